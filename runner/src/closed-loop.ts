@@ -1,0 +1,84 @@
+// Closed-loop phases with autocannon. autocannon drives the connections; we take its per-response
+// event (float milliseconds from write to last byte) and record microseconds ourselves, because
+// autocannon's own histogram truncates to whole milliseconds.
+import type { EventEmitter } from 'node:events';
+import autocannon from 'autocannon';
+import type { ClosedPhase } from '../../src/config/types.js';
+import type { PlanScenario } from '../../src/plan.js';
+import { errorKind, Recorder } from './recorder.js';
+
+export interface ClosedRun {
+  recorder: Recorder;
+  done: Promise<void>;
+  /** the limit of this run, for progress */
+  totalMs?: number;
+  totalRequests?: number;
+}
+
+function bodyRotation(bodies: string[]): () => string {
+  let i = 0;
+  return () => {
+    const body = bodies[i % bodies.length] as string;
+    i++;
+    return body;
+  };
+}
+
+/** Starts one closed-loop run: a fixed duration, or a fixed number of responses. */
+export function runClosed(
+  request: PlanScenario['request'],
+  phase: ClosedPhase,
+  limit: { durationMs: number } | { requests: number },
+  timeoutMs: number,
+): ClosedRun {
+  const recorder = new Recorder();
+  const opts: autocannon.Options = {
+    url: request.url,
+    method: request.method as autocannon.Request['method'],
+    headers: request.headers,
+    connections: phase.connections,
+    timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
+    // we do our own accounting; autocannon's latency histogram is not used
+    setupClient: (acClient: autocannon.Client) => {
+      // the typings list only `response`; the client is an EventEmitter with more events
+      const client = acClient as unknown as EventEmitter;
+      client.on('request', () => {
+        recorder.sent++;
+      });
+      client.on('headers', (info: { headers?: unknown[] }) => {
+        const h = info.headers;
+        if (!Array.isArray(h)) return;
+        for (let i = 0; i + 1 < h.length; i += 2) {
+          if (String(h[i]).toLowerCase() === 'connection' && /close/i.test(String(h[i + 1]))) {
+            recorder.connectionCloses++;
+          }
+        }
+      });
+    },
+  };
+  if (request.body !== undefined) opts.body = request.body;
+  if (request.bodies !== undefined) {
+    const next = bodyRotation(request.bodies);
+    opts.requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: next() }) }];
+  }
+  if ('durationMs' in limit) opts.duration = limit.durationMs / 1000;
+  else opts.amount = limit.requests;
+
+  const done = new Promise<void>((resolve, reject) => {
+    const instance = autocannon(opts, (err) => {
+      recorder.stop();
+      if (err) reject(err);
+      else resolve();
+    });
+    instance.on('response', (_client: unknown, status: number, bytes: number, responseTimeMs: number) => {
+      recorder.response(status, bytes, responseTimeMs * 1000);
+    });
+    instance.on('reqError', (err: unknown) => {
+      recorder.error(errorKind(err));
+    });
+  });
+  const run: ClosedRun = { recorder, done };
+  if ('durationMs' in limit) run.totalMs = limit.durationMs;
+  else run.totalRequests = limit.requests;
+  return run;
+}

@@ -1,0 +1,5 @@
+import { EVENT_MARKER, type RunnerEvent } from '../../src/plan.js';
+
+export function emit(event: RunnerEvent): void {
+  process.stdout.write(`${EVENT_MARKER}${JSON.stringify(event)}\n`);
+}

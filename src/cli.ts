@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// perf-gate command line (SPEC §7). Exit codes: 0 pass/done, 1 regression, 2 invalid config or
+// usage, 3 environment or SUT failure — always with a one-line reason.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config/load.js';
+import { configJsonSchema } from './config/schema.js';
+import { connectDocker } from './docker/engine.js';
+import { EXIT_ENVIRONMENT, EXIT_PASS, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { execCommand } from './exec.js';
+import { isMode, resolveMode } from './mode.js';
+import { Progress } from './progress.js';
+import { renderResultsTable } from './report/terminal.js';
+import { defaultRunnerScript, runPerfGate } from './run.js';
+
+const USAGE = `usage:
+  perf-gate run [--config F] [--mode auto|gate|update|sweep] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
+  perf-gate validate [--config F]
+  perf-gate compare BASELINE.json RESULTS.json
+  perf-gate report RESULTS.json [--format md|json]
+  perf-gate schema [--out FILE]      print the JSON Schema of perf-gate.yml`;
+
+function parse<O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw usageError(`${(err as Error).message.split('\n')[0]}\n${USAGE}`);
+  }
+}
+
+function onSignal(teardown: () => Promise<void>): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\nperf-gate: ${signal}: tearing down\n`);
+    teardown().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+async function cmdRun(args: string[]): Promise<number> {
+  const { values } = parse(args, {
+    config: { type: 'string', default: 'perf-gate.yml' },
+    mode: { type: 'string', default: 'auto' },
+    scenario: { type: 'string', multiple: true, default: [] },
+    'baseline-dir': { type: 'string', default: 'baselines' },
+    out: { type: 'string', default: '.' },
+    'runner-image': { type: 'string' },
+  });
+  const mode = String(values.mode);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update or sweep`);
+  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME);
+  const progress = new Progress(process.stderr);
+  const outcome = await runPerfGate(
+    {
+      configFile: String(values.config),
+      mode: resolved,
+      scenarios: values.scenario as string[],
+      baselineDir: String(values['baseline-dir']),
+      outDir: String(values.out),
+      ...(values['runner-image'] ? { runnerImage: String(values['runner-image']) } : {}),
+    },
+    { docker: connectDocker(), exec: execCommand, progress, onSignal, runnerScript: defaultRunnerScript },
+  );
+  process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
+  process.stdout.write(`results: ${outcome.resultsPath}\n`);
+  for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}\n`);
+  if (resolved === 'gate') {
+    process.stdout.write('note: comparison with baselines is not implemented yet; this run only measured\n');
+  }
+  return EXIT_PASS;
+}
+
+function cmdValidate(args: string[]): number {
+  const { values } = parse(args, { config: { type: 'string', default: 'perf-gate.yml' } });
+  const config = loadConfig(String(values.config));
+  const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);
+  process.stdout.write(
+    `${values.config}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
+  );
+  return EXIT_PASS;
+}
+
+function cmdSchema(args: string[]): number {
+  const { values } = parse(args, { out: { type: 'string' } });
+  const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+  if (values.out) writeFileSync(String(values.out), text);
+  else process.stdout.write(text);
+  return EXIT_PASS;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'run':
+      return cmdRun(rest);
+    case 'validate':
+      return cmdValidate(rest);
+    case 'schema':
+      return cmdSchema(rest);
+    case 'compare':
+    case 'report':
+      throw usageError(`perf-gate ${command}: not implemented yet (see README, "What does not work yet")`);
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? EXIT_USAGE : EXIT_PASS;
+    default:
+      throw usageError(`unknown command ${command}\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UserError) {
+      process.stderr.write(`perf-gate: ${err.message}\n`);
+      for (const line of err.details) process.stderr.write(`${line}\n`);
+      process.exit(err.exitCode);
+    }
+    process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    process.exit(EXIT_ENVIRONMENT);
+  },
+);

@@ -1,0 +1,243 @@
+// Pure: turns a schema-valid raw config into the normalised Config, collecting every semantic problem
+// (phase shapes, unique names, threshold units) as `path: message` lines.
+import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../units.js';
+import { METRIC_UNITS, type MetricName, type RawConfig, type RawPhase, type RawThreshold, type RawThresholds } from './schema.js';
+import {
+  type Config,
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_READY_TIMEOUT_MS,
+  DEFAULT_RUNNER_IMAGE,
+  DEFAULT_TRIALS,
+  DEFAULT_WARMUP_MS,
+  type Phase,
+  type Scenario,
+  type Threshold,
+  type Thresholds,
+} from './types.js';
+
+export interface PathResolver {
+  /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
+  (relative: string): string;
+}
+
+type Unit = (typeof METRIC_UNITS)[MetricName];
+
+function parseAbsolute(unit: Unit, value: string | number): number | undefined {
+  if (typeof value === 'number') return unit === 'latency' || unit === 'percent' || unit === 'size' ? undefined : value;
+  switch (unit) {
+    case 'latency':
+      return parseLatencyUs(value);
+    case 'percent':
+      return parsePercent(value);
+    case 'size':
+      return parseBytes(value);
+    default:
+      return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
+  }
+}
+
+const UNIT_HINT: Record<Unit, string> = {
+  latency: 'a latency like 200us, 1ms or 0.5s',
+  rate: 'a number (per second)',
+  count: 'a number',
+  percent: 'a percentage like 0.1%',
+  size: 'a size like 64MiB',
+};
+
+function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string, problems: string[]): Threshold {
+  const unit = METRIC_UNITS[metric];
+  const out: Threshold = {};
+  if (raw.regress !== undefined) out.regress = parsePercent(raw.regress);
+  if (raw.alpha !== undefined) out.alpha = raw.alpha;
+  for (const key of ['floor', 'below', 'max'] as const) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    const parsed = parseAbsolute(unit, value);
+    if (parsed === undefined) {
+      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
+      continue;
+    }
+    if (key === 'floor') out.floor = parsed;
+    else out.limit = out.limit === undefined ? parsed : Math.min(out.limit, parsed);
+  }
+  if (metric === 'rps' || metric === 'bytes-per-sec') {
+    if (raw.below !== undefined || raw.max !== undefined) {
+      problems.push(`${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here`);
+    }
+  }
+  return out;
+}
+
+export function mergeThresholds(
+  defaults: RawThresholds | undefined,
+  own: RawThresholds | undefined,
+  path: string,
+  problems: string[],
+): Thresholds {
+  const out: Thresholds = {};
+  const metrics = new Set([...Object.keys(defaults ?? {}), ...Object.keys(own ?? {})]) as Set<MetricName>;
+  for (const metric of metrics) {
+    const merged: RawThreshold = { ...(defaults?.[metric] ?? {}), ...(own?.[metric] ?? {}) };
+    out[metric] = normalizeThreshold(metric, merged, `${path}.${metric}`, problems);
+  }
+  return out;
+}
+
+function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+  const durationMs = raw.duration !== undefined ? parseDurationMs(raw.duration) : undefined;
+  if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
+  if (raw.rate !== undefined) {
+    if (raw.requests !== undefined) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
+    if (durationMs === undefined) {
+      problems.push(`${path}.duration: required in an open-loop (rate) phase`);
+      return undefined;
+    }
+    const phase: Phase = {
+      kind: 'open',
+      name: raw.name ?? `r${raw.rate}`,
+      rate: raw.rate,
+      durationMs,
+      maxInFlight: raw['max-in-flight'] ?? DEFAULT_MAX_IN_FLIGHT,
+    };
+    if (raw.connections !== undefined) phase.connections = raw.connections;
+    return phase;
+  }
+  if (raw['max-in-flight'] !== undefined) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+  if (raw.connections === undefined) {
+    problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
+    return undefined;
+  }
+  if ((durationMs === undefined) === (raw.requests === undefined)) {
+    problems.push(`${path}: a closed-loop phase needs exactly one of duration or requests`);
+    return undefined;
+  }
+  if (raw.requests !== undefined && raw.requests < raw.connections) {
+    problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
+  }
+  const phase: Phase = {
+    kind: 'closed',
+    name: raw.name ?? (raw.requests !== undefined ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`),
+    connections: raw.connections,
+  };
+  if (durationMs !== undefined) phase.durationMs = durationMs;
+  if (raw.requests !== undefined) phase.requests = raw.requests;
+  return phase;
+}
+
+function duplicates(names: string[]): string[] {
+  return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+}
+
+export interface NormalizeResult {
+  config?: Config;
+  problems: string[];
+}
+
+export function normalizeConfig(raw: RawConfig, file: string, dir: string, resolvePath: PathResolver): NormalizeResult {
+  const problems: string[] = [];
+  const resolveAt = (path: string, relative: string): string | undefined => {
+    try {
+      return resolvePath(relative);
+    } catch (err) {
+      problems.push(`${path}: ${(err as Error).message}`);
+      return undefined;
+    }
+  };
+
+  const composeList = Array.isArray(raw.sut.compose) ? raw.sut.compose : [raw.sut.compose];
+  const composeFiles = composeList
+    .map((p, i) => resolveAt(Array.isArray(raw.sut.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
+    .filter((p): p is string => p !== undefined);
+
+  const defaultWarmup = raw.defaults?.warmup !== undefined ? parseDurationMs(raw.defaults.warmup) : undefined;
+  const scenarios: Scenario[] = [];
+  raw.scenarios.forEach((s, si) => {
+    const path = `scenarios[${si}]`;
+    const phases: Phase[] = [];
+    s.phases.forEach((p, pi) => {
+      const phase = normalizePhase(p, `${path}.phases[${pi}]`, problems);
+      if (phase) phases.push(phase);
+    });
+    for (const dup of duplicates(phases.map((p) => p.name))) {
+      problems.push(`${path}.phases: phase name "${dup}" is used twice (give each phase a unique name)`);
+    }
+    if (s.request.body !== undefined && s.request.bodies !== undefined) {
+      problems.push(`${path}.request: give body or bodies, not both`);
+    }
+    const headers: Record<string, string> = { ...(s.request.headers ?? {}) };
+    let body: string | undefined;
+    if (typeof s.request.body === 'string') body = s.request.body;
+    else if (s.request.body !== undefined) {
+      body = JSON.stringify(s.request.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const request: Scenario['request'] = {
+      url: s.request.url,
+      method: s.request.method ?? (body !== undefined || s.request.bodies !== undefined ? 'POST' : 'GET'),
+      headers,
+    };
+    if (body !== undefined) request.body = body;
+    if (s.request.bodies !== undefined) {
+      const abs = resolveAt(`${path}.request.bodies`, s.request.bodies);
+      if (abs) request.bodiesFile = abs;
+    }
+    const scenario: Scenario = {
+      name: s.name,
+      request,
+      phases,
+      warmupMs: (s.warmup !== undefined ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
+      trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
+      thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
+    };
+    if (s.sweep) {
+      const { connections, rate } = s.sweep;
+      if ((connections === undefined) === (rate === undefined)) {
+        problems.push(`${path}.sweep: give exactly one ladder, connections or rate`);
+      } else {
+        scenario.sweep = {
+          kind: connections ? 'closed' : 'open',
+          levels: (connections ?? rate) as number[],
+          durationMs: parseDurationMs(s.sweep.duration) as number,
+          warmupMs: s.sweep.warmup !== undefined ? (parseDurationMs(s.sweep.warmup) as number) : scenario.warmupMs,
+        };
+      }
+    }
+    scenarios.push(scenario);
+  });
+  for (const dup of duplicates(raw.scenarios.map((s) => s.name))) {
+    problems.push(`scenarios: scenario name "${dup}" is used twice (it names the baseline file)`);
+  }
+
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
+
+  if (problems.length > 0) return { problems };
+  const runner: Config['runner'] = {
+    image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
+    workers: raw.runner?.workers ?? 1,
+  };
+  if (raw.runner?.cpus !== undefined) runner.cpus = raw.runner.cpus;
+  return {
+    problems,
+    config: {
+      file,
+      dir,
+      sut: {
+        composeFiles,
+        services: raw.sut.services ?? [],
+        build: raw.sut.build ?? false,
+        env,
+        ready: (raw.sut.ready ?? []).map((r) => ({
+          url: r.url,
+          timeoutMs: r.timeout !== undefined ? (parseDurationMs(r.timeout) as number) : DEFAULT_READY_TIMEOUT_MS,
+        })),
+      },
+      runner,
+      scenarios,
+    },
+  };
+}

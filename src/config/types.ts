@@ -1,0 +1,84 @@
+// The validated, normalised configuration the rest of perf-gate works with. Units are resolved:
+// durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
+import type { MetricName } from './schema.js';
+
+export interface Threshold {
+  /** relative change as a fraction (0.1 = 10%) */
+  regress?: number;
+  /** absolute change, in the metric's unit */
+  floor?: number;
+  /** absolute upper limit, in the metric's unit (`below` and `max` are the same check) */
+  limit?: number;
+  alpha?: number;
+}
+export type Thresholds = Partial<Record<MetricName, Threshold>>;
+
+export interface ClosedPhase {
+  kind: 'closed';
+  name: string;
+  connections: number;
+  durationMs?: number;
+  requests?: number;
+}
+export interface OpenPhase {
+  kind: 'open';
+  name: string;
+  rate: number;
+  durationMs: number;
+  maxInFlight: number;
+  connections?: number;
+}
+export type Phase = ClosedPhase | OpenPhase;
+
+export interface RequestSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** absolute path of a JSONL file, one body per line */
+  bodiesFile?: string;
+}
+
+export interface Sweep {
+  kind: 'closed' | 'open';
+  levels: number[];
+  durationMs: number;
+  warmupMs: number;
+}
+
+export interface Scenario {
+  name: string;
+  request: RequestSpec;
+  phases: Phase[];
+  warmupMs: number;
+  trials: number;
+  thresholds: Thresholds;
+  sweep?: Sweep;
+}
+
+export interface ReadyProbe {
+  url: string;
+  timeoutMs: number;
+}
+
+export interface Config {
+  /** absolute path of the config file */
+  file: string;
+  /** directory paths in the config are relative to */
+  dir: string;
+  sut: {
+    composeFiles: string[];
+    services: string[];
+    build: boolean;
+    env: Record<string, string>;
+    ready: ReadyProbe[];
+  };
+  runner: { image: string; cpus?: number; workers: number };
+  scenarios: Scenario[];
+}
+
+export const DEFAULT_RUNNER_IMAGE = 'node:22-slim';
+export const DEFAULT_WARMUP_MS = 5000;
+export const DEFAULT_TRIALS = 3;
+export const DEFAULT_READY_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_IN_FLIGHT = 1000;

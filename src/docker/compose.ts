@@ -1,0 +1,94 @@
+// The SUT's compose project, driven through the `docker compose` v2 CLI under a unique project name.
+// perf-gate labels reach every service, network and volume through a generated override file.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { environmentError } from '../errors.js';
+import { type Exec, lastLine } from '../exec.js';
+
+export interface ComposeModel {
+  services: Record<string, unknown>;
+  networks?: Record<string, { external?: boolean } | null>;
+  volumes?: Record<string, { external?: boolean } | null>;
+}
+
+export interface ComposeOptions {
+  project: string;
+  files: string[];
+  cwd: string;
+  env: Record<string, string>;
+  labels: Record<string, string>;
+}
+
+/** Pure: the override that adds our labels to every service and to the networks/volumes compose creates. */
+export function labelOverride(model: ComposeModel, labels: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { labels }])),
+  };
+  const own = (m: Record<string, { external?: boolean } | null> | undefined) =>
+    Object.fromEntries(
+      Object.entries(m ?? {})
+        .filter(([, v]) => !v?.external)
+        .map(([k]) => [k, { labels }]),
+    );
+  const networks = own(model.networks);
+  if (Object.keys(networks).length) out.networks = networks;
+  const volumes = own(model.volumes);
+  if (Object.keys(volumes).length) out.volumes = volumes;
+  return out;
+}
+
+export class ComposeProject {
+  private readonly tmp = mkdtempSync(join(tmpdir(), 'perf-gate-'));
+  private override: string | undefined;
+
+  constructor(
+    private readonly exec: Exec,
+    readonly opts: ComposeOptions,
+  ) {}
+
+  private async compose(args: string[], timeoutMs?: number) {
+    const files = [...this.opts.files, ...(this.override ? [this.override] : [])].flatMap((f) => ['-f', f]);
+    const run: Parameters<Exec>[2] = {
+      cwd: this.opts.cwd,
+      env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project },
+    };
+    if (timeoutMs !== undefined) run.timeoutMs = timeoutMs;
+    return this.exec('docker', ['compose', '-p', this.opts.project, ...files, ...args], run);
+  }
+
+  /** Validates the compose files and writes the label override. */
+  async prepare(): Promise<ComposeModel> {
+    const res = await this.compose(['config', '--format', 'json']);
+    if (res.code !== 0) {
+      if (/is not a docker command|unknown command/i.test(res.stderr)) {
+        throw environmentError('docker compose v2 is not installed (the `docker compose` plugin is required)');
+      }
+      throw environmentError(`compose file rejected by docker compose: ${lastLine(res.stderr)}`);
+    }
+    const model = JSON.parse(res.stdout) as ComposeModel;
+    this.override = join(this.tmp, 'perf-gate.labels.yml');
+    writeFileSync(this.override, stringify(labelOverride(model, this.opts.labels)));
+    return model;
+  }
+
+  /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
+  async up(services: string[], build: boolean, waitTimeoutS: number): Promise<string | undefined> {
+    const args = ['up', '--detach', '--wait', '--wait-timeout', String(waitTimeoutS), '--quiet-pull'];
+    if (build) args.push('--build');
+    const res = await this.compose([...args, ...services], (waitTimeoutS + 600) * 1000);
+    return res.code === 0 ? undefined : res.stderr || res.stdout || `docker compose up exited with ${res.code}`;
+  }
+
+  /** The last `tail` log lines of each service. */
+  async logs(tail: number): Promise<string[]> {
+    const res = await this.compose(['logs', '--no-color', '--timestamps=false', '--tail', String(tail)], 30_000);
+    return (res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== '');
+  }
+
+  async down(): Promise<void> {
+    await this.compose(['down', '--volumes', '--remove-orphans', '--timeout', '5'], 120_000);
+    rmSync(this.tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,129 @@
+// The Docker engine API (dockerode): reachability, SUT containers, image digests, stats streams and
+// the label sweep that removes whatever a run left behind.
+import Docker from 'dockerode';
+import { environmentError } from '../errors.js';
+import { sampleFromStats, type StatsSample } from '../stats/resources.js';
+import { LABEL_RUN_ID } from './labels.js';
+
+export function connectDocker(): Docker {
+  // honours DOCKER_HOST (unix://, tcp://), DOCKER_TLS_VERIFY, DOCKER_CERT_PATH
+  return new Docker();
+}
+
+export async function engineVersion(docker: Docker): Promise<{ version: string; apiVersion: string }> {
+  try {
+    const v = await docker.version();
+    return { version: v.Version, apiVersion: v.ApiVersion };
+  } catch (err) {
+    const where = process.env.DOCKER_HOST || 'unix:///var/run/docker.sock';
+    throw environmentError(`Docker engine unreachable at ${where}: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+export interface SutContainer {
+  id: string;
+  service: string;
+  state: string;
+  image: string;
+  imageId: string;
+}
+
+export async function projectContainers(docker: Docker, project: string): Promise<SutContainer[]> {
+  const list = await docker.listContainers({
+    all: true,
+    filters: { label: [`com.docker.compose.project=${project}`] },
+  });
+  return list.map((c) => ({
+    id: c.Id,
+    service: c.Labels['com.docker.compose.service'] ?? c.Names[0]?.replace(/^\//, '') ?? c.Id.slice(0, 12),
+    state: c.State,
+    image: c.Image,
+    imageId: c.ImageID,
+  }));
+}
+
+export async function projectNetworks(docker: Docker, project: string): Promise<string[]> {
+  const nets = await docker.listNetworks({ filters: { label: [`com.docker.compose.project=${project}`] } });
+  return nets.map((n) => n.Name).sort();
+}
+
+export async function imageDigests(
+  docker: Docker,
+  containers: SutContainer[],
+): Promise<Record<string, { image: string; id: string; digest: string | null }>> {
+  const out: Record<string, { image: string; id: string; digest: string | null }> = {};
+  for (const c of [...containers].sort((a, b) => a.service.localeCompare(b.service))) {
+    let digest: string | null = null;
+    try {
+      const info = await docker.getImage(c.imageId).inspect();
+      digest = info.RepoDigests?.[0] ?? null;
+    } catch {
+      digest = null;
+    }
+    out[c.service] = { image: c.image, id: c.imageId, digest };
+  }
+  return out;
+}
+
+/** Streams stats documents of one container into `onSample` until `stop()` is called. */
+export async function streamStats(
+  docker: Docker,
+  containerId: string,
+  onSample: (s: StatsSample) => void,
+): Promise<{ stop: () => void }> {
+  const stream = (await docker.getContainer(containerId).stats({ stream: true })) as unknown as NodeJS.ReadableStream & {
+    destroy?: () => void;
+  };
+  let buffer = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let nl = buffer.indexOf('\n');
+    while (nl >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) {
+        try {
+          onSample(sampleFromStats(JSON.parse(line), Date.now()));
+        } catch {
+          // a partial or foreign document; skip it
+        }
+      }
+      nl = buffer.indexOf('\n');
+    }
+  });
+  stream.on('error', () => {});
+  return { stop: () => stream.destroy?.() };
+}
+
+/** Removes every container, network and volume labelled with this run id. Never throws. */
+export async function sweepRun(docker: Docker, runId: string): Promise<string[]> {
+  const removed: string[] = [];
+  const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+  try {
+    for (const c of await docker.listContainers({ all: true, filters })) {
+      await docker
+        .getContainer(c.Id)
+        .remove({ force: true, v: true })
+        .then(() => removed.push(`container ${c.Names[0] ?? c.Id}`))
+        .catch(() => {});
+    }
+    for (const n of await docker.listNetworks({ filters })) {
+      await docker
+        .getNetwork(n.Id)
+        .remove()
+        .then(() => removed.push(`network ${n.Name}`))
+        .catch(() => {});
+    }
+    const vols = await docker.listVolumes({ filters });
+    for (const v of vols.Volumes ?? []) {
+      await docker
+        .getVolume(v.Name)
+        .remove()
+        .then(() => removed.push(`volume ${v.Name}`))
+        .catch(() => {});
+    }
+  } catch {
+    // engine gone: nothing more we can do
+  }
+  return removed;
+}

@@ -1,0 +1,147 @@
+// The runner container: started through the Docker API from `runner.image`, attached to the SUT
+// network(s), no Docker socket, no privileges, read-only root filesystem. The runner script and the
+// plan go in with putArchive into a labelled volume (the only writable path besides a /tmp tmpfs);
+// events come back on its stdout. No bind mounts, so a remote DOCKER_HOST works.
+import { PassThrough } from 'node:stream';
+import type Docker from 'dockerode';
+import { pack } from 'tar-stream';
+import { environmentError } from '../errors.js';
+import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../plan.js';
+
+export const RUNNER_DIR = '/perf-gate';
+
+export interface RunnerOptions {
+  image: string;
+  runId: string;
+  labels: Record<string, string>;
+  networks: string[];
+  cpus?: number;
+  script: string;
+  plan: RunnerPlan;
+}
+
+/** Pure: how to start node in this image. Images whose entrypoint is node itself (distroless) keep it. */
+export function nodeCommand(entrypoint: string[] | string | null | undefined, args: string[]): { Entrypoint: string[]; Cmd: string[] } {
+  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
+  const first = ep[0] ?? '';
+  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
+  return { Entrypoint: ['node'], Cmd: args };
+}
+
+async function tarOf(files: Record<string, string>): Promise<Buffer> {
+  const p = pack();
+  const chunks: Buffer[] = [];
+  p.on('data', (c: unknown) => chunks.push(c as Buffer));
+  const done = new Promise<void>((resolve, reject) => {
+    p.on('end', resolve);
+    p.on('error', reject);
+  });
+  for (const [name, content] of Object.entries(files)) {
+    p.entry({ name, mode: 0o644 }, content);
+  }
+  p.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+async function ensureImage(docker: Docker, image: string): Promise<Docker.ImageInspectInfo> {
+  try {
+    return await docker.getImage(image).inspect();
+  } catch {
+    // not local: try to pull it, and say clearly when that is impossible (air-gapped hosts)
+  }
+  try {
+    const stream = await docker.pull(image);
+    await new Promise<void>((resolve, reject) =>
+      docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve())),
+    );
+    return await docker.getImage(image).inspect();
+  } catch (err) {
+    throw environmentError(
+      `runner image ${image} is not on this host and could not be pulled (${(err as Error).message.split('\n')[0]}); set runner.image to an image with Node >= 20 that is available here`,
+    );
+  }
+}
+
+export interface RunningRunner {
+  containerId: string;
+  /** resolves with the exit code once the container stops */
+  exited: Promise<number>;
+  stderrTail: () => string[];
+}
+
+export async function startRunner(
+  docker: Docker,
+  opts: RunnerOptions,
+  onEvent: (e: RunnerEvent) => void,
+  onLog: (line: string) => void,
+): Promise<RunningRunner> {
+  const info = await ensureImage(docker, opts.image);
+  const volumeName = `perfgate-${opts.runId}-runner`;
+  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
+  const [firstNet, ...otherNets] = opts.networks;
+  if (!firstNet) throw environmentError('the SUT has no network to attach the runner to');
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [`${RUNNER_DIR}/runner.mjs`, `${RUNNER_DIR}/plan.json`]);
+  const hostConfig: Docker.HostConfig = {
+    NetworkMode: firstNet,
+    ReadonlyRootfs: true,
+    Privileged: false,
+    CapDrop: ['ALL'],
+    SecurityOpt: ['no-new-privileges'],
+    Mounts: [{ Type: 'volume', Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
+    Tmpfs: { '/tmp': 'rw,noexec,nosuid,size=64m' },
+  };
+  if (opts.cpus !== undefined) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
+  const container = await docker.createContainer({
+    name: `perfgate-${opts.runId}-runner`,
+    Image: opts.image,
+    Entrypoint,
+    Cmd,
+    WorkingDir: RUNNER_DIR,
+    Labels: opts.labels,
+    Env: ['NODE_ENV=production'],
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+    HostConfig: hostConfig,
+  });
+  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
+  await container.putArchive(await tarOf({ 'runner.mjs': opts.script, 'plan.json': JSON.stringify(opts.plan) }), {
+    path: RUNNER_DIR,
+  });
+
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const tail: string[] = [];
+  const stream = await container.attach({ stream: true, stdout: true, stderr: true });
+  docker.modem.demuxStream(stream, stdout, stderr);
+  lines(stdout, (line) => {
+    const event = parseEventLine(line);
+    if (event) onEvent(event);
+    else onLog(line);
+  });
+  lines(stderr, (line) => {
+    tail.push(line);
+    if (tail.length > 30) tail.shift();
+    onLog(line);
+  });
+  const exited = container.wait().then((r: { StatusCode: number }) => r.StatusCode);
+  await container.start();
+  return { containerId: container.id, exited, stderrTail: () => [...tail] };
+}
+
+function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let buffer = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let nl = buffer.indexOf('\n');
+    while (nl >= 0) {
+      onLine(buffer.slice(0, nl).replace(/\r$/, ''));
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf('\n');
+    }
+  });
+  stream.on('end', () => {
+    if (buffer) onLine(buffer);
+  });
+}

@@ -1,0 +1,24 @@
+// Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
+import type { RunMode } from './run.js';
+
+export const MODES = ['auto', 'gate', 'update', 'sweep'] as const;
+export type ModeInput = (typeof MODES)[number];
+
+export function isMode(value: string): value is ModeInput {
+  return (MODES as readonly string[]).includes(value);
+}
+
+/** pull_request(_target) → gate; schedule or push → update; workflow_dispatch → sweep; anything
+ * else (a developer's shell, workflow_run, ...) → gate. */
+export function resolveMode(mode: ModeInput, eventName: string | undefined): RunMode {
+  if (mode !== 'auto') return mode;
+  switch (eventName) {
+    case 'schedule':
+    case 'push':
+      return 'update';
+    case 'workflow_dispatch':
+      return 'sweep';
+    default:
+      return 'gate';
+  }
+}

@@ -1,0 +1,24 @@
+// Where and on what a run happened (SPEC §5 provenance).
+import { cpus, platform, release, totalmem } from 'node:os';
+import type { Exec } from './exec.js';
+import type { Provenance } from './results/types.js';
+
+export async function gitInfo(exec: Exec, cwd: string): Promise<{ commit: string | null; ref: string | null }> {
+  const commit = process.env.GITHUB_SHA || (await exec('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim() || null;
+  let ref = process.env.GITHUB_REF || null;
+  if (!ref) {
+    const r = await exec('git', ['symbolic-ref', '-q', 'HEAD'], { cwd });
+    ref = r.code === 0 ? r.stdout.trim() || null : null;
+  }
+  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
+}
+
+export function machineInfo(): Provenance['runner'] {
+  const list = cpus();
+  return {
+    os: `${platform()} ${release()}`,
+    cpuModel: list[0]?.model?.trim() ?? 'unknown',
+    cores: list.length,
+    memoryBytes: totalmem(),
+  };
+}

@@ -1,0 +1,60 @@
+// Pure: the results table printed in the terminal after a run.
+import { formatBytes, formatCount, formatUs } from '../units.js';
+import type { ScenarioResult } from '../results/types.js';
+import { textTable } from './text-table.js';
+
+function errorSummary(statusCodes: Record<string, number>, errors: Record<string, number>): string {
+  const parts = [
+    ...Object.entries(statusCodes)
+      .filter(([code]) => !(Number(code) >= 200 && Number(code) < 400))
+      .map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`),
+  ];
+  return parts.length ? parts.join(' ') : '0';
+}
+
+export function renderResultsTable(scenarios: readonly ScenarioResult[]): string {
+  const rows: string[][] = [];
+  const resourceRows: string[][] = [];
+  const flags: string[] = [];
+  for (const s of scenarios) {
+    for (const p of s.phases) {
+      const m = p.merged;
+      rows.push([
+        `${s.name}/${p.name}`,
+        String(m.trials),
+        formatCount(m.responses),
+        m.rps.toFixed(m.rps >= 100 ? 0 : 1),
+        formatUs(m.latency.p50),
+        formatUs(m.latency.p90),
+        formatUs(m.latency.p99),
+        formatUs(m.latency['p99.9']),
+        formatUs(m.latency.max),
+        errorSummary(m.statusCodes, m.errors),
+      ]);
+      for (const [service, u] of Object.entries(m.resources)) {
+        resourceRows.push([
+          `${s.name}/${p.name}`,
+          service,
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes),
+        ]);
+      }
+      for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
+    }
+  }
+  const out = [
+    textTable(['scenario/phase', 'trials', 'responses', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors'], rows),
+  ];
+  if (resourceRows.length) {
+    out.push(
+      '',
+      textTable(['scenario/phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx'], resourceRows),
+    );
+  }
+  if (flags.length) out.push('', ...flags);
+  return out.join('\n');
+}

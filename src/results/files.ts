@@ -1,0 +1,58 @@
+// Results and baseline files (SPEC §5): stable key order and formatting so a refresh PR shows a
+// readable diff; atomic writes (temp file + rename in the same directory).
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Scenario } from '../config/types.js';
+import { BASELINE_SCHEMA, type BaselineFile, type Provenance, type ScenarioResult } from './types.js';
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** JSON with keys sorted at every level, two-space indent, trailing newline. */
+export function stableStringify(value: unknown): string {
+  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+}
+
+export function writeFileAtomic(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** Hash of what the scenario measures (request, phases, warm-up; not thresholds, trials or sweep):
+ * a baseline taken under another definition is stale. `bodies` counts by content, not path. */
+export function scenarioHash(s: Scenario, bodies?: readonly string[]): string {
+  const { bodiesFile: _path, ...request } = s.request;
+  const definition = {
+    request: { ...request, bodies: bodies ? createHash('sha256').update(bodies.join('\n')).digest('hex') : undefined },
+    phases: s.phases,
+    warmupMs: s.warmupMs,
+  };
+  return `sha256:${createHash('sha256').update(stableStringify(definition)).digest('hex')}`;
+}
+
+export function baselineOf(result: ScenarioResult, provenance: Provenance): BaselineFile {
+  return {
+    schema: BASELINE_SCHEMA,
+    scenario: result.name,
+    scenarioHash: result.scenarioHash,
+    provenance,
+    phases: result.phases,
+  };
+}
+
+export function baselinePath(dir: string, scenario: string): string {
+  return join(dir, `${scenario}.json`);
+}

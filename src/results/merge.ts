@@ -1,0 +1,51 @@
+// Pure: merges the trials of a phase. Latency comes from the merged histogram, never from averaging
+// percentiles; counts are summed; rates are totals over total measured time.
+import { combineUsage } from '../stats/resources.js';
+import { encodeHistogram, mergeHistograms, summarize } from '../stats/histogram.js';
+import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
+
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+export function mergeTrials(trials: readonly TrialSummary[], histograms: readonly string[]): MergedPhase {
+  const merged = mergeHistograms(histograms);
+  const durationMs = trials.reduce((a, t) => a + t.durationMs, 0);
+  const statusCodes: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  let bytes = 0;
+  for (const t of trials) {
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
+    bytes += (t.bytesPerSec * t.durationMs) / 1000;
+  }
+  const sum = (f: (t: TrialSummary) => number) => trials.reduce((a, t) => a + f(t), 0);
+  const responses = sum((t) => t.responses);
+  const failures = sum((t) => t.failures);
+  const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+  const seconds = durationMs / 1000;
+  const services = new Set(trials.flatMap((t) => Object.keys(t.resources)));
+  const resources: Record<string, ResourceUsage> = {};
+  for (const s of [...services].sort()) {
+    resources[s] = combineUsage(trials.map((t) => t.resources[s]).filter((u): u is ResourceUsage => u !== undefined));
+  }
+  const result: MergedPhase = {
+    trials: trials.length,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    sent: sum((t) => t.sent),
+    responses,
+    successes: sum((t) => t.successes),
+    failures,
+    statusCodes,
+    errors,
+    errorRate: responses + errorCount > 0 ? (failures + errorCount) / (responses + errorCount) : 0,
+    rps: seconds > 0 ? Math.round((responses / seconds) * 100) / 100 : 0,
+    bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
+    latency: summarize(merged),
+    connectionCloses: sum((t) => t.connectionCloses),
+    resources,
+    histogram: encodeHistogram(merged),
+  };
+  merged.destroy();
+  return result;
+}

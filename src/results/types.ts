@@ -1,0 +1,128 @@
+// Shapes shared by the runner (what it measures) and the host (results and baseline files).
+import type { LatencySummary } from '../stats/histogram.js';
+
+/** What the runner measured in one trial (one measured run of one phase). */
+export interface TrialMeasurement {
+  trial: number;
+  /** measured wall time, ms */
+  durationMs: number;
+  /** requests written */
+  sent: number;
+  /** responses received, any status */
+  responses: number;
+  successes: number;
+  failures: number;
+  /** every status code seen, successes included */
+  statusCodes: Record<string, number>;
+  /** socket errors, resets and timeouts by kind (timeout, ECONNRESET, ECONNREFUSED, ...) */
+  errors: Record<string, number>;
+  /** responses per second (any status) */
+  rps: number;
+  /** response bytes per second, headers included */
+  bytesPerSec: number;
+  /** latency of successful responses, µs */
+  latency: LatencySummary;
+  /** responses that announced `Connection: close` */
+  connectionCloses: number;
+  /** the generator watching itself */
+  generator: GeneratorUsage;
+}
+
+export interface GeneratorUsage {
+  /** CPU of the runner process, % of one core */
+  cpuPct: number;
+  eventLoopDelayP99Us: number;
+  eventLoopDelayMaxUs: number;
+}
+
+export interface ResourceUsage {
+  /** CPU %, 100 = one core */
+  cpuMeanPct: number;
+  cpuPeakPct: number;
+  memoryPeakBytes: number;
+  rxBytes: number;
+  txBytes: number;
+  samples: number;
+}
+
+export interface TrialSummary extends TrialMeasurement {
+  /** per compose service; plus `perf-gate-runner` for the runner container */
+  resources: Record<string, ResourceUsage>;
+}
+
+export interface PhaseParams {
+  connections?: number;
+  durationMs?: number;
+  requests?: number;
+  rate?: number;
+  maxInFlight?: number;
+}
+
+export interface MergedPhase {
+  trials: number;
+  durationMs: number;
+  sent: number;
+  responses: number;
+  successes: number;
+  failures: number;
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  errorRate: number;
+  rps: number;
+  bytesPerSec: number;
+  latency: LatencySummary;
+  connectionCloses: number;
+  resources: Record<string, ResourceUsage>;
+  /** merged success-latency histogram, HDR compressed base64 */
+  histogram: string;
+}
+
+export interface PhaseResult {
+  name: string;
+  kind: 'closed' | 'open';
+  params: PhaseParams;
+  warmupMs: number;
+  trials: TrialSummary[];
+  merged: MergedPhase;
+  /** warnings about the trustworthiness of this phase (keep-alive closes, ...) */
+  flags: string[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  scenarioHash: string;
+  phases: PhaseResult[];
+}
+
+export interface Provenance {
+  time: string;
+  commit: string | null;
+  ref: string | null;
+  runner: { os: string; cpuModel: string; cores: number; memoryBytes: number };
+  docker: { version: string | null; apiVersion: string | null };
+  runnerImage: string;
+  sut: { images: Record<string, { image: string; id: string; digest: string | null }> };
+}
+
+export const RESULTS_SCHEMA = 'perf-gate/results@1';
+export const BASELINE_SCHEMA = 'perf-gate/baseline@1';
+
+export interface ResultsFile {
+  schema: typeof RESULTS_SCHEMA;
+  runId: string;
+  mode: string;
+  config: string;
+  startedAt: string;
+  finishedAt: string;
+  provenance: Provenance;
+  scenarios: ScenarioResult[];
+  comparisons: unknown[];
+}
+
+export interface BaselineFile {
+  schema: typeof BASELINE_SCHEMA;
+  scenario: string;
+  scenarioHash: string;
+  provenance: Provenance;
+  phases: PhaseResult[];
+}

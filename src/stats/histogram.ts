@@ -1,0 +1,84 @@
+// HDR histograms of latency in microseconds (SPEC §3): 1 µs to 10 min, 3 significant digits.
+// Shared by the runner (recording) and the host (merging, summarising). Pure JS, no WebAssembly,
+// so the runner bundle works in any Node >= 20 image.
+import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram } from 'hdr-histogram-js';
+
+export const HIGHEST_TRACKABLE_US = 600_000_000;
+
+export function createHistogram(): Histogram {
+  return build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    bitBucketSize: 32,
+    useWebAssembly: false,
+  });
+}
+
+/** Records one latency; sub-microsecond values count as 1 µs, values past the range as the top. */
+export function recordUs(h: Histogram, us: number): void {
+  h.recordValue(Math.min(HIGHEST_TRACKABLE_US, Math.max(1, Math.round(us))));
+}
+
+export function encodeHistogram(h: Histogram): string {
+  return encodeIntoCompressedBase64(h);
+}
+
+export function decodeHistogram(base64: string): Histogram {
+  const decoded = decodeFromCompressedBase64(base64, 32, false);
+  // re-home into our standard shape so that adds never overflow the range
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+
+/** Merges histograms (never percentiles) into a new one. */
+export function mergeHistograms(encoded: readonly string[]): Histogram {
+  const out = createHistogram();
+  for (const e of encoded) {
+    const h = decodeHistogram(e);
+    out.add(h);
+    h.destroy();
+  }
+  return out;
+}
+
+export interface LatencySummary {
+  count: number;
+  min: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  'p99.9': number;
+  max: number;
+}
+
+export const PERCENTILES = [
+  ['p50', 50],
+  ['p90', 90],
+  ['p95', 95],
+  ['p99', 99],
+  ['p99.9', 99.9],
+] as const;
+
+/** Percentiles (µs) of a histogram; all zero when it is empty. */
+export function summarize(h: Histogram): LatencySummary {
+  const count = h.totalCount;
+  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 };
+  const out: LatencySummary = {
+    count,
+    min: h.minNonZeroValue,
+    mean: Math.round(h.mean * 10) / 10,
+    p50: 0,
+    p90: 0,
+    p95: 0,
+    p99: 0,
+    'p99.9': 0,
+    max: h.maxValue,
+  };
+  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
+  return out;
+}

@@ -1,0 +1,78 @@
+// Pure: turns Docker stats API documents into samples, and samples within a window into usage.
+import type { ResourceUsage } from '../results/types.js';
+
+export interface StatsSample {
+  /** host clock, ms */
+  at: number;
+  /** CPU %, 100 = one core; undefined for the first document (no previous reading) */
+  cpuPct: number | undefined;
+  memoryBytes: number;
+  rxBytes: number;
+  txBytes: number;
+}
+
+interface DockerStats {
+  cpu_stats?: { cpu_usage?: { total_usage?: number; percpu_usage?: number[] }; system_cpu_usage?: number; online_cpus?: number };
+  precpu_stats?: { cpu_usage?: { total_usage?: number }; system_cpu_usage?: number };
+  memory_stats?: { usage?: number; stats?: Record<string, number> };
+  networks?: Record<string, { rx_bytes?: number; tx_bytes?: number }>;
+}
+
+/** CPU % the way `docker stats` computes it; memory without the page cache (cgroup v1 and v2). */
+export function sampleFromStats(doc: DockerStats, at: number): StatsSample {
+  const cpu = doc.cpu_stats;
+  const pre = doc.precpu_stats;
+  let cpuPct: number | undefined;
+  const total = cpu?.cpu_usage?.total_usage;
+  const preTotal = pre?.cpu_usage?.total_usage;
+  const system = cpu?.system_cpu_usage;
+  const preSystem = pre?.system_cpu_usage;
+  if (total !== undefined && preTotal !== undefined && system !== undefined && preSystem !== undefined && preSystem > 0) {
+    const cpuDelta = total - preTotal;
+    const systemDelta = system - preSystem;
+    const cores = cpu?.online_cpus ?? cpu?.cpu_usage?.percpu_usage?.length ?? 1;
+    if (systemDelta > 0 && cpuDelta >= 0) cpuPct = (cpuDelta / systemDelta) * cores * 100;
+  }
+  const mem = doc.memory_stats;
+  const cache = mem?.stats?.inactive_file ?? mem?.stats?.total_inactive_file ?? 0;
+  const memoryBytes = Math.max(0, (mem?.usage ?? 0) - cache);
+  let rxBytes = 0;
+  let txBytes = 0;
+  for (const n of Object.values(doc.networks ?? {})) {
+    rxBytes += n.rx_bytes ?? 0;
+    txBytes += n.tx_bytes ?? 0;
+  }
+  return { at, cpuPct, memoryBytes, rxBytes, txBytes };
+}
+
+/** Usage over [from, to]: CPU mean/peak and memory peak of the samples inside, network as the
+ * difference between the last sample at or before `to` and the last one before `from`. */
+export function usageInWindow(samples: readonly StatsSample[], from: number, to: number): ResourceUsage {
+  const inside = samples.filter((s) => s.at >= from && s.at <= to);
+  const cpus = inside.map((s) => s.cpuPct).filter((v): v is number => v !== undefined);
+  const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
+  const last = [...samples].reverse().find((s) => s.at <= to);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    cpuMeanPct: cpus.length ? round(cpus.reduce((a, b) => a + b, 0) / cpus.length) : 0,
+    cpuPeakPct: cpus.length ? round(Math.max(...cpus)) : 0,
+    memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
+    rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
+    txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
+    samples: inside.length,
+  };
+}
+
+/** Combines per-trial usage into one per phase: means averaged by samples, peaks and bytes summed/maxed. */
+export function combineUsage(usages: readonly ResourceUsage[]): ResourceUsage {
+  const samples = usages.reduce((a, u) => a + u.samples, 0);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    cpuMeanPct: samples ? round(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
+    memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
+    rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
+    txBytes: usages.reduce((a, u) => a + u.txBytes, 0),
+    samples,
+  };
+}
