@@ -93279,7 +93279,12 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const exited = container.wait().then((r) => r.StatusCode);
+  const drained = new Promise((resolve3) => {
+    stream.on("end", resolve3);
+    stream.on("close", resolve3);
+    stream.on("error", () => resolve3());
+  });
+  const exited = Promise.all([container.wait(), drained]).then(([r]) => r.StatusCode);
   await container.start();
   return { containerId: container.id, exited, stderrTail: () => [...tail] };
 }

@@ -16,7 +16,7 @@ export class Recorder {
   readonly errors: Record<string, number> = {};
   private readonly startedAt = performance.now();
   private readonly cpuAtStart = process.cpuUsage();
-  private readonly loop = monitorEventLoopDelay({ resolution: 10 });
+  private readonly loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   private endedAt: number | undefined;
 
   constructor() {
@@ -69,12 +69,18 @@ export class Recorder {
       connectionCloses: this.connectionCloses,
       generator: {
         cpuPct: durationMs > 0 ? round2(((cpu.user + cpu.system) / 1000 / durationMs) * 100) : 0,
-        eventLoopDelayP99Us: Math.round(this.loop.percentile(99) / 1000),
-        eventLoopDelayMaxUs: Math.round(this.loop.max / 1000),
+        eventLoopDelayP99Us: lagUs(this.loop.percentile(99)),
+        eventLoopDelayMaxUs: lagUs(this.loop.max),
       },
     };
     return { measurement, histogram: encodeHistogram(this.histogram) };
   }
+}
+
+// the histogram holds whole timer intervals (resolution + lag), in ns; report the lag
+const LOOP_RESOLUTION_MS = 10;
+function lagUs(intervalNs: number): number {
+  return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1000 - LOOP_RESOLUTION_MS * 1000)) : 0;
 }
 
 function round2(v: number): number {

@@ -125,7 +125,13 @@ export async function startRunner(
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const exited = container.wait().then((r: { StatusCode: number }) => r.StatusCode);
+  // the exit code counts only once all output has been read (the stream can lag behind `wait`)
+  const drained = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', () => resolve());
+  });
+  const exited = Promise.all([container.wait(), drained]).then(([r]) => (r as { StatusCode: number }).StatusCode);
   await container.start();
   return { containerId: container.id, exited, stderrTail: () => [...tail] };
 }
