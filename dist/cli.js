@@ -7561,14 +7561,14 @@ var require_safer = __commonJS({
       };
     }
     if (!Safer.alloc) {
-      Safer.alloc = function(size2, fill, encoding) {
-        if (typeof size2 !== "number") {
-          throw new TypeError('The "size" argument must be of type number. Received type ' + typeof size2);
+      Safer.alloc = function(size, fill, encoding) {
+        if (typeof size !== "number") {
+          throw new TypeError('The "size" argument must be of type number. Received type ' + typeof size);
         }
-        if (size2 < 0 || size2 >= 2 * (1 << 30)) {
-          throw new RangeError('The value "' + size2 + '" is invalid for option "size"');
+        if (size < 0 || size >= 2 * (1 << 30)) {
+          throw new RangeError('The value "' + size + '" is invalid for option "size"');
         }
-        var buf = Buffer2(size2);
+        var buf = Buffer2(size);
         if (!fill || fill.length === 0) {
           buf.fill(0);
         } else if (typeof encoding === "string") {
@@ -20973,7 +20973,7 @@ var require_SFTP = __commonJS({
         const encoding = options.encoding;
         if (encoding && !Buffer.isEncoding(encoding))
           throw new Error(`Unknown encoding: ${encoding}`);
-        let size2;
+        let size;
         let buffer;
         let buffers;
         let pos = 0;
@@ -20981,11 +20981,11 @@ var require_SFTP = __commonJS({
         let bytesRead = 0;
         const flag = options.flag || "r";
         const read = () => {
-          if (size2 === 0) {
+          if (size === 0) {
             buffer = Buffer.allocUnsafe(8192);
             this.read(handle, buffer, 0, 8192, bytesRead, afterRead);
           } else {
-            this.read(handle, buffer, pos, size2 - pos, bytesRead, afterRead);
+            this.read(handle, buffer, pos, size - pos, bytesRead, afterRead);
           }
         };
         const afterRead = (er, nbytes) => {
@@ -21000,12 +21000,12 @@ var require_SFTP = __commonJS({
           } else {
             eof = false;
           }
-          if (eof || size2 === 0 && nbytes === 0)
+          if (eof || size === 0 && nbytes === 0)
             return close();
           bytesRead += nbytes;
           pos += nbytes;
-          if (size2 !== 0) {
-            if (pos === size2)
+          if (size !== 0) {
+            if (pos === size)
               close();
             else
               read();
@@ -21017,9 +21017,9 @@ var require_SFTP = __commonJS({
         afterRead._wantEOFError = true;
         const close = () => {
           this.close(handle, (er) => {
-            if (size2 === 0) {
+            if (size === 0) {
               buffer = Buffer.concat(buffers, pos);
-            } else if (pos < size2) {
+            } else if (pos < size) {
               buffer = bufferSlice(buffer, 0, pos);
             }
             if (encoding)
@@ -21043,12 +21043,12 @@ var require_SFTP = __commonJS({
               });
               return;
             }
-            size2 = st.size || 0;
-            if (size2 === 0) {
+            size = st.size || 0;
+            if (size === 0) {
               buffers = [];
               return read();
             }
-            buffer = Buffer.allocUnsafe(size2);
+            buffer = Buffer.allocUnsafe(size);
             read();
           };
           this.fstat(handle, tryStat);
@@ -22101,9 +22101,9 @@ var require_SFTP = __commonJS({
         );
       }
     };
-    function tryCreateBuffer(size2) {
+    function tryCreateBuffer(size) {
       try {
-        return Buffer.allocUnsafe(size2);
+        return Buffer.allocUnsafe(size);
       } catch (ex) {
         return ex;
       }
@@ -22498,10 +22498,10 @@ var require_SFTP = __commonJS({
         return;
       const attrs = new Stats();
       if (flags & ATTR.SIZE) {
-        const size2 = bufferParser.readUInt64BE(biOpt);
-        if (size2 === void 0)
+        const size = bufferParser.readUInt64BE(biOpt);
+        if (size === void 0)
           return;
-        attrs.size = size2;
+        attrs.size = size;
       }
       if (flags & ATTR.UIDGID) {
         const uid = bufferParser.readUInt32BE();
@@ -28762,11 +28762,11 @@ var require_safe_buffer = __commonJS({
       }
       return Buffer2(arg, encodingOrOffset, length);
     };
-    SafeBuffer.alloc = function(size2, fill, encoding) {
-      if (typeof size2 !== "number") {
+    SafeBuffer.alloc = function(size, fill, encoding) {
+      if (typeof size !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      var buf = Buffer2(size2);
+      var buf = Buffer2(size);
       if (fill !== void 0) {
         if (typeof encoding === "string") {
           buf.fill(fill, encoding);
@@ -28778,17 +28778,17 @@ var require_safe_buffer = __commonJS({
       }
       return buf;
     };
-    SafeBuffer.allocUnsafe = function(size2) {
-      if (typeof size2 !== "number") {
+    SafeBuffer.allocUnsafe = function(size) {
+      if (typeof size !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return Buffer2(size2);
+      return Buffer2(size);
     };
-    SafeBuffer.allocUnsafeSlow = function(size2) {
-      if (typeof size2 !== "number") {
+    SafeBuffer.allocUnsafeSlow = function(size) {
+      if (typeof size !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return buffer.SlowBuffer(size2);
+      return buffer.SlowBuffer(size);
     };
   }
 });
@@ -32387,13 +32387,13 @@ var require_bl = __commonJS({
         callback();
       }
     };
-    BufferListStream.prototype._read = function _read(size2) {
+    BufferListStream.prototype._read = function _read(size) {
       if (!this.length) {
         return this.push(null);
       }
-      size2 = Math.min(size2, this.length);
-      this.push(this.slice(0, size2));
-      this.consume(size2);
+      size = Math.min(size, this.length);
+      this.push(this.slice(0, size));
+      this.consume(size);
     };
     BufferListStream.prototype.end = function end(chunk) {
       DuplexStream.prototype.end.call(this, chunk);
@@ -32618,7 +32618,7 @@ var require_headers = __commonJS({
       var mode = decodeOct(buf, 100, 8);
       var uid = decodeOct(buf, 108, 8);
       var gid = decodeOct(buf, 116, 8);
-      var size2 = decodeOct(buf, 124, 12);
+      var size = decodeOct(buf, 124, 12);
       var mtime = decodeOct(buf, 136, 12);
       var type = toType(typeflag);
       var linkname = buf[157] === 0 ? null : decodeStr(buf, 157, 100, filenameEncoding);
@@ -32643,7 +32643,7 @@ var require_headers = __commonJS({
         mode,
         uid,
         gid,
-        size: size2,
+        size,
         mtime: new Date(1e3 * mtime),
         type,
         linkname,
@@ -32666,9 +32666,9 @@ var require_extract = __commonJS({
     var PassThrough2 = require_readable().PassThrough;
     var noop = function() {
     };
-    var overflow = function(size2) {
-      size2 &= 511;
-      return size2 && 512 - size2;
+    var overflow = function(size) {
+      size &= 511;
+      return size && 512 - size;
     };
     var emptyStream = function(self2, offset) {
       var s = new Source(self2, offset);
@@ -32733,28 +32733,28 @@ var require_extract = __commonJS({
         oncontinue();
       };
       var onpaxglobalheader = function() {
-        var size2 = self2._header.size;
-        self2._paxGlobal = headers.decodePax(b.slice(0, size2));
-        b.consume(size2);
+        var size = self2._header.size;
+        self2._paxGlobal = headers.decodePax(b.slice(0, size));
+        b.consume(size);
         onstreamend();
       };
       var onpaxheader = function() {
-        var size2 = self2._header.size;
-        self2._pax = headers.decodePax(b.slice(0, size2));
+        var size = self2._header.size;
+        self2._pax = headers.decodePax(b.slice(0, size));
         if (self2._paxGlobal) self2._pax = Object.assign({}, self2._paxGlobal, self2._pax);
-        b.consume(size2);
+        b.consume(size);
         onstreamend();
       };
       var ongnulongpath = function() {
-        var size2 = self2._header.size;
-        this._gnuLongPath = headers.decodeLongPath(b.slice(0, size2), opts.filenameEncoding);
-        b.consume(size2);
+        var size = self2._header.size;
+        this._gnuLongPath = headers.decodeLongPath(b.slice(0, size), opts.filenameEncoding);
+        b.consume(size);
         onstreamend();
       };
       var ongnulonglinkpath = function() {
-        var size2 = self2._header.size;
-        this._gnuLongLinkPath = headers.decodeLongPath(b.slice(0, size2), opts.filenameEncoding);
-        b.consume(size2);
+        var size = self2._header.size;
+        this._gnuLongLinkPath = headers.decodeLongPath(b.slice(0, size), opts.filenameEncoding);
+        b.consume(size);
         onstreamend();
       };
       var onheader = function() {
@@ -32825,10 +32825,10 @@ var require_extract = __commonJS({
       this.emit("close");
       if (this._stream) this._stream.emit("close");
     };
-    Extract.prototype._parse = function(size2, onparse) {
+    Extract.prototype._parse = function(size, onparse) {
       if (this._destroyed) return;
-      this._offset += size2;
-      this._missing = size2;
+      this._offset += size;
+      this._missing = size;
       if (onparse === this._onheader) this._partial = false;
       this._onparse = onparse;
     };
@@ -33052,9 +33052,9 @@ var require_pack = __commonJS({
     var END_OF_TAR = alloc(1024);
     var noop = function() {
     };
-    var overflow = function(self2, size2) {
-      size2 &= 511;
-      if (size2) self2.push(END_OF_TAR.slice(0, 512 - size2));
+    var overflow = function(self2, size) {
+      size &= 511;
+      if (size) self2.push(END_OF_TAR.slice(0, 512 - size));
     };
     function modeToType(mode) {
       switch (mode & constants.S_IFMT) {
@@ -41318,19 +41318,19 @@ var require_pool = __commonJS({
   "node_modules/@protobufjs/pool/index.js"(exports2, module2) {
     "use strict";
     module2.exports = pool;
-    function pool(alloc, slice, size2) {
-      var SIZE = size2 || 8192;
+    function pool(alloc, slice, size) {
+      var SIZE = size || 8192;
       var MAX = SIZE >>> 1;
       var slab = null;
       var offset = SIZE;
-      return function pool_alloc(size3) {
-        if (size3 < 1 || size3 > MAX)
-          return alloc(size3);
-        if (offset + size3 > SIZE) {
+      return function pool_alloc(size2) {
+        if (size2 < 1 || size2 > MAX)
+          return alloc(size2);
+        if (offset + size2 > SIZE) {
           slab = alloc(SIZE);
           offset = 0;
         }
-        var buf = slice.call(slab, offset, offset += size3);
+        var buf = slice.call(slab, offset, offset += size2);
         if (offset & 7)
           offset = (offset | 7) + 1;
         return buf;
@@ -41881,9 +41881,9 @@ var require_umd = __commonJS({
           var radixToPower = fromNumber(pow_dbl(radix, 8));
           var result = ZERO;
           for (var i = 0; i < str.length; i += 8) {
-            var size2 = Math.min(8, str.length - i), value = parseInt(str.substring(i, i + size2), radix);
-            if (size2 < 8) {
-              var power = fromNumber(pow_dbl(radix, size2));
+            var size = Math.min(8, str.length - i), value = parseInt(str.substring(i, i + size), radix);
+            if (size < 8) {
+              var power = fromNumber(pow_dbl(radix, size));
               result = result.mul(power).add(fromNumber(value));
             } else {
               result = result.mul(radixToPower);
@@ -42613,8 +42613,8 @@ var require_minimal = __commonJS({
         return new Buffer2(value, encoding);
       };
       util._Buffer_allocUnsafe = Buffer2.allocUnsafe || /* istanbul ignore next */
-      function Buffer_allocUnsafe(size2) {
-        return new Buffer2(size2);
+      function Buffer_allocUnsafe(size) {
+        return new Buffer2(size);
       };
     };
   }
@@ -42660,8 +42660,8 @@ var require_writer2 = __commonJS({
       };
     };
     Writer.create = create();
-    Writer.alloc = function alloc(size2) {
-      return new util.Array(size2);
+    Writer.alloc = function alloc(size) {
+      return new util.Array(size);
     };
     if (util.Array !== Array)
       Writer.alloc = util.pool(Writer.alloc, util.Array.prototype.subarray);
@@ -54013,27 +54013,27 @@ var require_retrying_call = __commonJS({
         this.totalAllocated = 0;
         this.allocatedPerCall = /* @__PURE__ */ new Map();
       }
-      allocate(size2, callId) {
+      allocate(size, callId) {
         var _a3;
         const currentPerCall = (_a3 = this.allocatedPerCall.get(callId)) !== null && _a3 !== void 0 ? _a3 : 0;
-        if (this.limitPerCall - currentPerCall < size2 || this.totalLimit - this.totalAllocated < size2) {
+        if (this.limitPerCall - currentPerCall < size || this.totalLimit - this.totalAllocated < size) {
           return false;
         }
-        this.allocatedPerCall.set(callId, currentPerCall + size2);
-        this.totalAllocated += size2;
+        this.allocatedPerCall.set(callId, currentPerCall + size);
+        this.totalAllocated += size;
         return true;
       }
-      free(size2, callId) {
+      free(size, callId) {
         var _a3;
-        if (this.totalAllocated < size2) {
-          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size2} > total allocated ${this.totalAllocated}`);
+        if (this.totalAllocated < size) {
+          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size} > total allocated ${this.totalAllocated}`);
         }
-        this.totalAllocated -= size2;
+        this.totalAllocated -= size;
         const currentPerCall = (_a3 = this.allocatedPerCall.get(callId)) !== null && _a3 !== void 0 ? _a3 : 0;
-        if (currentPerCall < size2) {
-          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size2} > allocated for call ${currentPerCall}`);
+        if (currentPerCall < size) {
+          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size} > allocated for call ${currentPerCall}`);
         }
-        this.allocatedPerCall.set(callId, currentPerCall - size2);
+        this.allocatedPerCall.set(callId, currentPerCall - size);
       }
       freeAll(callId) {
         var _a3;
@@ -55429,7 +55429,7 @@ var require_server_call = __commonJS({
         this.metadata = metadata;
         this.cancelled = false;
       }
-      _read(size2) {
+      _read(size) {
         this.call.startRead();
       }
       getPeer() {
@@ -55549,7 +55549,7 @@ var require_server_call = __commonJS({
       getMetricsRecorder() {
         return this.call.getMetricsRecorder();
       }
-      _read(size2) {
+      _read(size) {
         this.call.startRead();
       }
       _write(chunk, encoding, callback) {
@@ -62672,14 +62672,14 @@ var require_b4a = __commonJS({
     function isEncoding(encoding) {
       return Buffer.isEncoding(encoding);
     }
-    function alloc(size2, fill2, encoding) {
-      return Buffer.alloc(size2, fill2, encoding);
+    function alloc(size, fill2, encoding) {
+      return Buffer.alloc(size, fill2, encoding);
     }
-    function allocUnsafe(size2) {
-      return Buffer.allocUnsafe(size2);
+    function allocUnsafe(size) {
+      return Buffer.allocUnsafe(size);
     }
-    function allocUnsafeSlow(size2) {
-      return Buffer.allocUnsafeSlow(size2);
+    function allocUnsafeSlow(size) {
+      return Buffer.allocUnsafeSlow(size);
     }
     function byteLength(string4, encoding) {
       return Buffer.byteLength(string4, encoding);
@@ -64209,7 +64209,7 @@ var require_headers2 = __commonJS({
       const mode = decodeOct(buf, 100, 8);
       const uid = decodeOct(buf, 108, 8);
       const gid = decodeOct(buf, 116, 8);
-      const size2 = decodeOct(buf, 124, 12);
+      const size = decodeOct(buf, 124, 12);
       const mtime = decodeOct(buf, 136, 12);
       const type = toType(typeflag);
       const linkname = buf[157] === 0 ? null : decodeStr(buf, 157, 100, filenameEncoding);
@@ -64234,7 +64234,7 @@ var require_headers2 = __commonJS({
         mode,
         uid,
         gid,
-        size: size2,
+        size,
         byteOffset: 0,
         mtime: new Date(1e3 * mtime),
         type,
@@ -64409,25 +64409,25 @@ var require_extract2 = __commonJS({
         this.buffered += buffer.byteLength;
         this.queue.push(buffer);
       }
-      shiftFirst(size2) {
-        return this.buffered === 0 ? null : this._next(size2);
+      shiftFirst(size) {
+        return this.buffered === 0 ? null : this._next(size);
       }
-      shift(size2) {
-        if (size2 > this.buffered) return null;
-        if (size2 === 0) return EMPTY;
-        let chunk = this._next(size2);
-        if (size2 === chunk.byteLength) return chunk;
+      shift(size) {
+        if (size > this.buffered) return null;
+        if (size === 0) return EMPTY;
+        let chunk = this._next(size);
+        if (size === chunk.byteLength) return chunk;
         const chunks = [chunk];
-        while ((size2 -= chunk.byteLength) > 0) {
-          chunk = this._next(size2);
+        while ((size -= chunk.byteLength) > 0) {
+          chunk = this._next(size);
           chunks.push(chunk);
         }
         return b4a.concat(chunks);
       }
-      _next(size2) {
+      _next(size) {
         const buf = this.queue.peek();
         const rem = buf.byteLength - this._offset;
-        if (size2 >= rem) {
+        if (size >= rem) {
           const sub = this._offset ? buf.subarray(this._offset, buf.byteLength) : buf;
           this.queue.shift();
           this._offset = 0;
@@ -64435,9 +64435,9 @@ var require_extract2 = __commonJS({
           this.shifted += rem;
           return sub;
         }
-        this.buffered -= size2;
-        this.shifted += size2;
-        return buf.subarray(this._offset, this._offset += size2);
+        this.buffered -= size;
+        this.shifted += size;
+        return buf.subarray(this._offset, this._offset += size);
       }
     };
     var Source = class extends Readable {
@@ -64726,9 +64726,9 @@ var require_extract2 = __commonJS({
     };
     function noop() {
     }
-    function overflow(size2) {
-      size2 &= 511;
-      return size2 && 512 - size2;
+    function overflow(size) {
+      size &= 511;
+      return size && 512 - size;
     }
   }
 });
@@ -64977,9 +64977,9 @@ var require_pack2 = __commonJS({
     }
     function noop() {
     }
-    function overflow(self2, size2) {
-      size2 &= 511;
-      if (size2) self2.push(END_OF_TAR.subarray(0, 512 - size2));
+    function overflow(self2, size) {
+      size &= 511;
+      if (size) self2.push(END_OF_TAR.subarray(0, 512 - size));
     }
     function mapWritable(buf) {
       return b4a.isBuffer(buf) ? buf : b4a.from(buf);
@@ -65003,8 +65003,8 @@ var require_ByteBuffer = __commonJS({
     var { pow, floor } = Math;
     var TWO_POW_32 = pow(2, 32);
     var ByteBuffer = class _ByteBuffer {
-      static allocate(size2 = 16) {
-        return new _ByteBuffer(new Uint8Array(size2));
+      static allocate(size = 16) {
+        return new _ByteBuffer(new Uint8Array(size));
       }
       constructor(data) {
         this.position = 0;
@@ -65299,16 +65299,16 @@ var require_formatters = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.floatFormatter = exports2.keepSignificantDigits = exports2.integerFormatter = void 0;
-    var leftPadding = (size2) => {
+    var leftPadding = (size) => {
       return (input2) => {
-        if (input2.length < size2) {
-          return " ".repeat(size2 - input2.length) + input2;
+        if (input2.length < size) {
+          return " ".repeat(size - input2.length) + input2;
         }
         return input2;
       };
     };
-    var integerFormatter = (size2) => {
-      const padding = leftPadding(size2);
+    var integerFormatter = (size) => {
+      const padding = leftPadding(size);
       return (integer2) => padding("" + integer2);
     };
     exports2.integerFormatter = integerFormatter;
@@ -65324,13 +65324,13 @@ var require_formatters = __commonJS({
       return value;
     };
     exports2.keepSignificantDigits = keepSignificantDigits;
-    var floatFormatter = (size2, fractionDigits) => {
+    var floatFormatter = (size, fractionDigits) => {
       const numberFormatter = new Intl.NumberFormat("en-US", {
         maximumFractionDigits: fractionDigits,
         minimumFractionDigits: fractionDigits,
         useGrouping: false
       });
-      const padding = leftPadding(size2);
+      const padding = leftPadding(size);
       return (float) => padding(numberFormatter.format(float));
     };
     exports2.floatFormatter = floatFormatter;
@@ -66184,14 +66184,14 @@ var require_common3 = __commonJS({
       }
       return obj;
     };
-    exports2.shrinkBuf = function(buf, size2) {
-      if (buf.length === size2) {
+    exports2.shrinkBuf = function(buf, size) {
+      if (buf.length === size) {
         return buf;
       }
       if (buf.subarray) {
-        return buf.subarray(0, size2);
+        return buf.subarray(0, size);
       }
-      buf.length = size2;
+      buf.length = size;
       return buf;
     };
     var fnTyped = {
@@ -67065,10 +67065,10 @@ var require_deflate = __commonJS({
       s.pending_buf[s.pending++] = b >>> 8 & 255;
       s.pending_buf[s.pending++] = b & 255;
     }
-    function read_buf(strm, buf, start, size2) {
+    function read_buf(strm, buf, start, size) {
       var len = strm.avail_in;
-      if (len > size2) {
-        len = size2;
+      if (len > size) {
+        len = size;
       }
       if (len === 0) {
         return 0;
@@ -70865,7 +70865,7 @@ var require_wasm = __commonJS({
       highestTrackableValue: 2,
       numberOfSignificantValueDigits: 3
     };
-    var remoteHistogramClassFor = (size2) => size2 === "packed" ? "PackedHistogram" : `Histogram${size2}`;
+    var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
     var destroyedWasmHistogram = new Proxy({}, {
       get: function(obj, prop) {
         throw new Error("Cannot use a destroyed histogram");
@@ -72592,7 +72592,6 @@ function parsePercent(text) {
   return m ? Number(m[1]) / 100 : void 0;
 }
 var DURATION_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$";
-var LATENCY_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*(us|µs|ms|s)\\s*$";
 var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
 function formatUs(us) {
   if (!Number.isFinite(us)) return String(us);
@@ -72637,7 +72636,6 @@ var SIZE_UNITS = {
 function parseBytes(text) {
   return parseWithUnits(text, SIZE_UNITS);
 }
-var SIZE_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*([kKmMgG]i?)?[bB]\\s*$";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -74904,8 +74902,8 @@ var $ZodCheckMaxSize = /* @__PURE__ */ $constructor("$ZodCheckMaxSize", (inst, d
   (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
   inst._zod.check = (payload) => {
     const input2 = payload.value;
-    const size2 = input2.size;
-    if (size2 <= def.maximum)
+    const size = input2.size;
+    if (size <= def.maximum)
       return;
     payload.issues.push({
       origin: getSizableOrigin(input2),
@@ -74924,8 +74922,8 @@ var $ZodCheckMinSize = /* @__PURE__ */ $constructor("$ZodCheckMinSize", (inst, d
   (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
   inst._zod.check = (payload) => {
     const input2 = payload.value;
-    const size2 = input2.size;
-    if (size2 >= def.minimum)
+    const size = input2.size;
+    if (size >= def.minimum)
       return;
     payload.issues.push({
       origin: getSizableOrigin(input2),
@@ -74944,10 +74942,10 @@ var $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (i
   (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
   inst._zod.check = (payload) => {
     const input2 = payload.value;
-    const size2 = input2.size;
-    if (size2 === def.size)
+    const size = input2.size;
+    if (size === def.size)
       return;
-    const tooBig = size2 > def.size;
+    const tooBig = size > def.size;
     payload.issues.push({
       origin: getSizableOrigin(input2),
       ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
@@ -75998,14 +75996,14 @@ var $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
     return payload;
   };
 });
-function capSize(inst, size2) {
+function capSize(inst, size) {
   const caps = sizeCaps(inst._zod.def.checks);
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
   const parse4 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
-    const n = size2(payload.value);
+    const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
       for (const [max2, ch] of sizeCaps(inst._zod.def.checks)) {
         if (n > max2 && ch._zod.def.when(payload)) {
@@ -86621,9 +86619,9 @@ function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
   doc.write(`}`);
   return outputVar;
 }
-function generateSizeGate(doc, schema, size2) {
+function generateSizeGate(doc, schema, size) {
   for (const [max2, check2] of sizeCaps(schema._zod.def.checks)) {
-    doc.write(`if (${size2} > ${numericOperand(max2, check2._zod.def.check)}) return INVALID;`);
+    doc.write(`if (${size} > ${numericOperand(max2, check2._zod.def.check)}) return INVALID;`);
   }
 }
 function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
@@ -87759,11 +87757,11 @@ function _minSize(minimum, params) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _size(size2, params) {
+function _size(size, params) {
   return new $ZodCheckSizeEquals({
     check: "size_equals",
     ...normalizeParams(params),
-    size: size2
+    size
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -91012,8 +91010,8 @@ var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
   inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
-  inst.min = (size2, params) => inst.check(_minSize(size2, params));
-  inst.max = (size2, params) => inst.check(_maxSize(size2, params));
+  inst.min = (size, params) => inst.check(_minSize(size, params));
+  inst.max = (size, params) => inst.check(_maxSize(size, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
 });
 function file(params) {
@@ -92358,12 +92356,9 @@ function date4(params) {
 
 // src/config/schema.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s or 2m" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s or 2m" });
-var latency = external_exports.string({ error: "must be a latency like 200us, 1ms or 0.5s" }).regex(new RegExp(LATENCY_PATTERN), { error: "must be a latency like 200us, 1ms or 0.5s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
-var size = external_exports.string({ error: "must be a size like 64MiB" }).regex(new RegExp(SIZE_PATTERN), { error: "must be a size like 64MiB" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
 var positiveNumber = external_exports.number({ error: "must be a positive number" }).positive({ error: "must be a positive number" });
-var nonNegativeNumber = external_exports.number({ error: "must be a number ≥ 0" }).nonnegative({ error: "must be a number ≥ 0" });
 var name = external_exports.string({ error: "must be a name of [a-z0-9_-]+" }).regex(/^[a-z0-9_-]+$/, { error: "must be a name of [a-z0-9_-]+" });
 var httpUrl2 = external_exports.string({ error: "must be an http:// or https:// URL" }).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be an http:// or https:// URL" });
 var METRIC_UNITS = {
@@ -92902,7 +92897,11 @@ async function sweepRun(docker, runId) {
 // src/exec.ts
 import { spawn } from "node:child_process";
 var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
-  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d) => {
@@ -93010,7 +93009,9 @@ var Progress = class {
 // src/report/text-table.ts
 function textTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? "")));
+  const numeric = header.map(
+    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? ""))
+  );
   const line = (cells) => cells.map((c, i) => numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
@@ -93236,7 +93237,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
   await docker.createVolume({ Name: volumeName, Labels: opts.labels });
   const [firstNet, ...otherNets] = opts.networks;
   if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
-  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [`${RUNNER_DIR}/runner.mjs`, `${RUNNER_DIR}/plan.json`]);
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
+    `${RUNNER_DIR}/runner.mjs`,
+    `${RUNNER_DIR}/plan.json`
+  ]);
   const hostConfig = {
     NetworkMode: firstNet,
     ReadonlyRootfs: true,
@@ -93509,8 +93513,8 @@ var TrialCollector = class {
   windowStart = 0;
   samples = /* @__PURE__ */ new Map();
   sample(key, s) {
-    let list = this.samples.get(key);
-    if (!list) this.samples.set(key, list = []);
+    const list = this.samples.get(key) ?? [];
+    this.samples.set(key, list);
     list.push(s);
   }
   onEvent(e, now) {
@@ -93521,8 +93525,8 @@ var TrialCollector = class {
       resources[key] = usageInWindow(list, this.windowStart, now);
     }
     const id = `${e.scenario}\0${e.phase}`;
-    let entry = this.trials.get(id);
-    if (!entry) this.trials.set(id, entry = { summaries: [], histograms: [] });
+    const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
+    this.trials.set(id, entry);
     entry.summaries.push({ ...e.measurement, resources });
     entry.histograms.push(e.histogram);
   }
@@ -93561,11 +93565,16 @@ async function runPerfGate(opts, deps) {
   };
   const plan = buildPlan(scenarios, config2.sut.ready, readBodies);
   const hashes = new Map(
-    scenarios.map((s) => [s.name, scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)])
+    scenarios.map((s) => [
+      s.name,
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)
+    ])
   );
   const image = opts.runnerImage || config2.runner.image;
   if (config2.runner.workers > 1) {
-    deps.progress.line(`[perf-gate] warning: runner.workers: ${config2.runner.workers} is not implemented yet; running 1 engine instance`);
+    deps.progress.line(
+      `[perf-gate] warning: runner.workers: ${config2.runner.workers} is not implemented yet; running 1 engine instance`
+    );
   }
   const { docker, progress } = deps;
   const engine = await engineVersion(docker);
@@ -93584,8 +93593,9 @@ async function runPerfGate(opts, deps) {
   const teardown = () => {
     tornDown ??= (async () => {
       for (const stop of stopStats) stop();
-      if (runnerId) await docker.getContainer(runnerId).remove({ force: true, v: true }).catch(() => {
-      });
+      if (runnerId)
+        await docker.getContainer(runnerId).remove({ force: true, v: true }).catch(() => {
+        });
       await compose.down().catch(() => {
       });
       await sweepRun(docker, runId);
@@ -93649,11 +93659,18 @@ async function runPerfGate(opts, deps) {
         await sutLogs()
       );
     }
-    if (fatal !== void 0) throw environmentError(`runner failed: ${fatal}`, runner.stderrTail().map((l) => `  ${l}`));
+    if (fatal !== void 0)
+      throw environmentError(
+        `runner failed: ${fatal}`,
+        runner.stderrTail().map((l) => `  ${l}`)
+      );
     if (!done || outcome.code !== 0) {
       const crash = await crashed.check();
       if (crash) {
-        throw environmentError(`SUT crashed: service ${crash.service} stopped (${crash.state}) during the run`, await sutLogs());
+        throw environmentError(
+          `SUT crashed: service ${crash.service} stopped (${crash.state}) during the run`,
+          await sutLogs()
+        );
       }
       throw environmentError(
         `runner died (exit code ${outcome.code}) before finishing`,
@@ -93715,7 +93732,8 @@ function watchContainers(docker, project, running) {
     const byId = new Map(now.map((c) => [c.id, c]));
     for (const id of ids) {
       const c = byId.get(id);
-      if (!c || c.state !== "running") return c ?? { ...running.find((r) => r.id === id), state: "removed" };
+      if (c?.state !== "running")
+        return c ?? { ...running.find((r) => r.id === id), state: "removed" };
     }
     return void 0;
   };

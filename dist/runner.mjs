@@ -29721,12 +29721,15 @@ var Recorder = class {
   errors = {};
   startedAt = performance.now();
   cpuAtStart = process.cpuUsage();
-  loop = monitorEventLoopDelay({ resolution: 10 });
+  loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   endedAt;
   constructor() {
     this.loop.enable();
   }
+  lastEventAt;
   response(status, bytes, latencyUs) {
+    if (this.endedAt !== void 0) return;
+    this.lastEventAt = performance.now();
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
@@ -29739,10 +29742,14 @@ var Recorder = class {
     }
   }
   error(kind) {
+    if (this.endedAt !== void 0) return;
+    this.lastEventAt = performance.now();
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
-  stop() {
-    if (this.endedAt === void 0) this.endedAt = performance.now();
+  /** Closes the measured window: now, or at the last response (fixed request counts). */
+  stop(atLastEvent = false) {
+    if (this.endedAt === void 0)
+      this.endedAt = atLastEvent ? this.lastEventAt ?? performance.now() : performance.now();
     this.loop.disable();
   }
   elapsedMs() {
@@ -29768,13 +29775,17 @@ var Recorder = class {
       connectionCloses: this.connectionCloses,
       generator: {
         cpuPct: durationMs > 0 ? round2((cpu.user + cpu.system) / 1e3 / durationMs * 100) : 0,
-        eventLoopDelayP99Us: Math.round(this.loop.percentile(99) / 1e3),
-        eventLoopDelayMaxUs: Math.round(this.loop.max / 1e3)
+        eventLoopDelayP99Us: lagUs(this.loop.percentile(99)),
+        eventLoopDelayMaxUs: lagUs(this.loop.max)
       }
     };
     return { measurement, histogram: encodeHistogram(this.histogram) };
   }
 };
+var LOOP_RESOLUTION_MS = 10;
+function lagUs(intervalNs) {
+  return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1e3 - LOOP_RESOLUTION_MS * 1e3)) : 0;
+}
 function round2(v) {
   return Math.round(v * 100) / 100;
 }
@@ -29802,6 +29813,8 @@ function runClosed(request, phase, limit, timeoutMs) {
     headers: request.headers,
     connections: phase.connections,
     timeout: Math.max(1, Math.ceil(timeoutMs / 1e3)),
+    // autocannon acts on a stop only at its sampling tick; tick often so runs end on time
+    sampleInt: 50,
     // we do our own accounting; autocannon's latency histogram is not used
     setupClient: (acClient) => {
       const client = acClient;
@@ -29824,14 +29837,24 @@ function runClosed(request, phase, limit, timeoutMs) {
     const next = bodyRotation(request.bodies);
     opts.requests = [{ setupRequest: (req) => ({ ...req, body: next() }) }];
   }
-  if ("durationMs" in limit) opts.duration = limit.durationMs / 1e3;
+  const byCount = !("durationMs" in limit);
+  if ("durationMs" in limit)
+    opts.duration = limit.durationMs / 1e3 + 1;
   else opts.amount = limit.requests;
   const done = new Promise((resolve, reject) => {
+    let deadline;
     const instance = (0, import_autocannon.default)(opts, (err) => {
-      recorder.stop();
+      clearTimeout(deadline);
+      recorder.stop(byCount);
       if (err) reject(err);
       else resolve();
     });
+    if ("durationMs" in limit) {
+      deadline = setTimeout(() => {
+        recorder.stop();
+        instance.stop();
+      }, limit.durationMs);
+    }
     instance.on("response", (_client, status, bytes, responseTimeMs) => {
       recorder.response(status, bytes, responseTimeMs * 1e3);
     });

@@ -13,7 +13,10 @@ const outdir = resolve(root, process.argv[2] ?? 'dist');
 const optionalNative = {
   name: 'optional-native',
   setup(b) {
-    b.onResolve({ filter: /(^cpu-features$)|(\.node$)/ }, (args) => ({ path: args.path, namespace: 'optional-native' }));
+    b.onResolve({ filter: /(^cpu-features$)|(\.node$)/ }, (args) => ({
+      path: args.path,
+      namespace: 'optional-native',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'optional-native' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`optional native module ${args.path} is not bundled`)});`,
       loader: 'js',

@@ -7,13 +7,19 @@ export interface ExecResult {
   stderr: string;
 }
 
-export interface Exec {
-  (command: string, args: string[], opts?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ExecResult>;
-}
+export type Exec = (
+  command: string,
+  args: string[],
+  opts?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+) => Promise<ExecResult>;
 
 export const execCommand: Exec = (command, args, opts = {}) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {

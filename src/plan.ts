@@ -40,7 +40,16 @@ export type RunnerEvent =
       totalMs?: number;
       totalRequests?: number;
     }
-  | { t: 'progress'; scenario: string; phase: string; trial: number; stage: Stage; elapsedMs: number; responses: number; rps: number }
+  | {
+      t: 'progress';
+      scenario: string;
+      phase: string;
+      trial: number;
+      stage: Stage;
+      elapsedMs: number;
+      responses: number;
+      rps: number;
+    }
   | { t: 'trial'; scenario: string; phase: string; measurement: TrialMeasurement; histogram: string }
   | { t: 'warning'; message: string }
   | { t: 'done' }

@@ -36,7 +36,10 @@ export class Progress {
         this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})\n`);
       }
     } else if (e.t === 'progress' && this.stage) {
-      const done = this.stage.totalRequests !== undefined ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
+      const done =
+        this.stage.totalRequests !== undefined
+          ? e.responses / this.stage.totalRequests
+          : e.elapsedMs / (this.stage.totalMs ?? 1);
       const amount =
         this.stage.totalRequests !== undefined
           ? `${e.responses}/${this.stage.totalRequests} req`

@@ -18,7 +18,7 @@ import {
 } from './docker/engine.js';
 import { projectName, runLabels } from './docker/labels.js';
 import { startRunner } from './docker/runner-container.js';
-import { environmentError, usageError, UserError } from './errors.js';
+import { environmentError, UserError, usageError } from './errors.js';
 import { type Exec, lastLine } from './exec.js';
 import { buildPlan, parseBodiesJsonl, type RunnerEvent } from './plan.js';
 import type { Progress } from './progress.js';
@@ -97,8 +97,8 @@ class TrialCollector {
   readonly samples = new Map<string, StatsSample[]>();
 
   sample(key: string, s: StatsSample): void {
-    let list = this.samples.get(key);
-    if (!list) this.samples.set(key, (list = []));
+    const list = this.samples.get(key) ?? [];
+    this.samples.set(key, list);
     list.push(s);
   }
 
@@ -110,8 +110,8 @@ class TrialCollector {
       resources[key] = usageInWindow(list, this.windowStart, now);
     }
     const id = `${e.scenario}\u0000${e.phase}`;
-    let entry = this.trials.get(id);
-    if (!entry) this.trials.set(id, (entry = { summaries: [], histograms: [] }));
+    const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
+    this.trials.set(id, entry);
     entry.summaries.push({ ...e.measurement, resources });
     entry.histograms.push(e.histogram);
   }
@@ -155,11 +155,16 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   };
   const plan = buildPlan(scenarios, config.sut.ready, readBodies);
   const hashes = new Map(
-    scenarios.map((s) => [s.name, scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined)]),
+    scenarios.map((s) => [
+      s.name,
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined),
+    ]),
   );
   const image = opts.runnerImage || config.runner.image;
   if (config.runner.workers > 1) {
-    deps.progress.line(`[perf-gate] warning: runner.workers: ${config.runner.workers} is not implemented yet; running 1 engine instance`);
+    deps.progress.line(
+      `[perf-gate] warning: runner.workers: ${config.runner.workers} is not implemented yet; running 1 engine instance`,
+    );
   }
 
   const { docker, progress } = deps;
@@ -179,7 +184,11 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   const teardown = (): Promise<void> => {
     tornDown ??= (async () => {
       for (const stop of stopStats) stop();
-      if (runnerId) await docker.getContainer(runnerId).remove({ force: true, v: true }).catch(() => {});
+      if (runnerId)
+        await docker
+          .getContainer(runnerId)
+          .remove({ force: true, v: true })
+          .catch(() => {});
       await compose.down().catch(() => {});
       await sweepRun(docker, runId);
     })();
@@ -246,11 +255,18 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
         await sutLogs(),
       );
     }
-    if (fatal !== undefined) throw environmentError(`runner failed: ${fatal}`, runner.stderrTail().map((l) => `  ${l}`));
+    if (fatal !== undefined)
+      throw environmentError(
+        `runner failed: ${fatal}`,
+        runner.stderrTail().map((l) => `  ${l}`),
+      );
     if (!done || outcome.code !== 0) {
       const crash = await crashed.check();
       if (crash) {
-        throw environmentError(`SUT crashed: service ${crash.service} stopped (${crash.state}) during the run`, await sutLogs());
+        throw environmentError(
+          `SUT crashed: service ${crash.service} stopped (${crash.state}) during the run`,
+          await sutLogs(),
+        );
       }
       throw environmentError(
         `runner died (exit code ${outcome.code}) before finishing`,
@@ -315,7 +331,8 @@ function watchContainers(docker: Docker, project: string, running: SutContainer[
     const byId = new Map(now.map((c) => [c.id, c]));
     for (const id of ids) {
       const c = byId.get(id);
-      if (!c || c.state !== 'running') return c ?? { ...(running.find((r) => r.id === id) as SutContainer), state: 'removed' };
+      if (c?.state !== 'running')
+        return c ?? { ...(running.find((r) => r.id === id) as SutContainer), state: 'removed' };
     }
     return undefined;
   };

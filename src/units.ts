@@ -32,7 +32,6 @@ export function parsePercent(text: string): number | undefined {
 }
 
 export const DURATION_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$';
-export const LATENCY_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*(us|µs|ms|s)\\s*$';
 export const PERCENT_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$';
 
 /** 1234567 µs → "1.23s", 1234 → "1.23ms", 812 → "812µs". */
@@ -86,5 +85,3 @@ const SIZE_UNITS: Record<string, number> = {
 export function parseBytes(text: string): number | undefined {
   return parseWithUnits(text, SIZE_UNITS);
 }
-
-export const SIZE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*([kKmMgG]i?)?[bB]\\s*$';

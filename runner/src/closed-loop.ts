@@ -38,6 +38,8 @@ export function runClosed(
     headers: request.headers,
     connections: phase.connections,
     timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
+    // autocannon acts on a stop only at its sampling tick; tick often so runs end on time
+    sampleInt: 50,
     // we do our own accounting; autocannon's latency histogram is not used
     setupClient: (acClient: autocannon.Client) => {
       // the typings list only `response`; the client is an EventEmitter with more events
@@ -61,15 +63,26 @@ export function runClosed(
     const next = bodyRotation(request.bodies);
     opts.requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: next() }) }];
   }
-  if ('durationMs' in limit) opts.duration = limit.durationMs / 1000;
+  const byCount = !('durationMs' in limit);
+  if ('durationMs' in limit)
+    opts.duration = limit.durationMs / 1000 + 1; // we stop it ourselves, on time
   else opts.amount = limit.requests;
 
   const done = new Promise<void>((resolve, reject) => {
+    let deadline: NodeJS.Timeout | undefined;
     const instance = autocannon(opts, (err) => {
-      recorder.stop();
+      clearTimeout(deadline);
+      recorder.stop(byCount);
       if (err) reject(err);
       else resolve();
     });
+    if ('durationMs' in limit) {
+      // the measured window closes at the deadline; responses after it are not counted
+      deadline = setTimeout(() => {
+        recorder.stop();
+        instance.stop();
+      }, limit.durationMs);
+    }
     instance.on('response', (_client: unknown, status: number, bytes: number, responseTimeMs: number) => {
       recorder.response(status, bytes, responseTimeMs * 1000);
     });

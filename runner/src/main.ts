@@ -39,7 +39,8 @@ async function runScenario(plan: RunnerPlan, s: PlanScenario): Promise<void> {
         const warm = runClosed(s.request, phase, { durationMs: s.warmupMs }, plan.requestTimeoutMs);
         await withProgress(plan, { ...base, stage: 'warmup' }, warm);
       }
-      const limit = phase.requests !== undefined ? { requests: phase.requests } : { durationMs: phase.durationMs as number };
+      const limit =
+        phase.requests !== undefined ? { requests: phase.requests } : { durationMs: phase.durationMs as number };
       const run = runClosed(s.request, phase, limit, plan.requestTimeoutMs);
       const stage: { totalMs?: number; totalRequests?: number } = {};
       if (run.totalMs !== undefined) stage.totalMs = run.totalMs;

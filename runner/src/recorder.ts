@@ -23,7 +23,11 @@ export class Recorder {
     this.loop.enable();
   }
 
+  private lastEventAt: number | undefined;
+
   response(status: number, bytes: number, latencyUs: number): void {
+    if (this.endedAt !== undefined) return; // after the measured window
+    this.lastEventAt = performance.now();
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
@@ -37,11 +41,15 @@ export class Recorder {
   }
 
   error(kind: string): void {
+    if (this.endedAt !== undefined) return;
+    this.lastEventAt = performance.now();
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
 
-  stop(): void {
-    if (this.endedAt === undefined) this.endedAt = performance.now();
+  /** Closes the measured window: now, or at the last response (fixed request counts). */
+  stop(atLastEvent = false): void {
+    if (this.endedAt === undefined)
+      this.endedAt = atLastEvent ? (this.lastEventAt ?? performance.now()) : performance.now();
     this.loop.disable();
   }
 

@@ -1,7 +1,14 @@
 // Pure: turns a schema-valid raw config into the normalised Config, collecting every semantic problem
 // (phase shapes, unique names, threshold units) as `path: message` lines.
 import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../units.js';
-import { METRIC_UNITS, type MetricName, type RawConfig, type RawPhase, type RawThreshold, type RawThresholds } from './schema.js';
+import {
+  METRIC_UNITS,
+  type MetricName,
+  type RawConfig,
+  type RawPhase,
+  type RawThreshold,
+  type RawThresholds,
+} from './schema.js';
 import {
   type Config,
   DEFAULT_MAX_IN_FLIGHT,
@@ -15,10 +22,8 @@ import {
   type Thresholds,
 } from './types.js';
 
-export interface PathResolver {
-  /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
-  (relative: string): string;
-}
+/** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
+export type PathResolver = (relative: string) => string;
 
 type Unit = (typeof METRIC_UNITS)[MetricName];
 

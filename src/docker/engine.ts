@@ -2,7 +2,7 @@
 // the label sweep that removes whatever a run left behind.
 import Docker from 'dockerode';
 import { environmentError } from '../errors.js';
-import { sampleFromStats, type StatsSample } from '../stats/resources.js';
+import { type StatsSample, sampleFromStats } from '../stats/resources.js';
 import { LABEL_RUN_ID } from './labels.js';
 
 export function connectDocker(): Docker {
@@ -71,7 +71,9 @@ export async function streamStats(
   containerId: string,
   onSample: (s: StatsSample) => void,
 ): Promise<{ stop: () => void }> {
-  const stream = (await docker.getContainer(containerId).stats({ stream: true })) as unknown as NodeJS.ReadableStream & {
+  const stream = (await docker
+    .getContainer(containerId)
+    .stats({ stream: true })) as unknown as NodeJS.ReadableStream & {
     destroy?: () => void;
   };
   let buffer = '';

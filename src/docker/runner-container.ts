@@ -21,7 +21,10 @@ export interface RunnerOptions {
 }
 
 /** Pure: how to start node in this image. Images whose entrypoint is node itself (distroless) keep it. */
-export function nodeCommand(entrypoint: string[] | string | null | undefined, args: string[]): { Entrypoint: string[]; Cmd: string[] } {
+export function nodeCommand(
+  entrypoint: string[] | string | null | undefined,
+  args: string[],
+): { Entrypoint: string[]; Cmd: string[] } {
   const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
   const first = ep[0] ?? '';
   if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
@@ -81,7 +84,10 @@ export async function startRunner(
   await docker.createVolume({ Name: volumeName, Labels: opts.labels });
   const [firstNet, ...otherNets] = opts.networks;
   if (!firstNet) throw environmentError('the SUT has no network to attach the runner to');
-  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [`${RUNNER_DIR}/runner.mjs`, `${RUNNER_DIR}/plan.json`]);
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
+    `${RUNNER_DIR}/runner.mjs`,
+    `${RUNNER_DIR}/plan.json`,
+  ]);
   const hostConfig: Docker.HostConfig = {
     NetworkMode: firstNet,
     ReadonlyRootfs: true,

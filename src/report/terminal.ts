@@ -1,6 +1,7 @@
 // Pure: the results table printed in the terminal after a run.
-import { formatBytes, formatCount, formatUs } from '../units.js';
+
 import type { ScenarioResult } from '../results/types.js';
+import { formatBytes, formatCount, formatUs } from '../units.js';
 import { textTable } from './text-table.js';
 
 function errorSummary(statusCodes: Record<string, number>, errors: Record<string, number>): string {

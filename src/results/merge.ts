@@ -1,7 +1,8 @@
 // Pure: merges the trials of a phase. Latency comes from the merged histogram, never from averaging
 // percentiles; counts are summed; rates are totals over total measured time.
-import { combineUsage } from '../stats/resources.js';
+
 import { encodeHistogram, mergeHistograms, summarize } from '../stats/histogram.js';
+import { combineUsage } from '../stats/resources.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
 function addCounts(into: Record<string, number>, from: Record<string, number>): void {

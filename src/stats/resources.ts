@@ -12,7 +12,11 @@ export interface StatsSample {
 }
 
 interface DockerStats {
-  cpu_stats?: { cpu_usage?: { total_usage?: number; percpu_usage?: number[] }; system_cpu_usage?: number; online_cpus?: number };
+  cpu_stats?: {
+    cpu_usage?: { total_usage?: number; percpu_usage?: number[] };
+    system_cpu_usage?: number;
+    online_cpus?: number;
+  };
   precpu_stats?: { cpu_usage?: { total_usage?: number }; system_cpu_usage?: number };
   memory_stats?: { usage?: number; stats?: Record<string, number> };
   networks?: Record<string, { rx_bytes?: number; tx_bytes?: number }>;
@@ -27,7 +31,13 @@ export function sampleFromStats(doc: DockerStats, at: number): StatsSample {
   const preTotal = pre?.cpu_usage?.total_usage;
   const system = cpu?.system_cpu_usage;
   const preSystem = pre?.system_cpu_usage;
-  if (total !== undefined && preTotal !== undefined && system !== undefined && preSystem !== undefined && preSystem > 0) {
+  if (
+    total !== undefined &&
+    preTotal !== undefined &&
+    system !== undefined &&
+    preSystem !== undefined &&
+    preSystem > 0
+  ) {
     const cpuDelta = total - preTotal;
     const systemDelta = system - preSystem;
     const cores = cpu?.online_cpus ?? cpu?.cpu_usage?.percpu_usage?.length ?? 1;

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['__tests__/**/*.test.ts'],
+    // integration tests share one Docker engine on a 2-core machine: one file at a time
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+  },
+});
