@@ -29884,7 +29884,9 @@ async function waitReady(url, timeoutMs) {
   while (performance.now() - started < timeoutMs) {
     const remaining = timeoutMs - (performance.now() - started);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(Math.max(100, Math.min(2e3, remaining))) });
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(Math.round(Math.max(100, Math.min(2e3, remaining))))
+      });
       await res.arrayBuffer();
       const elapsedMs = Math.round(performance.now() - started);
       if (res.status >= 200 && res.status < 400) {

@@ -71,3 +71,15 @@ await build({
 });
 writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');
 chmodSync(join(outdir, 'cli.js'), 0o755);
+
+// the JSON Schema for editors, generated from the same zod source the validator uses
+if (outdir === resolve(root, 'dist')) {
+  const { execFileSync } = await import('node:child_process');
+  mkdirSync(join(root, 'schema'), { recursive: true });
+  execFileSync(process.execPath, [
+    join(outdir, 'cli.js'),
+    'schema',
+    '--out',
+    join(root, 'schema/perf-gate.schema.json'),
+  ]);
+}

@@ -8,7 +8,9 @@ export async function waitReady(url: string, timeoutMs: number): Promise<string 
   while (performance.now() - started < timeoutMs) {
     const remaining = timeoutMs - (performance.now() - started);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(Math.max(100, Math.min(2000, remaining))) });
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(Math.round(Math.max(100, Math.min(2000, remaining)))),
+      });
       await res.arrayBuffer();
       const elapsedMs = Math.round(performance.now() - started);
       if (res.status >= 200 && res.status < 400) {

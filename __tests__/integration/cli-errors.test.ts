@@ -1,0 +1,61 @@
+// User mistakes and environment faults: one clear line, the spec's exit code, never a stack trace.
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers.js';
+
+const noStack = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
+
+describe('CLI errors', () => {
+  it('rejects an invalid config with one line per problem and exit 2', async () => {
+    const r = await runCli(['validate', '--config', 'fixtures/tests/bad/perf-gate.yml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sut.colour: unknown key');
+    expect(r.stderr).toContain('scenarios[0].name: must be a name of [a-z0-9_-]+');
+    expect(r.stderr).toContain('scenarios[0].phases[1].rate: must be a positive number');
+    expect(r.stderr).toContain('scenarios[0].phases[2].duration: must be a duration like 500ms, 30s or 2m');
+    noStack(r.stderr);
+  });
+
+  it('names a missing config file, exit 2', async () => {
+    const r = await runCli(['run', '--config', 'fixtures/nope/perf-gate.yml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('perf-gate: config file fixtures/nope/perf-gate.yml: not found');
+  });
+
+  it('validates the quickstart config', async () => {
+    const r = await runCli(['validate', '--config', 'fixtures/quickstart/perf-gate.yml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('valid (1 scenario, 2 phases)');
+  });
+
+  it.each([
+    [['frobnicate'], 'unknown command frobnicate'],
+    [
+      ['run', '--mode', 'turbo', '--config', 'fixtures/quickstart/perf-gate.yml'],
+      '--mode turbo: must be auto, gate, update or sweep',
+    ],
+    [['run', '--bogus'], "Unknown option '--bogus'"],
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--scenario', 'nope'],
+      '--scenario nope: no such scenario',
+    ],
+  ])('usage error %j → exit 2', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    noStack(r.stderr);
+  });
+
+  it('an unreachable Docker engine is exit 3 with one line', async () => {
+    const r = await runCli(
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--mode', 'update', '--out', '/tmp'],
+      {
+        DOCKER_HOST: 'unix:///nonexistent/perf-gate-test.sock',
+      },
+    );
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /^perf-gate: Docker engine unreachable at unix:\/\/\/nonexistent\/perf-gate-test\.sock: /m,
+    );
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,95 @@
+// Helpers for integration tests: the real Docker engine, real compose, the built CLI (dist/cli.js).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'dist/cli.js');
+
+/** True when an engine answers. In CI (`CI` set) a missing engine is a failure, not a skip. */
+export function dockerAvailable(): boolean {
+  const ok = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
+  if (!ok && process.env.CI) {
+    throw new Error('CI is set but no Docker engine answers `docker info`: run scripts/provision-docker.sh');
+  }
+  return ok;
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRun {
+  child: ReturnType<typeof spawn>;
+  done: Promise<CliResult>;
+  /** resolves when stderr+stdout contain the text */
+  waitFor: (text: string) => Promise<void>;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, GITHUB_EVENT_NAME: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: Array<{ text: string; resolve: () => void }> = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      if ((stdout + stderr).includes(w.text)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  };
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    check();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    check();
+  });
+  const done = new Promise<CliResult>((res) => {
+    child.on('close', (code, signal) => res({ code, signal, stdout, stderr }));
+  });
+  const waitFor = (text: string) =>
+    new Promise<void>((res, rej) => {
+      waiters.push({ text, resolve: res });
+      check();
+      done.then(() => rej(new Error(`CLI exited before printing "${text}"\n${stdout}\n${stderr}`)));
+    });
+  return { child, done, waitFor };
+}
+
+export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  return startCli(args, env).done;
+}
+
+export function tempDir(prefix = 'perf-gate-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Containers, networks and volumes perf-gate labelled that still exist. */
+export function leftovers(): string[] {
+  const out: string[] = [];
+  for (const kind of ['container', 'network', 'volume'] as const) {
+    const args =
+      kind === 'container'
+        ? ['ps', '-a', '--filter', 'label=dev.perf-gate.managed', '--format', '{{.Names}}']
+        : [kind, 'ls', '--filter', 'label=dev.perf-gate.managed', '--format', '{{.Name}}'];
+    const res = spawnSync('docker', args, { encoding: 'utf8' });
+    for (const line of res.stdout.split('\n').filter(Boolean)) out.push(`${kind} ${line}`);
+  }
+  return out;
+}
+
+export function docker(args: string[]): string {
+  const res = spawnSync('docker', args, { encoding: 'utf8' });
+  return res.stdout;
+}

@@ -1,0 +1,104 @@
+// The measurement path end to end on the real engine and real compose: `perf-gate run --mode update`
+// on the quickstart writes trustworthy baseline and results files and leaves nothing behind.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stableStringify } from '../../src/results/files.js';
+import type { BaselineFile, ResultsFile } from '../../src/results/types.js';
+import { decodeHistogram } from '../../src/stats/histogram.js';
+import { type CliResult, dockerAvailable, leftovers, runCli, tempDir } from './helpers.js';
+
+const hasDocker = dockerAvailable();
+
+describe.runIf(hasDocker)('quickstart, --mode update', () => {
+  const out = tempDir();
+  const baselines = join(out, 'baselines');
+  let run: CliResult;
+  let baselineText: string;
+  let baseline: BaselineFile;
+  let results: ResultsFile;
+
+  beforeAll(async () => {
+    run = await runCli([
+      'run',
+      '--config',
+      'fixtures/quickstart/perf-gate.yml',
+      '--mode',
+      'update',
+      '--baseline-dir',
+      baselines,
+      '--out',
+      out,
+    ]);
+    if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
+    baselineText = readFileSync(join(baselines, 'work.json'), 'utf8');
+    baseline = JSON.parse(baselineText);
+    results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8'));
+  }, 600_000);
+
+  afterAll(() => {
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('prints the results table and the written paths', () => {
+    expect(run.stdout).toMatch(/scenario\/phase\s+trials\s+responses\s+rps\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
+    expect(run.stdout).toMatch(/work\/c10\s+3\s/);
+    expect(run.stdout).toMatch(/work\/n2k\s+3\s/);
+    expect(run.stdout).toContain(`baseline written: ${join(baselines, 'work.json')}`);
+    // not a TTY here: plain progress lines
+    expect(run.stderr).toContain('[perf-gate] work/c10 trial 1/3 measure started (3s)');
+    expect(run.stderr).toContain('[perf-gate] work/n2k trial 3/3 measure started (2000 requests)');
+  });
+
+  it('writes a perf-gate/baseline@1 file with stable key order and provenance', () => {
+    expect(baseline.schema).toBe('perf-gate/baseline@1');
+    expect(baseline.scenario).toBe('work');
+    expect(baseline.scenarioHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(stableStringify(baseline)).toBe(baselineText);
+    const p = baseline.provenance;
+    expect(p.docker.version).toMatch(/\d+\.\d+/);
+    expect(p.runner.cores).toBeGreaterThan(0);
+    expect(p.runnerImage).toBe('perf-gate/node:local');
+    expect(p.sut.images.api?.id).toMatch(/^sha256:/);
+    expect(Date.parse(p.time)).not.toBeNaN();
+  });
+
+  it('keeps every trial and merges histograms, not percentiles', () => {
+    expect(baseline.phases.map((p) => p.name)).toEqual(['c10', 'n2k']);
+    for (const phase of baseline.phases) {
+      expect(phase.trials).toHaveLength(3);
+      const successes = phase.trials.reduce((a, t) => a + t.successes, 0);
+      const h = decodeHistogram(phase.merged.histogram);
+      expect(h.totalCount).toBe(successes);
+      expect(phase.merged.latency.count).toBe(successes);
+      expect(phase.merged.latency.p99).toBe(h.getValueAtPercentile(99));
+      h.destroy();
+      expect(phase.merged.errors).toEqual({});
+      expect(phase.merged.statusCodes).toEqual({ 200: successes });
+    }
+    const n2k = baseline.phases[1];
+    for (const t of n2k?.trials ?? []) expect(t.responses).toBe(2000);
+  });
+
+  it('records microseconds: the 1 ms service delay is a floor, not a truncation', () => {
+    for (const phase of baseline.phases) {
+      // every success took at least the service's 1 ms sleep
+      expect(phase.merged.latency.min).toBeGreaterThanOrEqual(1000);
+      const values = Object.values(phase.merged.latency);
+      expect(values.some((v) => v % 1000 !== 0)).toBe(true);
+    }
+  });
+
+  it('samples SUT and runner resources per phase', () => {
+    const c10 = baseline.phases[0];
+    expect(c10?.merged.resources.api?.memoryPeakBytes).toBeGreaterThan(0);
+    expect(c10?.merged.resources.api?.rxBytes).toBeGreaterThan(0);
+    expect(c10?.merged.resources['perf-gate-runner']?.samples).toBeGreaterThan(0);
+  });
+
+  it('writes the results file with the same phases', () => {
+    expect(results.schema).toBe('perf-gate/results@1');
+    expect(results.mode).toBe('update');
+    expect(results.scenarios[0]?.phases).toEqual(baseline.phases);
+  });
+});
