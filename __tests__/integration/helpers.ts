@@ -28,6 +28,8 @@ export interface CliRun {
   done: Promise<CliResult>;
   /** resolves when stderr+stdout contain the text */
   waitFor: (text: string) => Promise<void>;
+  /** stdout and stderr so far */
+  output: () => string;
 }
 
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
@@ -64,7 +66,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
       check();
       done.then(() => rej(new Error(`CLI exited before printing "${text}"\n${stdout}\n${stderr}`)));
     });
-  return { child, done, waitFor };
+  return { child, done, waitFor, output: () => stdout + stderr };
 }
 
 export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
@@ -75,14 +77,22 @@ export function tempDir(prefix = 'perf-gate-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Containers, networks and volumes perf-gate labelled that still exist. */
-export function leftovers(): string[] {
+/** The run id a CLI run printed (`[perf-gate] run <id>: ...`). */
+export function runIdOf(output: string): string {
+  const m = /\[perf-gate\] run ([0-9a-f]{8}):/.exec(output);
+  if (!m?.[1]) throw new Error(`no run id in the output:\n${output}`);
+  return m[1];
+}
+
+/** Containers, networks and volumes labelled with this run id that still exist. */
+export function leftovers(runId: string): string[] {
   const out: string[] = [];
+  const label = `label=dev.perf-gate.run-id=${runId}`;
   for (const kind of ['container', 'network', 'volume'] as const) {
     const args =
       kind === 'container'
-        ? ['ps', '-a', '--filter', 'label=dev.perf-gate.managed', '--format', '{{.Names}}']
-        : [kind, 'ls', '--filter', 'label=dev.perf-gate.managed', '--format', '{{.Name}}'];
+        ? ['ps', '-a', '--filter', label, '--format', '{{.Names}}']
+        : [kind, 'ls', '--filter', label, '--format', '{{.Name}}'];
     const res = spawnSync('docker', args, { encoding: 'utf8' });
     for (const line of res.stdout.split('\n').filter(Boolean)) out.push(`${kind} ${line}`);
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import type { BaselineFile, ResultsFile } from '../../src/results/types.js';
 import { decodeHistogram } from '../../src/stats/histogram.js';
-import { type CliResult, dockerAvailable, leftovers, runCli, tempDir } from './helpers.js';
+import { type CliResult, dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
@@ -37,7 +37,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
   }, 600_000);
 
   afterAll(() => {
-    expect(leftovers()).toEqual([]);
+    if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
   });
 
   it('prints the results table and the written paths', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { type CliResult, docker, dockerAvailable, leftovers, startCli, tempDir } from './helpers.js';
+import { type CliResult, docker, dockerAvailable, leftovers, runIdOf, startCli, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
@@ -39,7 +39,15 @@ describe.runIf(hasDocker)('distroless runner image with rotated bodies', () => {
     ]);
     // look at the runner container while it runs
     await cli.waitFor('SUT ready');
-    const id = docker(['ps', '-q', '--filter', 'label=dev.perf-gate.managed', '--filter', 'name=-runner']).trim();
+    const runId = runIdOf(cli.output());
+    const id = docker([
+      'ps',
+      '-q',
+      '--filter',
+      `label=dev.perf-gate.run-id=${runId}`,
+      '--filter',
+      'name=-runner',
+    ]).trim();
     if (id) runner = (JSON.parse(docker(['inspect', id])) as Inspect[])[0];
     run = await cli.done;
     if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
@@ -47,7 +55,7 @@ describe.runIf(hasDocker)('distroless runner image with rotated bodies', () => {
   }, 600_000);
 
   afterAll(() => {
-    expect(leftovers()).toEqual([]);
+    if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
   });
 
   it('runs in a confined container: read-only root, no privileges, no socket, no bind mounts', () => {

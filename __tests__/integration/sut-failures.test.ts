@@ -1,15 +1,11 @@
 // SUT faults: never ready, crash mid-run, and SIGINT — exit 3 (or 130) with a one-line reason and
 // the SUT's last log lines, and nothing left behind.
-import { afterEach, describe, expect, it } from 'vitest';
-import { dockerAvailable, leftovers, runCli, startCli, tempDir } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { dockerAvailable, leftovers, runCli, runIdOf, startCli, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
 describe.runIf(hasDocker)('SUT failures', () => {
-  afterEach(() => {
-    expect(leftovers()).toEqual([]);
-  });
-
   it('a ready probe that never passes: exit 3, names the URL, shows the service log', async () => {
     const r = await runCli([
       'run',
@@ -26,6 +22,7 @@ describe.runIf(hasDocker)('SUT failures', () => {
     );
     expect(r.stderr).toMatch(/api.*listening on :8080/);
     expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
   it('a service that exits during the run: exit 3, names the service, shows its last log lines', async () => {
@@ -41,6 +38,7 @@ describe.runIf(hasDocker)('SUT failures', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/perf-gate: SUT crashed: service api stopped \(exited\) during the run/);
     expect(r.stderr).toContain('exiting on purpose after 4s');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
   it('SIGINT mid-run tears everything down and exits 130', async () => {
@@ -58,5 +56,6 @@ describe.runIf(hasDocker)('SUT failures', () => {
     const r = await cli.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('SIGINT: tearing down');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 });
