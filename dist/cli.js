@@ -4008,10 +4008,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4025,7 +4025,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -4049,7 +4049,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4065,7 +4065,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4156,7 +4156,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4170,13 +4170,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4219,18 +4219,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4284,8 +4284,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4297,7 +4297,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4308,8 +4308,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4326,7 +4326,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4506,7 +4506,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines2[i][0].slice(trimIndent) + "\n";
@@ -4523,24 +4523,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4723,25 +4723,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5551,14 +5551,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6725,18 +6725,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -6889,15 +6889,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7091,13 +7091,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -72551,7 +72551,7 @@ import { parseArgs } from "node:util";
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 // src/errors.ts
 var EXIT_PASS = 0;
@@ -72572,8 +72572,8 @@ var environmentError = (message, details) => new UserError(message, EXIT_ENVIRON
 
 // src/units.ts
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var LATENCY_UNITS_US = { us: 1, µs: 1, ms: 1e3, s: 1e6 };
-var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµ%]+)\s*$/i;
+var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
+var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
 function parseWithUnits(text, table) {
   const m = NUMBER_WITH_UNIT.exec(text);
   if (!m) return void 0;
@@ -72595,8 +72595,8 @@ var DURATION_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$";
 var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
 function formatUs(us) {
   if (!Number.isFinite(us)) return String(us);
-  if (us >= 1e6) return `${trim(us / 1e6)}s`;
-  if (us >= 1e3) return `${trim(us / 1e3)}ms`;
+  if (us >= 999500) return `${trim(us / 1e6)}s`;
+  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
   return `${trim(us)}µs`;
 }
 function formatMs(ms) {
@@ -72608,7 +72608,7 @@ function formatBytes(bytes) {
   const units = ["B", "KiB", "MiB", "GiB", "TiB"];
   let v = bytes;
   let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
+  while (v >= 1023.5 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
@@ -92465,7 +92465,10 @@ var DEFAULT_MAX_IN_FLIGHT = 1e3;
 
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
-  if (typeof value === "number") return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
+  if (typeof value === "number") {
+    if (value === 0) return 0;
+    return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
+  }
   switch (unit) {
     case "latency":
       return parseLatencyUs(value);
@@ -92492,7 +92495,8 @@ function normalizeThreshold(metric, raw, path, problems) {
   for (const key of ["floor", "below", "max"]) {
     const value = raw[key];
     if (value === void 0) continue;
-    const parsed = parseAbsolute(unit, value);
+    const fraction = parseAbsolute(unit, value);
+    const parsed = metric === "cpu" && fraction !== void 0 ? fraction * 100 : fraction;
     if (parsed === void 0) {
       problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
       continue;
@@ -92511,10 +92515,21 @@ function mergeThresholds(defaults, own2, path, problems) {
   const out = {};
   const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
   for (const metric of metrics) {
-    const merged = { ...defaults?.[metric] ?? {}, ...own2?.[metric] ?? {} };
-    out[metric] = normalizeThreshold(metric, merged, `${path}.${metric}`, problems);
+    const base = { ...defaults?.[metric] ?? {} };
+    const mine = own2?.[metric];
+    if (mine?.below !== void 0 || mine?.max !== void 0) {
+      delete base.below;
+      delete base.max;
+    }
+    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
+    out[metric] = normalizeThreshold(metric, { ...base, ...mine ?? {} }, `${path}.${metric}`, []);
   }
   return out;
+}
+function checkThresholds(raw, path, problems) {
+  for (const [metric, t] of Object.entries(raw ?? {})) {
+    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
+  }
 }
 function normalizePhase(raw, path, problems) {
   const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
@@ -92527,7 +92542,7 @@ function normalizePhase(raw, path, problems) {
     }
     const phase3 = {
       kind: "open",
-      name: raw.name ?? `r${raw.rate}`,
+      name: raw.name ?? `r${String(raw.rate).replace(".", "_")}`,
       rate: raw.rate,
       durationMs,
       maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
@@ -92573,6 +92588,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   };
   const composeList = Array.isArray(raw.sut.compose) ? raw.sut.compose : [raw.sut.compose];
   const composeFiles = composeList.map((p, i) => resolveAt(Array.isArray(raw.sut.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
+  checkThresholds(raw.defaults?.thresholds, "defaults.thresholds", problems);
   const defaultWarmup = raw.defaults?.warmup !== void 0 ? parseDurationMs(raw.defaults.warmup) : void 0;
   const scenarios = [];
   raw.scenarios.forEach((s, si) => {
@@ -92686,7 +92702,7 @@ function formatIssues(issues) {
   return [...new Set(lines2)];
 }
 function parseConfigText(text, file2, resolvePath) {
-  const doc = (0, import_yaml.parseDocument)(text, { prettyErrors: false });
+  const doc = (0, import_yaml.parseDocument)(text);
   if (doc.errors.length > 0) {
     return {
       problems: doc.errors.map((e) => {
@@ -92710,7 +92726,7 @@ function workspaceResolver(baseDir, workspace) {
     if (!existsSync(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
     const real = realpathSync(abs);
     const inside = relative(root, real);
-    if (inside.startsWith("..") || isAbsolute(inside)) {
+    if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
       throw new Error(`${rel} resolves outside the workspace ${root}; perf-gate reads nothing outside it`);
     }
     if (!statSync(real).isFile()) throw new Error(`${rel} is not a file`);
@@ -92758,7 +92774,7 @@ function sampleFromStats(doc, at) {
     if (systemDelta > 0 && cpuDelta >= 0) cpuPct = cpuDelta / systemDelta * cores * 100;
   }
   const mem = doc.memory_stats;
-  const cache = mem?.stats?.inactive_file ?? mem?.stats?.total_inactive_file ?? 0;
+  const cache = mem?.stats?.total_inactive_file ?? mem?.stats?.inactive_file ?? 0;
   const memoryBytes = Math.max(0, (mem?.usage ?? 0) - cache);
   let rxBytes = 0;
   let txBytes = 0;

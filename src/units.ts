@@ -3,9 +3,9 @@
 // word the error with the key path.
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const LATENCY_UNITS_US: Record<string, number> = { us: 1, µs: 1, ms: 1000, s: 1_000_000 };
+const LATENCY_UNITS_US: Record<string, number> = { us: 1, µs: 1, μs: 1, ms: 1000, s: 1_000_000 };
 
-const NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµ%]+)\s*$/i;
+const NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
 
 function parseWithUnits(text: string, table: Record<string, number>): number | undefined {
   const m = NUMBER_WITH_UNIT.exec(text);
@@ -37,8 +37,9 @@ export const PERCENT_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$';
 /** 1234567 µs → "1.23s", 1234 → "1.23ms", 812 → "812µs". */
 export function formatUs(us: number): string {
   if (!Number.isFinite(us)) return String(us);
-  if (us >= 1_000_000) return `${trim(us / 1_000_000)}s`;
-  if (us >= 1000) return `${trim(us / 1000)}ms`;
+  // choose the unit after rounding, so 999.6µs reads 1ms, not 1000µs
+  if (us >= 999_500) return `${trim(us / 1_000_000)}s`;
+  if (us >= 999.5) return `${trim(us / 1000)}ms`;
   return `${trim(us)}µs`;
 }
 
@@ -52,7 +53,7 @@ export function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let v = bytes;
   let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
+  while (v >= 1023.5 && i < units.length - 1) {
     v /= 1024;
     i++;
   }

@@ -1,7 +1,7 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { usageError } from '../errors.js';
@@ -39,7 +39,7 @@ export function parseConfigText(
   file: string,
   resolvePath: (relative: string) => string,
 ): { config?: Config; problems: string[] } {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text);
   if (doc.errors.length > 0) {
     return {
       problems: doc.errors.map((e) => {
@@ -65,7 +65,7 @@ export function workspaceResolver(baseDir: string, workspace: string): (relative
     if (!existsSync(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
     const real = realpathSync(abs);
     const inside = relative(root, real);
-    if (inside.startsWith('..') || isAbsolute(inside)) {
+    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
       throw new Error(`${rel} resolves outside the workspace ${root}; perf-gate reads nothing outside it`);
     }
     if (!statSync(real).isFile()) throw new Error(`${rel} is not a file`);

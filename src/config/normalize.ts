@@ -28,7 +28,10 @@ export type PathResolver = (relative: string) => string;
 type Unit = (typeof METRIC_UNITS)[MetricName];
 
 function parseAbsolute(unit: Unit, value: string | number): number | undefined {
-  if (typeof value === 'number') return unit === 'latency' || unit === 'percent' || unit === 'size' ? undefined : value;
+  if (typeof value === 'number') {
+    if (value === 0) return 0;
+    return unit === 'latency' || unit === 'percent' || unit === 'size' ? undefined : value;
+  }
   switch (unit) {
     case 'latency':
       return parseLatencyUs(value);
@@ -57,7 +60,9 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
   for (const key of ['floor', 'below', 'max'] as const) {
     const value = raw[key];
     if (value === undefined) continue;
-    const parsed = parseAbsolute(unit, value);
+    const fraction = parseAbsolute(unit, value);
+    // CPU is measured in percent points (100 = one core)
+    const parsed = metric === 'cpu' && fraction !== undefined ? fraction * 100 : fraction;
     if (parsed === undefined) {
       problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
       continue;
@@ -73,6 +78,9 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
   return out;
 }
 
+/** Scenario thresholds override the defaults key by key; `below` and `max` are one limit, so a
+ * scenario that gives either replaces the default's. Problems in the defaults are reported once,
+ * under `defaults.thresholds`, by the caller. */
 export function mergeThresholds(
   defaults: RawThresholds | undefined,
   own: RawThresholds | undefined,
@@ -82,10 +90,22 @@ export function mergeThresholds(
   const out: Thresholds = {};
   const metrics = new Set([...Object.keys(defaults ?? {}), ...Object.keys(own ?? {})]) as Set<MetricName>;
   for (const metric of metrics) {
-    const merged: RawThreshold = { ...(defaults?.[metric] ?? {}), ...(own?.[metric] ?? {}) };
-    out[metric] = normalizeThreshold(metric, merged, `${path}.${metric}`, problems);
+    const base: RawThreshold = { ...(defaults?.[metric] ?? {}) };
+    const mine = own?.[metric];
+    if (mine?.below !== undefined || mine?.max !== undefined) {
+      delete base.below;
+      delete base.max;
+    }
+    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
+    out[metric] = normalizeThreshold(metric, { ...base, ...(mine ?? {}) }, `${path}.${metric}`, []);
   }
   return out;
+}
+
+export function checkThresholds(raw: RawThresholds | undefined, path: string, problems: string[]): void {
+  for (const [metric, t] of Object.entries(raw ?? {}) as Array<[MetricName, RawThreshold | undefined]>) {
+    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
+  }
 }
 
 function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
@@ -99,7 +119,7 @@ function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase 
     }
     const phase: Phase = {
       kind: 'open',
-      name: raw.name ?? `r${raw.rate}`,
+      name: raw.name ?? `r${String(raw.rate).replace('.', '_')}`,
       rate: raw.rate,
       durationMs,
       maxInFlight: raw['max-in-flight'] ?? DEFAULT_MAX_IN_FLIGHT,
@@ -156,6 +176,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     .map((p, i) => resolveAt(Array.isArray(raw.sut.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
     .filter((p): p is string => p !== undefined);
 
+  checkThresholds(raw.defaults?.thresholds, 'defaults.thresholds', problems);
   const defaultWarmup = raw.defaults?.warmup !== undefined ? parseDurationMs(raw.defaults.warmup) : undefined;
   const scenarios: Scenario[] = [];
   raw.scenarios.forEach((s, si) => {

@@ -116,7 +116,8 @@ export interface ResultsFile {
   finishedAt: string;
   provenance: Provenance;
   scenarios: ScenarioResult[];
-  comparisons: unknown[];
+  comparisons: Comparison[];
+  scenarioStatus?: ScenarioStatus[];
 }
 
 export interface BaselineFile {
@@ -125,4 +126,33 @@ export interface BaselineFile {
   scenarioHash: string;
   provenance: Provenance;
   phases: PhaseResult[];
+}
+
+export type Verdict = 'pass' | 'regression' | 'improvement' | 'unconfirmed' | 'no-baseline' | 'invalid';
+
+export interface Comparison {
+  scenario: string;
+  phase: string;
+  /** a threshold metric, or `error-class` for a status code / error kind the baseline never saw */
+  metric: string;
+  /** in the metric's base unit; null without a baseline */
+  baseline: number | null;
+  current: number;
+  /** relative change, null when it has no meaning (no baseline, 0 → 0) */
+  delta: number | null;
+  /** the band in words, e.g. "+10% and +200µs" */
+  band: string;
+  result: Verdict;
+  /** one-sided Mann–Whitney p-value over per-trial values, when both sides had ≥ 3 trials */
+  pValue?: number;
+  /** why: limit broken, new error class, too few samples, ... */
+  reason?: string;
+}
+
+export interface ScenarioStatus {
+  scenario: string;
+  baseline: 'present' | 'missing' | 'stale';
+  /** baseline provenance time, for the age shown in the report */
+  baselineTime?: string;
+  baselineCommit?: string | null;
 }

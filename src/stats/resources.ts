@@ -44,7 +44,8 @@ export function sampleFromStats(doc: DockerStats, at: number): StatsSample {
     if (systemDelta > 0 && cpuDelta >= 0) cpuPct = (cpuDelta / systemDelta) * cores * 100;
   }
   const mem = doc.memory_stats;
-  const cache = mem?.stats?.inactive_file ?? mem?.stats?.total_inactive_file ?? 0;
+  // like `docker stats`: cgroup v1 reports total_inactive_file, v2 inactive_file
+  const cache = mem?.stats?.total_inactive_file ?? mem?.stats?.inactive_file ?? 0;
   const memoryBytes = Math.max(0, (mem?.usage ?? 0) - cache);
   let rxBytes = 0;
   let txBytes = 0;

@@ -1,0 +1,596 @@
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { formatPath, parseConfigText } from '../../src/config/load.js';
+import type { Config } from '../../src/config/types.js';
+
+const FILE = '/ws/perf-gate.yml';
+const stubResolver = (path: string): string => `/ws/${path}`;
+const missingResolver = (_path: string): string => {
+  throw new Error('file not found: x');
+};
+
+const parse = (text: string, resolvePath: (p: string) => string = stubResolver) =>
+  parseConfigText(text, FILE, resolvePath);
+
+/** Parses and expects a valid config. */
+function valid(text: string): Config {
+  const { config, problems } = parse(text);
+  expect(problems).toEqual([]);
+  expect(config).toBeDefined();
+  return config as Config;
+}
+
+// The example of SPEC §2, verbatim.
+const SPEC_EXAMPLE = `version: 1
+sut:
+  compose: docker-compose.yml        # a path or a list of paths (compose -f ... -f ...)
+  services: [api]                    # optional: start only these (and their dependencies)
+  build: false                       # optional: compose up --build
+  env: { LOG_LEVEL: warn }           # optional: environment for compose interpolation
+  ready:                             # optional probes, made from inside the SUT network,
+    - url: http://api:8080/health    #   after compose health checks pass
+      timeout: 60s
+runner:
+  image: node:22-slim                # optional: any image with Node >= 20; the runner code is supplied by perf-gate
+  cpus: 1                            # optional: CPU quota of the runner container
+  workers: 1                         # optional: engine instances in worker threads, histograms merged
+defaults:                            # optional: merged into every scenario
+  warmup: 5s
+  trials: 3
+  thresholds:
+    p50: { regress: 10%, floor: 200us }
+    p99: { regress: 25%, floor: 1ms }
+    rps: { regress: 10% }
+    errors: { max: 0 }
+scenarios:
+  - name: search                     # [a-z0-9_-]+, unique; names the baseline file
+    request:
+      url: http://api:8080/v1/search # service names resolve inside the SUT network
+      method: POST
+      headers: { content-type: application/json }
+      body: { q: forklift }          # string, or object sent as JSON
+      # bodies: fixtures/bodies.jsonl  # alternatively one body per line, rotated request by request
+    phases:                          # run in order, each measured and gated on its own
+      - { name: c10, connections: 10, duration: 30s }     # closed loop (autocannon)
+      - { name: r500, rate: 500, duration: 30s, max-in-flight: 1000 }  # open loop: fixed arrival rate, req/s
+      - { name: n50k, connections: 100, requests: 50000 } # fixed request count
+    thresholds:                      # per scenario, overriding defaults key by key
+      p99: { regress: 15%, floor: 2ms, below: 50ms }      # \`below\` is an absolute SLO
+      error-rate: { max: 0.1% }
+    sweep: { connections: [10, 50, 100, 200], duration: 30s }   # used by sweep mode
+`;
+
+type Raw = Record<string, unknown>;
+
+/** A minimal valid raw config; `edit` mutates a fresh copy. */
+function minimal(edit: (c: Raw & { scenarios: Raw[] }) => void = () => {}): string {
+  const c = {
+    version: 1,
+    sut: { compose: 'docker-compose.yml' },
+    scenarios: [
+      {
+        name: 's',
+        request: { url: 'http://api:8080/' },
+        phases: [{ connections: 10, duration: '30s' }],
+      },
+    ] as Raw[],
+  };
+  edit(c);
+  return stringify(c);
+}
+
+const scenario0 = (c: { scenarios: Raw[] }) => c.scenarios[0] as Raw;
+const request0 = (c: { scenarios: Raw[] }) => scenario0(c).request as Raw;
+const setPhases = (c: { scenarios: Raw[] }, ...phases: Raw[]) => {
+  scenario0(c).phases = phases;
+};
+
+describe('formatPath', () => {
+  it.each([
+    [[], ''],
+    [['version'], 'version'],
+    [['sut', 'compose'], 'sut.compose'],
+    [['scenarios', 1, 'phases', 0, 'rate'], 'scenarios[1].phases[0].rate'],
+    [['scenarios', 0, 'thresholds', 'p99.9', 'floor'], 'scenarios[0].thresholds.p99.9.floor'],
+    [[0, 'a'], '[0].a'],
+    [['sut', 'compose', 2], 'sut.compose[2]'],
+  ])('%j → %j', (path, text) => {
+    expect(formatPath(path)).toBe(text);
+  });
+});
+
+describe('parseConfigText: the SPEC §2 example', () => {
+  it('validates and normalises every section', () => {
+    const config = valid(SPEC_EXAMPLE);
+    expect(config.file).toBe(FILE);
+    expect(config.dir).toBe('/ws');
+    expect(config.sut).toEqual({
+      composeFiles: ['/ws/docker-compose.yml'],
+      services: ['api'],
+      build: false,
+      env: { LOG_LEVEL: 'warn' },
+      ready: [{ url: 'http://api:8080/health', timeoutMs: 60_000 }],
+    });
+    expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1 });
+    expect(config.scenarios).toHaveLength(1);
+    const s = config.scenarios[0]!;
+    expect(s.name).toBe('search');
+    expect(s.request).toEqual({
+      url: 'http://api:8080/v1/search',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"q":"forklift"}',
+    });
+    expect(s.warmupMs).toBe(5000);
+    expect(s.trials).toBe(3);
+    expect(s.phases).toEqual([
+      { kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 },
+      { kind: 'open', name: 'r500', rate: 500, durationMs: 30_000, maxInFlight: 1000 },
+      { kind: 'closed', name: 'n50k', connections: 100, requests: 50_000 },
+    ]);
+    expect(s.sweep).toEqual({ kind: 'closed', levels: [10, 50, 100, 200], durationMs: 30_000, warmupMs: 5000 });
+  });
+
+  it('merges thresholds key by key and converts them to base units', () => {
+    const s = valid(SPEC_EXAMPLE).scenarios[0]!;
+    expect(Object.keys(s.thresholds).sort()).toEqual(['error-rate', 'errors', 'p50', 'p99', 'rps']);
+    expect(s.thresholds.p50).toEqual({ regress: 0.1, floor: 200 });
+    // scenario overrides regress and floor, adds below (→ limit, µs)
+    expect(s.thresholds.p99).toEqual({ regress: 0.15, floor: 2000, limit: 50_000 });
+    expect(s.thresholds.rps).toEqual({ regress: 0.1 });
+    expect(s.thresholds.errors).toEqual({ limit: 0 });
+    expect(s.thresholds['error-rate']?.limit).toBeCloseTo(0.001, 12);
+    expect(Object.keys(s.thresholds['error-rate'] ?? {})).toEqual(['limit']);
+  });
+});
+
+describe('parseConfigText: defaults', () => {
+  it('fills in runner, sut, warm-up, trials, method and thresholds', () => {
+    const config = valid(minimal());
+    expect(config.runner).toEqual({ image: 'node:22-slim', workers: 1 });
+    expect(config.sut).toEqual({
+      composeFiles: ['/ws/docker-compose.yml'],
+      services: [],
+      build: false,
+      env: {},
+      ready: [],
+    });
+    const s = config.scenarios[0]!;
+    expect(s.warmupMs).toBe(5000);
+    expect(s.trials).toBe(3);
+    expect(s.request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
+    expect(s.thresholds).toEqual({});
+    expect(s.sweep).toBeUndefined();
+  });
+
+  it('ready probe timeout defaults to 60s', () => {
+    const config = valid(
+      minimal((c) => {
+        c.sut = { compose: 'a.yml', ready: [{ url: 'http://api/health' }, { url: 'http://db/', timeout: '2m' }] };
+      }),
+    );
+    expect(config.sut.ready).toEqual([
+      { url: 'http://api/health', timeoutMs: 60_000 },
+      { url: 'http://db/', timeoutMs: 120_000 },
+    ]);
+  });
+
+  it('a list of compose files is resolved in order; env values become strings', () => {
+    const config = valid(
+      minimal((c) => {
+        c.sut = { compose: ['a.yml', 'b/c.yml'], env: { A: 1, B: true, C: 'x' }, build: true };
+      }),
+    );
+    expect(config.sut.composeFiles).toEqual(['/ws/a.yml', '/ws/b/c.yml']);
+    expect(config.sut.env).toEqual({ A: '1', B: 'true', C: 'x' });
+    expect(config.sut.build).toBe(true);
+  });
+
+  it.each([
+    ['none anywhere', undefined, undefined, 5000, 3],
+    ['from defaults', { warmup: '2s', trials: 5 }, undefined, 2000, 5],
+    ['scenario overrides defaults', { warmup: '2s', trials: 5 }, { warmup: '500ms', trials: 1 }, 500, 1],
+    ['scenario only', undefined, { warmup: '1m', trials: 7 }, 60_000, 7],
+  ])('warm-up and trials: %s', (_label, defaults, own, warmupMs, trials) => {
+    const config = valid(
+      minimal((c) => {
+        if (defaults) c.defaults = defaults;
+        if (own) Object.assign(scenario0(c), own);
+      }),
+    );
+    expect(config.scenarios[0]!.warmupMs).toBe(warmupMs);
+    expect(config.scenarios[0]!.trials).toBe(trials);
+  });
+
+  it.each([
+    ['no body', {}, { method: 'GET', headers: {} }],
+    ['string body', { body: 'a=1' }, { method: 'POST', headers: {}, body: 'a=1' }],
+    [
+      'object body',
+      { body: { q: 'x', n: 1 } },
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"x","n":1}' },
+    ],
+    [
+      'array body',
+      { body: [1, 2] },
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1,2]' },
+    ],
+    [
+      'object body keeps a content-type given in another case',
+      { body: { q: 'x' }, headers: { 'Content-Type': 'application/vnd.api+json' } },
+      { method: 'POST', headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"q":"x"}' },
+    ],
+    ['explicit method kept', { method: 'PUT', body: 'x' }, { method: 'PUT', headers: {}, body: 'x' }],
+    ['explicit GET without body', { method: 'DELETE' }, { method: 'DELETE', headers: {} }],
+    [
+      'bodies file → POST and resolved path',
+      { bodies: 'fixtures/bodies.jsonl' },
+      { method: 'POST', headers: {}, bodiesFile: '/ws/fixtures/bodies.jsonl' },
+    ],
+  ])('request: %s', (_label, extra, expected) => {
+    const config = valid(
+      minimal((c) => {
+        Object.assign(request0(c), extra);
+      }),
+    );
+    expect(config.scenarios[0]!.request).toEqual({ url: 'http://api:8080/', ...expected });
+  });
+
+  it.each([
+    [
+      { connections: 10, duration: '30s' },
+      { kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 },
+    ],
+    [
+      { connections: 100, requests: 50_000 },
+      { kind: 'closed', name: 'c100-n50000', connections: 100, requests: 50_000 },
+    ],
+    [
+      { rate: 500, duration: '30s' },
+      { kind: 'open', name: 'r500', rate: 500, durationMs: 30_000, maxInFlight: 1000 },
+    ],
+    [
+      { rate: 50, duration: '1m', 'max-in-flight': 20, connections: 4 },
+      { kind: 'open', name: 'r50', rate: 50, durationMs: 60_000, maxInFlight: 20, connections: 4 },
+    ],
+    [
+      { name: 'warm', connections: 1, duration: '500ms' },
+      { kind: 'closed', name: 'warm', connections: 1, durationMs: 500 },
+    ],
+  ])('phase %j → %j', (raw, phase) => {
+    const config = valid(minimal((c) => setPhases(c, raw)));
+    expect(config.scenarios[0]!.phases).toEqual([phase]);
+  });
+
+  it('phases with distinct derived names are all kept, in order', () => {
+    const config = valid(
+      minimal((c) =>
+        setPhases(
+          c,
+          { connections: 10, duration: '30s' },
+          { connections: 50, duration: '30s' },
+          { rate: 10, duration: '30s' },
+        ),
+      ),
+    );
+    expect(config.scenarios[0]!.phases.map((p) => p.name)).toEqual(['c10', 'c50', 'r10']);
+  });
+
+  it.each([
+    [
+      'thresholds only in defaults',
+      { p99: { regress: '25%', floor: '1ms' } },
+      undefined,
+      { p99: { regress: 0.25, floor: 1000 } },
+    ],
+    [
+      'scenario adds a key to a default metric',
+      { p99: { regress: '25%', floor: '1ms' } },
+      { p99: { below: '50ms' } },
+      { p99: { regress: 0.25, floor: 1000, limit: 50_000 } },
+    ],
+    [
+      'scenario adds a metric',
+      { p50: { regress: '10%' } },
+      { p90: { floor: '0.5s' } },
+      { p50: { regress: 0.1 }, p90: { floor: 500_000 } },
+    ],
+    [
+      'latency in µs',
+      undefined,
+      { 'p99.9': { floor: '200µs', max: '2s' } },
+      { 'p99.9': { floor: 200, limit: 2_000_000 } },
+    ],
+    [
+      'rps floor is a plain number',
+      undefined,
+      { rps: { regress: '5%', floor: 50 } },
+      { rps: { regress: 0.05, floor: 50 } },
+    ],
+    [
+      'rate given as numeric text',
+      undefined,
+      { 'bytes-per-sec': { floor: '1000' } },
+      { 'bytes-per-sec': { floor: 1000 } },
+    ],
+    ['errors max', undefined, { errors: { max: 3 } }, { errors: { limit: 3 } }],
+    [
+      'memory in bytes',
+      undefined,
+      { memory: { max: '512MiB', floor: '1MB' } },
+      { memory: { limit: 536_870_912, floor: 1e6 } },
+    ],
+    ['alpha kept', undefined, { p50: { regress: '10%', alpha: 0.01 } }, { p50: { regress: 0.1, alpha: 0.01 } }],
+  ])('thresholds: %s', (_label, defaults, own, expected) => {
+    const config = valid(
+      minimal((c) => {
+        if (defaults) c.defaults = { thresholds: defaults };
+        if (own) scenario0(c).thresholds = own;
+      }),
+    );
+    expect(config.scenarios[0]!.thresholds).toEqual(expected);
+  });
+
+  it('defaults thresholds reach every scenario', () => {
+    const config = valid(
+      minimal((c) => {
+        c.defaults = { thresholds: { p50: { regress: '10%' } } };
+        c.scenarios.push({ name: 't', request: { url: 'https://x/' }, phases: [{ rate: 1, duration: '1s' }] });
+      }),
+    );
+    expect(config.scenarios.map((s) => s.thresholds)).toEqual([{ p50: { regress: 0.1 } }, { p50: { regress: 0.1 } }]);
+  });
+
+  it.each([
+    [
+      { connections: [10, 50], duration: '30s' },
+      { kind: 'closed', levels: [10, 50], durationMs: 30_000, warmupMs: 5000 },
+    ],
+    [
+      { rate: [100, 200.5], duration: '10s', warmup: '1s' },
+      { kind: 'open', levels: [100, 200.5], durationMs: 10_000, warmupMs: 1000 },
+    ],
+  ])('sweep %j', (sweep, expected) => {
+    const config = valid(
+      minimal((c) => {
+        scenario0(c).sweep = sweep;
+      }),
+    );
+    expect(config.scenarios[0]!.sweep).toEqual(expected);
+  });
+});
+
+describe('parseConfigText: invalid configs, one `key.path: message` line per problem', () => {
+  it.each<[string, string, string[]]>([
+    ['unknown top-level key', minimal((c) => (c.bogus = 1)), ['bogus: unknown key']],
+    ['unknown key in sut', minimal((c) => ((c.sut as Raw).bogus = 1)), ['sut.bogus: unknown key']],
+    [
+      'unknown key in a request',
+      minimal((c) => (request0(c).timeout = '1s')),
+      ['scenarios[0].request.timeout: unknown key'],
+    ],
+    [
+      'unknown key in a phase',
+      minimal((c) => setPhases(c, { connections: 10, duration: '30s', ramp: '5s' })),
+      ['scenarios[0].phases[0].ramp: unknown key'],
+    ],
+    [
+      'unknown key in a threshold',
+      minimal((c) => (scenario0(c).thresholds = { p99: { regress: '10%', ceiling: '5ms' } })),
+      ['scenarios[0].thresholds.p99.ceiling: unknown key'],
+    ],
+    [
+      'unknown metric in defaults',
+      minimal((c) => (c.defaults = { thresholds: { p42: { regress: '10%' } } })),
+      ['defaults.thresholds.p42: unknown key'],
+    ],
+    ['version 2', minimal((c) => (c.version = 2)), ['version: must be 1']],
+    [
+      'duration without unit',
+      minimal((c) => setPhases(c, { connections: 10, duration: 30 })),
+      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s or 2m'],
+    ],
+    [
+      'duration as unitless text',
+      minimal((c) => setPhases(c, { connections: 10, duration: '30' })),
+      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s or 2m'],
+    ],
+    [
+      'zero duration',
+      minimal((c) => setPhases(c, { connections: 10, duration: '0s' })),
+      ['scenarios[0].phases[0].duration: must be longer than 0'],
+    ],
+    [
+      'negative rate',
+      minimal((c) => setPhases(c, { rate: -5, duration: '30s' })),
+      ['scenarios[0].phases[0].rate: must be a positive number'],
+    ],
+    [
+      'closed phase with neither duration nor requests',
+      minimal((c) => setPhases(c, { connections: 10 })),
+      ['scenarios[0].phases[0]: a closed-loop phase needs exactly one of duration or requests'],
+    ],
+    [
+      'closed phase with both duration and requests',
+      minimal((c) => setPhases(c, { connections: 10, duration: '30s', requests: 1000 })),
+      ['scenarios[0].phases[0]: a closed-loop phase needs exactly one of duration or requests'],
+    ],
+    [
+      'requests fewer than connections',
+      minimal((c) => setPhases(c, { connections: 100, requests: 50 })),
+      ['scenarios[0].phases[0].requests: must be at least connections (100)'],
+    ],
+    [
+      'max-in-flight on a closed phase',
+      minimal((c) => setPhases(c, { connections: 10, duration: '30s', 'max-in-flight': 5 })),
+      ['scenarios[0].phases[0].max-in-flight: only allowed in an open-loop (rate) phase'],
+    ],
+    [
+      'phase with neither connections nor rate',
+      minimal((c) => setPhases(c, { duration: '30s' })),
+      ['scenarios[0].phases[0]: needs connections (closed loop) or rate (open loop)'],
+    ],
+    [
+      'open phase without duration',
+      minimal((c) => setPhases(c, { rate: 100 })),
+      ['scenarios[0].phases[0].duration: required in an open-loop (rate) phase'],
+    ],
+    [
+      'open phase with requests',
+      minimal((c) => setPhases(c, { rate: 100, duration: '10s', requests: 1000 })),
+      ['scenarios[0].phases[0].requests: not allowed in an open-loop (rate) phase'],
+    ],
+    [
+      'connections not an integer',
+      minimal((c) => setPhases(c, { connections: 2.5, duration: '10s' })),
+      ['scenarios[0].phases[0].connections: must be a positive integer'],
+    ],
+    [
+      'duplicate derived phase names',
+      minimal((c) => setPhases(c, { connections: 10, duration: '30s' }, { connections: 10, duration: '1m' })),
+      ['scenarios[0].phases: phase name "c10" is used twice (give each phase a unique name)'],
+    ],
+    [
+      'duplicate explicit phase names',
+      minimal((c) =>
+        setPhases(c, { name: 'a', connections: 10, duration: '30s' }, { name: 'a', rate: 5, duration: '1m' }),
+      ),
+      ['scenarios[0].phases: phase name "a" is used twice (give each phase a unique name)'],
+    ],
+    [
+      'duplicate scenario names',
+      minimal((c) => c.scenarios.push({ ...scenario0(c) })),
+      ['scenarios: scenario name "s" is used twice (it names the baseline file)'],
+    ],
+    [
+      'body and bodies both',
+      minimal((c) => Object.assign(request0(c), { body: 'x', bodies: 'b.jsonl' })),
+      ['scenarios[0].request: give body or bodies, not both'],
+    ],
+    [
+      'sweep with both ladders',
+      minimal((c) => (scenario0(c).sweep = { connections: [1], rate: [1], duration: '1s' })),
+      ['scenarios[0].sweep: give exactly one ladder, connections or rate'],
+    ],
+    [
+      'sweep with neither ladder',
+      minimal((c) => (scenario0(c).sweep = { duration: '1s' })),
+      ['scenarios[0].sweep: give exactly one ladder, connections or rate'],
+    ],
+    [
+      'latency floor without unit',
+      minimal((c) => (scenario0(c).thresholds = { p99: { floor: 5 } })),
+      ['scenarios[0].thresholds.p99.floor: must be a latency like 200us, 1ms or 0.5s'],
+    ],
+    [
+      'latency limit in minutes',
+      minimal((c) => (scenario0(c).thresholds = { p50: { below: '1m' } })),
+      ['scenarios[0].thresholds.p50.below: must be a latency like 200us, 1ms or 0.5s'],
+    ],
+    [
+      'rps with an upper limit',
+      minimal((c) => (scenario0(c).thresholds = { rps: { below: 5 } })),
+      ['scenarios[0].thresholds.rps: rps gets worse downwards; an upper limit (below/max) makes no sense here'],
+    ],
+    [
+      'rps floor with a unit',
+      minimal((c) => (scenario0(c).thresholds = { rps: { floor: '5ms' } })),
+      ['scenarios[0].thresholds.rps.floor: must be a number (per second)'],
+    ],
+    [
+      'error-rate without %',
+      minimal((c) => (scenario0(c).thresholds = { 'error-rate': { max: 5 } })),
+      ['scenarios[0].thresholds.error-rate.max: must be a percentage like 0.1%'],
+    ],
+    [
+      'memory without unit',
+      minimal((c) => (scenario0(c).thresholds = { memory: { max: 512 } })),
+      ['scenarios[0].thresholds.memory.max: must be a size like 64MiB'],
+    ],
+    [
+      'regress without %',
+      minimal((c) => (scenario0(c).thresholds = { p99: { regress: '10' } })),
+      ['scenarios[0].thresholds.p99.regress: must be a percentage like 10%'],
+    ],
+    [
+      'alpha out of range',
+      minimal((c) => (scenario0(c).thresholds = { p99: { alpha: 1.5 } })),
+      ['scenarios[0].thresholds.p99.alpha: must be a number between 0 and 1'],
+    ],
+    [
+      'bad scenario name',
+      minimal((c) => (scenario0(c).name = 'Search API')),
+      ['scenarios[0].name: must be a name of [a-z0-9_-]+'],
+    ],
+    [
+      'non-http url',
+      minimal((c) => (request0(c).url = 'ftp://api/')),
+      ['scenarios[0].request.url: must be an http:// or https:// URL'],
+    ],
+    [
+      'unknown method',
+      minimal((c) => (request0(c).method = 'FETCH')),
+      ['scenarios[0].request.method: must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'],
+    ],
+    ['trials 0', minimal((c) => (scenario0(c).trials = 0)), ['scenarios[0].trials: must be an integer from 1 to 100']],
+    ['no phases', minimal((c) => setPhases(c)), ['scenarios[0].phases: must list at least one phase']],
+    ['no scenarios', minimal((c) => (c.scenarios = [])), ['scenarios: must list at least one scenario']],
+    ['too many workers', minimal((c) => (c.runner = { workers: 65 })), ['runner.workers: must be at most 64']],
+    ['sut missing', minimal((c) => delete c.sut), ['sut: is required']],
+    ['top level is a list', '- a\n- b\n', ['(top level): must be a mapping with version, sut and scenarios']],
+    ['top level is a scalar', 'hello\n', ['(top level): must be a mapping with version, sut and scenarios']],
+    ['empty file', '', ['(top level): must be a mapping with version, sut and scenarios']],
+  ])('%s', (_label, text, problems) => {
+    const result = parse(text);
+    expect(result.config).toBeUndefined();
+    expect(result.problems).toEqual(problems);
+  });
+
+  it('collects every semantic problem, across phases and scenarios', () => {
+    const text = minimal((c) => {
+      setPhases(c, { connections: 10 }, { connections: 10, duration: '30s', 'max-in-flight': 5 });
+      scenario0(c).thresholds = { p99: { floor: 5 } };
+      c.scenarios.push({ name: 's', request: { url: 'http://a/', body: 'x', bodies: 'b' }, phases: [{ rate: 1 }] });
+    });
+    expect(parse(text).problems).toEqual([
+      'scenarios[0].phases[0]: a closed-loop phase needs exactly one of duration or requests',
+      'scenarios[0].phases[1].max-in-flight: only allowed in an open-loop (rate) phase',
+      'scenarios[0].thresholds.p99.floor: must be a latency like 200us, 1ms or 0.5s',
+      'scenarios[1].phases[0].duration: required in an open-loop (rate) phase',
+      'scenarios[1].request: give body or bodies, not both',
+      'scenarios: scenario name "s" is used twice (it names the baseline file)',
+    ]);
+  });
+
+  it('names the compose key when the path cannot be resolved', () => {
+    expect(parse(minimal(), missingResolver)).toEqual({ problems: ['sut.compose: file not found: x'] });
+  });
+
+  it('names the list index of a compose file that cannot be resolved', () => {
+    const text = minimal((c) => (c.sut = { compose: ['a.yml', 'b.yml'] }));
+    const resolver = (p: string) => {
+      if (p === 'b.yml') throw new Error('file not found: x');
+      return `/ws/${p}`;
+    };
+    expect(parse(text, resolver).problems).toEqual(['sut.compose[1]: file not found: x']);
+  });
+
+  it('names the bodies key when the bodies file cannot be resolved', () => {
+    const text = minimal((c) => (request0(c).bodies = 'missing.jsonl'));
+    const resolver = (p: string) => {
+      if (p === 'missing.jsonl') throw new Error('file not found: x');
+      return `/ws/${p}`;
+    };
+    expect(parse(text, resolver).problems).toEqual(['scenarios[0].request.bodies: file not found: x']);
+  });
+
+  it.each([
+    ['a duplicate key', 'version: 1\nversion: 1\n', /^line 2, column 1: Map keys must be unique/],
+    ['a nested compact mapping', 'version: 1\nsut: a: b\n', /^line 2, column 6: /],
+  ])('invalid YAML (%s) is reported with its line and column', (_label, text, pattern) => {
+    const result = parse(text);
+    expect(result.config).toBeUndefined();
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatch(pattern);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../src/config/types.js';
+import { buildPlan, EVENT_MARKER, parseBodiesJsonl, parseEventLine, type RunnerEvent } from '../../src/plan.js';
+
+describe('parseEventLine', () => {
+  it.each<[string, RunnerEvent]>([
+    ['@@perf-gate {"t":"ready"}', { t: 'ready' }],
+    ['@@perf-gate {"t":"hello","node":"v22.1.0"}', { t: 'hello', node: 'v22.1.0' }],
+    [
+      '@@perf-gate {"t":"progress","scenario":"s","phase":"c10","trial":1,"stage":"measure","elapsedMs":1000,"responses":500,"rps":500}',
+      {
+        t: 'progress',
+        scenario: 's',
+        phase: 'c10',
+        trial: 1,
+        stage: 'measure',
+        elapsedMs: 1000,
+        responses: 500,
+        rps: 500,
+      },
+    ],
+    ['@@perf-gate {"t":"fatal","message":"boom"}', { t: 'fatal', message: 'boom' }],
+  ])('%s', (line, event) => {
+    expect(parseEventLine(line)).toEqual(event);
+  });
+
+  it('round-trips what a runner writes', () => {
+    const event: RunnerEvent = { t: 'warning', message: 'keep-alive closed by the server' };
+    expect(parseEventLine(`${EVENT_MARKER}${JSON.stringify(event)}`)).toEqual(event);
+  });
+
+  it.each([
+    ['plain log output'],
+    [''],
+    ['{"t":"ready"}'],
+    [' @@perf-gate {"t":"ready"}'],
+    ['@@perf-gate{"t":"ready"}'],
+    ['@@perf-gate not json'],
+    ['@@perf-gate {"t":"ready"'],
+    ['@@perf-gate '],
+  ])('%j is not an event', (line) => {
+    expect(parseEventLine(line)).toBeUndefined();
+  });
+});
+
+describe('parseBodiesJsonl', () => {
+  it.each<[string, string, string[]]>([
+    ['strings are sent raw', '"a=1&b=2"\n"plain text"\n', ['a=1&b=2', 'plain text']],
+    ['objects as JSON', '{"q": "forklift", "n": 1}\n{"q":"pallet"}\n', ['{"q":"forklift","n":1}', '{"q":"pallet"}']],
+    ['arrays, numbers, booleans and null as JSON', '[1, 2]\n42\ntrue\nnull\n', ['[1,2]', '42', 'true', 'null']],
+    ['blank lines skipped', '\n"a"\n\n   \n"b"\n\n', ['a', 'b']],
+    ['CRLF line endings', '"a"\r\n{"b":1}\r\n', ['a', '{"b":1}']],
+    ['no trailing newline', '"only"', ['only']],
+    ['a string holding JSON stays text', '"{\\"a\\":1}"\n', ['{"a":1}']],
+    ['an empty string is a body', '""\n', ['']],
+  ])('%s', (_label, text, bodies) => {
+    expect(parseBodiesJsonl(text, 'bodies.jsonl')).toEqual(bodies);
+  });
+
+  it.each([
+    ['"a"\nnot json\n', 'fixtures/bodies.jsonl:2: not valid JSON'],
+    ['{bad}\n', 'fixtures/bodies.jsonl:1: not valid JSON'],
+    ['"a"\n\n\n{"b":\n', 'fixtures/bodies.jsonl:4: not valid JSON'],
+    ['"a"\r\n"b"\r\n\'c\'\r\n', 'fixtures/bodies.jsonl:3: not valid JSON'],
+  ])('a bad line names file:line (%j)', (text, message) => {
+    expect(() => parseBodiesJsonl(text, 'fixtures/bodies.jsonl')).toThrow(message);
+  });
+
+  it.each([[''], ['\n\n'], ['  \n\t\n']])('an empty file %j is an error', (text) => {
+    expect(() => parseBodiesJsonl(text, 'b.jsonl')).toThrow('b.jsonl: no bodies (one JSON value per line expected)');
+  });
+});
+
+describe('buildPlan', () => {
+  const scenarios: Scenario[] = [
+    {
+      name: 'search',
+      request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      phases: [{ kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 }],
+      warmupMs: 5000,
+      trials: 3,
+      thresholds: { p99: { regress: 0.1 } },
+      sweep: { kind: 'closed', levels: [1], durationMs: 1000, warmupMs: 0 },
+    },
+    {
+      name: 'ingest',
+      request: { url: 'http://api/i', method: 'POST', headers: {}, bodiesFile: '/ws/bodies.jsonl' },
+      phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 10_000, maxInFlight: 100 }],
+      warmupMs: 1000,
+      trials: 1,
+      thresholds: {},
+    },
+    {
+      name: 'health',
+      request: { url: 'http://api/health', method: 'GET', headers: {} },
+      phases: [{ kind: 'closed', name: 'c1-n10', connections: 1, requests: 10 }],
+      warmupMs: 0,
+      trials: 2,
+      thresholds: {},
+    },
+  ];
+  const ready = [{ url: 'http://api/health', timeoutMs: 60_000 }];
+
+  it('carries what the runner needs and nothing of thresholds or sweeps', () => {
+    const read: string[] = [];
+    const plan = buildPlan(scenarios, ready, (file) => {
+      read.push(file);
+      return ['a', '{"b":1}'];
+    });
+    expect(read).toEqual(['/ws/bodies.jsonl']);
+    expect(plan).toEqual({
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 10_000,
+      ready,
+      scenarios: [
+        {
+          name: 'search',
+          request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+          warmupMs: 5000,
+          trials: 3,
+          phases: [{ kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 }],
+        },
+        {
+          name: 'ingest',
+          request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
+          warmupMs: 1000,
+          trials: 1,
+          phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 10_000, maxInFlight: 100 }],
+        },
+        {
+          name: 'health',
+          request: { url: 'http://api/health', method: 'GET', headers: {} },
+          warmupMs: 0,
+          trials: 2,
+          phases: [{ kind: 'closed', name: 'c1-n10', connections: 1, requests: 10 }],
+        },
+      ],
+    });
+  });
+
+  it('is plain JSON (it is sent to the runner as a file)', () => {
+    const plan = buildPlan(scenarios, ready, () => ['x']);
+    expect(JSON.parse(JSON.stringify(plan))).toEqual(plan);
+    expect(JSON.stringify(plan)).not.toContain('bodiesFile');
+    expect(JSON.stringify(plan)).not.toContain('thresholds');
+  });
+
+  it('with no scenarios', () => {
+    expect(buildPlan([], [], () => [])).toEqual({
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 10_000,
+      ready: [],
+      scenarios: [],
+    });
+  });
+
+  it('lets a bodies reader error through', () => {
+    expect(() =>
+      buildPlan(scenarios, ready, () => {
+        throw new Error('/ws/bodies.jsonl:3: not valid JSON');
+      }),
+    ).toThrow('/ws/bodies.jsonl:3: not valid JSON');
+  });
+});

@@ -1,0 +1,195 @@
+// Pure: compares one scenario's results with its baseline (SPEC §4): band (regress AND floor),
+// absolute limits with or without a baseline, Mann–Whitney confirmation with ≥ 3 trials on both
+// sides, new error classes, stale baselines.
+import type { MetricName } from '../config/schema.js';
+import type { Threshold, Thresholds } from '../config/types.js';
+import type {
+  BaselineFile,
+  Comparison,
+  PhaseResult,
+  ScenarioResult,
+  ScenarioStatus,
+  Verdict,
+} from '../results/types.js';
+import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { formatBytes, formatUs } from '../units.js';
+import { direction, errorClasses, isLatency, metricValue, trialValues } from './metrics.js';
+
+export const DEFAULT_ALPHA = 0.05;
+export const MIN_TRIALS_FOR_CONFIRMATION = 3;
+
+/** Used when a scenario has no thresholds at all. */
+export const BUILTIN_THRESHOLDS: Thresholds = {
+  p50: { regress: 0.1, floor: 200 },
+  p99: { regress: 0.25, floor: 1000 },
+  rps: { regress: 0.1 },
+};
+
+export function formatMetricValue(metric: string, v: number): string {
+  if (isLatency(metric as MetricName)) return formatUs(v);
+  if (metric === 'memory') return formatBytes(v);
+  if (metric === 'error-rate') return `${(v * 100).toFixed(v < 0.001 ? 3 : 2).replace(/\.?0+$/, '')}%`;
+  if (metric === 'cpu') return `${v.toFixed(1)}%`;
+  if (Number.isInteger(v)) return String(v);
+  return v.toFixed(v >= 100 ? 0 : 1);
+}
+
+/** The band in words, signed in the worse direction: "+10% and +200µs", "-10%". */
+export function describeBand(metric: MetricName, t: Threshold): string {
+  const sign = direction(metric) > 0 ? '+' : '-';
+  const parts: string[] = [];
+  if (t.regress !== undefined) parts.push(`${sign}${+(t.regress * 100).toFixed(2)}%`);
+  if (t.floor !== undefined) parts.push(`${sign}${formatMetricValue(metric, t.floor)}`);
+  const band = parts.join(' and ');
+  const limit = t.limit !== undefined ? `≤ ${formatMetricValue(metric, t.limit)}` : '';
+  return [band, limit].filter(Boolean).join(', ') || '—';
+}
+
+/** How much worse (positive) or better (negative) `current` is than `baseline`, absolute and relative. */
+function change(metric: MetricName, baseline: number, current: number): { worse: number; relative: number | null } {
+  const worse = direction(metric) * (current - baseline);
+  if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
+  return { worse, relative: worse / Math.abs(baseline) };
+}
+
+function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
+  if (t.regress === undefined && t.floor === undefined) return false;
+  // a relative change from a zero baseline is unbounded
+  const rel = t.regress === undefined || relative === null || relative > t.regress;
+  const abs = t.floor === undefined || worse > t.floor;
+  return worse > 0 && rel && abs;
+}
+
+function tooFewSamples(metric: MetricName, phase: PhaseResult): boolean {
+  return isLatency(metric) && phase.merged.latency.count === 0;
+}
+
+function comparePhaseMetric(
+  scenario: string,
+  metric: MetricName,
+  t: Threshold,
+  current: PhaseResult,
+  baseline: PhaseResult | undefined,
+): Comparison {
+  const value = metricValue(current.merged, metric);
+  const out: Comparison = {
+    scenario,
+    phase: current.name,
+    metric,
+    baseline: null,
+    current: value,
+    delta: null,
+    band: describeBand(metric, t),
+    result: 'pass',
+  };
+  if (current.flags.some((f) => f.startsWith('generator-bound'))) {
+    return { ...out, result: 'invalid', reason: 'the load generator saturated: this phase cannot be trusted' };
+  }
+  if (tooFewSamples(metric, current)) {
+    return { ...out, result: 'invalid', reason: 'no successful responses to take latency from' };
+  }
+  const limitBroken = t.limit !== undefined && value > t.limit;
+  if (!baseline) {
+    return limitBroken
+      ? { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` }
+      : { ...out, result: 'no-baseline' };
+  }
+  const base = metricValue(baseline.merged, metric);
+  const { worse, relative } = change(metric, base, value);
+  out.baseline = base;
+  out.delta = relative === null ? null : direction(metric) * relative;
+  if (limitBroken) {
+    return { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` };
+  }
+  const worseOut = beyondBand(t, worse, relative);
+  const betterRelative = relative === null ? null : -relative;
+  const betterOut = beyondBand(t, -worse, betterRelative);
+  if (!worseOut && !betterOut) return out;
+  let significant = true;
+  if (current.trials.length >= MIN_TRIALS_FOR_CONFIRMATION && baseline.trials.length >= MIN_TRIALS_FOR_CONFIRMATION) {
+    const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+    const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
+    const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
+    out.pValue = Math.round(pValue * 10_000) / 10_000;
+    significant = pValue <= (t.alpha ?? DEFAULT_ALPHA);
+  }
+  if (worseOut) return { ...out, result: significant ? 'regression' : 'unconfirmed' };
+  return significant ? { ...out, result: 'improvement' } : out;
+}
+
+function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
+  const known = new Set(errorClasses(baseline.merged));
+  return errorClasses(current.merged)
+    .filter((c) => !known.has(c))
+    .map((c) => {
+      const count = c.startsWith('HTTP ')
+        ? (current.merged.statusCodes[c.slice(5)] ?? 0)
+        : (current.merged.errors[c] ?? 0);
+      return {
+        scenario,
+        phase: current.name,
+        metric: 'error-class',
+        baseline: 0,
+        current: count,
+        delta: null,
+        band: 'no new error classes',
+        result: 'regression' as Verdict,
+        reason: `new error class ${c} (${count}×), never seen in the baseline`,
+      };
+    });
+}
+
+export interface ScenarioComparison {
+  status: ScenarioStatus;
+  comparisons: Comparison[];
+}
+
+export function compareScenario(
+  current: ScenarioResult,
+  thresholds: Thresholds,
+  baseline: BaselineFile | undefined,
+): ScenarioComparison {
+  const gated = Object.keys(thresholds).length > 0 ? thresholds : BUILTIN_THRESHOLDS;
+  const status: ScenarioStatus = {
+    scenario: current.name,
+    baseline: !baseline ? 'missing' : baseline.scenarioHash !== current.scenarioHash ? 'stale' : 'present',
+  };
+  if (baseline) {
+    status.baselineTime = baseline.provenance.time;
+    status.baselineCommit = baseline.provenance.commit;
+  }
+  const comparisons: Comparison[] = [];
+  for (const phase of current.phases) {
+    const old = baseline?.phases.find((p) => p.name === phase.name);
+    for (const [metric, t] of Object.entries(gated) as Array<[MetricName, Threshold]>) {
+      comparisons.push(comparePhaseMetric(current.name, metric, t, phase, old));
+    }
+    if (old) comparisons.push(...newErrorClasses(current.name, phase, old));
+  }
+  return { status, comparisons };
+}
+
+export type OverallVerdict = 'pass' | 'regression' | 'no-baseline';
+
+export function overallVerdict(comparisons: readonly Comparison[]): OverallVerdict {
+  if (comparisons.some((c) => c.result === 'regression')) return 'regression';
+  if (comparisons.length > 0 && comparisons.every((c) => c.result === 'no-baseline')) return 'no-baseline';
+  return 'pass';
+}
+
+const ORDER: Record<Verdict, number> = {
+  regression: 0,
+  unconfirmed: 1,
+  invalid: 2,
+  improvement: 3,
+  'no-baseline': 4,
+  pass: 5,
+};
+
+/** Regressions first, then warnings; stable within a class. */
+export function sortForReport(comparisons: readonly Comparison[]): Comparison[] {
+  return comparisons
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i)
+    .map(({ c }) => c);
+}

@@ -1,0 +1,75 @@
+// Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
+import type { MetricName } from '../config/schema.js';
+import type { MergedPhase, ResourceUsage, TrialSummary } from '../results/types.js';
+
+/** perf-gate's own runner container is not part of the SUT's memory/cpu. */
+export const RUNNER_KEY = 'perf-gate-runner';
+
+/** +1: worse when it goes up (latency, errors, memory, cpu); -1: worse when it goes down (throughput). */
+export function direction(metric: MetricName): 1 | -1 {
+  return metric === 'rps' || metric === 'bytes-per-sec' ? -1 : 1;
+}
+
+type Measured = Pick<
+  MergedPhase,
+  'latency' | 'rps' | 'bytesPerSec' | 'failures' | 'errors' | 'responses' | 'statusCodes' | 'resources'
+>;
+
+function sutResources(resources: Record<string, ResourceUsage>): ResourceUsage[] {
+  return Object.entries(resources)
+    .filter(([k]) => k !== RUNNER_KEY)
+    .map(([, v]) => v);
+}
+
+export function errorCount(m: Pick<Measured, 'failures' | 'errors'>): number {
+  return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
+}
+
+/** The metric's value in its base unit: µs, per second, count, fraction, bytes, CPU % (100 = a core). */
+export function metricValue(m: Measured, metric: MetricName): number {
+  switch (metric) {
+    case 'p50':
+    case 'p90':
+    case 'p95':
+    case 'p99':
+    case 'p99.9':
+    case 'max':
+    case 'mean':
+      return m.latency[metric];
+    case 'rps':
+      return m.rps;
+    case 'bytes-per-sec':
+      return m.bytesPerSec;
+    case 'errors':
+      return errorCount(m);
+    case 'error-rate': {
+      const errors = errorCount(m);
+      const socketErrors = errors - m.failures;
+      const outcomes = m.responses + socketErrors;
+      return outcomes > 0 ? errors / outcomes : 0;
+    }
+    case 'memory':
+      return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
+    case 'cpu':
+      return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+  }
+}
+
+export function isLatency(metric: MetricName): boolean {
+  return ['p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'mean'].includes(metric);
+}
+
+export function trialValues(trials: readonly TrialSummary[], metric: MetricName): number[] {
+  return trials.map((t) => metricValue(t, metric));
+}
+
+/** Error classes: failed status codes and socket error kinds. */
+export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors'>): string[] {
+  const codes = Object.entries(m.statusCodes)
+    .filter(([code, n]) => n > 0 && !(Number(code) >= 200 && Number(code) < 400))
+    .map(([code]) => `HTTP ${code}`);
+  const kinds = Object.entries(m.errors)
+    .filter(([, n]) => n > 0)
+    .map(([kind]) => kind);
+  return [...codes, ...kinds].sort();
+}
