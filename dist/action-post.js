@@ -55268,8 +55268,10 @@ async function sweepRun(docker, runId2) {
 
 // src/action/post.ts
 var runId = process.env.STATE_run_id;
-if (runId) {
+if (runId && /^[0-9a-f]{8}$/.test(runId)) {
   const removed = await sweepRun(connectDocker(), runId);
   for (const r of removed) process.stdout.write(`perf-gate post: removed ${r}
+`);
+  process.stdout.write(`perf-gate post: run ${runId} cleaned up
 `);
 }

@@ -39492,9 +39492,9 @@ ${callerStack}`;
     };
     exports2.ClientReadableStreamImpl = ClientReadableStreamImpl;
     var ClientWritableStreamImpl = class extends stream_1.Writable {
-      constructor(serialize) {
+      constructor(serialize2) {
         super({ objectMode: true });
-        this.serialize = serialize;
+        this.serialize = serialize2;
       }
       cancel() {
         var _a3;
@@ -39527,9 +39527,9 @@ ${callerStack}`;
     };
     exports2.ClientWritableStreamImpl = ClientWritableStreamImpl;
     var ClientDuplexStreamImpl = class extends stream_1.Duplex {
-      constructor(serialize, deserialize) {
+      constructor(serialize2, deserialize) {
         super({ objectMode: true });
-        this.serialize = serialize;
+        this.serialize = serialize2;
         this.deserialize = deserialize;
       }
       cancel() {
@@ -39776,9 +39776,9 @@ var require_client_interceptors = __commonJS({
           this.requester = defaultRequester;
         }
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         this.requester.cancel(() => {
-          this.nextCall.cancelWithStatus(status, details);
+          this.nextCall.cancelWithStatus(status, details2);
         });
       }
       getPeer() {
@@ -39879,8 +39879,8 @@ var require_client_interceptors = __commonJS({
         this.call = call;
         this.methodDefinition = methodDefinition;
       }
-      cancelWithStatus(status, details) {
-        this.call.cancelWithStatus(status, details);
+      cancelWithStatus(status, details2) {
+        this.call.cancelWithStatus(status, details2);
       }
       getPeer() {
         return this.call.getPeer();
@@ -40099,14 +40099,14 @@ var require_client2 = __commonJS({
           return { metadata: arg1, options: arg2, callback: arg3 };
         }
       }
-      makeUnaryRequest(method, serialize, deserialize, argument, metadata, options, callback) {
+      makeUnaryRequest(method, serialize2, deserialize, argument, metadata, options, callback) {
         var _a3, _b;
         const checkedArguments = this.checkOptionalUnaryResponseArguments(metadata, options, callback);
         const methodDefinition = {
           path: method,
           requestStream: false,
           responseStream: false,
-          requestSerialize: serialize,
+          requestSerialize: serialize2,
           responseDeserialize: deserialize
         };
         let callProperties = {
@@ -40172,19 +40172,19 @@ var require_client2 = __commonJS({
         call.halfClose();
         return emitter;
       }
-      makeClientStreamRequest(method, serialize, deserialize, metadata, options, callback) {
+      makeClientStreamRequest(method, serialize2, deserialize, metadata, options, callback) {
         var _a3, _b;
         const checkedArguments = this.checkOptionalUnaryResponseArguments(metadata, options, callback);
         const methodDefinition = {
           path: method,
           requestStream: true,
           responseStream: false,
-          requestSerialize: serialize,
+          requestSerialize: serialize2,
           responseDeserialize: deserialize
         };
         let callProperties = {
           metadata: checkedArguments.metadata,
-          call: new call_1.ClientWritableStreamImpl(serialize),
+          call: new call_1.ClientWritableStreamImpl(serialize2),
           channel: this[CHANNEL_SYMBOL],
           methodDefinition,
           callOptions: checkedArguments.options,
@@ -40263,14 +40263,14 @@ var require_client2 = __commonJS({
         }
         return { metadata, options };
       }
-      makeServerStreamRequest(method, serialize, deserialize, argument, metadata, options) {
+      makeServerStreamRequest(method, serialize2, deserialize, argument, metadata, options) {
         var _a3, _b;
         const checkedArguments = this.checkMetadataAndOptions(metadata, options);
         const methodDefinition = {
           path: method,
           requestStream: false,
           responseStream: true,
-          requestSerialize: serialize,
+          requestSerialize: serialize2,
           responseDeserialize: deserialize
         };
         let callProperties = {
@@ -40321,19 +40321,19 @@ var require_client2 = __commonJS({
         call.halfClose();
         return stream;
       }
-      makeBidiStreamRequest(method, serialize, deserialize, metadata, options) {
+      makeBidiStreamRequest(method, serialize2, deserialize, metadata, options) {
         var _a3, _b;
         const checkedArguments = this.checkMetadataAndOptions(metadata, options);
         const methodDefinition = {
           path: method,
           requestStream: true,
           responseStream: true,
-          requestSerialize: serialize,
+          requestSerialize: serialize2,
           responseDeserialize: deserialize
         };
         let callProperties = {
           metadata: checkedArguments.metadata,
-          call: new call_1.ClientDuplexStreamImpl(serialize, deserialize),
+          call: new call_1.ClientDuplexStreamImpl(serialize2, deserialize),
           channel: this[CHANNEL_SYMBOL],
           methodDefinition,
           callOptions: checkedArguments.options
@@ -40425,9 +40425,9 @@ var require_make_client = __commonJS({
             methodType = "unary";
           }
         }
-        const serialize = attrs.requestSerialize;
+        const serialize2 = attrs.requestSerialize;
         const deserialize = attrs.responseDeserialize;
-        const methodFunc = partial2(requesterFuncs[methodType], attrs.path, serialize, deserialize);
+        const methodFunc = partial2(requesterFuncs[methodType], attrs.path, serialize2, deserialize);
         ServiceClientImpl.prototype[name2] = methodFunc;
         Object.assign(ServiceClientImpl.prototype[name2], attrs);
         if (attrs.originalName && !isPrototypePolluted(attrs.originalName)) {
@@ -40438,9 +40438,9 @@ var require_make_client = __commonJS({
       ServiceClientImpl.serviceName = serviceName;
       return ServiceClientImpl;
     }
-    function partial2(fn, path, serialize, deserialize) {
+    function partial2(fn, path, serialize2, deserialize) {
       return function(...args) {
-        return fn.call(this, path, serialize, deserialize, ...args);
+        return fn.call(this, path, serialize2, deserialize, ...args);
       };
     }
     function isProtobufTypeDefinition(obj) {
@@ -42193,9 +42193,9 @@ var require_umd = __commonJS({
           rem = this;
           while (rem.gte(divisor)) {
             approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
-            var log2 = Math.ceil(Math.log(approx) / Math.LN2), delta = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48), approxRes = fromNumber(approx), approxRem = approxRes.mul(divisor);
+            var log2 = Math.ceil(Math.log(approx) / Math.LN2), delta2 = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48), approxRes = fromNumber(approx), approxRem = approxRes.mul(divisor);
             while (approxRem.isNegative() || approxRem.gt(rem)) {
-              approx -= delta;
+              approx -= delta2;
               approxRes = fromNumber(approx, this.unsigned);
               approxRem = approxRes.mul(divisor);
             }
@@ -49893,7 +49893,7 @@ var require_src3 = __commonJS({
       };
     }
     function createSerializer(cls) {
-      return function serialize(arg) {
+      return function serialize2(arg) {
         if (Array.isArray(arg)) {
           throw new Error(`Failed to serialize message: expected object with ${cls.name} structure, got array instead`);
         }
@@ -50947,14 +50947,14 @@ var require_control_plane_status = __commonJS({
       constants_1.Status.OUT_OF_RANGE,
       constants_1.Status.DATA_LOSS
     ];
-    function restrictControlPlaneStatusCode(code, details) {
+    function restrictControlPlaneStatusCode(code, details2) {
       if (INAPPROPRIATE_CONTROL_PLANE_CODES.includes(code)) {
         return {
           code: constants_1.Status.INTERNAL,
-          details: `Invalid status from control plane: ${code} ${constants_1.Status[code]} ${details}`
+          details: `Invalid status from control plane: ${code} ${constants_1.Status[code]} ${details2}`
         };
       } else {
-        return { code, details };
+        return { code, details: details2 };
       }
     }
   }
@@ -51147,13 +51147,13 @@ var require_single_subchannel_channel = __commonJS({
         }
         this.filterStack = filterStackFactory.createFilter();
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         if (this.childCall) {
-          this.childCall.cancelWithStatus(status, details);
+          this.childCall.cancelWithStatus(status, details2);
         } else {
           this.pendingStatus = {
             code: status,
-            details,
+            details: details2,
             metadata: new metadata_1.Metadata()
           };
         }
@@ -51181,10 +51181,10 @@ var require_single_subchannel_channel = __commonJS({
           credsMetadata = await this.subchannel.getCallCredentials().generateMetadata({ method_name: this.method, service_url: this.serviceUrl });
         } catch (e) {
           const error62 = e;
-          const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error62.code === "number" ? error62.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error62.message}`);
+          const { code, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error62.code === "number" ? error62.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error62.message}`);
           listener.onReceiveStatus({
             code,
-            details,
+            details: details2,
             metadata: new metadata_1.Metadata()
           });
           return;
@@ -52291,7 +52291,7 @@ var require_subchannel_call = __commonJS({
       return "Unknown system error " + errno;
     }
     function mapHttpStatusCode(code) {
-      const details = `Received HTTP status code ${code}`;
+      const details2 = `Received HTTP status code ${code}`;
       let mappedStatusCode;
       switch (code) {
         // TODO(murgatroid99): handle 100 and 101
@@ -52318,7 +52318,7 @@ var require_subchannel_call = __commonJS({
       }
       return {
         code: mappedStatusCode,
-        details,
+        details: details2,
         metadata: new metadata_1.Metadata()
       };
     }
@@ -52413,7 +52413,7 @@ var require_subchannel_call = __commonJS({
               return;
             }
             let code;
-            let details = "";
+            let details2 = "";
             switch (http2Stream.rstCode) {
               case http2.constants.NGHTTP2_NO_ERROR:
                 if (this.finalStatus !== null) {
@@ -52422,53 +52422,53 @@ var require_subchannel_call = __commonJS({
                 if (this.httpStatusCode && this.httpStatusCode !== 200) {
                   const mappedStatus = mapHttpStatusCode(this.httpStatusCode);
                   code = mappedStatus.code;
-                  details = mappedStatus.details;
+                  details2 = mappedStatus.details;
                 } else {
                   code = constants_1.Status.INTERNAL;
-                  details = `Received RST_STREAM with code ${http2Stream.rstCode} (Call ended without gRPC status)`;
+                  details2 = `Received RST_STREAM with code ${http2Stream.rstCode} (Call ended without gRPC status)`;
                 }
                 break;
               case http2.constants.NGHTTP2_REFUSED_STREAM:
                 code = constants_1.Status.UNAVAILABLE;
-                details = "Stream refused by server";
+                details2 = "Stream refused by server";
                 break;
               case http2.constants.NGHTTP2_CANCEL:
                 if (this.connectionDropped) {
                   code = constants_1.Status.UNAVAILABLE;
-                  details = "Connection dropped";
+                  details2 = "Connection dropped";
                 } else {
                   code = constants_1.Status.CANCELLED;
-                  details = "Call cancelled";
+                  details2 = "Call cancelled";
                 }
                 break;
               case http2.constants.NGHTTP2_ENHANCE_YOUR_CALM:
                 code = constants_1.Status.RESOURCE_EXHAUSTED;
-                details = "Bandwidth exhausted or memory limit exceeded";
+                details2 = "Bandwidth exhausted or memory limit exceeded";
                 break;
               case http2.constants.NGHTTP2_INADEQUATE_SECURITY:
                 code = constants_1.Status.PERMISSION_DENIED;
-                details = "Protocol not secure enough";
+                details2 = "Protocol not secure enough";
                 break;
               case http2.constants.NGHTTP2_INTERNAL_ERROR:
                 code = constants_1.Status.INTERNAL;
                 if (this.internalError === null) {
-                  details = `Received RST_STREAM with code ${http2Stream.rstCode} (Internal server error)`;
+                  details2 = `Received RST_STREAM with code ${http2Stream.rstCode} (Internal server error)`;
                 } else {
                   if (this.internalError.code === "ECONNRESET" || this.internalError.code === "ETIMEDOUT") {
                     code = constants_1.Status.UNAVAILABLE;
-                    details = this.internalError.message;
+                    details2 = this.internalError.message;
                   } else {
-                    details = `Received RST_STREAM with code ${http2Stream.rstCode} triggered by internal client error: ${this.internalError.message}`;
+                    details2 = `Received RST_STREAM with code ${http2Stream.rstCode} triggered by internal client error: ${this.internalError.message}`;
                   }
                 }
                 break;
               default:
                 code = constants_1.Status.INTERNAL;
-                details = `Received RST_STREAM with code ${http2Stream.rstCode}`;
+                details2 = `Received RST_STREAM with code ${http2Stream.rstCode}`;
             }
             this.endCall({
               code,
-              details,
+              details: details2,
               metadata: new metadata_1.Metadata(),
               rstCode: http2Stream.rstCode
             });
@@ -52587,23 +52587,23 @@ var require_subchannel_call = __commonJS({
             this.trace("received status code " + receivedStatus + " from server");
           }
           metadata.remove("grpc-status");
-          let details = "";
+          let details2 = "";
           const messageValues = metadata.get("grpc-message");
           if (messageValues.length > 0 && typeof messageValues[0] === "string") {
             const messageString = messageValues[0];
             try {
-              details = decodeURI(messageString);
+              details2 = decodeURI(messageString);
             } catch (error62) {
-              details = messageString;
+              details2 = messageString;
             }
             metadata.remove("grpc-message");
             if (this.traceEnabled) {
-              this.trace('received status details string "' + details + '" from server');
+              this.trace('received status details string "' + details2 + '" from server');
             }
           }
           status = {
             code: receivedStatus,
-            details,
+            details: details2,
             metadata
           };
         } else if (this.httpStatusCode) {
@@ -52640,11 +52640,11 @@ var require_subchannel_call = __commonJS({
           this.http2Stream.close(code);
         }
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         if (this.traceEnabled) {
-          this.trace("cancelWithStatus code: " + status + ' details: "' + details + '"');
+          this.trace("cancelWithStatus code: " + status + ' details: "' + details2 + '"');
         }
-        this.endCall({ code: status, details, metadata: new metadata_1.Metadata() });
+        this.endCall({ code: status, details: details2, metadata: new metadata_1.Metadata() });
       }
       getStatus() {
         return this.finalStatus;
@@ -53217,9 +53217,9 @@ var require_transport = __commonJS({
               try {
                 session.setLocalWindowSize(connWin);
               } catch (_b2) {
-                const delta = connWin - ((_a4 = session.state.localWindowSize) !== null && _a4 !== void 0 ? _a4 : defaultWin);
-                if (delta > 0)
-                  session.incrementWindowSize(delta);
+                const delta2 = connWin - ((_a4 = session.state.localWindowSize) !== null && _a4 !== void 0 ? _a4 : defaultWin);
+                if (delta2 > 0)
+                  session.incrementWindowSize(delta2);
               }
             }
             session.removeAllListeners();
@@ -53573,27 +53573,27 @@ var require_load_balancing_call = __commonJS({
                 this.child.halfClose();
               }
             }, (error62) => {
-              const { code: code2, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error62.code === "number" ? error62.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error62.message}`);
+              const { code: code2, details: details3 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error62.code === "number" ? error62.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error62.message}`);
               this.outputStatus({
                 code: code2,
-                details: details2,
+                details: details3,
                 metadata: new metadata_1.Metadata()
               }, "PROCESSED");
             });
             break;
           case picker_1.PickResultType.DROP:
-            const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
+            const { code, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
             setImmediate(() => {
-              this.outputStatus({ code, details, metadata: pickResult.status.metadata }, "DROP");
+              this.outputStatus({ code, details: details2, metadata: pickResult.status.metadata }, "DROP");
             });
             break;
           case picker_1.PickResultType.TRANSIENT_FAILURE:
             if (this.metadata.getOptions().waitForReady) {
               this.channel.queueCallForPick(this);
             } else {
-              const { code: code2, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
+              const { code: code2, details: details3 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
               setImmediate(() => {
-                this.outputStatus({ code: code2, details: details2, metadata: pickResult.status.metadata }, "PROCESSED");
+                this.outputStatus({ code: code2, details: details3, metadata: pickResult.status.metadata }, "PROCESSED");
               });
             }
             break;
@@ -53601,13 +53601,13 @@ var require_load_balancing_call = __commonJS({
             this.channel.queueCallForPick(this);
         }
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         var _a3;
         if (this.traceEnabled) {
-          this.trace("cancelWithStatus code: " + status + ' details: "' + details + '"');
+          this.trace("cancelWithStatus code: " + status + ' details: "' + details2 + '"');
         }
-        (_a3 = this.child) === null || _a3 === void 0 ? void 0 : _a3.cancelWithStatus(status, details);
-        this.outputStatus({ code: status, details, metadata: new metadata_1.Metadata() }, "PROCESSED");
+        (_a3 = this.child) === null || _a3 === void 0 ? void 0 : _a3.cancelWithStatus(status, details2);
+        this.outputStatus({ code: status, details: details2, metadata: new metadata_1.Metadata() }, "PROCESSED");
       }
       getPeer() {
         var _a3, _b;
@@ -53834,10 +53834,10 @@ var require_resolving_call = __commonJS({
         this.configReceivedTime = Date.now();
         const config2 = configResult.config;
         if (config2.status !== constants_1.Status.OK) {
-          const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(config2.status, "Failed to route call to method " + this.method);
+          const { code, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(config2.status, "Failed to route call to method " + this.method);
           this.outputStatus({
             code,
-            details,
+            details: details2,
             metadata: new metadata_1.Metadata()
           });
           return;
@@ -53904,15 +53904,15 @@ var require_resolving_call = __commonJS({
           this.outputStatus(status);
         }
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         var _a3;
         if (this.traceEnabled) {
-          this.trace("cancelWithStatus code: " + status + ' details: "' + details + '"');
+          this.trace("cancelWithStatus code: " + status + ' details: "' + details2 + '"');
         }
-        (_a3 = this.child) === null || _a3 === void 0 ? void 0 : _a3.cancelWithStatus(status, details);
+        (_a3 = this.child) === null || _a3 === void 0 ? void 0 : _a3.cancelWithStatus(status, details2);
         this.outputStatus({
           code: status,
-          details,
+          details: details2,
           metadata: new metadata_1.Metadata()
         });
       }
@@ -54133,9 +54133,9 @@ var require_retrying_call = __commonJS({
           });
         });
       }
-      cancelWithStatus(status, details) {
+      cancelWithStatus(status, details2) {
         if (this.traceEnabled) {
-          this.trace("cancelWithStatus code: " + status + ' details: "' + details + '"');
+          this.trace("cancelWithStatus code: " + status + ' details: "' + details2 + '"');
         }
         this.state = "NO_RETRY";
         if (this.retryTimer) {
@@ -54146,9 +54146,9 @@ var require_retrying_call = __commonJS({
           clearTimeout(this.hedgingTimer);
           this.hedgingTimer = null;
         }
-        this.reportStatus({ code: status, details, metadata: new metadata_1.Metadata() });
+        this.reportStatus({ code: status, details: details2, metadata: new metadata_1.Metadata() });
         for (const { call } of this.underlyingCalls) {
-          call.cancelWithStatus(status, details);
+          call.cancelWithStatus(status, details2);
         }
       }
       getPeer() {
@@ -56101,7 +56101,7 @@ var require_orca = __commonJS({
     exports2.GRPC_METRICS_HEADER = "endpoint-load-metrics-bin";
     var PARSED_LOAD_REPORT_KEY = "grpc_orca_load_report";
     function createMetricsReader(listener, previousOnCallEnded) {
-      return (code, details, metadata) => {
+      return (code, details2, metadata) => {
         let parsedLoadReport = metadata.getOpaque(PARSED_LOAD_REPORT_KEY);
         if (parsedLoadReport) {
           listener(parsedLoadReport);
@@ -56115,7 +56115,7 @@ var require_orca = __commonJS({
           }
         }
         if (previousOnCallEnded) {
-          previousOnCallEnded(code, details, metadata);
+          previousOnCallEnded(code, details2, metadata);
         }
       };
     }
@@ -56750,15 +56750,15 @@ var require_server_interceptors = __commonJS({
         try {
           queueEntry.parsedMessage = this.handler.deserialize(decompressedMessage);
         } catch (err) {
-          let details;
+          let details2;
           if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-            details = `Error deserializing request: ${err.message}`;
+            details2 = `Error deserializing request: ${err.message}`;
           } else {
-            details = "Error deserializing request";
+            details2 = "Error deserializing request";
           }
           this.sendStatus({
             code: constants_1.Status.INTERNAL,
-            details
+            details: details2
           });
           return;
         }
@@ -56838,15 +56838,15 @@ var require_server_interceptors = __commonJS({
         try {
           response = this.serializeMessage(message);
         } catch (e) {
-          let details;
+          let details2;
           if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-            details = `Error serializing response: ${(0, error_1.getErrorMessage)(e)}`;
+            details2 = `Error serializing response: ${(0, error_1.getErrorMessage)(e)}`;
           } else {
-            details = "Error serializing response";
+            details2 = "Error serializing response";
           }
           this.sendStatus({
             code: constants_1.Status.INTERNAL,
-            details,
+            details: details2,
             metadata: null
           });
           return;
@@ -56864,15 +56864,15 @@ var require_server_interceptors = __commonJS({
         this.stream.write(response, (error62) => {
           var _a3;
           if (error62) {
-            let details;
+            let details2;
             if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-              details = `Error writing message: ${(0, error_1.getErrorMessage)(error62)}`;
+              details2 = `Error writing message: ${(0, error_1.getErrorMessage)(error62)}`;
             } else {
-              details = "Internal server error";
+              details2 = "Internal server error";
             }
             this.sendStatus({
               code: constants_1.Status.INTERNAL,
-              details,
+              details: details2,
               metadata: null
             });
             return;
@@ -57730,13 +57730,13 @@ var require_server2 = __commonJS({
           (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
           this.shutdown = true;
         }
-        register(name2, handler, serialize, deserialize, type) {
+        register(name2, handler, serialize2, deserialize, type) {
           if (this.handlers.has(name2)) {
             return false;
           }
           this.handlers.set(name2, {
             func: handler,
-            serialize,
+            serialize: serialize2,
             deserialize,
             type,
             path: name2
@@ -58300,15 +58300,15 @@ var require_server2 = __commonJS({
           try {
             handler.func(stream, respond);
           } catch (err) {
-            let details;
+            let details2;
             if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-              details = `Server method handler threw error ${err.message}`;
+              details2 = `Server method handler threw error ${err.message}`;
             } else {
-              details = "Unknown error";
+              details2 = "Unknown error";
             }
             call.sendStatus({
               code: constants_1.Status.UNKNOWN,
-              details,
+              details: details2,
               metadata: null
             });
           }
@@ -58342,15 +58342,15 @@ var require_server2 = __commonJS({
           try {
             handler.func(stream, respond);
           } catch (err) {
-            let details;
+            let details2;
             if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-              details = `Server method handler threw error ${err.message}`;
+              details2 = `Server method handler threw error ${err.message}`;
             } else {
-              details = "Unknown error";
+              details2 = "Unknown error";
             }
             call.sendStatus({
               code: constants_1.Status.UNKNOWN,
-              details,
+              details: details2,
               metadata: null
             });
           }
@@ -58404,15 +58404,15 @@ var require_server2 = __commonJS({
           try {
             handler.func(stream);
           } catch (err) {
-            let details;
+            let details2;
             if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-              details = `Server method handler threw error ${err.message}`;
+              details2 = `Server method handler threw error ${err.message}`;
             } else {
-              details = "Unknown error";
+              details2 = "Unknown error";
             }
             call.sendStatus({
               code: constants_1.Status.UNKNOWN,
-              details,
+              details: details2,
               metadata: null
             });
           }
@@ -58434,15 +58434,15 @@ var require_server2 = __commonJS({
           try {
             handler.func(stream);
           } catch (err) {
-            let details;
+            let details2;
             if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-              details = `Server method handler threw error ${err.message}`;
+              details2 = `Server method handler threw error ${err.message}`;
             } else {
-              details = "Unknown error";
+              details2 = "Unknown error";
             }
             call.sendStatus({
               code: constants_1.Status.UNKNOWN,
-              details,
+              details: details2,
               metadata: null
             });
           }
@@ -58487,8 +58487,8 @@ var require_status_builder = __commonJS({
       /**
        * Adds details to the builder.
        */
-      withDetails(details) {
-        this.details = details;
+      withDetails(details2) {
+        this.details = details2;
         return this;
       }
       /**
@@ -59722,14 +59722,14 @@ var require_load_balancer_outlier_detection = __commonJS({
           if (mapEntry) {
             let onCallEnded = wrappedPick.onCallEnded;
             if (this.countCalls) {
-              onCallEnded = (statusCode, details, metadata) => {
+              onCallEnded = (statusCode, details2, metadata) => {
                 var _a4;
                 if (statusCode === constants_1.Status.OK) {
                   mapEntry.counter.addSuccess();
                 } else {
                   mapEntry.counter.addFailure();
                 }
-                (_a4 = wrappedPick.onCallEnded) === null || _a4 === void 0 ? void 0 : _a4.call(wrappedPick, statusCode, details, metadata);
+                (_a4 = wrappedPick.onCallEnded) === null || _a4 === void 0 ? void 0 : _a4.call(wrappedPick, statusCode, details2, metadata);
               };
             }
             return Object.assign(Object.assign({}, wrappedPick), { subchannel: subchannelWrapper.getWrappedSubchannel(), onCallEnded });
@@ -60767,7 +60767,7 @@ var require_src5 = __commonJS({
       };
     }
     function createSerializer(cls) {
-      return function serialize(arg) {
+      return function serialize2(arg) {
         if (Array.isArray(arg)) {
           throw new Error(`Failed to serialize message: expected object with ${cls.name} structure, got array instead`);
         }
@@ -72555,20 +72555,21 @@ import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 // src/errors.ts
 var EXIT_PASS = 0;
+var EXIT_REGRESSION = 1;
 var EXIT_USAGE = 2;
 var EXIT_ENVIRONMENT = 3;
 var UserError = class extends Error {
-  constructor(message, exitCode, details = []) {
+  constructor(message, exitCode, details2 = []) {
     super(message);
     this.exitCode = exitCode;
-    this.details = details;
+    this.details = details2;
     this.name = "UserError";
   }
   exitCode;
   details;
 };
-var usageError = (message, details) => new UserError(message, EXIT_USAGE, details);
-var environmentError = (message, details) => new UserError(message, EXIT_ENVIRONMENT, details);
+var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
+var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
 // src/units.ts
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -77396,8 +77397,8 @@ var $ZodCodec = /* @__PURE__ */ $constructor("$ZodCodec", (inst, def) => {
   defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
   defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
   inst._zod.parse = (payload, ctx) => {
-    const direction = ctx.direction || "forward";
-    if (direction === "forward") {
+    const direction2 = ctx.direction || "forward";
+    if (direction2 === "forward") {
       const left = def.in._zod.run(payload, ctx);
       if (left instanceof Promise) {
         return left.then((left2) => handleCodecAResult(left2, def, ctx));
@@ -77417,8 +77418,8 @@ function handleCodecAResult(result, def, ctx) {
     result.aborted = true;
     return result;
   }
-  const direction = ctx.direction || "forward";
-  if (direction === "forward") {
+  const direction2 = ctx.direction || "forward";
+  if (direction2 === "forward") {
     const transformed = def.transform(result.value, result);
     if (transformed instanceof Promise) {
       return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
@@ -92910,6 +92911,705 @@ async function sweepRun(docker, runId) {
   return removed;
 }
 
+// src/stats/mann-whitney.ts
+var EXACT_LIMIT = 2e5;
+function binomial(n, k) {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = r * (n - k + i) / i;
+  return Math.round(r);
+}
+function uOf(x, y) {
+  let u = 0;
+  for (const a of x) for (const b of y) u += a > b ? 1 : a === b ? 0.5 : 0;
+  return u;
+}
+function exactP(x, y, observed) {
+  const pooled = [...x, ...y];
+  const n = x.length;
+  const total = pooled.length;
+  let atLeast = 0;
+  let count = 0;
+  const pick2 = [];
+  const visit2 = (start) => {
+    if (pick2.length === n) {
+      const chosen = new Set(pick2);
+      const xs = pick2.map((i) => pooled[i]);
+      const ys = pooled.filter((_, i) => !chosen.has(i));
+      count++;
+      if (uOf(xs, ys) >= observed - 1e-9) atLeast++;
+      return;
+    }
+    for (let i = start; i <= total - (n - pick2.length); i++) {
+      pick2.push(i);
+      visit2(i + 1);
+      pick2.pop();
+    }
+  };
+  visit2(0);
+  return atLeast / count;
+}
+function normalCdf(z2) {
+  const t = 1 / (1 + 0.3275911 * Math.abs(z2 / Math.SQRT2));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(z2 * z2) / 2);
+  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+function normalP(x, y, u) {
+  const n1 = x.length;
+  const n2 = y.length;
+  const n = n1 + n2;
+  const counts = /* @__PURE__ */ new Map();
+  for (const v of [...x, ...y]) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let tie = 0;
+  for (const t of counts.values()) tie += t ** 3 - t;
+  const mean = n1 * n2 / 2;
+  const variance = n1 * n2 / 12 * (n + 1 - tie / (n * (n - 1)));
+  if (variance <= 0) return 1;
+  const z2 = (u - mean - 0.5) / Math.sqrt(variance);
+  return 1 - normalCdf(z2);
+}
+function mannWhitneyGreater(x, y) {
+  if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
+  const u = uOf(x, y);
+  if (binomial(x.length + y.length, x.length) <= EXACT_LIMIT) {
+    return { u, pValue: exactP(x, y, u), method: "exact" };
+  }
+  return { u, pValue: Math.min(1, Math.max(0, normalP(x, y, u))), method: "normal" };
+}
+
+// src/compare/metrics.ts
+var RUNNER_KEY = "perf-gate-runner";
+function direction(metric) {
+  return metric === "rps" || metric === "bytes-per-sec" ? -1 : 1;
+}
+function sutResources(resources) {
+  return Object.entries(resources).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
+}
+function errorCount(m) {
+  return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
+}
+function metricValue(m, metric) {
+  switch (metric) {
+    case "p50":
+    case "p90":
+    case "p95":
+    case "p99":
+    case "p99.9":
+    case "max":
+    case "mean":
+      return m.latency[metric];
+    case "rps":
+      return m.rps;
+    case "bytes-per-sec":
+      return m.bytesPerSec;
+    case "errors":
+      return errorCount(m);
+    case "error-rate": {
+      const errors = errorCount(m);
+      const socketErrors = errors - m.failures;
+      const outcomes = m.responses + socketErrors;
+      return outcomes > 0 ? errors / outcomes : 0;
+    }
+    case "memory":
+      return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
+    case "cpu":
+      return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+  }
+}
+function isLatency(metric) {
+  return ["p50", "p90", "p95", "p99", "p99.9", "max", "mean"].includes(metric);
+}
+function trialValues(trials2, metric) {
+  return trials2.map((t) => metricValue(t, metric));
+}
+function errorClasses(m) {
+  const codes = Object.entries(m.statusCodes).filter(([code, n]) => n > 0 && !(Number(code) >= 200 && Number(code) < 400)).map(([code]) => `HTTP ${code}`);
+  const kinds = Object.entries(m.errors).filter(([, n]) => n > 0).map(([kind]) => kind);
+  return [...codes, ...kinds].sort();
+}
+
+// src/compare/compare.ts
+var DEFAULT_ALPHA = 0.05;
+var MIN_TRIALS_FOR_CONFIRMATION = 3;
+var BUILTIN_THRESHOLDS = {
+  p50: { regress: 0.1, floor: 200 },
+  p99: { regress: 0.25, floor: 1e3 },
+  rps: { regress: 0.1 }
+};
+function formatMetricValue(metric, v) {
+  if (isLatency(metric)) return formatUs(v);
+  if (metric === "memory") return formatBytes(v);
+  if (metric === "error-rate") return `${(v * 100).toFixed(v < 1e-3 ? 3 : 2).replace(/\.?0+$/, "")}%`;
+  if (metric === "cpu") return `${v.toFixed(1)}%`;
+  if (Number.isInteger(v)) return String(v);
+  return v.toFixed(v >= 100 ? 0 : 1);
+}
+function describeBand(metric, t) {
+  const sign = direction(metric) > 0 ? "+" : "-";
+  const parts = [];
+  if (t.regress !== void 0) parts.push(`${sign}${+(t.regress * 100).toFixed(2)}%`);
+  if (t.floor !== void 0) parts.push(`${sign}${formatMetricValue(metric, t.floor)}`);
+  const band = parts.join(" and ");
+  const limit = t.limit !== void 0 ? `≤ ${formatMetricValue(metric, t.limit)}` : "";
+  return [band, limit].filter(Boolean).join(", ") || "—";
+}
+function change(metric, baseline, current) {
+  const worse = direction(metric) * (current - baseline);
+  if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
+  return { worse, relative: worse / Math.abs(baseline) };
+}
+function beyondBand(t, worse, relative2) {
+  if (t.regress === void 0 && t.floor === void 0) return false;
+  const rel = t.regress === void 0 || relative2 === null || relative2 > t.regress;
+  const abs = t.floor === void 0 || worse > t.floor;
+  return worse > 0 && rel && abs;
+}
+function tooFewSamples(metric, phase2) {
+  return isLatency(metric) && phase2.merged.latency.count === 0;
+}
+function comparePhaseMetric(scenario2, metric, t, current, baseline) {
+  const value = metricValue(current.merged, metric);
+  const out = {
+    scenario: scenario2,
+    phase: current.name,
+    metric,
+    baseline: null,
+    current: value,
+    delta: null,
+    band: describeBand(metric, t),
+    result: "pass"
+  };
+  if (current.flags.some((f) => f.startsWith("generator-bound"))) {
+    return { ...out, result: "invalid", reason: "the load generator saturated: this phase cannot be trusted" };
+  }
+  if (tooFewSamples(metric, current)) {
+    return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
+  }
+  const limitBroken = t.limit !== void 0 && value > t.limit;
+  if (!baseline) {
+    return limitBroken ? { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` } : { ...out, result: "no-baseline" };
+  }
+  if (tooFewSamples(metric, baseline)) {
+    return { ...out, result: "invalid", reason: "the baseline has no successful responses to compare with" };
+  }
+  const base = metricValue(baseline.merged, metric);
+  const { worse, relative: relative2 } = change(metric, base, value);
+  out.baseline = base;
+  out.delta = relative2 === null ? null : direction(metric) * relative2 || 0;
+  if (limitBroken) {
+    return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
+  }
+  const worseOut = beyondBand(t, worse, relative2);
+  const betterRelative = relative2 === null ? null : -relative2;
+  const betterOut = beyondBand(t, -worse, betterRelative);
+  if (!worseOut && !betterOut) return out;
+  let significant = true;
+  if (current.trials.length >= MIN_TRIALS_FOR_CONFIRMATION && baseline.trials.length >= MIN_TRIALS_FOR_CONFIRMATION) {
+    const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+    const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
+    const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
+    out.pValue = Math.round(pValue * 1e4) / 1e4;
+    significant = pValue <= (t.alpha ?? DEFAULT_ALPHA);
+  }
+  if (worseOut) return { ...out, result: significant ? "regression" : "unconfirmed" };
+  return significant ? { ...out, result: "improvement" } : out;
+}
+function newErrorClasses(scenario2, current, baseline) {
+  const known = new Set(errorClasses(baseline.merged));
+  return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
+    const count = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
+    return {
+      scenario: scenario2,
+      phase: current.name,
+      metric: "error-class",
+      baseline: 0,
+      current: count,
+      delta: null,
+      band: "no new error classes",
+      result: "regression",
+      reason: `new error class ${c} (${count}×), never seen in the baseline`
+    };
+  });
+}
+function compareScenario(current, thresholds2, baseline) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
+  const status = {
+    scenario: current.name,
+    baseline: !baseline ? "missing" : baseline.scenarioHash !== current.scenarioHash ? "stale" : "present"
+  };
+  if (baseline) {
+    status.baselineTime = baseline.provenance.time;
+    status.baselineCommit = baseline.provenance.commit;
+  }
+  const comparisons = [];
+  for (const phase2 of current.phases) {
+    const old = baseline?.phases.find((p) => p.name === phase2.name);
+    for (const [metric, t] of Object.entries(gated)) {
+      comparisons.push(comparePhaseMetric(current.name, metric, t, phase2, old));
+    }
+    if (old) comparisons.push(...newErrorClasses(current.name, phase2, old));
+  }
+  return { status, comparisons };
+}
+function overallVerdict(comparisons) {
+  if (comparisons.some((c) => c.result === "regression")) return "regression";
+  if (comparisons.length > 0 && comparisons.every((c) => c.baseline === null)) return "no-baseline";
+  return "pass";
+}
+var ORDER = {
+  regression: 0,
+  unconfirmed: 1,
+  invalid: 2,
+  improvement: 3,
+  "no-baseline": 4,
+  pass: 5
+};
+function sortForReport(comparisons) {
+  return comparisons.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i).map(({ c }) => c);
+}
+
+// src/compare/gate.ts
+function gateResults(results, baselines, thresholdsOf = () => void 0) {
+  const comparisons = [];
+  const scenarioStatus = [];
+  const scenarios = results.scenarios.map((s) => {
+    const thresholds2 = thresholdsOf(s.name) ?? s.thresholds ?? {};
+    const baseline = baselines.get(s.name);
+    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
+    comparisons.push(...c);
+    scenarioStatus.push(status);
+    const out = { ...s, thresholds: thresholds2 };
+    if (baseline) {
+      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
+    }
+    return out;
+  });
+  const verdict = overallVerdict(comparisons);
+  return {
+    results: { ...results, scenarios, comparisons, scenarioStatus },
+    verdict,
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
+
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table.length) {
+    const row2 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length;
+    }
+    while (++columnIndex2 < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row2.push(cell);
+    }
+    cellMatrix[rowIndex] = row2;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code;
+    }
+  }
+  columnIndex = -1;
+  const row = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code === 99) {
+      before = ":";
+      after = ":";
+    } else if (code === 108) {
+      before = ":";
+    } else if (code === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines2 = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row2 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row2[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code = alignments[columnIndex];
+        if (code === 114) {
+          before = " ".repeat(size);
+        } else if (code === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line.push(before);
+      }
+      line.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line.push(after);
+      }
+      if (settings.padding !== false) {
+        line.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push("|");
+      }
+    }
+    lines2.push(
+      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
+    );
+  }
+  return lines2.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
+}
+
+// src/report/escape.ts
+function escapeMarkdown(text) {
+  return text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~])/g, "\\$1").replace(/@/g, "@​");
+}
+
+// src/report/markdown.ts
+var REPORT_BUDGET = 6e4;
+function reportMarker(reportId) {
+  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
+}
+var ICON = {
+  regression: "❌ regression",
+  unconfirmed: "⚠️ unconfirmed",
+  invalid: "⚠️ invalid",
+  improvement: "🟢 improvement",
+  "no-baseline": "➖ no baseline",
+  pass: "✅ pass"
+};
+function delta(c) {
+  if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
+  const pct = c.delta * 100;
+  return `${pct >= 0 ? "+" : ""}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
+}
+function headline(results) {
+  const verdict = overallVerdict(results.comparisons);
+  const count = (v) => results.comparisons.filter((c) => c.result === v).length;
+  const regressions = count("regression");
+  const warnings = count("unconfirmed") + count("invalid");
+  const tail = [
+    warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
+    count("improvement") ? `${count("improvement")} improved` : ""
+  ].filter(Boolean).join(", ");
+  const suffix = tail ? ` (${tail})` : "";
+  if (verdict === "regression")
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"}${suffix}`;
+  if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
+  return `### ✅ perf-gate: no regression${suffix}`;
+}
+function regressionBullets(comparisons) {
+  return comparisons.filter((c) => c.result === "regression").slice(0, 10).map((c) => {
+    const what = `**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
+    if (c.reason) return `- ${what}: ${escapeMarkdown(c.reason)}`;
+    const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
+    return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""})`;
+  });
+}
+function comparisonTable(comparisons) {
+  return sortForReport(comparisons).map((c) => [
+    escapeMarkdown(c.scenario),
+    escapeMarkdown(c.phase),
+    escapeMarkdown(c.metric),
+    c.baseline === null ? "—" : formatMetricValue(c.metric, c.baseline),
+    formatMetricValue(c.metric, c.current),
+    delta(c) || "—",
+    c.band,
+    `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+  ]);
+}
+var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
+function statusLines(statuses, now) {
+  return statuses.filter((s) => s.baseline !== "present").map(
+    (s) => s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`
+  );
+}
+function age(time3, now) {
+  if (!time3) return "age unknown";
+  const ms = Date.parse(now) - Date.parse(time3);
+  if (!Number.isFinite(ms)) return "age unknown";
+  const days = Math.floor(ms / 864e5);
+  if (days >= 1) return `${days} day${days === 1 ? "" : "s"} old`;
+  const hours = Math.floor(ms / 36e5);
+  return hours >= 1 ? `${hours} h old` : "less than an hour old";
+}
+function chart(results) {
+  const blocks = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases.slice(0, 6)) {
+      const base = s.baselineLatency?.[p.name];
+      const keys = ["p50", "p90", "p99", "p99.9"];
+      const ms = (v) => Math.round(v / 10) / 100;
+      const lines2 = [
+        "```mermaid",
+        "xychart-beta",
+        `  title "${s.name}/${p.name} latency, ms${base ? " (bars: baseline, line: current)" : ""}"`,
+        `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
+        '  y-axis "ms"'
+      ];
+      if (base) lines2.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
+      lines2.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
+      blocks.push(lines2.join("\n"));
+    }
+  }
+  return blocks.join("\n\n");
+}
+function details(summary, body) {
+  return `<details><summary>${summary}</summary>
+
+${body}
+
+</details>`;
+}
+function errorsTable(results) {
+  const rows = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
+      const errors = Object.entries(p.merged.errors).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
+      rows.push([
+        escapeMarkdown(s.name),
+        escapeMarkdown(p.name),
+        String(p.merged.responses),
+        codes || "—",
+        errors || "—",
+        p.flags.map(escapeMarkdown).join("; ") || "—"
+      ]);
+    }
+  }
+  return markdownTable([["scenario", "phase", "responses", "status codes", "errors by kind", "flags"], ...rows]);
+}
+function resourcesTable(results) {
+  const rows = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      for (const [svc, u] of Object.entries(p.merged.resources)) {
+        rows.push([
+          escapeMarkdown(s.name),
+          escapeMarkdown(p.name),
+          escapeMarkdown(svc),
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes)
+        ]);
+      }
+    }
+  }
+  return rows.length ? markdownTable([
+    ["scenario", "phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx"],
+    ...rows
+  ]) : "No resource samples.";
+}
+function latencyTable(results) {
+  const rows = results.scenarios.flatMap(
+    (s) => s.phases.map((p) => [
+      escapeMarkdown(s.name),
+      escapeMarkdown(p.name),
+      String(p.trials.length),
+      p.merged.rps.toFixed(0),
+      formatUs(p.merged.latency.p50),
+      formatUs(p.merged.latency.p90),
+      formatUs(p.merged.latency.p99),
+      formatUs(p.merged.latency["p99.9"]),
+      formatUs(p.merged.latency.max)
+    ])
+  );
+  return markdownTable([["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max"], ...rows]);
+}
+function environment(results, statuses) {
+  const p = results.provenance;
+  const lines2 = [
+    `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${escapeMarkdown(p.runnerImage)}\``,
+    `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
+    ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`),
+    ...statuses.map(
+      (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
+    )
+  ];
+  return lines2.join("\n");
+}
+function renderMarkdown(results, opts = {}) {
+  const budget = opts.budget ?? REPORT_BUDGET;
+  const statuses = results.scenarioStatus ?? [];
+  const marker = reportMarker(opts.reportId ?? "");
+  const head = [marker, headline(results)];
+  const bullets = regressionBullets(results.comparisons);
+  if (bullets.length) head.push("", ...bullets);
+  const status = statusLines(statuses, results.startedAt);
+  if (status.length) head.push("", ...status);
+  const flagged = results.scenarios.flatMap(
+    (s) => s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+  );
+  if (flagged.length) head.push("", ...flagged);
+  const rows = comparisonTable(results.comparisons);
+  const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
+  let table = rows.length ? markdownTable([HEADER, ...rows]) : latencyTable(results);
+  const fixed = () => [...head, "", table, "", footer].join("\n");
+  let kept = rows.length;
+  while (rows.length && fixed().length > budget && kept > 1) {
+    kept = Math.max(1, Math.floor(kept * 0.8));
+    table = `${markdownTable([HEADER, ...rows.slice(0, kept)])}
+
+… ${rows.length - kept} more rows in the results file.`;
+  }
+  const sections = (opts.sections ?? "full") === "summary" ? [] : [
+    rows.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
+    details("Latency percentiles chart", chart(results)),
+    details("Status codes, errors and flags", errorsTable(results)),
+    details("SUT resources", resourcesTable(results)),
+    details("Environment and baselines", environment(results, statuses))
+  ].filter(Boolean);
+  let body = [...head, "", table].join("\n");
+  let omitted = 0;
+  for (const s of sections) {
+    if (body.length + s.length + footer.length + 200 <= budget) body += `
+
+${s}`;
+    else omitted++;
+  }
+  if (omitted)
+    body += `
+
+_${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
+  return `${body}
+
+${footer}
+`;
+}
+
+// src/results/read.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+
+// src/results/types.ts
+var RESULTS_SCHEMA = "perf-gate/results@1";
+var BASELINE_SCHEMA = "perf-gate/baseline@1";
+
+// src/results/read.ts
+function readJson(path, what) {
+  let text;
+  try {
+    text = readFileSync2(path, "utf8");
+  } catch (err) {
+    const code = err.code;
+    throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
+  }
+}
+function schemaOf(data) {
+  return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
+}
+function readBaseline(path, optional2 = true) {
+  let data;
+  try {
+    data = readJson(path, "baseline");
+  } catch (err) {
+    if (optional2 && /: not found$/.test(err.message)) return void 0;
+    throw err;
+  }
+  const schema = schemaOf(data);
+  if (schema !== BASELINE_SCHEMA) {
+    throw usageError(
+      `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
+    );
+  }
+  const b = data;
+  if (!Array.isArray(b.phases) || typeof b.scenario !== "string") {
+    throw usageError(`baseline ${path}: corrupt (no scenario or phases)`);
+  }
+  return b;
+}
+function readResults(path) {
+  const data = readJson(path, "results file");
+  const schema = schemaOf(data);
+  if (schema !== RESULTS_SCHEMA) {
+    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
+  }
+  const r = data;
+  if (!Array.isArray(r.scenarios)) throw usageError(`results file ${path}: corrupt (no scenarios)`);
+  return r;
+}
+
 // src/exec.ts
 import { spawn } from "node:child_process";
 var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
@@ -93088,7 +93788,7 @@ function renderResultsTable(scenarios) {
 
 // src/run.ts
 import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 
 // src/docker/compose.ts
@@ -93349,12 +94049,6 @@ function machineInfo() {
 import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname2, join as join2 } from "node:path";
-
-// src/results/types.ts
-var RESULTS_SCHEMA = "perf-gate/results@1";
-var BASELINE_SCHEMA = "perf-gate/baseline@1";
-
-// src/results/files.ts
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
@@ -93473,7 +94167,7 @@ function mergeTrials(trials2, histograms) {
   const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
   const responses = sum((t) => t.responses);
   const failures = sum((t) => t.failures);
-  const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+  const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
   const seconds = durationMs / 1e3;
   const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
   const resources = {};
@@ -93489,7 +94183,7 @@ function mergeTrials(trials2, histograms) {
     failures,
     statusCodes,
     errors,
-    errorRate: responses + errorCount > 0 ? (failures + errorCount) / (responses + errorCount) : 0,
+    errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
     rps: seconds > 0 ? Math.round(responses / seconds * 100) / 100 : 0,
     bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
     latency: summarize(merged),
@@ -93502,6 +94196,9 @@ function mergeTrials(trials2, histograms) {
 }
 
 // src/run.ts
+function newRunId() {
+  return randomBytes(4).toString("hex");
+}
 var RUNNER_RESOURCE_KEY = "perf-gate-runner";
 function selectScenarios(config2, names) {
   if (names.length === 0) return config2.scenarios;
@@ -93571,7 +94268,7 @@ async function runPerfGate(opts, deps) {
     let list = bodies.get(file2);
     if (!list) {
       try {
-        list = parseBodiesJsonl(readFileSync2(file2, "utf8"), file2);
+        list = parseBodiesJsonl(readFileSync3(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -93586,6 +94283,16 @@ async function runPerfGate(opts, deps) {
       scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)
     ])
   );
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of scenarios) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== "update") throw err;
+      deps.progress.line(`[perf-gate] warning: ${err.message}; it will be replaced`);
+    }
+  }
   const image = opts.runnerImage || config2.runner.image;
   if (config2.runner.workers > 1) {
     deps.progress.line(
@@ -93594,7 +94301,7 @@ async function runPerfGate(opts, deps) {
   }
   const { docker, progress } = deps;
   const engine = await engineVersion(docker);
-  const runId = randomBytes(4).toString("hex");
+  const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
   const compose = new ComposeProject(deps.exec, {
     project: projectName(runId),
@@ -93706,9 +94413,10 @@ async function runPerfGate(opts, deps) {
     const scenarioResults = scenarios.map((s) => ({
       name: s.name,
       scenarioHash: hashes.get(s.name),
-      phases: collector.phases(s)
+      phases: collector.phases(s),
+      thresholds: s.thresholds
     }));
-    const results = {
+    const measured = {
       schema: RESULTS_SCHEMA,
       runId,
       mode: opts.mode,
@@ -93719,8 +94427,13 @@ async function runPerfGate(opts, deps) {
       scenarios: scenarioResults,
       comparisons: []
     };
+    const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
+    const { results, verdict, regressions } = gateResults(measured, baselines, (name2) => thresholds2.get(name2));
     const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
     writeFileAtomic(resultsPath, stableStringify(results));
+    const report = renderMarkdown(results, { reportId: opts.reportId ?? "" });
+    const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
+    writeFileAtomic(reportPath, report);
     const baselinesUpdated = [];
     if (opts.mode === "update") {
       for (const r of scenarioResults) {
@@ -93729,7 +94442,7 @@ async function runPerfGate(opts, deps) {
         baselinesUpdated.push(path);
       }
     }
-    return { results, resultsPath, baselinesUpdated };
+    return { results, resultsPath, reportPath, report, verdict, regressions, baselinesUpdated };
   } catch (err) {
     progress.finish();
     if (err instanceof UserError) throw err;
@@ -93767,7 +94480,7 @@ function defaultRunnerScript() {
   const here = dirname3(new URL(import.meta.url).pathname);
   for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync2(candidate, "utf8");
+      return readFileSync3(candidate, "utf8");
     } catch {
     }
   }
@@ -93831,14 +94544,14 @@ async function cmdRun(args) {
 ${renderResultsTable(outcome.results.scenarios)}
 
 `);
+  process.stdout.write(`${renderMarkdown(outcome.results, { sections: "summary" })}
+`);
   process.stdout.write(`results: ${outcome.resultsPath}
+report: ${outcome.reportPath}
 `);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}
 `);
-  if (resolved === "gate") {
-    process.stdout.write("note: comparison with baselines is not implemented yet; this run only measured\n");
-  }
-  return EXIT_PASS;
+  return resolved === "gate" && outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdValidate(args) {
   const { values } = parse3(args, { config: { type: "string", default: "perf-gate.yml" } });
@@ -93858,6 +94571,45 @@ function cmdSchema(args) {
   else process.stdout.write(text);
   return EXIT_PASS;
 }
+function cmdCompare(args) {
+  const { positionals } = parse3(args, {});
+  if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json
+${USAGE}`);
+  const [baselineFile, resultsFile] = positionals;
+  const baseline = readBaseline(baselineFile, false);
+  const results = readResults(resultsFile);
+  const scenario2 = results.scenarios.find((s) => s.name === baseline.scenario);
+  if (!scenario2) {
+    throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
+  }
+  const only = { ...results, scenarios: [scenario2] };
+  const outcome = gateResults(only, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
+  process.stdout.write(renderMarkdown(outcome.results, { sections: "summary" }));
+  return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
+}
+function cmdReport(args) {
+  const { values, positionals } = parse3(args, { format: { type: "string", default: "md" } });
+  if (positionals.length !== 1) throw usageError(`report needs RESULTS.json
+${USAGE}`);
+  const format = String(values.format);
+  if (format !== "md" && format !== "json") throw usageError(`--format ${format}: must be md or json`);
+  const results = readResults(positionals[0]);
+  if (format === "md") {
+    process.stdout.write(renderMarkdown(results));
+  } else {
+    const verdict = overallVerdict(results.comparisons);
+    const regressions = results.comparisons.filter((c) => c.result === "regression").length;
+    const summary = {
+      verdict,
+      regressions,
+      scenarioStatus: results.scenarioStatus ?? [],
+      comparisons: results.comparisons
+    };
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}
+`);
+  }
+  return EXIT_PASS;
+}
 async function main(argv) {
   const [command, ...rest] = argv;
   switch (command) {
@@ -93868,8 +94620,9 @@ async function main(argv) {
     case "schema":
       return cmdSchema(rest);
     case "compare":
+      return cmdCompare(rest);
     case "report":
-      throw usageError(`perf-gate ${command}: not implemented yet (see README, "What does not work yet")`);
+      return cmdReport(rest);
     case void 0:
     case "-h":
     case "--help":

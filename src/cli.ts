@@ -6,7 +6,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
 import { connectDocker } from './docker/engine.js';
-import { EXIT_ENVIRONMENT, EXIT_PASS, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { overallVerdict } from './compare/compare.js';
+import { gateResults } from './compare/gate.js';
+import { EXIT_ENVIRONMENT, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { renderMarkdown } from './report/markdown.js';
+import { readBaseline, readResults } from './results/read.js';
+import type { BaselineFile } from './results/types.js';
 import { execCommand } from './exec.js';
 import { isMode, resolveMode } from './mode.js';
 import { Progress } from './progress.js';
@@ -66,12 +71,10 @@ async function cmdRun(args: string[]): Promise<number> {
     { docker: connectDocker(), exec: execCommand, progress, onSignal, runnerScript: defaultRunnerScript },
   );
   process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
-  process.stdout.write(`results: ${outcome.resultsPath}\n`);
+  process.stdout.write(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
+  process.stdout.write(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}\n`);
-  if (resolved === 'gate') {
-    process.stdout.write('note: comparison with baselines is not implemented yet; this run only measured\n');
-  }
-  return EXIT_PASS;
+  return resolved === 'gate' && outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
 }
 
 function cmdValidate(args: string[]): number {
@@ -92,6 +95,44 @@ function cmdSchema(args: string[]): number {
   return EXIT_PASS;
 }
 
+function cmdCompare(args: string[]): number {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json\n${USAGE}`);
+  const [baselineFile, resultsFile] = positionals as [string, string];
+  const baseline = readBaseline(baselineFile, false) as BaselineFile;
+  const results = readResults(resultsFile);
+  const scenario = results.scenarios.find((s) => s.name === baseline.scenario);
+  if (!scenario) {
+    throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
+  }
+  const only = { ...results, scenarios: [scenario] };
+  const outcome = gateResults(only, new Map([[scenario.name, baseline]]));
+  process.stdout.write(renderMarkdown(outcome.results, { sections: 'summary' }));
+  return outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
+}
+
+function cmdReport(args: string[]): number {
+  const { values, positionals } = parse(args, { format: { type: 'string', default: 'md' } });
+  if (positionals.length !== 1) throw usageError(`report needs RESULTS.json\n${USAGE}`);
+  const format = String(values.format);
+  if (format !== 'md' && format !== 'json') throw usageError(`--format ${format}: must be md or json`);
+  const results = readResults(positionals[0] as string);
+  if (format === 'md') {
+    process.stdout.write(renderMarkdown(results));
+  } else {
+    const verdict = overallVerdict(results.comparisons);
+    const regressions = results.comparisons.filter((c) => c.result === 'regression').length;
+    const summary = {
+      verdict,
+      regressions,
+      scenarioStatus: results.scenarioStatus ?? [],
+      comparisons: results.comparisons,
+    };
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  }
+  return EXIT_PASS;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -102,8 +143,9 @@ export async function main(argv: string[]): Promise<number> {
     case 'schema':
       return cmdSchema(rest);
     case 'compare':
+      return cmdCompare(rest);
     case 'report':
-      throw usageError(`perf-gate ${command}: not implemented yet (see README, "What does not work yet")`);
+      return cmdReport(rest);
     case undefined:
     case '-h':
     case '--help':

@@ -25,7 +25,12 @@ import type { Progress } from './progress.js';
 import { gitInfo, machineInfo } from './provenance.js';
 import { baselineOf, baselinePath, scenarioHash, stableStringify, writeFileAtomic } from './results/files.js';
 import { mergeTrials } from './results/merge.js';
+import { readBaseline } from './results/read.js';
+import { gateResults } from './compare/gate.js';
+import type { OverallVerdict } from './compare/compare.js';
+import { renderMarkdown } from './report/markdown.js';
 import {
+  type BaselineFile,
   type PhaseResult,
   type Provenance,
   RESULTS_SCHEMA,
@@ -45,6 +50,10 @@ export interface RunOptions {
   baselineDir: string;
   outDir: string;
   runnerImage?: string;
+  /** a run id chosen by the caller (the Action saves it for its post step); random otherwise */
+  runId?: string;
+  /** distinguishes reports of matrix legs / several configs */
+  reportId?: string;
   /** how long compose may take to report services healthy, s */
   healthTimeoutS?: number;
 }
@@ -62,7 +71,15 @@ export interface RunDeps {
 export interface RunOutcome {
   results: ResultsFile;
   resultsPath: string;
+  reportPath: string;
+  report: string;
+  verdict: OverallVerdict;
+  regressions: number;
   baselinesUpdated: string[];
+}
+
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
 }
 
 export const RUNNER_RESOURCE_KEY = 'perf-gate-runner';
@@ -160,6 +177,18 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined),
     ]),
   );
+  // read before anything starts: a corrupt baseline is a usage error in gate mode; update mode
+  // replaces it anyway (and compares with nothing)
+  const baselines = new Map<string, BaselineFile | undefined>();
+  for (const s of scenarios) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== 'update') throw err;
+      deps.progress.line(`[perf-gate] warning: ${(err as Error).message}; it will be replaced`);
+    }
+  }
   const image = opts.runnerImage || config.runner.image;
   if (config.runner.workers > 1) {
     deps.progress.line(
@@ -169,7 +198,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
 
   const { docker, progress } = deps;
   const engine = await engineVersion(docker);
-  const runId = randomBytes(4).toString('hex');
+  const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
   const compose = new ComposeProject(deps.exec, {
     project: projectName(runId),
@@ -288,8 +317,9 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       name: s.name,
       scenarioHash: hashes.get(s.name) as string,
       phases: collector.phases(s),
+      thresholds: s.thresholds,
     }));
-    const results: ResultsFile = {
+    const measured: ResultsFile = {
       schema: RESULTS_SCHEMA,
       runId,
       mode: opts.mode,
@@ -300,8 +330,13 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       scenarios: scenarioResults,
       comparisons: [],
     };
+    const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));
+    const { results, verdict, regressions } = gateResults(measured, baselines, (name) => thresholds.get(name));
     const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
     writeFileAtomic(resultsPath, stableStringify(results));
+    const report = renderMarkdown(results, { reportId: opts.reportId ?? '' });
+    const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
+    writeFileAtomic(reportPath, report);
     const baselinesUpdated: string[] = [];
     if (opts.mode === 'update') {
       for (const r of scenarioResults) {
@@ -310,7 +345,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
         baselinesUpdated.push(path);
       }
     }
-    return { results, resultsPath, baselinesUpdated };
+    return { results, resultsPath, reportPath, report, verdict, regressions, baselinesUpdated };
   } catch (err) {
     progress.finish();
     if (err instanceof UserError) throw err;

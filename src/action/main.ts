@@ -1,8 +1,156 @@
-// The Action's main entry. Not implemented yet: the gate, the PR comment and the inputs/outputs of
-// SPEC §6 come with the gate issue. It fails with one clear line rather than pretending.
-import { appendFileSync } from 'node:fs';
+// The Action's main entry (SPEC §6): inputs → the same engine as the CLI → outputs, job summary,
+// annotations and one sticky PR comment. The run id goes to the post step, which sweeps leftovers.
+import { readFileSync } from 'node:fs';
+import * as core from '@actions/core';
+import { connectDocker } from '../docker/engine.js';
+import { UserError } from '../errors.js';
+import { execCommand } from '../exec.js';
+import { resolveMode } from '../mode.js';
+import { Progress } from '../progress.js';
+import { reportMarker } from '../report/markdown.js';
+import { defaultRunnerScript, newRunId, runPerfGate } from '../run.js';
+import { GitHubError, githubApi, upsertComment } from './github.js';
+import { readInputs } from './inputs.js';
 
-const message = 'perf-gate Action: not implemented yet; use the CLI (npx perf-gate run) for now';
-process.stdout.write(`::error::${message}\n`);
-if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, 'verdict=error\n');
-process.exitCode = 2;
+interface PullRequestEvent {
+  pull_request?: {
+    number: number;
+    head?: { repo?: { full_name?: string } | null };
+    base?: { repo?: { full_name?: string } };
+  };
+}
+
+function readEvent(): PullRequestEvent {
+  const path = process.env.GITHUB_EVENT_PATH;
+  if (!path) return {};
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as PullRequestEvent;
+  } catch {
+    return {};
+  }
+}
+
+function onSignal(teardown: () => Promise<void>): () => void {
+  const handler = () => {
+    teardown().finally(() => process.exit(1));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+async function comment(
+  inputs: ReturnType<typeof readInputs>,
+  event: PullRequestEvent,
+  report: string,
+  verdict: string,
+): Promise<void> {
+  const pr = event.pull_request;
+  if (!pr || inputs.comment === 'never') return;
+  if (!inputs.githubToken) {
+    core.warning('perf-gate: no github-token; the report is in the job summary only');
+    return;
+  }
+  const head = pr.head?.repo?.full_name;
+  const base = pr.base?.repo?.full_name;
+  if (head && base && head !== base) {
+    core.warning(
+      'perf-gate: pull request from a fork; its token is read-only, so no comment is posted (the job summary has the full report; see the README for the workflow_run pattern)',
+    );
+    return;
+  }
+  const repo = process.env.GITHUB_REPOSITORY ?? base;
+  if (!repo) {
+    core.warning('perf-gate: GITHUB_REPOSITORY is not set; no comment');
+    return;
+  }
+  const api = githubApi(process.env.GITHUB_API_URL || 'https://api.github.com', inputs.githubToken, repo);
+  try {
+    if (inputs.comment === 'on-regression' && verdict !== 'regression') {
+      // no new comment, but a comment that reported a regression earlier must not stay stale
+      const me = (await api.whoami()) ?? 'github-actions[bot]';
+      const marker = reportMarker(inputs.reportId);
+      const existing = (await api.listComments(pr.number)).find((c) => c.user?.login === me && c.body.includes(marker));
+      if (!existing || existing.body === report) return;
+      await api.updateComment(existing.id, report);
+      core.info(`perf-gate: updated comment ${existing.id}`);
+      return;
+    }
+    const r = await upsertComment(api, pr.number, reportMarker(inputs.reportId), report);
+    core.info(`perf-gate: comment ${r.id} ${r.action}`);
+  } catch (err) {
+    if (err instanceof GitHubError && (err.status === 403 || err.status === 404 || err.status === 401)) {
+      core.warning(
+        `perf-gate: could not write the PR comment (${err.status}: the token is read-only or lacks pull-requests/issues: write); the job summary has the full report`,
+      );
+      return;
+    }
+    core.warning(`perf-gate: could not write the PR comment: ${(err as Error).message}`);
+  }
+}
+
+export async function run(): Promise<void> {
+  let inputs: ReturnType<typeof readInputs>;
+  try {
+    inputs = readInputs(process.env);
+  } catch (err) {
+    core.setOutput('verdict', 'error');
+    core.setFailed((err as Error).message);
+    return;
+  }
+  const runId = newRunId();
+  core.saveState('run_id', runId);
+  const event = readEvent();
+  const mode = resolveMode(inputs.mode, process.env.GITHUB_EVENT_NAME);
+  try {
+    const outcome = await runPerfGate(
+      {
+        configFile: inputs.config,
+        mode,
+        scenarios: inputs.scenarios,
+        baselineDir: inputs.baselineDir,
+        outDir: '.',
+        runId,
+        reportId: inputs.reportId,
+        ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
+      },
+      {
+        docker: connectDocker(),
+        exec: execCommand,
+        progress: new Progress(process.stdout),
+        onSignal,
+        runnerScript: defaultRunnerScript,
+      },
+    );
+    core.setOutput('verdict', outcome.verdict);
+    core.setOutput('regressions', String(outcome.regressions));
+    core.setOutput('results', outcome.resultsPath);
+    core.setOutput('report', outcome.reportPath);
+    core.setOutput('baselines-updated', outcome.baselinesUpdated.join(' '));
+    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(outcome.report).write();
+    for (const c of outcome.results.comparisons.filter((x) => x.result === 'regression')) {
+      core.error(
+        `${c.scenario}/${c.phase} ${c.metric}: ${c.reason ?? `changed ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}% `}beyond the band ${c.band}`}`,
+        {
+          title: `perf-gate regression: ${c.scenario}/${c.phase} ${c.metric}`,
+        },
+      );
+    }
+    if (mode !== 'update') await comment(inputs, event, outcome.report, outcome.verdict);
+    if (mode === 'gate' && outcome.verdict === 'regression' && inputs.failOnRegression) {
+      core.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
+    }
+  } catch (err) {
+    core.setOutput('verdict', 'error');
+    if (err instanceof UserError) {
+      core.setFailed([err.message, ...err.details].join('\n'));
+      return;
+    }
+    core.setFailed(`perf-gate: internal error: ${(err as Error).message}`);
+  }
+}
+
+await run();

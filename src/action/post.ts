@@ -1,8 +1,10 @@
-// The Action's post step: removes whatever a run with this job's run id left behind.
+// The Action's post step: removes whatever the main step's run left behind (it may have been
+// cancelled or killed before its own teardown finished).
 import { connectDocker, sweepRun } from '../docker/engine.js';
 
 const runId = process.env.STATE_run_id;
-if (runId) {
+if (runId && /^[0-9a-f]{8}$/.test(runId)) {
   const removed = await sweepRun(connectDocker(), runId);
   for (const r of removed) process.stdout.write(`perf-gate post: removed ${r}\n`);
+  process.stdout.write(`perf-gate post: run ${runId} cleaned up\n`);
 }

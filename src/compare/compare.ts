@@ -94,10 +94,13 @@ function comparePhaseMetric(
       ? { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` }
       : { ...out, result: 'no-baseline' };
   }
+  if (tooFewSamples(metric, baseline)) {
+    return { ...out, result: 'invalid', reason: 'the baseline has no successful responses to compare with' };
+  }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative === null ? null : direction(metric) * relative;
+  out.delta = relative === null ? null : direction(metric) * relative || 0;
   if (limitBroken) {
     return { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` };
   }
@@ -173,7 +176,8 @@ export type OverallVerdict = 'pass' | 'regression' | 'no-baseline';
 
 export function overallVerdict(comparisons: readonly Comparison[]): OverallVerdict {
   if (comparisons.some((c) => c.result === 'regression')) return 'regression';
-  if (comparisons.length > 0 && comparisons.every((c) => c.result === 'no-baseline')) return 'no-baseline';
+  // nothing was compared with a baseline (no baseline, or only invalid rows without one)
+  if (comparisons.length > 0 && comparisons.every((c) => c.baseline === null)) return 'no-baseline';
   return 'pass';
 }
 

@@ -1,4 +1,5 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
+import type { Thresholds } from '../config/types.js';
 import type { LatencySummary } from '../stats/histogram.js';
 
 /** What the runner measured in one trial (one measured run of one phase). */
@@ -92,6 +93,10 @@ export interface ScenarioResult {
   name: string;
   scenarioHash: string;
   phases: PhaseResult[];
+  /** the thresholds this run was gated with (base units), so `compare` works from files alone */
+  thresholds?: Thresholds;
+  /** merged latency of the baseline per phase, for the report's chart */
+  baselineLatency?: Record<string, LatencySummary>;
 }
 
 export interface Provenance {
@@ -138,7 +143,7 @@ export interface Comparison {
   /** in the metric's base unit; null without a baseline */
   baseline: number | null;
   current: number;
-  /** relative change, null when it has no meaning (no baseline, 0 → 0) */
+  /** relative change (0 → 0 is 0); null without a baseline or from a zero baseline to non-zero */
   delta: number | null;
   /** the band in words, e.g. "+10% and +200µs" */
   band: string;

@@ -1,0 +1,210 @@
+// The Action as the Actions runner runs it: node on runs.main with INPUT_* for every declared input,
+// the event file, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_STATE, then runs.post with STATE_*;
+// a compose fixture and a stand-in for the GitHub REST API on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dockerAvailable, leftovers, ROOT, tempDir } from './helpers.js';
+import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
+
+const hasDocker = dockerAvailable();
+const REPO = 'acme/shop';
+const PR = 7;
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  summary: string;
+}
+
+/** `name<<DELIM\nvalue\nDELIM` blocks, as @actions/core writes them. */
+function parseFileCommands(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const re = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (const m of text.matchAll(re)) out[m[1] as string] = m[3] as string;
+  return out;
+}
+
+function actionInputs(overrides: Record<string, string>): Record<string, string> {
+  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+  };
+  const env: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(action.inputs)) {
+    // the runner evaluates ${{ github.token }}; here it is the fake API's token
+    const value = overrides[name] ?? (spec.default?.includes('${{') ? 'fake-token' : (spec.default ?? ''));
+    env[`INPUT_${name.toUpperCase()}`] = value;
+  }
+  return env;
+}
+
+function runEntry(entry: 'main' | 'post', env: Record<string, string>, cwd: string): Promise<ActionRun> {
+  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: Record<string, string> };
+  const script = join(ROOT, action.runs[entry] as string);
+  const files = {
+    output: join(cwd, `output-${Date.now()}`),
+    summary: join(cwd, 'summary.md'),
+    state: join(cwd, `state-${Date.now()}`),
+  };
+  for (const f of Object.values(files)) writeFileSync(f, '', { flag: 'a' });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_WORKSPACE: ROOT,
+        GITHUB_REPOSITORY: REPO,
+        GITHUB_OUTPUT: files.output,
+        GITHUB_STEP_SUMMARY: files.summary,
+        GITHUB_STATE: files.state,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout,
+        stderr,
+        outputs: parseFileCommands(readFileSync(files.output, 'utf8')),
+        state: parseFileCommands(readFileSync(files.state, 'utf8')),
+        summary: readFileSync(files.summary, 'utf8'),
+      }),
+    );
+  });
+}
+
+describe.runIf(hasDocker)('the Action, end to end', () => {
+  const work = tempDir('perf-gate-action-');
+  const baselines = join(work, 'baselines');
+  const pushEvent = join(work, 'push.json');
+  const prEvent = join(work, 'pr.json');
+  let gh: FakeGitHub;
+
+  const main = (
+    event: 'push' | 'pull_request',
+    inputs: Record<string, string> = {},
+    env: Record<string, string> = {},
+  ) =>
+    runEntry(
+      'main',
+      {
+        GITHUB_EVENT_NAME: event,
+        GITHUB_EVENT_PATH: event === 'push' ? pushEvent : prEvent,
+        GITHUB_API_URL: gh.url,
+        ...actionInputs({
+          config: join(ROOT, 'fixtures/tests/gate/perf-gate.yml'),
+          'baseline-dir': baselines,
+          'runner-image': 'perf-gate/node:local',
+          ...inputs,
+        }),
+        ...env,
+      },
+      work,
+    );
+
+  beforeAll(async () => {
+    gh = await startFakeGitHub(REPO, PR);
+    // more than a page of other people's comments, and another bot comment without our marker
+    for (let i = 0; i < 130; i++)
+      gh.comments.push({ id: i + 1, body: `comment ${i}`, user: { login: 'alice', type: 'User' } });
+    gh.comments.push({ id: 500, body: 'some other bot', user: { login: 'github-actions[bot]', type: 'Bot' } });
+    writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main' }));
+    writeFileSync(
+      prEvent,
+      JSON.stringify({
+        number: PR,
+        pull_request: { number: PR, head: { repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } },
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await gh?.close();
+  });
+
+  const ours = () => gh.comments.filter((c) => c.body.includes('<!-- perf-gate-report id=default -->'));
+
+  it('push → update: writes the baseline and sets baselines-updated, no comment', async () => {
+    const r = await main('push');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs['baselines-updated']).toBe(join(baselines, 'api.json'));
+    expect(JSON.parse(readFileSync(join(baselines, 'api.json'), 'utf8')).schema).toBe('perf-gate/baseline@1');
+    expect(gh.writes).toEqual([]);
+    expect(r.state.run_id).toMatch(/^[0-9a-f]{8}$/);
+    expect(leftovers(r.state.run_id as string)).toEqual([]);
+  }, 300_000);
+
+  it('pull_request, unchanged SUT: pass, one comment created, summary written', async () => {
+    const r = await main('pull_request');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs.verdict).toBe('pass');
+    expect(r.outputs.regressions).toBe('0');
+    expect(r.summary).toContain('perf-gate: no regression');
+    expect(ours()).toHaveLength(1);
+    expect(gh.writes).toEqual([{ method: 'POST', path: `/repos/${REPO}/issues/${PR}/comments` }]);
+  }, 300_000);
+
+  it('pull_request, +60% latency: regression fails the step and updates the same comment in place', async () => {
+    const before = ours()[0]?.id;
+    const r = await main('pull_request', {}, { GATE_DELAY: '3.5ms' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.verdict).toBe('regression');
+    expect(Number(r.outputs.regressions)).toBeGreaterThan(0);
+    expect(r.stdout, r.stdout).toMatch(/::error title=perf-gate regression%3A api\/c2 p50::api\/c2 p50: changed \d/);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]?.id).toBe(before);
+    expect(ours()[0]?.body).toContain('perf-gate: ');
+    expect(ours()[0]?.body).toMatch(/regression/);
+    expect(gh.writes.at(-1)).toEqual({ method: 'PATCH', path: `/repos/${REPO}/issues/comments/${before}` });
+    // other people's comments and the other bot comment are untouched
+    expect(gh.comments.find((c) => c.id === 500)?.body).toBe('some other bot');
+    expect(gh.comments).toHaveLength(132);
+  }, 300_000);
+
+  it('pull_request, 5% HTTP 500: regression naming 500', async () => {
+    const r = await main('pull_request', {}, { GATE_ERROR_RATE: '0.05' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.verdict).toBe('regression');
+    expect(ours()[0]?.body).toContain('new error class HTTP 500');
+    expect(r.summary).toContain('HTTP 500');
+  }, 300_000);
+
+  it('read-only token: a warning and the full job summary, not a failure', async () => {
+    gh.readOnly = true;
+    const r = await main('pull_request');
+    gh.readOnly = false;
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/::warning::perf-gate: could not write the PR comment \(403/);
+    expect(r.summary).toContain('perf-gate: no regression');
+    expect(r.summary).toContain('<details>');
+  }, 300_000);
+
+  it('fail-on-regression: false keeps the step green; post cleans up by run id', async () => {
+    const r = await main('pull_request', { 'fail-on-regression': 'false', comment: 'never' }, { GATE_DELAY: '3.5ms' });
+    expect(r.code).toBe(0);
+    expect(r.outputs.verdict).toBe('regression');
+    const post = await runEntry('post', { STATE_run_id: r.state.run_id as string }, work);
+    expect(post.code).toBe(0);
+    expect(post.stdout).toContain(`perf-gate post: run ${r.state.run_id} cleaned up`);
+    expect(leftovers(r.state.run_id as string)).toEqual([]);
+  }, 300_000);
+
+  it('bad inputs: one line and verdict error', async () => {
+    const r = await main('pull_request', { comment: 'sometimes' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('::error::input comment: "sometimes" must be always, on-regression or never');
+    expect(r.outputs.verdict).toBe('error');
+  });
+});

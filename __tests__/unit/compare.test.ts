@@ -1,0 +1,861 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILTIN_THRESHOLDS,
+  compareScenario,
+  describeBand,
+  formatMetricValue,
+  overallVerdict,
+  sortForReport,
+} from '../../src/compare/compare.js';
+import { metricValue, RUNNER_KEY } from '../../src/compare/metrics.js';
+import type { MetricName } from '../../src/config/schema.js';
+import type { Threshold, Thresholds } from '../../src/config/types.js';
+import type {
+  BaselineFile,
+  Comparison,
+  MergedPhase,
+  PhaseResult,
+  ResourceUsage,
+  ScenarioResult,
+  TrialSummary,
+  Verdict,
+} from '../../src/results/types.js';
+import type { LatencySummary } from '../../src/stats/histogram.js';
+
+// ---------------------------------------------------------------------------------------------
+// fixtures
+
+/** What a trial or a merged phase measured; everything not given is a healthy default. */
+interface Measure {
+  latency?: Partial<LatencySummary>;
+  rps?: number;
+  bytesPerSec?: number;
+  responses?: number;
+  failures?: number;
+  statusCodes?: Record<string, number>;
+  errors?: Record<string, number>;
+  resources?: Record<string, ResourceUsage>;
+}
+
+const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
+  cpuMeanPct: 0,
+  cpuPeakPct: 0,
+  memoryPeakBytes: 0,
+  rxBytes: 0,
+  txBytes: 0,
+  samples: 10,
+  ...u,
+});
+
+function latency(l: Partial<LatencySummary> = {}): LatencySummary {
+  return {
+    count: 1000,
+    min: 100,
+    mean: 1000,
+    p50: 1000,
+    p90: 1000,
+    p95: 1000,
+    p99: 1000,
+    'p99.9': 1000,
+    max: 1000,
+    ...l,
+  };
+}
+
+function counts(m: Measure) {
+  const responses = m.responses ?? 1000;
+  const failures = m.failures ?? 0;
+  return {
+    sent: responses + Object.values(m.errors ?? {}).reduce((a, b) => a + b, 0),
+    responses,
+    successes: responses - failures,
+    failures,
+    statusCodes: m.statusCodes ?? { '200': responses - failures },
+    errors: m.errors ?? {},
+  };
+}
+
+function trial(m: Measure, i: number): TrialSummary {
+  return {
+    trial: i,
+    durationMs: 10_000,
+    ...counts(m),
+    rps: m.rps ?? 100,
+    bytesPerSec: m.bytesPerSec ?? 10_000,
+    latency: latency(m.latency),
+    connectionCloses: 0,
+    generator: { cpuPct: 20, eventLoopDelayP99Us: 100, eventLoopDelayMaxUs: 200 },
+    resources: m.resources ?? {},
+  };
+}
+
+function merged(m: Measure, trials: number): MergedPhase {
+  return {
+    trials,
+    durationMs: 10_000 * trials,
+    ...counts(m),
+    errorRate: 0,
+    rps: m.rps ?? 100,
+    bytesPerSec: m.bytesPerSec ?? 10_000,
+    latency: latency(m.latency),
+    connectionCloses: 0,
+    resources: m.resources ?? {},
+    histogram: '',
+  };
+}
+
+/** A phase whose merged values are `m` and whose trials measured `trials`. */
+function phase(name: string, m: Measure, trials: Measure[] = [m], flags: string[] = []): PhaseResult {
+  return {
+    name,
+    kind: 'closed',
+    params: { connections: 10, durationMs: 10_000 },
+    warmupMs: 1000,
+    trials: trials.map(trial),
+    merged: merged(m, trials.length),
+    flags,
+  };
+}
+
+const scenario = (phases: PhaseResult[], scenarioHash = 'sha256:same'): ScenarioResult => ({
+  name: 'search',
+  scenarioHash,
+  phases,
+});
+
+const baselineFile = (phases: PhaseResult[], scenarioHash = 'sha256:same'): BaselineFile => ({
+  schema: 'perf-gate/baseline@1',
+  scenario: 'search',
+  scenarioHash,
+  provenance: {
+    time: '2024-01-02T03:04:05.000Z',
+    commit: 'abc1234',
+    ref: 'refs/heads/main',
+    runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 8 * 1024 ** 3 },
+    docker: { version: '27.0.0', apiVersion: '1.46' },
+    runnerImage: 'node:22-slim',
+    sut: { images: {} },
+  },
+  phases,
+});
+
+/** One value of one metric into a Measure. */
+function measure(metric: MetricName, v: number): Measure {
+  switch (metric) {
+    case 'rps':
+      return { rps: v };
+    case 'bytes-per-sec':
+      return { bytesPerSec: v };
+    case 'memory':
+      return { resources: { api: usage({ memoryPeakBytes: v }) } };
+    case 'cpu':
+      return { resources: { api: usage({ cpuMeanPct: v }) } };
+    case 'errors':
+      return { errors: { timeout: v } };
+    case 'error-rate':
+      throw new Error('build error-rate fixtures by hand');
+    default:
+      return { latency: { [metric]: v } };
+  }
+}
+
+/** A phase for one metric: merged value and per-trial values (default: one trial at the merged value). */
+const metricPhase = (metric: MetricName, value: number, trials: number[] = [value], name = 'c10'): PhaseResult =>
+  phase(
+    name,
+    measure(metric, value),
+    trials.map((v) => measure(metric, v)),
+  );
+
+/** Compares one metric of one phase; the error-class rows (if any) are left out. */
+function compareOne(
+  metric: MetricName,
+  t: Threshold,
+  current: PhaseResult,
+  baseline: PhaseResult | undefined,
+): Comparison {
+  const { comparisons } = compareScenario(
+    scenario([current]),
+    { [metric]: t },
+    baseline ? baselineFile([baseline]) : undefined,
+  );
+  const rows = comparisons.filter((c) => c.metric === metric);
+  expect(rows).toHaveLength(1);
+  return rows[0] as Comparison;
+}
+
+const MiB = 1024 ** 2;
+
+// ---------------------------------------------------------------------------------------------
+
+describe('compareScenario: the band needs regress AND floor (one trial a side, no confirmation)', () => {
+  it.each<[string, MetricName, Threshold, number, number, Verdict, number | null]>([
+    ['inside both', 'p99', { regress: 0.1, floor: 200 }, 1000, 1050, 'pass', 0.05],
+    ['outside relative, inside floor', 'p99', { regress: 0.1, floor: 200 }, 1000, 1150, 'pass', 0.15],
+    ['outside floor, inside relative', 'p99', { regress: 0.1, floor: 200 }, 10_000, 10_500, 'pass', 0.05],
+    ['outside both', 'p99', { regress: 0.1, floor: 200 }, 1000, 1300, 'regression', 0.3],
+    ['exactly on the band is inside', 'p99', { regress: 0.1, floor: 100 }, 1000, 1100, 'pass', 0.1],
+    ['better, outside both', 'p99', { regress: 0.1, floor: 200 }, 1000, 700, 'improvement', -0.3],
+    ['better, inside floor', 'p99', { regress: 0.1, floor: 200 }, 1000, 850, 'pass', -0.15],
+    ['relative only, worse', 'p50', { regress: 0.1 }, 1000, 1150, 'regression', 0.15],
+    ['floor only, worse', 'p50', { floor: 200 }, 1000, 1250, 'regression', 0.25],
+    ['floor only, inside', 'p50', { floor: 200 }, 1000, 1150, 'pass', 0.15],
+    ['rps down is worse', 'rps', { regress: 0.1 }, 1000, 850, 'regression', -0.15],
+    ['rps down inside', 'rps', { regress: 0.1 }, 1000, 950, 'pass', -0.05],
+    ['rps up is better', 'rps', { regress: 0.1 }, 1000, 1200, 'improvement', 0.2],
+    ['rps down beyond relative but inside floor', 'rps', { regress: 0.1, floor: 500 }, 1000, 600, 'pass', -0.4],
+    ['bytes-per-sec down is worse', 'bytes-per-sec', { regress: 0.1 }, 1e6, 8e5, 'regression', -0.2],
+    ['memory up is worse', 'memory', { regress: 0.2 }, 100 * MiB, 130 * MiB, 'regression', 0.3],
+    ['cpu up is worse', 'cpu', { regress: 0.1, floor: 5 }, 50, 70, 'regression', 0.4],
+    ['errors up is worse', 'errors', { regress: 0.5, floor: 5 }, 10, 20, 'regression', 1],
+    ['max down is better', 'max', { regress: 0.1 }, 10_000, 5000, 'improvement', -0.5],
+  ])('%s: %s %j, %s → %s is %s', (_label, metric, t, base, cur, verdict, delta) => {
+    const c = compareOne(metric, t, metricPhase(metric, cur), metricPhase(metric, base));
+    expect(c.result).toBe(verdict);
+    expect(c.baseline).toBe(base);
+    expect(c.current).toBe(cur);
+    expect(c.delta).toBeCloseTo(delta as number, 10);
+    expect(c.pValue).toBeUndefined();
+    expect(c.scenario).toBe('search');
+    expect(c.phase).toBe('c10');
+    expect(c.band).toBe(describeBand(metric, t));
+  });
+});
+
+describe('compareScenario: Mann–Whitney confirmation over per-trial values', () => {
+  const t = { regress: 0.1, floor: 200 };
+  it.each<[string, Threshold, number, number[], number, number[], Verdict, number | undefined]>([
+    // 3 vs 3 fully separated: p = 1/20 = 0.05 ≤ 0.05
+    ['separated 3 vs 3', t, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'regression', 0.05],
+    // U = 5 of 9 → p = 10/20
+    ['overlapping 3 vs 3', t, 1000, [900, 1000, 1600], 1500, [950, 1500, 1510], 'unconfirmed', 0.5],
+    // U = 8 → p = 2/20
+    ['one swap, default alpha', t, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'unconfirmed', 0.1],
+    ['one swap, alpha 0.1', { ...t, alpha: 0.1 }, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'regression', 0.1],
+    [
+      'separated, alpha 0.01',
+      { ...t, alpha: 0.01 },
+      1000,
+      [990, 1000, 1010],
+      1500,
+      [1490, 1500, 1510],
+      'unconfirmed',
+      0.05,
+    ],
+    // 4 vs 4 fully separated: 1/70
+    ['separated 4 vs 4', t, 1000, [980, 990, 1000, 1010], 1500, [1490, 1500, 1510, 1520], 'regression', 0.0143],
+    [
+      'separated 4 vs 4, alpha 0.01',
+      { ...t, alpha: 0.01 },
+      1000,
+      [980, 990, 1000, 1010],
+      1500,
+      [1490, 1500, 1510, 1520],
+      'unconfirmed',
+      0.0143,
+    ],
+    // fewer than 3 trials on either side: outside the band is enough
+    ['2 current trials', t, 1000, [900, 1000, 1600], 1500, [950, 1510], 'regression', undefined],
+    ['2 baseline trials', t, 1000, [900, 1600], 1500, [950, 1500, 1510], 'regression', undefined],
+    ['1 vs 1', t, 1000, [1000], 1500, [1500], 'regression', undefined],
+    // improvements are confirmed the same way, in the better direction
+    ['improvement, separated', t, 1000, [990, 1000, 1010], 500, [490, 500, 510], 'improvement', 0.05],
+    ['improvement, overlapping', t, 1000, [900, 1000, 1600], 500, [450, 1500, 1510], 'pass', undefined],
+    ['improvement, 2 trials', t, 1000, [990, 1000, 1010], 500, [490, 510], 'improvement', undefined],
+  ])('p99 %s → %s', (_label, th, base, baseTrials, cur, curTrials, verdict, p) => {
+    const c = compareOne('p99', th, metricPhase('p99', cur, curTrials), metricPhase('p99', base, baseTrials));
+    expect(c.result).toBe(verdict);
+    if (p === undefined) {
+      if (verdict !== 'pass') expect(c.pValue).toBeUndefined();
+    } else {
+      expect(c.pValue).toBeCloseTo(p, 4);
+    }
+  });
+
+  it.each<[string, number[], number[], Verdict]>([
+    ['separated', [990, 1000, 1010], [790, 800, 810], 'regression'],
+    ['overlapping', [800, 1000, 1010], [790, 1050, 810], 'unconfirmed'],
+  ])('rps (worse downwards) %s trials → %s', (_label, baseTrials, curTrials, verdict) => {
+    const c = compareOne(
+      'rps',
+      { regress: 0.1 },
+      metricPhase('rps', 800, curTrials),
+      metricPhase('rps', 1000, baseTrials),
+    );
+    expect(c.result).toBe(verdict);
+    expect(c.delta).toBeCloseTo(-0.2, 10);
+    if (verdict === 'regression') expect(c.pValue).toBeCloseTo(0.05, 4);
+  });
+
+  it('rps going up with separated trials is a confirmed improvement', () => {
+    const c = compareOne(
+      'rps',
+      { regress: 0.1 },
+      metricPhase('rps', 1200, [1190, 1200, 1210]),
+      metricPhase('rps', 1000, [990, 1000, 1010]),
+    );
+    expect(c.result).toBe('improvement');
+    expect(c.pValue).toBeCloseTo(0.05, 4);
+  });
+
+  it('inside the band no test is needed: pass', () => {
+    const c = compareOne(
+      'p99',
+      { regress: 0.1, floor: 200 },
+      metricPhase('p99', 1050, [1040, 1050, 1060]),
+      metricPhase('p99', 1000, [990, 1000, 1010]),
+    );
+    expect(c.result).toBe('pass');
+  });
+});
+
+describe('compareScenario: zero baselines', () => {
+  it.each<[string, MetricName, Threshold, number, Verdict, number | null]>([
+    ['0 → 10 beyond the floor', 'cpu', { regress: 0.1, floor: 5 }, 10, 'regression', null],
+    ['0 → 3 inside the floor', 'cpu', { regress: 0.1, floor: 5 }, 3, 'pass', null],
+    ['0 → 1 relative only (unbounded)', 'cpu', { regress: 0.1 }, 1, 'regression', null],
+    ['0 → 0', 'cpu', { regress: 0.1, floor: 5 }, 0, 'pass', 0],
+    ['0 → 0 errors', 'errors', { regress: 0.1 }, 0, 'pass', 0],
+    ['0 → 0 p99', 'p99', { regress: 0.1, floor: 200 }, 0, 'pass', 0],
+    ['0 → 3 errors beyond a zero floor', 'errors', { floor: 0 }, 3, 'regression', null],
+  ])('%s', (_label, metric, t, cur, verdict, delta) => {
+    const c = compareOne(metric, t, metricPhase(metric, cur), metricPhase(metric, 0));
+    expect(c.result).toBe(verdict);
+    expect(c.baseline).toBe(0);
+    expect(c.current).toBe(cur);
+    expect(c.delta).toBe(delta);
+  });
+});
+
+describe('compareScenario: absolute limits (`below` / `max`), with or without a baseline', () => {
+  it.each<[string, MetricName, Threshold, Measure, Measure | undefined, Verdict, string | undefined]>([
+    [
+      'p99 above `below`, no baseline',
+      'p99',
+      { limit: 50_000 },
+      { latency: { p99: 60_000 } },
+      undefined,
+      'regression',
+      '50ms',
+    ],
+    [
+      'p99 under `below`, no baseline',
+      'p99',
+      { limit: 50_000 },
+      { latency: { p99: 40_000 } },
+      undefined,
+      'no-baseline',
+      undefined,
+    ],
+    [
+      'p99 equal to `below`',
+      'p99',
+      { limit: 50_000 },
+      { latency: { p99: 50_000 } },
+      undefined,
+      'no-baseline',
+      undefined,
+    ],
+    [
+      'p99 above `below`, inside the band of its baseline',
+      'p99',
+      { regress: 0.1, floor: 200, limit: 50_000 },
+      { latency: { p99: 60_000 } },
+      { latency: { p99: 59_000 } },
+      'regression',
+      '50ms',
+    ],
+    [
+      'p99 above `below`, improved on its baseline',
+      'p99',
+      { regress: 0.1, floor: 200, limit: 50_000 },
+      { latency: { p99: 60_000 } },
+      { latency: { p99: 90_000 } },
+      'regression',
+      '50ms',
+    ],
+    [
+      'p99 under `below`, with a baseline',
+      'p99',
+      { regress: 0.1, floor: 200, limit: 50_000 },
+      { latency: { p99: 40_000 } },
+      { latency: { p99: 40_000 } },
+      'pass',
+      undefined,
+    ],
+    [
+      'errors `max: 0` broken, no baseline',
+      'errors',
+      { limit: 0 },
+      { errors: { timeout: 1 } },
+      undefined,
+      'regression',
+      '0',
+    ],
+    [
+      'errors `max: 0` broken, with baseline',
+      'errors',
+      { limit: 0 },
+      { errors: { timeout: 1 } },
+      { errors: { timeout: 1 } },
+      'regression',
+      '0',
+    ],
+    ['errors `max: 0` kept', 'errors', { limit: 0 }, {}, {}, 'pass', undefined],
+    [
+      'error-rate `max: 0.1%` broken',
+      'error-rate',
+      { limit: 0.001 },
+      { responses: 1000, failures: 2, statusCodes: { '200': 998, '503': 2 } },
+      undefined,
+      'regression',
+      '0.1%',
+    ],
+    [
+      'memory `max: 64MiB` broken',
+      'memory',
+      { limit: 64 * MiB },
+      { resources: { api: usage({ memoryPeakBytes: 65 * MiB }) } },
+      undefined,
+      'regression',
+      '64MiB',
+    ],
+  ])('%s → %s', (_label, metric, t, cur, base, verdict, limitText) => {
+    const c = compareOne(metric, t, phase('c10', cur), base ? phase('c10', base) : undefined);
+    expect(c.result).toBe(verdict);
+    if (limitText === undefined) {
+      expect(c.reason).toBeUndefined();
+    } else {
+      expect(c.reason).toContain('limit');
+      expect(c.reason).toContain(limitText);
+    }
+  });
+
+  it('a broken limit without a baseline makes the overall verdict a regression', () => {
+    const { comparisons } = compareScenario(
+      scenario([phase('c10', { latency: { p99: 60_000 } })]),
+      { p99: { limit: 50_000 }, rps: { regress: 0.1 } },
+      undefined,
+    );
+    expect(comparisons.map((c) => c.result)).toEqual(['regression', 'no-baseline']);
+    expect(overallVerdict(comparisons)).toBe('regression');
+  });
+});
+
+describe('compareScenario: missing and stale baselines', () => {
+  const thresholds: Thresholds = { p99: { regress: 0.1, floor: 200 }, rps: { regress: 0.1 } };
+
+  it('no baseline at all: every metric is no-baseline, and so is the overall verdict', () => {
+    const { status, comparisons } = compareScenario(
+      scenario([phase('c10', {}), phase('c50', { latency: { p99: 99_999 } }, [{}, {}, {}])]),
+      thresholds,
+      undefined,
+    );
+    expect(status).toEqual({ scenario: 'search', baseline: 'missing' });
+    expect(comparisons.map((c) => [c.phase, c.metric, c.result, c.baseline, c.delta])).toEqual([
+      ['c10', 'p99', 'no-baseline', null, null],
+      ['c10', 'rps', 'no-baseline', null, null],
+      ['c50', 'p99', 'no-baseline', null, null],
+      ['c50', 'rps', 'no-baseline', null, null],
+    ]);
+    expect(comparisons[2]?.current).toBe(99_999);
+    expect(overallVerdict(comparisons)).toBe('no-baseline');
+  });
+
+  it('a phase the baseline does not have is no-baseline; the others are compared', () => {
+    const { status, comparisons } = compareScenario(
+      scenario([
+        phase('c10', { latency: { p99: 5000 } }),
+        phase('c50', { statusCodes: { '200': 990, '500': 10 }, failures: 10 }),
+      ]),
+      thresholds,
+      baselineFile([phase('c10', { latency: { p99: 1000 } })]),
+    );
+    expect(status.baseline).toBe('present');
+    expect(comparisons.map((c) => [c.phase, c.metric, c.result])).toEqual([
+      ['c10', 'p99', 'regression'],
+      ['c10', 'rps', 'pass'],
+      ['c50', 'p99', 'no-baseline'],
+      ['c50', 'rps', 'no-baseline'],
+    ]);
+    expect(overallVerdict(comparisons)).toBe('regression');
+  });
+
+  it.each<[string, string, 'present' | 'stale']>([
+    ['same scenario hash', 'sha256:same', 'present'],
+    ['changed scenario hash', 'sha256:other', 'stale'],
+  ])('%s → baseline %s, with its provenance', (_label, hash, state) => {
+    const { status, comparisons } = compareScenario(
+      scenario([phase('c10', {})]),
+      thresholds,
+      baselineFile([phase('c10', {})], hash),
+    );
+    expect(status).toEqual({
+      scenario: 'search',
+      baseline: state,
+      baselineTime: '2024-01-02T03:04:05.000Z',
+      baselineCommit: 'abc1234',
+    });
+    expect(comparisons.map((c) => c.result)).toEqual(['pass', 'pass']);
+  });
+});
+
+describe('compareScenario: new error classes', () => {
+  const ok = { statusCodes: { '200': 1000 } };
+  it.each<[string, Measure, Measure, string[]]>([
+    ['a new HTTP 500', { failures: 10, statusCodes: { '200': 990, '500': 10 } }, ok, ['HTTP 500']],
+    ['a new ECONNRESET', { errors: { ECONNRESET: 3 } }, ok, ['ECONNRESET']],
+    [
+      'a new 404 and a new timeout',
+      { failures: 2, statusCodes: { '200': 998, '404': 2 }, errors: { timeout: 1 } },
+      ok,
+      ['HTTP 404', 'timeout'],
+    ],
+    [
+      'HTTP 500 already in the baseline',
+      { failures: 10, statusCodes: { '200': 990, '500': 10 } },
+      { failures: 1, statusCodes: { '200': 999, '500': 1 } },
+      [],
+    ],
+    ['ECONNRESET already in the baseline', { errors: { ECONNRESET: 30 } }, { errors: { ECONNRESET: 1 } }, []],
+    ['a new 3xx is no error', { statusCodes: { '200': 990, '304': 10 } }, ok, []],
+    ['a new 201 is no error', { statusCodes: { '200': 990, '201': 10 } }, ok, []],
+    [
+      'a class with a zero count is no class',
+      { statusCodes: { '200': 1000, '500': 0 }, errors: { timeout: 0 } },
+      ok,
+      [],
+    ],
+    [
+      'only the class the baseline lacks',
+      { failures: 10, statusCodes: { '200': 990, '500': 10 }, errors: { ECONNRESET: 2 } },
+      { failures: 1, statusCodes: { '200': 999, '500': 1 } },
+      ['ECONNRESET'],
+    ],
+  ])('%s', (_label, cur, base, classes) => {
+    const { comparisons } = compareScenario(
+      scenario([phase('c10', cur)]),
+      { p99: { regress: 0.1, floor: 200 } },
+      baselineFile([phase('c10', base)]),
+    );
+    const rows = comparisons.filter((c) => c.metric === 'error-class');
+    expect(rows).toHaveLength(classes.length);
+    classes.forEach((cls, i) => {
+      const row = rows[i];
+      expect(row?.result).toBe('regression');
+      expect(row?.reason).toContain(cls);
+      expect(row?.phase).toBe('c10');
+    });
+    expect(overallVerdict(comparisons)).toBe(classes.length > 0 ? 'regression' : 'pass');
+  });
+
+  it('counts the occurrences of the new class', () => {
+    const { comparisons } = compareScenario(
+      scenario([phase('c10', { failures: 7, statusCodes: { '200': 993, '500': 7 }, errors: { ECONNRESET: 4 } })]),
+      { p99: { regress: 0.1, floor: 200 } },
+      baselineFile([phase('c10', {})]),
+    );
+    const rows = comparisons.filter((c) => c.metric === 'error-class');
+    expect(rows.map((c) => [c.reason?.includes('HTTP 500') ? 'HTTP 500' : 'ECONNRESET', c.current])).toEqual([
+      ['ECONNRESET', 4],
+      ['HTTP 500', 7],
+    ]);
+  });
+
+  it('is judged per phase against the same phase of the baseline', () => {
+    const with500 = { failures: 5, statusCodes: { '200': 995, '500': 5 } };
+    const { comparisons } = compareScenario(
+      scenario([phase('c10', with500), phase('c50', with500)]),
+      { p99: { regress: 0.1, floor: 200 } },
+      baselineFile([phase('c10', with500), phase('c50', {})]),
+    );
+    const rows = comparisons.filter((c) => c.metric === 'error-class');
+    expect(rows.map((c) => c.phase)).toEqual(['c50']);
+  });
+
+  it('is not reported for a phase the baseline lacks, nor without a baseline', () => {
+    const with500 = { failures: 5, statusCodes: { '200': 995, '500': 5 } };
+    const thresholds = { p99: { regress: 0.1, floor: 200 } };
+    const partial = compareScenario(
+      scenario([phase('c10', {}), phase('c50', with500)]),
+      thresholds,
+      baselineFile([phase('c10', {})]),
+    );
+    expect(partial.comparisons.filter((c) => c.metric === 'error-class')).toEqual([]);
+    const none = compareScenario(scenario([phase('c50', with500)]), thresholds, undefined);
+    expect(none.comparisons.filter((c) => c.metric === 'error-class')).toEqual([]);
+  });
+});
+
+describe('compareScenario: built-in thresholds', () => {
+  it('a scenario without thresholds is gated on the built-in ones', () => {
+    const { comparisons } = compareScenario(scenario([phase('c10', {})]), {}, baselineFile([phase('c10', {})]));
+    expect(comparisons.map((c) => c.metric)).toEqual(Object.keys(BUILTIN_THRESHOLDS));
+    for (const c of comparisons) {
+      expect(c.band).toBe(
+        describeBand(c.metric as MetricName, BUILTIN_THRESHOLDS[c.metric as MetricName] as Threshold),
+      );
+    }
+  });
+
+  it('the built-in thresholds are the documented defaults: p50 10%/200µs, p99 25%/1ms, rps 10%', () => {
+    expect(BUILTIN_THRESHOLDS).toEqual({
+      p50: { regress: 0.1, floor: 200 },
+      p99: { regress: 0.25, floor: 1000 },
+      rps: { regress: 0.1 },
+    });
+  });
+
+  it.each<[string, Measure, string[]]>([
+    ['p50 +30%/+300µs', { latency: { p50: 1300 } }, ['regression', 'pass', 'pass']],
+    ['p99 +20%/+2ms (inside 25%)', { latency: { p99: 12_000 } }, ['pass', 'pass', 'pass']],
+    ['rps -20%', { rps: 80 }, ['pass', 'pass', 'regression']],
+  ])('%s against the defaults', (_label, cur, results) => {
+    const base = { latency: { p50: 1000, p99: 10_000 }, rps: 100 };
+    const { comparisons } = compareScenario(
+      scenario([phase('c10', { ...base, ...cur, latency: { ...base.latency, ...cur.latency } })]),
+      {},
+      baselineFile([phase('c10', base)]),
+    );
+    expect(comparisons.map((c) => c.result)).toEqual(results);
+  });
+});
+
+describe('compareScenario: invalid phases', () => {
+  const thresholds: Thresholds = { p99: { regress: 0.1, floor: 200 }, rps: { regress: 0.1 } };
+  const noSuccesses: Measure = {
+    latency: { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 },
+    failures: 1000,
+    statusCodes: { '503': 1000 },
+  };
+
+  it.each<[string, BaselineFile | undefined]>([
+    ['with a baseline', baselineFile([phase('c10', { statusCodes: { '200': 1000, '503': 1 } })])],
+    ['without a baseline', undefined],
+  ])('a latency metric with zero successes is invalid (%s); rps is still judged', (_label, baseline) => {
+    const { comparisons } = compareScenario(scenario([phase('c10', noSuccesses)]), thresholds, baseline);
+    const p99 = comparisons.find((c) => c.metric === 'p99');
+    const rps = comparisons.find((c) => c.metric === 'rps');
+    expect(p99?.result).toBe('invalid');
+    expect(p99?.reason).toBeTruthy();
+    expect(rps?.result).toBe(baseline ? 'pass' : 'no-baseline');
+  });
+
+  it.each<[string, string[], Verdict]>([
+    ['generator-bound', ['generator-bound'], 'invalid'],
+    ['generator-bound with details', ['generator-bound: runner CPU 98%'], 'invalid'],
+    ['another flag', ['server closed keep-alive connections'], 'regression'],
+    ['no flag', [], 'regression'],
+  ])('a phase flagged %s → %s for every metric', (_label, flags, verdict) => {
+    const cur = phase('c10', { latency: { p99: 5000 }, rps: 50 }, [{ latency: { p99: 5000 }, rps: 50 }], flags);
+    const { comparisons } = compareScenario(scenario([cur]), thresholds, baselineFile([phase('c10', {})]));
+    expect(comparisons.map((c) => c.result)).toEqual([verdict, verdict]);
+    if (verdict === 'invalid') for (const c of comparisons) expect(c.reason).toBeTruthy();
+  });
+});
+
+describe('metric values', () => {
+  const resources = {
+    api: usage({ memoryPeakBytes: 100 * MiB, cpuMeanPct: 50 }),
+    db: usage({ memoryPeakBytes: 30 * MiB, cpuMeanPct: 20 }),
+    [RUNNER_KEY]: usage({ memoryPeakBytes: 500 * MiB, cpuMeanPct: 90 }),
+  };
+
+  it('the runner container is perf-gate-runner', () => {
+    expect(RUNNER_KEY).toBe('perf-gate-runner');
+  });
+
+  it.each<[MetricName, number]>([
+    ['memory', 130 * MiB],
+    ['cpu', 70],
+  ])('%s is summed over the SUT services, the runner excluded', (metric, expected) => {
+    const c = compareOne(metric, { regress: 0.1 }, phase('c10', { resources }), undefined);
+    expect(c.current).toBe(expected);
+  });
+
+  it('a busier runner does not move memory or cpu', () => {
+    const base = phase('c10', { resources: { ...resources, [RUNNER_KEY]: usage({ memoryPeakBytes: 10 * MiB }) } });
+    const cur = phase('c10', { resources });
+    for (const metric of ['memory', 'cpu'] as const) {
+      expect(compareOne(metric, { regress: 0.01 }, cur, base).result).toBe('pass');
+    }
+  });
+
+  it('a phase with no resource samples has 0 memory and cpu', () => {
+    expect(compareOne('memory', { limit: 1 }, phase('c10', {}), undefined).current).toBe(0);
+    expect(
+      compareOne(
+        'cpu',
+        { limit: 1 },
+        phase('c10', { resources: { [RUNNER_KEY]: usage({ cpuMeanPct: 99 }) } }),
+        undefined,
+      ).current,
+    ).toBe(0);
+  });
+
+  it.each<[string, Measure, number, number]>([
+    ['no errors', { responses: 1000 }, 0, 0],
+    ['failed responses only', { responses: 1000, failures: 10, statusCodes: { '200': 990, '500': 10 } }, 10, 10 / 1000],
+    // socket errors are outcomes without a response: they count in the denominator too
+    [
+      'failed responses and socket errors',
+      { responses: 1000, failures: 10, statusCodes: { '200': 990, '500': 10 }, errors: { ECONNRESET: 5, timeout: 5 } },
+      20,
+      20 / 1010,
+    ],
+    ['socket errors only, no response', { responses: 0, statusCodes: {}, errors: { ECONNREFUSED: 4 } }, 4, 1],
+    ['nothing at all', { responses: 0, statusCodes: {} }, 0, 0],
+  ])('errors and error-rate: %s', (_label, m, errors, rate) => {
+    const current = phase('c10', m);
+    expect(compareOne('errors', { limit: 1e9 }, current, undefined).current).toBe(errors);
+    expect(compareOne('error-rate', { limit: 1 }, current, undefined).current).toBeCloseTo(rate, 12);
+    // the same value the merged phase would report
+    expect(metricValue(current.merged, 'error-rate')).toBeCloseTo(rate, 12);
+  });
+
+  it('error-rate is compared like any metric: worse upwards', () => {
+    const base = phase('c10', { responses: 1000, failures: 1, statusCodes: { '200': 999, '500': 1 } });
+    const cur = phase('c10', { responses: 1000, failures: 50, statusCodes: { '200': 950, '500': 50 } });
+    const c = compareOne('error-rate', { regress: 0.5, floor: 0.01 }, cur, base);
+    expect(c.result).toBe('regression');
+    expect(c.baseline).toBeCloseTo(0.001, 12);
+    expect(c.current).toBeCloseTo(0.05, 12);
+  });
+});
+
+describe('overallVerdict', () => {
+  // rows compared with a baseline carry its value; only no-baseline rows have none
+  const row = (result: Verdict): Comparison => ({
+    scenario: 's',
+    phase: 'p',
+    metric: 'p99',
+    baseline: result === 'no-baseline' ? null : 1,
+    current: 1,
+    delta: null,
+    band: '',
+    result,
+  });
+  it.each<[Verdict[], string]>([
+    [['pass', 'pass'], 'pass'],
+    [['no-baseline', 'no-baseline'], 'no-baseline'],
+    [['pass', 'regression', 'improvement'], 'regression'],
+    [['no-baseline', 'regression'], 'regression'],
+    [['no-baseline', 'no-baseline'], 'no-baseline'],
+    [['no-baseline', 'pass'], 'pass'],
+    [['unconfirmed', 'improvement', 'invalid', 'pass'], 'pass'],
+    [['unconfirmed'], 'pass'],
+  ])('%j → %s', (results, verdict) => {
+    expect(overallVerdict(results.map(row))).toBe(verdict);
+  });
+});
+
+describe('sortForReport', () => {
+  const row = (phase: string, result: Verdict): Comparison => ({
+    scenario: 's',
+    phase,
+    metric: 'p99',
+    baseline: 1,
+    current: 1,
+    delta: 0,
+    band: '',
+    result,
+  });
+
+  it('puts regressions first, in their original order', () => {
+    const input = [
+      row('a', 'pass'),
+      row('b', 'regression'),
+      row('c', 'pass'),
+      row('d', 'regression'),
+      row('e', 'pass'),
+    ];
+    expect(sortForReport(input).map((c) => c.phase)).toEqual(['b', 'd', 'a', 'c', 'e']);
+  });
+
+  it('keeps the order within each verdict, and regressions before everything else', () => {
+    const input = [
+      row('a', 'pass'),
+      row('b', 'unconfirmed'),
+      row('c', 'regression'),
+      row('d', 'improvement'),
+      row('e', 'pass'),
+      row('f', 'regression'),
+      row('g', 'invalid'),
+      row('h', 'unconfirmed'),
+      row('i', 'no-baseline'),
+    ];
+    const out = sortForReport(input);
+    expect(out.slice(0, 2).map((c) => c.phase)).toEqual(['c', 'f']);
+    for (const verdict of ['pass', 'unconfirmed', 'improvement', 'invalid', 'no-baseline'] as const) {
+      expect(out.filter((c) => c.result === verdict).map((c) => c.phase)).toEqual(
+        input.filter((c) => c.result === verdict).map((c) => c.phase),
+      );
+    }
+    expect(out).toHaveLength(input.length);
+  });
+
+  it('does not change its input; no regressions → same order', () => {
+    const input = [row('a', 'pass'), row('b', 'pass'), row('c', 'pass')];
+    const copy = [...input];
+    expect(sortForReport(input)).toEqual(copy);
+    expect(input).toEqual(copy);
+    expect(sortForReport([])).toEqual([]);
+  });
+});
+
+describe('describeBand', () => {
+  it.each<[MetricName, Threshold, string]>([
+    ['p99', { regress: 0.1, floor: 200 }, '+10% and +200µs'],
+    ['p50', { regress: 0.1, floor: 200 }, '+10% and +200µs'],
+    ['p99', { regress: 0.25, floor: 1000 }, '+25% and +1ms'],
+    ['rps', { regress: 0.1 }, '-10%'],
+    ['rps', { regress: 0.1, floor: 100 }, '-10% and -100'],
+    ['p99', { regress: 0.15, floor: 2000, limit: 50_000 }, '+15% and +2ms, ≤ 50ms'],
+    ['p99', { limit: 50_000 }, '≤ 50ms'],
+    ['p50', { floor: 200 }, '+200µs'],
+    ['p99', { regress: 0.125 }, '+12.5%'],
+    ['p99', { regress: 0.1, alpha: 0.01 }, '+10%'],
+    ['memory', { regress: 0.2, limit: 64 * MiB }, '+20%, ≤ 64MiB'],
+    ['error-rate', { limit: 0.001 }, '≤ 0.1%'],
+    ['errors', { limit: 0 }, '≤ 0'],
+    ['p99', {}, '—'],
+  ])('%s %j → %s', (metric, t, text) => {
+    expect(describeBand(metric, t)).toBe(text);
+  });
+});
+
+describe('formatMetricValue', () => {
+  it.each<[string, number, string]>([
+    ['p99', 812, '812µs'],
+    ['p99', 1234, '1.23ms'],
+    ['p50', 50_000, '50ms'],
+    ['max', 1_234_567, '1.23s'],
+    ['memory', 64 * MiB, '64MiB'],
+    ['error-rate', 0.001, '0.1%'],
+    ['error-rate', 0.0005, '0.05%'],
+    ['error-rate', 0.02, '2%'],
+    ['error-rate', 0, '0%'],
+    ['rps', 5, '5'],
+    ['rps', 12.34, '12.3'],
+    ['rps', 1234.56, '1235'],
+    ['errors', 0, '0'],
+  ])('%s %s → %s', (metric, v, text) => {
+    expect(formatMetricValue(metric, v)).toBe(text);
+  });
+});
+
+describe('overallVerdict without any baseline value', () => {
+  it('is no-baseline when only invalid rows without a baseline sit beside no-baseline rows', () => {
+    const rows: Comparison[] = (['no-baseline', 'invalid'] as Verdict[]).map((result) => ({
+      scenario: 's',
+      phase: 'p',
+      metric: 'p99',
+      baseline: null,
+      current: 1,
+      delta: null,
+      band: '',
+      result,
+    }));
+    expect(overallVerdict(rows)).toBe('no-baseline');
+  });
+});

@@ -1,0 +1,49 @@
+// Pure: the Action's inputs (SPEC §6) read from the INPUT_* environment into one typed object.
+import { usageError } from '../errors.js';
+import { isMode, type ModeInput } from '../mode.js';
+
+export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+
+export interface ActionInputs {
+  config: string;
+  mode: ModeInput;
+  baselineDir: string;
+  scenarios: string[];
+  githubToken: string;
+  comment: CommentMode;
+  failOnRegression: boolean;
+  runnerImage: string;
+  reportId: string;
+}
+
+/** The runner exposes input `x-y` as INPUT_X-Y (spaces to underscores, upper case). */
+function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const v = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
+  const mode = input(env, 'mode', 'auto');
+  if (!isMode(mode)) throw usageError(`input mode: "${mode}" must be auto, gate, update or sweep`);
+  const comment = input(env, 'comment', 'always');
+  if (!(COMMENT_MODES as readonly string[]).includes(comment)) {
+    throw usageError(`input comment: "${comment}" must be always, on-regression or never`);
+  }
+  const fail = input(env, 'fail-on-regression', 'true').toLowerCase();
+  if (!['true', 'false'].includes(fail)) throw usageError(`input fail-on-regression: "${fail}" must be true or false`);
+  return {
+    config: input(env, 'config', 'perf-gate.yml'),
+    mode,
+    baselineDir: input(env, 'baseline-dir', 'baselines'),
+    scenarios: input(env, 'scenarios', '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    githubToken: input(env, 'github-token', ''),
+    comment: comment as CommentMode,
+    failOnRegression: fail === 'true',
+    runnerImage: input(env, 'runner-image', ''),
+    reportId: input(env, 'report-id', ''),
+  };
+}

@@ -1,0 +1,255 @@
+// Pure: the one report renderer — PR comment, job summary and terminal all use it (SPEC §6).
+// Regressions first; details collapsed; a Mermaid chart of latency percentiles; never over GitHub's
+// 65,536-character limit (details are dropped before the verdict or the regressions).
+import { markdownTable } from 'markdown-table';
+import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
+import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
+import { formatBytes, formatUs } from '../units.js';
+import { escapeMarkdown as esc } from './escape.js';
+
+export const COMMENT_LIMIT = 65_536;
+/** headroom for the marker and GitHub's own accounting */
+export const REPORT_BUDGET = 60_000;
+
+export function reportMarker(reportId: string): string {
+  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default'} -->`;
+}
+
+const ICON: Record<Verdict, string> = {
+  regression: '❌ regression',
+  unconfirmed: '⚠️ unconfirmed',
+  invalid: '⚠️ invalid',
+  improvement: '🟢 improvement',
+  'no-baseline': '➖ no baseline',
+  pass: '✅ pass',
+};
+
+function delta(c: Comparison): string {
+  if (c.delta === null) return c.baseline === null ? '' : c.current === c.baseline ? '0%' : 'new';
+  const pct = c.delta * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
+}
+
+function headline(results: ResultsFile): string {
+  const verdict = overallVerdict(results.comparisons);
+  const count = (v: Verdict) => results.comparisons.filter((c) => c.result === v).length;
+  const regressions = count('regression');
+  const warnings = count('unconfirmed') + count('invalid');
+  const tail = [
+    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
+    count('improvement') ? `${count('improvement')} improved` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const suffix = tail ? ` (${tail})` : '';
+  if (verdict === 'regression')
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}${suffix}`;
+  if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
+  return `### ✅ perf-gate: no regression${suffix}`;
+}
+
+function regressionBullets(comparisons: Comparison[]): string[] {
+  return comparisons
+    .filter((c) => c.result === 'regression')
+    .slice(0, 10)
+    .map((c) => {
+      const what = `**${esc(c.scenario)}/${esc(c.phase)}** ${esc(c.metric)}`;
+      if (c.reason) return `- ${what}: ${esc(c.reason)}`;
+      const from = c.baseline === null ? '' : `${formatMetricValue(c.metric, c.baseline)} → `;
+      return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== undefined ? `, p=${c.pValue}` : ''})`;
+    });
+}
+
+function comparisonTable(comparisons: Comparison[]): string[][] {
+  return sortForReport(comparisons).map((c) => [
+    esc(c.scenario),
+    esc(c.phase),
+    esc(c.metric),
+    c.baseline === null ? '—' : formatMetricValue(c.metric, c.baseline),
+    formatMetricValue(c.metric, c.current),
+    delta(c) || '—',
+    c.band,
+    `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+  ]);
+}
+
+const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
+
+function statusLines(statuses: ScenarioStatus[], now: string): string[] {
+  return statuses
+    .filter((s) => s.baseline !== 'present')
+    .map((s) =>
+      s.baseline === 'stale'
+        ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.`
+        : `> ➖ **${esc(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`,
+    );
+}
+
+function age(time: string | undefined, now: string): string {
+  if (!time) return 'age unknown';
+  const ms = Date.parse(now) - Date.parse(time);
+  if (!Number.isFinite(ms)) return 'age unknown';
+  const days = Math.floor(ms / 86_400_000);
+  if (days >= 1) return `${days} day${days === 1 ? '' : 's'} old`;
+  const hours = Math.floor(ms / 3_600_000);
+  return hours >= 1 ? `${hours} h old` : 'less than an hour old';
+}
+
+function chart(results: ResultsFile): string {
+  const blocks: string[] = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases.slice(0, 6)) {
+      const base = s.baselineLatency?.[p.name];
+      const keys = ['p50', 'p90', 'p99', 'p99.9'] as const;
+      const ms = (v: number) => Math.round(v / 10) / 100;
+      const lines = [
+        '```mermaid',
+        'xychart-beta',
+        `  title "${s.name}/${p.name} latency, ms${base ? ' (bars: baseline, line: current)' : ''}"`,
+        `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
+        '  y-axis "ms"',
+      ];
+      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(', ')}]`);
+      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(', ')}]`, '```');
+      blocks.push(lines.join('\n'));
+    }
+  }
+  return blocks.join('\n\n');
+}
+
+function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+function errorsTable(results: ResultsFile): string {
+  const rows: string[][] = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      const codes = Object.entries(p.merged.statusCodes)
+        .map(([c, n]) => `${esc(c)}: ${n}`)
+        .join(', ');
+      const errors = Object.entries(p.merged.errors)
+        .map(([k, n]) => `${esc(k)}: ${n}`)
+        .join(', ');
+      rows.push([
+        esc(s.name),
+        esc(p.name),
+        String(p.merged.responses),
+        codes || '—',
+        errors || '—',
+        p.flags.map(esc).join('; ') || '—',
+      ]);
+    }
+  }
+  return markdownTable([['scenario', 'phase', 'responses', 'status codes', 'errors by kind', 'flags'], ...rows]);
+}
+
+function resourcesTable(results: ResultsFile): string {
+  const rows: string[][] = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      for (const [svc, u] of Object.entries(p.merged.resources)) {
+        rows.push([
+          esc(s.name),
+          esc(p.name),
+          esc(svc),
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes),
+        ]);
+      }
+    }
+  }
+  return rows.length
+    ? markdownTable([
+        ['scenario', 'phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx'],
+        ...rows,
+      ])
+    : 'No resource samples.';
+}
+
+function latencyTable(results: ResultsFile): string {
+  const rows = results.scenarios.flatMap((s) =>
+    s.phases.map((p) => [
+      esc(s.name),
+      esc(p.name),
+      String(p.trials.length),
+      p.merged.rps.toFixed(0),
+      formatUs(p.merged.latency.p50),
+      formatUs(p.merged.latency.p90),
+      formatUs(p.merged.latency.p99),
+      formatUs(p.merged.latency['p99.9']),
+      formatUs(p.merged.latency.max),
+    ]),
+  );
+  return markdownTable([['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max'], ...rows]);
+}
+
+function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
+  const p = results.provenance;
+  const lines = [
+    `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${esc(p.runnerImage)}\``,
+    `- commit ${esc(p.commit ?? 'unknown')} (${esc(p.ref ?? 'no ref')}), run ${esc(results.runId)}, mode ${esc(results.mode)}`,
+    ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`),
+    ...statuses.map(
+      (s) =>
+        `- baseline of ${esc(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${esc(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ''}${s.baselineCommit ? ` at ${esc(s.baselineCommit.slice(0, 12))}` : ''}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export interface ReportOptions {
+  reportId?: string;
+  /** `summary`: verdict and table only (the terminal); `full` adds the collapsed details */
+  sections?: 'full' | 'summary';
+  budget?: number;
+}
+
+/** The Markdown report. The marker line makes the PR comment findable. */
+export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
+  const budget = opts.budget ?? REPORT_BUDGET;
+  const statuses = results.scenarioStatus ?? [];
+  const marker = reportMarker(opts.reportId ?? '');
+  const head = [marker, headline(results)];
+  const bullets = regressionBullets(results.comparisons);
+  if (bullets.length) head.push('', ...bullets);
+  const status = statusLines(statuses, results.startedAt);
+  if (status.length) head.push('', ...status);
+  const flagged = results.scenarios.flatMap((s) =>
+    s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+  );
+  if (flagged.length) head.push('', ...flagged);
+
+  const rows = comparisonTable(results.comparisons);
+  const footer = `<sub>perf-gate · run ${esc(results.runId)} · ${esc(results.mode)} · ${esc(results.finishedAt)}</sub>`;
+  let table = rows.length ? markdownTable([HEADER, ...rows]) : latencyTable(results);
+  const fixed = () => [...head, '', table, '', footer].join('\n');
+  // the verdict and the regressions always fit: cut table rows (they are sorted, regressions first)
+  let kept = rows.length;
+  while (rows.length && fixed().length > budget && kept > 1) {
+    kept = Math.max(1, Math.floor(kept * 0.8));
+    table = `${markdownTable([HEADER, ...rows.slice(0, kept)])}\n\n… ${rows.length - kept} more rows in the results file.`;
+  }
+  const sections =
+    (opts.sections ?? 'full') === 'summary'
+      ? []
+      : [
+          rows.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
+          details('Latency percentiles chart', chart(results)),
+          details('Status codes, errors and flags', errorsTable(results)),
+          details('SUT resources', resourcesTable(results)),
+          details('Environment and baselines', environment(results, statuses)),
+        ].filter(Boolean);
+  let body = [...head, '', table].join('\n');
+  let omitted = 0;
+  for (const s of sections) {
+    if (body.length + s.length + footer.length + 200 <= budget) body += `\n\n${s}`;
+    else omitted++;
+  }
+  if (omitted)
+    body += `\n\n_${omitted} detail section${omitted === 1 ? '' : 's'} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
+  return `${body}\n\n${footer}\n`;
+}

@@ -1,0 +1,58 @@
+// Reading baseline and results files back, with one clear line for anything that is not ours.
+import { readFileSync } from 'node:fs';
+import { usageError } from '../errors.js';
+import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
+
+function readJson(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw usageError(`${what} ${path}: ${code === 'ENOENT' ? 'not found' : (err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw usageError(`${what} ${path}: not valid JSON (${(err as Error).message})`);
+  }
+}
+
+function schemaOf(data: unknown): string | undefined {
+  return data && typeof data === 'object' && typeof (data as { schema?: unknown }).schema === 'string'
+    ? (data as { schema: string }).schema
+    : undefined;
+}
+
+/** A baseline file; undefined when it does not exist (that scenario has no baseline yet). */
+export function readBaseline(path: string, optional = true): BaselineFile | undefined {
+  let data: unknown;
+  try {
+    data = readJson(path, 'baseline');
+  } catch (err) {
+    if (optional && /: not found$/.test((err as Error).message)) return undefined;
+    throw err;
+  }
+  const schema = schemaOf(data);
+  if (schema !== BASELINE_SCHEMA) {
+    throw usageError(
+      `baseline ${path}: schema ${schema ?? '(none)'} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`,
+    );
+  }
+  const b = data as BaselineFile;
+  if (!Array.isArray(b.phases) || typeof b.scenario !== 'string') {
+    throw usageError(`baseline ${path}: corrupt (no scenario or phases)`);
+  }
+  return b;
+}
+
+export function readResults(path: string): ResultsFile {
+  const data = readJson(path, 'results file');
+  const schema = schemaOf(data);
+  if (schema !== RESULTS_SCHEMA) {
+    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? '(none)'})`);
+  }
+  const r = data as ResultsFile;
+  if (!Array.isArray(r.scenarios)) throw usageError(`results file ${path}: corrupt (no scenarios)`);
+  return r;
+}
