@@ -93340,6 +93340,85 @@ function escapeMarkdown(text) {
   return text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~])/g, "\\$1").replace(/@/g, "@​");
 }
 
+// src/compare/knee.ts
+var KNEE_GROWTH = 0.1;
+function findKnee(points) {
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i];
+    const b = points[i + 1];
+    const growth = a.rps > 0 ? (b.rps - a.rps) / a.rps : b.rps > 0 ? Number.POSITIVE_INFINITY : 0;
+    if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
+  }
+  return void 0;
+}
+
+// src/report/sweep.ts
+function pointsOf(s) {
+  return s.phases.map((p) => ({
+    level: p.params.connections ?? p.params.rate ?? 0,
+    rps: p.merged.rps,
+    p99: p.merged.latency.p99
+  }));
+}
+function xychart(title, levels, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${title}"`,
+    `  x-axis "connections" [${levels.join(", ")}]`,
+    `  y-axis "${axis}"`,
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderSweepSection(s) {
+  const points = pointsOf(s);
+  const knee = findKnee(points);
+  const rows = s.phases.map((p, i) => [
+    String(points[i]?.level ?? ""),
+    p.merged.rps.toFixed(0),
+    formatUs(p.merged.latency.p50),
+    formatUs(p.merged.latency.p90),
+    formatUs(p.merged.latency.p99),
+    String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
+    i === knee ? "◀ knee" : ""
+  ]);
+  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} connections**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
+  const levels = points.map((p) => p.level);
+  return [
+    `#### ${escapeMarkdown(s.name)}`,
+    "",
+    kneeLine,
+    "",
+    markdownTable([["connections", "rps", "p50", "p90", "p99", "errors", ""], ...rows]),
+    "",
+    xychart(
+      `${s.name}: throughput`,
+      levels,
+      points.map((p) => Math.round(p.rps)),
+      "req/s"
+    ),
+    "",
+    xychart(
+      `${s.name}: p99 latency`,
+      levels,
+      points.map((p) => Math.round(p.p99 / 10) / 100),
+      "ms"
+    )
+  ].join("\n");
+}
+function renderSweep(results, marker) {
+  return [
+    marker,
+    "### 📈 perf-gate sweep",
+    "",
+    ...results.scenarios.map(renderSweepSection),
+    "",
+    `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · sweep · ${escapeMarkdown(results.finishedAt)}</sub>`,
+    ""
+  ].join("\n");
+}
+
 // src/report/markdown.ts
 var REPORT_BUDGET = 6e4;
 function reportMarker(reportId) {
@@ -93506,6 +93585,7 @@ function environment(results, statuses) {
   return lines2.join("\n");
 }
 function renderMarkdown(results, opts = {}) {
+  if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
@@ -94209,8 +94289,30 @@ function selectScenarios(config2, names) {
   }
   return config2.scenarios.filter((s) => names.includes(s.name));
 }
-function checkSupported(scenarios, mode) {
-  if (mode === "sweep") throw usageError('--mode sweep: not implemented yet (see README, "What does not work yet")');
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep2 } = s;
+    if (sweep2.kind === "open") {
+      throw usageError(`scenario ${s.name}: a sweep over rate needs open-loop phases, which are not implemented yet`);
+    }
+    out.push({
+      ...s,
+      warmupMs: sweep2.warmupMs,
+      trials: 1,
+      phases: sweep2.levels.map((c) => ({
+        kind: "closed",
+        name: `c${c}`,
+        connections: c,
+        durationMs: sweep2.durationMs
+      }))
+    });
+  }
+  if (out.length === 0) throw usageError("--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)");
+  return out;
+}
+function checkSupported(scenarios) {
   for (const s of scenarios) {
     for (const p of s.phases) {
       if (p.kind === "open") {
@@ -94261,8 +94363,9 @@ var TrialCollector = class {
 async function runPerfGate(opts, deps) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const config2 = loadConfig(opts.configFile);
-  const scenarios = selectScenarios(config2, opts.scenarios);
-  checkSupported(scenarios, opts.mode);
+  const selected = selectScenarios(config2, opts.scenarios);
+  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
+  checkSupported(scenarios);
   const bodies = /* @__PURE__ */ new Map();
   const readBodies = (file2) => {
     let list = bodies.get(file2);
@@ -94284,7 +94387,7 @@ async function runPerfGate(opts, deps) {
     ])
   );
   const baselines = /* @__PURE__ */ new Map();
-  for (const s of scenarios) {
+  for (const s of opts.mode === "sweep" ? [] : scenarios) {
     const path = baselinePath(opts.baselineDir, s.name);
     try {
       baselines.set(s.name, readBaseline(path));
@@ -94428,7 +94531,7 @@ async function runPerfGate(opts, deps) {
       comparisons: []
     };
     const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    const { results, verdict, regressions } = gateResults(measured, baselines, (name2) => thresholds2.get(name2));
+    const { results, verdict, regressions } = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, baselines, (name2) => thresholds2.get(name2));
     const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
     writeFileAtomic(resultsPath, stableStringify(results));
     const report = renderMarkdown(results, { reportId: opts.reportId ?? "" });

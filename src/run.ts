@@ -94,8 +94,33 @@ function selectScenarios(config: Config, names: string[]): Scenario[] {
   return config.scenarios.filter((s) => names.includes(s.name));
 }
 
-function checkSupported(scenarios: Scenario[], mode: RunMode): void {
-  if (mode === 'sweep') throw usageError('--mode sweep: not implemented yet (see README, "What does not work yet")');
+/** Sweep mode: each scenario's ladder becomes its phases, one trial per level; scenarios without
+ * a ladder are left out. */
+export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
+  const out: Scenario[] = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep } = s;
+    if (sweep.kind === 'open') {
+      throw usageError(`scenario ${s.name}: a sweep over rate needs open-loop phases, which are not implemented yet`);
+    }
+    out.push({
+      ...s,
+      warmupMs: sweep.warmupMs,
+      trials: 1,
+      phases: sweep.levels.map((c) => ({
+        kind: 'closed',
+        name: `c${c}`,
+        connections: c,
+        durationMs: sweep.durationMs,
+      })),
+    });
+  }
+  if (out.length === 0) throw usageError('--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)');
+  return out;
+}
+
+function checkSupported(scenarios: Scenario[]): void {
   for (const s of scenarios) {
     for (const p of s.phases) {
       if (p.kind === 'open') {
@@ -155,8 +180,9 @@ class TrialCollector {
 export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> {
   const startedAt = new Date().toISOString();
   const config = loadConfig(opts.configFile);
-  const scenarios = selectScenarios(config, opts.scenarios);
-  checkSupported(scenarios, opts.mode);
+  const selected = selectScenarios(config, opts.scenarios);
+  const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
+  checkSupported(scenarios);
   const bodies = new Map<string, string[]>();
   const readBodies = (file: string): string[] => {
     let list = bodies.get(file);
@@ -180,7 +206,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   // read before anything starts: a corrupt baseline is a usage error in gate mode; update mode
   // replaces it anyway (and compares with nothing)
   const baselines = new Map<string, BaselineFile | undefined>();
-  for (const s of scenarios) {
+  for (const s of opts.mode === 'sweep' ? [] : scenarios) {
     const path = baselinePath(opts.baselineDir, s.name);
     try {
       baselines.set(s.name, readBaseline(path));
@@ -331,7 +357,11 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       comparisons: [],
     };
     const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    const { results, verdict, regressions } = gateResults(measured, baselines, (name) => thresholds.get(name));
+    // a sweep explores; it is never compared and never fails
+    const { results, verdict, regressions } =
+      opts.mode === 'sweep'
+        ? { results: measured, verdict: 'pass' as const, regressions: 0 }
+        : gateResults(measured, baselines, (name) => thresholds.get(name));
     const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
     writeFileAtomic(resultsPath, stableStringify(results));
     const report = renderMarkdown(results, { reportId: opts.reportId ?? '' });

@@ -6,6 +6,7 @@ import { formatMetricValue, overallVerdict, sortForReport } from '../compare/com
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
 import { formatBytes, formatUs } from '../units.js';
 import { escapeMarkdown as esc } from './escape.js';
+import { renderSweep } from './sweep.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
@@ -210,6 +211,7 @@ export interface ReportOptions {
 
 /** The Markdown report. The marker line makes the PR comment findable. */
 export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
+  if (results.mode === 'sweep') return renderSweep(results, reportMarker(opts.reportId ?? ''));
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');

@@ -1,0 +1,47 @@
+// Sweep mode on a service that saturates (4 concurrent requests of 5 ms): a table per level, a knee,
+// and Mermaid xycharts; never fails, writes no baselines.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+
+const hasDocker = dockerAvailable();
+
+describe.runIf(hasDocker)('sweep mode', () => {
+  it('runs the ladder and reports the saturation knee', async () => {
+    const out = tempDir();
+    const baselines = join(out, 'baselines');
+    const r = await runCli([
+      'run',
+      '--config',
+      'fixtures/tests/sweep/perf-gate.yml',
+      '--mode',
+      'sweep',
+      '--out',
+      out,
+      '--baseline-dir',
+      baselines,
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    expect(results.mode).toBe('sweep');
+    expect(results.scenarios[0]?.phases.map((p) => p.params.connections)).toEqual([1, 2, 4, 8, 16]);
+    expect(results.comparisons).toEqual([]);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    // the service cannot serve more than 4 at a time: the knee is at 4 or, on a noisy machine, 8
+    expect(report).toMatch(/\*\*Knee at (4|8) connections\*\*/);
+    expect(report).toContain('x-axis "connections" [1, 2, 4, 8, 16]');
+    expect(report.match(/```mermaid\nxychart-beta/g)).toHaveLength(2);
+    expect(existsSync(baselines)).toBe(false);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('refuses a config without any sweep ladder, exit 2', async () => {
+    const r = await runCli(['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--mode', 'sweep']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'perf-gate: --mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)',
+    );
+  });
+});

@@ -1,0 +1,708 @@
+import { describe, expect, it } from 'vitest';
+import { COMMENT_LIMIT, REPORT_BUDGET, renderMarkdown, reportMarker } from '../../src/report/markdown.js';
+import { escapeMarkdown } from '../../src/report/escape.js';
+import type {
+  Comparison,
+  MergedPhase,
+  PhaseResult,
+  Provenance,
+  ResourceUsage,
+  ResultsFile,
+  ScenarioResult,
+  ScenarioStatus,
+  Verdict,
+} from '../../src/results/types.js';
+import { RESULTS_SCHEMA } from '../../src/results/types.js';
+import type { LatencySummary } from '../../src/stats/histogram.js';
+
+// ---------------------------------------------------------------------------------------------
+// fixtures
+
+function latency(l: Partial<LatencySummary> = {}): LatencySummary {
+  return { count: 1000, min: 100, mean: 900, p50: 800, p90: 1200, p95: 1500, p99: 2000, 'p99.9': 3000, max: 5000, ...l };
+}
+
+const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
+  cpuMeanPct: 40,
+  cpuPeakPct: 80,
+  memoryPeakBytes: 64 * 1024 * 1024,
+  rxBytes: 1024,
+  txBytes: 2048,
+  samples: 10,
+  ...u,
+});
+
+function merged(over: Partial<MergedPhase> = {}): MergedPhase {
+  return {
+    trials: 1,
+    durationMs: 30_000,
+    sent: 1000,
+    responses: 1000,
+    successes: 1000,
+    failures: 0,
+    statusCodes: { '200': 1000 },
+    errors: {},
+    errorRate: 0,
+    rps: 500,
+    bytesPerSec: 10_000,
+    latency: latency(),
+    connectionCloses: 0,
+    resources: { api: usage() },
+    histogram: '',
+    ...over,
+  };
+}
+
+function phase(name: string, over: { merged?: Partial<MergedPhase>; flags?: string[] } = {}): PhaseResult {
+  return {
+    name,
+    kind: 'closed',
+    params: { connections: 10, durationMs: 30_000 },
+    warmupMs: 5000,
+    trials: [],
+    merged: merged(over.merged),
+    flags: over.flags ?? [],
+  };
+}
+
+function scenario(name: string, phases: PhaseResult[], over: Partial<ScenarioResult> = {}): ScenarioResult {
+  return { name, scenarioHash: 'h', phases, ...over };
+}
+
+function cmp(over: Partial<Comparison> = {}): Comparison {
+  return {
+    scenario: 'api',
+    phase: 'c10',
+    metric: 'p99',
+    baseline: 1000,
+    current: 1000,
+    delta: 0,
+    band: '+25% and +1ms',
+    result: 'pass',
+    ...over,
+  };
+}
+
+const provenance = (over: Partial<Provenance> = {}): Provenance => ({
+  time: '2024-05-10T12:00:00.000Z',
+  commit: 'abcdef1234567890',
+  ref: 'refs/pull/7/merge',
+  runner: { os: 'linux', cpuModel: 'AMD EPYC', cores: 2, memoryBytes: 8 * 1024 ** 3 },
+  docker: { version: '27.0.1', apiVersion: '1.46' },
+  runnerImage: 'node:22-slim',
+  sut: { images: { api: { image: 'api:dev', id: 'sha256:1', digest: null } } },
+  ...over,
+});
+
+function results(over: Partial<ResultsFile> = {}): ResultsFile {
+  return {
+    schema: RESULTS_SCHEMA,
+    runId: 'run-1',
+    mode: 'gate',
+    config: 'perf-gate.yml',
+    startedAt: '2024-05-10T12:00:00.000Z',
+    finishedAt: '2024-05-10T12:05:00.000Z',
+    provenance: provenance(),
+    scenarios: [scenario('api', [phase('c10')])],
+    comparisons: [cmp()],
+    scenarioStatus: [{ scenario: 'api', baseline: 'present' }],
+    ...over,
+  };
+}
+
+/** Data rows of the first Markdown table in `md` (the comparison table). */
+function tableRows(md: string): string[] {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('|'));
+  if (start < 0) return [];
+  const rows: string[] = [];
+  for (let i = start + 2; i < lines.length && (lines[i] as string).startsWith('|'); i++) rows.push(lines[i] as string);
+  return rows;
+}
+
+/** Table cells, split on pipes that are not escaped. */
+function cells(row: string): string[] {
+  return row
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+/** Every table in `md`: its lines (header, delimiter, rows). */
+function tables(md: string): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  for (const l of md.split('\n')) {
+    if (l.startsWith('|')) cur.push(l);
+    else if (cur.length) {
+      out.push(cur);
+      cur = [];
+    }
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('reportMarker', () => {
+  it.each<[string, string]>([
+    ['', 'default'],
+    ['pr', 'pr'],
+    ['linux-node20', 'linux-node20'],
+    ['a.b_c-D9', 'a.b_c-D9'],
+    ['matrix (node 20)/linux', 'matrix__node_20__linux'],
+    ['<script>', '_script_'],
+    ['x -->y', 'x_--_y'],
+    ['é', '_'],
+  ])('id %j → id=%s', (id, expected) => {
+    expect(reportMarker(id)).toBe(`<!-- perf-gate-report id=${expected} -->`);
+  });
+
+  it.each(['', 'a', '-->', '--!>', '\n-->\n<img>', 'a b c'])('is one well-formed HTML comment for %j', (id) => {
+    const m = reportMarker(id);
+    expect(m).toMatch(/^<!-- perf-gate-report id=[A-Za-z0-9_.-]+ -->$/);
+    expect(m.match(/-->/g)).toHaveLength(1);
+  });
+
+  it('does not make one id a prefix match of another', () => {
+    expect(reportMarker('ab').includes(reportMarker('a'))).toBe(false);
+    expect(reportMarker('a').includes(reportMarker('ab'))).toBe(false);
+  });
+});
+
+describe('renderMarkdown: marker and headline', () => {
+  it.each<[string | undefined, string]>([
+    [undefined, 'default'],
+    ['', 'default'],
+    ['linux', 'linux'],
+    ['ubuntu (arm)', 'ubuntu__arm_'],
+  ])('first line is the marker for report id %j', (reportId, id) => {
+    const md = renderMarkdown(results(), reportId === undefined ? {} : { reportId });
+    expect(md.split('\n')[0]).toBe(`<!-- perf-gate-report id=${id} -->`);
+  });
+
+  it.each<[string, Verdict[], string]>([
+    ['one regression', ['regression', 'pass'], '### ❌ perf-gate: 1 regression'],
+    ['three regressions', ['regression', 'regression', 'regression', 'pass'], '### ❌ perf-gate: 3 regressions'],
+    [
+      'regressions with warnings and improvements',
+      ['pass', 'regression', 'unconfirmed', 'invalid', 'improvement', 'regression'],
+      '### ❌ perf-gate: 2 regressions (2 warnings, 1 improved)',
+    ],
+    ['all pass', ['pass', 'pass'], '### ✅ perf-gate: no regression'],
+    ['pass with one warning', ['pass', 'unconfirmed'], '### ✅ perf-gate: no regression (1 warning)'],
+    ['pass with improvements', ['improvement', 'improvement'], '### ✅ perf-gate: no regression (2 improved)'],
+    ['no baseline', ['no-baseline', 'no-baseline'], '### ➖ perf-gate: no baseline yet — nothing to compare'],
+  ])('%s', (_label, verdicts, expected) => {
+    const comparisons = verdicts.map((result) =>
+      result === 'no-baseline' ? cmp({ result, baseline: null, delta: null }) : cmp({ result, current: 1500, delta: 0.5 }),
+    );
+    const md = renderMarkdown(results({ comparisons }));
+    expect(md.split('\n')[1]).toBe(expected);
+  });
+
+  it('ends with the footer naming the run', () => {
+    const md = renderMarkdown(results());
+    expect(md.endsWith('<sub>perf-gate · run run-1 · gate · 2024-05-10T12:05:00.000Z</sub>\n')).toBe(true);
+  });
+});
+
+describe('renderMarkdown: regressions first', () => {
+  const comparisons: Comparison[] = [
+    cmp({ metric: 'p50', result: 'pass' }),
+    cmp({ metric: 'rps', baseline: 500, current: 700, delta: 0.4, band: '-10%', result: 'improvement' }),
+    cmp({ metric: 'p99', baseline: 1000, current: 2000, delta: 1, result: 'regression', pValue: 0.01 }),
+    cmp({ metric: 'p90', baseline: 1000, current: 1400, delta: 0.4, result: 'unconfirmed', pValue: 0.2 }),
+    cmp({ phase: 'r500', metric: 'p50', result: 'no-baseline', baseline: null, delta: null }),
+    cmp({
+      metric: 'error-class',
+      baseline: 0,
+      current: 12,
+      delta: null,
+      band: 'no new error classes',
+      result: 'regression',
+      reason: 'new error class HTTP 500 (12×), never seen in the baseline',
+    }),
+    cmp({ metric: 'max', result: 'invalid', reason: 'no successful responses to take latency from' }),
+  ];
+  const md = renderMarkdown(results({ comparisons }));
+
+  it('sorts the table: regressions, unconfirmed, invalid, improvement, no-baseline, pass', () => {
+    const rows = tableRows(md).map(cells);
+    expect(rows.map((r) => [r[2], r[7]?.split(' ')[1]])).toEqual([
+      ['p99', 'regression'],
+      ['error-class', 'regression'],
+      ['p90', 'unconfirmed'],
+      ['max', 'invalid'],
+      ['rps', 'improvement'],
+      ['p50', 'no'],
+      ['p50', 'pass'],
+    ]);
+  });
+
+  it.each<[string, number, string[]]>([
+    ['p99 regression', 0, ['api', 'c10', 'p99', '1ms', '2ms', '+100%', '+25% and +1ms', '❌ regression (p=0.01)']],
+    [
+      'new error class',
+      1,
+      ['api', 'c10', 'error-class', '0', '12', 'new', 'no new error classes', '❌ regression'],
+    ],
+    ['unconfirmed with p', 2, ['api', 'c10', 'p90', '1ms', '1.4ms', '+40%', '+25% and +1ms', '⚠️ unconfirmed (p=0.2)']],
+    [
+      'invalid with its reason',
+      3,
+      ['api', 'c10', 'max', '1ms', '1ms', '0.0%', '+25% and +1ms', '⚠️ invalid: no successful responses to take latency from'],
+    ],
+    ['no baseline', 5, ['api', 'r500', 'p50', '—', '1ms', '—', '+25% and +1ms', '➖ no baseline']],
+  ])('row: %s', (_label, index, expected) => {
+    expect(cells(tableRows(md)[index] as string)).toEqual(expected);
+  });
+
+  it('lists each regression as a bullet with its reason, before the table', () => {
+    const lines = md.split('\n');
+    const bullets = lines.filter((l) => l.startsWith('- **'));
+    expect(bullets).toEqual([
+      '- **api/c10** p99: 1ms → 2ms (+100%, band +25% and +1ms, p=0.01)',
+      '- **api/c10** error-class: new error class HTTP 500 (12×), never seen in the baseline',
+    ]);
+    const firstTableLine = lines.findIndex((l) => l.startsWith('|'));
+    expect(lines.indexOf(bullets[0] as string)).toBeLessThan(firstTableLine);
+  });
+
+  it('has no bullets without regressions', () => {
+    const clean = renderMarkdown(results({ comparisons: [cmp(), cmp({ metric: 'p50' })] }));
+    expect(clean.split('\n').filter((l) => l.startsWith('- **'))).toEqual([]);
+  });
+});
+
+describe('renderMarkdown: baseline notes and flags', () => {
+  it.each<[string, ScenarioStatus, string | null]>([
+    ['present: no note', { scenario: 'api', baseline: 'present' }, null],
+    [
+      'missing',
+      { scenario: 'search', baseline: 'missing' },
+      '> ➖ **search** has no baseline yet: run with `--mode update` to create it.',
+    ],
+    [
+      'stale, 3 days old',
+      { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-07T11:00:00.000Z' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 3 days old): refresh it with `--mode update`.',
+    ],
+    [
+      'stale, 1 day old',
+      { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-09T11:00:00.000Z' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 1 day old): refresh it with `--mode update`.',
+    ],
+    [
+      'stale, hours old',
+      { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-10T09:30:00.000Z' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 2 h old): refresh it with `--mode update`.',
+    ],
+    [
+      'stale, minutes old',
+      { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-10T11:50:00.000Z' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, less than an hour old): refresh it with `--mode update`.',
+    ],
+    [
+      'stale, no time',
+      { scenario: 'checkout', baseline: 'stale' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): refresh it with `--mode update`.',
+    ],
+    [
+      'stale, unparsable time',
+      { scenario: 'checkout', baseline: 'stale', baselineTime: 'yesterday' },
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): refresh it with `--mode update`.',
+    ],
+    [
+      'escaped scenario name',
+      { scenario: 'a_b*c', baseline: 'missing' },
+      '> ➖ **a\\_b\\*c** has no baseline yet: run with `--mode update` to create it.',
+    ],
+  ])('%s', (_label, status, note) => {
+    const md = renderMarkdown(results({ scenarioStatus: [status] }));
+    const notes = md.split('\n').filter((l) => l.startsWith('> ➖') || l.startsWith('> ⚠️ The baseline'));
+    expect(notes).toEqual(note === null ? [] : [note]);
+  });
+
+  it('the notes come right after the headline block, before the table', () => {
+    const md = renderMarkdown(
+      results({
+        scenarioStatus: [
+          { scenario: 'api', baseline: 'stale' },
+          { scenario: 'search', baseline: 'missing' },
+        ],
+      }),
+    );
+    const lines = md.split('\n');
+    const stale = lines.findIndex((l) => l.includes('(stale,'));
+    const missing = lines.findIndex((l) => l.includes('**search** has no baseline'));
+    const table = lines.findIndex((l) => l.startsWith('|'));
+    expect(stale).toBeGreaterThan(1);
+    expect(missing).toBe(stale + 1);
+    expect(table).toBeGreaterThan(missing);
+  });
+
+  it('shows every phase flag, with scenario/phase, in the head and in the errors table', () => {
+    const md = renderMarkdown(
+      results({
+        scenarios: [
+          scenario('api', [
+            phase('c10', { flags: ['generator-bound: runner CPU at 98%'] }),
+            phase('r500', { flags: ['keep-alive: the server closed 120 connections', 'late: 42 sends'] }),
+            phase('n50k'),
+          ]),
+        ],
+      }),
+    );
+    const lines = md.split('\n');
+    expect(lines.filter((l) => l.startsWith('> ⚠️ api/'))).toEqual([
+      '> ⚠️ api/c10: generator-bound: runner CPU at 98%',
+      '> ⚠️ api/r500: keep-alive: the server closed 120 connections',
+      '> ⚠️ api/r500: late: 42 sends',
+    ]);
+    const errors = tables(md).find((t) => t[0]?.includes('errors by kind'));
+    expect(errors).toBeDefined();
+    const rows = (errors as string[]).slice(2).map(cells);
+    expect(rows.map((r) => [r[1], r[5]])).toEqual([
+      ['c10', 'generator-bound: runner CPU at 98%'],
+      ['r500', 'keep-alive: the server closed 120 connections; late: 42 sends'],
+      ['n50k', '—'],
+    ]);
+  });
+});
+
+describe('renderMarkdown: latency chart', () => {
+  const mermaidBlocks = (md: string) => md.match(/```mermaid\n[\s\S]*?\n```/g) ?? [];
+
+  it.each<[string, ScenarioResult['baselineLatency'], boolean]>([
+    ['with a baseline for the phase: bars and a line', { c10: latency({ p50: 500, p90: 1000, p99: 1500 }) }, true],
+    ['without any baseline: a line only', undefined, false],
+    ['with a baseline for another phase only: a line only', { r500: latency() }, false],
+  ])('%s', (_label, baselineLatency, bar) => {
+    const md = renderMarkdown(
+      results({
+        scenarios: [scenario('api', [phase('c10')], baselineLatency ? { baselineLatency } : {})],
+      }),
+    );
+    const blocks = mermaidBlocks(md);
+    expect(blocks).toHaveLength(1);
+    const block = blocks[0] as string;
+    expect(block.split('\n')[1]).toBe('xychart-beta');
+    expect(block).toContain('x-axis ["p50", "p90", "p99", "p99.9"]');
+    // current: p50 800µs, p90 1.2ms, p99 2ms, p99.9 3ms
+    expect(block).toContain('  line [0.8, 1.2, 2, 3]');
+    if (bar) {
+      expect(block).toContain('  bar [0.5, 1, 1.5, 3]');
+      expect(block).toContain('(bars: baseline, line: current)');
+    } else {
+      expect(block).not.toMatch(/^\s*bar\b/m);
+      expect(block).not.toContain('bars: baseline');
+    }
+  });
+
+  it('one chart per scenario × phase, inside a collapsed details section', () => {
+    const md = renderMarkdown(
+      results({
+        scenarios: [
+          scenario('api', [phase('c10'), phase('r500')], { baselineLatency: { c10: latency() } }),
+          scenario('search', [phase('c10')]),
+        ],
+      }),
+    );
+    const blocks = mermaidBlocks(md);
+    expect(blocks.map((b) => /title "([^"]*)"/.exec(b)?.[1])).toEqual([
+      'api/c10 latency, ms (bars: baseline, line: current)',
+      'api/r500 latency, ms',
+      'search/c10 latency, ms',
+    ]);
+    const details = md.indexOf('<details><summary>Latency percentiles chart</summary>');
+    expect(details).toBeGreaterThan(0);
+    expect(md.indexOf('```mermaid')).toBeGreaterThan(details);
+  });
+});
+
+describe('renderMarkdown: sections', () => {
+  it.each<['full' | 'summary' | undefined, number]>([
+    [undefined, 5],
+    ['full', 5],
+    ['summary', 0],
+  ])('sections %s → %i <details> blocks', (sections, count) => {
+    const md = renderMarkdown(results(), sections ? { sections } : {});
+    expect(md.match(/<details>/g) ?? []).toHaveLength(count);
+    expect(md.match(/<\/details>/g) ?? []).toHaveLength(count);
+    expect(md.split('\n')[1]).toBe('### ✅ perf-gate: no regression');
+    expect(tableRows(md)).toHaveLength(1);
+  });
+
+  it('summary has no chart and no environment', () => {
+    const md = renderMarkdown(results(), { sections: 'summary' });
+    expect(md).not.toContain('```mermaid');
+    expect(md).not.toContain('runner image');
+  });
+
+  it('without comparisons the table is the latency table', () => {
+    const md = renderMarkdown(results({ comparisons: [], scenarioStatus: [] }));
+    const first = tables(md)[0] as string[];
+    expect(cells(first[0] as string)).toEqual(['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max']);
+    expect(cells(first[2] as string)).toEqual(['api', 'c10', '0', '500', '800µs', '1.2ms', '2ms', '3ms', '5ms']);
+  });
+});
+
+describe('renderMarkdown: escaping text from the SUT and the config', () => {
+  const evil = '<img src=x>|**boom**@team';
+  const md = renderMarkdown(
+    results({
+      runId: 'run|<b>1</b>',
+      provenance: provenance({
+        runner: { os: 'linux', cpuModel: 'Intel\n# pwned', cores: 2, memoryBytes: 1024 },
+        docker: { version: '<script>alert(1)</script>', apiVersion: null },
+        sut: { images: { 'api|x': { image: 'evil|image<img src=y>', id: 'sha256:1', digest: '@octocat' } } },
+      }),
+      scenarios: [
+        scenario('api', [
+          phase('c10', {
+            merged: { errors: { [evil]: 3 }, statusCodes: { '200': 990, '500': 10 } },
+            flags: [`keep-alive ${evil}`],
+          }),
+        ]),
+      ],
+      comparisons: [
+        cmp({ metric: 'p99', result: 'unconfirmed', reason: `odd ${evil}` }),
+        cmp({
+          metric: 'error-class',
+          baseline: 0,
+          current: 3,
+          delta: null,
+          band: 'no new error classes',
+          result: 'regression',
+          reason: `new error class ${evil} (3×), never seen in the baseline`,
+        }),
+      ],
+      scenarioStatus: [{ scenario: 'api', baseline: 'present', baselineCommit: '@someone|x' }],
+    }),
+  );
+
+  it('no raw HTML', () => {
+    expect(md).not.toMatch(/<img/i);
+    expect(md).not.toMatch(/<script/i);
+    expect(md).not.toMatch(/<b>/);
+    expect(md).toContain('&lt;img src=x&gt;');
+  });
+
+  it('no live @mention', () => {
+    expect(md).not.toMatch(/@team/);
+    expect(md).not.toMatch(/@octocat/);
+    expect(md).not.toMatch(/@someone/);
+    expect(md).toContain('@\u200bteam');
+  });
+
+  it('no unescaped emphasis from the input', () => {
+    expect(md).not.toContain('**boom**');
+    expect(md).toContain('\\*\\*boom\\*\\*');
+  });
+
+  it('no new line starts from input text', () => {
+    expect(md.split('\n').some((l) => l.startsWith('# pwned'))).toBe(false);
+  });
+
+  it('every table row has as many cells as its header', () => {
+    const all = tables(md);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const t of all) {
+      const width = cells(t[0] as string).length;
+      for (const row of t) expect(cells(row), row).toHaveLength(width);
+    }
+  });
+
+  it('the error kind reaches the bullets, the table and the errors table escaped', () => {
+    const escaped = escapeMarkdown(evil);
+    expect(md).toContain(`- **api/c10** error-class: new error class ${escaped} (3×), never seen in the baseline`);
+    expect(md).toContain(`${escaped}: 3`);
+    expect(md).toContain(`⚠️ unconfirmed: odd ${escaped}`);
+  });
+});
+
+describe('renderMarkdown: size', () => {
+  const metrics = ['p50', 'p99', 'rps', 'errors'];
+
+  /** `n` scenarios × `phases` phases × 4 metrics; `regressions` of them (at the end) regress. */
+  function big(n: number, phases: number, regressions: number, extra: Partial<ResultsFile> = {}): ResultsFile {
+    const scenarios: ScenarioResult[] = [];
+    const comparisons: Comparison[] = [];
+    for (let s = 0; s < n; s++) {
+      const name = `scenario-${String(s).padStart(4, '0')}`;
+      const ps = Array.from({ length: phases }, (_, p) =>
+        phase(`phase-${p}`, {
+          merged: { statusCodes: { '200': 1000, '503': 3 }, errors: { ECONNRESET: 1, timeout: 2 } },
+        }),
+      );
+      scenarios.push(scenario(name, ps, { baselineLatency: { 'phase-0': latency() } }));
+      for (const p of ps) for (const metric of metrics) comparisons.push(cmp({ scenario: name, phase: p.name, metric }));
+    }
+    // the regressions are the last comparisons, so the renderer has to sort them first
+    for (let i = 0; i < regressions; i++) {
+      const c = comparisons[comparisons.length - 1 - i] as Comparison;
+      Object.assign(c, { current: 3000, delta: 2, result: 'regression' as Verdict, pValue: 0.001 });
+    }
+    return {
+      ...results({
+        scenarios,
+        comparisons,
+        scenarioStatus: scenarios.map((s) => ({ scenario: s.name, baseline: 'present' as const })),
+      }),
+      ...extra,
+    };
+  }
+
+  const MARGIN = 300;
+
+  it.each<[string, number, number, number]>([
+    ['300 scenarios × 3 phases, 5 regressions', 300, 3, 5],
+    ['100 scenarios × 10 phases, 40 regressions', 100, 10, 40],
+    ['1 scenario × 800 phases, 1 regression', 1, 800, 1],
+  ])('budget 8000: %s', (_label, n, phases, regressions) => {
+    const input = big(n, phases, regressions);
+    const md = renderMarkdown(input, { budget: 8000 });
+    expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
+    expect(md.split('\n')[0]).toBe(reportMarker(''));
+    expect(md).toContain(`### ❌ perf-gate: ${regressions} regressions`);
+    // the rows that survive start with every regression (as many as fit)
+    const rows = tableRows(md).map(cells);
+    expect(rows.length).toBeGreaterThan(0);
+    const shown = rows.filter((r) => r[7]?.startsWith('❌ regression')).length;
+    expect(rows.slice(0, shown).every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
+    expect(shown).toBe(Math.min(regressions, rows.length));
+    const total = input.comparisons.length;
+    expect(md).toContain(`… ${total - rows.length} more rows in the results file.`);
+    expect(md).toMatch(/_\d+ detail sections? omitted to stay under GitHub's comment size limit/);
+    expect(md.endsWith('</sub>\n')).toBe(true);
+  });
+
+  it('budget 8000 with more regressions than fit: only regression rows are kept', () => {
+    const md = renderMarkdown(big(200, 3, 600), { budget: 8000 });
+    expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
+    expect(md).toContain('### ❌ perf-gate: 600 regressions');
+    const rows = tableRows(md).map(cells);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
+  });
+
+  it('a small input is not cut', () => {
+    const input = big(2, 2, 1);
+    const md = renderMarkdown(input, { budget: 8000 });
+    expect(tableRows(md)).toHaveLength(input.comparisons.length);
+    expect(md).not.toContain('more rows in the results file');
+    expect(md).not.toContain('omitted');
+    expect(md.match(/<details>/g)).toHaveLength(5);
+  });
+
+  it('detail sections are dropped before table rows', () => {
+    const input = big(10, 3, 1);
+    const full = renderMarkdown(input);
+    const md = renderMarkdown(input, { budget: full.length - 10 });
+    expect(tableRows(md)).toHaveLength(input.comparisons.length);
+    expect(md).toContain('omitted');
+  });
+
+  it.each<[string, ResultsFile]>([
+    ['2000 scenarios × 5 phases', big(2000, 5, 30)],
+    ['one scenario with 20,000 phases', big(1, 20_000, 3)],
+  ])('default budget: %s stays under GitHub’s limit', (_label, input) => {
+    const md = renderMarkdown(input);
+    expect(REPORT_BUDGET).toBeLessThan(COMMENT_LIMIT);
+    expect(md.length).toBeLessThan(COMMENT_LIMIT);
+    expect(md.length).toBeLessThanOrEqual(REPORT_BUDGET + MARGIN);
+    expect(md).toContain('### ❌ perf-gate:');
+    expect(md).toContain('more rows in the results file');
+  });
+
+  it.each<[string, (r: ResultsFile) => ResultsFile]>([
+    [
+      'every scenario without a baseline (a first run)',
+      (r) => ({
+        ...r,
+        scenarioStatus: r.scenarios.map((s) => ({ scenario: s.name, baseline: 'missing' as const })),
+      }),
+    ],
+    [
+      'every baseline stale',
+      (r) => ({
+        ...r,
+        scenarioStatus: r.scenarios.map((s) => ({ scenario: s.name, baseline: 'stale' as const, baselineTime: '2024-05-01T00:00:00Z' })),
+      }),
+    ],
+    [
+      'every phase flagged',
+      (r) => ({
+        ...r,
+        scenarios: r.scenarios.map((s) => ({
+          ...s,
+          phases: s.phases.map((p) => ({ ...p, flags: ['generator-bound: runner CPU at 99%', 'keep-alive: server closes connections'] })),
+        })),
+      }),
+    ],
+  ])('budget 8000, 300 scenarios × 3 phases, %s: still within budget', (_label, edit) => {
+    const md = renderMarkdown(edit(big(300, 3, 5)), { budget: 8000 });
+    expect(md.split('\n')[1]).toBe('### ❌ perf-gate: 5 regressions');
+    expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
+  });
+
+  it.each<[string, (r: ResultsFile) => ResultsFile]>([
+    [
+      'every scenario without a baseline',
+      (r) => ({ ...r, scenarioStatus: r.scenarios.map((s) => ({ scenario: s.name, baseline: 'missing' as const })) }),
+    ],
+    [
+      'every phase flagged',
+      (r) => ({
+        ...r,
+        scenarios: r.scenarios.map((s) => ({
+          ...s,
+          phases: s.phases.map((p) => ({ ...p, flags: ['generator-bound: runner CPU at 99%'] })),
+        })),
+      }),
+    ],
+  ])('default budget, 2000 scenarios × 3 phases, %s: under GitHub’s limit', (_label, edit) => {
+    const md = renderMarkdown(edit(big(2000, 3, 5)));
+    expect(md.length).toBeLessThan(COMMENT_LIMIT);
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it.each<[string, string, string]>([
+    ['plain text', 'ECONNRESET', 'ECONNRESET'],
+    ['empty', '', ''],
+    ['numbers and spaces', 'HTTP 500 (12×)', 'HTTP 500 (12×)'],
+    ['unicode', 'é ü µs 😀', 'é ü µs 😀'],
+    ['pipe', 'a|b', 'a\\|b'],
+    ['html tag', '<img src=x>', '&lt;img src=x&gt;'],
+    ['html comment', '<!-- x -->', '&lt;!-- x --&gt;'],
+    ['ampersand', 'a & b', 'a &amp; b'],
+    ['entity', '&lt;', '&amp;lt;'],
+    ['bold', '**boom**', '\\*\\*boom\\*\\*'],
+    ['underscore', '_x_', '\\_x\\_'],
+    ['backtick', '`code`', '\\`code\\`'],
+    ['link', '[x](http://e)', '\\[x\\](http://e)'],
+    ['image', '![x](http://e)', '!\\[x\\](http://e)'],
+    ['strike', '~~s~~', '\\~\\~s\\~\\~'],
+    ['braces', '{x}', '\\{x\\}'],
+    ['backslash', 'a\\b', 'a\\\\b'],
+    ['backslash before a pipe', '\\|', '\\\\\\|'],
+    ['mention', '@team', '@\u200bteam'],
+    ['team mention', '@org/team', '@\u200borg/team'],
+    ['newline', 'line1\nline2', 'line1 line2'],
+    ['CRLF and blank lines', 'a\r\n\r\nb', 'a b'],
+    ['combined', '<img src=x>|**boom**@team', '&lt;img src=x&gt;\\|\\*\\*boom\\*\\*@\u200bteam'],
+  ])('%s: %j → %j', (_label, input, expected) => {
+    expect(escapeMarkdown(input)).toBe(expected);
+  });
+
+  it.each(['<a href="x">', 'x\ny', '|||', '@a @b', '**_~`[]{}\\'])('output of %j is inert', (input) => {
+    const out = escapeMarkdown(input);
+    expect(out).not.toMatch(/[<>\n\r]/);
+    expect(out).not.toMatch(/(?<!\\)(?:\\\\)*[|*_~`[\]{}]/);
+    expect(out).not.toMatch(/@(?!\u200b)/);
+  });
+});

@@ -1,0 +1,79 @@
+// Pure: the sweep report — a table per scenario over the ladder, the knee, and Mermaid xycharts of
+// throughput and p99 against the level.
+import { markdownTable } from 'markdown-table';
+import { findKnee, type SweepPoint } from '../compare/knee.js';
+import type { ResultsFile, ScenarioResult } from '../results/types.js';
+import { formatUs } from '../units.js';
+import { escapeMarkdown as esc } from './escape.js';
+
+function pointsOf(s: ScenarioResult): SweepPoint[] {
+  return s.phases.map((p) => ({
+    level: p.params.connections ?? p.params.rate ?? 0,
+    rps: p.merged.rps,
+    p99: p.merged.latency.p99,
+  }));
+}
+
+function xychart(title: string, levels: number[], values: number[], axis: string): string {
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title "${title}"`,
+    `  x-axis "connections" [${levels.join(', ')}]`,
+    `  y-axis "${axis}"`,
+    `  line [${values.join(', ')}]`,
+    '```',
+  ].join('\n');
+}
+
+export function renderSweepSection(s: ScenarioResult): string {
+  const points = pointsOf(s);
+  const knee = findKnee(points);
+  const rows = s.phases.map((p, i) => [
+    String(points[i]?.level ?? ''),
+    p.merged.rps.toFixed(0),
+    formatUs(p.merged.latency.p50),
+    formatUs(p.merged.latency.p90),
+    formatUs(p.merged.latency.p99),
+    String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
+    i === knee ? '◀ knee' : '',
+  ]);
+  const kneeLine =
+    knee === undefined
+      ? 'No knee: throughput kept growing by 10% or more per level (or p99 did not grow).'
+      : `**Knee at ${points[knee]?.level} connections**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
+  const levels = points.map((p) => p.level);
+  return [
+    `#### ${esc(s.name)}`,
+    '',
+    kneeLine,
+    '',
+    markdownTable([['connections', 'rps', 'p50', 'p90', 'p99', 'errors', ''], ...rows]),
+    '',
+    xychart(
+      `${s.name}: throughput`,
+      levels,
+      points.map((p) => Math.round(p.rps)),
+      'req/s',
+    ),
+    '',
+    xychart(
+      `${s.name}: p99 latency`,
+      levels,
+      points.map((p) => Math.round(p.p99 / 10) / 100),
+      'ms',
+    ),
+  ].join('\n');
+}
+
+export function renderSweep(results: ResultsFile, marker: string): string {
+  return [
+    marker,
+    '### 📈 perf-gate sweep',
+    '',
+    ...results.scenarios.map(renderSweepSection),
+    '',
+    `<sub>perf-gate · run ${esc(results.runId)} · sweep · ${esc(results.finishedAt)}</sub>`,
+    '',
+  ].join('\n');
+}
