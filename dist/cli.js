@@ -93079,6 +93079,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
     band: describeBand(metric, t),
     result: "pass"
   };
+  if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (current.flags.some((f) => f.startsWith("generator-bound"))) {
     return { ...out, result: "invalid", reason: "the load generator saturated: this phase cannot be trusted" };
   }
@@ -93173,12 +93174,14 @@ function gateResults(results, baselines, thresholdsOf = () => void 0) {
   const comparisons = [];
   const scenarioStatus = [];
   const scenarios = results.scenarios.map((s) => {
-    const thresholds2 = thresholdsOf(s.name) ?? s.thresholds ?? {};
+    const given = thresholdsOf(s.name) ?? s.thresholds ?? {};
+    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
     const baseline = baselines.get(s.name);
     const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
     comparisons.push(...c);
     scenarioStatus.push(status);
-    const out = { ...s, thresholds: thresholds2 };
+    const { baselineLatency: _stale, ...rest } = s;
+    const out = { ...rest, thresholds: thresholds2 };
     if (baseline) {
       out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
     }
@@ -93453,12 +93456,14 @@ function headline(results) {
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 function regressionBullets(comparisons) {
-  return comparisons.filter((c) => c.result === "regression").slice(0, 10).map((c) => {
+  const all = comparisons.filter((c) => c.result === "regression");
+  const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
+  return all.slice(0, 10).map((c) => {
     const what = `**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
     if (c.reason) return `- ${what}: ${escapeMarkdown(c.reason)}`;
     const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
     return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""})`;
-  });
+  }).concat(more);
 }
 function comparisonTable(comparisons) {
   return sortForReport(comparisons).map((c) => [
@@ -93487,6 +93492,9 @@ function age(time3, now) {
   const hours = Math.floor(ms / 36e5);
   return hours >= 1 ? `${hours} h old` : "less than an hour old";
 }
+function chartSafe(name2) {
+  return name2.replace(/[^A-Za-z0-9_.-]/g, "_");
+}
 function chart(results) {
   const blocks = [];
   for (const s of results.scenarios) {
@@ -93497,7 +93505,7 @@ function chart(results) {
       const lines2 = [
         "```mermaid",
         "xychart-beta",
-        `  title "${s.name}/${p.name} latency, ms${base ? " (bars: baseline, line: current)" : ""}"`,
+        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         '  y-axis "ms"'
       ];
@@ -93575,7 +93583,7 @@ function latencyTable(results) {
 function environment(results, statuses) {
   const p = results.provenance;
   const lines2 = [
-    `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${escapeMarkdown(p.runnerImage)}\``,
+    `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
     ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`),
     ...statuses.map(
@@ -93583,6 +93591,10 @@ function environment(results, statuses) {
     )
   ];
   return lines2.join("\n");
+}
+function capped(lines2, what, max2 = 10) {
+  if (lines2.length <= max2) return lines2;
+  return [...lines2.slice(0, max2), `> … and ${lines2.length - max2} more ${what} (see the results file).`];
 }
 function renderMarkdown(results, opts = {}) {
   if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
@@ -93592,10 +93604,13 @@ function renderMarkdown(results, opts = {}) {
   const head = [marker, headline(results)];
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push("", ...bullets);
-  const status = statusLines(statuses, results.startedAt);
+  const status = capped(statusLines(statuses, results.startedAt), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
-  const flagged = results.scenarios.flatMap(
-    (s) => s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+  const flagged = capped(
+    results.scenarios.flatMap(
+      (s) => s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+    ),
+    "flagged phases"
   );
   if (flagged.length) head.push("", ...flagged);
   const rows = comparisonTable(results.comparisons);

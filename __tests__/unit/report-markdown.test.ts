@@ -19,7 +19,18 @@ import type { LatencySummary } from '../../src/stats/histogram.js';
 // fixtures
 
 function latency(l: Partial<LatencySummary> = {}): LatencySummary {
-  return { count: 1000, min: 100, mean: 900, p50: 800, p90: 1200, p95: 1500, p99: 2000, 'p99.9': 3000, max: 5000, ...l };
+  return {
+    count: 1000,
+    min: 100,
+    mean: 900,
+    p50: 800,
+    p90: 1200,
+    p95: 1500,
+    p99: 2000,
+    'p99.9': 3000,
+    max: 5000,
+    ...l,
+  };
 }
 
 const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
@@ -197,7 +208,9 @@ describe('renderMarkdown: marker and headline', () => {
     ['no baseline', ['no-baseline', 'no-baseline'], '### ➖ perf-gate: no baseline yet — nothing to compare'],
   ])('%s', (_label, verdicts, expected) => {
     const comparisons = verdicts.map((result) =>
-      result === 'no-baseline' ? cmp({ result, baseline: null, delta: null }) : cmp({ result, current: 1500, delta: 0.5 }),
+      result === 'no-baseline'
+        ? cmp({ result, baseline: null, delta: null })
+        : cmp({ result, current: 1500, delta: 0.5 }),
     );
     const md = renderMarkdown(results({ comparisons }));
     expect(md.split('\n')[1]).toBe(expected);
@@ -231,29 +244,36 @@ describe('renderMarkdown: regressions first', () => {
 
   it('sorts the table: regressions, unconfirmed, invalid, improvement, no-baseline, pass', () => {
     const rows = tableRows(md).map(cells);
-    expect(rows.map((r) => [r[2], r[7]?.split(' ')[1]])).toEqual([
+    expect(
+      rows.map((r) => [r[2], /regression|unconfirmed|invalid|improvement|no baseline|pass/.exec(r[7] ?? '')?.[0]]),
+    ).toEqual([
       ['p99', 'regression'],
       ['error-class', 'regression'],
       ['p90', 'unconfirmed'],
       ['max', 'invalid'],
       ['rps', 'improvement'],
-      ['p50', 'no'],
+      ['p50', 'no baseline'],
       ['p50', 'pass'],
     ]);
   });
 
   it.each<[string, number, string[]]>([
     ['p99 regression', 0, ['api', 'c10', 'p99', '1ms', '2ms', '+100%', '+25% and +1ms', '❌ regression (p=0.01)']],
-    [
-      'new error class',
-      1,
-      ['api', 'c10', 'error-class', '0', '12', 'new', 'no new error classes', '❌ regression'],
-    ],
+    ['new error class', 1, ['api', 'c10', 'error-class', '0', '12', 'new', 'no new error classes', '❌ regression']],
     ['unconfirmed with p', 2, ['api', 'c10', 'p90', '1ms', '1.4ms', '+40%', '+25% and +1ms', '⚠️ unconfirmed (p=0.2)']],
     [
       'invalid with its reason',
       3,
-      ['api', 'c10', 'max', '1ms', '1ms', '0.0%', '+25% and +1ms', '⚠️ invalid: no successful responses to take latency from'],
+      [
+        'api',
+        'c10',
+        'max',
+        '1ms',
+        '1ms',
+        '+0.0%',
+        '+25% and +1ms',
+        '⚠️ invalid: no successful responses to take latency from',
+      ],
     ],
     ['no baseline', 5, ['api', 'r500', 'p50', '—', '1ms', '—', '+25% and +1ms', '➖ no baseline']],
   ])('row: %s', (_label, index, expected) => {
@@ -445,7 +465,17 @@ describe('renderMarkdown: sections', () => {
   it('without comparisons the table is the latency table', () => {
     const md = renderMarkdown(results({ comparisons: [], scenarioStatus: [] }));
     const first = tables(md)[0] as string[];
-    expect(cells(first[0] as string)).toEqual(['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max']);
+    expect(cells(first[0] as string)).toEqual([
+      'scenario',
+      'phase',
+      'trials',
+      'rps',
+      'p50',
+      'p90',
+      'p99',
+      'p99.9',
+      'max',
+    ]);
     expect(cells(first[2] as string)).toEqual(['api', 'c10', '0', '500', '800µs', '1.2ms', '2ms', '3ms', '5ms']);
   });
 });
@@ -539,7 +569,8 @@ describe('renderMarkdown: size', () => {
         }),
       );
       scenarios.push(scenario(name, ps, { baselineLatency: { 'phase-0': latency() } }));
-      for (const p of ps) for (const metric of metrics) comparisons.push(cmp({ scenario: name, phase: p.name, metric }));
+      for (const p of ps)
+        for (const metric of metrics) comparisons.push(cmp({ scenario: name, phase: p.name, metric }));
     }
     // the regressions are the last comparisons, so the renderer has to sort them first
     for (let i = 0; i < regressions; i++) {
@@ -567,7 +598,7 @@ describe('renderMarkdown: size', () => {
     const md = renderMarkdown(input, { budget: 8000 });
     expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
     expect(md.split('\n')[0]).toBe(reportMarker(''));
-    expect(md).toContain(`### ❌ perf-gate: ${regressions} regressions`);
+    expect(md.split('\n')[1]).toBe(`### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}`);
     // the rows that survive start with every regression (as many as fit)
     const rows = tableRows(md).map(cells);
     expect(rows.length).toBeGreaterThan(0);
@@ -618,6 +649,7 @@ describe('renderMarkdown: size', () => {
     expect(md).toContain('more rows in the results file');
   });
 
+  // a first run of a big config, or a saturated runner, must not crowd out the verdict and the table
   it.each<[string, (r: ResultsFile) => ResultsFile]>([
     [
       'every scenario without a baseline (a first run)',
@@ -630,7 +662,11 @@ describe('renderMarkdown: size', () => {
       'every baseline stale',
       (r) => ({
         ...r,
-        scenarioStatus: r.scenarios.map((s) => ({ scenario: s.name, baseline: 'stale' as const, baselineTime: '2024-05-01T00:00:00Z' })),
+        scenarioStatus: r.scenarios.map((s) => ({
+          scenario: s.name,
+          baseline: 'stale' as const,
+          baselineTime: '2024-05-01T00:00:00Z',
+        })),
       }),
     ],
     [
@@ -639,7 +675,10 @@ describe('renderMarkdown: size', () => {
         ...r,
         scenarios: r.scenarios.map((s) => ({
           ...s,
-          phases: s.phases.map((p) => ({ ...p, flags: ['generator-bound: runner CPU at 99%', 'keep-alive: server closes connections'] })),
+          phases: s.phases.map((p) => ({
+            ...p,
+            flags: ['generator-bound: runner CPU at 99%', 'keep-alive: server closes connections'],
+          })),
         })),
       }),
     ],
@@ -647,6 +686,9 @@ describe('renderMarkdown: size', () => {
     const md = renderMarkdown(edit(big(300, 3, 5)), { budget: 8000 });
     expect(md.split('\n')[1]).toBe('### ❌ perf-gate: 5 regressions');
     expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
+    const rows = tableRows(md).map(cells);
+    expect(rows.slice(0, 5).every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
+    expect(md).toMatch(/\b\d+ more\b/);
   });
 
   it.each<[string, (r: ResultsFile) => ResultsFile]>([
@@ -704,5 +746,43 @@ describe('escapeMarkdown', () => {
     expect(out).not.toMatch(/[<>\n\r]/);
     expect(out).not.toMatch(/(?<!\\)(?:\\\\)*[|*_~`[\]{}]/);
     expect(out).not.toMatch(/@(?!\u200b)/);
+  });
+});
+
+describe('renderMarkdown: environment and baselines section', () => {
+  const env = (r: ResultsFile) => {
+    const md = renderMarkdown(r);
+    const start = md.indexOf('<details><summary>Environment and baselines</summary>');
+    return md.slice(start, md.indexOf('</details>', start));
+  };
+
+  it('names the runner, the commit, the SUT images and each baseline with its age and commit', () => {
+    const text = env(
+      results({
+        scenarioStatus: [
+          {
+            scenario: 'api',
+            baseline: 'present',
+            baselineTime: '2024-05-08T12:00:00.000Z',
+            baselineCommit: '0123456789abcdef0123',
+          },
+          { scenario: 'search', baseline: 'missing' },
+        ],
+      }),
+    );
+    expect(text.split('\n').filter((l) => l.startsWith('- '))).toEqual([
+      '- runner: linux, AMD EPYC, 2 cores, 8GiB; Docker 27.0.1; runner image `node:22-slim`',
+      '- commit abcdef1234567890 (refs/pull/7/merge), run run-1, mode gate',
+      '- SUT api: api:dev sha256:1',
+      '- baseline of api: present, taken 2024-05-08T12:00:00.000Z (2 days old) at 0123456789ab',
+      '- baseline of search: missing',
+    ]);
+  });
+
+  // BUG (reported): the runner image is backslash-escaped and then put in a code span, where
+  // backslash escapes are not processed: `ghcr.io/my\_org/runner:1` is shown with the backslash.
+  it('shows a runner image with an underscore as it is', () => {
+    const text = env(results({ provenance: provenance({ runnerImage: 'ghcr.io/my_org/runner:1' }) }));
+    expect(text).toContain('ghcr.io/my_org/runner:1');
   });
 });

@@ -25,13 +25,14 @@ function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const mode = input(env, 'mode', 'auto');
-  if (!isMode(mode)) throw usageError(`input mode: "${mode}" must be auto, gate, update or sweep`);
+  if (!isMode(mode)) throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update or sweep`);
   const comment = input(env, 'comment', 'always');
   if (!(COMMENT_MODES as readonly string[]).includes(comment)) {
-    throw usageError(`input comment: "${comment}" must be always, on-regression or never`);
+    throw usageError(`input comment: ${JSON.stringify(comment)} must be always, on-regression or never`);
   }
   const fail = input(env, 'fail-on-regression', 'true').toLowerCase();
-  if (!['true', 'false'].includes(fail)) throw usageError(`input fail-on-regression: "${fail}" must be true or false`);
+  if (!['true', 'false'].includes(fail))
+    throw usageError(`input fail-on-regression: ${JSON.stringify(fail)} must be true or false`);
   return {
     config: input(env, 'config', 'perf-gate.yml'),
     mode,

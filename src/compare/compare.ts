@@ -82,6 +82,8 @@ function comparePhaseMetric(
     band: describeBand(metric, t),
     result: 'pass',
   };
+  // invalid rows still carry the baseline's value: they were compared, just not trusted
+  if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (current.flags.some((f) => f.startsWith('generator-bound'))) {
     return { ...out, result: 'invalid', reason: 'the load generator saturated: this phase cannot be trusted' };
   }

@@ -50,15 +50,17 @@ function headline(results: ResultsFile): string {
 }
 
 function regressionBullets(comparisons: Comparison[]): string[] {
-  return comparisons
-    .filter((c) => c.result === 'regression')
+  const all = comparisons.filter((c) => c.result === 'regression');
+  const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
+  return all
     .slice(0, 10)
     .map((c) => {
       const what = `**${esc(c.scenario)}/${esc(c.phase)}** ${esc(c.metric)}`;
       if (c.reason) return `- ${what}: ${esc(c.reason)}`;
       const from = c.baseline === null ? '' : `${formatMetricValue(c.metric, c.baseline)} → `;
       return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== undefined ? `, p=${c.pValue}` : ''})`;
-    });
+    })
+    .concat(more);
 }
 
 function comparisonTable(comparisons: Comparison[]): string[][] {
@@ -96,6 +98,11 @@ function age(time: string | undefined, now: string): string {
   return hours >= 1 ? `${hours} h old` : 'less than an hour old';
 }
 
+/** names in a Mermaid title: nothing that could end the string or the code block */
+function chartSafe(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.-]/g, '_');
+}
+
 function chart(results: ResultsFile): string {
   const blocks: string[] = [];
   for (const s of results.scenarios) {
@@ -106,7 +113,7 @@ function chart(results: ResultsFile): string {
       const lines = [
         '```mermaid',
         'xychart-beta',
-        `  title "${s.name}/${p.name} latency, ms${base ? ' (bars: baseline, line: current)' : ''}"`,
+        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? ' (bars: baseline, line: current)' : ''}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
         '  y-axis "ms"',
       ];
@@ -191,7 +198,7 @@ function latencyTable(results: ResultsFile): string {
 function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
   const p = results.provenance;
   const lines = [
-    `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${esc(p.runnerImage)}\``,
+    `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, '')}\``,
     `- commit ${esc(p.commit ?? 'unknown')} (${esc(p.ref ?? 'no ref')}), run ${esc(results.runId)}, mode ${esc(results.mode)}`,
     ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`),
     ...statuses.map(
@@ -200,6 +207,12 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */
+function capped(lines: string[], what: string, max = 10): string[] {
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max), `> … and ${lines.length - max} more ${what} (see the results file).`];
 }
 
 export interface ReportOptions {
@@ -218,10 +231,13 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   const head = [marker, headline(results)];
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push('', ...bullets);
-  const status = statusLines(statuses, results.startedAt);
+  const status = capped(statusLines(statuses, results.startedAt), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
-  const flagged = results.scenarios.flatMap((s) =>
-    s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+  const flagged = capped(
+    results.scenarios.flatMap((s) =>
+      s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+    ),
+    'flagged phases',
   );
   if (flagged.length) head.push('', ...flagged);
 

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { readInputs, type ActionInputs } from '../../src/action/inputs.js';
+import { EXIT_USAGE, UserError } from '../../src/errors.js';
+
+const DEFAULTS: ActionInputs = {
+  config: 'perf-gate.yml',
+  mode: 'auto',
+  baselineDir: 'baselines',
+  scenarios: [],
+  githubToken: '',
+  comment: 'always',
+  failOnRegression: true,
+  runnerImage: '',
+  reportId: '',
+};
+
+/** The error readInputs throws for `env`, or a failure when it does not throw. */
+function errorOf(env: NodeJS.ProcessEnv): UserError {
+  try {
+    readInputs(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    return e as UserError;
+  }
+  throw new Error(`readInputs accepted ${JSON.stringify(env)}`);
+}
+
+describe('readInputs: defaults', () => {
+  it.each<[string, NodeJS.ProcessEnv]>([
+    ['no inputs at all', {}],
+    [
+      'every input empty (how the runner passes unset inputs without defaults)',
+      {
+        INPUT_CONFIG: '',
+        INPUT_MODE: '',
+        'INPUT_BASELINE-DIR': '',
+        INPUT_SCENARIOS: '',
+        'INPUT_GITHUB-TOKEN': '',
+        INPUT_COMMENT: '',
+        'INPUT_FAIL-ON-REGRESSION': '',
+        'INPUT_RUNNER-IMAGE': '',
+        'INPUT_REPORT-ID': '',
+      },
+    ],
+    [
+      'whitespace only',
+      { INPUT_CONFIG: '  ', INPUT_MODE: '\t', INPUT_COMMENT: ' \n ', 'INPUT_FAIL-ON-REGRESSION': ' ' },
+    ],
+    ['unrelated environment', { PATH: '/usr/bin', GITHUB_EVENT_NAME: 'pull_request', INPUT_OTHER: 'x' }],
+  ])('%s', (_label, env) => {
+    expect(readInputs(env)).toEqual(DEFAULTS);
+  });
+});
+
+describe('readInputs: each input from its INPUT_* variable', () => {
+  it.each<[string, string, Partial<ActionInputs>]>([
+    ['INPUT_CONFIG', 'perf/perf-gate.yml', { config: 'perf/perf-gate.yml' }],
+    ['INPUT_CONFIG', '  spaced.yml  ', { config: 'spaced.yml' }],
+    ['INPUT_MODE', 'auto', { mode: 'auto' }],
+    ['INPUT_MODE', 'gate', { mode: 'gate' }],
+    ['INPUT_MODE', 'update', { mode: 'update' }],
+    ['INPUT_MODE', 'sweep', { mode: 'sweep' }],
+    ['INPUT_MODE', ' gate\n', { mode: 'gate' }],
+    ['INPUT_BASELINE-DIR', 'perf/baselines', { baselineDir: 'perf/baselines' }],
+    ['INPUT_SCENARIOS', 'search', { scenarios: ['search'] }],
+    ['INPUT_SCENARIOS', 'search,checkout', { scenarios: ['search', 'checkout'] }],
+    ['INPUT_SCENARIOS', ' search , checkout ,, ', { scenarios: ['search', 'checkout'] }],
+    ['INPUT_SCENARIOS', ',', { scenarios: [] }],
+    ['INPUT_GITHUB-TOKEN', 'ghs_abc123', { githubToken: 'ghs_abc123' }],
+    ['INPUT_COMMENT', 'always', { comment: 'always' }],
+    ['INPUT_COMMENT', 'on-regression', { comment: 'on-regression' }],
+    ['INPUT_COMMENT', 'never', { comment: 'never' }],
+    ['INPUT_FAIL-ON-REGRESSION', 'true', { failOnRegression: true }],
+    ['INPUT_FAIL-ON-REGRESSION', 'false', { failOnRegression: false }],
+    ['INPUT_FAIL-ON-REGRESSION', 'False', { failOnRegression: false }],
+    ['INPUT_FAIL-ON-REGRESSION', 'FALSE', { failOnRegression: false }],
+    ['INPUT_FAIL-ON-REGRESSION', 'TRUE', { failOnRegression: true }],
+    ['INPUT_FAIL-ON-REGRESSION', ' false ', { failOnRegression: false }],
+    ['INPUT_RUNNER-IMAGE', 'node:20-slim', { runnerImage: 'node:20-slim' }],
+    ['INPUT_REPORT-ID', 'linux-node20', { reportId: 'linux-node20' }],
+  ])('%s=%j', (name, value, expected) => {
+    expect(readInputs({ [name]: value })).toEqual({ ...DEFAULTS, ...expected });
+  });
+
+  it('reads all inputs together', () => {
+    expect(
+      readInputs({
+        INPUT_CONFIG: 'ci/perf.yml',
+        INPUT_MODE: 'gate',
+        'INPUT_BASELINE-DIR': 'ci/baselines',
+        INPUT_SCENARIOS: 'a,b',
+        'INPUT_GITHUB-TOKEN': 'tok',
+        INPUT_COMMENT: 'on-regression',
+        'INPUT_FAIL-ON-REGRESSION': 'false',
+        'INPUT_RUNNER-IMAGE': 'node:22',
+        'INPUT_REPORT-ID': 'matrix-1',
+      }),
+    ).toEqual({
+      config: 'ci/perf.yml',
+      mode: 'gate',
+      baselineDir: 'ci/baselines',
+      scenarios: ['a', 'b'],
+      githubToken: 'tok',
+      comment: 'on-regression',
+      failOnRegression: false,
+      runnerImage: 'node:22',
+      reportId: 'matrix-1',
+    });
+  });
+
+  // The runner keeps hyphens (INPUT_BASELINE-DIR); underscore or lower-case spellings are other variables.
+  it.each<[string, keyof ActionInputs]>([
+    ['INPUT_BASELINE_DIR', 'baselineDir'],
+    ['INPUT_FAIL_ON_REGRESSION', 'failOnRegression'],
+    ['INPUT_REPORT_ID', 'reportId'],
+    ['INPUT_RUNNER_IMAGE', 'runnerImage'],
+    ['INPUT_GITHUB_TOKEN', 'githubToken'],
+    ['input_config', 'config'],
+    ['BASELINE-DIR', 'baselineDir'],
+  ])('%s is not read', (name, field) => {
+    const value = field === 'failOnRegression' ? 'false' : 'other';
+    expect(readInputs({ [name]: value })[field]).toEqual(DEFAULTS[field]);
+  });
+});
+
+describe('readInputs: invalid values are usage errors naming the input', () => {
+  it.each<[string, string, string]>([
+    ['INPUT_MODE', 'fast', 'mode'],
+    ['INPUT_MODE', 'compare', 'mode'],
+    ['INPUT_MODE', 'gate,update', 'mode'],
+    ['INPUT_MODE', 'gated', 'mode'],
+    ['INPUT_COMMENT', 'sometimes', 'comment'],
+    ['INPUT_COMMENT', 'true', 'comment'],
+    ['INPUT_COMMENT', 'on_regression', 'comment'],
+    ['INPUT_FAIL-ON-REGRESSION', 'yes', 'fail-on-regression'],
+    ['INPUT_FAIL-ON-REGRESSION', 'no', 'fail-on-regression'],
+    ['INPUT_FAIL-ON-REGRESSION', '1', 'fail-on-regression'],
+    ['INPUT_FAIL-ON-REGRESSION', '0', 'fail-on-regression'],
+    ['INPUT_FAIL-ON-REGRESSION', 'truee', 'fail-on-regression'],
+  ])('%s=%j', (name, value, input) => {
+    const err = errorOf({ [name]: value });
+    expect(err.exitCode).toBe(EXIT_USAGE);
+    expect(err.exitCode).toBe(2);
+    expect(err.message).not.toContain('\n');
+    expect(err.message).toMatch(new RegExp(`\\binput ${input}\\b`));
+    expect(err.message).toContain(value);
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, string]>([
+    ['mode is checked with other inputs valid', { INPUT_MODE: 'nope', INPUT_COMMENT: 'never' }, 'mode'],
+    ['comment is checked with other inputs valid', { INPUT_MODE: 'gate', INPUT_COMMENT: 'nope' }, 'comment'],
+    [
+      'fail-on-regression is checked with other inputs valid',
+      { INPUT_MODE: 'gate', INPUT_COMMENT: 'never', 'INPUT_FAIL-ON-REGRESSION': 'nope' },
+      'fail-on-regression',
+    ],
+  ])('%s', (_label, env, input) => {
+    expect(errorOf(env).message).toMatch(new RegExp(`^input ${input}: `));
+  });
+
+  it('the message lists the accepted values', () => {
+    expect(errorOf({ INPUT_MODE: 'x' }).message).toMatch(/auto.*gate.*update.*sweep/);
+    expect(errorOf({ INPUT_COMMENT: 'x' }).message).toMatch(/always.*on-regression.*never/);
+    expect(errorOf({ 'INPUT_FAIL-ON-REGRESSION': 'x' }).message).toMatch(/true.*false/);
+  });
+
+  // BUG (reported): a multi-line value (a YAML block scalar in the workflow) is quoted verbatim,
+  // so the "one-line reason" spans several lines. Remove `.fails` once fixed.
+  it.each<[string, string]>([
+    ['INPUT_MODE', 'gate\nupdate'],
+    ['INPUT_COMMENT', 'always\nnever'],
+    ['INPUT_FAIL-ON-REGRESSION', 'true\nfalse'],
+  ])('%s with a multi-line value: the message is still one line', (name, value) => {
+    expect(errorOf({ [name]: value }).message).not.toContain('\n');
+  });
+});
