@@ -1,6 +1,8 @@
 // User mistakes and environment faults: one clear line, the spec's exit code, never a stack trace.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { runCli, tempDir } from './helpers.js';
 
 const noStack = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
 
@@ -57,5 +59,37 @@ describe('CLI errors', () => {
       /^perf-gate: Docker engine unreachable at unix:\/\/\/nonexistent\/perf-gate-test\.sock: /m,
     );
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  describe('files that are not ours', () => {
+    const dir = tempDir();
+    const file = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    const corrupt = file('corrupt.json', '{ "schema": "perf-gate/baseline@1", ');
+    const otherSchema = file('old.json', JSON.stringify({ schema: 'perf-gate/baseline@0', phases: [] }));
+    const notResults = file('package.json', JSON.stringify({ name: 'x' }));
+    const results = file(
+      'results.json',
+      JSON.stringify({ schema: 'perf-gate/results@1', scenarios: [], comparisons: [] }),
+    );
+
+    it.each([
+      [['compare', corrupt, results], `baseline ${corrupt}: not valid JSON`],
+      [
+        ['compare', otherSchema, results],
+        `baseline ${otherSchema}: schema perf-gate/baseline@0 is not perf-gate/baseline@1`,
+      ],
+      [['compare', join(dir, 'missing.json'), results], `baseline ${join(dir, 'missing.json')}: not found`],
+      [['report', notResults], `results file ${notResults}: not a perf-gate results file (schema (none))`],
+      [['report', results, '--format', 'html'], '--format html: must be md or json'],
+    ])('%j → exit 2, one line', async (args, message) => {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`perf-gate: ${message}`);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    });
   });
 });
