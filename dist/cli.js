@@ -404,7 +404,7 @@ var require_directives = __commonJS({
         return tag[0] === "!" ? tag : `!<${tag}>`;
       }
       toString(doc) {
-        const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
@@ -420,9 +420,9 @@ var require_directives = __commonJS({
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
           if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
-            lines2.push(`%TAG ${handle} ${prefix}`);
+            lines.push(`%TAG ${handle} ${prefix}`);
         }
-        return lines2.join("\n");
+        return lines.join("\n");
       }
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
@@ -1883,22 +1883,22 @@ var require_stringifyCollection = __commonJS({
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
-      const lines2 = [];
+      const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
-            lines2.push("");
-          addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
-              lines2.push("");
-            addCommentBefore(ctx, lines2, ik.commentBefore, chompKeep);
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
           }
         }
         chompKeep = false;
@@ -1907,15 +1907,15 @@ var require_stringifyCollection = __commonJS({
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines2.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str2);
       }
       let str;
-      if (lines2.length === 0) {
+      if (lines.length === 0) {
         str = flowChars.start + flowChars.end;
       } else {
-        str = lines2[0];
-        for (let i = 1; i < lines2.length; ++i) {
-          const line = lines2[i];
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
           str += line ? `
 ${indent}${line}` : "\n";
         }
@@ -1938,22 +1938,22 @@ ${indent}${line}` : "\n";
       });
       let reqNewline = false;
       let linesAtValue = 0;
-      const lines2 = [];
+      const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
-            lines2.push("");
-          addCommentBefore(ctx, lines2, item.commentBefore, false);
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
-              lines2.push("");
-            addCommentBefore(ctx, lines2, ik.commentBefore, false);
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
             if (ik.comment)
               reqNewline = true;
           }
@@ -1970,12 +1970,12 @@ ${indent}${line}` : "\n";
         if (comment)
           reqNewline = true;
         let str = stringify2.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines2.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -1983,35 +1983,35 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines2.push(str);
-        linesAtValue = lines2.length;
+        lines.push(str);
+        linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
-      if (lines2.length === 0) {
+      if (lines.length === 0) {
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines2.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
           let str = start;
-          for (const line of lines2)
+          for (const line of lines)
             str += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines2.join(" ")}${fcPadding}${end}`;
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines2, comment, chompKeep) {
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
         const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines2.push(ic.trimStart());
+        lines.push(ic.trimStart());
       }
     }
     exports2.stringifyCollection = stringifyCollection;
@@ -2649,11 +2649,11 @@ var require_binary = __commonJS({
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str.length / lineWidth);
-          const lines2 = new Array(n);
+          const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines2[i] = str.substr(o, lineWidth);
+            lines[i] = str.substr(o, lineWidth);
           }
-          str = lines2.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
@@ -3333,35 +3333,35 @@ var require_stringifyDocument = __commonJS({
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
-      const lines2 = [];
+      const lines = [];
       let hasDirectives = options.directives === true;
       if (options.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
-          lines2.push(dir);
+          lines.push(dir);
           hasDirectives = true;
         } else if (doc.directives.docStart)
           hasDirectives = true;
       }
       if (hasDirectives)
-        lines2.push("---");
+        lines.push("---");
       const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
-        if (lines2.length !== 1)
-          lines2.unshift("");
+        if (lines.length !== 1)
+          lines.unshift("");
         const cs = commentString(doc.commentBefore);
-        lines2.unshift(stringifyComment.indentComment(cs, ""));
+        lines.unshift(stringifyComment.indentComment(cs, ""));
       }
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
         if (identity.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
-            lines2.push("");
+            lines.push("");
           if (doc.contents.commentBefore) {
             const cs = commentString(doc.contents.commentBefore);
-            lines2.push(stringifyComment.indentComment(cs, ""));
+            lines.push(stringifyComment.indentComment(cs, ""));
           }
           ctx.forceBlockIndent = !!doc.comment;
           contentComment = doc.contents.comment;
@@ -3370,36 +3370,36 @@ var require_stringifyDocument = __commonJS({
         let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
-        if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
-          lines2[lines2.length - 1] = `--- ${body}`;
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
         } else
-          lines2.push(body);
+          lines.push(body);
       } else {
-        lines2.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
           const cs = commentString(doc.comment);
           if (cs.includes("\n")) {
-            lines2.push("...");
-            lines2.push(stringifyComment.indentComment(cs, ""));
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
           } else {
-            lines2.push(`... ${cs}`);
+            lines.push(`... ${cs}`);
           }
         } else {
-          lines2.push("...");
+          lines.push("...");
         }
       } else {
         let dc = doc.comment;
         if (dc && chompKeep)
           dc = dc.replace(/^\n+/, "");
         if (dc) {
-          if ((!chompKeep || contentComment) && lines2[lines2.length - 1] !== "")
-            lines2.push("");
-          lines2.push(stringifyComment.indentComment(commentString(dc), ""));
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
         }
       }
-      return lines2.join("\n") + "\n";
+      return lines.join("\n") + "\n";
     }
     exports2.stringifyDocument = stringifyDocument;
   }
@@ -4461,17 +4461,17 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines2 = scalar.source ? splitLines(scalar.source) : [];
-      let chompStart = lines2.length;
-      for (let i = lines2.length - 1; i >= 0; --i) {
-        const content = lines2[i][1];
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
         if (content === "" || content === "\r")
           chompStart = i;
         else
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines2.length > 0 ? "\n".repeat(Math.max(1, lines2.length - 1)) : "";
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
@@ -4481,7 +4481,7 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines2[i];
+        const [indent, content] = lines[i];
         if (content === "" || content === "\r") {
           if (header.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
@@ -4501,17 +4501,17 @@ var require_resolve_block_scalar = __commonJS({
         }
         offset += indent.length + content.length + 1;
       }
-      for (let i = lines2.length - 1; i >= chompStart; --i) {
-        if (lines2[i][0].length > trimIndent)
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
       let value = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines2[i][0].slice(trimIndent) + "\n";
+        value += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines2[i];
+        let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
@@ -4548,8 +4548,8 @@ var require_resolve_block_scalar = __commonJS({
         case "-":
           break;
         case "+":
-          for (let i = chompStart; i < lines2.length; ++i)
-            value += "\n" + lines2[i][0].slice(trimIndent);
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
           if (value[value.length - 1] !== "\n")
             value += "\n";
           break;
@@ -4624,10 +4624,10 @@ var require_resolve_block_scalar = __commonJS({
       const first = split[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
-      const lines2 = [line0];
+      const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
-        lines2.push([split[i], split[i + 1]]);
-      return lines2;
+        lines.push([split[i], split[i + 1]]);
+      return lines;
     }
     exports2.resolveBlockScalar = resolveBlockScalar;
   }
@@ -20278,7 +20278,7 @@ var require_Protocol = __commonJS({
       let end = p;
       let needNL = false;
       let lineLen = 0;
-      let lines2 = 0;
+      let lines = 0;
       for (; p < data.length; ++p) {
         const ch = data[p];
         if (ch === 13) {
@@ -20316,7 +20316,7 @@ var require_Protocol = __commonJS({
           }
           if (this._server)
             throw new Error("Greetings from clients not permitted");
-          if (++lines2 > MAX_LINES)
+          if (++lines > MAX_LINES)
             throw new Error("Max greeting lines exceeded");
           needNL = false;
           start = p + 1;
@@ -46155,10 +46155,10 @@ var require_tokenize = __commonJS({
             break;
           }
         } while (c === " " || c === "	");
-        var lines2 = source.substring(start, end).split(setCommentSplitRe);
-        for (var i = 0; i < lines2.length; ++i)
-          lines2[i] = lines2[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
-        comment.text = lines2.join("\n").trim();
+        var lines = source.substring(start, end).split(setCommentSplitRe);
+        for (var i = 0; i < lines.length; ++i)
+          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
+        comment.text = lines.join("\n").trim();
         comments[line] = comment;
         lastCommentLine = line;
       }
@@ -60990,17 +60990,17 @@ var require_buildkit = __commonJS({
       });
     }
     function formatBuildKitStatus(status) {
-      var lines2 = [];
+      var lines = [];
       if (status.vertexes && status.vertexes.length > 0) {
         status.vertexes.forEach(function(vertex) {
           if (vertex.name && vertex.started && !vertex.completed) {
-            lines2.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
+            lines.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
           }
           if (vertex.error) {
-            lines2.push("ERROR: " + vertex.error);
+            lines.push("ERROR: " + vertex.error);
           }
           if (vertex.completed && vertex.cached) {
-            lines2.push("CACHED: " + vertex.name);
+            lines.push("CACHED: " + vertex.name);
           }
         });
       }
@@ -61008,7 +61008,7 @@ var require_buildkit = __commonJS({
         status.logs.forEach(function(log) {
           var msg = Buffer.from(log.msg).toString(ENCODING_UTF8);
           if (msg.trim()) {
-            lines2.push(msg.trimEnd());
+            lines.push(msg.trimEnd());
           }
         });
       }
@@ -61016,17 +61016,17 @@ var require_buildkit = __commonJS({
         status.statuses.forEach(function(s) {
           if (s.name && s.total > 0) {
             var percent2 = Math.floor(s.current / s.total * 100);
-            lines2.push(s.name + ": " + percent2 + "% (" + s.current + "/" + s.total + ")");
+            lines.push(s.name + ": " + percent2 + "% (" + s.current + "/" + s.total + ")");
           }
         });
       }
       if (status.warnings && status.warnings.length > 0) {
         status.warnings.forEach(function(warning) {
           var msg = Buffer.from(warning.short).toString(ENCODING_UTF8);
-          lines2.push("WARNING: " + msg);
+          lines.push("WARNING: " + msg);
         });
       }
-      return lines2;
+      return lines;
     }
     function parseBuildKitLine(line) {
       try {
@@ -61071,9 +61071,9 @@ var require_buildkit = __commonJS({
       stream.on("close", onStreamEnd);
       function onStreamEvent(data) {
         buffer += data.toString();
-        var lines2 = buffer.split("\n");
-        buffer = lines2.pop();
-        lines2.forEach(function(line) {
+        var lines = buffer.split("\n");
+        buffer = lines.pop();
+        lines.forEach(function(line) {
           if (!line.trim()) return;
           processLine(line);
         });
@@ -72219,13 +72219,13 @@ var require_HistogramLogReader = __commonJS({
       }
     };
     var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
-    var shouldIncludeNoTag = (lines2) => lines2.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
+    var shouldIncludeNoTag = (lines) => lines.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
     var listTags = (content) => {
-      const lines2 = splitLines(content);
-      const tags = lines2.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
+      const lines = splitLines(content);
+      const tags = lines.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
       const tagsWithoutDuplicates = new Set(tags);
       const result = Array.from(tagsWithoutDuplicates);
-      if (shouldIncludeNoTag(lines2)) {
+      if (shouldIncludeNoTag(lines)) {
         result.unshift("NO TAG");
       }
       return result;
@@ -74378,14 +74378,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines2 = [];
+  const lines = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines2.push(`✖ ${issue2.message}`);
+    lines.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines2.push(`  → at ${toDotPath(issue2.path)}`);
+      lines.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines2.join("\n");
+  return lines.join("\n");
 }
 
 // node_modules/zod/v4/core/parse.js
@@ -75220,9 +75220,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines2 = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines2.map((x) => x.length - x.trimStart().length));
-    const dedented = lines2.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
+    const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -92689,18 +92689,18 @@ function formatPath(path) {
   return out;
 }
 function formatIssues(issues) {
-  const lines2 = [];
+  const lines = [];
   for (const issue2 of issues) {
     if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) lines2.push(`${formatPath([...issue2.path, key])}: unknown key`);
+      for (const key of issue2.keys) lines.push(`${formatPath([...issue2.path, key])}: unknown key`);
       continue;
     }
     const at = formatPath(issue2.path);
     let message = issue2.message;
     if (issue2.code === "invalid_type" && /received undefined/.test(message)) message = "is required";
-    lines2.push(`${at || "(top level)"}: ${message}`);
+    lines.push(`${at || "(top level)"}: ${message}`);
   }
-  return [...new Set(lines2)];
+  return [...new Set(lines)];
 }
 function parseConfigText(text, file2, resolvePath) {
   const doc = (0, import_yaml.parseDocument)(text);
@@ -92758,6 +92758,23 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
 
 // src/docker/engine.ts
 var import_dockerode = __toESM(require_docker(), 1);
+
+// src/lines.ts
+function onLines(stream, onLine) {
+  let buffer = "";
+  stream.on("data", (chunk) => {
+    buffer += chunk.toString();
+    let nl = buffer.indexOf("\n");
+    while (nl >= 0) {
+      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf("\n");
+    }
+  });
+  stream.on("end", () => {
+    if (buffer) onLine(buffer);
+  });
+}
 
 // src/stats/resources.ts
 function sampleFromStats(doc, at) {
@@ -92869,20 +92886,12 @@ async function imageDigests(docker, containers) {
 }
 async function streamStats(docker, containerId, onSample) {
   const stream = await docker.getContainer(containerId).stats({ stream: true });
-  let buffer = "";
-  stream.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) {
-        try {
-          onSample(sampleFromStats(JSON.parse(line), Date.now()));
-        } catch {
-        }
-      }
-      nl = buffer.indexOf("\n");
+  onLines(stream, (raw) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      onSample(sampleFromStats(JSON.parse(line), Date.now()));
+    } catch {
     }
   });
   stream.on("error", () => {
@@ -93273,7 +93282,7 @@ function markdownTable(table, options) {
   cellMatrix.splice(1, 0, row);
   sizeMatrix.splice(1, 0, sizes);
   rowIndex = -1;
-  const lines2 = [];
+  const lines = [];
   while (++rowIndex < cellMatrix.length) {
     const row2 = cellMatrix[rowIndex];
     const sizes2 = sizeMatrix[rowIndex];
@@ -93324,11 +93333,11 @@ function markdownTable(table, options) {
         line.push("|");
       }
     }
-    lines2.push(
+    lines.push(
       settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
     );
   }
-  return lines2.join("\n");
+  return lines.join("\n");
 }
 function serialize(value) {
   return value === null || value === void 0 ? "" : String(value);
@@ -93502,16 +93511,16 @@ function chart(results) {
       const base = s.baselineLatency?.[p.name];
       const keys = ["p50", "p90", "p99", "p99.9"];
       const ms = (v) => Math.round(v / 10) / 100;
-      const lines2 = [
+      const lines = [
         "```mermaid",
         "xychart-beta",
         `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         '  y-axis "ms"'
       ];
-      if (base) lines2.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
-      lines2.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
-      blocks.push(lines2.join("\n"));
+      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
+      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
+      blocks.push(lines.join("\n"));
     }
   }
   return blocks.join("\n\n");
@@ -93582,7 +93591,7 @@ function latencyTable(results) {
 }
 function environment(results, statuses) {
   const p = results.provenance;
-  const lines2 = [
+  const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
     ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`),
@@ -93590,11 +93599,11 @@ function environment(results, statuses) {
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
-  return lines2.join("\n");
+  return lines.join("\n");
 }
-function capped(lines2, what, max2 = 10) {
-  if (lines2.length <= max2) return lines2;
-  return [...lines2.slice(0, max2), `> … and ${lines2.length - max2} more ${what} (see the results file).`];
+function capped(lines, what, max2 = 10) {
+  if (lines.length <= max2) return lines;
+  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
 }
 function renderMarkdown(results, opts = {}) {
   if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
@@ -93732,8 +93741,8 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
   });
 });
 function lastLine(text) {
-  const lines2 = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines2[lines2.length - 1] ?? "";
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines[lines.length - 1] ?? "";
 }
 
 // src/mode.ts
@@ -94084,12 +94093,12 @@ async function startRunner(docker, opts, onEvent, onLog) {
   const tail = [];
   const stream = await container.attach({ stream: true, stdout: true, stderr: true });
   docker.modem.demuxStream(stream, stdout, stderr);
-  lines(stdout, (line) => {
+  onLines(stdout, (line) => {
     const event = parseEventLine(line);
     if (event) onEvent(event);
     else onLog(line);
   });
-  lines(stderr, (line) => {
+  onLines(stderr, (line) => {
     tail.push(line);
     if (tail.length > 30) tail.shift();
     onLog(line);
@@ -94102,21 +94111,6 @@ async function startRunner(docker, opts, onEvent, onLog) {
   const exited = Promise.all([container.wait(), drained]).then(([r]) => r.StatusCode);
   await container.start();
   return { containerId: container.id, exited, stderrTail: () => [...tail] };
-}
-function lines(stream, onLine) {
-  let buffer = "";
-  stream.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
-      buffer = buffer.slice(nl + 1);
-      nl = buffer.indexOf("\n");
-    }
-  });
-  stream.on("end", () => {
-    if (buffer) onLine(buffer);
-  });
 }
 
 // src/provenance.ts

@@ -183,11 +183,13 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
 
   it('read-only token: a warning and the full job summary, not a failure', async () => {
     gh.readOnly = true;
-    const r = await main('pull_request');
+    // whatever the verdict on this busy machine, the comment failure alone must not fail the step
+    const r = await main('pull_request', { 'fail-on-regression': 'false' });
     gh.readOnly = false;
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/::warning::perf-gate: could not write the PR comment \(403/);
-    expect(r.summary).toContain('perf-gate: no regression');
+    expect(r.summary).toMatch(/### (✅|❌) perf-gate: /);
+    expect(r.summary).toContain('api/c2');
     expect(r.summary).toContain('<details>');
   }, 300_000);
 

@@ -88,6 +88,16 @@ export const ACTIONS_BOT = 'github-actions[bot]';
 export type UpsertResult =
   { action: 'created'; id: number } | { action: 'updated'; id: number } | { action: 'unchanged'; id: number };
 
+/** Our comment on the issue: written by the token's own user and carrying the marker. */
+export async function findOwnComment(
+  api: CommentsApi,
+  issue: number,
+  marker: string,
+): Promise<IssueComment | undefined> {
+  const me = (await api.whoami()) ?? ACTIONS_BOT;
+  return (await api.listComments(issue)).find((c) => c.user?.login === me && c.body.includes(marker));
+}
+
 /** One comment per PR and marker: find ours among all pages, update it in place, write nothing
  * when the body is unchanged, and never touch comments by anyone else. */
 export async function upsertComment(

@@ -9,7 +9,7 @@ import { resolveMode } from '../mode.js';
 import { Progress } from '../progress.js';
 import { reportMarker } from '../report/markdown.js';
 import { defaultRunnerScript, newRunId, runPerfGate } from '../run.js';
-import { GitHubError, githubApi, upsertComment } from './github.js';
+import { findOwnComment, GitHubError, githubApi, upsertComment } from './github.js';
 import { readInputs } from './inputs.js';
 
 interface PullRequestEvent {
@@ -71,9 +71,7 @@ async function comment(
   try {
     if (inputs.comment === 'on-regression' && verdict !== 'regression') {
       // no new comment, but a comment that reported a regression earlier must not stay stale
-      const me = (await api.whoami()) ?? 'github-actions[bot]';
-      const marker = reportMarker(inputs.reportId);
-      const existing = (await api.listComments(pr.number)).find((c) => c.user?.login === me && c.body.includes(marker));
+      const existing = await findOwnComment(api, pr.number, reportMarker(inputs.reportId));
       if (!existing || existing.body === report) return;
       await api.updateComment(existing.id, report);
       core.info(`perf-gate: updated comment ${existing.id}`);

@@ -2,6 +2,7 @@
 // the label sweep that removes whatever a run left behind.
 import Docker from 'dockerode';
 import { environmentError } from '../errors.js';
+import { onLines } from '../lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
 import { LABEL_RUN_ID } from './labels.js';
 
@@ -76,21 +77,13 @@ export async function streamStats(
     .stats({ stream: true })) as unknown as NodeJS.ReadableStream & {
     destroy?: () => void;
   };
-  let buffer = '';
-  stream.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    let nl = buffer.indexOf('\n');
-    while (nl >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) {
-        try {
-          onSample(sampleFromStats(JSON.parse(line), Date.now()));
-        } catch {
-          // a partial or foreign document; skip it
-        }
-      }
-      nl = buffer.indexOf('\n');
+  onLines(stream, (raw) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      onSample(sampleFromStats(JSON.parse(line), Date.now()));
+    } catch {
+      // a partial or foreign document; skip it
     }
   });
   stream.on('error', () => {});

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { environmentError } from '../errors.js';
+import { onLines } from '../lines.js';
 import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../plan.js';
 
 export const RUNNER_DIR = '/perf-gate';
@@ -121,12 +122,12 @@ export async function startRunner(
   const tail: string[] = [];
   const stream = await container.attach({ stream: true, stdout: true, stderr: true });
   docker.modem.demuxStream(stream, stdout, stderr);
-  lines(stdout, (line) => {
+  onLines(stdout, (line) => {
     const event = parseEventLine(line);
     if (event) onEvent(event);
     else onLog(line);
   });
-  lines(stderr, (line) => {
+  onLines(stderr, (line) => {
     tail.push(line);
     if (tail.length > 30) tail.shift();
     onLog(line);
@@ -140,20 +141,4 @@ export async function startRunner(
   const exited = Promise.all([container.wait(), drained]).then(([r]) => (r as { StatusCode: number }).StatusCode);
   await container.start();
   return { containerId: container.id, exited, stderrTail: () => [...tail] };
-}
-
-function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
-  let buffer = '';
-  stream.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    let nl = buffer.indexOf('\n');
-    while (nl >= 0) {
-      onLine(buffer.slice(0, nl).replace(/\r$/, ''));
-      buffer = buffer.slice(nl + 1);
-      nl = buffer.indexOf('\n');
-    }
-  });
-  stream.on('end', () => {
-    if (buffer) onLine(buffer);
-  });
 }
