@@ -156,9 +156,9 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(gh.writes).toEqual([{ method: 'POST', path: `/repos/${REPO}/issues/${PR}/comments` }]);
   }, 300_000);
 
-  it('pull_request, +60% latency: regression fails the step and updates the same comment in place', async () => {
+  it('pull_request, +60% latency (5 ms → 9 ms service delay, about +65% p50): regression fails the step and updates the same comment in place', async () => {
     const before = ours()[0]?.id;
-    const r = await main('pull_request', {}, { GATE_DELAY: '3.5ms' });
+    const r = await main('pull_request', {}, { GATE_DELAY: '9ms' });
     expect(r.code).toBe(1);
     expect(r.outputs.verdict).toBe('regression');
     expect(Number(r.outputs.regressions)).toBeGreaterThan(0);
@@ -194,7 +194,7 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
   }, 300_000);
 
   it('fail-on-regression: false keeps the step green; post cleans up by run id', async () => {
-    const r = await main('pull_request', { 'fail-on-regression': 'false', comment: 'never' }, { GATE_DELAY: '3.5ms' });
+    const r = await main('pull_request', { 'fail-on-regression': 'false', comment: 'never' }, { GATE_DELAY: '9ms' });
     expect(r.code).toBe(0);
     expect(r.outputs.verdict).toBe('regression');
     const post = await runEntry('post', { STATE_run_id: r.state.run_id as string }, work);
