@@ -94599,6 +94599,23 @@ function defaultRunnerScript() {
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
 
+// src/signals.ts
+function exitOnSignals(exitCode, announce = () => {
+}) {
+  return (teardown) => {
+    const handler = (signal) => {
+      announce(signal);
+      teardown().finally(() => process.exit(exitCode(signal)));
+    };
+    process.once("SIGINT", handler);
+    process.once("SIGTERM", handler);
+    return () => {
+      process.off("SIGINT", handler);
+      process.off("SIGTERM", handler);
+    };
+  };
+}
+
 // src/cli.ts
 var USAGE = `usage:
   perf-gate run [--config F] [--mode auto|gate|update|sweep] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
@@ -94614,20 +94631,12 @@ function parse3(args, options) {
 ${USAGE}`);
   }
 }
-function onSignal(teardown) {
-  const handler = (signal) => {
-    process.stderr.write(`
+var onSignal = exitOnSignals(
+  (signal) => signal === "SIGINT" ? 130 : 143,
+  (signal) => process.stderr.write(`
 perf-gate: ${signal}: tearing down
-`);
-    teardown().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  };
-  process.once("SIGINT", handler);
-  process.once("SIGTERM", handler);
-  return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
-  };
-}
+`)
+);
 async function cmdRun(args) {
   const { values } = parse3(args, {
     config: { type: "string", default: "perf-gate.yml" },

@@ -17,6 +17,7 @@ import { isMode, resolveMode } from './mode.js';
 import { Progress } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
 import { defaultRunnerScript, runPerfGate } from './run.js';
+import { exitOnSignals } from './signals.js';
 
 const USAGE = `usage:
   perf-gate run [--config F] [--mode auto|gate|update|sweep] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
@@ -33,18 +34,10 @@ function parse<O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']
   }
 }
 
-function onSignal(teardown: () => Promise<void>): () => void {
-  const handler = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\nperf-gate: ${signal}: tearing down\n`);
-    teardown().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}
+const onSignal = exitOnSignals(
+  (signal) => (signal === 'SIGINT' ? 130 : 143),
+  (signal) => process.stderr.write(`\nperf-gate: ${signal}: tearing down\n`),
+);
 
 async function cmdRun(args: string[]): Promise<number> {
   const { values } = parse(args, {

@@ -9,6 +9,7 @@ import { resolveMode } from '../mode.js';
 import { Progress } from '../progress.js';
 import { reportMarker } from '../report/markdown.js';
 import { defaultRunnerScript, newRunId, runPerfGate } from '../run.js';
+import { exitOnSignals } from '../signals.js';
 import { findOwnComment, GitHubError, githubApi, upsertComment } from './github.js';
 import { readInputs } from './inputs.js';
 
@@ -30,17 +31,8 @@ function readEvent(): PullRequestEvent {
   }
 }
 
-function onSignal(teardown: () => Promise<void>): () => void {
-  const handler = () => {
-    teardown().finally(() => process.exit(1));
-  };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}
+// a cancelled job: tear down, fail the step (the post step sweeps whatever is left)
+const onSignal = exitOnSignals(() => 1);
 
 async function comment(
   inputs: ReturnType<typeof readInputs>,
