@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeTrials } from '../../src/results/merge.js';
-import type { ResourceUsage, TrialSummary } from '../../src/results/types.js';
+import type { TrialSummary } from '../../src/results/types.js';
 import {
   createHistogram,
   decodeHistogram,
@@ -9,6 +9,7 @@ import {
   recordUs,
   summarize,
 } from '../../src/stats/histogram.js';
+import { usage } from './fixtures.js';
 
 /** A trial whose latency summary and histogram come from the given success latencies (µs). */
 function trial(
@@ -41,16 +42,6 @@ function trial(
 }
 
 const repeat = (value: number, n: number): number[] => Array.from({ length: n }, () => value);
-
-const usage = (u: Partial<ResourceUsage>): ResourceUsage => ({
-  cpuMeanPct: 0,
-  cpuPeakPct: 0,
-  memoryPeakBytes: 0,
-  rxBytes: 0,
-  txBytes: 0,
-  samples: 0,
-  ...u,
-});
 
 function merge(trials: ReturnType<typeof trial>[]) {
   return mergeTrials(

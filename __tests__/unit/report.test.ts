@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderResultsTable } from '../../src/report/terminal.js';
 import { textTable } from '../../src/report/text-table.js';
-import type { MergedPhase, PhaseResult, ResourceUsage, ScenarioResult } from '../../src/results/types.js';
+import type { MergedPhase, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import { usage } from './fixtures.js';
 
 describe('textTable', () => {
   it('aligns columns; numbers right, text left; no trailing spaces', () => {
@@ -47,16 +48,6 @@ describe('textTable', () => {
   it('missing cells count as empty', () => {
     expect(textTable(['a', 'b'], [['x']]).split('\n')).toEqual(['a  b', '-  -', 'x']);
   });
-});
-
-const usage = (u: Partial<ResourceUsage>): ResourceUsage => ({
-  cpuMeanPct: 0,
-  cpuPeakPct: 0,
-  memoryPeakBytes: 0,
-  rxBytes: 0,
-  txBytes: 0,
-  samples: 0,
-  ...u,
 });
 
 function merged(over: Partial<MergedPhase>): MergedPhase {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceUsage } from '../../src/results/types.js';
 import { combineUsage, type StatsSample, sampleFromStats, usageInWindow } from '../../src/stats/resources.js';
+import { usage } from './fixtures.js';
 
 const MiB = 1024 * 1024;
 
@@ -173,16 +174,6 @@ describe('usageInWindow', () => {
     usageInWindow(samples, 1000, 3000);
     expect(samples).toEqual(copy);
   });
-});
-
-const usage = (u: Partial<ResourceUsage>): ResourceUsage => ({
-  cpuMeanPct: 0,
-  cpuPeakPct: 0,
-  memoryPeakBytes: 0,
-  rxBytes: 0,
-  txBytes: 0,
-  samples: 0,
-  ...u,
 });
 
 describe('combineUsage', () => {
