@@ -93372,12 +93372,15 @@ function pointsOf(s) {
     p99: p.merged.latency.p99
   }));
 }
-function xychart(title, levels, values, axis) {
+function levelName(s) {
+  return s.phases.some((p) => p.kind === "open") ? "offered req/s" : "connections";
+}
+function xychart(title, xAxis, levels, values, axis) {
   return [
     "```mermaid",
     "xychart-beta",
     `  title "${title}"`,
-    `  x-axis "connections" [${levels.join(", ")}]`,
+    `  x-axis "${xAxis}" [${levels.join(", ")}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(", ")}]`,
     "```"
@@ -93386,6 +93389,7 @@ function xychart(title, levels, values, axis) {
 function renderSweepSection(s) {
   const points = pointsOf(s);
   const knee = findKnee(points);
+  const unit = levelName(s);
   const rows = s.phases.map((p, i) => [
     String(points[i]?.level ?? ""),
     p.merged.rps.toFixed(0),
@@ -93395,17 +93399,18 @@ function renderSweepSection(s) {
     String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
     i === knee ? "◀ knee" : ""
   ]);
-  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} connections**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
+  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
   const levels = points.map((p) => p.level);
   return [
     `#### ${escapeMarkdown(s.name)}`,
     "",
     kneeLine,
     "",
-    markdownTable([["connections", "rps", "p50", "p90", "p99", "errors", ""], ...rows]),
+    markdownTable([[unit, "rps", "p50", "p90", "p99", "errors", ""], ...rows]),
     "",
     xychart(
       `${s.name}: throughput`,
+      unit,
       levels,
       points.map((p) => Math.round(p.rps)),
       "req/s"
@@ -93413,6 +93418,7 @@ function renderSweepSection(s) {
     "",
     xychart(
       `${s.name}: p99 latency`,
+      unit,
       levels,
       points.map((p) => Math.round(p.p99 / 10) / 100),
       "ms"
@@ -93446,8 +93452,8 @@ var ICON = {
 };
 function delta(c) {
   if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
-  const pct = c.delta * 100;
-  return `${pct >= 0 ? "+" : ""}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
+  const pct2 = c.delta * 100;
+  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
@@ -93992,11 +93998,12 @@ function parseBodiesJsonl(text, file2) {
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
   return bodies;
 }
-function buildPlan(scenarios, ready, readBodies) {
+function buildPlan(scenarios, ready, readBodies, workers = 1) {
   return {
     version: 1,
     progressIntervalMs: 1e3,
     requestTimeoutMs: 1e4,
+    workers,
     ready,
     scenarios: scenarios.map((s) => {
       const request2 = {
@@ -94242,6 +94249,21 @@ function summarize(h) {
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
+function addOpenCounts(a, b) {
+  if (!a) return { ...b };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateMaxInFlight: a.lateMaxInFlight + b.lateMaxInFlight,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs)
+  };
+}
+function sumOpenCounts(parts) {
+  let out;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
+}
 function mergeTrials(trials2, histograms) {
   const merged = mergeHistograms(histograms);
   const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
@@ -94280,8 +94302,78 @@ function mergeTrials(trials2, histograms) {
     resources,
     histogram: encodeHistogram(merged)
   };
+  const open2 = sumOpenCounts(trials2);
+  if (open2) result.open = open2;
   merged.destroy();
   return result;
+}
+
+// src/results/flags.ts
+var GENERATOR_LIMITS = {
+  /** the runner used at least this share of the CPUs it could use */
+  cpuShare: 0.9,
+  /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
+  eventLoopDelayP99Us: 5e4,
+  /** at least this share of open-loop sends started late for the generator's own reasons */
+  lateShare: 0.01
+};
+function generatorCapacity(t, runnerCpus) {
+  const threads = t.generator.threads ?? 1;
+  const cores = t.generator.cores ?? threads;
+  return Math.max(0.01, Math.min(threads, cores, runnerCpus ?? Infinity));
+}
+function pct(v) {
+  return `${Math.round(v * 1e3) / 10}%`;
+}
+function generatorBound(kind, rate, trials2, runnerCpus) {
+  const reasons = [];
+  for (const t of trials2) {
+    const capacity = generatorCapacity(t, runnerCpus);
+    const used = t.generator.cpuPct / 100;
+    if (used >= GENERATOR_LIMITS.cpuShare * capacity) {
+      reasons.push(
+        `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`
+      );
+    }
+    if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {
+      reasons.push(
+        `trial ${t.trial}: its event loop lagged ${Math.round(t.generator.eventLoopDelayP99Us / 1e3)} ms at p99`
+      );
+    }
+    if (kind === "open" && t.open && t.open.scheduled > 0) {
+      const ownLate = t.open.late - t.open.lateMaxInFlight;
+      if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
+        reasons.push(
+          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started late, the generator fell behind ${rate ?? "?"} req/s`
+        );
+      }
+    }
+  }
+  if (reasons.length === 0) return void 0;
+  return `generator-bound: ${reasons.join("; ")}. The load generator, not the service, limited this phase; add runner.workers or runner.cpus, or lower the load`;
+}
+function phaseFlags(phase2, trials2, runnerCpus) {
+  const flags = [];
+  const bound = generatorBound(phase2.kind, phase2.params.rate, trials2, runnerCpus);
+  if (bound) flags.push(bound);
+  const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
+  if (closes > 0) {
+    flags.push(
+      phase2.kind === "closed" ? `the SUT closed keep-alive connections (${closes} responses with Connection: close); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)` : `the SUT closed keep-alive connections (${closes} responses with Connection: close); latencies include reconnecting`
+    );
+  }
+  const open2 = sumOpenCounts(trials2);
+  if (open2 && open2.lateMaxInFlight > 0) {
+    flags.push(
+      `max-in-flight (${phase2.params.maxInFlight ?? "?"}) reached: ${open2.lateMaxInFlight} of ${open2.scheduled} sends waited for a free slot; their latency counts from the scheduled time`
+    );
+  }
+  if (open2 && open2.unfinished > 0) {
+    flags.push(
+      `${open2.unfinished} of ${open2.scheduled} scheduled requests got no response by the end (counted as errors of kind unfinished)`
+    );
+  }
+  return flags;
 }
 
 // src/run.ts
@@ -94303,36 +94395,32 @@ function sweepScenarios(scenarios) {
   for (const s of scenarios) {
     if (!s.sweep) continue;
     const { sweep: sweep2 } = s;
-    if (sweep2.kind === "open") {
-      throw usageError(`scenario ${s.name}: a sweep over rate needs open-loop phases, which are not implemented yet`);
-    }
     out.push({
       ...s,
       warmupMs: sweep2.warmupMs,
       trials: 1,
-      phases: sweep2.levels.map((c) => ({
-        kind: "closed",
-        name: `c${c}`,
-        connections: c,
-        durationMs: sweep2.durationMs
-      }))
+      phases: sweep2.levels.map((level) => {
+        if (sweep2.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
+        }
+        return {
+          kind: "open",
+          name: `r${String(level).replace(".", "_")}`,
+          rate: level,
+          durationMs: sweep2.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
     });
   }
   if (out.length === 0) throw usageError("--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)");
   return out;
 }
-function checkSupported(scenarios) {
-  for (const s of scenarios) {
-    for (const p of s.phases) {
-      if (p.kind === "open") {
-        throw usageError(
-          `scenario ${s.name}, phase ${p.name}: open-loop (rate) phases are validated but not implemented yet (see README)`
-        );
-      }
-    }
-  }
-}
 var TrialCollector = class {
+  constructor(runnerCpus) {
+    this.runnerCpus = runnerCpus;
+  }
+  runnerCpus;
   trials = /* @__PURE__ */ new Map();
   windowStart = 0;
   samples = /* @__PURE__ */ new Map();
@@ -94358,13 +94446,8 @@ var TrialCollector = class {
     return s.phases.map((p) => {
       const entry = this.trials.get(`${s.name}\0${p.name}`) ?? { summaries: [], histograms: [] };
       const merged = mergeTrials(entry.summaries, entry.histograms);
-      const flags = [];
-      if (merged.connectionCloses > 0) {
-        flags.push(
-          `the SUT closed keep-alive connections (${merged.connectionCloses} responses with Connection: close); closed-loop latency on such a server is distorted`
-        );
-      }
       const params = p.kind === "closed" ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests } : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      const flags = phaseFlags({ kind: p.kind, params }, entry.summaries, this.runnerCpus);
       return { name: p.name, kind: p.kind, params, warmupMs: s.warmupMs, trials: entry.summaries, merged, flags };
     });
   }
@@ -94374,7 +94457,6 @@ async function runPerfGate(opts, deps) {
   const config2 = loadConfig(opts.configFile);
   const selected = selectScenarios(config2, opts.scenarios);
   const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
-  checkSupported(scenarios);
   const bodies = /* @__PURE__ */ new Map();
   const readBodies = (file2) => {
     let list = bodies.get(file2);
@@ -94388,7 +94470,7 @@ async function runPerfGate(opts, deps) {
     }
     return list;
   };
-  const plan = buildPlan(scenarios, config2.sut.ready, readBodies);
+  const plan = buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers);
   const hashes = new Map(
     scenarios.map((s) => [
       s.name,
@@ -94406,11 +94488,6 @@ async function runPerfGate(opts, deps) {
     }
   }
   const image = opts.runnerImage || config2.runner.image;
-  if (config2.runner.workers > 1) {
-    deps.progress.line(
-      `[perf-gate] warning: runner.workers: ${config2.runner.workers} is not implemented yet; running 1 engine instance`
-    );
-  }
   const { docker, progress } = deps;
   const engine = await engineVersion(docker);
   const runId = opts.runId ?? newRunId();
@@ -94448,7 +94525,7 @@ async function runPerfGate(opts, deps) {
     }
     const containers = (await projectContainers(docker, compose.opts.project)).filter((c) => c.state === "running");
     const networks = await projectNetworks(docker, compose.opts.project);
-    const collector = new TrialCollector();
+    const collector = new TrialCollector(config2.runner.cpus);
     for (const c of containers) {
       const s = await streamStats(docker, c.id, (sample) => collector.sample(c.service, sample));
       stopStats.push(s.stop);

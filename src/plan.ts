@@ -16,6 +16,8 @@ export interface RunnerPlan {
   progressIntervalMs: number;
   /** per-request timeout, ms */
   requestTimeoutMs: number;
+  /** engine instances (runner.workers); more than one run in worker threads */
+  workers?: number;
   ready: ReadyProbe[];
   scenarios: PlanScenario[];
 }
@@ -86,11 +88,13 @@ export function buildPlan(
   scenarios: Scenario[],
   ready: ReadyProbe[],
   readBodies: (file: string) => string[],
+  workers = 1,
 ): RunnerPlan {
   return {
     version: 1,
     progressIntervalMs: 1000,
     requestTimeoutMs: 10_000,
+    workers,
     ready,
     scenarios: scenarios.map((s) => {
       const request: PlanScenario['request'] = {

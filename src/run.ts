@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type Docker from 'dockerode';
 import { loadConfig } from './config/load.js';
-import type { Config, Scenario } from './config/types.js';
+import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
 import { ComposeProject } from './docker/compose.js';
 import {
   engineVersion,
@@ -24,6 +24,7 @@ import { buildPlan, parseBodiesJsonl, type RunnerEvent } from './plan.js';
 import type { Progress } from './progress.js';
 import { gitInfo, machineInfo } from './provenance.js';
 import { baselineOf, baselinePath, scenarioHash, stableStringify, writeFileAtomic } from './results/files.js';
+import { phaseFlags } from './results/flags.js';
 import { mergeTrials } from './results/merge.js';
 import { readBaseline } from './results/read.js';
 import { gateResults } from './compare/gate.js';
@@ -101,39 +102,32 @@ export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
   for (const s of scenarios) {
     if (!s.sweep) continue;
     const { sweep } = s;
-    if (sweep.kind === 'open') {
-      throw usageError(`scenario ${s.name}: a sweep over rate needs open-loop phases, which are not implemented yet`);
-    }
     out.push({
       ...s,
       warmupMs: sweep.warmupMs,
       trials: 1,
-      phases: sweep.levels.map((c) => ({
-        kind: 'closed',
-        name: `c${c}`,
-        connections: c,
-        durationMs: sweep.durationMs,
-      })),
+      phases: sweep.levels.map((level): Phase => {
+        if (sweep.kind === 'closed') {
+          return { kind: 'closed', name: `c${level}`, connections: level, durationMs: sweep.durationMs };
+        }
+        return {
+          kind: 'open',
+          name: `r${String(level).replace('.', '_')}`,
+          rate: level,
+          durationMs: sweep.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT,
+        };
+      }),
     });
   }
   if (out.length === 0) throw usageError('--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)');
   return out;
 }
 
-function checkSupported(scenarios: Scenario[]): void {
-  for (const s of scenarios) {
-    for (const p of s.phases) {
-      if (p.kind === 'open') {
-        throw usageError(
-          `scenario ${s.name}, phase ${p.name}: open-loop (rate) phases are validated but not implemented yet (see README)`,
-        );
-      }
-    }
-  }
-}
-
 /** Collects trial events into phase results, with SUT resources sampled over each measured window. */
 class TrialCollector {
+  constructor(private readonly runnerCpus: number | undefined) {}
+
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
   private windowStart = 0;
   readonly samples = new Map<string, StatsSample[]>();
@@ -162,16 +156,11 @@ class TrialCollector {
     return s.phases.map((p) => {
       const entry = this.trials.get(`${s.name}\u0000${p.name}`) ?? { summaries: [], histograms: [] };
       const merged = mergeTrials(entry.summaries, entry.histograms);
-      const flags: string[] = [];
-      if (merged.connectionCloses > 0) {
-        flags.push(
-          `the SUT closed keep-alive connections (${merged.connectionCloses} responses with Connection: close); closed-loop latency on such a server is distorted`,
-        );
-      }
       const params: PhaseResult['params'] =
         p.kind === 'closed'
           ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests }
           : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      const flags = phaseFlags({ kind: p.kind, params }, entry.summaries, this.runnerCpus);
       return { name: p.name, kind: p.kind, params, warmupMs: s.warmupMs, trials: entry.summaries, merged, flags };
     });
   }
@@ -182,7 +171,6 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   const config = loadConfig(opts.configFile);
   const selected = selectScenarios(config, opts.scenarios);
   const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
-  checkSupported(scenarios);
   const bodies = new Map<string, string[]>();
   const readBodies = (file: string): string[] => {
     let list = bodies.get(file);
@@ -196,7 +184,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
     }
     return list;
   };
-  const plan = buildPlan(scenarios, config.sut.ready, readBodies);
+  const plan = buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers);
   const hashes = new Map(
     scenarios.map((s) => [
       s.name,
@@ -216,11 +204,6 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
     }
   }
   const image = opts.runnerImage || config.runner.image;
-  if (config.runner.workers > 1) {
-    deps.progress.line(
-      `[perf-gate] warning: runner.workers: ${config.runner.workers} is not implemented yet; running 1 engine instance`,
-    );
-  }
 
   const { docker, progress } = deps;
   const engine = await engineVersion(docker);
@@ -261,7 +244,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
     }
     const containers = (await projectContainers(docker, compose.opts.project)).filter((c) => c.state === 'running');
     const networks = await projectNetworks(docker, compose.opts.project);
-    const collector = new TrialCollector();
+    const collector = new TrialCollector(config.runner.cpus);
     for (const c of containers) {
       const s = await streamStats(docker, c.id, (sample) => collector.sample(c.service, sample));
       stopStats.push(s.stop);

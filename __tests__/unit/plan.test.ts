@@ -112,6 +112,7 @@ describe('buildPlan', () => {
       version: 1,
       progressIntervalMs: 1000,
       requestTimeoutMs: 10_000,
+      workers: 1,
       ready,
       scenarios: [
         {
@@ -146,11 +147,16 @@ describe('buildPlan', () => {
     expect(JSON.stringify(plan)).not.toContain('thresholds');
   });
 
+  it('carries runner.workers', () => {
+    expect(buildPlan(scenarios, ready, () => ['x'], 4).workers).toBe(4);
+  });
+
   it('with no scenarios', () => {
     expect(buildPlan([], [], () => [])).toEqual({
       version: 1,
       progressIntervalMs: 1000,
       requestTimeoutMs: 10_000,
+      workers: 1,
       ready: [],
       scenarios: [],
     });

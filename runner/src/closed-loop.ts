@@ -3,16 +3,14 @@
 // autocannon's own histogram truncates to whole milliseconds.
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
-import type { ClosedPhase } from '../../src/config/types.js';
+import type { Limit } from './split.js';
 import type { PlanScenario } from '../../src/plan.js';
 import { errorKind, Recorder } from './recorder.js';
+import type { EngineTally } from './tally.js';
 
 export interface ClosedRun {
   recorder: Recorder;
-  done: Promise<void>;
-  /** the limit of this run, for progress */
-  totalMs?: number;
-  totalRequests?: number;
+  done: Promise<EngineTally>;
 }
 
 function bodyRotation(bodies: string[]): () => string {
@@ -27,8 +25,8 @@ function bodyRotation(bodies: string[]): () => string {
 /** Starts one closed-loop run: a fixed duration, or a fixed number of responses. */
 export function runClosed(
   request: PlanScenario['request'],
-  phase: ClosedPhase,
-  limit: { durationMs: number } | { requests: number },
+  connections: number,
+  limit: Limit,
   timeoutMs: number,
 ): ClosedRun {
   const recorder = new Recorder();
@@ -36,7 +34,7 @@ export function runClosed(
     url: request.url,
     method: request.method as autocannon.Request['method'],
     headers: request.headers,
-    connections: phase.connections,
+    connections,
     timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
     // autocannon acts on a stop only at its sampling tick; tick often so runs end on time
     sampleInt: 50,
@@ -68,13 +66,13 @@ export function runClosed(
     opts.duration = limit.durationMs / 1000 + 1; // we stop it ourselves, on time
   else opts.amount = limit.requests;
 
-  const done = new Promise<void>((resolve, reject) => {
+  const done = new Promise<EngineTally>((resolve, reject) => {
     let deadline: NodeJS.Timeout | undefined;
     const instance = autocannon(opts, (err) => {
       clearTimeout(deadline);
-      recorder.stop(byCount);
+      recorder.stop(byCount ? 'last-event' : 'now');
       if (err) reject(err);
-      else resolve();
+      else resolve(recorder.tally());
     });
     if ('durationMs' in limit) {
       // the measured window closes at the deadline; responses after it are not counted
@@ -90,8 +88,5 @@ export function runClosed(
       recorder.error(errorKind(err));
     });
   });
-  const run: ClosedRun = { recorder, done };
-  if ('durationMs' in limit) run.totalMs = limit.durationMs;
-  else run.totalRequests = limit.requests;
-  return run;
+  return { recorder, done };
 }

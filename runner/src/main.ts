@@ -1,53 +1,94 @@
 // perf-gate runner: runs inside the runner container on the SUT network. Reads the plan file given
 // as its argument, waits for the ready probes, runs every phase (warm-up discarded, then the measured
-// run, `trials` times) and reports events as marked JSON lines on stdout.
+// run, `trials` times) and reports events as marked JSON lines on stdout. With runner.workers > 1 the
+// engine instances run in worker threads (this same file, started again).
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Phase } from '../../src/config/types.js';
 import type { PlanScenario, RunnerPlan, Stage } from '../../src/plan.js';
-import { type ClosedRun, runClosed } from './closed-loop.js';
 import { emit } from './emit.js';
 import { waitReady } from './ready.js';
+import { type Limit, splitStage } from './split.js';
+import { combineTallies, type EngineTally } from './tally.js';
+import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
+
+/** How far ahead of now an open-loop schedule starts when worker threads must be told first. */
+const WORKER_LEAD_MS = 20;
 
 async function withProgress(
   plan: RunnerPlan,
   where: { scenario: string; phase: string; trial: number; stage: Stage },
-  run: ClosedRun,
-): Promise<void> {
-  let last = { at: performance.now(), responses: 0 };
+  run: StageRun,
+): Promise<EngineTally[]> {
+  const started = performance.now();
+  let last = { at: started, responses: 0 };
   const timer = setInterval(() => {
     const now = performance.now();
-    const responses = run.recorder.responses;
+    const responses = run.responses();
     const rps = ((responses - last.responses) * 1000) / Math.max(1, now - last.at);
     last = { at: now, responses };
-    emit({ t: 'progress', ...where, elapsedMs: Math.round(run.recorder.elapsedMs()), responses, rps: Math.round(rps) });
+    emit({ t: 'progress', ...where, elapsedMs: Math.round(now - started), responses, rps: Math.round(rps) });
   }, plan.progressIntervalMs);
   try {
-    await run.done;
+    return await run.done;
   } finally {
     clearInterval(timer);
   }
 }
 
-async function runScenario(plan: RunnerPlan, s: PlanScenario): Promise<void> {
+function measuredLimit(phase: Phase): Limit {
+  if (phase.kind === 'closed' && phase.requests !== undefined) return { requests: phase.requests };
+  return { durationMs: phase.durationMs as number };
+}
+
+class Stages {
+  constructor(
+    private readonly plan: RunnerPlan,
+    private readonly pool: EnginePool | undefined,
+  ) {}
+
+  start(request: PlanScenario['request'], phase: Phase, limit: Limit): StageRun {
+    const jobs = splitStage({
+      request,
+      phase,
+      limit,
+      timeoutMs: this.plan.requestTimeoutMs,
+      workers: this.pool?.size ?? 1,
+      startAtEpochMs: performance.timeOrigin + performance.now() + (this.pool ? WORKER_LEAD_MS : 0),
+    });
+    const [only] = jobs;
+    if (!this.pool && only && jobs.length === 1) return runInThread(only);
+    if (!this.pool) throw new Error('several engine instances need worker threads');
+    return this.pool.run(jobs);
+  }
+}
+
+async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): Promise<void> {
   for (const phase of s.phases) {
-    if (phase.kind !== 'closed') {
-      throw new Error(`phase ${s.name}/${phase.name}: open-loop (rate) phases are not implemented in this runner yet`);
-    }
     for (let trial = 1; trial <= s.trials; trial++) {
       const base = { scenario: s.name, phase: phase.name, trial, trials: s.trials };
       if (s.warmupMs > 0) {
         emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs });
-        const warm = runClosed(s.request, phase, { durationMs: s.warmupMs }, plan.requestTimeoutMs);
-        await withProgress(plan, { ...base, stage: 'warmup' }, warm);
+        await withProgress(
+          plan,
+          { ...base, stage: 'warmup' },
+          stages.start(s.request, phase, { durationMs: s.warmupMs }),
+        );
       }
-      const limit =
-        phase.requests !== undefined ? { requests: phase.requests } : { durationMs: phase.durationMs as number };
-      const run = runClosed(s.request, phase, limit, plan.requestTimeoutMs);
-      const stage: { totalMs?: number; totalRequests?: number } = {};
-      if (run.totalMs !== undefined) stage.totalMs = run.totalMs;
-      if (run.totalRequests !== undefined) stage.totalRequests = run.totalRequests;
-      emit({ t: 'stage', ...base, stage: 'measure', ...stage });
-      await withProgress(plan, { ...base, stage: 'measure' }, run);
-      const { measurement, histogram } = run.recorder.measurement(trial);
+      const limit = measuredLimit(phase);
+      const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
+      emit({ t: 'stage', ...base, stage: 'measure', ...size });
+      const cpuAtStart = process.cpuUsage();
+      const wallAtStart = performance.now();
+      const run = stages.start(s.request, phase, limit);
+      const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
+      const cpu = process.cpuUsage(cpuAtStart);
+      const { measurement, histogram } = combineTallies(trial, tallies, {
+        cpuUs: cpu.user + cpu.system,
+        wallMs: performance.now() - wallAtStart,
+        threads: tallies.length,
+        cores: availableParallelism(),
+      });
       emit({ t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram });
     }
   }
@@ -67,14 +108,23 @@ async function main(): Promise<void> {
     }
   }
   emit({ t: 'ready' });
-  for (const s of plan.scenarios) await runScenario(plan, s);
+  const workers = plan.workers ?? 1;
+  const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;
+  try {
+    const stages = new Stages(plan, pool);
+    for (const s of plan.scenarios) await runScenario(plan, stages, s);
+  } finally {
+    await pool?.close();
+  }
   emit({ t: 'done' });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    emit({ t: 'fatal', message: err instanceof Error ? err.message : String(err) });
-    process.exit(1);
-  },
-);
+if (!serveIfWorker()) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      emit({ t: 'fatal', message: err instanceof Error ? err.message : String(err) });
+      process.exit(1);
+    },
+  );
+}

@@ -1,8 +1,8 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
-// failures by status code, socket errors by kind, and the generator's own CPU and event-loop delay.
+// failures by status code, socket errors by kind, and this thread's event-loop delay.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { TrialMeasurement } from '../../src/results/types.js';
-import { createHistogram, encodeHistogram, recordUs, summarize } from '../../src/stats/histogram.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/stats/histogram.js';
+import type { EngineTally } from './tally.js';
 
 export class Recorder {
   readonly histogram = createHistogram();
@@ -15,7 +15,6 @@ export class Recorder {
   readonly statusCodes: Record<string, number> = {};
   readonly errors: Record<string, number> = {};
   private readonly startedAt = performance.now();
-  private readonly cpuAtStart = process.cpuUsage();
   private readonly loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   private endedAt: number | undefined;
 
@@ -46,10 +45,10 @@ export class Recorder {
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
 
-  /** Closes the measured window: now, or at the last response (fixed request counts). */
-  stop(atLastEvent = false): void {
+  /** Stops counting: the measured window ends now, or at the last response (fixed request counts). */
+  stop(end: 'now' | 'last-event' = 'now'): void {
     if (this.endedAt === undefined)
-      this.endedAt = atLastEvent ? (this.lastEventAt ?? performance.now()) : performance.now();
+      this.endedAt = end === 'last-event' ? (this.lastEventAt ?? performance.now()) : performance.now();
     this.loop.disable();
   }
 
@@ -57,31 +56,25 @@ export class Recorder {
     return (this.endedAt ?? performance.now()) - this.startedAt;
   }
 
-  measurement(trial: number): { measurement: TrialMeasurement; histogram: string } {
+  /** This instance's counts, for the trial merge. */
+  tally(): EngineTally {
     this.stop();
-    const durationMs = this.elapsedMs();
-    const cpu = process.cpuUsage(this.cpuAtStart);
-    const seconds = durationMs / 1000;
-    const measurement: TrialMeasurement = {
-      trial,
-      durationMs: Math.round(durationMs * 1000) / 1000,
+    const t: EngineTally = {
+      elapsedMs: this.elapsedMs(),
       sent: this.sent,
       responses: this.responses,
       successes: this.successes,
       failures: this.failures,
+      bytes: this.bytes,
+      connectionCloses: this.connectionCloses,
       statusCodes: this.statusCodes,
       errors: this.errors,
-      rps: seconds > 0 ? round2(this.responses / seconds) : 0,
-      bytesPerSec: seconds > 0 ? Math.round(this.bytes / seconds) : 0,
-      latency: summarize(this.histogram),
-      connectionCloses: this.connectionCloses,
-      generator: {
-        cpuPct: durationMs > 0 ? round2(((cpu.user + cpu.system) / 1000 / durationMs) * 100) : 0,
-        eventLoopDelayP99Us: lagUs(this.loop.percentile(99)),
-        eventLoopDelayMaxUs: lagUs(this.loop.max),
-      },
+      histogram: encodeHistogram(this.histogram),
+      loopDelayP99Us: lagUs(this.loop.percentile(99)),
+      loopDelayMaxUs: lagUs(this.loop.max),
     };
-    return { measurement, histogram: encodeHistogram(this.histogram) };
+    this.histogram.destroy();
+    return t;
   }
 }
 
@@ -91,14 +84,21 @@ function lagUs(intervalNs: number): number {
   return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1000 - LOOP_RESOLUTION_MS * 1000)) : 0;
 }
 
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
 /** Error kind for accounting: the socket error code, `timeout`, or `error`. */
 export function errorKind(err: unknown): string {
-  const e = err as { code?: unknown; message?: unknown };
-  if (typeof e?.code === 'string' && e.code !== '') return e.code;
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (UNDICI_KINDS[code]) return UNDICI_KINDS[code];
+  // undici wraps socket failures; the cause carries the system code (ECONNRESET, EPIPE, ...)
+  if (code === 'UND_ERR_SOCKET') return typeof e.cause?.code === 'string' ? e.cause.code : 'socket-closed';
+  if (code !== '') return code;
   if (typeof e?.message === 'string' && /timed out/i.test(e.message)) return 'timeout';
   return 'error';
 }
+
+const UNDICI_KINDS: Record<string, string> = {
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'connect-timeout',
+  UND_ERR_ABORTED: 'aborted',
+};

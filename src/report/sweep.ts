@@ -14,12 +14,17 @@ function pointsOf(s: ScenarioResult): SweepPoint[] {
   }));
 }
 
-function xychart(title: string, levels: number[], values: number[], axis: string): string {
+/** What the ladder varies: connections (closed loop) or the offered arrival rate (open loop). */
+function levelName(s: ScenarioResult): string {
+  return s.phases.some((p) => p.kind === 'open') ? 'offered req/s' : 'connections';
+}
+
+function xychart(title: string, xAxis: string, levels: number[], values: number[], axis: string): string {
   return [
     '```mermaid',
     'xychart-beta',
     `  title "${title}"`,
-    `  x-axis "connections" [${levels.join(', ')}]`,
+    `  x-axis "${xAxis}" [${levels.join(', ')}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(', ')}]`,
     '```',
@@ -29,6 +34,7 @@ function xychart(title: string, levels: number[], values: number[], axis: string
 export function renderSweepSection(s: ScenarioResult): string {
   const points = pointsOf(s);
   const knee = findKnee(points);
+  const unit = levelName(s);
   const rows = s.phases.map((p, i) => [
     String(points[i]?.level ?? ''),
     p.merged.rps.toFixed(0),
@@ -41,17 +47,18 @@ export function renderSweepSection(s: ScenarioResult): string {
   const kneeLine =
     knee === undefined
       ? 'No knee: throughput kept growing by 10% or more per level (or p99 did not grow).'
-      : `**Knee at ${points[knee]?.level} connections**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
+      : `**Knee at ${points[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
   const levels = points.map((p) => p.level);
   return [
     `#### ${esc(s.name)}`,
     '',
     kneeLine,
     '',
-    markdownTable([['connections', 'rps', 'p50', 'p90', 'p99', 'errors', ''], ...rows]),
+    markdownTable([[unit, 'rps', 'p50', 'p90', 'p99', 'errors', ''], ...rows]),
     '',
     xychart(
       `${s.name}: throughput`,
+      unit,
       levels,
       points.map((p) => Math.round(p.rps)),
       'req/s',
@@ -59,6 +66,7 @@ export function renderSweepSection(s: ScenarioResult): string {
     '',
     xychart(
       `${s.name}: p99 latency`,
+      unit,
       levels,
       points.map((p) => Math.round(p.p99 / 10) / 100),
       'ms',

@@ -3,10 +3,28 @@
 
 import { encodeHistogram, mergeHistograms, summarize } from '../stats/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
+import type { MergedPhase, OpenLoopCounts, ResourceUsage, TrialMeasurement, TrialSummary } from './types.js';
 
 function addCounts(into: Record<string, number>, from: Record<string, number>): void {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+export function addOpenCounts(a: OpenLoopCounts | undefined, b: OpenLoopCounts): OpenLoopCounts {
+  if (!a) return { ...b };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateMaxInFlight: a.lateMaxInFlight + b.lateMaxInFlight,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+  };
+}
+
+/** Open-loop counts summed over trials (or engine instances); undefined for closed-loop data. */
+export function sumOpenCounts(parts: ReadonlyArray<Pick<TrialMeasurement, 'open'>>): OpenLoopCounts | undefined {
+  let out: OpenLoopCounts | undefined;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
 }
 
 export function mergeTrials(trials: readonly TrialSummary[], histograms: readonly string[]): MergedPhase {
@@ -47,6 +65,8 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
     resources,
     histogram: encodeHistogram(merged),
   };
+  const open = sumOpenCounts(trials);
+  if (open) result.open = open;
   merged.destroy();
   return result;
 }

@@ -27,13 +27,34 @@ export interface TrialMeasurement {
   connectionCloses: number;
   /** the generator watching itself */
   generator: GeneratorUsage;
+  /** open-loop phases only: how well the schedule was kept */
+  open?: OpenLoopCounts;
+}
+
+/** Open-loop schedule accounting (SPEC §3). Latency is measured from each send's scheduled time. */
+export interface OpenLoopCounts {
+  /** sends the schedule called for in the measured window */
+  scheduled: number;
+  /** sends that started more than LATE_TOLERANCE_MS after their scheduled time */
+  late: number;
+  /** of the late sends, those held back because max-in-flight requests were open */
+  lateMaxInFlight: number;
+  /** scheduled sends with no response by the end of the grace period (aborted, or never sent) */
+  unfinished: number;
+  /** the longest any send started behind its scheduled time, µs */
+  maxSendDelayUs: number;
 }
 
 export interface GeneratorUsage {
   /** CPU of the runner process, % of one core */
   cpuPct: number;
+  /** the worst engine thread's event-loop delay */
   eventLoopDelayP99Us: number;
   eventLoopDelayMaxUs: number;
+  /** engine instances (runner.workers); absent in files written before workers existed */
+  threads?: number;
+  /** CPUs the runner process could see */
+  cores?: number;
 }
 
 export interface ResourceUsage {
@@ -73,6 +94,8 @@ export interface MergedPhase {
   bytesPerSec: number;
   latency: LatencySummary;
   connectionCloses: number;
+  /** open-loop phases only, summed over trials */
+  open?: OpenLoopCounts;
   resources: Record<string, ResourceUsage>;
   /** merged success-latency histogram, HDR compressed base64 */
   histogram: string;

@@ -1,0 +1,33 @@
+// One engine instance running one job, in whatever thread it is called from.
+import { runClosed } from './closed-loop.js';
+import { runOpen } from './open-loop.js';
+import type { EngineJob } from './split.js';
+import type { EngineTally } from './tally.js';
+
+export interface EngineRun {
+  /** responses so far, for progress */
+  responses(): number;
+  done: Promise<EngineTally>;
+}
+
+export function startEngine(job: EngineJob): EngineRun {
+  if (job.kind === 'closed') {
+    const run = runClosed(job.request, job.connections, job.limit, job.timeoutMs);
+    return { responses: () => run.recorder.responses, done: run.done };
+  }
+  const run = runOpen({
+    request: job.request,
+    schedule: {
+      // the epoch is shared by all threads; each thread's performance clock has its own origin
+      startAt: job.startAtEpochMs - performance.timeOrigin,
+      rate: job.rate,
+      durationMs: job.durationMs,
+      stride: job.stride,
+      offset: job.offset,
+      maxInFlight: job.maxInFlight,
+    },
+    connections: job.connections,
+    timeoutMs: job.timeoutMs,
+  });
+  return { responses: () => run.recorder.responses, done: run.done };
+}

@@ -1,0 +1,76 @@
+// Pure: one stage of a phase (a warm-up or a measured run) split over the runner's engine
+// instances (runner.workers). Connections, request counts and max-in-flight are shared out as evenly
+// as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
+// so together the instances keep one evenly spaced schedule.
+import type { Phase } from '../../src/config/types.js';
+import type { PlanScenario } from '../../src/plan.js';
+
+export type Limit = { durationMs: number } | { requests: number };
+
+export type EngineJob =
+  | {
+      kind: 'closed';
+      request: PlanScenario['request'];
+      connections: number;
+      limit: Limit;
+      timeoutMs: number;
+    }
+  | {
+      kind: 'open';
+      request: PlanScenario['request'];
+      rate: number;
+      durationMs: number;
+      stride: number;
+      offset: number;
+      maxInFlight: number;
+      connections: number;
+      /** when the schedule starts, ms since the epoch (performance.timeOrigin + now), same for all */
+      startAtEpochMs: number;
+      timeoutMs: number;
+    };
+
+/** Instance k's share of `total` split n ways (the first total % n instances get one more). */
+export function share(total: number, n: number, k: number): number {
+  return Math.floor(total / n) + (k < total % n ? 1 : 0);
+}
+
+export interface StageSpec {
+  request: PlanScenario['request'];
+  phase: Phase;
+  /** the stage's limit: the warm-up's or the phase's duration, or the phase's request count */
+  limit: Limit;
+  timeoutMs: number;
+  workers: number;
+  startAtEpochMs: number;
+}
+
+export function splitStage(spec: StageSpec): EngineJob[] {
+  const { phase, request, timeoutMs, limit } = spec;
+  const jobs: EngineJob[] = [];
+  if (phase.kind === 'closed') {
+    const n = Math.max(1, Math.min(spec.workers, phase.connections, 'requests' in limit ? limit.requests : Infinity));
+    for (let k = 0; k < n; k++) {
+      const part: Limit = 'requests' in limit ? { requests: share(limit.requests, n, k) } : limit;
+      jobs.push({ kind: 'closed', request, connections: share(phase.connections, n, k), limit: part, timeoutMs });
+    }
+    return jobs;
+  }
+  const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
+  const connections = phase.connections ?? phase.maxInFlight;
+  const n = Math.max(1, Math.min(spec.workers, phase.maxInFlight, connections));
+  for (let k = 0; k < n; k++) {
+    jobs.push({
+      kind: 'open',
+      request,
+      rate: phase.rate,
+      durationMs,
+      stride: n,
+      offset: k,
+      maxInFlight: share(phase.maxInFlight, n, k),
+      connections: share(connections, n, k),
+      startAtEpochMs: spec.startAtEpochMs,
+      timeoutMs,
+    });
+  }
+  return jobs;
+}

@@ -1,0 +1,81 @@
+// What one engine instance counted in one run, in a form that crosses worker threads (plain data,
+// the histogram encoded), and the pure merge of several instances into one trial measurement:
+// histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
+import { sumOpenCounts } from '../../src/results/merge.js';
+import type { OpenLoopCounts, TrialMeasurement } from '../../src/results/types.js';
+import { encodeHistogram, mergeHistograms, summarize } from '../../src/stats/histogram.js';
+
+export interface EngineTally {
+  /** the measured window of this instance, ms */
+  elapsedMs: number;
+  sent: number;
+  responses: number;
+  successes: number;
+  failures: number;
+  bytes: number;
+  connectionCloses: number;
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  /** success latency, HDR compressed base64 */
+  histogram: string;
+  loopDelayP99Us: number;
+  loopDelayMaxUs: number;
+  open?: OpenLoopCounts;
+}
+
+function add(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * One trial from the tallies of its engine instances. The instances ran concurrently, so the trial's
+ * duration is the longest window and rates are totals over it. `cpuUs` is the runner process's CPU
+ * time over the trial (all threads).
+ */
+export function combineTallies(
+  trial: number,
+  tallies: readonly EngineTally[],
+  generator: { cpuUs: number; wallMs: number; threads: number; cores: number },
+): { measurement: TrialMeasurement; histogram: string } {
+  const statusCodes: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  const sum = (f: (t: EngineTally) => number): number => tallies.reduce((a, t) => a + f(t), 0);
+  for (const t of tallies) {
+    add(statusCodes, t.statusCodes);
+    add(errors, t.errors);
+  }
+  const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
+  const seconds = durationMs / 1000;
+  const merged = mergeHistograms(tallies.map((t) => t.histogram));
+  const responses = sum((t) => t.responses);
+  const measurement: TrialMeasurement = {
+    trial,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    sent: sum((t) => t.sent),
+    responses,
+    successes: sum((t) => t.successes),
+    failures: sum((t) => t.failures),
+    statusCodes,
+    errors,
+    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    bytesPerSec: seconds > 0 ? Math.round(sum((t) => t.bytes) / seconds) : 0,
+    latency: summarize(merged),
+    connectionCloses: sum((t) => t.connectionCloses),
+    generator: {
+      cpuPct: generator.wallMs > 0 ? round2((generator.cpuUs / 1000 / generator.wallMs) * 100) : 0,
+      eventLoopDelayP99Us: tallies.reduce((a, t) => Math.max(a, t.loopDelayP99Us), 0),
+      eventLoopDelayMaxUs: tallies.reduce((a, t) => Math.max(a, t.loopDelayMaxUs), 0),
+      threads: generator.threads,
+      cores: generator.cores,
+    },
+  };
+  const open = sumOpenCounts(tallies);
+  if (open) measurement.open = open;
+  const histogram = encodeHistogram(merged);
+  merged.destroy();
+  return { measurement, histogram };
+}

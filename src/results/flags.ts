@@ -1,0 +1,88 @@
+// Pure: the warnings attached to a phase from what its trials measured. A flag that starts with
+// `generator-bound` makes the phase's comparisons `invalid` (compare.ts): the load generator, not the
+// SUT, limited what was measured. The others are reported next to the numbers.
+import { sumOpenCounts } from './merge.js';
+import type { PhaseResult, TrialMeasurement } from './types.js';
+
+export const GENERATOR_LIMITS = {
+  /** the runner used at least this share of the CPUs it could use */
+  cpuShare: 0.9,
+  /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
+  eventLoopDelayP99Us: 50_000,
+  /** at least this share of open-loop sends started late for the generator's own reasons */
+  lateShare: 0.01,
+} as const;
+
+/** CPUs the runner's engine could use: its threads, the CPUs it sees, and the `runner.cpus` quota. */
+export function generatorCapacity(t: TrialMeasurement, runnerCpus: number | undefined): number {
+  const threads = t.generator.threads ?? 1;
+  const cores = t.generator.cores ?? threads;
+  return Math.max(0.01, Math.min(threads, cores, runnerCpus ?? Infinity));
+}
+
+function pct(v: number): string {
+  return `${Math.round(v * 1000) / 10}%`;
+}
+
+function generatorBound(
+  kind: PhaseResult['kind'],
+  rate: number | undefined,
+  trials: readonly TrialMeasurement[],
+  runnerCpus: number | undefined,
+): string | undefined {
+  const reasons: string[] = [];
+  for (const t of trials) {
+    const capacity = generatorCapacity(t, runnerCpus);
+    const used = t.generator.cpuPct / 100;
+    if (used >= GENERATOR_LIMITS.cpuShare * capacity) {
+      reasons.push(
+        `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`,
+      );
+    }
+    if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {
+      reasons.push(
+        `trial ${t.trial}: its event loop lagged ${Math.round(t.generator.eventLoopDelayP99Us / 1000)} ms at p99`,
+      );
+    }
+    if (kind === 'open' && t.open && t.open.scheduled > 0) {
+      const ownLate = t.open.late - t.open.lateMaxInFlight;
+      if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
+        reasons.push(
+          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started late, the generator fell behind ${rate ?? '?'} req/s`,
+        );
+      }
+    }
+  }
+  if (reasons.length === 0) return undefined;
+  return `generator-bound: ${reasons.join('; ')}. The load generator, not the service, limited this phase; add runner.workers or runner.cpus, or lower the load`;
+}
+
+export function phaseFlags(
+  phase: Pick<PhaseResult, 'kind' | 'params'>,
+  trials: readonly TrialMeasurement[],
+  runnerCpus?: number,
+): string[] {
+  const flags: string[] = [];
+  const bound = generatorBound(phase.kind, phase.params.rate, trials, runnerCpus);
+  if (bound) flags.push(bound);
+  const closes = trials.reduce((a, t) => a + t.connectionCloses, 0);
+  if (closes > 0) {
+    flags.push(
+      phase.kind === 'closed'
+        ? `the SUT closed keep-alive connections (${closes} responses with Connection: close); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)`
+        : `the SUT closed keep-alive connections (${closes} responses with Connection: close); latencies include reconnecting`,
+    );
+  }
+  const open = sumOpenCounts(trials);
+  if (open && open.lateMaxInFlight > 0) {
+    flags.push(
+      `max-in-flight (${phase.params.maxInFlight ?? '?'}) reached: ${open.lateMaxInFlight} of ${open.scheduled} sends waited for a free slot; their latency counts from the scheduled time`,
+    );
+  }
+  if (open && open.unfinished > 0) {
+    flags.push(
+      `${open.unfinished} of ${open.scheduled} scheduled requests got no response by the end (counted as errors of kind unfinished)`,
+    );
+  }
+  return flags;
+}
