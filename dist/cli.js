@@ -93090,7 +93090,11 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   };
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (current.flags.some((f) => f.startsWith("generator-bound"))) {
-    return { ...out, result: "invalid", reason: "the load generator saturated: this phase cannot be trusted" };
+    return {
+      ...out,
+      result: "invalid",
+      reason: "generator-bound: the load generator, not the service, limited this phase (see its flags)"
+    };
   }
   if (tooFewSamples(metric, current)) {
     return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
@@ -94359,7 +94363,7 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
   if (closes > 0) {
     flags.push(
-      phase2.kind === "closed" ? `the SUT closed keep-alive connections (${closes} responses with Connection: close); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)` : `the SUT closed keep-alive connections (${closes} responses with Connection: close); latencies include reconnecting`
+      phase2.kind === "closed" ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)` : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`
     );
   }
   const open2 = sumOpenCounts(trials2);

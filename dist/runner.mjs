@@ -48849,15 +48849,14 @@ function runClosed(request, connections, limit, timeoutMs) {
       client.on("request", () => {
         recorder.sent++;
       });
-      client.on("headers", (info) => {
-        const h = info.headers;
-        if (!Array.isArray(h)) return;
-        for (let i = 0; i + 1 < h.length; i += 2) {
-          if (String(h[i]).toLowerCase() === "connection" && /close/i.test(String(h[i + 1]))) {
-            recorder.connectionCloses++;
-          }
-        }
-      });
+      const ac = acClient;
+      const connect = ac._connect.bind(ac);
+      ac._connect = () => {
+        connect();
+        ac.conn?.on("end", () => {
+          if (!ac.destroyed) recorder.connectionCloses++;
+        });
+      };
     }
   };
   if (request.body !== void 0) opts.body = request.body;
@@ -48974,13 +48973,6 @@ function headerBytes(raw) {
   for (const h of raw) n += h.length;
   return n + raw.length * 2 + 19;
 }
-function closesConnection(raw) {
-  if (!raw) return false;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (String(raw[i]).toLowerCase() === "connection" && /close/i.test(String(raw[i + 1]))) return true;
-  }
-  return false;
-}
 function runOpen(job) {
   const { request } = job;
   const url = new URL(request.url);
@@ -48992,6 +48984,9 @@ function runOpen(job) {
     headersTimeout: job.timeoutMs,
     bodyTimeout: job.timeoutMs,
     connectTimeout: job.timeoutMs
+  });
+  pool.on("disconnect", (_origin, _targets, err) => {
+    if (!finished && err?.message !== "socket idle timeout") recorder.connectionCloses++;
   });
   const path = url.pathname + url.search;
   const bodies = request.bodies;
@@ -49045,7 +49040,6 @@ function runOpen(job) {
       onHeaders: (statusCode, rawHeaders) => {
         status = statusCode;
         bytes += headerBytes(rawHeaders);
-        if (closesConnection(rawHeaders)) recorder.connectionCloses++;
         return true;
       },
       onData: (chunk) => {
@@ -49162,8 +49156,8 @@ var EnginePool = class _EnginePool {
         return new Promise((resolve, reject) => {
           const onExit = (code) => reject(new Error(`engine worker ${i} exited with code ${code}`));
           const onMessage = (msg) => {
-            if (msg.t === "progress") {
-              counts[i] = msg.responses;
+            if (msg.t === "progress" || msg.t === "ready") {
+              if (msg.t === "progress") counts[i] = msg.responses;
               return;
             }
             w.off("message", onMessage);

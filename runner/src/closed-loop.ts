@@ -45,15 +45,17 @@ export function runClosed(
       client.on('request', () => {
         recorder.sent++;
       });
-      client.on('headers', (info: { headers?: unknown[] }) => {
-        const h = info.headers;
-        if (!Array.isArray(h)) return;
-        for (let i = 0; i + 1 < h.length; i += 2) {
-          if (String(h[i]).toLowerCase() === 'connection' && /close/i.test(String(h[i + 1]))) {
-            recorder.connectionCloses++;
-          }
-        }
-      });
+      // a connection the SUT ends (Connection: close, an idle or request-count limit) makes autocannon
+      // reconnect; it removes its own 'end' listeners before closing a socket itself, so an 'end'
+      // seen here is the server's doing
+      const ac = acClient as unknown as { _connect: () => void; conn?: EventEmitter; destroyed?: boolean };
+      const connect = ac._connect.bind(ac);
+      ac._connect = () => {
+        connect();
+        ac.conn?.on('end', () => {
+          if (!ac.destroyed) recorder.connectionCloses++;
+        });
+      };
     },
   };
   if (request.body !== undefined) opts.body = request.body;

@@ -31,13 +31,6 @@ function headerBytes(raw: Buffer[] | string[] | null): number {
   return n + raw.length * 2 + 19;
 }
 
-function closesConnection(raw: Buffer[] | string[] | null): boolean {
-  if (!raw) return false;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (String(raw[i]).toLowerCase() === 'connection' && /close/i.test(String(raw[i + 1]))) return true;
-  }
-  return false;
-}
 
 export function runOpen(job: OpenJob): OpenRun {
   const { request } = job;
@@ -50,6 +43,11 @@ export function runOpen(job: OpenJob): OpenRun {
     headersTimeout: job.timeoutMs,
     bodyTimeout: job.timeoutMs,
     connectTimeout: job.timeoutMs,
+  });
+  // a socket that ends for any reason but undici's own idle timeout was closed by the SUT
+  // (Connection: close, its idle timeout, a reset); our shutdown at the end is not counted
+  pool.on('disconnect', (_origin, _targets, err) => {
+    if (!finished && err?.message !== 'socket idle timeout') recorder.connectionCloses++;
   });
   const path = url.pathname + url.search;
   const bodies = request.bodies;
@@ -108,7 +106,6 @@ export function runOpen(job: OpenJob): OpenRun {
       onHeaders: (statusCode, rawHeaders) => {
         status = statusCode;
         bytes += headerBytes(rawHeaders);
-        if (closesConnection(rawHeaders)) recorder.connectionCloses++;
         return true;
       },
       onData: (chunk) => {

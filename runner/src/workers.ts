@@ -77,8 +77,8 @@ export class EnginePool {
         return new Promise<EngineTally>((resolve, reject) => {
           const onExit = (code: number): void => reject(new Error(`engine worker ${i} exited with code ${code}`));
           const onMessage = (msg: FromWorker): void => {
-            if (msg.t === 'progress') {
-              counts[i] = msg.responses;
+            if (msg.t === 'progress' || msg.t === 'ready') {
+              if (msg.t === 'progress') counts[i] = msg.responses;
               return;
             }
             w.off('message', onMessage);

@@ -85,7 +85,11 @@ function comparePhaseMetric(
   // invalid rows still carry the baseline's value: they were compared, just not trusted
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (current.flags.some((f) => f.startsWith('generator-bound'))) {
-    return { ...out, result: 'invalid', reason: 'the load generator saturated: this phase cannot be trusted' };
+    return {
+      ...out,
+      result: 'invalid',
+      reason: 'generator-bound: the load generator, not the service, limited this phase (see its flags)',
+    };
   }
   if (tooFewSamples(metric, current)) {
     return { ...out, result: 'invalid', reason: 'no successful responses to take latency from' };

@@ -33,8 +33,8 @@ function generatorBound(
   const reasons: string[] = [];
   for (const t of trials) {
     const capacity = generatorCapacity(t, runnerCpus);
-    const used = t.generator.cpuPct / 100;
-    if (used >= GENERATOR_LIMITS.cpuShare * capacity) {
+    // in whole percent with a little slack: cpuPct is rounded, and 0.9 × 0.8 is not 0.72 in floats
+    if (t.generator.cpuPct >= GENERATOR_LIMITS.cpuShare * capacity * 100 - 1e-6) {
       reasons.push(
         `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`,
       );
@@ -69,8 +69,8 @@ export function phaseFlags(
   if (closes > 0) {
     flags.push(
       phase.kind === 'closed'
-        ? `the SUT closed keep-alive connections (${closes} responses with Connection: close); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)`
-        : `the SUT closed keep-alive connections (${closes} responses with Connection: close); latencies include reconnecting`,
+        ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)`
+        : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`,
     );
   }
   const open = sumOpenCounts(trials);

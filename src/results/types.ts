@@ -23,7 +23,7 @@ export interface TrialMeasurement {
   bytesPerSec: number;
   /** latency of successful responses, µs */
   latency: LatencySummary;
-  /** responses that announced `Connection: close` */
+  /** connections the SUT closed during the window (`Connection: close`, idle timeouts, resets) */
   connectionCloses: number;
   /** the generator watching itself */
   generator: GeneratorUsage;

@@ -1,0 +1,217 @@
+// The load engines against real HTTP servers on 127.0.0.1 (no Docker): stalls, the in-flight bound,
+// a server that goes away mid-phase, keep-alive closes, and worker threads through the built runner.
+// Every run is bounded (seconds, not minutes); assertions are about what was counted, and latency
+// bounds the servers force (a request that arrives during a stall must wait), never about speed.
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/plan.js';
+import type { TrialMeasurement } from '../../src/results/types.js';
+import { decodeHistogram } from '../../src/stats/histogram.js';
+import { runClosed } from '../../runner/src/closed-loop.js';
+import { runOpen } from '../../runner/src/open-loop.js';
+import type { EngineTally } from '../../runner/src/tally.js';
+import { ROOT } from './helpers.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const servers: Array<{ server: Server; sockets: Set<Socket> }> = [];
+
+async function serve(handler: Handler): Promise<{ url: string; server: Server; close: () => void }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    req.resume();
+    handler(req, res);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push({ server, sockets });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/x`,
+    server,
+    close: () => {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+afterEach(() => {
+  for (const { server, sockets } of servers.splice(0)) {
+    server.close();
+    for (const s of sockets) s.destroy();
+  }
+});
+
+const request = (url: string) => ({ url, method: 'GET', headers: {} });
+
+function open(url: string, o: { rate: number; durationMs: number; maxInFlight: number; timeoutMs?: number }) {
+  return runOpen({
+    request: request(url),
+    schedule: {
+      startAt: performance.now(),
+      rate: o.rate,
+      durationMs: o.durationMs,
+      stride: 1,
+      offset: 0,
+      maxInFlight: o.maxInFlight,
+    },
+    connections: o.maxInFlight,
+    timeoutMs: o.timeoutMs ?? 2000,
+  }).done;
+}
+
+function p(t: EngineTally, percentile: number): number {
+  const h = decodeHistogram(t.histogram);
+  const v = h.getValueAtPercentile(percentile);
+  h.destroy();
+  return v;
+}
+
+const errorCount = (t: EngineTally) => Object.values(t.errors).reduce((a, b) => a + b, 0);
+
+describe('open loop against 127.0.0.1', () => {
+  it('keeps its schedule through a stall and measures from the scheduled time', async () => {
+    // every 2 s the server holds all requests for the first 500 ms: a quarter of arrivals wait
+    // 0–500 ms, so p99 is ≈ 480 ms; a generator that waited for the server would not see it
+    const t0 = performance.now();
+    const { url } = await serve((_req, res) => {
+      const phase = (performance.now() - t0) % 2000;
+      setTimeout(() => res.end('ok'), phase < 500 ? 500 - phase : 0);
+    });
+    const t = await open(url, { rate: 200, durationMs: 4000, maxInFlight: 1000 });
+    expect(t.open).toMatchObject({ scheduled: 800, unfinished: 0, lateMaxInFlight: 0 });
+    expect(t.sent).toBe(800);
+    expect(t.responses).toBe(800);
+    expect(t.successes).toBe(800);
+    expect(t.elapsedMs).toBe(4000);
+    expect(p(t, 99)).toBeGreaterThan(300_000);
+    expect(p(t, 50)).toBeLessThan(300_000);
+
+    const closed = await runClosed(request(url), 1, { durationMs: 4000 }, 2000).done;
+    // the closed loop sends nothing while it waits: the stall is one sample per stall, hidden at p99
+    expect(closed.responses).toBeGreaterThan(100);
+    expect(p(closed, 90)).toBeLessThan(p(t, 90));
+  });
+
+  it('holds sends back at max-in-flight, counts them late, and ends with the unanswered as unfinished', async () => {
+    const { url } = await serve((_req, res) => setTimeout(() => res.end('ok'), 200));
+    // 100 req/s against 5 slots of 200 ms: 25 req/s get through, the rest queue
+    const t = await open(url, { rate: 100, durationMs: 2000, maxInFlight: 5, timeoutMs: 1000 });
+    const o = t.open;
+    expect(o?.scheduled).toBe(200);
+    expect(o?.lateMaxInFlight).toBeGreaterThan(50);
+    expect(o?.late).toBeGreaterThanOrEqual(o?.lateMaxInFlight ?? 0);
+    expect(o?.unfinished).toBeGreaterThan(50);
+    expect(t.errors.unfinished).toBe(o?.unfinished);
+    expect(t.responses + (o?.unfinished ?? 0)).toBe(200);
+    // a send held back waits for its slot, and that wait is part of its latency
+    expect(p(t, 99)).toBeGreaterThan(1_000_000);
+  });
+
+  it('counts refused connections by kind when the server goes away mid-phase, and does not hang', async () => {
+    const srv = await serve((_req, res) => res.end('ok'));
+    setTimeout(srv.close, 700);
+    const t = await open(srv.url, { rate: 200, durationMs: 1500, maxInFlight: 50 });
+    expect(t.open?.scheduled).toBe(300);
+    expect(t.responses).toBeGreaterThan(50);
+    expect(t.errors.ECONNREFUSED ?? 0).toBeGreaterThan(50);
+    // every scheduled send is accounted for: a response, an error of some kind, or unfinished
+    expect(t.responses + errorCount(t)).toBe(300);
+  });
+
+  it('detects a server that answers Connection: close', async () => {
+    const { url } = await serve((_req, res) => {
+      res.setHeader('connection', 'close');
+      res.end('ok');
+    });
+    const t = await open(url, { rate: 100, durationMs: 500, maxInFlight: 10 });
+    expect(t.responses).toBe(50);
+    // one close per response; the last may land after the window has closed
+    expect(t.connectionCloses).toBeGreaterThanOrEqual(49);
+    const closed = await runClosed(request(url), 2, { requests: 40 }, 2000).done;
+    expect(closed.connectionCloses).toBeGreaterThan(0);
+  });
+
+  it('detects a server that closes keep-alive sockets on its own', async () => {
+    const { url, server } = await serve((_req, res) => res.end('ok'));
+    // no Connection: close, no keep-alive hint: the server just ends each socket 100 ms after it opens
+    server.on('connection', (s: Socket) => setTimeout(() => s.end(), 100));
+    const t = await open(url, { rate: 20, durationMs: 1000, maxInFlight: 5 });
+    expect(t.connectionCloses).toBeGreaterThan(2);
+    const closed = await runClosed(request(url), 1, { durationMs: 1000 }, 2000).done;
+    expect(closed.connectionCloses).toBeGreaterThan(2);
+  });
+});
+
+describe('closed loop against 127.0.0.1', () => {
+  it('counts refused connections when the server goes away mid-phase, and ends on time', async () => {
+    const srv = await serve((_req, res) => res.end('ok'));
+    setTimeout(srv.close, 500);
+    const started = performance.now();
+    const t = await runClosed(request(srv.url), 2, { durationMs: 1500 }, 1000).done;
+    expect(t.responses).toBeGreaterThan(10);
+    expect(errorCount(t)).toBeGreaterThan(0);
+    // bounded: it stops at its deadline even while every connect fails (generous, not a timing claim)
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('runner.workers through the built runner (dist/runner.mjs)', () => {
+  it('runs one schedule across worker threads and merges their histograms', async () => {
+    const { url } = await serve((_req, res) => setTimeout(() => res.end('ok'), 1));
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-workers-'));
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 2000,
+      workers: 3,
+      ready: [],
+      scenarios: [
+        {
+          name: 's',
+          request: request(url),
+          warmupMs: 0,
+          trials: 1,
+          phases: [
+            { kind: 'open', name: 'r150', rate: 150, durationMs: 2000, maxInFlight: 30 },
+            { kind: 'closed', name: 'n300', connections: 5, requests: 300 },
+          ],
+        },
+      ],
+    };
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+    // the server runs in this process, so the runner must not block it: spawn asynchronously
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+    const trials = out
+      .split('\n')
+      .filter((l) => l.startsWith(EVENT_MARKER))
+      .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)) as RunnerEvent)
+      .filter((e): e is Extract<RunnerEvent, { t: 'trial' }> => e.t === 'trial');
+    expect(trials.map((e) => e.phase)).toEqual(['r150', 'n300']);
+    const [rate, count] = trials.map((e) => e.measurement) as [TrialMeasurement, TrialMeasurement];
+    expect(rate.generator.threads).toBe(3);
+    expect(rate.open).toMatchObject({ scheduled: 300, unfinished: 0 });
+    expect(rate.responses).toBe(300);
+    expect(decodeHistogram(trials[0]?.histogram ?? '').totalCount).toBe(300);
+    expect(count.generator.threads).toBe(3);
+    expect(count.responses).toBe(300);
+    expect(count.latency.count).toBe(300);
+  });
+});

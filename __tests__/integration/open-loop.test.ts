@@ -1,0 +1,100 @@
+// Open-loop rate phases end to end on the real engine: the runner keeps a fixed arrival rate over
+// two worker threads inside the SUT network; a service that stalls 300 ms in every second is caught
+// at p99 (a closed loop would hide it); a runner starved of CPU is reported generator-bound and its
+// comparisons are `invalid`, never a verdict; a rate ladder in sweep mode.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+
+const hasDocker = dockerAvailable();
+const CONFIG = 'fixtures/tests/open/perf-gate.yml';
+
+function results(dir: string): ResultsFile {
+  return JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+}
+
+describe.runIf(hasDocker)('open-loop rate phases', () => {
+  const baselines = tempDir();
+
+  beforeAll(async () => {
+    const out = tempDir();
+    const r = await runCli(['run', '--config', CONFIG, '--mode', 'update', '--out', out, '--baseline-dir', baselines]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const phase = results(out).scenarios[0]?.phases[0];
+    expect(phase?.kind).toBe('open');
+    expect(phase?.params).toMatchObject({ rate: 200, durationMs: 2000, maxInFlight: 400 });
+    // 200 req/s for 2 s, twice: every scheduled send answered, none left over
+    expect(phase?.merged.open).toMatchObject({ scheduled: 800, unfinished: 0 });
+    expect(phase?.merged.responses).toBe(800);
+    expect(phase?.merged.latency.count).toBe(800);
+    expect(phase?.trials.map((t) => t.generator.threads)).toEqual([2, 2]);
+    expect(phase?.flags.filter((f) => f.startsWith('generator-bound'))).toEqual([]);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('fails the gate on a stalling service: the stall shows at p99', async () => {
+    const out = tempDir();
+    const r = await runCli(['run', '--config', CONFIG, '--mode', 'gate', '--out', out, '--baseline-dir', baselines], {
+      OPEN_STALL_FOR: '300ms',
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const p99 = results(out).comparisons.find((c) => c.metric === 'p99');
+    expect(p99?.result).toBe('regression');
+    // 30% of arrivals wait 0–300 ms, so p99 is near 290 ms
+    expect(p99?.current).toBeGreaterThan(150_000);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('marks a starved generator generator-bound and its comparisons invalid', async () => {
+    const out = tempDir();
+    const r = await runCli([
+      'run',
+      '--config',
+      'fixtures/tests/open/perf-gate.starved.yml',
+      '--mode',
+      'gate',
+      '--out',
+      out,
+      '--baseline-dir',
+      baselines,
+    ]);
+    const res = results(out);
+    const phase = res.scenarios[0]?.phases[0];
+    expect(phase?.flags[0], JSON.stringify(phase?.trials.map((t) => t.generator))).toMatch(/^generator-bound: /);
+    expect(res.comparisons.length).toBeGreaterThan(0);
+    for (const c of res.comparisons) expect(c.result, c.metric).toBe('invalid');
+    // invalid is a warning, not a failure; the report says why
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('generator-bound');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('sweeps a rate ladder', async () => {
+    const out = tempDir();
+    const r = await runCli([
+      'run',
+      '--config',
+      'fixtures/tests/open/perf-gate.yml',
+      '--mode',
+      'sweep',
+      '--out',
+      out,
+      '--baseline-dir',
+      baselines,
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const phases = results(out).scenarios[0]?.phases ?? [];
+    expect(phases.map((p) => [p.kind, p.params.rate])).toEqual([
+      ['open', 100],
+      ['open', 200],
+      ['open', 400],
+    ]);
+    expect(phases.map((p) => p.merged.open?.scheduled)).toEqual([100, 200, 400]);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('x-axis "offered req/s" [100, 200, 400]');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest';
+import { compareScenario } from '../../src/compare/compare.js';
+import { GENERATOR_LIMITS, generatorCapacity, phaseFlags } from '../../src/results/flags.js';
+import type {
+  BaselineFile,
+  GeneratorUsage,
+  OpenLoopCounts,
+  PhaseParams,
+  PhaseResult,
+  TrialMeasurement,
+} from '../../src/results/types.js';
+
+/** A healthy trial: little CPU on one of two threads, a quiet event loop, no closes. */
+function trial(
+  over: Partial<Omit<TrialMeasurement, 'generator'>> & { generator?: Partial<GeneratorUsage> } = {},
+): TrialMeasurement {
+  const { generator, ...rest } = over;
+  return {
+    trial: 1,
+    durationMs: 10_000,
+    sent: 1000,
+    responses: 1000,
+    successes: 1000,
+    failures: 0,
+    statusCodes: { '200': 1000 },
+    errors: {},
+    rps: 100,
+    bytesPerSec: 10_000,
+    latency: {
+      count: 1000,
+      min: 100,
+      mean: 1000,
+      p50: 1000,
+      p90: 1000,
+      p95: 1000,
+      p99: 1000,
+      'p99.9': 1000,
+      max: 1000,
+    },
+    connectionCloses: 0,
+    generator: { cpuPct: 20, eventLoopDelayP99Us: 1000, eventLoopDelayMaxUs: 2000, threads: 2, cores: 2, ...generator },
+    ...rest,
+  };
+}
+
+const openCounts = (c: Partial<OpenLoopCounts>): OpenLoopCounts => ({
+  scheduled: 1000,
+  late: 0,
+  lateMaxInFlight: 0,
+  unfinished: 0,
+  maxSendDelayUs: 0,
+  ...c,
+});
+
+const CLOSED = { kind: 'closed', params: { connections: 10, durationMs: 10_000 } } as const;
+const OPEN = { kind: 'open', params: { rate: 200, durationMs: 10_000, maxInFlight: 50 } } as const;
+
+type Kind = { kind: 'closed' | 'open'; params: PhaseParams };
+
+const isBound = (flags: readonly string[]): boolean => flags[0]?.startsWith('generator-bound') ?? false;
+
+describe('GENERATOR_LIMITS', () => {
+  it('are 90% of the CPU, 50 ms event-loop p99 and 1% late sends', () => {
+    expect(GENERATOR_LIMITS).toEqual({ cpuShare: 0.9, eventLoopDelayP99Us: 50_000, lateShare: 0.01 });
+  });
+});
+
+describe('generatorCapacity', () => {
+  it.each<[string, Partial<GeneratorUsage>, number | undefined, number]>([
+    ['threads and cores agree', { threads: 2, cores: 2 }, undefined, 2],
+    ['fewer threads than cores', { threads: 1, cores: 4 }, undefined, 1],
+    ['fewer cores than threads', { threads: 8, cores: 2 }, undefined, 2],
+    ['a runner.cpus quota below both', { threads: 4, cores: 4 }, 0.5, 0.5],
+    ['a runner.cpus quota above both', { threads: 2, cores: 2 }, 8, 2],
+    ['old files without threads or cores: one thread', { threads: undefined, cores: undefined }, undefined, 1],
+    ['old files without threads, with a quota', { threads: undefined, cores: undefined }, 0.25, 0.25],
+    ['cores only: still one thread', { threads: undefined, cores: 4 }, undefined, 1],
+    ['threads only: cores taken as threads', { threads: 3, cores: undefined }, undefined, 3],
+    ['a tiny quota has a floor', { threads: 1, cores: 1 }, 0.001, 0.01],
+  ])('%s → %d', (_label, generator, runnerCpus, capacity) => {
+    expect(generatorCapacity(trial({ generator }), runnerCpus)).toBe(capacity);
+  });
+});
+
+describe('phaseFlags: healthy trials', () => {
+  it.each<[string, Kind, TrialMeasurement[], number | undefined]>([
+    ['closed', CLOSED, [trial(), trial({ trial: 2 })], undefined],
+    ['closed with a quota', CLOSED, [trial({ generator: { cpuPct: 40 } })], 1],
+    ['open, on schedule', OPEN, [trial({ open: openCounts({}) })], undefined],
+    ['open, a few late sends below 1%', OPEN, [trial({ open: openCounts({ late: 9 }) })], undefined],
+    ['no trials', CLOSED, [], undefined],
+  ])('%s: no flags', (_label, phase, trials, runnerCpus) => {
+    expect(phaseFlags(phase, trials, runnerCpus)).toEqual([]);
+  });
+});
+
+describe('phaseFlags: generator-bound by CPU', () => {
+  it.each<[string, Partial<GeneratorUsage>, number | undefined, boolean]>([
+    ['2 threads, 2 cores, 185% (over 90% of 200%)', { threads: 2, cores: 2, cpuPct: 185 }, undefined, true],
+    ['2 threads, 2 cores, exactly 180%', { threads: 2, cores: 2, cpuPct: 180 }, undefined, true],
+    ['2 threads, 2 cores, 179%', { threads: 2, cores: 2, cpuPct: 179 }, undefined, false],
+    ['2 threads, 2 cores, 150%', { threads: 2, cores: 2, cpuPct: 150 }, undefined, false],
+    ['1 thread on 4 cores, 95%', { threads: 1, cores: 4, cpuPct: 95 }, undefined, true],
+    ['4 threads on 1 core, 95%', { threads: 4, cores: 1, cpuPct: 95 }, undefined, true],
+    ['4 threads on 4 cores, 95%', { threads: 4, cores: 4, cpuPct: 95 }, undefined, false],
+    ['runner.cpus 0.5, 46%', { threads: 2, cores: 2, cpuPct: 46 }, 0.5, true],
+    ['runner.cpus 0.5, exactly 45%', { threads: 2, cores: 2, cpuPct: 45 }, 0.5, true],
+    ['runner.cpus 0.5, 40%', { threads: 2, cores: 2, cpuPct: 40 }, 0.5, false],
+    ['runner.cpus 0.8, exactly 72% (0.9 × 0.8 is not 0.72 in floats)', { threads: 1, cores: 2, cpuPct: 72 }, 0.8, true],
+    ['runner.cpus 1.6, exactly 144%', { threads: 2, cores: 2, cpuPct: 144 }, 1.6, true],
+    ['without a quota the same 46% is fine', { threads: 2, cores: 2, cpuPct: 46 }, undefined, false],
+    [
+      'old file (no threads/cores), 92%: one thread',
+      { threads: undefined, cores: undefined, cpuPct: 92 },
+      undefined,
+      true,
+    ],
+    ['old file (no threads/cores), 85%', { threads: undefined, cores: undefined, cpuPct: 85 }, undefined, false],
+  ])('%s → bound %s', (_label, generator, runnerCpus, bound) => {
+    const flags = phaseFlags(CLOSED, [trial({ generator })], runnerCpus);
+    expect(isBound(flags)).toBe(bound);
+    expect(flags).toHaveLength(bound ? 1 : 0);
+  });
+
+  it('says which trial, how much CPU of how much, and what to do', () => {
+    const flags = phaseFlags(CLOSED, [
+      trial(),
+      trial({ trial: 2, generator: { threads: 2, cores: 2, cpuPct: 185.4 } }),
+    ]);
+    expect(flags).toHaveLength(1);
+    const [flag] = flags as [string];
+    expect(flag).toMatch(/^generator-bound: /);
+    expect(flag).toContain('trial 2: the runner used 185% CPU of 200% available');
+    expect(flag).not.toContain('trial 1');
+    expect(flag).toContain('runner.workers');
+    expect(flag).toContain('runner.cpus');
+  });
+
+  it('lists every trial over the limit in one flag', () => {
+    const flags = phaseFlags(CLOSED, [
+      trial({ trial: 1, generator: { cpuPct: 190 } }),
+      trial({ trial: 2, generator: { cpuPct: 100 } }),
+      trial({ trial: 3, generator: { cpuPct: 199 } }),
+    ]);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toContain('trial 1: the runner used 190% CPU');
+    expect(flags[0]).toContain('trial 3: the runner used 199% CPU');
+    expect(flags[0]).not.toContain('trial 2');
+  });
+});
+
+describe('phaseFlags: generator-bound by event-loop delay', () => {
+  it.each<[number, boolean]>([
+    [1_000, false],
+    [50_000, false],
+    [50_001, true],
+    [120_000, true],
+  ])('event-loop p99 %i µs → bound %s', (p99, bound) => {
+    const flags = phaseFlags(CLOSED, [trial({ generator: { eventLoopDelayP99Us: p99 } })]);
+    expect(isBound(flags)).toBe(bound);
+    if (bound) expect(flags[0]).toContain(`lagged ${Math.round(p99 / 1000)} ms at p99`);
+  });
+
+  it('names both reasons of one trial in one flag', () => {
+    const flags = phaseFlags(CLOSED, [trial({ generator: { cpuPct: 195, eventLoopDelayP99Us: 80_000 } })]);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toContain('195% CPU');
+    expect(flags[0]).toContain('lagged 80 ms');
+  });
+});
+
+describe('phaseFlags: open-loop late sends', () => {
+  it.each<[string, Partial<OpenLoopCounts>, { bound: boolean; maxInFlight: boolean }]>([
+    ['no late sends', { late: 0 }, { bound: false, maxInFlight: false }],
+    ['0.9% late for the generator’s reasons', { late: 9 }, { bound: false, maxInFlight: false }],
+    ['exactly 1% late for the generator’s reasons', { late: 10 }, { bound: true, maxInFlight: false }],
+    ['5% late for the generator’s reasons', { late: 50 }, { bound: true, maxInFlight: false }],
+    ['50% late, all held by max-in-flight', { late: 500, lateMaxInFlight: 500 }, { bound: false, maxInFlight: true }],
+    [
+      '50% late, all but 9 held by max-in-flight',
+      { late: 500, lateMaxInFlight: 491 },
+      { bound: false, maxInFlight: true },
+    ],
+    [
+      '50% late, all but 10 held by max-in-flight',
+      { late: 500, lateMaxInFlight: 490 },
+      { bound: true, maxInFlight: true },
+    ],
+    ['nothing scheduled', { scheduled: 0, late: 0 }, { bound: false, maxInFlight: false }],
+  ])('%s', (_label, counts, expected) => {
+    const flags = phaseFlags(OPEN, [trial({ open: openCounts(counts) })]);
+    expect(isBound(flags)).toBe(expected.bound);
+    expect(flags.some((f) => f.startsWith('max-in-flight'))).toBe(expected.maxInFlight);
+    expect(flags).toHaveLength(Number(expected.bound) + Number(expected.maxInFlight));
+  });
+
+  it('the late-sends reason gives the count, the share and the rate', () => {
+    const flags = phaseFlags(OPEN, [
+      trial({ trial: 2, open: openCounts({ scheduled: 2000, late: 60, lateMaxInFlight: 10 }) }),
+    ]);
+    expect(flags[0]).toMatch(/^generator-bound: /);
+    expect(flags[0]).toContain('trial 2: 50 of 2000 sends (2.5%) started late, the generator fell behind 200 req/s');
+  });
+
+  it('the max-in-flight flag gives the limit and the sums over trials', () => {
+    const flags = phaseFlags(OPEN, [
+      trial({ trial: 1, open: openCounts({ late: 30, lateMaxInFlight: 30 }) }),
+      trial({ trial: 2, open: openCounts({ late: 20, lateMaxInFlight: 20 }) }),
+    ]);
+    expect(flags).toEqual([
+      'max-in-flight (50) reached: 50 of 2000 sends waited for a free slot; their latency counts from the scheduled time',
+    ]);
+  });
+
+  it('judges late sends per trial, not over the phase', () => {
+    // 2% late in trial 2 alone; 1% over both
+    const flags = phaseFlags(OPEN, [
+      trial({ trial: 1, open: openCounts({ late: 0 }) }),
+      trial({ trial: 2, open: openCounts({ late: 20 }) }),
+    ]);
+    expect(isBound(flags)).toBe(true);
+    expect(flags[0]).toContain('trial 2:');
+    expect(flags[0]).not.toContain('trial 1:');
+  });
+
+  it('late counts in a closed phase do not make it bound', () => {
+    expect(phaseFlags(CLOSED, [trial({ open: openCounts({ late: 500 }) })])).toEqual([]);
+  });
+});
+
+describe('phaseFlags: unfinished and keep-alive', () => {
+  it('flags unfinished requests with their count', () => {
+    const flags = phaseFlags(OPEN, [
+      trial({ open: openCounts({ unfinished: 3 }) }),
+      trial({ trial: 2, open: openCounts({ unfinished: 4 }) }),
+    ]);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toContain('unfinished');
+    expect(flags[0]).toMatch(/^7 of 2000 scheduled requests/);
+    expect(isBound(flags)).toBe(false);
+  });
+
+  it.each<[string, Kind, RegExp, RegExp]>([
+    ['closed', CLOSED, /autocannon mis-times reconnects/, /latencies include reconnecting/],
+    ['open', OPEN, /latencies include reconnecting/, /autocannon/],
+  ])('connection closes in a %s phase → a keep-alive flag in its own words', (_label, phase, says, doesNotSay) => {
+    const open = phase.kind === 'open' ? { open: openCounts({}) } : {};
+    const flags = phaseFlags(phase, [
+      trial({ connectionCloses: 5, ...open }),
+      trial({ trial: 2, connectionCloses: 7, ...open }),
+    ]);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toContain('keep-alive');
+    // the count summed over trials (the wording around it is free)
+    expect(flags[0]).toMatch(/\b12\b/);
+    expect(flags[0]).toMatch(says);
+    expect(flags[0]).not.toMatch(doesNotSay);
+    expect(isBound(flags)).toBe(false);
+  });
+
+  it('puts the generator-bound flag first, then keep-alive, max-in-flight and unfinished', () => {
+    const flags = phaseFlags(OPEN, [
+      trial({
+        connectionCloses: 1,
+        generator: { cpuPct: 199 },
+        open: openCounts({ late: 100, lateMaxInFlight: 40, unfinished: 2 }),
+      }),
+    ]);
+    expect(flags).toHaveLength(4);
+    expect(flags[0]).toMatch(/^generator-bound: /);
+    expect(flags[1]).toMatch(/keep-alive/);
+    expect(flags[2]).toMatch(/^max-in-flight \(50\) reached: 40 of 1000/);
+    expect(flags[3]).toMatch(/^2 of 1000 scheduled requests .*unfinished/);
+    // only the first one makes the phase's comparisons invalid (compare.ts checks the prefix)
+    expect(flags.filter((f) => f.startsWith('generator-bound'))).toHaveLength(1);
+  });
+});
+
+describe('phaseFlags in compare: only generator-bound makes a phase invalid', () => {
+  const provenance: BaselineFile['provenance'] = {
+    time: '2024-01-02T03:04:05.000Z',
+    commit: 'abc1234',
+    ref: 'refs/heads/main',
+    runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 8 * 1024 ** 3 },
+    docker: { version: '27.0.0', apiVersion: '1.46' },
+    runnerImage: 'node:22-slim',
+    sut: { images: {} },
+  };
+
+  function phase(trials: TrialMeasurement[], runnerCpus?: number): PhaseResult {
+    const t = trials[0] as TrialMeasurement;
+    return {
+      name: 'r200',
+      kind: OPEN.kind,
+      params: OPEN.params,
+      warmupMs: 0,
+      trials: trials.map((x) => ({ ...x, resources: {} })),
+      merged: {
+        trials: trials.length,
+        durationMs: 10_000,
+        sent: t.sent,
+        responses: t.responses,
+        successes: t.successes,
+        failures: t.failures,
+        statusCodes: t.statusCodes,
+        errors: t.errors,
+        errorRate: 0,
+        rps: t.rps,
+        bytesPerSec: t.bytesPerSec,
+        latency: t.latency,
+        connectionCloses: t.connectionCloses,
+        resources: {},
+        histogram: '',
+      },
+      flags: phaseFlags(OPEN, trials, runnerCpus),
+    };
+  }
+
+  /** The verdicts of p99 and rps for `current` against a healthy baseline with the same numbers. */
+  function verdicts(current: PhaseResult): string[][] {
+    const baseline: BaselineFile = {
+      schema: 'perf-gate/baseline@1',
+      scenario: 's',
+      scenarioHash: 'sha256:same',
+      provenance,
+      phases: [phase([trial({ open: openCounts({}) })])],
+    };
+    expect(baseline.phases[0]?.flags).toEqual([]);
+    const { comparisons } = compareScenario(
+      { name: 's', scenarioHash: 'sha256:same', phases: [current] },
+      { p99: { regress: 0.1 }, rps: { regress: 0.1 } },
+      baseline,
+    );
+    return comparisons.map((c) => [c.metric, c.result]);
+  }
+
+  it.each<[string, TrialMeasurement, 'invalid' | 'pass']>([
+    ['generator-bound by CPU', trial({ generator: { cpuPct: 195 }, open: openCounts({}) }), 'invalid'],
+    ['generator-bound by late sends', trial({ open: openCounts({ late: 200 }) }), 'invalid'],
+    ['keep-alive closes', trial({ connectionCloses: 3, open: openCounts({}) }), 'pass'],
+    ['max-in-flight reached', trial({ open: openCounts({ late: 200, lateMaxInFlight: 200 }) }), 'pass'],
+    ['unfinished requests', trial({ open: openCounts({ unfinished: 5 }) }), 'pass'],
+    ['healthy', trial({ open: openCounts({}) }), 'pass'],
+  ])('phaseFlags for %s → %s', (_label, t, verdict) => {
+    expect(verdicts(phase([t]))).toEqual([
+      ['p99', verdict],
+      ['rps', verdict],
+    ]);
+  });
+
+  it.each<[string[], 'invalid' | 'pass']>([
+    [['generator-bound'], 'invalid'],
+    [['generator-bound: trial 1: ...'], 'invalid'],
+    [['keep-alive', 'generator-bound: later in the list'], 'invalid'],
+    [['not generator-bound: the prefix is what counts'], 'pass'],
+    [['the generator fell behind (generator-bound elsewhere)'], 'pass'],
+    [['Generator-bound'], 'pass'],
+  ])('flags %j → %s: only the prefix generator-bound counts', (flags, verdict) => {
+    const current = { ...phase([trial({ open: openCounts({}) })]), flags };
+    expect(verdicts(current)).toEqual([
+      ['p99', verdict],
+      ['rps', verdict],
+    ]);
+  });
+});
