@@ -1,0 +1,190 @@
+// Shared plumbing of the benchmarks: start the fixture service on 127.0.0.1 pinned to one core,
+// run a load tool pinned to the other, and parse what each tool prints. Traffic goes to 127.0.0.1
+// only; every run is bounded by its duration.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SUT = join(ROOT, 'fixtures/sut/bin/sut');
+const RUNNER = join(ROOT, 'dist/runner.mjs');
+const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');
+export const EVENT_MARKER = '@@perf-gate ';
+
+/** The generator runs on core 0, the target on core 1 (on a 1-core machine both share core 0). */
+const CORES = cpus().length;
+export const GENERATOR_CORE = '0';
+export const TARGET_CORE = CORES > 1 ? '1' : '0';
+
+export function machine() {
+  const node = process.version;
+  const wrk = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
+  const hey = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'hey'], { encoding: 'utf8' });
+  const ac = JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: CORES,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node,
+    wrk: (wrk.stdout + wrk.stderr).split(' Copyright')[0]?.trim() || 'not installed',
+    hey: hey.stdout || 'not installed',
+    autocannon: ac,
+  };
+}
+
+export function requireTools(names) {
+  const missing = names.filter((n) => spawnSync('sh', ['-c', `command -v ${n}`]).status !== 0);
+  if (missing.length) {
+    console.error(`bench: missing ${missing.join(', ')}: run bash bench/setup.sh`);
+    process.exit(2);
+  }
+  for (const f of [SUT, RUNNER]) {
+    try {
+      readFileSync(f);
+    } catch {
+      console.error(`bench: ${f} is missing: run npm run build and bash scripts/provision-images.sh`);
+      process.exit(2);
+    }
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the fixture service on 127.0.0.1:port with the given environment, pinned to the target core. */
+export async function startTarget(port, env = {}) {
+  const child = spawn('taskset', ['-c', TARGET_CORE, SUT], {
+    env: { ...process.env, GOMAXPROCS: '1', LISTEN: `127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => (log += d));
+  for (let i = 0; i < 100; i++) {
+    if (log.includes('listening on')) break;
+    if (child.exitCode !== null) throw new Error(`target exited: ${log}`);
+    await sleep(50);
+  }
+  return {
+    url: `http://127.0.0.1:${port}/work`,
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+/** Runs a command to completion and returns its stdout (stderr passed through on failure). */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+    if (opts.onSpawn) opts.onSpawn(child);
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolveRun(out) : reject(new Error(`${cmd} exited ${code}: ${err.slice(-2000)}`)),
+    );
+  });
+}
+
+const pinned = (cmd, args) => ['taskset', ['-c', GENERATOR_CORE, cmd, ...args]];
+
+/** wrk's latency units to µs */
+function wrkUs(text) {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === 'us' ? v : m[2] === 'ms' ? v * 1000 : v * 1e6;
+}
+
+export async function wrk(url, { connections, seconds }) {
+  const out = await run(...pinned('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url]));
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const pct = (p) => wrkUs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  return { tool: 'wrk', rps, p50: pct(50), p90: pct(90), p99: pct(99) };
+}
+
+export async function hey(url, { connections, seconds }) {
+  const out = await run(...pinned('hey', ['-z', `${seconds}s`, '-c', String(connections), url]), {
+    env: { ...process.env, GOMAXPROCS: '1' },
+  });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  return { tool: 'hey', rps };
+}
+
+/** Plain autocannon (its CLI, its own millisecond histogram): the baseline our engine wraps. */
+export async function autocannon(url, { connections, seconds }) {
+  const out = await run(
+    ...pinned(process.execPath, [AUTOCANNON, '-c', String(connections), '-d', String(seconds), '-j', url]),
+  );
+  const j = JSON.parse(out);
+  return {
+    tool: 'autocannon',
+    rps: j.requests.total / j.duration,
+    // autocannon reports whole milliseconds
+    p50: j.latency.p50 * 1000,
+    p90: j.latency.p90 * 1000,
+    p99: j.latency.p99 * 1000,
+  };
+}
+
+/**
+ * perf-gate's own runner (dist/runner.mjs, the code that runs in the runner container) with one
+ * phase; returns its trial measurement. `onSpawn` gets the child (for RSS sampling).
+ */
+export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpawn } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
+  const plan = {
+    version: 1,
+    progressIntervalMs: 60_000,
+    requestTimeoutMs: 10_000,
+    workers,
+    ready: [],
+    scenarios: [{ name: 'bench', request: { url, method: 'GET', headers: {} }, warmupMs, trials: 1, phases: [phase] }],
+  };
+  writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+  const out = await run(...pinned(process.execPath, [RUNNER, join(dir, 'plan.json')]), { onSpawn });
+  const trial = out
+    .split('\n')
+    .filter((l) => l.startsWith(EVENT_MARKER))
+    .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)))
+    .find((e) => e.t === 'trial');
+  if (!trial) throw new Error(`perf-gate runner reported no trial:\n${out.slice(-2000)}`);
+  const m = trial.measurement;
+  return {
+    tool: `perf-gate ${phase.kind === 'open' ? 'open' : 'closed'} loop`,
+    rps: m.rps,
+    p50: m.latency.p50,
+    p90: m.latency.p90,
+    p99: m.latency.p99,
+    measurement: m,
+  };
+}
+
+export const fmtUs = (us) =>
+  !Number.isFinite(us)
+    ? '—'
+    : us >= 1e6
+      ? `${(us / 1e6).toFixed(2)} s`
+      : us >= 1000
+        ? `${(us / 1000).toFixed(2)} ms`
+        : `${Math.round(us)} µs`;
+
+export const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '—');
+
+/** Prints a Markdown table. */
+export function table(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  console.log(line(header));
+  console.log(line(header.map(() => '---')));
+  for (const r of rows) console.log(line(r));
+  console.log('');
+}
+
+export function printMachine() {
+  const m = machine();
+  console.log(
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; node ${m.node}; ${m.wrk}; hey ${m.hey}; autocannon ${m.autocannon}`,
+  );
+  console.log(`generator pinned to core ${GENERATOR_CORE}, target to core ${TARGET_CORE}\n`);
+}
