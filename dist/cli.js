@@ -92532,6 +92532,15 @@ function checkThresholds(raw, path, problems) {
     if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
   }
 }
+var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
+function headerProblem(name2, value) {
+  const lower = name2.toLowerCase();
+  if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
+  if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
+    return 'only "close" or "keep-alive" is allowed';
+  }
+  return void 0;
+}
 function normalizePhase(raw, path, problems) {
   const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
@@ -92606,6 +92615,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       problems.push(`${path}.request: give body or bodies, not both`);
     }
     const headers = { ...s.request.headers ?? {} };
+    for (const [name2, value] of Object.entries(headers)) {
+      const problem = headerProblem(name2, value);
+      if (problem) problems.push(`${path}.request.headers.${name2}: ${problem}`);
+    }
     let body;
     if (typeof s.request.body === "string") body = s.request.body;
     else if (s.request.body !== void 0) {
@@ -93371,7 +93384,7 @@ function findKnee(points) {
 // src/report/sweep.ts
 function pointsOf(s) {
   return s.phases.map((p) => ({
-    level: p.params.connections ?? p.params.rate ?? 0,
+    level: (p.kind === "open" ? p.params.rate : p.params.connections) ?? 0,
     rps: p.merged.rps,
     p99: p.merged.latency.p99
   }));
@@ -94314,8 +94327,10 @@ function mergeTrials(trials2, histograms) {
 
 // src/results/flags.ts
 var GENERATOR_LIMITS = {
-  /** the runner used at least this share of the CPUs it could use */
+  /** the runner process used at least this share of the CPUs it could use */
   cpuShare: 0.9,
+  /** an engine thread's event loop was busy at least this share of the window, % */
+  busyPct: 90,
   /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
   eventLoopDelayP99Us: 5e4,
   /** at least this share of open-loop sends started late for the generator's own reasons */
@@ -94324,7 +94339,8 @@ var GENERATOR_LIMITS = {
 function generatorCapacity(t, runnerCpus) {
   const threads = t.generator.threads ?? 1;
   const cores = t.generator.cores ?? threads;
-  return Math.max(0.01, Math.min(threads, cores, runnerCpus ?? Infinity));
+  const perThread = t.generator.busyPct === void 0 ? threads : Infinity;
+  return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
 }
 function pct(v) {
   return `${Math.round(v * 1e3) / 10}%`;
@@ -94333,10 +94349,14 @@ function generatorBound(kind, rate, trials2, runnerCpus) {
   const reasons = [];
   for (const t of trials2) {
     const capacity = generatorCapacity(t, runnerCpus);
-    const used = t.generator.cpuPct / 100;
-    if (used >= GENERATOR_LIMITS.cpuShare * capacity) {
+    if (t.generator.cpuPct >= GENERATOR_LIMITS.cpuShare * capacity * 100 - 1e-6) {
       reasons.push(
         `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`
+      );
+    }
+    if (t.generator.busyPct !== void 0 && t.generator.busyPct >= GENERATOR_LIMITS.busyPct) {
+      reasons.push(
+        `trial ${t.trial}: its busiest engine thread was busy ${Math.round(t.generator.busyPct)}% of the time`
       );
     }
     if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {

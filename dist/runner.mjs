@@ -48719,6 +48719,7 @@ function combineTallies(trial, tallies, generator) {
       cpuPct: generator.wallMs > 0 ? round2(generator.cpuUs / 1e3 / generator.wallMs * 100) : 0,
       eventLoopDelayP99Us: tallies.reduce((a, t) => Math.max(a, t.loopDelayP99Us), 0),
       eventLoopDelayMaxUs: tallies.reduce((a, t) => Math.max(a, t.loopDelayMaxUs), 0),
+      busyPct: round2(tallies.reduce((a, t) => Math.max(a, t.loopUtilization), 0) * 100),
       threads: generator.threads,
       cores: generator.cores
     }
@@ -48737,7 +48738,7 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 var import_autocannon = __toESM(require_autocannon(), 1);
 
 // runner/src/recorder.ts
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
 var Recorder = class {
   histogram = createHistogram();
   sent = 0;
@@ -48750,6 +48751,7 @@ var Recorder = class {
   errors = {};
   startedAt = performance.now();
   loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  utilizationAtStart = perf.eventLoopUtilization();
   endedAt;
   constructor() {
     this.loop.enable();
@@ -48798,7 +48800,8 @@ var Recorder = class {
       errors: this.errors,
       histogram: encodeHistogram(this.histogram),
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
-      loopDelayMaxUs: lagUs(this.loop.max)
+      loopDelayMaxUs: lagUs(this.loop.max),
+      loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization
     };
     this.histogram.destroy();
     return t;
@@ -48967,6 +48970,14 @@ var OpenSchedule = class {
 };
 
 // runner/src/open-loop.ts
+var SERVER_CLOSE_CODES = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+function closesConnection(raw) {
+  if (!raw) return false;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (String(raw[i]).toLowerCase() === "connection" && /close/i.test(String(raw[i + 1]))) return true;
+  }
+  return false;
+}
 function headerBytes(raw) {
   if (!raw) return 0;
   let n = 0;
@@ -48983,12 +48994,15 @@ function runOpen(job) {
     pipelining: 1,
     headersTimeout: job.timeoutMs,
     bodyTimeout: job.timeoutMs,
-    connectTimeout: job.timeoutMs
+    connectTimeout: job.timeoutMs,
+    // like autocannon (the closed loop): a test SUT's self-signed certificate is not an error
+    connect: { rejectUnauthorized: false }
   });
   pool.on("disconnect", (_origin, _targets, err) => {
-    if (!finished && err?.message !== "socket idle timeout") recorder.connectionCloses++;
+    if (!finished && SERVER_CLOSE_CODES.has(String(err?.code))) recorder.connectionCloses++;
   });
   const path = url.pathname + url.search;
+  const weAskClose = request.method.toUpperCase() === "HEAD" || Object.entries(request.headers).some(([k, v]) => k.toLowerCase() === "connection" && /close/i.test(v));
   const bodies = request.bodies;
   let bodyIndex = 0;
   let inFlight = 0;
@@ -49040,6 +49054,7 @@ function runOpen(job) {
       onHeaders: (statusCode, rawHeaders) => {
         status = statusCode;
         bytes += headerBytes(rawHeaders);
+        if (!weAskClose && closesConnection(rawHeaders)) recorder.connectionCloses++;
         return true;
       },
       onData: (chunk) => {
@@ -49052,7 +49067,7 @@ function runOpen(job) {
       },
       onError: (err) => {
         if (!finished) recorder.error(errorKind(err));
-        settle();
+        queueMicrotask(settle);
       }
     });
   };
@@ -49103,81 +49118,118 @@ function startEngine(job) {
 
 // runner/src/workers.ts
 var PROGRESS_MS = 200;
+var GO_LEAD_MS = 5;
 function serveIfWorker() {
   if (isMainThread || !parentPort) return false;
   const port = parentPort;
-  port.postMessage({ t: "ready" });
+  const send = (msg) => port.postMessage(msg);
+  let job;
   port.on("message", (msg) => {
-    const run = startEngine(msg.job);
-    const timer = setInterval(() => port.postMessage({ t: "progress", responses: run.responses() }), PROGRESS_MS);
+    if (msg.t === "prepare") {
+      job = msg.job;
+      send({ t: "prepared" });
+      return;
+    }
+    if (!job) return;
+    const run = startEngine(job.kind === "open" ? { ...job, startAtEpochMs: msg.startAtEpochMs } : job);
+    job = void 0;
+    const timer = setInterval(() => send({ t: "progress", responses: run.responses() }), PROGRESS_MS);
     run.done.then(
       (tally) => {
         clearInterval(timer);
-        port.postMessage({ t: "done", tally });
+        send({ t: "done", tally });
       },
       (err) => {
         clearInterval(timer);
-        port.postMessage({ t: "error", message: err instanceof Error ? err.message : String(err) });
+        send({ t: "error", message: err instanceof Error ? err.message : String(err) });
       }
     );
   });
+  send({ t: "ready" });
   return true;
+}
+function awaitMessage(w, i, kind) {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      w.off("message", onMessage);
+      w.off("error", onError);
+      w.off("exit", onExit);
+    };
+    const onMessage = (msg) => {
+      if (msg.t === "error") {
+        cleanup();
+        reject(new Error(`engine worker ${i}: ${msg.message}`));
+      } else if (msg.t === kind) {
+        cleanup();
+        resolve(msg);
+      }
+    };
+    const onError = (err) => {
+      cleanup();
+      reject(new Error(`engine worker ${i}: ${err.message}`));
+    };
+    const onExit = (code) => {
+      cleanup();
+      reject(new Error(`engine worker ${i} exited with code ${code}`));
+    };
+    w.on("message", onMessage);
+    w.on("error", onError);
+    w.on("exit", onExit);
+  });
 }
 var EnginePool = class _EnginePool {
   constructor(workers) {
     this.workers = workers;
+    workers.forEach((w, i) => {
+      w.on("error", (err) => this.failure ??= new Error(`engine worker ${i}: ${err.message}`));
+      w.on("exit", (code) => this.failure ??= new Error(`engine worker ${i} exited with code ${code}`));
+    });
   }
   workers;
+  /** a worker that failed between stages; the next stage reports it */
+  failure;
   static async start(n, script) {
     const workers = Array.from({ length: n }, () => new Worker(script));
-    await Promise.all(
-      workers.map(
-        (w) => new Promise((resolve, reject) => {
-          w.once("message", (msg) => {
-            w.off("error", reject);
-            if (msg.t === "ready") resolve();
-            else reject(new Error(`engine worker: unexpected ${msg.t} before ready`));
-          });
-          w.once("error", reject);
-        })
-      )
-    );
-    return new _EnginePool(workers);
+    const pool = new _EnginePool(workers);
+    await Promise.all(workers.map((w, i) => awaitMessage(w, i, "ready")));
+    return pool;
   }
   get size() {
     return this.workers.length;
   }
   run(jobs) {
     const counts = jobs.map(() => 0);
-    const done = Promise.all(
-      jobs.map((job, i) => {
-        const w = this.workers[i];
-        if (!w) throw new Error(`no worker for job ${i}`);
-        return new Promise((resolve, reject) => {
-          const onExit = (code) => reject(new Error(`engine worker ${i} exited with code ${code}`));
-          const onMessage = (msg) => {
-            if (msg.t === "progress" || msg.t === "ready") {
-              if (msg.t === "progress") counts[i] = msg.responses;
-              return;
-            }
-            w.off("message", onMessage);
-            w.off("exit", onExit);
-            w.off("error", reject);
-            if (msg.t === "done") {
-              counts[i] = msg.tally.responses;
-              resolve(msg.tally);
-            } else reject(new Error(`engine worker ${i}: ${msg.message}`));
-          };
-          w.on("message", onMessage);
-          w.once("exit", onExit);
-          w.once("error", reject);
-          w.postMessage({ t: "run", job });
-        });
-      })
-    );
+    const workers = jobs.map((_, i) => this.workers[i]);
+    const done = (async () => {
+      if (this.failure) throw this.failure;
+      if (workers.length !== jobs.length || workers.some((w) => !w)) throw new Error("more jobs than workers");
+      const prepared = workers.map((w, i) => awaitMessage(w, i, "prepared"));
+      jobs.forEach((job, i) => workers[i]?.postMessage({ t: "prepare", job }));
+      await Promise.all(prepared);
+      const progress = (i) => (msg) => {
+        if (msg.t === "progress") counts[i] = msg.responses;
+      };
+      const listeners = workers.map((w, i) => {
+        const l = progress(i);
+        w.on("message", l);
+        return l;
+      });
+      try {
+        const finished = workers.map((w, i) => awaitMessage(w, i, "done"));
+        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
+        for (const w of workers) w.postMessage({ t: "go", startAtEpochMs });
+        const tallies = (await Promise.all(finished)).map((m) => m.tally);
+        tallies.forEach((t, i) => counts[i] = t.responses);
+        return tallies;
+      } finally {
+        workers.forEach((w, i) => w.off("message", listeners[i]));
+      }
+    })();
     return { responses: () => counts.reduce((a, b) => a + b, 0), done };
   }
   async close() {
+    this.failure = void 0;
+    for (const w of this.workers) w.removeAllListeners("exit");
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 };
@@ -49187,7 +49239,6 @@ function runInThread(job) {
 }
 
 // runner/src/main.ts
-var WORKER_LEAD_MS = 20;
 async function withProgress(plan, where, run) {
   const started = performance.now();
   let last = { at: started, responses: 0 };
@@ -49222,7 +49273,8 @@ var Stages = class {
       limit,
       timeoutMs: this.plan.requestTimeoutMs,
       workers: this.pool?.size ?? 1,
-      startAtEpochMs: performance.timeOrigin + performance.now() + (this.pool ? WORKER_LEAD_MS : 0)
+      // worker threads get a common start of their own once every one holds its job
+      startAtEpochMs: performance.timeOrigin + performance.now()
     });
     const [only] = jobs;
     if (!this.pool && only && jobs.length === 1) return runInThread(only);

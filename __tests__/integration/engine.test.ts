@@ -141,6 +141,21 @@ describe('open loop against 127.0.0.1', () => {
     expect(closed.connectionCloses).toBeGreaterThan(0);
   });
 
+  it('does not blame the server for the sockets undici closes itself (HEAD requests)', async () => {
+    const { url } = await serve((_req, res) => {
+      res.setHeader('content-length', '2');
+      res.end();
+    });
+    const t = await runOpen({
+      request: { url, method: 'HEAD', headers: {} },
+      schedule: { startAt: performance.now(), rate: 50, durationMs: 500, stride: 1, offset: 0, maxInFlight: 5 },
+      connections: 5,
+      timeoutMs: 2000,
+    }).done;
+    expect(t.responses).toBe(25);
+    expect(t.connectionCloses).toBe(0);
+  });
+
   it('detects a server that closes keep-alive sockets on its own', async () => {
     const { url, server } = await serve((_req, res) => res.end('ok'));
     // no Connection: close, no keep-alive hint: the server just ends each socket 100 ms after it opens

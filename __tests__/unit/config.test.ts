@@ -370,6 +370,19 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       ['scenarios[0].request.timeout: unknown key'],
     ],
     [
+      'a header the engines manage',
+      minimal((c) => (request0(c).headers = { 'Transfer-Encoding': 'chunked', Expect: '100-continue' })),
+      [
+        'scenarios[0].request.headers.Transfer-Encoding: not allowed: perf-gate manages connections and framing itself',
+        'scenarios[0].request.headers.Expect: not allowed: perf-gate manages connections and framing itself',
+      ],
+    ],
+    [
+      'a Connection header other than close or keep-alive',
+      minimal((c) => (request0(c).headers = { connection: 'upgrade' })),
+      ['scenarios[0].request.headers.connection: only "close" or "keep-alive" is allowed'],
+    ],
+    [
       'unknown key in a phase',
       minimal((c) => setPhases(c, { connections: 10, duration: '30s', ramp: '5s' })),
       ['scenarios[0].phases[0].ramp: unknown key'],

@@ -60,8 +60,8 @@ type Kind = { kind: 'closed' | 'open'; params: PhaseParams };
 const isBound = (flags: readonly string[]): boolean => flags[0]?.startsWith('generator-bound') ?? false;
 
 describe('GENERATOR_LIMITS', () => {
-  it('are 90% of the CPU, 50 ms event-loop p99 and 1% late sends', () => {
-    expect(GENERATOR_LIMITS).toEqual({ cpuShare: 0.9, eventLoopDelayP99Us: 50_000, lateShare: 0.01 });
+  it('are 90% of the CPU, a thread 90% busy, 50 ms event-loop p99 and 1% late sends', () => {
+    expect(GENERATOR_LIMITS).toEqual({ cpuShare: 0.9, busyPct: 90, eventLoopDelayP99Us: 50_000, lateShare: 0.01 });
   });
 });
 
@@ -77,6 +77,8 @@ describe('generatorCapacity', () => {
     ['cores only: still one thread', { threads: undefined, cores: 4 }, undefined, 1],
     ['threads only: cores taken as threads', { threads: 3, cores: undefined }, undefined, 3],
     ['a tiny quota has a floor', { threads: 1, cores: 1 }, 0.001, 0.01],
+    ['with a per-thread busy measure, threads do not cap it', { threads: 1, cores: 4, busyPct: 50 }, undefined, 4],
+    ['with a busy measure, the quota still does', { threads: 1, cores: 4, busyPct: 50 }, 1.5, 1.5],
   ])('%s → %d', (_label, generator, runnerCpus, capacity) => {
     expect(generatorCapacity(trial({ generator }), runnerCpus)).toBe(capacity);
   });
@@ -106,6 +108,14 @@ describe('phaseFlags: generator-bound by CPU', () => {
     ['runner.cpus 0.5, 46%', { threads: 2, cores: 2, cpuPct: 46 }, 0.5, true],
     ['runner.cpus 0.5, exactly 45%', { threads: 2, cores: 2, cpuPct: 45 }, 0.5, true],
     ['runner.cpus 0.5, 40%', { threads: 2, cores: 2, cpuPct: 40 }, 0.5, false],
+    ['one engine thread 95% busy', { threads: 1, cores: 2, cpuPct: 60, busyPct: 95 }, undefined, true],
+    ['one engine thread exactly 90% busy', { threads: 2, cores: 2, cpuPct: 60, busyPct: 90 }, undefined, true],
+    [
+      'engine threads 80% busy, GC threads on top: 95% process CPU of 2 cores is fine',
+      { threads: 1, cores: 2, cpuPct: 95, busyPct: 80 },
+      undefined,
+      false,
+    ],
     ['runner.cpus 0.8, exactly 72% (0.9 × 0.8 is not 0.72 in floats)', { threads: 1, cores: 2, cpuPct: 72 }, 0.8, true],
     ['runner.cpus 1.6, exactly 144%', { threads: 2, cores: 2, cpuPct: 144 }, 1.6, true],
     ['without a quota the same 46% is fine', { threads: 2, cores: 2, cpuPct: 46 }, undefined, false],

@@ -24,6 +24,7 @@ function tally(latencies: readonly number[], over: Partial<EngineTally> = {}): E
     histogram,
     loopDelayP99Us: 0,
     loopDelayMaxUs: 0,
+    loopUtilization: 0.1,
     ...over,
   };
 }
@@ -165,6 +166,12 @@ describe('combineTallies: generator', () => {
     const { generator: g } = combineTallies(1, tallies, { ...generator, threads: 3 }).measurement;
     expect(g.eventLoopDelayP99Us).toBe(30_000);
     expect(g.eventLoopDelayMaxUs).toBe(90_000);
+  });
+
+  it('reports the busiest thread’s event-loop utilisation in %, not the mean', () => {
+    const tallies = [tally([1000], { loopUtilization: 0.2 }), tally([1000], { loopUtilization: 0.956 })];
+    const { generator: g } = combineTallies(1, tallies, { ...generator, threads: 2 }).measurement;
+    expect(g.busyPct).toBe(95.6);
   });
 
   it.each<[string, { cpuUs: number; wallMs: number }, number]>([

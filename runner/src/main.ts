@@ -12,9 +12,6 @@ import { type Limit, splitStage } from './split.js';
 import { combineTallies, type EngineTally } from './tally.js';
 import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
 
-/** How far ahead of now an open-loop schedule starts when worker threads must be told first. */
-const WORKER_LEAD_MS = 20;
-
 async function withProgress(
   plan: RunnerPlan,
   where: { scenario: string; phase: string; trial: number; stage: Stage },
@@ -54,7 +51,8 @@ class Stages {
       limit,
       timeoutMs: this.plan.requestTimeoutMs,
       workers: this.pool?.size ?? 1,
-      startAtEpochMs: performance.timeOrigin + performance.now() + (this.pool ? WORKER_LEAD_MS : 0),
+      // worker threads get a common start of their own once every one holds its job
+      startAtEpochMs: performance.timeOrigin + performance.now(),
     });
     const [only] = jobs;
     if (!this.pool && only && jobs.length === 1) return runInThread(only);

@@ -23,6 +23,16 @@ export interface OpenJob {
   timeoutMs: number;
 }
 
+const SERVER_CLOSE_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function closesConnection(raw: Buffer[] | string[] | null): boolean {
+  if (!raw) return false;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (String(raw[i]).toLowerCase() === 'connection' && /close/i.test(String(raw[i + 1]))) return true;
+  }
+  return false;
+}
+
 function headerBytes(raw: Buffer[] | string[] | null): number {
   if (!raw) return 0;
   let n = 0;
@@ -30,7 +40,6 @@ function headerBytes(raw: Buffer[] | string[] | null): number {
   // ": " and CRLF per header, plus the status line and the blank line
   return n + raw.length * 2 + 19;
 }
-
 
 export function runOpen(job: OpenJob): OpenRun {
   const { request } = job;
@@ -43,13 +52,21 @@ export function runOpen(job: OpenJob): OpenRun {
     headersTimeout: job.timeoutMs,
     bodyTimeout: job.timeoutMs,
     connectTimeout: job.timeoutMs,
+    // like autocannon (the closed loop): a test SUT's self-signed certificate is not an error
+    connect: { rejectUnauthorized: false },
   });
-  // a socket that ends for any reason but undici's own idle timeout was closed by the SUT
-  // (Connection: close, its idle timeout, a reset); our shutdown at the end is not counted
+  // the SUT closing connections: a response that announces `Connection: close` (counted in onHeaders;
+  // undici then closes the socket itself), or a socket the other side ended or reset. undici's own
+  // closes (its idle timeout, HEAD, our timeouts, our shutdown) are not the SUT's doing.
   pool.on('disconnect', (_origin, _targets, err) => {
-    if (!finished && err?.message !== 'socket idle timeout') recorder.connectionCloses++;
+    if (!finished && SERVER_CLOSE_CODES.has(String((err as { code?: unknown })?.code))) recorder.connectionCloses++;
   });
   const path = url.pathname + url.search;
+  // undici sends `connection: close` with HEAD, and so does a user's own header: the server's
+  // `Connection: close` is then an answer, not its own doing
+  const weAskClose =
+    request.method.toUpperCase() === 'HEAD' ||
+    Object.entries(request.headers).some(([k, v]) => k.toLowerCase() === 'connection' && /close/i.test(v));
   const bodies = request.bodies;
   let bodyIndex = 0;
   let inFlight = 0;
@@ -106,6 +123,7 @@ export function runOpen(job: OpenJob): OpenRun {
       onHeaders: (statusCode, rawHeaders) => {
         status = statusCode;
         bytes += headerBytes(rawHeaders);
+        if (!weAskClose && closesConnection(rawHeaders)) recorder.connectionCloses++;
         return true;
       },
       onData: (chunk) => {
@@ -118,7 +136,8 @@ export function runOpen(job: OpenJob): OpenRun {
       },
       onError: (err) => {
         if (!finished) recorder.error(errorKind(err));
-        settle();
+        // undici may fail a dispatch synchronously (inside pump): settle after it, not within it
+        queueMicrotask(settle);
       },
     });
   };

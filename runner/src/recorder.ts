@@ -1,6 +1,6 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/stats/histogram.js';
 import type { EngineTally } from './tally.js';
 
@@ -16,6 +16,7 @@ export class Recorder {
   readonly errors: Record<string, number> = {};
   private readonly startedAt = performance.now();
   private readonly loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  private readonly utilizationAtStart = perf.eventLoopUtilization();
   private endedAt: number | undefined;
 
   constructor() {
@@ -72,6 +73,7 @@ export class Recorder {
       histogram: encodeHistogram(this.histogram),
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
       loopDelayMaxUs: lagUs(this.loop.max),
+      loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization,
     };
     this.histogram.destroy();
     return t;

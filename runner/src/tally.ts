@@ -20,6 +20,8 @@ export interface EngineTally {
   histogram: string;
   loopDelayP99Us: number;
   loopDelayMaxUs: number;
+  /** share of the window this thread's event loop was busy, 0..1 */
+  loopUtilization: number;
   open?: OpenLoopCounts;
 }
 
@@ -69,6 +71,7 @@ export function combineTallies(
       cpuPct: generator.wallMs > 0 ? round2((generator.cpuUs / 1000 / generator.wallMs) * 100) : 0,
       eventLoopDelayP99Us: tallies.reduce((a, t) => Math.max(a, t.loopDelayP99Us), 0),
       eventLoopDelayMaxUs: tallies.reduce((a, t) => Math.max(a, t.loopDelayMaxUs), 0),
+      busyPct: round2(tallies.reduce((a, t) => Math.max(a, t.loopUtilization), 0) * 100),
       threads: generator.threads,
       cores: generator.cores,
     },

@@ -1,14 +1,17 @@
 // runner.workers > 1: engine instances in worker threads, one job each per stage. The threads live
 // for the whole run; each reports its responses for progress and hands back its tally (histogram
 // encoded) for the merge. The runner bundle is one file, so a worker is that same file started again.
+// A stage starts in two steps: every worker first receives its job (bodies and all), then one `go`
+// with a common start time, so that copying a job never makes a schedule start late.
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { startEngine } from './engine.js';
 import type { EngineJob } from './split.js';
 import type { EngineTally } from './tally.js';
 
-type ToWorker = { t: 'run'; job: EngineJob };
+type ToWorker = { t: 'prepare'; job: EngineJob } | { t: 'go'; startAtEpochMs: number };
 type FromWorker =
   | { t: 'ready' }
+  | { t: 'prepared' }
   | { t: 'progress'; responses: number }
   | { t: 'done'; tally: EngineTally }
   | { t: 'error'; message: string };
@@ -19,49 +22,89 @@ export interface StageRun {
 }
 
 const PROGRESS_MS = 200;
+/** how far ahead of `go` the common start lies: enough for the message to reach every thread */
+const GO_LEAD_MS = 5;
 
 /** True when this thread is an engine worker; it then serves jobs until terminated. */
 export function serveIfWorker(): boolean {
   if (isMainThread || !parentPort) return false;
   const port = parentPort;
-  // 'online' fires before the bundle is evaluated; a schedule must not start until the worker listens
-  port.postMessage({ t: 'ready' } satisfies FromWorker);
+  const send = (msg: FromWorker): void => port.postMessage(msg);
+  let job: EngineJob | undefined;
   port.on('message', (msg: ToWorker) => {
-    const run = startEngine(msg.job);
-    const timer = setInterval(() => port.postMessage({ t: 'progress', responses: run.responses() }), PROGRESS_MS);
+    if (msg.t === 'prepare') {
+      job = msg.job;
+      send({ t: 'prepared' });
+      return;
+    }
+    if (!job) return;
+    const run = startEngine(job.kind === 'open' ? { ...job, startAtEpochMs: msg.startAtEpochMs } : job);
+    job = undefined;
+    const timer = setInterval(() => send({ t: 'progress', responses: run.responses() }), PROGRESS_MS);
     run.done.then(
       (tally) => {
         clearInterval(timer);
-        port.postMessage({ t: 'done', tally } satisfies FromWorker);
+        send({ t: 'done', tally });
       },
       (err: unknown) => {
         clearInterval(timer);
-        port.postMessage({ t: 'error', message: err instanceof Error ? err.message : String(err) } satisfies FromWorker);
+        send({ t: 'error', message: err instanceof Error ? err.message : String(err) });
       },
     );
   });
+  // 'online' fires before the bundle is evaluated; a stage must not start until the worker listens
+  send({ t: 'ready' });
   return true;
 }
 
+/** Waits for one message of a kind from a worker; rejects if it fails or exits first. */
+function awaitMessage(w: Worker, i: number, kind: FromWorker['t']): Promise<FromWorker> {
+  return new Promise((resolve, reject) => {
+    const cleanup = (): void => {
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const onMessage = (msg: FromWorker): void => {
+      if (msg.t === 'error') {
+        cleanup();
+        reject(new Error(`engine worker ${i}: ${msg.message}`));
+      } else if (msg.t === kind) {
+        cleanup();
+        resolve(msg);
+      }
+    };
+    const onError = (err: Error): void => {
+      cleanup();
+      reject(new Error(`engine worker ${i}: ${err.message}`));
+    };
+    const onExit = (code: number): void => {
+      cleanup();
+      reject(new Error(`engine worker ${i} exited with code ${code}`));
+    };
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
+  });
+}
+
 export class EnginePool {
-  private constructor(private readonly workers: Worker[]) {}
+  /** a worker that failed between stages; the next stage reports it */
+  private failure: Error | undefined;
+
+  private constructor(private readonly workers: Worker[]) {
+    workers.forEach((w, i) => {
+      // permanent listeners: a crash while idle must not become an unhandled 'error' event
+      w.on('error', (err) => (this.failure ??= new Error(`engine worker ${i}: ${err.message}`)));
+      w.on('exit', (code) => (this.failure ??= new Error(`engine worker ${i} exited with code ${code}`)));
+    });
+  }
 
   static async start(n: number, script: URL): Promise<EnginePool> {
     const workers = Array.from({ length: n }, () => new Worker(script));
-    await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            w.once('message', (msg: FromWorker) => {
-              w.off('error', reject);
-              if (msg.t === 'ready') resolve();
-              else reject(new Error(`engine worker: unexpected ${msg.t} before ready`));
-            });
-            w.once('error', reject);
-          }),
-      ),
-    );
-    return new EnginePool(workers);
+    const pool = new EnginePool(workers);
+    await Promise.all(workers.map((w, i) => awaitMessage(w, i, 'ready')));
+    return pool;
   }
 
   get size(): number {
@@ -70,36 +113,38 @@ export class EnginePool {
 
   run(jobs: readonly EngineJob[]): StageRun {
     const counts = jobs.map(() => 0);
-    const done = Promise.all(
-      jobs.map((job, i) => {
-        const w = this.workers[i];
-        if (!w) throw new Error(`no worker for job ${i}`);
-        return new Promise<EngineTally>((resolve, reject) => {
-          const onExit = (code: number): void => reject(new Error(`engine worker ${i} exited with code ${code}`));
-          const onMessage = (msg: FromWorker): void => {
-            if (msg.t === 'progress' || msg.t === 'ready') {
-              if (msg.t === 'progress') counts[i] = msg.responses;
-              return;
-            }
-            w.off('message', onMessage);
-            w.off('exit', onExit);
-            w.off('error', reject);
-            if (msg.t === 'done') {
-              counts[i] = msg.tally.responses;
-              resolve(msg.tally);
-            } else reject(new Error(`engine worker ${i}: ${msg.message}`));
-          };
-          w.on('message', onMessage);
-          w.once('exit', onExit);
-          w.once('error', reject);
-          w.postMessage({ t: 'run', job } satisfies ToWorker);
-        });
-      }),
-    );
+    const workers = jobs.map((_, i) => this.workers[i] as Worker);
+    const done = (async () => {
+      if (this.failure) throw this.failure;
+      if (workers.length !== jobs.length || workers.some((w) => !w)) throw new Error('more jobs than workers');
+      const prepared = workers.map((w, i) => awaitMessage(w, i, 'prepared'));
+      jobs.forEach((job, i) => workers[i]?.postMessage({ t: 'prepare', job } satisfies ToWorker));
+      await Promise.all(prepared);
+      const progress = (i: number) => (msg: FromWorker) => {
+        if (msg.t === 'progress') counts[i] = msg.responses;
+      };
+      const listeners = workers.map((w, i) => {
+        const l = progress(i);
+        w.on('message', l);
+        return l;
+      });
+      try {
+        const finished = workers.map((w, i) => awaitMessage(w, i, 'done'));
+        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
+        for (const w of workers) w.postMessage({ t: 'go', startAtEpochMs } satisfies ToWorker);
+        const tallies = (await Promise.all(finished)).map((m) => (m as Extract<FromWorker, { t: 'done' }>).tally);
+        tallies.forEach((t, i) => (counts[i] = t.responses));
+        return tallies;
+      } finally {
+        workers.forEach((w, i) => w.off('message', listeners[i] as (msg: FromWorker) => void));
+      }
+    })();
     return { responses: () => counts.reduce((a, b) => a + b, 0), done };
   }
 
   async close(): Promise<void> {
+    this.failure = undefined;
+    for (const w of this.workers) w.removeAllListeners('exit');
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

@@ -108,6 +108,18 @@ export function checkThresholds(raw: RawThresholds | undefined, path: string, pr
   }
 }
 
+/** Connection-management headers the engines own (undici refuses them; autocannon would misbehave). */
+const MANAGED_HEADERS = new Set(['keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'content-length']);
+
+export function headerProblem(name: string, value: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (MANAGED_HEADERS.has(lower)) return 'not allowed: perf-gate manages connections and framing itself';
+  if (lower === 'connection' && !/^(close|keep-alive)$/i.test(value.trim())) {
+    return 'only "close" or "keep-alive" is allowed';
+  }
+  return undefined;
+}
+
 function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
   const durationMs = raw.duration !== undefined ? parseDurationMs(raw.duration) : undefined;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
@@ -193,6 +205,10 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       problems.push(`${path}.request: give body or bodies, not both`);
     }
     const headers: Record<string, string> = { ...(s.request.headers ?? {}) };
+    for (const [name, value] of Object.entries(headers)) {
+      const problem = headerProblem(name, value);
+      if (problem) problems.push(`${path}.request.headers.${name}: ${problem}`);
+    }
     let body: string | undefined;
     if (typeof s.request.body === 'string') body = s.request.body;
     else if (s.request.body !== undefined) {

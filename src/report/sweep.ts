@@ -8,7 +8,7 @@ import { escapeMarkdown as esc } from './escape.js';
 
 function pointsOf(s: ScenarioResult): SweepPoint[] {
   return s.phases.map((p) => ({
-    level: p.params.connections ?? p.params.rate ?? 0,
+    level: (p.kind === 'open' ? p.params.rate : p.params.connections) ?? 0,
     rps: p.merged.rps,
     p99: p.merged.latency.p99,
   }));

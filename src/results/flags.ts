@@ -5,19 +5,26 @@ import { sumOpenCounts } from './merge.js';
 import type { PhaseResult, TrialMeasurement } from './types.js';
 
 export const GENERATOR_LIMITS = {
-  /** the runner used at least this share of the CPUs it could use */
+  /** the runner process used at least this share of the CPUs it could use */
   cpuShare: 0.9,
+  /** an engine thread's event loop was busy at least this share of the window, % */
+  busyPct: 90,
   /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
   eventLoopDelayP99Us: 50_000,
   /** at least this share of open-loop sends started late for the generator's own reasons */
   lateShare: 0.01,
 } as const;
 
-/** CPUs the runner's engine could use: its threads, the CPUs it sees, and the `runner.cpus` quota. */
+/**
+ * CPUs the runner process could use: the CPUs it sees and the `runner.cpus` quota. Files written
+ * before the per-thread busy measure existed also cap it at the engine threads (a saturated thread
+ * could then only be seen through process CPU).
+ */
 export function generatorCapacity(t: TrialMeasurement, runnerCpus: number | undefined): number {
   const threads = t.generator.threads ?? 1;
   const cores = t.generator.cores ?? threads;
-  return Math.max(0.01, Math.min(threads, cores, runnerCpus ?? Infinity));
+  const perThread = t.generator.busyPct === undefined ? threads : Infinity;
+  return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
 }
 
 function pct(v: number): string {
@@ -37,6 +44,11 @@ function generatorBound(
     if (t.generator.cpuPct >= GENERATOR_LIMITS.cpuShare * capacity * 100 - 1e-6) {
       reasons.push(
         `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`,
+      );
+    }
+    if (t.generator.busyPct !== undefined && t.generator.busyPct >= GENERATOR_LIMITS.busyPct) {
+      reasons.push(
+        `trial ${t.trial}: its busiest engine thread was busy ${Math.round(t.generator.busyPct)}% of the time`,
       );
     }
     if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {

@@ -51,6 +51,8 @@ export interface GeneratorUsage {
   /** the worst engine thread's event-loop delay */
   eventLoopDelayP99Us: number;
   eventLoopDelayMaxUs: number;
+  /** the busiest engine thread's event-loop utilisation, % of the window (absent in older files) */
+  busyPct?: number;
   /** engine instances (runner.workers); absent in files written before workers existed */
   threads?: number;
   /** CPUs the runner process could see */
