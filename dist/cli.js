@@ -94388,8 +94388,10 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   }
   const open2 = sumOpenCounts(trials2);
   if (open2 && open2.lateMaxInFlight > 0) {
+    const max2 = phase2.params.maxInFlight;
+    const bound2 = max2 === void 0 ? "?" : Math.min(max2, phase2.params.connections ?? Math.min(max2, 100));
     flags.push(
-      `max-in-flight (${phase2.params.maxInFlight ?? "?"}) reached: ${open2.lateMaxInFlight} of ${open2.scheduled} sends waited for a free slot; their latency counts from the scheduled time`
+      `the in-flight bound (${bound2}: max-in-flight and connections) was reached: ${open2.lateMaxInFlight} of ${open2.scheduled} sends waited for a free slot; their latency counts from the scheduled time`
     );
   }
   if (open2 && open2.unfinished > 0) {

@@ -48573,6 +48573,7 @@ async function waitReady(url, timeoutMs) {
 }
 
 // runner/src/split.ts
+var DEFAULT_OPEN_CONNECTIONS = 100;
 function share(total, n, k) {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
 }
@@ -48588,8 +48589,9 @@ function splitStage(spec) {
     return jobs;
   }
   const durationMs = "durationMs" in limit ? limit.durationMs : phase.durationMs;
-  const connections = phase.connections ?? phase.maxInFlight;
-  const n = Math.max(1, Math.min(spec.workers, phase.maxInFlight, connections));
+  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  const bound = Math.min(phase.maxInFlight, connections);
+  const n = Math.max(1, Math.min(spec.workers, bound));
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: "open",
@@ -48598,7 +48600,7 @@ function splitStage(spec) {
       durationMs,
       stride: n,
       offset: k,
-      maxInFlight: share(phase.maxInFlight, n, k),
+      maxInFlight: share(bound, n, k),
       connections: share(connections, n, k),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs

@@ -200,7 +200,7 @@ describe('phaseFlags: open-loop late sends', () => {
   ])('%s', (_label, counts, expected) => {
     const flags = phaseFlags(OPEN, [trial({ open: openCounts(counts) })]);
     expect(isBound(flags)).toBe(expected.bound);
-    expect(flags.some((f) => f.startsWith('max-in-flight'))).toBe(expected.maxInFlight);
+    expect(flags.some((f) => f.startsWith('the in-flight bound'))).toBe(expected.maxInFlight);
     expect(flags).toHaveLength(Number(expected.bound) + Number(expected.maxInFlight));
   });
 
@@ -218,8 +218,19 @@ describe('phaseFlags: open-loop late sends', () => {
       trial({ trial: 2, open: openCounts({ late: 20, lateMaxInFlight: 20 }) }),
     ]);
     expect(flags).toEqual([
-      'max-in-flight (50) reached: 50 of 2000 sends waited for a free slot; their latency counts from the scheduled time',
+      'the in-flight bound (50: max-in-flight and connections) was reached: 50 of 2000 sends waited for a free slot; their latency counts from the scheduled time',
     ]);
+  });
+
+  it.each([
+    ['connections default to 100 above it', { maxInFlight: 1000 }, '(100: '],
+    ['explicit connections below max-in-flight', { maxInFlight: 1000, connections: 20 }, '(20: '],
+    ['explicit connections above max-in-flight', { maxInFlight: 10, connections: 20 }, '(10: '],
+  ])('the in-flight bound: %s', (_label, params, text) => {
+    const flags = phaseFlags({ kind: 'open', params: { rate: 200, durationMs: 10_000, ...params } }, [
+      trial({ open: openCounts({ late: 5, lateMaxInFlight: 5 }) }),
+    ]);
+    expect(flags[0]).toContain(text);
   });
 
   it('judges late sends per trial, not over the phase', () => {
@@ -279,7 +290,7 @@ describe('phaseFlags: unfinished and keep-alive', () => {
     expect(flags).toHaveLength(4);
     expect(flags[0]).toMatch(/^generator-bound: /);
     expect(flags[1]).toMatch(/keep-alive/);
-    expect(flags[2]).toMatch(/^max-in-flight \(50\) reached: 40 of 1000/);
+    expect(flags[2]).toMatch(/^the in-flight bound \(50: max-in-flight and connections\) was reached: 40 of 1000/);
     expect(flags[3]).toMatch(/^2 of 1000 scheduled requests .*unfinished/);
     // only the first one makes the phase's comparisons invalid (compare.ts checks the prefix)
     expect(flags.filter((f) => f.startsWith('generator-bound'))).toHaveLength(1);

@@ -144,16 +144,28 @@ describe('splitStage: open phases', () => {
   it.each<[string, OpenPhase, number, { n: number; maxInFlight: number[]; connections: number[] }]>([
     ['one worker', open(200, 100), 1, { n: 1, maxInFlight: [100], connections: [100] }],
     [
-      'connections default to max-in-flight',
+      'connections default to 100 when max-in-flight is larger, and bound the requests in flight',
+      open(200, 1000),
+      2,
+      { n: 2, maxInFlight: [50, 50], connections: [50, 50] },
+    ],
+    [
+      'connections default to max-in-flight below 100',
       open(200, 10),
       4,
       { n: 4, maxInFlight: [3, 3, 2, 2], connections: [3, 3, 2, 2] },
     ],
     [
-      'explicit connections shared separately',
+      'explicit connections below max-in-flight bound the requests in flight',
       open(200, 100, { connections: 6 }),
       4,
-      { n: 4, maxInFlight: [25, 25, 25, 25], connections: [2, 2, 1, 1] },
+      { n: 4, maxInFlight: [2, 2, 1, 1], connections: [2, 2, 1, 1] },
+    ],
+    [
+      'explicit connections above max-in-flight: max-in-flight bounds',
+      open(200, 4, { connections: 6 }),
+      2,
+      { n: 2, maxInFlight: [2, 2], connections: [3, 3] },
     ],
     ['workers never exceed max-in-flight', open(200, 2), 8, { n: 2, maxInFlight: [1, 1], connections: [1, 1] }],
     ['max-in-flight 1: one instance', open(50, 1), 4, { n: 1, maxInFlight: [1], connections: [1] }],
@@ -161,7 +173,7 @@ describe('splitStage: open phases', () => {
       'nor connections',
       open(200, 100, { connections: 3 }),
       8,
-      { n: 3, maxInFlight: [34, 33, 33], connections: [1, 1, 1] },
+      { n: 3, maxInFlight: [1, 1, 1], connections: [1, 1, 1] },
     ],
     ['workers 0 still runs one instance', open(200, 10), 0, { n: 1, maxInFlight: [10], connections: [10] }],
   ])('%s', (_label, phase, workers, expected) => {
@@ -171,8 +183,9 @@ describe('splitStage: open phases', () => {
     expect(jobs.map((j) => j.offset)).toEqual(Array.from({ length: expected.n }, (_, k) => k));
     expect(jobs.map((j) => j.maxInFlight)).toEqual(expected.maxInFlight);
     expect(jobs.map((j) => j.connections)).toEqual(expected.connections);
-    expect(total(jobs.map((j) => j.maxInFlight))).toBe(phase.maxInFlight);
-    expect(total(jobs.map((j) => j.connections))).toBe(phase.connections ?? phase.maxInFlight);
+    const connections = phase.connections ?? Math.min(phase.maxInFlight, 100);
+    expect(total(jobs.map((j) => j.maxInFlight))).toBe(Math.min(phase.maxInFlight, connections));
+    expect(total(jobs.map((j) => j.connections))).toBe(connections);
     for (const j of jobs) {
       // every instance keeps the whole phase's rate: the stride thins it
       expect(j.rate).toBe(phase.rate);

@@ -29,6 +29,13 @@ export type EngineJob =
       timeoutMs: number;
     };
 
+/**
+ * Sockets of an open-loop phase without `connections`. Opening up to max-in-flight (1000) sockets on
+ * demand makes a connect storm under a hiccup that stalls the generator's event loop for hundreds of
+ * milliseconds (measured, docs/benchmarks.md); a fixed pool does not.
+ */
+export const DEFAULT_OPEN_CONNECTIONS = 100;
+
 /** Instance k's share of `total` split n ways (the first total % n instances get one more). */
 export function share(total: number, n: number, k: number): number {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
@@ -56,8 +63,10 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     return jobs;
   }
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
-  const connections = phase.connections ?? phase.maxInFlight;
-  const n = Math.max(1, Math.min(spec.workers, phase.maxInFlight, connections));
+  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  // one request per socket (no pipelining): outstanding requests are bounded by both
+  const bound = Math.min(phase.maxInFlight, connections);
+  const n = Math.max(1, Math.min(spec.workers, bound));
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: 'open',
@@ -66,7 +75,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
       durationMs,
       stride: n,
       offset: k,
-      maxInFlight: share(phase.maxInFlight, n, k),
+      maxInFlight: share(bound, n, k),
       connections: share(connections, n, k),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs,

@@ -87,8 +87,10 @@ export function phaseFlags(
   }
   const open = sumOpenCounts(trials);
   if (open && open.lateMaxInFlight > 0) {
+    const max = phase.params.maxInFlight;
+    const bound = max === undefined ? '?' : Math.min(max, phase.params.connections ?? Math.min(max, 100));
     flags.push(
-      `max-in-flight (${phase.params.maxInFlight ?? '?'}) reached: ${open.lateMaxInFlight} of ${open.scheduled} sends waited for a free slot; their latency counts from the scheduled time`,
+      `the in-flight bound (${bound}: max-in-flight and connections) was reached: ${open.lateMaxInFlight} of ${open.scheduled} sends waited for a free slot; their latency counts from the scheduled time`,
     );
   }
   if (open && open.unfinished > 0) {
