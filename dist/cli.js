@@ -92391,11 +92391,11 @@ var thresholds = external_exports.strictObject(
 );
 var phase = external_exports.strictObject({
   name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: positiveInt.optional().describe("closed loop: concurrent connections (open loop: pool size)"),
+  connections: positiveInt.optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
   duration: duration3.optional(),
   requests: positiveInt.optional().describe("closed loop: stop after this many responses"),
   rate: positiveNumber.optional().describe("open loop: fixed arrival rate, requests per second"),
-  "max-in-flight": positiveInt.optional().describe("open loop: bound on outstanding requests")
+  "max-in-flight": positiveInt.optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)")
 });
 var request = external_exports.strictObject({
   url: httpUrl2,

@@ -66,11 +66,15 @@ const thresholds = z.strictObject(
 
 const phase = z.strictObject({
   name: name.optional().describe('names the phase in baselines and reports; derived when omitted'),
-  connections: positiveInt.optional().describe('closed loop: concurrent connections (open loop: pool size)'),
+  connections: positiveInt
+    .optional()
+    .describe('closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)'),
   duration: duration.optional(),
   requests: positiveInt.optional().describe('closed loop: stop after this many responses'),
   rate: positiveNumber.optional().describe('open loop: fixed arrival rate, requests per second'),
-  'max-in-flight': positiveInt.optional().describe('open loop: bound on outstanding requests'),
+  'max-in-flight': positiveInt
+    .optional()
+    .describe('open loop: bound on outstanding requests (default 1000; also bounded by connections)'),
 });
 
 const request = z.strictObject({
