@@ -1,32 +1,25 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { sumOpenCounts } from '../../src/results/merge.js';
-import type { OpenLoopCounts, TrialMeasurement } from '../../src/results/types.js';
+import { addCounts, sumOpenCounts } from '../../src/results/merge.js';
+import type { TrialMeasurement } from '../../src/results/types.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/stats/histogram.js';
 
-export interface EngineTally {
+/** The counts of a trial measurement as one instance saw them, plus what the merge needs. */
+export interface EngineTally extends Pick<
+  TrialMeasurement,
+  'sent' | 'responses' | 'successes' | 'failures' | 'connectionCloses' | 'statusCodes' | 'errors' | 'open'
+> {
   /** the measured window of this instance, ms */
   elapsedMs: number;
-  sent: number;
-  responses: number;
-  successes: number;
-  failures: number;
+  /** response bytes, headers included */
   bytes: number;
-  connectionCloses: number;
-  statusCodes: Record<string, number>;
-  errors: Record<string, number>;
   /** success latency, HDR compressed base64 */
   histogram: string;
   loopDelayP99Us: number;
   loopDelayMaxUs: number;
   /** share of the window this thread's event loop was busy, 0..1 */
   loopUtilization: number;
-  open?: OpenLoopCounts;
-}
-
-function add(into: Record<string, number>, from: Record<string, number>): void {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 
 function round2(v: number): number {
@@ -47,8 +40,8 @@ export function combineTallies(
   const errors: Record<string, number> = {};
   const sum = (f: (t: EngineTally) => number): number => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
-    add(statusCodes, t.statusCodes);
-    add(errors, t.errors);
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1000;

@@ -5,7 +5,7 @@ import { encodeHistogram, mergeHistograms, summarize } from '../stats/histogram.
 import { combineUsage } from '../stats/resources.js';
 import type { MergedPhase, OpenLoopCounts, ResourceUsage, TrialMeasurement, TrialSummary } from './types.js';
 
-function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+export function addCounts(into: Record<string, number>, from: Record<string, number>): void {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 
