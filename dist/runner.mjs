@@ -48669,6 +48669,9 @@ function summarize(h) {
 }
 
 // src/results/merge.ts
+function addCounts(into, from) {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
 function addOpenCounts(a, b) {
   if (!a) return { ...b };
   return {
@@ -48686,9 +48689,6 @@ function sumOpenCounts(parts) {
 }
 
 // runner/src/tally.ts
-function add(into, from) {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
 function round2(v) {
   return Math.round(v * 100) / 100;
 }
@@ -48697,8 +48697,8 @@ function combineTallies(trial, tallies, generator) {
   const errors = {};
   const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
-    add(statusCodes, t.statusCodes);
-    add(errors, t.errors);
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1e3;

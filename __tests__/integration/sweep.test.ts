@@ -1,4 +1,5 @@
-// Sweep mode on a service that saturates (4 concurrent requests of 5 ms): a table per level, a knee,
+// Sweep mode on a service that saturates (4 concurrent requests of 20 ms: at most 200 req/s, so the
+// round trip of a busy runner matters little and the curve bends sharply at 4): a table per level, a knee,
 // and Mermaid xycharts; never fails, writes no baselines.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
