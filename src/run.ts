@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type Docker from 'dockerode';
 import { loadConfig } from './config/load.js';
+import { ratePhaseName } from './config/normalize.js';
 import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
 import { ComposeProject } from './docker/compose.js';
 import {
@@ -112,7 +113,7 @@ export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
         }
         return {
           kind: 'open',
-          name: `r${String(level).replace('.', '_')}`,
+          name: ratePhaseName(level),
           rate: level,
           durationMs: sweep.durationMs,
           maxInFlight: DEFAULT_MAX_IN_FLIGHT,

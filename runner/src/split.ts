@@ -2,7 +2,7 @@
 // instances (runner.workers). Connections, request counts and max-in-flight are shared out as evenly
 // as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
 // so together the instances keep one evenly spaced schedule.
-import type { Phase } from '../../src/config/types.js';
+import { openLoopLimits, type Phase } from '../../src/config/types.js';
 import type { PlanScenario } from '../../src/plan.js';
 
 export type Limit = { durationMs: number } | { requests: number };
@@ -28,13 +28,6 @@ export type EngineJob =
       startAtEpochMs: number;
       timeoutMs: number;
     };
-
-/**
- * Sockets of an open-loop phase without `connections`. Opening up to max-in-flight (1000) sockets on
- * demand makes a connect storm under a hiccup that stalls the generator's event loop for hundreds of
- * milliseconds (measured, docs/benchmarks.md); a fixed pool does not.
- */
-export const DEFAULT_OPEN_CONNECTIONS = 100;
 
 /** Instance k's share of `total` split n ways (the first total % n instances get one more). */
 export function share(total: number, n: number, k: number): number {
@@ -63,10 +56,8 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     return jobs;
   }
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
-  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
-  // one request per socket (no pipelining): outstanding requests are bounded by both
-  const bound = Math.min(phase.maxInFlight, connections);
-  const n = Math.max(1, Math.min(spec.workers, bound));
+  const { connections, inFlight } = openLoopLimits(phase);
+  const n = Math.max(1, Math.min(spec.workers, inFlight));
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: 'open',
@@ -75,7 +66,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
       durationMs,
       stride: n,
       offset: k,
-      maxInFlight: share(bound, n, k),
+      maxInFlight: share(inFlight, n, k),
       connections: share(connections, n, k),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs,

@@ -120,6 +120,11 @@ export function headerProblem(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/** The name of an open-loop phase without one (also a rate sweep's steps): r500, r2_5. */
+export function ratePhaseName(rate: number): string {
+  return `r${String(rate).replace('.', '_')}`;
+}
+
 function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
   const durationMs = raw.duration !== undefined ? parseDurationMs(raw.duration) : undefined;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
@@ -131,7 +136,7 @@ function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase 
     }
     const phase: Phase = {
       kind: 'open',
-      name: raw.name ?? `r${String(raw.rate).replace('.', '_')}`,
+      name: raw.name ?? ratePhaseName(raw.rate),
       rate: raw.rate,
       durationMs,
       maxInFlight: raw['max-in-flight'] ?? DEFAULT_MAX_IN_FLIGHT,

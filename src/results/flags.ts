@@ -1,6 +1,7 @@
 // Pure: the warnings attached to a phase from what its trials measured. A flag that starts with
 // `generator-bound` makes the phase's comparisons `invalid` (compare.ts): the load generator, not the
 // SUT, limited what was measured. The others are reported next to the numbers.
+import { openLoopLimits } from '../config/types.js';
 import { sumOpenCounts } from './merge.js';
 import type { PhaseResult, TrialMeasurement } from './types.js';
 
@@ -87,8 +88,8 @@ export function phaseFlags(
   }
   const open = sumOpenCounts(trials);
   if (open && open.lateMaxInFlight > 0) {
-    const max = phase.params.maxInFlight;
-    const bound = max === undefined ? '?' : Math.min(max, phase.params.connections ?? Math.min(max, 100));
+    const { maxInFlight, connections } = phase.params;
+    const bound = maxInFlight === undefined ? '?' : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
       `the in-flight bound (${bound}: max-in-flight and connections) was reached: ${open.lateMaxInFlight} of ${open.scheduled} sends waited for a free slot; their latency counts from the scheduled time`,
     );
