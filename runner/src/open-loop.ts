@@ -17,7 +17,7 @@ export interface OpenRun {
 export interface OpenJob {
   request: PlanScenario['request'];
   schedule: ScheduleOptions;
-  /** sockets to the SUT; defaults to max-in-flight */
+  /** sockets to the SUT (see openLoopLimits) */
   connections: number;
   /** per-request timeout, ms; also how long requests may finish after the window (grace) */
   timeoutMs: number;
@@ -25,11 +25,14 @@ export interface OpenJob {
 
 const SERVER_CLOSE_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
+/** A `Connection` header asking to close the connection after this exchange. */
+function isClose(name: string, value: string): boolean {
+  return name.toLowerCase() === 'connection' && /close/i.test(value);
+}
+
 function closesConnection(raw: Buffer[] | string[] | null): boolean {
   if (!raw) return false;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (String(raw[i]).toLowerCase() === 'connection' && /close/i.test(String(raw[i + 1]))) return true;
-  }
+  for (let i = 0; i + 1 < raw.length; i += 2) if (isClose(String(raw[i]), String(raw[i + 1]))) return true;
   return false;
 }
 
@@ -65,8 +68,7 @@ export function runOpen(job: OpenJob): OpenRun {
   // undici sends `connection: close` with HEAD, and so does a user's own header: the server's
   // `Connection: close` is then an answer, not its own doing
   const weAskClose =
-    request.method.toUpperCase() === 'HEAD' ||
-    Object.entries(request.headers).some(([k, v]) => k.toLowerCase() === 'connection' && /close/i.test(v));
+    request.method.toUpperCase() === 'HEAD' || Object.entries(request.headers).some(([k, v]) => isClose(k, v));
   const bodies = request.bodies;
   let bodyIndex = 0;
   let inFlight = 0;

@@ -113,20 +113,19 @@ export class EnginePool {
 
   run(jobs: readonly EngineJob[]): StageRun {
     const counts = jobs.map(() => 0);
-    const workers = jobs.map((_, i) => this.workers[i] as Worker);
+    const workers = this.workers.slice(0, jobs.length);
     const done = (async () => {
       if (this.failure) throw this.failure;
-      if (workers.length !== jobs.length || workers.some((w) => !w)) throw new Error('more jobs than workers');
+      if (jobs.length > this.workers.length) throw new Error('more jobs than workers');
       const prepared = workers.map((w, i) => awaitMessage(w, i, 'prepared'));
       jobs.forEach((job, i) => workers[i]?.postMessage({ t: 'prepare', job } satisfies ToWorker));
       await Promise.all(prepared);
-      const progress = (i: number) => (msg: FromWorker) => {
-        if (msg.t === 'progress') counts[i] = msg.responses;
-      };
       const listeners = workers.map((w, i) => {
-        const l = progress(i);
-        w.on('message', l);
-        return l;
+        const onProgress = (msg: FromWorker): void => {
+          if (msg.t === 'progress') counts[i] = msg.responses;
+        };
+        w.on('message', onProgress);
+        return onProgress;
       });
       try {
         const finished = workers.map((w, i) => awaitMessage(w, i, 'done'));
