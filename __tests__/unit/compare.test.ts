@@ -21,6 +21,7 @@ import type {
   Verdict,
 } from '../../src/results/types.js';
 import type { LatencySummary } from '../../src/stats/histogram.js';
+import { latency } from './fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
@@ -46,21 +47,6 @@ const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
   samples: 10,
   ...u,
 });
-
-function latency(l: Partial<LatencySummary> = {}): LatencySummary {
-  return {
-    count: 1000,
-    min: 100,
-    mean: 1000,
-    p50: 1000,
-    p90: 1000,
-    p95: 1000,
-    p99: 1000,
-    'p99.9': 1000,
-    max: 1000,
-    ...l,
-  };
-}
 
 function counts(m: Measure) {
   const responses = m.responses ?? 1000;

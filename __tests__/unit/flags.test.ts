@@ -9,6 +9,7 @@ import type {
   PhaseResult,
   TrialMeasurement,
 } from '../../src/results/types.js';
+import { latency } from './fixtures.js';
 
 /** A healthy trial: little CPU on one of two threads, a quiet event loop, no closes. */
 function trial(
@@ -26,17 +27,7 @@ function trial(
     errors: {},
     rps: 100,
     bytesPerSec: 10_000,
-    latency: {
-      count: 1000,
-      min: 100,
-      mean: 1000,
-      p50: 1000,
-      p90: 1000,
-      p95: 1000,
-      p99: 1000,
-      'p99.9': 1000,
-      max: 1000,
-    },
+    latency: latency(),
     connectionCloses: 0,
     generator: { cpuPct: 20, eventLoopDelayP99Us: 1000, eventLoopDelayMaxUs: 2000, threads: 2, cores: 2, ...generator },
     ...rest,
