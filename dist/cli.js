@@ -92463,6 +92463,11 @@ var DEFAULT_WARMUP_MS = 5e3;
 var DEFAULT_TRIALS = 3;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_OPEN_CONNECTIONS = 100;
+function openLoopLimits(phase2) {
+  const connections = phase2.connections ?? Math.min(phase2.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
+}
 
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
@@ -92541,6 +92546,9 @@ function headerProblem(name2, value) {
   }
   return void 0;
 }
+function ratePhaseName(rate) {
+  return `r${String(rate).replace(".", "_")}`;
+}
 function normalizePhase(raw, path, problems) {
   const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
@@ -92552,7 +92560,7 @@ function normalizePhase(raw, path, problems) {
     }
     const phase3 = {
       kind: "open",
-      name: raw.name ?? `r${String(raw.rate).replace(".", "_")}`,
+      name: raw.name ?? ratePhaseName(raw.rate),
       rate: raw.rate,
       durationMs,
       maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
@@ -94388,8 +94396,8 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   }
   const open2 = sumOpenCounts(trials2);
   if (open2 && open2.lateMaxInFlight > 0) {
-    const max2 = phase2.params.maxInFlight;
-    const bound2 = max2 === void 0 ? "?" : Math.min(max2, phase2.params.connections ?? Math.min(max2, 100));
+    const { maxInFlight, connections } = phase2.params;
+    const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
       `the in-flight bound (${bound2}: max-in-flight and connections) was reached: ${open2.lateMaxInFlight} of ${open2.scheduled} sends waited for a free slot; their latency counts from the scheduled time`
     );
@@ -94431,7 +94439,7 @@ function sweepScenarios(scenarios) {
         }
         return {
           kind: "open",
-          name: `r${String(level).replace(".", "_")}`,
+          name: ratePhaseName(level),
           rate: level,
           durationMs: sweep2.durationMs,
           maxInFlight: DEFAULT_MAX_IN_FLIGHT

@@ -48572,8 +48572,14 @@ async function waitReady(url, timeoutMs) {
   return lastError;
 }
 
-// runner/src/split.ts
+// src/config/types.ts
 var DEFAULT_OPEN_CONNECTIONS = 100;
+function openLoopLimits(phase) {
+  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
+}
+
+// runner/src/split.ts
 function share(total, n, k) {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
 }
@@ -48589,9 +48595,8 @@ function splitStage(spec) {
     return jobs;
   }
   const durationMs = "durationMs" in limit ? limit.durationMs : phase.durationMs;
-  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
-  const bound = Math.min(phase.maxInFlight, connections);
-  const n = Math.max(1, Math.min(spec.workers, bound));
+  const { connections, inFlight } = openLoopLimits(phase);
+  const n = Math.max(1, Math.min(spec.workers, inFlight));
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: "open",
@@ -48600,7 +48605,7 @@ function splitStage(spec) {
       durationMs,
       stride: n,
       offset: k,
-      maxInFlight: share(bound, n, k),
+      maxInFlight: share(inFlight, n, k),
       connections: share(connections, n, k),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs
@@ -48973,11 +48978,12 @@ var OpenSchedule = class {
 
 // runner/src/open-loop.ts
 var SERVER_CLOSE_CODES = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+function isClose(name, value) {
+  return name.toLowerCase() === "connection" && /close/i.test(value);
+}
 function closesConnection(raw) {
   if (!raw) return false;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (String(raw[i]).toLowerCase() === "connection" && /close/i.test(String(raw[i + 1]))) return true;
-  }
+  for (let i = 0; i + 1 < raw.length; i += 2) if (isClose(String(raw[i]), String(raw[i + 1]))) return true;
   return false;
 }
 function headerBytes(raw) {
@@ -49004,7 +49010,7 @@ function runOpen(job) {
     if (!finished && SERVER_CLOSE_CODES.has(String(err?.code))) recorder.connectionCloses++;
   });
   const path = url.pathname + url.search;
-  const weAskClose = request.method.toUpperCase() === "HEAD" || Object.entries(request.headers).some(([k, v]) => k.toLowerCase() === "connection" && /close/i.test(v));
+  const weAskClose = request.method.toUpperCase() === "HEAD" || Object.entries(request.headers).some(([k, v]) => isClose(k, v));
   const bodies = request.bodies;
   let bodyIndex = 0;
   let inFlight = 0;
@@ -49201,20 +49207,19 @@ var EnginePool = class _EnginePool {
   }
   run(jobs) {
     const counts = jobs.map(() => 0);
-    const workers = jobs.map((_, i) => this.workers[i]);
+    const workers = this.workers.slice(0, jobs.length);
     const done = (async () => {
       if (this.failure) throw this.failure;
-      if (workers.length !== jobs.length || workers.some((w) => !w)) throw new Error("more jobs than workers");
+      if (jobs.length > this.workers.length) throw new Error("more jobs than workers");
       const prepared = workers.map((w, i) => awaitMessage(w, i, "prepared"));
       jobs.forEach((job, i) => workers[i]?.postMessage({ t: "prepare", job }));
       await Promise.all(prepared);
-      const progress = (i) => (msg) => {
-        if (msg.t === "progress") counts[i] = msg.responses;
-      };
       const listeners = workers.map((w, i) => {
-        const l = progress(i);
-        w.on("message", l);
-        return l;
+        const onProgress = (msg) => {
+          if (msg.t === "progress") counts[i] = msg.responses;
+        };
+        w.on("message", onProgress);
+        return onProgress;
       });
       try {
         const finished = workers.map((w, i) => awaitMessage(w, i, "done"));
