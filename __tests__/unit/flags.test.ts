@@ -37,9 +37,11 @@ function trial(
 const openCounts = (c: Partial<OpenLoopCounts>): OpenLoopCounts => ({
   scheduled: 1000,
   late: 0,
-  lateMaxInFlight: 0,
+  lateService: 0,
+  lateGenerator: 0,
   unfinished: 0,
   maxSendDelayUs: 0,
+  delayUs: { service: 0, timer: 0, generator: 0 },
   ...c,
 });
 
@@ -171,55 +173,58 @@ describe('phaseFlags: generator-bound by event-loop delay', () => {
 });
 
 describe('phaseFlags: open-loop late sends', () => {
-  it.each<[string, Partial<OpenLoopCounts>, { bound: boolean; maxInFlight: boolean }]>([
-    ['no late sends', { late: 0 }, { bound: false, maxInFlight: false }],
-    ['0.9% late for the generator’s reasons', { late: 9 }, { bound: false, maxInFlight: false }],
-    ['exactly 1% late for the generator’s reasons', { late: 10 }, { bound: true, maxInFlight: false }],
-    ['5% late for the generator’s reasons', { late: 50 }, { bound: true, maxInFlight: false }],
-    ['50% late, all held by max-in-flight', { late: 500, lateMaxInFlight: 500 }, { bound: false, maxInFlight: true }],
+  it.each<[string, Partial<OpenLoopCounts>, { bound: boolean; service: boolean }]>([
+    ['no late sends', { late: 0 }, { bound: false, service: false }],
+    ['late sends for the timer only (not counted by cause)', { late: 300 }, { bound: false, service: false }],
+    ['0.9% late for the generator', { late: 9, lateGenerator: 9 }, { bound: false, service: false }],
+    ['exactly 1% late for the generator', { late: 10, lateGenerator: 10 }, { bound: true, service: false }],
+    ['5% late for the generator', { late: 50, lateGenerator: 50 }, { bound: true, service: false }],
+    ['50% late, all held by the service', { late: 500, lateService: 500 }, { bound: false, service: true }],
     [
-      '50% late, all but 9 held by max-in-flight',
-      { late: 500, lateMaxInFlight: 491 },
-      { bound: false, maxInFlight: true },
+      '50% held by the service, 0.9% also late for the generator',
+      { late: 500, lateService: 500, lateGenerator: 9 },
+      { bound: false, service: true },
     ],
     [
-      '50% late, all but 10 held by max-in-flight',
-      { late: 500, lateMaxInFlight: 490 },
-      { bound: true, maxInFlight: true },
+      '50% held by the service, 1% late for the generator: the generator’s lateness is judged alone',
+      { late: 500, lateService: 500, lateGenerator: 10 },
+      { bound: true, service: true },
     ],
-    ['nothing scheduled', { scheduled: 0, late: 0 }, { bound: false, maxInFlight: false }],
+    ['nothing scheduled', { scheduled: 0, late: 0 }, { bound: false, service: false }],
   ])('%s', (_label, counts, expected) => {
     const flags = phaseFlags(OPEN, [trial({ open: openCounts(counts) })]);
     expect(isBound(flags)).toBe(expected.bound);
-    expect(flags.some((f) => f.startsWith('the in-flight bound'))).toBe(expected.maxInFlight);
-    expect(flags).toHaveLength(Number(expected.bound) + Number(expected.maxInFlight));
+    expect(flags.some((f) => f.startsWith('the service held sends back'))).toBe(expected.service);
+    expect(flags).toHaveLength(Number(expected.bound) + Number(expected.service));
   });
 
   it('the late-sends reason gives the count, the share and the rate', () => {
     const flags = phaseFlags(OPEN, [
-      trial({ trial: 2, open: openCounts({ scheduled: 2000, late: 60, lateMaxInFlight: 10 }) }),
+      trial({ trial: 2, open: openCounts({ scheduled: 2000, late: 60, lateService: 10, lateGenerator: 50 }) }),
     ]);
     expect(flags[0]).toMatch(/^generator-bound: /);
-    expect(flags[0]).toContain('trial 2: 50 of 2000 sends (2.5%) started late, the generator fell behind 200 req/s');
+    expect(flags[0]).toContain(
+      'trial 2: 50 of 2000 sends (2.5%) started over 2 ms late while the generator was busy, it fell behind 200 req/s',
+    );
   });
 
-  it('the max-in-flight flag gives the limit and the sums over trials', () => {
+  it('the service flag gives the bound and the sums over trials', () => {
     const flags = phaseFlags(OPEN, [
-      trial({ trial: 1, open: openCounts({ late: 30, lateMaxInFlight: 30 }) }),
-      trial({ trial: 2, open: openCounts({ late: 20, lateMaxInFlight: 20 }) }),
+      trial({ trial: 1, open: openCounts({ late: 30, lateService: 30 }) }),
+      trial({ trial: 2, open: openCounts({ late: 20, lateService: 20 }) }),
     ]);
     expect(flags).toEqual([
-      'the in-flight bound (50: max-in-flight and connections) was reached: 50 of 2000 sends waited for a free slot; their latency counts from the scheduled time',
+      'the service held sends back: 50 of 2000 found every connection busy with an unanswered request (at most 50: max-in-flight and connections) and waited over 2 ms; that wait counts in their latency',
     ]);
   });
 
   it.each([
-    ['connections default to 100 above it', { maxInFlight: 1000 }, '(100: '],
-    ['explicit connections below max-in-flight', { maxInFlight: 1000, connections: 20 }, '(20: '],
-    ['explicit connections above max-in-flight', { maxInFlight: 10, connections: 20 }, '(10: '],
+    ['connections default to max-in-flight', { maxInFlight: 1000 }, '(at most 1000: '],
+    ['explicit connections below max-in-flight', { maxInFlight: 1000, connections: 20 }, '(at most 20: '],
+    ['explicit connections above max-in-flight', { maxInFlight: 10, connections: 20 }, '(at most 10: '],
   ])('the in-flight bound: %s', (_label, params, text) => {
     const flags = phaseFlags({ kind: 'open', params: { rate: 200, durationMs: 10_000, ...params } }, [
-      trial({ open: openCounts({ late: 5, lateMaxInFlight: 5 }) }),
+      trial({ open: openCounts({ late: 5, lateService: 5 }) }),
     ]);
     expect(flags[0]).toContain(text);
   });
@@ -228,7 +233,7 @@ describe('phaseFlags: open-loop late sends', () => {
     // 2% late in trial 2 alone; 1% over both
     const flags = phaseFlags(OPEN, [
       trial({ trial: 1, open: openCounts({ late: 0 }) }),
-      trial({ trial: 2, open: openCounts({ late: 20 }) }),
+      trial({ trial: 2, open: openCounts({ late: 20, lateGenerator: 20 }) }),
     ]);
     expect(isBound(flags)).toBe(true);
     expect(flags[0]).toContain('trial 2:');
@@ -270,18 +275,20 @@ describe('phaseFlags: unfinished and keep-alive', () => {
     expect(isBound(flags)).toBe(false);
   });
 
-  it('puts the generator-bound flag first, then keep-alive, max-in-flight and unfinished', () => {
+  it('puts the generator-bound flag first, then keep-alive, the service’s holds and unfinished', () => {
     const flags = phaseFlags(OPEN, [
       trial({
         connectionCloses: 1,
         generator: { cpuPct: 199 },
-        open: openCounts({ late: 100, lateMaxInFlight: 40, unfinished: 2 }),
+        open: openCounts({ late: 100, lateService: 40, lateGenerator: 60, unfinished: 2 }),
       }),
     ]);
     expect(flags).toHaveLength(4);
     expect(flags[0]).toMatch(/^generator-bound: /);
     expect(flags[1]).toMatch(/keep-alive/);
-    expect(flags[2]).toMatch(/^the in-flight bound \(50: max-in-flight and connections\) was reached: 40 of 1000/);
+    expect(flags[2]).toMatch(
+      /^the service held sends back: 40 of 1000 .*\(at most 50: max-in-flight and connections\)/,
+    );
     expect(flags[3]).toMatch(/^2 of 1000 scheduled requests .*unfinished/);
     // only the first one makes the phase's comparisons invalid (compare.ts checks the prefix)
     expect(flags.filter((f) => f.startsWith('generator-bound'))).toHaveLength(1);
@@ -348,9 +355,9 @@ describe('phaseFlags in compare: only generator-bound makes a phase invalid', ()
 
   it.each<[string, TrialMeasurement, 'invalid' | 'pass']>([
     ['generator-bound by CPU', trial({ generator: { cpuPct: 195 }, open: openCounts({}) }), 'invalid'],
-    ['generator-bound by late sends', trial({ open: openCounts({ late: 200 }) }), 'invalid'],
+    ['generator-bound by late sends', trial({ open: openCounts({ late: 200, lateGenerator: 200 }) }), 'invalid'],
     ['keep-alive closes', trial({ connectionCloses: 3, open: openCounts({}) }), 'pass'],
-    ['max-in-flight reached', trial({ open: openCounts({ late: 200, lateMaxInFlight: 200 }) }), 'pass'],
+    ['held by the service', trial({ open: openCounts({ late: 200, lateService: 200 }) }), 'pass'],
     ['unfinished requests', trial({ open: openCounts({ unfinished: 5 }) }), 'pass'],
     ['healthy', trial({ open: openCounts({}) }), 'pass'],
   ])('phaseFlags for %s → %s', (_label, t, verdict) => {

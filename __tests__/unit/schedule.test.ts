@@ -1,42 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { LATE_TOLERANCE_MS, OpenSchedule, phaseSends, type ScheduleOptions } from '../../runner/src/schedule.js';
+import { LATE_MS, OpenSchedule, phaseSends, type ScheduleOptions, splitDelay } from '../../runner/src/schedule.js';
 
 /** A schedule with the given options over a default of 100 req/s for 100 ms from t = 1000, one instance. */
 function schedule(o: Partial<ScheduleOptions> = {}): OpenSchedule {
-  return new OpenSchedule({
-    startAt: 1000,
-    rate: 100,
-    durationMs: 100,
-    stride: 1,
-    offset: 0,
-    maxInFlight: 1000,
-    ...o,
-  });
+  return new OpenSchedule({ startAt: 1000, rate: 100, durationMs: 100, stride: 1, offset: 0, ...o });
 }
 
 /**
- * Drives a schedule with a hand-held clock. `send` counts itself in flight, as the engine's does;
- * `complete` frees slots. Every scheduled time handed to `send` is kept in `sent`.
+ * Drives a schedule with a hand-held clock. `free` is the number of free connections (a send takes
+ * one, `complete` gives them back); `idleAt` the generator's last idle moment (defaults to the pump
+ * time: an idle generator). `sent` keeps the scheduled time of every started send, `service` the
+ * service's share of its delay.
  */
-function driver(s: OpenSchedule) {
+function driver(s: OpenSchedule, free = Infinity) {
   const d = {
-    inFlight: 0,
+    free,
     sent: [] as number[],
+    service: [] as number[],
     /** pumps at `now`; returns the scheduled times started by this pump */
-    pump(now: number): number[] {
+    pump(now: number, idleAt = now): number[] {
       const before = d.sent.length;
       s.pump(
         now,
-        () => d.inFlight,
-        (at) => {
-          d.inFlight++;
-          d.sent.push(at);
+        idleAt,
+        () => d.free > 0,
+        (serviceMs) => {
+          d.free--;
+          d.sent.push(s.at(s.startedCount - 1));
+          d.service.push(serviceMs);
         },
       );
       return d.sent.slice(before);
     },
     complete(n = 1): void {
-      d.inFlight -= n;
+      d.free += n;
     },
   };
   return d;
@@ -45,14 +42,88 @@ function driver(s: OpenSchedule) {
 const counters = (s: OpenSchedule) => ({
   started: s.startedCount,
   late: s.late,
-  lateMaxInFlight: s.lateMaxInFlight,
-  heldBack: s.heldBack,
+  lateService: s.lateService,
+  lateGenerator: s.lateGenerator,
   maxSendDelayMs: s.maxSendDelayMs,
 });
 
-describe('LATE_TOLERANCE_MS', () => {
-  it('is 10 ms', () => {
-    expect(LATE_TOLERANCE_MS).toBe(10);
+describe('LATE_MS', () => {
+  it('is 2 ms', () => {
+    expect(LATE_MS).toBe(2);
+  });
+});
+
+describe('splitDelay: who is charged for a late send', () => {
+  it.each<[string, number, number, number, boolean, { service: number; timer: number; generator: number }]>([
+    ['on time', 100, 100, 100, false, { service: 0, timer: 0, generator: 0 }],
+    ['on time, held (nothing to charge)', 100, 100, 100, true, { service: 0, timer: 0, generator: 0 }],
+    [
+      'timer fired 0.8 ms late, the generator idle until then',
+      100,
+      100.8,
+      100.8,
+      false,
+      { service: 0, timer: 0.8, generator: 0 },
+    ],
+    [
+      'held 5 ms, the generator idle until the slot freed: the service',
+      100,
+      105,
+      105,
+      true,
+      { service: 5, timer: 0, generator: 0 },
+    ],
+    [
+      'held 5 ms, generator busy for the last 1 ms: 4 service, 1 generator',
+      100,
+      105,
+      104,
+      true,
+      { service: 4, timer: 0, generator: 1 },
+    ],
+    [
+      'held, but the generator never idled since the send was due: all generator',
+      100,
+      150,
+      90,
+      true,
+      { service: 0, timer: 0, generator: 50 },
+    ],
+    [
+      'not held, generator busy since before it was due: all generator',
+      100,
+      103,
+      99,
+      false,
+      { service: 0, timer: 0, generator: 3 },
+    ],
+    ['not held, timer 0.5 ms then busy 2 ms', 100, 102.5, 100.5, false, { service: 0, timer: 0.5, generator: 2 }],
+    [
+      'a pump before the due time (clock skew) charges nothing',
+      100,
+      99,
+      99,
+      true,
+      { service: 0, timer: 0, generator: 0 },
+    ],
+  ])('%s', (_label, due, now, idleAt, held, expected) => {
+    const d = splitDelay(due, now, idleAt, held);
+    expect(d.service).toBeCloseTo(expected.service, 9);
+    expect(d.timer).toBeCloseTo(expected.timer, 9);
+    expect(d.generator).toBeCloseTo(expected.generator, 9);
+  });
+
+  it('the three parts always add up to the delay, none negative', () => {
+    for (const due of [0, 10, 99.5])
+      for (const now of [0, 5, 10, 12.25, 100])
+        for (const idleAt of [-5, 0, 3, 10, 11, 100, 200])
+          for (const held of [true, false]) {
+            const d = splitDelay(due, now, idleAt, held);
+            for (const v of [d.service, d.timer, d.generator]) expect(v).toBeGreaterThanOrEqual(0);
+            expect(d.service + d.timer + d.generator).toBeCloseTo(Math.max(0, now - due), 9);
+            if (held) expect(d.timer).toBe(0);
+            else expect(d.service).toBe(0);
+          }
   });
 });
 
@@ -225,154 +296,109 @@ describe('OpenSchedule: pump', () => {
     expect(s.startedCount).toBe(expected.length);
   });
 
-  it('hands send the scheduled time, not the time of the pump', () => {
+  it('a send that is not held charges the service nothing, however late', () => {
     const s = schedule();
     const d = driver(s);
-    expect(d.pump(1004)).toEqual([1000]);
-    expect(d.pump(1037)).toEqual([1010, 1020, 1030]);
-    expect(d.pump(1037)).toEqual([]);
-    expect(d.pump(1040)).toEqual([1040]);
+    d.pump(1000.7); // timer granularity: the generator was idle until now
+    d.pump(1040, 1012); // the generator busy since 1012: sends 1 and 2 late for it, 3 and 4 on time-ish
+    expect(d.service).toEqual([0, 0, 0, 0, 0]);
+    expect(counters(s)).toEqual({ started: 5, late: 3, lateService: 0, lateGenerator: 3, maxSendDelayMs: 30 });
+    expect(s.delayMs.service).toBe(0);
+    expect(s.delayMs.timer).toBeCloseTo(0.7 + 2 + 0 + 0 + 0, 9); // send 1 (due 1010) waited on the timer until 1012
+    expect(s.delayMs.generator).toBeCloseTo(28 + 20 + 10 + 0, 9);
   });
 
-  it.each<[string, number, { late: number; maxSendDelayMs: number }]>([
-    ['on time', 1000, { late: 0, maxSendDelayMs: 0 }],
-    ['5 ms behind', 1005, { late: 0, maxSendDelayMs: 5 }],
-    ['exactly LATE_TOLERANCE_MS behind', 1000 + LATE_TOLERANCE_MS, { late: 0, maxSendDelayMs: 10 }],
-    ['just beyond LATE_TOLERANCE_MS', 1010.5, { late: 1, maxSendDelayMs: 10.5 }],
-    ['250 ms behind', 1250, { late: 1, maxSendDelayMs: 250 }],
-  ])('a single send started %s: late and max delay', (_label, now, expected) => {
-    const s = schedule({ durationMs: 10 });
-    const d = driver(s);
-    expect(s.total).toBe(1);
-    d.pump(now);
-    expect({ late: s.late, maxSendDelayMs: s.maxSendDelayMs }).toEqual(expected);
-    expect(s.lateMaxInFlight).toBe(0);
-    expect(s.heldBack).toBe(0);
-  });
-
-  it('catches up several due sends in one pump; only those beyond the tolerance are late (own reasons)', () => {
+  it('a held send charges the service until the generator last idled, and no further', () => {
     const s = schedule();
-    const d = driver(s);
-    d.pump(1000);
-    // sends 1..5 are due at 1010..1050: 40, 30, 20, 10 and 0 ms behind
-    expect(d.pump(1050)).toEqual([1010, 1020, 1030, 1040, 1050]);
-    expect(counters(s)).toEqual({ started: 6, late: 3, lateMaxInFlight: 0, heldBack: 0, maxSendDelayMs: 40 });
+    const d = driver(s, 1);
+    expect(d.pump(1000)).toEqual([1000]);
+    // send 1 is due at 1010; the only connection is busy: held
+    expect(d.pump(1010)).toEqual([]);
+    expect(d.pump(1015)).toEqual([]);
+    // the response comes in at 1018, and the generator had been idle just before
+    d.complete();
+    expect(d.pump(1018, 1018)).toEqual([1010]);
+    expect(d.service[1]).toBeCloseTo(8, 9);
+    // send 2 due at 1020, held again; the slot frees at 1030 but the generator was busy since 1024
+    expect(d.pump(1020)).toEqual([]);
+    d.complete();
+    expect(d.pump(1030, 1024)).toEqual([1020]);
+    expect(d.service[2]).toBeCloseTo(4, 9);
+    expect(counters(s)).toEqual({ started: 3, late: 2, lateService: 2, lateGenerator: 1, maxSendDelayMs: 10 });
+    expect(s.delayMs.service).toBeCloseTo(12, 9);
+    expect(s.delayMs.generator).toBeCloseTo(6, 9);
+    expect(s.delayMs.timer).toBe(0);
   });
 
-  it('keeps the largest send delay, including delays within the tolerance', () => {
+  it('starts only as many due sends as there are free connections, oldest first', () => {
     const s = schedule();
-    const d = driver(s);
-    d.pump(1007); // 7 ms
-    d.pump(1013); // 3 ms
-    expect(s.maxSendDelayMs).toBe(7);
-    expect(s.late).toBe(0);
-    d.pump(1045); // 1020 is 25 ms behind
-    expect(s.maxSendDelayMs).toBe(25);
+    const d = driver(s, 2);
+    expect(d.pump(1035)).toEqual([1000, 1010]);
+    expect(s.waiting(1035)).toBe(2);
+    d.complete(3);
+    expect(d.pump(1041)).toEqual([1020, 1030, 1040]);
+    expect(s.waiting(1041)).toBe(0);
+  });
+
+  it('sends that were due while no connection was free stay held even when more became due since', () => {
+    const s = schedule();
+    const d = driver(s, 0);
+    d.pump(1005); // send 0 held
+    d.pump(1012); // send 1 held
+    d.complete(1);
+    d.pump(1025, 1025); // send 0 goes; sends 1, 2 still held
+    d.complete(2);
+    d.pump(1026, 1026);
+    expect(d.sent).toEqual([1000, 1010, 1020]);
+    expect(d.service.map((v) => Math.round(v))).toEqual([25, 16, 6]);
+  });
+
+  it('a send due after the last pump that found no connection is not held', () => {
+    const s = schedule();
+    const d = driver(s, 0);
+    d.pump(1000); // send 0 held
+    d.complete(2);
+    // send 1 (due 1010) was never seen held: the wait until 1013 was the timer's
+    d.pump(1013, 1013);
+    expect(d.service.map((v) => Math.round(v))).toEqual([13, 0]);
+    expect(s.delayMs.timer).toBeCloseTo(3, 9);
   });
 });
 
-describe('OpenSchedule: max-in-flight', () => {
-  it('sends nothing while max-in-flight requests are open, however many are due', () => {
-    const s = schedule({ maxInFlight: 2 });
-    const d = driver(s);
-    d.inFlight = 2;
-    expect(d.pump(1000)).toEqual([]);
-    expect(d.pump(1090)).toEqual([]);
-    expect(s.startedCount).toBe(0);
-    expect(s.nextAt()).toBe(1000);
-    d.complete();
-    expect(d.pump(1090)).toEqual([1000]);
+describe('OpenSchedule: drop', () => {
+  it('starts the next due send without a connection, and nothing that is not due', () => {
+    const s = schedule();
+    expect(s.drop(999)).toBe(false);
+    expect(s.drop(1000)).toBe(true);
+    expect(s.drop(1005)).toBe(false);
+    expect(s.startedCount).toBe(1);
+    expect(s.nextAt()).toBe(1010);
   });
 
-  it('a pump with nothing due is not held back, even at max-in-flight', () => {
-    const s = schedule({ maxInFlight: 1 });
-    const d = driver(s);
-    d.pump(1000);
-    expect(d.inFlight).toBe(1);
-    d.pump(1005);
-    expect(s.heldBack).toBe(0);
+  it('stops at the last send', () => {
+    const s = schedule({ durationMs: 20 });
+    expect(s.drop(5000)).toBe(true);
+    expect(s.drop(5000)).toBe(true);
+    expect(s.drop(5000)).toBe(false);
   });
+});
 
-  it('starts only as many due sends as there are free slots', () => {
-    const s = schedule({ maxInFlight: 3 });
-    const d = driver(s);
-    d.inFlight = 1;
-    // sends 0..5 due; two slots free
-    expect(d.pump(1050)).toEqual([1000, 1010]);
-    expect(d.inFlight).toBe(3);
-    expect(s.heldBack).toBe(1);
-  });
-
-  it('counts held-back sends that start late in both late and lateMaxInFlight; heldBack once per pump that saw new due sends', () => {
-    // 100 req/s (every 10 ms), one request in flight at most
-    const s = schedule({ maxInFlight: 1 });
-    const d = driver(s);
-
-    expect(d.pump(1000)).toEqual([1000]);
-    expect(counters(s)).toEqual({ started: 1, late: 0, lateMaxInFlight: 0, heldBack: 0, maxSendDelayMs: 0 });
-
-    // send 1 due, slot taken: held back
-    expect(d.pump(1010)).toEqual([]);
-    expect(s.heldBack).toBe(1);
-    // no new due send: not counted again
-    expect(d.pump(1015)).toEqual([]);
-    expect(s.heldBack).toBe(1);
-    // send 2 now due too: a new hold
-    expect(d.pump(1020)).toEqual([]);
-    expect(s.heldBack).toBe(2);
-
-    // the slot frees: send 1 starts 25 ms late (held), then the slot is taken again with 2 and 3 due
-    d.complete();
-    expect(d.pump(1035)).toEqual([1010]);
-    expect(counters(s)).toEqual({ started: 2, late: 1, lateMaxInFlight: 1, heldBack: 3, maxSendDelayMs: 25 });
-
-    // send 2 starts 16 ms late (held); send 3 is still due but no new send became due: heldBack unchanged
-    d.complete();
-    expect(d.pump(1036)).toEqual([1020]);
-    expect(counters(s)).toEqual({ started: 3, late: 2, lateMaxInFlight: 2, heldBack: 3, maxSendDelayMs: 25 });
-
-    // send 3 was held but starts within the tolerance (7 ms): not late at all
-    d.complete();
-    expect(d.pump(1037)).toEqual([1030]);
-    expect(counters(s)).toEqual({ started: 4, late: 2, lateMaxInFlight: 2, heldBack: 3, maxSendDelayMs: 25 });
-
-    // send 4 (1040) never waited for a slot: 30 ms late for the generator's own reason
-    d.complete();
-    expect(d.pump(1070)).toEqual([1040]);
-    expect(s.late).toBe(3);
-    expect(s.lateMaxInFlight).toBe(2);
-    expect(s.maxSendDelayMs).toBe(30);
-    // sends 5..7 (1050..1070) are due behind it: held now
-    expect(s.heldBack).toBe(4);
-  });
-
-  it('sends late for the generator’s own reason are not counted as held', () => {
-    const s = schedule({ maxInFlight: 100 });
-    const d = driver(s);
-    d.inFlight = 50;
-    expect(d.pump(1095)).toHaveLength(10);
-    // 95, 85, ..., 15 ms behind are late; the last (5 ms) is not
-    expect(counters(s)).toEqual({ started: 10, late: 9, lateMaxInFlight: 0, heldBack: 0, maxSendDelayMs: 95 });
-    expect(s.nextAt()).toBeUndefined();
-  });
-
-  it('once held, the sends that were due then count as held even when started after more became due', () => {
-    const s = schedule({ maxInFlight: 2 });
-    const d = driver(s);
-    d.inFlight = 2;
-    expect(d.pump(1020)).toEqual([]); // sends 0..2 due and held
-    expect(s.heldBack).toBe(1);
-    d.complete(2);
-    // slots free at 1100: 0, 1 start (held, late); 2..9 due behind them
-    expect(d.pump(1100)).toEqual([1000, 1010]);
-    expect(s.heldBack).toBe(2);
-    d.complete(2);
-    expect(d.pump(1100)).toEqual([1020, 1030]);
-    d.complete(2);
-    expect(d.pump(1100)).toEqual([1040, 1050]);
-    // 6 late, all of them due while the slots were taken
-    expect(s.late).toBe(6);
-    expect(s.lateMaxInFlight).toBe(6);
-    expect(s.maxSendDelayMs).toBe(100);
+describe('OpenSchedule: waiting (due and not started) over strides', () => {
+  it('agrees with counting send by send', () => {
+    for (const [rate, stride] of [
+      [100, 1],
+      [333.3, 3],
+      [7, 2],
+      [20_000, 4],
+    ] as const) {
+      for (let offset = 0; offset < stride; offset++) {
+        const s = schedule({ startAt: 50, rate, durationMs: 500, stride, offset });
+        for (const now of [0, 50, 50.001, 61, 123.4, 549.99, 550, 10_000]) {
+          let due = 0;
+          while (due < s.total && s.at(due) <= now) due++;
+          expect(s.waiting(now)).toBe(due);
+        }
+      }
+    }
   });
 });

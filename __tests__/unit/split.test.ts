@@ -141,70 +141,50 @@ describe('splitStage: closed phases', () => {
 });
 
 describe('splitStage: open phases', () => {
-  it.each<[string, OpenPhase, number, { n: number; maxInFlight: number[]; connections: number[] }]>([
-    ['one worker', open(200, 100), 1, { n: 1, maxInFlight: [100], connections: [100] }],
-    [
-      'connections default to 100 when max-in-flight is larger, and bound the requests in flight',
-      open(200, 1000),
-      2,
-      { n: 2, maxInFlight: [50, 50], connections: [50, 50] },
-    ],
-    [
-      'connections default to max-in-flight below 100',
-      open(200, 10),
-      4,
-      { n: 4, maxInFlight: [3, 3, 2, 2], connections: [3, 3, 2, 2] },
-    ],
+  it.each<[string, OpenPhase, number, { n: number; connections: number[] }]>([
+    ['one worker', open(200, 100), 1, { n: 1, connections: [100] }],
+    ['connections default to max-in-flight, shared out', open(200, 1000), 2, { n: 2, connections: [500, 500] }],
+    ['uneven shares: the first instances get one more', open(200, 10), 4, { n: 4, connections: [3, 3, 2, 2] }],
     [
       'explicit connections below max-in-flight bound the requests in flight',
       open(200, 100, { connections: 6 }),
       4,
-      { n: 4, maxInFlight: [2, 2, 1, 1], connections: [2, 2, 1, 1] },
+      { n: 4, connections: [2, 2, 1, 1] },
     ],
     [
       'explicit connections above max-in-flight: max-in-flight bounds',
       open(200, 4, { connections: 6 }),
       2,
-      { n: 2, maxInFlight: [2, 2], connections: [3, 3] },
+      { n: 2, connections: [2, 2] },
     ],
-    ['workers never exceed max-in-flight', open(200, 2), 8, { n: 2, maxInFlight: [1, 1], connections: [1, 1] }],
-    ['max-in-flight 1: one instance', open(50, 1), 4, { n: 1, maxInFlight: [1], connections: [1] }],
-    [
-      'nor connections',
-      open(200, 100, { connections: 3 }),
-      8,
-      { n: 3, maxInFlight: [1, 1, 1], connections: [1, 1, 1] },
-    ],
-    ['workers 0 still runs one instance', open(200, 10), 0, { n: 1, maxInFlight: [10], connections: [10] }],
+    ['workers never exceed max-in-flight', open(200, 2), 8, { n: 2, connections: [1, 1] }],
+    ['max-in-flight 1: one instance', open(50, 1), 4, { n: 1, connections: [1] }],
+    ['nor connections', open(200, 100, { connections: 3 }), 8, { n: 3, connections: [1, 1, 1] }],
+    ['workers 0 still runs one instance', open(200, 10), 0, { n: 1, connections: [10] }],
   ])('%s', (_label, phase, workers, expected) => {
     const jobs = openJobs(split(phase, workers));
     expect(jobs).toHaveLength(expected.n);
     expect(jobs.map((j) => j.stride)).toEqual(Array.from({ length: expected.n }, () => expected.n));
     expect(jobs.map((j) => j.offset)).toEqual(Array.from({ length: expected.n }, (_, k) => k));
-    expect(jobs.map((j) => j.maxInFlight)).toEqual(expected.maxInFlight);
     expect(jobs.map((j) => j.connections)).toEqual(expected.connections);
-    const connections = phase.connections ?? Math.min(phase.maxInFlight, 100);
-    expect(total(jobs.map((j) => j.maxInFlight))).toBe(Math.min(phase.maxInFlight, connections));
-    expect(total(jobs.map((j) => j.connections))).toBe(connections);
+    expect(total(jobs.map((j) => j.connections))).toBe(Math.min(phase.maxInFlight, phase.connections ?? Infinity));
     for (const j of jobs) {
       // every instance keeps the whole phase's rate: the stride thins it
       expect(j.rate).toBe(phase.rate);
       expect(j.durationMs).toBe(phase.durationMs);
       expect(j.startAtEpochMs).toBe(1_700_000_000_123.5);
-      expect(j.maxInFlight).toBeGreaterThan(0);
       expect(j.connections).toBeGreaterThan(0);
       expect(j.request).toBe(request);
       expect(j.timeoutMs).toBe(5000);
     }
   });
 
-  it('never has more instances than max-in-flight, or any with 0 max-in-flight or 0 connections', () => {
+  it('never has more instances than max-in-flight, or any with 0 connections', () => {
     for (let workers = 1; workers <= 8; workers++) {
       for (let maxInFlight = 1; maxInFlight <= 10; maxInFlight++) {
         for (const connections of [undefined, 1, 2, 5, 20]) {
           const jobs = openJobs(split(open(100, maxInFlight, { connections }), workers));
           expect(jobs.length).toBe(Math.min(workers, maxInFlight, connections ?? maxInFlight));
-          expect(Math.min(...jobs.map((j) => j.maxInFlight))).toBeGreaterThan(0);
           expect(Math.min(...jobs.map((j) => j.connections))).toBeGreaterThan(0);
         }
       }

@@ -201,27 +201,46 @@ describe('combineTallies: open-loop counts', () => {
   const counts = (c: Partial<OpenLoopCounts>): OpenLoopCounts => ({
     scheduled: 0,
     late: 0,
-    lateMaxInFlight: 0,
+    lateService: 0,
+    lateGenerator: 0,
     unfinished: 0,
     maxSendDelayUs: 0,
+    delayUs: { service: 0, timer: 0, generator: 0 },
     ...c,
   });
 
   it('are summed over instances, the largest send delay kept', () => {
     const tallies = [
       tally([1000], {
-        open: counts({ scheduled: 100, late: 5, lateMaxInFlight: 2, unfinished: 1, maxSendDelayUs: 30_000 }),
+        open: counts({
+          scheduled: 100,
+          late: 5,
+          lateService: 2,
+          lateGenerator: 3,
+          unfinished: 1,
+          maxSendDelayUs: 30_000,
+          delayUs: { service: 10, timer: 20, generator: 30 },
+        }),
       }),
       tally([1000], {
-        open: counts({ scheduled: 99, late: 1, lateMaxInFlight: 0, unfinished: 3, maxSendDelayUs: 12_000 }),
+        open: counts({
+          scheduled: 99,
+          late: 1,
+          lateGenerator: 1,
+          unfinished: 3,
+          maxSendDelayUs: 12_000,
+          delayUs: { service: 1, timer: 2, generator: 3 },
+        }),
       }),
     ];
     expect(combineTallies(1, tallies, generator).measurement.open).toEqual({
       scheduled: 199,
       late: 6,
-      lateMaxInFlight: 2,
+      lateService: 2,
+      lateGenerator: 4,
       unfinished: 4,
       maxSendDelayUs: 30_000,
+      delayUs: { service: 11, timer: 22, generator: 33 },
     });
   });
 

@@ -1,11 +1,15 @@
-// Closed-loop phases with autocannon. autocannon drives the connections; we take its per-response
-// event (float milliseconds from write to last byte) and record microseconds ourselves, because
-// autocannon's own histogram truncates to whole milliseconds.
-import type { EventEmitter } from 'node:events';
-import autocannon from 'autocannon';
-import type { Limit } from './split.js';
+// Closed-loop phases on perf-gate's socket engine (connection.ts): `connections` keep-alive
+// connections, each writing its next request as soon as the previous response is in. Latency runs
+// from the write of the request to the last byte of the response, in microseconds. A connection the
+// server closes (or that fails) is replaced at once; the reconnect is not part of any latency.
+// (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
+// servers that close keep-alive connections, so the same engine as the open loop runs both.)
+import { performance } from 'node:perf_hooks';
 import type { PlanScenario } from '../../src/plan.js';
-import { errorKind, Recorder } from './recorder.js';
+import { Connection, type ConnectionOwner, makeTarget, type Target } from './connection.js';
+import type { ParsedResponse } from './http1.js';
+import { Recorder } from './recorder.js';
+import type { Limit } from './split.js';
 import type { EngineTally } from './tally.js';
 
 export interface ClosedRun {
@@ -13,13 +17,105 @@ export interface ClosedRun {
   done: Promise<EngineTally>;
 }
 
-function bodyRotation(bodies: string[]): () => string {
-  let i = 0;
-  return () => {
-    const body = bodies[i % bodies.length] as string;
-    i++;
-    return body;
-  };
+class ClosedEngine implements ConnectionOwner {
+  readonly recorder = new Recorder();
+  private readonly target: Target;
+  private readonly all = new Set<Connection>();
+  private readonly limit: number;
+  /** requests written, and failed connects, against a request-count limit */
+  private started = 0;
+  private settled = 0;
+  private bodyIndex = 0;
+  private stopped = false;
+  private readonly deadline: NodeJS.Timeout | undefined;
+  private readonly sweeper: NodeJS.Timeout;
+  private resolveDone: (t: EngineTally) => void = () => undefined;
+  readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
+
+  constructor(
+    request: PlanScenario['request'],
+    connections: number,
+    private readonly byCount: boolean,
+    limit: Limit,
+    private readonly timeoutMs: number,
+  ) {
+    this.target = makeTarget(request);
+    this.limit = 'requests' in limit ? limit.requests : Infinity;
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, timeoutMs / 4)));
+    // the measured window closes at the deadline; responses after it are not counted
+    if ('durationMs' in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
+    const now = performance.now();
+    const n = Math.min(connections, this.limit);
+    if (n <= 0) this.stop();
+    for (let i = 0; i < n; i++) this.open(now);
+  }
+
+  private open(now: number): void {
+    this.all.add(new Connection(this.target, this, now));
+  }
+
+  private next(c: Connection): void {
+    if (this.stopped || this.started >= this.limit) return;
+    this.started++;
+    const requests = this.target.requests;
+    const request =
+      requests.length === 1 ? (requests[0] as Buffer) : (requests[this.bodyIndex++ % requests.length] as Buffer);
+    const now = performance.now();
+    c.tag = now;
+    this.recorder.sent++;
+    c.send(request, now);
+  }
+
+  onOpen(c: Connection): void {
+    this.next(c);
+  }
+
+  onResponse(c: Connection, r: ParsedResponse, at: number): void {
+    if (this.stopped) return;
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000);
+    this.settle();
+    if (c.usable) this.next(c);
+  }
+
+  onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
+    this.all.delete(c);
+    if (this.stopped) return;
+    if (byServer) this.recorder.connectionCloses++;
+    if (kind !== undefined) {
+      this.recorder.error(kind);
+      // a failed connect uses up a request of a counted phase, so a dead server cannot hang it
+      if (!c.connected) this.started++;
+      this.settle();
+    }
+    if (this.stopped || this.started >= this.limit) return;
+    // replace it; after a failed connect, on the next turn of the loop rather than in a tight loop
+    if (c.connected) this.open(performance.now());
+    else setImmediate(() => !this.stopped && this.open(performance.now()));
+  }
+
+  private settle(): void {
+    this.settled++;
+    if (this.byCount && this.settled >= this.limit) this.stop();
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const c of this.all) {
+      if ((!c.connected || c.inFlight) && now - c.sentAt > this.timeoutMs)
+        c.abort(c.connected ? 'timeout' : 'connect-timeout');
+    }
+  }
+
+  private stop(): void {
+    if (this.stopped) return;
+    this.recorder.stop(this.byCount ? 'last-event' : 'now');
+    this.stopped = true;
+    clearTimeout(this.deadline);
+    clearInterval(this.sweeper);
+    for (const c of this.all) c.dispose();
+    this.all.clear();
+    this.resolveDone(this.recorder.tally());
+  }
 }
 
 /** Starts one closed-loop run: a fixed duration, or a fixed number of responses. */
@@ -29,66 +125,6 @@ export function runClosed(
   limit: Limit,
   timeoutMs: number,
 ): ClosedRun {
-  const recorder = new Recorder();
-  const opts: autocannon.Options = {
-    url: request.url,
-    method: request.method as autocannon.Request['method'],
-    headers: request.headers,
-    connections,
-    timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
-    // autocannon acts on a stop only at its sampling tick; tick often so runs end on time
-    sampleInt: 50,
-    // we do our own accounting; autocannon's latency histogram is not used
-    setupClient: (acClient: autocannon.Client) => {
-      // the typings list only `response`; the client is an EventEmitter with more events
-      const client = acClient as unknown as EventEmitter;
-      client.on('request', () => {
-        recorder.sent++;
-      });
-      // a connection the SUT ends (Connection: close, an idle or request-count limit) makes autocannon
-      // reconnect; it removes its own 'end' listeners before closing a socket itself, so an 'end'
-      // seen here is the server's doing
-      const ac = acClient as unknown as { _connect: () => void; conn?: EventEmitter; destroyed?: boolean };
-      const connect = ac._connect.bind(ac);
-      ac._connect = () => {
-        connect();
-        ac.conn?.on('end', () => {
-          if (!ac.destroyed) recorder.connectionCloses++;
-        });
-      };
-    },
-  };
-  if (request.body !== undefined) opts.body = request.body;
-  if (request.bodies !== undefined) {
-    const next = bodyRotation(request.bodies);
-    opts.requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: next() }) }];
-  }
-  const byCount = !('durationMs' in limit);
-  if ('durationMs' in limit)
-    opts.duration = limit.durationMs / 1000 + 1; // we stop it ourselves, on time
-  else opts.amount = limit.requests;
-
-  const done = new Promise<EngineTally>((resolve, reject) => {
-    let deadline: NodeJS.Timeout | undefined;
-    const instance = autocannon(opts, (err) => {
-      clearTimeout(deadline);
-      recorder.stop(byCount ? 'last-event' : 'now');
-      if (err) reject(err);
-      else resolve(recorder.tally());
-    });
-    if ('durationMs' in limit) {
-      // the measured window closes at the deadline; responses after it are not counted
-      deadline = setTimeout(() => {
-        recorder.stop();
-        instance.stop();
-      }, limit.durationMs);
-    }
-    instance.on('response', (_client: unknown, status: number, bytes: number, responseTimeMs: number) => {
-      recorder.response(status, bytes, responseTimeMs * 1000);
-    });
-    instance.on('reqError', (err: unknown) => {
-      recorder.error(errorKind(err));
-    });
-  });
-  return { recorder, done };
+  const engine = new ClosedEngine(request, connections, !('durationMs' in limit), limit, timeoutMs);
+  return { recorder: engine.recorder, done: engine.done };
 }

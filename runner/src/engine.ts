@@ -24,7 +24,6 @@ export function startEngine(job: EngineJob): EngineRun {
       durationMs: job.durationMs,
       stride: job.stride,
       offset: job.offset,
-      maxInFlight: job.maxInFlight,
     },
     connections: job.connections,
     timeoutMs: job.timeoutMs,

@@ -1,11 +1,16 @@
-// Open-loop phases: sends at a fixed arrival rate on undici's Pool, each latency measured from the
-// send's *scheduled* time to the last byte of the response, so a stalling SUT cannot hide behind a
-// generator that waits for it (no coordinated omission). The schedule is kept whatever the SUT does;
-// sends held back by max-in-flight still count from their scheduled time.
-import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
+// Open-loop phases: sends at a fixed arrival rate on perf-gate's socket engine (connection.ts), one
+// request in flight per connection. The schedule is kept whatever the SUT does; a send's latency
+// runs from the moment it is written less the part of its delay the service caused (every
+// connection busy with an unanswered request), so a stalling SUT cannot hide behind a generator
+// that waits for it (no coordinated omission), while the generator's own lateness and its timer's
+// granularity are counted apart and never charged to the service (schedule.ts has the rule).
+// Connections open on demand up to the cap, a few at a time, so a slow service gets more of them
+// without a connect storm.
+import { performance } from 'node:perf_hooks';
 import type { PlanScenario } from '../../src/plan.js';
-import { errorKind, Recorder } from './recorder.js';
+import { Connection, type ConnectionOwner, makeTarget, type Target } from './connection.js';
+import type { ParsedResponse } from './http1.js';
+import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
 import type { EngineTally } from './tally.js';
 
@@ -17,155 +22,216 @@ export interface OpenRun {
 export interface OpenJob {
   request: PlanScenario['request'];
   schedule: ScheduleOptions;
-  /** sockets to the SUT (see openLoopLimits) */
+  /** most connections this instance may open: also its bound on requests in flight */
   connections: number;
   /** per-request timeout, ms; also how long requests may finish after the window (grace) */
   timeoutMs: number;
 }
 
-const SERVER_CLOSE_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+/** connects under way at once: growth on demand without a connect storm */
+export const MAX_CONNECTING = 8;
 
-/** A `Connection` header asking to close the connection after this exchange. */
-function isClose(name: string, value: string): boolean {
-  return name.toLowerCase() === 'connection' && /close/i.test(value);
+/** Connections opened before the schedule starts: enough for ~1 ms of arrivals, at least one. */
+export function initialConnections(rate: number, stride: number, cap: number): number {
+  return Math.max(1, Math.min(cap, Math.ceil(rate / stride / 1000) + 1));
 }
 
-function closesConnection(raw: Buffer[] | string[] | null): boolean {
-  if (!raw) return false;
-  for (let i = 0; i + 1 < raw.length; i += 2) if (isClose(String(raw[i]), String(raw[i + 1]))) return true;
-  return false;
+/** The generator's last idle moment, observed at the start of each engine callback. */
+class IdleWatch {
+  private total = performance.nodeTiming.idleTime;
+  at = performance.now();
+
+  observe(now: number): void {
+    const total = performance.nodeTiming.idleTime;
+    if (total !== this.total) {
+      this.total = total;
+      this.at = now;
+    }
+  }
 }
 
-function headerBytes(raw: Buffer[] | string[] | null): number {
-  if (!raw) return 0;
-  let n = 0;
-  for (const h of raw) n += h.length;
-  // ": " and CRLF per header, plus the status line and the blank line
-  return n + raw.length * 2 + 19;
+class OpenEngine implements ConnectionOwner {
+  readonly recorder = new Recorder();
+  private readonly target: Target;
+  private readonly schedule: OpenSchedule;
+  private readonly idle: Connection[] = [];
+  private readonly all = new Set<Connection>();
+  private readonly watch = new IdleWatch();
+  private connecting = 0;
+  private bodyIndex = 0;
+  /** sends settled: answered, failed, or dropped because their connection could not open */
+  private settled = 0;
+  private finished = false;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly graceTimer: NodeJS.Timeout;
+  private taken: Connection | undefined;
+  private resolveDone: (t: EngineTally) => void = () => undefined;
+  readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
+  private readonly take = (): boolean => this.takeConnection();
+  private readonly send = (serviceMs: number): void => this.sendOne(serviceMs);
+
+  constructor(private readonly job: OpenJob) {
+    this.target = makeTarget(job.request);
+    this.schedule = new OpenSchedule(job.schedule);
+    const now = performance.now();
+    const initial = initialConnections(job.schedule.rate, job.schedule.stride, job.connections);
+    for (let i = 0; i < initial && this.schedule.total > 0; i++) this.open(now);
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, job.timeoutMs / 4)));
+    // the schedule ends at the window's end; requests may finish within one timeout after it
+    this.graceTimer = setTimeout(
+      () => this.finish(),
+      Math.max(0, this.schedule.windowEnd + job.timeoutMs - performance.now()),
+    );
+    if (this.schedule.total === 0) this.finish();
+    else this.arm(now);
+  }
+
+  private open(now: number): void {
+    this.connecting++;
+    this.all.add(new Connection(this.target, this, now));
+  }
+
+  private takeConnection(): boolean {
+    const c = this.idle.pop();
+    if (c) {
+      this.taken = c;
+      return true;
+    }
+    // every connection is busy: open another if the cap allows, a few at a time
+    const now = performance.now();
+    const more = Math.min(
+      this.job.connections - this.all.size,
+      MAX_CONNECTING - this.connecting,
+      this.schedule.waiting(now) - this.connecting,
+    );
+    for (let i = 0; i < more; i++) this.open(now);
+    return false;
+  }
+
+  private sendOne(serviceMs: number): void {
+    const c = this.taken as Connection;
+    const requests = this.target.requests;
+    const request =
+      requests.length === 1 ? (requests[0] as Buffer) : (requests[this.bodyIndex++ % requests.length] as Buffer);
+    const now = performance.now();
+    c.tag = now - serviceMs;
+    this.recorder.sent++;
+    c.send(request, now);
+  }
+
+  private pump(now: number): void {
+    if (this.finished) return;
+    this.schedule.pump(now, this.watch.at, this.take, this.send);
+    this.arm(now);
+  }
+
+  /** Wakes for the next send not yet due; sends due but held wait for a connection instead. */
+  private arm(now: number): void {
+    const next = this.schedule.nextAt();
+    if (next === undefined || next <= now || next === this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = next;
+    this.timer = setTimeout(this.onTimer, next - now);
+  }
+
+  private readonly onTimer = (): void => {
+    this.timerAt = Infinity;
+    this.timer = undefined;
+    const now = performance.now();
+    this.watch.observe(now);
+    this.pump(now);
+  };
+
+  onOpen(c: Connection): void {
+    const now = performance.now();
+    this.watch.observe(now);
+    this.connecting--;
+    this.idle.push(c);
+    this.pump(now);
+  }
+
+  onResponse(c: Connection, r: ParsedResponse, at: number): void {
+    this.watch.observe(at);
+    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000);
+    this.settle();
+    if (c.usable) this.idle.push(c);
+    this.pump(at);
+  }
+
+  onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
+    const now = performance.now();
+    this.watch.observe(now);
+    this.all.delete(c);
+    if (!c.connected) this.connecting--;
+    else {
+      const i = this.idle.indexOf(c);
+      if (i !== -1) this.idle.splice(i, 1);
+    }
+    if (!this.finished) {
+      if (byServer) this.recorder.connectionCloses++;
+      if (kind !== undefined) {
+        if (c.connected) {
+          // the request in flight failed
+          this.recorder.error(kind);
+          this.settle();
+        } else if (this.schedule.drop(now)) {
+          // the connect failed: the send waiting for it fails with that error
+          this.recorder.error(kind);
+          this.settle();
+        }
+      }
+    }
+    this.pump(now);
+  }
+
+  private settle(): void {
+    this.settled++;
+    if (!this.finished && this.settled === this.schedule.total) this.finish();
+  }
+
+  /** Request and connect timeouts. */
+  private sweep(): void {
+    const now = performance.now();
+    for (const c of this.all) {
+      if (c.connected ? c.inFlight : true) {
+        if (now - c.sentAt > this.job.timeoutMs) c.abort(c.connected ? 'timeout' : 'connect-timeout');
+      }
+    }
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.graceTimer);
+    clearInterval(this.sweeper);
+    const s = this.schedule;
+    const tally = this.recorder.tally();
+    // the measured window is the schedule's; responses in the grace period after it still count
+    tally.elapsedMs = this.job.schedule.durationMs;
+    // requests the schedule called for that got no answer in time: aborted, or never sent
+    const unfinished = s.total - this.settled;
+    if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    const us = (ms: number): number => Math.round(ms * 1000);
+    tally.open = {
+      scheduled: s.total,
+      late: s.late,
+      lateService: s.lateService,
+      lateGenerator: s.lateGenerator,
+      unfinished,
+      maxSendDelayUs: us(s.maxSendDelayMs),
+      delayUs: { service: us(s.delayMs.service), timer: us(s.delayMs.timer), generator: us(s.delayMs.generator) },
+    };
+    for (const c of this.all) c.dispose();
+    this.all.clear();
+    this.idle.length = 0;
+    this.resolveDone(tally);
+  }
 }
 
 export function runOpen(job: OpenJob): OpenRun {
-  const { request } = job;
-  const url = new URL(request.url);
-  const recorder = new Recorder();
-  const schedule = new OpenSchedule(job.schedule);
-  const pool = new Pool(url.origin, {
-    connections: job.connections,
-    pipelining: 1,
-    headersTimeout: job.timeoutMs,
-    bodyTimeout: job.timeoutMs,
-    connectTimeout: job.timeoutMs,
-    // like autocannon (the closed loop): a test SUT's self-signed certificate is not an error
-    connect: { rejectUnauthorized: false },
-  });
-  // the SUT closing connections: a response that announces `Connection: close` (counted in onHeaders;
-  // undici then closes the socket itself), or a socket the other side ended or reset. undici's own
-  // closes (its idle timeout, HEAD, our timeouts, our shutdown) are not the SUT's doing.
-  pool.on('disconnect', (_origin, _targets, err) => {
-    if (!finished && SERVER_CLOSE_CODES.has(String((err as { code?: unknown })?.code))) recorder.connectionCloses++;
-  });
-  const path = url.pathname + url.search;
-  // undici sends `connection: close` with HEAD, and so does a user's own header: the server's
-  // `Connection: close` is then an answer, not its own doing
-  const weAskClose =
-    request.method.toUpperCase() === 'HEAD' || Object.entries(request.headers).some(([k, v]) => isClose(k, v));
-  const bodies = request.bodies;
-  let bodyIndex = 0;
-  let inFlight = 0;
-  let completed = 0;
-  let finished = false;
-  let timer: NodeJS.Timeout | undefined;
-  let resolveDone: (t: EngineTally) => void = () => undefined;
-  const done = new Promise<EngineTally>((resolve) => {
-    resolveDone = resolve;
-  });
-
-  const finish = (): void => {
-    if (finished) return;
-    finished = true;
-    clearTimeout(timer);
-    clearTimeout(graceTimer);
-    const tally = recorder.tally();
-    // the measured window is the schedule's; responses in the grace period after it still count
-    tally.elapsedMs = job.schedule.durationMs;
-    // requests the schedule called for that got no answer in time: aborted, or never sent
-    const unfinished = schedule.total - completed;
-    if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
-    tally.open = {
-      scheduled: schedule.total,
-      late: schedule.late,
-      lateMaxInFlight: schedule.lateMaxInFlight,
-      unfinished,
-      maxSendDelayUs: Math.round(schedule.maxSendDelayMs * 1000),
-    };
-    const resolve = (): void => resolveDone(tally);
-    pool.destroy().then(resolve, resolve);
-  };
-
-  const settle = (): void => {
-    inFlight--;
-    completed++;
-    if (finished) return;
-    if (completed === schedule.total) finish();
-    else pump();
-  };
-
-  const send = (scheduledAt: number): void => {
-    inFlight++;
-    recorder.sent++;
-    let status = 0;
-    let bytes = 0;
-    const opts: Dispatcher.DispatchOptions = { path, method: request.method as Dispatcher.HttpMethod };
-    opts.headers = request.headers;
-    if (bodies !== undefined) opts.body = bodies[bodyIndex++ % bodies.length] as string;
-    else if (request.body !== undefined) opts.body = request.body;
-    pool.dispatch(opts, {
-      onConnect: () => undefined,
-      onUpgrade: () => undefined,
-      onHeaders: (statusCode, rawHeaders) => {
-        status = statusCode;
-        bytes += headerBytes(rawHeaders);
-        if (!weAskClose && closesConnection(rawHeaders)) recorder.connectionCloses++;
-        return true;
-      },
-      onData: (chunk) => {
-        bytes += chunk.length;
-        return true;
-      },
-      onComplete: () => {
-        if (!finished) recorder.response(status, bytes, (performance.now() - scheduledAt) * 1000);
-        settle();
-      },
-      onError: (err) => {
-        if (!finished) recorder.error(errorKind(err));
-        // undici may fail a dispatch synchronously (inside pump): settle after it, not within it
-        queueMicrotask(settle);
-      },
-    });
-  };
-
-  const pump = (): void => {
-    if (finished) return;
-    schedule.pump(performance.now(), () => inFlight, send);
-    if (timer === undefined) arm();
-  };
-
-  const arm = (): void => {
-    const next = schedule.nextAt();
-    // nothing left to schedule, or held back by max-in-flight: a completion pumps again
-    if (next === undefined || (inFlight >= job.schedule.maxInFlight && next <= performance.now())) return;
-    timer = setTimeout(
-      () => {
-        timer = undefined;
-        pump();
-      },
-      Math.max(0, next - performance.now()),
-    );
-  };
-
-  // the schedule ends at the window's end; requests may finish within one timeout after it
-  const graceTimer = setTimeout(finish, Math.max(0, schedule.windowEnd + job.timeoutMs - performance.now()));
-  if (schedule.total === 0) finish();
-  else arm();
-  return { recorder, done };
+  const engine = new OpenEngine(job);
+  return { recorder: engine.recorder, done: engine.done };
 }

@@ -22,7 +22,7 @@ export type EngineJob =
       durationMs: number;
       stride: number;
       offset: number;
-      maxInFlight: number;
+      /** this instance's connections, opened on demand: its bound on requests in flight */
       connections: number;
       /** when the schedule starts, ms since the epoch (performance.timeOrigin + now), same for all */
       startAtEpochMs: number;
@@ -56,7 +56,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     return jobs;
   }
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
-  const { connections, inFlight } = openLoopLimits(phase);
+  const { inFlight } = openLoopLimits(phase);
   const n = Math.max(1, Math.min(spec.workers, inFlight));
   for (let k = 0; k < n; k++) {
     jobs.push({
@@ -66,8 +66,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
       durationMs,
       stride: n,
       offset: k,
-      maxInFlight: share(inFlight, n, k),
-      connections: share(connections, n, k),
+      connections: share(inFlight, n, k),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs,
     });

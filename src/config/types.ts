@@ -84,17 +84,14 @@ export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 
 /**
- * Sockets of an open-loop phase without `connections`. Opening up to max-in-flight (1000) sockets on
- * demand makes a connect storm under a hiccup that stalls the generator's event loop for hundreds of
- * milliseconds (measured, docs/benchmarks.md); a fixed pool does not.
+ * An open-loop phase's connections and its bound on requests in flight (one request per connection).
+ * Connections open on demand, a few at a time (no connect storm), up to `connections`, which
+ * defaults to `max-in-flight`.
  */
-export const DEFAULT_OPEN_CONNECTIONS = 100;
-
-/** An open-loop phase's sockets, and its bound on requests in flight (one request per socket). */
 export function openLoopLimits(phase: { maxInFlight: number; connections?: number | undefined }): {
   connections: number;
   inFlight: number;
 } {
-  const connections = phase.connections ?? Math.min(phase.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  const connections = phase.connections ?? phase.maxInFlight;
   return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
 }

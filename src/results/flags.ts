@@ -58,10 +58,10 @@ function generatorBound(
       );
     }
     if (kind === 'open' && t.open && t.open.scheduled > 0) {
-      const ownLate = t.open.late - t.open.lateMaxInFlight;
+      const ownLate = t.open.lateGenerator;
       if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
         reasons.push(
-          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started late, the generator fell behind ${rate ?? '?'} req/s`,
+          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over 2 ms late while the generator was busy, it fell behind ${rate ?? '?'} req/s`,
         );
       }
     }
@@ -87,11 +87,11 @@ export function phaseFlags(
     );
   }
   const open = sumOpenCounts(trials);
-  if (open && open.lateMaxInFlight > 0) {
+  if (open && open.lateService > 0) {
     const { maxInFlight, connections } = phase.params;
     const bound = maxInFlight === undefined ? '?' : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
-      `the in-flight bound (${bound}: max-in-flight and connections) was reached: ${open.lateMaxInFlight} of ${open.scheduled} sends waited for a free slot; their latency counts from the scheduled time`,
+      `the service held sends back: ${open.lateService} of ${open.scheduled} found every connection busy with an unanswered request (at most ${bound}: max-in-flight and connections) and waited over 2 ms; that wait counts in their latency`,
     );
   }
   if (open && open.unfinished > 0) {

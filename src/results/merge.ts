@@ -10,13 +10,19 @@ export function addCounts(into: Record<string, number>, from: Record<string, num
 }
 
 export function addOpenCounts(a: OpenLoopCounts | undefined, b: OpenLoopCounts): OpenLoopCounts {
-  if (!a) return { ...b };
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
   return {
     scheduled: a.scheduled + b.scheduled,
     late: a.late + b.late,
-    lateMaxInFlight: a.lateMaxInFlight + b.lateMaxInFlight,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
     unfinished: a.unfinished + b.unfinished,
     maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator,
+    },
   };
 }
 

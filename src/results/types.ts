@@ -31,18 +31,28 @@ export interface TrialMeasurement {
   open?: OpenLoopCounts;
 }
 
-/** Open-loop schedule accounting (SPEC §3). Latency is measured from each send's scheduled time. */
+/**
+ * Open-loop schedule accounting (SPEC §3, README "Open loop"). A send's delay behind its scheduled
+ * time is split three ways: the service's (every connection busy with an unanswered request; it
+ * counts in the latency), the timer's (the generator idle, waiting for its timer; not charged) and
+ * the generator's (its event loop busy; not charged, and too much of it makes the phase
+ * generator-bound).
+ */
 export interface OpenLoopCounts {
   /** sends the schedule called for in the measured window */
   scheduled: number;
-  /** sends that started more than LATE_TOLERANCE_MS after their scheduled time */
+  /** sends that started more than 2 ms after their scheduled time, whatever the cause */
   late: number;
-  /** of the late sends, those held back because max-in-flight requests were open */
-  lateMaxInFlight: number;
+  /** sends the service held back more than 2 ms (every connection busy) */
+  lateService: number;
+  /** sends the generator itself started more than 2 ms late (its event loop busy) */
+  lateGenerator: number;
   /** scheduled sends with no response by the end of the grace period (aborted, or never sent) */
   unfinished: number;
   /** the longest any send started behind its scheduled time, µs */
   maxSendDelayUs: number;
+  /** send delays summed over the sends by cause, µs (divide by `scheduled` for a mean) */
+  delayUs: { service: number; timer: number; generator: number };
 }
 
 export interface GeneratorUsage {

@@ -1,0 +1,208 @@
+// One keep-alive HTTP/1.1 connection of the socket engine: a raw TCP (or TLS) socket, one request in
+// flight at a time, the response parsed by http1.ts. It reports to its owner through one small
+// interface, with no closure per request, so the per-request cost is a write and a parse.
+import { connect as netConnect, type Socket } from 'node:net';
+import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
+import { ParseError, type ParsedResponse, requestAsksClose, ResponseParser, serializeRequest } from './http1.js';
+import type { PlanScenario } from '../../src/plan.js';
+
+/** What the connections of one engine run need to know about the target, computed once. */
+export interface Target {
+  host: string;
+  port: number;
+  tls: boolean;
+  /** TLS server name (SNI), when the host is a name */
+  servername?: string;
+  /** the serialised requests: one, or one per body in rotation */
+  requests: Buffer[];
+  /** HEAD: the response has no body */
+  head: boolean;
+  /** the request asks the server to close each connection: those closes are not the server's doing */
+  asksClose: boolean;
+}
+
+export function makeTarget(request: PlanScenario['request']): Target {
+  const url = new URL(request.url);
+  const tls = url.protocol === 'https:';
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const base = { url: request.url, method: request.method, headers: request.headers };
+  const requests =
+    request.bodies !== undefined
+      ? request.bodies.map((body) => serializeRequest({ ...base, body }))
+      : [serializeRequest(request.body === undefined ? base : { ...base, body: request.body })];
+  const t: Target = {
+    host,
+    port: url.port ? Number(url.port) : tls ? 443 : 80,
+    tls,
+    requests,
+    head: request.method.toUpperCase() === 'HEAD',
+    asksClose: requestAsksClose(request.headers),
+  };
+  if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
+  return t;
+}
+
+/** The events of a connection, delivered to the engine that owns it. */
+export interface ConnectionOwner {
+  /** connected: ready for its first request */
+  onOpen(c: Connection): void;
+  /** a whole response to the request in flight; `at` is when its last byte was parsed */
+  onResponse(c: Connection, r: ParsedResponse, at: number): void;
+  /**
+   * The connection is gone and will not be used again. `kind` is set when a request was in flight
+   * (or the connect failed): that request failed with this error kind. `byServer`: the server
+   * ended or reset it (a keep-alive close the report counts).
+   */
+  onClose(c: Connection, kind: string | undefined, byServer: boolean): void;
+}
+
+// one read buffer per thread: every read is parsed before the callback returns
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+
+export function errorKindOf(err: unknown): string {
+  if (err instanceof ParseError) return err.code;
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && code !== '' ? code : 'error';
+}
+
+export class Connection {
+  readonly socket: Socket;
+  private readonly parser = new ResponseParser();
+  /** when the request in flight was written (performance.now()), or when the connect began */
+  sentAt: number;
+  /** caller's data about the request in flight (for the open loop: its accountable start) */
+  tag = 0;
+  connected = false;
+  private closed = false;
+  /** we are closing it (a `Connection: close` answer, a timeout, the end of the run) */
+  private closing = false;
+
+  constructor(
+    private readonly target: Target,
+    private readonly owner: ConnectionOwner,
+    now: number,
+  ) {
+    this.sentAt = now;
+    const onread = {
+      buffer: READ_BUFFER,
+      callback: (n: number, buf: Uint8Array): boolean => {
+        this.onRead(n, buf as Buffer);
+        return true;
+      },
+    };
+    if (target.tls) {
+      const opts: ConnectionOptions = {
+        host: target.host,
+        port: target.port,
+        rejectUnauthorized: false, // a test SUT's self-signed certificate is not an error
+        ALPNProtocols: ['http/1.1'],
+      };
+      if (target.servername) opts.servername = target.servername;
+      this.socket = tlsConnect(opts, () => this.onConnect());
+      this.socket.on('data', (chunk: Buffer) => this.onRead(chunk.length, chunk));
+    } else {
+      this.socket = netConnect({ host: target.host, port: target.port, noDelay: true, onread }, () => this.onConnect());
+    }
+    this.socket.on('end', () => this.onEnd());
+    this.socket.on('error', (err) => this.onError(err));
+    this.socket.on('close', () => this.onSocketClose());
+  }
+
+  /** A request is in flight (or the connection is still connecting). */
+  get busy(): boolean {
+    return this.parser.busy || !this.connected;
+  }
+
+  /** Not closed: it can take another request once its response is in. */
+  get usable(): boolean {
+    return !this.closed;
+  }
+
+  get inFlight(): boolean {
+    return this.parser.busy;
+  }
+
+  /** Writes one request; the caller takes the time just before. */
+  send(request: Buffer, now: number): void {
+    this.sentAt = now;
+    this.parser.expect(this.target.head);
+    this.socket.write(request);
+  }
+
+  /** Closes it from our side; a request in flight fails with `kind`. */
+  abort(kind: string): void {
+    if (this.closed) return;
+    this.fail(kind, false);
+  }
+
+  /** Closes an idle connection (the end of the run): no event is reported. */
+  dispose(): void {
+    this.closed = true;
+    this.closing = true;
+    this.socket.destroy();
+  }
+
+  private onConnect(): void {
+    if (this.closed) return;
+    this.connected = true;
+    if (!this.target.tls) this.socket.setNoDelay(true);
+    this.owner.onOpen(this);
+  }
+
+  private onRead(n: number, buf: Buffer): void {
+    if (this.closed || n <= 0) return;
+    let done: boolean;
+    try {
+      done = this.parser.feed(buf, 0, n);
+    } catch (err) {
+      this.fail(errorKindOf(err), false);
+      return;
+    }
+    if (!done) return;
+    const r = this.parser.result;
+    if (r.close) {
+      // the server will close it: we close it now, and it is the server's doing unless we asked
+      this.closing = true;
+      this.closed = true;
+      this.owner.onResponse(this, r, performance.now());
+      this.socket.destroy();
+      this.owner.onClose(this, undefined, !this.target.asksClose);
+      return;
+    }
+    this.owner.onResponse(this, r, performance.now());
+  }
+
+  private onEnd(): void {
+    if (this.closed) return;
+    if (this.parser.end()) {
+      // a body delimited by the close: that is how this response ends (counted as a close already)
+      this.closed = true;
+      this.owner.onResponse(this, this.parser.result, performance.now());
+      this.socket.destroy();
+      this.owner.onClose(this, undefined, !this.target.asksClose);
+      return;
+    }
+    this.fail(this.parser.busy || !this.connected ? 'socket-closed' : undefined, !this.target.asksClose);
+  }
+
+  private onError(err: Error): void {
+    if (this.closed) return;
+    const kind = errorKindOf(err);
+    // a reset or broken pipe is the server's doing; a failed connect is not a keep-alive close
+    const byServer = this.connected && (kind === 'ECONNRESET' || kind === 'EPIPE');
+    this.fail(this.parser.busy || !this.connected ? kind : undefined, byServer);
+  }
+
+  private onSocketClose(): void {
+    if (this.closed) return;
+    // closed without an 'end' or 'error' we saw (should not happen): still account for it
+    this.fail(this.parser.busy || !this.connected ? 'socket-closed' : undefined, !this.closing);
+  }
+
+  private fail(kind: string | undefined, byServer: boolean): void {
+    this.closed = true;
+    this.closing = true;
+    this.socket.destroy();
+    this.owner.onClose(this, kind, byServer);
+  }
+}

@@ -1,0 +1,283 @@
+// Pure: HTTP/1.1 on raw bytes for the socket engine. Requests are serialised once per body (the hot
+// path only writes a ready Buffer); responses are parsed incrementally by a small state machine that
+// finds what a load generator needs — the status, the end of the message, the byte count and whether
+// the server will close the connection — without building header objects. One request is in flight
+// per connection (no pipelining), so bytes after the end of a response are a protocol error.
+
+/** The parts of a request the engines send. */
+export interface RequestParts {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A `Connection` header value asking to close the connection after this exchange. */
+export function asksClose(value: string): boolean {
+  return /(^|,)\s*close\s*(,|$)/i.test(value);
+}
+
+/** True when the request itself asks the server to close the connection after answering. */
+export function requestAsksClose(headers: Record<string, string>): boolean {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'connection' && asksClose(v));
+}
+
+/**
+ * The request as bytes: request line, `Host` (unless given), the user's headers in their order,
+ * `Content-Length` when there is a body (or the method usually carries one), then the body.
+ */
+export function serializeRequest(parts: RequestParts): Buffer {
+  const url = new URL(parts.url);
+  const path = (url.pathname || '/') + url.search;
+  const lines = [`${parts.method.toUpperCase()} ${path} HTTP/1.1`];
+  const names = new Set(Object.keys(parts.headers).map((k) => k.toLowerCase()));
+  if (!names.has('host')) lines.push(`Host: ${url.host}`);
+  for (const [k, v] of Object.entries(parts.headers)) lines.push(`${k}: ${v}`);
+  const body = parts.body === undefined ? undefined : Buffer.from(parts.body, 'utf8');
+  const method = parts.method.toUpperCase();
+  if (body !== undefined) lines.push(`Content-Length: ${body.length}`);
+  else if (method === 'POST' || method === 'PUT' || method === 'PATCH') lines.push('Content-Length: 0');
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return body === undefined ? head : Buffer.concat([head, body]);
+}
+
+/** What the parser reports at the end of one response. */
+export interface ParsedResponse {
+  status: number;
+  /** the whole message: status line, headers, body (chunk framing included) */
+  bytes: number;
+  /** the server will close the connection after it (`Connection: close`, or HTTP/1.0 without keep-alive) */
+  close: boolean;
+}
+
+export class ParseError extends Error {
+  readonly code = 'parse-error';
+}
+
+const MAX_HEAD_BYTES = 64 * 1024;
+const MAX_CHUNK_LINE = 4 * 1024;
+const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
+
+// states
+const HEAD = 0;
+const LENGTH = 1;
+const CHUNK_SIZE = 2;
+const CHUNK_DATA = 3;
+const CHUNK_DATA_END = 4;
+const TRAILERS = 5;
+const UNTIL_CLOSE = 6;
+const DONE = 7;
+
+/**
+ * Incremental response parser for one connection. `expect(head)` before each request; `feed`
+ * each chunk read from the socket; when it returns true the response is complete (read `result`).
+ * `end()` reports a server close: it completes a response delimited by the close, or throws.
+ */
+export class ResponseParser {
+  private state = DONE;
+  private noBody = false;
+  /** partial head or chunk-size line carried across chunks */
+  private carry: Buffer | undefined;
+  private remaining = 0;
+  private status = 0;
+  private bytes = 0;
+  private close = false;
+  readonly result: ParsedResponse = { status: 0, bytes: 0, close: false };
+
+  /** Prepares for the response to the request just written (`head`: a HEAD request, no body follows). */
+  expect(head: boolean): void {
+    this.state = HEAD;
+    this.noBody = head;
+    this.carry = undefined;
+    this.bytes = 0;
+    this.status = 0;
+    this.close = false;
+  }
+
+  /** True between `expect` and the end of the response. */
+  get busy(): boolean {
+    return this.state !== DONE;
+  }
+
+  /** True when some bytes of the current response arrived (a close now is a truncated response). */
+  get started(): boolean {
+    return this.state !== DONE && (this.bytes > 0 || this.carry !== undefined);
+  }
+
+  /**
+   * Consumes bytes [start, end) of `buf`. Returns true when the response is complete; bytes left over
+   * after its end are an error (nothing else was asked for).
+   */
+  feed(buf: Buffer, start = 0, end = buf.length): boolean {
+    if (this.state === DONE) {
+      if (end > start) throw new ParseError('data without a request');
+      return false;
+    }
+    let i = start;
+    while (i < end) {
+      switch (this.state) {
+        case HEAD:
+          i = this.readHead(buf, i, end);
+          break;
+        case LENGTH: {
+          const n = Math.min(this.remaining, end - i);
+          this.remaining -= n;
+          this.bytes += n;
+          i += n;
+          if (this.remaining === 0) this.complete();
+          break;
+        }
+        case CHUNK_SIZE:
+        case CHUNK_DATA_END:
+        case TRAILERS:
+          i = this.readChunkLine(buf, i, end);
+          break;
+        case CHUNK_DATA: {
+          const n = Math.min(this.remaining, end - i);
+          this.remaining -= n;
+          this.bytes += n;
+          i += n;
+          if (this.remaining === 0) this.state = CHUNK_DATA_END;
+          break;
+        }
+        case UNTIL_CLOSE:
+          this.bytes += end - i;
+          i = end;
+          break;
+        default:
+          throw new ParseError('data after the end of the response');
+      }
+    }
+    return this.state === DONE;
+  }
+
+  /** The server closed the connection: true if that ends the response (a close-delimited body). */
+  end(): boolean {
+    if (this.state === UNTIL_CLOSE) {
+      this.complete();
+      return true;
+    }
+    return false;
+  }
+
+  private complete(): void {
+    this.state = DONE;
+    this.carry = undefined;
+    this.result.status = this.status;
+    this.result.bytes = this.bytes;
+    this.result.close = this.close;
+  }
+
+  private readHead(buf: Buffer, i: number, end: number): number {
+    let data = buf;
+    let from = i;
+    let to = end;
+    let carried = 0;
+    if (this.carry) {
+      carried = this.carry.length;
+      data = Buffer.concat([this.carry, buf.subarray(i, end)]);
+      from = 0;
+      to = data.length;
+      // the terminator may straddle the old and new bytes
+    }
+    const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
+    if (at === -1 || at + 4 > to) {
+      if (to - from > MAX_HEAD_BYTES) throw new ParseError('response head larger than 64 KiB');
+      this.carry = Buffer.from(data.subarray(from, to));
+      return end;
+    }
+    const headEnd = at + 4;
+    this.carry = undefined;
+    this.bytes += headEnd - from;
+    this.parseHead(data.toString('latin1', from, at));
+    // bytes of `buf` consumed: the head minus what had been carried
+    return i + (headEnd - from - carried);
+  }
+
+  private parseHead(head: string): void {
+    // status line: HTTP/1.x SSS reason
+    if (head.length < 12 || !head.startsWith('HTTP/1.')) throw new ParseError('not an HTTP/1.x response');
+    const status = Number(head.slice(9, 12));
+    if (!Number.isInteger(status) || status < 100 || status > 999 || head.charCodeAt(12) > 32)
+      throw new ParseError('bad status line');
+    const http10 = head.charCodeAt(7) === 48; // HTTP/1.0
+    let length = -1;
+    let chunked = false;
+    let close = http10;
+    let lineStart = head.indexOf('\r\n');
+    while (lineStart !== -1) {
+      const next = head.indexOf('\r\n', lineStart + 2);
+      const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
+      lineStart = next;
+      const colon = line.indexOf(':');
+      if (colon <= 0) continue;
+      const nameLength = colon;
+      // only three headers matter; compare by length first
+      if (nameLength !== 14 && nameLength !== 17 && nameLength !== 10) continue;
+      const name = line.slice(0, colon).toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      if (name === 'content-length') {
+        if (!/^\d+$/.test(value)) throw new ParseError('bad Content-Length');
+        length = Number(value);
+      } else if (name === 'transfer-encoding') {
+        chunked = /(^|,)\s*chunked\s*$/i.test(value);
+      } else if (name === 'connection') {
+        if (asksClose(value)) close = true;
+        else if (http10 && /keep-alive/i.test(value)) close = false;
+      }
+    }
+    this.status = status;
+    this.close = close;
+    if (status < 200) {
+      // an interim response (100 Continue, 103 Early Hints): the real one follows
+      this.state = HEAD;
+      return;
+    }
+    if (this.noBody || status === 204 || status === 304) this.complete();
+    else if (chunked) this.state = CHUNK_SIZE;
+    else if (length >= 0) {
+      this.remaining = length;
+      if (length === 0) this.complete();
+      else this.state = LENGTH;
+    } else {
+      // no framing: the body runs until the server closes the connection
+      this.close = true;
+      this.state = UNTIL_CLOSE;
+    }
+  }
+
+  /** Reads one CRLF-terminated line in the chunked framing (size line, the CRLF after data, trailers). */
+  private readChunkLine(buf: Buffer, i: number, end: number): number {
+    const lf = buf.indexOf(10, i);
+    if (lf === -1 || lf >= end) {
+      const part = buf.subarray(i, end);
+      this.carry = this.carry ? Buffer.concat([this.carry, part]) : Buffer.from(part);
+      if (this.carry.length > MAX_CHUNK_LINE) throw new ParseError('chunk line too long');
+      this.bytes += end - i;
+      return end;
+    }
+    this.bytes += lf + 1 - i;
+    let line = buf.toString('latin1', i, lf + 1);
+    if (this.carry) {
+      line = this.carry.toString('latin1') + line;
+      this.carry = undefined;
+    }
+    line = line.replace(/\r?\n$/, '');
+    if (this.state === CHUNK_DATA_END) {
+      if (line !== '') throw new ParseError('missing CRLF after chunk data');
+      this.state = CHUNK_SIZE;
+    } else if (this.state === CHUNK_SIZE) {
+      const hex = (line.split(';', 1)[0] as string).trim();
+      if (!/^[0-9a-fA-F]+$/.test(hex)) throw new ParseError('bad chunk size');
+      const size = parseInt(hex, 16);
+      if (size === 0) this.state = TRAILERS;
+      else {
+        this.remaining = size;
+        this.state = CHUNK_DATA;
+      }
+    } else if (line === '') {
+      this.complete(); // the empty line after the last chunk (and any trailers)
+    }
+    return lf + 1;
+  }
+}
