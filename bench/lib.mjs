@@ -21,6 +21,8 @@ export const TARGET_CORE = CORES > 1 ? '1' : '0';
 export function machine() {
   const node = process.version;
   const wrk = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
+  const ohaV = spawnSync('oha', ['--version'], { encoding: 'utf8' });
+  const nginxV = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
   const hey = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'hey'], { encoding: 'utf8' });
   const ac = JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
   return {
@@ -31,6 +33,8 @@ export function machine() {
     wrk: (wrk.stdout + wrk.stderr).split(' Copyright')[0]?.trim() || 'not installed',
     hey: hey.stdout || 'not installed',
     autocannon: ac,
+    oha: ohaV.stdout?.trim() || 'not installed',
+    nginx: nginxV.stderr?.trim() || 'not installed',
   };
 }
 
@@ -132,7 +136,7 @@ export async function autocannon(url, { connections, seconds }) {
  * perf-gate's own runner (dist/runner.mjs, the code that runs in the runner container) with one
  * phase; returns its trial measurement. `onSpawn` gets the child (for RSS sampling).
  */
-export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpawn } = {}) {
+export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   const plan = {
     version: 1,
@@ -143,7 +147,7 @@ export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpa
     scenarios: [{ name: 'bench', request: { url, method: 'GET', headers: {} }, warmupMs, trials: 1, phases: [phase] }],
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-  const out = await run(...pinned(process.execPath, [RUNNER, join(dir, 'plan.json')]), { onSpawn });
+  const out = await run('taskset', ['-c', cores, process.execPath, RUNNER, join(dir, 'plan.json')], { onSpawn });
   const trial = out
     .split('\n')
     .filter((l) => l.startsWith(EVENT_MARKER))
@@ -160,6 +164,68 @@ export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpa
     measurement: m,
   };
 }
+
+/**
+ * nginx from Debian's package as the fast target: one worker pinned to the target core, keep-alive
+ * for a million requests, a 17-byte answer from memory, on 127.0.0.1 only.
+ */
+export async function startNginx(port) {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-nginx-'));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;\ndaemon off;\nerror_log ${dir}/error.log warn;\npid ${dir}/nginx.pid;\n` +
+      `events { worker_connections 4096; }\n` +
+      `http { access_log off; keepalive_requests 1000000; keepalive_timeout 300s;\n` +
+      `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n` +
+      `  server { listen 127.0.0.1:${port} backlog=4096; location / { return 200 "hello from nginx\\n"; } } }\n`,
+  );
+  const child = spawn('taskset', ['-c', TARGET_CORE, 'nginx', '-c', conf, '-p', dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${log}`);
+    try {
+      const res = await globalThis.fetch(url);
+      if (res.ok) break;
+    } catch {
+      await sleep(50);
+    }
+  }
+  return { url, stop: () => child.kill('SIGKILL') };
+}
+
+/** oha, open loop at a fixed rate with its latency correction (latency from the scheduled send). */
+export async function oha(url, { rate, seconds, connections = 100 }) {
+  const out = await run(
+    ...pinned('oha', [
+      '-q',
+      String(rate),
+      '--latency-correction',
+      '-c',
+      String(connections),
+      '-z',
+      `${seconds}s`,
+      '--no-tui',
+      '--output-format',
+      'json',
+      url,
+    ]),
+  );
+  const j = JSON.parse(out);
+  const p = j.latencyPercentiles;
+  return { tool: 'oha', rps: j.summary.requestsPerSec, p50: p.p50 * 1e6, p90: p.p90 * 1e6, p99: p.p99 * 1e6 };
+}
+
+export const median = (xs) => {
+  const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
 
 export const fmtUs = (us) =>
   !Number.isFinite(us)
@@ -184,7 +250,7 @@ export function table(header, rows) {
 export function printMachine() {
   const m = machine();
   console.log(
-    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; node ${m.node}; ${m.wrk}; hey ${m.hey}; autocannon ${m.autocannon}`,
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; node ${m.node}; ${m.wrk}; hey ${m.hey}; autocannon ${m.autocannon}; ${m.oha}; ${m.nginx}`,
   );
   console.log(`generator pinned to core ${GENERATOR_CORE}, target to core ${TARGET_CORE}\n`);
 }

@@ -14,7 +14,7 @@ const target = await startTarget(18184);
 
 function sustained(m) {
   const o = m.open;
-  return o.late / o.scheduled < 0.01 && o.unfinished === 0 && m.generator.cpuPct < 90;
+  return o.lateGenerator / o.scheduled < 0.01 && o.unfinished === 0 && m.generator.cpuPct < 90;
 }
 
 function rssMiB(pid) {
@@ -36,7 +36,7 @@ try {
     probes.push([
       String(rate),
       r.rps.toFixed(0),
-      String(r.measurement.open.late),
+      String(r.measurement.open.lateGenerator),
       `${r.measurement.generator.cpuPct}%`,
       ok ? 'yes' : 'no',
     ]);
@@ -72,7 +72,7 @@ try {
     every.map(([t, v]) => [t.toFixed(0), v.toFixed(1)]),
   );
   console.log(
-    `achieved ${r.rps.toFixed(0)} req/s, p99 ${(r.p99 / 1000).toFixed(2)} ms, late ${r.measurement.open.late}, unfinished ${r.measurement.open.unfinished}`,
+    `achieved ${r.rps.toFixed(0)} req/s, p99 ${(r.p99 / 1000).toFixed(2)} ms, late (generator) ${r.measurement.open.lateGenerator}, unfinished ${r.measurement.open.unfinished}`,
   );
   console.log(
     `RSS at 10 s ${after10[1].toFixed(1)} MiB, at end ${last[1].toFixed(1)} MiB, peak ${peak.toFixed(1)} MiB: growth ${(last[1] - after10[1]).toFixed(1)} MiB (target < 20 MB)`,

@@ -92463,11 +92463,11 @@ var DEFAULT_WARMUP_MS = 5e3;
 var DEFAULT_TRIALS = 3;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_OPEN_CONNECTIONS = 100;
 function openLoopLimits(phase2) {
-  const connections = phase2.connections ?? Math.min(phase2.maxInFlight, DEFAULT_OPEN_CONNECTIONS);
+  const connections = phase2.connections ?? phase2.maxInFlight;
   return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
 }
+var OPEN_LATE_MS = 5;
 
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
@@ -94275,13 +94275,19 @@ function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 function addOpenCounts(a, b) {
-  if (!a) return { ...b };
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
   return {
     scheduled: a.scheduled + b.scheduled,
     late: a.late + b.late,
-    lateMaxInFlight: a.lateMaxInFlight + b.lateMaxInFlight,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
     unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs)
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator
+    }
   };
 }
 function sumOpenCounts(parts) {
@@ -94373,10 +94379,10 @@ function generatorBound(kind, rate, trials2, runnerCpus) {
       );
     }
     if (kind === "open" && t.open && t.open.scheduled > 0) {
-      const ownLate = t.open.late - t.open.lateMaxInFlight;
+      const ownLate = t.open.lateGenerator;
       if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
         reasons.push(
-          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started late, the generator fell behind ${rate ?? "?"} req/s`
+          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} req/s`
         );
       }
     }
@@ -94391,15 +94397,15 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
   if (closes > 0) {
     flags.push(
-      phase2.kind === "closed" ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)` : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`
+      phase2.kind === "closed" ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); each reconnect costs a TCP (and TLS) handshake the latency does not show, and a real client would pay` : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`
     );
   }
   const open2 = sumOpenCounts(trials2);
-  if (open2 && open2.lateMaxInFlight > 0) {
+  if (open2 && open2.lateService > 0) {
     const { maxInFlight, connections } = phase2.params;
     const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
-      `the in-flight bound (${bound2}: max-in-flight and connections) was reached: ${open2.lateMaxInFlight} of ${open2.scheduled} sends waited for a free slot; their latency counts from the scheduled time`
+      `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every connection busy with an unanswered request (at most ${bound2}: max-in-flight and connections) and waited over ${OPEN_LATE_MS} ms; that wait counts in their latency`
     );
   }
   if (open2 && open2.unfinished > 0) {

@@ -42,8 +42,10 @@ describe.runIf(hasDocker)('open-loop rate phases', () => {
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const p99 = results(out).comparisons.find((c) => c.metric === 'p99');
     expect(p99?.result).toBe('regression');
-    // 30% of arrivals wait 0–300 ms, so p99 is near 290 ms
-    expect(p99?.current).toBeGreaterThan(150_000);
+    // 30% of arrivals wait 0–300 ms, so p99 is near 290 ms (+2 ms of service): the stall is
+    // charged in full, and nothing on top of it
+    expect(p99?.current).toBeGreaterThan(240_000);
+    expect(p99?.current).toBeLessThan(400_000);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
@@ -95,6 +97,42 @@ describe.runIf(hasDocker)('open-loop rate phases', () => {
     expect(phases.map((p) => p.merged.open?.scheduled)).toEqual([100, 200, 400]);
     const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
     expect(report).toContain('x-axis "offered req/s" [100, 200, 400]');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+});
+
+describe.runIf(hasDocker)('open loop near the generator’s limit', () => {
+  it('reports a fast service honestly or flags the phase generator-bound, never its own backlog as latency', async () => {
+    const out = tempDir();
+    const r = await runCli(
+      [
+        'run',
+        '--config',
+        'fixtures/tests/open/perf-gate.fast.yml',
+        '--mode',
+        'update',
+        '--out',
+        out,
+        '--baseline-dir',
+        tempDir(),
+      ],
+      { OPEN_DELAY: '0s' },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const phase = results(out).scenarios[0]?.phases[0];
+    const o = phase?.merged.open;
+    const detail = JSON.stringify({ open: o, latency: phase?.merged.latency, flags: phase?.flags });
+    expect(o?.scheduled, detail).toBe(45_000);
+    // every scheduled send is accounted for: answered, failed by kind, or unfinished
+    const errors = Object.values(phase?.merged.errors ?? {}).reduce((a, b) => a + b, 0);
+    expect((phase?.merged.responses ?? 0) + errors, detail).toBe(45_000);
+    const bound = phase?.flags.some((f) => f.startsWith('generator-bound')) ?? false;
+    if (!bound) {
+      // the service answers in well under a millisecond; the old engine reported p99 36–139 ms here
+      // without a flag. Unflagged, the p99 must be one the service (and this VM's hiccups) can explain.
+      expect(phase?.merged.latency.p99, detail).toBeLessThan(25_000);
+      expect((o?.lateGenerator ?? 0) / 45_000, detail).toBeLessThan(0.01);
+    }
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 });

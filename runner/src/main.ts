@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Phase } from '../../src/config/types.js';
 import type { PlanScenario, RunnerPlan, Stage } from '../../src/plan.js';
 import { emit } from './emit.js';
+import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { type Limit, splitStage } from './split.js';
 import { combineTallies, type EngineTally } from './tally.js';
@@ -52,7 +53,7 @@ class Stages {
       timeoutMs: this.plan.requestTimeoutMs,
       workers: this.pool?.size ?? 1,
       // worker threads get a common start of their own once every one holds its job
-      startAtEpochMs: performance.timeOrigin + performance.now(),
+      startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === 'open' ? START_LEAD_MS : 0),
     });
     const [only] = jobs;
     if (!this.pool && only && jobs.length === 1) return runInThread(only);

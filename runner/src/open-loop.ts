@@ -8,7 +8,7 @@
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
 import type { PlanScenario } from '../../src/plan.js';
-import { Connection, type ConnectionOwner, makeTarget, type Target } from './connection.js';
+import { Connection, type ConnectionOwner, makeTarget, park, type Target, unpark } from './connection.js';
 import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
@@ -31,10 +31,16 @@ export interface OpenJob {
 /** connects under way at once: growth on demand without a connect storm */
 export const MAX_CONNECTING = 8;
 
-/** Connections opened before the schedule starts: enough for ~1 ms of arrivals, at least one. */
+/**
+ * Connections opened before the schedule starts (in the lead time before it): enough for 10 ms of
+ * this instance's arrivals, at least two, at most the cap. More open on demand.
+ */
 export function initialConnections(rate: number, stride: number, cap: number): number {
-  return Math.max(1, Math.min(cap, Math.ceil(rate / stride / 1000) + 1));
+  return Math.max(1, Math.min(cap, Math.ceil(rate / stride / 100) + 1));
 }
+
+/** How far ahead of its first send a stage is set up: time to open the initial connections. */
+export const START_LEAD_MS = 50;
 
 /** The generator's last idle moment, observed at the start of each engine callback. */
 class IdleWatch {
@@ -77,7 +83,12 @@ class OpenEngine implements ConnectionOwner {
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance.now();
     const initial = initialConnections(job.schedule.rate, job.schedule.stride, job.connections);
-    for (let i = 0; i < initial && this.schedule.total > 0; i++) this.open(now);
+    // the previous stage's idle connections first (a warm-up's, grown to what the rate needs)
+    for (const c of unpark(this.target, now, job.connections, this)) {
+      this.all.add(c);
+      this.idle.push(c);
+    }
+    for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
     this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, job.timeoutMs / 4)));
     // the schedule ends at the window's end; requests may finish within one timeout after it
     this.graceTimer = setTimeout(
@@ -224,7 +235,10 @@ class OpenEngine implements ConnectionOwner {
       maxSendDelayUs: us(s.maxSendDelayMs),
       delayUs: { service: us(s.delayMs.service), timer: us(s.delayMs.timer), generator: us(s.delayMs.generator) },
     };
-    for (const c of this.all) c.dispose();
+    // idle connections wait for the next stage; those still busy are closed
+    const idle = new Set(this.idle);
+    for (const c of this.all) if (!idle.has(c) || !c.connected) c.dispose();
+    park(this.target, idle, performance.now());
     this.all.clear();
     this.idle.length = 0;
     this.resolveDone(tally);

@@ -17,8 +17,10 @@
 //     service either; a send whose generator part exceeds LATE_MS is `late` for the generator, and
 //     a phase with too many of those is generator-bound (its numbers are not trusted).
 
+import { OPEN_LATE_MS } from '../../src/config/types.js';
+
 /** A delay above this is `late` (for the service or the generator). */
-export const LATE_MS = 2;
+export const LATE_MS = OPEN_LATE_MS;
 
 export interface ScheduleOptions {
   /** the phase's start on this thread's clock (performance.now()), ms */

@@ -5,6 +5,7 @@
 // with a common start time, so that copying a job never makes a schedule start late.
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { startEngine } from './engine.js';
+import { START_LEAD_MS } from './open-loop.js';
 import type { EngineJob } from './split.js';
 import type { EngineTally } from './tally.js';
 
@@ -22,8 +23,11 @@ export interface StageRun {
 }
 
 const PROGRESS_MS = 200;
-/** how far ahead of `go` the common start lies: enough for the message to reach every thread */
-const GO_LEAD_MS = 5;
+/**
+ * how far ahead of `go` the common start lies: enough for the message to reach every thread and
+ * for each to open its initial connections
+ */
+const GO_LEAD_MS = START_LEAD_MS;
 
 /** True when this thread is an engine worker; it then serves jobs until terminated. */
 export function serveIfWorker(): boolean {

@@ -108,7 +108,7 @@ export function checkThresholds(raw: RawThresholds | undefined, path: string, pr
   }
 }
 
-/** Connection-management headers the engines own (undici refuses them; autocannon would misbehave). */
+/** Connection-management headers the socket engine owns (it frames every request itself). */
 const MANAGED_HEADERS = new Set(['keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'content-length']);
 
 export function headerProblem(name: string, value: string): string | undefined {

@@ -95,3 +95,9 @@ export function openLoopLimits(phase: { maxInFlight: number; connections?: numbe
   const connections = phase.connections ?? phase.maxInFlight;
   return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
 }
+
+/**
+ * An open-loop send this far behind its scheduled time, for the service's or the generator's part
+ * of the delay, is counted `late` for that cause (runner/src/schedule.ts has the attribution rule).
+ */
+export const OPEN_LATE_MS = 5;

@@ -1,7 +1,7 @@
 // Pure: the warnings attached to a phase from what its trials measured. A flag that starts with
 // `generator-bound` makes the phase's comparisons `invalid` (compare.ts): the load generator, not the
 // SUT, limited what was measured. The others are reported next to the numbers.
-import { openLoopLimits } from '../config/types.js';
+import { OPEN_LATE_MS, openLoopLimits } from '../config/types.js';
 import { sumOpenCounts } from './merge.js';
 import type { PhaseResult, TrialMeasurement } from './types.js';
 
@@ -61,7 +61,7 @@ function generatorBound(
       const ownLate = t.open.lateGenerator;
       if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
         reasons.push(
-          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over 2 ms late while the generator was busy, it fell behind ${rate ?? '?'} req/s`,
+          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? '?'} req/s`,
         );
       }
     }
@@ -82,7 +82,7 @@ export function phaseFlags(
   if (closes > 0) {
     flags.push(
       phase.kind === 'closed'
-        ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); closed-loop latency on such a server is distorted (autocannon mis-times reconnects)`
+        ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); each reconnect costs a TCP (and TLS) handshake the latency does not show, and a real client would pay`
         : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`,
     );
   }
@@ -91,7 +91,7 @@ export function phaseFlags(
     const { maxInFlight, connections } = phase.params;
     const bound = maxInFlight === undefined ? '?' : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
-      `the service held sends back: ${open.lateService} of ${open.scheduled} found every connection busy with an unanswered request (at most ${bound}: max-in-flight and connections) and waited over 2 ms; that wait counts in their latency`,
+      `the service held sends back: ${open.lateService} of ${open.scheduled} found every connection busy with an unanswered request (at most ${bound}: max-in-flight and connections) and waited over ${OPEN_LATE_MS} ms; that wait counts in their latency`,
     );
   }
   if (open && open.unfinished > 0) {

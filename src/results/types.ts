@@ -41,11 +41,11 @@ export interface TrialMeasurement {
 export interface OpenLoopCounts {
   /** sends the schedule called for in the measured window */
   scheduled: number;
-  /** sends that started more than 2 ms after their scheduled time, whatever the cause */
+  /** sends that started more than OPEN_LATE_MS (5 ms) after their scheduled time, whatever the cause */
   late: number;
-  /** sends the service held back more than 2 ms (every connection busy) */
+  /** sends the service held back more than OPEN_LATE_MS (every connection busy) */
   lateService: number;
-  /** sends the generator itself started more than 2 ms late (its event loop busy) */
+  /** sends the generator itself started more than OPEN_LATE_MS late (its event loop busy) */
   lateGenerator: number;
   /** scheduled sends with no response by the end of the grace period (aborted, or never sent) */
   unfinished: number;

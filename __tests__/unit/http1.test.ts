@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { asksClose, ParseError, ResponseParser, requestAsksClose, serializeRequest } from '../../runner/src/http1.js';
+
+/** Feeds `text` in pieces cut at `cuts` (offsets); returns the parser's result, or the error. */
+function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean } = {}) {
+  const bytes = Buffer.from(text, 'latin1');
+  const p = new ResponseParser();
+  p.expect(o.head ?? false);
+  const cuts = [0, ...(o.cuts ?? []), bytes.length];
+  let done = false;
+  try {
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      // a larger buffer with stale bytes after the piece, as the shared read buffer has
+      const piece = Buffer.concat([
+        bytes.subarray(cuts[i], cuts[i + 1]),
+        Buffer.from('\r\n\r\nHTTP/1.1 999 X\r\n\r\n'),
+      ]);
+      done = p.feed(piece, 0, (cuts[i + 1] as number) - (cuts[i] as number));
+    }
+    if (!done && o.end) done = p.end();
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  return done ? { ...p.result } : { incomplete: true };
+}
+
+const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello';
+
+describe('ResponseParser: one response', () => {
+  it.each<[string, string, { head?: boolean; end?: boolean }, object]>([
+    ['Content-Length', OK, {}, { status: 200, bytes: OK.length, close: false }],
+    ['empty body', 'HTTP/1.1 204 No Content\r\nX: y\r\n\r\n', {}, { status: 204, close: false }],
+    ['304 ignores a Content-Length', 'HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\n\r\n', {}, { status: 304 }],
+    [
+      'HEAD: no body despite Content-Length',
+      'HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n',
+      { head: true },
+      { status: 200 },
+    ],
+    ['Content-Length: 0', 'HTTP/1.1 500 Oops\r\ncontent-length: 0\r\n\r\n', {}, { status: 500 }],
+    [
+      'chunked with extensions and trailers',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=1\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\n',
+      {},
+      { status: 200, close: false },
+    ],
+    ['Connection: close', 'HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 1\r\n\r\nx', {}, { close: true }],
+    [
+      'connection header in any case',
+      'HTTP/1.1 200 OK\r\nCONNECTION: Close\r\nContent-Length: 1\r\n\r\nx',
+      {},
+      { close: true },
+    ],
+    ['HTTP/1.0 closes by default', 'HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\nx', {}, { close: true }],
+    [
+      'HTTP/1.0 with keep-alive stays open',
+      'HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 1\r\n\r\nx',
+      {},
+      { close: false },
+    ],
+    ['a body until the close', 'HTTP/1.1 200 OK\r\n\r\nstream until EOF', { end: true }, { status: 200, close: true }],
+    [
+      'a 100 Continue before the answer',
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok',
+      {},
+      { status: 201 },
+    ],
+  ])('%s', (_label, text, o, expected) => {
+    const r = parse(text, o);
+    expect(r).toMatchObject(expected);
+    if ('bytes' in r) expect(r.bytes).toBe(Buffer.byteLength(text, 'latin1'));
+  });
+
+  it.each<[string, string, { end?: boolean }, RegExp]>([
+    ['not HTTP', 'SSH-2.0-OpenSSH\r\n\r\n', {}, /not an HTTP\/1.x response/],
+    ['bad status', 'HTTP/1.1 2x0 OK\r\n\r\n', {}, /bad status line/],
+    ['bad Content-Length', 'HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n', {}, /bad Content-Length/],
+    ['bad chunk size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', {}, /bad chunk size/],
+    [
+      'no CRLF after chunk data',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nxy\r\n',
+      {},
+      /missing CRLF after chunk data/,
+    ],
+    ['bytes after the end', `${OK}extra`, {}, /data after the end of the response/],
+  ])('rejects %s', (_label, text, o, message) => {
+    expect(parse(text, o)).toMatchObject({ error: expect.stringMatching(message) });
+  });
+
+  it('is incomplete until the last byte, and a close mid-body does not complete it', () => {
+    expect(parse(OK.slice(0, -1))).toEqual({ incomplete: true });
+    expect(parse(OK.slice(0, -1), { end: true })).toEqual({ incomplete: true });
+  });
+});
+
+describe('ResponseParser: the same responses cut at every byte', () => {
+  const cases = [
+    OK,
+    'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
+    'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\nabc',
+  ];
+  it.each(cases.map((c) => [c.split('\r\n')[1] ?? '', c]))('%s', (_label, text) => {
+    const whole = parse(text);
+    for (let a = 1; a < text.length; a++) {
+      expect(parse(text, { cuts: [a] }), `cut at ${a}`).toEqual(whole);
+      for (const b of [a + 1, a + 3]) if (b < text.length) expect(parse(text, { cuts: [a, b] })).toEqual(whole);
+    }
+  });
+});
+
+describe('ResponseParser: reuse', () => {
+  it('parses the next response after expect(), and refuses data with no request', () => {
+    const p = new ResponseParser();
+    expect(p.busy).toBe(false);
+    expect(() => p.feed(Buffer.from('x'))).toThrow(ParseError);
+    for (const status of [200, 404]) {
+      p.expect(false);
+      expect(p.busy).toBe(true);
+      expect(p.feed(Buffer.from(`HTTP/1.1 ${status} X\r\nContent-Length: 2\r\n\r\nok`))).toBe(true);
+      expect(p.result.status).toBe(status);
+      expect(p.busy).toBe(false);
+    }
+  });
+});
+
+describe('serializeRequest', () => {
+  it.each<[string, Parameters<typeof serializeRequest>[0], string]>([
+    [
+      'a GET',
+      { url: 'http://api:8080/v1/x?q=1', method: 'get', headers: {} },
+      'GET /v1/x?q=1 HTTP/1.1\r\nHost: api:8080\r\n\r\n',
+    ],
+    ['the root path', { url: 'http://api', method: 'GET', headers: {} }, 'GET / HTTP/1.1\r\nHost: api\r\n\r\n'],
+    [
+      'a body with its length in bytes',
+      { url: 'http://a/', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"é"}' },
+      'POST / HTTP/1.1\r\nHost: a\r\ncontent-type: application/json\r\nContent-Length: 10\r\n\r\n{"q":"é"}',
+    ],
+    [
+      'POST without a body',
+      { url: 'http://a/', method: 'POST', headers: {} },
+      'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n',
+    ],
+    [
+      'the user’s Host wins',
+      { url: 'http://a/', method: 'GET', headers: { host: 'b' } },
+      'GET / HTTP/1.1\r\nhost: b\r\n\r\n',
+    ],
+  ])('%s', (_label, parts, expected) => {
+    expect(serializeRequest(parts).toString('utf8')).toBe(expected);
+  });
+});
+
+describe('asking to close', () => {
+  it.each<[string, boolean]>([
+    ['close', true],
+    ['Close', true],
+    ['keep-alive', false],
+    ['keep-alive, close', true],
+    ['closed', false],
+  ])('Connection: %s → %s', (value, expected) => {
+    expect(asksClose(value)).toBe(expected);
+    expect(requestAsksClose({ Connection: value })).toBe(expected);
+  });
+});
