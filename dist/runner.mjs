@@ -7841,16 +7841,30 @@ function makeTarget(request) {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const base = { url: request.url, method: request.method, headers: request.headers };
   const requests = request.bodies !== void 0 ? request.bodies.map((body) => serializeRequest({ ...base, body })) : [serializeRequest(request.body === void 0 ? base : { ...base, body: request.body })];
+  const [only] = requests;
+  let i = 0;
   const t = {
     host,
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
-    requests,
+    next: requests.length === 1 && only ? () => only : () => requests[i++ % requests.length],
     head: request.method.toUpperCase() === "HEAD",
     asksClose: requestAsksClose(request.headers)
   };
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
   return t;
+}
+function sweepTimeouts(connections, timeoutMs) {
+  return setInterval(
+    () => {
+      const now = performance.now();
+      for (const c of connections) {
+        if ((!c.connected || c.inFlight) && now - c.sentAt > timeoutMs)
+          c.abort(c.connected ? "timeout" : "connect-timeout");
+      }
+    },
+    Math.max(10, Math.min(100, timeoutMs / 4))
+  );
 }
 var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 function errorKindOf(err) {
@@ -8290,7 +8304,7 @@ var OpenEngine = class {
       this.idle.push(c);
     }
     for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
-    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, job.timeoutMs / 4)));
+    this.sweeper = sweepTimeouts(this.all, job.timeoutMs);
     this.graceTimer = setTimeout(
       () => this.finish(),
       Math.max(0, this.schedule.windowEnd + job.timeoutMs - performance2.now())
@@ -8306,7 +8320,6 @@ var OpenEngine = class {
   all = /* @__PURE__ */ new Set();
   watch = new IdleWatch();
   connecting = 0;
-  bodyIndex = 0;
   /** sends settled: answered, failed, or dropped because their connection could not open */
   settled = 0;
   finished = false;
@@ -8340,12 +8353,10 @@ var OpenEngine = class {
   }
   sendOne(serviceMs) {
     const c = this.taken;
-    const requests = this.target.requests;
-    const request = requests.length === 1 ? requests[0] : requests[this.bodyIndex++ % requests.length];
     const now = performance2.now();
     c.tag = now - serviceMs;
     this.recorder.sent++;
-    c.send(request, now);
+    c.send(this.target.next(), now);
   }
   pump(now) {
     if (this.finished) return;
@@ -8407,15 +8418,6 @@ var OpenEngine = class {
   settle() {
     this.settled++;
     if (!this.finished && this.settled === this.schedule.total) this.finish();
-  }
-  /** Request and connect timeouts. */
-  sweep() {
-    const now = performance2.now();
-    for (const c of this.all) {
-      if (c.connected ? c.inFlight : true) {
-        if (now - c.sentAt > this.job.timeoutMs) c.abort(c.connected ? "timeout" : "connect-timeout");
-      }
-    }
   }
   finish() {
     if (this.finished) return;
@@ -8590,10 +8592,9 @@ import { performance as performance3 } from "node:perf_hooks";
 var ClosedEngine = class {
   constructor(request, connections, byCount, limit, timeoutMs) {
     this.byCount = byCount;
-    this.timeoutMs = timeoutMs;
     this.target = makeTarget(request);
     this.limit = "requests" in limit ? limit.requests : Infinity;
-    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, timeoutMs / 4)));
+    this.sweeper = sweepTimeouts(this.all, timeoutMs);
     if ("durationMs" in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
     const now = performance3.now();
     const n = Math.min(connections, this.limit);
@@ -8601,7 +8602,6 @@ var ClosedEngine = class {
     for (let i = 0; i < n; i++) this.open(now);
   }
   byCount;
-  timeoutMs;
   recorder = new Recorder();
   target;
   all = /* @__PURE__ */ new Set();
@@ -8609,7 +8609,6 @@ var ClosedEngine = class {
   /** requests written, and failed connects, against a request-count limit */
   started = 0;
   settled = 0;
-  bodyIndex = 0;
   stopped = false;
   deadline;
   sweeper;
@@ -8621,12 +8620,10 @@ var ClosedEngine = class {
   next(c) {
     if (this.stopped || this.started >= this.limit) return;
     this.started++;
-    const requests = this.target.requests;
-    const request = requests.length === 1 ? requests[0] : requests[this.bodyIndex++ % requests.length];
     const now = performance3.now();
     c.tag = now;
     this.recorder.sent++;
-    c.send(request, now);
+    c.send(this.target.next(), now);
   }
   onOpen(c) {
     this.next(c);
@@ -8653,13 +8650,6 @@ var ClosedEngine = class {
   settle() {
     this.settled++;
     if (this.byCount && this.settled >= this.limit) this.stop();
-  }
-  sweep() {
-    const now = performance3.now();
-    for (const c of this.all) {
-      if ((!c.connected || c.inFlight) && now - c.sentAt > this.timeoutMs)
-        c.abort(c.connected ? "timeout" : "connect-timeout");
-    }
   }
   stop() {
     if (this.stopped) return;

@@ -6,7 +6,7 @@
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
 import type { PlanScenario } from '../../src/plan.js';
-import { Connection, type ConnectionOwner, makeTarget, type Target } from './connection.js';
+import { Connection, type ConnectionOwner, makeTarget, sweepTimeouts, type Target } from './connection.js';
 import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';
 import type { Limit } from './split.js';
@@ -25,7 +25,6 @@ class ClosedEngine implements ConnectionOwner {
   /** requests written, and failed connects, against a request-count limit */
   private started = 0;
   private settled = 0;
-  private bodyIndex = 0;
   private stopped = false;
   private readonly deadline: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
@@ -37,11 +36,11 @@ class ClosedEngine implements ConnectionOwner {
     connections: number,
     private readonly byCount: boolean,
     limit: Limit,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
     this.target = makeTarget(request);
     this.limit = 'requests' in limit ? limit.requests : Infinity;
-    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, timeoutMs / 4)));
+    this.sweeper = sweepTimeouts(this.all, timeoutMs);
     // the measured window closes at the deadline; responses after it are not counted
     if ('durationMs' in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
     const now = performance.now();
@@ -57,13 +56,10 @@ class ClosedEngine implements ConnectionOwner {
   private next(c: Connection): void {
     if (this.stopped || this.started >= this.limit) return;
     this.started++;
-    const requests = this.target.requests;
-    const request =
-      requests.length === 1 ? (requests[0] as Buffer) : (requests[this.bodyIndex++ % requests.length] as Buffer);
     const now = performance.now();
     c.tag = now;
     this.recorder.sent++;
-    c.send(request, now);
+    c.send(this.target.next(), now);
   }
 
   onOpen(c: Connection): void {
@@ -96,14 +92,6 @@ class ClosedEngine implements ConnectionOwner {
   private settle(): void {
     this.settled++;
     if (this.byCount && this.settled >= this.limit) this.stop();
-  }
-
-  private sweep(): void {
-    const now = performance.now();
-    for (const c of this.all) {
-      if ((!c.connected || c.inFlight) && now - c.sentAt > this.timeoutMs)
-        c.abort(c.connected ? 'timeout' : 'connect-timeout');
-    }
   }
 
   private stop(): void {

@@ -13,8 +13,8 @@ export interface Target {
   tls: boolean;
   /** TLS server name (SNI), when the host is a name */
   servername?: string;
-  /** the serialised requests: one, or one per body in rotation */
-  requests: Buffer[];
+  /** the next serialised request to write: the one request, or the next body's in rotation */
+  next: () => Buffer;
   /** HEAD: the response has no body */
   head: boolean;
   /** the request asks the server to close each connection: those closes are not the server's doing */
@@ -30,11 +30,13 @@ export function makeTarget(request: PlanScenario['request']): Target {
     request.bodies !== undefined
       ? request.bodies.map((body) => serializeRequest({ ...base, body }))
       : [serializeRequest(request.body === undefined ? base : { ...base, body: request.body })];
+  const [only] = requests;
+  let i = 0;
   const t: Target = {
     host,
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
-    requests,
+    next: requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer,
     head: request.method.toUpperCase() === 'HEAD',
     asksClose: requestAsksClose(request.headers),
   };
@@ -54,6 +56,23 @@ export interface ConnectionOwner {
    * ended or reset it (a keep-alive close the report counts).
    */
   onClose(c: Connection, kind: string | undefined, byServer: boolean): void;
+}
+
+/**
+ * Request and connect timeouts of an engine's connections, checked a few times per timeout
+ * (every 10–100 ms) rather than with a timer per request. Returns the interval to clear.
+ */
+export function sweepTimeouts(connections: Iterable<Connection>, timeoutMs: number): NodeJS.Timeout {
+  return setInterval(
+    () => {
+      const now = performance.now();
+      for (const c of connections) {
+        if ((!c.connected || c.inFlight) && now - c.sentAt > timeoutMs)
+          c.abort(c.connected ? 'timeout' : 'connect-timeout');
+      }
+    },
+    Math.max(10, Math.min(100, timeoutMs / 4)),
+  );
 }
 
 // one read buffer per thread: every read is parsed before the callback returns

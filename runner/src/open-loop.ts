@@ -8,7 +8,15 @@
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
 import type { PlanScenario } from '../../src/plan.js';
-import { Connection, type ConnectionOwner, makeTarget, park, type Target, unpark } from './connection.js';
+import {
+  Connection,
+  type ConnectionOwner,
+  makeTarget,
+  park,
+  sweepTimeouts,
+  type Target,
+  unpark,
+} from './connection.js';
 import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
@@ -64,7 +72,6 @@ class OpenEngine implements ConnectionOwner {
   private readonly all = new Set<Connection>();
   private readonly watch = new IdleWatch();
   private connecting = 0;
-  private bodyIndex = 0;
   /** sends settled: answered, failed, or dropped because their connection could not open */
   private settled = 0;
   private finished = false;
@@ -89,7 +96,7 @@ class OpenEngine implements ConnectionOwner {
       this.idle.push(c);
     }
     for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
-    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, job.timeoutMs / 4)));
+    this.sweeper = sweepTimeouts(this.all, job.timeoutMs);
     // the schedule ends at the window's end; requests may finish within one timeout after it
     this.graceTimer = setTimeout(
       () => this.finish(),
@@ -123,13 +130,10 @@ class OpenEngine implements ConnectionOwner {
 
   private sendOne(serviceMs: number): void {
     const c = this.taken as Connection;
-    const requests = this.target.requests;
-    const request =
-      requests.length === 1 ? (requests[0] as Buffer) : (requests[this.bodyIndex++ % requests.length] as Buffer);
     const now = performance.now();
     c.tag = now - serviceMs;
     this.recorder.sent++;
-    c.send(request, now);
+    c.send(this.target.next(), now);
   }
 
   private pump(now: number): void {
@@ -200,16 +204,6 @@ class OpenEngine implements ConnectionOwner {
   private settle(): void {
     this.settled++;
     if (!this.finished && this.settled === this.schedule.total) this.finish();
-  }
-
-  /** Request and connect timeouts. */
-  private sweep(): void {
-    const now = performance.now();
-    for (const c of this.all) {
-      if (c.connected ? c.inFlight : true) {
-        if (now - c.sentAt > this.job.timeoutMs) c.abort(c.connected ? 'timeout' : 'connect-timeout');
-      }
-    }
   }
 
   private finish(): void {
