@@ -93110,13 +93110,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
     result: "pass"
   };
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
-  if (current.flags.some((f) => f.startsWith("generator-bound"))) {
-    return {
-      ...out,
-      result: "invalid",
-      reason: "generator-bound: the load generator, not the service, limited this phase (see its flags)"
-    };
-  }
+  if (generatorBound(current)) return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
   if (tooFewSamples(metric, current)) {
     return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
   }
@@ -93149,8 +93143,13 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   if (worseOut) return { ...out, result: significant ? "regression" : "unconfirmed" };
   return significant ? { ...out, result: "improvement" } : out;
 }
+var GENERATOR_BOUND_REASON = "generator-bound: the load generator, not the service, limited this phase (see its flags)";
+function generatorBound(p) {
+  return p.flags.some((f) => f.startsWith("generator-bound"));
+}
 function newErrorClasses(scenario2, current, baseline) {
   const known = new Set(errorClasses(baseline.merged));
+  const bound = generatorBound(current);
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
     const count = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
     return {
@@ -93161,8 +93160,8 @@ function newErrorClasses(scenario2, current, baseline) {
       current: count,
       delta: null,
       band: "no new error classes",
-      result: "regression",
-      reason: `new error class ${c} (${count}×), never seen in the baseline`
+      result: bound ? "invalid" : "regression",
+      reason: `new error class ${c} (${count}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ""}`
     };
   });
 }
@@ -94359,7 +94358,7 @@ function generatorCapacity(t, runnerCpus) {
 function pct(v) {
   return `${Math.round(v * 1e3) / 10}%`;
 }
-function generatorBound(kind, rate, trials2, runnerCpus) {
+function generatorBound2(kind, rate, trials2, runnerCpus) {
   const reasons = [];
   for (const t of trials2) {
     const capacity = generatorCapacity(t, runnerCpus);
@@ -94392,7 +94391,7 @@ function generatorBound(kind, rate, trials2, runnerCpus) {
 }
 function phaseFlags(phase2, trials2, runnerCpus) {
   const flags = [];
-  const bound = generatorBound(phase2.kind, phase2.params.rate, trials2, runnerCpus);
+  const bound = generatorBound2(phase2.kind, phase2.params.rate, trials2, runnerCpus);
   if (bound) flags.push(bound);
   const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
   if (closes > 0) {

@@ -535,6 +535,19 @@ describe('compareScenario: new error classes', () => {
     expect(overallVerdict(comparisons)).toBe(classes.length > 0 ? 'regression' : 'pass');
   });
 
+  it('a new class in a generator-bound phase is invalid, not a regression: the generator caused it', () => {
+    const cur: Measure = { errors: { unfinished: 40 } };
+    const { comparisons } = compareScenario(
+      scenario([phase('r200', cur, [cur], ['generator-bound: trial 1: ...'])]),
+      { p99: { regress: 0.1, floor: 200 } },
+      baselineFile([phase('r200', {})]),
+    );
+    const rows = comparisons.filter((c) => c.metric === 'error-class');
+    expect(rows.map((c) => c.result)).toEqual(['invalid']);
+    expect(rows[0]?.reason).toMatch(/new error class unfinished \(40×\).*generator-bound/);
+    expect(overallVerdict(comparisons)).not.toBe('regression');
+  });
+
   it('counts the occurrences of the new class', () => {
     const { comparisons } = compareScenario(
       scenario([phase('c10', { failures: 7, statusCodes: { '200': 993, '500': 7 }, errors: { ECONNRESET: 4 } })]),

@@ -84,13 +84,7 @@ function comparePhaseMetric(
   };
   // invalid rows still carry the baseline's value: they were compared, just not trusted
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
-  if (current.flags.some((f) => f.startsWith('generator-bound'))) {
-    return {
-      ...out,
-      result: 'invalid',
-      reason: 'generator-bound: the load generator, not the service, limited this phase (see its flags)',
-    };
-  }
+  if (generatorBound(current)) return { ...out, result: 'invalid', reason: GENERATOR_BOUND_REASON };
   if (tooFewSamples(metric, current)) {
     return { ...out, result: 'invalid', reason: 'no successful responses to take latency from' };
   }
@@ -126,8 +120,17 @@ function comparePhaseMetric(
   return significant ? { ...out, result: 'improvement' } : out;
 }
 
+const GENERATOR_BOUND_REASON =
+  'generator-bound: the load generator, not the service, limited this phase (see its flags)';
+
+/** A phase whose generator saturated: none of its comparisons is a verdict (its errors included). */
+function generatorBound(p: PhaseResult): boolean {
+  return p.flags.some((f) => f.startsWith('generator-bound'));
+}
+
 function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
   const known = new Set(errorClasses(baseline.merged));
+  const bound = generatorBound(current);
   return errorClasses(current.merged)
     .filter((c) => !known.has(c))
     .map((c) => {
@@ -142,8 +145,8 @@ function newErrorClasses(scenario: string, current: PhaseResult, baseline: Phase
         current: count,
         delta: null,
         band: 'no new error classes',
-        result: 'regression' as Verdict,
-        reason: `new error class ${c} (${count}×), never seen in the baseline`,
+        result: (bound ? 'invalid' : 'regression') as Verdict,
+        reason: `new error class ${c} (${count}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ''}`,
       };
     });
 }
