@@ -55261,6 +55261,10 @@ async function sweepRun(docker, runId2) {
       await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
       });
     }
+    for (const img of await docker.listImages({ filters })) {
+      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
+      });
+    }
   } catch {
   }
   return removed;

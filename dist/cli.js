@@ -27786,7 +27786,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join4(s) {
+        value: function join5(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -61015,8 +61015,8 @@ var require_buildkit = __commonJS({
       if (status.statuses && status.statuses.length > 0) {
         status.statuses.forEach(function(s) {
           if (s.name && s.total > 0) {
-            var percent2 = Math.floor(s.current / s.total * 100);
-            lines.push(s.name + ": " + percent2 + "% (" + s.current + "/" + s.total + ")");
+            var percent3 = Math.floor(s.current / s.total * 100);
+            lines.push(s.name + ": " + percent3 + "% (" + s.current + "/" + s.total + ")");
           }
         });
       }
@@ -65357,16 +65357,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round(histogram.getValueAtPercentile(50)),
-        p75: round(histogram.getValueAtPercentile(75)),
-        p90: round(histogram.getValueAtPercentile(90)),
-        p97_5: round(histogram.getValueAtPercentile(97.5)),
-        p99: round(histogram.getValueAtPercentile(99)),
-        p99_9: round(histogram.getValueAtPercentile(99.9)),
-        p99_99: round(histogram.getValueAtPercentile(99.99)),
-        p99_999: round(histogram.getValueAtPercentile(99.999)),
+        p50: round2(histogram.getValueAtPercentile(50)),
+        p75: round2(histogram.getValueAtPercentile(75)),
+        p90: round2(histogram.getValueAtPercentile(90)),
+        p97_5: round2(histogram.getValueAtPercentile(97.5)),
+        p99: round2(histogram.getValueAtPercentile(99)),
+        p99_9: round2(histogram.getValueAtPercentile(99.9)),
+        p99_99: round2(histogram.getValueAtPercentile(99.99)),
+        p99_999: round2(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -72558,6 +72558,7 @@ var EXIT_PASS = 0;
 var EXIT_REGRESSION = 1;
 var EXIT_USAGE = 2;
 var EXIT_ENVIRONMENT = 3;
+var EXIT_INTERNAL = 1;
 var UserError = class extends Error {
   constructor(message, exitCode, details2 = []) {
     super(message);
@@ -92446,6 +92447,14 @@ var configSchema = external_exports.strictObject({
     cpus: positiveNumber.optional(),
     workers: positiveInt.max(64, { error: "must be at most 64" }).optional()
   }).optional(),
+  gate: external_exports.strictObject({
+    against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
+      "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
+    )
+  }).optional(),
+  ab: external_exports.strictObject({
+    pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
+  }).optional(),
   defaults: external_exports.strictObject({
     warmup: duration3.optional(),
     trials: trials.optional(),
@@ -92463,6 +92472,7 @@ var DEFAULT_WARMUP_MS = 5e3;
 var DEFAULT_TRIALS = 3;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_AB_PAIRS = 6;
 function openLoopLimits(phase2) {
   const connections = phase2.connections ?? phase2.maxInFlight;
   return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
@@ -92596,9 +92606,9 @@ function duplicates(names) {
 }
 function normalizeConfig(raw, file2, dir, resolvePath) {
   const problems = [];
-  const resolveAt = (path, relative2) => {
+  const resolveAt = (path, relative3) => {
     try {
-      return resolvePath(relative2);
+      return resolvePath(relative3);
     } catch (err) {
       problems.push(`${path}: ${err.message}`);
       return void 0;
@@ -92695,6 +92705,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         }))
       },
       runner,
+      gate: { against: raw.gate?.against ?? "baselines" },
+      ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
     }
   };
@@ -92777,6 +92789,112 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
   return config2;
 }
 
+// src/docker/compose.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// src/exec.ts
+import { spawn } from "node:child_process";
+var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d) => {
+    stderr += d;
+  });
+  const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
+  child.on("error", (err) => {
+    if (timer) clearTimeout(timer);
+    resolve3({ code: 127, stdout, stderr: stderr + String(err.message) });
+  });
+  child.on("close", (code) => {
+    if (timer) clearTimeout(timer);
+    resolve3({ code: code ?? 1, stdout, stderr });
+  });
+});
+function lastLine(text) {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines[lines.length - 1] ?? "";
+}
+
+// src/docker/compose.ts
+function labelOverride(model, labels) {
+  const out = {
+    services: Object.fromEntries(
+      Object.entries(model.services).map(([s, def]) => [
+        s,
+        def && typeof def === "object" && "build" in def ? { labels, build: { labels } } : { labels }
+      ])
+    )
+  };
+  const own2 = (m) => Object.fromEntries(
+    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels }])
+  );
+  const networks = own2(model.networks);
+  if (Object.keys(networks).length) out.networks = networks;
+  const volumes = own2(model.volumes);
+  if (Object.keys(volumes).length) out.volumes = volumes;
+  return out;
+}
+var ComposeProject = class {
+  constructor(exec, opts) {
+    this.exec = exec;
+    this.opts = opts;
+  }
+  exec;
+  opts;
+  tmp = mkdtempSync(join(tmpdir(), "perf-gate-"));
+  override;
+  async compose(args, timeoutMs) {
+    const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
+    const run = {
+      cwd: this.opts.cwd,
+      env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project }
+    };
+    if (timeoutMs !== void 0) run.timeoutMs = timeoutMs;
+    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run);
+  }
+  /** Validates the compose files and writes the label override. */
+  async prepare() {
+    const res = await this.compose(["config", "--format", "json"]);
+    if (res.code !== 0) {
+      if (/is not a docker command|unknown command/i.test(res.stderr)) {
+        throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
+      }
+      throw environmentError(`compose file rejected by docker compose: ${lastLine(res.stderr)}`);
+    }
+    const model = JSON.parse(res.stdout);
+    this.override = join(this.tmp, "perf-gate.labels.yml");
+    writeFileSync(this.override, (0, import_yaml2.stringify)(labelOverride(model, this.opts.labels)));
+    return model;
+  }
+  /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
+  async up(services, build2, waitTimeoutS) {
+    const args = ["up", "--detach", "--wait", "--wait-timeout", String(waitTimeoutS), "--quiet-pull"];
+    if (build2) args.push("--build");
+    const res = await this.compose([...args, ...services], (waitTimeoutS + 600) * 1e3);
+    return res.code === 0 ? void 0 : res.stderr || res.stdout || `docker compose up exited with ${res.code}`;
+  }
+  /** The last `tail` log lines of each service. */
+  async logs(tail) {
+    const res = await this.compose(["logs", "--no-color", "--timestamps=false", "--tail", String(tail)], 3e4);
+    return (res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== "");
+  }
+  async down() {
+    await this.compose(["down", "--volumes", "--remove-orphans", "--timeout", "5"], 12e4);
+    rmSync(this.tmp, { recursive: true, force: true });
+  }
+};
+
 // src/docker/engine.ts
 var import_dockerode = __toESM(require_docker(), 1);
 
@@ -92828,10 +92946,10 @@ function usageInWindow(samples, from, to) {
   const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
   const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
   const last = [...samples].reverse().find((s) => s.at <= to);
-  const round = (v) => Math.round(v * 100) / 100;
+  const round2 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: cpus2.length ? round(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
-    cpuPeakPct: cpus2.length ? round(Math.max(...cpus2)) : 0,
+    cpuMeanPct: cpus2.length ? round2(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
+    cpuPeakPct: cpus2.length ? round2(Math.max(...cpus2)) : 0,
     memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
@@ -92840,9 +92958,9 @@ function usageInWindow(samples, from, to) {
 }
 function combineUsage(usages) {
   const samples = usages.reduce((a, u) => a + u.samples, 0);
-  const round = (v) => Math.round(v * 100) / 100;
+  const round2 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: samples ? round(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuMeanPct: samples ? round2(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
     cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
     memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
@@ -92936,9 +93054,429 @@ async function sweepRun(docker, runId) {
       await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
       });
     }
+    for (const img of await docker.listImages({ filters })) {
+      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
+      });
+    }
   } catch {
   }
   return removed;
+}
+
+// src/docker/runner-container.ts
+var import_tar_stream = __toESM(require_tar_stream2(), 1);
+import { PassThrough } from "node:stream";
+
+// src/plan.ts
+var EVENT_MARKER = "@@perf-gate ";
+function parseEventLine(line) {
+  if (!line.startsWith(EVENT_MARKER)) return void 0;
+  try {
+    return JSON.parse(line.slice(EVENT_MARKER.length));
+  } catch {
+    return void 0;
+  }
+}
+function parseBodiesJsonl(text, file2) {
+  const bodies = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new Error(`${file2}:${i + 1}: not valid JSON`);
+    }
+    bodies.push(typeof value === "string" ? value : JSON.stringify(value));
+  });
+  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
+  return bodies;
+}
+function buildPlan(scenarios, ready, readBodies, workers = 1) {
+  return {
+    version: 1,
+    progressIntervalMs: 1e3,
+    requestTimeoutMs: 1e4,
+    workers,
+    ready,
+    scenarios: scenarios.map((s) => {
+      const request2 = {
+        url: s.request.url,
+        method: s.request.method,
+        headers: s.request.headers
+      };
+      if (s.request.body !== void 0) request2.body = s.request.body;
+      if (s.request.bodiesFile !== void 0) request2.bodies = readBodies(s.request.bodiesFile);
+      return { name: s.name, request: request2, warmupMs: s.warmupMs, trials: s.trials, phases: s.phases };
+    })
+  };
+}
+
+// src/docker/runner-container.ts
+var RUNNER_DIR = "/perf-gate";
+function nodeCommand(entrypoint, args) {
+  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
+  const first = ep[0] ?? "";
+  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
+  return { Entrypoint: ["node"], Cmd: args };
+}
+async function tarOf(files) {
+  const p = (0, import_tar_stream.pack)();
+  const chunks = [];
+  p.on("data", (c) => chunks.push(c));
+  const done = new Promise((resolve3, reject) => {
+    p.on("end", resolve3);
+    p.on("error", reject);
+  });
+  for (const [name2, content] of Object.entries(files)) {
+    p.entry({ name: name2, mode: 420 }, content);
+  }
+  p.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+async function ensureImage(docker, image) {
+  try {
+    return await docker.getImage(image).inspect();
+  } catch {
+  }
+  try {
+    const stream = await docker.pull(image);
+    await new Promise(
+      (resolve3, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve3())
+    );
+    return await docker.getImage(image).inspect();
+  } catch (err) {
+    throw environmentError(
+      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
+    );
+  }
+}
+async function startRunner(docker, opts, onEvent, onLog) {
+  const info = await ensureImage(docker, opts.image);
+  const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
+  const volumeName = name2;
+  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
+  const [firstNet, ...otherNets] = opts.networks;
+  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
+    `${RUNNER_DIR}/runner.mjs`,
+    `${RUNNER_DIR}/plan.json`
+  ]);
+  const hostConfig = {
+    NetworkMode: firstNet,
+    ReadonlyRootfs: true,
+    Privileged: false,
+    CapDrop: ["ALL"],
+    SecurityOpt: ["no-new-privileges"],
+    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
+    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
+  };
+  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
+  const container = await docker.createContainer({
+    name: name2,
+    Image: opts.image,
+    Entrypoint,
+    Cmd,
+    WorkingDir: RUNNER_DIR,
+    Labels: opts.labels,
+    Env: ["NODE_ENV=production"],
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+    HostConfig: hostConfig
+  });
+  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
+  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
+    path: RUNNER_DIR
+  });
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const tail = [];
+  const stream = await container.attach({ stream: true, stdout: true, stderr: true });
+  docker.modem.demuxStream(stream, stdout, stderr);
+  onLines(stdout, (line) => {
+    const event = parseEventLine(line);
+    if (event) onEvent(event);
+    else onLog(line);
+  });
+  onLines(stderr, (line) => {
+    tail.push(line);
+    if (tail.length > 30) tail.shift();
+    onLog(line);
+  });
+  const drained = new Promise((resolve3) => {
+    stream.on("end", resolve3);
+    stream.on("close", resolve3);
+    stream.on("error", () => resolve3());
+  });
+  await container.start();
+  const exited = Promise.all([container.wait({ condition: "not-running" }), drained]).then(
+    ([r]) => r.StatusCode
+  );
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail] };
+}
+
+// src/docker/clients.ts
+async function engineCall(what, call) {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function dockerClient(docker) {
+  return {
+    version: () => engineVersion(docker),
+    containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
+    networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
+    stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
+    imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
+    startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
+    removeRunner: async (runner) => {
+      await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
+      });
+      await docker.getVolume(runner.volumeName).remove().catch(() => {
+      });
+    },
+    sweep: (runId) => sweepRun(docker, runId)
+  };
+}
+function composeClient(exec, opts) {
+  const project = new ComposeProject(exec, opts);
+  return {
+    project: opts.project,
+    prepare: async () => {
+      await project.prepare();
+    },
+    up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
+    logs: (tail) => project.logs(tail),
+    down: () => project.down()
+  };
+}
+
+// src/run-steps.ts
+import { randomBytes } from "node:crypto";
+import { readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+
+// src/provenance.ts
+import { cpus, platform, release, totalmem } from "node:os";
+async function gitInfo(exec, cwd) {
+  const commit = process.env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
+  let ref = process.env.GITHUB_REF || null;
+  if (!ref) {
+    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
+    ref = r.code === 0 ? r.stdout.trim() || null : null;
+  }
+  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
+}
+function machineInfo() {
+  const list = cpus();
+  return {
+    os: `${platform()} ${release()}`,
+    cpuModel: list[0]?.model?.trim() ?? "unknown",
+    cores: list.length,
+    memoryBytes: totalmem()
+  };
+}
+
+// src/results/files.ts
+import { createHash } from "node:crypto";
+import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname2, join as join2 } from "node:path";
+
+// src/results/types.ts
+var RESULTS_SCHEMA = "perf-gate/results@1";
+var BASELINE_SCHEMA = "perf-gate/baseline@1";
+
+// src/results/files.ts
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key];
+      if (v !== void 0) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+function stableStringify(value) {
+  return `${JSON.stringify(sortKeys(value), null, 2)}
+`;
+}
+function writeFileAtomic(path, text) {
+  mkdirSync(dirname2(path), { recursive: true });
+  const tmp = join2(dirname2(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  writeFileSync2(tmp, text);
+  renameSync(tmp, path);
+}
+function scenarioHash(s, bodies) {
+  const { bodiesFile: _path, ...request2 } = s.request;
+  const definition = {
+    request: { ...request2, bodies: bodies ? createHash("sha256").update(bodies.join("\n")).digest("hex") : void 0 },
+    phases: s.phases,
+    warmupMs: s.warmupMs
+  };
+  return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
+}
+function baselineOf(result, provenance) {
+  return {
+    schema: BASELINE_SCHEMA,
+    scenario: result.name,
+    scenarioHash: result.scenarioHash,
+    provenance,
+    phases: result.phases
+  };
+}
+function baselinePath(dir, scenario2) {
+  return join2(dir, `${scenario2}.json`);
+}
+
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table.length) {
+    const row2 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length;
+    }
+    while (++columnIndex2 < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row2.push(cell);
+    }
+    cellMatrix[rowIndex] = row2;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code;
+    }
+  }
+  columnIndex = -1;
+  const row = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code === 99) {
+      before = ":";
+      after = ":";
+    } else if (code === 108) {
+      before = ":";
+    } else if (code === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row2 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row2[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code = alignments[columnIndex];
+        if (code === 114) {
+          before = " ".repeat(size);
+        } else if (code === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line.push(before);
+      }
+      line.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line.push(after);
+      }
+      if (settings.padding !== false) {
+        line.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
 // src/stats/mann-whitney.ts
@@ -93088,9 +93626,9 @@ function change(metric, baseline, current) {
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
   return { worse, relative: worse / Math.abs(baseline) };
 }
-function beyondBand(t, worse, relative2) {
+function beyondBand(t, worse, relative3) {
   if (t.regress === void 0 && t.floor === void 0) return false;
-  const rel = t.regress === void 0 || relative2 === null || relative2 > t.regress;
+  const rel = t.regress === void 0 || relative3 === null || relative3 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
 }
@@ -93122,14 +93660,14 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
     return { ...out, result: "invalid", reason: "the baseline has no successful responses to compare with" };
   }
   const base = metricValue(baseline.merged, metric);
-  const { worse, relative: relative2 } = change(metric, base, value);
+  const { worse, relative: relative3 } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative2 === null ? null : direction(metric) * relative2 || 0;
+  out.delta = relative3 === null ? null : direction(metric) * relative3 || 0;
   if (limitBroken) {
     return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
   }
-  const worseOut = beyondBand(t, worse, relative2);
-  const betterRelative = relative2 === null ? null : -relative2;
+  const worseOut = beyondBand(t, worse, relative3);
+  const betterRelative = relative3 === null ? null : -relative3;
   const betterOut = beyondBand(t, -worse, betterRelative);
   if (!worseOut && !betterOut) return out;
   let significant = true;
@@ -93200,175 +93738,6 @@ var ORDER = {
 };
 function sortForReport(comparisons) {
   return comparisons.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i).map(({ c }) => c);
-}
-
-// src/compare/gate.ts
-function gateResults(results, baselines, thresholdsOf = () => void 0) {
-  const comparisons = [];
-  const scenarioStatus = [];
-  const scenarios = results.scenarios.map((s) => {
-    const given = thresholdsOf(s.name) ?? s.thresholds ?? {};
-    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
-    const baseline = baselines.get(s.name);
-    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
-    comparisons.push(...c);
-    scenarioStatus.push(status);
-    const { baselineLatency: _stale, ...rest } = s;
-    const out = { ...rest, thresholds: thresholds2 };
-    if (baseline) {
-      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
-    }
-    return out;
-  });
-  const verdict = overallVerdict(comparisons);
-  return {
-    results: { ...results, scenarios, comparisons, scenarioStatus },
-    verdict,
-    regressions: comparisons.filter((c) => c.result === "regression").length
-  };
-}
-
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
-}
-function markdownTable(table, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table.length) {
-    const row2 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length;
-    }
-    while (++columnIndex2 < table[rowIndex].length) {
-      const cell = serialize(table[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row2.push(cell);
-    }
-    cellMatrix[rowIndex] = row2;
-    sizeMatrix[rowIndex] = sizes2;
-  }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code;
-    }
-  }
-  columnIndex = -1;
-  const row = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code === 99) {
-      before = ":";
-      after = ":";
-    } else if (code === 108) {
-      before = ":";
-    } else if (code === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row2 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row2[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code = alignments[columnIndex];
-        if (code === 114) {
-          before = " ".repeat(size);
-        } else if (code === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line.push(before);
-      }
-      line.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line.push(after);
-      }
-      if (settings.padding !== false) {
-        line.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
-    );
-  }
-  return lines.join("\n");
-}
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
 // src/report/escape.ts
@@ -93474,10 +93843,21 @@ var ICON = {
   "no-baseline": "➖ no baseline",
   pass: "✅ pass"
 };
+function percent2(fraction) {
+  const pct2 = fraction * 100;
+  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
+}
 function delta(c) {
   if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
-  const pct2 = c.delta * 100;
-  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
+  const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
+  return `${percent2(c.delta)}${interval}`;
+}
+function abLine(results) {
+  const ab = results.ab;
+  if (!ab) return void 0;
+  const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
+  const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
+  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${ab.order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
@@ -93492,6 +93872,7 @@ function headline(results) {
   if (verdict === "regression")
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"}${suffix}`;
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
+  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 function regressionBullets(comparisons) {
@@ -93517,10 +93898,15 @@ function comparisonTable(comparisons) {
   ]);
 }
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
+var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
 function statusLines(statuses, now) {
-  return statuses.filter((s) => s.baseline !== "present").map(
+  const definition = statuses.filter((s) => s.baseline !== "present").map(
     (s) => s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`
   );
+  const machine = statuses.filter((s) => s.machine).map(
+    (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
+  );
+  return [...definition, ...machine];
 }
 function age(time3, now) {
   if (!time3) return "age unknown";
@@ -93544,7 +93930,7 @@ function chart(results) {
       const lines = [
         "```mermaid",
         "xychart-beta",
-        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? " (bars: baseline, line: current)" : ""}"`,
+        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         '  y-axis "ms"'
       ];
@@ -93624,7 +94010,16 @@ function environment(results, statuses) {
   const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
-    ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`),
+    ...Object.entries(p.sut.images).map(
+      ([svc, i]) => `- SUT ${results.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+    ),
+    ...results.ab ? [
+      `- base ${escapeMarkdown(results.ab.baseRef)} at ${escapeMarkdown(results.ab.baseCommit)}`,
+      ...Object.entries(results.ab.baseImages).map(
+        ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+      ),
+      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`)
+    ] : [],
     ...statuses.map(
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
@@ -93641,6 +94036,8 @@ function renderMarkdown(results, opts = {}) {
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
   const head = [marker, headline(results)];
+  const ab = abLine(results);
+  if (ab) head.push("", ab);
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push("", ...bullets);
   const status = capped(statusLines(statuses, results.startedAt), "scenarios with baseline notes");
@@ -93654,12 +94051,13 @@ function renderMarkdown(results, opts = {}) {
   if (flagged.length) head.push("", ...flagged);
   const rows = comparisonTable(results.comparisons);
   const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
-  let table = rows.length ? markdownTable([HEADER, ...rows]) : latencyTable(results);
+  const header = results.ab ? AB_HEADER : HEADER;
+  let table = rows.length ? markdownTable([header, ...rows]) : latencyTable(results);
   const fixed = () => [...head, "", table, "", footer].join("\n");
   let kept = rows.length;
   while (rows.length && fixed().length > budget && kept > 1) {
     kept = Math.max(1, Math.floor(kept * 0.8));
-    table = `${markdownTable([HEADER, ...rows.slice(0, kept)])}
+    table = `${markdownTable([header, ...rows.slice(0, kept)])}
 
 … ${rows.length - kept} more rows in the results file.`;
   }
@@ -93668,7 +94066,10 @@ function renderMarkdown(results, opts = {}) {
     details("Latency percentiles chart", chart(results)),
     details("Status codes, errors and flags", errorsTable(results)),
     details("SUT resources", resourcesTable(results)),
-    details("Environment and baselines", environment(results, statuses))
+    details(
+      results.ab ? "Environment, head and base" : "Environment and baselines",
+      environment(results, statuses)
+    )
   ].filter(Boolean);
   let body = [...head, "", table].join("\n");
   let omitted = 0;
@@ -93688,18 +94089,105 @@ ${footer}
 `;
 }
 
-// src/results/read.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+// src/run-steps.ts
+function newRunId() {
+  return randomBytes(4).toString("hex");
+}
+function eventSink(collector, progress, prefix = "") {
+  return (e) => {
+    if (e.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
+    collector.onEvent(e, Date.now());
+    progress.onEvent(e);
+  };
+}
+function debugLog(progress) {
+  return (line) => {
+    if (process.env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
+  };
+}
+async function provenanceOf(deps, dir, startedAt, engine, image, images) {
+  const git2 = await gitInfo(deps.exec, dir);
+  return {
+    time: startedAt,
+    commit: git2.commit,
+    ref: git2.ref,
+    runner: machineInfo(),
+    docker: { version: engine.version, apiVersion: engine.apiVersion },
+    runnerImage: image,
+    sut: { images }
+  };
+}
+function publishFiles(results, outDir, reportId) {
+  const resultsPath = resolve2(outDir, "perf-gate-results.json");
+  writeFileAtomic(resultsPath, stableStringify(results));
+  const report = renderMarkdown(results, { reportId });
+  const reportPath = resolve2(outDir, "perf-gate-report.md");
+  writeFileAtomic(reportPath, report);
+  return { resultsPath, reportPath, report };
+}
+function defaultRunnerScript() {
+  const here = dirname3(new URL(import.meta.url).pathname);
+  for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
+    try {
+      return readFileSync2(candidate, "utf8");
+    } catch {
+    }
+  }
+  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
+}
 
-// src/results/types.ts
-var RESULTS_SCHEMA = "perf-gate/results@1";
-var BASELINE_SCHEMA = "perf-gate/baseline@1";
+// src/deps.ts
+function realRunDeps(progress, onSignal2) {
+  return {
+    docker: dockerClient(connectDocker()),
+    compose: (opts) => composeClient(execCommand, opts),
+    exec: execCommand,
+    progress,
+    onSignal: onSignal2,
+    runnerScript: defaultRunnerScript
+  };
+}
+
+// src/compare/gate.ts
+function machineChange(baseline, current) {
+  if (baseline.cpuModel === current.cpuModel && baseline.cores === current.cores) return void 0;
+  const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
+  return `${of(baseline)} → ${of(current)}`;
+}
+function gateResults(results, baselines, thresholdsOf = () => void 0) {
+  const comparisons = [];
+  const scenarioStatus = [];
+  const scenarios = results.scenarios.map((s) => {
+    const given = thresholdsOf(s.name) ?? s.thresholds ?? {};
+    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
+    const baseline = baselines.get(s.name);
+    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
+    const moved = baseline && machineChange(baseline.provenance.runner, results.provenance.runner);
+    if (moved) status.machine = moved;
+    comparisons.push(...c);
+    scenarioStatus.push(status);
+    const { baselineLatency: _stale, ...rest } = s;
+    const out = { ...rest, thresholds: thresholds2 };
+    if (baseline) {
+      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
+    }
+    return out;
+  });
+  const verdict = overallVerdict(comparisons);
+  return {
+    results: { ...results, scenarios, comparisons, scenarioStatus },
+    verdict,
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
 
 // src/results/read.ts
+import { readFileSync as readFileSync3 } from "node:fs";
 function readJson(path, what) {
   let text;
   try {
-    text = readFileSync2(path, "utf8");
+    text = readFileSync3(path, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
@@ -93744,45 +94232,17 @@ function readResults(path) {
   return r;
 }
 
-// src/exec.ts
-import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
-  const child = spawn(command, args, {
-    cwd: opts.cwd,
-    env: opts.env ?? process.env,
-    stdio: ["ignore", "pipe", "pipe"]
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding("utf8").on("data", (d) => {
-    stderr += d;
-  });
-  const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
-  child.on("error", (err) => {
-    if (timer) clearTimeout(timer);
-    resolve3({ code: 127, stdout, stderr: stderr + String(err.message) });
-  });
-  child.on("close", (code) => {
-    if (timer) clearTimeout(timer);
-    resolve3({ code: code ?? 1, stdout, stderr });
-  });
-});
-function lastLine(text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines[lines.length - 1] ?? "";
-}
-
 // src/mode.ts
-var MODES = ["auto", "gate", "update", "sweep"];
+var MODES = ["auto", "gate", "update", "sweep", "ab"];
 function isMode(value) {
   return MODES.includes(value);
 }
-function resolveMode(mode, eventName) {
+function resolveMode(mode, eventName, against = "baselines") {
   if (mode !== "auto") return mode;
   switch (eventName) {
+    case "pull_request":
+    case "pull_request_target":
+      return against === "base-ref" ? "ab" : "gate";
     case "schedule":
     case "push":
       return "update";
@@ -93920,297 +94380,247 @@ function renderResultsTable(scenarios) {
   return out.join("\n");
 }
 
-// src/run.ts
-import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
-
-// src/docker/compose.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-function labelOverride(model, labels) {
-  const out = {
-    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { labels }]))
-  };
-  const own2 = (m) => Object.fromEntries(
-    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels }])
-  );
-  const networks = own2(model.networks);
-  if (Object.keys(networks).length) out.networks = networks;
-  const volumes = own2(model.volumes);
-  if (Object.keys(volumes).length) out.volumes = volumes;
+// src/run-plan.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+function selectScenarios(config2, names) {
+  if (names.length === 0) return config2.scenarios;
+  const known = new Set(config2.scenarios.map((s) => s.name));
+  const unknown2 = names.filter((n) => !known.has(n));
+  if (unknown2.length) {
+    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
+  }
+  return config2.scenarios.filter((s) => names.includes(s.name));
+}
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep2 } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep2.warmupMs,
+      trials: 1,
+      phases: sweep2.levels.map((level) => {
+        if (sweep2.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
+        }
+        return {
+          kind: "open",
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep2.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
+    });
+  }
+  if (out.length === 0) throw usageError("--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)");
   return out;
 }
-var ComposeProject = class {
-  constructor(exec, opts) {
-    this.exec = exec;
-    this.opts = opts;
-  }
-  exec;
-  opts;
-  tmp = mkdtempSync(join(tmpdir(), "perf-gate-"));
-  override;
-  async compose(args, timeoutMs) {
-    const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
-    const run = {
-      cwd: this.opts.cwd,
-      env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project }
-    };
-    if (timeoutMs !== void 0) run.timeoutMs = timeoutMs;
-    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run);
-  }
-  /** Validates the compose files and writes the label override. */
-  async prepare() {
-    const res = await this.compose(["config", "--format", "json"]);
-    if (res.code !== 0) {
-      if (/is not a docker command|unknown command/i.test(res.stderr)) {
-        throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
+function bodiesReader() {
+  const bodies = /* @__PURE__ */ new Map();
+  return (file2) => {
+    let list = bodies.get(file2);
+    if (!list) {
+      try {
+        list = parseBodiesJsonl(readFileSync4(file2, "utf8"), file2);
+      } catch (err) {
+        throw usageError(`bodies file ${err.message}`);
       }
-      throw environmentError(`compose file rejected by docker compose: ${lastLine(res.stderr)}`);
+      bodies.set(file2, list);
     }
-    const model = JSON.parse(res.stdout);
-    this.override = join(this.tmp, "perf-gate.labels.yml");
-    writeFileSync(this.override, (0, import_yaml2.stringify)(labelOverride(model, this.opts.labels)));
-    return model;
-  }
-  /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
-  async up(services, build2, waitTimeoutS) {
-    const args = ["up", "--detach", "--wait", "--wait-timeout", String(waitTimeoutS), "--quiet-pull"];
-    if (build2) args.push("--build");
-    const res = await this.compose([...args, ...services], (waitTimeoutS + 600) * 1e3);
-    return res.code === 0 ? void 0 : res.stderr || res.stdout || `docker compose up exited with ${res.code}`;
-  }
-  /** The last `tail` log lines of each service. */
-  async logs(tail) {
-    const res = await this.compose(["logs", "--no-color", "--timestamps=false", "--tail", String(tail)], 3e4);
-    return (res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== "");
-  }
-  async down() {
-    await this.compose(["down", "--volumes", "--remove-orphans", "--timeout", "5"], 12e4);
-    rmSync(this.tmp, { recursive: true, force: true });
-  }
-};
-
-// src/docker/runner-container.ts
-var import_tar_stream = __toESM(require_tar_stream2(), 1);
-import { PassThrough } from "node:stream";
-
-// src/plan.ts
-var EVENT_MARKER = "@@perf-gate ";
-function parseEventLine(line) {
-  if (!line.startsWith(EVENT_MARKER)) return void 0;
-  try {
-    return JSON.parse(line.slice(EVENT_MARKER.length));
-  } catch {
-    return void 0;
-  }
+    return list;
+  };
 }
-function parseBodiesJsonl(text, file2) {
-  const bodies = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    let value;
+function hashesOf(scenarios, readBodies) {
+  return new Map(
+    scenarios.map((s) => [
+      s.name,
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)
+    ])
+  );
+}
+function planRun(opts, warn) {
+  const config2 = loadConfig(opts.configFile);
+  const selected = selectScenarios(config2, opts.scenarios);
+  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
+  const readBodies = bodiesReader();
+  const plan = buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  const hashes = hashesOf(scenarios, readBodies);
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
+    const path = baselinePath(opts.baselineDir, s.name);
     try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`${file2}:${i + 1}: not valid JSON`);
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== "update") throw err;
+      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
     }
-    bodies.push(typeof value === "string" ? value : JSON.stringify(value));
-  });
-  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
-  return bodies;
-}
-function buildPlan(scenarios, ready, readBodies, workers = 1) {
-  return {
-    version: 1,
-    progressIntervalMs: 1e3,
-    requestTimeoutMs: 1e4,
-    workers,
-    ready,
-    scenarios: scenarios.map((s) => {
-      const request2 = {
-        url: s.request.url,
-        method: s.request.method,
-        headers: s.request.headers
-      };
-      if (s.request.body !== void 0) request2.body = s.request.body;
-      if (s.request.bodiesFile !== void 0) request2.bodies = readBodies(s.request.bodiesFile);
-      return { name: s.name, request: request2, warmupMs: s.warmupMs, trials: s.trials, phases: s.phases };
-    })
-  };
+  }
+  const image = opts.runnerImage || config2.runner.image;
+  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies };
 }
 
-// src/docker/runner-container.ts
-var RUNNER_DIR = "/perf-gate";
-function nodeCommand(entrypoint, args) {
-  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
-  const first = ep[0] ?? "";
-  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
-  return { Entrypoint: ["node"], Cmd: args };
-}
-async function tarOf(files) {
-  const p = (0, import_tar_stream.pack)();
-  const chunks = [];
-  p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve3, reject) => {
-    p.on("end", resolve3);
-    p.on("error", reject);
-  });
-  for (const [name2, content] of Object.entries(files)) {
-    p.entry({ name: name2, mode: 420 }, content);
-  }
-  p.finalize();
-  await done;
-  return Buffer.concat(chunks);
-}
-async function ensureImage(docker, image) {
-  try {
-    return await docker.getImage(image).inspect();
-  } catch {
-  }
-  try {
-    const stream = await docker.pull(image);
-    await new Promise(
-      (resolve3, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve3())
-    );
-    return await docker.getImage(image).inspect();
-  } catch (err) {
-    throw environmentError(
-      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
-    );
-  }
-}
-async function startRunner(docker, opts, onEvent, onLog) {
-  const info = await ensureImage(docker, opts.image);
-  const volumeName = `perfgate-${opts.runId}-runner`;
-  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
-  const [firstNet, ...otherNets] = opts.networks;
-  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
-  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
-    `${RUNNER_DIR}/runner.mjs`,
-    `${RUNNER_DIR}/plan.json`
-  ]);
-  const hostConfig = {
-    NetworkMode: firstNet,
-    ReadonlyRootfs: true,
-    Privileged: false,
-    CapDrop: ["ALL"],
-    SecurityOpt: ["no-new-privileges"],
-    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
-    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
-  };
-  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
-  const container = await docker.createContainer({
-    name: `perfgate-${opts.runId}-runner`,
-    Image: opts.image,
-    Entrypoint,
-    Cmd,
-    WorkingDir: RUNNER_DIR,
-    Labels: opts.labels,
-    Env: ["NODE_ENV=production"],
-    AttachStdout: true,
-    AttachStderr: true,
-    Tty: false,
-    HostConfig: hostConfig
-  });
-  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
-  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
-    path: RUNNER_DIR
-  });
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const tail = [];
-  const stream = await container.attach({ stream: true, stdout: true, stderr: true });
-  docker.modem.demuxStream(stream, stdout, stderr);
-  onLines(stdout, (line) => {
-    const event = parseEventLine(line);
-    if (event) onEvent(event);
-    else onLog(line);
-  });
-  onLines(stderr, (line) => {
-    tail.push(line);
-    if (tail.length > 30) tail.shift();
-    onLog(line);
-  });
-  const drained = new Promise((resolve3) => {
-    stream.on("end", resolve3);
-    stream.on("close", resolve3);
-    stream.on("error", () => resolve3());
-  });
-  const exited = Promise.all([container.wait(), drained]).then(([r]) => r.StatusCode);
-  await container.start();
-  return { containerId: container.id, exited, stderrTail: () => [...tail] };
-}
+// src/ab.ts
+import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4, relative as relative2 } from "node:path";
 
-// src/provenance.ts
-import { cpus, platform, release, totalmem } from "node:os";
-async function gitInfo(exec, cwd) {
-  const commit = process.env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
-  let ref = process.env.GITHUB_REF || null;
-  if (!ref) {
-    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
-    ref = r.code === 0 ? r.stdout.trim() || null : null;
+// src/stats/wilcoxon.ts
+function averageRanks(values) {
+  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
+  const ranks = new Array(values.length);
+  let i = 0;
+  while (i < order.length) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
+    const rank = (i + j + 2) / 2;
+    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
+    i = j + 1;
   }
-  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
+  return ranks;
 }
-function machineInfo() {
-  const list = cpus();
-  return {
-    os: `${platform()} ${release()}`,
-    cpuModel: list[0]?.model?.trim() ?? "unknown",
-    cores: list.length,
-    memoryBytes: totalmem()
-  };
-}
-
-// src/results/files.ts
-import { createHash } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, join as join2 } from "node:path";
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (v !== void 0) out[key] = sortKeys(v);
+function signedRankGreater(differences) {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
+  const ranks = averageRanks(d.map(Math.abs));
+  const twice = ranks.map((r) => Math.round(r * 2));
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
+  const max2 = twice.reduce((a, b) => a + b, 0);
+  let dist = new Float64Array(max2 + 1);
+  dist[0] = 1;
+  for (const r of twice) {
+    const next = new Float64Array(max2 + 1);
+    for (let s = 0; s <= max2; s++) {
+      const p = dist[s];
+      if (p === 0) continue;
+      next[s] = next[s] + p / 2;
+      next[s + r] = next[s + r] + p / 2;
     }
-    return out;
+    dist = next;
   }
-  return value;
+  let pValue = 0;
+  for (let s = observed; s <= max2; s++) pValue += dist[s];
+  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
 }
-function stableStringify(value) {
-  return `${JSON.stringify(sortKeys(value), null, 2)}
-`;
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
-function writeFileAtomic(path, text) {
-  mkdirSync(dirname2(path), { recursive: true });
-  const tmp = join2(dirname2(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
-  writeFileSync2(tmp, text);
-  renameSync(tmp, path);
+function medianInterval(values, level = 0.95) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
+  const pmf = [];
+  let c = 1;
+  for (let i = 0; i <= n; i++) {
+    pmf.push(c / 2 ** n);
+    c = c * (n - i) / (i + 1);
+  }
+  let k = 1;
+  let below = pmf[0];
+  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
+    below += pmf[k];
+    k++;
+  }
+  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
 }
-function scenarioHash(s, bodies) {
-  const { bodiesFile: _path, ...request2 } = s.request;
-  const definition = {
-    request: { ...request2, bodies: bodies ? createHash("sha256").update(bodies.join("\n")).digest("hex") : void 0 },
-    phases: s.phases,
-    warmupMs: s.warmupMs
+
+// src/compare/ab.ts
+function abOrder(pairs) {
+  const out = [];
+  for (let i = 0; i < pairs; i++) {
+    const first = i % 2 === 0 ? "base" : "head";
+    out.push({ pair: i, side: first }, { pair: i, side: first === "base" ? "head" : "base" });
+  }
+  return out;
+}
+function pairedChange(base, head) {
+  const n = Math.min(base.length, head.length);
+  const diffs = [];
+  const ratios = [];
+  let zeroBase = false;
+  for (let i = 0; i < n; i++) {
+    const b = base[i];
+    const h = head[i];
+    diffs.push(h - b);
+    if (b === 0) zeroBase = true;
+    else ratios.push(h / b - 1);
+  }
+  const absolute2 = n ? median(diffs) : 0;
+  if (zeroBase) {
+    return { relative: absolute2 === 0 && diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
+  }
+  const ci = medianInterval(ratios);
+  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
+}
+var round = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+function compareAbMetric(scenario2, metric, t, base, head) {
+  const out = {
+    scenario: scenario2,
+    phase: head.name,
+    metric,
+    baseline: metricValue(base.merged, metric),
+    current: metricValue(head.merged, metric),
+    delta: null,
+    band: describeBand(metric, t),
+    result: "pass"
   };
-  return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
+  const pc = pairedChange(trialValues(base.trials, metric), trialValues(head.trials, metric));
+  out.pairs = pc.pairs;
+  out.delta = pc.relative === null ? null : round(pc.relative) || 0;
+  if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
+  if (pc.confidence !== void 0) out.confidence = round(pc.confidence);
+  if (generatorBound(head) || generatorBound(base))
+    return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
+  if (tooFewSamples(metric, head) || tooFewSamples(metric, base)) {
+    return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
+  }
+  if (t.limit !== void 0 && out.current > t.limit) {
+    return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
+  }
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
+  const worseOut = beyondBand(t, worse, worseRelative);
+  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
+  if (!worseOut && !betterOut) return out;
+  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const diffs = trialValues(head.trials, metric).map(
+    (h, i) => dir * (h - trialValues(base.trials, metric)[i])
+  );
+  const { pValue } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
+  out.pValue = round(pValue);
+  const significant = pValue <= alpha;
+  if (worseOut) {
+    if (significant) return { ...out, result: "regression" };
+    const reachable = 2 ** -pc.pairs <= alpha;
+    return {
+      ...out,
+      result: "unconfirmed",
+      reason: reachable ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})` : `${pc.pairs} pairs cannot reach p ≤ ${alpha} (the smallest p is 1/2^${pc.pairs}); raise ab.pairs`
+    };
+  }
+  return significant ? { ...out, result: "improvement" } : out;
 }
-function baselineOf(result, provenance) {
-  return {
-    schema: BASELINE_SCHEMA,
-    scenario: result.name,
-    scenarioHash: result.scenarioHash,
-    provenance,
-    phases: result.phases
-  };
-}
-function baselinePath(dir, scenario2) {
-  return join2(dir, `${scenario2}.json`);
+function compareAbScenario(head, base, thresholds2) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
+  const out = [];
+  for (const phase2 of head.phases) {
+    const old = base.phases.find((p) => p.name === phase2.name);
+    if (!old) continue;
+    for (const [metric, t] of Object.entries(gated)) {
+      out.push(compareAbMetric(head.name, metric, t, old, phase2));
+    }
+    for (const c of newErrorClasses(head.name, phase2, old)) {
+      out.push({ ...c, reason: c.reason?.replace("never seen in the baseline", "never seen on the base side") });
+    }
+  }
+  return out;
 }
 
 // src/stats/histogram.ts
@@ -94415,46 +94825,7 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   return flags;
 }
 
-// src/run.ts
-function newRunId() {
-  return randomBytes(4).toString("hex");
-}
-var RUNNER_RESOURCE_KEY = "perf-gate-runner";
-function selectScenarios(config2, names) {
-  if (names.length === 0) return config2.scenarios;
-  const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names.filter((n) => !known.has(n));
-  if (unknown2.length) {
-    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
-  }
-  return config2.scenarios.filter((s) => names.includes(s.name));
-}
-function sweepScenarios(scenarios) {
-  const out = [];
-  for (const s of scenarios) {
-    if (!s.sweep) continue;
-    const { sweep: sweep2 } = s;
-    out.push({
-      ...s,
-      warmupMs: sweep2.warmupMs,
-      trials: 1,
-      phases: sweep2.levels.map((level) => {
-        if (sweep2.kind === "closed") {
-          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
-        }
-        return {
-          kind: "open",
-          name: ratePhaseName(level),
-          rate: level,
-          durationMs: sweep2.durationMs,
-          maxInFlight: DEFAULT_MAX_IN_FLIGHT
-        };
-      })
-    });
-  }
-  if (out.length === 0) throw usageError("--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)");
-  return out;
-}
+// src/session/collect.ts
 var TrialCollector = class {
   constructor(runnerCpus) {
     this.runnerCpus = runnerCpus;
@@ -94478,7 +94849,7 @@ var TrialCollector = class {
     const id = `${e.scenario}\0${e.phase}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
-    entry.summaries.push({ ...e.measurement, resources });
+    entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources });
     entry.histograms.push(e.histogram);
   }
   phases(s) {
@@ -94491,200 +94862,152 @@ var TrialCollector = class {
     });
   }
 };
-async function runPerfGate(opts, deps) {
-  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const config2 = loadConfig(opts.configFile);
-  const selected = selectScenarios(config2, opts.scenarios);
-  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
-  const bodies = /* @__PURE__ */ new Map();
-  const readBodies = (file2) => {
-    let list = bodies.get(file2);
-    if (!list) {
-      try {
-        list = parseBodiesJsonl(readFileSync3(file2, "utf8"), file2);
-      } catch (err) {
-        throw usageError(`bodies file ${err.message}`);
-      }
-      bodies.set(file2, list);
-    }
-    return list;
-  };
-  const plan = buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers);
-  const hashes = new Map(
-    scenarios.map((s) => [
-      s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)
-    ])
-  );
-  const baselines = /* @__PURE__ */ new Map();
-  for (const s of opts.mode === "sweep" ? [] : scenarios) {
-    const path = baselinePath(opts.baselineDir, s.name);
+
+// src/session/sut-session.ts
+var RUNNER_RESOURCE_KEY = "perf-gate-runner";
+var SutSession = class _SutSession {
+  constructor(opts, deps) {
+    this.opts = opts;
+    this.deps = deps;
+  }
+  opts;
+  deps;
+  stops = [];
+  runners = [];
+  containers = [];
+  networks = [];
+  watcher;
+  launches = 0;
+  closed;
+  /** "base: " / "head: " in A/B, nothing otherwise */
+  get prefix() {
+    return this.opts.side ? `${this.opts.side}: ` : "";
+  }
+  get project() {
+    return this.deps.compose.project;
+  }
+  /** Boots the SUT and waits for it to be healthy; on any failure tears down what it started and throws. */
+  static async open(opts, deps) {
+    const session = new _SutSession(opts, deps);
     try {
-      baselines.set(s.name, readBaseline(path));
+      await session.boot();
+      return session;
     } catch (err) {
-      if (opts.mode !== "update") throw err;
-      deps.progress.line(`[perf-gate] warning: ${err.message}; it will be replaced`);
+      await session.close();
+      throw err;
     }
   }
-  const image = opts.runnerImage || config2.runner.image;
-  const { docker, progress } = deps;
-  const engine = await engineVersion(docker);
-  const runId = opts.runId ?? newRunId();
-  const labels = runLabels(runId);
-  const compose = new ComposeProject(deps.exec, {
-    project: projectName(runId),
-    files: config2.sut.composeFiles,
-    cwd: config2.dir,
-    env: config2.sut.env,
-    labels
-  });
-  const stopStats = [];
-  let runnerId;
-  let tornDown;
-  const teardown = () => {
-    tornDown ??= (async () => {
-      for (const stop of stopStats) stop();
-      if (runnerId)
-        await docker.getContainer(runnerId).remove({ force: true, v: true }).catch(() => {
-        });
-      await compose.down().catch(() => {
-      });
-      await sweepRun(docker, runId);
-    })();
-    return tornDown;
-  };
-  const unregister = deps.onSignal(teardown);
-  const sutLogs = async () => (await compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
-  try {
-    progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${compose.opts.project})`);
-    await compose.prepare();
-    const upError = await compose.up(config2.sut.services, config2.sut.build, opts.healthTimeoutS ?? 120);
+  async boot() {
+    const { compose, docker } = this.deps;
+    await compose.prepare().catch((err) => {
+      throw environmentError(`${this.prefix}${err.message}`);
+    });
+    const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
     if (upError !== void 0) {
-      throw environmentError(`SUT failed to start or become healthy: ${lastLine(upError)}`, await sutLogs());
+      throw environmentError(
+        `${this.prefix}SUT failed to start or become healthy: ${lastLine(upError)}`,
+        await this.sutLogs()
+      );
     }
-    const containers = (await projectContainers(docker, compose.opts.project)).filter((c) => c.state === "running");
-    const networks = await projectNetworks(docker, compose.opts.project);
-    const collector = new TrialCollector(config2.runner.cpus);
-    for (const c of containers) {
-      const s = await streamStats(docker, c.id, (sample) => collector.sample(c.service, sample));
-      stopStats.push(s.stop);
+    this.containers = (await docker.containers(compose.project)).filter((c) => c.state === "running");
+    if (this.containers.length === 0) {
+      throw environmentError(
+        `${this.prefix}SUT has no running container after docker compose up`,
+        await this.sutLogs()
+      );
     }
-    const crashed = watchContainers(docker, compose.opts.project, containers);
-    stopStats.push(crashed.stop);
+    this.networks = await docker.networks(compose.project);
+    for (const c of this.containers) {
+      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample));
+      this.stops.push(s.stop);
+    }
+    this.watcher = watchContainers(docker, compose.project, this.containers, this.opts.pollMs ?? 1e3);
+    this.stops.push(this.watcher.stop);
+  }
+  async sutLogs() {
+    return (await this.deps.compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
+  }
+  /** Runs one runner container with `plan` to its end; throws (exit 3) when anything but a clean finish happened. */
+  async run(spec, onEvent) {
+    const { docker } = this.deps;
+    const watcher = this.watcher;
     let notReady;
     let fatal;
     let done = false;
-    const runner = await startRunner(
-      docker,
-      { image, runId, labels, networks, cpus: config2.runner.cpus, script: deps.runnerScript(), plan },
+    const launch = this.launches++;
+    const name2 = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ""}-runner${launch ? `-${launch}` : ""}`;
+    const runner = await docker.startRunner(
+      { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
       (e) => {
         if (e.t === "not-ready") notReady = e;
         else if (e.t === "fatal") fatal = e.message;
         else if (e.t === "done") done = true;
-        else if (e.t === "ready") progress.line("[perf-gate] SUT ready; load phases start");
-        else if (e.t === "warning") progress.line(`[perf-gate] warning: ${e.message}`);
-        collector.onEvent(e, Date.now());
-        progress.onEvent(e);
+        onEvent(e);
       },
-      (line) => {
-        if (process.env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
-      }
+      this.deps.log
     );
-    runnerId = runner.containerId;
-    const runnerStats = await streamStats(docker, runner.containerId, (s) => collector.sample(RUNNER_RESOURCE_KEY, s));
-    stopStats.push(runnerStats.stop);
-    const outcome = await Promise.race([
-      runner.exited.then((code) => ({ kind: "exited", code })),
-      crashed.promise.then((c) => ({ kind: "crashed", container: c }))
-    ]);
-    progress.finish();
-    if (outcome.kind === "crashed") {
-      throw environmentError(
-        `SUT crashed: service ${outcome.container.service} stopped (${outcome.container.state}) during the run`,
-        await sutLogs()
-      );
-    }
-    if (notReady) {
-      throw environmentError(
-        `SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1e3}s (last: ${notReady.error})`,
-        await sutLogs()
-      );
-    }
-    if (fatal !== void 0)
-      throw environmentError(
-        `runner failed: ${fatal}`,
-        runner.stderrTail().map((l) => `  ${l}`)
-      );
-    if (!done || outcome.code !== 0) {
-      const crash = await crashed.check();
-      if (crash) {
+    this.runners.push(runner);
+    let stopStats = () => {
+    };
+    try {
+      stopStats = (await docker.stats(runner.containerId, (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s))).stop;
+      const outcome = await Promise.race([
+        runner.exited.then((code) => ({ kind: "exited", code })),
+        watcher.promise.then((c) => ({ kind: "crashed", container: c }))
+      ]);
+      if (outcome.kind === "crashed") throw await this.crashError(outcome.container);
+      if (notReady) {
         throw environmentError(
-          `SUT crashed: service ${crash.service} stopped (${crash.state}) during the run`,
-          await sutLogs()
+          `${this.prefix}SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1e3}s (last: ${notReady.error})`,
+          await this.sutLogs()
         );
       }
-      throw environmentError(
-        `runner died (exit code ${outcome.code}) before finishing`,
-        runner.stderrTail().map((l) => `  ${l}`)
-      );
-    }
-    const git = await gitInfo(deps.exec, config2.dir);
-    const provenance = {
-      time: startedAt,
-      commit: git.commit,
-      ref: git.ref,
-      runner: machineInfo(),
-      docker: { version: engine.version, apiVersion: engine.apiVersion },
-      runnerImage: image,
-      sut: { images: await imageDigests(docker, containers) }
-    };
-    const scenarioResults = scenarios.map((s) => ({
-      name: s.name,
-      scenarioHash: hashes.get(s.name),
-      phases: collector.phases(s),
-      thresholds: s.thresholds
-    }));
-    const measured = {
-      schema: RESULTS_SCHEMA,
-      runId,
-      mode: opts.mode,
-      config: opts.configFile,
-      startedAt,
-      finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-      provenance,
-      scenarios: scenarioResults,
-      comparisons: []
-    };
-    const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    const { results, verdict, regressions } = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, baselines, (name2) => thresholds2.get(name2));
-    const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
-    writeFileAtomic(resultsPath, stableStringify(results));
-    const report = renderMarkdown(results, { reportId: opts.reportId ?? "" });
-    const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
-    writeFileAtomic(reportPath, report);
-    const baselinesUpdated = [];
-    if (opts.mode === "update") {
-      for (const r of scenarioResults) {
-        const path = baselinePath(opts.baselineDir, r.name);
-        writeFileAtomic(path, stableStringify(baselineOf(r, provenance)));
-        baselinesUpdated.push(path);
+      if (fatal !== void 0) {
+        throw environmentError(
+          `${this.prefix}runner failed: ${fatal}`,
+          runner.stderrTail().map((l) => `  ${l}`)
+        );
       }
+      if (!done || outcome.code !== 0) {
+        const crash = await watcher.check();
+        if (crash) throw await this.crashError(crash);
+        throw environmentError(
+          `${this.prefix}runner died (exit code ${outcome.code}) before finishing`,
+          runner.stderrTail().map((l) => `  ${l}`)
+        );
+      }
+    } finally {
+      stopStats();
+      await docker.removeRunner(runner);
+      this.runners.splice(this.runners.indexOf(runner), 1);
     }
-    return { results, resultsPath, reportPath, report, verdict, regressions, baselinesUpdated };
-  } catch (err) {
-    progress.finish();
-    if (err instanceof UserError) throw err;
-    throw environmentError(`docker: ${err.message.split("\n")[0]}`);
-  } finally {
-    await teardown();
-    unregister();
   }
-}
-function watchContainers(docker, project, running) {
+  async crashError(c) {
+    return environmentError(
+      `${this.prefix}SUT crashed: service ${c.service} stopped (${c.state}) during the run`,
+      await this.sutLogs()
+    );
+  }
+  imageDigests() {
+    return this.deps.docker.imageDigests(this.containers);
+  }
+  /** Stops sampling, removes runner containers and takes the compose project down. Never throws. */
+  close() {
+    this.closed ??= (async () => {
+      for (const stop of this.stops) stop();
+      for (const r of this.runners) await this.deps.docker.removeRunner(r);
+      await this.deps.compose.down().catch(() => {
+      });
+    })();
+    return this.closed;
+  }
+};
+function watchContainers(docker, project, running, pollMs) {
   const ids = new Set(running.map((c) => c.id));
   let timer;
+  let stopped = false;
   const check2 = async () => {
-    const now = await projectContainers(docker, project).catch(() => void 0);
+    const now = await docker.containers(project).catch(() => void 0);
     if (!now) return void 0;
     const byId = new Map(now.map((c) => [c.id, c]));
     for (const id of ids) {
@@ -94697,22 +95020,322 @@ function watchContainers(docker, project, running) {
   const promise2 = new Promise((resolvePromise) => {
     const tick = async () => {
       const c = await check2();
+      if (stopped) return;
       if (c) resolvePromise(c);
-      else timer = setTimeout(tick, 1e3);
+      else timer = setTimeout(tick, pollMs);
     };
-    timer = setTimeout(tick, 1e3);
+    timer = setTimeout(tick, pollMs);
   });
-  return { promise: promise2, check: check2, stop: () => clearTimeout(timer) };
+  return {
+    promise: promise2,
+    check: check2,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    }
+  };
 }
-function defaultRunnerScript() {
-  const here = dirname3(new URL(import.meta.url).pathname);
-  for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
-    try {
-      return readFileSync3(candidate, "utf8");
-    } catch {
+
+// src/session/with-sessions.ts
+async function withSessions(runId, specs, deps, body) {
+  const opened = [];
+  let tornDown;
+  const teardown = () => {
+    tornDown ??= (async () => {
+      await Promise.all(opened.map((s) => s.close()));
+      for (const spec of specs)
+        if (!opened.some((s) => s.project === spec.compose.project)) await spec.compose.down().catch(() => {
+        });
+      await deps.docker.sweep(runId);
+    })();
+    return tornDown;
+  };
+  const unregister = deps.onSignal(teardown);
+  try {
+    for (const spec of specs) {
+      opened.push(
+        await SutSession.open(spec.opts, {
+          docker: deps.docker,
+          compose: spec.compose,
+          sample: spec.sample,
+          log: deps.log
+        })
+      );
+    }
+    return await body(opened);
+  } finally {
+    await teardown();
+    unregister();
+  }
+}
+
+// src/ab.ts
+async function git(exec, cwd, args) {
+  return exec("git", args, { cwd, timeoutMs: 12e4 });
+}
+async function checkoutBase(exec, cwd, ref) {
+  const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
+  if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
+  const repoRoot = top.stdout.trim();
+  const verify = () => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  let sha = await verify();
+  if (sha.code !== 0 && !ref.startsWith("-")) {
+    await git(exec, repoRoot, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
+    sha = await verify();
+    if (sha.code !== 0) {
+      const fetched = await git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
+      if (fetched.code === 0 && /^[0-9a-f]{40}$/.test(ref)) sha = fetched;
     }
   }
-  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
+  if (sha.code !== 0) throw usageError(`--base ${ref}: no such commit in this repository (nor could it be fetched)`);
+  const commit = sha.stdout.trim();
+  const dir = mkdtempSync2(join4(tmpdir2(), "perf-gate-base-"));
+  const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
+  if (added.code !== 0) {
+    rmSync2(dir, { recursive: true, force: true });
+    throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
+  }
+  return {
+    ref,
+    commit,
+    repoRoot,
+    dir,
+    remove: async () => {
+      await git(exec, repoRoot, ["worktree", "remove", "--force", dir]);
+      rmSync2(dir, { recursive: true, force: true });
+      await git(exec, repoRoot, ["worktree", "prune"]);
+    }
+  };
+}
+function baseSut(head, tree, warn) {
+  const into = (path) => join4(tree.dir, relative2(tree.repoRoot, path));
+  const baseConfigFile = into(head.file);
+  if (existsSync2(baseConfigFile)) {
+    try {
+      const config2 = loadConfig(baseConfigFile, tree.dir);
+      return { sut: config2.sut, dir: config2.dir, config: config2 };
+    } catch (err) {
+      warn(
+        `[perf-gate] warning: base: ${err.message.split("\n")[0]}; using the head's sut section on the base tree`
+      );
+    }
+  }
+  const composeFiles = head.sut.composeFiles.map(into);
+  const missing = composeFiles.find((f) => !existsSync2(f));
+  if (missing) {
+    throw environmentError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree`);
+  }
+  return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
+}
+function oneTrial(plan) {
+  return { ...plan, scenarios: plan.scenarios.map((s) => ({ ...s, trials: 1 })) };
+}
+async function runAb(opts, deps) {
+  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const { progress } = deps;
+  if (!opts.baseRef) throw usageError("--mode ab needs --base REF (the commit, branch or tag to compare against)");
+  const p = planRun(opts, (l) => progress.line(l));
+  const { config: config2, scenarios } = p;
+  const pairs = opts.pairs ?? config2.ab.pairs;
+  const engine = await deps.docker.version();
+  const runId = opts.runId ?? newRunId();
+  const labels = runLabels(runId);
+  const tree = await checkoutBase(deps.exec, config2.dir, opts.baseRef);
+  try {
+    const base = baseSut(config2, tree, (l) => progress.line(l));
+    const warnings = [];
+    if (base.config) {
+      const baseHashes = hashesOf(
+        base.config.scenarios.filter((s) => p.hashes.has(s.name)),
+        bodiesReader()
+      );
+      for (const s of scenarios) {
+        const h = baseHashes.get(s.name);
+        if (h === void 0) warnings.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
+        else if (h !== p.hashes.get(s.name)) {
+          warnings.push(`scenario ${s.name} is defined differently on base; both sides run the head's definition`);
+        }
+      }
+    }
+    for (const w of warnings) progress.line(`[perf-gate] note: ${w}`);
+    const collectors = {
+      base: new TrialCollector(config2.runner.cpus),
+      head: new TrialCollector(config2.runner.cpus)
+    };
+    const side = (s, sut, dir) => ({
+      opts: {
+        runId,
+        labels,
+        side: s,
+        services: sut.services,
+        build: sut.build,
+        healthTimeoutS: opts.healthTimeoutS ?? 120
+      },
+      compose: deps.compose({
+        project: `${projectName(runId)}-${s}`,
+        files: sut.composeFiles,
+        cwd: dir,
+        env: sut.env,
+        labels
+      }),
+      sample: (key, sample) => collectors[s].sample(key, sample)
+    });
+    progress.line(
+      `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`
+    );
+    const images = await withSessions(
+      runId,
+      [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)],
+      { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
+      async ([baseSession, headSession]) => {
+        const sessions = { base: baseSession, head: headSession };
+        const plan = oneTrial(p.plan);
+        const script = deps.runnerScript();
+        try {
+          for (const [i, step] of abOrder(pairs).entries()) {
+            progress.line(`[perf-gate] pair ${step.pair + 1}/${pairs}: ${step.side} (${i + 1}/${pairs * 2})`);
+            await sessions[step.side].run(
+              { image: p.image, cpus: config2.runner.cpus, script, plan },
+              eventSink(collectors[step.side], progress, `${step.side}: `)
+            );
+          }
+        } finally {
+          progress.finish();
+        }
+        return { head: await sessions.head.imageDigests(), base: await sessions.base.imageDigests() };
+      }
+    );
+    const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images.head);
+    const resultsOf = (s) => scenarios.map((sc) => ({
+      name: sc.name,
+      scenarioHash: p.hashes.get(sc.name),
+      phases: collectors[s].phases(sc),
+      thresholds: sc.thresholds
+    }));
+    const head = resultsOf("head");
+    const baseResults = resultsOf("base");
+    const comparisons = head.flatMap(
+      (h, i) => compareAbScenario(h, baseResults[i], scenarios[i]?.thresholds ?? {})
+    );
+    const results = {
+      schema: RESULTS_SCHEMA,
+      runId,
+      mode: "ab",
+      config: opts.configFile,
+      startedAt,
+      finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+      provenance,
+      scenarios: head.map((h, i) => ({
+        ...h,
+        baselineLatency: Object.fromEntries(
+          baseResults[i].phases.map((ph) => [ph.name, ph.merged.latency])
+        )
+      })),
+      comparisons,
+      ab: {
+        baseRef: opts.baseRef,
+        baseCommit: tree.commit,
+        headCommit: provenance.commit,
+        pairs,
+        order: "ABBA",
+        baseImages: images.base,
+        base: baseResults,
+        notes: warnings
+      }
+    };
+    const verdict = overallVerdict(comparisons);
+    const files = publishFiles(results, opts.outDir, opts.reportId ?? "");
+    return {
+      results,
+      ...files,
+      verdict,
+      regressions: comparisons.filter((c) => c.result === "regression").length,
+      baselinesUpdated: []
+    };
+  } finally {
+    await tree.remove();
+  }
+}
+
+// src/run.ts
+async function runPerfGate(opts, deps) {
+  if (opts.mode === "ab") {
+    return runAb(opts, deps);
+  }
+  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const { progress } = deps;
+  const p = planRun(opts, (l) => progress.line(l));
+  const { config: config2, scenarios } = p;
+  const engine = await deps.docker.version();
+  const runId = opts.runId ?? newRunId();
+  const labels = runLabels(runId);
+  const collector = new TrialCollector(config2.runner.cpus);
+  const compose = deps.compose({
+    project: projectName(runId),
+    files: config2.sut.composeFiles,
+    cwd: config2.dir,
+    env: config2.sut.env,
+    labels
+  });
+  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${compose.project})`);
+  const images = await withSessions(
+    runId,
+    [
+      {
+        opts: {
+          runId,
+          labels,
+          services: config2.sut.services,
+          build: config2.sut.build,
+          healthTimeoutS: opts.healthTimeoutS ?? 120
+        },
+        compose,
+        sample: (key, s) => collector.sample(key, s)
+      }
+    ],
+    { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
+    async ([session]) => {
+      try {
+        await session.run(
+          { image: p.image, cpus: config2.runner.cpus, script: deps.runnerScript(), plan: p.plan },
+          eventSink(collector, progress)
+        );
+      } finally {
+        progress.finish();
+      }
+      return session.imageDigests();
+    }
+  );
+  const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images);
+  const scenarioResults = scenarios.map((s) => ({
+    name: s.name,
+    scenarioHash: p.hashes.get(s.name),
+    phases: collector.phases(s),
+    thresholds: s.thresholds
+  }));
+  const measured = {
+    schema: RESULTS_SCHEMA,
+    runId,
+    mode: opts.mode,
+    config: opts.configFile,
+    startedAt,
+    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    provenance,
+    scenarios: scenarioResults,
+    comparisons: []
+  };
+  const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
+  const { results, verdict, regressions } = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, p.baselines, (name2) => thresholds2.get(name2));
+  const files = publishFiles(results, opts.outDir, opts.reportId ?? "");
+  const baselinesUpdated = [];
+  if (opts.mode === "update") {
+    for (const r of scenarioResults) {
+      const path = baselinePath(opts.baselineDir, r.name);
+      writeFileAtomic(path, stableStringify(baselineOf(r, provenance)));
+      baselinesUpdated.push(path);
+    }
+  }
+  return { results, ...files, verdict, regressions, baselinesUpdated };
 }
 
 // src/signals.ts
@@ -94734,7 +95357,7 @@ function exitOnSignals(exitCode, announce = () => {
 
 // src/cli.ts
 var USAGE = `usage:
-  perf-gate run [--config F] [--mode auto|gate|update|sweep] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
+  perf-gate run [--config F] [--mode auto|gate|update|sweep|ab] [--base REF] [--pairs N] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
   perf-gate validate [--config F]
   perf-gate compare BASELINE.json RESULTS.json
   perf-gate report RESULTS.json [--format md|json]
@@ -94760,11 +95383,23 @@ async function cmdRun(args) {
     scenario: { type: "string", multiple: true, default: [] },
     "baseline-dir": { type: "string", default: "baselines" },
     out: { type: "string", default: "." },
-    "runner-image": { type: "string" }
+    "runner-image": { type: "string" },
+    base: { type: "string" },
+    pairs: { type: "string" }
   });
   const mode = String(values.mode);
-  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update or sweep`);
-  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
+  const against = mode === "auto" ? loadConfig(String(values.config)).gate.against : "baselines";
+  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME, against);
+  let pairs;
+  if (values.pairs !== void 0) {
+    pairs = Number(values.pairs);
+    if (!Number.isInteger(pairs) || pairs < 2 || pairs > 50) {
+      throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
+    }
+  }
+  const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : void 0);
+  if (resolved === "ab" && !baseRef) throw usageError("--mode ab needs --base REF (a commit, branch or tag)");
   const progress = new Progress(process.stderr);
   const outcome = await runPerfGate(
     {
@@ -94773,9 +95408,11 @@ async function cmdRun(args) {
       scenarios: values.scenario,
       baselineDir: String(values["baseline-dir"]),
       outDir: String(values.out),
-      ...values["runner-image"] ? { runnerImage: String(values["runner-image"]) } : {}
+      ...values["runner-image"] ? { runnerImage: String(values["runner-image"]) } : {},
+      ...baseRef ? { baseRef } : {},
+      ...pairs ? { pairs } : {}
     },
-    { docker: connectDocker(), exec: execCommand, progress, onSignal, runnerScript: defaultRunnerScript }
+    realRunDeps(progress, onSignal)
   );
   process.stdout.write(`
 ${renderResultsTable(outcome.results.scenarios)}
@@ -94788,7 +95425,7 @@ report: ${outcome.reportPath}
 `);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}
 `);
-  return resolved === "gate" && outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
+  return (resolved === "gate" || resolved === "ab") && outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdValidate(args) {
   const { values } = parse3(args, { config: { type: "string", default: "perf-gate.yml" } });
@@ -94886,7 +95523,8 @@ main(process.argv.slice(2)).then(
 `);
     if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}
 `);
-    process.exit(EXIT_ENVIRONMENT);
+    else process.stderr.write("perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n");
+    process.exit(EXIT_INTERNAL);
   }
 );
 export {

@@ -5,22 +5,21 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
-import { connectDocker } from './docker/engine.js';
+import { realRunDeps } from './deps.js';
 import { overallVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
-import { EXIT_ENVIRONMENT, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
-import { execCommand } from './exec.js';
 import { isMode, resolveMode } from './mode.js';
 import { Progress } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
-import { defaultRunnerScript, runPerfGate } from './run.js';
+import { runPerfGate } from './run.js';
 import { exitOnSignals } from './signals.js';
 
 const USAGE = `usage:
-  perf-gate run [--config F] [--mode auto|gate|update|sweep] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
+  perf-gate run [--config F] [--mode auto|gate|update|sweep|ab] [--base REF] [--pairs N] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
   perf-gate validate [--config F]
   perf-gate compare BASELINE.json RESULTS.json
   perf-gate report RESULTS.json [--format md|json]
@@ -47,10 +46,23 @@ async function cmdRun(args: string[]): Promise<number> {
     'baseline-dir': { type: 'string', default: 'baselines' },
     out: { type: 'string', default: '.' },
     'runner-image': { type: 'string' },
+    base: { type: 'string' },
+    pairs: { type: 'string' },
   });
   const mode = String(values.mode);
-  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update or sweep`);
-  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
+  const against = mode === 'auto' ? loadConfig(String(values.config)).gate.against : 'baselines';
+  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME, against);
+  let pairs: number | undefined;
+  if (values.pairs !== undefined) {
+    pairs = Number(values.pairs);
+    if (!Number.isInteger(pairs) || pairs < 2 || pairs > 50) {
+      throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
+    }
+  }
+  // inside a pull request's workflow the base branch is known; anywhere else --base is needed
+  const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
+  if (resolved === 'ab' && !baseRef) throw usageError('--mode ab needs --base REF (a commit, branch or tag)');
   const progress = new Progress(process.stderr);
   const outcome = await runPerfGate(
     {
@@ -60,14 +72,16 @@ async function cmdRun(args: string[]): Promise<number> {
       baselineDir: String(values['baseline-dir']),
       outDir: String(values.out),
       ...(values['runner-image'] ? { runnerImage: String(values['runner-image']) } : {}),
+      ...(baseRef ? { baseRef } : {}),
+      ...(pairs ? { pairs } : {}),
     },
-    { docker: connectDocker(), exec: execCommand, progress, onSignal, runnerScript: defaultRunnerScript },
+    realRunDeps(progress, onSignal),
   );
   process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
   process.stdout.write(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
   process.stdout.write(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}\n`);
-  return resolved === 'gate' && outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
+  return (resolved === 'gate' || resolved === 'ab') && outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
 }
 
 function cmdValidate(args: string[]): number {
@@ -159,7 +173,9 @@ main(process.argv.slice(2)).then(
       process.exit(err.exitCode);
     }
     process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    // a bug of ours, not the user's environment: exit 1 like a failed check, the stack on request
     if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-    process.exit(EXIT_ENVIRONMENT);
+    else process.stderr.write('perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n');
+    process.exit(EXIT_INTERNAL);
   },
 );

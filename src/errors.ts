@@ -5,6 +5,8 @@ export const EXIT_PASS = 0;
 export const EXIT_REGRESSION = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_ENVIRONMENT = 3;
+/** an internal error (a bug in perf-gate): fails the check like a regression, with "internal error" */
+export const EXIT_INTERNAL = 1;
 
 export class UserError extends Error {
   constructor(

@@ -1,18 +1,26 @@
 // Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
 import type { RunMode } from './run.js';
 
-export const MODES = ['auto', 'gate', 'update', 'sweep'] as const;
+export const MODES = ['auto', 'gate', 'update', 'sweep', 'ab'] as const;
 export type ModeInput = (typeof MODES)[number];
 
 export function isMode(value: string): value is ModeInput {
   return (MODES as readonly string[]).includes(value);
 }
 
-/** pull_request(_target) → gate; schedule or push → update; workflow_dispatch → sweep; anything
- * else (a developer's shell, workflow_run, ...) → gate. */
-export function resolveMode(mode: ModeInput, eventName: string | undefined): RunMode {
+/** pull_request(_target) → gate (ab when the config says `gate: { against: base-ref }`); schedule or
+ * push → update; workflow_dispatch → sweep; anything else (a developer's shell, workflow_run, ...) →
+ * gate. */
+export function resolveMode(
+  mode: ModeInput,
+  eventName: string | undefined,
+  against: 'baselines' | 'base-ref' = 'baselines',
+): RunMode {
   if (mode !== 'auto') return mode;
   switch (eventName) {
+    case 'pull_request':
+    case 'pull_request_target':
+      return against === 'base-ref' ? 'ab' : 'gate';
     case 'schedule':
     case 'push':
       return 'update';

@@ -33,9 +33,14 @@ describe('CLI errors', () => {
     [['frobnicate'], 'unknown command frobnicate'],
     [
       ['run', '--mode', 'turbo', '--config', 'fixtures/quickstart/perf-gate.yml'],
-      '--mode turbo: must be auto, gate, update or sweep',
+      '--mode turbo: must be auto, gate, update, sweep or ab',
     ],
     [['run', '--bogus'], "Unknown option '--bogus'"],
+    [['run', '--mode', 'ab', '--config', 'fixtures/quickstart/perf-gate.yml'], '--mode ab needs --base REF'],
+    [
+      ['run', '--mode', 'ab', '--base', 'HEAD', '--pairs', '1', '--config', 'fixtures/quickstart/perf-gate.yml'],
+      '--pairs 1: must be an integer from 2 to 50',
+    ],
     [
       ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--scenario', 'nope'],
       '--scenario nope: no such scenario',

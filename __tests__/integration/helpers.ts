@@ -84,15 +84,17 @@ export function runIdOf(output: string): string {
   return m[1];
 }
 
-/** Containers, networks and volumes labelled with this run id that still exist. */
+/** Containers, networks, volumes and built images labelled with this run id that still exist. */
 export function leftovers(runId: string): string[] {
   const out: string[] = [];
   const label = `label=dev.perf-gate.run-id=${runId}`;
-  for (const kind of ['container', 'network', 'volume'] as const) {
+  for (const kind of ['container', 'network', 'volume', 'image'] as const) {
     const args =
       kind === 'container'
         ? ['ps', '-a', '--filter', label, '--format', '{{.Names}}']
-        : [kind, 'ls', '--filter', label, '--format', '{{.Name}}'];
+        : kind === 'image'
+          ? ['images', '--filter', label, '--format', '{{.Repository}}:{{.Tag}}']
+          : [kind, 'ls', '--filter', label, '--format', '{{.Name}}'];
     const res = spawnSync('docker', args, { encoding: 'utf8' });
     for (const line of res.stdout.split('\n').filter(Boolean)) out.push(`${kind} ${line}`);
   }

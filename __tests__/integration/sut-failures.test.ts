@@ -1,6 +1,7 @@
 // SUT faults: never ready, crash mid-run, and SIGINT — exit 3 (or 130) with a one-line reason and
 // the SUT's last log lines, and nothing left behind.
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dockerAvailable, leftovers, runCli, runIdOf, startCli, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
@@ -58,4 +59,36 @@ describe.runIf(hasDocker)('SUT failures', () => {
     expect(r.stderr).toContain('SIGINT: tearing down');
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
+
+  describe('a runner whose node exits at once', () => {
+    // node rejects the option and exits 9 before running anything; Docker answered a wait made
+    // before start with StatusCode 0, so this used to read "runner died (exit code 0)"
+    const image = 'perf-gate-test/node-bogus:local';
+    afterAll(() => {
+      spawnSync('docker', ['rmi', '-f', image], { stdio: 'ignore' });
+    });
+
+    it('reports its real exit code, with its stderr, and leaves nothing behind', async () => {
+      const built = spawnSync('docker', ['build', '-q', '-t', image, '-'], {
+        input: 'FROM perf-gate/node:local\nENV NODE_OPTIONS=--bogus-flag\n',
+        encoding: 'utf8',
+      });
+      expect(built.status, built.stderr).toBe(0);
+      const r = await runCli([
+        'run',
+        '--config',
+        'fixtures/tests/gate/perf-gate.yml',
+        '--mode',
+        'gate',
+        '--runner-image',
+        image,
+        '--out',
+        tempDir(),
+      ]);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('perf-gate: runner died (exit code 9) before finishing');
+      expect(r.stderr).toContain('--bogus-flag');
+      expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+    }, 300_000);
+  });
 });

@@ -12,6 +12,7 @@ const DEFAULTS: ActionInputs = {
   failOnRegression: true,
   runnerImage: '',
   reportId: '',
+  baseRef: '',
 };
 
 /** The error readInputs throws for `env`, or a failure when it does not throw. */
@@ -60,6 +61,8 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['INPUT_MODE', 'gate', { mode: 'gate' }],
     ['INPUT_MODE', 'update', { mode: 'update' }],
     ['INPUT_MODE', 'sweep', { mode: 'sweep' }],
+    ['INPUT_MODE', 'ab', { mode: 'ab' }],
+    ['INPUT_BASE-REF', 'origin/main', { baseRef: 'origin/main' }],
     ['INPUT_MODE', ' gate\n', { mode: 'gate' }],
     ['INPUT_BASELINE-DIR', 'perf/baselines', { baselineDir: 'perf/baselines' }],
     ['INPUT_SCENARIOS', 'search', { scenarios: ['search'] }],
@@ -94,6 +97,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         'INPUT_FAIL-ON-REGRESSION': 'false',
         'INPUT_RUNNER-IMAGE': 'node:22',
         'INPUT_REPORT-ID': 'matrix-1',
+        'INPUT_BASE-REF': 'v1.2.0',
       }),
     ).toEqual({
       config: 'ci/perf.yml',
@@ -105,6 +109,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       failOnRegression: false,
       runnerImage: 'node:22',
       reportId: 'matrix-1',
+      baseRef: 'v1.2.0',
     });
   });
 

@@ -10,98 +10,11 @@ import {
 import { metricValue, RUNNER_KEY } from '../../src/compare/metrics.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Threshold, Thresholds } from '../../src/config/types.js';
-import type {
-  BaselineFile,
-  Comparison,
-  MergedPhase,
-  PhaseResult,
-  ResourceUsage,
-  ScenarioResult,
-  TrialSummary,
-  Verdict,
-} from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/stats/histogram.js';
-import { latency } from './fixtures.js';
+import type { BaselineFile, Comparison, PhaseResult, ScenarioResult, Verdict } from '../../src/results/types.js';
+import { type Measure, measure, phase, usage10 as usage } from './fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
-
-/** What a trial or a merged phase measured; everything not given is a healthy default. */
-interface Measure {
-  latency?: Partial<LatencySummary>;
-  rps?: number;
-  bytesPerSec?: number;
-  responses?: number;
-  failures?: number;
-  statusCodes?: Record<string, number>;
-  errors?: Record<string, number>;
-  resources?: Record<string, ResourceUsage>;
-}
-
-const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
-  cpuMeanPct: 0,
-  cpuPeakPct: 0,
-  memoryPeakBytes: 0,
-  rxBytes: 0,
-  txBytes: 0,
-  samples: 10,
-  ...u,
-});
-
-function counts(m: Measure) {
-  const responses = m.responses ?? 1000;
-  const failures = m.failures ?? 0;
-  return {
-    sent: responses + Object.values(m.errors ?? {}).reduce((a, b) => a + b, 0),
-    responses,
-    successes: responses - failures,
-    failures,
-    statusCodes: m.statusCodes ?? { '200': responses - failures },
-    errors: m.errors ?? {},
-  };
-}
-
-function trial(m: Measure, i: number): TrialSummary {
-  return {
-    trial: i,
-    durationMs: 10_000,
-    ...counts(m),
-    rps: m.rps ?? 100,
-    bytesPerSec: m.bytesPerSec ?? 10_000,
-    latency: latency(m.latency),
-    connectionCloses: 0,
-    generator: { cpuPct: 20, eventLoopDelayP99Us: 100, eventLoopDelayMaxUs: 200 },
-    resources: m.resources ?? {},
-  };
-}
-
-function merged(m: Measure, trials: number): MergedPhase {
-  return {
-    trials,
-    durationMs: 10_000 * trials,
-    ...counts(m),
-    errorRate: 0,
-    rps: m.rps ?? 100,
-    bytesPerSec: m.bytesPerSec ?? 10_000,
-    latency: latency(m.latency),
-    connectionCloses: 0,
-    resources: m.resources ?? {},
-    histogram: '',
-  };
-}
-
-/** A phase whose merged values are `m` and whose trials measured `trials`. */
-function phase(name: string, m: Measure, trials: Measure[] = [m], flags: string[] = []): PhaseResult {
-  return {
-    name,
-    kind: 'closed',
-    params: { connections: 10, durationMs: 10_000 },
-    warmupMs: 1000,
-    trials: trials.map(trial),
-    merged: merged(m, trials.length),
-    flags,
-  };
-}
 
 const scenario = (phases: PhaseResult[], scenarioHash = 'sha256:same'): ScenarioResult => ({
   name: 'search',
@@ -124,26 +37,6 @@ const baselineFile = (phases: PhaseResult[], scenarioHash = 'sha256:same'): Base
   },
   phases,
 });
-
-/** One value of one metric into a Measure. */
-function measure(metric: MetricName, v: number): Measure {
-  switch (metric) {
-    case 'rps':
-      return { rps: v };
-    case 'bytes-per-sec':
-      return { bytesPerSec: v };
-    case 'memory':
-      return { resources: { api: usage({ memoryPeakBytes: v }) } };
-    case 'cpu':
-      return { resources: { api: usage({ cpuMeanPct: v }) } };
-    case 'errors':
-      return { errors: { timeout: v } };
-    case 'error-rate':
-      throw new Error('build error-rate fixtures by hand');
-    default:
-      return { latency: { [metric]: v } };
-  }
-}
 
 /** A phase for one metric: merged value and per-trial values (default: one trial at the merged value). */
 const metricPhase = (metric: MetricName, value: number, trials: number[] = [value], name = 'c10'): PhaseResult =>

@@ -9,6 +9,11 @@ describe('labelOverride', () => {
   it.each<[string, ComposeModel, Record<string, unknown>]>([
     ['services only', { services: { api: {}, db: {} } }, { services: { api: { labels }, db: { labels } } }],
     [
+      'images of services that build are labelled too (the sweep removes them)',
+      { services: { api: { build: { context: '/src/api' } }, db: { image: 'postgres:16' } } },
+      { services: { api: { labels, build: { labels } }, db: { labels } } },
+    ],
+    [
       'networks and volumes compose creates are labelled',
       {
         services: { api: { image: 'x' } },

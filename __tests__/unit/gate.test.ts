@@ -325,6 +325,23 @@ describe('gateResults: scenario status', () => {
     expect(out.results.scenarioStatus).toEqual([status]);
   });
 
+  it.each<[string, Partial<Provenance['runner']>, string | undefined]>([
+    ['same CPU model and cores: no note', {}, undefined],
+    ['another CPU model', { cpuModel: 'Intel Xeon' }, 'cpu, 2 cores → Intel Xeon, 2 cores'],
+    ['another core count', { cores: 4 }, 'cpu, 2 cores → cpu, 4 cores'],
+    ['other memory or OS only: no note', { memoryBytes: 99, os: 'darwin' }, undefined],
+  ])('baseline from another machine: %s', (_label, runner, machine) => {
+    const b = baseline(scenario('api', [phase('c10')]));
+    const current = provenance('2024-05-10T00:00:00.000Z', 'head456');
+    const out = gateResults(
+      results([scenario('api', [phase('c10')])], {
+        provenance: { ...current, runner: { ...current.runner, ...runner } },
+      }),
+      baselines(b),
+    );
+    expect(out.results.scenarioStatus?.[0]?.machine).toBe(machine);
+  });
+
   it('a stale baseline is still compared', () => {
     const b = baseline(scenario('api', [phase('c10')]), { scenarioHash: 'older' });
     const out = gateResults(results([scenario('api', [phase('c10', { p99: 9000 })])]), baselines(b));

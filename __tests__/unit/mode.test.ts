@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMode, MODES, type ModeInput, resolveMode } from '../../src/mode.js';
 
 describe('isMode', () => {
-  it.each([['auto'], ['gate'], ['update'], ['sweep']])('%j is a mode', (value) => {
+  it.each([['auto'], ['gate'], ['update'], ['sweep'], ['ab']])('%j is a mode', (value) => {
     expect(isMode(value)).toBe(true);
   });
 
@@ -10,8 +10,8 @@ describe('isMode', () => {
     expect(isMode(value)).toBe(false);
   });
 
-  it('lists the four modes of the Action input', () => {
-    expect([...MODES]).toEqual(['auto', 'gate', 'update', 'sweep']);
+  it('lists the five modes of the Action input', () => {
+    expect([...MODES]).toEqual(['auto', 'gate', 'update', 'sweep', 'ab']);
   });
 });
 
@@ -36,7 +36,23 @@ describe('resolveMode', () => {
     ['update', undefined],
     ['sweep', 'pull_request'],
     ['sweep', 'schedule'],
+    ['ab', 'push'],
   ])('an explicit %s wins over the event %j', (mode, event) => {
     expect(resolveMode(mode, event)).toBe(mode);
+  });
+
+  it.each<[string | undefined, string]>([
+    ['pull_request', 'ab'],
+    ['pull_request_target', 'ab'],
+    ['schedule', 'update'],
+    ['push', 'update'],
+    ['workflow_dispatch', 'sweep'],
+    [undefined, 'gate'],
+  ])('auto with gate.against base-ref on %j → %s', (event, mode) => {
+    expect(resolveMode('auto', event, 'base-ref')).toBe(mode);
+  });
+
+  it('an explicit gate stays gate even when the config gates against the base ref', () => {
+    expect(resolveMode('gate', 'pull_request', 'base-ref')).toBe('gate');
   });
 });

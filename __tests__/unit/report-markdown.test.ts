@@ -786,3 +786,75 @@ describe('renderMarkdown: environment and baselines section', () => {
     expect(text).toContain('ghcr.io/my_org/runner:1');
   });
 });
+
+describe('renderMarkdown: A/B runs and machines', () => {
+  const ab = (comparisons: Comparison[]): ResultsFile =>
+    results({
+      mode: 'ab',
+      comparisons,
+      scenarioStatus: [],
+      ab: {
+        baseRef: 'origin/main',
+        baseCommit: '1234567890abcdef1234567890abcdef12345678',
+        headCommit: 'abcdef1234567890',
+        pairs: 6,
+        order: 'ABBA',
+        baseImages: { api: { image: 'perfgate-x-base-api', id: 'sha256:b', digest: null } },
+        base: [scenario('api', [phase('c10')])],
+        notes: ['scenario api is defined differently on base; both sides run the head definition'],
+      },
+    });
+
+  it('names both commits, the pairs and the order, and shows Δ with its interval', () => {
+    const md = renderMarkdown(
+      ab([
+        cmp({
+          metric: 'p50',
+          baseline: 1000,
+          current: 1120,
+          delta: 0.12,
+          interval: [0.08, 0.15],
+          confidence: 0.9688,
+          pairs: 6,
+          pValue: 0.0156,
+          band: '+10%',
+          result: 'regression',
+        }),
+      ]),
+    );
+    expect(md).toContain('### ❌ perf-gate: 1 regression');
+    expect(md).toContain(
+      'Head `abcdef123456` vs base `1234567890ab` (origin/main), same run, 6 interleaved pairs (ABBA): Δ is the median of per-pair changes, [interval] its 96.9% confidence interval.',
+    );
+    expect(md).toMatch(/\| scenario +\| phase +\| metric +\| base +\| head +\| Δ \[interval\] +\| band +\| result +\|/);
+    expect(cells(tableRows(md)[0] as string)).toEqual([
+      'api',
+      'c10',
+      'p50',
+      '1ms',
+      '1.12ms',
+      '+12% [+8.0%, +15%]',
+      '+10%',
+      '❌ regression (p=0.0156)',
+    ]);
+    expect(md).toContain('- base origin/main at 1234567890abcdef1234567890abcdef12345678');
+    expect(md).toContain('- note: scenario api is defined differently on base');
+  });
+
+  it('a passing A/B run says it was compared against base', () => {
+    expect(renderMarkdown(ab([cmp({ pairs: 6, interval: [-0.01, 0.02] })]))).toContain(
+      '### ✅ perf-gate: no regression against base',
+    );
+  });
+
+  it('warns when the baseline was recorded on another machine', () => {
+    const md = renderMarkdown(
+      results({
+        scenarioStatus: [{ scenario: 'api', baseline: 'present', machine: 'AMD EPYC, 2 cores → Intel Xeon, 4 cores' }],
+      }),
+    );
+    expect(md).toContain(
+      '> ⚠️ The baseline of **api** was recorded on another machine (AMD EPYC, 2 cores → Intel Xeon, 4 cores)',
+    );
+  });
+});

@@ -15,6 +15,8 @@ export interface ActionInputs {
   failOnRegression: boolean;
   runnerImage: string;
   reportId: string;
+  /** A/B mode: the ref to compare against; empty = the pull request's base commit */
+  baseRef: string;
 }
 
 /** The runner exposes input `x-y` as INPUT_X-Y (spaces to underscores, upper case). */
@@ -25,7 +27,7 @@ function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const mode = input(env, 'mode', 'auto');
-  if (!isMode(mode)) throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update or sweep`);
+  if (!isMode(mode)) throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update, sweep or ab`);
   const comment = input(env, 'comment', 'always');
   if (!(COMMENT_MODES as readonly string[]).includes(comment)) {
     throw usageError(`input comment: ${JSON.stringify(comment)} must be always, on-regression or never`);
@@ -46,5 +48,6 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     failOnRegression: fail === 'true',
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
+    baseRef: input(env, 'base-ref', ''),
   };
 }

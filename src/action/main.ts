@@ -2,13 +2,13 @@
 // annotations and one sticky PR comment. The run id goes to the post step, which sweeps leftovers.
 import { readFileSync } from 'node:fs';
 import * as core from '@actions/core';
-import { connectDocker } from '../docker/engine.js';
-import { UserError } from '../errors.js';
-import { execCommand } from '../exec.js';
+import { realRunDeps } from '../deps.js';
+import { loadConfig } from '../config/load.js';
+import { UserError, usageError } from '../errors.js';
 import { resolveMode } from '../mode.js';
 import { Progress } from '../progress.js';
 import { reportMarker } from '../report/markdown.js';
-import { defaultRunnerScript, newRunId, runPerfGate } from '../run.js';
+import { newRunId, runPerfGate } from '../run.js';
 import { exitOnSignals } from '../signals.js';
 import { findOwnComment, GitHubError, githubApi, upsertComment } from './github.js';
 import { readInputs } from './inputs.js';
@@ -17,7 +17,7 @@ interface PullRequestEvent {
   pull_request?: {
     number: number;
     head?: { repo?: { full_name?: string } | null };
-    base?: { repo?: { full_name?: string } };
+    base?: { sha?: string; repo?: { full_name?: string } };
   };
 }
 
@@ -94,8 +94,13 @@ export async function run(): Promise<void> {
   const runId = newRunId();
   core.saveState('run_id', runId);
   const event = readEvent();
-  const mode = resolveMode(inputs.mode, process.env.GITHUB_EVENT_NAME);
   try {
+    const against = inputs.mode === 'auto' ? loadConfig(inputs.config).gate.against : 'baselines';
+    const mode = resolveMode(inputs.mode, process.env.GITHUB_EVENT_NAME, against);
+    const baseRef = inputs.baseRef || event.pull_request?.base?.sha || '';
+    if (mode === 'ab' && !baseRef) {
+      throw usageError('mode ab needs the base-ref input outside a pull request (a commit, branch or tag)');
+    }
     const outcome = await runPerfGate(
       {
         configFile: inputs.config,
@@ -106,14 +111,9 @@ export async function run(): Promise<void> {
         runId,
         reportId: inputs.reportId,
         ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
+        ...(baseRef ? { baseRef } : {}),
       },
-      {
-        docker: connectDocker(),
-        exec: execCommand,
-        progress: new Progress(process.stdout),
-        onSignal,
-        runnerScript: defaultRunnerScript,
-      },
+      realRunDeps(new Progress(process.stdout), onSignal),
     );
     core.setOutput('verdict', outcome.verdict);
     core.setOutput('regressions', String(outcome.regressions));
@@ -130,7 +130,7 @@ export async function run(): Promise<void> {
       );
     }
     if (mode !== 'update') await comment(inputs, event, outcome.report, outcome.verdict);
-    if (mode === 'gate' && outcome.verdict === 'regression' && inputs.failOnRegression) {
+    if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'regression' && inputs.failOnRegression) {
       core.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
   } catch (err) {

@@ -46,13 +46,17 @@ export function describeBand(metric: MetricName, t: Threshold): string {
 }
 
 /** How much worse (positive) or better (negative) `current` is than `baseline`, absolute and relative. */
-function change(metric: MetricName, baseline: number, current: number): { worse: number; relative: number | null } {
+export function change(
+  metric: MetricName,
+  baseline: number,
+  current: number,
+): { worse: number; relative: number | null } {
   const worse = direction(metric) * (current - baseline);
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
   return { worse, relative: worse / Math.abs(baseline) };
 }
 
-function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
+export function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
   if (t.regress === undefined && t.floor === undefined) return false;
   // a relative change from a zero baseline is unbounded
   const rel = t.regress === undefined || relative === null || relative > t.regress;
@@ -60,7 +64,7 @@ function beyondBand(t: Threshold, worse: number, relative: number | null): boole
   return worse > 0 && rel && abs;
 }
 
-function tooFewSamples(metric: MetricName, phase: PhaseResult): boolean {
+export function tooFewSamples(metric: MetricName, phase: PhaseResult): boolean {
   return isLatency(metric) && phase.merged.latency.count === 0;
 }
 
@@ -120,15 +124,15 @@ function comparePhaseMetric(
   return significant ? { ...out, result: 'improvement' } : out;
 }
 
-const GENERATOR_BOUND_REASON =
+export const GENERATOR_BOUND_REASON =
   'generator-bound: the load generator, not the service, limited this phase (see its flags)';
 
 /** A phase whose generator saturated: none of its comparisons is a verdict (its errors included). */
-function generatorBound(p: PhaseResult): boolean {
+export function generatorBound(p: PhaseResult): boolean {
   return p.flags.some((f) => f.startsWith('generator-bound'));
 }
 
-function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
+export function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
   const known = new Set(errorClasses(baseline.merged));
   const bound = generatorBound(current);
   return errorClasses(current.merged)

@@ -11,6 +11,7 @@ import {
 } from './schema.js';
 import {
   type Config,
+  DEFAULT_AB_PAIRS,
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
@@ -284,6 +285,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         })),
       },
       runner,
+      gate: { against: raw.gate?.against ?? 'baselines' },
+      ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,
     },
   };

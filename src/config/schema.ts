@@ -144,6 +144,25 @@ export const configSchema = z
         workers: positiveInt.max(64, { error: 'must be at most 64' }).optional(),
       })
       .optional(),
+    gate: z
+      .strictObject({
+        against: z
+          .enum(['baselines', 'base-ref'], { error: 'must be baselines or base-ref' })
+          .optional()
+          .describe(
+            'what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)',
+          ),
+      })
+      .optional(),
+    ab: z
+      .strictObject({
+        pairs: positiveInt
+          .min(2, { error: 'must be at least 2' })
+          .max(50, { error: 'must be at most 50' })
+          .optional()
+          .describe('interleaved base/head trial pairs in A/B mode (default 6)'),
+      })
+      .optional(),
     defaults: z
       .strictObject({
         warmup: duration.optional(),

@@ -74,6 +74,9 @@ export interface Config {
     ready: ReadyProbe[];
   };
   runner: { image: string; cpus?: number; workers: number };
+  /** what `mode: auto` gates a pull request against */
+  gate: { against: 'baselines' | 'base-ref' };
+  ab: { pairs: number };
   scenarios: Scenario[];
 }
 
@@ -82,6 +85,8 @@ export const DEFAULT_WARMUP_MS = 5000;
 export const DEFAULT_TRIALS = 3;
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
+/** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
+export const DEFAULT_AB_PAIRS = 6;
 
 /**
  * An open-loop phase's connections and its bound on requests in flight (one request per connection).

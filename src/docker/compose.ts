@@ -21,10 +21,16 @@ export interface ComposeOptions {
   labels: Record<string, string>;
 }
 
-/** Pure: the override that adds our labels to every service and to the networks/volumes compose creates. */
+/** Pure: the override that adds our labels to every service, to the images compose builds (so the
+ * label sweep removes them) and to the networks/volumes compose creates. */
 export function labelOverride(model: ComposeModel, labels: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { labels }])),
+    services: Object.fromEntries(
+      Object.entries(model.services).map(([s, def]) => [
+        s,
+        def && typeof def === 'object' && 'build' in def ? { labels, build: { labels } } : { labels },
+      ]),
+    ),
   };
   const own = (m: Record<string, { external?: boolean } | null> | undefined) =>
     Object.fromEntries(

@@ -90,7 +90,7 @@ export async function streamStats(
   return { stop: () => stream.destroy?.() };
 }
 
-/** Removes every container, network and volume labelled with this run id. Never throws. */
+/** Removes every container, network, volume and built image labelled with this run id. Never throws. */
 export async function sweepRun(docker: Docker, runId: string): Promise<string[]> {
   const removed: string[] = [];
   const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
@@ -115,6 +115,14 @@ export async function sweepRun(docker: Docker, runId: string): Promise<string[]>
         .getVolume(v.Name)
         .remove()
         .then(() => removed.push(`volume ${v.Name}`))
+        .catch(() => {});
+    }
+    // images compose built for this run (labelled through the build section of the override)
+    for (const img of await docker.listImages({ filters })) {
+      await docker
+        .getImage(img.Id)
+        .remove({ force: true })
+        .then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`))
         .catch(() => {});
     }
   } catch {

@@ -19,6 +19,8 @@ export interface RunnerOptions {
   cpus?: number;
   script: string;
   plan: RunnerPlan;
+  /** the container's name, unique on the host (`perfgate-<run>-runner`, with the side and launch in A/B) */
+  name?: string;
 }
 
 /** Pure: how to start node in this image. Images whose entrypoint is node itself (distroless) keep it. */
@@ -69,6 +71,8 @@ async function ensureImage(docker: Docker, image: string): Promise<Docker.ImageI
 
 export interface RunningRunner {
   containerId: string;
+  /** the labelled volume holding the script and plan */
+  volumeName: string;
   /** resolves with the exit code once the container stops */
   exited: Promise<number>;
   stderrTail: () => string[];
@@ -81,7 +85,8 @@ export async function startRunner(
   onLog: (line: string) => void,
 ): Promise<RunningRunner> {
   const info = await ensureImage(docker, opts.image);
-  const volumeName = `perfgate-${opts.runId}-runner`;
+  const name = opts.name ?? `perfgate-${opts.runId}-runner`;
+  const volumeName = name;
   await docker.createVolume({ Name: volumeName, Labels: opts.labels });
   const [firstNet, ...otherNets] = opts.networks;
   if (!firstNet) throw environmentError('the SUT has no network to attach the runner to');
@@ -100,7 +105,7 @@ export async function startRunner(
   };
   if (opts.cpus !== undefined) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
   const container = await docker.createContainer({
-    name: `perfgate-${opts.runId}-runner`,
+    name,
     Image: opts.image,
     Entrypoint,
     Cmd,
@@ -138,7 +143,12 @@ export async function startRunner(
     stream.on('close', resolve);
     stream.on('error', () => resolve());
   });
-  const exited = Promise.all([container.wait(), drained]).then(([r]) => (r as { StatusCode: number }).StatusCode);
   await container.start();
-  return { containerId: container.id, exited, stderrTail: () => [...tail] };
+  // wait only after start: a wait on a created, never started container answers at once with
+  // StatusCode 0, which hid every runner crash. `not-running` after start also covers a container
+  // that already exited.
+  const exited = Promise.all([container.wait({ condition: 'not-running' }), drained]).then(
+    ([r]) => (r as { StatusCode: number }).StatusCode,
+  );
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail] };
 }

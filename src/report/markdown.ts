@@ -25,10 +25,24 @@ const ICON: Record<Verdict, string> = {
   pass: '✅ pass',
 };
 
+function percent(fraction: number): string {
+  const pct = fraction * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
+}
+
 function delta(c: Comparison): string {
   if (c.delta === null) return c.baseline === null ? '' : c.current === c.baseline ? '0%' : 'new';
-  const pct = c.delta * 100;
-  return `${pct >= 0 ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
+  const interval = c.interval ? ` [${percent(c.interval[0])}, ${percent(c.interval[1])}]` : '';
+  return `${percent(c.delta)}${interval}`;
+}
+
+/** A/B runs: what head was compared with, in one line under the headline. */
+function abLine(results: ResultsFile): string | undefined {
+  const ab = results.ab;
+  if (!ab) return undefined;
+  const head = results.provenance.commit?.slice(0, 12) ?? 'workspace';
+  const conf = results.comparisons.find((c) => c.confidence !== undefined)?.confidence;
+  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${ab.order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
 }
 
 function headline(results: ResultsFile): string {
@@ -46,6 +60,7 @@ function headline(results: ResultsFile): string {
   if (verdict === 'regression')
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}${suffix}`;
   if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
+  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 
@@ -77,15 +92,23 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
 }
 
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
+const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
 function statusLines(statuses: ScenarioStatus[], now: string): string[] {
-  return statuses
+  const definition = statuses
     .filter((s) => s.baseline !== 'present')
     .map((s) =>
       s.baseline === 'stale'
         ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.`
         : `> ➖ **${esc(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`,
     );
+  const machine = statuses
+    .filter((s) => s.machine)
+    .map(
+      (s) =>
+        `> ⚠️ The baseline of **${esc(s.scenario)}** was recorded on another machine (${esc(s.machine as string)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`,
+    );
+  return [...definition, ...machine];
 }
 
 function age(time: string | undefined, now: string): string {
@@ -113,7 +136,7 @@ function chart(results: ResultsFile): string {
       const lines = [
         '```mermaid',
         'xychart-beta',
-        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? ' (bars: baseline, line: current)' : ''}"`,
+        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? (results.ab ? ' (bars: base, line: head)' : ' (bars: baseline, line: current)') : ''}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
         '  y-axis "ms"',
       ];
@@ -200,7 +223,18 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
   const lines = [
     `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, '')}\``,
     `- commit ${esc(p.commit ?? 'unknown')} (${esc(p.ref ?? 'no ref')}), run ${esc(results.runId)}, mode ${esc(results.mode)}`,
-    ...Object.entries(p.sut.images).map(([svc, i]) => `- SUT ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`),
+    ...Object.entries(p.sut.images).map(
+      ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
+    ),
+    ...(results.ab
+      ? [
+          `- base ${esc(results.ab.baseRef)} at ${esc(results.ab.baseCommit)}`,
+          ...Object.entries(results.ab.baseImages).map(
+            ([svc, i]) => `- SUT (base) ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
+          ),
+          ...results.ab.notes.map((n) => `- note: ${esc(n)}`),
+        ]
+      : []),
     ...statuses.map(
       (s) =>
         `- baseline of ${esc(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${esc(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ''}${s.baselineCommit ? ` at ${esc(s.baselineCommit.slice(0, 12))}` : ''}`,
@@ -229,6 +263,8 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');
   const head = [marker, headline(results)];
+  const ab = abLine(results);
+  if (ab) head.push('', ab);
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push('', ...bullets);
   const status = capped(statusLines(statuses, results.startedAt), 'scenarios with baseline notes');
@@ -243,13 +279,14 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
 
   const rows = comparisonTable(results.comparisons);
   const footer = `<sub>perf-gate · run ${esc(results.runId)} · ${esc(results.mode)} · ${esc(results.finishedAt)}</sub>`;
-  let table = rows.length ? markdownTable([HEADER, ...rows]) : latencyTable(results);
+  const header = results.ab ? AB_HEADER : HEADER;
+  let table = rows.length ? markdownTable([header, ...rows]) : latencyTable(results);
   const fixed = () => [...head, '', table, '', footer].join('\n');
   // the verdict and the regressions always fit: cut table rows (they are sorted, regressions first)
   let kept = rows.length;
   while (rows.length && fixed().length > budget && kept > 1) {
     kept = Math.max(1, Math.floor(kept * 0.8));
-    table = `${markdownTable([HEADER, ...rows.slice(0, kept)])}\n\n… ${rows.length - kept} more rows in the results file.`;
+    table = `${markdownTable([header, ...rows.slice(0, kept)])}\n\n… ${rows.length - kept} more rows in the results file.`;
   }
   const sections =
     (opts.sections ?? 'full') === 'summary'
@@ -259,7 +296,10 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
           details('Latency percentiles chart', chart(results)),
           details('Status codes, errors and flags', errorsTable(results)),
           details('SUT resources', resourcesTable(results)),
-          details('Environment and baselines', environment(results, statuses)),
+          details(
+            results.ab ? 'Environment, head and base' : 'Environment and baselines',
+            environment(results, statuses),
+          ),
         ].filter(Boolean);
   let body = [...head, '', table].join('\n');
   let omitted = 0;

@@ -158,6 +158,23 @@ export interface ResultsFile {
   scenarios: ScenarioResult[];
   comparisons: Comparison[];
   scenarioStatus?: ScenarioStatus[];
+  /** A/B runs only: what the head was compared with */
+  ab?: AbInfo;
+}
+
+export interface AbInfo {
+  /** the ref asked for, and the commit it resolved to */
+  baseRef: string;
+  baseCommit: string;
+  headCommit: string | null;
+  /** interleaved pairs; trial i of each side belongs to pair i */
+  pairs: number;
+  order: 'ABBA';
+  baseImages: Record<string, { image: string; id: string; digest: string | null }>;
+  /** the base side's results (same scenarios and phases as `scenarios`) */
+  base: ScenarioResult[];
+  /** scenarios new in head or defined differently on base */
+  notes: string[];
 }
 
 export interface BaselineFile {
@@ -183,8 +200,15 @@ export interface Comparison {
   /** the band in words, e.g. "+10% and +200µs" */
   band: string;
   result: Verdict;
-  /** one-sided Mann–Whitney p-value over per-trial values, when both sides had ≥ 3 trials */
+  /** one-sided p-value: Mann–Whitney over per-trial values (gate, ≥ 3 trials on both sides) or
+   * Wilcoxon signed-rank over interleaved pairs (A/B) */
   pValue?: number;
+  /** A/B only: the relative change's confidence interval over pairs, [low, high] (head/base − 1) */
+  interval?: [number, number];
+  /** A/B only: the interval's coverage (0.969 for 6 pairs) */
+  confidence?: number;
+  /** A/B only: interleaved pairs compared */
+  pairs?: number;
   /** why: limit broken, new error class, too few samples, ... */
   reason?: string;
 }
@@ -195,4 +219,6 @@ export interface ScenarioStatus {
   /** baseline provenance time, for the age shown in the report */
   baselineTime?: string;
   baselineCommit?: string | null;
+  /** set when the baseline was recorded on another CPU model or core count: "old → this run" */
+  machine?: string;
 }

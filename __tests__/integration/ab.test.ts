@@ -1,0 +1,120 @@
+// A/B mode on the real engine: a temporary git repository with two commits, both SUTs booted from
+// their own trees (the compose file differs in the service's delay), trials interleaved.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+
+const engine = dockerAvailable();
+
+const compose = (delay: string) => `services:
+  api:
+    build: ${join(ROOT, 'fixtures/sut')}
+    environment:
+      DELAY: ${delay}
+    healthcheck:
+      test: ['CMD', '/sut', '-health', 'http://127.0.0.1:8080/health']
+      interval: 1s
+      retries: 30
+`;
+
+const CONFIG = `version: 1
+sut:
+  compose: docker-compose.yml
+  build: true
+  ready: [{ url: http://api:8080/health }]
+runner: { image: perf-gate/node:local }
+ab: { pairs: 5 }
+defaults:
+  warmup: 300ms
+  thresholds:
+    p50: { regress: 20%, floor: 500us }
+    error-rate: { max: 1% }
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    phases:
+      - { name: c2, connections: 2, duration: 1s }
+`;
+
+function git(dir: string, args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** A repository whose HEAD~1 has the service at `baseDelay`; HEAD changes it to `headDelay` or only the README. */
+function repo(baseDelay: string, headDelay: string | undefined): string {
+  const dir = tempDir('perf-gate-ab-');
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['config', 'user.email', 'test@example.com']);
+  git(dir, ['config', 'user.name', 'perf-gate test']);
+  writeFileSync(join(dir, 'docker-compose.yml'), compose(baseDelay));
+  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+  writeFileSync(join(dir, 'README.md'), 'service\n');
+  git(dir, ['add', '.']);
+  git(dir, ['commit', '-q', '-m', 'base']);
+  if (headDelay) writeFileSync(join(dir, 'docker-compose.yml'), compose(headDelay));
+  else writeFileSync(join(dir, 'README.md'), 'service, documented\n');
+  git(dir, ['commit', '-q', '-am', 'head']);
+  return dir;
+}
+
+const dirs: string[] = [];
+const ab = (dir: string, base: string) =>
+  runCli(['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', base, '--out', dir], {
+    GITHUB_WORKSPACE: dir,
+  });
+
+describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
+  beforeAll(() => {
+    dirs.push(repo('5ms', '9ms'), repo('5ms', undefined));
+  });
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a slower service in head is a regression against base, with both SHAs and nothing left behind', async () => {
+    const dir = dirs[0] as string;
+    const r = await ab(dir, 'HEAD~1');
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    expect(results.mode).toBe('ab');
+    expect(results.ab?.baseCommit).toBe(git(dir, ['rev-parse', 'HEAD~1']));
+    expect(results.provenance.commit).toBe(git(dir, ['rev-parse', 'HEAD']));
+    expect(results.ab?.base[0]?.phases[0]?.trials).toHaveLength(5);
+    expect(results.scenarios[0]?.phases[0]?.trials).toHaveLength(5);
+    const p50 = results.comparisons.find((c) => c.metric === 'p50');
+    expect(p50?.result).toBe('regression');
+    expect(p50?.pairs).toBe(5);
+    expect(p50?.pValue).toBeCloseTo(1 / 32, 3);
+    expect(p50?.delta).toBeGreaterThan(0.4);
+    const report = readFileSync(join(dir, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('same run, 5 interleaved pairs (ABBA)');
+    expect(report).toContain(git(dir, ['rev-parse', 'HEAD~1']).slice(0, 12));
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+    expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
+  });
+
+  it('two commits that differ only in a README pass', async () => {
+    const dir = dirs[1] as string;
+    const r = await ab(dir, 'main~1');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    expect(results.comparisons.filter((c) => c.result === 'regression')).toEqual([]);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+    expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
+  });
+
+  it('a base ref that does not exist is exit 2 in one line, before anything starts', async () => {
+    const dir = dirs[1] as string;
+    const r = await ab(dir, 'no-such-branch');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'perf-gate: --base no-such-branch: no such commit in this repository (nor could it be fetched)',
+    );
+    expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
+  });
+});

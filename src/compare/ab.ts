@@ -1,0 +1,135 @@
+// Pure: the A/B verdict (head against base measured in the same run, trials interleaved in pairs).
+// Per metric and phase: the change is the median over pairs of head/base − 1, with an order-statistic
+// confidence interval; a regression needs the band exceeded (by that median change, and by the median
+// paired difference for a floor) AND a one-sided Wilcoxon signed-rank test over the pairs with
+// p ≤ alpha. Absolute limits, generator-bound phases and new error classes work as in the gate.
+import type { MetricName } from '../config/schema.js';
+import type { Threshold, Thresholds } from '../config/types.js';
+export { DEFAULT_AB_PAIRS } from '../config/types.js';
+import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
+import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
+import {
+  BUILTIN_THRESHOLDS,
+  beyondBand,
+  DEFAULT_ALPHA,
+  describeBand,
+  formatMetricValue,
+  GENERATOR_BOUND_REASON,
+  generatorBound,
+  newErrorClasses,
+  tooFewSamples,
+} from './compare.js';
+import { direction, metricValue, trialValues } from './metrics.js';
+
+/** Pair i runs base then head when i is even, head then base when odd: B H H B B H … (ABBA), so a
+ * linear drift over the run cancels within every two pairs. */
+export function abOrder(pairs: number): Array<{ pair: number; side: 'base' | 'head' }> {
+  const out: Array<{ pair: number; side: 'base' | 'head' }> = [];
+  for (let i = 0; i < pairs; i++) {
+    const first = i % 2 === 0 ? 'base' : 'head';
+    out.push({ pair: i, side: first }, { pair: i, side: first === 'base' ? 'head' : 'base' });
+  }
+  return out;
+}
+
+export interface PairedChange {
+  /** median over pairs of head/base − 1; null when a base value is 0 and the medians differ */
+  relative: number | null;
+  /** median over pairs of head − base, in the metric's unit */
+  absolute: number;
+  interval?: [number, number];
+  confidence?: number;
+  pairs: number;
+}
+
+/** The paired change of head against base; values of pair i are base[i] and head[i]. */
+export function pairedChange(base: readonly number[], head: readonly number[]): PairedChange {
+  const n = Math.min(base.length, head.length);
+  const diffs: number[] = [];
+  const ratios: number[] = [];
+  let zeroBase = false;
+  for (let i = 0; i < n; i++) {
+    const b = base[i] as number;
+    const h = head[i] as number;
+    diffs.push(h - b);
+    if (b === 0) zeroBase = true;
+    else ratios.push(h / b - 1);
+  }
+  const absolute = n ? median(diffs) : 0;
+  if (zeroBase) {
+    // a relative change from zero is unbounded; only "no change at all" has one
+    return { relative: absolute === 0 && diffs.every((d) => d === 0) ? 0 : null, absolute, pairs: n };
+  }
+  const ci = medianInterval(ratios);
+  return { relative: median(ratios), absolute, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
+}
+
+const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, base: PhaseResult, head: PhaseResult) {
+  const out: Comparison = {
+    scenario,
+    phase: head.name,
+    metric,
+    baseline: metricValue(base.merged, metric),
+    current: metricValue(head.merged, metric),
+    delta: null,
+    band: describeBand(metric, t),
+    result: 'pass',
+  };
+  const pc = pairedChange(trialValues(base.trials, metric), trialValues(head.trials, metric));
+  out.pairs = pc.pairs;
+  out.delta = pc.relative === null ? null : round(pc.relative) || 0;
+  if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
+  if (pc.confidence !== undefined) out.confidence = round(pc.confidence);
+  if (generatorBound(head) || generatorBound(base))
+    return { ...out, result: 'invalid' as const, reason: GENERATOR_BOUND_REASON };
+  if (tooFewSamples(metric, head) || tooFewSamples(metric, base)) {
+    return { ...out, result: 'invalid' as const, reason: 'no successful responses to take latency from' };
+  }
+  if (t.limit !== undefined && out.current > t.limit) {
+    return { ...out, result: 'regression' as const, reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
+  }
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
+  const worseOut = beyondBand(t, worse, worseRelative);
+  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
+  if (!worseOut && !betterOut) return out;
+  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const diffs = trialValues(head.trials, metric).map(
+    (h, i) => dir * (h - (trialValues(base.trials, metric)[i] as number)),
+  );
+  const { pValue } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
+  out.pValue = round(pValue);
+  const significant = pValue <= alpha;
+  if (worseOut) {
+    if (significant) return { ...out, result: 'regression' as const };
+    const reachable = 2 ** -pc.pairs <= alpha;
+    return {
+      ...out,
+      result: 'unconfirmed' as const,
+      reason: reachable
+        ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})`
+        : `${pc.pairs} pairs cannot reach p ≤ ${alpha} (the smallest p is 1/2^${pc.pairs}); raise ab.pairs`,
+    };
+  }
+  return significant ? { ...out, result: 'improvement' as const } : out;
+}
+
+/** Compares one scenario's head results with its base results, phase by phase. */
+export function compareAbScenario(head: ScenarioResult, base: ScenarioResult, thresholds: Thresholds): Comparison[] {
+  const gated = Object.keys(thresholds).length > 0 ? thresholds : BUILTIN_THRESHOLDS;
+  const out: Comparison[] = [];
+  for (const phase of head.phases) {
+    const old = base.phases.find((p) => p.name === phase.name);
+    if (!old) continue;
+    for (const [metric, t] of Object.entries(gated) as Array<[MetricName, Threshold]>) {
+      out.push(compareAbMetric(head.name, metric, t, old, phase));
+    }
+    for (const c of newErrorClasses(head.name, phase, old)) {
+      out.push({ ...c, reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side') });
+    }
+  }
+  return out;
+}

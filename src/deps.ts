@@ -1,0 +1,17 @@
+// The real dependencies of a run, as the CLI and the Action build them.
+import { composeClient, dockerClient } from './docker/clients.js';
+import { connectDocker } from './docker/engine.js';
+import { execCommand } from './exec.js';
+import type { Progress } from './progress.js';
+import { defaultRunnerScript, type RunDeps } from './run-steps.js';
+
+export function realRunDeps(progress: Progress, onSignal: RunDeps['onSignal']): RunDeps {
+  return {
+    docker: dockerClient(connectDocker()),
+    compose: (opts) => composeClient(execCommand, opts),
+    exec: execCommand,
+    progress,
+    onSignal,
+    runnerScript: defaultRunnerScript,
+  };
+}

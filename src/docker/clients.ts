@@ -1,0 +1,94 @@
+// The two small interfaces a SUT session needs from Docker, and their real implementations: the
+// engine API through dockerode, and a compose project through the `docker compose` v2 CLI. Unit tests
+// pass fakes; integration tests use these. Only failures of these calls become "docker: …" (exit 3).
+import type Docker from 'dockerode';
+import { environmentError, UserError } from '../errors.js';
+import type { Exec } from '../exec.js';
+import type { StatsSample } from '../stats/resources.js';
+import { type ComposeOptions, ComposeProject } from './compose.js';
+import {
+  engineVersion,
+  imageDigests,
+  projectContainers,
+  projectNetworks,
+  type SutContainer,
+  streamStats,
+  sweepRun,
+} from './engine.js';
+import { type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
+import type { RunnerEvent } from '../plan.js';
+
+export type ImageDigests = Record<string, { image: string; id: string; digest: string | null }>;
+
+export interface DockerClient {
+  version(): Promise<{ version: string; apiVersion: string }>;
+  containers(project: string): Promise<SutContainer[]>;
+  networks(project: string): Promise<string[]>;
+  stats(containerId: string, onSample: (s: StatsSample) => void): Promise<{ stop: () => void }>;
+  imageDigests(containers: SutContainer[]): Promise<ImageDigests>;
+  startRunner(
+    opts: RunnerOptions,
+    onEvent: (e: RunnerEvent) => void,
+    onLog: (line: string) => void,
+  ): Promise<RunningRunner>;
+  /** removes a container and the runner volume named after it; never throws */
+  removeRunner(runner: RunningRunner): Promise<void>;
+  /** removes everything labelled with the run id; never throws */
+  sweep(runId: string): Promise<string[]>;
+}
+
+export interface ComposeClient {
+  readonly project: string;
+  /** validates the compose files and writes the label override */
+  prepare(): Promise<void>;
+  /** `up --wait`; the error output on failure, undefined on success */
+  up(services: string[], build: boolean, waitTimeoutS: number): Promise<string | undefined>;
+  logs(tail: number): Promise<string[]>;
+  down(): Promise<void>;
+}
+
+/** Wraps an engine call: its failure is the environment's (exit 3), a UserError stays what it is. */
+async function engineCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw environmentError(`docker: ${what}: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+export function dockerClient(docker: Docker): DockerClient {
+  return {
+    version: () => engineVersion(docker),
+    containers: (project) => engineCall('listing containers', () => projectContainers(docker, project)),
+    networks: (project) => engineCall('listing networks', () => projectNetworks(docker, project)),
+    stats: (id, onSample) => engineCall('streaming stats', () => streamStats(docker, id, onSample)),
+    imageDigests: (containers) => engineCall('inspecting images', () => imageDigests(docker, containers)),
+    startRunner: (opts, onEvent, onLog) =>
+      engineCall('starting the runner', () => startRunner(docker, opts, onEvent, onLog)),
+    removeRunner: async (runner) => {
+      await docker
+        .getContainer(runner.containerId)
+        .remove({ force: true, v: true })
+        .catch(() => {});
+      await docker
+        .getVolume(runner.volumeName)
+        .remove()
+        .catch(() => {});
+    },
+    sweep: (runId) => sweepRun(docker, runId),
+  };
+}
+
+export function composeClient(exec: Exec, opts: ComposeOptions): ComposeClient {
+  const project = new ComposeProject(exec, opts);
+  return {
+    project: opts.project,
+    prepare: async () => {
+      await project.prepare();
+    },
+    up: (services, build, waitTimeoutS) => project.up(services, build, waitTimeoutS),
+    logs: (tail) => project.logs(tail),
+    down: () => project.down(),
+  };
+}

@@ -1,0 +1,115 @@
+// The first step of a run, before anything starts: the config, the scenarios this mode runs, the
+// runner plan with bodies read, the scenario hashes and the committed baselines. Every mistake here is
+// the user's (exit 2) and is found before Docker is touched.
+import { readFileSync } from 'node:fs';
+import { loadConfig } from './config/load.js';
+import { ratePhaseName } from './config/normalize.js';
+import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
+import { usageError } from './errors.js';
+import { buildPlan, parseBodiesJsonl, type RunnerPlan } from './plan.js';
+import { baselinePath, scenarioHash } from './results/files.js';
+import { readBaseline } from './results/read.js';
+import type { BaselineFile } from './results/types.js';
+
+export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
+
+export interface RunPlan {
+  config: Config;
+  scenarios: Scenario[];
+  plan: RunnerPlan;
+  hashes: Map<string, string>;
+  baselines: Map<string, BaselineFile | undefined>;
+  image: string;
+  /** bodies files read, by absolute path */
+  readBodies: (file: string) => string[];
+}
+
+export function selectScenarios(config: Config, names: string[]): Scenario[] {
+  if (names.length === 0) return config.scenarios;
+  const known = new Set(config.scenarios.map((s) => s.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) {
+    throw usageError(`--scenario ${unknown.join(', ')}: no such scenario (known: ${[...known].join(', ')})`);
+  }
+  return config.scenarios.filter((s) => names.includes(s.name));
+}
+
+/** Sweep mode: each scenario's ladder becomes its phases, one trial per level; scenarios without
+ * a ladder are left out. */
+export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
+  const out: Scenario[] = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep.warmupMs,
+      trials: 1,
+      phases: sweep.levels.map((level): Phase => {
+        if (sweep.kind === 'closed') {
+          return { kind: 'closed', name: `c${level}`, connections: level, durationMs: sweep.durationMs };
+        }
+        return {
+          kind: 'open',
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT,
+        };
+      }),
+    });
+  }
+  if (out.length === 0) throw usageError('--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)');
+  return out;
+}
+
+export function bodiesReader(): (file: string) => string[] {
+  const bodies = new Map<string, string[]>();
+  return (file) => {
+    let list = bodies.get(file);
+    if (!list) {
+      try {
+        list = parseBodiesJsonl(readFileSync(file, 'utf8'), file);
+      } catch (err) {
+        throw usageError(`bodies file ${(err as Error).message}`);
+      }
+      bodies.set(file, list);
+    }
+    return list;
+  };
+}
+
+export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => string[]): Map<string, string> {
+  return new Map(
+    scenarios.map((s) => [
+      s.name,
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined),
+    ]),
+  );
+}
+
+export function planRun(
+  opts: { configFile: string; mode: RunMode; scenarios: string[]; baselineDir: string; runnerImage?: string },
+  warn: (line: string) => void,
+): RunPlan {
+  const config = loadConfig(opts.configFile);
+  const selected = selectScenarios(config, opts.scenarios);
+  const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
+  const readBodies = bodiesReader();
+  const plan = buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers);
+  const hashes = hashesOf(scenarios, readBodies);
+  // read before anything starts: a corrupt baseline is a usage error in gate mode; update mode
+  // replaces it anyway (and compares with nothing); sweep and A/B never read baselines
+  const baselines = new Map<string, BaselineFile | undefined>();
+  for (const s of opts.mode === 'gate' || opts.mode === 'update' ? scenarios : []) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== 'update') throw err;
+      warn(`[perf-gate] warning: ${(err as Error).message}; it will be replaced`);
+    }
+  }
+  const image = opts.runnerImage || config.runner.image;
+  return { config, scenarios, plan, hashes, baselines, image, readBodies };
+}

@@ -1,0 +1,124 @@
+// What every kind of run shares: its options and dependencies, and the steps around the measuring
+// (events to the collector and progress, provenance, writing the results and the report).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ComposeOptions } from './docker/compose.js';
+import type { ComposeClient, DockerClient, ImageDigests } from './docker/clients.js';
+import { environmentError } from './errors.js';
+import type { Exec } from './exec.js';
+import type { RunnerEvent } from './plan.js';
+import type { Progress } from './progress.js';
+import { gitInfo, machineInfo } from './provenance.js';
+import { stableStringify, writeFileAtomic } from './results/files.js';
+import type { OverallVerdict } from './compare/compare.js';
+import { renderMarkdown } from './report/markdown.js';
+import type { Provenance, ResultsFile } from './results/types.js';
+import type { RunMode } from './run-plan.js';
+import type { TrialCollector } from './session/collect.js';
+
+export interface RunOptions {
+  configFile: string;
+  mode: RunMode;
+  scenarios: string[];
+  baselineDir: string;
+  outDir: string;
+  runnerImage?: string;
+  /** a run id chosen by the caller (the Action saves it for its post step); random otherwise */
+  runId?: string;
+  /** distinguishes reports of matrix legs / several configs */
+  reportId?: string;
+  /** how long compose may take to report services healthy, s */
+  healthTimeoutS?: number;
+  /** A/B mode: the git ref whose tree is the base side */
+  baseRef?: string;
+  /** A/B mode: interleaved pairs (overrides the config's ab.pairs) */
+  pairs?: number;
+}
+
+export interface RunDeps {
+  docker: DockerClient;
+  compose: (opts: ComposeOptions) => ComposeClient;
+  exec: Exec;
+  progress: Progress;
+  /** registers teardown for SIGINT/SIGTERM; returns an unregister function */
+  onSignal: (teardown: () => Promise<void>) => () => void;
+  /** the script that runs in the runner container (dist/runner.mjs) */
+  runnerScript: () => string;
+}
+
+export interface RunOutcome {
+  results: ResultsFile;
+  resultsPath: string;
+  reportPath: string;
+  report: string;
+  verdict: OverallVerdict;
+  regressions: number;
+  baselinesUpdated: string[];
+}
+
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** Passes runner events to the collector and the progress display. */
+export function eventSink(collector: TrialCollector, progress: Progress, prefix = ''): (e: RunnerEvent) => void {
+  return (e) => {
+    if (e.t === 'ready') progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === 'warning') progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
+    collector.onEvent(e, Date.now());
+    progress.onEvent(e);
+  };
+}
+
+export function debugLog(progress: Progress): (line: string) => void {
+  return (line) => {
+    if (process.env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
+  };
+}
+
+export async function provenanceOf(
+  deps: Pick<RunDeps, 'exec'>,
+  dir: string,
+  startedAt: string,
+  engine: { version: string; apiVersion: string },
+  image: string,
+  images: ImageDigests,
+): Promise<Provenance> {
+  const git = await gitInfo(deps.exec, dir);
+  return {
+    time: startedAt,
+    commit: git.commit,
+    ref: git.ref,
+    runner: machineInfo(),
+    docker: { version: engine.version, apiVersion: engine.apiVersion },
+    runnerImage: image,
+    sut: { images },
+  };
+}
+
+/** Writes the results file and the report; returns their paths. */
+export function publishFiles(
+  results: ResultsFile,
+  outDir: string,
+  reportId: string,
+): { resultsPath: string; reportPath: string; report: string } {
+  const resultsPath = resolve(outDir, 'perf-gate-results.json');
+  writeFileAtomic(resultsPath, stableStringify(results));
+  const report = renderMarkdown(results, { reportId });
+  const reportPath = resolve(outDir, 'perf-gate-report.md');
+  writeFileAtomic(reportPath, report);
+  return { resultsPath, reportPath, report };
+}
+
+export function defaultRunnerScript(): string {
+  const here = dirname(new URL(import.meta.url).pathname);
+  for (const candidate of [join(here, 'runner.mjs'), join(here, '..', 'dist', 'runner.mjs')]) {
+    try {
+      return readFileSync(candidate, 'utf8');
+    } catch {
+      // try the next place
+    }
+  }
+  throw environmentError('runner script dist/runner.mjs not found (run `npm run build`)');
+}
