@@ -92469,7 +92469,7 @@ function configJsonSchema() {
 // src/config/types.ts
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
-var DEFAULT_TRIALS = 3;
+var DEFAULT_TRIALS = 5;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
@@ -93597,7 +93597,7 @@ function errorClasses(m) {
 }
 
 // src/compare/compare.ts
-var DEFAULT_ALPHA = 0.05;
+var DEFAULT_ALPHA = 0.01;
 var MIN_TRIALS_FOR_CONFIRMATION = 3;
 var BUILTIN_THRESHOLDS = {
   p50: { regress: 0.1, floor: 200 },
@@ -93676,7 +93676,16 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
     const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
     const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
     out.pValue = Math.round(pValue * 1e4) / 1e4;
-    significant = pValue <= (t.alpha ?? DEFAULT_ALPHA);
+    const alpha = t.alpha ?? DEFAULT_ALPHA;
+    significant = pValue <= alpha;
+    const smallest = 1 / binomial(current.trials.length + baseline.trials.length, current.trials.length);
+    if (!significant && worseOut && smallest > alpha) {
+      return {
+        ...out,
+        result: "unconfirmed",
+        reason: `${current.trials.length} vs ${baseline.trials.length} trials cannot reach p ≤ ${alpha} (the smallest p is ${+smallest.toFixed(4)}); raise trials`
+      };
+    }
   }
   if (worseOut) return { ...out, result: significant ? "regression" : "unconfirmed" };
   return significant ? { ...out, result: "improvement" } : out;
@@ -93823,6 +93832,10 @@ function renderSweep(results, marker) {
     marker,
     "### 📈 perf-gate sweep",
     "",
+    ...results.unswept?.length ? [
+      `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results.unswept.map((n) => `**${escapeMarkdown(n)}**`).join(", ")}: ${results.scenarios.length ? "left out" : "nothing was swept"}.`,
+      ""
+    ] : [],
     ...results.scenarios.map(renderSweepSection),
     "",
     `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · sweep · ${escapeMarkdown(results.finishedAt)}</sub>`,
@@ -93869,6 +93882,11 @@ function headline(results) {
     count("improvement") ? `${count("improvement")} improved` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
+  if (results.mode === "update") {
+    const n = results.scenarios.length;
+    const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
+    return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
+  }
   if (verdict === "regression")
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"}${suffix}`;
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
@@ -93899,9 +93917,9 @@ function comparisonTable(comparisons) {
 }
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
 var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
-function statusLines(statuses, now) {
+function statusLines(statuses, now, mode) {
   const definition = statuses.filter((s) => s.baseline !== "present").map(
-    (s) => s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`
+    (s) => mode === "update" ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`
   );
   const machine = statuses.filter((s) => s.machine).map(
     (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
@@ -94040,7 +94058,7 @@ function renderMarkdown(results, opts = {}) {
   if (ab) head.push("", ab);
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push("", ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt), "scenarios with baseline notes");
+  const status = capped(statusLines(statuses, results.startedAt, results.mode), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
   const flagged = capped(
     results.scenarios.flatMap(
@@ -94254,6 +94272,15 @@ function resolveMode(mode, eventName, against = "baselines") {
 }
 
 // src/progress.ts
+function progressSink(stream, env) {
+  const sink = {
+    write: (text) => void stream.write(text),
+    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true"
+  };
+  if (stream.columns !== void 0) sink.columns = stream.columns;
+  return sink;
+}
+var MIN_COLUMNS = 20;
 var Progress = class {
   constructor(sink, now = Date.now, plainEveryMs = 5e3) {
     this.sink = sink;
@@ -94289,8 +94316,9 @@ var Progress = class {
         const filled = Math.max(0, Math.min(width, Math.round(done * width)));
         const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
         const full = `${bar} ${text}`;
-        const cols = this.sink.columns ?? 100;
-        this.sink.write(`\r\x1B[2K${full.slice(0, Math.max(10, cols - 1))}`);
+        const given = this.sink.columns ?? 0;
+        const cols = given >= MIN_COLUMNS ? given : 100;
+        this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
         this.barShown = true;
       } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
         this.lastPlainAt = this.now();
@@ -94302,9 +94330,10 @@ var Progress = class {
   finish() {
     this.clearBar();
   }
+  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
   clearBar() {
     if (this.barShown) {
-      this.sink.write("\r\x1B[2K");
+      this.sink.write("\n");
       this.barShown = false;
     }
   }
@@ -94414,8 +94443,10 @@ function sweepScenarios(scenarios) {
       })
     });
   }
-  if (out.length === 0) throw usageError("--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)");
   return out;
+}
+function withoutLadder(scenarios) {
+  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
 }
 function bodiesReader() {
   const bodies = /* @__PURE__ */ new Map();
@@ -94444,6 +94475,7 @@ function planRun(opts, warn) {
   const config2 = loadConfig(opts.configFile);
   const selected = selectScenarios(config2, opts.scenarios);
   const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
+  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
   const readBodies = bodiesReader();
   const plan = buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers);
   const hashes = hashesOf(scenarios, readBodies);
@@ -94458,7 +94490,7 @@ function planRun(opts, warn) {
     }
   }
   const image = opts.runnerImage || config2.runner.image;
-  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies };
+  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies, unswept };
 }
 
 // src/ab.ts
@@ -94531,6 +94563,7 @@ function medianInterval(values, level = 0.95) {
 }
 
 // src/compare/ab.ts
+var AB_DEFAULT_ALPHA = 0.05;
 function abOrder(pairs) {
   const out = [];
   for (let i = 0; i < pairs; i++) {
@@ -94589,7 +94622,7 @@ function compareAbMetric(scenario2, metric, t, base, head) {
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   if (!worseOut && !betterOut) return out;
-  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
   const diffs = trialValues(head.trials, metric).map(
     (h, i) => dir * (h - trialValues(base.trials, metric)[i])
   );
@@ -95266,6 +95299,12 @@ async function runPerfGate(opts, deps) {
   const { progress } = deps;
   const p = planRun(opts, (l) => progress.line(l));
   const { config: config2, scenarios } = p;
+  if (p.unswept.length) {
+    progress.line(
+      `[perf-gate] warning: no sweep ladder (scenarios[].sweep) in ${p.unswept.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
+    );
+  }
+  if (opts.mode === "sweep" && scenarios.length === 0) return nothingToSweep(opts, p, startedAt);
   const engine = await deps.docker.version();
   const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
@@ -95325,7 +95364,9 @@ async function runPerfGate(opts, deps) {
     comparisons: []
   };
   const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-  const { results, verdict, regressions } = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, p.baselines, (name2) => thresholds2.get(name2));
+  const gated = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, p.baselines, (name2) => thresholds2.get(name2));
+  const { results } = gated;
+  const { verdict, regressions } = opts.mode === "update" ? { verdict: "pass", regressions: 0 } : gated;
   const files = publishFiles(results, opts.outDir, opts.reportId ?? "");
   const baselinesUpdated = [];
   if (opts.mode === "update") {
@@ -95336,6 +95377,35 @@ async function runPerfGate(opts, deps) {
     }
   }
   return { results, ...files, verdict, regressions, baselinesUpdated };
+}
+function nothingToSweep(opts, p, startedAt) {
+  const results = {
+    schema: RESULTS_SCHEMA,
+    runId: opts.runId ?? newRunId(),
+    mode: "sweep",
+    config: opts.configFile,
+    startedAt,
+    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    provenance: {
+      time: startedAt,
+      commit: null,
+      ref: null,
+      runner: machineInfo(),
+      docker: { version: null, apiVersion: null },
+      runnerImage: p.image,
+      sut: { images: {} }
+    },
+    scenarios: [],
+    comparisons: [],
+    unswept: p.unswept
+  };
+  return {
+    results,
+    ...publishFiles(results, opts.outDir, opts.reportId ?? ""),
+    verdict: "pass",
+    regressions: 0,
+    baselinesUpdated: []
+  };
 }
 
 // src/signals.ts
@@ -95400,7 +95470,7 @@ async function cmdRun(args) {
   }
   const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : void 0);
   if (resolved === "ab" && !baseRef) throw usageError("--mode ab needs --base REF (a commit, branch or tag)");
-  const progress = new Progress(process.stderr);
+  const progress = new Progress(progressSink(process.stderr, process.env));
   const outcome = await runPerfGate(
     {
       configFile: String(values.config),

@@ -13,7 +13,7 @@ import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
 import { isMode, resolveMode } from './mode.js';
-import { Progress } from './progress.js';
+import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
 import { runPerfGate } from './run.js';
 import { exitOnSignals } from './signals.js';
@@ -63,7 +63,7 @@ async function cmdRun(args: string[]): Promise<number> {
   // inside a pull request's workflow the base branch is known; anywhere else --base is needed
   const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
   if (resolved === 'ab' && !baseRef) throw usageError('--mode ab needs --base REF (a commit, branch or tag)');
-  const progress = new Progress(process.stderr);
+  const progress = new Progress(progressSink(process.stderr, process.env));
   const outcome = await runPerfGate(
     {
       configFile: String(values.config),

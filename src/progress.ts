@@ -1,5 +1,7 @@
 // Live progress: a bar with elapsed/total and current rps on a terminal; a plain line every few
-// seconds otherwise (CI logs).
+// seconds otherwise (CI logs, and always under GitHub Actions). The bar never shares a line with
+// anything else: it is ended with a newline before any other output, so a workflow command
+// (`::error::…`) written after it starts on its own line.
 import type { RunnerEvent } from './plan.js';
 import { formatMs } from './units.js';
 
@@ -10,6 +12,23 @@ export interface ProgressSink {
 }
 
 type Stage = Extract<RunnerEvent, { t: 'stage' }>;
+
+/** The sink for a stream: a bar only on a real terminal, never under GitHub Actions (the runner's log
+ * is not a terminal even when it says so, and drops workflow commands that do not start a line). */
+export function progressSink(
+  stream: { write(text: string): unknown; isTTY?: boolean; columns?: number },
+  env: NodeJS.ProcessEnv,
+): ProgressSink {
+  const sink: ProgressSink = {
+    write: (text) => void stream.write(text),
+    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== 'true',
+  };
+  if (stream.columns !== undefined) sink.columns = stream.columns;
+  return sink;
+}
+
+/** narrower than this (or 0: unknown) and the width is not trusted */
+const MIN_COLUMNS = 20;
 
 export class Progress {
   private stage: Stage | undefined;
@@ -50,8 +69,9 @@ export class Progress {
         const filled = Math.max(0, Math.min(width, Math.round(done * width)));
         const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
         const full = `${bar} ${text}`;
-        const cols = this.sink.columns ?? 100;
-        this.sink.write(`\r\x1b[2K${full.slice(0, Math.max(10, cols - 1))}`);
+        const given = this.sink.columns ?? 0;
+        const cols = given >= MIN_COLUMNS ? given : 100;
+        this.sink.write(`\r\x1b[2K${full.slice(0, cols - 1)}`);
         this.barShown = true;
       } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
         this.lastPlainAt = this.now();
@@ -64,9 +84,10 @@ export class Progress {
     this.clearBar();
   }
 
+  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
   private clearBar(): void {
     if (this.barShown) {
-      this.sink.write('\r\x1b[2K');
+      this.sink.write('\n');
       this.barShown = false;
     }
   }

@@ -19,6 +19,8 @@ export interface RunPlan {
   plan: RunnerPlan;
   hashes: Map<string, string>;
   baselines: Map<string, BaselineFile | undefined>;
+  /** sweep mode: selected scenarios without a ladder, left out */
+  unswept: string[];
   image: string;
   /** bodies files read, by absolute path */
   readBodies: (file: string) => string[];
@@ -35,7 +37,7 @@ export function selectScenarios(config: Config, names: string[]): Scenario[] {
 }
 
 /** Sweep mode: each scenario's ladder becomes its phases, one trial per level; scenarios without
- * a ladder are left out. */
+ * a ladder are left out (a sweep never fails: the run says which, and sweeps the others). */
 export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
   const out: Scenario[] = [];
   for (const s of scenarios) {
@@ -59,8 +61,12 @@ export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
       }),
     });
   }
-  if (out.length === 0) throw usageError('--mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)');
   return out;
+}
+
+/** The selected scenarios a sweep leaves out: those without a ladder. */
+export function withoutLadder(scenarios: Scenario[]): string[] {
+  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
 }
 
 export function bodiesReader(): (file: string) => string[] {
@@ -95,6 +101,7 @@ export function planRun(
   const config = loadConfig(opts.configFile);
   const selected = selectScenarios(config, opts.scenarios);
   const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
+  const unswept = opts.mode === 'sweep' ? withoutLadder(selected) : [];
   const readBodies = bodiesReader();
   const plan = buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers);
   const hashes = hashesOf(scenarios, readBodies);
@@ -111,5 +118,5 @@ export function planRun(
     }
   }
   const image = opts.runnerImage || config.runner.image;
-  return { config, scenarios, plan, hashes, baselines, image, readBodies };
+  return { config, scenarios, plan, hashes, baselines, image, readBodies, unswept };
 }

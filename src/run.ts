@@ -1,6 +1,7 @@
 // `perf-gate run`: plan → SUT session → collect → gate → render → publish. Gate, update and sweep
 // runs boot one SUT; A/B runs (ab.ts) boot two and share every step but the session and the gate.
 import { projectName, runLabels } from './docker/labels.js';
+import { machineInfo } from './provenance.js';
 import { baselineOf, baselinePath, stableStringify, writeFileAtomic } from './results/files.js';
 import { gateResults } from './compare/gate.js';
 import { RESULTS_SCHEMA, type ResultsFile, type ScenarioResult } from './results/types.js';
@@ -32,6 +33,12 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   const { progress } = deps;
   const p: RunPlan = planRun(opts, (l) => progress.line(l));
   const { config, scenarios } = p;
+  if (p.unswept.length) {
+    progress.line(
+      `[perf-gate] warning: no sweep ladder (scenarios[].sweep) in ${p.unswept.join(', ')}: ${scenarios.length ? 'left out of the sweep' : 'nothing to sweep'}`,
+    );
+  }
+  if (opts.mode === 'sweep' && scenarios.length === 0) return nothingToSweep(opts, p, startedAt);
   const engine = await deps.docker.version();
   const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
@@ -92,11 +99,14 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
     comparisons: [],
   };
   const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-  // a sweep explores; it is never compared and never fails
-  const { results, verdict, regressions } =
+  // a sweep explores; it is never compared and never fails. An update compares with the previous
+  // baselines for information only: its verdict is pass and it counts no regressions.
+  const gated =
     opts.mode === 'sweep'
       ? { results: measured, verdict: 'pass' as const, regressions: 0 }
       : gateResults(measured, p.baselines, (name) => thresholds.get(name));
+  const { results } = gated;
+  const { verdict, regressions } = opts.mode === 'update' ? { verdict: 'pass' as const, regressions: 0 } : gated;
   const files = publishFiles(results, opts.outDir, opts.reportId ?? '');
   const baselinesUpdated: string[] = [];
   if (opts.mode === 'update') {
@@ -107,4 +117,36 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
     }
   }
   return { results, ...files, verdict, regressions, baselinesUpdated };
+}
+
+/** A sweep never fails (SPEC §1): with no ladder anywhere it writes a report that says so and passes,
+ * without booting anything. */
+function nothingToSweep(opts: RunOptions, p: RunPlan, startedAt: string): RunOutcome {
+  const results: ResultsFile = {
+    schema: RESULTS_SCHEMA,
+    runId: opts.runId ?? newRunId(),
+    mode: 'sweep',
+    config: opts.configFile,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    provenance: {
+      time: startedAt,
+      commit: null,
+      ref: null,
+      runner: machineInfo(),
+      docker: { version: null, apiVersion: null },
+      runnerImage: p.image,
+      sut: { images: {} },
+    },
+    scenarios: [],
+    comparisons: [],
+    unswept: p.unswept,
+  };
+  return {
+    results,
+    ...publishFiles(results, opts.outDir, opts.reportId ?? ''),
+    verdict: 'pass',
+    regressions: 0,
+    baselinesUpdated: [],
+  };
 }

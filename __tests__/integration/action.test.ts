@@ -141,6 +141,9 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.outputs['baselines-updated']).toBe(join(baselines, 'api.json'));
     expect(JSON.parse(readFileSync(join(baselines, 'api.json'), 'utf8')).schema).toBe('perf-gate/baseline@1');
+    // the run that wrote the baselines says so; it is not "no baseline yet"
+    expect(r.outputs.verdict).toBe('pass');
+    expect(readFileSync(r.outputs.report as string, 'utf8')).toContain('baselines written for 1 scenario');
     expect(gh.writes).toEqual([]);
     expect(r.state.run_id).toMatch(/^[0-9a-f]{8}$/);
     expect(leftovers(r.state.run_id as string)).toEqual([]);
@@ -208,5 +211,8 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('::error::input comment: "sometimes" must be always, on-regression or never');
     expect(r.outputs.verdict).toBe('error');
+    expect(r.outputs.regressions).toBe('0');
+    expect(r.summary).toContain('### ⚠️ perf-gate: the run did not finish');
+    expect(r.summary).toContain('input comment: "sometimes" must be always, on-regression or never');
   });
 });

@@ -38,11 +38,15 @@ describe.runIf(hasDocker)('sweep mode', () => {
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
-  it('refuses a config without any sweep ladder, exit 2', async () => {
-    const r = await runCli(['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--mode', 'sweep']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(
-      'perf-gate: --mode sweep: no selected scenario has a sweep ladder (scenarios[].sweep)',
-    );
+  it('a config without any sweep ladder: a warning and a report that says so, exit 0, nothing booted', async () => {
+    const out = tempDir();
+    // workflow_dispatch with mode auto resolves to sweep, as the Action does
+    const r = await runCli(['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', out], {
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('[perf-gate] warning: no sweep ladder (scenarios[].sweep) in work: nothing to sweep');
+    expect(r.stderr).not.toContain('starting the SUT');
+    expect(readFileSync(join(out, 'perf-gate-report.md'), 'utf8')).toContain('nothing was swept');
   });
 });

@@ -103,29 +103,30 @@ describe('compareScenario: the band needs regress AND floor (one trial a side, n
 
 describe('compareScenario: Mann–Whitney confirmation over per-trial values', () => {
   const t = { regress: 0.1, floor: 200 };
+  const a05 = { ...t, alpha: 0.05 };
   it.each<[string, Threshold, number, number[], number, number[], Verdict, number | undefined]>([
-    // 3 vs 3 fully separated: p = 1/20 = 0.05 ≤ 0.05
-    ['separated 3 vs 3', t, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'regression', 0.05],
+    // the default alpha is 0.01: 3 vs 3 fully separated gives p = 1/20 = 0.05, which cannot reach it
+    ['separated 3 vs 3, default alpha', t, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'unconfirmed', 0.05],
+    ['separated 3 vs 3, alpha 0.05', a05, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'regression', 0.05],
     // U = 5 of 9 → p = 10/20
-    ['overlapping 3 vs 3', t, 1000, [900, 1000, 1600], 1500, [950, 1500, 1510], 'unconfirmed', 0.5],
+    ['overlapping 3 vs 3', a05, 1000, [900, 1000, 1600], 1500, [950, 1500, 1510], 'unconfirmed', 0.5],
     // U = 8 → p = 2/20
-    ['one swap, default alpha', t, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'unconfirmed', 0.1],
+    ['one swap, alpha 0.05', a05, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'unconfirmed', 0.1],
     ['one swap, alpha 0.1', { ...t, alpha: 0.1 }, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'regression', 0.1],
-    [
-      'separated, alpha 0.01',
-      { ...t, alpha: 0.01 },
-      1000,
-      [990, 1000, 1010],
-      1500,
-      [1490, 1500, 1510],
-      'unconfirmed',
-      0.05,
-    ],
     // 4 vs 4 fully separated: 1/70
-    ['separated 4 vs 4', t, 1000, [980, 990, 1000, 1010], 1500, [1490, 1500, 1510, 1520], 'regression', 0.0143],
     [
-      'separated 4 vs 4, alpha 0.01',
-      { ...t, alpha: 0.01 },
+      'separated 4 vs 4, alpha 0.05',
+      a05,
+      1000,
+      [980, 990, 1000, 1010],
+      1500,
+      [1490, 1500, 1510, 1520],
+      'regression',
+      0.0143,
+    ],
+    [
+      'separated 4 vs 4, default alpha',
+      t,
       1000,
       [980, 990, 1000, 1010],
       1500,
@@ -133,12 +134,55 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       'unconfirmed',
       0.0143,
     ],
+    // 5 vs 5 (the default trials) fully separated: 1/252
+    [
+      'separated 5 vs 5, default alpha',
+      t,
+      1000,
+      [980, 990, 1000, 1010, 1020],
+      1500,
+      [1480, 1490, 1500, 1510, 1520],
+      'regression',
+      0.004,
+    ],
+    // one of the 25 pairs swapped: U = 24, p = 2/252
+    [
+      '5 vs 5, one swap, default alpha',
+      t,
+      1000,
+      [980, 990, 1000, 1010, 1485],
+      1500,
+      [1480, 1490, 1500, 1510, 1520],
+      'regression',
+      0.0079,
+    ],
+    // six of the 25 pairs swapped: U = 19, p = 28/252 = 0.11 > 0.01
+    [
+      '5 vs 5, six swaps, default alpha',
+      t,
+      1000,
+      [980, 990, 1000, 1495, 1515],
+      1500,
+      [1480, 1490, 1500, 1510, 1520],
+      'unconfirmed',
+      0.1111,
+    ],
     // fewer than 3 trials on either side: outside the band is enough
     ['2 current trials', t, 1000, [900, 1000, 1600], 1500, [950, 1510], 'regression', undefined],
     ['2 baseline trials', t, 1000, [900, 1600], 1500, [950, 1500, 1510], 'regression', undefined],
     ['1 vs 1', t, 1000, [1000], 1500, [1500], 'regression', undefined],
     // improvements are confirmed the same way, in the better direction
-    ['improvement, separated', t, 1000, [990, 1000, 1010], 500, [490, 500, 510], 'improvement', 0.05],
+    ['improvement, separated', a05, 1000, [990, 1000, 1010], 500, [490, 500, 510], 'improvement', 0.05],
+    [
+      'improvement, separated, default alpha: not confirmed',
+      t,
+      1000,
+      [990, 1000, 1010],
+      500,
+      [490, 500, 510],
+      'pass',
+      0.05,
+    ],
     ['improvement, overlapping', t, 1000, [900, 1000, 1600], 500, [450, 1500, 1510], 'pass', undefined],
     ['improvement, 2 trials', t, 1000, [990, 1000, 1010], 500, [490, 510], 'improvement', undefined],
   ])('p99 %s → %s', (_label, th, base, baseTrials, cur, curTrials, verdict, p) => {
@@ -151,9 +195,19 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
     }
   });
 
+  it('says when the trials can never reach alpha', () => {
+    const c = compareOne(
+      'p99',
+      t,
+      metricPhase('p99', 1500, [1490, 1500, 1510]),
+      metricPhase('p99', 1000, [990, 1000, 1010]),
+    );
+    expect(c.reason).toBe('3 vs 3 trials cannot reach p ≤ 0.01 (the smallest p is 0.05); raise trials');
+  });
+
   it.each<[string, number[], number[], Verdict]>([
-    ['separated', [990, 1000, 1010], [790, 800, 810], 'regression'],
-    ['overlapping', [800, 1000, 1010], [790, 1050, 810], 'unconfirmed'],
+    ['separated', [980, 990, 1000, 1010, 1020], [780, 790, 800, 810, 820], 'regression'],
+    ['overlapping', [800, 990, 1000, 1010, 1020], [780, 790, 1050, 810, 820], 'unconfirmed'],
   ])('rps (worse downwards) %s trials → %s', (_label, baseTrials, curTrials, verdict) => {
     const c = compareOne(
       'rps',
@@ -163,18 +217,18 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
     );
     expect(c.result).toBe(verdict);
     expect(c.delta).toBeCloseTo(-0.2, 10);
-    if (verdict === 'regression') expect(c.pValue).toBeCloseTo(0.05, 4);
+    if (verdict === 'regression') expect(c.pValue).toBeCloseTo(1 / 252, 4);
   });
 
   it('rps going up with separated trials is a confirmed improvement', () => {
     const c = compareOne(
       'rps',
       { regress: 0.1 },
-      metricPhase('rps', 1200, [1190, 1200, 1210]),
-      metricPhase('rps', 1000, [990, 1000, 1010]),
+      metricPhase('rps', 1200, [1180, 1190, 1200, 1210, 1220]),
+      metricPhase('rps', 1000, [980, 990, 1000, 1010, 1020]),
     );
     expect(c.result).toBe('improvement');
-    expect(c.pValue).toBeCloseTo(0.05, 4);
+    expect(c.pValue).toBeCloseTo(1 / 252, 4);
   });
 
   it('inside the band no test is needed: pass', () => {

@@ -157,7 +157,7 @@ describe('parseConfigText: defaults', () => {
     });
     const s = config.scenarios[0]!;
     expect(s.warmupMs).toBe(5000);
-    expect(s.trials).toBe(3);
+    expect(s.trials).toBe(5);
     expect(s.request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
     expect(s.thresholds).toEqual({});
     expect(s.sweep).toBeUndefined();
@@ -187,8 +187,8 @@ describe('parseConfigText: defaults', () => {
   });
 
   it.each([
-    ['none anywhere', undefined, undefined, 5000, 3],
-    ['from defaults', { warmup: '2s', trials: 5 }, undefined, 2000, 5],
+    ['none anywhere', undefined, undefined, 5000, 5],
+    ['from defaults', { warmup: '2s', trials: 4 }, undefined, 2000, 4],
     ['scenario overrides defaults', { warmup: '2s', trials: 5 }, { warmup: '500ms', trials: 1 }, 500, 1],
     ['scenario only', undefined, { warmup: '1m', trials: 7 }, 60_000, 7],
   ])('warm-up and trials: %s', (_label, defaults, own, warmupMs, trials) => {

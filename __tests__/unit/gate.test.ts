@@ -248,15 +248,27 @@ describe('gateResults: verdicts', () => {
       },
     ],
     [
-      'confirmed by Mann–Whitney with 3 trials on both sides',
+      'confirmed by Mann–Whitney with 5 trials on both sides',
+      {
+        current: { p99: 5000, trials: 5 },
+        base: { trials: 5 },
+        thresholds: P99_ONLY,
+        // five identical trials each side: p = 1/252, which is ≤ the default alpha 0.01
+        verdict: 'regression',
+        regressions: 1,
+        rows: ['p99 regression'],
+      },
+    ],
+    [
+      'not confirmable with 3 trials on both sides at the default alpha',
       {
         current: { p99: 5000, trials: 3 },
         base: { trials: 3 },
         thresholds: P99_ONLY,
-        // three identical trials each side: p = 0.05, which is ≤ alpha
-        verdict: 'regression',
-        regressions: 1,
-        rows: ['p99 regression'],
+        // the smallest p of 3 vs 3 is 0.05: run-to-run noise in three trials is not a regression
+        verdict: 'pass',
+        regressions: 0,
+        rows: ['p99 unconfirmed'],
       },
     ],
   ])('%s', (_label, c) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnerEvent } from '../../src/plan.js';
-import { Progress, type ProgressSink } from '../../src/progress.js';
+import { Progress, type ProgressSink, progressSink } from '../../src/progress.js';
 
 class FakeSink implements ProgressSink {
   readonly writes: string[] = [];
@@ -104,7 +104,35 @@ describe('Progress on a terminal', () => {
     expect(sink.writes[0]!.length - CLEAR.length).toBe(39);
   });
 
-  it('clears the bar before a line of its own, and on finish', () => {
+  it.each<[string, number | undefined]>([
+    ['0 columns (unknown)', 0],
+    ['a width too small to trust', 8],
+    ['no width', undefined],
+  ])('%s: the bar is not cut to nothing', (_label, columns) => {
+    const sink = new FakeSink(true, columns);
+    const p = new Progress(sink, new FakeClock().now);
+    p.onEvent(stage());
+    p.onEvent(progress(15_000));
+    expect(sink.writes).toEqual([`${CLEAR}[############------------] search/c10 trial 1/3 measure 15s/30s 500 rps`]);
+  });
+
+  it('every workflow command written after the bar starts on its own line', () => {
+    const sink = new FakeSink(true);
+    const p = new Progress(sink, new FakeClock().now);
+    p.onEvent(stage());
+    p.onEvent(progress(15_000));
+    p.finish();
+    // what @actions/core writes next, straight to the same stream
+    sink.write('::error title=perf-gate regression::api/c10 p50\n');
+    p.onEvent(progress(16_000));
+    p.line('::warning::perf-gate: pull request from a fork');
+    const out = sink.writes.join('');
+    const commands = [...out.matchAll(/::(error|warning)/g)];
+    expect(commands).toHaveLength(2);
+    for (const m of commands) expect(out[(m.index as number) - 1]).toBe('\n');
+  });
+
+  it('ends the bar with a newline before a line of its own, and on finish', () => {
     const sink = new FakeSink(true);
     const p = new Progress(sink, new FakeClock().now);
     p.onEvent(stage());
@@ -115,11 +143,11 @@ describe('Progress on a terminal', () => {
     p.finish();
     p.finish();
     expect(sink.writes.slice(1)).toEqual([
-      CLEAR,
+      '\n',
       'SUT ready\n',
       'second line\n',
       `${CLEAR}[#############-----------] search/c10 trial 1/3 measure 16s/30s 500 rps`,
-      CLEAR,
+      '\n',
     ]);
   });
 
@@ -127,6 +155,17 @@ describe('Progress on a terminal', () => {
     const sink = new FakeSink(true);
     new Progress(sink, new FakeClock().now).onEvent(progress(1000));
     expect(sink.writes).toEqual([]);
+  });
+});
+
+describe('progressSink', () => {
+  const stream = (isTTY: boolean, columns?: number) => ({ write: () => true, isTTY, columns });
+  it.each<[string, boolean, NodeJS.ProcessEnv, boolean]>([
+    ['a terminal', true, {}, true],
+    ['a pipe', false, {}, false],
+    ['a terminal under GitHub Actions: plain lines', true, { GITHUB_ACTIONS: 'true' }, false],
+  ])('%s', (_label, isTTY, env, bar) => {
+    expect(progressSink(stream(isTTY, 80), env).isTTY).toBe(bar);
   });
 });
 

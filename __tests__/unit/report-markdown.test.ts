@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT, REPORT_BUDGET, renderMarkdown, reportMarker } from '../../src/report/markdown.js';
+import { COMMENT_LIMIT, REPORT_BUDGET, renderError, renderMarkdown, reportMarker } from '../../src/report/markdown.js';
 import { escapeMarkdown } from '../../src/report/escape.js';
 import type {
   Comparison,
@@ -856,5 +856,56 @@ describe('renderMarkdown: A/B runs and machines', () => {
     expect(md).toContain(
       '> ⚠️ The baseline of **api** was recorded on another machine (AMD EPYC, 2 cores → Intel Xeon, 4 cores)',
     );
+  });
+});
+
+describe('renderMarkdown: update mode', () => {
+  it('says what was written, never "no baseline yet"', () => {
+    const md = renderMarkdown(
+      results({
+        mode: 'update',
+        comparisons: [cmp({ baseline: null, delta: null, result: 'no-baseline' })],
+        scenarioStatus: [{ scenario: 'api', baseline: 'missing' }],
+      }),
+    );
+    expect(md).toContain('### 🔄 perf-gate: baselines written for 1 scenario');
+    expect(md).toContain('> ➕ **api**: first baseline written.');
+    expect(md).not.toContain('no baseline yet');
+    expect(md).not.toContain('--mode update');
+  });
+
+  it('a change beyond the previous baseline is information, not a failure headline', () => {
+    const md = renderMarkdown(
+      results({
+        mode: 'update',
+        comparisons: [cmp({ baseline: 1000, current: 2000, delta: 1, result: 'regression' })],
+        scenarioStatus: [{ scenario: 'api', baseline: 'stale' }],
+      }),
+    );
+    expect(md).toContain(
+      '### 🔄 perf-gate: baselines written for 1 scenario; 1 row beyond the band of the previous baselines (for information: an update never fails)',
+    );
+    expect(md).toContain('> 🔄 **api**: the scenario definition changed; its baseline was replaced.');
+    expect(md).not.toContain('### ❌');
+  });
+});
+
+describe('renderError: a run that did not finish', () => {
+  it('gives the reason and folds the log lines', () => {
+    const md = renderError('perf-gate: SUT crashed: service api stopped (exited) during the run', [
+      '  api  | panic: boom',
+      '```',
+    ]);
+    expect(md).toContain('### ⚠️ perf-gate: the run did not finish');
+    expect(md).toContain('SUT crashed: service api stopped (exited) during the run');
+    expect(md).toContain('<details><summary>Last log lines</summary>');
+    expect(md).toContain('  api  | panic: boom');
+    // a fence in the logs cannot close ours: only our opening and closing fences are bare
+    expect(md.match(/^```$/gm)).toHaveLength(2);
+    expect(md.indexOf('panic: boom')).toBeLessThan(md.lastIndexOf('```'));
+  });
+
+  it('without details, no details section', () => {
+    expect(renderError('perf-gate: config file x.yml: not found', [])).not.toContain('<details>');
   });
 });

@@ -6,8 +6,8 @@ import { realRunDeps } from '../deps.js';
 import { loadConfig } from '../config/load.js';
 import { UserError, usageError } from '../errors.js';
 import { resolveMode } from '../mode.js';
-import { Progress } from '../progress.js';
-import { reportMarker } from '../report/markdown.js';
+import { Progress, progressSink } from '../progress.js';
+import { renderError, reportMarker } from '../report/markdown.js';
 import { newRunId, runPerfGate } from '../run.js';
 import { exitOnSignals } from '../signals.js';
 import { findOwnComment, GitHubError, githubApi, upsertComment } from './github.js';
@@ -87,8 +87,7 @@ export async function run(): Promise<void> {
   try {
     inputs = readInputs(process.env);
   } catch (err) {
-    core.setOutput('verdict', 'error');
-    core.setFailed((err as Error).message);
+    await failed(err);
     return;
   }
   const runId = newRunId();
@@ -113,7 +112,7 @@ export async function run(): Promise<void> {
         ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
         ...(baseRef ? { baseRef } : {}),
       },
-      realRunDeps(new Progress(process.stdout), onSignal),
+      realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal),
     );
     core.setOutput('verdict', outcome.verdict);
     core.setOutput('regressions', String(outcome.regressions));
@@ -121,7 +120,9 @@ export async function run(): Promise<void> {
     core.setOutput('report', outcome.reportPath);
     core.setOutput('baselines-updated', outcome.baselinesUpdated.join(' '));
     if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(outcome.report).write();
-    for (const c of outcome.results.comparisons.filter((x) => x.result === 'regression')) {
+    // an update's comparisons with the previous baselines are information, not failures
+    const gated = mode === 'update' ? [] : outcome.results.comparisons;
+    for (const c of gated.filter((x) => x.result === 'regression')) {
       core.error(
         `${c.scenario}/${c.phase} ${c.metric}: ${c.reason ?? `changed ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}% `}beyond the band ${c.band}`}`,
         {
@@ -134,13 +135,28 @@ export async function run(): Promise<void> {
       core.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
   } catch (err) {
-    core.setOutput('verdict', 'error');
-    if (err instanceof UserError) {
-      core.setFailed([err.message, ...err.details].join('\n'));
-      return;
-    }
-    core.setFailed(`perf-gate: internal error: ${(err as Error).message}`);
+    await failed(err);
   }
+}
+
+/** A run that could not finish: every output set, the reason in the job summary (the SUT's last log
+ * lines folded), the step failed with the same one line. */
+async function failed(err: unknown): Promise<void> {
+  const user = err instanceof UserError;
+  const message = user ? err.message : `perf-gate: internal error: ${(err as Error).message}`;
+  const details = user ? err.details : [];
+  core.setOutput('verdict', 'error');
+  core.setOutput('regressions', '0');
+  core.setOutput('results', '');
+  core.setOutput('report', '');
+  core.setOutput('baselines-updated', '');
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    await core.summary
+      .addRaw(renderError(message, details))
+      .write()
+      .catch(() => {});
+  }
+  core.setFailed([message, ...details].join('\n'));
 }
 
 await run();

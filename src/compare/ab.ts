@@ -6,12 +6,15 @@
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 export { DEFAULT_AB_PAIRS } from '../config/types.js';
+
+/** A/B's default significance level: pairs measured under the same noise need no stricter one, and 6
+ * pairs (smallest p 1/64) can reach it. The gate's is stricter (0.01): its two sides come from two runs. */
+export const AB_DEFAULT_ALPHA = 0.05;
 import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import {
   BUILTIN_THRESHOLDS,
   beyondBand,
-  DEFAULT_ALPHA,
   describeBand,
   formatMetricValue,
   GENERATOR_BOUND_REASON,
@@ -96,7 +99,7 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   if (!worseOut && !betterOut) return out;
-  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
   const diffs = trialValues(head.trials, metric).map(
     (h, i) => dir * (h - (trialValues(base.trials, metric)[i] as number)),
   );

@@ -11,11 +11,16 @@ import type {
   ScenarioStatus,
   Verdict,
 } from '../results/types.js';
-import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { binomial, mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { formatBytes, formatUs } from '../units.js';
 import { direction, errorClasses, isLatency, metricValue, trialValues } from './metrics.js';
 
-export const DEFAULT_ALPHA = 0.05;
+/**
+ * The gate's default significance level. With the default 5 trials a side the smallest Mann–Whitney p
+ * is 1/252, and p ≤ 0.01 needs at least 23 of the 25 trial pairs worse: far more than the three
+ * coin flips (3 vs 3 trials, smallest p 0.05) that confirmed run-to-run noise before.
+ */
+export const DEFAULT_ALPHA = 0.01;
 export const MIN_TRIALS_FOR_CONFIRMATION = 3;
 
 /** Used when a scenario has no thresholds at all. */
@@ -118,7 +123,16 @@ function comparePhaseMetric(
     const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
     const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
     out.pValue = Math.round(pValue * 10_000) / 10_000;
-    significant = pValue <= (t.alpha ?? DEFAULT_ALPHA);
+    const alpha = t.alpha ?? DEFAULT_ALPHA;
+    significant = pValue <= alpha;
+    const smallest = 1 / binomial(current.trials.length + baseline.trials.length, current.trials.length);
+    if (!significant && worseOut && smallest > alpha) {
+      return {
+        ...out,
+        result: 'unconfirmed',
+        reason: `${current.trials.length} vs ${baseline.trials.length} trials cannot reach p ≤ ${alpha} (the smallest p is ${+smallest.toFixed(4)}); raise trials`,
+      };
+    }
   }
   if (worseOut) return { ...out, result: significant ? 'regression' : 'unconfirmed' };
   return significant ? { ...out, result: 'improvement' } : out;

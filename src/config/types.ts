@@ -82,7 +82,8 @@ export interface Config {
 
 export const DEFAULT_RUNNER_IMAGE = 'node:22-slim';
 export const DEFAULT_WARMUP_MS = 5000;
-export const DEFAULT_TRIALS = 3;
+/** 5 a side: the smallest Mann–Whitney p is 1/252, so the gate's alpha 0.01 can be reached */
+export const DEFAULT_TRIALS = 5;
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */

@@ -57,6 +57,13 @@ function headline(results: ResultsFile): string {
     .filter(Boolean)
     .join(', ');
   const suffix = tail ? ` (${tail})` : '';
+  if (results.mode === 'update') {
+    const n = results.scenarios.length;
+    const beyond = regressions
+      ? `; ${regressions} row${regressions === 1 ? '' : 's'} beyond the band of the previous baselines (for information: an update never fails)`
+      : '';
+    return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? '' : 's'}${beyond}`;
+  }
   if (verdict === 'regression')
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}${suffix}`;
   if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
@@ -94,13 +101,17 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
 const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
-function statusLines(statuses: ScenarioStatus[], now: string): string[] {
+function statusLines(statuses: ScenarioStatus[], now: string, mode: string): string[] {
   const definition = statuses
     .filter((s) => s.baseline !== 'present')
     .map((s) =>
-      s.baseline === 'stale'
-        ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.`
-        : `> ➖ **${esc(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`,
+      mode === 'update'
+        ? s.baseline === 'stale'
+          ? `> 🔄 **${esc(s.scenario)}**: the scenario definition changed; its baseline was replaced.`
+          : `> ➕ **${esc(s.scenario)}**: first baseline written.`
+        : s.baseline === 'stale'
+          ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.`
+          : `> ➖ **${esc(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`,
     );
   const machine = statuses
     .filter((s) => s.machine)
@@ -267,7 +278,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (ab) head.push('', ab);
   const bullets = regressionBullets(results.comparisons);
   if (bullets.length) head.push('', ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt), 'scenarios with baseline notes');
+  const status = capped(statusLines(statuses, results.startedAt, results.mode), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
   const flagged = capped(
     results.scenarios.flatMap((s) =>
@@ -310,4 +321,16 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (omitted)
     body += `\n\n_${omitted} detail section${omitted === 1 ? '' : 's'} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
   return `${body}\n\n${footer}\n`;
+}
+
+/** The report of a run that could not finish: the one-line reason, and the details (SUT log lines,
+ * runner stderr) folded. */
+export function renderError(message: string, logLines: readonly string[]): string {
+  const lines = ['### ⚠️ perf-gate: the run did not finish', '', esc(message.replace(/^perf-gate: /, ''))];
+  if (logLines.length) {
+    const body = logLines.join('\n').replace(/`{3,}/g, '`\u200b``').slice(-20_000);
+    lines.push('', details('Last log lines', `\`\`\`\n${body}\n\`\`\``));
+  }
+  lines.push('', 'No verdict: nothing was compared.', '');
+  return lines.join('\n');
 }

@@ -79,6 +79,12 @@ export function renderSweep(results: ResultsFile, marker: string): string {
     marker,
     '### 📈 perf-gate sweep',
     '',
+    ...(results.unswept?.length
+      ? [
+          `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results.unswept.map((n) => `**${esc(n)}**`).join(', ')}: ${results.scenarios.length ? 'left out' : 'nothing was swept'}.`,
+          '',
+        ]
+      : []),
     ...results.scenarios.map(renderSweepSection),
     '',
     `<sub>perf-gate · run ${esc(results.runId)} · sweep · ${esc(results.finishedAt)}</sub>`,

@@ -160,6 +160,8 @@ export interface ResultsFile {
   scenarioStatus?: ScenarioStatus[];
   /** A/B runs only: what the head was compared with */
   ab?: AbInfo;
+  /** sweep runs only: selected scenarios left out for having no ladder */
+  unswept?: string[];
 }
 
 export interface AbInfo {

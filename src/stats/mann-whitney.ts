@@ -12,7 +12,8 @@ export interface MannWhitneyResult {
 
 const EXACT_LIMIT = 200_000;
 
-function binomial(n: number, k: number): number {
+/** C(n, k); exact for the sample sizes of trials */
+export function binomial(n: number, k: number): number {
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return Math.round(r);
