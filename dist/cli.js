@@ -94494,7 +94494,7 @@ function planRun(opts, warn) {
 }
 
 // src/ab.ts
-import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, realpathSync as realpathSync2, rmSync as rmSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4, relative as relative2 } from "node:path";
 
@@ -94576,17 +94576,15 @@ function pairedChange(base, head) {
   const n = Math.min(base.length, head.length);
   const diffs = [];
   const ratios = [];
-  let zeroBase = false;
   for (let i = 0; i < n; i++) {
     const b = base[i];
     const h = head[i];
     diffs.push(h - b);
-    if (b === 0) zeroBase = true;
-    else ratios.push(h / b - 1);
+    if (b !== 0) ratios.push(h / b - 1);
   }
   const absolute2 = n ? median(diffs) : 0;
-  if (zeroBase) {
-    return { relative: absolute2 === 0 && diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
+  if (ratios.length === 0) {
+    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
   }
   const ci = medianInterval(ratios);
   return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
@@ -94626,16 +94624,16 @@ function compareAbMetric(scenario2, metric, t, base, head) {
   const diffs = trialValues(head.trials, metric).map(
     (h, i) => dir * (h - trialValues(base.trials, metric)[i])
   );
-  const { pValue } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
+  const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
   out.pValue = round(pValue);
   const significant = pValue <= alpha;
   if (worseOut) {
     if (significant) return { ...out, result: "regression" };
-    const reachable = 2 ** -pc.pairs <= alpha;
+    const reachable = 2 ** -n <= alpha;
     return {
       ...out,
       result: "unconfirmed",
-      reason: reachable ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})` : `${pc.pairs} pairs cannot reach p ≤ ${alpha} (the smallest p is 1/2^${pc.pairs}); raise ab.pairs`
+      reason: reachable ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})` : `${n} pair${n === 1 ? "" : "s"} that differ cannot reach p ≤ ${alpha} (the smallest p is 1/2^${n}); raise ab.pairs`
     };
   }
   return significant ? { ...out, result: "improvement" } : out;
@@ -94985,10 +94983,17 @@ var SutSession = class _SutSession {
     try {
       stopStats = (await docker.stats(runner.containerId, (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s))).stop;
       const outcome = await Promise.race([
-        runner.exited.then((code) => ({ kind: "exited", code })),
+        runner.exited.then(
+          (code) => ({ kind: "exited", code }),
+          (err) => {
+            throw environmentError(`${this.prefix}docker: waiting for the runner: ${err.message.split("\n")[0]}`);
+          }
+        ),
         watcher.promise.then((c) => ({ kind: "crashed", container: c }))
       ]);
       if (outcome.kind === "crashed") throw await this.crashError(outcome.container);
+      const late = await watcher.check();
+      if (late) throw await this.crashError(late);
       if (notReady) {
         throw environmentError(
           `${this.prefix}SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1e3}s (last: ${notReady.error})`,
@@ -95002,8 +95007,6 @@ var SutSession = class _SutSession {
         );
       }
       if (!done || outcome.code !== 0) {
-        const crash = await watcher.check();
-        if (crash) throw await this.crashError(crash);
         throw environmentError(
           `${this.prefix}runner died (exit code ${outcome.code}) before finishing`,
           runner.stderrTail().map((l) => `  ${l}`)
@@ -95106,42 +95109,67 @@ async function withSessions(runId, specs, deps, body) {
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
+var BASE_FETCH_REF = "refs/perf-gate/base";
 async function checkoutBase(exec, cwd, ref) {
   const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
+  if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
+  if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const verify = () => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
-  let sha = await verify();
-  if (sha.code !== 0 && !ref.startsWith("-")) {
-    await git(exec, repoRoot, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
-    sha = await verify();
-    if (sha.code !== 0) {
-      const fetched = await git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
-      if (fetched.code === 0 && /^[0-9a-f]{40}$/.test(ref)) sha = fetched;
+  const resolve3 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha = await resolve3(ref);
+  let fetched = false;
+  if (sha.code !== 0) {
+    const remoteName = ref.replace(/^origin\//, "");
+    const fetch2 = await git(exec, repoRoot, [
+      "fetch",
+      "--no-tags",
+      "--depth=1",
+      "origin",
+      `+${remoteName}:${BASE_FETCH_REF}`
+    ]);
+    if (fetch2.code !== 0) {
+      throw usageError(
+        `--base ${ref}: no such commit in this repository, and fetching it from origin failed (${lastLine(fetch2.stderr) || `exit ${fetch2.code}`})`
+      );
     }
+    fetched = true;
+    sha = await resolve3(BASE_FETCH_REF);
   }
-  if (sha.code !== 0) throw usageError(`--base ${ref}: no such commit in this repository (nor could it be fetched)`);
   const commit = sha.stdout.trim();
+  if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
+    throw usageError(`--base ${ref}: no such commit in this repository`);
+  }
+  if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
+    throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
+  }
   const dir = mkdtempSync2(join4(tmpdir2(), "perf-gate-base-"));
   const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
   if (added.code !== 0) {
     rmSync2(dir, { recursive: true, force: true });
     throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
+  let removed;
   return {
     ref,
     commit,
     repoRoot,
     dir,
-    remove: async () => {
-      await git(exec, repoRoot, ["worktree", "remove", "--force", dir]);
-      rmSync2(dir, { recursive: true, force: true });
-      await git(exec, repoRoot, ["worktree", "prune"]);
-    }
+    // never throws: a leftover worktree must not replace the run's verdict or error
+    remove: () => removed ??= (async () => {
+      await git(exec, repoRoot, ["worktree", "remove", "--force", dir]).catch(() => void 0);
+      try {
+        rmSync2(dir, { recursive: true, force: true });
+      } catch {
+      }
+      await git(exec, repoRoot, ["worktree", "prune"]).catch(() => void 0);
+      if (fetched) await git(exec, repoRoot, ["update-ref", "-d", BASE_FETCH_REF]).catch(() => void 0);
+    })()
   };
 }
 function baseSut(head, tree, warn) {
-  const into = (path) => join4(tree.dir, relative2(tree.repoRoot, path));
+  const root = realpathSync2(tree.repoRoot);
+  const into = (path) => join4(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
   const baseConfigFile = into(head.file);
   if (existsSync2(baseConfigFile)) {
     try {
@@ -95156,7 +95184,7 @@ function baseSut(head, tree, warn) {
   const composeFiles = head.sut.composeFiles.map(into);
   const missing = composeFiles.find((f) => !existsSync2(f));
   if (missing) {
-    throw environmentError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree`);
+    throw usageError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
   }
   return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
 }
@@ -95178,10 +95206,15 @@ async function runAb(opts, deps) {
     const base = baseSut(config2, tree, (l) => progress.line(l));
     const warnings = [];
     if (base.config) {
-      const baseHashes = hashesOf(
-        base.config.scenarios.filter((s) => p.hashes.has(s.name)),
-        bodiesReader()
-      );
+      const readBase = bodiesReader();
+      const baseHashes = /* @__PURE__ */ new Map();
+      for (const s of base.config.scenarios.filter((x) => p.hashes.has(x.name))) {
+        try {
+          baseHashes.set(s.name, hashesOf([s], readBase).get(s.name));
+        } catch {
+          baseHashes.set(s.name, "unreadable");
+        }
+      }
       for (const s of scenarios) {
         const h = baseHashes.get(s.name);
         if (h === void 0) warnings.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
@@ -95219,7 +95252,15 @@ async function runAb(opts, deps) {
     const images = await withSessions(
       runId,
       [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)],
-      { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
+      {
+        docker: deps.docker,
+        // a signal exits the process after the teardown: the worktree goes with the containers
+        onSignal: (teardown) => deps.onSignal(async () => {
+          await teardown();
+          await tree.remove();
+        }),
+        log: debugLog(progress)
+      },
       async ([baseSession, headSession]) => {
         const sessions = { base: baseSession, head: headSession };
         const plan = oneTrial(p.plan);
@@ -95579,6 +95620,8 @@ async function main(argv) {
 ${USAGE}`);
   }
 }
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {
+});
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {

@@ -2,7 +2,7 @@
 // a git worktree) in the same run. Both SUTs boot once, each its own compose project; trials run
 // one side at a time in ABBA order; the verdict is paired (compare/ab.ts). Scenarios and thresholds
 // come from the head's config. Everything is torn down and the worktree removed, whatever happens.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { abOrder, compareAbScenario } from './compare/ab.js';
@@ -45,41 +45,74 @@ async function git(exec: Exec, cwd: string, args: string[]) {
   return exec('git', args, { cwd, timeoutMs: 120_000 });
 }
 
-/** Resolves REF to a commit (fetching it when the clone is shallow or lacks it) and checks it out as a
- * detached worktree in a temporary directory. A ref that cannot be resolved is the user's mistake (2). */
+/** where a fetched base commit is kept while the run needs it (removed with the worktree) */
+export const BASE_FETCH_REF = 'refs/perf-gate/base';
+
+/**
+ * Resolves REF to a commit and checks it out as a detached worktree in a temporary directory. A REF
+ * the clone lacks (the Action's checkout is shallow) is fetched from `origin` into BASE_FETCH_REF
+ * (`origin/main` fetches the remote's `main`); a failed fetch is never papered over with whatever
+ * FETCH_HEAD held. A REF that cannot be resolved is the user's mistake (exit 2); git missing or a
+ * worktree that cannot be made is the environment's (exit 3).
+ */
 export async function checkoutBase(exec: Exec, cwd: string, ref: string): Promise<BaseTree> {
   const top = await git(exec, cwd, ['rev-parse', '--show-toplevel']);
+  if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
+  if (ref.startsWith('-') || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const verify = () => git(exec, repoRoot, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  let sha = await verify();
-  if (sha.code !== 0 && !ref.startsWith('-')) {
-    // the Action's checkout is shallow: fetch the base commit
-    await git(exec, repoRoot, ['fetch', '--no-tags', '--depth=1', 'origin', ref]);
-    sha = await verify();
-    if (sha.code !== 0) {
-      const fetched = await git(exec, repoRoot, ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}']);
-      if (fetched.code === 0 && /^[0-9a-f]{40}$/.test(ref)) sha = fetched;
+  const resolve = (name: string) => git(exec, repoRoot, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
+  let sha = await resolve(ref);
+  let fetched = false;
+  if (sha.code !== 0) {
+    const remoteName = ref.replace(/^origin\//, '');
+    const fetch = await git(exec, repoRoot, [
+      'fetch',
+      '--no-tags',
+      '--depth=1',
+      'origin',
+      `+${remoteName}:${BASE_FETCH_REF}`,
+    ]);
+    if (fetch.code !== 0) {
+      throw usageError(
+        `--base ${ref}: no such commit in this repository, and fetching it from origin failed (${lastLine(fetch.stderr) || `exit ${fetch.code}`})`,
+      );
     }
+    fetched = true;
+    sha = await resolve(BASE_FETCH_REF);
   }
-  if (sha.code !== 0) throw usageError(`--base ${ref}: no such commit in this repository (nor could it be fetched)`);
   const commit = sha.stdout.trim();
+  if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
+    throw usageError(`--base ${ref}: no such commit in this repository`);
+  }
+  // a commit id asked for must be the commit checked out
+  if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
+    throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-base-'));
   const added = await git(exec, repoRoot, ['worktree', 'add', '--detach', '--force', dir, commit]);
   if (added.code !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
+  let removed: Promise<void> | undefined;
   return {
     ref,
     commit,
     repoRoot,
     dir,
-    remove: async () => {
-      await git(exec, repoRoot, ['worktree', 'remove', '--force', dir]);
-      rmSync(dir, { recursive: true, force: true });
-      await git(exec, repoRoot, ['worktree', 'prune']);
-    },
+    // never throws: a leftover worktree must not replace the run's verdict or error
+    remove: () =>
+      (removed ??= (async () => {
+        await git(exec, repoRoot, ['worktree', 'remove', '--force', dir]).catch(() => undefined);
+        try {
+          rmSync(dir, { recursive: true, force: true });
+        } catch {
+          // files a container created as root: the temp dir stays, the worktree entry goes
+        }
+        await git(exec, repoRoot, ['worktree', 'prune']).catch(() => undefined);
+        if (fetched) await git(exec, repoRoot, ['update-ref', '-d', BASE_FETCH_REF]).catch(() => undefined);
+      })()),
   };
 }
 
@@ -87,10 +120,12 @@ export async function checkoutBase(exec: Exec, cwd: string, ref: string): Promis
  * `sut` section with its paths moved into the base tree. */
 export function baseSut(
   head: Config,
-  tree: Pick<BaseTree, 'repoRoot' | 'dir'>,
+  tree: Pick<BaseTree, 'repoRoot' | 'dir' | 'ref'>,
   warn: (line: string) => void,
 ): { sut: Config['sut']; dir: string; config: Config | undefined } {
-  const into = (path: string) => join(tree.dir, relative(tree.repoRoot, path));
+  // both sides resolved: a symlinked workspace or /var → /private/var must not lead outside the tree
+  const root = realpathSync(tree.repoRoot);
+  const into = (path: string) => join(tree.dir, relative(root, existsSync(path) ? realpathSync(path) : path));
   const baseConfigFile = into(head.file);
   if (existsSync(baseConfigFile)) {
     try {
@@ -105,7 +140,7 @@ export function baseSut(
   const composeFiles = head.sut.composeFiles.map(into);
   const missing = composeFiles.find((f) => !existsSync(f));
   if (missing) {
-    throw environmentError(`base: compose file ${relative(tree.dir, missing)} is not in the base tree`);
+    throw usageError(`base: compose file ${relative(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
   }
   return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: undefined };
 }
@@ -130,10 +165,16 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
     const base = baseSut(config, tree, (l) => progress.line(l));
     const warnings: string[] = [];
     if (base.config) {
-      const baseHashes = hashesOf(
-        base.config.scenarios.filter((s) => p.hashes.has(s.name)),
-        bodiesReader(),
-      );
+      // only a note: a base bodies file that does not read is "defined differently", not an error
+      const readBase = bodiesReader();
+      const baseHashes = new Map<string, string>();
+      for (const s of base.config.scenarios.filter((x) => p.hashes.has(x.name))) {
+        try {
+          baseHashes.set(s.name, hashesOf([s], readBase).get(s.name) as string);
+        } catch {
+          baseHashes.set(s.name, 'unreadable');
+        }
+      }
       for (const s of scenarios) {
         const h = baseHashes.get(s.name);
         if (h === undefined) warnings.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
@@ -171,7 +212,16 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
     const images = await withSessions(
       runId,
       [side('base', base.sut, base.dir), side('head', config.sut, config.dir)],
-      { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
+      {
+        docker: deps.docker,
+        // a signal exits the process after the teardown: the worktree goes with the containers
+        onSignal: (teardown) =>
+          deps.onSignal(async () => {
+            await teardown();
+            await tree.remove();
+          }),
+        log: debugLog(progress),
+      },
       async ([baseSession, headSession]) => {
         const sessions = { base: baseSession!, head: headSession! };
         const plan = oneTrial(p.plan);

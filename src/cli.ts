@@ -164,6 +164,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// a reader that went away (a closed pipe) must not kill the run before its teardown: output is
+// best effort, cleanup is not
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {

@@ -1,7 +1,7 @@
 // The Action as the Actions runner runs it: node on runs.main with INPUT_* for every declared input,
 // the event file, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_STATE, then runs.post with STATE_*;
 // a compose fixture and a stand-in for the GitHub REST API on 127.0.0.1.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ function actionInputs(overrides: Record<string, string>): Record<string, string>
 }
 
 function runEntry(entry: 'main' | 'post', env: Record<string, string>, cwd: string): Promise<ActionRun> {
+  return startEntry(entry, env, cwd).done;
+}
+
+/** Starts an entry of the Action; `output()` is its stdout and stderr so far. */
+function startEntry(
+  entry: 'main' | 'post',
+  env: Record<string, string>,
+  cwd: string,
+): { child: ChildProcess; done: Promise<ActionRun>; output: () => string } {
   const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: Record<string, string> };
   const script = join(ROOT, action.runs[entry] as string);
   const files = {
@@ -52,26 +61,26 @@ function runEntry(entry: 'main' | 'post', env: Record<string, string>, cwd: stri
     state: join(cwd, `state-${Date.now()}`),
   };
   for (const f of Object.values(files)) writeFileSync(f, '', { flag: 'a' });
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        GITHUB_ACTIONS: 'true',
-        GITHUB_WORKSPACE: ROOT,
-        GITHUB_REPOSITORY: REPO,
-        GITHUB_OUTPUT: files.output,
-        GITHUB_STEP_SUMMARY: files.summary,
-        GITHUB_STATE: files.state,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  let stdout = '';
+  let stderr = '';
+  const child = spawn(process.execPath, [script], {
+    cwd,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: ROOT,
+      GITHUB_REPOSITORY: REPO,
+      GITHUB_OUTPUT: files.output,
+      GITHUB_STEP_SUMMARY: files.summary,
+      GITHUB_STATE: files.state,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const done = new Promise<ActionRun>((resolve) => {
     child.on('close', (code) =>
       resolve({
         code,
@@ -83,6 +92,17 @@ function runEntry(entry: 'main' | 'post', env: Record<string, string>, cwd: stri
       }),
     );
   });
+  return { child, done, output: () => stdout + stderr };
+}
+
+/** Resolves once `text` shows in the entry's output (polled; bounded by the test's timeout). */
+async function outputContains(run: { output: () => string; done: Promise<unknown> }, text: string): Promise<void> {
+  let finished = false;
+  void run.done.then(() => (finished = true));
+  while (!run.output().includes(text)) {
+    if (finished) throw new Error(`exited before printing "${text}":\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe.runIf(hasDocker)('the Action, end to end', () => {
@@ -92,27 +112,27 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
   const prEvent = join(work, 'pr.json');
   let gh: FakeGitHub;
 
+  const mainEnv = (
+    event: 'push' | 'pull_request',
+    inputs: Record<string, string> = {},
+    env: Record<string, string> = {},
+  ) => ({
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: event === 'push' ? pushEvent : prEvent,
+    GITHUB_API_URL: gh.url,
+    ...actionInputs({
+      config: join(ROOT, 'fixtures/tests/gate/perf-gate.yml'),
+      'baseline-dir': baselines,
+      'runner-image': 'perf-gate/node:local',
+      ...inputs,
+    }),
+    ...env,
+  });
   const main = (
     event: 'push' | 'pull_request',
     inputs: Record<string, string> = {},
     env: Record<string, string> = {},
-  ) =>
-    runEntry(
-      'main',
-      {
-        GITHUB_EVENT_NAME: event,
-        GITHUB_EVENT_PATH: event === 'push' ? pushEvent : prEvent,
-        GITHUB_API_URL: gh.url,
-        ...actionInputs({
-          config: join(ROOT, 'fixtures/tests/gate/perf-gate.yml'),
-          'baseline-dir': baselines,
-          'runner-image': 'perf-gate/node:local',
-          ...inputs,
-        }),
-        ...env,
-      },
-      work,
-    );
+  ) => runEntry('main', mainEnv(event, inputs, env), work);
 
   beforeAll(async () => {
     gh = await startFakeGitHub(REPO, PR);
@@ -204,6 +224,37 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(post.code).toBe(0);
     expect(post.stdout).toContain(`perf-gate post: run ${r.state.run_id} cleaned up`);
     expect(leftovers(r.state.run_id as string)).toEqual([]);
+  }, 300_000);
+
+  it('cancelled as GitHub cancels a job (SIGINT, SIGTERM 7.5 s later, SIGKILL 2.5 s after that), then post: nothing left, built images included', async () => {
+    const run = startEntry('main', mainEnv('pull_request'), work);
+    await outputContains(run, 'measure started');
+    run.child.kill('SIGINT');
+    const term = setTimeout(() => run.child.kill('SIGTERM'), 7500);
+    const kill = setTimeout(() => run.child.kill('SIGKILL'), 10_000);
+    const r = await run.done;
+    clearTimeout(term);
+    clearTimeout(kill);
+    // the main step tore down on SIGINT and failed the step, within GitHub's 7.5 s
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const runId = r.state.run_id as string;
+    expect(leftovers(runId)).toEqual([]);
+    const post = await runEntry('post', { STATE_run_id: runId }, work);
+    expect(post.code).toBe(0);
+    expect(leftovers(runId)).toEqual([]);
+  }, 300_000);
+
+  it('SIGKILL mid-run (no teardown at all), then the post step: nothing left, built images included', async () => {
+    const run = startEntry('main', mainEnv('pull_request'), work);
+    await outputContains(run, 'measure started');
+    run.child.kill('SIGKILL');
+    const r = await run.done;
+    const runId = r.state.run_id as string;
+    expect(leftovers(runId).length).toBeGreaterThan(0);
+    const post = await runEntry('post', { STATE_run_id: runId }, work);
+    expect(post.code).toBe(0);
+    expect(post.stdout).toMatch(/perf-gate post: removed image /);
+    expect(leftovers(runId)).toEqual([]);
   }, 300_000);
 
   it('bad inputs: one line and verdict error', async () => {

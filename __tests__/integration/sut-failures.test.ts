@@ -60,6 +60,25 @@ describe.runIf(hasDocker)('SUT failures', () => {
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
+  it('a reader that goes away mid-run (a closed pipe) does not stop the teardown', async () => {
+    const cli = startCli([
+      'run',
+      '--config',
+      'fixtures/tests/gate/perf-gate.yml',
+      '--mode',
+      'gate',
+      '--out',
+      tempDir(),
+    ]);
+    await cli.waitFor('measure started');
+    const runId = runIdOf(cli.output());
+    cli.child.stdout?.destroy();
+    cli.child.stderr?.destroy();
+    const code = await new Promise<number | null>((resolve) => cli.child.on('exit', (c) => resolve(c)));
+    expect(code).not.toBeNull();
+    expect(leftovers(runId)).toEqual([]);
+  }, 300_000);
+
   describe('a runner whose node exits at once', () => {
     // node rejects the option and exits 9 before running anything; Docker answered a wait made
     // before start with StatusCode 0, so this used to read "runner died (exit code 0)"

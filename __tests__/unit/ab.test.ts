@@ -5,11 +5,15 @@ import type { PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { type Measure, phase } from './fixtures.js';
 
 /** A phase whose trial i measured p50 = p50s[i] (and rps = rps[i] when given); merged is the median. */
-function p50Phase(p50s: number[], opts: { rps?: number[]; errors?: Record<string, number>; flags?: string[] } = {}) {
+function p50Phase(
+  p50s: number[],
+  opts: { rps?: number[]; errors?: Record<string, number>; errorsPerTrial?: number[]; flags?: string[] } = {},
+) {
   const trials: Measure[] = p50s.map((v, i) => ({
     latency: { p50: v },
     rps: opts.rps?.[i] ?? 100,
     ...(opts.errors ? { errors: opts.errors } : {}),
+    ...(opts.errorsPerTrial ? { errors: { timeout: opts.errorsPerTrial[i] as number } } : {}),
   }));
   const sorted = [...p50s].sort((a, b) => a - b);
   const merged: Measure = { latency: { p50: sorted[Math.floor(sorted.length / 2)] as number } };
@@ -41,6 +45,8 @@ describe('pairedChange', () => {
     ['the median of per-pair changes, not the change of medians', [100, 100, 100], [100, 150, 90], 0, 0],
     ['no change from zero', [0, 0], [0, 0], 0, 0],
     ['a change from zero has no relative size', [0, 0], [1, 3], null, 2],
+    // one zero base must not switch the relative band off for the whole row
+    ['pairs with a zero base are left out of the ratios', [0, 10, 10, 10, 10, 10], [1, 11, 11, 11, 11, 11], 0.1, 1],
   ])('%s', (_label, base, head, relative, absolute) => {
     const c = pairedChange(base, head);
     if (relative === null) expect(c.relative).toBeNull();
@@ -86,7 +92,26 @@ describe('compareAbScenario', () => {
     const base = [1000, 1000, 1000, 1000];
     const [c] = verdict(p50Phase(base), p50Phase(base.map((v) => v * 1.5)));
     expect(c?.result).toBe('unconfirmed');
-    expect(c?.reason).toMatch(/4 pairs cannot reach p ≤ 0.05/);
+    expect(c?.reason).toMatch(/4 pairs that differ cannot reach p ≤ 0.05/);
+  });
+
+  it('only the pairs that differ count towards what alpha can be reached', () => {
+    // 6 pairs, but 2 of them equal: the 4 that differ can never reach 0.05
+    const base = [1000, 1000, 1000, 1000, 1000, 1000];
+    const [c] = verdict(p50Phase(base), p50Phase([1000, 1000, 1500, 1500, 1500, 1500]), {
+      p50: { regress: 0 },
+    });
+    expect(c?.result).toBe('unconfirmed');
+    expect(c?.reason).toMatch(/^4 pairs that differ cannot reach p ≤ 0.05/);
+  });
+
+  it('an errors row with one zero base pair still honours its relative band', () => {
+    const errors = (v: number[]) => p50Phase(base6, { errorsPerTrial: v });
+    const [c] = verdict(errors([0, 10, 10, 10, 10, 10]), errors([1, 11, 11, 11, 11, 11]), {
+      errors: { regress: 0.5 },
+    });
+    expect(c).toMatchObject({ metric: 'errors', result: 'pass' });
+    expect(c?.delta).toBeCloseTo(0.1, 4);
   });
 
   it('the floor applies to the median paired difference', () => {

@@ -190,6 +190,16 @@ describe('SutSession', () => {
     },
   );
 
+  it('a service that stops just before the runner finishes is a crash, not a result', async () => {
+    // the watcher polls far too rarely to see it: only the check after the runner's exit can
+    const { docker, open } = setup({ pollMs: 60_000 });
+    docker.scripts.push({ events: [{ t: 'done' }], exitCode: 0, crashSut: true });
+    const session = await open();
+    const err = await failure(session.run(spec, () => {}));
+    expect(err.message).toBe('SUT crashed: service api stopped (exited) during the run');
+    await session.close();
+  });
+
   it('names the side in A/B errors', async () => {
     const { docker, open } = setup({ side: 'head' });
     docker.scripts.push({ events: [], exitCode: 137 });
@@ -298,14 +308,19 @@ describe('withSessions', () => {
     expect(docker.calls.at(-1)).toBe('sweep r1');
   });
 
-  it('a signal during the body tears down once', async () => {
+  it('a signal during the body tears down right away, and only once', async () => {
     const docker = new FakeDocker();
     const compose = new FakeCompose();
     const signals: Array<() => Promise<void>> = [];
+    let downBeforeBodyEnded = false;
     await withSessions('r1', [{ opts: options(), compose, sample: () => {} }], lifecycle(docker, signals), async () => {
+      expect(signals).toHaveLength(1);
       await signals[0]?.();
+      downBeforeBodyEnded = compose.calls.includes('down') && docker.calls.includes('sweep r1');
     });
+    expect(downBeforeBodyEnded).toBe(true);
     expect(compose.calls.filter((c) => c === 'down')).toHaveLength(1);
     expect(docker.calls.filter((c) => c === 'sweep r1')).toHaveLength(1);
+    expect(signals).toHaveLength(0);
   });
 });

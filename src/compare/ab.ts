@@ -50,19 +50,18 @@ export function pairedChange(base: readonly number[], head: readonly number[]): 
   const n = Math.min(base.length, head.length);
   const diffs: number[] = [];
   const ratios: number[] = [];
-  let zeroBase = false;
   for (let i = 0; i < n; i++) {
     const b = base[i] as number;
     const h = head[i] as number;
     diffs.push(h - b);
-    if (b === 0) zeroBase = true;
-    else ratios.push(h / b - 1);
+    if (b !== 0) ratios.push(h / b - 1);
   }
   const absolute = n ? median(diffs) : 0;
-  if (zeroBase) {
-    // a relative change from zero is unbounded; only "no change at all" has one
-    return { relative: absolute === 0 && diffs.every((d) => d === 0) ? 0 : null, absolute, pairs: n };
+  if (ratios.length === 0) {
+    // every base value is zero: a relative change from zero is unbounded; only "no change" has one
+    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute, pairs: n };
   }
+  // pairs whose base is zero have no ratio; the relative change is taken over the others
   const ci = medianInterval(ratios);
   return { relative: median(ratios), absolute, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
 }
@@ -103,18 +102,19 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   const diffs = trialValues(head.trials, metric).map(
     (h, i) => dir * (h - (trialValues(base.trials, metric)[i] as number)),
   );
-  const { pValue } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
+  const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
   out.pValue = round(pValue);
   const significant = pValue <= alpha;
   if (worseOut) {
     if (significant) return { ...out, result: 'regression' as const };
-    const reachable = 2 ** -pc.pairs <= alpha;
+    // n: the pairs that differed at all (equal pairs carry no sign)
+    const reachable = 2 ** -n <= alpha;
     return {
       ...out,
       result: 'unconfirmed' as const,
       reason: reachable
         ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})`
-        : `${pc.pairs} pairs cannot reach p ≤ ${alpha} (the smallest p is 1/2^${pc.pairs}); raise ab.pairs`,
+        : `${n} pair${n === 1 ? '' : 's'} that differ cannot reach p ≤ ${alpha} (the smallest p is 1/2^${n}); raise ab.pairs`,
     };
   }
   return significant ? { ...out, result: 'improvement' as const } : out;

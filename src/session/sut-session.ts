@@ -133,10 +133,18 @@ export class SutSession {
     try {
       stopStats = (await docker.stats(runner.containerId, (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s))).stop;
       const outcome = await Promise.race([
-        runner.exited.then((code) => ({ kind: 'exited' as const, code })),
+        runner.exited.then(
+          (code) => ({ kind: 'exited' as const, code }),
+          (err: Error) => {
+            throw environmentError(`${this.prefix}docker: waiting for the runner: ${err.message.split('\n')[0]}`);
+          },
+        ),
         watcher.promise.then((c) => ({ kind: 'crashed' as const, container: c })),
       ]);
       if (outcome.kind === 'crashed') throw await this.crashError(outcome.container);
+      // a service that stopped within the last poll interval: its errors are not the service's verdict
+      const late = await watcher.check();
+      if (late) throw await this.crashError(late);
       if (notReady) {
         throw environmentError(
           `${this.prefix}SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1000}s (last: ${notReady.error})`,
@@ -150,8 +158,6 @@ export class SutSession {
         );
       }
       if (!done || outcome.code !== 0) {
-        const crash = await watcher.check();
-        if (crash) throw await this.crashError(crash);
         throw environmentError(
           `${this.prefix}runner died (exit code ${outcome.code}) before finishing`,
           runner.stderrTail().map((l) => `  ${l}`),
