@@ -4,6 +4,7 @@
 #                                    no shell, no package manager: an air-gapped runner.image
 #   perf-gate/node-distroless:local  the same with ENTRYPOINT ["/usr/bin/node"], like distroless images
 #   fixtures/sut/bin/sut             the static Go test service the fixtures' compose files build FROM scratch
+#   perf-gate/sut:local              that service as an image, for fixtures that do not build
 # Air-gapped users can use the first recipe for their own runner.image.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -46,3 +47,7 @@ log "built perf-gate/node:local and perf-gate/node-distroless:local"
 log "static test service"
 (cd "$root/fixtures/sut" && CGO_ENABLED=0 go build -trimpath -o bin/sut .)
 log "built fixtures/sut/bin/sut"
+# the same service as an image, for compose files that do not build (the A/B Action test boots
+# it from a base tree where bin/sut, a build output, is not committed)
+docker build -q -t perf-gate/sut:local "$root/fixtures/sut" >/dev/null
+log "built perf-gate/sut:local"

@@ -226,6 +226,23 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(leftovers(r.state.run_id as string)).toEqual([]);
   }, 300_000);
 
+  it('mode ab against base-ref HEAD: both sides in one run, the sticky comment says head vs base', async () => {
+    // the fixture is committed, so the base tree (HEAD) has it; its service is a prebuilt image
+    const r = await main('pull_request', {
+      mode: 'ab',
+      'base-ref': 'HEAD',
+      config: join(ROOT, 'fixtures/tests/ab/perf-gate.yml'),
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs.verdict).toBe('pass');
+    expect(r.stdout).toContain('A/B, head against base');
+    const body = ours()[0]?.body ?? '';
+    expect(body).toContain('interleaved pairs (ABBA)');
+    expect(body).toMatch(/\| scenario +\| phase +\| metric +\| base +\| head +\|/);
+    expect(ours()).toHaveLength(1);
+    expect(leftovers(r.state.run_id as string)).toEqual([]);
+  }, 300_000);
+
   it('cancelled as GitHub cancels a job (SIGINT, SIGTERM 7.5 s later, SIGKILL 2.5 s after that), then post: nothing left, built images included', async () => {
     const run = startEntry('main', mainEnv('pull_request'), work);
     await outputContains(run, 'measure started');
