@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { failure } from './fixtures.js';
 import { BASE_FETCH_REF, checkoutBase } from '../../src/ab.js';
-import { EXIT_ENVIRONMENT, EXIT_USAGE, UserError } from '../../src/errors.js';
+import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
 import type { Exec, ExecResult } from '../../src/exec.js';
 
 const SHA = 'a'.repeat(40);
@@ -37,16 +38,6 @@ function fakeGit(opts: {
     return ok();
   };
   return { exec, calls };
-}
-
-async function failure(p: Promise<unknown>): Promise<UserError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UserError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('checkoutBase', () => {

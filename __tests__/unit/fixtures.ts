@@ -1,5 +1,6 @@
 // Builders shared by the unit tests.
 import type { MetricName } from '../../src/config/schema.js';
+import { UserError } from '../../src/errors.js';
 import type { MergedPhase, PhaseResult, ResourceUsage, TrialSummary } from '../../src/results/types.js';
 import type { LatencySummary } from '../../src/stats/histogram.js';
 
@@ -125,4 +126,15 @@ export function measure(metric: MetricName, v: number): Measure {
     default:
       return { latency: { [metric]: v } };
   }
+}
+
+/** The UserError a promise rejects with; fails the test when it resolves or throws something else. */
+export async function failure(p: Promise<unknown>): Promise<UserError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof UserError) return err;
+    throw err;
+  }
+  throw new Error('expected a failure');
 }

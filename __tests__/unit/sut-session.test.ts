@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failure } from './fixtures.js';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
 import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
@@ -109,16 +110,6 @@ function setup(o: Partial<SutSessionOptions> = {}) {
   const compose = new FakeCompose();
   const open = () => SutSession.open(options(o), { docker, compose, sample: () => {}, log: () => {} });
   return { docker, compose, open };
-}
-
-async function failure(p: Promise<unknown>): Promise<UserError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UserError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('SutSession', () => {
