@@ -6,7 +6,7 @@
 // Both at default settings: built-in bands, alpha 0.05, 6 trials (gate) / 6 pairs (ab), 1 s phases.
 // Variants: A/A, and the service's delay +5%, +10%, +20% (5 ms base delay; Go's sleep overshoots by
 // about 1 ms here, so the measured Δ is printed beside the nominal one).
-// Usage: node bench/verdict-quality.mjs [runs per variant and mode] [variants, comma list]
+// Usage: node bench/verdict-quality.mjs [runs per variant and mode] [variants, comma list] [modes: gate,ab]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { median, printMachine, ROOT, table } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 20);
 const variants = (process.argv[3] ?? 'aa,5,10,20').split(',');
+const modes = (process.argv[4] ?? 'gate,ab').split(',');
 const BASE_DELAY_US = 5000;
 const CLI = join(ROOT, 'dist/cli.js');
 
@@ -135,7 +136,7 @@ try {
       setHead(dir, headDelay);
       const tally = { gate: [], ab: [] };
       for (let i = 0; i < runs; i++) {
-        for (const mode of ['gate', 'ab']) {
+        for (const mode of modes) {
           const r = await cli(dir, mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
           if (r.code !== 0 && r.code !== 1) {
             tally[mode].push({ error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds });
@@ -145,7 +146,7 @@ try {
         }
         process.stderr.write(`[verdict-quality] ${v}: ${i + 1}/${runs}\n`);
       }
-      for (const mode of ['gate', 'ab']) {
+      for (const mode of modes) {
         const list = tally[mode];
         const ok = list.filter((x) => !x.error);
         const flagged = ok.filter((x) => x.regression).length;

@@ -94563,6 +94563,11 @@ function medianInterval(values, level = 0.95) {
 }
 
 // src/compare/ab.ts
+var AB_BUILTIN_THRESHOLDS = {
+  p50: { regress: 0.05, floor: 100 },
+  p99: { regress: 0.15, floor: 500 },
+  rps: { regress: 0.05 }
+};
 var AB_DEFAULT_ALPHA = 0.05;
 function abOrder(pairs) {
   const out = [];
@@ -94639,7 +94644,7 @@ function compareAbMetric(scenario2, metric, t, base, head) {
   return significant ? { ...out, result: "improvement" } : out;
 }
 function compareAbScenario(head, base, thresholds2) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
   const out = [];
   for (const phase2 of head.phases) {
     const old = base.phases.find((p) => p.name === phase2.name);

@@ -166,4 +166,13 @@ describe('compareAbScenario', () => {
     expect(rows.map((r) => r.metric)).toEqual(['p50', 'p99', 'rps']);
     expect(rows.every((r) => r.result === 'pass')).toBe(true);
   });
+
+  it.each<[number, string]>([
+    [1.07, 'regression'],
+    [1.04, 'pass'],
+  ])('the built-in A/B p50 band is 5 percent and 100 µs: a 5 ms p50 ×%s in every pair → %s', (factor, result) => {
+    const base = base6.map((v) => v * 5);
+    const [c] = verdict(p50Phase(base), p50Phase(base.map((v) => v * factor)), {});
+    expect(c).toMatchObject({ metric: 'p50', band: '+5% and +100µs', result });
+  });
 });
