@@ -42,7 +42,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
 
   it('prints the results table and the written paths', () => {
     expect(run.stdout).toMatch(/scenario\/phase\s+trials\s+responses\s+rps\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
-    expect(run.stdout).toMatch(/work\/c10\s+3\s/);
+    expect(run.stdout).toMatch(/work\/c10\s+5\s/);
     expect(run.stdout).toMatch(/work\/n2k\s+3\s/);
     expect(run.stdout).toContain(`baseline written: ${join(baselines, 'work.json')}`);
     // not a TTY here: plain progress lines
@@ -66,7 +66,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
   it('keeps every trial and merges histograms, not percentiles', () => {
     expect(baseline.phases.map((p) => p.name)).toEqual(['c10', 'n2k']);
     for (const phase of baseline.phases) {
-      expect(phase.trials).toHaveLength(3);
+      expect(phase.trials).toHaveLength(5);
       const successes = phase.trials.reduce((a, t) => a + t.successes, 0);
       const h = decodeHistogram(phase.merged.histogram);
       expect(h.totalCount).toBe(successes);
