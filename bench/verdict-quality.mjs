@@ -116,7 +116,12 @@ function noise() {
 function verdictOf(dir) {
   const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8'));
   const p50 = results.comparisons.find((c) => c.metric === 'p50');
-  return { regression: results.comparisons.some((c) => c.result === 'regression'), p50Delta: p50?.delta ?? null };
+  const flagged = results.comparisons.filter((c) => c.result === 'regression');
+  return {
+    regression: flagged.length > 0,
+    metrics: flagged.map((c) => `${c.metric} ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}%`}`),
+    p50Delta: p50?.delta ?? null,
+  };
 }
 
 printMachine();
@@ -160,6 +165,8 @@ try {
           })(),
           `${median(list.map((x) => x.seconds)).toFixed(0)} s`,
           String(list.length - ok.length),
+          // which rows raised the verdicts, and by how much
+          ok.flatMap((x) => x.metrics).join('; ') || '—',
         ]);
       }
     } finally {
@@ -170,4 +177,15 @@ try {
   stopNoise();
 }
 console.log(`\n${runs} runs per variant and mode, noise injector on\n`);
-table(['variant', 'mode', 'regression verdicts', 'median measured p50 Δ', 'median wall time', 'failed runs'], rows);
+table(
+  [
+    'variant',
+    'mode',
+    'regression verdicts',
+    'median measured p50 Δ',
+    'median wall time',
+    'failed runs',
+    'rows that regressed',
+  ],
+  rows,
+);
