@@ -43,7 +43,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
   it('prints the results table and the written paths', () => {
     expect(run.stdout).toMatch(/scenario\/phase\s+trials\s+responses\s+rps\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
     expect(run.stdout).toMatch(/work\/c10\s+5\s/);
-    expect(run.stdout).toMatch(/work\/n2k\s+3\s/);
+    expect(run.stdout).toMatch(/work\/n2k\s+5\s/);
     expect(run.stdout).toContain(`baseline written: ${join(baselines, 'work.json')}`);
     // not a TTY here: plain progress lines
     expect(run.stderr).toContain('[perf-gate] work/c10 trial 1/3 measure started (3s)');
