@@ -46,8 +46,8 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     expect(run.stdout).toMatch(/work\/n2k\s+5\s/);
     expect(run.stdout).toContain(`baseline written: ${join(baselines, 'work.json')}`);
     // not a TTY here: plain progress lines
-    expect(run.stderr).toContain('[perf-gate] work/c10 trial 1/3 measure started (3s)');
-    expect(run.stderr).toContain('[perf-gate] work/n2k trial 3/3 measure started (2000 requests)');
+    expect(run.stderr).toContain('[perf-gate] work/c10 trial 1/5 measure started (3s)');
+    expect(run.stderr).toContain('[perf-gate] work/n2k trial 5/5 measure started (2000 requests)');
   });
 
   it('writes a perf-gate/baseline@1 file with stable key order and provenance', () => {
