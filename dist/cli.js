@@ -94154,6 +94154,27 @@ function defaultRunnerScript() {
   }
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
+function sessionSpec(deps, run, sut, dir, collector, side) {
+  const opts = {
+    runId: run.runId,
+    labels: run.labels,
+    services: sut.services,
+    build: sut.build,
+    healthTimeoutS: run.healthTimeoutS ?? 120
+  };
+  if (side) opts.side = side;
+  return {
+    opts,
+    compose: deps.compose({
+      project: side ? `${projectName(run.runId)}-${side}` : projectName(run.runId),
+      files: sut.composeFiles,
+      cwd: dir,
+      env: sut.env,
+      labels: run.labels
+    }),
+    sample: (key, sample) => collector.sample(key, sample)
+  };
+}
 
 // src/deps.ts
 function realRunDeps(progress, onSignal2) {
@@ -94606,7 +94627,9 @@ function compareAbMetric(scenario2, metric, t, base, head) {
     band: describeBand(metric, t),
     result: "pass"
   };
-  const pc = pairedChange(trialValues(base.trials, metric), trialValues(head.trials, metric));
+  const baseValues = trialValues(base.trials, metric);
+  const headValues = trialValues(head.trials, metric);
+  const pc = pairedChange(baseValues, headValues);
   out.pairs = pc.pairs;
   out.delta = pc.relative === null ? null : round(pc.relative) || 0;
   if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
@@ -94626,9 +94649,7 @@ function compareAbMetric(scenario2, metric, t, base, head) {
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
-  const diffs = trialValues(head.trials, metric).map(
-    (h, i) => dir * (h - trialValues(base.trials, metric)[i])
-  );
+  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
   out.pValue = round(pValue);
   const significant = pValue <= alpha;
@@ -94887,6 +94908,15 @@ var TrialCollector = class {
     this.trials.set(id, entry);
     entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources });
     entry.histograms.push(e.histogram);
+  }
+  /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
+  results(scenarios, hashes) {
+    return scenarios.map((s) => ({
+      name: s.name,
+      scenarioHash: hashes.get(s.name),
+      phases: this.phases(s),
+      thresholds: s.thresholds
+    }));
   }
   phases(s) {
     return s.phases.map((p) => {
@@ -95233,30 +95263,16 @@ async function runAb(opts, deps) {
       base: new TrialCollector(config2.runner.cpus),
       head: new TrialCollector(config2.runner.cpus)
     };
-    const side = (s, sut, dir) => ({
-      opts: {
-        runId,
-        labels,
-        side: s,
-        services: sut.services,
-        build: sut.build,
-        healthTimeoutS: opts.healthTimeoutS ?? 120
-      },
-      compose: deps.compose({
-        project: `${projectName(runId)}-${s}`,
-        files: sut.composeFiles,
-        cwd: dir,
-        env: sut.env,
-        labels
-      }),
-      sample: (key, sample) => collectors[s].sample(key, sample)
-    });
+    const run = { runId, labels, healthTimeoutS: opts.healthTimeoutS };
     progress.line(
       `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`
     );
     const images = await withSessions(
       runId,
-      [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)],
+      [
+        sessionSpec(deps, run, base.sut, base.dir, collectors.base, "base"),
+        sessionSpec(deps, run, config2.sut, config2.dir, collectors.head, "head")
+      ],
       {
         docker: deps.docker,
         // a signal exits the process after the teardown: the worktree goes with the containers
@@ -95285,14 +95301,8 @@ async function runAb(opts, deps) {
       }
     );
     const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images.head);
-    const resultsOf = (s) => scenarios.map((sc) => ({
-      name: sc.name,
-      scenarioHash: p.hashes.get(sc.name),
-      phases: collectors[s].phases(sc),
-      thresholds: sc.thresholds
-    }));
-    const head = resultsOf("head");
-    const baseResults = resultsOf("base");
+    const head = collectors.head.results(scenarios, p.hashes);
+    const baseResults = collectors.base.results(scenarios, p.hashes);
     const comparisons = head.flatMap(
       (h, i) => compareAbScenario(h, baseResults[i], scenarios[i]?.thresholds ?? {})
     );
@@ -95355,29 +95365,17 @@ async function runPerfGate(opts, deps) {
   const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
   const collector = new TrialCollector(config2.runner.cpus);
-  const compose = deps.compose({
-    project: projectName(runId),
-    files: config2.sut.composeFiles,
-    cwd: config2.dir,
-    env: config2.sut.env,
-    labels
-  });
-  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${compose.project})`);
+  const spec = sessionSpec(
+    deps,
+    { runId, labels, healthTimeoutS: opts.healthTimeoutS },
+    config2.sut,
+    config2.dir,
+    collector
+  );
+  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${spec.compose.project})`);
   const images = await withSessions(
     runId,
-    [
-      {
-        opts: {
-          runId,
-          labels,
-          services: config2.sut.services,
-          build: config2.sut.build,
-          healthTimeoutS: opts.healthTimeoutS ?? 120
-        },
-        compose,
-        sample: (key, s) => collector.sample(key, s)
-      }
-    ],
+    [spec],
     { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
     async ([session]) => {
       try {
@@ -95392,12 +95390,7 @@ async function runPerfGate(opts, deps) {
     }
   );
   const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images);
-  const scenarioResults = scenarios.map((s) => ({
-    name: s.name,
-    scenarioHash: p.hashes.get(s.name),
-    phases: collector.phases(s),
-    thresholds: s.thresholds
-  }));
+  const scenarioResults = collector.results(scenarios, p.hashes);
   const measured = {
     schema: RESULTS_SCHEMA,
     runId,

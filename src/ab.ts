@@ -9,7 +9,7 @@ import { abOrder, compareAbScenario } from './compare/ab.js';
 import { overallVerdict } from './compare/compare.js';
 import type { Config } from './config/types.js';
 import { loadConfig } from './config/load.js';
-import { projectName, runLabels } from './docker/labels.js';
+import { runLabels } from './docker/labels.js';
 import { environmentError, usageError } from './errors.js';
 import type { Exec } from './exec.js';
 import { lastLine } from './exec.js';
@@ -22,6 +22,7 @@ import {
   provenanceOf,
   publishFiles,
   type RunDeps,
+  sessionSpec,
   type RunOptions,
   type RunOutcome,
 } from './run-steps.js';
@@ -188,30 +189,16 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
       base: new TrialCollector(config.runner.cpus),
       head: new TrialCollector(config.runner.cpus),
     };
-    const side = (s: Side, sut: Config['sut'], dir: string) => ({
-      opts: {
-        runId,
-        labels,
-        side: s,
-        services: sut.services,
-        build: sut.build,
-        healthTimeoutS: opts.healthTimeoutS ?? 120,
-      },
-      compose: deps.compose({
-        project: `${projectName(runId)}-${s}`,
-        files: sut.composeFiles,
-        cwd: dir,
-        env: sut.env,
-        labels,
-      }),
-      sample: (key: string, sample: Parameters<TrialCollector['sample']>[1]) => collectors[s].sample(key, sample),
-    });
+    const run = { runId, labels, healthTimeoutS: opts.healthTimeoutS };
     progress.line(
       `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`,
     );
     const images = await withSessions(
       runId,
-      [side('base', base.sut, base.dir), side('head', config.sut, config.dir)],
+      [
+        sessionSpec(deps, run, base.sut, base.dir, collectors.base, 'base'),
+        sessionSpec(deps, run, config.sut, config.dir, collectors.head, 'head'),
+      ],
       {
         docker: deps.docker,
         // a signal exits the process after the teardown: the worktree goes with the containers
@@ -242,15 +229,8 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
     );
 
     const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, images.head);
-    const resultsOf = (s: Side): ScenarioResult[] =>
-      scenarios.map((sc) => ({
-        name: sc.name,
-        scenarioHash: p.hashes.get(sc.name) as string,
-        phases: collectors[s].phases(sc),
-        thresholds: sc.thresholds,
-      }));
-    const head = resultsOf('head');
-    const baseResults = resultsOf('base');
+    const head = collectors.head.results(scenarios, p.hashes);
+    const baseResults = collectors.base.results(scenarios, p.hashes);
     const comparisons = head.flatMap((h, i) =>
       compareAbScenario(h, baseResults[i] as ScenarioResult, scenarios[i]?.thresholds ?? {}),
     );

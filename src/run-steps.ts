@@ -16,6 +16,10 @@ import { renderMarkdown } from './report/markdown.js';
 import type { Provenance, ResultsFile } from './results/types.js';
 import type { RunMode } from './run-plan.js';
 import type { TrialCollector } from './session/collect.js';
+import type { Config } from './config/types.js';
+import { projectName } from './docker/labels.js';
+import type { Side, SutSessionOptions } from './session/sut-session.js';
+import type { SessionSpec } from './session/with-sessions.js';
 
 export interface RunOptions {
   configFile: string;
@@ -121,4 +125,35 @@ export function defaultRunnerScript(): string {
     }
   }
   throw environmentError('runner script dist/runner.mjs not found (run `npm run build`)');
+}
+
+/** What `withSessions` needs to boot one SUT: its compose project, session options and a collector
+ * for its resource samples. `side` is set in A/B runs (project `perfgate-<run>-<side>`). */
+export function sessionSpec(
+  deps: Pick<RunDeps, 'compose'>,
+  run: { runId: string; labels: Record<string, string>; healthTimeoutS?: number | undefined },
+  sut: Config['sut'],
+  dir: string,
+  collector: TrialCollector,
+  side?: Side,
+): SessionSpec {
+  const opts: SutSessionOptions = {
+    runId: run.runId,
+    labels: run.labels,
+    services: sut.services,
+    build: sut.build,
+    healthTimeoutS: run.healthTimeoutS ?? 120,
+  };
+  if (side) opts.side = side;
+  return {
+    opts,
+    compose: deps.compose({
+      project: side ? `${projectName(run.runId)}-${side}` : projectName(run.runId),
+      files: sut.composeFiles,
+      cwd: dir,
+      env: sut.env,
+      labels: run.labels,
+    }),
+    sample: (key, sample) => collector.sample(key, sample),
+  };
 }

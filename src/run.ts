@@ -1,10 +1,10 @@
 // `perf-gate run`: plan → SUT session → collect → gate → render → publish. Gate, update and sweep
 // runs boot one SUT; A/B runs (ab.ts) boot two and share every step but the session and the gate.
-import { projectName, runLabels } from './docker/labels.js';
+import { runLabels } from './docker/labels.js';
 import { machineInfo } from './provenance.js';
 import { baselineOf, baselinePath, stableStringify, writeFileAtomic } from './results/files.js';
 import { gateResults } from './compare/gate.js';
-import { RESULTS_SCHEMA, type ResultsFile, type ScenarioResult } from './results/types.js';
+import { RESULTS_SCHEMA, type ResultsFile } from './results/types.js';
 import { planRun, type RunPlan } from './run-plan.js';
 import {
   debugLog,
@@ -13,6 +13,7 @@ import {
   provenanceOf,
   publishFiles,
   type RunDeps,
+  sessionSpec,
   type RunOptions,
   type RunOutcome,
 } from './run-steps.js';
@@ -43,29 +44,17 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   const runId = opts.runId ?? newRunId();
   const labels = runLabels(runId);
   const collector = new TrialCollector(config.runner.cpus);
-  const compose = deps.compose({
-    project: projectName(runId),
-    files: config.sut.composeFiles,
-    cwd: config.dir,
-    env: config.sut.env,
-    labels,
-  });
-  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${compose.project})`);
+  const spec = sessionSpec(
+    deps,
+    { runId, labels, healthTimeoutS: opts.healthTimeoutS },
+    config.sut,
+    config.dir,
+    collector,
+  );
+  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${spec.compose.project})`);
   const images = await withSessions(
     runId,
-    [
-      {
-        opts: {
-          runId,
-          labels,
-          services: config.sut.services,
-          build: config.sut.build,
-          healthTimeoutS: opts.healthTimeoutS ?? 120,
-        },
-        compose,
-        sample: (key, s) => collector.sample(key, s),
-      },
-    ],
+    [spec],
     { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
     async ([session]) => {
       try {
@@ -81,12 +70,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   );
 
   const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, images);
-  const scenarioResults: ScenarioResult[] = scenarios.map((s) => ({
-    name: s.name,
-    scenarioHash: p.hashes.get(s.name) as string,
-    phases: collector.phases(s),
-    thresholds: s.thresholds,
-  }));
+  const scenarioResults = collector.results(scenarios, p.hashes);
   const measured: ResultsFile = {
     schema: RESULTS_SCHEMA,
     runId,

@@ -89,7 +89,9 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
     band: describeBand(metric, t),
     result: 'pass',
   };
-  const pc = pairedChange(trialValues(base.trials, metric), trialValues(head.trials, metric));
+  const baseValues = trialValues(base.trials, metric);
+  const headValues = trialValues(head.trials, metric);
+  const pc = pairedChange(baseValues, headValues);
   out.pairs = pc.pairs;
   out.delta = pc.relative === null ? null : round(pc.relative) || 0;
   if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
@@ -109,9 +111,7 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
-  const diffs = trialValues(head.trials, metric).map(
-    (h, i) => dir * (h - (trialValues(base.trials, metric)[i] as number)),
-  );
+  const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
   const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
   out.pValue = round(pValue);
   const significant = pValue <= alpha;

@@ -4,7 +4,7 @@ import type { Scenario } from '../config/types.js';
 import type { RunnerEvent } from '../plan.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
-import type { PhaseResult, ResourceUsage, TrialSummary } from '../results/types.js';
+import type { PhaseResult, ResourceUsage, ScenarioResult, TrialSummary } from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
 
 export class TrialCollector {
@@ -33,6 +33,16 @@ export class TrialCollector {
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
     entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources });
     entry.histograms.push(e.histogram);
+  }
+
+  /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
+  results(scenarios: Scenario[], hashes: ReadonlyMap<string, string>): ScenarioResult[] {
+    return scenarios.map((s) => ({
+      name: s.name,
+      scenarioHash: hashes.get(s.name) as string,
+      phases: this.phases(s),
+      thresholds: s.thresholds,
+    }));
   }
 
   phases(s: Scenario): PhaseResult[] {
