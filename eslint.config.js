@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'schema/', 'coverage/', 'fixtures/sut/bin/'] },
+  { ignores: ['dist/', 'node_modules/', 'schema/', 'coverage/', 'fixtures/sut/bin/', '.tools/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20796,24 +20796,24 @@ var require_SFTP = __commonJS({
           throw new Error("Client-only method called in server mode");
         return new WriteStream(this, path, options);
       }
-      open(path, flags_, attrs, cb) {
+      open(path, flags_, attrs2, cb) {
         if (this.server)
           throw new Error("Client-only method called in server mode");
-        if (typeof attrs === "function") {
-          cb = attrs;
-          attrs = void 0;
+        if (typeof attrs2 === "function") {
+          cb = attrs2;
+          attrs2 = void 0;
         }
         const flags = typeof flags_ === "number" ? flags_ : stringToFlags(flags_);
         if (flags === null)
           throw new Error(`Unknown flags string: ${flags_}`);
         let attrsFlags = 0;
         let attrsLen = 0;
-        if (typeof attrs === "string" || typeof attrs === "number")
-          attrs = { mode: attrs };
-        if (typeof attrs === "object" && attrs !== null) {
-          attrs = attrsToBytes(attrs);
-          attrsFlags = attrs.flags;
-          attrsLen = attrs.nb;
+        if (typeof attrs2 === "string" || typeof attrs2 === "number")
+          attrs2 = { mode: attrs2 };
+        if (typeof attrs2 === "object" && attrs2 !== null) {
+          attrs2 = attrsToBytes(attrs2);
+          attrsFlags = attrs2.flags;
+          attrsLen = attrs2.nb;
         }
         const pathLen = Buffer.byteLength(path);
         let p = 9;
@@ -21167,19 +21167,19 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} RENAME`
         );
       }
-      mkdir(path, attrs, cb) {
+      mkdir(path, attrs2, cb) {
         if (this.server)
           throw new Error("Client-only method called in server mode");
         let flags = 0;
         let attrsLen = 0;
-        if (typeof attrs === "function") {
-          cb = attrs;
-          attrs = void 0;
+        if (typeof attrs2 === "function") {
+          cb = attrs2;
+          attrs2 = void 0;
         }
-        if (typeof attrs === "object" && attrs !== null) {
-          attrs = attrsToBytes(attrs);
-          flags = attrs.flags;
-          attrsLen = attrs.nb;
+        if (typeof attrs2 === "object" && attrs2 !== null) {
+          attrs2 = attrsToBytes(attrs2);
+          flags = attrs2.flags;
+          attrsLen = attrs2.nb;
         }
         const pathLen = Buffer.byteLength(path);
         let p = 9;
@@ -21360,17 +21360,17 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} OPENDIR`
         );
       }
-      setstat(path, attrs, cb) {
+      setstat(path, attrs2, cb) {
         if (this.server)
           throw new Error("Client-only method called in server mode");
         let flags = 0;
         let attrsLen = 0;
-        if (typeof attrs === "object" && attrs !== null) {
-          attrs = attrsToBytes(attrs);
-          flags = attrs.flags;
-          attrsLen = attrs.nb;
-        } else if (typeof attrs === "function") {
-          cb = attrs;
+        if (typeof attrs2 === "object" && attrs2 !== null) {
+          attrs2 = attrsToBytes(attrs2);
+          flags = attrs2.flags;
+          attrsLen = attrs2.nb;
+        } else if (typeof attrs2 === "function") {
+          cb = attrs2;
         }
         const pathLen = Buffer.byteLength(path);
         let p = 9;
@@ -21396,19 +21396,19 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} SETSTAT`
         );
       }
-      fsetstat(handle, attrs, cb) {
+      fsetstat(handle, attrs2, cb) {
         if (this.server)
           throw new Error("Client-only method called in server mode");
         if (!Buffer.isBuffer(handle))
           throw new Error("handle is not a Buffer");
         let flags = 0;
         let attrsLen = 0;
-        if (typeof attrs === "object" && attrs !== null) {
-          attrs = attrsToBytes(attrs);
-          flags = attrs.flags;
-          attrsLen = attrs.nb;
-        } else if (typeof attrs === "function") {
-          cb = attrs;
+        if (typeof attrs2 === "object" && attrs2 !== null) {
+          attrs2 = attrsToBytes(attrs2);
+          flags = attrs2.flags;
+          attrsLen = attrs2.nb;
+        } else if (typeof attrs2 === "function") {
+          cb = attrs2;
         }
         const handleLen = handle.length;
         let p = 9;
@@ -21682,7 +21682,7 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} fsync@openssh.com`
         );
       }
-      ext_openssh_lsetstat(path, attrs, cb) {
+      ext_openssh_lsetstat(path, attrs2, cb) {
         if (this.server)
           throw new Error("Client-only method called in server mode");
         const ext = this._extensions["lsetstat@openssh.com"];
@@ -21690,12 +21690,12 @@ var require_SFTP = __commonJS({
           throw new Error("Server does not support this extended request");
         let flags = 0;
         let attrsLen = 0;
-        if (typeof attrs === "object" && attrs !== null) {
-          attrs = attrsToBytes(attrs);
-          flags = attrs.flags;
-          attrsLen = attrs.nb;
-        } else if (typeof attrs === "function") {
-          cb = attrs;
+        if (typeof attrs2 === "object" && attrs2 !== null) {
+          attrs2 = attrsToBytes(attrs2);
+          flags = attrs2.flags;
+          attrsLen = attrs2.nb;
+        } else if (typeof attrs2 === "function") {
+          cb = attrs2;
         }
         const pathLen = Buffer.byteLength(path);
         let p = 9;
@@ -22000,7 +22000,7 @@ var require_SFTP = __commonJS({
         const count = names.length;
         let namesLen = 0;
         let nameAttrs;
-        const attrs = [];
+        const attrs2 = [];
         for (let i = 0; i < count; ++i) {
           const name2 = names[i];
           const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
@@ -22020,10 +22020,10 @@ var require_SFTP = __commonJS({
               }
               nameAttrs.bytes = bytes;
             }
-            attrs.push(nameAttrs);
+            attrs2.push(nameAttrs);
           } else {
             namesLen += 4;
-            attrs.push(null);
+            attrs2.push(null);
           }
         }
         let p = 9;
@@ -22055,7 +22055,7 @@ var require_SFTP = __commonJS({
               p += len;
             }
           }
-          const attr = attrs[i];
+          const attr = attrs2[i];
           if (attr) {
             writeUInt32BE(buf, attr.flags, p);
             p += 4;
@@ -22073,14 +22073,14 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} NAME`
         );
       }
-      attrs(reqid, attrs) {
+      attrs(reqid, attrs2) {
         if (!this.server)
           throw new Error("Server-only method called in client mode");
-        if (typeof attrs !== "object" || attrs === null)
+        if (typeof attrs2 !== "object" || attrs2 === null)
           throw new Error("attrs is not an object");
-        attrs = attrsToBytes(attrs);
-        const flags = attrs.flags;
-        const attrsLen = attrs.nb;
+        attrs2 = attrsToBytes(attrs2);
+        const flags = attrs2.flags;
+        const attrsLen = attrs2.nb;
         let p = 9;
         const buf = Buffer.allocUnsafe(4 + 1 + 4 + 4 + attrsLen);
         writeUInt32BE(buf, buf.length - 4, 0);
@@ -22233,7 +22233,7 @@ var require_SFTP = __commonJS({
           src.fstat(srcHandle, tryStat);
         else
           tryStat(null, { size: fileSize });
-        function tryStat(err2, attrs) {
+        function tryStat(err2, attrs2) {
           if (err2) {
             if (src !== fs) {
               src.stat(srcPath, (err_, attrs_) => {
@@ -22245,7 +22245,7 @@ var require_SFTP = __commonJS({
             }
             return onerror(err2);
           }
-          fsize = attrs.size;
+          fsize = attrs2.size;
           dst.open(dstPath, "w", (err3, destHandle) => {
             if (err3)
               return onerror(err3);
@@ -22394,13 +22394,13 @@ var require_SFTP = __commonJS({
         return (this.mode & constants.S_IFMT) === constants.S_IFSOCK;
       }
     };
-    function attrsToBytes(attrs) {
+    function attrsToBytes(attrs2) {
       let flags = 0;
       let nb = 0;
-      if (typeof attrs === "object" && attrs !== null) {
-        if (typeof attrs.size === "number") {
+      if (typeof attrs2 === "object" && attrs2 !== null) {
+        if (typeof attrs2.size === "number") {
           flags |= ATTR.SIZE;
-          const val = attrs.size;
+          const val = attrs2.size;
           ATTRS_BUF[nb++] = val / 72057594037927940;
           ATTRS_BUF[nb++] = val / 281474976710656;
           ATTRS_BUF[nb++] = val / 1099511627776;
@@ -22410,10 +22410,10 @@ var require_SFTP = __commonJS({
           ATTRS_BUF[nb++] = val / 256;
           ATTRS_BUF[nb++] = val;
         }
-        if (typeof attrs.uid === "number" && typeof attrs.gid === "number") {
+        if (typeof attrs2.uid === "number" && typeof attrs2.gid === "number") {
           flags |= ATTR.UIDGID;
-          const uid = attrs.uid;
-          const gid = attrs.gid;
+          const uid = attrs2.uid;
+          const gid = attrs2.gid;
           ATTRS_BUF[nb++] = uid >>> 24;
           ATTRS_BUF[nb++] = uid >>> 16;
           ATTRS_BUF[nb++] = uid >>> 8;
@@ -22423,17 +22423,17 @@ var require_SFTP = __commonJS({
           ATTRS_BUF[nb++] = gid >>> 8;
           ATTRS_BUF[nb++] = gid;
         }
-        if (typeof attrs.mode === "number" || typeof attrs.mode === "string") {
-          const mode = modeNum(attrs.mode);
+        if (typeof attrs2.mode === "number" || typeof attrs2.mode === "string") {
+          const mode = modeNum(attrs2.mode);
           flags |= ATTR.PERMISSIONS;
           ATTRS_BUF[nb++] = mode >>> 24;
           ATTRS_BUF[nb++] = mode >>> 16;
           ATTRS_BUF[nb++] = mode >>> 8;
           ATTRS_BUF[nb++] = mode;
         }
-        if ((typeof attrs.atime === "number" || isDate(attrs.atime)) && (typeof attrs.mtime === "number" || isDate(attrs.mtime))) {
-          const atime = toUnixTimestamp(attrs.atime);
-          const mtime = toUnixTimestamp(attrs.mtime);
+        if ((typeof attrs2.atime === "number" || isDate(attrs2.atime)) && (typeof attrs2.mtime === "number" || isDate(attrs2.mtime))) {
+          const atime = toUnixTimestamp(attrs2.atime);
+          const mtime = toUnixTimestamp(attrs2.mtime);
           flags |= ATTR.ACMODTIME;
           ATTRS_BUF[nb++] = atime >>> 24;
           ATTRS_BUF[nb++] = atime >>> 16;
@@ -22496,34 +22496,34 @@ var require_SFTP = __commonJS({
       const flags = bufferParser.readUInt32BE();
       if (flags === void 0)
         return;
-      const attrs = new Stats();
+      const attrs2 = new Stats();
       if (flags & ATTR.SIZE) {
         const size = bufferParser.readUInt64BE(biOpt);
         if (size === void 0)
           return;
-        attrs.size = size;
+        attrs2.size = size;
       }
       if (flags & ATTR.UIDGID) {
         const uid = bufferParser.readUInt32BE();
         const gid = bufferParser.readUInt32BE();
         if (gid === void 0)
           return;
-        attrs.uid = uid;
-        attrs.gid = gid;
+        attrs2.uid = uid;
+        attrs2.gid = gid;
       }
       if (flags & ATTR.PERMISSIONS) {
         const mode = bufferParser.readUInt32BE();
         if (mode === void 0)
           return;
-        attrs.mode = mode;
+        attrs2.mode = mode;
       }
       if (flags & ATTR.ACMODTIME) {
         const atime = bufferParser.readUInt32BE();
         const mtime = bufferParser.readUInt32BE();
         if (mtime === void 0)
           return;
-        attrs.atime = atime;
-        attrs.mtime = mtime;
+        attrs2.atime = atime;
+        attrs2.mtime = mtime;
       }
       if (flags & ATTR.EXTENDED) {
         const count = bufferParser.readUInt32BE();
@@ -22537,9 +22537,9 @@ var require_SFTP = __commonJS({
             return;
           extended2[type] = data;
         }
-        attrs.extended = extended2;
+        attrs2.extended = extended2;
       }
-      return attrs;
+      return attrs2;
     }
     function sendOrBuffer(sftp, payload) {
       const ret = tryWritePayload(sftp, payload);
@@ -22787,12 +22787,12 @@ var require_SFTP = __commonJS({
           for (let i = 0; i < count; ++i) {
             const filename = bufferParser.readString(true);
             const longname = bufferParser.readString(true);
-            const attrs = readAttrs(sftp._biOpt);
-            if (attrs === void 0) {
+            const attrs2 = readAttrs(sftp._biOpt);
+            if (attrs2 === void 0) {
               names = void 0;
               break;
             }
-            names.push({ filename, longname, attrs });
+            names.push({ filename, longname, attrs: attrs2 });
           }
           if (names !== void 0) {
             sftp._debug && sftp._debug(
@@ -22815,12 +22815,12 @@ var require_SFTP = __commonJS({
           req = sftp._requests[reqID];
           delete sftp._requests[reqID];
         }
-        const attrs = readAttrs(sftp._biOpt);
+        const attrs2 = readAttrs(sftp._biOpt);
         bufferParser.clear();
-        if (attrs !== void 0) {
+        if (attrs2 !== void 0) {
           sftp._debug && sftp._debug(`SFTP: Inbound: Received ATTRS (id:${reqID})`);
           if (req && typeof req.cb === "function")
-            req.cb(void 0, attrs);
+            req.cb(void 0, attrs2);
           return;
         }
         return doFatalSFTPError(sftp, "Malformed ATTRS packet");
@@ -22966,12 +22966,12 @@ var require_SFTP = __commonJS({
         const reqID = bufferParser.readUInt32BE();
         const filename = bufferParser.readString(true);
         const pflags = bufferParser.readUInt32BE();
-        const attrs = readAttrs(sftp._biOpt);
+        const attrs2 = readAttrs(sftp._biOpt);
         bufferParser.clear();
-        if (attrs === void 0)
+        if (attrs2 === void 0)
           return doFatalSFTPError(sftp, "Malformed OPEN packet");
         sftp._debug && sftp._debug(`SFTP: Inbound: Received OPEN (id:${reqID})`);
-        if (!sftp.emit("OPEN", reqID, filename, pflags, attrs)) {
+        if (!sftp.emit("OPEN", reqID, filename, pflags, attrs2)) {
           sftp.status(reqID, STATUS_CODE.OP_UNSUPPORTED);
         }
       },
@@ -23043,12 +23043,12 @@ var require_SFTP = __commonJS({
         bufferParser.init(payload, 1);
         const reqID = bufferParser.readUInt32BE();
         const path = bufferParser.readString(true);
-        const attrs = readAttrs(sftp._biOpt);
+        const attrs2 = readAttrs(sftp._biOpt);
         bufferParser.clear();
-        if (attrs === void 0)
+        if (attrs2 === void 0)
           return doFatalSFTPError(sftp, "Malformed SETSTAT packet");
         sftp._debug && sftp._debug(`SFTP: Inbound: Received SETSTAT (id:${reqID})`);
-        if (!sftp.emit("SETSTAT", reqID, path, attrs)) {
+        if (!sftp.emit("SETSTAT", reqID, path, attrs2)) {
           sftp.status(reqID, STATUS_CODE.OP_UNSUPPORTED);
         }
       },
@@ -23056,14 +23056,14 @@ var require_SFTP = __commonJS({
         bufferParser.init(payload, 1);
         const reqID = bufferParser.readUInt32BE();
         const handle = bufferParser.readString();
-        const attrs = readAttrs(sftp._biOpt);
+        const attrs2 = readAttrs(sftp._biOpt);
         bufferParser.clear();
-        if (attrs === void 0 || handle.length > 256)
+        if (attrs2 === void 0 || handle.length > 256)
           return doFatalSFTPError(sftp, "Malformed FSETSTAT packet");
         sftp._debug && sftp._debug(
           `SFTP: Inbound: Received FSETSTAT (id:${reqID})`
         );
-        if (!sftp.emit("FSETSTAT", reqID, handle, attrs)) {
+        if (!sftp.emit("FSETSTAT", reqID, handle, attrs2)) {
           sftp.status(reqID, STATUS_CODE.OP_UNSUPPORTED);
         }
       },
@@ -23107,12 +23107,12 @@ var require_SFTP = __commonJS({
         bufferParser.init(payload, 1);
         const reqID = bufferParser.readUInt32BE();
         const path = bufferParser.readString(true);
-        const attrs = readAttrs(sftp._biOpt);
+        const attrs2 = readAttrs(sftp._biOpt);
         bufferParser.clear();
-        if (attrs === void 0)
+        if (attrs2 === void 0)
           return doFatalSFTPError(sftp, "Malformed MKDIR packet");
         sftp._debug && sftp._debug(`SFTP: Inbound: Received MKDIR (id:${reqID})`);
-        if (!sftp.emit("MKDIR", reqID, path, attrs)) {
+        if (!sftp.emit("MKDIR", reqID, path, attrs2)) {
           sftp.status(reqID, STATUS_CODE.OP_UNSUPPORTED);
         }
       },
@@ -40407,31 +40407,31 @@ var require_make_client = __commonJS({
         if (isPrototypePolluted(name2)) {
           return;
         }
-        const attrs = methods[name2];
+        const attrs2 = methods[name2];
         let methodType;
         if (typeof name2 === "string" && name2.charAt(0) === "$") {
           throw new Error("Method names cannot start with $");
         }
-        if (attrs.requestStream) {
-          if (attrs.responseStream) {
+        if (attrs2.requestStream) {
+          if (attrs2.responseStream) {
             methodType = "bidi";
           } else {
             methodType = "client_stream";
           }
         } else {
-          if (attrs.responseStream) {
+          if (attrs2.responseStream) {
             methodType = "server_stream";
           } else {
             methodType = "unary";
           }
         }
-        const serialize2 = attrs.requestSerialize;
-        const deserialize = attrs.responseDeserialize;
-        const methodFunc = partial2(requesterFuncs[methodType], attrs.path, serialize2, deserialize);
+        const serialize2 = attrs2.requestSerialize;
+        const deserialize = attrs2.responseDeserialize;
+        const methodFunc = partial2(requesterFuncs[methodType], attrs2.path, serialize2, deserialize);
         ServiceClientImpl.prototype[name2] = methodFunc;
-        Object.assign(ServiceClientImpl.prototype[name2], attrs);
-        if (attrs.originalName && !isPrototypePolluted(attrs.originalName)) {
-          ServiceClientImpl.prototype[attrs.originalName] = ServiceClientImpl.prototype[name2];
+        Object.assign(ServiceClientImpl.prototype[name2], attrs2);
+        if (attrs2.originalName && !isPrototypePolluted(attrs2.originalName)) {
+          ServiceClientImpl.prototype[attrs2.originalName] = ServiceClientImpl.prototype[name2];
         }
       });
       ServiceClientImpl.service = methods;
@@ -57212,16 +57212,16 @@ var require_server2 = __commonJS({
             throw new Error("Cannot add an empty service to a server");
           }
           serviceKeys.forEach((name2) => {
-            const attrs = service[name2];
+            const attrs2 = service[name2];
             let methodType;
-            if (attrs.requestStream) {
-              if (attrs.responseStream) {
+            if (attrs2.requestStream) {
+              if (attrs2.responseStream) {
                 methodType = "bidi";
               } else {
                 methodType = "clientStream";
               }
             } else {
-              if (attrs.responseStream) {
+              if (attrs2.responseStream) {
                 methodType = "serverStream";
               } else {
                 methodType = "unary";
@@ -57229,17 +57229,17 @@ var require_server2 = __commonJS({
             }
             let implFn = implementation[name2];
             let impl;
-            if (implFn === void 0 && typeof attrs.originalName === "string") {
-              implFn = implementation[attrs.originalName];
+            if (implFn === void 0 && typeof attrs2.originalName === "string") {
+              implFn = implementation[attrs2.originalName];
             }
             if (implFn !== void 0) {
               impl = implFn.bind(implementation);
             } else {
               impl = getDefaultHandler(methodType, name2);
             }
-            const success2 = this.register(attrs.path, impl, attrs.responseSerialize, attrs.requestDeserialize, methodType);
+            const success2 = this.register(attrs2.path, impl, attrs2.responseSerialize, attrs2.requestDeserialize, methodType);
             if (success2 === false) {
-              throw new Error(`Method handler for ${attrs.path} already provided.`);
+              throw new Error(`Method handler for ${attrs2.path} already provided.`);
             }
           });
         }
@@ -57249,8 +57249,8 @@ var require_server2 = __commonJS({
           }
           const serviceKeys = Object.keys(service);
           serviceKeys.forEach((name2) => {
-            const attrs = service[name2];
-            this.unregister(attrs.path);
+            const attrs2 = service[name2];
+            this.unregister(attrs2.path);
           });
         }
         bind(port, creds) {
@@ -93351,7 +93351,7 @@ function markdownTable(table, options) {
   let mostCellsPerRow = 0;
   let rowIndex = -1;
   while (++rowIndex < table.length) {
-    const row2 = [];
+    const row3 = [];
     const sizes2 = [];
     let columnIndex2 = -1;
     if (table[rowIndex].length > mostCellsPerRow) {
@@ -93366,9 +93366,9 @@ function markdownTable(table, options) {
           longestCellByColumn[columnIndex2] = size;
         }
       }
-      row2.push(cell);
+      row3.push(cell);
     }
-    cellMatrix[rowIndex] = row2;
+    cellMatrix[rowIndex] = row3;
     sizeMatrix[rowIndex] = sizes2;
   }
   let columnIndex = -1;
@@ -93383,7 +93383,7 @@ function markdownTable(table, options) {
     }
   }
   columnIndex = -1;
-  const row = [];
+  const row2 = [];
   const sizes = [];
   while (++columnIndex < mostCellsPerRow) {
     const code = alignments[columnIndex];
@@ -93409,20 +93409,20 @@ function markdownTable(table, options) {
       }
       sizes[columnIndex] = size;
     }
-    row[columnIndex] = cell;
+    row2[columnIndex] = cell;
   }
-  cellMatrix.splice(1, 0, row);
+  cellMatrix.splice(1, 0, row2);
   sizeMatrix.splice(1, 0, sizes);
   rowIndex = -1;
   const lines = [];
   while (++rowIndex < cellMatrix.length) {
-    const row2 = cellMatrix[rowIndex];
+    const row3 = cellMatrix[rowIndex];
     const sizes2 = sizeMatrix[rowIndex];
     const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
     columnIndex = -1;
     const line = [];
     while (++columnIndex < cellsInRow) {
-      const cell = row2[columnIndex] || "";
+      const cell = row3[columnIndex] || "";
       let before = "";
       let after = "";
       if (settings.alignDelimiters !== false) {
@@ -94107,6 +94107,179 @@ ${footer}
 `;
 }
 
+// src/report/csv.ts
+var CSV_COLUMNS = [
+  "scenario",
+  "phase",
+  "metric",
+  "unit",
+  "value",
+  "baseline",
+  "delta",
+  "band",
+  "result",
+  "p_value",
+  "reason"
+];
+var UNIT = {
+  latency: "us",
+  rate: "per-second",
+  count: "count",
+  percent: "ratio",
+  size: "bytes"
+};
+function unitOf(metric) {
+  if (metric === "cpu") return "percent-of-core";
+  const kind = METRIC_UNITS[metric];
+  return kind ? UNIT[kind] : "count";
+}
+function csvField(value) {
+  if (value === null || value === void 0) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+function row(fields) {
+  return fields.map(csvField).join(",");
+}
+function comparisonFields(c) {
+  if (!c) return [null, null, null, null, null, null];
+  return [c.baseline, c.delta, c.band, c.result, c.pValue, c.reason];
+}
+function renderCsv(results) {
+  const lines = [CSV_COLUMNS.join(",")];
+  const byKey = /* @__PURE__ */ new Map();
+  for (const c of results.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
+  const used = /* @__PURE__ */ new Set();
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      for (const metric of METRIC_NAMES) {
+        const key = `${s.name}\0${p.name}\0${metric}`;
+        const c = byKey.get(key);
+        if (c) used.add(key);
+        lines.push(
+          row([s.name, p.name, metric, unitOf(metric), metricValue(p.merged, metric), ...comparisonFields(c)])
+        );
+      }
+    }
+  }
+  for (const [key, c] of byKey) {
+    if (used.has(key)) continue;
+    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+  }
+  return `${lines.join("\r\n")}\r
+`;
+}
+
+// src/report/junit.ts
+function xmlEscape(text) {
+  return text.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function attrs(values) {
+  return Object.entries(values).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
+}
+function seconds(ms) {
+  return (ms / 1e3).toFixed(3);
+}
+function phaseMs(p) {
+  return p ? p.trials.reduce((a, t) => a + t.durationMs, 0) : 0;
+}
+function describe3(c) {
+  const value = (v) => v === null ? "none" : formatMetricValue(c.metric, v);
+  const change2 = c.delta === null ? "" : `, ${c.delta >= 0 ? "+" : ""}${(c.delta * 100).toFixed(1)}%`;
+  const p = c.pValue === void 0 ? "" : `, p = ${c.pValue.toPrecision(2)}`;
+  return `${c.metric}: ${value(c.current)} vs baseline ${value(c.baseline)}${change2} (band ${c.band}${p})${c.reason ? `: ${c.reason}` : ""}`;
+}
+function comparisonCase(c, phase2) {
+  const head = `<testcase${attrs({ name: `${c.phase} ${c.metric}`, classname: `perf-gate.${c.scenario}.${c.phase}`, time: seconds(phaseMs(phase2)) })}`;
+  const text = describe3(c);
+  if (c.result === "regression") {
+    return {
+      xml: `${head}>
+      <failure${attrs({ message: text, type: "regression" })}>${xmlEscape(text)}</failure>
+    </testcase>`,
+      failure: true,
+      skipped: false,
+      ms: phaseMs(phase2)
+    };
+  }
+  if (c.result === "no-baseline" || c.result === "invalid") {
+    const why = c.result === "no-baseline" ? "no baseline" : `invalid measurement: ${c.reason ?? ""}`.trim();
+    return {
+      xml: `${head}>
+      <skipped${attrs({ message: why })}/>
+    </testcase>`,
+      failure: false,
+      skipped: true,
+      ms: phaseMs(phase2)
+    };
+  }
+  return {
+    xml: `${head}>
+      <system-out>${xmlEscape(`${c.result}: ${text}`)}</system-out>
+    </testcase>`,
+    failure: false,
+    skipped: false,
+    ms: phaseMs(phase2)
+  };
+}
+function measuredCase(scenario2, p) {
+  const m = p.merged;
+  const text = `measured, not compared: ${m.rps.toFixed(1)} req/s, p50 ${formatMetricValue("p50", m.latency.p50)}, p99 ${formatMetricValue("p99", m.latency.p99)}, ${m.failures} failures${p.flags.length ? `; ${p.flags.join("; ")}` : ""}`;
+  return {
+    xml: `<testcase${attrs({ name: p.name, classname: `perf-gate.${scenario2}.${p.name}`, time: seconds(phaseMs(p)) })}>
+      <system-out>${xmlEscape(text)}</system-out>
+    </testcase>`,
+    failure: false,
+    skipped: false,
+    ms: phaseMs(p)
+  };
+}
+function renderJunit(results) {
+  const suites = [];
+  const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
+  const names = [.../* @__PURE__ */ new Set([...results.scenarios.map((s) => s.name), ...results.comparisons.map((c) => c.scenario)])];
+  for (const name2 of names) {
+    const scenario2 = results.scenarios.find((s) => s.name === name2);
+    const phases = scenario2?.phases ?? [];
+    const rows = results.comparisons.filter((c) => c.scenario === name2);
+    const cases = [
+      ...rows.map(
+        (c) => comparisonCase(
+          c,
+          phases.find((p) => p.name === c.phase)
+        )
+      ),
+      ...phases.filter((p) => !rows.some((c) => c.phase === p.name)).map((p) => measuredCase(name2, p))
+    ];
+    const failures = cases.filter((c) => c.failure).length;
+    const skipped = cases.filter((c) => c.skipped).length;
+    const ms = phases.reduce((a, p) => a + phaseMs(p), 0);
+    total.tests += cases.length;
+    total.failures += failures;
+    total.skipped += skipped;
+    total.ms += ms;
+    suites.push(
+      `  <testsuite${attrs({ name: `perf-gate.${name2}`, tests: cases.length, failures, errors: 0, skipped, time: seconds(ms), timestamp: results.startedAt.replace(/Z$/, "") })}>
+${cases.map((c) => `    ${c.xml}`).join("\n")}
+  </testsuite>`
+    );
+  }
+  const root = attrs({
+    name: `perf-gate ${results.mode}`,
+    tests: total.tests,
+    failures: total.failures,
+    errors: 0,
+    skipped: total.skipped,
+    time: seconds(total.ms)
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites${root}>
+${suites.join("\n")}
+</testsuites>
+`;
+}
+
 // src/run-steps.ts
 function newRunId() {
   return randomBytes(4).toString("hex");
@@ -94136,13 +94309,22 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images) {
     sut: { images }
   };
 }
-function publishFiles(results, outDir, reportId) {
-  const resultsPath = resolve2(outDir, "perf-gate-results.json");
+function publishFiles(results, opts) {
+  const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
   writeFileAtomic(resultsPath, stableStringify(results));
-  const report = renderMarkdown(results, { reportId });
-  const reportPath = resolve2(outDir, "perf-gate-report.md");
+  const report = renderMarkdown(results, { reportId: opts.reportId ?? "" });
+  const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
   writeFileAtomic(reportPath, report);
-  return { resultsPath, reportPath, report };
+  const extraPaths = [];
+  for (const [path, render] of [
+    [opts.junit, renderJunit],
+    [opts.csv, renderCsv]
+  ]) {
+    if (!path) continue;
+    writeFileAtomic(resolve2(path), render(results));
+    extraPaths.push(resolve2(path));
+  }
+  return { resultsPath, reportPath, report, extraPaths };
 }
 function defaultRunnerScript() {
   const here = dirname3(new URL(import.meta.url).pathname);
@@ -94776,7 +94958,7 @@ function mergeTrials(trials2, histograms) {
   const responses = sum((t) => t.responses);
   const failures = sum((t) => t.failures);
   const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
-  const seconds = durationMs / 1e3;
+  const seconds2 = durationMs / 1e3;
   const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
   const resources = {};
   for (const s of [...services].sort()) {
@@ -94792,8 +94974,8 @@ function mergeTrials(trials2, histograms) {
     statusCodes,
     errors,
     errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
-    rps: seconds > 0 ? Math.round(responses / seconds * 100) / 100 : 0,
-    bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
+    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
+    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
     latency: summarize(merged),
     connectionCloses: sum((t) => t.connectionCloses),
     resources,
@@ -95333,7 +95515,7 @@ async function runAb(opts, deps) {
       }
     };
     const verdict = overallVerdict(comparisons);
-    const files = publishFiles(results, opts.outDir, opts.reportId ?? "");
+    const files = publishFiles(results, opts);
     return {
       results,
       ...files,
@@ -95406,7 +95588,7 @@ async function runPerfGate(opts, deps) {
   const gated = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, p.baselines, (name2) => thresholds2.get(name2));
   const { results } = gated;
   const { verdict, regressions } = opts.mode === "update" ? { verdict: "pass", regressions: 0 } : gated;
-  const files = publishFiles(results, opts.outDir, opts.reportId ?? "");
+  const files = publishFiles(results, opts);
   const baselinesUpdated = [];
   if (opts.mode === "update") {
     for (const r of scenarioResults) {
@@ -95440,7 +95622,7 @@ function nothingToSweep(opts, p, startedAt) {
   };
   return {
     results,
-    ...publishFiles(results, opts.outDir, opts.reportId ?? ""),
+    ...publishFiles(results, opts),
     verdict: "pass",
     regressions: 0,
     baselinesUpdated: []
@@ -95464,19 +95646,182 @@ function exitOnSignals(exitCode, announce = () => {
   };
 }
 
+// package.json
+var package_default = {
+  name: "perf-gate",
+  version: "0.1.0",
+  description: "Stop HTTP performance regressions at the pull request: compose-booted SUT, containerised load runner, microsecond histograms, baselines in the repo.",
+  type: "module",
+  license: "MIT",
+  engines: {
+    node: ">=20"
+  },
+  bin: {
+    "perf-gate": "dist/cli.js"
+  },
+  files: [
+    "dist",
+    "action.yml",
+    "schema",
+    "runner"
+  ],
+  scripts: {
+    build: "node scripts/build.mjs",
+    typecheck: "tsc --noEmit",
+    lint: "eslint . && prettier --check .",
+    format: "prettier --write . && eslint --fix .",
+    test: "tsc --noEmit && npm run lint && vitest run",
+    "test:unit": "vitest run __tests__/unit",
+    provision: "bash scripts/provision-docker.sh && bash scripts/provision-images.sh",
+    quickstart: "node dist/cli.js run --config fixtures/quickstart/perf-gate.yml --mode update"
+  },
+  dependencies: {
+    "@actions/core": "^3.0.1",
+    dockerode: "^5.0.1",
+    "hdr-histogram-js": "^3.0.1",
+    "markdown-table": "^3.1.0",
+    "tar-stream": "^3.2.2",
+    undici: "^6.29.1",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
+  },
+  devDependencies: {
+    "@eslint/js": "^9.39.5",
+    "@types/dockerode": "^4.0.2",
+    "@types/node": "^20.19.43",
+    "@types/tar-stream": "^3.1.5",
+    autocannon: "^9.0.0",
+    "csv-parse": "^7.0.3",
+    esbuild: "^0.28.2",
+    eslint: "^9.39.5",
+    "fast-xml-parser": "^5.12.1",
+    prettier: "^3.10.1",
+    typescript: "~5.9",
+    "typescript-eslint": "^8.73.0",
+    vitest: "^4.1.12"
+  }
+};
+
+// src/version.ts
+var VERSION = package_default.version;
+
 // src/cli.ts
+var COMMANDS = {
+  run: {
+    summary: "boot the SUT, run the load phases, compare or record, write the results and the report",
+    options: {
+      config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" },
+      mode: {
+        type: "string",
+        default: "auto",
+        value: "MODE",
+        help: "auto | gate | update | sweep | ab; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)"
+      },
+      scenario: {
+        type: "string",
+        multiple: true,
+        default: [],
+        value: "NAME",
+        help: "run only this scenario (repeatable)"
+      },
+      "baseline-dir": {
+        type: "string",
+        default: "baselines",
+        value: "DIR",
+        help: "where baseline files are read and written"
+      },
+      out: {
+        type: "string",
+        default: ".",
+        value: "DIR",
+        help: "where perf-gate-results.json and perf-gate-report.md go"
+      },
+      "runner-image": { type: "string", value: "IMAGE", help: "overrides runner.image (any image with Node >= 20)" },
+      base: {
+        type: "string",
+        value: "REF",
+        help: "ab mode: the commit, branch or tag to compare with (default origin/$GITHUB_BASE_REF)"
+      },
+      pairs: {
+        type: "string",
+        value: "N",
+        help: "ab mode: interleaved base/head pairs, 2 to 50 (default ab.pairs, 6)"
+      },
+      junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML" },
+      csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV" }
+    }
+  },
+  validate: {
+    summary: "check the config file and exit (0 valid, 2 invalid)",
+    options: { config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" } }
+  },
+  compare: {
+    args: "BASELINE.json RESULTS.json",
+    summary: "gate a results file against one scenario's baseline file (exit 1 on regression)",
+    options: {}
+  },
+  report: {
+    args: "RESULTS.json",
+    summary: "render a results file again",
+    options: {
+      format: { type: "string", default: "md", value: "FORMAT", help: "md | json | junit | csv" }
+    }
+  },
+  schema: {
+    summary: "print the JSON Schema of perf-gate.yml (for editor completion)",
+    options: { out: { type: "string", value: "FILE", help: "write it to FILE instead of stdout" } }
+  }
+};
+function synopsis(name2) {
+  const spec = COMMANDS[name2];
+  const opts = Object.entries(spec.options).map(
+    ([o, s]) => `[--${o}${s.value ? ` ${s.value}` : ""}]${s.multiple ? "..." : ""}`
+  );
+  return ["perf-gate", name2, ...spec.args ? [spec.args] : [], ...opts].join(" ");
+}
 var USAGE = `usage:
-  perf-gate run [--config F] [--mode auto|gate|update|sweep|ab] [--base REF] [--pairs N] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
-  perf-gate validate [--config F]
-  perf-gate compare BASELINE.json RESULTS.json
-  perf-gate report RESULTS.json [--format md|json]
-  perf-gate schema [--out FILE]      print the JSON Schema of perf-gate.yml`;
-function parse3(args, options) {
+${Object.keys(COMMANDS).map((c) => `  ${synopsis(c)}`).join("\n")}
+  perf-gate --version
+run \`perf-gate COMMAND --help\` for what each option does.
+exit codes: 0 pass or done, 1 regression, 2 invalid config or usage, 3 environment or SUT failure`;
+function commandHelp(name2) {
+  const spec = COMMANDS[name2];
+  const rows = Object.entries(spec.options).map(([o, s]) => {
+    const flag = `--${o}${s.value ? ` ${s.value}` : ""}`;
+    const dflt = typeof s.default === "string" ? ` (default ${s.default})` : "";
+    return `  ${flag.padEnd(22)} ${s.help}${dflt}`;
+  });
+  return [
+    `usage: ${synopsis(name2)}`,
+    "",
+    spec.summary,
+    ...rows.length ? ["", "options:", ...rows] : [],
+    `  ${"--help".padEnd(22)} this text`
+  ].join("\n");
+}
+var HelpShown = class {
+};
+function parse3(name2, args) {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(`${commandHelp(name2)}
+`);
+    throw new HelpShown();
+  }
+  const options = Object.fromEntries(
+    Object.entries(COMMANDS[name2].options).map(([o, s]) => [
+      o,
+      {
+        type: s.type,
+        ...s.multiple ? { multiple: true } : {},
+        ...s.default !== void 0 ? { default: s.default } : {}
+      }
+    ])
+  );
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
     throw usageError(`${err.message.split("\n")[0]}
-${USAGE}`);
+${commandHelp(name2)}`);
   }
 }
 var onSignal = exitOnSignals(
@@ -95486,16 +95831,7 @@ perf-gate: ${signal}: tearing down
 `)
 );
 async function cmdRun(args) {
-  const { values } = parse3(args, {
-    config: { type: "string", default: "perf-gate.yml" },
-    mode: { type: "string", default: "auto" },
-    scenario: { type: "string", multiple: true, default: [] },
-    "baseline-dir": { type: "string", default: "baselines" },
-    out: { type: "string", default: "." },
-    "runner-image": { type: "string" },
-    base: { type: "string" },
-    pairs: { type: "string" }
-  });
+  const { values } = parse3("run", args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
   const against = mode === "auto" ? loadConfig(String(values.config)).gate.against : "baselines";
@@ -95519,7 +95855,9 @@ async function cmdRun(args) {
       outDir: String(values.out),
       ...values["runner-image"] ? { runnerImage: String(values["runner-image"]) } : {},
       ...baseRef ? { baseRef } : {},
-      ...pairs ? { pairs } : {}
+      ...pairs ? { pairs } : {},
+      ...values.junit ? { junit: String(values.junit) } : {},
+      ...values.csv ? { csv: String(values.csv) } : {}
     },
     realRunDeps(progress, onSignal)
   );
@@ -95532,12 +95870,14 @@ ${renderResultsTable(outcome.results.scenarios)}
   process.stdout.write(`results: ${outcome.resultsPath}
 report: ${outcome.reportPath}
 `);
+  for (const f of outcome.extraPaths) process.stdout.write(`written: ${f}
+`);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}
 `);
   return (resolved === "gate" || resolved === "ab") && outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdValidate(args) {
-  const { values } = parse3(args, { config: { type: "string", default: "perf-gate.yml" } });
+  const { values } = parse3("validate", args);
   const config2 = loadConfig(String(values.config));
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
@@ -95547,7 +95887,7 @@ function cmdValidate(args) {
   return EXIT_PASS;
 }
 function cmdSchema(args) {
-  const { values } = parse3(args, { out: { type: "string" } });
+  const { values } = parse3("schema", args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
   if (values.out) writeFileSync3(String(values.out), text);
@@ -95555,7 +95895,7 @@ function cmdSchema(args) {
   return EXIT_PASS;
 }
 function cmdCompare(args) {
-  const { positionals } = parse3(args, {});
+  const { positionals } = parse3("compare", args);
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json
 ${USAGE}`);
   const [baselineFile, resultsFile] = positionals;
@@ -95571,14 +95911,20 @@ ${USAGE}`);
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdReport(args) {
-  const { values, positionals } = parse3(args, { format: { type: "string", default: "md" } });
+  const { values, positionals } = parse3("report", args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json
 ${USAGE}`);
   const format = String(values.format);
-  if (format !== "md" && format !== "json") throw usageError(`--format ${format}: must be md or json`);
+  if (!["md", "json", "junit", "csv"].includes(format)) {
+    throw usageError(`--format ${format}: must be md, json, junit or csv`);
+  }
   const results = readResults(positionals[0]);
   if (format === "md") {
     process.stdout.write(renderMarkdown(results));
+  } else if (format === "junit") {
+    process.stdout.write(renderJunit(results));
+  } else if (format === "csv") {
+    process.stdout.write(renderCsv(results));
   } else {
     const verdict = overallVerdict(results.comparisons);
     const regressions = results.comparisons.filter((c) => c.result === "regression").length;
@@ -95593,8 +95939,7 @@ ${USAGE}`);
   }
   return EXIT_PASS;
 }
-async function main(argv) {
-  const [command, ...rest] = argv;
+async function dispatch(command, rest) {
   switch (command) {
     case "run":
       return cmdRun(rest);
@@ -95606,16 +95951,39 @@ async function main(argv) {
       return cmdCompare(rest);
     case "report":
       return cmdReport(rest);
+    case "-v":
+    case "--version":
+    case "version":
+      process.stdout.write(`perf-gate ${VERSION}
+`);
+      return EXIT_PASS;
+    case "help":
+      if (rest[0] && rest[0] in COMMANDS) {
+        process.stdout.write(`${commandHelp(rest[0])}
+`);
+        return EXIT_PASS;
+      }
+      process.stdout.write(`${USAGE}
+`);
+      return EXIT_PASS;
     case void 0:
     case "-h":
     case "--help":
-    case "help":
       process.stdout.write(`${USAGE}
 `);
       return command === void 0 ? EXIT_USAGE : EXIT_PASS;
     default:
       throw usageError(`unknown command ${command}
 ${USAGE}`);
+  }
+}
+async function main(argv) {
+  const [command, ...rest] = argv;
+  try {
+    return await dispatch(command, rest);
+  } catch (err) {
+    if (err instanceof HelpShown) return EXIT_PASS;
+    throw err;
   }
 }
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {
@@ -95639,5 +96007,6 @@ main(process.argv.slice(2)).then(
   }
 );
 export {
+  commandHelp,
   main
 };

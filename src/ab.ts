@@ -261,7 +261,7 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
       },
     };
     const verdict = overallVerdict(comparisons);
-    const files = publishFiles(results, opts.outDir, opts.reportId ?? '');
+    const files = publishFiles(results, opts);
     return {
       results,
       ...files,

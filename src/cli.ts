@@ -9,6 +9,8 @@ import { realRunDeps } from './deps.js';
 import { overallVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { renderCsv } from './report/csv.js';
+import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
@@ -17,19 +19,144 @@ import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
 import { runPerfGate } from './run.js';
 import { exitOnSignals } from './signals.js';
+import { VERSION } from './version.js';
 
-const USAGE = `usage:
-  perf-gate run [--config F] [--mode auto|gate|update|sweep|ab] [--base REF] [--pairs N] [--scenario NAME]... [--baseline-dir D] [--out D] [--runner-image IMAGE]
-  perf-gate validate [--config F]
-  perf-gate compare BASELINE.json RESULTS.json
-  perf-gate report RESULTS.json [--format md|json]
-  perf-gate schema [--out FILE]      print the JSON Schema of perf-gate.yml`;
+type OptionSpec = {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  default?: string | string[];
+  value?: string;
+  help: string;
+};
 
-function parse<O extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: O) {
+interface CommandSpec {
+  args?: string;
+  summary: string;
+  options: Record<string, OptionSpec>;
+}
+
+/** Every command, its options and what they do: the one source of `--help` and of the parser. */
+const COMMANDS = {
+  run: {
+    summary: 'boot the SUT, run the load phases, compare or record, write the results and the report',
+    options: {
+      config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' },
+      mode: {
+        type: 'string',
+        default: 'auto',
+        value: 'MODE',
+        help: 'auto | gate | update | sweep | ab; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)',
+      },
+      scenario: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'NAME',
+        help: 'run only this scenario (repeatable)',
+      },
+      'baseline-dir': {
+        type: 'string',
+        default: 'baselines',
+        value: 'DIR',
+        help: 'where baseline files are read and written',
+      },
+      out: {
+        type: 'string',
+        default: '.',
+        value: 'DIR',
+        help: 'where perf-gate-results.json and perf-gate-report.md go',
+      },
+      'runner-image': { type: 'string', value: 'IMAGE', help: 'overrides runner.image (any image with Node >= 20)' },
+      base: {
+        type: 'string',
+        value: 'REF',
+        help: 'ab mode: the commit, branch or tag to compare with (default origin/$GITHUB_BASE_REF)',
+      },
+      pairs: {
+        type: 'string',
+        value: 'N',
+        help: 'ab mode: interleaved base/head pairs, 2 to 50 (default ab.pairs, 6)',
+      },
+      junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML' },
+      csv: { type: 'string', value: 'FILE', help: 'also write every measured metric as CSV' },
+    },
+  },
+  validate: {
+    summary: 'check the config file and exit (0 valid, 2 invalid)',
+    options: { config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' } },
+  },
+  compare: {
+    args: 'BASELINE.json RESULTS.json',
+    summary: "gate a results file against one scenario's baseline file (exit 1 on regression)",
+    options: {},
+  },
+  report: {
+    args: 'RESULTS.json',
+    summary: 'render a results file again',
+    options: {
+      format: { type: 'string', default: 'md', value: 'FORMAT', help: 'md | json | junit | csv' },
+    },
+  },
+  schema: {
+    summary: 'print the JSON Schema of perf-gate.yml (for editor completion)',
+    options: { out: { type: 'string', value: 'FILE', help: 'write it to FILE instead of stdout' } },
+  },
+} satisfies Record<string, CommandSpec>;
+type CommandName = keyof typeof COMMANDS;
+
+function synopsis(name: CommandName): string {
+  const spec: CommandSpec = COMMANDS[name];
+  const opts = Object.entries(spec.options).map(
+    ([o, s]) => `[--${o}${s.value ? ` ${s.value}` : ''}]${s.multiple ? '...' : ''}`,
+  );
+  return ['perf-gate', name, ...(spec.args ? [spec.args] : []), ...opts].join(' ');
+}
+
+const USAGE = `usage:\n${(Object.keys(COMMANDS) as CommandName[]).map((c) => `  ${synopsis(c)}`).join('\n')}
+  perf-gate --version
+run \`perf-gate COMMAND --help\` for what each option does.
+exit codes: 0 pass or done, 1 regression, 2 invalid config or usage, 3 environment or SUT failure`;
+
+export function commandHelp(name: CommandName): string {
+  const spec: CommandSpec = COMMANDS[name];
+  const rows = Object.entries(spec.options).map(([o, s]) => {
+    const flag = `--${o}${s.value ? ` ${s.value}` : ''}`;
+    const dflt = typeof s.default === 'string' ? ` (default ${s.default})` : '';
+    return `  ${flag.padEnd(22)} ${s.help}${dflt}`;
+  });
+  return [
+    `usage: ${synopsis(name)}`,
+    '',
+    spec.summary,
+    ...(rows.length ? ['', 'options:', ...rows] : []),
+    `  ${'--help'.padEnd(22)} this text`,
+  ].join('\n');
+}
+
+class HelpShown {}
+
+function parse<N extends CommandName>(name: N, args: string[]) {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${commandHelp(name)}\n`);
+    throw new HelpShown();
+  }
+  const options = Object.fromEntries(
+    Object.entries(COMMANDS[name].options as Record<string, OptionSpec>).map(([o, s]) => [
+      o,
+      {
+        type: s.type,
+        ...(s.multiple ? { multiple: true } : {}),
+        ...(s.default !== undefined ? { default: s.default } : {}),
+      },
+    ]),
+  ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'];
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true }) as {
+      values: Record<string, string | string[] | boolean | undefined>;
+      positionals: string[];
+    };
   } catch (err) {
-    throw usageError(`${(err as Error).message.split('\n')[0]}\n${USAGE}`);
+    throw usageError(`${(err as Error).message.split('\n')[0]}\n${commandHelp(name)}`);
   }
 }
 
@@ -39,16 +166,7 @@ const onSignal = exitOnSignals(
 );
 
 async function cmdRun(args: string[]): Promise<number> {
-  const { values } = parse(args, {
-    config: { type: 'string', default: 'perf-gate.yml' },
-    mode: { type: 'string', default: 'auto' },
-    scenario: { type: 'string', multiple: true, default: [] },
-    'baseline-dir': { type: 'string', default: 'baselines' },
-    out: { type: 'string', default: '.' },
-    'runner-image': { type: 'string' },
-    base: { type: 'string' },
-    pairs: { type: 'string' },
-  });
+  const { values } = parse('run', args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
   const against = mode === 'auto' ? loadConfig(String(values.config)).gate.against : 'baselines';
@@ -61,7 +179,9 @@ async function cmdRun(args: string[]): Promise<number> {
     }
   }
   // inside a pull request's workflow the base branch is known; anywhere else --base is needed
-  const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
+  const baseRef =
+    (values.base as string | undefined) ??
+    (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
   if (resolved === 'ab' && !baseRef) throw usageError('--mode ab needs --base REF (a commit, branch or tag)');
   const progress = new Progress(progressSink(process.stderr, process.env));
   const outcome = await runPerfGate(
@@ -74,18 +194,21 @@ async function cmdRun(args: string[]): Promise<number> {
       ...(values['runner-image'] ? { runnerImage: String(values['runner-image']) } : {}),
       ...(baseRef ? { baseRef } : {}),
       ...(pairs ? { pairs } : {}),
+      ...(values.junit ? { junit: String(values.junit) } : {}),
+      ...(values.csv ? { csv: String(values.csv) } : {}),
     },
     realRunDeps(progress, onSignal),
   );
   process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
   process.stdout.write(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
   process.stdout.write(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
+  for (const f of outcome.extraPaths) process.stdout.write(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}\n`);
   return (resolved === 'gate' || resolved === 'ab') && outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
 }
 
 function cmdValidate(args: string[]): number {
-  const { values } = parse(args, { config: { type: 'string', default: 'perf-gate.yml' } });
+  const { values } = parse('validate', args);
   const config = loadConfig(String(values.config));
   const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
@@ -95,7 +218,7 @@ function cmdValidate(args: string[]): number {
 }
 
 function cmdSchema(args: string[]): number {
-  const { values } = parse(args, { out: { type: 'string' } });
+  const { values } = parse('schema', args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
   if (values.out) writeFileSync(String(values.out), text);
   else process.stdout.write(text);
@@ -103,7 +226,7 @@ function cmdSchema(args: string[]): number {
 }
 
 function cmdCompare(args: string[]): number {
-  const { positionals } = parse(args, {});
+  const { positionals } = parse('compare', args);
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json\n${USAGE}`);
   const [baselineFile, resultsFile] = positionals as [string, string];
   const baseline = readBaseline(baselineFile, false) as BaselineFile;
@@ -119,13 +242,19 @@ function cmdCompare(args: string[]): number {
 }
 
 function cmdReport(args: string[]): number {
-  const { values, positionals } = parse(args, { format: { type: 'string', default: 'md' } });
+  const { values, positionals } = parse('report', args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json\n${USAGE}`);
   const format = String(values.format);
-  if (format !== 'md' && format !== 'json') throw usageError(`--format ${format}: must be md or json`);
+  if (!['md', 'json', 'junit', 'csv'].includes(format)) {
+    throw usageError(`--format ${format}: must be md, json, junit or csv`);
+  }
   const results = readResults(positionals[0] as string);
   if (format === 'md') {
     process.stdout.write(renderMarkdown(results));
+  } else if (format === 'junit') {
+    process.stdout.write(renderJunit(results));
+  } else if (format === 'csv') {
+    process.stdout.write(renderCsv(results));
   } else {
     const verdict = overallVerdict(results.comparisons);
     const regressions = results.comparisons.filter((c) => c.result === 'regression').length;
@@ -140,8 +269,7 @@ function cmdReport(args: string[]): number {
   return EXIT_PASS;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+async function dispatch(command: string | undefined, rest: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return cmdRun(rest);
@@ -153,14 +281,35 @@ export async function main(argv: string[]): Promise<number> {
       return cmdCompare(rest);
     case 'report':
       return cmdReport(rest);
+    case '-v':
+    case '--version':
+    case 'version':
+      process.stdout.write(`perf-gate ${VERSION}\n`);
+      return EXIT_PASS;
+    case 'help':
+      if (rest[0] && rest[0] in COMMANDS) {
+        process.stdout.write(`${commandHelp(rest[0] as CommandName)}\n`);
+        return EXIT_PASS;
+      }
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT_PASS;
     case undefined:
     case '-h':
     case '--help':
-    case 'help':
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? EXIT_USAGE : EXIT_PASS;
     default:
       throw usageError(`unknown command ${command}\n${USAGE}`);
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    return await dispatch(command, rest);
+  } catch (err) {
+    if (err instanceof HelpShown) return EXIT_PASS;
+    throw err;
   }
 }
 

@@ -18,6 +18,8 @@ import type { RunMode } from './run-plan.js';
 import type { TrialCollector } from './session/collect.js';
 import type { Config } from './config/types.js';
 import { projectName } from './docker/labels.js';
+import { renderCsv } from './report/csv.js';
+import { renderJunit } from './report/junit.js';
 import type { Side, SutSessionOptions } from './session/sut-session.js';
 import type { SessionSpec } from './session/with-sessions.js';
 
@@ -38,6 +40,10 @@ export interface RunOptions {
   baseRef?: string;
   /** A/B mode: interleaved pairs (overrides the config's ab.pairs) */
   pairs?: number;
+  /** also write the results as JUnit XML to this path (relative to the working directory) */
+  junit?: string;
+  /** also write the results as CSV to this path */
+  csv?: string;
 }
 
 export interface RunDeps {
@@ -55,6 +61,8 @@ export interface RunOutcome {
   results: ResultsFile;
   resultsPath: string;
   reportPath: string;
+  /** JUnit XML and CSV files written on request (--junit, --csv), absolute */
+  extraPaths: string[];
   report: string;
   verdict: OverallVerdict;
   regressions: number;
@@ -101,18 +109,26 @@ export async function provenanceOf(
   };
 }
 
-/** Writes the results file and the report; returns their paths. */
+/** Writes the results file, the report and the JUnit/CSV files asked for; returns their paths. */
 export function publishFiles(
   results: ResultsFile,
-  outDir: string,
-  reportId: string,
-): { resultsPath: string; reportPath: string; report: string } {
-  const resultsPath = resolve(outDir, 'perf-gate-results.json');
+  opts: Pick<RunOptions, 'outDir' | 'reportId' | 'junit' | 'csv'>,
+): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
+  const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
   writeFileAtomic(resultsPath, stableStringify(results));
-  const report = renderMarkdown(results, { reportId });
-  const reportPath = resolve(outDir, 'perf-gate-report.md');
+  const report = renderMarkdown(results, { reportId: opts.reportId ?? '' });
+  const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
   writeFileAtomic(reportPath, report);
-  return { resultsPath, reportPath, report };
+  const extraPaths: string[] = [];
+  for (const [path, render] of [
+    [opts.junit, renderJunit],
+    [opts.csv, renderCsv],
+  ] as const) {
+    if (!path) continue;
+    writeFileAtomic(resolve(path), render(results));
+    extraPaths.push(resolve(path));
+  }
+  return { resultsPath, reportPath, report, extraPaths };
 }
 
 export function defaultRunnerScript(): string {

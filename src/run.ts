@@ -91,7 +91,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       : gateResults(measured, p.baselines, (name) => thresholds.get(name));
   const { results } = gated;
   const { verdict, regressions } = opts.mode === 'update' ? { verdict: 'pass' as const, regressions: 0 } : gated;
-  const files = publishFiles(results, opts.outDir, opts.reportId ?? '');
+  const files = publishFiles(results, opts);
   const baselinesUpdated: string[] = [];
   if (opts.mode === 'update') {
     for (const r of scenarioResults) {
@@ -128,7 +128,7 @@ function nothingToSweep(opts: RunOptions, p: RunPlan, startedAt: string): RunOut
   };
   return {
     results,
-    ...publishFiles(results, opts.outDir, opts.reportId ?? ''),
+    ...publishFiles(results, opts),
     verdict: 'pass',
     regressions: 0,
     baselinesUpdated: [],

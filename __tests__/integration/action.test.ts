@@ -181,10 +181,16 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
 
   it('pull_request, +60% latency (5 ms → 9 ms service delay, about +65% p50): regression fails the step and updates the same comment in place', async () => {
     const before = ours()[0]?.id;
-    const r = await main('pull_request', {}, { GATE_DELAY: '9ms' });
+    const r = await main('pull_request', { junit: 'reports/perf-gate.xml' }, { GATE_DELAY: '9ms' });
     expect(r.code).toBe(1);
     expect(r.outputs.verdict).toBe('regression');
     expect(Number(r.outputs.regressions)).toBeGreaterThan(0);
+    // the junit input: relative to the workspace, one failure per regression row
+    const junit = readFileSync(join(work, 'reports/perf-gate.xml'), 'utf8');
+    expect(junit.match(/<failure /g)?.length).toBe(Number(r.outputs.regressions));
+    expect(junit).toMatch(
+      /<testcase name="c2 p50" classname="perf-gate.api.c2" time="[\d.]+">\s*<failure message="p50: /,
+    );
     expect(r.stdout, r.stdout).toMatch(/::error title=perf-gate regression%3A api\/c2 p50::api\/c2 p50: changed \d/);
     expect(ours()).toHaveLength(1);
     expect(ours()[0]?.id).toBe(before);

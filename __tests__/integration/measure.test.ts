@@ -29,6 +29,10 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
       baselines,
       '--out',
       out,
+      '--junit',
+      join(out, 'junit', 'perf-gate.xml'),
+      '--csv',
+      join(out, 'perf-gate.csv'),
     ]);
     if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
     baselineText = readFileSync(join(baselines, 'work.json'), 'utf8');
@@ -48,6 +52,25 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     // not a TTY here: plain progress lines
     expect(run.stderr).toContain('[perf-gate] work/c10 trial 1/5 measure started (3s)');
     expect(run.stderr).toContain('[perf-gate] work/n2k trial 5/5 measure started (2000 requests)');
+  });
+
+  it('writes JUnit XML and CSV on request, the same as `report --format` renders from the results file', async () => {
+    for (const [file, format] of [
+      [join(out, 'junit', 'perf-gate.xml'), 'junit'],
+      [join(out, 'perf-gate.csv'), 'csv'],
+    ] as const) {
+      expect(run.stdout).toContain(`written: ${file}`);
+      const again = await runCli(['report', join(out, 'perf-gate-results.json'), '--format', format]);
+      expect(again.code).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(again.stdout);
+    }
+    // an update compares with no earlier baseline: each phase is one measured, passing test case
+    expect(readFileSync(join(out, 'junit', 'perf-gate.xml'), 'utf8')).toMatch(
+      /<testsuite name="perf-gate.work" tests="2" failures="0" errors="0" skipped="0"/,
+    );
+    const csv = readFileSync(join(out, 'perf-gate.csv'), 'utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('scenario,phase,metric,unit,value,baseline,delta,band,result,p_value,reason');
+    expect(csv.find((l) => l.startsWith('work,c10,p50,us,'))).toBeDefined();
   });
 
   it('writes a perf-gate/baseline@1 file with stable key order and provenance', () => {

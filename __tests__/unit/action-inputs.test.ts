@@ -13,6 +13,8 @@ const DEFAULTS: ActionInputs = {
   runnerImage: '',
   reportId: '',
   baseRef: '',
+  junit: '',
+  csv: '',
 };
 
 /** The error readInputs throws for `env`, or a failure when it does not throw. */
@@ -63,6 +65,8 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['INPUT_MODE', 'sweep', { mode: 'sweep' }],
     ['INPUT_MODE', 'ab', { mode: 'ab' }],
     ['INPUT_BASE-REF', 'origin/main', { baseRef: 'origin/main' }],
+    ['INPUT_JUNIT', 'reports/perf.xml', { junit: 'reports/perf.xml' }],
+    ['INPUT_CSV', ' perf.csv ', { csv: 'perf.csv' }],
     ['INPUT_MODE', ' gate\n', { mode: 'gate' }],
     ['INPUT_BASELINE-DIR', 'perf/baselines', { baselineDir: 'perf/baselines' }],
     ['INPUT_SCENARIOS', 'search', { scenarios: ['search'] }],
@@ -98,6 +102,8 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         'INPUT_RUNNER-IMAGE': 'node:22',
         'INPUT_REPORT-ID': 'matrix-1',
         'INPUT_BASE-REF': 'v1.2.0',
+        INPUT_JUNIT: 'j.xml',
+        INPUT_CSV: 'c.csv',
       }),
     ).toEqual({
       config: 'ci/perf.yml',
@@ -110,6 +116,8 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       runnerImage: 'node:22',
       reportId: 'matrix-1',
       baseRef: 'v1.2.0',
+      junit: 'j.xml',
+      csv: 'c.csv',
     });
   });
 

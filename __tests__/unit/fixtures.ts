@@ -1,7 +1,16 @@
 // Builders shared by the unit tests.
 import type { MetricName } from '../../src/config/schema.js';
 import { UserError } from '../../src/errors.js';
-import type { MergedPhase, PhaseResult, ResourceUsage, TrialSummary } from '../../src/results/types.js';
+import {
+  RESULTS_SCHEMA,
+  type Comparison,
+  type MergedPhase,
+  type PhaseResult,
+  type ResourceUsage,
+  type ResultsFile,
+  type ScenarioResult,
+  type TrialSummary,
+} from '../../src/results/types.js';
 import type { LatencySummary } from '../../src/stats/histogram.js';
 
 /** A resource usage of all zeros, with the given fields set. */
@@ -137,4 +146,47 @@ export async function failure(p: Promise<unknown>): Promise<UserError> {
     throw err;
   }
   throw new Error('expected a failure');
+}
+
+/** One comparison row: api/c10 p99 1 ms → 1 ms, pass. */
+export function comparison(over: Partial<Comparison> = {}): Comparison {
+  return {
+    scenario: 'api',
+    phase: 'c10',
+    metric: 'p99',
+    baseline: 1000,
+    current: 1000,
+    delta: 0,
+    band: '+10% and +200µs',
+    result: 'pass',
+    ...over,
+  };
+}
+
+/** A whole results file of a gate run; scenarios and comparisons as given. */
+export function resultsFile(
+  scenarios: ScenarioResult[],
+  comparisons: Comparison[],
+  over: Partial<ResultsFile> = {},
+): ResultsFile {
+  return {
+    schema: RESULTS_SCHEMA,
+    runId: 'r1',
+    mode: 'gate',
+    config: 'perf-gate.yml',
+    startedAt: '2026-11-23T12:00:00.000Z',
+    finishedAt: '2026-11-23T12:01:00.000Z',
+    provenance: {
+      time: '2026-11-23T12:00:00.000Z',
+      commit: 'abc',
+      ref: null,
+      runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
+      docker: { version: null, apiVersion: null },
+      runnerImage: 'node',
+      sut: { images: {} },
+    },
+    scenarios,
+    comparisons,
+    ...over,
+  };
 }

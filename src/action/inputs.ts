@@ -17,6 +17,9 @@ export interface ActionInputs {
   reportId: string;
   /** A/B mode: the ref to compare against; empty = the pull request's base commit */
   baseRef: string;
+  /** paths to also write the results to as JUnit XML / CSV; empty = not written */
+  junit: string;
+  csv: string;
 }
 
 /** The runner exposes input `x-y` as INPUT_X-Y (spaces to underscores, upper case). */
@@ -49,5 +52,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
     baseRef: input(env, 'base-ref', ''),
+    junit: input(env, 'junit', ''),
+    csv: input(env, 'csv', ''),
   };
 }

@@ -111,6 +111,8 @@ export async function run(): Promise<void> {
         reportId: inputs.reportId,
         ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
         ...(baseRef ? { baseRef } : {}),
+        ...(inputs.junit ? { junit: inputs.junit } : {}),
+        ...(inputs.csv ? { csv: inputs.csv } : {}),
       },
       realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal),
     );

@@ -1,0 +1,76 @@
+// Pure: results as CSV (RFC 4180) for dashboards and spreadsheets: one row per scenario, phase and
+// metric, every measured metric whether gated or not, with the comparison beside it where there is one.
+import { metricValue } from '../compare/metrics.js';
+import { METRIC_NAMES, METRIC_UNITS, type MetricName } from '../config/schema.js';
+import type { Comparison, ResultsFile } from '../results/types.js';
+
+export const CSV_COLUMNS = [
+  'scenario',
+  'phase',
+  'metric',
+  'unit',
+  'value',
+  'baseline',
+  'delta',
+  'band',
+  'result',
+  'p_value',
+  'reason',
+] as const;
+
+const UNIT: Record<(typeof METRIC_UNITS)[MetricName], string> = {
+  latency: 'us',
+  rate: 'per-second',
+  count: 'count',
+  percent: 'ratio',
+  size: 'bytes',
+};
+
+function unitOf(metric: string): string {
+  if (metric === 'cpu') return 'percent-of-core';
+  const kind = (METRIC_UNITS as Record<string, (typeof METRIC_UNITS)[MetricName] | undefined>)[metric];
+  return kind ? UNIT[kind] : 'count';
+}
+
+/** A field quoted when it must be (comma, quote, line break), quotes doubled. Leading =, +, - or @
+ * in text (never in numbers) gets a quote mark so a spreadsheet does not run it as a formula. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function row(fields: Array<string | number | null | undefined>): string {
+  return fields.map(csvField).join(',');
+}
+
+function comparisonFields(c: Comparison | undefined): Array<string | number | null | undefined> {
+  if (!c) return [null, null, null, null, null, null];
+  return [c.baseline, c.delta, c.band, c.result, c.pValue, c.reason];
+}
+
+export function renderCsv(results: ResultsFile): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  const byKey = new Map<string, Comparison>();
+  for (const c of results.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
+  const used = new Set<string>();
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      for (const metric of METRIC_NAMES) {
+        const key = `${s.name}\0${p.name}\0${metric}`;
+        const c = byKey.get(key);
+        if (c) used.add(key);
+        lines.push(
+          row([s.name, p.name, metric, unitOf(metric), metricValue(p.merged, metric), ...comparisonFields(c)]),
+        );
+      }
+    }
+  }
+  // rows that are not a measured metric (a new error class) or whose phase did not run
+  for (const [key, c] of byKey) {
+    if (used.has(key)) continue;
+    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
