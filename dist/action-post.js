@@ -55270,8 +55270,14 @@ async function sweepRun(docker, runId2) {
   return removed;
 }
 
+// src/action/constants.ts
+var STATE = {
+  /** the run id the post step sweeps by */
+  runId: "run_id"
+};
+
 // src/action/post.ts
-var runId = process.env.STATE_run_id;
+var runId = process.env[`STATE_${STATE.runId}`];
 if (runId && /^[0-9a-f]{8}$/.test(runId)) {
   const removed = await sweepRun(connectDocker(), runId);
   for (const r of removed) process.stdout.write(`perf-gate post: removed ${r}

@@ -94478,7 +94478,8 @@ function resolveMode(mode, eventName, against = "baselines") {
 function progressSink(stream, env) {
   const sink = {
     write: (text) => void stream.write(text),
-    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true"
+    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
+    groups: env.GITHUB_ACTIONS === "true"
   };
   if (stream.columns !== void 0) sink.columns = stream.columns;
   return sink;
@@ -94496,6 +94497,7 @@ var Progress = class {
   stage;
   lastPlainAt = Number.NEGATIVE_INFINITY;
   barShown = false;
+  group;
   /** A line of its own (clears the bar first). */
   line(text) {
     this.clearBar();
@@ -94505,6 +94507,7 @@ var Progress = class {
   onEvent(e) {
     if (e.t === "stage") {
       this.stage = e;
+      this.enterGroup(`${e.scenario}/${e.phase}`);
       if (!this.sink.isTTY) {
         this.lastPlainAt = this.now();
         this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
@@ -94532,6 +94535,19 @@ var Progress = class {
   }
   finish() {
     this.clearBar();
+    if (this.group !== void 0) {
+      this.sink.write("::endgroup::\n");
+      this.group = void 0;
+    }
+  }
+  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
+  enterGroup(name2) {
+    if (!this.sink.groups || this.group === name2) return;
+    this.clearBar();
+    if (this.group !== void 0) this.sink.write("::endgroup::\n");
+    this.sink.write(`::group::perf-gate ${name2}
+`);
+    this.group = name2;
   }
   /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
   clearBar() {
@@ -95672,11 +95688,14 @@ var package_default = {
     format: "prettier --write . && eslint --fix .",
     test: "tsc --noEmit && npm run lint && vitest run",
     "test:unit": "vitest run __tests__/unit",
-    provision: "bash scripts/provision-docker.sh && bash scripts/provision-images.sh",
+    provision: "bash scripts/provision-docker.sh && bash scripts/provision-images.sh && bash scripts/provision-test-tools.sh",
     quickstart: "node dist/cli.js run --config fixtures/quickstart/perf-gate.yml --mode update"
   },
   dependencies: {
     "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
     dockerode: "^5.0.1",
     "hdr-histogram-js": "^3.0.1",
     "markdown-table": "^3.1.0",

@@ -56,7 +56,7 @@ await build({
   ...common,
   entryPoints: {
     cli: join(root, 'src/cli.ts'),
-    'action-main': join(root, 'src/action/main.ts'),
+    'action-main': join(root, 'src/action/index.ts'),
     'action-post': join(root, 'src/action/post.ts'),
   },
   outdir,

@@ -9,6 +9,8 @@ export interface ProgressSink {
   write(text: string): void;
   isTTY?: boolean;
   columns?: number;
+  /** fold each scenario/phase into a log group (`::group::`, GitHub Actions) */
+  groups?: boolean;
 }
 
 type Stage = Extract<RunnerEvent, { t: 'stage' }>;
@@ -22,6 +24,7 @@ export function progressSink(
   const sink: ProgressSink = {
     write: (text) => void stream.write(text),
     isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== 'true',
+    groups: env.GITHUB_ACTIONS === 'true',
   };
   if (stream.columns !== undefined) sink.columns = stream.columns;
   return sink;
@@ -34,6 +37,7 @@ export class Progress {
   private stage: Stage | undefined;
   private lastPlainAt = Number.NEGATIVE_INFINITY;
   private barShown = false;
+  private group: string | undefined;
 
   constructor(
     private readonly sink: ProgressSink,
@@ -50,6 +54,7 @@ export class Progress {
   onEvent(e: RunnerEvent): void {
     if (e.t === 'stage') {
       this.stage = e;
+      this.enterGroup(`${e.scenario}/${e.phase}`);
       if (!this.sink.isTTY) {
         this.lastPlainAt = this.now();
         this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})\n`);
@@ -82,6 +87,19 @@ export class Progress {
 
   finish(): void {
     this.clearBar();
+    if (this.group !== undefined) {
+      this.sink.write('::endgroup::\n');
+      this.group = undefined;
+    }
+  }
+
+  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
+  private enterGroup(name: string): void {
+    if (!this.sink.groups || this.group === name) return;
+    this.clearBar();
+    if (this.group !== undefined) this.sink.write('::endgroup::\n');
+    this.sink.write(`::group::perf-gate ${name}\n`);
+    this.group = name;
   }
 
   /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */

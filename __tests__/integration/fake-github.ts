@@ -1,5 +1,6 @@
-// A small stand-in for the GitHub REST API on 127.0.0.1: issue comments with pagination, a token
-// identity that /user cannot tell (like GITHUB_TOKEN), and a read-only switch.
+// A small stand-in for the GitHub API on 127.0.0.1: issue comments with pagination, a token identity
+// that /user cannot tell (like GITHUB_TOKEN) but GraphQL `viewer` can, pull requests, commit
+// statuses, a read-only switch, and injected failures (5xx, rate limits) answered once each.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,11 +10,36 @@ export interface FakeComment {
   user: { login: string; type: string };
 }
 
+export interface FakeFailure {
+  method?: string;
+  /** the request path (without the query) starts with this */
+  path: string;
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export interface FakePull {
+  number: number;
+  state: string;
+  head: { sha: string; ref: string; repo: { full_name: string } | null };
+}
+
 export interface FakeGitHub {
   url: string;
   comments: FakeComment[];
   writes: Array<{ method: string; path: string }>;
+  /** every request, "METHOD /path" */
+  requests: string[];
   readOnly: boolean;
+  /** what GraphQL `viewer { login }` answers (GraphQL names bots without "[bot]"); null: an error */
+  viewer: string | null;
+  /** the REST login of comments the token creates */
+  author: string;
+  /** answered in order, each once, before the normal answer */
+  failures: FakeFailure[];
+  pulls: FakePull[];
+  statuses: Array<{ sha: string; state: string; context: string; description: string; target_url?: string }>;
   close: () => Promise<void>;
 }
 
@@ -30,7 +56,17 @@ function body(req: IncomingMessage): Promise<string> {
 
 export async function startFakeGitHub(repo: string, issue: number): Promise<FakeGitHub> {
   let nextId = 1000;
-  const state: Omit<FakeGitHub, 'url' | 'close'> = { comments: [], writes: [], readOnly: false };
+  const state: Omit<FakeGitHub, 'url' | 'close'> = {
+    comments: [],
+    writes: [],
+    requests: [],
+    readOnly: false,
+    viewer: 'github-actions',
+    author: 'github-actions[bot]',
+    failures: [],
+    pulls: [],
+    statuses: [],
+  };
   const send = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(data));
@@ -38,8 +74,40 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const text = await body(req);
-    if (req.headers.authorization !== 'Bearer fake-token') return send(res, 401, { message: 'Bad credentials' });
+    state.requests.push(`${req.method} ${url.pathname}`);
+    const auth = req.headers.authorization ?? '';
+    if (auth !== 'Bearer fake-token' && auth !== 'token fake-token')
+      return send(res, 401, { message: 'Bad credentials' });
+    const failure = state.failures.findIndex(
+      (f) => url.pathname.startsWith(f.path) && (f.method === undefined || f.method === req.method),
+    );
+    if (failure >= 0) {
+      const [f] = state.failures.splice(failure, 1);
+      return send(res, f!.status, { message: f!.message }, f!.headers ?? {});
+    }
     if (url.pathname === '/user') return send(res, 403, { message: 'Resource not accessible by integration' });
+    if (url.pathname === '/graphql' && req.method === 'POST') {
+      if (state.viewer === null) {
+        return send(res, 200, {
+          data: null,
+          errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }],
+        });
+      }
+      return send(res, 200, { data: { viewer: { login: state.viewer } } });
+    }
+    const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname);
+    if (pull && req.method === 'GET') {
+      const p = state.pulls.find((x) => x.number === Number(pull[1]));
+      return p ? send(res, 200, p) : send(res, 404, { message: 'Not Found' });
+    }
+    const status = /^\/repos\/[^/]+\/[^/]+\/statuses\/([0-9a-f]+)$/.exec(url.pathname);
+    if (status && req.method === 'POST') {
+      state.writes.push({ method: req.method, path: url.pathname });
+      if (state.readOnly) return send(res, 403, { message: 'Resource not accessible by integration' });
+      const payload = JSON.parse(text) as { state: string; context: string; description: string; target_url?: string };
+      state.statuses.push({ sha: status[1]!, ...payload });
+      return send(res, 201, { id: state.statuses.length, ...payload });
+    }
     const list = `/repos/${repo}/issues/${issue}/comments`;
     if (url.pathname === list && req.method === 'GET') {
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
@@ -50,7 +118,7 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
         res,
         200,
         slice,
-        more ? { link: `<${url.origin}${list}?per_page=${perPage}&page=${page + 1}>; rel="next"` } : {},
+        more ? { link: `<http://${req.headers.host}${list}?per_page=${perPage}&page=${page + 1}>; rel="next"` } : {},
       );
     }
     if (req.method === 'POST' || req.method === 'PATCH') {
@@ -58,7 +126,7 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
       if (state.readOnly) return send(res, 403, { message: 'Resource not accessible by integration' });
       const payload = JSON.parse(text) as { body: string };
       if (req.method === 'POST' && url.pathname === list) {
-        const c = { id: nextId++, body: payload.body, user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const c = { id: nextId++, body: payload.body, user: { login: state.author, type: 'Bot' } };
         state.comments.push(c);
         return send(res, 201, c);
       }

@@ -239,3 +239,45 @@ describe('Progress in CI logs (not a terminal)', () => {
     expect(sink.writes).toHaveLength(2);
   });
 });
+
+describe('Progress under GitHub Actions: a log group per scenario/phase', () => {
+  it('opens a group at each new scenario/phase, closes the last on finish, keeps trials in one group', () => {
+    const sink = Object.assign(new FakeSink(false), { groups: true });
+    const p = new Progress(sink, new FakeClock().now);
+    p.onEvent(stage({ stage: 'warmup', trial: 1 }));
+    p.onEvent(stage({ trial: 1 }));
+    p.onEvent(stage({ trial: 2 }));
+    p.line('[perf-gate] warning: slow');
+    p.onEvent(stage({ phase: 'n2k', trial: 1 }));
+    p.onEvent(stage({ scenario: 'checkout', phase: 'c10', trial: 1 }));
+    p.finish();
+    const text = sink.writes.join('');
+    expect(text.split('\n').filter((l) => l.startsWith('::'))).toEqual([
+      '::group::perf-gate search/c10',
+      '::endgroup::',
+      '::group::perf-gate search/n2k',
+      '::endgroup::',
+      '::group::perf-gate checkout/c10',
+      '::endgroup::',
+    ]);
+    // every workflow command starts a line
+    expect(text).not.toMatch(/[^\n]::(group|endgroup)/);
+    expect(text.indexOf('warning: slow')).toBeLessThan(text.indexOf('::group::perf-gate search/n2k'));
+  });
+
+  it('no groups outside GitHub Actions, and finish without a stage writes nothing', () => {
+    const sink = new FakeSink(false);
+    const p = new Progress(sink, new FakeClock().now);
+    p.onEvent(stage());
+    p.finish();
+    expect(sink.writes.join('')).not.toContain('::');
+    const idle = Object.assign(new FakeSink(false), { groups: true });
+    new Progress(idle).finish();
+    expect(idle.writes).toEqual([]);
+  });
+
+  it('progressSink turns groups on under GITHUB_ACTIONS only', () => {
+    expect(progressSink({ write: () => true }, { GITHUB_ACTIONS: 'true' }).groups).toBe(true);
+    expect(progressSink({ write: () => true }, {}).groups).toBe(false);
+  });
+});

@@ -15,15 +15,17 @@ class FakeComments implements CommentsApi {
   private nextId = 1000;
 
   constructor(
-    /** what whoami() answers */
+    /** what viewerLogin() answers */
     private readonly login: string | undefined,
     /** the issue this fake holds */
     private readonly issue = 7,
+    /** the REST login of comments this token creates (GraphQL names bots without "[bot]") */
+    private readonly restLogin?: string,
   ) {}
 
   /** the login comments created by this token are shown with */
   get author(): string {
-    return this.login ?? ACTIONS_BOT;
+    return this.restLogin ?? this.login ?? ACTIONS_BOT;
   }
 
   add(login: string | null, body: string): IssueComment {
@@ -32,8 +34,8 @@ class FakeComments implements CommentsApi {
     return c;
   }
 
-  async whoami(): Promise<string | undefined> {
-    this.calls.push('whoami');
+  async viewerLogin(): Promise<string | undefined> {
+    this.calls.push('viewer');
     return this.login;
   }
 
@@ -67,6 +69,8 @@ const report = (text: string, marker = MARKER) => `${marker}\n### ✅ perf-gate:
 
 interface Case {
   whoami: string | undefined;
+  /** REST login of the comments this token creates, when it differs from `whoami` */
+  rest?: string;
   /** existing comments: [login, body]; `null` login = a deleted user */
   existing: Array<[string | null, string]>;
   /** index in `existing` of the comment that must be updated, 'new' for a created one, or 'same' */
@@ -162,6 +166,42 @@ describe('upsertComment', () => {
       { whoami: 'my-app[bot]', existing: [[ACTIONS_BOT, old]], expected: 'new' },
     ],
     [
+      'GraphQL viewer my-app (an App installation token): its my-app[bot] comment is ours',
+      {
+        whoami: 'my-app',
+        rest: 'my-app[bot]',
+        existing: [
+          [ACTIONS_BOT, old],
+          ['my-app[bot]', old],
+        ],
+        expected: 1,
+      },
+    ],
+    [
+      'GraphQL viewer github-actions (GITHUB_TOKEN): github-actions[bot] is ours',
+      {
+        whoami: 'github-actions',
+        rest: ACTIONS_BOT,
+        existing: [
+          ['alice', old],
+          [ACTIONS_BOT, old],
+        ],
+        expected: 1,
+      },
+    ],
+    [
+      'GraphQL viewer my-app: my-app-2[bot] and my-app-user are not ours',
+      {
+        whoami: 'my-app',
+        rest: 'my-app[bot]',
+        existing: [
+          ['my-app-2[bot]', old],
+          ['my-app-user', old],
+        ],
+        expected: 'new',
+      },
+    ],
+    [
       'whoami a user (a PAT): that user’s marker comment',
       {
         whoami: 'perf-bot',
@@ -188,7 +228,7 @@ describe('upsertComment', () => {
       },
     ],
   ])('%s', async (_label, c) => {
-    const api = new FakeComments(c.whoami);
+    const api = new FakeComments(c.whoami, 7, c.rest);
     const before = c.existing.map(([login, text]) => api.add(login, text));
     const snapshot = before.map((x) => ({ ...x }));
     const result = await upsertComment(api, 7, MARKER, body);
@@ -200,7 +240,7 @@ describe('upsertComment', () => {
       const created = api.comments.at(-1) as IssueComment;
       expect(result.id).toBe(created.id);
       expect(created.body).toBe(body);
-      expect(created.user?.login).toBe(c.whoami ?? ACTIONS_BOT);
+      expect(created.user?.login).toBe(c.rest ?? c.whoami ?? ACTIONS_BOT);
     } else if (typeof c.expected === 'number') {
       const target = before[c.expected] as IssueComment;
       expect(result).toEqual<UpsertResult>({ action: 'updated', id: target.id });
@@ -235,6 +275,16 @@ describe('upsertComment', () => {
       expect(api.comments.filter((c) => c.body === body)).toEqual([ours]);
     },
   );
+
+  it('create: false refreshes our comment but never creates one (on-regression without a regression)', async () => {
+    const api = new FakeComments(undefined);
+    api.add('alice', old);
+    expect(await upsertComment(api, 7, MARKER, body, false)).toEqual({ action: 'none', id: null });
+    expect(api.writes()).toEqual([]);
+    const ours = api.add(ACTIONS_BOT, old);
+    expect(await upsertComment(api, 7, MARKER, body, false)).toEqual({ action: 'updated', id: ours.id });
+    expect(ours.body).toBe(body);
+  });
 
   it('250 comments, ours the last one, unchanged: no write', async () => {
     const api = new FakeComments('my-app[bot]');
@@ -274,6 +324,6 @@ describe('upsertComment', () => {
   it('asks who it is, lists the issue’s comments, then writes at most once', async () => {
     const api = new FakeComments(undefined);
     await upsertComment(api, 7, MARKER, body);
-    expect(api.calls).toEqual(['whoami', 'list 7', 'create 7']);
+    expect(api.calls).toEqual(['viewer', 'list 7', 'create 7']);
   });
 });

@@ -1,5 +1,11 @@
-// A small GitHub REST client for the one thing perf-gate writes: its PR comment.
-// GITHUB_API_URL makes it work with GitHub Enterprise Server and with a local stand-in in tests.
+// The GitHub API as the Action uses it: octokit from @actions/github (proxy-aware through
+// @actions/http-client: HTTPS_PROXY/NO_PROXY are honoured), with the retry plugin (5xx, backoff)
+// and the throttling plugin (primary and secondary rate limits). GITHUB_API_URL makes it work with
+// GitHub Enterprise Server and with a local stand-in in tests. Nothing here fails a gate: callers turn
+// errors into warnings.
+import { GitHub, getOctokitOptions } from '@actions/github/lib/utils';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
 
 export interface IssueComment {
   id: number;
@@ -16,99 +22,200 @@ export class GitHubError extends Error {
   }
 }
 
-export interface CommentsApi {
-  /** the login of the token's own user, or undefined when the token cannot say (GITHUB_TOKEN) */
-  whoami(): Promise<string | undefined>;
+export interface PullRequestInfo {
+  number: number;
+  state: string;
+  headSha: string;
+  /** owner/name of the head repository (a fork's own name for fork PRs); null when it was deleted */
+  headRepo: string | null;
+}
+
+export type CommitState = 'success' | 'failure' | 'error' | 'pending';
+
+export interface GitHubApi {
+  /** the token's own login (GraphQL `viewer`, which answers for App installation tokens and
+   * GITHUB_TOKEN too), or undefined when nothing can tell */
+  viewerLogin(): Promise<string | undefined>;
   listComments(issue: number): Promise<IssueComment[]>;
   createComment(issue: number, body: string): Promise<IssueComment>;
   updateComment(id: number, body: string): Promise<IssueComment>;
+  getPull(pr: number): Promise<PullRequestInfo>;
+  setStatus(sha: string, state: CommitState, context: string, description: string, targetUrl?: string): Promise<void>;
 }
 
-export function githubApi(baseUrl: string, token: string, repo: string): CommentsApi {
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ data: unknown; link: string | null }> => {
-    const res = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/vnd.github+json',
-        'x-github-api-version': '2022-11-28',
-        'user-agent': 'perf-gate',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) {
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        // not JSON
+/** Kept for callers that only comment. */
+export type CommentsApi = Pick<GitHubApi, 'viewerLogin' | 'listComments' | 'createComment' | 'updateComment'>;
+
+export interface ApiOptions {
+  baseUrl: string;
+  token: string;
+  /** owner/name */
+  repo: string;
+  /** rate limits and retries are reported here, never thrown */
+  warn: (message: string) => void;
+  /** retries of a 5xx answer (default 3) */
+  retries?: number;
+  /** the unit of the backoff and of Retry-After, ms (default 1000; tests make it small) */
+  backoffMs?: number;
+  /** the longest rate-limit wait perf-gate accepts before giving up with a warning, s (default 60) */
+  maxRateLimitWaitS?: number;
+}
+
+const Octokit = GitHub.plugin(retry, throttling);
+
+function asGitHubError(err: unknown, what: string): never {
+  const e = err as { status?: number; message?: string };
+  const status = typeof e.status === 'number' ? e.status : 0;
+  const message = (e.message ?? String(err)).split('\n')[0] ?? '';
+  throw new GitHubError(status, `${what}: ${status ? `${status} ` : ''}${message}`);
+}
+
+export function githubApi(opts: ApiOptions): GitHubApi {
+  const [owner = '', repo = ''] = opts.repo.split('/');
+  const base = opts.backoffMs ?? 1000;
+  const maxWait = opts.maxRateLimitWaitS ?? 60;
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, options: { method?: string; url?: string }, _octokit: unknown, retryCount: number) => {
+      const what = `${options.method ?? ''} ${options.url ?? ''}`.trim();
+      if (retryCount < 2 && retryAfter <= maxWait) {
+        opts.warn(`perf-gate: GitHub ${kind} rate limit on ${what}; retrying in ${retryAfter}s`);
+        return true;
       }
-      throw new GitHubError(res.status, `${method} ${path}: ${res.status} ${message}`);
-    }
-    return { data: text ? JSON.parse(text) : null, link: res.headers.get('link') };
-  };
+      opts.warn(`perf-gate: GitHub ${kind} rate limit on ${what}; giving up`);
+      return false;
+    };
+  const octokit = new Octokit(
+    getOctokitOptions(opts.token, {
+      baseUrl: opts.baseUrl.replace(/\/$/, ''),
+      userAgent: 'perf-gate',
+      retry: { retries: opts.retries ?? 3, retryAfterBaseValue: base },
+      throttle: {
+        onRateLimit: onLimit('primary'),
+        onSecondaryRateLimit: onLimit('secondary'),
+        retryAfterBaseValue: base,
+        fallbackSecondaryRateRetryAfter: 60,
+      },
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    }),
+  );
   return {
-    async whoami() {
+    async viewerLogin() {
       try {
-        const { data } = await call('GET', '/user');
-        return (data as { login?: string }).login;
+        const r = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+        if (r.viewer?.login) return r.viewer.login;
+      } catch {
+        // GraphQL unavailable to this token or server: try REST, which answers for PATs
+      }
+      try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
       } catch {
         return undefined;
       }
     },
     async listComments(issue) {
-      const all: IssueComment[] = [];
-      for (let page = 1; page <= 100; page++) {
-        const { data, link } = await call('GET', `/repos/${repo}/issues/${issue}/comments?per_page=100&page=${page}`);
-        const list = data as IssueComment[];
-        all.push(...list);
-        if (!link?.includes('rel="next"') && list.length < 100) break;
-        if (list.length === 0) break;
+      try {
+        const all = await octokit.paginate(octokit.rest.issues.listComments, {
+          owner,
+          repo,
+          issue_number: issue,
+          per_page: 100,
+        });
+        return all.map((c) => ({
+          id: c.id,
+          body: c.body ?? '',
+          user: c.user ? { login: c.user.login, type: c.user.type } : null,
+        }));
+      } catch (err) {
+        asGitHubError(err, `listing the comments of #${issue}`);
       }
-      return all;
     },
     async createComment(issue, body) {
-      return (await call('POST', `/repos/${repo}/issues/${issue}/comments`, { body })).data as IssueComment;
+      try {
+        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+        return { id: data.id, body: data.body ?? '', user: data.user ? { login: data.user.login } : null };
+      } catch (err) {
+        asGitHubError(err, `commenting on #${issue}`);
+      }
     },
     async updateComment(id, body) {
-      return (await call('PATCH', `/repos/${repo}/issues/comments/${id}`, { body })).data as IssueComment;
+      try {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+        return { id: data.id, body: data.body ?? '', user: data.user ? { login: data.user.login } : null };
+      } catch (err) {
+        asGitHubError(err, `updating comment ${id}`);
+      }
+    },
+    async getPull(pr) {
+      try {
+        const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pr });
+        return {
+          number: data.number,
+          state: data.state,
+          headSha: data.head.sha,
+          headRepo: data.head.repo?.full_name ?? null,
+        };
+      } catch (err) {
+        asGitHubError(err, `reading pull request #${pr}`);
+      }
+    },
+    async setStatus(sha, state, context, description, targetUrl) {
+      try {
+        await octokit.rest.repos.createCommitStatus({
+          owner,
+          repo,
+          sha,
+          state,
+          context,
+          description: description.slice(0, 140),
+          ...(targetUrl ? { target_url: targetUrl } : {}),
+        });
+      } catch (err) {
+        asGitHubError(err, `setting the commit status of ${sha.slice(0, 12)}`);
+      }
     },
   };
 }
 
-/** The login GITHUB_TOKEN comments as, when /user cannot tell. */
+/** The login GITHUB_TOKEN comments as, when nothing can tell who the token is. */
 export const ACTIONS_BOT = 'github-actions[bot]';
 
-export type UpsertResult =
-  { action: 'created'; id: number } | { action: 'updated'; id: number } | { action: 'unchanged'; id: number };
+/** GraphQL names bots without the `[bot]` REST gives them ("github-actions" vs "github-actions[bot]"). */
+export function sameLogin(a: string, b: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/\[bot\]$/, '');
+  return norm(a) === norm(b);
+}
 
-/** Our comment on the issue: written by the token's own user and carrying the marker. */
+export type UpsertResult =
+  | { action: 'created'; id: number }
+  | { action: 'updated'; id: number }
+  | { action: 'unchanged'; id: number }
+  | { action: 'none'; id: null };
+
+/** Our comment on the issue: written by the token's own user and carrying the marker. One lookup
+ * (who am I, then all pages of comments) serves both finding and upserting. */
 export async function findOwnComment(
   api: CommentsApi,
   issue: number,
   marker: string,
 ): Promise<IssueComment | undefined> {
-  const me = (await api.whoami()) ?? ACTIONS_BOT;
-  return (await api.listComments(issue)).find((c) => c.user?.login === me && c.body.includes(marker));
+  const me = (await api.viewerLogin()) ?? ACTIONS_BOT;
+  return (await api.listComments(issue)).find((c) => c.user && sameLogin(c.user.login, me) && c.body.includes(marker));
 }
 
-/** One comment per PR and marker: find ours among all pages, update it in place, write nothing
- * when the body is unchanged, and never touch comments by anyone else. */
+/** One comment per PR and marker: update ours in place, write nothing when the body is unchanged, and
+ * never touch comments by anyone else. `create: false` only refreshes an existing comment (the
+ * `on-regression` mode on a run without a regression: an earlier regression report must not stay). */
 export async function upsertComment(
   api: CommentsApi,
   issue: number,
   marker: string,
   body: string,
+  create = true,
 ): Promise<UpsertResult> {
-  const me = (await api.whoami()) ?? ACTIONS_BOT;
-  const mine = (await api.listComments(issue)).find((c) => c.user?.login === me && c.body.includes(marker));
-  if (!mine) return { action: 'created', id: (await api.createComment(issue, body)).id };
+  const mine = await findOwnComment(api, issue, marker);
+  if (!mine)
+    return create ? { action: 'created', id: (await api.createComment(issue, body)).id } : { action: 'none', id: null };
   if (mine.body === body) return { action: 'unchanged', id: mine.id };
   await api.updateComment(mine.id, body);
   return { action: 'updated', id: mine.id };

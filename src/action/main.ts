@@ -1,164 +1,164 @@
-// The Action's main entry (SPEC §6): inputs → the same engine as the CLI → outputs, job summary,
-// annotations and one sticky PR comment. The run id goes to the post step, which sweeps leftovers.
-import { readFileSync } from 'node:fs';
-import * as core from '@actions/core';
-import { realRunDeps } from '../deps.js';
-import { loadConfig } from '../config/load.js';
+// The Action's main step (SPEC §6) as one function of its dependencies, with no side effects on
+// import: inputs → the same engine as the CLI → outputs, job summary, annotations and one sticky PR
+// comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
+import type { AnnotationProperties } from '@actions/core';
+import { scenarioLines } from '../config/lines.js';
 import { UserError, usageError } from '../errors.js';
 import { resolveMode } from '../mode.js';
-import { Progress, progressSink } from '../progress.js';
-import { renderError, reportMarker } from '../report/markdown.js';
-import { newRunId, runPerfGate } from '../run.js';
-import { exitOnSignals } from '../signals.js';
-import { findOwnComment, GitHubError, githubApi, upsertComment } from './github.js';
-import { readInputs } from './inputs.js';
+import { renderError } from '../report/markdown.js';
+import type { RunOptions, RunOutcome } from '../run-steps.js';
+import { publishComment } from './comment.js';
+import { OUTPUT, STATE, type OutputName } from './constants.js';
+import { isForkPullRequest, readContext, type ActionContext } from './context.js';
+import type { GitHubApi } from './github.js';
+import { readInputs, type ActionInputs } from './inputs.js';
 
-interface PullRequestEvent {
-  pull_request?: {
-    number: number;
-    head?: { repo?: { full_name?: string } | null };
-    base?: { sha?: string; repo?: { full_name?: string } };
-  };
+/** The part of @actions/core the Action uses. */
+export interface ActionIO {
+  setOutput(name: OutputName, value: string): void;
+  saveState(name: string, value: string): void;
+  info(message: string): void;
+  warning(message: string, props?: AnnotationProperties): void;
+  error(message: string, props?: AnnotationProperties): void;
+  setFailed(message: string): void;
+  /** appends Markdown to the job summary (only called when there is one) */
+  writeSummary(markdown: string): Promise<void>;
+  startGroup(name: string): void;
+  endGroup(): void;
 }
 
-function readEvent(): PullRequestEvent {
-  const path = process.env.GITHUB_EVENT_PATH;
-  if (!path) return {};
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as PullRequestEvent;
-  } catch {
-    return {};
-  }
+export interface ActionDeps {
+  env: NodeJS.ProcessEnv;
+  io: ActionIO;
+  readFile: (path: string) => string;
+  github: (opts: { baseUrl: string; token: string; repo: string }) => GitHubApi;
+  /** the engine, its Docker/compose/progress dependencies bound */
+  perfGate: (opts: RunOptions) => Promise<RunOutcome>;
+  /** `gate.against` of the config (auto mode picks A/B from it) */
+  configAgainst: (configFile: string) => 'baselines' | 'base-ref';
+  newRunId: () => string;
 }
 
-// a cancelled job: tear down, fail the step (the post step sweeps whatever is left)
-const onSignal = exitOnSignals(() => 1);
-
-async function comment(
-  inputs: ReturnType<typeof readInputs>,
-  event: PullRequestEvent,
-  report: string,
-  verdict: string,
-): Promise<void> {
-  const pr = event.pull_request;
-  if (!pr || inputs.comment === 'never') return;
-  if (!inputs.githubToken) {
-    core.warning('perf-gate: no github-token; the report is in the job summary only');
-    return;
-  }
-  const head = pr.head?.repo?.full_name;
-  const base = pr.base?.repo?.full_name;
-  if (head && base && head !== base) {
-    core.warning(
-      'perf-gate: pull request from a fork; its token is read-only, so no comment is posted (the job summary has the full report; see the README for the workflow_run pattern)',
-    );
-    return;
-  }
-  const repo = process.env.GITHUB_REPOSITORY ?? base;
-  if (!repo) {
-    core.warning('perf-gate: GITHUB_REPOSITORY is not set; no comment');
-    return;
-  }
-  const api = githubApi(process.env.GITHUB_API_URL || 'https://api.github.com', inputs.githubToken, repo);
+export async function run(deps: ActionDeps): Promise<void> {
+  const { io } = deps;
+  const ctx = readContext(deps.env, deps.readFile);
+  // a debug re-run of the job turns on what PERF_GATE_DEBUG does (the runner's own output)
+  if (ctx.debug && !deps.env.PERF_GATE_DEBUG) deps.env.PERF_GATE_DEBUG = '1';
+  if (ctx.eventProblem) io.warning(`perf-gate: ${ctx.eventProblem}; running without the event's details`);
+  let inputs: ActionInputs;
   try {
-    if (inputs.comment === 'on-regression' && verdict !== 'regression') {
-      // no new comment, but a comment that reported a regression earlier must not stay stale
-      const existing = await findOwnComment(api, pr.number, reportMarker(inputs.reportId));
-      if (!existing || existing.body === report) return;
-      await api.updateComment(existing.id, report);
-      core.info(`perf-gate: updated comment ${existing.id}`);
-      return;
-    }
-    const r = await upsertComment(api, pr.number, reportMarker(inputs.reportId), report);
-    core.info(`perf-gate: comment ${r.id} ${r.action}`);
+    inputs = readInputs(deps.env);
   } catch (err) {
-    if (err instanceof GitHubError && (err.status === 403 || err.status === 404 || err.status === 401)) {
-      core.warning(
-        `perf-gate: could not write the PR comment (${err.status}: the token is read-only or lacks pull-requests/issues: write); the job summary has the full report`,
-      );
-      return;
-    }
-    core.warning(`perf-gate: could not write the PR comment: ${(err as Error).message}`);
-  }
-}
-
-export async function run(): Promise<void> {
-  let inputs: ReturnType<typeof readInputs>;
-  try {
-    inputs = readInputs(process.env);
-  } catch (err) {
-    await failed(err);
+    await failed(deps, ctx, err);
     return;
   }
-  const runId = newRunId();
-  core.saveState('run_id', runId);
-  const event = readEvent();
+  const runId = deps.newRunId();
+  io.saveState(STATE.runId, runId);
   try {
-    const against = inputs.mode === 'auto' ? loadConfig(inputs.config).gate.against : 'baselines';
-    const mode = resolveMode(inputs.mode, process.env.GITHUB_EVENT_NAME, against);
-    const baseRef = inputs.baseRef || event.pull_request?.base?.sha || '';
+    const against = inputs.mode === 'auto' ? deps.configAgainst(inputs.config) : 'baselines';
+    const mode = resolveMode(inputs.mode, ctx.eventName, against);
+    const baseRef = inputs.baseRef || ctx.event.pull_request?.base?.sha || '';
     if (mode === 'ab' && !baseRef) {
       throw usageError('mode ab needs the base-ref input outside a pull request (a commit, branch or tag)');
     }
-    const outcome = await runPerfGate(
-      {
-        configFile: inputs.config,
-        mode,
-        scenarios: inputs.scenarios,
-        baselineDir: inputs.baselineDir,
-        outDir: '.',
-        runId,
-        reportId: inputs.reportId,
-        ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
-        ...(baseRef ? { baseRef } : {}),
-        ...(inputs.junit ? { junit: inputs.junit } : {}),
-        ...(inputs.csv ? { csv: inputs.csv } : {}),
-      },
-      realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal),
-    );
-    core.setOutput('verdict', outcome.verdict);
-    core.setOutput('regressions', String(outcome.regressions));
-    core.setOutput('results', outcome.resultsPath);
-    core.setOutput('report', outcome.reportPath);
-    core.setOutput('baselines-updated', outcome.baselinesUpdated.join(' '));
-    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(outcome.report).write();
+    const outcome = await deps.perfGate({
+      configFile: inputs.config,
+      mode,
+      scenarios: inputs.scenarios,
+      baselineDir: inputs.baselineDir,
+      outDir: '.',
+      runId,
+      reportId: inputs.reportId,
+      ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
+      ...(baseRef ? { baseRef } : {}),
+      ...(inputs.junit ? { junit: inputs.junit } : {}),
+      ...(inputs.csv ? { csv: inputs.csv } : {}),
+    });
+    setOutputs(io, {
+      verdict: outcome.verdict,
+      regressions: String(outcome.regressions),
+      results: outcome.resultsPath,
+      report: outcome.reportPath,
+      baselinesUpdated: outcome.baselinesUpdated.join(' '),
+    });
+    if (ctx.hasSummary) await io.writeSummary(outcome.report);
     // an update's comparisons with the previous baselines are information, not failures
     const gated = mode === 'update' ? [] : outcome.results.comparisons;
+    const lines = configLines(deps, inputs.config);
     for (const c of gated.filter((x) => x.result === 'regression')) {
-      core.error(
+      const line = lines.get(c.scenario);
+      io.error(
         `${c.scenario}/${c.phase} ${c.metric}: ${c.reason ?? `changed ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}% `}beyond the band ${c.band}`}`,
         {
           title: `perf-gate regression: ${c.scenario}/${c.phase} ${c.metric}`,
+          file: inputs.config,
+          ...(line ? { startLine: line } : {}),
         },
       );
     }
-    if (mode !== 'update') await comment(inputs, event, outcome.report, outcome.verdict);
+    if (mode !== 'update') await comment(deps, ctx, inputs, outcome);
     if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'regression' && inputs.failOnRegression) {
-      core.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
+      io.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
   } catch (err) {
-    await failed(err);
+    await failed(deps, ctx, err);
   }
+}
+
+function setOutputs(io: ActionIO, values: Record<keyof typeof OUTPUT, string>): void {
+  for (const [key, name] of Object.entries(OUTPUT) as Array<[keyof typeof OUTPUT, OutputName]>) {
+    io.setOutput(name, values[key]);
+  }
+}
+
+function configLines(deps: ActionDeps, config: string): Map<string, number> {
+  try {
+    return scenarioLines(deps.readFile(config));
+  } catch {
+    return new Map();
+  }
+}
+
+async function comment(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs, outcome: RunOutcome) {
+  const { io } = deps;
+  const pr = ctx.event.pull_request?.number;
+  if (pr === undefined || inputs.comment === 'never') return;
+  if (!inputs.githubToken) {
+    io.warning('perf-gate: no github-token; the report is in the job summary only');
+    return;
+  }
+  if (isForkPullRequest(ctx.event)) {
+    io.warning(
+      'perf-gate: pull request from a fork; its token is read-only, so no comment is posted (the job summary has the full report; the README shows how the report action comments from a trusted workflow_run job)',
+    );
+    return;
+  }
+  if (!ctx.repository) {
+    io.warning('perf-gate: GITHUB_REPOSITORY is not set; no comment');
+    return;
+  }
+  const api = deps.github({ baseUrl: ctx.apiUrl, token: inputs.githubToken, repo: ctx.repository });
+  await publishComment(
+    api,
+    { pr, mode: inputs.comment, reportId: inputs.reportId, report: outcome.report, verdict: outcome.verdict },
+    io,
+  );
 }
 
 /** A run that could not finish: every output set, the reason in the job summary (the SUT's last log
- * lines folded), the step failed with the same one line. */
-async function failed(err: unknown): Promise<void> {
+ * lines folded), the SUT logs in a log group, the step failed with the one line. */
+async function failed(deps: ActionDeps, ctx: ActionContext, err: unknown): Promise<void> {
+  const { io } = deps;
   const user = err instanceof UserError;
   const message = user ? err.message : `perf-gate: internal error: ${(err as Error).message}`;
   const details = user ? err.details : [];
-  core.setOutput('verdict', 'error');
-  core.setOutput('regressions', '0');
-  core.setOutput('results', '');
-  core.setOutput('report', '');
-  core.setOutput('baselines-updated', '');
-  if (process.env.GITHUB_STEP_SUMMARY) {
-    await core.summary
-      .addRaw(renderError(message, details))
-      .write()
-      .catch(() => {});
+  setOutputs(io, { verdict: 'error', regressions: '0', results: '', report: '', baselinesUpdated: '' });
+  if (ctx.hasSummary) await io.writeSummary(renderError(message, details)).catch(() => {});
+  if (details.length > 0) {
+    io.startGroup('perf-gate: details (SUT logs)');
+    for (const line of details) io.info(line);
+    io.endGroup();
   }
-  core.setFailed([message, ...details].join('\n'));
+  if (!user && ctx.debug && err instanceof Error && err.stack) io.info(err.stack);
+  io.setFailed(message);
 }
-
-await run();

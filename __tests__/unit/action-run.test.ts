@@ -1,0 +1,289 @@
+// The Action's run(deps) with fakes for everything it touches: inputs, event, engine, GitHub, core.
+import { describe, expect, it } from 'vitest';
+import { GitHubError, type GitHubApi, type IssueComment } from '../../src/action/github.js';
+import { run, type ActionDeps } from '../../src/action/main.js';
+import { environmentError } from '../../src/errors.js';
+import { reportMarker } from '../../src/report/markdown.js';
+import type { RunOptions, RunOutcome } from '../../src/run-steps.js';
+import { comparison, phase, resultsFile } from './fixtures.js';
+
+const CONFIG = `version: 1
+sut: { compose: docker-compose.yml }
+scenarios:
+  - name: api
+    request: { url: http://api/ }
+    phases: [{ name: c10, connections: 10, duration: 1s }]
+  - name: search
+    request: { url: http://api/search }
+    phases: [{ name: c10, connections: 10, duration: 1s }]
+`;
+
+const REPO = 'acme/shop';
+const PR_EVENT = {
+  pull_request: {
+    number: 7,
+    head: { sha: 'h', repo: { full_name: REPO } },
+    base: { sha: 'b', repo: { full_name: REPO } },
+  },
+};
+
+class FakeApi implements GitHubApi {
+  comments: IssueComment[] = [];
+  writes: string[] = [];
+  fail: GitHubError | undefined;
+  async viewerLogin() {
+    return 'github-actions';
+  }
+  async listComments() {
+    if (this.fail) throw this.fail;
+    return this.comments.map((c) => ({ ...c }));
+  }
+  async createComment(_issue: number, body: string) {
+    this.writes.push('create');
+    const c = { id: this.comments.length + 1, body, user: { login: 'github-actions[bot]' } };
+    this.comments.push(c);
+    return c;
+  }
+  async updateComment(id: number, body: string) {
+    this.writes.push(`update ${id}`);
+    const c = this.comments.find((x) => x.id === id)!;
+    c.body = body;
+    return c;
+  }
+  async getPull(): Promise<never> {
+    throw new Error('not used');
+  }
+  async setStatus(): Promise<void> {}
+}
+
+function outcome(verdict: 'pass' | 'regression', report = `${reportMarker('')}\nreport ${verdict}`): RunOutcome {
+  const comparisons =
+    verdict === 'regression'
+      ? [
+          comparison({ scenario: 'search', metric: 'p99', current: 1300, delta: 0.3, result: 'regression' }),
+          comparison({ scenario: 'api', metric: 'rps', result: 'pass' }),
+        ]
+      : [comparison()];
+  return {
+    results: resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], comparisons),
+    resultsPath: '/w/perf-gate-results.json',
+    reportPath: '/w/perf-gate-report.md',
+    extraPaths: [],
+    report,
+    verdict,
+    regressions: verdict === 'regression' ? 1 : 0,
+    baselinesUpdated: [],
+  };
+}
+
+interface Harness {
+  deps: ActionDeps;
+  api: FakeApi;
+  calls: string[];
+  outputs: Record<string, string>;
+  annotations: Array<{ kind: string; message: string; props?: unknown }>;
+  summary: string[];
+  failed: string[];
+  runs: RunOptions[];
+}
+
+function harness(
+  opts: {
+    env?: Record<string, string>;
+    event?: unknown;
+    files?: Record<string, string>;
+    perfGate?: (o: RunOptions) => Promise<RunOutcome>;
+  } = {},
+): Harness {
+  const api = new FakeApi();
+  const h: Omit<Harness, 'deps'> = { api, calls: [], outputs: {}, annotations: [], summary: [], failed: [], runs: [] };
+  const files: Record<string, string> = {
+    'perf-gate.yml': CONFIG,
+    '/event.json': JSON.stringify(opts.event ?? PR_EVENT),
+    ...opts.files,
+  };
+  const deps: ActionDeps = {
+    env: {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: '/event.json',
+      GITHUB_REPOSITORY: REPO,
+      GITHUB_STEP_SUMMARY: '/summary.md',
+      'INPUT_GITHUB-TOKEN': 'tok',
+      ...opts.env,
+    },
+    io: {
+      setOutput: (n, v) => void (h.outputs[n] = v),
+      saveState: (n, v) => h.calls.push(`state ${n}=${v}`),
+      info: (m) => h.calls.push(`info ${m}`),
+      warning: (m, props) => h.annotations.push({ kind: 'warning', message: m, props }),
+      error: (m, props) => h.annotations.push({ kind: 'error', message: m, props }),
+      setFailed: (m) => h.failed.push(m),
+      writeSummary: async (md) => void h.summary.push(md),
+      startGroup: (n) => h.calls.push(`group ${n}`),
+      endGroup: () => h.calls.push('endgroup'),
+    },
+    readFile: (p) => {
+      const text = files[p];
+      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
+      return text;
+    },
+    github: (o) => {
+      h.calls.push(`github ${o.baseUrl} ${o.repo}`);
+      return api;
+    },
+    perfGate: async (o) => {
+      h.runs.push(o);
+      return (opts.perfGate ?? (async () => outcome('pass')))(o);
+    },
+    configAgainst: () => 'baselines',
+    newRunId: () => 'abcd1234',
+  };
+  return Object.assign(h, { deps });
+}
+
+const warnings = (h: Harness) => h.annotations.filter((a) => a.kind === 'warning').map((a) => a.message);
+
+describe('the Action run(deps)', () => {
+  it('a regression on a pull request: annotations on the config at the scenario line, one comment, the step failed', async () => {
+    const h = harness({ perfGate: async () => outcome('regression') });
+    await run(h.deps);
+    expect(h.runs[0]).toMatchObject({ mode: 'gate', configFile: 'perf-gate.yml', runId: 'abcd1234', outDir: '.' });
+    expect(h.calls).toContain('state run_id=abcd1234');
+    expect(h.outputs).toEqual({
+      verdict: 'regression',
+      regressions: '1',
+      results: '/w/perf-gate-results.json',
+      report: '/w/perf-gate-report.md',
+      'baselines-updated': '',
+    });
+    expect(h.annotations).toEqual([
+      {
+        kind: 'error',
+        message: 'search/c10 p99: changed 30.0% beyond the band +10% and +200µs',
+        props: { title: 'perf-gate regression: search/c10 p99', file: 'perf-gate.yml', startLine: 7 },
+      },
+    ]);
+    expect(h.api.writes).toEqual(['create']);
+    expect(h.summary).toEqual([`${reportMarker('')}\nreport regression`]);
+    expect(h.failed).toEqual(['perf-gate: 1 regression']);
+  });
+
+  it('fail-on-regression false: the same run keeps the step green', async () => {
+    const h = harness({ env: { 'INPUT_FAIL-ON-REGRESSION': 'false' }, perfGate: async () => outcome('regression') });
+    await run(h.deps);
+    expect(h.failed).toEqual([]);
+    expect(h.outputs.verdict).toBe('regression');
+  });
+
+  it('a fork pull request: a warning, no API call at all, the summary still written', async () => {
+    const fork = {
+      pull_request: { ...PR_EVENT.pull_request, head: { sha: 'h', repo: { full_name: 'mallory/shop' } } },
+    };
+    const h = harness({ event: fork, perfGate: async () => outcome('regression') });
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining('pull request from a fork')]);
+    expect(h.calls.some((c) => c.startsWith('github'))).toBe(false);
+    expect(h.summary).toHaveLength(1);
+    expect(h.failed).toEqual(['perf-gate: 1 regression']);
+  });
+
+  it.each<[string, 'pass' | 'regression', boolean, string[]]>([
+    ['on-regression, pass, no comment yet: nothing written', 'pass', false, []],
+    ['on-regression, pass, an earlier regression comment: refreshed', 'pass', true, ['update 1']],
+    ['on-regression, regression: created', 'regression', false, ['create']],
+  ])('%s', async (_label, verdict, existing, writes) => {
+    const h = harness({ env: { INPUT_COMMENT: 'on-regression' }, perfGate: async () => outcome(verdict) });
+    if (existing)
+      h.api.comments.push({ id: 1, body: `${reportMarker('')}\nold`, user: { login: 'github-actions[bot]' } });
+    await run(h.deps);
+    expect(h.api.writes).toEqual(writes);
+  });
+
+  it('comment never: no API client is made', async () => {
+    const h = harness({ env: { INPUT_COMMENT: 'never' } });
+    await run(h.deps);
+    expect(h.calls.some((c) => c.startsWith('github'))).toBe(false);
+  });
+
+  it('a read-only token: a warning naming the permission, the run passes', async () => {
+    const h = harness();
+    h.api.fail = new GitHubError(403, 'listing the comments of #7: 403 Resource not accessible by integration');
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining('lacks pull-requests/issues: write')]);
+    expect(h.failed).toEqual([]);
+    expect(h.outputs.verdict).toBe('pass');
+  });
+
+  it('the API base URL and repository come from the context (GitHub Enterprise Server)', async () => {
+    const h = harness({ env: { GITHUB_API_URL: 'https://ghe.example.test/api/v3/' } });
+    await run(h.deps);
+    expect(h.calls).toContain(`github https://ghe.example.test/api/v3 ${REPO}`);
+  });
+
+  it.each([
+    ['not JSON', '{nope', 'not valid JSON'],
+    ['an array', '[]', 'not a JSON object'],
+  ])('an event file that is %s: a warning, the run goes on without a comment', async (_label, text, why) => {
+    const h = harness({ files: { '/event.json': text } });
+    await run(h.deps);
+    expect(warnings(h)).toEqual([`perf-gate: event file /event.json: ${why}; running without the event's details`]);
+    expect(h.outputs.verdict).toBe('pass');
+    expect(h.api.writes).toEqual([]);
+  });
+
+  it('a missing PR number (a push event): no comment, no warning', async () => {
+    const h = harness({ env: { GITHUB_EVENT_NAME: 'push' }, event: { ref: 'refs/heads/main' } });
+    await run(h.deps);
+    expect(h.runs[0]?.mode).toBe('update');
+    expect(h.annotations).toEqual([]);
+    expect(h.api.writes).toEqual([]);
+  });
+
+  it('update mode: no annotations and no comment, even with rows beyond the old bands', async () => {
+    const h = harness({ env: { INPUT_MODE: 'update' }, perfGate: async () => outcome('regression') });
+    await run(h.deps);
+    expect(h.annotations).toEqual([]);
+    expect(h.api.writes).toEqual([]);
+  });
+
+  it('a bad input: every output set, the reason in the summary, one line failed, nothing run', async () => {
+    const h = harness({ env: { INPUT_MODE: 'turbo' } });
+    await run(h.deps);
+    expect(h.runs).toEqual([]);
+    expect(h.outputs).toEqual({ verdict: 'error', regressions: '0', results: '', report: '', 'baselines-updated': '' });
+    expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, update, sweep or ab']);
+    expect(h.summary[0]).toContain('input mode');
+  });
+
+  it('the SUT never ready: the SUT logs in a log group, the step failed with the one line', async () => {
+    const h = harness({
+      perfGate: async () => {
+        throw environmentError('SUT never ready: http://api/health', ['api | starting', 'api | panic: boom']);
+      },
+    });
+    await run(h.deps);
+    expect(h.failed).toEqual(['SUT never ready: http://api/health']);
+    expect(h.calls.slice(-4)).toEqual([
+      'group perf-gate: details (SUT logs)',
+      'info api | starting',
+      'info api | panic: boom',
+      'endgroup',
+    ]);
+    expect(h.summary[0]).toContain('panic: boom');
+  });
+
+  it('a bug of ours: "internal error", the stack only in a debug re-run (RUNNER_DEBUG=1)', async () => {
+    const boom = async () => {
+      throw new TypeError('x is undefined');
+    };
+    const quiet = harness({ perfGate: boom });
+    await run(quiet.deps);
+    expect(quiet.failed).toEqual(['perf-gate: internal error: x is undefined']);
+    expect(quiet.calls.some((c) => c.includes('TypeError'))).toBe(false);
+    const debug = harness({ env: { RUNNER_DEBUG: '1' }, perfGate: boom });
+    await run(debug.deps);
+    expect(debug.calls.some((c) => c.startsWith('info TypeError: x is undefined'))).toBe(true);
+    // and the engine's own debug output is on
+    expect(debug.deps.env.PERF_GATE_DEBUG).toBe('1');
+  });
+});
