@@ -232,6 +232,93 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(leftovers(r.state.run_id as string)).toEqual([]);
   }, 300_000);
 
+  it('a fork PR end to end: the PR run comments nothing; the trusted workflow_run job in report mode checks the PR number, updates the sticky comment and sets a failing status', async () => {
+    const sha = 'f00dfacef00dfacef00dfacef00dfacef00dface';
+    const forkEvent = join(work, 'fork.json');
+    writeFileSync(
+      forkEvent,
+      JSON.stringify({
+        number: PR,
+        pull_request: {
+          number: PR,
+          head: { sha, repo: { full_name: 'mallory/shop' } },
+          base: { repo: { full_name: REPO } },
+        },
+      }),
+    );
+    const writes = gh.writes.length;
+    const pr = await runEntry(
+      'main',
+      { ...mainEnv('pull_request', {}, { GATE_DELAY: '9ms' }), GITHUB_EVENT_PATH: forkEvent },
+      work,
+    );
+    expect(pr.code, pr.stdout + pr.stderr).toBe(1);
+    expect(pr.stdout).toContain('::warning::perf-gate: pull request from a fork');
+    expect(gh.writes.length).toBe(writes);
+    expect(leftovers(pr.state.run_id as string)).toEqual([]);
+
+    // the trusted job: another event, the uploaded results file, the PR number from the artifact
+    gh.pulls.push({ number: PR, state: 'open', head: { sha, ref: 'faster', repo: { full_name: 'mallory/shop' } } });
+    const runEvent = join(work, 'workflow_run.json');
+    writeFileSync(
+      runEvent,
+      JSON.stringify({
+        workflow_run: {
+          id: 4242,
+          event: 'pull_request',
+          head_sha: sha,
+          head_repository: { full_name: 'mallory/shop' },
+          pull_requests: [],
+          html_url: `https://github.test/${REPO}/actions/runs/4242`,
+        },
+      }),
+    );
+    const report = await runEntry(
+      'main',
+      {
+        GITHUB_EVENT_NAME: 'workflow_run',
+        GITHUB_EVENT_PATH: runEvent,
+        GITHUB_API_URL: gh.url,
+        ...actionInputs({ mode: 'report', results: pr.outputs.results as string, 'pr-number': String(PR) }),
+      },
+      work,
+    );
+    expect(report.code, report.stdout + report.stderr).toBe(1);
+    expect(report.outputs.verdict).toBe('regression');
+    expect(report.outputs.regressions).toBe(pr.outputs.regressions);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]?.body).toContain(`perf-gate: ${pr.outputs.regressions} regression`);
+    expect(gh.statuses).toEqual([
+      {
+        sha,
+        state: 'failure',
+        context: 'perf-gate',
+        description: `${pr.outputs.regressions} regression${pr.outputs.regressions === '1' ? '' : 's'}`,
+        target_url: `https://github.test/${REPO}/actions/runs/4242`,
+      },
+    ]);
+    expect(report.summary).toContain('perf-gate: ');
+    // a number that is not the run's PR: refused with a warning, nothing commented
+    gh.pulls[0]!.head.sha = 'beefbeef';
+    const lied = await runEntry(
+      'main',
+      {
+        GITHUB_EVENT_NAME: 'workflow_run',
+        GITHUB_EVENT_PATH: runEvent,
+        GITHUB_API_URL: gh.url,
+        ...actionInputs({
+          mode: 'report',
+          results: pr.outputs.results as string,
+          'pr-number': String(PR),
+          status: 'false',
+        }),
+      },
+      work,
+    );
+    expect(lied.stdout).toContain(`does not belong to the triggering run`);
+    expect(gh.statuses).toHaveLength(1);
+  }, 300_000);
+
   it('mode ab against base-ref HEAD: both sides in one run, the sticky comment says head vs base', async () => {
     // the fixture is committed, so the base tree (HEAD) has it; its service is a prebuilt image
     const r = await main('pull_request', {

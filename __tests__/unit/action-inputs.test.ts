@@ -15,6 +15,9 @@ const DEFAULTS: ActionInputs = {
   baseRef: '',
   junit: '',
   csv: '',
+  results: 'perf-gate-results.json',
+  prNumber: undefined,
+  status: true,
 };
 
 /** The error readInputs throws for `env`, or a failure when it does not throw. */
@@ -66,6 +69,11 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['INPUT_MODE', 'ab', { mode: 'ab' }],
     ['INPUT_BASE-REF', 'origin/main', { baseRef: 'origin/main' }],
     ['INPUT_JUNIT', 'reports/perf.xml', { junit: 'reports/perf.xml' }],
+    ['INPUT_MODE', 'report', { mode: 'report' }],
+    ['INPUT_RESULTS', 'artifact/perf-gate-results.json', { results: 'artifact/perf-gate-results.json' }],
+    ['INPUT_PR-NUMBER', '42', { prNumber: 42 }],
+    ['INPUT_PR-NUMBER', ' 42\n', { prNumber: 42 }],
+    ['INPUT_STATUS', 'false', { status: false }],
     ['INPUT_CSV', ' perf.csv ', { csv: 'perf.csv' }],
     ['INPUT_MODE', ' gate\n', { mode: 'gate' }],
     ['INPUT_BASELINE-DIR', 'perf/baselines', { baselineDir: 'perf/baselines' }],
@@ -104,6 +112,9 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         'INPUT_BASE-REF': 'v1.2.0',
         INPUT_JUNIT: 'j.xml',
         INPUT_CSV: 'c.csv',
+        INPUT_RESULTS: 'r.json',
+        'INPUT_PR-NUMBER': '9',
+        INPUT_STATUS: 'FALSE',
       }),
     ).toEqual({
       config: 'ci/perf.yml',
@@ -118,6 +129,9 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       baseRef: 'v1.2.0',
       junit: 'j.xml',
       csv: 'c.csv',
+      results: 'r.json',
+      prNumber: 9,
+      status: false,
     });
   });
 
@@ -150,6 +164,11 @@ describe('readInputs: invalid values are usage errors naming the input', () => {
     ['INPUT_FAIL-ON-REGRESSION', '1', 'fail-on-regression'],
     ['INPUT_FAIL-ON-REGRESSION', '0', 'fail-on-regression'],
     ['INPUT_FAIL-ON-REGRESSION', 'truee', 'fail-on-regression'],
+    ['INPUT_PR-NUMBER', '0', 'pr-number'],
+    ['INPUT_PR-NUMBER', '-3', 'pr-number'],
+    ['INPUT_PR-NUMBER', '12abc', 'pr-number'],
+    ['INPUT_PR-NUMBER', '1.5', 'pr-number'],
+    ['INPUT_STATUS', 'yes', 'status'],
   ])('%s=%j', (name, value, input) => {
     const err = errorOf({ [name]: value });
     expect(err.exitCode).toBe(EXIT_USAGE);

@@ -1,6 +1,10 @@
 // The Action's run(deps) with fakes for everything it touches: inputs, event, engine, GitHub, core.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GitHubError, type GitHubApi, type IssueComment } from '../../src/action/github.js';
+import { stableStringify } from '../../src/results/files.js';
+import { GitHubError, type GitHubApi, type IssueComment, type PullRequestInfo } from '../../src/action/github.js';
 import { run, type ActionDeps } from '../../src/action/main.js';
 import { environmentError } from '../../src/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
@@ -30,6 +34,8 @@ const PR_EVENT = {
 class FakeApi implements GitHubApi {
   comments: IssueComment[] = [];
   writes: string[] = [];
+  pulls: PullRequestInfo[] = [];
+  statuses: Array<[string, string, string, string, string | undefined]> = [];
   fail: GitHubError | undefined;
   async viewerLogin() {
     return 'github-actions';
@@ -50,10 +56,15 @@ class FakeApi implements GitHubApi {
     c.body = body;
     return c;
   }
-  async getPull(): Promise<never> {
-    throw new Error('not used');
+  async getPull(n: number): Promise<PullRequestInfo> {
+    const p = this.pulls.find((x) => x.number === n);
+    if (!p) throw new GitHubError(404, `reading pull request #${n}: 404 Not Found`);
+    return p;
   }
-  async setStatus(): Promise<void> {}
+  async setStatus(sha: string, state: string, context: string, description: string, url?: string): Promise<void> {
+    this.writes.push(`status ${state}`);
+    this.statuses.push([sha, state, context, description, url]);
+  }
 }
 
 function outcome(verdict: 'pass' | 'regression', report = `${reportMarker('')}\nreport ${verdict}`): RunOutcome {
@@ -78,6 +89,7 @@ function outcome(verdict: 'pass' | 'regression', report = `${reportMarker('')}\n
 
 interface Harness {
   deps: ActionDeps;
+  files: Record<string, string>;
   api: FakeApi;
   calls: string[];
   outputs: Record<string, string>;
@@ -96,7 +108,15 @@ function harness(
   } = {},
 ): Harness {
   const api = new FakeApi();
-  const h: Omit<Harness, 'deps'> = { api, calls: [], outputs: {}, annotations: [], summary: [], failed: [], runs: [] };
+  const h: Omit<Harness, 'deps' | 'files'> = {
+    api,
+    calls: [],
+    outputs: {},
+    annotations: [],
+    summary: [],
+    failed: [],
+    runs: [],
+  };
   const files: Record<string, string> = {
     'perf-gate.yml': CONFIG,
     '/event.json': JSON.stringify(opts.event ?? PR_EVENT),
@@ -122,6 +142,7 @@ function harness(
       startGroup: (n) => h.calls.push(`group ${n}`),
       endGroup: () => h.calls.push('endgroup'),
     },
+    writeFile: (p, text) => void (files[p] = text),
     readFile: (p) => {
       const text = files[p];
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
@@ -138,7 +159,7 @@ function harness(
     configAgainst: () => 'baselines',
     newRunId: () => 'abcd1234',
   };
-  return Object.assign(h, { deps });
+  return Object.assign(h, { deps, files });
 }
 
 const warnings = (h: Harness) => h.annotations.filter((a) => a.kind === 'warning').map((a) => a.message);
@@ -251,7 +272,7 @@ describe('the Action run(deps)', () => {
     await run(h.deps);
     expect(h.runs).toEqual([]);
     expect(h.outputs).toEqual({ verdict: 'error', regressions: '0', results: '', report: '', 'baselines-updated': '' });
-    expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, update, sweep or ab']);
+    expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, update, sweep, ab or report']);
     expect(h.summary[0]).toContain('input mode');
   });
 
@@ -285,5 +306,157 @@ describe('the Action run(deps)', () => {
     expect(debug.calls.some((c) => c.startsWith('info TypeError: x is undefined'))).toBe(true);
     // and the engine's own debug output is on
     expect(debug.deps.env.PERF_GATE_DEBUG).toBe('1');
+  });
+});
+
+describe('the Action in report mode (fork-safe: a trusted workflow_run job)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-report-mode-'));
+  const resultsPath = join(dir, 'perf-gate-results.json');
+  writeFileSync(resultsPath, stableStringify(outcome('regression').results));
+  const passPath = join(dir, 'pass.json');
+  writeFileSync(passPath, stableStringify(outcome('pass').results));
+  const FORK = 'mallory/shop';
+  const runEvent = (over: Record<string, unknown> = {}) => ({
+    workflow_run: {
+      id: 99,
+      event: 'pull_request',
+      head_sha: 'f00d',
+      head_branch: 'faster',
+      html_url: 'https://github.test/acme/shop/actions/runs/99',
+      head_repository: { full_name: FORK },
+      pull_requests: [],
+      ...over,
+    },
+  });
+  const reportHarness = (inputs: Record<string, string>, event: unknown = runEvent()) => {
+    const h = harness({
+      env: { GITHUB_EVENT_NAME: 'workflow_run', INPUT_MODE: 'report', INPUT_RESULTS: resultsPath, ...inputs },
+      event,
+      perfGate: async () => {
+        throw new Error('report mode must not run the engine');
+      },
+    });
+    h.api.pulls.push({ number: 7, state: 'open', headSha: 'f00d', headRepo: FORK });
+    h.api.pulls.push({ number: 8, state: 'open', headSha: 'beef', headRepo: FORK });
+    return h;
+  };
+
+  it('a fork PR with its number from the artifact: checked, commented, a failing commit status, the step failed', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '7' });
+    await run(h.deps);
+    expect(h.runs).toEqual([]);
+    expect(h.api.writes).toEqual(['create', 'status failure']);
+    expect(h.api.comments[0]?.body).toContain(reportMarker(''));
+    expect(h.api.comments[0]?.body).toContain('perf-gate: 1 regression');
+    expect(h.api.statuses).toEqual([
+      ['f00d', 'failure', 'perf-gate', '1 regression', 'https://github.test/acme/shop/actions/runs/99'],
+    ]);
+    expect(h.outputs).toMatchObject({
+      verdict: 'regression',
+      regressions: '1',
+      results: resultsPath,
+      report: 'perf-gate-report.md',
+    });
+    expect(h.files['perf-gate-report.md']).toBe(h.api.comments[0]?.body);
+    expect(h.summary).toEqual([h.api.comments[0]?.body]);
+    expect(h.failed).toEqual(["perf-gate: 1 regression in the pull request's run"]);
+  });
+
+  it("a PR number that is not the run's (another head commit): a warning, no comment, the status still set on the run's commit", async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '8' });
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining('pull request #8 does not belong to the triggering run')]);
+    expect(h.api.writes).toEqual(['status failure']);
+    expect(h.api.statuses[0]?.[0]).toBe('f00d');
+  });
+
+  it('a PR number from another repository with the same head commit: refused', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '7' }, runEvent({ head_repository: { full_name: 'eve/shop' } }));
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining("in mallory/shop, the run's is f00d in eve/shop")]);
+    expect(h.api.comments).toEqual([]);
+  });
+
+  it('a PR number that does not exist: a warning naming it', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '404' });
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining('could not read pull request #404')]);
+    expect(h.api.comments).toEqual([]);
+  });
+
+  it('a same-repository PR: the run names it, no number needed', async () => {
+    const h = reportHarness({}, runEvent({ head_repository: { full_name: REPO }, pull_requests: [{ number: 9 }] }));
+    h.api.pulls.push({ number: 9, state: 'open', headSha: 'f00d', headRepo: REPO });
+    await run(h.deps);
+    expect(h.api.writes).toEqual(['create', 'status failure']);
+  });
+
+  it('no PR number anywhere: a warning that says to pass pr-number; the status is still set', async () => {
+    const h = reportHarness({});
+    await run(h.deps);
+    expect(warnings(h)).toEqual([expect.stringContaining('pass pr-number from the artifact')]);
+    expect(h.api.writes).toEqual(['status failure']);
+  });
+
+  it('a passing run: success status, comment, the step green; status: false sets none', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '7', INPUT_RESULTS: passPath });
+    await run(h.deps);
+    expect(h.api.statuses).toEqual([['f00d', 'success', 'perf-gate', 'no regression', expect.any(String)]]);
+    expect(h.failed).toEqual([]);
+    const quiet = reportHarness({
+      'INPUT_PR-NUMBER': '7',
+      INPUT_RESULTS: passPath,
+      INPUT_STATUS: 'false',
+      'INPUT_REPORT-ID': 'linux',
+    });
+    await run(quiet.deps);
+    expect(quiet.api.writes).toEqual(['create']);
+    expect(quiet.api.comments[0]?.body).toContain(reportMarker('linux'));
+  });
+
+  it('the report id names the status context', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '7', 'INPUT_REPORT-ID': 'linux' });
+    await run(h.deps);
+    expect(h.api.statuses[0]?.[2]).toBe('perf-gate (linux)');
+  });
+
+  it('outside workflow_run: a usage error, nothing written', async () => {
+    const h = reportHarness({ GITHUB_EVENT_NAME: 'pull_request', 'INPUT_PR-NUMBER': '7' }, PR_EVENT);
+    await run(h.deps);
+    expect(h.failed).toEqual([
+      expect.stringMatching(/^mode report runs in a workflow_run job \(this event is pull_request\)/),
+    ]);
+    expect(h.api.writes).toEqual([]);
+    expect(h.outputs.verdict).toBe('error');
+  });
+
+  it('a workflow_run of a push: nothing to comment on, no status', async () => {
+    const h = reportHarness({}, runEvent({ event: 'push' }));
+    await run(h.deps);
+    expect(h.api.writes).toEqual([]);
+    expect(h.calls).toContain(
+      'info perf-gate: the triggering run was a push run, not a pull request: nothing to comment on',
+    );
+  });
+
+  it('a missing results file (the PR run failed before writing it): error naming the file', async () => {
+    const h = reportHarness({ INPUT_RESULTS: join(dir, 'nope.json'), 'INPUT_PR-NUMBER': '7' });
+    await run(h.deps);
+    expect(h.failed).toEqual([`results file ${join(dir, 'nope.json')}: not found`]);
+    expect(h.api.writes).toEqual([]);
+  });
+
+  it('a read-only token in the trusted job: warnings, not a failure of perf-gate itself', async () => {
+    const h = reportHarness({ 'INPUT_PR-NUMBER': '7', INPUT_RESULTS: passPath });
+    h.api.fail = new GitHubError(403, 'listing the comments of #7: 403 Resource not accessible by integration');
+    h.api.setStatus = async () => {
+      throw new GitHubError(403, 'setting the commit status of f00d: 403 Resource not accessible by integration');
+    };
+    await run(h.deps);
+    expect(warnings(h)).toEqual([
+      expect.stringContaining('lacks pull-requests/issues: write'),
+      expect.stringContaining('the job needs statuses: write'),
+    ]);
+    expect(h.failed).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // The Action's main entry: binds the real dependencies and runs. Everything else is in main.ts.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { loadConfig } from '../config/load.js';
 import { realRunDeps } from '../deps.js';
@@ -28,6 +28,7 @@ await run({
     endGroup: core.endGroup,
   },
   readFile: (path) => readFileSync(path, 'utf8'),
+  writeFile: (path, text) => writeFileSync(path, text),
   github: (opts) => githubApi({ ...opts, warn: (m) => core.warning(m) }),
   perfGate: (opts) => runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal)),
   configAgainst: (file) => loadConfig(file).gate.against,

@@ -5,9 +5,12 @@ import { isMode, type ModeInput } from '../mode.js';
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
+/** `report`: the fork-safe comment and status from a trusted workflow_run job (report-mode.ts) */
+export type ActionMode = ModeInput | 'report';
+
 export interface ActionInputs {
   config: string;
-  mode: ModeInput;
+  mode: ActionMode;
   baselineDir: string;
   scenarios: string[];
   githubToken: string;
@@ -20,6 +23,12 @@ export interface ActionInputs {
   /** paths to also write the results to as JUnit XML / CSV; empty = not written */
   junit: string;
   csv: string;
+  /** report mode: the results file the pull request's run uploaded */
+  results: string;
+  /** report mode: the PR number the pull request's run uploaded (checked against the API) */
+  prNumber: number | undefined;
+  /** report mode: set a commit status on the PR's head commit */
+  status: boolean;
 }
 
 /** The runner exposes input `x-y` as INPUT_X-Y (spaces to underscores, upper case). */
@@ -30,7 +39,9 @@ function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const mode = input(env, 'mode', 'auto');
-  if (!isMode(mode)) throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update, sweep or ab`);
+  if (!isMode(mode) && mode !== 'report') {
+    throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update, sweep, ab or report`);
+  }
   const comment = input(env, 'comment', 'always');
   if (!(COMMENT_MODES as readonly string[]).includes(comment)) {
     throw usageError(`input comment: ${JSON.stringify(comment)} must be always, on-regression or never`);
@@ -38,6 +49,12 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const fail = input(env, 'fail-on-regression', 'true').toLowerCase();
   if (!['true', 'false'].includes(fail))
     throw usageError(`input fail-on-regression: ${JSON.stringify(fail)} must be true or false`);
+  const pr = input(env, 'pr-number', '');
+  if (pr && !/^[1-9]\d{0,9}$/.test(pr))
+    throw usageError(`input pr-number: ${JSON.stringify(pr)} must be a pull request number`);
+  const status = input(env, 'status', 'true').toLowerCase();
+  if (!['true', 'false'].includes(status))
+    throw usageError(`input status: ${JSON.stringify(status)} must be true or false`);
   return {
     config: input(env, 'config', 'perf-gate.yml'),
     mode,
@@ -54,5 +71,8 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     baseRef: input(env, 'base-ref', ''),
     junit: input(env, 'junit', ''),
     csv: input(env, 'csv', ''),
+    results: input(env, 'results', 'perf-gate-results.json'),
+    prNumber: pr ? Number(pr) : undefined,
+    status: status === 'true',
   };
 }

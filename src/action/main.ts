@@ -8,6 +8,7 @@ import { resolveMode } from '../mode.js';
 import { renderError } from '../report/markdown.js';
 import type { RunOptions, RunOutcome } from '../run-steps.js';
 import { publishComment } from './comment.js';
+import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';
 import { isForkPullRequest, readContext, type ActionContext } from './context.js';
 import type { GitHubApi } from './github.js';
@@ -31,6 +32,7 @@ export interface ActionDeps {
   env: NodeJS.ProcessEnv;
   io: ActionIO;
   readFile: (path: string) => string;
+  writeFile: (path: string, text: string) => void;
   github: (opts: { baseUrl: string; token: string; repo: string }) => GitHubApi;
   /** the engine, its Docker/compose/progress dependencies bound */
   perfGate: (opts: RunOptions) => Promise<RunOutcome>;
@@ -38,6 +40,9 @@ export interface ActionDeps {
   configAgainst: (configFile: string) => 'baselines' | 'base-ref';
   newRunId: () => string;
 }
+
+/** report mode writes the re-rendered report here (the working directory) */
+export const REPORT_FILE = 'perf-gate-report.md';
 
 export async function run(deps: ActionDeps): Promise<void> {
   const { io } = deps;
@@ -50,6 +55,10 @@ export async function run(deps: ActionDeps): Promise<void> {
     inputs = readInputs(deps.env);
   } catch (err) {
     await failed(deps, ctx, err);
+    return;
+  }
+  if (inputs.mode === 'report') {
+    await reportMode(deps, ctx, inputs);
     return;
   }
   const runId = deps.newRunId();
@@ -99,6 +108,44 @@ export async function run(deps: ActionDeps): Promise<void> {
     if (mode !== 'update') await comment(deps, ctx, inputs, outcome);
     if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'regression' && inputs.failOnRegression) {
       io.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
+    }
+  } catch (err) {
+    await failed(deps, ctx, err);
+  }
+}
+
+/** mode report (fork-safe): comment and status from a trusted workflow_run job; no SUT, no Docker. */
+async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs): Promise<void> {
+  const { io } = deps;
+  try {
+    const api =
+      inputs.githubToken && ctx.repository
+        ? deps.github({ baseUrl: ctx.apiUrl, token: inputs.githubToken, repo: ctx.repository })
+        : undefined;
+    const r = await runReport(
+      {
+        resultsFile: inputs.results,
+        prNumber: inputs.prNumber,
+        token: inputs.githubToken,
+        comment: inputs.comment,
+        reportId: inputs.reportId,
+        status: inputs.status,
+      },
+      ctx,
+      api,
+      io,
+    );
+    deps.writeFile(REPORT_FILE, r.report);
+    setOutputs(io, {
+      verdict: r.verdict,
+      regressions: String(r.regressions),
+      results: inputs.results,
+      report: REPORT_FILE,
+      baselinesUpdated: '',
+    });
+    if (ctx.hasSummary) await io.writeSummary(r.report);
+    if (r.verdict === 'regression' && inputs.failOnRegression) {
+      io.setFailed(`perf-gate: ${r.regressions} regression${r.regressions === 1 ? '' : 's'} in the pull request's run`);
     }
   } catch (err) {
     await failed(deps, ctx, err);

@@ -1,0 +1,131 @@
+// `mode: report`: the fork-safe second half of a pull request's perf check. It runs in a trusted
+// `workflow_run` job (write token, no PR code), reads the results file the PR's run uploaded, checks
+// which pull request it belongs to against the triggering run, re-renders the report from the data
+// (never posts Markdown from the untrusted run), upserts the same sticky comment and sets a commit
+// status on the PR's head commit so a fork's regression fails a visible check.
+import { overallVerdict } from '../compare/compare.js';
+import { usageError } from '../errors.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { readResults } from '../results/read.js';
+import { publishComment, type CommentLog } from './comment.js';
+import type { ActionContext, GitHubEvent } from './context.js';
+import type { CommitState, GitHubApi } from './github.js';
+
+export interface ReportRequest {
+  resultsFile: string;
+  /** the PR number the untrusted run reported (an artifact); checked before use */
+  prNumber: number | undefined;
+  token: string;
+  comment: 'always' | 'on-regression' | 'never';
+  reportId: string;
+  status: boolean;
+}
+
+export interface ReportOutcome {
+  verdict: string;
+  regressions: number;
+  report: string;
+  pr: number | undefined;
+  state: CommitState | undefined;
+}
+
+type WorkflowRun = NonNullable<GitHubEvent['workflow_run']>;
+
+/** The pull request the triggering run was for, proven by the API: its head commit is the run's
+ * head commit, from the run's head repository. Candidates: the run's own list (same-repository PRs)
+ * and the number the artifact gave (forks, where GitHub leaves that list empty). */
+export async function trustedPullRequest(
+  api: Pick<GitHubApi, 'getPull'>,
+  run: WorkflowRun,
+  claimed: number | undefined,
+  log: CommentLog,
+): Promise<number | undefined> {
+  const listed = (run.pull_requests ?? []).map((p) => p.number);
+  const candidates = [...new Set([...(claimed !== undefined ? [claimed] : []), ...listed])];
+  if (candidates.length === 0) {
+    log.warning(
+      'perf-gate: the triggering run names no pull request (GitHub leaves the list empty for forks); pass pr-number from the artifact',
+    );
+    return undefined;
+  }
+  for (const n of candidates) {
+    try {
+      const pr = await api.getPull(n);
+      const sameHead = pr.headSha === run.head_sha;
+      const sameRepo = !run.head_repository?.full_name || pr.headRepo === run.head_repository.full_name;
+      if (sameHead && sameRepo) return n;
+      log.warning(
+        `perf-gate: pull request #${n} does not belong to the triggering run (its head is ${pr.headSha.slice(0, 12)} in ${pr.headRepo ?? 'a deleted repository'}, the run's is ${(run.head_sha ?? '').slice(0, 12)} in ${run.head_repository?.full_name ?? '?'}); not commenting on it`,
+      );
+    } catch (err) {
+      log.warning(`perf-gate: could not read pull request #${n}: ${(err as Error).message}`);
+    }
+  }
+  return undefined;
+}
+
+export function statusOf(verdict: string, regressions: number): { state: CommitState; description: string } {
+  if (verdict === 'regression') {
+    return { state: 'failure', description: `${regressions} regression${regressions === 1 ? '' : 's'}` };
+  }
+  if (verdict === 'no-baseline') return { state: 'success', description: 'no baseline yet: nothing compared' };
+  return { state: 'success', description: 'no regression' };
+}
+
+export async function runReport(
+  req: ReportRequest,
+  ctx: ActionContext,
+  api: GitHubApi | undefined,
+  log: CommentLog,
+): Promise<ReportOutcome> {
+  if (ctx.eventName !== 'workflow_run' || !ctx.event.workflow_run) {
+    throw usageError(
+      `mode report runs in a workflow_run job (this event is ${ctx.eventName || 'unknown'}): see the README's fork recipe`,
+    );
+  }
+  const run = ctx.event.workflow_run;
+  const results = readResults(req.resultsFile);
+  const regressions = results.comparisons.filter((c) => c.result === 'regression').length;
+  const gated = results.mode === 'gate' || results.mode === 'ab';
+  const verdict = gated ? overallVerdict(results.comparisons) : 'pass';
+  const report = renderMarkdown(results, { reportId: req.reportId });
+  const outcome: ReportOutcome = {
+    verdict,
+    regressions: gated ? regressions : 0,
+    report,
+    pr: undefined,
+    state: undefined,
+  };
+  if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
+    log.info(
+      `perf-gate: the triggering run was a ${run.event ?? 'unknown'} run, not a pull request: nothing to comment on`,
+    );
+    return outcome;
+  }
+  if (!api) {
+    log.warning('perf-gate: no github-token; the report is in the job summary only');
+    return outcome;
+  }
+  outcome.pr = await trustedPullRequest(api, run, req.prNumber, log);
+  if (outcome.pr !== undefined) {
+    await publishComment(api, { pr: outcome.pr, mode: req.comment, reportId: req.reportId, report, verdict }, log);
+  }
+  if (req.status && run.head_sha && gated) {
+    const { state, description } = statusOf(verdict, regressions);
+    try {
+      await api.setStatus(
+        run.head_sha,
+        state,
+        `perf-gate${req.reportId ? ` (${req.reportId})` : ''}`,
+        description,
+        run.html_url ?? ctx.runUrl,
+      );
+      outcome.state = state;
+    } catch (err) {
+      log.warning(
+        `perf-gate: could not set the commit status (${(err as Error).message}; the job needs statuses: write)`,
+      );
+    }
+  }
+  return outcome;
+}
