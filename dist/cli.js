@@ -72545,7 +72545,7 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
@@ -85860,9 +85860,9 @@ function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v;
 }
-function numericOperand(value, label) {
+function numericOperand(value, label2) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label2} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -94082,6 +94082,7 @@ function renderMarkdown(results, opts = {}) {
   const sections = (opts.sections ?? "full") === "summary" ? [] : [
     rows.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
     details("Latency percentiles chart", chart(results)),
+    opts.trend ? details("Trend over recent runs", opts.trend) : "",
     details("Status codes, errors and flags", errorsTable(results)),
     details("SUT resources", resourcesTable(results)),
     details(
@@ -94105,6 +94106,110 @@ _${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitH
 
 ${footer}
 `;
+}
+
+// src/history/history.ts
+var HISTORY_SCHEMA = "perf-gate/history@1";
+var HISTORY_MAX = 500;
+var TREND_POINTS = 20;
+var TREND_MAX_PHASES = 8;
+function historyEntry(results) {
+  const phases = {};
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      phases[`${s.name}/${p.name}`] = {
+        rps: Math.round(p.merged.rps * 10) / 10,
+        p50: p.merged.latency.p50,
+        p99: p.merged.latency.p99,
+        errors: errorCount(p.merged)
+      };
+    }
+  }
+  return {
+    schema: HISTORY_SCHEMA,
+    time: results.finishedAt,
+    commit: results.provenance.commit,
+    ref: results.provenance.ref,
+    runId: results.runId,
+    mode: results.mode,
+    phases
+  };
+}
+function isEntry(v) {
+  const e = v;
+  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
+}
+function parseHistory(text) {
+  const entries = [];
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line);
+      if (isEntry(v)) entries.push(v);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { entries, skipped };
+}
+function appendHistory(text, entry, max2 = HISTORY_MAX) {
+  const { entries } = parseHistory(text);
+  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
+`;
+}
+function label(e, i) {
+  return `"${e.commit ? e.commit.slice(0, 7) : `#${i + 1}`}"`;
+}
+function chart2(title, labels, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${title.replace(/"/g, "'")}"`,
+    `  x-axis [${labels.join(", ")}]`,
+    `  y-axis "${axis}"`,
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderTrend(history, current, points = TREND_POINTS) {
+  const series = [...history.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
+  const latest = series.at(-1);
+  if (!latest || series.length < 2) return "";
+  const keys = Object.keys(latest.phases);
+  const out = [
+    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
+  ];
+  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
+    const runs = series.filter((e) => e.phases[key]);
+    if (runs.length < 2) continue;
+    const labels = runs.map((e) => label(e, series.indexOf(e)));
+    const ms = (us) => Math.round(us / 10) / 100;
+    out.push(
+      `**${escapeMarkdown(key)}**`,
+      chart2(
+        `${key}: p99 (ms)`,
+        labels,
+        runs.map((e) => ms(e.phases[key].p99)),
+        "ms"
+      ),
+      chart2(
+        `${key}: p50 (ms)`,
+        labels,
+        runs.map((e) => ms(e.phases[key].p50)),
+        "ms"
+      ),
+      chart2(
+        `${key}: throughput`,
+        labels,
+        runs.map((e) => e.phases[key].rps),
+        "req/s"
+      )
+    );
+  }
+  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
+  return out.length > 1 ? out.join("\n\n") : "";
 }
 
 // src/report/csv.ts
@@ -94312,7 +94417,10 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images) {
 function publishFiles(results, opts) {
   const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
   writeFileAtomic(resultsPath, stableStringify(results));
-  const report = renderMarkdown(results, { reportId: opts.reportId ?? "" });
+  const history = opts.history ? readHistory(opts.history) : void 0;
+  const entry = historyEntry(results);
+  const trend = history !== void 0 && results.mode !== "sweep" ? renderTrend(parseHistory(history).entries, entry) : "";
+  const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
   const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
   writeFileAtomic(reportPath, report);
   const extraPaths = [];
@@ -94324,7 +94432,19 @@ function publishFiles(results, opts) {
     writeFileAtomic(resolve2(path), render(results));
     extraPaths.push(resolve2(path));
   }
+  if (opts.history && results.mode === "update" && results.scenarios.length > 0) {
+    writeFileAtomic(resolve2(opts.history), appendHistory(history ?? "", entry));
+    extraPaths.push(resolve2(opts.history));
+  }
   return { resultsPath, reportPath, report, extraPaths };
+}
+function readHistory(path) {
+  try {
+    return readFileSync2(path, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return "";
+    throw usageError(`history file ${path}: ${err.message}`);
+  }
 }
 function defaultRunnerScript() {
   const here = dirname3(new URL(import.meta.url).pathname);
@@ -95767,7 +95887,12 @@ var COMMANDS = {
         help: "ab mode: interleaved base/head pairs, 2 to 50 (default ab.pairs, 6)"
       },
       junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML" },
-      csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV" }
+      csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV" },
+      history: {
+        type: "string",
+        value: "FILE",
+        help: "trend history (JSON lines): its charts go into the report; update runs append to it"
+      }
     }
   },
   validate: {
@@ -95784,6 +95909,13 @@ var COMMANDS = {
     summary: "render a results file again",
     options: {
       format: { type: "string", default: "md", value: "FORMAT", help: "md | json | junit | csv" }
+    }
+  },
+  history: {
+    args: "FILE",
+    summary: "print the trend charts (Markdown) of a history file",
+    options: {
+      append: { type: "string", value: "RESULTS.json", help: "append a results file's summary to FILE first" }
     }
   },
   schema: {
@@ -95876,7 +96008,8 @@ async function cmdRun(args) {
       ...baseRef ? { baseRef } : {},
       ...pairs ? { pairs } : {},
       ...values.junit ? { junit: String(values.junit) } : {},
-      ...values.csv ? { csv: String(values.csv) } : {}
+      ...values.csv ? { csv: String(values.csv) } : {},
+      ...values.history ? { history: String(values.history) } : {}
     },
     realRunDeps(progress, onSignal)
   );
@@ -95958,6 +96091,35 @@ ${USAGE}`);
   }
   return EXIT_PASS;
 }
+function cmdHistory(args) {
+  const { values, positionals } = parse3("history", args);
+  if (positionals.length !== 1) throw usageError(`history needs FILE
+${commandHelp("history")}`);
+  const file2 = positionals[0];
+  let text = "";
+  try {
+    text = readFileSync5(file2, "utf8");
+  } catch (err) {
+    if (err.code !== "ENOENT" || !values.append)
+      throw usageError(`history file ${file2}: not found`);
+  }
+  if (values.append) {
+    text = appendHistory(text, historyEntry(readResults(String(values.append))));
+    writeFileAtomic(file2, text);
+  }
+  const { entries, skipped } = parseHistory(text);
+  const trend = renderTrend(entries);
+  process.stdout.write(
+    `${trend || `${file2}: ${entries.length} run${entries.length === 1 ? "" : "s"}, too few for a trend`}
+`
+  );
+  if (skipped)
+    process.stderr.write(
+      `perf-gate: ${file2}: ${skipped} line${skipped === 1 ? "" : "s"} skipped (not history entries)
+`
+    );
+  return EXIT_PASS;
+}
 async function dispatch(command, rest) {
   switch (command) {
     case "run":
@@ -95970,6 +96132,8 @@ async function dispatch(command, rest) {
       return cmdCompare(rest);
     case "report":
       return cmdReport(rest);
+    case "history":
+      return cmdHistory(rest);
     case "-v":
     case "--version":
     case "version":

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // perf-gate command line (SPEC §7). Exit codes: 0 pass/done, 1 regression, 2 invalid config or
 // usage, 3 environment or SUT failure — always with a one-line reason.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
@@ -9,7 +9,9 @@ import { realRunDeps } from './deps.js';
 import { overallVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
+import { writeFileAtomic } from './results/files.js';
 import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
@@ -79,6 +81,11 @@ const COMMANDS = {
       },
       junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML' },
       csv: { type: 'string', value: 'FILE', help: 'also write every measured metric as CSV' },
+      history: {
+        type: 'string',
+        value: 'FILE',
+        help: 'trend history (JSON lines): its charts go into the report; update runs append to it',
+      },
     },
   },
   validate: {
@@ -95,6 +102,13 @@ const COMMANDS = {
     summary: 'render a results file again',
     options: {
       format: { type: 'string', default: 'md', value: 'FORMAT', help: 'md | json | junit | csv' },
+    },
+  },
+  history: {
+    args: 'FILE',
+    summary: 'print the trend charts (Markdown) of a history file',
+    options: {
+      append: { type: 'string', value: 'RESULTS.json', help: "append a results file's summary to FILE first" },
     },
   },
   schema: {
@@ -196,6 +210,7 @@ async function cmdRun(args: string[]): Promise<number> {
       ...(pairs ? { pairs } : {}),
       ...(values.junit ? { junit: String(values.junit) } : {}),
       ...(values.csv ? { csv: String(values.csv) } : {}),
+      ...(values.history ? { history: String(values.history) } : {}),
     },
     realRunDeps(progress, onSignal),
   );
@@ -269,6 +284,33 @@ function cmdReport(args: string[]): number {
   return EXIT_PASS;
 }
 
+function cmdHistory(args: string[]): number {
+  const { values, positionals } = parse('history', args);
+  if (positionals.length !== 1) throw usageError(`history needs FILE\n${commandHelp('history')}`);
+  const file = positionals[0] as string;
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || !values.append)
+      throw usageError(`history file ${file}: not found`);
+  }
+  if (values.append) {
+    text = appendHistory(text, historyEntry(readResults(String(values.append))));
+    writeFileAtomic(file, text);
+  }
+  const { entries, skipped } = parseHistory(text);
+  const trend = renderTrend(entries);
+  process.stdout.write(
+    `${trend || `${file}: ${entries.length} run${entries.length === 1 ? '' : 's'}, too few for a trend`}\n`,
+  );
+  if (skipped)
+    process.stderr.write(
+      `perf-gate: ${file}: ${skipped} line${skipped === 1 ? '' : 's'} skipped (not history entries)\n`,
+    );
+  return EXIT_PASS;
+}
+
 async function dispatch(command: string | undefined, rest: string[]): Promise<number> {
   switch (command) {
     case 'run':
@@ -281,6 +323,8 @@ async function dispatch(command: string | undefined, rest: string[]): Promise<nu
       return cmdCompare(rest);
     case 'report':
       return cmdReport(rest);
+    case 'history':
+      return cmdHistory(rest);
     case '-v':
     case '--version':
     case 'version':

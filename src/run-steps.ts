@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ComposeOptions } from './docker/compose.js';
 import type { ComposeClient, DockerClient, ImageDigests } from './docker/clients.js';
-import { environmentError } from './errors.js';
+import { environmentError, usageError } from './errors.js';
 import type { Exec } from './exec.js';
 import type { RunnerEvent } from './plan.js';
 import type { Progress } from './progress.js';
@@ -18,6 +18,7 @@ import type { RunMode } from './run-plan.js';
 import type { TrialCollector } from './session/collect.js';
 import type { Config } from './config/types.js';
 import { projectName } from './docker/labels.js';
+import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
 import { renderJunit } from './report/junit.js';
 import type { Side, SutSessionOptions } from './session/sut-session.js';
@@ -44,6 +45,8 @@ export interface RunOptions {
   junit?: string;
   /** also write the results as CSV to this path */
   csv?: string;
+  /** a trend history (JSON lines): its charts go into the report; update runs append to it */
+  history?: string;
 }
 
 export interface RunDeps {
@@ -112,11 +115,15 @@ export async function provenanceOf(
 /** Writes the results file, the report and the JUnit/CSV files asked for; returns their paths. */
 export function publishFiles(
   results: ResultsFile,
-  opts: Pick<RunOptions, 'outDir' | 'reportId' | 'junit' | 'csv'>,
+  opts: Pick<RunOptions, 'outDir' | 'reportId' | 'junit' | 'csv' | 'history'>,
 ): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
   const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
   writeFileAtomic(resultsPath, stableStringify(results));
-  const report = renderMarkdown(results, { reportId: opts.reportId ?? '' });
+  const history = opts.history ? readHistory(opts.history) : undefined;
+  const entry = historyEntry(results);
+  const trend =
+    history !== undefined && results.mode !== 'sweep' ? renderTrend(parseHistory(history).entries, entry) : '';
+  const report = renderMarkdown(results, { reportId: opts.reportId ?? '', trend });
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
   writeFileAtomic(reportPath, report);
   const extraPaths: string[] = [];
@@ -128,7 +135,22 @@ export function publishFiles(
     writeFileAtomic(resolve(path), render(results));
     extraPaths.push(resolve(path));
   }
+  // the default branch's record: update runs (scheduled or on push) append their summary
+  if (opts.history && results.mode === 'update' && results.scenarios.length > 0) {
+    writeFileAtomic(resolve(opts.history), appendHistory(history ?? '', entry));
+    extraPaths.push(resolve(opts.history));
+  }
   return { resultsPath, reportPath, report, extraPaths };
+}
+
+/** The history file's text; a file that does not exist yet is an empty history. */
+function readHistory(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw usageError(`history file ${path}: ${(err as Error).message}`);
+  }
 }
 
 export function defaultRunnerScript(): string {

@@ -191,7 +191,10 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(junit).toMatch(
       /<testcase name="c2 p50" classname="perf-gate.api.c2" time="[\d.]+">\s*<failure message="p50: /,
     );
-    expect(r.stdout, r.stdout).toMatch(/::error title=perf-gate regression%3A api\/c2 p50::api\/c2 p50: changed \d/);
+    // the annotation points at the config file and the scenario's `name:` line
+    expect(r.stdout, r.stdout).toMatch(
+      /::error title=perf-gate regression%3A api\/c2 p50,file=fixtures\/tests\/gate\/perf-gate\.yml,line=17::api\/c2 p50: changed \d/,
+    );
     expect(ours()).toHaveLength(1);
     expect(ours()[0]?.id).toBe(before);
     expect(ours()[0]?.body).toContain('perf-gate: ');

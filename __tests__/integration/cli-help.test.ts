@@ -31,6 +31,7 @@ describe('CLI help and version', () => {
     ['validate', ['--config FILE']],
     ['compare', []],
     ['report', ['--format FORMAT']],
+    ['history', ['--append RESULTS.json']],
     ['schema', ['--out FILE']],
   ])('%s --help describes every option and exits 0', async (command, flags) => {
     for (const args of [

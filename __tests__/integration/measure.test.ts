@@ -33,6 +33,8 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
       join(out, 'junit', 'perf-gate.xml'),
       '--csv',
       join(out, 'perf-gate.csv'),
+      '--history',
+      join(out, 'perf-history.jsonl'),
     ]);
     if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
     baselineText = readFileSync(join(baselines, 'work.json'), 'utf8');
@@ -71,6 +73,21 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     const csv = readFileSync(join(out, 'perf-gate.csv'), 'utf8').trim().split('\r\n');
     expect(csv[0]).toBe('scenario,phase,metric,unit,value,baseline,delta,band,result,p_value,reason');
     expect(csv.find((l) => l.startsWith('work,c10,p50,us,'))).toBeDefined();
+  });
+
+  it('an update appends its summary to the history file; `perf-gate history` draws the trend once there are two runs', async () => {
+    const file = join(out, 'perf-history.jsonl');
+    expect(run.stdout).toContain(`written: ${file}`);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { schema: string; runId: string; phases: Record<string, { rps: number }> };
+    expect(entry.schema).toBe('perf-gate/history@1');
+    expect(Object.keys(entry.phases)).toEqual(['work/c10', 'work/n2k']);
+    const one = await runCli(['history', file]);
+    expect(one.stdout).toContain('1 run, too few for a trend');
+    const two = await runCli(['history', file, '--append', join(out, 'perf-gate-results.json')]);
+    expect(two.code).toBe(0);
+    expect(two.stdout).toContain('title "work/c10: p99 (ms)"');
   });
 
   it('writes a perf-gate/baseline@1 file with stable key order and provenance', () => {

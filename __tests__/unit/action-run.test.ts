@@ -143,6 +143,7 @@ function harness(
       endGroup: () => h.calls.push('endgroup'),
     },
     writeFile: (p, text) => void (files[p] = text),
+    cwd: '/work/repo',
     readFile: (p) => {
       const text = files[p];
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });

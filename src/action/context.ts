@@ -1,5 +1,6 @@
 // Pure: everything the Action reads from GITHUB_* and the event file, in one typed object (the one
 // place those variables are read). A malformed or missing event file is a warning, never a failure.
+import { isAbsolute, join, relative, sep } from 'node:path';
 
 export interface RepoRef {
   full_name?: string;
@@ -44,6 +45,8 @@ export interface ActionContext {
   debug: boolean;
   /** a job summary file exists to write to */
   hasSummary: boolean;
+  /** GITHUB_WORKSPACE: annotation paths are relative to it */
+  workspace: string | undefined;
 }
 
 export function readContext(env: NodeJS.ProcessEnv, readFile: (path: string) => string): ActionContext {
@@ -75,6 +78,7 @@ export function readContext(env: NodeJS.ProcessEnv, readFile: (path: string) => 
     sha: env.GITHUB_SHA || undefined,
     debug: env.RUNNER_DEBUG === '1' || Boolean(env.PERF_GATE_DEBUG),
     hasSummary: Boolean(env.GITHUB_STEP_SUMMARY),
+    workspace: env.GITHUB_WORKSPACE || undefined,
   };
 }
 
@@ -83,4 +87,12 @@ export function isForkPullRequest(event: GitHubEvent): boolean {
   const head = event.pull_request?.head?.repo?.full_name;
   const base = event.pull_request?.base?.repo?.full_name;
   return Boolean(head && base && head !== base);
+}
+
+/** A path as annotations want it: relative to the workspace when it lies inside, as given otherwise. */
+export function workspacePath(path: string, workspace: string | undefined, cwd: string): string {
+  const abs = isAbsolute(path) ? path : join(cwd, path);
+  if (!workspace) return path;
+  const rel = relative(workspace, abs);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }

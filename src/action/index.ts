@@ -29,6 +29,7 @@ await run({
   },
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => writeFileSync(path, text),
+  cwd: process.cwd(),
   github: (opts) => githubApi({ ...opts, warn: (m) => core.warning(m) }),
   perfGate: (opts) => runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal)),
   configAgainst: (file) => loadConfig(file).gate.against,

@@ -23,6 +23,8 @@ export interface ActionInputs {
   /** paths to also write the results to as JUnit XML / CSV; empty = not written */
   junit: string;
   csv: string;
+  /** a trend history file (JSON lines): charts in the report; update runs append */
+  history: string;
   /** report mode: the results file the pull request's run uploaded */
   results: string;
   /** report mode: the PR number the pull request's run uploaded (checked against the API) */
@@ -71,6 +73,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     baseRef: input(env, 'base-ref', ''),
     junit: input(env, 'junit', ''),
     csv: input(env, 'csv', ''),
+    history: input(env, 'history', ''),
     results: input(env, 'results', 'perf-gate-results.json'),
     prNumber: pr ? Number(pr) : undefined,
     status: status === 'true',

@@ -10,7 +10,7 @@ import type { RunOptions, RunOutcome } from '../run-steps.js';
 import { publishComment } from './comment.js';
 import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';
-import { isForkPullRequest, readContext, type ActionContext } from './context.js';
+import { isForkPullRequest, readContext, workspacePath, type ActionContext } from './context.js';
 import type { GitHubApi } from './github.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 
@@ -33,6 +33,7 @@ export interface ActionDeps {
   io: ActionIO;
   readFile: (path: string) => string;
   writeFile: (path: string, text: string) => void;
+  cwd: string;
   github: (opts: { baseUrl: string; token: string; repo: string }) => GitHubApi;
   /** the engine, its Docker/compose/progress dependencies bound */
   perfGate: (opts: RunOptions) => Promise<RunOutcome>;
@@ -82,6 +83,7 @@ export async function run(deps: ActionDeps): Promise<void> {
       ...(baseRef ? { baseRef } : {}),
       ...(inputs.junit ? { junit: inputs.junit } : {}),
       ...(inputs.csv ? { csv: inputs.csv } : {}),
+      ...(inputs.history ? { history: inputs.history } : {}),
     });
     setOutputs(io, {
       verdict: outcome.verdict,
@@ -100,7 +102,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         `${c.scenario}/${c.phase} ${c.metric}: ${c.reason ?? `changed ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}% `}beyond the band ${c.band}`}`,
         {
           title: `perf-gate regression: ${c.scenario}/${c.phase} ${c.metric}`,
-          file: inputs.config,
+          file: workspacePath(inputs.config, ctx.workspace, deps.cwd),
           ...(line ? { startLine: line } : {}),
         },
       );

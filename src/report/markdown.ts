@@ -265,6 +265,8 @@ export interface ReportOptions {
   /** `summary`: verdict and table only (the terminal); `full` adds the collapsed details */
   sections?: 'full' | 'summary';
   budget?: number;
+  /** Markdown of the trend charts from the history file (history.ts), shown collapsed */
+  trend?: string;
 }
 
 /** The Markdown report. The marker line makes the PR comment findable. */
@@ -305,6 +307,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
       : [
           rows.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
           details('Latency percentiles chart', chart(results)),
+          opts.trend ? details('Trend over recent runs', opts.trend) : '',
           details('Status codes, errors and flags', errorsTable(results)),
           details('SUT resources', resourcesTable(results)),
           details(

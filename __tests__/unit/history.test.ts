@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appendHistory,
+  HISTORY_SCHEMA,
+  historyEntry,
+  parseHistory,
+  renderTrend,
+  TREND_MAX_PHASES,
+  type HistoryEntry,
+} from '../../src/history/history.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { comparison, phase, resultsFile } from './fixtures.js';
+
+const entry = (i: number, over: Partial<HistoryEntry> = {}, p99 = 2000 + i * 100): HistoryEntry => ({
+  schema: HISTORY_SCHEMA,
+  time: `2026-11-${String(i + 1).padStart(2, '0')}T03:00:00.000Z`,
+  commit: `c${i}`.padEnd(40, '0'),
+  ref: 'refs/heads/main',
+  runId: `run${i}`,
+  mode: 'update',
+  phases: { 'api/c10': { rps: 1000 - i, p50: 1000, p99, errors: 0 } },
+  ...over,
+});
+
+describe('historyEntry', () => {
+  it('summarises each scenario/phase: rps to 0.1, p50 and p99 in µs, errors of every kind', () => {
+    const r = resultsFile(
+      [
+        {
+          name: 'api',
+          scenarioHash: 'h',
+          phases: [
+            phase('c10', { rps: 123.456, latency: { p50: 900, p99: 4100 }, failures: 2, errors: { timeout: 3 } }),
+          ],
+        },
+      ],
+      [comparison()],
+      { mode: 'update', runId: 'r9' },
+    );
+    expect(historyEntry(r)).toEqual({
+      schema: HISTORY_SCHEMA,
+      time: '2026-11-23T12:01:00.000Z',
+      commit: 'abc',
+      ref: null,
+      runId: 'r9',
+      mode: 'update',
+      phases: { 'api/c10': { rps: 123.5, p50: 900, p99: 4100, errors: 5 } },
+    });
+  });
+});
+
+describe('parseHistory and appendHistory', () => {
+  it('skips and counts lines that are not entries (merge markers, other schemas, broken JSON)', () => {
+    const text = [
+      JSON.stringify(entry(0)),
+      '<<<<<<< HEAD',
+      JSON.stringify({ ...entry(1), schema: 'other@9' }),
+      '',
+      '{"schema": "perf-gate/history@1"',
+      JSON.stringify(entry(2)),
+    ].join('\n');
+    const { entries, skipped } = parseHistory(text);
+    expect(entries.map((e) => e.runId)).toEqual(['run0', 'run2']);
+    expect(skipped).toBe(3);
+  });
+
+  it.each([
+    [0, 5, 1],
+    [3, 5, 4],
+    [5, 5, 5],
+    [9, 5, 5],
+  ])('%i lines + 1 with max %i keeps %i, the newest last', (existing, max, kept) => {
+    let text = '';
+    for (let i = 0; i < existing; i++) text += `${JSON.stringify(entry(i))}\n`;
+    const out = appendHistory(text, entry(99), max);
+    const { entries } = parseHistory(out);
+    expect(entries).toHaveLength(kept);
+    expect(entries.at(-1)?.runId).toBe('run99');
+    expect(out.endsWith('}\n')).toBe(true);
+  });
+
+  it('drops debris lines when it rewrites the file', () => {
+    expect(appendHistory('garbage\n', entry(1))).toBe(`${JSON.stringify(entry(1))}\n`);
+  });
+});
+
+describe('renderTrend', () => {
+  it('nothing to draw with fewer than two runs', () => {
+    expect(renderTrend([])).toBe('');
+    expect(renderTrend([entry(0)])).toBe('');
+    expect(renderTrend([], entry(0))).toBe('');
+  });
+
+  it('p99, p50 and throughput over the runs, this run last, labelled by short commit', () => {
+    const md = renderTrend([entry(0), entry(1)], entry(2, { commit: 'deadbeefcafe', runId: 'now' }, 5000));
+    expect(md).toContain('Last 3 runs, this one last');
+    expect(md).toContain('x-axis ["c000000", "c100000", "deadbee"]');
+    expect(md).toContain(
+      'title "api/c10: p99 (ms)"\n  x-axis ["c000000", "c100000", "deadbee"]\n  y-axis "ms"\n  line [2, 2.1, 5]',
+    );
+    expect(md).toContain('line [1000, 999, 998]');
+    expect(md.match(/```mermaid/g)).toHaveLength(3);
+  });
+
+  it('the current run is not drawn twice when the history already has it (an update that appended)', () => {
+    const md = renderTrend([entry(0), entry(1)], entry(1));
+    expect(md).toContain('Last 2 runs');
+  });
+
+  it('keeps the last N points, numbers runs without a commit, skips phases with one point', () => {
+    const many = Array.from({ length: 30 }, (_, i) => entry(i, i === 29 ? { commit: null } : {}));
+    const md = renderTrend(many, undefined, 20);
+    expect(md).toContain('Last 20 runs (from the history file)');
+    expect(md).toContain('"#20"]');
+    const onePoint = renderTrend([
+      entry(0),
+      entry(1, { phases: { 'api/new': { rps: 1, p50: 1, p99: 1, errors: 0 } } }),
+    ]);
+    expect(onePoint).toBe('');
+  });
+
+  it(`draws at most ${TREND_MAX_PHASES} phases and counts the rest`, () => {
+    const phases = Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [`s/p${i}`, { rps: 1, p50: 1000, p99: 1000, errors: 0 }]),
+    );
+    const md = renderTrend([entry(0, { phases }), entry(1, { phases })]);
+    expect(md.match(/```mermaid/g)).toHaveLength(TREND_MAX_PHASES * 3);
+    expect(md).toContain('_3 more phases in the history file._');
+  });
+
+  it('escapes a scenario name in the Markdown heading and never breaks the chart title quotes', () => {
+    const md = renderTrend([
+      entry(0, { phases: { 'a"b/<c>': { rps: 1, p50: 1, p99: 1, errors: 0 } } }),
+      entry(1, { phases: { 'a"b/<c>': { rps: 1, p50: 1, p99: 1, errors: 0 } } }),
+    ]);
+    expect(md).toContain('**a"b/&lt;c&gt;**');
+    expect(md).toContain(`title "a'b/<c>: p99 (ms)"`);
+  });
+});
+
+describe('the report with a trend', () => {
+  it('shows it collapsed after the latency chart; without one there is no section', () => {
+    const r = resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], [comparison()]);
+    const trend = renderTrend([entry(0), entry(1)]);
+    const md = renderMarkdown(r, { trend });
+    expect(md).toContain('<summary>Trend over recent runs</summary>');
+    expect(md.indexOf('Latency percentiles chart')).toBeLessThan(md.indexOf('Trend over recent runs'));
+    expect(renderMarkdown(r)).not.toContain('Trend over recent runs');
+  });
+});
