@@ -95813,7 +95813,10 @@ var package_default = {
   },
   dependencies: {
     "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
+    "@actions/http-client": "^4.0.1",
+    "@octokit/core": "^7.0.8",
+    "@octokit/plugin-paginate-rest": "^14.0.0",
+    "@octokit/plugin-rest-endpoint-methods": "^17.0.0",
     "@octokit/plugin-retry": "^8.1.1",
     "@octokit/plugin-throttling": "^11.0.5",
     dockerode: "^5.0.1",

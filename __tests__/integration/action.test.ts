@@ -3,6 +3,7 @@
 // a compose fixture and a stand-in for the GitHub REST API on 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -378,5 +379,86 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(r.outputs.regressions).toBe('0');
     expect(r.summary).toContain('### ⚠️ perf-gate: the run did not finish');
     expect(r.summary).toContain('input comment: "sometimes" must be always, on-regression or never');
+  });
+});
+
+// report mode needs no engine: these run everywhere
+describe('the Action in report mode, faults', () => {
+  const work = tempDir('perf-gate-report-');
+  const results = join(work, 'perf-gate-results.json');
+  const runEvent = join(work, 'workflow_run.json');
+  beforeAll(() => {
+    writeFileSync(
+      results,
+      JSON.stringify({
+        schema: 'perf-gate/results@1',
+        runId: 'r1',
+        mode: 'gate',
+        config: 'perf-gate.yml',
+        startedAt: '2026-11-23T12:00:00.000Z',
+        finishedAt: '2026-11-23T12:01:00.000Z',
+        provenance: {
+          time: '2026-11-23T12:00:00.000Z',
+          commit: 'abc',
+          ref: null,
+          runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
+          docker: { version: null, apiVersion: null },
+          runnerImage: 'node',
+          sut: { images: {} },
+        },
+        scenarios: [],
+        comparisons: [],
+      }),
+    );
+    writeFileSync(
+      runEvent,
+      JSON.stringify({ workflow_run: { id: 1, event: 'pull_request', head_sha: 'f00d', pull_requests: [] } }),
+    );
+  });
+
+  it('a proxy that refuses: retried, then a warning naming the proxy; the step does not fail on it', async () => {
+    // a name that cannot resolve: only the proxy (a closed port on 127.0.0.1) is ever contacted
+    const srv = createServer();
+    await new Promise<void>((done) => srv.listen(0, '127.0.0.1', done));
+    const { port } = srv.address() as AddressInfo;
+    await new Promise((done) => srv.close(done));
+    const r = await runEntry(
+      'main',
+      {
+        GITHUB_EVENT_NAME: 'workflow_run',
+        GITHUB_EVENT_PATH: runEvent,
+        GITHUB_API_URL: 'https://api.github.invalid',
+        HTTPS_PROXY: `http://user:secret@127.0.0.1:${port}`,
+        ...actionInputs({ mode: 'report', results, 'pr-number': '7', status: 'false' }),
+      },
+      work,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /::warning::perf-gate: could not read pull request #7: .*ECONNREFUSED.* \(through the proxy http:\/\/127\.0\.0\.1:\d+\)/,
+    );
+    expect(r.stdout).not.toContain('secret');
+    expect(r.outputs.verdict).toBe('pass');
+  }, 120_000);
+
+  it('a malformed event file: a warning, then a usage error naming the file (not a crash on import)', async () => {
+    const bad = join(work, 'bad.json');
+    writeFileSync(bad, '{"workflow_run":');
+    const r = await runEntry(
+      'main',
+      {
+        GITHUB_EVENT_NAME: 'workflow_run',
+        GITHUB_EVENT_PATH: bad,
+        ...actionInputs({ mode: 'report', results }),
+      },
+      work,
+    );
+    expect(r.stdout).toContain(`::warning::perf-gate: event file ${bad}: not valid JSON`);
+    expect(r.code).toBe(1);
+    expect(r.outputs.verdict).toBe('error');
+    expect(r.stdout).toContain(
+      `::error::mode report needs the workflow_run event's payload, and event file ${bad}: not valid JSON`,
+    );
+    expect(r.summary).toContain('the run did not finish');
   });
 });

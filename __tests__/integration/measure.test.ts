@@ -66,10 +66,11 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
       expect(again.code).toBe(0);
       expect(readFileSync(file, 'utf8')).toBe(again.stdout);
     }
-    // an update compares with no earlier baseline: each phase is one measured, passing test case
-    expect(readFileSync(join(out, 'junit', 'perf-gate.xml'), 'utf8')).toMatch(
-      /<testsuite name="perf-gate.work" tests="2" failures="0" errors="0" skipped="0"/,
-    );
+    // a first update has no earlier baseline: every gated row is a skipped case, "no baseline"
+    const junit = readFileSync(join(out, 'junit', 'perf-gate.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="perf-gate.work" tests="(\d+)" failures="0" errors="0" skipped="\1"/);
+    expect(junit).toContain('<testcase name="c10 p50" classname="perf-gate.work.c10"');
+    expect(junit).toContain('<skipped message="no baseline"/>');
     const csv = readFileSync(join(out, 'perf-gate.csv'), 'utf8').trim().split('\r\n');
     expect(csv[0]).toBe('scenario,phase,metric,unit,value,baseline,delta,band,result,p_value,reason');
     expect(csv.find((l) => l.startsWith('work,c10,p50,us,'))).toBeDefined();

@@ -1,8 +1,10 @@
 // The octokit client against the stand-in API on 127.0.0.1: who the token is (GraphQL viewer, which
 // App installation tokens answer), pagination, retries of 5xx, rate limits, and the fork flow's calls.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publishComment } from '../../src/action/comment.js';
-import { githubApi, GitHubError, upsertComment } from '../../src/action/github.js';
+import { githubApi, GitHubError, redactProxy, upsertComment } from '../../src/action/github.js';
 import { reportMarker } from '../../src/report/markdown.js';
 import { startFakeGitHub, type FakeGitHub } from '../integration/fake-github.js';
 
@@ -142,4 +144,38 @@ describe('githubApi', () => {
       },
     ]);
   });
+});
+
+/** A port on 127.0.0.1 nothing listens on (just released). */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+describe('connection failures', () => {
+  it('a refused connection is retried, then a GitHubError naming the proxy without its credentials', async () => {
+    const down = githubApi({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      token: 'fake-token',
+      repo: REPO,
+      warn: () => {},
+      backoffMs: 1,
+      proxy: 'http://user:secret@proxy.corp.test:3128',
+    });
+    const err = (await down.getPull(1).catch((e: unknown) => e)) as GitHubError;
+    expect(err).toBeInstanceOf(GitHubError);
+    expect(err.message).toMatch(
+      /^reading pull request #1: 500 .*ECONNREFUSED.* \(through the proxy http:\/\/proxy\.corp\.test:3128\)$/,
+    );
+    expect(err.message).not.toContain('secret');
+  });
+
+  it.each([
+    ['http://u:p@proxy:3128', 'http://proxy:3128'],
+    ['http://proxy:3128/', 'http://proxy:3128'],
+    ['not a url', 'the configured proxy'],
+  ])('redactProxy(%j) = %j', (proxy, shown) => expect(redactProxy(proxy)).toBe(shown));
 });

@@ -1,11 +1,17 @@
-// The GitHub API as the Action uses it: octokit from @actions/github (proxy-aware through
-// @actions/http-client: HTTPS_PROXY/NO_PROXY are honoured), with the retry plugin (5xx, backoff)
-// and the throttling plugin (primary and secondary rate limits). GITHUB_API_URL makes it work with
-// GitHub Enterprise Server and with a local stand-in in tests. Nothing here fails a gate: callers turn
-// errors into warnings.
-import { GitHub, getOctokitOptions } from '@actions/github/lib/utils';
+// The GitHub API as the Action uses it: the octokit stack @actions/github is made of (core, REST
+// endpoint methods, pagination) plus the retry plugin (5xx, backoff) and the throttling plugin
+// (primary and secondary rate limits), fetching through @actions/http-client's proxy dispatcher
+// (HTTPS_PROXY/NO_PROXY are honoured). Not @actions/github itself: importing it parses the event
+// file at module load and throws on a malformed one, before perf-gate can warn about it.
+// GITHUB_API_URL makes it work with GitHub Enterprise Server and with a local stand-in in tests.
+// Nothing here fails a gate: callers turn errors into warnings.
+import { HttpClient } from '@actions/http-client';
+import { Octokit as OctokitCore } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { fetch as undiciFetch } from 'undici';
 
 export interface IssueComment {
   id: number;
@@ -59,15 +65,33 @@ export interface ApiOptions {
   backoffMs?: number;
   /** the longest rate-limit wait perf-gate accepts before giving up with a warning, s (default 60) */
   maxRateLimitWaitS?: number;
+  /** the proxy requests go through (HTTPS_PROXY and friends), named in connection errors */
+  proxy?: string;
 }
 
-const Octokit = GitHub.plugin(retry, throttling);
+const Octokit = OctokitCore.plugin(restEndpointMethods, paginateRest, retry, throttling);
 
-function asGitHubError(err: unknown, what: string): never {
+const CONNECTION = /ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|EHOSTUNREACH|socket|fetch failed|proxy/i;
+
+/** A proxy URL without its credentials. */
+export function redactProxy(proxy: string): string {
+  try {
+    const u = new URL(proxy);
+    u.username = '';
+    u.password = '';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return 'the configured proxy';
+  }
+}
+
+function asGitHubError(err: unknown, what: string, proxy: string | undefined): never {
   const e = err as { status?: number; message?: string };
   const status = typeof e.status === 'number' ? e.status : 0;
   const message = (e.message ?? String(err)).split('\n')[0] ?? '';
-  throw new GitHubError(status, `${what}: ${status ? `${status} ` : ''}${message}`);
+  // octokit reports a failed connection as a 500 whose message is the socket error
+  const through = proxy && CONNECTION.test(message) ? ` (through the proxy ${redactProxy(proxy)})` : '';
+  throw new GitHubError(status, `${what}: ${status ? `${status} ` : ''}${message}${through}`);
 }
 
 export function githubApi(opts: ApiOptions): GitHubApi {
@@ -85,20 +109,26 @@ export function githubApi(opts: ApiOptions): GitHubApi {
       opts.warn(`perf-gate: GitHub ${kind} rate limit on ${what}; giving up`);
       return false;
     };
-  const octokit = new Octokit(
-    getOctokitOptions(opts.token, {
-      baseUrl: opts.baseUrl.replace(/\/$/, ''),
-      userAgent: 'perf-gate',
-      retry: { retries: opts.retries ?? 3, retryAfterBaseValue: base },
-      throttle: {
-        onRateLimit: onLimit('primary'),
-        onSecondaryRateLimit: onLimit('secondary'),
-        retryAfterBaseValue: base,
-        fallbackSecondaryRateRetryAfter: 60,
-      },
-      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-    }),
-  );
+  const baseUrl = opts.baseUrl.replace(/\/$/, '');
+  // undefined without a proxy (or with NO_PROXY matching): undici's default connection
+  const dispatcher = new HttpClient('perf-gate').getAgentDispatcher(baseUrl);
+  const octokit = new Octokit({
+    auth: `token ${opts.token}`,
+    baseUrl,
+    userAgent: 'perf-gate',
+    request: {
+      fetch: (url: string, init: Parameters<typeof undiciFetch>[1]) =>
+        undiciFetch(url, { ...init, ...(dispatcher ? { dispatcher } : {}) }),
+    },
+    retry: { retries: opts.retries ?? 3, retryAfterBaseValue: base },
+    throttle: {
+      onRateLimit: onLimit('primary'),
+      onSecondaryRateLimit: onLimit('secondary'),
+      retryAfterBaseValue: base,
+      fallbackSecondaryRateRetryAfter: 60,
+    },
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
   return {
     async viewerLogin() {
       try {
@@ -127,7 +157,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
           user: c.user ? { login: c.user.login, type: c.user.type } : null,
         }));
       } catch (err) {
-        asGitHubError(err, `listing the comments of #${issue}`);
+        asGitHubError(err, `listing the comments of #${issue}`, opts.proxy);
       }
     },
     async createComment(issue, body) {
@@ -135,7 +165,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
         const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
         return { id: data.id, body: data.body ?? '', user: data.user ? { login: data.user.login } : null };
       } catch (err) {
-        asGitHubError(err, `commenting on #${issue}`);
+        asGitHubError(err, `commenting on #${issue}`, opts.proxy);
       }
     },
     async updateComment(id, body) {
@@ -143,7 +173,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
         const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
         return { id: data.id, body: data.body ?? '', user: data.user ? { login: data.user.login } : null };
       } catch (err) {
-        asGitHubError(err, `updating comment ${id}`);
+        asGitHubError(err, `updating comment ${id}`, opts.proxy);
       }
     },
     async getPull(pr) {
@@ -156,7 +186,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
           headRepo: data.head.repo?.full_name ?? null,
         };
       } catch (err) {
-        asGitHubError(err, `reading pull request #${pr}`);
+        asGitHubError(err, `reading pull request #${pr}`, opts.proxy);
       }
     },
     async setStatus(sha, state, context, description, targetUrl) {
@@ -171,7 +201,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
           ...(targetUrl ? { target_url: targetUrl } : {}),
         });
       } catch (err) {
-        asGitHubError(err, `setting the commit status of ${sha.slice(0, 12)}`);
+        asGitHubError(err, `setting the commit status of ${sha.slice(0, 12)}`, opts.proxy);
       }
     },
   };

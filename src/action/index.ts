@@ -1,6 +1,7 @@
 // The Action's main entry: binds the real dependencies and runs. Everything else is in main.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { loadConfig } from '../config/load.js';
 import { realRunDeps } from '../deps.js';
 import { Progress, progressSink } from '../progress.js';
@@ -30,7 +31,11 @@ await run({
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => writeFileSync(path, text),
   cwd: process.cwd(),
-  github: (opts) => githubApi({ ...opts, warn: (m) => core.warning(m) }),
+  github: (opts) => {
+    // the proxy @actions/http-client routes this API through (HTTPS_PROXY, NO_PROXY), for error messages
+    const proxy = getProxyUrl(new URL(opts.baseUrl))?.href;
+    return githubApi({ ...opts, warn: (m) => core.warning(m), ...(proxy ? { proxy } : {}) });
+  },
   perfGate: (opts) => runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal)),
   configAgainst: (file) => loadConfig(file).gate.against,
   newRunId,

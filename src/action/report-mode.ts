@@ -78,6 +78,11 @@ export async function runReport(
   api: GitHubApi | undefined,
   log: CommentLog,
 ): Promise<ReportOutcome> {
+  if (ctx.eventName === 'workflow_run' && !ctx.event.workflow_run) {
+    throw usageError(
+      `mode report needs the workflow_run event's payload, and ${ctx.eventProblem ?? 'the event has none'}`,
+    );
+  }
   if (ctx.eventName !== 'workflow_run' || !ctx.event.workflow_run) {
     throw usageError(
       `mode report runs in a workflow_run job (this event is ${ctx.eventName || 'unknown'}): see the README's fork recipe`,
