@@ -253,6 +253,16 @@ describe('the Action run(deps)', () => {
     expect(h.api.writes).toEqual([]);
   });
 
+  it('a pull_request event without a PR number: a warning, no comment, the summary written', async () => {
+    const h = harness({ event: { pull_request: { head: {}, base: {} } } });
+    await run(h.deps);
+    expect(warnings(h)).toEqual([
+      'perf-gate: the pull_request event names no pull request number; no comment (the job summary has the report)',
+    ]);
+    expect(h.summary).toHaveLength(1);
+    expect(h.api.writes).toEqual([]);
+  });
+
   it('a missing PR number (a push event): no comment, no warning', async () => {
     const h = harness({ env: { GITHUB_EVENT_NAME: 'push' }, event: { ref: 'refs/heads/main' } });
     await run(h.deps);

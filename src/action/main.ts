@@ -171,7 +171,15 @@ function configLines(deps: ActionDeps, config: string): Map<string, number> {
 async function comment(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs, outcome: RunOutcome) {
   const { io } = deps;
   const pr = ctx.event.pull_request?.number;
-  if (pr === undefined || inputs.comment === 'never') return;
+  if (inputs.comment === 'never') return;
+  if (pr === undefined) {
+    if (ctx.eventName.startsWith('pull_request') && !ctx.eventProblem) {
+      io.warning(
+        `perf-gate: the ${ctx.eventName} event names no pull request number; no comment (the job summary has the report)`,
+      );
+    }
+    return;
+  }
   if (!inputs.githubToken) {
     io.warning('perf-gate: no github-token; the report is in the job summary only');
     return;
