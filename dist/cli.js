@@ -613,8 +613,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -722,13 +722,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -3681,8 +3681,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3759,12 +3759,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error62.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error62.message += `:
 
 ${lineStr}
@@ -11469,7 +11469,7 @@ var require_bcrypt_pbkdf = __commonJS({
       }
     }
     function bcrypt_pbkdf(pass, passlen, salt, saltlen, key, keylen, rounds) {
-      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count, origkeylen = keylen;
+      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count2, origkeylen = keylen;
       if (rounds < 1)
         return -1;
       if (passlen === 0 || saltlen === 0 || keylen === 0 || keylen > out.byteLength * out.byteLength || saltlen > 1 << 20)
@@ -11479,11 +11479,11 @@ var require_bcrypt_pbkdf = __commonJS({
       for (i = 0; i < saltlen; i++)
         countsalt[i] = salt[i];
       crypto_hash_sha512(sha2pass, pass, passlen);
-      for (count = 1; keylen > 0; count++) {
-        countsalt[saltlen + 0] = count >>> 24;
-        countsalt[saltlen + 1] = count >>> 16;
-        countsalt[saltlen + 2] = count >>> 8;
-        countsalt[saltlen + 3] = count;
+      for (count2 = 1; keylen > 0; count2++) {
+        countsalt[saltlen + 0] = count2 >>> 24;
+        countsalt[saltlen + 1] = count2 >>> 16;
+        countsalt[saltlen + 2] = count2 >>> 8;
+        countsalt[saltlen + 3] = count2;
         crypto_hash_sha512(sha2salt, countsalt, saltlen + 4);
         bcrypt_hash(sha2pass, sha2salt, tmpout);
         for (i = out.byteLength; i--; )
@@ -11496,7 +11496,7 @@ var require_bcrypt_pbkdf = __commonJS({
         }
         amt = Math.min(amt, keylen);
         for (i = 0; i < amt; i++) {
-          dest = i * stride + (count - 1);
+          dest = i * stride + (count2 - 1);
           if (dest >= origkeylen)
             break;
           key[dest] = out[i];
@@ -21481,14 +21481,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names) => {
+          cb: (err, names2) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names || !names.length)
+            if (!names2 || !names2.length)
               return cb(new Error("Response missing link info"));
-            cb(void 0, names[0].filename);
+            cb(void 0, names2[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -21537,14 +21537,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names) => {
+          cb: (err, names2) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names || !names.length)
+            if (!names2 || !names2.length)
               return cb(new Error("Response missing path info"));
-            cb(void 0, names[0].filename);
+            cb(void 0, names2[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -21742,14 +21742,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p += 20);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names) => {
+          cb: (err, names2) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names || !names.length)
+            if (!names2 || !names2.length)
               return cb(new Error("Response missing expanded path"));
-            cb(void 0, names[0].filename);
+            cb(void 0, names2[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -21841,14 +21841,14 @@ var require_SFTP = __commonJS({
         buf.utf8Write(username, p, usernameLen);
         p += usernameLen;
         this._requests[reqid] = {
-          cb: (err, names) => {
+          cb: (err, names2) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names || !names.length)
+            if (!names2 || !names2.length)
               return cb(new Error("Response missing home directory"));
-            cb(void 0, names[0].filename);
+            cb(void 0, names2[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -21989,20 +21989,20 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} DATA`
         );
       }
-      name(reqid, names) {
+      name(reqid, names2) {
         if (!this.server)
           throw new Error("Server-only method called in client mode");
-        if (!Array.isArray(names)) {
-          if (typeof names !== "object" || names === null)
+        if (!Array.isArray(names2)) {
+          if (typeof names2 !== "object" || names2 === null)
             throw new Error("names is not an object or array");
-          names = [names];
+          names2 = [names2];
         }
-        const count = names.length;
+        const count2 = names2.length;
         let namesLen = 0;
         let nameAttrs;
         const attrs2 = [];
-        for (let i = 0; i < count; ++i) {
-          const name2 = names[i];
+        for (let i = 0; i < count2; ++i) {
+          const name2 = names2[i];
           const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
           namesLen += 4 + Buffer.byteLength(filename);
           const longname = !name2 || !name2.longname || typeof name2.longname !== "string" ? "" : name2.longname;
@@ -22031,10 +22031,10 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, buf.length - 4, 0);
         buf[4] = RESPONSE.NAME;
         writeUInt32BE(buf, reqid, 5);
-        writeUInt32BE(buf, count, p);
+        writeUInt32BE(buf, count2, p);
         p += 4;
-        for (let i = 0; i < count; ++i) {
-          const name2 = names[i];
+        for (let i = 0; i < count2; ++i) {
+          const name2 = names2[i];
           {
             const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
             const len = Buffer.byteLength(filename);
@@ -22526,11 +22526,11 @@ var require_SFTP = __commonJS({
         attrs2.mtime = mtime;
       }
       if (flags & ATTR.EXTENDED) {
-        const count = bufferParser.readUInt32BE();
-        if (count === void 0)
+        const count2 = bufferParser.readUInt32BE();
+        if (count2 === void 0)
           return;
         const extended2 = {};
-        for (let i = 0; i < count; ++i) {
+        for (let i = 0; i < count2; ++i) {
           const type = bufferParser.readString(true);
           const data = bufferParser.readString();
           if (data === void 0)
@@ -22664,10 +22664,10 @@ var require_SFTP = __commonJS({
         if (version2 === void 0)
           return doFatalSFTPError(sftp, "Malformed VERSION packet");
         if (sftp._debug) {
-          const names = Object.keys(extensions);
-          if (names.length) {
+          const names2 = Object.keys(extensions);
+          if (names2.length) {
             sftp._debug(
-              `SFTP: Inbound: Received VERSION (v${version2}, exts:${names})`
+              `SFTP: Inbound: Received VERSION (v${version2}, exts:${names2})`
             );
           } else {
             sftp._debug(`SFTP: Inbound: Received VERSION (v${version2})`);
@@ -22781,26 +22781,26 @@ var require_SFTP = __commonJS({
           req = sftp._requests[reqID];
           delete sftp._requests[reqID];
         }
-        const count = bufferParser.readUInt32BE();
-        if (count !== void 0) {
-          let names = [];
-          for (let i = 0; i < count; ++i) {
+        const count2 = bufferParser.readUInt32BE();
+        if (count2 !== void 0) {
+          let names2 = [];
+          for (let i = 0; i < count2; ++i) {
             const filename = bufferParser.readString(true);
             const longname = bufferParser.readString(true);
             const attrs2 = readAttrs(sftp._biOpt);
             if (attrs2 === void 0) {
-              names = void 0;
+              names2 = void 0;
               break;
             }
-            names.push({ filename, longname, attrs: attrs2 });
+            names2.push({ filename, longname, attrs: attrs2 });
           }
-          if (names !== void 0) {
+          if (names2 !== void 0) {
             sftp._debug && sftp._debug(
-              `SFTP: Inbound: Received NAME (id:${reqID}, ${names.length})`
+              `SFTP: Inbound: Received NAME (id:${reqID}, ${names2.length})`
             );
             bufferParser.clear();
             if (req && typeof req.cb === "function")
-              req.cb(void 0, names);
+              req.cb(void 0, names2);
             return;
           }
         }
@@ -22947,10 +22947,10 @@ var require_SFTP = __commonJS({
         if (version2 === void 0)
           return doFatalSFTPError(sftp, "Malformed INIT packet");
         if (sftp._debug) {
-          const names = Object.keys(extensions);
-          if (names.length) {
+          const names2 = Object.keys(extensions);
+          if (names2.length) {
             sftp._debug(
-              `SFTP: Inbound: Received INIT (v${version2}, exts:${names})`
+              `SFTP: Inbound: Received INIT (v${version2}, exts:${names2})`
             );
           } else {
             sftp._debug(`SFTP: Inbound: Received INIT (v${version2})`);
@@ -28484,13 +28484,13 @@ var require_stream_writable = __commonJS({
         var buffer = new Array(l);
         var holder = state.corkedRequestsFree;
         holder.entry = entry;
-        var count = 0;
+        var count2 = 0;
         var allBuffers = true;
         while (entry) {
-          buffer[count] = entry;
+          buffer[count2] = entry;
           if (!entry.isBuf) allBuffers = false;
           entry = entry.next;
-          count += 1;
+          count2 += 1;
         }
         buffer.allBuffers = allBuffers;
         doWrite(stream, state, true, state.length, buffer, "", holder.finish);
@@ -43546,11 +43546,11 @@ var require_namespace = __commonJS({
       depth = util.checkDepth(depth);
       var ns = this;
       if (nestedJson) {
-        for (var names = Object.keys(nestedJson), i = 0, nested; i < names.length; ++i) {
-          nested = nestedJson[names[i]];
+        for (var names2 = Object.keys(nestedJson), i = 0, nested; i < names2.length; ++i) {
+          nested = nestedJson[names2[i]];
           ns.add(
             // most to least likely
-            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names[i], nested, depth + 1)
+            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
           );
         }
       }
@@ -43892,8 +43892,8 @@ var require_service3 = __commonJS({
       depth = util.checkDepth(depth);
       var service = new Service(name2, json2.options);
       if (json2.methods)
-        for (var names = Object.keys(json2.methods), i = 0; i < names.length; ++i)
-          service.add(Method.fromJSON(names[i], json2.methods[names[i]]));
+        for (var names2 = Object.keys(json2.methods), i = 0; i < names2.length; ++i)
+          service.add(Method.fromJSON(names2[i], json2.methods[names2[i]]));
       if (json2.nested)
         service.addJSON(json2.nested, depth);
       if (json2.edition)
@@ -44504,8 +44504,8 @@ var require_type = __commonJS({
           if (this._fieldsById)
             return this._fieldsById;
           this._fieldsById = {};
-          for (var names = Object.keys(this.fields), i = 0; i < names.length; ++i) {
-            var field = this.fields[names[i]], id = field.id;
+          for (var names2 = Object.keys(this.fields), i = 0; i < names2.length; ++i) {
+            var field = this.fields[names2[i]], id = field.id;
             if (this._fieldsById[id])
               throw Error("duplicate id " + id + " in " + this);
             this._fieldsById[id] = field;
@@ -44592,20 +44592,20 @@ var require_type = __commonJS({
       var type = new Type(name2, json2.options);
       type.extensions = json2.extensions;
       type.reserved = json2.reserved;
-      var names = Object.keys(json2.fields), i = 0;
-      for (; i < names.length; ++i)
+      var names2 = Object.keys(json2.fields), i = 0;
+      for (; i < names2.length; ++i)
         type.add(
-          (typeof json2.fields[names[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names[i], json2.fields[names[i]])
+          (typeof json2.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json2.fields[names2[i]])
         );
       if (json2.oneofs)
-        for (names = Object.keys(json2.oneofs), i = 0; i < names.length; ++i)
-          type.add(OneOf.fromJSON(names[i], json2.oneofs[names[i]]));
+        for (names2 = Object.keys(json2.oneofs), i = 0; i < names2.length; ++i)
+          type.add(OneOf.fromJSON(names2[i], json2.oneofs[names2[i]]));
       if (json2.nested)
-        for (names = Object.keys(json2.nested), i = 0; i < names.length; ++i) {
-          var nested = json2.nested[names[i]];
+        for (names2 = Object.keys(json2.nested), i = 0; i < names2.length; ++i) {
+          var nested = json2.nested[names2[i]];
           type.add(
             // most to least likely
-            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names[i], nested, depth + 1)
+            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
           );
         }
       if (json2.extensions && json2.extensions.length)
@@ -54287,13 +54287,13 @@ var require_retrying_call = __commonJS({
         }, retryDelayMs);
       }
       countActiveCalls() {
-        let count = 0;
+        let count2 = 0;
         for (const call of this.underlyingCalls) {
           if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
-            count += 1;
+            count2 += 1;
           }
         }
-        return count;
+        return count2;
       }
       handleProcessedStatus(status, callIndex, pushback) {
         var _a3, _b, _c;
@@ -60255,13 +60255,13 @@ var require_load_balancer_weighted_round_robin = __commonJS({
         this.weightUpdateTimer = null;
       }
       countChildrenWithState(state) {
-        let count = 0;
+        let count2 = 0;
         for (const entry of this.children.values()) {
           if (entry.child.getConnectivityState() === state) {
-            count += 1;
+            count2 += 1;
           }
         }
-        return count;
+        return count2;
       }
       updateWeight(entry, loadReport) {
         var _a3, _b;
@@ -65529,13 +65529,13 @@ var require_JsHistogram = __commonJS({
         this.updateMinAndMax(value);
         this.incrementTotalCount();
       }
-      handleRecordException(count, value) {
+      handleRecordException(count2, value) {
         if (!this.autoResize) {
           throw new Error("Value " + value + " is outside of histogram covered range");
         }
         this.resize(value);
         var countsIndex = this.countsArrayIndex(value);
-        this.addToCountAtIndex(countsIndex, count);
+        this.addToCountAtIndex(countsIndex, count2);
         this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
       }
       countsArrayIndex(value) {
@@ -65818,15 +65818,15 @@ var require_JsHistogram = __commonJS({
           this.recordSingleValue(missingValue);
         }
       }
-      recordCountAtValue(count, value) {
+      recordCountAtValue(count2, value) {
         const countsIndex = this.countsArrayIndex(value);
         if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(count, value);
+          this.handleRecordException(count2, value);
         } else {
-          this.addToCountAtIndex(countsIndex, count);
+          this.addToCountAtIndex(countsIndex, count2);
         }
         this.updateMinAndMax(value);
-        this.addToTotalCount(count);
+        this.addToTotalCount(count2);
       }
       /**
        * Record a value in the histogram (adding to the value's current count)
@@ -65835,8 +65835,8 @@ var require_JsHistogram = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count) {
-        this.recordCountAtValue(count, value);
+      recordValueWithCount(value, count2) {
+        this.recordCountAtValue(count2, value);
       }
       /**
        * Record a value in the histogram.
@@ -65862,13 +65862,13 @@ var require_JsHistogram = __commonJS({
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
       }
-      recordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples) {
-        this.recordCountAtValue(count, value);
+      recordValueWithCountAndExpectedInterval(value, count2, expectedIntervalBetweenValueSamples) {
+        this.recordCountAtValue(count2, value);
         if (expectedIntervalBetweenValueSamples <= 0) {
           return;
         }
         for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordCountAtValue(count, missingValue);
+          this.recordCountAtValue(count2, missingValue);
         }
       }
       /**
@@ -66683,7 +66683,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count = 0;
+      var count2 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -66694,21 +66694,21 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count < max_count && curlen === nextlen) {
+        if (++count2 < max_count && curlen === nextlen) {
           continue;
-        } else if (count < min_count) {
-          s.bl_tree[curlen * 2] += count;
+        } else if (count2 < min_count) {
+          s.bl_tree[curlen * 2] += count2;
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             s.bl_tree[curlen * 2]++;
           }
           s.bl_tree[REP_3_6 * 2]++;
-        } else if (count <= 10) {
+        } else if (count2 <= 10) {
           s.bl_tree[REPZ_3_10 * 2]++;
         } else {
           s.bl_tree[REPZ_11_138 * 2]++;
         }
-        count = 0;
+        count2 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -66727,7 +66727,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count = 0;
+      var count2 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -66737,27 +66737,27 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count < max_count && curlen === nextlen) {
+        if (++count2 < max_count && curlen === nextlen) {
           continue;
-        } else if (count < min_count) {
+        } else if (count2 < min_count) {
           do {
             send_code(s, curlen, s.bl_tree);
-          } while (--count !== 0);
+          } while (--count2 !== 0);
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             send_code(s, curlen, s.bl_tree);
-            count--;
+            count2--;
           }
           send_code(s, REP_3_6, s.bl_tree);
-          send_bits(s, count - 3, 2);
-        } else if (count <= 10) {
+          send_bits(s, count2 - 3, 2);
+        } else if (count2 <= 10) {
           send_code(s, REPZ_3_10, s.bl_tree);
-          send_bits(s, count - 3, 3);
+          send_bits(s, count2 - 3, 3);
         } else {
           send_code(s, REPZ_11_138, s.bl_tree);
-          send_bits(s, count - 11, 7);
+          send_bits(s, count2 - 11, 7);
         }
-        count = 0;
+        count2 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -68739,20 +68739,20 @@ var require_inftrees = __commonJS({
       var base = null;
       var base_index = 0;
       var end;
-      var count = new utils.Buf16(MAXBITS + 1);
+      var count2 = new utils.Buf16(MAXBITS + 1);
       var offs = new utils.Buf16(MAXBITS + 1);
       var extra = null;
       var extra_index = 0;
       var here_bits, here_op, here_val;
       for (len = 0; len <= MAXBITS; len++) {
-        count[len] = 0;
+        count2[len] = 0;
       }
       for (sym = 0; sym < codes; sym++) {
-        count[lens[lens_index + sym]]++;
+        count2[lens[lens_index + sym]]++;
       }
       root = bits;
       for (max2 = MAXBITS; max2 >= 1; max2--) {
-        if (count[max2] !== 0) {
+        if (count2[max2] !== 0) {
           break;
         }
       }
@@ -68766,7 +68766,7 @@ var require_inftrees = __commonJS({
         return 0;
       }
       for (min = 1; min < max2; min++) {
-        if (count[min] !== 0) {
+        if (count2[min] !== 0) {
           break;
         }
       }
@@ -68776,7 +68776,7 @@ var require_inftrees = __commonJS({
       left = 1;
       for (len = 1; len <= MAXBITS; len++) {
         left <<= 1;
-        left -= count[len];
+        left -= count2[len];
         if (left < 0) {
           return -1;
         }
@@ -68786,7 +68786,7 @@ var require_inftrees = __commonJS({
       }
       offs[1] = 0;
       for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1] = offs[len] + count[len];
+        offs[len + 1] = offs[len] + count2[len];
       }
       for (sym = 0; sym < codes; sym++) {
         if (lens[lens_index + sym] !== 0) {
@@ -68849,7 +68849,7 @@ var require_inftrees = __commonJS({
           huff = 0;
         }
         sym++;
-        if (--count[len] === 0) {
+        if (--count2[len] === 0) {
           if (len === max2) {
             break;
           }
@@ -68863,7 +68863,7 @@ var require_inftrees = __commonJS({
           curr = len - drop;
           left = 1 << curr;
           while (curr + drop < max2) {
-            left -= count[curr + drop];
+            left -= count2[curr + drop];
             if (left <= 0) {
               break;
             }
@@ -68916,7 +68916,7 @@ var require_inflate = __commonJS({
     var OS = 4;
     var EXLEN = 5;
     var EXTRA = 6;
-    var NAME = 7;
+    var NAME2 = 7;
     var COMMENT = 8;
     var HCRC = 9;
     var DICTID = 10;
@@ -69372,9 +69372,9 @@ var require_inflate = __commonJS({
                 }
               }
               state.length = 0;
-              state.mode = NAME;
+              state.mode = NAME2;
             /* falls through */
-            case NAME:
+            case NAME2:
               if (state.flags & 2048) {
                 if (have === 0) {
                   break inf_leave;
@@ -70944,8 +70944,8 @@ var require_wasm = __commonJS({
       recordValue(value) {
         this._wasmHistogram.recordValue(value);
       }
-      recordValueWithCount(value, count) {
-        this._wasmHistogram.recordValueWithCount(value, count);
+      recordValueWithCount(value, count2) {
+        this._wasmHistogram.recordValueWithCount(value, count2);
       }
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
@@ -71944,12 +71944,12 @@ var require_JsHistogram_encoding = __commonJS({
       const countsLimit = self2.countsArrayIndex(self2.maxValue) + 1;
       let srcIndex = 0;
       while (srcIndex < countsLimit) {
-        const count = self2.getCountAtIndex(srcIndex++);
-        if (count < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self2.lowestEquivalentValue(self2.valueFromIndex(srcIndex)) + "," + self2.nextNonEquivalentValue(self2.valueFromIndex(srcIndex)) + ")");
+        const count2 = self2.getCountAtIndex(srcIndex++);
+        if (count2 < 0) {
+          throw new Error("Cannot encode histogram containing negative counts (" + count2 + ") at index " + srcIndex + ", corresponding the value range [" + self2.lowestEquivalentValue(self2.valueFromIndex(srcIndex)) + "," + self2.nextNonEquivalentValue(self2.valueFromIndex(srcIndex)) + ")");
         }
         let zerosCount = 0;
-        if (count == 0) {
+        if (count2 == 0) {
           zerosCount = 1;
           while (srcIndex < countsLimit && self2.getCountAtIndex(srcIndex) == 0) {
             zerosCount++;
@@ -71959,7 +71959,7 @@ var require_JsHistogram_encoding = __commonJS({
         if (zerosCount > 1) {
           ZigZagEncoding_1.default.encode(buffer, -zerosCount);
         } else {
-          ZigZagEncoding_1.default.encode(buffer, count);
+          ZigZagEncoding_1.default.encode(buffer, count2);
         }
       }
     }
@@ -71988,12 +71988,12 @@ var require_JsHistogram_encoding = __commonJS({
       const endPosition = sourceBuffer.position + lengthInBytes;
       while (sourceBuffer.position < endPosition) {
         let zerosCount = 0;
-        let count = ZigZagEncoding_1.default.decode(sourceBuffer);
-        if (count < 0) {
-          zerosCount = -count;
+        let count2 = ZigZagEncoding_1.default.decode(sourceBuffer);
+        if (count2 < 0) {
+          zerosCount = -count2;
           dstIndex += zerosCount;
         } else {
-          self2.setCountAtIndex(dstIndex++, count);
+          self2.setCountAtIndex(dstIndex++, count2);
         }
       }
       return dstIndex;
@@ -72376,8 +72376,8 @@ var require_Recorder = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count) {
-        this.activeHistogram.recordValueWithCount(value, count);
+      recordValueWithCount(value, count2) {
+        this.activeHistogram.recordValueWithCount(value, count2);
       }
       /**
        * Record a value
@@ -73866,14 +73866,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -78256,8 +78256,8 @@ function az_default() {
 }
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count, one, few, many) {
-  const absCount = Math.abs(count);
+function getBelarusianPlural(count2, one, few, many) {
+  const absCount = Math.abs(count2);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -80904,8 +80904,8 @@ function hu_default() {
 }
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count, one, many) {
-  return Math.abs(count) === 1 ? one : many;
+function getArmenianPlural(count2, one, many) {
+  return Math.abs(count2) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -83643,8 +83643,8 @@ function ro_default() {
 }
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count, one, few, many) {
-  const absCount = Math.abs(count);
+function getRussianPlural(count2, one, few, many) {
+  const absCount = Math.abs(count2);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -89294,12 +89294,12 @@ function rewriteKeyNames(ctx) {
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
     const seen = ctx.seen.get(record2);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
-    if (!names || names === true || rewrites.has(names))
+    const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names2 || names2 === true || rewrites.has(names2))
       continue;
-    const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
-    if (rewritten !== names)
-      rewrites.set(names, rewritten);
+    const rewritten = stringifyKeyNames(bySchema, names2, /* @__PURE__ */ new Set());
+    if (rewritten !== names2)
+      rewrites.set(names2, rewritten);
   }
   if (!rewrites.size)
     return;
@@ -92466,6 +92466,14 @@ function configJsonSchema() {
   return external_exports.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
 }
 
+// src/protocol/plan.ts
+function openLoopLimits(phase2) {
+  const connections = phase2.connections ?? phase2.maxInFlight;
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
+}
+var OPEN_LATE_MS = 5;
+var EVENT_MARKER = "@@perf-gate ";
+
 // src/config/types.ts
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
@@ -92473,11 +92481,6 @@ var DEFAULT_TRIALS = 5;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
-function openLoopLimits(phase2) {
-  const connections = phase2.connections ?? phase2.maxInFlight;
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
-}
-var OPEN_LATE_MS = 5;
 
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
@@ -92601,8 +92604,8 @@ function normalizePhase(raw, path, problems) {
   if (raw.requests !== void 0) phase2.requests = raw.requests;
   return phase2;
 }
-function duplicates(names) {
-  return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+function duplicates(names2) {
+  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
 }
 function normalizeConfig(raw, file2, dir, resolvePath) {
   const problems = [];
@@ -93067,16 +93070,119 @@ async function sweepRun(docker, runId) {
 var import_tar_stream = __toESM(require_tar_stream2(), 1);
 import { PassThrough } from "node:stream";
 
-// src/plan.ts
-var EVENT_MARKER = "@@perf-gate ";
+// src/protocol/validate.ts
+var count = external_exports.number().int().nonnegative();
+var nonneg = external_exports.number().nonnegative();
+var counts = external_exports.record(external_exports.string(), count);
+var latencySummarySchema = external_exports.object({
+  count,
+  min: nonneg,
+  mean: nonneg,
+  // absent in files written before they existed
+  p10: nonneg.optional(),
+  p25: nonneg.optional(),
+  p50: nonneg,
+  p75: nonneg.optional(),
+  p90: nonneg,
+  p95: nonneg,
+  p99: nonneg,
+  "p99.9": nonneg,
+  max: nonneg
+});
+var trialMeasurementSchema = external_exports.object({
+  trial: count,
+  durationMs: nonneg,
+  sent: count,
+  responses: count,
+  successes: count,
+  failures: count,
+  statusCodes: counts,
+  errors: counts,
+  rps: nonneg,
+  bytesPerSec: nonneg,
+  latency: latencySummarySchema,
+  connectionCloses: count,
+  generator: external_exports.object({
+    cpuPct: nonneg,
+    eventLoopDelayP99Us: nonneg,
+    eventLoopDelayMaxUs: nonneg,
+    busyPct: nonneg.optional(),
+    threads: count.optional(),
+    cores: count.optional()
+  }),
+  open: external_exports.object({
+    scheduled: count,
+    late: count,
+    lateService: count,
+    lateGenerator: count,
+    unfinished: count,
+    maxSendDelayUs: nonneg,
+    delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
+  }).optional()
+});
+var stage = external_exports.enum(["warmup", "measure"]);
+var names = { scenario: external_exports.string(), phase: external_exports.string() };
+var runnerEventSchema = external_exports.discriminatedUnion("t", [
+  external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string() }),
+  external_exports.object({
+    t: external_exports.literal("probe"),
+    url: external_exports.string(),
+    ok: external_exports.boolean(),
+    status: external_exports.number().int().optional(),
+    error: external_exports.string().optional(),
+    elapsedMs: nonneg
+  }),
+  external_exports.object({ t: external_exports.literal("ready") }),
+  external_exports.object({ t: external_exports.literal("not-ready"), url: external_exports.string(), error: external_exports.string(), timeoutMs: nonneg }),
+  external_exports.object({
+    t: external_exports.literal("stage"),
+    ...names,
+    trial: count,
+    trials: count,
+    stage,
+    totalMs: nonneg.optional(),
+    totalRequests: count.optional()
+  }),
+  external_exports.object({
+    t: external_exports.literal("progress"),
+    ...names,
+    trial: count,
+    stage,
+    elapsedMs: nonneg,
+    responses: count,
+    rps: nonneg
+  }),
+  external_exports.object({ t: external_exports.literal("trial"), ...names, measurement: trialMeasurementSchema, histogram: external_exports.string() }),
+  external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
+  external_exports.object({ t: external_exports.literal("done") }),
+  external_exports.object({ t: external_exports.literal("fatal"), message: external_exports.string() })
+]);
+function firstIssue(error62) {
+  const issue2 = error62.issues[0];
+  if (!issue2) return "invalid";
+  const path = issue2.path.map(String).join(".");
+  return `${path ? `${path}: ` : ""}${issue2.message}`;
+}
 function parseEventLine(line) {
   if (!line.startsWith(EVENT_MARKER)) return void 0;
+  let data;
   try {
-    return JSON.parse(line.slice(EVENT_MARKER.length));
+    data = JSON.parse(line.slice(EVENT_MARKER.length));
   } catch {
-    return void 0;
+    return { t: "fatal", message: `the runner wrote an event that is not JSON: ${line.slice(0, 120)}` };
   }
+  const parsed = runnerEventSchema.safeParse(data);
+  if (!parsed.success) {
+    const kind = data?.t;
+    return {
+      t: "fatal",
+      message: `the runner wrote an invalid ${typeof kind === "string" ? `"${kind}" ` : ""}event (${firstIssue(parsed.error)}): is runner.image running a perf-gate runner of another version?`
+    };
+  }
+  return parsed.data;
 }
+
+// src/plan.ts
 function parseBodiesJsonl(text, file2) {
   const bodies = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -93496,14 +93602,14 @@ function exactP(x, y, observed) {
   const n = x.length;
   const total = pooled.length;
   let atLeast = 0;
-  let count = 0;
+  let count2 = 0;
   const pick2 = [];
   const visit2 = (start) => {
     if (pick2.length === n) {
       const chosen = new Set(pick2);
       const xs = pick2.map((i) => pooled[i]);
       const ys = pooled.filter((_, i) => !chosen.has(i));
-      count++;
+      count2++;
       if (uOf(xs, ys) >= observed - 1e-9) atLeast++;
       return;
     }
@@ -93514,7 +93620,7 @@ function exactP(x, y, observed) {
     }
   };
   visit2(0);
-  return atLeast / count;
+  return atLeast / count2;
 }
 function normalCdf(z2) {
   const t = 1 / (1 + 0.3275911 * Math.abs(z2 / Math.SQRT2));
@@ -93526,10 +93632,10 @@ function normalP(x, y, u) {
   const n1 = x.length;
   const n2 = y.length;
   const n = n1 + n2;
-  const counts = /* @__PURE__ */ new Map();
-  for (const v of [...x, ...y]) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const v of [...x, ...y]) counts2.set(v, (counts2.get(v) ?? 0) + 1);
   let tie = 0;
-  for (const t of counts.values()) tie += t ** 3 - t;
+  for (const t of counts2.values()) tie += t ** 3 - t;
   const mean = n1 * n2 / 2;
   const variance = n1 * n2 / 12 * (n + 1 - tie / (n * (n - 1)));
   if (variance <= 0) return 1;
@@ -93698,17 +93804,17 @@ function newErrorClasses(scenario2, current, baseline) {
   const known = new Set(errorClasses(baseline.merged));
   const bound = generatorBound(current);
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
-    const count = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
+    const count2 = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
     return {
       scenario: scenario2,
       phase: current.name,
       metric: "error-class",
       baseline: 0,
-      current: count,
+      current: count2,
       delta: null,
       band: "no new error classes",
       result: bound ? "invalid" : "regression",
-      reason: `new error class ${c} (${count}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ""}`
+      reason: `new error class ${c} (${count2}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ""}`
     };
   });
 }
@@ -93752,6 +93858,106 @@ function sortForReport(comparisons) {
 // src/report/escape.ts
 function escapeMarkdown(text) {
   return text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~])/g, "\\$1").replace(/@/g, "@​");
+}
+
+// src/protocol/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist2(), 1);
+var HIGHEST_TRACKABLE_US = 6e8;
+function createHistogram() {
+  return (0, import_hdr_histogram_js.build)({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    bitBucketSize: 32,
+    useWebAssembly: false
+  });
+}
+function encodeHistogram(h) {
+  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
+}
+function decodeHistogram(base644) {
+  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+function mergeHistograms(encoded) {
+  const out = createHistogram();
+  for (const e of encoded) {
+    const h = decodeHistogram(e);
+    out.add(h);
+    h.destroy();
+  }
+  return out;
+}
+var PERCENTILES = [
+  ["p10", 10],
+  ["p25", 25],
+  ["p50", 50],
+  ["p75", 75],
+  ["p90", 90],
+  ["p95", 95],
+  ["p99", 99],
+  ["p99.9", 99.9]
+];
+function summarize(h) {
+  const count2 = h.totalCount;
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
+  if (count2 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
+  const out = {
+    count: count2,
+    min: h.minNonZeroValue,
+    mean: Math.round(h.mean * 10) / 10,
+    p10: 0,
+    p25: 0,
+    p50: 0,
+    p75: 0,
+    p90: 0,
+    p95: 0,
+    p99: 0,
+    "p99.9": 0,
+    max: h.maxValue
+  };
+  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
+  return out;
+}
+
+// src/report/distribution.ts
+function latencyBuckets(encoded, n = 12) {
+  if (!encoded) return [];
+  const h = decodeHistogram(encoded);
+  try {
+    if (h.totalCount === 0) return [];
+    const min = Math.max(1, h.minNonZeroValue);
+    const max2 = Math.max(min, h.maxValue);
+    const edges = /* @__PURE__ */ new Set();
+    for (let i2 = 1; i2 < n; i2++) edges.add(Math.round(min * (max2 / min) ** (i2 / n)));
+    edges.add(max2);
+    const out = [...edges].sort((a, b) => a - b).map((upToUs) => ({ upToUs, count: 0 }));
+    const it = h.recordedValuesIterator;
+    it.reset();
+    let i = 0;
+    while (it.hasNext()) {
+      const v = it.next();
+      while (i < out.length - 1 && v.valueIteratedTo > out[i].upToUs) i++;
+      out[i].count += v.countAtValueIteratedTo;
+    }
+    return out;
+  } finally {
+    h.destroy();
+  }
+}
+var WIDTH = 30;
+function renderBuckets(buckets) {
+  const total = buckets.reduce((a, b) => a + b.count, 0);
+  if (total === 0) return "(no responses)";
+  const most = Math.max(...buckets.map((b) => b.count));
+  return buckets.map((b) => {
+    const bar = "█".repeat(Math.round(b.count / most * WIDTH));
+    const share = (b.count / total * 100).toFixed(1).padStart(5);
+    return `≤ ${formatUs(b.upToUs).padEnd(8)} ${bar.padEnd(WIDTH)} ${share}%  ${b.count}`;
+  }).join("\n");
 }
 
 // src/compare/knee.ts
@@ -93874,12 +94080,12 @@ function abLine(results) {
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
-  const count = (v) => results.comparisons.filter((c) => c.result === v).length;
-  const regressions = count("regression");
-  const warnings = count("unconfirmed") + count("invalid");
+  const count2 = (v) => results.comparisons.filter((c) => c.result === v).length;
+  const regressions = count2("regression");
+  const warnings = count2("unconfirmed") + count2("invalid");
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
-    count("improvement") ? `${count("improvement")} improved` : ""
+    count2("improvement") ? `${count2("improvement")} improved` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
   if (results.mode === "update") {
@@ -94048,6 +94254,22 @@ function capped(lines, what, max2 = 10) {
   if (lines.length <= max2) return lines;
   return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
 }
+function distribution(results) {
+  const blocks = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      const l = p.merged.latency;
+      const quartiles = l.p25 === void 0 ? "" : ` · p10 ${formatUs(l.p10)} · p25 ${formatUs(l.p25)} · p75 ${formatUs(l.p75)}`;
+      blocks.push(
+        `**${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}**: ${l.count} responses, p50 ${formatUs(l.p50)}${quartiles}`,
+        `\`\`\`
+${renderBuckets(latencyBuckets(p.merged.histogram))}
+\`\`\``
+      );
+    }
+  }
+  return blocks.join("\n\n");
+}
 function renderMarkdown(results, opts = {}) {
   if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
   const budget = opts.budget ?? REPORT_BUDGET;
@@ -94083,6 +94305,7 @@ function renderMarkdown(results, opts = {}) {
     rows.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
     details("Latency percentiles chart", chart(results)),
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
+    details("Latency distribution per phase", distribution(results)),
     details("Status codes, errors and flags", errorsTable(results)),
     details("SUT resources", resourcesTable(results)),
     details(
@@ -94343,8 +94566,8 @@ function measuredCase(scenario2, p) {
 function renderJunit(results) {
   const suites = [];
   const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
-  const names = [.../* @__PURE__ */ new Set([...results.scenarios.map((s) => s.name), ...results.comparisons.map((c) => c.scenario)])];
-  for (const name2 of names) {
+  const names2 = [.../* @__PURE__ */ new Set([...results.scenarios.map((s) => s.name), ...results.comparisons.map((c) => c.scenario)])];
+  for (const name2 of names2) {
     const scenario2 = results.scenarios.find((s) => s.name === name2);
     const phases = scenario2?.phases ?? [];
     const rows = results.comparisons.filter((c) => c.scenario === name2);
@@ -94479,14 +94702,17 @@ function sessionSpec(deps, run, sut, dir, collector, side) {
 }
 
 // src/deps.ts
-function realRunDeps(progress, onSignal2) {
+function realRunDeps(progress, onSignal2, maskSecret = () => {
+}) {
   return {
     docker: dockerClient(connectDocker()),
     compose: (opts) => composeClient(execCommand, opts),
     exec: execCommand,
     progress,
     onSignal: onSignal2,
-    runnerScript: defaultRunnerScript
+    runnerScript: defaultRunnerScript,
+    env: process.env,
+    maskSecret
   };
 }
 
@@ -94714,7 +94940,10 @@ function renderResultsTable(scenarios) {
         String(m.trials),
         formatCount(m.responses),
         m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        formatUs(m.latency.p50),
+        // results from before p10/p25/p75 existed show a dash
+        ...["p10", "p25", "p50", "p75"].map(
+          (k) => m.latency[k] === void 0 ? "—" : formatUs(m.latency[k])
+        ),
         formatUs(m.latency.p90),
         formatUs(m.latency.p99),
         formatUs(m.latency["p99.9"]),
@@ -94736,7 +94965,24 @@ function renderResultsTable(scenarios) {
     }
   }
   const out = [
-    textTable(["scenario/phase", "trials", "responses", "rps", "p50", "p90", "p99", "p99.9", "max", "errors"], rows)
+    textTable(
+      [
+        "scenario/phase",
+        "trials",
+        "responses",
+        "rps",
+        "p10",
+        "p25",
+        "p50",
+        "p75",
+        "p90",
+        "p99",
+        "p99.9",
+        "max",
+        "errors"
+      ],
+      rows
+    )
   ];
   if (resourceRows.length) {
     out.push(
@@ -94750,14 +94996,52 @@ function renderResultsTable(scenarios) {
 
 // src/run-plan.ts
 import { readFileSync as readFileSync4 } from "node:fs";
-function selectScenarios(config2, names) {
-  if (names.length === 0) return config2.scenarios;
+
+// src/config/env.ts
+var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function expandEnv(text, env, where, secret = () => {
+}) {
+  return text.replace(PLACEHOLDER, (_all, escaped, name2) => {
+    if (escaped) return `\${${name2}}`;
+    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
+    const value = env[name2];
+    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
+    if (value !== "") secret(value);
+    return value;
+  });
+}
+function expandPlan(plan, env, secret) {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i) => {
+      const at = `scenarios[${i}] (${s.name}).request`;
+      const r = s.request;
+      const request2 = {
+        ...r,
+        url: expandEnv(r.url, env, `${at}.url`, secret),
+        headers: Object.fromEntries(
+          Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)])
+        )
+      };
+      if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
+      if (r.bodies !== void 0) {
+        request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
+      }
+      return { ...s, request: request2 };
+    })
+  };
+}
+
+// src/run-plan.ts
+function selectScenarios(config2, names2) {
+  if (names2.length === 0) return config2.scenarios;
   const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names.filter((n) => !known.has(n));
+  const unknown2 = names2.filter((n) => !known.has(n));
   if (unknown2.length) {
     throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
   }
-  return config2.scenarios.filter((s) => names.includes(s.name));
+  return config2.scenarios.filter((s) => names2.includes(s.name));
 }
 function sweepScenarios(scenarios) {
   const out = [];
@@ -94810,13 +95094,17 @@ function hashesOf(scenarios, readBodies) {
     ])
   );
 }
-function planRun(opts, warn) {
+function planRun(opts, warn, secrets) {
   const config2 = loadConfig(opts.configFile);
   const selected = selectScenarios(config2, opts.scenarios);
   const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
   const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
   const readBodies = bodiesReader();
-  const plan = buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  const plan = expandPlan(
+    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
+    secrets.env,
+    secrets.maskSecret
+  );
   const hashes = hashesOf(scenarios, readBodies);
   const baselines = /* @__PURE__ */ new Map();
   for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
@@ -94998,63 +95286,7 @@ function compareAbScenario(head, base, thresholds2) {
   return out;
 }
 
-// src/stats/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist2(), 1);
-var HIGHEST_TRACKABLE_US = 6e8;
-function createHistogram() {
-  return (0, import_hdr_histogram_js.build)({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: HIGHEST_TRACKABLE_US,
-    numberOfSignificantValueDigits: 3,
-    bitBucketSize: 32,
-    useWebAssembly: false
-  });
-}
-function encodeHistogram(h) {
-  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
-}
-function decodeHistogram(base644) {
-  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
-  const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
-  return h;
-}
-function mergeHistograms(encoded) {
-  const out = createHistogram();
-  for (const e of encoded) {
-    const h = decodeHistogram(e);
-    out.add(h);
-    h.destroy();
-  }
-  return out;
-}
-var PERCENTILES = [
-  ["p50", 50],
-  ["p90", 90],
-  ["p95", 95],
-  ["p99", 99],
-  ["p99.9", 99.9]
-];
-function summarize(h) {
-  const count = h.totalCount;
-  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0, max: 0 };
-  const out = {
-    count,
-    min: h.minNonZeroValue,
-    mean: Math.round(h.mean * 10) / 10,
-    p50: 0,
-    p90: 0,
-    p95: 0,
-    p99: 0,
-    "p99.9": 0,
-    max: h.maxValue
-  };
-  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
-  return out;
-}
-
-// src/results/merge.ts
+// src/protocol/measurement.ts
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -95079,6 +95311,8 @@ function sumOpenCounts(parts) {
   for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
   return out;
 }
+
+// src/results/merge.ts
 function mergeTrials(trials2, histograms) {
   const merged = mergeHistograms(histograms);
   const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
@@ -95548,7 +95782,7 @@ async function runAb(opts, deps) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const { progress } = deps;
   if (!opts.baseRef) throw usageError("--mode ab needs --base REF (the commit, branch or tag to compare against)");
-  const p = planRun(opts, (l) => progress.line(l));
+  const p = planRun(opts, (l) => progress.line(l), deps);
   const { config: config2, scenarios } = p;
   const pairs = opts.pairs ?? config2.ab.pairs;
   const engine = await deps.docker.version();
@@ -95671,7 +95905,7 @@ async function runPerfGate(opts, deps) {
   }
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const { progress } = deps;
-  const p = planRun(opts, (l) => progress.line(l));
+  const p = planRun(opts, (l) => progress.line(l), deps);
   const { config: config2, scenarios } = p;
   if (p.unswept.length) {
     progress.line(

@@ -7587,7 +7587,12 @@ var require_dist = __commonJS({
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
-// src/plan.ts
+// src/protocol/plan.ts
+function openLoopLimits(phase) {
+  const connections = phase.connections ?? phase.maxInFlight;
+  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
+}
+var OPEN_LATE_MS = 5;
 var EVENT_MARKER = "@@perf-gate ";
 
 // runner/src/emit.ts
@@ -8040,7 +8045,7 @@ function unpark(target, now, max2, owner) {
 // runner/src/recorder.ts
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
 
-// src/stats/histogram.ts
+// src/protocol/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
 function createHistogram() {
@@ -8075,7 +8080,10 @@ function mergeHistograms(encoded) {
   return out;
 }
 var PERCENTILES = [
+  ["p10", 10],
+  ["p25", 25],
   ["p50", 50],
+  ["p75", 75],
   ["p90", 90],
   ["p95", 95],
   ["p99", 99],
@@ -8083,12 +8091,16 @@ var PERCENTILES = [
 ];
 function summarize(h) {
   const count = h.totalCount;
-  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0, max: 0 };
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
+  if (count === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
   const out = {
     count,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
+    p10: 0,
+    p25: 0,
     p50: 0,
+    p75: 0,
     p90: 0,
     p95: 0,
     p99: 0,
@@ -8172,13 +8184,6 @@ var LOOP_RESOLUTION_MS = 10;
 function lagUs(intervalNs) {
   return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1e3 - LOOP_RESOLUTION_MS * 1e3)) : 0;
 }
-
-// src/config/types.ts
-function openLoopLimits(phase) {
-  const connections = phase.connections ?? phase.maxInFlight;
-  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
-}
-var OPEN_LATE_MS = 5;
 
 // runner/src/schedule.ts
 var LATE_MS = OPEN_LATE_MS;
@@ -8513,7 +8518,7 @@ function splitStage(spec) {
   return jobs;
 }
 
-// src/results/merge.ts
+// src/protocol/measurement.ts
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }

@@ -155,7 +155,7 @@ export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome
   const startedAt = new Date().toISOString();
   const { progress } = deps;
   if (!opts.baseRef) throw usageError('--mode ab needs --base REF (the commit, branch or tag to compare against)');
-  const p = planRun(opts, (l) => progress.line(l));
+  const p = planRun(opts, (l) => progress.line(l), deps);
   const { config, scenarios } = p;
   const pairs = opts.pairs ?? config.ab.pairs;
   const engine = await deps.docker.version();

@@ -5,7 +5,11 @@ import { execCommand } from './exec.js';
 import type { Progress } from './progress.js';
 import { defaultRunnerScript, type RunDeps } from './run-steps.js';
 
-export function realRunDeps(progress: Progress, onSignal: RunDeps['onSignal']): RunDeps {
+export function realRunDeps(
+  progress: Progress,
+  onSignal: RunDeps['onSignal'],
+  maskSecret: RunDeps['maskSecret'] = () => {},
+): RunDeps {
   return {
     docker: dockerClient(connectDocker()),
     compose: (opts) => composeClient(execCommand, opts),
@@ -13,5 +17,7 @@ export function realRunDeps(progress: Progress, onSignal: RunDeps['onSignal']): 
     progress,
     onSignal,
     runnerScript: defaultRunnerScript,
+    env: process.env,
+    maskSecret,
   };
 }

@@ -1,71 +1,11 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
-import type { Phase, ReadyProbe, Scenario } from './config/types.js';
-import type { TrialMeasurement } from './results/types.js';
+import type { ReadyProbe, Scenario } from './config/types.js';
+import type { PlanScenario, RunnerPlan } from './protocol/plan.js';
 
-export interface PlanScenario {
-  name: string;
-  request: { url: string; method: string; headers: Record<string, string>; body?: string; bodies?: string[] };
-  warmupMs: number;
-  trials: number;
-  phases: Phase[];
-}
-
-export interface RunnerPlan {
-  version: 1;
-  progressIntervalMs: number;
-  /** per-request timeout, ms */
-  requestTimeoutMs: number;
-  /** engine instances (runner.workers); more than one run in worker threads */
-  workers?: number;
-  ready: ReadyProbe[];
-  scenarios: PlanScenario[];
-}
-
-/** Lines the runner writes to stdout start with this marker; anything else is passed through as log. */
-export const EVENT_MARKER = '@@perf-gate ';
-
-export type Stage = 'warmup' | 'measure';
-
-export type RunnerEvent =
-  | { t: 'hello'; node: string }
-  | { t: 'probe'; url: string; ok: boolean; status?: number; error?: string; elapsedMs: number }
-  | { t: 'ready' }
-  | { t: 'not-ready'; url: string; error: string; timeoutMs: number }
-  | {
-      t: 'stage';
-      scenario: string;
-      phase: string;
-      trial: number;
-      trials: number;
-      stage: Stage;
-      totalMs?: number;
-      totalRequests?: number;
-    }
-  | {
-      t: 'progress';
-      scenario: string;
-      phase: string;
-      trial: number;
-      stage: Stage;
-      elapsedMs: number;
-      responses: number;
-      rps: number;
-    }
-  | { t: 'trial'; scenario: string; phase: string; measurement: TrialMeasurement; histogram: string }
-  | { t: 'warning'; message: string }
-  | { t: 'done' }
-  | { t: 'fatal'; message: string };
-
-/** Parses one line of runner stdout; undefined when it is not an event line. */
-export function parseEventLine(line: string): RunnerEvent | undefined {
-  if (!line.startsWith(EVENT_MARKER)) return undefined;
-  try {
-    return JSON.parse(line.slice(EVENT_MARKER.length)) as RunnerEvent;
-  } catch {
-    return undefined;
-  }
-}
+export { EVENT_MARKER } from './protocol/plan.js';
+export { parseEventLine } from './protocol/validate.js';
+export type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from './protocol/plan.js';
 
 /** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */
 export function parseBodiesJsonl(text: string, file: string): string[] {

@@ -6,6 +6,7 @@ import { loadConfig } from './config/load.js';
 import { ratePhaseName } from './config/normalize.js';
 import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
 import { usageError } from './errors.js';
+import { expandPlan } from './config/env.js';
 import { buildPlan, parseBodiesJsonl, type RunnerPlan } from './plan.js';
 import { baselinePath, scenarioHash } from './results/files.js';
 import { readBaseline } from './results/read.js';
@@ -97,13 +98,19 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
 export function planRun(
   opts: { configFile: string; mode: RunMode; scenarios: string[]; baselineDir: string; runnerImage?: string },
   warn: (line: string) => void,
+  secrets: { env: NodeJS.ProcessEnv; maskSecret: (value: string) => void },
 ): RunPlan {
   const config = loadConfig(opts.configFile);
   const selected = selectScenarios(config, opts.scenarios);
   const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
   const unswept = opts.mode === 'sweep' ? withoutLadder(selected) : [];
   const readBodies = bodiesReader();
-  const plan = buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers);
+  // placeholders are filled in the runner's copy only: hashes, results and reports keep `${NAME}`
+  const plan = expandPlan(
+    buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers),
+    secrets.env,
+    secrets.maskSecret,
+  );
   const hashes = hashesOf(scenarios, readBodies);
   // read before anything starts: a corrupt baseline is a usage error in gate mode; update mode
   // replaces it anyway (and compares with nothing); sweep and A/B never read baselines

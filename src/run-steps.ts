@@ -58,6 +58,10 @@ export interface RunDeps {
   onSignal: (teardown: () => Promise<void>) => () => void;
   /** the script that runs in the runner container (dist/runner.mjs) */
   runnerScript: () => string;
+  /** where `${NAME}` in requests is looked up (perf-gate's own environment) */
+  env: NodeJS.ProcessEnv;
+  /** each value taken from `env` for a request (the Action masks it in the log) */
+  maskSecret: (value: string) => void;
 }
 
 export interface RunOutcome {

@@ -32,7 +32,7 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
   }
   const startedAt = new Date().toISOString();
   const { progress } = deps;
-  const p: RunPlan = planRun(opts, (l) => progress.line(l));
+  const p: RunPlan = planRun(opts, (l) => progress.line(l), deps);
   const { config, scenarios } = p;
   if (p.unswept.length) {
     progress.line(

@@ -96,7 +96,8 @@ describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
     expect(report).toContain(git(dir, ['rev-parse', 'HEAD~1']).slice(0, 12));
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
-  });
+    // two SUT builds, two boots and 10 runner launches: about 30 s on an idle 2-core machine
+  }, 300_000);
 
   it('two commits that differ only in a README pass', async () => {
     const dir = dirs[1] as string;
@@ -106,7 +107,7 @@ describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
     expect(results.comparisons.filter((c) => c.result === 'regression')).toEqual([]);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
-  });
+  }, 300_000);
 
   it('a base ref that does not exist is exit 2 in one line, before anything starts', async () => {
     const dir = dirs[1] as string;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/plan.js';
 import type { TrialMeasurement } from '../../src/results/types.js';
-import { decodeHistogram } from '../../src/stats/histogram.js';
+import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import type { EngineTally } from '../../runner/src/tally.js';

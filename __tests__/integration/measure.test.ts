@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import type { BaselineFile, ResultsFile } from '../../src/results/types.js';
-import { decodeHistogram } from '../../src/stats/histogram.js';
+import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { type CliResult, dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
@@ -47,7 +47,9 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
   });
 
   it('prints the results table and the written paths', () => {
-    expect(run.stdout).toMatch(/scenario\/phase\s+trials\s+responses\s+rps\s+p50\s+p90\s+p99\s+p99\.9\s+max\s+errors/);
+    expect(run.stdout).toMatch(
+      /scenario\/phase\s+trials\s+responses\s+rps\s+p10\s+p25\s+p50\s+p75\s+p90\s+p99\s+p99\.9\s+max\s+errors/,
+    );
     expect(run.stdout).toMatch(/work\/c10\s+5\s/);
     expect(run.stdout).toMatch(/work\/n2k\s+5\s/);
     expect(run.stdout).toContain(`baseline written: ${join(baselines, 'work.json')}`);

@@ -570,7 +570,7 @@ describe('compareScenario: built-in thresholds', () => {
 describe('compareScenario: invalid phases', () => {
   const thresholds: Thresholds = { p99: { regress: 0.1, floor: 200 }, rps: { regress: 0.1 } };
   const noSuccesses: Measure = {
-    latency: { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 },
+    latency: { count: 0, min: 0, mean: 0, p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 },
     failures: 1000,
     statusCodes: { '503': 1000 },
   };

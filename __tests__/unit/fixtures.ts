@@ -11,7 +11,7 @@ import {
   type ScenarioResult,
   type TrialSummary,
 } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/stats/histogram.js';
+import type { LatencySummary } from '../../src/protocol/histogram.js';
 
 /** A resource usage of all zeros, with the given fields set. */
 export const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
@@ -30,7 +30,10 @@ export function latency(l: Partial<LatencySummary> = {}): LatencySummary {
     count: 1000,
     min: 100,
     mean: 1000,
+    p10: 1000,
+    p25: 1000,
     p50: 1000,
+    p75: 1000,
     p90: 1000,
     p95: 1000,
     p99: 1000,

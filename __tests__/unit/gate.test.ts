@@ -14,7 +14,7 @@ import type {
   Verdict,
 } from '../../src/results/types.js';
 import { BASELINE_SCHEMA, RESULTS_SCHEMA } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/stats/histogram.js';
+import type { LatencySummary } from '../../src/protocol/histogram.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
@@ -33,7 +33,20 @@ interface Measure {
 function latency(m: Measure): LatencySummary {
   const p50 = m.p50 ?? 1000;
   const p99 = m.p99 ?? 2000;
-  return { count: 1000, min: 100, mean: p50, p50, p90: p99, p95: p99, p99, 'p99.9': p99, max: p99 * 2 };
+  return {
+    count: 1000,
+    min: 100,
+    mean: p50,
+    p10: p50,
+    p25: p50,
+    p50,
+    p75: p50,
+    p90: p99,
+    p95: p99,
+    p99,
+    'p99.9': p99,
+    max: p99 * 2,
+  };
 }
 
 function measured(m: Measure) {

@@ -9,7 +9,7 @@ import {
   mergeHistograms,
   recordUs,
   summarize,
-} from '../../src/stats/histogram.js';
+} from '../../src/protocol/histogram.js';
 
 function histogramOf(values: readonly number[]): Histogram {
   const h = createHistogram();
@@ -50,7 +50,20 @@ function expectSameSummary(actual: LatencySummary, expected: LatencySummary): vo
 describe('summarize', () => {
   it('is all zeros for an empty histogram', () => {
     const h = createHistogram();
-    expect(summarize(h)).toEqual({ count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 });
+    expect(summarize(h)).toEqual({
+      count: 0,
+      min: 0,
+      mean: 0,
+      p10: 0,
+      p25: 0,
+      p50: 0,
+      p75: 0,
+      p90: 0,
+      p95: 0,
+      p99: 0,
+      'p99.9': 0,
+      max: 0,
+    });
     h.destroy();
   });
 
@@ -59,7 +72,10 @@ describe('summarize', () => {
       count: 1000,
       min: 1,
       mean: 500.5,
+      p10: 100,
+      p25: 250,
       p50: 500,
+      p75: 750,
       p90: 900,
       p95: 950,
       p99: 990,

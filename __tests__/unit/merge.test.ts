@@ -8,7 +8,7 @@ import {
   type LatencySummary,
   recordUs,
   summarize,
-} from '../../src/stats/histogram.js';
+} from '../../src/protocol/histogram.js';
 import { usage } from './fixtures.js';
 
 /** A trial whose latency summary and histogram come from the given success latencies (µs). */
@@ -68,7 +68,20 @@ describe('mergeTrials', () => {
       connectionCloses: 0,
       resources: {},
     });
-    expect(m.latency).toEqual({ count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 });
+    expect(m.latency).toEqual({
+      count: 0,
+      min: 0,
+      mean: 0,
+      p10: 0,
+      p25: 0,
+      p50: 0,
+      p75: 0,
+      p90: 0,
+      p95: 0,
+      p99: 0,
+      'p99.9': 0,
+      max: 0,
+    });
     expect(typeof m.histogram).toBe('string');
     expect(summarize(decodeHistogram(m.histogram)).count).toBe(0);
   });

@@ -35,11 +35,53 @@ describe('parseEventLine', () => {
     ['{"t":"ready"}'],
     [' @@perf-gate {"t":"ready"}'],
     ['@@perf-gate{"t":"ready"}'],
-    ['@@perf-gate not json'],
-    ['@@perf-gate {"t":"ready"'],
-    ['@@perf-gate '],
   ])('%j is not an event', (line) => {
     expect(parseEventLine(line)).toBeUndefined();
+  });
+
+  // the marker with something that is not a valid event: a clear failure, never a half-read measurement
+  it.each<[string, string]>([
+    ['@@perf-gate not json', 'the runner wrote an event that is not JSON: @@perf-gate not json'],
+    ['@@perf-gate {"t":"ready"', 'the runner wrote an event that is not JSON'],
+    ['@@perf-gate ', 'the runner wrote an event that is not JSON'],
+    ['@@perf-gate {"t":"teleport"}', 'the runner wrote an invalid "teleport" event (t: '],
+    ['@@perf-gate {"t":"progress","scenario":"s"}', 'the runner wrote an invalid "progress" event (phase: '],
+    ['@@perf-gate [1,2]', 'the runner wrote an invalid event ('],
+    ['@@perf-gate null', 'the runner wrote an invalid event ('],
+    [
+      '@@perf-gate {"t":"trial","scenario":"s","phase":"p","histogram":"","measurement":{"trial":1}}',
+      'the runner wrote an invalid "trial" event (measurement.durationMs: ',
+    ],
+  ])('%j is a fatal event naming the problem', (line, message) => {
+    const e = parseEventLine(line);
+    expect(e?.t).toBe('fatal');
+    expect((e as { message: string }).message).toContain(message);
+  });
+
+  it('a trial event is checked down to its numbers', () => {
+    const measurement = {
+      trial: 1,
+      durationMs: 1000,
+      sent: 10,
+      responses: 10,
+      successes: 10,
+      failures: 0,
+      statusCodes: { '200': 10 },
+      errors: {},
+      rps: 10,
+      bytesPerSec: 100,
+      latency: { count: 10, min: 1, mean: 2, p50: 2, p90: 3, p95: 3, p99: 4, 'p99.9': 4, max: 4 },
+      connectionCloses: 0,
+      generator: { cpuPct: 1, eventLoopDelayP99Us: 10, eventLoopDelayMaxUs: 20 },
+    };
+    const line = (m: unknown) =>
+      `${EVENT_MARKER}${JSON.stringify({ t: 'trial', scenario: 's', phase: 'p', histogram: 'x', measurement: m })}`;
+    expect(parseEventLine(line(measurement))?.t).toBe('trial');
+    expect(parseEventLine(line({ ...measurement, latency: { ...measurement.latency, p99: '4ms' } }))).toMatchObject({
+      t: 'fatal',
+      message: expect.stringContaining('measurement.latency.p99'),
+    });
+    expect(parseEventLine(line({ ...measurement, statusCodes: { '200': -1 } }))?.t).toBe('fatal');
   });
 });
 

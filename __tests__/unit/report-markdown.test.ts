@@ -13,7 +13,8 @@ import type {
   Verdict,
 } from '../../src/results/types.js';
 import { RESULTS_SCHEMA } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/stats/histogram.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
+import type { LatencySummary } from '../../src/protocol/histogram.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
@@ -23,7 +24,10 @@ function latency(l: Partial<LatencySummary> = {}): LatencySummary {
     count: 1000,
     min: 100,
     mean: 900,
+    p10: 300,
+    p25: 500,
     p50: 800,
+    p75: 1000,
     p90: 1200,
     p95: 1500,
     p99: 2000,
@@ -445,8 +449,8 @@ describe('renderMarkdown: latency chart', () => {
 
 describe('renderMarkdown: sections', () => {
   it.each<['full' | 'summary' | undefined, number]>([
-    [undefined, 5],
-    ['full', 5],
+    [undefined, 6],
+    ['full', 6],
     ['summary', 0],
   ])('sections %s → %i <details> blocks', (sections, count) => {
     const md = renderMarkdown(results(), sections ? { sections } : {});
@@ -626,7 +630,7 @@ describe('renderMarkdown: size', () => {
     expect(tableRows(md)).toHaveLength(input.comparisons.length);
     expect(md).not.toContain('more rows in the results file');
     expect(md).not.toContain('omitted');
-    expect(md.match(/<details>/g)).toHaveLength(5);
+    expect(md.match(/<details>/g)).toHaveLength(6);
   });
 
   it('detail sections are dropped before table rows', () => {
@@ -907,5 +911,27 @@ describe('renderError: a run that did not finish', () => {
 
   it('without details, no details section', () => {
     expect(renderError('perf-gate: config file x.yml: not found', [])).not.toContain('<details>');
+  });
+});
+
+describe('renderMarkdown: latency distribution', () => {
+  it('text bars per phase from the merged histogram, with p10/p25/p75', () => {
+    const h = createHistogram();
+    for (let i = 0; i < 90; i++) recordUs(h, 800);
+    for (let i = 0; i < 10; i++) recordUs(h, 20_000);
+    const encodedHist = encodeHistogram(h);
+    h.destroy();
+    const md = renderMarkdown(
+      results({
+        scenarios: [
+          scenario('api', [phase('c10', { merged: { histogram: encodedHist, latency: latency({ count: 100 }) } })]),
+        ],
+        comparisons: [cmp()],
+      }),
+    );
+    const section = md.slice(md.indexOf('<summary>Latency distribution per phase</summary>'));
+    expect(section).toContain('**api/c10**: 100 responses, p50 800µs · p10 300µs · p25 500µs · p75 1ms');
+    expect(section).toMatch(/≤ 1\.05ms +█{30} +90\.0% {2}90/);
+    expect(section).toMatch(/≤ 20ms +█{3} +10\.0% {2}10/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineTallies, type EngineTally } from '../../runner/src/tally.js';
 import type { OpenLoopCounts } from '../../src/results/types.js';
-import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/stats/histogram.js';
+import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 
 const repeat = (value: number, n: number): number[] => Array.from({ length: n }, () => value);
 
@@ -151,7 +151,20 @@ describe('combineTallies: latency', () => {
 
   it('is all zeros without successes', () => {
     const { measurement: m } = combineTallies(1, [tally([]), tally([])], generator);
-    expect(m.latency).toEqual({ count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 });
+    expect(m.latency).toEqual({
+      count: 0,
+      min: 0,
+      mean: 0,
+      p10: 0,
+      p25: 0,
+      p50: 0,
+      p75: 0,
+      p90: 0,
+      p95: 0,
+      p99: 0,
+      'p99.9': 0,
+      max: 0,
+    });
     expect(decodeHistogram(combineTallies(1, [], generator).histogram).totalCount).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
-import type { PlanScenario } from '../../src/plan.js';
+import type { PlanScenario } from '../../src/protocol/plan.js';
 import { Connection, type ConnectionOwner, makeTarget, sweepTimeouts, type Target } from './connection.js';
 import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';

@@ -4,7 +4,7 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import { ParseError, type ParsedResponse, requestAsksClose, ResponseParser, serializeRequest } from './http1.js';
-import type { PlanScenario } from '../../src/plan.js';
+import type { PlanScenario } from '../../src/protocol/plan.js';
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {

@@ -4,8 +4,8 @@
 // engine instances run in worker threads (this same file, started again).
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { Phase } from '../../src/config/types.js';
-import type { PlanScenario, RunnerPlan, Stage } from '../../src/plan.js';
+import type { Phase } from '../../src/protocol/plan.js';
+import type { PlanScenario, RunnerPlan, Stage } from '../../src/protocol/plan.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';

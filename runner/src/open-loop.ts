@@ -7,7 +7,7 @@
 // Connections open on demand up to the cap, a few at a time, so a slow service gets more of them
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
-import type { PlanScenario } from '../../src/plan.js';
+import type { PlanScenario } from '../../src/protocol/plan.js';
 import {
   Connection,
   type ConnectionOwner,

@@ -1,7 +1,7 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/stats/histogram.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 import type { EngineTally } from './tally.js';
 
 export class Recorder {

@@ -17,7 +17,7 @@
 //     service either; a send whose generator part exceeds LATE_MS is `late` for the generator, and
 //     a phase with too many of those is generator-bound (its numbers are not trusted).
 
-import { OPEN_LATE_MS } from '../../src/config/types.js';
+import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
 
 /** A delay above this is `late` (for the service or the generator). */
 export const LATE_MS = OPEN_LATE_MS;

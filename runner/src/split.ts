@@ -2,8 +2,8 @@
 // instances (runner.workers). Connections, request counts and max-in-flight are shared out as evenly
 // as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
 // so together the instances keep one evenly spaced schedule.
-import { openLoopLimits, type Phase } from '../../src/config/types.js';
-import type { PlanScenario } from '../../src/plan.js';
+import { openLoopLimits, type Phase } from '../../src/protocol/plan.js';
+import type { PlanScenario } from '../../src/protocol/plan.js';
 
 export type Limit = { durationMs: number } | { requests: number };
 

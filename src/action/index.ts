@@ -36,7 +36,8 @@ await run({
     const proxy = getProxyUrl(new URL(opts.baseUrl))?.href;
     return githubApi({ ...opts, warn: (m) => core.warning(m), ...(proxy ? { proxy } : {}) });
   },
-  perfGate: (opts) => runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal)),
+  perfGate: (opts) =>
+    runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
   configAgainst: (file) => loadConfig(file).gate.against,
   newRunId,
 });

@@ -11,24 +11,12 @@ export interface Threshold {
   limit?: number;
   alpha?: number;
 }
-export type Thresholds = Partial<Record<MetricName, Threshold>>;
+import type { Phase, ReadyProbe } from '../protocol/plan.js';
 
-export interface ClosedPhase {
-  kind: 'closed';
-  name: string;
-  connections: number;
-  durationMs?: number;
-  requests?: number;
-}
-export interface OpenPhase {
-  kind: 'open';
-  name: string;
-  rate: number;
-  durationMs: number;
-  maxInFlight: number;
-  connections?: number;
-}
-export type Phase = ClosedPhase | OpenPhase;
+export type { ClosedPhase, OpenPhase, Phase, ReadyProbe } from '../protocol/plan.js';
+export { OPEN_LATE_MS, openLoopLimits } from '../protocol/plan.js';
+
+export type Thresholds = Partial<Record<MetricName, Threshold>>;
 
 export interface RequestSpec {
   url: string;
@@ -54,11 +42,6 @@ export interface Scenario {
   trials: number;
   thresholds: Thresholds;
   sweep?: Sweep;
-}
-
-export interface ReadyProbe {
-  url: string;
-  timeoutMs: number;
 }
 
 export interface Config {
@@ -88,22 +71,3 @@ export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
 export const DEFAULT_AB_PAIRS = 6;
-
-/**
- * An open-loop phase's connections and its bound on requests in flight (one request per connection).
- * Connections open on demand, a few at a time (no connect storm), up to `connections`, which
- * defaults to `max-in-flight`.
- */
-export function openLoopLimits(phase: { maxInFlight: number; connections?: number | undefined }): {
-  connections: number;
-  inFlight: number;
-} {
-  const connections = phase.connections ?? phase.maxInFlight;
-  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
-}
-
-/**
- * An open-loop send this far behind its scheduled time, for the service's or the generator's part
- * of the delay, is counted `late` for that cause (runner/src/schedule.ts has the attribution rule).
- */
-export const OPEN_LATE_MS = 5;

@@ -6,6 +6,7 @@ import { formatMetricValue, overallVerdict, sortForReport } from '../compare/com
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
 import { formatBytes, formatUs } from '../units.js';
 import { escapeMarkdown as esc } from './escape.js';
+import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
 
 export const COMMENT_LIMIT = 65_536;
@@ -269,6 +270,23 @@ export interface ReportOptions {
   trend?: string;
 }
 
+/** Text bars of each phase's latencies (p10/p25/p75 beside them), from the merged histograms. */
+function distribution(results: ResultsFile): string {
+  const blocks: string[] = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      const l = p.merged.latency;
+      const quartiles =
+        l.p25 === undefined ? '' : ` · p10 ${formatUs(l.p10)} · p25 ${formatUs(l.p25)} · p75 ${formatUs(l.p75)}`;
+      blocks.push(
+        `**${esc(s.name)}/${esc(p.name)}**: ${l.count} responses, p50 ${formatUs(l.p50)}${quartiles}`,
+        `\`\`\`\n${renderBuckets(latencyBuckets(p.merged.histogram))}\n\`\`\``,
+      );
+    }
+  }
+  return blocks.join('\n\n');
+}
+
 /** The Markdown report. The marker line makes the PR comment findable. */
 export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
   if (results.mode === 'sweep') return renderSweep(results, reportMarker(opts.reportId ?? ''));
@@ -308,6 +326,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
           rows.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
           details('Latency percentiles chart', chart(results)),
           opts.trend ? details('Trend over recent runs', opts.trend) : '',
+          details('Latency distribution per phase', distribution(results)),
           details('Status codes, errors and flags', errorsTable(results)),
           details('SUT resources', resourcesTable(results)),
           details(

@@ -26,7 +26,10 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         String(m.trials),
         formatCount(m.responses),
         m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        formatUs(m.latency.p50),
+        // results from before p10/p25/p75 existed show a dash
+        ...(['p10', 'p25', 'p50', 'p75'] as const).map((k) =>
+          m.latency[k] === undefined ? '—' : formatUs(m.latency[k]),
+        ),
         formatUs(m.latency.p90),
         formatUs(m.latency.p99),
         formatUs(m.latency['p99.9']),
@@ -48,7 +51,24 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
     }
   }
   const out = [
-    textTable(['scenario/phase', 'trials', 'responses', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors'], rows),
+    textTable(
+      [
+        'scenario/phase',
+        'trials',
+        'responses',
+        'rps',
+        'p10',
+        'p25',
+        'p50',
+        'p75',
+        'p90',
+        'p99',
+        'p99.9',
+        'max',
+        'errors',
+      ],
+      rows,
+    ),
   ];
   if (resourceRows.length) {
     out.push(

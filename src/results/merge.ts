@@ -1,37 +1,12 @@
 // Pure: merges the trials of a phase. Latency comes from the merged histogram, never from averaging
 // percentiles; counts are summed; rates are totals over total measured time.
 
-import { encodeHistogram, mergeHistograms, summarize } from '../stats/histogram.js';
+import { encodeHistogram, mergeHistograms, summarize } from '../protocol/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import type { MergedPhase, OpenLoopCounts, ResourceUsage, TrialMeasurement, TrialSummary } from './types.js';
+import { addCounts, sumOpenCounts } from '../protocol/measurement.js';
+import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
-export function addCounts(into: Record<string, number>, from: Record<string, number>): void {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-
-export function addOpenCounts(a: OpenLoopCounts | undefined, b: OpenLoopCounts): OpenLoopCounts {
-  if (!a) return { ...b, delayUs: { ...b.delayUs } };
-  return {
-    scheduled: a.scheduled + b.scheduled,
-    late: a.late + b.late,
-    lateService: a.lateService + b.lateService,
-    lateGenerator: a.lateGenerator + b.lateGenerator,
-    unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
-    delayUs: {
-      service: a.delayUs.service + b.delayUs.service,
-      timer: a.delayUs.timer + b.delayUs.timer,
-      generator: a.delayUs.generator + b.delayUs.generator,
-    },
-  };
-}
-
-/** Open-loop counts summed over trials (or engine instances); undefined for closed-loop data. */
-export function sumOpenCounts(parts: ReadonlyArray<Pick<TrialMeasurement, 'open'>>): OpenLoopCounts | undefined {
-  let out: OpenLoopCounts | undefined;
-  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
-  return out;
-}
+export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
 
 export function mergeTrials(trials: readonly TrialSummary[], histograms: readonly string[]): MergedPhase {
   const merged = mergeHistograms(histograms);

@@ -1,73 +1,9 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
 import type { Thresholds } from '../config/types.js';
-import type { LatencySummary } from '../stats/histogram.js';
+import type { LatencySummary } from '../protocol/histogram.js';
+import type { OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
 
-/** What the runner measured in one trial (one measured run of one phase). */
-export interface TrialMeasurement {
-  trial: number;
-  /** measured wall time, ms */
-  durationMs: number;
-  /** requests written */
-  sent: number;
-  /** responses received, any status */
-  responses: number;
-  successes: number;
-  failures: number;
-  /** every status code seen, successes included */
-  statusCodes: Record<string, number>;
-  /** socket errors, resets and timeouts by kind (timeout, ECONNRESET, ECONNREFUSED, ...) */
-  errors: Record<string, number>;
-  /** responses per second (any status) */
-  rps: number;
-  /** response bytes per second, headers included */
-  bytesPerSec: number;
-  /** latency of successful responses, µs */
-  latency: LatencySummary;
-  /** connections the SUT closed during the window (`Connection: close`, idle timeouts, resets) */
-  connectionCloses: number;
-  /** the generator watching itself */
-  generator: GeneratorUsage;
-  /** open-loop phases only: how well the schedule was kept */
-  open?: OpenLoopCounts;
-}
-
-/**
- * Open-loop schedule accounting (SPEC §3, README "Open loop"). A send's delay behind its scheduled
- * time is split three ways: the service's (every connection busy with an unanswered request; it
- * counts in the latency), the timer's (the generator idle, waiting for its timer; not charged) and
- * the generator's (its event loop busy; not charged, and too much of it makes the phase
- * generator-bound).
- */
-export interface OpenLoopCounts {
-  /** sends the schedule called for in the measured window */
-  scheduled: number;
-  /** sends that started more than OPEN_LATE_MS (5 ms) after their scheduled time, whatever the cause */
-  late: number;
-  /** sends the service held back more than OPEN_LATE_MS (every connection busy) */
-  lateService: number;
-  /** sends the generator itself started more than OPEN_LATE_MS late (its event loop busy) */
-  lateGenerator: number;
-  /** scheduled sends with no response by the end of the grace period (aborted, or never sent) */
-  unfinished: number;
-  /** the longest any send started behind its scheduled time, µs */
-  maxSendDelayUs: number;
-  /** send delays summed over the sends by cause, µs (divide by `scheduled` for a mean) */
-  delayUs: { service: number; timer: number; generator: number };
-}
-
-export interface GeneratorUsage {
-  /** CPU of the runner process, % of one core */
-  cpuPct: number;
-  /** the worst engine thread's event-loop delay */
-  eventLoopDelayP99Us: number;
-  eventLoopDelayMaxUs: number;
-  /** the busiest engine thread's event-loop utilisation, % of the window (absent in older files) */
-  busyPct?: number;
-  /** engine instances (runner.workers); absent in files written before workers existed */
-  threads?: number;
-  /** CPUs the runner process could see */
-  cores?: number;
-}
+export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
 
 export interface ResourceUsage {
   /** CPU %, 100 = one core */

@@ -48,7 +48,11 @@ export interface LatencySummary {
   count: number;
   min: number;
   mean: number;
+  /** p10, p25 and p75 came in with results@1 files of 2026-11-23; older files lack them */
+  p10: number;
+  p25: number;
   p50: number;
+  p75: number;
   p90: number;
   p95: number;
   p99: number;
@@ -57,7 +61,10 @@ export interface LatencySummary {
 }
 
 export const PERCENTILES = [
+  ['p10', 10],
+  ['p25', 25],
   ['p50', 50],
+  ['p75', 75],
   ['p90', 90],
   ['p95', 95],
   ['p99', 99],
@@ -67,12 +74,16 @@ export const PERCENTILES = [
 /** Percentiles (µs) of a histogram; all zero when it is empty. */
 export function summarize(h: Histogram): LatencySummary {
   const count = h.totalCount;
-  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 };
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0 };
+  if (count === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
   const out: LatencySummary = {
     count,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
+    p10: 0,
+    p25: 0,
     p50: 0,
+    p75: 0,
     p90: 0,
     p95: 0,
     p99: 0,

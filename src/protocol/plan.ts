@@ -1,0 +1,99 @@
+// The runner↔host protocol, part 1: the plan the host hands to the runner container (phases, ready
+// probes, requests) and the events the runner sends back on stdout. The runner imports nothing from
+// the host but src/protocol/.
+import type { TrialMeasurement } from './measurement.js';
+
+export interface ClosedPhase {
+  kind: 'closed';
+  name: string;
+  connections: number;
+  durationMs?: number;
+  requests?: number;
+}
+export interface OpenPhase {
+  kind: 'open';
+  name: string;
+  rate: number;
+  durationMs: number;
+  maxInFlight: number;
+  connections?: number;
+}
+export type Phase = ClosedPhase | OpenPhase;
+
+export interface ReadyProbe {
+  url: string;
+  timeoutMs: number;
+}
+
+/**
+ * An open-loop phase's connections and its bound on requests in flight (one request per connection).
+ * Connections open on demand, a few at a time (no connect storm), up to `connections`, which
+ * defaults to `max-in-flight`.
+ */
+export function openLoopLimits(phase: { maxInFlight: number; connections?: number | undefined }): {
+  connections: number;
+  inFlight: number;
+} {
+  const connections = phase.connections ?? phase.maxInFlight;
+  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
+}
+
+/**
+ * An open-loop send this far behind its scheduled time, for the service's or the generator's part
+ * of the delay, is counted `late` for that cause (runner/src/schedule.ts has the attribution rule).
+ */
+export const OPEN_LATE_MS = 5;
+
+export interface PlanScenario {
+  name: string;
+  request: { url: string; method: string; headers: Record<string, string>; body?: string; bodies?: string[] };
+  warmupMs: number;
+  trials: number;
+  phases: Phase[];
+}
+
+export interface RunnerPlan {
+  version: 1;
+  progressIntervalMs: number;
+  /** per-request timeout, ms */
+  requestTimeoutMs: number;
+  /** engine instances (runner.workers); more than one run in worker threads */
+  workers?: number;
+  ready: ReadyProbe[];
+  scenarios: PlanScenario[];
+}
+
+/** Lines the runner writes to stdout start with this marker; anything else is passed through as log. */
+export const EVENT_MARKER = '@@perf-gate ';
+
+export type Stage = 'warmup' | 'measure';
+
+export type RunnerEvent =
+  | { t: 'hello'; node: string }
+  | { t: 'probe'; url: string; ok: boolean; status?: number; error?: string; elapsedMs: number }
+  | { t: 'ready' }
+  | { t: 'not-ready'; url: string; error: string; timeoutMs: number }
+  | {
+      t: 'stage';
+      scenario: string;
+      phase: string;
+      trial: number;
+      trials: number;
+      stage: Stage;
+      totalMs?: number;
+      totalRequests?: number;
+    }
+  | {
+      t: 'progress';
+      scenario: string;
+      phase: string;
+      trial: number;
+      stage: Stage;
+      elapsedMs: number;
+      responses: number;
+      rps: number;
+    }
+  | { t: 'trial'; scenario: string; phase: string; measurement: TrialMeasurement; histogram: string }
+  | { t: 'warning'; message: string }
+  | { t: 'done' }
+  | { t: 'fatal'; message: string };

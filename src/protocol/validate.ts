@@ -1,0 +1,127 @@
+// Host side of the protocol: every event line from the runner container is checked against these
+// schemas before the host acts on it (the runner image is the user's, and so may be its script). A
+// line with the marker that does not fit is a clear failure, never a half-read measurement.
+import { z } from 'zod';
+import { EVENT_MARKER, type RunnerEvent } from './plan.js';
+
+const count = z.number().int().nonnegative();
+const nonneg = z.number().nonnegative();
+const counts = z.record(z.string(), count);
+
+export const latencySummarySchema = z.object({
+  count,
+  min: nonneg,
+  mean: nonneg,
+  // absent in files written before they existed
+  p10: nonneg.optional(),
+  p25: nonneg.optional(),
+  p50: nonneg,
+  p75: nonneg.optional(),
+  p90: nonneg,
+  p95: nonneg,
+  p99: nonneg,
+  'p99.9': nonneg,
+  max: nonneg,
+});
+
+export const trialMeasurementSchema = z.object({
+  trial: count,
+  durationMs: nonneg,
+  sent: count,
+  responses: count,
+  successes: count,
+  failures: count,
+  statusCodes: counts,
+  errors: counts,
+  rps: nonneg,
+  bytesPerSec: nonneg,
+  latency: latencySummarySchema,
+  connectionCloses: count,
+  generator: z.object({
+    cpuPct: nonneg,
+    eventLoopDelayP99Us: nonneg,
+    eventLoopDelayMaxUs: nonneg,
+    busyPct: nonneg.optional(),
+    threads: count.optional(),
+    cores: count.optional(),
+  }),
+  open: z
+    .object({
+      scheduled: count,
+      late: count,
+      lateService: count,
+      lateGenerator: count,
+      unfinished: count,
+      maxSendDelayUs: nonneg,
+      delayUs: z.object({ service: nonneg, timer: nonneg, generator: nonneg }),
+    })
+    .optional(),
+});
+
+const stage = z.enum(['warmup', 'measure']);
+const names = { scenario: z.string(), phase: z.string() };
+
+export const runnerEventSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('hello'), node: z.string() }),
+  z.object({
+    t: z.literal('probe'),
+    url: z.string(),
+    ok: z.boolean(),
+    status: z.number().int().optional(),
+    error: z.string().optional(),
+    elapsedMs: nonneg,
+  }),
+  z.object({ t: z.literal('ready') }),
+  z.object({ t: z.literal('not-ready'), url: z.string(), error: z.string(), timeoutMs: nonneg }),
+  z.object({
+    t: z.literal('stage'),
+    ...names,
+    trial: count,
+    trials: count,
+    stage,
+    totalMs: nonneg.optional(),
+    totalRequests: count.optional(),
+  }),
+  z.object({
+    t: z.literal('progress'),
+    ...names,
+    trial: count,
+    stage,
+    elapsedMs: nonneg,
+    responses: count,
+    rps: nonneg,
+  }),
+  z.object({ t: z.literal('trial'), ...names, measurement: trialMeasurementSchema, histogram: z.string() }),
+  z.object({ t: z.literal('warning'), message: z.string() }),
+  z.object({ t: z.literal('done') }),
+  z.object({ t: z.literal('fatal'), message: z.string() }),
+]);
+
+/** The first problem in zod's words: "measurement.latency.p50: expected number". */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path ? `${path}: ` : ''}${issue.message}`;
+}
+
+/** One line of runner stdout: undefined when it is not an event line (a log line); a `fatal` event
+ * naming the problem when it carries the marker but is not a valid event. */
+export function parseEventLine(line: string): RunnerEvent | undefined {
+  if (!line.startsWith(EVENT_MARKER)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(line.slice(EVENT_MARKER.length));
+  } catch {
+    return { t: 'fatal', message: `the runner wrote an event that is not JSON: ${line.slice(0, 120)}` };
+  }
+  const parsed = runnerEventSchema.safeParse(data);
+  if (!parsed.success) {
+    const kind = (data as { t?: unknown } | null)?.t;
+    return {
+      t: 'fatal',
+      message: `the runner wrote an invalid ${typeof kind === 'string' ? `"${kind}" ` : ''}event (${firstIssue(parsed.error)}): is runner.image running a perf-gate runner of another version?`,
+    };
+  }
+  return parsed.data as RunnerEvent;
+}
