@@ -613,8 +613,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -722,13 +722,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count2 = 0;
+        let count3 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count3)
+            count3 = c;
         }
-        return count2;
+        return count3;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -3681,8 +3681,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3759,12 +3759,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count3 = 1;
         const end = error62.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count3);
         error62.message += `:
 
 ${lineStr}
@@ -11469,7 +11469,7 @@ var require_bcrypt_pbkdf = __commonJS({
       }
     }
     function bcrypt_pbkdf(pass, passlen, salt, saltlen, key, keylen, rounds) {
-      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count2, origkeylen = keylen;
+      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count3, origkeylen = keylen;
       if (rounds < 1)
         return -1;
       if (passlen === 0 || saltlen === 0 || keylen === 0 || keylen > out.byteLength * out.byteLength || saltlen > 1 << 20)
@@ -11479,11 +11479,11 @@ var require_bcrypt_pbkdf = __commonJS({
       for (i = 0; i < saltlen; i++)
         countsalt[i] = salt[i];
       crypto_hash_sha512(sha2pass, pass, passlen);
-      for (count2 = 1; keylen > 0; count2++) {
-        countsalt[saltlen + 0] = count2 >>> 24;
-        countsalt[saltlen + 1] = count2 >>> 16;
-        countsalt[saltlen + 2] = count2 >>> 8;
-        countsalt[saltlen + 3] = count2;
+      for (count3 = 1; keylen > 0; count3++) {
+        countsalt[saltlen + 0] = count3 >>> 24;
+        countsalt[saltlen + 1] = count3 >>> 16;
+        countsalt[saltlen + 2] = count3 >>> 8;
+        countsalt[saltlen + 3] = count3;
         crypto_hash_sha512(sha2salt, countsalt, saltlen + 4);
         bcrypt_hash(sha2pass, sha2salt, tmpout);
         for (i = out.byteLength; i--; )
@@ -11496,7 +11496,7 @@ var require_bcrypt_pbkdf = __commonJS({
         }
         amt = Math.min(amt, keylen);
         for (i = 0; i < amt; i++) {
-          dest = i * stride + (count2 - 1);
+          dest = i * stride + (count3 - 1);
           if (dest >= origkeylen)
             break;
           key[dest] = out[i];
@@ -21997,11 +21997,11 @@ var require_SFTP = __commonJS({
             throw new Error("names is not an object or array");
           names2 = [names2];
         }
-        const count2 = names2.length;
+        const count3 = names2.length;
         let namesLen = 0;
         let nameAttrs;
         const attrs2 = [];
-        for (let i = 0; i < count2; ++i) {
+        for (let i = 0; i < count3; ++i) {
           const name2 = names2[i];
           const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
           namesLen += 4 + Buffer.byteLength(filename);
@@ -22031,9 +22031,9 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, buf.length - 4, 0);
         buf[4] = RESPONSE.NAME;
         writeUInt32BE(buf, reqid, 5);
-        writeUInt32BE(buf, count2, p);
+        writeUInt32BE(buf, count3, p);
         p += 4;
-        for (let i = 0; i < count2; ++i) {
+        for (let i = 0; i < count3; ++i) {
           const name2 = names2[i];
           {
             const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
@@ -22526,11 +22526,11 @@ var require_SFTP = __commonJS({
         attrs2.mtime = mtime;
       }
       if (flags & ATTR.EXTENDED) {
-        const count2 = bufferParser.readUInt32BE();
-        if (count2 === void 0)
+        const count3 = bufferParser.readUInt32BE();
+        if (count3 === void 0)
           return;
         const extended2 = {};
-        for (let i = 0; i < count2; ++i) {
+        for (let i = 0; i < count3; ++i) {
           const type = bufferParser.readString(true);
           const data = bufferParser.readString();
           if (data === void 0)
@@ -22781,10 +22781,10 @@ var require_SFTP = __commonJS({
           req = sftp._requests[reqID];
           delete sftp._requests[reqID];
         }
-        const count2 = bufferParser.readUInt32BE();
-        if (count2 !== void 0) {
+        const count3 = bufferParser.readUInt32BE();
+        if (count3 !== void 0) {
           let names2 = [];
-          for (let i = 0; i < count2; ++i) {
+          for (let i = 0; i < count3; ++i) {
             const filename = bufferParser.readString(true);
             const longname = bufferParser.readString(true);
             const attrs2 = readAttrs(sftp._biOpt);
@@ -28484,13 +28484,13 @@ var require_stream_writable = __commonJS({
         var buffer = new Array(l);
         var holder = state.corkedRequestsFree;
         holder.entry = entry;
-        var count2 = 0;
+        var count3 = 0;
         var allBuffers = true;
         while (entry) {
-          buffer[count2] = entry;
+          buffer[count3] = entry;
           if (!entry.isBuf) allBuffers = false;
           entry = entry.next;
-          count2 += 1;
+          count3 += 1;
         }
         buffer.allBuffers = allBuffers;
         doWrite(stream, state, true, state.length, buffer, "", holder.finish);
@@ -54287,13 +54287,13 @@ var require_retrying_call = __commonJS({
         }, retryDelayMs);
       }
       countActiveCalls() {
-        let count2 = 0;
+        let count3 = 0;
         for (const call of this.underlyingCalls) {
           if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
-            count2 += 1;
+            count3 += 1;
           }
         }
-        return count2;
+        return count3;
       }
       handleProcessedStatus(status, callIndex, pushback) {
         var _a3, _b, _c;
@@ -60255,13 +60255,13 @@ var require_load_balancer_weighted_round_robin = __commonJS({
         this.weightUpdateTimer = null;
       }
       countChildrenWithState(state) {
-        let count2 = 0;
+        let count3 = 0;
         for (const entry of this.children.values()) {
           if (entry.child.getConnectivityState() === state) {
-            count2 += 1;
+            count3 += 1;
           }
         }
-        return count2;
+        return count3;
       }
       updateWeight(entry, loadReport) {
         var _a3, _b;
@@ -65529,13 +65529,13 @@ var require_JsHistogram = __commonJS({
         this.updateMinAndMax(value);
         this.incrementTotalCount();
       }
-      handleRecordException(count2, value) {
+      handleRecordException(count3, value) {
         if (!this.autoResize) {
           throw new Error("Value " + value + " is outside of histogram covered range");
         }
         this.resize(value);
         var countsIndex = this.countsArrayIndex(value);
-        this.addToCountAtIndex(countsIndex, count2);
+        this.addToCountAtIndex(countsIndex, count3);
         this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
       }
       countsArrayIndex(value) {
@@ -65818,15 +65818,15 @@ var require_JsHistogram = __commonJS({
           this.recordSingleValue(missingValue);
         }
       }
-      recordCountAtValue(count2, value) {
+      recordCountAtValue(count3, value) {
         const countsIndex = this.countsArrayIndex(value);
         if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(count2, value);
+          this.handleRecordException(count3, value);
         } else {
-          this.addToCountAtIndex(countsIndex, count2);
+          this.addToCountAtIndex(countsIndex, count3);
         }
         this.updateMinAndMax(value);
-        this.addToTotalCount(count2);
+        this.addToTotalCount(count3);
       }
       /**
        * Record a value in the histogram (adding to the value's current count)
@@ -65835,8 +65835,8 @@ var require_JsHistogram = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count2) {
-        this.recordCountAtValue(count2, value);
+      recordValueWithCount(value, count3) {
+        this.recordCountAtValue(count3, value);
       }
       /**
        * Record a value in the histogram.
@@ -65862,13 +65862,13 @@ var require_JsHistogram = __commonJS({
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
       }
-      recordValueWithCountAndExpectedInterval(value, count2, expectedIntervalBetweenValueSamples) {
-        this.recordCountAtValue(count2, value);
+      recordValueWithCountAndExpectedInterval(value, count3, expectedIntervalBetweenValueSamples) {
+        this.recordCountAtValue(count3, value);
         if (expectedIntervalBetweenValueSamples <= 0) {
           return;
         }
         for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordCountAtValue(count2, missingValue);
+          this.recordCountAtValue(count3, missingValue);
         }
       }
       /**
@@ -66683,7 +66683,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
+      var count3 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -66694,21 +66694,21 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
+        if (++count3 < max_count && curlen === nextlen) {
           continue;
-        } else if (count2 < min_count) {
-          s.bl_tree[curlen * 2] += count2;
+        } else if (count3 < min_count) {
+          s.bl_tree[curlen * 2] += count3;
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             s.bl_tree[curlen * 2]++;
           }
           s.bl_tree[REP_3_6 * 2]++;
-        } else if (count2 <= 10) {
+        } else if (count3 <= 10) {
           s.bl_tree[REPZ_3_10 * 2]++;
         } else {
           s.bl_tree[REPZ_11_138 * 2]++;
         }
-        count2 = 0;
+        count3 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -66727,7 +66727,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
+      var count3 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -66737,27 +66737,27 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
+        if (++count3 < max_count && curlen === nextlen) {
           continue;
-        } else if (count2 < min_count) {
+        } else if (count3 < min_count) {
           do {
             send_code(s, curlen, s.bl_tree);
-          } while (--count2 !== 0);
+          } while (--count3 !== 0);
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             send_code(s, curlen, s.bl_tree);
-            count2--;
+            count3--;
           }
           send_code(s, REP_3_6, s.bl_tree);
-          send_bits(s, count2 - 3, 2);
-        } else if (count2 <= 10) {
+          send_bits(s, count3 - 3, 2);
+        } else if (count3 <= 10) {
           send_code(s, REPZ_3_10, s.bl_tree);
-          send_bits(s, count2 - 3, 3);
+          send_bits(s, count3 - 3, 3);
         } else {
           send_code(s, REPZ_11_138, s.bl_tree);
-          send_bits(s, count2 - 11, 7);
+          send_bits(s, count3 - 11, 7);
         }
-        count2 = 0;
+        count3 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -68739,20 +68739,20 @@ var require_inftrees = __commonJS({
       var base = null;
       var base_index = 0;
       var end;
-      var count2 = new utils.Buf16(MAXBITS + 1);
+      var count3 = new utils.Buf16(MAXBITS + 1);
       var offs = new utils.Buf16(MAXBITS + 1);
       var extra = null;
       var extra_index = 0;
       var here_bits, here_op, here_val;
       for (len = 0; len <= MAXBITS; len++) {
-        count2[len] = 0;
+        count3[len] = 0;
       }
       for (sym = 0; sym < codes; sym++) {
-        count2[lens[lens_index + sym]]++;
+        count3[lens[lens_index + sym]]++;
       }
       root = bits;
       for (max2 = MAXBITS; max2 >= 1; max2--) {
-        if (count2[max2] !== 0) {
+        if (count3[max2] !== 0) {
           break;
         }
       }
@@ -68766,7 +68766,7 @@ var require_inftrees = __commonJS({
         return 0;
       }
       for (min = 1; min < max2; min++) {
-        if (count2[min] !== 0) {
+        if (count3[min] !== 0) {
           break;
         }
       }
@@ -68776,7 +68776,7 @@ var require_inftrees = __commonJS({
       left = 1;
       for (len = 1; len <= MAXBITS; len++) {
         left <<= 1;
-        left -= count2[len];
+        left -= count3[len];
         if (left < 0) {
           return -1;
         }
@@ -68786,7 +68786,7 @@ var require_inftrees = __commonJS({
       }
       offs[1] = 0;
       for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1] = offs[len] + count2[len];
+        offs[len + 1] = offs[len] + count3[len];
       }
       for (sym = 0; sym < codes; sym++) {
         if (lens[lens_index + sym] !== 0) {
@@ -68849,7 +68849,7 @@ var require_inftrees = __commonJS({
           huff = 0;
         }
         sym++;
-        if (--count2[len] === 0) {
+        if (--count3[len] === 0) {
           if (len === max2) {
             break;
           }
@@ -68863,7 +68863,7 @@ var require_inftrees = __commonJS({
           curr = len - drop;
           left = 1 << curr;
           while (curr + drop < max2) {
-            left -= count2[curr + drop];
+            left -= count3[curr + drop];
             if (left <= 0) {
               break;
             }
@@ -70944,8 +70944,8 @@ var require_wasm = __commonJS({
       recordValue(value) {
         this._wasmHistogram.recordValue(value);
       }
-      recordValueWithCount(value, count2) {
-        this._wasmHistogram.recordValueWithCount(value, count2);
+      recordValueWithCount(value, count3) {
+        this._wasmHistogram.recordValueWithCount(value, count3);
       }
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
@@ -71944,12 +71944,12 @@ var require_JsHistogram_encoding = __commonJS({
       const countsLimit = self2.countsArrayIndex(self2.maxValue) + 1;
       let srcIndex = 0;
       while (srcIndex < countsLimit) {
-        const count2 = self2.getCountAtIndex(srcIndex++);
-        if (count2 < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count2 + ") at index " + srcIndex + ", corresponding the value range [" + self2.lowestEquivalentValue(self2.valueFromIndex(srcIndex)) + "," + self2.nextNonEquivalentValue(self2.valueFromIndex(srcIndex)) + ")");
+        const count3 = self2.getCountAtIndex(srcIndex++);
+        if (count3 < 0) {
+          throw new Error("Cannot encode histogram containing negative counts (" + count3 + ") at index " + srcIndex + ", corresponding the value range [" + self2.lowestEquivalentValue(self2.valueFromIndex(srcIndex)) + "," + self2.nextNonEquivalentValue(self2.valueFromIndex(srcIndex)) + ")");
         }
         let zerosCount = 0;
-        if (count2 == 0) {
+        if (count3 == 0) {
           zerosCount = 1;
           while (srcIndex < countsLimit && self2.getCountAtIndex(srcIndex) == 0) {
             zerosCount++;
@@ -71959,7 +71959,7 @@ var require_JsHistogram_encoding = __commonJS({
         if (zerosCount > 1) {
           ZigZagEncoding_1.default.encode(buffer, -zerosCount);
         } else {
-          ZigZagEncoding_1.default.encode(buffer, count2);
+          ZigZagEncoding_1.default.encode(buffer, count3);
         }
       }
     }
@@ -71988,12 +71988,12 @@ var require_JsHistogram_encoding = __commonJS({
       const endPosition = sourceBuffer.position + lengthInBytes;
       while (sourceBuffer.position < endPosition) {
         let zerosCount = 0;
-        let count2 = ZigZagEncoding_1.default.decode(sourceBuffer);
-        if (count2 < 0) {
-          zerosCount = -count2;
+        let count3 = ZigZagEncoding_1.default.decode(sourceBuffer);
+        if (count3 < 0) {
+          zerosCount = -count3;
           dstIndex += zerosCount;
         } else {
-          self2.setCountAtIndex(dstIndex++, count2);
+          self2.setCountAtIndex(dstIndex++, count3);
         }
       }
       return dstIndex;
@@ -72376,8 +72376,8 @@ var require_Recorder = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count2) {
-        this.activeHistogram.recordValueWithCount(value, count2);
+      recordValueWithCount(value, count3) {
+        this.activeHistogram.recordValueWithCount(value, count3);
       }
       /**
        * Record a value
@@ -73866,14 +73866,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count2 = units;
+  let count3 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count2--;
+      count3--;
       i++;
     }
   }
-  return count2;
+  return count3;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -78256,8 +78256,8 @@ function az_default() {
 }
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count2, one, few, many) {
-  const absCount = Math.abs(count2);
+function getBelarusianPlural(count3, one, few, many) {
+  const absCount = Math.abs(count3);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -80469,13 +80469,13 @@ var error20 = () => {
           return `${sizing?.longLabel ?? "ארוך"} מדי: ${subject} צריכה להכיל ${issue2.maximum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "או פחות" : "לכל היותר"}`.trim();
         }
         if (issue2.origin === "number") {
-          const comparison = issue2.inclusive ? `קטן או שווה ל-${issue2.maximum}` : `קטן מ-${issue2.maximum}`;
-          return `גדול מדי: ${subject} צריך להיות ${comparison}`;
+          const comparison2 = issue2.inclusive ? `קטן או שווה ל-${issue2.maximum}` : `קטן מ-${issue2.maximum}`;
+          return `גדול מדי: ${subject} צריך להיות ${comparison2}`;
         }
         if (issue2.origin === "array" || issue2.origin === "set") {
           const verb = issue2.origin === "set" ? "צריכה" : "צריך";
-          const comparison = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} או פחות` : `פחות מ-${issue2.maximum} ${sizing?.unit ?? ""}`;
-          return `גדול מדי: ${subject} ${verb} להכיל ${comparison}`.trim();
+          const comparison2 = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} או פחות` : `פחות מ-${issue2.maximum} ${sizing?.unit ?? ""}`;
+          return `גדול מדי: ${subject} ${verb} להכיל ${comparison2}`.trim();
         }
         const adj = issue2.inclusive ? "<=" : "<";
         const be = verbFor(issue2.origin ?? "value");
@@ -80491,8 +80491,8 @@ var error20 = () => {
           return `${sizing?.shortLabel ?? "קצר"} מדי: ${subject} צריכה להכיל ${issue2.minimum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "או יותר" : "לפחות"}`.trim();
         }
         if (issue2.origin === "number") {
-          const comparison = issue2.inclusive ? `גדול או שווה ל-${issue2.minimum}` : `גדול מ-${issue2.minimum}`;
-          return `קטן מדי: ${subject} צריך להיות ${comparison}`;
+          const comparison2 = issue2.inclusive ? `גדול או שווה ל-${issue2.minimum}` : `גדול מ-${issue2.minimum}`;
+          return `קטן מדי: ${subject} צריך להיות ${comparison2}`;
         }
         if (issue2.origin === "array" || issue2.origin === "set") {
           const verb = issue2.origin === "set" ? "צריכה" : "צריך";
@@ -80500,8 +80500,8 @@ var error20 = () => {
             const singularPhrase = issue2.origin === "set" ? "לפחות פריט אחד" : "לפחות פריט אחד";
             return `קטן מדי: ${subject} ${verb} להכיל ${singularPhrase}`;
           }
-          const comparison = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} או יותר` : `יותר מ-${issue2.minimum} ${sizing?.unit ?? ""}`;
-          return `קטן מדי: ${subject} ${verb} להכיל ${comparison}`.trim();
+          const comparison2 = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} או יותר` : `יותר מ-${issue2.minimum} ${sizing?.unit ?? ""}`;
+          return `קטן מדי: ${subject} ${verb} להכיל ${comparison2}`.trim();
         }
         const adj = issue2.inclusive ? ">=" : ">";
         const be = verbFor(issue2.origin ?? "value");
@@ -80904,8 +80904,8 @@ function hu_default() {
 }
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count2, one, many) {
-  return Math.abs(count2) === 1 ? one : many;
+function getArmenianPlural(count3, one, many) {
+  return Math.abs(count3) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -83643,8 +83643,8 @@ function ro_default() {
 }
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count2, one, few, many) {
-  const absCount = Math.abs(count2);
+function getRussianPlural(count3, one, few, many) {
+  const absCount = Math.abs(count3);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -93429,12 +93429,12 @@ function scenarioHash(s, bodies) {
   };
   return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
-function baselineOf(result, provenance) {
+function baselineOf(result, provenance2) {
   return {
     schema: BASELINE_SCHEMA,
     scenario: result.name,
     scenarioHash: result.scenarioHash,
-    provenance,
+    provenance: provenance2,
     phases: result.phases
   };
 }
@@ -93602,14 +93602,14 @@ function exactP(x, y, observed) {
   const n = x.length;
   const total = pooled.length;
   let atLeast = 0;
-  let count2 = 0;
+  let count3 = 0;
   const pick2 = [];
   const visit2 = (start) => {
     if (pick2.length === n) {
       const chosen = new Set(pick2);
       const xs = pick2.map((i) => pooled[i]);
       const ys = pooled.filter((_, i) => !chosen.has(i));
-      count2++;
+      count3++;
       if (uOf(xs, ys) >= observed - 1e-9) atLeast++;
       return;
     }
@@ -93620,7 +93620,7 @@ function exactP(x, y, observed) {
     }
   };
   visit2(0);
-  return atLeast / count2;
+  return atLeast / count3;
 }
 function normalCdf(z2) {
   const t = 1 / (1 + 0.3275911 * Math.abs(z2 / Math.SQRT2));
@@ -93632,10 +93632,10 @@ function normalP(x, y, u) {
   const n1 = x.length;
   const n2 = y.length;
   const n = n1 + n2;
-  const counts2 = /* @__PURE__ */ new Map();
-  for (const v of [...x, ...y]) counts2.set(v, (counts2.get(v) ?? 0) + 1);
+  const counts3 = /* @__PURE__ */ new Map();
+  for (const v of [...x, ...y]) counts3.set(v, (counts3.get(v) ?? 0) + 1);
   let tie = 0;
-  for (const t of counts2.values()) tie += t ** 3 - t;
+  for (const t of counts3.values()) tie += t ** 3 - t;
   const mean = n1 * n2 / 2;
   const variance = n1 * n2 / 12 * (n + 1 - tie / (n * (n - 1)));
   if (variance <= 0) return 1;
@@ -93656,8 +93656,8 @@ var RUNNER_KEY = "perf-gate-runner";
 function direction(metric) {
   return metric === "rps" || metric === "bytes-per-sec" ? -1 : 1;
 }
-function sutResources(resources) {
-  return Object.entries(resources).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
+function sutResources(resources2) {
+  return Object.entries(resources2).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
 }
 function errorCount(m) {
   return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
@@ -93804,17 +93804,17 @@ function newErrorClasses(scenario2, current, baseline) {
   const known = new Set(errorClasses(baseline.merged));
   const bound = generatorBound(current);
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
-    const count2 = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
+    const count3 = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
     return {
       scenario: scenario2,
       phase: current.name,
       metric: "error-class",
       baseline: 0,
-      current: count2,
+      current: count3,
       delta: null,
       band: "no new error classes",
       result: bound ? "invalid" : "regression",
-      reason: `new error class ${c} (${count2}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ""}`
+      reason: `new error class ${c} (${count3}×), never seen in the baseline${bound ? `; ${GENERATOR_BOUND_REASON}` : ""}`
     };
   });
 }
@@ -93902,11 +93902,11 @@ var PERCENTILES = [
   ["p99.9", 99.9]
 ];
 function summarize(h) {
-  const count2 = h.totalCount;
+  const count3 = h.totalCount;
   const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
-  if (count2 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
+  if (count3 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
   const out = {
-    count: count2,
+    count: count3,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
     p10: 0,
@@ -94080,12 +94080,12 @@ function abLine(results) {
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
-  const count2 = (v) => results.comparisons.filter((c) => c.result === v).length;
-  const regressions = count2("regression");
-  const warnings = count2("unconfirmed") + count2("invalid");
+  const count3 = (v) => results.comparisons.filter((c) => c.result === v).length;
+  const regressions = count3("regression");
+  const warnings = count3("unconfirmed") + count3("invalid");
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
-    count2("improvement") ? `${count2("improvement")} improved` : ""
+    count3("improvement") ? `${count3("improvement")} improved` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
   if (results.mode === "update") {
@@ -94625,7 +94625,7 @@ function debugLog(progress) {
     if (process.env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
   };
 }
-async function provenanceOf(deps, dir, startedAt, engine, image, images) {
+async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
   const git2 = await gitInfo(deps.exec, dir);
   return {
     time: startedAt,
@@ -94634,7 +94634,7 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images) {
     runner: machineInfo(),
     docker: { version: engine.version, apiVersion: engine.apiVersion },
     runnerImage: image,
-    sut: { images }
+    sut: { images: images2 }
   };
 }
 function publishFiles(results, opts) {
@@ -94751,6 +94751,129 @@ function gateResults(results, baselines, thresholdsOf = () => void 0) {
 
 // src/results/read.ts
 import { readFileSync as readFileSync3 } from "node:fs";
+
+// src/results/validate.ts
+var nonneg2 = external_exports.number().nonnegative();
+var count2 = external_exports.number().int().nonnegative();
+var counts2 = external_exports.record(external_exports.string(), count2);
+var resourceUsage = external_exports.object({
+  cpuMeanPct: nonneg2,
+  cpuPeakPct: nonneg2,
+  memoryPeakBytes: nonneg2,
+  rxBytes: nonneg2,
+  txBytes: nonneg2,
+  samples: count2
+});
+var resources = external_exports.record(external_exports.string(), resourceUsage);
+var openCounts = trialMeasurementSchema.shape.open;
+var phaseResult = external_exports.looseObject({
+  name: external_exports.string(),
+  kind: external_exports.enum(["closed", "open"]),
+  params: external_exports.looseObject({
+    connections: count2.optional(),
+    durationMs: nonneg2.optional(),
+    requests: count2.optional(),
+    rate: nonneg2.optional(),
+    maxInFlight: count2.optional()
+  }),
+  warmupMs: nonneg2,
+  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
+  merged: external_exports.looseObject({
+    trials: count2,
+    durationMs: nonneg2,
+    sent: count2,
+    responses: count2,
+    successes: count2,
+    failures: count2,
+    statusCodes: counts2,
+    errors: counts2,
+    errorRate: nonneg2,
+    rps: nonneg2,
+    bytesPerSec: nonneg2,
+    latency: latencySummarySchema,
+    connectionCloses: count2,
+    open: openCounts,
+    resources,
+    histogram: external_exports.string()
+  }),
+  flags: external_exports.array(external_exports.string())
+});
+var scenarioResult = external_exports.looseObject({
+  name: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  phases: external_exports.array(phaseResult),
+  thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
+  baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
+});
+var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
+var provenance = external_exports.looseObject({
+  time: external_exports.string(),
+  commit: external_exports.string().nullable(),
+  ref: external_exports.string().nullable(),
+  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
+  docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
+  runnerImage: external_exports.string(),
+  sut: external_exports.looseObject({ images })
+});
+var comparison = external_exports.looseObject({
+  scenario: external_exports.string(),
+  phase: external_exports.string(),
+  metric: external_exports.string(),
+  baseline: external_exports.number().nullable(),
+  current: external_exports.number(),
+  delta: external_exports.number().nullable(),
+  band: external_exports.string(),
+  result: external_exports.enum(["pass", "regression", "improvement", "unconfirmed", "no-baseline", "invalid"]),
+  pValue: external_exports.number().optional(),
+  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
+  confidence: external_exports.number().optional(),
+  pairs: count2.optional(),
+  reason: external_exports.string().optional()
+});
+var resultsFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(RESULTS_SCHEMA),
+  runId: external_exports.string(),
+  mode: external_exports.string(),
+  config: external_exports.string(),
+  startedAt: external_exports.string(),
+  finishedAt: external_exports.string(),
+  provenance,
+  scenarios: external_exports.array(scenarioResult),
+  comparisons: external_exports.array(comparison),
+  scenarioStatus: external_exports.array(
+    external_exports.looseObject({
+      scenario: external_exports.string(),
+      baseline: external_exports.enum(["present", "missing", "stale"]),
+      baselineTime: external_exports.string().optional(),
+      baselineCommit: external_exports.string().nullable().optional(),
+      machine: external_exports.string().optional()
+    })
+  ).optional(),
+  ab: external_exports.looseObject({
+    baseRef: external_exports.string(),
+    baseCommit: external_exports.string(),
+    headCommit: external_exports.string().nullable(),
+    pairs: count2,
+    order: external_exports.literal("ABBA"),
+    baseImages: images,
+    base: external_exports.array(scenarioResult),
+    notes: external_exports.array(external_exports.string())
+  }).optional(),
+  unswept: external_exports.array(external_exports.string()).optional()
+});
+var baselineFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(BASELINE_SCHEMA),
+  scenario: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  provenance,
+  phases: external_exports.array(phaseResult)
+});
+function problemOf(schema, data) {
+  const r = schema.safeParse(data);
+  return r.success ? void 0 : firstIssue(r.error);
+}
+
+// src/results/read.ts
 function readJson(path, what) {
   let text;
   try {
@@ -94782,11 +94905,9 @@ function readBaseline(path, optional2 = true) {
       `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
     );
   }
-  const b = data;
-  if (!Array.isArray(b.phases) || typeof b.scenario !== "string") {
-    throw usageError(`baseline ${path}: corrupt (no scenario or phases)`);
-  }
-  return b;
+  const problem = problemOf(baselineFileSchema, data);
+  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
+  return data;
 }
 function readResults(path) {
   const data = readJson(path, "results file");
@@ -94794,9 +94915,9 @@ function readResults(path) {
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
   }
-  const r = data;
-  if (!Array.isArray(r.scenarios)) throw usageError(`results file ${path}: corrupt (no scenarios)`);
-  return r;
+  const problem = problemOf(resultsFileSchema, data);
+  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
+  return data;
 }
 
 // src/mode.ts
@@ -95330,9 +95451,9 @@ function mergeTrials(trials2, histograms) {
   const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
   const seconds2 = durationMs / 1e3;
   const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
-  const resources = {};
+  const resources2 = {};
   for (const s of [...services].sort()) {
-    resources[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
+    resources2[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
   }
   const result = {
     trials: trials2.length,
@@ -95348,7 +95469,7 @@ function mergeTrials(trials2, histograms) {
     bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
     latency: summarize(merged),
     connectionCloses: sum((t) => t.connectionCloses),
-    resources,
+    resources: resources2,
     histogram: encodeHistogram(merged)
   };
   const open2 = sumOpenCounts(trials2);
@@ -95451,14 +95572,14 @@ var TrialCollector = class {
   onEvent(e, now) {
     if (e.t === "stage" && e.stage === "measure") this.windowStart = now;
     if (e.t !== "trial") return;
-    const resources = {};
+    const resources2 = {};
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      resources[key] = usageInWindow(list, this.windowStart, now);
+      resources2[key] = usageInWindow(list, this.windowStart, now);
     }
     const id = `${e.scenario}\0${e.phase}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
-    entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources });
+    entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources: resources2 });
     entry.histograms.push(e.histogram);
   }
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
@@ -95819,7 +95940,7 @@ async function runAb(opts, deps) {
     progress.line(
       `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`
     );
-    const images = await withSessions(
+    const images2 = await withSessions(
       runId,
       [
         sessionSpec(deps, run, base.sut, base.dir, collectors.base, "base"),
@@ -95852,7 +95973,7 @@ async function runAb(opts, deps) {
         return { head: await sessions.head.imageDigests(), base: await sessions.base.imageDigests() };
       }
     );
-    const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images.head);
+    const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images2.head);
     const head = collectors.head.results(scenarios, p.hashes);
     const baseResults = collectors.base.results(scenarios, p.hashes);
     const comparisons = head.flatMap(
@@ -95865,7 +95986,7 @@ async function runAb(opts, deps) {
       config: opts.configFile,
       startedAt,
       finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-      provenance,
+      provenance: provenance2,
       scenarios: head.map((h, i) => ({
         ...h,
         baselineLatency: Object.fromEntries(
@@ -95876,10 +95997,10 @@ async function runAb(opts, deps) {
       ab: {
         baseRef: opts.baseRef,
         baseCommit: tree.commit,
-        headCommit: provenance.commit,
+        headCommit: provenance2.commit,
         pairs,
         order: "ABBA",
-        baseImages: images.base,
+        baseImages: images2.base,
         base: baseResults,
         notes: warnings
       }
@@ -95925,7 +96046,7 @@ async function runPerfGate(opts, deps) {
     collector
   );
   progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${spec.compose.project})`);
-  const images = await withSessions(
+  const images2 = await withSessions(
     runId,
     [spec],
     { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
@@ -95941,7 +96062,7 @@ async function runPerfGate(opts, deps) {
       return session.imageDigests();
     }
   );
-  const provenance = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images);
+  const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images2);
   const scenarioResults = collector.results(scenarios, p.hashes);
   const measured = {
     schema: RESULTS_SCHEMA,
@@ -95950,7 +96071,7 @@ async function runPerfGate(opts, deps) {
     config: opts.configFile,
     startedAt,
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    provenance,
+    provenance: provenance2,
     scenarios: scenarioResults,
     comparisons: []
   };
@@ -95963,7 +96084,7 @@ async function runPerfGate(opts, deps) {
   if (opts.mode === "update") {
     for (const r of scenarioResults) {
       const path = baselinePath(opts.baselineDir, r.name);
-      writeFileAtomic(path, stableStringify(baselineOf(r, provenance)));
+      writeFileAtomic(path, stableStringify(baselineOf(r, provenance2)));
       baselinesUpdated.push(path);
     }
   }

@@ -14,6 +14,13 @@ node_bin="$(readlink -f "$(command -v node)")"
 major="$("$node_bin" -p 'process.versions.node.split(".")[0]')"
 if [ "$major" -lt 20 ]; then log "node >= 20 needed on the host, found $("$node_bin" --version)"; exit 1; fi
 
+# the id of an image, or nothing
+image_id() { docker image inspect --format '{{.Id}}' "$1" 2>/dev/null || true; }
+# removes what a tag pointed to before it was rebuilt, so re-running this leaves no dangling images
+drop_old() { local old="$1" tag="$2"; [ -n "$old" ] && [ "$old" != "$(image_id "$tag")" ] && docker rmi "$old" >/dev/null 2>&1 || true; }
+
+node_sha="$(sha256sum "$node_bin" | cut -c1-16)"
+
 build_node_image() {
   local stage; stage="$(mktemp -d)"
   mkdir -p "$stage/usr/bin" "$stage/tmp" "$stage/etc"
@@ -27,27 +34,41 @@ build_node_image() {
   printf 'root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\n' > "$stage/etc/passwd"
   printf 'root:x:0:\nnogroup:x:65534:\n' > "$stage/etc/group"
   chmod 1777 "$stage/tmp"
+  local old_plain old_distroless
+  old_plain="$(image_id perf-gate/node:local)"
+  old_distroless="$(image_id perf-gate/node-distroless:local)"
   tar -C "$stage" -c . | docker import \
     --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
     --change 'CMD ["node"]' \
+    --change "LABEL dev.perf-gate.node-sha=$node_sha" \
     - perf-gate/node:local >/dev/null
   tar -C "$stage" -c . | docker import \
     --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
     --change 'ENTRYPOINT ["/usr/bin/node"]' \
     --change 'USER 65534:65534' \
+    --change "LABEL dev.perf-gate.node-sha=$node_sha" \
     - perf-gate/node-distroless:local >/dev/null
   rm -rf "$stage"
+  drop_old "$old_plain" perf-gate/node:local
+  drop_old "$old_distroless" perf-gate/node-distroless:local
 }
 
-log "node base images from $node_bin ($("$node_bin" --version))"
-build_node_image
+label_of() { docker image inspect --format '{{ index .Config.Labels "dev.perf-gate.node-sha" }}' "$1" 2>/dev/null || true; }
+if [ "$(label_of perf-gate/node:local)" = "$node_sha" ] && [ "$(label_of perf-gate/node-distroless:local)" = "$node_sha" ]; then
+  log "node base images already built from $node_bin ($("$node_bin" --version))"
+else
+  log "node base images from $node_bin ($("$node_bin" --version))"
+  build_node_image
+fi
 docker run --rm --network none perf-gate/node:local node -e 'process.exit(0)'
-log "built perf-gate/node:local and perf-gate/node-distroless:local"
+log "perf-gate/node:local and perf-gate/node-distroless:local ready"
 
 log "static test service"
 (cd "$root/fixtures/sut" && CGO_ENABLED=0 go build -trimpath -o bin/sut .)
 log "built fixtures/sut/bin/sut"
 # the same service as an image, for compose files that do not build (the A/B Action test boots
 # it from a base tree where bin/sut, a build output, is not committed)
+old_sut="$(image_id perf-gate/sut:local)"
 docker build -q -t perf-gate/sut:local "$root/fixtures/sut" >/dev/null
+drop_old "$old_sut" perf-gate/sut:local
 log "built perf-gate/sut:local"

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { usageError } from '../errors.js';
 import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
+import { baselineFileSchema, problemOf, resultsFileSchema } from './validate.js';
 
 function readJson(path: string, what: string): unknown {
   let text: string;
@@ -39,11 +40,9 @@ export function readBaseline(path: string, optional = true): BaselineFile | unde
       `baseline ${path}: schema ${schema ?? '(none)'} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`,
     );
   }
-  const b = data as BaselineFile;
-  if (!Array.isArray(b.phases) || typeof b.scenario !== 'string') {
-    throw usageError(`baseline ${path}: corrupt (no scenario or phases)`);
-  }
-  return b;
+  const problem = problemOf(baselineFileSchema, data);
+  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
+  return data as BaselineFile;
 }
 
 export function readResults(path: string): ResultsFile {
@@ -52,7 +51,7 @@ export function readResults(path: string): ResultsFile {
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? '(none)'})`);
   }
-  const r = data as ResultsFile;
-  if (!Array.isArray(r.scenarios)) throw usageError(`results file ${path}: corrupt (no scenarios)`);
-  return r;
+  const problem = problemOf(resultsFileSchema, data);
+  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
+  return data as ResultsFile;
 }

@@ -1,0 +1,140 @@
+// Host side: the shape of results and baseline files, checked when one is read back. Report mode
+// reads a results file a fork's run produced, so every value a renderer touches is checked for its
+// type before it reaches Markdown. Unknown keys are kept (newer files); missing optional ones are fine.
+import { z } from 'zod';
+import { firstIssue, latencySummarySchema, trialMeasurementSchema } from '../protocol/validate.js';
+import { BASELINE_SCHEMA, RESULTS_SCHEMA } from './types.js';
+
+const nonneg = z.number().nonnegative();
+const count = z.number().int().nonnegative();
+const counts = z.record(z.string(), count);
+
+const resourceUsage = z.object({
+  cpuMeanPct: nonneg,
+  cpuPeakPct: nonneg,
+  memoryPeakBytes: nonneg,
+  rxBytes: nonneg,
+  txBytes: nonneg,
+  samples: count,
+});
+const resources = z.record(z.string(), resourceUsage);
+const openCounts = trialMeasurementSchema.shape.open;
+
+const phaseResult = z.looseObject({
+  name: z.string(),
+  kind: z.enum(['closed', 'open']),
+  params: z.looseObject({
+    connections: count.optional(),
+    durationMs: nonneg.optional(),
+    requests: count.optional(),
+    rate: nonneg.optional(),
+    maxInFlight: count.optional(),
+  }),
+  warmupMs: nonneg,
+  trials: z.array(trialMeasurementSchema.extend({ resources })),
+  merged: z.looseObject({
+    trials: count,
+    durationMs: nonneg,
+    sent: count,
+    responses: count,
+    successes: count,
+    failures: count,
+    statusCodes: counts,
+    errors: counts,
+    errorRate: nonneg,
+    rps: nonneg,
+    bytesPerSec: nonneg,
+    latency: latencySummarySchema,
+    connectionCloses: count,
+    open: openCounts,
+    resources,
+    histogram: z.string(),
+  }),
+  flags: z.array(z.string()),
+});
+
+const scenarioResult = z.looseObject({
+  name: z.string(),
+  scenarioHash: z.string(),
+  phases: z.array(phaseResult),
+  thresholds: z.record(z.string(), z.looseObject({})).optional(),
+  baselineLatency: z.record(z.string(), latencySummarySchema).optional(),
+});
+
+const images = z.record(z.string(), z.object({ image: z.string(), id: z.string(), digest: z.string().nullable() }));
+
+const provenance = z.looseObject({
+  time: z.string(),
+  commit: z.string().nullable(),
+  ref: z.string().nullable(),
+  runner: z.looseObject({ os: z.string(), cpuModel: z.string(), cores: count, memoryBytes: nonneg }),
+  docker: z.looseObject({ version: z.string().nullable(), apiVersion: z.string().nullable() }),
+  runnerImage: z.string(),
+  sut: z.looseObject({ images }),
+});
+
+const comparison = z.looseObject({
+  scenario: z.string(),
+  phase: z.string(),
+  metric: z.string(),
+  baseline: z.number().nullable(),
+  current: z.number(),
+  delta: z.number().nullable(),
+  band: z.string(),
+  result: z.enum(['pass', 'regression', 'improvement', 'unconfirmed', 'no-baseline', 'invalid']),
+  pValue: z.number().optional(),
+  interval: z.tuple([z.number(), z.number()]).optional(),
+  confidence: z.number().optional(),
+  pairs: count.optional(),
+  reason: z.string().optional(),
+});
+
+export const resultsFileSchema = z.looseObject({
+  schema: z.literal(RESULTS_SCHEMA),
+  runId: z.string(),
+  mode: z.string(),
+  config: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  provenance,
+  scenarios: z.array(scenarioResult),
+  comparisons: z.array(comparison),
+  scenarioStatus: z
+    .array(
+      z.looseObject({
+        scenario: z.string(),
+        baseline: z.enum(['present', 'missing', 'stale']),
+        baselineTime: z.string().optional(),
+        baselineCommit: z.string().nullable().optional(),
+        machine: z.string().optional(),
+      }),
+    )
+    .optional(),
+  ab: z
+    .looseObject({
+      baseRef: z.string(),
+      baseCommit: z.string(),
+      headCommit: z.string().nullable(),
+      pairs: count,
+      order: z.literal('ABBA'),
+      baseImages: images,
+      base: z.array(scenarioResult),
+      notes: z.array(z.string()),
+    })
+    .optional(),
+  unswept: z.array(z.string()).optional(),
+});
+
+export const baselineFileSchema = z.looseObject({
+  schema: z.literal(BASELINE_SCHEMA),
+  scenario: z.string(),
+  scenarioHash: z.string(),
+  provenance,
+  phases: z.array(phaseResult),
+});
+
+/** undefined when `data` fits, else the first problem ("scenarios.0.phases.1.merged.rps: …"). */
+export function problemOf(schema: z.ZodType, data: unknown): string | undefined {
+  const r = schema.safeParse(data);
+  return r.success ? undefined : firstIssue(r.error);
+}
