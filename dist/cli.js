@@ -31955,7 +31955,7 @@ var require_chownr = __commonJS({
     } : (path2, uid, gid) => lchownSync(path2, uid, gid);
     var nodeVersion = process.version;
     var readdir = (path2, options, cb) => fs.readdir(path2, options, cb);
-    var readdirSync = (path2, options) => fs.readdirSync(path2, options);
+    var readdirSync2 = (path2, options) => fs.readdirSync(path2, options);
     if (/^v4\./.test(nodeVersion))
       readdir = (path2, options, cb) => fs.readdir(path2, cb);
     var chown = (cpath, uid, gid, cb) => {
@@ -31984,16 +31984,16 @@ var require_chownr = __commonJS({
       }
     };
     var chownr = (p, uid, gid, cb) => {
-      readdir(p, { withFileTypes: true }, (er, children) => {
+      readdir(p, { withFileTypes: true }, (er, children2) => {
         if (er) {
           if (er.code === "ENOENT")
             return cb();
           else if (er.code !== "ENOTDIR" && er.code !== "ENOTSUP")
             return cb(er);
         }
-        if (er || !children.length)
+        if (er || !children2.length)
           return chown(p, uid, gid, cb);
-        let len = children.length;
+        let len = children2.length;
         let errState = null;
         const then = (er2) => {
           if (errState)
@@ -32003,7 +32003,7 @@ var require_chownr = __commonJS({
           if (--len === 0)
             return chown(p, uid, gid, cb);
         };
-        children.forEach((child) => chownrKid(p, child, uid, gid, then));
+        children2.forEach((child) => chownrKid(p, child, uid, gid, then));
       });
     };
     var chownrKidSync = (p, child, uid, gid) => {
@@ -32024,9 +32024,9 @@ var require_chownr = __commonJS({
       handleEISDirSync(path.resolve(p, child.name), uid, gid);
     };
     var chownrSync = (p, uid, gid) => {
-      let children;
+      let children2;
       try {
-        children = readdirSync(p, { withFileTypes: true });
+        children2 = readdirSync2(p, { withFileTypes: true });
       } catch (er) {
         if (er.code === "ENOENT")
           return;
@@ -32035,8 +32035,8 @@ var require_chownr = __commonJS({
         else
           throw er;
       }
-      if (children && children.length)
-        children.forEach((child) => chownrKidSync(p, child, uid, gid));
+      if (children2 && children2.length)
+        children2.forEach((child) => chownrKidSync(p, child, uid, gid));
       return handleEISDirSync(p, uid, gid);
     };
     module2.exports = chownr;
@@ -59361,8 +59361,8 @@ var require_load_balancer_round_robin = __commonJS({
       }
     };
     var RoundRobinPicker = class {
-      constructor(children, nextIndex = 0) {
-        this.children = children;
+      constructor(children2, nextIndex = 0) {
+        this.children = children2;
         this.nextIndex = nextIndex;
       }
       pick(pickArgs) {
@@ -60204,10 +60204,10 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     };
     exports2.WeightedRoundRobinLoadBalancingConfig = WeightedRoundRobinLoadBalancingConfig;
     var WeightedRoundRobinPicker = class {
-      constructor(children, metricsHandler) {
+      constructor(children2, metricsHandler) {
         this.metricsHandler = metricsHandler;
         this.queue = new priority_queue_1.PriorityQueue((a, b) => a.deadline < b.deadline);
-        const positiveWeight = children.filter((picker) => picker.weight > 0);
+        const positiveWeight = children2.filter((picker) => picker.weight > 0);
         let averageWeight;
         if (positiveWeight.length < 2) {
           averageWeight = 1;
@@ -60218,7 +60218,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           }
           averageWeight = weightSum / positiveWeight.length;
         }
-        for (const child of children) {
+        for (const child of children2) {
           const period = child.weight > 0 ? 1 / child.weight : averageWeight;
           this.queue.push({
             endpointName: child.endpointName,
@@ -72545,7 +72545,7 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { readFileSync as readFileSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
@@ -92376,7 +92376,9 @@ var METRIC_UNITS = {
   errors: "count",
   "error-rate": "percent",
   memory: "size",
-  cpu: "percent"
+  cpu: "percent",
+  /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
+  fds: "count"
 };
 var METRIC_NAMES = Object.keys(METRIC_UNITS);
 var absolute = external_exports.union([external_exports.string(), external_exports.number()], { error: "must be a number or a value with a unit" });
@@ -92956,8 +92958,13 @@ function usageInWindow(samples, from, to) {
     memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
-    samples: inside.length
+    samples: inside.length,
+    ...fdsPeak(inside)
   };
+}
+function fdsPeak(samples) {
+  if (samples.length === 0 || samples.some((s) => s.fds === void 0)) return {};
+  return { fdsPeak: Math.max(...samples.map((s) => s.fds)) };
 }
 function combineUsage(usages) {
   const samples = usages.reduce((a, u) => a + u.samples, 0);
@@ -92968,8 +92975,52 @@ function combineUsage(usages) {
     memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
     txBytes: usages.reduce((a, u) => a + u.txBytes, 0),
-    samples
+    samples,
+    ...usages.length > 0 && usages.every((u) => u.fdsPeak !== void 0) ? { fdsPeak: Math.max(...usages.map((u) => u.fdsPeak)) } : {}
   };
+}
+
+// src/docker/fds.ts
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+function isLocalProcess(pid, containerId, proc = "/proc") {
+  if (!(pid > 0)) return false;
+  try {
+    return readFileSync2(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
+  } catch {
+    return false;
+  }
+}
+function openFds(pid, proc = "/proc") {
+  let total;
+  try {
+    total = readdirSync(`${proc}/${pid}/fd`).length;
+  } catch {
+    return void 0;
+  }
+  const seen = /* @__PURE__ */ new Set([pid]);
+  const stack = children(pid, proc);
+  while (stack.length > 0 && seen.size < 1e4) {
+    const p = stack.pop();
+    if (seen.has(p)) continue;
+    seen.add(p);
+    try {
+      total += readdirSync(`${proc}/${p}/fd`).length;
+    } catch {
+    }
+    stack.push(...children(p, proc));
+  }
+  return total;
+}
+function children(pid, proc) {
+  const out = [];
+  try {
+    for (const task of readdirSync(`${proc}/${pid}/task`)) {
+      const text = readFileSync2(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
+    }
+  } catch {
+  }
+  return out;
 }
 
 // src/docker/labels.ts
@@ -93028,11 +93079,15 @@ async function imageDigests(docker, containers) {
 }
 async function streamStats(docker, containerId, onSample) {
   const stream = await docker.getContainer(containerId).stats({ stream: true });
+  const pid = await docker.getContainer(containerId).inspect().then((i) => i.State?.Pid ?? 0).catch(() => 0);
+  const local = isLocalProcess(pid, containerId);
   onLines(stream, (raw) => {
     const line = raw.trim();
     if (!line) return;
     try {
-      onSample(sampleFromStats(JSON.parse(line), Date.now()));
+      const sample = sampleFromStats(JSON.parse(line), Date.now());
+      const fds = local ? openFds(pid) : void 0;
+      onSample(fds === void 0 ? sample : { ...sample, fds });
     } catch {
     }
   });
@@ -93364,7 +93419,7 @@ function composeClient(exec, opts) {
 
 // src/run-steps.ts
 import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 
 // src/provenance.ts
@@ -93688,7 +93743,19 @@ function metricValue(m, metric) {
       return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
     case "cpu":
       return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+    case "fds":
+      return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
   }
+}
+function unmeasured(m, metric) {
+  if (isLatency(metric) && m.latency.count === 0) return "no successful responses to take latency from";
+  if (metric === "fds") {
+    const sut = sutResources(m.resources);
+    if (sut.length === 0 || sut.some((u) => u.fdsPeak === void 0)) {
+      return "open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)";
+    }
+  }
+  return void 0;
 }
 function isLatency(metric) {
   return ["p50", "p90", "p95", "p99", "p99.9", "max", "mean"].includes(metric);
@@ -93739,7 +93806,7 @@ function beyondBand(t, worse, relative3) {
   return worse > 0 && rel && abs;
 }
 function tooFewSamples(metric, phase2) {
-  return isLatency(metric) && phase2.merged.latency.count === 0;
+  return unmeasured(phase2.merged, metric) !== void 0;
 }
 function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   const value = metricValue(current.merged, metric);
@@ -93755,15 +93822,16 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   };
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
-  if (tooFewSamples(metric, current)) {
-    return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
-  }
+  const missing = unmeasured(current.merged, metric);
+  if (missing) return { ...out, result: "invalid", reason: missing };
   const limitBroken = t.limit !== void 0 && value > t.limit;
   if (!baseline) {
     return limitBroken ? { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` } : { ...out, result: "no-baseline" };
   }
-  if (tooFewSamples(metric, baseline)) {
-    return { ...out, result: "invalid", reason: "the baseline has no successful responses to compare with" };
+  const baseMissing = unmeasured(baseline.merged, metric);
+  if (baseMissing) {
+    const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing}`;
+    return { ...out, result: "invalid", reason };
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative3 } = change(metric, base, value);
@@ -94203,13 +94271,14 @@ function resourcesTable(results) {
           `${u.cpuPeakPct.toFixed(1)}%`,
           formatBytes(u.memoryPeakBytes),
           formatBytes(u.rxBytes),
-          formatBytes(u.txBytes)
+          formatBytes(u.txBytes),
+          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
         ]);
       }
     }
   }
   return rows.length ? markdownTable([
-    ["scenario", "phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx"],
+    ["scenario", "phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
     ...rows
   ]) : "No resource samples.";
 }
@@ -94663,7 +94732,7 @@ function publishFiles(results, opts) {
 }
 function readHistory(path) {
   try {
-    return readFileSync2(path, "utf8");
+    return readFileSync3(path, "utf8");
   } catch (err) {
     if (err.code === "ENOENT") return "";
     throw usageError(`history file ${path}: ${err.message}`);
@@ -94673,7 +94742,7 @@ function defaultRunnerScript() {
   const here = dirname3(new URL(import.meta.url).pathname);
   for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync2(candidate, "utf8");
+      return readFileSync3(candidate, "utf8");
     } catch {
     }
   }
@@ -94750,7 +94819,7 @@ function gateResults(results, baselines, thresholdsOf = () => void 0) {
 }
 
 // src/results/read.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 
 // src/results/validate.ts
 var nonneg2 = external_exports.number().nonnegative();
@@ -94762,7 +94831,8 @@ var resourceUsage = external_exports.object({
   memoryPeakBytes: nonneg2,
   rxBytes: nonneg2,
   txBytes: nonneg2,
-  samples: count2
+  samples: count2,
+  fdsPeak: count2.optional()
 });
 var resources = external_exports.record(external_exports.string(), resourceUsage);
 var openCounts = trialMeasurementSchema.shape.open;
@@ -94877,7 +94947,7 @@ function problemOf(schema, data) {
 function readJson(path, what) {
   let text;
   try {
-    text = readFileSync3(path, "utf8");
+    text = readFileSync4(path, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
@@ -95079,7 +95149,8 @@ function renderResultsTable(scenarios) {
           `${u.cpuPeakPct.toFixed(1)}%`,
           formatBytes(u.memoryPeakBytes),
           formatBytes(u.rxBytes),
-          formatBytes(u.txBytes)
+          formatBytes(u.txBytes),
+          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
         ]);
       }
       for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
@@ -95108,7 +95179,10 @@ function renderResultsTable(scenarios) {
   if (resourceRows.length) {
     out.push(
       "",
-      textTable(["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx"], resourceRows)
+      textTable(
+        ["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
+        resourceRows
+      )
     );
   }
   if (flags.length) out.push("", ...flags);
@@ -95116,7 +95190,7 @@ function renderResultsTable(scenarios) {
 }
 
 // src/run-plan.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // src/config/env.ts
 var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
@@ -95198,7 +95272,7 @@ function bodiesReader() {
     let list = bodies.get(file2);
     if (!list) {
       try {
-        list = parseBodiesJsonl(readFileSync4(file2, "utf8"), file2);
+        list = parseBodiesJsonl(readFileSync5(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -96456,7 +96530,7 @@ ${commandHelp("history")}`);
   const file2 = positionals[0];
   let text = "";
   try {
-    text = readFileSync5(file2, "utf8");
+    text = readFileSync6(file2, "utf8");
   } catch (err) {
     if (err.code !== "ENOENT" || !values.append)
       throw usageError(`history file ${file2}: not found`);

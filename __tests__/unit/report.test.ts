@@ -184,6 +184,8 @@ describe('renderResultsTable', () => {
       '512MiB',
       '1.5KiB',
       '1GiB',
+      // open file descriptors were not sampled for this container
+      '—',
     ]);
   });
 

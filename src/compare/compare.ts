@@ -13,7 +13,7 @@ import type {
 } from '../results/types.js';
 import { binomial, mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { formatBytes, formatUs } from '../units.js';
-import { direction, errorClasses, isLatency, metricValue, trialValues } from './metrics.js';
+import { direction, errorClasses, isLatency, metricValue, trialValues, unmeasured } from './metrics.js';
 
 /**
  * The gate's default significance level. With the default 5 trials a side the smallest Mann–Whitney p
@@ -70,7 +70,7 @@ export function beyondBand(t: Threshold, worse: number, relative: number | null)
 }
 
 export function tooFewSamples(metric: MetricName, phase: PhaseResult): boolean {
-  return isLatency(metric) && phase.merged.latency.count === 0;
+  return unmeasured(phase.merged, metric) !== undefined;
 }
 
 function comparePhaseMetric(
@@ -94,17 +94,20 @@ function comparePhaseMetric(
   // invalid rows still carry the baseline's value: they were compared, just not trusted
   if (baseline) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) return { ...out, result: 'invalid', reason: GENERATOR_BOUND_REASON };
-  if (tooFewSamples(metric, current)) {
-    return { ...out, result: 'invalid', reason: 'no successful responses to take latency from' };
-  }
+  const missing = unmeasured(current.merged, metric);
+  if (missing) return { ...out, result: 'invalid', reason: missing };
   const limitBroken = t.limit !== undefined && value > t.limit;
   if (!baseline) {
     return limitBroken
       ? { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` }
       : { ...out, result: 'no-baseline' };
   }
-  if (tooFewSamples(metric, baseline)) {
-    return { ...out, result: 'invalid', reason: 'the baseline has no successful responses to compare with' };
+  const baseMissing = unmeasured(baseline.merged, metric);
+  if (baseMissing) {
+    const reason = isLatency(metric)
+      ? 'the baseline has no successful responses to compare with'
+      : `the baseline: ${baseMissing}`;
+    return { ...out, result: 'invalid', reason };
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);

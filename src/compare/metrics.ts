@@ -52,7 +52,21 @@ export function metricValue(m: Measured, metric: MetricName): number {
       return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
     case 'cpu':
       return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+    case 'fds':
+      return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
   }
+}
+
+/** Why a phase has no value for `metric` to compare, or undefined when it has one. */
+export function unmeasured(m: Pick<Measured, 'latency' | 'resources'>, metric: MetricName): string | undefined {
+  if (isLatency(metric) && m.latency.count === 0) return 'no successful responses to take latency from';
+  if (metric === 'fds') {
+    const sut = sutResources(m.resources);
+    if (sut.length === 0 || sut.some((u) => u.fdsPeak === undefined)) {
+      return 'open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)';
+    }
+  }
+  return undefined;
 }
 
 export function isLatency(metric: MetricName): boolean {

@@ -38,6 +38,8 @@ export const METRIC_UNITS = {
   'error-rate': 'percent',
   memory: 'size',
   cpu: 'percent',
+  /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
+  fds: 'count',
 } as const;
 export type MetricName = keyof typeof METRIC_UNITS;
 export const METRIC_NAMES = Object.keys(METRIC_UNITS) as MetricName[];

@@ -4,6 +4,7 @@ import Docker from 'dockerode';
 import { environmentError } from '../errors.js';
 import { onLines } from '../lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
+import { isLocalProcess, openFds } from './fds.js';
 import { LABEL_RUN_ID } from './labels.js';
 
 export function connectDocker(): Docker {
@@ -77,11 +78,20 @@ export async function streamStats(
     .stats({ stream: true })) as unknown as NodeJS.ReadableStream & {
     destroy?: () => void;
   };
+  // open file descriptors where the engine's processes are visible from here (a local engine)
+  const pid = await docker
+    .getContainer(containerId)
+    .inspect()
+    .then((i) => i.State?.Pid ?? 0)
+    .catch(() => 0);
+  const local = isLocalProcess(pid, containerId);
   onLines(stream, (raw) => {
     const line = raw.trim();
     if (!line) return;
     try {
-      onSample(sampleFromStats(JSON.parse(line), Date.now()));
+      const sample = sampleFromStats(JSON.parse(line), Date.now());
+      const fds = local ? openFds(pid) : undefined;
+      onSample(fds === undefined ? sample : { ...sample, fds });
     } catch {
       // a partial or foreign document; skip it
     }

@@ -201,13 +201,14 @@ function resourcesTable(results: ResultsFile): string {
           formatBytes(u.memoryPeakBytes),
           formatBytes(u.rxBytes),
           formatBytes(u.txBytes),
+          u.fdsPeak === undefined ? '—' : String(u.fdsPeak),
         ]);
       }
     }
   }
   return rows.length
     ? markdownTable([
-        ['scenario', 'phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx'],
+        ['scenario', 'phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx', 'open fds'],
         ...rows,
       ])
     : 'No resource samples.';

@@ -45,6 +45,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
           formatBytes(u.memoryPeakBytes),
           formatBytes(u.rxBytes),
           formatBytes(u.txBytes),
+          u.fdsPeak === undefined ? '—' : String(u.fdsPeak),
         ]);
       }
       for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
@@ -73,7 +74,10 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
   if (resourceRows.length) {
     out.push(
       '',
-      textTable(['scenario/phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx'], resourceRows),
+      textTable(
+        ['scenario/phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx', 'open fds'],
+        resourceRows,
+      ),
     );
   }
   if (flags.length) out.push('', ...flags);

@@ -13,6 +13,8 @@ export interface ResourceUsage {
   rxBytes: number;
   txBytes: number;
   samples: number;
+  /** peak open file descriptors; absent where they could not be sampled (a remote engine) */
+  fdsPeak?: number;
 }
 
 export interface TrialSummary extends TrialMeasurement {

@@ -16,6 +16,7 @@ const resourceUsage = z.object({
   rxBytes: nonneg,
   txBytes: nonneg,
   samples: count,
+  fdsPeak: count.optional(),
 });
 const resources = z.record(z.string(), resourceUsage);
 const openCounts = trialMeasurementSchema.shape.open;

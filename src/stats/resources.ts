@@ -9,6 +9,8 @@ export interface StatsSample {
   memoryBytes: number;
   rxBytes: number;
   txBytes: number;
+  /** open file descriptors of the container's processes; undefined where they cannot be read */
+  fds?: number;
 }
 
 interface DockerStats {
@@ -71,7 +73,14 @@ export function usageInWindow(samples: readonly StatsSample[], from: number, to:
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
     samples: inside.length,
+    ...fdsPeak(inside),
   };
+}
+
+/** The peak of the samples' open file descriptors, when every sample has them. */
+function fdsPeak(samples: readonly StatsSample[]): { fdsPeak?: number } {
+  if (samples.length === 0 || samples.some((s) => s.fds === undefined)) return {};
+  return { fdsPeak: Math.max(...samples.map((s) => s.fds as number)) };
 }
 
 /** Combines per-trial usage into one per phase: means averaged by samples, peaks and bytes summed/maxed. */
@@ -85,5 +94,8 @@ export function combineUsage(usages: readonly ResourceUsage[]): ResourceUsage {
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
     txBytes: usages.reduce((a, u) => a + u.txBytes, 0),
     samples,
+    ...(usages.length > 0 && usages.every((u) => u.fdsPeak !== undefined)
+      ? { fdsPeak: Math.max(...usages.map((u) => u.fdsPeak as number)) }
+      : {}),
   };
 }
