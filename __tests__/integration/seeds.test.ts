@@ -1,0 +1,65 @@
+// The seed tests perf-gate was specified from, as configs in fixtures/seeds/, run end to end on the
+// real engine with their durations and counts shortened (the shape stays; the test writes a copy).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { type CliResult, dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+
+/** A copy of a seed config beside it (paths stay relative to it) with `edit` applied to its text. */
+function shortened(seed: string, edit: (text: string) => string): string {
+  const dir = join(ROOT, 'fixtures/seeds', seed);
+  const copy = join(dir, `.test-${process.pid}.yml`);
+  writeFileSync(copy, edit(readFileSync(join(dir, 'perf-gate.yml'), 'utf8')));
+  return copy;
+}
+
+describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100, then 30 s at 200)', () => {
+  const out = tempDir();
+  let config: string;
+  let run: CliResult;
+  let results: ResultsFile;
+
+  beforeAll(async () => {
+    config = shortened('hey-distribution', (t) =>
+      t.replace('requests: 50000', 'requests: 5000').replace('duration: 30s', 'duration: 3s'),
+    );
+    run = await runCli(['run', '--config', config, '--mode', 'update', '--baseline-dir', join(out, 'b'), '--out', out]);
+    if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
+    results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+  }, 300_000);
+
+  afterAll(() => {
+    if (config) rmSync(config, { force: true });
+    if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
+  });
+
+  it('the fixed-count phase sends exactly its requests at 100 connections; the timed one runs at 200', () => {
+    const [n, c] = results.scenarios[0]!.phases;
+    expect(n?.params).toMatchObject({ connections: 100, requests: 5000 });
+    expect(n?.merged.responses).toBe(5000);
+    expect(c?.params).toMatchObject({ connections: 200, durationMs: 3000 });
+    expect(c?.merged.responses).toBeGreaterThan(0);
+  });
+
+  it('every percentile hey prints, in order', () => {
+    for (const p of results.scenarios[0]!.phases) {
+      const l = p.merged.latency;
+      const series = [l.p10, l.p25, l.p50, l.p75, l.p90, l.p95, l.p99];
+      expect(series.every((v) => v > 0)).toBe(true);
+      expect([...series].sort((a, b) => a - b)).toEqual(series);
+    }
+    expect(run.stdout).toMatch(/p10\s+p25\s+p50\s+p75\s+p90\s+p99/);
+  });
+
+  it('the status-code distribution (about 1% 500s) and a latency histogram per phase in the report', () => {
+    const [n] = results.scenarios[0]!.phases;
+    expect(Object.keys(n!.merged.statusCodes).sort()).toEqual(['200', '500']);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    const dist = report.slice(report.indexOf('<summary>Latency distribution per phase</summary>'));
+    expect(dist).toContain('**hey/n50k**: ');
+    expect(dist).toContain('**hey/c200**: ');
+    expect(dist.match(/^≤ \S+ +█*\s+\d+\.\d%\s+\d+$/gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(report).toMatch(/\| hey +\| n50k +\| 5000 +\| 200: \d+, 500: \d+ +\|/);
+  });
+});
