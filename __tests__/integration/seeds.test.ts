@@ -63,3 +63,58 @@ describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100
     expect(report).toMatch(/\| hey +\| n50k +\| 5000 +\| 200: \d+, 500: \d+ +\|/);
   });
 });
+
+describe.runIf(dockerAvailable())(
+  'seed: six rotating POST bodies at concurrency 1 and 10, through a proxy and direct',
+  () => {
+    const out = tempDir();
+    let config: string;
+    let run: CliResult;
+    let results: ResultsFile;
+
+    beforeAll(async () => {
+      config = shortened('proxy-bodies', (t) =>
+        t.replaceAll('duration: 10s', 'duration: 2s').replace('trials: 3', 'trials: 1'),
+      );
+      run = await runCli([
+        'run',
+        '--config',
+        config,
+        '--mode',
+        'update',
+        '--baseline-dir',
+        join(out, 'b'),
+        '--out',
+        out,
+      ]);
+      if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
+      results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    }, 300_000);
+
+    afterAll(() => {
+      if (config) rmSync(config, { force: true });
+      if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
+    });
+
+    it('both scenarios, both concurrencies, only 200s', () => {
+      expect(
+        results.scenarios.map(
+          (s) => `${s.name}: ${s.phases.map((p) => `${p.name}@${p.params.connections}`).join(' ')}`,
+        ),
+      ).toEqual(['direct: c1@1 c10@10', 'proxied: c1@1 c10@10']);
+      for (const s of results.scenarios)
+        for (const p of s.phases) {
+          expect(Object.keys(p.merged.statusCodes), `${s.name}/${p.name}`).toEqual(['200']);
+          expect(p.merged.responses).toBeGreaterThan(0);
+        }
+    });
+
+    it('the proxied scenario goes through the proxy container, the direct one does not', () => {
+      const rx = (scenario: string) =>
+        results.scenarios.find((s) => s.name === scenario)!.phases.find((p) => p.name === 'c10')!.merged.resources
+          .proxy!.rxBytes;
+      // health checks are all the direct phase sends the proxy
+      expect(rx('proxied')).toBeGreaterThan(10 * Math.max(1, rx('direct')));
+    });
+  },
+);
