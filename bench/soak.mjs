@@ -4,7 +4,7 @@
 // Usage: node bench/soak.mjs [runs=30]. The quickstart's SUT is a container this script starts; every
 // loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printMachine, ROOT, table } from './lib.mjs';
@@ -40,6 +40,7 @@ printMachine();
 const baselineDir = mkdtempSync(join(tmpdir(), 'perf-gate-soak-'));
 const tally = { pass: 0, regression: 0, usage: 0, environment: 0, other: 0, runnerDeaths: 0, leftovers: 0 };
 const failures = [];
+const fired = [];
 const started = Date.now();
 try {
   const first = await cli([
@@ -68,6 +69,16 @@ try {
     ]);
     const key = { 0: 'pass', 1: 'regression', 2: 'usage', 3: 'environment' }[r.code] ?? 'other';
     tally[key]++;
+    if (r.code === 1) {
+      // which rows fired, so a false alarm can be traced to a metric
+      const results = JSON.parse(readFileSync(join(baselineDir, 'perf-gate-results.json'), 'utf8'));
+      for (const c of results.comparisons.filter((x) => x.result === 'regression')) {
+        const delta = c.delta === null ? 'new' : `${(c.delta * 100).toFixed(1)}%`;
+        fired.push(
+          `run ${i + 1}: ${c.scenario}/${c.phase} ${c.metric} ${delta} (band ${c.band}${c.pValue === undefined ? '' : `, p=${c.pValue}`})`,
+        );
+      }
+    }
     if (/runner died|runner failed/.test(r.stderr)) tally.runnerDeaths++;
     if (r.code !== 0 && r.code !== 1)
       failures.push(
@@ -111,4 +122,6 @@ table(
   ],
 );
 for (const f of failures) console.log(`- ${f}`);
+if (fired.length)
+  console.log(`\nRegression rows (unchanged code: false alarms):\n${fired.map((f) => `- ${f}`).join('\n')}`);
 for (const a of after) console.log(`- left at the end: ${a}`);

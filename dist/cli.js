@@ -95857,13 +95857,17 @@ function watchContainers(docker, project, running, pollMs) {
 // src/session/with-sessions.ts
 async function withSessions(runId, specs, deps, body) {
   const opened = [];
+  const started = /* @__PURE__ */ new Set();
+  const settled = /* @__PURE__ */ new Set();
   let tornDown;
   const teardown = () => {
     tornDown ??= (async () => {
       await Promise.all(opened.map((s) => s.close()));
-      for (const spec of specs)
-        if (!opened.some((s) => s.project === spec.compose.project)) await spec.compose.down().catch(() => {
+      for (const spec of specs) {
+        const project = spec.compose.project;
+        if (started.has(project) && !settled.has(project)) await spec.compose.down().catch(() => {
         });
+      }
       await deps.docker.sweep(runId);
     })();
     return tornDown;
@@ -95871,14 +95875,19 @@ async function withSessions(runId, specs, deps, body) {
   const unregister = deps.onSignal(teardown);
   try {
     for (const spec of specs) {
-      opened.push(
-        await SutSession.open(spec.opts, {
-          docker: deps.docker,
-          compose: spec.compose,
-          sample: spec.sample,
-          log: deps.log
-        })
-      );
+      started.add(spec.compose.project);
+      try {
+        opened.push(
+          await SutSession.open(spec.opts, {
+            docker: deps.docker,
+            compose: spec.compose,
+            sample: spec.sample,
+            log: deps.log
+          })
+        );
+      } finally {
+        settled.add(spec.compose.project);
+      }
     }
     return await body(opened);
   } finally {

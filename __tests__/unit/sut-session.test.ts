@@ -283,8 +283,54 @@ describe('withSessions', () => {
     );
     expect(err.message).toBe('head: SUT failed to start or become healthy: container api exited (1)');
     expect(base.calls).toEqual(['prepare', 'up', 'down']);
-    expect(head.calls.filter((c) => c === 'down').length).toBeGreaterThanOrEqual(1);
+    // the failed side cleaned up after itself: taken down once, not twice
+    expect(head.calls).toEqual(['prepare', 'up', 'down']);
     expect(docker.calls.at(-1)).toBe('sweep r1');
+  });
+
+  it('when the first side fails to boot, the second is never started or taken down', async () => {
+    const docker = new FakeDocker();
+    const base = new FakeCompose('perfgate-r1-base');
+    const head = new FakeCompose('perfgate-r1-head');
+    base.upError = 'container api exited (1)';
+    await failure(
+      withSessions(
+        'r1',
+        [
+          { opts: options({ side: 'base' }), compose: base, sample: () => {} },
+          { opts: options({ side: 'head' }), compose: head, sample: () => {} },
+        ],
+        lifecycle(docker),
+        async () => 'never',
+      ),
+    );
+    expect(base.calls).toEqual(['prepare', 'up', 'down']);
+    expect(head.calls).toEqual([]);
+    expect(docker.calls.at(-1)).toBe('sweep r1');
+  });
+
+  it('a signal while a side is still booting takes that side down', async () => {
+    const docker = new FakeDocker();
+    const compose = new FakeCompose();
+    const signals: Array<() => Promise<void>> = [];
+    let release: () => void = () => {};
+    compose.up = async () => {
+      compose.calls.push('up');
+      // the signal arrives mid-boot; the boot then ends as a killed compose would
+      await signals[0]?.();
+      await new Promise<void>((r) => (release = r));
+      return 'interrupted';
+    };
+    const run = withSessions(
+      'r1',
+      [{ opts: options(), compose, sample: () => {} }],
+      lifecycle(docker, signals),
+      async () => 'never',
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect(compose.calls).toEqual(['prepare', 'up', 'down']);
+    release();
+    await run.catch(() => {});
   });
 
   it('a body that throws still tears everything down', async () => {

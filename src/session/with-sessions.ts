@@ -25,13 +25,19 @@ export async function withSessions<T>(
   body: (sessions: SutSession[]) => Promise<T>,
 ): Promise<T> {
   const opened: SutSession[] = [];
+  // projects whose boot began, and those whose boot ended (opened, or failed and cleaned up by itself)
+  const started = new Set<string>();
+  const settled = new Set<string>();
   let tornDown: Promise<void> | undefined;
   const teardown = (): Promise<void> => {
     tornDown ??= (async () => {
       await Promise.all(opened.map((s) => s.close()));
-      // compose down of a project still booting when a signal came is done by the label sweep
-      for (const spec of specs)
-        if (!opened.some((s) => s.project === spec.compose.project)) await spec.compose.down().catch(() => {});
+      // a project still booting when a signal came: take it down here (its own cleanup never ran);
+      // one that never started, or that cleaned up after its failed boot, needs nothing more
+      for (const spec of specs) {
+        const project = spec.compose.project;
+        if (started.has(project) && !settled.has(project)) await spec.compose.down().catch(() => {});
+      }
       await deps.docker.sweep(runId);
     })();
     return tornDown;
@@ -39,14 +45,19 @@ export async function withSessions<T>(
   const unregister = deps.onSignal(teardown);
   try {
     for (const spec of specs) {
-      opened.push(
-        await SutSession.open(spec.opts, {
-          docker: deps.docker,
-          compose: spec.compose,
-          sample: spec.sample,
-          log: deps.log,
-        }),
-      );
+      started.add(spec.compose.project);
+      try {
+        opened.push(
+          await SutSession.open(spec.opts, {
+            docker: deps.docker,
+            compose: spec.compose,
+            sample: spec.sample,
+            log: deps.log,
+          }),
+        );
+      } finally {
+        settled.add(spec.compose.project);
+      }
     }
     return await body(opened);
   } finally {
