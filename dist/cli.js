@@ -94835,7 +94835,6 @@ var resourceUsage = external_exports.object({
   fdsPeak: count2.optional()
 });
 var resources = external_exports.record(external_exports.string(), resourceUsage);
-var openCounts = trialMeasurementSchema.shape.open;
 var phaseResult = external_exports.looseObject({
   name: external_exports.string(),
   kind: external_exports.enum(["closed", "open"]),
@@ -94848,24 +94847,7 @@ var phaseResult = external_exports.looseObject({
   }),
   warmupMs: nonneg2,
   trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
-  merged: external_exports.looseObject({
-    trials: count2,
-    durationMs: nonneg2,
-    sent: count2,
-    responses: count2,
-    successes: count2,
-    failures: count2,
-    statusCodes: counts2,
-    errors: counts2,
-    errorRate: nonneg2,
-    rps: nonneg2,
-    bytesPerSec: nonneg2,
-    latency: latencySummarySchema,
-    connectionCloses: count2,
-    open: openCounts,
-    resources,
-    histogram: external_exports.string()
-  }),
+  merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string())
 });
 var scenarioResult = external_exports.looseObject({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dockerAvailable, leftovers, ROOT, tempDir } from './helpers.js';
 import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
+import { resultsFile } from '../unit/fixtures.js';
 
 const hasDocker = dockerAvailable();
 const REPO = 'acme/shop';
@@ -388,28 +389,7 @@ describe('the Action in report mode, faults', () => {
   const results = join(work, 'perf-gate-results.json');
   const runEvent = join(work, 'workflow_run.json');
   beforeAll(() => {
-    writeFileSync(
-      results,
-      JSON.stringify({
-        schema: 'perf-gate/results@1',
-        runId: 'r1',
-        mode: 'gate',
-        config: 'perf-gate.yml',
-        startedAt: '2026-11-23T12:00:00.000Z',
-        finishedAt: '2026-11-23T12:01:00.000Z',
-        provenance: {
-          time: '2026-11-23T12:00:00.000Z',
-          commit: 'abc',
-          ref: null,
-          runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
-          docker: { version: null, apiVersion: null },
-          runnerImage: 'node',
-          sut: { images: {} },
-        },
-        scenarios: [],
-        comparisons: [],
-      }),
-    );
+    writeFileSync(results, JSON.stringify(resultsFile([], [])));
     writeFileSync(
       runEvent,
       JSON.stringify({ workflow_run: { id: 1, event: 'pull_request', head_sha: 'f00d', pull_requests: [] } }),

@@ -14,28 +14,47 @@ function shortened(seed: string, edit: (text: string) => string): string {
   return copy;
 }
 
-describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100, then 30 s at 200)', () => {
+/** Runs a shortened seed once (update mode) for a describe block; removes the copy and checks that
+ * nothing is left afterwards. */
+function seedRun(seed: string, edit: (text: string) => string) {
   const out = tempDir();
-  let config: string;
-  let run: CliResult;
-  let results: ResultsFile;
-
+  const state: { run?: CliResult; results?: ResultsFile; config?: string } = {};
   beforeAll(async () => {
-    config = shortened('hey-distribution', (t) =>
-      t.replace('requests: 50000', 'requests: 5000').replace('duration: 30s', 'duration: 3s'),
-    );
-    run = await runCli(['run', '--config', config, '--mode', 'update', '--baseline-dir', join(out, 'b'), '--out', out]);
+    state.config = shortened(seed, edit);
+    const run = await runCli([
+      'run',
+      '--config',
+      state.config,
+      '--mode',
+      'update',
+      '--baseline-dir',
+      join(out, 'b'),
+      '--out',
+      out,
+    ]);
+    state.run = run;
     if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
-    results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    state.results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
   }, 300_000);
-
   afterAll(() => {
-    if (config) rmSync(config, { force: true });
-    if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
+    if (state.config) rmSync(state.config, { force: true });
+    if (state.run) expect(leftovers(runIdOf(state.run.stderr))).toEqual([]);
   });
+  return {
+    out,
+    run: () => state.run as CliResult,
+    results: () => state.results as ResultsFile,
+  };
+}
+
+describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100, then 30 s at 200)', () => {
+  const seed = seedRun('hey-distribution', (t) =>
+    t.replace('requests: 50000', 'requests: 5000').replace('duration: 30s', 'duration: 3s'),
+  );
+  const results = () => seed.results();
 
   it('the fixed-count phase sends exactly its requests at 100 connections; the timed one runs at 200', () => {
-    const [n, c] = results.scenarios[0]!.phases;
+    const [n, c] = results().scenarios[0]!.phases;
     expect(n?.params).toMatchObject({ connections: 100, requests: 5000 });
     expect(n?.merged.responses).toBe(5000);
     expect(c?.params).toMatchObject({ connections: 200, durationMs: 3000 });
@@ -43,19 +62,19 @@ describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100
   });
 
   it('every percentile hey prints, in order', () => {
-    for (const p of results.scenarios[0]!.phases) {
+    for (const p of results().scenarios[0]!.phases) {
       const l = p.merged.latency;
       const series = [l.p10, l.p25, l.p50, l.p75, l.p90, l.p95, l.p99];
       expect(series.every((v) => v > 0)).toBe(true);
       expect([...series].sort((a, b) => a - b)).toEqual(series);
     }
-    expect(run.stdout).toMatch(/p10\s+p25\s+p50\s+p75\s+p90\s+p99/);
+    expect(seed.run().stdout).toMatch(/p10\s+p25\s+p50\s+p75\s+p90\s+p99/);
   });
 
   it('the status-code distribution (about 1% 500s) and a latency histogram per phase in the report', () => {
-    const [n] = results.scenarios[0]!.phases;
+    const [n] = results().scenarios[0]!.phases;
     expect(Object.keys(n!.merged.statusCodes).sort()).toEqual(['200', '500']);
-    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    const report = readFileSync(join(seed.out, 'perf-gate-report.md'), 'utf8');
     const dist = report.slice(report.indexOf('<summary>Latency distribution per phase</summary>'));
     expect(dist).toContain('**hey/n50k**: ');
     expect(dist).toContain('**hey/c200**: ');
@@ -67,42 +86,18 @@ describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100
 describe.runIf(dockerAvailable())(
   'seed: six rotating POST bodies at concurrency 1 and 10, through a proxy and direct',
   () => {
-    const out = tempDir();
-    let config: string;
-    let run: CliResult;
-    let results: ResultsFile;
-
-    beforeAll(async () => {
-      config = shortened('proxy-bodies', (t) =>
-        t.replaceAll('duration: 10s', 'duration: 2s').replace('trials: 3', 'trials: 1'),
-      );
-      run = await runCli([
-        'run',
-        '--config',
-        config,
-        '--mode',
-        'update',
-        '--baseline-dir',
-        join(out, 'b'),
-        '--out',
-        out,
-      ]);
-      if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
-      results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
-    }, 300_000);
-
-    afterAll(() => {
-      if (config) rmSync(config, { force: true });
-      if (run) expect(leftovers(runIdOf(run.stderr))).toEqual([]);
-    });
+    const seed = seedRun('proxy-bodies', (t) =>
+      t.replaceAll('duration: 10s', 'duration: 2s').replace('trials: 3', 'trials: 1'),
+    );
+    const results = () => seed.results();
 
     it('both scenarios, both concurrencies, only 200s', () => {
       expect(
-        results.scenarios.map(
+        results().scenarios.map(
           (s) => `${s.name}: ${s.phases.map((p) => `${p.name}@${p.params.connections}`).join(' ')}`,
         ),
       ).toEqual(['direct: c1@1 c10@10', 'proxied: c1@1 c10@10']);
-      for (const s of results.scenarios)
+      for (const s of results().scenarios)
         for (const p of s.phases) {
           expect(Object.keys(p.merged.statusCodes), `${s.name}/${p.name}`).toEqual(['200']);
           expect(p.merged.responses).toBeGreaterThan(0);
@@ -111,8 +106,9 @@ describe.runIf(dockerAvailable())(
 
     it('the proxied scenario goes through the proxy container, the direct one does not', () => {
       const rx = (scenario: string) =>
-        results.scenarios.find((s) => s.name === scenario)!.phases.find((p) => p.name === 'c10')!.merged.resources
-          .proxy!.rxBytes;
+        results()
+          .scenarios.find((s) => s.name === scenario)!
+          .phases.find((p) => p.name === 'c10')!.merged.resources.proxy!.rxBytes;
       // health checks are all the direct phase sends the proxy
       expect(rx('proxied')).toBeGreaterThan(10 * Math.max(1, rx('direct')));
     });

@@ -30,22 +30,12 @@ export interface PhaseParams {
   maxInFlight?: number;
 }
 
-export interface MergedPhase {
+/** A phase's trials merged: the trial's counts summed, rates over the total time, latency from the
+ * merged histogram (never averaged percentiles). */
+export interface MergedPhase extends Omit<TrialMeasurement, 'trial' | 'generator'> {
+  /** trials merged */
   trials: number;
-  durationMs: number;
-  sent: number;
-  responses: number;
-  successes: number;
-  failures: number;
-  statusCodes: Record<string, number>;
-  errors: Record<string, number>;
   errorRate: number;
-  rps: number;
-  bytesPerSec: number;
-  latency: LatencySummary;
-  connectionCloses: number;
-  /** open-loop phases only, summed over trials */
-  open?: OpenLoopCounts;
   resources: Record<string, ResourceUsage>;
   /** merged success-latency histogram, HDR compressed base64 */
   histogram: string;

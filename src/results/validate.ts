@@ -19,7 +19,6 @@ const resourceUsage = z.object({
   fdsPeak: count.optional(),
 });
 const resources = z.record(z.string(), resourceUsage);
-const openCounts = trialMeasurementSchema.shape.open;
 
 const phaseResult = z.looseObject({
   name: z.string(),
@@ -33,24 +32,10 @@ const phaseResult = z.looseObject({
   }),
   warmupMs: nonneg,
   trials: z.array(trialMeasurementSchema.extend({ resources })),
-  merged: z.looseObject({
-    trials: count,
-    durationMs: nonneg,
-    sent: count,
-    responses: count,
-    successes: count,
-    failures: count,
-    statusCodes: counts,
-    errors: counts,
-    errorRate: nonneg,
-    rps: nonneg,
-    bytesPerSec: nonneg,
-    latency: latencySummarySchema,
-    connectionCloses: count,
-    open: openCounts,
-    resources,
-    histogram: z.string(),
-  }),
+  merged: trialMeasurementSchema
+    .omit({ trial: true, generator: true })
+    .extend({ trials: count, errorRate: nonneg, resources, histogram: z.string() })
+    .loose(),
   flags: z.array(z.string()),
 });
 
