@@ -93687,10 +93687,10 @@ function normalP(x, y, u) {
   const n1 = x.length;
   const n2 = y.length;
   const n = n1 + n2;
-  const counts3 = /* @__PURE__ */ new Map();
-  for (const v of [...x, ...y]) counts3.set(v, (counts3.get(v) ?? 0) + 1);
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const v of [...x, ...y]) counts2.set(v, (counts2.get(v) ?? 0) + 1);
   let tie = 0;
-  for (const t of counts3.values()) tie += t ** 3 - t;
+  for (const t of counts2.values()) tie += t ** 3 - t;
   const mean = n1 * n2 / 2;
   const variance = n1 * n2 / 12 * (n + 1 - tie / (n * (n - 1)));
   if (variance <= 0) return 1;
@@ -94824,7 +94824,6 @@ import { readFileSync as readFileSync4 } from "node:fs";
 // src/results/validate.ts
 var nonneg2 = external_exports.number().nonnegative();
 var count2 = external_exports.number().int().nonnegative();
-var counts2 = external_exports.record(external_exports.string(), count2);
 var resourceUsage = external_exports.object({
   cpuMeanPct: nonneg2,
   cpuPeakPct: nonneg2,

@@ -1,7 +1,7 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
 import type { Thresholds } from '../config/types.js';
 import type { LatencySummary } from '../protocol/histogram.js';
-import type { OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
+import type { TrialMeasurement } from '../protocol/measurement.js';
 
 export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
 

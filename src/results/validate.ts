@@ -7,7 +7,6 @@ import { BASELINE_SCHEMA, RESULTS_SCHEMA } from './types.js';
 
 const nonneg = z.number().nonnegative();
 const count = z.number().int().nonnegative();
-const counts = z.record(z.string(), count);
 
 const resourceUsage = z.object({
   cpuMeanPct: nonneg,
