@@ -72545,7 +72545,7 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { writeFileSync as writeFileSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
@@ -93419,7 +93419,7 @@ function composeClient(exec, opts) {
 
 // src/run-steps.ts
 import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 
 // src/provenance.ts
@@ -93804,9 +93804,6 @@ function beyondBand(t, worse, relative3) {
   const rel = t.regress === void 0 || relative3 === null || relative3 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
-}
-function tooFewSamples(metric, phase2) {
-  return unmeasured(phase2.merged, metric) !== void 0;
 }
 function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   const value = metricValue(current.merged, metric);
@@ -94400,6 +94397,17 @@ ${footer}
 `;
 }
 
+// src/history/file.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function readHistoryFile(path) {
+  try {
+    return readFileSync3(path, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return void 0;
+    throw usageError(`history file ${path}: ${err.message}`);
+  }
+}
+
 // src/history/history.ts
 var HISTORY_SCHEMA = "perf-gate/history@1";
 var HISTORY_MAX = 500;
@@ -94709,7 +94717,7 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
 function publishFiles(results, opts) {
   const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
   writeFileAtomic(resultsPath, stableStringify(results));
-  const history = opts.history ? readHistory(opts.history) : void 0;
+  const history = opts.history ? readHistoryFile(opts.history) ?? "" : void 0;
   const entry = historyEntry(results);
   const trend = history !== void 0 && results.mode !== "sweep" ? renderTrend(parseHistory(history).entries, entry) : "";
   const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
@@ -94730,19 +94738,11 @@ function publishFiles(results, opts) {
   }
   return { resultsPath, reportPath, report, extraPaths };
 }
-function readHistory(path) {
-  try {
-    return readFileSync3(path, "utf8");
-  } catch (err) {
-    if (err.code === "ENOENT") return "";
-    throw usageError(`history file ${path}: ${err.message}`);
-  }
-}
 function defaultRunnerScript() {
   const here = dirname3(new URL(import.meta.url).pathname);
   for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync3(candidate, "utf8");
+      return readFileSync4(candidate, "utf8");
     } catch {
     }
   }
@@ -94819,7 +94819,7 @@ function gateResults(results, baselines, thresholdsOf = () => void 0) {
 }
 
 // src/results/read.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // src/results/validate.ts
 var nonneg2 = external_exports.number().nonnegative();
@@ -94928,7 +94928,7 @@ function problemOf(schema, data) {
 function readJson(path, what) {
   let text;
   try {
-    text = readFileSync4(path, "utf8");
+    text = readFileSync5(path, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
@@ -95171,7 +95171,7 @@ function renderResultsTable(scenarios) {
 }
 
 // src/run-plan.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/config/env.ts
 var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
@@ -95253,7 +95253,7 @@ function bodiesReader() {
     let list = bodies.get(file2);
     if (!list) {
       try {
-        list = parseBodiesJsonl(readFileSync5(file2, "utf8"), file2);
+        list = parseBodiesJsonl(readFileSync6(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -95418,9 +95418,8 @@ function compareAbMetric(scenario2, metric, t, base, head) {
   if (pc.confidence !== void 0) out.confidence = round(pc.confidence);
   if (generatorBound(head) || generatorBound(base))
     return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
-  if (tooFewSamples(metric, head) || tooFewSamples(metric, base)) {
-    return { ...out, result: "invalid", reason: "no successful responses to take latency from" };
-  }
+  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
+  if (missing) return { ...out, result: "invalid", reason: missing };
   if (t.limit !== void 0 && out.current > t.limit) {
     return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
   }
@@ -95838,17 +95837,13 @@ function watchContainers(docker, project, running, pollMs) {
 // src/session/with-sessions.ts
 async function withSessions(runId, specs, deps, body) {
   const opened = [];
-  const started = /* @__PURE__ */ new Set();
-  const settled = /* @__PURE__ */ new Set();
+  let booting;
   let tornDown;
   const teardown = () => {
     tornDown ??= (async () => {
       await Promise.all(opened.map((s) => s.close()));
-      for (const spec of specs) {
-        const project = spec.compose.project;
-        if (started.has(project) && !settled.has(project)) await spec.compose.down().catch(() => {
-        });
-      }
+      await booting?.down().catch(() => {
+      });
       await deps.docker.sweep(runId);
     })();
     return tornDown;
@@ -95856,7 +95851,7 @@ async function withSessions(runId, specs, deps, body) {
   const unregister = deps.onSignal(teardown);
   try {
     for (const spec of specs) {
-      started.add(spec.compose.project);
+      booting = spec.compose;
       try {
         opened.push(
           await SutSession.open(spec.opts, {
@@ -95867,7 +95862,7 @@ async function withSessions(runId, specs, deps, body) {
           })
         );
       } finally {
-        settled.add(spec.compose.project);
+        booting = void 0;
       }
     }
     return await body(opened);
@@ -96518,12 +96513,10 @@ function cmdHistory(args) {
   if (positionals.length !== 1) throw usageError(`history needs FILE
 ${commandHelp("history")}`);
   const file2 = positionals[0];
-  let text = "";
-  try {
-    text = readFileSync6(file2, "utf8");
-  } catch (err) {
-    if (err.code !== "ENOENT" || !values.append)
-      throw usageError(`history file ${file2}: not found`);
+  let text = readHistoryFile(file2);
+  if (text === void 0) {
+    if (!values.append) throw usageError(`history file ${file2}: not found`);
+    text = "";
   }
   if (values.append) {
     text = appendHistory(text, historyEntry(readResults(String(values.append))));

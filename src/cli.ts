@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // perf-gate command line (SPEC §7). Exit codes: 0 pass/done, 1 regression, 2 invalid config or
 // usage, 3 environment or SUT failure — always with a one-line reason.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
@@ -9,6 +9,7 @@ import { realRunDeps } from './deps.js';
 import { overallVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import { readHistoryFile } from './history/file.js';
 import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
 import { writeFileAtomic } from './results/files.js';
@@ -288,12 +289,11 @@ function cmdHistory(args: string[]): number {
   const { values, positionals } = parse('history', args);
   if (positionals.length !== 1) throw usageError(`history needs FILE\n${commandHelp('history')}`);
   const file = positionals[0] as string;
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || !values.append)
-      throw usageError(`history file ${file}: not found`);
+  // a file that does not exist yet is an empty history to append to, and nothing to show otherwise
+  let text = readHistoryFile(file);
+  if (text === undefined) {
+    if (!values.append) throw usageError(`history file ${file}: not found`);
+    text = '';
   }
   if (values.append) {
     text = appendHistory(text, historyEntry(readResults(String(values.append))));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ComposeOptions } from './docker/compose.js';
 import type { ComposeClient, DockerClient, ImageDigests } from './docker/clients.js';
-import { environmentError, usageError } from './errors.js';
+import { environmentError } from './errors.js';
 import type { Exec } from './exec.js';
 import type { RunnerEvent } from './plan.js';
 import type { Progress } from './progress.js';
@@ -18,6 +18,7 @@ import type { RunMode } from './run-plan.js';
 import type { TrialCollector } from './session/collect.js';
 import type { Config } from './config/types.js';
 import { projectName } from './docker/labels.js';
+import { readHistoryFile } from './history/file.js';
 import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
 import { renderJunit } from './report/junit.js';
@@ -123,7 +124,8 @@ export function publishFiles(
 ): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
   const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
   writeFileAtomic(resultsPath, stableStringify(results));
-  const history = opts.history ? readHistory(opts.history) : undefined;
+  // a history file that does not exist yet is an empty history
+  const history = opts.history ? (readHistoryFile(opts.history) ?? '') : undefined;
   const entry = historyEntry(results);
   const trend =
     history !== undefined && results.mode !== 'sweep' ? renderTrend(parseHistory(history).entries, entry) : '';
@@ -145,16 +147,6 @@ export function publishFiles(
     extraPaths.push(resolve(opts.history));
   }
   return { resultsPath, reportPath, report, extraPaths };
-}
-
-/** The history file's text; a file that does not exist yet is an empty history. */
-function readHistory(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw usageError(`history file ${path}: ${(err as Error).message}`);
-  }
 }
 
 export function defaultRunnerScript(): string {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isLocalProcess, openFds } from '../../src/docker/fds.js';
 import { combineUsage, usageInWindow, type StatsSample } from '../../src/stats/resources.js';
 import { metricValue, unmeasured } from '../../src/compare/metrics.js';
+import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
 import { merged, phase, resultsFile, usage10 } from './fixtures.js';
 
@@ -126,5 +127,19 @@ describe('fds in the gate', () => {
     expect(row?.result).toBe(result);
     if (reason) expect(row?.reason).toContain(reason);
     else expect(row?.reason).toBeUndefined();
+  });
+});
+
+describe('fds in A/B', () => {
+  const side = (fdsPeak?: number) => ({
+    name: 'broker',
+    scenarioHash: 'h',
+    phases: [phase('c10', { resources: { api: usage10(fdsPeak === undefined ? {} : { fdsPeak }) } }, [{}, {}, {}])],
+  });
+
+  it('an unsampled side is an invalid row that says fds were not sampled (not a latency reason)', () => {
+    const [row] = compareAbScenario(side(), side(10), { fds: { regress: 0.2 } });
+    expect(row?.result).toBe('invalid');
+    expect(row?.reason).toMatch(/^open file descriptors were not sampled/);
   });
 });

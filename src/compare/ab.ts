@@ -30,9 +30,8 @@ import {
   GENERATOR_BOUND_REASON,
   generatorBound,
   newErrorClasses,
-  tooFewSamples,
 } from './compare.js';
-import { direction, metricValue, trialValues } from './metrics.js';
+import { direction, metricValue, trialValues, unmeasured } from './metrics.js';
 
 /** Pair i runs base then head when i is even, head then base when odd: B H H B B H … (ABBA), so a
  * linear drift over the run cancels within every two pairs. */
@@ -98,9 +97,8 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   if (pc.confidence !== undefined) out.confidence = round(pc.confidence);
   if (generatorBound(head) || generatorBound(base))
     return { ...out, result: 'invalid' as const, reason: GENERATOR_BOUND_REASON };
-  if (tooFewSamples(metric, head) || tooFewSamples(metric, base)) {
-    return { ...out, result: 'invalid' as const, reason: 'no successful responses to take latency from' };
-  }
+  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
+  if (missing) return { ...out, result: 'invalid' as const, reason: missing };
   if (t.limit !== undefined && out.current > t.limit) {
     return { ...out, result: 'regression' as const, reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
   }

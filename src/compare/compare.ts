@@ -69,10 +69,6 @@ export function beyondBand(t: Threshold, worse: number, relative: number | null)
   return worse > 0 && rel && abs;
 }
 
-export function tooFewSamples(metric: MetricName, phase: PhaseResult): boolean {
-  return unmeasured(phase.merged, metric) !== undefined;
-}
-
 function comparePhaseMetric(
   scenario: string,
   metric: MetricName,

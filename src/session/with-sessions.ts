@@ -25,19 +25,14 @@ export async function withSessions<T>(
   body: (sessions: SutSession[]) => Promise<T>,
 ): Promise<T> {
   const opened: SutSession[] = [];
-  // projects whose boot began, and those whose boot ended (opened, or failed and cleaned up by itself)
-  const started = new Set<string>();
-  const settled = new Set<string>();
+  // the project whose boot is under way: a failed boot cleans up after itself, so only a boot cut short
+  // by a signal leaves a project for the teardown to take down
+  let booting: ComposeClient | undefined;
   let tornDown: Promise<void> | undefined;
   const teardown = (): Promise<void> => {
     tornDown ??= (async () => {
       await Promise.all(opened.map((s) => s.close()));
-      // a project still booting when a signal came: take it down here (its own cleanup never ran);
-      // one that never started, or that cleaned up after its failed boot, needs nothing more
-      for (const spec of specs) {
-        const project = spec.compose.project;
-        if (started.has(project) && !settled.has(project)) await spec.compose.down().catch(() => {});
-      }
+      await booting?.down().catch(() => {});
       await deps.docker.sweep(runId);
     })();
     return tornDown;
@@ -45,7 +40,7 @@ export async function withSessions<T>(
   const unregister = deps.onSignal(teardown);
   try {
     for (const spec of specs) {
-      started.add(spec.compose.project);
+      booting = spec.compose;
       try {
         opened.push(
           await SutSession.open(spec.opts, {
@@ -56,7 +51,7 @@ export async function withSessions<T>(
           }),
         );
       } finally {
-        settled.add(spec.compose.project);
+        booting = undefined;
       }
     }
     return await body(opened);
