@@ -92381,6 +92381,7 @@ var METRIC_UNITS = {
   fds: "count"
 };
 var METRIC_NAMES = Object.keys(METRIC_UNITS);
+var RESOURCE_METRICS = ["memory", "cpu", "fds"];
 var absolute = external_exports.union([external_exports.string(), external_exports.number()], { error: "must be a number or a value with a unit" });
 var threshold = external_exports.strictObject({
   regress: percent.optional().describe("relative change beyond which a metric is outside the band"),
@@ -92411,6 +92412,15 @@ var request = external_exports.strictObject({
   }).optional(),
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated")
 });
+var mixEntry = request.extend({
+  name: name.describe("names the entry in results, thresholds and the report"),
+  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
+  thresholds: external_exports.strictObject(
+    Object.fromEntries(
+      METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()])
+    )
+  ).optional().describe("gates on this entry alone (only these are checked for it); SUT resources are per phase")
+});
 var sweep = external_exports.strictObject({
   connections: external_exports.array(positiveInt).min(1, { error: "must list at least one level" }).optional(),
   rate: external_exports.array(positiveNumber).min(1, { error: "must list at least one level" }).optional(),
@@ -92420,7 +92430,8 @@ var sweep = external_exports.strictObject({
 var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
 var scenario = external_exports.strictObject({
   name,
-  request,
+  request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
+  requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: duration3.optional(),
   trials: trials.optional(),
@@ -92606,6 +92617,67 @@ function normalizePhase(raw, path, problems) {
   if (raw.requests !== void 0) phase2.requests = raw.requests;
   return phase2;
 }
+function normalizeRequest(raw, path, problems, resolveAt) {
+  if (raw.body !== void 0 && raw.bodies !== void 0) problems.push(`${path}: give body or bodies, not both`);
+  const headers = { ...raw.headers ?? {} };
+  for (const [name2, value] of Object.entries(headers)) {
+    const problem = headerProblem(name2, value);
+    if (problem) problems.push(`${path}.headers.${name2}: ${problem}`);
+  }
+  let body;
+  if (typeof raw.body === "string") body = raw.body;
+  else if (raw.body !== void 0) {
+    body = JSON.stringify(raw.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+      headers["content-type"] = "application/json";
+    }
+  }
+  const request2 = {
+    url: raw.url,
+    method: raw.method ?? (body !== void 0 || raw.bodies !== void 0 ? "POST" : "GET"),
+    headers
+  };
+  if (body !== void 0) request2.body = body;
+  if (raw.bodies !== void 0) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) request2.bodiesFile = abs;
+  }
+  return request2;
+}
+function originOf(url2) {
+  try {
+    const u = new URL(url2);
+    return `${u.protocol}//${u.hostname}:${u.port || (u.protocol === "https:" ? "443" : "80")}`;
+  } catch {
+    return url2;
+  }
+}
+function normalizeMix(raw, path, problems, resolveAt) {
+  const mix = raw.map((e, i) => {
+    const { name: name2, weight, thresholds: thresholds2, ...request2 } = e;
+    const at = `${path}[${i}]`;
+    return {
+      name: name2,
+      weight: weight ?? 1,
+      request: normalizeRequest(request2, at, problems, resolveAt),
+      thresholds: mergeThresholds(void 0, thresholds2, `${at}.thresholds`, problems)
+    };
+  });
+  for (const dup of duplicates(mix.map((e) => e.name))) {
+    problems.push(`${path}: request name "${dup}" is used twice (it names the entry's results)`);
+  }
+  const total = mix.reduce((a, e) => a + e.weight, 0);
+  if (!(total > 0)) problems.push(`${path}: the weights must sum to a positive number`);
+  const first = mix[0];
+  mix.forEach((e, i) => {
+    if (i > 0 && originOf(e.request.url) !== originOf(first.request.url)) {
+      problems.push(
+        `${path}[${i}].url: must have the origin of requests[0] (${originOf(first.request.url)}): a phase's mix shares one set of connections`
+      );
+    }
+  });
+  return mix;
+}
 function duplicates(names2) {
   return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
 }
@@ -92634,32 +92706,17 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     for (const dup of duplicates(phases.map((p) => p.name))) {
       problems.push(`${path}.phases: phase name "${dup}" is used twice (give each phase a unique name)`);
     }
-    if (s.request.body !== void 0 && s.request.bodies !== void 0) {
-      problems.push(`${path}.request: give body or bodies, not both`);
+    let request2;
+    let mix;
+    if (s.request === void 0 === (s.requests === void 0)) {
+      problems.push(`${path}: give exactly one of request (one request) or requests (a mix)`);
+    } else if (s.request) {
+      request2 = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
+    } else if (s.requests) {
+      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt);
+      request2 = mix?.[0]?.request;
     }
-    const headers = { ...s.request.headers ?? {} };
-    for (const [name2, value] of Object.entries(headers)) {
-      const problem = headerProblem(name2, value);
-      if (problem) problems.push(`${path}.request.headers.${name2}: ${problem}`);
-    }
-    let body;
-    if (typeof s.request.body === "string") body = s.request.body;
-    else if (s.request.body !== void 0) {
-      body = JSON.stringify(s.request.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
-        headers["content-type"] = "application/json";
-      }
-    }
-    const request2 = {
-      url: s.request.url,
-      method: s.request.method ?? (body !== void 0 || s.request.bodies !== void 0 ? "POST" : "GET"),
-      headers
-    };
-    if (body !== void 0) request2.body = body;
-    if (s.request.bodies !== void 0) {
-      const abs = resolveAt(`${path}.request.bodies`, s.request.bodies);
-      if (abs) request2.bodiesFile = abs;
-    }
+    if (!request2) return;
     const scenario2 = {
       name: s.name,
       request: request2,
@@ -92668,6 +92725,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
+    if (mix) scenario2.mix = mix;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
       if (connections === void 0 === (rate === void 0)) {
@@ -93207,7 +93265,13 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     responses: count,
     rps: nonneg
   }),
-  external_exports.object({ t: external_exports.literal("trial"), ...names, measurement: trialMeasurementSchema, histogram: external_exports.string() }),
+  external_exports.object({
+    t: external_exports.literal("trial"),
+    ...names,
+    measurement: trialMeasurementSchema,
+    histogram: external_exports.string(),
+    requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional()
+  }),
   external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
   external_exports.object({ t: external_exports.literal("done") }),
   external_exports.object({ t: external_exports.literal("fatal"), message: external_exports.string() })
@@ -93253,6 +93317,12 @@ function parseBodiesJsonl(text, file2) {
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
   return bodies;
 }
+function planRequest(r, readBodies) {
+  const request2 = { url: r.url, method: r.method, headers: r.headers };
+  if (r.body !== void 0) request2.body = r.body;
+  if (r.bodiesFile !== void 0) request2.bodies = readBodies(r.bodiesFile);
+  return request2;
+}
 function buildPlan(scenarios, ready, readBodies, workers = 1) {
   return {
     version: 1,
@@ -93261,14 +93331,21 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
     workers,
     ready,
     scenarios: scenarios.map((s) => {
-      const request2 = {
-        url: s.request.url,
-        method: s.request.method,
-        headers: s.request.headers
+      const planned = {
+        name: s.name,
+        request: planRequest(s.request, readBodies),
+        warmupMs: s.warmupMs,
+        trials: s.trials,
+        phases: s.phases
       };
-      if (s.request.body !== void 0) request2.body = s.request.body;
-      if (s.request.bodiesFile !== void 0) request2.bodies = readBodies(s.request.bodiesFile);
-      return { name: s.name, request: request2, warmupMs: s.warmupMs, trials: s.trials, phases: s.phases };
+      if (s.mix) {
+        planned.mix = s.mix.map((e) => ({
+          name: e.name,
+          weight: e.weight,
+          request: planRequest(e.request, readBodies)
+        }));
+      }
+      return planned;
     })
   };
 }
@@ -93449,6 +93526,9 @@ import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs"
 import { dirname as dirname2, join as join2 } from "node:path";
 
 // src/results/types.ts
+function requestPhaseName(phase2, entry) {
+  return `${phase2}.${entry}`;
+}
 var RESULTS_SCHEMA = "perf-gate/results@1";
 var BASELINE_SCHEMA = "perf-gate/baseline@1";
 
@@ -93475,10 +93555,22 @@ function writeFileAtomic(path, text) {
   writeFileSync2(tmp, text);
   renameSync(tmp, path);
 }
-function scenarioHash(s, bodies) {
-  const { bodiesFile: _path, ...request2 } = s.request;
+function scenarioHash(s, bodies, readBodies = () => []) {
+  const hashed = (r, rBodies) => {
+    const { bodiesFile: _path, ...request2 } = r;
+    return {
+      ...request2,
+      bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
+    };
+  };
   const definition = {
-    request: { ...request2, bodies: bodies ? createHash("sha256").update(bodies.join("\n")).digest("hex") : void 0 },
+    request: hashed(s.request, bodies),
+    // thresholds are not part of what is measured; a mix's names and weights are
+    mix: s.mix?.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
+    })),
     phases: s.phases,
     warmupMs: s.warmupMs
   };
@@ -93883,6 +93975,10 @@ function newErrorClasses(scenario2, current, baseline) {
     };
   });
 }
+function phaseGate(scenario2, phase2, gated) {
+  if (phase2.request === void 0) return { thresholds: gated, errorClasses: true };
+  return { thresholds: scenario2.requestThresholds?.[phase2.request] ?? {}, errorClasses: false };
+}
 function compareScenario(current, thresholds2, baseline) {
   const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
   const status = {
@@ -93896,10 +93992,11 @@ function compareScenario(current, thresholds2, baseline) {
   const comparisons = [];
   for (const phase2 of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase2.name);
-    for (const [metric, t] of Object.entries(gated)) {
+    const gate = phaseGate(current, phase2, gated);
+    for (const [metric, t] of Object.entries(gate.thresholds)) {
       comparisons.push(comparePhaseMetric(current.name, metric, t, phase2, old));
     }
-    if (old) comparisons.push(...newErrorClasses(current.name, phase2, old));
+    if (old && gate.errorClasses) comparisons.push(...newErrorClasses(current.name, phase2, old));
   }
   return { status, comparisons };
 }
@@ -94038,8 +94135,11 @@ function findKnee(points) {
 }
 
 // src/report/sweep.ts
+function steps(s) {
+  return s.phases.filter((p) => p.request === void 0);
+}
 function pointsOf(s) {
-  return s.phases.map((p) => ({
+  return steps(s).map((p) => ({
     level: (p.kind === "open" ? p.params.rate : p.params.connections) ?? 0,
     rps: p.merged.rps,
     p99: p.merged.latency.p99
@@ -94063,7 +94163,7 @@ function renderSweepSection(s) {
   const points = pointsOf(s);
   const knee = findKnee(points);
   const unit = levelName(s);
-  const rows = s.phases.map((p, i) => [
+  const rows = steps(s).map((p, i) => [
     String(points[i]?.level ?? ""),
     p.merged.rps.toFixed(0),
     formatUs(p.merged.latency.p50),
@@ -94212,7 +94312,7 @@ function chartSafe(name2) {
 function chart(results) {
   const blocks = [];
   for (const s of results.scenarios) {
-    for (const p of s.phases.slice(0, 6)) {
+    for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
       const base = s.baselineLatency?.[p.name];
       const keys = ["p50", "p90", "p99", "p99.9"];
       const ms = (v) => Math.round(v / 10) / 100;
@@ -94350,7 +94450,10 @@ function renderMarkdown(results, opts = {}) {
   if (status.length) head.push("", ...status);
   const flagged = capped(
     results.scenarios.flatMap(
-      (s) => s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+      (s) => (
+        // a mix entry carries its phase's generator flags: said once, for the phase
+        s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+      )
     ),
     "flagged phases"
   );
@@ -94659,7 +94762,7 @@ function renderJunit(results) {
     ];
     const failures = cases.filter((c) => c.failure).length;
     const skipped = cases.filter((c) => c.skipped).length;
-    const ms = phases.reduce((a, p) => a + phaseMs(p), 0);
+    const ms = phases.reduce((a, p) => a + (p.request === void 0 ? phaseMs(p) : 0), 0);
     total.tests += cases.length;
     total.failures += failures;
     total.skipped += skipped;
@@ -94836,6 +94939,7 @@ var resourceUsage = external_exports.object({
 var resources = external_exports.record(external_exports.string(), resourceUsage);
 var phaseResult = external_exports.looseObject({
   name: external_exports.string(),
+  request: external_exports.string().optional(),
   kind: external_exports.enum(["closed", "open"]),
   params: external_exports.looseObject({
     connections: count2.optional(),
@@ -94854,6 +94958,7 @@ var scenarioResult = external_exports.looseObject({
   scenarioHash: external_exports.string(),
   phases: external_exports.array(phaseResult),
   thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
+  requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
   baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
 });
 var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
@@ -95187,24 +95292,34 @@ function expandEnv(text, env, where, secret = () => {
     return value;
   });
 }
+function expandRequest(r, env, at, secret) {
+  const request2 = {
+    ...r,
+    url: expandEnv(r.url, env, `${at}.url`, secret),
+    headers: Object.fromEntries(
+      Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)])
+    )
+  };
+  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
+  if (r.bodies !== void 0) {
+    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
+  }
+  return request2;
+}
 function expandPlan(plan, env, secret) {
   return {
     ...plan,
     scenarios: plan.scenarios.map((s, i) => {
-      const at = `scenarios[${i}] (${s.name}).request`;
-      const r = s.request;
-      const request2 = {
-        ...r,
-        url: expandEnv(r.url, env, `${at}.url`, secret),
-        headers: Object.fromEntries(
-          Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)])
-        )
-      };
-      if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
-      if (r.bodies !== void 0) {
-        request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-      }
-      return { ...s, request: request2 };
+      const out = { ...s };
+      const at = `scenarios[${i}] (${s.name})`;
+      if (s.mix) {
+        out.mix = s.mix.map((e, j) => ({
+          ...e,
+          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
+        }));
+        out.request = out.mix[0].request;
+      } else out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      return out;
     })
   };
 }
@@ -95266,7 +95381,7 @@ function hashesOf(scenarios, readBodies) {
   return new Map(
     scenarios.map((s) => [
       s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0)
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0, readBodies)
     ])
   );
 }
@@ -95451,10 +95566,11 @@ function compareAbScenario(head, base, thresholds2) {
   for (const phase2 of head.phases) {
     const old = base.phases.find((p) => p.name === phase2.name);
     if (!old) continue;
-    for (const [metric, t] of Object.entries(gated)) {
+    const gate = phaseGate(head, phase2, gated);
+    for (const [metric, t] of Object.entries(gate.thresholds)) {
       out.push(compareAbMetric(head.name, metric, t, old, phase2));
     }
-    for (const c of newErrorClasses(head.name, phase2, old)) {
+    for (const c of gate.errorClasses ? newErrorClasses(head.name, phase2, old) : []) {
       out.push({ ...c, reason: c.reason?.replace("never seen in the baseline", "never seen on the base side") });
     }
   }
@@ -95630,28 +95746,65 @@ var TrialCollector = class {
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources2[key] = usageInWindow(list, this.windowStart, now);
     }
-    const id = `${e.scenario}\0${e.phase}`;
+    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2);
+    for (const r of e.requests ?? [])
+      this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
+  }
+  add(scenario2, phase2, measurement, histogram, resources2) {
+    const id = `${scenario2}\0${phase2}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
-    entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources: resources2 });
-    entry.histograms.push(e.histogram);
+    entry.summaries.push({ ...measurement, trial: entry.summaries.length + 1, resources: resources2 });
+    entry.histograms.push(histogram);
   }
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
   results(scenarios, hashes) {
-    return scenarios.map((s) => ({
-      name: s.name,
-      scenarioHash: hashes.get(s.name),
-      phases: this.phases(s),
-      thresholds: s.thresholds
-    }));
+    return scenarios.map((s) => {
+      const result = {
+        name: s.name,
+        scenarioHash: hashes.get(s.name),
+        phases: this.phases(s),
+        thresholds: s.thresholds
+      };
+      if (s.mix) result.requestThresholds = Object.fromEntries(s.mix.map((e) => [e.name, e.thresholds]));
+      return result;
+    });
   }
+  /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
   phases(s) {
-    return s.phases.map((p) => {
-      const entry = this.trials.get(`${s.name}\0${p.name}`) ?? { summaries: [], histograms: [] };
-      const merged = mergeTrials(entry.summaries, entry.histograms);
+    return s.phases.flatMap((p) => {
       const params = p.kind === "closed" ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests } : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
-      const flags = phaseFlags({ kind: p.kind, params }, entry.summaries, this.runnerCpus);
-      return { name: p.name, kind: p.kind, params, warmupMs: s.warmupMs, trials: entry.summaries, merged, flags };
+      const collected = (name2) => {
+        const entry = this.trials.get(`${s.name}\0${name2}`) ?? { summaries: [], histograms: [] };
+        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
+      };
+      const own2 = collected(p.name);
+      const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
+      const phase2 = {
+        name: p.name,
+        kind: p.kind,
+        params,
+        warmupMs: s.warmupMs,
+        trials: own2.summaries,
+        merged: own2.merged,
+        flags
+      };
+      const entries = (s.mix ?? []).map((e) => {
+        const name2 = requestPhaseName(p.name, e.name);
+        const { summaries, merged } = collected(name2);
+        const bound = flags.filter((f) => f.startsWith("generator-bound"));
+        return {
+          name: name2,
+          request: e.name,
+          kind: p.kind,
+          params,
+          warmupMs: s.warmupMs,
+          trials: summaries,
+          merged,
+          flags: bound
+        };
+      });
+      return [phase2, ...entries];
     });
   }
 };

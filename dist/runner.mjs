@@ -7839,23 +7839,64 @@ var ResponseParser = class {
   }
 };
 
+// runner/src/mix.ts
+var MixPicker = class {
+  constructor(weights) {
+    this.weights = weights;
+    this.credit = weights.map(() => 0);
+    this.total = weights.reduce((a, w) => a + w, 0);
+    if (!(this.total > 0)) throw new Error("a request mix needs weights that sum to a positive number");
+  }
+  weights;
+  credit;
+  total;
+  next() {
+    let best = 0;
+    for (let i = 0; i < this.weights.length; i++) {
+      this.credit[i] = this.credit[i] + this.weights[i];
+      if (this.credit[i] > this.credit[best]) best = i;
+    }
+    this.credit[best] = this.credit[best] - this.total;
+    return best;
+  }
+};
+
 // runner/src/connection.ts
-function makeTarget(request) {
-  const url = new URL(request.url);
-  const tls = url.protocol === "https:";
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+function rotation(request) {
   const base = { url: request.url, method: request.method, headers: request.headers };
   const requests = request.bodies !== void 0 ? request.bodies.map((body) => serializeRequest({ ...base, body })) : [serializeRequest(request.body === void 0 ? base : { ...base, body: request.body })];
   const [only] = requests;
   let i = 0;
+  return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length];
+}
+function makeTarget(load) {
+  const { request, mix } = load;
+  const url = new URL(request.url);
+  const tls = url.protocol === "https:";
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const t = {
     host,
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
-    next: requests.length === 1 && only ? () => only : () => requests[i++ % requests.length],
+    next: rotation(request),
+    current: 0,
+    mixSize: 0,
     head: request.method.toUpperCase() === "HEAD",
     asksClose: requestAsksClose(request.headers)
   };
+  if (mix && mix.length > 0) {
+    const rotations = mix.map((e) => rotation(e.request));
+    const heads = mix.map((e) => e.request.method.toUpperCase() === "HEAD");
+    const picker = new MixPicker(mix.map((e) => e.weight));
+    t.mixSize = mix.length;
+    t.asksClose = mix.every((e) => requestAsksClose(e.request.headers));
+    t.next = () => {
+      const k = picker.next();
+      t.current = k;
+      t.head = heads[k];
+      return rotations[k]();
+    };
+  }
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
   return t;
 }
@@ -7915,6 +7956,8 @@ var Connection = class {
   sentAt;
   /** caller's data about the request in flight (for the open loop: its accountable start) */
   tag = 0;
+  /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
+  req = -1;
   connected = false;
   closed = false;
   /** we are closing it (a `Connection: close` answer, a timeout, the end of the run) */
@@ -7931,8 +7974,9 @@ var Connection = class {
     return this.parser.busy;
   }
   /** Writes one request; the caller takes the time just before. */
-  send(request, now) {
+  send(request, now, req = -1) {
     this.sentAt = now;
+    this.req = req;
     this.parser.expect(this.target.head);
     this.socket.write(request);
   }
@@ -8112,6 +8156,45 @@ function summarize(h) {
 }
 
 // runner/src/recorder.ts
+var RequestCounts = class {
+  histogram = createHistogram();
+  sent = 0;
+  responses = 0;
+  successes = 0;
+  failures = 0;
+  bytes = 0;
+  statusCodes = {};
+  errors = {};
+  response(status, bytes, latencyUs) {
+    this.responses++;
+    this.bytes += bytes;
+    const key = String(status);
+    this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
+    if (status >= 200 && status < 400) {
+      this.successes++;
+      recordUs(this.histogram, latencyUs);
+    } else {
+      this.failures++;
+    }
+  }
+  error(kind) {
+    this.errors[kind] = (this.errors[kind] ?? 0) + 1;
+  }
+  tally() {
+    const t = {
+      sent: this.sent,
+      responses: this.responses,
+      successes: this.successes,
+      failures: this.failures,
+      bytes: this.bytes,
+      statusCodes: this.statusCodes,
+      errors: this.errors,
+      histogram: encodeHistogram(this.histogram)
+    };
+    this.histogram.destroy();
+    return t;
+  }
+};
 var Recorder = class {
   histogram = createHistogram();
   sent = 0;
@@ -8126,13 +8209,23 @@ var Recorder = class {
   loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   utilizationAtStart = perf.eventLoopUtilization();
   endedAt;
-  constructor() {
+  /** per mix entry (empty without a mix) */
+  mix;
+  constructor(mixSize = 0) {
     this.loop.enable();
+    this.mix = Array.from({ length: mixSize }, () => new RequestCounts());
   }
   lastEventAt;
-  response(status, bytes, latencyUs) {
+  /** A request written; `req` is its mix entry (-1 without a mix). */
+  sentOne(req) {
+    this.sent++;
+    const m = this.mix[req];
+    if (m) m.sent++;
+  }
+  response(status, bytes, latencyUs, req = -1) {
     if (this.endedAt !== void 0) return;
     this.lastEventAt = performance.now();
+    this.mix[req]?.response(status, bytes, latencyUs);
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
@@ -8144,9 +8237,11 @@ var Recorder = class {
       this.failures++;
     }
   }
-  error(kind) {
+  /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
+  error(kind, req = -1) {
     if (this.endedAt !== void 0) return;
     this.lastEventAt = performance.now();
+    this.mix[req]?.error(kind);
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
   /** Stops counting: the measured window ends now, or at the last response (fixed request counts). */
@@ -8176,6 +8271,7 @@ var Recorder = class {
       loopDelayMaxUs: lagUs(this.loop.max),
       loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization
     };
+    if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
     this.histogram.destroy();
     return t;
   }
@@ -8300,7 +8396,8 @@ var IdleWatch = class {
 var OpenEngine = class {
   constructor(job) {
     this.job = job;
-    this.target = makeTarget(job.request);
+    this.target = makeTarget(job.load);
+    this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance2.now();
     const initial = initialConnections(job.schedule.rate, job.schedule.stride, job.connections);
@@ -8318,7 +8415,7 @@ var OpenEngine = class {
     else this.arm(now);
   }
   job;
-  recorder = new Recorder();
+  recorder;
   target;
   schedule;
   idle = [];
@@ -8360,8 +8457,9 @@ var OpenEngine = class {
     const c = this.taken;
     const now = performance2.now();
     c.tag = now - serviceMs;
-    this.recorder.sent++;
-    c.send(this.target.next(), now);
+    const request = this.target.next();
+    this.recorder.sentOne(this.target.current);
+    c.send(request, now, this.target.current);
   }
   pump(now) {
     if (this.finished) return;
@@ -8392,7 +8490,7 @@ var OpenEngine = class {
   }
   onResponse(c, r, at) {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3);
+    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req);
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(at);
@@ -8410,7 +8508,7 @@ var OpenEngine = class {
       if (byServer) this.recorder.connectionCloses++;
       if (kind !== void 0) {
         if (c.connected) {
-          this.recorder.error(kind);
+          this.recorder.error(kind, c.req);
           this.settle();
         } else if (this.schedule.drop(now)) {
           this.recorder.error(kind);
@@ -8489,13 +8587,13 @@ function share(total, n, k) {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
 }
 function splitStage(spec) {
-  const { phase, request, timeoutMs, limit } = spec;
+  const { phase, load, timeoutMs, limit } = spec;
   const jobs = [];
   if (phase.kind === "closed") {
     const n2 = Math.max(1, Math.min(spec.workers, phase.connections, "requests" in limit ? limit.requests : Infinity));
     for (let k = 0; k < n2; k++) {
       const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
-      jobs.push({ kind: "closed", request, connections: share(phase.connections, n2, k), limit: part, timeoutMs });
+      jobs.push({ kind: "closed", load, connections: share(phase.connections, n2, k), limit: part, timeoutMs });
     }
     return jobs;
   }
@@ -8505,7 +8603,7 @@ function splitStage(spec) {
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: "open",
-      request,
+      load,
       rate: phase.rate,
       durationMs,
       stride: n,
@@ -8545,6 +8643,17 @@ function sumOpenCounts(parts) {
 }
 
 // runner/src/tally.ts
+function combineRequestTallies(trial, names, tallies, generator) {
+  return names.map((name, k) => {
+    const parts = tallies.map((t) => {
+      const { open: _open, requests, ...phase } = t;
+      const own = requests?.[k];
+      if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
+      return { ...phase, ...own, connectionCloses: 0 };
+    });
+    return { name, ...combineTallies(trial, parts, generator) };
+  });
+}
 function round2(v) {
   return Math.round(v * 100) / 100;
 }
@@ -8595,9 +8704,10 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 // runner/src/closed-loop.ts
 import { performance as performance3 } from "node:perf_hooks";
 var ClosedEngine = class {
-  constructor(request, connections, byCount, limit, timeoutMs) {
+  constructor(load, connections, byCount, limit, timeoutMs) {
     this.byCount = byCount;
-    this.target = makeTarget(request);
+    this.target = makeTarget(load);
+    this.recorder = new Recorder(this.target.mixSize);
     this.limit = "requests" in limit ? limit.requests : Infinity;
     this.sweeper = sweepTimeouts(this.all, timeoutMs);
     if ("durationMs" in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
@@ -8607,7 +8717,7 @@ var ClosedEngine = class {
     for (let i = 0; i < n; i++) this.open(now);
   }
   byCount;
-  recorder = new Recorder();
+  recorder;
   target;
   all = /* @__PURE__ */ new Set();
   limit;
@@ -8627,15 +8737,16 @@ var ClosedEngine = class {
     this.started++;
     const now = performance3.now();
     c.tag = now;
-    this.recorder.sent++;
-    c.send(this.target.next(), now);
+    const request = this.target.next();
+    this.recorder.sentOne(this.target.current);
+    c.send(request, now, this.target.current);
   }
   onOpen(c) {
     this.next(c);
   }
   onResponse(c, r, at) {
     if (this.stopped) return;
-    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3);
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req);
     this.settle();
     if (c.usable) this.next(c);
   }
@@ -8644,7 +8755,7 @@ var ClosedEngine = class {
     if (this.stopped) return;
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== void 0) {
-      this.recorder.error(kind);
+      this.recorder.error(kind, c.connected ? c.req : -1);
       if (!c.connected) this.started++;
       this.settle();
     }
@@ -8667,19 +8778,19 @@ var ClosedEngine = class {
     this.resolveDone(this.recorder.tally());
   }
 };
-function runClosed(request, connections, limit, timeoutMs) {
-  const engine = new ClosedEngine(request, connections, !("durationMs" in limit), limit, timeoutMs);
+function runClosed(load, connections, limit, timeoutMs) {
+  const engine = new ClosedEngine(load, connections, !("durationMs" in limit), limit, timeoutMs);
   return { recorder: engine.recorder, done: engine.done };
 }
 
 // runner/src/engine.ts
 function startEngine(job) {
   if (job.kind === "closed") {
-    const run2 = runClosed(job.request, job.connections, job.limit, job.timeoutMs);
+    const run2 = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
     return { responses: () => run2.recorder.responses, done: run2.done };
   }
   const run = runOpen({
-    request: job.request,
+    load: job.load,
     schedule: {
       // the epoch is shared by all threads; each thread's performance clock has its own origin
       startAt: job.startAtEpochMs - performance.timeOrigin,
@@ -8843,9 +8954,9 @@ var Stages = class {
   }
   plan;
   pool;
-  start(request, phase, limit) {
+  start(load, phase, limit) {
     const jobs = splitStage({
-      request,
+      load,
       phase,
       limit,
       timeoutMs: this.plan.requestTimeoutMs,
@@ -8865,27 +8976,32 @@ async function runScenario(plan, stages, s) {
       const base = { scenario: s.name, phase: phase.name, trial, trials: s.trials };
       if (s.warmupMs > 0) {
         emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs });
-        await withProgress(
-          plan,
-          { ...base, stage: "warmup" },
-          stages.start(s.request, phase, { durationMs: s.warmupMs })
-        );
+        await withProgress(plan, { ...base, stage: "warmup" }, stages.start(s, phase, { durationMs: s.warmupMs }));
       }
       const limit = measuredLimit(phase);
       const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
       emit({ t: "stage", ...base, stage: "measure", ...size });
       const cpuAtStart = process.cpuUsage();
       const wallAtStart = performance.now();
-      const run = stages.start(s.request, phase, limit);
+      const run = stages.start(s, phase, limit);
       const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
       const cpu = process.cpuUsage(cpuAtStart);
-      const { measurement, histogram } = combineTallies(trial, tallies, {
+      const generator = {
         cpuUs: cpu.user + cpu.system,
         wallMs: performance.now() - wallAtStart,
         threads: tallies.length,
         cores: availableParallelism()
-      });
-      emit({ t: "trial", scenario: s.name, phase: phase.name, measurement, histogram });
+      };
+      const { measurement, histogram } = combineTallies(trial, tallies, generator);
+      const event = { t: "trial", scenario: s.name, phase: phase.name, measurement, histogram };
+      if (s.mix)
+        event.requests = combineRequestTallies(
+          trial,
+          s.mix.map((e) => e.name),
+          tallies,
+          generator
+        );
+      emit(event);
     }
   }
 }

@@ -1,7 +1,7 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
-import type { ReadyProbe, Scenario } from './config/types.js';
-import type { PlanScenario, RunnerPlan } from './protocol/plan.js';
+import type { ReadyProbe, RequestSpec, Scenario } from './config/types.js';
+import type { PlanRequest, PlanScenario, RunnerPlan } from './protocol/plan.js';
 
 export { EVENT_MARKER } from './protocol/plan.js';
 export { parseEventLine } from './protocol/validate.js';
@@ -24,6 +24,13 @@ export function parseBodiesJsonl(text: string, file: string): string[] {
   return bodies;
 }
 
+function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): PlanRequest {
+  const request: PlanRequest = { url: r.url, method: r.method, headers: r.headers };
+  if (r.body !== undefined) request.body = r.body;
+  if (r.bodiesFile !== undefined) request.bodies = readBodies(r.bodiesFile);
+  return request;
+}
+
 export function buildPlan(
   scenarios: Scenario[],
   ready: ReadyProbe[],
@@ -37,14 +44,21 @@ export function buildPlan(
     workers,
     ready,
     scenarios: scenarios.map((s) => {
-      const request: PlanScenario['request'] = {
-        url: s.request.url,
-        method: s.request.method,
-        headers: s.request.headers,
+      const planned: PlanScenario = {
+        name: s.name,
+        request: planRequest(s.request, readBodies),
+        warmupMs: s.warmupMs,
+        trials: s.trials,
+        phases: s.phases,
       };
-      if (s.request.body !== undefined) request.body = s.request.body;
-      if (s.request.bodiesFile !== undefined) request.bodies = readBodies(s.request.bodiesFile);
-      return { name: s.name, request, warmupMs: s.warmupMs, trials: s.trials, phases: s.phases };
+      if (s.mix) {
+        planned.mix = s.mix.map((e) => ({
+          name: e.name,
+          weight: e.weight,
+          request: planRequest(e.request, readBodies),
+        }));
+      }
+      return planned;
     }),
   };
 }

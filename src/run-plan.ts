@@ -90,7 +90,7 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
   return new Map(
     scenarios.map((s) => [
       s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined),
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined, readBodies),
     ]),
   );
 }

@@ -51,11 +51,11 @@ afterEach(() => {
   }
 });
 
-const request = (url: string) => ({ url, method: 'GET', headers: {} });
+const request = (url: string) => ({ request: { url, method: 'GET', headers: {} } });
 
 function open(url: string, o: { rate: number; durationMs: number; maxInFlight: number; timeoutMs?: number }) {
   return runOpen({
-    request: request(url),
+    load: request(url),
     schedule: {
       startAt: performance.now(),
       rate: o.rate,
@@ -148,7 +148,7 @@ describe('open loop against 127.0.0.1', () => {
       res.end();
     });
     const t = await runOpen({
-      request: { url, method: 'HEAD', headers: {} },
+      load: { request: { url, method: 'HEAD', headers: {} } },
       schedule: { startAt: performance.now(), rate: 50, durationMs: 500, stride: 1, offset: 0 },
       connections: 5,
       timeoutMs: 2000,
@@ -194,7 +194,7 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
       scenarios: [
         {
           name: 's',
-          request: request(url),
+          ...request(url),
           warmupMs: 0,
           trials: 1,
           phases: [
@@ -229,5 +229,72 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
     expect(count.generator.threads).toBe(3);
     expect(count.responses).toBe(300);
     expect(count.latency.count).toBe(300);
+  });
+});
+
+describe('a request mix against 127.0.0.1', () => {
+  /** a server answering /fast at once, /slow after `slowMs`, anything else 404, counting requests per path */
+  async function mixServer(slowMs = 30) {
+    const seen: Record<string, number> = {};
+    const { url } = await serve((req, res) => {
+      const path = (req.url ?? '').split('?')[0] as string;
+      seen[path] = (seen[path] ?? 0) + 1;
+      if (path === '/fast') res.end('fast');
+      else if (path === '/slow') setTimeout(() => res.end('slow'), slowMs);
+      else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    const origin = url.replace(/\/x$/, '');
+    const entry = (name: string, weight: number, path: string) => ({
+      name,
+      weight,
+      request: { url: `${origin}${path}`, method: 'GET', headers: {} },
+    });
+    const mix = [entry('fast', 3, '/fast'), entry('slow', 1, '/slow'), entry('gone', 1, '/gone')];
+    return { seen, load: { request: mix[0]!.request, mix } };
+  }
+
+  it('closed loop: each entry counted apart, by weight, with its own latency; the phase is their sum', async () => {
+    const { seen, load } = await mixServer();
+    const t = await runClosed(load, 4, { requests: 500 }, 2000).done;
+    const [fast, slow, gone] = t.requests ?? [];
+    // what the server saw is what each entry counted
+    expect([fast?.responses, slow?.responses, gone?.responses]).toEqual([seen['/fast'], seen['/slow'], seen['/gone']]);
+    expect(t.responses).toBe(500);
+    expect((fast?.sent ?? 0) + (slow?.sent ?? 0) + (gone?.sent ?? 0)).toBe(t.sent);
+    // 3:1:1 of 500, exact up to the requests in flight when the count was reached
+    expect(fast?.responses).toBeGreaterThanOrEqual(296);
+    expect(fast?.responses).toBeLessThanOrEqual(304);
+    expect(gone).toMatchObject({ successes: 0, statusCodes: { '404': gone?.responses } });
+    expect(t.statusCodes['404']).toBe(gone?.responses);
+    // latency histograms are the entry's own: every /slow answer waited 30 ms, no /fast one did
+    const pct = (h: string, q: number) => {
+      const d = decodeHistogram(h);
+      const v = d.getValueAtPercentile(q);
+      d.destroy();
+      return v;
+    };
+    expect(pct(slow?.histogram as string, 1)).toBeGreaterThanOrEqual(29_000);
+    expect(pct(fast?.histogram as string, 50)).toBeLessThan(29_000);
+    expect(decodeHistogram(gone?.histogram as string).totalCount).toBe(0);
+  });
+
+  it('open loop: the mix keeps the schedule, and a failed request is the entry’s error', async () => {
+    // /slow takes 300 ms; with a 50 ms timeout every /slow request fails as a timeout of that entry
+    const { seen, load } = await mixServer(300);
+    const t = await runOpen({
+      load,
+      schedule: { startAt: performance.now(), rate: 100, durationMs: 2000, stride: 1, offset: 0 },
+      connections: 50,
+      timeoutMs: 50,
+    }).done;
+    const [fast, slow, gone] = t.requests ?? [];
+    expect(t.open?.scheduled).toBe(200);
+    expect([fast?.sent, slow?.sent, gone?.sent]).toEqual([120, 40, 40]);
+    expect(fast?.responses).toBe(seen['/fast']);
+    expect(slow).toMatchObject({ responses: 0, errors: { timeout: 40 } });
+    expect(t.errors.timeout).toBe(40);
   });
 });

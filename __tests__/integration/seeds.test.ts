@@ -16,7 +16,7 @@ function shortened(seed: string, edit: (text: string) => string): string {
 
 /** Runs a shortened seed once (update mode) for a describe block; removes the copy and checks that
  * nothing is left afterwards. */
-function seedRun(seed: string, edit: (text: string) => string) {
+function seedRun(seed: string, edit: (text: string) => string, mode = 'update', expectCode = 0) {
   const out = tempDir();
   const state: { run?: CliResult; results?: ResultsFile; config?: string } = {};
   beforeAll(async () => {
@@ -26,14 +26,14 @@ function seedRun(seed: string, edit: (text: string) => string) {
       '--config',
       state.config,
       '--mode',
-      'update',
+      mode,
       '--baseline-dir',
       join(out, 'b'),
       '--out',
       out,
     ]);
     state.run = run;
-    if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
+    if (run.code !== expectCode) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
     state.results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
   }, 300_000);
   afterAll(() => {
@@ -114,3 +114,73 @@ describe.runIf(dockerAvailable())(
     });
   },
 );
+
+describe.runIf(dockerAvailable())('seed: an embed + search mix through a proxy, 200 rotated bodies', () => {
+  // the search SLO is set below what the service can do, so this run's per-request gate must fire
+  const seed = seedRun(
+    'embed-search',
+    (t) =>
+      t
+        .replace('duration: 10s }', 'duration: 3s }')
+        .replace('warmup: 2s\n  trials: 3', 'warmup: 1s\n  trials: 1')
+        .replace('p99: { regress: 50%, floor: 2ms, below: 100ms }', 'p99: { regress: 50%, floor: 2ms, below: 1us }'),
+    'gate',
+    1,
+  );
+  const scenario = () => seed.results().scenarios[0]!;
+
+  it('the phase and each entry have results of their own; shares follow the weights 1:3', () => {
+    expect(scenario().phases.map((p) => [p.name, p.request])).toEqual([
+      ['c10', undefined],
+      ['c10.embed', 'embed'],
+      ['c10.search', 'search'],
+    ]);
+    const [all, embed, search] = scenario().phases;
+    expect(embed!.merged.sent + search!.merged.sent).toBe(all!.merged.sent);
+    expect(embed!.merged.responses + search!.merged.responses).toBe(all!.merged.responses);
+    expect(Math.abs(search!.merged.sent - 3 * embed!.merged.sent)).toBeLessThanOrEqual(4);
+    expect(Object.keys(all!.merged.statusCodes)).toEqual(['200']);
+    // /embed burns 2 ms of CPU per call, /search 300 µs: each entry's latency is its own
+    expect(embed!.merged.latency.p50).toBeGreaterThan(search!.merged.latency.p50);
+    expect(embed!.merged.latency.min).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('CPU and memory per daemon for the phase; none invented per request', () => {
+    const [all, embed] = scenario().phases;
+    expect(Object.keys(all!.merged.resources)).toEqual(expect.arrayContaining(['api', 'proxy']));
+    expect(all!.merged.resources.api!.cpuMeanPct).toBeGreaterThan(0);
+    expect(all!.merged.resources.proxy!.memoryPeakBytes).toBeGreaterThan(0);
+    expect(embed!.merged.resources).toEqual({});
+  });
+
+  it('an entry is gated on its own thresholds: the search SLO fails the gate, embed’s holds', () => {
+    const rows = seed.results().comparisons.filter((c) => c.phase !== 'c10');
+    expect(rows.map((c) => `${c.phase} ${c.metric} ${c.result}`)).toEqual([
+      'c10.embed p99 no-baseline',
+      'c10.search p50 no-baseline',
+      'c10.search p99 regression',
+    ]);
+    const report = readFileSync(join(seed.out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toMatch(/embed-search.*c10\.search.*p99/);
+  });
+});
+
+describe.runIf(dockerAvailable())('seed: the embed + search mix swept over concurrency', () => {
+  const seed = seedRun(
+    'embed-search',
+    (t) =>
+      t.replace(
+        'sweep: { connections: [10, 50, 100, 200], duration: 10s, warmup: 2s }',
+        'sweep: { connections: [10, 50], duration: 2s, warmup: 500ms }',
+      ),
+    'sweep',
+  );
+
+  it('every level runs the whole mix; the curve is drawn from the levels, the entries stay in the JSON', () => {
+    const phases = seed.results().scenarios[0]!.phases;
+    expect(phases.map((p) => p.name)).toEqual(['c10', 'c10.embed', 'c10.search', 'c50', 'c50.embed', 'c50.search']);
+    expect(phases.find((p) => p.name === 'c50.embed')!.merged.responses).toBeGreaterThan(0);
+    const report = readFileSync(join(seed.out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('x-axis "connections" [10, 50]');
+  });
+});

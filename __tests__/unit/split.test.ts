@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type EngineJob, type Limit, share, splitStage, type StageSpec } from '../../runner/src/split.js';
 import type { ClosedPhase, OpenPhase } from '../../src/config/types.js';
 
-const request: StageSpec['request'] = { url: 'http://sut:8080/search?q=a', method: 'GET', headers: { accept: '*/*' } };
+const load: StageSpec['load'] = {
+  request: { url: 'http://sut:8080/search?q=a', method: 'GET', headers: { accept: '*/*' } },
+};
 
 function closed(connections: number, o: Partial<ClosedPhase> = {}): ClosedPhase {
   return { kind: 'closed', name: `c${connections}`, connections, durationMs: 10_000, ...o };
@@ -14,7 +16,7 @@ function open(rate: number, maxInFlight: number, o: Partial<OpenPhase> = {}): Op
 
 function split(phase: ClosedPhase | OpenPhase, workers: number, limit?: Limit): EngineJob[] {
   return splitStage({
-    request,
+    load,
     phase,
     limit:
       limit ??
@@ -103,7 +105,7 @@ describe('splitStage: closed phases', () => {
     expect(total(jobs.map((j) => j.connections))).toBe(phase.connections);
     for (const j of jobs) {
       expect(j.connections).toBeGreaterThan(0);
-      expect(j.request).toBe(request);
+      expect(j.load).toBe(load);
       expect(j.timeoutMs).toBe(5000);
     }
     if (requests) {
@@ -174,7 +176,7 @@ describe('splitStage: open phases', () => {
       expect(j.durationMs).toBe(phase.durationMs);
       expect(j.startAtEpochMs).toBe(1_700_000_000_123.5);
       expect(j.connections).toBeGreaterThan(0);
-      expect(j.request).toBe(request);
+      expect(j.load).toBe(load);
       expect(j.timeoutMs).toBe(5000);
     }
   });

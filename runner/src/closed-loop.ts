@@ -5,8 +5,7 @@
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
-import type { PlanScenario } from '../../src/protocol/plan.js';
-import { Connection, type ConnectionOwner, makeTarget, sweepTimeouts, type Target } from './connection.js';
+import { Connection, type ConnectionOwner, type Load, makeTarget, sweepTimeouts, type Target } from './connection.js';
 import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';
 import type { Limit } from './split.js';
@@ -18,7 +17,7 @@ export interface ClosedRun {
 }
 
 class ClosedEngine implements ConnectionOwner {
-  readonly recorder = new Recorder();
+  readonly recorder: Recorder;
   private readonly target: Target;
   private readonly all = new Set<Connection>();
   private readonly limit: number;
@@ -32,13 +31,14 @@ class ClosedEngine implements ConnectionOwner {
   readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
 
   constructor(
-    request: PlanScenario['request'],
+    load: Load,
     connections: number,
     private readonly byCount: boolean,
     limit: Limit,
     timeoutMs: number,
   ) {
-    this.target = makeTarget(request);
+    this.target = makeTarget(load);
+    this.recorder = new Recorder(this.target.mixSize);
     this.limit = 'requests' in limit ? limit.requests : Infinity;
     this.sweeper = sweepTimeouts(this.all, timeoutMs);
     // the measured window closes at the deadline; responses after it are not counted
@@ -58,8 +58,9 @@ class ClosedEngine implements ConnectionOwner {
     this.started++;
     const now = performance.now();
     c.tag = now;
-    this.recorder.sent++;
-    c.send(this.target.next(), now);
+    const request = this.target.next();
+    this.recorder.sentOne(this.target.current);
+    c.send(request, now, this.target.current);
   }
 
   onOpen(c: Connection): void {
@@ -68,7 +69,7 @@ class ClosedEngine implements ConnectionOwner {
 
   onResponse(c: Connection, r: ParsedResponse, at: number): void {
     if (this.stopped) return;
-    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000);
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req);
     this.settle();
     if (c.usable) this.next(c);
   }
@@ -78,7 +79,7 @@ class ClosedEngine implements ConnectionOwner {
     if (this.stopped) return;
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== undefined) {
-      this.recorder.error(kind);
+      this.recorder.error(kind, c.connected ? c.req : -1);
       // a failed connect uses up a request of a counted phase, so a dead server cannot hang it
       if (!c.connected) this.started++;
       this.settle();
@@ -107,12 +108,7 @@ class ClosedEngine implements ConnectionOwner {
 }
 
 /** Starts one closed-loop run: a fixed duration, or a fixed number of responses. */
-export function runClosed(
-  request: PlanScenario['request'],
-  connections: number,
-  limit: Limit,
-  timeoutMs: number,
-): ClosedRun {
-  const engine = new ClosedEngine(request, connections, !('durationMs' in limit), limit, timeoutMs);
+export function runClosed(load: Load, connections: number, limit: Limit, timeoutMs: number): ClosedRun {
+  const engine = new ClosedEngine(load, connections, !('durationMs' in limit), limit, timeoutMs);
   return { recorder: engine.recorder, done: engine.done };
 }

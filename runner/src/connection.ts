@@ -4,7 +4,11 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import { ParseError, type ParsedResponse, requestAsksClose, ResponseParser, serializeRequest } from './http1.js';
-import type { PlanScenario } from '../../src/protocol/plan.js';
+import type { PlanRequest, PlanScenario } from '../../src/protocol/plan.js';
+import { MixPicker } from './mix.js';
+
+/** What an engine loads: the scenario's one request, or its mix. */
+export type Load = Pick<PlanScenario, 'request' | 'mix'>;
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {
@@ -15,16 +19,18 @@ export interface Target {
   servername?: string;
   /** the next serialised request to write: the one request, or the next body's in rotation */
   next: () => Buffer;
+  /** the mix entry of the request `next` returned last (0 without a mix) */
+  current: number;
+  /** entries of the mix (0 without a mix): the recorder keeps counts for each */
+  mixSize: number;
   /** HEAD: the response has no body */
   head: boolean;
   /** the request asks the server to close each connection: those closes are not the server's doing */
   asksClose: boolean;
 }
 
-export function makeTarget(request: PlanScenario['request']): Target {
-  const url = new URL(request.url);
-  const tls = url.protocol === 'https:';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+/** One request's serialised forms: itself, or one per body, taken in rotation. */
+function rotation(request: PlanRequest): () => Buffer {
   const base = { url: request.url, method: request.method, headers: request.headers };
   const requests =
     request.bodies !== undefined
@@ -32,14 +38,37 @@ export function makeTarget(request: PlanScenario['request']): Target {
       : [serializeRequest(request.body === undefined ? base : { ...base, body: request.body })];
   const [only] = requests;
   let i = 0;
+  return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer;
+}
+
+export function makeTarget(load: Load): Target {
+  const { request, mix } = load;
+  const url = new URL(request.url);
+  const tls = url.protocol === 'https:';
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const t: Target = {
     host,
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
-    next: requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer,
+    next: rotation(request),
+    current: 0,
+    mixSize: 0,
     head: request.method.toUpperCase() === 'HEAD',
     asksClose: requestAsksClose(request.headers),
   };
+  if (mix && mix.length > 0) {
+    const rotations = mix.map((e) => rotation(e.request));
+    const heads = mix.map((e) => e.request.method.toUpperCase() === 'HEAD');
+    const picker = new MixPicker(mix.map((e) => e.weight));
+    t.mixSize = mix.length;
+    t.asksClose = mix.every((e) => requestAsksClose(e.request.headers));
+    t.next = () => {
+      const k = picker.next();
+      t.current = k;
+      t.head = heads[k] as boolean;
+      return (rotations[k] as () => Buffer)();
+    };
+  }
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
   return t;
 }
@@ -91,6 +120,8 @@ export class Connection {
   sentAt: number;
   /** caller's data about the request in flight (for the open loop: its accountable start) */
   tag = 0;
+  /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
+  req = -1;
   connected = false;
   private closed = false;
   /** we are closing it (a `Connection: close` answer, a timeout, the end of the run) */
@@ -142,8 +173,9 @@ export class Connection {
   }
 
   /** Writes one request; the caller takes the time just before. */
-  send(request: Buffer, now: number): void {
+  send(request: Buffer, now: number, req = -1): void {
     this.sentAt = now;
+    this.req = req;
     this.parser.expect(this.target.head);
     this.socket.write(request);
   }

@@ -12,11 +12,11 @@ export interface EngineRun {
 
 export function startEngine(job: EngineJob): EngineRun {
   if (job.kind === 'closed') {
-    const run = runClosed(job.request, job.connections, job.limit, job.timeoutMs);
+    const run = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
     return { responses: () => run.recorder.responses, done: run.done };
   }
   const run = runOpen({
-    request: job.request,
+    load: job.load,
     schedule: {
       // the epoch is shared by all threads; each thread's performance clock has its own origin
       startAt: job.startAtEpochMs - performance.timeOrigin,

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Phase } from '../../src/protocol/plan.js';
-import type { PlanScenario, RunnerPlan, Stage } from '../../src/protocol/plan.js';
+import type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
-import { type Limit, splitStage } from './split.js';
-import { combineTallies, type EngineTally } from './tally.js';
+import { type Limit, type Load, splitStage } from './split.js';
+import { combineRequestTallies, combineTallies, type EngineTally } from './tally.js';
 import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
 
 async function withProgress(
@@ -45,9 +45,9 @@ class Stages {
     private readonly pool: EnginePool | undefined,
   ) {}
 
-  start(request: PlanScenario['request'], phase: Phase, limit: Limit): StageRun {
+  start(load: Load, phase: Phase, limit: Limit): StageRun {
     const jobs = splitStage({
-      request,
+      load,
       phase,
       limit,
       timeoutMs: this.plan.requestTimeoutMs,
@@ -68,27 +68,32 @@ async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): P
       const base = { scenario: s.name, phase: phase.name, trial, trials: s.trials };
       if (s.warmupMs > 0) {
         emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs });
-        await withProgress(
-          plan,
-          { ...base, stage: 'warmup' },
-          stages.start(s.request, phase, { durationMs: s.warmupMs }),
-        );
+        await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
       }
       const limit = measuredLimit(phase);
       const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
       emit({ t: 'stage', ...base, stage: 'measure', ...size });
       const cpuAtStart = process.cpuUsage();
       const wallAtStart = performance.now();
-      const run = stages.start(s.request, phase, limit);
+      const run = stages.start(s, phase, limit);
       const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
       const cpu = process.cpuUsage(cpuAtStart);
-      const { measurement, histogram } = combineTallies(trial, tallies, {
+      const generator = {
         cpuUs: cpu.user + cpu.system,
         wallMs: performance.now() - wallAtStart,
         threads: tallies.length,
         cores: availableParallelism(),
-      });
-      emit({ t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram });
+      };
+      const { measurement, histogram } = combineTallies(trial, tallies, generator);
+      const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
+      if (s.mix)
+        event.requests = combineRequestTallies(
+          trial,
+          s.mix.map((e) => e.name),
+          tallies,
+          generator,
+        );
+      emit(event);
     }
   }
 }

@@ -7,10 +7,10 @@
 // Connections open on demand up to the cap, a few at a time, so a slow service gets more of them
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
-import type { PlanScenario } from '../../src/protocol/plan.js';
 import {
   Connection,
   type ConnectionOwner,
+  type Load,
   makeTarget,
   park,
   sweepTimeouts,
@@ -28,7 +28,7 @@ export interface OpenRun {
 }
 
 export interface OpenJob {
-  request: PlanScenario['request'];
+  load: Load;
   schedule: ScheduleOptions;
   /** most connections this instance may open: also its bound on requests in flight */
   connections: number;
@@ -65,7 +65,7 @@ class IdleWatch {
 }
 
 class OpenEngine implements ConnectionOwner {
-  readonly recorder = new Recorder();
+  readonly recorder: Recorder;
   private readonly target: Target;
   private readonly schedule: OpenSchedule;
   private readonly idle: Connection[] = [];
@@ -86,7 +86,8 @@ class OpenEngine implements ConnectionOwner {
   private readonly send = (serviceMs: number): void => this.sendOne(serviceMs);
 
   constructor(private readonly job: OpenJob) {
-    this.target = makeTarget(job.request);
+    this.target = makeTarget(job.load);
+    this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance.now();
     const initial = initialConnections(job.schedule.rate, job.schedule.stride, job.connections);
@@ -132,8 +133,9 @@ class OpenEngine implements ConnectionOwner {
     const c = this.taken as Connection;
     const now = performance.now();
     c.tag = now - serviceMs;
-    this.recorder.sent++;
-    c.send(this.target.next(), now);
+    const request = this.target.next();
+    this.recorder.sentOne(this.target.current);
+    c.send(request, now, this.target.current);
   }
 
   private pump(now: number): void {
@@ -169,7 +171,7 @@ class OpenEngine implements ConnectionOwner {
 
   onResponse(c: Connection, r: ParsedResponse, at: number): void {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000);
+    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req);
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(at);
@@ -189,7 +191,7 @@ class OpenEngine implements ConnectionOwner {
       if (kind !== undefined) {
         if (c.connected) {
           // the request in flight failed
-          this.recorder.error(kind);
+          this.recorder.error(kind, c.req);
           this.settle();
         } else if (this.schedule.drop(now)) {
           // the connect failed: the send waiting for it fails with that error

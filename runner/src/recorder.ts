@@ -2,7 +2,51 @@
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { EngineTally } from './tally.js';
+import type { EngineTally, RequestTally } from './tally.js';
+
+/** One mix entry's counts within a run (the recorder's own include them). */
+export class RequestCounts {
+  readonly histogram = createHistogram();
+  sent = 0;
+  responses = 0;
+  successes = 0;
+  failures = 0;
+  bytes = 0;
+  readonly statusCodes: Record<string, number> = {};
+  readonly errors: Record<string, number> = {};
+
+  response(status: number, bytes: number, latencyUs: number): void {
+    this.responses++;
+    this.bytes += bytes;
+    const key = String(status);
+    this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
+    if (status >= 200 && status < 400) {
+      this.successes++;
+      recordUs(this.histogram, latencyUs);
+    } else {
+      this.failures++;
+    }
+  }
+
+  error(kind: string): void {
+    this.errors[kind] = (this.errors[kind] ?? 0) + 1;
+  }
+
+  tally(): RequestTally {
+    const t: RequestTally = {
+      sent: this.sent,
+      responses: this.responses,
+      successes: this.successes,
+      failures: this.failures,
+      bytes: this.bytes,
+      statusCodes: this.statusCodes,
+      errors: this.errors,
+      histogram: encodeHistogram(this.histogram),
+    };
+    this.histogram.destroy();
+    return t;
+  }
+}
 
 export class Recorder {
   readonly histogram = createHistogram();
@@ -19,15 +63,27 @@ export class Recorder {
   private readonly utilizationAtStart = perf.eventLoopUtilization();
   private endedAt: number | undefined;
 
-  constructor() {
+  /** per mix entry (empty without a mix) */
+  private readonly mix: RequestCounts[];
+
+  constructor(mixSize = 0) {
     this.loop.enable();
+    this.mix = Array.from({ length: mixSize }, () => new RequestCounts());
   }
 
   private lastEventAt: number | undefined;
 
-  response(status: number, bytes: number, latencyUs: number): void {
+  /** A request written; `req` is its mix entry (-1 without a mix). */
+  sentOne(req: number): void {
+    this.sent++;
+    const m = this.mix[req];
+    if (m) m.sent++;
+  }
+
+  response(status: number, bytes: number, latencyUs: number, req = -1): void {
     if (this.endedAt !== undefined) return; // after the measured window
     this.lastEventAt = performance.now();
+    this.mix[req]?.response(status, bytes, latencyUs);
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
@@ -40,9 +96,11 @@ export class Recorder {
     }
   }
 
-  error(kind: string): void {
+  /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
+  error(kind: string, req = -1): void {
     if (this.endedAt !== undefined) return;
     this.lastEventAt = performance.now();
+    this.mix[req]?.error(kind);
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
 
@@ -75,6 +133,7 @@ export class Recorder {
       loopDelayMaxUs: lagUs(this.loop.max),
       loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization,
     };
+    if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
     this.histogram.destroy();
     return t;
   }

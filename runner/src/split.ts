@@ -3,21 +3,23 @@
 // as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
 // so together the instances keep one evenly spaced schedule.
 import { openLoopLimits, type Phase } from '../../src/protocol/plan.js';
-import type { PlanScenario } from '../../src/protocol/plan.js';
+import type { Load } from './connection.js';
+
+export type { Load } from './connection.js';
 
 export type Limit = { durationMs: number } | { requests: number };
 
 export type EngineJob =
   | {
       kind: 'closed';
-      request: PlanScenario['request'];
+      load: Load;
       connections: number;
       limit: Limit;
       timeoutMs: number;
     }
   | {
       kind: 'open';
-      request: PlanScenario['request'];
+      load: Load;
       rate: number;
       durationMs: number;
       stride: number;
@@ -35,7 +37,7 @@ export function share(total: number, n: number, k: number): number {
 }
 
 export interface StageSpec {
-  request: PlanScenario['request'];
+  load: Load;
   phase: Phase;
   /** the stage's limit: the warm-up's or the phase's duration, or the phase's request count */
   limit: Limit;
@@ -45,13 +47,13 @@ export interface StageSpec {
 }
 
 export function splitStage(spec: StageSpec): EngineJob[] {
-  const { phase, request, timeoutMs, limit } = spec;
+  const { phase, load, timeoutMs, limit } = spec;
   const jobs: EngineJob[] = [];
   if (phase.kind === 'closed') {
     const n = Math.max(1, Math.min(spec.workers, phase.connections, 'requests' in limit ? limit.requests : Infinity));
     for (let k = 0; k < n; k++) {
       const part: Limit = 'requests' in limit ? { requests: share(limit.requests, n, k) } : limit;
-      jobs.push({ kind: 'closed', request, connections: share(phase.connections, n, k), limit: part, timeoutMs });
+      jobs.push({ kind: 'closed', load, connections: share(phase.connections, n, k), limit: part, timeoutMs });
     }
     return jobs;
   }
@@ -61,7 +63,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: 'open',
-      request,
+      load,
       rate: phase.rate,
       durationMs,
       stride: n,

@@ -20,6 +20,36 @@ export interface EngineTally extends Pick<
   loopDelayMaxUs: number;
   /** share of the window this thread's event loop was busy, 0..1 */
   loopUtilization: number;
+  /** a mix's entries, in mix order (their counts are included above) */
+  requests?: RequestTally[];
+}
+
+/** One mix entry's counts in one instance's run. */
+export type RequestTally = Pick<
+  EngineTally,
+  'sent' | 'responses' | 'successes' | 'failures' | 'bytes' | 'statusCodes' | 'errors' | 'histogram'
+>;
+
+/**
+ * Each mix entry's trial from the instances' tallies, over the same window as the phase's (the
+ * instances' windows and loop figures are the phase's; closes and the open-loop schedule are the
+ * phase's alone). Empty without a mix.
+ */
+export function combineRequestTallies(
+  trial: number,
+  names: readonly string[],
+  tallies: readonly EngineTally[],
+  generator: { cpuUs: number; wallMs: number; threads: number; cores: number },
+): Array<{ name: string; measurement: TrialMeasurement; histogram: string }> {
+  return names.map((name, k) => {
+    const parts = tallies.map((t): EngineTally => {
+      const { open: _open, requests, ...phase } = t;
+      const own = requests?.[k];
+      if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
+      return { ...phase, ...own, connectionCloses: 0 };
+    });
+    return { name, ...combineTallies(trial, parts, generator) };
+  });
 }
 
 function round2(v: number): number {

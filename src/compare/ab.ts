@@ -30,6 +30,7 @@ import {
   GENERATOR_BOUND_REASON,
   generatorBound,
   newErrorClasses,
+  phaseGate,
 } from './compare.js';
 import { direction, metricValue, trialValues, unmeasured } from './metrics.js';
 
@@ -135,10 +136,11 @@ export function compareAbScenario(head: ScenarioResult, base: ScenarioResult, th
   for (const phase of head.phases) {
     const old = base.phases.find((p) => p.name === phase.name);
     if (!old) continue;
-    for (const [metric, t] of Object.entries(gated) as Array<[MetricName, Threshold]>) {
+    const gate = phaseGate(head, phase, gated);
+    for (const [metric, t] of Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>) {
       out.push(compareAbMetric(head.name, metric, t, old, phase));
     }
-    for (const c of newErrorClasses(head.name, phase, old)) {
+    for (const c of gate.errorClasses ? newErrorClasses(head.name, phase, old) : []) {
       out.push({ ...c, reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side') });
     }
   }

@@ -168,6 +168,20 @@ export function newErrorClasses(scenario: string, current: PhaseResult, baseline
     });
 }
 
+/**
+ * The thresholds a phase is gated with: the scenario's for a phase; for a mix entry's results only
+ * what the entry's own `thresholds` give (none: reported, not gated), and no error-class check of its
+ * own (its phase has one over every entry).
+ */
+export function phaseGate(
+  scenario: Pick<ScenarioResult, 'requestThresholds'>,
+  phase: Pick<PhaseResult, 'request'>,
+  gated: Thresholds,
+): { thresholds: Thresholds; errorClasses: boolean } {
+  if (phase.request === undefined) return { thresholds: gated, errorClasses: true };
+  return { thresholds: scenario.requestThresholds?.[phase.request] ?? {}, errorClasses: false };
+}
+
 export interface ScenarioComparison {
   status: ScenarioStatus;
   comparisons: Comparison[];
@@ -190,10 +204,11 @@ export function compareScenario(
   const comparisons: Comparison[] = [];
   for (const phase of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase.name);
-    for (const [metric, t] of Object.entries(gated) as Array<[MetricName, Threshold]>) {
+    const gate = phaseGate(current, phase, gated);
+    for (const [metric, t] of Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>) {
       comparisons.push(comparePhaseMetric(current.name, metric, t, phase, old));
     }
-    if (old) comparisons.push(...newErrorClasses(current.name, phase, old));
+    if (old && gate.errorClasses) comparisons.push(...newErrorClasses(current.name, phase, old));
   }
   return { status, comparisons };
 }

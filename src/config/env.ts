@@ -3,7 +3,8 @@
 // hash, so the config, the results, the baselines and the report only ever hold the placeholder.
 // `$${` writes a literal `${`. A variable that is not set is a usage error naming the key.
 import { usageError } from '../errors.js';
-import type { PlanScenario, RunnerPlan } from '../plan.js';
+import type { PlanMixEntry, PlanRequest, PlanScenario } from '../protocol/plan.js';
+import type { RunnerPlan } from '../plan.js';
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -31,25 +32,41 @@ export function expandEnv(
   });
 }
 
+function expandRequest(
+  r: PlanRequest,
+  env: NodeJS.ProcessEnv,
+  at: string,
+  secret: (value: string) => void,
+): PlanRequest {
+  const request: PlanRequest = {
+    ...r,
+    url: expandEnv(r.url, env, `${at}.url`, secret),
+    headers: Object.fromEntries(
+      Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)]),
+    ),
+  };
+  if (r.body !== undefined) request.body = expandEnv(r.body, env, `${at}.body`, secret);
+  if (r.bodies !== undefined) {
+    request.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
+  }
+  return request;
+}
+
 /** The plan the runner gets, its requests' placeholders filled in. */
 export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (value: string) => void): RunnerPlan {
   return {
     ...plan,
     scenarios: plan.scenarios.map((s, i): PlanScenario => {
-      const at = `scenarios[${i}] (${s.name}).request`;
-      const r = s.request;
-      const request: PlanScenario['request'] = {
-        ...r,
-        url: expandEnv(r.url, env, `${at}.url`, secret),
-        headers: Object.fromEntries(
-          Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)]),
-        ),
-      };
-      if (r.body !== undefined) request.body = expandEnv(r.body, env, `${at}.body`, secret);
-      if (r.bodies !== undefined) {
-        request.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-      }
-      return { ...s, request };
+      const out: PlanScenario = { ...s };
+      const at = `scenarios[${i}] (${s.name})`;
+      if (s.mix) {
+        out.mix = s.mix.map((e, j) => ({
+          ...e,
+          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
+        }));
+        out.request = (out.mix[0] as PlanMixEntry).request;
+      } else out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      return out;
     }),
   };
 }

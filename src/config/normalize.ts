@@ -17,7 +17,9 @@ import {
   DEFAULT_RUNNER_IMAGE,
   DEFAULT_TRIALS,
   DEFAULT_WARMUP_MS,
+  type MixRequest,
   type Phase,
+  type RequestSpec,
   type Scenario,
   type Threshold,
   type Thresholds,
@@ -169,6 +171,84 @@ function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase 
   return phase;
 }
 
+type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;
+type RawMixEntry = NonNullable<RawConfig['scenarios'][number]['requests']>[number];
+
+function normalizeRequest(
+  raw: RawRequest,
+  path: string,
+  problems: string[],
+  resolveAt: (path: string, relative: string) => string | undefined,
+): RequestSpec {
+  if (raw.body !== undefined && raw.bodies !== undefined) problems.push(`${path}: give body or bodies, not both`);
+  const headers: Record<string, string> = { ...(raw.headers ?? {}) };
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem) problems.push(`${path}.headers.${name}: ${problem}`);
+  }
+  let body: string | undefined;
+  if (typeof raw.body === 'string') body = raw.body;
+  else if (raw.body !== undefined) {
+    body = JSON.stringify(raw.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+  }
+  const request: RequestSpec = {
+    url: raw.url,
+    method: raw.method ?? (body !== undefined || raw.bodies !== undefined ? 'POST' : 'GET'),
+    headers,
+  };
+  if (body !== undefined) request.body = body;
+  if (raw.bodies !== undefined) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) request.bodiesFile = abs;
+  }
+  return request;
+}
+
+/** scheme://host:port of an http(s) URL (the default port made explicit), or the URL when it does not parse */
+function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return url;
+  }
+}
+
+function normalizeMix(
+  raw: RawMixEntry[],
+  path: string,
+  problems: string[],
+  resolveAt: (path: string, relative: string) => string | undefined,
+): MixRequest[] | undefined {
+  const mix = raw.map((e, i): MixRequest => {
+    const { name, weight, thresholds, ...request } = e;
+    const at = `${path}[${i}]`;
+    return {
+      name,
+      weight: weight ?? 1,
+      request: normalizeRequest(request, at, problems, resolveAt),
+      thresholds: mergeThresholds(undefined, thresholds, `${at}.thresholds`, problems),
+    };
+  });
+  for (const dup of duplicates(mix.map((e) => e.name))) {
+    problems.push(`${path}: request name "${dup}" is used twice (it names the entry's results)`);
+  }
+  const total = mix.reduce((a, e) => a + e.weight, 0);
+  if (!(total > 0)) problems.push(`${path}: the weights must sum to a positive number`);
+  const first = mix[0] as MixRequest;
+  mix.forEach((e, i) => {
+    if (i > 0 && originOf(e.request.url) !== originOf(first.request.url)) {
+      problems.push(
+        `${path}[${i}].url: must have the origin of requests[0] (${originOf(first.request.url)}): a phase's mix shares one set of connections`,
+      );
+    }
+  });
+  return mix;
+}
+
 function duplicates(names: string[]): string[] {
   return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
 }
@@ -207,32 +287,17 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     for (const dup of duplicates(phases.map((p) => p.name))) {
       problems.push(`${path}.phases: phase name "${dup}" is used twice (give each phase a unique name)`);
     }
-    if (s.request.body !== undefined && s.request.bodies !== undefined) {
-      problems.push(`${path}.request: give body or bodies, not both`);
+    let request: Scenario['request'] | undefined;
+    let mix: MixRequest[] | undefined;
+    if ((s.request === undefined) === (s.requests === undefined)) {
+      problems.push(`${path}: give exactly one of request (one request) or requests (a mix)`);
+    } else if (s.request) {
+      request = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
+    } else if (s.requests) {
+      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt);
+      request = mix?.[0]?.request;
     }
-    const headers: Record<string, string> = { ...(s.request.headers ?? {}) };
-    for (const [name, value] of Object.entries(headers)) {
-      const problem = headerProblem(name, value);
-      if (problem) problems.push(`${path}.request.headers.${name}: ${problem}`);
-    }
-    let body: string | undefined;
-    if (typeof s.request.body === 'string') body = s.request.body;
-    else if (s.request.body !== undefined) {
-      body = JSON.stringify(s.request.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-        headers['content-type'] = 'application/json';
-      }
-    }
-    const request: Scenario['request'] = {
-      url: s.request.url,
-      method: s.request.method ?? (body !== undefined || s.request.bodies !== undefined ? 'POST' : 'GET'),
-      headers,
-    };
-    if (body !== undefined) request.body = body;
-    if (s.request.bodies !== undefined) {
-      const abs = resolveAt(`${path}.request.bodies`, s.request.bodies);
-      if (abs) request.bodiesFile = abs;
-    }
+    if (!request) return;
     const scenario: Scenario = {
       name: s.name,
       request,
@@ -241,6 +306,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
+    if (mix) scenario.mix = mix;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
       if ((connections === undefined) === (rate === undefined)) {

@@ -43,6 +43,8 @@ export const METRIC_UNITS = {
 } as const;
 export type MetricName = keyof typeof METRIC_UNITS;
 export const METRIC_NAMES = Object.keys(METRIC_UNITS) as MetricName[];
+/** SUT resources are sampled per phase, not per request: a mix entry's thresholds cannot name them. */
+export const RESOURCE_METRICS: readonly MetricName[] = ['memory', 'cpu', 'fds'];
 
 const absolute = z.union([z.string(), z.number()], { error: 'must be a number or a value with a unit' });
 
@@ -95,6 +97,23 @@ const request = z.strictObject({
   bodies: z.string({ error: 'must be a path to a JSONL file' }).optional().describe('one body per line, rotated'),
 });
 
+const mixEntry = request.extend({
+  name: name.describe('names the entry in results, thresholds and the report'),
+  weight: z
+    .number({ error: 'must be a number of 0 or more' })
+    .nonnegative({ error: 'must be a number of 0 or more' })
+    .optional()
+    .describe("share of the phase's requests, relative to the other entries (default 1)"),
+  thresholds: z
+    .strictObject(
+      Object.fromEntries(
+        METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()]),
+      ) as Record<MetricName, z.ZodOptional<typeof threshold>>,
+    )
+    .optional()
+    .describe('gates on this entry alone (only these are checked for it); SUT resources are per phase'),
+});
+
 const sweep = z.strictObject({
   connections: z.array(positiveInt).min(1, { error: 'must list at least one level' }).optional(),
   rate: z.array(positiveNumber).min(1, { error: 'must list at least one level' }).optional(),
@@ -110,7 +129,12 @@ const trials = z
 
 const scenario = z.strictObject({
   name,
-  request,
+  request: request.optional().describe('the one request of every phase (or give requests, a mix)'),
+  requests: z
+    .array(mixEntry, { error: 'must be a list of requests' })
+    .min(1, { error: 'must list at least one request' })
+    .optional()
+    .describe('a request mix: each phase sends these by weight, results per entry and for the whole phase'),
   phases: z.array(phase, { error: 'must be a list of phases' }).min(1, { error: 'must list at least one phase' }),
   warmup: duration.optional(),
   trials: trials.optional(),

@@ -27,6 +27,16 @@ export interface RequestSpec {
   bodiesFile?: string;
 }
 
+/** One entry of a request mix. */
+export interface MixRequest {
+  name: string;
+  /** relative share of the phase's requests */
+  weight: number;
+  request: RequestSpec;
+  /** gates on this entry alone: only the metrics given here are checked for it */
+  thresholds: Thresholds;
+}
+
 export interface Sweep {
   kind: 'closed' | 'open';
   levels: number[];
@@ -36,7 +46,10 @@ export interface Sweep {
 
 export interface Scenario {
   name: string;
+  /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */
   request: RequestSpec;
+  /** a request mix, instead of one request */
+  mix?: MixRequest[];
   phases: Phase[];
   warmupMs: number;
   trials: number;

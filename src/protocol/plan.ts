@@ -44,9 +44,29 @@ export function openLoopLimits(phase: { maxInFlight: number; connections?: numbe
  */
 export const OPEN_LATE_MS = 5;
 
+export interface PlanRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** bodies rotated request by request */
+  bodies?: string[];
+}
+
+/** One entry of a request mix: every entry shares the first one's origin (one connection pool). */
+export interface PlanMixEntry {
+  name: string;
+  /** share of the phase's requests (weights are relative; 0 sends none) */
+  weight: number;
+  request: PlanRequest;
+}
+
 export interface PlanScenario {
   name: string;
-  request: { url: string; method: string; headers: Record<string, string>; body?: string; bodies?: string[] };
+  /** the one request; with a mix, the mix's first entry (its origin is every entry's) */
+  request: PlanRequest;
+  /** a request mix, driven by weight; results per entry as well as for the whole phase */
+  mix?: PlanMixEntry[];
   warmupMs: number;
   trials: number;
   phases: Phase[];
@@ -67,6 +87,13 @@ export interface RunnerPlan {
 export const EVENT_MARKER = '@@perf-gate ';
 
 export type Stage = 'warmup' | 'measure';
+
+/** One mix entry's share of a trial: its own counts and success-latency histogram. */
+export interface RequestTrial {
+  name: string;
+  measurement: TrialMeasurement;
+  histogram: string;
+}
 
 export type RunnerEvent =
   | { t: 'hello'; node: string }
@@ -93,7 +120,15 @@ export type RunnerEvent =
       responses: number;
       rps: number;
     }
-  | { t: 'trial'; scenario: string; phase: string; measurement: TrialMeasurement; histogram: string }
+  | {
+      t: 'trial';
+      scenario: string;
+      phase: string;
+      measurement: TrialMeasurement;
+      histogram: string;
+      /** a mix's entries, each measured on its own over the same window (the phase's counts include them) */
+      requests?: RequestTrial[];
+    }
   | { t: 'warning'; message: string }
   | { t: 'done' }
   | { t: 'fatal'; message: string };

@@ -91,7 +91,15 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
     responses: count,
     rps: nonneg,
   }),
-  z.object({ t: z.literal('trial'), ...names, measurement: trialMeasurementSchema, histogram: z.string() }),
+  z.object({
+    t: z.literal('trial'),
+    ...names,
+    measurement: trialMeasurementSchema,
+    histogram: z.string(),
+    requests: z
+      .array(z.object({ name: z.string(), measurement: trialMeasurementSchema, histogram: z.string() }))
+      .optional(),
+  }),
   z.object({ t: z.literal('warning'), message: z.string() }),
   z.object({ t: z.literal('done') }),
   z.object({ t: z.literal('fatal'), message: z.string() }),

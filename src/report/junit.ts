@@ -101,7 +101,7 @@ export function renderJunit(results: ResultsFile): string {
     ];
     const failures = cases.filter((c) => c.failure).length;
     const skipped = cases.filter((c) => c.skipped).length;
-    const ms = phases.reduce((a, p) => a + phaseMs(p), 0);
+    const ms = phases.reduce((a, p) => a + (p.request === undefined ? phaseMs(p) : 0), 0);
     total.tests += cases.length;
     total.failures += failures;
     total.skipped += skipped;

@@ -141,7 +141,7 @@ function chartSafe(name: string): string {
 function chart(results: ResultsFile): string {
   const blocks: string[] = [];
   for (const s of results.scenarios) {
-    for (const p of s.phases.slice(0, 6)) {
+    for (const p of s.phases.filter((q) => q.request === undefined).slice(0, 6)) {
       const base = s.baselineLatency?.[p.name];
       const keys = ['p50', 'p90', 'p99', 'p99.9'] as const;
       const ms = (v: number) => Math.round(v / 10) / 100;
@@ -303,7 +303,10 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (status.length) head.push('', ...status);
   const flagged = capped(
     results.scenarios.flatMap((s) =>
-      s.phases.flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+      // a mix entry carries its phase's generator flags: said once, for the phase
+      s.phases
+        .filter((p) => p.request === undefined)
+        .flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
     ),
     'flagged phases',
   );

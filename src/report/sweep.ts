@@ -6,8 +6,13 @@ import type { ResultsFile, ScenarioResult } from '../results/types.js';
 import { formatUs } from '../units.js';
 import { escapeMarkdown as esc } from './escape.js';
 
+/** The ladder's steps (a mix's per-entry results are in the JSON, not in the curve). */
+function steps(s: ScenarioResult): ScenarioResult['phases'] {
+  return s.phases.filter((p) => p.request === undefined);
+}
+
 function pointsOf(s: ScenarioResult): SweepPoint[] {
-  return s.phases.map((p) => ({
+  return steps(s).map((p) => ({
     level: (p.kind === 'open' ? p.params.rate : p.params.connections) ?? 0,
     rps: p.merged.rps,
     p99: p.merged.latency.p99,
@@ -35,7 +40,7 @@ export function renderSweepSection(s: ScenarioResult): string {
   const points = pointsOf(s);
   const knee = findKnee(points);
   const unit = levelName(s);
-  const rows = s.phases.map((p, i) => [
+  const rows = steps(s).map((p, i) => [
     String(points[i]?.level ?? ''),
     p.merged.rps.toFixed(0),
     formatUs(p.merged.latency.p50),

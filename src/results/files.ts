@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Scenario } from '../config/types.js';
+import type { RequestSpec, Scenario } from '../config/types.js';
 import { BASELINE_SCHEMA, type BaselineFile, type Provenance, type ScenarioResult } from './types.js';
 
 function sortKeys(value: unknown): unknown {
@@ -33,10 +33,26 @@ export function writeFileAtomic(path: string, text: string): void {
 
 /** Hash of what the scenario measures (request, phases, warm-up; not thresholds, trials or sweep):
  * a baseline taken under another definition is stale. `bodies` counts by content, not path. */
-export function scenarioHash(s: Scenario, bodies?: readonly string[]): string {
-  const { bodiesFile: _path, ...request } = s.request;
+export function scenarioHash(
+  s: Scenario,
+  bodies?: readonly string[],
+  readBodies: (file: string) => readonly string[] = () => [],
+): string {
+  const hashed = (r: RequestSpec, rBodies: readonly string[] | undefined): object => {
+    const { bodiesFile: _path, ...request } = r;
+    return {
+      ...request,
+      bodies: rBodies ? createHash('sha256').update(rBodies.join('\n')).digest('hex') : undefined,
+    };
+  };
   const definition = {
-    request: { ...request, bodies: bodies ? createHash('sha256').update(bodies.join('\n')).digest('hex') : undefined },
+    request: hashed(s.request, bodies),
+    // thresholds are not part of what is measured; a mix's names and weights are
+    mix: s.mix?.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : undefined),
+    })),
     phases: s.phases,
     warmupMs: s.warmupMs,
   };

@@ -41,8 +41,16 @@ export interface MergedPhase extends Omit<TrialMeasurement, 'trial' | 'generator
   histogram: string;
 }
 
+/** A mix entry's results are kept as a phase of their own, named `phase.entry` (`.` is in no phase name). */
+export function requestPhaseName(phase: string, entry: string): string {
+  return `${phase}.${entry}`;
+}
+
 export interface PhaseResult {
+  /** the phase's name; a mix entry's: `phase.entry` */
   name: string;
+  /** a mix entry's results within its phase: the entry's name (absent for the phase itself) */
+  request?: string;
   kind: 'closed' | 'open';
   params: PhaseParams;
   warmupMs: number;
@@ -58,6 +66,8 @@ export interface ScenarioResult {
   phases: PhaseResult[];
   /** the thresholds this run was gated with (base units), so `compare` works from files alone */
   thresholds?: Thresholds;
+  /** a mix's per-entry thresholds (only these metrics are gated for an entry) */
+  requestThresholds?: Record<string, Thresholds>;
   /** merged latency of the baseline per phase, for the report's chart */
   baselineLatency?: Record<string, LatencySummary>;
 }

@@ -21,6 +21,7 @@ const resources = z.record(z.string(), resourceUsage);
 
 const phaseResult = z.looseObject({
   name: z.string(),
+  request: z.string().optional(),
   kind: z.enum(['closed', 'open']),
   params: z.looseObject({
     connections: count.optional(),
@@ -43,6 +44,7 @@ const scenarioResult = z.looseObject({
   scenarioHash: z.string(),
   phases: z.array(phaseResult),
   thresholds: z.record(z.string(), z.looseObject({})).optional(),
+  requestThresholds: z.record(z.string(), z.record(z.string(), z.looseObject({}))).optional(),
   baselineLatency: z.record(z.string(), latencySummarySchema).optional(),
 });
 

@@ -4,7 +4,14 @@ import type { Scenario } from '../config/types.js';
 import type { RunnerEvent } from '../plan.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
-import type { PhaseResult, ResourceUsage, ScenarioResult, TrialSummary } from '../results/types.js';
+import {
+  type PhaseResult,
+  requestPhaseName,
+  type ResourceUsage,
+  type ScenarioResult,
+  type TrialMeasurement,
+  type TrialSummary,
+} from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
 
 export class TrialCollector {
@@ -27,34 +34,80 @@ export class TrialCollector {
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources[key] = usageInWindow(list, this.windowStart, now);
     }
-    const id = `${e.scenario}\u0000${e.phase}`;
+    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources);
+    // a mix entry's trial: SUT resources are the phase's, not any one request's
+    for (const r of e.requests ?? [])
+      this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
+  }
+
+  private add(
+    scenario: string,
+    phase: string,
+    measurement: TrialMeasurement,
+    histogram: string,
+    resources: Record<string, ResourceUsage>,
+  ): void {
+    const id = `${scenario}\u0000${phase}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
-    entry.summaries.push({ ...e.measurement, trial: entry.summaries.length + 1, resources });
-    entry.histograms.push(e.histogram);
+    entry.summaries.push({ ...measurement, trial: entry.summaries.length + 1, resources });
+    entry.histograms.push(histogram);
   }
 
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
   results(scenarios: Scenario[], hashes: ReadonlyMap<string, string>): ScenarioResult[] {
-    return scenarios.map((s) => ({
-      name: s.name,
-      scenarioHash: hashes.get(s.name) as string,
-      phases: this.phases(s),
-      thresholds: s.thresholds,
-    }));
+    return scenarios.map((s) => {
+      const result: ScenarioResult = {
+        name: s.name,
+        scenarioHash: hashes.get(s.name) as string,
+        phases: this.phases(s),
+        thresholds: s.thresholds,
+      };
+      if (s.mix) result.requestThresholds = Object.fromEntries(s.mix.map((e) => [e.name, e.thresholds]));
+      return result;
+    });
   }
 
+  /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
   phases(s: Scenario): PhaseResult[] {
-    return s.phases.map((p) => {
-      const entry = this.trials.get(`${s.name}\u0000${p.name}`) ?? { summaries: [], histograms: [] };
-      const merged = mergeTrials(entry.summaries, entry.histograms);
+    return s.phases.flatMap((p) => {
       const params: PhaseResult['params'] =
         p.kind === 'closed'
           ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests }
           : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
-      const flags = phaseFlags({ kind: p.kind, params }, entry.summaries, this.runnerCpus);
-      return { name: p.name, kind: p.kind, params, warmupMs: s.warmupMs, trials: entry.summaries, merged, flags };
+      const collected = (name: string): { summaries: TrialSummary[]; merged: PhaseResult['merged'] } => {
+        const entry = this.trials.get(`${s.name}\u0000${name}`) ?? { summaries: [], histograms: [] };
+        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
+      };
+      const own = collected(p.name);
+      const flags = phaseFlags({ kind: p.kind, params }, own.summaries, this.runnerCpus);
+      const phase: PhaseResult = {
+        name: p.name,
+        kind: p.kind,
+        params,
+        warmupMs: s.warmupMs,
+        trials: own.summaries,
+        merged: own.merged,
+        flags,
+      };
+      const entries = (s.mix ?? []).map((e): PhaseResult => {
+        const name = requestPhaseName(p.name, e.name);
+        const { summaries, merged } = collected(name);
+        // the generator ran the whole phase: its verdict on the phase is every entry's
+        const bound = flags.filter((f) => f.startsWith('generator-bound'));
+        return {
+          name,
+          request: e.name,
+          kind: p.kind,
+          params,
+          warmupMs: s.warmupMs,
+          trials: summaries,
+          merged,
+          flags: bound,
+        };
+      });
+      return [phase, ...entries];
     });
   }
 }
