@@ -30658,14 +30658,14 @@ var require_common = __commonJS({
           }
         }
       }
-      function matchesTemplate(search, template) {
+      function matchesTemplate(search, template2) {
         let searchIndex = 0;
         let templateIndex = 0;
         let starIndex = -1;
         let matchIndex = 0;
         while (searchIndex < search.length) {
-          if (templateIndex < template.length && (template[templateIndex] === search[searchIndex] || template[templateIndex] === "*")) {
-            if (template[templateIndex] === "*") {
+          if (templateIndex < template2.length && (template2[templateIndex] === search[searchIndex] || template2[templateIndex] === "*")) {
+            if (template2[templateIndex] === "*") {
               starIndex = templateIndex;
               matchIndex = searchIndex;
               templateIndex++;
@@ -30681,10 +30681,10 @@ var require_common = __commonJS({
             return false;
           }
         }
-        while (templateIndex < template.length && template[templateIndex] === "*") {
+        while (templateIndex < template2.length && template2[templateIndex] === "*") {
           templateIndex++;
         }
-        return templateIndex === template.length;
+        return templateIndex === template2.length;
       }
       function disable() {
         const namespaces = [
@@ -92378,7 +92378,9 @@ var METRIC_UNITS = {
   memory: "size",
   cpu: "percent",
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
-  fds: "count"
+  fds: "count",
+  /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
+  delivery: "percent"
 };
 var METRIC_NAMES = Object.keys(METRIC_UNITS);
 var RESOURCE_METRICS = ["memory", "cpu", "fds"];
@@ -92388,18 +92390,22 @@ var threshold = external_exports.strictObject({
   floor: absolute.optional().describe("absolute change below which a metric stays inside the band"),
   below: absolute.optional().describe("absolute upper limit (an SLO), checked with or without a baseline"),
   max: absolute.optional().describe("absolute upper limit, checked with or without a baseline"),
+  min: absolute.optional().describe("absolute lower limit for metrics that get worse downwards (rps, bytes-per-sec, delivery)"),
   alpha: external_exports.number({ error: "must be a number between 0 and 1" }).gt(0, { error: "must be a number between 0 and 1" }).lt(1, { error: "must be a number between 0 and 1" }).optional().describe("significance level of the Mann–Whitney confirmation (default 0.05)")
 });
 var thresholds = external_exports.strictObject(
   Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()]))
 );
+var wsUrl = external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" });
 var phase = external_exports.strictObject({
   name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
   connections: positiveInt.optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
   duration: duration3.optional(),
   requests: positiveInt.optional().describe("closed loop: stop after this many responses"),
   rate: positiveNumber.optional().describe("open loop: fixed arrival rate, requests per second"),
-  "max-in-flight": positiveInt.optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)")
+  "max-in-flight": positiveInt.optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: positiveInt.optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: positiveInt.optional().describe("WebSocket: messages each peer sends")
 });
 var request = external_exports.strictObject({
   url: httpUrl2,
@@ -92412,14 +92418,34 @@ var request = external_exports.strictObject({
   }).optional(),
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated")
 });
+var template = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
+  error: "must be a string, or an object/array sent as JSON"
+});
+var entryThresholds = external_exports.strictObject(
+  Object.fromEntries(
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()])
+  )
+).optional();
+var websocket = external_exports.strictObject({
+  url: wsUrl.describe("may hold {{peer}}, the peer's number"),
+  headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
+  hello: external_exports.array(template).optional().describe("messages each peer sends once after it connects (not measured): {{peer}}"),
+  "hello-reply": external_exports.boolean({ error: "must be true or false" }).optional().describe(
+    "a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously"
+  ),
+  message: template.describe(
+    "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
+  ),
+  json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
+  drain: duration3.optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
+  thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
+});
 var mixEntry = request.extend({
   name: name.describe("names the entry in results, thresholds and the report"),
   weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
-  thresholds: external_exports.strictObject(
-    Object.fromEntries(
-      METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()])
-    )
-  ).optional().describe("gates on this entry alone (only these are checked for it); SUT resources are per phase")
+  thresholds: entryThresholds.describe(
+    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
+  )
 });
 var sweep = external_exports.strictObject({
   connections: external_exports.array(positiveInt).min(1, { error: "must list at least one level" }).optional(),
@@ -92432,6 +92458,7 @@ var scenario = external_exports.strictObject({
   name,
   request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
   requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
+  websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: duration3.optional(),
   trials: trials.optional(),
@@ -92485,6 +92512,7 @@ function openLoopLimits(phase2) {
   return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
 }
 var OPEN_LATE_MS = 5;
+var WS_ENTRIES = ["push", "connect"];
 var EVENT_MARKER = "@@perf-gate ";
 
 // src/config/types.ts
@@ -92494,6 +92522,34 @@ var DEFAULT_TRIALS = 5;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
+var DEFAULT_WS_DRAIN_MS = 5e3;
+
+// src/protocol/ws-template.ts
+var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
+var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+function compileTemplate(text) {
+  const parts = [];
+  const uses = /* @__PURE__ */ new Set();
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const name2 = m[1];
+    if (!WS_PLACEHOLDERS.includes(name2)) {
+      throw new Error(`unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
+    }
+    parts.push(text.slice(last, m.index));
+    parts.push(name2);
+    uses.add(name2);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return { parts, uses };
+}
+function render(t, values) {
+  let out = "";
+  for (let i = 0; i < t.parts.length; i++)
+    out += i % 2 === 0 ? t.parts[i] : String(values[t.parts[i]]);
+  return out;
+}
 
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
@@ -92524,7 +92580,7 @@ function normalizeThreshold(metric, raw, path, problems) {
   const out = {};
   if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
   if (raw.alpha !== void 0) out.alpha = raw.alpha;
-  for (const key of ["floor", "below", "max"]) {
+  for (const key of ["floor", "below", "max", "min"]) {
     const value = raw[key];
     if (value === void 0) continue;
     const fraction = parseAbsolute(unit, value);
@@ -92534,12 +92590,17 @@ function normalizeThreshold(metric, raw, path, problems) {
       continue;
     }
     if (key === "floor") out.floor = parsed;
+    else if (key === "min") out.min = parsed;
     else out.limit = out.limit === void 0 ? parsed : Math.min(out.limit, parsed);
   }
-  if (metric === "rps" || metric === "bytes-per-sec") {
+  if (metric === "rps" || metric === "bytes-per-sec" || metric === "delivery") {
     if (raw.below !== void 0 || raw.max !== void 0) {
-      problems.push(`${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here`);
+      problems.push(
+        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`
+      );
     }
+  } else if (raw.min !== void 0) {
+    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
   }
   return out;
 }
@@ -92575,7 +92636,28 @@ function headerProblem(name2, value) {
 function ratePhaseName(rate) {
   return `r${String(rate).replace(".", "_")}`;
 }
+function normalizeWsPhase(raw, path, problems) {
+  for (const key of ["connections", "duration", "requests", "max-in-flight"]) {
+    if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
+  }
+  if (raw.peers === void 0 || raw.messages === void 0) {
+    problems.push(`${path}: a WebSocket phase needs peers and messages`);
+    return void 0;
+  }
+  if (raw.peers < 2) problems.push(`${path}.peers: must be at least 2 (messages go to another peer)`);
+  const phase2 = {
+    kind: "ws",
+    name: raw.name ?? `p${raw.peers}-m${raw.messages}`,
+    peers: raw.peers,
+    messages: raw.messages
+  };
+  if (raw.rate !== void 0) phase2.rate = raw.rate;
+  return phase2;
+}
 function normalizePhase(raw, path, problems) {
+  for (const key of ["peers", "messages"]) {
+    if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
+  }
   const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== void 0) {
@@ -92678,6 +92760,63 @@ function normalizeMix(raw, path, problems, resolveAt) {
   });
   return mix;
 }
+function templateText(t) {
+  return typeof t === "string" ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
+}
+function normalizeWebSocket(raw, path, problems) {
+  const check2 = (text, json2, at, needsId) => {
+    let compiled;
+    try {
+      compiled = compileTemplate(text);
+    } catch (err) {
+      problems.push(`${at}: ${err.message}`);
+      return;
+    }
+    if (needsId && !compiled.uses.has("id")) {
+      problems.push(`${at}: must contain {{id}} (acks and pushes are matched by it)`);
+    }
+    if (json2) {
+      try {
+        JSON.parse(render(compiled, { id: "pg-0-0-0", peer: 0, other: 1, n: 0 }));
+      } catch (err) {
+        problems.push(`${at}: not valid JSON once its placeholders are filled in (${err.message})`);
+      }
+    }
+  };
+  try {
+    const url2 = compileTemplate(raw.url);
+    const other = [...url2.uses].find((u) => u !== "peer");
+    if (other) problems.push(`${path}.url: only {{peer}} can be used in the URL, not {{${other}}}`);
+  } catch (err) {
+    problems.push(`${path}.url: ${err.message}`);
+  }
+  const headers = { ...raw.headers ?? {} };
+  for (const [name2, value] of Object.entries(headers)) {
+    const problem = headerProblem(name2, value);
+    if (problem) problems.push(`${path}.headers.${name2}: ${problem}`);
+  }
+  const message = templateText(raw.message);
+  check2(message.text, message.json || raw.json === true, `${path}.message`, true);
+  const hello = (raw.hello ?? []).map((h, i) => {
+    const t = templateText(h);
+    check2(t.text, t.json || raw.json === true, `${path}.hello[${i}]`, false);
+    return t.text;
+  });
+  if (raw["hello-reply"] && hello.length === 0) problems.push(`${path}.hello-reply: needs hello messages to answer`);
+  const drainMs = raw.drain !== void 0 ? parseDurationMs(raw.drain) : DEFAULT_WS_DRAIN_MS;
+  return {
+    url: raw.url,
+    headers,
+    hello,
+    helloReply: raw["hello-reply"] ?? false,
+    message: message.text,
+    drainMs,
+    thresholds: {
+      push: mergeThresholds(void 0, raw.thresholds?.push, `${path}.thresholds.push`, problems),
+      connect: mergeThresholds(void 0, raw.thresholds?.connect, `${path}.thresholds.connect`, problems)
+    }
+  };
+}
 function duplicates(names2) {
   return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
 }
@@ -92700,7 +92839,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     const path = `scenarios[${si}]`;
     const phases = [];
     s.phases.forEach((p, pi) => {
-      const phase2 = normalizePhase(p, `${path}.phases[${pi}]`, problems);
+      const phase2 = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
       if (phase2) phases.push(phase2);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
@@ -92708,8 +92847,15 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     }
     let request2;
     let mix;
-    if (s.request === void 0 === (s.requests === void 0)) {
-      problems.push(`${path}: give exactly one of request (one request) or requests (a mix)`);
+    let websocket2;
+    const given = [s.request, s.requests, s.websocket].filter((x) => x !== void 0).length;
+    if (given !== 1) {
+      problems.push(
+        `${path}: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)`
+      );
+    } else if (s.websocket) {
+      websocket2 = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
+      request2 = { url: s.websocket.url, method: "GET", headers: websocket2.headers };
     } else if (s.request) {
       request2 = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
     } else if (s.requests) {
@@ -92726,9 +92872,12 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
     if (mix) scenario2.mix = mix;
+    if (websocket2) scenario2.websocket = websocket2;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
-      if (connections === void 0 === (rate === void 0)) {
+      if (websocket2)
+        problems.push(`${path}.sweep: not available for a WebSocket scenario (give phases of several peer counts)`);
+      else if (connections === void 0 === (rate === void 0)) {
         problems.push(`${path}.sweep: give exactly one ladder, connections or rate`);
       } else {
         scenario2.sweep = {
@@ -93231,7 +93380,8 @@ var trialMeasurementSchema = external_exports.object({
     unfinished: count,
     maxSendDelayUs: nonneg,
     delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
-  }).optional()
+  }).optional(),
+  delivery: external_exports.object({ sent: count, delivered: count }).optional()
 });
 var stage = external_exports.enum(["warmup", "measure"]);
 var names = { scenario: external_exports.string(), phase: external_exports.string() };
@@ -93338,6 +93488,10 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
         trials: s.trials,
         phases: s.phases
       };
+      if (s.websocket) {
+        const { thresholds: _gates, ...ws } = s.websocket;
+        planned.websocket = ws;
+      }
       if (s.mix) {
         planned.mix = s.mix.map((e) => ({
           name: e.name,
@@ -93571,6 +93725,7 @@ function scenarioHash(s, bodies, readBodies = () => []) {
       weight: e.weight,
       request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
     })),
+    websocket: s.websocket && { ...s.websocket, thresholds: void 0 },
     phases: s.phases,
     warmupMs: s.warmupMs
   };
@@ -93801,7 +93956,7 @@ function mannWhitneyGreater(x, y) {
 // src/compare/metrics.ts
 var RUNNER_KEY = "perf-gate-runner";
 function direction(metric) {
-  return metric === "rps" || metric === "bytes-per-sec" ? -1 : 1;
+  return metric === "rps" || metric === "bytes-per-sec" || metric === "delivery" ? -1 : 1;
 }
 function sutResources(resources2) {
   return Object.entries(resources2).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
@@ -93837,10 +93992,19 @@ function metricValue(m, metric) {
       return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
     case "fds":
       return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
+    case "delivery":
+      return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
   }
 }
 function unmeasured(m, metric) {
   if (isLatency(metric) && m.latency.count === 0) return "no successful responses to take latency from";
+  if (metric === "delivery") {
+    if (!m.delivery) return "delivery is measured in WebSocket phases only";
+    if (m.delivery.sent === 0) return "no messages were sent";
+  }
+  if ((metric === "memory" || metric === "cpu") && sutResources(m.resources).some((u) => u.samples === 0)) {
+    return "no resource samples in the measured window (shorter than the sampling interval?)";
+  }
   if (metric === "fds") {
     const sut = sutResources(m.resources);
     if (sut.length === 0 || sut.some((u) => u.fdsPeak === void 0)) {
@@ -93872,7 +94036,8 @@ var BUILTIN_THRESHOLDS = {
 function formatMetricValue(metric, v) {
   if (isLatency(metric)) return formatUs(v);
   if (metric === "memory") return formatBytes(v);
-  if (metric === "error-rate") return `${(v * 100).toFixed(v < 1e-3 ? 3 : 2).replace(/\.?0+$/, "")}%`;
+  if (metric === "error-rate" || metric === "delivery")
+    return `${(v * 100).toFixed(v < 1e-3 ? 3 : 2).replace(/\.?0+$/, "")}%`;
   if (metric === "cpu") return `${v.toFixed(1)}%`;
   if (Number.isInteger(v)) return String(v);
   return v.toFixed(v >= 100 ? 0 : 1);
@@ -93884,7 +94049,13 @@ function describeBand(metric, t) {
   if (t.floor !== void 0) parts.push(`${sign}${formatMetricValue(metric, t.floor)}`);
   const band = parts.join(" and ");
   const limit = t.limit !== void 0 ? `≤ ${formatMetricValue(metric, t.limit)}` : "";
-  return [band, limit].filter(Boolean).join(", ") || "—";
+  const min = t.min !== void 0 ? `≥ ${formatMetricValue(metric, t.min)}` : "";
+  return [band, limit, min].filter(Boolean).join(", ") || "—";
+}
+function limitBreach(metric, t, value) {
+  if (t.limit !== void 0 && value > t.limit) return `above the limit ${formatMetricValue(metric, t.limit)}`;
+  if (t.min !== void 0 && value < t.min) return `below the minimum ${formatMetricValue(metric, t.min)}`;
+  return void 0;
 }
 function change(metric, baseline, current) {
   const worse = direction(metric) * (current - baseline);
@@ -93913,10 +94084,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   if (generatorBound(current)) return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
   const missing = unmeasured(current.merged, metric);
   if (missing) return { ...out, result: "invalid", reason: missing };
-  const limitBroken = t.limit !== void 0 && value > t.limit;
-  if (!baseline) {
-    return limitBroken ? { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` } : { ...out, result: "no-baseline" };
-  }
+  const breach = limitBreach(metric, t, value);
+  if (!baseline) return breach ? { ...out, result: "regression", reason: breach } : { ...out, result: "no-baseline" };
   const baseMissing = unmeasured(baseline.merged, metric);
   if (baseMissing) {
     const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing}`;
@@ -93926,9 +94095,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   const { worse, relative: relative3 } = change(metric, base, value);
   out.baseline = base;
   out.delta = relative3 === null ? null : direction(metric) * relative3 || 0;
-  if (limitBroken) {
-    return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
-  }
+  if (breach) return { ...out, result: "regression", reason: breach };
   const worseOut = beyondBand(t, worse, relative3);
   const betterRelative = relative3 === null ? null : -relative3;
   const betterOut = beyondBand(t, -worse, betterRelative);
@@ -94827,12 +94994,12 @@ function publishFiles(results, opts) {
   const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
   writeFileAtomic(reportPath, report);
   const extraPaths = [];
-  for (const [path, render] of [
+  for (const [path, render2] of [
     [opts.junit, renderJunit],
     [opts.csv, renderCsv]
   ]) {
     if (!path) continue;
-    writeFileAtomic(resolve2(path), render(results));
+    writeFileAtomic(resolve2(path), render2(results));
     extraPaths.push(resolve2(path));
   }
   if (opts.history && results.mode === "update" && results.scenarios.length > 0) {
@@ -94940,13 +95107,15 @@ var resources = external_exports.record(external_exports.string(), resourceUsage
 var phaseResult = external_exports.looseObject({
   name: external_exports.string(),
   request: external_exports.string().optional(),
-  kind: external_exports.enum(["closed", "open"]),
+  kind: external_exports.enum(["closed", "open", "ws"]),
   params: external_exports.looseObject({
     connections: count2.optional(),
     durationMs: nonneg2.optional(),
     requests: count2.optional(),
     rate: nonneg2.optional(),
-    maxInFlight: count2.optional()
+    maxInFlight: count2.optional(),
+    peers: count2.optional(),
+    messages: count2.optional()
   }),
   warmupMs: nonneg2,
   trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
@@ -95279,11 +95448,11 @@ function renderResultsTable(scenarios) {
 import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/config/env.ts
-var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
 var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function expandEnv(text, env, where, secret = () => {
 }) {
-  return text.replace(PLACEHOLDER, (_all, escaped, name2) => {
+  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
     if (escaped) return `\${${name2}}`;
     if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
     const value = env[name2];
@@ -95318,7 +95487,21 @@ function expandPlan(plan, env, secret) {
           request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
         }));
         out.request = out.mix[0].request;
-      } else out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      } else if (!s.websocket) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      if (s.websocket) {
+        const w = s.websocket;
+        const where = `${at}.websocket`;
+        out.websocket = {
+          ...w,
+          url: expandEnv(w.url, env, `${where}.url`, secret),
+          headers: Object.fromEntries(
+            Object.entries(w.headers).map(([k, v]) => [k, expandEnv(v, env, `${where}.headers.${k}`, secret)])
+          ),
+          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
+          message: expandEnv(w.message, env, `${where}.message`, secret)
+        };
+        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
+      }
       return out;
     })
   };
@@ -95535,9 +95718,8 @@ function compareAbMetric(scenario2, metric, t, base, head) {
     return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: "invalid", reason: missing };
-  if (t.limit !== void 0 && out.current > t.limit) {
-    return { ...out, result: "regression", reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
-  }
+  const breach = limitBreach(metric, t, out.current);
+  if (breach) return { ...out, result: "regression", reason: breach };
   const dir = direction(metric);
   const worse = dir * pc.absolute;
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
@@ -95578,6 +95760,14 @@ function compareAbScenario(head, base, thresholds2) {
 }
 
 // src/protocol/measurement.ts
+function sumDelivery(parts) {
+  let out;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
+}
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -95644,6 +95834,8 @@ function mergeTrials(trials2, histograms) {
   };
   const open2 = sumOpenCounts(trials2);
   if (open2) result.open = open2;
+  const delivery = sumDelivery(trials2);
+  if (delivery) result.delivery = delivery;
   merged.destroy();
   return result;
 }
@@ -95726,6 +95918,22 @@ function phaseFlags(phase2, trials2, runnerCpus) {
 }
 
 // src/session/collect.ts
+function entriesOf(s) {
+  if (s.mix) return s.mix;
+  const ws = s.websocket;
+  if (ws) return WS_ENTRIES.map((name2) => ({ name: name2, thresholds: ws.thresholds[name2] }));
+  return [];
+}
+function phaseParams(p) {
+  switch (p.kind) {
+    case "closed":
+      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests };
+    case "open":
+      return { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+    case "ws":
+      return { peers: p.peers, messages: p.messages, rate: p.rate };
+  }
+}
 var TrialCollector = class {
   constructor(runnerCpus) {
     this.runnerCpus = runnerCpus;
@@ -95766,14 +95974,15 @@ var TrialCollector = class {
         phases: this.phases(s),
         thresholds: s.thresholds
       };
-      if (s.mix) result.requestThresholds = Object.fromEntries(s.mix.map((e) => [e.name, e.thresholds]));
+      const entries = entriesOf(s);
+      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));
       return result;
     });
   }
   /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
   phases(s) {
     return s.phases.flatMap((p) => {
-      const params = p.kind === "closed" ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests } : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      const params = phaseParams(p);
       const collected = (name2) => {
         const entry = this.trials.get(`${s.name}\0${name2}`) ?? { summaries: [], histograms: [] };
         return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
@@ -95789,7 +95998,7 @@ var TrialCollector = class {
         merged: own2.merged,
         flags
       };
-      const entries = (s.mix ?? []).map((e) => {
+      const entries = entriesOf(s).map((e) => {
         const name2 = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name2);
         const bound = flags.filter((f) => f.startsWith("generator-bound"));
@@ -96391,6 +96600,7 @@ var package_default = {
     "markdown-table": "^3.1.0",
     "tar-stream": "^3.2.2",
     undici: "^6.29.1",
+    ws: "^8.23.0",
     yaml: "^2.9.1",
     zod: "^4.6.7"
   },
@@ -96399,6 +96609,7 @@ var package_default = {
     "@types/dockerode": "^4.0.2",
     "@types/node": "^20.19.43",
     "@types/tar-stream": "^3.1.5",
+    "@types/ws": "^8.18.2",
     autocannon: "^9.0.0",
     "csv-parse": "^7.0.3",
     esbuild: "^0.28.2",

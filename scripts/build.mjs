@@ -9,11 +9,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = resolve(root, process.argv[2] ?? 'dist');
 
 // dockerode -> docker-modem -> ssh2 optionally loads native addons (cpu-features, sshcrypto.node)
-// inside try/catch. Bundled, they must fail at require time, not at build or import time.
+// inside try/catch, and so does ws (bufferutil, utf-8-validate). Bundled, they must fail at require
+// time, not at build or import time.
 const optionalNative = {
   name: 'optional-native',
   setup(b) {
-    b.onResolve({ filter: /(^cpu-features$)|(\.node$)/ }, (args) => ({
+    b.onResolve({ filter: /(^cpu-features$)|(^bufferutil$)|(^utf-8-validate$)|(\.node$)/ }, (args) => ({
       path: args.path,
       namespace: 'optional-native',
     }));

@@ -5,6 +5,8 @@
 #   perf-gate/node-distroless:local  the same with ENTRYPOINT ["/usr/bin/node"], like distroless images
 #   fixtures/sut/bin/sut             the static Go test service the fixtures' compose files build FROM scratch
 #   perf-gate/sut:local              that service as an image, for fixtures that do not build
+#   fixtures/broker/bin/broker       the static Go WebSocket broker of the ws-broker seed (its one
+#                                    module, gorilla/websocket, comes from the Go module proxy)
 # Air-gapped users can use the first recipe for their own runner.image.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -72,3 +74,6 @@ old_sut="$(image_id perf-gate/sut:local)"
 docker build -q -t perf-gate/sut:local "$root/fixtures/sut" >/dev/null
 drop_old "$old_sut" perf-gate/sut:local
 log "built perf-gate/sut:local"
+
+(cd "$root/fixtures/broker" && CGO_ENABLED=0 go build -trimpath -o bin/broker .)
+log "built fixtures/broker/bin/broker"

@@ -51,6 +51,10 @@ export function buildPlan(
         trials: s.trials,
         phases: s.phases,
       };
+      if (s.websocket) {
+        const { thresholds: _gates, ...ws } = s.websocket;
+        planned.websocket = ws;
+      }
       if (s.mix) {
         planned.mix = s.mix.map((e) => ({
           name: e.name,

@@ -14,6 +14,9 @@ import type { TrialMeasurement } from '../../src/results/types.js';
 import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
+import { runWs } from '../../runner/src/ws.js';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { PlanWebSocket, WsPhase } from '../../src/protocol/plan.js';
 import type { EngineTally } from '../../runner/src/tally.js';
 import { ROOT } from './helpers.js';
 
@@ -296,5 +299,112 @@ describe('a request mix against 127.0.0.1', () => {
     expect(fast?.responses).toBe(seen['/fast']);
     expect(slow).toMatchObject({ responses: 0, errors: { timeout: 40 } });
     expect(t.errors.timeout).toBe(40);
+  });
+});
+
+describe('WebSocket phases against a broker on 127.0.0.1', () => {
+  /** A tiny broker: `?peer=N` names a socket; {id, to} is acked to its sender and pushed to peer `to`. */
+  async function broker(o: { dropPushTo?: number; closePeerAfter?: { peer: number; messages: number } } = {}) {
+    const http = createServer((_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    });
+    const wss = new WebSocketServer({ noServer: true });
+    const peers = new Map<number, WebSocket>();
+    const received = new Map<number, number>();
+    http.on('upgrade', (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/ws') {
+        socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const me = Number(url.searchParams.get('peer'));
+        peers.set(me, ws);
+        ws.on('message', (data) => {
+          const m = JSON.parse(String(data)) as { type: string; id: string; to: number };
+          if (m.type !== 'dm') return;
+          const n = (received.get(me) ?? 0) + 1;
+          received.set(me, n);
+          ws.send(JSON.stringify({ type: 'ack', id: m.id }));
+          if (m.to !== o.dropPushTo) peers.get(m.to)?.send(JSON.stringify({ type: 'push', id: m.id, from: me }));
+          if (o.closePeerAfter?.peer === me && n === o.closePeerAfter.messages) ws.close(4001, 'kicked');
+        });
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const { port } = http.address() as AddressInfo;
+    brokers.push({ http, wss });
+    const plan = (over: Partial<PlanWebSocket> = {}): PlanWebSocket => ({
+      url: `ws://127.0.0.1:${port}/ws?peer={{peer}}`,
+      headers: {},
+      hello: ['{"type":"hello","peer":{{peer}}}'],
+      message: '{"type":"dm","id":"{{id}}","to":{{other}},"n":{{n}}}',
+      drainMs: 1000,
+      ...over,
+    });
+    return { plan, received };
+  }
+  const brokers: Array<{ http: Server; wss: WebSocketServer }> = [];
+  afterEach(() => {
+    for (const b of brokers.splice(0)) {
+      for (const c of b.wss.clients) c.terminate();
+      b.wss.close();
+      b.http.close();
+    }
+  });
+  const phase = (peers: number, messages: number, rate?: number): WsPhase => ({
+    kind: 'ws',
+    name: 'p',
+    peers,
+    messages,
+    ...(rate ? { rate } : {}),
+  });
+  const entry = (t: EngineTally, i: number) => t.requests?.[i];
+
+  it('closed loop: every message acked and pushed; ack, push and connect each measured', async () => {
+    const { plan, received } = await broker();
+    const t = await runWs({ ws: plan(), phase: phase(5, 20), timeoutMs: 2000 }).done;
+    expect(t).toMatchObject({ sent: 100, responses: 100, successes: 100, errors: {} });
+    expect(t.delivery).toEqual({ sent: 100, delivered: 100 });
+    expect([...received.values()].reduce((a, b) => a + b, 0)).toBe(100);
+    expect(entry(t, 0)).toMatchObject({ sent: 100, responses: 100, errors: {} });
+    expect(entry(t, 1)).toMatchObject({ sent: 5, responses: 5, errors: {} });
+    expect(decodeHistogram(entry(t, 1)!.histogram).totalCount).toBe(5);
+    expect(decodeHistogram(t.histogram).totalCount).toBe(100);
+  });
+
+  it('at a per-peer rate the schedule is kept and latency runs from it', async () => {
+    const { plan } = await broker();
+    const started = performance.now();
+    const t = await runWs({ ws: plan(), phase: phase(4, 10, 20), timeoutMs: 2000 }).done;
+    // 10 messages at 20/s: the last is due 450 ms after the first
+    expect(performance.now() - started).toBeGreaterThan(440);
+    expect(t.delivery).toEqual({ sent: 40, delivered: 40 });
+  });
+
+  it('pushes that never arrive lower delivery and count as no-push, within the drain', async () => {
+    const { plan } = await broker({ dropPushTo: 0 });
+    const t = await runWs({ ws: plan({ drainMs: 300 }), phase: phase(3, 30), timeoutMs: 2000 }).done;
+    const lost = entry(t, 0)!.errors['no-push'] ?? 0;
+    expect(lost).toBeGreaterThan(0);
+    expect(t.delivery).toEqual({ sent: 90, delivered: 90 - lost });
+    expect(t.responses).toBe(90);
+  });
+
+  it('a peer the server closes mid-phase is an error by close code; the others go on', async () => {
+    const { plan } = await broker({ closePeerAfter: { peer: 1, messages: 5 } });
+    const t = await runWs({ ws: plan({ drainMs: 300 }), phase: phase(3, 20), timeoutMs: 2000 }).done;
+    expect(t.errors['close-4001']).toBe(1);
+    expect(t.sent).toBeGreaterThanOrEqual(45);
+    expect(t.sent).toBeLessThan(60);
+  });
+
+  it('an upgrade every peer is refused: the run fails naming the URL and the status', async () => {
+    const { plan } = await broker();
+    const url = plan().url.replace('/ws?', '/nope?');
+    await expect(runWs({ ws: plan({ url }), phase: phase(2, 1), timeoutMs: 2000 }).done).rejects.toThrow(
+      /no peer could connect \(upgrade-403 ×2\)/,
+    );
   });
 });

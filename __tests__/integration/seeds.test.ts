@@ -184,3 +184,84 @@ describe.runIf(dockerAvailable())('seed: the embed + search mix swept over concu
     expect(report).toContain('x-axis "connections" [10, 50]');
   });
 });
+
+describe.runIf(dockerAvailable())('seed: a WebSocket broker, peers × messages, ack/push/delivery', () => {
+  const seed = seedRun('ws-broker', (t) =>
+    t.replaceAll('messages: 100, rate: 10', 'messages: 20, rate: 20').replace('trials: 3', 'trials: 1'),
+  );
+  const phases = () => seed.results().scenarios[0]!.phases;
+  const byName = (name: string) => phases().find((p) => p.name === name)!;
+
+  it('every peer count, each with its ack (the phase), push and connect results', () => {
+    expect(phases().map((p) => p.name)).toEqual(
+      ['p10', 'p25', 'p50', 'p100'].flatMap((n) => [n, `${n}.push`, `${n}.connect`]),
+    );
+    for (const peers of [10, 25, 50, 100]) {
+      const main = byName(`p${peers}`);
+      const sent = peers * 20;
+      expect(main.params).toMatchObject({ peers, messages: 20, rate: 20 });
+      expect(main.merged).toMatchObject({ sent, responses: sent, successes: sent, errors: {} });
+      expect(main.merged.delivery).toEqual({ sent, delivered: sent });
+      expect(byName(`p${peers}.push`).merged).toMatchObject({ sent, responses: sent });
+      expect(byName(`p${peers}.connect`).merged).toMatchObject({ sent: peers, responses: peers });
+      // a push cannot arrive before its send: latencies are positive and come from the histogram
+      expect(byName(`p${peers}.push`).merged.latency.min).toBeGreaterThan(0);
+    }
+  });
+
+  it('the broker’s memory and open file descriptors per phase (one socket per peer)', () => {
+    const broker = byName('p100').merged.resources.broker!;
+    expect(broker.memoryPeakBytes).toBeGreaterThan(0);
+    expect(broker.fdsPeak).toBeGreaterThanOrEqual(100);
+    expect(byName('p10').merged.resources.broker!.fdsPeak).toBeLessThan(broker.fdsPeak!);
+  });
+
+  it('the report shows delivery and the push and connect rows', () => {
+    const report = readFileSync(join(seed.out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toMatch(/\| broker +\| p100 +\| delivery +\|/);
+    expect(report).toMatch(/\| broker +\| p100\.push +\| p99 +\|/);
+    expect(report).toMatch(/\| broker +\| p100\.connect +\| p99 +\|/);
+  });
+});
+
+describe.runIf(dockerAvailable())('seed: a lossy WebSocket broker fails the delivery minimum', () => {
+  // the broker drops every 10th push: delivery 90% against the seed's minimum of 99.9%
+  const seed = seedRun(
+    'ws-broker',
+    (t) =>
+      t
+        .replace('build: true', 'build: true\n  env: { DROP_EVERY: 10 }')
+        .replace(/ {6}- \{ name: p(25|50|100),.*\n/g, '')
+        .replace('messages: 100, rate: 10', 'messages: 20, rate: 20')
+        .replace('drain: 5s', 'drain: 1s')
+        .replace('trials: 3', 'trials: 1'),
+    'gate',
+    1,
+  );
+
+  it('delivery below the minimum is a regression without a baseline; the lost pushes are counted', () => {
+    const row = seed.results().comparisons.find((c) => c.phase === 'p10' && c.metric === 'delivery')!;
+    expect(row).toMatchObject({ result: 'regression', current: 0.9, reason: 'below the minimum 99.9%' });
+    const push = seed.results().scenarios[0]!.phases.find((p) => p.name === 'p10.push')!;
+    expect(push.merged.errors).toEqual({ 'no-push': 20 });
+  });
+});
+
+describe.runIf(dockerAvailable())('seed: a WebSocket URL the server refuses to upgrade', () => {
+  it('exit 3, one line naming the URL and the refusal; nothing left behind', async () => {
+    const config = shortened('ws-broker', (t) =>
+      t
+        .replace('url: ws://broker:8080/ws', 'url: ws://broker:8080/nope')
+        .replace(/ {6}- \{ name: p(25|50|100),.*\n/g, '')
+        .replace('warmup: 1s', 'warmup: 0s'),
+    );
+    try {
+      const run = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain('runner failed: ws://broker:8080/nope: no peer could connect (upgrade-404 ×10)');
+      expect(leftovers(runIdOf(run.stderr))).toEqual([]);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  }, 300_000);
+});

@@ -503,7 +503,9 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'rps with an upper limit',
       minimal((c) => (scenario0(c).thresholds = { rps: { below: 5 } })),
-      ['scenarios[0].thresholds.rps: rps gets worse downwards; an upper limit (below/max) makes no sense here'],
+      [
+        'scenarios[0].thresholds.rps: rps gets worse downwards; an upper limit (below/max) makes no sense here (use min)',
+      ],
     ],
     [
       'rps floor with a unit',

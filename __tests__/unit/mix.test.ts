@@ -152,9 +152,14 @@ describe('config: requests (a mix)', () => {
       'both request and requests',
       [EMBED],
       { request: { url: 'http://api/' } },
-      ['scenarios[0]: give exactly one of request (one request) or requests (a mix)'],
+      ['scenarios[0]: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)'],
     ],
-    ['neither', undefined, {}, ['scenarios[0]: give exactly one of request (one request) or requests (a mix)']],
+    [
+      'neither',
+      undefined,
+      {},
+      ['scenarios[0]: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)'],
+    ],
     ['an empty list', [], {}, ['scenarios[0].requests: must list at least one request']],
     [
       'weights summing to zero',

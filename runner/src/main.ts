@@ -12,6 +12,7 @@ import { waitReady } from './ready.js';
 import { type Limit, type Load, splitStage } from './split.js';
 import { combineRequestTallies, combineTallies, type EngineTally } from './tally.js';
 import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
+import { runWs, WS_ENTRIES, type WsJob } from './ws.js';
 
 async function withProgress(
   plan: RunnerPlan,
@@ -36,7 +37,8 @@ async function withProgress(
 
 function measuredLimit(phase: Phase): Limit {
   if (phase.kind === 'closed' && phase.requests !== undefined) return { requests: phase.requests };
-  return { durationMs: phase.durationMs as number };
+  if (phase.kind === 'ws') return { requests: phase.peers * phase.messages };
+  return { durationMs: (phase as { durationMs: number }).durationMs };
 }
 
 class Stages {
@@ -45,7 +47,17 @@ class Stages {
     private readonly pool: EnginePool | undefined,
   ) {}
 
-  start(load: Load, phase: Phase, limit: Limit): StageRun {
+  start(load: Load & Pick<PlanScenario, 'websocket'>, phase: Phase, limit: Limit): StageRun {
+    if (phase.kind === 'ws') {
+      if (!load.websocket) throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
+      const warmup = 'durationMs' in limit ? limit.durationMs : undefined;
+      const job: WsJob = { ws: load.websocket, phase, timeoutMs: this.plan.requestTimeoutMs };
+      // a warm-up: the phase's shape, sending for the warm-up's time, with a short drain
+      if (warmup !== undefined)
+        Object.assign(job, { sendForMs: warmup, drainMs: Math.min(load.websocket.drainMs, 1000) });
+      const run = runWs(job);
+      return { responses: run.responses, done: run.done.then((t) => [t]) };
+    }
     const jobs = splitStage({
       load,
       phase,
@@ -71,7 +83,12 @@ async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): P
         await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
       }
       const limit = measuredLimit(phase);
-      const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
+      const size =
+        phase.kind === 'ws'
+          ? { totalRequests: phase.peers * phase.messages }
+          : 'requests' in limit
+            ? { totalRequests: limit.requests }
+            : { totalMs: limit.durationMs };
       emit({ t: 'stage', ...base, stage: 'measure', ...size });
       const cpuAtStart = process.cpuUsage();
       const wallAtStart = performance.now();
@@ -86,13 +103,8 @@ async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): P
       };
       const { measurement, histogram } = combineTallies(trial, tallies, generator);
       const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
-      if (s.mix)
-        event.requests = combineRequestTallies(
-          trial,
-          s.mix.map((e) => e.name),
-          tallies,
-          generator,
-        );
+      const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === 'ws' ? [...WS_ENTRIES] : [];
+      if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
       emit(event);
     }
   }

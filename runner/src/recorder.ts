@@ -32,6 +32,14 @@ export class RequestCounts {
     this.errors[kind] = (this.errors[kind] ?? 0) + 1;
   }
 
+  /** An outcome that is not an HTTP response (a WebSocket ack, push or connect): a success with its latency. */
+  ok(bytes: number, latencyUs: number): void {
+    this.responses++;
+    this.successes++;
+    this.bytes += bytes;
+    recordUs(this.histogram, latencyUs);
+  }
+
   tally(): RequestTally {
     const t: RequestTally = {
       sent: this.sent,
@@ -94,6 +102,23 @@ export class Recorder {
     } else {
       this.failures++;
     }
+  }
+
+  /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
+  sub(req: number): RequestCounts {
+    const m = this.mix[req];
+    if (!m) throw new Error(`no counts for entry ${req}`);
+    return m;
+  }
+
+  /** A success that is not an HTTP response (a WebSocket ack), with its latency. */
+  ok(bytes: number, latencyUs: number): void {
+    if (this.endedAt !== undefined) return;
+    this.lastEventAt = performance.now();
+    this.responses++;
+    this.successes++;
+    this.bytes += bytes;
+    recordUs(this.histogram, latencyUs);
   }
 
   /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */

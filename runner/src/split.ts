@@ -57,6 +57,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     }
     return jobs;
   }
+  if (phase.kind === 'ws') throw new Error('WebSocket phases run in one engine (runner/src/ws.ts)');
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
   const { inFlight } = openLoopLimits(phase);
   const n = Math.max(1, Math.min(spec.workers, inFlight));

@@ -1,14 +1,14 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { addCounts, sumOpenCounts } from '../../src/protocol/measurement.js';
+import { addCounts, sumDelivery, sumOpenCounts } from '../../src/protocol/measurement.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/histogram.js';
 
 /** The counts of a trial measurement as one instance saw them, plus what the merge needs. */
 export interface EngineTally extends Pick<
   TrialMeasurement,
-  'sent' | 'responses' | 'successes' | 'failures' | 'connectionCloses' | 'statusCodes' | 'errors' | 'open'
+  'sent' | 'responses' | 'successes' | 'failures' | 'connectionCloses' | 'statusCodes' | 'errors' | 'open' | 'delivery'
 > {
   /** the measured window of this instance, ms */
   elapsedMs: number;
@@ -43,7 +43,7 @@ export function combineRequestTallies(
 ): Array<{ name: string; measurement: TrialMeasurement; histogram: string }> {
   return names.map((name, k) => {
     const parts = tallies.map((t): EngineTally => {
-      const { open: _open, requests, ...phase } = t;
+      const { open: _open, delivery: _delivery, requests, ...phase } = t;
       const own = requests?.[k];
       if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
       return { ...phase, ...own, connectionCloses: 0 };
@@ -101,6 +101,8 @@ export function combineTallies(
   };
   const open = sumOpenCounts(tallies);
   if (open) measurement.open = open;
+  const delivery = sumDelivery(tallies);
+  if (delivery) measurement.delivery = delivery;
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };

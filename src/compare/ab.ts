@@ -28,6 +28,7 @@ import {
   describeBand,
   formatMetricValue,
   GENERATOR_BOUND_REASON,
+  limitBreach,
   generatorBound,
   newErrorClasses,
   phaseGate,
@@ -100,9 +101,8 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
     return { ...out, result: 'invalid' as const, reason: GENERATOR_BOUND_REASON };
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: 'invalid' as const, reason: missing };
-  if (t.limit !== undefined && out.current > t.limit) {
-    return { ...out, result: 'regression' as const, reason: `above the limit ${formatMetricValue(metric, t.limit)}` };
-  }
+  const breach = limitBreach(metric, t, out.current);
+  if (breach) return { ...out, result: 'regression' as const, reason: breach };
   const dir = direction(metric);
   const worse = dir * pc.absolute;
   const worseRelative = pc.relative === null ? null : dir * pc.relative;

@@ -33,7 +33,8 @@ export const BUILTIN_THRESHOLDS: Thresholds = {
 export function formatMetricValue(metric: string, v: number): string {
   if (isLatency(metric as MetricName)) return formatUs(v);
   if (metric === 'memory') return formatBytes(v);
-  if (metric === 'error-rate') return `${(v * 100).toFixed(v < 0.001 ? 3 : 2).replace(/\.?0+$/, '')}%`;
+  if (metric === 'error-rate' || metric === 'delivery')
+    return `${(v * 100).toFixed(v < 0.001 ? 3 : 2).replace(/\.?0+$/, '')}%`;
   if (metric === 'cpu') return `${v.toFixed(1)}%`;
   if (Number.isInteger(v)) return String(v);
   return v.toFixed(v >= 100 ? 0 : 1);
@@ -47,7 +48,15 @@ export function describeBand(metric: MetricName, t: Threshold): string {
   if (t.floor !== undefined) parts.push(`${sign}${formatMetricValue(metric, t.floor)}`);
   const band = parts.join(' and ');
   const limit = t.limit !== undefined ? `≤ ${formatMetricValue(metric, t.limit)}` : '';
-  return [band, limit].filter(Boolean).join(', ') || '—';
+  const min = t.min !== undefined ? `≥ ${formatMetricValue(metric, t.min)}` : '';
+  return [band, limit, min].filter(Boolean).join(', ') || '—';
+}
+
+/** Why `value` breaks an absolute limit of `t` (`below`/`max` above, `min` below), or undefined. */
+export function limitBreach(metric: MetricName, t: Threshold, value: number): string | undefined {
+  if (t.limit !== undefined && value > t.limit) return `above the limit ${formatMetricValue(metric, t.limit)}`;
+  if (t.min !== undefined && value < t.min) return `below the minimum ${formatMetricValue(metric, t.min)}`;
+  return undefined;
 }
 
 /** How much worse (positive) or better (negative) `current` is than `baseline`, absolute and relative. */
@@ -92,12 +101,8 @@ function comparePhaseMetric(
   if (generatorBound(current)) return { ...out, result: 'invalid', reason: GENERATOR_BOUND_REASON };
   const missing = unmeasured(current.merged, metric);
   if (missing) return { ...out, result: 'invalid', reason: missing };
-  const limitBroken = t.limit !== undefined && value > t.limit;
-  if (!baseline) {
-    return limitBroken
-      ? { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` }
-      : { ...out, result: 'no-baseline' };
-  }
+  const breach = limitBreach(metric, t, value);
+  if (!baseline) return breach ? { ...out, result: 'regression', reason: breach } : { ...out, result: 'no-baseline' };
   const baseMissing = unmeasured(baseline.merged, metric);
   if (baseMissing) {
     const reason = isLatency(metric)
@@ -109,9 +114,7 @@ function comparePhaseMetric(
   const { worse, relative } = change(metric, base, value);
   out.baseline = base;
   out.delta = relative === null ? null : direction(metric) * relative || 0;
-  if (limitBroken) {
-    return { ...out, result: 'regression', reason: `above the limit ${formatMetricValue(metric, t.limit as number)}` };
-  }
+  if (breach) return { ...out, result: 'regression', reason: breach };
   const worseOut = beyondBand(t, worse, relative);
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);

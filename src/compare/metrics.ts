@@ -7,12 +7,12 @@ export const RUNNER_KEY = 'perf-gate-runner';
 
 /** +1: worse when it goes up (latency, errors, memory, cpu); -1: worse when it goes down (throughput). */
 export function direction(metric: MetricName): 1 | -1 {
-  return metric === 'rps' || metric === 'bytes-per-sec' ? -1 : 1;
+  return metric === 'rps' || metric === 'bytes-per-sec' || metric === 'delivery' ? -1 : 1;
 }
 
 type Measured = Pick<
   MergedPhase,
-  'latency' | 'rps' | 'bytesPerSec' | 'failures' | 'errors' | 'responses' | 'statusCodes' | 'resources'
+  'latency' | 'rps' | 'bytesPerSec' | 'failures' | 'errors' | 'responses' | 'statusCodes' | 'resources' | 'delivery'
 >;
 
 function sutResources(resources: Record<string, ResourceUsage>): ResourceUsage[] {
@@ -54,12 +54,24 @@ export function metricValue(m: Measured, metric: MetricName): number {
       return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
     case 'fds':
       return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
+    case 'delivery':
+      return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
   }
 }
 
 /** Why a phase has no value for `metric` to compare, or undefined when it has one. */
-export function unmeasured(m: Pick<Measured, 'latency' | 'resources'>, metric: MetricName): string | undefined {
+export function unmeasured(
+  m: Pick<Measured, 'latency' | 'resources' | 'delivery'>,
+  metric: MetricName,
+): string | undefined {
   if (isLatency(metric) && m.latency.count === 0) return 'no successful responses to take latency from';
+  if (metric === 'delivery') {
+    if (!m.delivery) return 'delivery is measured in WebSocket phases only';
+    if (m.delivery.sent === 0) return 'no messages were sent';
+  }
+  if ((metric === 'memory' || metric === 'cpu') && sutResources(m.resources).some((u) => u.samples === 0)) {
+    return 'no resource samples in the measured window (shorter than the sampling interval?)';
+  }
   if (metric === 'fds') {
     const sut = sutResources(m.resources);
     if (sut.length === 0 || sut.some((u) => u.fdsPeak === undefined)) {

@@ -65,7 +65,22 @@ export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (va
           request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
         }));
         out.request = (out.mix[0] as PlanMixEntry).request;
-      } else out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      } else if (!s.websocket) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      if (s.websocket) {
+        const w = s.websocket;
+        const where = `${at}.websocket`;
+        out.websocket = {
+          ...w,
+          url: expandEnv(w.url, env, `${where}.url`, secret),
+          headers: Object.fromEntries(
+            Object.entries(w.headers).map(([k, v]) => [k, expandEnv(v, env, `${where}.headers.${k}`, secret)]),
+          ),
+          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
+          message: expandEnv(w.message, env, `${where}.message`, secret),
+        };
+        // the request of a WebSocket scenario is its URL and headers, for the logs
+        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
+      }
       return out;
     }),
   };

@@ -23,7 +23,10 @@ import {
   type Scenario,
   type Threshold,
   type Thresholds,
+  DEFAULT_WS_DRAIN_MS,
+  type WsSpec,
 } from './types.js';
+import { compileTemplate, render } from '../protocol/ws-template.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
@@ -60,7 +63,7 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
   const out: Threshold = {};
   if (raw.regress !== undefined) out.regress = parsePercent(raw.regress);
   if (raw.alpha !== undefined) out.alpha = raw.alpha;
-  for (const key of ['floor', 'below', 'max'] as const) {
+  for (const key of ['floor', 'below', 'max', 'min'] as const) {
     const value = raw[key];
     if (value === undefined) continue;
     const fraction = parseAbsolute(unit, value);
@@ -71,12 +74,17 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
       continue;
     }
     if (key === 'floor') out.floor = parsed;
+    else if (key === 'min') out.min = parsed;
     else out.limit = out.limit === undefined ? parsed : Math.min(out.limit, parsed);
   }
-  if (metric === 'rps' || metric === 'bytes-per-sec') {
+  if (metric === 'rps' || metric === 'bytes-per-sec' || metric === 'delivery') {
     if (raw.below !== undefined || raw.max !== undefined) {
-      problems.push(`${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here`);
+      problems.push(
+        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`,
+      );
     }
+  } else if (raw.min !== undefined) {
+    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
   }
   return out;
 }
@@ -128,7 +136,29 @@ export function ratePhaseName(rate: number): string {
   return `r${String(rate).replace('.', '_')}`;
 }
 
+function normalizeWsPhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+  for (const key of ['connections', 'duration', 'requests', 'max-in-flight'] as const) {
+    if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
+  }
+  if (raw.peers === undefined || raw.messages === undefined) {
+    problems.push(`${path}: a WebSocket phase needs peers and messages`);
+    return undefined;
+  }
+  if (raw.peers < 2) problems.push(`${path}.peers: must be at least 2 (messages go to another peer)`);
+  const phase: Phase = {
+    kind: 'ws',
+    name: raw.name ?? `p${raw.peers}-m${raw.messages}`,
+    peers: raw.peers,
+    messages: raw.messages,
+  };
+  if (raw.rate !== undefined) phase.rate = raw.rate;
+  return phase;
+}
+
 function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+  for (const key of ['peers', 'messages'] as const) {
+    if (raw[key] !== undefined) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
+  }
   const durationMs = raw.duration !== undefined ? parseDurationMs(raw.duration) : undefined;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== undefined) {
@@ -249,6 +279,68 @@ function normalizeMix(
   return mix;
 }
 
+type RawWebSocket = NonNullable<RawConfig['scenarios'][number]['websocket']>;
+
+/** A template as text: a string as written, an object or array as JSON. */
+function templateText(t: RawWebSocket['message']): { text: string; json: boolean } {
+  return typeof t === 'string' ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
+}
+
+function normalizeWebSocket(raw: RawWebSocket, path: string, problems: string[]): WsSpec {
+  const check = (text: string, json: boolean, at: string, needsId: boolean): void => {
+    let compiled;
+    try {
+      compiled = compileTemplate(text);
+    } catch (err) {
+      problems.push(`${at}: ${(err as Error).message}`);
+      return;
+    }
+    if (needsId && !compiled.uses.has('id')) {
+      problems.push(`${at}: must contain {{id}} (acks and pushes are matched by it)`);
+    }
+    if (json) {
+      try {
+        JSON.parse(render(compiled, { id: 'pg-0-0-0', peer: 0, other: 1, n: 0 }));
+      } catch (err) {
+        problems.push(`${at}: not valid JSON once its placeholders are filled in (${(err as Error).message})`);
+      }
+    }
+  };
+  try {
+    const url = compileTemplate(raw.url);
+    const other = [...url.uses].find((u) => u !== 'peer');
+    if (other) problems.push(`${path}.url: only {{peer}} can be used in the URL, not {{${other}}}`);
+  } catch (err) {
+    problems.push(`${path}.url: ${(err as Error).message}`);
+  }
+  const headers: Record<string, string> = { ...(raw.headers ?? {}) };
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem) problems.push(`${path}.headers.${name}: ${problem}`);
+  }
+  const message = templateText(raw.message);
+  check(message.text, message.json || raw.json === true, `${path}.message`, true);
+  const hello = (raw.hello ?? []).map((h, i) => {
+    const t = templateText(h);
+    check(t.text, t.json || raw.json === true, `${path}.hello[${i}]`, false);
+    return t.text;
+  });
+  if (raw['hello-reply'] && hello.length === 0) problems.push(`${path}.hello-reply: needs hello messages to answer`);
+  const drainMs = raw.drain !== undefined ? (parseDurationMs(raw.drain) as number) : DEFAULT_WS_DRAIN_MS;
+  return {
+    url: raw.url,
+    headers,
+    hello,
+    helloReply: raw['hello-reply'] ?? false,
+    message: message.text,
+    drainMs,
+    thresholds: {
+      push: mergeThresholds(undefined, raw.thresholds?.push, `${path}.thresholds.push`, problems),
+      connect: mergeThresholds(undefined, raw.thresholds?.connect, `${path}.thresholds.connect`, problems),
+    },
+  };
+}
+
 function duplicates(names: string[]): string[] {
   return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
 }
@@ -281,7 +373,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     const path = `scenarios[${si}]`;
     const phases: Phase[] = [];
     s.phases.forEach((p, pi) => {
-      const phase = normalizePhase(p, `${path}.phases[${pi}]`, problems);
+      const phase = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
       if (phase) phases.push(phase);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
@@ -289,8 +381,15 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     }
     let request: Scenario['request'] | undefined;
     let mix: MixRequest[] | undefined;
-    if ((s.request === undefined) === (s.requests === undefined)) {
-      problems.push(`${path}: give exactly one of request (one request) or requests (a mix)`);
+    let websocket: WsSpec | undefined;
+    const given = [s.request, s.requests, s.websocket].filter((x) => x !== undefined).length;
+    if (given !== 1) {
+      problems.push(
+        `${path}: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)`,
+      );
+    } else if (s.websocket) {
+      websocket = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
+      request = { url: s.websocket.url, method: 'GET', headers: websocket.headers };
     } else if (s.request) {
       request = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
     } else if (s.requests) {
@@ -307,9 +406,12 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
     if (mix) scenario.mix = mix;
+    if (websocket) scenario.websocket = websocket;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
-      if ((connections === undefined) === (rate === undefined)) {
+      if (websocket)
+        problems.push(`${path}.sweep: not available for a WebSocket scenario (give phases of several peer counts)`);
+      else if ((connections === undefined) === (rate === undefined)) {
         problems.push(`${path}.sweep: give exactly one ladder, connections or rate`);
       } else {
         scenario.sweep = {

@@ -40,6 +40,8 @@ export const METRIC_UNITS = {
   cpu: 'percent',
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
   fds: 'count',
+  /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
+  delivery: 'percent',
 } as const;
 export type MetricName = keyof typeof METRIC_UNITS;
 export const METRIC_NAMES = Object.keys(METRIC_UNITS) as MetricName[];
@@ -53,6 +55,9 @@ const threshold = z.strictObject({
   floor: absolute.optional().describe('absolute change below which a metric stays inside the band'),
   below: absolute.optional().describe('absolute upper limit (an SLO), checked with or without a baseline'),
   max: absolute.optional().describe('absolute upper limit, checked with or without a baseline'),
+  min: absolute
+    .optional()
+    .describe('absolute lower limit for metrics that get worse downwards (rps, bytes-per-sec, delivery)'),
   alpha: z
     .number({ error: 'must be a number between 0 and 1' })
     .gt(0, { error: 'must be a number between 0 and 1' })
@@ -68,6 +73,10 @@ const thresholds = z.strictObject(
   >,
 );
 
+const wsUrl = z
+  .string({ error: 'must be a ws:// or wss:// URL' })
+  .regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: 'must be a ws:// or wss:// URL' });
+
 const phase = z.strictObject({
   name: name.optional().describe('names the phase in baselines and reports; derived when omitted'),
   connections: positiveInt
@@ -79,6 +88,8 @@ const phase = z.strictObject({
   'max-in-flight': positiveInt
     .optional()
     .describe('open loop: bound on outstanding requests (default 1000; also bounded by connections)'),
+  peers: positiveInt.optional().describe('WebSocket: connected peers (at least 2)'),
+  messages: positiveInt.optional().describe('WebSocket: messages each peer sends'),
 });
 
 const request = z.strictObject({
@@ -97,6 +108,45 @@ const request = z.strictObject({
   bodies: z.string({ error: 'must be a path to a JSONL file' }).optional().describe('one body per line, rotated'),
 });
 
+const template = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+  error: 'must be a string, or an object/array sent as JSON',
+});
+
+const entryThresholds = z
+  .strictObject(
+    Object.fromEntries(
+      METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()]),
+    ) as Record<MetricName, z.ZodOptional<typeof threshold>>,
+  )
+  .optional();
+
+const websocket = z.strictObject({
+  url: wsUrl.describe("may hold {{peer}}, the peer's number"),
+  headers: z.record(z.string(), z.string({ error: 'header values must be strings' })).optional(),
+  hello: z
+    .array(template)
+    .optional()
+    .describe('messages each peer sends once after it connects (not measured): {{peer}}'),
+  'hello-reply': z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe(
+      'a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously',
+    ),
+  message: template.describe(
+    'the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}',
+  ),
+  json: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe('the string templates are JSON: checked when the config is read (objects always are)'),
+  drain: duration.optional().describe('how long acks and pushes may still arrive after the last send (default 5s)'),
+  thresholds: z
+    .strictObject({ push: entryThresholds, connect: entryThresholds })
+    .optional()
+    .describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)"),
+});
+
 const mixEntry = request.extend({
   name: name.describe('names the entry in results, thresholds and the report'),
   weight: z
@@ -104,14 +154,9 @@ const mixEntry = request.extend({
     .nonnegative({ error: 'must be a number of 0 or more' })
     .optional()
     .describe("share of the phase's requests, relative to the other entries (default 1)"),
-  thresholds: z
-    .strictObject(
-      Object.fromEntries(
-        METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()]),
-      ) as Record<MetricName, z.ZodOptional<typeof threshold>>,
-    )
-    .optional()
-    .describe('gates on this entry alone (only these are checked for it); SUT resources are per phase'),
+  thresholds: entryThresholds.describe(
+    'gates on this entry alone (only these are checked for it); SUT resources are per phase',
+  ),
 });
 
 const sweep = z.strictObject({
@@ -135,6 +180,9 @@ const scenario = z.strictObject({
     .min(1, { error: 'must list at least one request' })
     .optional()
     .describe('a request mix: each phase sends these by weight, results per entry and for the whole phase'),
+  websocket: websocket
+    .optional()
+    .describe('a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery'),
   phases: z.array(phase, { error: 'must be a list of phases' }).min(1, { error: 'must list at least one phase' }),
   warmup: duration.optional(),
   trials: trials.optional(),

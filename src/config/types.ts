@@ -9,11 +9,13 @@ export interface Threshold {
   floor?: number;
   /** absolute upper limit, in the metric's unit (`below` and `max` are the same check) */
   limit?: number;
+  /** absolute lower limit, for metrics that get worse downwards (rps, bytes-per-sec, delivery) */
+  min?: number;
   alpha?: number;
 }
 import type { Phase, ReadyProbe } from '../protocol/plan.js';
 
-export type { ClosedPhase, OpenPhase, Phase, ReadyProbe } from '../protocol/plan.js';
+export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../protocol/plan.js';
 export { OPEN_LATE_MS, openLoopLimits } from '../protocol/plan.js';
 
 export type Thresholds = Partial<Record<MetricName, Threshold>>;
@@ -37,6 +39,19 @@ export interface MixRequest {
   thresholds: Thresholds;
 }
 
+/** A WebSocket scenario's peers: what they send, and how long replies may take to drain. */
+export interface WsSpec {
+  url: string;
+  headers: Record<string, string>;
+  hello: string[];
+  /** a peer is connected once a message answers its hello */
+  helloReply: boolean;
+  message: string;
+  drainMs: number;
+  /** gates on the `push` and `connect` results (only the metrics given) */
+  thresholds: { push: Thresholds; connect: Thresholds };
+}
+
 export interface Sweep {
   kind: 'closed' | 'open';
   levels: number[];
@@ -50,6 +65,8 @@ export interface Scenario {
   request: RequestSpec;
   /** a request mix, instead of one request */
   mix?: MixRequest[];
+  /** a WebSocket scenario (its `request` holds the URL and headers, for the hash and the logs) */
+  websocket?: WsSpec;
   phases: Phase[];
   warmupMs: number;
   trials: number;
@@ -84,3 +101,4 @@ export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
 export const DEFAULT_AB_PAIRS = 6;
+export const DEFAULT_WS_DRAIN_MS = 5000;

@@ -29,6 +29,23 @@ export interface TrialMeasurement {
   generator: GeneratorUsage;
   /** open-loop phases only: how well the schedule was kept */
   open?: OpenLoopCounts;
+  /** WebSocket phases only: messages sent, and those pushed to their recipient within the drain */
+  delivery?: DeliveryCounts;
+}
+
+export interface DeliveryCounts {
+  sent: number;
+  delivered: number;
+}
+
+/** Delivery counts summed; undefined when no part has any (not a WebSocket phase). */
+export function sumDelivery(parts: ReadonlyArray<Pick<TrialMeasurement, 'delivery'>>): DeliveryCounts | undefined {
+  let out: DeliveryCounts | undefined;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
 }
 
 /**

@@ -18,7 +18,19 @@ export interface OpenPhase {
   maxInFlight: number;
   connections?: number;
 }
-export type Phase = ClosedPhase | OpenPhase;
+/**
+ * A WebSocket phase: `peers` connections, each sending `messages` messages (each after the previous
+ * one's ack, or at `rate` per second per peer), then waiting up to the drain for acks and pushes.
+ */
+export interface WsPhase {
+  kind: 'ws';
+  name: string;
+  peers: number;
+  messages: number;
+  /** messages per second per peer (open loop, latency from the scheduled time); absent: each after the last ack */
+  rate?: number;
+}
+export type Phase = ClosedPhase | OpenPhase | WsPhase;
 
 export interface ReadyProbe {
   url: string;
@@ -61,12 +73,32 @@ export interface PlanMixEntry {
   request: PlanRequest;
 }
 
+/** A WebSocket phase's outcomes beside the ack (the phase's own): results of their own, `phase.push` and `phase.connect`. */
+export const WS_ENTRIES = ['push', 'connect'] as const;
+
+/** What the peers of a WebSocket scenario send (templates: see runner/src/ws-template.ts). */
+export interface PlanWebSocket {
+  /** ws:// or wss://; may hold {{peer}} */
+  url: string;
+  headers: Record<string, string>;
+  /** sent once by each peer right after it connects (not measured) */
+  hello: string[];
+  /** a peer is connected once a message answers its hello (a server that registers peers asynchronously) */
+  helloReply?: boolean;
+  /** the measured message: {{id}} (required), {{peer}}, {{other}}, {{n}} */
+  message: string;
+  /** how long after its last send a peer's acks and pushes may still arrive, ms */
+  drainMs: number;
+}
+
 export interface PlanScenario {
   name: string;
   /** the one request; with a mix, the mix's first entry (its origin is every entry's) */
   request: PlanRequest;
   /** a request mix, driven by weight; results per entry as well as for the whole phase */
   mix?: PlanMixEntry[];
+  /** a WebSocket scenario: its phases are `ws` phases */
+  websocket?: PlanWebSocket;
   warmupMs: number;
   trials: number;
   phases: Phase[];

@@ -56,6 +56,7 @@ export const trialMeasurementSchema = z.object({
       delayUs: z.object({ service: nonneg, timer: nonneg, generator: nonneg }),
     })
     .optional(),
+  delivery: z.object({ sent: count, delivered: count }).optional(),
 });
 
 const stage = z.enum(['warmup', 'measure']);

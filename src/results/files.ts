@@ -53,6 +53,7 @@ export function scenarioHash(
       weight: e.weight,
       request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : undefined),
     })),
+    websocket: s.websocket && { ...s.websocket, thresholds: undefined },
     phases: s.phases,
     warmupMs: s.warmupMs,
   };

@@ -3,7 +3,7 @@
 
 import { encodeHistogram, mergeHistograms, summarize } from '../protocol/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import { addCounts, sumOpenCounts } from '../protocol/measurement.js';
+import { addCounts, sumDelivery, sumOpenCounts } from '../protocol/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
 export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
@@ -48,6 +48,8 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
   };
   const open = sumOpenCounts(trials);
   if (open) result.open = open;
+  const delivery = sumDelivery(trials);
+  if (delivery) result.delivery = delivery;
   merged.destroy();
   return result;
 }

@@ -23,6 +23,9 @@ export interface TrialSummary extends TrialMeasurement {
 }
 
 export interface PhaseParams {
+  /** WebSocket phases: peers, and messages per peer (`rate` is then per peer) */
+  peers?: number;
+  messages?: number;
   connections?: number;
   durationMs?: number;
   requests?: number;
@@ -51,7 +54,7 @@ export interface PhaseResult {
   name: string;
   /** a mix entry's results within its phase: the entry's name (absent for the phase itself) */
   request?: string;
-  kind: 'closed' | 'open';
+  kind: 'closed' | 'open' | 'ws';
   params: PhaseParams;
   warmupMs: number;
   trials: TrialSummary[];

@@ -22,13 +22,15 @@ const resources = z.record(z.string(), resourceUsage);
 const phaseResult = z.looseObject({
   name: z.string(),
   request: z.string().optional(),
-  kind: z.enum(['closed', 'open']),
+  kind: z.enum(['closed', 'open', 'ws']),
   params: z.looseObject({
     connections: count.optional(),
     durationMs: nonneg.optional(),
     requests: count.optional(),
     rate: nonneg.optional(),
     maxInFlight: count.optional(),
+    peers: count.optional(),
+    messages: count.optional(),
   }),
   warmupMs: nonneg,
   trials: z.array(trialMeasurementSchema.extend({ resources })),

@@ -1,6 +1,7 @@
 // Collects the runner's trial events into phase results, with the SUT's resources sampled over each
 // measured window. One collector per SUT (two in A/B).
-import type { Scenario } from '../config/types.js';
+import type { Phase, Scenario, Thresholds } from '../config/types.js';
+import { WS_ENTRIES } from '../protocol/plan.js';
 import type { RunnerEvent } from '../plan.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
@@ -13,6 +14,25 @@ import {
   type TrialSummary,
 } from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
+
+/** Results a phase has beside its own: a mix's entries, or a WebSocket phase's push and connect. */
+function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }> {
+  if (s.mix) return s.mix;
+  const ws = s.websocket;
+  if (ws) return WS_ENTRIES.map((name) => ({ name, thresholds: ws.thresholds[name] }));
+  return [];
+}
+
+function phaseParams(p: Phase): PhaseResult['params'] {
+  switch (p.kind) {
+    case 'closed':
+      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests };
+    case 'open':
+      return { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+    case 'ws':
+      return { peers: p.peers, messages: p.messages, rate: p.rate };
+  }
+}
 
 export class TrialCollector {
   constructor(private readonly runnerCpus: number | undefined) {}
@@ -64,7 +84,8 @@ export class TrialCollector {
         phases: this.phases(s),
         thresholds: s.thresholds,
       };
-      if (s.mix) result.requestThresholds = Object.fromEntries(s.mix.map((e) => [e.name, e.thresholds]));
+      const entries = entriesOf(s);
+      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));
       return result;
     });
   }
@@ -72,10 +93,7 @@ export class TrialCollector {
   /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
   phases(s: Scenario): PhaseResult[] {
     return s.phases.flatMap((p) => {
-      const params: PhaseResult['params'] =
-        p.kind === 'closed'
-          ? { connections: p.connections, durationMs: p.durationMs, requests: p.requests }
-          : { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      const params = phaseParams(p);
       const collected = (name: string): { summaries: TrialSummary[]; merged: PhaseResult['merged'] } => {
         const entry = this.trials.get(`${s.name}\u0000${name}`) ?? { summaries: [], histograms: [] };
         return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
@@ -91,7 +109,7 @@ export class TrialCollector {
         merged: own.merged,
         flags,
       };
-      const entries = (s.mix ?? []).map((e): PhaseResult => {
+      const entries = entriesOf(s).map((e): PhaseResult => {
         const name = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name);
         // the generator ran the whole phase: its verdict on the phase is every entry's

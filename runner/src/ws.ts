@@ -1,0 +1,311 @@
+// WebSocket phases (the broker case): `peers` sockets; each peer sends `messages` messages rendered
+// from the template, each to a random other peer, and the replies are matched by the message's id:
+// the **ack** is the first message on the sender's own socket that contains it, the **push** the
+// first message on any other peer's socket that contains it. Ack and push latency run from the send
+// (or, at a fixed per-peer rate, from the scheduled send: a slow broker cannot slow the schedule
+// down and hide its delay). Connect time is a third histogram. Results: the ack as the phase's
+// responses and latency, push and connect as entries 0 and 1 (phases `name.push`, `name.connect` on
+// the host), delivery = pushed within the drain / sent. A peer the server closes counts as an error
+// by close code; a connect the server refuses as `upgrade-<status>` (or the socket error's code).
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { type PlanWebSocket, WS_ENTRIES, type WsPhase } from '../../src/protocol/plan.js';
+import { compileTemplate, idsIn, messageId, render } from '../../src/protocol/ws-template.js';
+import { errorKindOf } from './connection.js';
+import { Recorder } from './recorder.js';
+import type { EngineTally } from './tally.js';
+
+export { WS_ENTRIES } from '../../src/protocol/plan.js';
+const PUSH = 0;
+const CONNECT = 1;
+
+export interface WsJob {
+  ws: PlanWebSocket;
+  phase: WsPhase;
+  /** connect timeout, and how long a peer waits for an ack before it sends the next message, ms */
+  timeoutMs: number;
+  /** a warm-up: stop sending after this long (messages not sent are not counted) */
+  sendForMs?: number;
+  /** the drain after the last send; the plan's unless a warm-up shortens it */
+  drainMs?: number;
+}
+
+export interface WsRun {
+  responses(): number;
+  done: Promise<EngineTally>;
+}
+
+interface Sent {
+  sender: number;
+  /** accountable start: the send, or its scheduled time at a fixed rate (performance.now(), ms) */
+  at: number;
+  acked: boolean;
+  pushed: boolean;
+}
+
+class Peer {
+  socket: WebSocket | undefined;
+  open = false;
+  /** the server closed it, or it never connected: it sends nothing more */
+  gone = false;
+  /** it will send nothing more (all sent, the warm-up over, or gone) and waits for no ack */
+  done = false;
+  next = 0;
+  /** closed-loop: the message waiting for its ack, and since when */
+  waiting: number | undefined;
+  waitingSince = 0;
+  timer: NodeJS.Timeout | undefined;
+  constructor(readonly index: number) {}
+}
+
+class WsEngine {
+  readonly recorder = new Recorder(WS_ENTRIES.length);
+  private readonly peers: Peer[];
+  private readonly sent = new Map<string, Sent>();
+  private readonly nonce = randomBytes(4).toString('hex');
+  private readonly message;
+  private readonly hello;
+  private readonly started = performance.now();
+  private sendingSince = 0;
+  private finished = false;
+  private acked = 0;
+  private pushed = 0;
+  private connecting: number;
+  private drainTimer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private readonly refusals: Record<string, number> = {};
+  private resolveDone: (t: EngineTally) => void = () => undefined;
+  private rejectDone: (err: Error) => void = () => undefined;
+  readonly done = new Promise<EngineTally>((resolve, reject) => {
+    this.resolveDone = resolve;
+    this.rejectDone = reject;
+  });
+
+  constructor(private readonly job: WsJob) {
+    this.message = compileTemplate(job.ws.message);
+    this.hello = job.ws.hello.map(compileTemplate);
+    this.peers = Array.from({ length: job.phase.peers }, (_, i) => new Peer(i));
+    this.connecting = this.peers.length;
+    for (const p of this.peers) this.connect(p);
+  }
+
+  private values(p: Peer, n: number, id: string): { id: string; peer: number; other: number; n: number } {
+    const count = this.peers.length;
+    // a random other peer: uniform over the others
+    let other = Math.floor(Math.random() * (count - 1));
+    if (other >= p.index) other++;
+    return { id, peer: p.index, other: count > 1 ? other : p.index, n };
+  }
+
+  private connect(p: Peer): void {
+    const url = render(compileTemplate(this.job.ws.url), { id: '', peer: p.index, other: p.index, n: 0 });
+    const at = performance.now();
+    const socket = new WebSocket(url, {
+      headers: this.job.ws.headers,
+      handshakeTimeout: this.job.timeoutMs,
+      perMessageDeflate: false,
+      rejectUnauthorized: false, // a test broker's self-signed certificate is not an error
+    });
+    p.socket = socket;
+    const connectFailed = (kind: string): void => {
+      if (p.open || p.gone) return;
+      p.gone = true;
+      p.done = true;
+      this.refusals[kind] = (this.refusals[kind] ?? 0) + 1;
+      this.recorder.error(kind);
+      this.recorder.sub(CONNECT).error(kind);
+      this.connected();
+    };
+    socket.on('unexpected-response', (req, res) => {
+      res.resume();
+      req.destroy();
+      connectFailed(`upgrade-${res.statusCode ?? 'error'}`);
+    });
+    socket.on('error', (err) => connectFailed(errorKindOf(err)));
+    const ready = (): void => {
+      clearTimeout(p.timer);
+      p.open = true;
+      this.recorder.sub(CONNECT).ok(0, (performance.now() - at) * 1000);
+      this.connected();
+    };
+    socket.on('open', () => {
+      if (p.gone) return;
+      for (const h of this.hello) socket.send(render(h, this.values(p, 0, '')));
+      if (!this.job.ws.helloReply) {
+        ready();
+        return;
+      }
+      // the peer counts as connected once the server answered its hello (it has registered it)
+      socket.once('message', () => !p.gone && ready());
+      p.timer = setTimeout(() => {
+        connectFailed('no-hello-reply');
+        socket.terminate();
+      }, this.job.timeoutMs);
+    });
+    socket.on('message', (data, isBinary) => p.open && this.onMessage(p, data as Buffer, isBinary));
+    socket.on('close', (code) => {
+      if (!p.open || p.gone || this.finished) return;
+      // the server (or the network) ended a peer mid-phase
+      p.gone = true;
+      p.done = true;
+      p.open = false;
+      clearTimeout(p.timer);
+      this.recorder.error(`close-${code}`);
+      this.maybeDrain();
+    });
+  }
+
+  /** Every peer connected or failed: the peers start sending together, so pushes have recipients. */
+  private connected(): void {
+    this.recorder.sub(CONNECT).sent++;
+    if (--this.connecting > 0) return;
+    const open = this.peers.filter((p) => p.open);
+    if (open.length === 0) {
+      const why = Object.entries(this.refusals)
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ');
+      // rejected first: the finish below then only closes up
+      this.rejectDone(new Error(`${this.job.ws.url}: no peer could connect (${why})`));
+      this.finish();
+      return;
+    }
+    this.sendingSince = performance.now();
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.min(100, this.job.timeoutMs / 4)));
+    for (const p of open) {
+      if (this.job.phase.rate) this.schedule(p);
+      else this.sendNext(p, performance.now());
+    }
+    this.maybeDrain();
+  }
+
+  private stopSending(now: number): boolean {
+    return this.job.sendForMs !== undefined && now - this.sendingSince >= this.job.sendForMs;
+  }
+
+  private sendOne(p: Peer, at: number): void {
+    const n = p.next++;
+    const id = messageId(this.nonce, p.index, n);
+    const text = render(this.message, this.values(p, n, id));
+    this.sent.set(id, { sender: p.index, at, acked: false, pushed: false });
+    this.recorder.sentOne(-1);
+    this.recorder.sub(PUSH).sent++;
+    (p.socket as WebSocket).send(text);
+  }
+
+  /** Closed loop: the next message once the last one is acked (or its ack timed out). */
+  private sendNext(p: Peer, now: number): void {
+    p.waiting = undefined;
+    if (p.gone || p.next >= this.job.phase.messages || this.stopSending(now)) {
+      p.done = true;
+      this.maybeDrain();
+      return;
+    }
+    p.waiting = p.next;
+    p.waitingSince = now;
+    this.sendOne(p, now);
+  }
+
+  /** Open loop: message n at sendingSince + n / rate, whatever happened to the ones before. */
+  private schedule(p: Peer): void {
+    const interval = 1000 / (this.job.phase.rate as number);
+    const tick = (): void => {
+      const now = performance.now();
+      // every message already due goes now, stamped with its scheduled time
+      while (!p.gone && p.next < this.job.phase.messages) {
+        const due = this.sendingSince + p.next * interval;
+        if (due > now) break;
+        if (this.stopSending(due)) {
+          p.next = this.job.phase.messages;
+          break;
+        }
+        this.sendOne(p, due);
+      }
+      if (p.gone || p.next >= this.job.phase.messages) {
+        p.done = true;
+        this.maybeDrain();
+        return;
+      }
+      p.timer = setTimeout(tick, Math.max(0, this.sendingSince + p.next * interval - performance.now()));
+    };
+    tick();
+  }
+
+  private onMessage(p: Peer, data: Buffer, isBinary: boolean): void {
+    if (this.finished) return;
+    const now = performance.now();
+    const text = isBinary ? data.toString('latin1') : data.toString();
+    for (const [sender, n] of idsIn(text, this.nonce)) {
+      const s = this.sent.get(messageId(this.nonce, sender, n));
+      if (!s) continue;
+      const latencyUs = (now - s.at) * 1000;
+      if (p.index === s.sender) {
+        if (s.acked) continue;
+        s.acked = true;
+        this.acked++;
+        this.recorder.ok(data.length, latencyUs);
+        if (!this.job.phase.rate && p.waiting === n) this.sendNext(p, now);
+      } else if (!s.pushed) {
+        s.pushed = true;
+        this.pushed++;
+        this.recorder.sub(PUSH).ok(data.length, latencyUs);
+      }
+    }
+    this.maybeDrain();
+  }
+
+  /** Closed loop: a message whose ack does not come within the timeout lets its peer go on. */
+  private sweep(): void {
+    const now = performance.now();
+    if (this.job.phase.rate) return;
+    for (const p of this.peers) {
+      if (p.waiting !== undefined && now - p.waitingSince > this.job.timeoutMs) this.sendNext(p, now);
+    }
+  }
+
+  private sendingDone(): boolean {
+    return this.connecting === 0 && this.peers.every((p) => p.done);
+  }
+
+  private allAnswered(): boolean {
+    return this.acked === this.sent.size && this.pushed === this.sent.size;
+  }
+
+  /** Once every peer is done sending: finish when every message is acked and pushed, or at the drain's end. */
+  private maybeDrain(): void {
+    if (this.finished || !this.sendingDone()) return;
+    if (this.allAnswered()) {
+      this.finish();
+      return;
+    }
+    this.drainTimer ??= setTimeout(() => this.finish(), this.job.drainMs ?? this.job.ws.drainMs);
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.recorder.stop('last-event');
+    this.finished = true;
+    clearTimeout(this.drainTimer);
+    clearInterval(this.sweeper);
+    const { acked, pushed } = this;
+    const sent = this.sent.size;
+    const rec = this.recorder;
+    if (sent > acked) rec.errors['no-ack'] = sent - acked;
+    if (sent > pushed) rec.sub(PUSH).errors['no-push'] = sent - pushed;
+    for (const p of this.peers) {
+      clearTimeout(p.timer);
+      p.socket?.removeAllListeners('close');
+      p.socket?.on('error', () => undefined);
+      if (p.open) p.socket?.close(1000);
+      else p.socket?.terminate();
+    }
+    const tally = rec.tally();
+    tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
+    tally.delivery = { sent, delivered: pushed };
+    this.resolveDone(tally);
+  }
+}
+
+export function runWs(job: WsJob): WsRun {
+  const engine = new WsEngine(job);
+  return { responses: () => engine.recorder.responses, done: engine.done };
+}
