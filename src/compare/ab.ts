@@ -26,7 +26,6 @@ import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js'
 import {
   beyondBand,
   describeBand,
-  formatMetricValue,
   GENERATOR_BOUND_REASON,
   limitBreach,
   generatorBound,
