@@ -7,3 +7,4 @@ node bench/throughput.mjs
 node bench/accuracy.mjs
 node bench/coordinated-omission.mjs
 node bench/memory.mjs "${BENCH_MEMORY_MINUTES:-5}"
+node bench/ws.mjs

@@ -42426,9 +42426,9 @@ var require_type2 = __commonJS({
   }
 });
 
-// node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/util.js
+// node_modules/@grpc/proto-loader/build/src/util.js
 var require_util3 = __commonJS({
-  "node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
+  "node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.addCommonProtos = exports.loadProtosWithOptionsSync = exports.loadProtosWithOptions = void 0;
@@ -42496,9 +42496,9 @@ var require_util3 = __commonJS({
   }
 });
 
-// node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/index.js
+// node_modules/@grpc/proto-loader/build/src/index.js
 var require_src3 = __commonJS({
-  "node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
+  "node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.loadFileDescriptorSetFromObject = exports.loadFileDescriptorSetFromBuffer = exports.fromJSON = exports.loadSync = exports.load = exports.IdempotencyLevel = exports.isAnyExtension = exports.Long = void 0;
@@ -53300,9 +53300,9 @@ var require_src4 = __commonJS({
   }
 });
 
-// node_modules/@grpc/proto-loader/build/src/util.js
+// node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/util.js
 var require_util4 = __commonJS({
-  "node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
+  "node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.addCommonProtos = exports.loadProtosWithOptionsSync = exports.loadProtosWithOptions = void 0;
@@ -53370,9 +53370,9 @@ var require_util4 = __commonJS({
   }
 });
 
-// node_modules/@grpc/proto-loader/build/src/index.js
+// node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/index.js
 var require_src5 = __commonJS({
-  "node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
+  "node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.loadFileDescriptorSetFromObject = exports.loadFileDescriptorSetFromBuffer = exports.fromJSON = exports.loadSync = exports.load = exports.IdempotencyLevel = exports.isAnyExtension = exports.Long = void 0;

@@ -7375,6 +7375,6580 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/@protobufjs/aspromise/index.js
+var require_aspromise = __commonJS({
+  "node_modules/@protobufjs/aspromise/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = asPromise;
+    function asPromise(fn, ctx) {
+      var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
+      while (index < arguments.length)
+        params[offset++] = arguments[index++];
+      return new Promise(function executor(resolve4, reject) {
+        params[offset] = function callback(err) {
+          if (pending) {
+            pending = false;
+            if (err)
+              reject(err);
+            else {
+              var params2 = new Array(arguments.length - 1), offset2 = 0;
+              while (offset2 < params2.length)
+                params2[offset2++] = arguments[offset2];
+              resolve4.apply(null, params2);
+            }
+          }
+        };
+        try {
+          fn.apply(ctx || null, params);
+        } catch (err) {
+          if (pending) {
+            pending = false;
+            reject(err);
+          }
+        }
+      });
+    }
+  }
+});
+
+// node_modules/@protobufjs/base64/index.js
+var require_base64 = __commonJS({
+  "node_modules/@protobufjs/base64/index.js"(exports2) {
+    "use strict";
+    var base644 = exports2;
+    base644.length = function length(string4) {
+      var p = string4.length;
+      if (!p)
+        return 0;
+      var n = 0;
+      while (--p % 4 > 1 && string4.charAt(p) === "=")
+        ++n;
+      return Math.ceil(string4.length * 3) / 4 - n;
+    };
+    var b64 = new Array(64);
+    var s64 = new Array(123);
+    for (i = 0; i < 64; )
+      s64[b64[i] = i < 26 ? i + 65 : i < 52 ? i + 71 : i < 62 ? i - 4 : i - 59 | 43] = i++;
+    var i;
+    base644.encode = function encode3(buffer, start, end) {
+      var parts = null, chunk = [];
+      var i2 = 0, j = 0, t;
+      while (start < end) {
+        var b = buffer[start++];
+        switch (j) {
+          case 0:
+            chunk[i2++] = b64[b >> 2];
+            t = (b & 3) << 4;
+            j = 1;
+            break;
+          case 1:
+            chunk[i2++] = b64[t | b >> 4];
+            t = (b & 15) << 2;
+            j = 2;
+            break;
+          case 2:
+            chunk[i2++] = b64[t | b >> 6];
+            chunk[i2++] = b64[b & 63];
+            j = 0;
+            break;
+        }
+        if (i2 > 8191) {
+          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk));
+          i2 = 0;
+        }
+      }
+      if (j) {
+        chunk[i2++] = b64[t];
+        chunk[i2++] = 61;
+        if (j === 1)
+          chunk[i2++] = 61;
+      }
+      if (parts) {
+        if (i2)
+          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i2)));
+        return parts.join("");
+      }
+      return String.fromCharCode.apply(String, chunk.slice(0, i2));
+    };
+    var invalidEncoding = "invalid encoding";
+    base644.decode = function decode3(string4, buffer, offset) {
+      var start = offset;
+      var j = 0, t;
+      for (var i2 = 0; i2 < string4.length; ) {
+        var c = string4.charCodeAt(i2++);
+        if (c === 61 && j > 1)
+          break;
+        if ((c = s64[c]) === void 0)
+          throw Error(invalidEncoding);
+        switch (j) {
+          case 0:
+            t = c;
+            j = 1;
+            break;
+          case 1:
+            buffer[offset++] = t << 2 | (c & 48) >> 4;
+            t = c;
+            j = 2;
+            break;
+          case 2:
+            buffer[offset++] = (t & 15) << 4 | (c & 60) >> 2;
+            t = c;
+            j = 3;
+            break;
+          case 3:
+            buffer[offset++] = (t & 3) << 6 | c;
+            j = 0;
+            break;
+        }
+      }
+      if (j === 1)
+        throw Error(invalidEncoding);
+      return offset - start;
+    };
+    base644.test = function test(string4) {
+      return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(string4);
+    };
+  }
+});
+
+// node_modules/@protobufjs/eventemitter/index.js
+var require_eventemitter = __commonJS({
+  "node_modules/@protobufjs/eventemitter/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = EventEmitter;
+    function EventEmitter() {
+      this._listeners = /* @__PURE__ */ Object.create(null);
+    }
+    EventEmitter.prototype.on = function on(evt, fn, ctx) {
+      (this._listeners[evt] || (this._listeners[evt] = [])).push({
+        fn,
+        ctx: ctx || this
+      });
+      return this;
+    };
+    EventEmitter.prototype.off = function off(evt, fn) {
+      if (evt === void 0)
+        this._listeners = /* @__PURE__ */ Object.create(null);
+      else {
+        if (fn === void 0)
+          this._listeners[evt] = [];
+        else {
+          var listeners = this._listeners[evt];
+          if (!listeners)
+            return this;
+          for (var i = 0; i < listeners.length; )
+            if (listeners[i].fn === fn)
+              listeners.splice(i, 1);
+            else
+              ++i;
+        }
+      }
+      return this;
+    };
+    EventEmitter.prototype.emit = function emit(evt) {
+      var listeners = this._listeners[evt];
+      if (listeners) {
+        var args = [], i = 1;
+        for (; i < arguments.length; )
+          args.push(arguments[i++]);
+        for (i = 0; i < listeners.length; )
+          listeners[i].fn.apply(listeners[i++].ctx, args);
+      }
+      return this;
+    };
+  }
+});
+
+// node_modules/@protobufjs/float/index.js
+var require_float3 = __commonJS({
+  "node_modules/@protobufjs/float/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = factory(factory);
+    function factory(exports3) {
+      if (typeof Float32Array !== "undefined") (function() {
+        var f32 = new Float32Array([-0]), f8b = new Uint8Array(f32.buffer), le = f8b[3] === 128;
+        function writeFloat_f32_cpy(val, buf, pos) {
+          f32[0] = val;
+          buf[pos] = f8b[0];
+          buf[pos + 1] = f8b[1];
+          buf[pos + 2] = f8b[2];
+          buf[pos + 3] = f8b[3];
+        }
+        function writeFloat_f32_rev(val, buf, pos) {
+          f32[0] = val;
+          buf[pos] = f8b[3];
+          buf[pos + 1] = f8b[2];
+          buf[pos + 2] = f8b[1];
+          buf[pos + 3] = f8b[0];
+        }
+        exports3.writeFloatLE = le ? writeFloat_f32_cpy : writeFloat_f32_rev;
+        exports3.writeFloatBE = le ? writeFloat_f32_rev : writeFloat_f32_cpy;
+        function readFloat_f32_cpy(buf, pos) {
+          f8b[0] = buf[pos];
+          f8b[1] = buf[pos + 1];
+          f8b[2] = buf[pos + 2];
+          f8b[3] = buf[pos + 3];
+          return f32[0];
+        }
+        function readFloat_f32_rev(buf, pos) {
+          f8b[3] = buf[pos];
+          f8b[2] = buf[pos + 1];
+          f8b[1] = buf[pos + 2];
+          f8b[0] = buf[pos + 3];
+          return f32[0];
+        }
+        exports3.readFloatLE = le ? readFloat_f32_cpy : readFloat_f32_rev;
+        exports3.readFloatBE = le ? readFloat_f32_rev : readFloat_f32_cpy;
+      })();
+      else (function() {
+        function writeFloat_ieee754(writeUint, val, buf, pos) {
+          var sign = val < 0 ? 1 : 0;
+          if (sign)
+            val = -val;
+          if (val === 0)
+            writeUint(1 / val > 0 ? (
+              /* positive */
+              0
+            ) : (
+              /* negative 0 */
+              2147483648
+            ), buf, pos);
+          else if (isNaN(val))
+            writeUint(2143289344, buf, pos);
+          else if (val > 34028234663852886e22)
+            writeUint((sign << 31 | 2139095040) >>> 0, buf, pos);
+          else if (val < 11754943508222875e-54)
+            writeUint((sign << 31 | Math.round(val / 1401298464324817e-60)) >>> 0, buf, pos);
+          else {
+            var exponent = Math.floor(Math.log(val) / Math.LN2), mantissa = Math.round(val * Math.pow(2, -exponent) * 8388608) & 8388607;
+            writeUint((sign << 31 | exponent + 127 << 23 | mantissa) >>> 0, buf, pos);
+          }
+        }
+        exports3.writeFloatLE = writeFloat_ieee754.bind(null, writeUintLE);
+        exports3.writeFloatBE = writeFloat_ieee754.bind(null, writeUintBE);
+        function readFloat_ieee754(readUint, buf, pos) {
+          var uint = readUint(buf, pos), sign = (uint >> 31) * 2 + 1, exponent = uint >>> 23 & 255, mantissa = uint & 8388607;
+          return exponent === 255 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 1401298464324817e-60 * mantissa : sign * Math.pow(2, exponent - 150) * (mantissa + 8388608);
+        }
+        exports3.readFloatLE = readFloat_ieee754.bind(null, readUintLE);
+        exports3.readFloatBE = readFloat_ieee754.bind(null, readUintBE);
+      })();
+      if (typeof Float64Array !== "undefined") (function() {
+        var f64 = new Float64Array([-0]), f8b = new Uint8Array(f64.buffer), le = f8b[7] === 128;
+        function writeDouble_f64_cpy(val, buf, pos) {
+          f64[0] = val;
+          buf[pos] = f8b[0];
+          buf[pos + 1] = f8b[1];
+          buf[pos + 2] = f8b[2];
+          buf[pos + 3] = f8b[3];
+          buf[pos + 4] = f8b[4];
+          buf[pos + 5] = f8b[5];
+          buf[pos + 6] = f8b[6];
+          buf[pos + 7] = f8b[7];
+        }
+        function writeDouble_f64_rev(val, buf, pos) {
+          f64[0] = val;
+          buf[pos] = f8b[7];
+          buf[pos + 1] = f8b[6];
+          buf[pos + 2] = f8b[5];
+          buf[pos + 3] = f8b[4];
+          buf[pos + 4] = f8b[3];
+          buf[pos + 5] = f8b[2];
+          buf[pos + 6] = f8b[1];
+          buf[pos + 7] = f8b[0];
+        }
+        exports3.writeDoubleLE = le ? writeDouble_f64_cpy : writeDouble_f64_rev;
+        exports3.writeDoubleBE = le ? writeDouble_f64_rev : writeDouble_f64_cpy;
+        function readDouble_f64_cpy(buf, pos) {
+          f8b[0] = buf[pos];
+          f8b[1] = buf[pos + 1];
+          f8b[2] = buf[pos + 2];
+          f8b[3] = buf[pos + 3];
+          f8b[4] = buf[pos + 4];
+          f8b[5] = buf[pos + 5];
+          f8b[6] = buf[pos + 6];
+          f8b[7] = buf[pos + 7];
+          return f64[0];
+        }
+        function readDouble_f64_rev(buf, pos) {
+          f8b[7] = buf[pos];
+          f8b[6] = buf[pos + 1];
+          f8b[5] = buf[pos + 2];
+          f8b[4] = buf[pos + 3];
+          f8b[3] = buf[pos + 4];
+          f8b[2] = buf[pos + 5];
+          f8b[1] = buf[pos + 6];
+          f8b[0] = buf[pos + 7];
+          return f64[0];
+        }
+        exports3.readDoubleLE = le ? readDouble_f64_cpy : readDouble_f64_rev;
+        exports3.readDoubleBE = le ? readDouble_f64_rev : readDouble_f64_cpy;
+      })();
+      else (function() {
+        function writeDouble_ieee754(writeUint, off0, off1, val, buf, pos) {
+          var sign = val < 0 ? 1 : 0;
+          if (sign)
+            val = -val;
+          if (val === 0) {
+            writeUint(0, buf, pos + off0);
+            writeUint(1 / val > 0 ? (
+              /* positive */
+              0
+            ) : (
+              /* negative 0 */
+              2147483648
+            ), buf, pos + off1);
+          } else if (isNaN(val)) {
+            writeUint(0, buf, pos + off0);
+            writeUint(2146959360, buf, pos + off1);
+          } else if (val > 17976931348623157e292) {
+            writeUint(0, buf, pos + off0);
+            writeUint((sign << 31 | 2146435072) >>> 0, buf, pos + off1);
+          } else {
+            var mantissa;
+            if (val < 22250738585072014e-324) {
+              mantissa = val / 5e-324;
+              writeUint(mantissa >>> 0, buf, pos + off0);
+              writeUint((sign << 31 | mantissa / 4294967296) >>> 0, buf, pos + off1);
+            } else {
+              var exponent = Math.floor(Math.log(val) / Math.LN2);
+              if (exponent === 1024)
+                exponent = 1023;
+              mantissa = val * Math.pow(2, -exponent);
+              writeUint(mantissa * 4503599627370496 >>> 0, buf, pos + off0);
+              writeUint((sign << 31 | exponent + 1023 << 20 | mantissa * 1048576 & 1048575) >>> 0, buf, pos + off1);
+            }
+          }
+        }
+        exports3.writeDoubleLE = writeDouble_ieee754.bind(null, writeUintLE, 0, 4);
+        exports3.writeDoubleBE = writeDouble_ieee754.bind(null, writeUintBE, 4, 0);
+        function readDouble_ieee754(readUint, off0, off1, buf, pos) {
+          var lo = readUint(buf, pos + off0), hi = readUint(buf, pos + off1);
+          var sign = (hi >> 31) * 2 + 1, exponent = hi >>> 20 & 2047, mantissa = 4294967296 * (hi & 1048575) + lo;
+          return exponent === 2047 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 5e-324 * mantissa : sign * Math.pow(2, exponent - 1075) * (mantissa + 4503599627370496);
+        }
+        exports3.readDoubleLE = readDouble_ieee754.bind(null, readUintLE, 0, 4);
+        exports3.readDoubleBE = readDouble_ieee754.bind(null, readUintBE, 4, 0);
+      })();
+      return exports3;
+    }
+    function writeUintLE(val, buf, pos) {
+      buf[pos] = val & 255;
+      buf[pos + 1] = val >>> 8 & 255;
+      buf[pos + 2] = val >>> 16 & 255;
+      buf[pos + 3] = val >>> 24;
+    }
+    function writeUintBE(val, buf, pos) {
+      buf[pos] = val >>> 24;
+      buf[pos + 1] = val >>> 16 & 255;
+      buf[pos + 2] = val >>> 8 & 255;
+      buf[pos + 3] = val & 255;
+    }
+    function readUintLE(buf, pos) {
+      return (buf[pos] | buf[pos + 1] << 8 | buf[pos + 2] << 16 | buf[pos + 3] << 24) >>> 0;
+    }
+    function readUintBE(buf, pos) {
+      return (buf[pos] << 24 | buf[pos + 1] << 16 | buf[pos + 2] << 8 | buf[pos + 3]) >>> 0;
+    }
+  }
+});
+
+// node_modules/@protobufjs/utf8/index.js
+var require_utf8 = __commonJS({
+  "node_modules/@protobufjs/utf8/index.js"(exports2) {
+    "use strict";
+    var utf8 = exports2;
+    var replacementCharCode = 65533;
+    utf8.length = function utf8_length(string4) {
+      var len = 0, c = 0;
+      for (var i = 0; i < string4.length; ++i) {
+        c = string4.charCodeAt(i);
+        if (c < 128)
+          len += 1;
+        else if (c < 2048)
+          len += 2;
+        else if ((c & 64512) === 55296 && (string4.charCodeAt(i + 1) & 64512) === 56320) {
+          ++i;
+          len += 4;
+        } else
+          len += 3;
+      }
+      return len;
+    };
+    utf8.read = function utf8_read(buffer, start, end) {
+      if (end - start < 1)
+        return "";
+      var parts = null, chunk = [], i = 0, t, t2, c2, c3;
+      while (start < end) {
+        t = buffer[start++];
+        if (t <= 127) {
+          chunk[i++] = t;
+        } else if (t >= 192 && t < 224) {
+          c2 = (t & 31) << 6 | buffer[start++] & 63;
+          chunk[i++] = c2 >= 128 ? c2 : replacementCharCode;
+        } else if (t >= 224 && t < 240) {
+          c3 = (t & 15) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
+          chunk[i++] = c3 >= 2048 ? c3 : replacementCharCode;
+        } else if (t >= 240) {
+          t2 = (t & 7) << 18 | (buffer[start++] & 63) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
+          if (t2 < 65536 || t2 > 1114111)
+            chunk[i++] = replacementCharCode;
+          else {
+            t2 -= 65536;
+            chunk[i++] = 55296 + (t2 >> 10);
+            chunk[i++] = 56320 + (t2 & 1023);
+          }
+        }
+        if (i > 8191) {
+          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk.slice(0, i)));
+          i = 0;
+        }
+      }
+      if (parts) {
+        if (i)
+          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i)));
+        return parts.join("");
+      }
+      return String.fromCharCode.apply(String, chunk.slice(0, i));
+    };
+    utf8.write = function utf8_write(string4, buffer, offset) {
+      var start = offset, c1, c2;
+      for (var i = 0; i < string4.length; ++i) {
+        c1 = string4.charCodeAt(i);
+        if (c1 < 128) {
+          buffer[offset++] = c1;
+        } else if (c1 < 2048) {
+          buffer[offset++] = c1 >> 6 | 192;
+          buffer[offset++] = c1 & 63 | 128;
+        } else if ((c1 & 64512) === 55296 && ((c2 = string4.charCodeAt(i + 1)) & 64512) === 56320) {
+          c1 = 65536 + ((c1 & 1023) << 10) + (c2 & 1023);
+          ++i;
+          buffer[offset++] = c1 >> 18 | 240;
+          buffer[offset++] = c1 >> 12 & 63 | 128;
+          buffer[offset++] = c1 >> 6 & 63 | 128;
+          buffer[offset++] = c1 & 63 | 128;
+        } else {
+          buffer[offset++] = c1 >> 12 | 224;
+          buffer[offset++] = c1 >> 6 & 63 | 128;
+          buffer[offset++] = c1 & 63 | 128;
+        }
+      }
+      return offset - start;
+    };
+  }
+});
+
+// node_modules/@protobufjs/pool/index.js
+var require_pool = __commonJS({
+  "node_modules/@protobufjs/pool/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = pool;
+    function pool(alloc, slice, size) {
+      var SIZE = size || 8192;
+      var MAX = SIZE >>> 1;
+      var slab = null;
+      var offset = SIZE;
+      return function pool_alloc(size2) {
+        if (size2 < 1 || size2 > MAX)
+          return alloc(size2);
+        if (offset + size2 > SIZE) {
+          slab = alloc(SIZE);
+          offset = 0;
+        }
+        var buf = slice.call(slab, offset, offset += size2);
+        if (offset & 7)
+          offset = (offset | 7) + 1;
+        return buf;
+      };
+    }
+  }
+});
+
+// node_modules/protobufjs/src/util/longbits.js
+var require_longbits = __commonJS({
+  "node_modules/protobufjs/src/util/longbits.js"(exports2, module2) {
+    "use strict";
+    module2.exports = LongBits;
+    var util = require_minimal();
+    function LongBits(lo, hi) {
+      this.lo = lo >>> 0;
+      this.hi = hi >>> 0;
+    }
+    var zero = LongBits.zero = new LongBits(0, 0);
+    zero.toNumber = function() {
+      return 0;
+    };
+    zero.zzEncode = zero.zzDecode = function() {
+      return this;
+    };
+    zero.length = function() {
+      return 1;
+    };
+    var zeroHash = LongBits.zeroHash = "\0\0\0\0\0\0\0\0";
+    LongBits.fromNumber = function fromNumber(value) {
+      if (value === 0)
+        return zero;
+      var sign = value < 0;
+      if (sign)
+        value = -value;
+      var lo = value >>> 0, hi = (value - lo) / 4294967296 >>> 0;
+      if (sign) {
+        hi = ~hi >>> 0;
+        lo = ~lo >>> 0;
+        if (++lo > 4294967295) {
+          lo = 0;
+          if (++hi > 4294967295)
+            hi = 0;
+        }
+      }
+      return new LongBits(lo, hi);
+    };
+    LongBits.from = function from(value) {
+      if (typeof value === "number")
+        return LongBits.fromNumber(value);
+      if (util.isString(value)) {
+        if (util.Long)
+          value = util.Long.fromString(value);
+        else
+          return LongBits.fromNumber(parseInt(value, 10));
+      }
+      return value.low || value.high ? new LongBits(value.low >>> 0, value.high >>> 0) : zero;
+    };
+    LongBits.prototype.toNumber = function toNumber(unsigned) {
+      if (!unsigned && this.hi >>> 31) {
+        var lo = ~this.lo + 1 >>> 0, hi = ~this.hi >>> 0;
+        if (!lo)
+          hi = hi + 1 >>> 0;
+        return -(lo + hi * 4294967296);
+      }
+      return this.lo + this.hi * 4294967296;
+    };
+    LongBits.prototype.toLong = function toLong(unsigned) {
+      return util.Long ? new util.Long(this.lo | 0, this.hi | 0, Boolean(unsigned)) : { low: this.lo | 0, high: this.hi | 0, unsigned: Boolean(unsigned) };
+    };
+    var charCodeAt = String.prototype.charCodeAt;
+    LongBits.fromHash = function fromHash(hash2) {
+      if (hash2 === zeroHash)
+        return zero;
+      return new LongBits(
+        (charCodeAt.call(hash2, 0) | charCodeAt.call(hash2, 1) << 8 | charCodeAt.call(hash2, 2) << 16 | charCodeAt.call(hash2, 3) << 24) >>> 0,
+        (charCodeAt.call(hash2, 4) | charCodeAt.call(hash2, 5) << 8 | charCodeAt.call(hash2, 6) << 16 | charCodeAt.call(hash2, 7) << 24) >>> 0
+      );
+    };
+    LongBits.prototype.toHash = function toHash() {
+      return String.fromCharCode(
+        this.lo & 255,
+        this.lo >>> 8 & 255,
+        this.lo >>> 16 & 255,
+        this.lo >>> 24,
+        this.hi & 255,
+        this.hi >>> 8 & 255,
+        this.hi >>> 16 & 255,
+        this.hi >>> 24
+      );
+    };
+    LongBits.prototype.zzEncode = function zzEncode() {
+      var mask = this.hi >> 31;
+      this.hi = ((this.hi << 1 | this.lo >>> 31) ^ mask) >>> 0;
+      this.lo = (this.lo << 1 ^ mask) >>> 0;
+      return this;
+    };
+    LongBits.prototype.zzDecode = function zzDecode() {
+      var mask = -(this.lo & 1);
+      this.lo = ((this.lo >>> 1 | this.hi << 31) ^ mask) >>> 0;
+      this.hi = (this.hi >>> 1 ^ mask) >>> 0;
+      return this;
+    };
+    LongBits.prototype.length = function length() {
+      var part0 = this.lo, part1 = (this.lo >>> 28 | this.hi << 4) >>> 0, part2 = this.hi >>> 24;
+      return part2 === 0 ? part1 === 0 ? part0 < 16384 ? part0 < 128 ? 1 : 2 : part0 < 2097152 ? 3 : 4 : part1 < 16384 ? part1 < 128 ? 5 : 6 : part1 < 2097152 ? 7 : 8 : part2 < 128 ? 9 : 10;
+    };
+  }
+});
+
+// node_modules/long/umd/index.js
+var require_umd = __commonJS({
+  "node_modules/long/umd/index.js"(exports2, module2) {
+    (function(global2, factory) {
+      function preferDefault(exports3) {
+        return exports3.default || exports3;
+      }
+      if (typeof define === "function" && define.amd) {
+        define([], function() {
+          var exports3 = {};
+          factory(exports3);
+          return preferDefault(exports3);
+        });
+      } else if (typeof exports2 === "object") {
+        factory(exports2);
+        if (typeof module2 === "object") module2.exports = preferDefault(exports2);
+      } else {
+        (function() {
+          var exports3 = {};
+          factory(exports3);
+          global2.Long = preferDefault(exports3);
+        })();
+      }
+    })(
+      typeof globalThis !== "undefined" ? globalThis : typeof self !== "undefined" ? self : exports2,
+      function(_exports) {
+        "use strict";
+        Object.defineProperty(_exports, "__esModule", {
+          value: true
+        });
+        _exports.default = void 0;
+        var wasm = null;
+        try {
+          wasm = new WebAssembly.Instance(
+            new WebAssembly.Module(
+              new Uint8Array([
+                // \0asm
+                0,
+                97,
+                115,
+                109,
+                // version 1
+                1,
+                0,
+                0,
+                0,
+                // section "type"
+                1,
+                13,
+                2,
+                // 0, () => i32
+                96,
+                0,
+                1,
+                127,
+                // 1, (i32, i32, i32, i32) => i32
+                96,
+                4,
+                127,
+                127,
+                127,
+                127,
+                1,
+                127,
+                // section "function"
+                3,
+                7,
+                6,
+                // 0, type 0
+                0,
+                // 1, type 1
+                1,
+                // 2, type 1
+                1,
+                // 3, type 1
+                1,
+                // 4, type 1
+                1,
+                // 5, type 1
+                1,
+                // section "global"
+                6,
+                6,
+                1,
+                // 0, "high", mutable i32
+                127,
+                1,
+                65,
+                0,
+                11,
+                // section "export"
+                7,
+                50,
+                6,
+                // 0, "mul"
+                3,
+                109,
+                117,
+                108,
+                0,
+                1,
+                // 1, "div_s"
+                5,
+                100,
+                105,
+                118,
+                95,
+                115,
+                0,
+                2,
+                // 2, "div_u"
+                5,
+                100,
+                105,
+                118,
+                95,
+                117,
+                0,
+                3,
+                // 3, "rem_s"
+                5,
+                114,
+                101,
+                109,
+                95,
+                115,
+                0,
+                4,
+                // 4, "rem_u"
+                5,
+                114,
+                101,
+                109,
+                95,
+                117,
+                0,
+                5,
+                // 5, "get_high"
+                8,
+                103,
+                101,
+                116,
+                95,
+                104,
+                105,
+                103,
+                104,
+                0,
+                0,
+                // section "code"
+                10,
+                191,
+                1,
+                6,
+                // 0, "get_high"
+                4,
+                0,
+                35,
+                0,
+                11,
+                // 1, "mul"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                126,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 2, "div_s"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                127,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 3, "div_u"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                128,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 4, "rem_s"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                129,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 5, "rem_u"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                130,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11
+              ])
+            ),
+            {}
+          ).exports;
+        } catch {
+        }
+        function Long(low, high, unsigned) {
+          this.low = low | 0;
+          this.high = high | 0;
+          this.unsigned = !!unsigned;
+        }
+        Long.prototype.__isLong__;
+        Object.defineProperty(Long.prototype, "__isLong__", {
+          value: true
+        });
+        function isLong(obj) {
+          return (obj && obj["__isLong__"]) === true;
+        }
+        function ctz32(value) {
+          var c = Math.clz32(value & -value);
+          return value ? 31 - c : c;
+        }
+        Long.isLong = isLong;
+        var INT_CACHE = {};
+        var UINT_CACHE = {};
+        function fromInt(value, unsigned) {
+          var obj, cachedObj, cache;
+          if (unsigned) {
+            value >>>= 0;
+            if (cache = 0 <= value && value < 256) {
+              cachedObj = UINT_CACHE[value];
+              if (cachedObj) return cachedObj;
+            }
+            obj = fromBits(value, 0, true);
+            if (cache) UINT_CACHE[value] = obj;
+            return obj;
+          } else {
+            value |= 0;
+            if (cache = -128 <= value && value < 128) {
+              cachedObj = INT_CACHE[value];
+              if (cachedObj) return cachedObj;
+            }
+            obj = fromBits(value, value < 0 ? -1 : 0, false);
+            if (cache) INT_CACHE[value] = obj;
+            return obj;
+          }
+        }
+        Long.fromInt = fromInt;
+        function fromNumber(value, unsigned) {
+          if (isNaN(value)) return unsigned ? UZERO : ZERO;
+          if (unsigned) {
+            if (value < 0) return UZERO;
+            if (value >= TWO_PWR_64_DBL) return MAX_UNSIGNED_VALUE;
+          } else {
+            if (value <= -TWO_PWR_63_DBL) return MIN_VALUE;
+            if (value + 1 >= TWO_PWR_63_DBL) return MAX_VALUE;
+          }
+          if (value < 0) return fromNumber(-value, unsigned).neg();
+          return fromBits(
+            value % TWO_PWR_32_DBL | 0,
+            value / TWO_PWR_32_DBL | 0,
+            unsigned
+          );
+        }
+        Long.fromNumber = fromNumber;
+        function fromBits(lowBits, highBits, unsigned) {
+          return new Long(lowBits, highBits, unsigned);
+        }
+        Long.fromBits = fromBits;
+        var pow_dbl = Math.pow;
+        function fromString(str, unsigned, radix) {
+          if (str.length === 0) throw Error("empty string");
+          if (typeof unsigned === "number") {
+            radix = unsigned;
+            unsigned = false;
+          } else {
+            unsigned = !!unsigned;
+          }
+          if (str === "NaN" || str === "Infinity" || str === "+Infinity" || str === "-Infinity")
+            return unsigned ? UZERO : ZERO;
+          radix = radix || 10;
+          if (radix < 2 || 36 < radix) throw RangeError("radix");
+          var p;
+          if ((p = str.indexOf("-")) > 0) throw Error("interior hyphen");
+          else if (p === 0) {
+            return fromString(str.substring(1), unsigned, radix).neg();
+          }
+          var radixToPower = fromNumber(pow_dbl(radix, 8));
+          var result = ZERO;
+          for (var i = 0; i < str.length; i += 8) {
+            var size = Math.min(8, str.length - i), value = parseInt(str.substring(i, i + size), radix);
+            if (size < 8) {
+              var power = fromNumber(pow_dbl(radix, size));
+              result = result.mul(power).add(fromNumber(value));
+            } else {
+              result = result.mul(radixToPower);
+              result = result.add(fromNumber(value));
+            }
+          }
+          result.unsigned = unsigned;
+          return result;
+        }
+        Long.fromString = fromString;
+        function fromValue(val, unsigned) {
+          if (typeof val === "number") return fromNumber(val, unsigned);
+          if (typeof val === "string") return fromString(val, unsigned);
+          return fromBits(
+            val.low,
+            val.high,
+            typeof unsigned === "boolean" ? unsigned : val.unsigned
+          );
+        }
+        Long.fromValue = fromValue;
+        var TWO_PWR_16_DBL = 1 << 16;
+        var TWO_PWR_24_DBL = 1 << 24;
+        var TWO_PWR_32_DBL = TWO_PWR_16_DBL * TWO_PWR_16_DBL;
+        var TWO_PWR_64_DBL = TWO_PWR_32_DBL * TWO_PWR_32_DBL;
+        var TWO_PWR_63_DBL = TWO_PWR_64_DBL / 2;
+        var TWO_PWR_24 = fromInt(TWO_PWR_24_DBL);
+        var ZERO = fromInt(0);
+        Long.ZERO = ZERO;
+        var UZERO = fromInt(0, true);
+        Long.UZERO = UZERO;
+        var ONE = fromInt(1);
+        Long.ONE = ONE;
+        var UONE = fromInt(1, true);
+        Long.UONE = UONE;
+        var NEG_ONE = fromInt(-1);
+        Long.NEG_ONE = NEG_ONE;
+        var MAX_VALUE = fromBits(4294967295 | 0, 2147483647 | 0, false);
+        Long.MAX_VALUE = MAX_VALUE;
+        var MAX_UNSIGNED_VALUE = fromBits(4294967295 | 0, 4294967295 | 0, true);
+        Long.MAX_UNSIGNED_VALUE = MAX_UNSIGNED_VALUE;
+        var MIN_VALUE = fromBits(0, 2147483648 | 0, false);
+        Long.MIN_VALUE = MIN_VALUE;
+        var LongPrototype = Long.prototype;
+        LongPrototype.toInt = function toInt() {
+          return this.unsigned ? this.low >>> 0 : this.low;
+        };
+        LongPrototype.toNumber = function toNumber() {
+          if (this.unsigned)
+            return (this.high >>> 0) * TWO_PWR_32_DBL + (this.low >>> 0);
+          return this.high * TWO_PWR_32_DBL + (this.low >>> 0);
+        };
+        LongPrototype.toString = function toString(radix) {
+          radix = radix || 10;
+          if (radix < 2 || 36 < radix) throw RangeError("radix");
+          if (this.isZero()) return "0";
+          if (this.isNegative()) {
+            if (this.eq(MIN_VALUE)) {
+              var radixLong = fromNumber(radix), div = this.div(radixLong), rem1 = div.mul(radixLong).sub(this);
+              return div.toString(radix) + rem1.toInt().toString(radix);
+            } else return "-" + this.neg().toString(radix);
+          }
+          var radixToPower = fromNumber(pow_dbl(radix, 6), this.unsigned), rem = this;
+          var result = "";
+          while (true) {
+            var remDiv = rem.div(radixToPower), intval = rem.sub(remDiv.mul(radixToPower)).toInt() >>> 0, digits = intval.toString(radix);
+            rem = remDiv;
+            if (rem.isZero()) return digits + result;
+            else {
+              while (digits.length < 6) digits = "0" + digits;
+              result = "" + digits + result;
+            }
+          }
+        };
+        LongPrototype.getHighBits = function getHighBits() {
+          return this.high;
+        };
+        LongPrototype.getHighBitsUnsigned = function getHighBitsUnsigned() {
+          return this.high >>> 0;
+        };
+        LongPrototype.getLowBits = function getLowBits() {
+          return this.low;
+        };
+        LongPrototype.getLowBitsUnsigned = function getLowBitsUnsigned() {
+          return this.low >>> 0;
+        };
+        LongPrototype.getNumBitsAbs = function getNumBitsAbs() {
+          if (this.isNegative())
+            return this.eq(MIN_VALUE) ? 64 : this.neg().getNumBitsAbs();
+          var val = this.high != 0 ? this.high : this.low;
+          for (var bit = 31; bit > 0; bit--) if ((val & 1 << bit) != 0) break;
+          return this.high != 0 ? bit + 33 : bit + 1;
+        };
+        LongPrototype.isSafeInteger = function isSafeInteger() {
+          var top11Bits = this.high >> 21;
+          if (!top11Bits) return true;
+          if (this.unsigned) return false;
+          return top11Bits === -1 && !(this.low === 0 && this.high === -2097152);
+        };
+        LongPrototype.isZero = function isZero() {
+          return this.high === 0 && this.low === 0;
+        };
+        LongPrototype.eqz = LongPrototype.isZero;
+        LongPrototype.isNegative = function isNegative() {
+          return !this.unsigned && this.high < 0;
+        };
+        LongPrototype.isPositive = function isPositive() {
+          return this.unsigned || this.high >= 0;
+        };
+        LongPrototype.isOdd = function isOdd() {
+          return (this.low & 1) === 1;
+        };
+        LongPrototype.isEven = function isEven() {
+          return (this.low & 1) === 0;
+        };
+        LongPrototype.equals = function equals(other) {
+          if (!isLong(other)) other = fromValue(other);
+          if (this.unsigned !== other.unsigned && this.high >>> 31 === 1 && other.high >>> 31 === 1)
+            return false;
+          return this.high === other.high && this.low === other.low;
+        };
+        LongPrototype.eq = LongPrototype.equals;
+        LongPrototype.notEquals = function notEquals(other) {
+          return !this.eq(
+            /* validates */
+            other
+          );
+        };
+        LongPrototype.neq = LongPrototype.notEquals;
+        LongPrototype.ne = LongPrototype.notEquals;
+        LongPrototype.lessThan = function lessThan(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) < 0;
+        };
+        LongPrototype.lt = LongPrototype.lessThan;
+        LongPrototype.lessThanOrEqual = function lessThanOrEqual(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) <= 0;
+        };
+        LongPrototype.lte = LongPrototype.lessThanOrEqual;
+        LongPrototype.le = LongPrototype.lessThanOrEqual;
+        LongPrototype.greaterThan = function greaterThan(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) > 0;
+        };
+        LongPrototype.gt = LongPrototype.greaterThan;
+        LongPrototype.greaterThanOrEqual = function greaterThanOrEqual(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) >= 0;
+        };
+        LongPrototype.gte = LongPrototype.greaterThanOrEqual;
+        LongPrototype.ge = LongPrototype.greaterThanOrEqual;
+        LongPrototype.compare = function compare(other) {
+          if (!isLong(other)) other = fromValue(other);
+          if (this.eq(other)) return 0;
+          var thisNeg = this.isNegative(), otherNeg = other.isNegative();
+          if (thisNeg && !otherNeg) return -1;
+          if (!thisNeg && otherNeg) return 1;
+          if (!this.unsigned) return this.sub(other).isNegative() ? -1 : 1;
+          return other.high >>> 0 > this.high >>> 0 || other.high === this.high && other.low >>> 0 > this.low >>> 0 ? -1 : 1;
+        };
+        LongPrototype.comp = LongPrototype.compare;
+        LongPrototype.negate = function negate() {
+          if (!this.unsigned && this.eq(MIN_VALUE)) return MIN_VALUE;
+          return this.not().add(ONE);
+        };
+        LongPrototype.neg = LongPrototype.negate;
+        LongPrototype.add = function add(addend) {
+          if (!isLong(addend)) addend = fromValue(addend);
+          var a48 = this.high >>> 16;
+          var a32 = this.high & 65535;
+          var a16 = this.low >>> 16;
+          var a00 = this.low & 65535;
+          var b48 = addend.high >>> 16;
+          var b32 = addend.high & 65535;
+          var b16 = addend.low >>> 16;
+          var b00 = addend.low & 65535;
+          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
+          c00 += a00 + b00;
+          c16 += c00 >>> 16;
+          c00 &= 65535;
+          c16 += a16 + b16;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c32 += a32 + b32;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c48 += a48 + b48;
+          c48 &= 65535;
+          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
+        };
+        LongPrototype.subtract = function subtract(subtrahend) {
+          if (!isLong(subtrahend)) subtrahend = fromValue(subtrahend);
+          return this.add(subtrahend.neg());
+        };
+        LongPrototype.sub = LongPrototype.subtract;
+        LongPrototype.multiply = function multiply(multiplier) {
+          if (this.isZero()) return this;
+          if (!isLong(multiplier)) multiplier = fromValue(multiplier);
+          if (wasm) {
+            var low = wasm["mul"](
+              this.low,
+              this.high,
+              multiplier.low,
+              multiplier.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          if (multiplier.isZero()) return this.unsigned ? UZERO : ZERO;
+          if (this.eq(MIN_VALUE)) return multiplier.isOdd() ? MIN_VALUE : ZERO;
+          if (multiplier.eq(MIN_VALUE)) return this.isOdd() ? MIN_VALUE : ZERO;
+          if (this.isNegative()) {
+            if (multiplier.isNegative()) return this.neg().mul(multiplier.neg());
+            else return this.neg().mul(multiplier).neg();
+          } else if (multiplier.isNegative())
+            return this.mul(multiplier.neg()).neg();
+          if (this.lt(TWO_PWR_24) && multiplier.lt(TWO_PWR_24))
+            return fromNumber(
+              this.toNumber() * multiplier.toNumber(),
+              this.unsigned
+            );
+          var a48 = this.high >>> 16;
+          var a32 = this.high & 65535;
+          var a16 = this.low >>> 16;
+          var a00 = this.low & 65535;
+          var b48 = multiplier.high >>> 16;
+          var b32 = multiplier.high & 65535;
+          var b16 = multiplier.low >>> 16;
+          var b00 = multiplier.low & 65535;
+          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
+          c00 += a00 * b00;
+          c16 += c00 >>> 16;
+          c00 &= 65535;
+          c16 += a16 * b00;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c16 += a00 * b16;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c32 += a32 * b00;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c32 += a16 * b16;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c32 += a00 * b32;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c48 += a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48;
+          c48 &= 65535;
+          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
+        };
+        LongPrototype.mul = LongPrototype.multiply;
+        LongPrototype.divide = function divide(divisor) {
+          if (!isLong(divisor)) divisor = fromValue(divisor);
+          if (divisor.isZero()) throw Error("division by zero");
+          if (wasm) {
+            if (!this.unsigned && this.high === -2147483648 && divisor.low === -1 && divisor.high === -1) {
+              return this;
+            }
+            var low = (this.unsigned ? wasm["div_u"] : wasm["div_s"])(
+              this.low,
+              this.high,
+              divisor.low,
+              divisor.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          if (this.isZero()) return this.unsigned ? UZERO : ZERO;
+          var approx, rem, res;
+          if (!this.unsigned) {
+            if (this.eq(MIN_VALUE)) {
+              if (divisor.eq(ONE) || divisor.eq(NEG_ONE))
+                return MIN_VALUE;
+              else if (divisor.eq(MIN_VALUE)) return ONE;
+              else {
+                var halfThis = this.shr(1);
+                approx = halfThis.div(divisor).shl(1);
+                if (approx.eq(ZERO)) {
+                  return divisor.isNegative() ? ONE : NEG_ONE;
+                } else {
+                  rem = this.sub(divisor.mul(approx));
+                  res = approx.add(rem.div(divisor));
+                  return res;
+                }
+              }
+            } else if (divisor.eq(MIN_VALUE)) return this.unsigned ? UZERO : ZERO;
+            if (this.isNegative()) {
+              if (divisor.isNegative()) return this.neg().div(divisor.neg());
+              return this.neg().div(divisor).neg();
+            } else if (divisor.isNegative()) return this.div(divisor.neg()).neg();
+            res = ZERO;
+          } else {
+            if (!divisor.unsigned) divisor = divisor.toUnsigned();
+            if (divisor.gt(this)) return UZERO;
+            if (divisor.gt(this.shru(1)))
+              return UONE;
+            res = UZERO;
+          }
+          rem = this;
+          while (rem.gte(divisor)) {
+            approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
+            var log2 = Math.ceil(Math.log(approx) / Math.LN2), delta2 = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48), approxRes = fromNumber(approx), approxRem = approxRes.mul(divisor);
+            while (approxRem.isNegative() || approxRem.gt(rem)) {
+              approx -= delta2;
+              approxRes = fromNumber(approx, this.unsigned);
+              approxRem = approxRes.mul(divisor);
+            }
+            if (approxRes.isZero()) approxRes = ONE;
+            res = res.add(approxRes);
+            rem = rem.sub(approxRem);
+          }
+          return res;
+        };
+        LongPrototype.div = LongPrototype.divide;
+        LongPrototype.modulo = function modulo(divisor) {
+          if (!isLong(divisor)) divisor = fromValue(divisor);
+          if (wasm) {
+            var low = (this.unsigned ? wasm["rem_u"] : wasm["rem_s"])(
+              this.low,
+              this.high,
+              divisor.low,
+              divisor.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          return this.sub(this.div(divisor).mul(divisor));
+        };
+        LongPrototype.mod = LongPrototype.modulo;
+        LongPrototype.rem = LongPrototype.modulo;
+        LongPrototype.not = function not() {
+          return fromBits(~this.low, ~this.high, this.unsigned);
+        };
+        LongPrototype.countLeadingZeros = function countLeadingZeros() {
+          return this.high ? Math.clz32(this.high) : Math.clz32(this.low) + 32;
+        };
+        LongPrototype.clz = LongPrototype.countLeadingZeros;
+        LongPrototype.countTrailingZeros = function countTrailingZeros() {
+          return this.low ? ctz32(this.low) : ctz32(this.high) + 32;
+        };
+        LongPrototype.ctz = LongPrototype.countTrailingZeros;
+        LongPrototype.and = function and(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low & other.low,
+            this.high & other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.or = function or(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low | other.low,
+            this.high | other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.xor = function xor2(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low ^ other.low,
+            this.high ^ other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.shiftLeft = function shiftLeft(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          else if (numBits < 32)
+            return fromBits(
+              this.low << numBits,
+              this.high << numBits | this.low >>> 32 - numBits,
+              this.unsigned
+            );
+          else return fromBits(0, this.low << numBits - 32, this.unsigned);
+        };
+        LongPrototype.shl = LongPrototype.shiftLeft;
+        LongPrototype.shiftRight = function shiftRight(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          else if (numBits < 32)
+            return fromBits(
+              this.low >>> numBits | this.high << 32 - numBits,
+              this.high >> numBits,
+              this.unsigned
+            );
+          else
+            return fromBits(
+              this.high >> numBits - 32,
+              this.high >= 0 ? 0 : -1,
+              this.unsigned
+            );
+        };
+        LongPrototype.shr = LongPrototype.shiftRight;
+        LongPrototype.shiftRightUnsigned = function shiftRightUnsigned(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits < 32)
+            return fromBits(
+              this.low >>> numBits | this.high << 32 - numBits,
+              this.high >>> numBits,
+              this.unsigned
+            );
+          if (numBits === 32) return fromBits(this.high, 0, this.unsigned);
+          return fromBits(this.high >>> numBits - 32, 0, this.unsigned);
+        };
+        LongPrototype.shru = LongPrototype.shiftRightUnsigned;
+        LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
+        LongPrototype.rotateLeft = function rotateLeft(numBits) {
+          var b;
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+          if (numBits < 32) {
+            b = 32 - numBits;
+            return fromBits(
+              this.low << numBits | this.high >>> b,
+              this.high << numBits | this.low >>> b,
+              this.unsigned
+            );
+          }
+          numBits -= 32;
+          b = 32 - numBits;
+          return fromBits(
+            this.high << numBits | this.low >>> b,
+            this.low << numBits | this.high >>> b,
+            this.unsigned
+          );
+        };
+        LongPrototype.rotl = LongPrototype.rotateLeft;
+        LongPrototype.rotateRight = function rotateRight(numBits) {
+          var b;
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+          if (numBits < 32) {
+            b = 32 - numBits;
+            return fromBits(
+              this.high << b | this.low >>> numBits,
+              this.low << b | this.high >>> numBits,
+              this.unsigned
+            );
+          }
+          numBits -= 32;
+          b = 32 - numBits;
+          return fromBits(
+            this.low << b | this.high >>> numBits,
+            this.high << b | this.low >>> numBits,
+            this.unsigned
+          );
+        };
+        LongPrototype.rotr = LongPrototype.rotateRight;
+        LongPrototype.toSigned = function toSigned() {
+          if (!this.unsigned) return this;
+          return fromBits(this.low, this.high, false);
+        };
+        LongPrototype.toUnsigned = function toUnsigned() {
+          if (this.unsigned) return this;
+          return fromBits(this.low, this.high, true);
+        };
+        LongPrototype.toBytes = function toBytes(le) {
+          return le ? this.toBytesLE() : this.toBytesBE();
+        };
+        LongPrototype.toBytesLE = function toBytesLE() {
+          var hi = this.high, lo = this.low;
+          return [
+            lo & 255,
+            lo >>> 8 & 255,
+            lo >>> 16 & 255,
+            lo >>> 24,
+            hi & 255,
+            hi >>> 8 & 255,
+            hi >>> 16 & 255,
+            hi >>> 24
+          ];
+        };
+        LongPrototype.toBytesBE = function toBytesBE() {
+          var hi = this.high, lo = this.low;
+          return [
+            hi >>> 24,
+            hi >>> 16 & 255,
+            hi >>> 8 & 255,
+            hi & 255,
+            lo >>> 24,
+            lo >>> 16 & 255,
+            lo >>> 8 & 255,
+            lo & 255
+          ];
+        };
+        Long.fromBytes = function fromBytes(bytes, unsigned, le) {
+          return le ? Long.fromBytesLE(bytes, unsigned) : Long.fromBytesBE(bytes, unsigned);
+        };
+        Long.fromBytesLE = function fromBytesLE(bytes, unsigned) {
+          return new Long(
+            bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24,
+            bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24,
+            unsigned
+          );
+        };
+        Long.fromBytesBE = function fromBytesBE(bytes, unsigned) {
+          return new Long(
+            bytes[4] << 24 | bytes[5] << 16 | bytes[6] << 8 | bytes[7],
+            bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3],
+            unsigned
+          );
+        };
+        if (typeof BigInt === "function") {
+          Long.fromBigInt = function fromBigInt(value, unsigned) {
+            var lowBits = Number(BigInt.asIntN(32, value));
+            var highBits = Number(BigInt.asIntN(32, value >> BigInt(32)));
+            return fromBits(lowBits, highBits, unsigned);
+          };
+          Long.fromValue = function fromValueWithBigInt(value, unsigned) {
+            if (typeof value === "bigint") return Long.fromBigInt(value, unsigned);
+            return fromValue(value, unsigned);
+          };
+          LongPrototype.toBigInt = function toBigInt() {
+            var lowBigInt = BigInt(this.low >>> 0);
+            var highBigInt = BigInt(this.unsigned ? this.high >>> 0 : this.high);
+            return highBigInt << BigInt(32) | lowBigInt;
+          };
+        }
+        var _default3 = _exports.default = Long;
+      }
+    );
+  }
+});
+
+// node_modules/protobufjs/src/util/minimal.js
+var require_minimal = __commonJS({
+  "node_modules/protobufjs/src/util/minimal.js"(exports2) {
+    "use strict";
+    var util = exports2;
+    util.asPromise = require_aspromise();
+    util.base64 = require_base64();
+    util.EventEmitter = require_eventemitter();
+    util.float = require_float3();
+    util.utf8 = require_utf8();
+    util.pool = require_pool();
+    util.LongBits = require_longbits();
+    function isUnsafeProperty(key) {
+      return key === "__proto__" || key === "prototype" || key === "constructor";
+    }
+    util.isUnsafeProperty = isUnsafeProperty;
+    util.isNode = Boolean(typeof global !== "undefined" && global && global.process && global.process.versions && global.process.versions.node);
+    util.global = util.isNode && global || typeof window !== "undefined" && window || typeof self !== "undefined" && self || exports2;
+    util.emptyArray = Object.freeze ? Object.freeze([]) : (
+      /* istanbul ignore next */
+      []
+    );
+    util.emptyObject = Object.freeze ? Object.freeze({}) : (
+      /* istanbul ignore next */
+      {}
+    );
+    util.isInteger = Number.isInteger || /* istanbul ignore next */
+    function isInteger(value) {
+      return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
+    };
+    util.isString = function isString(value) {
+      return typeof value === "string" || value instanceof String;
+    };
+    util.isObject = function isObject2(value) {
+      return value && typeof value === "object";
+    };
+    util.isset = /**
+     * Checks if a property on a message is considered to be present.
+     * @param {Object} obj Plain object or message instance
+     * @param {string} prop Property name
+     * @returns {boolean} `true` if considered to be present, otherwise `false`
+     */
+    util.isSet = function isSet(obj, prop) {
+      var value = obj[prop];
+      if (value != null && Object.hasOwnProperty.call(obj, prop))
+        return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
+      return false;
+    };
+    util.Buffer = (function() {
+      try {
+        var Buffer2 = util.global.Buffer;
+        return Buffer2.prototype.utf8Write ? Buffer2 : (
+          /* istanbul ignore next */
+          null
+        );
+      } catch (e) {
+        return null;
+      }
+    })();
+    util._Buffer_from = null;
+    util._Buffer_allocUnsafe = null;
+    util.newBuffer = function newBuffer(sizeOrArray) {
+      return typeof sizeOrArray === "number" ? util.Buffer ? util._Buffer_allocUnsafe(sizeOrArray) : new util.Array(sizeOrArray) : util.Buffer ? util._Buffer_from(sizeOrArray) : typeof Uint8Array === "undefined" ? sizeOrArray : new Uint8Array(sizeOrArray);
+    };
+    util.Array = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
+    util.Long = /* istanbul ignore next */
+    util.global.dcodeIO && /* istanbul ignore next */
+    util.global.dcodeIO.Long || /* istanbul ignore next */
+    util.global.Long || (function() {
+      try {
+        var Long = require_umd();
+        return Long && Long.isLong ? Long : null;
+      } catch (e) {
+        return null;
+      }
+    })();
+    util.key2Re = /^true|false|0|1$/;
+    util.key32Re = /^-?(?:0|[1-9][0-9]*)$/;
+    util.key64Re = /^(?:[\\x00-\\xff]{8}|-?(?:0|[1-9][0-9]*))$/;
+    util.longToHash = function longToHash(value) {
+      return value ? util.LongBits.from(value).toHash() : util.LongBits.zeroHash;
+    };
+    util.longFromHash = function longFromHash(hash2, unsigned) {
+      var bits = util.LongBits.fromHash(hash2);
+      if (util.Long)
+        return util.Long.fromBits(bits.lo, bits.hi, unsigned);
+      return bits.toNumber(Boolean(unsigned));
+    };
+    function merge2(dst) {
+      var ifNotSet = typeof arguments[arguments.length - 1] === "boolean", limit = ifNotSet ? arguments.length - 1 : arguments.length;
+      ifNotSet = ifNotSet && arguments[arguments.length - 1];
+      for (var a = 1; a < limit; ++a) {
+        var src = arguments[a];
+        if (!src)
+          continue;
+        for (var keys = Object.keys(src), i = 0; i < keys.length; ++i)
+          if (!isUnsafeProperty(keys[i]) && (dst[keys[i]] === void 0 || !ifNotSet))
+            dst[keys[i]] = src[keys[i]];
+      }
+      return dst;
+    }
+    util.merge = merge2;
+    util.nestingLimit = 32;
+    util.recursionLimit = 100;
+    util.makeProp = function makeProp(obj, key) {
+      Object.defineProperty(obj, key, {
+        enumerable: true,
+        configurable: true,
+        writable: true
+      });
+    };
+    util.lcFirst = function lcFirst(str) {
+      return str.charAt(0).toLowerCase() + str.substring(1);
+    };
+    function newError2(name2) {
+      function CustomError(message, properties) {
+        if (!(this instanceof CustomError))
+          return new CustomError(message, properties);
+        Object.defineProperty(this, "message", { get: function() {
+          return message;
+        } });
+        if (Error.captureStackTrace)
+          Error.captureStackTrace(this, CustomError);
+        else
+          Object.defineProperty(this, "stack", { value: new Error().stack || "" });
+        if (properties)
+          merge2(this, properties);
+      }
+      CustomError.prototype = Object.create(Error.prototype, {
+        constructor: {
+          value: CustomError,
+          writable: true,
+          enumerable: false,
+          configurable: true
+        },
+        name: {
+          get: function get() {
+            return name2;
+          },
+          set: void 0,
+          enumerable: false,
+          // configurable: false would accurately preserve the behavior of
+          // the original, but I'm guessing that was not intentional.
+          // For an actual error subclass, this property would
+          // be configurable.
+          configurable: true
+        },
+        toString: {
+          value: function value() {
+            return this.name + ": " + this.message;
+          },
+          writable: true,
+          enumerable: false,
+          configurable: true
+        }
+      });
+      return CustomError;
+    }
+    util.newError = newError2;
+    util.ProtocolError = newError2("ProtocolError");
+    util.oneOfGetter = function getOneOf(fieldNames) {
+      var fieldMap = {};
+      for (var i = 0; i < fieldNames.length; ++i)
+        fieldMap[fieldNames[i]] = 1;
+      return function() {
+        for (var keys = Object.keys(this), i2 = keys.length - 1; i2 > -1; --i2)
+          if (fieldMap[keys[i2]] === 1 && this[keys[i2]] !== void 0 && this[keys[i2]] !== null)
+            return keys[i2];
+      };
+    };
+    util.oneOfSetter = function setOneOf(fieldNames) {
+      return function(name2) {
+        for (var i = 0; i < fieldNames.length; ++i)
+          if (fieldNames[i] !== name2)
+            delete this[fieldNames[i]];
+      };
+    };
+    util.toJSONOptions = {
+      longs: String,
+      enums: String,
+      bytes: String,
+      json: true
+    };
+    util._configure = function() {
+      var Buffer2 = util.Buffer;
+      if (!Buffer2) {
+        util._Buffer_from = util._Buffer_allocUnsafe = null;
+        return;
+      }
+      util._Buffer_from = Buffer2.from !== Uint8Array.from && Buffer2.from || /* istanbul ignore next */
+      function Buffer_from(value, encoding) {
+        return new Buffer2(value, encoding);
+      };
+      util._Buffer_allocUnsafe = Buffer2.allocUnsafe || /* istanbul ignore next */
+      function Buffer_allocUnsafe(size) {
+        return new Buffer2(size);
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/writer.js
+var require_writer = __commonJS({
+  "node_modules/protobufjs/src/writer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Writer;
+    var util = require_minimal();
+    var BufferWriter;
+    var LongBits = util.LongBits;
+    var base644 = util.base64;
+    var utf8 = util.utf8;
+    function Op(fn, len, val) {
+      this.fn = fn;
+      this.len = len;
+      this.next = void 0;
+      this.val = val;
+    }
+    function noop() {
+    }
+    function State(writer) {
+      this.head = writer.head;
+      this.tail = writer.tail;
+      this.len = writer.len;
+      this.next = writer.states;
+    }
+    function Writer() {
+      this.len = 0;
+      this.head = new Op(noop, 0, 0);
+      this.tail = this.head;
+      this.states = null;
+    }
+    var create = function create2() {
+      return util.Buffer ? function create_buffer_setup() {
+        return (Writer.create = function create_buffer() {
+          return new BufferWriter();
+        })();
+      } : function create_array() {
+        return new Writer();
+      };
+    };
+    Writer.create = create();
+    Writer.alloc = function alloc(size) {
+      return new util.Array(size);
+    };
+    if (util.Array !== Array)
+      Writer.alloc = util.pool(Writer.alloc, util.Array.prototype.subarray);
+    Writer.prototype._push = function push(fn, len, val) {
+      this.tail = this.tail.next = new Op(fn, len, val);
+      this.len += len;
+      return this;
+    };
+    function writeByte(val, buf, pos) {
+      buf[pos] = val & 255;
+    }
+    function writeVarint32(val, buf, pos) {
+      while (val > 127) {
+        buf[pos++] = val & 127 | 128;
+        val >>>= 7;
+      }
+      buf[pos] = val;
+    }
+    function VarintOp(len, val) {
+      this.len = len;
+      this.next = void 0;
+      this.val = val;
+    }
+    VarintOp.prototype = Object.create(Op.prototype);
+    VarintOp.prototype.fn = writeVarint32;
+    Writer.prototype.uint32 = function write_uint32(value) {
+      this.len += (this.tail = this.tail.next = new VarintOp(
+        (value = value >>> 0) < 128 ? 1 : value < 16384 ? 2 : value < 2097152 ? 3 : value < 268435456 ? 4 : 5,
+        value
+      )).len;
+      return this;
+    };
+    Writer.prototype.int32 = function write_int32(value) {
+      return (value |= 0) < 0 ? this._push(writeVarint64, 10, LongBits.fromNumber(value)) : this.uint32(value);
+    };
+    Writer.prototype.sint32 = function write_sint32(value) {
+      return this.uint32((value << 1 ^ value >> 31) >>> 0);
+    };
+    function writeVarint64(val, buf, pos) {
+      var lo = val.lo, hi = val.hi;
+      while (hi) {
+        buf[pos++] = lo & 127 | 128;
+        lo = (lo >>> 7 | hi << 25) >>> 0;
+        hi >>>= 7;
+      }
+      while (lo > 127) {
+        buf[pos++] = lo & 127 | 128;
+        lo = lo >>> 7;
+      }
+      buf[pos++] = lo;
+    }
+    Writer.prototype.uint64 = function write_uint64(value) {
+      var bits = LongBits.from(value);
+      return this._push(writeVarint64, bits.length(), bits);
+    };
+    Writer.prototype.int64 = Writer.prototype.uint64;
+    Writer.prototype.sint64 = function write_sint64(value) {
+      var bits = LongBits.from(value).zzEncode();
+      return this._push(writeVarint64, bits.length(), bits);
+    };
+    Writer.prototype.bool = function write_bool(value) {
+      return this._push(writeByte, 1, value ? 1 : 0);
+    };
+    function writeFixed32(val, buf, pos) {
+      buf[pos] = val & 255;
+      buf[pos + 1] = val >>> 8 & 255;
+      buf[pos + 2] = val >>> 16 & 255;
+      buf[pos + 3] = val >>> 24;
+    }
+    Writer.prototype.fixed32 = function write_fixed32(value) {
+      return this._push(writeFixed32, 4, value >>> 0);
+    };
+    Writer.prototype.sfixed32 = Writer.prototype.fixed32;
+    Writer.prototype.fixed64 = function write_fixed64(value) {
+      var bits = LongBits.from(value);
+      return this._push(writeFixed32, 4, bits.lo)._push(writeFixed32, 4, bits.hi);
+    };
+    Writer.prototype.sfixed64 = Writer.prototype.fixed64;
+    Writer.prototype.float = function write_float(value) {
+      return this._push(util.float.writeFloatLE, 4, value);
+    };
+    Writer.prototype.double = function write_double(value) {
+      return this._push(util.float.writeDoubleLE, 8, value);
+    };
+    var writeBytes = util.Array.prototype.set ? function writeBytes_set(val, buf, pos) {
+      buf.set(val, pos);
+    } : function writeBytes_for(val, buf, pos) {
+      for (var i = 0; i < val.length; ++i)
+        buf[pos + i] = val[i];
+    };
+    Writer.prototype.bytes = function write_bytes(value) {
+      var len = value.length >>> 0;
+      if (!len)
+        return this._push(writeByte, 1, 0);
+      if (util.isString(value)) {
+        var buf = Writer.alloc(len = base644.length(value));
+        base644.decode(value, buf, 0);
+        value = buf;
+      }
+      return this.uint32(len)._push(writeBytes, len, value);
+    };
+    Writer.prototype.string = function write_string(value) {
+      var len = utf8.length(value);
+      return len ? this.uint32(len)._push(utf8.write, len, value) : this._push(writeByte, 1, 0);
+    };
+    Writer.prototype.fork = function fork() {
+      this.states = new State(this);
+      this.head = this.tail = new Op(noop, 0, 0);
+      this.len = 0;
+      return this;
+    };
+    Writer.prototype.reset = function reset() {
+      if (this.states) {
+        this.head = this.states.head;
+        this.tail = this.states.tail;
+        this.len = this.states.len;
+        this.states = this.states.next;
+      } else {
+        this.head = this.tail = new Op(noop, 0, 0);
+        this.len = 0;
+      }
+      return this;
+    };
+    Writer.prototype.ldelim = function ldelim() {
+      var head = this.head, tail = this.tail, len = this.len;
+      this.reset().uint32(len);
+      if (len) {
+        this.tail.next = head.next;
+        this.tail = tail;
+        this.len += len;
+      }
+      return this;
+    };
+    Writer.prototype.finish = function finish() {
+      var head = this.head.next, buf = this.constructor.alloc(this.len), pos = 0;
+      while (head) {
+        head.fn(head.val, buf, pos);
+        pos += head.len;
+        head = head.next;
+      }
+      return buf;
+    };
+    Writer._configure = function(BufferWriter_) {
+      BufferWriter = BufferWriter_;
+      Writer.create = create();
+      BufferWriter._configure();
+    };
+  }
+});
+
+// node_modules/protobufjs/src/writer_buffer.js
+var require_writer_buffer = __commonJS({
+  "node_modules/protobufjs/src/writer_buffer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = BufferWriter;
+    var Writer = require_writer();
+    (BufferWriter.prototype = Object.create(Writer.prototype)).constructor = BufferWriter;
+    var util = require_minimal();
+    function BufferWriter() {
+      Writer.call(this);
+    }
+    BufferWriter._configure = function() {
+      BufferWriter.alloc = util._Buffer_allocUnsafe;
+      BufferWriter.writeBytesBuffer = util.Buffer && util.Buffer.prototype instanceof Uint8Array && util.Buffer.prototype.set.name === "set" ? function writeBytesBuffer_set(val, buf, pos) {
+        buf.set(val, pos);
+      } : function writeBytesBuffer_copy(val, buf, pos) {
+        if (val.copy)
+          val.copy(buf, pos, 0, val.length);
+        else for (var i = 0; i < val.length; )
+          buf[pos++] = val[i++];
+      };
+    };
+    BufferWriter.prototype.bytes = function write_bytes_buffer(value) {
+      if (util.isString(value))
+        value = util._Buffer_from(value, "base64");
+      var len = value.length >>> 0;
+      this.uint32(len);
+      if (len)
+        this._push(BufferWriter.writeBytesBuffer, len, value);
+      return this;
+    };
+    function writeStringBuffer(val, buf, pos) {
+      if (val.length < 40)
+        util.utf8.write(val, buf, pos);
+      else if (buf.utf8Write)
+        buf.utf8Write(val, pos);
+      else
+        buf.write(val, pos);
+    }
+    BufferWriter.prototype.string = function write_string_buffer(value) {
+      var len = util.Buffer.byteLength(value);
+      this.uint32(len);
+      if (len)
+        this._push(writeStringBuffer, len, value);
+      return this;
+    };
+    BufferWriter._configure();
+  }
+});
+
+// node_modules/protobufjs/src/reader.js
+var require_reader = __commonJS({
+  "node_modules/protobufjs/src/reader.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Reader;
+    var util = require_minimal();
+    var BufferReader;
+    var LongBits = util.LongBits;
+    var utf8 = util.utf8;
+    function indexOutOfRange(reader, writeLength) {
+      return RangeError("index out of range: " + reader.pos + " + " + (writeLength || 1) + " > " + reader.len);
+    }
+    function Reader(buffer) {
+      this.buf = buffer;
+      this.pos = 0;
+      this.len = buffer.length;
+    }
+    var create_array = typeof Uint8Array !== "undefined" ? function create_typed_array(buffer) {
+      if (buffer instanceof Uint8Array || Array.isArray(buffer))
+        return new Reader(buffer);
+      throw Error("illegal buffer");
+    } : function create_array2(buffer) {
+      if (Array.isArray(buffer))
+        return new Reader(buffer);
+      throw Error("illegal buffer");
+    };
+    var create = function create2() {
+      return util.Buffer ? function create_buffer_setup(buffer) {
+        return (Reader.create = function create_buffer(buffer2) {
+          return util.Buffer.isBuffer(buffer2) ? new BufferReader(buffer2) : create_array(buffer2);
+        })(buffer);
+      } : create_array;
+    };
+    Reader.create = create();
+    Reader.prototype._slice = util.Array.prototype.subarray || /* istanbul ignore next */
+    util.Array.prototype.slice;
+    function readVarint32NearEnd(reader) {
+      var value = 0;
+      for (var i = 0; i < 4; ++i) {
+        if (reader.pos >= reader.len)
+          throw indexOutOfRange(reader);
+        var b = reader.buf[reader.pos++];
+        value = (value | (b & 127) << i * 7) >>> 0;
+        if (b < 128)
+          return value;
+      }
+      throw indexOutOfRange(reader);
+    }
+    Reader.prototype.uint32 = /* @__PURE__ */ (function read_uint32_setup() {
+      var value = 4294967295;
+      return function read_uint32() {
+        if (this.len - this.pos < 5) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          if (this.buf[this.pos] >= 128)
+            return readVarint32NearEnd(this);
+        }
+        value = (this.buf[this.pos] & 127) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 7) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 14) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 21) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 15) << 28) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        if ((this.pos += 5) > this.len) {
+          this.pos = this.len;
+          throw indexOutOfRange(this, 10);
+        }
+        return value;
+      };
+    })();
+    Reader.prototype.int32 = function read_int32() {
+      return this.uint32() | 0;
+    };
+    Reader.prototype.sint32 = function read_sint32() {
+      var value = this.uint32();
+      return value >>> 1 ^ -(value & 1) | 0;
+    };
+    function readLongVarint() {
+      var bits = new LongBits(0, 0);
+      var i = 0;
+      if (this.len - this.pos > 4) {
+        for (; i < 4; ++i) {
+          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+        bits.lo = (bits.lo | (this.buf[this.pos] & 127) << 28) >>> 0;
+        bits.hi = (bits.hi | (this.buf[this.pos] & 127) >> 4) >>> 0;
+        if (this.buf[this.pos++] < 128)
+          return bits;
+        i = 0;
+      } else {
+        for (; i < 3; ++i) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+        bits.lo = (bits.lo | (this.buf[this.pos++] & 127) << i * 7) >>> 0;
+        return bits;
+      }
+      if (this.len - this.pos > 4) {
+        for (; i < 5; ++i) {
+          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+      } else {
+        for (; i < 5; ++i) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+      }
+      throw Error("invalid varint encoding");
+    }
+    Reader.prototype.bool = function read_bool() {
+      return this.uint32() !== 0;
+    };
+    function readFixed32_end(buf, end) {
+      return (buf[end - 4] | buf[end - 3] << 8 | buf[end - 2] << 16 | buf[end - 1] << 24) >>> 0;
+    }
+    Reader.prototype.fixed32 = function read_fixed32() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      return readFixed32_end(this.buf, this.pos += 4);
+    };
+    Reader.prototype.sfixed32 = function read_sfixed32() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      return readFixed32_end(this.buf, this.pos += 4) | 0;
+    };
+    function readFixed64() {
+      if (this.pos + 8 > this.len)
+        throw indexOutOfRange(this, 8);
+      return new LongBits(readFixed32_end(this.buf, this.pos += 4), readFixed32_end(this.buf, this.pos += 4));
+    }
+    Reader.prototype.float = function read_float() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      var value = util.float.readFloatLE(this.buf, this.pos);
+      this.pos += 4;
+      return value;
+    };
+    Reader.prototype.double = function read_double() {
+      if (this.pos + 8 > this.len)
+        throw indexOutOfRange(this, 4);
+      var value = util.float.readDoubleLE(this.buf, this.pos);
+      this.pos += 8;
+      return value;
+    };
+    Reader.prototype.bytes = function read_bytes() {
+      var length = this.uint32(), start = this.pos, end = this.pos + length;
+      if (end > this.len)
+        throw indexOutOfRange(this, length);
+      this.pos += length;
+      if (Array.isArray(this.buf))
+        return this.buf.slice(start, end);
+      if (start === end) {
+        var nativeBuffer = util.Buffer;
+        return nativeBuffer ? nativeBuffer.alloc(0) : new this.buf.constructor(0);
+      }
+      return this._slice.call(this.buf, start, end);
+    };
+    Reader.prototype.string = function read_string() {
+      var bytes = this.bytes();
+      return utf8.read(bytes, 0, bytes.length);
+    };
+    Reader.prototype.skip = function skip(length) {
+      if (typeof length === "number") {
+        if (this.pos + length > this.len)
+          throw indexOutOfRange(this, length);
+        this.pos += length;
+      } else {
+        do {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+        } while (this.buf[this.pos++] & 128);
+      }
+      return this;
+    };
+    Reader.recursionLimit = util.recursionLimit;
+    Reader.prototype.skipType = function(wireType, depth) {
+      if (depth === void 0) depth = 0;
+      if (depth > Reader.recursionLimit)
+        throw Error("maximum nesting depth exceeded");
+      switch (wireType) {
+        case 0:
+          this.skip();
+          break;
+        case 1:
+          this.skip(8);
+          break;
+        case 2:
+          this.skip(this.uint32());
+          break;
+        case 3:
+          while ((wireType = this.uint32() & 7) !== 4) {
+            this.skipType(wireType, depth + 1);
+          }
+          break;
+        case 5:
+          this.skip(4);
+          break;
+        /* istanbul ignore next */
+        default:
+          throw Error("invalid wire type " + wireType + " at offset " + this.pos);
+      }
+      return this;
+    };
+    Reader._configure = function(BufferReader_) {
+      BufferReader = BufferReader_;
+      Reader.create = create();
+      BufferReader._configure();
+      var fn = util.Long ? "toLong" : (
+        /* istanbul ignore next */
+        "toNumber"
+      );
+      util.merge(Reader.prototype, {
+        int64: function read_int64() {
+          return readLongVarint.call(this)[fn](false);
+        },
+        uint64: function read_uint64() {
+          return readLongVarint.call(this)[fn](true);
+        },
+        sint64: function read_sint64() {
+          return readLongVarint.call(this).zzDecode()[fn](false);
+        },
+        fixed64: function read_fixed64() {
+          return readFixed64.call(this)[fn](true);
+        },
+        sfixed64: function read_sfixed64() {
+          return readFixed64.call(this)[fn](false);
+        }
+      });
+    };
+  }
+});
+
+// node_modules/protobufjs/src/reader_buffer.js
+var require_reader_buffer = __commonJS({
+  "node_modules/protobufjs/src/reader_buffer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = BufferReader;
+    var Reader = require_reader();
+    (BufferReader.prototype = Object.create(Reader.prototype)).constructor = BufferReader;
+    var util = require_minimal();
+    function BufferReader(buffer) {
+      Reader.call(this, buffer);
+    }
+    BufferReader._configure = function() {
+      if (util.Buffer)
+        BufferReader.prototype._slice = util.Buffer.prototype.slice;
+    };
+    BufferReader.prototype.string = function read_string_buffer() {
+      var len = this.uint32();
+      return this.buf.utf8Slice ? this.buf.utf8Slice(this.pos, this.pos = Math.min(this.pos + len, this.len)) : this.buf.toString("utf-8", this.pos, this.pos = Math.min(this.pos + len, this.len));
+    };
+    BufferReader._configure();
+  }
+});
+
+// node_modules/protobufjs/src/rpc/service.js
+var require_service = __commonJS({
+  "node_modules/protobufjs/src/rpc/service.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Service;
+    var util = require_minimal();
+    (Service.prototype = Object.create(util.EventEmitter.prototype)).constructor = Service;
+    function Service(rpcImpl, requestDelimited, responseDelimited) {
+      if (typeof rpcImpl !== "function")
+        throw TypeError("rpcImpl must be a function");
+      util.EventEmitter.call(this);
+      this.rpcImpl = rpcImpl;
+      this.requestDelimited = Boolean(requestDelimited);
+      this.responseDelimited = Boolean(responseDelimited);
+    }
+    Service.prototype.rpcCall = function rpcCall(method, requestCtor, responseCtor, request2, callback) {
+      if (!request2)
+        throw TypeError("request must be specified");
+      var self2 = this;
+      if (!callback)
+        return util.asPromise(rpcCall, self2, method, requestCtor, responseCtor, request2);
+      if (!self2.rpcImpl) {
+        setTimeout(function() {
+          callback(Error("already ended"));
+        }, 0);
+        return void 0;
+      }
+      try {
+        return self2.rpcImpl(
+          method,
+          requestCtor[self2.requestDelimited ? "encodeDelimited" : "encode"](request2).finish(),
+          function rpcCallback(err, response) {
+            if (err) {
+              self2.emit("error", err, method);
+              return callback(err);
+            }
+            if (response === null) {
+              self2.end(
+                /* endedByRPC */
+                true
+              );
+              return void 0;
+            }
+            if (!(response instanceof responseCtor)) {
+              try {
+                response = responseCtor[self2.responseDelimited ? "decodeDelimited" : "decode"](response);
+              } catch (err2) {
+                self2.emit("error", err2, method);
+                return callback(err2);
+              }
+            }
+            self2.emit("data", response, method);
+            return callback(null, response);
+          }
+        );
+      } catch (err) {
+        self2.emit("error", err, method);
+        setTimeout(function() {
+          callback(err);
+        }, 0);
+        return void 0;
+      }
+    };
+    Service.prototype.end = function end(endedByRPC) {
+      if (this.rpcImpl) {
+        if (!endedByRPC)
+          this.rpcImpl(null, null, null);
+        this.rpcImpl = null;
+        this.emit("end").off();
+      }
+      return this;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/rpc.js
+var require_rpc = __commonJS({
+  "node_modules/protobufjs/src/rpc.js"(exports2) {
+    "use strict";
+    var rpc = exports2;
+    rpc.Service = require_service();
+  }
+});
+
+// node_modules/protobufjs/src/roots.js
+var require_roots = __commonJS({
+  "node_modules/protobufjs/src/roots.js"(exports2, module2) {
+    "use strict";
+    module2.exports = /* @__PURE__ */ Object.create(null);
+  }
+});
+
+// node_modules/protobufjs/src/index-minimal.js
+var require_index_minimal = __commonJS({
+  "node_modules/protobufjs/src/index-minimal.js"(exports2) {
+    "use strict";
+    var protobuf2 = exports2;
+    protobuf2.build = "minimal";
+    protobuf2.Writer = require_writer();
+    protobuf2.BufferWriter = require_writer_buffer();
+    protobuf2.Reader = require_reader();
+    protobuf2.BufferReader = require_reader_buffer();
+    protobuf2.util = require_minimal();
+    protobuf2.rpc = require_rpc();
+    protobuf2.roots = require_roots();
+    protobuf2.configure = configure;
+    function configure() {
+      protobuf2.util._configure();
+      protobuf2.Writer._configure(protobuf2.BufferWriter);
+      protobuf2.Reader._configure(protobuf2.BufferReader);
+    }
+    configure();
+  }
+});
+
+// node_modules/@protobufjs/codegen/index.js
+var require_codegen = __commonJS({
+  "node_modules/@protobufjs/codegen/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = codegen;
+    var reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
+    function codegen(functionParams, functionName) {
+      if (typeof functionParams === "string") {
+        functionName = functionParams;
+        functionParams = void 0;
+      }
+      var body = [];
+      function Codegen(formatStringOrScope) {
+        if (typeof formatStringOrScope !== "string") {
+          var source = toString();
+          if (codegen.verbose)
+            console.log("codegen: " + source);
+          source = "return " + source;
+          if (formatStringOrScope) {
+            var scopeKeys = Object.keys(formatStringOrScope), scopeParams = new Array(scopeKeys.length + 1), scopeValues = new Array(scopeKeys.length), scopeOffset = 0;
+            while (scopeOffset < scopeKeys.length) {
+              scopeParams[scopeOffset] = scopeKeys[scopeOffset];
+              scopeValues[scopeOffset] = formatStringOrScope[scopeKeys[scopeOffset++]];
+            }
+            scopeParams[scopeOffset] = source;
+            return Function.apply(null, scopeParams).apply(null, scopeValues);
+          }
+          return Function(source)();
+        }
+        var formatParams = new Array(arguments.length - 1), formatOffset = 0;
+        while (formatOffset < formatParams.length)
+          formatParams[formatOffset] = arguments[++formatOffset];
+        formatOffset = 0;
+        formatStringOrScope = formatStringOrScope.replace(/%([%dfijs])/g, function replace($0, $1) {
+          var value = formatParams[formatOffset++];
+          switch ($1) {
+            case "d":
+            case "f":
+              return String(Number(value));
+            case "i":
+              return String(Math.floor(value));
+            case "j":
+              return JSON.stringify(value);
+            case "s":
+              return String(value);
+          }
+          return "%";
+        });
+        if (formatOffset !== formatParams.length)
+          throw Error("parameter count mismatch");
+        body.push(formatStringOrScope);
+        return Codegen;
+      }
+      function toString(functionNameOverride) {
+        return "function " + safeFunctionName(functionNameOverride || functionName) + "(" + (functionParams && functionParams.join(",") || "") + "){\n  " + body.join("\n  ") + "\n}";
+      }
+      Codegen.toString = toString;
+      return Codegen;
+    }
+    codegen.verbose = false;
+    function safeFunctionName(name2) {
+      if (!name2)
+        return "";
+      name2 = String(name2).replace(/[^\w$]/g, "");
+      if (!name2)
+        return "";
+      if (/^\d/.test(name2))
+        name2 = "_" + name2;
+      return reservedRe.test(name2) ? name2 + "_" : name2;
+    }
+  }
+});
+
+// node_modules/@protobufjs/fetch/util/fs.js
+var require_fs = __commonJS({
+  "node_modules/@protobufjs/fetch/util/fs.js"(exports2, module2) {
+    "use strict";
+    var fs = null;
+    try {
+      fs = __require(
+        /* webpackIgnore: true */
+        "fs"
+      );
+      if (!fs || !fs.readFile || !fs.readFileSync)
+        fs = null;
+    } catch (e) {
+    }
+    module2.exports = fs;
+  }
+});
+
+// node_modules/@protobufjs/fetch/index.js
+var require_fetch = __commonJS({
+  "node_modules/@protobufjs/fetch/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = fetch2;
+    var asPromise = require_aspromise();
+    var fs = require_fs();
+    function fetch2(filename, options, callback) {
+      if (typeof options === "function") {
+        callback = options;
+        options = {};
+      } else if (!options)
+        options = {};
+      if (!callback)
+        return asPromise(fetch2, this, filename, options);
+      if (!options.xhr && fs && fs.readFile)
+        return fs.readFile(filename, function fetchReadFileCallback(err, contents) {
+          return err && typeof XMLHttpRequest !== "undefined" ? fetch2.xhr(filename, options, callback) : err ? callback(err) : callback(null, options.binary ? contents : contents.toString("utf8"));
+        });
+      return fetch2.xhr(filename, options, callback);
+    }
+    fetch2.xhr = function fetch_xhr(filename, options, callback) {
+      var xhr = new XMLHttpRequest();
+      xhr.onreadystatechange = function fetchOnReadyStateChange() {
+        if (xhr.readyState !== 4)
+          return void 0;
+        if (xhr.status !== 0 && xhr.status !== 200)
+          return callback(Error("status " + xhr.status));
+        if (options.binary) {
+          var buffer = xhr.response;
+          if (!buffer) {
+            buffer = [];
+            for (var i = 0; i < xhr.responseText.length; ++i)
+              buffer.push(xhr.responseText.charCodeAt(i) & 255);
+          }
+          return callback(null, typeof Uint8Array !== "undefined" ? new Uint8Array(buffer) : buffer);
+        }
+        return callback(null, xhr.responseText);
+      };
+      if (options.binary) {
+        if ("overrideMimeType" in xhr)
+          xhr.overrideMimeType("text/plain; charset=x-user-defined");
+        xhr.responseType = "arraybuffer";
+      }
+      xhr.open("GET", filename);
+      xhr.send();
+    };
+  }
+});
+
+// node_modules/@protobufjs/path/index.js
+var require_path = __commonJS({
+  "node_modules/@protobufjs/path/index.js"(exports2) {
+    "use strict";
+    var path = exports2;
+    var isAbsolute2 = (
+      /**
+       * Tests if the specified path is absolute.
+       * @param {string} path Path to test
+       * @returns {boolean} `true` if path is absolute
+       */
+      path.isAbsolute = function isAbsolute3(path2) {
+        return /^(?:\/|\w+:)/.test(path2);
+      }
+    );
+    var normalize = (
+      /**
+       * Normalizes the specified path.
+       * @param {string} path Path to normalize
+       * @returns {string} Normalized path
+       */
+      path.normalize = function normalize2(path2) {
+        path2 = path2.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+        var parts = path2.split("/"), absolute2 = isAbsolute2(path2), prefix = "";
+        if (absolute2)
+          prefix = parts.shift() + "/";
+        for (var i = 0; i < parts.length; ) {
+          if (parts[i] === "..") {
+            if (i > 0 && parts[i - 1] !== "..")
+              parts.splice(--i, 2);
+            else if (absolute2)
+              parts.splice(i, 1);
+            else
+              ++i;
+          } else if (parts[i] === ".")
+            parts.splice(i, 1);
+          else
+            ++i;
+        }
+        return prefix + parts.join("/");
+      }
+    );
+    path.resolve = function resolve4(originPath, includePath, alreadyNormalized) {
+      if (!alreadyNormalized)
+        includePath = normalize(includePath);
+      if (isAbsolute2(includePath))
+        return includePath;
+      if (!alreadyNormalized)
+        originPath = normalize(originPath);
+      return (originPath = originPath.replace(/(?:\/|^)[^/]+$/, "")).length ? normalize(originPath + "/" + includePath) : includePath;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/util/patterns.js
+var require_patterns = __commonJS({
+  "node_modules/protobufjs/src/util/patterns.js"(exports2) {
+    "use strict";
+    var patterns = exports2;
+    patterns.numberRe = /^(?![eE])[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?$/;
+    patterns.typeRefRe = /^(?:\.?[a-zA-Z_][a-zA-Z_0-9]*)(?:\.[a-zA-Z_][a-zA-Z_0-9]*)*$/;
+    patterns.reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
+  }
+});
+
+// node_modules/protobufjs/src/util/fs.js
+var require_fs2 = __commonJS({
+  "node_modules/protobufjs/src/util/fs.js"(exports2, module2) {
+    "use strict";
+    var fs = null;
+    try {
+      fs = __require(
+        /* webpackIgnore: true */
+        "fs"
+      );
+      if (!fs || !fs.readFile || !fs.readFileSync)
+        fs = null;
+    } catch (e) {
+    }
+    module2.exports = fs;
+  }
+});
+
+// node_modules/protobufjs/src/namespace.js
+var require_namespace = __commonJS({
+  "node_modules/protobufjs/src/namespace.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Namespace;
+    var ReflectionObject = require_object();
+    ((Namespace.prototype = Object.create(ReflectionObject.prototype)).constructor = Namespace).className = "Namespace";
+    var Field = require_field();
+    var util = require_util();
+    var OneOf = require_oneof();
+    var Type;
+    var Service;
+    var Enum;
+    Namespace.fromJSON = function fromJSON(name2, json2, depth) {
+      depth = util.checkDepth(depth);
+      return new Namespace(name2, json2.options).addJSON(json2.nested, depth);
+    };
+    function arrayToJSON(array2, toJSONOptions) {
+      if (!(array2 && array2.length))
+        return void 0;
+      var obj = {};
+      for (var i = 0; i < array2.length; ++i)
+        obj[array2[i].name] = array2[i].toJSON(toJSONOptions);
+      return obj;
+    }
+    Namespace.arrayToJSON = arrayToJSON;
+    Namespace.isReservedId = function isReservedId(reserved, id) {
+      if (reserved) {
+        for (var i = 0; i < reserved.length; ++i)
+          if (typeof reserved[i] !== "string" && reserved[i][0] <= id && reserved[i][1] > id)
+            return true;
+      }
+      return false;
+    };
+    Namespace.isReservedName = function isReservedName(reserved, name2) {
+      if (reserved) {
+        for (var i = 0; i < reserved.length; ++i)
+          if (reserved[i] === name2)
+            return true;
+      }
+      return false;
+    };
+    function Namespace(name2, options) {
+      ReflectionObject.call(this, name2, options);
+      this.nested = void 0;
+      this._nestedArray = null;
+      this._lookupCache = /* @__PURE__ */ Object.create(null);
+      this._needsRecursiveFeatureResolution = true;
+      this._needsRecursiveResolve = true;
+    }
+    function clearCache(namespace) {
+      namespace._nestedArray = null;
+      namespace._lookupCache = /* @__PURE__ */ Object.create(null);
+      var parent = namespace;
+      while (parent = parent.parent) {
+        parent._lookupCache = /* @__PURE__ */ Object.create(null);
+      }
+      return namespace;
+    }
+    Object.defineProperty(Namespace.prototype, "nestedArray", {
+      get: function() {
+        return this._nestedArray || (this._nestedArray = util.toArray(this.nested));
+      }
+    });
+    Namespace.prototype.toJSON = function toJSON(toJSONOptions) {
+      return util.toObject([
+        "options",
+        this.options,
+        "nested",
+        arrayToJSON(this.nestedArray, toJSONOptions)
+      ]);
+    };
+    Namespace.prototype.addJSON = function addJSON(nestedJson, depth) {
+      depth = util.checkDepth(depth);
+      var ns = this;
+      if (nestedJson) {
+        for (var names2 = Object.keys(nestedJson), i = 0, nested; i < names2.length; ++i) {
+          nested = nestedJson[names2[i]];
+          ns.add(
+            // most to least likely
+            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
+          );
+        }
+      }
+      return this;
+    };
+    Namespace.prototype.get = function get(name2) {
+      return this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2) ? this.nested[name2] : null;
+    };
+    Namespace.prototype.getEnum = function getEnum(name2) {
+      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2) && this.nested[name2] instanceof Enum)
+        return this.nested[name2].values;
+      throw Error("no such enum: " + name2);
+    };
+    Namespace.prototype.add = function add(object2) {
+      if (!(object2 instanceof Field && object2.extend !== void 0 || object2 instanceof Type || object2 instanceof OneOf || object2 instanceof Enum || object2 instanceof Service || object2 instanceof Namespace))
+        throw TypeError("object must be a valid nested object");
+      if (object2.name === "__proto__")
+        return this;
+      if (!this.nested)
+        this.nested = {};
+      else {
+        var prev = this.get(object2.name);
+        if (prev) {
+          if (prev instanceof Namespace && object2 instanceof Namespace && !(prev instanceof Type || prev instanceof Service)) {
+            var nested = prev.nestedArray;
+            for (var i = 0; i < nested.length; ++i)
+              object2.add(nested[i]);
+            this.remove(prev);
+            if (!this.nested)
+              this.nested = {};
+            object2.setOptions(prev.options, true);
+          } else
+            throw Error("duplicate name '" + object2.name + "' in " + this);
+        }
+      }
+      this.nested[object2.name] = object2;
+      if (!(this instanceof Type || this instanceof Service || this instanceof Enum || this instanceof Field)) {
+        if (!object2._edition) {
+          object2._edition = object2._defaultEdition;
+        }
+      }
+      this._needsRecursiveFeatureResolution = true;
+      this._needsRecursiveResolve = true;
+      var parent = this;
+      while (parent = parent.parent) {
+        parent._needsRecursiveFeatureResolution = true;
+        parent._needsRecursiveResolve = true;
+      }
+      object2.onAdd(this);
+      return clearCache(this);
+    };
+    Namespace.prototype.remove = function remove(object2) {
+      if (!(object2 instanceof ReflectionObject))
+        throw TypeError("object must be a ReflectionObject");
+      if (object2.parent !== this)
+        throw Error(object2 + " is not a member of " + this);
+      delete this.nested[object2.name];
+      if (!Object.keys(this.nested).length)
+        this.nested = void 0;
+      object2.onRemove(this);
+      return clearCache(this);
+    };
+    Namespace.prototype.define = function define2(path, json2) {
+      if (util.isString(path))
+        path = path.split(".");
+      else if (!Array.isArray(path))
+        throw TypeError("illegal path");
+      if (path && path.length && path[0] === "")
+        throw Error("path must be relative");
+      if (path.length > util.recursionLimit)
+        throw Error("max depth exceeded");
+      var ptr = this;
+      while (path.length > 0) {
+        var part = path.shift();
+        if (ptr.nested && ptr.nested[part]) {
+          ptr = ptr.nested[part];
+          if (!(ptr instanceof Namespace))
+            throw Error("path conflicts with non-namespace objects");
+        } else
+          ptr.add(ptr = new Namespace(part));
+      }
+      if (json2)
+        ptr.addJSON(json2);
+      return ptr;
+    };
+    Namespace.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      this._resolveFeaturesRecursive(this._edition);
+      var nested = this.nestedArray, i = 0;
+      this.resolve();
+      while (i < nested.length)
+        if (nested[i] instanceof Namespace)
+          nested[i++].resolveAll();
+        else
+          nested[i++].resolve();
+      this._needsRecursiveResolve = false;
+      return this;
+    };
+    Namespace.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      this._needsRecursiveFeatureResolution = false;
+      edition = this._edition || edition;
+      ReflectionObject.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.nestedArray.forEach((nested) => {
+        nested._resolveFeaturesRecursive(edition);
+      });
+      return this;
+    };
+    Namespace.prototype.lookup = function lookup(path, filterTypes, parentAlreadyChecked) {
+      if (typeof filterTypes === "boolean") {
+        parentAlreadyChecked = filterTypes;
+        filterTypes = void 0;
+      } else if (filterTypes && !Array.isArray(filterTypes))
+        filterTypes = [filterTypes];
+      if (util.isString(path) && path.length) {
+        if (path === ".")
+          return this.root;
+        path = path.split(".");
+      } else if (!path.length)
+        return this;
+      var flatPath = path.join(".");
+      if (path[0] === "")
+        return this.root.lookup(path.slice(1), filterTypes);
+      var found = this.root._fullyQualifiedObjects && this.root._fullyQualifiedObjects["." + flatPath];
+      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+        return found;
+      }
+      found = this._lookupImpl(path, flatPath);
+      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+        return found;
+      }
+      if (parentAlreadyChecked)
+        return null;
+      var current = this;
+      while (current.parent) {
+        found = current.parent._lookupImpl(path, flatPath);
+        if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+          return found;
+        }
+        current = current.parent;
+      }
+      return null;
+    };
+    Namespace.prototype._lookupImpl = function lookup(path, flatPath) {
+      if (Object.prototype.hasOwnProperty.call(this._lookupCache, flatPath)) {
+        return this._lookupCache[flatPath];
+      }
+      var found = this.get(path[0]);
+      var exact = null;
+      if (found) {
+        if (path.length === 1) {
+          exact = found;
+        } else if (found instanceof Namespace) {
+          path = path.slice(1);
+          exact = found._lookupImpl(path, path.join("."));
+        }
+      } else {
+        for (var i = 0; i < this.nestedArray.length; ++i)
+          if (this._nestedArray[i] instanceof Namespace && (found = this._nestedArray[i]._lookupImpl(path, flatPath))) {
+            exact = found;
+            break;
+          }
+      }
+      this._lookupCache[flatPath] = exact;
+      return exact;
+    };
+    Namespace.prototype.lookupType = function lookupType(path) {
+      var found = this.lookup(path, [Type]);
+      if (!found)
+        throw Error("no such type: " + path);
+      return found;
+    };
+    Namespace.prototype.lookupEnum = function lookupEnum(path) {
+      var found = this.lookup(path, [Enum]);
+      if (!found)
+        throw Error("no such Enum '" + path + "' in " + this);
+      return found;
+    };
+    Namespace.prototype.lookupTypeOrEnum = function lookupTypeOrEnum(path) {
+      var found = this.lookup(path, [Type, Enum]);
+      if (!found)
+        throw Error("no such Type or Enum '" + path + "' in " + this);
+      return found;
+    };
+    Namespace.prototype.lookupService = function lookupService(path) {
+      var found = this.lookup(path, [Service]);
+      if (!found)
+        throw Error("no such Service '" + path + "' in " + this);
+      return found;
+    };
+    Namespace._configure = function(Type_, Service_, Enum_) {
+      Type = Type_;
+      Service = Service_;
+      Enum = Enum_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/mapfield.js
+var require_mapfield = __commonJS({
+  "node_modules/protobufjs/src/mapfield.js"(exports2, module2) {
+    "use strict";
+    module2.exports = MapField;
+    var Field = require_field();
+    ((MapField.prototype = Object.create(Field.prototype)).constructor = MapField).className = "MapField";
+    var types = require_types();
+    var util = require_util();
+    function MapField(name2, id, keyType, type, options, comment) {
+      Field.call(this, name2, id, type, void 0, void 0, options, comment);
+      if (!util.isString(keyType))
+        throw TypeError("keyType must be a string");
+      this.keyType = keyType;
+      this.resolvedKeyType = null;
+      this.map = true;
+    }
+    MapField.fromJSON = function fromJSON(name2, json2) {
+      return new MapField(name2, json2.id, json2.keyType, json2.type, json2.options, json2.comment);
+    };
+    MapField.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "keyType",
+        this.keyType,
+        "type",
+        this.type,
+        "id",
+        this.id,
+        "extend",
+        this.extend,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    MapField.prototype.resolve = function resolve4() {
+      if (this.resolved)
+        return this;
+      if (types.mapKey[this.keyType] === void 0)
+        throw Error("invalid key type: " + this.keyType);
+      return Field.prototype.resolve.call(this);
+    };
+    MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
+      if (typeof fieldValueType === "function")
+        fieldValueType = util.decorateType(fieldValueType).name;
+      else if (fieldValueType && typeof fieldValueType === "object")
+        fieldValueType = util.decorateEnum(fieldValueType).name;
+      return function mapFieldDecorator(prototype, fieldName) {
+        util.decorateType(prototype.constructor).add(new MapField(fieldName, fieldId, fieldKeyType, fieldValueType));
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/method.js
+var require_method = __commonJS({
+  "node_modules/protobufjs/src/method.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Method;
+    var ReflectionObject = require_object();
+    ((Method.prototype = Object.create(ReflectionObject.prototype)).constructor = Method).className = "Method";
+    var util = require_util();
+    function Method(name2, type, requestType2, responseType, requestStream, responseStream, options, comment, parsedOptions) {
+      if (util.isObject(requestStream)) {
+        options = requestStream;
+        requestStream = responseStream = void 0;
+      } else if (util.isObject(responseStream)) {
+        options = responseStream;
+        responseStream = void 0;
+      }
+      if (!(type === void 0 || util.isString(type)))
+        throw TypeError("type must be a string");
+      if (!util.isString(requestType2))
+        throw TypeError("requestType must be a string");
+      if (!util.isString(responseType))
+        throw TypeError("responseType must be a string");
+      ReflectionObject.call(this, name2, options);
+      this.type = type || "rpc";
+      this.requestType = requestType2;
+      this.requestStream = requestStream ? true : void 0;
+      this.responseType = responseType;
+      this.responseStream = responseStream ? true : void 0;
+      this.resolvedRequestType = null;
+      this.resolvedResponseType = null;
+      this.comment = comment;
+      this.parsedOptions = parsedOptions;
+    }
+    Method.fromJSON = function fromJSON(name2, json2) {
+      return new Method(name2, json2.type, json2.requestType, json2.responseType, json2.requestStream, json2.responseStream, json2.options, json2.comment, json2.parsedOptions);
+    };
+    Method.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "type",
+        this.type !== "rpc" && /* istanbul ignore next */
+        this.type || void 0,
+        "requestType",
+        this.requestType,
+        "requestStream",
+        this.requestStream,
+        "responseType",
+        this.responseType,
+        "responseStream",
+        this.responseStream,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0,
+        "parsedOptions",
+        this.parsedOptions
+      ]);
+    };
+    Method.prototype.resolve = function resolve4() {
+      if (this.resolved)
+        return this;
+      this.resolvedRequestType = this.parent.lookupType(this.requestType);
+      this.resolvedResponseType = this.parent.lookupType(this.responseType);
+      return ReflectionObject.prototype.resolve.call(this);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/service.js
+var require_service2 = __commonJS({
+  "node_modules/protobufjs/src/service.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Service;
+    var Namespace = require_namespace();
+    ((Service.prototype = Object.create(Namespace.prototype)).constructor = Service).className = "Service";
+    var Method = require_method();
+    var util = require_util();
+    var rpc = require_rpc();
+    function Service(name2, options) {
+      Namespace.call(this, name2, options);
+      this.methods = {};
+      this._methodsArray = null;
+    }
+    Service.fromJSON = function fromJSON(name2, json2, depth) {
+      depth = util.checkDepth(depth);
+      var service = new Service(name2, json2.options);
+      if (json2.methods)
+        for (var names2 = Object.keys(json2.methods), i = 0; i < names2.length; ++i)
+          service.add(Method.fromJSON(names2[i], json2.methods[names2[i]]));
+      if (json2.nested)
+        service.addJSON(json2.nested, depth);
+      if (json2.edition)
+        service._edition = json2.edition;
+      service.comment = json2.comment;
+      service._defaultEdition = "proto3";
+      return service;
+    };
+    Service.prototype.toJSON = function toJSON(toJSONOptions) {
+      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        inherited && inherited.options || void 0,
+        "methods",
+        Namespace.arrayToJSON(this.methodsArray, toJSONOptions) || /* istanbul ignore next */
+        {},
+        "nested",
+        inherited && inherited.nested || void 0,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Object.defineProperty(Service.prototype, "methodsArray", {
+      get: function() {
+        return this._methodsArray || (this._methodsArray = util.toArray(this.methods));
+      }
+    });
+    function clearCache(service) {
+      service._methodsArray = null;
+      return service;
+    }
+    Service.prototype.get = function get(name2) {
+      return Object.prototype.hasOwnProperty.call(this.methods, name2) ? this.methods[name2] : Namespace.prototype.get.call(this, name2);
+    };
+    Service.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      Namespace.prototype.resolve.call(this);
+      var methods = this.methodsArray;
+      for (var i = 0; i < methods.length; ++i)
+        methods[i].resolve();
+      return this;
+    };
+    Service.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      edition = this._edition || edition;
+      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.methodsArray.forEach((method) => {
+        method._resolveFeaturesRecursive(edition);
+      });
+      return this;
+    };
+    Service.prototype.add = function add(object2) {
+      if (this.get(object2.name))
+        throw Error("duplicate name '" + object2.name + "' in " + this);
+      if (object2 instanceof Method) {
+        if (object2.name === "__proto__")
+          return this;
+        this.methods[object2.name] = object2;
+        object2.parent = this;
+        return clearCache(this);
+      }
+      return Namespace.prototype.add.call(this, object2);
+    };
+    Service.prototype.remove = function remove(object2) {
+      if (object2 instanceof Method) {
+        if (this.methods[object2.name] !== object2)
+          throw Error(object2 + " is not a member of " + this);
+        delete this.methods[object2.name];
+        object2.parent = null;
+        return clearCache(this);
+      }
+      return Namespace.prototype.remove.call(this, object2);
+    };
+    Service.prototype.create = function create(rpcImpl, requestDelimited, responseDelimited) {
+      var rpcService = new rpc.Service(rpcImpl, requestDelimited, responseDelimited);
+      for (var i = 0, method; i < /* initializes */
+      this.methodsArray.length; ++i) {
+        var methodName = util.lcFirst((method = this._methodsArray[i]).resolve().name).replace(/[^$\w_]/g, "");
+        rpcService[methodName] = /* @__PURE__ */ (function(method2, requestType2, responseType) {
+          return function rpcMethod(request2, callback) {
+            return rpc.Service.prototype.rpcCall.call(this, method2, requestType2, responseType, request2, callback);
+          };
+        })(method, method.resolvedRequestType.ctor, method.resolvedResponseType.ctor);
+      }
+      return rpcService;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/message.js
+var require_message = __commonJS({
+  "node_modules/protobufjs/src/message.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Message;
+    var util = require_minimal();
+    function Message(properties) {
+      if (properties)
+        for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i) {
+          var key = keys[i];
+          if (key === "__proto__")
+            continue;
+          this[key] = properties[key];
+        }
+    }
+    Message.create = function create(properties) {
+      return this.$type.create(properties);
+    };
+    Message.encode = function encode3(message, writer) {
+      return this.$type.encode(message, writer);
+    };
+    Message.encodeDelimited = function encodeDelimited(message, writer) {
+      return this.$type.encodeDelimited(message, writer);
+    };
+    Message.decode = function decode3(reader) {
+      return this.$type.decode(reader);
+    };
+    Message.decodeDelimited = function decodeDelimited(reader) {
+      return this.$type.decodeDelimited(reader);
+    };
+    Message.verify = function verify(message) {
+      return this.$type.verify(message);
+    };
+    Message.fromObject = function fromObject(object2) {
+      return this.$type.fromObject(object2);
+    };
+    Message.toObject = function toObject(message, options) {
+      return this.$type.toObject(message, options);
+    };
+    Message.prototype.toJSON = function toJSON() {
+      return this.$type.toObject(this, util.toJSONOptions);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/decoder.js
+var require_decoder = __commonJS({
+  "node_modules/protobufjs/src/decoder.js"(exports2, module2) {
+    "use strict";
+    module2.exports = decoder;
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    function missing(field) {
+      return "missing required '" + field.name + "'";
+    }
+    function decoder(mtype) {
+      var gen = util.codegen(["r", "l", "e", "n"], mtype.name + "$decode")("if(!(r instanceof Reader))")("r=Reader.create(r)")("if(n===undefined)n=0")("if(n>Reader.recursionLimit)")('throw Error("maximum nesting depth exceeded")')("var c,m" + (mtype.fieldsArray.filter(function(field2) {
+        return field2.map;
+      }).length ? ",k,value" : ""))("if(l===undefined)")("c=r.len")("else{")("c=r.pos+l")("if(c>r.len)")('throw RangeError("index out of range")')("l=r.len")("r.len=c")("}")("m=new this.ctor")("while(r.pos<c){")("var t=r.uint32()")("if(t===e)")("break")("switch(t>>>3){");
+      var i = 0;
+      for (; i < /* initializes */
+      mtype.fieldsArray.length; ++i) {
+        var field = mtype._fieldsArray[i].resolve(), type = field.resolvedType instanceof Enum ? "int32" : field.type, ref = "m" + util.safeProp(field.name);
+        gen("case %i: {", field.id);
+        if (field.map) {
+          gen("if(%s===util.emptyObject)", ref)("%s={}", ref)("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2");
+          if (types.defaults[field.keyType] !== void 0) gen("k=%j", types.defaults[field.keyType]);
+          else gen("k=null");
+          if (types.defaults[type] !== void 0) gen("value=%j", types.defaults[type]);
+          else gen("value=null");
+          gen("while(r.pos<c2){")("var tag2=r.uint32()")("switch(tag2>>>3){")("case 1: k=r.%s(); break", field.keyType)("case 2:");
+          if (types.basic[type] === void 0) gen("value=types[%i].decode(r,r.uint32(),undefined,n+1)", i);
+          else gen("value=r.%s()", type);
+          gen("break")("default:")("r.skipType(tag2&7,n)")("break")("}")("}")("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c");
+          if (types.long[field.keyType] !== void 0) gen('%s[typeof k==="object"?util.longToHash(k):k]=value', ref);
+          else {
+            if (field.keyType === "string") gen('if(k==="__proto__")')("util.makeProp(%s,k)", ref);
+            gen("%s[k]=value", ref);
+          }
+        } else if (field.repeated) {
+          gen("if(!(%s&&%s.length))", ref, ref)("%s=[]", ref);
+          if (types.packed[type] !== void 0) gen("if((t&7)===2){")("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2")("while(r.pos<c2)")("%s.push(r.%s())", ref, type)("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c")("}else");
+          if (types.basic[type] === void 0) gen(field.delimited ? "%s.push(types[%i].decode(r,undefined,((t&~7)|4),n+1))" : "%s.push(types[%i].decode(r,r.uint32(),undefined,n+1))", ref, i);
+          else gen("%s.push(r.%s())", ref, type);
+        } else if (types.basic[type] === void 0) gen(field.delimited ? "%s=types[%i].decode(r,undefined,((t&~7)|4),n+1)" : "%s=types[%i].decode(r,r.uint32(),undefined,n+1)", ref, i);
+        else gen("%s=r.%s()", ref, type);
+        gen("break")("}");
+      }
+      gen("default:")("r.skipType(t&7,n)")("break")("}")("}");
+      gen("if(l!==undefined){")("if(r.pos!==c)")('throw RangeError("index out of range")')("r.len=l")("}");
+      for (i = 0; i < mtype._fieldsArray.length; ++i) {
+        var rfield = mtype._fieldsArray[i];
+        if (rfield.required) gen("if(!Object.hasOwnProperty.call(m,%j))", rfield.name)("throw util.ProtocolError(%j,{instance:m})", missing(rfield));
+      }
+      return gen("return m");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/verifier.js
+var require_verifier = __commonJS({
+  "node_modules/protobufjs/src/verifier.js"(exports2, module2) {
+    "use strict";
+    module2.exports = verifier;
+    var Enum = require_enum();
+    var util = require_util();
+    function invalid(field, expected) {
+      return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:" + field.keyType + "}" : "") + " expected";
+    }
+    function genVerifyValue(gen, field, fieldIndex, ref) {
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) {
+          gen("switch(%s){", ref)("default:")("return%j", invalid(field, "enum value"));
+          for (var keys = Object.keys(field.resolvedType.values), j = 0; j < keys.length; ++j) gen("case %i:", field.resolvedType.values[keys[j]]);
+          gen("break")("}");
+        } else {
+          gen("{")("var e=types[%i].verify(%s,n+1);", fieldIndex, ref)("if(e)")("return%j+e", field.name + ".")("}");
+        }
+      } else {
+        switch (field.type) {
+          case "int32":
+          case "uint32":
+          case "sint32":
+          case "fixed32":
+          case "sfixed32":
+            gen("if(!util.isInteger(%s))", ref)("return%j", invalid(field, "integer"));
+            break;
+          case "int64":
+          case "uint64":
+          case "sint64":
+          case "fixed64":
+          case "sfixed64":
+            gen("if(!util.isInteger(%s)&&!(%s&&util.isInteger(%s.low)&&util.isInteger(%s.high)))", ref, ref, ref, ref)("return%j", invalid(field, "integer|Long"));
+            break;
+          case "float":
+          case "double":
+            gen('if(typeof %s!=="number")', ref)("return%j", invalid(field, "number"));
+            break;
+          case "bool":
+            gen('if(typeof %s!=="boolean")', ref)("return%j", invalid(field, "boolean"));
+            break;
+          case "string":
+            gen("if(!util.isString(%s))", ref)("return%j", invalid(field, "string"));
+            break;
+          case "bytes":
+            gen('if(!(%s&&typeof %s.length==="number"||util.isString(%s)))', ref, ref, ref)("return%j", invalid(field, "buffer"));
+            break;
+        }
+      }
+      return gen;
+    }
+    function genVerifyKey(gen, field, ref) {
+      switch (field.keyType) {
+        case "int32":
+        case "uint32":
+        case "sint32":
+        case "fixed32":
+        case "sfixed32":
+          gen("if(!util.key32Re.test(%s))", ref)("return%j", invalid(field, "integer key"));
+          break;
+        case "int64":
+        case "uint64":
+        case "sint64":
+        case "fixed64":
+        case "sfixed64":
+          gen("if(!util.key64Re.test(%s))", ref)("return%j", invalid(field, "integer|Long key"));
+          break;
+        case "bool":
+          gen("if(!util.key2Re.test(%s))", ref)("return%j", invalid(field, "boolean key"));
+          break;
+      }
+      return gen;
+    }
+    function verifier(mtype) {
+      var gen = util.codegen(["m", "n"], mtype.name + "$verify")('if(typeof m!=="object"||m===null)')("return%j", "object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")("return%j", "maximum nesting depth exceeded");
+      var oneofs = mtype.oneofsArray, seenFirstField = {};
+      if (oneofs.length) gen("var p={}");
+      for (var i = 0; i < /* initializes */
+      mtype.fieldsArray.length; ++i) {
+        var field = mtype._fieldsArray[i].resolve(), ref = "m" + util.safeProp(field.name);
+        if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name);
+        if (field.map) {
+          gen("if(!util.isObject(%s))", ref)("return%j", invalid(field, "object"))("var k=Object.keys(%s)", ref)("for(var i=0;i<k.length;++i){");
+          genVerifyKey(gen, field, "k[i]");
+          genVerifyValue(gen, field, i, ref + "[k[i]]")("}");
+        } else if (field.repeated) {
+          gen("if(!Array.isArray(%s))", ref)("return%j", invalid(field, "array"))("for(var i=0;i<%s.length;++i){", ref);
+          genVerifyValue(gen, field, i, ref + "[i]")("}");
+        } else {
+          if (field.partOf) {
+            var oneofProp = util.safeProp(field.partOf.name);
+            if (seenFirstField[field.partOf.name] === 1) gen("if(p%s===1)", oneofProp)("return%j", field.partOf.name + ": multiple values");
+            seenFirstField[field.partOf.name] = 1;
+            gen("p%s=1", oneofProp);
+          }
+          genVerifyValue(gen, field, i, ref);
+        }
+        if (field.optional) gen("}");
+      }
+      return gen("return null");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/converter.js
+var require_converter = __commonJS({
+  "node_modules/protobufjs/src/converter.js"(exports2) {
+    "use strict";
+    var converter = exports2;
+    var Enum = require_enum();
+    var util = require_util();
+    function genValuePartial_fromObject(gen, field, fieldIndex, prop) {
+      var defaultAlreadyEmitted = false;
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) {
+          gen("switch(d%s){", prop);
+          for (var values = field.resolvedType.values, keys = Object.keys(values), i = 0; i < keys.length; ++i) {
+            if (values[keys[i]] === field.typeDefault && !defaultAlreadyEmitted) {
+              gen("default:")('if(typeof(d%s)==="number"){m%s=d%s;break}', prop, prop, prop);
+              if (!field.repeated) gen("break");
+              defaultAlreadyEmitted = true;
+            }
+            gen("case%j:", keys[i])("case %i:", values[keys[i]])("m%s=%j", prop, values[keys[i]])("break");
+          }
+          gen("}");
+        } else gen("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s=types[%i].fromObject(d%s,n+1)", prop, fieldIndex, prop);
+      } else {
+        var isUnsigned = false;
+        switch (field.type) {
+          case "double":
+          case "float":
+            gen("m%s=Number(d%s)", prop, prop);
+            break;
+          case "uint32":
+          case "fixed32":
+            gen("m%s=d%s>>>0", prop, prop);
+            break;
+          case "int32":
+          case "sint32":
+          case "sfixed32":
+            gen("m%s=d%s|0", prop, prop);
+            break;
+          case "uint64":
+          case "fixed64":
+            isUnsigned = true;
+          // eslint-disable-next-line no-fallthrough
+          case "int64":
+          case "sint64":
+          case "sfixed64":
+            gen("if(util.Long)")("m%s=util.Long.fromValue(d%s,%j)", prop, prop, isUnsigned)('else if(typeof d%s==="string")', prop)("m%s=parseInt(d%s,10)", prop, prop)('else if(typeof d%s==="number")', prop)("m%s=d%s", prop, prop)('else if(typeof d%s==="object")', prop)("m%s=new util.LongBits(d%s.low>>>0,d%s.high>>>0).toNumber(%s)", prop, prop, prop, isUnsigned ? "true" : "");
+            break;
+          case "bytes":
+            gen('if(typeof d%s==="string")', prop)("util.base64.decode(d%s,m%s=util.newBuffer(util.base64.length(d%s)),0)", prop, prop, prop)("else if(d%s.length >= 0)", prop)("m%s=d%s", prop, prop);
+            break;
+          case "string":
+            gen("m%s=String(d%s)", prop, prop);
+            break;
+          case "bool":
+            gen("m%s=Boolean(d%s)", prop, prop);
+            break;
+        }
+      }
+      return gen;
+    }
+    converter.fromObject = function fromObject(mtype) {
+      var fields = mtype.fieldsArray;
+      var gen = util.codegen(["d", "n"], mtype.name + "$fromObject")("if(d instanceof this.ctor)")("return d");
+      if (!fields.length) return gen("return new this.ctor");
+      gen("if(!util.isObject(d))")("throw TypeError(%j)", mtype.fullName + ": object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")('throw Error("maximum nesting depth exceeded")');
+      gen("var m=new this.ctor");
+      for (var i = 0; i < fields.length; ++i) {
+        var field = fields[i].resolve(), prop = util.safeProp(field.name);
+        if (field.map) {
+          gen("if(d%s){", prop)("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s={}", prop)("for(var ks=Object.keys(d%s),i=0;i<ks.length;++i){", prop);
+          gen('if(ks[i]==="__proto__")')("util.makeProp(m%s,ks[i])", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop + "[ks[i]]"
+          )("}")("}");
+        } else if (field.repeated) {
+          gen("if(d%s){", prop)("if(!Array.isArray(d%s))", prop)("throw TypeError(%j)", field.fullName + ": array expected")("m%s=[]", prop)("for(var i=0;i<d%s.length;++i){", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop + "[i]"
+          )("}")("}");
+        } else {
+          if (!(field.resolvedType instanceof Enum)) gen("if(d%s!=null){", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop
+          );
+          if (!(field.resolvedType instanceof Enum)) gen("}");
+        }
+      }
+      return gen("return m");
+    };
+    function genValuePartial_toObject(gen, field, fieldIndex, prop) {
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?(types[%i].values[m%s]===undefined?m%s:types[%i].values[m%s]):m%s", prop, fieldIndex, prop, prop, fieldIndex, prop, prop);
+        else gen("d%s=types[%i].toObject(m%s,o,q+1)", prop, fieldIndex, prop);
+      } else {
+        var isUnsigned = false;
+        switch (field.type) {
+          case "double":
+          case "float":
+            gen("d%s=o.json&&!isFinite(m%s)?String(m%s):m%s", prop, prop, prop, prop);
+            break;
+          case "uint64":
+          case "fixed64":
+            isUnsigned = true;
+          // eslint-disable-next-line no-fallthrough
+          case "int64":
+          case "sint64":
+          case "sfixed64":
+            gen('if(typeof BigInt!=="undefined"&&o.longs===BigInt)')('d%s=typeof m%s==="number"?BigInt(m%s):util.Long.fromBits(m%s.low>>>0,m%s.high>>>0,%j).toBigInt()', prop, prop, prop, prop, prop, isUnsigned)('else if(typeof m%s==="number")', prop)("d%s=o.longs===String?String(m%s):m%s", prop, prop, prop)("else")("d%s=o.longs===String?util.Long.prototype.toString.call(m%s):o.longs===Number?new util.LongBits(m%s.low>>>0,m%s.high>>>0).toNumber(%s):m%s", prop, prop, prop, prop, isUnsigned ? "true" : "", prop);
+            break;
+          case "bytes":
+            gen("d%s=o.bytes===String?util.base64.encode(m%s,0,m%s.length):o.bytes===Array?Array.prototype.slice.call(m%s):m%s", prop, prop, prop, prop, prop);
+            break;
+          default:
+            gen("d%s=m%s", prop, prop);
+            break;
+        }
+      }
+      return gen;
+    }
+    converter.toObject = function toObject(mtype) {
+      var fields = mtype.fieldsArray.slice().sort(util.compareFieldsById);
+      if (!fields.length)
+        return util.codegen()("return {}");
+      var gen = util.codegen(["m", "o", "q"], mtype.name + "$toObject")("if(!o)")("o={}")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")')("var d={}");
+      var repeatedFields = [], mapFields = [], normalFields = [], i = 0;
+      for (; i < fields.length; ++i)
+        if (!fields[i].partOf)
+          (fields[i].resolve().repeated ? repeatedFields : fields[i].map ? mapFields : normalFields).push(fields[i]);
+      if (repeatedFields.length) {
+        gen("if(o.arrays||o.defaults){");
+        for (i = 0; i < repeatedFields.length; ++i) gen("d%s=[]", util.safeProp(repeatedFields[i].name));
+        gen("}");
+      }
+      if (mapFields.length) {
+        gen("if(o.objects||o.defaults){");
+        for (i = 0; i < mapFields.length; ++i) gen("d%s={}", util.safeProp(mapFields[i].name));
+        gen("}");
+      }
+      if (normalFields.length) {
+        gen("if(o.defaults){");
+        for (i = 0; i < normalFields.length; ++i) {
+          var field = normalFields[i], prop = util.safeProp(field.name);
+          if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?%j:%j", prop, field.resolvedType.valuesById[field.typeDefault], field.typeDefault);
+          else if (field.long) gen("if(util.Long){")("var n=new util.Long(%i,%i,%j)", field.typeDefault.low, field.typeDefault.high, field.typeDefault.unsigned)('d%s=o.longs===String?n.toString():o.longs===Number?n.toNumber():typeof BigInt!=="undefined"&&o.longs===BigInt?n.toBigInt():n', prop)("}else")('d%s=o.longs===String?%j:typeof BigInt!=="undefined"&&o.longs===BigInt?BigInt(%j):%i', prop, field.typeDefault.toString(), field.typeDefault.toString(), field.typeDefault.toNumber());
+          else if (field.bytes) {
+            var arrayDefault = Array.prototype.slice.call(field.typeDefault);
+            gen("if(o.bytes===String)d%s=%j", prop, String.fromCharCode.apply(String, field.typeDefault))("else{")("d%s=%j", prop, arrayDefault)("if(o.bytes!==Array)d%s=util.newBuffer(d%s)", prop, prop)("}");
+          } else gen("d%s=%j", prop, field.typeDefault);
+        }
+        gen("}");
+      }
+      var hasKs2 = false;
+      for (i = 0; i < fields.length; ++i) {
+        var field = fields[i], index = mtype._fieldsArray.indexOf(field), prop = util.safeProp(field.name);
+        if (field.map) {
+          if (!hasKs2) {
+            hasKs2 = true;
+            gen("var ks2");
+          }
+          gen("if(m%s&&(ks2=Object.keys(m%s)).length){", prop, prop)("d%s={}", prop)("for(var j=0;j<ks2.length;++j){");
+          gen('if(ks2[j]==="__proto__")')("util.makeProp(d%s,ks2[j])", prop);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop + "[ks2[j]]"
+          )("}");
+        } else if (field.repeated) {
+          gen("if(m%s&&m%s.length){", prop, prop)("d%s=[]", prop)("for(var j=0;j<m%s.length;++j){", prop);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop + "[j]"
+          )("}");
+        } else {
+          gen("if(m%s!=null&&Object.hasOwnProperty.call(m,%j)){", prop, field.name);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop
+          );
+          if (field.partOf) gen("if(o.oneofs)")("d%s=%j", util.safeProp(field.partOf.name), field.name);
+        }
+        gen("}");
+      }
+      return gen("return d");
+    };
+  }
+});
+
+// node_modules/protobufjs/src/wrappers.js
+var require_wrappers = __commonJS({
+  "node_modules/protobufjs/src/wrappers.js"(exports2) {
+    "use strict";
+    var wrappers = exports2;
+    var Message = require_message();
+    var util = require_minimal();
+    wrappers[".google.protobuf.Any"] = {
+      fromObject: function(object2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (object2 && object2["@type"]) {
+          var name2 = object2["@type"].substring(object2["@type"].lastIndexOf("/") + 1);
+          var type = this.lookup(name2);
+          if (type) {
+            var type_url = object2["@type"].charAt(0) === "." ? object2["@type"].slice(1) : object2["@type"];
+            if (type_url.indexOf("/") === -1) {
+              type_url = "/" + type_url;
+            }
+            return this.create({
+              type_url,
+              value: type.encode(type.fromObject(object2, depth + 1)).finish()
+            });
+          }
+        }
+        return this.fromObject(object2, depth);
+      },
+      toObject: function(message, options, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        var googleApi = "type.googleapis.com/";
+        var prefix = "";
+        var name2 = "";
+        if (options && options.json && message.type_url && message.value) {
+          name2 = message.type_url.substring(message.type_url.lastIndexOf("/") + 1);
+          prefix = message.type_url.substring(0, message.type_url.lastIndexOf("/") + 1);
+          var type = this.lookup(name2);
+          if (type)
+            message = type.decode(message.value, void 0, void 0, depth + 1);
+        }
+        if (!(message instanceof this.ctor) && message instanceof Message) {
+          var object2 = message.$type.toObject(message, options, depth + 1);
+          var messageName = message.$type.fullName[0] === "." ? message.$type.fullName.slice(1) : message.$type.fullName;
+          if (prefix === "") {
+            prefix = googleApi;
+          }
+          name2 = prefix + messageName;
+          object2["@type"] = name2;
+          return object2;
+        }
+        return this.toObject(message, options, depth);
+      }
+    };
+  }
+});
+
+// node_modules/protobufjs/src/type.js
+var require_type = __commonJS({
+  "node_modules/protobufjs/src/type.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Type;
+    var Namespace = require_namespace();
+    ((Type.prototype = Object.create(Namespace.prototype)).constructor = Type).className = "Type";
+    var Enum = require_enum();
+    var OneOf = require_oneof();
+    var Field = require_field();
+    var MapField = require_mapfield();
+    var Service = require_service2();
+    var Message = require_message();
+    var Reader = require_reader();
+    var Writer = require_writer();
+    var util = require_util();
+    var encoder = require_encoder();
+    var decoder = require_decoder();
+    var verifier = require_verifier();
+    var converter = require_converter();
+    var wrappers = require_wrappers();
+    function Type(name2, options) {
+      name2 = name2.replace(/\W/g, "");
+      Namespace.call(this, name2, options);
+      this.fields = {};
+      this.oneofs = void 0;
+      this.extensions = void 0;
+      this.reserved = void 0;
+      this.group = void 0;
+      this._fieldsById = null;
+      this._fieldsArray = null;
+      this._oneofsArray = null;
+      this._ctor = null;
+    }
+    Object.defineProperties(Type.prototype, {
+      /**
+       * Message fields by id.
+       * @name Type#fieldsById
+       * @type {Object.<number,Field>}
+       * @readonly
+       */
+      fieldsById: {
+        get: function() {
+          if (this._fieldsById)
+            return this._fieldsById;
+          this._fieldsById = {};
+          for (var names2 = Object.keys(this.fields), i = 0; i < names2.length; ++i) {
+            var field = this.fields[names2[i]], id = field.id;
+            if (this._fieldsById[id])
+              throw Error("duplicate id " + id + " in " + this);
+            this._fieldsById[id] = field;
+          }
+          return this._fieldsById;
+        }
+      },
+      /**
+       * Fields of this message as an array for iteration.
+       * @name Type#fieldsArray
+       * @type {Field[]}
+       * @readonly
+       */
+      fieldsArray: {
+        get: function() {
+          return this._fieldsArray || (this._fieldsArray = util.toArray(this.fields));
+        }
+      },
+      /**
+       * Oneofs of this message as an array for iteration.
+       * @name Type#oneofsArray
+       * @type {OneOf[]}
+       * @readonly
+       */
+      oneofsArray: {
+        get: function() {
+          return this._oneofsArray || (this._oneofsArray = util.toArray(this.oneofs));
+        }
+      },
+      /**
+       * The registered constructor, if any registered, otherwise a generic constructor.
+       * Assigning a function replaces the internal constructor. If the function does not extend {@link Message} yet, its prototype will be setup accordingly and static methods will be populated. If it already extends {@link Message}, it will just replace the internal constructor.
+       * @name Type#ctor
+       * @type {Constructor<{}>}
+       */
+      ctor: {
+        get: function() {
+          return this._ctor || (this.ctor = Type.generateConstructor(this)());
+        },
+        set: function(ctor) {
+          var prototype = ctor.prototype;
+          if (!(prototype instanceof Message)) {
+            (ctor.prototype = new Message()).constructor = ctor;
+            util.merge(ctor.prototype, prototype);
+          }
+          ctor.$type = ctor.prototype.$type = this;
+          util.merge(ctor, Message, true);
+          this._ctor = ctor;
+          var i = 0;
+          for (; i < /* initializes */
+          this.fieldsArray.length; ++i)
+            this._fieldsArray[i].resolve();
+          var ctorProperties = {};
+          for (i = 0; i < /* initializes */
+          this.oneofsArray.length; ++i)
+            ctorProperties[this._oneofsArray[i].resolve().name] = {
+              get: util.oneOfGetter(this._oneofsArray[i].oneof),
+              set: util.oneOfSetter(this._oneofsArray[i].oneof)
+            };
+          if (i)
+            Object.defineProperties(ctor.prototype, ctorProperties);
+        }
+      }
+    });
+    Type.generateConstructor = function generateConstructor(mtype) {
+      var gen = util.codegen(["p"], mtype.name);
+      for (var i = 0, field; i < mtype.fieldsArray.length; ++i)
+        if ((field = mtype._fieldsArray[i]).map) gen("this%s={}", util.safeProp(field.name));
+        else if (field.repeated) gen("this%s=[]", util.safeProp(field.name));
+      return gen('if(p)for(var ks=Object.keys(p),i=0;i<ks.length;++i)if(p[ks[i]]!=null&&ks[i]!=="__proto__")')("this[ks[i]]=p[ks[i]]");
+    };
+    function clearCache(type) {
+      type._fieldsById = type._fieldsArray = type._oneofsArray = null;
+      delete type.encode;
+      delete type.decode;
+      delete type.verify;
+      return type;
+    }
+    Type.fromJSON = function fromJSON(name2, json2, depth) {
+      if (depth === void 0)
+        depth = 0;
+      if (depth > util.nestingLimit)
+        throw Error("max depth exceeded");
+      var type = new Type(name2, json2.options);
+      type.extensions = json2.extensions;
+      type.reserved = json2.reserved;
+      var names2 = Object.keys(json2.fields), i = 0;
+      for (; i < names2.length; ++i)
+        type.add(
+          (typeof json2.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json2.fields[names2[i]])
+        );
+      if (json2.oneofs)
+        for (names2 = Object.keys(json2.oneofs), i = 0; i < names2.length; ++i)
+          type.add(OneOf.fromJSON(names2[i], json2.oneofs[names2[i]]));
+      if (json2.nested)
+        for (names2 = Object.keys(json2.nested), i = 0; i < names2.length; ++i) {
+          var nested = json2.nested[names2[i]];
+          type.add(
+            // most to least likely
+            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
+          );
+        }
+      if (json2.extensions && json2.extensions.length)
+        type.extensions = json2.extensions;
+      if (json2.reserved && json2.reserved.length)
+        type.reserved = json2.reserved;
+      if (json2.group)
+        type.group = true;
+      if (json2.comment)
+        type.comment = json2.comment;
+      if (json2.edition)
+        type._edition = json2.edition;
+      type._defaultEdition = "proto3";
+      return type;
+    };
+    Type.prototype.toJSON = function toJSON(toJSONOptions) {
+      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        inherited && inherited.options || void 0,
+        "oneofs",
+        Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
+        "fields",
+        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj) {
+          return !obj.declaringField;
+        }), toJSONOptions) || {},
+        "extensions",
+        this.extensions && this.extensions.length ? this.extensions : void 0,
+        "reserved",
+        this.reserved && this.reserved.length ? this.reserved : void 0,
+        "group",
+        this.group || void 0,
+        "nested",
+        inherited && inherited.nested || void 0,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Type.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      Namespace.prototype.resolveAll.call(this);
+      var oneofs = this.oneofsArray;
+      i = 0;
+      while (i < oneofs.length)
+        oneofs[i++].resolve();
+      var fields = this.fieldsArray, i = 0;
+      while (i < fields.length)
+        fields[i++].resolve();
+      return this;
+    };
+    Type.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      edition = this._edition || edition;
+      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.oneofsArray.forEach((oneof) => {
+        oneof._resolveFeatures(edition);
+      });
+      this.fieldsArray.forEach((field) => {
+        field._resolveFeatures(edition);
+      });
+      return this;
+    };
+    Type.prototype.get = function get(name2) {
+      if (Object.prototype.hasOwnProperty.call(this.fields, name2))
+        return this.fields[name2];
+      if (this.oneofs && Object.prototype.hasOwnProperty.call(this.oneofs, name2))
+        return this.oneofs[name2];
+      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2))
+        return this.nested[name2];
+      return null;
+    };
+    Type.prototype.add = function add(object2) {
+      if (this.get(object2.name))
+        throw Error("duplicate name '" + object2.name + "' in " + this);
+      if (object2 instanceof Field && object2.extend === void 0) {
+        if (this._fieldsById ? (
+          /* istanbul ignore next */
+          this._fieldsById[object2.id]
+        ) : this.fieldsById[object2.id])
+          throw Error("duplicate id " + object2.id + " in " + this);
+        if (this.isReservedId(object2.id))
+          throw Error("id " + object2.id + " is reserved in " + this);
+        if (this.isReservedName(object2.name) || object2.name.charAt(0) === "$")
+          throw Error("name '" + object2.name + "' is reserved in " + this);
+        if (object2.name === "__proto__")
+          return this;
+        if (object2.parent)
+          object2.parent.remove(object2);
+        this.fields[object2.name] = object2;
+        object2.message = this;
+        object2.onAdd(this);
+        return clearCache(this);
+      }
+      if (object2 instanceof OneOf) {
+        if (object2.name.charAt(0) === "$")
+          throw Error("name '" + object2.name + "' is reserved in " + this);
+        if (object2.name === "__proto__")
+          return this;
+        if (!this.oneofs)
+          this.oneofs = {};
+        this.oneofs[object2.name] = object2;
+        object2.onAdd(this);
+        return clearCache(this);
+      }
+      return Namespace.prototype.add.call(this, object2);
+    };
+    Type.prototype.remove = function remove(object2) {
+      if (object2 instanceof Field && object2.extend === void 0) {
+        if (!this.fields || this.fields[object2.name] !== object2)
+          throw Error(object2 + " is not a member of " + this);
+        delete this.fields[object2.name];
+        object2.parent = null;
+        object2.onRemove(this);
+        return clearCache(this);
+      }
+      if (object2 instanceof OneOf) {
+        if (!this.oneofs || this.oneofs[object2.name] !== object2)
+          throw Error(object2 + " is not a member of " + this);
+        delete this.oneofs[object2.name];
+        object2.parent = null;
+        object2.onRemove(this);
+        return clearCache(this);
+      }
+      return Namespace.prototype.remove.call(this, object2);
+    };
+    Type.prototype.isReservedId = function isReservedId(id) {
+      return Namespace.isReservedId(this.reserved, id);
+    };
+    Type.prototype.isReservedName = function isReservedName(name2) {
+      return Namespace.isReservedName(this.reserved, name2);
+    };
+    Type.prototype.create = function create(properties) {
+      return new this.ctor(properties);
+    };
+    Type.prototype.setup = function setup() {
+      var fullName = this.fullName, types = [];
+      for (var i = 0; i < /* initializes */
+      this.fieldsArray.length; ++i)
+        types.push(this._fieldsArray[i].resolve().resolvedType);
+      this.encode = encoder(this)({
+        Writer,
+        types,
+        util
+      });
+      this.decode = decoder(this)({
+        Reader,
+        types,
+        util
+      });
+      this.verify = verifier(this)({
+        types,
+        util
+      });
+      this.fromObject = converter.fromObject(this)({
+        types,
+        util
+      });
+      this.toObject = converter.toObject(this)({
+        types,
+        util
+      });
+      var wrapper = wrappers[fullName];
+      if (wrapper) {
+        var originalThis = Object.create(this);
+        originalThis.fromObject = this.fromObject;
+        this.fromObject = wrapper.fromObject.bind(originalThis);
+        originalThis.toObject = this.toObject;
+        this.toObject = wrapper.toObject.bind(originalThis);
+      }
+      return this;
+    };
+    Type.prototype.encode = function encode_setup(message, writer) {
+      return this.setup().encode.apply(this, arguments);
+    };
+    Type.prototype.encodeDelimited = function encodeDelimited(message, writer) {
+      return this.encode(message, writer && writer.len ? writer.fork() : writer).ldelim();
+    };
+    Type.prototype.decode = function decode_setup(reader, length, end, depth) {
+      return this.setup().decode(reader, length, end, depth);
+    };
+    Type.prototype.decodeDelimited = function decodeDelimited(reader) {
+      if (!(reader instanceof Reader))
+        reader = Reader.create(reader);
+      return this.decode(reader, reader.uint32());
+    };
+    Type.prototype.verify = function verify_setup(message, depth) {
+      return this.setup().verify(message, depth);
+    };
+    Type.prototype.fromObject = function fromObject(object2, depth) {
+      return this.setup().fromObject(object2, depth);
+    };
+    Type.prototype.toObject = function toObject(message, options) {
+      return this.setup().toObject.apply(this, arguments);
+    };
+    Type.d = function decorateType(typeName) {
+      return function typeDecorator(target) {
+        util.decorateType(target, typeName);
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/root.js
+var require_root = __commonJS({
+  "node_modules/protobufjs/src/root.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Root;
+    var Namespace = require_namespace();
+    ((Root.prototype = Object.create(Namespace.prototype)).constructor = Root).className = "Root";
+    var Field = require_field();
+    var Enum = require_enum();
+    var OneOf = require_oneof();
+    var util = require_util();
+    var Type;
+    var parse4;
+    var common;
+    function Root(options) {
+      Namespace.call(this, "", options);
+      this.deferred = [];
+      this.files = [];
+      this._edition = "proto2";
+      this._fullyQualifiedObjects = {};
+    }
+    Root.fromJSON = function fromJSON(json2, root, depth) {
+      depth = util.checkDepth(depth);
+      if (!root)
+        root = new Root();
+      if (json2.options)
+        root.setOptions(json2.options);
+      return root.addJSON(json2.nested, depth).resolveAll();
+    };
+    Root.prototype.resolvePath = util.path.resolve;
+    Root.prototype.fetch = util.fetch;
+    function SYNC() {
+    }
+    Root.prototype.load = function load(filename, options, callback) {
+      if (typeof options === "function") {
+        callback = options;
+        options = void 0;
+      }
+      var self2 = this;
+      if (!callback) {
+        return util.asPromise(load, self2, filename, options);
+      }
+      var sync = callback === SYNC;
+      function finish(err, root) {
+        if (!callback) {
+          return;
+        }
+        if (sync) {
+          throw err;
+        }
+        if (root) {
+          root.resolveAll();
+        }
+        var cb = callback;
+        callback = null;
+        cb(err, root);
+      }
+      function getBundledFileName(filename2) {
+        var idx = filename2.lastIndexOf("google/protobuf/");
+        if (idx > -1) {
+          var altname = filename2.substring(idx);
+          if (altname in common) return altname;
+        }
+        return null;
+      }
+      function process2(filename2, source, depth) {
+        if (depth === void 0)
+          depth = 0;
+        try {
+          if (depth > util.recursionLimit)
+            throw Error("max depth exceeded");
+          if (util.isString(source) && source.charAt(0) === "{")
+            source = JSON.parse(source);
+          if (!util.isString(source))
+            self2.setOptions(source.options).addJSON(source.nested);
+          else {
+            parse4.filename = filename2;
+            var parsed = parse4(source, self2, options), resolved2, i2 = 0;
+            if (parsed.imports) {
+              for (; i2 < parsed.imports.length; ++i2)
+                if (resolved2 = getBundledFileName(parsed.imports[i2]) || self2.resolvePath(filename2, parsed.imports[i2]))
+                  fetch2(resolved2, false, depth + 1);
+            }
+            if (parsed.weakImports) {
+              for (i2 = 0; i2 < parsed.weakImports.length; ++i2)
+                if (resolved2 = getBundledFileName(parsed.weakImports[i2]) || self2.resolvePath(filename2, parsed.weakImports[i2]))
+                  fetch2(resolved2, true, depth + 1);
+            }
+          }
+        } catch (err) {
+          finish(err);
+        }
+        if (!sync && !queued) {
+          finish(null, self2);
+        }
+      }
+      function fetch2(filename2, weak, depth) {
+        if (depth === void 0)
+          depth = 0;
+        filename2 = getBundledFileName(filename2) || filename2;
+        if (self2.files.indexOf(filename2) > -1) {
+          return;
+        }
+        self2.files.push(filename2);
+        if (filename2 in common) {
+          if (sync) {
+            process2(filename2, common[filename2], depth);
+          } else {
+            ++queued;
+            setTimeout(function() {
+              --queued;
+              process2(filename2, common[filename2], depth);
+            });
+          }
+          return;
+        }
+        if (sync) {
+          var source;
+          try {
+            source = util.fs.readFileSync(filename2).toString("utf8");
+          } catch (err) {
+            if (!weak)
+              finish(err);
+            return;
+          }
+          process2(filename2, source, depth);
+        } else {
+          ++queued;
+          self2.fetch(filename2, function(err, source2) {
+            --queued;
+            if (!callback) {
+              return;
+            }
+            if (err) {
+              if (!weak)
+                finish(err);
+              else if (!queued)
+                finish(null, self2);
+              return;
+            }
+            process2(filename2, source2, depth);
+          });
+        }
+      }
+      var queued = 0;
+      if (util.isString(filename)) {
+        filename = [filename];
+      }
+      for (var i = 0, resolved; i < filename.length; ++i)
+        if (resolved = self2.resolvePath("", filename[i]))
+          fetch2(resolved);
+      if (sync) {
+        self2.resolveAll();
+        return self2;
+      }
+      if (!queued) {
+        finish(null, self2);
+      }
+      return self2;
+    };
+    Root.prototype.loadSync = function loadSync(filename, options) {
+      if (!util.isNode)
+        throw Error("not supported");
+      return this.load(filename, options, SYNC);
+    };
+    Root.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      if (this.deferred.length)
+        throw Error("unresolvable extensions: " + this.deferred.map(function(field) {
+          return "'extend " + field.extend + "' in " + field.parent.fullName;
+        }).join(", "));
+      return Namespace.prototype.resolveAll.call(this);
+    };
+    var exposeRe = /^[A-Z]/;
+    function tryHandleExtension(root, field) {
+      var extendedType = field.parent.lookup(field.extend);
+      if (extendedType) {
+        var sisterField = new Field(field.fullName, field.id, field.type, field.rule, void 0, field.options);
+        if (extendedType.get(sisterField.name)) {
+          return true;
+        }
+        sisterField.declaringField = field;
+        field.extensionField = sisterField;
+        extendedType.add(sisterField);
+        return true;
+      }
+      return false;
+    }
+    Root.prototype._handleAdd = function _handleAdd(object2) {
+      if (object2 instanceof Field) {
+        if (
+          /* an extension field (implies not part of a oneof) */
+          object2.extend !== void 0 && /* not already handled */
+          !object2.extensionField
+        ) {
+          if (!tryHandleExtension(this, object2))
+            this.deferred.push(object2);
+        }
+      } else if (object2 instanceof Enum) {
+        if (exposeRe.test(object2.name))
+          object2.parent[object2.name] = object2.values;
+      } else if (!(object2 instanceof OneOf)) {
+        if (object2 instanceof Type)
+          for (var i = 0; i < this.deferred.length; )
+            if (tryHandleExtension(this, this.deferred[i]))
+              this.deferred.splice(i, 1);
+            else
+              ++i;
+        for (var j = 0; j < /* initializes */
+        object2.nestedArray.length; ++j)
+          this._handleAdd(object2._nestedArray[j]);
+        if (exposeRe.test(object2.name))
+          object2.parent[object2.name] = object2;
+      }
+      if (object2 instanceof Type || object2 instanceof Enum || object2 instanceof Field) {
+        this._fullyQualifiedObjects[object2.fullName] = object2;
+      }
+    };
+    Root.prototype._handleRemove = function _handleRemove(object2) {
+      if (object2 instanceof Field) {
+        if (
+          /* an extension field */
+          object2.extend !== void 0
+        ) {
+          if (
+            /* already handled */
+            object2.extensionField
+          ) {
+            object2.extensionField.parent.remove(object2.extensionField);
+            object2.extensionField = null;
+          } else {
+            var index = this.deferred.indexOf(object2);
+            if (index > -1)
+              this.deferred.splice(index, 1);
+          }
+        }
+      } else if (object2 instanceof Enum) {
+        if (exposeRe.test(object2.name))
+          delete object2.parent[object2.name];
+      } else if (object2 instanceof Namespace) {
+        for (var i = 0; i < /* initializes */
+        object2.nestedArray.length; ++i)
+          this._handleRemove(object2._nestedArray[i]);
+        if (exposeRe.test(object2.name))
+          delete object2.parent[object2.name];
+      }
+      delete this._fullyQualifiedObjects[object2.fullName];
+    };
+    Root._configure = function(Type_, parse_, common_) {
+      Type = Type_;
+      parse4 = parse_;
+      common = common_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/util.js
+var require_util = __commonJS({
+  "node_modules/protobufjs/src/util.js"(exports2, module2) {
+    "use strict";
+    var util = module2.exports = require_minimal();
+    var roots = require_roots();
+    var Type;
+    var Enum;
+    util.codegen = require_codegen();
+    util.fetch = require_fetch();
+    util.path = require_path();
+    util.patterns = require_patterns();
+    var reservedRe = util.patterns.reservedRe;
+    util.fs = require_fs2();
+    util.checkDepth = function checkDepth(depth) {
+      if (depth === void 0)
+        depth = 0;
+      if (depth > util.recursionLimit)
+        throw Error("max depth exceeded");
+      return depth;
+    };
+    util.toArray = function toArray(object2) {
+      if (object2) {
+        var keys = Object.keys(object2), array2 = new Array(keys.length), index = 0;
+        while (index < keys.length)
+          array2[index] = object2[keys[index++]];
+        return array2;
+      }
+      return [];
+    };
+    util.toObject = function toObject(array2) {
+      var object2 = {}, index = 0;
+      while (index < array2.length) {
+        var key = array2[index++], val = array2[index++];
+        if (val !== void 0)
+          object2[key] = val;
+      }
+      return object2;
+    };
+    util.isReserved = function isReserved(name2) {
+      return reservedRe.test(name2);
+    };
+    util.safeProp = function safeProp(prop) {
+      if (!/^[$\w_]+$/.test(prop) || reservedRe.test(prop))
+        return "[" + JSON.stringify(prop) + "]";
+      return "." + prop;
+    };
+    util.ucFirst = function ucFirst(str) {
+      return str.charAt(0).toUpperCase() + str.substring(1);
+    };
+    var camelCaseRe = /_([a-z])/g;
+    util.camelCase = function camelCase(str) {
+      return str.substring(0, 1) + str.substring(1).replace(camelCaseRe, function($0, $1) {
+        return $1.toUpperCase();
+      });
+    };
+    util.compareFieldsById = function compareFieldsById(a, b) {
+      return a.id - b.id;
+    };
+    util.decorateType = function decorateType(ctor, typeName) {
+      if (ctor.$type) {
+        if (typeName && ctor.$type.name !== typeName) {
+          util.decorateRoot.remove(ctor.$type);
+          ctor.$type.name = typeName;
+          util.decorateRoot.add(ctor.$type);
+        }
+        return ctor.$type;
+      }
+      if (!Type)
+        Type = require_type();
+      var type = new Type(typeName || ctor.name);
+      util.decorateRoot.add(type);
+      type.ctor = ctor;
+      Object.defineProperty(ctor, "$type", { value: type, enumerable: false });
+      Object.defineProperty(ctor.prototype, "$type", { value: type, enumerable: false });
+      return type;
+    };
+    var decorateEnumIndex = 0;
+    util.decorateEnum = function decorateEnum(object2) {
+      if (object2.$type)
+        return object2.$type;
+      if (!Enum)
+        Enum = require_enum();
+      var enm = new Enum("Enum" + decorateEnumIndex++, object2);
+      util.decorateRoot.add(enm);
+      Object.defineProperty(object2, "$type", { value: enm, enumerable: false });
+      return enm;
+    };
+    util.setProperty = function setProperty(dst, path, value, ifNotSet) {
+      function setProp(dst2, path2, value2) {
+        var part = path2.shift();
+        if (util.isUnsafeProperty(part))
+          return dst2;
+        if (path2.length > 0) {
+          dst2[part] = setProp(dst2[part] || {}, path2, value2);
+        } else {
+          var prevValue = dst2[part];
+          if (prevValue && ifNotSet)
+            return dst2;
+          if (prevValue)
+            value2 = [].concat(prevValue).concat(value2);
+          dst2[part] = value2;
+        }
+        return dst2;
+      }
+      if (typeof dst !== "object")
+        throw TypeError("dst must be an object");
+      if (!path)
+        throw TypeError("path must be specified");
+      path = path.split(".");
+      if (path.length > util.recursionLimit)
+        throw Error("max depth exceeded");
+      return setProp(dst, path, value);
+    };
+    Object.defineProperty(util, "decorateRoot", {
+      get: function() {
+        return roots["decorated"] || (roots["decorated"] = new (require_root())());
+      }
+    });
+  }
+});
+
+// node_modules/protobufjs/src/types.js
+var require_types = __commonJS({
+  "node_modules/protobufjs/src/types.js"(exports2) {
+    "use strict";
+    var types = exports2;
+    var util = require_util();
+    var s = [
+      "double",
+      // 0
+      "float",
+      // 1
+      "int32",
+      // 2
+      "uint32",
+      // 3
+      "sint32",
+      // 4
+      "fixed32",
+      // 5
+      "sfixed32",
+      // 6
+      "int64",
+      // 7
+      "uint64",
+      // 8
+      "sint64",
+      // 9
+      "fixed64",
+      // 10
+      "sfixed64",
+      // 11
+      "bool",
+      // 12
+      "string",
+      // 13
+      "bytes"
+      // 14
+    ];
+    function bake(values, offset) {
+      var i = 0, o = /* @__PURE__ */ Object.create(null);
+      offset |= 0;
+      while (i < values.length) o[s[i + offset]] = values[i++];
+      return o;
+    }
+    types.basic = bake([
+      /* double   */
+      1,
+      /* float    */
+      5,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0,
+      /* string   */
+      2,
+      /* bytes    */
+      2
+    ]);
+    types.defaults = bake([
+      /* double   */
+      0,
+      /* float    */
+      0,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      0,
+      /* sfixed32 */
+      0,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      0,
+      /* sfixed64 */
+      0,
+      /* bool     */
+      false,
+      /* string   */
+      "",
+      /* bytes    */
+      util.emptyArray,
+      /* message  */
+      null
+    ]);
+    types.long = bake([
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1
+    ], 7);
+    types.mapKey = bake([
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0,
+      /* string   */
+      2
+    ], 2);
+    types.packed = bake([
+      /* double   */
+      1,
+      /* float    */
+      5,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0
+    ]);
+  }
+});
+
+// node_modules/protobufjs/src/field.js
+var require_field = __commonJS({
+  "node_modules/protobufjs/src/field.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Field;
+    var ReflectionObject = require_object();
+    ((Field.prototype = Object.create(ReflectionObject.prototype)).constructor = Field).className = "Field";
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    var Type;
+    var ruleRe = /^required|optional|repeated$/;
+    Field.fromJSON = function fromJSON(name2, json2) {
+      var field = new Field(name2, json2.id, json2.type, json2.rule, json2.extend, json2.options, json2.comment);
+      if (json2.edition)
+        field._edition = json2.edition;
+      field._defaultEdition = "proto3";
+      return field;
+    };
+    function Field(name2, id, type, rule, extend2, options, comment) {
+      if (util.isObject(rule)) {
+        comment = extend2;
+        options = rule;
+        rule = extend2 = void 0;
+      } else if (util.isObject(extend2)) {
+        comment = options;
+        options = extend2;
+        extend2 = void 0;
+      }
+      ReflectionObject.call(this, name2, options);
+      if (!util.isInteger(id) || id < 0)
+        throw TypeError("id must be a non-negative integer");
+      if (!util.isString(type))
+        throw TypeError("type must be a string");
+      if (rule !== void 0 && !ruleRe.test(rule = rule.toString().toLowerCase()))
+        throw TypeError("rule must be a string rule");
+      if (extend2 !== void 0 && !util.isString(extend2))
+        throw TypeError("extend must be a string");
+      if (rule === "proto3_optional") {
+        rule = "optional";
+      }
+      this.rule = rule && rule !== "optional" ? rule : void 0;
+      this.type = type;
+      this.id = id;
+      this.extend = extend2 || void 0;
+      this.repeated = rule === "repeated";
+      this.map = false;
+      this.message = null;
+      this.partOf = null;
+      this.typeDefault = null;
+      this.defaultValue = null;
+      this.long = util.Long ? types.long[type] !== void 0 : (
+        /* istanbul ignore next */
+        false
+      );
+      this.bytes = type === "bytes";
+      this.resolvedType = null;
+      this.extensionField = null;
+      this.declaringField = null;
+      this.comment = comment;
+    }
+    Object.defineProperty(Field.prototype, "required", {
+      get: function() {
+        return this._features.field_presence === "LEGACY_REQUIRED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "optional", {
+      get: function() {
+        return !this.required;
+      }
+    });
+    Object.defineProperty(Field.prototype, "delimited", {
+      get: function() {
+        return this.resolvedType instanceof Type && this._features.message_encoding === "DELIMITED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "packed", {
+      get: function() {
+        return this._features.repeated_field_encoding === "PACKED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "hasPresence", {
+      get: function() {
+        if (this.repeated || this.map) {
+          return false;
+        }
+        return this.partOf || // oneofs
+        this.declaringField || this.extensionField || // extensions
+        this._features.field_presence !== "IMPLICIT";
+      }
+    });
+    Field.prototype.setOption = function setOption(name2, value, ifNotSet) {
+      return ReflectionObject.prototype.setOption.call(this, name2, value, ifNotSet);
+    };
+    Field.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "rule",
+        this.rule !== "optional" && this.rule || void 0,
+        "type",
+        this.type,
+        "id",
+        this.id,
+        "extend",
+        this.extend,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Field.prototype.resolve = function resolve4() {
+      if (this.resolved)
+        return this;
+      if ((this.typeDefault = types.defaults[this.type]) === void 0) {
+        this.resolvedType = (this.declaringField ? this.declaringField.parent : this.parent).lookupTypeOrEnum(this.type);
+        if (this.resolvedType instanceof Type)
+          this.typeDefault = null;
+        else
+          this.typeDefault = this.resolvedType.values[Object.keys(this.resolvedType.values)[0]];
+      } else if (this.options && this.options.proto3_optional) {
+        this.typeDefault = null;
+      }
+      if (this.options && this.options["default"] != null) {
+        this.typeDefault = this.options["default"];
+        if (this.resolvedType instanceof Enum && typeof this.typeDefault === "string")
+          this.typeDefault = this.resolvedType.values[this.typeDefault];
+      }
+      if (this.options) {
+        if (this.options.packed !== void 0 && this.resolvedType && !(this.resolvedType instanceof Enum))
+          delete this.options.packed;
+        if (!Object.keys(this.options).length)
+          this.options = void 0;
+      }
+      if (this.long) {
+        this.typeDefault = util.Long.fromNumber(this.typeDefault, this.type === "uint64" || this.type === "fixed64");
+        if (Object.freeze)
+          Object.freeze(this.typeDefault);
+      } else if (this.bytes && typeof this.typeDefault === "string") {
+        var buf;
+        if (util.base64.test(this.typeDefault))
+          util.base64.decode(this.typeDefault, buf = util.newBuffer(util.base64.length(this.typeDefault)), 0);
+        else
+          util.utf8.write(this.typeDefault, buf = util.newBuffer(util.utf8.length(this.typeDefault)), 0);
+        this.typeDefault = buf;
+      }
+      if (this.map)
+        this.defaultValue = util.emptyObject;
+      else if (this.repeated)
+        this.defaultValue = util.emptyArray;
+      else
+        this.defaultValue = this.typeDefault;
+      if (this.parent instanceof Type)
+        this.parent.ctor.prototype[this.name] = this.defaultValue;
+      return ReflectionObject.prototype.resolve.call(this);
+    };
+    Field.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures(edition) {
+      if (edition !== "proto2" && edition !== "proto3") {
+        return {};
+      }
+      var features = {};
+      if (this.rule === "required") {
+        features.field_presence = "LEGACY_REQUIRED";
+      }
+      if (this.parent && types.defaults[this.type] === void 0) {
+        var type = this.parent.get(this.type.split(".").pop());
+        if (type && type instanceof Type && type.group) {
+          features.message_encoding = "DELIMITED";
+        }
+      }
+      if (this.getOption("packed") === true) {
+        features.repeated_field_encoding = "PACKED";
+      } else if (this.getOption("packed") === false) {
+        features.repeated_field_encoding = "EXPANDED";
+      }
+      return features;
+    };
+    Field.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      return ReflectionObject.prototype._resolveFeatures.call(this, this._edition || edition);
+    };
+    Field.d = function decorateField(fieldId, fieldType, fieldRule, defaultValue) {
+      if (typeof fieldType === "function")
+        fieldType = util.decorateType(fieldType).name;
+      else if (fieldType && typeof fieldType === "object")
+        fieldType = util.decorateEnum(fieldType).name;
+      return function fieldDecorator(prototype, fieldName) {
+        util.decorateType(prototype.constructor).add(new Field(fieldName, fieldId, fieldType, fieldRule, { "default": defaultValue }));
+      };
+    };
+    Field._configure = function configure(Type_) {
+      Type = Type_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/oneof.js
+var require_oneof = __commonJS({
+  "node_modules/protobufjs/src/oneof.js"(exports2, module2) {
+    "use strict";
+    module2.exports = OneOf;
+    var ReflectionObject = require_object();
+    ((OneOf.prototype = Object.create(ReflectionObject.prototype)).constructor = OneOf).className = "OneOf";
+    var Field = require_field();
+    var util = require_util();
+    function OneOf(name2, fieldNames, options, comment) {
+      if (!Array.isArray(fieldNames)) {
+        options = fieldNames;
+        fieldNames = void 0;
+      }
+      ReflectionObject.call(this, name2, options);
+      if (!(fieldNames === void 0 || Array.isArray(fieldNames)))
+        throw TypeError("fieldNames must be an Array");
+      this.oneof = fieldNames || [];
+      this.fieldsArray = [];
+      this.comment = comment;
+    }
+    OneOf.fromJSON = function fromJSON(name2, json2) {
+      return new OneOf(name2, json2.oneof, json2.options, json2.comment);
+    };
+    OneOf.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "options",
+        this.options,
+        "oneof",
+        this.oneof,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    function addFieldsToParent(oneof) {
+      if (oneof.parent) {
+        for (var i = 0; i < oneof.fieldsArray.length; ++i)
+          if (!oneof.fieldsArray[i].parent)
+            oneof.parent.add(oneof.fieldsArray[i]);
+      }
+    }
+    OneOf.prototype.add = function add(field) {
+      if (!(field instanceof Field))
+        throw TypeError("field must be a Field");
+      if (field.parent && field.parent !== this.parent)
+        field.parent.remove(field);
+      this.oneof.push(field.name);
+      this.fieldsArray.push(field);
+      field.partOf = this;
+      addFieldsToParent(this);
+      return this;
+    };
+    OneOf.prototype.remove = function remove(field) {
+      if (!(field instanceof Field))
+        throw TypeError("field must be a Field");
+      var index = this.fieldsArray.indexOf(field);
+      if (index < 0)
+        throw Error(field + " is not a member of " + this);
+      this.fieldsArray.splice(index, 1);
+      index = this.oneof.indexOf(field.name);
+      if (index > -1)
+        this.oneof.splice(index, 1);
+      field.partOf = null;
+      return this;
+    };
+    OneOf.prototype.onAdd = function onAdd(parent) {
+      ReflectionObject.prototype.onAdd.call(this, parent);
+      var self2 = this;
+      for (var i = 0; i < this.oneof.length; ++i) {
+        var field = parent.get(this.oneof[i]);
+        if (field && !field.partOf) {
+          field.partOf = self2;
+          self2.fieldsArray.push(field);
+        }
+      }
+      addFieldsToParent(this);
+    };
+    OneOf.prototype.onRemove = function onRemove(parent) {
+      for (var i = 0, field; i < this.fieldsArray.length; ++i)
+        if ((field = this.fieldsArray[i]).parent)
+          field.parent.remove(field);
+      ReflectionObject.prototype.onRemove.call(this, parent);
+    };
+    Object.defineProperty(OneOf.prototype, "isProto3Optional", {
+      get: function() {
+        if (this.fieldsArray == null || this.fieldsArray.length !== 1) {
+          return false;
+        }
+        var field = this.fieldsArray[0];
+        return field.options != null && field.options["proto3_optional"] === true;
+      }
+    });
+    OneOf.d = function decorateOneOf() {
+      var fieldNames = new Array(arguments.length), index = 0;
+      while (index < arguments.length)
+        fieldNames[index] = arguments[index++];
+      return function oneOfDecorator(prototype, oneofName) {
+        util.decorateType(prototype.constructor).add(new OneOf(oneofName, fieldNames));
+        Object.defineProperty(prototype, oneofName, {
+          get: util.oneOfGetter(fieldNames),
+          set: util.oneOfSetter(fieldNames)
+        });
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/object.js
+var require_object = __commonJS({
+  "node_modules/protobufjs/src/object.js"(exports2, module2) {
+    "use strict";
+    module2.exports = ReflectionObject;
+    ReflectionObject.className = "ReflectionObject";
+    var OneOf = require_oneof();
+    var util = require_util();
+    var Root;
+    var editions2023Defaults = { enum_type: "OPEN", field_presence: "EXPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
+    var proto2Defaults = { enum_type: "CLOSED", field_presence: "EXPLICIT", json_format: "LEGACY_BEST_EFFORT", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "EXPANDED", utf8_validation: "NONE" };
+    var proto3Defaults = { enum_type: "OPEN", field_presence: "IMPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
+    function ReflectionObject(name2, options) {
+      if (!util.isString(name2))
+        throw TypeError("name must be a string");
+      if (options && !util.isObject(options))
+        throw TypeError("options must be an object");
+      this.options = options;
+      this.parsedOptions = null;
+      this.name = name2;
+      this._edition = null;
+      this._defaultEdition = "proto2";
+      this._features = {};
+      this._featuresResolved = false;
+      this.parent = null;
+      this.resolved = false;
+      this.comment = null;
+      this.filename = null;
+    }
+    Object.defineProperties(ReflectionObject.prototype, {
+      /**
+       * Reference to the root namespace.
+       * @name ReflectionObject#root
+       * @type {Root}
+       * @readonly
+       */
+      root: {
+        get: function() {
+          var ptr = this;
+          while (ptr.parent !== null)
+            ptr = ptr.parent;
+          return ptr;
+        }
+      },
+      /**
+       * Full name including leading dot.
+       * @name ReflectionObject#fullName
+       * @type {string}
+       * @readonly
+       */
+      fullName: {
+        get: function() {
+          var path = [this.name], ptr = this.parent;
+          while (ptr) {
+            path.unshift(ptr.name);
+            ptr = ptr.parent;
+          }
+          return path.join(".");
+        }
+      }
+    });
+    ReflectionObject.prototype.toJSON = /* istanbul ignore next */
+    function toJSON() {
+      throw Error();
+    };
+    ReflectionObject.prototype.onAdd = function onAdd(parent) {
+      if (this.parent && this.parent !== parent)
+        this.parent.remove(this);
+      this.parent = parent;
+      this.resolved = false;
+      var root = parent.root;
+      if (root instanceof Root)
+        root._handleAdd(this);
+    };
+    ReflectionObject.prototype.onRemove = function onRemove(parent) {
+      var root = parent.root;
+      if (root instanceof Root)
+        root._handleRemove(this);
+      this.parent = null;
+      this.resolved = false;
+    };
+    ReflectionObject.prototype.resolve = function resolve4() {
+      if (this.resolved)
+        return this;
+      if (this.root instanceof Root)
+        this.resolved = true;
+      return this;
+    };
+    ReflectionObject.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      return this._resolveFeatures(this._edition || edition);
+    };
+    ReflectionObject.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      if (this._featuresResolved) {
+        return;
+      }
+      var defaults = {};
+      if (!edition) {
+        throw new Error("Unknown edition for " + this.fullName);
+      }
+      var protoFeatures = util.merge(
+        {},
+        this.options && this.options.features,
+        this._inferLegacyProtoFeatures(edition)
+      );
+      if (this._edition) {
+        if (edition === "proto2") {
+          defaults = Object.assign({}, proto2Defaults);
+        } else if (edition === "proto3") {
+          defaults = Object.assign({}, proto3Defaults);
+        } else if (edition === "2023") {
+          defaults = Object.assign({}, editions2023Defaults);
+        } else {
+          throw new Error("Unknown edition: " + edition);
+        }
+        this._features = util.merge(defaults, protoFeatures);
+        this._featuresResolved = true;
+        return;
+      }
+      if (this.partOf instanceof OneOf) {
+        var lexicalParentFeaturesCopy = util.merge({}, this.partOf._features);
+        this._features = util.merge(lexicalParentFeaturesCopy, protoFeatures);
+      } else if (this.declaringField) {
+      } else if (this.parent) {
+        var parentFeaturesCopy = util.merge({}, this.parent._features);
+        this._features = util.merge(parentFeaturesCopy, protoFeatures);
+      } else {
+        throw new Error("Unable to find a parent for " + this.fullName);
+      }
+      if (this.extensionField) {
+        this.extensionField._features = this._features;
+      }
+      this._featuresResolved = true;
+    };
+    ReflectionObject.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures() {
+      return {};
+    };
+    ReflectionObject.prototype.getOption = function getOption(name2) {
+      if (this.options)
+        return this.options[name2];
+      return void 0;
+    };
+    ReflectionObject.prototype.setOption = function setOption(name2, value, ifNotSet) {
+      if (name2 === "__proto__")
+        return this;
+      if (!this.options)
+        this.options = {};
+      if (/^features\./.test(name2)) {
+        util.setProperty(this.options, name2, value, ifNotSet);
+      } else if (!ifNotSet || this.options[name2] === void 0) {
+        if (this.getOption(name2) !== value) this.resolved = false;
+        this.options[name2] = value;
+      }
+      return this;
+    };
+    ReflectionObject.prototype.setParsedOption = function setParsedOption(name2, value, propName) {
+      if (name2 === "__proto__")
+        return this;
+      if (!this.parsedOptions) {
+        this.parsedOptions = [];
+      }
+      var parsedOptions = this.parsedOptions;
+      if (propName) {
+        var opt = parsedOptions.find(function(opt2) {
+          return Object.prototype.hasOwnProperty.call(opt2, name2);
+        });
+        if (opt) {
+          var newValue = opt[name2];
+          util.setProperty(newValue, propName, value);
+        } else {
+          opt = {};
+          opt[name2] = util.setProperty({}, propName, value);
+          parsedOptions.push(opt);
+        }
+      } else {
+        var newOpt = {};
+        newOpt[name2] = value;
+        parsedOptions.push(newOpt);
+      }
+      return this;
+    };
+    ReflectionObject.prototype.setOptions = function setOptions(options, ifNotSet) {
+      if (options)
+        for (var keys = Object.keys(options), i = 0; i < keys.length; ++i)
+          this.setOption(keys[i], options[keys[i]], ifNotSet);
+      return this;
+    };
+    ReflectionObject.prototype.toString = function toString() {
+      var className = this.constructor.className, fullName = this.fullName;
+      if (fullName.length)
+        return className + " " + fullName;
+      return className;
+    };
+    ReflectionObject.prototype._editionToJSON = function _editionToJSON() {
+      if (!this._edition || this._edition === "proto3") {
+        return void 0;
+      }
+      return this._edition;
+    };
+    ReflectionObject._configure = function(Root_) {
+      Root = Root_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/enum.js
+var require_enum = __commonJS({
+  "node_modules/protobufjs/src/enum.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Enum;
+    var ReflectionObject = require_object();
+    ((Enum.prototype = Object.create(ReflectionObject.prototype)).constructor = Enum).className = "Enum";
+    var Namespace = require_namespace();
+    var util = require_util();
+    function Enum(name2, values, options, comment, comments, valuesOptions) {
+      ReflectionObject.call(this, name2, options);
+      if (values && typeof values !== "object")
+        throw TypeError("values must be an object");
+      this.valuesById = {};
+      this.values = Object.create(this.valuesById);
+      this.comment = comment;
+      this.comments = comments || {};
+      this.valuesOptions = valuesOptions;
+      this._valuesFeatures = {};
+      this.reserved = void 0;
+      if (values) {
+        for (var keys = Object.keys(values), i = 0; i < keys.length; ++i)
+          if (keys[i] !== "__proto__" && typeof values[keys[i]] === "number")
+            this.valuesById[this.values[keys[i]] = values[keys[i]]] = keys[i];
+      }
+    }
+    Enum.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      edition = this._edition || edition;
+      ReflectionObject.prototype._resolveFeatures.call(this, edition);
+      Object.keys(this.values).forEach((key) => {
+        var parentFeaturesCopy = util.merge({}, this._features);
+        this._valuesFeatures[key] = util.merge(parentFeaturesCopy, this.valuesOptions && this.valuesOptions[key] && this.valuesOptions[key].features || {});
+      });
+      return this;
+    };
+    Enum.fromJSON = function fromJSON(name2, json2) {
+      var enm = new Enum(name2, json2.values, json2.options, json2.comment, json2.comments);
+      enm.reserved = json2.reserved;
+      if (json2.edition)
+        enm._edition = json2.edition;
+      enm._defaultEdition = "proto3";
+      return enm;
+    };
+    Enum.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        this.options,
+        "valuesOptions",
+        this.valuesOptions,
+        "values",
+        this.values,
+        "reserved",
+        this.reserved && this.reserved.length ? this.reserved : void 0,
+        "comment",
+        keepComments ? this.comment : void 0,
+        "comments",
+        keepComments ? this.comments : void 0
+      ]);
+    };
+    Enum.prototype.add = function add(name2, id, comment, options) {
+      if (!util.isString(name2))
+        throw TypeError("name must be a string");
+      if (!util.isInteger(id))
+        throw TypeError("id must be an integer");
+      if (name2 === "__proto__")
+        return this;
+      if (this.values[name2] !== void 0)
+        throw Error("duplicate name '" + name2 + "' in " + this);
+      if (this.isReservedId(id))
+        throw Error("id " + id + " is reserved in " + this);
+      if (this.isReservedName(name2))
+        throw Error("name '" + name2 + "' is reserved in " + this);
+      if (this.valuesById[id] !== void 0) {
+        if (!(this.options && this.options.allow_alias))
+          throw Error("duplicate id " + id + " in " + this);
+        this.values[name2] = id;
+      } else
+        this.valuesById[this.values[name2] = id] = name2;
+      if (options) {
+        if (this.valuesOptions === void 0)
+          this.valuesOptions = {};
+        this.valuesOptions[name2] = options || null;
+      }
+      this.comments[name2] = comment || null;
+      return this;
+    };
+    Enum.prototype.remove = function remove(name2) {
+      if (!util.isString(name2))
+        throw TypeError("name must be a string");
+      var val = this.values[name2];
+      if (val == null)
+        throw Error("name '" + name2 + "' does not exist in " + this);
+      delete this.valuesById[val];
+      delete this.values[name2];
+      delete this.comments[name2];
+      if (this.valuesOptions)
+        delete this.valuesOptions[name2];
+      return this;
+    };
+    Enum.prototype.isReservedId = function isReservedId(id) {
+      return Namespace.isReservedId(this.reserved, id);
+    };
+    Enum.prototype.isReservedName = function isReservedName(name2) {
+      return Namespace.isReservedName(this.reserved, name2);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/encoder.js
+var require_encoder = __commonJS({
+  "node_modules/protobufjs/src/encoder.js"(exports2, module2) {
+    "use strict";
+    module2.exports = encoder;
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    function genTypePartial(gen, field, fieldIndex, ref) {
+      return field.delimited ? gen("types[%i].encode(%s,w.uint32(%i),q+1).uint32(%i)", fieldIndex, ref, (field.id << 3 | 3) >>> 0, (field.id << 3 | 4) >>> 0) : gen("types[%i].encode(%s,w.uint32(%i).fork(),q+1).ldelim()", fieldIndex, ref, (field.id << 3 | 2) >>> 0);
+    }
+    function encoder(mtype) {
+      var gen = util.codegen(["m", "w", "q"], mtype.name + "$encode")("if(!w)")("w=Writer.create()")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")');
+      var i, ref;
+      var fields = (
+        /* initializes */
+        mtype.fieldsArray.slice().sort(util.compareFieldsById)
+      );
+      for (var i = 0; i < fields.length; ++i) {
+        var field = fields[i].resolve(), index = mtype._fieldsArray.indexOf(field), type = field.resolvedType instanceof Enum ? "int32" : field.type, wireType = types.basic[type];
+        ref = "m" + util.safeProp(field.name);
+        if (field.map) {
+          gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name)("for(var ks=Object.keys(%s),i=0;i<ks.length;++i){", ref)("w.uint32(%i).fork().uint32(%i).%s(ks[i])", (field.id << 3 | 2) >>> 0, 8 | types.mapKey[field.keyType], field.keyType);
+          if (wireType === void 0) gen("types[%i].encode(%s[ks[i]],w.uint32(18).fork(),q+1).ldelim().ldelim()", index, ref);
+          else gen(".uint32(%i).%s(%s[ks[i]]).ldelim()", 16 | wireType, type, ref);
+          gen("}")("}");
+        } else if (field.repeated) {
+          gen("if(%s!=null&&%s.length){", ref, ref);
+          if (field.packed && types.packed[type] !== void 0) {
+            gen("w.uint32(%i).fork()", (field.id << 3 | 2) >>> 0)("for(var i=0;i<%s.length;++i)", ref)("w.%s(%s[i])", type, ref)("w.ldelim()");
+          } else {
+            gen("for(var i=0;i<%s.length;++i)", ref);
+            if (wireType === void 0)
+              genTypePartial(gen, field, index, ref + "[i]");
+            else gen("w.uint32(%i).%s(%s[i])", (field.id << 3 | wireType) >>> 0, type, ref);
+          }
+          gen("}");
+        } else {
+          if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j))", ref, field.name);
+          if (wireType === void 0)
+            genTypePartial(gen, field, index, ref);
+          else gen("w.uint32(%i).%s(%s)", (field.id << 3 | wireType) >>> 0, type, ref);
+        }
+      }
+      return gen("return w");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/index-light.js
+var require_index_light = __commonJS({
+  "node_modules/protobufjs/src/index-light.js"(exports2, module2) {
+    "use strict";
+    var protobuf2 = module2.exports = require_index_minimal();
+    protobuf2.build = "light";
+    function load(filename, root, callback) {
+      if (typeof root === "function") {
+        callback = root;
+        root = new protobuf2.Root();
+      } else if (!root)
+        root = new protobuf2.Root();
+      return root.load(filename, callback);
+    }
+    protobuf2.load = load;
+    function loadSync(filename, root) {
+      if (!root)
+        root = new protobuf2.Root();
+      return root.loadSync(filename);
+    }
+    protobuf2.loadSync = loadSync;
+    protobuf2.encoder = require_encoder();
+    protobuf2.decoder = require_decoder();
+    protobuf2.verifier = require_verifier();
+    protobuf2.converter = require_converter();
+    protobuf2.ReflectionObject = require_object();
+    protobuf2.Namespace = require_namespace();
+    protobuf2.Root = require_root();
+    protobuf2.Enum = require_enum();
+    protobuf2.Type = require_type();
+    protobuf2.Field = require_field();
+    protobuf2.OneOf = require_oneof();
+    protobuf2.MapField = require_mapfield();
+    protobuf2.Service = require_service2();
+    protobuf2.Method = require_method();
+    protobuf2.Message = require_message();
+    protobuf2.wrappers = require_wrappers();
+    protobuf2.types = require_types();
+    protobuf2.util = require_util();
+    protobuf2.ReflectionObject._configure(protobuf2.Root);
+    protobuf2.Namespace._configure(protobuf2.Type, protobuf2.Service, protobuf2.Enum);
+    protobuf2.Root._configure(protobuf2.Type);
+    protobuf2.Field._configure(protobuf2.Type);
+  }
+});
+
+// node_modules/protobufjs/src/tokenize.js
+var require_tokenize = __commonJS({
+  "node_modules/protobufjs/src/tokenize.js"(exports2, module2) {
+    "use strict";
+    module2.exports = tokenize;
+    var delimRe = /[\s{}=;:[\],'"()<>]/g;
+    var stringDoubleRe = /(?:"([^"\\]*(?:\\.[^"\\]*)*)")/g;
+    var stringSingleRe = /(?:'([^'\\]*(?:\\.[^'\\]*)*)')/g;
+    var setCommentRe = /^ *[*/]+ */;
+    var setCommentAltRe = /^\s*\*?\/*/;
+    var setCommentSplitRe = /\n/g;
+    var whitespaceRe = /\s/;
+    var unescapeRe = /\\(.?)/g;
+    var unescapeMap = {
+      "0": "\0",
+      "r": "\r",
+      "n": "\n",
+      "t": "	"
+    };
+    function unescape(str) {
+      return str.replace(unescapeRe, function($0, $1) {
+        switch ($1) {
+          case "\\":
+          case "":
+            return $1;
+          default:
+            return unescapeMap[$1] || "";
+        }
+      });
+    }
+    tokenize.unescape = unescape;
+    function tokenize(source, alternateCommentMode) {
+      source = source.toString();
+      var offset = 0, length = source.length, line = 1, lastCommentLine = 0, comments = {};
+      var stack = [];
+      var stringDelim = null;
+      function illegal(subject) {
+        return Error("illegal " + subject + " (line " + line + ")");
+      }
+      function readString() {
+        var re = stringDelim === "'" ? stringSingleRe : stringDoubleRe;
+        re.lastIndex = offset - 1;
+        var match = re.exec(source);
+        if (!match)
+          throw illegal("string");
+        offset = re.lastIndex;
+        push(stringDelim);
+        stringDelim = null;
+        return unescape(match[1]);
+      }
+      function charAt(pos) {
+        return source.charAt(pos);
+      }
+      function setComment(start, end, isLeading) {
+        var comment = {
+          type: source.charAt(start++),
+          lineEmpty: false,
+          leading: isLeading
+        };
+        var lookback;
+        if (alternateCommentMode) {
+          lookback = 2;
+        } else {
+          lookback = 3;
+        }
+        var commentOffset = start - lookback, c;
+        do {
+          if (--commentOffset < 0 || (c = source.charAt(commentOffset)) === "\n") {
+            comment.lineEmpty = true;
+            break;
+          }
+        } while (c === " " || c === "	");
+        var lines = source.substring(start, end).split(setCommentSplitRe);
+        for (var i = 0; i < lines.length; ++i)
+          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
+        comment.text = lines.join("\n").trim();
+        comments[line] = comment;
+        lastCommentLine = line;
+      }
+      function isDoubleSlashCommentLine(startOffset) {
+        var endOffset = findEndOfLine(startOffset);
+        var lineText = source.substring(startOffset, endOffset);
+        var isComment = /^\s*\/\//.test(lineText);
+        return isComment;
+      }
+      function findEndOfLine(cursor) {
+        var endOffset = cursor;
+        while (endOffset < length && charAt(endOffset) !== "\n") {
+          endOffset++;
+        }
+        return endOffset;
+      }
+      function next() {
+        if (stack.length > 0)
+          return stack.shift();
+        if (stringDelim)
+          return readString();
+        var repeat, prev, curr, start, isDoc, isLeadingComment = offset === 0;
+        do {
+          if (offset === length)
+            return null;
+          repeat = false;
+          while (whitespaceRe.test(curr = charAt(offset))) {
+            if (curr === "\n") {
+              isLeadingComment = true;
+              ++line;
+            }
+            if (++offset === length)
+              return null;
+          }
+          if (charAt(offset) === "/") {
+            if (++offset === length) {
+              throw illegal("comment");
+            }
+            if (charAt(offset) === "/") {
+              if (!alternateCommentMode) {
+                isDoc = charAt(start = offset + 1) === "/";
+                while (charAt(++offset) !== "\n") {
+                  if (offset === length) {
+                    return null;
+                  }
+                }
+                ++offset;
+                if (isDoc) {
+                  setComment(start, offset - 1, isLeadingComment);
+                  isLeadingComment = true;
+                }
+                ++line;
+                repeat = true;
+              } else {
+                start = offset;
+                isDoc = false;
+                if (isDoubleSlashCommentLine(offset - 1)) {
+                  isDoc = true;
+                  do {
+                    offset = findEndOfLine(offset);
+                    if (offset === length) {
+                      break;
+                    }
+                    offset++;
+                    if (!isLeadingComment) {
+                      break;
+                    }
+                  } while (isDoubleSlashCommentLine(offset));
+                } else {
+                  offset = Math.min(length, findEndOfLine(offset) + 1);
+                }
+                if (isDoc) {
+                  setComment(start, offset, isLeadingComment);
+                  isLeadingComment = true;
+                }
+                line++;
+                repeat = true;
+              }
+            } else if ((curr = charAt(offset)) === "*") {
+              start = offset + 1;
+              isDoc = alternateCommentMode || charAt(start) === "*";
+              do {
+                if (curr === "\n") {
+                  ++line;
+                }
+                if (++offset === length) {
+                  throw illegal("comment");
+                }
+                prev = curr;
+                curr = charAt(offset);
+              } while (prev !== "*" || curr !== "/");
+              ++offset;
+              if (isDoc) {
+                setComment(start, offset - 2, isLeadingComment);
+                isLeadingComment = true;
+              }
+              repeat = true;
+            } else {
+              return "/";
+            }
+          }
+        } while (repeat);
+        var end = offset;
+        delimRe.lastIndex = 0;
+        var delim = delimRe.test(charAt(end++));
+        if (!delim)
+          while (end < length && !delimRe.test(charAt(end)))
+            ++end;
+        var token = source.substring(offset, offset = end);
+        if (token === '"' || token === "'")
+          stringDelim = token;
+        return token;
+      }
+      function push(token) {
+        stack.push(token);
+      }
+      function peek() {
+        if (!stack.length) {
+          var token = next();
+          if (token === null)
+            return null;
+          push(token);
+        }
+        return stack[0];
+      }
+      function skip(expected, optional2) {
+        var actual = peek(), equals = actual === expected;
+        if (equals) {
+          next();
+          return true;
+        }
+        if (!optional2)
+          throw illegal("token '" + actual + "', '" + expected + "' expected");
+        return false;
+      }
+      function cmnt(trailingLine) {
+        var ret = null;
+        var comment;
+        if (trailingLine === void 0) {
+          comment = comments[line - 1];
+          delete comments[line - 1];
+          if (comment && (alternateCommentMode || comment.type === "*" || comment.lineEmpty)) {
+            ret = comment.leading ? comment.text : null;
+          }
+        } else {
+          if (lastCommentLine < trailingLine) {
+            peek();
+          }
+          comment = comments[trailingLine];
+          delete comments[trailingLine];
+          if (comment && !comment.lineEmpty && (alternateCommentMode || comment.type === "/")) {
+            ret = comment.leading ? null : comment.text;
+          }
+        }
+        return ret;
+      }
+      return Object.defineProperty({
+        next,
+        peek,
+        push,
+        skip,
+        cmnt
+      }, "line", {
+        get: function() {
+          return line;
+        }
+      });
+    }
+  }
+});
+
+// node_modules/protobufjs/src/parse.js
+var require_parse = __commonJS({
+  "node_modules/protobufjs/src/parse.js"(exports2, module2) {
+    "use strict";
+    module2.exports = parse4;
+    parse4.filename = null;
+    parse4.defaults = { keepCase: false };
+    var tokenize = require_tokenize();
+    var Root = require_root();
+    var Type = require_type();
+    var Field = require_field();
+    var MapField = require_mapfield();
+    var OneOf = require_oneof();
+    var Enum = require_enum();
+    var Service = require_service2();
+    var Method = require_method();
+    var ReflectionObject = require_object();
+    var types = require_types();
+    var util = require_util();
+    var base10Re = /^[1-9][0-9]*$/;
+    var base10NegRe = /^-?[1-9][0-9]*$/;
+    var base16Re = /^0[x][0-9a-fA-F]+$/;
+    var base16NegRe = /^-?0[x][0-9a-fA-F]+$/;
+    var base8Re = /^0[0-7]+$/;
+    var base8NegRe = /^-?0[0-7]+$/;
+    var numberRe = util.patterns.numberRe;
+    var nameRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+    var typeRefRe = util.patterns.typeRefRe;
+    function parse4(source, root, options) {
+      if (!(root instanceof Root)) {
+        options = root;
+        root = new Root();
+      }
+      if (!options)
+        options = parse4.defaults;
+      var preferTrailingComment = options.preferTrailingComment || false;
+      var tn = tokenize(source, options.alternateCommentMode || false), next = tn.next, push = tn.push, peek = tn.peek, skip = tn.skip, cmnt = tn.cmnt;
+      var head = true, pkg, imports, weakImports, edition = "proto2";
+      var ptr = root;
+      var topLevelObjects = [];
+      var topLevelOptions = {};
+      var applyCase = options.keepCase ? function(name2) {
+        return name2;
+      } : util.camelCase;
+      function resolveFileFeatures() {
+        topLevelObjects.forEach((obj) => {
+          obj._edition = edition;
+          Object.keys(topLevelOptions).forEach((opt) => {
+            if (obj.getOption(opt) !== void 0) return;
+            obj.setOption(opt, topLevelOptions[opt], true);
+          });
+        });
+      }
+      function illegal(token2, name2, insideTryCatch) {
+        var filename = parse4.filename;
+        if (!insideTryCatch)
+          parse4.filename = null;
+        return Error("illegal " + (name2 || "token") + " '" + token2 + "' (" + (filename ? filename + ", " : "") + "line " + tn.line + ")");
+      }
+      function readString() {
+        var values = [], token2;
+        do {
+          if ((token2 = next()) !== '"' && token2 !== "'")
+            throw illegal(token2);
+          values.push(next());
+          skip(token2);
+          token2 = peek();
+        } while (token2 === '"' || token2 === "'");
+        return values.join("");
+      }
+      function readValue(acceptTypeRef) {
+        var token2 = next();
+        switch (token2) {
+          case "'":
+          case '"':
+            push(token2);
+            return readString();
+          case "true":
+          case "TRUE":
+            return true;
+          case "false":
+          case "FALSE":
+            return false;
+        }
+        try {
+          return parseNumber(
+            token2,
+            /* insideTryCatch */
+            true
+          );
+        } catch (e) {
+          if (acceptTypeRef && typeRefRe.test(token2))
+            return token2;
+          throw illegal(token2, "value");
+        }
+      }
+      function readRanges(target, acceptStrings) {
+        var token2, start;
+        do {
+          if (acceptStrings && ((token2 = peek()) === '"' || token2 === "'")) {
+            var str = readString();
+            target.push(str);
+            if (edition >= 2023) {
+              throw illegal(str, "id");
+            }
+          } else {
+            try {
+              target.push([start = parseId(next()), skip("to", true) ? parseId(next()) : start]);
+            } catch (err) {
+              if (acceptStrings && typeRefRe.test(token2) && edition >= 2023) {
+                target.push(token2);
+              } else {
+                throw err;
+              }
+            }
+          }
+        } while (skip(",", true));
+        var dummy = { options: void 0 };
+        dummy.setOption = function(name2, value) {
+          if (this.options === void 0) this.options = {};
+          this.options[name2] = value;
+        };
+        ifBlock(
+          dummy,
+          function parseRange_block(token3) {
+            if (token3 === "option") {
+              parseOption(dummy, token3);
+              skip(";");
+            } else
+              throw illegal(token3);
+          },
+          function parseRange_line() {
+            parseInlineOptions(dummy);
+          }
+        );
+      }
+      function parseNumber(token2, insideTryCatch) {
+        var sign = 1;
+        if (token2.charAt(0) === "-") {
+          sign = -1;
+          token2 = token2.substring(1);
+        }
+        switch (token2) {
+          case "inf":
+          case "INF":
+          case "Inf":
+            return sign * Infinity;
+          case "nan":
+          case "NAN":
+          case "Nan":
+          case "NaN":
+            return NaN;
+          case "0":
+            return 0;
+        }
+        if (base10Re.test(token2))
+          return sign * parseInt(token2, 10);
+        if (base16Re.test(token2))
+          return sign * parseInt(token2, 16);
+        if (base8Re.test(token2))
+          return sign * parseInt(token2, 8);
+        if (numberRe.test(token2))
+          return sign * parseFloat(token2);
+        throw illegal(token2, "number", insideTryCatch);
+      }
+      function parseId(token2, acceptNegative) {
+        switch (token2) {
+          case "max":
+          case "MAX":
+          case "Max":
+            return 536870911;
+          case "0":
+            return 0;
+        }
+        if (!acceptNegative && token2.charAt(0) === "-")
+          throw illegal(token2, "id");
+        if (base10NegRe.test(token2))
+          return parseInt(token2, 10);
+        if (base16NegRe.test(token2))
+          return parseInt(token2, 16);
+        if (base8NegRe.test(token2))
+          return parseInt(token2, 8);
+        throw illegal(token2, "id");
+      }
+      function parsePackage() {
+        if (pkg !== void 0)
+          throw illegal("package");
+        pkg = next();
+        if (!typeRefRe.test(pkg))
+          throw illegal(pkg, "name");
+        ptr = ptr.define(pkg);
+        skip(";");
+      }
+      function parseImport() {
+        var token2 = peek();
+        var whichImports;
+        switch (token2) {
+          case "weak":
+            whichImports = weakImports || (weakImports = []);
+            next();
+            break;
+          case "public":
+            next();
+          // eslint-disable-next-line no-fallthrough
+          default:
+            whichImports = imports || (imports = []);
+            break;
+        }
+        token2 = readString();
+        skip(";");
+        whichImports.push(token2);
+      }
+      function parseSyntax() {
+        skip("=");
+        edition = readString();
+        if (edition < 2023)
+          throw illegal(edition, "syntax");
+        skip(";");
+      }
+      function parseEdition() {
+        skip("=");
+        edition = readString();
+        const supportedEditions = ["2023"];
+        if (!supportedEditions.includes(edition))
+          throw illegal(edition, "edition");
+        skip(";");
+      }
+      function parseCommon(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        switch (token2) {
+          case "option":
+            parseOption(parent, token2);
+            skip(";");
+            return true;
+          case "message":
+            parseType(parent, token2, depth + 1);
+            return true;
+          case "enum":
+            parseEnum(parent, token2);
+            return true;
+          case "service":
+            parseService(parent, token2, depth + 1);
+            return true;
+          case "extend":
+            parseExtension(parent, token2, depth);
+            return true;
+        }
+        return false;
+      }
+      function ifBlock(obj, fnIf, fnElse) {
+        var trailingLine = tn.line;
+        if (obj) {
+          if (typeof obj.comment !== "string") {
+            obj.comment = cmnt();
+          }
+          obj.filename = parse4.filename;
+        }
+        if (skip("{", true)) {
+          var token2;
+          while ((token2 = next()) !== "}")
+            fnIf(token2);
+          skip(";", true);
+        } else {
+          if (fnElse)
+            fnElse();
+          skip(";");
+          if (obj && (typeof obj.comment !== "string" || preferTrailingComment))
+            obj.comment = cmnt(trailingLine) || obj.comment;
+        }
+      }
+      function parseType(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.nestingLimit)
+          throw Error("max depth exceeded");
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "type name");
+        var type = new Type(token2);
+        ifBlock(type, function parseType_block(token3) {
+          if (parseCommon(type, token3, depth))
+            return;
+          switch (token3) {
+            case "map":
+              parseMapField(type, token3);
+              break;
+            case "required":
+              if (edition !== "proto2")
+                throw illegal(token3);
+            /* eslint-disable no-fallthrough */
+            case "repeated":
+              parseField(type, token3, void 0, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(type, "proto3_optional", void 0, depth + 1);
+              } else if (edition !== "proto2") {
+                throw illegal(token3);
+              } else {
+                parseField(type, "optional", void 0, depth + 1);
+              }
+              break;
+            case "oneof":
+              parseOneOf(type, token3, depth + 1);
+              break;
+            case "extensions":
+              readRanges(type.extensions || (type.extensions = []));
+              break;
+            case "reserved":
+              readRanges(type.reserved || (type.reserved = []), true);
+              break;
+            default:
+              if (edition === "proto2" || !typeRefRe.test(token3)) {
+                throw illegal(token3);
+              }
+              push(token3);
+              parseField(type, "optional", void 0, depth + 1);
+              break;
+          }
+        });
+        parent.add(type);
+        if (parent === ptr) {
+          topLevelObjects.push(type);
+        }
+      }
+      function parseField(parent, rule, extend2, depth) {
+        var type = next();
+        if (type === "group") {
+          parseGroup(parent, rule, depth);
+          return;
+        }
+        while (type.endsWith(".") || peek().startsWith(".")) {
+          type += next();
+        }
+        if (!typeRefRe.test(type))
+          throw illegal(type, "type");
+        var name2 = next();
+        if (!nameRe.test(name2))
+          throw illegal(name2, "name");
+        name2 = applyCase(name2);
+        skip("=");
+        var field = new Field(name2, parseId(next()), type, rule, extend2);
+        ifBlock(field, function parseField_block(token2) {
+          if (token2 === "option") {
+            parseOption(field, token2);
+            skip(";");
+          } else
+            throw illegal(token2);
+        }, function parseField_line() {
+          parseInlineOptions(field);
+        });
+        if (rule === "proto3_optional") {
+          var oneof = new OneOf("_" + name2);
+          field.setOption("proto3_optional", true);
+          oneof.add(field);
+          parent.add(oneof);
+        } else {
+          parent.add(field);
+        }
+        if (parent === ptr) {
+          topLevelObjects.push(field);
+        }
+      }
+      function parseGroup(parent, rule, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.nestingLimit)
+          throw Error("max depth exceeded");
+        if (edition >= 2023) {
+          throw illegal("group");
+        }
+        var name2 = next();
+        if (!nameRe.test(name2))
+          throw illegal(name2, "name");
+        var fieldName = util.lcFirst(name2);
+        if (name2 === fieldName)
+          name2 = util.ucFirst(name2);
+        skip("=");
+        var id = parseId(next());
+        var type = new Type(name2);
+        type.group = true;
+        var field = new Field(fieldName, id, name2, rule);
+        field.filename = parse4.filename;
+        ifBlock(type, function parseGroup_block(token2) {
+          switch (token2) {
+            case "option":
+              parseOption(type, token2);
+              skip(";");
+              break;
+            case "required":
+            case "repeated":
+              parseField(type, token2, void 0, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(type, "proto3_optional", void 0, depth + 1);
+              } else {
+                parseField(type, "optional", void 0, depth + 1);
+              }
+              break;
+            case "message":
+              parseType(type, token2, depth + 1);
+              break;
+            case "enum":
+              parseEnum(type, token2);
+              break;
+            case "reserved":
+              readRanges(type.reserved || (type.reserved = []), true);
+              break;
+            /* istanbul ignore next */
+            default:
+              throw illegal(token2);
+          }
+        });
+        parent.add(type).add(field);
+      }
+      function parseMapField(parent) {
+        skip("<");
+        var keyType = next();
+        if (types.mapKey[keyType] === void 0)
+          throw illegal(keyType, "type");
+        skip(",");
+        var valueType = next();
+        if (!typeRefRe.test(valueType))
+          throw illegal(valueType, "type");
+        skip(">");
+        var name2 = next();
+        if (!nameRe.test(name2))
+          throw illegal(name2, "name");
+        skip("=");
+        var field = new MapField(applyCase(name2), parseId(next()), keyType, valueType);
+        ifBlock(field, function parseMapField_block(token2) {
+          if (token2 === "option") {
+            parseOption(field, token2);
+            skip(";");
+          } else
+            throw illegal(token2);
+        }, function parseMapField_line() {
+          parseInlineOptions(field);
+        });
+        parent.add(field);
+      }
+      function parseOneOf(parent, token2, depth) {
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var oneof = new OneOf(applyCase(token2));
+        ifBlock(oneof, function parseOneOf_block(token3) {
+          if (token3 === "option") {
+            parseOption(oneof, token3);
+            skip(";");
+          } else {
+            push(token3);
+            parseField(oneof, "optional", void 0, depth);
+          }
+        });
+        parent.add(oneof);
+      }
+      function parseEnum(parent, token2) {
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var enm = new Enum(token2);
+        ifBlock(enm, function parseEnum_block(token3) {
+          switch (token3) {
+            case "option":
+              parseOption(enm, token3);
+              skip(";");
+              break;
+            case "reserved":
+              readRanges(enm.reserved || (enm.reserved = []), true);
+              if (enm.reserved === void 0) enm.reserved = [];
+              break;
+            default:
+              parseEnumValue(enm, token3);
+          }
+        });
+        parent.add(enm);
+        if (parent === ptr) {
+          topLevelObjects.push(enm);
+        }
+      }
+      function parseEnumValue(parent, token2) {
+        if (!nameRe.test(token2))
+          throw illegal(token2, "name");
+        skip("=");
+        var value = parseId(next(), true), dummy = {
+          options: void 0
+        };
+        dummy.getOption = function(name2) {
+          return this.options[name2];
+        };
+        dummy.setOption = function(name2, value2) {
+          ReflectionObject.prototype.setOption.call(dummy, name2, value2);
+        };
+        dummy.setParsedOption = function() {
+          return void 0;
+        };
+        ifBlock(dummy, function parseEnumValue_block(token3) {
+          if (token3 === "option") {
+            parseOption(dummy, token3);
+            skip(";");
+          } else
+            throw illegal(token3);
+        }, function parseEnumValue_line() {
+          parseInlineOptions(dummy);
+        });
+        parent.add(token2, value, dummy.comment, dummy.parsedOptions || dummy.options);
+      }
+      function parseOption(parent, token2) {
+        var option;
+        var propName;
+        var isOption = true;
+        if (token2 === "option") {
+          token2 = next();
+        }
+        while (token2 !== "=") {
+          if (token2 === null) {
+            throw illegal(token2, "end of input");
+          }
+          if (token2 === "(") {
+            var parensValue = next();
+            skip(")");
+            token2 = "(" + parensValue + ")";
+          }
+          if (isOption) {
+            isOption = false;
+            if (token2.includes(".") && !token2.includes("(")) {
+              var tokens = token2.split(".");
+              option = tokens[0] + ".";
+              token2 = tokens[1];
+              continue;
+            }
+            option = token2;
+          } else {
+            propName = propName ? propName += token2 : token2;
+          }
+          token2 = next();
+        }
+        var name2 = propName ? option.concat(propName) : option;
+        var optionValue = parseOptionValue(parent, name2);
+        propName = propName && propName[0] === "." ? propName.slice(1) : propName;
+        option = option && option[option.length - 1] === "." ? option.slice(0, -1) : option;
+        setParsedOption(parent, option, optionValue, propName);
+      }
+      function parseOptionValue(parent, name2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (skip("{", true)) {
+          var objectResult = {};
+          while (!skip("}", true)) {
+            if (!nameRe.test(token = next())) {
+              throw illegal(token, "name");
+            }
+            if (token === null) {
+              throw illegal(token, "end of input");
+            }
+            var value;
+            var propName = token;
+            skip(":", true);
+            if (peek() === "{") {
+              value = parseOptionValue(parent, name2 + "." + token, depth + 1);
+            } else if (peek() === "[") {
+              value = [];
+              var lastValue;
+              if (skip("[", true)) {
+                do {
+                  lastValue = readValue(true);
+                  value.push(lastValue);
+                } while (skip(",", true));
+                skip("]");
+                if (typeof lastValue !== "undefined") {
+                  setOption(parent, name2 + "." + token, lastValue);
+                }
+              }
+            } else {
+              value = readValue(true);
+              setOption(parent, name2 + "." + token, value);
+            }
+            var prevValue = objectResult[propName];
+            if (prevValue)
+              value = [].concat(prevValue).concat(value);
+            if (propName !== "__proto__")
+              objectResult[propName] = value;
+            skip(",", true);
+            skip(";", true);
+          }
+          return objectResult;
+        }
+        var simpleValue = readValue(true);
+        setOption(parent, name2, simpleValue);
+        return simpleValue;
+      }
+      function setOption(parent, name2, value) {
+        if (ptr === parent && /^features\./.test(name2)) {
+          topLevelOptions[name2] = value;
+          return;
+        }
+        if (parent.setOption)
+          parent.setOption(name2, value);
+      }
+      function setParsedOption(parent, name2, value, propName) {
+        if (parent.setParsedOption)
+          parent.setParsedOption(name2, value, propName);
+      }
+      function parseInlineOptions(parent) {
+        if (skip("[", true)) {
+          do {
+            parseOption(parent, "option");
+          } while (skip(",", true));
+          skip("]");
+        }
+        return parent;
+      }
+      function parseService(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "service name");
+        var service = new Service(token2);
+        ifBlock(service, function parseService_block(token3) {
+          if (parseCommon(service, token3, depth)) {
+            return;
+          }
+          if (token3 === "rpc")
+            parseMethod(service, token3);
+          else
+            throw illegal(token3);
+        });
+        parent.add(service);
+        if (parent === ptr) {
+          topLevelObjects.push(service);
+        }
+      }
+      function parseMethod(parent, token2) {
+        var commentText = cmnt();
+        var type = token2;
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var name2 = token2, requestType2, requestStream, responseType, responseStream;
+        skip("(");
+        if (skip("stream", true))
+          requestStream = true;
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2);
+        requestType2 = token2;
+        skip(")");
+        skip("returns");
+        skip("(");
+        if (skip("stream", true))
+          responseStream = true;
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2);
+        responseType = token2;
+        skip(")");
+        var method = new Method(name2, type, requestType2, responseType, requestStream, responseStream);
+        method.comment = commentText;
+        ifBlock(method, function parseMethod_block(token3) {
+          if (token3 === "option") {
+            parseOption(method, token3);
+            skip(";");
+          } else
+            throw illegal(token3);
+        });
+        parent.add(method);
+      }
+      function parseExtension(parent, token2, depth) {
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2, "reference");
+        var reference = token2;
+        ifBlock(null, function parseExtension_block(token3) {
+          switch (token3) {
+            case "required":
+            case "repeated":
+              parseField(parent, token3, reference, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(parent, "proto3_optional", reference, depth + 1);
+              } else {
+                parseField(parent, "optional", reference, depth + 1);
+              }
+              break;
+            default:
+              if (edition === "proto2" || !typeRefRe.test(token3))
+                throw illegal(token3);
+              push(token3);
+              parseField(parent, "optional", reference, depth + 1);
+              break;
+          }
+        });
+      }
+      var token;
+      while ((token = next()) !== null) {
+        switch (token) {
+          case "package":
+            if (!head)
+              throw illegal(token);
+            parsePackage();
+            break;
+          case "import":
+            if (!head)
+              throw illegal(token);
+            parseImport();
+            break;
+          case "syntax":
+            if (!head)
+              throw illegal(token);
+            parseSyntax();
+            break;
+          case "edition":
+            if (!head)
+              throw illegal(token);
+            parseEdition();
+            break;
+          case "option":
+            parseOption(ptr, token);
+            skip(";", true);
+            break;
+          default:
+            if (parseCommon(ptr, token, 0)) {
+              head = false;
+              continue;
+            }
+            throw illegal(token);
+        }
+      }
+      resolveFileFeatures();
+      parse4.filename = null;
+      return {
+        "package": pkg,
+        "imports": imports,
+        weakImports,
+        root
+      };
+    }
+  }
+});
+
+// node_modules/protobufjs/src/common.js
+var require_common = __commonJS({
+  "node_modules/protobufjs/src/common.js"(exports2, module2) {
+    "use strict";
+    module2.exports = common;
+    var commonRe = /\/|\./;
+    function common(name2, json2) {
+      if (!commonRe.test(name2)) {
+        name2 = "google/protobuf/" + name2 + ".proto";
+        json2 = { nested: { google: { nested: { protobuf: { nested: json2 } } } } };
+      }
+      common[name2] = json2;
+    }
+    common("any", {
+      /**
+       * Properties of a google.protobuf.Any message.
+       * @interface IAny
+       * @type {Object}
+       * @property {string} [typeUrl]
+       * @property {Uint8Array} [bytes]
+       * @memberof common
+       */
+      Any: {
+        fields: {
+          type_url: {
+            type: "string",
+            id: 1
+          },
+          value: {
+            type: "bytes",
+            id: 2
+          }
+        }
+      }
+    });
+    var timeType;
+    common("duration", {
+      /**
+       * Properties of a google.protobuf.Duration message.
+       * @interface IDuration
+       * @type {Object}
+       * @property {number|Long} [seconds]
+       * @property {number} [nanos]
+       * @memberof common
+       */
+      Duration: timeType = {
+        fields: {
+          seconds: {
+            type: "int64",
+            id: 1
+          },
+          nanos: {
+            type: "int32",
+            id: 2
+          }
+        }
+      }
+    });
+    common("timestamp", {
+      /**
+       * Properties of a google.protobuf.Timestamp message.
+       * @interface ITimestamp
+       * @type {Object}
+       * @property {number|Long} [seconds]
+       * @property {number} [nanos]
+       * @memberof common
+       */
+      Timestamp: timeType
+    });
+    common("empty", {
+      /**
+       * Properties of a google.protobuf.Empty message.
+       * @interface IEmpty
+       * @memberof common
+       */
+      Empty: {
+        fields: {}
+      }
+    });
+    common("struct", {
+      /**
+       * Properties of a google.protobuf.Struct message.
+       * @interface IStruct
+       * @type {Object}
+       * @property {Object.<string,IValue>} [fields]
+       * @memberof common
+       */
+      Struct: {
+        fields: {
+          fields: {
+            keyType: "string",
+            type: "Value",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Value message.
+       * @interface IValue
+       * @type {Object}
+       * @property {string} [kind]
+       * @property {0} [nullValue]
+       * @property {number} [numberValue]
+       * @property {string} [stringValue]
+       * @property {boolean} [boolValue]
+       * @property {IStruct} [structValue]
+       * @property {IListValue} [listValue]
+       * @memberof common
+       */
+      Value: {
+        oneofs: {
+          kind: {
+            oneof: [
+              "nullValue",
+              "numberValue",
+              "stringValue",
+              "boolValue",
+              "structValue",
+              "listValue"
+            ]
+          }
+        },
+        fields: {
+          nullValue: {
+            type: "NullValue",
+            id: 1
+          },
+          numberValue: {
+            type: "double",
+            id: 2
+          },
+          stringValue: {
+            type: "string",
+            id: 3
+          },
+          boolValue: {
+            type: "bool",
+            id: 4
+          },
+          structValue: {
+            type: "Struct",
+            id: 5
+          },
+          listValue: {
+            type: "ListValue",
+            id: 6
+          }
+        }
+      },
+      NullValue: {
+        values: {
+          NULL_VALUE: 0
+        }
+      },
+      /**
+       * Properties of a google.protobuf.ListValue message.
+       * @interface IListValue
+       * @type {Object}
+       * @property {Array.<IValue>} [values]
+       * @memberof common
+       */
+      ListValue: {
+        fields: {
+          values: {
+            rule: "repeated",
+            type: "Value",
+            id: 1
+          }
+        }
+      }
+    });
+    common("wrappers", {
+      /**
+       * Properties of a google.protobuf.DoubleValue message.
+       * @interface IDoubleValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      DoubleValue: {
+        fields: {
+          value: {
+            type: "double",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.FloatValue message.
+       * @interface IFloatValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      FloatValue: {
+        fields: {
+          value: {
+            type: "float",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Int64Value message.
+       * @interface IInt64Value
+       * @type {Object}
+       * @property {number|Long} [value]
+       * @memberof common
+       */
+      Int64Value: {
+        fields: {
+          value: {
+            type: "int64",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.UInt64Value message.
+       * @interface IUInt64Value
+       * @type {Object}
+       * @property {number|Long} [value]
+       * @memberof common
+       */
+      UInt64Value: {
+        fields: {
+          value: {
+            type: "uint64",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Int32Value message.
+       * @interface IInt32Value
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      Int32Value: {
+        fields: {
+          value: {
+            type: "int32",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.UInt32Value message.
+       * @interface IUInt32Value
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      UInt32Value: {
+        fields: {
+          value: {
+            type: "uint32",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.BoolValue message.
+       * @interface IBoolValue
+       * @type {Object}
+       * @property {boolean} [value]
+       * @memberof common
+       */
+      BoolValue: {
+        fields: {
+          value: {
+            type: "bool",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.StringValue message.
+       * @interface IStringValue
+       * @type {Object}
+       * @property {string} [value]
+       * @memberof common
+       */
+      StringValue: {
+        fields: {
+          value: {
+            type: "string",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.BytesValue message.
+       * @interface IBytesValue
+       * @type {Object}
+       * @property {Uint8Array} [value]
+       * @memberof common
+       */
+      BytesValue: {
+        fields: {
+          value: {
+            type: "bytes",
+            id: 1
+          }
+        }
+      }
+    });
+    common("field_mask", {
+      /**
+       * Properties of a google.protobuf.FieldMask message.
+       * @interface IDoubleValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      FieldMask: {
+        fields: {
+          paths: {
+            rule: "repeated",
+            type: "string",
+            id: 1
+          }
+        }
+      }
+    });
+    common.get = function get(file2) {
+      return common[file2] || null;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/index.js
+var require_src = __commonJS({
+  "node_modules/protobufjs/src/index.js"(exports2, module2) {
+    "use strict";
+    var protobuf2 = module2.exports = require_index_light();
+    protobuf2.build = "full";
+    protobuf2.tokenize = require_tokenize();
+    protobuf2.parse = require_parse();
+    protobuf2.common = require_common();
+    protobuf2.Root._configure(protobuf2.Type, protobuf2.parse, protobuf2.common);
+  }
+});
+
+// node_modules/protobufjs/index.js
+var require_protobufjs = __commonJS({
+  "node_modules/protobufjs/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = require_src();
+  }
+});
+
 // node_modules/docker-modem/lib/utils.js
 var require_utils = __commonJS({
   "node_modules/docker-modem/lib/utils.js"(exports2, module2) {
@@ -7490,7 +14064,7 @@ var require_errors2 = __commonJS({
 });
 
 // node_modules/asn1/lib/ber/types.js
-var require_types = __commonJS({
+var require_types2 = __commonJS({
   "node_modules/asn1/lib/ber/types.js"(exports2, module2) {
     module2.exports = {
       EOC: 0,
@@ -7598,11 +14172,11 @@ var require_safer = __commonJS({
 });
 
 // node_modules/asn1/lib/ber/reader.js
-var require_reader = __commonJS({
+var require_reader2 = __commonJS({
   "node_modules/asn1/lib/ber/reader.js"(exports2, module2) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
-    var ASN1 = require_types();
+    var ASN1 = require_types2();
     var errors = require_errors2();
     var newInvalidAsn1Error = errors.newInvalidAsn1Error;
     function Reader(data) {
@@ -7763,11 +14337,11 @@ var require_reader = __commonJS({
 });
 
 // node_modules/asn1/lib/ber/writer.js
-var require_writer = __commonJS({
+var require_writer2 = __commonJS({
   "node_modules/asn1/lib/ber/writer.js"(exports2, module2) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
-    var ASN1 = require_types();
+    var ASN1 = require_types2();
     var errors = require_errors2();
     var newInvalidAsn1Error = errors.newInvalidAsn1Error;
     var DEFAULT_OPTS = {
@@ -8009,9 +14583,9 @@ var require_writer = __commonJS({
 var require_ber = __commonJS({
   "node_modules/asn1/lib/ber/index.js"(exports2, module2) {
     var errors = require_errors2();
-    var types = require_types();
-    var Reader = require_reader();
-    var Writer = require_writer();
+    var types = require_types2();
+    var Reader = require_reader2();
+    var Writer = require_writer2();
     module2.exports = {
       Reader,
       Writer
@@ -13966,7 +20540,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve3, reject) => {
+        return new Promise(async (resolve4, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -13978,7 +20552,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve3();
+          resolve4();
         });
       })(),
       NullCipher,
@@ -15236,7 +21810,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve3 } = __require("path");
+    var { resolve: resolve4 } = __require("path");
     var { readFile } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -15372,7 +21946,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve3(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve4(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -29163,14 +35737,14 @@ var require_async_iterator = __commonJS({
       };
     }
     function readAndResolve(iter) {
-      var resolve3 = iter[kLastResolve];
-      if (resolve3 !== null) {
+      var resolve4 = iter[kLastResolve];
+      if (resolve4 !== null) {
         var data = iter[kStream].read();
         if (data !== null) {
           iter[kLastPromise] = null;
           iter[kLastResolve] = null;
           iter[kLastReject] = null;
-          resolve3(createIterResult(data, false));
+          resolve4(createIterResult(data, false));
         }
       }
     }
@@ -29178,13 +35752,13 @@ var require_async_iterator = __commonJS({
       process.nextTick(readAndResolve, iter);
     }
     function wrapForNext(lastPromise, iter) {
-      return function(resolve3, reject) {
+      return function(resolve4, reject) {
         lastPromise.then(function() {
           if (iter[kEnded]) {
-            resolve3(createIterResult(void 0, true));
+            resolve4(createIterResult(void 0, true));
             return;
           }
-          iter[kHandlePromise](resolve3, reject);
+          iter[kHandlePromise](resolve4, reject);
         }, reject);
       };
     }
@@ -29204,12 +35778,12 @@ var require_async_iterator = __commonJS({
           return Promise.resolve(createIterResult(void 0, true));
         }
         if (this[kStream].destroyed) {
-          return new Promise(function(resolve3, reject) {
+          return new Promise(function(resolve4, reject) {
             process.nextTick(function() {
               if (_this[kError]) {
                 reject(_this[kError]);
               } else {
-                resolve3(createIterResult(void 0, true));
+                resolve4(createIterResult(void 0, true));
               }
             });
           });
@@ -29232,13 +35806,13 @@ var require_async_iterator = __commonJS({
       return this;
     }), _defineProperty(_Object$setPrototypeO, "return", function _return() {
       var _this2 = this;
-      return new Promise(function(resolve3, reject) {
+      return new Promise(function(resolve4, reject) {
         _this2[kStream].destroy(null, function(err) {
           if (err) {
             reject(err);
             return;
           }
-          resolve3(createIterResult(void 0, true));
+          resolve4(createIterResult(void 0, true));
         });
       });
     }), _Object$setPrototypeO), AsyncIteratorPrototype);
@@ -29260,15 +35834,15 @@ var require_async_iterator = __commonJS({
         value: stream._readableState.endEmitted,
         writable: true
       }), _defineProperty(_Object$create, kHandlePromise, {
-        value: function value(resolve3, reject) {
+        value: function value(resolve4, reject) {
           var data = iterator[kStream].read();
           if (data) {
             iterator[kLastPromise] = null;
             iterator[kLastResolve] = null;
             iterator[kLastReject] = null;
-            resolve3(createIterResult(data, false));
+            resolve4(createIterResult(data, false));
           } else {
-            iterator[kLastResolve] = resolve3;
+            iterator[kLastResolve] = resolve4;
             iterator[kLastReject] = reject;
           }
         },
@@ -29287,12 +35861,12 @@ var require_async_iterator = __commonJS({
           iterator[kError] = err;
           return;
         }
-        var resolve3 = iterator[kLastResolve];
-        if (resolve3 !== null) {
+        var resolve4 = iterator[kLastResolve];
+        if (resolve4 !== null) {
           iterator[kLastPromise] = null;
           iterator[kLastResolve] = null;
           iterator[kLastReject] = null;
-          resolve3(createIterResult(void 0, true));
+          resolve4(createIterResult(void 0, true));
         }
         iterator[kEnded] = true;
       });
@@ -29307,7 +35881,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve3, reject, _next, _throw, key, arg) {
+    function asyncGeneratorStep(gen, resolve4, reject, _next, _throw, key, arg) {
       try {
         var info = gen[key](arg);
         var value = info.value;
@@ -29316,7 +35890,7 @@ var require_from = __commonJS({
         return;
       }
       if (info.done) {
-        resolve3(value);
+        resolve4(value);
       } else {
         Promise.resolve(value).then(_next, _throw);
       }
@@ -29324,13 +35898,13 @@ var require_from = __commonJS({
     function _asyncToGenerator(fn) {
       return function() {
         var self2 = this, args = arguments;
-        return new Promise(function(resolve3, reject) {
+        return new Promise(function(resolve4, reject) {
           var gen = fn.apply(self2, args);
           function _next(value) {
-            asyncGeneratorStep(gen, resolve3, reject, _next, _throw, "next", value);
+            asyncGeneratorStep(gen, resolve4, reject, _next, _throw, "next", value);
           }
           function _throw(err) {
-            asyncGeneratorStep(gen, resolve3, reject, _next, _throw, "throw", err);
+            asyncGeneratorStep(gen, resolve4, reject, _next, _throw, "throw", err);
           }
           _next(void 0);
         });
@@ -30547,7 +37121,7 @@ var require_ms = __commonJS({
 });
 
 // node_modules/debug/src/common.js
-var require_common = __commonJS({
+var require_common2 = __commonJS({
   "node_modules/debug/src/common.js"(exports2, module2) {
     function setup(env) {
       createDebug.debug = createDebug;
@@ -30881,7 +37455,7 @@ var require_browser = __commonJS({
       } catch (error62) {
       }
     }
-    module2.exports = require_common()(exports2);
+    module2.exports = require_common2()(exports2);
     var { formatters } = module2.exports;
     formatters.j = function(v) {
       try {
@@ -31169,7 +37743,7 @@ var require_node2 = __commonJS({
         debug.inspectOpts[keys[i]] = exports2.inspectOpts[keys[i]];
       }
     }
-    module2.exports = require_common()(exports2);
+    module2.exports = require_common2()(exports2);
     var { formatters } = module2.exports;
     formatters.o = function(v) {
       this.inspectOpts.colors = this.useColors;
@@ -31183,7 +37757,7 @@ var require_node2 = __commonJS({
 });
 
 // node_modules/debug/src/index.js
-var require_src = __commonJS({
+var require_src2 = __commonJS({
   "node_modules/debug/src/index.js"(exports2, module2) {
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
       module2.exports = require_browser();
@@ -31234,7 +37808,7 @@ var require_modem = __commonJS({
     var url2 = __require("url");
     var ssh = require_ssh();
     var HttpDuplex = require_http_duplex();
-    var debug = require_src()("modem");
+    var debug = require_src2()("modem");
     var utils = require_utils();
     var util = __require("util");
     var splitca = require_split_ca();
@@ -31290,11 +37864,11 @@ var require_modem = __commonJS({
       return opts;
     };
     var findDefaultUnixSocket = function() {
-      return new Promise(function(resolve3) {
+      return new Promise(function(resolve4) {
         var userDockerSocket = path.join(os.homedir(), ".docker", "run", "docker.sock");
         fs.access(userDockerSocket, function(err) {
-          if (err) resolve3("/var/run/docker.sock");
-          else resolve3(userDockerSocket);
+          if (err) resolve4("/var/run/docker.sock");
+          else resolve4(userDockerSocket);
         });
       });
     };
@@ -33746,7 +40320,7 @@ var require_tar_fs = __commonJS({
 });
 
 // node_modules/dockerode/lib/util.js
-var require_util = __commonJS({
+var require_util2 = __commonJS({
   "node_modules/dockerode/lib/util.js"(exports2, module2) {
     var DockerIgnore = require_ignore();
     var fs = __require("fs");
@@ -33830,7 +40404,7 @@ var require_util = __commonJS({
 // node_modules/dockerode/lib/exec.js
 var require_exec = __commonJS({
   "node_modules/dockerode/lib/exec.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Exec = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -33859,12 +40433,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -33889,12 +40463,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -33918,12 +40492,12 @@ var require_exec = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -33940,9 +40514,9 @@ var require_exec = __commonJS({
 // node_modules/dockerode/lib/container.js
 var require_container = __commonJS({
   "node_modules/dockerode/lib/container.js"(exports2, module2) {
-    var extend2 = require_util().extend;
+    var extend2 = require_util2().extend;
     var Exec = require_exec();
-    var util = require_util();
+    var util = require_util2();
     var Container = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -33988,12 +40562,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34018,12 +40592,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34049,12 +40623,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34078,12 +40652,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34106,12 +40680,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34135,12 +40709,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34166,12 +40740,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34199,12 +40773,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34228,12 +40802,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34260,12 +40834,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34290,12 +40864,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34321,12 +40895,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34353,12 +40927,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(new Exec(self2.modem, data.Id));
+            resolve4(new Exec(self2.modem, data.Id));
           });
         });
       } else {
@@ -34386,12 +40960,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34418,12 +40992,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34449,12 +41023,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34480,12 +41054,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34510,12 +41084,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34542,12 +41116,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, stream) {
             if (err) {
               return reject(err);
             }
-            resolve3(stream);
+            resolve4(stream);
           });
         });
       } else {
@@ -34572,12 +41146,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34604,12 +41178,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34635,12 +41209,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34666,12 +41240,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34697,12 +41271,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34729,12 +41303,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34759,12 +41333,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34793,12 +41367,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34814,7 +41388,7 @@ var require_container = __commonJS({
 // node_modules/dockerode/lib/image.js
 var require_image = __commonJS({
   "node_modules/dockerode/lib/image.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Image = function(modem, name2) {
       this.modem = modem;
       this.name = name2;
@@ -34836,12 +41410,12 @@ var require_image = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34865,12 +41439,12 @@ var require_image = __commonJS({
         authconfig: args.opts ? args.opts.authconfig : void 0
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(fopts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34892,12 +41466,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34919,12 +41493,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34956,12 +41530,12 @@ var require_image = __commonJS({
       };
       delete optsf.options.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -34988,12 +41562,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35018,12 +41592,12 @@ var require_image = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35039,7 +41613,7 @@ var require_image = __commonJS({
 // node_modules/dockerode/lib/volume.js
 var require_volume = __commonJS({
   "node_modules/dockerode/lib/volume.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Volume = function(modem, name2) {
       this.modem = modem;
       this.name = name2;
@@ -35061,12 +41635,12 @@ var require_volume = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35091,12 +41665,12 @@ var require_volume = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35112,7 +41686,7 @@ var require_volume = __commonJS({
 // node_modules/dockerode/lib/network.js
 var require_network = __commonJS({
   "node_modules/dockerode/lib/network.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Network = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35134,12 +41708,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35165,12 +41739,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35195,12 +41769,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35225,12 +41799,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35244,9 +41818,9 @@ var require_network = __commonJS({
 });
 
 // node_modules/dockerode/lib/service.js
-var require_service = __commonJS({
+var require_service3 = __commonJS({
   "node_modules/dockerode/lib/service.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Service = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35268,12 +41842,12 @@ var require_service = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35297,12 +41871,12 @@ var require_service = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35337,12 +41911,12 @@ var require_service = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35368,12 +41942,12 @@ var require_service = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35389,7 +41963,7 @@ var require_service = __commonJS({
 // node_modules/dockerode/lib/plugin.js
 var require_plugin = __commonJS({
   "node_modules/dockerode/lib/plugin.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Plugin = function(modem, name2, remote) {
       this.modem = modem;
       this.name = name2;
@@ -35412,12 +41986,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35441,12 +42015,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35472,12 +42046,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35509,12 +42083,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35537,12 +42111,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35565,12 +42139,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35594,12 +42168,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35624,12 +42198,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35659,12 +42233,12 @@ var require_plugin = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35680,7 +42254,7 @@ var require_plugin = __commonJS({
 // node_modules/dockerode/lib/secret.js
 var require_secret = __commonJS({
   "node_modules/dockerode/lib/secret.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Secret = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35703,12 +42277,12 @@ var require_secret = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35734,12 +42308,12 @@ var require_secret = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35764,12 +42338,12 @@ var require_secret = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35785,7 +42359,7 @@ var require_secret = __commonJS({
 // node_modules/dockerode/lib/config.js
 var require_config = __commonJS({
   "node_modules/dockerode/lib/config.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Config = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35808,12 +42382,12 @@ var require_config = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35838,12 +42412,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35869,12 +42443,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35890,7 +42464,7 @@ var require_config = __commonJS({
 // node_modules/dockerode/lib/task.js
 var require_task = __commonJS({
   "node_modules/dockerode/lib/task.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Task = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35915,12 +42489,12 @@ var require_task = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35947,12 +42521,12 @@ var require_task = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -35968,7 +42542,7 @@ var require_task = __commonJS({
 // node_modules/dockerode/lib/node.js
 var require_node3 = __commonJS({
   "node_modules/dockerode/lib/node.js"(exports2, module2) {
-    var util = require_util();
+    var util = require_util2();
     var Node = function(modem, id) {
       this.modem = modem;
       this.id = id;
@@ -35990,12 +42564,12 @@ var require_node3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -36022,12 +42596,12 @@ var require_node3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -36051,12 +42625,12 @@ var require_node3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -36626,7 +43200,7 @@ var require_call_credentials = __commonJS({
           if (isCurrentOauth2Client(googleCredentials)) {
             getHeaders = googleCredentials.getRequestHeaders(options.service_url);
           } else {
-            getHeaders = new Promise((resolve3, reject) => {
+            getHeaders = new Promise((resolve4, reject) => {
               googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
                 if (err) {
                   reject(err);
@@ -36636,7 +43210,7 @@ var require_call_credentials = __commonJS({
                   reject(new Error("Headers not set by metadata plugin"));
                   return;
                 }
-                resolve3(headers);
+                resolve4(headers);
               });
             });
           }
@@ -36692,10 +43266,10 @@ var require_call_credentials = __commonJS({
         this.metadataGenerator = metadataGenerator;
       }
       generateMetadata(options) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           this.metadataGenerator(options, (err, metadata) => {
             if (metadata !== void 0) {
-              resolve3(metadata);
+              resolve4(metadata);
             } else {
               reject(err);
             }
@@ -37080,14 +43654,14 @@ var require_channel_credentials = __commonJS({
       }
       connect(socket) {
         const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
             var _a3;
             if (((_a3 = this.connectionOptions.rejectUnauthorized) !== null && _a3 !== void 0 ? _a3 : true) && !tlsSocket.authorized) {
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve3({
+            resolve4({
               socket: tlsSocket,
               secure: true
             });
@@ -37206,8 +43780,8 @@ var require_channel_credentials = __commonJS({
         if (this.hasReceivedUpdates()) {
           return Promise.resolve(this.getLatestSecureContext());
         } else {
-          return new Promise((resolve3) => {
-            this.secureContextWatchers.push(resolve3);
+          return new Promise((resolve4) => {
+            this.secureContextWatchers.push(resolve4);
           });
         }
       }
@@ -37240,7 +43814,7 @@ var require_channel_credentials = __commonJS({
         this.callCredentials = callCredentials;
       }
       connect(socket) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           const secureContext = this.parent.getLatestSecureContext();
           if (!secureContext) {
             reject(new Error("Failed to load credentials"));
@@ -37265,7 +43839,7 @@ var require_channel_credentials = __commonJS({
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve3({
+            resolve4({
               socket: tlsSocket,
               secure: true
             });
@@ -40850,6580 +47424,6 @@ var require_lodash = __commonJS({
   }
 });
 
-// node_modules/@protobufjs/aspromise/index.js
-var require_aspromise = __commonJS({
-  "node_modules/@protobufjs/aspromise/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = asPromise;
-    function asPromise(fn, ctx) {
-      var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
-      while (index < arguments.length)
-        params[offset++] = arguments[index++];
-      return new Promise(function executor(resolve3, reject) {
-        params[offset] = function callback(err) {
-          if (pending) {
-            pending = false;
-            if (err)
-              reject(err);
-            else {
-              var params2 = new Array(arguments.length - 1), offset2 = 0;
-              while (offset2 < params2.length)
-                params2[offset2++] = arguments[offset2];
-              resolve3.apply(null, params2);
-            }
-          }
-        };
-        try {
-          fn.apply(ctx || null, params);
-        } catch (err) {
-          if (pending) {
-            pending = false;
-            reject(err);
-          }
-        }
-      });
-    }
-  }
-});
-
-// node_modules/@protobufjs/base64/index.js
-var require_base64 = __commonJS({
-  "node_modules/@protobufjs/base64/index.js"(exports2) {
-    "use strict";
-    var base644 = exports2;
-    base644.length = function length(string4) {
-      var p = string4.length;
-      if (!p)
-        return 0;
-      var n = 0;
-      while (--p % 4 > 1 && string4.charAt(p) === "=")
-        ++n;
-      return Math.ceil(string4.length * 3) / 4 - n;
-    };
-    var b64 = new Array(64);
-    var s64 = new Array(123);
-    for (i = 0; i < 64; )
-      s64[b64[i] = i < 26 ? i + 65 : i < 52 ? i + 71 : i < 62 ? i - 4 : i - 59 | 43] = i++;
-    var i;
-    base644.encode = function encode3(buffer, start, end) {
-      var parts = null, chunk = [];
-      var i2 = 0, j = 0, t;
-      while (start < end) {
-        var b = buffer[start++];
-        switch (j) {
-          case 0:
-            chunk[i2++] = b64[b >> 2];
-            t = (b & 3) << 4;
-            j = 1;
-            break;
-          case 1:
-            chunk[i2++] = b64[t | b >> 4];
-            t = (b & 15) << 2;
-            j = 2;
-            break;
-          case 2:
-            chunk[i2++] = b64[t | b >> 6];
-            chunk[i2++] = b64[b & 63];
-            j = 0;
-            break;
-        }
-        if (i2 > 8191) {
-          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk));
-          i2 = 0;
-        }
-      }
-      if (j) {
-        chunk[i2++] = b64[t];
-        chunk[i2++] = 61;
-        if (j === 1)
-          chunk[i2++] = 61;
-      }
-      if (parts) {
-        if (i2)
-          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i2)));
-        return parts.join("");
-      }
-      return String.fromCharCode.apply(String, chunk.slice(0, i2));
-    };
-    var invalidEncoding = "invalid encoding";
-    base644.decode = function decode3(string4, buffer, offset) {
-      var start = offset;
-      var j = 0, t;
-      for (var i2 = 0; i2 < string4.length; ) {
-        var c = string4.charCodeAt(i2++);
-        if (c === 61 && j > 1)
-          break;
-        if ((c = s64[c]) === void 0)
-          throw Error(invalidEncoding);
-        switch (j) {
-          case 0:
-            t = c;
-            j = 1;
-            break;
-          case 1:
-            buffer[offset++] = t << 2 | (c & 48) >> 4;
-            t = c;
-            j = 2;
-            break;
-          case 2:
-            buffer[offset++] = (t & 15) << 4 | (c & 60) >> 2;
-            t = c;
-            j = 3;
-            break;
-          case 3:
-            buffer[offset++] = (t & 3) << 6 | c;
-            j = 0;
-            break;
-        }
-      }
-      if (j === 1)
-        throw Error(invalidEncoding);
-      return offset - start;
-    };
-    base644.test = function test(string4) {
-      return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(string4);
-    };
-  }
-});
-
-// node_modules/@protobufjs/eventemitter/index.js
-var require_eventemitter = __commonJS({
-  "node_modules/@protobufjs/eventemitter/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = EventEmitter;
-    function EventEmitter() {
-      this._listeners = /* @__PURE__ */ Object.create(null);
-    }
-    EventEmitter.prototype.on = function on(evt, fn, ctx) {
-      (this._listeners[evt] || (this._listeners[evt] = [])).push({
-        fn,
-        ctx: ctx || this
-      });
-      return this;
-    };
-    EventEmitter.prototype.off = function off(evt, fn) {
-      if (evt === void 0)
-        this._listeners = /* @__PURE__ */ Object.create(null);
-      else {
-        if (fn === void 0)
-          this._listeners[evt] = [];
-        else {
-          var listeners = this._listeners[evt];
-          if (!listeners)
-            return this;
-          for (var i = 0; i < listeners.length; )
-            if (listeners[i].fn === fn)
-              listeners.splice(i, 1);
-            else
-              ++i;
-        }
-      }
-      return this;
-    };
-    EventEmitter.prototype.emit = function emit(evt) {
-      var listeners = this._listeners[evt];
-      if (listeners) {
-        var args = [], i = 1;
-        for (; i < arguments.length; )
-          args.push(arguments[i++]);
-        for (i = 0; i < listeners.length; )
-          listeners[i].fn.apply(listeners[i++].ctx, args);
-      }
-      return this;
-    };
-  }
-});
-
-// node_modules/@protobufjs/float/index.js
-var require_float3 = __commonJS({
-  "node_modules/@protobufjs/float/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = factory(factory);
-    function factory(exports3) {
-      if (typeof Float32Array !== "undefined") (function() {
-        var f32 = new Float32Array([-0]), f8b = new Uint8Array(f32.buffer), le = f8b[3] === 128;
-        function writeFloat_f32_cpy(val, buf, pos) {
-          f32[0] = val;
-          buf[pos] = f8b[0];
-          buf[pos + 1] = f8b[1];
-          buf[pos + 2] = f8b[2];
-          buf[pos + 3] = f8b[3];
-        }
-        function writeFloat_f32_rev(val, buf, pos) {
-          f32[0] = val;
-          buf[pos] = f8b[3];
-          buf[pos + 1] = f8b[2];
-          buf[pos + 2] = f8b[1];
-          buf[pos + 3] = f8b[0];
-        }
-        exports3.writeFloatLE = le ? writeFloat_f32_cpy : writeFloat_f32_rev;
-        exports3.writeFloatBE = le ? writeFloat_f32_rev : writeFloat_f32_cpy;
-        function readFloat_f32_cpy(buf, pos) {
-          f8b[0] = buf[pos];
-          f8b[1] = buf[pos + 1];
-          f8b[2] = buf[pos + 2];
-          f8b[3] = buf[pos + 3];
-          return f32[0];
-        }
-        function readFloat_f32_rev(buf, pos) {
-          f8b[3] = buf[pos];
-          f8b[2] = buf[pos + 1];
-          f8b[1] = buf[pos + 2];
-          f8b[0] = buf[pos + 3];
-          return f32[0];
-        }
-        exports3.readFloatLE = le ? readFloat_f32_cpy : readFloat_f32_rev;
-        exports3.readFloatBE = le ? readFloat_f32_rev : readFloat_f32_cpy;
-      })();
-      else (function() {
-        function writeFloat_ieee754(writeUint, val, buf, pos) {
-          var sign = val < 0 ? 1 : 0;
-          if (sign)
-            val = -val;
-          if (val === 0)
-            writeUint(1 / val > 0 ? (
-              /* positive */
-              0
-            ) : (
-              /* negative 0 */
-              2147483648
-            ), buf, pos);
-          else if (isNaN(val))
-            writeUint(2143289344, buf, pos);
-          else if (val > 34028234663852886e22)
-            writeUint((sign << 31 | 2139095040) >>> 0, buf, pos);
-          else if (val < 11754943508222875e-54)
-            writeUint((sign << 31 | Math.round(val / 1401298464324817e-60)) >>> 0, buf, pos);
-          else {
-            var exponent = Math.floor(Math.log(val) / Math.LN2), mantissa = Math.round(val * Math.pow(2, -exponent) * 8388608) & 8388607;
-            writeUint((sign << 31 | exponent + 127 << 23 | mantissa) >>> 0, buf, pos);
-          }
-        }
-        exports3.writeFloatLE = writeFloat_ieee754.bind(null, writeUintLE);
-        exports3.writeFloatBE = writeFloat_ieee754.bind(null, writeUintBE);
-        function readFloat_ieee754(readUint, buf, pos) {
-          var uint = readUint(buf, pos), sign = (uint >> 31) * 2 + 1, exponent = uint >>> 23 & 255, mantissa = uint & 8388607;
-          return exponent === 255 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 1401298464324817e-60 * mantissa : sign * Math.pow(2, exponent - 150) * (mantissa + 8388608);
-        }
-        exports3.readFloatLE = readFloat_ieee754.bind(null, readUintLE);
-        exports3.readFloatBE = readFloat_ieee754.bind(null, readUintBE);
-      })();
-      if (typeof Float64Array !== "undefined") (function() {
-        var f64 = new Float64Array([-0]), f8b = new Uint8Array(f64.buffer), le = f8b[7] === 128;
-        function writeDouble_f64_cpy(val, buf, pos) {
-          f64[0] = val;
-          buf[pos] = f8b[0];
-          buf[pos + 1] = f8b[1];
-          buf[pos + 2] = f8b[2];
-          buf[pos + 3] = f8b[3];
-          buf[pos + 4] = f8b[4];
-          buf[pos + 5] = f8b[5];
-          buf[pos + 6] = f8b[6];
-          buf[pos + 7] = f8b[7];
-        }
-        function writeDouble_f64_rev(val, buf, pos) {
-          f64[0] = val;
-          buf[pos] = f8b[7];
-          buf[pos + 1] = f8b[6];
-          buf[pos + 2] = f8b[5];
-          buf[pos + 3] = f8b[4];
-          buf[pos + 4] = f8b[3];
-          buf[pos + 5] = f8b[2];
-          buf[pos + 6] = f8b[1];
-          buf[pos + 7] = f8b[0];
-        }
-        exports3.writeDoubleLE = le ? writeDouble_f64_cpy : writeDouble_f64_rev;
-        exports3.writeDoubleBE = le ? writeDouble_f64_rev : writeDouble_f64_cpy;
-        function readDouble_f64_cpy(buf, pos) {
-          f8b[0] = buf[pos];
-          f8b[1] = buf[pos + 1];
-          f8b[2] = buf[pos + 2];
-          f8b[3] = buf[pos + 3];
-          f8b[4] = buf[pos + 4];
-          f8b[5] = buf[pos + 5];
-          f8b[6] = buf[pos + 6];
-          f8b[7] = buf[pos + 7];
-          return f64[0];
-        }
-        function readDouble_f64_rev(buf, pos) {
-          f8b[7] = buf[pos];
-          f8b[6] = buf[pos + 1];
-          f8b[5] = buf[pos + 2];
-          f8b[4] = buf[pos + 3];
-          f8b[3] = buf[pos + 4];
-          f8b[2] = buf[pos + 5];
-          f8b[1] = buf[pos + 6];
-          f8b[0] = buf[pos + 7];
-          return f64[0];
-        }
-        exports3.readDoubleLE = le ? readDouble_f64_cpy : readDouble_f64_rev;
-        exports3.readDoubleBE = le ? readDouble_f64_rev : readDouble_f64_cpy;
-      })();
-      else (function() {
-        function writeDouble_ieee754(writeUint, off0, off1, val, buf, pos) {
-          var sign = val < 0 ? 1 : 0;
-          if (sign)
-            val = -val;
-          if (val === 0) {
-            writeUint(0, buf, pos + off0);
-            writeUint(1 / val > 0 ? (
-              /* positive */
-              0
-            ) : (
-              /* negative 0 */
-              2147483648
-            ), buf, pos + off1);
-          } else if (isNaN(val)) {
-            writeUint(0, buf, pos + off0);
-            writeUint(2146959360, buf, pos + off1);
-          } else if (val > 17976931348623157e292) {
-            writeUint(0, buf, pos + off0);
-            writeUint((sign << 31 | 2146435072) >>> 0, buf, pos + off1);
-          } else {
-            var mantissa;
-            if (val < 22250738585072014e-324) {
-              mantissa = val / 5e-324;
-              writeUint(mantissa >>> 0, buf, pos + off0);
-              writeUint((sign << 31 | mantissa / 4294967296) >>> 0, buf, pos + off1);
-            } else {
-              var exponent = Math.floor(Math.log(val) / Math.LN2);
-              if (exponent === 1024)
-                exponent = 1023;
-              mantissa = val * Math.pow(2, -exponent);
-              writeUint(mantissa * 4503599627370496 >>> 0, buf, pos + off0);
-              writeUint((sign << 31 | exponent + 1023 << 20 | mantissa * 1048576 & 1048575) >>> 0, buf, pos + off1);
-            }
-          }
-        }
-        exports3.writeDoubleLE = writeDouble_ieee754.bind(null, writeUintLE, 0, 4);
-        exports3.writeDoubleBE = writeDouble_ieee754.bind(null, writeUintBE, 4, 0);
-        function readDouble_ieee754(readUint, off0, off1, buf, pos) {
-          var lo = readUint(buf, pos + off0), hi = readUint(buf, pos + off1);
-          var sign = (hi >> 31) * 2 + 1, exponent = hi >>> 20 & 2047, mantissa = 4294967296 * (hi & 1048575) + lo;
-          return exponent === 2047 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 5e-324 * mantissa : sign * Math.pow(2, exponent - 1075) * (mantissa + 4503599627370496);
-        }
-        exports3.readDoubleLE = readDouble_ieee754.bind(null, readUintLE, 0, 4);
-        exports3.readDoubleBE = readDouble_ieee754.bind(null, readUintBE, 4, 0);
-      })();
-      return exports3;
-    }
-    function writeUintLE(val, buf, pos) {
-      buf[pos] = val & 255;
-      buf[pos + 1] = val >>> 8 & 255;
-      buf[pos + 2] = val >>> 16 & 255;
-      buf[pos + 3] = val >>> 24;
-    }
-    function writeUintBE(val, buf, pos) {
-      buf[pos] = val >>> 24;
-      buf[pos + 1] = val >>> 16 & 255;
-      buf[pos + 2] = val >>> 8 & 255;
-      buf[pos + 3] = val & 255;
-    }
-    function readUintLE(buf, pos) {
-      return (buf[pos] | buf[pos + 1] << 8 | buf[pos + 2] << 16 | buf[pos + 3] << 24) >>> 0;
-    }
-    function readUintBE(buf, pos) {
-      return (buf[pos] << 24 | buf[pos + 1] << 16 | buf[pos + 2] << 8 | buf[pos + 3]) >>> 0;
-    }
-  }
-});
-
-// node_modules/@protobufjs/utf8/index.js
-var require_utf8 = __commonJS({
-  "node_modules/@protobufjs/utf8/index.js"(exports2) {
-    "use strict";
-    var utf8 = exports2;
-    var replacementCharCode = 65533;
-    utf8.length = function utf8_length(string4) {
-      var len = 0, c = 0;
-      for (var i = 0; i < string4.length; ++i) {
-        c = string4.charCodeAt(i);
-        if (c < 128)
-          len += 1;
-        else if (c < 2048)
-          len += 2;
-        else if ((c & 64512) === 55296 && (string4.charCodeAt(i + 1) & 64512) === 56320) {
-          ++i;
-          len += 4;
-        } else
-          len += 3;
-      }
-      return len;
-    };
-    utf8.read = function utf8_read(buffer, start, end) {
-      if (end - start < 1)
-        return "";
-      var parts = null, chunk = [], i = 0, t, t2, c2, c3;
-      while (start < end) {
-        t = buffer[start++];
-        if (t <= 127) {
-          chunk[i++] = t;
-        } else if (t >= 192 && t < 224) {
-          c2 = (t & 31) << 6 | buffer[start++] & 63;
-          chunk[i++] = c2 >= 128 ? c2 : replacementCharCode;
-        } else if (t >= 224 && t < 240) {
-          c3 = (t & 15) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
-          chunk[i++] = c3 >= 2048 ? c3 : replacementCharCode;
-        } else if (t >= 240) {
-          t2 = (t & 7) << 18 | (buffer[start++] & 63) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
-          if (t2 < 65536 || t2 > 1114111)
-            chunk[i++] = replacementCharCode;
-          else {
-            t2 -= 65536;
-            chunk[i++] = 55296 + (t2 >> 10);
-            chunk[i++] = 56320 + (t2 & 1023);
-          }
-        }
-        if (i > 8191) {
-          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk.slice(0, i)));
-          i = 0;
-        }
-      }
-      if (parts) {
-        if (i)
-          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i)));
-        return parts.join("");
-      }
-      return String.fromCharCode.apply(String, chunk.slice(0, i));
-    };
-    utf8.write = function utf8_write(string4, buffer, offset) {
-      var start = offset, c1, c2;
-      for (var i = 0; i < string4.length; ++i) {
-        c1 = string4.charCodeAt(i);
-        if (c1 < 128) {
-          buffer[offset++] = c1;
-        } else if (c1 < 2048) {
-          buffer[offset++] = c1 >> 6 | 192;
-          buffer[offset++] = c1 & 63 | 128;
-        } else if ((c1 & 64512) === 55296 && ((c2 = string4.charCodeAt(i + 1)) & 64512) === 56320) {
-          c1 = 65536 + ((c1 & 1023) << 10) + (c2 & 1023);
-          ++i;
-          buffer[offset++] = c1 >> 18 | 240;
-          buffer[offset++] = c1 >> 12 & 63 | 128;
-          buffer[offset++] = c1 >> 6 & 63 | 128;
-          buffer[offset++] = c1 & 63 | 128;
-        } else {
-          buffer[offset++] = c1 >> 12 | 224;
-          buffer[offset++] = c1 >> 6 & 63 | 128;
-          buffer[offset++] = c1 & 63 | 128;
-        }
-      }
-      return offset - start;
-    };
-  }
-});
-
-// node_modules/@protobufjs/pool/index.js
-var require_pool = __commonJS({
-  "node_modules/@protobufjs/pool/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = pool;
-    function pool(alloc, slice, size) {
-      var SIZE = size || 8192;
-      var MAX = SIZE >>> 1;
-      var slab = null;
-      var offset = SIZE;
-      return function pool_alloc(size2) {
-        if (size2 < 1 || size2 > MAX)
-          return alloc(size2);
-        if (offset + size2 > SIZE) {
-          slab = alloc(SIZE);
-          offset = 0;
-        }
-        var buf = slice.call(slab, offset, offset += size2);
-        if (offset & 7)
-          offset = (offset | 7) + 1;
-        return buf;
-      };
-    }
-  }
-});
-
-// node_modules/protobufjs/src/util/longbits.js
-var require_longbits = __commonJS({
-  "node_modules/protobufjs/src/util/longbits.js"(exports2, module2) {
-    "use strict";
-    module2.exports = LongBits;
-    var util = require_minimal();
-    function LongBits(lo, hi) {
-      this.lo = lo >>> 0;
-      this.hi = hi >>> 0;
-    }
-    var zero = LongBits.zero = new LongBits(0, 0);
-    zero.toNumber = function() {
-      return 0;
-    };
-    zero.zzEncode = zero.zzDecode = function() {
-      return this;
-    };
-    zero.length = function() {
-      return 1;
-    };
-    var zeroHash = LongBits.zeroHash = "\0\0\0\0\0\0\0\0";
-    LongBits.fromNumber = function fromNumber(value) {
-      if (value === 0)
-        return zero;
-      var sign = value < 0;
-      if (sign)
-        value = -value;
-      var lo = value >>> 0, hi = (value - lo) / 4294967296 >>> 0;
-      if (sign) {
-        hi = ~hi >>> 0;
-        lo = ~lo >>> 0;
-        if (++lo > 4294967295) {
-          lo = 0;
-          if (++hi > 4294967295)
-            hi = 0;
-        }
-      }
-      return new LongBits(lo, hi);
-    };
-    LongBits.from = function from(value) {
-      if (typeof value === "number")
-        return LongBits.fromNumber(value);
-      if (util.isString(value)) {
-        if (util.Long)
-          value = util.Long.fromString(value);
-        else
-          return LongBits.fromNumber(parseInt(value, 10));
-      }
-      return value.low || value.high ? new LongBits(value.low >>> 0, value.high >>> 0) : zero;
-    };
-    LongBits.prototype.toNumber = function toNumber(unsigned) {
-      if (!unsigned && this.hi >>> 31) {
-        var lo = ~this.lo + 1 >>> 0, hi = ~this.hi >>> 0;
-        if (!lo)
-          hi = hi + 1 >>> 0;
-        return -(lo + hi * 4294967296);
-      }
-      return this.lo + this.hi * 4294967296;
-    };
-    LongBits.prototype.toLong = function toLong(unsigned) {
-      return util.Long ? new util.Long(this.lo | 0, this.hi | 0, Boolean(unsigned)) : { low: this.lo | 0, high: this.hi | 0, unsigned: Boolean(unsigned) };
-    };
-    var charCodeAt = String.prototype.charCodeAt;
-    LongBits.fromHash = function fromHash(hash2) {
-      if (hash2 === zeroHash)
-        return zero;
-      return new LongBits(
-        (charCodeAt.call(hash2, 0) | charCodeAt.call(hash2, 1) << 8 | charCodeAt.call(hash2, 2) << 16 | charCodeAt.call(hash2, 3) << 24) >>> 0,
-        (charCodeAt.call(hash2, 4) | charCodeAt.call(hash2, 5) << 8 | charCodeAt.call(hash2, 6) << 16 | charCodeAt.call(hash2, 7) << 24) >>> 0
-      );
-    };
-    LongBits.prototype.toHash = function toHash() {
-      return String.fromCharCode(
-        this.lo & 255,
-        this.lo >>> 8 & 255,
-        this.lo >>> 16 & 255,
-        this.lo >>> 24,
-        this.hi & 255,
-        this.hi >>> 8 & 255,
-        this.hi >>> 16 & 255,
-        this.hi >>> 24
-      );
-    };
-    LongBits.prototype.zzEncode = function zzEncode() {
-      var mask = this.hi >> 31;
-      this.hi = ((this.hi << 1 | this.lo >>> 31) ^ mask) >>> 0;
-      this.lo = (this.lo << 1 ^ mask) >>> 0;
-      return this;
-    };
-    LongBits.prototype.zzDecode = function zzDecode() {
-      var mask = -(this.lo & 1);
-      this.lo = ((this.lo >>> 1 | this.hi << 31) ^ mask) >>> 0;
-      this.hi = (this.hi >>> 1 ^ mask) >>> 0;
-      return this;
-    };
-    LongBits.prototype.length = function length() {
-      var part0 = this.lo, part1 = (this.lo >>> 28 | this.hi << 4) >>> 0, part2 = this.hi >>> 24;
-      return part2 === 0 ? part1 === 0 ? part0 < 16384 ? part0 < 128 ? 1 : 2 : part0 < 2097152 ? 3 : 4 : part1 < 16384 ? part1 < 128 ? 5 : 6 : part1 < 2097152 ? 7 : 8 : part2 < 128 ? 9 : 10;
-    };
-  }
-});
-
-// node_modules/long/umd/index.js
-var require_umd = __commonJS({
-  "node_modules/long/umd/index.js"(exports2, module2) {
-    (function(global2, factory) {
-      function preferDefault(exports3) {
-        return exports3.default || exports3;
-      }
-      if (typeof define === "function" && define.amd) {
-        define([], function() {
-          var exports3 = {};
-          factory(exports3);
-          return preferDefault(exports3);
-        });
-      } else if (typeof exports2 === "object") {
-        factory(exports2);
-        if (typeof module2 === "object") module2.exports = preferDefault(exports2);
-      } else {
-        (function() {
-          var exports3 = {};
-          factory(exports3);
-          global2.Long = preferDefault(exports3);
-        })();
-      }
-    })(
-      typeof globalThis !== "undefined" ? globalThis : typeof self !== "undefined" ? self : exports2,
-      function(_exports) {
-        "use strict";
-        Object.defineProperty(_exports, "__esModule", {
-          value: true
-        });
-        _exports.default = void 0;
-        var wasm = null;
-        try {
-          wasm = new WebAssembly.Instance(
-            new WebAssembly.Module(
-              new Uint8Array([
-                // \0asm
-                0,
-                97,
-                115,
-                109,
-                // version 1
-                1,
-                0,
-                0,
-                0,
-                // section "type"
-                1,
-                13,
-                2,
-                // 0, () => i32
-                96,
-                0,
-                1,
-                127,
-                // 1, (i32, i32, i32, i32) => i32
-                96,
-                4,
-                127,
-                127,
-                127,
-                127,
-                1,
-                127,
-                // section "function"
-                3,
-                7,
-                6,
-                // 0, type 0
-                0,
-                // 1, type 1
-                1,
-                // 2, type 1
-                1,
-                // 3, type 1
-                1,
-                // 4, type 1
-                1,
-                // 5, type 1
-                1,
-                // section "global"
-                6,
-                6,
-                1,
-                // 0, "high", mutable i32
-                127,
-                1,
-                65,
-                0,
-                11,
-                // section "export"
-                7,
-                50,
-                6,
-                // 0, "mul"
-                3,
-                109,
-                117,
-                108,
-                0,
-                1,
-                // 1, "div_s"
-                5,
-                100,
-                105,
-                118,
-                95,
-                115,
-                0,
-                2,
-                // 2, "div_u"
-                5,
-                100,
-                105,
-                118,
-                95,
-                117,
-                0,
-                3,
-                // 3, "rem_s"
-                5,
-                114,
-                101,
-                109,
-                95,
-                115,
-                0,
-                4,
-                // 4, "rem_u"
-                5,
-                114,
-                101,
-                109,
-                95,
-                117,
-                0,
-                5,
-                // 5, "get_high"
-                8,
-                103,
-                101,
-                116,
-                95,
-                104,
-                105,
-                103,
-                104,
-                0,
-                0,
-                // section "code"
-                10,
-                191,
-                1,
-                6,
-                // 0, "get_high"
-                4,
-                0,
-                35,
-                0,
-                11,
-                // 1, "mul"
-                36,
-                1,
-                1,
-                126,
-                32,
-                0,
-                173,
-                32,
-                1,
-                173,
-                66,
-                32,
-                134,
-                132,
-                32,
-                2,
-                173,
-                32,
-                3,
-                173,
-                66,
-                32,
-                134,
-                132,
-                126,
-                34,
-                4,
-                66,
-                32,
-                135,
-                167,
-                36,
-                0,
-                32,
-                4,
-                167,
-                11,
-                // 2, "div_s"
-                36,
-                1,
-                1,
-                126,
-                32,
-                0,
-                173,
-                32,
-                1,
-                173,
-                66,
-                32,
-                134,
-                132,
-                32,
-                2,
-                173,
-                32,
-                3,
-                173,
-                66,
-                32,
-                134,
-                132,
-                127,
-                34,
-                4,
-                66,
-                32,
-                135,
-                167,
-                36,
-                0,
-                32,
-                4,
-                167,
-                11,
-                // 3, "div_u"
-                36,
-                1,
-                1,
-                126,
-                32,
-                0,
-                173,
-                32,
-                1,
-                173,
-                66,
-                32,
-                134,
-                132,
-                32,
-                2,
-                173,
-                32,
-                3,
-                173,
-                66,
-                32,
-                134,
-                132,
-                128,
-                34,
-                4,
-                66,
-                32,
-                135,
-                167,
-                36,
-                0,
-                32,
-                4,
-                167,
-                11,
-                // 4, "rem_s"
-                36,
-                1,
-                1,
-                126,
-                32,
-                0,
-                173,
-                32,
-                1,
-                173,
-                66,
-                32,
-                134,
-                132,
-                32,
-                2,
-                173,
-                32,
-                3,
-                173,
-                66,
-                32,
-                134,
-                132,
-                129,
-                34,
-                4,
-                66,
-                32,
-                135,
-                167,
-                36,
-                0,
-                32,
-                4,
-                167,
-                11,
-                // 5, "rem_u"
-                36,
-                1,
-                1,
-                126,
-                32,
-                0,
-                173,
-                32,
-                1,
-                173,
-                66,
-                32,
-                134,
-                132,
-                32,
-                2,
-                173,
-                32,
-                3,
-                173,
-                66,
-                32,
-                134,
-                132,
-                130,
-                34,
-                4,
-                66,
-                32,
-                135,
-                167,
-                36,
-                0,
-                32,
-                4,
-                167,
-                11
-              ])
-            ),
-            {}
-          ).exports;
-        } catch {
-        }
-        function Long(low, high, unsigned) {
-          this.low = low | 0;
-          this.high = high | 0;
-          this.unsigned = !!unsigned;
-        }
-        Long.prototype.__isLong__;
-        Object.defineProperty(Long.prototype, "__isLong__", {
-          value: true
-        });
-        function isLong(obj) {
-          return (obj && obj["__isLong__"]) === true;
-        }
-        function ctz32(value) {
-          var c = Math.clz32(value & -value);
-          return value ? 31 - c : c;
-        }
-        Long.isLong = isLong;
-        var INT_CACHE = {};
-        var UINT_CACHE = {};
-        function fromInt(value, unsigned) {
-          var obj, cachedObj, cache;
-          if (unsigned) {
-            value >>>= 0;
-            if (cache = 0 <= value && value < 256) {
-              cachedObj = UINT_CACHE[value];
-              if (cachedObj) return cachedObj;
-            }
-            obj = fromBits(value, 0, true);
-            if (cache) UINT_CACHE[value] = obj;
-            return obj;
-          } else {
-            value |= 0;
-            if (cache = -128 <= value && value < 128) {
-              cachedObj = INT_CACHE[value];
-              if (cachedObj) return cachedObj;
-            }
-            obj = fromBits(value, value < 0 ? -1 : 0, false);
-            if (cache) INT_CACHE[value] = obj;
-            return obj;
-          }
-        }
-        Long.fromInt = fromInt;
-        function fromNumber(value, unsigned) {
-          if (isNaN(value)) return unsigned ? UZERO : ZERO;
-          if (unsigned) {
-            if (value < 0) return UZERO;
-            if (value >= TWO_PWR_64_DBL) return MAX_UNSIGNED_VALUE;
-          } else {
-            if (value <= -TWO_PWR_63_DBL) return MIN_VALUE;
-            if (value + 1 >= TWO_PWR_63_DBL) return MAX_VALUE;
-          }
-          if (value < 0) return fromNumber(-value, unsigned).neg();
-          return fromBits(
-            value % TWO_PWR_32_DBL | 0,
-            value / TWO_PWR_32_DBL | 0,
-            unsigned
-          );
-        }
-        Long.fromNumber = fromNumber;
-        function fromBits(lowBits, highBits, unsigned) {
-          return new Long(lowBits, highBits, unsigned);
-        }
-        Long.fromBits = fromBits;
-        var pow_dbl = Math.pow;
-        function fromString(str, unsigned, radix) {
-          if (str.length === 0) throw Error("empty string");
-          if (typeof unsigned === "number") {
-            radix = unsigned;
-            unsigned = false;
-          } else {
-            unsigned = !!unsigned;
-          }
-          if (str === "NaN" || str === "Infinity" || str === "+Infinity" || str === "-Infinity")
-            return unsigned ? UZERO : ZERO;
-          radix = radix || 10;
-          if (radix < 2 || 36 < radix) throw RangeError("radix");
-          var p;
-          if ((p = str.indexOf("-")) > 0) throw Error("interior hyphen");
-          else if (p === 0) {
-            return fromString(str.substring(1), unsigned, radix).neg();
-          }
-          var radixToPower = fromNumber(pow_dbl(radix, 8));
-          var result = ZERO;
-          for (var i = 0; i < str.length; i += 8) {
-            var size = Math.min(8, str.length - i), value = parseInt(str.substring(i, i + size), radix);
-            if (size < 8) {
-              var power = fromNumber(pow_dbl(radix, size));
-              result = result.mul(power).add(fromNumber(value));
-            } else {
-              result = result.mul(radixToPower);
-              result = result.add(fromNumber(value));
-            }
-          }
-          result.unsigned = unsigned;
-          return result;
-        }
-        Long.fromString = fromString;
-        function fromValue(val, unsigned) {
-          if (typeof val === "number") return fromNumber(val, unsigned);
-          if (typeof val === "string") return fromString(val, unsigned);
-          return fromBits(
-            val.low,
-            val.high,
-            typeof unsigned === "boolean" ? unsigned : val.unsigned
-          );
-        }
-        Long.fromValue = fromValue;
-        var TWO_PWR_16_DBL = 1 << 16;
-        var TWO_PWR_24_DBL = 1 << 24;
-        var TWO_PWR_32_DBL = TWO_PWR_16_DBL * TWO_PWR_16_DBL;
-        var TWO_PWR_64_DBL = TWO_PWR_32_DBL * TWO_PWR_32_DBL;
-        var TWO_PWR_63_DBL = TWO_PWR_64_DBL / 2;
-        var TWO_PWR_24 = fromInt(TWO_PWR_24_DBL);
-        var ZERO = fromInt(0);
-        Long.ZERO = ZERO;
-        var UZERO = fromInt(0, true);
-        Long.UZERO = UZERO;
-        var ONE = fromInt(1);
-        Long.ONE = ONE;
-        var UONE = fromInt(1, true);
-        Long.UONE = UONE;
-        var NEG_ONE = fromInt(-1);
-        Long.NEG_ONE = NEG_ONE;
-        var MAX_VALUE = fromBits(4294967295 | 0, 2147483647 | 0, false);
-        Long.MAX_VALUE = MAX_VALUE;
-        var MAX_UNSIGNED_VALUE = fromBits(4294967295 | 0, 4294967295 | 0, true);
-        Long.MAX_UNSIGNED_VALUE = MAX_UNSIGNED_VALUE;
-        var MIN_VALUE = fromBits(0, 2147483648 | 0, false);
-        Long.MIN_VALUE = MIN_VALUE;
-        var LongPrototype = Long.prototype;
-        LongPrototype.toInt = function toInt() {
-          return this.unsigned ? this.low >>> 0 : this.low;
-        };
-        LongPrototype.toNumber = function toNumber() {
-          if (this.unsigned)
-            return (this.high >>> 0) * TWO_PWR_32_DBL + (this.low >>> 0);
-          return this.high * TWO_PWR_32_DBL + (this.low >>> 0);
-        };
-        LongPrototype.toString = function toString(radix) {
-          radix = radix || 10;
-          if (radix < 2 || 36 < radix) throw RangeError("radix");
-          if (this.isZero()) return "0";
-          if (this.isNegative()) {
-            if (this.eq(MIN_VALUE)) {
-              var radixLong = fromNumber(radix), div = this.div(radixLong), rem1 = div.mul(radixLong).sub(this);
-              return div.toString(radix) + rem1.toInt().toString(radix);
-            } else return "-" + this.neg().toString(radix);
-          }
-          var radixToPower = fromNumber(pow_dbl(radix, 6), this.unsigned), rem = this;
-          var result = "";
-          while (true) {
-            var remDiv = rem.div(radixToPower), intval = rem.sub(remDiv.mul(radixToPower)).toInt() >>> 0, digits = intval.toString(radix);
-            rem = remDiv;
-            if (rem.isZero()) return digits + result;
-            else {
-              while (digits.length < 6) digits = "0" + digits;
-              result = "" + digits + result;
-            }
-          }
-        };
-        LongPrototype.getHighBits = function getHighBits() {
-          return this.high;
-        };
-        LongPrototype.getHighBitsUnsigned = function getHighBitsUnsigned() {
-          return this.high >>> 0;
-        };
-        LongPrototype.getLowBits = function getLowBits() {
-          return this.low;
-        };
-        LongPrototype.getLowBitsUnsigned = function getLowBitsUnsigned() {
-          return this.low >>> 0;
-        };
-        LongPrototype.getNumBitsAbs = function getNumBitsAbs() {
-          if (this.isNegative())
-            return this.eq(MIN_VALUE) ? 64 : this.neg().getNumBitsAbs();
-          var val = this.high != 0 ? this.high : this.low;
-          for (var bit = 31; bit > 0; bit--) if ((val & 1 << bit) != 0) break;
-          return this.high != 0 ? bit + 33 : bit + 1;
-        };
-        LongPrototype.isSafeInteger = function isSafeInteger() {
-          var top11Bits = this.high >> 21;
-          if (!top11Bits) return true;
-          if (this.unsigned) return false;
-          return top11Bits === -1 && !(this.low === 0 && this.high === -2097152);
-        };
-        LongPrototype.isZero = function isZero() {
-          return this.high === 0 && this.low === 0;
-        };
-        LongPrototype.eqz = LongPrototype.isZero;
-        LongPrototype.isNegative = function isNegative() {
-          return !this.unsigned && this.high < 0;
-        };
-        LongPrototype.isPositive = function isPositive() {
-          return this.unsigned || this.high >= 0;
-        };
-        LongPrototype.isOdd = function isOdd() {
-          return (this.low & 1) === 1;
-        };
-        LongPrototype.isEven = function isEven() {
-          return (this.low & 1) === 0;
-        };
-        LongPrototype.equals = function equals(other) {
-          if (!isLong(other)) other = fromValue(other);
-          if (this.unsigned !== other.unsigned && this.high >>> 31 === 1 && other.high >>> 31 === 1)
-            return false;
-          return this.high === other.high && this.low === other.low;
-        };
-        LongPrototype.eq = LongPrototype.equals;
-        LongPrototype.notEquals = function notEquals(other) {
-          return !this.eq(
-            /* validates */
-            other
-          );
-        };
-        LongPrototype.neq = LongPrototype.notEquals;
-        LongPrototype.ne = LongPrototype.notEquals;
-        LongPrototype.lessThan = function lessThan(other) {
-          return this.comp(
-            /* validates */
-            other
-          ) < 0;
-        };
-        LongPrototype.lt = LongPrototype.lessThan;
-        LongPrototype.lessThanOrEqual = function lessThanOrEqual(other) {
-          return this.comp(
-            /* validates */
-            other
-          ) <= 0;
-        };
-        LongPrototype.lte = LongPrototype.lessThanOrEqual;
-        LongPrototype.le = LongPrototype.lessThanOrEqual;
-        LongPrototype.greaterThan = function greaterThan(other) {
-          return this.comp(
-            /* validates */
-            other
-          ) > 0;
-        };
-        LongPrototype.gt = LongPrototype.greaterThan;
-        LongPrototype.greaterThanOrEqual = function greaterThanOrEqual(other) {
-          return this.comp(
-            /* validates */
-            other
-          ) >= 0;
-        };
-        LongPrototype.gte = LongPrototype.greaterThanOrEqual;
-        LongPrototype.ge = LongPrototype.greaterThanOrEqual;
-        LongPrototype.compare = function compare(other) {
-          if (!isLong(other)) other = fromValue(other);
-          if (this.eq(other)) return 0;
-          var thisNeg = this.isNegative(), otherNeg = other.isNegative();
-          if (thisNeg && !otherNeg) return -1;
-          if (!thisNeg && otherNeg) return 1;
-          if (!this.unsigned) return this.sub(other).isNegative() ? -1 : 1;
-          return other.high >>> 0 > this.high >>> 0 || other.high === this.high && other.low >>> 0 > this.low >>> 0 ? -1 : 1;
-        };
-        LongPrototype.comp = LongPrototype.compare;
-        LongPrototype.negate = function negate() {
-          if (!this.unsigned && this.eq(MIN_VALUE)) return MIN_VALUE;
-          return this.not().add(ONE);
-        };
-        LongPrototype.neg = LongPrototype.negate;
-        LongPrototype.add = function add(addend) {
-          if (!isLong(addend)) addend = fromValue(addend);
-          var a48 = this.high >>> 16;
-          var a32 = this.high & 65535;
-          var a16 = this.low >>> 16;
-          var a00 = this.low & 65535;
-          var b48 = addend.high >>> 16;
-          var b32 = addend.high & 65535;
-          var b16 = addend.low >>> 16;
-          var b00 = addend.low & 65535;
-          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
-          c00 += a00 + b00;
-          c16 += c00 >>> 16;
-          c00 &= 65535;
-          c16 += a16 + b16;
-          c32 += c16 >>> 16;
-          c16 &= 65535;
-          c32 += a32 + b32;
-          c48 += c32 >>> 16;
-          c32 &= 65535;
-          c48 += a48 + b48;
-          c48 &= 65535;
-          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
-        };
-        LongPrototype.subtract = function subtract(subtrahend) {
-          if (!isLong(subtrahend)) subtrahend = fromValue(subtrahend);
-          return this.add(subtrahend.neg());
-        };
-        LongPrototype.sub = LongPrototype.subtract;
-        LongPrototype.multiply = function multiply(multiplier) {
-          if (this.isZero()) return this;
-          if (!isLong(multiplier)) multiplier = fromValue(multiplier);
-          if (wasm) {
-            var low = wasm["mul"](
-              this.low,
-              this.high,
-              multiplier.low,
-              multiplier.high
-            );
-            return fromBits(low, wasm["get_high"](), this.unsigned);
-          }
-          if (multiplier.isZero()) return this.unsigned ? UZERO : ZERO;
-          if (this.eq(MIN_VALUE)) return multiplier.isOdd() ? MIN_VALUE : ZERO;
-          if (multiplier.eq(MIN_VALUE)) return this.isOdd() ? MIN_VALUE : ZERO;
-          if (this.isNegative()) {
-            if (multiplier.isNegative()) return this.neg().mul(multiplier.neg());
-            else return this.neg().mul(multiplier).neg();
-          } else if (multiplier.isNegative())
-            return this.mul(multiplier.neg()).neg();
-          if (this.lt(TWO_PWR_24) && multiplier.lt(TWO_PWR_24))
-            return fromNumber(
-              this.toNumber() * multiplier.toNumber(),
-              this.unsigned
-            );
-          var a48 = this.high >>> 16;
-          var a32 = this.high & 65535;
-          var a16 = this.low >>> 16;
-          var a00 = this.low & 65535;
-          var b48 = multiplier.high >>> 16;
-          var b32 = multiplier.high & 65535;
-          var b16 = multiplier.low >>> 16;
-          var b00 = multiplier.low & 65535;
-          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
-          c00 += a00 * b00;
-          c16 += c00 >>> 16;
-          c00 &= 65535;
-          c16 += a16 * b00;
-          c32 += c16 >>> 16;
-          c16 &= 65535;
-          c16 += a00 * b16;
-          c32 += c16 >>> 16;
-          c16 &= 65535;
-          c32 += a32 * b00;
-          c48 += c32 >>> 16;
-          c32 &= 65535;
-          c32 += a16 * b16;
-          c48 += c32 >>> 16;
-          c32 &= 65535;
-          c32 += a00 * b32;
-          c48 += c32 >>> 16;
-          c32 &= 65535;
-          c48 += a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48;
-          c48 &= 65535;
-          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
-        };
-        LongPrototype.mul = LongPrototype.multiply;
-        LongPrototype.divide = function divide(divisor) {
-          if (!isLong(divisor)) divisor = fromValue(divisor);
-          if (divisor.isZero()) throw Error("division by zero");
-          if (wasm) {
-            if (!this.unsigned && this.high === -2147483648 && divisor.low === -1 && divisor.high === -1) {
-              return this;
-            }
-            var low = (this.unsigned ? wasm["div_u"] : wasm["div_s"])(
-              this.low,
-              this.high,
-              divisor.low,
-              divisor.high
-            );
-            return fromBits(low, wasm["get_high"](), this.unsigned);
-          }
-          if (this.isZero()) return this.unsigned ? UZERO : ZERO;
-          var approx, rem, res;
-          if (!this.unsigned) {
-            if (this.eq(MIN_VALUE)) {
-              if (divisor.eq(ONE) || divisor.eq(NEG_ONE))
-                return MIN_VALUE;
-              else if (divisor.eq(MIN_VALUE)) return ONE;
-              else {
-                var halfThis = this.shr(1);
-                approx = halfThis.div(divisor).shl(1);
-                if (approx.eq(ZERO)) {
-                  return divisor.isNegative() ? ONE : NEG_ONE;
-                } else {
-                  rem = this.sub(divisor.mul(approx));
-                  res = approx.add(rem.div(divisor));
-                  return res;
-                }
-              }
-            } else if (divisor.eq(MIN_VALUE)) return this.unsigned ? UZERO : ZERO;
-            if (this.isNegative()) {
-              if (divisor.isNegative()) return this.neg().div(divisor.neg());
-              return this.neg().div(divisor).neg();
-            } else if (divisor.isNegative()) return this.div(divisor.neg()).neg();
-            res = ZERO;
-          } else {
-            if (!divisor.unsigned) divisor = divisor.toUnsigned();
-            if (divisor.gt(this)) return UZERO;
-            if (divisor.gt(this.shru(1)))
-              return UONE;
-            res = UZERO;
-          }
-          rem = this;
-          while (rem.gte(divisor)) {
-            approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
-            var log2 = Math.ceil(Math.log(approx) / Math.LN2), delta2 = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48), approxRes = fromNumber(approx), approxRem = approxRes.mul(divisor);
-            while (approxRem.isNegative() || approxRem.gt(rem)) {
-              approx -= delta2;
-              approxRes = fromNumber(approx, this.unsigned);
-              approxRem = approxRes.mul(divisor);
-            }
-            if (approxRes.isZero()) approxRes = ONE;
-            res = res.add(approxRes);
-            rem = rem.sub(approxRem);
-          }
-          return res;
-        };
-        LongPrototype.div = LongPrototype.divide;
-        LongPrototype.modulo = function modulo(divisor) {
-          if (!isLong(divisor)) divisor = fromValue(divisor);
-          if (wasm) {
-            var low = (this.unsigned ? wasm["rem_u"] : wasm["rem_s"])(
-              this.low,
-              this.high,
-              divisor.low,
-              divisor.high
-            );
-            return fromBits(low, wasm["get_high"](), this.unsigned);
-          }
-          return this.sub(this.div(divisor).mul(divisor));
-        };
-        LongPrototype.mod = LongPrototype.modulo;
-        LongPrototype.rem = LongPrototype.modulo;
-        LongPrototype.not = function not() {
-          return fromBits(~this.low, ~this.high, this.unsigned);
-        };
-        LongPrototype.countLeadingZeros = function countLeadingZeros() {
-          return this.high ? Math.clz32(this.high) : Math.clz32(this.low) + 32;
-        };
-        LongPrototype.clz = LongPrototype.countLeadingZeros;
-        LongPrototype.countTrailingZeros = function countTrailingZeros() {
-          return this.low ? ctz32(this.low) : ctz32(this.high) + 32;
-        };
-        LongPrototype.ctz = LongPrototype.countTrailingZeros;
-        LongPrototype.and = function and(other) {
-          if (!isLong(other)) other = fromValue(other);
-          return fromBits(
-            this.low & other.low,
-            this.high & other.high,
-            this.unsigned
-          );
-        };
-        LongPrototype.or = function or(other) {
-          if (!isLong(other)) other = fromValue(other);
-          return fromBits(
-            this.low | other.low,
-            this.high | other.high,
-            this.unsigned
-          );
-        };
-        LongPrototype.xor = function xor2(other) {
-          if (!isLong(other)) other = fromValue(other);
-          return fromBits(
-            this.low ^ other.low,
-            this.high ^ other.high,
-            this.unsigned
-          );
-        };
-        LongPrototype.shiftLeft = function shiftLeft(numBits) {
-          if (isLong(numBits)) numBits = numBits.toInt();
-          if ((numBits &= 63) === 0) return this;
-          else if (numBits < 32)
-            return fromBits(
-              this.low << numBits,
-              this.high << numBits | this.low >>> 32 - numBits,
-              this.unsigned
-            );
-          else return fromBits(0, this.low << numBits - 32, this.unsigned);
-        };
-        LongPrototype.shl = LongPrototype.shiftLeft;
-        LongPrototype.shiftRight = function shiftRight(numBits) {
-          if (isLong(numBits)) numBits = numBits.toInt();
-          if ((numBits &= 63) === 0) return this;
-          else if (numBits < 32)
-            return fromBits(
-              this.low >>> numBits | this.high << 32 - numBits,
-              this.high >> numBits,
-              this.unsigned
-            );
-          else
-            return fromBits(
-              this.high >> numBits - 32,
-              this.high >= 0 ? 0 : -1,
-              this.unsigned
-            );
-        };
-        LongPrototype.shr = LongPrototype.shiftRight;
-        LongPrototype.shiftRightUnsigned = function shiftRightUnsigned(numBits) {
-          if (isLong(numBits)) numBits = numBits.toInt();
-          if ((numBits &= 63) === 0) return this;
-          if (numBits < 32)
-            return fromBits(
-              this.low >>> numBits | this.high << 32 - numBits,
-              this.high >>> numBits,
-              this.unsigned
-            );
-          if (numBits === 32) return fromBits(this.high, 0, this.unsigned);
-          return fromBits(this.high >>> numBits - 32, 0, this.unsigned);
-        };
-        LongPrototype.shru = LongPrototype.shiftRightUnsigned;
-        LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
-        LongPrototype.rotateLeft = function rotateLeft(numBits) {
-          var b;
-          if (isLong(numBits)) numBits = numBits.toInt();
-          if ((numBits &= 63) === 0) return this;
-          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
-          if (numBits < 32) {
-            b = 32 - numBits;
-            return fromBits(
-              this.low << numBits | this.high >>> b,
-              this.high << numBits | this.low >>> b,
-              this.unsigned
-            );
-          }
-          numBits -= 32;
-          b = 32 - numBits;
-          return fromBits(
-            this.high << numBits | this.low >>> b,
-            this.low << numBits | this.high >>> b,
-            this.unsigned
-          );
-        };
-        LongPrototype.rotl = LongPrototype.rotateLeft;
-        LongPrototype.rotateRight = function rotateRight(numBits) {
-          var b;
-          if (isLong(numBits)) numBits = numBits.toInt();
-          if ((numBits &= 63) === 0) return this;
-          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
-          if (numBits < 32) {
-            b = 32 - numBits;
-            return fromBits(
-              this.high << b | this.low >>> numBits,
-              this.low << b | this.high >>> numBits,
-              this.unsigned
-            );
-          }
-          numBits -= 32;
-          b = 32 - numBits;
-          return fromBits(
-            this.low << b | this.high >>> numBits,
-            this.high << b | this.low >>> numBits,
-            this.unsigned
-          );
-        };
-        LongPrototype.rotr = LongPrototype.rotateRight;
-        LongPrototype.toSigned = function toSigned() {
-          if (!this.unsigned) return this;
-          return fromBits(this.low, this.high, false);
-        };
-        LongPrototype.toUnsigned = function toUnsigned() {
-          if (this.unsigned) return this;
-          return fromBits(this.low, this.high, true);
-        };
-        LongPrototype.toBytes = function toBytes(le) {
-          return le ? this.toBytesLE() : this.toBytesBE();
-        };
-        LongPrototype.toBytesLE = function toBytesLE() {
-          var hi = this.high, lo = this.low;
-          return [
-            lo & 255,
-            lo >>> 8 & 255,
-            lo >>> 16 & 255,
-            lo >>> 24,
-            hi & 255,
-            hi >>> 8 & 255,
-            hi >>> 16 & 255,
-            hi >>> 24
-          ];
-        };
-        LongPrototype.toBytesBE = function toBytesBE() {
-          var hi = this.high, lo = this.low;
-          return [
-            hi >>> 24,
-            hi >>> 16 & 255,
-            hi >>> 8 & 255,
-            hi & 255,
-            lo >>> 24,
-            lo >>> 16 & 255,
-            lo >>> 8 & 255,
-            lo & 255
-          ];
-        };
-        Long.fromBytes = function fromBytes(bytes, unsigned, le) {
-          return le ? Long.fromBytesLE(bytes, unsigned) : Long.fromBytesBE(bytes, unsigned);
-        };
-        Long.fromBytesLE = function fromBytesLE(bytes, unsigned) {
-          return new Long(
-            bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24,
-            bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24,
-            unsigned
-          );
-        };
-        Long.fromBytesBE = function fromBytesBE(bytes, unsigned) {
-          return new Long(
-            bytes[4] << 24 | bytes[5] << 16 | bytes[6] << 8 | bytes[7],
-            bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3],
-            unsigned
-          );
-        };
-        if (typeof BigInt === "function") {
-          Long.fromBigInt = function fromBigInt(value, unsigned) {
-            var lowBits = Number(BigInt.asIntN(32, value));
-            var highBits = Number(BigInt.asIntN(32, value >> BigInt(32)));
-            return fromBits(lowBits, highBits, unsigned);
-          };
-          Long.fromValue = function fromValueWithBigInt(value, unsigned) {
-            if (typeof value === "bigint") return Long.fromBigInt(value, unsigned);
-            return fromValue(value, unsigned);
-          };
-          LongPrototype.toBigInt = function toBigInt() {
-            var lowBigInt = BigInt(this.low >>> 0);
-            var highBigInt = BigInt(this.unsigned ? this.high >>> 0 : this.high);
-            return highBigInt << BigInt(32) | lowBigInt;
-          };
-        }
-        var _default3 = _exports.default = Long;
-      }
-    );
-  }
-});
-
-// node_modules/protobufjs/src/util/minimal.js
-var require_minimal = __commonJS({
-  "node_modules/protobufjs/src/util/minimal.js"(exports2) {
-    "use strict";
-    var util = exports2;
-    util.asPromise = require_aspromise();
-    util.base64 = require_base64();
-    util.EventEmitter = require_eventemitter();
-    util.float = require_float3();
-    util.utf8 = require_utf8();
-    util.pool = require_pool();
-    util.LongBits = require_longbits();
-    function isUnsafeProperty(key) {
-      return key === "__proto__" || key === "prototype" || key === "constructor";
-    }
-    util.isUnsafeProperty = isUnsafeProperty;
-    util.isNode = Boolean(typeof global !== "undefined" && global && global.process && global.process.versions && global.process.versions.node);
-    util.global = util.isNode && global || typeof window !== "undefined" && window || typeof self !== "undefined" && self || exports2;
-    util.emptyArray = Object.freeze ? Object.freeze([]) : (
-      /* istanbul ignore next */
-      []
-    );
-    util.emptyObject = Object.freeze ? Object.freeze({}) : (
-      /* istanbul ignore next */
-      {}
-    );
-    util.isInteger = Number.isInteger || /* istanbul ignore next */
-    function isInteger(value) {
-      return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
-    };
-    util.isString = function isString(value) {
-      return typeof value === "string" || value instanceof String;
-    };
-    util.isObject = function isObject2(value) {
-      return value && typeof value === "object";
-    };
-    util.isset = /**
-     * Checks if a property on a message is considered to be present.
-     * @param {Object} obj Plain object or message instance
-     * @param {string} prop Property name
-     * @returns {boolean} `true` if considered to be present, otherwise `false`
-     */
-    util.isSet = function isSet(obj, prop) {
-      var value = obj[prop];
-      if (value != null && Object.hasOwnProperty.call(obj, prop))
-        return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
-      return false;
-    };
-    util.Buffer = (function() {
-      try {
-        var Buffer2 = util.global.Buffer;
-        return Buffer2.prototype.utf8Write ? Buffer2 : (
-          /* istanbul ignore next */
-          null
-        );
-      } catch (e) {
-        return null;
-      }
-    })();
-    util._Buffer_from = null;
-    util._Buffer_allocUnsafe = null;
-    util.newBuffer = function newBuffer(sizeOrArray) {
-      return typeof sizeOrArray === "number" ? util.Buffer ? util._Buffer_allocUnsafe(sizeOrArray) : new util.Array(sizeOrArray) : util.Buffer ? util._Buffer_from(sizeOrArray) : typeof Uint8Array === "undefined" ? sizeOrArray : new Uint8Array(sizeOrArray);
-    };
-    util.Array = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
-    util.Long = /* istanbul ignore next */
-    util.global.dcodeIO && /* istanbul ignore next */
-    util.global.dcodeIO.Long || /* istanbul ignore next */
-    util.global.Long || (function() {
-      try {
-        var Long = require_umd();
-        return Long && Long.isLong ? Long : null;
-      } catch (e) {
-        return null;
-      }
-    })();
-    util.key2Re = /^true|false|0|1$/;
-    util.key32Re = /^-?(?:0|[1-9][0-9]*)$/;
-    util.key64Re = /^(?:[\\x00-\\xff]{8}|-?(?:0|[1-9][0-9]*))$/;
-    util.longToHash = function longToHash(value) {
-      return value ? util.LongBits.from(value).toHash() : util.LongBits.zeroHash;
-    };
-    util.longFromHash = function longFromHash(hash2, unsigned) {
-      var bits = util.LongBits.fromHash(hash2);
-      if (util.Long)
-        return util.Long.fromBits(bits.lo, bits.hi, unsigned);
-      return bits.toNumber(Boolean(unsigned));
-    };
-    function merge2(dst) {
-      var ifNotSet = typeof arguments[arguments.length - 1] === "boolean", limit = ifNotSet ? arguments.length - 1 : arguments.length;
-      ifNotSet = ifNotSet && arguments[arguments.length - 1];
-      for (var a = 1; a < limit; ++a) {
-        var src = arguments[a];
-        if (!src)
-          continue;
-        for (var keys = Object.keys(src), i = 0; i < keys.length; ++i)
-          if (!isUnsafeProperty(keys[i]) && (dst[keys[i]] === void 0 || !ifNotSet))
-            dst[keys[i]] = src[keys[i]];
-      }
-      return dst;
-    }
-    util.merge = merge2;
-    util.nestingLimit = 32;
-    util.recursionLimit = 100;
-    util.makeProp = function makeProp(obj, key) {
-      Object.defineProperty(obj, key, {
-        enumerable: true,
-        configurable: true,
-        writable: true
-      });
-    };
-    util.lcFirst = function lcFirst(str) {
-      return str.charAt(0).toLowerCase() + str.substring(1);
-    };
-    function newError2(name2) {
-      function CustomError(message, properties) {
-        if (!(this instanceof CustomError))
-          return new CustomError(message, properties);
-        Object.defineProperty(this, "message", { get: function() {
-          return message;
-        } });
-        if (Error.captureStackTrace)
-          Error.captureStackTrace(this, CustomError);
-        else
-          Object.defineProperty(this, "stack", { value: new Error().stack || "" });
-        if (properties)
-          merge2(this, properties);
-      }
-      CustomError.prototype = Object.create(Error.prototype, {
-        constructor: {
-          value: CustomError,
-          writable: true,
-          enumerable: false,
-          configurable: true
-        },
-        name: {
-          get: function get() {
-            return name2;
-          },
-          set: void 0,
-          enumerable: false,
-          // configurable: false would accurately preserve the behavior of
-          // the original, but I'm guessing that was not intentional.
-          // For an actual error subclass, this property would
-          // be configurable.
-          configurable: true
-        },
-        toString: {
-          value: function value() {
-            return this.name + ": " + this.message;
-          },
-          writable: true,
-          enumerable: false,
-          configurable: true
-        }
-      });
-      return CustomError;
-    }
-    util.newError = newError2;
-    util.ProtocolError = newError2("ProtocolError");
-    util.oneOfGetter = function getOneOf(fieldNames) {
-      var fieldMap = {};
-      for (var i = 0; i < fieldNames.length; ++i)
-        fieldMap[fieldNames[i]] = 1;
-      return function() {
-        for (var keys = Object.keys(this), i2 = keys.length - 1; i2 > -1; --i2)
-          if (fieldMap[keys[i2]] === 1 && this[keys[i2]] !== void 0 && this[keys[i2]] !== null)
-            return keys[i2];
-      };
-    };
-    util.oneOfSetter = function setOneOf(fieldNames) {
-      return function(name2) {
-        for (var i = 0; i < fieldNames.length; ++i)
-          if (fieldNames[i] !== name2)
-            delete this[fieldNames[i]];
-      };
-    };
-    util.toJSONOptions = {
-      longs: String,
-      enums: String,
-      bytes: String,
-      json: true
-    };
-    util._configure = function() {
-      var Buffer2 = util.Buffer;
-      if (!Buffer2) {
-        util._Buffer_from = util._Buffer_allocUnsafe = null;
-        return;
-      }
-      util._Buffer_from = Buffer2.from !== Uint8Array.from && Buffer2.from || /* istanbul ignore next */
-      function Buffer_from(value, encoding) {
-        return new Buffer2(value, encoding);
-      };
-      util._Buffer_allocUnsafe = Buffer2.allocUnsafe || /* istanbul ignore next */
-      function Buffer_allocUnsafe(size) {
-        return new Buffer2(size);
-      };
-    };
-  }
-});
-
-// node_modules/protobufjs/src/writer.js
-var require_writer2 = __commonJS({
-  "node_modules/protobufjs/src/writer.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Writer;
-    var util = require_minimal();
-    var BufferWriter;
-    var LongBits = util.LongBits;
-    var base644 = util.base64;
-    var utf8 = util.utf8;
-    function Op(fn, len, val) {
-      this.fn = fn;
-      this.len = len;
-      this.next = void 0;
-      this.val = val;
-    }
-    function noop() {
-    }
-    function State(writer) {
-      this.head = writer.head;
-      this.tail = writer.tail;
-      this.len = writer.len;
-      this.next = writer.states;
-    }
-    function Writer() {
-      this.len = 0;
-      this.head = new Op(noop, 0, 0);
-      this.tail = this.head;
-      this.states = null;
-    }
-    var create = function create2() {
-      return util.Buffer ? function create_buffer_setup() {
-        return (Writer.create = function create_buffer() {
-          return new BufferWriter();
-        })();
-      } : function create_array() {
-        return new Writer();
-      };
-    };
-    Writer.create = create();
-    Writer.alloc = function alloc(size) {
-      return new util.Array(size);
-    };
-    if (util.Array !== Array)
-      Writer.alloc = util.pool(Writer.alloc, util.Array.prototype.subarray);
-    Writer.prototype._push = function push(fn, len, val) {
-      this.tail = this.tail.next = new Op(fn, len, val);
-      this.len += len;
-      return this;
-    };
-    function writeByte(val, buf, pos) {
-      buf[pos] = val & 255;
-    }
-    function writeVarint32(val, buf, pos) {
-      while (val > 127) {
-        buf[pos++] = val & 127 | 128;
-        val >>>= 7;
-      }
-      buf[pos] = val;
-    }
-    function VarintOp(len, val) {
-      this.len = len;
-      this.next = void 0;
-      this.val = val;
-    }
-    VarintOp.prototype = Object.create(Op.prototype);
-    VarintOp.prototype.fn = writeVarint32;
-    Writer.prototype.uint32 = function write_uint32(value) {
-      this.len += (this.tail = this.tail.next = new VarintOp(
-        (value = value >>> 0) < 128 ? 1 : value < 16384 ? 2 : value < 2097152 ? 3 : value < 268435456 ? 4 : 5,
-        value
-      )).len;
-      return this;
-    };
-    Writer.prototype.int32 = function write_int32(value) {
-      return (value |= 0) < 0 ? this._push(writeVarint64, 10, LongBits.fromNumber(value)) : this.uint32(value);
-    };
-    Writer.prototype.sint32 = function write_sint32(value) {
-      return this.uint32((value << 1 ^ value >> 31) >>> 0);
-    };
-    function writeVarint64(val, buf, pos) {
-      var lo = val.lo, hi = val.hi;
-      while (hi) {
-        buf[pos++] = lo & 127 | 128;
-        lo = (lo >>> 7 | hi << 25) >>> 0;
-        hi >>>= 7;
-      }
-      while (lo > 127) {
-        buf[pos++] = lo & 127 | 128;
-        lo = lo >>> 7;
-      }
-      buf[pos++] = lo;
-    }
-    Writer.prototype.uint64 = function write_uint64(value) {
-      var bits = LongBits.from(value);
-      return this._push(writeVarint64, bits.length(), bits);
-    };
-    Writer.prototype.int64 = Writer.prototype.uint64;
-    Writer.prototype.sint64 = function write_sint64(value) {
-      var bits = LongBits.from(value).zzEncode();
-      return this._push(writeVarint64, bits.length(), bits);
-    };
-    Writer.prototype.bool = function write_bool(value) {
-      return this._push(writeByte, 1, value ? 1 : 0);
-    };
-    function writeFixed32(val, buf, pos) {
-      buf[pos] = val & 255;
-      buf[pos + 1] = val >>> 8 & 255;
-      buf[pos + 2] = val >>> 16 & 255;
-      buf[pos + 3] = val >>> 24;
-    }
-    Writer.prototype.fixed32 = function write_fixed32(value) {
-      return this._push(writeFixed32, 4, value >>> 0);
-    };
-    Writer.prototype.sfixed32 = Writer.prototype.fixed32;
-    Writer.prototype.fixed64 = function write_fixed64(value) {
-      var bits = LongBits.from(value);
-      return this._push(writeFixed32, 4, bits.lo)._push(writeFixed32, 4, bits.hi);
-    };
-    Writer.prototype.sfixed64 = Writer.prototype.fixed64;
-    Writer.prototype.float = function write_float(value) {
-      return this._push(util.float.writeFloatLE, 4, value);
-    };
-    Writer.prototype.double = function write_double(value) {
-      return this._push(util.float.writeDoubleLE, 8, value);
-    };
-    var writeBytes = util.Array.prototype.set ? function writeBytes_set(val, buf, pos) {
-      buf.set(val, pos);
-    } : function writeBytes_for(val, buf, pos) {
-      for (var i = 0; i < val.length; ++i)
-        buf[pos + i] = val[i];
-    };
-    Writer.prototype.bytes = function write_bytes(value) {
-      var len = value.length >>> 0;
-      if (!len)
-        return this._push(writeByte, 1, 0);
-      if (util.isString(value)) {
-        var buf = Writer.alloc(len = base644.length(value));
-        base644.decode(value, buf, 0);
-        value = buf;
-      }
-      return this.uint32(len)._push(writeBytes, len, value);
-    };
-    Writer.prototype.string = function write_string(value) {
-      var len = utf8.length(value);
-      return len ? this.uint32(len)._push(utf8.write, len, value) : this._push(writeByte, 1, 0);
-    };
-    Writer.prototype.fork = function fork() {
-      this.states = new State(this);
-      this.head = this.tail = new Op(noop, 0, 0);
-      this.len = 0;
-      return this;
-    };
-    Writer.prototype.reset = function reset() {
-      if (this.states) {
-        this.head = this.states.head;
-        this.tail = this.states.tail;
-        this.len = this.states.len;
-        this.states = this.states.next;
-      } else {
-        this.head = this.tail = new Op(noop, 0, 0);
-        this.len = 0;
-      }
-      return this;
-    };
-    Writer.prototype.ldelim = function ldelim() {
-      var head = this.head, tail = this.tail, len = this.len;
-      this.reset().uint32(len);
-      if (len) {
-        this.tail.next = head.next;
-        this.tail = tail;
-        this.len += len;
-      }
-      return this;
-    };
-    Writer.prototype.finish = function finish() {
-      var head = this.head.next, buf = this.constructor.alloc(this.len), pos = 0;
-      while (head) {
-        head.fn(head.val, buf, pos);
-        pos += head.len;
-        head = head.next;
-      }
-      return buf;
-    };
-    Writer._configure = function(BufferWriter_) {
-      BufferWriter = BufferWriter_;
-      Writer.create = create();
-      BufferWriter._configure();
-    };
-  }
-});
-
-// node_modules/protobufjs/src/writer_buffer.js
-var require_writer_buffer = __commonJS({
-  "node_modules/protobufjs/src/writer_buffer.js"(exports2, module2) {
-    "use strict";
-    module2.exports = BufferWriter;
-    var Writer = require_writer2();
-    (BufferWriter.prototype = Object.create(Writer.prototype)).constructor = BufferWriter;
-    var util = require_minimal();
-    function BufferWriter() {
-      Writer.call(this);
-    }
-    BufferWriter._configure = function() {
-      BufferWriter.alloc = util._Buffer_allocUnsafe;
-      BufferWriter.writeBytesBuffer = util.Buffer && util.Buffer.prototype instanceof Uint8Array && util.Buffer.prototype.set.name === "set" ? function writeBytesBuffer_set(val, buf, pos) {
-        buf.set(val, pos);
-      } : function writeBytesBuffer_copy(val, buf, pos) {
-        if (val.copy)
-          val.copy(buf, pos, 0, val.length);
-        else for (var i = 0; i < val.length; )
-          buf[pos++] = val[i++];
-      };
-    };
-    BufferWriter.prototype.bytes = function write_bytes_buffer(value) {
-      if (util.isString(value))
-        value = util._Buffer_from(value, "base64");
-      var len = value.length >>> 0;
-      this.uint32(len);
-      if (len)
-        this._push(BufferWriter.writeBytesBuffer, len, value);
-      return this;
-    };
-    function writeStringBuffer(val, buf, pos) {
-      if (val.length < 40)
-        util.utf8.write(val, buf, pos);
-      else if (buf.utf8Write)
-        buf.utf8Write(val, pos);
-      else
-        buf.write(val, pos);
-    }
-    BufferWriter.prototype.string = function write_string_buffer(value) {
-      var len = util.Buffer.byteLength(value);
-      this.uint32(len);
-      if (len)
-        this._push(writeStringBuffer, len, value);
-      return this;
-    };
-    BufferWriter._configure();
-  }
-});
-
-// node_modules/protobufjs/src/reader.js
-var require_reader2 = __commonJS({
-  "node_modules/protobufjs/src/reader.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Reader;
-    var util = require_minimal();
-    var BufferReader;
-    var LongBits = util.LongBits;
-    var utf8 = util.utf8;
-    function indexOutOfRange(reader, writeLength) {
-      return RangeError("index out of range: " + reader.pos + " + " + (writeLength || 1) + " > " + reader.len);
-    }
-    function Reader(buffer) {
-      this.buf = buffer;
-      this.pos = 0;
-      this.len = buffer.length;
-    }
-    var create_array = typeof Uint8Array !== "undefined" ? function create_typed_array(buffer) {
-      if (buffer instanceof Uint8Array || Array.isArray(buffer))
-        return new Reader(buffer);
-      throw Error("illegal buffer");
-    } : function create_array2(buffer) {
-      if (Array.isArray(buffer))
-        return new Reader(buffer);
-      throw Error("illegal buffer");
-    };
-    var create = function create2() {
-      return util.Buffer ? function create_buffer_setup(buffer) {
-        return (Reader.create = function create_buffer(buffer2) {
-          return util.Buffer.isBuffer(buffer2) ? new BufferReader(buffer2) : create_array(buffer2);
-        })(buffer);
-      } : create_array;
-    };
-    Reader.create = create();
-    Reader.prototype._slice = util.Array.prototype.subarray || /* istanbul ignore next */
-    util.Array.prototype.slice;
-    function readVarint32NearEnd(reader) {
-      var value = 0;
-      for (var i = 0; i < 4; ++i) {
-        if (reader.pos >= reader.len)
-          throw indexOutOfRange(reader);
-        var b = reader.buf[reader.pos++];
-        value = (value | (b & 127) << i * 7) >>> 0;
-        if (b < 128)
-          return value;
-      }
-      throw indexOutOfRange(reader);
-    }
-    Reader.prototype.uint32 = /* @__PURE__ */ (function read_uint32_setup() {
-      var value = 4294967295;
-      return function read_uint32() {
-        if (this.len - this.pos < 5) {
-          if (this.pos >= this.len)
-            throw indexOutOfRange(this);
-          if (this.buf[this.pos] >= 128)
-            return readVarint32NearEnd(this);
-        }
-        value = (this.buf[this.pos] & 127) >>> 0;
-        if (this.buf[this.pos++] < 128) return value;
-        value = (value | (this.buf[this.pos] & 127) << 7) >>> 0;
-        if (this.buf[this.pos++] < 128) return value;
-        value = (value | (this.buf[this.pos] & 127) << 14) >>> 0;
-        if (this.buf[this.pos++] < 128) return value;
-        value = (value | (this.buf[this.pos] & 127) << 21) >>> 0;
-        if (this.buf[this.pos++] < 128) return value;
-        value = (value | (this.buf[this.pos] & 15) << 28) >>> 0;
-        if (this.buf[this.pos++] < 128) return value;
-        if ((this.pos += 5) > this.len) {
-          this.pos = this.len;
-          throw indexOutOfRange(this, 10);
-        }
-        return value;
-      };
-    })();
-    Reader.prototype.int32 = function read_int32() {
-      return this.uint32() | 0;
-    };
-    Reader.prototype.sint32 = function read_sint32() {
-      var value = this.uint32();
-      return value >>> 1 ^ -(value & 1) | 0;
-    };
-    function readLongVarint() {
-      var bits = new LongBits(0, 0);
-      var i = 0;
-      if (this.len - this.pos > 4) {
-        for (; i < 4; ++i) {
-          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
-          if (this.buf[this.pos++] < 128)
-            return bits;
-        }
-        bits.lo = (bits.lo | (this.buf[this.pos] & 127) << 28) >>> 0;
-        bits.hi = (bits.hi | (this.buf[this.pos] & 127) >> 4) >>> 0;
-        if (this.buf[this.pos++] < 128)
-          return bits;
-        i = 0;
-      } else {
-        for (; i < 3; ++i) {
-          if (this.pos >= this.len)
-            throw indexOutOfRange(this);
-          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
-          if (this.buf[this.pos++] < 128)
-            return bits;
-        }
-        bits.lo = (bits.lo | (this.buf[this.pos++] & 127) << i * 7) >>> 0;
-        return bits;
-      }
-      if (this.len - this.pos > 4) {
-        for (; i < 5; ++i) {
-          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
-          if (this.buf[this.pos++] < 128)
-            return bits;
-        }
-      } else {
-        for (; i < 5; ++i) {
-          if (this.pos >= this.len)
-            throw indexOutOfRange(this);
-          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
-          if (this.buf[this.pos++] < 128)
-            return bits;
-        }
-      }
-      throw Error("invalid varint encoding");
-    }
-    Reader.prototype.bool = function read_bool() {
-      return this.uint32() !== 0;
-    };
-    function readFixed32_end(buf, end) {
-      return (buf[end - 4] | buf[end - 3] << 8 | buf[end - 2] << 16 | buf[end - 1] << 24) >>> 0;
-    }
-    Reader.prototype.fixed32 = function read_fixed32() {
-      if (this.pos + 4 > this.len)
-        throw indexOutOfRange(this, 4);
-      return readFixed32_end(this.buf, this.pos += 4);
-    };
-    Reader.prototype.sfixed32 = function read_sfixed32() {
-      if (this.pos + 4 > this.len)
-        throw indexOutOfRange(this, 4);
-      return readFixed32_end(this.buf, this.pos += 4) | 0;
-    };
-    function readFixed64() {
-      if (this.pos + 8 > this.len)
-        throw indexOutOfRange(this, 8);
-      return new LongBits(readFixed32_end(this.buf, this.pos += 4), readFixed32_end(this.buf, this.pos += 4));
-    }
-    Reader.prototype.float = function read_float() {
-      if (this.pos + 4 > this.len)
-        throw indexOutOfRange(this, 4);
-      var value = util.float.readFloatLE(this.buf, this.pos);
-      this.pos += 4;
-      return value;
-    };
-    Reader.prototype.double = function read_double() {
-      if (this.pos + 8 > this.len)
-        throw indexOutOfRange(this, 4);
-      var value = util.float.readDoubleLE(this.buf, this.pos);
-      this.pos += 8;
-      return value;
-    };
-    Reader.prototype.bytes = function read_bytes() {
-      var length = this.uint32(), start = this.pos, end = this.pos + length;
-      if (end > this.len)
-        throw indexOutOfRange(this, length);
-      this.pos += length;
-      if (Array.isArray(this.buf))
-        return this.buf.slice(start, end);
-      if (start === end) {
-        var nativeBuffer = util.Buffer;
-        return nativeBuffer ? nativeBuffer.alloc(0) : new this.buf.constructor(0);
-      }
-      return this._slice.call(this.buf, start, end);
-    };
-    Reader.prototype.string = function read_string() {
-      var bytes = this.bytes();
-      return utf8.read(bytes, 0, bytes.length);
-    };
-    Reader.prototype.skip = function skip(length) {
-      if (typeof length === "number") {
-        if (this.pos + length > this.len)
-          throw indexOutOfRange(this, length);
-        this.pos += length;
-      } else {
-        do {
-          if (this.pos >= this.len)
-            throw indexOutOfRange(this);
-        } while (this.buf[this.pos++] & 128);
-      }
-      return this;
-    };
-    Reader.recursionLimit = util.recursionLimit;
-    Reader.prototype.skipType = function(wireType, depth) {
-      if (depth === void 0) depth = 0;
-      if (depth > Reader.recursionLimit)
-        throw Error("maximum nesting depth exceeded");
-      switch (wireType) {
-        case 0:
-          this.skip();
-          break;
-        case 1:
-          this.skip(8);
-          break;
-        case 2:
-          this.skip(this.uint32());
-          break;
-        case 3:
-          while ((wireType = this.uint32() & 7) !== 4) {
-            this.skipType(wireType, depth + 1);
-          }
-          break;
-        case 5:
-          this.skip(4);
-          break;
-        /* istanbul ignore next */
-        default:
-          throw Error("invalid wire type " + wireType + " at offset " + this.pos);
-      }
-      return this;
-    };
-    Reader._configure = function(BufferReader_) {
-      BufferReader = BufferReader_;
-      Reader.create = create();
-      BufferReader._configure();
-      var fn = util.Long ? "toLong" : (
-        /* istanbul ignore next */
-        "toNumber"
-      );
-      util.merge(Reader.prototype, {
-        int64: function read_int64() {
-          return readLongVarint.call(this)[fn](false);
-        },
-        uint64: function read_uint64() {
-          return readLongVarint.call(this)[fn](true);
-        },
-        sint64: function read_sint64() {
-          return readLongVarint.call(this).zzDecode()[fn](false);
-        },
-        fixed64: function read_fixed64() {
-          return readFixed64.call(this)[fn](true);
-        },
-        sfixed64: function read_sfixed64() {
-          return readFixed64.call(this)[fn](false);
-        }
-      });
-    };
-  }
-});
-
-// node_modules/protobufjs/src/reader_buffer.js
-var require_reader_buffer = __commonJS({
-  "node_modules/protobufjs/src/reader_buffer.js"(exports2, module2) {
-    "use strict";
-    module2.exports = BufferReader;
-    var Reader = require_reader2();
-    (BufferReader.prototype = Object.create(Reader.prototype)).constructor = BufferReader;
-    var util = require_minimal();
-    function BufferReader(buffer) {
-      Reader.call(this, buffer);
-    }
-    BufferReader._configure = function() {
-      if (util.Buffer)
-        BufferReader.prototype._slice = util.Buffer.prototype.slice;
-    };
-    BufferReader.prototype.string = function read_string_buffer() {
-      var len = this.uint32();
-      return this.buf.utf8Slice ? this.buf.utf8Slice(this.pos, this.pos = Math.min(this.pos + len, this.len)) : this.buf.toString("utf-8", this.pos, this.pos = Math.min(this.pos + len, this.len));
-    };
-    BufferReader._configure();
-  }
-});
-
-// node_modules/protobufjs/src/rpc/service.js
-var require_service2 = __commonJS({
-  "node_modules/protobufjs/src/rpc/service.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Service;
-    var util = require_minimal();
-    (Service.prototype = Object.create(util.EventEmitter.prototype)).constructor = Service;
-    function Service(rpcImpl, requestDelimited, responseDelimited) {
-      if (typeof rpcImpl !== "function")
-        throw TypeError("rpcImpl must be a function");
-      util.EventEmitter.call(this);
-      this.rpcImpl = rpcImpl;
-      this.requestDelimited = Boolean(requestDelimited);
-      this.responseDelimited = Boolean(responseDelimited);
-    }
-    Service.prototype.rpcCall = function rpcCall(method, requestCtor, responseCtor, request2, callback) {
-      if (!request2)
-        throw TypeError("request must be specified");
-      var self2 = this;
-      if (!callback)
-        return util.asPromise(rpcCall, self2, method, requestCtor, responseCtor, request2);
-      if (!self2.rpcImpl) {
-        setTimeout(function() {
-          callback(Error("already ended"));
-        }, 0);
-        return void 0;
-      }
-      try {
-        return self2.rpcImpl(
-          method,
-          requestCtor[self2.requestDelimited ? "encodeDelimited" : "encode"](request2).finish(),
-          function rpcCallback(err, response) {
-            if (err) {
-              self2.emit("error", err, method);
-              return callback(err);
-            }
-            if (response === null) {
-              self2.end(
-                /* endedByRPC */
-                true
-              );
-              return void 0;
-            }
-            if (!(response instanceof responseCtor)) {
-              try {
-                response = responseCtor[self2.responseDelimited ? "decodeDelimited" : "decode"](response);
-              } catch (err2) {
-                self2.emit("error", err2, method);
-                return callback(err2);
-              }
-            }
-            self2.emit("data", response, method);
-            return callback(null, response);
-          }
-        );
-      } catch (err) {
-        self2.emit("error", err, method);
-        setTimeout(function() {
-          callback(err);
-        }, 0);
-        return void 0;
-      }
-    };
-    Service.prototype.end = function end(endedByRPC) {
-      if (this.rpcImpl) {
-        if (!endedByRPC)
-          this.rpcImpl(null, null, null);
-        this.rpcImpl = null;
-        this.emit("end").off();
-      }
-      return this;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/rpc.js
-var require_rpc = __commonJS({
-  "node_modules/protobufjs/src/rpc.js"(exports2) {
-    "use strict";
-    var rpc = exports2;
-    rpc.Service = require_service2();
-  }
-});
-
-// node_modules/protobufjs/src/roots.js
-var require_roots = __commonJS({
-  "node_modules/protobufjs/src/roots.js"(exports2, module2) {
-    "use strict";
-    module2.exports = /* @__PURE__ */ Object.create(null);
-  }
-});
-
-// node_modules/protobufjs/src/index-minimal.js
-var require_index_minimal = __commonJS({
-  "node_modules/protobufjs/src/index-minimal.js"(exports2) {
-    "use strict";
-    var protobuf = exports2;
-    protobuf.build = "minimal";
-    protobuf.Writer = require_writer2();
-    protobuf.BufferWriter = require_writer_buffer();
-    protobuf.Reader = require_reader2();
-    protobuf.BufferReader = require_reader_buffer();
-    protobuf.util = require_minimal();
-    protobuf.rpc = require_rpc();
-    protobuf.roots = require_roots();
-    protobuf.configure = configure;
-    function configure() {
-      protobuf.util._configure();
-      protobuf.Writer._configure(protobuf.BufferWriter);
-      protobuf.Reader._configure(protobuf.BufferReader);
-    }
-    configure();
-  }
-});
-
-// node_modules/@protobufjs/codegen/index.js
-var require_codegen = __commonJS({
-  "node_modules/@protobufjs/codegen/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = codegen;
-    var reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
-    function codegen(functionParams, functionName) {
-      if (typeof functionParams === "string") {
-        functionName = functionParams;
-        functionParams = void 0;
-      }
-      var body = [];
-      function Codegen(formatStringOrScope) {
-        if (typeof formatStringOrScope !== "string") {
-          var source = toString();
-          if (codegen.verbose)
-            console.log("codegen: " + source);
-          source = "return " + source;
-          if (formatStringOrScope) {
-            var scopeKeys = Object.keys(formatStringOrScope), scopeParams = new Array(scopeKeys.length + 1), scopeValues = new Array(scopeKeys.length), scopeOffset = 0;
-            while (scopeOffset < scopeKeys.length) {
-              scopeParams[scopeOffset] = scopeKeys[scopeOffset];
-              scopeValues[scopeOffset] = formatStringOrScope[scopeKeys[scopeOffset++]];
-            }
-            scopeParams[scopeOffset] = source;
-            return Function.apply(null, scopeParams).apply(null, scopeValues);
-          }
-          return Function(source)();
-        }
-        var formatParams = new Array(arguments.length - 1), formatOffset = 0;
-        while (formatOffset < formatParams.length)
-          formatParams[formatOffset] = arguments[++formatOffset];
-        formatOffset = 0;
-        formatStringOrScope = formatStringOrScope.replace(/%([%dfijs])/g, function replace($0, $1) {
-          var value = formatParams[formatOffset++];
-          switch ($1) {
-            case "d":
-            case "f":
-              return String(Number(value));
-            case "i":
-              return String(Math.floor(value));
-            case "j":
-              return JSON.stringify(value);
-            case "s":
-              return String(value);
-          }
-          return "%";
-        });
-        if (formatOffset !== formatParams.length)
-          throw Error("parameter count mismatch");
-        body.push(formatStringOrScope);
-        return Codegen;
-      }
-      function toString(functionNameOverride) {
-        return "function " + safeFunctionName(functionNameOverride || functionName) + "(" + (functionParams && functionParams.join(",") || "") + "){\n  " + body.join("\n  ") + "\n}";
-      }
-      Codegen.toString = toString;
-      return Codegen;
-    }
-    codegen.verbose = false;
-    function safeFunctionName(name2) {
-      if (!name2)
-        return "";
-      name2 = String(name2).replace(/[^\w$]/g, "");
-      if (!name2)
-        return "";
-      if (/^\d/.test(name2))
-        name2 = "_" + name2;
-      return reservedRe.test(name2) ? name2 + "_" : name2;
-    }
-  }
-});
-
-// node_modules/@protobufjs/fetch/util/fs.js
-var require_fs = __commonJS({
-  "node_modules/@protobufjs/fetch/util/fs.js"(exports2, module2) {
-    "use strict";
-    var fs = null;
-    try {
-      fs = __require(
-        /* webpackIgnore: true */
-        "fs"
-      );
-      if (!fs || !fs.readFile || !fs.readFileSync)
-        fs = null;
-    } catch (e) {
-    }
-    module2.exports = fs;
-  }
-});
-
-// node_modules/@protobufjs/fetch/index.js
-var require_fetch = __commonJS({
-  "node_modules/@protobufjs/fetch/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = fetch2;
-    var asPromise = require_aspromise();
-    var fs = require_fs();
-    function fetch2(filename, options, callback) {
-      if (typeof options === "function") {
-        callback = options;
-        options = {};
-      } else if (!options)
-        options = {};
-      if (!callback)
-        return asPromise(fetch2, this, filename, options);
-      if (!options.xhr && fs && fs.readFile)
-        return fs.readFile(filename, function fetchReadFileCallback(err, contents) {
-          return err && typeof XMLHttpRequest !== "undefined" ? fetch2.xhr(filename, options, callback) : err ? callback(err) : callback(null, options.binary ? contents : contents.toString("utf8"));
-        });
-      return fetch2.xhr(filename, options, callback);
-    }
-    fetch2.xhr = function fetch_xhr(filename, options, callback) {
-      var xhr = new XMLHttpRequest();
-      xhr.onreadystatechange = function fetchOnReadyStateChange() {
-        if (xhr.readyState !== 4)
-          return void 0;
-        if (xhr.status !== 0 && xhr.status !== 200)
-          return callback(Error("status " + xhr.status));
-        if (options.binary) {
-          var buffer = xhr.response;
-          if (!buffer) {
-            buffer = [];
-            for (var i = 0; i < xhr.responseText.length; ++i)
-              buffer.push(xhr.responseText.charCodeAt(i) & 255);
-          }
-          return callback(null, typeof Uint8Array !== "undefined" ? new Uint8Array(buffer) : buffer);
-        }
-        return callback(null, xhr.responseText);
-      };
-      if (options.binary) {
-        if ("overrideMimeType" in xhr)
-          xhr.overrideMimeType("text/plain; charset=x-user-defined");
-        xhr.responseType = "arraybuffer";
-      }
-      xhr.open("GET", filename);
-      xhr.send();
-    };
-  }
-});
-
-// node_modules/@protobufjs/path/index.js
-var require_path = __commonJS({
-  "node_modules/@protobufjs/path/index.js"(exports2) {
-    "use strict";
-    var path = exports2;
-    var isAbsolute2 = (
-      /**
-       * Tests if the specified path is absolute.
-       * @param {string} path Path to test
-       * @returns {boolean} `true` if path is absolute
-       */
-      path.isAbsolute = function isAbsolute3(path2) {
-        return /^(?:\/|\w+:)/.test(path2);
-      }
-    );
-    var normalize = (
-      /**
-       * Normalizes the specified path.
-       * @param {string} path Path to normalize
-       * @returns {string} Normalized path
-       */
-      path.normalize = function normalize2(path2) {
-        path2 = path2.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
-        var parts = path2.split("/"), absolute2 = isAbsolute2(path2), prefix = "";
-        if (absolute2)
-          prefix = parts.shift() + "/";
-        for (var i = 0; i < parts.length; ) {
-          if (parts[i] === "..") {
-            if (i > 0 && parts[i - 1] !== "..")
-              parts.splice(--i, 2);
-            else if (absolute2)
-              parts.splice(i, 1);
-            else
-              ++i;
-          } else if (parts[i] === ".")
-            parts.splice(i, 1);
-          else
-            ++i;
-        }
-        return prefix + parts.join("/");
-      }
-    );
-    path.resolve = function resolve3(originPath, includePath, alreadyNormalized) {
-      if (!alreadyNormalized)
-        includePath = normalize(includePath);
-      if (isAbsolute2(includePath))
-        return includePath;
-      if (!alreadyNormalized)
-        originPath = normalize(originPath);
-      return (originPath = originPath.replace(/(?:\/|^)[^/]+$/, "")).length ? normalize(originPath + "/" + includePath) : includePath;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/util/patterns.js
-var require_patterns = __commonJS({
-  "node_modules/protobufjs/src/util/patterns.js"(exports2) {
-    "use strict";
-    var patterns = exports2;
-    patterns.numberRe = /^(?![eE])[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?$/;
-    patterns.typeRefRe = /^(?:\.?[a-zA-Z_][a-zA-Z_0-9]*)(?:\.[a-zA-Z_][a-zA-Z_0-9]*)*$/;
-    patterns.reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
-  }
-});
-
-// node_modules/protobufjs/src/util/fs.js
-var require_fs2 = __commonJS({
-  "node_modules/protobufjs/src/util/fs.js"(exports2, module2) {
-    "use strict";
-    var fs = null;
-    try {
-      fs = __require(
-        /* webpackIgnore: true */
-        "fs"
-      );
-      if (!fs || !fs.readFile || !fs.readFileSync)
-        fs = null;
-    } catch (e) {
-    }
-    module2.exports = fs;
-  }
-});
-
-// node_modules/protobufjs/src/namespace.js
-var require_namespace = __commonJS({
-  "node_modules/protobufjs/src/namespace.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Namespace;
-    var ReflectionObject = require_object();
-    ((Namespace.prototype = Object.create(ReflectionObject.prototype)).constructor = Namespace).className = "Namespace";
-    var Field = require_field();
-    var util = require_util2();
-    var OneOf = require_oneof();
-    var Type;
-    var Service;
-    var Enum;
-    Namespace.fromJSON = function fromJSON(name2, json2, depth) {
-      depth = util.checkDepth(depth);
-      return new Namespace(name2, json2.options).addJSON(json2.nested, depth);
-    };
-    function arrayToJSON(array2, toJSONOptions) {
-      if (!(array2 && array2.length))
-        return void 0;
-      var obj = {};
-      for (var i = 0; i < array2.length; ++i)
-        obj[array2[i].name] = array2[i].toJSON(toJSONOptions);
-      return obj;
-    }
-    Namespace.arrayToJSON = arrayToJSON;
-    Namespace.isReservedId = function isReservedId(reserved, id) {
-      if (reserved) {
-        for (var i = 0; i < reserved.length; ++i)
-          if (typeof reserved[i] !== "string" && reserved[i][0] <= id && reserved[i][1] > id)
-            return true;
-      }
-      return false;
-    };
-    Namespace.isReservedName = function isReservedName(reserved, name2) {
-      if (reserved) {
-        for (var i = 0; i < reserved.length; ++i)
-          if (reserved[i] === name2)
-            return true;
-      }
-      return false;
-    };
-    function Namespace(name2, options) {
-      ReflectionObject.call(this, name2, options);
-      this.nested = void 0;
-      this._nestedArray = null;
-      this._lookupCache = /* @__PURE__ */ Object.create(null);
-      this._needsRecursiveFeatureResolution = true;
-      this._needsRecursiveResolve = true;
-    }
-    function clearCache(namespace) {
-      namespace._nestedArray = null;
-      namespace._lookupCache = /* @__PURE__ */ Object.create(null);
-      var parent = namespace;
-      while (parent = parent.parent) {
-        parent._lookupCache = /* @__PURE__ */ Object.create(null);
-      }
-      return namespace;
-    }
-    Object.defineProperty(Namespace.prototype, "nestedArray", {
-      get: function() {
-        return this._nestedArray || (this._nestedArray = util.toArray(this.nested));
-      }
-    });
-    Namespace.prototype.toJSON = function toJSON(toJSONOptions) {
-      return util.toObject([
-        "options",
-        this.options,
-        "nested",
-        arrayToJSON(this.nestedArray, toJSONOptions)
-      ]);
-    };
-    Namespace.prototype.addJSON = function addJSON(nestedJson, depth) {
-      depth = util.checkDepth(depth);
-      var ns = this;
-      if (nestedJson) {
-        for (var names2 = Object.keys(nestedJson), i = 0, nested; i < names2.length; ++i) {
-          nested = nestedJson[names2[i]];
-          ns.add(
-            // most to least likely
-            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
-          );
-        }
-      }
-      return this;
-    };
-    Namespace.prototype.get = function get(name2) {
-      return this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2) ? this.nested[name2] : null;
-    };
-    Namespace.prototype.getEnum = function getEnum(name2) {
-      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2) && this.nested[name2] instanceof Enum)
-        return this.nested[name2].values;
-      throw Error("no such enum: " + name2);
-    };
-    Namespace.prototype.add = function add(object2) {
-      if (!(object2 instanceof Field && object2.extend !== void 0 || object2 instanceof Type || object2 instanceof OneOf || object2 instanceof Enum || object2 instanceof Service || object2 instanceof Namespace))
-        throw TypeError("object must be a valid nested object");
-      if (object2.name === "__proto__")
-        return this;
-      if (!this.nested)
-        this.nested = {};
-      else {
-        var prev = this.get(object2.name);
-        if (prev) {
-          if (prev instanceof Namespace && object2 instanceof Namespace && !(prev instanceof Type || prev instanceof Service)) {
-            var nested = prev.nestedArray;
-            for (var i = 0; i < nested.length; ++i)
-              object2.add(nested[i]);
-            this.remove(prev);
-            if (!this.nested)
-              this.nested = {};
-            object2.setOptions(prev.options, true);
-          } else
-            throw Error("duplicate name '" + object2.name + "' in " + this);
-        }
-      }
-      this.nested[object2.name] = object2;
-      if (!(this instanceof Type || this instanceof Service || this instanceof Enum || this instanceof Field)) {
-        if (!object2._edition) {
-          object2._edition = object2._defaultEdition;
-        }
-      }
-      this._needsRecursiveFeatureResolution = true;
-      this._needsRecursiveResolve = true;
-      var parent = this;
-      while (parent = parent.parent) {
-        parent._needsRecursiveFeatureResolution = true;
-        parent._needsRecursiveResolve = true;
-      }
-      object2.onAdd(this);
-      return clearCache(this);
-    };
-    Namespace.prototype.remove = function remove(object2) {
-      if (!(object2 instanceof ReflectionObject))
-        throw TypeError("object must be a ReflectionObject");
-      if (object2.parent !== this)
-        throw Error(object2 + " is not a member of " + this);
-      delete this.nested[object2.name];
-      if (!Object.keys(this.nested).length)
-        this.nested = void 0;
-      object2.onRemove(this);
-      return clearCache(this);
-    };
-    Namespace.prototype.define = function define2(path, json2) {
-      if (util.isString(path))
-        path = path.split(".");
-      else if (!Array.isArray(path))
-        throw TypeError("illegal path");
-      if (path && path.length && path[0] === "")
-        throw Error("path must be relative");
-      if (path.length > util.recursionLimit)
-        throw Error("max depth exceeded");
-      var ptr = this;
-      while (path.length > 0) {
-        var part = path.shift();
-        if (ptr.nested && ptr.nested[part]) {
-          ptr = ptr.nested[part];
-          if (!(ptr instanceof Namespace))
-            throw Error("path conflicts with non-namespace objects");
-        } else
-          ptr.add(ptr = new Namespace(part));
-      }
-      if (json2)
-        ptr.addJSON(json2);
-      return ptr;
-    };
-    Namespace.prototype.resolveAll = function resolveAll() {
-      if (!this._needsRecursiveResolve) return this;
-      this._resolveFeaturesRecursive(this._edition);
-      var nested = this.nestedArray, i = 0;
-      this.resolve();
-      while (i < nested.length)
-        if (nested[i] instanceof Namespace)
-          nested[i++].resolveAll();
-        else
-          nested[i++].resolve();
-      this._needsRecursiveResolve = false;
-      return this;
-    };
-    Namespace.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
-      if (!this._needsRecursiveFeatureResolution) return this;
-      this._needsRecursiveFeatureResolution = false;
-      edition = this._edition || edition;
-      ReflectionObject.prototype._resolveFeaturesRecursive.call(this, edition);
-      this.nestedArray.forEach((nested) => {
-        nested._resolveFeaturesRecursive(edition);
-      });
-      return this;
-    };
-    Namespace.prototype.lookup = function lookup(path, filterTypes, parentAlreadyChecked) {
-      if (typeof filterTypes === "boolean") {
-        parentAlreadyChecked = filterTypes;
-        filterTypes = void 0;
-      } else if (filterTypes && !Array.isArray(filterTypes))
-        filterTypes = [filterTypes];
-      if (util.isString(path) && path.length) {
-        if (path === ".")
-          return this.root;
-        path = path.split(".");
-      } else if (!path.length)
-        return this;
-      var flatPath = path.join(".");
-      if (path[0] === "")
-        return this.root.lookup(path.slice(1), filterTypes);
-      var found = this.root._fullyQualifiedObjects && this.root._fullyQualifiedObjects["." + flatPath];
-      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
-        return found;
-      }
-      found = this._lookupImpl(path, flatPath);
-      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
-        return found;
-      }
-      if (parentAlreadyChecked)
-        return null;
-      var current = this;
-      while (current.parent) {
-        found = current.parent._lookupImpl(path, flatPath);
-        if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
-          return found;
-        }
-        current = current.parent;
-      }
-      return null;
-    };
-    Namespace.prototype._lookupImpl = function lookup(path, flatPath) {
-      if (Object.prototype.hasOwnProperty.call(this._lookupCache, flatPath)) {
-        return this._lookupCache[flatPath];
-      }
-      var found = this.get(path[0]);
-      var exact = null;
-      if (found) {
-        if (path.length === 1) {
-          exact = found;
-        } else if (found instanceof Namespace) {
-          path = path.slice(1);
-          exact = found._lookupImpl(path, path.join("."));
-        }
-      } else {
-        for (var i = 0; i < this.nestedArray.length; ++i)
-          if (this._nestedArray[i] instanceof Namespace && (found = this._nestedArray[i]._lookupImpl(path, flatPath))) {
-            exact = found;
-            break;
-          }
-      }
-      this._lookupCache[flatPath] = exact;
-      return exact;
-    };
-    Namespace.prototype.lookupType = function lookupType(path) {
-      var found = this.lookup(path, [Type]);
-      if (!found)
-        throw Error("no such type: " + path);
-      return found;
-    };
-    Namespace.prototype.lookupEnum = function lookupEnum(path) {
-      var found = this.lookup(path, [Enum]);
-      if (!found)
-        throw Error("no such Enum '" + path + "' in " + this);
-      return found;
-    };
-    Namespace.prototype.lookupTypeOrEnum = function lookupTypeOrEnum(path) {
-      var found = this.lookup(path, [Type, Enum]);
-      if (!found)
-        throw Error("no such Type or Enum '" + path + "' in " + this);
-      return found;
-    };
-    Namespace.prototype.lookupService = function lookupService(path) {
-      var found = this.lookup(path, [Service]);
-      if (!found)
-        throw Error("no such Service '" + path + "' in " + this);
-      return found;
-    };
-    Namespace._configure = function(Type_, Service_, Enum_) {
-      Type = Type_;
-      Service = Service_;
-      Enum = Enum_;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/mapfield.js
-var require_mapfield = __commonJS({
-  "node_modules/protobufjs/src/mapfield.js"(exports2, module2) {
-    "use strict";
-    module2.exports = MapField;
-    var Field = require_field();
-    ((MapField.prototype = Object.create(Field.prototype)).constructor = MapField).className = "MapField";
-    var types = require_types2();
-    var util = require_util2();
-    function MapField(name2, id, keyType, type, options, comment) {
-      Field.call(this, name2, id, type, void 0, void 0, options, comment);
-      if (!util.isString(keyType))
-        throw TypeError("keyType must be a string");
-      this.keyType = keyType;
-      this.resolvedKeyType = null;
-      this.map = true;
-    }
-    MapField.fromJSON = function fromJSON(name2, json2) {
-      return new MapField(name2, json2.id, json2.keyType, json2.type, json2.options, json2.comment);
-    };
-    MapField.prototype.toJSON = function toJSON(toJSONOptions) {
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "keyType",
-        this.keyType,
-        "type",
-        this.type,
-        "id",
-        this.id,
-        "extend",
-        this.extend,
-        "options",
-        this.options,
-        "comment",
-        keepComments ? this.comment : void 0
-      ]);
-    };
-    MapField.prototype.resolve = function resolve3() {
-      if (this.resolved)
-        return this;
-      if (types.mapKey[this.keyType] === void 0)
-        throw Error("invalid key type: " + this.keyType);
-      return Field.prototype.resolve.call(this);
-    };
-    MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
-      if (typeof fieldValueType === "function")
-        fieldValueType = util.decorateType(fieldValueType).name;
-      else if (fieldValueType && typeof fieldValueType === "object")
-        fieldValueType = util.decorateEnum(fieldValueType).name;
-      return function mapFieldDecorator(prototype, fieldName) {
-        util.decorateType(prototype.constructor).add(new MapField(fieldName, fieldId, fieldKeyType, fieldValueType));
-      };
-    };
-  }
-});
-
-// node_modules/protobufjs/src/method.js
-var require_method = __commonJS({
-  "node_modules/protobufjs/src/method.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Method;
-    var ReflectionObject = require_object();
-    ((Method.prototype = Object.create(ReflectionObject.prototype)).constructor = Method).className = "Method";
-    var util = require_util2();
-    function Method(name2, type, requestType, responseType, requestStream, responseStream, options, comment, parsedOptions) {
-      if (util.isObject(requestStream)) {
-        options = requestStream;
-        requestStream = responseStream = void 0;
-      } else if (util.isObject(responseStream)) {
-        options = responseStream;
-        responseStream = void 0;
-      }
-      if (!(type === void 0 || util.isString(type)))
-        throw TypeError("type must be a string");
-      if (!util.isString(requestType))
-        throw TypeError("requestType must be a string");
-      if (!util.isString(responseType))
-        throw TypeError("responseType must be a string");
-      ReflectionObject.call(this, name2, options);
-      this.type = type || "rpc";
-      this.requestType = requestType;
-      this.requestStream = requestStream ? true : void 0;
-      this.responseType = responseType;
-      this.responseStream = responseStream ? true : void 0;
-      this.resolvedRequestType = null;
-      this.resolvedResponseType = null;
-      this.comment = comment;
-      this.parsedOptions = parsedOptions;
-    }
-    Method.fromJSON = function fromJSON(name2, json2) {
-      return new Method(name2, json2.type, json2.requestType, json2.responseType, json2.requestStream, json2.responseStream, json2.options, json2.comment, json2.parsedOptions);
-    };
-    Method.prototype.toJSON = function toJSON(toJSONOptions) {
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "type",
-        this.type !== "rpc" && /* istanbul ignore next */
-        this.type || void 0,
-        "requestType",
-        this.requestType,
-        "requestStream",
-        this.requestStream,
-        "responseType",
-        this.responseType,
-        "responseStream",
-        this.responseStream,
-        "options",
-        this.options,
-        "comment",
-        keepComments ? this.comment : void 0,
-        "parsedOptions",
-        this.parsedOptions
-      ]);
-    };
-    Method.prototype.resolve = function resolve3() {
-      if (this.resolved)
-        return this;
-      this.resolvedRequestType = this.parent.lookupType(this.requestType);
-      this.resolvedResponseType = this.parent.lookupType(this.responseType);
-      return ReflectionObject.prototype.resolve.call(this);
-    };
-  }
-});
-
-// node_modules/protobufjs/src/service.js
-var require_service3 = __commonJS({
-  "node_modules/protobufjs/src/service.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Service;
-    var Namespace = require_namespace();
-    ((Service.prototype = Object.create(Namespace.prototype)).constructor = Service).className = "Service";
-    var Method = require_method();
-    var util = require_util2();
-    var rpc = require_rpc();
-    function Service(name2, options) {
-      Namespace.call(this, name2, options);
-      this.methods = {};
-      this._methodsArray = null;
-    }
-    Service.fromJSON = function fromJSON(name2, json2, depth) {
-      depth = util.checkDepth(depth);
-      var service = new Service(name2, json2.options);
-      if (json2.methods)
-        for (var names2 = Object.keys(json2.methods), i = 0; i < names2.length; ++i)
-          service.add(Method.fromJSON(names2[i], json2.methods[names2[i]]));
-      if (json2.nested)
-        service.addJSON(json2.nested, depth);
-      if (json2.edition)
-        service._edition = json2.edition;
-      service.comment = json2.comment;
-      service._defaultEdition = "proto3";
-      return service;
-    };
-    Service.prototype.toJSON = function toJSON(toJSONOptions) {
-      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "edition",
-        this._editionToJSON(),
-        "options",
-        inherited && inherited.options || void 0,
-        "methods",
-        Namespace.arrayToJSON(this.methodsArray, toJSONOptions) || /* istanbul ignore next */
-        {},
-        "nested",
-        inherited && inherited.nested || void 0,
-        "comment",
-        keepComments ? this.comment : void 0
-      ]);
-    };
-    Object.defineProperty(Service.prototype, "methodsArray", {
-      get: function() {
-        return this._methodsArray || (this._methodsArray = util.toArray(this.methods));
-      }
-    });
-    function clearCache(service) {
-      service._methodsArray = null;
-      return service;
-    }
-    Service.prototype.get = function get(name2) {
-      return Object.prototype.hasOwnProperty.call(this.methods, name2) ? this.methods[name2] : Namespace.prototype.get.call(this, name2);
-    };
-    Service.prototype.resolveAll = function resolveAll() {
-      if (!this._needsRecursiveResolve) return this;
-      Namespace.prototype.resolve.call(this);
-      var methods = this.methodsArray;
-      for (var i = 0; i < methods.length; ++i)
-        methods[i].resolve();
-      return this;
-    };
-    Service.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
-      if (!this._needsRecursiveFeatureResolution) return this;
-      edition = this._edition || edition;
-      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
-      this.methodsArray.forEach((method) => {
-        method._resolveFeaturesRecursive(edition);
-      });
-      return this;
-    };
-    Service.prototype.add = function add(object2) {
-      if (this.get(object2.name))
-        throw Error("duplicate name '" + object2.name + "' in " + this);
-      if (object2 instanceof Method) {
-        if (object2.name === "__proto__")
-          return this;
-        this.methods[object2.name] = object2;
-        object2.parent = this;
-        return clearCache(this);
-      }
-      return Namespace.prototype.add.call(this, object2);
-    };
-    Service.prototype.remove = function remove(object2) {
-      if (object2 instanceof Method) {
-        if (this.methods[object2.name] !== object2)
-          throw Error(object2 + " is not a member of " + this);
-        delete this.methods[object2.name];
-        object2.parent = null;
-        return clearCache(this);
-      }
-      return Namespace.prototype.remove.call(this, object2);
-    };
-    Service.prototype.create = function create(rpcImpl, requestDelimited, responseDelimited) {
-      var rpcService = new rpc.Service(rpcImpl, requestDelimited, responseDelimited);
-      for (var i = 0, method; i < /* initializes */
-      this.methodsArray.length; ++i) {
-        var methodName = util.lcFirst((method = this._methodsArray[i]).resolve().name).replace(/[^$\w_]/g, "");
-        rpcService[methodName] = /* @__PURE__ */ (function(method2, requestType, responseType) {
-          return function rpcMethod(request2, callback) {
-            return rpc.Service.prototype.rpcCall.call(this, method2, requestType, responseType, request2, callback);
-          };
-        })(method, method.resolvedRequestType.ctor, method.resolvedResponseType.ctor);
-      }
-      return rpcService;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/message.js
-var require_message = __commonJS({
-  "node_modules/protobufjs/src/message.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Message;
-    var util = require_minimal();
-    function Message(properties) {
-      if (properties)
-        for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i) {
-          var key = keys[i];
-          if (key === "__proto__")
-            continue;
-          this[key] = properties[key];
-        }
-    }
-    Message.create = function create(properties) {
-      return this.$type.create(properties);
-    };
-    Message.encode = function encode3(message, writer) {
-      return this.$type.encode(message, writer);
-    };
-    Message.encodeDelimited = function encodeDelimited(message, writer) {
-      return this.$type.encodeDelimited(message, writer);
-    };
-    Message.decode = function decode3(reader) {
-      return this.$type.decode(reader);
-    };
-    Message.decodeDelimited = function decodeDelimited(reader) {
-      return this.$type.decodeDelimited(reader);
-    };
-    Message.verify = function verify(message) {
-      return this.$type.verify(message);
-    };
-    Message.fromObject = function fromObject(object2) {
-      return this.$type.fromObject(object2);
-    };
-    Message.toObject = function toObject(message, options) {
-      return this.$type.toObject(message, options);
-    };
-    Message.prototype.toJSON = function toJSON() {
-      return this.$type.toObject(this, util.toJSONOptions);
-    };
-  }
-});
-
-// node_modules/protobufjs/src/decoder.js
-var require_decoder = __commonJS({
-  "node_modules/protobufjs/src/decoder.js"(exports2, module2) {
-    "use strict";
-    module2.exports = decoder;
-    var Enum = require_enum();
-    var types = require_types2();
-    var util = require_util2();
-    function missing(field) {
-      return "missing required '" + field.name + "'";
-    }
-    function decoder(mtype) {
-      var gen = util.codegen(["r", "l", "e", "n"], mtype.name + "$decode")("if(!(r instanceof Reader))")("r=Reader.create(r)")("if(n===undefined)n=0")("if(n>Reader.recursionLimit)")('throw Error("maximum nesting depth exceeded")')("var c,m" + (mtype.fieldsArray.filter(function(field2) {
-        return field2.map;
-      }).length ? ",k,value" : ""))("if(l===undefined)")("c=r.len")("else{")("c=r.pos+l")("if(c>r.len)")('throw RangeError("index out of range")')("l=r.len")("r.len=c")("}")("m=new this.ctor")("while(r.pos<c){")("var t=r.uint32()")("if(t===e)")("break")("switch(t>>>3){");
-      var i = 0;
-      for (; i < /* initializes */
-      mtype.fieldsArray.length; ++i) {
-        var field = mtype._fieldsArray[i].resolve(), type = field.resolvedType instanceof Enum ? "int32" : field.type, ref = "m" + util.safeProp(field.name);
-        gen("case %i: {", field.id);
-        if (field.map) {
-          gen("if(%s===util.emptyObject)", ref)("%s={}", ref)("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2");
-          if (types.defaults[field.keyType] !== void 0) gen("k=%j", types.defaults[field.keyType]);
-          else gen("k=null");
-          if (types.defaults[type] !== void 0) gen("value=%j", types.defaults[type]);
-          else gen("value=null");
-          gen("while(r.pos<c2){")("var tag2=r.uint32()")("switch(tag2>>>3){")("case 1: k=r.%s(); break", field.keyType)("case 2:");
-          if (types.basic[type] === void 0) gen("value=types[%i].decode(r,r.uint32(),undefined,n+1)", i);
-          else gen("value=r.%s()", type);
-          gen("break")("default:")("r.skipType(tag2&7,n)")("break")("}")("}")("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c");
-          if (types.long[field.keyType] !== void 0) gen('%s[typeof k==="object"?util.longToHash(k):k]=value', ref);
-          else {
-            if (field.keyType === "string") gen('if(k==="__proto__")')("util.makeProp(%s,k)", ref);
-            gen("%s[k]=value", ref);
-          }
-        } else if (field.repeated) {
-          gen("if(!(%s&&%s.length))", ref, ref)("%s=[]", ref);
-          if (types.packed[type] !== void 0) gen("if((t&7)===2){")("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2")("while(r.pos<c2)")("%s.push(r.%s())", ref, type)("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c")("}else");
-          if (types.basic[type] === void 0) gen(field.delimited ? "%s.push(types[%i].decode(r,undefined,((t&~7)|4),n+1))" : "%s.push(types[%i].decode(r,r.uint32(),undefined,n+1))", ref, i);
-          else gen("%s.push(r.%s())", ref, type);
-        } else if (types.basic[type] === void 0) gen(field.delimited ? "%s=types[%i].decode(r,undefined,((t&~7)|4),n+1)" : "%s=types[%i].decode(r,r.uint32(),undefined,n+1)", ref, i);
-        else gen("%s=r.%s()", ref, type);
-        gen("break")("}");
-      }
-      gen("default:")("r.skipType(t&7,n)")("break")("}")("}");
-      gen("if(l!==undefined){")("if(r.pos!==c)")('throw RangeError("index out of range")')("r.len=l")("}");
-      for (i = 0; i < mtype._fieldsArray.length; ++i) {
-        var rfield = mtype._fieldsArray[i];
-        if (rfield.required) gen("if(!Object.hasOwnProperty.call(m,%j))", rfield.name)("throw util.ProtocolError(%j,{instance:m})", missing(rfield));
-      }
-      return gen("return m");
-    }
-  }
-});
-
-// node_modules/protobufjs/src/verifier.js
-var require_verifier = __commonJS({
-  "node_modules/protobufjs/src/verifier.js"(exports2, module2) {
-    "use strict";
-    module2.exports = verifier;
-    var Enum = require_enum();
-    var util = require_util2();
-    function invalid(field, expected) {
-      return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:" + field.keyType + "}" : "") + " expected";
-    }
-    function genVerifyValue(gen, field, fieldIndex, ref) {
-      if (field.resolvedType) {
-        if (field.resolvedType instanceof Enum) {
-          gen("switch(%s){", ref)("default:")("return%j", invalid(field, "enum value"));
-          for (var keys = Object.keys(field.resolvedType.values), j = 0; j < keys.length; ++j) gen("case %i:", field.resolvedType.values[keys[j]]);
-          gen("break")("}");
-        } else {
-          gen("{")("var e=types[%i].verify(%s,n+1);", fieldIndex, ref)("if(e)")("return%j+e", field.name + ".")("}");
-        }
-      } else {
-        switch (field.type) {
-          case "int32":
-          case "uint32":
-          case "sint32":
-          case "fixed32":
-          case "sfixed32":
-            gen("if(!util.isInteger(%s))", ref)("return%j", invalid(field, "integer"));
-            break;
-          case "int64":
-          case "uint64":
-          case "sint64":
-          case "fixed64":
-          case "sfixed64":
-            gen("if(!util.isInteger(%s)&&!(%s&&util.isInteger(%s.low)&&util.isInteger(%s.high)))", ref, ref, ref, ref)("return%j", invalid(field, "integer|Long"));
-            break;
-          case "float":
-          case "double":
-            gen('if(typeof %s!=="number")', ref)("return%j", invalid(field, "number"));
-            break;
-          case "bool":
-            gen('if(typeof %s!=="boolean")', ref)("return%j", invalid(field, "boolean"));
-            break;
-          case "string":
-            gen("if(!util.isString(%s))", ref)("return%j", invalid(field, "string"));
-            break;
-          case "bytes":
-            gen('if(!(%s&&typeof %s.length==="number"||util.isString(%s)))', ref, ref, ref)("return%j", invalid(field, "buffer"));
-            break;
-        }
-      }
-      return gen;
-    }
-    function genVerifyKey(gen, field, ref) {
-      switch (field.keyType) {
-        case "int32":
-        case "uint32":
-        case "sint32":
-        case "fixed32":
-        case "sfixed32":
-          gen("if(!util.key32Re.test(%s))", ref)("return%j", invalid(field, "integer key"));
-          break;
-        case "int64":
-        case "uint64":
-        case "sint64":
-        case "fixed64":
-        case "sfixed64":
-          gen("if(!util.key64Re.test(%s))", ref)("return%j", invalid(field, "integer|Long key"));
-          break;
-        case "bool":
-          gen("if(!util.key2Re.test(%s))", ref)("return%j", invalid(field, "boolean key"));
-          break;
-      }
-      return gen;
-    }
-    function verifier(mtype) {
-      var gen = util.codegen(["m", "n"], mtype.name + "$verify")('if(typeof m!=="object"||m===null)')("return%j", "object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")("return%j", "maximum nesting depth exceeded");
-      var oneofs = mtype.oneofsArray, seenFirstField = {};
-      if (oneofs.length) gen("var p={}");
-      for (var i = 0; i < /* initializes */
-      mtype.fieldsArray.length; ++i) {
-        var field = mtype._fieldsArray[i].resolve(), ref = "m" + util.safeProp(field.name);
-        if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name);
-        if (field.map) {
-          gen("if(!util.isObject(%s))", ref)("return%j", invalid(field, "object"))("var k=Object.keys(%s)", ref)("for(var i=0;i<k.length;++i){");
-          genVerifyKey(gen, field, "k[i]");
-          genVerifyValue(gen, field, i, ref + "[k[i]]")("}");
-        } else if (field.repeated) {
-          gen("if(!Array.isArray(%s))", ref)("return%j", invalid(field, "array"))("for(var i=0;i<%s.length;++i){", ref);
-          genVerifyValue(gen, field, i, ref + "[i]")("}");
-        } else {
-          if (field.partOf) {
-            var oneofProp = util.safeProp(field.partOf.name);
-            if (seenFirstField[field.partOf.name] === 1) gen("if(p%s===1)", oneofProp)("return%j", field.partOf.name + ": multiple values");
-            seenFirstField[field.partOf.name] = 1;
-            gen("p%s=1", oneofProp);
-          }
-          genVerifyValue(gen, field, i, ref);
-        }
-        if (field.optional) gen("}");
-      }
-      return gen("return null");
-    }
-  }
-});
-
-// node_modules/protobufjs/src/converter.js
-var require_converter = __commonJS({
-  "node_modules/protobufjs/src/converter.js"(exports2) {
-    "use strict";
-    var converter = exports2;
-    var Enum = require_enum();
-    var util = require_util2();
-    function genValuePartial_fromObject(gen, field, fieldIndex, prop) {
-      var defaultAlreadyEmitted = false;
-      if (field.resolvedType) {
-        if (field.resolvedType instanceof Enum) {
-          gen("switch(d%s){", prop);
-          for (var values = field.resolvedType.values, keys = Object.keys(values), i = 0; i < keys.length; ++i) {
-            if (values[keys[i]] === field.typeDefault && !defaultAlreadyEmitted) {
-              gen("default:")('if(typeof(d%s)==="number"){m%s=d%s;break}', prop, prop, prop);
-              if (!field.repeated) gen("break");
-              defaultAlreadyEmitted = true;
-            }
-            gen("case%j:", keys[i])("case %i:", values[keys[i]])("m%s=%j", prop, values[keys[i]])("break");
-          }
-          gen("}");
-        } else gen("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s=types[%i].fromObject(d%s,n+1)", prop, fieldIndex, prop);
-      } else {
-        var isUnsigned = false;
-        switch (field.type) {
-          case "double":
-          case "float":
-            gen("m%s=Number(d%s)", prop, prop);
-            break;
-          case "uint32":
-          case "fixed32":
-            gen("m%s=d%s>>>0", prop, prop);
-            break;
-          case "int32":
-          case "sint32":
-          case "sfixed32":
-            gen("m%s=d%s|0", prop, prop);
-            break;
-          case "uint64":
-          case "fixed64":
-            isUnsigned = true;
-          // eslint-disable-next-line no-fallthrough
-          case "int64":
-          case "sint64":
-          case "sfixed64":
-            gen("if(util.Long)")("m%s=util.Long.fromValue(d%s,%j)", prop, prop, isUnsigned)('else if(typeof d%s==="string")', prop)("m%s=parseInt(d%s,10)", prop, prop)('else if(typeof d%s==="number")', prop)("m%s=d%s", prop, prop)('else if(typeof d%s==="object")', prop)("m%s=new util.LongBits(d%s.low>>>0,d%s.high>>>0).toNumber(%s)", prop, prop, prop, isUnsigned ? "true" : "");
-            break;
-          case "bytes":
-            gen('if(typeof d%s==="string")', prop)("util.base64.decode(d%s,m%s=util.newBuffer(util.base64.length(d%s)),0)", prop, prop, prop)("else if(d%s.length >= 0)", prop)("m%s=d%s", prop, prop);
-            break;
-          case "string":
-            gen("m%s=String(d%s)", prop, prop);
-            break;
-          case "bool":
-            gen("m%s=Boolean(d%s)", prop, prop);
-            break;
-        }
-      }
-      return gen;
-    }
-    converter.fromObject = function fromObject(mtype) {
-      var fields = mtype.fieldsArray;
-      var gen = util.codegen(["d", "n"], mtype.name + "$fromObject")("if(d instanceof this.ctor)")("return d");
-      if (!fields.length) return gen("return new this.ctor");
-      gen("if(!util.isObject(d))")("throw TypeError(%j)", mtype.fullName + ": object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")('throw Error("maximum nesting depth exceeded")');
-      gen("var m=new this.ctor");
-      for (var i = 0; i < fields.length; ++i) {
-        var field = fields[i].resolve(), prop = util.safeProp(field.name);
-        if (field.map) {
-          gen("if(d%s){", prop)("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s={}", prop)("for(var ks=Object.keys(d%s),i=0;i<ks.length;++i){", prop);
-          gen('if(ks[i]==="__proto__")')("util.makeProp(m%s,ks[i])", prop);
-          genValuePartial_fromObject(
-            gen,
-            field,
-            /* not sorted */
-            i,
-            prop + "[ks[i]]"
-          )("}")("}");
-        } else if (field.repeated) {
-          gen("if(d%s){", prop)("if(!Array.isArray(d%s))", prop)("throw TypeError(%j)", field.fullName + ": array expected")("m%s=[]", prop)("for(var i=0;i<d%s.length;++i){", prop);
-          genValuePartial_fromObject(
-            gen,
-            field,
-            /* not sorted */
-            i,
-            prop + "[i]"
-          )("}")("}");
-        } else {
-          if (!(field.resolvedType instanceof Enum)) gen("if(d%s!=null){", prop);
-          genValuePartial_fromObject(
-            gen,
-            field,
-            /* not sorted */
-            i,
-            prop
-          );
-          if (!(field.resolvedType instanceof Enum)) gen("}");
-        }
-      }
-      return gen("return m");
-    };
-    function genValuePartial_toObject(gen, field, fieldIndex, prop) {
-      if (field.resolvedType) {
-        if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?(types[%i].values[m%s]===undefined?m%s:types[%i].values[m%s]):m%s", prop, fieldIndex, prop, prop, fieldIndex, prop, prop);
-        else gen("d%s=types[%i].toObject(m%s,o,q+1)", prop, fieldIndex, prop);
-      } else {
-        var isUnsigned = false;
-        switch (field.type) {
-          case "double":
-          case "float":
-            gen("d%s=o.json&&!isFinite(m%s)?String(m%s):m%s", prop, prop, prop, prop);
-            break;
-          case "uint64":
-          case "fixed64":
-            isUnsigned = true;
-          // eslint-disable-next-line no-fallthrough
-          case "int64":
-          case "sint64":
-          case "sfixed64":
-            gen('if(typeof BigInt!=="undefined"&&o.longs===BigInt)')('d%s=typeof m%s==="number"?BigInt(m%s):util.Long.fromBits(m%s.low>>>0,m%s.high>>>0,%j).toBigInt()', prop, prop, prop, prop, prop, isUnsigned)('else if(typeof m%s==="number")', prop)("d%s=o.longs===String?String(m%s):m%s", prop, prop, prop)("else")("d%s=o.longs===String?util.Long.prototype.toString.call(m%s):o.longs===Number?new util.LongBits(m%s.low>>>0,m%s.high>>>0).toNumber(%s):m%s", prop, prop, prop, prop, isUnsigned ? "true" : "", prop);
-            break;
-          case "bytes":
-            gen("d%s=o.bytes===String?util.base64.encode(m%s,0,m%s.length):o.bytes===Array?Array.prototype.slice.call(m%s):m%s", prop, prop, prop, prop, prop);
-            break;
-          default:
-            gen("d%s=m%s", prop, prop);
-            break;
-        }
-      }
-      return gen;
-    }
-    converter.toObject = function toObject(mtype) {
-      var fields = mtype.fieldsArray.slice().sort(util.compareFieldsById);
-      if (!fields.length)
-        return util.codegen()("return {}");
-      var gen = util.codegen(["m", "o", "q"], mtype.name + "$toObject")("if(!o)")("o={}")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")')("var d={}");
-      var repeatedFields = [], mapFields = [], normalFields = [], i = 0;
-      for (; i < fields.length; ++i)
-        if (!fields[i].partOf)
-          (fields[i].resolve().repeated ? repeatedFields : fields[i].map ? mapFields : normalFields).push(fields[i]);
-      if (repeatedFields.length) {
-        gen("if(o.arrays||o.defaults){");
-        for (i = 0; i < repeatedFields.length; ++i) gen("d%s=[]", util.safeProp(repeatedFields[i].name));
-        gen("}");
-      }
-      if (mapFields.length) {
-        gen("if(o.objects||o.defaults){");
-        for (i = 0; i < mapFields.length; ++i) gen("d%s={}", util.safeProp(mapFields[i].name));
-        gen("}");
-      }
-      if (normalFields.length) {
-        gen("if(o.defaults){");
-        for (i = 0; i < normalFields.length; ++i) {
-          var field = normalFields[i], prop = util.safeProp(field.name);
-          if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?%j:%j", prop, field.resolvedType.valuesById[field.typeDefault], field.typeDefault);
-          else if (field.long) gen("if(util.Long){")("var n=new util.Long(%i,%i,%j)", field.typeDefault.low, field.typeDefault.high, field.typeDefault.unsigned)('d%s=o.longs===String?n.toString():o.longs===Number?n.toNumber():typeof BigInt!=="undefined"&&o.longs===BigInt?n.toBigInt():n', prop)("}else")('d%s=o.longs===String?%j:typeof BigInt!=="undefined"&&o.longs===BigInt?BigInt(%j):%i', prop, field.typeDefault.toString(), field.typeDefault.toString(), field.typeDefault.toNumber());
-          else if (field.bytes) {
-            var arrayDefault = Array.prototype.slice.call(field.typeDefault);
-            gen("if(o.bytes===String)d%s=%j", prop, String.fromCharCode.apply(String, field.typeDefault))("else{")("d%s=%j", prop, arrayDefault)("if(o.bytes!==Array)d%s=util.newBuffer(d%s)", prop, prop)("}");
-          } else gen("d%s=%j", prop, field.typeDefault);
-        }
-        gen("}");
-      }
-      var hasKs2 = false;
-      for (i = 0; i < fields.length; ++i) {
-        var field = fields[i], index = mtype._fieldsArray.indexOf(field), prop = util.safeProp(field.name);
-        if (field.map) {
-          if (!hasKs2) {
-            hasKs2 = true;
-            gen("var ks2");
-          }
-          gen("if(m%s&&(ks2=Object.keys(m%s)).length){", prop, prop)("d%s={}", prop)("for(var j=0;j<ks2.length;++j){");
-          gen('if(ks2[j]==="__proto__")')("util.makeProp(d%s,ks2[j])", prop);
-          genValuePartial_toObject(
-            gen,
-            field,
-            /* sorted */
-            index,
-            prop + "[ks2[j]]"
-          )("}");
-        } else if (field.repeated) {
-          gen("if(m%s&&m%s.length){", prop, prop)("d%s=[]", prop)("for(var j=0;j<m%s.length;++j){", prop);
-          genValuePartial_toObject(
-            gen,
-            field,
-            /* sorted */
-            index,
-            prop + "[j]"
-          )("}");
-        } else {
-          gen("if(m%s!=null&&Object.hasOwnProperty.call(m,%j)){", prop, field.name);
-          genValuePartial_toObject(
-            gen,
-            field,
-            /* sorted */
-            index,
-            prop
-          );
-          if (field.partOf) gen("if(o.oneofs)")("d%s=%j", util.safeProp(field.partOf.name), field.name);
-        }
-        gen("}");
-      }
-      return gen("return d");
-    };
-  }
-});
-
-// node_modules/protobufjs/src/wrappers.js
-var require_wrappers = __commonJS({
-  "node_modules/protobufjs/src/wrappers.js"(exports2) {
-    "use strict";
-    var wrappers = exports2;
-    var Message = require_message();
-    var util = require_minimal();
-    wrappers[".google.protobuf.Any"] = {
-      fromObject: function(object2, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.recursionLimit)
-          throw Error("max depth exceeded");
-        if (object2 && object2["@type"]) {
-          var name2 = object2["@type"].substring(object2["@type"].lastIndexOf("/") + 1);
-          var type = this.lookup(name2);
-          if (type) {
-            var type_url = object2["@type"].charAt(0) === "." ? object2["@type"].slice(1) : object2["@type"];
-            if (type_url.indexOf("/") === -1) {
-              type_url = "/" + type_url;
-            }
-            return this.create({
-              type_url,
-              value: type.encode(type.fromObject(object2, depth + 1)).finish()
-            });
-          }
-        }
-        return this.fromObject(object2, depth);
-      },
-      toObject: function(message, options, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.recursionLimit)
-          throw Error("max depth exceeded");
-        var googleApi = "type.googleapis.com/";
-        var prefix = "";
-        var name2 = "";
-        if (options && options.json && message.type_url && message.value) {
-          name2 = message.type_url.substring(message.type_url.lastIndexOf("/") + 1);
-          prefix = message.type_url.substring(0, message.type_url.lastIndexOf("/") + 1);
-          var type = this.lookup(name2);
-          if (type)
-            message = type.decode(message.value, void 0, void 0, depth + 1);
-        }
-        if (!(message instanceof this.ctor) && message instanceof Message) {
-          var object2 = message.$type.toObject(message, options, depth + 1);
-          var messageName = message.$type.fullName[0] === "." ? message.$type.fullName.slice(1) : message.$type.fullName;
-          if (prefix === "") {
-            prefix = googleApi;
-          }
-          name2 = prefix + messageName;
-          object2["@type"] = name2;
-          return object2;
-        }
-        return this.toObject(message, options, depth);
-      }
-    };
-  }
-});
-
-// node_modules/protobufjs/src/type.js
-var require_type = __commonJS({
-  "node_modules/protobufjs/src/type.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Type;
-    var Namespace = require_namespace();
-    ((Type.prototype = Object.create(Namespace.prototype)).constructor = Type).className = "Type";
-    var Enum = require_enum();
-    var OneOf = require_oneof();
-    var Field = require_field();
-    var MapField = require_mapfield();
-    var Service = require_service3();
-    var Message = require_message();
-    var Reader = require_reader2();
-    var Writer = require_writer2();
-    var util = require_util2();
-    var encoder = require_encoder();
-    var decoder = require_decoder();
-    var verifier = require_verifier();
-    var converter = require_converter();
-    var wrappers = require_wrappers();
-    function Type(name2, options) {
-      name2 = name2.replace(/\W/g, "");
-      Namespace.call(this, name2, options);
-      this.fields = {};
-      this.oneofs = void 0;
-      this.extensions = void 0;
-      this.reserved = void 0;
-      this.group = void 0;
-      this._fieldsById = null;
-      this._fieldsArray = null;
-      this._oneofsArray = null;
-      this._ctor = null;
-    }
-    Object.defineProperties(Type.prototype, {
-      /**
-       * Message fields by id.
-       * @name Type#fieldsById
-       * @type {Object.<number,Field>}
-       * @readonly
-       */
-      fieldsById: {
-        get: function() {
-          if (this._fieldsById)
-            return this._fieldsById;
-          this._fieldsById = {};
-          for (var names2 = Object.keys(this.fields), i = 0; i < names2.length; ++i) {
-            var field = this.fields[names2[i]], id = field.id;
-            if (this._fieldsById[id])
-              throw Error("duplicate id " + id + " in " + this);
-            this._fieldsById[id] = field;
-          }
-          return this._fieldsById;
-        }
-      },
-      /**
-       * Fields of this message as an array for iteration.
-       * @name Type#fieldsArray
-       * @type {Field[]}
-       * @readonly
-       */
-      fieldsArray: {
-        get: function() {
-          return this._fieldsArray || (this._fieldsArray = util.toArray(this.fields));
-        }
-      },
-      /**
-       * Oneofs of this message as an array for iteration.
-       * @name Type#oneofsArray
-       * @type {OneOf[]}
-       * @readonly
-       */
-      oneofsArray: {
-        get: function() {
-          return this._oneofsArray || (this._oneofsArray = util.toArray(this.oneofs));
-        }
-      },
-      /**
-       * The registered constructor, if any registered, otherwise a generic constructor.
-       * Assigning a function replaces the internal constructor. If the function does not extend {@link Message} yet, its prototype will be setup accordingly and static methods will be populated. If it already extends {@link Message}, it will just replace the internal constructor.
-       * @name Type#ctor
-       * @type {Constructor<{}>}
-       */
-      ctor: {
-        get: function() {
-          return this._ctor || (this.ctor = Type.generateConstructor(this)());
-        },
-        set: function(ctor) {
-          var prototype = ctor.prototype;
-          if (!(prototype instanceof Message)) {
-            (ctor.prototype = new Message()).constructor = ctor;
-            util.merge(ctor.prototype, prototype);
-          }
-          ctor.$type = ctor.prototype.$type = this;
-          util.merge(ctor, Message, true);
-          this._ctor = ctor;
-          var i = 0;
-          for (; i < /* initializes */
-          this.fieldsArray.length; ++i)
-            this._fieldsArray[i].resolve();
-          var ctorProperties = {};
-          for (i = 0; i < /* initializes */
-          this.oneofsArray.length; ++i)
-            ctorProperties[this._oneofsArray[i].resolve().name] = {
-              get: util.oneOfGetter(this._oneofsArray[i].oneof),
-              set: util.oneOfSetter(this._oneofsArray[i].oneof)
-            };
-          if (i)
-            Object.defineProperties(ctor.prototype, ctorProperties);
-        }
-      }
-    });
-    Type.generateConstructor = function generateConstructor(mtype) {
-      var gen = util.codegen(["p"], mtype.name);
-      for (var i = 0, field; i < mtype.fieldsArray.length; ++i)
-        if ((field = mtype._fieldsArray[i]).map) gen("this%s={}", util.safeProp(field.name));
-        else if (field.repeated) gen("this%s=[]", util.safeProp(field.name));
-      return gen('if(p)for(var ks=Object.keys(p),i=0;i<ks.length;++i)if(p[ks[i]]!=null&&ks[i]!=="__proto__")')("this[ks[i]]=p[ks[i]]");
-    };
-    function clearCache(type) {
-      type._fieldsById = type._fieldsArray = type._oneofsArray = null;
-      delete type.encode;
-      delete type.decode;
-      delete type.verify;
-      return type;
-    }
-    Type.fromJSON = function fromJSON(name2, json2, depth) {
-      if (depth === void 0)
-        depth = 0;
-      if (depth > util.nestingLimit)
-        throw Error("max depth exceeded");
-      var type = new Type(name2, json2.options);
-      type.extensions = json2.extensions;
-      type.reserved = json2.reserved;
-      var names2 = Object.keys(json2.fields), i = 0;
-      for (; i < names2.length; ++i)
-        type.add(
-          (typeof json2.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json2.fields[names2[i]])
-        );
-      if (json2.oneofs)
-        for (names2 = Object.keys(json2.oneofs), i = 0; i < names2.length; ++i)
-          type.add(OneOf.fromJSON(names2[i], json2.oneofs[names2[i]]));
-      if (json2.nested)
-        for (names2 = Object.keys(json2.nested), i = 0; i < names2.length; ++i) {
-          var nested = json2.nested[names2[i]];
-          type.add(
-            // most to least likely
-            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
-          );
-        }
-      if (json2.extensions && json2.extensions.length)
-        type.extensions = json2.extensions;
-      if (json2.reserved && json2.reserved.length)
-        type.reserved = json2.reserved;
-      if (json2.group)
-        type.group = true;
-      if (json2.comment)
-        type.comment = json2.comment;
-      if (json2.edition)
-        type._edition = json2.edition;
-      type._defaultEdition = "proto3";
-      return type;
-    };
-    Type.prototype.toJSON = function toJSON(toJSONOptions) {
-      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "edition",
-        this._editionToJSON(),
-        "options",
-        inherited && inherited.options || void 0,
-        "oneofs",
-        Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
-        "fields",
-        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj) {
-          return !obj.declaringField;
-        }), toJSONOptions) || {},
-        "extensions",
-        this.extensions && this.extensions.length ? this.extensions : void 0,
-        "reserved",
-        this.reserved && this.reserved.length ? this.reserved : void 0,
-        "group",
-        this.group || void 0,
-        "nested",
-        inherited && inherited.nested || void 0,
-        "comment",
-        keepComments ? this.comment : void 0
-      ]);
-    };
-    Type.prototype.resolveAll = function resolveAll() {
-      if (!this._needsRecursiveResolve) return this;
-      Namespace.prototype.resolveAll.call(this);
-      var oneofs = this.oneofsArray;
-      i = 0;
-      while (i < oneofs.length)
-        oneofs[i++].resolve();
-      var fields = this.fieldsArray, i = 0;
-      while (i < fields.length)
-        fields[i++].resolve();
-      return this;
-    };
-    Type.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
-      if (!this._needsRecursiveFeatureResolution) return this;
-      edition = this._edition || edition;
-      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
-      this.oneofsArray.forEach((oneof) => {
-        oneof._resolveFeatures(edition);
-      });
-      this.fieldsArray.forEach((field) => {
-        field._resolveFeatures(edition);
-      });
-      return this;
-    };
-    Type.prototype.get = function get(name2) {
-      if (Object.prototype.hasOwnProperty.call(this.fields, name2))
-        return this.fields[name2];
-      if (this.oneofs && Object.prototype.hasOwnProperty.call(this.oneofs, name2))
-        return this.oneofs[name2];
-      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name2))
-        return this.nested[name2];
-      return null;
-    };
-    Type.prototype.add = function add(object2) {
-      if (this.get(object2.name))
-        throw Error("duplicate name '" + object2.name + "' in " + this);
-      if (object2 instanceof Field && object2.extend === void 0) {
-        if (this._fieldsById ? (
-          /* istanbul ignore next */
-          this._fieldsById[object2.id]
-        ) : this.fieldsById[object2.id])
-          throw Error("duplicate id " + object2.id + " in " + this);
-        if (this.isReservedId(object2.id))
-          throw Error("id " + object2.id + " is reserved in " + this);
-        if (this.isReservedName(object2.name) || object2.name.charAt(0) === "$")
-          throw Error("name '" + object2.name + "' is reserved in " + this);
-        if (object2.name === "__proto__")
-          return this;
-        if (object2.parent)
-          object2.parent.remove(object2);
-        this.fields[object2.name] = object2;
-        object2.message = this;
-        object2.onAdd(this);
-        return clearCache(this);
-      }
-      if (object2 instanceof OneOf) {
-        if (object2.name.charAt(0) === "$")
-          throw Error("name '" + object2.name + "' is reserved in " + this);
-        if (object2.name === "__proto__")
-          return this;
-        if (!this.oneofs)
-          this.oneofs = {};
-        this.oneofs[object2.name] = object2;
-        object2.onAdd(this);
-        return clearCache(this);
-      }
-      return Namespace.prototype.add.call(this, object2);
-    };
-    Type.prototype.remove = function remove(object2) {
-      if (object2 instanceof Field && object2.extend === void 0) {
-        if (!this.fields || this.fields[object2.name] !== object2)
-          throw Error(object2 + " is not a member of " + this);
-        delete this.fields[object2.name];
-        object2.parent = null;
-        object2.onRemove(this);
-        return clearCache(this);
-      }
-      if (object2 instanceof OneOf) {
-        if (!this.oneofs || this.oneofs[object2.name] !== object2)
-          throw Error(object2 + " is not a member of " + this);
-        delete this.oneofs[object2.name];
-        object2.parent = null;
-        object2.onRemove(this);
-        return clearCache(this);
-      }
-      return Namespace.prototype.remove.call(this, object2);
-    };
-    Type.prototype.isReservedId = function isReservedId(id) {
-      return Namespace.isReservedId(this.reserved, id);
-    };
-    Type.prototype.isReservedName = function isReservedName(name2) {
-      return Namespace.isReservedName(this.reserved, name2);
-    };
-    Type.prototype.create = function create(properties) {
-      return new this.ctor(properties);
-    };
-    Type.prototype.setup = function setup() {
-      var fullName = this.fullName, types = [];
-      for (var i = 0; i < /* initializes */
-      this.fieldsArray.length; ++i)
-        types.push(this._fieldsArray[i].resolve().resolvedType);
-      this.encode = encoder(this)({
-        Writer,
-        types,
-        util
-      });
-      this.decode = decoder(this)({
-        Reader,
-        types,
-        util
-      });
-      this.verify = verifier(this)({
-        types,
-        util
-      });
-      this.fromObject = converter.fromObject(this)({
-        types,
-        util
-      });
-      this.toObject = converter.toObject(this)({
-        types,
-        util
-      });
-      var wrapper = wrappers[fullName];
-      if (wrapper) {
-        var originalThis = Object.create(this);
-        originalThis.fromObject = this.fromObject;
-        this.fromObject = wrapper.fromObject.bind(originalThis);
-        originalThis.toObject = this.toObject;
-        this.toObject = wrapper.toObject.bind(originalThis);
-      }
-      return this;
-    };
-    Type.prototype.encode = function encode_setup(message, writer) {
-      return this.setup().encode.apply(this, arguments);
-    };
-    Type.prototype.encodeDelimited = function encodeDelimited(message, writer) {
-      return this.encode(message, writer && writer.len ? writer.fork() : writer).ldelim();
-    };
-    Type.prototype.decode = function decode_setup(reader, length, end, depth) {
-      return this.setup().decode(reader, length, end, depth);
-    };
-    Type.prototype.decodeDelimited = function decodeDelimited(reader) {
-      if (!(reader instanceof Reader))
-        reader = Reader.create(reader);
-      return this.decode(reader, reader.uint32());
-    };
-    Type.prototype.verify = function verify_setup(message, depth) {
-      return this.setup().verify(message, depth);
-    };
-    Type.prototype.fromObject = function fromObject(object2, depth) {
-      return this.setup().fromObject(object2, depth);
-    };
-    Type.prototype.toObject = function toObject(message, options) {
-      return this.setup().toObject.apply(this, arguments);
-    };
-    Type.d = function decorateType(typeName) {
-      return function typeDecorator(target) {
-        util.decorateType(target, typeName);
-      };
-    };
-  }
-});
-
-// node_modules/protobufjs/src/root.js
-var require_root = __commonJS({
-  "node_modules/protobufjs/src/root.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Root;
-    var Namespace = require_namespace();
-    ((Root.prototype = Object.create(Namespace.prototype)).constructor = Root).className = "Root";
-    var Field = require_field();
-    var Enum = require_enum();
-    var OneOf = require_oneof();
-    var util = require_util2();
-    var Type;
-    var parse4;
-    var common;
-    function Root(options) {
-      Namespace.call(this, "", options);
-      this.deferred = [];
-      this.files = [];
-      this._edition = "proto2";
-      this._fullyQualifiedObjects = {};
-    }
-    Root.fromJSON = function fromJSON(json2, root, depth) {
-      depth = util.checkDepth(depth);
-      if (!root)
-        root = new Root();
-      if (json2.options)
-        root.setOptions(json2.options);
-      return root.addJSON(json2.nested, depth).resolveAll();
-    };
-    Root.prototype.resolvePath = util.path.resolve;
-    Root.prototype.fetch = util.fetch;
-    function SYNC() {
-    }
-    Root.prototype.load = function load(filename, options, callback) {
-      if (typeof options === "function") {
-        callback = options;
-        options = void 0;
-      }
-      var self2 = this;
-      if (!callback) {
-        return util.asPromise(load, self2, filename, options);
-      }
-      var sync = callback === SYNC;
-      function finish(err, root) {
-        if (!callback) {
-          return;
-        }
-        if (sync) {
-          throw err;
-        }
-        if (root) {
-          root.resolveAll();
-        }
-        var cb = callback;
-        callback = null;
-        cb(err, root);
-      }
-      function getBundledFileName(filename2) {
-        var idx = filename2.lastIndexOf("google/protobuf/");
-        if (idx > -1) {
-          var altname = filename2.substring(idx);
-          if (altname in common) return altname;
-        }
-        return null;
-      }
-      function process2(filename2, source, depth) {
-        if (depth === void 0)
-          depth = 0;
-        try {
-          if (depth > util.recursionLimit)
-            throw Error("max depth exceeded");
-          if (util.isString(source) && source.charAt(0) === "{")
-            source = JSON.parse(source);
-          if (!util.isString(source))
-            self2.setOptions(source.options).addJSON(source.nested);
-          else {
-            parse4.filename = filename2;
-            var parsed = parse4(source, self2, options), resolved2, i2 = 0;
-            if (parsed.imports) {
-              for (; i2 < parsed.imports.length; ++i2)
-                if (resolved2 = getBundledFileName(parsed.imports[i2]) || self2.resolvePath(filename2, parsed.imports[i2]))
-                  fetch2(resolved2, false, depth + 1);
-            }
-            if (parsed.weakImports) {
-              for (i2 = 0; i2 < parsed.weakImports.length; ++i2)
-                if (resolved2 = getBundledFileName(parsed.weakImports[i2]) || self2.resolvePath(filename2, parsed.weakImports[i2]))
-                  fetch2(resolved2, true, depth + 1);
-            }
-          }
-        } catch (err) {
-          finish(err);
-        }
-        if (!sync && !queued) {
-          finish(null, self2);
-        }
-      }
-      function fetch2(filename2, weak, depth) {
-        if (depth === void 0)
-          depth = 0;
-        filename2 = getBundledFileName(filename2) || filename2;
-        if (self2.files.indexOf(filename2) > -1) {
-          return;
-        }
-        self2.files.push(filename2);
-        if (filename2 in common) {
-          if (sync) {
-            process2(filename2, common[filename2], depth);
-          } else {
-            ++queued;
-            setTimeout(function() {
-              --queued;
-              process2(filename2, common[filename2], depth);
-            });
-          }
-          return;
-        }
-        if (sync) {
-          var source;
-          try {
-            source = util.fs.readFileSync(filename2).toString("utf8");
-          } catch (err) {
-            if (!weak)
-              finish(err);
-            return;
-          }
-          process2(filename2, source, depth);
-        } else {
-          ++queued;
-          self2.fetch(filename2, function(err, source2) {
-            --queued;
-            if (!callback) {
-              return;
-            }
-            if (err) {
-              if (!weak)
-                finish(err);
-              else if (!queued)
-                finish(null, self2);
-              return;
-            }
-            process2(filename2, source2, depth);
-          });
-        }
-      }
-      var queued = 0;
-      if (util.isString(filename)) {
-        filename = [filename];
-      }
-      for (var i = 0, resolved; i < filename.length; ++i)
-        if (resolved = self2.resolvePath("", filename[i]))
-          fetch2(resolved);
-      if (sync) {
-        self2.resolveAll();
-        return self2;
-      }
-      if (!queued) {
-        finish(null, self2);
-      }
-      return self2;
-    };
-    Root.prototype.loadSync = function loadSync(filename, options) {
-      if (!util.isNode)
-        throw Error("not supported");
-      return this.load(filename, options, SYNC);
-    };
-    Root.prototype.resolveAll = function resolveAll() {
-      if (!this._needsRecursiveResolve) return this;
-      if (this.deferred.length)
-        throw Error("unresolvable extensions: " + this.deferred.map(function(field) {
-          return "'extend " + field.extend + "' in " + field.parent.fullName;
-        }).join(", "));
-      return Namespace.prototype.resolveAll.call(this);
-    };
-    var exposeRe = /^[A-Z]/;
-    function tryHandleExtension(root, field) {
-      var extendedType = field.parent.lookup(field.extend);
-      if (extendedType) {
-        var sisterField = new Field(field.fullName, field.id, field.type, field.rule, void 0, field.options);
-        if (extendedType.get(sisterField.name)) {
-          return true;
-        }
-        sisterField.declaringField = field;
-        field.extensionField = sisterField;
-        extendedType.add(sisterField);
-        return true;
-      }
-      return false;
-    }
-    Root.prototype._handleAdd = function _handleAdd(object2) {
-      if (object2 instanceof Field) {
-        if (
-          /* an extension field (implies not part of a oneof) */
-          object2.extend !== void 0 && /* not already handled */
-          !object2.extensionField
-        ) {
-          if (!tryHandleExtension(this, object2))
-            this.deferred.push(object2);
-        }
-      } else if (object2 instanceof Enum) {
-        if (exposeRe.test(object2.name))
-          object2.parent[object2.name] = object2.values;
-      } else if (!(object2 instanceof OneOf)) {
-        if (object2 instanceof Type)
-          for (var i = 0; i < this.deferred.length; )
-            if (tryHandleExtension(this, this.deferred[i]))
-              this.deferred.splice(i, 1);
-            else
-              ++i;
-        for (var j = 0; j < /* initializes */
-        object2.nestedArray.length; ++j)
-          this._handleAdd(object2._nestedArray[j]);
-        if (exposeRe.test(object2.name))
-          object2.parent[object2.name] = object2;
-      }
-      if (object2 instanceof Type || object2 instanceof Enum || object2 instanceof Field) {
-        this._fullyQualifiedObjects[object2.fullName] = object2;
-      }
-    };
-    Root.prototype._handleRemove = function _handleRemove(object2) {
-      if (object2 instanceof Field) {
-        if (
-          /* an extension field */
-          object2.extend !== void 0
-        ) {
-          if (
-            /* already handled */
-            object2.extensionField
-          ) {
-            object2.extensionField.parent.remove(object2.extensionField);
-            object2.extensionField = null;
-          } else {
-            var index = this.deferred.indexOf(object2);
-            if (index > -1)
-              this.deferred.splice(index, 1);
-          }
-        }
-      } else if (object2 instanceof Enum) {
-        if (exposeRe.test(object2.name))
-          delete object2.parent[object2.name];
-      } else if (object2 instanceof Namespace) {
-        for (var i = 0; i < /* initializes */
-        object2.nestedArray.length; ++i)
-          this._handleRemove(object2._nestedArray[i]);
-        if (exposeRe.test(object2.name))
-          delete object2.parent[object2.name];
-      }
-      delete this._fullyQualifiedObjects[object2.fullName];
-    };
-    Root._configure = function(Type_, parse_, common_) {
-      Type = Type_;
-      parse4 = parse_;
-      common = common_;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/util.js
-var require_util2 = __commonJS({
-  "node_modules/protobufjs/src/util.js"(exports2, module2) {
-    "use strict";
-    var util = module2.exports = require_minimal();
-    var roots = require_roots();
-    var Type;
-    var Enum;
-    util.codegen = require_codegen();
-    util.fetch = require_fetch();
-    util.path = require_path();
-    util.patterns = require_patterns();
-    var reservedRe = util.patterns.reservedRe;
-    util.fs = require_fs2();
-    util.checkDepth = function checkDepth(depth) {
-      if (depth === void 0)
-        depth = 0;
-      if (depth > util.recursionLimit)
-        throw Error("max depth exceeded");
-      return depth;
-    };
-    util.toArray = function toArray(object2) {
-      if (object2) {
-        var keys = Object.keys(object2), array2 = new Array(keys.length), index = 0;
-        while (index < keys.length)
-          array2[index] = object2[keys[index++]];
-        return array2;
-      }
-      return [];
-    };
-    util.toObject = function toObject(array2) {
-      var object2 = {}, index = 0;
-      while (index < array2.length) {
-        var key = array2[index++], val = array2[index++];
-        if (val !== void 0)
-          object2[key] = val;
-      }
-      return object2;
-    };
-    util.isReserved = function isReserved(name2) {
-      return reservedRe.test(name2);
-    };
-    util.safeProp = function safeProp(prop) {
-      if (!/^[$\w_]+$/.test(prop) || reservedRe.test(prop))
-        return "[" + JSON.stringify(prop) + "]";
-      return "." + prop;
-    };
-    util.ucFirst = function ucFirst(str) {
-      return str.charAt(0).toUpperCase() + str.substring(1);
-    };
-    var camelCaseRe = /_([a-z])/g;
-    util.camelCase = function camelCase(str) {
-      return str.substring(0, 1) + str.substring(1).replace(camelCaseRe, function($0, $1) {
-        return $1.toUpperCase();
-      });
-    };
-    util.compareFieldsById = function compareFieldsById(a, b) {
-      return a.id - b.id;
-    };
-    util.decorateType = function decorateType(ctor, typeName) {
-      if (ctor.$type) {
-        if (typeName && ctor.$type.name !== typeName) {
-          util.decorateRoot.remove(ctor.$type);
-          ctor.$type.name = typeName;
-          util.decorateRoot.add(ctor.$type);
-        }
-        return ctor.$type;
-      }
-      if (!Type)
-        Type = require_type();
-      var type = new Type(typeName || ctor.name);
-      util.decorateRoot.add(type);
-      type.ctor = ctor;
-      Object.defineProperty(ctor, "$type", { value: type, enumerable: false });
-      Object.defineProperty(ctor.prototype, "$type", { value: type, enumerable: false });
-      return type;
-    };
-    var decorateEnumIndex = 0;
-    util.decorateEnum = function decorateEnum(object2) {
-      if (object2.$type)
-        return object2.$type;
-      if (!Enum)
-        Enum = require_enum();
-      var enm = new Enum("Enum" + decorateEnumIndex++, object2);
-      util.decorateRoot.add(enm);
-      Object.defineProperty(object2, "$type", { value: enm, enumerable: false });
-      return enm;
-    };
-    util.setProperty = function setProperty(dst, path, value, ifNotSet) {
-      function setProp(dst2, path2, value2) {
-        var part = path2.shift();
-        if (util.isUnsafeProperty(part))
-          return dst2;
-        if (path2.length > 0) {
-          dst2[part] = setProp(dst2[part] || {}, path2, value2);
-        } else {
-          var prevValue = dst2[part];
-          if (prevValue && ifNotSet)
-            return dst2;
-          if (prevValue)
-            value2 = [].concat(prevValue).concat(value2);
-          dst2[part] = value2;
-        }
-        return dst2;
-      }
-      if (typeof dst !== "object")
-        throw TypeError("dst must be an object");
-      if (!path)
-        throw TypeError("path must be specified");
-      path = path.split(".");
-      if (path.length > util.recursionLimit)
-        throw Error("max depth exceeded");
-      return setProp(dst, path, value);
-    };
-    Object.defineProperty(util, "decorateRoot", {
-      get: function() {
-        return roots["decorated"] || (roots["decorated"] = new (require_root())());
-      }
-    });
-  }
-});
-
-// node_modules/protobufjs/src/types.js
-var require_types2 = __commonJS({
-  "node_modules/protobufjs/src/types.js"(exports2) {
-    "use strict";
-    var types = exports2;
-    var util = require_util2();
-    var s = [
-      "double",
-      // 0
-      "float",
-      // 1
-      "int32",
-      // 2
-      "uint32",
-      // 3
-      "sint32",
-      // 4
-      "fixed32",
-      // 5
-      "sfixed32",
-      // 6
-      "int64",
-      // 7
-      "uint64",
-      // 8
-      "sint64",
-      // 9
-      "fixed64",
-      // 10
-      "sfixed64",
-      // 11
-      "bool",
-      // 12
-      "string",
-      // 13
-      "bytes"
-      // 14
-    ];
-    function bake(values, offset) {
-      var i = 0, o = /* @__PURE__ */ Object.create(null);
-      offset |= 0;
-      while (i < values.length) o[s[i + offset]] = values[i++];
-      return o;
-    }
-    types.basic = bake([
-      /* double   */
-      1,
-      /* float    */
-      5,
-      /* int32    */
-      0,
-      /* uint32   */
-      0,
-      /* sint32   */
-      0,
-      /* fixed32  */
-      5,
-      /* sfixed32 */
-      5,
-      /* int64    */
-      0,
-      /* uint64   */
-      0,
-      /* sint64   */
-      0,
-      /* fixed64  */
-      1,
-      /* sfixed64 */
-      1,
-      /* bool     */
-      0,
-      /* string   */
-      2,
-      /* bytes    */
-      2
-    ]);
-    types.defaults = bake([
-      /* double   */
-      0,
-      /* float    */
-      0,
-      /* int32    */
-      0,
-      /* uint32   */
-      0,
-      /* sint32   */
-      0,
-      /* fixed32  */
-      0,
-      /* sfixed32 */
-      0,
-      /* int64    */
-      0,
-      /* uint64   */
-      0,
-      /* sint64   */
-      0,
-      /* fixed64  */
-      0,
-      /* sfixed64 */
-      0,
-      /* bool     */
-      false,
-      /* string   */
-      "",
-      /* bytes    */
-      util.emptyArray,
-      /* message  */
-      null
-    ]);
-    types.long = bake([
-      /* int64    */
-      0,
-      /* uint64   */
-      0,
-      /* sint64   */
-      0,
-      /* fixed64  */
-      1,
-      /* sfixed64 */
-      1
-    ], 7);
-    types.mapKey = bake([
-      /* int32    */
-      0,
-      /* uint32   */
-      0,
-      /* sint32   */
-      0,
-      /* fixed32  */
-      5,
-      /* sfixed32 */
-      5,
-      /* int64    */
-      0,
-      /* uint64   */
-      0,
-      /* sint64   */
-      0,
-      /* fixed64  */
-      1,
-      /* sfixed64 */
-      1,
-      /* bool     */
-      0,
-      /* string   */
-      2
-    ], 2);
-    types.packed = bake([
-      /* double   */
-      1,
-      /* float    */
-      5,
-      /* int32    */
-      0,
-      /* uint32   */
-      0,
-      /* sint32   */
-      0,
-      /* fixed32  */
-      5,
-      /* sfixed32 */
-      5,
-      /* int64    */
-      0,
-      /* uint64   */
-      0,
-      /* sint64   */
-      0,
-      /* fixed64  */
-      1,
-      /* sfixed64 */
-      1,
-      /* bool     */
-      0
-    ]);
-  }
-});
-
-// node_modules/protobufjs/src/field.js
-var require_field = __commonJS({
-  "node_modules/protobufjs/src/field.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Field;
-    var ReflectionObject = require_object();
-    ((Field.prototype = Object.create(ReflectionObject.prototype)).constructor = Field).className = "Field";
-    var Enum = require_enum();
-    var types = require_types2();
-    var util = require_util2();
-    var Type;
-    var ruleRe = /^required|optional|repeated$/;
-    Field.fromJSON = function fromJSON(name2, json2) {
-      var field = new Field(name2, json2.id, json2.type, json2.rule, json2.extend, json2.options, json2.comment);
-      if (json2.edition)
-        field._edition = json2.edition;
-      field._defaultEdition = "proto3";
-      return field;
-    };
-    function Field(name2, id, type, rule, extend2, options, comment) {
-      if (util.isObject(rule)) {
-        comment = extend2;
-        options = rule;
-        rule = extend2 = void 0;
-      } else if (util.isObject(extend2)) {
-        comment = options;
-        options = extend2;
-        extend2 = void 0;
-      }
-      ReflectionObject.call(this, name2, options);
-      if (!util.isInteger(id) || id < 0)
-        throw TypeError("id must be a non-negative integer");
-      if (!util.isString(type))
-        throw TypeError("type must be a string");
-      if (rule !== void 0 && !ruleRe.test(rule = rule.toString().toLowerCase()))
-        throw TypeError("rule must be a string rule");
-      if (extend2 !== void 0 && !util.isString(extend2))
-        throw TypeError("extend must be a string");
-      if (rule === "proto3_optional") {
-        rule = "optional";
-      }
-      this.rule = rule && rule !== "optional" ? rule : void 0;
-      this.type = type;
-      this.id = id;
-      this.extend = extend2 || void 0;
-      this.repeated = rule === "repeated";
-      this.map = false;
-      this.message = null;
-      this.partOf = null;
-      this.typeDefault = null;
-      this.defaultValue = null;
-      this.long = util.Long ? types.long[type] !== void 0 : (
-        /* istanbul ignore next */
-        false
-      );
-      this.bytes = type === "bytes";
-      this.resolvedType = null;
-      this.extensionField = null;
-      this.declaringField = null;
-      this.comment = comment;
-    }
-    Object.defineProperty(Field.prototype, "required", {
-      get: function() {
-        return this._features.field_presence === "LEGACY_REQUIRED";
-      }
-    });
-    Object.defineProperty(Field.prototype, "optional", {
-      get: function() {
-        return !this.required;
-      }
-    });
-    Object.defineProperty(Field.prototype, "delimited", {
-      get: function() {
-        return this.resolvedType instanceof Type && this._features.message_encoding === "DELIMITED";
-      }
-    });
-    Object.defineProperty(Field.prototype, "packed", {
-      get: function() {
-        return this._features.repeated_field_encoding === "PACKED";
-      }
-    });
-    Object.defineProperty(Field.prototype, "hasPresence", {
-      get: function() {
-        if (this.repeated || this.map) {
-          return false;
-        }
-        return this.partOf || // oneofs
-        this.declaringField || this.extensionField || // extensions
-        this._features.field_presence !== "IMPLICIT";
-      }
-    });
-    Field.prototype.setOption = function setOption(name2, value, ifNotSet) {
-      return ReflectionObject.prototype.setOption.call(this, name2, value, ifNotSet);
-    };
-    Field.prototype.toJSON = function toJSON(toJSONOptions) {
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "edition",
-        this._editionToJSON(),
-        "rule",
-        this.rule !== "optional" && this.rule || void 0,
-        "type",
-        this.type,
-        "id",
-        this.id,
-        "extend",
-        this.extend,
-        "options",
-        this.options,
-        "comment",
-        keepComments ? this.comment : void 0
-      ]);
-    };
-    Field.prototype.resolve = function resolve3() {
-      if (this.resolved)
-        return this;
-      if ((this.typeDefault = types.defaults[this.type]) === void 0) {
-        this.resolvedType = (this.declaringField ? this.declaringField.parent : this.parent).lookupTypeOrEnum(this.type);
-        if (this.resolvedType instanceof Type)
-          this.typeDefault = null;
-        else
-          this.typeDefault = this.resolvedType.values[Object.keys(this.resolvedType.values)[0]];
-      } else if (this.options && this.options.proto3_optional) {
-        this.typeDefault = null;
-      }
-      if (this.options && this.options["default"] != null) {
-        this.typeDefault = this.options["default"];
-        if (this.resolvedType instanceof Enum && typeof this.typeDefault === "string")
-          this.typeDefault = this.resolvedType.values[this.typeDefault];
-      }
-      if (this.options) {
-        if (this.options.packed !== void 0 && this.resolvedType && !(this.resolvedType instanceof Enum))
-          delete this.options.packed;
-        if (!Object.keys(this.options).length)
-          this.options = void 0;
-      }
-      if (this.long) {
-        this.typeDefault = util.Long.fromNumber(this.typeDefault, this.type === "uint64" || this.type === "fixed64");
-        if (Object.freeze)
-          Object.freeze(this.typeDefault);
-      } else if (this.bytes && typeof this.typeDefault === "string") {
-        var buf;
-        if (util.base64.test(this.typeDefault))
-          util.base64.decode(this.typeDefault, buf = util.newBuffer(util.base64.length(this.typeDefault)), 0);
-        else
-          util.utf8.write(this.typeDefault, buf = util.newBuffer(util.utf8.length(this.typeDefault)), 0);
-        this.typeDefault = buf;
-      }
-      if (this.map)
-        this.defaultValue = util.emptyObject;
-      else if (this.repeated)
-        this.defaultValue = util.emptyArray;
-      else
-        this.defaultValue = this.typeDefault;
-      if (this.parent instanceof Type)
-        this.parent.ctor.prototype[this.name] = this.defaultValue;
-      return ReflectionObject.prototype.resolve.call(this);
-    };
-    Field.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures(edition) {
-      if (edition !== "proto2" && edition !== "proto3") {
-        return {};
-      }
-      var features = {};
-      if (this.rule === "required") {
-        features.field_presence = "LEGACY_REQUIRED";
-      }
-      if (this.parent && types.defaults[this.type] === void 0) {
-        var type = this.parent.get(this.type.split(".").pop());
-        if (type && type instanceof Type && type.group) {
-          features.message_encoding = "DELIMITED";
-        }
-      }
-      if (this.getOption("packed") === true) {
-        features.repeated_field_encoding = "PACKED";
-      } else if (this.getOption("packed") === false) {
-        features.repeated_field_encoding = "EXPANDED";
-      }
-      return features;
-    };
-    Field.prototype._resolveFeatures = function _resolveFeatures(edition) {
-      return ReflectionObject.prototype._resolveFeatures.call(this, this._edition || edition);
-    };
-    Field.d = function decorateField(fieldId, fieldType, fieldRule, defaultValue) {
-      if (typeof fieldType === "function")
-        fieldType = util.decorateType(fieldType).name;
-      else if (fieldType && typeof fieldType === "object")
-        fieldType = util.decorateEnum(fieldType).name;
-      return function fieldDecorator(prototype, fieldName) {
-        util.decorateType(prototype.constructor).add(new Field(fieldName, fieldId, fieldType, fieldRule, { "default": defaultValue }));
-      };
-    };
-    Field._configure = function configure(Type_) {
-      Type = Type_;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/oneof.js
-var require_oneof = __commonJS({
-  "node_modules/protobufjs/src/oneof.js"(exports2, module2) {
-    "use strict";
-    module2.exports = OneOf;
-    var ReflectionObject = require_object();
-    ((OneOf.prototype = Object.create(ReflectionObject.prototype)).constructor = OneOf).className = "OneOf";
-    var Field = require_field();
-    var util = require_util2();
-    function OneOf(name2, fieldNames, options, comment) {
-      if (!Array.isArray(fieldNames)) {
-        options = fieldNames;
-        fieldNames = void 0;
-      }
-      ReflectionObject.call(this, name2, options);
-      if (!(fieldNames === void 0 || Array.isArray(fieldNames)))
-        throw TypeError("fieldNames must be an Array");
-      this.oneof = fieldNames || [];
-      this.fieldsArray = [];
-      this.comment = comment;
-    }
-    OneOf.fromJSON = function fromJSON(name2, json2) {
-      return new OneOf(name2, json2.oneof, json2.options, json2.comment);
-    };
-    OneOf.prototype.toJSON = function toJSON(toJSONOptions) {
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "options",
-        this.options,
-        "oneof",
-        this.oneof,
-        "comment",
-        keepComments ? this.comment : void 0
-      ]);
-    };
-    function addFieldsToParent(oneof) {
-      if (oneof.parent) {
-        for (var i = 0; i < oneof.fieldsArray.length; ++i)
-          if (!oneof.fieldsArray[i].parent)
-            oneof.parent.add(oneof.fieldsArray[i]);
-      }
-    }
-    OneOf.prototype.add = function add(field) {
-      if (!(field instanceof Field))
-        throw TypeError("field must be a Field");
-      if (field.parent && field.parent !== this.parent)
-        field.parent.remove(field);
-      this.oneof.push(field.name);
-      this.fieldsArray.push(field);
-      field.partOf = this;
-      addFieldsToParent(this);
-      return this;
-    };
-    OneOf.prototype.remove = function remove(field) {
-      if (!(field instanceof Field))
-        throw TypeError("field must be a Field");
-      var index = this.fieldsArray.indexOf(field);
-      if (index < 0)
-        throw Error(field + " is not a member of " + this);
-      this.fieldsArray.splice(index, 1);
-      index = this.oneof.indexOf(field.name);
-      if (index > -1)
-        this.oneof.splice(index, 1);
-      field.partOf = null;
-      return this;
-    };
-    OneOf.prototype.onAdd = function onAdd(parent) {
-      ReflectionObject.prototype.onAdd.call(this, parent);
-      var self2 = this;
-      for (var i = 0; i < this.oneof.length; ++i) {
-        var field = parent.get(this.oneof[i]);
-        if (field && !field.partOf) {
-          field.partOf = self2;
-          self2.fieldsArray.push(field);
-        }
-      }
-      addFieldsToParent(this);
-    };
-    OneOf.prototype.onRemove = function onRemove(parent) {
-      for (var i = 0, field; i < this.fieldsArray.length; ++i)
-        if ((field = this.fieldsArray[i]).parent)
-          field.parent.remove(field);
-      ReflectionObject.prototype.onRemove.call(this, parent);
-    };
-    Object.defineProperty(OneOf.prototype, "isProto3Optional", {
-      get: function() {
-        if (this.fieldsArray == null || this.fieldsArray.length !== 1) {
-          return false;
-        }
-        var field = this.fieldsArray[0];
-        return field.options != null && field.options["proto3_optional"] === true;
-      }
-    });
-    OneOf.d = function decorateOneOf() {
-      var fieldNames = new Array(arguments.length), index = 0;
-      while (index < arguments.length)
-        fieldNames[index] = arguments[index++];
-      return function oneOfDecorator(prototype, oneofName) {
-        util.decorateType(prototype.constructor).add(new OneOf(oneofName, fieldNames));
-        Object.defineProperty(prototype, oneofName, {
-          get: util.oneOfGetter(fieldNames),
-          set: util.oneOfSetter(fieldNames)
-        });
-      };
-    };
-  }
-});
-
-// node_modules/protobufjs/src/object.js
-var require_object = __commonJS({
-  "node_modules/protobufjs/src/object.js"(exports2, module2) {
-    "use strict";
-    module2.exports = ReflectionObject;
-    ReflectionObject.className = "ReflectionObject";
-    var OneOf = require_oneof();
-    var util = require_util2();
-    var Root;
-    var editions2023Defaults = { enum_type: "OPEN", field_presence: "EXPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
-    var proto2Defaults = { enum_type: "CLOSED", field_presence: "EXPLICIT", json_format: "LEGACY_BEST_EFFORT", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "EXPANDED", utf8_validation: "NONE" };
-    var proto3Defaults = { enum_type: "OPEN", field_presence: "IMPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
-    function ReflectionObject(name2, options) {
-      if (!util.isString(name2))
-        throw TypeError("name must be a string");
-      if (options && !util.isObject(options))
-        throw TypeError("options must be an object");
-      this.options = options;
-      this.parsedOptions = null;
-      this.name = name2;
-      this._edition = null;
-      this._defaultEdition = "proto2";
-      this._features = {};
-      this._featuresResolved = false;
-      this.parent = null;
-      this.resolved = false;
-      this.comment = null;
-      this.filename = null;
-    }
-    Object.defineProperties(ReflectionObject.prototype, {
-      /**
-       * Reference to the root namespace.
-       * @name ReflectionObject#root
-       * @type {Root}
-       * @readonly
-       */
-      root: {
-        get: function() {
-          var ptr = this;
-          while (ptr.parent !== null)
-            ptr = ptr.parent;
-          return ptr;
-        }
-      },
-      /**
-       * Full name including leading dot.
-       * @name ReflectionObject#fullName
-       * @type {string}
-       * @readonly
-       */
-      fullName: {
-        get: function() {
-          var path = [this.name], ptr = this.parent;
-          while (ptr) {
-            path.unshift(ptr.name);
-            ptr = ptr.parent;
-          }
-          return path.join(".");
-        }
-      }
-    });
-    ReflectionObject.prototype.toJSON = /* istanbul ignore next */
-    function toJSON() {
-      throw Error();
-    };
-    ReflectionObject.prototype.onAdd = function onAdd(parent) {
-      if (this.parent && this.parent !== parent)
-        this.parent.remove(this);
-      this.parent = parent;
-      this.resolved = false;
-      var root = parent.root;
-      if (root instanceof Root)
-        root._handleAdd(this);
-    };
-    ReflectionObject.prototype.onRemove = function onRemove(parent) {
-      var root = parent.root;
-      if (root instanceof Root)
-        root._handleRemove(this);
-      this.parent = null;
-      this.resolved = false;
-    };
-    ReflectionObject.prototype.resolve = function resolve3() {
-      if (this.resolved)
-        return this;
-      if (this.root instanceof Root)
-        this.resolved = true;
-      return this;
-    };
-    ReflectionObject.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
-      return this._resolveFeatures(this._edition || edition);
-    };
-    ReflectionObject.prototype._resolveFeatures = function _resolveFeatures(edition) {
-      if (this._featuresResolved) {
-        return;
-      }
-      var defaults = {};
-      if (!edition) {
-        throw new Error("Unknown edition for " + this.fullName);
-      }
-      var protoFeatures = util.merge(
-        {},
-        this.options && this.options.features,
-        this._inferLegacyProtoFeatures(edition)
-      );
-      if (this._edition) {
-        if (edition === "proto2") {
-          defaults = Object.assign({}, proto2Defaults);
-        } else if (edition === "proto3") {
-          defaults = Object.assign({}, proto3Defaults);
-        } else if (edition === "2023") {
-          defaults = Object.assign({}, editions2023Defaults);
-        } else {
-          throw new Error("Unknown edition: " + edition);
-        }
-        this._features = util.merge(defaults, protoFeatures);
-        this._featuresResolved = true;
-        return;
-      }
-      if (this.partOf instanceof OneOf) {
-        var lexicalParentFeaturesCopy = util.merge({}, this.partOf._features);
-        this._features = util.merge(lexicalParentFeaturesCopy, protoFeatures);
-      } else if (this.declaringField) {
-      } else if (this.parent) {
-        var parentFeaturesCopy = util.merge({}, this.parent._features);
-        this._features = util.merge(parentFeaturesCopy, protoFeatures);
-      } else {
-        throw new Error("Unable to find a parent for " + this.fullName);
-      }
-      if (this.extensionField) {
-        this.extensionField._features = this._features;
-      }
-      this._featuresResolved = true;
-    };
-    ReflectionObject.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures() {
-      return {};
-    };
-    ReflectionObject.prototype.getOption = function getOption(name2) {
-      if (this.options)
-        return this.options[name2];
-      return void 0;
-    };
-    ReflectionObject.prototype.setOption = function setOption(name2, value, ifNotSet) {
-      if (name2 === "__proto__")
-        return this;
-      if (!this.options)
-        this.options = {};
-      if (/^features\./.test(name2)) {
-        util.setProperty(this.options, name2, value, ifNotSet);
-      } else if (!ifNotSet || this.options[name2] === void 0) {
-        if (this.getOption(name2) !== value) this.resolved = false;
-        this.options[name2] = value;
-      }
-      return this;
-    };
-    ReflectionObject.prototype.setParsedOption = function setParsedOption(name2, value, propName) {
-      if (name2 === "__proto__")
-        return this;
-      if (!this.parsedOptions) {
-        this.parsedOptions = [];
-      }
-      var parsedOptions = this.parsedOptions;
-      if (propName) {
-        var opt = parsedOptions.find(function(opt2) {
-          return Object.prototype.hasOwnProperty.call(opt2, name2);
-        });
-        if (opt) {
-          var newValue = opt[name2];
-          util.setProperty(newValue, propName, value);
-        } else {
-          opt = {};
-          opt[name2] = util.setProperty({}, propName, value);
-          parsedOptions.push(opt);
-        }
-      } else {
-        var newOpt = {};
-        newOpt[name2] = value;
-        parsedOptions.push(newOpt);
-      }
-      return this;
-    };
-    ReflectionObject.prototype.setOptions = function setOptions(options, ifNotSet) {
-      if (options)
-        for (var keys = Object.keys(options), i = 0; i < keys.length; ++i)
-          this.setOption(keys[i], options[keys[i]], ifNotSet);
-      return this;
-    };
-    ReflectionObject.prototype.toString = function toString() {
-      var className = this.constructor.className, fullName = this.fullName;
-      if (fullName.length)
-        return className + " " + fullName;
-      return className;
-    };
-    ReflectionObject.prototype._editionToJSON = function _editionToJSON() {
-      if (!this._edition || this._edition === "proto3") {
-        return void 0;
-      }
-      return this._edition;
-    };
-    ReflectionObject._configure = function(Root_) {
-      Root = Root_;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/enum.js
-var require_enum = __commonJS({
-  "node_modules/protobufjs/src/enum.js"(exports2, module2) {
-    "use strict";
-    module2.exports = Enum;
-    var ReflectionObject = require_object();
-    ((Enum.prototype = Object.create(ReflectionObject.prototype)).constructor = Enum).className = "Enum";
-    var Namespace = require_namespace();
-    var util = require_util2();
-    function Enum(name2, values, options, comment, comments, valuesOptions) {
-      ReflectionObject.call(this, name2, options);
-      if (values && typeof values !== "object")
-        throw TypeError("values must be an object");
-      this.valuesById = {};
-      this.values = Object.create(this.valuesById);
-      this.comment = comment;
-      this.comments = comments || {};
-      this.valuesOptions = valuesOptions;
-      this._valuesFeatures = {};
-      this.reserved = void 0;
-      if (values) {
-        for (var keys = Object.keys(values), i = 0; i < keys.length; ++i)
-          if (keys[i] !== "__proto__" && typeof values[keys[i]] === "number")
-            this.valuesById[this.values[keys[i]] = values[keys[i]]] = keys[i];
-      }
-    }
-    Enum.prototype._resolveFeatures = function _resolveFeatures(edition) {
-      edition = this._edition || edition;
-      ReflectionObject.prototype._resolveFeatures.call(this, edition);
-      Object.keys(this.values).forEach((key) => {
-        var parentFeaturesCopy = util.merge({}, this._features);
-        this._valuesFeatures[key] = util.merge(parentFeaturesCopy, this.valuesOptions && this.valuesOptions[key] && this.valuesOptions[key].features || {});
-      });
-      return this;
-    };
-    Enum.fromJSON = function fromJSON(name2, json2) {
-      var enm = new Enum(name2, json2.values, json2.options, json2.comment, json2.comments);
-      enm.reserved = json2.reserved;
-      if (json2.edition)
-        enm._edition = json2.edition;
-      enm._defaultEdition = "proto3";
-      return enm;
-    };
-    Enum.prototype.toJSON = function toJSON(toJSONOptions) {
-      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
-      return util.toObject([
-        "edition",
-        this._editionToJSON(),
-        "options",
-        this.options,
-        "valuesOptions",
-        this.valuesOptions,
-        "values",
-        this.values,
-        "reserved",
-        this.reserved && this.reserved.length ? this.reserved : void 0,
-        "comment",
-        keepComments ? this.comment : void 0,
-        "comments",
-        keepComments ? this.comments : void 0
-      ]);
-    };
-    Enum.prototype.add = function add(name2, id, comment, options) {
-      if (!util.isString(name2))
-        throw TypeError("name must be a string");
-      if (!util.isInteger(id))
-        throw TypeError("id must be an integer");
-      if (name2 === "__proto__")
-        return this;
-      if (this.values[name2] !== void 0)
-        throw Error("duplicate name '" + name2 + "' in " + this);
-      if (this.isReservedId(id))
-        throw Error("id " + id + " is reserved in " + this);
-      if (this.isReservedName(name2))
-        throw Error("name '" + name2 + "' is reserved in " + this);
-      if (this.valuesById[id] !== void 0) {
-        if (!(this.options && this.options.allow_alias))
-          throw Error("duplicate id " + id + " in " + this);
-        this.values[name2] = id;
-      } else
-        this.valuesById[this.values[name2] = id] = name2;
-      if (options) {
-        if (this.valuesOptions === void 0)
-          this.valuesOptions = {};
-        this.valuesOptions[name2] = options || null;
-      }
-      this.comments[name2] = comment || null;
-      return this;
-    };
-    Enum.prototype.remove = function remove(name2) {
-      if (!util.isString(name2))
-        throw TypeError("name must be a string");
-      var val = this.values[name2];
-      if (val == null)
-        throw Error("name '" + name2 + "' does not exist in " + this);
-      delete this.valuesById[val];
-      delete this.values[name2];
-      delete this.comments[name2];
-      if (this.valuesOptions)
-        delete this.valuesOptions[name2];
-      return this;
-    };
-    Enum.prototype.isReservedId = function isReservedId(id) {
-      return Namespace.isReservedId(this.reserved, id);
-    };
-    Enum.prototype.isReservedName = function isReservedName(name2) {
-      return Namespace.isReservedName(this.reserved, name2);
-    };
-  }
-});
-
-// node_modules/protobufjs/src/encoder.js
-var require_encoder = __commonJS({
-  "node_modules/protobufjs/src/encoder.js"(exports2, module2) {
-    "use strict";
-    module2.exports = encoder;
-    var Enum = require_enum();
-    var types = require_types2();
-    var util = require_util2();
-    function genTypePartial(gen, field, fieldIndex, ref) {
-      return field.delimited ? gen("types[%i].encode(%s,w.uint32(%i),q+1).uint32(%i)", fieldIndex, ref, (field.id << 3 | 3) >>> 0, (field.id << 3 | 4) >>> 0) : gen("types[%i].encode(%s,w.uint32(%i).fork(),q+1).ldelim()", fieldIndex, ref, (field.id << 3 | 2) >>> 0);
-    }
-    function encoder(mtype) {
-      var gen = util.codegen(["m", "w", "q"], mtype.name + "$encode")("if(!w)")("w=Writer.create()")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")');
-      var i, ref;
-      var fields = (
-        /* initializes */
-        mtype.fieldsArray.slice().sort(util.compareFieldsById)
-      );
-      for (var i = 0; i < fields.length; ++i) {
-        var field = fields[i].resolve(), index = mtype._fieldsArray.indexOf(field), type = field.resolvedType instanceof Enum ? "int32" : field.type, wireType = types.basic[type];
-        ref = "m" + util.safeProp(field.name);
-        if (field.map) {
-          gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name)("for(var ks=Object.keys(%s),i=0;i<ks.length;++i){", ref)("w.uint32(%i).fork().uint32(%i).%s(ks[i])", (field.id << 3 | 2) >>> 0, 8 | types.mapKey[field.keyType], field.keyType);
-          if (wireType === void 0) gen("types[%i].encode(%s[ks[i]],w.uint32(18).fork(),q+1).ldelim().ldelim()", index, ref);
-          else gen(".uint32(%i).%s(%s[ks[i]]).ldelim()", 16 | wireType, type, ref);
-          gen("}")("}");
-        } else if (field.repeated) {
-          gen("if(%s!=null&&%s.length){", ref, ref);
-          if (field.packed && types.packed[type] !== void 0) {
-            gen("w.uint32(%i).fork()", (field.id << 3 | 2) >>> 0)("for(var i=0;i<%s.length;++i)", ref)("w.%s(%s[i])", type, ref)("w.ldelim()");
-          } else {
-            gen("for(var i=0;i<%s.length;++i)", ref);
-            if (wireType === void 0)
-              genTypePartial(gen, field, index, ref + "[i]");
-            else gen("w.uint32(%i).%s(%s[i])", (field.id << 3 | wireType) >>> 0, type, ref);
-          }
-          gen("}");
-        } else {
-          if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j))", ref, field.name);
-          if (wireType === void 0)
-            genTypePartial(gen, field, index, ref);
-          else gen("w.uint32(%i).%s(%s)", (field.id << 3 | wireType) >>> 0, type, ref);
-        }
-      }
-      return gen("return w");
-    }
-  }
-});
-
-// node_modules/protobufjs/src/index-light.js
-var require_index_light = __commonJS({
-  "node_modules/protobufjs/src/index-light.js"(exports2, module2) {
-    "use strict";
-    var protobuf = module2.exports = require_index_minimal();
-    protobuf.build = "light";
-    function load(filename, root, callback) {
-      if (typeof root === "function") {
-        callback = root;
-        root = new protobuf.Root();
-      } else if (!root)
-        root = new protobuf.Root();
-      return root.load(filename, callback);
-    }
-    protobuf.load = load;
-    function loadSync(filename, root) {
-      if (!root)
-        root = new protobuf.Root();
-      return root.loadSync(filename);
-    }
-    protobuf.loadSync = loadSync;
-    protobuf.encoder = require_encoder();
-    protobuf.decoder = require_decoder();
-    protobuf.verifier = require_verifier();
-    protobuf.converter = require_converter();
-    protobuf.ReflectionObject = require_object();
-    protobuf.Namespace = require_namespace();
-    protobuf.Root = require_root();
-    protobuf.Enum = require_enum();
-    protobuf.Type = require_type();
-    protobuf.Field = require_field();
-    protobuf.OneOf = require_oneof();
-    protobuf.MapField = require_mapfield();
-    protobuf.Service = require_service3();
-    protobuf.Method = require_method();
-    protobuf.Message = require_message();
-    protobuf.wrappers = require_wrappers();
-    protobuf.types = require_types2();
-    protobuf.util = require_util2();
-    protobuf.ReflectionObject._configure(protobuf.Root);
-    protobuf.Namespace._configure(protobuf.Type, protobuf.Service, protobuf.Enum);
-    protobuf.Root._configure(protobuf.Type);
-    protobuf.Field._configure(protobuf.Type);
-  }
-});
-
-// node_modules/protobufjs/src/tokenize.js
-var require_tokenize = __commonJS({
-  "node_modules/protobufjs/src/tokenize.js"(exports2, module2) {
-    "use strict";
-    module2.exports = tokenize;
-    var delimRe = /[\s{}=;:[\],'"()<>]/g;
-    var stringDoubleRe = /(?:"([^"\\]*(?:\\.[^"\\]*)*)")/g;
-    var stringSingleRe = /(?:'([^'\\]*(?:\\.[^'\\]*)*)')/g;
-    var setCommentRe = /^ *[*/]+ */;
-    var setCommentAltRe = /^\s*\*?\/*/;
-    var setCommentSplitRe = /\n/g;
-    var whitespaceRe = /\s/;
-    var unescapeRe = /\\(.?)/g;
-    var unescapeMap = {
-      "0": "\0",
-      "r": "\r",
-      "n": "\n",
-      "t": "	"
-    };
-    function unescape(str) {
-      return str.replace(unescapeRe, function($0, $1) {
-        switch ($1) {
-          case "\\":
-          case "":
-            return $1;
-          default:
-            return unescapeMap[$1] || "";
-        }
-      });
-    }
-    tokenize.unescape = unescape;
-    function tokenize(source, alternateCommentMode) {
-      source = source.toString();
-      var offset = 0, length = source.length, line = 1, lastCommentLine = 0, comments = {};
-      var stack = [];
-      var stringDelim = null;
-      function illegal(subject) {
-        return Error("illegal " + subject + " (line " + line + ")");
-      }
-      function readString() {
-        var re = stringDelim === "'" ? stringSingleRe : stringDoubleRe;
-        re.lastIndex = offset - 1;
-        var match = re.exec(source);
-        if (!match)
-          throw illegal("string");
-        offset = re.lastIndex;
-        push(stringDelim);
-        stringDelim = null;
-        return unescape(match[1]);
-      }
-      function charAt(pos) {
-        return source.charAt(pos);
-      }
-      function setComment(start, end, isLeading) {
-        var comment = {
-          type: source.charAt(start++),
-          lineEmpty: false,
-          leading: isLeading
-        };
-        var lookback;
-        if (alternateCommentMode) {
-          lookback = 2;
-        } else {
-          lookback = 3;
-        }
-        var commentOffset = start - lookback, c;
-        do {
-          if (--commentOffset < 0 || (c = source.charAt(commentOffset)) === "\n") {
-            comment.lineEmpty = true;
-            break;
-          }
-        } while (c === " " || c === "	");
-        var lines = source.substring(start, end).split(setCommentSplitRe);
-        for (var i = 0; i < lines.length; ++i)
-          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
-        comment.text = lines.join("\n").trim();
-        comments[line] = comment;
-        lastCommentLine = line;
-      }
-      function isDoubleSlashCommentLine(startOffset) {
-        var endOffset = findEndOfLine(startOffset);
-        var lineText = source.substring(startOffset, endOffset);
-        var isComment = /^\s*\/\//.test(lineText);
-        return isComment;
-      }
-      function findEndOfLine(cursor) {
-        var endOffset = cursor;
-        while (endOffset < length && charAt(endOffset) !== "\n") {
-          endOffset++;
-        }
-        return endOffset;
-      }
-      function next() {
-        if (stack.length > 0)
-          return stack.shift();
-        if (stringDelim)
-          return readString();
-        var repeat, prev, curr, start, isDoc, isLeadingComment = offset === 0;
-        do {
-          if (offset === length)
-            return null;
-          repeat = false;
-          while (whitespaceRe.test(curr = charAt(offset))) {
-            if (curr === "\n") {
-              isLeadingComment = true;
-              ++line;
-            }
-            if (++offset === length)
-              return null;
-          }
-          if (charAt(offset) === "/") {
-            if (++offset === length) {
-              throw illegal("comment");
-            }
-            if (charAt(offset) === "/") {
-              if (!alternateCommentMode) {
-                isDoc = charAt(start = offset + 1) === "/";
-                while (charAt(++offset) !== "\n") {
-                  if (offset === length) {
-                    return null;
-                  }
-                }
-                ++offset;
-                if (isDoc) {
-                  setComment(start, offset - 1, isLeadingComment);
-                  isLeadingComment = true;
-                }
-                ++line;
-                repeat = true;
-              } else {
-                start = offset;
-                isDoc = false;
-                if (isDoubleSlashCommentLine(offset - 1)) {
-                  isDoc = true;
-                  do {
-                    offset = findEndOfLine(offset);
-                    if (offset === length) {
-                      break;
-                    }
-                    offset++;
-                    if (!isLeadingComment) {
-                      break;
-                    }
-                  } while (isDoubleSlashCommentLine(offset));
-                } else {
-                  offset = Math.min(length, findEndOfLine(offset) + 1);
-                }
-                if (isDoc) {
-                  setComment(start, offset, isLeadingComment);
-                  isLeadingComment = true;
-                }
-                line++;
-                repeat = true;
-              }
-            } else if ((curr = charAt(offset)) === "*") {
-              start = offset + 1;
-              isDoc = alternateCommentMode || charAt(start) === "*";
-              do {
-                if (curr === "\n") {
-                  ++line;
-                }
-                if (++offset === length) {
-                  throw illegal("comment");
-                }
-                prev = curr;
-                curr = charAt(offset);
-              } while (prev !== "*" || curr !== "/");
-              ++offset;
-              if (isDoc) {
-                setComment(start, offset - 2, isLeadingComment);
-                isLeadingComment = true;
-              }
-              repeat = true;
-            } else {
-              return "/";
-            }
-          }
-        } while (repeat);
-        var end = offset;
-        delimRe.lastIndex = 0;
-        var delim = delimRe.test(charAt(end++));
-        if (!delim)
-          while (end < length && !delimRe.test(charAt(end)))
-            ++end;
-        var token = source.substring(offset, offset = end);
-        if (token === '"' || token === "'")
-          stringDelim = token;
-        return token;
-      }
-      function push(token) {
-        stack.push(token);
-      }
-      function peek() {
-        if (!stack.length) {
-          var token = next();
-          if (token === null)
-            return null;
-          push(token);
-        }
-        return stack[0];
-      }
-      function skip(expected, optional2) {
-        var actual = peek(), equals = actual === expected;
-        if (equals) {
-          next();
-          return true;
-        }
-        if (!optional2)
-          throw illegal("token '" + actual + "', '" + expected + "' expected");
-        return false;
-      }
-      function cmnt(trailingLine) {
-        var ret = null;
-        var comment;
-        if (trailingLine === void 0) {
-          comment = comments[line - 1];
-          delete comments[line - 1];
-          if (comment && (alternateCommentMode || comment.type === "*" || comment.lineEmpty)) {
-            ret = comment.leading ? comment.text : null;
-          }
-        } else {
-          if (lastCommentLine < trailingLine) {
-            peek();
-          }
-          comment = comments[trailingLine];
-          delete comments[trailingLine];
-          if (comment && !comment.lineEmpty && (alternateCommentMode || comment.type === "/")) {
-            ret = comment.leading ? null : comment.text;
-          }
-        }
-        return ret;
-      }
-      return Object.defineProperty({
-        next,
-        peek,
-        push,
-        skip,
-        cmnt
-      }, "line", {
-        get: function() {
-          return line;
-        }
-      });
-    }
-  }
-});
-
-// node_modules/protobufjs/src/parse.js
-var require_parse = __commonJS({
-  "node_modules/protobufjs/src/parse.js"(exports2, module2) {
-    "use strict";
-    module2.exports = parse4;
-    parse4.filename = null;
-    parse4.defaults = { keepCase: false };
-    var tokenize = require_tokenize();
-    var Root = require_root();
-    var Type = require_type();
-    var Field = require_field();
-    var MapField = require_mapfield();
-    var OneOf = require_oneof();
-    var Enum = require_enum();
-    var Service = require_service3();
-    var Method = require_method();
-    var ReflectionObject = require_object();
-    var types = require_types2();
-    var util = require_util2();
-    var base10Re = /^[1-9][0-9]*$/;
-    var base10NegRe = /^-?[1-9][0-9]*$/;
-    var base16Re = /^0[x][0-9a-fA-F]+$/;
-    var base16NegRe = /^-?0[x][0-9a-fA-F]+$/;
-    var base8Re = /^0[0-7]+$/;
-    var base8NegRe = /^-?0[0-7]+$/;
-    var numberRe = util.patterns.numberRe;
-    var nameRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
-    var typeRefRe = util.patterns.typeRefRe;
-    function parse4(source, root, options) {
-      if (!(root instanceof Root)) {
-        options = root;
-        root = new Root();
-      }
-      if (!options)
-        options = parse4.defaults;
-      var preferTrailingComment = options.preferTrailingComment || false;
-      var tn = tokenize(source, options.alternateCommentMode || false), next = tn.next, push = tn.push, peek = tn.peek, skip = tn.skip, cmnt = tn.cmnt;
-      var head = true, pkg, imports, weakImports, edition = "proto2";
-      var ptr = root;
-      var topLevelObjects = [];
-      var topLevelOptions = {};
-      var applyCase = options.keepCase ? function(name2) {
-        return name2;
-      } : util.camelCase;
-      function resolveFileFeatures() {
-        topLevelObjects.forEach((obj) => {
-          obj._edition = edition;
-          Object.keys(topLevelOptions).forEach((opt) => {
-            if (obj.getOption(opt) !== void 0) return;
-            obj.setOption(opt, topLevelOptions[opt], true);
-          });
-        });
-      }
-      function illegal(token2, name2, insideTryCatch) {
-        var filename = parse4.filename;
-        if (!insideTryCatch)
-          parse4.filename = null;
-        return Error("illegal " + (name2 || "token") + " '" + token2 + "' (" + (filename ? filename + ", " : "") + "line " + tn.line + ")");
-      }
-      function readString() {
-        var values = [], token2;
-        do {
-          if ((token2 = next()) !== '"' && token2 !== "'")
-            throw illegal(token2);
-          values.push(next());
-          skip(token2);
-          token2 = peek();
-        } while (token2 === '"' || token2 === "'");
-        return values.join("");
-      }
-      function readValue(acceptTypeRef) {
-        var token2 = next();
-        switch (token2) {
-          case "'":
-          case '"':
-            push(token2);
-            return readString();
-          case "true":
-          case "TRUE":
-            return true;
-          case "false":
-          case "FALSE":
-            return false;
-        }
-        try {
-          return parseNumber(
-            token2,
-            /* insideTryCatch */
-            true
-          );
-        } catch (e) {
-          if (acceptTypeRef && typeRefRe.test(token2))
-            return token2;
-          throw illegal(token2, "value");
-        }
-      }
-      function readRanges(target, acceptStrings) {
-        var token2, start;
-        do {
-          if (acceptStrings && ((token2 = peek()) === '"' || token2 === "'")) {
-            var str = readString();
-            target.push(str);
-            if (edition >= 2023) {
-              throw illegal(str, "id");
-            }
-          } else {
-            try {
-              target.push([start = parseId(next()), skip("to", true) ? parseId(next()) : start]);
-            } catch (err) {
-              if (acceptStrings && typeRefRe.test(token2) && edition >= 2023) {
-                target.push(token2);
-              } else {
-                throw err;
-              }
-            }
-          }
-        } while (skip(",", true));
-        var dummy = { options: void 0 };
-        dummy.setOption = function(name2, value) {
-          if (this.options === void 0) this.options = {};
-          this.options[name2] = value;
-        };
-        ifBlock(
-          dummy,
-          function parseRange_block(token3) {
-            if (token3 === "option") {
-              parseOption(dummy, token3);
-              skip(";");
-            } else
-              throw illegal(token3);
-          },
-          function parseRange_line() {
-            parseInlineOptions(dummy);
-          }
-        );
-      }
-      function parseNumber(token2, insideTryCatch) {
-        var sign = 1;
-        if (token2.charAt(0) === "-") {
-          sign = -1;
-          token2 = token2.substring(1);
-        }
-        switch (token2) {
-          case "inf":
-          case "INF":
-          case "Inf":
-            return sign * Infinity;
-          case "nan":
-          case "NAN":
-          case "Nan":
-          case "NaN":
-            return NaN;
-          case "0":
-            return 0;
-        }
-        if (base10Re.test(token2))
-          return sign * parseInt(token2, 10);
-        if (base16Re.test(token2))
-          return sign * parseInt(token2, 16);
-        if (base8Re.test(token2))
-          return sign * parseInt(token2, 8);
-        if (numberRe.test(token2))
-          return sign * parseFloat(token2);
-        throw illegal(token2, "number", insideTryCatch);
-      }
-      function parseId(token2, acceptNegative) {
-        switch (token2) {
-          case "max":
-          case "MAX":
-          case "Max":
-            return 536870911;
-          case "0":
-            return 0;
-        }
-        if (!acceptNegative && token2.charAt(0) === "-")
-          throw illegal(token2, "id");
-        if (base10NegRe.test(token2))
-          return parseInt(token2, 10);
-        if (base16NegRe.test(token2))
-          return parseInt(token2, 16);
-        if (base8NegRe.test(token2))
-          return parseInt(token2, 8);
-        throw illegal(token2, "id");
-      }
-      function parsePackage() {
-        if (pkg !== void 0)
-          throw illegal("package");
-        pkg = next();
-        if (!typeRefRe.test(pkg))
-          throw illegal(pkg, "name");
-        ptr = ptr.define(pkg);
-        skip(";");
-      }
-      function parseImport() {
-        var token2 = peek();
-        var whichImports;
-        switch (token2) {
-          case "weak":
-            whichImports = weakImports || (weakImports = []);
-            next();
-            break;
-          case "public":
-            next();
-          // eslint-disable-next-line no-fallthrough
-          default:
-            whichImports = imports || (imports = []);
-            break;
-        }
-        token2 = readString();
-        skip(";");
-        whichImports.push(token2);
-      }
-      function parseSyntax() {
-        skip("=");
-        edition = readString();
-        if (edition < 2023)
-          throw illegal(edition, "syntax");
-        skip(";");
-      }
-      function parseEdition() {
-        skip("=");
-        edition = readString();
-        const supportedEditions = ["2023"];
-        if (!supportedEditions.includes(edition))
-          throw illegal(edition, "edition");
-        skip(";");
-      }
-      function parseCommon(parent, token2, depth) {
-        if (depth === void 0)
-          depth = 0;
-        switch (token2) {
-          case "option":
-            parseOption(parent, token2);
-            skip(";");
-            return true;
-          case "message":
-            parseType(parent, token2, depth + 1);
-            return true;
-          case "enum":
-            parseEnum(parent, token2);
-            return true;
-          case "service":
-            parseService(parent, token2, depth + 1);
-            return true;
-          case "extend":
-            parseExtension(parent, token2, depth);
-            return true;
-        }
-        return false;
-      }
-      function ifBlock(obj, fnIf, fnElse) {
-        var trailingLine = tn.line;
-        if (obj) {
-          if (typeof obj.comment !== "string") {
-            obj.comment = cmnt();
-          }
-          obj.filename = parse4.filename;
-        }
-        if (skip("{", true)) {
-          var token2;
-          while ((token2 = next()) !== "}")
-            fnIf(token2);
-          skip(";", true);
-        } else {
-          if (fnElse)
-            fnElse();
-          skip(";");
-          if (obj && (typeof obj.comment !== "string" || preferTrailingComment))
-            obj.comment = cmnt(trailingLine) || obj.comment;
-        }
-      }
-      function parseType(parent, token2, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.nestingLimit)
-          throw Error("max depth exceeded");
-        if (!nameRe.test(token2 = next()))
-          throw illegal(token2, "type name");
-        var type = new Type(token2);
-        ifBlock(type, function parseType_block(token3) {
-          if (parseCommon(type, token3, depth))
-            return;
-          switch (token3) {
-            case "map":
-              parseMapField(type, token3);
-              break;
-            case "required":
-              if (edition !== "proto2")
-                throw illegal(token3);
-            /* eslint-disable no-fallthrough */
-            case "repeated":
-              parseField(type, token3, void 0, depth + 1);
-              break;
-            case "optional":
-              if (edition === "proto3") {
-                parseField(type, "proto3_optional", void 0, depth + 1);
-              } else if (edition !== "proto2") {
-                throw illegal(token3);
-              } else {
-                parseField(type, "optional", void 0, depth + 1);
-              }
-              break;
-            case "oneof":
-              parseOneOf(type, token3, depth + 1);
-              break;
-            case "extensions":
-              readRanges(type.extensions || (type.extensions = []));
-              break;
-            case "reserved":
-              readRanges(type.reserved || (type.reserved = []), true);
-              break;
-            default:
-              if (edition === "proto2" || !typeRefRe.test(token3)) {
-                throw illegal(token3);
-              }
-              push(token3);
-              parseField(type, "optional", void 0, depth + 1);
-              break;
-          }
-        });
-        parent.add(type);
-        if (parent === ptr) {
-          topLevelObjects.push(type);
-        }
-      }
-      function parseField(parent, rule, extend2, depth) {
-        var type = next();
-        if (type === "group") {
-          parseGroup(parent, rule, depth);
-          return;
-        }
-        while (type.endsWith(".") || peek().startsWith(".")) {
-          type += next();
-        }
-        if (!typeRefRe.test(type))
-          throw illegal(type, "type");
-        var name2 = next();
-        if (!nameRe.test(name2))
-          throw illegal(name2, "name");
-        name2 = applyCase(name2);
-        skip("=");
-        var field = new Field(name2, parseId(next()), type, rule, extend2);
-        ifBlock(field, function parseField_block(token2) {
-          if (token2 === "option") {
-            parseOption(field, token2);
-            skip(";");
-          } else
-            throw illegal(token2);
-        }, function parseField_line() {
-          parseInlineOptions(field);
-        });
-        if (rule === "proto3_optional") {
-          var oneof = new OneOf("_" + name2);
-          field.setOption("proto3_optional", true);
-          oneof.add(field);
-          parent.add(oneof);
-        } else {
-          parent.add(field);
-        }
-        if (parent === ptr) {
-          topLevelObjects.push(field);
-        }
-      }
-      function parseGroup(parent, rule, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.nestingLimit)
-          throw Error("max depth exceeded");
-        if (edition >= 2023) {
-          throw illegal("group");
-        }
-        var name2 = next();
-        if (!nameRe.test(name2))
-          throw illegal(name2, "name");
-        var fieldName = util.lcFirst(name2);
-        if (name2 === fieldName)
-          name2 = util.ucFirst(name2);
-        skip("=");
-        var id = parseId(next());
-        var type = new Type(name2);
-        type.group = true;
-        var field = new Field(fieldName, id, name2, rule);
-        field.filename = parse4.filename;
-        ifBlock(type, function parseGroup_block(token2) {
-          switch (token2) {
-            case "option":
-              parseOption(type, token2);
-              skip(";");
-              break;
-            case "required":
-            case "repeated":
-              parseField(type, token2, void 0, depth + 1);
-              break;
-            case "optional":
-              if (edition === "proto3") {
-                parseField(type, "proto3_optional", void 0, depth + 1);
-              } else {
-                parseField(type, "optional", void 0, depth + 1);
-              }
-              break;
-            case "message":
-              parseType(type, token2, depth + 1);
-              break;
-            case "enum":
-              parseEnum(type, token2);
-              break;
-            case "reserved":
-              readRanges(type.reserved || (type.reserved = []), true);
-              break;
-            /* istanbul ignore next */
-            default:
-              throw illegal(token2);
-          }
-        });
-        parent.add(type).add(field);
-      }
-      function parseMapField(parent) {
-        skip("<");
-        var keyType = next();
-        if (types.mapKey[keyType] === void 0)
-          throw illegal(keyType, "type");
-        skip(",");
-        var valueType = next();
-        if (!typeRefRe.test(valueType))
-          throw illegal(valueType, "type");
-        skip(">");
-        var name2 = next();
-        if (!nameRe.test(name2))
-          throw illegal(name2, "name");
-        skip("=");
-        var field = new MapField(applyCase(name2), parseId(next()), keyType, valueType);
-        ifBlock(field, function parseMapField_block(token2) {
-          if (token2 === "option") {
-            parseOption(field, token2);
-            skip(";");
-          } else
-            throw illegal(token2);
-        }, function parseMapField_line() {
-          parseInlineOptions(field);
-        });
-        parent.add(field);
-      }
-      function parseOneOf(parent, token2, depth) {
-        if (!nameRe.test(token2 = next()))
-          throw illegal(token2, "name");
-        var oneof = new OneOf(applyCase(token2));
-        ifBlock(oneof, function parseOneOf_block(token3) {
-          if (token3 === "option") {
-            parseOption(oneof, token3);
-            skip(";");
-          } else {
-            push(token3);
-            parseField(oneof, "optional", void 0, depth);
-          }
-        });
-        parent.add(oneof);
-      }
-      function parseEnum(parent, token2) {
-        if (!nameRe.test(token2 = next()))
-          throw illegal(token2, "name");
-        var enm = new Enum(token2);
-        ifBlock(enm, function parseEnum_block(token3) {
-          switch (token3) {
-            case "option":
-              parseOption(enm, token3);
-              skip(";");
-              break;
-            case "reserved":
-              readRanges(enm.reserved || (enm.reserved = []), true);
-              if (enm.reserved === void 0) enm.reserved = [];
-              break;
-            default:
-              parseEnumValue(enm, token3);
-          }
-        });
-        parent.add(enm);
-        if (parent === ptr) {
-          topLevelObjects.push(enm);
-        }
-      }
-      function parseEnumValue(parent, token2) {
-        if (!nameRe.test(token2))
-          throw illegal(token2, "name");
-        skip("=");
-        var value = parseId(next(), true), dummy = {
-          options: void 0
-        };
-        dummy.getOption = function(name2) {
-          return this.options[name2];
-        };
-        dummy.setOption = function(name2, value2) {
-          ReflectionObject.prototype.setOption.call(dummy, name2, value2);
-        };
-        dummy.setParsedOption = function() {
-          return void 0;
-        };
-        ifBlock(dummy, function parseEnumValue_block(token3) {
-          if (token3 === "option") {
-            parseOption(dummy, token3);
-            skip(";");
-          } else
-            throw illegal(token3);
-        }, function parseEnumValue_line() {
-          parseInlineOptions(dummy);
-        });
-        parent.add(token2, value, dummy.comment, dummy.parsedOptions || dummy.options);
-      }
-      function parseOption(parent, token2) {
-        var option;
-        var propName;
-        var isOption = true;
-        if (token2 === "option") {
-          token2 = next();
-        }
-        while (token2 !== "=") {
-          if (token2 === null) {
-            throw illegal(token2, "end of input");
-          }
-          if (token2 === "(") {
-            var parensValue = next();
-            skip(")");
-            token2 = "(" + parensValue + ")";
-          }
-          if (isOption) {
-            isOption = false;
-            if (token2.includes(".") && !token2.includes("(")) {
-              var tokens = token2.split(".");
-              option = tokens[0] + ".";
-              token2 = tokens[1];
-              continue;
-            }
-            option = token2;
-          } else {
-            propName = propName ? propName += token2 : token2;
-          }
-          token2 = next();
-        }
-        var name2 = propName ? option.concat(propName) : option;
-        var optionValue = parseOptionValue(parent, name2);
-        propName = propName && propName[0] === "." ? propName.slice(1) : propName;
-        option = option && option[option.length - 1] === "." ? option.slice(0, -1) : option;
-        setParsedOption(parent, option, optionValue, propName);
-      }
-      function parseOptionValue(parent, name2, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.recursionLimit)
-          throw Error("max depth exceeded");
-        if (skip("{", true)) {
-          var objectResult = {};
-          while (!skip("}", true)) {
-            if (!nameRe.test(token = next())) {
-              throw illegal(token, "name");
-            }
-            if (token === null) {
-              throw illegal(token, "end of input");
-            }
-            var value;
-            var propName = token;
-            skip(":", true);
-            if (peek() === "{") {
-              value = parseOptionValue(parent, name2 + "." + token, depth + 1);
-            } else if (peek() === "[") {
-              value = [];
-              var lastValue;
-              if (skip("[", true)) {
-                do {
-                  lastValue = readValue(true);
-                  value.push(lastValue);
-                } while (skip(",", true));
-                skip("]");
-                if (typeof lastValue !== "undefined") {
-                  setOption(parent, name2 + "." + token, lastValue);
-                }
-              }
-            } else {
-              value = readValue(true);
-              setOption(parent, name2 + "." + token, value);
-            }
-            var prevValue = objectResult[propName];
-            if (prevValue)
-              value = [].concat(prevValue).concat(value);
-            if (propName !== "__proto__")
-              objectResult[propName] = value;
-            skip(",", true);
-            skip(";", true);
-          }
-          return objectResult;
-        }
-        var simpleValue = readValue(true);
-        setOption(parent, name2, simpleValue);
-        return simpleValue;
-      }
-      function setOption(parent, name2, value) {
-        if (ptr === parent && /^features\./.test(name2)) {
-          topLevelOptions[name2] = value;
-          return;
-        }
-        if (parent.setOption)
-          parent.setOption(name2, value);
-      }
-      function setParsedOption(parent, name2, value, propName) {
-        if (parent.setParsedOption)
-          parent.setParsedOption(name2, value, propName);
-      }
-      function parseInlineOptions(parent) {
-        if (skip("[", true)) {
-          do {
-            parseOption(parent, "option");
-          } while (skip(",", true));
-          skip("]");
-        }
-        return parent;
-      }
-      function parseService(parent, token2, depth) {
-        if (depth === void 0)
-          depth = 0;
-        if (depth > util.recursionLimit)
-          throw Error("max depth exceeded");
-        if (!nameRe.test(token2 = next()))
-          throw illegal(token2, "service name");
-        var service = new Service(token2);
-        ifBlock(service, function parseService_block(token3) {
-          if (parseCommon(service, token3, depth)) {
-            return;
-          }
-          if (token3 === "rpc")
-            parseMethod(service, token3);
-          else
-            throw illegal(token3);
-        });
-        parent.add(service);
-        if (parent === ptr) {
-          topLevelObjects.push(service);
-        }
-      }
-      function parseMethod(parent, token2) {
-        var commentText = cmnt();
-        var type = token2;
-        if (!nameRe.test(token2 = next()))
-          throw illegal(token2, "name");
-        var name2 = token2, requestType, requestStream, responseType, responseStream;
-        skip("(");
-        if (skip("stream", true))
-          requestStream = true;
-        if (!typeRefRe.test(token2 = next()))
-          throw illegal(token2);
-        requestType = token2;
-        skip(")");
-        skip("returns");
-        skip("(");
-        if (skip("stream", true))
-          responseStream = true;
-        if (!typeRefRe.test(token2 = next()))
-          throw illegal(token2);
-        responseType = token2;
-        skip(")");
-        var method = new Method(name2, type, requestType, responseType, requestStream, responseStream);
-        method.comment = commentText;
-        ifBlock(method, function parseMethod_block(token3) {
-          if (token3 === "option") {
-            parseOption(method, token3);
-            skip(";");
-          } else
-            throw illegal(token3);
-        });
-        parent.add(method);
-      }
-      function parseExtension(parent, token2, depth) {
-        if (!typeRefRe.test(token2 = next()))
-          throw illegal(token2, "reference");
-        var reference = token2;
-        ifBlock(null, function parseExtension_block(token3) {
-          switch (token3) {
-            case "required":
-            case "repeated":
-              parseField(parent, token3, reference, depth + 1);
-              break;
-            case "optional":
-              if (edition === "proto3") {
-                parseField(parent, "proto3_optional", reference, depth + 1);
-              } else {
-                parseField(parent, "optional", reference, depth + 1);
-              }
-              break;
-            default:
-              if (edition === "proto2" || !typeRefRe.test(token3))
-                throw illegal(token3);
-              push(token3);
-              parseField(parent, "optional", reference, depth + 1);
-              break;
-          }
-        });
-      }
-      var token;
-      while ((token = next()) !== null) {
-        switch (token) {
-          case "package":
-            if (!head)
-              throw illegal(token);
-            parsePackage();
-            break;
-          case "import":
-            if (!head)
-              throw illegal(token);
-            parseImport();
-            break;
-          case "syntax":
-            if (!head)
-              throw illegal(token);
-            parseSyntax();
-            break;
-          case "edition":
-            if (!head)
-              throw illegal(token);
-            parseEdition();
-            break;
-          case "option":
-            parseOption(ptr, token);
-            skip(";", true);
-            break;
-          default:
-            if (parseCommon(ptr, token, 0)) {
-              head = false;
-              continue;
-            }
-            throw illegal(token);
-        }
-      }
-      resolveFileFeatures();
-      parse4.filename = null;
-      return {
-        "package": pkg,
-        "imports": imports,
-        weakImports,
-        root
-      };
-    }
-  }
-});
-
-// node_modules/protobufjs/src/common.js
-var require_common2 = __commonJS({
-  "node_modules/protobufjs/src/common.js"(exports2, module2) {
-    "use strict";
-    module2.exports = common;
-    var commonRe = /\/|\./;
-    function common(name2, json2) {
-      if (!commonRe.test(name2)) {
-        name2 = "google/protobuf/" + name2 + ".proto";
-        json2 = { nested: { google: { nested: { protobuf: { nested: json2 } } } } };
-      }
-      common[name2] = json2;
-    }
-    common("any", {
-      /**
-       * Properties of a google.protobuf.Any message.
-       * @interface IAny
-       * @type {Object}
-       * @property {string} [typeUrl]
-       * @property {Uint8Array} [bytes]
-       * @memberof common
-       */
-      Any: {
-        fields: {
-          type_url: {
-            type: "string",
-            id: 1
-          },
-          value: {
-            type: "bytes",
-            id: 2
-          }
-        }
-      }
-    });
-    var timeType;
-    common("duration", {
-      /**
-       * Properties of a google.protobuf.Duration message.
-       * @interface IDuration
-       * @type {Object}
-       * @property {number|Long} [seconds]
-       * @property {number} [nanos]
-       * @memberof common
-       */
-      Duration: timeType = {
-        fields: {
-          seconds: {
-            type: "int64",
-            id: 1
-          },
-          nanos: {
-            type: "int32",
-            id: 2
-          }
-        }
-      }
-    });
-    common("timestamp", {
-      /**
-       * Properties of a google.protobuf.Timestamp message.
-       * @interface ITimestamp
-       * @type {Object}
-       * @property {number|Long} [seconds]
-       * @property {number} [nanos]
-       * @memberof common
-       */
-      Timestamp: timeType
-    });
-    common("empty", {
-      /**
-       * Properties of a google.protobuf.Empty message.
-       * @interface IEmpty
-       * @memberof common
-       */
-      Empty: {
-        fields: {}
-      }
-    });
-    common("struct", {
-      /**
-       * Properties of a google.protobuf.Struct message.
-       * @interface IStruct
-       * @type {Object}
-       * @property {Object.<string,IValue>} [fields]
-       * @memberof common
-       */
-      Struct: {
-        fields: {
-          fields: {
-            keyType: "string",
-            type: "Value",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.Value message.
-       * @interface IValue
-       * @type {Object}
-       * @property {string} [kind]
-       * @property {0} [nullValue]
-       * @property {number} [numberValue]
-       * @property {string} [stringValue]
-       * @property {boolean} [boolValue]
-       * @property {IStruct} [structValue]
-       * @property {IListValue} [listValue]
-       * @memberof common
-       */
-      Value: {
-        oneofs: {
-          kind: {
-            oneof: [
-              "nullValue",
-              "numberValue",
-              "stringValue",
-              "boolValue",
-              "structValue",
-              "listValue"
-            ]
-          }
-        },
-        fields: {
-          nullValue: {
-            type: "NullValue",
-            id: 1
-          },
-          numberValue: {
-            type: "double",
-            id: 2
-          },
-          stringValue: {
-            type: "string",
-            id: 3
-          },
-          boolValue: {
-            type: "bool",
-            id: 4
-          },
-          structValue: {
-            type: "Struct",
-            id: 5
-          },
-          listValue: {
-            type: "ListValue",
-            id: 6
-          }
-        }
-      },
-      NullValue: {
-        values: {
-          NULL_VALUE: 0
-        }
-      },
-      /**
-       * Properties of a google.protobuf.ListValue message.
-       * @interface IListValue
-       * @type {Object}
-       * @property {Array.<IValue>} [values]
-       * @memberof common
-       */
-      ListValue: {
-        fields: {
-          values: {
-            rule: "repeated",
-            type: "Value",
-            id: 1
-          }
-        }
-      }
-    });
-    common("wrappers", {
-      /**
-       * Properties of a google.protobuf.DoubleValue message.
-       * @interface IDoubleValue
-       * @type {Object}
-       * @property {number} [value]
-       * @memberof common
-       */
-      DoubleValue: {
-        fields: {
-          value: {
-            type: "double",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.FloatValue message.
-       * @interface IFloatValue
-       * @type {Object}
-       * @property {number} [value]
-       * @memberof common
-       */
-      FloatValue: {
-        fields: {
-          value: {
-            type: "float",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.Int64Value message.
-       * @interface IInt64Value
-       * @type {Object}
-       * @property {number|Long} [value]
-       * @memberof common
-       */
-      Int64Value: {
-        fields: {
-          value: {
-            type: "int64",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.UInt64Value message.
-       * @interface IUInt64Value
-       * @type {Object}
-       * @property {number|Long} [value]
-       * @memberof common
-       */
-      UInt64Value: {
-        fields: {
-          value: {
-            type: "uint64",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.Int32Value message.
-       * @interface IInt32Value
-       * @type {Object}
-       * @property {number} [value]
-       * @memberof common
-       */
-      Int32Value: {
-        fields: {
-          value: {
-            type: "int32",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.UInt32Value message.
-       * @interface IUInt32Value
-       * @type {Object}
-       * @property {number} [value]
-       * @memberof common
-       */
-      UInt32Value: {
-        fields: {
-          value: {
-            type: "uint32",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.BoolValue message.
-       * @interface IBoolValue
-       * @type {Object}
-       * @property {boolean} [value]
-       * @memberof common
-       */
-      BoolValue: {
-        fields: {
-          value: {
-            type: "bool",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.StringValue message.
-       * @interface IStringValue
-       * @type {Object}
-       * @property {string} [value]
-       * @memberof common
-       */
-      StringValue: {
-        fields: {
-          value: {
-            type: "string",
-            id: 1
-          }
-        }
-      },
-      /**
-       * Properties of a google.protobuf.BytesValue message.
-       * @interface IBytesValue
-       * @type {Object}
-       * @property {Uint8Array} [value]
-       * @memberof common
-       */
-      BytesValue: {
-        fields: {
-          value: {
-            type: "bytes",
-            id: 1
-          }
-        }
-      }
-    });
-    common("field_mask", {
-      /**
-       * Properties of a google.protobuf.FieldMask message.
-       * @interface IDoubleValue
-       * @type {Object}
-       * @property {number} [value]
-       * @memberof common
-       */
-      FieldMask: {
-        fields: {
-          paths: {
-            rule: "repeated",
-            type: "string",
-            id: 1
-          }
-        }
-      }
-    });
-    common.get = function get(file2) {
-      return common[file2] || null;
-    };
-  }
-});
-
-// node_modules/protobufjs/src/index.js
-var require_src2 = __commonJS({
-  "node_modules/protobufjs/src/index.js"(exports2, module2) {
-    "use strict";
-    var protobuf = module2.exports = require_index_light();
-    protobuf.build = "full";
-    protobuf.tokenize = require_tokenize();
-    protobuf.parse = require_parse();
-    protobuf.common = require_common2();
-    protobuf.Root._configure(protobuf.Type, protobuf.parse, protobuf.common);
-  }
-});
-
-// node_modules/protobufjs/index.js
-var require_protobufjs = __commonJS({
-  "node_modules/protobufjs/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = require_src2();
-  }
-});
-
 // node_modules/protobufjs/google/protobuf/descriptor.json
 var require_descriptor = __commonJS({
   "node_modules/protobufjs/google/protobuf/descriptor.json"(exports2, module2) {
@@ -49761,9 +49761,9 @@ var require_type2 = __commonJS({
   }
 });
 
-// node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/util.js
+// node_modules/@grpc/proto-loader/build/src/util.js
 var require_util3 = __commonJS({
-  "node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/util.js"(exports2) {
+  "node_modules/@grpc/proto-loader/build/src/util.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.addCommonProtos = exports2.loadProtosWithOptionsSync = exports2.loadProtosWithOptions = void 0;
@@ -49831,9 +49831,9 @@ var require_util3 = __commonJS({
   }
 });
 
-// node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/index.js
+// node_modules/@grpc/proto-loader/build/src/index.js
 var require_src3 = __commonJS({
-  "node_modules/@grpc/grpc-js/node_modules/@grpc/proto-loader/build/src/index.js"(exports2) {
+  "node_modules/@grpc/proto-loader/build/src/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.loadFileDescriptorSetFromObject = exports2.loadFileDescriptorSetFromBuffer = exports2.fromJSON = exports2.loadSync = exports2.load = exports2.IdempotencyLevel = exports2.isAnyExtension = exports2.Long = void 0;
@@ -49920,19 +49920,19 @@ var require_src3 = __commonJS({
       });
     }
     function createMethodDefinition(method, serviceName, options, fileDescriptors) {
-      const requestType = method.resolvedRequestType;
+      const requestType2 = method.resolvedRequestType;
       const responseType = method.resolvedResponseType;
       return {
         path: "/" + serviceName + "/" + method.name,
         requestStream: !!method.requestStream,
         responseStream: !!method.responseStream,
-        requestSerialize: createSerializer(requestType),
-        requestDeserialize: createDeserializer(requestType, options),
+        requestSerialize: createSerializer(requestType2),
+        requestDeserialize: createDeserializer(requestType2, options),
         responseSerialize: createSerializer(responseType),
         responseDeserialize: createDeserializer(responseType, options),
         // TODO(murgatroid99): Find a better way to handle this
         originalName: camelCase(method.name),
-        requestType: createMessageDefinition(requestType, options, fileDescriptors),
+        requestType: createMessageDefinition(requestType2, options, fileDescriptors),
         responseType: createMessageDefinition(responseType, options, fileDescriptors),
         options: mapMethodOptions(method.parsedOptions)
       };
@@ -50726,18 +50726,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           zlib.deflate(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve3(output2);
+              resolve4(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createInflate();
@@ -50759,7 +50759,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve3(Buffer.concat(messageParts));
+            resolve4(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -50772,18 +50772,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           zlib.gzip(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve3(output2);
+              resolve4(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createGunzip();
@@ -50805,7 +50805,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve3(Buffer.concat(messageParts));
+            resolve4(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -52155,7 +52155,7 @@ var require_http_proxy = __commonJS({
       options.headers = headers;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         const request2 = http.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
@@ -52166,7 +52166,7 @@ var require_http_proxy = __commonJS({
               socket.unshift(head);
             }
             trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
-            resolve3(socket);
+            resolve4(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
             reject();
@@ -53154,7 +53154,7 @@ var require_transport = __commonJS({
         if (secureConnectResult.socket.closed) {
           return Promise.reject("Connection closed before starting HTTP/2 handshake");
         }
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           var _a3, _b, _c, _d, _e, _f, _g, _h;
           let remoteName = null;
           let realTarget = this.channelTarget;
@@ -53225,7 +53225,7 @@ var require_transport = __commonJS({
             session.removeAllListeners();
             secureConnectResult.socket.removeListener("close", closeHandler);
             secureConnectResult.socket.removeListener("error", errorHandler);
-            resolve3(new Http2Transport(session, address, options, remoteName));
+            resolve4(new Http2Transport(session, address, options, remoteName));
             this.session = null;
           });
           session.once("close", closeHandler);
@@ -53239,7 +53239,7 @@ var require_transport = __commonJS({
           if (proxiedSocket) {
             return proxiedSocket;
           } else {
-            return new Promise((resolve3, reject) => {
+            return new Promise((resolve4, reject) => {
               const closeCallback = () => {
                 reject(new Error("Socket closed"));
               };
@@ -53249,7 +53249,7 @@ var require_transport = __commonJS({
               const socket = net.connect(address, () => {
                 socket.removeListener("close", closeCallback);
                 socket.removeListener("error", errorCallback);
-                resolve3(socket);
+                resolve4(socket);
               });
               socket.once("close", closeCallback);
               socket.once("error", errorCallback);
@@ -56701,7 +56701,7 @@ var require_server_interceptors = __commonJS({
           } else {
             decompresser = zlib.createGunzip();
           }
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             let totalLength = 0;
             const messageParts = [];
             decompresser.on("error", (error62) => {
@@ -56722,7 +56722,7 @@ var require_server_interceptors = __commonJS({
               }
             });
             decompresser.on("end", () => {
-              resolve3(Buffer.concat(messageParts));
+              resolve4(Buffer.concat(messageParts));
             });
             decompresser.write(messageContents);
             decompresser.end();
@@ -57333,10 +57333,10 @@ var require_server2 = __commonJS({
         bindOneAddress(address, boundPortObject) {
           this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
           const http2Server = this.createHttp2Server(boundPortObject.credentials);
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             const onError = (err) => {
               this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
-              resolve3({
+              resolve4({
                 port: "port" in address ? address.port : 1,
                 error: err.message
               });
@@ -57364,7 +57364,7 @@ var require_server2 = __commonJS({
               });
               boundPortObject.listeningServers.add(http2Server);
               this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
-              resolve3({
+              resolve4({
                 port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
               });
               http2Server.removeListener("error", onError);
@@ -57417,7 +57417,7 @@ var require_server2 = __commonJS({
           }
         }
         resolvePort(port) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             let seenResolution = false;
             const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
               if (seenResolution) {
@@ -57433,7 +57433,7 @@ var require_server2 = __commonJS({
                 reject(new Error(`No addresses resolved for port ${port}`));
                 return true;
               }
-              resolve3(addressList);
+              resolve4(addressList);
               return true;
             };
             const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
@@ -60635,9 +60635,9 @@ var require_src4 = __commonJS({
   }
 });
 
-// node_modules/@grpc/proto-loader/build/src/util.js
+// node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/util.js
 var require_util4 = __commonJS({
-  "node_modules/@grpc/proto-loader/build/src/util.js"(exports2) {
+  "node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/util.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.addCommonProtos = exports2.loadProtosWithOptionsSync = exports2.loadProtosWithOptions = void 0;
@@ -60705,9 +60705,9 @@ var require_util4 = __commonJS({
   }
 });
 
-// node_modules/@grpc/proto-loader/build/src/index.js
+// node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/index.js
 var require_src5 = __commonJS({
-  "node_modules/@grpc/proto-loader/build/src/index.js"(exports2) {
+  "node_modules/dockerode/node_modules/@grpc/proto-loader/build/src/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.loadFileDescriptorSetFromObject = exports2.loadFileDescriptorSetFromBuffer = exports2.fromJSON = exports2.loadSync = exports2.load = exports2.IdempotencyLevel = exports2.isAnyExtension = exports2.Long = void 0;
@@ -60794,19 +60794,19 @@ var require_src5 = __commonJS({
       });
     }
     function createMethodDefinition(method, serviceName, options, fileDescriptors) {
-      const requestType = method.resolvedRequestType;
+      const requestType2 = method.resolvedRequestType;
       const responseType = method.resolvedResponseType;
       return {
         path: "/" + serviceName + "/" + method.name,
         requestStream: !!method.requestStream,
         responseStream: !!method.responseStream,
-        requestSerialize: createSerializer(requestType),
-        requestDeserialize: createDeserializer(requestType, options),
+        requestSerialize: createSerializer(requestType2),
+        requestDeserialize: createDeserializer(requestType2, options),
         responseSerialize: createSerializer(responseType),
         responseDeserialize: createDeserializer(responseType, options),
         // TODO(murgatroid99): Find a better way to handle this
         originalName: camelCase(method.name),
-        requestType: createMessageDefinition(requestType, fileDescriptors),
+        requestType: createMessageDefinition(requestType2, fileDescriptors),
         responseType: createMessageDefinition(responseType, fileDescriptors),
         options: mapMethodOptions(method.parsedOptions)
       };
@@ -60954,7 +60954,7 @@ var require_session = __commonJS({
 // node_modules/dockerode/lib/buildkit.js
 var require_buildkit = __commonJS({
   "node_modules/dockerode/lib/buildkit.js"(exports2, module2) {
-    var protobuf = require_protobufjs();
+    var protobuf2 = require_protobufjs();
     var path = __require("path");
     var BUILDKIT_TRACE_ID = "moby.buildkit.trace";
     var BUILDKIT_IMAGE_ID = "moby.image.id";
@@ -60962,16 +60962,16 @@ var require_buildkit = __commonJS({
     var ENCODING_UTF8 = "utf8";
     var ENCODING_BASE64 = "base64";
     var StatusResponse;
-    function loadProto() {
+    function loadProto2() {
       if (StatusResponse) return StatusResponse;
-      var root = protobuf.loadSync(
+      var root = protobuf2.loadSync(
         path.resolve(__dirname, "proto", "buildkit_status.proto")
       );
       StatusResponse = root.lookupType(PROTO_TYPE);
       return StatusResponse;
     }
     function decodeBuildKitStatus(base64Data) {
-      var StatusResponse2 = loadProto();
+      var StatusResponse2 = loadProto2();
       if (!base64Data || base64Data.length === 0) {
         return {
           vertexes: [],
@@ -61136,14 +61136,14 @@ var require_docker = __commonJS({
     var Image = require_image();
     var Volume = require_volume();
     var Network = require_network();
-    var Service = require_service();
+    var Service = require_service3();
     var Plugin = require_plugin();
     var Secret = require_secret();
     var Config = require_config();
     var Task = require_task();
     var Node = require_node3();
     var Exec = require_exec();
-    var util = require_util();
+    var util = require_util2();
     var withSession = require_session();
     var extend2 = util.extend;
     var Docker2 = function(opts) {
@@ -61182,12 +61182,12 @@ var require_docker = __commonJS({
       };
       delete opts.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getContainer(data.Id));
+            resolve4(self2.getContainer(data.Id));
           });
         });
       } else {
@@ -61220,12 +61220,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61253,12 +61253,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61289,12 +61289,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61317,12 +61317,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61387,12 +61387,12 @@ var require_docker = __commonJS({
         }
       }
       if (callback === void 0) {
-        return new self2.modem.Promise(function(resolve3, reject) {
+        return new self2.modem.Promise(function(resolve4, reject) {
           dialWithSession(function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61451,12 +61451,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61480,12 +61480,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61510,12 +61510,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61538,12 +61538,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61569,12 +61569,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61597,12 +61597,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61629,12 +61629,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getSecret(data.ID));
+            resolve4(self2.getSecret(data.ID));
           });
         });
       } else {
@@ -61662,12 +61662,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getConfig(data.ID));
+            resolve4(self2.getConfig(data.ID));
           });
         });
       } else {
@@ -61691,12 +61691,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61719,12 +61719,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61749,12 +61749,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getPlugin(args.opts.name));
+            resolve4(self2.getPlugin(args.opts.name));
           });
         });
       } else {
@@ -61778,12 +61778,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61806,12 +61806,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61833,12 +61833,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61861,12 +61861,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61889,12 +61889,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61917,12 +61917,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -61948,12 +61948,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getVolume(data.Name));
+            resolve4(self2.getVolume(data.Name));
           });
         });
       } else {
@@ -61985,12 +61985,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getService(data.ID || data.Id));
+            resolve4(self2.getService(data.ID || data.Id));
           });
         });
       } else {
@@ -62015,12 +62015,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62046,12 +62046,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(self2.getNetwork(data.Id));
+            resolve4(self2.getNetwork(data.Id));
           });
         });
       } else {
@@ -62076,12 +62076,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62104,12 +62104,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62131,12 +62131,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62158,12 +62158,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62185,12 +62185,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62212,12 +62212,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62241,12 +62241,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62373,7 +62373,7 @@ var require_docker = __commonJS({
       };
       extend2(optsc, createOptions);
       var containero;
-      return new this.modem.Promise(function(resolve3, reject) {
+      return new this.modem.Promise(function(resolve4, reject) {
         self2.createContainer(optsc).then(function(container) {
           containero = container;
           return container.attach({
@@ -62406,7 +62406,7 @@ var require_docker = __commonJS({
         }).then(function(data) {
           return containero.wait();
         }).then(function(data) {
-          resolve3([data, containero]);
+          resolve4([data, containero]);
         }).catch(function(err) {
           reject(err);
         });
@@ -62427,12 +62427,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62456,12 +62456,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62484,12 +62484,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62513,12 +62513,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -62541,12 +62541,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve3, reject) {
+        return new this.modem.Promise(function(resolve4, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve3(data);
+            resolve4(data);
           });
         });
       } else {
@@ -63813,8 +63813,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve3, reject) {
-              promiseResolve = resolve3;
+            return new Promise(function(resolve4, reject) {
+              promiseResolve = resolve4;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -63847,11 +63847,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve3, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve3({ value: void 0, done: true });
+          return new Promise((resolve4, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve4({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve3({ value: void 0, done: true });
+              else resolve4({ value: void 0, done: true });
             });
           });
         }
@@ -63895,8 +63895,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve3) => {
-          state.drains.push({ writes, resolve: resolve3 });
+        return new Promise((resolve4) => {
+          state.drains.push({ writes, resolve: resolve4 });
         });
       }
       write(data) {
@@ -64001,10 +64001,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve3();
+          resolve4();
         });
       });
     }
@@ -64674,16 +64674,16 @@ var require_extract2 = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve3, reject) {
+        function onnext(resolve4, reject) {
           if (error62) {
             return reject(error62);
           }
           if (entryStream) {
-            resolve3({ value: entryStream, done: false });
+            resolve4({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve3;
+          promiseResolve = resolve4;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -64711,11 +64711,11 @@ var require_extract2 = __commonJS({
         function destroy(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve3, reject) => {
-            if (extract.destroyed) return resolve3({ value: void 0, done: true });
+          return new Promise((resolve4, reject) => {
+            if (extract.destroyed) return resolve4({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve3({ value: void 0, done: true });
+              else resolve4({ value: void 0, done: true });
             });
           });
         }
@@ -70794,11 +70794,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
+        return value instanceof P ? value : new P(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve3, reject) {
+      return new (P || (P = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -70814,7 +70814,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -72550,8 +72550,8 @@ import { parseArgs } from "node:util";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
+import { dirname as dirname2, isAbsolute, relative, resolve as resolve2, sep } from "node:path";
 
 // src/errors.ts
 var EXIT_PASS = 0;
@@ -77706,7 +77706,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve3) {
+function isRecursive(inst, stack, resolve4) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -77716,7 +77716,7 @@ function isRecursive(inst, stack, resolve3) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve3);
+      const answer = isRecursive(child, stack, resolve4);
       if (answer > result)
         result = answer;
     }
@@ -77727,7 +77727,7 @@ function isRecursive(inst, stack, resolve3) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve3) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -77791,7 +77791,7 @@ function isRecursive(inst, stack, resolve3) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve3 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -92440,6 +92440,17 @@ var websocket = external_exports.strictObject({
   drain: duration3.optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
+var grpcSpec = external_exports.strictObject({
+  url: external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
+  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
+  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
+  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
+  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
+  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
+  deadline: duration3.optional().describe("per-call deadline (default 10s)")
+});
 var mixEntry = request.extend({
   name: name.describe("names the entry in results, thresholds and the report"),
   weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
@@ -92458,6 +92469,7 @@ var scenario = external_exports.strictObject({
   name,
   request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
   requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
+  grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
   websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: duration3.optional(),
@@ -92523,6 +92535,7 @@ var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_WS_DRAIN_MS = 5e3;
+var DEFAULT_GRPC_DEADLINE_MS = 1e4;
 
 // src/protocol/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
@@ -92760,6 +92773,32 @@ function normalizeMix(raw, path, problems, resolveAt) {
   });
   return mix;
 }
+function normalizeGrpc(raw, path, problems, resolveAt) {
+  if (raw.message === void 0 === (raw.bodies === void 0)) {
+    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+  }
+  const out = {
+    url: raw.url.replace(/\/$/, ""),
+    proto: raw.proto,
+    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
+    service: raw.service,
+    method: raw.method,
+    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    channels: raw.channels ?? 1,
+    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : DEFAULT_GRPC_DEADLINE_MS
+  };
+  for (const key of Object.keys(out.metadata)) {
+    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
+      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    }
+  }
+  if (raw.message !== void 0) out.message = raw.message;
+  if (raw.bodies !== void 0) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) out.bodiesFile = abs;
+  }
+  return out;
+}
 function templateText(t) {
   return typeof t === "string" ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
 }
@@ -92848,11 +92887,15 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     let request2;
     let mix;
     let websocket2;
-    const given = [s.request, s.requests, s.websocket].filter((x) => x !== void 0).length;
+    let grpc;
+    const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== void 0).length;
     if (given !== 1) {
       problems.push(
-        `${path}: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)`
+        `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`
       );
+    } else if (s.grpc) {
+      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt);
+      request2 = { url: s.grpc.url, method: "POST", headers: grpc.metadata };
     } else if (s.websocket) {
       websocket2 = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
       request2 = { url: s.websocket.url, method: "GET", headers: websocket2.headers };
@@ -92873,6 +92916,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     };
     if (mix) scenario2.mix = mix;
     if (websocket2) scenario2.websocket = websocket2;
+    if (grpc) scenario2.grpc = grpc;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
       if (websocket2)
@@ -92924,6 +92968,126 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   };
 }
 
+// src/config/proto.ts
+var import_protobufjs = __toESM(require_protobufjs(), 1);
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+function loadProto(file2, reader) {
+  const root = new import_protobufjs.default.Root();
+  root.resolvePath = (origin, target) => {
+    if (!origin) return target;
+    if (target.startsWith("google/protobuf/")) return target;
+    return reader.resolveImport(origin, target);
+  };
+  try {
+    root.loadSync(file2, { keepCase: true });
+    root.resolveAll();
+  } catch (err) {
+    throw new Error(err.message.split("\n")[0]);
+  }
+  return root;
+}
+function requestType(root, g, at, problems) {
+  let service;
+  try {
+    service = root.lookupService(g.service);
+  } catch {
+    const services = servicesOf(root);
+    problems.push(
+      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
+    );
+    return void 0;
+  }
+  const full = service.fullName.replace(/^\./, "");
+  if (full !== g.service) {
+    problems.push(`${at}.service: give the full name, package included: ${full}`);
+    return void 0;
+  }
+  const method = service.methods[g.method];
+  if (!method) {
+    problems.push(
+      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
+    );
+    return void 0;
+  }
+  if (method.requestStream || method.responseStream) {
+    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
+    return void 0;
+  }
+  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
+}
+function servicesOf(ns) {
+  const out = [];
+  for (const child of ns.nestedArray) {
+    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
+    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
+  }
+  return out;
+}
+function messageProblem(type, message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return `must be an object (a ${type.name} message)`;
+  }
+  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
+  if (unknown2.length) {
+    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
+  }
+  const problem = type.verify(message);
+  return problem ? `${problem} (in a ${type.name} message)` : void 0;
+}
+function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  scenarios.forEach((s, i) => {
+    const g = s.grpc;
+    if (!g) return;
+    const at = `scenarios[${i}].grpc`;
+    let root;
+    try {
+      root = loadProto(g.protoFile, reader);
+    } catch (err) {
+      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
+      return;
+    }
+    descriptors.set(g.protoFile, root.toJSON());
+    const type = requestType(root, g, at, problems);
+    if (!type) return;
+    if (g.message !== void 0) {
+      const problem = messageProblem(type, g.message);
+      if (problem) problems.push(`${at}.message: ${problem}`);
+    }
+    if (g.bodiesFile !== void 0) {
+      let bodies;
+      try {
+        bodies = readBodies(g.bodiesFile);
+      } catch (err) {
+        problems.push(`${at}.bodies: ${err.message}`);
+        return;
+      }
+      bodies.forEach((b, j) => {
+        const problem = messageProblem(type, b);
+        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
+      });
+    }
+  });
+  return problems;
+}
+function readMessages(file2) {
+  const out = [];
+  readFileSync(file2, "utf8").split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      throw new Error(`line ${i + 1}: not valid JSON`);
+    }
+  });
+  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
+  return out;
+}
+function workspaceProtoReader(resolveIn) {
+  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
+}
+
 // src/config/load.ts
 function formatPath(path) {
   let out = "";
@@ -92963,12 +93127,12 @@ function parseConfigText(text, file2, resolvePath) {
   }
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) return { problems: formatIssues(parsed.error.issues) };
-  return normalizeConfig(parsed.data, file2, dirname(file2), resolvePath);
+  return normalizeConfig(parsed.data, file2, dirname2(file2), resolvePath);
 }
 function workspaceResolver(baseDir, workspace) {
   const root = realpathSync(workspace);
   return (rel) => {
-    const abs = resolve(baseDir, rel);
+    const abs = resolve2(baseDir, rel);
     if (!existsSync(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
     const real = realpathSync(abs);
     const inside = relative(root, real);
@@ -92983,16 +93147,24 @@ function defaultWorkspace() {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 function loadConfig(file2, workspace = defaultWorkspace()) {
-  const abs = resolve(file2);
+  const abs = resolve2(file2);
   let text;
   try {
-    text = readFileSync(abs, "utf8");
+    text = readFileSync2(abs, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`config file ${file2}: ${code === "ENOENT" ? "not found" : err.message}`);
   }
-  const { config: config2, problems } = parseConfigText(text, abs, workspaceResolver(dirname(abs), workspace));
-  if (!config2) {
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname2(abs), workspace));
+  const { config: config2 } = parsed;
+  let { problems } = parsed;
+  if (config2) {
+    const descriptors = /* @__PURE__ */ new Map();
+    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
+    problems = checkGrpcScenarios(config2.scenarios, reader, readMessages, descriptors);
+    for (const s of config2.scenarios) if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+  }
+  if (!config2 || problems.length > 0) {
     throw usageError(
       `${file2}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config`,
       problems.map((p) => `  ${p}`)
@@ -93009,7 +93181,7 @@ import { join } from "node:path";
 
 // src/exec.ts
 import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
+var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
@@ -93026,11 +93198,11 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve3) => {
   const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
   child.on("error", (err) => {
     if (timer) clearTimeout(timer);
-    resolve3({ code: 127, stdout, stderr: stderr + String(err.message) });
+    resolve4({ code: 127, stdout, stderr: stderr + String(err.message) });
   });
   child.on("close", (code) => {
     if (timer) clearTimeout(timer);
-    resolve3({ code: code ?? 1, stdout, stderr });
+    resolve4({ code: code ?? 1, stdout, stderr });
   });
 });
 function lastLine(text) {
@@ -93188,11 +93360,11 @@ function combineUsage(usages) {
 }
 
 // src/docker/fds.ts
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
 function isLocalProcess(pid, containerId, proc = "/proc") {
   if (!(pid > 0)) return false;
   try {
-    return readFileSync2(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
+    return readFileSync3(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
   } catch {
     return false;
   }
@@ -93222,7 +93394,7 @@ function children(pid, proc) {
   const out = [];
   try {
     for (const task of readdirSync(`${proc}/${pid}/task`)) {
-      const text = readFileSync2(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
       for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
     }
   } catch {
@@ -93492,6 +93664,20 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
         const { thresholds: _gates, ...ws } = s.websocket;
         planned.websocket = ws;
       }
+      if (s.grpc) {
+        const g = s.grpc;
+        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
+        planned.grpc = {
+          url: g.url,
+          descriptor: g.descriptor,
+          service: g.service,
+          method: g.method,
+          messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
+          metadata: g.metadata,
+          channels: g.channels,
+          deadlineMs: g.deadlineMs
+        };
+      }
       if (s.mix) {
         planned.mix = s.mix.map((e) => ({
           name: e.name,
@@ -93516,8 +93702,8 @@ async function tarOf(files) {
   const p = (0, import_tar_stream.pack)();
   const chunks = [];
   p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve3, reject) => {
-    p.on("end", resolve3);
+  const done = new Promise((resolve4, reject) => {
+    p.on("end", resolve4);
     p.on("error", reject);
   });
   for (const [name2, content] of Object.entries(files)) {
@@ -93535,7 +93721,7 @@ async function ensureImage(docker, image) {
   try {
     const stream = await docker.pull(image);
     await new Promise(
-      (resolve3, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve3())
+      (resolve4, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve4())
     );
     return await docker.getImage(image).inspect();
   } catch (err) {
@@ -93597,10 +93783,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const drained = new Promise((resolve3) => {
-    stream.on("end", resolve3);
-    stream.on("close", resolve3);
-    stream.on("error", () => resolve3());
+  const drained = new Promise((resolve4) => {
+    stream.on("end", resolve4);
+    stream.on("close", resolve4);
+    stream.on("error", () => resolve4());
   });
   await container.start();
   const exited = Promise.all([container.wait({ condition: "not-running" }), drained]).then(
@@ -93650,8 +93836,8 @@ function composeClient(exec, opts) {
 
 // src/run-steps.ts
 import { randomBytes } from "node:crypto";
-import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+import { readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname4, join as join3, resolve as resolve3 } from "node:path";
 
 // src/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
@@ -93677,7 +93863,7 @@ function machineInfo() {
 // src/results/files.ts
 import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, join as join2 } from "node:path";
+import { dirname as dirname3, join as join2 } from "node:path";
 
 // src/results/types.ts
 function requestPhaseName(phase2, entry) {
@@ -93704,8 +93890,8 @@ function stableStringify(value) {
 `;
 }
 function writeFileAtomic(path, text) {
-  mkdirSync(dirname2(path), { recursive: true });
-  const tmp = join2(dirname2(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  mkdirSync(dirname3(path), { recursive: true });
+  const tmp = join2(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
   writeFileSync2(tmp, text);
   renameSync(tmp, path);
 }
@@ -93726,6 +93912,14 @@ function scenarioHash(s, bodies, readBodies = () => []) {
       request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
     })),
     websocket: s.websocket && { ...s.websocket, thresholds: void 0 },
+    // the proto by content (its parsed form), the messages by content, not by path
+    grpc: s.grpc && {
+      ...s.grpc,
+      proto: void 0,
+      protoFile: void 0,
+      bodiesFile: void 0,
+      bodies: s.grpc.bodiesFile ? createHash("sha256").update(readBodies(s.grpc.bodiesFile).join("\n")).digest("hex") : void 0
+    },
     phases: s.phases,
     warmupMs: s.warmupMs
   };
@@ -94019,8 +94213,12 @@ function isLatency(metric) {
 function trialValues(trials2, metric) {
   return trials2.map((t) => metricValue(t, metric));
 }
+function statusClass(code) {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
+  return code === "OK" ? void 0 : `gRPC ${code}`;
+}
 function errorClasses(m) {
-  const codes = Object.entries(m.statusCodes).filter(([code, n]) => n > 0 && !(Number(code) >= 200 && Number(code) < 400)).map(([code]) => `HTTP ${code}`);
+  const codes = Object.entries(m.statusCodes).filter(([, n]) => n > 0).map(([code]) => statusClass(code)).filter((c) => c !== void 0);
   const kinds = Object.entries(m.errors).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
@@ -94128,7 +94326,8 @@ function newErrorClasses(scenario2, current, baseline) {
   const known = new Set(errorClasses(baseline.merged));
   const bound = generatorBound(current);
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
-    const count3 = c.startsWith("HTTP ") ? current.merged.statusCodes[c.slice(5)] ?? 0 : current.merged.errors[c] ?? 0;
+    const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
+    const count3 = status !== void 0 ? current.merged.statusCodes[status] ?? 0 : current.merged.errors[c] ?? 0;
     return {
       scenario: scenario2,
       phase: current.name,
@@ -94668,10 +94867,10 @@ ${footer}
 }
 
 // src/history/file.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 function readHistoryFile(path) {
   try {
-    return readFileSync3(path, "utf8");
+    return readFileSync4(path, "utf8");
   } catch (err) {
     if (err.code === "ENOENT") return void 0;
     throw usageError(`history file ${path}: ${err.message}`);
@@ -94985,13 +95184,13 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
   };
 }
 function publishFiles(results, opts) {
-  const resultsPath = resolve2(opts.outDir, "perf-gate-results.json");
+  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
   writeFileAtomic(resultsPath, stableStringify(results));
   const history = opts.history ? readHistoryFile(opts.history) ?? "" : void 0;
   const entry = historyEntry(results);
   const trend = history !== void 0 && results.mode !== "sweep" ? renderTrend(parseHistory(history).entries, entry) : "";
   const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
-  const reportPath = resolve2(opts.outDir, "perf-gate-report.md");
+  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
   writeFileAtomic(reportPath, report);
   const extraPaths = [];
   for (const [path, render2] of [
@@ -94999,20 +95198,20 @@ function publishFiles(results, opts) {
     [opts.csv, renderCsv]
   ]) {
     if (!path) continue;
-    writeFileAtomic(resolve2(path), render2(results));
-    extraPaths.push(resolve2(path));
+    writeFileAtomic(resolve3(path), render2(results));
+    extraPaths.push(resolve3(path));
   }
   if (opts.history && results.mode === "update" && results.scenarios.length > 0) {
-    writeFileAtomic(resolve2(opts.history), appendHistory(history ?? "", entry));
-    extraPaths.push(resolve2(opts.history));
+    writeFileAtomic(resolve3(opts.history), appendHistory(history ?? "", entry));
+    extraPaths.push(resolve3(opts.history));
   }
   return { resultsPath, reportPath, report, extraPaths };
 }
 function defaultRunnerScript() {
-  const here = dirname3(new URL(import.meta.url).pathname);
+  const here = dirname4(new URL(import.meta.url).pathname);
   for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync4(candidate, "utf8");
+      return readFileSync5(candidate, "utf8");
     } catch {
     }
   }
@@ -95089,7 +95288,7 @@ function gateResults(results, baselines, thresholdsOf = () => void 0) {
 }
 
 // src/results/read.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/results/validate.ts
 var nonneg2 = external_exports.number().nonnegative();
@@ -95202,7 +95401,7 @@ function problemOf(schema, data) {
 function readJson(path, what) {
   let text;
   try {
-    text = readFileSync5(path, "utf8");
+    text = readFileSync6(path, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
@@ -95369,7 +95568,7 @@ function textTable(header, rows) {
 // src/report/terminal.ts
 function errorSummary(statusCodes, errors) {
   const parts = [
-    ...Object.entries(statusCodes).filter(([code]) => !(Number(code) >= 200 && Number(code) < 400)).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(statusCodes).filter(([code]) => statusClass(code) !== void 0).map(([code, n]) => `${n}×${code}`),
     ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`)
   ];
   return parts.length ? parts.join(" ") : "0";
@@ -95445,7 +95644,7 @@ function renderResultsTable(scenarios) {
 }
 
 // src/run-plan.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 
 // src/config/env.ts
 var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
@@ -95487,7 +95686,19 @@ function expandPlan(plan, env, secret) {
           request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
         }));
         out.request = out.mix[0].request;
-      } else if (!s.websocket) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      if (s.grpc) {
+        const g = s.grpc;
+        const where = `${at}.grpc`;
+        out.grpc = {
+          ...g,
+          url: expandEnv(g.url, env, `${where}.url`, secret),
+          metadata: Object.fromEntries(
+            Object.entries(g.metadata).map(([k, v]) => [k, expandEnv(v, env, `${where}.metadata.${k}`, secret)])
+          )
+        };
+        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
+      }
       if (s.websocket) {
         const w = s.websocket;
         const where = `${at}.websocket`;
@@ -95551,7 +95762,7 @@ function bodiesReader() {
     let list = bodies.get(file2);
     if (!list) {
       try {
-        list = parseBodiesJsonl(readFileSync6(file2, "utf8"), file2);
+        list = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -96245,8 +96456,8 @@ async function checkoutBase(exec, cwd, ref) {
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const resolve3 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha = await resolve3(ref);
+  const resolve4 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha = await resolve4(ref);
   let fetched = false;
   if (sha.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
@@ -96263,7 +96474,7 @@ async function checkoutBase(exec, cwd, ref) {
       );
     }
     fetched = true;
-    sha = await resolve3(BASE_FETCH_REF);
+    sha = await resolve4(BASE_FETCH_REF);
   }
   const commit = sha.stdout.trim();
   if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
@@ -96590,6 +96801,8 @@ var package_default = {
   dependencies: {
     "@actions/core": "^3.0.1",
     "@actions/http-client": "^4.0.1",
+    "@grpc/grpc-js": "^1.14.7",
+    "@grpc/proto-loader": "^0.8.1",
     "@octokit/core": "^7.0.8",
     "@octokit/plugin-paginate-rest": "^14.0.0",
     "@octokit/plugin-rest-endpoint-methods": "^17.0.0",
@@ -96598,6 +96811,7 @@ var package_default = {
     dockerode: "^5.0.1",
     "hdr-histogram-js": "^3.0.1",
     "markdown-table": "^3.1.0",
+    protobufjs: "^7.6.6",
     "tar-stream": "^3.2.2",
     undici: "^6.29.1",
     ws: "^8.23.0",

@@ -2974,16 +2974,16 @@ var require_deflate = __commonJS({
       return s.pending !== 0 ? Z_OK : Z_STREAM_END;
     }
     function deflateEnd(strm) {
-      var status;
+      var status2;
       if (!strm || !strm.state) {
         return Z_STREAM_ERROR;
       }
-      status = strm.state.status;
-      if (status !== INIT_STATE && status !== EXTRA_STATE && status !== NAME_STATE && status !== COMMENT_STATE && status !== HCRC_STATE && status !== BUSY_STATE && status !== FINISH_STATE) {
+      status2 = strm.state.status;
+      if (status2 !== INIT_STATE && status2 !== EXTRA_STATE && status2 !== NAME_STATE && status2 !== COMMENT_STATE && status2 !== HCRC_STATE && status2 !== BUSY_STATE && status2 !== FINISH_STATE) {
         return err(strm, Z_STREAM_ERROR);
       }
       strm.state = null;
-      return status === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
+      return status2 === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
     }
     function deflateSetDictionary(strm, dictionary) {
       var dictLength = dictionary.length;
@@ -3267,7 +3267,7 @@ var require_deflate2 = __commonJS({
       this.chunks = [];
       this.strm = new ZStream();
       this.strm.avail_out = 0;
-      var status = zlib_deflate.deflateInit2(
+      var status2 = zlib_deflate.deflateInit2(
         this.strm,
         opt.level,
         opt.method,
@@ -3275,8 +3275,8 @@ var require_deflate2 = __commonJS({
         opt.memLevel,
         opt.strategy
       );
-      if (status !== Z_OK) {
-        throw new Error(msg[status]);
+      if (status2 !== Z_OK) {
+        throw new Error(msg[status2]);
       }
       if (opt.header) {
         zlib_deflate.deflateSetHeader(this.strm, opt.header);
@@ -3290,9 +3290,9 @@ var require_deflate2 = __commonJS({
         } else {
           dict = opt.dictionary;
         }
-        status = zlib_deflate.deflateSetDictionary(this.strm, dict);
-        if (status !== Z_OK) {
-          throw new Error(msg[status]);
+        status2 = zlib_deflate.deflateSetDictionary(this.strm, dict);
+        if (status2 !== Z_OK) {
+          throw new Error(msg[status2]);
         }
         this._dict_set = true;
       }
@@ -3300,7 +3300,7 @@ var require_deflate2 = __commonJS({
     Deflate.prototype.push = function(data, mode) {
       var strm = this.strm;
       var chunkSize = this.options.chunkSize;
-      var status, _mode;
+      var status2, _mode;
       if (this.ended) {
         return false;
       }
@@ -3320,9 +3320,9 @@ var require_deflate2 = __commonJS({
           strm.next_out = 0;
           strm.avail_out = chunkSize;
         }
-        status = zlib_deflate.deflate(strm, _mode);
-        if (status !== Z_STREAM_END && status !== Z_OK) {
-          this.onEnd(status);
+        status2 = zlib_deflate.deflate(strm, _mode);
+        if (status2 !== Z_STREAM_END && status2 !== Z_OK) {
+          this.onEnd(status2);
           this.ended = true;
           return false;
         }
@@ -3333,12 +3333,12 @@ var require_deflate2 = __commonJS({
             this.onData(utils.shrinkBuf(strm.output, strm.next_out));
           }
         }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== Z_STREAM_END);
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status2 !== Z_STREAM_END);
       if (_mode === Z_FINISH) {
-        status = zlib_deflate.deflateEnd(this.strm);
-        this.onEnd(status);
+        status2 = zlib_deflate.deflateEnd(this.strm);
+        this.onEnd(status2);
         this.ended = true;
-        return status === Z_OK;
+        return status2 === Z_OK;
       }
       if (_mode === Z_SYNC_FLUSH) {
         this.onEnd(Z_OK);
@@ -3350,8 +3350,8 @@ var require_deflate2 = __commonJS({
     Deflate.prototype.onData = function(chunk) {
       this.chunks.push(chunk);
     };
-    Deflate.prototype.onEnd = function(status) {
-      if (status === Z_OK) {
+    Deflate.prototype.onEnd = function(status2) {
+      if (status2 === Z_OK) {
         if (this.options.to === "string") {
           this.result = this.chunks.join("");
         } else {
@@ -3359,7 +3359,7 @@ var require_deflate2 = __commonJS({
         }
       }
       this.chunks = [];
-      this.err = status;
+      this.err = status2;
       this.msg = this.strm.msg;
     };
     function deflate(input, options) {
@@ -5278,12 +5278,12 @@ var require_inflate2 = __commonJS({
       this.chunks = [];
       this.strm = new ZStream();
       this.strm.avail_out = 0;
-      var status = zlib_inflate.inflateInit2(
+      var status2 = zlib_inflate.inflateInit2(
         this.strm,
         opt.windowBits
       );
-      if (status !== c.Z_OK) {
-        throw new Error(msg[status]);
+      if (status2 !== c.Z_OK) {
+        throw new Error(msg[status2]);
       }
       this.header = new GZheader();
       zlib_inflate.inflateGetHeader(this.strm, this.header);
@@ -5294,9 +5294,9 @@ var require_inflate2 = __commonJS({
           opt.dictionary = new Uint8Array(opt.dictionary);
         }
         if (opt.raw) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
-          if (status !== c.Z_OK) {
-            throw new Error(msg[status]);
+          status2 = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
+          if (status2 !== c.Z_OK) {
+            throw new Error(msg[status2]);
           }
         }
       }
@@ -5305,7 +5305,7 @@ var require_inflate2 = __commonJS({
       var strm = this.strm;
       var chunkSize = this.options.chunkSize;
       var dictionary = this.options.dictionary;
-      var status, _mode;
+      var status2, _mode;
       var next_out_utf8, tail, utf8str;
       var allowBufError = false;
       if (this.ended) {
@@ -5327,21 +5327,21 @@ var require_inflate2 = __commonJS({
           strm.next_out = 0;
           strm.avail_out = chunkSize;
         }
-        status = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
-        if (status === c.Z_NEED_DICT && dictionary) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
+        status2 = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
+        if (status2 === c.Z_NEED_DICT && dictionary) {
+          status2 = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
         }
-        if (status === c.Z_BUF_ERROR && allowBufError === true) {
-          status = c.Z_OK;
+        if (status2 === c.Z_BUF_ERROR && allowBufError === true) {
+          status2 = c.Z_OK;
           allowBufError = false;
         }
-        if (status !== c.Z_STREAM_END && status !== c.Z_OK) {
-          this.onEnd(status);
+        if (status2 !== c.Z_STREAM_END && status2 !== c.Z_OK) {
+          this.onEnd(status2);
           this.ended = true;
           return false;
         }
         if (strm.next_out) {
-          if (strm.avail_out === 0 || status === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
+          if (strm.avail_out === 0 || status2 === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
             if (this.options.to === "string") {
               next_out_utf8 = strings.utf8border(strm.output, strm.next_out);
               tail = strm.next_out - next_out_utf8;
@@ -5360,15 +5360,15 @@ var require_inflate2 = __commonJS({
         if (strm.avail_in === 0 && strm.avail_out === 0) {
           allowBufError = true;
         }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== c.Z_STREAM_END);
-      if (status === c.Z_STREAM_END) {
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status2 !== c.Z_STREAM_END);
+      if (status2 === c.Z_STREAM_END) {
         _mode = c.Z_FINISH;
       }
       if (_mode === c.Z_FINISH) {
-        status = zlib_inflate.inflateEnd(this.strm);
-        this.onEnd(status);
+        status2 = zlib_inflate.inflateEnd(this.strm);
+        this.onEnd(status2);
         this.ended = true;
-        return status === c.Z_OK;
+        return status2 === c.Z_OK;
       }
       if (_mode === c.Z_SYNC_FLUSH) {
         this.onEnd(c.Z_OK);
@@ -5380,8 +5380,8 @@ var require_inflate2 = __commonJS({
     Inflate.prototype.onData = function(chunk) {
       this.chunks.push(chunk);
     };
-    Inflate.prototype.onEnd = function(status) {
-      if (status === c.Z_OK) {
+    Inflate.prototype.onEnd = function(status2) {
+      if (status2 === c.Z_OK) {
         if (this.options.to === "string") {
           this.result = this.chunks.join("");
         } else {
@@ -5389,7 +5389,7 @@ var require_inflate2 = __commonJS({
         }
       }
       this.chunks = [];
-      this.err = status;
+      this.err = status2;
       this.msg = this.strm.msg;
     };
     function inflate(input, options) {
@@ -6985,18 +6985,18 @@ var require_JsHistogram_encoding = __commonJS({
     var V2maxWordSizeInBytes = 9;
     var encodingCookie = V2EncodingCookieBase | 16;
     var compressedEncodingCookie = V2CompressedEncodingCookieBase | 16;
-    function fillBufferFromCountsArray(self, buffer) {
-      const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
+    function fillBufferFromCountsArray(self2, buffer) {
+      const countsLimit = self2.countsArrayIndex(self2.maxValue) + 1;
       let srcIndex = 0;
       while (srcIndex < countsLimit) {
-        const count = self.getCountAtIndex(srcIndex++);
+        const count = self2.getCountAtIndex(srcIndex++);
         if (count < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
+          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self2.lowestEquivalentValue(self2.valueFromIndex(srcIndex)) + "," + self2.nextNonEquivalentValue(self2.valueFromIndex(srcIndex)) + ")");
         }
         let zerosCount = 0;
         if (count == 0) {
           zerosCount = 1;
-          while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
+          while (srcIndex < countsLimit && self2.getCountAtIndex(srcIndex) == 0) {
             zerosCount++;
             srcIndex++;
           }
@@ -7008,24 +7008,24 @@ var require_JsHistogram_encoding = __commonJS({
         }
       }
     }
-    function encodeIntoByteBuffer(self, buffer) {
+    function encodeIntoByteBuffer(self2, buffer) {
       const initialPosition = buffer.position;
       buffer.putInt32(encodingCookie);
       buffer.putInt32(0);
       buffer.putInt32(1);
-      buffer.putInt32(self.numberOfSignificantValueDigits);
-      buffer.putInt64(self.lowestDiscernibleValue);
-      buffer.putInt64(self.highestTrackableValue);
+      buffer.putInt32(self2.numberOfSignificantValueDigits);
+      buffer.putInt64(self2.lowestDiscernibleValue);
+      buffer.putInt64(self2.highestTrackableValue);
       buffer.putInt64(1);
       const payloadStartPosition = buffer.position;
-      fillBufferFromCountsArray(self, buffer);
+      fillBufferFromCountsArray(self2, buffer);
       const backupIndex = buffer.position;
       buffer.position = initialPosition + 4;
       buffer.putInt32(backupIndex - payloadStartPosition);
       buffer.position = backupIndex;
       return backupIndex - initialPosition;
     }
-    function fillCountsArrayFromSourceBuffer(self, sourceBuffer, lengthInBytes, wordSizeInBytes) {
+    function fillCountsArrayFromSourceBuffer(self2, sourceBuffer, lengthInBytes, wordSizeInBytes) {
       if (wordSizeInBytes != 2 && wordSizeInBytes != 4 && wordSizeInBytes != 8 && wordSizeInBytes != V2maxWordSizeInBytes) {
         throw new Error("word size must be 2, 4, 8, or V2maxWordSizeInBytes (" + V2maxWordSizeInBytes + ") bytes");
       }
@@ -7038,7 +7038,7 @@ var require_JsHistogram_encoding = __commonJS({
           zerosCount = -count;
           dstIndex += zerosCount;
         } else {
-          self.setCountAtIndex(dstIndex++, count);
+          self2.setCountAtIndex(dstIndex++, count);
         }
       }
       return dstIndex;
@@ -7113,11 +7113,11 @@ var require_JsHistogram_encoding = __commonJS({
     }
     function doEncodeIntoCompressedBase64(compressionLevel) {
       const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
+      const self2 = this;
       const targetBuffer = ByteBuffer_1.default.allocate();
       targetBuffer.putInt32(compressedEncodingCookie);
       const intermediateUncompressedByteBuffer = ByteBuffer_1.default.allocate();
-      const uncompressedLength = encodeIntoByteBuffer(self, intermediateUncompressedByteBuffer);
+      const uncompressedLength = encodeIntoByteBuffer(self2, intermediateUncompressedByteBuffer);
       const data = intermediateUncompressedByteBuffer.data.slice(0, uncompressedLength);
       const compressedData = (0, exports.deflate)(data, compressionOptions);
       targetBuffer.putInt32(compressedData.byteLength);
@@ -7165,10 +7165,10 @@ var require_encoding = __commonJS({
     exports2.decodeFromCompressedBase64 = decodeFromCompressedBase642;
     function encodeWasmIntoCompressedBase64(compressionLevel) {
       const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
+      const self2 = this;
       const targetBuffer = ByteBuffer_12.default.allocate();
       targetBuffer.putInt32(compressedEncodingCookie2);
-      const uncompressedData = self.encode();
+      const uncompressedData = self2.encode();
       const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
       targetBuffer.putInt32(compressedData.byteLength);
       targetBuffer.putArray(compressedData);
@@ -7589,8 +7589,24574 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/ws/lib/constants.js
+// node_modules/@grpc/grpc-js/build/src/constants.js
 var require_constants2 = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/constants.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH = exports2.DEFAULT_MAX_SEND_MESSAGE_LENGTH = exports2.Propagate = exports2.LogVerbosity = exports2.Status = void 0;
+    var Status;
+    (function(Status2) {
+      Status2[Status2["OK"] = 0] = "OK";
+      Status2[Status2["CANCELLED"] = 1] = "CANCELLED";
+      Status2[Status2["UNKNOWN"] = 2] = "UNKNOWN";
+      Status2[Status2["INVALID_ARGUMENT"] = 3] = "INVALID_ARGUMENT";
+      Status2[Status2["DEADLINE_EXCEEDED"] = 4] = "DEADLINE_EXCEEDED";
+      Status2[Status2["NOT_FOUND"] = 5] = "NOT_FOUND";
+      Status2[Status2["ALREADY_EXISTS"] = 6] = "ALREADY_EXISTS";
+      Status2[Status2["PERMISSION_DENIED"] = 7] = "PERMISSION_DENIED";
+      Status2[Status2["RESOURCE_EXHAUSTED"] = 8] = "RESOURCE_EXHAUSTED";
+      Status2[Status2["FAILED_PRECONDITION"] = 9] = "FAILED_PRECONDITION";
+      Status2[Status2["ABORTED"] = 10] = "ABORTED";
+      Status2[Status2["OUT_OF_RANGE"] = 11] = "OUT_OF_RANGE";
+      Status2[Status2["UNIMPLEMENTED"] = 12] = "UNIMPLEMENTED";
+      Status2[Status2["INTERNAL"] = 13] = "INTERNAL";
+      Status2[Status2["UNAVAILABLE"] = 14] = "UNAVAILABLE";
+      Status2[Status2["DATA_LOSS"] = 15] = "DATA_LOSS";
+      Status2[Status2["UNAUTHENTICATED"] = 16] = "UNAUTHENTICATED";
+    })(Status || (exports2.Status = Status = {}));
+    var LogVerbosity;
+    (function(LogVerbosity2) {
+      LogVerbosity2[LogVerbosity2["DEBUG"] = 0] = "DEBUG";
+      LogVerbosity2[LogVerbosity2["INFO"] = 1] = "INFO";
+      LogVerbosity2[LogVerbosity2["ERROR"] = 2] = "ERROR";
+      LogVerbosity2[LogVerbosity2["NONE"] = 3] = "NONE";
+    })(LogVerbosity || (exports2.LogVerbosity = LogVerbosity = {}));
+    var Propagate;
+    (function(Propagate2) {
+      Propagate2[Propagate2["DEADLINE"] = 1] = "DEADLINE";
+      Propagate2[Propagate2["CENSUS_STATS_CONTEXT"] = 2] = "CENSUS_STATS_CONTEXT";
+      Propagate2[Propagate2["CENSUS_TRACING_CONTEXT"] = 4] = "CENSUS_TRACING_CONTEXT";
+      Propagate2[Propagate2["CANCELLATION"] = 8] = "CANCELLATION";
+      Propagate2[Propagate2["DEFAULTS"] = 65535] = "DEFAULTS";
+    })(Propagate || (exports2.Propagate = Propagate = {}));
+    exports2.DEFAULT_MAX_SEND_MESSAGE_LENGTH = -1;
+    exports2.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH = 4 * 1024 * 1024;
+  }
+});
+
+// node_modules/@grpc/grpc-js/package.json
+var require_package = __commonJS({
+  "node_modules/@grpc/grpc-js/package.json"(exports2, module2) {
+    module2.exports = {
+      name: "@grpc/grpc-js",
+      version: "1.14.7",
+      description: "gRPC Library for Node - pure JS implementation",
+      homepage: "https://grpc.io/",
+      repository: "https://github.com/grpc/grpc-node/tree/master/packages/grpc-js",
+      main: "build/src/index.js",
+      engines: {
+        node: ">=12.10.0"
+      },
+      keywords: [],
+      author: {
+        name: "Google Inc."
+      },
+      types: "build/src/index.d.ts",
+      license: "Apache-2.0",
+      devDependencies: {
+        "@grpc/proto-loader": "file:../proto-loader",
+        "@types/gulp": "^4.0.17",
+        "@types/gulp-mocha": "0.0.37",
+        "@types/lodash": "^4.14.202",
+        "@types/mocha": "^10.0.6",
+        "@types/ncp": "^2.0.8",
+        "@types/node": ">=20.11.20",
+        "@types/pify": "^5.0.4",
+        "@types/semver": "^7.5.8",
+        "@typescript-eslint/eslint-plugin": "^7.1.0",
+        "@typescript-eslint/parser": "^7.1.0",
+        "@typescript-eslint/typescript-estree": "^7.1.0",
+        "clang-format": "^1.8.0",
+        eslint: "^8.42.0",
+        "eslint-config-prettier": "^8.8.0",
+        "eslint-plugin-node": "^11.1.0",
+        "eslint-plugin-prettier": "^4.2.1",
+        execa: "^2.0.3",
+        gulp: "^4.0.2",
+        "gulp-mocha": "^6.0.0",
+        lodash: "^4.17.21",
+        madge: "^5.0.1",
+        "mocha-jenkins-reporter": "^0.4.1",
+        ncp: "^2.0.0",
+        pify: "^4.0.1",
+        prettier: "^2.8.8",
+        rimraf: "^3.0.2",
+        semver: "^7.6.0",
+        "ts-node": "^10.9.2",
+        typescript: "^5.3.3"
+      },
+      contributors: [
+        {
+          name: "Google Inc."
+        }
+      ],
+      scripts: {
+        build: "npm run compile",
+        clean: "rimraf ./build",
+        compile: "tsc -p .",
+        format: 'clang-format -i -style="{Language: JavaScript, BasedOnStyle: Google, ColumnLimit: 80}" src/*.ts test/*.ts',
+        lint: "eslint src/*.ts test/*.ts",
+        prepare: "npm run copy-protos && npm run generate-types && npm run generate-test-types && npm run compile",
+        test: "gulp test",
+        check: "npm run lint",
+        fix: "eslint --fix src/*.ts test/*.ts",
+        pretest: "npm run generate-types && npm run generate-test-types && npm run compile",
+        posttest: "npm run check && madge -c ./build/src",
+        "generate-types": "proto-loader-gen-types --keepCase --longs String --enums String --defaults --oneofs --includeComments --includeDirs proto/ --include-dirs proto/ proto/xds/ proto/protoc-gen-validate/ -O src/generated/ --grpcLib ../index channelz.proto xds/service/orca/v3/orca.proto",
+        "generate-test-types": "proto-loader-gen-types --keepCase --longs String --enums String --defaults --oneofs --includeComments --include-dirs test/fixtures/ -O test/generated/ --grpcLib ../../src/index test_service.proto echo_service.proto",
+        "copy-protos": "node ./copy-protos"
+      },
+      dependencies: {
+        "@grpc/proto-loader": "^0.8.0",
+        "@js-sdsl/ordered-map": "^4.4.2"
+      },
+      files: [
+        "src/**/*.ts",
+        "build/src/**/*.{js,d.ts,js.map}",
+        "proto/**/*.proto",
+        "proto/**/LICENSE",
+        "LICENSE",
+        "deps/envoy-api/envoy/api/v2/**/*.proto",
+        "deps/envoy-api/envoy/config/**/*.proto",
+        "deps/envoy-api/envoy/service/**/*.proto",
+        "deps/envoy-api/envoy/type/**/*.proto",
+        "deps/udpa/udpa/**/*.proto",
+        "deps/googleapis/google/api/*.proto",
+        "deps/googleapis/google/rpc/*.proto",
+        "deps/protoc-gen-validate/validate/**/*.proto"
+      ]
+    };
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/logging.js
+var require_logging = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/logging.js"(exports2) {
+    "use strict";
+    var _a;
+    var _b;
+    var _c;
+    var _d;
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.log = exports2.setLoggerVerbosity = exports2.setLogger = exports2.getLogger = void 0;
+    exports2.trace = trace;
+    exports2.isTracerEnabled = isTracerEnabled;
+    var constants_1 = require_constants2();
+    var process_1 = __require("process");
+    var clientVersion = require_package().version;
+    var DEFAULT_LOGGER = {
+      error: (message, ...optionalParams) => {
+        console.error("E " + message, ...optionalParams);
+      },
+      info: (message, ...optionalParams) => {
+        console.error("I " + message, ...optionalParams);
+      },
+      debug: (message, ...optionalParams) => {
+        console.error("D " + message, ...optionalParams);
+      }
+    };
+    var _logger = DEFAULT_LOGGER;
+    var _logVerbosity = constants_1.LogVerbosity.ERROR;
+    var verbosityString = (_b = (_a = process.env.GRPC_NODE_VERBOSITY) !== null && _a !== void 0 ? _a : process.env.GRPC_VERBOSITY) !== null && _b !== void 0 ? _b : "";
+    switch (verbosityString.toUpperCase()) {
+      case "DEBUG":
+        _logVerbosity = constants_1.LogVerbosity.DEBUG;
+        break;
+      case "INFO":
+        _logVerbosity = constants_1.LogVerbosity.INFO;
+        break;
+      case "ERROR":
+        _logVerbosity = constants_1.LogVerbosity.ERROR;
+        break;
+      case "NONE":
+        _logVerbosity = constants_1.LogVerbosity.NONE;
+        break;
+      default:
+    }
+    var getLogger = () => {
+      return _logger;
+    };
+    exports2.getLogger = getLogger;
+    var setLogger = (logger) => {
+      _logger = logger;
+    };
+    exports2.setLogger = setLogger;
+    var setLoggerVerbosity = (verbosity) => {
+      _logVerbosity = verbosity;
+    };
+    exports2.setLoggerVerbosity = setLoggerVerbosity;
+    var log = (severity, ...args) => {
+      let logFunction;
+      if (severity >= _logVerbosity) {
+        switch (severity) {
+          case constants_1.LogVerbosity.DEBUG:
+            logFunction = _logger.debug;
+            break;
+          case constants_1.LogVerbosity.INFO:
+            logFunction = _logger.info;
+            break;
+          case constants_1.LogVerbosity.ERROR:
+            logFunction = _logger.error;
+            break;
+        }
+        if (!logFunction) {
+          logFunction = _logger.error;
+        }
+        if (logFunction) {
+          logFunction.bind(_logger)(...args);
+        }
+      }
+    };
+    exports2.log = log;
+    var tracersString = (_d = (_c = process.env.GRPC_NODE_TRACE) !== null && _c !== void 0 ? _c : process.env.GRPC_TRACE) !== null && _d !== void 0 ? _d : "";
+    var enabledTracers = /* @__PURE__ */ new Set();
+    var disabledTracers = /* @__PURE__ */ new Set();
+    for (const tracerName of tracersString.split(",")) {
+      if (tracerName.length === 0) {
+        continue;
+      }
+      if (tracerName.startsWith("-")) {
+        disabledTracers.add(tracerName.substring(1));
+      } else {
+        enabledTracers.add(tracerName);
+      }
+    }
+    var allEnabled = enabledTracers.has("all");
+    var anyTracerEnabled = allEnabled || enabledTracers.size > 0;
+    function trace(severity, tracer, text) {
+      if (isTracerEnabled(tracer)) {
+        (0, exports2.log)(severity, (/* @__PURE__ */ new Date()).toISOString() + " | v" + clientVersion + " " + process_1.pid + " | " + tracer + " | " + text);
+      }
+    }
+    function isTracerEnabled(tracer) {
+      if (!anyTracerEnabled) {
+        return false;
+      }
+      return !disabledTracers.has(tracer) && (allEnabled || enabledTracers.has(tracer));
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/error.js
+var require_error = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/error.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.getErrorMessage = getErrorMessage;
+    exports2.getErrorCode = getErrorCode;
+    function getErrorMessage(error) {
+      if (error instanceof Error) {
+        return error.message;
+      } else {
+        return String(error);
+      }
+    }
+    function getErrorCode(error) {
+      if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "number") {
+        return error.code;
+      } else {
+        return null;
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/metadata.js
+var require_metadata = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/metadata.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Metadata = void 0;
+    var logging_1 = require_logging();
+    var constants_1 = require_constants2();
+    var error_1 = require_error();
+    var LEGAL_KEY_REGEX = /^[:0-9a-z_.-]+$/;
+    var LEGAL_NON_BINARY_VALUE_REGEX = /^[ -~]*$/;
+    function isLegalKey(key) {
+      return LEGAL_KEY_REGEX.test(key);
+    }
+    function isLegalNonBinaryValue(value) {
+      return LEGAL_NON_BINARY_VALUE_REGEX.test(value);
+    }
+    function isBinaryKey(key) {
+      return key.endsWith("-bin");
+    }
+    function isCustomMetadata(key) {
+      return !key.startsWith("grpc-");
+    }
+    function normalizeKey(key) {
+      return key.toLowerCase();
+    }
+    function validate(key, value) {
+      if (!isLegalKey(key)) {
+        throw new Error('Metadata key "' + key + '" contains illegal characters');
+      }
+      if (value !== null && value !== void 0) {
+        if (isBinaryKey(key)) {
+          if (!Buffer.isBuffer(value)) {
+            throw new Error("keys that end with '-bin' must have Buffer values");
+          }
+        } else {
+          if (Buffer.isBuffer(value)) {
+            throw new Error("keys that don't end with '-bin' must have String values");
+          }
+          if (!isLegalNonBinaryValue(value)) {
+            throw new Error('Metadata string value "' + value + '" contains illegal characters');
+          }
+        }
+      }
+    }
+    var Metadata2 = class _Metadata {
+      constructor(options = {}) {
+        this.internalRepr = /* @__PURE__ */ new Map();
+        this.options = options;
+      }
+      /**
+       * Sets the given value for the given key by replacing any other values
+       * associated with that key. Normalizes the key.
+       * @param key The key to whose value should be set.
+       * @param value The value to set. Must be a buffer if and only
+       *   if the normalized key ends with '-bin'.
+       */
+      set(key, value) {
+        key = normalizeKey(key);
+        validate(key, value);
+        this.internalRepr.set(key, [value]);
+      }
+      /**
+       * Adds the given value for the given key by appending to a list of previous
+       * values associated with that key. Normalizes the key.
+       * @param key The key for which a new value should be appended.
+       * @param value The value to add. Must be a buffer if and only
+       *   if the normalized key ends with '-bin'.
+       */
+      add(key, value) {
+        key = normalizeKey(key);
+        validate(key, value);
+        const existingValue = this.internalRepr.get(key);
+        if (existingValue === void 0) {
+          this.internalRepr.set(key, [value]);
+        } else {
+          existingValue.push(value);
+        }
+      }
+      /**
+       * Removes the given key and any associated values. Normalizes the key.
+       * @param key The key whose values should be removed.
+       */
+      remove(key) {
+        key = normalizeKey(key);
+        this.internalRepr.delete(key);
+      }
+      /**
+       * Gets a list of all values associated with the key. Normalizes the key.
+       * @param key The key whose value should be retrieved.
+       * @return A list of values associated with the given key.
+       */
+      get(key) {
+        key = normalizeKey(key);
+        return this.internalRepr.get(key) || [];
+      }
+      /**
+       * Gets a plain object mapping each key to the first value associated with it.
+       * This reflects the most common way that people will want to see metadata.
+       * @return A key/value mapping of the metadata.
+       */
+      getMap() {
+        const result = {};
+        for (const [key, values] of this.internalRepr) {
+          if (values.length > 0) {
+            const v = values[0];
+            result[key] = Buffer.isBuffer(v) ? Buffer.from(v) : v;
+          }
+        }
+        return result;
+      }
+      /**
+       * Clones the metadata object.
+       * @return The newly cloned object.
+       */
+      clone() {
+        const newMetadata = new _Metadata(this.options);
+        const newInternalRepr = newMetadata.internalRepr;
+        for (const [key, value] of this.internalRepr) {
+          const clonedValue = value.map((v) => {
+            if (Buffer.isBuffer(v)) {
+              return Buffer.from(v);
+            } else {
+              return v;
+            }
+          });
+          newInternalRepr.set(key, clonedValue);
+        }
+        return newMetadata;
+      }
+      /**
+       * Merges all key-value pairs from a given Metadata object into this one.
+       * If both this object and the given object have values in the same key,
+       * values from the other Metadata object will be appended to this object's
+       * values.
+       * @param other A Metadata object.
+       */
+      merge(other) {
+        for (const [key, values] of other.internalRepr) {
+          const mergedValue = (this.internalRepr.get(key) || []).concat(values);
+          this.internalRepr.set(key, mergedValue);
+        }
+      }
+      setOptions(options) {
+        this.options = options;
+      }
+      getOptions() {
+        return this.options;
+      }
+      /**
+       * Creates an OutgoingHttpHeaders object that can be used with the http2 API.
+       */
+      toHttp2Headers() {
+        const result = {};
+        for (const [key, values] of this.internalRepr) {
+          if (key.startsWith(":")) {
+            continue;
+          }
+          if (values.length === 1) {
+            result[key] = bufToString(values[0]);
+          } else {
+            result[key] = values.map(bufToString);
+          }
+        }
+        return result;
+      }
+      /**
+       * This modifies the behavior of JSON.stringify to show an object
+       * representation of the metadata map.
+       */
+      toJSON() {
+        const result = {};
+        for (const [key, values] of this.internalRepr) {
+          result[key] = values;
+        }
+        return result;
+      }
+      /**
+       * Attach additional data of any type to the metadata object, which will not
+       * be included when sending headers. The data can later be retrieved with
+       * `getOpaque`. Keys with the prefix `grpc` are reserved for use by this
+       * library.
+       * @param key
+       * @param value
+       */
+      setOpaque(key, value) {
+        if (!this.opaqueData) {
+          this.opaqueData = /* @__PURE__ */ new Map();
+        }
+        this.opaqueData.set(key, value);
+      }
+      /**
+       * Retrieve data previously added with `setOpaque`.
+       * @param key
+       * @returns
+       */
+      getOpaque(key) {
+        var _a;
+        return (_a = this.opaqueData) === null || _a === void 0 ? void 0 : _a.get(key);
+      }
+      /**
+       * Returns a new Metadata object based fields in a given IncomingHttpHeaders
+       * object.
+       * @param headers An IncomingHttpHeaders object.
+       */
+      static fromHttp2Headers(headers) {
+        const result = new _Metadata();
+        for (const key of Object.keys(headers)) {
+          if (key.charAt(0) === ":") {
+            continue;
+          }
+          const values = headers[key];
+          try {
+            if (isBinaryKey(key)) {
+              if (Array.isArray(values)) {
+                values.forEach((value) => {
+                  result.add(key, Buffer.from(value, "base64"));
+                });
+              } else if (values !== void 0) {
+                if (isCustomMetadata(key)) {
+                  values.split(",").forEach((v) => {
+                    result.add(key, Buffer.from(v.trim(), "base64"));
+                  });
+                } else {
+                  result.add(key, Buffer.from(values, "base64"));
+                }
+              }
+            } else {
+              if (Array.isArray(values)) {
+                values.forEach((value) => {
+                  result.add(key, value);
+                });
+              } else if (values !== void 0) {
+                result.add(key, values);
+              }
+            }
+          } catch (error) {
+            const message = `Failed to add metadata entry ${key}: ${values}. ${(0, error_1.getErrorMessage)(error)}. For more information see https://github.com/grpc/grpc-node/issues/1173`;
+            (0, logging_1.log)(constants_1.LogVerbosity.ERROR, message);
+          }
+        }
+        return result;
+      }
+    };
+    exports2.Metadata = Metadata2;
+    var bufToString = (val) => {
+      return Buffer.isBuffer(val) ? val.toString("base64") : val;
+    };
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/call-credentials.js
+var require_call_credentials = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/call-credentials.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.CallCredentials = void 0;
+    exports2.isEmptyCallCredentials = isEmptyCallCredentials;
+    var metadata_1 = require_metadata();
+    function isCurrentOauth2Client(client) {
+      return "getRequestHeaders" in client && typeof client.getRequestHeaders === "function";
+    }
+    var CallCredentials = class _CallCredentials {
+      /**
+       * Creates a new CallCredentials object from a given function that generates
+       * Metadata objects.
+       * @param metadataGenerator A function that accepts a set of options, and
+       * generates a Metadata object based on these options, which is passed back
+       * to the caller via a supplied (err, metadata) callback.
+       */
+      static createFromMetadataGenerator(metadataGenerator) {
+        return new SingleCallCredentials(metadataGenerator);
+      }
+      /**
+       * Create a gRPC credential from a Google credential object.
+       * @param googleCredentials The authentication client to use.
+       * @return The resulting CallCredentials object.
+       */
+      static createFromGoogleCredential(googleCredentials) {
+        return _CallCredentials.createFromMetadataGenerator((options, callback) => {
+          let getHeaders;
+          if (isCurrentOauth2Client(googleCredentials)) {
+            getHeaders = googleCredentials.getRequestHeaders(options.service_url);
+          } else {
+            getHeaders = new Promise((resolve, reject) => {
+              googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
+                if (err) {
+                  reject(err);
+                  return;
+                }
+                if (!headers) {
+                  reject(new Error("Headers not set by metadata plugin"));
+                  return;
+                }
+                resolve(headers);
+              });
+            });
+          }
+          getHeaders.then((headers) => {
+            const metadata = new metadata_1.Metadata();
+            for (const key of Object.keys(headers)) {
+              metadata.add(key, headers[key]);
+            }
+            callback(null, metadata);
+          }, (err) => {
+            callback(err);
+          });
+        });
+      }
+      static createEmpty() {
+        return new EmptyCallCredentials();
+      }
+    };
+    exports2.CallCredentials = CallCredentials;
+    var ComposedCallCredentials = class _ComposedCallCredentials extends CallCredentials {
+      constructor(creds) {
+        super();
+        this.creds = creds;
+      }
+      async generateMetadata(options) {
+        const base = new metadata_1.Metadata();
+        const generated = await Promise.all(this.creds.map((cred) => cred.generateMetadata(options)));
+        for (const gen of generated) {
+          base.merge(gen);
+        }
+        return base;
+      }
+      compose(other) {
+        if (other instanceof EmptyCallCredentials) {
+          return this;
+        }
+        return new _ComposedCallCredentials(this.creds.concat([other]));
+      }
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (other instanceof _ComposedCallCredentials) {
+          return this.creds.every((value, index) => value._equals(other.creds[index]));
+        } else {
+          return false;
+        }
+      }
+    };
+    var SingleCallCredentials = class _SingleCallCredentials extends CallCredentials {
+      constructor(metadataGenerator) {
+        super();
+        this.metadataGenerator = metadataGenerator;
+      }
+      generateMetadata(options) {
+        return new Promise((resolve, reject) => {
+          this.metadataGenerator(options, (err, metadata) => {
+            if (metadata !== void 0) {
+              resolve(metadata);
+            } else {
+              reject(err);
+            }
+          });
+        });
+      }
+      compose(other) {
+        if (other instanceof EmptyCallCredentials) {
+          return this;
+        }
+        return new ComposedCallCredentials([this, other]);
+      }
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (other instanceof _SingleCallCredentials) {
+          return this.metadataGenerator === other.metadataGenerator;
+        } else {
+          return false;
+        }
+      }
+    };
+    var EmptyCallCredentials = class _EmptyCallCredentials extends CallCredentials {
+      generateMetadata(options) {
+        return Promise.resolve(new metadata_1.Metadata());
+      }
+      compose(other) {
+        return other;
+      }
+      _equals(other) {
+        return other instanceof _EmptyCallCredentials;
+      }
+    };
+    function isEmptyCallCredentials(callCredentials) {
+      return callCredentials instanceof EmptyCallCredentials;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/tls-helpers.js
+var require_tls_helpers = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/tls-helpers.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.CIPHER_SUITES = void 0;
+    exports2.getDefaultRootsData = getDefaultRootsData;
+    var fs = __require("fs");
+    exports2.CIPHER_SUITES = process.env.GRPC_SSL_CIPHER_SUITES;
+    var DEFAULT_ROOTS_FILE_PATH = process.env.GRPC_DEFAULT_SSL_ROOTS_FILE_PATH;
+    var defaultRootsData = null;
+    function getDefaultRootsData() {
+      if (DEFAULT_ROOTS_FILE_PATH) {
+        if (defaultRootsData === null) {
+          defaultRootsData = fs.readFileSync(DEFAULT_ROOTS_FILE_PATH);
+        }
+        return defaultRootsData;
+      }
+      return null;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/uri-parser.js
+var require_uri_parser = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/uri-parser.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.parseUri = parseUri;
+    exports2.splitHostPort = splitHostPort;
+    exports2.combineHostPort = combineHostPort;
+    exports2.uriToString = uriToString;
+    exports2.extractServiceName = extractServiceName;
+    exports2.computeServiceUrl = computeServiceUrl;
+    var URI_REGEX = /^(?:([A-Za-z0-9+.-]+):)?(?:\/\/([^/]*)\/)?(.+)$/;
+    function parseUri(uriString) {
+      const parsedUri = URI_REGEX.exec(uriString);
+      if (parsedUri === null) {
+        return null;
+      }
+      return {
+        scheme: parsedUri[1],
+        authority: parsedUri[2],
+        path: parsedUri[3]
+      };
+    }
+    var NUMBER_REGEX = /^\d+$/;
+    function splitHostPort(path) {
+      if (path.startsWith("[")) {
+        const hostEnd = path.indexOf("]");
+        if (hostEnd === -1) {
+          return null;
+        }
+        const host = path.substring(1, hostEnd);
+        if (host.indexOf(":") === -1) {
+          return null;
+        }
+        if (path.length > hostEnd + 1) {
+          if (path[hostEnd + 1] === ":") {
+            const portString = path.substring(hostEnd + 2);
+            if (NUMBER_REGEX.test(portString)) {
+              return {
+                host,
+                port: +portString
+              };
+            } else {
+              return null;
+            }
+          } else {
+            return null;
+          }
+        } else {
+          return {
+            host
+          };
+        }
+      } else {
+        const splitPath = path.split(":");
+        if (splitPath.length === 2) {
+          if (NUMBER_REGEX.test(splitPath[1])) {
+            return {
+              host: splitPath[0],
+              port: +splitPath[1]
+            };
+          } else {
+            return null;
+          }
+        } else {
+          return {
+            host: path
+          };
+        }
+      }
+    }
+    function combineHostPort(hostPort) {
+      if (hostPort.port === void 0) {
+        return hostPort.host;
+      } else {
+        if (hostPort.host.includes(":")) {
+          return `[${hostPort.host}]:${hostPort.port}`;
+        } else {
+          return `${hostPort.host}:${hostPort.port}`;
+        }
+      }
+    }
+    function uriToString(uri) {
+      let result = "";
+      if (uri.scheme !== void 0) {
+        result += uri.scheme + ":";
+      }
+      if (uri.authority !== void 0) {
+        result += "//" + uri.authority + "/";
+      }
+      result += uri.path;
+      return result;
+    }
+    function extractServiceName(methodName) {
+      const firstSlashIndex = methodName.indexOf("/");
+      if (firstSlashIndex === -1) {
+        return "";
+      }
+      const secondSlashIndex = methodName.indexOf("/", firstSlashIndex + 1);
+      if (secondSlashIndex === -1) {
+        return methodName.substring(firstSlashIndex + 1);
+      }
+      return methodName.substring(firstSlashIndex + 1, secondSlashIndex);
+    }
+    function computeServiceUrl(host, methodName) {
+      var _a, _b;
+      const serviceName = extractServiceName(methodName);
+      const hostname = (_b = (_a = splitHostPort(host)) === null || _a === void 0 ? void 0 : _a.host) !== null && _b !== void 0 ? _b : "localhost";
+      return `https://${hostname}/${serviceName}`;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolver.js
+var require_resolver = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolver.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.CHANNEL_ARGS_CONFIG_SELECTOR_KEY = void 0;
+    exports2.registerResolver = registerResolver;
+    exports2.registerDefaultScheme = registerDefaultScheme;
+    exports2.createResolver = createResolver;
+    exports2.getDefaultAuthority = getDefaultAuthority;
+    exports2.mapUriDefaultScheme = mapUriDefaultScheme;
+    var uri_parser_1 = require_uri_parser();
+    exports2.CHANNEL_ARGS_CONFIG_SELECTOR_KEY = "grpc.internal.config_selector";
+    var registeredResolvers = {};
+    var defaultScheme = null;
+    function registerResolver(scheme, resolverClass) {
+      registeredResolvers[scheme] = resolverClass;
+    }
+    function registerDefaultScheme(scheme) {
+      defaultScheme = scheme;
+    }
+    function createResolver(target, listener, options) {
+      if (target.scheme !== void 0 && target.scheme in registeredResolvers) {
+        return new registeredResolvers[target.scheme](target, listener, options);
+      } else {
+        throw new Error(`No resolver could be created for target ${(0, uri_parser_1.uriToString)(target)}`);
+      }
+    }
+    function getDefaultAuthority(target) {
+      if (target.scheme !== void 0 && target.scheme in registeredResolvers) {
+        return registeredResolvers[target.scheme].getDefaultAuthority(target);
+      } else {
+        throw new Error(`Invalid target ${(0, uri_parser_1.uriToString)(target)}`);
+      }
+    }
+    function mapUriDefaultScheme(target) {
+      if (target.scheme === void 0 || !(target.scheme in registeredResolvers)) {
+        if (defaultScheme !== null) {
+          return {
+            scheme: defaultScheme,
+            authority: void 0,
+            path: (0, uri_parser_1.uriToString)(target)
+          };
+        } else {
+          return null;
+        }
+      }
+      return target;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/channel-credentials.js
+var require_channel_credentials = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/channel-credentials.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ChannelCredentials = void 0;
+    exports2.createCertificateProviderChannelCredentials = createCertificateProviderChannelCredentials;
+    var tls_1 = __require("tls");
+    var call_credentials_1 = require_call_credentials();
+    var tls_helpers_1 = require_tls_helpers();
+    var uri_parser_1 = require_uri_parser();
+    var resolver_1 = require_resolver();
+    var logging_1 = require_logging();
+    var constants_1 = require_constants2();
+    function verifyIsBufferOrNull(obj, friendlyName) {
+      if (obj && !(obj instanceof Buffer)) {
+        throw new TypeError(`${friendlyName}, if provided, must be a Buffer.`);
+      }
+    }
+    var ChannelCredentials = class {
+      /**
+       * Returns a copy of this object with the included set of per-call credentials
+       * expanded to include callCredentials.
+       * @param callCredentials A CallCredentials object to associate with this
+       * instance.
+       */
+      compose(callCredentials) {
+        return new ComposedChannelCredentialsImpl(this, callCredentials);
+      }
+      /**
+       * Return a new ChannelCredentials instance with a given set of credentials.
+       * The resulting instance can be used to construct a Channel that communicates
+       * over TLS.
+       * @param rootCerts The root certificate data.
+       * @param privateKey The client certificate private key, if available.
+       * @param certChain The client certificate key chain, if available.
+       * @param verifyOptions Additional options to modify certificate verification
+       */
+      static createSsl(rootCerts, privateKey, certChain, verifyOptions) {
+        var _a;
+        verifyIsBufferOrNull(rootCerts, "Root certificate");
+        verifyIsBufferOrNull(privateKey, "Private key");
+        verifyIsBufferOrNull(certChain, "Certificate chain");
+        if (privateKey && !certChain) {
+          throw new Error("Private key must be given with accompanying certificate chain");
+        }
+        if (!privateKey && certChain) {
+          throw new Error("Certificate chain must be given with accompanying private key");
+        }
+        const secureContext = (0, tls_1.createSecureContext)({
+          ca: (_a = rootCerts !== null && rootCerts !== void 0 ? rootCerts : (0, tls_helpers_1.getDefaultRootsData)()) !== null && _a !== void 0 ? _a : void 0,
+          key: privateKey !== null && privateKey !== void 0 ? privateKey : void 0,
+          cert: certChain !== null && certChain !== void 0 ? certChain : void 0,
+          ciphers: tls_helpers_1.CIPHER_SUITES
+        });
+        return new SecureChannelCredentialsImpl(secureContext, verifyOptions !== null && verifyOptions !== void 0 ? verifyOptions : {});
+      }
+      /**
+       * Return a new ChannelCredentials instance with credentials created using
+       * the provided secureContext. The resulting instances can be used to
+       * construct a Channel that communicates over TLS. gRPC will not override
+       * anything in the provided secureContext, so the environment variables
+       * GRPC_SSL_CIPHER_SUITES and GRPC_DEFAULT_SSL_ROOTS_FILE_PATH will
+       * not be applied.
+       * @param secureContext The return value of tls.createSecureContext()
+       * @param verifyOptions Additional options to modify certificate verification
+       */
+      static createFromSecureContext(secureContext, verifyOptions) {
+        return new SecureChannelCredentialsImpl(secureContext, verifyOptions !== null && verifyOptions !== void 0 ? verifyOptions : {});
+      }
+      /**
+       * Return a new ChannelCredentials instance with no credentials.
+       */
+      static createInsecure() {
+        return new InsecureChannelCredentialsImpl();
+      }
+    };
+    exports2.ChannelCredentials = ChannelCredentials;
+    var InsecureChannelCredentialsImpl = class _InsecureChannelCredentialsImpl extends ChannelCredentials {
+      constructor() {
+        super();
+      }
+      compose(callCredentials) {
+        throw new Error("Cannot compose insecure credentials");
+      }
+      _isSecure() {
+        return false;
+      }
+      _equals(other) {
+        return other instanceof _InsecureChannelCredentialsImpl;
+      }
+      _createSecureConnector(channelTarget, options, callCredentials) {
+        const credentials2 = callCredentials !== null && callCredentials !== void 0 ? callCredentials : call_credentials_1.CallCredentials.createEmpty();
+        return {
+          connect(socket) {
+            return Promise.resolve({
+              socket,
+              secure: false
+            });
+          },
+          waitForReady: () => {
+            return Promise.resolve();
+          },
+          getCallCredentials: () => {
+            return credentials2;
+          },
+          destroy() {
+          }
+        };
+      }
+    };
+    function getConnectionOptions(secureContext, verifyOptions, channelTarget, options) {
+      var _a, _b;
+      const connectionOptions = {
+        secureContext
+      };
+      let realTarget = channelTarget;
+      if ("grpc.http_connect_target" in options) {
+        const parsedTarget = (0, uri_parser_1.parseUri)(options["grpc.http_connect_target"]);
+        if (parsedTarget) {
+          realTarget = parsedTarget;
+        }
+      }
+      const targetPath = (0, resolver_1.getDefaultAuthority)(realTarget);
+      const hostPort = (0, uri_parser_1.splitHostPort)(targetPath);
+      const remoteHost = (_a = hostPort === null || hostPort === void 0 ? void 0 : hostPort.host) !== null && _a !== void 0 ? _a : targetPath;
+      connectionOptions.host = remoteHost;
+      if (verifyOptions.checkServerIdentity) {
+        connectionOptions.checkServerIdentity = verifyOptions.checkServerIdentity;
+      }
+      if (verifyOptions.rejectUnauthorized !== void 0) {
+        connectionOptions.rejectUnauthorized = verifyOptions.rejectUnauthorized;
+      }
+      connectionOptions.ALPNProtocols = ["h2"];
+      if (options["grpc.ssl_target_name_override"]) {
+        const sslTargetNameOverride = options["grpc.ssl_target_name_override"];
+        const originalCheckServerIdentity = (_b = connectionOptions.checkServerIdentity) !== null && _b !== void 0 ? _b : tls_1.checkServerIdentity;
+        connectionOptions.checkServerIdentity = (host, cert) => {
+          return originalCheckServerIdentity(sslTargetNameOverride, cert);
+        };
+        connectionOptions.servername = sslTargetNameOverride;
+      } else {
+        connectionOptions.servername = remoteHost;
+      }
+      if (options["grpc-node.tls_enable_trace"]) {
+        connectionOptions.enableTrace = true;
+      }
+      return connectionOptions;
+    }
+    var SecureConnectorImpl = class {
+      constructor(connectionOptions, callCredentials) {
+        this.connectionOptions = connectionOptions;
+        this.callCredentials = callCredentials;
+      }
+      connect(socket) {
+        const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
+        return new Promise((resolve, reject) => {
+          const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
+            var _a;
+            if (((_a = this.connectionOptions.rejectUnauthorized) !== null && _a !== void 0 ? _a : true) && !tlsSocket.authorized) {
+              reject(tlsSocket.authorizationError);
+              return;
+            }
+            resolve({
+              socket: tlsSocket,
+              secure: true
+            });
+          });
+          tlsSocket.on("error", (error) => {
+            reject(error);
+          });
+        });
+      }
+      waitForReady() {
+        return Promise.resolve();
+      }
+      getCallCredentials() {
+        return this.callCredentials;
+      }
+      destroy() {
+      }
+    };
+    var SecureChannelCredentialsImpl = class _SecureChannelCredentialsImpl extends ChannelCredentials {
+      constructor(secureContext, verifyOptions) {
+        super();
+        this.secureContext = secureContext;
+        this.verifyOptions = verifyOptions;
+      }
+      _isSecure() {
+        return true;
+      }
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (other instanceof _SecureChannelCredentialsImpl) {
+          return this.secureContext === other.secureContext && this.verifyOptions.checkServerIdentity === other.verifyOptions.checkServerIdentity;
+        } else {
+          return false;
+        }
+      }
+      _createSecureConnector(channelTarget, options, callCredentials) {
+        const connectionOptions = getConnectionOptions(this.secureContext, this.verifyOptions, channelTarget, options);
+        return new SecureConnectorImpl(connectionOptions, callCredentials !== null && callCredentials !== void 0 ? callCredentials : call_credentials_1.CallCredentials.createEmpty());
+      }
+    };
+    var CertificateProviderChannelCredentialsImpl = class _CertificateProviderChannelCredentialsImpl extends ChannelCredentials {
+      constructor(caCertificateProvider, identityCertificateProvider, verifyOptions) {
+        super();
+        this.caCertificateProvider = caCertificateProvider;
+        this.identityCertificateProvider = identityCertificateProvider;
+        this.verifyOptions = verifyOptions;
+        this.refcount = 0;
+        this.latestCaUpdate = void 0;
+        this.latestIdentityUpdate = void 0;
+        this.caCertificateUpdateListener = this.handleCaCertificateUpdate.bind(this);
+        this.identityCertificateUpdateListener = this.handleIdentityCertitificateUpdate.bind(this);
+        this.secureContextWatchers = [];
+      }
+      _isSecure() {
+        return true;
+      }
+      _equals(other) {
+        var _a, _b;
+        if (this === other) {
+          return true;
+        }
+        if (other instanceof _CertificateProviderChannelCredentialsImpl) {
+          return this.caCertificateProvider === other.caCertificateProvider && this.identityCertificateProvider === other.identityCertificateProvider && ((_a = this.verifyOptions) === null || _a === void 0 ? void 0 : _a.checkServerIdentity) === ((_b = other.verifyOptions) === null || _b === void 0 ? void 0 : _b.checkServerIdentity);
+        } else {
+          return false;
+        }
+      }
+      ref() {
+        var _a;
+        if (this.refcount === 0) {
+          this.caCertificateProvider.addCaCertificateListener(this.caCertificateUpdateListener);
+          (_a = this.identityCertificateProvider) === null || _a === void 0 ? void 0 : _a.addIdentityCertificateListener(this.identityCertificateUpdateListener);
+        }
+        this.refcount += 1;
+      }
+      unref() {
+        var _a;
+        this.refcount -= 1;
+        if (this.refcount === 0) {
+          this.caCertificateProvider.removeCaCertificateListener(this.caCertificateUpdateListener);
+          (_a = this.identityCertificateProvider) === null || _a === void 0 ? void 0 : _a.removeIdentityCertificateListener(this.identityCertificateUpdateListener);
+        }
+      }
+      _createSecureConnector(channelTarget, options, callCredentials) {
+        this.ref();
+        return new _CertificateProviderChannelCredentialsImpl.SecureConnectorImpl(this, channelTarget, options, callCredentials !== null && callCredentials !== void 0 ? callCredentials : call_credentials_1.CallCredentials.createEmpty());
+      }
+      maybeUpdateWatchers() {
+        if (this.hasReceivedUpdates()) {
+          for (const watcher of this.secureContextWatchers) {
+            watcher(this.getLatestSecureContext());
+          }
+          this.secureContextWatchers = [];
+        }
+      }
+      handleCaCertificateUpdate(update) {
+        this.latestCaUpdate = update;
+        this.maybeUpdateWatchers();
+      }
+      handleIdentityCertitificateUpdate(update) {
+        this.latestIdentityUpdate = update;
+        this.maybeUpdateWatchers();
+      }
+      hasReceivedUpdates() {
+        if (this.latestCaUpdate === void 0) {
+          return false;
+        }
+        if (this.identityCertificateProvider && this.latestIdentityUpdate === void 0) {
+          return false;
+        }
+        return true;
+      }
+      getSecureContext() {
+        if (this.hasReceivedUpdates()) {
+          return Promise.resolve(this.getLatestSecureContext());
+        } else {
+          return new Promise((resolve) => {
+            this.secureContextWatchers.push(resolve);
+          });
+        }
+      }
+      getLatestSecureContext() {
+        var _a, _b;
+        if (!this.latestCaUpdate) {
+          return null;
+        }
+        if (this.identityCertificateProvider !== null && !this.latestIdentityUpdate) {
+          return null;
+        }
+        try {
+          return (0, tls_1.createSecureContext)({
+            ca: this.latestCaUpdate.caCertificate,
+            key: (_a = this.latestIdentityUpdate) === null || _a === void 0 ? void 0 : _a.privateKey,
+            cert: (_b = this.latestIdentityUpdate) === null || _b === void 0 ? void 0 : _b.certificate,
+            ciphers: tls_helpers_1.CIPHER_SUITES
+          });
+        } catch (e) {
+          (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to createSecureContext with error " + e.message);
+          return null;
+        }
+      }
+    };
+    CertificateProviderChannelCredentialsImpl.SecureConnectorImpl = class {
+      constructor(parent, channelTarget, options, callCredentials) {
+        this.parent = parent;
+        this.channelTarget = channelTarget;
+        this.options = options;
+        this.callCredentials = callCredentials;
+      }
+      connect(socket) {
+        return new Promise((resolve, reject) => {
+          const secureContext = this.parent.getLatestSecureContext();
+          if (!secureContext) {
+            reject(new Error("Failed to load credentials"));
+            return;
+          }
+          if (socket.closed) {
+            reject(new Error("Socket closed while loading credentials"));
+          }
+          const connnectionOptions = getConnectionOptions(secureContext, this.parent.verifyOptions, this.channelTarget, this.options);
+          const tlsConnectOptions = Object.assign({ socket }, connnectionOptions);
+          const closeCallback = () => {
+            reject(new Error("Socket closed"));
+          };
+          const errorCallback = (error) => {
+            reject(error);
+          };
+          const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
+            var _a;
+            tlsSocket.removeListener("close", closeCallback);
+            tlsSocket.removeListener("error", errorCallback);
+            if (((_a = this.parent.verifyOptions.rejectUnauthorized) !== null && _a !== void 0 ? _a : true) && !tlsSocket.authorized) {
+              reject(tlsSocket.authorizationError);
+              return;
+            }
+            resolve({
+              socket: tlsSocket,
+              secure: true
+            });
+          });
+          tlsSocket.once("close", closeCallback);
+          tlsSocket.once("error", errorCallback);
+        });
+      }
+      async waitForReady() {
+        await this.parent.getSecureContext();
+      }
+      getCallCredentials() {
+        return this.callCredentials;
+      }
+      destroy() {
+        this.parent.unref();
+      }
+    };
+    function createCertificateProviderChannelCredentials(caCertificateProvider, identityCertificateProvider, verifyOptions) {
+      return new CertificateProviderChannelCredentialsImpl(caCertificateProvider, identityCertificateProvider, verifyOptions !== null && verifyOptions !== void 0 ? verifyOptions : {});
+    }
+    var ComposedChannelCredentialsImpl = class _ComposedChannelCredentialsImpl extends ChannelCredentials {
+      constructor(channelCredentials, callCredentials) {
+        super();
+        this.channelCredentials = channelCredentials;
+        this.callCredentials = callCredentials;
+        if (!channelCredentials._isSecure()) {
+          throw new Error("Cannot compose insecure credentials");
+        }
+      }
+      compose(callCredentials) {
+        const combinedCallCredentials = this.callCredentials.compose(callCredentials);
+        return new _ComposedChannelCredentialsImpl(this.channelCredentials, combinedCallCredentials);
+      }
+      _isSecure() {
+        return true;
+      }
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (other instanceof _ComposedChannelCredentialsImpl) {
+          return this.channelCredentials._equals(other.channelCredentials) && this.callCredentials._equals(other.callCredentials);
+        } else {
+          return false;
+        }
+      }
+      _createSecureConnector(channelTarget, options, callCredentials) {
+        const combinedCallCredentials = this.callCredentials.compose(callCredentials !== null && callCredentials !== void 0 ? callCredentials : call_credentials_1.CallCredentials.createEmpty());
+        return this.channelCredentials._createSecureConnector(channelTarget, options, combinedCallCredentials);
+      }
+    };
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer.js
+var require_load_balancer = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.createChildChannelControlHelper = createChildChannelControlHelper;
+    exports2.registerLoadBalancerType = registerLoadBalancerType;
+    exports2.registerDefaultLoadBalancerType = registerDefaultLoadBalancerType;
+    exports2.createLoadBalancer = createLoadBalancer;
+    exports2.isLoadBalancerNameRegistered = isLoadBalancerNameRegistered;
+    exports2.parseLoadBalancingConfig = parseLoadBalancingConfig;
+    exports2.getDefaultConfig = getDefaultConfig;
+    exports2.selectLbConfigFromList = selectLbConfigFromList;
+    var logging_1 = require_logging();
+    var constants_1 = require_constants2();
+    function createChildChannelControlHelper(parent, overrides) {
+      var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k;
+      return {
+        createSubchannel: (_b = (_a = overrides.createSubchannel) === null || _a === void 0 ? void 0 : _a.bind(overrides)) !== null && _b !== void 0 ? _b : parent.createSubchannel.bind(parent),
+        updateState: (_d = (_c = overrides.updateState) === null || _c === void 0 ? void 0 : _c.bind(overrides)) !== null && _d !== void 0 ? _d : parent.updateState.bind(parent),
+        requestReresolution: (_f = (_e = overrides.requestReresolution) === null || _e === void 0 ? void 0 : _e.bind(overrides)) !== null && _f !== void 0 ? _f : parent.requestReresolution.bind(parent),
+        addChannelzChild: (_h = (_g = overrides.addChannelzChild) === null || _g === void 0 ? void 0 : _g.bind(overrides)) !== null && _h !== void 0 ? _h : parent.addChannelzChild.bind(parent),
+        removeChannelzChild: (_k = (_j = overrides.removeChannelzChild) === null || _j === void 0 ? void 0 : _j.bind(overrides)) !== null && _k !== void 0 ? _k : parent.removeChannelzChild.bind(parent)
+      };
+    }
+    var registeredLoadBalancerTypes = {};
+    var defaultLoadBalancerType = null;
+    function registerLoadBalancerType(typeName, loadBalancerType, loadBalancingConfigType) {
+      registeredLoadBalancerTypes[typeName] = {
+        LoadBalancer: loadBalancerType,
+        LoadBalancingConfig: loadBalancingConfigType
+      };
+    }
+    function registerDefaultLoadBalancerType(typeName) {
+      defaultLoadBalancerType = typeName;
+    }
+    function createLoadBalancer(config, channelControlHelper) {
+      const typeName = config.getLoadBalancerName();
+      if (typeName in registeredLoadBalancerTypes) {
+        return new registeredLoadBalancerTypes[typeName].LoadBalancer(channelControlHelper);
+      } else {
+        return null;
+      }
+    }
+    function isLoadBalancerNameRegistered(typeName) {
+      return typeName in registeredLoadBalancerTypes;
+    }
+    function parseLoadBalancingConfig(rawConfig) {
+      const keys = Object.keys(rawConfig);
+      if (keys.length !== 1) {
+        throw new Error("Provided load balancing config has multiple conflicting entries");
+      }
+      const typeName = keys[0];
+      if (typeName in registeredLoadBalancerTypes) {
+        try {
+          return registeredLoadBalancerTypes[typeName].LoadBalancingConfig.createFromJson(rawConfig[typeName]);
+        } catch (e) {
+          throw new Error(`${typeName}: ${e.message}`);
+        }
+      } else {
+        throw new Error(`Unrecognized load balancing config name ${typeName}`);
+      }
+    }
+    function getDefaultConfig() {
+      if (!defaultLoadBalancerType) {
+        throw new Error("No default load balancer type registered");
+      }
+      return new registeredLoadBalancerTypes[defaultLoadBalancerType].LoadBalancingConfig();
+    }
+    function selectLbConfigFromList(configs, fallbackTodefault = false) {
+      for (const config of configs) {
+        try {
+          return parseLoadBalancingConfig(config);
+        } catch (e) {
+          (0, logging_1.log)(constants_1.LogVerbosity.DEBUG, "Config parsing failed with error", e.message);
+          continue;
+        }
+      }
+      if (fallbackTodefault) {
+        if (defaultLoadBalancerType) {
+          return new registeredLoadBalancerTypes[defaultLoadBalancerType].LoadBalancingConfig();
+        } else {
+          return null;
+        }
+      } else {
+        return null;
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/service-config.js
+var require_service_config = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/service-config.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.validateRetryThrottling = validateRetryThrottling;
+    exports2.validateServiceConfig = validateServiceConfig;
+    exports2.extractAndSelectServiceConfig = extractAndSelectServiceConfig;
+    var os = __require("os");
+    var constants_1 = require_constants2();
+    var DURATION_REGEX = /^\d+(\.\d{1,9})?s$/;
+    var CLIENT_LANGUAGE_STRING = "node";
+    function validateName(obj) {
+      if ("service" in obj && obj.service !== "") {
+        if (typeof obj.service !== "string") {
+          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj.service}`);
+        }
+        if ("method" in obj && obj.method !== "") {
+          if (typeof obj.method !== "string") {
+            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj.service}`);
+          }
+          return {
+            service: obj.service,
+            method: obj.method
+          };
+        } else {
+          return {
+            service: obj.service
+          };
+        }
+      } else {
+        if ("method" in obj && obj.method !== void 0) {
+          throw new Error(`Invalid method config name: method set with empty or unset service`);
+        }
+        return {};
+      }
+    }
+    function validateRetryPolicy(obj) {
+      if (!("maxAttempts" in obj) || !Number.isInteger(obj.maxAttempts) || obj.maxAttempts < 2) {
+        throw new Error("Invalid method config retry policy: maxAttempts must be an integer at least 2");
+      }
+      if (!("initialBackoff" in obj) || typeof obj.initialBackoff !== "string" || !DURATION_REGEX.test(obj.initialBackoff)) {
+        throw new Error("Invalid method config retry policy: initialBackoff must be a string consisting of a positive integer or decimal followed by s");
+      }
+      if (!("maxBackoff" in obj) || typeof obj.maxBackoff !== "string" || !DURATION_REGEX.test(obj.maxBackoff)) {
+        throw new Error("Invalid method config retry policy: maxBackoff must be a string consisting of a positive integer or decimal followed by s");
+      }
+      if (!("backoffMultiplier" in obj) || typeof obj.backoffMultiplier !== "number" || obj.backoffMultiplier <= 0) {
+        throw new Error("Invalid method config retry policy: backoffMultiplier must be a number greater than 0");
+      }
+      if (!("retryableStatusCodes" in obj && Array.isArray(obj.retryableStatusCodes))) {
+        throw new Error("Invalid method config retry policy: retryableStatusCodes is required");
+      }
+      if (obj.retryableStatusCodes.length === 0) {
+        throw new Error("Invalid method config retry policy: retryableStatusCodes must be non-empty");
+      }
+      for (const value of obj.retryableStatusCodes) {
+        if (typeof value === "number") {
+          if (!Object.values(constants_1.Status).includes(value)) {
+            throw new Error("Invalid method config retry policy: retryableStatusCodes value not in status code range");
+          }
+        } else if (typeof value === "string") {
+          if (!Object.values(constants_1.Status).includes(value.toUpperCase())) {
+            throw new Error("Invalid method config retry policy: retryableStatusCodes value not a status code name");
+          }
+        } else {
+          throw new Error("Invalid method config retry policy: retryableStatusCodes value must be a string or number");
+        }
+      }
+      return {
+        maxAttempts: obj.maxAttempts,
+        initialBackoff: obj.initialBackoff,
+        maxBackoff: obj.maxBackoff,
+        backoffMultiplier: obj.backoffMultiplier,
+        retryableStatusCodes: obj.retryableStatusCodes
+      };
+    }
+    function validateHedgingPolicy(obj) {
+      if (!("maxAttempts" in obj) || !Number.isInteger(obj.maxAttempts) || obj.maxAttempts < 2) {
+        throw new Error("Invalid method config hedging policy: maxAttempts must be an integer at least 2");
+      }
+      if ("hedgingDelay" in obj && (typeof obj.hedgingDelay !== "string" || !DURATION_REGEX.test(obj.hedgingDelay))) {
+        throw new Error("Invalid method config hedging policy: hedgingDelay must be a string consisting of a positive integer followed by s");
+      }
+      if ("nonFatalStatusCodes" in obj && Array.isArray(obj.nonFatalStatusCodes)) {
+        for (const value of obj.nonFatalStatusCodes) {
+          if (typeof value === "number") {
+            if (!Object.values(constants_1.Status).includes(value)) {
+              throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value not in status code range");
+            }
+          } else if (typeof value === "string") {
+            if (!Object.values(constants_1.Status).includes(value.toUpperCase())) {
+              throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value not a status code name");
+            }
+          } else {
+            throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value must be a string or number");
+          }
+        }
+      }
+      const result = {
+        maxAttempts: obj.maxAttempts
+      };
+      if (obj.hedgingDelay) {
+        result.hedgingDelay = obj.hedgingDelay;
+      }
+      if (obj.nonFatalStatusCodes) {
+        result.nonFatalStatusCodes = obj.nonFatalStatusCodes;
+      }
+      return result;
+    }
+    function validateMethodConfig(obj) {
+      var _a;
+      const result = {
+        name: []
+      };
+      if (!("name" in obj) || !Array.isArray(obj.name)) {
+        throw new Error("Invalid method config: invalid name array");
+      }
+      for (const name of obj.name) {
+        result.name.push(validateName(name));
+      }
+      if ("waitForReady" in obj) {
+        if (typeof obj.waitForReady !== "boolean") {
+          throw new Error("Invalid method config: invalid waitForReady");
+        }
+        result.waitForReady = obj.waitForReady;
+      }
+      if ("timeout" in obj) {
+        if (typeof obj.timeout === "object") {
+          if (!("seconds" in obj.timeout) || !(typeof obj.timeout.seconds === "number")) {
+            throw new Error("Invalid method config: invalid timeout.seconds");
+          }
+          if (!("nanos" in obj.timeout) || !(typeof obj.timeout.nanos === "number")) {
+            throw new Error("Invalid method config: invalid timeout.nanos");
+          }
+          result.timeout = obj.timeout;
+        } else if (typeof obj.timeout === "string" && DURATION_REGEX.test(obj.timeout)) {
+          const timeoutParts = obj.timeout.substring(0, obj.timeout.length - 1).split(".");
+          result.timeout = {
+            seconds: timeoutParts[0] | 0,
+            nanos: ((_a = timeoutParts[1]) !== null && _a !== void 0 ? _a : 0) | 0
+          };
+        } else {
+          throw new Error("Invalid method config: invalid timeout");
+        }
+      }
+      if ("maxRequestBytes" in obj) {
+        if (typeof obj.maxRequestBytes !== "number") {
+          throw new Error("Invalid method config: invalid maxRequestBytes");
+        }
+        result.maxRequestBytes = obj.maxRequestBytes;
+      }
+      if ("maxResponseBytes" in obj) {
+        if (typeof obj.maxResponseBytes !== "number") {
+          throw new Error("Invalid method config: invalid maxRequestBytes");
+        }
+        result.maxResponseBytes = obj.maxResponseBytes;
+      }
+      if ("retryPolicy" in obj) {
+        if ("hedgingPolicy" in obj) {
+          throw new Error("Invalid method config: retryPolicy and hedgingPolicy cannot both be specified");
+        } else {
+          result.retryPolicy = validateRetryPolicy(obj.retryPolicy);
+        }
+      } else if ("hedgingPolicy" in obj) {
+        result.hedgingPolicy = validateHedgingPolicy(obj.hedgingPolicy);
+      }
+      return result;
+    }
+    function validateRetryThrottling(obj) {
+      if (!("maxTokens" in obj) || typeof obj.maxTokens !== "number" || obj.maxTokens <= 0 || obj.maxTokens > 1e3) {
+        throw new Error("Invalid retryThrottling: maxTokens must be a number in (0, 1000]");
+      }
+      if (!("tokenRatio" in obj) || typeof obj.tokenRatio !== "number" || obj.tokenRatio <= 0) {
+        throw new Error("Invalid retryThrottling: tokenRatio must be a number greater than 0");
+      }
+      return {
+        maxTokens: +obj.maxTokens.toFixed(3),
+        tokenRatio: +obj.tokenRatio.toFixed(3)
+      };
+    }
+    function validateLoadBalancingConfig(obj) {
+      if (!(typeof obj === "object" && obj !== null)) {
+        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj}`);
+      }
+      const keys = Object.keys(obj);
+      if (keys.length > 1) {
+        throw new Error(`Invalid loadBalancingConfig: unexpected multiple keys ${keys}`);
+      }
+      if (keys.length === 0) {
+        throw new Error("Invalid loadBalancingConfig: load balancing policy name required");
+      }
+      return {
+        [keys[0]]: obj[keys[0]]
+      };
+    }
+    function validateServiceConfig(obj) {
+      const result = {
+        loadBalancingConfig: [],
+        methodConfig: []
+      };
+      if ("loadBalancingPolicy" in obj) {
+        if (typeof obj.loadBalancingPolicy === "string") {
+          result.loadBalancingPolicy = obj.loadBalancingPolicy;
+        } else {
+          throw new Error("Invalid service config: invalid loadBalancingPolicy");
+        }
+      }
+      if ("loadBalancingConfig" in obj) {
+        if (Array.isArray(obj.loadBalancingConfig)) {
+          for (const config of obj.loadBalancingConfig) {
+            result.loadBalancingConfig.push(validateLoadBalancingConfig(config));
+          }
+        } else {
+          throw new Error("Invalid service config: invalid loadBalancingConfig");
+        }
+      }
+      if ("methodConfig" in obj) {
+        if (Array.isArray(obj.methodConfig)) {
+          for (const methodConfig of obj.methodConfig) {
+            result.methodConfig.push(validateMethodConfig(methodConfig));
+          }
+        }
+      }
+      if ("retryThrottling" in obj) {
+        result.retryThrottling = validateRetryThrottling(obj.retryThrottling);
+      }
+      const seenMethodNames = [];
+      for (const methodConfig of result.methodConfig) {
+        for (const name of methodConfig.name) {
+          for (const seenName of seenMethodNames) {
+            if (name.service === seenName.service && name.method === seenName.method) {
+              throw new Error(`Invalid service config: duplicate name ${name.service}/${name.method}`);
+            }
+          }
+          seenMethodNames.push(name);
+        }
+      }
+      return result;
+    }
+    function validateCanaryConfig(obj) {
+      if (!("serviceConfig" in obj)) {
+        throw new Error("Invalid service config choice: missing service config");
+      }
+      const result = {
+        serviceConfig: validateServiceConfig(obj.serviceConfig)
+      };
+      if ("clientLanguage" in obj) {
+        if (Array.isArray(obj.clientLanguage)) {
+          result.clientLanguage = [];
+          for (const lang of obj.clientLanguage) {
+            if (typeof lang === "string") {
+              result.clientLanguage.push(lang);
+            } else {
+              throw new Error("Invalid service config choice: invalid clientLanguage");
+            }
+          }
+        } else {
+          throw new Error("Invalid service config choice: invalid clientLanguage");
+        }
+      }
+      if ("clientHostname" in obj) {
+        if (Array.isArray(obj.clientHostname)) {
+          result.clientHostname = [];
+          for (const lang of obj.clientHostname) {
+            if (typeof lang === "string") {
+              result.clientHostname.push(lang);
+            } else {
+              throw new Error("Invalid service config choice: invalid clientHostname");
+            }
+          }
+        } else {
+          throw new Error("Invalid service config choice: invalid clientHostname");
+        }
+      }
+      if ("percentage" in obj) {
+        if (typeof obj.percentage === "number" && 0 <= obj.percentage && obj.percentage <= 100) {
+          result.percentage = obj.percentage;
+        } else {
+          throw new Error("Invalid service config choice: invalid percentage");
+        }
+      }
+      const allowedFields = [
+        "clientLanguage",
+        "percentage",
+        "clientHostname",
+        "serviceConfig"
+      ];
+      for (const field in obj) {
+        if (!allowedFields.includes(field)) {
+          throw new Error(`Invalid service config choice: unexpected field ${field}`);
+        }
+      }
+      return result;
+    }
+    function validateAndSelectCanaryConfig(obj, percentage) {
+      if (!Array.isArray(obj)) {
+        throw new Error("Invalid service config list");
+      }
+      for (const config of obj) {
+        const validatedConfig = validateCanaryConfig(config);
+        if (typeof validatedConfig.percentage === "number" && percentage > validatedConfig.percentage) {
+          continue;
+        }
+        if (Array.isArray(validatedConfig.clientHostname)) {
+          let hostnameMatched = false;
+          for (const hostname of validatedConfig.clientHostname) {
+            if (hostname === os.hostname()) {
+              hostnameMatched = true;
+            }
+          }
+          if (!hostnameMatched) {
+            continue;
+          }
+        }
+        if (Array.isArray(validatedConfig.clientLanguage)) {
+          let languageMatched = false;
+          for (const language of validatedConfig.clientLanguage) {
+            if (language === CLIENT_LANGUAGE_STRING) {
+              languageMatched = true;
+            }
+          }
+          if (!languageMatched) {
+            continue;
+          }
+        }
+        return validatedConfig.serviceConfig;
+      }
+      throw new Error("No matching service config found");
+    }
+    function extractAndSelectServiceConfig(txtRecord, percentage) {
+      for (const record of txtRecord) {
+        if (record.length > 0 && record[0].startsWith("grpc_config=")) {
+          const recordString = record.join("").substring("grpc_config=".length);
+          const recordJson = JSON.parse(recordString);
+          return validateAndSelectCanaryConfig(recordJson, percentage);
+        }
+      }
+      return null;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/connectivity-state.js
+var require_connectivity_state = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/connectivity-state.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ConnectivityState = void 0;
+    var ConnectivityState;
+    (function(ConnectivityState2) {
+      ConnectivityState2[ConnectivityState2["IDLE"] = 0] = "IDLE";
+      ConnectivityState2[ConnectivityState2["CONNECTING"] = 1] = "CONNECTING";
+      ConnectivityState2[ConnectivityState2["READY"] = 2] = "READY";
+      ConnectivityState2[ConnectivityState2["TRANSIENT_FAILURE"] = 3] = "TRANSIENT_FAILURE";
+      ConnectivityState2[ConnectivityState2["SHUTDOWN"] = 4] = "SHUTDOWN";
+    })(ConnectivityState || (exports2.ConnectivityState = ConnectivityState = {}));
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/picker.js
+var require_picker = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/picker.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.QueuePicker = exports2.UnavailablePicker = exports2.PickResultType = void 0;
+    var metadata_1 = require_metadata();
+    var constants_1 = require_constants2();
+    var PickResultType;
+    (function(PickResultType2) {
+      PickResultType2[PickResultType2["COMPLETE"] = 0] = "COMPLETE";
+      PickResultType2[PickResultType2["QUEUE"] = 1] = "QUEUE";
+      PickResultType2[PickResultType2["TRANSIENT_FAILURE"] = 2] = "TRANSIENT_FAILURE";
+      PickResultType2[PickResultType2["DROP"] = 3] = "DROP";
+    })(PickResultType || (exports2.PickResultType = PickResultType = {}));
+    var UnavailablePicker = class {
+      constructor(status2) {
+        this.status = Object.assign({ code: constants_1.Status.UNAVAILABLE, details: "No connection established", metadata: new metadata_1.Metadata() }, status2);
+      }
+      pick(pickArgs) {
+        return {
+          pickResultType: PickResultType.TRANSIENT_FAILURE,
+          subchannel: null,
+          status: this.status,
+          onCallStarted: null,
+          onCallEnded: null
+        };
+      }
+    };
+    exports2.UnavailablePicker = UnavailablePicker;
+    var QueuePicker = class {
+      // Constructed with a load balancer. Calls exitIdle on it the first time pick is called
+      constructor(loadBalancer, childPicker) {
+        this.loadBalancer = loadBalancer;
+        this.childPicker = childPicker;
+        this.calledExitIdle = false;
+      }
+      pick(pickArgs) {
+        if (!this.calledExitIdle) {
+          process.nextTick(() => {
+            this.loadBalancer.exitIdle();
+          });
+          this.calledExitIdle = true;
+        }
+        if (this.childPicker) {
+          return this.childPicker.pick(pickArgs);
+        } else {
+          return {
+            pickResultType: PickResultType.QUEUE,
+            subchannel: null,
+            status: null,
+            onCallStarted: null,
+            onCallEnded: null
+          };
+        }
+      }
+    };
+    exports2.QueuePicker = QueuePicker;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/backoff-timeout.js
+var require_backoff_timeout = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/backoff-timeout.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BackoffTimeout = void 0;
+    var constants_1 = require_constants2();
+    var logging = require_logging();
+    var TRACER_NAME = "backoff";
+    var INITIAL_BACKOFF_MS = 1e3;
+    var BACKOFF_MULTIPLIER = 1.6;
+    var MAX_BACKOFF_MS = 12e4;
+    var BACKOFF_JITTER = 0.2;
+    function uniformRandom(min, max2) {
+      return Math.random() * (max2 - min) + min;
+    }
+    var BackoffTimeout = class _BackoffTimeout {
+      constructor(callback, options) {
+        this.callback = callback;
+        this.initialDelay = INITIAL_BACKOFF_MS;
+        this.multiplier = BACKOFF_MULTIPLIER;
+        this.maxDelay = MAX_BACKOFF_MS;
+        this.jitter = BACKOFF_JITTER;
+        this.running = false;
+        this.hasRef = true;
+        this.startTime = /* @__PURE__ */ new Date();
+        this.endTime = /* @__PURE__ */ new Date();
+        this.id = _BackoffTimeout.getNextId();
+        if (options) {
+          if (options.initialDelay) {
+            this.initialDelay = options.initialDelay;
+          }
+          if (options.multiplier) {
+            this.multiplier = options.multiplier;
+          }
+          if (options.jitter) {
+            this.jitter = options.jitter;
+          }
+          if (options.maxDelay) {
+            this.maxDelay = options.maxDelay;
+          }
+        }
+        if (this.traceEnabled) {
+          this.trace("constructed initialDelay=" + this.initialDelay + " multiplier=" + this.multiplier + " jitter=" + this.jitter + " maxDelay=" + this.maxDelay);
+        }
+        this.nextDelay = this.initialDelay;
+        this.timerId = setTimeout(() => {
+        }, 0);
+        clearTimeout(this.timerId);
+      }
+      static getNextId() {
+        return this.nextId++;
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "{" + this.id + "} " + text);
+        }
+      }
+      runTimer(delay) {
+        var _a, _b;
+        if (this.traceEnabled) {
+          this.trace("runTimer(delay=" + delay + ")");
+        }
+        this.endTime = this.startTime;
+        this.endTime.setMilliseconds(this.endTime.getMilliseconds() + delay);
+        clearTimeout(this.timerId);
+        this.timerId = setTimeout(() => {
+          this.trace("timer fired");
+          this.running = false;
+          this.callback();
+        }, delay);
+        if (!this.hasRef) {
+          (_b = (_a = this.timerId).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        }
+      }
+      /**
+       * Call the callback after the current amount of delay time
+       */
+      runOnce() {
+        this.trace("runOnce()");
+        this.running = true;
+        this.startTime = /* @__PURE__ */ new Date();
+        this.runTimer(this.nextDelay);
+        const nextBackoff = Math.min(this.nextDelay * this.multiplier, this.maxDelay);
+        const jitterMagnitude = nextBackoff * this.jitter;
+        this.nextDelay = nextBackoff + uniformRandom(-jitterMagnitude, jitterMagnitude);
+      }
+      /**
+       * Stop the timer. The callback will not be called until `runOnce` is called
+       * again.
+       */
+      stop() {
+        this.trace("stop()");
+        clearTimeout(this.timerId);
+        this.running = false;
+      }
+      /**
+       * Reset the delay time to its initial value. If the timer is still running,
+       * retroactively apply that reset to the current timer.
+       */
+      reset() {
+        if (this.traceEnabled) {
+          this.trace("reset() running=" + this.running);
+        }
+        this.nextDelay = this.initialDelay;
+        if (this.running) {
+          const now = /* @__PURE__ */ new Date();
+          const newEndTime = this.startTime;
+          newEndTime.setMilliseconds(newEndTime.getMilliseconds() + this.nextDelay);
+          clearTimeout(this.timerId);
+          if (now < newEndTime) {
+            this.runTimer(newEndTime.getTime() - now.getTime());
+          } else {
+            this.running = false;
+          }
+        }
+      }
+      /**
+       * Check whether the timer is currently running.
+       */
+      isRunning() {
+        return this.running;
+      }
+      /**
+       * Set that while the timer is running, it should keep the Node process
+       * running.
+       */
+      ref() {
+        var _a, _b;
+        this.hasRef = true;
+        (_b = (_a = this.timerId).ref) === null || _b === void 0 ? void 0 : _b.call(_a);
+      }
+      /**
+       * Set that while the timer is running, it should not keep the Node process
+       * running.
+       */
+      unref() {
+        var _a, _b;
+        this.hasRef = false;
+        (_b = (_a = this.timerId).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+      }
+      /**
+       * Get the approximate timestamp of when the timer will fire. Only valid if
+       * this.isRunning() is true.
+       */
+      getEndTime() {
+        return this.endTime;
+      }
+    };
+    exports2.BackoffTimeout = BackoffTimeout;
+    BackoffTimeout.nextId = 0;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer-child-handler.js
+var require_load_balancer_child_handler = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer-child-handler.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ChildLoadBalancerHandler = void 0;
+    var load_balancer_1 = require_load_balancer();
+    var connectivity_state_1 = require_connectivity_state();
+    var TYPE_NAME = "child_load_balancer_helper";
+    var ChildLoadBalancerHandler = class {
+      constructor(channelControlHelper) {
+        this.channelControlHelper = channelControlHelper;
+        this.currentChild = null;
+        this.pendingChild = null;
+        this.latestConfig = null;
+        this.ChildPolicyHelper = class {
+          constructor(parent) {
+            this.parent = parent;
+            this.child = null;
+          }
+          createSubchannel(subchannelAddress, subchannelArgs) {
+            return this.parent.channelControlHelper.createSubchannel(subchannelAddress, subchannelArgs);
+          }
+          updateState(connectivityState, picker, errorMessage) {
+            var _a;
+            if (this.calledByPendingChild()) {
+              if (connectivityState === connectivity_state_1.ConnectivityState.CONNECTING) {
+                return;
+              }
+              (_a = this.parent.currentChild) === null || _a === void 0 ? void 0 : _a.destroy();
+              this.parent.currentChild = this.parent.pendingChild;
+              this.parent.pendingChild = null;
+            } else if (!this.calledByCurrentChild()) {
+              return;
+            }
+            this.parent.channelControlHelper.updateState(connectivityState, picker, errorMessage);
+          }
+          requestReresolution() {
+            var _a;
+            const latestChild = (_a = this.parent.pendingChild) !== null && _a !== void 0 ? _a : this.parent.currentChild;
+            if (this.child === latestChild) {
+              this.parent.channelControlHelper.requestReresolution();
+            }
+          }
+          setChild(newChild) {
+            this.child = newChild;
+          }
+          addChannelzChild(child) {
+            this.parent.channelControlHelper.addChannelzChild(child);
+          }
+          removeChannelzChild(child) {
+            this.parent.channelControlHelper.removeChannelzChild(child);
+          }
+          calledByPendingChild() {
+            return this.child === this.parent.pendingChild;
+          }
+          calledByCurrentChild() {
+            return this.child === this.parent.currentChild;
+          }
+        };
+      }
+      configUpdateRequiresNewPolicyInstance(oldConfig, newConfig) {
+        return oldConfig.getLoadBalancerName() !== newConfig.getLoadBalancerName();
+      }
+      /**
+       * Prerequisites: lbConfig !== null and lbConfig.name is registered
+       * @param endpointList
+       * @param lbConfig
+       * @param attributes
+       */
+      updateAddressList(endpointList, lbConfig, options, resolutionNote) {
+        let childToUpdate;
+        if (this.currentChild === null || this.latestConfig === null || this.configUpdateRequiresNewPolicyInstance(this.latestConfig, lbConfig)) {
+          const newHelper = new this.ChildPolicyHelper(this);
+          const newChild = (0, load_balancer_1.createLoadBalancer)(lbConfig, newHelper);
+          newHelper.setChild(newChild);
+          if (this.currentChild === null) {
+            this.currentChild = newChild;
+            childToUpdate = this.currentChild;
+          } else {
+            if (this.pendingChild) {
+              this.pendingChild.destroy();
+            }
+            this.pendingChild = newChild;
+            childToUpdate = this.pendingChild;
+          }
+        } else {
+          if (this.pendingChild === null) {
+            childToUpdate = this.currentChild;
+          } else {
+            childToUpdate = this.pendingChild;
+          }
+        }
+        this.latestConfig = lbConfig;
+        return childToUpdate.updateAddressList(endpointList, lbConfig, options, resolutionNote);
+      }
+      exitIdle() {
+        if (this.currentChild) {
+          this.currentChild.exitIdle();
+          if (this.pendingChild) {
+            this.pendingChild.exitIdle();
+          }
+        }
+      }
+      resetBackoff() {
+        if (this.currentChild) {
+          this.currentChild.resetBackoff();
+          if (this.pendingChild) {
+            this.pendingChild.resetBackoff();
+          }
+        }
+      }
+      destroy() {
+        if (this.currentChild) {
+          this.currentChild.destroy();
+          this.currentChild = null;
+        }
+        if (this.pendingChild) {
+          this.pendingChild.destroy();
+          this.pendingChild = null;
+        }
+      }
+      getTypeName() {
+        return TYPE_NAME;
+      }
+    };
+    exports2.ChildLoadBalancerHandler = ChildLoadBalancerHandler;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolving-load-balancer.js
+var require_resolving_load_balancer = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolving-load-balancer.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ResolvingLoadBalancer = void 0;
+    exports2.getDefaultConfigSelector = getDefaultConfigSelector;
+    var load_balancer_1 = require_load_balancer();
+    var service_config_1 = require_service_config();
+    var connectivity_state_1 = require_connectivity_state();
+    var resolver_1 = require_resolver();
+    var picker_1 = require_picker();
+    var backoff_timeout_1 = require_backoff_timeout();
+    var constants_1 = require_constants2();
+    var metadata_1 = require_metadata();
+    var logging = require_logging();
+    var constants_2 = require_constants2();
+    var uri_parser_1 = require_uri_parser();
+    var load_balancer_child_handler_1 = require_load_balancer_child_handler();
+    var TRACER_NAME = "resolving_load_balancer";
+    function trace(text) {
+      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var NAME_MATCH_LEVEL_ORDER = [
+      "SERVICE_AND_METHOD",
+      "SERVICE",
+      "EMPTY"
+    ];
+    function hasMatchingName(service, method, methodConfig, matchLevel) {
+      for (const name of methodConfig.name) {
+        switch (matchLevel) {
+          case "EMPTY":
+            if (!name.service && !name.method) {
+              return true;
+            }
+            break;
+          case "SERVICE":
+            if (name.service === service && !name.method) {
+              return true;
+            }
+            break;
+          case "SERVICE_AND_METHOD":
+            if (name.service === service && name.method === method) {
+              return true;
+            }
+        }
+      }
+      return false;
+    }
+    function findMatchingConfig(service, method, methodConfigs, matchLevel) {
+      for (const config of methodConfigs) {
+        if (hasMatchingName(service, method, config, matchLevel)) {
+          return config;
+        }
+      }
+      return null;
+    }
+    var MAX_CACHED_METHOD_CONFIGS = 100;
+    function getDefaultConfigSelector(serviceConfig) {
+      const methodConfigCache = /* @__PURE__ */ new Map();
+      return {
+        invoke(methodName, metadata, channelId) {
+          var _a, _b;
+          let matchingConfig = methodConfigCache.get(methodName);
+          if (matchingConfig === void 0) {
+            const splitName = methodName.split("/").filter((x) => x.length > 0);
+            const service = (_a = splitName[0]) !== null && _a !== void 0 ? _a : "";
+            const method = (_b = splitName[1]) !== null && _b !== void 0 ? _b : "";
+            matchingConfig = { name: [] };
+            if (serviceConfig && serviceConfig.methodConfig) {
+              for (const matchLevel of NAME_MATCH_LEVEL_ORDER) {
+                const foundConfig = findMatchingConfig(service, method, serviceConfig.methodConfig, matchLevel);
+                if (foundConfig) {
+                  matchingConfig = foundConfig;
+                  break;
+                }
+              }
+            }
+            if (methodConfigCache.size < MAX_CACHED_METHOD_CONFIGS) {
+              methodConfigCache.set(methodName, matchingConfig);
+            }
+          }
+          return {
+            methodConfig: matchingConfig,
+            pickInformation: {},
+            status: constants_1.Status.OK,
+            dynamicFilterFactories: []
+          };
+        },
+        unref() {
+          methodConfigCache.clear();
+        }
+      };
+    }
+    var ResolvingLoadBalancer = class {
+      /**
+       * Wrapper class that behaves like a `LoadBalancer` and also handles name
+       * resolution internally.
+       * @param target The address of the backend to connect to.
+       * @param channelControlHelper `ChannelControlHelper` instance provided by
+       *     this load balancer's owner.
+       * @param defaultServiceConfig The default service configuration to be used
+       *     if none is provided by the name resolver. A `null` value indicates
+       *     that the default behavior should be the default unconfigured behavior.
+       *     In practice, that means using the "pick first" load balancer
+       *     implmentation
+       */
+      constructor(target, channelControlHelper, channelOptions, onSuccessfulResolution, onFailedResolution) {
+        this.target = target;
+        this.channelControlHelper = channelControlHelper;
+        this.channelOptions = channelOptions;
+        this.onSuccessfulResolution = onSuccessfulResolution;
+        this.onFailedResolution = onFailedResolution;
+        this.latestChildState = connectivity_state_1.ConnectivityState.IDLE;
+        this.latestChildPicker = new picker_1.QueuePicker(this);
+        this.latestChildErrorMessage = null;
+        this.currentState = connectivity_state_1.ConnectivityState.IDLE;
+        this.previousServiceConfig = null;
+        this.continueResolving = false;
+        if (channelOptions["grpc.service_config"]) {
+          this.defaultServiceConfig = (0, service_config_1.validateServiceConfig)(JSON.parse(channelOptions["grpc.service_config"]));
+        } else {
+          this.defaultServiceConfig = {
+            loadBalancingConfig: [],
+            methodConfig: []
+          };
+        }
+        this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
+        this.childLoadBalancer = new load_balancer_child_handler_1.ChildLoadBalancerHandler({
+          createSubchannel: channelControlHelper.createSubchannel.bind(channelControlHelper),
+          requestReresolution: () => {
+            if (this.backoffTimeout.isRunning()) {
+              trace("requestReresolution delayed by backoff timer until " + this.backoffTimeout.getEndTime().toISOString());
+              this.continueResolving = true;
+            } else {
+              this.updateResolution();
+            }
+          },
+          updateState: (newState, picker, errorMessage) => {
+            this.latestChildState = newState;
+            this.latestChildPicker = picker;
+            this.latestChildErrorMessage = errorMessage;
+            this.updateState(newState, picker, errorMessage);
+          },
+          addChannelzChild: channelControlHelper.addChannelzChild.bind(channelControlHelper),
+          removeChannelzChild: channelControlHelper.removeChannelzChild.bind(channelControlHelper)
+        });
+        this.innerResolver = (0, resolver_1.createResolver)(target, this.handleResolverResult.bind(this), channelOptions);
+        const backoffOptions = {
+          initialDelay: channelOptions["grpc.initial_reconnect_backoff_ms"],
+          maxDelay: channelOptions["grpc.max_reconnect_backoff_ms"]
+        };
+        this.backoffTimeout = new backoff_timeout_1.BackoffTimeout(() => {
+          if (this.continueResolving) {
+            this.updateResolution();
+            this.continueResolving = false;
+          } else {
+            this.updateState(this.latestChildState, this.latestChildPicker, this.latestChildErrorMessage);
+          }
+        }, backoffOptions);
+        this.backoffTimeout.unref();
+      }
+      handleResolverResult(endpointList, attributes, serviceConfig, resolutionNote) {
+        var _a, _b;
+        this.backoffTimeout.stop();
+        this.backoffTimeout.reset();
+        let resultAccepted = true;
+        let workingServiceConfig = null;
+        if (serviceConfig === null) {
+          workingServiceConfig = this.defaultServiceConfig;
+        } else if (serviceConfig.ok) {
+          workingServiceConfig = serviceConfig.value;
+        } else {
+          if (this.previousServiceConfig !== null) {
+            workingServiceConfig = this.previousServiceConfig;
+          } else {
+            resultAccepted = false;
+            this.handleResolutionFailure(serviceConfig.error);
+          }
+        }
+        if (workingServiceConfig !== null) {
+          const workingConfigList = (_a = workingServiceConfig === null || workingServiceConfig === void 0 ? void 0 : workingServiceConfig.loadBalancingConfig) !== null && _a !== void 0 ? _a : [];
+          const loadBalancingConfig = (0, load_balancer_1.selectLbConfigFromList)(workingConfigList, true);
+          if (loadBalancingConfig === null) {
+            resultAccepted = false;
+            this.handleResolutionFailure({
+              code: constants_1.Status.UNAVAILABLE,
+              details: "All load balancer options in service config are not compatible",
+              metadata: new metadata_1.Metadata()
+            });
+          } else {
+            resultAccepted = this.childLoadBalancer.updateAddressList(endpointList, loadBalancingConfig, Object.assign(Object.assign({}, this.channelOptions), attributes), resolutionNote);
+          }
+        }
+        if (resultAccepted) {
+          this.onSuccessfulResolution(workingServiceConfig, (_b = attributes[resolver_1.CHANNEL_ARGS_CONFIG_SELECTOR_KEY]) !== null && _b !== void 0 ? _b : getDefaultConfigSelector(workingServiceConfig));
+        }
+        return resultAccepted;
+      }
+      updateResolution() {
+        this.innerResolver.updateResolution();
+        if (this.currentState === connectivity_state_1.ConnectivityState.IDLE) {
+          this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, this.latestChildPicker, this.latestChildErrorMessage);
+        }
+        this.backoffTimeout.runOnce();
+      }
+      updateState(connectivityState, picker, errorMessage) {
+        trace((0, uri_parser_1.uriToString)(this.target) + " " + connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[connectivityState]);
+        if (connectivityState === connectivity_state_1.ConnectivityState.IDLE) {
+          picker = new picker_1.QueuePicker(this, picker);
+        }
+        this.currentState = connectivityState;
+        this.channelControlHelper.updateState(connectivityState, picker, errorMessage);
+      }
+      handleResolutionFailure(error) {
+        if (this.latestChildState === connectivity_state_1.ConnectivityState.IDLE) {
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker(error), error.details);
+          this.onFailedResolution(error);
+        }
+      }
+      exitIdle() {
+        if (this.currentState === connectivity_state_1.ConnectivityState.IDLE || this.currentState === connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
+          if (this.backoffTimeout.isRunning()) {
+            this.continueResolving = true;
+          } else {
+            this.updateResolution();
+          }
+        }
+        this.childLoadBalancer.exitIdle();
+      }
+      updateAddressList(endpointList, lbConfig) {
+        throw new Error("updateAddressList not supported on ResolvingLoadBalancer");
+      }
+      resetBackoff() {
+        this.backoffTimeout.reset();
+        this.childLoadBalancer.resetBackoff();
+      }
+      destroy() {
+        this.childLoadBalancer.destroy();
+        this.innerResolver.destroy();
+        this.backoffTimeout.reset();
+        this.backoffTimeout.stop();
+        this.latestChildState = connectivity_state_1.ConnectivityState.IDLE;
+        this.latestChildPicker = new picker_1.QueuePicker(this);
+        this.currentState = connectivity_state_1.ConnectivityState.IDLE;
+        this.previousServiceConfig = null;
+        this.continueResolving = false;
+      }
+      getTypeName() {
+        return "resolving_load_balancer";
+      }
+    };
+    exports2.ResolvingLoadBalancer = ResolvingLoadBalancer;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/channel-options.js
+var require_channel_options = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/channel-options.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.recognizedOptions = void 0;
+    exports2.channelOptionsEqual = channelOptionsEqual;
+    exports2.recognizedOptions = {
+      "grpc.ssl_target_name_override": true,
+      "grpc.primary_user_agent": true,
+      "grpc.secondary_user_agent": true,
+      "grpc.default_authority": true,
+      "grpc.keepalive_time_ms": true,
+      "grpc.keepalive_timeout_ms": true,
+      "grpc.keepalive_permit_without_calls": true,
+      "grpc.service_config": true,
+      "grpc.max_concurrent_streams": true,
+      "grpc.initial_reconnect_backoff_ms": true,
+      "grpc.max_reconnect_backoff_ms": true,
+      "grpc.use_local_subchannel_pool": true,
+      "grpc.max_send_message_length": true,
+      "grpc.max_receive_message_length": true,
+      "grpc.enable_http_proxy": true,
+      "grpc.enable_channelz": true,
+      "grpc.dns_min_time_between_resolutions_ms": true,
+      "grpc.enable_retries": true,
+      "grpc.per_rpc_retry_buffer_size": true,
+      "grpc.retry_buffer_size": true,
+      "grpc.max_connection_age_ms": true,
+      "grpc.max_connection_age_grace_ms": true,
+      "grpc-node.max_session_memory": true,
+      "grpc.service_config_disable_resolution": true,
+      "grpc.client_idle_timeout_ms": true,
+      "grpc-node.tls_enable_trace": true,
+      "grpc.lb.ring_hash.ring_size_cap": true,
+      "grpc-node.retry_max_attempts_limit": true,
+      "grpc-node.flow_control_window": true,
+      "grpc.server_call_metric_recording": true
+    };
+    function channelOptionsEqual(options1, options2) {
+      const keys1 = Object.keys(options1).sort();
+      const keys2 = Object.keys(options2).sort();
+      if (keys1.length !== keys2.length) {
+        return false;
+      }
+      for (let i = 0; i < keys1.length; i += 1) {
+        if (keys1[i] !== keys2[i]) {
+          return false;
+        }
+        if (options1[keys1[i]] !== options2[keys2[i]]) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/subchannel-address.js
+var require_subchannel_address = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/subchannel-address.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.EndpointMap = void 0;
+    exports2.isTcpSubchannelAddress = isTcpSubchannelAddress;
+    exports2.subchannelAddressEqual = subchannelAddressEqual;
+    exports2.subchannelAddressToString = subchannelAddressToString;
+    exports2.stringToSubchannelAddress = stringToSubchannelAddress;
+    exports2.endpointEqual = endpointEqual;
+    exports2.endpointToString = endpointToString;
+    exports2.endpointHasAddress = endpointHasAddress;
+    var net_1 = __require("net");
+    function isTcpSubchannelAddress(address) {
+      return "port" in address;
+    }
+    function subchannelAddressEqual(address1, address2) {
+      if (!address1 && !address2) {
+        return true;
+      }
+      if (!address1 || !address2) {
+        return false;
+      }
+      if (isTcpSubchannelAddress(address1)) {
+        return isTcpSubchannelAddress(address2) && address1.host === address2.host && address1.port === address2.port;
+      } else {
+        return !isTcpSubchannelAddress(address2) && address1.path === address2.path;
+      }
+    }
+    function subchannelAddressToString(address) {
+      if (isTcpSubchannelAddress(address)) {
+        if ((0, net_1.isIPv6)(address.host)) {
+          return "[" + address.host + "]:" + address.port;
+        } else {
+          return address.host + ":" + address.port;
+        }
+      } else {
+        return address.path;
+      }
+    }
+    var DEFAULT_PORT = 443;
+    function stringToSubchannelAddress(addressString, port) {
+      if ((0, net_1.isIP)(addressString)) {
+        return {
+          host: addressString,
+          port: port !== null && port !== void 0 ? port : DEFAULT_PORT
+        };
+      } else {
+        return {
+          path: addressString
+        };
+      }
+    }
+    function endpointEqual(endpoint1, endpoint2) {
+      if (endpoint1.addresses.length !== endpoint2.addresses.length) {
+        return false;
+      }
+      for (let i = 0; i < endpoint1.addresses.length; i++) {
+        if (!subchannelAddressEqual(endpoint1.addresses[i], endpoint2.addresses[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+    function endpointToString(endpoint) {
+      return "[" + endpoint.addresses.map(subchannelAddressToString).join(", ") + "]";
+    }
+    function endpointHasAddress(endpoint, expectedAddress) {
+      for (const address of endpoint.addresses) {
+        if (subchannelAddressEqual(address, expectedAddress)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function endpointEqualUnordered(endpoint1, endpoint2) {
+      if (endpoint1.addresses.length !== endpoint2.addresses.length) {
+        return false;
+      }
+      for (const address1 of endpoint1.addresses) {
+        let matchFound = false;
+        for (const address2 of endpoint2.addresses) {
+          if (subchannelAddressEqual(address1, address2)) {
+            matchFound = true;
+            break;
+          }
+        }
+        if (!matchFound) {
+          return false;
+        }
+      }
+      return true;
+    }
+    var EndpointMap = class {
+      constructor() {
+        this.map = /* @__PURE__ */ new Set();
+      }
+      get size() {
+        return this.map.size;
+      }
+      getForSubchannelAddress(address) {
+        for (const entry of this.map) {
+          if (endpointHasAddress(entry.key, address)) {
+            return entry.value;
+          }
+        }
+        return void 0;
+      }
+      /**
+       * Delete any entries in this map with keys that are not in endpoints
+       * @param endpoints
+       */
+      deleteMissing(endpoints) {
+        const removedValues = [];
+        for (const entry of this.map) {
+          let foundEntry = false;
+          for (const endpoint of endpoints) {
+            if (endpointEqualUnordered(endpoint, entry.key)) {
+              foundEntry = true;
+            }
+          }
+          if (!foundEntry) {
+            removedValues.push(entry.value);
+            this.map.delete(entry);
+          }
+        }
+        return removedValues;
+      }
+      get(endpoint) {
+        for (const entry of this.map) {
+          if (endpointEqualUnordered(endpoint, entry.key)) {
+            return entry.value;
+          }
+        }
+        return void 0;
+      }
+      set(endpoint, mapEntry) {
+        for (const entry of this.map) {
+          if (endpointEqualUnordered(endpoint, entry.key)) {
+            entry.value = mapEntry;
+            return;
+          }
+        }
+        this.map.add({ key: endpoint, value: mapEntry });
+      }
+      delete(endpoint) {
+        for (const entry of this.map) {
+          if (endpointEqualUnordered(endpoint, entry.key)) {
+            this.map.delete(entry);
+            return;
+          }
+        }
+      }
+      has(endpoint) {
+        for (const entry of this.map) {
+          if (endpointEqualUnordered(endpoint, entry.key)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      clear() {
+        this.map.clear();
+      }
+      *keys() {
+        for (const entry of this.map) {
+          yield entry.key;
+        }
+      }
+      *values() {
+        for (const entry of this.map) {
+          yield entry.value;
+        }
+      }
+      *entries() {
+        for (const entry of this.map) {
+          yield [entry.key, entry.value];
+        }
+      }
+    };
+    exports2.EndpointMap = EndpointMap;
+  }
+});
+
+// node_modules/@js-sdsl/ordered-map/dist/cjs/index.js
+var require_cjs = __commonJS({
+  "node_modules/@js-sdsl/ordered-map/dist/cjs/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "t", {
+      value: true
+    });
+    var TreeNode = class {
+      constructor(t, e, s = 1) {
+        this.i = void 0;
+        this.h = void 0;
+        this.o = void 0;
+        this.u = t;
+        this.l = e;
+        this.p = s;
+      }
+      I() {
+        let t = this;
+        const e = t.o.o === t;
+        if (e && t.p === 1) {
+          t = t.h;
+        } else if (t.i) {
+          t = t.i;
+          while (t.h) {
+            t = t.h;
+          }
+        } else {
+          if (e) {
+            return t.o;
+          }
+          let s = t.o;
+          while (s.i === t) {
+            t = s;
+            s = t.o;
+          }
+          t = s;
+        }
+        return t;
+      }
+      B() {
+        let t = this;
+        if (t.h) {
+          t = t.h;
+          while (t.i) {
+            t = t.i;
+          }
+          return t;
+        } else {
+          let e = t.o;
+          while (e.h === t) {
+            t = e;
+            e = t.o;
+          }
+          if (t.h !== e) {
+            return e;
+          } else return t;
+        }
+      }
+      _() {
+        const t = this.o;
+        const e = this.h;
+        const s = e.i;
+        if (t.o === this) t.o = e;
+        else if (t.i === this) t.i = e;
+        else t.h = e;
+        e.o = t;
+        e.i = this;
+        this.o = e;
+        this.h = s;
+        if (s) s.o = this;
+        return e;
+      }
+      g() {
+        const t = this.o;
+        const e = this.i;
+        const s = e.h;
+        if (t.o === this) t.o = e;
+        else if (t.i === this) t.i = e;
+        else t.h = e;
+        e.o = t;
+        e.h = this;
+        this.o = e;
+        this.i = s;
+        if (s) s.o = this;
+        return e;
+      }
+    };
+    var TreeNodeEnableIndex = class extends TreeNode {
+      constructor() {
+        super(...arguments);
+        this.M = 1;
+      }
+      _() {
+        const t = super._();
+        this.O();
+        t.O();
+        return t;
+      }
+      g() {
+        const t = super.g();
+        this.O();
+        t.O();
+        return t;
+      }
+      O() {
+        this.M = 1;
+        if (this.i) {
+          this.M += this.i.M;
+        }
+        if (this.h) {
+          this.M += this.h.M;
+        }
+      }
+    };
+    var ContainerIterator = class {
+      constructor(t = 0) {
+        this.iteratorType = t;
+      }
+      equals(t) {
+        return this.T === t.T;
+      }
+    };
+    var Base = class {
+      constructor() {
+        this.m = 0;
+      }
+      get length() {
+        return this.m;
+      }
+      size() {
+        return this.m;
+      }
+      empty() {
+        return this.m === 0;
+      }
+    };
+    var Container = class extends Base {
+    };
+    function throwIteratorAccessError() {
+      throw new RangeError("Iterator access denied!");
+    }
+    var TreeContainer = class extends Container {
+      constructor(t = function(t2, e2) {
+        if (t2 < e2) return -1;
+        if (t2 > e2) return 1;
+        return 0;
+      }, e = false) {
+        super();
+        this.v = void 0;
+        this.A = t;
+        this.enableIndex = e;
+        this.N = e ? TreeNodeEnableIndex : TreeNode;
+        this.C = new this.N();
+      }
+      R(t, e) {
+        let s = this.C;
+        while (t) {
+          const i = this.A(t.u, e);
+          if (i < 0) {
+            t = t.h;
+          } else if (i > 0) {
+            s = t;
+            t = t.i;
+          } else return t;
+        }
+        return s;
+      }
+      K(t, e) {
+        let s = this.C;
+        while (t) {
+          const i = this.A(t.u, e);
+          if (i <= 0) {
+            t = t.h;
+          } else {
+            s = t;
+            t = t.i;
+          }
+        }
+        return s;
+      }
+      L(t, e) {
+        let s = this.C;
+        while (t) {
+          const i = this.A(t.u, e);
+          if (i < 0) {
+            s = t;
+            t = t.h;
+          } else if (i > 0) {
+            t = t.i;
+          } else return t;
+        }
+        return s;
+      }
+      k(t, e) {
+        let s = this.C;
+        while (t) {
+          const i = this.A(t.u, e);
+          if (i < 0) {
+            s = t;
+            t = t.h;
+          } else {
+            t = t.i;
+          }
+        }
+        return s;
+      }
+      P(t) {
+        while (true) {
+          const e = t.o;
+          if (e === this.C) return;
+          if (t.p === 1) {
+            t.p = 0;
+            return;
+          }
+          if (t === e.i) {
+            const s = e.h;
+            if (s.p === 1) {
+              s.p = 0;
+              e.p = 1;
+              if (e === this.v) {
+                this.v = e._();
+              } else e._();
+            } else {
+              if (s.h && s.h.p === 1) {
+                s.p = e.p;
+                e.p = 0;
+                s.h.p = 0;
+                if (e === this.v) {
+                  this.v = e._();
+                } else e._();
+                return;
+              } else if (s.i && s.i.p === 1) {
+                s.p = 1;
+                s.i.p = 0;
+                s.g();
+              } else {
+                s.p = 1;
+                t = e;
+              }
+            }
+          } else {
+            const s = e.i;
+            if (s.p === 1) {
+              s.p = 0;
+              e.p = 1;
+              if (e === this.v) {
+                this.v = e.g();
+              } else e.g();
+            } else {
+              if (s.i && s.i.p === 1) {
+                s.p = e.p;
+                e.p = 0;
+                s.i.p = 0;
+                if (e === this.v) {
+                  this.v = e.g();
+                } else e.g();
+                return;
+              } else if (s.h && s.h.p === 1) {
+                s.p = 1;
+                s.h.p = 0;
+                s._();
+              } else {
+                s.p = 1;
+                t = e;
+              }
+            }
+          }
+        }
+      }
+      S(t) {
+        if (this.m === 1) {
+          this.clear();
+          return;
+        }
+        let e = t;
+        while (e.i || e.h) {
+          if (e.h) {
+            e = e.h;
+            while (e.i) e = e.i;
+          } else {
+            e = e.i;
+          }
+          const s2 = t.u;
+          t.u = e.u;
+          e.u = s2;
+          const i = t.l;
+          t.l = e.l;
+          e.l = i;
+          t = e;
+        }
+        if (this.C.i === e) {
+          this.C.i = e.o;
+        } else if (this.C.h === e) {
+          this.C.h = e.o;
+        }
+        this.P(e);
+        let s = e.o;
+        if (e === s.i) {
+          s.i = void 0;
+        } else s.h = void 0;
+        this.m -= 1;
+        this.v.p = 0;
+        if (this.enableIndex) {
+          while (s !== this.C) {
+            s.M -= 1;
+            s = s.o;
+          }
+        }
+      }
+      U(t) {
+        const e = typeof t === "number" ? t : void 0;
+        const s = typeof t === "function" ? t : void 0;
+        const i = typeof t === "undefined" ? [] : void 0;
+        let r = 0;
+        let n = this.v;
+        const h = [];
+        while (h.length || n) {
+          if (n) {
+            h.push(n);
+            n = n.i;
+          } else {
+            n = h.pop();
+            if (r === e) return n;
+            i && i.push(n);
+            s && s(n, r, this);
+            r += 1;
+            n = n.h;
+          }
+        }
+        return i;
+      }
+      j(t) {
+        while (true) {
+          const e = t.o;
+          if (e.p === 0) return;
+          const s = e.o;
+          if (e === s.i) {
+            const i = s.h;
+            if (i && i.p === 1) {
+              i.p = e.p = 0;
+              if (s === this.v) return;
+              s.p = 1;
+              t = s;
+              continue;
+            } else if (t === e.h) {
+              t.p = 0;
+              if (t.i) {
+                t.i.o = e;
+              }
+              if (t.h) {
+                t.h.o = s;
+              }
+              e.h = t.i;
+              s.i = t.h;
+              t.i = e;
+              t.h = s;
+              if (s === this.v) {
+                this.v = t;
+                this.C.o = t;
+              } else {
+                const e2 = s.o;
+                if (e2.i === s) {
+                  e2.i = t;
+                } else e2.h = t;
+              }
+              t.o = s.o;
+              e.o = t;
+              s.o = t;
+              s.p = 1;
+            } else {
+              e.p = 0;
+              if (s === this.v) {
+                this.v = s.g();
+              } else s.g();
+              s.p = 1;
+              return;
+            }
+          } else {
+            const i = s.i;
+            if (i && i.p === 1) {
+              i.p = e.p = 0;
+              if (s === this.v) return;
+              s.p = 1;
+              t = s;
+              continue;
+            } else if (t === e.i) {
+              t.p = 0;
+              if (t.i) {
+                t.i.o = s;
+              }
+              if (t.h) {
+                t.h.o = e;
+              }
+              s.h = t.i;
+              e.i = t.h;
+              t.i = s;
+              t.h = e;
+              if (s === this.v) {
+                this.v = t;
+                this.C.o = t;
+              } else {
+                const e2 = s.o;
+                if (e2.i === s) {
+                  e2.i = t;
+                } else e2.h = t;
+              }
+              t.o = s.o;
+              e.o = t;
+              s.o = t;
+              s.p = 1;
+            } else {
+              e.p = 0;
+              if (s === this.v) {
+                this.v = s._();
+              } else s._();
+              s.p = 1;
+              return;
+            }
+          }
+          if (this.enableIndex) {
+            e.O();
+            s.O();
+            t.O();
+          }
+          return;
+        }
+      }
+      q(t, e, s) {
+        if (this.v === void 0) {
+          this.m += 1;
+          this.v = new this.N(t, e, 0);
+          this.v.o = this.C;
+          this.C.o = this.C.i = this.C.h = this.v;
+          return this.m;
+        }
+        let i;
+        const r = this.C.i;
+        const n = this.A(r.u, t);
+        if (n === 0) {
+          r.l = e;
+          return this.m;
+        } else if (n > 0) {
+          r.i = new this.N(t, e);
+          r.i.o = r;
+          i = r.i;
+          this.C.i = i;
+        } else {
+          const r2 = this.C.h;
+          const n2 = this.A(r2.u, t);
+          if (n2 === 0) {
+            r2.l = e;
+            return this.m;
+          } else if (n2 < 0) {
+            r2.h = new this.N(t, e);
+            r2.h.o = r2;
+            i = r2.h;
+            this.C.h = i;
+          } else {
+            if (s !== void 0) {
+              const r3 = s.T;
+              if (r3 !== this.C) {
+                const s2 = this.A(r3.u, t);
+                if (s2 === 0) {
+                  r3.l = e;
+                  return this.m;
+                } else if (s2 > 0) {
+                  const s3 = r3.I();
+                  const n3 = this.A(s3.u, t);
+                  if (n3 === 0) {
+                    s3.l = e;
+                    return this.m;
+                  } else if (n3 < 0) {
+                    i = new this.N(t, e);
+                    if (s3.h === void 0) {
+                      s3.h = i;
+                      i.o = s3;
+                    } else {
+                      r3.i = i;
+                      i.o = r3;
+                    }
+                  }
+                }
+              }
+            }
+            if (i === void 0) {
+              i = this.v;
+              while (true) {
+                const s2 = this.A(i.u, t);
+                if (s2 > 0) {
+                  if (i.i === void 0) {
+                    i.i = new this.N(t, e);
+                    i.i.o = i;
+                    i = i.i;
+                    break;
+                  }
+                  i = i.i;
+                } else if (s2 < 0) {
+                  if (i.h === void 0) {
+                    i.h = new this.N(t, e);
+                    i.h.o = i;
+                    i = i.h;
+                    break;
+                  }
+                  i = i.h;
+                } else {
+                  i.l = e;
+                  return this.m;
+                }
+              }
+            }
+          }
+        }
+        if (this.enableIndex) {
+          let t2 = i.o;
+          while (t2 !== this.C) {
+            t2.M += 1;
+            t2 = t2.o;
+          }
+        }
+        this.j(i);
+        this.m += 1;
+        return this.m;
+      }
+      H(t, e) {
+        while (t) {
+          const s = this.A(t.u, e);
+          if (s < 0) {
+            t = t.h;
+          } else if (s > 0) {
+            t = t.i;
+          } else return t;
+        }
+        return t || this.C;
+      }
+      clear() {
+        this.m = 0;
+        this.v = void 0;
+        this.C.o = void 0;
+        this.C.i = this.C.h = void 0;
+      }
+      updateKeyByIterator(t, e) {
+        const s = t.T;
+        if (s === this.C) {
+          throwIteratorAccessError();
+        }
+        if (this.m === 1) {
+          s.u = e;
+          return true;
+        }
+        const i = s.B().u;
+        if (s === this.C.i) {
+          if (this.A(i, e) > 0) {
+            s.u = e;
+            return true;
+          }
+          return false;
+        }
+        const r = s.I().u;
+        if (s === this.C.h) {
+          if (this.A(r, e) < 0) {
+            s.u = e;
+            return true;
+          }
+          return false;
+        }
+        if (this.A(r, e) >= 0 || this.A(i, e) <= 0) return false;
+        s.u = e;
+        return true;
+      }
+      eraseElementByPos(t) {
+        if (t < 0 || t > this.m - 1) {
+          throw new RangeError();
+        }
+        const e = this.U(t);
+        this.S(e);
+        return this.m;
+      }
+      eraseElementByKey(t) {
+        if (this.m === 0) return false;
+        const e = this.H(this.v, t);
+        if (e === this.C) return false;
+        this.S(e);
+        return true;
+      }
+      eraseElementByIterator(t) {
+        const e = t.T;
+        if (e === this.C) {
+          throwIteratorAccessError();
+        }
+        const s = e.h === void 0;
+        const i = t.iteratorType === 0;
+        if (i) {
+          if (s) t.next();
+        } else {
+          if (!s || e.i === void 0) t.next();
+        }
+        this.S(e);
+        return t;
+      }
+      getHeight() {
+        if (this.m === 0) return 0;
+        function traversal(t) {
+          if (!t) return 0;
+          return Math.max(traversal(t.i), traversal(t.h)) + 1;
+        }
+        return traversal(this.v);
+      }
+    };
+    var TreeIterator = class extends ContainerIterator {
+      constructor(t, e, s) {
+        super(s);
+        this.T = t;
+        this.C = e;
+        if (this.iteratorType === 0) {
+          this.pre = function() {
+            if (this.T === this.C.i) {
+              throwIteratorAccessError();
+            }
+            this.T = this.T.I();
+            return this;
+          };
+          this.next = function() {
+            if (this.T === this.C) {
+              throwIteratorAccessError();
+            }
+            this.T = this.T.B();
+            return this;
+          };
+        } else {
+          this.pre = function() {
+            if (this.T === this.C.h) {
+              throwIteratorAccessError();
+            }
+            this.T = this.T.B();
+            return this;
+          };
+          this.next = function() {
+            if (this.T === this.C) {
+              throwIteratorAccessError();
+            }
+            this.T = this.T.I();
+            return this;
+          };
+        }
+      }
+      get index() {
+        let t = this.T;
+        const e = this.C.o;
+        if (t === this.C) {
+          if (e) {
+            return e.M - 1;
+          }
+          return 0;
+        }
+        let s = 0;
+        if (t.i) {
+          s += t.i.M;
+        }
+        while (t !== e) {
+          const e2 = t.o;
+          if (t === e2.h) {
+            s += 1;
+            if (e2.i) {
+              s += e2.i.M;
+            }
+          }
+          t = e2;
+        }
+        return s;
+      }
+      isAccessible() {
+        return this.T !== this.C;
+      }
+    };
+    var OrderedMapIterator = class _OrderedMapIterator extends TreeIterator {
+      constructor(t, e, s, i) {
+        super(t, e, i);
+        this.container = s;
+      }
+      get pointer() {
+        if (this.T === this.C) {
+          throwIteratorAccessError();
+        }
+        const t = this;
+        return new Proxy([], {
+          get(e, s) {
+            if (s === "0") return t.T.u;
+            else if (s === "1") return t.T.l;
+            e[0] = t.T.u;
+            e[1] = t.T.l;
+            return e[s];
+          },
+          set(e, s, i) {
+            if (s !== "1") {
+              throw new TypeError("prop must be 1");
+            }
+            t.T.l = i;
+            return true;
+          }
+        });
+      }
+      copy() {
+        return new _OrderedMapIterator(this.T, this.C, this.container, this.iteratorType);
+      }
+    };
+    var OrderedMap = class extends TreeContainer {
+      constructor(t = [], e, s) {
+        super(e, s);
+        const i = this;
+        t.forEach((function(t2) {
+          i.setElement(t2[0], t2[1]);
+        }));
+      }
+      begin() {
+        return new OrderedMapIterator(this.C.i || this.C, this.C, this);
+      }
+      end() {
+        return new OrderedMapIterator(this.C, this.C, this);
+      }
+      rBegin() {
+        return new OrderedMapIterator(this.C.h || this.C, this.C, this, 1);
+      }
+      rEnd() {
+        return new OrderedMapIterator(this.C, this.C, this, 1);
+      }
+      front() {
+        if (this.m === 0) return;
+        const t = this.C.i;
+        return [t.u, t.l];
+      }
+      back() {
+        if (this.m === 0) return;
+        const t = this.C.h;
+        return [t.u, t.l];
+      }
+      lowerBound(t) {
+        const e = this.R(this.v, t);
+        return new OrderedMapIterator(e, this.C, this);
+      }
+      upperBound(t) {
+        const e = this.K(this.v, t);
+        return new OrderedMapIterator(e, this.C, this);
+      }
+      reverseLowerBound(t) {
+        const e = this.L(this.v, t);
+        return new OrderedMapIterator(e, this.C, this);
+      }
+      reverseUpperBound(t) {
+        const e = this.k(this.v, t);
+        return new OrderedMapIterator(e, this.C, this);
+      }
+      forEach(t) {
+        this.U((function(e, s, i) {
+          t([e.u, e.l], s, i);
+        }));
+      }
+      setElement(t, e, s) {
+        return this.q(t, e, s);
+      }
+      getElementByPos(t) {
+        if (t < 0 || t > this.m - 1) {
+          throw new RangeError();
+        }
+        const e = this.U(t);
+        return [e.u, e.l];
+      }
+      find(t) {
+        const e = this.H(this.v, t);
+        return new OrderedMapIterator(e, this.C, this);
+      }
+      getElementByKey(t) {
+        const e = this.H(this.v, t);
+        return e.l;
+      }
+      union(t) {
+        const e = this;
+        t.forEach((function(t2) {
+          e.setElement(t2[0], t2[1]);
+        }));
+        return this.m;
+      }
+      *[Symbol.iterator]() {
+        const t = this.m;
+        const e = this.U();
+        for (let s = 0; s < t; ++s) {
+          const t2 = e[s];
+          yield [t2.u, t2.l];
+        }
+      }
+    };
+    exports2.OrderedMap = OrderedMap;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/admin.js
+var require_admin = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/admin.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.registerAdminService = registerAdminService;
+    exports2.addAdminServicesToServer = addAdminServicesToServer;
+    var registeredAdminServices = [];
+    function registerAdminService(getServiceDefinition, getHandlers) {
+      registeredAdminServices.push({ getServiceDefinition, getHandlers });
+    }
+    function addAdminServicesToServer(server) {
+      for (const { getServiceDefinition, getHandlers } of registeredAdminServices) {
+        server.addService(getServiceDefinition(), getHandlers());
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/call.js
+var require_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ClientDuplexStreamImpl = exports2.ClientWritableStreamImpl = exports2.ClientReadableStreamImpl = exports2.ClientUnaryCallImpl = void 0;
+    exports2.callErrorFromStatus = callErrorFromStatus;
+    var events_1 = __require("events");
+    var stream_1 = __require("stream");
+    var constants_1 = require_constants2();
+    function callErrorFromStatus(status2, callerStack) {
+      const message = `${status2.code} ${constants_1.Status[status2.code]}: ${status2.details}`;
+      const error = new Error(message);
+      const stack = `${error.stack}
+for call at
+${callerStack}`;
+      return Object.assign(new Error(message), status2, { stack });
+    }
+    var ClientUnaryCallImpl = class extends events_1.EventEmitter {
+      constructor() {
+        super();
+      }
+      cancel() {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(constants_1.Status.CANCELLED, "Cancelled on client");
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : "unknown";
+      }
+      getAuthContext() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getAuthContext()) !== null && _b !== void 0 ? _b : null;
+      }
+    };
+    exports2.ClientUnaryCallImpl = ClientUnaryCallImpl;
+    var ClientReadableStreamImpl = class extends stream_1.Readable {
+      constructor(deserialize) {
+        super({ objectMode: true });
+        this.deserialize = deserialize;
+      }
+      cancel() {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(constants_1.Status.CANCELLED, "Cancelled on client");
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : "unknown";
+      }
+      getAuthContext() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getAuthContext()) !== null && _b !== void 0 ? _b : null;
+      }
+      _read(_size) {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.startRead();
+      }
+    };
+    exports2.ClientReadableStreamImpl = ClientReadableStreamImpl;
+    var ClientWritableStreamImpl = class extends stream_1.Writable {
+      constructor(serialize) {
+        super({ objectMode: true });
+        this.serialize = serialize;
+      }
+      cancel() {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(constants_1.Status.CANCELLED, "Cancelled on client");
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : "unknown";
+      }
+      getAuthContext() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getAuthContext()) !== null && _b !== void 0 ? _b : null;
+      }
+      _write(chunk, encoding, cb) {
+        var _a;
+        const context = {
+          callback: cb
+        };
+        const flags = Number(encoding);
+        if (!Number.isNaN(flags)) {
+          context.flags = flags;
+        }
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.sendMessageWithContext(context, chunk);
+      }
+      _final(cb) {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.halfClose();
+        cb();
+      }
+    };
+    exports2.ClientWritableStreamImpl = ClientWritableStreamImpl;
+    var ClientDuplexStreamImpl = class extends stream_1.Duplex {
+      constructor(serialize, deserialize) {
+        super({ objectMode: true });
+        this.serialize = serialize;
+        this.deserialize = deserialize;
+      }
+      cancel() {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(constants_1.Status.CANCELLED, "Cancelled on client");
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : "unknown";
+      }
+      getAuthContext() {
+        var _a, _b;
+        return (_b = (_a = this.call) === null || _a === void 0 ? void 0 : _a.getAuthContext()) !== null && _b !== void 0 ? _b : null;
+      }
+      _read(_size) {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.startRead();
+      }
+      _write(chunk, encoding, cb) {
+        var _a;
+        const context = {
+          callback: cb
+        };
+        const flags = Number(encoding);
+        if (!Number.isNaN(flags)) {
+          context.flags = flags;
+        }
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.sendMessageWithContext(context, chunk);
+      }
+      _final(cb) {
+        var _a;
+        (_a = this.call) === null || _a === void 0 ? void 0 : _a.halfClose();
+        cb();
+      }
+    };
+    exports2.ClientDuplexStreamImpl = ClientDuplexStreamImpl;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/call-interface.js
+var require_call_interface = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/call-interface.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.InterceptingListenerImpl = void 0;
+    exports2.statusOrFromValue = statusOrFromValue;
+    exports2.statusOrFromError = statusOrFromError;
+    exports2.isInterceptingListener = isInterceptingListener;
+    var metadata_1 = require_metadata();
+    function statusOrFromValue(value) {
+      return {
+        ok: true,
+        value
+      };
+    }
+    function statusOrFromError(error) {
+      var _a;
+      return {
+        ok: false,
+        error: Object.assign(Object.assign({}, error), { metadata: (_a = error.metadata) !== null && _a !== void 0 ? _a : new metadata_1.Metadata() })
+      };
+    }
+    function isInterceptingListener(listener) {
+      return listener.onReceiveMetadata !== void 0 && listener.onReceiveMetadata.length === 1;
+    }
+    var InterceptingListenerImpl = class {
+      constructor(listener, nextListener) {
+        this.listener = listener;
+        this.nextListener = nextListener;
+        this.processingMetadata = false;
+        this.hasPendingMessage = false;
+        this.processingMessage = false;
+        this.pendingStatus = null;
+      }
+      processPendingMessage() {
+        if (this.hasPendingMessage) {
+          this.nextListener.onReceiveMessage(this.pendingMessage);
+          this.pendingMessage = null;
+          this.hasPendingMessage = false;
+        }
+      }
+      processPendingStatus() {
+        if (this.pendingStatus) {
+          this.nextListener.onReceiveStatus(this.pendingStatus);
+        }
+      }
+      onReceiveMetadata(metadata) {
+        this.processingMetadata = true;
+        this.listener.onReceiveMetadata(metadata, (metadata2) => {
+          this.processingMetadata = false;
+          this.nextListener.onReceiveMetadata(metadata2);
+          this.processPendingMessage();
+          this.processPendingStatus();
+        });
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      onReceiveMessage(message) {
+        this.processingMessage = true;
+        this.listener.onReceiveMessage(message, (msg) => {
+          this.processingMessage = false;
+          if (this.processingMetadata) {
+            this.pendingMessage = msg;
+            this.hasPendingMessage = true;
+          } else {
+            this.nextListener.onReceiveMessage(msg);
+            this.processPendingStatus();
+          }
+        });
+      }
+      onReceiveStatus(status2) {
+        this.listener.onReceiveStatus(status2, (processedStatus) => {
+          if (this.processingMetadata || this.processingMessage) {
+            this.pendingStatus = processedStatus;
+          } else {
+            this.nextListener.onReceiveStatus(processedStatus);
+          }
+        });
+      }
+    };
+    exports2.InterceptingListenerImpl = InterceptingListenerImpl;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/client-interceptors.js
+var require_client_interceptors = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/client-interceptors.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.InterceptingCall = exports2.RequesterBuilder = exports2.ListenerBuilder = exports2.InterceptorConfigurationError = void 0;
+    exports2.getInterceptingCall = getInterceptingCall;
+    var metadata_1 = require_metadata();
+    var call_interface_1 = require_call_interface();
+    var constants_1 = require_constants2();
+    var error_1 = require_error();
+    var InterceptorConfigurationError = class _InterceptorConfigurationError extends Error {
+      constructor(message) {
+        super(message);
+        this.name = "InterceptorConfigurationError";
+        Error.captureStackTrace(this, _InterceptorConfigurationError);
+      }
+    };
+    exports2.InterceptorConfigurationError = InterceptorConfigurationError;
+    var ListenerBuilder = class {
+      constructor() {
+        this.metadata = void 0;
+        this.message = void 0;
+        this.status = void 0;
+      }
+      withOnReceiveMetadata(onReceiveMetadata) {
+        this.metadata = onReceiveMetadata;
+        return this;
+      }
+      withOnReceiveMessage(onReceiveMessage) {
+        this.message = onReceiveMessage;
+        return this;
+      }
+      withOnReceiveStatus(onReceiveStatus) {
+        this.status = onReceiveStatus;
+        return this;
+      }
+      build() {
+        return {
+          onReceiveMetadata: this.metadata,
+          onReceiveMessage: this.message,
+          onReceiveStatus: this.status
+        };
+      }
+    };
+    exports2.ListenerBuilder = ListenerBuilder;
+    var RequesterBuilder = class {
+      constructor() {
+        this.start = void 0;
+        this.message = void 0;
+        this.halfClose = void 0;
+        this.cancel = void 0;
+      }
+      withStart(start) {
+        this.start = start;
+        return this;
+      }
+      withSendMessage(sendMessage) {
+        this.message = sendMessage;
+        return this;
+      }
+      withHalfClose(halfClose) {
+        this.halfClose = halfClose;
+        return this;
+      }
+      withCancel(cancel) {
+        this.cancel = cancel;
+        return this;
+      }
+      build() {
+        return {
+          start: this.start,
+          sendMessage: this.message,
+          halfClose: this.halfClose,
+          cancel: this.cancel
+        };
+      }
+    };
+    exports2.RequesterBuilder = RequesterBuilder;
+    var defaultListener = {
+      onReceiveMetadata: (metadata, next) => {
+        next(metadata);
+      },
+      onReceiveMessage: (message, next) => {
+        next(message);
+      },
+      onReceiveStatus: (status2, next) => {
+        next(status2);
+      }
+    };
+    var defaultRequester = {
+      start: (metadata, listener, next) => {
+        next(metadata, listener);
+      },
+      sendMessage: (message, next) => {
+        next(message);
+      },
+      halfClose: (next) => {
+        next();
+      },
+      cancel: (next) => {
+        next();
+      }
+    };
+    var InterceptingCall = class {
+      constructor(nextCall, requester) {
+        var _a, _b, _c, _d;
+        this.nextCall = nextCall;
+        this.processingMetadata = false;
+        this.pendingMessageContext = null;
+        this.processingMessage = false;
+        this.pendingHalfClose = false;
+        if (requester) {
+          this.requester = {
+            start: (_a = requester.start) !== null && _a !== void 0 ? _a : defaultRequester.start,
+            sendMessage: (_b = requester.sendMessage) !== null && _b !== void 0 ? _b : defaultRequester.sendMessage,
+            halfClose: (_c = requester.halfClose) !== null && _c !== void 0 ? _c : defaultRequester.halfClose,
+            cancel: (_d = requester.cancel) !== null && _d !== void 0 ? _d : defaultRequester.cancel
+          };
+        } else {
+          this.requester = defaultRequester;
+        }
+      }
+      cancelWithStatus(status2, details) {
+        this.requester.cancel(() => {
+          this.nextCall.cancelWithStatus(status2, details);
+        });
+      }
+      getPeer() {
+        return this.nextCall.getPeer();
+      }
+      processPendingMessage() {
+        if (this.pendingMessageContext) {
+          this.nextCall.sendMessageWithContext(this.pendingMessageContext, this.pendingMessage);
+          this.pendingMessageContext = null;
+          this.pendingMessage = null;
+        }
+      }
+      processPendingHalfClose() {
+        if (this.pendingHalfClose) {
+          this.nextCall.halfClose();
+        }
+      }
+      start(metadata, interceptingListener) {
+        var _a, _b, _c, _d, _e, _f;
+        const fullInterceptingListener = {
+          onReceiveMetadata: (_b = (_a = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveMetadata) === null || _a === void 0 ? void 0 : _a.bind(interceptingListener)) !== null && _b !== void 0 ? _b : ((metadata2) => {
+          }),
+          onReceiveMessage: (_d = (_c = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveMessage) === null || _c === void 0 ? void 0 : _c.bind(interceptingListener)) !== null && _d !== void 0 ? _d : ((message) => {
+          }),
+          onReceiveStatus: (_f = (_e = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveStatus) === null || _e === void 0 ? void 0 : _e.bind(interceptingListener)) !== null && _f !== void 0 ? _f : ((status2) => {
+          })
+        };
+        this.processingMetadata = true;
+        this.requester.start(metadata, fullInterceptingListener, (md, listener) => {
+          var _a2, _b2, _c2;
+          this.processingMetadata = false;
+          let finalInterceptingListener;
+          if ((0, call_interface_1.isInterceptingListener)(listener)) {
+            finalInterceptingListener = listener;
+          } else {
+            const fullListener = {
+              onReceiveMetadata: (_a2 = listener.onReceiveMetadata) !== null && _a2 !== void 0 ? _a2 : defaultListener.onReceiveMetadata,
+              onReceiveMessage: (_b2 = listener.onReceiveMessage) !== null && _b2 !== void 0 ? _b2 : defaultListener.onReceiveMessage,
+              onReceiveStatus: (_c2 = listener.onReceiveStatus) !== null && _c2 !== void 0 ? _c2 : defaultListener.onReceiveStatus
+            };
+            finalInterceptingListener = new call_interface_1.InterceptingListenerImpl(fullListener, fullInterceptingListener);
+          }
+          this.nextCall.start(md, finalInterceptingListener);
+          this.processPendingMessage();
+          this.processPendingHalfClose();
+        });
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      sendMessageWithContext(context, message) {
+        this.processingMessage = true;
+        this.requester.sendMessage(message, (finalMessage) => {
+          this.processingMessage = false;
+          if (this.processingMetadata) {
+            this.pendingMessageContext = context;
+            this.pendingMessage = message;
+          } else {
+            this.nextCall.sendMessageWithContext(context, finalMessage);
+            this.processPendingHalfClose();
+          }
+        });
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      sendMessage(message) {
+        this.sendMessageWithContext({}, message);
+      }
+      startRead() {
+        this.nextCall.startRead();
+      }
+      halfClose() {
+        this.requester.halfClose(() => {
+          if (this.processingMetadata || this.processingMessage) {
+            this.pendingHalfClose = true;
+          } else {
+            this.nextCall.halfClose();
+          }
+        });
+      }
+      getAuthContext() {
+        return this.nextCall.getAuthContext();
+      }
+    };
+    exports2.InterceptingCall = InterceptingCall;
+    function getCall(channel, path, options) {
+      var _a, _b;
+      const deadline = (_a = options.deadline) !== null && _a !== void 0 ? _a : Infinity;
+      const host = options.host;
+      const parent = (_b = options.parent) !== null && _b !== void 0 ? _b : null;
+      const propagateFlags = options.propagate_flags;
+      const credentials2 = options.credentials;
+      const call = channel.createCall(path, deadline, host, parent, propagateFlags);
+      if (credentials2) {
+        call.setCredentials(credentials2);
+      }
+      return call;
+    }
+    var BaseInterceptingCall = class {
+      constructor(call, methodDefinition) {
+        this.call = call;
+        this.methodDefinition = methodDefinition;
+      }
+      cancelWithStatus(status2, details) {
+        this.call.cancelWithStatus(status2, details);
+      }
+      getPeer() {
+        return this.call.getPeer();
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      sendMessageWithContext(context, message) {
+        let serialized;
+        try {
+          serialized = this.methodDefinition.requestSerialize(message);
+        } catch (e) {
+          this.call.cancelWithStatus(constants_1.Status.INTERNAL, `Request message serialization failure: ${(0, error_1.getErrorMessage)(e)}`);
+          return;
+        }
+        this.call.sendMessageWithContext(context, serialized);
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      sendMessage(message) {
+        this.sendMessageWithContext({}, message);
+      }
+      start(metadata, interceptingListener) {
+        let readError = null;
+        this.call.start(metadata, {
+          onReceiveMetadata: (metadata2) => {
+            var _a;
+            (_a = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveMetadata) === null || _a === void 0 ? void 0 : _a.call(interceptingListener, metadata2);
+          },
+          onReceiveMessage: (message) => {
+            var _a;
+            let deserialized;
+            try {
+              deserialized = this.methodDefinition.responseDeserialize(message);
+            } catch (e) {
+              readError = {
+                code: constants_1.Status.INTERNAL,
+                details: `Response message parsing error: ${(0, error_1.getErrorMessage)(e)}`,
+                metadata: new metadata_1.Metadata()
+              };
+              this.call.cancelWithStatus(readError.code, readError.details);
+              return;
+            }
+            (_a = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveMessage) === null || _a === void 0 ? void 0 : _a.call(interceptingListener, deserialized);
+          },
+          onReceiveStatus: (status2) => {
+            var _a, _b;
+            if (readError) {
+              (_a = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveStatus) === null || _a === void 0 ? void 0 : _a.call(interceptingListener, readError);
+            } else {
+              (_b = interceptingListener === null || interceptingListener === void 0 ? void 0 : interceptingListener.onReceiveStatus) === null || _b === void 0 ? void 0 : _b.call(interceptingListener, status2);
+            }
+          }
+        });
+      }
+      startRead() {
+        this.call.startRead();
+      }
+      halfClose() {
+        this.call.halfClose();
+      }
+      getAuthContext() {
+        return this.call.getAuthContext();
+      }
+    };
+    var BaseUnaryInterceptingCall = class extends BaseInterceptingCall {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      constructor(call, methodDefinition) {
+        super(call, methodDefinition);
+      }
+      start(metadata, listener) {
+        var _a, _b;
+        let receivedMessage = false;
+        const wrapperListener = {
+          onReceiveMetadata: (_b = (_a = listener === null || listener === void 0 ? void 0 : listener.onReceiveMetadata) === null || _a === void 0 ? void 0 : _a.bind(listener)) !== null && _b !== void 0 ? _b : ((metadata2) => {
+          }),
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          onReceiveMessage: (message) => {
+            var _a2;
+            receivedMessage = true;
+            (_a2 = listener === null || listener === void 0 ? void 0 : listener.onReceiveMessage) === null || _a2 === void 0 ? void 0 : _a2.call(listener, message);
+          },
+          onReceiveStatus: (status2) => {
+            var _a2, _b2;
+            if (!receivedMessage) {
+              (_a2 = listener === null || listener === void 0 ? void 0 : listener.onReceiveMessage) === null || _a2 === void 0 ? void 0 : _a2.call(listener, null);
+            }
+            (_b2 = listener === null || listener === void 0 ? void 0 : listener.onReceiveStatus) === null || _b2 === void 0 ? void 0 : _b2.call(listener, status2);
+          }
+        };
+        super.start(metadata, wrapperListener);
+        this.call.startRead();
+      }
+    };
+    var BaseStreamingInterceptingCall = class extends BaseInterceptingCall {
+    };
+    function getBottomInterceptingCall(channel, options, methodDefinition) {
+      const call = getCall(channel, methodDefinition.path, options);
+      if (methodDefinition.responseStream) {
+        return new BaseStreamingInterceptingCall(call, methodDefinition);
+      } else {
+        return new BaseUnaryInterceptingCall(call, methodDefinition);
+      }
+    }
+    function getInterceptingCall(interceptorArgs, methodDefinition, options, channel) {
+      if (interceptorArgs.clientInterceptors.length > 0 && interceptorArgs.clientInterceptorProviders.length > 0) {
+        throw new InterceptorConfigurationError("Both interceptors and interceptor_providers were passed as options to the client constructor. Only one of these is allowed.");
+      }
+      if (interceptorArgs.callInterceptors.length > 0 && interceptorArgs.callInterceptorProviders.length > 0) {
+        throw new InterceptorConfigurationError("Both interceptors and interceptor_providers were passed as call options. Only one of these is allowed.");
+      }
+      let interceptors = [];
+      if (interceptorArgs.callInterceptors.length > 0 || interceptorArgs.callInterceptorProviders.length > 0) {
+        interceptors = [].concat(interceptorArgs.callInterceptors, interceptorArgs.callInterceptorProviders.map((provider) => provider(methodDefinition))).filter((interceptor) => interceptor);
+      } else {
+        interceptors = [].concat(interceptorArgs.clientInterceptors, interceptorArgs.clientInterceptorProviders.map((provider) => provider(methodDefinition))).filter((interceptor) => interceptor);
+      }
+      const interceptorOptions = Object.assign({}, options, {
+        method_definition: methodDefinition
+      });
+      const getCall2 = interceptors.reduceRight((nextCall, nextInterceptor) => {
+        return (currentOptions) => nextInterceptor(currentOptions, nextCall);
+      }, (finalOptions) => getBottomInterceptingCall(channel, finalOptions, methodDefinition));
+      return getCall2(interceptorOptions);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/client.js
+var require_client = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/client.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Client = void 0;
+    var call_1 = require_call();
+    var channel_1 = require_channel();
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var metadata_1 = require_metadata();
+    var client_interceptors_1 = require_client_interceptors();
+    var CHANNEL_SYMBOL = /* @__PURE__ */ Symbol();
+    var INTERCEPTOR_SYMBOL = /* @__PURE__ */ Symbol();
+    var INTERCEPTOR_PROVIDER_SYMBOL = /* @__PURE__ */ Symbol();
+    var CALL_INVOCATION_TRANSFORMER_SYMBOL = /* @__PURE__ */ Symbol();
+    function isFunction(arg) {
+      return typeof arg === "function";
+    }
+    function getErrorStackString(error) {
+      var _a;
+      return ((_a = error.stack) === null || _a === void 0 ? void 0 : _a.split("\n").slice(1).join("\n")) || "no stack trace available";
+    }
+    var Client2 = class {
+      constructor(address, credentials2, options = {}) {
+        var _a, _b;
+        options = Object.assign({}, options);
+        this[INTERCEPTOR_SYMBOL] = (_a = options.interceptors) !== null && _a !== void 0 ? _a : [];
+        delete options.interceptors;
+        this[INTERCEPTOR_PROVIDER_SYMBOL] = (_b = options.interceptor_providers) !== null && _b !== void 0 ? _b : [];
+        delete options.interceptor_providers;
+        if (this[INTERCEPTOR_SYMBOL].length > 0 && this[INTERCEPTOR_PROVIDER_SYMBOL].length > 0) {
+          throw new Error("Both interceptors and interceptor_providers were passed as options to the client constructor. Only one of these is allowed.");
+        }
+        this[CALL_INVOCATION_TRANSFORMER_SYMBOL] = options.callInvocationTransformer;
+        delete options.callInvocationTransformer;
+        if (options.channelOverride) {
+          this[CHANNEL_SYMBOL] = options.channelOverride;
+        } else if (options.channelFactoryOverride) {
+          const channelFactoryOverride = options.channelFactoryOverride;
+          delete options.channelFactoryOverride;
+          this[CHANNEL_SYMBOL] = channelFactoryOverride(address, credentials2, options);
+        } else {
+          this[CHANNEL_SYMBOL] = new channel_1.ChannelImplementation(address, credentials2, options);
+        }
+      }
+      close() {
+        this[CHANNEL_SYMBOL].close();
+      }
+      getChannel() {
+        return this[CHANNEL_SYMBOL];
+      }
+      waitForReady(deadline, callback) {
+        const checkState = (err) => {
+          if (err) {
+            callback(new Error("Failed to connect before the deadline"));
+            return;
+          }
+          let newState;
+          try {
+            newState = this[CHANNEL_SYMBOL].getConnectivityState(true);
+          } catch (e) {
+            callback(new Error("The channel has been closed"));
+            return;
+          }
+          if (newState === connectivity_state_1.ConnectivityState.READY) {
+            callback();
+          } else {
+            try {
+              this[CHANNEL_SYMBOL].watchConnectivityState(newState, deadline, checkState);
+            } catch (e) {
+              callback(new Error("The channel has been closed"));
+            }
+          }
+        };
+        setImmediate(checkState);
+      }
+      checkOptionalUnaryResponseArguments(arg1, arg2, arg3) {
+        if (isFunction(arg1)) {
+          return { metadata: new metadata_1.Metadata(), options: {}, callback: arg1 };
+        } else if (isFunction(arg2)) {
+          if (arg1 instanceof metadata_1.Metadata) {
+            return { metadata: arg1, options: {}, callback: arg2 };
+          } else {
+            return { metadata: new metadata_1.Metadata(), options: arg1, callback: arg2 };
+          }
+        } else {
+          if (!(arg1 instanceof metadata_1.Metadata && arg2 instanceof Object && isFunction(arg3))) {
+            throw new Error("Incorrect arguments passed");
+          }
+          return { metadata: arg1, options: arg2, callback: arg3 };
+        }
+      }
+      makeUnaryRequest(method, serialize, deserialize, argument, metadata, options, callback) {
+        var _a, _b;
+        const checkedArguments = this.checkOptionalUnaryResponseArguments(metadata, options, callback);
+        const methodDefinition = {
+          path: method,
+          requestStream: false,
+          responseStream: false,
+          requestSerialize: serialize,
+          responseDeserialize: deserialize
+        };
+        let callProperties = {
+          argument,
+          metadata: checkedArguments.metadata,
+          call: new call_1.ClientUnaryCallImpl(),
+          channel: this[CHANNEL_SYMBOL],
+          methodDefinition,
+          callOptions: checkedArguments.options,
+          callback: checkedArguments.callback
+        };
+        if (this[CALL_INVOCATION_TRANSFORMER_SYMBOL]) {
+          callProperties = this[CALL_INVOCATION_TRANSFORMER_SYMBOL](callProperties);
+        }
+        const emitter = callProperties.call;
+        const interceptorArgs = {
+          clientInterceptors: this[INTERCEPTOR_SYMBOL],
+          clientInterceptorProviders: this[INTERCEPTOR_PROVIDER_SYMBOL],
+          callInterceptors: (_a = callProperties.callOptions.interceptors) !== null && _a !== void 0 ? _a : [],
+          callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
+        };
+        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        emitter.call = call;
+        let responseMessage = null;
+        let receivedStatus = false;
+        let callerStackError = new Error();
+        call.start(callProperties.metadata, {
+          onReceiveMetadata: (metadata2) => {
+            emitter.emit("metadata", metadata2);
+          },
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          onReceiveMessage(message) {
+            if (responseMessage !== null) {
+              call.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
+            }
+            responseMessage = message;
+          },
+          onReceiveStatus(status2) {
+            if (receivedStatus) {
+              return;
+            }
+            receivedStatus = true;
+            if (status2.code === constants_1.Status.OK) {
+              if (responseMessage === null) {
+                const callerStack = getErrorStackString(callerStackError);
+                callProperties.callback((0, call_1.callErrorFromStatus)({
+                  code: constants_1.Status.UNIMPLEMENTED,
+                  details: "No message received",
+                  metadata: status2.metadata
+                }, callerStack));
+              } else {
+                callProperties.callback(null, responseMessage);
+              }
+            } else {
+              const callerStack = getErrorStackString(callerStackError);
+              callProperties.callback((0, call_1.callErrorFromStatus)(status2, callerStack));
+            }
+            callerStackError = null;
+            emitter.emit("status", status2);
+          }
+        });
+        call.sendMessage(argument);
+        call.halfClose();
+        return emitter;
+      }
+      makeClientStreamRequest(method, serialize, deserialize, metadata, options, callback) {
+        var _a, _b;
+        const checkedArguments = this.checkOptionalUnaryResponseArguments(metadata, options, callback);
+        const methodDefinition = {
+          path: method,
+          requestStream: true,
+          responseStream: false,
+          requestSerialize: serialize,
+          responseDeserialize: deserialize
+        };
+        let callProperties = {
+          metadata: checkedArguments.metadata,
+          call: new call_1.ClientWritableStreamImpl(serialize),
+          channel: this[CHANNEL_SYMBOL],
+          methodDefinition,
+          callOptions: checkedArguments.options,
+          callback: checkedArguments.callback
+        };
+        if (this[CALL_INVOCATION_TRANSFORMER_SYMBOL]) {
+          callProperties = this[CALL_INVOCATION_TRANSFORMER_SYMBOL](callProperties);
+        }
+        const emitter = callProperties.call;
+        const interceptorArgs = {
+          clientInterceptors: this[INTERCEPTOR_SYMBOL],
+          clientInterceptorProviders: this[INTERCEPTOR_PROVIDER_SYMBOL],
+          callInterceptors: (_a = callProperties.callOptions.interceptors) !== null && _a !== void 0 ? _a : [],
+          callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
+        };
+        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        emitter.call = call;
+        let responseMessage = null;
+        let receivedStatus = false;
+        let callerStackError = new Error();
+        call.start(callProperties.metadata, {
+          onReceiveMetadata: (metadata2) => {
+            emitter.emit("metadata", metadata2);
+          },
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          onReceiveMessage(message) {
+            if (responseMessage !== null) {
+              call.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
+            }
+            responseMessage = message;
+            call.startRead();
+          },
+          onReceiveStatus(status2) {
+            if (receivedStatus) {
+              return;
+            }
+            receivedStatus = true;
+            if (status2.code === constants_1.Status.OK) {
+              if (responseMessage === null) {
+                const callerStack = getErrorStackString(callerStackError);
+                callProperties.callback((0, call_1.callErrorFromStatus)({
+                  code: constants_1.Status.UNIMPLEMENTED,
+                  details: "No message received",
+                  metadata: status2.metadata
+                }, callerStack));
+              } else {
+                callProperties.callback(null, responseMessage);
+              }
+            } else {
+              const callerStack = getErrorStackString(callerStackError);
+              callProperties.callback((0, call_1.callErrorFromStatus)(status2, callerStack));
+            }
+            callerStackError = null;
+            emitter.emit("status", status2);
+          }
+        });
+        return emitter;
+      }
+      checkMetadataAndOptions(arg1, arg2) {
+        let metadata;
+        let options;
+        if (arg1 instanceof metadata_1.Metadata) {
+          metadata = arg1;
+          if (arg2) {
+            options = arg2;
+          } else {
+            options = {};
+          }
+        } else {
+          if (arg1) {
+            options = arg1;
+          } else {
+            options = {};
+          }
+          metadata = new metadata_1.Metadata();
+        }
+        return { metadata, options };
+      }
+      makeServerStreamRequest(method, serialize, deserialize, argument, metadata, options) {
+        var _a, _b;
+        const checkedArguments = this.checkMetadataAndOptions(metadata, options);
+        const methodDefinition = {
+          path: method,
+          requestStream: false,
+          responseStream: true,
+          requestSerialize: serialize,
+          responseDeserialize: deserialize
+        };
+        let callProperties = {
+          argument,
+          metadata: checkedArguments.metadata,
+          call: new call_1.ClientReadableStreamImpl(deserialize),
+          channel: this[CHANNEL_SYMBOL],
+          methodDefinition,
+          callOptions: checkedArguments.options
+        };
+        if (this[CALL_INVOCATION_TRANSFORMER_SYMBOL]) {
+          callProperties = this[CALL_INVOCATION_TRANSFORMER_SYMBOL](callProperties);
+        }
+        const stream = callProperties.call;
+        const interceptorArgs = {
+          clientInterceptors: this[INTERCEPTOR_SYMBOL],
+          clientInterceptorProviders: this[INTERCEPTOR_PROVIDER_SYMBOL],
+          callInterceptors: (_a = callProperties.callOptions.interceptors) !== null && _a !== void 0 ? _a : [],
+          callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
+        };
+        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        stream.call = call;
+        let receivedStatus = false;
+        let callerStackError = new Error();
+        call.start(callProperties.metadata, {
+          onReceiveMetadata(metadata2) {
+            stream.emit("metadata", metadata2);
+          },
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          onReceiveMessage(message) {
+            stream.push(message);
+          },
+          onReceiveStatus(status2) {
+            if (receivedStatus) {
+              return;
+            }
+            receivedStatus = true;
+            stream.push(null);
+            if (status2.code !== constants_1.Status.OK) {
+              const callerStack = getErrorStackString(callerStackError);
+              stream.emit("error", (0, call_1.callErrorFromStatus)(status2, callerStack));
+            }
+            callerStackError = null;
+            stream.emit("status", status2);
+          }
+        });
+        call.sendMessage(argument);
+        call.halfClose();
+        return stream;
+      }
+      makeBidiStreamRequest(method, serialize, deserialize, metadata, options) {
+        var _a, _b;
+        const checkedArguments = this.checkMetadataAndOptions(metadata, options);
+        const methodDefinition = {
+          path: method,
+          requestStream: true,
+          responseStream: true,
+          requestSerialize: serialize,
+          responseDeserialize: deserialize
+        };
+        let callProperties = {
+          metadata: checkedArguments.metadata,
+          call: new call_1.ClientDuplexStreamImpl(serialize, deserialize),
+          channel: this[CHANNEL_SYMBOL],
+          methodDefinition,
+          callOptions: checkedArguments.options
+        };
+        if (this[CALL_INVOCATION_TRANSFORMER_SYMBOL]) {
+          callProperties = this[CALL_INVOCATION_TRANSFORMER_SYMBOL](callProperties);
+        }
+        const stream = callProperties.call;
+        const interceptorArgs = {
+          clientInterceptors: this[INTERCEPTOR_SYMBOL],
+          clientInterceptorProviders: this[INTERCEPTOR_PROVIDER_SYMBOL],
+          callInterceptors: (_a = callProperties.callOptions.interceptors) !== null && _a !== void 0 ? _a : [],
+          callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
+        };
+        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        stream.call = call;
+        let receivedStatus = false;
+        let callerStackError = new Error();
+        call.start(callProperties.metadata, {
+          onReceiveMetadata(metadata2) {
+            stream.emit("metadata", metadata2);
+          },
+          onReceiveMessage(message) {
+            stream.push(message);
+          },
+          onReceiveStatus(status2) {
+            if (receivedStatus) {
+              return;
+            }
+            receivedStatus = true;
+            stream.push(null);
+            if (status2.code !== constants_1.Status.OK) {
+              const callerStack = getErrorStackString(callerStackError);
+              stream.emit("error", (0, call_1.callErrorFromStatus)(status2, callerStack));
+            }
+            callerStackError = null;
+            stream.emit("status", status2);
+          }
+        });
+        return stream;
+      }
+    };
+    exports2.Client = Client2;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/make-client.js
+var require_make_client = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/make-client.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.makeClientConstructor = makeClientConstructor;
+    exports2.loadPackageDefinition = loadPackageDefinition;
+    var client_1 = require_client();
+    var requesterFuncs = {
+      unary: client_1.Client.prototype.makeUnaryRequest,
+      server_stream: client_1.Client.prototype.makeServerStreamRequest,
+      client_stream: client_1.Client.prototype.makeClientStreamRequest,
+      bidi: client_1.Client.prototype.makeBidiStreamRequest
+    };
+    function isPrototypePolluted(key) {
+      return ["__proto__", "prototype", "constructor"].includes(key);
+    }
+    function makeClientConstructor(methods, serviceName, classOptions) {
+      if (!classOptions) {
+        classOptions = {};
+      }
+      class ServiceClientImpl extends client_1.Client {
+      }
+      Object.keys(methods).forEach((name) => {
+        if (isPrototypePolluted(name)) {
+          return;
+        }
+        const attrs = methods[name];
+        let methodType;
+        if (typeof name === "string" && name.charAt(0) === "$") {
+          throw new Error("Method names cannot start with $");
+        }
+        if (attrs.requestStream) {
+          if (attrs.responseStream) {
+            methodType = "bidi";
+          } else {
+            methodType = "client_stream";
+          }
+        } else {
+          if (attrs.responseStream) {
+            methodType = "server_stream";
+          } else {
+            methodType = "unary";
+          }
+        }
+        const serialize = attrs.requestSerialize;
+        const deserialize = attrs.responseDeserialize;
+        const methodFunc = partial(requesterFuncs[methodType], attrs.path, serialize, deserialize);
+        ServiceClientImpl.prototype[name] = methodFunc;
+        Object.assign(ServiceClientImpl.prototype[name], attrs);
+        if (attrs.originalName && !isPrototypePolluted(attrs.originalName)) {
+          ServiceClientImpl.prototype[attrs.originalName] = ServiceClientImpl.prototype[name];
+        }
+      });
+      ServiceClientImpl.service = methods;
+      ServiceClientImpl.serviceName = serviceName;
+      return ServiceClientImpl;
+    }
+    function partial(fn, path, serialize, deserialize) {
+      return function(...args) {
+        return fn.call(this, path, serialize, deserialize, ...args);
+      };
+    }
+    function isProtobufTypeDefinition(obj) {
+      return "format" in obj;
+    }
+    function loadPackageDefinition(packageDef) {
+      const result = {};
+      for (const serviceFqn in packageDef) {
+        if (Object.prototype.hasOwnProperty.call(packageDef, serviceFqn)) {
+          const service = packageDef[serviceFqn];
+          const nameComponents = serviceFqn.split(".");
+          if (nameComponents.some((comp) => isPrototypePolluted(comp))) {
+            continue;
+          }
+          const serviceName = nameComponents[nameComponents.length - 1];
+          let current = result;
+          for (const packageName of nameComponents.slice(0, -1)) {
+            if (!current[packageName]) {
+              current[packageName] = {};
+            }
+            current = current[packageName];
+          }
+          if (isProtobufTypeDefinition(service)) {
+            current[serviceName] = service;
+          } else {
+            current[serviceName] = makeClientConstructor(service, serviceName, {});
+          }
+        }
+      }
+      return result;
+    }
+  }
+});
+
+// node_modules/lodash.camelcase/index.js
+var require_lodash = __commonJS({
+  "node_modules/lodash.camelcase/index.js"(exports2, module2) {
+    var INFINITY = 1 / 0;
+    var symbolTag = "[object Symbol]";
+    var reAsciiWord = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
+    var reLatin = /[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g;
+    var rsAstralRange = "\\ud800-\\udfff";
+    var rsComboMarksRange = "\\u0300-\\u036f\\ufe20-\\ufe23";
+    var rsComboSymbolsRange = "\\u20d0-\\u20f0";
+    var rsDingbatRange = "\\u2700-\\u27bf";
+    var rsLowerRange = "a-z\\xdf-\\xf6\\xf8-\\xff";
+    var rsMathOpRange = "\\xac\\xb1\\xd7\\xf7";
+    var rsNonCharRange = "\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\xbf";
+    var rsPunctuationRange = "\\u2000-\\u206f";
+    var rsSpaceRange = " \\t\\x0b\\f\\xa0\\ufeff\\n\\r\\u2028\\u2029\\u1680\\u180e\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u202f\\u205f\\u3000";
+    var rsUpperRange = "A-Z\\xc0-\\xd6\\xd8-\\xde";
+    var rsVarRange = "\\ufe0e\\ufe0f";
+    var rsBreakRange = rsMathOpRange + rsNonCharRange + rsPunctuationRange + rsSpaceRange;
+    var rsApos = "['’]";
+    var rsAstral = "[" + rsAstralRange + "]";
+    var rsBreak = "[" + rsBreakRange + "]";
+    var rsCombo = "[" + rsComboMarksRange + rsComboSymbolsRange + "]";
+    var rsDigits = "\\d+";
+    var rsDingbat = "[" + rsDingbatRange + "]";
+    var rsLower = "[" + rsLowerRange + "]";
+    var rsMisc = "[^" + rsAstralRange + rsBreakRange + rsDigits + rsDingbatRange + rsLowerRange + rsUpperRange + "]";
+    var rsFitz = "\\ud83c[\\udffb-\\udfff]";
+    var rsModifier = "(?:" + rsCombo + "|" + rsFitz + ")";
+    var rsNonAstral = "[^" + rsAstralRange + "]";
+    var rsRegional = "(?:\\ud83c[\\udde6-\\uddff]){2}";
+    var rsSurrPair = "[\\ud800-\\udbff][\\udc00-\\udfff]";
+    var rsUpper = "[" + rsUpperRange + "]";
+    var rsZWJ = "\\u200d";
+    var rsLowerMisc = "(?:" + rsLower + "|" + rsMisc + ")";
+    var rsUpperMisc = "(?:" + rsUpper + "|" + rsMisc + ")";
+    var rsOptLowerContr = "(?:" + rsApos + "(?:d|ll|m|re|s|t|ve))?";
+    var rsOptUpperContr = "(?:" + rsApos + "(?:D|LL|M|RE|S|T|VE))?";
+    var reOptMod = rsModifier + "?";
+    var rsOptVar = "[" + rsVarRange + "]?";
+    var rsOptJoin = "(?:" + rsZWJ + "(?:" + [rsNonAstral, rsRegional, rsSurrPair].join("|") + ")" + rsOptVar + reOptMod + ")*";
+    var rsSeq = rsOptVar + reOptMod + rsOptJoin;
+    var rsEmoji = "(?:" + [rsDingbat, rsRegional, rsSurrPair].join("|") + ")" + rsSeq;
+    var rsSymbol = "(?:" + [rsNonAstral + rsCombo + "?", rsCombo, rsRegional, rsSurrPair, rsAstral].join("|") + ")";
+    var reApos = RegExp(rsApos, "g");
+    var reComboMark = RegExp(rsCombo, "g");
+    var reUnicode = RegExp(rsFitz + "(?=" + rsFitz + ")|" + rsSymbol + rsSeq, "g");
+    var reUnicodeWord = RegExp([
+      rsUpper + "?" + rsLower + "+" + rsOptLowerContr + "(?=" + [rsBreak, rsUpper, "$"].join("|") + ")",
+      rsUpperMisc + "+" + rsOptUpperContr + "(?=" + [rsBreak, rsUpper + rsLowerMisc, "$"].join("|") + ")",
+      rsUpper + "?" + rsLowerMisc + "+" + rsOptLowerContr,
+      rsUpper + "+" + rsOptUpperContr,
+      rsDigits,
+      rsEmoji
+    ].join("|"), "g");
+    var reHasUnicode = RegExp("[" + rsZWJ + rsAstralRange + rsComboMarksRange + rsComboSymbolsRange + rsVarRange + "]");
+    var reHasUnicodeWord = /[a-z][A-Z]|[A-Z]{2,}[a-z]|[0-9][a-zA-Z]|[a-zA-Z][0-9]|[^a-zA-Z0-9 ]/;
+    var deburredLetters = {
+      // Latin-1 Supplement block.
+      "À": "A",
+      "Á": "A",
+      "Â": "A",
+      "Ã": "A",
+      "Ä": "A",
+      "Å": "A",
+      "à": "a",
+      "á": "a",
+      "â": "a",
+      "ã": "a",
+      "ä": "a",
+      "å": "a",
+      "Ç": "C",
+      "ç": "c",
+      "Ð": "D",
+      "ð": "d",
+      "È": "E",
+      "É": "E",
+      "Ê": "E",
+      "Ë": "E",
+      "è": "e",
+      "é": "e",
+      "ê": "e",
+      "ë": "e",
+      "Ì": "I",
+      "Í": "I",
+      "Î": "I",
+      "Ï": "I",
+      "ì": "i",
+      "í": "i",
+      "î": "i",
+      "ï": "i",
+      "Ñ": "N",
+      "ñ": "n",
+      "Ò": "O",
+      "Ó": "O",
+      "Ô": "O",
+      "Õ": "O",
+      "Ö": "O",
+      "Ø": "O",
+      "ò": "o",
+      "ó": "o",
+      "ô": "o",
+      "õ": "o",
+      "ö": "o",
+      "ø": "o",
+      "Ù": "U",
+      "Ú": "U",
+      "Û": "U",
+      "Ü": "U",
+      "ù": "u",
+      "ú": "u",
+      "û": "u",
+      "ü": "u",
+      "Ý": "Y",
+      "ý": "y",
+      "ÿ": "y",
+      "Æ": "Ae",
+      "æ": "ae",
+      "Þ": "Th",
+      "þ": "th",
+      "ß": "ss",
+      // Latin Extended-A block.
+      "Ā": "A",
+      "Ă": "A",
+      "Ą": "A",
+      "ā": "a",
+      "ă": "a",
+      "ą": "a",
+      "Ć": "C",
+      "Ĉ": "C",
+      "Ċ": "C",
+      "Č": "C",
+      "ć": "c",
+      "ĉ": "c",
+      "ċ": "c",
+      "č": "c",
+      "Ď": "D",
+      "Đ": "D",
+      "ď": "d",
+      "đ": "d",
+      "Ē": "E",
+      "Ĕ": "E",
+      "Ė": "E",
+      "Ę": "E",
+      "Ě": "E",
+      "ē": "e",
+      "ĕ": "e",
+      "ė": "e",
+      "ę": "e",
+      "ě": "e",
+      "Ĝ": "G",
+      "Ğ": "G",
+      "Ġ": "G",
+      "Ģ": "G",
+      "ĝ": "g",
+      "ğ": "g",
+      "ġ": "g",
+      "ģ": "g",
+      "Ĥ": "H",
+      "Ħ": "H",
+      "ĥ": "h",
+      "ħ": "h",
+      "Ĩ": "I",
+      "Ī": "I",
+      "Ĭ": "I",
+      "Į": "I",
+      "İ": "I",
+      "ĩ": "i",
+      "ī": "i",
+      "ĭ": "i",
+      "į": "i",
+      "ı": "i",
+      "Ĵ": "J",
+      "ĵ": "j",
+      "Ķ": "K",
+      "ķ": "k",
+      "ĸ": "k",
+      "Ĺ": "L",
+      "Ļ": "L",
+      "Ľ": "L",
+      "Ŀ": "L",
+      "Ł": "L",
+      "ĺ": "l",
+      "ļ": "l",
+      "ľ": "l",
+      "ŀ": "l",
+      "ł": "l",
+      "Ń": "N",
+      "Ņ": "N",
+      "Ň": "N",
+      "Ŋ": "N",
+      "ń": "n",
+      "ņ": "n",
+      "ň": "n",
+      "ŋ": "n",
+      "Ō": "O",
+      "Ŏ": "O",
+      "Ő": "O",
+      "ō": "o",
+      "ŏ": "o",
+      "ő": "o",
+      "Ŕ": "R",
+      "Ŗ": "R",
+      "Ř": "R",
+      "ŕ": "r",
+      "ŗ": "r",
+      "ř": "r",
+      "Ś": "S",
+      "Ŝ": "S",
+      "Ş": "S",
+      "Š": "S",
+      "ś": "s",
+      "ŝ": "s",
+      "ş": "s",
+      "š": "s",
+      "Ţ": "T",
+      "Ť": "T",
+      "Ŧ": "T",
+      "ţ": "t",
+      "ť": "t",
+      "ŧ": "t",
+      "Ũ": "U",
+      "Ū": "U",
+      "Ŭ": "U",
+      "Ů": "U",
+      "Ű": "U",
+      "Ų": "U",
+      "ũ": "u",
+      "ū": "u",
+      "ŭ": "u",
+      "ů": "u",
+      "ű": "u",
+      "ų": "u",
+      "Ŵ": "W",
+      "ŵ": "w",
+      "Ŷ": "Y",
+      "ŷ": "y",
+      "Ÿ": "Y",
+      "Ź": "Z",
+      "Ż": "Z",
+      "Ž": "Z",
+      "ź": "z",
+      "ż": "z",
+      "ž": "z",
+      "Ĳ": "IJ",
+      "ĳ": "ij",
+      "Œ": "Oe",
+      "œ": "oe",
+      "ŉ": "'n",
+      "ſ": "ss"
+    };
+    var freeGlobal = typeof global == "object" && global && global.Object === Object && global;
+    var freeSelf = typeof self == "object" && self && self.Object === Object && self;
+    var root = freeGlobal || freeSelf || Function("return this")();
+    function arrayReduce(array, iteratee, accumulator, initAccum) {
+      var index = -1, length = array ? array.length : 0;
+      if (initAccum && length) {
+        accumulator = array[++index];
+      }
+      while (++index < length) {
+        accumulator = iteratee(accumulator, array[index], index, array);
+      }
+      return accumulator;
+    }
+    function asciiToArray(string) {
+      return string.split("");
+    }
+    function asciiWords(string) {
+      return string.match(reAsciiWord) || [];
+    }
+    function basePropertyOf(object) {
+      return function(key) {
+        return object == null ? void 0 : object[key];
+      };
+    }
+    var deburrLetter = basePropertyOf(deburredLetters);
+    function hasUnicode(string) {
+      return reHasUnicode.test(string);
+    }
+    function hasUnicodeWord(string) {
+      return reHasUnicodeWord.test(string);
+    }
+    function stringToArray(string) {
+      return hasUnicode(string) ? unicodeToArray(string) : asciiToArray(string);
+    }
+    function unicodeToArray(string) {
+      return string.match(reUnicode) || [];
+    }
+    function unicodeWords(string) {
+      return string.match(reUnicodeWord) || [];
+    }
+    var objectProto = Object.prototype;
+    var objectToString = objectProto.toString;
+    var Symbol2 = root.Symbol;
+    var symbolProto = Symbol2 ? Symbol2.prototype : void 0;
+    var symbolToString = symbolProto ? symbolProto.toString : void 0;
+    function baseSlice(array, start, end) {
+      var index = -1, length = array.length;
+      if (start < 0) {
+        start = -start > length ? 0 : length + start;
+      }
+      end = end > length ? length : end;
+      if (end < 0) {
+        end += length;
+      }
+      length = start > end ? 0 : end - start >>> 0;
+      start >>>= 0;
+      var result = Array(length);
+      while (++index < length) {
+        result[index] = array[index + start];
+      }
+      return result;
+    }
+    function baseToString(value) {
+      if (typeof value == "string") {
+        return value;
+      }
+      if (isSymbol(value)) {
+        return symbolToString ? symbolToString.call(value) : "";
+      }
+      var result = value + "";
+      return result == "0" && 1 / value == -INFINITY ? "-0" : result;
+    }
+    function castSlice(array, start, end) {
+      var length = array.length;
+      end = end === void 0 ? length : end;
+      return !start && end >= length ? array : baseSlice(array, start, end);
+    }
+    function createCaseFirst(methodName) {
+      return function(string) {
+        string = toString(string);
+        var strSymbols = hasUnicode(string) ? stringToArray(string) : void 0;
+        var chr = strSymbols ? strSymbols[0] : string.charAt(0);
+        var trailing = strSymbols ? castSlice(strSymbols, 1).join("") : string.slice(1);
+        return chr[methodName]() + trailing;
+      };
+    }
+    function createCompounder(callback) {
+      return function(string) {
+        return arrayReduce(words(deburr(string).replace(reApos, "")), callback, "");
+      };
+    }
+    function isObjectLike(value) {
+      return !!value && typeof value == "object";
+    }
+    function isSymbol(value) {
+      return typeof value == "symbol" || isObjectLike(value) && objectToString.call(value) == symbolTag;
+    }
+    function toString(value) {
+      return value == null ? "" : baseToString(value);
+    }
+    var camelCase = createCompounder(function(result, word, index) {
+      word = word.toLowerCase();
+      return result + (index ? capitalize(word) : word);
+    });
+    function capitalize(string) {
+      return upperFirst(toString(string).toLowerCase());
+    }
+    function deburr(string) {
+      string = toString(string);
+      return string && string.replace(reLatin, deburrLetter).replace(reComboMark, "");
+    }
+    var upperFirst = createCaseFirst("toUpperCase");
+    function words(string, pattern, guard) {
+      string = toString(string);
+      pattern = guard ? void 0 : pattern;
+      if (pattern === void 0) {
+        return hasUnicodeWord(string) ? unicodeWords(string) : asciiWords(string);
+      }
+      return string.match(pattern) || [];
+    }
+    module2.exports = camelCase;
+  }
+});
+
+// node_modules/@protobufjs/aspromise/index.js
+var require_aspromise = __commonJS({
+  "node_modules/@protobufjs/aspromise/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = asPromise;
+    function asPromise(fn, ctx) {
+      var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
+      while (index < arguments.length)
+        params[offset++] = arguments[index++];
+      return new Promise(function executor(resolve, reject) {
+        params[offset] = function callback(err) {
+          if (pending) {
+            pending = false;
+            if (err)
+              reject(err);
+            else {
+              var params2 = new Array(arguments.length - 1), offset2 = 0;
+              while (offset2 < params2.length)
+                params2[offset2++] = arguments[offset2];
+              resolve.apply(null, params2);
+            }
+          }
+        };
+        try {
+          fn.apply(ctx || null, params);
+        } catch (err) {
+          if (pending) {
+            pending = false;
+            reject(err);
+          }
+        }
+      });
+    }
+  }
+});
+
+// node_modules/@protobufjs/base64/index.js
+var require_base64 = __commonJS({
+  "node_modules/@protobufjs/base64/index.js"(exports2) {
+    "use strict";
+    var base642 = exports2;
+    base642.length = function length(string) {
+      var p = string.length;
+      if (!p)
+        return 0;
+      var n = 0;
+      while (--p % 4 > 1 && string.charAt(p) === "=")
+        ++n;
+      return Math.ceil(string.length * 3) / 4 - n;
+    };
+    var b64 = new Array(64);
+    var s64 = new Array(123);
+    for (i = 0; i < 64; )
+      s64[b64[i] = i < 26 ? i + 65 : i < 52 ? i + 71 : i < 62 ? i - 4 : i - 59 | 43] = i++;
+    var i;
+    base642.encode = function encode(buffer, start, end) {
+      var parts = null, chunk = [];
+      var i2 = 0, j = 0, t;
+      while (start < end) {
+        var b = buffer[start++];
+        switch (j) {
+          case 0:
+            chunk[i2++] = b64[b >> 2];
+            t = (b & 3) << 4;
+            j = 1;
+            break;
+          case 1:
+            chunk[i2++] = b64[t | b >> 4];
+            t = (b & 15) << 2;
+            j = 2;
+            break;
+          case 2:
+            chunk[i2++] = b64[t | b >> 6];
+            chunk[i2++] = b64[b & 63];
+            j = 0;
+            break;
+        }
+        if (i2 > 8191) {
+          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk));
+          i2 = 0;
+        }
+      }
+      if (j) {
+        chunk[i2++] = b64[t];
+        chunk[i2++] = 61;
+        if (j === 1)
+          chunk[i2++] = 61;
+      }
+      if (parts) {
+        if (i2)
+          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i2)));
+        return parts.join("");
+      }
+      return String.fromCharCode.apply(String, chunk.slice(0, i2));
+    };
+    var invalidEncoding = "invalid encoding";
+    base642.decode = function decode(string, buffer, offset) {
+      var start = offset;
+      var j = 0, t;
+      for (var i2 = 0; i2 < string.length; ) {
+        var c = string.charCodeAt(i2++);
+        if (c === 61 && j > 1)
+          break;
+        if ((c = s64[c]) === void 0)
+          throw Error(invalidEncoding);
+        switch (j) {
+          case 0:
+            t = c;
+            j = 1;
+            break;
+          case 1:
+            buffer[offset++] = t << 2 | (c & 48) >> 4;
+            t = c;
+            j = 2;
+            break;
+          case 2:
+            buffer[offset++] = (t & 15) << 4 | (c & 60) >> 2;
+            t = c;
+            j = 3;
+            break;
+          case 3:
+            buffer[offset++] = (t & 3) << 6 | c;
+            j = 0;
+            break;
+        }
+      }
+      if (j === 1)
+        throw Error(invalidEncoding);
+      return offset - start;
+    };
+    base642.test = function test(string) {
+      return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(string);
+    };
+  }
+});
+
+// node_modules/@protobufjs/eventemitter/index.js
+var require_eventemitter = __commonJS({
+  "node_modules/@protobufjs/eventemitter/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = EventEmitter;
+    function EventEmitter() {
+      this._listeners = /* @__PURE__ */ Object.create(null);
+    }
+    EventEmitter.prototype.on = function on(evt, fn, ctx) {
+      (this._listeners[evt] || (this._listeners[evt] = [])).push({
+        fn,
+        ctx: ctx || this
+      });
+      return this;
+    };
+    EventEmitter.prototype.off = function off(evt, fn) {
+      if (evt === void 0)
+        this._listeners = /* @__PURE__ */ Object.create(null);
+      else {
+        if (fn === void 0)
+          this._listeners[evt] = [];
+        else {
+          var listeners = this._listeners[evt];
+          if (!listeners)
+            return this;
+          for (var i = 0; i < listeners.length; )
+            if (listeners[i].fn === fn)
+              listeners.splice(i, 1);
+            else
+              ++i;
+        }
+      }
+      return this;
+    };
+    EventEmitter.prototype.emit = function emit2(evt) {
+      var listeners = this._listeners[evt];
+      if (listeners) {
+        var args = [], i = 1;
+        for (; i < arguments.length; )
+          args.push(arguments[i++]);
+        for (i = 0; i < listeners.length; )
+          listeners[i].fn.apply(listeners[i++].ctx, args);
+      }
+      return this;
+    };
+  }
+});
+
+// node_modules/@protobufjs/float/index.js
+var require_float = __commonJS({
+  "node_modules/@protobufjs/float/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = factory(factory);
+    function factory(exports3) {
+      if (typeof Float32Array !== "undefined") (function() {
+        var f32 = new Float32Array([-0]), f8b = new Uint8Array(f32.buffer), le = f8b[3] === 128;
+        function writeFloat_f32_cpy(val, buf, pos) {
+          f32[0] = val;
+          buf[pos] = f8b[0];
+          buf[pos + 1] = f8b[1];
+          buf[pos + 2] = f8b[2];
+          buf[pos + 3] = f8b[3];
+        }
+        function writeFloat_f32_rev(val, buf, pos) {
+          f32[0] = val;
+          buf[pos] = f8b[3];
+          buf[pos + 1] = f8b[2];
+          buf[pos + 2] = f8b[1];
+          buf[pos + 3] = f8b[0];
+        }
+        exports3.writeFloatLE = le ? writeFloat_f32_cpy : writeFloat_f32_rev;
+        exports3.writeFloatBE = le ? writeFloat_f32_rev : writeFloat_f32_cpy;
+        function readFloat_f32_cpy(buf, pos) {
+          f8b[0] = buf[pos];
+          f8b[1] = buf[pos + 1];
+          f8b[2] = buf[pos + 2];
+          f8b[3] = buf[pos + 3];
+          return f32[0];
+        }
+        function readFloat_f32_rev(buf, pos) {
+          f8b[3] = buf[pos];
+          f8b[2] = buf[pos + 1];
+          f8b[1] = buf[pos + 2];
+          f8b[0] = buf[pos + 3];
+          return f32[0];
+        }
+        exports3.readFloatLE = le ? readFloat_f32_cpy : readFloat_f32_rev;
+        exports3.readFloatBE = le ? readFloat_f32_rev : readFloat_f32_cpy;
+      })();
+      else (function() {
+        function writeFloat_ieee754(writeUint, val, buf, pos) {
+          var sign = val < 0 ? 1 : 0;
+          if (sign)
+            val = -val;
+          if (val === 0)
+            writeUint(1 / val > 0 ? (
+              /* positive */
+              0
+            ) : (
+              /* negative 0 */
+              2147483648
+            ), buf, pos);
+          else if (isNaN(val))
+            writeUint(2143289344, buf, pos);
+          else if (val > 34028234663852886e22)
+            writeUint((sign << 31 | 2139095040) >>> 0, buf, pos);
+          else if (val < 11754943508222875e-54)
+            writeUint((sign << 31 | Math.round(val / 1401298464324817e-60)) >>> 0, buf, pos);
+          else {
+            var exponent = Math.floor(Math.log(val) / Math.LN2), mantissa = Math.round(val * Math.pow(2, -exponent) * 8388608) & 8388607;
+            writeUint((sign << 31 | exponent + 127 << 23 | mantissa) >>> 0, buf, pos);
+          }
+        }
+        exports3.writeFloatLE = writeFloat_ieee754.bind(null, writeUintLE);
+        exports3.writeFloatBE = writeFloat_ieee754.bind(null, writeUintBE);
+        function readFloat_ieee754(readUint, buf, pos) {
+          var uint = readUint(buf, pos), sign = (uint >> 31) * 2 + 1, exponent = uint >>> 23 & 255, mantissa = uint & 8388607;
+          return exponent === 255 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 1401298464324817e-60 * mantissa : sign * Math.pow(2, exponent - 150) * (mantissa + 8388608);
+        }
+        exports3.readFloatLE = readFloat_ieee754.bind(null, readUintLE);
+        exports3.readFloatBE = readFloat_ieee754.bind(null, readUintBE);
+      })();
+      if (typeof Float64Array !== "undefined") (function() {
+        var f64 = new Float64Array([-0]), f8b = new Uint8Array(f64.buffer), le = f8b[7] === 128;
+        function writeDouble_f64_cpy(val, buf, pos) {
+          f64[0] = val;
+          buf[pos] = f8b[0];
+          buf[pos + 1] = f8b[1];
+          buf[pos + 2] = f8b[2];
+          buf[pos + 3] = f8b[3];
+          buf[pos + 4] = f8b[4];
+          buf[pos + 5] = f8b[5];
+          buf[pos + 6] = f8b[6];
+          buf[pos + 7] = f8b[7];
+        }
+        function writeDouble_f64_rev(val, buf, pos) {
+          f64[0] = val;
+          buf[pos] = f8b[7];
+          buf[pos + 1] = f8b[6];
+          buf[pos + 2] = f8b[5];
+          buf[pos + 3] = f8b[4];
+          buf[pos + 4] = f8b[3];
+          buf[pos + 5] = f8b[2];
+          buf[pos + 6] = f8b[1];
+          buf[pos + 7] = f8b[0];
+        }
+        exports3.writeDoubleLE = le ? writeDouble_f64_cpy : writeDouble_f64_rev;
+        exports3.writeDoubleBE = le ? writeDouble_f64_rev : writeDouble_f64_cpy;
+        function readDouble_f64_cpy(buf, pos) {
+          f8b[0] = buf[pos];
+          f8b[1] = buf[pos + 1];
+          f8b[2] = buf[pos + 2];
+          f8b[3] = buf[pos + 3];
+          f8b[4] = buf[pos + 4];
+          f8b[5] = buf[pos + 5];
+          f8b[6] = buf[pos + 6];
+          f8b[7] = buf[pos + 7];
+          return f64[0];
+        }
+        function readDouble_f64_rev(buf, pos) {
+          f8b[7] = buf[pos];
+          f8b[6] = buf[pos + 1];
+          f8b[5] = buf[pos + 2];
+          f8b[4] = buf[pos + 3];
+          f8b[3] = buf[pos + 4];
+          f8b[2] = buf[pos + 5];
+          f8b[1] = buf[pos + 6];
+          f8b[0] = buf[pos + 7];
+          return f64[0];
+        }
+        exports3.readDoubleLE = le ? readDouble_f64_cpy : readDouble_f64_rev;
+        exports3.readDoubleBE = le ? readDouble_f64_rev : readDouble_f64_cpy;
+      })();
+      else (function() {
+        function writeDouble_ieee754(writeUint, off0, off1, val, buf, pos) {
+          var sign = val < 0 ? 1 : 0;
+          if (sign)
+            val = -val;
+          if (val === 0) {
+            writeUint(0, buf, pos + off0);
+            writeUint(1 / val > 0 ? (
+              /* positive */
+              0
+            ) : (
+              /* negative 0 */
+              2147483648
+            ), buf, pos + off1);
+          } else if (isNaN(val)) {
+            writeUint(0, buf, pos + off0);
+            writeUint(2146959360, buf, pos + off1);
+          } else if (val > 17976931348623157e292) {
+            writeUint(0, buf, pos + off0);
+            writeUint((sign << 31 | 2146435072) >>> 0, buf, pos + off1);
+          } else {
+            var mantissa;
+            if (val < 22250738585072014e-324) {
+              mantissa = val / 5e-324;
+              writeUint(mantissa >>> 0, buf, pos + off0);
+              writeUint((sign << 31 | mantissa / 4294967296) >>> 0, buf, pos + off1);
+            } else {
+              var exponent = Math.floor(Math.log(val) / Math.LN2);
+              if (exponent === 1024)
+                exponent = 1023;
+              mantissa = val * Math.pow(2, -exponent);
+              writeUint(mantissa * 4503599627370496 >>> 0, buf, pos + off0);
+              writeUint((sign << 31 | exponent + 1023 << 20 | mantissa * 1048576 & 1048575) >>> 0, buf, pos + off1);
+            }
+          }
+        }
+        exports3.writeDoubleLE = writeDouble_ieee754.bind(null, writeUintLE, 0, 4);
+        exports3.writeDoubleBE = writeDouble_ieee754.bind(null, writeUintBE, 4, 0);
+        function readDouble_ieee754(readUint, off0, off1, buf, pos) {
+          var lo = readUint(buf, pos + off0), hi = readUint(buf, pos + off1);
+          var sign = (hi >> 31) * 2 + 1, exponent = hi >>> 20 & 2047, mantissa = 4294967296 * (hi & 1048575) + lo;
+          return exponent === 2047 ? mantissa ? NaN : sign * Infinity : exponent === 0 ? sign * 5e-324 * mantissa : sign * Math.pow(2, exponent - 1075) * (mantissa + 4503599627370496);
+        }
+        exports3.readDoubleLE = readDouble_ieee754.bind(null, readUintLE, 0, 4);
+        exports3.readDoubleBE = readDouble_ieee754.bind(null, readUintBE, 4, 0);
+      })();
+      return exports3;
+    }
+    function writeUintLE(val, buf, pos) {
+      buf[pos] = val & 255;
+      buf[pos + 1] = val >>> 8 & 255;
+      buf[pos + 2] = val >>> 16 & 255;
+      buf[pos + 3] = val >>> 24;
+    }
+    function writeUintBE(val, buf, pos) {
+      buf[pos] = val >>> 24;
+      buf[pos + 1] = val >>> 16 & 255;
+      buf[pos + 2] = val >>> 8 & 255;
+      buf[pos + 3] = val & 255;
+    }
+    function readUintLE(buf, pos) {
+      return (buf[pos] | buf[pos + 1] << 8 | buf[pos + 2] << 16 | buf[pos + 3] << 24) >>> 0;
+    }
+    function readUintBE(buf, pos) {
+      return (buf[pos] << 24 | buf[pos + 1] << 16 | buf[pos + 2] << 8 | buf[pos + 3]) >>> 0;
+    }
+  }
+});
+
+// node_modules/@protobufjs/utf8/index.js
+var require_utf8 = __commonJS({
+  "node_modules/@protobufjs/utf8/index.js"(exports2) {
+    "use strict";
+    var utf8 = exports2;
+    var replacementCharCode = 65533;
+    utf8.length = function utf8_length(string) {
+      var len = 0, c = 0;
+      for (var i = 0; i < string.length; ++i) {
+        c = string.charCodeAt(i);
+        if (c < 128)
+          len += 1;
+        else if (c < 2048)
+          len += 2;
+        else if ((c & 64512) === 55296 && (string.charCodeAt(i + 1) & 64512) === 56320) {
+          ++i;
+          len += 4;
+        } else
+          len += 3;
+      }
+      return len;
+    };
+    utf8.read = function utf8_read(buffer, start, end) {
+      if (end - start < 1)
+        return "";
+      var parts = null, chunk = [], i = 0, t, t2, c2, c3;
+      while (start < end) {
+        t = buffer[start++];
+        if (t <= 127) {
+          chunk[i++] = t;
+        } else if (t >= 192 && t < 224) {
+          c2 = (t & 31) << 6 | buffer[start++] & 63;
+          chunk[i++] = c2 >= 128 ? c2 : replacementCharCode;
+        } else if (t >= 224 && t < 240) {
+          c3 = (t & 15) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
+          chunk[i++] = c3 >= 2048 ? c3 : replacementCharCode;
+        } else if (t >= 240) {
+          t2 = (t & 7) << 18 | (buffer[start++] & 63) << 12 | (buffer[start++] & 63) << 6 | buffer[start++] & 63;
+          if (t2 < 65536 || t2 > 1114111)
+            chunk[i++] = replacementCharCode;
+          else {
+            t2 -= 65536;
+            chunk[i++] = 55296 + (t2 >> 10);
+            chunk[i++] = 56320 + (t2 & 1023);
+          }
+        }
+        if (i > 8191) {
+          (parts || (parts = [])).push(String.fromCharCode.apply(String, chunk.slice(0, i)));
+          i = 0;
+        }
+      }
+      if (parts) {
+        if (i)
+          parts.push(String.fromCharCode.apply(String, chunk.slice(0, i)));
+        return parts.join("");
+      }
+      return String.fromCharCode.apply(String, chunk.slice(0, i));
+    };
+    utf8.write = function utf8_write(string, buffer, offset) {
+      var start = offset, c1, c2;
+      for (var i = 0; i < string.length; ++i) {
+        c1 = string.charCodeAt(i);
+        if (c1 < 128) {
+          buffer[offset++] = c1;
+        } else if (c1 < 2048) {
+          buffer[offset++] = c1 >> 6 | 192;
+          buffer[offset++] = c1 & 63 | 128;
+        } else if ((c1 & 64512) === 55296 && ((c2 = string.charCodeAt(i + 1)) & 64512) === 56320) {
+          c1 = 65536 + ((c1 & 1023) << 10) + (c2 & 1023);
+          ++i;
+          buffer[offset++] = c1 >> 18 | 240;
+          buffer[offset++] = c1 >> 12 & 63 | 128;
+          buffer[offset++] = c1 >> 6 & 63 | 128;
+          buffer[offset++] = c1 & 63 | 128;
+        } else {
+          buffer[offset++] = c1 >> 12 | 224;
+          buffer[offset++] = c1 >> 6 & 63 | 128;
+          buffer[offset++] = c1 & 63 | 128;
+        }
+      }
+      return offset - start;
+    };
+  }
+});
+
+// node_modules/@protobufjs/pool/index.js
+var require_pool = __commonJS({
+  "node_modules/@protobufjs/pool/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = pool;
+    function pool(alloc, slice, size) {
+      var SIZE = size || 8192;
+      var MAX = SIZE >>> 1;
+      var slab = null;
+      var offset = SIZE;
+      return function pool_alloc(size2) {
+        if (size2 < 1 || size2 > MAX)
+          return alloc(size2);
+        if (offset + size2 > SIZE) {
+          slab = alloc(SIZE);
+          offset = 0;
+        }
+        var buf = slice.call(slab, offset, offset += size2);
+        if (offset & 7)
+          offset = (offset | 7) + 1;
+        return buf;
+      };
+    }
+  }
+});
+
+// node_modules/protobufjs/src/util/longbits.js
+var require_longbits = __commonJS({
+  "node_modules/protobufjs/src/util/longbits.js"(exports2, module2) {
+    "use strict";
+    module2.exports = LongBits;
+    var util = require_minimal();
+    function LongBits(lo, hi) {
+      this.lo = lo >>> 0;
+      this.hi = hi >>> 0;
+    }
+    var zero = LongBits.zero = new LongBits(0, 0);
+    zero.toNumber = function() {
+      return 0;
+    };
+    zero.zzEncode = zero.zzDecode = function() {
+      return this;
+    };
+    zero.length = function() {
+      return 1;
+    };
+    var zeroHash = LongBits.zeroHash = "\0\0\0\0\0\0\0\0";
+    LongBits.fromNumber = function fromNumber(value) {
+      if (value === 0)
+        return zero;
+      var sign = value < 0;
+      if (sign)
+        value = -value;
+      var lo = value >>> 0, hi = (value - lo) / 4294967296 >>> 0;
+      if (sign) {
+        hi = ~hi >>> 0;
+        lo = ~lo >>> 0;
+        if (++lo > 4294967295) {
+          lo = 0;
+          if (++hi > 4294967295)
+            hi = 0;
+        }
+      }
+      return new LongBits(lo, hi);
+    };
+    LongBits.from = function from(value) {
+      if (typeof value === "number")
+        return LongBits.fromNumber(value);
+      if (util.isString(value)) {
+        if (util.Long)
+          value = util.Long.fromString(value);
+        else
+          return LongBits.fromNumber(parseInt(value, 10));
+      }
+      return value.low || value.high ? new LongBits(value.low >>> 0, value.high >>> 0) : zero;
+    };
+    LongBits.prototype.toNumber = function toNumber(unsigned) {
+      if (!unsigned && this.hi >>> 31) {
+        var lo = ~this.lo + 1 >>> 0, hi = ~this.hi >>> 0;
+        if (!lo)
+          hi = hi + 1 >>> 0;
+        return -(lo + hi * 4294967296);
+      }
+      return this.lo + this.hi * 4294967296;
+    };
+    LongBits.prototype.toLong = function toLong(unsigned) {
+      return util.Long ? new util.Long(this.lo | 0, this.hi | 0, Boolean(unsigned)) : { low: this.lo | 0, high: this.hi | 0, unsigned: Boolean(unsigned) };
+    };
+    var charCodeAt = String.prototype.charCodeAt;
+    LongBits.fromHash = function fromHash(hash) {
+      if (hash === zeroHash)
+        return zero;
+      return new LongBits(
+        (charCodeAt.call(hash, 0) | charCodeAt.call(hash, 1) << 8 | charCodeAt.call(hash, 2) << 16 | charCodeAt.call(hash, 3) << 24) >>> 0,
+        (charCodeAt.call(hash, 4) | charCodeAt.call(hash, 5) << 8 | charCodeAt.call(hash, 6) << 16 | charCodeAt.call(hash, 7) << 24) >>> 0
+      );
+    };
+    LongBits.prototype.toHash = function toHash() {
+      return String.fromCharCode(
+        this.lo & 255,
+        this.lo >>> 8 & 255,
+        this.lo >>> 16 & 255,
+        this.lo >>> 24,
+        this.hi & 255,
+        this.hi >>> 8 & 255,
+        this.hi >>> 16 & 255,
+        this.hi >>> 24
+      );
+    };
+    LongBits.prototype.zzEncode = function zzEncode() {
+      var mask = this.hi >> 31;
+      this.hi = ((this.hi << 1 | this.lo >>> 31) ^ mask) >>> 0;
+      this.lo = (this.lo << 1 ^ mask) >>> 0;
+      return this;
+    };
+    LongBits.prototype.zzDecode = function zzDecode() {
+      var mask = -(this.lo & 1);
+      this.lo = ((this.lo >>> 1 | this.hi << 31) ^ mask) >>> 0;
+      this.hi = (this.hi >>> 1 ^ mask) >>> 0;
+      return this;
+    };
+    LongBits.prototype.length = function length() {
+      var part0 = this.lo, part1 = (this.lo >>> 28 | this.hi << 4) >>> 0, part2 = this.hi >>> 24;
+      return part2 === 0 ? part1 === 0 ? part0 < 16384 ? part0 < 128 ? 1 : 2 : part0 < 2097152 ? 3 : 4 : part1 < 16384 ? part1 < 128 ? 5 : 6 : part1 < 2097152 ? 7 : 8 : part2 < 128 ? 9 : 10;
+    };
+  }
+});
+
+// node_modules/long/umd/index.js
+var require_umd2 = __commonJS({
+  "node_modules/long/umd/index.js"(exports2, module2) {
+    (function(global2, factory) {
+      function preferDefault(exports3) {
+        return exports3.default || exports3;
+      }
+      if (typeof define === "function" && define.amd) {
+        define([], function() {
+          var exports3 = {};
+          factory(exports3);
+          return preferDefault(exports3);
+        });
+      } else if (typeof exports2 === "object") {
+        factory(exports2);
+        if (typeof module2 === "object") module2.exports = preferDefault(exports2);
+      } else {
+        (function() {
+          var exports3 = {};
+          factory(exports3);
+          global2.Long = preferDefault(exports3);
+        })();
+      }
+    })(
+      typeof globalThis !== "undefined" ? globalThis : typeof self !== "undefined" ? self : exports2,
+      function(_exports) {
+        "use strict";
+        Object.defineProperty(_exports, "__esModule", {
+          value: true
+        });
+        _exports.default = void 0;
+        var wasm = null;
+        try {
+          wasm = new WebAssembly.Instance(
+            new WebAssembly.Module(
+              new Uint8Array([
+                // \0asm
+                0,
+                97,
+                115,
+                109,
+                // version 1
+                1,
+                0,
+                0,
+                0,
+                // section "type"
+                1,
+                13,
+                2,
+                // 0, () => i32
+                96,
+                0,
+                1,
+                127,
+                // 1, (i32, i32, i32, i32) => i32
+                96,
+                4,
+                127,
+                127,
+                127,
+                127,
+                1,
+                127,
+                // section "function"
+                3,
+                7,
+                6,
+                // 0, type 0
+                0,
+                // 1, type 1
+                1,
+                // 2, type 1
+                1,
+                // 3, type 1
+                1,
+                // 4, type 1
+                1,
+                // 5, type 1
+                1,
+                // section "global"
+                6,
+                6,
+                1,
+                // 0, "high", mutable i32
+                127,
+                1,
+                65,
+                0,
+                11,
+                // section "export"
+                7,
+                50,
+                6,
+                // 0, "mul"
+                3,
+                109,
+                117,
+                108,
+                0,
+                1,
+                // 1, "div_s"
+                5,
+                100,
+                105,
+                118,
+                95,
+                115,
+                0,
+                2,
+                // 2, "div_u"
+                5,
+                100,
+                105,
+                118,
+                95,
+                117,
+                0,
+                3,
+                // 3, "rem_s"
+                5,
+                114,
+                101,
+                109,
+                95,
+                115,
+                0,
+                4,
+                // 4, "rem_u"
+                5,
+                114,
+                101,
+                109,
+                95,
+                117,
+                0,
+                5,
+                // 5, "get_high"
+                8,
+                103,
+                101,
+                116,
+                95,
+                104,
+                105,
+                103,
+                104,
+                0,
+                0,
+                // section "code"
+                10,
+                191,
+                1,
+                6,
+                // 0, "get_high"
+                4,
+                0,
+                35,
+                0,
+                11,
+                // 1, "mul"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                126,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 2, "div_s"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                127,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 3, "div_u"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                128,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 4, "rem_s"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                129,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11,
+                // 5, "rem_u"
+                36,
+                1,
+                1,
+                126,
+                32,
+                0,
+                173,
+                32,
+                1,
+                173,
+                66,
+                32,
+                134,
+                132,
+                32,
+                2,
+                173,
+                32,
+                3,
+                173,
+                66,
+                32,
+                134,
+                132,
+                130,
+                34,
+                4,
+                66,
+                32,
+                135,
+                167,
+                36,
+                0,
+                32,
+                4,
+                167,
+                11
+              ])
+            ),
+            {}
+          ).exports;
+        } catch {
+        }
+        function Long(low, high, unsigned) {
+          this.low = low | 0;
+          this.high = high | 0;
+          this.unsigned = !!unsigned;
+        }
+        Long.prototype.__isLong__;
+        Object.defineProperty(Long.prototype, "__isLong__", {
+          value: true
+        });
+        function isLong(obj) {
+          return (obj && obj["__isLong__"]) === true;
+        }
+        function ctz32(value) {
+          var c = Math.clz32(value & -value);
+          return value ? 31 - c : c;
+        }
+        Long.isLong = isLong;
+        var INT_CACHE = {};
+        var UINT_CACHE = {};
+        function fromInt(value, unsigned) {
+          var obj, cachedObj, cache;
+          if (unsigned) {
+            value >>>= 0;
+            if (cache = 0 <= value && value < 256) {
+              cachedObj = UINT_CACHE[value];
+              if (cachedObj) return cachedObj;
+            }
+            obj = fromBits(value, 0, true);
+            if (cache) UINT_CACHE[value] = obj;
+            return obj;
+          } else {
+            value |= 0;
+            if (cache = -128 <= value && value < 128) {
+              cachedObj = INT_CACHE[value];
+              if (cachedObj) return cachedObj;
+            }
+            obj = fromBits(value, value < 0 ? -1 : 0, false);
+            if (cache) INT_CACHE[value] = obj;
+            return obj;
+          }
+        }
+        Long.fromInt = fromInt;
+        function fromNumber(value, unsigned) {
+          if (isNaN(value)) return unsigned ? UZERO : ZERO;
+          if (unsigned) {
+            if (value < 0) return UZERO;
+            if (value >= TWO_PWR_64_DBL) return MAX_UNSIGNED_VALUE;
+          } else {
+            if (value <= -TWO_PWR_63_DBL) return MIN_VALUE;
+            if (value + 1 >= TWO_PWR_63_DBL) return MAX_VALUE;
+          }
+          if (value < 0) return fromNumber(-value, unsigned).neg();
+          return fromBits(
+            value % TWO_PWR_32_DBL | 0,
+            value / TWO_PWR_32_DBL | 0,
+            unsigned
+          );
+        }
+        Long.fromNumber = fromNumber;
+        function fromBits(lowBits, highBits, unsigned) {
+          return new Long(lowBits, highBits, unsigned);
+        }
+        Long.fromBits = fromBits;
+        var pow_dbl = Math.pow;
+        function fromString(str, unsigned, radix) {
+          if (str.length === 0) throw Error("empty string");
+          if (typeof unsigned === "number") {
+            radix = unsigned;
+            unsigned = false;
+          } else {
+            unsigned = !!unsigned;
+          }
+          if (str === "NaN" || str === "Infinity" || str === "+Infinity" || str === "-Infinity")
+            return unsigned ? UZERO : ZERO;
+          radix = radix || 10;
+          if (radix < 2 || 36 < radix) throw RangeError("radix");
+          var p;
+          if ((p = str.indexOf("-")) > 0) throw Error("interior hyphen");
+          else if (p === 0) {
+            return fromString(str.substring(1), unsigned, radix).neg();
+          }
+          var radixToPower = fromNumber(pow_dbl(radix, 8));
+          var result = ZERO;
+          for (var i = 0; i < str.length; i += 8) {
+            var size = Math.min(8, str.length - i), value = parseInt(str.substring(i, i + size), radix);
+            if (size < 8) {
+              var power = fromNumber(pow_dbl(radix, size));
+              result = result.mul(power).add(fromNumber(value));
+            } else {
+              result = result.mul(radixToPower);
+              result = result.add(fromNumber(value));
+            }
+          }
+          result.unsigned = unsigned;
+          return result;
+        }
+        Long.fromString = fromString;
+        function fromValue(val, unsigned) {
+          if (typeof val === "number") return fromNumber(val, unsigned);
+          if (typeof val === "string") return fromString(val, unsigned);
+          return fromBits(
+            val.low,
+            val.high,
+            typeof unsigned === "boolean" ? unsigned : val.unsigned
+          );
+        }
+        Long.fromValue = fromValue;
+        var TWO_PWR_16_DBL = 1 << 16;
+        var TWO_PWR_24_DBL = 1 << 24;
+        var TWO_PWR_32_DBL = TWO_PWR_16_DBL * TWO_PWR_16_DBL;
+        var TWO_PWR_64_DBL = TWO_PWR_32_DBL * TWO_PWR_32_DBL;
+        var TWO_PWR_63_DBL = TWO_PWR_64_DBL / 2;
+        var TWO_PWR_24 = fromInt(TWO_PWR_24_DBL);
+        var ZERO = fromInt(0);
+        Long.ZERO = ZERO;
+        var UZERO = fromInt(0, true);
+        Long.UZERO = UZERO;
+        var ONE = fromInt(1);
+        Long.ONE = ONE;
+        var UONE = fromInt(1, true);
+        Long.UONE = UONE;
+        var NEG_ONE = fromInt(-1);
+        Long.NEG_ONE = NEG_ONE;
+        var MAX_VALUE = fromBits(4294967295 | 0, 2147483647 | 0, false);
+        Long.MAX_VALUE = MAX_VALUE;
+        var MAX_UNSIGNED_VALUE = fromBits(4294967295 | 0, 4294967295 | 0, true);
+        Long.MAX_UNSIGNED_VALUE = MAX_UNSIGNED_VALUE;
+        var MIN_VALUE = fromBits(0, 2147483648 | 0, false);
+        Long.MIN_VALUE = MIN_VALUE;
+        var LongPrototype = Long.prototype;
+        LongPrototype.toInt = function toInt() {
+          return this.unsigned ? this.low >>> 0 : this.low;
+        };
+        LongPrototype.toNumber = function toNumber() {
+          if (this.unsigned)
+            return (this.high >>> 0) * TWO_PWR_32_DBL + (this.low >>> 0);
+          return this.high * TWO_PWR_32_DBL + (this.low >>> 0);
+        };
+        LongPrototype.toString = function toString(radix) {
+          radix = radix || 10;
+          if (radix < 2 || 36 < radix) throw RangeError("radix");
+          if (this.isZero()) return "0";
+          if (this.isNegative()) {
+            if (this.eq(MIN_VALUE)) {
+              var radixLong = fromNumber(radix), div = this.div(radixLong), rem1 = div.mul(radixLong).sub(this);
+              return div.toString(radix) + rem1.toInt().toString(radix);
+            } else return "-" + this.neg().toString(radix);
+          }
+          var radixToPower = fromNumber(pow_dbl(radix, 6), this.unsigned), rem = this;
+          var result = "";
+          while (true) {
+            var remDiv = rem.div(radixToPower), intval = rem.sub(remDiv.mul(radixToPower)).toInt() >>> 0, digits = intval.toString(radix);
+            rem = remDiv;
+            if (rem.isZero()) return digits + result;
+            else {
+              while (digits.length < 6) digits = "0" + digits;
+              result = "" + digits + result;
+            }
+          }
+        };
+        LongPrototype.getHighBits = function getHighBits() {
+          return this.high;
+        };
+        LongPrototype.getHighBitsUnsigned = function getHighBitsUnsigned() {
+          return this.high >>> 0;
+        };
+        LongPrototype.getLowBits = function getLowBits() {
+          return this.low;
+        };
+        LongPrototype.getLowBitsUnsigned = function getLowBitsUnsigned() {
+          return this.low >>> 0;
+        };
+        LongPrototype.getNumBitsAbs = function getNumBitsAbs() {
+          if (this.isNegative())
+            return this.eq(MIN_VALUE) ? 64 : this.neg().getNumBitsAbs();
+          var val = this.high != 0 ? this.high : this.low;
+          for (var bit = 31; bit > 0; bit--) if ((val & 1 << bit) != 0) break;
+          return this.high != 0 ? bit + 33 : bit + 1;
+        };
+        LongPrototype.isSafeInteger = function isSafeInteger() {
+          var top11Bits = this.high >> 21;
+          if (!top11Bits) return true;
+          if (this.unsigned) return false;
+          return top11Bits === -1 && !(this.low === 0 && this.high === -2097152);
+        };
+        LongPrototype.isZero = function isZero() {
+          return this.high === 0 && this.low === 0;
+        };
+        LongPrototype.eqz = LongPrototype.isZero;
+        LongPrototype.isNegative = function isNegative() {
+          return !this.unsigned && this.high < 0;
+        };
+        LongPrototype.isPositive = function isPositive() {
+          return this.unsigned || this.high >= 0;
+        };
+        LongPrototype.isOdd = function isOdd() {
+          return (this.low & 1) === 1;
+        };
+        LongPrototype.isEven = function isEven() {
+          return (this.low & 1) === 0;
+        };
+        LongPrototype.equals = function equals(other) {
+          if (!isLong(other)) other = fromValue(other);
+          if (this.unsigned !== other.unsigned && this.high >>> 31 === 1 && other.high >>> 31 === 1)
+            return false;
+          return this.high === other.high && this.low === other.low;
+        };
+        LongPrototype.eq = LongPrototype.equals;
+        LongPrototype.notEquals = function notEquals(other) {
+          return !this.eq(
+            /* validates */
+            other
+          );
+        };
+        LongPrototype.neq = LongPrototype.notEquals;
+        LongPrototype.ne = LongPrototype.notEquals;
+        LongPrototype.lessThan = function lessThan(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) < 0;
+        };
+        LongPrototype.lt = LongPrototype.lessThan;
+        LongPrototype.lessThanOrEqual = function lessThanOrEqual(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) <= 0;
+        };
+        LongPrototype.lte = LongPrototype.lessThanOrEqual;
+        LongPrototype.le = LongPrototype.lessThanOrEqual;
+        LongPrototype.greaterThan = function greaterThan(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) > 0;
+        };
+        LongPrototype.gt = LongPrototype.greaterThan;
+        LongPrototype.greaterThanOrEqual = function greaterThanOrEqual(other) {
+          return this.comp(
+            /* validates */
+            other
+          ) >= 0;
+        };
+        LongPrototype.gte = LongPrototype.greaterThanOrEqual;
+        LongPrototype.ge = LongPrototype.greaterThanOrEqual;
+        LongPrototype.compare = function compare(other) {
+          if (!isLong(other)) other = fromValue(other);
+          if (this.eq(other)) return 0;
+          var thisNeg = this.isNegative(), otherNeg = other.isNegative();
+          if (thisNeg && !otherNeg) return -1;
+          if (!thisNeg && otherNeg) return 1;
+          if (!this.unsigned) return this.sub(other).isNegative() ? -1 : 1;
+          return other.high >>> 0 > this.high >>> 0 || other.high === this.high && other.low >>> 0 > this.low >>> 0 ? -1 : 1;
+        };
+        LongPrototype.comp = LongPrototype.compare;
+        LongPrototype.negate = function negate() {
+          if (!this.unsigned && this.eq(MIN_VALUE)) return MIN_VALUE;
+          return this.not().add(ONE);
+        };
+        LongPrototype.neg = LongPrototype.negate;
+        LongPrototype.add = function add(addend) {
+          if (!isLong(addend)) addend = fromValue(addend);
+          var a48 = this.high >>> 16;
+          var a32 = this.high & 65535;
+          var a16 = this.low >>> 16;
+          var a00 = this.low & 65535;
+          var b48 = addend.high >>> 16;
+          var b32 = addend.high & 65535;
+          var b16 = addend.low >>> 16;
+          var b00 = addend.low & 65535;
+          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
+          c00 += a00 + b00;
+          c16 += c00 >>> 16;
+          c00 &= 65535;
+          c16 += a16 + b16;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c32 += a32 + b32;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c48 += a48 + b48;
+          c48 &= 65535;
+          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
+        };
+        LongPrototype.subtract = function subtract(subtrahend) {
+          if (!isLong(subtrahend)) subtrahend = fromValue(subtrahend);
+          return this.add(subtrahend.neg());
+        };
+        LongPrototype.sub = LongPrototype.subtract;
+        LongPrototype.multiply = function multiply(multiplier) {
+          if (this.isZero()) return this;
+          if (!isLong(multiplier)) multiplier = fromValue(multiplier);
+          if (wasm) {
+            var low = wasm["mul"](
+              this.low,
+              this.high,
+              multiplier.low,
+              multiplier.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          if (multiplier.isZero()) return this.unsigned ? UZERO : ZERO;
+          if (this.eq(MIN_VALUE)) return multiplier.isOdd() ? MIN_VALUE : ZERO;
+          if (multiplier.eq(MIN_VALUE)) return this.isOdd() ? MIN_VALUE : ZERO;
+          if (this.isNegative()) {
+            if (multiplier.isNegative()) return this.neg().mul(multiplier.neg());
+            else return this.neg().mul(multiplier).neg();
+          } else if (multiplier.isNegative())
+            return this.mul(multiplier.neg()).neg();
+          if (this.lt(TWO_PWR_24) && multiplier.lt(TWO_PWR_24))
+            return fromNumber(
+              this.toNumber() * multiplier.toNumber(),
+              this.unsigned
+            );
+          var a48 = this.high >>> 16;
+          var a32 = this.high & 65535;
+          var a16 = this.low >>> 16;
+          var a00 = this.low & 65535;
+          var b48 = multiplier.high >>> 16;
+          var b32 = multiplier.high & 65535;
+          var b16 = multiplier.low >>> 16;
+          var b00 = multiplier.low & 65535;
+          var c48 = 0, c32 = 0, c16 = 0, c00 = 0;
+          c00 += a00 * b00;
+          c16 += c00 >>> 16;
+          c00 &= 65535;
+          c16 += a16 * b00;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c16 += a00 * b16;
+          c32 += c16 >>> 16;
+          c16 &= 65535;
+          c32 += a32 * b00;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c32 += a16 * b16;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c32 += a00 * b32;
+          c48 += c32 >>> 16;
+          c32 &= 65535;
+          c48 += a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48;
+          c48 &= 65535;
+          return fromBits(c16 << 16 | c00, c48 << 16 | c32, this.unsigned);
+        };
+        LongPrototype.mul = LongPrototype.multiply;
+        LongPrototype.divide = function divide(divisor) {
+          if (!isLong(divisor)) divisor = fromValue(divisor);
+          if (divisor.isZero()) throw Error("division by zero");
+          if (wasm) {
+            if (!this.unsigned && this.high === -2147483648 && divisor.low === -1 && divisor.high === -1) {
+              return this;
+            }
+            var low = (this.unsigned ? wasm["div_u"] : wasm["div_s"])(
+              this.low,
+              this.high,
+              divisor.low,
+              divisor.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          if (this.isZero()) return this.unsigned ? UZERO : ZERO;
+          var approx, rem, res;
+          if (!this.unsigned) {
+            if (this.eq(MIN_VALUE)) {
+              if (divisor.eq(ONE) || divisor.eq(NEG_ONE))
+                return MIN_VALUE;
+              else if (divisor.eq(MIN_VALUE)) return ONE;
+              else {
+                var halfThis = this.shr(1);
+                approx = halfThis.div(divisor).shl(1);
+                if (approx.eq(ZERO)) {
+                  return divisor.isNegative() ? ONE : NEG_ONE;
+                } else {
+                  rem = this.sub(divisor.mul(approx));
+                  res = approx.add(rem.div(divisor));
+                  return res;
+                }
+              }
+            } else if (divisor.eq(MIN_VALUE)) return this.unsigned ? UZERO : ZERO;
+            if (this.isNegative()) {
+              if (divisor.isNegative()) return this.neg().div(divisor.neg());
+              return this.neg().div(divisor).neg();
+            } else if (divisor.isNegative()) return this.div(divisor.neg()).neg();
+            res = ZERO;
+          } else {
+            if (!divisor.unsigned) divisor = divisor.toUnsigned();
+            if (divisor.gt(this)) return UZERO;
+            if (divisor.gt(this.shru(1)))
+              return UONE;
+            res = UZERO;
+          }
+          rem = this;
+          while (rem.gte(divisor)) {
+            approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
+            var log2 = Math.ceil(Math.log(approx) / Math.LN2), delta = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48), approxRes = fromNumber(approx), approxRem = approxRes.mul(divisor);
+            while (approxRem.isNegative() || approxRem.gt(rem)) {
+              approx -= delta;
+              approxRes = fromNumber(approx, this.unsigned);
+              approxRem = approxRes.mul(divisor);
+            }
+            if (approxRes.isZero()) approxRes = ONE;
+            res = res.add(approxRes);
+            rem = rem.sub(approxRem);
+          }
+          return res;
+        };
+        LongPrototype.div = LongPrototype.divide;
+        LongPrototype.modulo = function modulo(divisor) {
+          if (!isLong(divisor)) divisor = fromValue(divisor);
+          if (wasm) {
+            var low = (this.unsigned ? wasm["rem_u"] : wasm["rem_s"])(
+              this.low,
+              this.high,
+              divisor.low,
+              divisor.high
+            );
+            return fromBits(low, wasm["get_high"](), this.unsigned);
+          }
+          return this.sub(this.div(divisor).mul(divisor));
+        };
+        LongPrototype.mod = LongPrototype.modulo;
+        LongPrototype.rem = LongPrototype.modulo;
+        LongPrototype.not = function not() {
+          return fromBits(~this.low, ~this.high, this.unsigned);
+        };
+        LongPrototype.countLeadingZeros = function countLeadingZeros() {
+          return this.high ? Math.clz32(this.high) : Math.clz32(this.low) + 32;
+        };
+        LongPrototype.clz = LongPrototype.countLeadingZeros;
+        LongPrototype.countTrailingZeros = function countTrailingZeros() {
+          return this.low ? ctz32(this.low) : ctz32(this.high) + 32;
+        };
+        LongPrototype.ctz = LongPrototype.countTrailingZeros;
+        LongPrototype.and = function and(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low & other.low,
+            this.high & other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.or = function or(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low | other.low,
+            this.high | other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.xor = function xor(other) {
+          if (!isLong(other)) other = fromValue(other);
+          return fromBits(
+            this.low ^ other.low,
+            this.high ^ other.high,
+            this.unsigned
+          );
+        };
+        LongPrototype.shiftLeft = function shiftLeft(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          else if (numBits < 32)
+            return fromBits(
+              this.low << numBits,
+              this.high << numBits | this.low >>> 32 - numBits,
+              this.unsigned
+            );
+          else return fromBits(0, this.low << numBits - 32, this.unsigned);
+        };
+        LongPrototype.shl = LongPrototype.shiftLeft;
+        LongPrototype.shiftRight = function shiftRight(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          else if (numBits < 32)
+            return fromBits(
+              this.low >>> numBits | this.high << 32 - numBits,
+              this.high >> numBits,
+              this.unsigned
+            );
+          else
+            return fromBits(
+              this.high >> numBits - 32,
+              this.high >= 0 ? 0 : -1,
+              this.unsigned
+            );
+        };
+        LongPrototype.shr = LongPrototype.shiftRight;
+        LongPrototype.shiftRightUnsigned = function shiftRightUnsigned(numBits) {
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits < 32)
+            return fromBits(
+              this.low >>> numBits | this.high << 32 - numBits,
+              this.high >>> numBits,
+              this.unsigned
+            );
+          if (numBits === 32) return fromBits(this.high, 0, this.unsigned);
+          return fromBits(this.high >>> numBits - 32, 0, this.unsigned);
+        };
+        LongPrototype.shru = LongPrototype.shiftRightUnsigned;
+        LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
+        LongPrototype.rotateLeft = function rotateLeft(numBits) {
+          var b;
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+          if (numBits < 32) {
+            b = 32 - numBits;
+            return fromBits(
+              this.low << numBits | this.high >>> b,
+              this.high << numBits | this.low >>> b,
+              this.unsigned
+            );
+          }
+          numBits -= 32;
+          b = 32 - numBits;
+          return fromBits(
+            this.high << numBits | this.low >>> b,
+            this.low << numBits | this.high >>> b,
+            this.unsigned
+          );
+        };
+        LongPrototype.rotl = LongPrototype.rotateLeft;
+        LongPrototype.rotateRight = function rotateRight(numBits) {
+          var b;
+          if (isLong(numBits)) numBits = numBits.toInt();
+          if ((numBits &= 63) === 0) return this;
+          if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+          if (numBits < 32) {
+            b = 32 - numBits;
+            return fromBits(
+              this.high << b | this.low >>> numBits,
+              this.low << b | this.high >>> numBits,
+              this.unsigned
+            );
+          }
+          numBits -= 32;
+          b = 32 - numBits;
+          return fromBits(
+            this.low << b | this.high >>> numBits,
+            this.high << b | this.low >>> numBits,
+            this.unsigned
+          );
+        };
+        LongPrototype.rotr = LongPrototype.rotateRight;
+        LongPrototype.toSigned = function toSigned() {
+          if (!this.unsigned) return this;
+          return fromBits(this.low, this.high, false);
+        };
+        LongPrototype.toUnsigned = function toUnsigned() {
+          if (this.unsigned) return this;
+          return fromBits(this.low, this.high, true);
+        };
+        LongPrototype.toBytes = function toBytes(le) {
+          return le ? this.toBytesLE() : this.toBytesBE();
+        };
+        LongPrototype.toBytesLE = function toBytesLE() {
+          var hi = this.high, lo = this.low;
+          return [
+            lo & 255,
+            lo >>> 8 & 255,
+            lo >>> 16 & 255,
+            lo >>> 24,
+            hi & 255,
+            hi >>> 8 & 255,
+            hi >>> 16 & 255,
+            hi >>> 24
+          ];
+        };
+        LongPrototype.toBytesBE = function toBytesBE() {
+          var hi = this.high, lo = this.low;
+          return [
+            hi >>> 24,
+            hi >>> 16 & 255,
+            hi >>> 8 & 255,
+            hi & 255,
+            lo >>> 24,
+            lo >>> 16 & 255,
+            lo >>> 8 & 255,
+            lo & 255
+          ];
+        };
+        Long.fromBytes = function fromBytes(bytes, unsigned, le) {
+          return le ? Long.fromBytesLE(bytes, unsigned) : Long.fromBytesBE(bytes, unsigned);
+        };
+        Long.fromBytesLE = function fromBytesLE(bytes, unsigned) {
+          return new Long(
+            bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24,
+            bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24,
+            unsigned
+          );
+        };
+        Long.fromBytesBE = function fromBytesBE(bytes, unsigned) {
+          return new Long(
+            bytes[4] << 24 | bytes[5] << 16 | bytes[6] << 8 | bytes[7],
+            bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3],
+            unsigned
+          );
+        };
+        if (typeof BigInt === "function") {
+          Long.fromBigInt = function fromBigInt(value, unsigned) {
+            var lowBits = Number(BigInt.asIntN(32, value));
+            var highBits = Number(BigInt.asIntN(32, value >> BigInt(32)));
+            return fromBits(lowBits, highBits, unsigned);
+          };
+          Long.fromValue = function fromValueWithBigInt(value, unsigned) {
+            if (typeof value === "bigint") return Long.fromBigInt(value, unsigned);
+            return fromValue(value, unsigned);
+          };
+          LongPrototype.toBigInt = function toBigInt() {
+            var lowBigInt = BigInt(this.low >>> 0);
+            var highBigInt = BigInt(this.unsigned ? this.high >>> 0 : this.high);
+            return highBigInt << BigInt(32) | lowBigInt;
+          };
+        }
+        var _default = _exports.default = Long;
+      }
+    );
+  }
+});
+
+// node_modules/protobufjs/src/util/minimal.js
+var require_minimal = __commonJS({
+  "node_modules/protobufjs/src/util/minimal.js"(exports2) {
+    "use strict";
+    var util = exports2;
+    util.asPromise = require_aspromise();
+    util.base64 = require_base64();
+    util.EventEmitter = require_eventemitter();
+    util.float = require_float();
+    util.utf8 = require_utf8();
+    util.pool = require_pool();
+    util.LongBits = require_longbits();
+    function isUnsafeProperty(key) {
+      return key === "__proto__" || key === "prototype" || key === "constructor";
+    }
+    util.isUnsafeProperty = isUnsafeProperty;
+    util.isNode = Boolean(typeof global !== "undefined" && global && global.process && global.process.versions && global.process.versions.node);
+    util.global = util.isNode && global || typeof window !== "undefined" && window || typeof self !== "undefined" && self || exports2;
+    util.emptyArray = Object.freeze ? Object.freeze([]) : (
+      /* istanbul ignore next */
+      []
+    );
+    util.emptyObject = Object.freeze ? Object.freeze({}) : (
+      /* istanbul ignore next */
+      {}
+    );
+    util.isInteger = Number.isInteger || /* istanbul ignore next */
+    function isInteger(value) {
+      return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
+    };
+    util.isString = function isString(value) {
+      return typeof value === "string" || value instanceof String;
+    };
+    util.isObject = function isObject(value) {
+      return value && typeof value === "object";
+    };
+    util.isset = /**
+     * Checks if a property on a message is considered to be present.
+     * @param {Object} obj Plain object or message instance
+     * @param {string} prop Property name
+     * @returns {boolean} `true` if considered to be present, otherwise `false`
+     */
+    util.isSet = function isSet(obj, prop) {
+      var value = obj[prop];
+      if (value != null && Object.hasOwnProperty.call(obj, prop))
+        return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
+      return false;
+    };
+    util.Buffer = (function() {
+      try {
+        var Buffer2 = util.global.Buffer;
+        return Buffer2.prototype.utf8Write ? Buffer2 : (
+          /* istanbul ignore next */
+          null
+        );
+      } catch (e) {
+        return null;
+      }
+    })();
+    util._Buffer_from = null;
+    util._Buffer_allocUnsafe = null;
+    util.newBuffer = function newBuffer(sizeOrArray) {
+      return typeof sizeOrArray === "number" ? util.Buffer ? util._Buffer_allocUnsafe(sizeOrArray) : new util.Array(sizeOrArray) : util.Buffer ? util._Buffer_from(sizeOrArray) : typeof Uint8Array === "undefined" ? sizeOrArray : new Uint8Array(sizeOrArray);
+    };
+    util.Array = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
+    util.Long = /* istanbul ignore next */
+    util.global.dcodeIO && /* istanbul ignore next */
+    util.global.dcodeIO.Long || /* istanbul ignore next */
+    util.global.Long || (function() {
+      try {
+        var Long = require_umd2();
+        return Long && Long.isLong ? Long : null;
+      } catch (e) {
+        return null;
+      }
+    })();
+    util.key2Re = /^true|false|0|1$/;
+    util.key32Re = /^-?(?:0|[1-9][0-9]*)$/;
+    util.key64Re = /^(?:[\\x00-\\xff]{8}|-?(?:0|[1-9][0-9]*))$/;
+    util.longToHash = function longToHash(value) {
+      return value ? util.LongBits.from(value).toHash() : util.LongBits.zeroHash;
+    };
+    util.longFromHash = function longFromHash(hash, unsigned) {
+      var bits = util.LongBits.fromHash(hash);
+      if (util.Long)
+        return util.Long.fromBits(bits.lo, bits.hi, unsigned);
+      return bits.toNumber(Boolean(unsigned));
+    };
+    function merge(dst) {
+      var ifNotSet = typeof arguments[arguments.length - 1] === "boolean", limit = ifNotSet ? arguments.length - 1 : arguments.length;
+      ifNotSet = ifNotSet && arguments[arguments.length - 1];
+      for (var a = 1; a < limit; ++a) {
+        var src = arguments[a];
+        if (!src)
+          continue;
+        for (var keys = Object.keys(src), i = 0; i < keys.length; ++i)
+          if (!isUnsafeProperty(keys[i]) && (dst[keys[i]] === void 0 || !ifNotSet))
+            dst[keys[i]] = src[keys[i]];
+      }
+      return dst;
+    }
+    util.merge = merge;
+    util.nestingLimit = 32;
+    util.recursionLimit = 100;
+    util.makeProp = function makeProp(obj, key) {
+      Object.defineProperty(obj, key, {
+        enumerable: true,
+        configurable: true,
+        writable: true
+      });
+    };
+    util.lcFirst = function lcFirst(str) {
+      return str.charAt(0).toLowerCase() + str.substring(1);
+    };
+    function newError(name) {
+      function CustomError(message, properties) {
+        if (!(this instanceof CustomError))
+          return new CustomError(message, properties);
+        Object.defineProperty(this, "message", { get: function() {
+          return message;
+        } });
+        if (Error.captureStackTrace)
+          Error.captureStackTrace(this, CustomError);
+        else
+          Object.defineProperty(this, "stack", { value: new Error().stack || "" });
+        if (properties)
+          merge(this, properties);
+      }
+      CustomError.prototype = Object.create(Error.prototype, {
+        constructor: {
+          value: CustomError,
+          writable: true,
+          enumerable: false,
+          configurable: true
+        },
+        name: {
+          get: function get() {
+            return name;
+          },
+          set: void 0,
+          enumerable: false,
+          // configurable: false would accurately preserve the behavior of
+          // the original, but I'm guessing that was not intentional.
+          // For an actual error subclass, this property would
+          // be configurable.
+          configurable: true
+        },
+        toString: {
+          value: function value() {
+            return this.name + ": " + this.message;
+          },
+          writable: true,
+          enumerable: false,
+          configurable: true
+        }
+      });
+      return CustomError;
+    }
+    util.newError = newError;
+    util.ProtocolError = newError("ProtocolError");
+    util.oneOfGetter = function getOneOf(fieldNames) {
+      var fieldMap = {};
+      for (var i = 0; i < fieldNames.length; ++i)
+        fieldMap[fieldNames[i]] = 1;
+      return function() {
+        for (var keys = Object.keys(this), i2 = keys.length - 1; i2 > -1; --i2)
+          if (fieldMap[keys[i2]] === 1 && this[keys[i2]] !== void 0 && this[keys[i2]] !== null)
+            return keys[i2];
+      };
+    };
+    util.oneOfSetter = function setOneOf(fieldNames) {
+      return function(name) {
+        for (var i = 0; i < fieldNames.length; ++i)
+          if (fieldNames[i] !== name)
+            delete this[fieldNames[i]];
+      };
+    };
+    util.toJSONOptions = {
+      longs: String,
+      enums: String,
+      bytes: String,
+      json: true
+    };
+    util._configure = function() {
+      var Buffer2 = util.Buffer;
+      if (!Buffer2) {
+        util._Buffer_from = util._Buffer_allocUnsafe = null;
+        return;
+      }
+      util._Buffer_from = Buffer2.from !== Uint8Array.from && Buffer2.from || /* istanbul ignore next */
+      function Buffer_from(value, encoding) {
+        return new Buffer2(value, encoding);
+      };
+      util._Buffer_allocUnsafe = Buffer2.allocUnsafe || /* istanbul ignore next */
+      function Buffer_allocUnsafe(size) {
+        return new Buffer2(size);
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/writer.js
+var require_writer = __commonJS({
+  "node_modules/protobufjs/src/writer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Writer;
+    var util = require_minimal();
+    var BufferWriter;
+    var LongBits = util.LongBits;
+    var base642 = util.base64;
+    var utf8 = util.utf8;
+    function Op(fn, len, val) {
+      this.fn = fn;
+      this.len = len;
+      this.next = void 0;
+      this.val = val;
+    }
+    function noop() {
+    }
+    function State(writer) {
+      this.head = writer.head;
+      this.tail = writer.tail;
+      this.len = writer.len;
+      this.next = writer.states;
+    }
+    function Writer() {
+      this.len = 0;
+      this.head = new Op(noop, 0, 0);
+      this.tail = this.head;
+      this.states = null;
+    }
+    var create = function create2() {
+      return util.Buffer ? function create_buffer_setup() {
+        return (Writer.create = function create_buffer() {
+          return new BufferWriter();
+        })();
+      } : function create_array() {
+        return new Writer();
+      };
+    };
+    Writer.create = create();
+    Writer.alloc = function alloc(size) {
+      return new util.Array(size);
+    };
+    if (util.Array !== Array)
+      Writer.alloc = util.pool(Writer.alloc, util.Array.prototype.subarray);
+    Writer.prototype._push = function push(fn, len, val) {
+      this.tail = this.tail.next = new Op(fn, len, val);
+      this.len += len;
+      return this;
+    };
+    function writeByte(val, buf, pos) {
+      buf[pos] = val & 255;
+    }
+    function writeVarint32(val, buf, pos) {
+      while (val > 127) {
+        buf[pos++] = val & 127 | 128;
+        val >>>= 7;
+      }
+      buf[pos] = val;
+    }
+    function VarintOp(len, val) {
+      this.len = len;
+      this.next = void 0;
+      this.val = val;
+    }
+    VarintOp.prototype = Object.create(Op.prototype);
+    VarintOp.prototype.fn = writeVarint32;
+    Writer.prototype.uint32 = function write_uint32(value) {
+      this.len += (this.tail = this.tail.next = new VarintOp(
+        (value = value >>> 0) < 128 ? 1 : value < 16384 ? 2 : value < 2097152 ? 3 : value < 268435456 ? 4 : 5,
+        value
+      )).len;
+      return this;
+    };
+    Writer.prototype.int32 = function write_int32(value) {
+      return (value |= 0) < 0 ? this._push(writeVarint64, 10, LongBits.fromNumber(value)) : this.uint32(value);
+    };
+    Writer.prototype.sint32 = function write_sint32(value) {
+      return this.uint32((value << 1 ^ value >> 31) >>> 0);
+    };
+    function writeVarint64(val, buf, pos) {
+      var lo = val.lo, hi = val.hi;
+      while (hi) {
+        buf[pos++] = lo & 127 | 128;
+        lo = (lo >>> 7 | hi << 25) >>> 0;
+        hi >>>= 7;
+      }
+      while (lo > 127) {
+        buf[pos++] = lo & 127 | 128;
+        lo = lo >>> 7;
+      }
+      buf[pos++] = lo;
+    }
+    Writer.prototype.uint64 = function write_uint64(value) {
+      var bits = LongBits.from(value);
+      return this._push(writeVarint64, bits.length(), bits);
+    };
+    Writer.prototype.int64 = Writer.prototype.uint64;
+    Writer.prototype.sint64 = function write_sint64(value) {
+      var bits = LongBits.from(value).zzEncode();
+      return this._push(writeVarint64, bits.length(), bits);
+    };
+    Writer.prototype.bool = function write_bool(value) {
+      return this._push(writeByte, 1, value ? 1 : 0);
+    };
+    function writeFixed32(val, buf, pos) {
+      buf[pos] = val & 255;
+      buf[pos + 1] = val >>> 8 & 255;
+      buf[pos + 2] = val >>> 16 & 255;
+      buf[pos + 3] = val >>> 24;
+    }
+    Writer.prototype.fixed32 = function write_fixed32(value) {
+      return this._push(writeFixed32, 4, value >>> 0);
+    };
+    Writer.prototype.sfixed32 = Writer.prototype.fixed32;
+    Writer.prototype.fixed64 = function write_fixed64(value) {
+      var bits = LongBits.from(value);
+      return this._push(writeFixed32, 4, bits.lo)._push(writeFixed32, 4, bits.hi);
+    };
+    Writer.prototype.sfixed64 = Writer.prototype.fixed64;
+    Writer.prototype.float = function write_float(value) {
+      return this._push(util.float.writeFloatLE, 4, value);
+    };
+    Writer.prototype.double = function write_double(value) {
+      return this._push(util.float.writeDoubleLE, 8, value);
+    };
+    var writeBytes = util.Array.prototype.set ? function writeBytes_set(val, buf, pos) {
+      buf.set(val, pos);
+    } : function writeBytes_for(val, buf, pos) {
+      for (var i = 0; i < val.length; ++i)
+        buf[pos + i] = val[i];
+    };
+    Writer.prototype.bytes = function write_bytes(value) {
+      var len = value.length >>> 0;
+      if (!len)
+        return this._push(writeByte, 1, 0);
+      if (util.isString(value)) {
+        var buf = Writer.alloc(len = base642.length(value));
+        base642.decode(value, buf, 0);
+        value = buf;
+      }
+      return this.uint32(len)._push(writeBytes, len, value);
+    };
+    Writer.prototype.string = function write_string(value) {
+      var len = utf8.length(value);
+      return len ? this.uint32(len)._push(utf8.write, len, value) : this._push(writeByte, 1, 0);
+    };
+    Writer.prototype.fork = function fork() {
+      this.states = new State(this);
+      this.head = this.tail = new Op(noop, 0, 0);
+      this.len = 0;
+      return this;
+    };
+    Writer.prototype.reset = function reset() {
+      if (this.states) {
+        this.head = this.states.head;
+        this.tail = this.states.tail;
+        this.len = this.states.len;
+        this.states = this.states.next;
+      } else {
+        this.head = this.tail = new Op(noop, 0, 0);
+        this.len = 0;
+      }
+      return this;
+    };
+    Writer.prototype.ldelim = function ldelim() {
+      var head = this.head, tail = this.tail, len = this.len;
+      this.reset().uint32(len);
+      if (len) {
+        this.tail.next = head.next;
+        this.tail = tail;
+        this.len += len;
+      }
+      return this;
+    };
+    Writer.prototype.finish = function finish() {
+      var head = this.head.next, buf = this.constructor.alloc(this.len), pos = 0;
+      while (head) {
+        head.fn(head.val, buf, pos);
+        pos += head.len;
+        head = head.next;
+      }
+      return buf;
+    };
+    Writer._configure = function(BufferWriter_) {
+      BufferWriter = BufferWriter_;
+      Writer.create = create();
+      BufferWriter._configure();
+    };
+  }
+});
+
+// node_modules/protobufjs/src/writer_buffer.js
+var require_writer_buffer = __commonJS({
+  "node_modules/protobufjs/src/writer_buffer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = BufferWriter;
+    var Writer = require_writer();
+    (BufferWriter.prototype = Object.create(Writer.prototype)).constructor = BufferWriter;
+    var util = require_minimal();
+    function BufferWriter() {
+      Writer.call(this);
+    }
+    BufferWriter._configure = function() {
+      BufferWriter.alloc = util._Buffer_allocUnsafe;
+      BufferWriter.writeBytesBuffer = util.Buffer && util.Buffer.prototype instanceof Uint8Array && util.Buffer.prototype.set.name === "set" ? function writeBytesBuffer_set(val, buf, pos) {
+        buf.set(val, pos);
+      } : function writeBytesBuffer_copy(val, buf, pos) {
+        if (val.copy)
+          val.copy(buf, pos, 0, val.length);
+        else for (var i = 0; i < val.length; )
+          buf[pos++] = val[i++];
+      };
+    };
+    BufferWriter.prototype.bytes = function write_bytes_buffer(value) {
+      if (util.isString(value))
+        value = util._Buffer_from(value, "base64");
+      var len = value.length >>> 0;
+      this.uint32(len);
+      if (len)
+        this._push(BufferWriter.writeBytesBuffer, len, value);
+      return this;
+    };
+    function writeStringBuffer(val, buf, pos) {
+      if (val.length < 40)
+        util.utf8.write(val, buf, pos);
+      else if (buf.utf8Write)
+        buf.utf8Write(val, pos);
+      else
+        buf.write(val, pos);
+    }
+    BufferWriter.prototype.string = function write_string_buffer(value) {
+      var len = util.Buffer.byteLength(value);
+      this.uint32(len);
+      if (len)
+        this._push(writeStringBuffer, len, value);
+      return this;
+    };
+    BufferWriter._configure();
+  }
+});
+
+// node_modules/protobufjs/src/reader.js
+var require_reader = __commonJS({
+  "node_modules/protobufjs/src/reader.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Reader;
+    var util = require_minimal();
+    var BufferReader;
+    var LongBits = util.LongBits;
+    var utf8 = util.utf8;
+    function indexOutOfRange(reader, writeLength) {
+      return RangeError("index out of range: " + reader.pos + " + " + (writeLength || 1) + " > " + reader.len);
+    }
+    function Reader(buffer) {
+      this.buf = buffer;
+      this.pos = 0;
+      this.len = buffer.length;
+    }
+    var create_array = typeof Uint8Array !== "undefined" ? function create_typed_array(buffer) {
+      if (buffer instanceof Uint8Array || Array.isArray(buffer))
+        return new Reader(buffer);
+      throw Error("illegal buffer");
+    } : function create_array2(buffer) {
+      if (Array.isArray(buffer))
+        return new Reader(buffer);
+      throw Error("illegal buffer");
+    };
+    var create = function create2() {
+      return util.Buffer ? function create_buffer_setup(buffer) {
+        return (Reader.create = function create_buffer(buffer2) {
+          return util.Buffer.isBuffer(buffer2) ? new BufferReader(buffer2) : create_array(buffer2);
+        })(buffer);
+      } : create_array;
+    };
+    Reader.create = create();
+    Reader.prototype._slice = util.Array.prototype.subarray || /* istanbul ignore next */
+    util.Array.prototype.slice;
+    function readVarint32NearEnd(reader) {
+      var value = 0;
+      for (var i = 0; i < 4; ++i) {
+        if (reader.pos >= reader.len)
+          throw indexOutOfRange(reader);
+        var b = reader.buf[reader.pos++];
+        value = (value | (b & 127) << i * 7) >>> 0;
+        if (b < 128)
+          return value;
+      }
+      throw indexOutOfRange(reader);
+    }
+    Reader.prototype.uint32 = /* @__PURE__ */ (function read_uint32_setup() {
+      var value = 4294967295;
+      return function read_uint32() {
+        if (this.len - this.pos < 5) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          if (this.buf[this.pos] >= 128)
+            return readVarint32NearEnd(this);
+        }
+        value = (this.buf[this.pos] & 127) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 7) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 14) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 127) << 21) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        value = (value | (this.buf[this.pos] & 15) << 28) >>> 0;
+        if (this.buf[this.pos++] < 128) return value;
+        if ((this.pos += 5) > this.len) {
+          this.pos = this.len;
+          throw indexOutOfRange(this, 10);
+        }
+        return value;
+      };
+    })();
+    Reader.prototype.int32 = function read_int32() {
+      return this.uint32() | 0;
+    };
+    Reader.prototype.sint32 = function read_sint32() {
+      var value = this.uint32();
+      return value >>> 1 ^ -(value & 1) | 0;
+    };
+    function readLongVarint() {
+      var bits = new LongBits(0, 0);
+      var i = 0;
+      if (this.len - this.pos > 4) {
+        for (; i < 4; ++i) {
+          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+        bits.lo = (bits.lo | (this.buf[this.pos] & 127) << 28) >>> 0;
+        bits.hi = (bits.hi | (this.buf[this.pos] & 127) >> 4) >>> 0;
+        if (this.buf[this.pos++] < 128)
+          return bits;
+        i = 0;
+      } else {
+        for (; i < 3; ++i) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          bits.lo = (bits.lo | (this.buf[this.pos] & 127) << i * 7) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+        bits.lo = (bits.lo | (this.buf[this.pos++] & 127) << i * 7) >>> 0;
+        return bits;
+      }
+      if (this.len - this.pos > 4) {
+        for (; i < 5; ++i) {
+          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+      } else {
+        for (; i < 5; ++i) {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+          bits.hi = (bits.hi | (this.buf[this.pos] & 127) << i * 7 + 3) >>> 0;
+          if (this.buf[this.pos++] < 128)
+            return bits;
+        }
+      }
+      throw Error("invalid varint encoding");
+    }
+    Reader.prototype.bool = function read_bool() {
+      return this.uint32() !== 0;
+    };
+    function readFixed32_end(buf, end) {
+      return (buf[end - 4] | buf[end - 3] << 8 | buf[end - 2] << 16 | buf[end - 1] << 24) >>> 0;
+    }
+    Reader.prototype.fixed32 = function read_fixed32() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      return readFixed32_end(this.buf, this.pos += 4);
+    };
+    Reader.prototype.sfixed32 = function read_sfixed32() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      return readFixed32_end(this.buf, this.pos += 4) | 0;
+    };
+    function readFixed64() {
+      if (this.pos + 8 > this.len)
+        throw indexOutOfRange(this, 8);
+      return new LongBits(readFixed32_end(this.buf, this.pos += 4), readFixed32_end(this.buf, this.pos += 4));
+    }
+    Reader.prototype.float = function read_float() {
+      if (this.pos + 4 > this.len)
+        throw indexOutOfRange(this, 4);
+      var value = util.float.readFloatLE(this.buf, this.pos);
+      this.pos += 4;
+      return value;
+    };
+    Reader.prototype.double = function read_double() {
+      if (this.pos + 8 > this.len)
+        throw indexOutOfRange(this, 4);
+      var value = util.float.readDoubleLE(this.buf, this.pos);
+      this.pos += 8;
+      return value;
+    };
+    Reader.prototype.bytes = function read_bytes() {
+      var length = this.uint32(), start = this.pos, end = this.pos + length;
+      if (end > this.len)
+        throw indexOutOfRange(this, length);
+      this.pos += length;
+      if (Array.isArray(this.buf))
+        return this.buf.slice(start, end);
+      if (start === end) {
+        var nativeBuffer = util.Buffer;
+        return nativeBuffer ? nativeBuffer.alloc(0) : new this.buf.constructor(0);
+      }
+      return this._slice.call(this.buf, start, end);
+    };
+    Reader.prototype.string = function read_string() {
+      var bytes = this.bytes();
+      return utf8.read(bytes, 0, bytes.length);
+    };
+    Reader.prototype.skip = function skip(length) {
+      if (typeof length === "number") {
+        if (this.pos + length > this.len)
+          throw indexOutOfRange(this, length);
+        this.pos += length;
+      } else {
+        do {
+          if (this.pos >= this.len)
+            throw indexOutOfRange(this);
+        } while (this.buf[this.pos++] & 128);
+      }
+      return this;
+    };
+    Reader.recursionLimit = util.recursionLimit;
+    Reader.prototype.skipType = function(wireType, depth) {
+      if (depth === void 0) depth = 0;
+      if (depth > Reader.recursionLimit)
+        throw Error("maximum nesting depth exceeded");
+      switch (wireType) {
+        case 0:
+          this.skip();
+          break;
+        case 1:
+          this.skip(8);
+          break;
+        case 2:
+          this.skip(this.uint32());
+          break;
+        case 3:
+          while ((wireType = this.uint32() & 7) !== 4) {
+            this.skipType(wireType, depth + 1);
+          }
+          break;
+        case 5:
+          this.skip(4);
+          break;
+        /* istanbul ignore next */
+        default:
+          throw Error("invalid wire type " + wireType + " at offset " + this.pos);
+      }
+      return this;
+    };
+    Reader._configure = function(BufferReader_) {
+      BufferReader = BufferReader_;
+      Reader.create = create();
+      BufferReader._configure();
+      var fn = util.Long ? "toLong" : (
+        /* istanbul ignore next */
+        "toNumber"
+      );
+      util.merge(Reader.prototype, {
+        int64: function read_int64() {
+          return readLongVarint.call(this)[fn](false);
+        },
+        uint64: function read_uint64() {
+          return readLongVarint.call(this)[fn](true);
+        },
+        sint64: function read_sint64() {
+          return readLongVarint.call(this).zzDecode()[fn](false);
+        },
+        fixed64: function read_fixed64() {
+          return readFixed64.call(this)[fn](true);
+        },
+        sfixed64: function read_sfixed64() {
+          return readFixed64.call(this)[fn](false);
+        }
+      });
+    };
+  }
+});
+
+// node_modules/protobufjs/src/reader_buffer.js
+var require_reader_buffer = __commonJS({
+  "node_modules/protobufjs/src/reader_buffer.js"(exports2, module2) {
+    "use strict";
+    module2.exports = BufferReader;
+    var Reader = require_reader();
+    (BufferReader.prototype = Object.create(Reader.prototype)).constructor = BufferReader;
+    var util = require_minimal();
+    function BufferReader(buffer) {
+      Reader.call(this, buffer);
+    }
+    BufferReader._configure = function() {
+      if (util.Buffer)
+        BufferReader.prototype._slice = util.Buffer.prototype.slice;
+    };
+    BufferReader.prototype.string = function read_string_buffer() {
+      var len = this.uint32();
+      return this.buf.utf8Slice ? this.buf.utf8Slice(this.pos, this.pos = Math.min(this.pos + len, this.len)) : this.buf.toString("utf-8", this.pos, this.pos = Math.min(this.pos + len, this.len));
+    };
+    BufferReader._configure();
+  }
+});
+
+// node_modules/protobufjs/src/rpc/service.js
+var require_service = __commonJS({
+  "node_modules/protobufjs/src/rpc/service.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Service;
+    var util = require_minimal();
+    (Service.prototype = Object.create(util.EventEmitter.prototype)).constructor = Service;
+    function Service(rpcImpl, requestDelimited, responseDelimited) {
+      if (typeof rpcImpl !== "function")
+        throw TypeError("rpcImpl must be a function");
+      util.EventEmitter.call(this);
+      this.rpcImpl = rpcImpl;
+      this.requestDelimited = Boolean(requestDelimited);
+      this.responseDelimited = Boolean(responseDelimited);
+    }
+    Service.prototype.rpcCall = function rpcCall(method, requestCtor, responseCtor, request, callback) {
+      if (!request)
+        throw TypeError("request must be specified");
+      var self2 = this;
+      if (!callback)
+        return util.asPromise(rpcCall, self2, method, requestCtor, responseCtor, request);
+      if (!self2.rpcImpl) {
+        setTimeout(function() {
+          callback(Error("already ended"));
+        }, 0);
+        return void 0;
+      }
+      try {
+        return self2.rpcImpl(
+          method,
+          requestCtor[self2.requestDelimited ? "encodeDelimited" : "encode"](request).finish(),
+          function rpcCallback(err, response) {
+            if (err) {
+              self2.emit("error", err, method);
+              return callback(err);
+            }
+            if (response === null) {
+              self2.end(
+                /* endedByRPC */
+                true
+              );
+              return void 0;
+            }
+            if (!(response instanceof responseCtor)) {
+              try {
+                response = responseCtor[self2.responseDelimited ? "decodeDelimited" : "decode"](response);
+              } catch (err2) {
+                self2.emit("error", err2, method);
+                return callback(err2);
+              }
+            }
+            self2.emit("data", response, method);
+            return callback(null, response);
+          }
+        );
+      } catch (err) {
+        self2.emit("error", err, method);
+        setTimeout(function() {
+          callback(err);
+        }, 0);
+        return void 0;
+      }
+    };
+    Service.prototype.end = function end(endedByRPC) {
+      if (this.rpcImpl) {
+        if (!endedByRPC)
+          this.rpcImpl(null, null, null);
+        this.rpcImpl = null;
+        this.emit("end").off();
+      }
+      return this;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/rpc.js
+var require_rpc = __commonJS({
+  "node_modules/protobufjs/src/rpc.js"(exports2) {
+    "use strict";
+    var rpc = exports2;
+    rpc.Service = require_service();
+  }
+});
+
+// node_modules/protobufjs/src/roots.js
+var require_roots = __commonJS({
+  "node_modules/protobufjs/src/roots.js"(exports2, module2) {
+    "use strict";
+    module2.exports = /* @__PURE__ */ Object.create(null);
+  }
+});
+
+// node_modules/protobufjs/src/index-minimal.js
+var require_index_minimal = __commonJS({
+  "node_modules/protobufjs/src/index-minimal.js"(exports2) {
+    "use strict";
+    var protobuf = exports2;
+    protobuf.build = "minimal";
+    protobuf.Writer = require_writer();
+    protobuf.BufferWriter = require_writer_buffer();
+    protobuf.Reader = require_reader();
+    protobuf.BufferReader = require_reader_buffer();
+    protobuf.util = require_minimal();
+    protobuf.rpc = require_rpc();
+    protobuf.roots = require_roots();
+    protobuf.configure = configure;
+    function configure() {
+      protobuf.util._configure();
+      protobuf.Writer._configure(protobuf.BufferWriter);
+      protobuf.Reader._configure(protobuf.BufferReader);
+    }
+    configure();
+  }
+});
+
+// node_modules/@protobufjs/codegen/index.js
+var require_codegen = __commonJS({
+  "node_modules/@protobufjs/codegen/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = codegen;
+    var reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
+    function codegen(functionParams, functionName) {
+      if (typeof functionParams === "string") {
+        functionName = functionParams;
+        functionParams = void 0;
+      }
+      var body = [];
+      function Codegen(formatStringOrScope) {
+        if (typeof formatStringOrScope !== "string") {
+          var source = toString();
+          if (codegen.verbose)
+            console.log("codegen: " + source);
+          source = "return " + source;
+          if (formatStringOrScope) {
+            var scopeKeys = Object.keys(formatStringOrScope), scopeParams = new Array(scopeKeys.length + 1), scopeValues = new Array(scopeKeys.length), scopeOffset = 0;
+            while (scopeOffset < scopeKeys.length) {
+              scopeParams[scopeOffset] = scopeKeys[scopeOffset];
+              scopeValues[scopeOffset] = formatStringOrScope[scopeKeys[scopeOffset++]];
+            }
+            scopeParams[scopeOffset] = source;
+            return Function.apply(null, scopeParams).apply(null, scopeValues);
+          }
+          return Function(source)();
+        }
+        var formatParams = new Array(arguments.length - 1), formatOffset = 0;
+        while (formatOffset < formatParams.length)
+          formatParams[formatOffset] = arguments[++formatOffset];
+        formatOffset = 0;
+        formatStringOrScope = formatStringOrScope.replace(/%([%dfijs])/g, function replace($0, $1) {
+          var value = formatParams[formatOffset++];
+          switch ($1) {
+            case "d":
+            case "f":
+              return String(Number(value));
+            case "i":
+              return String(Math.floor(value));
+            case "j":
+              return JSON.stringify(value);
+            case "s":
+              return String(value);
+          }
+          return "%";
+        });
+        if (formatOffset !== formatParams.length)
+          throw Error("parameter count mismatch");
+        body.push(formatStringOrScope);
+        return Codegen;
+      }
+      function toString(functionNameOverride) {
+        return "function " + safeFunctionName(functionNameOverride || functionName) + "(" + (functionParams && functionParams.join(",") || "") + "){\n  " + body.join("\n  ") + "\n}";
+      }
+      Codegen.toString = toString;
+      return Codegen;
+    }
+    codegen.verbose = false;
+    function safeFunctionName(name) {
+      if (!name)
+        return "";
+      name = String(name).replace(/[^\w$]/g, "");
+      if (!name)
+        return "";
+      if (/^\d/.test(name))
+        name = "_" + name;
+      return reservedRe.test(name) ? name + "_" : name;
+    }
+  }
+});
+
+// node_modules/@protobufjs/fetch/util/fs.js
+var require_fs = __commonJS({
+  "node_modules/@protobufjs/fetch/util/fs.js"(exports2, module2) {
+    "use strict";
+    var fs = null;
+    try {
+      fs = __require(
+        /* webpackIgnore: true */
+        "fs"
+      );
+      if (!fs || !fs.readFile || !fs.readFileSync)
+        fs = null;
+    } catch (e) {
+    }
+    module2.exports = fs;
+  }
+});
+
+// node_modules/@protobufjs/fetch/index.js
+var require_fetch = __commonJS({
+  "node_modules/@protobufjs/fetch/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = fetch2;
+    var asPromise = require_aspromise();
+    var fs = require_fs();
+    function fetch2(filename, options, callback) {
+      if (typeof options === "function") {
+        callback = options;
+        options = {};
+      } else if (!options)
+        options = {};
+      if (!callback)
+        return asPromise(fetch2, this, filename, options);
+      if (!options.xhr && fs && fs.readFile)
+        return fs.readFile(filename, function fetchReadFileCallback(err, contents) {
+          return err && typeof XMLHttpRequest !== "undefined" ? fetch2.xhr(filename, options, callback) : err ? callback(err) : callback(null, options.binary ? contents : contents.toString("utf8"));
+        });
+      return fetch2.xhr(filename, options, callback);
+    }
+    fetch2.xhr = function fetch_xhr(filename, options, callback) {
+      var xhr = new XMLHttpRequest();
+      xhr.onreadystatechange = function fetchOnReadyStateChange() {
+        if (xhr.readyState !== 4)
+          return void 0;
+        if (xhr.status !== 0 && xhr.status !== 200)
+          return callback(Error("status " + xhr.status));
+        if (options.binary) {
+          var buffer = xhr.response;
+          if (!buffer) {
+            buffer = [];
+            for (var i = 0; i < xhr.responseText.length; ++i)
+              buffer.push(xhr.responseText.charCodeAt(i) & 255);
+          }
+          return callback(null, typeof Uint8Array !== "undefined" ? new Uint8Array(buffer) : buffer);
+        }
+        return callback(null, xhr.responseText);
+      };
+      if (options.binary) {
+        if ("overrideMimeType" in xhr)
+          xhr.overrideMimeType("text/plain; charset=x-user-defined");
+        xhr.responseType = "arraybuffer";
+      }
+      xhr.open("GET", filename);
+      xhr.send();
+    };
+  }
+});
+
+// node_modules/@protobufjs/path/index.js
+var require_path = __commonJS({
+  "node_modules/@protobufjs/path/index.js"(exports2) {
+    "use strict";
+    var path = exports2;
+    var isAbsolute = (
+      /**
+       * Tests if the specified path is absolute.
+       * @param {string} path Path to test
+       * @returns {boolean} `true` if path is absolute
+       */
+      path.isAbsolute = function isAbsolute2(path2) {
+        return /^(?:\/|\w+:)/.test(path2);
+      }
+    );
+    var normalize = (
+      /**
+       * Normalizes the specified path.
+       * @param {string} path Path to normalize
+       * @returns {string} Normalized path
+       */
+      path.normalize = function normalize2(path2) {
+        path2 = path2.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+        var parts = path2.split("/"), absolute = isAbsolute(path2), prefix = "";
+        if (absolute)
+          prefix = parts.shift() + "/";
+        for (var i = 0; i < parts.length; ) {
+          if (parts[i] === "..") {
+            if (i > 0 && parts[i - 1] !== "..")
+              parts.splice(--i, 2);
+            else if (absolute)
+              parts.splice(i, 1);
+            else
+              ++i;
+          } else if (parts[i] === ".")
+            parts.splice(i, 1);
+          else
+            ++i;
+        }
+        return prefix + parts.join("/");
+      }
+    );
+    path.resolve = function resolve(originPath, includePath, alreadyNormalized) {
+      if (!alreadyNormalized)
+        includePath = normalize(includePath);
+      if (isAbsolute(includePath))
+        return includePath;
+      if (!alreadyNormalized)
+        originPath = normalize(originPath);
+      return (originPath = originPath.replace(/(?:\/|^)[^/]+$/, "")).length ? normalize(originPath + "/" + includePath) : includePath;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/util/patterns.js
+var require_patterns = __commonJS({
+  "node_modules/protobufjs/src/util/patterns.js"(exports2) {
+    "use strict";
+    var patterns = exports2;
+    patterns.numberRe = /^(?![eE])[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?$/;
+    patterns.typeRefRe = /^(?:\.?[a-zA-Z_][a-zA-Z_0-9]*)(?:\.[a-zA-Z_][a-zA-Z_0-9]*)*$/;
+    patterns.reservedRe = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|false|null|this|true|void|with|break|catch|class|const|super|throw|while|yield|delete|export|import|public|return|static|switch|typeof|default|extends|finally|package|private|continue|debugger|function|arguments|interface|protected|implements|instanceof)$/;
+  }
+});
+
+// node_modules/protobufjs/src/util/fs.js
+var require_fs2 = __commonJS({
+  "node_modules/protobufjs/src/util/fs.js"(exports2, module2) {
+    "use strict";
+    var fs = null;
+    try {
+      fs = __require(
+        /* webpackIgnore: true */
+        "fs"
+      );
+      if (!fs || !fs.readFile || !fs.readFileSync)
+        fs = null;
+    } catch (e) {
+    }
+    module2.exports = fs;
+  }
+});
+
+// node_modules/protobufjs/src/namespace.js
+var require_namespace = __commonJS({
+  "node_modules/protobufjs/src/namespace.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Namespace;
+    var ReflectionObject = require_object();
+    ((Namespace.prototype = Object.create(ReflectionObject.prototype)).constructor = Namespace).className = "Namespace";
+    var Field = require_field();
+    var util = require_util();
+    var OneOf = require_oneof();
+    var Type;
+    var Service;
+    var Enum;
+    Namespace.fromJSON = function fromJSON2(name, json, depth) {
+      depth = util.checkDepth(depth);
+      return new Namespace(name, json.options).addJSON(json.nested, depth);
+    };
+    function arrayToJSON(array, toJSONOptions) {
+      if (!(array && array.length))
+        return void 0;
+      var obj = {};
+      for (var i = 0; i < array.length; ++i)
+        obj[array[i].name] = array[i].toJSON(toJSONOptions);
+      return obj;
+    }
+    Namespace.arrayToJSON = arrayToJSON;
+    Namespace.isReservedId = function isReservedId(reserved, id) {
+      if (reserved) {
+        for (var i = 0; i < reserved.length; ++i)
+          if (typeof reserved[i] !== "string" && reserved[i][0] <= id && reserved[i][1] > id)
+            return true;
+      }
+      return false;
+    };
+    Namespace.isReservedName = function isReservedName(reserved, name) {
+      if (reserved) {
+        for (var i = 0; i < reserved.length; ++i)
+          if (reserved[i] === name)
+            return true;
+      }
+      return false;
+    };
+    function Namespace(name, options) {
+      ReflectionObject.call(this, name, options);
+      this.nested = void 0;
+      this._nestedArray = null;
+      this._lookupCache = /* @__PURE__ */ Object.create(null);
+      this._needsRecursiveFeatureResolution = true;
+      this._needsRecursiveResolve = true;
+    }
+    function clearCache(namespace) {
+      namespace._nestedArray = null;
+      namespace._lookupCache = /* @__PURE__ */ Object.create(null);
+      var parent = namespace;
+      while (parent = parent.parent) {
+        parent._lookupCache = /* @__PURE__ */ Object.create(null);
+      }
+      return namespace;
+    }
+    Object.defineProperty(Namespace.prototype, "nestedArray", {
+      get: function() {
+        return this._nestedArray || (this._nestedArray = util.toArray(this.nested));
+      }
+    });
+    Namespace.prototype.toJSON = function toJSON(toJSONOptions) {
+      return util.toObject([
+        "options",
+        this.options,
+        "nested",
+        arrayToJSON(this.nestedArray, toJSONOptions)
+      ]);
+    };
+    Namespace.prototype.addJSON = function addJSON(nestedJson, depth) {
+      depth = util.checkDepth(depth);
+      var ns = this;
+      if (nestedJson) {
+        for (var names = Object.keys(nestedJson), i = 0, nested; i < names.length; ++i) {
+          nested = nestedJson[names[i]];
+          ns.add(
+            // most to least likely
+            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names[i], nested, depth + 1)
+          );
+        }
+      }
+      return this;
+    };
+    Namespace.prototype.get = function get(name) {
+      return this.nested && Object.prototype.hasOwnProperty.call(this.nested, name) ? this.nested[name] : null;
+    };
+    Namespace.prototype.getEnum = function getEnum(name) {
+      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name) && this.nested[name] instanceof Enum)
+        return this.nested[name].values;
+      throw Error("no such enum: " + name);
+    };
+    Namespace.prototype.add = function add(object) {
+      if (!(object instanceof Field && object.extend !== void 0 || object instanceof Type || object instanceof OneOf || object instanceof Enum || object instanceof Service || object instanceof Namespace))
+        throw TypeError("object must be a valid nested object");
+      if (object.name === "__proto__")
+        return this;
+      if (!this.nested)
+        this.nested = {};
+      else {
+        var prev = this.get(object.name);
+        if (prev) {
+          if (prev instanceof Namespace && object instanceof Namespace && !(prev instanceof Type || prev instanceof Service)) {
+            var nested = prev.nestedArray;
+            for (var i = 0; i < nested.length; ++i)
+              object.add(nested[i]);
+            this.remove(prev);
+            if (!this.nested)
+              this.nested = {};
+            object.setOptions(prev.options, true);
+          } else
+            throw Error("duplicate name '" + object.name + "' in " + this);
+        }
+      }
+      this.nested[object.name] = object;
+      if (!(this instanceof Type || this instanceof Service || this instanceof Enum || this instanceof Field)) {
+        if (!object._edition) {
+          object._edition = object._defaultEdition;
+        }
+      }
+      this._needsRecursiveFeatureResolution = true;
+      this._needsRecursiveResolve = true;
+      var parent = this;
+      while (parent = parent.parent) {
+        parent._needsRecursiveFeatureResolution = true;
+        parent._needsRecursiveResolve = true;
+      }
+      object.onAdd(this);
+      return clearCache(this);
+    };
+    Namespace.prototype.remove = function remove(object) {
+      if (!(object instanceof ReflectionObject))
+        throw TypeError("object must be a ReflectionObject");
+      if (object.parent !== this)
+        throw Error(object + " is not a member of " + this);
+      delete this.nested[object.name];
+      if (!Object.keys(this.nested).length)
+        this.nested = void 0;
+      object.onRemove(this);
+      return clearCache(this);
+    };
+    Namespace.prototype.define = function define2(path, json) {
+      if (util.isString(path))
+        path = path.split(".");
+      else if (!Array.isArray(path))
+        throw TypeError("illegal path");
+      if (path && path.length && path[0] === "")
+        throw Error("path must be relative");
+      if (path.length > util.recursionLimit)
+        throw Error("max depth exceeded");
+      var ptr = this;
+      while (path.length > 0) {
+        var part = path.shift();
+        if (ptr.nested && ptr.nested[part]) {
+          ptr = ptr.nested[part];
+          if (!(ptr instanceof Namespace))
+            throw Error("path conflicts with non-namespace objects");
+        } else
+          ptr.add(ptr = new Namespace(part));
+      }
+      if (json)
+        ptr.addJSON(json);
+      return ptr;
+    };
+    Namespace.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      this._resolveFeaturesRecursive(this._edition);
+      var nested = this.nestedArray, i = 0;
+      this.resolve();
+      while (i < nested.length)
+        if (nested[i] instanceof Namespace)
+          nested[i++].resolveAll();
+        else
+          nested[i++].resolve();
+      this._needsRecursiveResolve = false;
+      return this;
+    };
+    Namespace.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      this._needsRecursiveFeatureResolution = false;
+      edition = this._edition || edition;
+      ReflectionObject.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.nestedArray.forEach((nested) => {
+        nested._resolveFeaturesRecursive(edition);
+      });
+      return this;
+    };
+    Namespace.prototype.lookup = function lookup(path, filterTypes, parentAlreadyChecked) {
+      if (typeof filterTypes === "boolean") {
+        parentAlreadyChecked = filterTypes;
+        filterTypes = void 0;
+      } else if (filterTypes && !Array.isArray(filterTypes))
+        filterTypes = [filterTypes];
+      if (util.isString(path) && path.length) {
+        if (path === ".")
+          return this.root;
+        path = path.split(".");
+      } else if (!path.length)
+        return this;
+      var flatPath = path.join(".");
+      if (path[0] === "")
+        return this.root.lookup(path.slice(1), filterTypes);
+      var found = this.root._fullyQualifiedObjects && this.root._fullyQualifiedObjects["." + flatPath];
+      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+        return found;
+      }
+      found = this._lookupImpl(path, flatPath);
+      if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+        return found;
+      }
+      if (parentAlreadyChecked)
+        return null;
+      var current = this;
+      while (current.parent) {
+        found = current.parent._lookupImpl(path, flatPath);
+        if (found && (!filterTypes || filterTypes.indexOf(found.constructor) > -1)) {
+          return found;
+        }
+        current = current.parent;
+      }
+      return null;
+    };
+    Namespace.prototype._lookupImpl = function lookup(path, flatPath) {
+      if (Object.prototype.hasOwnProperty.call(this._lookupCache, flatPath)) {
+        return this._lookupCache[flatPath];
+      }
+      var found = this.get(path[0]);
+      var exact = null;
+      if (found) {
+        if (path.length === 1) {
+          exact = found;
+        } else if (found instanceof Namespace) {
+          path = path.slice(1);
+          exact = found._lookupImpl(path, path.join("."));
+        }
+      } else {
+        for (var i = 0; i < this.nestedArray.length; ++i)
+          if (this._nestedArray[i] instanceof Namespace && (found = this._nestedArray[i]._lookupImpl(path, flatPath))) {
+            exact = found;
+            break;
+          }
+      }
+      this._lookupCache[flatPath] = exact;
+      return exact;
+    };
+    Namespace.prototype.lookupType = function lookupType(path) {
+      var found = this.lookup(path, [Type]);
+      if (!found)
+        throw Error("no such type: " + path);
+      return found;
+    };
+    Namespace.prototype.lookupEnum = function lookupEnum(path) {
+      var found = this.lookup(path, [Enum]);
+      if (!found)
+        throw Error("no such Enum '" + path + "' in " + this);
+      return found;
+    };
+    Namespace.prototype.lookupTypeOrEnum = function lookupTypeOrEnum(path) {
+      var found = this.lookup(path, [Type, Enum]);
+      if (!found)
+        throw Error("no such Type or Enum '" + path + "' in " + this);
+      return found;
+    };
+    Namespace.prototype.lookupService = function lookupService(path) {
+      var found = this.lookup(path, [Service]);
+      if (!found)
+        throw Error("no such Service '" + path + "' in " + this);
+      return found;
+    };
+    Namespace._configure = function(Type_, Service_, Enum_) {
+      Type = Type_;
+      Service = Service_;
+      Enum = Enum_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/mapfield.js
+var require_mapfield = __commonJS({
+  "node_modules/protobufjs/src/mapfield.js"(exports2, module2) {
+    "use strict";
+    module2.exports = MapField;
+    var Field = require_field();
+    ((MapField.prototype = Object.create(Field.prototype)).constructor = MapField).className = "MapField";
+    var types = require_types();
+    var util = require_util();
+    function MapField(name, id, keyType, type, options, comment) {
+      Field.call(this, name, id, type, void 0, void 0, options, comment);
+      if (!util.isString(keyType))
+        throw TypeError("keyType must be a string");
+      this.keyType = keyType;
+      this.resolvedKeyType = null;
+      this.map = true;
+    }
+    MapField.fromJSON = function fromJSON2(name, json) {
+      return new MapField(name, json.id, json.keyType, json.type, json.options, json.comment);
+    };
+    MapField.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "keyType",
+        this.keyType,
+        "type",
+        this.type,
+        "id",
+        this.id,
+        "extend",
+        this.extend,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    MapField.prototype.resolve = function resolve() {
+      if (this.resolved)
+        return this;
+      if (types.mapKey[this.keyType] === void 0)
+        throw Error("invalid key type: " + this.keyType);
+      return Field.prototype.resolve.call(this);
+    };
+    MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
+      if (typeof fieldValueType === "function")
+        fieldValueType = util.decorateType(fieldValueType).name;
+      else if (fieldValueType && typeof fieldValueType === "object")
+        fieldValueType = util.decorateEnum(fieldValueType).name;
+      return function mapFieldDecorator(prototype, fieldName) {
+        util.decorateType(prototype.constructor).add(new MapField(fieldName, fieldId, fieldKeyType, fieldValueType));
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/method.js
+var require_method = __commonJS({
+  "node_modules/protobufjs/src/method.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Method;
+    var ReflectionObject = require_object();
+    ((Method.prototype = Object.create(ReflectionObject.prototype)).constructor = Method).className = "Method";
+    var util = require_util();
+    function Method(name, type, requestType, responseType, requestStream, responseStream, options, comment, parsedOptions) {
+      if (util.isObject(requestStream)) {
+        options = requestStream;
+        requestStream = responseStream = void 0;
+      } else if (util.isObject(responseStream)) {
+        options = responseStream;
+        responseStream = void 0;
+      }
+      if (!(type === void 0 || util.isString(type)))
+        throw TypeError("type must be a string");
+      if (!util.isString(requestType))
+        throw TypeError("requestType must be a string");
+      if (!util.isString(responseType))
+        throw TypeError("responseType must be a string");
+      ReflectionObject.call(this, name, options);
+      this.type = type || "rpc";
+      this.requestType = requestType;
+      this.requestStream = requestStream ? true : void 0;
+      this.responseType = responseType;
+      this.responseStream = responseStream ? true : void 0;
+      this.resolvedRequestType = null;
+      this.resolvedResponseType = null;
+      this.comment = comment;
+      this.parsedOptions = parsedOptions;
+    }
+    Method.fromJSON = function fromJSON2(name, json) {
+      return new Method(name, json.type, json.requestType, json.responseType, json.requestStream, json.responseStream, json.options, json.comment, json.parsedOptions);
+    };
+    Method.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "type",
+        this.type !== "rpc" && /* istanbul ignore next */
+        this.type || void 0,
+        "requestType",
+        this.requestType,
+        "requestStream",
+        this.requestStream,
+        "responseType",
+        this.responseType,
+        "responseStream",
+        this.responseStream,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0,
+        "parsedOptions",
+        this.parsedOptions
+      ]);
+    };
+    Method.prototype.resolve = function resolve() {
+      if (this.resolved)
+        return this;
+      this.resolvedRequestType = this.parent.lookupType(this.requestType);
+      this.resolvedResponseType = this.parent.lookupType(this.responseType);
+      return ReflectionObject.prototype.resolve.call(this);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/service.js
+var require_service2 = __commonJS({
+  "node_modules/protobufjs/src/service.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Service;
+    var Namespace = require_namespace();
+    ((Service.prototype = Object.create(Namespace.prototype)).constructor = Service).className = "Service";
+    var Method = require_method();
+    var util = require_util();
+    var rpc = require_rpc();
+    function Service(name, options) {
+      Namespace.call(this, name, options);
+      this.methods = {};
+      this._methodsArray = null;
+    }
+    Service.fromJSON = function fromJSON2(name, json, depth) {
+      depth = util.checkDepth(depth);
+      var service = new Service(name, json.options);
+      if (json.methods)
+        for (var names = Object.keys(json.methods), i = 0; i < names.length; ++i)
+          service.add(Method.fromJSON(names[i], json.methods[names[i]]));
+      if (json.nested)
+        service.addJSON(json.nested, depth);
+      if (json.edition)
+        service._edition = json.edition;
+      service.comment = json.comment;
+      service._defaultEdition = "proto3";
+      return service;
+    };
+    Service.prototype.toJSON = function toJSON(toJSONOptions) {
+      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        inherited && inherited.options || void 0,
+        "methods",
+        Namespace.arrayToJSON(this.methodsArray, toJSONOptions) || /* istanbul ignore next */
+        {},
+        "nested",
+        inherited && inherited.nested || void 0,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Object.defineProperty(Service.prototype, "methodsArray", {
+      get: function() {
+        return this._methodsArray || (this._methodsArray = util.toArray(this.methods));
+      }
+    });
+    function clearCache(service) {
+      service._methodsArray = null;
+      return service;
+    }
+    Service.prototype.get = function get(name) {
+      return Object.prototype.hasOwnProperty.call(this.methods, name) ? this.methods[name] : Namespace.prototype.get.call(this, name);
+    };
+    Service.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      Namespace.prototype.resolve.call(this);
+      var methods = this.methodsArray;
+      for (var i = 0; i < methods.length; ++i)
+        methods[i].resolve();
+      return this;
+    };
+    Service.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      edition = this._edition || edition;
+      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.methodsArray.forEach((method) => {
+        method._resolveFeaturesRecursive(edition);
+      });
+      return this;
+    };
+    Service.prototype.add = function add(object) {
+      if (this.get(object.name))
+        throw Error("duplicate name '" + object.name + "' in " + this);
+      if (object instanceof Method) {
+        if (object.name === "__proto__")
+          return this;
+        this.methods[object.name] = object;
+        object.parent = this;
+        return clearCache(this);
+      }
+      return Namespace.prototype.add.call(this, object);
+    };
+    Service.prototype.remove = function remove(object) {
+      if (object instanceof Method) {
+        if (this.methods[object.name] !== object)
+          throw Error(object + " is not a member of " + this);
+        delete this.methods[object.name];
+        object.parent = null;
+        return clearCache(this);
+      }
+      return Namespace.prototype.remove.call(this, object);
+    };
+    Service.prototype.create = function create(rpcImpl, requestDelimited, responseDelimited) {
+      var rpcService = new rpc.Service(rpcImpl, requestDelimited, responseDelimited);
+      for (var i = 0, method; i < /* initializes */
+      this.methodsArray.length; ++i) {
+        var methodName = util.lcFirst((method = this._methodsArray[i]).resolve().name).replace(/[^$\w_]/g, "");
+        rpcService[methodName] = /* @__PURE__ */ (function(method2, requestType, responseType) {
+          return function rpcMethod(request, callback) {
+            return rpc.Service.prototype.rpcCall.call(this, method2, requestType, responseType, request, callback);
+          };
+        })(method, method.resolvedRequestType.ctor, method.resolvedResponseType.ctor);
+      }
+      return rpcService;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/message.js
+var require_message = __commonJS({
+  "node_modules/protobufjs/src/message.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Message;
+    var util = require_minimal();
+    function Message(properties) {
+      if (properties)
+        for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i) {
+          var key = keys[i];
+          if (key === "__proto__")
+            continue;
+          this[key] = properties[key];
+        }
+    }
+    Message.create = function create(properties) {
+      return this.$type.create(properties);
+    };
+    Message.encode = function encode(message, writer) {
+      return this.$type.encode(message, writer);
+    };
+    Message.encodeDelimited = function encodeDelimited(message, writer) {
+      return this.$type.encodeDelimited(message, writer);
+    };
+    Message.decode = function decode(reader) {
+      return this.$type.decode(reader);
+    };
+    Message.decodeDelimited = function decodeDelimited(reader) {
+      return this.$type.decodeDelimited(reader);
+    };
+    Message.verify = function verify(message) {
+      return this.$type.verify(message);
+    };
+    Message.fromObject = function fromObject(object) {
+      return this.$type.fromObject(object);
+    };
+    Message.toObject = function toObject(message, options) {
+      return this.$type.toObject(message, options);
+    };
+    Message.prototype.toJSON = function toJSON() {
+      return this.$type.toObject(this, util.toJSONOptions);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/decoder.js
+var require_decoder = __commonJS({
+  "node_modules/protobufjs/src/decoder.js"(exports2, module2) {
+    "use strict";
+    module2.exports = decoder;
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    function missing(field) {
+      return "missing required '" + field.name + "'";
+    }
+    function decoder(mtype) {
+      var gen = util.codegen(["r", "l", "e", "n"], mtype.name + "$decode")("if(!(r instanceof Reader))")("r=Reader.create(r)")("if(n===undefined)n=0")("if(n>Reader.recursionLimit)")('throw Error("maximum nesting depth exceeded")')("var c,m" + (mtype.fieldsArray.filter(function(field2) {
+        return field2.map;
+      }).length ? ",k,value" : ""))("if(l===undefined)")("c=r.len")("else{")("c=r.pos+l")("if(c>r.len)")('throw RangeError("index out of range")')("l=r.len")("r.len=c")("}")("m=new this.ctor")("while(r.pos<c){")("var t=r.uint32()")("if(t===e)")("break")("switch(t>>>3){");
+      var i = 0;
+      for (; i < /* initializes */
+      mtype.fieldsArray.length; ++i) {
+        var field = mtype._fieldsArray[i].resolve(), type = field.resolvedType instanceof Enum ? "int32" : field.type, ref = "m" + util.safeProp(field.name);
+        gen("case %i: {", field.id);
+        if (field.map) {
+          gen("if(%s===util.emptyObject)", ref)("%s={}", ref)("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2");
+          if (types.defaults[field.keyType] !== void 0) gen("k=%j", types.defaults[field.keyType]);
+          else gen("k=null");
+          if (types.defaults[type] !== void 0) gen("value=%j", types.defaults[type]);
+          else gen("value=null");
+          gen("while(r.pos<c2){")("var tag2=r.uint32()")("switch(tag2>>>3){")("case 1: k=r.%s(); break", field.keyType)("case 2:");
+          if (types.basic[type] === void 0) gen("value=types[%i].decode(r,r.uint32(),undefined,n+1)", i);
+          else gen("value=r.%s()", type);
+          gen("break")("default:")("r.skipType(tag2&7,n)")("break")("}")("}")("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c");
+          if (types.long[field.keyType] !== void 0) gen('%s[typeof k==="object"?util.longToHash(k):k]=value', ref);
+          else {
+            if (field.keyType === "string") gen('if(k==="__proto__")')("util.makeProp(%s,k)", ref);
+            gen("%s[k]=value", ref);
+          }
+        } else if (field.repeated) {
+          gen("if(!(%s&&%s.length))", ref, ref)("%s=[]", ref);
+          if (types.packed[type] !== void 0) gen("if((t&7)===2){")("var c2=r.uint32()+r.pos")("if(c2>r.len)")('throw RangeError("index out of range")')("r.len=c2")("while(r.pos<c2)")("%s.push(r.%s())", ref, type)("if(r.pos!==c2)")('throw RangeError("index out of range")')("r.len=c")("}else");
+          if (types.basic[type] === void 0) gen(field.delimited ? "%s.push(types[%i].decode(r,undefined,((t&~7)|4),n+1))" : "%s.push(types[%i].decode(r,r.uint32(),undefined,n+1))", ref, i);
+          else gen("%s.push(r.%s())", ref, type);
+        } else if (types.basic[type] === void 0) gen(field.delimited ? "%s=types[%i].decode(r,undefined,((t&~7)|4),n+1)" : "%s=types[%i].decode(r,r.uint32(),undefined,n+1)", ref, i);
+        else gen("%s=r.%s()", ref, type);
+        gen("break")("}");
+      }
+      gen("default:")("r.skipType(t&7,n)")("break")("}")("}");
+      gen("if(l!==undefined){")("if(r.pos!==c)")('throw RangeError("index out of range")')("r.len=l")("}");
+      for (i = 0; i < mtype._fieldsArray.length; ++i) {
+        var rfield = mtype._fieldsArray[i];
+        if (rfield.required) gen("if(!Object.hasOwnProperty.call(m,%j))", rfield.name)("throw util.ProtocolError(%j,{instance:m})", missing(rfield));
+      }
+      return gen("return m");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/verifier.js
+var require_verifier = __commonJS({
+  "node_modules/protobufjs/src/verifier.js"(exports2, module2) {
+    "use strict";
+    module2.exports = verifier;
+    var Enum = require_enum();
+    var util = require_util();
+    function invalid(field, expected) {
+      return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:" + field.keyType + "}" : "") + " expected";
+    }
+    function genVerifyValue(gen, field, fieldIndex, ref) {
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) {
+          gen("switch(%s){", ref)("default:")("return%j", invalid(field, "enum value"));
+          for (var keys = Object.keys(field.resolvedType.values), j = 0; j < keys.length; ++j) gen("case %i:", field.resolvedType.values[keys[j]]);
+          gen("break")("}");
+        } else {
+          gen("{")("var e=types[%i].verify(%s,n+1);", fieldIndex, ref)("if(e)")("return%j+e", field.name + ".")("}");
+        }
+      } else {
+        switch (field.type) {
+          case "int32":
+          case "uint32":
+          case "sint32":
+          case "fixed32":
+          case "sfixed32":
+            gen("if(!util.isInteger(%s))", ref)("return%j", invalid(field, "integer"));
+            break;
+          case "int64":
+          case "uint64":
+          case "sint64":
+          case "fixed64":
+          case "sfixed64":
+            gen("if(!util.isInteger(%s)&&!(%s&&util.isInteger(%s.low)&&util.isInteger(%s.high)))", ref, ref, ref, ref)("return%j", invalid(field, "integer|Long"));
+            break;
+          case "float":
+          case "double":
+            gen('if(typeof %s!=="number")', ref)("return%j", invalid(field, "number"));
+            break;
+          case "bool":
+            gen('if(typeof %s!=="boolean")', ref)("return%j", invalid(field, "boolean"));
+            break;
+          case "string":
+            gen("if(!util.isString(%s))", ref)("return%j", invalid(field, "string"));
+            break;
+          case "bytes":
+            gen('if(!(%s&&typeof %s.length==="number"||util.isString(%s)))', ref, ref, ref)("return%j", invalid(field, "buffer"));
+            break;
+        }
+      }
+      return gen;
+    }
+    function genVerifyKey(gen, field, ref) {
+      switch (field.keyType) {
+        case "int32":
+        case "uint32":
+        case "sint32":
+        case "fixed32":
+        case "sfixed32":
+          gen("if(!util.key32Re.test(%s))", ref)("return%j", invalid(field, "integer key"));
+          break;
+        case "int64":
+        case "uint64":
+        case "sint64":
+        case "fixed64":
+        case "sfixed64":
+          gen("if(!util.key64Re.test(%s))", ref)("return%j", invalid(field, "integer|Long key"));
+          break;
+        case "bool":
+          gen("if(!util.key2Re.test(%s))", ref)("return%j", invalid(field, "boolean key"));
+          break;
+      }
+      return gen;
+    }
+    function verifier(mtype) {
+      var gen = util.codegen(["m", "n"], mtype.name + "$verify")('if(typeof m!=="object"||m===null)')("return%j", "object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")("return%j", "maximum nesting depth exceeded");
+      var oneofs = mtype.oneofsArray, seenFirstField = {};
+      if (oneofs.length) gen("var p={}");
+      for (var i = 0; i < /* initializes */
+      mtype.fieldsArray.length; ++i) {
+        var field = mtype._fieldsArray[i].resolve(), ref = "m" + util.safeProp(field.name);
+        if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name);
+        if (field.map) {
+          gen("if(!util.isObject(%s))", ref)("return%j", invalid(field, "object"))("var k=Object.keys(%s)", ref)("for(var i=0;i<k.length;++i){");
+          genVerifyKey(gen, field, "k[i]");
+          genVerifyValue(gen, field, i, ref + "[k[i]]")("}");
+        } else if (field.repeated) {
+          gen("if(!Array.isArray(%s))", ref)("return%j", invalid(field, "array"))("for(var i=0;i<%s.length;++i){", ref);
+          genVerifyValue(gen, field, i, ref + "[i]")("}");
+        } else {
+          if (field.partOf) {
+            var oneofProp = util.safeProp(field.partOf.name);
+            if (seenFirstField[field.partOf.name] === 1) gen("if(p%s===1)", oneofProp)("return%j", field.partOf.name + ": multiple values");
+            seenFirstField[field.partOf.name] = 1;
+            gen("p%s=1", oneofProp);
+          }
+          genVerifyValue(gen, field, i, ref);
+        }
+        if (field.optional) gen("}");
+      }
+      return gen("return null");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/converter.js
+var require_converter = __commonJS({
+  "node_modules/protobufjs/src/converter.js"(exports2) {
+    "use strict";
+    var converter = exports2;
+    var Enum = require_enum();
+    var util = require_util();
+    function genValuePartial_fromObject(gen, field, fieldIndex, prop) {
+      var defaultAlreadyEmitted = false;
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) {
+          gen("switch(d%s){", prop);
+          for (var values = field.resolvedType.values, keys = Object.keys(values), i = 0; i < keys.length; ++i) {
+            if (values[keys[i]] === field.typeDefault && !defaultAlreadyEmitted) {
+              gen("default:")('if(typeof(d%s)==="number"){m%s=d%s;break}', prop, prop, prop);
+              if (!field.repeated) gen("break");
+              defaultAlreadyEmitted = true;
+            }
+            gen("case%j:", keys[i])("case %i:", values[keys[i]])("m%s=%j", prop, values[keys[i]])("break");
+          }
+          gen("}");
+        } else gen("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s=types[%i].fromObject(d%s,n+1)", prop, fieldIndex, prop);
+      } else {
+        var isUnsigned = false;
+        switch (field.type) {
+          case "double":
+          case "float":
+            gen("m%s=Number(d%s)", prop, prop);
+            break;
+          case "uint32":
+          case "fixed32":
+            gen("m%s=d%s>>>0", prop, prop);
+            break;
+          case "int32":
+          case "sint32":
+          case "sfixed32":
+            gen("m%s=d%s|0", prop, prop);
+            break;
+          case "uint64":
+          case "fixed64":
+            isUnsigned = true;
+          // eslint-disable-next-line no-fallthrough
+          case "int64":
+          case "sint64":
+          case "sfixed64":
+            gen("if(util.Long)")("m%s=util.Long.fromValue(d%s,%j)", prop, prop, isUnsigned)('else if(typeof d%s==="string")', prop)("m%s=parseInt(d%s,10)", prop, prop)('else if(typeof d%s==="number")', prop)("m%s=d%s", prop, prop)('else if(typeof d%s==="object")', prop)("m%s=new util.LongBits(d%s.low>>>0,d%s.high>>>0).toNumber(%s)", prop, prop, prop, isUnsigned ? "true" : "");
+            break;
+          case "bytes":
+            gen('if(typeof d%s==="string")', prop)("util.base64.decode(d%s,m%s=util.newBuffer(util.base64.length(d%s)),0)", prop, prop, prop)("else if(d%s.length >= 0)", prop)("m%s=d%s", prop, prop);
+            break;
+          case "string":
+            gen("m%s=String(d%s)", prop, prop);
+            break;
+          case "bool":
+            gen("m%s=Boolean(d%s)", prop, prop);
+            break;
+        }
+      }
+      return gen;
+    }
+    converter.fromObject = function fromObject(mtype) {
+      var fields = mtype.fieldsArray;
+      var gen = util.codegen(["d", "n"], mtype.name + "$fromObject")("if(d instanceof this.ctor)")("return d");
+      if (!fields.length) return gen("return new this.ctor");
+      gen("if(!util.isObject(d))")("throw TypeError(%j)", mtype.fullName + ": object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")('throw Error("maximum nesting depth exceeded")');
+      gen("var m=new this.ctor");
+      for (var i = 0; i < fields.length; ++i) {
+        var field = fields[i].resolve(), prop = util.safeProp(field.name);
+        if (field.map) {
+          gen("if(d%s){", prop)("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field.fullName + ": object expected")("m%s={}", prop)("for(var ks=Object.keys(d%s),i=0;i<ks.length;++i){", prop);
+          gen('if(ks[i]==="__proto__")')("util.makeProp(m%s,ks[i])", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop + "[ks[i]]"
+          )("}")("}");
+        } else if (field.repeated) {
+          gen("if(d%s){", prop)("if(!Array.isArray(d%s))", prop)("throw TypeError(%j)", field.fullName + ": array expected")("m%s=[]", prop)("for(var i=0;i<d%s.length;++i){", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop + "[i]"
+          )("}")("}");
+        } else {
+          if (!(field.resolvedType instanceof Enum)) gen("if(d%s!=null){", prop);
+          genValuePartial_fromObject(
+            gen,
+            field,
+            /* not sorted */
+            i,
+            prop
+          );
+          if (!(field.resolvedType instanceof Enum)) gen("}");
+        }
+      }
+      return gen("return m");
+    };
+    function genValuePartial_toObject(gen, field, fieldIndex, prop) {
+      if (field.resolvedType) {
+        if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?(types[%i].values[m%s]===undefined?m%s:types[%i].values[m%s]):m%s", prop, fieldIndex, prop, prop, fieldIndex, prop, prop);
+        else gen("d%s=types[%i].toObject(m%s,o,q+1)", prop, fieldIndex, prop);
+      } else {
+        var isUnsigned = false;
+        switch (field.type) {
+          case "double":
+          case "float":
+            gen("d%s=o.json&&!isFinite(m%s)?String(m%s):m%s", prop, prop, prop, prop);
+            break;
+          case "uint64":
+          case "fixed64":
+            isUnsigned = true;
+          // eslint-disable-next-line no-fallthrough
+          case "int64":
+          case "sint64":
+          case "sfixed64":
+            gen('if(typeof BigInt!=="undefined"&&o.longs===BigInt)')('d%s=typeof m%s==="number"?BigInt(m%s):util.Long.fromBits(m%s.low>>>0,m%s.high>>>0,%j).toBigInt()', prop, prop, prop, prop, prop, isUnsigned)('else if(typeof m%s==="number")', prop)("d%s=o.longs===String?String(m%s):m%s", prop, prop, prop)("else")("d%s=o.longs===String?util.Long.prototype.toString.call(m%s):o.longs===Number?new util.LongBits(m%s.low>>>0,m%s.high>>>0).toNumber(%s):m%s", prop, prop, prop, prop, isUnsigned ? "true" : "", prop);
+            break;
+          case "bytes":
+            gen("d%s=o.bytes===String?util.base64.encode(m%s,0,m%s.length):o.bytes===Array?Array.prototype.slice.call(m%s):m%s", prop, prop, prop, prop, prop);
+            break;
+          default:
+            gen("d%s=m%s", prop, prop);
+            break;
+        }
+      }
+      return gen;
+    }
+    converter.toObject = function toObject(mtype) {
+      var fields = mtype.fieldsArray.slice().sort(util.compareFieldsById);
+      if (!fields.length)
+        return util.codegen()("return {}");
+      var gen = util.codegen(["m", "o", "q"], mtype.name + "$toObject")("if(!o)")("o={}")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")')("var d={}");
+      var repeatedFields = [], mapFields = [], normalFields = [], i = 0;
+      for (; i < fields.length; ++i)
+        if (!fields[i].partOf)
+          (fields[i].resolve().repeated ? repeatedFields : fields[i].map ? mapFields : normalFields).push(fields[i]);
+      if (repeatedFields.length) {
+        gen("if(o.arrays||o.defaults){");
+        for (i = 0; i < repeatedFields.length; ++i) gen("d%s=[]", util.safeProp(repeatedFields[i].name));
+        gen("}");
+      }
+      if (mapFields.length) {
+        gen("if(o.objects||o.defaults){");
+        for (i = 0; i < mapFields.length; ++i) gen("d%s={}", util.safeProp(mapFields[i].name));
+        gen("}");
+      }
+      if (normalFields.length) {
+        gen("if(o.defaults){");
+        for (i = 0; i < normalFields.length; ++i) {
+          var field = normalFields[i], prop = util.safeProp(field.name);
+          if (field.resolvedType instanceof Enum) gen("d%s=o.enums===String?%j:%j", prop, field.resolvedType.valuesById[field.typeDefault], field.typeDefault);
+          else if (field.long) gen("if(util.Long){")("var n=new util.Long(%i,%i,%j)", field.typeDefault.low, field.typeDefault.high, field.typeDefault.unsigned)('d%s=o.longs===String?n.toString():o.longs===Number?n.toNumber():typeof BigInt!=="undefined"&&o.longs===BigInt?n.toBigInt():n', prop)("}else")('d%s=o.longs===String?%j:typeof BigInt!=="undefined"&&o.longs===BigInt?BigInt(%j):%i', prop, field.typeDefault.toString(), field.typeDefault.toString(), field.typeDefault.toNumber());
+          else if (field.bytes) {
+            var arrayDefault = Array.prototype.slice.call(field.typeDefault);
+            gen("if(o.bytes===String)d%s=%j", prop, String.fromCharCode.apply(String, field.typeDefault))("else{")("d%s=%j", prop, arrayDefault)("if(o.bytes!==Array)d%s=util.newBuffer(d%s)", prop, prop)("}");
+          } else gen("d%s=%j", prop, field.typeDefault);
+        }
+        gen("}");
+      }
+      var hasKs2 = false;
+      for (i = 0; i < fields.length; ++i) {
+        var field = fields[i], index = mtype._fieldsArray.indexOf(field), prop = util.safeProp(field.name);
+        if (field.map) {
+          if (!hasKs2) {
+            hasKs2 = true;
+            gen("var ks2");
+          }
+          gen("if(m%s&&(ks2=Object.keys(m%s)).length){", prop, prop)("d%s={}", prop)("for(var j=0;j<ks2.length;++j){");
+          gen('if(ks2[j]==="__proto__")')("util.makeProp(d%s,ks2[j])", prop);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop + "[ks2[j]]"
+          )("}");
+        } else if (field.repeated) {
+          gen("if(m%s&&m%s.length){", prop, prop)("d%s=[]", prop)("for(var j=0;j<m%s.length;++j){", prop);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop + "[j]"
+          )("}");
+        } else {
+          gen("if(m%s!=null&&Object.hasOwnProperty.call(m,%j)){", prop, field.name);
+          genValuePartial_toObject(
+            gen,
+            field,
+            /* sorted */
+            index,
+            prop
+          );
+          if (field.partOf) gen("if(o.oneofs)")("d%s=%j", util.safeProp(field.partOf.name), field.name);
+        }
+        gen("}");
+      }
+      return gen("return d");
+    };
+  }
+});
+
+// node_modules/protobufjs/src/wrappers.js
+var require_wrappers = __commonJS({
+  "node_modules/protobufjs/src/wrappers.js"(exports2) {
+    "use strict";
+    var wrappers = exports2;
+    var Message = require_message();
+    var util = require_minimal();
+    wrappers[".google.protobuf.Any"] = {
+      fromObject: function(object, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (object && object["@type"]) {
+          var name = object["@type"].substring(object["@type"].lastIndexOf("/") + 1);
+          var type = this.lookup(name);
+          if (type) {
+            var type_url = object["@type"].charAt(0) === "." ? object["@type"].slice(1) : object["@type"];
+            if (type_url.indexOf("/") === -1) {
+              type_url = "/" + type_url;
+            }
+            return this.create({
+              type_url,
+              value: type.encode(type.fromObject(object, depth + 1)).finish()
+            });
+          }
+        }
+        return this.fromObject(object, depth);
+      },
+      toObject: function(message, options, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        var googleApi = "type.googleapis.com/";
+        var prefix = "";
+        var name = "";
+        if (options && options.json && message.type_url && message.value) {
+          name = message.type_url.substring(message.type_url.lastIndexOf("/") + 1);
+          prefix = message.type_url.substring(0, message.type_url.lastIndexOf("/") + 1);
+          var type = this.lookup(name);
+          if (type)
+            message = type.decode(message.value, void 0, void 0, depth + 1);
+        }
+        if (!(message instanceof this.ctor) && message instanceof Message) {
+          var object = message.$type.toObject(message, options, depth + 1);
+          var messageName = message.$type.fullName[0] === "." ? message.$type.fullName.slice(1) : message.$type.fullName;
+          if (prefix === "") {
+            prefix = googleApi;
+          }
+          name = prefix + messageName;
+          object["@type"] = name;
+          return object;
+        }
+        return this.toObject(message, options, depth);
+      }
+    };
+  }
+});
+
+// node_modules/protobufjs/src/type.js
+var require_type = __commonJS({
+  "node_modules/protobufjs/src/type.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Type;
+    var Namespace = require_namespace();
+    ((Type.prototype = Object.create(Namespace.prototype)).constructor = Type).className = "Type";
+    var Enum = require_enum();
+    var OneOf = require_oneof();
+    var Field = require_field();
+    var MapField = require_mapfield();
+    var Service = require_service2();
+    var Message = require_message();
+    var Reader = require_reader();
+    var Writer = require_writer();
+    var util = require_util();
+    var encoder = require_encoder();
+    var decoder = require_decoder();
+    var verifier = require_verifier();
+    var converter = require_converter();
+    var wrappers = require_wrappers();
+    function Type(name, options) {
+      name = name.replace(/\W/g, "");
+      Namespace.call(this, name, options);
+      this.fields = {};
+      this.oneofs = void 0;
+      this.extensions = void 0;
+      this.reserved = void 0;
+      this.group = void 0;
+      this._fieldsById = null;
+      this._fieldsArray = null;
+      this._oneofsArray = null;
+      this._ctor = null;
+    }
+    Object.defineProperties(Type.prototype, {
+      /**
+       * Message fields by id.
+       * @name Type#fieldsById
+       * @type {Object.<number,Field>}
+       * @readonly
+       */
+      fieldsById: {
+        get: function() {
+          if (this._fieldsById)
+            return this._fieldsById;
+          this._fieldsById = {};
+          for (var names = Object.keys(this.fields), i = 0; i < names.length; ++i) {
+            var field = this.fields[names[i]], id = field.id;
+            if (this._fieldsById[id])
+              throw Error("duplicate id " + id + " in " + this);
+            this._fieldsById[id] = field;
+          }
+          return this._fieldsById;
+        }
+      },
+      /**
+       * Fields of this message as an array for iteration.
+       * @name Type#fieldsArray
+       * @type {Field[]}
+       * @readonly
+       */
+      fieldsArray: {
+        get: function() {
+          return this._fieldsArray || (this._fieldsArray = util.toArray(this.fields));
+        }
+      },
+      /**
+       * Oneofs of this message as an array for iteration.
+       * @name Type#oneofsArray
+       * @type {OneOf[]}
+       * @readonly
+       */
+      oneofsArray: {
+        get: function() {
+          return this._oneofsArray || (this._oneofsArray = util.toArray(this.oneofs));
+        }
+      },
+      /**
+       * The registered constructor, if any registered, otherwise a generic constructor.
+       * Assigning a function replaces the internal constructor. If the function does not extend {@link Message} yet, its prototype will be setup accordingly and static methods will be populated. If it already extends {@link Message}, it will just replace the internal constructor.
+       * @name Type#ctor
+       * @type {Constructor<{}>}
+       */
+      ctor: {
+        get: function() {
+          return this._ctor || (this.ctor = Type.generateConstructor(this)());
+        },
+        set: function(ctor) {
+          var prototype = ctor.prototype;
+          if (!(prototype instanceof Message)) {
+            (ctor.prototype = new Message()).constructor = ctor;
+            util.merge(ctor.prototype, prototype);
+          }
+          ctor.$type = ctor.prototype.$type = this;
+          util.merge(ctor, Message, true);
+          this._ctor = ctor;
+          var i = 0;
+          for (; i < /* initializes */
+          this.fieldsArray.length; ++i)
+            this._fieldsArray[i].resolve();
+          var ctorProperties = {};
+          for (i = 0; i < /* initializes */
+          this.oneofsArray.length; ++i)
+            ctorProperties[this._oneofsArray[i].resolve().name] = {
+              get: util.oneOfGetter(this._oneofsArray[i].oneof),
+              set: util.oneOfSetter(this._oneofsArray[i].oneof)
+            };
+          if (i)
+            Object.defineProperties(ctor.prototype, ctorProperties);
+        }
+      }
+    });
+    Type.generateConstructor = function generateConstructor(mtype) {
+      var gen = util.codegen(["p"], mtype.name);
+      for (var i = 0, field; i < mtype.fieldsArray.length; ++i)
+        if ((field = mtype._fieldsArray[i]).map) gen("this%s={}", util.safeProp(field.name));
+        else if (field.repeated) gen("this%s=[]", util.safeProp(field.name));
+      return gen('if(p)for(var ks=Object.keys(p),i=0;i<ks.length;++i)if(p[ks[i]]!=null&&ks[i]!=="__proto__")')("this[ks[i]]=p[ks[i]]");
+    };
+    function clearCache(type) {
+      type._fieldsById = type._fieldsArray = type._oneofsArray = null;
+      delete type.encode;
+      delete type.decode;
+      delete type.verify;
+      return type;
+    }
+    Type.fromJSON = function fromJSON2(name, json, depth) {
+      if (depth === void 0)
+        depth = 0;
+      if (depth > util.nestingLimit)
+        throw Error("max depth exceeded");
+      var type = new Type(name, json.options);
+      type.extensions = json.extensions;
+      type.reserved = json.reserved;
+      var names = Object.keys(json.fields), i = 0;
+      for (; i < names.length; ++i)
+        type.add(
+          (typeof json.fields[names[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names[i], json.fields[names[i]])
+        );
+      if (json.oneofs)
+        for (names = Object.keys(json.oneofs), i = 0; i < names.length; ++i)
+          type.add(OneOf.fromJSON(names[i], json.oneofs[names[i]]));
+      if (json.nested)
+        for (names = Object.keys(json.nested), i = 0; i < names.length; ++i) {
+          var nested = json.nested[names[i]];
+          type.add(
+            // most to least likely
+            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names[i], nested, depth + 1)
+          );
+        }
+      if (json.extensions && json.extensions.length)
+        type.extensions = json.extensions;
+      if (json.reserved && json.reserved.length)
+        type.reserved = json.reserved;
+      if (json.group)
+        type.group = true;
+      if (json.comment)
+        type.comment = json.comment;
+      if (json.edition)
+        type._edition = json.edition;
+      type._defaultEdition = "proto3";
+      return type;
+    };
+    Type.prototype.toJSON = function toJSON(toJSONOptions) {
+      var inherited = Namespace.prototype.toJSON.call(this, toJSONOptions);
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        inherited && inherited.options || void 0,
+        "oneofs",
+        Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
+        "fields",
+        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj) {
+          return !obj.declaringField;
+        }), toJSONOptions) || {},
+        "extensions",
+        this.extensions && this.extensions.length ? this.extensions : void 0,
+        "reserved",
+        this.reserved && this.reserved.length ? this.reserved : void 0,
+        "group",
+        this.group || void 0,
+        "nested",
+        inherited && inherited.nested || void 0,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Type.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      Namespace.prototype.resolveAll.call(this);
+      var oneofs = this.oneofsArray;
+      i = 0;
+      while (i < oneofs.length)
+        oneofs[i++].resolve();
+      var fields = this.fieldsArray, i = 0;
+      while (i < fields.length)
+        fields[i++].resolve();
+      return this;
+    };
+    Type.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      if (!this._needsRecursiveFeatureResolution) return this;
+      edition = this._edition || edition;
+      Namespace.prototype._resolveFeaturesRecursive.call(this, edition);
+      this.oneofsArray.forEach((oneof) => {
+        oneof._resolveFeatures(edition);
+      });
+      this.fieldsArray.forEach((field) => {
+        field._resolveFeatures(edition);
+      });
+      return this;
+    };
+    Type.prototype.get = function get(name) {
+      if (Object.prototype.hasOwnProperty.call(this.fields, name))
+        return this.fields[name];
+      if (this.oneofs && Object.prototype.hasOwnProperty.call(this.oneofs, name))
+        return this.oneofs[name];
+      if (this.nested && Object.prototype.hasOwnProperty.call(this.nested, name))
+        return this.nested[name];
+      return null;
+    };
+    Type.prototype.add = function add(object) {
+      if (this.get(object.name))
+        throw Error("duplicate name '" + object.name + "' in " + this);
+      if (object instanceof Field && object.extend === void 0) {
+        if (this._fieldsById ? (
+          /* istanbul ignore next */
+          this._fieldsById[object.id]
+        ) : this.fieldsById[object.id])
+          throw Error("duplicate id " + object.id + " in " + this);
+        if (this.isReservedId(object.id))
+          throw Error("id " + object.id + " is reserved in " + this);
+        if (this.isReservedName(object.name) || object.name.charAt(0) === "$")
+          throw Error("name '" + object.name + "' is reserved in " + this);
+        if (object.name === "__proto__")
+          return this;
+        if (object.parent)
+          object.parent.remove(object);
+        this.fields[object.name] = object;
+        object.message = this;
+        object.onAdd(this);
+        return clearCache(this);
+      }
+      if (object instanceof OneOf) {
+        if (object.name.charAt(0) === "$")
+          throw Error("name '" + object.name + "' is reserved in " + this);
+        if (object.name === "__proto__")
+          return this;
+        if (!this.oneofs)
+          this.oneofs = {};
+        this.oneofs[object.name] = object;
+        object.onAdd(this);
+        return clearCache(this);
+      }
+      return Namespace.prototype.add.call(this, object);
+    };
+    Type.prototype.remove = function remove(object) {
+      if (object instanceof Field && object.extend === void 0) {
+        if (!this.fields || this.fields[object.name] !== object)
+          throw Error(object + " is not a member of " + this);
+        delete this.fields[object.name];
+        object.parent = null;
+        object.onRemove(this);
+        return clearCache(this);
+      }
+      if (object instanceof OneOf) {
+        if (!this.oneofs || this.oneofs[object.name] !== object)
+          throw Error(object + " is not a member of " + this);
+        delete this.oneofs[object.name];
+        object.parent = null;
+        object.onRemove(this);
+        return clearCache(this);
+      }
+      return Namespace.prototype.remove.call(this, object);
+    };
+    Type.prototype.isReservedId = function isReservedId(id) {
+      return Namespace.isReservedId(this.reserved, id);
+    };
+    Type.prototype.isReservedName = function isReservedName(name) {
+      return Namespace.isReservedName(this.reserved, name);
+    };
+    Type.prototype.create = function create(properties) {
+      return new this.ctor(properties);
+    };
+    Type.prototype.setup = function setup() {
+      var fullName = this.fullName, types = [];
+      for (var i = 0; i < /* initializes */
+      this.fieldsArray.length; ++i)
+        types.push(this._fieldsArray[i].resolve().resolvedType);
+      this.encode = encoder(this)({
+        Writer,
+        types,
+        util
+      });
+      this.decode = decoder(this)({
+        Reader,
+        types,
+        util
+      });
+      this.verify = verifier(this)({
+        types,
+        util
+      });
+      this.fromObject = converter.fromObject(this)({
+        types,
+        util
+      });
+      this.toObject = converter.toObject(this)({
+        types,
+        util
+      });
+      var wrapper = wrappers[fullName];
+      if (wrapper) {
+        var originalThis = Object.create(this);
+        originalThis.fromObject = this.fromObject;
+        this.fromObject = wrapper.fromObject.bind(originalThis);
+        originalThis.toObject = this.toObject;
+        this.toObject = wrapper.toObject.bind(originalThis);
+      }
+      return this;
+    };
+    Type.prototype.encode = function encode_setup(message, writer) {
+      return this.setup().encode.apply(this, arguments);
+    };
+    Type.prototype.encodeDelimited = function encodeDelimited(message, writer) {
+      return this.encode(message, writer && writer.len ? writer.fork() : writer).ldelim();
+    };
+    Type.prototype.decode = function decode_setup(reader, length, end, depth) {
+      return this.setup().decode(reader, length, end, depth);
+    };
+    Type.prototype.decodeDelimited = function decodeDelimited(reader) {
+      if (!(reader instanceof Reader))
+        reader = Reader.create(reader);
+      return this.decode(reader, reader.uint32());
+    };
+    Type.prototype.verify = function verify_setup(message, depth) {
+      return this.setup().verify(message, depth);
+    };
+    Type.prototype.fromObject = function fromObject(object, depth) {
+      return this.setup().fromObject(object, depth);
+    };
+    Type.prototype.toObject = function toObject(message, options) {
+      return this.setup().toObject.apply(this, arguments);
+    };
+    Type.d = function decorateType(typeName) {
+      return function typeDecorator(target) {
+        util.decorateType(target, typeName);
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/root.js
+var require_root = __commonJS({
+  "node_modules/protobufjs/src/root.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Root;
+    var Namespace = require_namespace();
+    ((Root.prototype = Object.create(Namespace.prototype)).constructor = Root).className = "Root";
+    var Field = require_field();
+    var Enum = require_enum();
+    var OneOf = require_oneof();
+    var util = require_util();
+    var Type;
+    var parse;
+    var common;
+    function Root(options) {
+      Namespace.call(this, "", options);
+      this.deferred = [];
+      this.files = [];
+      this._edition = "proto2";
+      this._fullyQualifiedObjects = {};
+    }
+    Root.fromJSON = function fromJSON2(json, root, depth) {
+      depth = util.checkDepth(depth);
+      if (!root)
+        root = new Root();
+      if (json.options)
+        root.setOptions(json.options);
+      return root.addJSON(json.nested, depth).resolveAll();
+    };
+    Root.prototype.resolvePath = util.path.resolve;
+    Root.prototype.fetch = util.fetch;
+    function SYNC() {
+    }
+    Root.prototype.load = function load(filename, options, callback) {
+      if (typeof options === "function") {
+        callback = options;
+        options = void 0;
+      }
+      var self2 = this;
+      if (!callback) {
+        return util.asPromise(load, self2, filename, options);
+      }
+      var sync = callback === SYNC;
+      function finish(err, root) {
+        if (!callback) {
+          return;
+        }
+        if (sync) {
+          throw err;
+        }
+        if (root) {
+          root.resolveAll();
+        }
+        var cb = callback;
+        callback = null;
+        cb(err, root);
+      }
+      function getBundledFileName(filename2) {
+        var idx = filename2.lastIndexOf("google/protobuf/");
+        if (idx > -1) {
+          var altname = filename2.substring(idx);
+          if (altname in common) return altname;
+        }
+        return null;
+      }
+      function process2(filename2, source, depth) {
+        if (depth === void 0)
+          depth = 0;
+        try {
+          if (depth > util.recursionLimit)
+            throw Error("max depth exceeded");
+          if (util.isString(source) && source.charAt(0) === "{")
+            source = JSON.parse(source);
+          if (!util.isString(source))
+            self2.setOptions(source.options).addJSON(source.nested);
+          else {
+            parse.filename = filename2;
+            var parsed = parse(source, self2, options), resolved2, i2 = 0;
+            if (parsed.imports) {
+              for (; i2 < parsed.imports.length; ++i2)
+                if (resolved2 = getBundledFileName(parsed.imports[i2]) || self2.resolvePath(filename2, parsed.imports[i2]))
+                  fetch2(resolved2, false, depth + 1);
+            }
+            if (parsed.weakImports) {
+              for (i2 = 0; i2 < parsed.weakImports.length; ++i2)
+                if (resolved2 = getBundledFileName(parsed.weakImports[i2]) || self2.resolvePath(filename2, parsed.weakImports[i2]))
+                  fetch2(resolved2, true, depth + 1);
+            }
+          }
+        } catch (err) {
+          finish(err);
+        }
+        if (!sync && !queued) {
+          finish(null, self2);
+        }
+      }
+      function fetch2(filename2, weak, depth) {
+        if (depth === void 0)
+          depth = 0;
+        filename2 = getBundledFileName(filename2) || filename2;
+        if (self2.files.indexOf(filename2) > -1) {
+          return;
+        }
+        self2.files.push(filename2);
+        if (filename2 in common) {
+          if (sync) {
+            process2(filename2, common[filename2], depth);
+          } else {
+            ++queued;
+            setTimeout(function() {
+              --queued;
+              process2(filename2, common[filename2], depth);
+            });
+          }
+          return;
+        }
+        if (sync) {
+          var source;
+          try {
+            source = util.fs.readFileSync(filename2).toString("utf8");
+          } catch (err) {
+            if (!weak)
+              finish(err);
+            return;
+          }
+          process2(filename2, source, depth);
+        } else {
+          ++queued;
+          self2.fetch(filename2, function(err, source2) {
+            --queued;
+            if (!callback) {
+              return;
+            }
+            if (err) {
+              if (!weak)
+                finish(err);
+              else if (!queued)
+                finish(null, self2);
+              return;
+            }
+            process2(filename2, source2, depth);
+          });
+        }
+      }
+      var queued = 0;
+      if (util.isString(filename)) {
+        filename = [filename];
+      }
+      for (var i = 0, resolved; i < filename.length; ++i)
+        if (resolved = self2.resolvePath("", filename[i]))
+          fetch2(resolved);
+      if (sync) {
+        self2.resolveAll();
+        return self2;
+      }
+      if (!queued) {
+        finish(null, self2);
+      }
+      return self2;
+    };
+    Root.prototype.loadSync = function loadSync(filename, options) {
+      if (!util.isNode)
+        throw Error("not supported");
+      return this.load(filename, options, SYNC);
+    };
+    Root.prototype.resolveAll = function resolveAll() {
+      if (!this._needsRecursiveResolve) return this;
+      if (this.deferred.length)
+        throw Error("unresolvable extensions: " + this.deferred.map(function(field) {
+          return "'extend " + field.extend + "' in " + field.parent.fullName;
+        }).join(", "));
+      return Namespace.prototype.resolveAll.call(this);
+    };
+    var exposeRe = /^[A-Z]/;
+    function tryHandleExtension(root, field) {
+      var extendedType = field.parent.lookup(field.extend);
+      if (extendedType) {
+        var sisterField = new Field(field.fullName, field.id, field.type, field.rule, void 0, field.options);
+        if (extendedType.get(sisterField.name)) {
+          return true;
+        }
+        sisterField.declaringField = field;
+        field.extensionField = sisterField;
+        extendedType.add(sisterField);
+        return true;
+      }
+      return false;
+    }
+    Root.prototype._handleAdd = function _handleAdd(object) {
+      if (object instanceof Field) {
+        if (
+          /* an extension field (implies not part of a oneof) */
+          object.extend !== void 0 && /* not already handled */
+          !object.extensionField
+        ) {
+          if (!tryHandleExtension(this, object))
+            this.deferred.push(object);
+        }
+      } else if (object instanceof Enum) {
+        if (exposeRe.test(object.name))
+          object.parent[object.name] = object.values;
+      } else if (!(object instanceof OneOf)) {
+        if (object instanceof Type)
+          for (var i = 0; i < this.deferred.length; )
+            if (tryHandleExtension(this, this.deferred[i]))
+              this.deferred.splice(i, 1);
+            else
+              ++i;
+        for (var j = 0; j < /* initializes */
+        object.nestedArray.length; ++j)
+          this._handleAdd(object._nestedArray[j]);
+        if (exposeRe.test(object.name))
+          object.parent[object.name] = object;
+      }
+      if (object instanceof Type || object instanceof Enum || object instanceof Field) {
+        this._fullyQualifiedObjects[object.fullName] = object;
+      }
+    };
+    Root.prototype._handleRemove = function _handleRemove(object) {
+      if (object instanceof Field) {
+        if (
+          /* an extension field */
+          object.extend !== void 0
+        ) {
+          if (
+            /* already handled */
+            object.extensionField
+          ) {
+            object.extensionField.parent.remove(object.extensionField);
+            object.extensionField = null;
+          } else {
+            var index = this.deferred.indexOf(object);
+            if (index > -1)
+              this.deferred.splice(index, 1);
+          }
+        }
+      } else if (object instanceof Enum) {
+        if (exposeRe.test(object.name))
+          delete object.parent[object.name];
+      } else if (object instanceof Namespace) {
+        for (var i = 0; i < /* initializes */
+        object.nestedArray.length; ++i)
+          this._handleRemove(object._nestedArray[i]);
+        if (exposeRe.test(object.name))
+          delete object.parent[object.name];
+      }
+      delete this._fullyQualifiedObjects[object.fullName];
+    };
+    Root._configure = function(Type_, parse_, common_) {
+      Type = Type_;
+      parse = parse_;
+      common = common_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/util.js
+var require_util = __commonJS({
+  "node_modules/protobufjs/src/util.js"(exports2, module2) {
+    "use strict";
+    var util = module2.exports = require_minimal();
+    var roots = require_roots();
+    var Type;
+    var Enum;
+    util.codegen = require_codegen();
+    util.fetch = require_fetch();
+    util.path = require_path();
+    util.patterns = require_patterns();
+    var reservedRe = util.patterns.reservedRe;
+    util.fs = require_fs2();
+    util.checkDepth = function checkDepth(depth) {
+      if (depth === void 0)
+        depth = 0;
+      if (depth > util.recursionLimit)
+        throw Error("max depth exceeded");
+      return depth;
+    };
+    util.toArray = function toArray(object) {
+      if (object) {
+        var keys = Object.keys(object), array = new Array(keys.length), index = 0;
+        while (index < keys.length)
+          array[index] = object[keys[index++]];
+        return array;
+      }
+      return [];
+    };
+    util.toObject = function toObject(array) {
+      var object = {}, index = 0;
+      while (index < array.length) {
+        var key = array[index++], val = array[index++];
+        if (val !== void 0)
+          object[key] = val;
+      }
+      return object;
+    };
+    util.isReserved = function isReserved(name) {
+      return reservedRe.test(name);
+    };
+    util.safeProp = function safeProp(prop) {
+      if (!/^[$\w_]+$/.test(prop) || reservedRe.test(prop))
+        return "[" + JSON.stringify(prop) + "]";
+      return "." + prop;
+    };
+    util.ucFirst = function ucFirst(str) {
+      return str.charAt(0).toUpperCase() + str.substring(1);
+    };
+    var camelCaseRe = /_([a-z])/g;
+    util.camelCase = function camelCase(str) {
+      return str.substring(0, 1) + str.substring(1).replace(camelCaseRe, function($0, $1) {
+        return $1.toUpperCase();
+      });
+    };
+    util.compareFieldsById = function compareFieldsById(a, b) {
+      return a.id - b.id;
+    };
+    util.decorateType = function decorateType(ctor, typeName) {
+      if (ctor.$type) {
+        if (typeName && ctor.$type.name !== typeName) {
+          util.decorateRoot.remove(ctor.$type);
+          ctor.$type.name = typeName;
+          util.decorateRoot.add(ctor.$type);
+        }
+        return ctor.$type;
+      }
+      if (!Type)
+        Type = require_type();
+      var type = new Type(typeName || ctor.name);
+      util.decorateRoot.add(type);
+      type.ctor = ctor;
+      Object.defineProperty(ctor, "$type", { value: type, enumerable: false });
+      Object.defineProperty(ctor.prototype, "$type", { value: type, enumerable: false });
+      return type;
+    };
+    var decorateEnumIndex = 0;
+    util.decorateEnum = function decorateEnum(object) {
+      if (object.$type)
+        return object.$type;
+      if (!Enum)
+        Enum = require_enum();
+      var enm = new Enum("Enum" + decorateEnumIndex++, object);
+      util.decorateRoot.add(enm);
+      Object.defineProperty(object, "$type", { value: enm, enumerable: false });
+      return enm;
+    };
+    util.setProperty = function setProperty(dst, path, value, ifNotSet) {
+      function setProp(dst2, path2, value2) {
+        var part = path2.shift();
+        if (util.isUnsafeProperty(part))
+          return dst2;
+        if (path2.length > 0) {
+          dst2[part] = setProp(dst2[part] || {}, path2, value2);
+        } else {
+          var prevValue = dst2[part];
+          if (prevValue && ifNotSet)
+            return dst2;
+          if (prevValue)
+            value2 = [].concat(prevValue).concat(value2);
+          dst2[part] = value2;
+        }
+        return dst2;
+      }
+      if (typeof dst !== "object")
+        throw TypeError("dst must be an object");
+      if (!path)
+        throw TypeError("path must be specified");
+      path = path.split(".");
+      if (path.length > util.recursionLimit)
+        throw Error("max depth exceeded");
+      return setProp(dst, path, value);
+    };
+    Object.defineProperty(util, "decorateRoot", {
+      get: function() {
+        return roots["decorated"] || (roots["decorated"] = new (require_root())());
+      }
+    });
+  }
+});
+
+// node_modules/protobufjs/src/types.js
+var require_types = __commonJS({
+  "node_modules/protobufjs/src/types.js"(exports2) {
+    "use strict";
+    var types = exports2;
+    var util = require_util();
+    var s = [
+      "double",
+      // 0
+      "float",
+      // 1
+      "int32",
+      // 2
+      "uint32",
+      // 3
+      "sint32",
+      // 4
+      "fixed32",
+      // 5
+      "sfixed32",
+      // 6
+      "int64",
+      // 7
+      "uint64",
+      // 8
+      "sint64",
+      // 9
+      "fixed64",
+      // 10
+      "sfixed64",
+      // 11
+      "bool",
+      // 12
+      "string",
+      // 13
+      "bytes"
+      // 14
+    ];
+    function bake(values, offset) {
+      var i = 0, o = /* @__PURE__ */ Object.create(null);
+      offset |= 0;
+      while (i < values.length) o[s[i + offset]] = values[i++];
+      return o;
+    }
+    types.basic = bake([
+      /* double   */
+      1,
+      /* float    */
+      5,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0,
+      /* string   */
+      2,
+      /* bytes    */
+      2
+    ]);
+    types.defaults = bake([
+      /* double   */
+      0,
+      /* float    */
+      0,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      0,
+      /* sfixed32 */
+      0,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      0,
+      /* sfixed64 */
+      0,
+      /* bool     */
+      false,
+      /* string   */
+      "",
+      /* bytes    */
+      util.emptyArray,
+      /* message  */
+      null
+    ]);
+    types.long = bake([
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1
+    ], 7);
+    types.mapKey = bake([
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0,
+      /* string   */
+      2
+    ], 2);
+    types.packed = bake([
+      /* double   */
+      1,
+      /* float    */
+      5,
+      /* int32    */
+      0,
+      /* uint32   */
+      0,
+      /* sint32   */
+      0,
+      /* fixed32  */
+      5,
+      /* sfixed32 */
+      5,
+      /* int64    */
+      0,
+      /* uint64   */
+      0,
+      /* sint64   */
+      0,
+      /* fixed64  */
+      1,
+      /* sfixed64 */
+      1,
+      /* bool     */
+      0
+    ]);
+  }
+});
+
+// node_modules/protobufjs/src/field.js
+var require_field = __commonJS({
+  "node_modules/protobufjs/src/field.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Field;
+    var ReflectionObject = require_object();
+    ((Field.prototype = Object.create(ReflectionObject.prototype)).constructor = Field).className = "Field";
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    var Type;
+    var ruleRe = /^required|optional|repeated$/;
+    Field.fromJSON = function fromJSON2(name, json) {
+      var field = new Field(name, json.id, json.type, json.rule, json.extend, json.options, json.comment);
+      if (json.edition)
+        field._edition = json.edition;
+      field._defaultEdition = "proto3";
+      return field;
+    };
+    function Field(name, id, type, rule, extend, options, comment) {
+      if (util.isObject(rule)) {
+        comment = extend;
+        options = rule;
+        rule = extend = void 0;
+      } else if (util.isObject(extend)) {
+        comment = options;
+        options = extend;
+        extend = void 0;
+      }
+      ReflectionObject.call(this, name, options);
+      if (!util.isInteger(id) || id < 0)
+        throw TypeError("id must be a non-negative integer");
+      if (!util.isString(type))
+        throw TypeError("type must be a string");
+      if (rule !== void 0 && !ruleRe.test(rule = rule.toString().toLowerCase()))
+        throw TypeError("rule must be a string rule");
+      if (extend !== void 0 && !util.isString(extend))
+        throw TypeError("extend must be a string");
+      if (rule === "proto3_optional") {
+        rule = "optional";
+      }
+      this.rule = rule && rule !== "optional" ? rule : void 0;
+      this.type = type;
+      this.id = id;
+      this.extend = extend || void 0;
+      this.repeated = rule === "repeated";
+      this.map = false;
+      this.message = null;
+      this.partOf = null;
+      this.typeDefault = null;
+      this.defaultValue = null;
+      this.long = util.Long ? types.long[type] !== void 0 : (
+        /* istanbul ignore next */
+        false
+      );
+      this.bytes = type === "bytes";
+      this.resolvedType = null;
+      this.extensionField = null;
+      this.declaringField = null;
+      this.comment = comment;
+    }
+    Object.defineProperty(Field.prototype, "required", {
+      get: function() {
+        return this._features.field_presence === "LEGACY_REQUIRED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "optional", {
+      get: function() {
+        return !this.required;
+      }
+    });
+    Object.defineProperty(Field.prototype, "delimited", {
+      get: function() {
+        return this.resolvedType instanceof Type && this._features.message_encoding === "DELIMITED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "packed", {
+      get: function() {
+        return this._features.repeated_field_encoding === "PACKED";
+      }
+    });
+    Object.defineProperty(Field.prototype, "hasPresence", {
+      get: function() {
+        if (this.repeated || this.map) {
+          return false;
+        }
+        return this.partOf || // oneofs
+        this.declaringField || this.extensionField || // extensions
+        this._features.field_presence !== "IMPLICIT";
+      }
+    });
+    Field.prototype.setOption = function setOption(name, value, ifNotSet) {
+      return ReflectionObject.prototype.setOption.call(this, name, value, ifNotSet);
+    };
+    Field.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "rule",
+        this.rule !== "optional" && this.rule || void 0,
+        "type",
+        this.type,
+        "id",
+        this.id,
+        "extend",
+        this.extend,
+        "options",
+        this.options,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    Field.prototype.resolve = function resolve() {
+      if (this.resolved)
+        return this;
+      if ((this.typeDefault = types.defaults[this.type]) === void 0) {
+        this.resolvedType = (this.declaringField ? this.declaringField.parent : this.parent).lookupTypeOrEnum(this.type);
+        if (this.resolvedType instanceof Type)
+          this.typeDefault = null;
+        else
+          this.typeDefault = this.resolvedType.values[Object.keys(this.resolvedType.values)[0]];
+      } else if (this.options && this.options.proto3_optional) {
+        this.typeDefault = null;
+      }
+      if (this.options && this.options["default"] != null) {
+        this.typeDefault = this.options["default"];
+        if (this.resolvedType instanceof Enum && typeof this.typeDefault === "string")
+          this.typeDefault = this.resolvedType.values[this.typeDefault];
+      }
+      if (this.options) {
+        if (this.options.packed !== void 0 && this.resolvedType && !(this.resolvedType instanceof Enum))
+          delete this.options.packed;
+        if (!Object.keys(this.options).length)
+          this.options = void 0;
+      }
+      if (this.long) {
+        this.typeDefault = util.Long.fromNumber(this.typeDefault, this.type === "uint64" || this.type === "fixed64");
+        if (Object.freeze)
+          Object.freeze(this.typeDefault);
+      } else if (this.bytes && typeof this.typeDefault === "string") {
+        var buf;
+        if (util.base64.test(this.typeDefault))
+          util.base64.decode(this.typeDefault, buf = util.newBuffer(util.base64.length(this.typeDefault)), 0);
+        else
+          util.utf8.write(this.typeDefault, buf = util.newBuffer(util.utf8.length(this.typeDefault)), 0);
+        this.typeDefault = buf;
+      }
+      if (this.map)
+        this.defaultValue = util.emptyObject;
+      else if (this.repeated)
+        this.defaultValue = util.emptyArray;
+      else
+        this.defaultValue = this.typeDefault;
+      if (this.parent instanceof Type)
+        this.parent.ctor.prototype[this.name] = this.defaultValue;
+      return ReflectionObject.prototype.resolve.call(this);
+    };
+    Field.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures(edition) {
+      if (edition !== "proto2" && edition !== "proto3") {
+        return {};
+      }
+      var features = {};
+      if (this.rule === "required") {
+        features.field_presence = "LEGACY_REQUIRED";
+      }
+      if (this.parent && types.defaults[this.type] === void 0) {
+        var type = this.parent.get(this.type.split(".").pop());
+        if (type && type instanceof Type && type.group) {
+          features.message_encoding = "DELIMITED";
+        }
+      }
+      if (this.getOption("packed") === true) {
+        features.repeated_field_encoding = "PACKED";
+      } else if (this.getOption("packed") === false) {
+        features.repeated_field_encoding = "EXPANDED";
+      }
+      return features;
+    };
+    Field.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      return ReflectionObject.prototype._resolveFeatures.call(this, this._edition || edition);
+    };
+    Field.d = function decorateField(fieldId, fieldType, fieldRule, defaultValue) {
+      if (typeof fieldType === "function")
+        fieldType = util.decorateType(fieldType).name;
+      else if (fieldType && typeof fieldType === "object")
+        fieldType = util.decorateEnum(fieldType).name;
+      return function fieldDecorator(prototype, fieldName) {
+        util.decorateType(prototype.constructor).add(new Field(fieldName, fieldId, fieldType, fieldRule, { "default": defaultValue }));
+      };
+    };
+    Field._configure = function configure(Type_) {
+      Type = Type_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/oneof.js
+var require_oneof = __commonJS({
+  "node_modules/protobufjs/src/oneof.js"(exports2, module2) {
+    "use strict";
+    module2.exports = OneOf;
+    var ReflectionObject = require_object();
+    ((OneOf.prototype = Object.create(ReflectionObject.prototype)).constructor = OneOf).className = "OneOf";
+    var Field = require_field();
+    var util = require_util();
+    function OneOf(name, fieldNames, options, comment) {
+      if (!Array.isArray(fieldNames)) {
+        options = fieldNames;
+        fieldNames = void 0;
+      }
+      ReflectionObject.call(this, name, options);
+      if (!(fieldNames === void 0 || Array.isArray(fieldNames)))
+        throw TypeError("fieldNames must be an Array");
+      this.oneof = fieldNames || [];
+      this.fieldsArray = [];
+      this.comment = comment;
+    }
+    OneOf.fromJSON = function fromJSON2(name, json) {
+      return new OneOf(name, json.oneof, json.options, json.comment);
+    };
+    OneOf.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "options",
+        this.options,
+        "oneof",
+        this.oneof,
+        "comment",
+        keepComments ? this.comment : void 0
+      ]);
+    };
+    function addFieldsToParent(oneof) {
+      if (oneof.parent) {
+        for (var i = 0; i < oneof.fieldsArray.length; ++i)
+          if (!oneof.fieldsArray[i].parent)
+            oneof.parent.add(oneof.fieldsArray[i]);
+      }
+    }
+    OneOf.prototype.add = function add(field) {
+      if (!(field instanceof Field))
+        throw TypeError("field must be a Field");
+      if (field.parent && field.parent !== this.parent)
+        field.parent.remove(field);
+      this.oneof.push(field.name);
+      this.fieldsArray.push(field);
+      field.partOf = this;
+      addFieldsToParent(this);
+      return this;
+    };
+    OneOf.prototype.remove = function remove(field) {
+      if (!(field instanceof Field))
+        throw TypeError("field must be a Field");
+      var index = this.fieldsArray.indexOf(field);
+      if (index < 0)
+        throw Error(field + " is not a member of " + this);
+      this.fieldsArray.splice(index, 1);
+      index = this.oneof.indexOf(field.name);
+      if (index > -1)
+        this.oneof.splice(index, 1);
+      field.partOf = null;
+      return this;
+    };
+    OneOf.prototype.onAdd = function onAdd(parent) {
+      ReflectionObject.prototype.onAdd.call(this, parent);
+      var self2 = this;
+      for (var i = 0; i < this.oneof.length; ++i) {
+        var field = parent.get(this.oneof[i]);
+        if (field && !field.partOf) {
+          field.partOf = self2;
+          self2.fieldsArray.push(field);
+        }
+      }
+      addFieldsToParent(this);
+    };
+    OneOf.prototype.onRemove = function onRemove(parent) {
+      for (var i = 0, field; i < this.fieldsArray.length; ++i)
+        if ((field = this.fieldsArray[i]).parent)
+          field.parent.remove(field);
+      ReflectionObject.prototype.onRemove.call(this, parent);
+    };
+    Object.defineProperty(OneOf.prototype, "isProto3Optional", {
+      get: function() {
+        if (this.fieldsArray == null || this.fieldsArray.length !== 1) {
+          return false;
+        }
+        var field = this.fieldsArray[0];
+        return field.options != null && field.options["proto3_optional"] === true;
+      }
+    });
+    OneOf.d = function decorateOneOf() {
+      var fieldNames = new Array(arguments.length), index = 0;
+      while (index < arguments.length)
+        fieldNames[index] = arguments[index++];
+      return function oneOfDecorator(prototype, oneofName) {
+        util.decorateType(prototype.constructor).add(new OneOf(oneofName, fieldNames));
+        Object.defineProperty(prototype, oneofName, {
+          get: util.oneOfGetter(fieldNames),
+          set: util.oneOfSetter(fieldNames)
+        });
+      };
+    };
+  }
+});
+
+// node_modules/protobufjs/src/object.js
+var require_object = __commonJS({
+  "node_modules/protobufjs/src/object.js"(exports2, module2) {
+    "use strict";
+    module2.exports = ReflectionObject;
+    ReflectionObject.className = "ReflectionObject";
+    var OneOf = require_oneof();
+    var util = require_util();
+    var Root;
+    var editions2023Defaults = { enum_type: "OPEN", field_presence: "EXPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
+    var proto2Defaults = { enum_type: "CLOSED", field_presence: "EXPLICIT", json_format: "LEGACY_BEST_EFFORT", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "EXPANDED", utf8_validation: "NONE" };
+    var proto3Defaults = { enum_type: "OPEN", field_presence: "IMPLICIT", json_format: "ALLOW", message_encoding: "LENGTH_PREFIXED", repeated_field_encoding: "PACKED", utf8_validation: "VERIFY" };
+    function ReflectionObject(name, options) {
+      if (!util.isString(name))
+        throw TypeError("name must be a string");
+      if (options && !util.isObject(options))
+        throw TypeError("options must be an object");
+      this.options = options;
+      this.parsedOptions = null;
+      this.name = name;
+      this._edition = null;
+      this._defaultEdition = "proto2";
+      this._features = {};
+      this._featuresResolved = false;
+      this.parent = null;
+      this.resolved = false;
+      this.comment = null;
+      this.filename = null;
+    }
+    Object.defineProperties(ReflectionObject.prototype, {
+      /**
+       * Reference to the root namespace.
+       * @name ReflectionObject#root
+       * @type {Root}
+       * @readonly
+       */
+      root: {
+        get: function() {
+          var ptr = this;
+          while (ptr.parent !== null)
+            ptr = ptr.parent;
+          return ptr;
+        }
+      },
+      /**
+       * Full name including leading dot.
+       * @name ReflectionObject#fullName
+       * @type {string}
+       * @readonly
+       */
+      fullName: {
+        get: function() {
+          var path = [this.name], ptr = this.parent;
+          while (ptr) {
+            path.unshift(ptr.name);
+            ptr = ptr.parent;
+          }
+          return path.join(".");
+        }
+      }
+    });
+    ReflectionObject.prototype.toJSON = /* istanbul ignore next */
+    function toJSON() {
+      throw Error();
+    };
+    ReflectionObject.prototype.onAdd = function onAdd(parent) {
+      if (this.parent && this.parent !== parent)
+        this.parent.remove(this);
+      this.parent = parent;
+      this.resolved = false;
+      var root = parent.root;
+      if (root instanceof Root)
+        root._handleAdd(this);
+    };
+    ReflectionObject.prototype.onRemove = function onRemove(parent) {
+      var root = parent.root;
+      if (root instanceof Root)
+        root._handleRemove(this);
+      this.parent = null;
+      this.resolved = false;
+    };
+    ReflectionObject.prototype.resolve = function resolve() {
+      if (this.resolved)
+        return this;
+      if (this.root instanceof Root)
+        this.resolved = true;
+      return this;
+    };
+    ReflectionObject.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
+      return this._resolveFeatures(this._edition || edition);
+    };
+    ReflectionObject.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      if (this._featuresResolved) {
+        return;
+      }
+      var defaults = {};
+      if (!edition) {
+        throw new Error("Unknown edition for " + this.fullName);
+      }
+      var protoFeatures = util.merge(
+        {},
+        this.options && this.options.features,
+        this._inferLegacyProtoFeatures(edition)
+      );
+      if (this._edition) {
+        if (edition === "proto2") {
+          defaults = Object.assign({}, proto2Defaults);
+        } else if (edition === "proto3") {
+          defaults = Object.assign({}, proto3Defaults);
+        } else if (edition === "2023") {
+          defaults = Object.assign({}, editions2023Defaults);
+        } else {
+          throw new Error("Unknown edition: " + edition);
+        }
+        this._features = util.merge(defaults, protoFeatures);
+        this._featuresResolved = true;
+        return;
+      }
+      if (this.partOf instanceof OneOf) {
+        var lexicalParentFeaturesCopy = util.merge({}, this.partOf._features);
+        this._features = util.merge(lexicalParentFeaturesCopy, protoFeatures);
+      } else if (this.declaringField) {
+      } else if (this.parent) {
+        var parentFeaturesCopy = util.merge({}, this.parent._features);
+        this._features = util.merge(parentFeaturesCopy, protoFeatures);
+      } else {
+        throw new Error("Unable to find a parent for " + this.fullName);
+      }
+      if (this.extensionField) {
+        this.extensionField._features = this._features;
+      }
+      this._featuresResolved = true;
+    };
+    ReflectionObject.prototype._inferLegacyProtoFeatures = function _inferLegacyProtoFeatures() {
+      return {};
+    };
+    ReflectionObject.prototype.getOption = function getOption(name) {
+      if (this.options)
+        return this.options[name];
+      return void 0;
+    };
+    ReflectionObject.prototype.setOption = function setOption(name, value, ifNotSet) {
+      if (name === "__proto__")
+        return this;
+      if (!this.options)
+        this.options = {};
+      if (/^features\./.test(name)) {
+        util.setProperty(this.options, name, value, ifNotSet);
+      } else if (!ifNotSet || this.options[name] === void 0) {
+        if (this.getOption(name) !== value) this.resolved = false;
+        this.options[name] = value;
+      }
+      return this;
+    };
+    ReflectionObject.prototype.setParsedOption = function setParsedOption(name, value, propName) {
+      if (name === "__proto__")
+        return this;
+      if (!this.parsedOptions) {
+        this.parsedOptions = [];
+      }
+      var parsedOptions = this.parsedOptions;
+      if (propName) {
+        var opt = parsedOptions.find(function(opt2) {
+          return Object.prototype.hasOwnProperty.call(opt2, name);
+        });
+        if (opt) {
+          var newValue = opt[name];
+          util.setProperty(newValue, propName, value);
+        } else {
+          opt = {};
+          opt[name] = util.setProperty({}, propName, value);
+          parsedOptions.push(opt);
+        }
+      } else {
+        var newOpt = {};
+        newOpt[name] = value;
+        parsedOptions.push(newOpt);
+      }
+      return this;
+    };
+    ReflectionObject.prototype.setOptions = function setOptions(options, ifNotSet) {
+      if (options)
+        for (var keys = Object.keys(options), i = 0; i < keys.length; ++i)
+          this.setOption(keys[i], options[keys[i]], ifNotSet);
+      return this;
+    };
+    ReflectionObject.prototype.toString = function toString() {
+      var className = this.constructor.className, fullName = this.fullName;
+      if (fullName.length)
+        return className + " " + fullName;
+      return className;
+    };
+    ReflectionObject.prototype._editionToJSON = function _editionToJSON() {
+      if (!this._edition || this._edition === "proto3") {
+        return void 0;
+      }
+      return this._edition;
+    };
+    ReflectionObject._configure = function(Root_) {
+      Root = Root_;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/enum.js
+var require_enum = __commonJS({
+  "node_modules/protobufjs/src/enum.js"(exports2, module2) {
+    "use strict";
+    module2.exports = Enum;
+    var ReflectionObject = require_object();
+    ((Enum.prototype = Object.create(ReflectionObject.prototype)).constructor = Enum).className = "Enum";
+    var Namespace = require_namespace();
+    var util = require_util();
+    function Enum(name, values, options, comment, comments, valuesOptions) {
+      ReflectionObject.call(this, name, options);
+      if (values && typeof values !== "object")
+        throw TypeError("values must be an object");
+      this.valuesById = {};
+      this.values = Object.create(this.valuesById);
+      this.comment = comment;
+      this.comments = comments || {};
+      this.valuesOptions = valuesOptions;
+      this._valuesFeatures = {};
+      this.reserved = void 0;
+      if (values) {
+        for (var keys = Object.keys(values), i = 0; i < keys.length; ++i)
+          if (keys[i] !== "__proto__" && typeof values[keys[i]] === "number")
+            this.valuesById[this.values[keys[i]] = values[keys[i]]] = keys[i];
+      }
+    }
+    Enum.prototype._resolveFeatures = function _resolveFeatures(edition) {
+      edition = this._edition || edition;
+      ReflectionObject.prototype._resolveFeatures.call(this, edition);
+      Object.keys(this.values).forEach((key) => {
+        var parentFeaturesCopy = util.merge({}, this._features);
+        this._valuesFeatures[key] = util.merge(parentFeaturesCopy, this.valuesOptions && this.valuesOptions[key] && this.valuesOptions[key].features || {});
+      });
+      return this;
+    };
+    Enum.fromJSON = function fromJSON2(name, json) {
+      var enm = new Enum(name, json.values, json.options, json.comment, json.comments);
+      enm.reserved = json.reserved;
+      if (json.edition)
+        enm._edition = json.edition;
+      enm._defaultEdition = "proto3";
+      return enm;
+    };
+    Enum.prototype.toJSON = function toJSON(toJSONOptions) {
+      var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
+      return util.toObject([
+        "edition",
+        this._editionToJSON(),
+        "options",
+        this.options,
+        "valuesOptions",
+        this.valuesOptions,
+        "values",
+        this.values,
+        "reserved",
+        this.reserved && this.reserved.length ? this.reserved : void 0,
+        "comment",
+        keepComments ? this.comment : void 0,
+        "comments",
+        keepComments ? this.comments : void 0
+      ]);
+    };
+    Enum.prototype.add = function add(name, id, comment, options) {
+      if (!util.isString(name))
+        throw TypeError("name must be a string");
+      if (!util.isInteger(id))
+        throw TypeError("id must be an integer");
+      if (name === "__proto__")
+        return this;
+      if (this.values[name] !== void 0)
+        throw Error("duplicate name '" + name + "' in " + this);
+      if (this.isReservedId(id))
+        throw Error("id " + id + " is reserved in " + this);
+      if (this.isReservedName(name))
+        throw Error("name '" + name + "' is reserved in " + this);
+      if (this.valuesById[id] !== void 0) {
+        if (!(this.options && this.options.allow_alias))
+          throw Error("duplicate id " + id + " in " + this);
+        this.values[name] = id;
+      } else
+        this.valuesById[this.values[name] = id] = name;
+      if (options) {
+        if (this.valuesOptions === void 0)
+          this.valuesOptions = {};
+        this.valuesOptions[name] = options || null;
+      }
+      this.comments[name] = comment || null;
+      return this;
+    };
+    Enum.prototype.remove = function remove(name) {
+      if (!util.isString(name))
+        throw TypeError("name must be a string");
+      var val = this.values[name];
+      if (val == null)
+        throw Error("name '" + name + "' does not exist in " + this);
+      delete this.valuesById[val];
+      delete this.values[name];
+      delete this.comments[name];
+      if (this.valuesOptions)
+        delete this.valuesOptions[name];
+      return this;
+    };
+    Enum.prototype.isReservedId = function isReservedId(id) {
+      return Namespace.isReservedId(this.reserved, id);
+    };
+    Enum.prototype.isReservedName = function isReservedName(name) {
+      return Namespace.isReservedName(this.reserved, name);
+    };
+  }
+});
+
+// node_modules/protobufjs/src/encoder.js
+var require_encoder = __commonJS({
+  "node_modules/protobufjs/src/encoder.js"(exports2, module2) {
+    "use strict";
+    module2.exports = encoder;
+    var Enum = require_enum();
+    var types = require_types();
+    var util = require_util();
+    function genTypePartial(gen, field, fieldIndex, ref) {
+      return field.delimited ? gen("types[%i].encode(%s,w.uint32(%i),q+1).uint32(%i)", fieldIndex, ref, (field.id << 3 | 3) >>> 0, (field.id << 3 | 4) >>> 0) : gen("types[%i].encode(%s,w.uint32(%i).fork(),q+1).ldelim()", fieldIndex, ref, (field.id << 3 | 2) >>> 0);
+    }
+    function encoder(mtype) {
+      var gen = util.codegen(["m", "w", "q"], mtype.name + "$encode")("if(!w)")("w=Writer.create()")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")');
+      var i, ref;
+      var fields = (
+        /* initializes */
+        mtype.fieldsArray.slice().sort(util.compareFieldsById)
+      );
+      for (var i = 0; i < fields.length; ++i) {
+        var field = fields[i].resolve(), index = mtype._fieldsArray.indexOf(field), type = field.resolvedType instanceof Enum ? "int32" : field.type, wireType = types.basic[type];
+        ref = "m" + util.safeProp(field.name);
+        if (field.map) {
+          gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field.name)("for(var ks=Object.keys(%s),i=0;i<ks.length;++i){", ref)("w.uint32(%i).fork().uint32(%i).%s(ks[i])", (field.id << 3 | 2) >>> 0, 8 | types.mapKey[field.keyType], field.keyType);
+          if (wireType === void 0) gen("types[%i].encode(%s[ks[i]],w.uint32(18).fork(),q+1).ldelim().ldelim()", index, ref);
+          else gen(".uint32(%i).%s(%s[ks[i]]).ldelim()", 16 | wireType, type, ref);
+          gen("}")("}");
+        } else if (field.repeated) {
+          gen("if(%s!=null&&%s.length){", ref, ref);
+          if (field.packed && types.packed[type] !== void 0) {
+            gen("w.uint32(%i).fork()", (field.id << 3 | 2) >>> 0)("for(var i=0;i<%s.length;++i)", ref)("w.%s(%s[i])", type, ref)("w.ldelim()");
+          } else {
+            gen("for(var i=0;i<%s.length;++i)", ref);
+            if (wireType === void 0)
+              genTypePartial(gen, field, index, ref + "[i]");
+            else gen("w.uint32(%i).%s(%s[i])", (field.id << 3 | wireType) >>> 0, type, ref);
+          }
+          gen("}");
+        } else {
+          if (field.optional) gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j))", ref, field.name);
+          if (wireType === void 0)
+            genTypePartial(gen, field, index, ref);
+          else gen("w.uint32(%i).%s(%s)", (field.id << 3 | wireType) >>> 0, type, ref);
+        }
+      }
+      return gen("return w");
+    }
+  }
+});
+
+// node_modules/protobufjs/src/index-light.js
+var require_index_light = __commonJS({
+  "node_modules/protobufjs/src/index-light.js"(exports2, module2) {
+    "use strict";
+    var protobuf = module2.exports = require_index_minimal();
+    protobuf.build = "light";
+    function load(filename, root, callback) {
+      if (typeof root === "function") {
+        callback = root;
+        root = new protobuf.Root();
+      } else if (!root)
+        root = new protobuf.Root();
+      return root.load(filename, callback);
+    }
+    protobuf.load = load;
+    function loadSync(filename, root) {
+      if (!root)
+        root = new protobuf.Root();
+      return root.loadSync(filename);
+    }
+    protobuf.loadSync = loadSync;
+    protobuf.encoder = require_encoder();
+    protobuf.decoder = require_decoder();
+    protobuf.verifier = require_verifier();
+    protobuf.converter = require_converter();
+    protobuf.ReflectionObject = require_object();
+    protobuf.Namespace = require_namespace();
+    protobuf.Root = require_root();
+    protobuf.Enum = require_enum();
+    protobuf.Type = require_type();
+    protobuf.Field = require_field();
+    protobuf.OneOf = require_oneof();
+    protobuf.MapField = require_mapfield();
+    protobuf.Service = require_service2();
+    protobuf.Method = require_method();
+    protobuf.Message = require_message();
+    protobuf.wrappers = require_wrappers();
+    protobuf.types = require_types();
+    protobuf.util = require_util();
+    protobuf.ReflectionObject._configure(protobuf.Root);
+    protobuf.Namespace._configure(protobuf.Type, protobuf.Service, protobuf.Enum);
+    protobuf.Root._configure(protobuf.Type);
+    protobuf.Field._configure(protobuf.Type);
+  }
+});
+
+// node_modules/protobufjs/src/tokenize.js
+var require_tokenize = __commonJS({
+  "node_modules/protobufjs/src/tokenize.js"(exports2, module2) {
+    "use strict";
+    module2.exports = tokenize;
+    var delimRe = /[\s{}=;:[\],'"()<>]/g;
+    var stringDoubleRe = /(?:"([^"\\]*(?:\\.[^"\\]*)*)")/g;
+    var stringSingleRe = /(?:'([^'\\]*(?:\\.[^'\\]*)*)')/g;
+    var setCommentRe = /^ *[*/]+ */;
+    var setCommentAltRe = /^\s*\*?\/*/;
+    var setCommentSplitRe = /\n/g;
+    var whitespaceRe = /\s/;
+    var unescapeRe = /\\(.?)/g;
+    var unescapeMap = {
+      "0": "\0",
+      "r": "\r",
+      "n": "\n",
+      "t": "	"
+    };
+    function unescape(str) {
+      return str.replace(unescapeRe, function($0, $1) {
+        switch ($1) {
+          case "\\":
+          case "":
+            return $1;
+          default:
+            return unescapeMap[$1] || "";
+        }
+      });
+    }
+    tokenize.unescape = unescape;
+    function tokenize(source, alternateCommentMode) {
+      source = source.toString();
+      var offset = 0, length = source.length, line = 1, lastCommentLine = 0, comments = {};
+      var stack = [];
+      var stringDelim = null;
+      function illegal(subject) {
+        return Error("illegal " + subject + " (line " + line + ")");
+      }
+      function readString() {
+        var re = stringDelim === "'" ? stringSingleRe : stringDoubleRe;
+        re.lastIndex = offset - 1;
+        var match = re.exec(source);
+        if (!match)
+          throw illegal("string");
+        offset = re.lastIndex;
+        push(stringDelim);
+        stringDelim = null;
+        return unescape(match[1]);
+      }
+      function charAt(pos) {
+        return source.charAt(pos);
+      }
+      function setComment(start, end, isLeading) {
+        var comment = {
+          type: source.charAt(start++),
+          lineEmpty: false,
+          leading: isLeading
+        };
+        var lookback;
+        if (alternateCommentMode) {
+          lookback = 2;
+        } else {
+          lookback = 3;
+        }
+        var commentOffset = start - lookback, c;
+        do {
+          if (--commentOffset < 0 || (c = source.charAt(commentOffset)) === "\n") {
+            comment.lineEmpty = true;
+            break;
+          }
+        } while (c === " " || c === "	");
+        var lines = source.substring(start, end).split(setCommentSplitRe);
+        for (var i = 0; i < lines.length; ++i)
+          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
+        comment.text = lines.join("\n").trim();
+        comments[line] = comment;
+        lastCommentLine = line;
+      }
+      function isDoubleSlashCommentLine(startOffset) {
+        var endOffset = findEndOfLine(startOffset);
+        var lineText = source.substring(startOffset, endOffset);
+        var isComment = /^\s*\/\//.test(lineText);
+        return isComment;
+      }
+      function findEndOfLine(cursor) {
+        var endOffset = cursor;
+        while (endOffset < length && charAt(endOffset) !== "\n") {
+          endOffset++;
+        }
+        return endOffset;
+      }
+      function next() {
+        if (stack.length > 0)
+          return stack.shift();
+        if (stringDelim)
+          return readString();
+        var repeat, prev, curr, start, isDoc, isLeadingComment = offset === 0;
+        do {
+          if (offset === length)
+            return null;
+          repeat = false;
+          while (whitespaceRe.test(curr = charAt(offset))) {
+            if (curr === "\n") {
+              isLeadingComment = true;
+              ++line;
+            }
+            if (++offset === length)
+              return null;
+          }
+          if (charAt(offset) === "/") {
+            if (++offset === length) {
+              throw illegal("comment");
+            }
+            if (charAt(offset) === "/") {
+              if (!alternateCommentMode) {
+                isDoc = charAt(start = offset + 1) === "/";
+                while (charAt(++offset) !== "\n") {
+                  if (offset === length) {
+                    return null;
+                  }
+                }
+                ++offset;
+                if (isDoc) {
+                  setComment(start, offset - 1, isLeadingComment);
+                  isLeadingComment = true;
+                }
+                ++line;
+                repeat = true;
+              } else {
+                start = offset;
+                isDoc = false;
+                if (isDoubleSlashCommentLine(offset - 1)) {
+                  isDoc = true;
+                  do {
+                    offset = findEndOfLine(offset);
+                    if (offset === length) {
+                      break;
+                    }
+                    offset++;
+                    if (!isLeadingComment) {
+                      break;
+                    }
+                  } while (isDoubleSlashCommentLine(offset));
+                } else {
+                  offset = Math.min(length, findEndOfLine(offset) + 1);
+                }
+                if (isDoc) {
+                  setComment(start, offset, isLeadingComment);
+                  isLeadingComment = true;
+                }
+                line++;
+                repeat = true;
+              }
+            } else if ((curr = charAt(offset)) === "*") {
+              start = offset + 1;
+              isDoc = alternateCommentMode || charAt(start) === "*";
+              do {
+                if (curr === "\n") {
+                  ++line;
+                }
+                if (++offset === length) {
+                  throw illegal("comment");
+                }
+                prev = curr;
+                curr = charAt(offset);
+              } while (prev !== "*" || curr !== "/");
+              ++offset;
+              if (isDoc) {
+                setComment(start, offset - 2, isLeadingComment);
+                isLeadingComment = true;
+              }
+              repeat = true;
+            } else {
+              return "/";
+            }
+          }
+        } while (repeat);
+        var end = offset;
+        delimRe.lastIndex = 0;
+        var delim = delimRe.test(charAt(end++));
+        if (!delim)
+          while (end < length && !delimRe.test(charAt(end)))
+            ++end;
+        var token = source.substring(offset, offset = end);
+        if (token === '"' || token === "'")
+          stringDelim = token;
+        return token;
+      }
+      function push(token) {
+        stack.push(token);
+      }
+      function peek() {
+        if (!stack.length) {
+          var token = next();
+          if (token === null)
+            return null;
+          push(token);
+        }
+        return stack[0];
+      }
+      function skip(expected, optional) {
+        var actual = peek(), equals = actual === expected;
+        if (equals) {
+          next();
+          return true;
+        }
+        if (!optional)
+          throw illegal("token '" + actual + "', '" + expected + "' expected");
+        return false;
+      }
+      function cmnt(trailingLine) {
+        var ret = null;
+        var comment;
+        if (trailingLine === void 0) {
+          comment = comments[line - 1];
+          delete comments[line - 1];
+          if (comment && (alternateCommentMode || comment.type === "*" || comment.lineEmpty)) {
+            ret = comment.leading ? comment.text : null;
+          }
+        } else {
+          if (lastCommentLine < trailingLine) {
+            peek();
+          }
+          comment = comments[trailingLine];
+          delete comments[trailingLine];
+          if (comment && !comment.lineEmpty && (alternateCommentMode || comment.type === "/")) {
+            ret = comment.leading ? null : comment.text;
+          }
+        }
+        return ret;
+      }
+      return Object.defineProperty({
+        next,
+        peek,
+        push,
+        skip,
+        cmnt
+      }, "line", {
+        get: function() {
+          return line;
+        }
+      });
+    }
+  }
+});
+
+// node_modules/protobufjs/src/parse.js
+var require_parse = __commonJS({
+  "node_modules/protobufjs/src/parse.js"(exports2, module2) {
+    "use strict";
+    module2.exports = parse;
+    parse.filename = null;
+    parse.defaults = { keepCase: false };
+    var tokenize = require_tokenize();
+    var Root = require_root();
+    var Type = require_type();
+    var Field = require_field();
+    var MapField = require_mapfield();
+    var OneOf = require_oneof();
+    var Enum = require_enum();
+    var Service = require_service2();
+    var Method = require_method();
+    var ReflectionObject = require_object();
+    var types = require_types();
+    var util = require_util();
+    var base10Re = /^[1-9][0-9]*$/;
+    var base10NegRe = /^-?[1-9][0-9]*$/;
+    var base16Re = /^0[x][0-9a-fA-F]+$/;
+    var base16NegRe = /^-?0[x][0-9a-fA-F]+$/;
+    var base8Re = /^0[0-7]+$/;
+    var base8NegRe = /^-?0[0-7]+$/;
+    var numberRe = util.patterns.numberRe;
+    var nameRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+    var typeRefRe = util.patterns.typeRefRe;
+    function parse(source, root, options) {
+      if (!(root instanceof Root)) {
+        options = root;
+        root = new Root();
+      }
+      if (!options)
+        options = parse.defaults;
+      var preferTrailingComment = options.preferTrailingComment || false;
+      var tn = tokenize(source, options.alternateCommentMode || false), next = tn.next, push = tn.push, peek = tn.peek, skip = tn.skip, cmnt = tn.cmnt;
+      var head = true, pkg, imports, weakImports, edition = "proto2";
+      var ptr = root;
+      var topLevelObjects = [];
+      var topLevelOptions = {};
+      var applyCase = options.keepCase ? function(name) {
+        return name;
+      } : util.camelCase;
+      function resolveFileFeatures() {
+        topLevelObjects.forEach((obj) => {
+          obj._edition = edition;
+          Object.keys(topLevelOptions).forEach((opt) => {
+            if (obj.getOption(opt) !== void 0) return;
+            obj.setOption(opt, topLevelOptions[opt], true);
+          });
+        });
+      }
+      function illegal(token2, name, insideTryCatch) {
+        var filename = parse.filename;
+        if (!insideTryCatch)
+          parse.filename = null;
+        return Error("illegal " + (name || "token") + " '" + token2 + "' (" + (filename ? filename + ", " : "") + "line " + tn.line + ")");
+      }
+      function readString() {
+        var values = [], token2;
+        do {
+          if ((token2 = next()) !== '"' && token2 !== "'")
+            throw illegal(token2);
+          values.push(next());
+          skip(token2);
+          token2 = peek();
+        } while (token2 === '"' || token2 === "'");
+        return values.join("");
+      }
+      function readValue(acceptTypeRef) {
+        var token2 = next();
+        switch (token2) {
+          case "'":
+          case '"':
+            push(token2);
+            return readString();
+          case "true":
+          case "TRUE":
+            return true;
+          case "false":
+          case "FALSE":
+            return false;
+        }
+        try {
+          return parseNumber(
+            token2,
+            /* insideTryCatch */
+            true
+          );
+        } catch (e) {
+          if (acceptTypeRef && typeRefRe.test(token2))
+            return token2;
+          throw illegal(token2, "value");
+        }
+      }
+      function readRanges(target, acceptStrings) {
+        var token2, start;
+        do {
+          if (acceptStrings && ((token2 = peek()) === '"' || token2 === "'")) {
+            var str = readString();
+            target.push(str);
+            if (edition >= 2023) {
+              throw illegal(str, "id");
+            }
+          } else {
+            try {
+              target.push([start = parseId(next()), skip("to", true) ? parseId(next()) : start]);
+            } catch (err) {
+              if (acceptStrings && typeRefRe.test(token2) && edition >= 2023) {
+                target.push(token2);
+              } else {
+                throw err;
+              }
+            }
+          }
+        } while (skip(",", true));
+        var dummy = { options: void 0 };
+        dummy.setOption = function(name, value) {
+          if (this.options === void 0) this.options = {};
+          this.options[name] = value;
+        };
+        ifBlock(
+          dummy,
+          function parseRange_block(token3) {
+            if (token3 === "option") {
+              parseOption(dummy, token3);
+              skip(";");
+            } else
+              throw illegal(token3);
+          },
+          function parseRange_line() {
+            parseInlineOptions(dummy);
+          }
+        );
+      }
+      function parseNumber(token2, insideTryCatch) {
+        var sign = 1;
+        if (token2.charAt(0) === "-") {
+          sign = -1;
+          token2 = token2.substring(1);
+        }
+        switch (token2) {
+          case "inf":
+          case "INF":
+          case "Inf":
+            return sign * Infinity;
+          case "nan":
+          case "NAN":
+          case "Nan":
+          case "NaN":
+            return NaN;
+          case "0":
+            return 0;
+        }
+        if (base10Re.test(token2))
+          return sign * parseInt(token2, 10);
+        if (base16Re.test(token2))
+          return sign * parseInt(token2, 16);
+        if (base8Re.test(token2))
+          return sign * parseInt(token2, 8);
+        if (numberRe.test(token2))
+          return sign * parseFloat(token2);
+        throw illegal(token2, "number", insideTryCatch);
+      }
+      function parseId(token2, acceptNegative) {
+        switch (token2) {
+          case "max":
+          case "MAX":
+          case "Max":
+            return 536870911;
+          case "0":
+            return 0;
+        }
+        if (!acceptNegative && token2.charAt(0) === "-")
+          throw illegal(token2, "id");
+        if (base10NegRe.test(token2))
+          return parseInt(token2, 10);
+        if (base16NegRe.test(token2))
+          return parseInt(token2, 16);
+        if (base8NegRe.test(token2))
+          return parseInt(token2, 8);
+        throw illegal(token2, "id");
+      }
+      function parsePackage() {
+        if (pkg !== void 0)
+          throw illegal("package");
+        pkg = next();
+        if (!typeRefRe.test(pkg))
+          throw illegal(pkg, "name");
+        ptr = ptr.define(pkg);
+        skip(";");
+      }
+      function parseImport() {
+        var token2 = peek();
+        var whichImports;
+        switch (token2) {
+          case "weak":
+            whichImports = weakImports || (weakImports = []);
+            next();
+            break;
+          case "public":
+            next();
+          // eslint-disable-next-line no-fallthrough
+          default:
+            whichImports = imports || (imports = []);
+            break;
+        }
+        token2 = readString();
+        skip(";");
+        whichImports.push(token2);
+      }
+      function parseSyntax() {
+        skip("=");
+        edition = readString();
+        if (edition < 2023)
+          throw illegal(edition, "syntax");
+        skip(";");
+      }
+      function parseEdition() {
+        skip("=");
+        edition = readString();
+        const supportedEditions = ["2023"];
+        if (!supportedEditions.includes(edition))
+          throw illegal(edition, "edition");
+        skip(";");
+      }
+      function parseCommon(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        switch (token2) {
+          case "option":
+            parseOption(parent, token2);
+            skip(";");
+            return true;
+          case "message":
+            parseType(parent, token2, depth + 1);
+            return true;
+          case "enum":
+            parseEnum(parent, token2);
+            return true;
+          case "service":
+            parseService(parent, token2, depth + 1);
+            return true;
+          case "extend":
+            parseExtension(parent, token2, depth);
+            return true;
+        }
+        return false;
+      }
+      function ifBlock(obj, fnIf, fnElse) {
+        var trailingLine = tn.line;
+        if (obj) {
+          if (typeof obj.comment !== "string") {
+            obj.comment = cmnt();
+          }
+          obj.filename = parse.filename;
+        }
+        if (skip("{", true)) {
+          var token2;
+          while ((token2 = next()) !== "}")
+            fnIf(token2);
+          skip(";", true);
+        } else {
+          if (fnElse)
+            fnElse();
+          skip(";");
+          if (obj && (typeof obj.comment !== "string" || preferTrailingComment))
+            obj.comment = cmnt(trailingLine) || obj.comment;
+        }
+      }
+      function parseType(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.nestingLimit)
+          throw Error("max depth exceeded");
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "type name");
+        var type = new Type(token2);
+        ifBlock(type, function parseType_block(token3) {
+          if (parseCommon(type, token3, depth))
+            return;
+          switch (token3) {
+            case "map":
+              parseMapField(type, token3);
+              break;
+            case "required":
+              if (edition !== "proto2")
+                throw illegal(token3);
+            /* eslint-disable no-fallthrough */
+            case "repeated":
+              parseField(type, token3, void 0, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(type, "proto3_optional", void 0, depth + 1);
+              } else if (edition !== "proto2") {
+                throw illegal(token3);
+              } else {
+                parseField(type, "optional", void 0, depth + 1);
+              }
+              break;
+            case "oneof":
+              parseOneOf(type, token3, depth + 1);
+              break;
+            case "extensions":
+              readRanges(type.extensions || (type.extensions = []));
+              break;
+            case "reserved":
+              readRanges(type.reserved || (type.reserved = []), true);
+              break;
+            default:
+              if (edition === "proto2" || !typeRefRe.test(token3)) {
+                throw illegal(token3);
+              }
+              push(token3);
+              parseField(type, "optional", void 0, depth + 1);
+              break;
+          }
+        });
+        parent.add(type);
+        if (parent === ptr) {
+          topLevelObjects.push(type);
+        }
+      }
+      function parseField(parent, rule, extend, depth) {
+        var type = next();
+        if (type === "group") {
+          parseGroup(parent, rule, depth);
+          return;
+        }
+        while (type.endsWith(".") || peek().startsWith(".")) {
+          type += next();
+        }
+        if (!typeRefRe.test(type))
+          throw illegal(type, "type");
+        var name = next();
+        if (!nameRe.test(name))
+          throw illegal(name, "name");
+        name = applyCase(name);
+        skip("=");
+        var field = new Field(name, parseId(next()), type, rule, extend);
+        ifBlock(field, function parseField_block(token2) {
+          if (token2 === "option") {
+            parseOption(field, token2);
+            skip(";");
+          } else
+            throw illegal(token2);
+        }, function parseField_line() {
+          parseInlineOptions(field);
+        });
+        if (rule === "proto3_optional") {
+          var oneof = new OneOf("_" + name);
+          field.setOption("proto3_optional", true);
+          oneof.add(field);
+          parent.add(oneof);
+        } else {
+          parent.add(field);
+        }
+        if (parent === ptr) {
+          topLevelObjects.push(field);
+        }
+      }
+      function parseGroup(parent, rule, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.nestingLimit)
+          throw Error("max depth exceeded");
+        if (edition >= 2023) {
+          throw illegal("group");
+        }
+        var name = next();
+        if (!nameRe.test(name))
+          throw illegal(name, "name");
+        var fieldName = util.lcFirst(name);
+        if (name === fieldName)
+          name = util.ucFirst(name);
+        skip("=");
+        var id = parseId(next());
+        var type = new Type(name);
+        type.group = true;
+        var field = new Field(fieldName, id, name, rule);
+        field.filename = parse.filename;
+        ifBlock(type, function parseGroup_block(token2) {
+          switch (token2) {
+            case "option":
+              parseOption(type, token2);
+              skip(";");
+              break;
+            case "required":
+            case "repeated":
+              parseField(type, token2, void 0, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(type, "proto3_optional", void 0, depth + 1);
+              } else {
+                parseField(type, "optional", void 0, depth + 1);
+              }
+              break;
+            case "message":
+              parseType(type, token2, depth + 1);
+              break;
+            case "enum":
+              parseEnum(type, token2);
+              break;
+            case "reserved":
+              readRanges(type.reserved || (type.reserved = []), true);
+              break;
+            /* istanbul ignore next */
+            default:
+              throw illegal(token2);
+          }
+        });
+        parent.add(type).add(field);
+      }
+      function parseMapField(parent) {
+        skip("<");
+        var keyType = next();
+        if (types.mapKey[keyType] === void 0)
+          throw illegal(keyType, "type");
+        skip(",");
+        var valueType = next();
+        if (!typeRefRe.test(valueType))
+          throw illegal(valueType, "type");
+        skip(">");
+        var name = next();
+        if (!nameRe.test(name))
+          throw illegal(name, "name");
+        skip("=");
+        var field = new MapField(applyCase(name), parseId(next()), keyType, valueType);
+        ifBlock(field, function parseMapField_block(token2) {
+          if (token2 === "option") {
+            parseOption(field, token2);
+            skip(";");
+          } else
+            throw illegal(token2);
+        }, function parseMapField_line() {
+          parseInlineOptions(field);
+        });
+        parent.add(field);
+      }
+      function parseOneOf(parent, token2, depth) {
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var oneof = new OneOf(applyCase(token2));
+        ifBlock(oneof, function parseOneOf_block(token3) {
+          if (token3 === "option") {
+            parseOption(oneof, token3);
+            skip(";");
+          } else {
+            push(token3);
+            parseField(oneof, "optional", void 0, depth);
+          }
+        });
+        parent.add(oneof);
+      }
+      function parseEnum(parent, token2) {
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var enm = new Enum(token2);
+        ifBlock(enm, function parseEnum_block(token3) {
+          switch (token3) {
+            case "option":
+              parseOption(enm, token3);
+              skip(";");
+              break;
+            case "reserved":
+              readRanges(enm.reserved || (enm.reserved = []), true);
+              if (enm.reserved === void 0) enm.reserved = [];
+              break;
+            default:
+              parseEnumValue(enm, token3);
+          }
+        });
+        parent.add(enm);
+        if (parent === ptr) {
+          topLevelObjects.push(enm);
+        }
+      }
+      function parseEnumValue(parent, token2) {
+        if (!nameRe.test(token2))
+          throw illegal(token2, "name");
+        skip("=");
+        var value = parseId(next(), true), dummy = {
+          options: void 0
+        };
+        dummy.getOption = function(name) {
+          return this.options[name];
+        };
+        dummy.setOption = function(name, value2) {
+          ReflectionObject.prototype.setOption.call(dummy, name, value2);
+        };
+        dummy.setParsedOption = function() {
+          return void 0;
+        };
+        ifBlock(dummy, function parseEnumValue_block(token3) {
+          if (token3 === "option") {
+            parseOption(dummy, token3);
+            skip(";");
+          } else
+            throw illegal(token3);
+        }, function parseEnumValue_line() {
+          parseInlineOptions(dummy);
+        });
+        parent.add(token2, value, dummy.comment, dummy.parsedOptions || dummy.options);
+      }
+      function parseOption(parent, token2) {
+        var option;
+        var propName;
+        var isOption = true;
+        if (token2 === "option") {
+          token2 = next();
+        }
+        while (token2 !== "=") {
+          if (token2 === null) {
+            throw illegal(token2, "end of input");
+          }
+          if (token2 === "(") {
+            var parensValue = next();
+            skip(")");
+            token2 = "(" + parensValue + ")";
+          }
+          if (isOption) {
+            isOption = false;
+            if (token2.includes(".") && !token2.includes("(")) {
+              var tokens = token2.split(".");
+              option = tokens[0] + ".";
+              token2 = tokens[1];
+              continue;
+            }
+            option = token2;
+          } else {
+            propName = propName ? propName += token2 : token2;
+          }
+          token2 = next();
+        }
+        var name = propName ? option.concat(propName) : option;
+        var optionValue = parseOptionValue(parent, name);
+        propName = propName && propName[0] === "." ? propName.slice(1) : propName;
+        option = option && option[option.length - 1] === "." ? option.slice(0, -1) : option;
+        setParsedOption(parent, option, optionValue, propName);
+      }
+      function parseOptionValue(parent, name, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (skip("{", true)) {
+          var objectResult = {};
+          while (!skip("}", true)) {
+            if (!nameRe.test(token = next())) {
+              throw illegal(token, "name");
+            }
+            if (token === null) {
+              throw illegal(token, "end of input");
+            }
+            var value;
+            var propName = token;
+            skip(":", true);
+            if (peek() === "{") {
+              value = parseOptionValue(parent, name + "." + token, depth + 1);
+            } else if (peek() === "[") {
+              value = [];
+              var lastValue;
+              if (skip("[", true)) {
+                do {
+                  lastValue = readValue(true);
+                  value.push(lastValue);
+                } while (skip(",", true));
+                skip("]");
+                if (typeof lastValue !== "undefined") {
+                  setOption(parent, name + "." + token, lastValue);
+                }
+              }
+            } else {
+              value = readValue(true);
+              setOption(parent, name + "." + token, value);
+            }
+            var prevValue = objectResult[propName];
+            if (prevValue)
+              value = [].concat(prevValue).concat(value);
+            if (propName !== "__proto__")
+              objectResult[propName] = value;
+            skip(",", true);
+            skip(";", true);
+          }
+          return objectResult;
+        }
+        var simpleValue = readValue(true);
+        setOption(parent, name, simpleValue);
+        return simpleValue;
+      }
+      function setOption(parent, name, value) {
+        if (ptr === parent && /^features\./.test(name)) {
+          topLevelOptions[name] = value;
+          return;
+        }
+        if (parent.setOption)
+          parent.setOption(name, value);
+      }
+      function setParsedOption(parent, name, value, propName) {
+        if (parent.setParsedOption)
+          parent.setParsedOption(name, value, propName);
+      }
+      function parseInlineOptions(parent) {
+        if (skip("[", true)) {
+          do {
+            parseOption(parent, "option");
+          } while (skip(",", true));
+          skip("]");
+        }
+        return parent;
+      }
+      function parseService(parent, token2, depth) {
+        if (depth === void 0)
+          depth = 0;
+        if (depth > util.recursionLimit)
+          throw Error("max depth exceeded");
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "service name");
+        var service = new Service(token2);
+        ifBlock(service, function parseService_block(token3) {
+          if (parseCommon(service, token3, depth)) {
+            return;
+          }
+          if (token3 === "rpc")
+            parseMethod(service, token3);
+          else
+            throw illegal(token3);
+        });
+        parent.add(service);
+        if (parent === ptr) {
+          topLevelObjects.push(service);
+        }
+      }
+      function parseMethod(parent, token2) {
+        var commentText = cmnt();
+        var type = token2;
+        if (!nameRe.test(token2 = next()))
+          throw illegal(token2, "name");
+        var name = token2, requestType, requestStream, responseType, responseStream;
+        skip("(");
+        if (skip("stream", true))
+          requestStream = true;
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2);
+        requestType = token2;
+        skip(")");
+        skip("returns");
+        skip("(");
+        if (skip("stream", true))
+          responseStream = true;
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2);
+        responseType = token2;
+        skip(")");
+        var method = new Method(name, type, requestType, responseType, requestStream, responseStream);
+        method.comment = commentText;
+        ifBlock(method, function parseMethod_block(token3) {
+          if (token3 === "option") {
+            parseOption(method, token3);
+            skip(";");
+          } else
+            throw illegal(token3);
+        });
+        parent.add(method);
+      }
+      function parseExtension(parent, token2, depth) {
+        if (!typeRefRe.test(token2 = next()))
+          throw illegal(token2, "reference");
+        var reference = token2;
+        ifBlock(null, function parseExtension_block(token3) {
+          switch (token3) {
+            case "required":
+            case "repeated":
+              parseField(parent, token3, reference, depth + 1);
+              break;
+            case "optional":
+              if (edition === "proto3") {
+                parseField(parent, "proto3_optional", reference, depth + 1);
+              } else {
+                parseField(parent, "optional", reference, depth + 1);
+              }
+              break;
+            default:
+              if (edition === "proto2" || !typeRefRe.test(token3))
+                throw illegal(token3);
+              push(token3);
+              parseField(parent, "optional", reference, depth + 1);
+              break;
+          }
+        });
+      }
+      var token;
+      while ((token = next()) !== null) {
+        switch (token) {
+          case "package":
+            if (!head)
+              throw illegal(token);
+            parsePackage();
+            break;
+          case "import":
+            if (!head)
+              throw illegal(token);
+            parseImport();
+            break;
+          case "syntax":
+            if (!head)
+              throw illegal(token);
+            parseSyntax();
+            break;
+          case "edition":
+            if (!head)
+              throw illegal(token);
+            parseEdition();
+            break;
+          case "option":
+            parseOption(ptr, token);
+            skip(";", true);
+            break;
+          default:
+            if (parseCommon(ptr, token, 0)) {
+              head = false;
+              continue;
+            }
+            throw illegal(token);
+        }
+      }
+      resolveFileFeatures();
+      parse.filename = null;
+      return {
+        "package": pkg,
+        "imports": imports,
+        weakImports,
+        root
+      };
+    }
+  }
+});
+
+// node_modules/protobufjs/src/common.js
+var require_common2 = __commonJS({
+  "node_modules/protobufjs/src/common.js"(exports2, module2) {
+    "use strict";
+    module2.exports = common;
+    var commonRe = /\/|\./;
+    function common(name, json) {
+      if (!commonRe.test(name)) {
+        name = "google/protobuf/" + name + ".proto";
+        json = { nested: { google: { nested: { protobuf: { nested: json } } } } };
+      }
+      common[name] = json;
+    }
+    common("any", {
+      /**
+       * Properties of a google.protobuf.Any message.
+       * @interface IAny
+       * @type {Object}
+       * @property {string} [typeUrl]
+       * @property {Uint8Array} [bytes]
+       * @memberof common
+       */
+      Any: {
+        fields: {
+          type_url: {
+            type: "string",
+            id: 1
+          },
+          value: {
+            type: "bytes",
+            id: 2
+          }
+        }
+      }
+    });
+    var timeType;
+    common("duration", {
+      /**
+       * Properties of a google.protobuf.Duration message.
+       * @interface IDuration
+       * @type {Object}
+       * @property {number|Long} [seconds]
+       * @property {number} [nanos]
+       * @memberof common
+       */
+      Duration: timeType = {
+        fields: {
+          seconds: {
+            type: "int64",
+            id: 1
+          },
+          nanos: {
+            type: "int32",
+            id: 2
+          }
+        }
+      }
+    });
+    common("timestamp", {
+      /**
+       * Properties of a google.protobuf.Timestamp message.
+       * @interface ITimestamp
+       * @type {Object}
+       * @property {number|Long} [seconds]
+       * @property {number} [nanos]
+       * @memberof common
+       */
+      Timestamp: timeType
+    });
+    common("empty", {
+      /**
+       * Properties of a google.protobuf.Empty message.
+       * @interface IEmpty
+       * @memberof common
+       */
+      Empty: {
+        fields: {}
+      }
+    });
+    common("struct", {
+      /**
+       * Properties of a google.protobuf.Struct message.
+       * @interface IStruct
+       * @type {Object}
+       * @property {Object.<string,IValue>} [fields]
+       * @memberof common
+       */
+      Struct: {
+        fields: {
+          fields: {
+            keyType: "string",
+            type: "Value",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Value message.
+       * @interface IValue
+       * @type {Object}
+       * @property {string} [kind]
+       * @property {0} [nullValue]
+       * @property {number} [numberValue]
+       * @property {string} [stringValue]
+       * @property {boolean} [boolValue]
+       * @property {IStruct} [structValue]
+       * @property {IListValue} [listValue]
+       * @memberof common
+       */
+      Value: {
+        oneofs: {
+          kind: {
+            oneof: [
+              "nullValue",
+              "numberValue",
+              "stringValue",
+              "boolValue",
+              "structValue",
+              "listValue"
+            ]
+          }
+        },
+        fields: {
+          nullValue: {
+            type: "NullValue",
+            id: 1
+          },
+          numberValue: {
+            type: "double",
+            id: 2
+          },
+          stringValue: {
+            type: "string",
+            id: 3
+          },
+          boolValue: {
+            type: "bool",
+            id: 4
+          },
+          structValue: {
+            type: "Struct",
+            id: 5
+          },
+          listValue: {
+            type: "ListValue",
+            id: 6
+          }
+        }
+      },
+      NullValue: {
+        values: {
+          NULL_VALUE: 0
+        }
+      },
+      /**
+       * Properties of a google.protobuf.ListValue message.
+       * @interface IListValue
+       * @type {Object}
+       * @property {Array.<IValue>} [values]
+       * @memberof common
+       */
+      ListValue: {
+        fields: {
+          values: {
+            rule: "repeated",
+            type: "Value",
+            id: 1
+          }
+        }
+      }
+    });
+    common("wrappers", {
+      /**
+       * Properties of a google.protobuf.DoubleValue message.
+       * @interface IDoubleValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      DoubleValue: {
+        fields: {
+          value: {
+            type: "double",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.FloatValue message.
+       * @interface IFloatValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      FloatValue: {
+        fields: {
+          value: {
+            type: "float",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Int64Value message.
+       * @interface IInt64Value
+       * @type {Object}
+       * @property {number|Long} [value]
+       * @memberof common
+       */
+      Int64Value: {
+        fields: {
+          value: {
+            type: "int64",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.UInt64Value message.
+       * @interface IUInt64Value
+       * @type {Object}
+       * @property {number|Long} [value]
+       * @memberof common
+       */
+      UInt64Value: {
+        fields: {
+          value: {
+            type: "uint64",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.Int32Value message.
+       * @interface IInt32Value
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      Int32Value: {
+        fields: {
+          value: {
+            type: "int32",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.UInt32Value message.
+       * @interface IUInt32Value
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      UInt32Value: {
+        fields: {
+          value: {
+            type: "uint32",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.BoolValue message.
+       * @interface IBoolValue
+       * @type {Object}
+       * @property {boolean} [value]
+       * @memberof common
+       */
+      BoolValue: {
+        fields: {
+          value: {
+            type: "bool",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.StringValue message.
+       * @interface IStringValue
+       * @type {Object}
+       * @property {string} [value]
+       * @memberof common
+       */
+      StringValue: {
+        fields: {
+          value: {
+            type: "string",
+            id: 1
+          }
+        }
+      },
+      /**
+       * Properties of a google.protobuf.BytesValue message.
+       * @interface IBytesValue
+       * @type {Object}
+       * @property {Uint8Array} [value]
+       * @memberof common
+       */
+      BytesValue: {
+        fields: {
+          value: {
+            type: "bytes",
+            id: 1
+          }
+        }
+      }
+    });
+    common("field_mask", {
+      /**
+       * Properties of a google.protobuf.FieldMask message.
+       * @interface IDoubleValue
+       * @type {Object}
+       * @property {number} [value]
+       * @memberof common
+       */
+      FieldMask: {
+        fields: {
+          paths: {
+            rule: "repeated",
+            type: "string",
+            id: 1
+          }
+        }
+      }
+    });
+    common.get = function get(file) {
+      return common[file] || null;
+    };
+  }
+});
+
+// node_modules/protobufjs/src/index.js
+var require_src = __commonJS({
+  "node_modules/protobufjs/src/index.js"(exports2, module2) {
+    "use strict";
+    var protobuf = module2.exports = require_index_light();
+    protobuf.build = "full";
+    protobuf.tokenize = require_tokenize();
+    protobuf.parse = require_parse();
+    protobuf.common = require_common2();
+    protobuf.Root._configure(protobuf.Type, protobuf.parse, protobuf.common);
+  }
+});
+
+// node_modules/protobufjs/index.js
+var require_protobufjs = __commonJS({
+  "node_modules/protobufjs/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = require_src();
+  }
+});
+
+// node_modules/protobufjs/google/protobuf/descriptor.json
+var require_descriptor = __commonJS({
+  "node_modules/protobufjs/google/protobuf/descriptor.json"(exports2, module2) {
+    module2.exports = {
+      nested: {
+        google: {
+          nested: {
+            protobuf: {
+              options: {
+                go_package: "google.golang.org/protobuf/types/descriptorpb",
+                java_package: "com.google.protobuf",
+                java_outer_classname: "DescriptorProtos",
+                csharp_namespace: "Google.Protobuf.Reflection",
+                objc_class_prefix: "GPB",
+                cc_enable_arenas: true,
+                optimize_for: "SPEED"
+              },
+              nested: {
+                FileDescriptorSet: {
+                  edition: "proto2",
+                  fields: {
+                    file: {
+                      rule: "repeated",
+                      type: "FileDescriptorProto",
+                      id: 1
+                    }
+                  },
+                  extensions: [
+                    [
+                      536e6,
+                      536e6
+                    ]
+                  ]
+                },
+                Edition: {
+                  edition: "proto2",
+                  values: {
+                    EDITION_UNKNOWN: 0,
+                    EDITION_LEGACY: 900,
+                    EDITION_PROTO2: 998,
+                    EDITION_PROTO3: 999,
+                    EDITION_2023: 1e3,
+                    EDITION_2024: 1001,
+                    EDITION_1_TEST_ONLY: 1,
+                    EDITION_2_TEST_ONLY: 2,
+                    EDITION_99997_TEST_ONLY: 99997,
+                    EDITION_99998_TEST_ONLY: 99998,
+                    EDITION_99999_TEST_ONLY: 99999,
+                    EDITION_MAX: 2147483647
+                  }
+                },
+                FileDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    package: {
+                      type: "string",
+                      id: 2
+                    },
+                    dependency: {
+                      rule: "repeated",
+                      type: "string",
+                      id: 3
+                    },
+                    publicDependency: {
+                      rule: "repeated",
+                      type: "int32",
+                      id: 10
+                    },
+                    weakDependency: {
+                      rule: "repeated",
+                      type: "int32",
+                      id: 11
+                    },
+                    optionDependency: {
+                      rule: "repeated",
+                      type: "string",
+                      id: 15
+                    },
+                    messageType: {
+                      rule: "repeated",
+                      type: "DescriptorProto",
+                      id: 4
+                    },
+                    enumType: {
+                      rule: "repeated",
+                      type: "EnumDescriptorProto",
+                      id: 5
+                    },
+                    service: {
+                      rule: "repeated",
+                      type: "ServiceDescriptorProto",
+                      id: 6
+                    },
+                    extension: {
+                      rule: "repeated",
+                      type: "FieldDescriptorProto",
+                      id: 7
+                    },
+                    options: {
+                      type: "FileOptions",
+                      id: 8
+                    },
+                    sourceCodeInfo: {
+                      type: "SourceCodeInfo",
+                      id: 9
+                    },
+                    syntax: {
+                      type: "string",
+                      id: 12
+                    },
+                    edition: {
+                      type: "Edition",
+                      id: 14
+                    }
+                  }
+                },
+                DescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    field: {
+                      rule: "repeated",
+                      type: "FieldDescriptorProto",
+                      id: 2
+                    },
+                    extension: {
+                      rule: "repeated",
+                      type: "FieldDescriptorProto",
+                      id: 6
+                    },
+                    nestedType: {
+                      rule: "repeated",
+                      type: "DescriptorProto",
+                      id: 3
+                    },
+                    enumType: {
+                      rule: "repeated",
+                      type: "EnumDescriptorProto",
+                      id: 4
+                    },
+                    extensionRange: {
+                      rule: "repeated",
+                      type: "ExtensionRange",
+                      id: 5
+                    },
+                    oneofDecl: {
+                      rule: "repeated",
+                      type: "OneofDescriptorProto",
+                      id: 8
+                    },
+                    options: {
+                      type: "MessageOptions",
+                      id: 7
+                    },
+                    reservedRange: {
+                      rule: "repeated",
+                      type: "ReservedRange",
+                      id: 9
+                    },
+                    reservedName: {
+                      rule: "repeated",
+                      type: "string",
+                      id: 10
+                    },
+                    visibility: {
+                      type: "SymbolVisibility",
+                      id: 11
+                    }
+                  },
+                  nested: {
+                    ExtensionRange: {
+                      fields: {
+                        start: {
+                          type: "int32",
+                          id: 1
+                        },
+                        end: {
+                          type: "int32",
+                          id: 2
+                        },
+                        options: {
+                          type: "ExtensionRangeOptions",
+                          id: 3
+                        }
+                      }
+                    },
+                    ReservedRange: {
+                      fields: {
+                        start: {
+                          type: "int32",
+                          id: 1
+                        },
+                        end: {
+                          type: "int32",
+                          id: 2
+                        }
+                      }
+                    }
+                  }
+                },
+                ExtensionRangeOptions: {
+                  edition: "proto2",
+                  fields: {
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    },
+                    declaration: {
+                      rule: "repeated",
+                      type: "Declaration",
+                      id: 2,
+                      options: {
+                        retention: "RETENTION_SOURCE"
+                      }
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 50
+                    },
+                    verification: {
+                      type: "VerificationState",
+                      id: 3,
+                      options: {
+                        default: "UNVERIFIED",
+                        retention: "RETENTION_SOURCE"
+                      }
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  nested: {
+                    Declaration: {
+                      fields: {
+                        number: {
+                          type: "int32",
+                          id: 1
+                        },
+                        fullName: {
+                          type: "string",
+                          id: 2
+                        },
+                        type: {
+                          type: "string",
+                          id: 3
+                        },
+                        reserved: {
+                          type: "bool",
+                          id: 5
+                        },
+                        repeated: {
+                          type: "bool",
+                          id: 6
+                        }
+                      },
+                      reserved: [
+                        [
+                          4,
+                          4
+                        ]
+                      ]
+                    },
+                    VerificationState: {
+                      values: {
+                        DECLARATION: 0,
+                        UNVERIFIED: 1
+                      }
+                    }
+                  }
+                },
+                FieldDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    number: {
+                      type: "int32",
+                      id: 3
+                    },
+                    label: {
+                      type: "Label",
+                      id: 4
+                    },
+                    type: {
+                      type: "Type",
+                      id: 5
+                    },
+                    typeName: {
+                      type: "string",
+                      id: 6
+                    },
+                    extendee: {
+                      type: "string",
+                      id: 2
+                    },
+                    defaultValue: {
+                      type: "string",
+                      id: 7
+                    },
+                    oneofIndex: {
+                      type: "int32",
+                      id: 9
+                    },
+                    jsonName: {
+                      type: "string",
+                      id: 10
+                    },
+                    options: {
+                      type: "FieldOptions",
+                      id: 8
+                    },
+                    proto3Optional: {
+                      type: "bool",
+                      id: 17
+                    }
+                  },
+                  nested: {
+                    Type: {
+                      values: {
+                        TYPE_DOUBLE: 1,
+                        TYPE_FLOAT: 2,
+                        TYPE_INT64: 3,
+                        TYPE_UINT64: 4,
+                        TYPE_INT32: 5,
+                        TYPE_FIXED64: 6,
+                        TYPE_FIXED32: 7,
+                        TYPE_BOOL: 8,
+                        TYPE_STRING: 9,
+                        TYPE_GROUP: 10,
+                        TYPE_MESSAGE: 11,
+                        TYPE_BYTES: 12,
+                        TYPE_UINT32: 13,
+                        TYPE_ENUM: 14,
+                        TYPE_SFIXED32: 15,
+                        TYPE_SFIXED64: 16,
+                        TYPE_SINT32: 17,
+                        TYPE_SINT64: 18
+                      }
+                    },
+                    Label: {
+                      values: {
+                        LABEL_OPTIONAL: 1,
+                        LABEL_REPEATED: 3,
+                        LABEL_REQUIRED: 2
+                      }
+                    }
+                  }
+                },
+                OneofDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    options: {
+                      type: "OneofOptions",
+                      id: 2
+                    }
+                  }
+                },
+                EnumDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    value: {
+                      rule: "repeated",
+                      type: "EnumValueDescriptorProto",
+                      id: 2
+                    },
+                    options: {
+                      type: "EnumOptions",
+                      id: 3
+                    },
+                    reservedRange: {
+                      rule: "repeated",
+                      type: "EnumReservedRange",
+                      id: 4
+                    },
+                    reservedName: {
+                      rule: "repeated",
+                      type: "string",
+                      id: 5
+                    },
+                    visibility: {
+                      type: "SymbolVisibility",
+                      id: 6
+                    }
+                  },
+                  nested: {
+                    EnumReservedRange: {
+                      fields: {
+                        start: {
+                          type: "int32",
+                          id: 1
+                        },
+                        end: {
+                          type: "int32",
+                          id: 2
+                        }
+                      }
+                    }
+                  }
+                },
+                EnumValueDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    number: {
+                      type: "int32",
+                      id: 2
+                    },
+                    options: {
+                      type: "EnumValueOptions",
+                      id: 3
+                    }
+                  }
+                },
+                ServiceDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    method: {
+                      rule: "repeated",
+                      type: "MethodDescriptorProto",
+                      id: 2
+                    },
+                    options: {
+                      type: "ServiceOptions",
+                      id: 3
+                    }
+                  }
+                },
+                MethodDescriptorProto: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    inputType: {
+                      type: "string",
+                      id: 2
+                    },
+                    outputType: {
+                      type: "string",
+                      id: 3
+                    },
+                    options: {
+                      type: "MethodOptions",
+                      id: 4
+                    },
+                    clientStreaming: {
+                      type: "bool",
+                      id: 5
+                    },
+                    serverStreaming: {
+                      type: "bool",
+                      id: 6
+                    }
+                  }
+                },
+                FileOptions: {
+                  edition: "proto2",
+                  fields: {
+                    javaPackage: {
+                      type: "string",
+                      id: 1
+                    },
+                    javaOuterClassname: {
+                      type: "string",
+                      id: 8
+                    },
+                    javaMultipleFiles: {
+                      type: "bool",
+                      id: 10
+                    },
+                    javaGenerateEqualsAndHash: {
+                      type: "bool",
+                      id: 20,
+                      options: {
+                        deprecated: true
+                      }
+                    },
+                    javaStringCheckUtf8: {
+                      type: "bool",
+                      id: 27
+                    },
+                    optimizeFor: {
+                      type: "OptimizeMode",
+                      id: 9,
+                      options: {
+                        default: "SPEED"
+                      }
+                    },
+                    goPackage: {
+                      type: "string",
+                      id: 11
+                    },
+                    ccGenericServices: {
+                      type: "bool",
+                      id: 16
+                    },
+                    javaGenericServices: {
+                      type: "bool",
+                      id: 17
+                    },
+                    pyGenericServices: {
+                      type: "bool",
+                      id: 18
+                    },
+                    deprecated: {
+                      type: "bool",
+                      id: 23
+                    },
+                    ccEnableArenas: {
+                      type: "bool",
+                      id: 31,
+                      options: {
+                        default: true
+                      }
+                    },
+                    objcClassPrefix: {
+                      type: "string",
+                      id: 36
+                    },
+                    csharpNamespace: {
+                      type: "string",
+                      id: 37
+                    },
+                    swiftPrefix: {
+                      type: "string",
+                      id: 39
+                    },
+                    phpClassPrefix: {
+                      type: "string",
+                      id: 40
+                    },
+                    phpNamespace: {
+                      type: "string",
+                      id: 41
+                    },
+                    phpMetadataNamespace: {
+                      type: "string",
+                      id: 44
+                    },
+                    rubyPackage: {
+                      type: "string",
+                      id: 45
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 50
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  reserved: [
+                    [
+                      42,
+                      42
+                    ],
+                    [
+                      38,
+                      38
+                    ],
+                    "php_generic_services"
+                  ],
+                  nested: {
+                    OptimizeMode: {
+                      values: {
+                        SPEED: 1,
+                        CODE_SIZE: 2,
+                        LITE_RUNTIME: 3
+                      }
+                    }
+                  }
+                },
+                MessageOptions: {
+                  edition: "proto2",
+                  fields: {
+                    messageSetWireFormat: {
+                      type: "bool",
+                      id: 1
+                    },
+                    noStandardDescriptorAccessor: {
+                      type: "bool",
+                      id: 2
+                    },
+                    deprecated: {
+                      type: "bool",
+                      id: 3
+                    },
+                    mapEntry: {
+                      type: "bool",
+                      id: 7
+                    },
+                    deprecatedLegacyJsonFieldConflicts: {
+                      type: "bool",
+                      id: 11,
+                      options: {
+                        deprecated: true
+                      }
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 12
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  reserved: [
+                    [
+                      4,
+                      4
+                    ],
+                    [
+                      5,
+                      5
+                    ],
+                    [
+                      6,
+                      6
+                    ],
+                    [
+                      8,
+                      8
+                    ],
+                    [
+                      9,
+                      9
+                    ]
+                  ]
+                },
+                FieldOptions: {
+                  edition: "proto2",
+                  fields: {
+                    ctype: {
+                      type: "CType",
+                      id: 1,
+                      options: {
+                        default: "STRING"
+                      }
+                    },
+                    packed: {
+                      type: "bool",
+                      id: 2
+                    },
+                    jstype: {
+                      type: "JSType",
+                      id: 6,
+                      options: {
+                        default: "JS_NORMAL"
+                      }
+                    },
+                    lazy: {
+                      type: "bool",
+                      id: 5
+                    },
+                    unverifiedLazy: {
+                      type: "bool",
+                      id: 15
+                    },
+                    deprecated: {
+                      type: "bool",
+                      id: 3
+                    },
+                    weak: {
+                      type: "bool",
+                      id: 10,
+                      options: {
+                        deprecated: true
+                      }
+                    },
+                    debugRedact: {
+                      type: "bool",
+                      id: 16
+                    },
+                    retention: {
+                      type: "OptionRetention",
+                      id: 17
+                    },
+                    targets: {
+                      rule: "repeated",
+                      type: "OptionTargetType",
+                      id: 19
+                    },
+                    editionDefaults: {
+                      rule: "repeated",
+                      type: "EditionDefault",
+                      id: 20
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 21
+                    },
+                    featureSupport: {
+                      type: "FeatureSupport",
+                      id: 22
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  reserved: [
+                    [
+                      4,
+                      4
+                    ],
+                    [
+                      18,
+                      18
+                    ]
+                  ],
+                  nested: {
+                    CType: {
+                      values: {
+                        STRING: 0,
+                        CORD: 1,
+                        STRING_PIECE: 2
+                      }
+                    },
+                    JSType: {
+                      values: {
+                        JS_NORMAL: 0,
+                        JS_STRING: 1,
+                        JS_NUMBER: 2
+                      }
+                    },
+                    OptionRetention: {
+                      values: {
+                        RETENTION_UNKNOWN: 0,
+                        RETENTION_RUNTIME: 1,
+                        RETENTION_SOURCE: 2
+                      }
+                    },
+                    OptionTargetType: {
+                      values: {
+                        TARGET_TYPE_UNKNOWN: 0,
+                        TARGET_TYPE_FILE: 1,
+                        TARGET_TYPE_EXTENSION_RANGE: 2,
+                        TARGET_TYPE_MESSAGE: 3,
+                        TARGET_TYPE_FIELD: 4,
+                        TARGET_TYPE_ONEOF: 5,
+                        TARGET_TYPE_ENUM: 6,
+                        TARGET_TYPE_ENUM_ENTRY: 7,
+                        TARGET_TYPE_SERVICE: 8,
+                        TARGET_TYPE_METHOD: 9
+                      }
+                    },
+                    EditionDefault: {
+                      fields: {
+                        edition: {
+                          type: "Edition",
+                          id: 3
+                        },
+                        value: {
+                          type: "string",
+                          id: 2
+                        }
+                      }
+                    },
+                    FeatureSupport: {
+                      fields: {
+                        editionIntroduced: {
+                          type: "Edition",
+                          id: 1
+                        },
+                        editionDeprecated: {
+                          type: "Edition",
+                          id: 2
+                        },
+                        deprecationWarning: {
+                          type: "string",
+                          id: 3
+                        },
+                        editionRemoved: {
+                          type: "Edition",
+                          id: 4
+                        }
+                      }
+                    }
+                  }
+                },
+                OneofOptions: {
+                  edition: "proto2",
+                  fields: {
+                    features: {
+                      type: "FeatureSet",
+                      id: 1
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ]
+                },
+                EnumOptions: {
+                  edition: "proto2",
+                  fields: {
+                    allowAlias: {
+                      type: "bool",
+                      id: 2
+                    },
+                    deprecated: {
+                      type: "bool",
+                      id: 3
+                    },
+                    deprecatedLegacyJsonFieldConflicts: {
+                      type: "bool",
+                      id: 6,
+                      options: {
+                        deprecated: true
+                      }
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 7
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  reserved: [
+                    [
+                      5,
+                      5
+                    ]
+                  ]
+                },
+                EnumValueOptions: {
+                  edition: "proto2",
+                  fields: {
+                    deprecated: {
+                      type: "bool",
+                      id: 1
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 2
+                    },
+                    debugRedact: {
+                      type: "bool",
+                      id: 3
+                    },
+                    featureSupport: {
+                      type: "FieldOptions.FeatureSupport",
+                      id: 4
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ]
+                },
+                ServiceOptions: {
+                  edition: "proto2",
+                  fields: {
+                    features: {
+                      type: "FeatureSet",
+                      id: 34
+                    },
+                    deprecated: {
+                      type: "bool",
+                      id: 33
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ]
+                },
+                MethodOptions: {
+                  edition: "proto2",
+                  fields: {
+                    deprecated: {
+                      type: "bool",
+                      id: 33
+                    },
+                    idempotencyLevel: {
+                      type: "IdempotencyLevel",
+                      id: 34,
+                      options: {
+                        default: "IDEMPOTENCY_UNKNOWN"
+                      }
+                    },
+                    features: {
+                      type: "FeatureSet",
+                      id: 35
+                    },
+                    uninterpretedOption: {
+                      rule: "repeated",
+                      type: "UninterpretedOption",
+                      id: 999
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      536870911
+                    ]
+                  ],
+                  nested: {
+                    IdempotencyLevel: {
+                      values: {
+                        IDEMPOTENCY_UNKNOWN: 0,
+                        NO_SIDE_EFFECTS: 1,
+                        IDEMPOTENT: 2
+                      }
+                    }
+                  }
+                },
+                UninterpretedOption: {
+                  edition: "proto2",
+                  fields: {
+                    name: {
+                      rule: "repeated",
+                      type: "NamePart",
+                      id: 2
+                    },
+                    identifierValue: {
+                      type: "string",
+                      id: 3
+                    },
+                    positiveIntValue: {
+                      type: "uint64",
+                      id: 4
+                    },
+                    negativeIntValue: {
+                      type: "int64",
+                      id: 5
+                    },
+                    doubleValue: {
+                      type: "double",
+                      id: 6
+                    },
+                    stringValue: {
+                      type: "bytes",
+                      id: 7
+                    },
+                    aggregateValue: {
+                      type: "string",
+                      id: 8
+                    }
+                  },
+                  nested: {
+                    NamePart: {
+                      fields: {
+                        namePart: {
+                          rule: "required",
+                          type: "string",
+                          id: 1
+                        },
+                        isExtension: {
+                          rule: "required",
+                          type: "bool",
+                          id: 2
+                        }
+                      }
+                    }
+                  }
+                },
+                FeatureSet: {
+                  edition: "proto2",
+                  fields: {
+                    fieldPresence: {
+                      type: "FieldPresence",
+                      id: 1,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_2023",
+                        "edition_defaults.value": "EXPLICIT"
+                      }
+                    },
+                    enumType: {
+                      type: "EnumType",
+                      id: 2,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_PROTO3",
+                        "edition_defaults.value": "OPEN"
+                      }
+                    },
+                    repeatedFieldEncoding: {
+                      type: "RepeatedFieldEncoding",
+                      id: 3,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_PROTO3",
+                        "edition_defaults.value": "PACKED"
+                      }
+                    },
+                    utf8Validation: {
+                      type: "Utf8Validation",
+                      id: 4,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_PROTO3",
+                        "edition_defaults.value": "VERIFY"
+                      }
+                    },
+                    messageEncoding: {
+                      type: "MessageEncoding",
+                      id: 5,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_LEGACY",
+                        "edition_defaults.value": "LENGTH_PREFIXED"
+                      }
+                    },
+                    jsonFormat: {
+                      type: "JsonFormat",
+                      id: 6,
+                      options: {
+                        retention: "RETENTION_RUNTIME",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2023",
+                        "edition_defaults.edition": "EDITION_PROTO3",
+                        "edition_defaults.value": "ALLOW"
+                      }
+                    },
+                    enforceNamingStyle: {
+                      type: "EnforceNamingStyle",
+                      id: 7,
+                      options: {
+                        retention: "RETENTION_SOURCE",
+                        targets: "TARGET_TYPE_METHOD",
+                        "feature_support.edition_introduced": "EDITION_2024",
+                        "edition_defaults.edition": "EDITION_2024",
+                        "edition_defaults.value": "STYLE2024"
+                      }
+                    },
+                    defaultSymbolVisibility: {
+                      type: "VisibilityFeature.DefaultSymbolVisibility",
+                      id: 8,
+                      options: {
+                        retention: "RETENTION_SOURCE",
+                        targets: "TARGET_TYPE_FILE",
+                        "feature_support.edition_introduced": "EDITION_2024",
+                        "edition_defaults.edition": "EDITION_2024",
+                        "edition_defaults.value": "EXPORT_TOP_LEVEL"
+                      }
+                    }
+                  },
+                  extensions: [
+                    [
+                      1e3,
+                      9994
+                    ],
+                    [
+                      9995,
+                      9999
+                    ],
+                    [
+                      1e4,
+                      1e4
+                    ]
+                  ],
+                  reserved: [
+                    [
+                      999,
+                      999
+                    ]
+                  ],
+                  nested: {
+                    FieldPresence: {
+                      values: {
+                        FIELD_PRESENCE_UNKNOWN: 0,
+                        EXPLICIT: 1,
+                        IMPLICIT: 2,
+                        LEGACY_REQUIRED: 3
+                      }
+                    },
+                    EnumType: {
+                      values: {
+                        ENUM_TYPE_UNKNOWN: 0,
+                        OPEN: 1,
+                        CLOSED: 2
+                      }
+                    },
+                    RepeatedFieldEncoding: {
+                      values: {
+                        REPEATED_FIELD_ENCODING_UNKNOWN: 0,
+                        PACKED: 1,
+                        EXPANDED: 2
+                      }
+                    },
+                    Utf8Validation: {
+                      values: {
+                        UTF8_VALIDATION_UNKNOWN: 0,
+                        VERIFY: 2,
+                        NONE: 3
+                      }
+                    },
+                    MessageEncoding: {
+                      values: {
+                        MESSAGE_ENCODING_UNKNOWN: 0,
+                        LENGTH_PREFIXED: 1,
+                        DELIMITED: 2
+                      }
+                    },
+                    JsonFormat: {
+                      values: {
+                        JSON_FORMAT_UNKNOWN: 0,
+                        ALLOW: 1,
+                        LEGACY_BEST_EFFORT: 2
+                      }
+                    },
+                    EnforceNamingStyle: {
+                      values: {
+                        ENFORCE_NAMING_STYLE_UNKNOWN: 0,
+                        STYLE2024: 1,
+                        STYLE_LEGACY: 2
+                      }
+                    },
+                    VisibilityFeature: {
+                      fields: {},
+                      reserved: [
+                        [
+                          1,
+                          536870911
+                        ]
+                      ],
+                      nested: {
+                        DefaultSymbolVisibility: {
+                          values: {
+                            DEFAULT_SYMBOL_VISIBILITY_UNKNOWN: 0,
+                            EXPORT_ALL: 1,
+                            EXPORT_TOP_LEVEL: 2,
+                            LOCAL_ALL: 3,
+                            STRICT: 4
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                FeatureSetDefaults: {
+                  edition: "proto2",
+                  fields: {
+                    defaults: {
+                      rule: "repeated",
+                      type: "FeatureSetEditionDefault",
+                      id: 1
+                    },
+                    minimumEdition: {
+                      type: "Edition",
+                      id: 4
+                    },
+                    maximumEdition: {
+                      type: "Edition",
+                      id: 5
+                    }
+                  },
+                  nested: {
+                    FeatureSetEditionDefault: {
+                      fields: {
+                        edition: {
+                          type: "Edition",
+                          id: 3
+                        },
+                        overridableFeatures: {
+                          type: "FeatureSet",
+                          id: 4
+                        },
+                        fixedFeatures: {
+                          type: "FeatureSet",
+                          id: 5
+                        }
+                      },
+                      reserved: [
+                        [
+                          1,
+                          1
+                        ],
+                        [
+                          2,
+                          2
+                        ],
+                        "features"
+                      ]
+                    }
+                  }
+                },
+                SourceCodeInfo: {
+                  edition: "proto2",
+                  fields: {
+                    location: {
+                      rule: "repeated",
+                      type: "Location",
+                      id: 1
+                    }
+                  },
+                  extensions: [
+                    [
+                      536e6,
+                      536e6
+                    ]
+                  ],
+                  nested: {
+                    Location: {
+                      fields: {
+                        path: {
+                          rule: "repeated",
+                          type: "int32",
+                          id: 1,
+                          options: {
+                            packed: true
+                          }
+                        },
+                        span: {
+                          rule: "repeated",
+                          type: "int32",
+                          id: 2,
+                          options: {
+                            packed: true
+                          }
+                        },
+                        leadingComments: {
+                          type: "string",
+                          id: 3
+                        },
+                        trailingComments: {
+                          type: "string",
+                          id: 4
+                        },
+                        leadingDetachedComments: {
+                          rule: "repeated",
+                          type: "string",
+                          id: 6
+                        }
+                      }
+                    }
+                  }
+                },
+                GeneratedCodeInfo: {
+                  edition: "proto2",
+                  fields: {
+                    annotation: {
+                      rule: "repeated",
+                      type: "Annotation",
+                      id: 1
+                    }
+                  },
+                  nested: {
+                    Annotation: {
+                      fields: {
+                        path: {
+                          rule: "repeated",
+                          type: "int32",
+                          id: 1,
+                          options: {
+                            packed: true
+                          }
+                        },
+                        sourceFile: {
+                          type: "string",
+                          id: 2
+                        },
+                        begin: {
+                          type: "int32",
+                          id: 3
+                        },
+                        end: {
+                          type: "int32",
+                          id: 4
+                        },
+                        semantic: {
+                          type: "Semantic",
+                          id: 5
+                        }
+                      },
+                      nested: {
+                        Semantic: {
+                          values: {
+                            NONE: 0,
+                            SET: 1,
+                            ALIAS: 2
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                SymbolVisibility: {
+                  edition: "proto2",
+                  values: {
+                    VISIBILITY_UNSET: 0,
+                    VISIBILITY_LOCAL: 1,
+                    VISIBILITY_EXPORT: 2
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// node_modules/protobufjs/ext/descriptor/index.js
+var require_descriptor2 = __commonJS({
+  "node_modules/protobufjs/ext/descriptor/index.js"(exports2, module2) {
+    "use strict";
+    var $protobuf = require_protobufjs();
+    module2.exports = exports2 = $protobuf.descriptor = $protobuf.Root.fromJSON(require_descriptor()).lookup(".google.protobuf");
+    var Namespace = $protobuf.Namespace;
+    var Root = $protobuf.Root;
+    var Enum = $protobuf.Enum;
+    var Type = $protobuf.Type;
+    var Field = $protobuf.Field;
+    var MapField = $protobuf.MapField;
+    var OneOf = $protobuf.OneOf;
+    var Service = $protobuf.Service;
+    var Method = $protobuf.Method;
+    var patterns = $protobuf.util.patterns;
+    var numberRe = patterns.numberRe;
+    var typeRefRe = patterns.typeRefRe;
+    Root.fromDescriptor = function fromDescriptor(descriptor) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.FileDescriptorSet.decode(descriptor);
+      var root = new Root();
+      if (descriptor.file) {
+        var fileDescriptor, filePackage;
+        for (var j = 0, i; j < descriptor.file.length; ++j) {
+          filePackage = root;
+          if ((fileDescriptor = descriptor.file[j])["package"] && fileDescriptor["package"].length)
+            filePackage = root.define(fileDescriptor["package"]);
+          var edition = editionFromDescriptor(fileDescriptor);
+          if (fileDescriptor.name && fileDescriptor.name.length)
+            root.files.push(filePackage.filename = fileDescriptor.name);
+          if (fileDescriptor.messageType)
+            for (i = 0; i < fileDescriptor.messageType.length; ++i)
+              filePackage.add(Type.fromDescriptor(fileDescriptor.messageType[i], edition));
+          if (fileDescriptor.enumType)
+            for (i = 0; i < fileDescriptor.enumType.length; ++i)
+              filePackage.add(Enum.fromDescriptor(fileDescriptor.enumType[i], edition));
+          if (fileDescriptor.extension)
+            for (i = 0; i < fileDescriptor.extension.length; ++i)
+              filePackage.add(Field.fromDescriptor(fileDescriptor.extension[i], edition));
+          if (fileDescriptor.service)
+            for (i = 0; i < fileDescriptor.service.length; ++i)
+              filePackage.add(Service.fromDescriptor(fileDescriptor.service[i], edition));
+          var opts = fromDescriptorOptions(fileDescriptor.options, exports2.FileOptions);
+          if (opts) {
+            var ks = Object.keys(opts);
+            for (i = 0; i < ks.length; ++i)
+              filePackage.setOption(ks[i], opts[ks[i]]);
+          }
+        }
+      }
+      return root.resolveAll();
+    };
+    Root.prototype.toDescriptor = function toDescriptor(edition) {
+      var set = exports2.FileDescriptorSet.create();
+      Root_toDescriptorRecursive(this, set.file, edition);
+      return set;
+    };
+    function Root_toDescriptorRecursive(ns, files, edition) {
+      var file = exports2.FileDescriptorProto.create({ name: ns.filename || (ns.fullName.substring(1).replace(/\./g, "_") || "root") + ".proto" });
+      editionToDescriptor(edition, file);
+      if (!(ns instanceof Root))
+        file["package"] = ns.fullName.substring(1);
+      for (var i = 0, nested; i < ns.nestedArray.length; ++i)
+        if ((nested = ns._nestedArray[i]) instanceof Type)
+          file.messageType.push(nested.toDescriptor(edition));
+        else if (nested instanceof Enum)
+          file.enumType.push(nested.toDescriptor());
+        else if (nested instanceof Field)
+          file.extension.push(nested.toDescriptor(edition));
+        else if (nested instanceof Service)
+          file.service.push(nested.toDescriptor());
+        else if (nested instanceof /* plain */
+        Namespace)
+          Root_toDescriptorRecursive(nested, files, edition);
+      file.options = toDescriptorOptions(ns.options, exports2.FileOptions);
+      if (file.messageType.length + file.enumType.length + file.extension.length + file.service.length)
+        files.push(file);
+    }
+    var unnamedMessageIndex = 0;
+    Type.fromDescriptor = function fromDescriptor(descriptor, edition, nested, depth) {
+      if (depth === void 0)
+        depth = 0;
+      if (depth > $protobuf.util.nestingLimit)
+        throw Error("max depth exceeded");
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.DescriptorProto.decode(descriptor);
+      var type = new Type(descriptor.name.length ? descriptor.name : "Type" + unnamedMessageIndex++, fromDescriptorOptions(descriptor.options, exports2.MessageOptions)), i;
+      if (!nested)
+        type._edition = edition;
+      if (descriptor.oneofDecl)
+        for (i = 0; i < descriptor.oneofDecl.length; ++i)
+          type.add(OneOf.fromDescriptor(descriptor.oneofDecl[i]));
+      if (descriptor.field)
+        for (i = 0; i < descriptor.field.length; ++i) {
+          var field = Field.fromDescriptor(descriptor.field[i], edition, true);
+          type.add(field);
+          if (descriptor.field[i].hasOwnProperty("oneofIndex"))
+            type.oneofsArray[descriptor.field[i].oneofIndex].add(field);
+        }
+      if (descriptor.extension)
+        for (i = 0; i < descriptor.extension.length; ++i)
+          type.add(Field.fromDescriptor(descriptor.extension[i], edition, true));
+      if (descriptor.nestedType)
+        for (i = 0; i < descriptor.nestedType.length; ++i) {
+          type.add(Type.fromDescriptor(descriptor.nestedType[i], edition, true, depth + 1));
+          if (descriptor.nestedType[i].options && descriptor.nestedType[i].options.mapEntry)
+            type.setOption("map_entry", true);
+        }
+      if (descriptor.enumType)
+        for (i = 0; i < descriptor.enumType.length; ++i)
+          type.add(Enum.fromDescriptor(descriptor.enumType[i], edition, true));
+      if (descriptor.extensionRange && descriptor.extensionRange.length) {
+        type.extensions = [];
+        for (i = 0; i < descriptor.extensionRange.length; ++i)
+          type.extensions.push([descriptor.extensionRange[i].start, descriptor.extensionRange[i].end]);
+      }
+      if (descriptor.reservedRange && descriptor.reservedRange.length || descriptor.reservedName && descriptor.reservedName.length) {
+        type.reserved = [];
+        if (descriptor.reservedRange)
+          for (i = 0; i < descriptor.reservedRange.length; ++i)
+            type.reserved.push([descriptor.reservedRange[i].start, descriptor.reservedRange[i].end]);
+        if (descriptor.reservedName)
+          for (i = 0; i < descriptor.reservedName.length; ++i)
+            type.reserved.push(descriptor.reservedName[i]);
+      }
+      return type;
+    };
+    Type.prototype.toDescriptor = function toDescriptor(edition) {
+      var descriptor = exports2.DescriptorProto.create({ name: this.name }), i;
+      for (i = 0; i < this.fieldsArray.length; ++i) {
+        var fieldDescriptor;
+        descriptor.field.push(fieldDescriptor = this._fieldsArray[i].toDescriptor(edition));
+        if (this._fieldsArray[i] instanceof MapField) {
+          var keyType = toDescriptorType(this._fieldsArray[i].keyType, this._fieldsArray[i].resolvedKeyType, false), valueType = toDescriptorType(this._fieldsArray[i].type, this._fieldsArray[i].resolvedType, false), valueTypeName = valueType === /* type */
+          11 || valueType === /* enum */
+          14 ? this._fieldsArray[i].resolvedType && shortname(this.parent, this._fieldsArray[i].resolvedType) || this._fieldsArray[i].type : void 0;
+          descriptor.nestedType.push(exports2.DescriptorProto.create({
+            name: fieldDescriptor.typeName,
+            field: [
+              exports2.FieldDescriptorProto.create({ name: "key", number: 1, label: 1, type: keyType }),
+              // can't reference a type or enum
+              exports2.FieldDescriptorProto.create({ name: "value", number: 2, label: 1, type: valueType, typeName: valueTypeName })
+            ],
+            options: exports2.MessageOptions.create({ mapEntry: true })
+          }));
+        }
+      }
+      for (i = 0; i < this.oneofsArray.length; ++i)
+        descriptor.oneofDecl.push(this._oneofsArray[i].toDescriptor());
+      for (i = 0; i < this.nestedArray.length; ++i) {
+        if (this._nestedArray[i] instanceof Field)
+          descriptor.field.push(this._nestedArray[i].toDescriptor(edition));
+        else if (this._nestedArray[i] instanceof Type)
+          descriptor.nestedType.push(this._nestedArray[i].toDescriptor(edition));
+        else if (this._nestedArray[i] instanceof Enum)
+          descriptor.enumType.push(this._nestedArray[i].toDescriptor());
+      }
+      if (this.extensions)
+        for (i = 0; i < this.extensions.length; ++i)
+          descriptor.extensionRange.push(exports2.DescriptorProto.ExtensionRange.create({ start: this.extensions[i][0], end: this.extensions[i][1] }));
+      if (this.reserved)
+        for (i = 0; i < this.reserved.length; ++i)
+          if (typeof this.reserved[i] === "string")
+            descriptor.reservedName.push(this.reserved[i]);
+          else
+            descriptor.reservedRange.push(exports2.DescriptorProto.ReservedRange.create({ start: this.reserved[i][0], end: this.reserved[i][1] }));
+      descriptor.options = toDescriptorOptions(this.options, exports2.MessageOptions);
+      return descriptor;
+    };
+    Field.fromDescriptor = function fromDescriptor(descriptor, edition, nested) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.DescriptorProto.decode(descriptor);
+      if (typeof descriptor.number !== "number")
+        throw Error("missing field id");
+      var typeName = descriptor.typeName, fieldType;
+      if (typeName != null && typeName !== "") {
+        if (typeof typeName !== "string" || !typeRefRe.test(typeName))
+          throw Error("illegal type name: " + typeName);
+        fieldType = typeName;
+      } else
+        fieldType = fromDescriptorType(descriptor.type);
+      var fieldRule;
+      switch (descriptor.label) {
+        // 0 is reserved for errors
+        case 1:
+          fieldRule = void 0;
+          break;
+        case 2:
+          fieldRule = "required";
+          break;
+        case 3:
+          fieldRule = "repeated";
+          break;
+        default:
+          throw Error("illegal label: " + descriptor.label);
+      }
+      var extendee = descriptor.extendee;
+      if (extendee != null && extendee !== "") {
+        if (typeof extendee !== "string" || !typeRefRe.test(extendee))
+          throw Error("illegal type name: " + extendee);
+      } else
+        extendee = void 0;
+      var field = new Field(
+        descriptor.name.length ? descriptor.name : "field" + descriptor.number,
+        descriptor.number,
+        fieldType,
+        fieldRule,
+        extendee
+      );
+      if (!nested)
+        field._edition = edition;
+      field.options = fromDescriptorOptions(descriptor.options, exports2.FieldOptions);
+      if (descriptor.proto3_optional)
+        field.options.proto3_optional = true;
+      if (descriptor.defaultValue && descriptor.defaultValue.length) {
+        var defaultValue = descriptor.defaultValue;
+        switch (defaultValue) {
+          case "true":
+          case "TRUE":
+            defaultValue = true;
+            break;
+          case "false":
+          case "FALSE":
+            defaultValue = false;
+            break;
+          default:
+            var match = numberRe.exec(defaultValue);
+            if (match)
+              defaultValue = parseInt(defaultValue);
+            break;
+        }
+        field.setOption("default", defaultValue);
+      }
+      if (packableDescriptorType(descriptor.type)) {
+        if (edition === "proto3") {
+          if (descriptor.options && !descriptor.options.packed)
+            field.setOption("packed", false);
+        } else if ((!edition || edition === "proto2") && descriptor.options && descriptor.options.packed)
+          field.setOption("packed", true);
+      }
+      return field;
+    };
+    Field.prototype.toDescriptor = function toDescriptor(edition) {
+      var descriptor = exports2.FieldDescriptorProto.create({ name: this.name, number: this.id });
+      if (this.map) {
+        descriptor.type = 11;
+        descriptor.typeName = $protobuf.util.ucFirst(this.name);
+        descriptor.label = 3;
+      } else {
+        switch (descriptor.type = toDescriptorType(this.type, this.resolve().resolvedType, this.delimited)) {
+          case 10:
+          // group
+          case 11:
+          // type
+          case 14:
+            descriptor.typeName = this.resolvedType ? shortname(this.parent, this.resolvedType) : this.type;
+            break;
+        }
+        if (this.rule === "repeated") {
+          descriptor.label = 3;
+        } else if (this.required && edition === "proto2") {
+          descriptor.label = 2;
+        } else {
+          descriptor.label = 1;
+        }
+      }
+      descriptor.extendee = this.extensionField ? this.extensionField.parent.fullName : this.extend;
+      if (this.partOf && this.parent instanceof Type) {
+        if ((descriptor.oneofIndex = this.parent.oneofsArray.indexOf(this.partOf)) < 0)
+          throw Error("missing oneof");
+      }
+      if (this.options) {
+        descriptor.options = toDescriptorOptions(this.options, exports2.FieldOptions);
+        if (this.options["default"] != null)
+          descriptor.defaultValue = String(this.options["default"]);
+        if (this.options.proto3_optional)
+          descriptor.proto3_optional = true;
+      }
+      if (edition === "proto3") {
+        if (!this.packed)
+          (descriptor.options || (descriptor.options = exports2.FieldOptions.create())).packed = false;
+      } else if ((!edition || edition === "proto2") && this.packed)
+        (descriptor.options || (descriptor.options = exports2.FieldOptions.create())).packed = true;
+      return descriptor;
+    };
+    var unnamedEnumIndex = 0;
+    Enum.fromDescriptor = function fromDescriptor(descriptor, edition, nested) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.EnumDescriptorProto.decode(descriptor);
+      var values = {};
+      if (descriptor.value)
+        for (var i = 0; i < descriptor.value.length; ++i) {
+          var name = descriptor.value[i].name, value = descriptor.value[i].number || 0;
+          values[name && name.length ? name : "NAME" + value] = value;
+        }
+      var enm = new Enum(
+        descriptor.name && descriptor.name.length ? descriptor.name : "Enum" + unnamedEnumIndex++,
+        values,
+        fromDescriptorOptions(descriptor.options, exports2.EnumOptions)
+      );
+      if (!nested)
+        enm._edition = edition;
+      return enm;
+    };
+    Enum.prototype.toDescriptor = function toDescriptor() {
+      var values = [];
+      for (var i = 0, ks = Object.keys(this.values); i < ks.length; ++i)
+        values.push(exports2.EnumValueDescriptorProto.create({ name: ks[i], number: this.values[ks[i]] }));
+      return exports2.EnumDescriptorProto.create({
+        name: this.name,
+        value: values,
+        options: toDescriptorOptions(this.options, exports2.EnumOptions)
+      });
+    };
+    var unnamedOneofIndex = 0;
+    OneOf.fromDescriptor = function fromDescriptor(descriptor) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.OneofDescriptorProto.decode(descriptor);
+      return new OneOf(
+        // unnamedOneOfIndex is global, not per type, because we have no ref to a type here
+        descriptor.name && descriptor.name.length ? descriptor.name : "oneof" + unnamedOneofIndex++
+        // fromDescriptorOptions(descriptor.options, exports.OneofOptions) - only uninterpreted_option
+      );
+    };
+    OneOf.prototype.toDescriptor = function toDescriptor() {
+      return exports2.OneofDescriptorProto.create({
+        name: this.name
+        // options: toDescriptorOptions(this.options, exports.OneofOptions) - only uninterpreted_option
+      });
+    };
+    var unnamedServiceIndex = 0;
+    Service.fromDescriptor = function fromDescriptor(descriptor, edition, nested) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.ServiceDescriptorProto.decode(descriptor);
+      var service = new Service(descriptor.name && descriptor.name.length ? descriptor.name : "Service" + unnamedServiceIndex++, fromDescriptorOptions(descriptor.options, exports2.ServiceOptions));
+      if (!nested)
+        service._edition = edition;
+      if (descriptor.method)
+        for (var i = 0; i < descriptor.method.length; ++i)
+          service.add(Method.fromDescriptor(descriptor.method[i]));
+      return service;
+    };
+    Service.prototype.toDescriptor = function toDescriptor() {
+      var methods = [];
+      for (var i = 0; i < this.methodsArray.length; ++i)
+        methods.push(this._methodsArray[i].toDescriptor());
+      return exports2.ServiceDescriptorProto.create({
+        name: this.name,
+        method: methods,
+        options: toDescriptorOptions(this.options, exports2.ServiceOptions)
+      });
+    };
+    var unnamedMethodIndex = 0;
+    Method.fromDescriptor = function fromDescriptor(descriptor) {
+      if (typeof descriptor.length === "number")
+        descriptor = exports2.MethodDescriptorProto.decode(descriptor);
+      var inputType = descriptor.inputType, outputType = descriptor.outputType;
+      if (inputType != null && inputType !== "") {
+        if (typeof inputType !== "string" || !typeRefRe.test(inputType))
+          throw Error("illegal type name: " + inputType);
+      }
+      if (outputType != null && outputType !== "") {
+        if (typeof outputType !== "string" || !typeRefRe.test(outputType))
+          throw Error("illegal type name: " + outputType);
+      }
+      return new Method(
+        // unnamedMethodIndex is global, not per service, because we have no ref to a service here
+        descriptor.name && descriptor.name.length ? descriptor.name : "Method" + unnamedMethodIndex++,
+        "rpc",
+        inputType,
+        outputType,
+        Boolean(descriptor.clientStreaming),
+        Boolean(descriptor.serverStreaming),
+        fromDescriptorOptions(descriptor.options, exports2.MethodOptions)
+      );
+    };
+    Method.prototype.toDescriptor = function toDescriptor() {
+      return exports2.MethodDescriptorProto.create({
+        name: this.name,
+        inputType: this.resolvedRequestType ? this.resolvedRequestType.fullName : this.requestType,
+        outputType: this.resolvedResponseType ? this.resolvedResponseType.fullName : this.responseType,
+        clientStreaming: this.requestStream,
+        serverStreaming: this.responseStream,
+        options: toDescriptorOptions(this.options, exports2.MethodOptions)
+      });
+    };
+    function fromDescriptorType(type) {
+      switch (type) {
+        // 0 is reserved for errors
+        case 1:
+          return "double";
+        case 2:
+          return "float";
+        case 3:
+          return "int64";
+        case 4:
+          return "uint64";
+        case 5:
+          return "int32";
+        case 6:
+          return "fixed64";
+        case 7:
+          return "fixed32";
+        case 8:
+          return "bool";
+        case 9:
+          return "string";
+        case 12:
+          return "bytes";
+        case 13:
+          return "uint32";
+        case 15:
+          return "sfixed32";
+        case 16:
+          return "sfixed64";
+        case 17:
+          return "sint32";
+        case 18:
+          return "sint64";
+      }
+      throw Error("illegal type: " + type);
+    }
+    function packableDescriptorType(type) {
+      switch (type) {
+        case 1:
+        // double
+        case 2:
+        // float
+        case 3:
+        // int64
+        case 4:
+        // uint64
+        case 5:
+        // int32
+        case 6:
+        // fixed64
+        case 7:
+        // fixed32
+        case 8:
+        // bool
+        case 13:
+        // uint32
+        case 14:
+        // enum (!)
+        case 15:
+        // sfixed32
+        case 16:
+        // sfixed64
+        case 17:
+        // sint32
+        case 18:
+          return true;
+      }
+      return false;
+    }
+    function toDescriptorType(type, resolvedType, delimited) {
+      switch (type) {
+        // 0 is reserved for errors
+        case "double":
+          return 1;
+        case "float":
+          return 2;
+        case "int64":
+          return 3;
+        case "uint64":
+          return 4;
+        case "int32":
+          return 5;
+        case "fixed64":
+          return 6;
+        case "fixed32":
+          return 7;
+        case "bool":
+          return 8;
+        case "string":
+          return 9;
+        case "bytes":
+          return 12;
+        case "uint32":
+          return 13;
+        case "sfixed32":
+          return 15;
+        case "sfixed64":
+          return 16;
+        case "sint32":
+          return 17;
+        case "sint64":
+          return 18;
+      }
+      if (resolvedType instanceof Enum)
+        return 14;
+      if (resolvedType instanceof Type)
+        return delimited ? 10 : 11;
+      throw Error("illegal type: " + type);
+    }
+    function fromDescriptorOptionsRecursive(obj, type) {
+      var val = {};
+      for (var i = 0, field, key; i < type.fieldsArray.length; ++i) {
+        if ((key = (field = type._fieldsArray[i]).name) === "uninterpretedOption") continue;
+        if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+        var newKey = underScore(key);
+        if (field.resolvedType instanceof Type) {
+          val[newKey] = fromDescriptorOptionsRecursive(obj[key], field.resolvedType);
+        } else if (field.resolvedType instanceof Enum) {
+          val[newKey] = field.resolvedType.valuesById[obj[key]];
+        } else {
+          val[newKey] = obj[key];
+        }
+      }
+      return val;
+    }
+    function fromDescriptorOptions(options, type) {
+      if (!options)
+        return void 0;
+      return fromDescriptorOptionsRecursive(type.toObject(options), type);
+    }
+    function toDescriptorOptionsRecursive(obj, type) {
+      var val = {};
+      var keys = Object.keys(obj);
+      for (var i = 0; i < keys.length; ++i) {
+        var key = keys[i];
+        var newKey = $protobuf.util.camelCase(key);
+        if (!Object.prototype.hasOwnProperty.call(type.fields, newKey)) continue;
+        var field = type.fields[newKey];
+        if (field.resolvedType instanceof Type) {
+          val[newKey] = toDescriptorOptionsRecursive(obj[key], field.resolvedType);
+        } else {
+          val[newKey] = obj[key];
+        }
+        if (field.repeated && !Array.isArray(val[newKey])) {
+          val[newKey] = [val[newKey]];
+        }
+      }
+      return val;
+    }
+    function toDescriptorOptions(options, type) {
+      if (!options)
+        return void 0;
+      return type.fromObject(toDescriptorOptionsRecursive(options, type));
+    }
+    function shortname(from, to) {
+      var fromPath = from.fullName.split("."), toPath = to.fullName.split("."), i = 0, j = 0, k = toPath.length - 1;
+      if (!(from instanceof Root) && to instanceof Namespace)
+        while (i < fromPath.length && j < k && fromPath[i] === toPath[j]) {
+          var other = to.lookup(fromPath[i++], true);
+          if (other !== null && other !== to)
+            break;
+          ++j;
+        }
+      else
+        for (; i < fromPath.length && j < k && fromPath[i] === toPath[j]; ++i, ++j) ;
+      return toPath.slice(j).join(".");
+    }
+    function underScore(str) {
+      return str.substring(0, 1) + str.substring(1).replace(/([A-Z])(?=[a-z]|$)/g, function($0, $1) {
+        return "_" + $1.toLowerCase();
+      });
+    }
+    function editionFromDescriptor(fileDescriptor) {
+      if (fileDescriptor.syntax === "editions") {
+        switch (fileDescriptor.edition) {
+          case exports2.Edition.EDITION_2023:
+            return "2023";
+          default:
+            throw new Error("Unsupported edition " + fileDescriptor.edition);
+        }
+      }
+      if (fileDescriptor.syntax === "proto3") {
+        return "proto3";
+      }
+      return "proto2";
+    }
+    function editionToDescriptor(edition, fileDescriptor) {
+      if (!edition) return;
+      if (edition === "proto2" || edition === "proto3") {
+        fileDescriptor.syntax = edition;
+      } else {
+        fileDescriptor.syntax = "editions";
+        switch (edition) {
+          case "2023":
+            fileDescriptor.edition = exports2.Edition.EDITION_2023;
+            break;
+          default:
+            throw new Error("Unsupported edition " + edition);
+        }
+      }
+    }
+  }
+});
+
+// node_modules/protobufjs/google/protobuf/api.json
+var require_api = __commonJS({
+  "node_modules/protobufjs/google/protobuf/api.json"(exports2, module2) {
+    module2.exports = {
+      nested: {
+        google: {
+          nested: {
+            protobuf: {
+              nested: {
+                Api: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    methods: {
+                      rule: "repeated",
+                      type: "Method",
+                      id: 2
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 3
+                    },
+                    version: {
+                      type: "string",
+                      id: 4
+                    },
+                    sourceContext: {
+                      type: "SourceContext",
+                      id: 5
+                    },
+                    mixins: {
+                      rule: "repeated",
+                      type: "Mixin",
+                      id: 6
+                    },
+                    syntax: {
+                      type: "Syntax",
+                      id: 7
+                    }
+                  }
+                },
+                Method: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    requestTypeUrl: {
+                      type: "string",
+                      id: 2
+                    },
+                    requestStreaming: {
+                      type: "bool",
+                      id: 3
+                    },
+                    responseTypeUrl: {
+                      type: "string",
+                      id: 4
+                    },
+                    responseStreaming: {
+                      type: "bool",
+                      id: 5
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 6
+                    },
+                    syntax: {
+                      type: "Syntax",
+                      id: 7
+                    }
+                  }
+                },
+                Mixin: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    root: {
+                      type: "string",
+                      id: 2
+                    }
+                  }
+                },
+                SourceContext: {
+                  fields: {
+                    fileName: {
+                      type: "string",
+                      id: 1
+                    }
+                  }
+                },
+                Option: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    value: {
+                      type: "Any",
+                      id: 2
+                    }
+                  }
+                },
+                Syntax: {
+                  values: {
+                    SYNTAX_PROTO2: 0,
+                    SYNTAX_PROTO3: 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// node_modules/protobufjs/google/protobuf/source_context.json
+var require_source_context = __commonJS({
+  "node_modules/protobufjs/google/protobuf/source_context.json"(exports2, module2) {
+    module2.exports = {
+      nested: {
+        google: {
+          nested: {
+            protobuf: {
+              nested: {
+                SourceContext: {
+                  fields: {
+                    fileName: {
+                      type: "string",
+                      id: 1
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// node_modules/protobufjs/google/protobuf/type.json
+var require_type2 = __commonJS({
+  "node_modules/protobufjs/google/protobuf/type.json"(exports2, module2) {
+    module2.exports = {
+      nested: {
+        google: {
+          nested: {
+            protobuf: {
+              nested: {
+                Type: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    fields: {
+                      rule: "repeated",
+                      type: "Field",
+                      id: 2
+                    },
+                    oneofs: {
+                      rule: "repeated",
+                      type: "string",
+                      id: 3
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 4
+                    },
+                    sourceContext: {
+                      type: "SourceContext",
+                      id: 5
+                    },
+                    syntax: {
+                      type: "Syntax",
+                      id: 6
+                    }
+                  }
+                },
+                Field: {
+                  fields: {
+                    kind: {
+                      type: "Kind",
+                      id: 1
+                    },
+                    cardinality: {
+                      type: "Cardinality",
+                      id: 2
+                    },
+                    number: {
+                      type: "int32",
+                      id: 3
+                    },
+                    name: {
+                      type: "string",
+                      id: 4
+                    },
+                    typeUrl: {
+                      type: "string",
+                      id: 6
+                    },
+                    oneofIndex: {
+                      type: "int32",
+                      id: 7
+                    },
+                    packed: {
+                      type: "bool",
+                      id: 8
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 9
+                    },
+                    jsonName: {
+                      type: "string",
+                      id: 10
+                    },
+                    defaultValue: {
+                      type: "string",
+                      id: 11
+                    }
+                  },
+                  nested: {
+                    Kind: {
+                      values: {
+                        TYPE_UNKNOWN: 0,
+                        TYPE_DOUBLE: 1,
+                        TYPE_FLOAT: 2,
+                        TYPE_INT64: 3,
+                        TYPE_UINT64: 4,
+                        TYPE_INT32: 5,
+                        TYPE_FIXED64: 6,
+                        TYPE_FIXED32: 7,
+                        TYPE_BOOL: 8,
+                        TYPE_STRING: 9,
+                        TYPE_GROUP: 10,
+                        TYPE_MESSAGE: 11,
+                        TYPE_BYTES: 12,
+                        TYPE_UINT32: 13,
+                        TYPE_ENUM: 14,
+                        TYPE_SFIXED32: 15,
+                        TYPE_SFIXED64: 16,
+                        TYPE_SINT32: 17,
+                        TYPE_SINT64: 18
+                      }
+                    },
+                    Cardinality: {
+                      values: {
+                        CARDINALITY_UNKNOWN: 0,
+                        CARDINALITY_OPTIONAL: 1,
+                        CARDINALITY_REQUIRED: 2,
+                        CARDINALITY_REPEATED: 3
+                      }
+                    }
+                  }
+                },
+                Enum: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    enumvalue: {
+                      rule: "repeated",
+                      type: "EnumValue",
+                      id: 2
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 3
+                    },
+                    sourceContext: {
+                      type: "SourceContext",
+                      id: 4
+                    },
+                    syntax: {
+                      type: "Syntax",
+                      id: 5
+                    }
+                  }
+                },
+                EnumValue: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    number: {
+                      type: "int32",
+                      id: 2
+                    },
+                    options: {
+                      rule: "repeated",
+                      type: "Option",
+                      id: 3
+                    }
+                  }
+                },
+                Option: {
+                  fields: {
+                    name: {
+                      type: "string",
+                      id: 1
+                    },
+                    value: {
+                      type: "Any",
+                      id: 2
+                    }
+                  }
+                },
+                Syntax: {
+                  values: {
+                    SYNTAX_PROTO2: 0,
+                    SYNTAX_PROTO3: 1
+                  }
+                },
+                Any: {
+                  fields: {
+                    type_url: {
+                      type: "string",
+                      id: 1
+                    },
+                    value: {
+                      type: "bytes",
+                      id: 2
+                    }
+                  }
+                },
+                SourceContext: {
+                  fields: {
+                    fileName: {
+                      type: "string",
+                      id: 1
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// node_modules/@grpc/proto-loader/build/src/util.js
+var require_util2 = __commonJS({
+  "node_modules/@grpc/proto-loader/build/src/util.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.addCommonProtos = exports2.loadProtosWithOptionsSync = exports2.loadProtosWithOptions = void 0;
+    var fs = __require("fs");
+    var path = __require("path");
+    var Protobuf = require_protobufjs();
+    function addIncludePathResolver(root, includePaths) {
+      const originalResolvePath = root.resolvePath;
+      root.resolvePath = (origin, target) => {
+        if (path.isAbsolute(target)) {
+          return target;
+        }
+        for (const directory of includePaths) {
+          const fullPath = path.join(directory, target);
+          try {
+            fs.accessSync(fullPath, fs.constants.R_OK);
+            return fullPath;
+          } catch (err) {
+            continue;
+          }
+        }
+        process.emitWarning(`${target} not found in any of the include paths ${includePaths}`);
+        return originalResolvePath(origin, target);
+      };
+    }
+    async function loadProtosWithOptions(filename, options) {
+      const root = new Protobuf.Root();
+      options = options || {};
+      if (!!options.includeDirs) {
+        if (!Array.isArray(options.includeDirs)) {
+          return Promise.reject(new Error("The includeDirs option must be an array"));
+        }
+        addIncludePathResolver(root, options.includeDirs);
+      }
+      const loadedRoot = await root.load(filename, options);
+      loadedRoot.resolveAll();
+      return loadedRoot;
+    }
+    exports2.loadProtosWithOptions = loadProtosWithOptions;
+    function loadProtosWithOptionsSync(filename, options) {
+      const root = new Protobuf.Root();
+      options = options || {};
+      if (!!options.includeDirs) {
+        if (!Array.isArray(options.includeDirs)) {
+          throw new Error("The includeDirs option must be an array");
+        }
+        addIncludePathResolver(root, options.includeDirs);
+      }
+      const loadedRoot = root.loadSync(filename, options);
+      loadedRoot.resolveAll();
+      return loadedRoot;
+    }
+    exports2.loadProtosWithOptionsSync = loadProtosWithOptionsSync;
+    function addCommonProtos() {
+      const apiDescriptor = require_api();
+      const descriptorDescriptor = require_descriptor();
+      const sourceContextDescriptor = require_source_context();
+      const typeDescriptor = require_type2();
+      Protobuf.common("api", apiDescriptor.nested.google.nested.protobuf.nested);
+      Protobuf.common("descriptor", descriptorDescriptor.nested.google.nested.protobuf.nested);
+      Protobuf.common("source_context", sourceContextDescriptor.nested.google.nested.protobuf.nested);
+      Protobuf.common("type", typeDescriptor.nested.google.nested.protobuf.nested);
+    }
+    exports2.addCommonProtos = addCommonProtos;
+  }
+});
+
+// node_modules/@grpc/proto-loader/build/src/index.js
+var require_src2 = __commonJS({
+  "node_modules/@grpc/proto-loader/build/src/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.loadFileDescriptorSetFromObject = exports2.loadFileDescriptorSetFromBuffer = exports2.fromJSON = exports2.loadSync = exports2.load = exports2.IdempotencyLevel = exports2.isAnyExtension = exports2.Long = void 0;
+    var camelCase = require_lodash();
+    var Protobuf = require_protobufjs();
+    var descriptor = require_descriptor2();
+    var util_1 = require_util2();
+    var Long = require_umd2();
+    exports2.Long = Long;
+    function isAnyExtension(obj) {
+      return "@type" in obj && typeof obj["@type"] === "string";
+    }
+    exports2.isAnyExtension = isAnyExtension;
+    var IdempotencyLevel;
+    (function(IdempotencyLevel2) {
+      IdempotencyLevel2["IDEMPOTENCY_UNKNOWN"] = "IDEMPOTENCY_UNKNOWN";
+      IdempotencyLevel2["NO_SIDE_EFFECTS"] = "NO_SIDE_EFFECTS";
+      IdempotencyLevel2["IDEMPOTENT"] = "IDEMPOTENT";
+    })(IdempotencyLevel = exports2.IdempotencyLevel || (exports2.IdempotencyLevel = {}));
+    var descriptorOptions = {
+      longs: String,
+      enums: String,
+      bytes: String,
+      defaults: true,
+      oneofs: true,
+      json: true
+    };
+    function joinName(baseName, name) {
+      if (baseName === "") {
+        return name;
+      } else {
+        return baseName + "." + name;
+      }
+    }
+    function isHandledReflectionObject(obj) {
+      return obj instanceof Protobuf.Service || obj instanceof Protobuf.Type || obj instanceof Protobuf.Enum;
+    }
+    function isNamespaceBase(obj) {
+      return obj instanceof Protobuf.Namespace || obj instanceof Protobuf.Root;
+    }
+    function getAllHandledReflectionObjects(obj, parentName) {
+      const objName = joinName(parentName, obj.name);
+      if (isHandledReflectionObject(obj)) {
+        return [[objName, obj]];
+      } else {
+        if (isNamespaceBase(obj) && typeof obj.nested !== "undefined") {
+          return Object.keys(obj.nested).map((name) => {
+            return getAllHandledReflectionObjects(obj.nested[name], objName);
+          }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
+        }
+      }
+      return [];
+    }
+    function createDeserializer(cls, options) {
+      return function deserialize(argBuf) {
+        return cls.toObject(cls.decode(argBuf), options);
+      };
+    }
+    function createSerializer(cls) {
+      return function serialize(arg) {
+        if (Array.isArray(arg)) {
+          throw new Error(`Failed to serialize message: expected object with ${cls.name} structure, got array instead`);
+        }
+        const message = cls.fromObject(arg);
+        return cls.encode(message).finish();
+      };
+    }
+    function mapMethodOptions(options) {
+      return (options || []).reduce((obj, item) => {
+        for (const [key, value] of Object.entries(item)) {
+          switch (key) {
+            case "uninterpreted_option":
+              obj.uninterpreted_option.push(item.uninterpreted_option);
+              break;
+            default:
+              obj[key] = value;
+          }
+        }
+        return obj;
+      }, {
+        deprecated: false,
+        idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
+        uninterpreted_option: []
+      });
+    }
+    function createMethodDefinition(method, serviceName, options, fileDescriptors) {
+      const requestType = method.resolvedRequestType;
+      const responseType = method.resolvedResponseType;
+      return {
+        path: "/" + serviceName + "/" + method.name,
+        requestStream: !!method.requestStream,
+        responseStream: !!method.responseStream,
+        requestSerialize: createSerializer(requestType),
+        requestDeserialize: createDeserializer(requestType, options),
+        responseSerialize: createSerializer(responseType),
+        responseDeserialize: createDeserializer(responseType, options),
+        // TODO(murgatroid99): Find a better way to handle this
+        originalName: camelCase(method.name),
+        requestType: createMessageDefinition(requestType, options, fileDescriptors),
+        responseType: createMessageDefinition(responseType, options, fileDescriptors),
+        options: mapMethodOptions(method.parsedOptions)
+      };
+    }
+    function createServiceDefinition(service, name, options, fileDescriptors) {
+      const def = {};
+      for (const method of service.methodsArray) {
+        def[method.name] = createMethodDefinition(method, name, options, fileDescriptors);
+      }
+      return def;
+    }
+    function createMessageDefinition(message, options, fileDescriptors) {
+      const messageDescriptor = message.toDescriptor("proto3");
+      return {
+        format: "Protocol Buffer 3 DescriptorProto",
+        type: messageDescriptor.$type.toObject(messageDescriptor, descriptorOptions),
+        fileDescriptorProtos: fileDescriptors,
+        serialize: createSerializer(message),
+        deserialize: createDeserializer(message, options)
+      };
+    }
+    function createEnumDefinition(enumType, fileDescriptors) {
+      const enumDescriptor = enumType.toDescriptor("proto3");
+      return {
+        format: "Protocol Buffer 3 EnumDescriptorProto",
+        type: enumDescriptor.$type.toObject(enumDescriptor, descriptorOptions),
+        fileDescriptorProtos: fileDescriptors
+      };
+    }
+    function createDefinition(obj, name, options, fileDescriptors) {
+      if (obj instanceof Protobuf.Service) {
+        return createServiceDefinition(obj, name, options, fileDescriptors);
+      } else if (obj instanceof Protobuf.Type) {
+        return createMessageDefinition(obj, options, fileDescriptors);
+      } else if (obj instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj, fileDescriptors);
+      } else {
+        throw new Error("Type mismatch in reflection object handling");
+      }
+    }
+    function createPackageDefinition(root, options) {
+      const def = {};
+      root.resolveAll();
+      const descriptorList = root.toDescriptor("proto3").file;
+      const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
+      for (const [name, obj] of getAllHandledReflectionObjects(root, "")) {
+        def[name] = createDefinition(obj, name, options, bufferList);
+      }
+      return def;
+    }
+    function createPackageDefinitionFromDescriptorSet(decodedDescriptorSet, options) {
+      options = options || {};
+      const root = Protobuf.Root.fromDescriptor(decodedDescriptorSet);
+      root.resolveAll();
+      return createPackageDefinition(root, options);
+    }
+    function load(filename, options) {
+      return (0, util_1.loadProtosWithOptions)(filename, options).then((loadedRoot) => {
+        return createPackageDefinition(loadedRoot, options);
+      });
+    }
+    exports2.load = load;
+    function loadSync(filename, options) {
+      const loadedRoot = (0, util_1.loadProtosWithOptionsSync)(filename, options);
+      return createPackageDefinition(loadedRoot, options);
+    }
+    exports2.loadSync = loadSync;
+    function fromJSON2(json, options) {
+      options = options || {};
+      const loadedRoot = Protobuf.Root.fromJSON(json);
+      loadedRoot.resolveAll();
+      return createPackageDefinition(loadedRoot, options);
+    }
+    exports2.fromJSON = fromJSON2;
+    function loadFileDescriptorSetFromBuffer(descriptorSet, options) {
+      const decodedDescriptorSet = descriptor.FileDescriptorSet.decode(descriptorSet);
+      return createPackageDefinitionFromDescriptorSet(decodedDescriptorSet, options);
+    }
+    exports2.loadFileDescriptorSetFromBuffer = loadFileDescriptorSetFromBuffer;
+    function loadFileDescriptorSetFromObject(descriptorSet, options) {
+      const decodedDescriptorSet = descriptor.FileDescriptorSet.fromObject(descriptorSet);
+      return createPackageDefinitionFromDescriptorSet(decodedDescriptorSet, options);
+    }
+    exports2.loadFileDescriptorSetFromObject = loadFileDescriptorSetFromObject;
+    (0, util_1.addCommonProtos)();
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/channelz.js
+var require_channelz = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/channelz.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.registerChannelzSocket = exports2.registerChannelzServer = exports2.registerChannelzSubchannel = exports2.registerChannelzChannel = exports2.ChannelzCallTrackerStub = exports2.ChannelzCallTracker = exports2.ChannelzChildrenTrackerStub = exports2.ChannelzChildrenTracker = exports2.ChannelzTrace = exports2.ChannelzTraceStub = void 0;
+    exports2.unregisterChannelzRef = unregisterChannelzRef;
+    exports2.dateToProtoTimestamp = dateToProtoTimestamp;
+    exports2.getChannelzHandlers = getChannelzHandlers;
+    exports2.getChannelzServiceDefinition = getChannelzServiceDefinition;
+    exports2.setup = setup;
+    var net_1 = __require("net");
+    var ordered_map_1 = require_cjs();
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var subchannel_address_1 = require_subchannel_address();
+    var admin_1 = require_admin();
+    var make_client_1 = require_make_client();
+    function channelRefToMessage(ref) {
+      return {
+        channel_id: ref.id,
+        name: ref.name
+      };
+    }
+    function subchannelRefToMessage(ref) {
+      return {
+        subchannel_id: ref.id,
+        name: ref.name
+      };
+    }
+    function serverRefToMessage(ref) {
+      return {
+        server_id: ref.id
+      };
+    }
+    function socketRefToMessage(ref) {
+      return {
+        socket_id: ref.id,
+        name: ref.name
+      };
+    }
+    var TARGET_RETAINED_TRACES = 32;
+    var DEFAULT_MAX_RESULTS = 100;
+    var ChannelzTraceStub = class {
+      constructor() {
+        this.events = [];
+        this.creationTimestamp = /* @__PURE__ */ new Date();
+        this.eventsLogged = 0;
+      }
+      addTrace() {
+      }
+      getTraceMessage() {
+        return {
+          creation_timestamp: dateToProtoTimestamp(this.creationTimestamp),
+          num_events_logged: this.eventsLogged,
+          events: []
+        };
+      }
+    };
+    exports2.ChannelzTraceStub = ChannelzTraceStub;
+    var ChannelzTrace = class {
+      constructor() {
+        this.events = [];
+        this.eventsLogged = 0;
+        this.creationTimestamp = /* @__PURE__ */ new Date();
+      }
+      addTrace(severity, description, child) {
+        const timestamp = /* @__PURE__ */ new Date();
+        this.events.push({
+          description,
+          severity,
+          timestamp,
+          childChannel: (child === null || child === void 0 ? void 0 : child.kind) === "channel" ? child : void 0,
+          childSubchannel: (child === null || child === void 0 ? void 0 : child.kind) === "subchannel" ? child : void 0
+        });
+        if (this.events.length >= TARGET_RETAINED_TRACES * 2) {
+          this.events = this.events.slice(TARGET_RETAINED_TRACES);
+        }
+        this.eventsLogged += 1;
+      }
+      getTraceMessage() {
+        return {
+          creation_timestamp: dateToProtoTimestamp(this.creationTimestamp),
+          num_events_logged: this.eventsLogged,
+          events: this.events.map((event) => {
+            return {
+              description: event.description,
+              severity: event.severity,
+              timestamp: dateToProtoTimestamp(event.timestamp),
+              channel_ref: event.childChannel ? channelRefToMessage(event.childChannel) : null,
+              subchannel_ref: event.childSubchannel ? subchannelRefToMessage(event.childSubchannel) : null
+            };
+          })
+        };
+      }
+    };
+    exports2.ChannelzTrace = ChannelzTrace;
+    var ChannelzChildrenTracker = class {
+      constructor() {
+        this.channelChildren = new ordered_map_1.OrderedMap();
+        this.subchannelChildren = new ordered_map_1.OrderedMap();
+        this.socketChildren = new ordered_map_1.OrderedMap();
+        this.trackerMap = {
+          [
+            "channel"
+            /* EntityTypes.channel */
+          ]: this.channelChildren,
+          [
+            "subchannel"
+            /* EntityTypes.subchannel */
+          ]: this.subchannelChildren,
+          [
+            "socket"
+            /* EntityTypes.socket */
+          ]: this.socketChildren
+        };
+      }
+      refChild(child) {
+        const tracker = this.trackerMap[child.kind];
+        const trackedChild = tracker.find(child.id);
+        if (trackedChild.equals(tracker.end())) {
+          tracker.setElement(child.id, {
+            ref: child,
+            count: 1
+          }, trackedChild);
+        } else {
+          trackedChild.pointer[1].count += 1;
+        }
+      }
+      unrefChild(child) {
+        const tracker = this.trackerMap[child.kind];
+        const trackedChild = tracker.getElementByKey(child.id);
+        if (trackedChild !== void 0) {
+          trackedChild.count -= 1;
+          if (trackedChild.count === 0) {
+            tracker.eraseElementByKey(child.id);
+          }
+        }
+      }
+      getChildLists() {
+        return {
+          channels: this.channelChildren,
+          subchannels: this.subchannelChildren,
+          sockets: this.socketChildren
+        };
+      }
+    };
+    exports2.ChannelzChildrenTracker = ChannelzChildrenTracker;
+    var ChannelzChildrenTrackerStub = class extends ChannelzChildrenTracker {
+      refChild() {
+      }
+      unrefChild() {
+      }
+    };
+    exports2.ChannelzChildrenTrackerStub = ChannelzChildrenTrackerStub;
+    var ChannelzCallTracker = class {
+      constructor() {
+        this.callsStarted = 0;
+        this.callsSucceeded = 0;
+        this.callsFailed = 0;
+        this.lastCallStartedTimestamp = null;
+      }
+      addCallStarted() {
+        this.callsStarted += 1;
+        this.lastCallStartedTimestamp = Date.now();
+      }
+      addCallSucceeded() {
+        this.callsSucceeded += 1;
+      }
+      addCallFailed() {
+        this.callsFailed += 1;
+      }
+    };
+    exports2.ChannelzCallTracker = ChannelzCallTracker;
+    var ChannelzCallTrackerStub = class extends ChannelzCallTracker {
+      addCallStarted() {
+      }
+      addCallSucceeded() {
+      }
+      addCallFailed() {
+      }
+    };
+    exports2.ChannelzCallTrackerStub = ChannelzCallTrackerStub;
+    var entityMaps = {
+      [
+        "channel"
+        /* EntityTypes.channel */
+      ]: new ordered_map_1.OrderedMap(),
+      [
+        "subchannel"
+        /* EntityTypes.subchannel */
+      ]: new ordered_map_1.OrderedMap(),
+      [
+        "server"
+        /* EntityTypes.server */
+      ]: new ordered_map_1.OrderedMap(),
+      [
+        "socket"
+        /* EntityTypes.socket */
+      ]: new ordered_map_1.OrderedMap()
+    };
+    var generateRegisterFn = (kind) => {
+      let nextId = 1;
+      function getNextId() {
+        return nextId++;
+      }
+      const entityMap = entityMaps[kind];
+      return (name, getInfo, channelzEnabled) => {
+        const id = getNextId();
+        const ref = { id, name, kind };
+        if (channelzEnabled) {
+          entityMap.setElement(id, { ref, getInfo });
+        }
+        return ref;
+      };
+    };
+    exports2.registerChannelzChannel = generateRegisterFn(
+      "channel"
+      /* EntityTypes.channel */
+    );
+    exports2.registerChannelzSubchannel = generateRegisterFn(
+      "subchannel"
+      /* EntityTypes.subchannel */
+    );
+    exports2.registerChannelzServer = generateRegisterFn(
+      "server"
+      /* EntityTypes.server */
+    );
+    exports2.registerChannelzSocket = generateRegisterFn(
+      "socket"
+      /* EntityTypes.socket */
+    );
+    function unregisterChannelzRef(ref) {
+      entityMaps[ref.kind].eraseElementByKey(ref.id);
+    }
+    function parseIPv6Section(addressSection) {
+      const numberValue = Number.parseInt(addressSection, 16);
+      return [numberValue / 256 | 0, numberValue % 256];
+    }
+    function parseIPv6Chunk(addressChunk) {
+      if (addressChunk === "") {
+        return [];
+      }
+      const bytePairs = addressChunk.split(":").map((section) => parseIPv6Section(section));
+      const result = [];
+      return result.concat(...bytePairs);
+    }
+    function isIPv6MappedIPv4(ipAddress) {
+      return (0, net_1.isIPv6)(ipAddress) && ipAddress.toLowerCase().startsWith("::ffff:") && (0, net_1.isIPv4)(ipAddress.substring(7));
+    }
+    function ipv4AddressStringToBuffer(ipAddress) {
+      return Buffer.from(Uint8Array.from(ipAddress.split(".").map((segment) => Number.parseInt(segment))));
+    }
+    function ipAddressStringToBuffer(ipAddress) {
+      if ((0, net_1.isIPv4)(ipAddress)) {
+        return ipv4AddressStringToBuffer(ipAddress);
+      } else if (isIPv6MappedIPv4(ipAddress)) {
+        return ipv4AddressStringToBuffer(ipAddress.substring(7));
+      } else if ((0, net_1.isIPv6)(ipAddress)) {
+        let leftSection;
+        let rightSection;
+        const doubleColonIndex = ipAddress.indexOf("::");
+        if (doubleColonIndex === -1) {
+          leftSection = ipAddress;
+          rightSection = "";
+        } else {
+          leftSection = ipAddress.substring(0, doubleColonIndex);
+          rightSection = ipAddress.substring(doubleColonIndex + 2);
+        }
+        const leftBuffer = Buffer.from(parseIPv6Chunk(leftSection));
+        const rightBuffer = Buffer.from(parseIPv6Chunk(rightSection));
+        const middleBuffer = Buffer.alloc(16 - leftBuffer.length - rightBuffer.length, 0);
+        return Buffer.concat([leftBuffer, middleBuffer, rightBuffer]);
+      } else {
+        return null;
+      }
+    }
+    function connectivityStateToMessage(state) {
+      switch (state) {
+        case connectivity_state_1.ConnectivityState.CONNECTING:
+          return {
+            state: "CONNECTING"
+          };
+        case connectivity_state_1.ConnectivityState.IDLE:
+          return {
+            state: "IDLE"
+          };
+        case connectivity_state_1.ConnectivityState.READY:
+          return {
+            state: "READY"
+          };
+        case connectivity_state_1.ConnectivityState.SHUTDOWN:
+          return {
+            state: "SHUTDOWN"
+          };
+        case connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE:
+          return {
+            state: "TRANSIENT_FAILURE"
+          };
+        default:
+          return {
+            state: "UNKNOWN"
+          };
+      }
+    }
+    function dateToProtoTimestamp(date) {
+      if (date === null || date === void 0) {
+        return null;
+      }
+      const millisSinceEpoch = typeof date === "number" ? date : date.getTime();
+      return {
+        seconds: Math.floor(millisSinceEpoch / 1e3),
+        nanos: millisSinceEpoch % 1e3 * 1e6
+      };
+    }
+    function getChannelMessage(channelEntry) {
+      const resolvedInfo = channelEntry.getInfo();
+      const channelRef = [];
+      const subchannelRef = [];
+      resolvedInfo.children.channels.forEach((el) => {
+        channelRef.push(channelRefToMessage(el[1].ref));
+      });
+      resolvedInfo.children.subchannels.forEach((el) => {
+        subchannelRef.push(subchannelRefToMessage(el[1].ref));
+      });
+      return {
+        ref: channelRefToMessage(channelEntry.ref),
+        data: {
+          target: resolvedInfo.target,
+          state: connectivityStateToMessage(resolvedInfo.state),
+          calls_started: resolvedInfo.callTracker.callsStarted,
+          calls_succeeded: resolvedInfo.callTracker.callsSucceeded,
+          calls_failed: resolvedInfo.callTracker.callsFailed,
+          last_call_started_timestamp: dateToProtoTimestamp(resolvedInfo.callTracker.lastCallStartedTimestamp),
+          trace: resolvedInfo.trace.getTraceMessage()
+        },
+        channel_ref: channelRef,
+        subchannel_ref: subchannelRef
+      };
+    }
+    function GetChannel(call, callback) {
+      const channelId = parseInt(call.request.channel_id, 10);
+      const channelEntry = entityMaps[
+        "channel"
+        /* EntityTypes.channel */
+      ].getElementByKey(channelId);
+      if (channelEntry === void 0) {
+        callback({
+          code: constants_1.Status.NOT_FOUND,
+          details: "No channel data found for id " + channelId
+        });
+        return;
+      }
+      callback(null, { channel: getChannelMessage(channelEntry) });
+    }
+    function GetTopChannels(call, callback) {
+      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+      const resultList = [];
+      const startId = parseInt(call.request.start_channel_id, 10);
+      const channelEntries = entityMaps[
+        "channel"
+        /* EntityTypes.channel */
+      ];
+      let i;
+      for (i = channelEntries.lowerBound(startId); !i.equals(channelEntries.end()) && resultList.length < maxResults; i = i.next()) {
+        resultList.push(getChannelMessage(i.pointer[1]));
+      }
+      callback(null, {
+        channel: resultList,
+        end: i.equals(channelEntries.end())
+      });
+    }
+    function getServerMessage(serverEntry) {
+      const resolvedInfo = serverEntry.getInfo();
+      const listenSocket = [];
+      resolvedInfo.listenerChildren.sockets.forEach((el) => {
+        listenSocket.push(socketRefToMessage(el[1].ref));
+      });
+      return {
+        ref: serverRefToMessage(serverEntry.ref),
+        data: {
+          calls_started: resolvedInfo.callTracker.callsStarted,
+          calls_succeeded: resolvedInfo.callTracker.callsSucceeded,
+          calls_failed: resolvedInfo.callTracker.callsFailed,
+          last_call_started_timestamp: dateToProtoTimestamp(resolvedInfo.callTracker.lastCallStartedTimestamp),
+          trace: resolvedInfo.trace.getTraceMessage()
+        },
+        listen_socket: listenSocket
+      };
+    }
+    function GetServer(call, callback) {
+      const serverId = parseInt(call.request.server_id, 10);
+      const serverEntries = entityMaps[
+        "server"
+        /* EntityTypes.server */
+      ];
+      const serverEntry = serverEntries.getElementByKey(serverId);
+      if (serverEntry === void 0) {
+        callback({
+          code: constants_1.Status.NOT_FOUND,
+          details: "No server data found for id " + serverId
+        });
+        return;
+      }
+      callback(null, { server: getServerMessage(serverEntry) });
+    }
+    function GetServers(call, callback) {
+      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+      const startId = parseInt(call.request.start_server_id, 10);
+      const serverEntries = entityMaps[
+        "server"
+        /* EntityTypes.server */
+      ];
+      const resultList = [];
+      let i;
+      for (i = serverEntries.lowerBound(startId); !i.equals(serverEntries.end()) && resultList.length < maxResults; i = i.next()) {
+        resultList.push(getServerMessage(i.pointer[1]));
+      }
+      callback(null, {
+        server: resultList,
+        end: i.equals(serverEntries.end())
+      });
+    }
+    function GetSubchannel(call, callback) {
+      const subchannelId = parseInt(call.request.subchannel_id, 10);
+      const subchannelEntry = entityMaps[
+        "subchannel"
+        /* EntityTypes.subchannel */
+      ].getElementByKey(subchannelId);
+      if (subchannelEntry === void 0) {
+        callback({
+          code: constants_1.Status.NOT_FOUND,
+          details: "No subchannel data found for id " + subchannelId
+        });
+        return;
+      }
+      const resolvedInfo = subchannelEntry.getInfo();
+      const listenSocket = [];
+      resolvedInfo.children.sockets.forEach((el) => {
+        listenSocket.push(socketRefToMessage(el[1].ref));
+      });
+      const subchannelMessage = {
+        ref: subchannelRefToMessage(subchannelEntry.ref),
+        data: {
+          target: resolvedInfo.target,
+          state: connectivityStateToMessage(resolvedInfo.state),
+          calls_started: resolvedInfo.callTracker.callsStarted,
+          calls_succeeded: resolvedInfo.callTracker.callsSucceeded,
+          calls_failed: resolvedInfo.callTracker.callsFailed,
+          last_call_started_timestamp: dateToProtoTimestamp(resolvedInfo.callTracker.lastCallStartedTimestamp),
+          trace: resolvedInfo.trace.getTraceMessage()
+        },
+        socket_ref: listenSocket
+      };
+      callback(null, { subchannel: subchannelMessage });
+    }
+    function subchannelAddressToAddressMessage(subchannelAddress) {
+      var _a;
+      if ((0, subchannel_address_1.isTcpSubchannelAddress)(subchannelAddress)) {
+        return {
+          address: "tcpip_address",
+          tcpip_address: {
+            ip_address: (_a = ipAddressStringToBuffer(subchannelAddress.host)) !== null && _a !== void 0 ? _a : void 0,
+            port: subchannelAddress.port
+          }
+        };
+      } else {
+        return {
+          address: "uds_address",
+          uds_address: {
+            filename: subchannelAddress.path
+          }
+        };
+      }
+    }
+    function GetSocket(call, callback) {
+      var _a, _b, _c, _d, _e;
+      const socketId = parseInt(call.request.socket_id, 10);
+      const socketEntry = entityMaps[
+        "socket"
+        /* EntityTypes.socket */
+      ].getElementByKey(socketId);
+      if (socketEntry === void 0) {
+        callback({
+          code: constants_1.Status.NOT_FOUND,
+          details: "No socket data found for id " + socketId
+        });
+        return;
+      }
+      const resolvedInfo = socketEntry.getInfo();
+      const securityMessage = resolvedInfo.security ? {
+        model: "tls",
+        tls: {
+          cipher_suite: resolvedInfo.security.cipherSuiteStandardName ? "standard_name" : "other_name",
+          standard_name: (_a = resolvedInfo.security.cipherSuiteStandardName) !== null && _a !== void 0 ? _a : void 0,
+          other_name: (_b = resolvedInfo.security.cipherSuiteOtherName) !== null && _b !== void 0 ? _b : void 0,
+          local_certificate: (_c = resolvedInfo.security.localCertificate) !== null && _c !== void 0 ? _c : void 0,
+          remote_certificate: (_d = resolvedInfo.security.remoteCertificate) !== null && _d !== void 0 ? _d : void 0
+        }
+      } : null;
+      const socketMessage = {
+        ref: socketRefToMessage(socketEntry.ref),
+        local: resolvedInfo.localAddress ? subchannelAddressToAddressMessage(resolvedInfo.localAddress) : null,
+        remote: resolvedInfo.remoteAddress ? subchannelAddressToAddressMessage(resolvedInfo.remoteAddress) : null,
+        remote_name: (_e = resolvedInfo.remoteName) !== null && _e !== void 0 ? _e : void 0,
+        security: securityMessage,
+        data: {
+          keep_alives_sent: resolvedInfo.keepAlivesSent,
+          streams_started: resolvedInfo.streamsStarted,
+          streams_succeeded: resolvedInfo.streamsSucceeded,
+          streams_failed: resolvedInfo.streamsFailed,
+          last_local_stream_created_timestamp: dateToProtoTimestamp(resolvedInfo.lastLocalStreamCreatedTimestamp),
+          last_remote_stream_created_timestamp: dateToProtoTimestamp(resolvedInfo.lastRemoteStreamCreatedTimestamp),
+          messages_received: resolvedInfo.messagesReceived,
+          messages_sent: resolvedInfo.messagesSent,
+          last_message_received_timestamp: dateToProtoTimestamp(resolvedInfo.lastMessageReceivedTimestamp),
+          last_message_sent_timestamp: dateToProtoTimestamp(resolvedInfo.lastMessageSentTimestamp),
+          local_flow_control_window: resolvedInfo.localFlowControlWindow ? { value: resolvedInfo.localFlowControlWindow } : null,
+          remote_flow_control_window: resolvedInfo.remoteFlowControlWindow ? { value: resolvedInfo.remoteFlowControlWindow } : null
+        }
+      };
+      callback(null, { socket: socketMessage });
+    }
+    function GetServerSockets(call, callback) {
+      const serverId = parseInt(call.request.server_id, 10);
+      const serverEntry = entityMaps[
+        "server"
+        /* EntityTypes.server */
+      ].getElementByKey(serverId);
+      if (serverEntry === void 0) {
+        callback({
+          code: constants_1.Status.NOT_FOUND,
+          details: "No server data found for id " + serverId
+        });
+        return;
+      }
+      const startId = parseInt(call.request.start_socket_id, 10);
+      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+      const resolvedInfo = serverEntry.getInfo();
+      const allSockets = resolvedInfo.sessionChildren.sockets;
+      const resultList = [];
+      let i;
+      for (i = allSockets.lowerBound(startId); !i.equals(allSockets.end()) && resultList.length < maxResults; i = i.next()) {
+        resultList.push(socketRefToMessage(i.pointer[1].ref));
+      }
+      callback(null, {
+        socket_ref: resultList,
+        end: i.equals(allSockets.end())
+      });
+    }
+    function getChannelzHandlers() {
+      return {
+        GetChannel,
+        GetTopChannels,
+        GetServer,
+        GetServers,
+        GetSubchannel,
+        GetSocket,
+        GetServerSockets
+      };
+    }
+    var loadedChannelzDefinition = null;
+    function getChannelzServiceDefinition() {
+      if (loadedChannelzDefinition) {
+        return loadedChannelzDefinition;
+      }
+      const loaderLoadSync = require_src2().loadSync;
+      const loadedProto = loaderLoadSync("channelz.proto", {
+        keepCase: true,
+        longs: String,
+        enums: String,
+        defaults: true,
+        oneofs: true,
+        includeDirs: [`${__dirname}/../../proto`]
+      });
+      const channelzGrpcObject = (0, make_client_1.loadPackageDefinition)(loadedProto);
+      loadedChannelzDefinition = channelzGrpcObject.grpc.channelz.v1.Channelz.service;
+      return loadedChannelzDefinition;
+    }
+    function setup() {
+      (0, admin_1.registerAdminService)(getChannelzServiceDefinition, getChannelzHandlers);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/call-number.js
+var require_call_number = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/call-number.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.getNextCallNumber = getNextCallNumber;
+    var nextCallNumber = 0;
+    function getNextCallNumber() {
+      return nextCallNumber++;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/compression-algorithms.js
+var require_compression_algorithms = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/compression-algorithms.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.CompressionAlgorithms = void 0;
+    var CompressionAlgorithms;
+    (function(CompressionAlgorithms2) {
+      CompressionAlgorithms2[CompressionAlgorithms2["identity"] = 0] = "identity";
+      CompressionAlgorithms2[CompressionAlgorithms2["deflate"] = 1] = "deflate";
+      CompressionAlgorithms2[CompressionAlgorithms2["gzip"] = 2] = "gzip";
+    })(CompressionAlgorithms || (exports2.CompressionAlgorithms = CompressionAlgorithms = {}));
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/filter.js
+var require_filter = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/filter.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BaseFilter = void 0;
+    var BaseFilter = class {
+      async sendMetadata(metadata) {
+        return metadata;
+      }
+      receiveMetadata(metadata) {
+        return metadata;
+      }
+      async sendMessage(message) {
+        return message;
+      }
+      async receiveMessage(message) {
+        return message;
+      }
+      receiveTrailers(status2) {
+        return status2;
+      }
+    };
+    exports2.BaseFilter = BaseFilter;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/compression-filter.js
+var require_compression_filter = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/compression-filter.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.CompressionFilterFactory = exports2.CompressionFilter = void 0;
+    var zlib = __require("zlib");
+    var compression_algorithms_1 = require_compression_algorithms();
+    var constants_1 = require_constants2();
+    var filter_1 = require_filter();
+    var logging = require_logging();
+    var isCompressionAlgorithmKey = (key) => {
+      return typeof key === "number" && typeof compression_algorithms_1.CompressionAlgorithms[key] === "string";
+    };
+    var CompressionHandler = class {
+      /**
+       * @param message Raw uncompressed message bytes
+       * @param compress Indicates whether the message should be compressed
+       * @return Framed message, compressed if applicable
+       */
+      async writeMessage(message, compress) {
+        let messageBuffer = message;
+        if (compress) {
+          messageBuffer = await this.compressMessage(messageBuffer);
+        }
+        const output = Buffer.allocUnsafe(messageBuffer.length + 5);
+        output.writeUInt8(compress ? 1 : 0, 0);
+        output.writeUInt32BE(messageBuffer.length, 1);
+        messageBuffer.copy(output, 5);
+        return output;
+      }
+      /**
+       * @param data Framed message, possibly compressed
+       * @return Uncompressed message
+       */
+      async readMessage(data) {
+        const compressed = data.readUInt8(0) === 1;
+        let messageBuffer = data.slice(5);
+        if (compressed) {
+          messageBuffer = await this.decompressMessage(messageBuffer);
+        }
+        return messageBuffer;
+      }
+    };
+    var IdentityHandler = class extends CompressionHandler {
+      async compressMessage(message) {
+        return message;
+      }
+      async writeMessage(message, compress) {
+        const output = Buffer.allocUnsafe(message.length + 5);
+        output.writeUInt8(0, 0);
+        output.writeUInt32BE(message.length, 1);
+        message.copy(output, 5);
+        return output;
+      }
+      decompressMessage(message) {
+        return Promise.reject(new Error('Received compressed message but "grpc-encoding" header was identity'));
+      }
+    };
+    var DeflateHandler = class extends CompressionHandler {
+      constructor(maxRecvMessageLength) {
+        super();
+        this.maxRecvMessageLength = maxRecvMessageLength;
+      }
+      compressMessage(message) {
+        return new Promise((resolve, reject) => {
+          zlib.deflate(message, (err, output) => {
+            if (err) {
+              reject(err);
+            } else {
+              resolve(output);
+            }
+          });
+        });
+      }
+      decompressMessage(message) {
+        return new Promise((resolve, reject) => {
+          let totalLength = 0;
+          const messageParts = [];
+          const decompresser = zlib.createInflate();
+          decompresser.on("error", (error) => {
+            reject({
+              code: constants_1.Status.INTERNAL,
+              details: "Failed to decompress deflate-encoded message"
+            });
+          });
+          decompresser.on("data", (chunk) => {
+            messageParts.push(chunk);
+            totalLength += chunk.byteLength;
+            if (this.maxRecvMessageLength !== -1 && totalLength > this.maxRecvMessageLength) {
+              decompresser.destroy();
+              reject({
+                code: constants_1.Status.RESOURCE_EXHAUSTED,
+                details: `Received message that decompresses to a size larger than ${this.maxRecvMessageLength}`
+              });
+            }
+          });
+          decompresser.on("end", () => {
+            resolve(Buffer.concat(messageParts));
+          });
+          decompresser.write(message);
+          decompresser.end();
+        });
+      }
+    };
+    var GzipHandler = class extends CompressionHandler {
+      constructor(maxRecvMessageLength) {
+        super();
+        this.maxRecvMessageLength = maxRecvMessageLength;
+      }
+      compressMessage(message) {
+        return new Promise((resolve, reject) => {
+          zlib.gzip(message, (err, output) => {
+            if (err) {
+              reject(err);
+            } else {
+              resolve(output);
+            }
+          });
+        });
+      }
+      decompressMessage(message) {
+        return new Promise((resolve, reject) => {
+          let totalLength = 0;
+          const messageParts = [];
+          const decompresser = zlib.createGunzip();
+          decompresser.on("error", (error) => {
+            reject({
+              code: constants_1.Status.INTERNAL,
+              details: "Failed to decompress gzip-encoded message"
+            });
+          });
+          decompresser.on("data", (chunk) => {
+            messageParts.push(chunk);
+            totalLength += chunk.byteLength;
+            if (this.maxRecvMessageLength !== -1 && totalLength > this.maxRecvMessageLength) {
+              decompresser.destroy();
+              reject({
+                code: constants_1.Status.RESOURCE_EXHAUSTED,
+                details: `Received message that decompresses to a size larger than ${this.maxRecvMessageLength}`
+              });
+            }
+          });
+          decompresser.on("end", () => {
+            resolve(Buffer.concat(messageParts));
+          });
+          decompresser.write(message);
+          decompresser.end();
+        });
+      }
+    };
+    var UnknownHandler = class extends CompressionHandler {
+      constructor(compressionName) {
+        super();
+        this.compressionName = compressionName;
+      }
+      compressMessage(message) {
+        return Promise.reject(new Error(`Received message compressed with unsupported compression method ${this.compressionName}`));
+      }
+      decompressMessage(message) {
+        return Promise.reject(new Error(`Compression method not supported: ${this.compressionName}`));
+      }
+    };
+    function getCompressionHandler(compressionName, maxReceiveMessageSize) {
+      switch (compressionName) {
+        case "identity":
+          return new IdentityHandler();
+        case "deflate":
+          return new DeflateHandler(maxReceiveMessageSize);
+        case "gzip":
+          return new GzipHandler(maxReceiveMessageSize);
+        default:
+          return new UnknownHandler(compressionName);
+      }
+    }
+    var CompressionFilter = class extends filter_1.BaseFilter {
+      constructor(channelOptions, sharedFilterConfig) {
+        var _a, _b, _c;
+        super();
+        this.sharedFilterConfig = sharedFilterConfig;
+        this.sendCompression = new IdentityHandler();
+        this.receiveCompression = new IdentityHandler();
+        this.currentCompressionAlgorithm = "identity";
+        const compressionAlgorithmKey = channelOptions["grpc.default_compression_algorithm"];
+        this.maxReceiveMessageLength = (_a = channelOptions["grpc.max_receive_message_length"]) !== null && _a !== void 0 ? _a : constants_1.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH;
+        this.maxSendMessageLength = (_b = channelOptions["grpc.max_send_message_length"]) !== null && _b !== void 0 ? _b : constants_1.DEFAULT_MAX_SEND_MESSAGE_LENGTH;
+        if (compressionAlgorithmKey !== void 0) {
+          if (isCompressionAlgorithmKey(compressionAlgorithmKey)) {
+            const clientSelectedEncoding = compression_algorithms_1.CompressionAlgorithms[compressionAlgorithmKey];
+            const serverSupportedEncodings = (_c = sharedFilterConfig.serverSupportedEncodingHeader) === null || _c === void 0 ? void 0 : _c.split(",");
+            if (!serverSupportedEncodings || serverSupportedEncodings.includes(clientSelectedEncoding)) {
+              this.currentCompressionAlgorithm = clientSelectedEncoding;
+              this.sendCompression = getCompressionHandler(this.currentCompressionAlgorithm, -1);
+            }
+          } else {
+            logging.log(constants_1.LogVerbosity.ERROR, `Invalid value provided for grpc.default_compression_algorithm option: ${compressionAlgorithmKey}`);
+          }
+        }
+      }
+      async sendMetadata(metadata) {
+        const headers = await metadata;
+        headers.set("grpc-accept-encoding", "identity,deflate,gzip");
+        headers.set("accept-encoding", "identity");
+        if (this.currentCompressionAlgorithm === "identity") {
+          headers.remove("grpc-encoding");
+        } else {
+          headers.set("grpc-encoding", this.currentCompressionAlgorithm);
+        }
+        return headers;
+      }
+      receiveMetadata(metadata) {
+        const receiveEncoding = metadata.get("grpc-encoding");
+        if (receiveEncoding.length > 0) {
+          const encoding = receiveEncoding[0];
+          if (typeof encoding === "string") {
+            this.receiveCompression = getCompressionHandler(encoding, this.maxReceiveMessageLength);
+          }
+        }
+        metadata.remove("grpc-encoding");
+        const serverSupportedEncodingsHeader = metadata.get("grpc-accept-encoding")[0];
+        if (serverSupportedEncodingsHeader) {
+          this.sharedFilterConfig.serverSupportedEncodingHeader = serverSupportedEncodingsHeader;
+          const serverSupportedEncodings = serverSupportedEncodingsHeader.split(",");
+          if (!serverSupportedEncodings.includes(this.currentCompressionAlgorithm)) {
+            this.sendCompression = new IdentityHandler();
+            this.currentCompressionAlgorithm = "identity";
+          }
+        }
+        metadata.remove("grpc-accept-encoding");
+        return metadata;
+      }
+      async sendMessage(message) {
+        var _a;
+        const resolvedMessage = await message;
+        if (this.maxSendMessageLength !== -1 && resolvedMessage.message.length > this.maxSendMessageLength) {
+          throw {
+            code: constants_1.Status.RESOURCE_EXHAUSTED,
+            details: `Attempted to send message with a size larger than ${this.maxSendMessageLength}`
+          };
+        }
+        let compress;
+        if (this.sendCompression instanceof IdentityHandler) {
+          compress = false;
+        } else {
+          compress = (((_a = resolvedMessage.flags) !== null && _a !== void 0 ? _a : 0) & 2) === 0;
+        }
+        return {
+          message: await this.sendCompression.writeMessage(resolvedMessage.message, compress),
+          flags: resolvedMessage.flags
+        };
+      }
+      async receiveMessage(message) {
+        return this.receiveCompression.readMessage(await message);
+      }
+    };
+    exports2.CompressionFilter = CompressionFilter;
+    var CompressionFilterFactory = class {
+      constructor(channel, options) {
+        this.options = options;
+        this.sharedFilterConfig = {};
+      }
+      createFilter() {
+        return new CompressionFilter(this.options, this.sharedFilterConfig);
+      }
+    };
+    exports2.CompressionFilterFactory = CompressionFilterFactory;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/control-plane-status.js
+var require_control_plane_status = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/control-plane-status.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.restrictControlPlaneStatusCode = restrictControlPlaneStatusCode;
+    var constants_1 = require_constants2();
+    var INAPPROPRIATE_CONTROL_PLANE_CODES = [
+      constants_1.Status.OK,
+      constants_1.Status.INVALID_ARGUMENT,
+      constants_1.Status.NOT_FOUND,
+      constants_1.Status.ALREADY_EXISTS,
+      constants_1.Status.FAILED_PRECONDITION,
+      constants_1.Status.ABORTED,
+      constants_1.Status.OUT_OF_RANGE,
+      constants_1.Status.DATA_LOSS
+    ];
+    function restrictControlPlaneStatusCode(code, details) {
+      if (INAPPROPRIATE_CONTROL_PLANE_CODES.includes(code)) {
+        return {
+          code: constants_1.Status.INTERNAL,
+          details: `Invalid status from control plane: ${code} ${constants_1.Status[code]} ${details}`
+        };
+      } else {
+        return { code, details };
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/deadline.js
+var require_deadline = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/deadline.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.minDeadline = minDeadline;
+    exports2.getDeadlineTimeoutString = getDeadlineTimeoutString;
+    exports2.getRelativeTimeout = getRelativeTimeout;
+    exports2.deadlineToString = deadlineToString;
+    exports2.formatDateDifference = formatDateDifference;
+    function minDeadline(...deadlineList) {
+      let minValue = Infinity;
+      for (const deadline of deadlineList) {
+        const deadlineMsecs = deadline instanceof Date ? deadline.getTime() : deadline;
+        if (deadlineMsecs < minValue) {
+          minValue = deadlineMsecs;
+        }
+      }
+      return minValue;
+    }
+    var units = [
+      ["m", 1],
+      ["S", 1e3],
+      ["M", 60 * 1e3],
+      ["H", 60 * 60 * 1e3]
+    ];
+    function getDeadlineTimeoutString(deadline) {
+      const now = Date.now();
+      if (deadline instanceof Date) {
+        deadline = deadline.getTime();
+      }
+      const timeoutMs = Math.max(deadline - now, 0);
+      for (const [unit, factor] of units) {
+        const amount = timeoutMs / factor;
+        if (amount < 1e8) {
+          return String(Math.ceil(amount)) + unit;
+        }
+      }
+      throw new Error("Deadline is too far in the future");
+    }
+    var MAX_TIMEOUT_TIME = 2147483647;
+    function getRelativeTimeout(deadline) {
+      const deadlineMs = deadline instanceof Date ? deadline.getTime() : deadline;
+      const now = Date.now();
+      const timeout = deadlineMs - now;
+      if (timeout < 0) {
+        return 0;
+      } else if (timeout > MAX_TIMEOUT_TIME) {
+        return Infinity;
+      } else {
+        return timeout;
+      }
+    }
+    function deadlineToString(deadline) {
+      if (deadline instanceof Date) {
+        return deadline.toISOString();
+      } else {
+        const dateDeadline = new Date(deadline);
+        if (Number.isNaN(dateDeadline.getTime())) {
+          return "" + deadline;
+        } else {
+          return dateDeadline.toISOString();
+        }
+      }
+    }
+    function formatDateDifference(startDate, endDate) {
+      const startMs = typeof startDate === "number" ? startDate : startDate.getTime();
+      const endMs = typeof endDate === "number" ? endDate : endDate.getTime();
+      return ((endMs - startMs) / 1e3).toFixed(3) + "s";
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/filter-stack.js
+var require_filter_stack = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/filter-stack.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.FilterStackFactory = exports2.FilterStack = void 0;
+    var FilterStack = class {
+      constructor(filters) {
+        this.filters = filters;
+      }
+      sendMetadata(metadata) {
+        let result = metadata;
+        for (let i = 0; i < this.filters.length; i++) {
+          result = this.filters[i].sendMetadata(result);
+        }
+        return result;
+      }
+      receiveMetadata(metadata) {
+        let result = metadata;
+        for (let i = this.filters.length - 1; i >= 0; i--) {
+          result = this.filters[i].receiveMetadata(result);
+        }
+        return result;
+      }
+      sendMessage(message) {
+        let result = message;
+        for (let i = 0; i < this.filters.length; i++) {
+          result = this.filters[i].sendMessage(result);
+        }
+        return result;
+      }
+      receiveMessage(message) {
+        let result = message;
+        for (let i = this.filters.length - 1; i >= 0; i--) {
+          result = this.filters[i].receiveMessage(result);
+        }
+        return result;
+      }
+      receiveTrailers(status2) {
+        let result = status2;
+        for (let i = this.filters.length - 1; i >= 0; i--) {
+          result = this.filters[i].receiveTrailers(result);
+        }
+        return result;
+      }
+      push(filters) {
+        this.filters.unshift(...filters);
+      }
+      getFilters() {
+        return this.filters;
+      }
+    };
+    exports2.FilterStack = FilterStack;
+    var FilterStackFactory = class _FilterStackFactory {
+      constructor(factories) {
+        this.factories = factories;
+      }
+      push(filterFactories) {
+        this.factories.unshift(...filterFactories);
+      }
+      clone() {
+        return new _FilterStackFactory([...this.factories]);
+      }
+      createFilter() {
+        return new FilterStack(this.factories.map((factory) => factory.createFilter()));
+      }
+    };
+    exports2.FilterStackFactory = FilterStackFactory;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/single-subchannel-channel.js
+var require_single_subchannel_channel = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/single-subchannel-channel.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.SingleSubchannelChannel = void 0;
+    var call_number_1 = require_call_number();
+    var channelz_1 = require_channelz();
+    var compression_filter_1 = require_compression_filter();
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var control_plane_status_1 = require_control_plane_status();
+    var deadline_1 = require_deadline();
+    var filter_stack_1 = require_filter_stack();
+    var metadata_1 = require_metadata();
+    var resolver_1 = require_resolver();
+    var uri_parser_1 = require_uri_parser();
+    var SubchannelCallWrapper = class {
+      constructor(subchannel, method, filterStackFactory, options, callNumber) {
+        this.subchannel = subchannel;
+        this.method = method;
+        this.options = options;
+        this.callNumber = callNumber;
+        this.childCall = null;
+        this.pendingMessage = null;
+        this.readPending = false;
+        this.halfClosePending = false;
+        this.pendingStatus = null;
+        this.readFilterPending = false;
+        this.writeFilterPending = false;
+        this.serviceUrl = (0, uri_parser_1.computeServiceUrl)(this.options.host, this.method);
+        const timeout = (0, deadline_1.getRelativeTimeout)(options.deadline);
+        if (timeout !== Infinity) {
+          if (timeout <= 0) {
+            this.cancelWithStatus(constants_1.Status.DEADLINE_EXCEEDED, "Deadline exceeded");
+          } else {
+            setTimeout(() => {
+              this.cancelWithStatus(constants_1.Status.DEADLINE_EXCEEDED, "Deadline exceeded");
+            }, timeout);
+          }
+        }
+        this.filterStack = filterStackFactory.createFilter();
+      }
+      cancelWithStatus(status2, details) {
+        if (this.childCall) {
+          this.childCall.cancelWithStatus(status2, details);
+        } else {
+          this.pendingStatus = {
+            code: status2,
+            details,
+            metadata: new metadata_1.Metadata()
+          };
+        }
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.childCall) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : this.subchannel.getAddress();
+      }
+      async start(metadata, listener) {
+        if (this.pendingStatus) {
+          listener.onReceiveStatus(this.pendingStatus);
+          return;
+        }
+        if (this.subchannel.getConnectivityState() !== connectivity_state_1.ConnectivityState.READY) {
+          listener.onReceiveStatus({
+            code: constants_1.Status.UNAVAILABLE,
+            details: "Subchannel not ready",
+            metadata: new metadata_1.Metadata()
+          });
+          return;
+        }
+        const filteredMetadata = await this.filterStack.sendMetadata(Promise.resolve(metadata));
+        let credsMetadata;
+        try {
+          credsMetadata = await this.subchannel.getCallCredentials().generateMetadata({ method_name: this.method, service_url: this.serviceUrl });
+        } catch (e) {
+          const error = e;
+          const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error.code === "number" ? error.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error.message}`);
+          listener.onReceiveStatus({
+            code,
+            details,
+            metadata: new metadata_1.Metadata()
+          });
+          return;
+        }
+        credsMetadata.merge(filteredMetadata);
+        const childListener = {
+          onReceiveMetadata: async (metadata2) => {
+            listener.onReceiveMetadata(await this.filterStack.receiveMetadata(metadata2));
+          },
+          onReceiveMessage: async (message) => {
+            this.readFilterPending = true;
+            const filteredMessage = await this.filterStack.receiveMessage(message);
+            this.readFilterPending = false;
+            listener.onReceiveMessage(filteredMessage);
+            if (this.pendingStatus) {
+              listener.onReceiveStatus(this.pendingStatus);
+            }
+          },
+          onReceiveStatus: async (status2) => {
+            const filteredStatus = await this.filterStack.receiveTrailers(status2);
+            if (this.readFilterPending) {
+              this.pendingStatus = filteredStatus;
+            } else {
+              listener.onReceiveStatus(filteredStatus);
+            }
+          }
+        };
+        this.childCall = this.subchannel.createCall(credsMetadata, this.options.host, this.method, childListener, this.callNumber);
+        if (this.readPending) {
+          this.childCall.startRead();
+        }
+        if (this.pendingMessage) {
+          this.childCall.sendMessageWithContext(this.pendingMessage.context, this.pendingMessage.message);
+        }
+        if (this.halfClosePending && !this.writeFilterPending) {
+          this.childCall.halfClose();
+        }
+      }
+      async sendMessageWithContext(context, message) {
+        this.writeFilterPending = true;
+        const filteredMessage = await this.filterStack.sendMessage(Promise.resolve({ message, flags: context.flags }));
+        this.writeFilterPending = false;
+        if (this.childCall) {
+          this.childCall.sendMessageWithContext(context, filteredMessage.message);
+          if (this.halfClosePending) {
+            this.childCall.halfClose();
+          }
+        } else {
+          this.pendingMessage = { context, message: filteredMessage.message };
+        }
+      }
+      startRead() {
+        if (this.childCall) {
+          this.childCall.startRead();
+        } else {
+          this.readPending = true;
+        }
+      }
+      halfClose() {
+        if (this.childCall && !this.writeFilterPending) {
+          this.childCall.halfClose();
+        } else {
+          this.halfClosePending = true;
+        }
+      }
+      getCallNumber() {
+        return this.callNumber;
+      }
+      setCredentials(credentials2) {
+        throw new Error("Method not implemented.");
+      }
+      getAuthContext() {
+        if (this.childCall) {
+          return this.childCall.getAuthContext();
+        } else {
+          return null;
+        }
+      }
+    };
+    var SingleSubchannelChannel = class {
+      constructor(subchannel, target, options) {
+        this.subchannel = subchannel;
+        this.target = target;
+        this.channelzEnabled = false;
+        this.channelzTrace = new channelz_1.ChannelzTrace();
+        this.callTracker = new channelz_1.ChannelzCallTracker();
+        this.childrenTracker = new channelz_1.ChannelzChildrenTracker();
+        this.channelzEnabled = options["grpc.enable_channelz"] !== 0;
+        this.channelzRef = (0, channelz_1.registerChannelzChannel)((0, uri_parser_1.uriToString)(target), () => ({
+          target: `${(0, uri_parser_1.uriToString)(target)} (${subchannel.getAddress()})`,
+          state: this.subchannel.getConnectivityState(),
+          trace: this.channelzTrace,
+          callTracker: this.callTracker,
+          children: this.childrenTracker.getChildLists()
+        }), this.channelzEnabled);
+        if (this.channelzEnabled) {
+          this.childrenTracker.refChild(subchannel.getChannelzRef());
+        }
+        this.filterStackFactory = new filter_stack_1.FilterStackFactory([new compression_filter_1.CompressionFilterFactory(this, options)]);
+      }
+      close() {
+        if (this.channelzEnabled) {
+          this.childrenTracker.unrefChild(this.subchannel.getChannelzRef());
+        }
+        (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+      }
+      getTarget() {
+        return (0, uri_parser_1.uriToString)(this.target);
+      }
+      getConnectivityState(tryToConnect) {
+        throw new Error("Method not implemented.");
+      }
+      watchConnectivityState(currentState, deadline, callback) {
+        throw new Error("Method not implemented.");
+      }
+      getChannelzRef() {
+        return this.channelzRef;
+      }
+      createCall(method, deadline) {
+        const callOptions = {
+          deadline,
+          host: (0, resolver_1.getDefaultAuthority)(this.target),
+          flags: constants_1.Propagate.DEFAULTS,
+          parentCall: null
+        };
+        return new SubchannelCallWrapper(this.subchannel, method, this.filterStackFactory, callOptions, (0, call_number_1.getNextCallNumber)());
+      }
+    };
+    exports2.SingleSubchannelChannel = SingleSubchannelChannel;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/subchannel.js
+var require_subchannel = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/subchannel.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Subchannel = void 0;
+    var connectivity_state_1 = require_connectivity_state();
+    var backoff_timeout_1 = require_backoff_timeout();
+    var logging = require_logging();
+    var constants_1 = require_constants2();
+    var uri_parser_1 = require_uri_parser();
+    var subchannel_address_1 = require_subchannel_address();
+    var channelz_1 = require_channelz();
+    var single_subchannel_channel_1 = require_single_subchannel_channel();
+    var TRACER_NAME = "subchannel";
+    var KEEPALIVE_MAX_TIME_MS = ~(1 << 31);
+    var Subchannel = class {
+      /**
+       * A class representing a connection to a single backend.
+       * @param channelTarget The target string for the channel as a whole
+       * @param subchannelAddress The address for the backend that this subchannel
+       *     will connect to
+       * @param options The channel options, plus any specific subchannel options
+       *     for this subchannel
+       * @param credentials The channel credentials used to establish this
+       *     connection
+       */
+      constructor(channelTarget, subchannelAddress, options, credentials2, connector) {
+        var _a;
+        this.channelTarget = channelTarget;
+        this.subchannelAddress = subchannelAddress;
+        this.options = options;
+        this.connector = connector;
+        this.connectivityState = connectivity_state_1.ConnectivityState.IDLE;
+        this.transport = null;
+        this.continueConnecting = false;
+        this.stateListeners = /* @__PURE__ */ new Set();
+        this.refcount = 0;
+        this.channelzEnabled = true;
+        this.dataProducers = /* @__PURE__ */ new Map();
+        this.subchannelChannel = null;
+        const backoffOptions = {
+          initialDelay: options["grpc.initial_reconnect_backoff_ms"],
+          maxDelay: options["grpc.max_reconnect_backoff_ms"]
+        };
+        this.backoffTimeout = new backoff_timeout_1.BackoffTimeout(() => {
+          this.handleBackoffTimer();
+        }, backoffOptions);
+        this.backoffTimeout.unref();
+        this.subchannelAddressString = (0, subchannel_address_1.subchannelAddressToString)(subchannelAddress);
+        this.keepaliveTime = (_a = options["grpc.keepalive_time_ms"]) !== null && _a !== void 0 ? _a : -1;
+        if (options["grpc.enable_channelz"] === 0) {
+          this.channelzEnabled = false;
+          this.channelzTrace = new channelz_1.ChannelzTraceStub();
+          this.callTracker = new channelz_1.ChannelzCallTrackerStub();
+          this.childrenTracker = new channelz_1.ChannelzChildrenTrackerStub();
+          this.streamTracker = new channelz_1.ChannelzCallTrackerStub();
+        } else {
+          this.channelzTrace = new channelz_1.ChannelzTrace();
+          this.callTracker = new channelz_1.ChannelzCallTracker();
+          this.childrenTracker = new channelz_1.ChannelzChildrenTracker();
+          this.streamTracker = new channelz_1.ChannelzCallTracker();
+        }
+        this.channelzRef = (0, channelz_1.registerChannelzSubchannel)(this.subchannelAddressString, () => this.getChannelzInfo(), this.channelzEnabled);
+        this.channelzTrace.addTrace("CT_INFO", "Subchannel created");
+        if (this.traceEnabled) {
+          this.trace("Subchannel constructed with options " + JSON.stringify(options, void 0, 2));
+        }
+        this.secureConnector = credentials2._createSecureConnector(channelTarget, options);
+      }
+      getChannelzInfo() {
+        return {
+          state: this.connectivityState,
+          trace: this.channelzTrace,
+          callTracker: this.callTracker,
+          children: this.childrenTracker.getChildLists(),
+          target: this.subchannelAddressString
+        };
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      get refTraceEnabled() {
+        return logging.isTracerEnabled("subchannel_refcount");
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      refTrace(text) {
+        if (this.refTraceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, "subchannel_refcount", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      handleBackoffTimer() {
+        if (this.continueConnecting) {
+          this.transitionToState([connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE], connectivity_state_1.ConnectivityState.CONNECTING);
+        } else {
+          this.transitionToState([connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE], connectivity_state_1.ConnectivityState.IDLE);
+        }
+      }
+      /**
+       * Start a backoff timer with the current nextBackoff timeout
+       */
+      startBackoff() {
+        this.backoffTimeout.runOnce();
+      }
+      stopBackoff() {
+        this.backoffTimeout.stop();
+        this.backoffTimeout.reset();
+      }
+      startConnectingInternal() {
+        let options = this.options;
+        if (options["grpc.keepalive_time_ms"]) {
+          const adjustedKeepaliveTime = Math.min(this.keepaliveTime, KEEPALIVE_MAX_TIME_MS);
+          options = Object.assign(Object.assign({}, options), { "grpc.keepalive_time_ms": adjustedKeepaliveTime });
+        }
+        this.connector.connect(this.subchannelAddress, this.secureConnector, options).then((transport) => {
+          if (this.transitionToState([connectivity_state_1.ConnectivityState.CONNECTING], connectivity_state_1.ConnectivityState.READY)) {
+            this.transport = transport;
+            if (this.channelzEnabled) {
+              this.childrenTracker.refChild(transport.getChannelzRef());
+            }
+            transport.addDisconnectListener((tooManyPings) => {
+              this.transitionToState([connectivity_state_1.ConnectivityState.READY], connectivity_state_1.ConnectivityState.IDLE);
+              if (tooManyPings && this.keepaliveTime > 0) {
+                this.keepaliveTime *= 2;
+                logging.log(constants_1.LogVerbosity.ERROR, `Connection to ${(0, uri_parser_1.uriToString)(this.channelTarget)} at ${this.subchannelAddressString} rejected by server because of excess pings. Increasing ping interval to ${this.keepaliveTime} ms`);
+              }
+            });
+          } else {
+            transport.shutdown();
+          }
+        }, (error) => {
+          this.transitionToState([connectivity_state_1.ConnectivityState.CONNECTING], connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, `${error}`);
+        });
+      }
+      /**
+       * Initiate a state transition from any element of oldStates to the new
+       * state. If the current connectivityState is not in oldStates, do nothing.
+       * @param oldStates The set of states to transition from
+       * @param newState The state to transition to
+       * @returns True if the state changed, false otherwise
+       */
+      transitionToState(oldStates, newState, errorMessage) {
+        var _a, _b;
+        if (oldStates.indexOf(this.connectivityState) === -1) {
+          return false;
+        }
+        if (this.traceEnabled) {
+          if (errorMessage) {
+            this.trace(connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState] + ' with error "' + errorMessage + '"');
+          } else {
+            this.trace(connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+          }
+        }
+        if (this.channelzEnabled) {
+          this.channelzTrace.addTrace("CT_INFO", "Connectivity state change to " + connectivity_state_1.ConnectivityState[newState]);
+        }
+        const previousState = this.connectivityState;
+        this.connectivityState = newState;
+        switch (newState) {
+          case connectivity_state_1.ConnectivityState.READY:
+            this.stopBackoff();
+            break;
+          case connectivity_state_1.ConnectivityState.CONNECTING:
+            this.startBackoff();
+            this.startConnectingInternal();
+            this.continueConnecting = false;
+            break;
+          case connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE:
+            if (this.channelzEnabled && this.transport) {
+              this.childrenTracker.unrefChild(this.transport.getChannelzRef());
+            }
+            (_a = this.transport) === null || _a === void 0 ? void 0 : _a.shutdown();
+            this.transport = null;
+            if (!this.backoffTimeout.isRunning()) {
+              process.nextTick(() => {
+                this.handleBackoffTimer();
+              });
+            }
+            break;
+          case connectivity_state_1.ConnectivityState.IDLE:
+            if (this.channelzEnabled && this.transport) {
+              this.childrenTracker.unrefChild(this.transport.getChannelzRef());
+            }
+            (_b = this.transport) === null || _b === void 0 ? void 0 : _b.shutdown();
+            this.transport = null;
+            break;
+          default:
+            throw new Error(`Invalid state: unknown ConnectivityState ${newState}`);
+        }
+        for (const listener of this.stateListeners) {
+          listener(this, previousState, newState, this.keepaliveTime, errorMessage);
+        }
+        return true;
+      }
+      ref() {
+        if (this.refTraceEnabled) {
+          this.refTrace("refcount " + this.refcount + " -> " + (this.refcount + 1));
+        }
+        this.refcount += 1;
+      }
+      unref() {
+        if (this.refTraceEnabled) {
+          this.refTrace("refcount " + this.refcount + " -> " + (this.refcount - 1));
+        }
+        this.refcount -= 1;
+        if (this.refcount === 0) {
+          this.channelzTrace.addTrace("CT_INFO", "Shutting down");
+          (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+          this.secureConnector.destroy();
+          process.nextTick(() => {
+            this.transitionToState([connectivity_state_1.ConnectivityState.CONNECTING, connectivity_state_1.ConnectivityState.READY], connectivity_state_1.ConnectivityState.IDLE);
+          });
+        }
+      }
+      unrefIfOneRef() {
+        if (this.refcount === 1) {
+          this.unref();
+          return true;
+        }
+        return false;
+      }
+      createCall(metadata, host, method, listener, callId) {
+        if (!this.transport) {
+          throw new Error("Cannot create call, subchannel not READY");
+        }
+        let statsTracker;
+        if (this.channelzEnabled) {
+          this.callTracker.addCallStarted();
+          this.streamTracker.addCallStarted();
+          statsTracker = {
+            onCallEnd: (status2) => {
+              if (status2.code === constants_1.Status.OK) {
+                this.callTracker.addCallSucceeded();
+              } else {
+                this.callTracker.addCallFailed();
+              }
+            }
+          };
+        } else {
+          statsTracker = {};
+        }
+        return this.transport.createCall(metadata, host, method, listener, statsTracker, callId);
+      }
+      /**
+       * If the subchannel is currently IDLE, start connecting and switch to the
+       * CONNECTING state. If the subchannel is current in TRANSIENT_FAILURE,
+       * the next time it would transition to IDLE, start connecting again instead.
+       * Otherwise, do nothing.
+       */
+      startConnecting() {
+        process.nextTick(() => {
+          if (!this.transitionToState([connectivity_state_1.ConnectivityState.IDLE], connectivity_state_1.ConnectivityState.CONNECTING)) {
+            if (this.connectivityState === connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
+              this.continueConnecting = true;
+            }
+          }
+        });
+      }
+      /**
+       * Get the subchannel's current connectivity state.
+       */
+      getConnectivityState() {
+        return this.connectivityState;
+      }
+      /**
+       * Add a listener function to be called whenever the subchannel's
+       * connectivity state changes.
+       * @param listener
+       */
+      addConnectivityStateListener(listener) {
+        this.stateListeners.add(listener);
+      }
+      /**
+       * Remove a listener previously added with `addConnectivityStateListener`
+       * @param listener A reference to a function previously passed to
+       *     `addConnectivityStateListener`
+       */
+      removeConnectivityStateListener(listener) {
+        this.stateListeners.delete(listener);
+      }
+      /**
+       * Reset the backoff timeout, and immediately start connecting if in backoff.
+       */
+      resetBackoff() {
+        process.nextTick(() => {
+          this.backoffTimeout.reset();
+          this.transitionToState([connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE], connectivity_state_1.ConnectivityState.CONNECTING);
+        });
+      }
+      getAddress() {
+        return this.subchannelAddressString;
+      }
+      getChannelzRef() {
+        return this.channelzRef;
+      }
+      isHealthy() {
+        return true;
+      }
+      addHealthStateWatcher(listener) {
+      }
+      removeHealthStateWatcher(listener) {
+      }
+      getRealSubchannel() {
+        return this;
+      }
+      realSubchannelEquals(other) {
+        return other.getRealSubchannel() === this;
+      }
+      throttleKeepalive(newKeepaliveTime) {
+        if (newKeepaliveTime > this.keepaliveTime) {
+          this.keepaliveTime = newKeepaliveTime;
+        }
+      }
+      getCallCredentials() {
+        return this.secureConnector.getCallCredentials();
+      }
+      getChannel() {
+        if (!this.subchannelChannel) {
+          this.subchannelChannel = new single_subchannel_channel_1.SingleSubchannelChannel(this, this.channelTarget, this.options);
+        }
+        return this.subchannelChannel;
+      }
+      addDataWatcher(dataWatcher) {
+        throw new Error("Not implemented");
+      }
+      getOrCreateDataProducer(name, createDataProducer) {
+        const existingProducer = this.dataProducers.get(name);
+        if (existingProducer) {
+          return existingProducer;
+        }
+        const newProducer = createDataProducer(this);
+        this.dataProducers.set(name, newProducer);
+        return newProducer;
+      }
+      removeDataProducer(name) {
+        this.dataProducers.delete(name);
+      }
+    };
+    exports2.Subchannel = Subchannel;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/environment.js
+var require_environment = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/environment.js"(exports2) {
+    "use strict";
+    var _a;
+    var _b;
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS = exports2.GRPC_NODE_USE_ALTERNATIVE_RESOLVER = void 0;
+    exports2.GRPC_NODE_USE_ALTERNATIVE_RESOLVER = ((_a = process.env.GRPC_NODE_USE_ALTERNATIVE_RESOLVER) !== null && _a !== void 0 ? _a : "false") === "true";
+    exports2.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS = ((_b = process.env.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) !== null && _b !== void 0 ? _b : "false") === "true";
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolver-dns.js
+var require_resolver_dns = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolver-dns.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.DEFAULT_PORT = void 0;
+    exports2.setup = setup;
+    var resolver_1 = require_resolver();
+    var dns_1 = __require("dns");
+    var service_config_1 = require_service_config();
+    var constants_1 = require_constants2();
+    var call_interface_1 = require_call_interface();
+    var metadata_1 = require_metadata();
+    var logging = require_logging();
+    var constants_2 = require_constants2();
+    var uri_parser_1 = require_uri_parser();
+    var net_1 = __require("net");
+    var backoff_timeout_1 = require_backoff_timeout();
+    var environment_1 = require_environment();
+    var TRACER_NAME = "dns_resolver";
+    function trace(text) {
+      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    exports2.DEFAULT_PORT = 443;
+    var DEFAULT_MIN_TIME_BETWEEN_RESOLUTIONS_MS = 3e4;
+    var DnsResolver = class {
+      constructor(target, listener, channelOptions) {
+        var _a, _b, _c;
+        this.target = target;
+        this.listener = listener;
+        this.pendingLookupPromise = null;
+        this.pendingTxtPromise = null;
+        this.latestLookupResult = null;
+        this.latestServiceConfigResult = null;
+        this.continueResolving = false;
+        this.isNextResolutionTimerRunning = false;
+        this.isServiceConfigEnabled = true;
+        this.returnedIpResult = false;
+        this.alternativeResolver = new dns_1.promises.Resolver();
+        trace("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
+        if (target.authority) {
+          this.alternativeResolver.setServers([target.authority]);
+        }
+        const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
+        if (hostPort === null) {
+          this.ipResult = null;
+          this.dnsHostname = null;
+          this.port = null;
+        } else {
+          if ((0, net_1.isIPv4)(hostPort.host) || (0, net_1.isIPv6)(hostPort.host)) {
+            this.ipResult = [
+              {
+                addresses: [
+                  {
+                    host: hostPort.host,
+                    port: (_a = hostPort.port) !== null && _a !== void 0 ? _a : exports2.DEFAULT_PORT
+                  }
+                ]
+              }
+            ];
+            this.dnsHostname = null;
+            this.port = null;
+          } else {
+            this.ipResult = null;
+            this.dnsHostname = hostPort.host;
+            this.port = (_b = hostPort.port) !== null && _b !== void 0 ? _b : exports2.DEFAULT_PORT;
+          }
+        }
+        this.percentage = Math.random() * 100;
+        if (channelOptions["grpc.service_config_disable_resolution"] === 1) {
+          this.isServiceConfigEnabled = false;
+        }
+        this.defaultResolutionError = {
+          code: constants_1.Status.UNAVAILABLE,
+          details: `Name resolution failed for target ${(0, uri_parser_1.uriToString)(this.target)}`,
+          metadata: new metadata_1.Metadata()
+        };
+        const backoffOptions = {
+          initialDelay: channelOptions["grpc.initial_reconnect_backoff_ms"],
+          maxDelay: channelOptions["grpc.max_reconnect_backoff_ms"]
+        };
+        this.backoff = new backoff_timeout_1.BackoffTimeout(() => {
+          if (this.continueResolving) {
+            this.startResolutionWithBackoff();
+          }
+        }, backoffOptions);
+        this.backoff.unref();
+        this.minTimeBetweenResolutionsMs = (_c = channelOptions["grpc.dns_min_time_between_resolutions_ms"]) !== null && _c !== void 0 ? _c : DEFAULT_MIN_TIME_BETWEEN_RESOLUTIONS_MS;
+        this.nextResolutionTimer = setTimeout(() => {
+        }, 0);
+        clearTimeout(this.nextResolutionTimer);
+      }
+      /**
+       * If the target is an IP address, just provide that address as a result.
+       * Otherwise, initiate A, AAAA, and TXT lookups
+       */
+      startResolution() {
+        if (this.ipResult !== null) {
+          if (!this.returnedIpResult) {
+            trace("Returning IP address for target " + (0, uri_parser_1.uriToString)(this.target));
+            setImmediate(() => {
+              this.listener((0, call_interface_1.statusOrFromValue)(this.ipResult), {}, null, "");
+            });
+            this.returnedIpResult = true;
+          }
+          this.backoff.stop();
+          this.backoff.reset();
+          this.stopNextResolutionTimer();
+          return;
+        }
+        if (this.dnsHostname === null) {
+          trace("Failed to parse DNS address " + (0, uri_parser_1.uriToString)(this.target));
+          setImmediate(() => {
+            this.listener((0, call_interface_1.statusOrFromError)({
+              code: constants_1.Status.UNAVAILABLE,
+              details: `Failed to parse DNS address ${(0, uri_parser_1.uriToString)(this.target)}`
+            }), {}, null, "");
+          });
+          this.stopNextResolutionTimer();
+        } else {
+          if (this.pendingLookupPromise !== null) {
+            return;
+          }
+          trace("Looking up DNS hostname " + this.dnsHostname);
+          this.latestLookupResult = null;
+          const hostname = this.dnsHostname;
+          this.pendingLookupPromise = this.lookup(hostname);
+          this.pendingLookupPromise.then((addressList) => {
+            if (this.pendingLookupPromise === null) {
+              return;
+            }
+            this.pendingLookupPromise = null;
+            this.latestLookupResult = (0, call_interface_1.statusOrFromValue)(addressList.map((address) => ({
+              addresses: [address]
+            })));
+            const allAddressesString = "[" + addressList.map((addr) => addr.host + ":" + addr.port).join(",") + "]";
+            trace("Resolved addresses for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + allAddressesString);
+            const healthStatus = this.listener(this.latestLookupResult, {}, this.latestServiceConfigResult, "");
+            this.handleHealthStatus(healthStatus);
+          }, (err) => {
+            if (this.pendingLookupPromise === null) {
+              return;
+            }
+            trace("Resolution error for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + err.message);
+            this.pendingLookupPromise = null;
+            this.stopNextResolutionTimer();
+            this.listener((0, call_interface_1.statusOrFromError)(this.defaultResolutionError), {}, this.latestServiceConfigResult, "");
+          });
+          if (this.isServiceConfigEnabled && this.pendingTxtPromise === null) {
+            this.pendingTxtPromise = this.resolveTxt(hostname);
+            this.pendingTxtPromise.then((txtRecord) => {
+              if (this.pendingTxtPromise === null) {
+                return;
+              }
+              this.pendingTxtPromise = null;
+              let serviceConfig;
+              try {
+                serviceConfig = (0, service_config_1.extractAndSelectServiceConfig)(txtRecord, this.percentage);
+                if (serviceConfig) {
+                  this.latestServiceConfigResult = (0, call_interface_1.statusOrFromValue)(serviceConfig);
+                } else {
+                  this.latestServiceConfigResult = null;
+                }
+              } catch (err) {
+                this.latestServiceConfigResult = (0, call_interface_1.statusOrFromError)({
+                  code: constants_1.Status.UNAVAILABLE,
+                  details: `Parsing service config failed with error ${err.message}`
+                });
+              }
+              if (this.latestLookupResult !== null) {
+                this.listener(this.latestLookupResult, {}, this.latestServiceConfigResult, "");
+              }
+            }, (err) => {
+            });
+          }
+        }
+      }
+      /**
+       * The ResolverListener returns a boolean indicating whether the LB policy
+       * accepted the resolution result. A false result on an otherwise successful
+       * resolution should be treated as a resolution failure.
+       * @param healthStatus
+       */
+      handleHealthStatus(healthStatus) {
+        if (healthStatus) {
+          this.backoff.stop();
+          this.backoff.reset();
+        } else {
+          this.continueResolving = true;
+        }
+      }
+      async lookup(hostname) {
+        if (environment_1.GRPC_NODE_USE_ALTERNATIVE_RESOLVER) {
+          trace("Using alternative DNS resolver.");
+          const records = await Promise.allSettled([
+            this.alternativeResolver.resolve4(hostname),
+            this.alternativeResolver.resolve6(hostname)
+          ]);
+          if (records.every((result) => result.status === "rejected")) {
+            throw new Error(records[0].reason);
+          }
+          return records.reduce((acc, result) => {
+            return result.status === "fulfilled" ? [...acc, ...result.value] : acc;
+          }, []).map((addr) => ({
+            host: addr,
+            port: +this.port
+          }));
+        }
+        const addressList = await dns_1.promises.lookup(hostname, { all: true });
+        return addressList.map((addr) => ({ host: addr.address, port: +this.port }));
+      }
+      async resolveTxt(hostname) {
+        if (environment_1.GRPC_NODE_USE_ALTERNATIVE_RESOLVER) {
+          trace("Using alternative DNS resolver.");
+          return this.alternativeResolver.resolveTxt(hostname);
+        }
+        return dns_1.promises.resolveTxt(hostname);
+      }
+      startNextResolutionTimer() {
+        var _a, _b;
+        clearTimeout(this.nextResolutionTimer);
+        this.nextResolutionTimer = setTimeout(() => {
+          this.stopNextResolutionTimer();
+          if (this.continueResolving) {
+            this.startResolutionWithBackoff();
+          }
+        }, this.minTimeBetweenResolutionsMs);
+        (_b = (_a = this.nextResolutionTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        this.isNextResolutionTimerRunning = true;
+      }
+      stopNextResolutionTimer() {
+        clearTimeout(this.nextResolutionTimer);
+        this.isNextResolutionTimerRunning = false;
+      }
+      startResolutionWithBackoff() {
+        if (this.pendingLookupPromise === null) {
+          this.continueResolving = false;
+          this.backoff.runOnce();
+          this.startNextResolutionTimer();
+          this.startResolution();
+        }
+      }
+      updateResolution() {
+        if (this.pendingLookupPromise === null) {
+          if (this.isNextResolutionTimerRunning || this.backoff.isRunning()) {
+            if (this.isNextResolutionTimerRunning) {
+              trace('resolution update delayed by "min time between resolutions" rate limit');
+            } else {
+              trace("resolution update delayed by backoff timer until " + this.backoff.getEndTime().toISOString());
+            }
+            this.continueResolving = true;
+          } else {
+            this.startResolutionWithBackoff();
+          }
+        }
+      }
+      /**
+       * Reset the resolver to the same state it had when it was created. In-flight
+       * DNS requests cannot be cancelled, but they are discarded and their results
+       * will be ignored.
+       */
+      destroy() {
+        this.continueResolving = false;
+        this.backoff.reset();
+        this.backoff.stop();
+        this.stopNextResolutionTimer();
+        this.pendingLookupPromise = null;
+        this.pendingTxtPromise = null;
+        this.latestLookupResult = null;
+        this.latestServiceConfigResult = null;
+        this.returnedIpResult = false;
+      }
+      /**
+       * Get the default authority for the given target. For IP targets, that is
+       * the IP address. For DNS targets, it is the hostname.
+       * @param target
+       */
+      static getDefaultAuthority(target) {
+        return target.path;
+      }
+    };
+    function setup() {
+      (0, resolver_1.registerResolver)("dns", DnsResolver);
+      (0, resolver_1.registerDefaultScheme)("dns");
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/http_proxy.js
+var require_http_proxy = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/http_proxy.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.parseCIDR = parseCIDR;
+    exports2.mapProxyName = mapProxyName;
+    exports2.getProxiedConnection = getProxiedConnection;
+    var logging_1 = require_logging();
+    var constants_1 = require_constants2();
+    var net_1 = __require("net");
+    var http = __require("http");
+    var logging = require_logging();
+    var subchannel_address_1 = require_subchannel_address();
+    var uri_parser_1 = require_uri_parser();
+    var url_1 = __require("url");
+    var resolver_dns_1 = require_resolver_dns();
+    var TRACER_NAME = "proxy";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    function getProxyInfo() {
+      let proxyEnv = "";
+      let envVar = "";
+      if (process.env.grpc_proxy) {
+        envVar = "grpc_proxy";
+        proxyEnv = process.env.grpc_proxy;
+      } else if (process.env.https_proxy) {
+        envVar = "https_proxy";
+        proxyEnv = process.env.https_proxy;
+      } else if (process.env.http_proxy) {
+        envVar = "http_proxy";
+        proxyEnv = process.env.http_proxy;
+      } else {
+        return {};
+      }
+      let proxyUrl;
+      try {
+        proxyUrl = new url_1.URL(proxyEnv);
+      } catch (e) {
+        (0, logging_1.log)(constants_1.LogVerbosity.ERROR, `cannot parse value of "${envVar}" env var`);
+        return {};
+      }
+      if (proxyUrl.protocol !== "http:") {
+        (0, logging_1.log)(constants_1.LogVerbosity.ERROR, `"${proxyUrl.protocol}" scheme not supported in proxy URI`);
+        return {};
+      }
+      let userCred = null;
+      if (proxyUrl.username) {
+        if (proxyUrl.password) {
+          (0, logging_1.log)(constants_1.LogVerbosity.INFO, "userinfo found in proxy URI");
+          userCred = decodeURIComponent(`${proxyUrl.username}:${proxyUrl.password}`);
+        } else {
+          userCred = proxyUrl.username;
+        }
+      }
+      const hostname = proxyUrl.hostname;
+      let port = proxyUrl.port;
+      if (port === "") {
+        port = "80";
+      }
+      const result = {
+        address: `${hostname}:${port}`
+      };
+      if (userCred) {
+        result.creds = userCred;
+      }
+      trace("Proxy server " + result.address + " set by environment variable " + envVar);
+      return result;
+    }
+    function getNoProxyHostList() {
+      let noProxyStr = process.env.no_grpc_proxy;
+      let envVar = "no_grpc_proxy";
+      if (!noProxyStr) {
+        noProxyStr = process.env.no_proxy;
+        envVar = "no_proxy";
+      }
+      if (noProxyStr) {
+        trace("No proxy server list set by environment variable " + envVar);
+        return noProxyStr.split(",");
+      } else {
+        return [];
+      }
+    }
+    function parseCIDR(cidrString) {
+      const splitRange = cidrString.split("/");
+      if (splitRange.length !== 2) {
+        return null;
+      }
+      const prefixLength = parseInt(splitRange[1], 10);
+      if (!(0, net_1.isIPv4)(splitRange[0]) || Number.isNaN(prefixLength) || prefixLength < 0 || prefixLength > 32) {
+        return null;
+      }
+      return {
+        ip: ipToInt(splitRange[0]),
+        prefixLength
+      };
+    }
+    function ipToInt(ip) {
+      return ip.split(".").reduce((acc, octet) => (acc << 8) + parseInt(octet, 10), 0);
+    }
+    function isIpInCIDR(cidr, serverHost) {
+      const ip = cidr.ip;
+      const mask = -1 << 32 - cidr.prefixLength;
+      const hostIP = ipToInt(serverHost);
+      return (hostIP & mask) === (ip & mask);
+    }
+    function hostMatchesNoProxyList(serverHost) {
+      for (const host of getNoProxyHostList()) {
+        const parsedCIDR = parseCIDR(host);
+        if ((0, net_1.isIPv4)(serverHost) && parsedCIDR && isIpInCIDR(parsedCIDR, serverHost)) {
+          return true;
+        } else if (serverHost.endsWith(host)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function mapProxyName(target, options) {
+      var _a;
+      const noProxyResult = {
+        target,
+        extraOptions: {}
+      };
+      if (((_a = options["grpc.enable_http_proxy"]) !== null && _a !== void 0 ? _a : 1) === 0) {
+        return noProxyResult;
+      }
+      if (target.scheme === "unix") {
+        return noProxyResult;
+      }
+      const proxyInfo = getProxyInfo();
+      if (!proxyInfo.address) {
+        return noProxyResult;
+      }
+      const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
+      if (!hostPort) {
+        return noProxyResult;
+      }
+      const serverHost = hostPort.host;
+      if (hostMatchesNoProxyList(serverHost)) {
+        trace("Not using proxy for target in no_proxy list: " + (0, uri_parser_1.uriToString)(target));
+        return noProxyResult;
+      }
+      const extraOptions = {
+        "grpc.http_connect_target": (0, uri_parser_1.uriToString)(target)
+      };
+      if (proxyInfo.creds) {
+        extraOptions["grpc.http_connect_creds"] = proxyInfo.creds;
+      }
+      return {
+        target: {
+          scheme: "dns",
+          path: proxyInfo.address
+        },
+        extraOptions
+      };
+    }
+    function getProxiedConnection(address, channelOptions) {
+      var _a;
+      if (!("grpc.http_connect_target" in channelOptions)) {
+        return Promise.resolve(null);
+      }
+      const realTarget = channelOptions["grpc.http_connect_target"];
+      const parsedTarget = (0, uri_parser_1.parseUri)(realTarget);
+      if (parsedTarget === null) {
+        return Promise.resolve(null);
+      }
+      const splitHostPost = (0, uri_parser_1.splitHostPort)(parsedTarget.path);
+      if (splitHostPost === null) {
+        return Promise.resolve(null);
+      }
+      const hostPort = `${splitHostPost.host}:${(_a = splitHostPost.port) !== null && _a !== void 0 ? _a : resolver_dns_1.DEFAULT_PORT}`;
+      const options = {
+        method: "CONNECT",
+        path: hostPort
+      };
+      const headers = {
+        Host: hostPort
+      };
+      if ((0, subchannel_address_1.isTcpSubchannelAddress)(address)) {
+        options.host = address.host;
+        options.port = address.port;
+      } else {
+        options.socketPath = address.path;
+      }
+      if ("grpc.http_connect_creds" in channelOptions) {
+        headers["Proxy-Authorization"] = "Basic " + Buffer.from(channelOptions["grpc.http_connect_creds"]).toString("base64");
+      }
+      options.headers = headers;
+      const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
+      trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
+      return new Promise((resolve, reject) => {
+        const request = http.request(options);
+        request.once("connect", (res, socket, head) => {
+          request.removeAllListeners();
+          socket.removeAllListeners();
+          if (res.statusCode === 200) {
+            trace("Successfully connected to " + options.path + " through proxy " + proxyAddressString);
+            if (head.length > 0) {
+              socket.unshift(head);
+            }
+            trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
+            resolve(socket);
+          } else {
+            (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
+            reject();
+          }
+        });
+        request.once("error", (err) => {
+          request.removeAllListeners();
+          (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to proxy " + proxyAddressString + " with error " + err.message);
+          reject();
+        });
+        request.end();
+      });
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/stream-decoder.js
+var require_stream_decoder = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/stream-decoder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.StreamDecoder = void 0;
+    var ReadState;
+    (function(ReadState2) {
+      ReadState2[ReadState2["NO_DATA"] = 0] = "NO_DATA";
+      ReadState2[ReadState2["READING_SIZE"] = 1] = "READING_SIZE";
+      ReadState2[ReadState2["READING_MESSAGE"] = 2] = "READING_MESSAGE";
+    })(ReadState || (ReadState = {}));
+    var StreamDecoder = class {
+      constructor(maxReadMessageLength) {
+        this.maxReadMessageLength = maxReadMessageLength;
+        this.readState = ReadState.NO_DATA;
+        this.readCompressFlag = Buffer.alloc(1);
+        this.readPartialSize = Buffer.alloc(4);
+        this.readSizeRemaining = 4;
+        this.readMessageSize = 0;
+        this.readPartialMessage = [];
+        this.readMessageRemaining = 0;
+      }
+      write(data) {
+        let readHead = 0;
+        let toRead;
+        const result = [];
+        while (readHead < data.length) {
+          switch (this.readState) {
+            case ReadState.NO_DATA:
+              this.readCompressFlag = data.slice(readHead, readHead + 1);
+              readHead += 1;
+              this.readState = ReadState.READING_SIZE;
+              this.readPartialSize.fill(0);
+              this.readSizeRemaining = 4;
+              this.readMessageSize = 0;
+              this.readMessageRemaining = 0;
+              this.readPartialMessage = [];
+              break;
+            case ReadState.READING_SIZE:
+              toRead = Math.min(data.length - readHead, this.readSizeRemaining);
+              data.copy(this.readPartialSize, 4 - this.readSizeRemaining, readHead, readHead + toRead);
+              this.readSizeRemaining -= toRead;
+              readHead += toRead;
+              if (this.readSizeRemaining === 0) {
+                this.readMessageSize = this.readPartialSize.readUInt32BE(0);
+                if (this.maxReadMessageLength !== -1 && this.readMessageSize > this.maxReadMessageLength) {
+                  throw new Error(`Received message larger than max (${this.readMessageSize} vs ${this.maxReadMessageLength})`);
+                }
+                this.readMessageRemaining = this.readMessageSize;
+                if (this.readMessageRemaining > 0) {
+                  this.readState = ReadState.READING_MESSAGE;
+                } else {
+                  const message = Buffer.concat([this.readCompressFlag, this.readPartialSize], 5);
+                  this.readState = ReadState.NO_DATA;
+                  result.push(message);
+                }
+              }
+              break;
+            case ReadState.READING_MESSAGE:
+              toRead = Math.min(data.length - readHead, this.readMessageRemaining);
+              this.readPartialMessage.push(data.slice(readHead, readHead + toRead));
+              this.readMessageRemaining -= toRead;
+              readHead += toRead;
+              if (this.readMessageRemaining === 0) {
+                const framedMessageBuffers = [
+                  this.readCompressFlag,
+                  this.readPartialSize
+                ].concat(this.readPartialMessage);
+                const framedMessage = Buffer.concat(framedMessageBuffers, this.readMessageSize + 5);
+                this.readState = ReadState.NO_DATA;
+                result.push(framedMessage);
+              }
+              break;
+            default:
+              throw new Error("Unexpected read state");
+          }
+        }
+        return result;
+      }
+    };
+    exports2.StreamDecoder = StreamDecoder;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/subchannel-call.js
+var require_subchannel_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/subchannel-call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Http2SubchannelCall = void 0;
+    var http2 = __require("http2");
+    var os = __require("os");
+    var constants_1 = require_constants2();
+    var metadata_1 = require_metadata();
+    var stream_decoder_1 = require_stream_decoder();
+    var logging = require_logging();
+    var constants_2 = require_constants2();
+    var TRACER_NAME = "subchannel_call";
+    function getSystemErrorName(errno) {
+      for (const [name, num] of Object.entries(os.constants.errno)) {
+        if (num === errno) {
+          return name;
+        }
+      }
+      return "Unknown system error " + errno;
+    }
+    function mapHttpStatusCode(code) {
+      const details = `Received HTTP status code ${code}`;
+      let mappedStatusCode;
+      switch (code) {
+        // TODO(murgatroid99): handle 100 and 101
+        case 400:
+          mappedStatusCode = constants_1.Status.INTERNAL;
+          break;
+        case 401:
+          mappedStatusCode = constants_1.Status.UNAUTHENTICATED;
+          break;
+        case 403:
+          mappedStatusCode = constants_1.Status.PERMISSION_DENIED;
+          break;
+        case 404:
+          mappedStatusCode = constants_1.Status.UNIMPLEMENTED;
+          break;
+        case 429:
+        case 502:
+        case 503:
+        case 504:
+          mappedStatusCode = constants_1.Status.UNAVAILABLE;
+          break;
+        default:
+          mappedStatusCode = constants_1.Status.UNKNOWN;
+      }
+      return {
+        code: mappedStatusCode,
+        details,
+        metadata: new metadata_1.Metadata()
+      };
+    }
+    var Http2SubchannelCall = class {
+      constructor(http2Stream, callEventTracker, listener, transport, callId) {
+        var _a;
+        this.http2Stream = http2Stream;
+        this.callEventTracker = callEventTracker;
+        this.listener = listener;
+        this.transport = transport;
+        this.callId = callId;
+        this.isReadFilterPending = false;
+        this.isPushPending = false;
+        this.canPush = false;
+        this.readsClosed = false;
+        this.statusOutput = false;
+        this.unpushedReadMessages = [];
+        this.finalStatus = null;
+        this.internalError = null;
+        this.serverEndedCall = false;
+        this.connectionDropped = false;
+        const maxReceiveMessageLength = (_a = transport.getOptions()["grpc.max_receive_message_length"]) !== null && _a !== void 0 ? _a : constants_1.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH;
+        this.decoder = new stream_decoder_1.StreamDecoder(maxReceiveMessageLength);
+        http2Stream.on("response", (headers, flags) => {
+          if (this.traceEnabled) {
+            let headersString = "";
+            for (const header of Object.keys(headers)) {
+              headersString += "		" + header + ": " + headers[header] + "\n";
+            }
+            this.trace("Received server headers:\n" + headersString);
+          }
+          this.httpStatusCode = headers[":status"];
+          if (flags & http2.constants.NGHTTP2_FLAG_END_STREAM) {
+            this.handleTrailers(headers);
+          } else {
+            let metadata;
+            try {
+              metadata = metadata_1.Metadata.fromHttp2Headers(headers);
+            } catch (error) {
+              this.endCall({
+                code: constants_1.Status.UNKNOWN,
+                details: error.message,
+                metadata: new metadata_1.Metadata()
+              });
+              return;
+            }
+            this.listener.onReceiveMetadata(metadata);
+          }
+        });
+        http2Stream.on("trailers", (headers) => {
+          this.handleTrailers(headers);
+        });
+        http2Stream.on("data", (data) => {
+          if (this.statusOutput) {
+            return;
+          }
+          if (this.traceEnabled) {
+            this.trace("receive HTTP/2 data frame of length " + data.length);
+          }
+          let messages;
+          try {
+            messages = this.decoder.write(data);
+          } catch (e) {
+            if (this.httpStatusCode !== void 0 && this.httpStatusCode !== 200) {
+              const mappedStatus = mapHttpStatusCode(this.httpStatusCode);
+              this.cancelWithStatus(mappedStatus.code, mappedStatus.details);
+            } else {
+              this.cancelWithStatus(constants_1.Status.RESOURCE_EXHAUSTED, e.message);
+            }
+            return;
+          }
+          for (const message of messages) {
+            if (this.traceEnabled) {
+              this.trace("parsed message of length " + message.length);
+            }
+            this.callEventTracker.addMessageReceived();
+            this.tryPush(message);
+          }
+        });
+        http2Stream.on("end", () => {
+          this.readsClosed = true;
+          this.maybeOutputStatus();
+        });
+        http2Stream.on("close", () => {
+          this.serverEndedCall = true;
+          process.nextTick(() => {
+            var _a2;
+            if (this.traceEnabled) {
+              this.trace("HTTP/2 stream closed with code " + http2Stream.rstCode);
+            }
+            if (((_a2 = this.finalStatus) === null || _a2 === void 0 ? void 0 : _a2.code) === constants_1.Status.OK) {
+              return;
+            }
+            let code;
+            let details = "";
+            switch (http2Stream.rstCode) {
+              case http2.constants.NGHTTP2_NO_ERROR:
+                if (this.finalStatus !== null) {
+                  return;
+                }
+                if (this.httpStatusCode && this.httpStatusCode !== 200) {
+                  const mappedStatus = mapHttpStatusCode(this.httpStatusCode);
+                  code = mappedStatus.code;
+                  details = mappedStatus.details;
+                } else {
+                  code = constants_1.Status.INTERNAL;
+                  details = `Received RST_STREAM with code ${http2Stream.rstCode} (Call ended without gRPC status)`;
+                }
+                break;
+              case http2.constants.NGHTTP2_REFUSED_STREAM:
+                code = constants_1.Status.UNAVAILABLE;
+                details = "Stream refused by server";
+                break;
+              case http2.constants.NGHTTP2_CANCEL:
+                if (this.connectionDropped) {
+                  code = constants_1.Status.UNAVAILABLE;
+                  details = "Connection dropped";
+                } else {
+                  code = constants_1.Status.CANCELLED;
+                  details = "Call cancelled";
+                }
+                break;
+              case http2.constants.NGHTTP2_ENHANCE_YOUR_CALM:
+                code = constants_1.Status.RESOURCE_EXHAUSTED;
+                details = "Bandwidth exhausted or memory limit exceeded";
+                break;
+              case http2.constants.NGHTTP2_INADEQUATE_SECURITY:
+                code = constants_1.Status.PERMISSION_DENIED;
+                details = "Protocol not secure enough";
+                break;
+              case http2.constants.NGHTTP2_INTERNAL_ERROR:
+                code = constants_1.Status.INTERNAL;
+                if (this.internalError === null) {
+                  details = `Received RST_STREAM with code ${http2Stream.rstCode} (Internal server error)`;
+                } else {
+                  if (this.internalError.code === "ECONNRESET" || this.internalError.code === "ETIMEDOUT") {
+                    code = constants_1.Status.UNAVAILABLE;
+                    details = this.internalError.message;
+                  } else {
+                    details = `Received RST_STREAM with code ${http2Stream.rstCode} triggered by internal client error: ${this.internalError.message}`;
+                  }
+                }
+                break;
+              default:
+                code = constants_1.Status.INTERNAL;
+                details = `Received RST_STREAM with code ${http2Stream.rstCode}`;
+            }
+            this.endCall({
+              code,
+              details,
+              metadata: new metadata_1.Metadata(),
+              rstCode: http2Stream.rstCode
+            });
+          });
+        });
+        http2Stream.on("error", (err) => {
+          if (err.code !== "ERR_HTTP2_STREAM_ERROR") {
+            if (this.traceEnabled) {
+              this.trace("Node error event: message=" + err.message + " code=" + err.code + " errno=" + getSystemErrorName(err.errno) + " syscall=" + err.syscall);
+            }
+            this.internalError = err;
+          }
+          this.callEventTracker.onStreamEnd(false);
+        });
+      }
+      getDeadlineInfo() {
+        return [`remote_addr=${this.getPeer()}`];
+      }
+      onDisconnect() {
+        this.connectionDropped = true;
+        setImmediate(() => {
+          this.endCall({
+            code: constants_1.Status.UNAVAILABLE,
+            details: "Connection dropped",
+            metadata: new metadata_1.Metadata()
+          });
+        });
+      }
+      outputStatus() {
+        if (!this.statusOutput) {
+          this.statusOutput = true;
+          if (this.traceEnabled) {
+            this.trace("ended with status: code=" + this.finalStatus.code + ' details="' + this.finalStatus.details + '"');
+          }
+          this.callEventTracker.onCallEnd(this.finalStatus);
+          process.nextTick(() => {
+            this.listener.onReceiveStatus(this.finalStatus);
+          });
+          this.http2Stream.resume();
+        }
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callId + "] " + text);
+        }
+      }
+      /**
+       * On first call, emits a 'status' event with the given StatusObject.
+       * Subsequent calls are no-ops.
+       * @param status The status of the call.
+       */
+      endCall(status2) {
+        if (this.finalStatus === null || this.finalStatus.code === constants_1.Status.OK) {
+          this.finalStatus = status2;
+          this.maybeOutputStatus();
+        }
+        this.destroyHttp2Stream();
+      }
+      maybeOutputStatus() {
+        if (this.finalStatus !== null) {
+          if (this.finalStatus.code !== constants_1.Status.OK || this.readsClosed && this.unpushedReadMessages.length === 0 && !this.isReadFilterPending && !this.isPushPending) {
+            this.outputStatus();
+          }
+        }
+      }
+      push(message) {
+        if (this.traceEnabled) {
+          this.trace("pushing to reader message of length " + (message instanceof Buffer ? message.length : null));
+        }
+        this.canPush = false;
+        this.isPushPending = true;
+        process.nextTick(() => {
+          this.isPushPending = false;
+          if (this.statusOutput) {
+            return;
+          }
+          this.listener.onReceiveMessage(message);
+          this.maybeOutputStatus();
+        });
+      }
+      tryPush(messageBytes) {
+        if (this.canPush) {
+          this.http2Stream.pause();
+          this.push(messageBytes);
+        } else {
+          if (this.traceEnabled) {
+            this.trace("unpushedReadMessages.push message of length " + messageBytes.length);
+          }
+          this.unpushedReadMessages.push(messageBytes);
+        }
+      }
+      handleTrailers(headers) {
+        this.serverEndedCall = true;
+        this.callEventTracker.onStreamEnd(true);
+        if (this.traceEnabled) {
+          let headersString = "";
+          for (const header of Object.keys(headers)) {
+            headersString += "		" + header + ": " + headers[header] + "\n";
+          }
+          this.trace("Received server trailers:\n" + headersString);
+        }
+        let metadata;
+        try {
+          metadata = metadata_1.Metadata.fromHttp2Headers(headers);
+        } catch (e) {
+          metadata = new metadata_1.Metadata();
+        }
+        const statusValues = metadata.get("grpc-status");
+        let status2;
+        if (statusValues.length > 0 && typeof statusValues[0] === "string") {
+          const receivedStatus = Number(statusValues[0]);
+          if (this.traceEnabled) {
+            this.trace("received status code " + receivedStatus + " from server");
+          }
+          metadata.remove("grpc-status");
+          let details = "";
+          const messageValues = metadata.get("grpc-message");
+          if (messageValues.length > 0 && typeof messageValues[0] === "string") {
+            const messageString = messageValues[0];
+            try {
+              details = decodeURI(messageString);
+            } catch (error) {
+              details = messageString;
+            }
+            metadata.remove("grpc-message");
+            if (this.traceEnabled) {
+              this.trace('received status details string "' + details + '" from server');
+            }
+          }
+          status2 = {
+            code: receivedStatus,
+            details,
+            metadata
+          };
+        } else if (this.httpStatusCode) {
+          status2 = mapHttpStatusCode(this.httpStatusCode);
+          status2.metadata = metadata;
+        } else {
+          status2 = {
+            code: constants_1.Status.UNKNOWN,
+            details: "No status information received",
+            metadata
+          };
+        }
+        this.endCall(status2);
+      }
+      destroyHttp2Stream() {
+        var _a;
+        if (this.http2Stream.destroyed) {
+          return;
+        }
+        if (this.serverEndedCall) {
+          if (!this.http2Stream.writableEnded) {
+            this.http2Stream.end();
+          }
+        } else {
+          let code;
+          if (((_a = this.finalStatus) === null || _a === void 0 ? void 0 : _a.code) === constants_1.Status.OK) {
+            code = http2.constants.NGHTTP2_NO_ERROR;
+          } else {
+            code = http2.constants.NGHTTP2_CANCEL;
+          }
+          if (this.traceEnabled) {
+            this.trace("close http2 stream with code " + code);
+          }
+          this.http2Stream.close(code);
+        }
+      }
+      cancelWithStatus(status2, details) {
+        if (this.traceEnabled) {
+          this.trace("cancelWithStatus code: " + status2 + ' details: "' + details + '"');
+        }
+        this.endCall({ code: status2, details, metadata: new metadata_1.Metadata() });
+      }
+      getStatus() {
+        return this.finalStatus;
+      }
+      getPeer() {
+        return this.transport.getPeerName();
+      }
+      getCallNumber() {
+        return this.callId;
+      }
+      getAuthContext() {
+        return this.transport.getAuthContext();
+      }
+      startRead() {
+        if (this.finalStatus !== null && this.finalStatus.code !== constants_1.Status.OK) {
+          this.readsClosed = true;
+          this.maybeOutputStatus();
+          return;
+        }
+        this.canPush = true;
+        if (this.unpushedReadMessages.length > 0) {
+          const nextMessage = this.unpushedReadMessages.shift();
+          this.push(nextMessage);
+          return;
+        }
+        this.http2Stream.resume();
+      }
+      sendMessageWithContext(context, message) {
+        if (this.traceEnabled) {
+          this.trace("write() called with message of length " + message.length);
+        }
+        const cb = (error) => {
+          process.nextTick(() => {
+            var _a;
+            let code = constants_1.Status.UNAVAILABLE;
+            if ((error === null || error === void 0 ? void 0 : error.code) === "ERR_STREAM_WRITE_AFTER_END") {
+              code = constants_1.Status.INTERNAL;
+            }
+            if (error) {
+              this.endCall({
+                code,
+                details: `Write error: ${error.message}`,
+                metadata: new metadata_1.Metadata(),
+                rstCode: this.http2Stream.rstCode
+              });
+            }
+            (_a = context.callback) === null || _a === void 0 ? void 0 : _a.call(context);
+          });
+        };
+        if (this.traceEnabled) {
+          this.trace("sending data chunk of length " + message.length);
+        }
+        this.callEventTracker.addMessageSent();
+        try {
+          this.http2Stream.write(message, cb);
+        } catch (error) {
+          this.endCall({
+            code: constants_1.Status.UNAVAILABLE,
+            details: `Write failed with error ${error.message}`,
+            metadata: new metadata_1.Metadata()
+          });
+        }
+      }
+      halfClose() {
+        this.trace("end() called");
+        if (this.http2Stream.destroyed || this.http2Stream.writableEnded) {
+          return;
+        }
+        this.trace("calling end() on HTTP/2 stream");
+        this.http2Stream.end();
+      }
+    };
+    exports2.Http2SubchannelCall = Http2SubchannelCall;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/transport.js
+var require_transport = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/transport.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Http2SubchannelConnector = void 0;
+    var http2 = __require("http2");
+    var tls_1 = __require("tls");
+    var channelz_1 = require_channelz();
+    var constants_1 = require_constants2();
+    var http_proxy_1 = require_http_proxy();
+    var logging = require_logging();
+    var resolver_1 = require_resolver();
+    var subchannel_address_1 = require_subchannel_address();
+    var uri_parser_1 = require_uri_parser();
+    var net = __require("net");
+    var subchannel_call_1 = require_subchannel_call();
+    var call_number_1 = require_call_number();
+    var TRACER_NAME = "transport";
+    var FLOW_CONTROL_TRACER_NAME = "transport_flowctrl";
+    var clientVersion = require_package().version;
+    var { HTTP2_HEADER_AUTHORITY, HTTP2_HEADER_CONTENT_TYPE, HTTP2_HEADER_METHOD, HTTP2_HEADER_PATH, HTTP2_HEADER_TE, HTTP2_HEADER_USER_AGENT } = http2.constants;
+    var KEEPALIVE_TIMEOUT_MS = 2e4;
+    var tooManyPingsData = Buffer.from("too_many_pings", "ascii");
+    var Http2Transport = class {
+      constructor(session, subchannelAddress, options, remoteName) {
+        this.session = session;
+        this.options = options;
+        this.remoteName = remoteName;
+        this.keepaliveTimer = null;
+        this.pendingSendKeepalivePing = false;
+        this.activeCalls = /* @__PURE__ */ new Set();
+        this.disconnectListeners = [];
+        this.disconnectHandled = false;
+        this.channelzEnabled = true;
+        this.keepalivesSent = 0;
+        this.messagesSent = 0;
+        this.messagesReceived = 0;
+        this.lastMessageSentTimestamp = null;
+        this.lastMessageReceivedTimestamp = null;
+        this.subchannelAddressString = (0, subchannel_address_1.subchannelAddressToString)(subchannelAddress);
+        if (options["grpc.enable_channelz"] === 0) {
+          this.channelzEnabled = false;
+          this.streamTracker = new channelz_1.ChannelzCallTrackerStub();
+        } else {
+          this.streamTracker = new channelz_1.ChannelzCallTracker();
+        }
+        this.channelzRef = (0, channelz_1.registerChannelzSocket)(this.subchannelAddressString, () => this.getChannelzInfo(), this.channelzEnabled);
+        this.userAgent = [
+          options["grpc.primary_user_agent"],
+          `grpc-node-js/${clientVersion}`,
+          options["grpc.secondary_user_agent"]
+        ].filter((e) => e).join(" ");
+        if ("grpc.keepalive_time_ms" in options) {
+          this.keepaliveTimeMs = options["grpc.keepalive_time_ms"];
+        } else {
+          this.keepaliveTimeMs = -1;
+        }
+        if ("grpc.keepalive_timeout_ms" in options) {
+          this.keepaliveTimeoutMs = options["grpc.keepalive_timeout_ms"];
+        } else {
+          this.keepaliveTimeoutMs = KEEPALIVE_TIMEOUT_MS;
+        }
+        if ("grpc.keepalive_permit_without_calls" in options) {
+          this.keepaliveWithoutCalls = options["grpc.keepalive_permit_without_calls"] === 1;
+        } else {
+          this.keepaliveWithoutCalls = false;
+        }
+        session.once("close", () => {
+          this.trace("session closed");
+          this.handleDisconnect();
+        });
+        session.once("goaway", (errorCode, lastStreamID, opaqueData) => {
+          let tooManyPings = false;
+          if (errorCode === http2.constants.NGHTTP2_ENHANCE_YOUR_CALM && opaqueData && opaqueData.equals(tooManyPingsData)) {
+            tooManyPings = true;
+          }
+          if (this.traceEnabled) {
+            this.trace("connection closed by GOAWAY with code " + errorCode + " and data " + (opaqueData === null || opaqueData === void 0 ? void 0 : opaqueData.toString()));
+          }
+          this.reportDisconnectToOwner(tooManyPings);
+        });
+        session.once("error", (error) => {
+          if (this.traceEnabled) {
+            this.trace("connection closed with error " + error.message);
+          }
+          this.handleDisconnect();
+        });
+        session.socket.once("close", (hadError) => {
+          if (this.traceEnabled) {
+            this.trace("connection closed. hadError=" + hadError);
+          }
+          this.handleDisconnect();
+        });
+        if (this.traceEnabled) {
+          session.on("remoteSettings", (settings) => {
+            this.trace("new settings received" + (this.session !== session ? " on the old connection" : "") + ": " + JSON.stringify(settings));
+          });
+          session.on("localSettings", (settings) => {
+            this.trace("local settings acknowledged by remote" + (this.session !== session ? " on the old connection" : "") + ": " + JSON.stringify(settings));
+          });
+        }
+        if (this.keepaliveWithoutCalls) {
+          this.maybeStartKeepalivePingTimer();
+        }
+        if (session.socket instanceof tls_1.TLSSocket && session.socket.authorized) {
+          this.authContext = {
+            transportSecurityType: "ssl",
+            sslPeerCertificate: session.socket.getPeerCertificate()
+          };
+        } else {
+          this.authContext = {};
+        }
+      }
+      getChannelzInfo() {
+        var _a, _b, _c;
+        const sessionSocket = this.session.socket;
+        const remoteAddress = sessionSocket.remoteAddress ? (0, subchannel_address_1.stringToSubchannelAddress)(sessionSocket.remoteAddress, sessionSocket.remotePort) : null;
+        const localAddress = sessionSocket.localAddress ? (0, subchannel_address_1.stringToSubchannelAddress)(sessionSocket.localAddress, sessionSocket.localPort) : null;
+        let tlsInfo;
+        if (this.session.encrypted) {
+          const tlsSocket = sessionSocket;
+          const cipherInfo = tlsSocket.getCipher();
+          const certificate = tlsSocket.getCertificate();
+          const peerCertificate = tlsSocket.getPeerCertificate();
+          tlsInfo = {
+            cipherSuiteStandardName: (_a = cipherInfo.standardName) !== null && _a !== void 0 ? _a : null,
+            cipherSuiteOtherName: cipherInfo.standardName ? null : cipherInfo.name,
+            localCertificate: certificate && "raw" in certificate ? certificate.raw : null,
+            remoteCertificate: peerCertificate && "raw" in peerCertificate ? peerCertificate.raw : null
+          };
+        } else {
+          tlsInfo = null;
+        }
+        const socketInfo = {
+          remoteAddress,
+          localAddress,
+          security: tlsInfo,
+          remoteName: this.remoteName,
+          streamsStarted: this.streamTracker.callsStarted,
+          streamsSucceeded: this.streamTracker.callsSucceeded,
+          streamsFailed: this.streamTracker.callsFailed,
+          messagesSent: this.messagesSent,
+          messagesReceived: this.messagesReceived,
+          keepAlivesSent: this.keepalivesSent,
+          lastLocalStreamCreatedTimestamp: this.streamTracker.lastCallStartedTimestamp,
+          lastRemoteStreamCreatedTimestamp: null,
+          lastMessageSentTimestamp: this.lastMessageSentTimestamp,
+          lastMessageReceivedTimestamp: this.lastMessageReceivedTimestamp,
+          localFlowControlWindow: (_b = this.session.state.localWindowSize) !== null && _b !== void 0 ? _b : null,
+          remoteFlowControlWindow: (_c = this.session.state.remoteWindowSize) !== null && _c !== void 0 ? _c : null
+        };
+        return socketInfo;
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      get keepaliveTraceEnabled() {
+        return logging.isTracerEnabled("keepalive");
+      }
+      get flowControlTraceEnabled() {
+        return logging.isTracerEnabled(FLOW_CONTROL_TRACER_NAME);
+      }
+      get internalsTraceEnabled() {
+        return logging.isTracerEnabled("transport_internals");
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      keepaliveTrace(text) {
+        if (this.keepaliveTraceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      flowControlTrace(text) {
+        if (this.flowControlTraceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, FLOW_CONTROL_TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      internalsTrace(text) {
+        if (this.internalsTraceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, "transport_internals", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
+        }
+      }
+      /**
+       * Indicate to the owner of this object that this transport should no longer
+       * be used. That happens if the connection drops, or if the server sends a
+       * GOAWAY.
+       * @param tooManyPings If true, this was triggered by a GOAWAY with data
+       * indicating that the session was closed becaues the client sent too many
+       * pings.
+       * @returns
+       */
+      reportDisconnectToOwner(tooManyPings) {
+        if (this.disconnectHandled) {
+          return;
+        }
+        this.disconnectHandled = true;
+        this.disconnectListeners.forEach((listener) => listener(tooManyPings));
+      }
+      /**
+       * Handle connection drops, but not GOAWAYs.
+       */
+      handleDisconnect() {
+        this.clearKeepaliveTimeout();
+        this.reportDisconnectToOwner(false);
+        for (const call of this.activeCalls) {
+          call.onDisconnect();
+        }
+        setImmediate(() => {
+          this.session.destroy();
+        });
+      }
+      addDisconnectListener(listener) {
+        this.disconnectListeners.push(listener);
+      }
+      canSendPing() {
+        return !this.session.destroyed && this.keepaliveTimeMs > 0 && (this.keepaliveWithoutCalls || this.activeCalls.size > 0);
+      }
+      maybeSendPing() {
+        var _a, _b;
+        if (!this.canSendPing()) {
+          this.pendingSendKeepalivePing = true;
+          return;
+        }
+        if (this.keepaliveTimer) {
+          console.error("keepaliveTimeout is not null");
+          return;
+        }
+        if (this.channelzEnabled) {
+          this.keepalivesSent += 1;
+        }
+        if (this.keepaliveTraceEnabled) {
+          this.keepaliveTrace("Sending ping with timeout " + this.keepaliveTimeoutMs + "ms");
+        }
+        this.keepaliveTimer = setTimeout(() => {
+          this.keepaliveTimer = null;
+          this.keepaliveTrace("Ping timeout passed without response");
+          this.handleDisconnect();
+        }, this.keepaliveTimeoutMs);
+        (_b = (_a = this.keepaliveTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        let pingSendError = "";
+        try {
+          const pingSentSuccessfully = this.session.ping((err, duration, payload) => {
+            this.clearKeepaliveTimeout();
+            if (err) {
+              if (this.keepaliveTraceEnabled) {
+                this.keepaliveTrace("Ping failed with error " + err.message);
+              }
+              this.handleDisconnect();
+            } else {
+              this.keepaliveTrace("Received ping response");
+              this.maybeStartKeepalivePingTimer();
+            }
+          });
+          if (!pingSentSuccessfully) {
+            pingSendError = "Ping returned false";
+          }
+        } catch (e) {
+          pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+        }
+        if (pingSendError) {
+          if (this.keepaliveTraceEnabled) {
+            this.keepaliveTrace("Ping send failed: " + pingSendError);
+          }
+          this.handleDisconnect();
+        }
+      }
+      /**
+       * Starts the keepalive ping timer if appropriate. If the timer already ran
+       * out while there were no active requests, instead send a ping immediately.
+       * If the ping timer is already running or a ping is currently in flight,
+       * instead do nothing and wait for them to resolve.
+       */
+      maybeStartKeepalivePingTimer() {
+        var _a, _b;
+        if (!this.canSendPing()) {
+          return;
+        }
+        if (this.pendingSendKeepalivePing) {
+          this.pendingSendKeepalivePing = false;
+          this.maybeSendPing();
+        } else if (!this.keepaliveTimer) {
+          this.keepaliveTrace("Starting keepalive timer for " + this.keepaliveTimeMs + "ms");
+          this.keepaliveTimer = setTimeout(() => {
+            this.keepaliveTimer = null;
+            this.maybeSendPing();
+          }, this.keepaliveTimeMs);
+          (_b = (_a = this.keepaliveTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        }
+      }
+      /**
+       * Clears whichever keepalive timeout is currently active, if any.
+       */
+      clearKeepaliveTimeout() {
+        if (this.keepaliveTimer) {
+          clearTimeout(this.keepaliveTimer);
+          this.keepaliveTimer = null;
+        }
+      }
+      removeActiveCall(call) {
+        this.activeCalls.delete(call);
+        if (this.activeCalls.size === 0) {
+          this.session.unref();
+        }
+      }
+      addActiveCall(call) {
+        this.activeCalls.add(call);
+        if (this.activeCalls.size === 1) {
+          this.session.ref();
+          if (!this.keepaliveWithoutCalls) {
+            this.maybeStartKeepalivePingTimer();
+          }
+        }
+      }
+      createCall(metadata, host, method, listener, subchannelCallStatsTracker, callId) {
+        const headers = metadata.toHttp2Headers();
+        headers[HTTP2_HEADER_AUTHORITY] = host;
+        headers[HTTP2_HEADER_USER_AGENT] = this.userAgent;
+        headers[HTTP2_HEADER_CONTENT_TYPE] = "application/grpc";
+        headers[HTTP2_HEADER_METHOD] = "POST";
+        headers[HTTP2_HEADER_PATH] = method;
+        headers[HTTP2_HEADER_TE] = "trailers";
+        let http2Stream;
+        try {
+          http2Stream = this.session.request(headers);
+        } catch (e) {
+          this.handleDisconnect();
+          throw e;
+        }
+        if (this.flowControlTraceEnabled) {
+          this.flowControlTrace("local window size: " + this.session.state.localWindowSize + " remote window size: " + this.session.state.remoteWindowSize);
+        }
+        if (this.internalsTraceEnabled) {
+          this.internalsTrace("session.closed=" + this.session.closed + " session.destroyed=" + this.session.destroyed + " session.socket.destroyed=" + this.session.socket.destroyed);
+        }
+        let eventTracker;
+        let call;
+        if (this.channelzEnabled) {
+          this.streamTracker.addCallStarted();
+          eventTracker = {
+            addMessageSent: () => {
+              var _a;
+              this.messagesSent += 1;
+              this.lastMessageSentTimestamp = Date.now();
+              (_a = subchannelCallStatsTracker.addMessageSent) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker);
+            },
+            addMessageReceived: () => {
+              var _a;
+              this.messagesReceived += 1;
+              this.lastMessageReceivedTimestamp = Date.now();
+              (_a = subchannelCallStatsTracker.addMessageReceived) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker);
+            },
+            onCallEnd: (status2) => {
+              var _a;
+              (_a = subchannelCallStatsTracker.onCallEnd) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker, status2);
+              this.removeActiveCall(call);
+            },
+            onStreamEnd: (success) => {
+              var _a;
+              if (success) {
+                this.streamTracker.addCallSucceeded();
+              } else {
+                this.streamTracker.addCallFailed();
+              }
+              (_a = subchannelCallStatsTracker.onStreamEnd) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker, success);
+            }
+          };
+        } else {
+          eventTracker = {
+            addMessageSent: () => {
+              var _a;
+              (_a = subchannelCallStatsTracker.addMessageSent) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker);
+            },
+            addMessageReceived: () => {
+              var _a;
+              (_a = subchannelCallStatsTracker.addMessageReceived) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker);
+            },
+            onCallEnd: (status2) => {
+              var _a;
+              (_a = subchannelCallStatsTracker.onCallEnd) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker, status2);
+              this.removeActiveCall(call);
+            },
+            onStreamEnd: (success) => {
+              var _a;
+              (_a = subchannelCallStatsTracker.onStreamEnd) === null || _a === void 0 ? void 0 : _a.call(subchannelCallStatsTracker, success);
+            }
+          };
+        }
+        call = new subchannel_call_1.Http2SubchannelCall(http2Stream, eventTracker, listener, this, callId !== null && callId !== void 0 ? callId : (0, call_number_1.getNextCallNumber)());
+        this.addActiveCall(call);
+        return call;
+      }
+      getChannelzRef() {
+        return this.channelzRef;
+      }
+      getPeerName() {
+        return this.subchannelAddressString;
+      }
+      getOptions() {
+        return this.options;
+      }
+      getAuthContext() {
+        return this.authContext;
+      }
+      shutdown() {
+        this.session.close();
+        (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+      }
+    };
+    var Http2SubchannelConnector = class {
+      constructor(channelTarget) {
+        this.channelTarget = channelTarget;
+        this.session = null;
+        this.isShutdown = false;
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, (0, uri_parser_1.uriToString)(this.channelTarget) + " " + text);
+        }
+      }
+      createSession(secureConnectResult, address, options) {
+        if (this.isShutdown) {
+          return Promise.reject();
+        }
+        if (secureConnectResult.socket.closed) {
+          return Promise.reject("Connection closed before starting HTTP/2 handshake");
+        }
+        return new Promise((resolve, reject) => {
+          var _a, _b, _c, _d, _e, _f, _g, _h;
+          let remoteName = null;
+          let realTarget = this.channelTarget;
+          if ("grpc.http_connect_target" in options) {
+            const parsedTarget = (0, uri_parser_1.parseUri)(options["grpc.http_connect_target"]);
+            if (parsedTarget) {
+              realTarget = parsedTarget;
+              remoteName = (0, uri_parser_1.uriToString)(parsedTarget);
+            }
+          }
+          const scheme = secureConnectResult.secure ? "https" : "http";
+          const targetPath = (0, resolver_1.getDefaultAuthority)(realTarget);
+          const closeHandler = () => {
+            var _a2;
+            (_a2 = this.session) === null || _a2 === void 0 ? void 0 : _a2.destroy();
+            this.session = null;
+            setImmediate(() => {
+              if (!reportedError) {
+                reportedError = true;
+                reject(`${errorMessage.trim()} (${(/* @__PURE__ */ new Date()).toISOString()})`);
+              }
+            });
+          };
+          const errorHandler = (error) => {
+            var _a2;
+            (_a2 = this.session) === null || _a2 === void 0 ? void 0 : _a2.destroy();
+            errorMessage = error.message;
+            if (this.traceEnabled) {
+              this.trace("connection failed with error " + errorMessage);
+            }
+            if (!reportedError) {
+              reportedError = true;
+              reject(`${errorMessage} (${(/* @__PURE__ */ new Date()).toISOString()})`);
+            }
+          };
+          const sessionOptions = {
+            createConnection: (authority, option) => {
+              return secureConnectResult.socket;
+            },
+            settings: {
+              initialWindowSize: (_d = (_a = options["grpc-node.flow_control_window"]) !== null && _a !== void 0 ? _a : (_c = (_b = http2.getDefaultSettings) === null || _b === void 0 ? void 0 : _b.call(http2)) === null || _c === void 0 ? void 0 : _c.initialWindowSize) !== null && _d !== void 0 ? _d : 65535
+            },
+            maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER,
+            /* By default, set a very large max session memory limit, to effectively
+             * disable enforcement of the limit. Some testing indicates that Node's
+             * behavior degrades badly when this limit is reached, so we solve that
+             * by disabling the check entirely. */
+            maxSessionMemory: (_e = options["grpc-node.max_session_memory"]) !== null && _e !== void 0 ? _e : Number.MAX_SAFE_INTEGER
+          };
+          const session = http2.connect(`${scheme}://${targetPath}`, sessionOptions);
+          const defaultWin = (_h = (_g = (_f = http2.getDefaultSettings) === null || _f === void 0 ? void 0 : _f.call(http2)) === null || _g === void 0 ? void 0 : _g.initialWindowSize) !== null && _h !== void 0 ? _h : 65535;
+          const connWin = options["grpc-node.flow_control_window"];
+          this.session = session;
+          let errorMessage = "Failed to connect";
+          let reportedError = false;
+          session.unref();
+          session.once("remoteSettings", () => {
+            var _a2;
+            if (connWin && connWin > defaultWin) {
+              try {
+                session.setLocalWindowSize(connWin);
+              } catch (_b2) {
+                const delta = connWin - ((_a2 = session.state.localWindowSize) !== null && _a2 !== void 0 ? _a2 : defaultWin);
+                if (delta > 0)
+                  session.incrementWindowSize(delta);
+              }
+            }
+            session.removeAllListeners();
+            secureConnectResult.socket.removeListener("close", closeHandler);
+            secureConnectResult.socket.removeListener("error", errorHandler);
+            resolve(new Http2Transport(session, address, options, remoteName));
+            this.session = null;
+          });
+          session.once("close", closeHandler);
+          session.once("error", errorHandler);
+          secureConnectResult.socket.once("close", closeHandler);
+          secureConnectResult.socket.once("error", errorHandler);
+        });
+      }
+      tcpConnect(address, options) {
+        return (0, http_proxy_1.getProxiedConnection)(address, options).then((proxiedSocket) => {
+          if (proxiedSocket) {
+            return proxiedSocket;
+          } else {
+            return new Promise((resolve, reject) => {
+              const closeCallback = () => {
+                reject(new Error("Socket closed"));
+              };
+              const errorCallback = (error) => {
+                reject(error);
+              };
+              const socket = net.connect(address, () => {
+                socket.removeListener("close", closeCallback);
+                socket.removeListener("error", errorCallback);
+                resolve(socket);
+              });
+              socket.once("close", closeCallback);
+              socket.once("error", errorCallback);
+            });
+          }
+        });
+      }
+      async connect(address, secureConnector, options) {
+        if (this.isShutdown) {
+          return Promise.reject();
+        }
+        let tcpConnection = null;
+        let secureConnectResult = null;
+        const addressString = (0, subchannel_address_1.subchannelAddressToString)(address);
+        try {
+          if (this.traceEnabled) {
+            this.trace(addressString + " Waiting for secureConnector to be ready");
+          }
+          await secureConnector.waitForReady();
+          if (this.traceEnabled) {
+            this.trace(addressString + " secureConnector is ready");
+          }
+          tcpConnection = await this.tcpConnect(address, options);
+          tcpConnection.setNoDelay();
+          if (this.traceEnabled) {
+            this.trace(addressString + " Established TCP connection");
+          }
+          secureConnectResult = await secureConnector.connect(tcpConnection);
+          if (this.traceEnabled) {
+            this.trace(addressString + " Established secure connection");
+          }
+          return this.createSession(secureConnectResult, address, options);
+        } catch (e) {
+          tcpConnection === null || tcpConnection === void 0 ? void 0 : tcpConnection.destroy();
+          secureConnectResult === null || secureConnectResult === void 0 ? void 0 : secureConnectResult.socket.destroy();
+          throw e;
+        }
+      }
+      shutdown() {
+        var _a;
+        this.isShutdown = true;
+        (_a = this.session) === null || _a === void 0 ? void 0 : _a.close();
+        this.session = null;
+      }
+    };
+    exports2.Http2SubchannelConnector = Http2SubchannelConnector;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/subchannel-pool.js
+var require_subchannel_pool = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/subchannel-pool.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.SubchannelPool = void 0;
+    exports2.getSubchannelPool = getSubchannelPool;
+    var channel_options_1 = require_channel_options();
+    var subchannel_1 = require_subchannel();
+    var subchannel_address_1 = require_subchannel_address();
+    var uri_parser_1 = require_uri_parser();
+    var transport_1 = require_transport();
+    var REF_CHECK_INTERVAL = 1e4;
+    var SubchannelPool = class {
+      /**
+       * A pool of subchannels use for making connections. Subchannels with the
+       * exact same parameters will be reused.
+       */
+      constructor() {
+        this.pool = /* @__PURE__ */ Object.create(null);
+        this.cleanupTimer = null;
+      }
+      /**
+       * Unrefs all unused subchannels and cancels the cleanup task if all
+       * subchannels have been unrefed.
+       */
+      unrefUnusedSubchannels() {
+        let allSubchannelsUnrefed = true;
+        for (const channelTarget in this.pool) {
+          const subchannelObjArray = this.pool[channelTarget];
+          const refedSubchannels = subchannelObjArray.filter((value) => !value.subchannel.unrefIfOneRef());
+          if (refedSubchannels.length > 0) {
+            allSubchannelsUnrefed = false;
+          }
+          this.pool[channelTarget] = refedSubchannels;
+        }
+        if (allSubchannelsUnrefed && this.cleanupTimer !== null) {
+          clearInterval(this.cleanupTimer);
+          this.cleanupTimer = null;
+        }
+      }
+      /**
+       * Ensures that the cleanup task is spawned.
+       */
+      ensureCleanupTask() {
+        var _a, _b;
+        if (this.cleanupTimer === null) {
+          this.cleanupTimer = setInterval(() => {
+            this.unrefUnusedSubchannels();
+          }, REF_CHECK_INTERVAL);
+          (_b = (_a = this.cleanupTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        }
+      }
+      /**
+       * Get a subchannel if one already exists with exactly matching parameters.
+       * Otherwise, create and save a subchannel with those parameters.
+       * @param channelTarget
+       * @param subchannelTarget
+       * @param channelArguments
+       * @param channelCredentials
+       */
+      getOrCreateSubchannel(channelTargetUri, subchannelTarget, channelArguments, channelCredentials) {
+        this.ensureCleanupTask();
+        const channelTarget = (0, uri_parser_1.uriToString)(channelTargetUri);
+        if (channelTarget in this.pool) {
+          const subchannelObjArray = this.pool[channelTarget];
+          for (const subchannelObj of subchannelObjArray) {
+            if ((0, subchannel_address_1.subchannelAddressEqual)(subchannelTarget, subchannelObj.subchannelAddress) && (0, channel_options_1.channelOptionsEqual)(channelArguments, subchannelObj.channelArguments) && channelCredentials._equals(subchannelObj.channelCredentials)) {
+              return subchannelObj.subchannel;
+            }
+          }
+        }
+        const subchannel = new subchannel_1.Subchannel(channelTargetUri, subchannelTarget, channelArguments, channelCredentials, new transport_1.Http2SubchannelConnector(channelTargetUri));
+        if (!(channelTarget in this.pool)) {
+          this.pool[channelTarget] = [];
+        }
+        this.pool[channelTarget].push({
+          subchannelAddress: subchannelTarget,
+          channelArguments,
+          channelCredentials,
+          subchannel
+        });
+        subchannel.ref();
+        return subchannel;
+      }
+    };
+    exports2.SubchannelPool = SubchannelPool;
+    var globalSubchannelPool = new SubchannelPool();
+    function getSubchannelPool(global2) {
+      if (global2) {
+        return globalSubchannelPool;
+      } else {
+        return new SubchannelPool();
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancing-call.js
+var require_load_balancing_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancing-call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.LoadBalancingCall = void 0;
+    var call_credentials_1 = require_call_credentials();
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var deadline_1 = require_deadline();
+    var metadata_1 = require_metadata();
+    var picker_1 = require_picker();
+    var logging = require_logging();
+    var control_plane_status_1 = require_control_plane_status();
+    var http2 = __require("http2");
+    var TRACER_NAME = "load_balancing_call";
+    var RESOLVED_EMPTY_METADATA = Promise.resolve(void 0);
+    var LoadBalancingCall = class {
+      constructor(channel, callConfig, methodName, host, credentials2, deadline, callNumber) {
+        this.channel = channel;
+        this.callConfig = callConfig;
+        this.methodName = methodName;
+        this.host = host;
+        this.credentials = credentials2;
+        this.deadline = deadline;
+        this.callNumber = callNumber;
+        this.child = null;
+        this.readPending = false;
+        this.pendingMessage = null;
+        this.pendingHalfClose = false;
+        this.ended = false;
+        this.metadata = null;
+        this.listener = null;
+        this.onCallEnded = null;
+        this.childStartTime = null;
+        this.serviceUrl = this.channel.getServiceUrl(this.host, this.methodName);
+        this.startTime = Date.now();
+      }
+      getDeadlineInfo() {
+        var _a, _b;
+        const deadlineInfo = [];
+        if (this.childStartTime !== null) {
+          if (this.childStartTime > this.startTime) {
+            if ((_a = this.metadata) === null || _a === void 0 ? void 0 : _a.getOptions().waitForReady) {
+              deadlineInfo.push("wait_for_ready");
+            }
+            deadlineInfo.push(`LB pick: ${(0, deadline_1.formatDateDifference)(this.startTime, this.childStartTime)}`);
+          }
+          deadlineInfo.push(...this.child.getDeadlineInfo());
+          return deadlineInfo;
+        } else {
+          if ((_b = this.metadata) === null || _b === void 0 ? void 0 : _b.getOptions().waitForReady) {
+            deadlineInfo.push("wait_for_ready");
+          }
+          deadlineInfo.push("Waiting for LB pick");
+        }
+        return deadlineInfo;
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
+        }
+      }
+      getSubchannelString(subchannel) {
+        return subchannel ? "(" + subchannel.getChannelzRef().id + ") " + subchannel.getAddress() : "" + subchannel;
+      }
+      outputStatus(status2, progress) {
+        var _a, _b;
+        if (!this.ended) {
+          this.ended = true;
+          if (this.traceEnabled) {
+            this.trace("ended with status: code=" + status2.code + ' details="' + status2.details + '" start time=' + new Date(this.startTime).toISOString());
+          }
+          const finalStatus = Object.assign(Object.assign({}, status2), { progress });
+          (_a = this.listener) === null || _a === void 0 ? void 0 : _a.onReceiveStatus(finalStatus);
+          (_b = this.onCallEnded) === null || _b === void 0 ? void 0 : _b.call(this, finalStatus.code, finalStatus.details, finalStatus.metadata);
+          this.channel.removeCallFromPickQueue(this);
+        }
+      }
+      generateCallCredentialsMetadata(callCredentials) {
+        return (0, call_credentials_1.isEmptyCallCredentials)(callCredentials) ? RESOLVED_EMPTY_METADATA : callCredentials.generateMetadata({
+          method_name: this.methodName,
+          service_url: this.serviceUrl
+        });
+      }
+      doPick() {
+        var _a, _b;
+        if (this.ended) {
+          return;
+        }
+        if (!this.metadata) {
+          throw new Error("doPick called before start");
+        }
+        this.trace("Pick called");
+        const finalMetadata = this.metadata.clone();
+        const pickResult = this.channel.doPick(finalMetadata, this.callConfig.pickInformation);
+        if (this.traceEnabled) {
+          this.trace("Pick result: " + picker_1.PickResultType[pickResult.pickResultType] + " subchannel: " + this.getSubchannelString(pickResult.subchannel) + " status: " + ((_a = pickResult.status) === null || _a === void 0 ? void 0 : _a.code) + " " + ((_b = pickResult.status) === null || _b === void 0 ? void 0 : _b.details));
+        }
+        switch (pickResult.pickResultType) {
+          case picker_1.PickResultType.COMPLETE:
+            this.generateCallCredentialsMetadata(this.credentials.compose(pickResult.subchannel.getCallCredentials())).then((credsMetadata) => {
+              var _a2;
+              if (this.ended) {
+                this.trace("Credentials metadata generation finished after call ended");
+                return;
+              }
+              if (credsMetadata) {
+                finalMetadata.merge(credsMetadata);
+              }
+              if (finalMetadata.get("authorization").length > 1) {
+                this.outputStatus({
+                  code: constants_1.Status.INTERNAL,
+                  details: '"authorization" metadata cannot have multiple values',
+                  metadata: new metadata_1.Metadata()
+                }, "PROCESSED");
+              }
+              if (pickResult.subchannel.getConnectivityState() !== connectivity_state_1.ConnectivityState.READY) {
+                if (this.traceEnabled) {
+                  this.trace("Picked subchannel " + this.getSubchannelString(pickResult.subchannel) + " has state " + connectivity_state_1.ConnectivityState[pickResult.subchannel.getConnectivityState()] + " after getting credentials metadata. Retrying pick");
+                }
+                this.doPick();
+                return;
+              }
+              if (this.deadline !== Infinity) {
+                finalMetadata.set("grpc-timeout", (0, deadline_1.getDeadlineTimeoutString)(this.deadline));
+              }
+              try {
+                this.child = pickResult.subchannel.getRealSubchannel().createCall(finalMetadata, this.host, this.methodName, {
+                  onReceiveMetadata: (metadata) => {
+                    this.trace("Received metadata");
+                    this.listener.onReceiveMetadata(metadata);
+                  },
+                  onReceiveMessage: (message) => {
+                    this.trace("Received message");
+                    this.listener.onReceiveMessage(message);
+                  },
+                  onReceiveStatus: (status2) => {
+                    this.trace("Received status");
+                    if (status2.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM) {
+                      this.outputStatus(status2, "REFUSED");
+                    } else {
+                      this.outputStatus(status2, "PROCESSED");
+                    }
+                  }
+                }, this.callNumber);
+                this.childStartTime = Date.now();
+              } catch (error) {
+                if (this.traceEnabled) {
+                  this.trace("Failed to start call on picked subchannel " + this.getSubchannelString(pickResult.subchannel) + " with error " + error.message);
+                }
+                this.outputStatus({
+                  code: constants_1.Status.INTERNAL,
+                  details: "Failed to start HTTP/2 stream with error " + error.message,
+                  metadata: new metadata_1.Metadata()
+                }, "NOT_STARTED");
+                return;
+              }
+              (_a2 = pickResult.onCallStarted) === null || _a2 === void 0 ? void 0 : _a2.call(pickResult);
+              this.onCallEnded = pickResult.onCallEnded;
+              if (this.traceEnabled) {
+                this.trace("Created child call [" + this.child.getCallNumber() + "]");
+              }
+              if (this.readPending) {
+                this.child.startRead();
+              }
+              if (this.pendingMessage) {
+                this.child.sendMessageWithContext(this.pendingMessage.context, this.pendingMessage.message);
+              }
+              if (this.pendingHalfClose) {
+                this.child.halfClose();
+              }
+            }, (error) => {
+              const { code: code2, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error.code === "number" ? error.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error.message}`);
+              this.outputStatus({
+                code: code2,
+                details: details2,
+                metadata: new metadata_1.Metadata()
+              }, "PROCESSED");
+            });
+            break;
+          case picker_1.PickResultType.DROP:
+            const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
+            setImmediate(() => {
+              this.outputStatus({ code, details, metadata: pickResult.status.metadata }, "DROP");
+            });
+            break;
+          case picker_1.PickResultType.TRANSIENT_FAILURE:
+            if (this.metadata.getOptions().waitForReady) {
+              this.channel.queueCallForPick(this);
+            } else {
+              const { code: code2, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(pickResult.status.code, pickResult.status.details);
+              setImmediate(() => {
+                this.outputStatus({ code: code2, details: details2, metadata: pickResult.status.metadata }, "PROCESSED");
+              });
+            }
+            break;
+          case picker_1.PickResultType.QUEUE:
+            this.channel.queueCallForPick(this);
+        }
+      }
+      cancelWithStatus(status2, details) {
+        var _a;
+        if (this.traceEnabled) {
+          this.trace("cancelWithStatus code: " + status2 + ' details: "' + details + '"');
+        }
+        (_a = this.child) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(status2, details);
+        this.outputStatus({ code: status2, details, metadata: new metadata_1.Metadata() }, "PROCESSED");
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.child) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : this.channel.getTarget();
+      }
+      start(metadata, listener) {
+        this.trace("start called");
+        this.listener = listener;
+        this.metadata = metadata;
+        this.doPick();
+      }
+      sendMessageWithContext(context, message) {
+        if (this.traceEnabled) {
+          this.trace("write() called with message of length " + message.length);
+        }
+        if (this.child) {
+          this.child.sendMessageWithContext(context, message);
+        } else {
+          this.pendingMessage = { context, message };
+        }
+      }
+      startRead() {
+        this.trace("startRead called");
+        if (this.child) {
+          this.child.startRead();
+        } else {
+          this.readPending = true;
+        }
+      }
+      halfClose() {
+        this.trace("halfClose called");
+        if (this.child) {
+          this.child.halfClose();
+        } else {
+          this.pendingHalfClose = true;
+        }
+      }
+      setCredentials(credentials2) {
+        throw new Error("Method not implemented.");
+      }
+      getCallNumber() {
+        return this.callNumber;
+      }
+      getAuthContext() {
+        if (this.child) {
+          return this.child.getAuthContext();
+        } else {
+          return null;
+        }
+      }
+    };
+    exports2.LoadBalancingCall = LoadBalancingCall;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolving-call.js
+var require_resolving_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolving-call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ResolvingCall = void 0;
+    var call_credentials_1 = require_call_credentials();
+    var constants_1 = require_constants2();
+    var deadline_1 = require_deadline();
+    var metadata_1 = require_metadata();
+    var logging = require_logging();
+    var control_plane_status_1 = require_control_plane_status();
+    var TRACER_NAME = "resolving_call";
+    var ResolvingCall = class {
+      constructor(channel, method, options, filterStackFactory, callNumber) {
+        this.channel = channel;
+        this.method = method;
+        this.filterStackFactory = filterStackFactory;
+        this.callNumber = callNumber;
+        this.child = null;
+        this.readPending = false;
+        this.pendingMessage = null;
+        this.pendingHalfClose = false;
+        this.ended = false;
+        this.readFilterPending = false;
+        this.writeFilterPending = false;
+        this.pendingChildStatus = null;
+        this.metadata = null;
+        this.listener = null;
+        this.statusWatchers = [];
+        this.deadlineTimer = null;
+        this.filterStack = null;
+        this.deadlineStartTime = null;
+        this.configReceivedTime = null;
+        this.childStartTime = null;
+        this.credentials = call_credentials_1.CallCredentials.createEmpty();
+        this.deadline = options.deadline;
+        this.host = options.host;
+        if (options.parentCall) {
+          if (options.flags & constants_1.Propagate.CANCELLATION) {
+            options.parentCall.on("cancelled", () => {
+              this.cancelWithStatus(constants_1.Status.CANCELLED, "Cancelled by parent call");
+            });
+          }
+          if (options.flags & constants_1.Propagate.DEADLINE) {
+            if (this.traceEnabled) {
+              this.trace("Propagating deadline from parent: " + options.parentCall.getDeadline());
+            }
+            this.deadline = (0, deadline_1.minDeadline)(this.deadline, options.parentCall.getDeadline());
+          }
+        }
+        this.trace("Created");
+        this.runDeadlineTimer();
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
+        }
+      }
+      runDeadlineTimer() {
+        if (this.deadlineTimer) {
+          clearTimeout(this.deadlineTimer);
+          this.deadlineTimer = null;
+        }
+        this.deadlineStartTime = Date.now();
+        if (this.traceEnabled) {
+          this.trace("Deadline: " + (0, deadline_1.deadlineToString)(this.deadline));
+        }
+        const timeout = (0, deadline_1.getRelativeTimeout)(this.deadline);
+        if (timeout !== Infinity) {
+          if (this.traceEnabled) {
+            this.trace("Deadline will be reached in " + timeout + "ms");
+          }
+          const handleDeadline = () => {
+            this.deadlineTimer = null;
+            if (this.deadlineStartTime === null) {
+              this.cancelWithStatus(constants_1.Status.DEADLINE_EXCEEDED, "Deadline exceeded");
+              return;
+            }
+            const deadlineInfo = [];
+            const deadlineEndTime = Date.now();
+            deadlineInfo.push(`Deadline exceeded after ${(0, deadline_1.formatDateDifference)(this.deadlineStartTime, deadlineEndTime)}`);
+            if (this.configReceivedTime !== null) {
+              if (this.configReceivedTime > this.deadlineStartTime) {
+                deadlineInfo.push(`name resolution: ${(0, deadline_1.formatDateDifference)(this.deadlineStartTime, this.configReceivedTime)}`);
+              }
+              if (this.childStartTime !== null) {
+                if (this.childStartTime > this.configReceivedTime) {
+                  deadlineInfo.push(`metadata filters: ${(0, deadline_1.formatDateDifference)(this.configReceivedTime, this.childStartTime)}`);
+                }
+              } else {
+                deadlineInfo.push("waiting for metadata filters");
+              }
+            } else {
+              deadlineInfo.push("waiting for name resolution");
+            }
+            if (this.child) {
+              deadlineInfo.push(...this.child.getDeadlineInfo());
+            }
+            this.cancelWithStatus(constants_1.Status.DEADLINE_EXCEEDED, deadlineInfo.join(","));
+          };
+          if (timeout <= 0) {
+            process.nextTick(handleDeadline);
+          } else {
+            this.deadlineTimer = setTimeout(handleDeadline, timeout);
+          }
+        }
+      }
+      outputStatus(status2) {
+        if (!this.ended) {
+          this.ended = true;
+          if (!this.filterStack) {
+            this.filterStack = this.filterStackFactory.createFilter();
+          }
+          if (this.deadlineTimer) {
+            clearTimeout(this.deadlineTimer);
+            this.deadlineTimer = null;
+          }
+          const filteredStatus = this.filterStack.receiveTrailers(status2);
+          if (this.traceEnabled) {
+            this.trace("ended with status: code=" + filteredStatus.code + ' details="' + filteredStatus.details + '"');
+          }
+          this.statusWatchers.forEach((watcher) => watcher(filteredStatus));
+          process.nextTick(() => {
+            var _a;
+            (_a = this.listener) === null || _a === void 0 ? void 0 : _a.onReceiveStatus(filteredStatus);
+          });
+        }
+      }
+      sendMessageOnChild(context, message) {
+        if (!this.child) {
+          throw new Error("sendMessageonChild called with child not populated");
+        }
+        const child = this.child;
+        this.writeFilterPending = true;
+        this.filterStack.sendMessage(Promise.resolve({ message, flags: context.flags })).then((filteredMessage) => {
+          this.writeFilterPending = false;
+          child.sendMessageWithContext(context, filteredMessage.message);
+          if (this.pendingHalfClose) {
+            child.halfClose();
+          }
+        }, (status2) => {
+          var _a, _b;
+          this.cancelWithStatus((_a = status2.code) !== null && _a !== void 0 ? _a : constants_1.Status.INTERNAL, (_b = status2.details) !== null && _b !== void 0 ? _b : "Failed to write message");
+        });
+      }
+      getConfig() {
+        if (this.ended) {
+          return;
+        }
+        if (!this.metadata || !this.listener) {
+          throw new Error("getConfig called before start");
+        }
+        const configResult = this.channel.getConfig(this.method, this.metadata);
+        if (configResult.type === "NONE") {
+          this.channel.queueCallForConfig(this);
+          return;
+        } else if (configResult.type === "ERROR") {
+          if (this.metadata.getOptions().waitForReady) {
+            this.channel.queueCallForConfig(this);
+          } else {
+            this.outputStatus(configResult.error);
+          }
+          return;
+        }
+        this.configReceivedTime = Date.now();
+        const config = configResult.config;
+        if (config.status !== constants_1.Status.OK) {
+          const { code, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(config.status, "Failed to route call to method " + this.method);
+          this.outputStatus({
+            code,
+            details,
+            metadata: new metadata_1.Metadata()
+          });
+          return;
+        }
+        if (config.methodConfig.timeout) {
+          const timeoutMs = Math.floor(config.methodConfig.timeout.seconds * 1e3 + config.methodConfig.timeout.nanos / 1e6);
+          const configDeadline = Date.now() + timeoutMs;
+          this.deadline = (0, deadline_1.minDeadline)(this.deadline, configDeadline);
+          this.runDeadlineTimer();
+        }
+        this.filterStackFactory.push(config.dynamicFilterFactories);
+        this.filterStack = this.filterStackFactory.createFilter();
+        this.filterStack.sendMetadata(Promise.resolve(this.metadata)).then((filteredMetadata) => {
+          this.child = this.channel.createRetryingCall(config, this.method, this.host, this.credentials, this.deadline, this.callNumber);
+          if (this.traceEnabled) {
+            this.trace("Created child [" + this.child.getCallNumber() + "]");
+          }
+          this.childStartTime = Date.now();
+          this.child.start(filteredMetadata, {
+            onReceiveMetadata: (metadata) => {
+              this.trace("Received metadata");
+              this.listener.onReceiveMetadata(this.filterStack.receiveMetadata(metadata));
+            },
+            onReceiveMessage: (message) => {
+              this.trace("Received message");
+              this.readFilterPending = true;
+              this.filterStack.receiveMessage(message).then((filteredMesssage) => {
+                this.trace("Finished filtering received message");
+                this.readFilterPending = false;
+                this.listener.onReceiveMessage(filteredMesssage);
+                if (this.pendingChildStatus) {
+                  this.outputStatus(this.pendingChildStatus);
+                }
+              }, (status2) => {
+                this.cancelWithStatus(status2.code, status2.details);
+              });
+            },
+            onReceiveStatus: (status2) => {
+              this.trace("Received status");
+              if (this.readFilterPending) {
+                this.pendingChildStatus = status2;
+              } else {
+                this.outputStatus(status2);
+              }
+            }
+          });
+          if (this.readPending) {
+            this.child.startRead();
+          }
+          if (this.pendingMessage) {
+            this.sendMessageOnChild(this.pendingMessage.context, this.pendingMessage.message);
+          } else if (this.pendingHalfClose) {
+            this.child.halfClose();
+          }
+        }, (status2) => {
+          this.outputStatus(status2);
+        });
+      }
+      reportResolverError(status2) {
+        var _a;
+        if ((_a = this.metadata) === null || _a === void 0 ? void 0 : _a.getOptions().waitForReady) {
+          this.channel.queueCallForConfig(this);
+        } else {
+          this.outputStatus(status2);
+        }
+      }
+      cancelWithStatus(status2, details) {
+        var _a;
+        if (this.traceEnabled) {
+          this.trace("cancelWithStatus code: " + status2 + ' details: "' + details + '"');
+        }
+        (_a = this.child) === null || _a === void 0 ? void 0 : _a.cancelWithStatus(status2, details);
+        this.outputStatus({
+          code: status2,
+          details,
+          metadata: new metadata_1.Metadata()
+        });
+      }
+      getPeer() {
+        var _a, _b;
+        return (_b = (_a = this.child) === null || _a === void 0 ? void 0 : _a.getPeer()) !== null && _b !== void 0 ? _b : this.channel.getTarget();
+      }
+      start(metadata, listener) {
+        this.trace("start called");
+        this.metadata = metadata.clone();
+        this.listener = listener;
+        this.getConfig();
+      }
+      sendMessageWithContext(context, message) {
+        if (this.traceEnabled) {
+          this.trace("write() called with message of length " + message.length);
+        }
+        if (this.child) {
+          this.sendMessageOnChild(context, message);
+        } else {
+          this.pendingMessage = { context, message };
+        }
+      }
+      startRead() {
+        this.trace("startRead called");
+        if (this.child) {
+          this.child.startRead();
+        } else {
+          this.readPending = true;
+        }
+      }
+      halfClose() {
+        this.trace("halfClose called");
+        if (this.child && !this.writeFilterPending) {
+          this.child.halfClose();
+        } else {
+          this.pendingHalfClose = true;
+        }
+      }
+      setCredentials(credentials2) {
+        this.credentials = credentials2;
+      }
+      addStatusWatcher(watcher) {
+        this.statusWatchers.push(watcher);
+      }
+      getCallNumber() {
+        return this.callNumber;
+      }
+      getAuthContext() {
+        if (this.child) {
+          return this.child.getAuthContext();
+        } else {
+          return null;
+        }
+      }
+    };
+    exports2.ResolvingCall = ResolvingCall;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/retrying-call.js
+var require_retrying_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/retrying-call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.RetryingCall = exports2.MessageBufferTracker = exports2.RetryThrottler = void 0;
+    var constants_1 = require_constants2();
+    var deadline_1 = require_deadline();
+    var metadata_1 = require_metadata();
+    var logging = require_logging();
+    var call_number_1 = require_call_number();
+    var TRACER_NAME = "retrying_call";
+    var RetryThrottler = class {
+      constructor(maxTokens, tokenRatio, previousRetryThrottler) {
+        this.maxTokens = maxTokens;
+        this.tokenRatio = tokenRatio;
+        if (previousRetryThrottler) {
+          this.tokens = previousRetryThrottler.tokens * (maxTokens / previousRetryThrottler.maxTokens);
+        } else {
+          this.tokens = maxTokens;
+        }
+      }
+      addCallSucceeded() {
+        this.tokens = Math.min(this.tokens + this.tokenRatio, this.maxTokens);
+      }
+      addCallFailed() {
+        this.tokens = Math.max(this.tokens - 1, 0);
+      }
+      canRetryCall() {
+        return this.tokens > this.maxTokens / 2;
+      }
+    };
+    exports2.RetryThrottler = RetryThrottler;
+    var MessageBufferTracker = class {
+      constructor(totalLimit, limitPerCall) {
+        this.totalLimit = totalLimit;
+        this.limitPerCall = limitPerCall;
+        this.totalAllocated = 0;
+        this.allocatedPerCall = /* @__PURE__ */ new Map();
+      }
+      allocate(size, callId) {
+        var _a;
+        const currentPerCall = (_a = this.allocatedPerCall.get(callId)) !== null && _a !== void 0 ? _a : 0;
+        if (this.limitPerCall - currentPerCall < size || this.totalLimit - this.totalAllocated < size) {
+          return false;
+        }
+        this.allocatedPerCall.set(callId, currentPerCall + size);
+        this.totalAllocated += size;
+        return true;
+      }
+      free(size, callId) {
+        var _a;
+        if (this.totalAllocated < size) {
+          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size} > total allocated ${this.totalAllocated}`);
+        }
+        this.totalAllocated -= size;
+        const currentPerCall = (_a = this.allocatedPerCall.get(callId)) !== null && _a !== void 0 ? _a : 0;
+        if (currentPerCall < size) {
+          throw new Error(`Invalid buffer allocation state: call ${callId} freed ${size} > allocated for call ${currentPerCall}`);
+        }
+        this.allocatedPerCall.set(callId, currentPerCall - size);
+      }
+      freeAll(callId) {
+        var _a;
+        const currentPerCall = (_a = this.allocatedPerCall.get(callId)) !== null && _a !== void 0 ? _a : 0;
+        if (this.totalAllocated < currentPerCall) {
+          throw new Error(`Invalid buffer allocation state: call ${callId} allocated ${currentPerCall} > total allocated ${this.totalAllocated}`);
+        }
+        this.totalAllocated -= currentPerCall;
+        this.allocatedPerCall.delete(callId);
+      }
+    };
+    exports2.MessageBufferTracker = MessageBufferTracker;
+    var PREVIONS_RPC_ATTEMPTS_METADATA_KEY = "grpc-previous-rpc-attempts";
+    var DEFAULT_MAX_ATTEMPTS_LIMIT = 5;
+    var RetryingCall = class {
+      constructor(channel, callConfig, methodName, host, credentials2, deadline, callNumber, bufferTracker, retryThrottler) {
+        var _a;
+        this.channel = channel;
+        this.callConfig = callConfig;
+        this.methodName = methodName;
+        this.host = host;
+        this.credentials = credentials2;
+        this.deadline = deadline;
+        this.callNumber = callNumber;
+        this.bufferTracker = bufferTracker;
+        this.retryThrottler = retryThrottler;
+        this.listener = null;
+        this.initialMetadata = null;
+        this.underlyingCalls = [];
+        this.writeBuffer = [];
+        this.writeBufferOffset = 0;
+        this.readStarted = false;
+        this.transparentRetryUsed = false;
+        this.attempts = 0;
+        this.hedgingTimer = null;
+        this.retryTimer = null;
+        this.committedCallIndex = null;
+        this.initialRetryBackoffSec = 0;
+        this.nextRetryBackoffSec = 0;
+        const maxAttemptsLimit = (_a = channel.getOptions()["grpc-node.retry_max_attempts_limit"]) !== null && _a !== void 0 ? _a : DEFAULT_MAX_ATTEMPTS_LIMIT;
+        if (channel.getOptions()["grpc.enable_retries"] === 0) {
+          this.state = "NO_RETRY";
+          this.maxAttempts = 1;
+        } else if (callConfig.methodConfig.retryPolicy) {
+          this.state = "RETRY";
+          const retryPolicy = callConfig.methodConfig.retryPolicy;
+          this.nextRetryBackoffSec = this.initialRetryBackoffSec = Number(retryPolicy.initialBackoff.substring(0, retryPolicy.initialBackoff.length - 1));
+          this.maxAttempts = Math.min(retryPolicy.maxAttempts, maxAttemptsLimit);
+        } else if (callConfig.methodConfig.hedgingPolicy) {
+          this.state = "HEDGING";
+          this.maxAttempts = Math.min(callConfig.methodConfig.hedgingPolicy.maxAttempts, maxAttemptsLimit);
+        } else {
+          this.state = "TRANSPARENT_ONLY";
+          this.maxAttempts = 1;
+        }
+        this.startTime = Date.now();
+      }
+      getDeadlineInfo() {
+        if (this.underlyingCalls.length === 0) {
+          return [];
+        }
+        const deadlineInfo = [];
+        const latestCall = this.underlyingCalls[this.underlyingCalls.length - 1];
+        if (this.underlyingCalls.length > 1) {
+          deadlineInfo.push(`previous attempts: ${this.underlyingCalls.length - 1}`);
+        }
+        if (latestCall.startTime > this.startTime) {
+          deadlineInfo.push(`time to current attempt start: ${(0, deadline_1.formatDateDifference)(this.startTime, latestCall.startTime)}`);
+        }
+        deadlineInfo.push(...latestCall.call.getDeadlineInfo());
+        return deadlineInfo;
+      }
+      getCallNumber() {
+        return this.callNumber;
+      }
+      get traceEnabled() {
+        return logging.isTracerEnabled(TRACER_NAME);
+      }
+      trace(text) {
+        if (this.traceEnabled) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
+        }
+      }
+      reportStatus(statusObject) {
+        if (this.traceEnabled) {
+          this.trace("ended with status: code=" + statusObject.code + ' details="' + statusObject.details + '" start time=' + new Date(this.startTime).toISOString());
+        }
+        this.bufferTracker.freeAll(this.callNumber);
+        this.writeBufferOffset = this.writeBufferOffset + this.writeBuffer.length;
+        this.writeBuffer = [];
+        process.nextTick(() => {
+          var _a;
+          (_a = this.listener) === null || _a === void 0 ? void 0 : _a.onReceiveStatus({
+            code: statusObject.code,
+            details: statusObject.details,
+            metadata: statusObject.metadata
+          });
+        });
+      }
+      cancelWithStatus(status2, details) {
+        if (this.traceEnabled) {
+          this.trace("cancelWithStatus code: " + status2 + ' details: "' + details + '"');
+        }
+        this.state = "NO_RETRY";
+        if (this.retryTimer) {
+          clearTimeout(this.retryTimer);
+          this.retryTimer = null;
+        }
+        if (this.hedgingTimer) {
+          clearTimeout(this.hedgingTimer);
+          this.hedgingTimer = null;
+        }
+        this.reportStatus({ code: status2, details, metadata: new metadata_1.Metadata() });
+        for (const { call } of this.underlyingCalls) {
+          call.cancelWithStatus(status2, details);
+        }
+      }
+      getPeer() {
+        if (this.committedCallIndex !== null) {
+          return this.underlyingCalls[this.committedCallIndex].call.getPeer();
+        } else {
+          return "unknown";
+        }
+      }
+      getBufferEntry(messageIndex) {
+        var _a;
+        return (_a = this.writeBuffer[messageIndex - this.writeBufferOffset]) !== null && _a !== void 0 ? _a : {
+          entryType: "FREED",
+          allocated: false
+        };
+      }
+      getNextBufferIndex() {
+        return this.writeBufferOffset + this.writeBuffer.length;
+      }
+      clearSentMessages() {
+        if (this.state !== "COMMITTED") {
+          return;
+        }
+        let earliestNeededMessageIndex;
+        if (this.underlyingCalls[this.committedCallIndex].state === "COMPLETED") {
+          earliestNeededMessageIndex = this.getNextBufferIndex();
+        } else {
+          earliestNeededMessageIndex = this.underlyingCalls[this.committedCallIndex].nextMessageToSend;
+        }
+        for (let messageIndex = this.writeBufferOffset; messageIndex < earliestNeededMessageIndex; messageIndex++) {
+          const bufferEntry = this.getBufferEntry(messageIndex);
+          if (bufferEntry.allocated) {
+            this.bufferTracker.free(bufferEntry.message.message.length, this.callNumber);
+          }
+        }
+        this.writeBuffer = this.writeBuffer.slice(earliestNeededMessageIndex - this.writeBufferOffset);
+        this.writeBufferOffset = earliestNeededMessageIndex;
+      }
+      commitCall(index) {
+        var _a, _b;
+        if (this.state === "COMMITTED") {
+          return;
+        }
+        if (this.traceEnabled) {
+          this.trace("Committing call [" + this.underlyingCalls[index].call.getCallNumber() + "] at index " + index);
+        }
+        this.state = "COMMITTED";
+        (_b = (_a = this.callConfig).onCommitted) === null || _b === void 0 ? void 0 : _b.call(_a);
+        this.committedCallIndex = index;
+        for (let i = 0; i < this.underlyingCalls.length; i++) {
+          if (i === index) {
+            continue;
+          }
+          if (this.underlyingCalls[i].state === "COMPLETED") {
+            continue;
+          }
+          this.underlyingCalls[i].state = "COMPLETED";
+          this.underlyingCalls[i].call.cancelWithStatus(constants_1.Status.CANCELLED, "Discarded in favor of other hedged attempt");
+        }
+        this.clearSentMessages();
+      }
+      commitCallWithMostMessages() {
+        if (this.state === "COMMITTED") {
+          return;
+        }
+        let mostMessages = -1;
+        let callWithMostMessages = -1;
+        for (const [index, childCall] of this.underlyingCalls.entries()) {
+          if (childCall.state === "ACTIVE" && childCall.nextMessageToSend > mostMessages) {
+            mostMessages = childCall.nextMessageToSend;
+            callWithMostMessages = index;
+          }
+        }
+        if (callWithMostMessages === -1) {
+          this.state = "TRANSPARENT_ONLY";
+        } else {
+          this.commitCall(callWithMostMessages);
+        }
+      }
+      isStatusCodeInList(list, code) {
+        return list.some((value) => {
+          var _a;
+          return value === code || value.toString().toLowerCase() === ((_a = constants_1.Status[code]) === null || _a === void 0 ? void 0 : _a.toLowerCase());
+        });
+      }
+      getNextRetryJitter() {
+        return Math.random() * (1.2 - 0.8) + 0.8;
+      }
+      getNextRetryBackoffMs() {
+        var _a;
+        const retryPolicy = (_a = this.callConfig) === null || _a === void 0 ? void 0 : _a.methodConfig.retryPolicy;
+        if (!retryPolicy) {
+          return 0;
+        }
+        const jitter = this.getNextRetryJitter();
+        const nextBackoffMs = jitter * this.nextRetryBackoffSec * 1e3;
+        const maxBackoffSec = Number(retryPolicy.maxBackoff.substring(0, retryPolicy.maxBackoff.length - 1));
+        this.nextRetryBackoffSec = Math.min(this.nextRetryBackoffSec * retryPolicy.backoffMultiplier, maxBackoffSec);
+        return nextBackoffMs;
+      }
+      maybeRetryCall(pushback, callback) {
+        if (this.state !== "RETRY") {
+          callback(false);
+          return;
+        }
+        if (this.attempts >= this.maxAttempts) {
+          callback(false);
+          return;
+        }
+        let retryDelayMs;
+        if (pushback === null) {
+          retryDelayMs = this.getNextRetryBackoffMs();
+        } else if (pushback < 0) {
+          this.state = "TRANSPARENT_ONLY";
+          callback(false);
+          return;
+        } else {
+          retryDelayMs = pushback;
+          this.nextRetryBackoffSec = this.initialRetryBackoffSec;
+        }
+        this.retryTimer = setTimeout(() => {
+          var _a, _b;
+          this.retryTimer = null;
+          if (this.state !== "RETRY") {
+            callback(false);
+            return;
+          }
+          if ((_b = (_a = this.retryThrottler) === null || _a === void 0 ? void 0 : _a.canRetryCall()) !== null && _b !== void 0 ? _b : true) {
+            callback(true);
+            this.attempts += 1;
+            this.startNewAttempt();
+          } else {
+            this.trace("Retry attempt denied by throttling policy");
+            callback(false);
+          }
+        }, retryDelayMs);
+      }
+      countActiveCalls() {
+        let count = 0;
+        for (const call of this.underlyingCalls) {
+          if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
+            count += 1;
+          }
+        }
+        return count;
+      }
+      handleProcessedStatus(status2, callIndex, pushback) {
+        var _a, _b, _c;
+        switch (this.state) {
+          case "COMMITTED":
+          case "NO_RETRY":
+          case "TRANSPARENT_ONLY":
+            this.commitCall(callIndex);
+            this.reportStatus(status2);
+            break;
+          case "HEDGING":
+            if (this.isStatusCodeInList((_a = this.callConfig.methodConfig.hedgingPolicy.nonFatalStatusCodes) !== null && _a !== void 0 ? _a : [], status2.code)) {
+              (_b = this.retryThrottler) === null || _b === void 0 ? void 0 : _b.addCallFailed();
+              let delayMs;
+              if (pushback === null) {
+                delayMs = 0;
+              } else if (pushback < 0) {
+                this.state = "TRANSPARENT_ONLY";
+                this.commitCall(callIndex);
+                this.reportStatus(status2);
+                return;
+              } else {
+                delayMs = pushback;
+              }
+              setTimeout(() => {
+                this.maybeStartHedgingAttempt();
+                if (this.countActiveCalls() === 0) {
+                  this.commitCall(callIndex);
+                  this.reportStatus(status2);
+                }
+              }, delayMs);
+            } else {
+              this.commitCall(callIndex);
+              this.reportStatus(status2);
+            }
+            break;
+          case "RETRY":
+            if (this.isStatusCodeInList(this.callConfig.methodConfig.retryPolicy.retryableStatusCodes, status2.code)) {
+              (_c = this.retryThrottler) === null || _c === void 0 ? void 0 : _c.addCallFailed();
+              this.maybeRetryCall(pushback, (retried) => {
+                if (!retried) {
+                  this.commitCall(callIndex);
+                  this.reportStatus(status2);
+                }
+              });
+            } else {
+              this.commitCall(callIndex);
+              this.reportStatus(status2);
+            }
+            break;
+        }
+      }
+      getPushback(metadata) {
+        const mdValue = metadata.get("grpc-retry-pushback-ms");
+        if (mdValue.length === 0) {
+          return null;
+        }
+        try {
+          return parseInt(mdValue[0]);
+        } catch (e) {
+          return -1;
+        }
+      }
+      handleChildStatus(status2, callIndex) {
+        var _a;
+        if (this.underlyingCalls[callIndex].state === "COMPLETED") {
+          return;
+        }
+        if (this.traceEnabled) {
+          this.trace("state=" + this.state + " handling status with progress " + status2.progress + " from child [" + this.underlyingCalls[callIndex].call.getCallNumber() + "] in state " + this.underlyingCalls[callIndex].state);
+        }
+        this.underlyingCalls[callIndex].state = "COMPLETED";
+        if (status2.code === constants_1.Status.OK) {
+          (_a = this.retryThrottler) === null || _a === void 0 ? void 0 : _a.addCallSucceeded();
+          this.commitCall(callIndex);
+          this.reportStatus(status2);
+          return;
+        }
+        if (this.state === "NO_RETRY") {
+          this.commitCall(callIndex);
+          this.reportStatus(status2);
+          return;
+        }
+        if (this.state === "COMMITTED") {
+          this.reportStatus(status2);
+          return;
+        }
+        const pushback = this.getPushback(status2.metadata);
+        switch (status2.progress) {
+          case "NOT_STARTED":
+            this.startNewAttempt();
+            break;
+          case "REFUSED":
+            if (this.transparentRetryUsed) {
+              this.handleProcessedStatus(status2, callIndex, pushback);
+            } else {
+              this.transparentRetryUsed = true;
+              this.startNewAttempt();
+            }
+            break;
+          case "DROP":
+            this.commitCall(callIndex);
+            this.reportStatus(status2);
+            break;
+          case "PROCESSED":
+            this.handleProcessedStatus(status2, callIndex, pushback);
+            break;
+        }
+      }
+      maybeStartHedgingAttempt() {
+        if (this.state !== "HEDGING") {
+          return;
+        }
+        if (!this.callConfig.methodConfig.hedgingPolicy) {
+          return;
+        }
+        if (this.attempts >= this.maxAttempts) {
+          return;
+        }
+        this.attempts += 1;
+        this.startNewAttempt();
+        this.maybeStartHedgingTimer();
+      }
+      maybeStartHedgingTimer() {
+        var _a, _b, _c;
+        if (this.hedgingTimer) {
+          clearTimeout(this.hedgingTimer);
+        }
+        if (this.state !== "HEDGING") {
+          return;
+        }
+        if (!this.callConfig.methodConfig.hedgingPolicy) {
+          return;
+        }
+        const hedgingPolicy = this.callConfig.methodConfig.hedgingPolicy;
+        if (this.attempts >= this.maxAttempts) {
+          return;
+        }
+        const hedgingDelayString = (_a = hedgingPolicy.hedgingDelay) !== null && _a !== void 0 ? _a : "0s";
+        const hedgingDelaySec = Number(hedgingDelayString.substring(0, hedgingDelayString.length - 1));
+        this.hedgingTimer = setTimeout(() => {
+          this.maybeStartHedgingAttempt();
+        }, hedgingDelaySec * 1e3);
+        (_c = (_b = this.hedgingTimer).unref) === null || _c === void 0 ? void 0 : _c.call(_b);
+      }
+      startNewAttempt() {
+        const childCallNumber = this.underlyingCalls.length > 0 ? (0, call_number_1.getNextCallNumber)() : this.callNumber;
+        const child = this.channel.createLoadBalancingCall(this.callConfig, this.methodName, this.host, this.credentials, this.deadline, childCallNumber);
+        if (this.traceEnabled) {
+          this.trace("Created child call [" + child.getCallNumber() + "] for attempt " + this.attempts);
+        }
+        const index = this.underlyingCalls.length;
+        this.underlyingCalls.push({
+          state: "ACTIVE",
+          call: child,
+          nextMessageToSend: 0,
+          startTime: Date.now()
+        });
+        const previousAttempts = this.attempts - 1;
+        let initialMetadata = this.initialMetadata;
+        if (previousAttempts > 0) {
+          initialMetadata = initialMetadata.clone();
+          initialMetadata.set(PREVIONS_RPC_ATTEMPTS_METADATA_KEY, `${previousAttempts}`);
+        }
+        let receivedMetadata = false;
+        child.start(initialMetadata, {
+          onReceiveMetadata: (metadata) => {
+            if (this.traceEnabled) {
+              this.trace("Received metadata from child [" + child.getCallNumber() + "]");
+            }
+            this.commitCall(index);
+            receivedMetadata = true;
+            if (previousAttempts > 0) {
+              metadata.set(PREVIONS_RPC_ATTEMPTS_METADATA_KEY, `${previousAttempts}`);
+            }
+            if (this.underlyingCalls[index].state === "ACTIVE") {
+              this.listener.onReceiveMetadata(metadata);
+            }
+          },
+          onReceiveMessage: (message) => {
+            if (this.traceEnabled) {
+              this.trace("Received message from child [" + child.getCallNumber() + "]");
+            }
+            this.commitCall(index);
+            if (this.underlyingCalls[index].state === "ACTIVE") {
+              this.listener.onReceiveMessage(message);
+            }
+          },
+          onReceiveStatus: (status2) => {
+            if (this.traceEnabled) {
+              this.trace("Received status from child [" + child.getCallNumber() + "]");
+            }
+            if (!receivedMetadata && previousAttempts > 0) {
+              status2.metadata.set(PREVIONS_RPC_ATTEMPTS_METADATA_KEY, `${previousAttempts}`);
+            }
+            this.handleChildStatus(status2, index);
+          }
+        });
+        this.sendNextChildMessage(index);
+        if (this.readStarted) {
+          child.startRead();
+        }
+      }
+      start(metadata, listener) {
+        this.trace("start called");
+        this.listener = listener;
+        this.initialMetadata = metadata;
+        this.attempts += 1;
+        this.startNewAttempt();
+        this.maybeStartHedgingTimer();
+      }
+      handleChildWriteCompleted(childIndex, messageIndex) {
+        var _a, _b;
+        (_b = (_a = this.getBufferEntry(messageIndex)).callback) === null || _b === void 0 ? void 0 : _b.call(_a);
+        this.clearSentMessages();
+        const childCall = this.underlyingCalls[childIndex];
+        childCall.nextMessageToSend += 1;
+        this.sendNextChildMessage(childIndex);
+      }
+      sendNextChildMessage(childIndex) {
+        const childCall = this.underlyingCalls[childIndex];
+        if (childCall.state === "COMPLETED") {
+          return;
+        }
+        const messageIndex = childCall.nextMessageToSend;
+        if (this.getBufferEntry(messageIndex)) {
+          const bufferEntry = this.getBufferEntry(messageIndex);
+          switch (bufferEntry.entryType) {
+            case "MESSAGE":
+              childCall.call.sendMessageWithContext({
+                callback: (error) => {
+                  this.handleChildWriteCompleted(childIndex, messageIndex);
+                }
+              }, bufferEntry.message.message);
+              const nextEntry = this.getBufferEntry(messageIndex + 1);
+              if (nextEntry.entryType === "HALF_CLOSE") {
+                if (this.traceEnabled) {
+                  this.trace("Sending halfClose immediately after message to child [" + childCall.call.getCallNumber() + "] - optimizing for unary/final message");
+                }
+                childCall.nextMessageToSend += 1;
+                childCall.call.halfClose();
+              }
+              break;
+            case "HALF_CLOSE":
+              childCall.nextMessageToSend += 1;
+              childCall.call.halfClose();
+              break;
+            case "FREED":
+              break;
+          }
+        }
+      }
+      sendMessageWithContext(context, message) {
+        if (this.traceEnabled) {
+          this.trace("write() called with message of length " + message.length);
+        }
+        const writeObj = {
+          message,
+          flags: context.flags
+        };
+        const messageIndex = this.getNextBufferIndex();
+        const bufferEntry = {
+          entryType: "MESSAGE",
+          message: writeObj,
+          allocated: this.bufferTracker.allocate(message.length, this.callNumber)
+        };
+        this.writeBuffer.push(bufferEntry);
+        if (bufferEntry.allocated) {
+          process.nextTick(() => {
+            var _a;
+            (_a = context.callback) === null || _a === void 0 ? void 0 : _a.call(context);
+          });
+          for (const [callIndex, call] of this.underlyingCalls.entries()) {
+            if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
+              call.call.sendMessageWithContext({
+                callback: (error) => {
+                  this.handleChildWriteCompleted(callIndex, messageIndex);
+                }
+              }, message);
+            }
+          }
+        } else {
+          this.commitCallWithMostMessages();
+          if (this.committedCallIndex === null) {
+            return;
+          }
+          const call = this.underlyingCalls[this.committedCallIndex];
+          bufferEntry.callback = context.callback;
+          if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
+            call.call.sendMessageWithContext({
+              callback: (error) => {
+                this.handleChildWriteCompleted(this.committedCallIndex, messageIndex);
+              }
+            }, message);
+          }
+        }
+      }
+      startRead() {
+        this.trace("startRead called");
+        this.readStarted = true;
+        for (const underlyingCall of this.underlyingCalls) {
+          if ((underlyingCall === null || underlyingCall === void 0 ? void 0 : underlyingCall.state) === "ACTIVE") {
+            underlyingCall.call.startRead();
+          }
+        }
+      }
+      halfClose() {
+        this.trace("halfClose called");
+        const halfCloseIndex = this.getNextBufferIndex();
+        this.writeBuffer.push({
+          entryType: "HALF_CLOSE",
+          allocated: false
+        });
+        for (const call of this.underlyingCalls) {
+          if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
+            if (call.nextMessageToSend === halfCloseIndex || call.nextMessageToSend === halfCloseIndex - 1) {
+              if (this.traceEnabled) {
+                this.trace("Sending halfClose immediately to child [" + call.call.getCallNumber() + "] - all messages already sent");
+              }
+              call.nextMessageToSend += 1;
+              call.call.halfClose();
+            }
+          }
+        }
+      }
+      setCredentials(newCredentials) {
+        throw new Error("Method not implemented.");
+      }
+      getMethod() {
+        return this.methodName;
+      }
+      getHost() {
+        return this.host;
+      }
+      getAuthContext() {
+        if (this.committedCallIndex !== null) {
+          return this.underlyingCalls[this.committedCallIndex].call.getAuthContext();
+        } else {
+          return null;
+        }
+      }
+    };
+    exports2.RetryingCall = RetryingCall;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/subchannel-interface.js
+var require_subchannel_interface = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/subchannel-interface.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BaseSubchannelWrapper = void 0;
+    var BaseSubchannelWrapper = class {
+      constructor(child) {
+        this.child = child;
+        this.healthy = true;
+        this.healthListeners = /* @__PURE__ */ new Set();
+        this.refcount = 0;
+        this.dataWatchers = /* @__PURE__ */ new Set();
+        child.addHealthStateWatcher((childHealthy) => {
+          if (this.healthy) {
+            this.updateHealthListeners();
+          }
+        });
+      }
+      updateHealthListeners() {
+        for (const listener of this.healthListeners) {
+          listener(this.isHealthy());
+        }
+      }
+      getConnectivityState() {
+        return this.child.getConnectivityState();
+      }
+      addConnectivityStateListener(listener) {
+        this.child.addConnectivityStateListener(listener);
+      }
+      removeConnectivityStateListener(listener) {
+        this.child.removeConnectivityStateListener(listener);
+      }
+      startConnecting() {
+        this.child.startConnecting();
+      }
+      getAddress() {
+        return this.child.getAddress();
+      }
+      throttleKeepalive(newKeepaliveTime) {
+        this.child.throttleKeepalive(newKeepaliveTime);
+      }
+      ref() {
+        this.child.ref();
+        this.refcount += 1;
+      }
+      unref() {
+        this.child.unref();
+        this.refcount -= 1;
+        if (this.refcount === 0) {
+          this.destroy();
+        }
+      }
+      destroy() {
+        for (const watcher of this.dataWatchers) {
+          watcher.destroy();
+        }
+      }
+      getChannelzRef() {
+        return this.child.getChannelzRef();
+      }
+      isHealthy() {
+        return this.healthy && this.child.isHealthy();
+      }
+      addHealthStateWatcher(listener) {
+        this.healthListeners.add(listener);
+      }
+      removeHealthStateWatcher(listener) {
+        this.healthListeners.delete(listener);
+      }
+      addDataWatcher(dataWatcher) {
+        dataWatcher.setSubchannel(this.getRealSubchannel());
+        this.dataWatchers.add(dataWatcher);
+      }
+      setHealthy(healthy) {
+        if (healthy !== this.healthy) {
+          this.healthy = healthy;
+          if (this.child.isHealthy()) {
+            this.updateHealthListeners();
+          }
+        }
+      }
+      getRealSubchannel() {
+        return this.child.getRealSubchannel();
+      }
+      realSubchannelEquals(other) {
+        return this.getRealSubchannel() === other.getRealSubchannel();
+      }
+      getCallCredentials() {
+        return this.child.getCallCredentials();
+      }
+      getChannel() {
+        return this.child.getChannel();
+      }
+    };
+    exports2.BaseSubchannelWrapper = BaseSubchannelWrapper;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/internal-channel.js
+var require_internal_channel = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/internal-channel.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.InternalChannel = exports2.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX = void 0;
+    var channel_credentials_1 = require_channel_credentials();
+    var resolving_load_balancer_1 = require_resolving_load_balancer();
+    var subchannel_pool_1 = require_subchannel_pool();
+    var picker_1 = require_picker();
+    var metadata_1 = require_metadata();
+    var constants_1 = require_constants2();
+    var filter_stack_1 = require_filter_stack();
+    var compression_filter_1 = require_compression_filter();
+    var resolver_1 = require_resolver();
+    var logging_1 = require_logging();
+    var http_proxy_1 = require_http_proxy();
+    var uri_parser_1 = require_uri_parser();
+    var connectivity_state_1 = require_connectivity_state();
+    var channelz_1 = require_channelz();
+    var load_balancing_call_1 = require_load_balancing_call();
+    var deadline_1 = require_deadline();
+    var resolving_call_1 = require_resolving_call();
+    var call_number_1 = require_call_number();
+    var control_plane_status_1 = require_control_plane_status();
+    var retrying_call_1 = require_retrying_call();
+    var subchannel_interface_1 = require_subchannel_interface();
+    var MAX_TIMEOUT_TIME = 2147483647;
+    var MIN_IDLE_TIMEOUT_MS = 1e3;
+    var DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1e3;
+    var RETRY_THROTTLER_MAP = /* @__PURE__ */ new Map();
+    var DEFAULT_RETRY_BUFFER_SIZE_BYTES = 1 << 24;
+    var DEFAULT_PER_RPC_RETRY_BUFFER_SIZE_BYTES = 1 << 20;
+    var ChannelSubchannelWrapper = class extends subchannel_interface_1.BaseSubchannelWrapper {
+      constructor(childSubchannel, channel) {
+        super(childSubchannel);
+        this.channel = channel;
+        this.refCount = 0;
+        this.subchannelStateListener = (subchannel, previousState, newState, keepaliveTime) => {
+          channel.throttleKeepalive(keepaliveTime);
+        };
+      }
+      ref() {
+        if (this.refCount === 0) {
+          this.child.addConnectivityStateListener(this.subchannelStateListener);
+          this.channel.addWrappedSubchannel(this);
+        }
+        this.child.ref();
+        this.refCount += 1;
+      }
+      unref() {
+        this.child.unref();
+        this.refCount -= 1;
+        if (this.refCount <= 0) {
+          this.child.removeConnectivityStateListener(this.subchannelStateListener);
+          this.channel.removeWrappedSubchannel(this);
+        }
+      }
+    };
+    var ShutdownPicker = class {
+      pick(pickArgs) {
+        return {
+          pickResultType: picker_1.PickResultType.DROP,
+          status: {
+            code: constants_1.Status.UNAVAILABLE,
+            details: "Channel closed before call started",
+            metadata: new metadata_1.Metadata()
+          },
+          subchannel: null,
+          onCallStarted: null,
+          onCallEnded: null
+        };
+      }
+    };
+    exports2.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX = "grpc.internal.no_subchannel";
+    var ChannelzInfoTracker = class {
+      constructor(target) {
+        this.target = target;
+        this.trace = new channelz_1.ChannelzTrace();
+        this.callTracker = new channelz_1.ChannelzCallTracker();
+        this.childrenTracker = new channelz_1.ChannelzChildrenTracker();
+        this.state = connectivity_state_1.ConnectivityState.IDLE;
+      }
+      getChannelzInfoCallback() {
+        return () => {
+          return {
+            target: this.target,
+            state: this.state,
+            trace: this.trace,
+            callTracker: this.callTracker,
+            children: this.childrenTracker.getChildLists()
+          };
+        };
+      }
+    };
+    var InternalChannel = class _InternalChannel {
+      constructor(target, credentials2, options) {
+        var _a, _b, _c, _d, _e, _f;
+        this.credentials = credentials2;
+        this.options = options;
+        this.connectivityState = connectivity_state_1.ConnectivityState.IDLE;
+        this.currentPicker = new picker_1.UnavailablePicker();
+        this.configSelectionQueue = [];
+        this.pickQueue = /* @__PURE__ */ new Set();
+        this.connectivityStateWatchers = [];
+        this.callRefTimer = null;
+        this.configSelector = null;
+        this.currentResolutionError = null;
+        this.wrappedSubchannels = /* @__PURE__ */ new Set();
+        this.callCount = 0;
+        this.idleTimer = null;
+        this.channelzEnabled = true;
+        this.randomChannelId = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
+        this.serviceUrlCache = /* @__PURE__ */ new Map();
+        if (typeof target !== "string") {
+          throw new TypeError("Channel target must be a string");
+        }
+        if (!(credentials2 instanceof channel_credentials_1.ChannelCredentials)) {
+          throw new TypeError("Channel credentials must be a ChannelCredentials object");
+        }
+        if (options) {
+          if (typeof options !== "object") {
+            throw new TypeError("Channel options must be an object");
+          }
+        }
+        this.channelzInfoTracker = new ChannelzInfoTracker(target);
+        const originalTargetUri = (0, uri_parser_1.parseUri)(target);
+        if (originalTargetUri === null) {
+          throw new Error(`Could not parse target name "${target}"`);
+        }
+        const defaultSchemeMapResult = (0, resolver_1.mapUriDefaultScheme)(originalTargetUri);
+        if (defaultSchemeMapResult === null) {
+          throw new Error(`Could not find a default scheme for target name "${target}"`);
+        }
+        if (this.options["grpc.enable_channelz"] === 0) {
+          this.channelzEnabled = false;
+        }
+        this.channelzRef = (0, channelz_1.registerChannelzChannel)(target, this.channelzInfoTracker.getChannelzInfoCallback(), this.channelzEnabled);
+        if (this.channelzEnabled) {
+          this.channelzInfoTracker.trace.addTrace("CT_INFO", "Channel created");
+        }
+        if (this.options["grpc.default_authority"]) {
+          this.defaultAuthority = this.options["grpc.default_authority"];
+        } else {
+          this.defaultAuthority = (0, resolver_1.getDefaultAuthority)(defaultSchemeMapResult);
+        }
+        const proxyMapResult = (0, http_proxy_1.mapProxyName)(defaultSchemeMapResult, options);
+        this.target = proxyMapResult.target;
+        this.options = Object.assign({}, this.options, proxyMapResult.extraOptions);
+        this.subchannelPool = (0, subchannel_pool_1.getSubchannelPool)(((_a = this.options["grpc.use_local_subchannel_pool"]) !== null && _a !== void 0 ? _a : 0) === 0);
+        this.retryBufferTracker = new retrying_call_1.MessageBufferTracker((_b = this.options["grpc.retry_buffer_size"]) !== null && _b !== void 0 ? _b : DEFAULT_RETRY_BUFFER_SIZE_BYTES, (_c = this.options["grpc.per_rpc_retry_buffer_size"]) !== null && _c !== void 0 ? _c : DEFAULT_PER_RPC_RETRY_BUFFER_SIZE_BYTES);
+        this.keepaliveTime = (_d = this.options["grpc.keepalive_time_ms"]) !== null && _d !== void 0 ? _d : -1;
+        this.idleTimeoutMs = Math.max((_e = this.options["grpc.client_idle_timeout_ms"]) !== null && _e !== void 0 ? _e : DEFAULT_IDLE_TIMEOUT_MS, MIN_IDLE_TIMEOUT_MS);
+        const channelControlHelper = {
+          createSubchannel: (subchannelAddress, subchannelArgs) => {
+            const finalSubchannelArgs = {};
+            for (const [key, value] of Object.entries(subchannelArgs)) {
+              if (!key.startsWith(exports2.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX)) {
+                finalSubchannelArgs[key] = value;
+              }
+            }
+            const subchannel = this.subchannelPool.getOrCreateSubchannel(this.target, subchannelAddress, finalSubchannelArgs, this.credentials);
+            subchannel.throttleKeepalive(this.keepaliveTime);
+            if (this.channelzEnabled) {
+              this.channelzInfoTracker.trace.addTrace("CT_INFO", "Created subchannel or used existing subchannel", subchannel.getChannelzRef());
+            }
+            const wrappedSubchannel = new ChannelSubchannelWrapper(subchannel, this);
+            return wrappedSubchannel;
+          },
+          updateState: (connectivityState, picker) => {
+            this.currentPicker = picker;
+            const queueCopy = this.pickQueue;
+            this.pickQueue = /* @__PURE__ */ new Set();
+            if (queueCopy.size > 0) {
+              this.callRefTimerUnref();
+            }
+            for (const call of queueCopy) {
+              call.doPick();
+            }
+            this.updateState(connectivityState);
+          },
+          requestReresolution: () => {
+            throw new Error("Resolving load balancer should never call requestReresolution");
+          },
+          addChannelzChild: (child) => {
+            if (this.channelzEnabled) {
+              this.channelzInfoTracker.childrenTracker.refChild(child);
+            }
+          },
+          removeChannelzChild: (child) => {
+            if (this.channelzEnabled) {
+              this.channelzInfoTracker.childrenTracker.unrefChild(child);
+            }
+          }
+        };
+        this.resolvingLoadBalancer = new resolving_load_balancer_1.ResolvingLoadBalancer(this.target, channelControlHelper, this.options, (serviceConfig, configSelector) => {
+          var _a2;
+          if (serviceConfig.retryThrottling) {
+            RETRY_THROTTLER_MAP.set(this.getTarget(), new retrying_call_1.RetryThrottler(serviceConfig.retryThrottling.maxTokens, serviceConfig.retryThrottling.tokenRatio, RETRY_THROTTLER_MAP.get(this.getTarget())));
+          } else {
+            RETRY_THROTTLER_MAP.delete(this.getTarget());
+          }
+          if (this.channelzEnabled) {
+            this.channelzInfoTracker.trace.addTrace("CT_INFO", "Address resolution succeeded");
+          }
+          (_a2 = this.configSelector) === null || _a2 === void 0 ? void 0 : _a2.unref();
+          this.configSelector = configSelector;
+          this.currentResolutionError = null;
+          process.nextTick(() => {
+            const localQueue = this.configSelectionQueue;
+            this.configSelectionQueue = [];
+            if (localQueue.length > 0) {
+              this.callRefTimerUnref();
+            }
+            for (const call of localQueue) {
+              call.getConfig();
+            }
+          });
+        }, (status2) => {
+          if (this.channelzEnabled) {
+            this.channelzInfoTracker.trace.addTrace("CT_WARNING", "Address resolution failed with code " + status2.code + ' and details "' + status2.details + '"');
+          }
+          if (this.configSelectionQueue.length > 0) {
+            this.trace("Name resolution failed with calls queued for config selection");
+          }
+          if (this.configSelector === null) {
+            this.currentResolutionError = Object.assign(Object.assign({}, (0, control_plane_status_1.restrictControlPlaneStatusCode)(status2.code, status2.details)), { metadata: status2.metadata });
+          }
+          const localQueue = this.configSelectionQueue;
+          this.configSelectionQueue = [];
+          if (localQueue.length > 0) {
+            this.callRefTimerUnref();
+          }
+          for (const call of localQueue) {
+            call.reportResolverError(status2);
+          }
+        });
+        this.filterStackFactory = new filter_stack_1.FilterStackFactory([
+          new compression_filter_1.CompressionFilterFactory(this, this.options)
+        ]);
+        if (this.traceEnabled) {
+          this.trace("Channel constructed with options " + JSON.stringify(options, void 0, 2));
+        }
+        if ((0, logging_1.isTracerEnabled)("channel_stacktrace")) {
+          const error = new Error();
+          (0, logging_1.trace)(constants_1.LogVerbosity.DEBUG, "channel_stacktrace", "(" + this.channelzRef.id + ") Channel constructed \n" + ((_f = error.stack) === null || _f === void 0 ? void 0 : _f.substring(error.stack.indexOf("\n") + 1)));
+        }
+        this.lastActivityTimestamp = Date.now();
+      }
+      get traceEnabled() {
+        return (0, logging_1.isTracerEnabled)("channel");
+      }
+      trace(text, verbosityOverride) {
+        if (this.traceEnabled) {
+          (0, logging_1.trace)(verbosityOverride !== null && verbosityOverride !== void 0 ? verbosityOverride : constants_1.LogVerbosity.DEBUG, "channel", "(" + this.channelzRef.id + ") " + (0, uri_parser_1.uriToString)(this.target) + " " + text);
+        }
+      }
+      callRefTimerRef() {
+        var _a, _b, _c, _d;
+        if (!this.callRefTimer) {
+          this.callRefTimer = setInterval(() => {
+          }, MAX_TIMEOUT_TIME);
+        }
+        if (!((_b = (_a = this.callRefTimer).hasRef) === null || _b === void 0 ? void 0 : _b.call(_a))) {
+          if (this.traceEnabled) {
+            this.trace("callRefTimer.ref | configSelectionQueue.length=" + this.configSelectionQueue.length + " pickQueue.length=" + this.pickQueue.size);
+          }
+          (_d = (_c = this.callRefTimer).ref) === null || _d === void 0 ? void 0 : _d.call(_c);
+        }
+      }
+      callRefTimerUnref() {
+        var _a, _b, _c;
+        if (!((_a = this.callRefTimer) === null || _a === void 0 ? void 0 : _a.hasRef) || this.callRefTimer.hasRef()) {
+          if (this.traceEnabled) {
+            this.trace("callRefTimer.unref | configSelectionQueue.length=" + this.configSelectionQueue.length + " pickQueue.length=" + this.pickQueue.size);
+          }
+          (_c = (_b = this.callRefTimer) === null || _b === void 0 ? void 0 : _b.unref) === null || _c === void 0 ? void 0 : _c.call(_b);
+        }
+      }
+      removeConnectivityStateWatcher(watcherObject) {
+        const watcherIndex = this.connectivityStateWatchers.findIndex((value) => value === watcherObject);
+        if (watcherIndex >= 0) {
+          this.connectivityStateWatchers.splice(watcherIndex, 1);
+        }
+      }
+      updateState(newState) {
+        (0, logging_1.trace)(constants_1.LogVerbosity.DEBUG, "connectivity_state", "(" + this.channelzRef.id + ") " + (0, uri_parser_1.uriToString)(this.target) + " " + connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        if (this.channelzEnabled) {
+          this.channelzInfoTracker.trace.addTrace("CT_INFO", "Connectivity state change to " + connectivity_state_1.ConnectivityState[newState]);
+        }
+        this.connectivityState = newState;
+        this.channelzInfoTracker.state = newState;
+        const watchersCopy = this.connectivityStateWatchers.slice();
+        for (const watcherObject of watchersCopy) {
+          if (newState !== watcherObject.currentState) {
+            if (watcherObject.timer) {
+              clearTimeout(watcherObject.timer);
+            }
+            this.removeConnectivityStateWatcher(watcherObject);
+            watcherObject.callback();
+          }
+        }
+        if (newState !== connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
+          this.currentResolutionError = null;
+        }
+      }
+      throttleKeepalive(newKeepaliveTime) {
+        if (newKeepaliveTime > this.keepaliveTime) {
+          this.keepaliveTime = newKeepaliveTime;
+          for (const wrappedSubchannel of this.wrappedSubchannels) {
+            wrappedSubchannel.throttleKeepalive(newKeepaliveTime);
+          }
+        }
+      }
+      addWrappedSubchannel(wrappedSubchannel) {
+        this.wrappedSubchannels.add(wrappedSubchannel);
+      }
+      removeWrappedSubchannel(wrappedSubchannel) {
+        this.wrappedSubchannels.delete(wrappedSubchannel);
+      }
+      doPick(metadata, extraPickInfo) {
+        return this.currentPicker.pick({
+          metadata,
+          extraPickInfo
+        });
+      }
+      queueCallForPick(call) {
+        this.pickQueue.add(call);
+        this.callRefTimerRef();
+      }
+      removeCallFromPickQueue(call) {
+        this.pickQueue.delete(call);
+        if (this.pickQueue.size === 0) {
+          this.callRefTimerUnref();
+        }
+      }
+      getConfig(method, metadata) {
+        if (this.connectivityState !== connectivity_state_1.ConnectivityState.SHUTDOWN) {
+          this.resolvingLoadBalancer.exitIdle();
+        }
+        if (this.configSelector) {
+          return {
+            type: "SUCCESS",
+            config: this.configSelector.invoke(method, metadata, this.randomChannelId)
+          };
+        } else {
+          if (this.currentResolutionError) {
+            return {
+              type: "ERROR",
+              error: this.currentResolutionError
+            };
+          } else {
+            return {
+              type: "NONE"
+            };
+          }
+        }
+      }
+      queueCallForConfig(call) {
+        this.configSelectionQueue.push(call);
+        this.callRefTimerRef();
+      }
+      enterIdle() {
+        this.resolvingLoadBalancer.destroy();
+        this.updateState(connectivity_state_1.ConnectivityState.IDLE);
+        this.currentPicker = new picker_1.QueuePicker(this.resolvingLoadBalancer);
+        if (this.idleTimer) {
+          clearTimeout(this.idleTimer);
+          this.idleTimer = null;
+        }
+        if (this.callRefTimer) {
+          clearInterval(this.callRefTimer);
+          this.callRefTimer = null;
+        }
+      }
+      startIdleTimeout(timeoutMs) {
+        var _a, _b;
+        this.idleTimer = setTimeout(() => {
+          if (this.callCount > 0) {
+            this.startIdleTimeout(this.idleTimeoutMs);
+            return;
+          }
+          const now = Date.now();
+          const timeSinceLastActivity = now - this.lastActivityTimestamp;
+          if (timeSinceLastActivity >= this.idleTimeoutMs) {
+            this.trace("Idle timer triggered after " + this.idleTimeoutMs + "ms of inactivity");
+            this.enterIdle();
+          } else {
+            this.startIdleTimeout(this.idleTimeoutMs - timeSinceLastActivity);
+          }
+        }, timeoutMs);
+        (_b = (_a = this.idleTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+      }
+      maybeStartIdleTimer() {
+        if (this.connectivityState !== connectivity_state_1.ConnectivityState.SHUTDOWN && !this.idleTimer) {
+          this.startIdleTimeout(this.idleTimeoutMs);
+        }
+      }
+      onCallStart() {
+        if (this.channelzEnabled) {
+          this.channelzInfoTracker.callTracker.addCallStarted();
+        }
+        this.callCount += 1;
+      }
+      onCallEnd(status2) {
+        if (this.channelzEnabled) {
+          if (status2.code === constants_1.Status.OK) {
+            this.channelzInfoTracker.callTracker.addCallSucceeded();
+          } else {
+            this.channelzInfoTracker.callTracker.addCallFailed();
+          }
+        }
+        this.callCount -= 1;
+        this.lastActivityTimestamp = Date.now();
+        this.maybeStartIdleTimer();
+      }
+      /**
+       * Returns the precomputed service URL (`https://${hostname}/${serviceName}`)
+       * for the given host and method, using a bounded cache to avoid parsing on
+       * every RPC.
+       */
+      getServiceUrl(host, methodName) {
+        let methodMap = this.serviceUrlCache.get(host);
+        if (methodMap === void 0) {
+          if (this.serviceUrlCache.size < _InternalChannel.MAX_CACHED_HOSTS) {
+            methodMap = /* @__PURE__ */ new Map();
+            this.serviceUrlCache.set(host, methodMap);
+          }
+        }
+        if (methodMap !== void 0) {
+          const serviceUrl = methodMap.get(methodName);
+          if (serviceUrl !== void 0) {
+            return serviceUrl;
+          }
+          const computedServiceUrl = (0, uri_parser_1.computeServiceUrl)(host, methodName);
+          if (methodMap.size < _InternalChannel.MAX_METHODS_PER_HOST) {
+            methodMap.set(methodName, computedServiceUrl);
+          }
+          return computedServiceUrl;
+        }
+        return (0, uri_parser_1.computeServiceUrl)(host, methodName);
+      }
+      createLoadBalancingCall(callConfig, method, host, credentials2, deadline, callNumber) {
+        const finalCallNumber = callNumber !== null && callNumber !== void 0 ? callNumber : (0, call_number_1.getNextCallNumber)();
+        if (this.traceEnabled) {
+          this.trace("createLoadBalancingCall [" + finalCallNumber + '] method="' + method + '"');
+        }
+        return new load_balancing_call_1.LoadBalancingCall(this, callConfig, method, host, credentials2, deadline, finalCallNumber);
+      }
+      createRetryingCall(callConfig, method, host, credentials2, deadline, callNumber) {
+        const finalCallNumber = callNumber !== null && callNumber !== void 0 ? callNumber : (0, call_number_1.getNextCallNumber)();
+        if (this.traceEnabled) {
+          this.trace("createRetryingCall [" + finalCallNumber + '] method="' + method + '"');
+        }
+        return new retrying_call_1.RetryingCall(this, callConfig, method, host, credentials2, deadline, finalCallNumber, this.retryBufferTracker, RETRY_THROTTLER_MAP.get(this.getTarget()));
+      }
+      createResolvingCall(method, deadline, host, parentCall, propagateFlags) {
+        const callNumber = (0, call_number_1.getNextCallNumber)();
+        if (this.traceEnabled) {
+          this.trace("createResolvingCall [" + callNumber + '] method="' + method + '", deadline=' + (0, deadline_1.deadlineToString)(deadline));
+        }
+        const finalOptions = {
+          deadline,
+          flags: propagateFlags !== null && propagateFlags !== void 0 ? propagateFlags : constants_1.Propagate.DEFAULTS,
+          host: host !== null && host !== void 0 ? host : this.defaultAuthority,
+          parentCall
+        };
+        const call = new resolving_call_1.ResolvingCall(this, method, finalOptions, this.filterStackFactory.clone(), callNumber);
+        this.onCallStart();
+        call.addStatusWatcher((status2) => {
+          this.onCallEnd(status2);
+        });
+        return call;
+      }
+      close() {
+        var _a;
+        this.resolvingLoadBalancer.destroy();
+        this.updateState(connectivity_state_1.ConnectivityState.SHUTDOWN);
+        this.currentPicker = new ShutdownPicker();
+        for (const call of this.configSelectionQueue) {
+          call.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
+        }
+        this.configSelectionQueue = [];
+        for (const call of this.pickQueue) {
+          call.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
+        }
+        this.pickQueue.clear();
+        if (this.callRefTimer) {
+          clearInterval(this.callRefTimer);
+        }
+        if (this.idleTimer) {
+          clearTimeout(this.idleTimer);
+        }
+        if (this.channelzEnabled) {
+          (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+        }
+        this.subchannelPool.unrefUnusedSubchannels();
+        (_a = this.configSelector) === null || _a === void 0 ? void 0 : _a.unref();
+        this.configSelector = null;
+        this.serviceUrlCache.clear();
+      }
+      getTarget() {
+        return (0, uri_parser_1.uriToString)(this.target);
+      }
+      getConnectivityState(tryToConnect) {
+        const connectivityState = this.connectivityState;
+        if (tryToConnect) {
+          this.resolvingLoadBalancer.exitIdle();
+          this.lastActivityTimestamp = Date.now();
+          this.maybeStartIdleTimer();
+        }
+        return connectivityState;
+      }
+      watchConnectivityState(currentState, deadline, callback) {
+        if (this.connectivityState === connectivity_state_1.ConnectivityState.SHUTDOWN) {
+          throw new Error("Channel has been shut down");
+        }
+        let timer = null;
+        if (deadline !== Infinity) {
+          const deadlineDate = deadline instanceof Date ? deadline : new Date(deadline);
+          const now = /* @__PURE__ */ new Date();
+          if (deadline === -Infinity || deadlineDate <= now) {
+            process.nextTick(callback, new Error("Deadline passed without connectivity state change"));
+            return;
+          }
+          timer = setTimeout(() => {
+            this.removeConnectivityStateWatcher(watcherObject);
+            callback(new Error("Deadline passed without connectivity state change"));
+          }, deadlineDate.getTime() - now.getTime());
+        }
+        const watcherObject = {
+          currentState,
+          callback,
+          timer
+        };
+        this.connectivityStateWatchers.push(watcherObject);
+      }
+      /**
+       * Get the channelz reference object for this channel. The returned value is
+       * garbage if channelz is disabled for this channel.
+       * @returns
+       */
+      getChannelzRef() {
+        return this.channelzRef;
+      }
+      createCall(method, deadline, host, parentCall, propagateFlags) {
+        if (typeof method !== "string") {
+          throw new TypeError("Channel#createCall: method must be a string");
+        }
+        if (!(typeof deadline === "number" || deadline instanceof Date)) {
+          throw new TypeError("Channel#createCall: deadline must be a number or Date");
+        }
+        if (this.connectivityState === connectivity_state_1.ConnectivityState.SHUTDOWN) {
+          throw new Error("Channel has been shut down");
+        }
+        return this.createResolvingCall(method, deadline, host, parentCall, propagateFlags);
+      }
+      getOptions() {
+        return this.options;
+      }
+    };
+    exports2.InternalChannel = InternalChannel;
+    InternalChannel.MAX_CACHED_HOSTS = 5;
+    InternalChannel.MAX_METHODS_PER_HOST = 100;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/channel.js
+var require_channel = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/channel.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ChannelImplementation = void 0;
+    var channel_credentials_1 = require_channel_credentials();
+    var internal_channel_1 = require_internal_channel();
+    var ChannelImplementation = class {
+      constructor(target, credentials2, options) {
+        if (typeof target !== "string") {
+          throw new TypeError("Channel target must be a string");
+        }
+        if (!(credentials2 instanceof channel_credentials_1.ChannelCredentials)) {
+          throw new TypeError("Channel credentials must be a ChannelCredentials object");
+        }
+        if (options) {
+          if (typeof options !== "object") {
+            throw new TypeError("Channel options must be an object");
+          }
+        }
+        this.internalChannel = new internal_channel_1.InternalChannel(target, credentials2, options);
+      }
+      close() {
+        this.internalChannel.close();
+      }
+      getTarget() {
+        return this.internalChannel.getTarget();
+      }
+      getConnectivityState(tryToConnect) {
+        return this.internalChannel.getConnectivityState(tryToConnect);
+      }
+      watchConnectivityState(currentState, deadline, callback) {
+        this.internalChannel.watchConnectivityState(currentState, deadline, callback);
+      }
+      /**
+       * Get the channelz reference object for this channel. The returned value is
+       * garbage if channelz is disabled for this channel.
+       * @returns
+       */
+      getChannelzRef() {
+        return this.internalChannel.getChannelzRef();
+      }
+      createCall(method, deadline, host, parentCall, propagateFlags) {
+        if (typeof method !== "string") {
+          throw new TypeError("Channel#createCall: method must be a string");
+        }
+        if (!(typeof deadline === "number" || deadline instanceof Date)) {
+          throw new TypeError("Channel#createCall: deadline must be a number or Date");
+        }
+        return this.internalChannel.createCall(method, deadline, host, parentCall, propagateFlags);
+      }
+    };
+    exports2.ChannelImplementation = ChannelImplementation;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/server-call.js
+var require_server_call = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/server-call.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ServerDuplexStreamImpl = exports2.ServerWritableStreamImpl = exports2.ServerReadableStreamImpl = exports2.ServerUnaryCallImpl = void 0;
+    exports2.serverErrorToStatus = serverErrorToStatus;
+    var events_1 = __require("events");
+    var stream_1 = __require("stream");
+    var constants_1 = require_constants2();
+    var metadata_1 = require_metadata();
+    function serverErrorToStatus(error, overrideTrailers) {
+      var _a;
+      const status2 = {
+        code: constants_1.Status.UNKNOWN,
+        details: "message" in error ? error.message : "Unknown Error",
+        metadata: (_a = overrideTrailers !== null && overrideTrailers !== void 0 ? overrideTrailers : error.metadata) !== null && _a !== void 0 ? _a : null
+      };
+      if ("code" in error && typeof error.code === "number" && Number.isInteger(error.code)) {
+        status2.code = error.code;
+        if ("details" in error && typeof error.details === "string") {
+          status2.details = error.details;
+        }
+      }
+      return status2;
+    }
+    var ServerUnaryCallImpl = class extends events_1.EventEmitter {
+      constructor(path, call, metadata, request) {
+        super();
+        this.path = path;
+        this.call = call;
+        this.metadata = metadata;
+        this.request = request;
+        this.cancelled = false;
+      }
+      getPeer() {
+        return this.call.getPeer();
+      }
+      sendMetadata(responseMetadata) {
+        this.call.sendMetadata(responseMetadata);
+      }
+      getDeadline() {
+        return this.call.getDeadline();
+      }
+      getPath() {
+        return this.path;
+      }
+      getHost() {
+        return this.call.getHost();
+      }
+      getAuthContext() {
+        return this.call.getAuthContext();
+      }
+      getMetricsRecorder() {
+        return this.call.getMetricsRecorder();
+      }
+    };
+    exports2.ServerUnaryCallImpl = ServerUnaryCallImpl;
+    var ServerReadableStreamImpl = class extends stream_1.Readable {
+      constructor(path, call, metadata) {
+        super({ objectMode: true });
+        this.path = path;
+        this.call = call;
+        this.metadata = metadata;
+        this.cancelled = false;
+      }
+      _read(size) {
+        this.call.startRead();
+      }
+      getPeer() {
+        return this.call.getPeer();
+      }
+      sendMetadata(responseMetadata) {
+        this.call.sendMetadata(responseMetadata);
+      }
+      getDeadline() {
+        return this.call.getDeadline();
+      }
+      getPath() {
+        return this.path;
+      }
+      getHost() {
+        return this.call.getHost();
+      }
+      getAuthContext() {
+        return this.call.getAuthContext();
+      }
+      getMetricsRecorder() {
+        return this.call.getMetricsRecorder();
+      }
+    };
+    exports2.ServerReadableStreamImpl = ServerReadableStreamImpl;
+    var ServerWritableStreamImpl = class extends stream_1.Writable {
+      constructor(path, call, metadata, request) {
+        super({ objectMode: true });
+        this.path = path;
+        this.call = call;
+        this.metadata = metadata;
+        this.request = request;
+        this.pendingStatus = {
+          code: constants_1.Status.OK,
+          details: "OK"
+        };
+        this.cancelled = false;
+        this.trailingMetadata = new metadata_1.Metadata();
+        this.on("error", (err) => {
+          this.pendingStatus = serverErrorToStatus(err);
+          this.end();
+        });
+      }
+      getPeer() {
+        return this.call.getPeer();
+      }
+      sendMetadata(responseMetadata) {
+        this.call.sendMetadata(responseMetadata);
+      }
+      getDeadline() {
+        return this.call.getDeadline();
+      }
+      getPath() {
+        return this.path;
+      }
+      getHost() {
+        return this.call.getHost();
+      }
+      getAuthContext() {
+        return this.call.getAuthContext();
+      }
+      getMetricsRecorder() {
+        return this.call.getMetricsRecorder();
+      }
+      _write(chunk, encoding, callback) {
+        this.call.sendMessage(chunk, callback);
+      }
+      _final(callback) {
+        var _a;
+        callback(null);
+        this.call.sendStatus(Object.assign(Object.assign({}, this.pendingStatus), { metadata: (_a = this.pendingStatus.metadata) !== null && _a !== void 0 ? _a : this.trailingMetadata }));
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      end(metadata) {
+        if (metadata) {
+          this.trailingMetadata = metadata;
+        }
+        return super.end();
+      }
+    };
+    exports2.ServerWritableStreamImpl = ServerWritableStreamImpl;
+    var ServerDuplexStreamImpl = class extends stream_1.Duplex {
+      constructor(path, call, metadata) {
+        super({ objectMode: true });
+        this.path = path;
+        this.call = call;
+        this.metadata = metadata;
+        this.pendingStatus = {
+          code: constants_1.Status.OK,
+          details: "OK"
+        };
+        this.cancelled = false;
+        this.trailingMetadata = new metadata_1.Metadata();
+        this.on("error", (err) => {
+          this.pendingStatus = serverErrorToStatus(err);
+          this.end();
+        });
+      }
+      getPeer() {
+        return this.call.getPeer();
+      }
+      sendMetadata(responseMetadata) {
+        this.call.sendMetadata(responseMetadata);
+      }
+      getDeadline() {
+        return this.call.getDeadline();
+      }
+      getPath() {
+        return this.path;
+      }
+      getHost() {
+        return this.call.getHost();
+      }
+      getAuthContext() {
+        return this.call.getAuthContext();
+      }
+      getMetricsRecorder() {
+        return this.call.getMetricsRecorder();
+      }
+      _read(size) {
+        this.call.startRead();
+      }
+      _write(chunk, encoding, callback) {
+        this.call.sendMessage(chunk, callback);
+      }
+      _final(callback) {
+        var _a;
+        callback(null);
+        this.call.sendStatus(Object.assign(Object.assign({}, this.pendingStatus), { metadata: (_a = this.pendingStatus.metadata) !== null && _a !== void 0 ? _a : this.trailingMetadata }));
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      end(metadata) {
+        if (metadata) {
+          this.trailingMetadata = metadata;
+        }
+        return super.end();
+      }
+    };
+    exports2.ServerDuplexStreamImpl = ServerDuplexStreamImpl;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/server-credentials.js
+var require_server_credentials = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/server-credentials.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.ServerCredentials = void 0;
+    exports2.createCertificateProviderServerCredentials = createCertificateProviderServerCredentials;
+    exports2.createServerCredentialsWithInterceptors = createServerCredentialsWithInterceptors;
+    var tls_helpers_1 = require_tls_helpers();
+    var ServerCredentials = class {
+      constructor(serverConstructorOptions, contextOptions) {
+        this.serverConstructorOptions = serverConstructorOptions;
+        this.watchers = /* @__PURE__ */ new Set();
+        this.latestContextOptions = null;
+        this.latestContextOptions = contextOptions !== null && contextOptions !== void 0 ? contextOptions : null;
+      }
+      _addWatcher(watcher) {
+        this.watchers.add(watcher);
+      }
+      _removeWatcher(watcher) {
+        this.watchers.delete(watcher);
+      }
+      getWatcherCount() {
+        return this.watchers.size;
+      }
+      updateSecureContextOptions(options) {
+        this.latestContextOptions = options;
+        for (const watcher of this.watchers) {
+          watcher(this.latestContextOptions);
+        }
+      }
+      _isSecure() {
+        return this.serverConstructorOptions !== null;
+      }
+      _getSecureContextOptions() {
+        return this.latestContextOptions;
+      }
+      _getConstructorOptions() {
+        return this.serverConstructorOptions;
+      }
+      _getInterceptors() {
+        return [];
+      }
+      static createInsecure() {
+        return new InsecureServerCredentials();
+      }
+      static createSsl(rootCerts, keyCertPairs, checkClientCertificate = false) {
+        var _a;
+        if (rootCerts !== null && !Buffer.isBuffer(rootCerts)) {
+          throw new TypeError("rootCerts must be null or a Buffer");
+        }
+        if (!Array.isArray(keyCertPairs)) {
+          throw new TypeError("keyCertPairs must be an array");
+        }
+        if (typeof checkClientCertificate !== "boolean") {
+          throw new TypeError("checkClientCertificate must be a boolean");
+        }
+        const cert = [];
+        const key = [];
+        for (let i = 0; i < keyCertPairs.length; i++) {
+          const pair = keyCertPairs[i];
+          if (pair === null || typeof pair !== "object") {
+            throw new TypeError(`keyCertPair[${i}] must be an object`);
+          }
+          if (!Buffer.isBuffer(pair.private_key)) {
+            throw new TypeError(`keyCertPair[${i}].private_key must be a Buffer`);
+          }
+          if (!Buffer.isBuffer(pair.cert_chain)) {
+            throw new TypeError(`keyCertPair[${i}].cert_chain must be a Buffer`);
+          }
+          cert.push(pair.cert_chain);
+          key.push(pair.private_key);
+        }
+        return new SecureServerCredentials({
+          requestCert: checkClientCertificate,
+          ciphers: tls_helpers_1.CIPHER_SUITES
+        }, {
+          ca: (_a = rootCerts !== null && rootCerts !== void 0 ? rootCerts : (0, tls_helpers_1.getDefaultRootsData)()) !== null && _a !== void 0 ? _a : void 0,
+          cert,
+          key
+        });
+      }
+    };
+    exports2.ServerCredentials = ServerCredentials;
+    var InsecureServerCredentials = class _InsecureServerCredentials extends ServerCredentials {
+      constructor() {
+        super(null);
+      }
+      _getSettings() {
+        return null;
+      }
+      _equals(other) {
+        return other instanceof _InsecureServerCredentials;
+      }
+    };
+    var SecureServerCredentials = class _SecureServerCredentials extends ServerCredentials {
+      constructor(constructorOptions, contextOptions) {
+        super(constructorOptions, contextOptions);
+        this.options = Object.assign(Object.assign({}, constructorOptions), contextOptions);
+      }
+      /**
+       * Checks equality by checking the options that are actually set by
+       * createSsl.
+       * @param other
+       * @returns
+       */
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (!(other instanceof _SecureServerCredentials)) {
+          return false;
+        }
+        if (Buffer.isBuffer(this.options.ca) && Buffer.isBuffer(other.options.ca)) {
+          if (!this.options.ca.equals(other.options.ca)) {
+            return false;
+          }
+        } else {
+          if (this.options.ca !== other.options.ca) {
+            return false;
+          }
+        }
+        if (Array.isArray(this.options.cert) && Array.isArray(other.options.cert)) {
+          if (this.options.cert.length !== other.options.cert.length) {
+            return false;
+          }
+          for (let i = 0; i < this.options.cert.length; i++) {
+            const thisCert = this.options.cert[i];
+            const otherCert = other.options.cert[i];
+            if (Buffer.isBuffer(thisCert) && Buffer.isBuffer(otherCert)) {
+              if (!thisCert.equals(otherCert)) {
+                return false;
+              }
+            } else {
+              if (thisCert !== otherCert) {
+                return false;
+              }
+            }
+          }
+        } else {
+          if (this.options.cert !== other.options.cert) {
+            return false;
+          }
+        }
+        if (Array.isArray(this.options.key) && Array.isArray(other.options.key)) {
+          if (this.options.key.length !== other.options.key.length) {
+            return false;
+          }
+          for (let i = 0; i < this.options.key.length; i++) {
+            const thisKey = this.options.key[i];
+            const otherKey = other.options.key[i];
+            if (Buffer.isBuffer(thisKey) && Buffer.isBuffer(otherKey)) {
+              if (!thisKey.equals(otherKey)) {
+                return false;
+              }
+            } else {
+              if (thisKey !== otherKey) {
+                return false;
+              }
+            }
+          }
+        } else {
+          if (this.options.key !== other.options.key) {
+            return false;
+          }
+        }
+        if (this.options.requestCert !== other.options.requestCert) {
+          return false;
+        }
+        return true;
+      }
+    };
+    var CertificateProviderServerCredentials = class _CertificateProviderServerCredentials extends ServerCredentials {
+      constructor(identityCertificateProvider, caCertificateProvider, requireClientCertificate) {
+        super({
+          requestCert: caCertificateProvider !== null,
+          rejectUnauthorized: requireClientCertificate,
+          ciphers: tls_helpers_1.CIPHER_SUITES
+        });
+        this.identityCertificateProvider = identityCertificateProvider;
+        this.caCertificateProvider = caCertificateProvider;
+        this.requireClientCertificate = requireClientCertificate;
+        this.latestCaUpdate = null;
+        this.latestIdentityUpdate = null;
+        this.caCertificateUpdateListener = this.handleCaCertificateUpdate.bind(this);
+        this.identityCertificateUpdateListener = this.handleIdentityCertitificateUpdate.bind(this);
+      }
+      _addWatcher(watcher) {
+        var _a;
+        if (this.getWatcherCount() === 0) {
+          (_a = this.caCertificateProvider) === null || _a === void 0 ? void 0 : _a.addCaCertificateListener(this.caCertificateUpdateListener);
+          this.identityCertificateProvider.addIdentityCertificateListener(this.identityCertificateUpdateListener);
+        }
+        super._addWatcher(watcher);
+      }
+      _removeWatcher(watcher) {
+        var _a;
+        super._removeWatcher(watcher);
+        if (this.getWatcherCount() === 0) {
+          (_a = this.caCertificateProvider) === null || _a === void 0 ? void 0 : _a.removeCaCertificateListener(this.caCertificateUpdateListener);
+          this.identityCertificateProvider.removeIdentityCertificateListener(this.identityCertificateUpdateListener);
+        }
+      }
+      _equals(other) {
+        if (this === other) {
+          return true;
+        }
+        if (!(other instanceof _CertificateProviderServerCredentials)) {
+          return false;
+        }
+        return this.caCertificateProvider === other.caCertificateProvider && this.identityCertificateProvider === other.identityCertificateProvider && this.requireClientCertificate === other.requireClientCertificate;
+      }
+      calculateSecureContextOptions() {
+        var _a;
+        if (this.latestIdentityUpdate === null) {
+          return null;
+        }
+        if (this.caCertificateProvider !== null && this.latestCaUpdate === null) {
+          return null;
+        }
+        return {
+          ca: (_a = this.latestCaUpdate) === null || _a === void 0 ? void 0 : _a.caCertificate,
+          cert: [this.latestIdentityUpdate.certificate],
+          key: [this.latestIdentityUpdate.privateKey]
+        };
+      }
+      finalizeUpdate() {
+        const secureContextOptions = this.calculateSecureContextOptions();
+        this.updateSecureContextOptions(secureContextOptions);
+      }
+      handleCaCertificateUpdate(update) {
+        this.latestCaUpdate = update;
+        this.finalizeUpdate();
+      }
+      handleIdentityCertitificateUpdate(update) {
+        this.latestIdentityUpdate = update;
+        this.finalizeUpdate();
+      }
+    };
+    function createCertificateProviderServerCredentials(caCertificateProvider, identityCertificateProvider, requireClientCertificate) {
+      return new CertificateProviderServerCredentials(caCertificateProvider, identityCertificateProvider, requireClientCertificate);
+    }
+    var InterceptorServerCredentials = class _InterceptorServerCredentials extends ServerCredentials {
+      constructor(childCredentials, interceptors) {
+        super({});
+        this.childCredentials = childCredentials;
+        this.interceptors = interceptors;
+      }
+      _isSecure() {
+        return this.childCredentials._isSecure();
+      }
+      _equals(other) {
+        if (!(other instanceof _InterceptorServerCredentials)) {
+          return false;
+        }
+        if (!this.childCredentials._equals(other.childCredentials)) {
+          return false;
+        }
+        if (this.interceptors.length !== other.interceptors.length) {
+          return false;
+        }
+        for (let i = 0; i < this.interceptors.length; i++) {
+          if (this.interceptors[i] !== other.interceptors[i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      _getInterceptors() {
+        return this.interceptors;
+      }
+      _addWatcher(watcher) {
+        this.childCredentials._addWatcher(watcher);
+      }
+      _removeWatcher(watcher) {
+        this.childCredentials._removeWatcher(watcher);
+      }
+      _getConstructorOptions() {
+        return this.childCredentials._getConstructorOptions();
+      }
+      _getSecureContextOptions() {
+        return this.childCredentials._getSecureContextOptions();
+      }
+    };
+    function createServerCredentialsWithInterceptors(credentials2, interceptors) {
+      return new InterceptorServerCredentials(credentials2, interceptors);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/duration.js
+var require_duration = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/duration.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.durationMessageToDuration = durationMessageToDuration;
+    exports2.msToDuration = msToDuration;
+    exports2.durationToMs = durationToMs;
+    exports2.isDuration = isDuration;
+    exports2.isDurationMessage = isDurationMessage;
+    exports2.parseDuration = parseDuration;
+    exports2.durationToString = durationToString;
+    function durationMessageToDuration(message) {
+      return {
+        seconds: Number.parseInt(message.seconds),
+        nanos: message.nanos
+      };
+    }
+    function msToDuration(millis) {
+      return {
+        seconds: millis / 1e3 | 0,
+        nanos: millis % 1e3 * 1e6 | 0
+      };
+    }
+    function durationToMs(duration) {
+      return duration.seconds * 1e3 + duration.nanos / 1e6 | 0;
+    }
+    function isDuration(value) {
+      return typeof value.seconds === "number" && typeof value.nanos === "number";
+    }
+    function isDurationMessage(value) {
+      return typeof value.seconds === "string" && typeof value.nanos === "number";
+    }
+    var durationRegex = /^(\d+)(?:\.(\d+))?s$/;
+    function parseDuration(value) {
+      const match = value.match(durationRegex);
+      if (!match) {
+        return null;
+      }
+      return {
+        seconds: Number.parseInt(match[1], 10),
+        nanos: match[2] ? Number.parseInt(match[2].padEnd(9, "0"), 10) : 0
+      };
+    }
+    function durationToString(duration) {
+      if (duration.nanos === 0) {
+        return `${duration.seconds}s`;
+      }
+      let scaleFactor;
+      if (duration.nanos % 1e6 === 0) {
+        scaleFactor = 1e6;
+      } else if (duration.nanos % 1e3 === 0) {
+        scaleFactor = 1e3;
+      } else {
+        scaleFactor = 1;
+      }
+      return `${duration.seconds}.${duration.nanos / scaleFactor}s`;
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/orca.js
+var require_orca = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/orca.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.OrcaOobMetricsSubchannelWrapper = exports2.GRPC_METRICS_HEADER = exports2.ServerMetricRecorder = exports2.PerRequestMetricRecorder = void 0;
+    exports2.createOrcaClient = createOrcaClient;
+    exports2.createMetricsReader = createMetricsReader;
+    var make_client_1 = require_make_client();
+    var duration_1 = require_duration();
+    var channel_credentials_1 = require_channel_credentials();
+    var subchannel_interface_1 = require_subchannel_interface();
+    var constants_1 = require_constants2();
+    var backoff_timeout_1 = require_backoff_timeout();
+    var connectivity_state_1 = require_connectivity_state();
+    var loadedOrcaProto = null;
+    function loadOrcaProto() {
+      if (loadedOrcaProto) {
+        return loadedOrcaProto;
+      }
+      const loaderLoadSync = require_src2().loadSync;
+      const loadedProto = loaderLoadSync("xds/service/orca/v3/orca.proto", {
+        keepCase: true,
+        longs: String,
+        enums: String,
+        defaults: true,
+        oneofs: true,
+        includeDirs: [
+          `${__dirname}/../../proto/xds`,
+          `${__dirname}/../../proto/protoc-gen-validate`
+        ]
+      });
+      return (0, make_client_1.loadPackageDefinition)(loadedProto);
+    }
+    var PerRequestMetricRecorder = class {
+      constructor() {
+        this.message = {};
+      }
+      /**
+       * Records a request cost metric measurement for the call.
+       * @param name
+       * @param value
+       */
+      recordRequestCostMetric(name, value) {
+        if (!this.message.request_cost) {
+          this.message.request_cost = {};
+        }
+        this.message.request_cost[name] = value;
+      }
+      /**
+       * Records a request cost metric measurement for the call.
+       * @param name
+       * @param value
+       */
+      recordUtilizationMetric(name, value) {
+        if (!this.message.utilization) {
+          this.message.utilization = {};
+        }
+        this.message.utilization[name] = value;
+      }
+      /**
+       * Records an opaque named metric measurement for the call.
+       * @param name
+       * @param value
+       */
+      recordNamedMetric(name, value) {
+        if (!this.message.named_metrics) {
+          this.message.named_metrics = {};
+        }
+        this.message.named_metrics[name] = value;
+      }
+      /**
+       * Records the CPU utilization metric measurement for the call.
+       * @param value
+       */
+      recordCPUUtilizationMetric(value) {
+        this.message.cpu_utilization = value;
+      }
+      /**
+       * Records the memory utilization metric measurement for the call.
+       * @param value
+       */
+      recordMemoryUtilizationMetric(value) {
+        this.message.mem_utilization = value;
+      }
+      /**
+       * Records the memory utilization metric measurement for the call.
+       * @param value
+       */
+      recordApplicationUtilizationMetric(value) {
+        this.message.application_utilization = value;
+      }
+      /**
+       * Records the queries per second measurement.
+       * @param value
+       */
+      recordQpsMetric(value) {
+        this.message.rps_fractional = value;
+      }
+      /**
+       * Records the errors per second measurement.
+       * @param value
+       */
+      recordEpsMetric(value) {
+        this.message.eps = value;
+      }
+      serialize() {
+        const orcaProto = loadOrcaProto();
+        return orcaProto.xds.data.orca.v3.OrcaLoadReport.serialize(this.message);
+      }
+    };
+    exports2.PerRequestMetricRecorder = PerRequestMetricRecorder;
+    var DEFAULT_REPORT_INTERVAL_MS = 3e4;
+    var ServerMetricRecorder = class {
+      constructor() {
+        this.message = {};
+        this.serviceImplementation = {
+          StreamCoreMetrics: (call) => {
+            const reportInterval = call.request.report_interval ? (0, duration_1.durationToMs)((0, duration_1.durationMessageToDuration)(call.request.report_interval)) : DEFAULT_REPORT_INTERVAL_MS;
+            const reportTimer = setInterval(() => {
+              call.write(this.message);
+            }, reportInterval);
+            call.on("cancelled", () => {
+              clearInterval(reportTimer);
+            });
+          }
+        };
+      }
+      putUtilizationMetric(name, value) {
+        if (!this.message.utilization) {
+          this.message.utilization = {};
+        }
+        this.message.utilization[name] = value;
+      }
+      setAllUtilizationMetrics(metrics) {
+        this.message.utilization = Object.assign({}, metrics);
+      }
+      deleteUtilizationMetric(name) {
+        var _a;
+        (_a = this.message.utilization) === null || _a === void 0 ? true : delete _a[name];
+      }
+      setCpuUtilizationMetric(value) {
+        this.message.cpu_utilization = value;
+      }
+      deleteCpuUtilizationMetric() {
+        delete this.message.cpu_utilization;
+      }
+      setApplicationUtilizationMetric(value) {
+        this.message.application_utilization = value;
+      }
+      deleteApplicationUtilizationMetric() {
+        delete this.message.application_utilization;
+      }
+      setQpsMetric(value) {
+        this.message.rps_fractional = value;
+      }
+      deleteQpsMetric() {
+        delete this.message.rps_fractional;
+      }
+      setEpsMetric(value) {
+        this.message.eps = value;
+      }
+      deleteEpsMetric() {
+        delete this.message.eps;
+      }
+      addToServer(server) {
+        const serviceDefinition = loadOrcaProto().xds.service.orca.v3.OpenRcaService.service;
+        server.addService(serviceDefinition, this.serviceImplementation);
+      }
+    };
+    exports2.ServerMetricRecorder = ServerMetricRecorder;
+    function createOrcaClient(channel) {
+      const ClientClass = loadOrcaProto().xds.service.orca.v3.OpenRcaService;
+      return new ClientClass("unused", channel_credentials_1.ChannelCredentials.createInsecure(), { channelOverride: channel });
+    }
+    exports2.GRPC_METRICS_HEADER = "endpoint-load-metrics-bin";
+    var PARSED_LOAD_REPORT_KEY = "grpc_orca_load_report";
+    function createMetricsReader(listener, previousOnCallEnded) {
+      return (code, details, metadata) => {
+        let parsedLoadReport = metadata.getOpaque(PARSED_LOAD_REPORT_KEY);
+        if (parsedLoadReport) {
+          listener(parsedLoadReport);
+        } else {
+          const serializedLoadReport = metadata.get(exports2.GRPC_METRICS_HEADER);
+          if (serializedLoadReport.length > 0) {
+            const orcaProto = loadOrcaProto();
+            parsedLoadReport = orcaProto.xds.data.orca.v3.OrcaLoadReport.deserialize(serializedLoadReport[0]);
+            listener(parsedLoadReport);
+            metadata.setOpaque(PARSED_LOAD_REPORT_KEY, parsedLoadReport);
+          }
+        }
+        if (previousOnCallEnded) {
+          previousOnCallEnded(code, details, metadata);
+        }
+      };
+    }
+    var DATA_PRODUCER_KEY = "orca_oob_metrics";
+    var OobMetricsDataWatcher = class {
+      constructor(metricsListener, intervalMs) {
+        this.metricsListener = metricsListener;
+        this.intervalMs = intervalMs;
+        this.dataProducer = null;
+      }
+      setSubchannel(subchannel) {
+        const producer = subchannel.getOrCreateDataProducer(DATA_PRODUCER_KEY, createOobMetricsDataProducer);
+        this.dataProducer = producer;
+        producer.addDataWatcher(this);
+      }
+      destroy() {
+        var _a;
+        (_a = this.dataProducer) === null || _a === void 0 ? void 0 : _a.removeDataWatcher(this);
+      }
+      getInterval() {
+        return this.intervalMs;
+      }
+      onMetricsUpdate(metrics) {
+        this.metricsListener(metrics);
+      }
+    };
+    var OobMetricsDataProducer = class {
+      constructor(subchannel) {
+        this.subchannel = subchannel;
+        this.dataWatchers = /* @__PURE__ */ new Set();
+        this.orcaSupported = true;
+        this.metricsCall = null;
+        this.currentInterval = Infinity;
+        this.backoffTimer = new backoff_timeout_1.BackoffTimeout(() => this.updateMetricsSubscription());
+        this.subchannelStateListener = () => this.updateMetricsSubscription();
+        const channel = subchannel.getChannel();
+        this.client = createOrcaClient(channel);
+        subchannel.addConnectivityStateListener(this.subchannelStateListener);
+      }
+      addDataWatcher(dataWatcher) {
+        this.dataWatchers.add(dataWatcher);
+        this.updateMetricsSubscription();
+      }
+      removeDataWatcher(dataWatcher) {
+        var _a;
+        this.dataWatchers.delete(dataWatcher);
+        if (this.dataWatchers.size === 0) {
+          this.subchannel.removeDataProducer(DATA_PRODUCER_KEY);
+          (_a = this.metricsCall) === null || _a === void 0 ? void 0 : _a.cancel();
+          this.metricsCall = null;
+          this.client.close();
+          this.subchannel.removeConnectivityStateListener(this.subchannelStateListener);
+        } else {
+          this.updateMetricsSubscription();
+        }
+      }
+      updateMetricsSubscription() {
+        var _a;
+        if (this.dataWatchers.size === 0 || !this.orcaSupported || this.subchannel.getConnectivityState() !== connectivity_state_1.ConnectivityState.READY) {
+          return;
+        }
+        const newInterval = Math.min(...Array.from(this.dataWatchers).map((watcher) => watcher.getInterval()));
+        if (!this.metricsCall || newInterval !== this.currentInterval) {
+          (_a = this.metricsCall) === null || _a === void 0 ? void 0 : _a.cancel();
+          this.currentInterval = newInterval;
+          const metricsCall = this.client.streamCoreMetrics({ report_interval: (0, duration_1.msToDuration)(newInterval) });
+          this.metricsCall = metricsCall;
+          metricsCall.on("data", (report) => {
+            this.dataWatchers.forEach((watcher) => {
+              watcher.onMetricsUpdate(report);
+            });
+          });
+          metricsCall.on("error", (error) => {
+            this.metricsCall = null;
+            if (error.code === constants_1.Status.UNIMPLEMENTED) {
+              this.orcaSupported = false;
+              return;
+            }
+            if (error.code === constants_1.Status.CANCELLED) {
+              return;
+            }
+            this.backoffTimer.runOnce();
+          });
+        }
+      }
+    };
+    var OrcaOobMetricsSubchannelWrapper = class extends subchannel_interface_1.BaseSubchannelWrapper {
+      constructor(child, metricsListener, intervalMs) {
+        super(child);
+        this.addDataWatcher(new OobMetricsDataWatcher(metricsListener, intervalMs));
+      }
+      getWrappedSubchannel() {
+        return this.child;
+      }
+    };
+    exports2.OrcaOobMetricsSubchannelWrapper = OrcaOobMetricsSubchannelWrapper;
+    function createOobMetricsDataProducer(subchannel) {
+      return new OobMetricsDataProducer(subchannel);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/server-interceptors.js
+var require_server_interceptors = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/server-interceptors.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BaseServerInterceptingCall = exports2.ServerInterceptingCall = exports2.ResponderBuilder = exports2.ServerListenerBuilder = void 0;
+    exports2.isInterceptingServerListener = isInterceptingServerListener;
+    exports2.getServerInterceptingCall = getServerInterceptingCall;
+    var metadata_1 = require_metadata();
+    var constants_1 = require_constants2();
+    var http2 = __require("http2");
+    var error_1 = require_error();
+    var zlib = __require("zlib");
+    var stream_decoder_1 = require_stream_decoder();
+    var logging = require_logging();
+    var tls_1 = __require("tls");
+    var orca_1 = require_orca();
+    var environment_1 = require_environment();
+    var TRACER_NAME = "server_call";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var ServerListenerBuilder = class {
+      constructor() {
+        this.metadata = void 0;
+        this.message = void 0;
+        this.halfClose = void 0;
+        this.cancel = void 0;
+      }
+      withOnReceiveMetadata(onReceiveMetadata) {
+        this.metadata = onReceiveMetadata;
+        return this;
+      }
+      withOnReceiveMessage(onReceiveMessage) {
+        this.message = onReceiveMessage;
+        return this;
+      }
+      withOnReceiveHalfClose(onReceiveHalfClose) {
+        this.halfClose = onReceiveHalfClose;
+        return this;
+      }
+      withOnCancel(onCancel) {
+        this.cancel = onCancel;
+        return this;
+      }
+      build() {
+        return {
+          onReceiveMetadata: this.metadata,
+          onReceiveMessage: this.message,
+          onReceiveHalfClose: this.halfClose,
+          onCancel: this.cancel
+        };
+      }
+    };
+    exports2.ServerListenerBuilder = ServerListenerBuilder;
+    function isInterceptingServerListener(listener) {
+      return listener.onReceiveMetadata !== void 0 && listener.onReceiveMetadata.length === 1;
+    }
+    var InterceptingServerListenerImpl = class {
+      constructor(listener, nextListener) {
+        this.listener = listener;
+        this.nextListener = nextListener;
+        this.cancelled = false;
+        this.processingMetadata = false;
+        this.hasPendingMessage = false;
+        this.pendingMessage = null;
+        this.processingMessage = false;
+        this.hasPendingHalfClose = false;
+      }
+      processPendingMessage() {
+        if (this.hasPendingMessage) {
+          this.nextListener.onReceiveMessage(this.pendingMessage);
+          this.pendingMessage = null;
+          this.hasPendingMessage = false;
+        }
+      }
+      processPendingHalfClose() {
+        if (this.hasPendingHalfClose) {
+          this.nextListener.onReceiveHalfClose();
+          this.hasPendingHalfClose = false;
+        }
+      }
+      onReceiveMetadata(metadata) {
+        if (this.cancelled) {
+          return;
+        }
+        this.processingMetadata = true;
+        this.listener.onReceiveMetadata(metadata, (interceptedMetadata) => {
+          this.processingMetadata = false;
+          if (this.cancelled) {
+            return;
+          }
+          this.nextListener.onReceiveMetadata(interceptedMetadata);
+          this.processPendingMessage();
+          this.processPendingHalfClose();
+        });
+      }
+      onReceiveMessage(message) {
+        if (this.cancelled) {
+          return;
+        }
+        this.processingMessage = true;
+        this.listener.onReceiveMessage(message, (msg) => {
+          this.processingMessage = false;
+          if (this.cancelled) {
+            return;
+          }
+          if (this.processingMetadata) {
+            this.pendingMessage = msg;
+            this.hasPendingMessage = true;
+          } else {
+            this.nextListener.onReceiveMessage(msg);
+            this.processPendingHalfClose();
+          }
+        });
+      }
+      onReceiveHalfClose() {
+        if (this.cancelled) {
+          return;
+        }
+        this.listener.onReceiveHalfClose(() => {
+          if (this.cancelled) {
+            return;
+          }
+          if (this.processingMetadata || this.processingMessage) {
+            this.hasPendingHalfClose = true;
+          } else {
+            this.nextListener.onReceiveHalfClose();
+          }
+        });
+      }
+      onCancel() {
+        this.cancelled = true;
+        this.listener.onCancel();
+        this.nextListener.onCancel();
+      }
+    };
+    var ResponderBuilder = class {
+      constructor() {
+        this.start = void 0;
+        this.metadata = void 0;
+        this.message = void 0;
+        this.status = void 0;
+      }
+      withStart(start) {
+        this.start = start;
+        return this;
+      }
+      withSendMetadata(sendMetadata) {
+        this.metadata = sendMetadata;
+        return this;
+      }
+      withSendMessage(sendMessage) {
+        this.message = sendMessage;
+        return this;
+      }
+      withSendStatus(sendStatus) {
+        this.status = sendStatus;
+        return this;
+      }
+      build() {
+        return {
+          start: this.start,
+          sendMetadata: this.metadata,
+          sendMessage: this.message,
+          sendStatus: this.status
+        };
+      }
+    };
+    exports2.ResponderBuilder = ResponderBuilder;
+    var defaultServerListener = {
+      onReceiveMetadata: (metadata, next) => {
+        next(metadata);
+      },
+      onReceiveMessage: (message, next) => {
+        next(message);
+      },
+      onReceiveHalfClose: (next) => {
+        next();
+      },
+      onCancel: () => {
+      }
+    };
+    var defaultResponder = {
+      start: (next) => {
+        next();
+      },
+      sendMetadata: (metadata, next) => {
+        next(metadata);
+      },
+      sendMessage: (message, next) => {
+        next(message);
+      },
+      sendStatus: (status2, next) => {
+        next(status2);
+      }
+    };
+    var ServerInterceptingCall = class {
+      constructor(nextCall, responder) {
+        var _a, _b, _c, _d;
+        this.nextCall = nextCall;
+        this.processingMetadata = false;
+        this.sentMetadata = false;
+        this.processingMessage = false;
+        this.pendingMessage = null;
+        this.pendingMessageCallback = null;
+        this.pendingStatus = null;
+        this.responder = {
+          start: (_a = responder === null || responder === void 0 ? void 0 : responder.start) !== null && _a !== void 0 ? _a : defaultResponder.start,
+          sendMetadata: (_b = responder === null || responder === void 0 ? void 0 : responder.sendMetadata) !== null && _b !== void 0 ? _b : defaultResponder.sendMetadata,
+          sendMessage: (_c = responder === null || responder === void 0 ? void 0 : responder.sendMessage) !== null && _c !== void 0 ? _c : defaultResponder.sendMessage,
+          sendStatus: (_d = responder === null || responder === void 0 ? void 0 : responder.sendStatus) !== null && _d !== void 0 ? _d : defaultResponder.sendStatus
+        };
+      }
+      processPendingMessage() {
+        if (this.pendingMessageCallback) {
+          this.nextCall.sendMessage(this.pendingMessage, this.pendingMessageCallback);
+          this.pendingMessage = null;
+          this.pendingMessageCallback = null;
+        }
+      }
+      processPendingStatus() {
+        if (this.pendingStatus) {
+          this.nextCall.sendStatus(this.pendingStatus);
+          this.pendingStatus = null;
+        }
+      }
+      start(listener) {
+        this.responder.start((interceptedListener) => {
+          var _a, _b, _c, _d;
+          const fullInterceptedListener = {
+            onReceiveMetadata: (_a = interceptedListener === null || interceptedListener === void 0 ? void 0 : interceptedListener.onReceiveMetadata) !== null && _a !== void 0 ? _a : defaultServerListener.onReceiveMetadata,
+            onReceiveMessage: (_b = interceptedListener === null || interceptedListener === void 0 ? void 0 : interceptedListener.onReceiveMessage) !== null && _b !== void 0 ? _b : defaultServerListener.onReceiveMessage,
+            onReceiveHalfClose: (_c = interceptedListener === null || interceptedListener === void 0 ? void 0 : interceptedListener.onReceiveHalfClose) !== null && _c !== void 0 ? _c : defaultServerListener.onReceiveHalfClose,
+            onCancel: (_d = interceptedListener === null || interceptedListener === void 0 ? void 0 : interceptedListener.onCancel) !== null && _d !== void 0 ? _d : defaultServerListener.onCancel
+          };
+          const finalInterceptingListener = new InterceptingServerListenerImpl(fullInterceptedListener, listener);
+          this.nextCall.start(finalInterceptingListener);
+        });
+      }
+      sendMetadata(metadata) {
+        this.processingMetadata = true;
+        this.sentMetadata = true;
+        this.responder.sendMetadata(metadata, (interceptedMetadata) => {
+          this.processingMetadata = false;
+          this.nextCall.sendMetadata(interceptedMetadata);
+          this.processPendingMessage();
+          this.processPendingStatus();
+        });
+      }
+      sendMessage(message, callback) {
+        this.processingMessage = true;
+        if (!this.sentMetadata) {
+          this.sendMetadata(new metadata_1.Metadata());
+        }
+        this.responder.sendMessage(message, (interceptedMessage) => {
+          this.processingMessage = false;
+          if (this.processingMetadata) {
+            this.pendingMessage = interceptedMessage;
+            this.pendingMessageCallback = callback;
+          } else {
+            this.nextCall.sendMessage(interceptedMessage, callback);
+          }
+        });
+      }
+      sendStatus(status2) {
+        this.responder.sendStatus(status2, (interceptedStatus) => {
+          if (this.processingMetadata || this.processingMessage) {
+            this.pendingStatus = interceptedStatus;
+          } else {
+            this.nextCall.sendStatus(interceptedStatus);
+          }
+        });
+      }
+      startRead() {
+        this.nextCall.startRead();
+      }
+      getPeer() {
+        return this.nextCall.getPeer();
+      }
+      getDeadline() {
+        return this.nextCall.getDeadline();
+      }
+      getHost() {
+        return this.nextCall.getHost();
+      }
+      getAuthContext() {
+        return this.nextCall.getAuthContext();
+      }
+      getConnectionInfo() {
+        return this.nextCall.getConnectionInfo();
+      }
+      getMetricsRecorder() {
+        return this.nextCall.getMetricsRecorder();
+      }
+    };
+    exports2.ServerInterceptingCall = ServerInterceptingCall;
+    var GRPC_ACCEPT_ENCODING_HEADER = "grpc-accept-encoding";
+    var GRPC_ENCODING_HEADER = "grpc-encoding";
+    var GRPC_MESSAGE_HEADER = "grpc-message";
+    var GRPC_STATUS_HEADER = "grpc-status";
+    var GRPC_TIMEOUT_HEADER = "grpc-timeout";
+    var DEADLINE_REGEX = /(\d{1,8})\s*([HMSmun])/;
+    var deadlineUnitsToMs = {
+      H: 36e5,
+      M: 6e4,
+      S: 1e3,
+      m: 1,
+      u: 1e-3,
+      n: 1e-6
+    };
+    var defaultCompressionHeaders = {
+      // TODO(cjihrig): Remove these encoding headers from the default response
+      // once compression is integrated.
+      [GRPC_ACCEPT_ENCODING_HEADER]: "identity,deflate,gzip",
+      [GRPC_ENCODING_HEADER]: "identity"
+    };
+    var defaultResponseHeaders = {
+      [http2.constants.HTTP2_HEADER_STATUS]: http2.constants.HTTP_STATUS_OK,
+      [http2.constants.HTTP2_HEADER_CONTENT_TYPE]: "application/grpc+proto"
+    };
+    var defaultResponseOptions = {
+      waitForTrailers: true
+    };
+    var BaseServerInterceptingCall = class {
+      constructor(stream, headers, callEventTracker, handler, options) {
+        var _a, _b;
+        this.stream = stream;
+        this.callEventTracker = callEventTracker;
+        this.handler = handler;
+        this.listener = null;
+        this.deadlineTimer = null;
+        this.deadline = Infinity;
+        this.maxSendMessageSize = constants_1.DEFAULT_MAX_SEND_MESSAGE_LENGTH;
+        this.maxReceiveMessageSize = constants_1.DEFAULT_MAX_RECEIVE_MESSAGE_LENGTH;
+        this.cancelled = false;
+        this.metadataSent = false;
+        this.wantTrailers = false;
+        this.cancelNotified = false;
+        this.incomingEncoding = "identity";
+        this.readQueue = [];
+        this.isReadPending = false;
+        this.receivedHalfClose = false;
+        this.streamEnded = false;
+        this.metricsRecorder = new orca_1.PerRequestMetricRecorder();
+        this.stream.once("close", () => {
+          var _a2;
+          trace("Request to method " + ((_a2 = this.handler) === null || _a2 === void 0 ? void 0 : _a2.path) + " stream closed with rstCode " + this.stream.rstCode);
+          if (this.callEventTracker && !this.streamEnded) {
+            this.streamEnded = true;
+            this.callEventTracker.onStreamEnd(false);
+            this.callEventTracker.onCallEnd({
+              code: constants_1.Status.CANCELLED,
+              details: "Stream closed before sending status",
+              metadata: null
+            });
+          }
+          this.notifyOnCancel();
+        });
+        this.stream.on("data", (data) => {
+          this.handleDataFrame(data);
+        });
+        this.stream.pause();
+        this.stream.on("end", () => {
+          this.handleEndEvent();
+        });
+        if ("grpc.max_send_message_length" in options) {
+          this.maxSendMessageSize = options["grpc.max_send_message_length"];
+        }
+        if ("grpc.max_receive_message_length" in options) {
+          this.maxReceiveMessageSize = options["grpc.max_receive_message_length"];
+        }
+        this.host = (_a = headers[":authority"]) !== null && _a !== void 0 ? _a : headers.host;
+        this.decoder = new stream_decoder_1.StreamDecoder(this.maxReceiveMessageSize);
+        const metadata = metadata_1.Metadata.fromHttp2Headers(headers);
+        if (logging.isTracerEnabled(TRACER_NAME)) {
+          trace("Request to " + this.handler.path + " received headers " + JSON.stringify(metadata.toJSON()));
+        }
+        const timeoutHeader = metadata.get(GRPC_TIMEOUT_HEADER);
+        if (timeoutHeader.length > 0) {
+          this.handleTimeoutHeader(timeoutHeader[0]);
+        }
+        const encodingHeader = metadata.get(GRPC_ENCODING_HEADER);
+        if (encodingHeader.length > 0) {
+          this.incomingEncoding = encodingHeader[0];
+        }
+        metadata.remove(GRPC_TIMEOUT_HEADER);
+        metadata.remove(GRPC_ENCODING_HEADER);
+        metadata.remove(GRPC_ACCEPT_ENCODING_HEADER);
+        metadata.remove(http2.constants.HTTP2_HEADER_ACCEPT_ENCODING);
+        metadata.remove(http2.constants.HTTP2_HEADER_TE);
+        metadata.remove(http2.constants.HTTP2_HEADER_CONTENT_TYPE);
+        this.metadata = metadata;
+        const socket = (_b = stream.session) === null || _b === void 0 ? void 0 : _b.socket;
+        this.connectionInfo = {
+          localAddress: socket === null || socket === void 0 ? void 0 : socket.localAddress,
+          localPort: socket === null || socket === void 0 ? void 0 : socket.localPort,
+          remoteAddress: socket === null || socket === void 0 ? void 0 : socket.remoteAddress,
+          remotePort: socket === null || socket === void 0 ? void 0 : socket.remotePort
+        };
+        this.shouldSendMetrics = !!options["grpc.server_call_metric_recording"];
+      }
+      handleTimeoutHeader(timeoutHeader) {
+        const match = timeoutHeader.toString().match(DEADLINE_REGEX);
+        if (match === null) {
+          const status2 = {
+            code: constants_1.Status.INTERNAL,
+            details: `Invalid ${GRPC_TIMEOUT_HEADER} value "${timeoutHeader}"`,
+            metadata: null
+          };
+          process.nextTick(() => {
+            this.sendStatus(status2);
+          });
+          return;
+        }
+        const timeout = +match[1] * deadlineUnitsToMs[match[2]] | 0;
+        this.deadline = Date.now() + timeout;
+        this.deadlineTimer = setTimeout(() => {
+          const status2 = {
+            code: constants_1.Status.DEADLINE_EXCEEDED,
+            details: "Deadline exceeded",
+            metadata: null
+          };
+          this.sendStatus(status2);
+        }, timeout);
+      }
+      checkCancelled() {
+        if (!this.cancelled && (this.stream.destroyed || this.stream.closed)) {
+          this.notifyOnCancel();
+          this.cancelled = true;
+        }
+        return this.cancelled;
+      }
+      notifyOnCancel() {
+        if (this.cancelNotified) {
+          return;
+        }
+        this.cancelNotified = true;
+        this.cancelled = true;
+        process.nextTick(() => {
+          var _a;
+          (_a = this.listener) === null || _a === void 0 ? void 0 : _a.onCancel();
+        });
+        if (this.deadlineTimer) {
+          clearTimeout(this.deadlineTimer);
+        }
+        this.stream.resume();
+      }
+      /**
+       * A server handler can start sending messages without explicitly sending
+       * metadata. In that case, we need to send headers before sending any
+       * messages. This function does that if necessary.
+       */
+      maybeSendMetadata() {
+        if (!this.metadataSent) {
+          this.sendMetadata(new metadata_1.Metadata());
+        }
+      }
+      /**
+       * Serialize a message to a length-delimited byte string.
+       * @param value
+       * @returns
+       */
+      serializeMessage(value) {
+        const messageBuffer = this.handler.serialize(value);
+        const byteLength = messageBuffer.byteLength;
+        const output = Buffer.allocUnsafe(byteLength + 5);
+        output.writeUInt8(0, 0);
+        output.writeUInt32BE(byteLength, 1);
+        messageBuffer.copy(output, 5);
+        return output;
+      }
+      decompressMessage(message, encoding) {
+        const messageContents = message.subarray(5);
+        if (encoding === "identity") {
+          return messageContents;
+        } else if (encoding === "deflate" || encoding === "gzip") {
+          let decompresser;
+          if (encoding === "deflate") {
+            decompresser = zlib.createInflate();
+          } else {
+            decompresser = zlib.createGunzip();
+          }
+          return new Promise((resolve, reject) => {
+            let totalLength = 0;
+            const messageParts = [];
+            decompresser.on("error", (error) => {
+              reject({
+                code: constants_1.Status.INTERNAL,
+                details: "Failed to decompress message"
+              });
+            });
+            decompresser.on("data", (chunk) => {
+              messageParts.push(chunk);
+              totalLength += chunk.byteLength;
+              if (this.maxReceiveMessageSize !== -1 && totalLength > this.maxReceiveMessageSize) {
+                decompresser.destroy();
+                reject({
+                  code: constants_1.Status.RESOURCE_EXHAUSTED,
+                  details: `Received message that decompresses to a size larger than ${this.maxReceiveMessageSize}`
+                });
+              }
+            });
+            decompresser.on("end", () => {
+              resolve(Buffer.concat(messageParts));
+            });
+            decompresser.write(messageContents);
+            decompresser.end();
+          });
+        } else {
+          return Promise.reject({
+            code: constants_1.Status.UNIMPLEMENTED,
+            details: `Received message compressed with unsupported encoding "${encoding}"`
+          });
+        }
+      }
+      async decompressAndMaybePush(queueEntry) {
+        if (queueEntry.type !== "COMPRESSED") {
+          throw new Error(`Invalid queue entry type: ${queueEntry.type}`);
+        }
+        const compressed = queueEntry.compressedMessage.readUInt8(0) === 1;
+        const compressedMessageEncoding = compressed ? this.incomingEncoding : "identity";
+        let decompressedMessage;
+        try {
+          decompressedMessage = await this.decompressMessage(queueEntry.compressedMessage, compressedMessageEncoding);
+        } catch (err) {
+          this.sendStatus(err);
+          return;
+        }
+        try {
+          queueEntry.parsedMessage = this.handler.deserialize(decompressedMessage);
+        } catch (err) {
+          let details;
+          if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+            details = `Error deserializing request: ${err.message}`;
+          } else {
+            details = "Error deserializing request";
+          }
+          this.sendStatus({
+            code: constants_1.Status.INTERNAL,
+            details
+          });
+          return;
+        }
+        queueEntry.type = "READABLE";
+        this.maybePushNextMessage();
+      }
+      maybePushNextMessage() {
+        if (this.listener && this.isReadPending && this.readQueue.length > 0 && this.readQueue[0].type !== "COMPRESSED") {
+          this.isReadPending = false;
+          const nextQueueEntry = this.readQueue.shift();
+          if (nextQueueEntry.type === "READABLE") {
+            this.listener.onReceiveMessage(nextQueueEntry.parsedMessage);
+          } else {
+            this.listener.onReceiveHalfClose();
+          }
+        }
+      }
+      handleDataFrame(data) {
+        var _a;
+        if (this.checkCancelled()) {
+          return;
+        }
+        trace("Request to " + this.handler.path + " received data frame of size " + data.length);
+        let rawMessages;
+        try {
+          rawMessages = this.decoder.write(data);
+        } catch (e) {
+          this.sendStatus({ code: constants_1.Status.RESOURCE_EXHAUSTED, details: e.message });
+          return;
+        }
+        for (const messageBytes of rawMessages) {
+          this.stream.pause();
+          const queueEntry = {
+            type: "COMPRESSED",
+            compressedMessage: messageBytes,
+            parsedMessage: null
+          };
+          this.readQueue.push(queueEntry);
+          this.decompressAndMaybePush(queueEntry);
+          (_a = this.callEventTracker) === null || _a === void 0 ? void 0 : _a.addMessageReceived();
+        }
+      }
+      handleEndEvent() {
+        this.readQueue.push({
+          type: "HALF_CLOSE",
+          compressedMessage: null,
+          parsedMessage: null
+        });
+        this.receivedHalfClose = true;
+        this.maybePushNextMessage();
+      }
+      start(listener) {
+        trace("Request to " + this.handler.path + " start called");
+        if (this.checkCancelled()) {
+          return;
+        }
+        this.listener = listener;
+        listener.onReceiveMetadata(this.metadata);
+      }
+      sendMetadata(metadata) {
+        if (this.checkCancelled()) {
+          return;
+        }
+        if (this.metadataSent) {
+          return;
+        }
+        this.metadataSent = true;
+        const custom = metadata ? metadata.toHttp2Headers() : null;
+        const headers = Object.assign(Object.assign(Object.assign({}, defaultResponseHeaders), defaultCompressionHeaders), custom);
+        this.stream.respond(headers, defaultResponseOptions);
+      }
+      sendMessage(message, callback) {
+        if (this.checkCancelled()) {
+          return;
+        }
+        let response;
+        try {
+          response = this.serializeMessage(message);
+        } catch (e) {
+          let details;
+          if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+            details = `Error serializing response: ${(0, error_1.getErrorMessage)(e)}`;
+          } else {
+            details = "Error serializing response";
+          }
+          this.sendStatus({
+            code: constants_1.Status.INTERNAL,
+            details,
+            metadata: null
+          });
+          return;
+        }
+        if (this.maxSendMessageSize !== -1 && response.length - 5 > this.maxSendMessageSize) {
+          this.sendStatus({
+            code: constants_1.Status.RESOURCE_EXHAUSTED,
+            details: `Sent message larger than max (${response.length} vs. ${this.maxSendMessageSize})`,
+            metadata: null
+          });
+          return;
+        }
+        this.maybeSendMetadata();
+        trace("Request to " + this.handler.path + " sent data frame of size " + response.length);
+        this.stream.write(response, (error) => {
+          var _a;
+          if (error) {
+            let details;
+            if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+              details = `Error writing message: ${(0, error_1.getErrorMessage)(error)}`;
+            } else {
+              details = "Internal server error";
+            }
+            this.sendStatus({
+              code: constants_1.Status.INTERNAL,
+              details,
+              metadata: null
+            });
+            return;
+          }
+          (_a = this.callEventTracker) === null || _a === void 0 ? void 0 : _a.addMessageSent();
+          callback();
+        });
+      }
+      sendStatus(status2) {
+        var _a, _b, _c;
+        if (this.checkCancelled()) {
+          return;
+        }
+        trace("Request to method " + ((_a = this.handler) === null || _a === void 0 ? void 0 : _a.path) + " ended with status code: " + constants_1.Status[status2.code] + " details: " + status2.details);
+        const statusMetadata = (_c = (_b = status2.metadata) === null || _b === void 0 ? void 0 : _b.clone()) !== null && _c !== void 0 ? _c : new metadata_1.Metadata();
+        if (this.shouldSendMetrics) {
+          statusMetadata.set(orca_1.GRPC_METRICS_HEADER, this.metricsRecorder.serialize());
+        }
+        if (this.metadataSent) {
+          if (!this.wantTrailers) {
+            this.wantTrailers = true;
+            this.stream.once("wantTrailers", () => {
+              if (this.callEventTracker && !this.streamEnded) {
+                this.streamEnded = true;
+                this.callEventTracker.onStreamEnd(true);
+                this.callEventTracker.onCallEnd(status2);
+              }
+              const trailersToSend = Object.assign({ [GRPC_STATUS_HEADER]: status2.code, [GRPC_MESSAGE_HEADER]: encodeURI(status2.details) }, statusMetadata.toHttp2Headers());
+              this.stream.sendTrailers(trailersToSend);
+              this.notifyOnCancel();
+            });
+            this.stream.end();
+          } else {
+            this.notifyOnCancel();
+          }
+        } else {
+          if (this.callEventTracker && !this.streamEnded) {
+            this.streamEnded = true;
+            this.callEventTracker.onStreamEnd(true);
+            this.callEventTracker.onCallEnd(status2);
+          }
+          const trailersToSend = Object.assign(Object.assign({ [GRPC_STATUS_HEADER]: status2.code, [GRPC_MESSAGE_HEADER]: encodeURI(status2.details) }, defaultResponseHeaders), statusMetadata.toHttp2Headers());
+          this.stream.respond(trailersToSend, { endStream: true });
+          this.notifyOnCancel();
+        }
+      }
+      startRead() {
+        trace("Request to " + this.handler.path + " startRead called");
+        if (this.checkCancelled()) {
+          return;
+        }
+        this.isReadPending = true;
+        if (this.readQueue.length === 0) {
+          if (!this.receivedHalfClose) {
+            this.stream.resume();
+          }
+        } else {
+          this.maybePushNextMessage();
+        }
+      }
+      getPeer() {
+        var _a;
+        const socket = (_a = this.stream.session) === null || _a === void 0 ? void 0 : _a.socket;
+        if (socket === null || socket === void 0 ? void 0 : socket.remoteAddress) {
+          if (socket.remotePort) {
+            return `${socket.remoteAddress}:${socket.remotePort}`;
+          } else {
+            return socket.remoteAddress;
+          }
+        } else {
+          return "unknown";
+        }
+      }
+      getDeadline() {
+        return this.deadline;
+      }
+      getHost() {
+        return this.host;
+      }
+      getAuthContext() {
+        var _a;
+        if (!(((_a = this.stream.session) === null || _a === void 0 ? void 0 : _a.socket) instanceof tls_1.TLSSocket)) {
+          return {};
+        }
+        if (!this.stream.session.socket.authorized) {
+          return {};
+        }
+        const peerCertificate = this.stream.session.socket.getPeerCertificate();
+        return {
+          transportSecurityType: "ssl",
+          sslPeerCertificate: peerCertificate.raw ? peerCertificate : void 0
+        };
+      }
+      getConnectionInfo() {
+        return this.connectionInfo;
+      }
+      getMetricsRecorder() {
+        return this.metricsRecorder;
+      }
+    };
+    exports2.BaseServerInterceptingCall = BaseServerInterceptingCall;
+    function getServerInterceptingCall(interceptors, stream, headers, callEventTracker, handler, options) {
+      const methodDefinition = {
+        path: handler.path,
+        requestStream: handler.type === "clientStream" || handler.type === "bidi",
+        responseStream: handler.type === "serverStream" || handler.type === "bidi",
+        requestDeserialize: handler.deserialize,
+        responseSerialize: handler.serialize
+      };
+      const baseCall = new BaseServerInterceptingCall(stream, headers, callEventTracker, handler, options);
+      return interceptors.reduce((call, interceptor) => {
+        return interceptor(methodDefinition, call);
+      }, baseCall);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/server.js
+var require_server = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/server.js"(exports2) {
+    "use strict";
+    var __runInitializers = exports2 && exports2.__runInitializers || function(thisArg, initializers, value) {
+      var useValue = arguments.length > 2;
+      for (var i = 0; i < initializers.length; i++) {
+        value = useValue ? initializers[i].call(thisArg, value) : initializers[i].call(thisArg);
+      }
+      return useValue ? value : void 0;
+    };
+    var __esDecorate = exports2 && exports2.__esDecorate || function(ctor, descriptorIn, decorators, contextIn, initializers, extraInitializers) {
+      function accept(f) {
+        if (f !== void 0 && typeof f !== "function") throw new TypeError("Function expected");
+        return f;
+      }
+      var kind = contextIn.kind, key = kind === "getter" ? "get" : kind === "setter" ? "set" : "value";
+      var target = !descriptorIn && ctor ? contextIn["static"] ? ctor : ctor.prototype : null;
+      var descriptor = descriptorIn || (target ? Object.getOwnPropertyDescriptor(target, contextIn.name) : {});
+      var _, done = false;
+      for (var i = decorators.length - 1; i >= 0; i--) {
+        var context = {};
+        for (var p in contextIn) context[p] = p === "access" ? {} : contextIn[p];
+        for (var p in contextIn.access) context.access[p] = contextIn.access[p];
+        context.addInitializer = function(f) {
+          if (done) throw new TypeError("Cannot add initializers after decoration has completed");
+          extraInitializers.push(accept(f || null));
+        };
+        var result = (0, decorators[i])(kind === "accessor" ? { get: descriptor.get, set: descriptor.set } : descriptor[key], context);
+        if (kind === "accessor") {
+          if (result === void 0) continue;
+          if (result === null || typeof result !== "object") throw new TypeError("Object expected");
+          if (_ = accept(result.get)) descriptor.get = _;
+          if (_ = accept(result.set)) descriptor.set = _;
+          if (_ = accept(result.init)) initializers.unshift(_);
+        } else if (_ = accept(result)) {
+          if (kind === "field") initializers.unshift(_);
+          else descriptor[key] = _;
+        }
+      }
+      if (target) Object.defineProperty(target, contextIn.name, descriptor);
+      done = true;
+    };
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.Server = void 0;
+    var http2 = __require("http2");
+    var util = __require("util");
+    var constants_1 = require_constants2();
+    var server_call_1 = require_server_call();
+    var server_credentials_1 = require_server_credentials();
+    var resolver_1 = require_resolver();
+    var logging = require_logging();
+    var subchannel_address_1 = require_subchannel_address();
+    var uri_parser_1 = require_uri_parser();
+    var channelz_1 = require_channelz();
+    var server_interceptors_1 = require_server_interceptors();
+    var environment_1 = require_environment();
+    var UNLIMITED_CONNECTION_AGE_MS = ~(1 << 31);
+    var KEEPALIVE_MAX_TIME_MS = ~(1 << 31);
+    var KEEPALIVE_TIMEOUT_MS = 2e4;
+    var MAX_CONNECTION_IDLE_MS = ~(1 << 31);
+    var { HTTP2_HEADER_PATH } = http2.constants;
+    var TRACER_NAME = "server";
+    var kMaxAge = Buffer.from("max_age");
+    function serverCallTrace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, "server_call", text);
+    }
+    function noop() {
+    }
+    function deprecate(message) {
+      return function(target, context) {
+        return util.deprecate(target, message);
+      };
+    }
+    function getUnimplementedStatusResponse(methodName) {
+      return {
+        code: constants_1.Status.UNIMPLEMENTED,
+        details: `The server does not implement the method ${methodName}`
+      };
+    }
+    function getDefaultHandler(handlerType, methodName) {
+      const unimplementedStatusResponse = getUnimplementedStatusResponse(methodName);
+      switch (handlerType) {
+        case "unary":
+          return (call, callback) => {
+            callback(unimplementedStatusResponse, null);
+          };
+        case "clientStream":
+          return (call, callback) => {
+            callback(unimplementedStatusResponse, null);
+          };
+        case "serverStream":
+          return (call) => {
+            call.emit("error", unimplementedStatusResponse);
+          };
+        case "bidi":
+          return (call) => {
+            call.emit("error", unimplementedStatusResponse);
+          };
+        default:
+          throw new Error(`Invalid handlerType ${handlerType}`);
+      }
+    }
+    var Server = (() => {
+      var _a;
+      let _instanceExtraInitializers = [];
+      let _start_decorators;
+      return _a = class Server {
+        constructor(options) {
+          var _b, _c, _d, _e, _f, _g;
+          this.boundPorts = (__runInitializers(this, _instanceExtraInitializers), /* @__PURE__ */ new Map());
+          this.http2Servers = /* @__PURE__ */ new Map();
+          this.sessionIdleTimeouts = /* @__PURE__ */ new Map();
+          this.handlers = /* @__PURE__ */ new Map();
+          this.sessions = /* @__PURE__ */ new Map();
+          this.started = false;
+          this.shutdown = false;
+          this.serverAddressString = "null";
+          this.channelzEnabled = true;
+          this.options = options !== null && options !== void 0 ? options : {};
+          if (this.options["grpc.enable_channelz"] === 0) {
+            this.channelzEnabled = false;
+            this.channelzTrace = new channelz_1.ChannelzTraceStub();
+            this.callTracker = new channelz_1.ChannelzCallTrackerStub();
+            this.listenerChildrenTracker = new channelz_1.ChannelzChildrenTrackerStub();
+            this.sessionChildrenTracker = new channelz_1.ChannelzChildrenTrackerStub();
+          } else {
+            this.channelzTrace = new channelz_1.ChannelzTrace();
+            this.callTracker = new channelz_1.ChannelzCallTracker();
+            this.listenerChildrenTracker = new channelz_1.ChannelzChildrenTracker();
+            this.sessionChildrenTracker = new channelz_1.ChannelzChildrenTracker();
+          }
+          this.channelzRef = (0, channelz_1.registerChannelzServer)("server", () => this.getChannelzInfo(), this.channelzEnabled);
+          this.channelzTrace.addTrace("CT_INFO", "Server created");
+          this.maxConnectionAgeMs = (_b = this.options["grpc.max_connection_age_ms"]) !== null && _b !== void 0 ? _b : UNLIMITED_CONNECTION_AGE_MS;
+          this.maxConnectionAgeGraceMs = (_c = this.options["grpc.max_connection_age_grace_ms"]) !== null && _c !== void 0 ? _c : UNLIMITED_CONNECTION_AGE_MS;
+          this.keepaliveTimeMs = (_d = this.options["grpc.keepalive_time_ms"]) !== null && _d !== void 0 ? _d : KEEPALIVE_MAX_TIME_MS;
+          this.keepaliveTimeoutMs = (_e = this.options["grpc.keepalive_timeout_ms"]) !== null && _e !== void 0 ? _e : KEEPALIVE_TIMEOUT_MS;
+          this.sessionIdleTimeout = (_f = this.options["grpc.max_connection_idle_ms"]) !== null && _f !== void 0 ? _f : MAX_CONNECTION_IDLE_MS;
+          this.commonServerOptions = {
+            maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER
+          };
+          if ("grpc-node.max_session_memory" in this.options) {
+            this.commonServerOptions.maxSessionMemory = this.options["grpc-node.max_session_memory"];
+          } else {
+            this.commonServerOptions.maxSessionMemory = Number.MAX_SAFE_INTEGER;
+          }
+          if ("grpc.max_concurrent_streams" in this.options) {
+            this.commonServerOptions.settings = {
+              maxConcurrentStreams: this.options["grpc.max_concurrent_streams"]
+            };
+          }
+          this.interceptors = (_g = this.options.interceptors) !== null && _g !== void 0 ? _g : [];
+          this.trace("Server constructed");
+        }
+        getChannelzInfo() {
+          return {
+            trace: this.channelzTrace,
+            callTracker: this.callTracker,
+            listenerChildren: this.listenerChildrenTracker.getChildLists(),
+            sessionChildren: this.sessionChildrenTracker.getChildLists()
+          };
+        }
+        getChannelzSessionInfo(session) {
+          var _b, _c, _d;
+          const sessionInfo = this.sessions.get(session);
+          const sessionSocket = session.socket;
+          const remoteAddress = sessionSocket.remoteAddress ? (0, subchannel_address_1.stringToSubchannelAddress)(sessionSocket.remoteAddress, sessionSocket.remotePort) : null;
+          const localAddress = sessionSocket.localAddress ? (0, subchannel_address_1.stringToSubchannelAddress)(sessionSocket.localAddress, sessionSocket.localPort) : null;
+          let tlsInfo;
+          if (session.encrypted) {
+            const tlsSocket = sessionSocket;
+            const cipherInfo = tlsSocket.getCipher();
+            const certificate = tlsSocket.getCertificate();
+            const peerCertificate = tlsSocket.getPeerCertificate();
+            tlsInfo = {
+              cipherSuiteStandardName: (_b = cipherInfo.standardName) !== null && _b !== void 0 ? _b : null,
+              cipherSuiteOtherName: cipherInfo.standardName ? null : cipherInfo.name,
+              localCertificate: certificate && "raw" in certificate ? certificate.raw : null,
+              remoteCertificate: peerCertificate && "raw" in peerCertificate ? peerCertificate.raw : null
+            };
+          } else {
+            tlsInfo = null;
+          }
+          const socketInfo = {
+            remoteAddress,
+            localAddress,
+            security: tlsInfo,
+            remoteName: null,
+            streamsStarted: sessionInfo.streamTracker.callsStarted,
+            streamsSucceeded: sessionInfo.streamTracker.callsSucceeded,
+            streamsFailed: sessionInfo.streamTracker.callsFailed,
+            messagesSent: sessionInfo.messagesSent,
+            messagesReceived: sessionInfo.messagesReceived,
+            keepAlivesSent: sessionInfo.keepAlivesSent,
+            lastLocalStreamCreatedTimestamp: null,
+            lastRemoteStreamCreatedTimestamp: sessionInfo.streamTracker.lastCallStartedTimestamp,
+            lastMessageSentTimestamp: sessionInfo.lastMessageSentTimestamp,
+            lastMessageReceivedTimestamp: sessionInfo.lastMessageReceivedTimestamp,
+            localFlowControlWindow: (_c = session.state.localWindowSize) !== null && _c !== void 0 ? _c : null,
+            remoteFlowControlWindow: (_d = session.state.remoteWindowSize) !== null && _d !== void 0 ? _d : null
+          };
+          return socketInfo;
+        }
+        trace(text) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + text);
+        }
+        keepaliveTrace(text) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + text);
+        }
+        addProtoService() {
+          throw new Error("Not implemented. Use addService() instead");
+        }
+        addService(service, implementation) {
+          if (service === null || typeof service !== "object" || implementation === null || typeof implementation !== "object") {
+            throw new Error("addService() requires two objects as arguments");
+          }
+          const serviceKeys = Object.keys(service);
+          if (serviceKeys.length === 0) {
+            throw new Error("Cannot add an empty service to a server");
+          }
+          serviceKeys.forEach((name) => {
+            const attrs = service[name];
+            let methodType;
+            if (attrs.requestStream) {
+              if (attrs.responseStream) {
+                methodType = "bidi";
+              } else {
+                methodType = "clientStream";
+              }
+            } else {
+              if (attrs.responseStream) {
+                methodType = "serverStream";
+              } else {
+                methodType = "unary";
+              }
+            }
+            let implFn = implementation[name];
+            let impl;
+            if (implFn === void 0 && typeof attrs.originalName === "string") {
+              implFn = implementation[attrs.originalName];
+            }
+            if (implFn !== void 0) {
+              impl = implFn.bind(implementation);
+            } else {
+              impl = getDefaultHandler(methodType, name);
+            }
+            const success = this.register(attrs.path, impl, attrs.responseSerialize, attrs.requestDeserialize, methodType);
+            if (success === false) {
+              throw new Error(`Method handler for ${attrs.path} already provided.`);
+            }
+          });
+        }
+        removeService(service) {
+          if (service === null || typeof service !== "object") {
+            throw new Error("removeService() requires object as argument");
+          }
+          const serviceKeys = Object.keys(service);
+          serviceKeys.forEach((name) => {
+            const attrs = service[name];
+            this.unregister(attrs.path);
+          });
+        }
+        bind(port, creds) {
+          throw new Error("Not implemented. Use bindAsync() instead");
+        }
+        /**
+         * This API is experimental, so API stability is not guaranteed across minor versions.
+         * @param boundAddress
+         * @returns
+         */
+        experimentalRegisterListenerToChannelz(boundAddress) {
+          return (0, channelz_1.registerChannelzSocket)((0, subchannel_address_1.subchannelAddressToString)(boundAddress), () => {
+            return {
+              localAddress: boundAddress,
+              remoteAddress: null,
+              security: null,
+              remoteName: null,
+              streamsStarted: 0,
+              streamsSucceeded: 0,
+              streamsFailed: 0,
+              messagesSent: 0,
+              messagesReceived: 0,
+              keepAlivesSent: 0,
+              lastLocalStreamCreatedTimestamp: null,
+              lastRemoteStreamCreatedTimestamp: null,
+              lastMessageSentTimestamp: null,
+              lastMessageReceivedTimestamp: null,
+              localFlowControlWindow: null,
+              remoteFlowControlWindow: null
+            };
+          }, this.channelzEnabled);
+        }
+        experimentalUnregisterListenerFromChannelz(channelzRef) {
+          (0, channelz_1.unregisterChannelzRef)(channelzRef);
+        }
+        createHttp2Server(credentials2) {
+          let http2Server;
+          if (credentials2._isSecure()) {
+            const constructorOptions = credentials2._getConstructorOptions();
+            const contextOptions = credentials2._getSecureContextOptions();
+            const secureServerOptions = Object.assign(Object.assign(Object.assign(Object.assign({}, this.commonServerOptions), constructorOptions), contextOptions), { enableTrace: this.options["grpc-node.tls_enable_trace"] === 1 });
+            let areCredentialsValid = contextOptions !== null;
+            this.trace("Initial credentials valid: " + areCredentialsValid);
+            http2Server = http2.createSecureServer(secureServerOptions);
+            http2Server.prependListener("connection", (socket) => {
+              if (!areCredentialsValid) {
+                this.trace("Dropped connection from " + JSON.stringify(socket.address()) + " due to unloaded credentials");
+                socket.destroy();
+              }
+            });
+            http2Server.on("secureConnection", (socket) => {
+              socket.on("error", (e) => {
+                this.trace("An incoming TLS connection closed with error: " + e.message);
+              });
+            });
+            const credsWatcher = (options) => {
+              if (options) {
+                const secureServer = http2Server;
+                try {
+                  secureServer.setSecureContext(options);
+                } catch (e) {
+                  logging.log(constants_1.LogVerbosity.ERROR, "Failed to set secure context with error " + e.message);
+                  options = null;
+                }
+              }
+              areCredentialsValid = options !== null;
+              this.trace("Post-update credentials valid: " + areCredentialsValid);
+            };
+            credentials2._addWatcher(credsWatcher);
+            http2Server.on("close", () => {
+              credentials2._removeWatcher(credsWatcher);
+            });
+          } else {
+            http2Server = http2.createServer(this.commonServerOptions);
+          }
+          http2Server.setTimeout(0, noop);
+          this._setupHandlers(http2Server, credentials2._getInterceptors());
+          return http2Server;
+        }
+        bindOneAddress(address, boundPortObject) {
+          this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
+          const http2Server = this.createHttp2Server(boundPortObject.credentials);
+          return new Promise((resolve, reject) => {
+            const onError = (err) => {
+              this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
+              resolve({
+                port: "port" in address ? address.port : 1,
+                error: err.message
+              });
+            };
+            http2Server.once("error", onError);
+            http2Server.listen(address, () => {
+              const boundAddress = http2Server.address();
+              let boundSubchannelAddress;
+              if (typeof boundAddress === "string") {
+                boundSubchannelAddress = {
+                  path: boundAddress
+                };
+              } else {
+                boundSubchannelAddress = {
+                  host: boundAddress.address,
+                  port: boundAddress.port
+                };
+              }
+              const channelzRef = this.experimentalRegisterListenerToChannelz(boundSubchannelAddress);
+              this.listenerChildrenTracker.refChild(channelzRef);
+              this.http2Servers.set(http2Server, {
+                channelzRef,
+                sessions: /* @__PURE__ */ new Set(),
+                ownsChannelzRef: true
+              });
+              boundPortObject.listeningServers.add(http2Server);
+              this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
+              resolve({
+                port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
+              });
+              http2Server.removeListener("error", onError);
+            });
+          });
+        }
+        async bindManyPorts(addressList, boundPortObject) {
+          if (addressList.length === 0) {
+            return {
+              count: 0,
+              port: 0,
+              errors: []
+            };
+          }
+          if ((0, subchannel_address_1.isTcpSubchannelAddress)(addressList[0]) && addressList[0].port === 0) {
+            const firstAddressResult = await this.bindOneAddress(addressList[0], boundPortObject);
+            if (firstAddressResult.error) {
+              const restAddressResult = await this.bindManyPorts(addressList.slice(1), boundPortObject);
+              return Object.assign(Object.assign({}, restAddressResult), { errors: [firstAddressResult.error, ...restAddressResult.errors] });
+            } else {
+              const restAddresses = addressList.slice(1).map((address) => (0, subchannel_address_1.isTcpSubchannelAddress)(address) ? { host: address.host, port: firstAddressResult.port } : address);
+              const restAddressResult = await Promise.all(restAddresses.map((address) => this.bindOneAddress(address, boundPortObject)));
+              const allResults = [firstAddressResult, ...restAddressResult];
+              return {
+                count: allResults.filter((result) => result.error === void 0).length,
+                port: firstAddressResult.port,
+                errors: allResults.filter((result) => result.error).map((result) => result.error)
+              };
+            }
+          } else {
+            const allResults = await Promise.all(addressList.map((address) => this.bindOneAddress(address, boundPortObject)));
+            return {
+              count: allResults.filter((result) => result.error === void 0).length,
+              port: allResults[0].port,
+              errors: allResults.filter((result) => result.error).map((result) => result.error)
+            };
+          }
+        }
+        async bindAddressList(addressList, boundPortObject) {
+          const bindResult = await this.bindManyPorts(addressList, boundPortObject);
+          if (bindResult.count > 0) {
+            if (bindResult.count < addressList.length) {
+              logging.log(constants_1.LogVerbosity.INFO, `WARNING Only ${bindResult.count} addresses added out of total ${addressList.length} resolved`);
+            }
+            return bindResult.port;
+          } else {
+            const errorString = `No address added out of total ${addressList.length} resolved`;
+            logging.log(constants_1.LogVerbosity.ERROR, errorString);
+            throw new Error(`${errorString} errors: [${bindResult.errors.join(",")}]`);
+          }
+        }
+        resolvePort(port) {
+          return new Promise((resolve, reject) => {
+            let seenResolution = false;
+            const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
+              if (seenResolution) {
+                return true;
+              }
+              seenResolution = true;
+              if (!endpointList.ok) {
+                reject(new Error(endpointList.error.details));
+                return true;
+              }
+              const addressList = [].concat(...endpointList.value.map((endpoint) => endpoint.addresses));
+              if (addressList.length === 0) {
+                reject(new Error(`No addresses resolved for port ${port}`));
+                return true;
+              }
+              resolve(addressList);
+              return true;
+            };
+            const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
+            resolver.updateResolution();
+          });
+        }
+        async bindPort(port, boundPortObject) {
+          const addressList = await this.resolvePort(port);
+          if (boundPortObject.cancelled) {
+            this.completeUnbind(boundPortObject);
+            throw new Error("bindAsync operation cancelled by unbind call");
+          }
+          const portNumber = await this.bindAddressList(addressList, boundPortObject);
+          if (boundPortObject.cancelled) {
+            this.completeUnbind(boundPortObject);
+            throw new Error("bindAsync operation cancelled by unbind call");
+          }
+          return portNumber;
+        }
+        normalizePort(port) {
+          const initialPortUri = (0, uri_parser_1.parseUri)(port);
+          if (initialPortUri === null) {
+            throw new Error(`Could not parse port "${port}"`);
+          }
+          const portUri = (0, resolver_1.mapUriDefaultScheme)(initialPortUri);
+          if (portUri === null) {
+            throw new Error(`Could not get a default scheme for port "${port}"`);
+          }
+          return portUri;
+        }
+        bindAsync(port, creds, callback) {
+          if (this.shutdown) {
+            throw new Error("bindAsync called after shutdown");
+          }
+          if (typeof port !== "string") {
+            throw new TypeError("port must be a string");
+          }
+          if (creds === null || !(creds instanceof server_credentials_1.ServerCredentials)) {
+            throw new TypeError("creds must be a ServerCredentials object");
+          }
+          if (typeof callback !== "function") {
+            throw new TypeError("callback must be a function");
+          }
+          this.trace("bindAsync port=" + port);
+          const portUri = this.normalizePort(port);
+          const deferredCallback = (error, port2) => {
+            process.nextTick(() => callback(error, port2));
+          };
+          let boundPortObject = this.boundPorts.get((0, uri_parser_1.uriToString)(portUri));
+          if (boundPortObject) {
+            if (!creds._equals(boundPortObject.credentials)) {
+              deferredCallback(new Error(`${port} already bound with incompatible credentials`), 0);
+              return;
+            }
+            boundPortObject.cancelled = false;
+            if (boundPortObject.completionPromise) {
+              boundPortObject.completionPromise.then((portNum) => callback(null, portNum), (error) => callback(error, 0));
+            } else {
+              deferredCallback(null, boundPortObject.portNumber);
+            }
+            return;
+          }
+          boundPortObject = {
+            mapKey: (0, uri_parser_1.uriToString)(portUri),
+            originalUri: portUri,
+            completionPromise: null,
+            cancelled: false,
+            portNumber: 0,
+            credentials: creds,
+            listeningServers: /* @__PURE__ */ new Set()
+          };
+          const splitPort = (0, uri_parser_1.splitHostPort)(portUri.path);
+          const completionPromise = this.bindPort(portUri, boundPortObject);
+          boundPortObject.completionPromise = completionPromise;
+          if ((splitPort === null || splitPort === void 0 ? void 0 : splitPort.port) === 0) {
+            completionPromise.then((portNum) => {
+              const finalUri = {
+                scheme: portUri.scheme,
+                authority: portUri.authority,
+                path: (0, uri_parser_1.combineHostPort)({ host: splitPort.host, port: portNum })
+              };
+              boundPortObject.mapKey = (0, uri_parser_1.uriToString)(finalUri);
+              boundPortObject.completionPromise = null;
+              boundPortObject.portNumber = portNum;
+              this.boundPorts.set(boundPortObject.mapKey, boundPortObject);
+              callback(null, portNum);
+            }, (error) => {
+              callback(error, 0);
+            });
+          } else {
+            this.boundPorts.set(boundPortObject.mapKey, boundPortObject);
+            completionPromise.then((portNum) => {
+              boundPortObject.completionPromise = null;
+              boundPortObject.portNumber = portNum;
+              callback(null, portNum);
+            }, (error) => {
+              callback(error, 0);
+            });
+          }
+        }
+        registerInjectorToChannelz() {
+          return (0, channelz_1.registerChannelzSocket)("injector", () => {
+            return {
+              localAddress: null,
+              remoteAddress: null,
+              security: null,
+              remoteName: null,
+              streamsStarted: 0,
+              streamsSucceeded: 0,
+              streamsFailed: 0,
+              messagesSent: 0,
+              messagesReceived: 0,
+              keepAlivesSent: 0,
+              lastLocalStreamCreatedTimestamp: null,
+              lastRemoteStreamCreatedTimestamp: null,
+              lastMessageSentTimestamp: null,
+              lastMessageReceivedTimestamp: null,
+              localFlowControlWindow: null,
+              remoteFlowControlWindow: null
+            };
+          }, this.channelzEnabled);
+        }
+        /**
+         * This API is experimental, so API stability is not guaranteed across minor versions.
+         * @param credentials
+         * @param channelzRef
+         * @returns
+         */
+        experimentalCreateConnectionInjectorWithChannelzRef(credentials2, channelzRef, ownsChannelzRef = false) {
+          if (credentials2 === null || !(credentials2 instanceof server_credentials_1.ServerCredentials)) {
+            throw new TypeError("creds must be a ServerCredentials object");
+          }
+          if (this.channelzEnabled) {
+            this.listenerChildrenTracker.refChild(channelzRef);
+          }
+          const server = this.createHttp2Server(credentials2);
+          const sessionsSet = /* @__PURE__ */ new Set();
+          this.http2Servers.set(server, {
+            channelzRef,
+            sessions: sessionsSet,
+            ownsChannelzRef
+          });
+          return {
+            injectConnection: (connection) => {
+              server.emit("connection", connection);
+            },
+            drain: (graceTimeMs) => {
+              var _b, _c;
+              for (const session of sessionsSet) {
+                this.closeSession(session);
+              }
+              (_c = (_b = setTimeout(() => {
+                for (const session of sessionsSet) {
+                  session.destroy(http2.constants.NGHTTP2_CANCEL);
+                }
+              }, graceTimeMs)).unref) === null || _c === void 0 ? void 0 : _c.call(_b);
+            },
+            destroy: () => {
+              this.closeServer(server);
+              for (const session of sessionsSet) {
+                this.closeSession(session);
+              }
+            }
+          };
+        }
+        createConnectionInjector(credentials2) {
+          if (credentials2 === null || !(credentials2 instanceof server_credentials_1.ServerCredentials)) {
+            throw new TypeError("creds must be a ServerCredentials object");
+          }
+          const channelzRef = this.registerInjectorToChannelz();
+          return this.experimentalCreateConnectionInjectorWithChannelzRef(credentials2, channelzRef, true);
+        }
+        closeServer(server, callback) {
+          this.trace("Closing server with address " + JSON.stringify(server.address()));
+          const serverInfo = this.http2Servers.get(server);
+          server.close(() => {
+            if (serverInfo && serverInfo.ownsChannelzRef) {
+              this.listenerChildrenTracker.unrefChild(serverInfo.channelzRef);
+              (0, channelz_1.unregisterChannelzRef)(serverInfo.channelzRef);
+            }
+            this.http2Servers.delete(server);
+            callback === null || callback === void 0 ? void 0 : callback();
+          });
+        }
+        closeSession(session, callback) {
+          var _b;
+          this.trace("Closing session initiated by " + ((_b = session.socket) === null || _b === void 0 ? void 0 : _b.remoteAddress));
+          const sessionInfo = this.sessions.get(session);
+          const closeCallback = () => {
+            if (sessionInfo) {
+              this.sessionChildrenTracker.unrefChild(sessionInfo.ref);
+              (0, channelz_1.unregisterChannelzRef)(sessionInfo.ref);
+            }
+            callback === null || callback === void 0 ? void 0 : callback();
+          };
+          if (session.closed) {
+            queueMicrotask(closeCallback);
+          } else {
+            session.close(closeCallback);
+          }
+        }
+        completeUnbind(boundPortObject) {
+          for (const server of boundPortObject.listeningServers) {
+            const serverInfo = this.http2Servers.get(server);
+            this.closeServer(server, () => {
+              boundPortObject.listeningServers.delete(server);
+            });
+            if (serverInfo) {
+              for (const session of serverInfo.sessions) {
+                this.closeSession(session);
+              }
+            }
+          }
+          this.boundPorts.delete(boundPortObject.mapKey);
+        }
+        /**
+         * Unbind a previously bound port, or cancel an in-progress bindAsync
+         * operation. If port 0 was bound, only the actual bound port can be
+         * unbound. For example, if bindAsync was called with "localhost:0" and the
+         * bound port result was 54321, it can be unbound as "localhost:54321".
+         * @param port
+         */
+        unbind(port) {
+          this.trace("unbind port=" + port);
+          const portUri = this.normalizePort(port);
+          const splitPort = (0, uri_parser_1.splitHostPort)(portUri.path);
+          if ((splitPort === null || splitPort === void 0 ? void 0 : splitPort.port) === 0) {
+            throw new Error("Cannot unbind port 0");
+          }
+          const boundPortObject = this.boundPorts.get((0, uri_parser_1.uriToString)(portUri));
+          if (boundPortObject) {
+            this.trace("unbinding " + boundPortObject.mapKey + " originally bound as " + (0, uri_parser_1.uriToString)(boundPortObject.originalUri));
+            if (boundPortObject.completionPromise) {
+              boundPortObject.cancelled = true;
+            } else {
+              this.completeUnbind(boundPortObject);
+            }
+          }
+        }
+        /**
+         * Gracefully close all connections associated with a previously bound port.
+         * After the grace time, forcefully close all remaining open connections.
+         *
+         * If port 0 was bound, only the actual bound port can be
+         * drained. For example, if bindAsync was called with "localhost:0" and the
+         * bound port result was 54321, it can be drained as "localhost:54321".
+         * @param port
+         * @param graceTimeMs
+         * @returns
+         */
+        drain(port, graceTimeMs) {
+          var _b, _c;
+          this.trace("drain port=" + port + " graceTimeMs=" + graceTimeMs);
+          const portUri = this.normalizePort(port);
+          const splitPort = (0, uri_parser_1.splitHostPort)(portUri.path);
+          if ((splitPort === null || splitPort === void 0 ? void 0 : splitPort.port) === 0) {
+            throw new Error("Cannot drain port 0");
+          }
+          const boundPortObject = this.boundPorts.get((0, uri_parser_1.uriToString)(portUri));
+          if (!boundPortObject) {
+            return;
+          }
+          const allSessions = /* @__PURE__ */ new Set();
+          for (const http2Server of boundPortObject.listeningServers) {
+            const serverEntry = this.http2Servers.get(http2Server);
+            if (serverEntry) {
+              for (const session of serverEntry.sessions) {
+                allSessions.add(session);
+                this.closeSession(session, () => {
+                  allSessions.delete(session);
+                });
+              }
+            }
+          }
+          (_c = (_b = setTimeout(() => {
+            for (const session of allSessions) {
+              session.destroy(http2.constants.NGHTTP2_CANCEL);
+            }
+          }, graceTimeMs)).unref) === null || _c === void 0 ? void 0 : _c.call(_b);
+        }
+        forceShutdown() {
+          for (const boundPortObject of this.boundPorts.values()) {
+            boundPortObject.cancelled = true;
+          }
+          this.boundPorts.clear();
+          for (const server of this.http2Servers.keys()) {
+            this.closeServer(server);
+          }
+          this.sessions.forEach((channelzInfo, session) => {
+            this.closeSession(session);
+            session.destroy(http2.constants.NGHTTP2_CANCEL);
+          });
+          this.sessions.clear();
+          (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+          this.shutdown = true;
+        }
+        register(name, handler, serialize, deserialize, type) {
+          if (this.handlers.has(name)) {
+            return false;
+          }
+          this.handlers.set(name, {
+            func: handler,
+            serialize,
+            deserialize,
+            type,
+            path: name
+          });
+          return true;
+        }
+        unregister(name) {
+          return this.handlers.delete(name);
+        }
+        /**
+         * @deprecated No longer needed as of version 1.10.x
+         */
+        start() {
+          if (this.http2Servers.size === 0 || [...this.http2Servers.keys()].every((server) => !server.listening)) {
+            throw new Error("server must be bound in order to start");
+          }
+          if (this.started === true) {
+            throw new Error("server is already started");
+          }
+          this.started = true;
+        }
+        tryShutdown(callback) {
+          var _b;
+          const wrappedCallback = (error) => {
+            (0, channelz_1.unregisterChannelzRef)(this.channelzRef);
+            callback(error);
+          };
+          let pendingChecks = 0;
+          function maybeCallback() {
+            pendingChecks--;
+            if (pendingChecks === 0) {
+              wrappedCallback();
+            }
+          }
+          this.shutdown = true;
+          for (const [serverKey, server] of this.http2Servers.entries()) {
+            pendingChecks++;
+            const serverString = server.channelzRef.name;
+            this.trace("Waiting for server " + serverString + " to close");
+            this.closeServer(serverKey, () => {
+              this.trace("Server " + serverString + " finished closing");
+              maybeCallback();
+            });
+            for (const session of server.sessions.keys()) {
+              pendingChecks++;
+              const sessionString = (_b = session.socket) === null || _b === void 0 ? void 0 : _b.remoteAddress;
+              this.trace("Waiting for session " + sessionString + " to close");
+              this.closeSession(session, () => {
+                this.trace("Session " + sessionString + " finished closing");
+                maybeCallback();
+              });
+            }
+          }
+          if (pendingChecks === 0) {
+            wrappedCallback();
+          }
+        }
+        addHttp2Port() {
+          throw new Error("Not yet implemented");
+        }
+        /**
+         * Get the channelz reference object for this server. The returned value is
+         * garbage if channelz is disabled for this server.
+         * @returns
+         */
+        getChannelzRef() {
+          return this.channelzRef;
+        }
+        _verifyContentType(stream, headers) {
+          const contentType = headers[http2.constants.HTTP2_HEADER_CONTENT_TYPE];
+          if (typeof contentType !== "string" || !contentType.startsWith("application/grpc")) {
+            stream.respond({
+              [http2.constants.HTTP2_HEADER_STATUS]: http2.constants.HTTP_STATUS_UNSUPPORTED_MEDIA_TYPE
+            }, { endStream: true });
+            return false;
+          }
+          return true;
+        }
+        _retrieveHandler(path) {
+          serverCallTrace("Received call to method " + path + " at address " + this.serverAddressString);
+          const handler = this.handlers.get(path);
+          if (handler === void 0) {
+            serverCallTrace("No handler registered for method " + path + ". Sending UNIMPLEMENTED status.");
+            return null;
+          }
+          return handler;
+        }
+        _respondWithError(err, stream, channelzSessionInfo = null) {
+          var _b, _c;
+          const trailersToSend = Object.assign({ "grpc-status": (_b = err.code) !== null && _b !== void 0 ? _b : constants_1.Status.INTERNAL, "grpc-message": err.details, [http2.constants.HTTP2_HEADER_STATUS]: http2.constants.HTTP_STATUS_OK, [http2.constants.HTTP2_HEADER_CONTENT_TYPE]: "application/grpc+proto" }, (_c = err.metadata) === null || _c === void 0 ? void 0 : _c.toHttp2Headers());
+          stream.respond(trailersToSend, { endStream: true });
+          this.callTracker.addCallFailed();
+          channelzSessionInfo === null || channelzSessionInfo === void 0 ? void 0 : channelzSessionInfo.streamTracker.addCallFailed();
+        }
+        _channelzHandler(extraInterceptors, stream, headers) {
+          stream.once("error", (err) => {
+          });
+          this.onStreamOpened(stream);
+          const channelzSessionInfo = this.sessions.get(stream.session);
+          this.callTracker.addCallStarted();
+          channelzSessionInfo === null || channelzSessionInfo === void 0 ? void 0 : channelzSessionInfo.streamTracker.addCallStarted();
+          if (!this._verifyContentType(stream, headers)) {
+            this.callTracker.addCallFailed();
+            channelzSessionInfo === null || channelzSessionInfo === void 0 ? void 0 : channelzSessionInfo.streamTracker.addCallFailed();
+            return;
+          }
+          const path = headers[HTTP2_HEADER_PATH];
+          const handler = this._retrieveHandler(path);
+          if (!handler) {
+            this._respondWithError(getUnimplementedStatusResponse(path), stream, channelzSessionInfo);
+            return;
+          }
+          const callEventTracker = {
+            addMessageSent: () => {
+              if (channelzSessionInfo) {
+                channelzSessionInfo.messagesSent += 1;
+                channelzSessionInfo.lastMessageSentTimestamp = Date.now();
+              }
+            },
+            addMessageReceived: () => {
+              if (channelzSessionInfo) {
+                channelzSessionInfo.messagesReceived += 1;
+                channelzSessionInfo.lastMessageReceivedTimestamp = Date.now();
+              }
+            },
+            onCallEnd: (status2) => {
+              if (status2.code === constants_1.Status.OK) {
+                this.callTracker.addCallSucceeded();
+              } else {
+                this.callTracker.addCallFailed();
+              }
+            },
+            onStreamEnd: (success) => {
+              if (channelzSessionInfo) {
+                if (success) {
+                  channelzSessionInfo.streamTracker.addCallSucceeded();
+                } else {
+                  channelzSessionInfo.streamTracker.addCallFailed();
+                }
+              }
+            }
+          };
+          const call = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, callEventTracker, handler, this.options);
+          if (!this._runHandlerForCall(call, handler)) {
+            this.callTracker.addCallFailed();
+            channelzSessionInfo === null || channelzSessionInfo === void 0 ? void 0 : channelzSessionInfo.streamTracker.addCallFailed();
+            call.sendStatus({
+              code: constants_1.Status.INTERNAL,
+              details: `Unknown handler type: ${handler.type}`
+            });
+          }
+        }
+        _streamHandler(extraInterceptors, stream, headers) {
+          stream.once("error", (err) => {
+          });
+          this.onStreamOpened(stream);
+          if (this._verifyContentType(stream, headers) !== true) {
+            return;
+          }
+          const path = headers[HTTP2_HEADER_PATH];
+          const handler = this._retrieveHandler(path);
+          if (!handler) {
+            this._respondWithError(getUnimplementedStatusResponse(path), stream, null);
+            return;
+          }
+          const call = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, null, handler, this.options);
+          if (!this._runHandlerForCall(call, handler)) {
+            call.sendStatus({
+              code: constants_1.Status.INTERNAL,
+              details: `Unknown handler type: ${handler.type}`
+            });
+          }
+        }
+        _runHandlerForCall(call, handler) {
+          const { type } = handler;
+          if (type === "unary") {
+            handleUnary(call, handler);
+          } else if (type === "clientStream") {
+            handleClientStreaming(call, handler);
+          } else if (type === "serverStream") {
+            handleServerStreaming(call, handler);
+          } else if (type === "bidi") {
+            handleBidiStreaming(call, handler);
+          } else {
+            return false;
+          }
+          return true;
+        }
+        _setupHandlers(http2Server, extraInterceptors) {
+          if (http2Server === null) {
+            return;
+          }
+          const serverAddress = http2Server.address();
+          let serverAddressString = "null";
+          if (serverAddress) {
+            if (typeof serverAddress === "string") {
+              serverAddressString = serverAddress;
+            } else {
+              serverAddressString = serverAddress.address + ":" + serverAddress.port;
+            }
+          }
+          this.serverAddressString = serverAddressString;
+          const handler = this.channelzEnabled ? this._channelzHandler : this._streamHandler;
+          const sessionHandler = this.channelzEnabled ? this._channelzSessionHandler(http2Server) : this._sessionHandler(http2Server);
+          http2Server.on("stream", handler.bind(this, extraInterceptors));
+          http2Server.on("session", sessionHandler);
+        }
+        _sessionHandler(http2Server) {
+          return (session) => {
+            var _b, _c;
+            (_b = this.http2Servers.get(http2Server)) === null || _b === void 0 ? void 0 : _b.sessions.add(session);
+            let connectionAgeTimer = null;
+            let connectionAgeGraceTimer = null;
+            let keepaliveTimer = null;
+            let sessionClosedByServer = false;
+            const idleTimeoutObj = this.enableIdleTimeout(session);
+            if (this.maxConnectionAgeMs !== UNLIMITED_CONNECTION_AGE_MS) {
+              const jitterMagnitude = this.maxConnectionAgeMs / 10;
+              const jitter = Math.random() * jitterMagnitude * 2 - jitterMagnitude;
+              connectionAgeTimer = setTimeout(() => {
+                var _b2, _c2;
+                sessionClosedByServer = true;
+                this.trace("Connection dropped by max connection age: " + ((_b2 = session.socket) === null || _b2 === void 0 ? void 0 : _b2.remoteAddress));
+                try {
+                  session.goaway(http2.constants.NGHTTP2_NO_ERROR, ~(1 << 31), kMaxAge);
+                } catch (e) {
+                  session.destroy();
+                  return;
+                }
+                session.close();
+                if (this.maxConnectionAgeGraceMs !== UNLIMITED_CONNECTION_AGE_MS) {
+                  connectionAgeGraceTimer = setTimeout(() => {
+                    session.destroy();
+                  }, this.maxConnectionAgeGraceMs);
+                  (_c2 = connectionAgeGraceTimer.unref) === null || _c2 === void 0 ? void 0 : _c2.call(connectionAgeGraceTimer);
+                }
+              }, this.maxConnectionAgeMs + jitter);
+              (_c = connectionAgeTimer.unref) === null || _c === void 0 ? void 0 : _c.call(connectionAgeTimer);
+            }
+            const clearKeepaliveTimeout = () => {
+              if (keepaliveTimer) {
+                clearTimeout(keepaliveTimer);
+                keepaliveTimer = null;
+              }
+            };
+            const canSendPing = () => {
+              return !session.destroyed && this.keepaliveTimeMs < KEEPALIVE_MAX_TIME_MS && this.keepaliveTimeMs > 0;
+            };
+            let sendPing;
+            const maybeStartKeepalivePingTimer = () => {
+              var _b2;
+              if (!canSendPing()) {
+                return;
+              }
+              this.keepaliveTrace("Starting keepalive timer for " + this.keepaliveTimeMs + "ms");
+              keepaliveTimer = setTimeout(() => {
+                clearKeepaliveTimeout();
+                sendPing();
+              }, this.keepaliveTimeMs);
+              (_b2 = keepaliveTimer.unref) === null || _b2 === void 0 ? void 0 : _b2.call(keepaliveTimer);
+            };
+            sendPing = () => {
+              var _b2;
+              if (!canSendPing()) {
+                return;
+              }
+              this.keepaliveTrace("Sending ping with timeout " + this.keepaliveTimeoutMs + "ms");
+              let pingSendError = "";
+              try {
+                const pingSentSuccessfully = session.ping((err, duration, payload) => {
+                  clearKeepaliveTimeout();
+                  if (err) {
+                    this.keepaliveTrace("Ping failed with error: " + err.message);
+                    sessionClosedByServer = true;
+                    session.destroy();
+                  } else {
+                    this.keepaliveTrace("Received ping response");
+                    maybeStartKeepalivePingTimer();
+                  }
+                });
+                if (!pingSentSuccessfully) {
+                  pingSendError = "Ping returned false";
+                }
+              } catch (e) {
+                pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+              }
+              if (pingSendError) {
+                this.keepaliveTrace("Ping send failed: " + pingSendError);
+                this.trace("Connection dropped due to ping send error: " + pingSendError);
+                sessionClosedByServer = true;
+                session.destroy();
+                return;
+              }
+              keepaliveTimer = setTimeout(() => {
+                clearKeepaliveTimeout();
+                this.keepaliveTrace("Ping timeout passed without response");
+                this.trace("Connection dropped by keepalive timeout");
+                sessionClosedByServer = true;
+                session.destroy();
+              }, this.keepaliveTimeoutMs);
+              (_b2 = keepaliveTimer.unref) === null || _b2 === void 0 ? void 0 : _b2.call(keepaliveTimer);
+            };
+            maybeStartKeepalivePingTimer();
+            session.on("close", () => {
+              var _b2, _c2;
+              if (!sessionClosedByServer) {
+                this.trace(`Connection dropped by client ${(_b2 = session.socket) === null || _b2 === void 0 ? void 0 : _b2.remoteAddress}`);
+              }
+              if (connectionAgeTimer) {
+                clearTimeout(connectionAgeTimer);
+              }
+              if (connectionAgeGraceTimer) {
+                clearTimeout(connectionAgeGraceTimer);
+              }
+              clearKeepaliveTimeout();
+              if (idleTimeoutObj !== null) {
+                clearTimeout(idleTimeoutObj.timeout);
+                this.sessionIdleTimeouts.delete(session);
+              }
+              (_c2 = this.http2Servers.get(http2Server)) === null || _c2 === void 0 ? void 0 : _c2.sessions.delete(session);
+            });
+          };
+        }
+        _channelzSessionHandler(http2Server) {
+          return (session) => {
+            var _b, _c, _d, _e;
+            const channelzRef = (0, channelz_1.registerChannelzSocket)((_c = (_b = session.socket) === null || _b === void 0 ? void 0 : _b.remoteAddress) !== null && _c !== void 0 ? _c : "unknown", this.getChannelzSessionInfo.bind(this, session), this.channelzEnabled);
+            const channelzSessionInfo = {
+              ref: channelzRef,
+              streamTracker: new channelz_1.ChannelzCallTracker(),
+              messagesSent: 0,
+              messagesReceived: 0,
+              keepAlivesSent: 0,
+              lastMessageSentTimestamp: null,
+              lastMessageReceivedTimestamp: null
+            };
+            (_d = this.http2Servers.get(http2Server)) === null || _d === void 0 ? void 0 : _d.sessions.add(session);
+            this.sessions.set(session, channelzSessionInfo);
+            const clientAddress = `${session.socket.remoteAddress}:${session.socket.remotePort}`;
+            this.channelzTrace.addTrace("CT_INFO", "Connection established by client " + clientAddress);
+            this.trace("Connection established by client " + clientAddress);
+            this.sessionChildrenTracker.refChild(channelzRef);
+            let connectionAgeTimer = null;
+            let connectionAgeGraceTimer = null;
+            let keepaliveTimeout = null;
+            let sessionClosedByServer = false;
+            const idleTimeoutObj = this.enableIdleTimeout(session);
+            if (this.maxConnectionAgeMs !== UNLIMITED_CONNECTION_AGE_MS) {
+              const jitterMagnitude = this.maxConnectionAgeMs / 10;
+              const jitter = Math.random() * jitterMagnitude * 2 - jitterMagnitude;
+              connectionAgeTimer = setTimeout(() => {
+                var _b2;
+                sessionClosedByServer = true;
+                this.channelzTrace.addTrace("CT_INFO", "Connection dropped by max connection age from " + clientAddress);
+                try {
+                  session.goaway(http2.constants.NGHTTP2_NO_ERROR, ~(1 << 31), kMaxAge);
+                } catch (e) {
+                  session.destroy();
+                  return;
+                }
+                session.close();
+                if (this.maxConnectionAgeGraceMs !== UNLIMITED_CONNECTION_AGE_MS) {
+                  connectionAgeGraceTimer = setTimeout(() => {
+                    session.destroy();
+                  }, this.maxConnectionAgeGraceMs);
+                  (_b2 = connectionAgeGraceTimer.unref) === null || _b2 === void 0 ? void 0 : _b2.call(connectionAgeGraceTimer);
+                }
+              }, this.maxConnectionAgeMs + jitter);
+              (_e = connectionAgeTimer.unref) === null || _e === void 0 ? void 0 : _e.call(connectionAgeTimer);
+            }
+            const clearKeepaliveTimeout = () => {
+              if (keepaliveTimeout) {
+                clearTimeout(keepaliveTimeout);
+                keepaliveTimeout = null;
+              }
+            };
+            const canSendPing = () => {
+              return !session.destroyed && this.keepaliveTimeMs < KEEPALIVE_MAX_TIME_MS && this.keepaliveTimeMs > 0;
+            };
+            let sendPing;
+            const maybeStartKeepalivePingTimer = () => {
+              var _b2;
+              if (!canSendPing()) {
+                return;
+              }
+              this.keepaliveTrace("Starting keepalive timer for " + this.keepaliveTimeMs + "ms");
+              keepaliveTimeout = setTimeout(() => {
+                clearKeepaliveTimeout();
+                sendPing();
+              }, this.keepaliveTimeMs);
+              (_b2 = keepaliveTimeout.unref) === null || _b2 === void 0 ? void 0 : _b2.call(keepaliveTimeout);
+            };
+            sendPing = () => {
+              var _b2;
+              if (!canSendPing()) {
+                return;
+              }
+              this.keepaliveTrace("Sending ping with timeout " + this.keepaliveTimeoutMs + "ms");
+              let pingSendError = "";
+              try {
+                const pingSentSuccessfully = session.ping((err, duration, payload) => {
+                  clearKeepaliveTimeout();
+                  if (err) {
+                    this.keepaliveTrace("Ping failed with error: " + err.message);
+                    this.channelzTrace.addTrace("CT_INFO", "Connection dropped due to error of a ping frame " + err.message + " return in " + duration);
+                    sessionClosedByServer = true;
+                    session.destroy();
+                  } else {
+                    this.keepaliveTrace("Received ping response");
+                    maybeStartKeepalivePingTimer();
+                  }
+                });
+                if (!pingSentSuccessfully) {
+                  pingSendError = "Ping returned false";
+                }
+              } catch (e) {
+                pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+              }
+              if (pingSendError) {
+                this.keepaliveTrace("Ping send failed: " + pingSendError);
+                this.channelzTrace.addTrace("CT_INFO", "Connection dropped due to ping send error: " + pingSendError);
+                sessionClosedByServer = true;
+                session.destroy();
+                return;
+              }
+              channelzSessionInfo.keepAlivesSent += 1;
+              keepaliveTimeout = setTimeout(() => {
+                clearKeepaliveTimeout();
+                this.keepaliveTrace("Ping timeout passed without response");
+                this.channelzTrace.addTrace("CT_INFO", "Connection dropped by keepalive timeout from " + clientAddress);
+                sessionClosedByServer = true;
+                session.destroy();
+              }, this.keepaliveTimeoutMs);
+              (_b2 = keepaliveTimeout.unref) === null || _b2 === void 0 ? void 0 : _b2.call(keepaliveTimeout);
+            };
+            maybeStartKeepalivePingTimer();
+            session.on("close", () => {
+              var _b2;
+              if (!sessionClosedByServer) {
+                this.channelzTrace.addTrace("CT_INFO", "Connection dropped by client " + clientAddress);
+              }
+              this.sessionChildrenTracker.unrefChild(channelzRef);
+              (0, channelz_1.unregisterChannelzRef)(channelzRef);
+              if (connectionAgeTimer) {
+                clearTimeout(connectionAgeTimer);
+              }
+              if (connectionAgeGraceTimer) {
+                clearTimeout(connectionAgeGraceTimer);
+              }
+              clearKeepaliveTimeout();
+              if (idleTimeoutObj !== null) {
+                clearTimeout(idleTimeoutObj.timeout);
+                this.sessionIdleTimeouts.delete(session);
+              }
+              (_b2 = this.http2Servers.get(http2Server)) === null || _b2 === void 0 ? void 0 : _b2.sessions.delete(session);
+              this.sessions.delete(session);
+            });
+          };
+        }
+        enableIdleTimeout(session) {
+          var _b, _c;
+          if (this.sessionIdleTimeout >= MAX_CONNECTION_IDLE_MS) {
+            return null;
+          }
+          const idleTimeoutObj = {
+            activeStreams: 0,
+            lastIdle: Date.now(),
+            onClose: this.onStreamClose.bind(this, session),
+            timeout: setTimeout(this.onIdleTimeout, this.sessionIdleTimeout, this, session)
+          };
+          (_c = (_b = idleTimeoutObj.timeout).unref) === null || _c === void 0 ? void 0 : _c.call(_b);
+          this.sessionIdleTimeouts.set(session, idleTimeoutObj);
+          const { socket } = session;
+          this.trace("Enable idle timeout for " + socket.remoteAddress + ":" + socket.remotePort);
+          return idleTimeoutObj;
+        }
+        onIdleTimeout(ctx, session) {
+          const { socket } = session;
+          const sessionInfo = ctx.sessionIdleTimeouts.get(session);
+          if (sessionInfo !== void 0 && sessionInfo.activeStreams === 0) {
+            if (Date.now() - sessionInfo.lastIdle >= ctx.sessionIdleTimeout) {
+              ctx.trace("Session idle timeout triggered for " + (socket === null || socket === void 0 ? void 0 : socket.remoteAddress) + ":" + (socket === null || socket === void 0 ? void 0 : socket.remotePort) + " last idle at " + sessionInfo.lastIdle);
+              ctx.closeSession(session);
+            } else {
+              sessionInfo.timeout.refresh();
+            }
+          }
+        }
+        onStreamOpened(stream) {
+          const session = stream.session;
+          const idleTimeoutObj = this.sessionIdleTimeouts.get(session);
+          if (idleTimeoutObj) {
+            idleTimeoutObj.activeStreams += 1;
+            stream.once("close", idleTimeoutObj.onClose);
+          }
+        }
+        onStreamClose(session) {
+          var _b, _c;
+          const idleTimeoutObj = this.sessionIdleTimeouts.get(session);
+          if (idleTimeoutObj) {
+            idleTimeoutObj.activeStreams -= 1;
+            if (idleTimeoutObj.activeStreams === 0) {
+              idleTimeoutObj.lastIdle = Date.now();
+              idleTimeoutObj.timeout.refresh();
+              this.trace("Session onStreamClose" + ((_b = session.socket) === null || _b === void 0 ? void 0 : _b.remoteAddress) + ":" + ((_c = session.socket) === null || _c === void 0 ? void 0 : _c.remotePort) + " at " + idleTimeoutObj.lastIdle);
+            }
+          }
+        }
+      }, (() => {
+        const _metadata = typeof Symbol === "function" && Symbol.metadata ? /* @__PURE__ */ Object.create(null) : void 0;
+        _start_decorators = [deprecate("Calling start() is no longer necessary. It can be safely omitted.")];
+        __esDecorate(_a, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj) => "start" in obj, get: (obj) => obj.start }, metadata: _metadata }, null, _instanceExtraInitializers);
+        if (_metadata) Object.defineProperty(_a, Symbol.metadata, { enumerable: true, configurable: true, writable: true, value: _metadata });
+      })(), _a;
+    })();
+    exports2.Server = Server;
+    async function handleUnary(call, handler) {
+      let stream;
+      function respond(err, value, trailer, flags) {
+        if (err) {
+          call.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
+          return;
+        }
+        call.sendMessage(value, () => {
+          call.sendStatus({
+            code: constants_1.Status.OK,
+            details: "OK",
+            metadata: trailer !== null && trailer !== void 0 ? trailer : null
+          });
+        });
+      }
+      let requestMetadata;
+      let requestMessage = null;
+      call.start({
+        onReceiveMetadata(metadata) {
+          requestMetadata = metadata;
+          call.startRead();
+        },
+        onReceiveMessage(message) {
+          if (requestMessage) {
+            call.sendStatus({
+              code: constants_1.Status.UNIMPLEMENTED,
+              details: `Received a second request message for server streaming method ${handler.path}`,
+              metadata: null
+            });
+            return;
+          }
+          requestMessage = message;
+          call.startRead();
+        },
+        onReceiveHalfClose() {
+          if (!requestMessage) {
+            call.sendStatus({
+              code: constants_1.Status.UNIMPLEMENTED,
+              details: `Received no request message for server streaming method ${handler.path}`,
+              metadata: null
+            });
+            return;
+          }
+          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call, requestMetadata, requestMessage);
+          try {
+            handler.func(stream, respond);
+          } catch (err) {
+            let details;
+            if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+              details = `Server method handler threw error ${err.message}`;
+            } else {
+              details = "Unknown error";
+            }
+            call.sendStatus({
+              code: constants_1.Status.UNKNOWN,
+              details,
+              metadata: null
+            });
+          }
+        },
+        onCancel() {
+          if (stream) {
+            stream.cancelled = true;
+            stream.emit("cancelled", "cancelled");
+          }
+        }
+      });
+    }
+    function handleClientStreaming(call, handler) {
+      let stream;
+      function respond(err, value, trailer, flags) {
+        if (err) {
+          call.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
+          return;
+        }
+        call.sendMessage(value, () => {
+          call.sendStatus({
+            code: constants_1.Status.OK,
+            details: "OK",
+            metadata: trailer !== null && trailer !== void 0 ? trailer : null
+          });
+        });
+      }
+      call.start({
+        onReceiveMetadata(metadata) {
+          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call, metadata);
+          try {
+            handler.func(stream, respond);
+          } catch (err) {
+            let details;
+            if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+              details = `Server method handler threw error ${err.message}`;
+            } else {
+              details = "Unknown error";
+            }
+            call.sendStatus({
+              code: constants_1.Status.UNKNOWN,
+              details,
+              metadata: null
+            });
+          }
+        },
+        onReceiveMessage(message) {
+          stream.push(message);
+        },
+        onReceiveHalfClose() {
+          stream.push(null);
+        },
+        onCancel() {
+          if (stream) {
+            stream.cancelled = true;
+            stream.emit("cancelled", "cancelled");
+            stream.destroy();
+          }
+        }
+      });
+    }
+    function handleServerStreaming(call, handler) {
+      let stream;
+      let requestMetadata;
+      let requestMessage = null;
+      call.start({
+        onReceiveMetadata(metadata) {
+          requestMetadata = metadata;
+          call.startRead();
+        },
+        onReceiveMessage(message) {
+          if (requestMessage) {
+            call.sendStatus({
+              code: constants_1.Status.UNIMPLEMENTED,
+              details: `Received a second request message for server streaming method ${handler.path}`,
+              metadata: null
+            });
+            return;
+          }
+          requestMessage = message;
+          call.startRead();
+        },
+        onReceiveHalfClose() {
+          if (!requestMessage) {
+            call.sendStatus({
+              code: constants_1.Status.UNIMPLEMENTED,
+              details: `Received no request message for server streaming method ${handler.path}`,
+              metadata: null
+            });
+            return;
+          }
+          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call, requestMetadata, requestMessage);
+          try {
+            handler.func(stream);
+          } catch (err) {
+            let details;
+            if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+              details = `Server method handler threw error ${err.message}`;
+            } else {
+              details = "Unknown error";
+            }
+            call.sendStatus({
+              code: constants_1.Status.UNKNOWN,
+              details,
+              metadata: null
+            });
+          }
+        },
+        onCancel() {
+          if (stream) {
+            stream.cancelled = true;
+            stream.emit("cancelled", "cancelled");
+            stream.destroy();
+          }
+        }
+      });
+    }
+    function handleBidiStreaming(call, handler) {
+      let stream;
+      call.start({
+        onReceiveMetadata(metadata) {
+          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call, metadata);
+          try {
+            handler.func(stream);
+          } catch (err) {
+            let details;
+            if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
+              details = `Server method handler threw error ${err.message}`;
+            } else {
+              details = "Unknown error";
+            }
+            call.sendStatus({
+              code: constants_1.Status.UNKNOWN,
+              details,
+              metadata: null
+            });
+          }
+        },
+        onReceiveMessage(message) {
+          stream.push(message);
+        },
+        onReceiveHalfClose() {
+          stream.push(null);
+        },
+        onCancel() {
+          if (stream) {
+            stream.cancelled = true;
+            stream.emit("cancelled", "cancelled");
+            stream.destroy();
+          }
+        }
+      });
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/status-builder.js
+var require_status_builder = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/status-builder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.StatusBuilder = void 0;
+    var StatusBuilder = class {
+      constructor() {
+        this.code = null;
+        this.details = null;
+        this.metadata = null;
+      }
+      /**
+       * Adds a status code to the builder.
+       */
+      withCode(code) {
+        this.code = code;
+        return this;
+      }
+      /**
+       * Adds details to the builder.
+       */
+      withDetails(details) {
+        this.details = details;
+        return this;
+      }
+      /**
+       * Adds metadata to the builder.
+       */
+      withMetadata(metadata) {
+        this.metadata = metadata;
+        return this;
+      }
+      /**
+       * Builds the status object.
+       */
+      build() {
+        const status2 = {};
+        if (this.code !== null) {
+          status2.code = this.code;
+        }
+        if (this.details !== null) {
+          status2.details = this.details;
+        }
+        if (this.metadata !== null) {
+          status2.metadata = this.metadata;
+        }
+        return status2;
+      }
+    };
+    exports2.StatusBuilder = StatusBuilder;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer-pick-first.js
+var require_load_balancer_pick_first = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer-pick-first.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.LeafLoadBalancer = exports2.PickFirstLoadBalancer = exports2.PickFirstLoadBalancingConfig = void 0;
+    exports2.shuffled = shuffled;
+    exports2.setup = setup;
+    var load_balancer_1 = require_load_balancer();
+    var connectivity_state_1 = require_connectivity_state();
+    var picker_1 = require_picker();
+    var subchannel_address_1 = require_subchannel_address();
+    var logging = require_logging();
+    var constants_1 = require_constants2();
+    var subchannel_address_2 = require_subchannel_address();
+    var net_1 = __require("net");
+    var call_interface_1 = require_call_interface();
+    var TRACER_NAME = "pick_first";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var TYPE_NAME = "pick_first";
+    var CONNECTION_DELAY_INTERVAL_MS = 250;
+    var PickFirstLoadBalancingConfig = class _PickFirstLoadBalancingConfig {
+      constructor(shuffleAddressList) {
+        this.shuffleAddressList = shuffleAddressList;
+      }
+      getLoadBalancerName() {
+        return TYPE_NAME;
+      }
+      toJsonObject() {
+        return {
+          [TYPE_NAME]: {
+            shuffleAddressList: this.shuffleAddressList
+          }
+        };
+      }
+      getShuffleAddressList() {
+        return this.shuffleAddressList;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      static createFromJson(obj) {
+        if ("shuffleAddressList" in obj && !(typeof obj.shuffleAddressList === "boolean")) {
+          throw new Error("pick_first config field shuffleAddressList must be a boolean if provided");
+        }
+        return new _PickFirstLoadBalancingConfig(obj.shuffleAddressList === true);
+      }
+    };
+    exports2.PickFirstLoadBalancingConfig = PickFirstLoadBalancingConfig;
+    var PickFirstPicker = class {
+      constructor(subchannel) {
+        this.subchannel = subchannel;
+      }
+      pick(pickArgs) {
+        return {
+          pickResultType: picker_1.PickResultType.COMPLETE,
+          subchannel: this.subchannel,
+          status: null,
+          onCallStarted: null,
+          onCallEnded: null
+        };
+      }
+    };
+    function shuffled(list) {
+      const result = list.slice();
+      for (let i = result.length - 1; i > 1; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        const temp = result[i];
+        result[i] = result[j];
+        result[j] = temp;
+      }
+      return result;
+    }
+    function interleaveAddressFamilies(addressList) {
+      if (addressList.length === 0) {
+        return [];
+      }
+      const result = [];
+      const ipv6Addresses = [];
+      const ipv4Addresses = [];
+      const ipv6First = (0, subchannel_address_2.isTcpSubchannelAddress)(addressList[0]) && (0, net_1.isIPv6)(addressList[0].host);
+      for (const address of addressList) {
+        if ((0, subchannel_address_2.isTcpSubchannelAddress)(address) && (0, net_1.isIPv6)(address.host)) {
+          ipv6Addresses.push(address);
+        } else {
+          ipv4Addresses.push(address);
+        }
+      }
+      const firstList = ipv6First ? ipv6Addresses : ipv4Addresses;
+      const secondList = ipv6First ? ipv4Addresses : ipv6Addresses;
+      for (let i = 0; i < Math.max(firstList.length, secondList.length); i++) {
+        if (i < firstList.length) {
+          result.push(firstList[i]);
+        }
+        if (i < secondList.length) {
+          result.push(secondList[i]);
+        }
+      }
+      return result;
+    }
+    var REPORT_HEALTH_STATUS_OPTION_NAME = "grpc-node.internal.pick-first.report_health_status";
+    var PickFirstLoadBalancer = class {
+      /**
+       * Load balancer that attempts to connect to each backend in the address list
+       * in order, and picks the first one that connects, using it for every
+       * request.
+       * @param channelControlHelper `ChannelControlHelper` instance provided by
+       *     this load balancer's owner.
+       */
+      constructor(channelControlHelper) {
+        this.channelControlHelper = channelControlHelper;
+        this.children = [];
+        this.currentState = connectivity_state_1.ConnectivityState.IDLE;
+        this.currentSubchannelIndex = 0;
+        this.currentPick = null;
+        this.subchannelStateListener = (subchannel, previousState, newState, keepaliveTime, errorMessage) => {
+          this.onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage);
+        };
+        this.pickedSubchannelHealthListener = () => this.calculateAndReportNewState();
+        this.stickyTransientFailureMode = false;
+        this.reportHealthStatus = false;
+        this.lastError = null;
+        this.latestAddressList = null;
+        this.latestOptions = {};
+        this.latestResolutionNote = "";
+        this.connectionDelayTimeout = setTimeout(() => {
+        }, 0);
+        clearTimeout(this.connectionDelayTimeout);
+      }
+      allChildrenHaveReportedTF() {
+        return this.children.every((child) => child.hasReportedTransientFailure);
+      }
+      resetChildrenReportedTF() {
+        this.children.every((child) => child.hasReportedTransientFailure = false);
+      }
+      calculateAndReportNewState() {
+        var _a;
+        if (this.currentPick) {
+          if (this.reportHealthStatus && !this.currentPick.isHealthy()) {
+            const errorMessage = `Picked subchannel ${this.currentPick.getAddress()} is unhealthy`;
+            this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
+              details: errorMessage
+            }), errorMessage);
+          } else {
+            this.updateState(connectivity_state_1.ConnectivityState.READY, new PickFirstPicker(this.currentPick), null);
+          }
+        } else if (((_a = this.latestAddressList) === null || _a === void 0 ? void 0 : _a.length) === 0) {
+          const errorMessage = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
+            details: errorMessage
+          }), errorMessage);
+        } else if (this.children.length === 0) {
+          this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
+        } else {
+          if (this.stickyTransientFailureMode) {
+            const errorMessage = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
+            this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
+              details: errorMessage
+            }), errorMessage);
+          } else {
+            this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
+          }
+        }
+      }
+      requestReresolution() {
+        this.channelControlHelper.requestReresolution();
+      }
+      maybeEnterStickyTransientFailureMode() {
+        if (!this.allChildrenHaveReportedTF()) {
+          return;
+        }
+        this.requestReresolution();
+        this.resetChildrenReportedTF();
+        if (this.stickyTransientFailureMode) {
+          this.calculateAndReportNewState();
+          return;
+        }
+        this.stickyTransientFailureMode = true;
+        for (const { subchannel } of this.children) {
+          subchannel.startConnecting();
+        }
+        this.calculateAndReportNewState();
+      }
+      removeCurrentPick() {
+        if (this.currentPick !== null) {
+          this.currentPick.removeConnectivityStateListener(this.subchannelStateListener);
+          this.channelControlHelper.removeChannelzChild(this.currentPick.getChannelzRef());
+          this.currentPick.removeHealthStateWatcher(this.pickedSubchannelHealthListener);
+          this.currentPick.unref();
+          this.currentPick = null;
+        }
+      }
+      onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage) {
+        var _a;
+        if ((_a = this.currentPick) === null || _a === void 0 ? void 0 : _a.realSubchannelEquals(subchannel)) {
+          if (newState !== connectivity_state_1.ConnectivityState.READY) {
+            this.removeCurrentPick();
+            this.calculateAndReportNewState();
+          }
+          return;
+        }
+        for (const [index, child] of this.children.entries()) {
+          if (subchannel.realSubchannelEquals(child.subchannel)) {
+            if (newState === connectivity_state_1.ConnectivityState.READY) {
+              this.pickSubchannel(child.subchannel);
+            }
+            if (newState === connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
+              child.hasReportedTransientFailure = true;
+              if (errorMessage) {
+                this.lastError = errorMessage;
+              }
+              this.maybeEnterStickyTransientFailureMode();
+              if (index === this.currentSubchannelIndex) {
+                this.startNextSubchannelConnecting(index + 1);
+              }
+            }
+            child.subchannel.startConnecting();
+            return;
+          }
+        }
+      }
+      startNextSubchannelConnecting(startIndex) {
+        clearTimeout(this.connectionDelayTimeout);
+        for (const [index, child] of this.children.entries()) {
+          if (index >= startIndex) {
+            const subchannelState = child.subchannel.getConnectivityState();
+            if (subchannelState === connectivity_state_1.ConnectivityState.IDLE || subchannelState === connectivity_state_1.ConnectivityState.CONNECTING) {
+              this.startConnecting(index);
+              return;
+            }
+          }
+        }
+        this.maybeEnterStickyTransientFailureMode();
+      }
+      /**
+       * Have a single subchannel in the `subchannels` list start connecting.
+       * @param subchannelIndex The index into the `subchannels` list.
+       */
+      startConnecting(subchannelIndex) {
+        var _a, _b;
+        clearTimeout(this.connectionDelayTimeout);
+        this.currentSubchannelIndex = subchannelIndex;
+        if (this.children[subchannelIndex].subchannel.getConnectivityState() === connectivity_state_1.ConnectivityState.IDLE) {
+          trace("Start connecting to subchannel with address " + this.children[subchannelIndex].subchannel.getAddress());
+          process.nextTick(() => {
+            var _a2;
+            (_a2 = this.children[subchannelIndex]) === null || _a2 === void 0 ? void 0 : _a2.subchannel.startConnecting();
+          });
+        }
+        this.connectionDelayTimeout = setTimeout(() => {
+          this.startNextSubchannelConnecting(subchannelIndex + 1);
+        }, CONNECTION_DELAY_INTERVAL_MS);
+        (_b = (_a = this.connectionDelayTimeout).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+      }
+      /**
+       * Declare that the specified subchannel should be used to make requests.
+       * This functions the same independent of whether subchannel is a member of
+       * this.children and whether it is equal to this.currentPick.
+       * Prerequisite: subchannel.getConnectivityState() === READY.
+       * @param subchannel
+       */
+      pickSubchannel(subchannel) {
+        trace("Pick subchannel with address " + subchannel.getAddress());
+        this.stickyTransientFailureMode = false;
+        subchannel.ref();
+        this.channelControlHelper.addChannelzChild(subchannel.getChannelzRef());
+        this.removeCurrentPick();
+        this.resetSubchannelList();
+        subchannel.addConnectivityStateListener(this.subchannelStateListener);
+        subchannel.addHealthStateWatcher(this.pickedSubchannelHealthListener);
+        this.currentPick = subchannel;
+        clearTimeout(this.connectionDelayTimeout);
+        this.calculateAndReportNewState();
+      }
+      updateState(newState, picker, errorMessage) {
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        this.currentState = newState;
+        this.channelControlHelper.updateState(newState, picker, errorMessage);
+      }
+      resetSubchannelList() {
+        for (const child of this.children) {
+          child.subchannel.removeConnectivityStateListener(this.subchannelStateListener);
+          child.subchannel.unref();
+          this.channelControlHelper.removeChannelzChild(child.subchannel.getChannelzRef());
+        }
+        this.currentSubchannelIndex = 0;
+        this.children = [];
+      }
+      connectToAddressList(addressList, options) {
+        trace("connectToAddressList([" + addressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
+        const newChildrenList = addressList.map((address) => ({
+          subchannel: this.channelControlHelper.createSubchannel(address, options),
+          hasReportedTransientFailure: false
+        }));
+        for (const { subchannel } of newChildrenList) {
+          if (subchannel.getConnectivityState() === connectivity_state_1.ConnectivityState.READY) {
+            this.pickSubchannel(subchannel);
+            return;
+          }
+        }
+        for (const { subchannel } of newChildrenList) {
+          subchannel.ref();
+          this.channelControlHelper.addChannelzChild(subchannel.getChannelzRef());
+        }
+        this.resetSubchannelList();
+        this.children = newChildrenList;
+        for (const { subchannel } of this.children) {
+          subchannel.addConnectivityStateListener(this.subchannelStateListener);
+        }
+        for (const child of this.children) {
+          if (child.subchannel.getConnectivityState() === connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
+            child.hasReportedTransientFailure = true;
+          }
+        }
+        this.startNextSubchannelConnecting(0);
+        this.calculateAndReportNewState();
+      }
+      updateAddressList(maybeEndpointList, lbConfig, options, resolutionNote) {
+        if (!(lbConfig instanceof PickFirstLoadBalancingConfig)) {
+          return false;
+        }
+        if (!maybeEndpointList.ok) {
+          if (this.children.length === 0 && this.currentPick === null) {
+            this.channelControlHelper.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker(maybeEndpointList.error), maybeEndpointList.error.details);
+          }
+          return true;
+        }
+        let endpointList = maybeEndpointList.value;
+        this.reportHealthStatus = options[REPORT_HEALTH_STATUS_OPTION_NAME];
+        if (lbConfig.getShuffleAddressList()) {
+          endpointList = shuffled(endpointList);
+        }
+        const rawAddressList = [].concat(...endpointList.map((endpoint) => endpoint.addresses));
+        trace("updateAddressList([" + rawAddressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
+        const addressList = interleaveAddressFamilies(rawAddressList);
+        this.latestAddressList = addressList;
+        this.latestOptions = options;
+        this.connectToAddressList(addressList, options);
+        this.latestResolutionNote = resolutionNote;
+        if (rawAddressList.length > 0) {
+          return true;
+        } else {
+          this.lastError = "No addresses resolved";
+          return false;
+        }
+      }
+      exitIdle() {
+        if (this.currentState === connectivity_state_1.ConnectivityState.IDLE && this.latestAddressList) {
+          this.connectToAddressList(this.latestAddressList, this.latestOptions);
+        }
+      }
+      resetBackoff() {
+      }
+      destroy() {
+        this.resetSubchannelList();
+        this.removeCurrentPick();
+      }
+      getTypeName() {
+        return TYPE_NAME;
+      }
+    };
+    exports2.PickFirstLoadBalancer = PickFirstLoadBalancer;
+    var LEAF_CONFIG = new PickFirstLoadBalancingConfig(false);
+    var LeafLoadBalancer = class {
+      constructor(endpoint, channelControlHelper, options, resolutionNote) {
+        this.endpoint = endpoint;
+        this.options = options;
+        this.resolutionNote = resolutionNote;
+        this.latestState = connectivity_state_1.ConnectivityState.IDLE;
+        const childChannelControlHelper = (0, load_balancer_1.createChildChannelControlHelper)(channelControlHelper, {
+          updateState: (connectivityState, picker, errorMessage) => {
+            this.latestState = connectivityState;
+            this.latestPicker = picker;
+            channelControlHelper.updateState(connectivityState, picker, errorMessage);
+          }
+        });
+        this.pickFirstBalancer = new PickFirstLoadBalancer(childChannelControlHelper);
+        this.latestPicker = new picker_1.QueuePicker(this.pickFirstBalancer);
+      }
+      startConnecting() {
+        this.pickFirstBalancer.updateAddressList((0, call_interface_1.statusOrFromValue)([this.endpoint]), LEAF_CONFIG, Object.assign(Object.assign({}, this.options), { [REPORT_HEALTH_STATUS_OPTION_NAME]: true }), this.resolutionNote);
+      }
+      /**
+       * Update the endpoint associated with this LeafLoadBalancer to a new
+       * endpoint. Does not trigger connection establishment if a connection
+       * attempt is not already in progress.
+       * @param newEndpoint
+       */
+      updateEndpoint(newEndpoint, newOptions) {
+        this.options = newOptions;
+        this.endpoint = newEndpoint;
+        if (this.latestState !== connectivity_state_1.ConnectivityState.IDLE) {
+          this.startConnecting();
+        }
+      }
+      getConnectivityState() {
+        return this.latestState;
+      }
+      getPicker() {
+        return this.latestPicker;
+      }
+      getEndpoint() {
+        return this.endpoint;
+      }
+      exitIdle() {
+        this.pickFirstBalancer.exitIdle();
+      }
+      destroy() {
+        this.pickFirstBalancer.destroy();
+      }
+    };
+    exports2.LeafLoadBalancer = LeafLoadBalancer;
+    function setup() {
+      (0, load_balancer_1.registerLoadBalancerType)(TYPE_NAME, PickFirstLoadBalancer, PickFirstLoadBalancingConfig);
+      (0, load_balancer_1.registerDefaultLoadBalancerType)(TYPE_NAME);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/certificate-provider.js
+var require_certificate_provider = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/certificate-provider.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.FileWatcherCertificateProvider = void 0;
+    var fs = __require("fs");
+    var logging = require_logging();
+    var constants_1 = require_constants2();
+    var util_1 = __require("util");
+    var TRACER_NAME = "certificate_provider";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var readFilePromise = (0, util_1.promisify)(fs.readFile);
+    var FileWatcherCertificateProvider = class {
+      constructor(config) {
+        this.config = config;
+        this.refreshTimer = null;
+        this.fileResultPromise = null;
+        this.latestCaUpdate = void 0;
+        this.caListeners = /* @__PURE__ */ new Set();
+        this.latestIdentityUpdate = void 0;
+        this.identityListeners = /* @__PURE__ */ new Set();
+        this.lastUpdateTime = null;
+        if (config.certificateFile === void 0 !== (config.privateKeyFile === void 0)) {
+          throw new Error("certificateFile and privateKeyFile must be set or unset together");
+        }
+        if (config.certificateFile === void 0 && config.caCertificateFile === void 0) {
+          throw new Error("At least one of certificateFile and caCertificateFile must be set");
+        }
+        trace("File watcher constructed with config " + JSON.stringify(config));
+      }
+      updateCertificates() {
+        if (this.fileResultPromise) {
+          return;
+        }
+        this.fileResultPromise = Promise.allSettled([
+          this.config.certificateFile ? readFilePromise(this.config.certificateFile) : Promise.reject(),
+          this.config.privateKeyFile ? readFilePromise(this.config.privateKeyFile) : Promise.reject(),
+          this.config.caCertificateFile ? readFilePromise(this.config.caCertificateFile) : Promise.reject()
+        ]);
+        this.fileResultPromise.then(([certificateResult, privateKeyResult, caCertificateResult]) => {
+          if (!this.refreshTimer) {
+            return;
+          }
+          trace("File watcher read certificates certificate " + certificateResult.status + ", privateKey " + privateKeyResult.status + ", CA certificate " + caCertificateResult.status);
+          this.lastUpdateTime = /* @__PURE__ */ new Date();
+          this.fileResultPromise = null;
+          if (certificateResult.status === "fulfilled" && privateKeyResult.status === "fulfilled") {
+            this.latestIdentityUpdate = {
+              certificate: certificateResult.value,
+              privateKey: privateKeyResult.value
+            };
+          } else {
+            this.latestIdentityUpdate = null;
+          }
+          if (caCertificateResult.status === "fulfilled") {
+            this.latestCaUpdate = {
+              caCertificate: caCertificateResult.value
+            };
+          } else {
+            this.latestCaUpdate = null;
+          }
+          for (const listener of this.identityListeners) {
+            listener(this.latestIdentityUpdate);
+          }
+          for (const listener of this.caListeners) {
+            listener(this.latestCaUpdate);
+          }
+        });
+        trace("File watcher initiated certificate update");
+      }
+      maybeStartWatchingFiles() {
+        if (!this.refreshTimer) {
+          const timeSinceLastUpdate = this.lastUpdateTime ? (/* @__PURE__ */ new Date()).getTime() - this.lastUpdateTime.getTime() : Infinity;
+          if (timeSinceLastUpdate > this.config.refreshIntervalMs) {
+            this.updateCertificates();
+          }
+          if (timeSinceLastUpdate > this.config.refreshIntervalMs * 2) {
+            this.latestCaUpdate = void 0;
+            this.latestIdentityUpdate = void 0;
+          }
+          this.refreshTimer = setInterval(() => this.updateCertificates(), this.config.refreshIntervalMs);
+          trace("File watcher started watching");
+        }
+      }
+      maybeStopWatchingFiles() {
+        if (this.caListeners.size === 0 && this.identityListeners.size === 0) {
+          this.fileResultPromise = null;
+          if (this.refreshTimer) {
+            clearInterval(this.refreshTimer);
+            this.refreshTimer = null;
+          }
+        }
+      }
+      addCaCertificateListener(listener) {
+        this.caListeners.add(listener);
+        this.maybeStartWatchingFiles();
+        if (this.latestCaUpdate !== void 0) {
+          process.nextTick(listener, this.latestCaUpdate);
+        }
+      }
+      removeCaCertificateListener(listener) {
+        this.caListeners.delete(listener);
+        this.maybeStopWatchingFiles();
+      }
+      addIdentityCertificateListener(listener) {
+        this.identityListeners.add(listener);
+        this.maybeStartWatchingFiles();
+        if (this.latestIdentityUpdate !== void 0) {
+          process.nextTick(listener, this.latestIdentityUpdate);
+        }
+      }
+      removeIdentityCertificateListener(listener) {
+        this.identityListeners.delete(listener);
+        this.maybeStopWatchingFiles();
+      }
+    };
+    exports2.FileWatcherCertificateProvider = FileWatcherCertificateProvider;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/experimental.js
+var require_experimental = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/experimental.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX = exports2.createCertificateProviderChannelCredentials = exports2.FileWatcherCertificateProvider = exports2.createCertificateProviderServerCredentials = exports2.createServerCredentialsWithInterceptors = exports2.BaseSubchannelWrapper = exports2.registerAdminService = exports2.FilterStackFactory = exports2.BaseFilter = exports2.statusOrFromError = exports2.statusOrFromValue = exports2.PickResultType = exports2.QueuePicker = exports2.UnavailablePicker = exports2.ChildLoadBalancerHandler = exports2.EndpointMap = exports2.endpointHasAddress = exports2.endpointToString = exports2.subchannelAddressToString = exports2.LeafLoadBalancer = exports2.isLoadBalancerNameRegistered = exports2.parseLoadBalancingConfig = exports2.selectLbConfigFromList = exports2.registerLoadBalancerType = exports2.createChildChannelControlHelper = exports2.BackoffTimeout = exports2.parseDuration = exports2.durationToMs = exports2.splitHostPort = exports2.uriToString = exports2.CHANNEL_ARGS_CONFIG_SELECTOR_KEY = exports2.createResolver = exports2.registerResolver = exports2.log = exports2.trace = void 0;
+    var logging_1 = require_logging();
+    Object.defineProperty(exports2, "trace", { enumerable: true, get: function() {
+      return logging_1.trace;
+    } });
+    Object.defineProperty(exports2, "log", { enumerable: true, get: function() {
+      return logging_1.log;
+    } });
+    var resolver_1 = require_resolver();
+    Object.defineProperty(exports2, "registerResolver", { enumerable: true, get: function() {
+      return resolver_1.registerResolver;
+    } });
+    Object.defineProperty(exports2, "createResolver", { enumerable: true, get: function() {
+      return resolver_1.createResolver;
+    } });
+    Object.defineProperty(exports2, "CHANNEL_ARGS_CONFIG_SELECTOR_KEY", { enumerable: true, get: function() {
+      return resolver_1.CHANNEL_ARGS_CONFIG_SELECTOR_KEY;
+    } });
+    var uri_parser_1 = require_uri_parser();
+    Object.defineProperty(exports2, "uriToString", { enumerable: true, get: function() {
+      return uri_parser_1.uriToString;
+    } });
+    Object.defineProperty(exports2, "splitHostPort", { enumerable: true, get: function() {
+      return uri_parser_1.splitHostPort;
+    } });
+    var duration_1 = require_duration();
+    Object.defineProperty(exports2, "durationToMs", { enumerable: true, get: function() {
+      return duration_1.durationToMs;
+    } });
+    Object.defineProperty(exports2, "parseDuration", { enumerable: true, get: function() {
+      return duration_1.parseDuration;
+    } });
+    var backoff_timeout_1 = require_backoff_timeout();
+    Object.defineProperty(exports2, "BackoffTimeout", { enumerable: true, get: function() {
+      return backoff_timeout_1.BackoffTimeout;
+    } });
+    var load_balancer_1 = require_load_balancer();
+    Object.defineProperty(exports2, "createChildChannelControlHelper", { enumerable: true, get: function() {
+      return load_balancer_1.createChildChannelControlHelper;
+    } });
+    Object.defineProperty(exports2, "registerLoadBalancerType", { enumerable: true, get: function() {
+      return load_balancer_1.registerLoadBalancerType;
+    } });
+    Object.defineProperty(exports2, "selectLbConfigFromList", { enumerable: true, get: function() {
+      return load_balancer_1.selectLbConfigFromList;
+    } });
+    Object.defineProperty(exports2, "parseLoadBalancingConfig", { enumerable: true, get: function() {
+      return load_balancer_1.parseLoadBalancingConfig;
+    } });
+    Object.defineProperty(exports2, "isLoadBalancerNameRegistered", { enumerable: true, get: function() {
+      return load_balancer_1.isLoadBalancerNameRegistered;
+    } });
+    var load_balancer_pick_first_1 = require_load_balancer_pick_first();
+    Object.defineProperty(exports2, "LeafLoadBalancer", { enumerable: true, get: function() {
+      return load_balancer_pick_first_1.LeafLoadBalancer;
+    } });
+    var subchannel_address_1 = require_subchannel_address();
+    Object.defineProperty(exports2, "subchannelAddressToString", { enumerable: true, get: function() {
+      return subchannel_address_1.subchannelAddressToString;
+    } });
+    Object.defineProperty(exports2, "endpointToString", { enumerable: true, get: function() {
+      return subchannel_address_1.endpointToString;
+    } });
+    Object.defineProperty(exports2, "endpointHasAddress", { enumerable: true, get: function() {
+      return subchannel_address_1.endpointHasAddress;
+    } });
+    Object.defineProperty(exports2, "EndpointMap", { enumerable: true, get: function() {
+      return subchannel_address_1.EndpointMap;
+    } });
+    var load_balancer_child_handler_1 = require_load_balancer_child_handler();
+    Object.defineProperty(exports2, "ChildLoadBalancerHandler", { enumerable: true, get: function() {
+      return load_balancer_child_handler_1.ChildLoadBalancerHandler;
+    } });
+    var picker_1 = require_picker();
+    Object.defineProperty(exports2, "UnavailablePicker", { enumerable: true, get: function() {
+      return picker_1.UnavailablePicker;
+    } });
+    Object.defineProperty(exports2, "QueuePicker", { enumerable: true, get: function() {
+      return picker_1.QueuePicker;
+    } });
+    Object.defineProperty(exports2, "PickResultType", { enumerable: true, get: function() {
+      return picker_1.PickResultType;
+    } });
+    var call_interface_1 = require_call_interface();
+    Object.defineProperty(exports2, "statusOrFromValue", { enumerable: true, get: function() {
+      return call_interface_1.statusOrFromValue;
+    } });
+    Object.defineProperty(exports2, "statusOrFromError", { enumerable: true, get: function() {
+      return call_interface_1.statusOrFromError;
+    } });
+    var filter_1 = require_filter();
+    Object.defineProperty(exports2, "BaseFilter", { enumerable: true, get: function() {
+      return filter_1.BaseFilter;
+    } });
+    var filter_stack_1 = require_filter_stack();
+    Object.defineProperty(exports2, "FilterStackFactory", { enumerable: true, get: function() {
+      return filter_stack_1.FilterStackFactory;
+    } });
+    var admin_1 = require_admin();
+    Object.defineProperty(exports2, "registerAdminService", { enumerable: true, get: function() {
+      return admin_1.registerAdminService;
+    } });
+    var subchannel_interface_1 = require_subchannel_interface();
+    Object.defineProperty(exports2, "BaseSubchannelWrapper", { enumerable: true, get: function() {
+      return subchannel_interface_1.BaseSubchannelWrapper;
+    } });
+    var server_credentials_1 = require_server_credentials();
+    Object.defineProperty(exports2, "createServerCredentialsWithInterceptors", { enumerable: true, get: function() {
+      return server_credentials_1.createServerCredentialsWithInterceptors;
+    } });
+    Object.defineProperty(exports2, "createCertificateProviderServerCredentials", { enumerable: true, get: function() {
+      return server_credentials_1.createCertificateProviderServerCredentials;
+    } });
+    var certificate_provider_1 = require_certificate_provider();
+    Object.defineProperty(exports2, "FileWatcherCertificateProvider", { enumerable: true, get: function() {
+      return certificate_provider_1.FileWatcherCertificateProvider;
+    } });
+    var channel_credentials_1 = require_channel_credentials();
+    Object.defineProperty(exports2, "createCertificateProviderChannelCredentials", { enumerable: true, get: function() {
+      return channel_credentials_1.createCertificateProviderChannelCredentials;
+    } });
+    var internal_channel_1 = require_internal_channel();
+    Object.defineProperty(exports2, "SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX", { enumerable: true, get: function() {
+      return internal_channel_1.SUBCHANNEL_ARGS_EXCLUDE_KEY_PREFIX;
+    } });
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolver-uds.js
+var require_resolver_uds = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolver-uds.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.setup = setup;
+    var resolver_1 = require_resolver();
+    var call_interface_1 = require_call_interface();
+    var UdsResolver = class {
+      constructor(target, listener, channelOptions) {
+        this.listener = listener;
+        this.hasReturnedResult = false;
+        this.endpoints = [];
+        let path;
+        if (target.authority === "") {
+          path = "/" + target.path;
+        } else {
+          path = target.path;
+        }
+        this.endpoints = [{ addresses: [{ path }] }];
+      }
+      updateResolution() {
+        if (!this.hasReturnedResult) {
+          this.hasReturnedResult = true;
+          process.nextTick(this.listener, (0, call_interface_1.statusOrFromValue)(this.endpoints), {}, null, "");
+        }
+      }
+      destroy() {
+        this.hasReturnedResult = false;
+      }
+      static getDefaultAuthority(target) {
+        return "localhost";
+      }
+    };
+    function setup() {
+      (0, resolver_1.registerResolver)("unix", UdsResolver);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/resolver-ip.js
+var require_resolver_ip = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/resolver-ip.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.setup = setup;
+    var net_1 = __require("net");
+    var call_interface_1 = require_call_interface();
+    var constants_1 = require_constants2();
+    var metadata_1 = require_metadata();
+    var resolver_1 = require_resolver();
+    var subchannel_address_1 = require_subchannel_address();
+    var uri_parser_1 = require_uri_parser();
+    var logging = require_logging();
+    var TRACER_NAME = "ip_resolver";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var IPV4_SCHEME = "ipv4";
+    var IPV6_SCHEME = "ipv6";
+    var DEFAULT_PORT = 443;
+    var IpResolver = class {
+      constructor(target, listener, channelOptions) {
+        var _a;
+        this.listener = listener;
+        this.endpoints = [];
+        this.error = null;
+        this.hasReturnedResult = false;
+        trace("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
+        const addresses = [];
+        if (!(target.scheme === IPV4_SCHEME || target.scheme === IPV6_SCHEME)) {
+          this.error = {
+            code: constants_1.Status.UNAVAILABLE,
+            details: `Unrecognized scheme ${target.scheme} in IP resolver`,
+            metadata: new metadata_1.Metadata()
+          };
+          return;
+        }
+        const pathList = target.path.split(",");
+        for (const path of pathList) {
+          const hostPort = (0, uri_parser_1.splitHostPort)(path);
+          if (hostPort === null) {
+            this.error = {
+              code: constants_1.Status.UNAVAILABLE,
+              details: `Failed to parse ${target.scheme} address ${path}`,
+              metadata: new metadata_1.Metadata()
+            };
+            return;
+          }
+          if (target.scheme === IPV4_SCHEME && !(0, net_1.isIPv4)(hostPort.host) || target.scheme === IPV6_SCHEME && !(0, net_1.isIPv6)(hostPort.host)) {
+            this.error = {
+              code: constants_1.Status.UNAVAILABLE,
+              details: `Failed to parse ${target.scheme} address ${path}`,
+              metadata: new metadata_1.Metadata()
+            };
+            return;
+          }
+          addresses.push({
+            host: hostPort.host,
+            port: (_a = hostPort.port) !== null && _a !== void 0 ? _a : DEFAULT_PORT
+          });
+        }
+        this.endpoints = addresses.map((address) => ({ addresses: [address] }));
+        trace("Parsed " + target.scheme + " address list " + addresses.map(subchannel_address_1.subchannelAddressToString));
+      }
+      updateResolution() {
+        if (!this.hasReturnedResult) {
+          this.hasReturnedResult = true;
+          process.nextTick(() => {
+            if (this.error) {
+              this.listener((0, call_interface_1.statusOrFromError)(this.error), {}, null, "");
+            } else {
+              this.listener((0, call_interface_1.statusOrFromValue)(this.endpoints), {}, null, "");
+            }
+          });
+        }
+      }
+      destroy() {
+        this.hasReturnedResult = false;
+      }
+      static getDefaultAuthority(target) {
+        return target.path.split(",")[0];
+      }
+    };
+    function setup() {
+      (0, resolver_1.registerResolver)(IPV4_SCHEME, IpResolver);
+      (0, resolver_1.registerResolver)(IPV6_SCHEME, IpResolver);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer-round-robin.js
+var require_load_balancer_round_robin = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer-round-robin.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.RoundRobinLoadBalancer = void 0;
+    exports2.setup = setup;
+    var load_balancer_1 = require_load_balancer();
+    var connectivity_state_1 = require_connectivity_state();
+    var picker_1 = require_picker();
+    var logging = require_logging();
+    var constants_1 = require_constants2();
+    var subchannel_address_1 = require_subchannel_address();
+    var load_balancer_pick_first_1 = require_load_balancer_pick_first();
+    var TRACER_NAME = "round_robin";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var TYPE_NAME = "round_robin";
+    var RoundRobinLoadBalancingConfig = class _RoundRobinLoadBalancingConfig {
+      getLoadBalancerName() {
+        return TYPE_NAME;
+      }
+      constructor() {
+      }
+      toJsonObject() {
+        return {
+          [TYPE_NAME]: {}
+        };
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      static createFromJson(obj) {
+        return new _RoundRobinLoadBalancingConfig();
+      }
+    };
+    var RoundRobinPicker = class {
+      constructor(children, nextIndex = 0) {
+        this.children = children;
+        this.nextIndex = nextIndex;
+      }
+      pick(pickArgs) {
+        const childPicker = this.children[this.nextIndex].picker;
+        this.nextIndex = (this.nextIndex + 1) % this.children.length;
+        return childPicker.pick(pickArgs);
+      }
+      /**
+       * Check what the next subchannel returned would be. Used by the load
+       * balancer implementation to preserve this part of the picker state if
+       * possible when a subchannel connects or disconnects.
+       */
+      peekNextEndpoint() {
+        return this.children[this.nextIndex].endpoint;
+      }
+    };
+    function rotateArray(list, startIndex) {
+      return [...list.slice(startIndex), ...list.slice(0, startIndex)];
+    }
+    var RoundRobinLoadBalancer = class {
+      constructor(channelControlHelper) {
+        this.channelControlHelper = channelControlHelper;
+        this.children = [];
+        this.currentState = connectivity_state_1.ConnectivityState.IDLE;
+        this.currentReadyPicker = null;
+        this.updatesPaused = false;
+        this.lastError = null;
+        this.childChannelControlHelper = (0, load_balancer_1.createChildChannelControlHelper)(channelControlHelper, {
+          updateState: (connectivityState, picker, errorMessage) => {
+            if (this.currentState === connectivity_state_1.ConnectivityState.READY && connectivityState !== connectivity_state_1.ConnectivityState.READY) {
+              this.channelControlHelper.requestReresolution();
+            }
+            if (errorMessage) {
+              this.lastError = errorMessage;
+            }
+            this.calculateAndUpdateState();
+          }
+        });
+      }
+      countChildrenWithState(state) {
+        return this.children.filter((child) => child.getConnectivityState() === state).length;
+      }
+      calculateAndUpdateState() {
+        if (this.updatesPaused) {
+          return;
+        }
+        if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.READY) > 0) {
+          const readyChildren = this.children.filter((child) => child.getConnectivityState() === connectivity_state_1.ConnectivityState.READY);
+          let index = 0;
+          if (this.currentReadyPicker !== null) {
+            const nextPickedEndpoint = this.currentReadyPicker.peekNextEndpoint();
+            index = readyChildren.findIndex((child) => (0, subchannel_address_1.endpointEqual)(child.getEndpoint(), nextPickedEndpoint));
+            if (index < 0) {
+              index = 0;
+            }
+          }
+          this.updateState(connectivity_state_1.ConnectivityState.READY, new RoundRobinPicker(readyChildren.map((child) => ({
+            endpoint: child.getEndpoint(),
+            picker: child.getPicker()
+          })), index), null);
+        } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.CONNECTING) > 0) {
+          this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
+        } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) > 0) {
+          const errorMessage = `round_robin: No connection established. Last error: ${this.lastError}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
+            details: errorMessage
+          }), errorMessage);
+        } else {
+          this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
+        }
+        for (const child of this.children) {
+          if (child.getConnectivityState() === connectivity_state_1.ConnectivityState.IDLE) {
+            child.exitIdle();
+          }
+        }
+      }
+      updateState(newState, picker, errorMessage) {
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        if (newState === connectivity_state_1.ConnectivityState.READY) {
+          this.currentReadyPicker = picker;
+        } else {
+          this.currentReadyPicker = null;
+        }
+        this.currentState = newState;
+        this.channelControlHelper.updateState(newState, picker, errorMessage);
+      }
+      resetSubchannelList() {
+        for (const child of this.children) {
+          child.destroy();
+        }
+        this.children = [];
+      }
+      updateAddressList(maybeEndpointList, lbConfig, options, resolutionNote) {
+        if (!(lbConfig instanceof RoundRobinLoadBalancingConfig)) {
+          return false;
+        }
+        if (!maybeEndpointList.ok) {
+          if (this.children.length === 0) {
+            this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker(maybeEndpointList.error), maybeEndpointList.error.details);
+          }
+          return true;
+        }
+        const startIndex = Math.random() * maybeEndpointList.value.length | 0;
+        const endpointList = rotateArray(maybeEndpointList.value, startIndex);
+        this.resetSubchannelList();
+        if (endpointList.length === 0) {
+          const errorMessage = `No addresses resolved. Resolution note: ${resolutionNote}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
+        }
+        trace("Connect to endpoint list " + endpointList.map(subchannel_address_1.endpointToString));
+        this.updatesPaused = true;
+        this.children = endpointList.map((endpoint) => new load_balancer_pick_first_1.LeafLoadBalancer(endpoint, this.childChannelControlHelper, options, resolutionNote));
+        for (const child of this.children) {
+          child.startConnecting();
+        }
+        this.updatesPaused = false;
+        this.calculateAndUpdateState();
+        return true;
+      }
+      exitIdle() {
+      }
+      resetBackoff() {
+      }
+      destroy() {
+        this.resetSubchannelList();
+      }
+      getTypeName() {
+        return TYPE_NAME;
+      }
+    };
+    exports2.RoundRobinLoadBalancer = RoundRobinLoadBalancer;
+    function setup() {
+      (0, load_balancer_1.registerLoadBalancerType)(TYPE_NAME, RoundRobinLoadBalancer, RoundRobinLoadBalancingConfig);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer-outlier-detection.js
+var require_load_balancer_outlier_detection = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer-outlier-detection.js"(exports2) {
+    "use strict";
+    var _a;
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.OutlierDetectionLoadBalancer = exports2.OutlierDetectionLoadBalancingConfig = void 0;
+    exports2.setup = setup;
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var duration_1 = require_duration();
+    var experimental_1 = require_experimental();
+    var load_balancer_1 = require_load_balancer();
+    var load_balancer_child_handler_1 = require_load_balancer_child_handler();
+    var picker_1 = require_picker();
+    var subchannel_address_1 = require_subchannel_address();
+    var subchannel_interface_1 = require_subchannel_interface();
+    var logging = require_logging();
+    var TRACER_NAME = "outlier_detection";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var TYPE_NAME = "outlier_detection";
+    var OUTLIER_DETECTION_ENABLED = ((_a = process.env.GRPC_EXPERIMENTAL_ENABLE_OUTLIER_DETECTION) !== null && _a !== void 0 ? _a : "true") === "true";
+    var defaultSuccessRateEjectionConfig = {
+      stdev_factor: 1900,
+      enforcement_percentage: 100,
+      minimum_hosts: 5,
+      request_volume: 100
+    };
+    var defaultFailurePercentageEjectionConfig = {
+      threshold: 85,
+      enforcement_percentage: 100,
+      minimum_hosts: 5,
+      request_volume: 50
+    };
+    function validateFieldType(obj, fieldName, expectedType, objectName) {
+      if (fieldName in obj && obj[fieldName] !== void 0 && typeof obj[fieldName] !== expectedType) {
+        const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
+        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj[fieldName]}`);
+      }
+    }
+    function validatePositiveDuration(obj, fieldName, objectName) {
+      const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
+      if (fieldName in obj && obj[fieldName] !== void 0) {
+        if (!(0, duration_1.isDuration)(obj[fieldName])) {
+          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj[fieldName]}`);
+        }
+        if (!(obj[fieldName].seconds >= 0 && obj[fieldName].seconds <= 315576e6 && obj[fieldName].nanos >= 0 && obj[fieldName].nanos <= 999999999)) {
+          throw new Error(`outlier detection config ${fullFieldName} parse error: values out of range for non-negative Duaration`);
+        }
+      }
+    }
+    function validatePercentage(obj, fieldName, objectName) {
+      const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
+      validateFieldType(obj, fieldName, "number", objectName);
+      if (fieldName in obj && obj[fieldName] !== void 0 && !(obj[fieldName] >= 0 && obj[fieldName] <= 100)) {
+        throw new Error(`outlier detection config ${fullFieldName} parse error: value out of range for percentage (0-100)`);
+      }
+    }
+    var OutlierDetectionLoadBalancingConfig = class _OutlierDetectionLoadBalancingConfig {
+      constructor(intervalMs, baseEjectionTimeMs, maxEjectionTimeMs, maxEjectionPercent, successRateEjection, failurePercentageEjection, childPolicy) {
+        this.childPolicy = childPolicy;
+        if (childPolicy.getLoadBalancerName() === "pick_first") {
+          throw new Error("outlier_detection LB policy cannot have a pick_first child policy");
+        }
+        this.intervalMs = intervalMs !== null && intervalMs !== void 0 ? intervalMs : 1e4;
+        this.baseEjectionTimeMs = baseEjectionTimeMs !== null && baseEjectionTimeMs !== void 0 ? baseEjectionTimeMs : 3e4;
+        this.maxEjectionTimeMs = maxEjectionTimeMs !== null && maxEjectionTimeMs !== void 0 ? maxEjectionTimeMs : 3e5;
+        this.maxEjectionPercent = maxEjectionPercent !== null && maxEjectionPercent !== void 0 ? maxEjectionPercent : 10;
+        this.successRateEjection = successRateEjection ? Object.assign(Object.assign({}, defaultSuccessRateEjectionConfig), successRateEjection) : null;
+        this.failurePercentageEjection = failurePercentageEjection ? Object.assign(Object.assign({}, defaultFailurePercentageEjectionConfig), failurePercentageEjection) : null;
+      }
+      getLoadBalancerName() {
+        return TYPE_NAME;
+      }
+      toJsonObject() {
+        var _a2, _b;
+        return {
+          outlier_detection: {
+            interval: (0, duration_1.msToDuration)(this.intervalMs),
+            base_ejection_time: (0, duration_1.msToDuration)(this.baseEjectionTimeMs),
+            max_ejection_time: (0, duration_1.msToDuration)(this.maxEjectionTimeMs),
+            max_ejection_percent: this.maxEjectionPercent,
+            success_rate_ejection: (_a2 = this.successRateEjection) !== null && _a2 !== void 0 ? _a2 : void 0,
+            failure_percentage_ejection: (_b = this.failurePercentageEjection) !== null && _b !== void 0 ? _b : void 0,
+            child_policy: [this.childPolicy.toJsonObject()]
+          }
+        };
+      }
+      getIntervalMs() {
+        return this.intervalMs;
+      }
+      getBaseEjectionTimeMs() {
+        return this.baseEjectionTimeMs;
+      }
+      getMaxEjectionTimeMs() {
+        return this.maxEjectionTimeMs;
+      }
+      getMaxEjectionPercent() {
+        return this.maxEjectionPercent;
+      }
+      getSuccessRateEjectionConfig() {
+        return this.successRateEjection;
+      }
+      getFailurePercentageEjectionConfig() {
+        return this.failurePercentageEjection;
+      }
+      getChildPolicy() {
+        return this.childPolicy;
+      }
+      static createFromJson(obj) {
+        var _a2;
+        validatePositiveDuration(obj, "interval");
+        validatePositiveDuration(obj, "base_ejection_time");
+        validatePositiveDuration(obj, "max_ejection_time");
+        validatePercentage(obj, "max_ejection_percent");
+        if ("success_rate_ejection" in obj && obj.success_rate_ejection !== void 0) {
+          if (typeof obj.success_rate_ejection !== "object") {
+            throw new Error("outlier detection config success_rate_ejection must be an object");
+          }
+          validateFieldType(obj.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
+          validatePercentage(obj.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
+          validateFieldType(obj.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
+          validateFieldType(obj.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
+        }
+        if ("failure_percentage_ejection" in obj && obj.failure_percentage_ejection !== void 0) {
+          if (typeof obj.failure_percentage_ejection !== "object") {
+            throw new Error("outlier detection config failure_percentage_ejection must be an object");
+          }
+          validatePercentage(obj.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
+          validatePercentage(obj.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
+          validateFieldType(obj.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
+          validateFieldType(obj.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
+        }
+        if (!("child_policy" in obj) || !Array.isArray(obj.child_policy)) {
+          throw new Error("outlier detection config child_policy must be an array");
+        }
+        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj.child_policy);
+        if (!childPolicy) {
+          throw new Error("outlier detection config child_policy: no valid recognized policy found");
+        }
+        return new _OutlierDetectionLoadBalancingConfig(obj.interval ? (0, duration_1.durationToMs)(obj.interval) : null, obj.base_ejection_time ? (0, duration_1.durationToMs)(obj.base_ejection_time) : null, obj.max_ejection_time ? (0, duration_1.durationToMs)(obj.max_ejection_time) : null, (_a2 = obj.max_ejection_percent) !== null && _a2 !== void 0 ? _a2 : null, obj.success_rate_ejection, obj.failure_percentage_ejection, childPolicy);
+      }
+    };
+    exports2.OutlierDetectionLoadBalancingConfig = OutlierDetectionLoadBalancingConfig;
+    var OutlierDetectionSubchannelWrapper = class extends subchannel_interface_1.BaseSubchannelWrapper {
+      constructor(childSubchannel, mapEntry) {
+        super(childSubchannel);
+        this.mapEntry = mapEntry;
+        this.refCount = 0;
+      }
+      ref() {
+        this.child.ref();
+        this.refCount += 1;
+      }
+      unref() {
+        this.child.unref();
+        this.refCount -= 1;
+        if (this.refCount <= 0) {
+          if (this.mapEntry) {
+            const index = this.mapEntry.subchannelWrappers.indexOf(this);
+            if (index >= 0) {
+              this.mapEntry.subchannelWrappers.splice(index, 1);
+            }
+          }
+        }
+      }
+      eject() {
+        this.setHealthy(false);
+      }
+      uneject() {
+        this.setHealthy(true);
+      }
+      getMapEntry() {
+        return this.mapEntry;
+      }
+      getWrappedSubchannel() {
+        return this.child;
+      }
+    };
+    function createEmptyBucket() {
+      return {
+        success: 0,
+        failure: 0
+      };
+    }
+    var CallCounter = class {
+      constructor() {
+        this.activeBucket = createEmptyBucket();
+        this.inactiveBucket = createEmptyBucket();
+      }
+      addSuccess() {
+        this.activeBucket.success += 1;
+      }
+      addFailure() {
+        this.activeBucket.failure += 1;
+      }
+      switchBuckets() {
+        this.inactiveBucket = this.activeBucket;
+        this.activeBucket = createEmptyBucket();
+      }
+      getLastSuccesses() {
+        return this.inactiveBucket.success;
+      }
+      getLastFailures() {
+        return this.inactiveBucket.failure;
+      }
+    };
+    var OutlierDetectionPicker = class {
+      constructor(wrappedPicker, countCalls) {
+        this.wrappedPicker = wrappedPicker;
+        this.countCalls = countCalls;
+      }
+      pick(pickArgs) {
+        const wrappedPick = this.wrappedPicker.pick(pickArgs);
+        if (wrappedPick.pickResultType === picker_1.PickResultType.COMPLETE) {
+          const subchannelWrapper = wrappedPick.subchannel;
+          const mapEntry = subchannelWrapper.getMapEntry();
+          if (mapEntry) {
+            let onCallEnded = wrappedPick.onCallEnded;
+            if (this.countCalls) {
+              onCallEnded = (statusCode, details, metadata) => {
+                var _a2;
+                if (statusCode === constants_1.Status.OK) {
+                  mapEntry.counter.addSuccess();
+                } else {
+                  mapEntry.counter.addFailure();
+                }
+                (_a2 = wrappedPick.onCallEnded) === null || _a2 === void 0 ? void 0 : _a2.call(wrappedPick, statusCode, details, metadata);
+              };
+            }
+            return Object.assign(Object.assign({}, wrappedPick), { subchannel: subchannelWrapper.getWrappedSubchannel(), onCallEnded });
+          } else {
+            return Object.assign(Object.assign({}, wrappedPick), { subchannel: subchannelWrapper.getWrappedSubchannel() });
+          }
+        } else {
+          return wrappedPick;
+        }
+      }
+    };
+    var OutlierDetectionLoadBalancer = class {
+      constructor(channelControlHelper) {
+        this.entryMap = new subchannel_address_1.EndpointMap();
+        this.latestConfig = null;
+        this.timerStartTime = null;
+        this.childBalancer = new load_balancer_child_handler_1.ChildLoadBalancerHandler((0, experimental_1.createChildChannelControlHelper)(channelControlHelper, {
+          createSubchannel: (subchannelAddress, subchannelArgs) => {
+            const originalSubchannel = channelControlHelper.createSubchannel(subchannelAddress, subchannelArgs);
+            const mapEntry = this.entryMap.getForSubchannelAddress(subchannelAddress);
+            const subchannelWrapper = new OutlierDetectionSubchannelWrapper(originalSubchannel, mapEntry);
+            if ((mapEntry === null || mapEntry === void 0 ? void 0 : mapEntry.currentEjectionTimestamp) !== null) {
+              subchannelWrapper.eject();
+            }
+            mapEntry === null || mapEntry === void 0 ? void 0 : mapEntry.subchannelWrappers.push(subchannelWrapper);
+            return subchannelWrapper;
+          },
+          updateState: (connectivityState, picker, errorMessage) => {
+            if (connectivityState === connectivity_state_1.ConnectivityState.READY) {
+              channelControlHelper.updateState(connectivityState, new OutlierDetectionPicker(picker, this.isCountingEnabled()), errorMessage);
+            } else {
+              channelControlHelper.updateState(connectivityState, picker, errorMessage);
+            }
+          }
+        }));
+        this.ejectionTimer = setInterval(() => {
+        }, 0);
+        clearInterval(this.ejectionTimer);
+      }
+      isCountingEnabled() {
+        return this.latestConfig !== null && (this.latestConfig.getSuccessRateEjectionConfig() !== null || this.latestConfig.getFailurePercentageEjectionConfig() !== null);
+      }
+      getCurrentEjectionPercent() {
+        let ejectionCount = 0;
+        for (const mapEntry of this.entryMap.values()) {
+          if (mapEntry.currentEjectionTimestamp !== null) {
+            ejectionCount += 1;
+          }
+        }
+        return ejectionCount * 100 / this.entryMap.size;
+      }
+      runSuccessRateCheck(ejectionTimestamp) {
+        if (!this.latestConfig) {
+          return;
+        }
+        const successRateConfig = this.latestConfig.getSuccessRateEjectionConfig();
+        if (!successRateConfig) {
+          return;
+        }
+        trace("Running success rate check");
+        const targetRequestVolume = successRateConfig.request_volume;
+        let addresesWithTargetVolume = 0;
+        const successRates = [];
+        for (const [endpoint, mapEntry] of this.entryMap.entries()) {
+          const successes = mapEntry.counter.getLastSuccesses();
+          const failures = mapEntry.counter.getLastFailures();
+          trace("Stats for " + (0, subchannel_address_1.endpointToString)(endpoint) + ": successes=" + successes + " failures=" + failures + " targetRequestVolume=" + targetRequestVolume);
+          if (successes + failures >= targetRequestVolume) {
+            addresesWithTargetVolume += 1;
+            successRates.push(successes / (successes + failures));
+          }
+        }
+        trace("Found " + addresesWithTargetVolume + " success rate candidates; currentEjectionPercent=" + this.getCurrentEjectionPercent() + " successRates=[" + successRates + "]");
+        if (addresesWithTargetVolume < successRateConfig.minimum_hosts) {
+          return;
+        }
+        const successRateMean = successRates.reduce((a, b) => a + b) / successRates.length;
+        let successRateDeviationSum = 0;
+        for (const rate of successRates) {
+          const deviation = rate - successRateMean;
+          successRateDeviationSum += deviation * deviation;
+        }
+        const successRateVariance = successRateDeviationSum / successRates.length;
+        const successRateStdev = Math.sqrt(successRateVariance);
+        const ejectionThreshold = successRateMean - successRateStdev * (successRateConfig.stdev_factor / 1e3);
+        trace("stdev=" + successRateStdev + " ejectionThreshold=" + ejectionThreshold);
+        for (const [address, mapEntry] of this.entryMap.entries()) {
+          if (this.getCurrentEjectionPercent() >= this.latestConfig.getMaxEjectionPercent()) {
+            break;
+          }
+          const successes = mapEntry.counter.getLastSuccesses();
+          const failures = mapEntry.counter.getLastFailures();
+          if (successes + failures < targetRequestVolume) {
+            continue;
+          }
+          const successRate = successes / (successes + failures);
+          trace("Checking candidate " + address + " successRate=" + successRate);
+          if (successRate < ejectionThreshold) {
+            const randomNumber = Math.random() * 100;
+            trace("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + successRateConfig.enforcement_percentage);
+            if (randomNumber < successRateConfig.enforcement_percentage) {
+              trace("Ejecting candidate " + address);
+              this.eject(mapEntry, ejectionTimestamp);
+            }
+          }
+        }
+      }
+      runFailurePercentageCheck(ejectionTimestamp) {
+        if (!this.latestConfig) {
+          return;
+        }
+        const failurePercentageConfig = this.latestConfig.getFailurePercentageEjectionConfig();
+        if (!failurePercentageConfig) {
+          return;
+        }
+        trace("Running failure percentage check. threshold=" + failurePercentageConfig.threshold + " request volume threshold=" + failurePercentageConfig.request_volume);
+        let addressesWithTargetVolume = 0;
+        for (const mapEntry of this.entryMap.values()) {
+          const successes = mapEntry.counter.getLastSuccesses();
+          const failures = mapEntry.counter.getLastFailures();
+          if (successes + failures >= failurePercentageConfig.request_volume) {
+            addressesWithTargetVolume += 1;
+          }
+        }
+        if (addressesWithTargetVolume < failurePercentageConfig.minimum_hosts) {
+          return;
+        }
+        for (const [address, mapEntry] of this.entryMap.entries()) {
+          if (this.getCurrentEjectionPercent() >= this.latestConfig.getMaxEjectionPercent()) {
+            break;
+          }
+          const successes = mapEntry.counter.getLastSuccesses();
+          const failures = mapEntry.counter.getLastFailures();
+          trace("Candidate successes=" + successes + " failures=" + failures);
+          if (successes + failures < failurePercentageConfig.request_volume) {
+            continue;
+          }
+          const failurePercentage = failures * 100 / (failures + successes);
+          if (failurePercentage > failurePercentageConfig.threshold) {
+            const randomNumber = Math.random() * 100;
+            trace("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + failurePercentageConfig.enforcement_percentage);
+            if (randomNumber < failurePercentageConfig.enforcement_percentage) {
+              trace("Ejecting candidate " + address);
+              this.eject(mapEntry, ejectionTimestamp);
+            }
+          }
+        }
+      }
+      eject(mapEntry, ejectionTimestamp) {
+        mapEntry.currentEjectionTimestamp = /* @__PURE__ */ new Date();
+        mapEntry.ejectionTimeMultiplier += 1;
+        for (const subchannelWrapper of mapEntry.subchannelWrappers) {
+          subchannelWrapper.eject();
+        }
+      }
+      uneject(mapEntry) {
+        mapEntry.currentEjectionTimestamp = null;
+        for (const subchannelWrapper of mapEntry.subchannelWrappers) {
+          subchannelWrapper.uneject();
+        }
+      }
+      switchAllBuckets() {
+        for (const mapEntry of this.entryMap.values()) {
+          mapEntry.counter.switchBuckets();
+        }
+      }
+      startTimer(delayMs) {
+        var _a2, _b;
+        this.ejectionTimer = setTimeout(() => this.runChecks(), delayMs);
+        (_b = (_a2 = this.ejectionTimer).unref) === null || _b === void 0 ? void 0 : _b.call(_a2);
+      }
+      runChecks() {
+        const ejectionTimestamp = /* @__PURE__ */ new Date();
+        trace("Ejection timer running");
+        this.switchAllBuckets();
+        if (!this.latestConfig) {
+          return;
+        }
+        this.timerStartTime = ejectionTimestamp;
+        this.startTimer(this.latestConfig.getIntervalMs());
+        this.runSuccessRateCheck(ejectionTimestamp);
+        this.runFailurePercentageCheck(ejectionTimestamp);
+        for (const [address, mapEntry] of this.entryMap.entries()) {
+          if (mapEntry.currentEjectionTimestamp === null) {
+            if (mapEntry.ejectionTimeMultiplier > 0) {
+              mapEntry.ejectionTimeMultiplier -= 1;
+            }
+          } else {
+            const baseEjectionTimeMs = this.latestConfig.getBaseEjectionTimeMs();
+            const maxEjectionTimeMs = this.latestConfig.getMaxEjectionTimeMs();
+            const returnTime = new Date(mapEntry.currentEjectionTimestamp.getTime());
+            returnTime.setMilliseconds(returnTime.getMilliseconds() + Math.min(baseEjectionTimeMs * mapEntry.ejectionTimeMultiplier, Math.max(baseEjectionTimeMs, maxEjectionTimeMs)));
+            if (returnTime < /* @__PURE__ */ new Date()) {
+              trace("Unejecting " + address);
+              this.uneject(mapEntry);
+            }
+          }
+        }
+      }
+      updateAddressList(endpointList, lbConfig, options, resolutionNote) {
+        if (!(lbConfig instanceof OutlierDetectionLoadBalancingConfig)) {
+          return false;
+        }
+        trace("Received update with config: " + JSON.stringify(lbConfig.toJsonObject(), void 0, 2));
+        if (endpointList.ok) {
+          for (const endpoint of endpointList.value) {
+            if (!this.entryMap.has(endpoint)) {
+              trace("Adding map entry for " + (0, subchannel_address_1.endpointToString)(endpoint));
+              this.entryMap.set(endpoint, {
+                counter: new CallCounter(),
+                currentEjectionTimestamp: null,
+                ejectionTimeMultiplier: 0,
+                subchannelWrappers: []
+              });
+            }
+          }
+          this.entryMap.deleteMissing(endpointList.value);
+        }
+        const childPolicy = lbConfig.getChildPolicy();
+        this.childBalancer.updateAddressList(endpointList, childPolicy, options, resolutionNote);
+        if (lbConfig.getSuccessRateEjectionConfig() || lbConfig.getFailurePercentageEjectionConfig()) {
+          if (this.timerStartTime) {
+            trace("Previous timer existed. Replacing timer");
+            clearTimeout(this.ejectionTimer);
+            const remainingDelay = lbConfig.getIntervalMs() - ((/* @__PURE__ */ new Date()).getTime() - this.timerStartTime.getTime());
+            this.startTimer(remainingDelay);
+          } else {
+            trace("Starting new timer");
+            this.timerStartTime = /* @__PURE__ */ new Date();
+            this.startTimer(lbConfig.getIntervalMs());
+            this.switchAllBuckets();
+          }
+        } else {
+          trace("Counting disabled. Cancelling timer.");
+          this.timerStartTime = null;
+          clearTimeout(this.ejectionTimer);
+          for (const mapEntry of this.entryMap.values()) {
+            this.uneject(mapEntry);
+            mapEntry.ejectionTimeMultiplier = 0;
+          }
+        }
+        this.latestConfig = lbConfig;
+        return true;
+      }
+      exitIdle() {
+        this.childBalancer.exitIdle();
+      }
+      resetBackoff() {
+        this.childBalancer.resetBackoff();
+      }
+      destroy() {
+        clearTimeout(this.ejectionTimer);
+        this.childBalancer.destroy();
+      }
+      getTypeName() {
+        return TYPE_NAME;
+      }
+    };
+    exports2.OutlierDetectionLoadBalancer = OutlierDetectionLoadBalancer;
+    function setup() {
+      if (OUTLIER_DETECTION_ENABLED) {
+        (0, experimental_1.registerLoadBalancerType)(TYPE_NAME, OutlierDetectionLoadBalancer, OutlierDetectionLoadBalancingConfig);
+      }
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/priority-queue.js
+var require_priority_queue = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/priority-queue.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.PriorityQueue = void 0;
+    var top = 0;
+    var parent = (i) => Math.floor(i / 2);
+    var left = (i) => i * 2 + 1;
+    var right = (i) => i * 2 + 2;
+    var PriorityQueue = class {
+      /**
+       *
+       * @param comparator Returns true if the first argument should precede the
+       *   second in the queue. Defaults to `(a, b) => a > b`
+       */
+      constructor(comparator = (a, b) => a > b) {
+        this.comparator = comparator;
+        this.heap = [];
+      }
+      /**
+       * @returns The number of items currently in the queue
+       */
+      size() {
+        return this.heap.length;
+      }
+      /**
+       * @returns True if there are no items in the queue, false otherwise
+       */
+      isEmpty() {
+        return this.size() == 0;
+      }
+      /**
+       * Look at the front item that would be popped, without modifying the contents
+       * of the queue
+       * @returns The front item in the queue, or undefined if the queue is empty
+       */
+      peek() {
+        return this.heap[top];
+      }
+      /**
+       * Add the items to the queue
+       * @param values The items to add
+       * @returns The new size of the queue after adding the items
+       */
+      push(...values) {
+        values.forEach((value) => {
+          this.heap.push(value);
+          this.siftUp();
+        });
+        return this.size();
+      }
+      /**
+       * Remove the front item in the queue and return it
+       * @returns The front item in the queue, or undefined if the queue is empty
+       */
+      pop() {
+        const poppedValue = this.peek();
+        const bottom = this.size() - 1;
+        if (bottom > top) {
+          this.swap(top, bottom);
+        }
+        this.heap.pop();
+        this.siftDown();
+        return poppedValue;
+      }
+      /**
+       * Simultaneously remove the front item in the queue and add the provided
+       * item.
+       * @param value The item to add
+       * @returns The front item in the queue, or undefined if the queue is empty
+       */
+      replace(value) {
+        const replacedValue = this.peek();
+        this.heap[top] = value;
+        this.siftDown();
+        return replacedValue;
+      }
+      greater(i, j) {
+        return this.comparator(this.heap[i], this.heap[j]);
+      }
+      swap(i, j) {
+        [this.heap[i], this.heap[j]] = [this.heap[j], this.heap[i]];
+      }
+      siftUp() {
+        let node = this.size() - 1;
+        while (node > top && this.greater(node, parent(node))) {
+          this.swap(node, parent(node));
+          node = parent(node);
+        }
+      }
+      siftDown() {
+        let node = top;
+        while (left(node) < this.size() && this.greater(left(node), node) || right(node) < this.size() && this.greater(right(node), node)) {
+          let maxChild = right(node) < this.size() && this.greater(right(node), left(node)) ? right(node) : left(node);
+          this.swap(node, maxChild);
+          node = maxChild;
+        }
+      }
+    };
+    exports2.PriorityQueue = PriorityQueue;
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/load-balancer-weighted-round-robin.js
+var require_load_balancer_weighted_round_robin = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/load-balancer-weighted-round-robin.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.WeightedRoundRobinLoadBalancingConfig = void 0;
+    exports2.setup = setup;
+    var connectivity_state_1 = require_connectivity_state();
+    var constants_1 = require_constants2();
+    var duration_1 = require_duration();
+    var load_balancer_1 = require_load_balancer();
+    var load_balancer_pick_first_1 = require_load_balancer_pick_first();
+    var logging = require_logging();
+    var orca_1 = require_orca();
+    var picker_1 = require_picker();
+    var priority_queue_1 = require_priority_queue();
+    var subchannel_address_1 = require_subchannel_address();
+    var TRACER_NAME = "weighted_round_robin";
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
+    }
+    var TYPE_NAME = "weighted_round_robin";
+    var DEFAULT_OOB_REPORTING_PERIOD_MS = 1e4;
+    var DEFAULT_BLACKOUT_PERIOD_MS = 1e4;
+    var DEFAULT_WEIGHT_EXPIRATION_PERIOD_MS = 3 * 6e4;
+    var DEFAULT_WEIGHT_UPDATE_PERIOD_MS = 1e3;
+    var DEFAULT_ERROR_UTILIZATION_PENALTY = 1;
+    function validateFieldType(obj, fieldName, expectedType) {
+      if (fieldName in obj && obj[fieldName] !== void 0 && typeof obj[fieldName] !== expectedType) {
+        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj[fieldName]}`);
+      }
+    }
+    function parseDurationField(obj, fieldName) {
+      if (fieldName in obj && obj[fieldName] !== void 0 && obj[fieldName] !== null) {
+        let durationObject;
+        if ((0, duration_1.isDuration)(obj[fieldName])) {
+          durationObject = obj[fieldName];
+        } else if ((0, duration_1.isDurationMessage)(obj[fieldName])) {
+          durationObject = (0, duration_1.durationMessageToDuration)(obj[fieldName]);
+        } else if (typeof obj[fieldName] === "string") {
+          const parsedDuration = (0, duration_1.parseDuration)(obj[fieldName]);
+          if (!parsedDuration) {
+            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj[fieldName]}`);
+          }
+          durationObject = parsedDuration;
+        } else {
+          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj[fieldName]}`);
+        }
+        return (0, duration_1.durationToMs)(durationObject);
+      }
+      return null;
+    }
+    var WeightedRoundRobinLoadBalancingConfig = class _WeightedRoundRobinLoadBalancingConfig {
+      constructor(enableOobLoadReport, oobLoadReportingPeriodMs, blackoutPeriodMs, weightExpirationPeriodMs, weightUpdatePeriodMs, errorUtilizationPenalty) {
+        this.enableOobLoadReport = enableOobLoadReport !== null && enableOobLoadReport !== void 0 ? enableOobLoadReport : false;
+        this.oobLoadReportingPeriodMs = oobLoadReportingPeriodMs !== null && oobLoadReportingPeriodMs !== void 0 ? oobLoadReportingPeriodMs : DEFAULT_OOB_REPORTING_PERIOD_MS;
+        this.blackoutPeriodMs = blackoutPeriodMs !== null && blackoutPeriodMs !== void 0 ? blackoutPeriodMs : DEFAULT_BLACKOUT_PERIOD_MS;
+        this.weightExpirationPeriodMs = weightExpirationPeriodMs !== null && weightExpirationPeriodMs !== void 0 ? weightExpirationPeriodMs : DEFAULT_WEIGHT_EXPIRATION_PERIOD_MS;
+        this.weightUpdatePeriodMs = Math.max(weightUpdatePeriodMs !== null && weightUpdatePeriodMs !== void 0 ? weightUpdatePeriodMs : DEFAULT_WEIGHT_UPDATE_PERIOD_MS, 100);
+        this.errorUtilizationPenalty = errorUtilizationPenalty !== null && errorUtilizationPenalty !== void 0 ? errorUtilizationPenalty : DEFAULT_ERROR_UTILIZATION_PENALTY;
+      }
+      getLoadBalancerName() {
+        return TYPE_NAME;
+      }
+      toJsonObject() {
+        return {
+          enable_oob_load_report: this.enableOobLoadReport,
+          oob_load_reporting_period: (0, duration_1.durationToString)((0, duration_1.msToDuration)(this.oobLoadReportingPeriodMs)),
+          blackout_period: (0, duration_1.durationToString)((0, duration_1.msToDuration)(this.blackoutPeriodMs)),
+          weight_expiration_period: (0, duration_1.durationToString)((0, duration_1.msToDuration)(this.weightExpirationPeriodMs)),
+          weight_update_period: (0, duration_1.durationToString)((0, duration_1.msToDuration)(this.weightUpdatePeriodMs)),
+          error_utilization_penalty: this.errorUtilizationPenalty
+        };
+      }
+      static createFromJson(obj) {
+        validateFieldType(obj, "enable_oob_load_report", "boolean");
+        validateFieldType(obj, "error_utilization_penalty", "number");
+        if (obj.error_utilization_penalty < 0) {
+          throw new Error("weighted round robin config error_utilization_penalty < 0");
+        }
+        return new _WeightedRoundRobinLoadBalancingConfig(obj.enable_oob_load_report, parseDurationField(obj, "oob_load_reporting_period"), parseDurationField(obj, "blackout_period"), parseDurationField(obj, "weight_expiration_period"), parseDurationField(obj, "weight_update_period"), obj.error_utilization_penalty);
+      }
+      getEnableOobLoadReport() {
+        return this.enableOobLoadReport;
+      }
+      getOobLoadReportingPeriodMs() {
+        return this.oobLoadReportingPeriodMs;
+      }
+      getBlackoutPeriodMs() {
+        return this.blackoutPeriodMs;
+      }
+      getWeightExpirationPeriodMs() {
+        return this.weightExpirationPeriodMs;
+      }
+      getWeightUpdatePeriodMs() {
+        return this.weightUpdatePeriodMs;
+      }
+      getErrorUtilizationPenalty() {
+        return this.errorUtilizationPenalty;
+      }
+    };
+    exports2.WeightedRoundRobinLoadBalancingConfig = WeightedRoundRobinLoadBalancingConfig;
+    var WeightedRoundRobinPicker = class {
+      constructor(children, metricsHandler) {
+        this.metricsHandler = metricsHandler;
+        this.queue = new priority_queue_1.PriorityQueue((a, b) => a.deadline < b.deadline);
+        const positiveWeight = children.filter((picker) => picker.weight > 0);
+        let averageWeight;
+        if (positiveWeight.length < 2) {
+          averageWeight = 1;
+        } else {
+          let weightSum = 0;
+          for (const { weight } of positiveWeight) {
+            weightSum += weight;
+          }
+          averageWeight = weightSum / positiveWeight.length;
+        }
+        for (const child of children) {
+          const period = child.weight > 0 ? 1 / child.weight : averageWeight;
+          this.queue.push({
+            endpointName: child.endpointName,
+            picker: child.picker,
+            period,
+            deadline: Math.random() * period
+          });
+        }
+      }
+      pick(pickArgs) {
+        const entry = this.queue.pop();
+        this.queue.push(Object.assign(Object.assign({}, entry), { deadline: entry.deadline + entry.period }));
+        const childPick = entry.picker.pick(pickArgs);
+        if (childPick.pickResultType === picker_1.PickResultType.COMPLETE) {
+          if (this.metricsHandler) {
+            return Object.assign(Object.assign({}, childPick), { onCallEnded: (0, orca_1.createMetricsReader)((loadReport) => this.metricsHandler(loadReport, entry.endpointName), childPick.onCallEnded) });
+          } else {
+            const subchannelWrapper = childPick.subchannel;
+            return Object.assign(Object.assign({}, childPick), { subchannel: subchannelWrapper.getWrappedSubchannel() });
+          }
+        } else {
+          return childPick;
+        }
+      }
+    };
+    var WeightedRoundRobinLoadBalancer = class {
+      constructor(channelControlHelper) {
+        this.channelControlHelper = channelControlHelper;
+        this.latestConfig = null;
+        this.children = /* @__PURE__ */ new Map();
+        this.currentState = connectivity_state_1.ConnectivityState.IDLE;
+        this.updatesPaused = false;
+        this.lastError = null;
+        this.weightUpdateTimer = null;
+      }
+      countChildrenWithState(state) {
+        let count = 0;
+        for (const entry of this.children.values()) {
+          if (entry.child.getConnectivityState() === state) {
+            count += 1;
+          }
+        }
+        return count;
+      }
+      updateWeight(entry, loadReport) {
+        var _a, _b;
+        const qps = loadReport.rps_fractional;
+        let utilization = loadReport.application_utilization;
+        if (utilization > 0 && qps > 0) {
+          utilization += loadReport.eps / qps * ((_b = (_a = this.latestConfig) === null || _a === void 0 ? void 0 : _a.getErrorUtilizationPenalty()) !== null && _b !== void 0 ? _b : 0);
+        }
+        const newWeight = utilization === 0 ? 0 : qps / utilization;
+        if (newWeight === 0) {
+          return;
+        }
+        const now = /* @__PURE__ */ new Date();
+        if (entry.nonEmptySince === null) {
+          entry.nonEmptySince = now;
+        }
+        entry.lastUpdated = now;
+        entry.weight = newWeight;
+      }
+      getWeight(entry) {
+        if (!this.latestConfig) {
+          return 0;
+        }
+        const now = (/* @__PURE__ */ new Date()).getTime();
+        if (now - entry.lastUpdated.getTime() >= this.latestConfig.getWeightExpirationPeriodMs()) {
+          entry.nonEmptySince = null;
+          return 0;
+        }
+        const blackoutPeriod = this.latestConfig.getBlackoutPeriodMs();
+        if (blackoutPeriod > 0 && (entry.nonEmptySince === null || now - entry.nonEmptySince.getTime() < blackoutPeriod)) {
+          return 0;
+        }
+        return entry.weight;
+      }
+      calculateAndUpdateState() {
+        if (this.updatesPaused || !this.latestConfig) {
+          return;
+        }
+        if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.READY) > 0) {
+          const weightedPickers = [];
+          for (const [endpoint, entry] of this.children) {
+            if (entry.child.getConnectivityState() !== connectivity_state_1.ConnectivityState.READY) {
+              continue;
+            }
+            weightedPickers.push({
+              endpointName: endpoint,
+              picker: entry.child.getPicker(),
+              weight: this.getWeight(entry)
+            });
+          }
+          trace("Created picker with weights: " + weightedPickers.map((entry) => entry.endpointName + ":" + entry.weight).join(","));
+          let metricsHandler;
+          if (!this.latestConfig.getEnableOobLoadReport()) {
+            metricsHandler = (loadReport, endpointName) => {
+              const childEntry = this.children.get(endpointName);
+              if (childEntry) {
+                this.updateWeight(childEntry, loadReport);
+              }
+            };
+          } else {
+            metricsHandler = null;
+          }
+          this.updateState(connectivity_state_1.ConnectivityState.READY, new WeightedRoundRobinPicker(weightedPickers, metricsHandler), null);
+        } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.CONNECTING) > 0) {
+          this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
+        } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) > 0) {
+          const errorMessage = `weighted_round_robin: No connection established. Last error: ${this.lastError}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
+            details: errorMessage
+          }), errorMessage);
+        } else {
+          this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
+        }
+        for (const { child } of this.children.values()) {
+          if (child.getConnectivityState() === connectivity_state_1.ConnectivityState.IDLE) {
+            child.exitIdle();
+          }
+        }
+      }
+      updateState(newState, picker, errorMessage) {
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        this.currentState = newState;
+        this.channelControlHelper.updateState(newState, picker, errorMessage);
+      }
+      updateAddressList(maybeEndpointList, lbConfig, options, resolutionNote) {
+        var _a, _b;
+        if (!(lbConfig instanceof WeightedRoundRobinLoadBalancingConfig)) {
+          return false;
+        }
+        if (!maybeEndpointList.ok) {
+          if (this.children.size === 0) {
+            this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker(maybeEndpointList.error), maybeEndpointList.error.details);
+          }
+          return true;
+        }
+        if (maybeEndpointList.value.length === 0) {
+          const errorMessage = `No addresses resolved. Resolution note: ${resolutionNote}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
+          return false;
+        }
+        trace("Connect to endpoint list " + maybeEndpointList.value.map(subchannel_address_1.endpointToString));
+        const now = /* @__PURE__ */ new Date();
+        const seenEndpointNames = /* @__PURE__ */ new Set();
+        this.updatesPaused = true;
+        this.latestConfig = lbConfig;
+        for (const endpoint of maybeEndpointList.value) {
+          const name = (0, subchannel_address_1.endpointToString)(endpoint);
+          seenEndpointNames.add(name);
+          let entry = this.children.get(name);
+          if (!entry) {
+            entry = {
+              child: new load_balancer_pick_first_1.LeafLoadBalancer(endpoint, (0, load_balancer_1.createChildChannelControlHelper)(this.channelControlHelper, {
+                updateState: (connectivityState, picker, errorMessage) => {
+                  if (this.currentState === connectivity_state_1.ConnectivityState.READY && connectivityState !== connectivity_state_1.ConnectivityState.READY) {
+                    this.channelControlHelper.requestReresolution();
+                  }
+                  if (connectivityState === connectivity_state_1.ConnectivityState.READY) {
+                    entry.nonEmptySince = null;
+                  }
+                  if (errorMessage) {
+                    this.lastError = errorMessage;
+                  }
+                  this.calculateAndUpdateState();
+                },
+                createSubchannel: (subchannelAddress, subchannelArgs) => {
+                  const subchannel = this.channelControlHelper.createSubchannel(subchannelAddress, subchannelArgs);
+                  if (entry === null || entry === void 0 ? void 0 : entry.oobMetricsListener) {
+                    return new orca_1.OrcaOobMetricsSubchannelWrapper(subchannel, entry.oobMetricsListener, this.latestConfig.getOobLoadReportingPeriodMs());
+                  } else {
+                    return subchannel;
+                  }
+                }
+              }), options, resolutionNote),
+              lastUpdated: now,
+              nonEmptySince: null,
+              weight: 0,
+              oobMetricsListener: null
+            };
+            this.children.set(name, entry);
+          }
+          if (lbConfig.getEnableOobLoadReport()) {
+            entry.oobMetricsListener = (loadReport) => {
+              this.updateWeight(entry, loadReport);
+            };
+          } else {
+            entry.oobMetricsListener = null;
+          }
+        }
+        for (const [endpointName, entry] of this.children) {
+          if (seenEndpointNames.has(endpointName)) {
+            entry.child.startConnecting();
+          } else {
+            entry.child.destroy();
+            this.children.delete(endpointName);
+          }
+        }
+        this.updatesPaused = false;
+        this.calculateAndUpdateState();
+        if (this.weightUpdateTimer) {
+          clearInterval(this.weightUpdateTimer);
+        }
+        this.weightUpdateTimer = (_b = (_a = setInterval(() => {
+          if (this.currentState === connectivity_state_1.ConnectivityState.READY) {
+            this.calculateAndUpdateState();
+          }
+        }, lbConfig.getWeightUpdatePeriodMs())).unref) === null || _b === void 0 ? void 0 : _b.call(_a);
+        return true;
+      }
+      exitIdle() {
+      }
+      resetBackoff() {
+      }
+      destroy() {
+        for (const entry of this.children.values()) {
+          entry.child.destroy();
+        }
+        this.children.clear();
+        if (this.weightUpdateTimer) {
+          clearInterval(this.weightUpdateTimer);
+        }
+      }
+      getTypeName() {
+        return TYPE_NAME;
+      }
+    };
+    function setup() {
+      (0, load_balancer_1.registerLoadBalancerType)(TYPE_NAME, WeightedRoundRobinLoadBalancer, WeightedRoundRobinLoadBalancingConfig);
+    }
+  }
+});
+
+// node_modules/@grpc/grpc-js/build/src/index.js
+var require_src3 = __commonJS({
+  "node_modules/@grpc/grpc-js/build/src/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.experimental = exports2.ServerMetricRecorder = exports2.ServerInterceptingCall = exports2.ResponderBuilder = exports2.ServerListenerBuilder = exports2.addAdminServicesToServer = exports2.getChannelzHandlers = exports2.getChannelzServiceDefinition = exports2.InterceptorConfigurationError = exports2.InterceptingCall = exports2.RequesterBuilder = exports2.ListenerBuilder = exports2.StatusBuilder = exports2.getClientChannel = exports2.ServerCredentials = exports2.Server = exports2.setLogVerbosity = exports2.setLogger = exports2.load = exports2.loadObject = exports2.CallCredentials = exports2.ChannelCredentials = exports2.waitForClientReady = exports2.closeClient = exports2.Channel = exports2.makeGenericClientConstructor = exports2.makeClientConstructor = exports2.loadPackageDefinition = exports2.Client = exports2.compressionAlgorithms = exports2.propagate = exports2.connectivityState = exports2.status = exports2.logVerbosity = exports2.Metadata = exports2.credentials = void 0;
+    var call_credentials_1 = require_call_credentials();
+    Object.defineProperty(exports2, "CallCredentials", { enumerable: true, get: function() {
+      return call_credentials_1.CallCredentials;
+    } });
+    var channel_1 = require_channel();
+    Object.defineProperty(exports2, "Channel", { enumerable: true, get: function() {
+      return channel_1.ChannelImplementation;
+    } });
+    var compression_algorithms_1 = require_compression_algorithms();
+    Object.defineProperty(exports2, "compressionAlgorithms", { enumerable: true, get: function() {
+      return compression_algorithms_1.CompressionAlgorithms;
+    } });
+    var connectivity_state_1 = require_connectivity_state();
+    Object.defineProperty(exports2, "connectivityState", { enumerable: true, get: function() {
+      return connectivity_state_1.ConnectivityState;
+    } });
+    var channel_credentials_1 = require_channel_credentials();
+    Object.defineProperty(exports2, "ChannelCredentials", { enumerable: true, get: function() {
+      return channel_credentials_1.ChannelCredentials;
+    } });
+    var client_1 = require_client();
+    Object.defineProperty(exports2, "Client", { enumerable: true, get: function() {
+      return client_1.Client;
+    } });
+    var constants_1 = require_constants2();
+    Object.defineProperty(exports2, "logVerbosity", { enumerable: true, get: function() {
+      return constants_1.LogVerbosity;
+    } });
+    Object.defineProperty(exports2, "status", { enumerable: true, get: function() {
+      return constants_1.Status;
+    } });
+    Object.defineProperty(exports2, "propagate", { enumerable: true, get: function() {
+      return constants_1.Propagate;
+    } });
+    var logging = require_logging();
+    var make_client_1 = require_make_client();
+    Object.defineProperty(exports2, "loadPackageDefinition", { enumerable: true, get: function() {
+      return make_client_1.loadPackageDefinition;
+    } });
+    Object.defineProperty(exports2, "makeClientConstructor", { enumerable: true, get: function() {
+      return make_client_1.makeClientConstructor;
+    } });
+    Object.defineProperty(exports2, "makeGenericClientConstructor", { enumerable: true, get: function() {
+      return make_client_1.makeClientConstructor;
+    } });
+    var metadata_1 = require_metadata();
+    Object.defineProperty(exports2, "Metadata", { enumerable: true, get: function() {
+      return metadata_1.Metadata;
+    } });
+    var server_1 = require_server();
+    Object.defineProperty(exports2, "Server", { enumerable: true, get: function() {
+      return server_1.Server;
+    } });
+    var server_credentials_1 = require_server_credentials();
+    Object.defineProperty(exports2, "ServerCredentials", { enumerable: true, get: function() {
+      return server_credentials_1.ServerCredentials;
+    } });
+    var status_builder_1 = require_status_builder();
+    Object.defineProperty(exports2, "StatusBuilder", { enumerable: true, get: function() {
+      return status_builder_1.StatusBuilder;
+    } });
+    exports2.credentials = {
+      /**
+       * Combine a ChannelCredentials with any number of CallCredentials into a
+       * single ChannelCredentials object.
+       * @param channelCredentials The ChannelCredentials object.
+       * @param callCredentials Any number of CallCredentials objects.
+       * @return The resulting ChannelCredentials object.
+       */
+      combineChannelCredentials: (channelCredentials, ...callCredentials) => {
+        return callCredentials.reduce((acc, other) => acc.compose(other), channelCredentials);
+      },
+      /**
+       * Combine any number of CallCredentials into a single CallCredentials
+       * object.
+       * @param first The first CallCredentials object.
+       * @param additional Any number of additional CallCredentials objects.
+       * @return The resulting CallCredentials object.
+       */
+      combineCallCredentials: (first, ...additional) => {
+        return additional.reduce((acc, other) => acc.compose(other), first);
+      },
+      // from channel-credentials.ts
+      createInsecure: channel_credentials_1.ChannelCredentials.createInsecure,
+      createSsl: channel_credentials_1.ChannelCredentials.createSsl,
+      createFromSecureContext: channel_credentials_1.ChannelCredentials.createFromSecureContext,
+      // from call-credentials.ts
+      createFromMetadataGenerator: call_credentials_1.CallCredentials.createFromMetadataGenerator,
+      createFromGoogleCredential: call_credentials_1.CallCredentials.createFromGoogleCredential,
+      createEmpty: call_credentials_1.CallCredentials.createEmpty
+    };
+    var closeClient = (client) => client.close();
+    exports2.closeClient = closeClient;
+    var waitForClientReady = (client, deadline, callback) => client.waitForReady(deadline, callback);
+    exports2.waitForClientReady = waitForClientReady;
+    var loadObject = (value, options) => {
+      throw new Error("Not available in this library. Use @grpc/proto-loader and loadPackageDefinition instead");
+    };
+    exports2.loadObject = loadObject;
+    var load = (filename, format, options) => {
+      throw new Error("Not available in this library. Use @grpc/proto-loader and loadPackageDefinition instead");
+    };
+    exports2.load = load;
+    var setLogger = (logger) => {
+      logging.setLogger(logger);
+    };
+    exports2.setLogger = setLogger;
+    var setLogVerbosity = (verbosity) => {
+      logging.setLoggerVerbosity(verbosity);
+    };
+    exports2.setLogVerbosity = setLogVerbosity;
+    var getClientChannel = (client) => {
+      return client_1.Client.prototype.getChannel.call(client);
+    };
+    exports2.getClientChannel = getClientChannel;
+    var client_interceptors_1 = require_client_interceptors();
+    Object.defineProperty(exports2, "ListenerBuilder", { enumerable: true, get: function() {
+      return client_interceptors_1.ListenerBuilder;
+    } });
+    Object.defineProperty(exports2, "RequesterBuilder", { enumerable: true, get: function() {
+      return client_interceptors_1.RequesterBuilder;
+    } });
+    Object.defineProperty(exports2, "InterceptingCall", { enumerable: true, get: function() {
+      return client_interceptors_1.InterceptingCall;
+    } });
+    Object.defineProperty(exports2, "InterceptorConfigurationError", { enumerable: true, get: function() {
+      return client_interceptors_1.InterceptorConfigurationError;
+    } });
+    var channelz_1 = require_channelz();
+    Object.defineProperty(exports2, "getChannelzServiceDefinition", { enumerable: true, get: function() {
+      return channelz_1.getChannelzServiceDefinition;
+    } });
+    Object.defineProperty(exports2, "getChannelzHandlers", { enumerable: true, get: function() {
+      return channelz_1.getChannelzHandlers;
+    } });
+    var admin_1 = require_admin();
+    Object.defineProperty(exports2, "addAdminServicesToServer", { enumerable: true, get: function() {
+      return admin_1.addAdminServicesToServer;
+    } });
+    var server_interceptors_1 = require_server_interceptors();
+    Object.defineProperty(exports2, "ServerListenerBuilder", { enumerable: true, get: function() {
+      return server_interceptors_1.ServerListenerBuilder;
+    } });
+    Object.defineProperty(exports2, "ResponderBuilder", { enumerable: true, get: function() {
+      return server_interceptors_1.ResponderBuilder;
+    } });
+    Object.defineProperty(exports2, "ServerInterceptingCall", { enumerable: true, get: function() {
+      return server_interceptors_1.ServerInterceptingCall;
+    } });
+    var orca_1 = require_orca();
+    Object.defineProperty(exports2, "ServerMetricRecorder", { enumerable: true, get: function() {
+      return orca_1.ServerMetricRecorder;
+    } });
+    var experimental = require_experimental();
+    exports2.experimental = experimental;
+    var resolver_dns = require_resolver_dns();
+    var resolver_uds = require_resolver_uds();
+    var resolver_ip = require_resolver_ip();
+    var load_balancer_pick_first = require_load_balancer_pick_first();
+    var load_balancer_round_robin = require_load_balancer_round_robin();
+    var load_balancer_outlier_detection = require_load_balancer_outlier_detection();
+    var load_balancer_weighted_round_robin = require_load_balancer_weighted_round_robin();
+    var channelz = require_channelz();
+    (() => {
+      resolver_dns.setup();
+      resolver_uds.setup();
+      resolver_ip.setup();
+      load_balancer_pick_first.setup();
+      load_balancer_round_robin.setup();
+      load_balancer_outlier_detection.setup();
+      load_balancer_weighted_round_robin.setup();
+      channelz.setup();
+    })();
+  }
+});
+
+// node_modules/ws/lib/constants.js
+var require_constants3 = __commonJS({
   "node_modules/ws/lib/constants.js"(exports2, module2) {
     "use strict";
     var BINARY_TYPES = ["nodebuffer", "arraybuffer", "fragments"];
@@ -7624,7 +32190,7 @@ var require_buffer_util = __commonJS({
   "node_modules/ws/lib/buffer-util.js"(exports2, module2) {
     "use strict";
     var { websocketMask, websocketUnmask } = __require("http");
-    var { EMPTY_BUFFER } = require_constants2();
+    var { EMPTY_BUFFER } = require_constants3();
     var FastBuffer = Buffer[Symbol.species];
     function concat(list, totalLength) {
       if (list.length === 0) return EMPTY_BUFFER;
@@ -7761,7 +32327,7 @@ var require_permessage_deflate = __commonJS({
     var zlib = __require("zlib");
     var bufferUtil = require_buffer_util();
     var Limiter = require_limiter();
-    var { kStatusCode } = require_constants2();
+    var { kStatusCode } = require_constants3();
     var FastBuffer = Buffer[Symbol.species];
     var TRAILER = Buffer.from([0, 0, 255, 255]);
     var kPerMessageDeflate = /* @__PURE__ */ Symbol("permessage-deflate");
@@ -8149,7 +32715,7 @@ var require_validation = __commonJS({
   "node_modules/ws/lib/validation.js"(exports2, module2) {
     "use strict";
     var { isUtf8 } = __require("buffer");
-    var { hasBlob } = require_constants2();
+    var { hasBlob } = require_constants3();
     var tokenChars = [
       0,
       0,
@@ -8356,7 +32922,7 @@ var require_receiver = __commonJS({
       EMPTY_BUFFER,
       kStatusCode,
       kWebSocket
-    } = require_constants2();
+    } = require_constants3();
     var { concat, toArrayBuffer, unmask } = require_buffer_util();
     var { isValidStatusCode, isValidUTF8 } = require_validation();
     var FastBuffer = Buffer[Symbol.species];
@@ -8979,7 +33545,7 @@ var require_sender = __commonJS({
       types: { isUint8Array }
     } = __require("util");
     var PerMessageDeflate2 = require_permessage_deflate();
-    var { EMPTY_BUFFER, kWebSocket, NOOP } = require_constants2();
+    var { EMPTY_BUFFER, kWebSocket, NOOP } = require_constants3();
     var { isBlob, isValidStatusCode } = require_validation();
     var { mask: applyMask, toBuffer } = require_buffer_util();
     var kByteLength = /* @__PURE__ */ Symbol("kByteLength");
@@ -9469,7 +34035,7 @@ var require_sender = __commonJS({
 var require_event_target = __commonJS({
   "node_modules/ws/lib/event-target.js"(exports2, module2) {
     "use strict";
-    var { kForOnEventAttribute, kListener } = require_constants2();
+    var { kForOnEventAttribute, kListener } = require_constants3();
     var kCode = /* @__PURE__ */ Symbol("kCode");
     var kData = /* @__PURE__ */ Symbol("kData");
     var kError = /* @__PURE__ */ Symbol("kError");
@@ -9874,7 +34440,7 @@ var require_websocket = __commonJS({
       kStatusCode,
       kWebSocket,
       NOOP
-    } = require_constants2();
+    } = require_constants3();
     var {
       EventTarget: { addEventListener, removeEventListener }
     } = require_event_target();
@@ -10938,7 +35504,7 @@ var require_websocket_server = __commonJS({
     var PerMessageDeflate2 = require_permessage_deflate();
     var subprotocol2 = require_subprotocol();
     var WebSocket2 = require_websocket();
-    var { CLOSE_TIMEOUT, GUID, kWebSocket } = require_constants2();
+    var { CLOSE_TIMEOUT, GUID, kWebSocket } = require_constants3();
     var keyRegex = /^[+/0-9A-Za-z]{22}==$/;
     var RUNNING = 0;
     var CLOSING = 1;
@@ -11506,8 +36072,8 @@ var ResponseParser = class {
   }
   parseHead(head) {
     if (head.length < 12 || !head.startsWith("HTTP/1.")) throw new ParseError("not an HTTP/1.x response");
-    const status = Number(head.slice(9, 12));
-    if (!Number.isInteger(status) || status < 100 || status > 999 || head.charCodeAt(12) > 32)
+    const status2 = Number(head.slice(9, 12));
+    if (!Number.isInteger(status2) || status2 < 100 || status2 > 999 || head.charCodeAt(12) > 32)
       throw new ParseError("bad status line");
     const http10 = head.charCodeAt(7) === 48;
     let length = -1;
@@ -11534,13 +36100,13 @@ var ResponseParser = class {
         else if (http10 && /keep-alive/i.test(value)) close = false;
       }
     }
-    this.status = status;
+    this.status = status2;
     this.close = close;
-    if (status < 200) {
+    if (status2 < 200) {
       this.state = HEAD;
       return;
     }
-    if (this.noBody || status === 204 || status === 304) this.complete();
+    if (this.noBody || status2 === 204 || status2 === 304) this.complete();
     else if (chunked) this.state = CHUNK_SIZE;
     else if (length >= 0) {
       this.remaining = length;
@@ -11904,6 +36470,9 @@ function summarize(h) {
 }
 
 // runner/src/recorder.ts
+function isSuccess(status2) {
+  return typeof status2 === "number" ? status2 >= 200 && status2 < 400 : status2 === "OK";
+}
 var RequestCounts = class {
   histogram = createHistogram();
   sent = 0;
@@ -11913,12 +36482,12 @@ var RequestCounts = class {
   bytes = 0;
   statusCodes = {};
   errors = {};
-  response(status, bytes, latencyUs) {
+  response(status2, bytes, latencyUs) {
     this.responses++;
     this.bytes += bytes;
-    const key = String(status);
+    const key = String(status2);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (status >= 200 && status < 400) {
+    if (isSuccess(status2)) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {
@@ -11977,15 +36546,15 @@ var Recorder = class {
     const m = this.mix[req];
     if (m) m.sent++;
   }
-  response(status, bytes, latencyUs, req = -1) {
+  response(status2, bytes, latencyUs, req = -1) {
     if (this.endedAt !== void 0) return;
     this.lastEventAt = performance.now();
-    this.mix[req]?.response(status, bytes, latencyUs);
+    this.mix[req]?.response(status2, bytes, latencyUs);
     this.responses++;
     this.bytes += bytes;
-    const key = String(status);
+    const key = String(status2);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (status >= 200 && status < 400) {
+    if (isSuccess(status2)) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {
@@ -12564,8 +37133,197 @@ function runClosed(load, connections, limit, timeoutMs) {
   return { recorder: engine.recorder, done: engine.done };
 }
 
+// runner/src/grpc.ts
+var grpc = __toESM(require_src3(), 1);
+var import_proto_loader = __toESM(require_src2(), 1);
+var STATUS_NAMES = Object.fromEntries(
+  Object.entries(grpc.status).filter(([, v]) => typeof v === "number").map(([k, v]) => [v, k])
+);
+var Calls = class {
+  constructor(g) {
+    this.g = g;
+    const def = (0, import_proto_loader.fromJSON)(g.descriptor, { keepCase: true, defaults: true });
+    const service = def[g.service];
+    const method = service?.[g.method];
+    if (!method) throw new Error(`${g.service}/${g.method}: not in the proto the plan carries`);
+    this.path = method.path;
+    this.messages = g.messages.map((m) => method.requestSerialize(m));
+    this.metadata = new grpc.Metadata();
+    for (const [k, v] of Object.entries(g.metadata)) this.metadata.set(k, v);
+    const url = new URL(g.url);
+    const target = url.host;
+    const creds = url.protocol === "grpcs:" ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
+    this.clients = Array.from(
+      { length: g.channels },
+      () => new grpc.Client(target, creds, { "grpc.use_local_subchannel_pool": 1 })
+    );
+  }
+  g;
+  clients;
+  path;
+  messages;
+  metadata;
+  next = 0;
+  nextClient = 0;
+  /** Starts one call; `done` gets its status name and the response's size. */
+  call(done) {
+    const message = this.messages[this.next++ % this.messages.length];
+    const client = this.clients[this.nextClient++ % this.clients.length];
+    client.makeUnaryRequest(
+      this.path,
+      (b) => b,
+      (b) => b,
+      message,
+      this.metadata,
+      { deadline: Date.now() + this.g.deadlineMs },
+      (err, res) => {
+        if (err) done(STATUS_NAMES[err.code] ?? `status-${err.code}`, 0);
+        else done("OK", res?.length ?? 0);
+      }
+    );
+  }
+  close() {
+    for (const c of this.clients) c.close();
+  }
+};
+var kept;
+function callsFor(g) {
+  const key = JSON.stringify([g.url, g.service, g.method, g.channels, g.metadata, g.deadlineMs, g.messages]);
+  if (kept?.key !== key) {
+    kept?.calls.close();
+    kept = { key, calls: new Calls(g) };
+  }
+  return kept.calls;
+}
+function runGrpcClosed(g, connections, limit) {
+  const recorder = new Recorder();
+  const calls = callsFor(g);
+  const max2 = "requests" in limit ? limit.requests : Infinity;
+  let started = 0;
+  let settled = 0;
+  let stopped = false;
+  let deadline;
+  let resolve = () => void 0;
+  const done = new Promise((r) => resolve = r);
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    recorder.stop("durationMs" in limit ? "now" : "last-event");
+    clearTimeout(deadline);
+    resolve(recorder.tally());
+  };
+  const next = () => {
+    if (stopped || started >= max2) return;
+    started++;
+    recorder.sentOne(-1);
+    const at = performance.now();
+    calls.call((status2, bytes) => {
+      if (stopped) return;
+      recorder.response(status2, bytes, (performance.now() - at) * 1e3);
+      settled++;
+      if (settled >= max2) stop();
+      else next();
+    });
+  };
+  if ("durationMs" in limit) deadline = setTimeout(stop, limit.durationMs);
+  for (let i = 0; i < Math.min(connections, max2); i++) next();
+  return { recorder, done };
+}
+function runGrpcOpen(job) {
+  const recorder = new Recorder();
+  const calls = callsFor(job.grpc);
+  const schedule = new OpenSchedule(job.schedule);
+  const watch = new IdleWatch();
+  let inFlight = 0;
+  let settled = 0;
+  let finished = false;
+  let timer;
+  let timerAt = Infinity;
+  let resolve = () => void 0;
+  const done = new Promise((r) => resolve = r);
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    clearTimeout(grace);
+    const tally = recorder.tally();
+    tally.elapsedMs = job.schedule.durationMs;
+    const unfinished = schedule.total - settled;
+    if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    const us = (ms) => Math.round(ms * 1e3);
+    tally.open = {
+      scheduled: schedule.total,
+      late: schedule.late,
+      lateService: schedule.lateService,
+      lateGenerator: schedule.lateGenerator,
+      unfinished,
+      maxSendDelayUs: us(schedule.maxSendDelayMs),
+      delayUs: {
+        service: us(schedule.delayMs.service),
+        timer: us(schedule.delayMs.timer),
+        generator: us(schedule.delayMs.generator)
+      }
+    };
+    resolve(tally);
+  };
+  const take = () => inFlight < job.inFlight;
+  const send = (serviceMs) => {
+    inFlight++;
+    recorder.sentOne(-1);
+    const at = performance.now() - serviceMs;
+    calls.call((status2, bytes) => {
+      inFlight--;
+      const now = performance.now();
+      watch.observe(now);
+      if (finished) return;
+      recorder.response(status2, bytes, (now - at) * 1e3);
+      settled++;
+      if (settled === schedule.total) finish();
+      else pump(now);
+    });
+  };
+  const arm = (now) => {
+    const next = schedule.nextAt();
+    if (next === void 0 || next <= now || next === timerAt) return;
+    clearTimeout(timer);
+    timerAt = next;
+    timer = setTimeout(onTimer, next - now);
+  };
+  const pump = (now) => {
+    if (finished) return;
+    schedule.pump(now, watch.at, take, send);
+    arm(now);
+  };
+  const onTimer = () => {
+    timerAt = Infinity;
+    const now = performance.now();
+    watch.observe(now);
+    pump(now);
+  };
+  const grace = setTimeout(finish, Math.max(0, schedule.windowEnd + job.timeoutMs - performance.now()));
+  if (schedule.total === 0) finish();
+  else pump(performance.now());
+  return { recorder, done };
+}
+
 // runner/src/engine.ts
 function startEngine(job) {
+  const g = job.load.grpc;
+  if (g) {
+    const run2 = job.kind === "closed" ? runGrpcClosed(g, job.connections, job.limit) : runGrpcOpen({
+      grpc: g,
+      schedule: {
+        startAt: job.startAtEpochMs - performance.timeOrigin,
+        rate: job.rate,
+        durationMs: job.durationMs,
+        stride: job.stride,
+        offset: job.offset
+      },
+      inFlight: job.connections,
+      timeoutMs: g.deadlineMs
+    });
+    return { responses: () => run2.recorder.responses, done: run2.done };
+  }
   if (job.kind === "closed") {
     const run2 = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
     return { responses: () => run2.recorder.responses, done: run2.done };

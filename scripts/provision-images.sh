@@ -7,6 +7,8 @@
 #   perf-gate/sut:local              that service as an image, for fixtures that do not build
 #   fixtures/broker/bin/broker       the static Go WebSocket broker of the ws-broker seed (its one
 #                                    module, gorilla/websocket, comes from the Go module proxy)
+#   fixtures/grpc-search/bin/server  the static Go gRPC "vector database" of the gRPC seed (grpc-go and
+#                                    protobuf from the Go module proxy; no protoc: messages coded by hand)
 # Air-gapped users can use the first recipe for their own runner.image.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -77,3 +79,6 @@ log "built perf-gate/sut:local"
 
 (cd "$root/fixtures/broker" && CGO_ENABLED=0 go build -trimpath -o bin/broker .)
 log "built fixtures/broker/bin/broker"
+
+(cd "$root/fixtures/grpc-search" && CGO_ENABLED=0 go build -trimpath -o bin/server .)
+log "built fixtures/grpc-search/bin/server"

@@ -55,6 +55,21 @@ export function buildPlan(
         const { thresholds: _gates, ...ws } = s.websocket;
         planned.websocket = ws;
       }
+      if (s.grpc) {
+        const g = s.grpc;
+        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
+        planned.grpc = {
+          url: g.url,
+          descriptor: g.descriptor,
+          service: g.service,
+          method: g.method,
+          messages:
+            g.bodiesFile !== undefined ? readBodies(g.bodiesFile).map((b) => JSON.parse(b) as unknown) : [g.message],
+          metadata: g.metadata,
+          channels: g.channels,
+          deadlineMs: g.deadlineMs,
+        };
+      }
       if (s.mix) {
         planned.mix = s.mix.map((e) => ({
           name: e.name,

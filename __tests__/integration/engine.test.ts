@@ -2,7 +2,7 @@
 // a server that goes away mid-phase, keep-alive closes, and worker threads through the built runner.
 // Every run is bounded (seconds, not minutes); assertions are about what was counted, and latency
 // bounds the servers force (a request that arrives during a stall must wait), never about speed.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,8 +15,10 @@ import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
+import { closeGrpcClients, runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
+import { loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { PlanWebSocket, WsPhase } from '../../src/protocol/plan.js';
+import type { PlanGrpc, PlanWebSocket, WsPhase } from '../../src/protocol/plan.js';
 import type { EngineTally } from '../../runner/src/tally.js';
 import { ROOT } from './helpers.js';
 
@@ -406,5 +408,87 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
     await expect(runWs({ ws: plan({ url }), phase: phase(2, 1), timeoutMs: 2000 }).done).rejects.toThrow(
       /no peer could connect \(upgrade-403 ×2\)/,
     );
+  });
+});
+
+describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
+  const SERVER = join(ROOT, 'fixtures/grpc-search/bin/server');
+  const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    closeGrpcClients();
+    for (const p of started.splice(0)) p.kill('SIGKILL');
+  });
+
+  /** Starts the server (built by scripts/provision-images.sh) on a free port; waits until it answers. */
+  async function server(env: Record<string, string> = {}): Promise<PlanGrpc> {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const proc = spawn(SERVER, [], { env: { ...env, LISTEN: `127.0.0.1:${port}` }, stdio: 'ignore' });
+    started.push(proc);
+    for (let i = 0; i < 100; i++) {
+      const ok = spawnSync(SERVER, ['-health', `127.0.0.1:${port}`]).status === 0;
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const root = loadProto(PROTO, { resolveImport: () => PROTO });
+    return {
+      url: `grpc://127.0.0.1:${port}`,
+      descriptor: root.toJSON() as Record<string, unknown>,
+      service: 'vectordb.VectorDB',
+      method: 'Search',
+      messages: [
+        { collection: 'docs', vector: [0.1, 0.2, 0.3], k: 5 },
+        { collection: 'docs', vector: [0.3, 0.2, 0.1], k: 10 },
+      ],
+      metadata: { 'x-tenant': 'perf-gate' },
+      channels: 2,
+      deadlineMs: 2000,
+    };
+  }
+
+  it('closed loop: a fixed number of calls, every one OK, answered bytes counted', async () => {
+    const g = await server();
+    const t = await runGrpcClosed(g, 4, { requests: 300 }).done;
+    expect(t).toMatchObject({ sent: 300, responses: 300, successes: 300, failures: 0, statusCodes: { OK: 300 } });
+    expect(t.bytes).toBeGreaterThan(300 * 20);
+    expect(decodeHistogram(t.histogram).totalCount).toBe(300);
+  });
+
+  it('results by status name: UNAVAILABLE every 4th call, DEADLINE_EXCEEDED past the deadline', async () => {
+    const g = await server({ ERROR_EVERY: '4', DEADLINE_EVERY: '5' });
+    const t = await runGrpcClosed({ ...g, deadlineMs: 200 }, 2, { requests: 40 }).done;
+    expect(t.responses).toBe(40);
+    expect(t.statusCodes.UNAVAILABLE).toBe(10);
+    // every 5th call the server counts that ERROR_EVERY did not fail already: 5, 10, 15, 25, 30, 35;
+    // the client's deadline and the server's answer race, so a few come back CANCELLED
+    const late = (t.statusCodes.DEADLINE_EXCEEDED ?? 0) + (t.statusCodes.CANCELLED ?? 0);
+    expect(late).toBe(6);
+    expect(t.statusCodes.DEADLINE_EXCEEDED).toBeGreaterThan(0);
+    expect(t.statusCodes.OK).toBe(24);
+    expect(t.failures).toBe(t.statusCodes.UNAVAILABLE! + late);
+    expect(t.successes).toBe(t.statusCodes.OK);
+  });
+
+  it('open loop: the schedule is kept at the rate; calls in flight bounded', async () => {
+    const g = await server({ BURN: '1ms' });
+    const t = await runGrpcOpen({
+      grpc: g,
+      schedule: { startAt: performance.now() + 20, rate: 200, durationMs: 1500, stride: 1, offset: 0 },
+      inFlight: 8,
+      timeoutMs: 2000,
+    }).done;
+    expect(t.open).toMatchObject({ scheduled: 300, unfinished: 0 });
+    expect(t.statusCodes).toEqual({ OK: 300 });
+    expect(t.elapsedMs).toBe(1500);
+    // a 1 ms service: latency is at least its cost
+    const h = decodeHistogram(t.histogram);
+    expect(h.getValueAtPercentile(50)).toBeGreaterThanOrEqual(1000);
+    h.destroy();
+  });
+
+  it('a server that is not there: every call UNAVAILABLE, nothing hangs', async () => {
+    const g = await server();
+    const t = await runGrpcClosed({ ...g, url: 'grpc://127.0.0.1:1' }, 2, { requests: 6 }).done;
+    expect(t.statusCodes).toEqual({ UNAVAILABLE: 6 });
   });
 });

@@ -265,3 +265,94 @@ describe.runIf(dockerAvailable())('seed: a WebSocket URL the server refuses to u
     }
   }, 300_000);
 });
+
+describe.runIf(dockerAvailable())('seed: a gRPC vector database at 1000 calls/s, p50/p95/p99 SLOs', () => {
+  const seed = seedRun('grpc-vectordb', (t) =>
+    t.replace('duration: 60s', 'duration: 4s').replace('warmup: 5s', 'warmup: 1s').replace('trials: 3', 'trials: 1'),
+  );
+  const phase = () => seed.results().scenarios[0]!.phases[0]!;
+
+  it('the open loop scheduled 1000 calls a second with at most 32 in flight; results by status name', () => {
+    expect(phase().kind).toBe('open');
+    expect(phase().params).toMatchObject({ rate: 1000, maxInFlight: 32 });
+    expect(phase().merged.open?.scheduled).toBe(4000);
+    expect(Object.keys(phase().merged.statusCodes)).toEqual(['OK']);
+    expect(phase().merged.successes).toBe(phase().merged.statusCodes.OK);
+    const l = phase().merged.latency;
+    // a Search burns 200 µs of the service's CPU: no latency can be below it
+    expect(l.min).toBeGreaterThanOrEqual(200);
+    expect(l.p50).toBeLessThanOrEqual(l.p95);
+    expect(l.p95).toBeLessThanOrEqual(l.p99);
+  });
+
+  it('p50, p95 and p99 are gated against their SLOs (rows whatever this VM made of the run)', () => {
+    const rows = seed.results().comparisons.map((c) => `${c.metric} ${c.band}`);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        'p50 +25% and +200µs, ≤ 5ms',
+        'p95 +50% and +500µs, ≤ 20ms',
+        'p99 +50% and +1ms, ≤ 50ms',
+      ]),
+    );
+  });
+});
+
+describe.runIf(dockerAvailable())('seed: gRPC failures are error classes by status name', () => {
+  // every 50th Search answers UNAVAILABLE: errors max 0 fails the gate; the report names the status
+  const seed = seedRun(
+    'grpc-vectordb',
+    (t) =>
+      t
+        .replace('build: true', 'build: true\n  env: { ERROR_EVERY: 50 }')
+        .replace('rate: 1000, duration: 60s', 'rate: 100, duration: 4s')
+        .replace('warmup: 5s', 'warmup: 1s')
+        .replace('trials: 3', 'trials: 1'),
+    'gate',
+    1,
+  );
+
+  it('UNAVAILABLE counted apart from OK, and the errors limit fails the gate', () => {
+    const m = seed.results().scenarios[0]!.phases[0]!.merged;
+    expect(m.statusCodes.UNAVAILABLE).toBe(8);
+    expect(m.statusCodes.OK).toBe(392);
+    expect(m.failures).toBe(8);
+    const errors = seed.results().comparisons.find((c) => c.metric === 'errors')!;
+    expect(errors).toMatchObject({ result: 'regression', current: 8 });
+    const report = readFileSync(join(seed.out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toMatch(/\| search +\| r1000 +\| 400 +\| OK: 392, UNAVAILABLE: 8 +\|/);
+  });
+});
+
+describe.runIf(dockerAvailable())('seed: gRPC bad input is refused before anything starts', () => {
+  it.each<[string, (t: string) => string, string]>([
+    [
+      'a proto that does not parse',
+      (t) => t.replace('proto: ../../grpc-search/search.proto', 'proto: docker-compose.yml'),
+      'scenarios[0].grpc.proto: docker-compose.yml: ',
+    ],
+    [
+      'a method that does not exist',
+      (t) => t.replace('method: Search', 'method: Lookup'),
+      'scenarios[0].grpc.method: Lookup is not a method of vectordb.VectorDB (methods: Search)',
+    ],
+    [
+      'a service without its package',
+      (t) => t.replace('service: vectordb.VectorDB', 'service: VectorDB'),
+      'scenarios[0].grpc.service: give the full name, package included: vectordb.VectorDB',
+    ],
+    [
+      'a message field the request type does not have',
+      (t) => t.replace('k: 10,', 'k: 10, topk: 3,'),
+      'scenarios[0].grpc.message: topk: not a field of SearchRequest (fields: collection, vector, k)',
+    ],
+  ])('%s: exit 2 naming the key', async (_what, edit, line) => {
+    const config = shortened('grpc-vectordb', edit);
+    try {
+      const run = await runCli(['validate', '--config', config]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(line);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+});

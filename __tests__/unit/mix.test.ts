@@ -152,13 +152,17 @@ describe('config: requests (a mix)', () => {
       'both request and requests',
       [EMBED],
       { request: { url: 'http://api/' } },
-      ['scenarios[0]: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)'],
+      [
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+      ],
     ],
     [
       'neither',
       undefined,
       {},
-      ['scenarios[0]: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)'],
+      [
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+      ],
     ],
     ['an empty list', [], {}, ['scenarios[0].requests: must list at least one request']],
     [

@@ -107,7 +107,9 @@ describe('config: websocket scenarios', () => {
       WS,
       [{ peers: 2, messages: 1 }],
       { request: { url: 'http://b/' } },
-      ['scenarios[0]: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)'],
+      [
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+      ],
     ],
     [
       'an http URL',

@@ -8,7 +8,7 @@ import type { PlanRequest, PlanScenario } from '../../src/protocol/plan.js';
 import { MixPicker } from './mix.js';
 
 /** What an engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanScenario, 'request' | 'mix'>;
+export type Load = Pick<PlanScenario, 'request' | 'mix' | 'grpc'>;
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {

@@ -1,5 +1,7 @@
-// One engine instance running one job, in whatever thread it is called from.
+// One engine instance running one job, in whatever thread it is called from: HTTP on the socket
+// engine, or gRPC calls when the scenario is a gRPC one.
 import { runClosed } from './closed-loop.js';
+import { runGrpcClosed, runGrpcOpen } from './grpc.js';
 import { runOpen } from './open-loop.js';
 import type { EngineJob } from './split.js';
 import type { EngineTally } from './tally.js';
@@ -11,6 +13,25 @@ export interface EngineRun {
 }
 
 export function startEngine(job: EngineJob): EngineRun {
+  const g = job.load.grpc;
+  if (g) {
+    const run =
+      job.kind === 'closed'
+        ? runGrpcClosed(g, job.connections, job.limit)
+        : runGrpcOpen({
+            grpc: g,
+            schedule: {
+              startAt: job.startAtEpochMs - performance.timeOrigin,
+              rate: job.rate,
+              durationMs: job.durationMs,
+              stride: job.stride,
+              offset: job.offset,
+            },
+            inFlight: job.connections,
+            timeoutMs: g.deadlineMs,
+          });
+    return { responses: () => run.recorder.responses, done: run.done };
+  }
   if (job.kind === 'closed') {
     const run = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
     return { responses: () => run.recorder.responses, done: run.done };

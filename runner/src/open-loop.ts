@@ -51,7 +51,7 @@ export function initialConnections(rate: number, stride: number, cap: number): n
 export const START_LEAD_MS = 50;
 
 /** The generator's last idle moment, observed at the start of each engine callback. */
-class IdleWatch {
+export class IdleWatch {
   private total = performance.nodeTiming.idleTime;
   at = performance.now();
 

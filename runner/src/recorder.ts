@@ -4,6 +4,11 @@ import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 import type { EngineTally, RequestTally } from './tally.js';
 
+/** An HTTP status of 2xx/3xx, or gRPC's OK. */
+export function isSuccess(status: number | string): boolean {
+  return typeof status === 'number' ? status >= 200 && status < 400 : status === 'OK';
+}
+
 /** One mix entry's counts within a run (the recorder's own include them). */
 export class RequestCounts {
   readonly histogram = createHistogram();
@@ -15,12 +20,12 @@ export class RequestCounts {
   readonly statusCodes: Record<string, number> = {};
   readonly errors: Record<string, number> = {};
 
-  response(status: number, bytes: number, latencyUs: number): void {
+  response(status: number | string, bytes: number, latencyUs: number): void {
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (status >= 200 && status < 400) {
+    if (isSuccess(status)) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {
@@ -88,7 +93,7 @@ export class Recorder {
     if (m) m.sent++;
   }
 
-  response(status: number, bytes: number, latencyUs: number, req = -1): void {
+  response(status: number | string, bytes: number, latencyUs: number, req = -1): void {
     if (this.endedAt !== undefined) return; // after the measured window
     this.lastEventAt = performance.now();
     this.mix[req]?.response(status, bytes, latencyUs);
@@ -96,7 +101,7 @@ export class Recorder {
     this.bytes += bytes;
     const key = String(status);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (status >= 200 && status < 400) {
+    if (isSuccess(status)) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {

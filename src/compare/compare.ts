@@ -154,9 +154,8 @@ export function newErrorClasses(scenario: string, current: PhaseResult, baseline
   return errorClasses(current.merged)
     .filter((c) => !known.has(c))
     .map((c) => {
-      const count = c.startsWith('HTTP ')
-        ? (current.merged.statusCodes[c.slice(5)] ?? 0)
-        : (current.merged.errors[c] ?? 0);
+      const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
+      const count = status !== undefined ? (current.merged.statusCodes[status] ?? 0) : (current.merged.errors[c] ?? 0);
       return {
         scenario,
         phase: current.name,

@@ -89,11 +89,18 @@ export function trialValues(trials: readonly TrialSummary[], metric: MetricName)
   return trials.map((t) => metricValue(t, metric));
 }
 
-/** Error classes: failed status codes and socket error kinds. */
+/** The error class of a failed status: `HTTP 503`, or `gRPC UNAVAILABLE`; undefined for a success. */
+export function statusClass(code: string): string | undefined {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? undefined : `HTTP ${code}`;
+  return code === 'OK' ? undefined : `gRPC ${code}`;
+}
+
+/** Error classes: failed status codes (HTTP, or gRPC status names) and socket error kinds. */
 export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors'>): string[] {
   const codes = Object.entries(m.statusCodes)
-    .filter(([code, n]) => n > 0 && !(Number(code) >= 200 && Number(code) < 400))
-    .map(([code]) => `HTTP ${code}`);
+    .filter(([, n]) => n > 0)
+    .map(([code]) => statusClass(code))
+    .filter((c): c is string => c !== undefined);
   const kinds = Object.entries(m.errors)
     .filter(([, n]) => n > 0)
     .map(([kind]) => kind);

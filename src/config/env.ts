@@ -65,7 +65,19 @@ export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (va
           request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
         }));
         out.request = (out.mix[0] as PlanMixEntry).request;
-      } else if (!s.websocket) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      if (s.grpc) {
+        const g = s.grpc;
+        const where = `${at}.grpc`;
+        out.grpc = {
+          ...g,
+          url: expandEnv(g.url, env, `${where}.url`, secret),
+          metadata: Object.fromEntries(
+            Object.entries(g.metadata).map(([k, v]) => [k, expandEnv(v, env, `${where}.metadata.${k}`, secret)]),
+          ),
+        };
+        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
+      }
       if (s.websocket) {
         const w = s.websocket;
         const where = `${at}.websocket`;

@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { usageError } from '../errors.js';
 import { normalizeConfig } from './normalize.js';
+import { checkGrpcScenarios, type ProtoDescriptor, readMessages, workspaceProtoReader } from './proto.js';
 import { configSchema } from './schema.js';
 import type { Config } from './types.js';
 
@@ -86,8 +87,17 @@ export function loadConfig(file: string, workspace = defaultWorkspace()): Config
     const code = (err as NodeJS.ErrnoException).code;
     throw usageError(`config file ${file}: ${code === 'ENOENT' ? 'not found' : (err as Error).message}`);
   }
-  const { config, problems } = parseConfigText(text, abs, workspaceResolver(dirname(abs), workspace));
-  if (!config) {
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname(abs), workspace));
+  const { config } = parsed;
+  let { problems } = parsed;
+  if (config) {
+    // gRPC scenarios: the proto parsed, its service and method found, the messages checked
+    const descriptors = new Map<string, ProtoDescriptor>();
+    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
+    problems = checkGrpcScenarios(config.scenarios, reader, readMessages, descriptors);
+    for (const s of config.scenarios) if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+  }
+  if (!config || problems.length > 0) {
     throw usageError(
       `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the config`,
       problems.map((p) => `  ${p}`),

@@ -23,7 +23,9 @@ import {
   type Scenario,
   type Threshold,
   type Thresholds,
+  DEFAULT_GRPC_DEADLINE_MS,
   DEFAULT_WS_DRAIN_MS,
+  type GrpcSpec,
   type WsSpec,
 } from './types.js';
 import { compileTemplate, render } from '../protocol/ws-template.js';
@@ -279,6 +281,40 @@ function normalizeMix(
   return mix;
 }
 
+type RawGrpc = NonNullable<RawConfig['scenarios'][number]['grpc']>;
+
+function normalizeGrpc(
+  raw: RawGrpc,
+  path: string,
+  problems: string[],
+  resolveAt: (path: string, relative: string) => string | undefined,
+): GrpcSpec {
+  if ((raw.message === undefined) === (raw.bodies === undefined)) {
+    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+  }
+  const out: GrpcSpec = {
+    url: raw.url.replace(/\/$/, ''),
+    proto: raw.proto,
+    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
+    service: raw.service,
+    method: raw.method,
+    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    channels: raw.channels ?? 1,
+    deadlineMs: raw.deadline !== undefined ? (parseDurationMs(raw.deadline) as number) : DEFAULT_GRPC_DEADLINE_MS,
+  };
+  for (const key of Object.keys(out.metadata)) {
+    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith('grpc-')) {
+      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    }
+  }
+  if (raw.message !== undefined) out.message = raw.message;
+  if (raw.bodies !== undefined) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) out.bodiesFile = abs;
+  }
+  return out;
+}
+
 type RawWebSocket = NonNullable<RawConfig['scenarios'][number]['websocket']>;
 
 /** A template as text: a string as written, an object or array as JSON. */
@@ -382,11 +418,15 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     let request: Scenario['request'] | undefined;
     let mix: MixRequest[] | undefined;
     let websocket: WsSpec | undefined;
-    const given = [s.request, s.requests, s.websocket].filter((x) => x !== undefined).length;
+    let grpc: GrpcSpec | undefined;
+    const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== undefined).length;
     if (given !== 1) {
       problems.push(
-        `${path}: give exactly one of request (one request), requests (a mix) or websocket (WebSocket peers)`,
+        `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`,
       );
+    } else if (s.grpc) {
+      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt);
+      request = { url: s.grpc.url, method: 'POST', headers: grpc.metadata };
     } else if (s.websocket) {
       websocket = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
       request = { url: s.websocket.url, method: 'GET', headers: websocket.headers };
@@ -407,6 +447,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     };
     if (mix) scenario.mix = mix;
     if (websocket) scenario.websocket = websocket;
+    if (grpc) scenario.grpc = grpc;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
       if (websocket)

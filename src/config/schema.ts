@@ -147,6 +147,34 @@ const websocket = z.strictObject({
     .describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)"),
 });
 
+const grpcSpec = z.strictObject({
+  url: z
+    .string({ error: 'must be a grpc://host:port or grpcs://host:port URL' })
+    .regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: 'must be a grpc://host:port or grpcs://host:port URL' }),
+  proto: z
+    .string({ error: 'must be a path to a .proto file' })
+    .describe('inside the workspace; imports resolve beside it'),
+  service: z
+    .string({ error: 'must be a service name' })
+    .min(1)
+    .describe('full name, package included: vectordb.VectorDB'),
+  method: z.string({ error: 'must be a method name' }).min(1).describe('a unary method of the service'),
+  message: z
+    .record(z.string(), z.unknown(), { error: 'must be an object (the request message in JSON form)' })
+    .optional()
+    .describe('the request message (JSON form of the request type)'),
+  bodies: z
+    .string({ error: 'must be a path to a JSONL file' })
+    .optional()
+    .describe('one request message per line, rotated'),
+  metadata: z.record(z.string(), z.string({ error: 'metadata values must be strings' })).optional(),
+  channels: positiveInt
+    .max(256, { error: 'must be at most 256' })
+    .optional()
+    .describe('HTTP/2 connections the calls are spread over (default 1)'),
+  deadline: duration.optional().describe('per-call deadline (default 10s)'),
+});
+
 const mixEntry = request.extend({
   name: name.describe('names the entry in results, thresholds and the report'),
   weight: z
@@ -180,6 +208,9 @@ const scenario = z.strictObject({
     .min(1, { error: 'must list at least one request' })
     .optional()
     .describe('a request mix: each phase sends these by weight, results per entry and for the whole phase'),
+  grpc: grpcSpec
+    .optional()
+    .describe('a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status'),
   websocket: websocket
     .optional()
     .describe('a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery'),

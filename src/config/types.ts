@@ -52,6 +52,28 @@ export interface WsSpec {
   thresholds: { push: Thresholds; connect: Thresholds };
 }
 
+/** A gRPC scenario: unary calls of one method, in closed or open loop like HTTP requests. */
+export interface GrpcSpec {
+  /** grpc://host:port or grpcs://host:port */
+  url: string;
+  /** the proto path as written (for messages), and resolved */
+  proto: string;
+  protoFile: string;
+  /** full service name, package included (vectordb.VectorDB) */
+  service: string;
+  method: string;
+  /** the request message (JSON form), or one per line of `bodiesFile`, rotated */
+  message?: Record<string, unknown>;
+  bodiesFile?: string;
+  metadata: Record<string, string>;
+  /** channels (HTTP/2 connections) the calls are spread over */
+  channels: number;
+  /** per-call deadline, ms */
+  deadlineMs: number;
+  /** the parsed proto (protobufjs JSON), filled in when the config is loaded from disk */
+  descriptor?: Record<string, unknown>;
+}
+
 export interface Sweep {
   kind: 'closed' | 'open';
   levels: number[];
@@ -67,6 +89,8 @@ export interface Scenario {
   mix?: MixRequest[];
   /** a WebSocket scenario (its `request` holds the URL and headers, for the hash and the logs) */
   websocket?: WsSpec;
+  /** a gRPC scenario (its `request` holds the URL and metadata, for the logs) */
+  grpc?: GrpcSpec;
   phases: Phase[];
   warmupMs: number;
   trials: number;
@@ -102,3 +126,4 @@ export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
 export const DEFAULT_AB_PAIRS = 6;
 export const DEFAULT_WS_DRAIN_MS = 5000;
+export const DEFAULT_GRPC_DEADLINE_MS = 10_000;

@@ -91,6 +91,22 @@ export interface PlanWebSocket {
   drainMs: number;
 }
 
+/** What the calls of a gRPC scenario are: one unary method, its messages rotated. */
+export interface PlanGrpc {
+  /** grpc://host:port or grpcs://host:port */
+  url: string;
+  /** the parsed proto (protobufjs JSON form): the runner reads no files */
+  descriptor: Record<string, unknown>;
+  /** full service name, package included */
+  service: string;
+  method: string;
+  /** request messages (JSON form), rotated call by call */
+  messages: unknown[];
+  metadata: Record<string, string>;
+  channels: number;
+  deadlineMs: number;
+}
+
 export interface PlanScenario {
   name: string;
   /** the one request; with a mix, the mix's first entry (its origin is every entry's) */
@@ -99,6 +115,8 @@ export interface PlanScenario {
   mix?: PlanMixEntry[];
   /** a WebSocket scenario: its phases are `ws` phases */
   websocket?: PlanWebSocket;
+  /** a gRPC scenario: its closed and open phases make unary calls instead of HTTP requests */
+  grpc?: PlanGrpc;
   warmupMs: number;
   trials: number;
   phases: Phase[];

@@ -3,11 +3,12 @@
 import type { ScenarioResult } from '../results/types.js';
 import { formatBytes, formatCount, formatUs } from '../units.js';
 import { textTable } from './text-table.js';
+import { statusClass } from '../compare/metrics.js';
 
 function errorSummary(statusCodes: Record<string, number>, errors: Record<string, number>): string {
   const parts = [
     ...Object.entries(statusCodes)
-      .filter(([code]) => !(Number(code) >= 200 && Number(code) < 400))
+      .filter(([code]) => statusClass(code) !== undefined)
       .map(([code, n]) => `${n}×${code}`),
     ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`),
   ];

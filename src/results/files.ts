@@ -54,6 +54,16 @@ export function scenarioHash(
       request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : undefined),
     })),
     websocket: s.websocket && { ...s.websocket, thresholds: undefined },
+    // the proto by content (its parsed form), the messages by content, not by path
+    grpc: s.grpc && {
+      ...s.grpc,
+      proto: undefined,
+      protoFile: undefined,
+      bodiesFile: undefined,
+      bodies: s.grpc.bodiesFile
+        ? createHash('sha256').update(readBodies(s.grpc.bodiesFile).join('\n')).digest('hex')
+        : undefined,
+    },
     phases: s.phases,
     warmupMs: s.warmupMs,
   };

@@ -1,0 +1,265 @@
+// gRPC scenarios (issue 10, item 2): the config, the proto checks made before anything starts, the
+// plan the runner gets, and gRPC status names as error classes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { errorClasses, statusClass } from '../../src/compare/metrics.js';
+import { expandPlan } from '../../src/config/env.js';
+import { parseConfigText } from '../../src/config/load.js';
+import { checkGrpcScenarios, type ProtoDescriptor } from '../../src/config/proto.js';
+import type { Config, Scenario } from '../../src/config/types.js';
+import { buildPlan } from '../../src/plan.js';
+import { scenarioHash } from '../../src/results/files.js';
+import { ROOT } from '../integration/helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'perf-gate-grpc-'));
+const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
+writeFileSync(join(dir, 'broken.proto'), 'syntax = "proto3";\nmessage A { string q = 1 }\n');
+writeFileSync(
+  join(dir, 'streams.proto'),
+  'syntax = "proto3"; package s; message M { string q = 1; } service S { rpc Watch (M) returns (stream M); }\n',
+);
+writeFileSync(
+  join(dir, 'imports.proto'),
+  'syntax = "proto3"; package i; import "google/protobuf/empty.proto"; import "common.proto";\n' +
+    'service I { rpc Ping (google.protobuf.Empty) returns (c.Pong); }\n',
+);
+writeFileSync(join(dir, 'common.proto'), 'syntax = "proto3"; package c; message Pong { int64 at = 1; }\n');
+writeFileSync(join(dir, 'messages.jsonl'), '{"collection":"a","k":1}\n{"collection":"b","k":"two"}\n{"depth":3}\n');
+
+const GRPC = {
+  url: 'grpc://vectordb:50051',
+  proto: PROTO,
+  service: 'vectordb.VectorDB',
+  method: 'Search',
+  message: { collection: 'docs', k: 10, vector: [0.5, 0.25] },
+  metadata: { 'X-Tenant': 'perf-gate' },
+  channels: 4,
+  deadline: '1s',
+};
+
+function config(grpc: unknown, extra: Record<string, unknown> = {}): { config?: Config; problems: string[] } {
+  const text = stringify({
+    version: 1,
+    sut: { compose: 'c.yml' },
+    scenarios: [{ name: 'search', grpc, phases: [{ rate: 1000, duration: '60s', 'max-in-flight': 32 }], ...extra }],
+  });
+  return parseConfigText(text, '/ws/perf-gate.yml', (p) => (p.startsWith('/') ? p : join(dir, p)));
+}
+
+const reader = { resolveImport: (_origin: string, target: string) => join(dir, target) };
+const readMessages = (file: string) =>
+  file.endsWith('.jsonl')
+    ? ['{"collection":"a","k":1}', '{"collection":"b","k":"two"}', '{"depth":3}'].map((l) => JSON.parse(l))
+    : [];
+
+function check(grpc: unknown): { problems: string[]; descriptors: Map<string, ProtoDescriptor> } {
+  const { config: c, problems } = config(grpc);
+  expect(problems).toEqual([]);
+  const descriptors = new Map<string, ProtoDescriptor>();
+  return { problems: checkGrpcScenarios(c?.scenarios ?? [], reader, readMessages, descriptors), descriptors };
+}
+
+describe('config: grpc scenarios', () => {
+  it('normalises the call: metadata keys lowercased, deadline in ms, channels', () => {
+    const { config: c, problems } = config(GRPC);
+    expect(problems).toEqual([]);
+    const s = c?.scenarios[0] as Scenario;
+    expect(s.grpc).toEqual({
+      url: 'grpc://vectordb:50051',
+      proto: PROTO,
+      protoFile: PROTO,
+      service: 'vectordb.VectorDB',
+      method: 'Search',
+      message: { collection: 'docs', k: 10, vector: [0.5, 0.25] },
+      metadata: { 'x-tenant': 'perf-gate' },
+      channels: 4,
+      deadlineMs: 1000,
+    });
+    expect(s.phases[0]).toMatchObject({ kind: 'open', rate: 1000, maxInFlight: 32 });
+  });
+  it('defaults: one channel, a 10 s deadline', () => {
+    const { config: c } = config({ ...GRPC, channels: undefined, deadline: undefined });
+    expect(c?.scenarios[0]?.grpc).toMatchObject({ channels: 1, deadlineMs: 10_000 });
+  });
+  it.each<[string, unknown, string[]]>([
+    [
+      'an http URL',
+      { ...GRPC, url: 'http://vectordb:50051' },
+      ['scenarios[0].grpc.url: must be a grpc://host:port or grpcs://host:port URL'],
+    ],
+    [
+      'a URL with a path',
+      { ...GRPC, url: 'grpc://vectordb:50051/v1' },
+      ['scenarios[0].grpc.url: must be a grpc://host:port or grpcs://host:port URL'],
+    ],
+    [
+      'message and bodies',
+      { ...GRPC, bodies: 'messages.jsonl' },
+      ['scenarios[0].grpc: give message or bodies (one request message per line), exactly one'],
+    ],
+    [
+      'neither message nor bodies',
+      { ...GRPC, message: undefined },
+      ['scenarios[0].grpc: give message or bodies (one request message per line), exactly one'],
+    ],
+    [
+      'a reserved metadata key',
+      { ...GRPC, metadata: { 'grpc-timeout': '1S' } },
+      ['scenarios[0].grpc.metadata.grpc-timeout: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)'],
+    ],
+    ['an unknown key', { ...GRPC, stream: true }, ['scenarios[0].grpc.stream: unknown key']],
+  ])('%s: one line naming the key', (_what, grpc, expected) => {
+    expect(config(grpc).problems).toEqual(expected);
+  });
+});
+
+describe('checkGrpcScenarios: the proto, service, method and messages before anything starts', () => {
+  it('a proto that fits: no problems, and its descriptor for the plan', () => {
+    const { problems, descriptors } = check(GRPC);
+    expect(problems).toEqual([]);
+    expect(Object.keys(descriptors.get(PROTO) ?? {})).toEqual(['nested']);
+  });
+  it('imports resolve beside the proto (through the reader); the well-known types are built in', () => {
+    expect(check({ ...GRPC, proto: 'imports.proto', service: 'i.I', method: 'Ping', message: {} }).problems).toEqual(
+      [],
+    );
+  });
+  it.each<[string, Record<string, unknown>, string[]]>([
+    [
+      'a proto that does not parse',
+      { proto: 'broken.proto' },
+      ["scenarios[0].grpc.proto: broken.proto: illegal token '}', ';' expected (line 2)"],
+    ],
+    [
+      'a service that is not there',
+      { service: 'vectordb.Index' },
+      [
+        'scenarios[0].grpc.service: vectordb.Index is not a service of the proto (services: vectordb.VectorDB; give the full name, package included)',
+      ],
+    ],
+    [
+      'a service without its package',
+      { service: 'VectorDB' },
+      ['scenarios[0].grpc.service: give the full name, package included: vectordb.VectorDB'],
+    ],
+    [
+      'a method that is not there',
+      { method: 'Lookup' },
+      ['scenarios[0].grpc.method: Lookup is not a method of vectordb.VectorDB (methods: Search)'],
+    ],
+    [
+      'a streaming method',
+      { proto: 'streams.proto', service: 's.S', method: 'Watch', message: { q: 'x' } },
+      ['scenarios[0].grpc.method: Watch streams; only unary methods can be load-tested'],
+    ],
+    [
+      'a field of the wrong type',
+      { message: { collection: 'docs', k: 'ten' } },
+      ['scenarios[0].grpc.message: k: integer expected (in a SearchRequest message)'],
+    ],
+    [
+      'a field the type does not have',
+      { message: { collection: 'docs', depth: 3 } },
+      ['scenarios[0].grpc.message: depth: not a field of SearchRequest (fields: collection, vector, k)'],
+    ],
+    [
+      'bodies lines that do not fit, each named by line',
+      { message: undefined, bodies: 'messages.jsonl' },
+      [
+        'scenarios[0].grpc.bodies: line 2: k: integer expected (in a SearchRequest message)',
+        'scenarios[0].grpc.bodies: line 3: depth: not a field of SearchRequest (fields: collection, vector, k)',
+      ],
+    ],
+  ])('%s', (_what, over, expected) => {
+    expect(check({ ...GRPC, ...over }).problems).toEqual(expected);
+  });
+  it('an import the reader refuses (outside the workspace) is the proto key’s problem', () => {
+    const { config: c } = config({ ...GRPC, proto: 'imports.proto', service: 'i.I', method: 'Ping', message: {} });
+    const refusing = {
+      resolveImport: () => {
+        throw new Error('common.proto resolves outside the workspace /ws; perf-gate reads nothing outside it');
+      },
+    };
+    expect(checkGrpcScenarios(c?.scenarios ?? [], refusing, readMessages)).toEqual([
+      'scenarios[0].grpc.proto: imports.proto: common.proto resolves outside the workspace /ws; perf-gate reads nothing outside it',
+    ]);
+  });
+});
+
+describe('the plan and the hash of a gRPC scenario', () => {
+  const loaded = (grpc: unknown = GRPC): Scenario => {
+    const { config: c } = config(grpc);
+    const descriptors = new Map<string, ProtoDescriptor>();
+    checkGrpcScenarios(c?.scenarios ?? [], reader, readMessages, descriptors);
+    const s = c?.scenarios[0] as Scenario;
+    if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+    return s;
+  };
+  it('hands the runner the descriptor and the messages, never the proto path', () => {
+    const plan = buildPlan([loaded()], [], () => []);
+    const g = plan.scenarios[0]?.grpc;
+    expect(g).toMatchObject({
+      url: GRPC.url,
+      service: 'vectordb.VectorDB',
+      method: 'Search',
+      channels: 4,
+      deadlineMs: 1000,
+    });
+    expect(g?.messages).toEqual([GRPC.message]);
+    expect(JSON.stringify(g)).not.toContain('search.proto');
+    expect(g?.descriptor).toHaveProperty('nested.vectordb');
+  });
+  it('a plan without the loaded proto is a bug, said so', () => {
+    const { config: c } = config(GRPC);
+    expect(() => buildPlan(c?.scenarios ?? [], [], () => [])).toThrow('the proto');
+  });
+  it('fills ${NAME} in the URL and metadata', () => {
+    const s = loaded({ ...GRPC, metadata: { authorization: 'Bearer ${TOKEN}' } });
+    const out = expandPlan(
+      buildPlan([s], [], () => []),
+      { TOKEN: 't0k' },
+      () => {},
+    );
+    expect(out.scenarios[0]?.grpc?.metadata).toEqual({ authorization: 'Bearer t0k' });
+    expect(() =>
+      expandPlan(
+        buildPlan([s], [], () => []),
+        {},
+        () => {},
+      ),
+    ).toThrow('scenarios[0] (search).grpc.metadata.authorization: ${TOKEN} is not set');
+  });
+  it('the hash follows the proto’s content and the message, not the proto’s path', () => {
+    const base = scenarioHash(loaded());
+    expect(scenarioHash(loaded({ ...GRPC, message: { ...GRPC.message, k: 5 } }))).not.toBe(base);
+    const moved = loaded();
+    if (moved.grpc) moved.grpc.protoFile = '/elsewhere/search.proto';
+    expect(scenarioHash(moved)).toBe(base);
+    const edited = loaded();
+    if (edited.grpc) edited.grpc.descriptor = { nested: {} };
+    expect(scenarioHash(edited)).not.toBe(base);
+  });
+});
+
+describe('gRPC status names are error classes', () => {
+  it.each<[string, string | undefined]>([
+    ['200', undefined],
+    ['302', undefined],
+    ['503', 'HTTP 503'],
+    ['OK', undefined],
+    ['UNAVAILABLE', 'gRPC UNAVAILABLE'],
+    ['DEADLINE_EXCEEDED', 'gRPC DEADLINE_EXCEEDED'],
+  ])('%s → %s', (code, cls) => {
+    expect(statusClass(code)).toBe(cls);
+  });
+  it('a phase’s classes', () => {
+    expect(errorClasses({ statusCodes: { OK: 90, UNAVAILABLE: 8, CANCELLED: 2 }, errors: { unfinished: 1 } })).toEqual([
+      'gRPC CANCELLED',
+      'gRPC UNAVAILABLE',
+      'unfinished',
+    ]);
+  });
+});
