@@ -36519,27 +36519,26 @@ var RequestCounts = class {
     return t;
   }
 };
-var Recorder = class {
-  histogram = createHistogram();
-  sent = 0;
-  responses = 0;
-  successes = 0;
-  failures = 0;
-  bytes = 0;
+var Recorder = class extends RequestCounts {
   connectionCloses = 0;
-  statusCodes = {};
-  errors = {};
   startedAt = performance.now();
   loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   utilizationAtStart = perf.eventLoopUtilization();
   endedAt;
+  lastEventAt;
   /** per mix entry (empty without a mix) */
   mix;
   constructor(mixSize = 0) {
+    super();
     this.loop.enable();
     this.mix = Array.from({ length: mixSize }, () => new RequestCounts());
   }
-  lastEventAt;
+  /** Counts an outcome inside the measured window (false after it), noting when it came. */
+  inWindow() {
+    if (this.endedAt !== void 0) return false;
+    this.lastEventAt = performance.now();
+    return true;
+  }
   /** A request written; `req` is its mix entry (-1 without a mix). */
   sentOne(req) {
     this.sent++;
@@ -36547,19 +36546,9 @@ var Recorder = class {
     if (m) m.sent++;
   }
   response(status2, bytes, latencyUs, req = -1) {
-    if (this.endedAt !== void 0) return;
-    this.lastEventAt = performance.now();
+    if (!this.inWindow()) return;
     this.mix[req]?.response(status2, bytes, latencyUs);
-    this.responses++;
-    this.bytes += bytes;
-    const key = String(status2);
-    this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (isSuccess(status2)) {
-      this.successes++;
-      recordUs(this.histogram, latencyUs);
-    } else {
-      this.failures++;
-    }
+    super.response(status2, bytes, latencyUs);
   }
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
   sub(req) {
@@ -36569,19 +36558,13 @@ var Recorder = class {
   }
   /** A success that is not an HTTP response (a WebSocket ack), with its latency. */
   ok(bytes, latencyUs) {
-    if (this.endedAt !== void 0) return;
-    this.lastEventAt = performance.now();
-    this.responses++;
-    this.successes++;
-    this.bytes += bytes;
-    recordUs(this.histogram, latencyUs);
+    if (this.inWindow()) super.ok(bytes, latencyUs);
   }
   /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
   error(kind, req = -1) {
-    if (this.endedAt !== void 0) return;
-    this.lastEventAt = performance.now();
+    if (!this.inWindow()) return;
     this.mix[req]?.error(kind);
-    this.errors[kind] = (this.errors[kind] ?? 0) + 1;
+    super.error(kind);
   }
   /** Stops counting: the measured window ends now, or at the last response (fixed request counts). */
   stop(end = "now") {
@@ -36596,22 +36579,14 @@ var Recorder = class {
   tally() {
     this.stop();
     const t = {
+      ...super.tally(),
       elapsedMs: this.elapsedMs(),
-      sent: this.sent,
-      responses: this.responses,
-      successes: this.successes,
-      failures: this.failures,
-      bytes: this.bytes,
       connectionCloses: this.connectionCloses,
-      statusCodes: this.statusCodes,
-      errors: this.errors,
-      histogram: encodeHistogram(this.histogram),
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
       loopDelayMaxUs: lagUs(this.loop.max),
       loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization
     };
     if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
-    this.histogram.destroy();
     return t;
   }
 };
@@ -36674,6 +36649,23 @@ var OpenSchedule = class {
     if (this.started >= this.total || this.at(this.started) > now) return false;
     this.started++;
     return true;
+  }
+  /** The schedule's accounting at the end of a stage, `unfinished` sends not answered in time. */
+  counts(unfinished) {
+    const us = (ms) => Math.round(ms * 1e3);
+    return {
+      scheduled: this.total,
+      late: this.late,
+      lateService: this.lateService,
+      lateGenerator: this.lateGenerator,
+      unfinished,
+      maxSendDelayUs: us(this.maxSendDelayMs),
+      delayUs: {
+        service: us(this.delayMs.service),
+        timer: us(this.delayMs.timer),
+        generator: us(this.delayMs.generator)
+      }
+    };
   }
   /** the end of the scheduling window on this thread's clock */
   get windowEnd() {
@@ -36872,16 +36864,7 @@ var OpenEngine = class {
     tally.elapsedMs = this.job.schedule.durationMs;
     const unfinished = s.total - this.settled;
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
-    const us = (ms) => Math.round(ms * 1e3);
-    tally.open = {
-      scheduled: s.total,
-      late: s.late,
-      lateService: s.lateService,
-      lateGenerator: s.lateGenerator,
-      unfinished,
-      maxSendDelayUs: us(s.maxSendDelayMs),
-      delayUs: { service: us(s.delayMs.service), timer: us(s.delayMs.timer), generator: us(s.delayMs.generator) }
-    };
+    tally.open = s.counts(unfinished);
     const idle = new Set(this.idle);
     for (const c of this.all) if (!idle.has(c) || !c.connected) c.dispose();
     park(this.target, idle, performance2.now());
@@ -37250,20 +37233,7 @@ function runGrpcOpen(job) {
     tally.elapsedMs = job.schedule.durationMs;
     const unfinished = schedule.total - settled;
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
-    const us = (ms) => Math.round(ms * 1e3);
-    tally.open = {
-      scheduled: schedule.total,
-      late: schedule.late,
-      lateService: schedule.lateService,
-      lateGenerator: schedule.lateGenerator,
-      unfinished,
-      maxSendDelayUs: us(schedule.maxSendDelayMs),
-      delayUs: {
-        service: us(schedule.delayMs.service),
-        timer: us(schedule.delayMs.timer),
-        generator: us(schedule.delayMs.generator)
-      }
-    };
+    tally.open = schedule.counts(unfinished);
     resolve(tally);
   };
   const take = () => inFlight < job.inFlight;
@@ -37307,40 +37277,19 @@ function runGrpcOpen(job) {
 }
 
 // runner/src/engine.ts
+function scheduleOf(job) {
+  return {
+    // the epoch is shared by all threads; each thread's performance clock has its own origin
+    startAt: job.startAtEpochMs - performance.timeOrigin,
+    rate: job.rate,
+    durationMs: job.durationMs,
+    stride: job.stride,
+    offset: job.offset
+  };
+}
 function startEngine(job) {
   const g = job.load.grpc;
-  if (g) {
-    const run2 = job.kind === "closed" ? runGrpcClosed(g, job.connections, job.limit) : runGrpcOpen({
-      grpc: g,
-      schedule: {
-        startAt: job.startAtEpochMs - performance.timeOrigin,
-        rate: job.rate,
-        durationMs: job.durationMs,
-        stride: job.stride,
-        offset: job.offset
-      },
-      inFlight: job.connections,
-      timeoutMs: g.deadlineMs
-    });
-    return { responses: () => run2.recorder.responses, done: run2.done };
-  }
-  if (job.kind === "closed") {
-    const run2 = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
-    return { responses: () => run2.recorder.responses, done: run2.done };
-  }
-  const run = runOpen({
-    load: job.load,
-    schedule: {
-      // the epoch is shared by all threads; each thread's performance clock has its own origin
-      startAt: job.startAtEpochMs - performance.timeOrigin,
-      rate: job.rate,
-      durationMs: job.durationMs,
-      stride: job.stride,
-      offset: job.offset
-    },
-    connections: job.connections,
-    timeoutMs: job.timeoutMs
-  });
+  const run = g ? job.kind === "closed" ? runGrpcClosed(g, job.connections, job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
   return { responses: () => run.recorder.responses, done: run.done };
 }
 

@@ -269,30 +269,6 @@ describe('the plan and the scenario hash of a mix', () => {
   });
 });
 
-function tallyOf(latencies: number[], requests: EngineTally['requests']): EngineTally {
-  const h = createHistogram();
-  for (const v of latencies) recordUs(h, v);
-  const histogram = encodeHistogram(h);
-  h.destroy();
-  const n = latencies.length;
-  return {
-    elapsedMs: 1000,
-    sent: n,
-    responses: n,
-    successes: n,
-    failures: 0,
-    bytes: 100 * n,
-    connectionCloses: 3,
-    statusCodes: { '200': n },
-    errors: {},
-    histogram,
-    loopDelayP99Us: 7,
-    loopDelayMaxUs: 9,
-    loopUtilization: 0.5,
-    requests,
-  };
-}
-
 function entryTally(latencies: number[], extra: Partial<NonNullable<EngineTally['requests']>[number]> = {}) {
   const h = createHistogram();
   for (const v of latencies) recordUs(h, v);
@@ -309,6 +285,19 @@ function entryTally(latencies: number[], extra: Partial<NonNullable<EngineTally[
     errors: {},
     histogram,
     ...extra,
+  };
+}
+
+/** An instance's tally: its own counts of `latencies`, the entries' counts, the loop's figures. */
+function tallyOf(latencies: number[], requests: EngineTally['requests']): EngineTally {
+  return {
+    ...entryTally(latencies),
+    elapsedMs: 1000,
+    connectionCloses: 3,
+    loopDelayP99Us: 7,
+    loopDelayMaxUs: 9,
+    loopUtilization: 0.5,
+    requests,
   };
 }
 

@@ -3,6 +3,7 @@
 import { runClosed } from './closed-loop.js';
 import { runGrpcClosed, runGrpcOpen } from './grpc.js';
 import { runOpen } from './open-loop.js';
+import type { ScheduleOptions } from './schedule.js';
 import type { EngineJob } from './split.js';
 import type { EngineTally } from './tally.js';
 
@@ -12,42 +13,26 @@ export interface EngineRun {
   done: Promise<EngineTally>;
 }
 
+/** An open-loop job's schedule on this thread's clock. */
+function scheduleOf(job: Extract<EngineJob, { kind: 'open' }>): ScheduleOptions {
+  return {
+    // the epoch is shared by all threads; each thread's performance clock has its own origin
+    startAt: job.startAtEpochMs - performance.timeOrigin,
+    rate: job.rate,
+    durationMs: job.durationMs,
+    stride: job.stride,
+    offset: job.offset,
+  };
+}
+
 export function startEngine(job: EngineJob): EngineRun {
   const g = job.load.grpc;
-  if (g) {
-    const run =
-      job.kind === 'closed'
-        ? runGrpcClosed(g, job.connections, job.limit)
-        : runGrpcOpen({
-            grpc: g,
-            schedule: {
-              startAt: job.startAtEpochMs - performance.timeOrigin,
-              rate: job.rate,
-              durationMs: job.durationMs,
-              stride: job.stride,
-              offset: job.offset,
-            },
-            inFlight: job.connections,
-            timeoutMs: g.deadlineMs,
-          });
-    return { responses: () => run.recorder.responses, done: run.done };
-  }
-  if (job.kind === 'closed') {
-    const run = runClosed(job.load, job.connections, job.limit, job.timeoutMs);
-    return { responses: () => run.recorder.responses, done: run.done };
-  }
-  const run = runOpen({
-    load: job.load,
-    schedule: {
-      // the epoch is shared by all threads; each thread's performance clock has its own origin
-      startAt: job.startAtEpochMs - performance.timeOrigin,
-      rate: job.rate,
-      durationMs: job.durationMs,
-      stride: job.stride,
-      offset: job.offset,
-    },
-    connections: job.connections,
-    timeoutMs: job.timeoutMs,
-  });
+  const run = g
+    ? job.kind === 'closed'
+      ? runGrpcClosed(g, job.connections, job.limit)
+      : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs })
+    : job.kind === 'closed'
+      ? runClosed(job.load, job.connections, job.limit, job.timeoutMs)
+      : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
   return { responses: () => run.recorder.responses, done: run.done };
 }

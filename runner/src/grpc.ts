@@ -168,20 +168,7 @@ export function runGrpcOpen(job: GrpcOpenJob): GrpcRun {
     tally.elapsedMs = job.schedule.durationMs;
     const unfinished = schedule.total - settled;
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
-    const us = (ms: number): number => Math.round(ms * 1000);
-    tally.open = {
-      scheduled: schedule.total,
-      late: schedule.late,
-      lateService: schedule.lateService,
-      lateGenerator: schedule.lateGenerator,
-      unfinished,
-      maxSendDelayUs: us(schedule.maxSendDelayMs),
-      delayUs: {
-        service: us(schedule.delayMs.service),
-        timer: us(schedule.delayMs.timer),
-        generator: us(schedule.delayMs.generator),
-      },
-    };
+    tally.open = schedule.counts(unfinished);
     resolve(tally);
   };
   const take = (): boolean => inFlight < job.inFlight;

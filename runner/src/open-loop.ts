@@ -221,16 +221,7 @@ class OpenEngine implements ConnectionOwner {
     // requests the schedule called for that got no answer in time: aborted, or never sent
     const unfinished = s.total - this.settled;
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
-    const us = (ms: number): number => Math.round(ms * 1000);
-    tally.open = {
-      scheduled: s.total,
-      late: s.late,
-      lateService: s.lateService,
-      lateGenerator: s.lateGenerator,
-      unfinished,
-      maxSendDelayUs: us(s.maxSendDelayMs),
-      delayUs: { service: us(s.delayMs.service), timer: us(s.delayMs.timer), generator: us(s.delayMs.generator) },
-    };
+    tally.open = s.counts(unfinished);
     // idle connections wait for the next stage; those still busy are closed
     const idle = new Set(this.idle);
     for (const c of this.all) if (!idle.has(c) || !c.connected) c.dispose();

@@ -61,30 +61,30 @@ export class RequestCounts {
   }
 }
 
-export class Recorder {
-  readonly histogram = createHistogram();
-  sent = 0;
-  responses = 0;
-  successes = 0;
-  failures = 0;
-  bytes = 0;
+/** A run's counts (the phase's own, every mix entry included), its window and this thread's loop. */
+export class Recorder extends RequestCounts {
   connectionCloses = 0;
-  readonly statusCodes: Record<string, number> = {};
-  readonly errors: Record<string, number> = {};
   private readonly startedAt = performance.now();
   private readonly loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   private readonly utilizationAtStart = perf.eventLoopUtilization();
   private endedAt: number | undefined;
+  private lastEventAt: number | undefined;
 
   /** per mix entry (empty without a mix) */
   private readonly mix: RequestCounts[];
 
   constructor(mixSize = 0) {
+    super();
     this.loop.enable();
     this.mix = Array.from({ length: mixSize }, () => new RequestCounts());
   }
 
-  private lastEventAt: number | undefined;
+  /** Counts an outcome inside the measured window (false after it), noting when it came. */
+  private inWindow(): boolean {
+    if (this.endedAt !== undefined) return false;
+    this.lastEventAt = performance.now();
+    return true;
+  }
 
   /** A request written; `req` is its mix entry (-1 without a mix). */
   sentOne(req: number): void {
@@ -93,20 +93,10 @@ export class Recorder {
     if (m) m.sent++;
   }
 
-  response(status: number | string, bytes: number, latencyUs: number, req = -1): void {
-    if (this.endedAt !== undefined) return; // after the measured window
-    this.lastEventAt = performance.now();
+  override response(status: number | string, bytes: number, latencyUs: number, req = -1): void {
+    if (!this.inWindow()) return;
     this.mix[req]?.response(status, bytes, latencyUs);
-    this.responses++;
-    this.bytes += bytes;
-    const key = String(status);
-    this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (isSuccess(status)) {
-      this.successes++;
-      recordUs(this.histogram, latencyUs);
-    } else {
-      this.failures++;
-    }
+    super.response(status, bytes, latencyUs);
   }
 
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
@@ -117,21 +107,15 @@ export class Recorder {
   }
 
   /** A success that is not an HTTP response (a WebSocket ack), with its latency. */
-  ok(bytes: number, latencyUs: number): void {
-    if (this.endedAt !== undefined) return;
-    this.lastEventAt = performance.now();
-    this.responses++;
-    this.successes++;
-    this.bytes += bytes;
-    recordUs(this.histogram, latencyUs);
+  override ok(bytes: number, latencyUs: number): void {
+    if (this.inWindow()) super.ok(bytes, latencyUs);
   }
 
   /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
-  error(kind: string, req = -1): void {
-    if (this.endedAt !== undefined) return;
-    this.lastEventAt = performance.now();
+  override error(kind: string, req = -1): void {
+    if (!this.inWindow()) return;
     this.mix[req]?.error(kind);
-    this.errors[kind] = (this.errors[kind] ?? 0) + 1;
+    super.error(kind);
   }
 
   /** Stops counting: the measured window ends now, or at the last response (fixed request counts). */
@@ -146,25 +130,17 @@ export class Recorder {
   }
 
   /** This instance's counts, for the trial merge. */
-  tally(): EngineTally {
+  override tally(): EngineTally {
     this.stop();
     const t: EngineTally = {
+      ...super.tally(),
       elapsedMs: this.elapsedMs(),
-      sent: this.sent,
-      responses: this.responses,
-      successes: this.successes,
-      failures: this.failures,
-      bytes: this.bytes,
       connectionCloses: this.connectionCloses,
-      statusCodes: this.statusCodes,
-      errors: this.errors,
-      histogram: encodeHistogram(this.histogram),
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
       loopDelayMaxUs: lagUs(this.loop.max),
       loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization,
     };
     if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
-    this.histogram.destroy();
     return t;
   }
 }

@@ -17,6 +17,7 @@
 //     service either; a send whose generator part exceeds LATE_MS is `late` for the generator, and
 //     a phase with too many of those is generator-bound (its numbers are not trusted).
 
+import type { OpenLoopCounts } from '../../src/protocol/measurement.js';
 import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
 
 /** A delay above this is `late` (for the service or the generator). */
@@ -100,6 +101,24 @@ export class OpenSchedule {
     if (this.started >= this.total || this.at(this.started) > now) return false;
     this.started++;
     return true;
+  }
+
+  /** The schedule's accounting at the end of a stage, `unfinished` sends not answered in time. */
+  counts(unfinished: number): OpenLoopCounts {
+    const us = (ms: number): number => Math.round(ms * 1000);
+    return {
+      scheduled: this.total,
+      late: this.late,
+      lateService: this.lateService,
+      lateGenerator: this.lateGenerator,
+      unfinished,
+      maxSendDelayUs: us(this.maxSendDelayMs),
+      delayUs: {
+        service: us(this.delayMs.service),
+        timer: us(this.delayMs.timer),
+        generator: us(this.delayMs.generator),
+      },
+    };
   }
 
   /** the end of the scheduling window on this thread's clock */
