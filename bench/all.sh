@@ -8,3 +8,4 @@ node bench/accuracy.mjs
 node bench/coordinated-omission.mjs
 node bench/memory.mjs "${BENCH_MEMORY_MINUTES:-5}"
 node bench/ws.mjs
+node bench/grpc.mjs

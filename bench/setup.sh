@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the benchmarks compare against (Debian packages) and builds what they drive:
-# wrk, hey, nginx and oha, the bundled runner (dist/), and the static fixture service. Run as root on Debian/Ubuntu.
+# wrk, hey, nginx, oha and ghz, the bundled runner (dist/), and the static fixture services. Run as root on Debian/Ubuntu.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if ! command -v wrk >/dev/null || ! command -v hey >/dev/null || ! command -v nginx >/dev/null; then
@@ -9,6 +9,10 @@ if ! command -v wrk >/dev/null || ! command -v hey >/dev/null || ! command -v ng
 fi
 # oha, the open-loop anchor, from the crates registry (a few minutes to build)
 command -v oha >/dev/null || cargo install --locked oha
+# ghz, the gRPC anchor, from the Go module proxy into $(go env GOPATH)/bin; the proxy's @latest is the
+# old v0.93.0 (its version list holds no later tag), so the tag is named
+command -v ghz >/dev/null || [ -x "$(go env GOPATH)/bin/ghz" ] || go install github.com/bojand/ghz/cmd/ghz@v0.120.0
 (cd "$root" && npm run build >/dev/null)
 (cd "$root/fixtures/sut" && CGO_ENABLED=0 go build -trimpath -o bin/sut .)
-echo "bench: wrk, hey, dist/runner.mjs and fixtures/sut/bin/sut ready"
+(cd "$root/fixtures/grpc-search" && CGO_ENABLED=0 go build -trimpath -o bin/server .)
+echo "bench: wrk, hey, oha, ghz, dist/runner.mjs, fixtures/sut/bin/sut and fixtures/grpc-search/bin/server ready"
