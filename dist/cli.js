@@ -92423,7 +92423,10 @@ var template = external_exports.union([external_exports.string(), external_expor
 });
 var entryThresholds = external_exports.strictObject(
   Object.fromEntries(
-    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()])
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [
+      m,
+      threshold.optional()
+    ])
   )
 ).optional();
 var websocket = external_exports.strictObject({
@@ -92787,10 +92790,18 @@ function normalizeGrpc(raw, path, problems, resolveAt) {
     channels: raw.channels ?? 1,
     deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : DEFAULT_GRPC_DEADLINE_MS
   };
-  for (const key of Object.keys(out.metadata)) {
+  for (const [key, value] of Object.entries(out.metadata)) {
     if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
       problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    } else if (key.endsWith("-bin")) {
+      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
+    } else if (!/^[\x20-\x7e]*$/.test(value)) {
+      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
     }
+  }
+  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
+  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
+    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
   }
   if (raw.message !== void 0) out.message = raw.message;
   if (raw.bodies !== void 0) {
@@ -92826,6 +92837,9 @@ function normalizeWebSocket(raw, path, problems) {
     const url2 = compileTemplate(raw.url);
     const other = [...url2.uses].find((u) => u !== "peer");
     if (other) problems.push(`${path}.url: only {{peer}} can be used in the URL, not {{${other}}}`);
+    else if (!URL.canParse(render(url2, { id: "", peer: 0, other: 0, n: 0 }))) {
+      problems.push(`${path}.url: not a valid URL`);
+    }
   } catch (err) {
     problems.push(`${path}.url: ${err.message}`);
   }
@@ -92914,6 +92928,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
+    if (scenario2.thresholds.delivery && !websocket2) {
+      const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
+      problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
+    }
     if (mix) scenario2.mix = mix;
     if (websocket2) scenario2.websocket = websocket2;
     if (grpc) scenario2.grpc = grpc;
@@ -93032,8 +93050,29 @@ function messageProblem(type, message) {
   if (unknown2.length) {
     return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
   }
-  const problem = type.verify(message);
+  const problem = type.verify(fromJsonForm(type, message));
   return problem ? `${problem} (in a ${type.name} message)` : void 0;
+}
+var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
+function fromJsonForm(type, message) {
+  const out = { ...message };
+  for (const [name2, value] of Object.entries(message)) {
+    const field = type.fields[name2];
+    if (!field || value === null || value === void 0) continue;
+    field.resolve();
+    const one = (v) => {
+      if (field.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field.resolvedType.values) {
+        return field.resolvedType.values[v];
+      }
+      if (LONG_TYPES.has(field.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+      if (field.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
+        return fromJsonForm(field.resolvedType, v);
+      }
+      return v;
+    };
+    out[name2] = field.repeated && Array.isArray(value) ? value.map(one) : field.map ? value : one(value);
+  }
+  return out;
 }
 function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
   const problems = [];
@@ -96824,6 +96863,7 @@ var package_default = {
     "@types/node": "^20.19.43",
     "@types/tar-stream": "^3.1.5",
     "@types/ws": "^8.18.2",
+    ajv: "^8.20.0",
     autocannon: "^9.0.0",
     "csv-parse": "^7.0.3",
     esbuild: "^0.28.2",

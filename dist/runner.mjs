@@ -37119,6 +37119,23 @@ function runClosed(load, connections, limit, timeoutMs) {
 // runner/src/grpc.ts
 var grpc = __toESM(require_src3(), 1);
 var import_proto_loader = __toESM(require_src2(), 1);
+var InFlight = class {
+  calls = /* @__PURE__ */ new Set();
+  start(calls, done) {
+    const held = {};
+    held.call = calls.call((status2, bytes) => {
+      held.settled = true;
+      if (held.call) this.calls.delete(held.call);
+      done(status2, bytes);
+    });
+    if (!held.settled) this.calls.add(held.call);
+  }
+  cancel() {
+    const calls = [...this.calls];
+    this.calls.clear();
+    for (const c of calls) c.cancel();
+  }
+};
 var STATUS_NAMES = Object.fromEntries(
   Object.entries(grpc.status).filter(([, v]) => typeof v === "number").map(([k, v]) => [v, k])
 );
@@ -37152,7 +37169,7 @@ var Calls = class {
   call(done) {
     const message = this.messages[this.next++ % this.messages.length];
     const client = this.clients[this.nextClient++ % this.clients.length];
-    client.makeUnaryRequest(
+    return client.makeUnaryRequest(
       this.path,
       (b) => b,
       (b) => b,
@@ -37181,6 +37198,7 @@ function callsFor(g) {
 function runGrpcClosed(g, connections, limit) {
   const recorder = new Recorder();
   const calls = callsFor(g);
+  const inFlight = new InFlight();
   const max2 = "requests" in limit ? limit.requests : Infinity;
   let started = 0;
   let settled = 0;
@@ -37193,6 +37211,7 @@ function runGrpcClosed(g, connections, limit) {
     stopped = true;
     recorder.stop("durationMs" in limit ? "now" : "last-event");
     clearTimeout(deadline);
+    inFlight.cancel();
     resolve(recorder.tally());
   };
   const next = () => {
@@ -37200,7 +37219,7 @@ function runGrpcClosed(g, connections, limit) {
     started++;
     recorder.sentOne(-1);
     const at = performance.now();
-    calls.call((status2, bytes) => {
+    inFlight.start(calls, (status2, bytes) => {
       if (stopped) return;
       recorder.response(status2, bytes, (performance.now() - at) * 1e3);
       settled++;
@@ -37215,6 +37234,7 @@ function runGrpcClosed(g, connections, limit) {
 function runGrpcOpen(job) {
   const recorder = new Recorder();
   const calls = callsFor(job.grpc);
+  const pending = new InFlight();
   const schedule = new OpenSchedule(job.schedule);
   const watch = new IdleWatch();
   let inFlight = 0;
@@ -37229,6 +37249,7 @@ function runGrpcOpen(job) {
     finished = true;
     clearTimeout(timer);
     clearTimeout(grace);
+    pending.cancel();
     const tally = recorder.tally();
     tally.elapsedMs = job.schedule.durationMs;
     const unfinished = schedule.total - settled;
@@ -37241,7 +37262,7 @@ function runGrpcOpen(job) {
     inFlight++;
     recorder.sentOne(-1);
     const at = performance.now() - serviceMs;
-    calls.call((status2, bytes) => {
+    pending.start(calls, (status2, bytes) => {
       inFlight--;
       const now = performance.now();
       watch.observe(now);
@@ -37481,6 +37502,7 @@ function* idsIn(text, nonce) {
 
 // runner/src/ws.ts
 var PUSH = 0;
+var CLOSE_WAIT_MS = 1e3;
 var CONNECT = 1;
 var Peer = class {
   constructor(index) {
@@ -37583,7 +37605,12 @@ var WsEngine = class {
     });
     socket.on("message", (data, isBinary) => p.open && this.onMessage(p, data, isBinary));
     socket.on("close", (code) => {
-      if (!p.open || p.gone || this.finished) return;
+      if (p.gone || this.finished) return;
+      if (!p.open) {
+        clearTimeout(p.timer);
+        connectFailed(`close-${code}`);
+        return;
+      }
       p.gone = true;
       p.done = true;
       p.open = false;
@@ -37714,17 +37741,28 @@ var WsEngine = class {
     const rec = this.recorder;
     if (sent > acked) rec.errors["no-ack"] = sent - acked;
     if (sent > pushed) rec.sub(PUSH).errors["no-push"] = sent - pushed;
+    const closed = [];
     for (const p of this.peers) {
       clearTimeout(p.timer);
-      p.socket?.removeAllListeners("close");
-      p.socket?.on("error", () => void 0);
-      if (p.open) p.socket?.close(1e3);
-      else p.socket?.terminate();
+      const socket = p.socket;
+      if (!socket) continue;
+      socket.removeAllListeners("close");
+      socket.on("error", () => void 0);
+      if (socket.readyState === wrapper_default.CLOSED) continue;
+      closed.push(new Promise((resolve) => socket.once("close", () => resolve())));
+      if (p.open) socket.close(1e3);
+      else socket.terminate();
     }
     const tally = rec.tally();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
     tally.delivery = { sent, delivered: pushed };
-    this.resolveDone(tally);
+    const cut = setTimeout(() => {
+      for (const p of this.peers) p.socket?.terminate();
+    }, CLOSE_WAIT_MS);
+    void Promise.all(closed).then(() => {
+      clearTimeout(cut);
+      this.resolveDone(tally);
+    });
   }
 };
 function runWs(job) {

@@ -306,7 +306,9 @@ describe('a request mix against 127.0.0.1', () => {
 
 describe('WebSocket phases against a broker on 127.0.0.1', () => {
   /** A tiny broker: `?peer=N` names a socket; {id, to} is acked to its sender and pushed to peer `to`. */
-  async function broker(o: { dropPushTo?: number; closePeerAfter?: { peer: number; messages: number } } = {}) {
+  async function broker(
+    o: { dropPushTo?: number; closePeerAfter?: { peer: number; messages: number }; closeOnHello?: number } = {},
+  ) {
     const http = createServer((_req, res) => {
       res.statusCode = 404;
       res.end();
@@ -325,6 +327,7 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
         peers.set(me, ws);
         ws.on('message', (data) => {
           const m = JSON.parse(String(data)) as { type: string; id: string; to: number };
+          if (m.type === 'hello' && o.closeOnHello) ws.close(o.closeOnHello, 'bad hello');
           if (m.type !== 'dm') return;
           const n = (received.get(me) ?? 0) + 1;
           received.set(me, n);
@@ -376,7 +379,7 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
     expect(decodeHistogram(t.histogram).totalCount).toBe(100);
   });
 
-  it('at a per-peer rate the schedule is kept and latency runs from it', async () => {
+  it('at a per-peer rate the schedule is kept', async () => {
     const { plan } = await broker();
     const started = performance.now();
     const t = await runWs({ ws: plan(), phase: phase(4, 10, 20), timeoutMs: 2000 }).done;
@@ -400,6 +403,16 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
     expect(t.errors['close-4001']).toBe(1);
     expect(t.sent).toBeGreaterThanOrEqual(45);
     expect(t.sent).toBeLessThan(60);
+  });
+
+  it('a peer closed while it waits for its hello reply is a connect error by close code, at once', async () => {
+    const { plan } = await broker({ closeOnHello: 4401 });
+    const started = performance.now();
+    await expect(runWs({ ws: plan({ helloReply: true }), phase: phase(2, 1), timeoutMs: 5000 }).done).rejects.toThrow(
+      /no peer could connect \(close-4401 ×2\)/,
+    );
+    // not after the 5 s hello timeout
+    expect(performance.now() - started).toBeLessThan(4000);
   });
 
   it('an upgrade every peer is refused: the run fails naming the URL and the status', async () => {
@@ -469,7 +482,7 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     expect(t.successes).toBe(t.statusCodes.OK);
   });
 
-  it('open loop: the schedule is kept at the rate; calls in flight bounded', async () => {
+  it('open loop: the schedule is kept at the rate', async () => {
     const g = await server({ BURN: '1ms' });
     const t = await runGrpcOpen({
       grpc: g,
@@ -483,6 +496,23 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     // a 1 ms service: latency is at least its cost
     const h = decodeHistogram(t.histogram);
     expect(h.getValueAtPercentile(50)).toBeGreaterThanOrEqual(1000);
+    h.destroy();
+  });
+
+  it('open loop: max in flight holds calls back, and their wait counts in their latency', async () => {
+    // one call at a time to a 10 ms service, 200 a second due: each waits for the one before
+    const g = await server({ BURN: '10ms' });
+    const t = await runGrpcOpen({
+      grpc: g,
+      schedule: { startAt: performance.now() + 20, rate: 200, durationMs: 1000, stride: 1, offset: 0 },
+      inFlight: 1,
+      timeoutMs: 3000,
+    }).done;
+    expect(t.open?.scheduled).toBe(200);
+    expect(t.open?.lateService).toBeGreaterThan(100);
+    const h = decodeHistogram(t.histogram);
+    // the last calls were due ~1 s before a slot freed for them
+    expect(h.getValueAtPercentile(99)).toBeGreaterThan(500_000);
     h.destroy();
   });
 

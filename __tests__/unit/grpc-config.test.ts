@@ -26,6 +26,13 @@ writeFileSync(
   'syntax = "proto3"; package i; import "google/protobuf/empty.proto"; import "common.proto";\n' +
     'service I { rpc Ping (google.protobuf.Empty) returns (c.Pong); }\n',
 );
+writeFileSync(
+  join(dir, 'kinds.proto'),
+  'syntax = "proto3"; package k; enum Kind { A = 0; B = 1; }\n' +
+    'message Inner { Kind kind = 1; int64 at = 2; }\n' +
+    'message Req { int64 id = 1; Kind kind = 2; repeated uint64 ids = 3; Inner inner = 4; repeated Kind kinds = 5; }\n' +
+    'service K { rpc Get (Req) returns (Req); }\n',
+);
 writeFileSync(join(dir, 'common.proto'), 'syntax = "proto3"; package c; message Pong { int64 at = 1; }\n');
 writeFileSync(join(dir, 'messages.jsonl'), '{"collection":"a","k":1}\n{"collection":"b","k":"two"}\n{"depth":3}\n');
 
@@ -111,6 +118,28 @@ describe('config: grpc scenarios', () => {
       ['scenarios[0].grpc.metadata.grpc-timeout: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)'],
     ],
     ['an unknown key', { ...GRPC, stream: true }, ['scenarios[0].grpc.stream: unknown key']],
+    [
+      'a URL without a port',
+      { ...GRPC, url: 'grpc://vectordb' },
+      ['scenarios[0].grpc.url: must name the port, 1 to 65535 (grpc://host:port)'],
+    ],
+    [
+      'a port out of range',
+      { ...GRPC, url: 'grpc://vectordb:70000' },
+      ['scenarios[0].grpc.url: must name the port, 1 to 65535 (grpc://host:port)'],
+    ],
+    [
+      'binary metadata',
+      { ...GRPC, metadata: { 'trace-bin': 'AAEC' } },
+      ['scenarios[0].grpc.metadata.trace-bin: binary (-bin) metadata is not supported; give text values'],
+    ],
+    [
+      'a metadata value with a newline',
+      { ...GRPC, metadata: { authorization: 'a\nb' } },
+      [
+        'scenarios[0].grpc.metadata.authorization: the value must be printable ASCII (no newlines or control characters)',
+      ],
+    ],
   ])('%s: one line naming the key', (_what, grpc, expected) => {
     expect(config(grpc).problems).toEqual(expected);
   });
@@ -175,6 +204,25 @@ describe('checkGrpcScenarios: the proto, service, method and messages before any
     ],
   ])('%s', (_what, over, expected) => {
     expect(check({ ...GRPC, ...over }).problems).toEqual(expected);
+  });
+  it('the proto3 JSON form: enum values by name, 64-bit integers as strings, nested and repeated', () => {
+    const message = {
+      id: '9007199254740993',
+      kind: 'B',
+      ids: ['1', 2],
+      inner: { kind: 'A', at: '-5' },
+      kinds: ['A', 'B'],
+    };
+    expect(check({ ...GRPC, proto: 'kinds.proto', service: 'k.K', method: 'Get', message }).problems).toEqual([]);
+  });
+  it.each<[Record<string, unknown>, string]>([
+    [{ kind: 'C' }, 'scenarios[0].grpc.message: kind: enum value expected (in a Req message)'],
+    [{ id: 'twelve' }, 'scenarios[0].grpc.message: id: integer|Long expected (in a Req message)'],
+    [{ inner: { kind: 'Z' } }, 'scenarios[0].grpc.message: inner.kind: enum value expected (in a Req message)'],
+  ])('the JSON form still has to fit: %j', (message, problem) => {
+    expect(check({ ...GRPC, proto: 'kinds.proto', service: 'k.K', method: 'Get', message }).problems).toEqual([
+      problem,
+    ]);
   });
   it('an import the reader refuses (outside the workspace) is the proto key’s problem', () => {
     const { config: c } = config({ ...GRPC, proto: 'imports.proto', service: 'i.I', method: 'Ping', message: {} });

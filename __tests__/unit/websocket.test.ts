@@ -183,6 +183,20 @@ describe('config: websocket scenarios', () => {
     ],
     ['no messages', WS, [{ peers: 2 }], {}, ['scenarios[0].phases[0]: a WebSocket phase needs peers and messages']],
     [
+      'a port out of range',
+      { ...WS, url: 'ws://broker:99999/ws' },
+      [{ peers: 2, messages: 1 }],
+      {},
+      ['scenarios[0].websocket.url: not a valid URL'],
+    ],
+    [
+      'delivery among the push thresholds',
+      { ...WS, thresholds: { push: { delivery: { min: '99%' } } } },
+      [{ peers: 2, messages: 1 }],
+      {},
+      ['scenarios[0].websocket.thresholds.push.delivery: unknown key'],
+    ],
+    [
       'a sweep',
       WS,
       [{ peers: 2, messages: 1 }],
@@ -275,6 +289,20 @@ describe('delivery and the min limit', () => {
     ],
   ])('%j is refused', (thresholds, problem) => {
     expect(config(WS, undefined, { thresholds }).problems).toEqual([problem]);
+  });
+  it('delivery in an HTTP scenario is refused, naming where it came from', () => {
+    const text = (extra: Record<string, unknown>) =>
+      stringify({
+        version: 1,
+        sut: { compose: 'c.yml' },
+        ...extra,
+        scenarios: [{ name: 's', request: { url: 'http://a/' }, phases: [{ connections: 1, duration: '1s' }] }],
+      });
+    expect(
+      parseConfigText(text({ defaults: { thresholds: { delivery: { min: '99%' } } } }), '/ws/p.yml', (p) => p).problems,
+    ).toEqual([
+      'scenarios[0].thresholds.delivery: delivery is measured in WebSocket scenarios only (given in defaults.thresholds)',
+    ]);
   });
   it('rps takes a minimum too', () => {
     const { config: c, problems } = config(WS, undefined, { thresholds: { rps: { min: 500 } } });

@@ -20,6 +20,26 @@ export interface GrpcRun {
   done: Promise<EngineTally>;
 }
 
+/** Calls of one stage still in flight: cancelled when the stage ends, so none spills into the next. */
+class InFlight {
+  private readonly calls = new Set<grpc.ClientUnaryCall>();
+  start(calls: Calls, done: (status: string, bytes: number) => void): void {
+    // a callback may come before makeUnaryRequest returns (an immediate failure): then nothing is kept
+    const held: { call?: grpc.ClientUnaryCall; settled?: boolean } = {};
+    held.call = calls.call((status, bytes) => {
+      held.settled = true;
+      if (held.call) this.calls.delete(held.call);
+      done(status, bytes);
+    });
+    if (!held.settled) this.calls.add(held.call);
+  }
+  cancel(): void {
+    const calls = [...this.calls];
+    this.calls.clear();
+    for (const c of calls) c.cancel();
+  }
+}
+
 /** Status names by code (0 → OK, 14 → UNAVAILABLE, ...). */
 const STATUS_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(grpc.status)
@@ -56,10 +76,10 @@ class Calls {
   }
 
   /** Starts one call; `done` gets its status name and the response's size. */
-  call(done: (status: string, bytes: number) => void): void {
+  call(done: (status: string, bytes: number) => void): grpc.ClientUnaryCall {
     const message = this.messages[this.next++ % this.messages.length] as Buffer;
     const client = this.clients[this.nextClient++ % this.clients.length] as grpc.Client;
-    client.makeUnaryRequest<Buffer, Buffer>(
+    return client.makeUnaryRequest<Buffer, Buffer>(
       this.path,
       (b) => b,
       (b) => b,
@@ -104,6 +124,7 @@ export function closeGrpcClients(): void {
 export function runGrpcClosed(g: PlanGrpc, connections: number, limit: Limit): GrpcRun {
   const recorder = new Recorder();
   const calls = callsFor(g);
+  const inFlight = new InFlight();
   const max = 'requests' in limit ? limit.requests : Infinity;
   let started = 0;
   let settled = 0;
@@ -116,6 +137,7 @@ export function runGrpcClosed(g: PlanGrpc, connections: number, limit: Limit): G
     stopped = true;
     recorder.stop('durationMs' in limit ? 'now' : 'last-event');
     clearTimeout(deadline);
+    inFlight.cancel();
     resolve(recorder.tally());
   };
   const next = (): void => {
@@ -123,7 +145,7 @@ export function runGrpcClosed(g: PlanGrpc, connections: number, limit: Limit): G
     started++;
     recorder.sentOne(-1);
     const at = performance.now();
-    calls.call((status, bytes) => {
+    inFlight.start(calls, (status, bytes) => {
       if (stopped) return;
       recorder.response(status, bytes, (performance.now() - at) * 1000);
       settled++;
@@ -149,6 +171,7 @@ export interface GrpcOpenJob {
 export function runGrpcOpen(job: GrpcOpenJob): GrpcRun {
   const recorder = new Recorder();
   const calls = callsFor(job.grpc);
+  const pending = new InFlight();
   const schedule = new OpenSchedule(job.schedule);
   const watch = new IdleWatch();
   let inFlight = 0;
@@ -164,6 +187,7 @@ export function runGrpcOpen(job: GrpcOpenJob): GrpcRun {
     finished = true;
     clearTimeout(timer);
     clearTimeout(grace);
+    pending.cancel();
     const tally = recorder.tally();
     tally.elapsedMs = job.schedule.durationMs;
     const unfinished = schedule.total - settled;
@@ -176,7 +200,7 @@ export function runGrpcOpen(job: GrpcOpenJob): GrpcRun {
     inFlight++;
     recorder.sentOne(-1);
     const at = performance.now() - serviceMs;
-    calls.call((status, bytes) => {
+    pending.start(calls, (status, bytes) => {
       inFlight--;
       const now = performance.now();
       watch.observe(now);

@@ -17,6 +17,8 @@ import type { EngineTally } from './tally.js';
 
 export { WS_ENTRIES } from '../../src/protocol/plan.js';
 const PUSH = 0;
+/** how long a stage's end waits for its sockets' closing handshakes before it cuts them */
+const CLOSE_WAIT_MS = 1000;
 const CONNECT = 1;
 
 export interface WsJob {
@@ -144,7 +146,13 @@ class WsEngine {
     });
     socket.on('message', (data, isBinary) => p.open && this.onMessage(p, data as Buffer, isBinary));
     socket.on('close', (code) => {
-      if (!p.open || p.gone || this.finished) return;
+      if (p.gone || this.finished) return;
+      if (!p.open) {
+        // closed before it counted as connected (while it waited for the answer to its hello)
+        clearTimeout(p.timer);
+        connectFailed(`close-${code}`);
+        return;
+      }
       // the server (or the network) ended a peer mid-phase
       p.gone = true;
       p.done = true;
@@ -291,17 +299,30 @@ class WsEngine {
     const rec = this.recorder;
     if (sent > acked) rec.errors['no-ack'] = sent - acked;
     if (sent > pushed) rec.sub(PUSH).errors['no-push'] = sent - pushed;
+    const closed: Array<Promise<void>> = [];
     for (const p of this.peers) {
       clearTimeout(p.timer);
-      p.socket?.removeAllListeners('close');
-      p.socket?.on('error', () => undefined);
-      if (p.open) p.socket?.close(1000);
-      else p.socket?.terminate();
+      const socket = p.socket;
+      if (!socket) continue;
+      socket.removeAllListeners('close');
+      socket.on('error', () => undefined);
+      if (socket.readyState === WebSocket.CLOSED) continue;
+      closed.push(new Promise((resolve) => socket.once('close', () => resolve())));
+      if (p.open) socket.close(1000);
+      else socket.terminate();
     }
     const tally = rec.tally();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
     tally.delivery = { sent, delivered: pushed };
-    this.resolveDone(tally);
+    // the next stage reconnects the same peer numbers: a server that forgets peer N when its socket
+    // closes must see these closes first (waited for at most CLOSE_WAIT_MS, then cut)
+    const cut = setTimeout(() => {
+      for (const p of this.peers) p.socket?.terminate();
+    }, CLOSE_WAIT_MS);
+    void Promise.all(closed).then(() => {
+      clearTimeout(cut);
+      this.resolveDone(tally);
+    });
   }
 }
 

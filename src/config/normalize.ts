@@ -302,10 +302,18 @@ function normalizeGrpc(
     channels: raw.channels ?? 1,
     deadlineMs: raw.deadline !== undefined ? (parseDurationMs(raw.deadline) as number) : DEFAULT_GRPC_DEADLINE_MS,
   };
-  for (const key of Object.keys(out.metadata)) {
+  for (const [key, value] of Object.entries(out.metadata)) {
     if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith('grpc-')) {
       problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    } else if (key.endsWith('-bin')) {
+      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
+    } else if (!/^[\x20-\x7e]*$/.test(value)) {
+      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
     }
+  }
+  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
+  if (port === undefined || Number(port) < 1 || Number(port) > 65535) {
+    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
   }
   if (raw.message !== undefined) out.message = raw.message;
   if (raw.bodies !== undefined) {
@@ -346,6 +354,9 @@ function normalizeWebSocket(raw: RawWebSocket, path: string, problems: string[])
     const url = compileTemplate(raw.url);
     const other = [...url.uses].find((u) => u !== 'peer');
     if (other) problems.push(`${path}.url: only {{peer}} can be used in the URL, not {{${other}}}`);
+    else if (!URL.canParse(render(url, { id: '', peer: 0, other: 0, n: 0 }))) {
+      problems.push(`${path}.url: not a valid URL`);
+    }
   } catch (err) {
     problems.push(`${path}.url: ${(err as Error).message}`);
   }
@@ -445,6 +456,10 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
+    if (scenario.thresholds.delivery && !websocket) {
+      const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
+      problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
+    }
     if (mix) scenario.mix = mix;
     if (websocket) scenario.websocket = websocket;
     if (grpc) scenario.grpc = grpc;

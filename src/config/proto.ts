@@ -82,8 +82,36 @@ export function messageProblem(type: protobuf.Type, message: unknown): string | 
   if (unknown.length) {
     return `${unknown.join(', ')}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(', ')})`;
   }
-  const problem = type.verify(message as Record<string, unknown>);
+  const problem = type.verify(fromJsonForm(type, message as Record<string, unknown>));
   return problem ? `${problem} (in a ${type.name} message)` : undefined;
+}
+
+const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+
+/**
+ * The proto3 JSON form brought to what protobufjs' verify expects (the serialiser takes both):
+ * enum values by name become their numbers, 64-bit integers written as strings become numbers, in
+ * nested messages and lists too. Anything else is left for verify to judge.
+ */
+function fromJsonForm(type: protobuf.Type, message: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...message };
+  for (const [name, value] of Object.entries(message)) {
+    const field = type.fields[name];
+    if (!field || value === null || value === undefined) continue;
+    field.resolve();
+    const one = (v: unknown): unknown => {
+      if (field.resolvedType instanceof protobuf.Enum && typeof v === 'string' && v in field.resolvedType.values) {
+        return field.resolvedType.values[v];
+      }
+      if (LONG_TYPES.has(field.type) && typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
+      if (field.resolvedType instanceof protobuf.Type && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        return fromJsonForm(field.resolvedType, v as Record<string, unknown>);
+      }
+      return v;
+    };
+    out[name] = field.repeated && Array.isArray(value) ? value.map(one) : field.map ? value : one(value);
+  }
+  return out;
 }
 
 /**

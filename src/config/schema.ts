@@ -115,7 +115,10 @@ const template = z.union([z.string(), z.record(z.string(), z.unknown()), z.array
 const entryThresholds = z
   .strictObject(
     Object.fromEntries(
-      METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m)).map((m) => [m, threshold.optional()]),
+      METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== 'delivery').map((m) => [
+        m,
+        threshold.optional(),
+      ]),
     ) as Record<MetricName, z.ZodOptional<typeof threshold>>,
   )
   .optional();
