@@ -22,7 +22,18 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import protobuf from 'protobufjs';
-import { EVENT_MARKER, GENERATOR_CORE, ROOT, TARGET_CORE, fmtUs, median, printMachine, ratio, table } from './lib.mjs';
+import {
+  GENERATOR_CORE,
+  ROOT,
+  TARGET_CORE,
+  fmtUs,
+  generatorBoundReasons,
+  median,
+  printMachine,
+  ratio,
+  table,
+  trialEvent,
+} from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
@@ -38,8 +49,6 @@ const SERVER = join(ROOT, 'fixtures/grpc-search/bin/server');
 const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
 const RUNNER = join(ROOT, 'dist/runner.mjs');
 const MESSAGE = { collection: 'docs', k: 10, vector: [0.12, -0.5, 0.33, 0.9, -0.07, 0.41, 0.05, -0.66] };
-/** src/results/flags.ts GENERATOR_LIMITS, the runner pinned to one core (capacity 100%) */
-const GENERATOR_LIMITS = { cpuPct: 90, busyPct: 90, eventLoopDelayP99Us: 50_000, lateShare: 0.01 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -252,21 +261,10 @@ async function perfGate(phase) {
       if (a && !b && d.includes('"t":"trial"')) b = snap();
     },
   });
-  const trial = out
-    .split('\n')
-    .filter((l) => l.startsWith(EVENT_MARKER))
-    .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)))
-    .find((e) => e.t === 'trial');
-  if (!trial) throw new Error(`perf-gate runner reported no trial:\n${out.slice(-2000)}`);
+  const trial = trialEvent(out);
   const m = trial.measurement;
   const g = m.generator;
-  const bound = [];
-  if (g.cpuPct >= GENERATOR_LIMITS.cpuPct) bound.push(`cpu ${Math.round(g.cpuPct)}%`);
-  if (g.busyPct !== undefined && g.busyPct >= GENERATOR_LIMITS.busyPct) bound.push(`busy ${Math.round(g.busyPct)}%`);
-  if (g.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us)
-    bound.push(`loop lag p99 ${Math.round(g.eventLoopDelayP99Us / 1000)} ms`);
-  if (m.open && m.open.scheduled > 0 && m.open.lateGenerator / m.open.scheduled >= GENERATOR_LIMITS.lateShare)
-    bound.push(`${m.open.lateGenerator} of ${m.open.scheduled} sends late`);
+  const bound = generatorBoundReasons(m);
   const ok = m.statusCodes?.OK ?? 0;
   const use = a && b ? windowUse(a, b, g.cpuPct) : { serverPct: NaN, machinePct: NaN, otherPct: NaN };
   return {

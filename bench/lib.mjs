@@ -136,6 +136,33 @@ export async function autocannon(url, { connections, seconds }) {
  * perf-gate's own runner (dist/runner.mjs, the code that runs in the runner container) with one
  * phase; returns its trial measurement. `onSpawn` gets the child (for RSS sampling).
  */
+/** The first `trial` event in a runner's output; throws with the output's tail when there is none. */
+export function trialEvent(out) {
+  const trial = out
+    .split('\n')
+    .filter((l) => l.startsWith(EVENT_MARKER))
+    .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)))
+    .find((e) => e.t === 'trial');
+  if (!trial) throw new Error(`perf-gate runner reported no trial:\n${out.slice(-2000)}`);
+  return trial;
+}
+
+/** src/results/flags.ts GENERATOR_LIMITS, the runner pinned to one core (capacity 100%) */
+export const GENERATOR_LIMITS = { cpuPct: 90, busyPct: 90, eventLoopDelayP99Us: 50_000, lateShare: 0.01 };
+
+/** Why a trial's generator counts as saturated by those limits (empty: it did not). */
+export function generatorBoundReasons(m) {
+  const g = m.generator;
+  const bound = [];
+  if (g.cpuPct >= GENERATOR_LIMITS.cpuPct) bound.push(`cpu ${Math.round(g.cpuPct)}%`);
+  if (g.busyPct !== undefined && g.busyPct >= GENERATOR_LIMITS.busyPct) bound.push(`busy ${Math.round(g.busyPct)}%`);
+  if (g.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us)
+    bound.push(`loop lag p99 ${Math.round(g.eventLoopDelayP99Us / 1000)} ms`);
+  if (m.open && m.open.scheduled > 0 && m.open.lateGenerator / m.open.scheduled >= GENERATOR_LIMITS.lateShare)
+    bound.push(`${m.open.lateGenerator} of ${m.open.scheduled} sends late`);
+  return bound;
+}
+
 export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   const plan = {
@@ -148,13 +175,7 @@ export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpa
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const out = await run('taskset', ['-c', cores, process.execPath, RUNNER, join(dir, 'plan.json')], { onSpawn });
-  const trial = out
-    .split('\n')
-    .filter((l) => l.startsWith(EVENT_MARKER))
-    .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)))
-    .find((e) => e.t === 'trial');
-  if (!trial) throw new Error(`perf-gate runner reported no trial:\n${out.slice(-2000)}`);
-  const m = trial.measurement;
+  const m = trialEvent(out).measurement;
   return {
     tool: `perf-gate ${phase.kind === 'open' ? 'open' : 'closed'} loop`,
     rps: m.rps,

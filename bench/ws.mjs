@@ -16,16 +16,17 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import {
-  EVENT_MARKER,
   GENERATOR_CORE,
   ROOT,
   TARGET_CORE,
   fmtUs,
+  generatorBoundReasons,
   median,
   printMachine,
   ratio,
   run,
   table,
+  trialEvent,
 } from './lib.mjs';
 
 const BROKER = join(ROOT, 'fixtures/broker/bin/broker');
@@ -36,8 +37,6 @@ const SIG = '434d223b7313e2631be67fa05a8deae80002ac3ceb3d55de7dbd7131ffbe2a5a';
 const WARMUP_MS = 1000;
 const DRAIN_MS = 2000;
 const TIMEOUT_MS = 10_000;
-/** src/results/flags.ts GENERATOR_LIMITS, the runner pinned to one core (capacity 100%) */
-const GENERATOR_LIMITS = { cpuPct: 90, busyPct: 90, eventLoopDelayP99Us: 50_000 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -309,19 +308,10 @@ async function perfGateWs(url, peers, messages) {
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const w = brokerWindow('"stage":"measure"', '"t":"trial"');
   const out = await bounded([RUNNER_COPY, join(dir, 'plan.json')], w.onData);
-  const trial = out
-    .split('\n')
-    .filter((l) => l.startsWith(EVENT_MARKER))
-    .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)))
-    .find((e) => e.t === 'trial');
-  if (!trial) throw new Error(`perf-gate runner reported no trial:\n${out.slice(-2000)}`);
+  const trial = trialEvent(out);
   const m = trial.measurement;
   const g = m.generator;
-  const bound = [];
-  if (g.cpuPct >= GENERATOR_LIMITS.cpuPct) bound.push(`cpu ${Math.round(g.cpuPct)}%`);
-  if (g.busyPct !== undefined && g.busyPct >= GENERATOR_LIMITS.busyPct) bound.push(`busy ${Math.round(g.busyPct)}%`);
-  if (g.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us)
-    bound.push(`loop lag p99 ${Math.round(g.eventLoopDelayP99Us / 1000)} ms`);
+  const bound = generatorBoundReasons(m);
   const push = trial.requests?.find((r) => r.name === 'push')?.measurement;
   return {
     rps: m.rps,
