@@ -187,7 +187,8 @@ describe.runIf(dockerAvailable())('seed: the embed + search mix swept over concu
 
 describe.runIf(dockerAvailable())('seed: a WebSocket broker, peers × messages, ack/push/delivery', () => {
   const seed = seedRun('ws-broker', (t) =>
-    t.replaceAll('messages: 100, rate: 10', 'messages: 20, rate: 20').replace('trials: 3', 'trials: 1'),
+    // 2 s per phase: the stats stream samples about once a second, so each phase gets a few samples
+    t.replaceAll('messages: 100, rate: 10', 'messages: 20, rate: 10').replace('trials: 3', 'trials: 1'),
   );
   const phases = () => seed.results().scenarios[0]!.phases;
   const byName = (name: string) => phases().find((p) => p.name === name)!;
@@ -199,7 +200,7 @@ describe.runIf(dockerAvailable())('seed: a WebSocket broker, peers × messages, 
     for (const peers of [10, 25, 50, 100]) {
       const main = byName(`p${peers}`);
       const sent = peers * 20;
-      expect(main.params).toMatchObject({ peers, messages: 20, rate: 20 });
+      expect(main.params).toMatchObject({ peers, messages: 20, rate: 10 });
       expect(main.merged).toMatchObject({ sent, responses: sent, successes: sent, errors: {} });
       expect(main.merged.delivery).toEqual({ sent, delivered: sent });
       expect(byName(`p${peers}.push`).merged).toMatchObject({ sent, responses: sent });
@@ -212,7 +213,8 @@ describe.runIf(dockerAvailable())('seed: a WebSocket broker, peers × messages, 
   it('the broker’s memory and open file descriptors per phase (one socket per peer)', () => {
     const broker = byName('p100').merged.resources.broker!;
     expect(broker.memoryPeakBytes).toBeGreaterThan(0);
-    expect(broker.fdsPeak).toBeGreaterThanOrEqual(100);
+    // one socket per peer at the peak; a sample can fall while the last peers connect, so with some slack
+    expect(broker.fdsPeak).toBeGreaterThanOrEqual(90);
     expect(byName('p10').merged.resources.broker!.fdsPeak).toBeLessThan(broker.fdsPeak!);
   });
 
