@@ -37232,14 +37232,14 @@ var require_common2 = __commonJS({
           }
         }
       }
-      function matchesTemplate(search, template2) {
+      function matchesTemplate(search, template) {
         let searchIndex = 0;
         let templateIndex = 0;
         let starIndex = -1;
         let matchIndex = 0;
         while (searchIndex < search.length) {
-          if (templateIndex < template2.length && (template2[templateIndex] === search[searchIndex] || template2[templateIndex] === "*")) {
-            if (template2[templateIndex] === "*") {
+          if (templateIndex < template.length && (template[templateIndex] === search[searchIndex] || template[templateIndex] === "*")) {
+            if (template[templateIndex] === "*") {
               starIndex = templateIndex;
               matchIndex = searchIndex;
               templateIndex++;
@@ -37255,10 +37255,10 @@ var require_common2 = __commonJS({
             return false;
           }
         }
-        while (templateIndex < template2.length && template2[templateIndex] === "*") {
+        while (templateIndex < template.length && template[templateIndex] === "*") {
           templateIndex++;
         }
-        return templateIndex === template2.length;
+        return templateIndex === template.length;
       }
       function disable() {
         const namespaces = [
@@ -92407,19 +92407,17 @@ var phase = external_exports.strictObject({
   peers: positiveInt.optional().describe("WebSocket: connected peers (at least 2)"),
   messages: positiveInt.optional().describe("WebSocket: messages each peer sends")
 });
+var textOrJson = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
+  error: "must be a string, or an object/array sent as JSON"
+});
 var request = external_exports.strictObject({
   url: httpUrl2,
   method: external_exports.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], {
     error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
   }).optional(),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
-  body: external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
-    error: "must be a string, or an object/array sent as JSON"
-  }).optional(),
+  body: textOrJson.optional(),
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated")
-});
-var template = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
-  error: "must be a string, or an object/array sent as JSON"
 });
 var entryThresholds = external_exports.strictObject(
   Object.fromEntries(
@@ -92432,11 +92430,11 @@ var entryThresholds = external_exports.strictObject(
 var websocket = external_exports.strictObject({
   url: wsUrl.describe("may hold {{peer}}, the peer's number"),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
-  hello: external_exports.array(template).optional().describe("messages each peer sends once after it connects (not measured): {{peer}}"),
+  hello: external_exports.array(textOrJson).optional().describe("messages each peer sends once after it connects (not measured): {{peer}}"),
   "hello-reply": external_exports.boolean({ error: "must be true or false" }).optional().describe(
     "a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously"
   ),
-  message: template.describe(
+  message: textOrJson.describe(
     "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
   ),
   json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
@@ -92990,6 +92988,22 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
 var import_protobufjs = __toESM(require_protobufjs(), 1);
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+
+// src/jsonl.ts
+function parseJsonl(text, lineName) {
+  const values = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${lineName(i + 1)}: not valid JSON`);
+    }
+  });
+  return values;
+}
+
+// src/config/proto.ts
 function loadProto(file2, reader) {
   const root = new import_protobufjs.default.Root();
   root.resolvePath = (origin, target) => {
@@ -93111,15 +93125,7 @@ function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__P
   return problems;
 }
 function readMessages(file2) {
-  const out = [];
-  readFileSync(file2, "utf8").split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      out.push(JSON.parse(line));
-    } catch {
-      throw new Error(`line ${i + 1}: not valid JSON`);
-    }
-  });
+  const out = parseJsonl(readFileSync(file2, "utf8"), (n) => `line ${n}`);
   if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
   return out;
 }
@@ -93664,17 +93670,7 @@ function parseEventLine(line) {
 
 // src/plan.ts
 function parseBodiesJsonl(text, file2) {
-  const bodies = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`${file2}:${i + 1}: not valid JSON`);
-    }
-    bodies.push(typeof value === "string" ? value : JSON.stringify(value));
-  });
+  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
   return bodies;
 }
@@ -94476,14 +94472,7 @@ function summarize(h) {
     count: count3,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
-    p10: 0,
-    p25: 0,
-    p50: 0,
-    p75: 0,
-    p90: 0,
-    p95: 0,
-    p99: 0,
-    "p99.9": 0,
+    ...zero,
     max: h.maxValue
   };
   for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
@@ -95699,13 +95688,14 @@ function expandEnv(text, env, where, secret = () => {
     return value;
   });
 }
+function expandRecord(record2, env, at, secret) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
+}
 function expandRequest(r, env, at, secret) {
   const request2 = {
     ...r,
     url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: Object.fromEntries(
-      Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)])
-    )
+    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
   };
   if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
   if (r.bodies !== void 0) {
@@ -95732,9 +95722,7 @@ function expandPlan(plan, env, secret) {
         out.grpc = {
           ...g,
           url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: Object.fromEntries(
-            Object.entries(g.metadata).map(([k, v]) => [k, expandEnv(v, env, `${where}.metadata.${k}`, secret)])
-          )
+          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
         };
         out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
       }
@@ -95744,9 +95732,7 @@ function expandPlan(plan, env, secret) {
         out.websocket = {
           ...w,
           url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: Object.fromEntries(
-            Object.entries(w.headers).map(([k, v]) => [k, expandEnv(v, env, `${where}.headers.${k}`, secret)])
-          ),
+          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
           hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
           message: expandEnv(w.message, env, `${where}.message`, secret)
         };

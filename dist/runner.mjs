@@ -36455,14 +36455,7 @@ function summarize(h) {
     count,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
-    p10: 0,
-    p25: 0,
-    p50: 0,
-    p75: 0,
-    p90: 0,
-    p95: 0,
-    p99: 0,
-    "p99.9": 0,
+    ...zero,
     max: h.maxValue
   };
   for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
@@ -37524,6 +37517,7 @@ var Peer = class {
 var WsEngine = class {
   constructor(job) {
     this.job = job;
+    this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
     this.peers = Array.from({ length: job.phase.peers }, (_, i) => new Peer(i));
@@ -37535,6 +37529,7 @@ var WsEngine = class {
   peers;
   sent = /* @__PURE__ */ new Map();
   nonce = randomBytes(4).toString("hex");
+  url;
   message;
   hello;
   started = performance.now();
@@ -37559,7 +37554,7 @@ var WsEngine = class {
     return { id, peer: p.index, other: count > 1 ? other : p.index, n };
   }
   connect(p) {
-    const url = render(compileTemplate(this.job.ws.url), { id: "", peer: p.index, other: p.index, n: 0 });
+    const url = render(this.url, { id: "", peer: p.index, other: p.index, n: 0 });
     const at = performance.now();
     const socket = new wrapper_default(url, {
       headers: this.job.ws.headers,
@@ -37833,7 +37828,7 @@ async function runScenario(plan, stages, s) {
         await withProgress(plan, { ...base, stage: "warmup" }, stages.start(s, phase, { durationMs: s.warmupMs }));
       }
       const limit = measuredLimit(phase);
-      const size = phase.kind === "ws" ? { totalRequests: phase.peers * phase.messages } : "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
+      const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
       emit({ t: "stage", ...base, stage: "measure", ...size });
       const cpuAtStart = process.cpuUsage();
       const wallAtStart = performance.now();

@@ -1,6 +1,7 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
 import type { ReadyProbe, RequestSpec, Scenario } from './config/types.js';
+import { parseJsonl } from './jsonl.js';
 import type { PlanRequest, PlanScenario, RunnerPlan } from './protocol/plan.js';
 
 export { EVENT_MARKER } from './protocol/plan.js';
@@ -9,17 +10,7 @@ export type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from './protocol/pl
 
 /** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */
 export function parseBodiesJsonl(text: string, file: string): string[] {
-  const bodies: string[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`${file}:${i + 1}: not valid JSON`);
-    }
-    bodies.push(typeof value === 'string' ? value : JSON.stringify(value));
-  });
+  const bodies = parseJsonl(text, (n) => `${file}:${n}`).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
   if (bodies.length === 0) throw new Error(`${file}: no bodies (one JSON value per line expected)`);
   return bodies;
 }

@@ -83,12 +83,7 @@ async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): P
         await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
       }
       const limit = measuredLimit(phase);
-      const size =
-        phase.kind === 'ws'
-          ? { totalRequests: phase.peers * phase.messages }
-          : 'requests' in limit
-            ? { totalRequests: limit.requests }
-            : { totalMs: limit.durationMs };
+      const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
       emit({ t: 'stage', ...base, stage: 'measure', ...size });
       const cpuAtStart = process.cpuUsage();
       const wallAtStart = performance.now();

@@ -65,6 +65,7 @@ class WsEngine {
   private readonly peers: Peer[];
   private readonly sent = new Map<string, Sent>();
   private readonly nonce = randomBytes(4).toString('hex');
+  private readonly url;
   private readonly message;
   private readonly hello;
   private readonly started = performance.now();
@@ -84,6 +85,7 @@ class WsEngine {
   });
 
   constructor(private readonly job: WsJob) {
+    this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
     this.peers = Array.from({ length: job.phase.peers }, (_, i) => new Peer(i));
@@ -100,7 +102,7 @@ class WsEngine {
   }
 
   private connect(p: Peer): void {
-    const url = render(compileTemplate(this.job.ws.url), { id: '', peer: p.index, other: p.index, n: 0 });
+    const url = render(this.url, { id: '', peer: p.index, other: p.index, n: 0 });
     const at = performance.now();
     const socket = new WebSocket(url, {
       headers: this.job.ws.headers,

@@ -32,6 +32,16 @@ export function expandEnv(
   });
 }
 
+/** Every value of a header or metadata record expanded, each named `${at}.${key}` in errors. */
+function expandRecord(
+  record: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+  at: string,
+  secret: (value: string) => void,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
+}
+
 function expandRequest(
   r: PlanRequest,
   env: NodeJS.ProcessEnv,
@@ -41,9 +51,7 @@ function expandRequest(
   const request: PlanRequest = {
     ...r,
     url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: Object.fromEntries(
-      Object.entries(r.headers).map(([k, v]) => [k, expandEnv(v, env, `${at}.headers.${k}`, secret)]),
-    ),
+    headers: expandRecord(r.headers, env, `${at}.headers`, secret),
   };
   if (r.body !== undefined) request.body = expandEnv(r.body, env, `${at}.body`, secret);
   if (r.bodies !== undefined) {
@@ -72,9 +80,7 @@ export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (va
         out.grpc = {
           ...g,
           url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: Object.fromEntries(
-            Object.entries(g.metadata).map(([k, v]) => [k, expandEnv(v, env, `${where}.metadata.${k}`, secret)]),
-          ),
+          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret),
         };
         out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
       }
@@ -84,9 +90,7 @@ export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (va
         out.websocket = {
           ...w,
           url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: Object.fromEntries(
-            Object.entries(w.headers).map(([k, v]) => [k, expandEnv(v, env, `${where}.headers.${k}`, secret)]),
-          ),
+          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
           hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
           message: expandEnv(w.message, env, `${where}.message`, secret),
         };

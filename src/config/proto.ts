@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import protobuf from 'protobufjs';
+import { parseJsonl } from '../jsonl.js';
 import type { GrpcSpec, Scenario } from './types.js';
 
 /** protobufjs' JSON form of a parsed proto (and what it imports): what @grpc/proto-loader's fromJSON takes. */
@@ -162,17 +163,7 @@ export function checkGrpcScenarios(
 
 /** A JSONL file of request messages: one JSON object per non-empty line. */
 export function readMessages(file: string): unknown[] {
-  const out: unknown[] = [];
-  readFileSync(file, 'utf8')
-    .split(/\r?\n/)
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      try {
-        out.push(JSON.parse(line));
-      } catch {
-        throw new Error(`line ${i + 1}: not valid JSON`);
-      }
-    });
+  const out = parseJsonl(readFileSync(file, 'utf8'), (n) => `line ${n}`);
   if (out.length === 0) throw new Error('no messages (one JSON object per line expected)');
   return out;
 }

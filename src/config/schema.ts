@@ -92,6 +92,11 @@ const phase = z.strictObject({
   messages: positiveInt.optional().describe('WebSocket: messages each peer sends'),
 });
 
+/** A request body or a message template: text as written, or an object/array sent as JSON. */
+const textOrJson = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+  error: 'must be a string, or an object/array sent as JSON',
+});
+
 const request = z.strictObject({
   url: httpUrl,
   method: z
@@ -100,16 +105,8 @@ const request = z.strictObject({
     })
     .optional(),
   headers: z.record(z.string(), z.string({ error: 'header values must be strings' })).optional(),
-  body: z
-    .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
-      error: 'must be a string, or an object/array sent as JSON',
-    })
-    .optional(),
+  body: textOrJson.optional(),
   bodies: z.string({ error: 'must be a path to a JSONL file' }).optional().describe('one body per line, rotated'),
-});
-
-const template = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
-  error: 'must be a string, or an object/array sent as JSON',
 });
 
 const entryThresholds = z
@@ -127,7 +124,7 @@ const websocket = z.strictObject({
   url: wsUrl.describe("may hold {{peer}}, the peer's number"),
   headers: z.record(z.string(), z.string({ error: 'header values must be strings' })).optional(),
   hello: z
-    .array(template)
+    .array(textOrJson)
     .optional()
     .describe('messages each peer sends once after it connects (not measured): {{peer}}'),
   'hello-reply': z
@@ -136,7 +133,7 @@ const websocket = z.strictObject({
     .describe(
       'a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously',
     ),
-  message: template.describe(
+  message: textOrJson.describe(
     'the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}',
   ),
   json: z

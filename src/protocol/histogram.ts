@@ -80,14 +80,7 @@ export function summarize(h: Histogram): LatencySummary {
     count,
     min: h.minNonZeroValue,
     mean: Math.round(h.mean * 10) / 10,
-    p10: 0,
-    p25: 0,
-    p50: 0,
-    p75: 0,
-    p90: 0,
-    p95: 0,
-    p99: 0,
-    'p99.9': 0,
+    ...zero,
     max: h.maxValue,
   };
   for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);

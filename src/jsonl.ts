@@ -1,0 +1,14 @@
+// Pure: JSONL text, one JSON value per non-empty line (request bodies, gRPC messages). `lineName`
+// names a line in the error for one that is not JSON ("bodies.jsonl:3", "line 3").
+export function parseJsonl(text: string, lineName: (n: number) => string): unknown[] {
+  const values: unknown[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${lineName(i + 1)}: not valid JSON`);
+    }
+  });
+  return values;
+}
