@@ -255,7 +255,7 @@ async function perfGate(phase) {
   // the service and the machine over the measured stage only (not the warm-up)
   let a;
   let b;
-  const { out } = await bounded(process.execPath, [RUNNER_COPY, join(dir, 'plan.json')], {
+  const { out } = await bounded(process.execPath, [RUNNER_COPY, join(dir, 'plan.json'), '--all'], {
     onData: (d) => {
       if (!a && d.includes('"stage":"measure"')) a = snap();
       if (a && !b && d.includes('"t":"trial"')) b = snap();

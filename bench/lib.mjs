@@ -148,7 +148,13 @@ export function trialEvent(out) {
 }
 
 /** src/results/flags.ts GENERATOR_LIMITS, the runner pinned to one core (capacity 100%) */
-export const GENERATOR_LIMITS = { cpuPct: 90, busyPct: 90, eventLoopDelayP99Us: 50_000, lateShare: 0.01 };
+export const GENERATOR_LIMITS = {
+  cpuPct: 90,
+  busyPct: 90,
+  eventLoopDelayP99Us: 50_000,
+  lateShare: 0.01,
+  lateCount: 10,
+};
 
 /** Why a trial's generator counts as saturated by those limits (empty: it did not). */
 export function generatorBoundReasons(m) {
@@ -158,7 +164,12 @@ export function generatorBoundReasons(m) {
   if (g.busyPct !== undefined && g.busyPct >= GENERATOR_LIMITS.busyPct) bound.push(`busy ${Math.round(g.busyPct)}%`);
   if (g.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us)
     bound.push(`loop lag p99 ${Math.round(g.eventLoopDelayP99Us / 1000)} ms`);
-  if (m.open && m.open.scheduled > 0 && m.open.lateGenerator / m.open.scheduled >= GENERATOR_LIMITS.lateShare)
+  if (
+    m.open &&
+    m.open.scheduled > 0 &&
+    m.open.lateGenerator >= GENERATOR_LIMITS.lateCount &&
+    m.open.lateGenerator / m.open.scheduled >= GENERATOR_LIMITS.lateShare
+  )
     bound.push(`${m.open.lateGenerator} of ${m.open.scheduled} sends late`);
   return bound;
 }
@@ -174,7 +185,9 @@ export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpa
     scenarios: [{ name: 'bench', request: { url, method: 'GET', headers: {} }, warmupMs, trials: 1, phases: [phase] }],
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-  const out = await run('taskset', ['-c', cores, process.execPath, RUNNER, join(dir, 'plan.json')], { onSpawn });
+  const out = await run('taskset', ['-c', cores, process.execPath, RUNNER, join(dir, 'plan.json'), '--all'], {
+    onSpawn,
+  });
   const m = trialEvent(out).measurement;
   return {
     tool: `perf-gate ${phase.kind === 'open' ? 'open' : 'closed'} loop`,

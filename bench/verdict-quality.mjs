@@ -1,12 +1,16 @@
-// Issue 9's verdict-quality table: how often each mode raises a false alarm on unchanged code and how
-// often it catches a slower service, on this machine, with a noise injector that switches a CPU hog on
-// and off between and during runs (a busy shared runner).
-//   gate: head gated against a baseline committed once at the start (a separate, earlier run)
-//   ab:   head against base in the same run (--mode ab), ABBA pairs
-// Both at default settings: built-in bands, alpha 0.05, 6 trials (gate) / 6 pairs (ab), 1 s phases.
-// Variants: A/A, and the service's delay +5%, +10%, +20% (5 ms base delay; Go's sleep overshoots by
-// about 1 ms here, so the measured Δ is printed beside the nominal one).
-// Usage: node bench/verdict-quality.mjs [runs per variant and mode] [variants, comma list] [modes: gate,ab]
+// Issue 19's verdict-quality table: false alarms on unchanged code and detection of a slower service,
+// on this machine, with a noise injector that switches a CPU hog on and off between and during runs
+// (a busy shared runner). Cells (runs each, at scale 1):
+//   A/A, A/B mode (same run, random pair order)              60   target 0 false alarms
+//   A/A, gate mode (a baseline recorded on this machine)      60   target 0 false alarms
+//   +5% p50, A/B mode                                          20   target ≥ 19 caught
+//   +50% p50, gate mode, `trials: 3` in the config            20   target 20 caught
+// plus the A/B wall time against the gate's (same trials and phases; target ≤ 2.0×) and the extra
+// trials confirmation spent on A/A runs (median and max). Built-in bands and alphas; 6 trials / 6 pairs,
+// 1 s phases; the +50% cell 3 trials. Every regression and inconclusive row is printed with its values.
+// The 5 ms base delay: Go's sleep overshoots by about 1 ms here, so the measured Δ is printed beside
+// the nominal one.
+// Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,9 +18,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, printMachine, ROOT, table } from './lib.mjs';
 
-const runs = Number(process.argv[2] ?? 20);
-const variants = (process.argv[3] ?? 'aa,5,10,20').split(',');
-const modes = (process.argv[4] ?? 'gate,ab').split(',');
+const scale = Number(process.argv[2] ?? 1);
+const CELLS = [
+  { id: 'aa-ab', pct: 0, mode: 'ab', trials: 6, runs: 60, target: 'A/A: 0 of 60 false alarms' },
+  { id: 'aa-gate', pct: 0, mode: 'gate', trials: 6, runs: 60, target: 'A/A: 0 of 60 false alarms' },
+  { id: '5-ab', pct: 5, mode: 'ab', trials: 6, runs: 20, target: 'caught ≥ 19 of 20' },
+  { id: '50-gate3', pct: 50, mode: 'gate', trials: 3, runs: 20, target: 'caught 20 of 20' },
+];
+const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
+const cells = CELLS.filter((c) => chosen.includes(c.id)).map((c) => ({
+  ...c,
+  runs: Math.max(1, Math.round(c.runs * scale)),
+}));
 const BASE_DELAY_US = 5000;
 const CLI = join(ROOT, 'dist/cli.js');
 
@@ -30,16 +43,16 @@ const compose = (delayUs) => `services:
       interval: 1s
       retries: 30
 `;
-const CONFIG = `version: 1
+const config = (trials) => `version: 1
 sut:
   compose: docker-compose.yml
   build: true
   ready: [{ url: http://api:8080/health }]
 runner: { image: perf-gate/node:local }
-ab: { pairs: 6 }
+ab: { pairs: ${trials} }
 defaults:
   warmup: 500ms
-  trials: 6
+  trials: ${trials}
 scenarios:
   - name: api
     request: { url: http://api:8080/work }
@@ -54,13 +67,13 @@ function git(dir, args) {
 }
 
 /** A repository with the base service committed on main (the variant is committed on top by setHead). */
-function repo() {
+function repo(trials) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-vq-'));
   git(dir, ['init', '-q', '-b', 'main']);
   git(dir, ['config', 'user.email', 'bench@example.com']);
   git(dir, ['config', 'user.name', 'perf-gate bench']);
   writeFileSync(join(dir, 'docker-compose.yml'), compose(BASE_DELAY_US));
-  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+  writeFileSync(join(dir, 'perf-gate.yml'), config(trials));
   writeFileSync(join(dir, 'README.md'), 'v1\n');
   git(dir, ['add', '.']);
   git(dir, ['commit', '-q', '-m', 'base']);
@@ -113,25 +126,33 @@ function noise() {
   };
 }
 
+/** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
 function verdictOf(dir) {
   const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8'));
   const p50 = results.comparisons.find((c) => c.metric === 'p50');
-  const flagged = results.comparisons.filter((c) => c.result === 'regression');
+  const row = (c) =>
+    `${c.phase} ${c.metric} ${c.result} ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}%`}` +
+    `${c.pValue !== undefined ? ` p=${c.pValue}` : ''}${c.extraTrials ? ` +${c.extraTrials}` : ''}`;
+  const phases = results.scenarios.flatMap((s) => s.phases);
+  const extra = phases.reduce((a, p) => a + Math.max(0, p.trials.length - (p.confirm?.first ?? p.trials.length)), 0);
   return {
-    regression: flagged.length > 0,
-    metrics: flagged.map((c) => `${c.metric} ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}%`}`),
+    regression: results.comparisons.some((c) => c.result === 'regression'),
+    inconclusive: results.comparisons.some((c) => c.result === 'inconclusive'),
+    rows: results.comparisons.filter((c) => c.result === 'regression' || c.result === 'inconclusive').map(row),
     p50Delta: p50?.delta ?? null,
+    extra,
   };
 }
 
 printMachine();
 const stopNoise = noise();
 const rows = [];
+const seconds = { gate: [], ab: [] };
+const extraOnAa = [];
 try {
-  for (const v of variants) {
-    const pct = v === 'aa' ? 0 : Number(v);
-    const headDelay = Math.round(BASE_DELAY_US * (1 + pct / 100));
-    const dir = repo();
+  for (const cell of cells) {
+    const headDelay = Math.round(BASE_DELAY_US * (1 + cell.pct / 100));
+    const dir = repo(cell.trials);
     try {
       // the committed baseline: recorded once, by an earlier run of the base commit
       const update = await cli(dir, ['--mode', 'update']);
@@ -139,36 +160,36 @@ try {
       git(dir, ['add', 'baselines']);
       git(dir, ['commit', '-q', '-m', 'baseline']);
       setHead(dir, headDelay);
-      const tally = { gate: [], ab: [] };
-      for (let i = 0; i < runs; i++) {
-        for (const mode of modes) {
-          const r = await cli(dir, mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
-          if (r.code !== 0 && r.code !== 1) {
-            tally[mode].push({ error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds });
-            continue;
-          }
-          tally[mode].push({ ...verdictOf(dir), seconds: r.seconds });
-        }
-        process.stderr.write(`[verdict-quality] ${v}: ${i + 1}/${runs}\n`);
+      const list = [];
+      for (let i = 0; i < cell.runs; i++) {
+        const r = await cli(dir, cell.mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
+        const entry =
+          r.code === 0 || r.code === 1
+            ? { ...verdictOf(dir), seconds: r.seconds }
+            : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
+        list.push(entry);
+        if (cell.trials === 6) seconds[cell.mode].push(r.seconds);
+        if (cell.pct === 0 && !entry.error) extraOnAa.push(entry.extra);
+        // every alarm the bench sees, with the rows that raised it
+        const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
+        process.stderr.write(
+          `[verdict-quality] ${cell.id} ${i + 1}/${cell.runs}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s)\n`,
+        );
       }
-      for (const mode of modes) {
-        const list = tally[mode];
-        const ok = list.filter((x) => !x.error);
-        const flagged = ok.filter((x) => x.regression).length;
-        rows.push([
-          v === 'aa' ? 'A/A (unchanged)' : `+${pct}% delay`,
-          mode === 'gate' ? 'gate (committed baseline)' : 'ab (same run)',
-          `${flagged} of ${ok.length}${v === 'aa' ? ' false alarms' : ' caught'}`,
-          (() => {
-            const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
-            return d.length ? `${(median(d) * 100).toFixed(1)}%` : '—';
-          })(),
-          `${median(list.map((x) => x.seconds)).toFixed(0)} s`,
-          String(list.length - ok.length),
-          // which rows raised the verdicts, and by how much
-          ok.flatMap((x) => x.metrics).join('; ') || '—',
-        ]);
-      }
+      const ok = list.filter((x) => !x.error);
+      const flagged = ok.filter((x) => x.regression).length;
+      const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
+      rows.push([
+        cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% delay`,
+        `${cell.mode === 'gate' ? 'gate (baseline)' : 'ab (same run)'}, ${cell.trials} ${cell.mode === 'ab' ? 'pairs' : 'trials'}`,
+        `${flagged} of ${ok.length}${cell.pct === 0 ? ' false alarms' : ' caught'}`,
+        String(ok.filter((x) => !x.regression && x.inconclusive).length),
+        cell.target,
+        d.length ? `${(median(d) * 100).toFixed(1)}%` : '—',
+        `${median(list.map((x) => x.seconds)).toFixed(0)} s`,
+        String(list.length - ok.length),
+        ok.flatMap((x) => (x.regression ? x.rows : [])).join('; ') || '—',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -176,12 +197,14 @@ try {
 } finally {
   stopNoise();
 }
-console.log(`\n${runs} runs per variant and mode, noise injector on\n`);
+console.log(`\nscale ${scale}, noise injector on\n`);
 table(
   [
     'variant',
     'mode',
     'regression verdicts',
+    'inconclusive',
+    'target',
     'median measured p50 Δ',
     'median wall time',
     'failed runs',
@@ -189,3 +212,14 @@ table(
   ],
   rows,
 );
+if (seconds.gate.length && seconds.ab.length) {
+  console.log(
+    `\nA/B wall time against the gate's (6 trials, 6 pairs, same phases): ${(median(seconds.ab) / median(seconds.gate)).toFixed(2)}× (medians ${median(seconds.ab).toFixed(1)} s / ${median(seconds.gate).toFixed(1)} s; target ≤ 2.0×)`,
+  );
+}
+if (extraOnAa.length) {
+  const sorted = [...extraOnAa].sort((a, b) => a - b);
+  console.log(
+    `extra trials (pairs) confirmation ran on A/A runs: median ${median(sorted)}, max ${sorted.at(-1)}, runs with any ${sorted.filter((x) => x > 0).length} of ${sorted.length}`,
+  );
+}

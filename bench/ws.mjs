@@ -307,7 +307,7 @@ async function perfGateWs(url, peers, messages) {
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const w = brokerWindow('"stage":"measure"', '"t":"trial"');
-  const out = await bounded([RUNNER_COPY, join(dir, 'plan.json')], w.onData);
+  const out = await bounded([RUNNER_COPY, join(dir, 'plan.json'), '--all'], w.onData);
   const trial = trialEvent(out);
   const m = trial.measurement;
   const g = m.generator;

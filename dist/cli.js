@@ -11912,15 +11912,15 @@ var require_field = __commonJS({
       field._defaultEdition = "proto3";
       return field;
     };
-    function Field(name2, id, type, rule, extend2, options, comment) {
+    function Field(name2, id, type, rule, extend3, options, comment) {
       if (util.isObject(rule)) {
-        comment = extend2;
+        comment = extend3;
         options = rule;
-        rule = extend2 = void 0;
-      } else if (util.isObject(extend2)) {
+        rule = extend3 = void 0;
+      } else if (util.isObject(extend3)) {
         comment = options;
-        options = extend2;
-        extend2 = void 0;
+        options = extend3;
+        extend3 = void 0;
       }
       ReflectionObject.call(this, name2, options);
       if (!util.isInteger(id) || id < 0)
@@ -11929,7 +11929,7 @@ var require_field = __commonJS({
         throw TypeError("type must be a string");
       if (rule !== void 0 && !ruleRe.test(rule = rule.toString().toLowerCase()))
         throw TypeError("rule must be a string rule");
-      if (extend2 !== void 0 && !util.isString(extend2))
+      if (extend3 !== void 0 && !util.isString(extend3))
         throw TypeError("extend must be a string");
       if (rule === "proto3_optional") {
         rule = "optional";
@@ -11937,7 +11937,7 @@ var require_field = __commonJS({
       this.rule = rule && rule !== "optional" ? rule : void 0;
       this.type = type;
       this.id = id;
-      this.extend = extend2 || void 0;
+      this.extend = extend3 || void 0;
       this.repeated = rule === "repeated";
       this.map = false;
       this.message = null;
@@ -13180,7 +13180,7 @@ var require_parse = __commonJS({
           topLevelObjects.push(type);
         }
       }
-      function parseField(parent, rule, extend2, depth) {
+      function parseField(parent, rule, extend3, depth) {
         var type = next();
         if (type === "group") {
           parseGroup(parent, rule, depth);
@@ -13196,7 +13196,7 @@ var require_parse = __commonJS({
           throw illegal(name2, "name");
         name2 = applyCase(name2);
         skip("=");
-        var field = new Field(name2, parseId(next()), type, rule, extend2);
+        var field = new Field(name2, parseId(next()), type, rule, extend3);
         ifBlock(field, function parseField_block(token2) {
           if (token2 === "option") {
             parseOption(field, token2);
@@ -37189,7 +37189,7 @@ var require_common2 = __commonJS({
         debug.namespace = namespace;
         debug.useColors = createDebug.useColors();
         debug.color = createDebug.selectColor(namespace);
-        debug.extend = extend2;
+        debug.extend = extend3;
         debug.destroy = createDebug.destroy;
         Object.defineProperty(debug, "enabled", {
           enumerable: true,
@@ -37213,7 +37213,7 @@ var require_common2 = __commonJS({
         }
         return debug;
       }
-      function extend2(namespace, delimiter) {
+      function extend3(namespace, delimiter) {
         const newDebug = createDebug(this.namespace + (typeof delimiter === "undefined" ? ":" : delimiter) + namespace);
         newDebug.log = this.log;
         return newDebug;
@@ -40514,7 +40514,7 @@ var require_exec = __commonJS({
 // node_modules/dockerode/lib/container.js
 var require_container = __commonJS({
   "node_modules/dockerode/lib/container.js"(exports2, module2) {
-    var extend2 = require_util2().extend;
+    var extend3 = require_util2().extend;
     var Exec = require_exec();
     var util = require_util2();
     var Container = function(modem, id) {
@@ -61145,7 +61145,7 @@ var require_docker = __commonJS({
     var Exec = require_exec();
     var util = require_util2();
     var withSession = require_session();
-    var extend2 = util.extend;
+    var extend3 = util.extend;
     var Docker2 = function(opts) {
       if (!(this instanceof Docker2)) return new Docker2(opts);
       var plibrary = global.Promise;
@@ -62348,7 +62348,7 @@ var require_docker = __commonJS({
         "Volumes": {},
         "VolumesFrom": []
       };
-      extend2(optsc, createOptions);
+      extend3(optsc, createOptions);
       this.createContainer(optsc, handler);
       return hub;
     };
@@ -62371,7 +62371,7 @@ var require_docker = __commonJS({
         "Volumes": {},
         "VolumesFrom": []
       };
-      extend2(optsc, createOptions);
+      extend3(optsc, createOptions);
       var containero;
       return new this.modem.Promise(function(resolve4, reject) {
         self2.createContainer(optsc).then(function(container) {
@@ -65357,16 +65357,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round3 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round2(histogram.getValueAtPercentile(50)),
-        p75: round2(histogram.getValueAtPercentile(75)),
-        p90: round2(histogram.getValueAtPercentile(90)),
-        p97_5: round2(histogram.getValueAtPercentile(97.5)),
-        p99: round2(histogram.getValueAtPercentile(99)),
-        p99_9: round2(histogram.getValueAtPercentile(99.9)),
-        p99_99: round2(histogram.getValueAtPercentile(99.99)),
-        p99_999: round2(histogram.getValueAtPercentile(99.999)),
+        p50: round3(histogram.getValueAtPercentile(50)),
+        p75: round3(histogram.getValueAtPercentile(75)),
+        p90: round3(histogram.getValueAtPercentile(90)),
+        p97_5: round3(histogram.getValueAtPercentile(97.5)),
+        p99: round3(histogram.getValueAtPercentile(99)),
+        p99_9: round3(histogram.getValueAtPercentile(99.9)),
+        p99_99: round3(histogram.getValueAtPercentile(99.99)),
+        p99_999: round3(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -92142,7 +92142,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run(s) {
+  function run2(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -92168,21 +92168,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run(oldShape[k]);
+          const mapped = run2(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run(def.catchall);
+          newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run(def.element);
+        const mapped = run2(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -92190,14 +92190,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run(item);
+          const mapped = run2(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run(def.rest);
+          newRest = run2(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -92205,12 +92205,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run(def.keyType);
-        const newVal = run(def.valueType);
+        const newKey = run2(def.keyType);
+        const newVal = run2(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run(def.valueType);
+        const newVal = run2(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -92218,7 +92218,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run(opt);
+          const mapped = run2(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -92226,8 +92226,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run(def.left);
-        const newRight = run(def.right);
+        const newLeft = run2(def.left);
+        const newRight = run2(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -92239,23 +92239,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run(def.innerType);
+        const newInner = run2(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run(def.in);
-        const newOut = run(def.out);
+        const newIn = run2(def.in);
+        const newOut = run2(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run(def.input);
-        const newOutput = run(def.output);
+        const newInput = run2(def.input);
+        const newOutput = run2(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run(original()) });
+        return clone(s, { ...rest, getter: () => run2(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -92286,7 +92286,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run(schema);
+  return run2(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -92391,7 +92391,9 @@ var threshold = external_exports.strictObject({
   below: absolute.optional().describe("absolute upper limit (an SLO), checked with or without a baseline"),
   max: absolute.optional().describe("absolute upper limit, checked with or without a baseline"),
   min: absolute.optional().describe("absolute lower limit for metrics that get worse downwards (rps, bytes-per-sec, delivery)"),
-  alpha: external_exports.number({ error: "must be a number between 0 and 1" }).gt(0, { error: "must be a number between 0 and 1" }).lt(1, { error: "must be a number between 0 and 1" }).optional().describe("significance level of the Mann–Whitney confirmation (default 0.05)")
+  alpha: external_exports.number({ error: "must be a number between 0 and 1" }).gt(0, { error: "must be a number between 0 and 1" }).lt(1, { error: "must be a number between 0 and 1" }).optional().describe(
+    "significance level of the confirmation test (default 0.01 against baselines, 0.05 in A/B), spent over at most two looks"
+  )
 });
 var thresholds = external_exports.strictObject(
   Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()]))
@@ -92503,7 +92505,13 @@ var configSchema = external_exports.strictObject({
   gate: external_exports.strictObject({
     against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
       "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
-    )
+    ),
+    confirm: external_exports.strictObject({
+      "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
+        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
+      ),
+      "max-time": duration3.optional().describe("the most wall time one phase's extra trials may take (default 10m)")
+    }).optional().describe("confirmation by more trials")
   }).optional(),
   ab: external_exports.strictObject({
     pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
@@ -92526,6 +92534,10 @@ function openLoopLimits(phase2) {
 }
 var OPEN_LATE_MS = 5;
 var WS_ENTRIES = ["push", "connect"];
+function commandLine(command) {
+  return `${JSON.stringify(command)}
+`;
+}
 var EVENT_MARKER = "@@perf-gate ";
 
 // src/config/types.ts
@@ -92535,6 +92547,8 @@ var DEFAULT_TRIALS = 5;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
+var DEFAULT_CONFIRM_MAX_TRIALS = 12;
+var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
 var DEFAULT_GRPC_DEADLINE_MS = 1e4;
 
@@ -92977,7 +92991,13 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         }))
       },
       runner,
-      gate: { against: raw.gate?.against ?? "baselines" },
+      gate: {
+        against: raw.gate?.against ?? "baselines",
+        confirm: {
+          maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
+          maxTimeMs: raw.gate?.confirm?.["max-time"] !== void 0 ? parseDurationMs(raw.gate.confirm["max-time"]) : DEFAULT_CONFIRM_MAX_TIME_MS
+        }
+      },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
     }
@@ -93285,12 +93305,12 @@ var ComposeProject = class {
   override;
   async compose(args, timeoutMs) {
     const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
-    const run = {
+    const run2 = {
       cwd: this.opts.cwd,
       env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project }
     };
-    if (timeoutMs !== void 0) run.timeoutMs = timeoutMs;
-    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run);
+    if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
+    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
   }
   /** Validates the compose files and writes the label override. */
   async prepare() {
@@ -93375,10 +93395,10 @@ function usageInWindow(samples, from, to) {
   const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
   const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
   const last = [...samples].reverse().find((s) => s.at <= to);
-  const round2 = (v) => Math.round(v * 100) / 100;
+  const round3 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: cpus2.length ? round2(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
-    cpuPeakPct: cpus2.length ? round2(Math.max(...cpus2)) : 0,
+    cpuMeanPct: cpus2.length ? round3(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
+    cpuPeakPct: cpus2.length ? round3(Math.max(...cpus2)) : 0,
     memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
@@ -93392,9 +93412,9 @@ function fdsPeak(samples) {
 }
 function combineUsage(usages) {
   const samples = usages.reduce((a, u) => a + u.samples, 0);
-  const round2 = (v) => Math.round(v * 100) / 100;
+  const round3 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: samples ? round2(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuMeanPct: samples ? round3(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
     cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
     memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
@@ -93765,6 +93785,15 @@ async function ensureImage(docker, image) {
     );
   }
 }
+function commandSender(stream) {
+  return (command) => {
+    if (stream.destroyed || !stream.writable) return;
+    try {
+      stream.write(commandLine(command));
+    } catch {
+    }
+  };
+}
 async function startRunner(docker, opts, onEvent, onLog) {
   const info = await ensureImage(docker, opts.image);
   const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
@@ -93794,6 +93823,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     WorkingDir: RUNNER_DIR,
     Labels: opts.labels,
     Env: ["NODE_ENV=production"],
+    // stdin stays open for the whole session: the host sends one command per trial
+    OpenStdin: true,
+    StdinOnce: false,
+    AttachStdin: true,
     AttachStdout: true,
     AttachStderr: true,
     Tty: false,
@@ -93806,7 +93839,13 @@ async function startRunner(docker, opts, onEvent, onLog) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const tail = [];
-  const stream = await container.attach({ stream: true, stdout: true, stderr: true });
+  const stream = await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true
+  });
   docker.modem.demuxStream(stream, stdout, stderr);
   onLines(stdout, (line) => {
     const event = parseEventLine(line);
@@ -93827,7 +93866,7 @@ async function startRunner(docker, opts, onEvent, onLog) {
   const exited = Promise.all([container.wait({ condition: "not-running" }), drained]).then(
     ([r]) => r.StatusCode
   );
-  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail] };
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
 }
 
 // src/docker/clients.ts
@@ -94182,6 +94221,68 @@ function mannWhitneyGreater(x, y) {
   return { u, pValue: Math.min(1, Math.max(0, normalP(x, y, u))), method: "normal" };
 }
 
+// src/compare/confirm.ts
+function looksOf(trials2, maxTrials) {
+  return { first: trials2, cap: Math.max(trials2, maxTrials) };
+}
+function smallestMannWhitneyP(n, m) {
+  if (n <= 0 || m <= 0) return 1;
+  return 1 / binomial(n + m, n);
+}
+function smallestSignedRankP(n) {
+  return n <= 0 ? 1 : 2 ** -n;
+}
+function spendAlpha(alpha, looks, smallestAtFirst) {
+  if (looks.cap <= looks.first) return { first: alpha, final: 0 };
+  if (smallestAtFirst <= alpha / 2) return { first: alpha / 2, final: alpha / 2 };
+  return { first: 0, final: alpha };
+}
+var round = (v) => Math.round(v * 1e4) / 1e4;
+function confirm(input2) {
+  const { looks, alpha, unit } = input2;
+  const first = Math.min(looks.first, input2.trials);
+  const spent = spendAlpha(alpha, looks, input2.smallestAt(looks.first));
+  const p1 = input2.pAt(first);
+  if (p1 <= spent.first) return { kind: "confirmed", pValue: p1, alpha: spent.first, extra: 0 };
+  if (input2.trials > first) {
+    const p2 = input2.pAt(input2.trials);
+    const extra = input2.trials - first;
+    if (p2 <= spent.final) return { kind: "confirmed", pValue: p2, alpha: spent.final, extra };
+    const reachable = input2.smallestAt(input2.trials) <= spent.final;
+    return {
+      kind: "inconclusive",
+      pValue: p2,
+      alpha: spent.final,
+      reason: reachable ? `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input2.trials} ${unit}` : `${input2.trials} ${unit} (${extra} more, stopped by gate.confirm.max-time) cannot reach p ≤ ${round(spent.final)}`
+    };
+  }
+  if (looks.cap <= first) {
+    const reachable = input2.smallestAt(first) <= alpha;
+    return {
+      kind: "inconclusive",
+      pValue: p1,
+      alpha,
+      reason: reachable ? `not confirmed: p ${round(p1)} > ${alpha}, and confirmation by more ${unit} is off (${input2.capKey})` : `${first} ${unit} cannot reach p ≤ ${alpha} (the smallest p is ${round(input2.smallestAt(first))}), and confirmation by more ${unit} is off (${input2.capKey})`
+    };
+  }
+  if (input2.smallestAt(looks.cap) > spent.final) {
+    return {
+      kind: "inconclusive",
+      pValue: p1,
+      alpha: spent.final,
+      reason: `even ${looks.cap} ${unit} (${input2.capKey}) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input2.smallestAt(looks.cap))}); raise trials or ${input2.capKey}`
+    };
+  }
+  return { kind: "open", pValue: p1, alpha: spent.first };
+}
+function unreachable(looks, alpha, smallestAt) {
+  const spent = spendAlpha(alpha, looks, smallestAt(looks.first));
+  const atCap = looks.cap > looks.first ? smallestAt(looks.cap) : smallestAt(looks.first);
+  const budget = looks.cap > looks.first ? spent.final : spent.first;
+  if (atCap <= budget) return void 0;
+  return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
+}
+
 // src/compare/metrics.ts
 var RUNNER_KEY = "perf-gate-runner";
 function direction(metric) {
@@ -94257,10 +94358,21 @@ function errorClasses(m) {
   const kinds = Object.entries(m.errors).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
+var QUANTILE = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, "p99.9": 0.999 };
+var MIN_TAIL_SAMPLES = 10;
+function samplesNeeded(metric) {
+  const q = QUANTILE[metric];
+  return q === void 0 ? 0 : Math.ceil(MIN_TAIL_SAMPLES / (1 - q) - 1e-9);
+}
+function tailShortfall(trials2, metric, whose = "this run") {
+  const need = samplesNeeded(metric);
+  const short2 = trials2.find((t) => t.latency.count < need);
+  if (!short2) return void 0;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
+}
 
 // src/compare/compare.ts
 var DEFAULT_ALPHA = 0.01;
-var MIN_TRIALS_FOR_CONFIRMATION = 3;
 var BUILTIN_THRESHOLDS = {
   p50: { regress: 0.1, floor: 200 },
   p99: { regress: 0.25, floor: 1e3 },
@@ -94295,13 +94407,16 @@ function change(metric, baseline, current) {
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
   return { worse, relative: worse / Math.abs(baseline) };
 }
+function hasBand(t) {
+  return t.regress !== void 0 || t.floor !== void 0;
+}
 function beyondBand(t, worse, relative3) {
-  if (t.regress === void 0 && t.floor === void 0) return false;
+  if (!hasBand(t)) return false;
   const rel = t.regress === void 0 || relative3 === null || relative3 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
 }
-function comparePhaseMetric(scenario2, metric, t, current, baseline) {
+function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
   const value = metricValue(current.merged, metric);
   const out = {
     scenario: scenario2,
@@ -94324,6 +94439,10 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
     const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing}`;
     return { ...out, result: "invalid", reason };
   }
+  if (!breach && hasBand(t)) {
+    const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
+    if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
+  }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative3 } = change(metric, base, value);
   out.baseline = base;
@@ -94333,25 +94452,46 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline) {
   const betterRelative = relative3 === null ? null : -relative3;
   const betterOut = beyondBand(t, -worse, betterRelative);
   if (!worseOut && !betterOut) return out;
-  let significant = true;
-  if (current.trials.length >= MIN_TRIALS_FOR_CONFIRMATION && baseline.trials.length >= MIN_TRIALS_FOR_CONFIRMATION) {
-    const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
-    const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
-    const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
-    out.pValue = Math.round(pValue * 1e4) / 1e4;
-    const alpha = t.alpha ?? DEFAULT_ALPHA;
-    significant = pValue <= alpha;
-    const smallest = 1 / binomial(current.trials.length + baseline.trials.length, current.trials.length);
-    if (!significant && worseOut && smallest > alpha) {
+  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
+  const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+  if (!worseOut) {
+    const { pValue } = mannWhitneyGreater(old, cur);
+    out.pValue = roundP(pValue);
+    return pValue <= alpha ? { ...out, result: "improvement" } : out;
+  }
+  const c = confirm({
+    trials: cur.length,
+    looks: looksOfPhase(current),
+    alpha,
+    pAt: (k) => mannWhitneyGreater(cur.slice(0, k), old).pValue,
+    smallestAt: (k) => smallestMannWhitneyP(k, old.length),
+    unit: "trials",
+    capKey: CAP_KEY
+  });
+  return withConfirmation(out, c, final);
+}
+var CAP_KEY = "gate.confirm.max-trials";
+var roundP = (p) => Math.round(p * 1e4) / 1e4;
+function looksOfPhase(p) {
+  return p.confirm ?? { first: p.trials.length, cap: p.trials.length };
+}
+function withConfirmation(out, c, final) {
+  out.pValue = roundP(c.pValue);
+  switch (c.kind) {
+    case "confirmed":
+      if (c.extra > 0) out.extraTrials = c.extra;
+      return { ...out, result: "regression" };
+    case "inconclusive":
+      return { ...out, result: "inconclusive", reason: c.reason };
+    case "open":
+      if (!final) return { ...out, result: "inconclusive", open: true };
       return {
         ...out,
-        result: "unconfirmed",
-        reason: `${current.trials.length} vs ${baseline.trials.length} trials cannot reach p ≤ ${alpha} (the smallest p is ${+smallest.toFixed(4)}); raise trials`
+        result: "inconclusive",
+        reason: c.alpha > 0 ? `not confirmed at the first look (p ${roundP(c.pValue)} > ${roundP(c.alpha)}), and no more trials were run` : `the first look cannot confirm on its own (p ${roundP(c.pValue)}; its trials cannot reach alpha), and no more trials were run`
       };
-    }
   }
-  if (worseOut) return { ...out, result: significant ? "regression" : "unconfirmed" };
-  return significant ? { ...out, result: "improvement" } : out;
 }
 var GENERATOR_BOUND_REASON = "generator-bound: the load generator, not the service, limited this phase (see its flags)";
 function generatorBound(p) {
@@ -94380,7 +94520,7 @@ function phaseGate(scenario2, phase2, gated) {
   if (phase2.request === void 0) return { thresholds: gated, errorClasses: true };
   return { thresholds: scenario2.requestThresholds?.[phase2.request] ?? {}, errorClasses: false };
 }
-function compareScenario(current, thresholds2, baseline) {
+function compareScenario(current, thresholds2, baseline, final = true) {
   const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
   const status = {
     scenario: current.name,
@@ -94393,22 +94533,31 @@ function compareScenario(current, thresholds2, baseline) {
   const comparisons = [];
   for (const phase2 of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase2.name);
-    const gate = phaseGate(current, phase2, gated);
-    for (const [metric, t] of Object.entries(gate.thresholds)) {
-      comparisons.push(comparePhaseMetric(current.name, metric, t, phase2, old));
-    }
-    if (old && gate.errorClasses) comparisons.push(...newErrorClasses(current.name, phase2, old));
+    const gate2 = phaseGate(current, phase2, gated);
+    const rows = Object.entries(gate2.thresholds).map(
+      ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final)
+    );
+    comparisons.push(...countedOnce(rows, old && gate2.errorClasses ? newErrorClasses(current.name, phase2, old) : []));
   }
   return { status, comparisons };
 }
+function countedOnce(rows, newClasses) {
+  const errorRow = rows.find((r) => (r.metric === "errors" || r.metric === "error-rate") && r.result === "regression");
+  const fresh = newClasses.filter((c) => c.result === "regression");
+  if (!errorRow || fresh.length === 0) return [...rows, ...newClasses];
+  const named = fresh.map((c) => /^new error class (.*?), never/.exec(c.reason ?? "")?.[1] ?? c.metric).join(", ");
+  errorRow.reason = `${errorRow.reason ? `${errorRow.reason}; ` : ""}new error class${fresh.length === 1 ? "" : "es"} ${named}`;
+  return [...rows, ...newClasses.filter((c) => c.result !== "regression")];
+}
 function overallVerdict(comparisons) {
   if (comparisons.some((c) => c.result === "regression")) return "regression";
+  if (comparisons.some((c) => c.result === "inconclusive")) return "inconclusive";
   if (comparisons.length > 0 && comparisons.every((c) => c.baseline === null)) return "no-baseline";
   return "pass";
 }
 var ORDER = {
   regression: 0,
-  unconfirmed: 1,
+  inconclusive: 1,
   invalid: 2,
   improvement: 3,
   "no-baseline": 4,
@@ -94615,7 +94764,7 @@ function reportMarker(reportId) {
 }
 var ICON = {
   regression: "❌ regression",
-  unconfirmed: "⚠️ unconfirmed",
+  inconclusive: "❔ inconclusive",
   invalid: "⚠️ invalid",
   improvement: "🟢 improvement",
   "no-baseline": "➖ no baseline",
@@ -94635,13 +94784,15 @@ function abLine(results) {
   if (!ab) return void 0;
   const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
   const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
-  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${ab.order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
+  const order = ab.order === "random" ? `each pair's order drawn at random, seed ${ab.seed ?? "?"}` : "ABBA";
+  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
   const count3 = (v) => results.comparisons.filter((c) => c.result === v).length;
   const regressions = count3("regression");
-  const warnings = count3("unconfirmed") + count3("invalid");
+  const inconclusive = count3("inconclusive");
+  const warnings = count3("invalid");
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
     count3("improvement") ? `${count3("improvement")} improved` : ""
@@ -94654,6 +94805,9 @@ function headline(results) {
   }
   if (verdict === "regression")
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"}${suffix}`;
+  if (verdict === "inconclusive") {
+    return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
+  }
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
@@ -94665,8 +94819,12 @@ function regressionBullets(comparisons) {
     const what = `**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
     if (c.reason) return `- ${what}: ${escapeMarkdown(c.reason)}`;
     const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
-    return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""})`;
+    return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""}${confirmedBy(c)})`;
   }).concat(more);
+}
+function confirmedBy(c) {
+  if (!c.extraTrials) return "";
+  return `, confirmed by ${c.extraTrials} more ${c.pairs !== void 0 ? "pairs" : "trials"}`;
 }
 function comparisonTable(comparisons) {
   return sortForReport(comparisons).map((c) => [
@@ -94677,7 +94835,7 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     c.band,
-    `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
@@ -94733,21 +94891,29 @@ ${body}
 }
 function errorsTable(results) {
   const rows = [];
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
-      const errors = Object.entries(p.merged.errors).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
-      rows.push([
-        escapeMarkdown(s.name),
-        escapeMarkdown(p.name),
-        String(p.merged.responses),
-        codes || "—",
-        errors || "—",
-        p.flags.map(escapeMarkdown).join("; ") || "—"
-      ]);
+  const sides = results.ab ? [
+    { side: "head", scenarios: results.scenarios },
+    { side: "base", scenarios: results.ab.base }
+  ] : [{ side: "", scenarios: results.scenarios }];
+  for (const { side, scenarios } of sides) {
+    for (const s of scenarios) {
+      for (const p of s.phases) {
+        const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
+        const errors = Object.entries(p.merged.errors).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
+        rows.push([
+          escapeMarkdown(s.name),
+          escapeMarkdown(p.name),
+          ...side ? [side] : [],
+          String(p.merged.responses),
+          codes || "—",
+          errors || "—",
+          p.flags.map(escapeMarkdown).join("; ") || "—"
+        ]);
+      }
     }
   }
-  return markdownTable([["scenario", "phase", "responses", "status codes", "errors by kind", "flags"], ...rows]);
+  const header = ["scenario", "phase", ...results.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
+  return markdownTable([[...header, "flags"], ...rows]);
 }
 function resourcesTable(results) {
   const rows = [];
@@ -94830,6 +94996,15 @@ ${renderBuckets(latencyBuckets(p.merged.histogram))}
   }
   return blocks.join("\n\n");
 }
+function pairOrders(results) {
+  const ab = results.ab;
+  const rows = (ab?.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
+  return [
+    `Seed ${ab?.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab?.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
+    "",
+    markdownTable([["scenario", "phase", "pairs in order"], ...rows])
+  ].join("\n");
+}
 function renderMarkdown(results, opts = {}) {
   if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
   const budget = opts.budget ?? REPORT_BUDGET;
@@ -94842,11 +95017,17 @@ function renderMarkdown(results, opts = {}) {
   if (bullets.length) head.push("", ...bullets);
   const status = capped(statusLines(statuses, results.startedAt, results.mode), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
+  const flagSides = results.ab ? [
+    { side: "head: ", scenarios: results.scenarios },
+    { side: "base: ", scenarios: results.ab.base }
+  ] : [{ side: "", scenarios: results.scenarios }];
   const flagged = capped(
-    results.scenarios.flatMap(
-      (s) => (
-        // a mix entry carries its phase's generator flags: said once, for the phase
-        s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+    flagSides.flatMap(
+      ({ side, scenarios }) => scenarios.flatMap(
+        (s) => (
+          // a mix entry carries its phase's generator flags: said once, for the phase
+          s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+        )
       )
     ),
     "flagged phases"
@@ -94870,6 +95051,7 @@ function renderMarkdown(results, opts = {}) {
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
     details("Latency distribution per phase", distribution(results)),
     details("Status codes, errors and flags", errorsTable(results)),
+    results.ab?.orders?.length ? details("A/B pair orders", pairOrders(results)) : "",
     details("SUT resources", resourcesTable(results)),
     details(
       results.ab ? "Environment, head and base" : "Environment and baselines",
@@ -95183,6 +95365,17 @@ ${suites.join("\n")}
 }
 
 // src/run-steps.ts
+var realFiles = {
+  read: readHistoryFile,
+  write: writeFileAtomic
+};
+function writeOrFail(files, path, text) {
+  try {
+    files.write(path, text);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
+  }
+}
 function newRunId() {
   return randomBytes(4).toString("hex");
 }
@@ -95211,26 +95404,26 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
     sut: { images: images2 }
   };
 }
-function publishFiles(results, opts) {
+function publishFiles(results, opts, files) {
   const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
-  writeFileAtomic(resultsPath, stableStringify(results));
-  const history = opts.history ? readHistoryFile(opts.history) ?? "" : void 0;
+  writeOrFail(files, resultsPath, stableStringify(results));
+  const history = opts.history ? files.read(opts.history) ?? "" : void 0;
   const entry = historyEntry(results);
   const trend = history !== void 0 && results.mode !== "sweep" ? renderTrend(parseHistory(history).entries, entry) : "";
   const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
   const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
-  writeFileAtomic(reportPath, report);
+  writeOrFail(files, reportPath, report);
   const extraPaths = [];
   for (const [path, render2] of [
     [opts.junit, renderJunit],
     [opts.csv, renderCsv]
   ]) {
     if (!path) continue;
-    writeFileAtomic(resolve3(path), render2(results));
+    writeOrFail(files, resolve3(path), render2(results));
     extraPaths.push(resolve3(path));
   }
   if (opts.history && results.mode === "update" && results.scenarios.length > 0) {
-    writeFileAtomic(resolve3(opts.history), appendHistory(history ?? "", entry));
+    writeOrFail(files, resolve3(opts.history), appendHistory(history ?? "", entry));
     extraPaths.push(resolve3(opts.history));
   }
   return { resultsPath, reportPath, report, extraPaths };
@@ -95245,23 +95438,23 @@ function defaultRunnerScript() {
   }
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
-function sessionSpec(deps, run, sut, dir, collector, side) {
+function sessionSpec(deps, run2, sut, dir, collector, side) {
   const opts = {
-    runId: run.runId,
-    labels: run.labels,
+    runId: run2.runId,
+    labels: run2.labels,
     services: sut.services,
     build: sut.build,
-    healthTimeoutS: run.healthTimeoutS ?? 120
+    healthTimeoutS: run2.healthTimeoutS ?? 120
   };
   if (side) opts.side = side;
   return {
     opts,
     compose: deps.compose({
-      project: side ? `${projectName(run.runId)}-${side}` : projectName(run.runId),
+      project: side ? `${projectName(run2.runId)}-${side}` : projectName(run2.runId),
       files: sut.composeFiles,
       cwd: dir,
       env: sut.env,
-      labels: run.labels
+      labels: run2.labels
     }),
     sample: (key, sample) => collector.sample(key, sample)
   };
@@ -95278,7 +95471,9 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     onSignal: onSignal2,
     runnerScript: defaultRunnerScript,
     env: process.env,
-    maskSecret
+    maskSecret,
+    files: realFiles,
+    now: Date.now
   };
 }
 
@@ -95347,7 +95542,8 @@ var phaseResult = external_exports.looseObject({
   warmupMs: nonneg2,
   trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
-  flags: external_exports.array(external_exports.string())
+  flags: external_exports.array(external_exports.string()),
+  confirm: external_exports.object({ first: count2, cap: count2 }).optional()
 });
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
@@ -95375,12 +95571,14 @@ var comparison = external_exports.looseObject({
   current: external_exports.number(),
   delta: external_exports.number().nullable(),
   band: external_exports.string(),
-  result: external_exports.enum(["pass", "regression", "improvement", "unconfirmed", "no-baseline", "invalid"]),
+  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
+  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
   pValue: external_exports.number().optional(),
   interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
   confidence: external_exports.number().optional(),
   pairs: count2.optional(),
-  reason: external_exports.string().optional()
+  reason: external_exports.string().optional(),
+  extraTrials: count2.optional()
 });
 var resultsFileSchema = external_exports.looseObject({
   schema: external_exports.literal(RESULTS_SCHEMA),
@@ -95406,7 +95604,9 @@ var resultsFileSchema = external_exports.looseObject({
     baseCommit: external_exports.string(),
     headCommit: external_exports.string().nullable(),
     pairs: count2,
-    order: external_exports.literal("ABBA"),
+    order: external_exports.enum(["ABBA", "random"]),
+    seed: count2.optional(),
+    orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
     baseImages: images,
     base: external_exports.array(scenarioResult),
     notes: external_exports.array(external_exports.string())
@@ -95469,7 +95669,9 @@ function readResults(path) {
   }
   const problem = problemOf(resultsFileSchema, data);
   if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
-  return data;
+  const results = data;
+  for (const c of results.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
+  return results;
 }
 
 // src/mode.ts
@@ -95491,6 +95693,272 @@ function resolveMode(mode, eventName, against = "baselines") {
     default:
       return "gate";
   }
+}
+function exitCodeOf(mode, verdict, failOnInconclusive) {
+  if (mode !== "gate" && mode !== "ab") return EXIT_PASS;
+  if (verdict === "regression") return EXIT_REGRESSION;
+  if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
+  return EXIT_PASS;
+}
+
+// src/request.ts
+function buildRunRequest(input2, ctx) {
+  const against = input2.mode === "auto" ? ctx.against(input2.config) : "baselines";
+  const mode = resolveMode(input2.mode, ctx.eventName, against);
+  const baseRef = input2.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : void 0);
+  if (mode === "ab" && !baseRef) {
+    throw usageError("mode ab needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag");
+  }
+  const opts = {
+    configFile: input2.config,
+    mode,
+    scenarios: input2.scenarios,
+    baselineDir: input2.baselineDir,
+    outDir: input2.outDir
+  };
+  const optional2 = {
+    runnerImage: input2.runnerImage,
+    baseRef: mode === "ab" ? baseRef : void 0,
+    pairs: input2.pairs,
+    seed: input2.seed,
+    junit: input2.junit,
+    csv: input2.csv,
+    history: input2.history,
+    runId: input2.runId,
+    reportId: input2.reportId
+  };
+  for (const [k, v] of Object.entries(optional2)) {
+    if (v !== void 0 && v !== "") opts[k] = v;
+  }
+  return opts;
+}
+
+// src/stats/wilcoxon.ts
+function averageRanks(values) {
+  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
+  const ranks = new Array(values.length);
+  let i = 0;
+  while (i < order.length) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
+    const rank = (i + j + 2) / 2;
+    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
+    i = j + 1;
+  }
+  return ranks;
+}
+function signedRankGreater(differences) {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
+  const ranks = averageRanks(d.map(Math.abs));
+  const twice = ranks.map((r) => Math.round(r * 2));
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
+  const max2 = twice.reduce((a, b) => a + b, 0);
+  let dist = new Float64Array(max2 + 1);
+  dist[0] = 1;
+  for (const r of twice) {
+    const next = new Float64Array(max2 + 1);
+    for (let s = 0; s <= max2; s++) {
+      const p = dist[s];
+      if (p === 0) continue;
+      next[s] = next[s] + p / 2;
+      next[s + r] = next[s + r] + p / 2;
+    }
+    dist = next;
+  }
+  let pValue = 0;
+  for (let s = observed; s <= max2; s++) pValue += dist[s];
+  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
+}
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+function medianInterval(values, level = 0.95) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
+  const pmf = [];
+  let c = 1;
+  for (let i = 0; i <= n; i++) {
+    pmf.push(c / 2 ** n);
+    c = c * (n - i) / (i + 1);
+  }
+  let k = 1;
+  let below = pmf[0];
+  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
+    below += pmf[k];
+    k++;
+  }
+  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
+}
+
+// src/compare/ab.ts
+var AB_BUILTIN_THRESHOLDS = {
+  p50: { regress: 0.05, floor: 100 },
+  p99: { regress: 0.15, floor: 500 },
+  rps: { regress: 0.05 }
+};
+var AB_DEFAULT_ALPHA = 0.05;
+function pairedChange(base, head) {
+  const n = Math.min(base.length, head.length);
+  const diffs = [];
+  const ratios = [];
+  for (let i = 0; i < n; i++) {
+    const b = base[i];
+    const h = head[i];
+    diffs.push(h - b);
+    if (b !== 0) ratios.push(h / b - 1);
+  }
+  const absolute2 = n ? median(diffs) : 0;
+  if (ratios.length === 0) {
+    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
+  }
+  const ci = medianInterval(ratios);
+  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
+}
+var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+function compareAbMetric(scenario2, metric, t, base, head, final) {
+  const out = {
+    scenario: scenario2,
+    phase: head.name,
+    metric,
+    baseline: metricValue(base.merged, metric),
+    current: metricValue(head.merged, metric),
+    delta: null,
+    band: describeBand(metric, t),
+    result: "pass"
+  };
+  const baseValues = trialValues(base.trials, metric);
+  const headValues = trialValues(head.trials, metric);
+  const pc = pairedChange(baseValues, headValues);
+  out.pairs = pc.pairs;
+  out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
+  if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
+  if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
+  const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
+  if (bound.length > 0)
+    return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
+  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
+  if (missing) return { ...out, result: "invalid", reason: missing };
+  const breach = limitBreach(metric, t, out.current);
+  if (breach) return { ...out, result: "regression", reason: breach };
+  if (hasBand(t)) {
+    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
+    if (short2) return { ...out, result: "invalid", reason: short2 };
+  }
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
+  const worseOut = beyondBand(t, worse, worseRelative);
+  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
+  if (!worseOut && !betterOut) return out;
+  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
+  if (!worseOut) {
+    const { pValue } = signedRankGreater(diffs.map((d) => -d));
+    out.pValue = round2(pValue);
+    return pValue <= alpha ? { ...out, result: "improvement" } : out;
+  }
+  const c = confirm({
+    trials: diffs.length,
+    looks: looksOfPhase(head),
+    alpha,
+    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
+    // as if every pair differed: the split of alpha between the looks must not depend on the data
+    smallestAt: smallestSignedRankP,
+    unit: "pairs",
+    capKey: CAP_KEY
+  });
+  return withConfirmation(out, c, final);
+}
+function compareAbScenario(head, base, thresholds2, final = true) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
+  const out = [];
+  for (const phase2 of head.phases) {
+    const old = base.phases.find((p) => p.name === phase2.name);
+    if (!old) continue;
+    const gate2 = phaseGate(head, phase2, gated);
+    const rows = Object.entries(gate2.thresholds).map(
+      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final)
+    );
+    const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
+      ...c,
+      reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
+    }));
+    out.push(...countedOnce(rows, fresh));
+  }
+  return out;
+}
+
+// src/compare/reach.ts
+function gatedSets(s, mode) {
+  const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
+  const entries = s.mix?.map((e) => e.thresholds) ?? (s.websocket ? WS_ENTRIES.map((n) => s.websocket?.thresholds[n] ?? {}) : []);
+  return [own2, ...entries];
+}
+function banded(sets) {
+  return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
+}
+function strictestAlpha(rows, mode) {
+  if (rows.length === 0) return void 0;
+  const dflt = mode === "ab" ? AB_DEFAULT_ALPHA : DEFAULT_ALPHA;
+  return Math.min(...rows.map(([, t]) => t.alpha ?? dflt));
+}
+var short = (v) => +v.toPrecision(2);
+function confirmationReach(config2, mode, pairs = config2.ab.pairs) {
+  const problems = [];
+  const notes = [];
+  const { maxTrials } = config2.gate.confirm;
+  config2.scenarios.forEach((s, i) => {
+    const rows = banded(gatedSets(s, mode));
+    const alpha = strictestAlpha(rows, mode);
+    if (alpha === void 0) return;
+    const n = mode === "ab" ? pairs : s.trials;
+    const countKey = mode === "ab" ? "ab.pairs" : `scenarios[${i}].trials`;
+    const unit = mode === "ab" ? "pairs" : "trials";
+    const smallestAt = mode === "ab" ? smallestSignedRankP : (k) => smallestMannWhitneyP(k, s.trials);
+    const looks = looksOf(n, maxTrials);
+    const why = unreachable(looks, alpha, smallestAt);
+    const against = mode === "ab" ? "" : ` against a ${s.trials}-trial baseline`;
+    if (why) {
+      problems.push(
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name} can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials`
+      );
+      return;
+    }
+    const spent = spendAlpha(alpha, looks, smallestAt(n));
+    if (spent.first === 0) {
+      notes.push(
+        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
+      );
+    }
+    for (const note of shortPhases(s, rows)) notes.push(note);
+  });
+  return { problems, notes };
+}
+function expectedSamples(phase2) {
+  if (phase2.kind === "open") return Math.floor(phase2.rate * phase2.durationMs / 1e3);
+  if (phase2.kind === "closed") return phase2.requests;
+  return phase2.peers * phase2.messages;
+}
+function shortPhases(s, rows) {
+  const out = [];
+  for (const phase2 of s.phases) {
+    const expected = expectedSamples(phase2);
+    if (expected === void 0) continue;
+    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
+    if (tooShort.length === 0) continue;
+    const need = Math.max(...tooShort.map(samplesNeeded));
+    out.push(
+      `scenario ${s.name}, phase ${phase2.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(", ")} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`
+    );
+  }
+  return out;
 }
 
 // src/progress.ts
@@ -95671,6 +96139,11 @@ function renderResultsTable(scenarios) {
   return out.join("\n");
 }
 
+// src/ab.ts
+import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, realpathSync as realpathSync2, rmSync as rmSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4, relative as relative2 } from "node:path";
+
 // src/run-plan.ts
 import { readFileSync as readFileSync7 } from "node:fs";
 
@@ -95831,168 +96304,108 @@ function planRun(opts, warn, secrets) {
 }
 
 // src/ab.ts
-import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, realpathSync as realpathSync2, rmSync as rmSync2 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4, relative as relative2 } from "node:path";
-
-// src/stats/wilcoxon.ts
-function averageRanks(values) {
-  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
-  const ranks = new Array(values.length);
-  let i = 0;
-  while (i < order.length) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
-    const rank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
-    i = j + 1;
-  }
-  return ranks;
+async function git(exec, cwd, args) {
+  return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
-function signedRankGreater(differences) {
-  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
-  const n = d.length;
-  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
-  const ranks = averageRanks(d.map(Math.abs));
-  const twice = ranks.map((r) => Math.round(r * 2));
-  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
-  const max2 = twice.reduce((a, b) => a + b, 0);
-  let dist = new Float64Array(max2 + 1);
-  dist[0] = 1;
-  for (const r of twice) {
-    const next = new Float64Array(max2 + 1);
-    for (let s = 0; s <= max2; s++) {
-      const p = dist[s];
-      if (p === 0) continue;
-      next[s] = next[s] + p / 2;
-      next[s + r] = next[s + r] + p / 2;
+var BASE_FETCH_REF = "refs/perf-gate/base";
+async function checkoutBase(exec, cwd, ref) {
+  const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
+  if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
+  if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
+  if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
+  const repoRoot = top.stdout.trim();
+  const resolve4 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha = await resolve4(ref);
+  let fetched = false;
+  if (sha.code !== 0) {
+    const remoteName = ref.replace(/^origin\//, "");
+    const fetch2 = await git(exec, repoRoot, [
+      "fetch",
+      "--no-tags",
+      "--depth=1",
+      "origin",
+      `+${remoteName}:${BASE_FETCH_REF}`
+    ]);
+    if (fetch2.code !== 0) {
+      throw usageError(
+        `--base ${ref}: no such commit in this repository, and fetching it from origin failed (${lastLine(fetch2.stderr) || `exit ${fetch2.code}`})`
+      );
     }
-    dist = next;
+    fetched = true;
+    sha = await resolve4(BASE_FETCH_REF);
   }
-  let pValue = 0;
-  for (let s = observed; s <= max2; s++) pValue += dist[s];
-  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
-}
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return Number.NaN;
-  const mid = Math.floor(n / 2);
-  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-function medianInterval(values, level = 0.95) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
-  const pmf = [];
-  let c = 1;
-  for (let i = 0; i <= n; i++) {
-    pmf.push(c / 2 ** n);
-    c = c * (n - i) / (i + 1);
+  const commit = sha.stdout.trim();
+  if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
+    throw usageError(`--base ${ref}: no such commit in this repository`);
   }
-  let k = 1;
-  let below = pmf[0];
-  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
-    below += pmf[k];
-    k++;
+  if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
+    throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
-}
-
-// src/compare/ab.ts
-var AB_BUILTIN_THRESHOLDS = {
-  p50: { regress: 0.05, floor: 100 },
-  p99: { regress: 0.15, floor: 500 },
-  rps: { regress: 0.05 }
-};
-var AB_DEFAULT_ALPHA = 0.05;
-function abOrder(pairs) {
-  const out = [];
-  for (let i = 0; i < pairs; i++) {
-    const first = i % 2 === 0 ? "base" : "head";
-    out.push({ pair: i, side: first }, { pair: i, side: first === "base" ? "head" : "base" });
+  const dir = mkdtempSync2(join4(tmpdir2(), "perf-gate-base-"));
+  const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
+  if (added.code !== 0) {
+    rmSync2(dir, { recursive: true, force: true });
+    throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
-  return out;
-}
-function pairedChange(base, head) {
-  const n = Math.min(base.length, head.length);
-  const diffs = [];
-  const ratios = [];
-  for (let i = 0; i < n; i++) {
-    const b = base[i];
-    const h = head[i];
-    diffs.push(h - b);
-    if (b !== 0) ratios.push(h / b - 1);
-  }
-  const absolute2 = n ? median(diffs) : 0;
-  if (ratios.length === 0) {
-    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
-  }
-  const ci = medianInterval(ratios);
-  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
-}
-var round = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
-function compareAbMetric(scenario2, metric, t, base, head) {
-  const out = {
-    scenario: scenario2,
-    phase: head.name,
-    metric,
-    baseline: metricValue(base.merged, metric),
-    current: metricValue(head.merged, metric),
-    delta: null,
-    band: describeBand(metric, t),
-    result: "pass"
+  let removed;
+  return {
+    ref,
+    commit,
+    repoRoot,
+    dir,
+    // never throws: a leftover worktree must not replace the run's verdict or error
+    remove: () => removed ??= (async () => {
+      await git(exec, repoRoot, ["worktree", "remove", "--force", dir]).catch(() => void 0);
+      try {
+        rmSync2(dir, { recursive: true, force: true });
+      } catch {
+      }
+      await git(exec, repoRoot, ["worktree", "prune"]).catch(() => void 0);
+      if (fetched) await git(exec, repoRoot, ["update-ref", "-d", BASE_FETCH_REF]).catch(() => void 0);
+    })()
   };
-  const baseValues = trialValues(base.trials, metric);
-  const headValues = trialValues(head.trials, metric);
-  const pc = pairedChange(baseValues, headValues);
-  out.pairs = pc.pairs;
-  out.delta = pc.relative === null ? null : round(pc.relative) || 0;
-  if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
-  if (pc.confidence !== void 0) out.confidence = round(pc.confidence);
-  if (generatorBound(head) || generatorBound(base))
-    return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
-  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
-  if (missing) return { ...out, result: "invalid", reason: missing };
-  const breach = limitBreach(metric, t, out.current);
-  if (breach) return { ...out, result: "regression", reason: breach };
-  const dir = direction(metric);
-  const worse = dir * pc.absolute;
-  const worseRelative = pc.relative === null ? null : dir * pc.relative;
-  const worseOut = beyondBand(t, worse, worseRelative);
-  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  if (!worseOut && !betterOut) return out;
-  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
-  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
-  const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
-  out.pValue = round(pValue);
-  const significant = pValue <= alpha;
-  if (worseOut) {
-    if (significant) return { ...out, result: "regression" };
-    const reachable = 2 ** -n <= alpha;
-    return {
-      ...out,
-      result: "unconfirmed",
-      reason: reachable ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})` : `${n} pair${n === 1 ? "" : "s"} that differ cannot reach p ≤ ${alpha} (the smallest p is 1/2^${n}); raise ab.pairs`
-    };
-  }
-  return significant ? { ...out, result: "improvement" } : out;
 }
-function compareAbScenario(head, base, thresholds2) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
-  const out = [];
-  for (const phase2 of head.phases) {
-    const old = base.phases.find((p) => p.name === phase2.name);
-    if (!old) continue;
-    const gate = phaseGate(head, phase2, gated);
-    for (const [metric, t] of Object.entries(gate.thresholds)) {
-      out.push(compareAbMetric(head.name, metric, t, old, phase2));
-    }
-    for (const c of gate.errorClasses ? newErrorClasses(head.name, phase2, old) : []) {
-      out.push({ ...c, reason: c.reason?.replace("never seen in the baseline", "never seen on the base side") });
+function baseSut(head, tree, warn) {
+  const root = realpathSync2(tree.repoRoot);
+  const into = (path) => join4(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
+  const baseConfigFile = into(head.file);
+  if (existsSync2(baseConfigFile)) {
+    try {
+      const config2 = loadConfig(baseConfigFile, tree.dir);
+      return { sut: config2.sut, dir: config2.dir, config: config2 };
+    } catch (err) {
+      warn(
+        `[perf-gate] warning: base: ${err.message.split("\n")[0]}; using the head's sut section on the base tree`
+      );
     }
   }
-  return out;
+  const composeFiles = head.sut.composeFiles.map(into);
+  const missing = composeFiles.find((f) => !existsSync2(f));
+  if (missing) {
+    throw usageError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
+  }
+  return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
+}
+function baseNotes(head, base) {
+  if (!base) return [];
+  const readBase = bodiesReader();
+  const baseHashes = /* @__PURE__ */ new Map();
+  for (const s of base.scenarios.filter((x) => head.hashes.has(x.name))) {
+    try {
+      baseHashes.set(s.name, hashesOf([s], readBase).get(s.name));
+    } catch {
+      baseHashes.set(s.name, "unreadable");
+    }
+  }
+  const notes = [];
+  for (const s of head.scenarios) {
+    const h = baseHashes.get(s.name);
+    if (h === void 0) notes.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
+    else if (h !== head.hashes.get(s.name)) {
+      notes.push(`scenario ${s.name} is defined differently on base; both sides run the head's definition`);
+    }
+  }
+  return notes;
 }
 
 // src/protocol/measurement.ts
@@ -96085,7 +96498,10 @@ var GENERATOR_LIMITS = {
   /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
   eventLoopDelayP99Us: 5e4,
   /** at least this share of open-loop sends started late for the generator's own reasons */
-  lateShare: 0.01
+  lateShare: 0.01,
+  /** and at least this many of them in the trial: one late send in 75 is the VM taking a core away
+   * for a moment, not a generator that cannot keep the schedule */
+  lateCount: 10
 };
 function generatorCapacity(t, runnerCpus) {
   const threads = t.generator.threads ?? 1;
@@ -96117,7 +96533,7 @@ function generatorBound2(kind, rate, trials2, runnerCpus) {
     }
     if (kind === "open" && t.open && t.open.scheduled > 0) {
       const ownLate = t.open.lateGenerator;
-      if (ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
+      if (ownLate >= GENERATOR_LIMITS.lateCount && ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
         reasons.push(
           `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} req/s`
         );
@@ -96142,7 +96558,7 @@ function phaseFlags(phase2, trials2, runnerCpus) {
     const { maxInFlight, connections } = phase2.params;
     const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections }).inFlight;
     flags.push(
-      `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every connection busy with an unanswered request (at most ${bound2}: max-in-flight and connections) and waited over ${OPEN_LATE_MS} ms; that wait counts in their latency`
+      `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every open connection busy with an unanswered request and waited over ${OPEN_LATE_MS} ms for one (connections open on demand, a few at a time, up to ${bound2}: max-in-flight and connections); that wait counts in their latency`
     );
   }
   if (open2 && open2.unfinished > 0) {
@@ -96176,8 +96592,13 @@ var TrialCollector = class {
   }
   runnerCpus;
   trials = /* @__PURE__ */ new Map();
+  looks = /* @__PURE__ */ new Map();
   windowStart = 0;
   samples = /* @__PURE__ */ new Map();
+  /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
+  setLooks(scenario2, phase2, looks) {
+    this.looks.set(`${scenario2}\0${phase2}`, looks);
+  }
   sample(key, s) {
     const list = this.samples.get(key) ?? [];
     this.samples.set(key, list);
@@ -96225,6 +96646,7 @@ var TrialCollector = class {
       };
       const own2 = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
+      const looks = this.looks.get(`${s.name}\0${p.name}`);
       const phase2 = {
         name: p.name,
         kind: p.kind,
@@ -96234,11 +96656,12 @@ var TrialCollector = class {
         merged: own2.merged,
         flags
       };
+      if (looks) phase2.confirm = { ...looks };
       const entries = entriesOf(s).map((e) => {
         const name2 = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name2);
         const bound = flags.filter((f) => f.startsWith("generator-bound"));
-        return {
+        const entry = {
           name: name2,
           request: e.name,
           kind: p.kind,
@@ -96248,11 +96671,122 @@ var TrialCollector = class {
           merged,
           flags: bound
         };
+        if (looks) entry.confirm = { ...looks };
+        return entry;
       });
       return [phase2, ...entries];
     });
   }
 };
+
+// src/stats/random.ts
+function newSeed(random = Math.random) {
+  return Math.floor(random() * 2 ** 32) >>> 0;
+}
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
+  };
+}
+function drawOrder(random) {
+  return random() < 0.5 ? "AB" : "BA";
+}
+
+// src/session/measure.ts
+function openRows(comparisons, phase2) {
+  return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
+}
+function describeOpen(rows) {
+  return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
+}
+async function extend2(ctx, looks, more) {
+  const budget = ctx.confirm?.maxTimeMs ?? 0;
+  const started = ctx.now();
+  let last = 0;
+  let ran = 0;
+  for (let k = looks.first + 1; k <= looks.cap; k++) {
+    const spent = ctx.now() - started;
+    if (budget <= 0 || spent + last > budget) return { ran, stoppedForTime: true };
+    const t0 = ctx.now();
+    await more(k);
+    last = ctx.now() - t0;
+    ran++;
+  }
+  return { ran, stoppedForTime: false };
+}
+async function confirmPhase(ctx, where, open2, looks, unit, more) {
+  if (open2.length === 0) return;
+  ctx.log(
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running up to ${looks.cap - looks.first} more ${unit}`
+  );
+  const { ran, stoppedForTime } = await extend2(ctx, looks, more);
+  if (stoppedForTime) {
+    ctx.log(`[perf-gate] ${where}: confirmation stopped after ${ran} more ${unit} (gate.confirm.max-time)`);
+  }
+}
+async function measureOne(ctx, side, baselines) {
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      const looks = looksOf(s.trials, ctx.confirm?.maxTrials ?? 0);
+      side.collector.setLooks(s.name, phase2.name, looks);
+      const run2 = (trial, trials2) => side.runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: trials2 });
+      for (let t = 1; t <= s.trials; t++) await run2(t, s.trials);
+      const baseline = baselines.get(s.name);
+      if (!ctx.confirm || looks.cap <= looks.first || !baseline) continue;
+      const current = side.collector.results([s], ctx.hashes)[0];
+      const rows = compareScenario(current, s.thresholds, baseline, false).comparisons;
+      await confirmPhase(
+        ctx,
+        `${s.name}/${phase2.name}`,
+        openRows(rows, phase2.name),
+        looks,
+        "trials",
+        (k) => run2(k, looks.cap)
+      );
+    }
+  }
+}
+async function measureAb(ctx, sides, pairs, seed) {
+  const random = seededRandom(seed);
+  const orders = [];
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      const looks = looksOf(pairs, ctx.confirm?.maxTrials ?? 0);
+      const order = [];
+      orders.push({ scenario: s.name, phase: phase2.name, order });
+      for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, looks);
+      const pair = async (k, total) => {
+        const drawn = drawOrder(random);
+        order.push(drawn);
+        const first = drawn === "AB" ? "base" : "head";
+        const second = first === "base" ? "head" : "base";
+        ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
+        for (const side of [first, second]) {
+          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
+        }
+      };
+      for (let k = 1; k <= pairs; k++) await pair(k, pairs);
+      if (!ctx.confirm || looks.cap <= looks.first) continue;
+      const [head] = sides.head.collector.results([s], ctx.hashes);
+      const [base] = sides.base.collector.results([s], ctx.hashes);
+      const rows = compareAbScenario(head, base, s.thresholds, false);
+      await confirmPhase(
+        ctx,
+        `${s.name}/${phase2.name}`,
+        openRows(rows, phase2.name),
+        looks,
+        "pairs",
+        (k) => pair(k, looks.cap)
+      );
+    }
+  }
+  return { seed, orders };
+}
 
 // src/session/sut-session.ts
 var RUNNER_RESOURCE_KEY = "perf-gate-runner";
@@ -96264,7 +96798,7 @@ var SutSession = class _SutSession {
   opts;
   deps;
   stops = [];
-  runners = [];
+  links = /* @__PURE__ */ new Set();
   containers = [];
   networks = [];
   watcher;
@@ -96318,65 +96852,60 @@ var SutSession = class _SutSession {
   async sutLogs() {
     return (await this.deps.compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
   }
-  /** Runs one runner container with `plan` to its end; throws (exit 3) when anything but a clean finish happened. */
+  /**
+   * Runs `plan` to its end on one runner container: every scenario's phases, `trials` trials each, in
+   * plan order; throws (exit 3) when anything but a clean finish happened.
+   */
   async run(spec, onEvent) {
+    const runner = await this.startRunner(spec, onEvent);
+    try {
+      for (const s of spec.plan.scenarios) {
+        for (const phase2 of s.phases) {
+          for (let trial = 1; trial <= s.trials; trial++) {
+            await runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: s.trials });
+          }
+        }
+      }
+      await runner.end();
+    } finally {
+      await runner.end();
+    }
+  }
+  /**
+   * Starts a runner container with `spec`'s plan and resolves once it is ready (its probes passed); it
+   * then runs one trial per `trial` call. Every way it can fail before that throws (exit 3), the
+   * container removed.
+   */
+  async startRunner(spec, onEvent) {
     const { docker } = this.deps;
-    const watcher = this.watcher;
-    let notReady;
-    let fatal;
-    let done = false;
     const launch = this.launches++;
     const name2 = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ""}-runner${launch ? `-${launch}` : ""}`;
-    const runner = await docker.startRunner(
+    const link = new RunnerLink(this.runnerContext(), onEvent);
+    const running = await docker.startRunner(
       { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
-      (e) => {
-        if (e.t === "not-ready") notReady = e;
-        else if (e.t === "fatal") fatal = e.message;
-        else if (e.t === "done") done = true;
-        onEvent(e);
-      },
+      (e) => link.event(e),
       this.deps.log
     );
-    this.runners.push(runner);
-    let stopStats = () => {
-    };
+    this.links.add(link);
     try {
-      stopStats = (await docker.stats(runner.containerId, (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s))).stop;
-      const outcome = await Promise.race([
-        runner.exited.then(
-          (code) => ({ kind: "exited", code }),
-          (err) => {
-            throw environmentError(`${this.prefix}docker: waiting for the runner: ${err.message.split("\n")[0]}`);
-          }
-        ),
-        watcher.promise.then((c) => ({ kind: "crashed", container: c }))
-      ]);
-      if (outcome.kind === "crashed") throw await this.crashError(outcome.container);
-      const late = await watcher.check();
-      if (late) throw await this.crashError(late);
-      if (notReady) {
-        throw environmentError(
-          `${this.prefix}SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1e3}s (last: ${notReady.error})`,
-          await this.sutLogs()
-        );
-      }
-      if (fatal !== void 0) {
-        throw environmentError(
-          `${this.prefix}runner failed: ${fatal}`,
-          runner.stderrTail().map((l) => `  ${l}`)
-        );
-      }
-      if (!done || outcome.code !== 0) {
-        throw environmentError(
-          `${this.prefix}runner died (exit code ${outcome.code}) before finishing`,
-          runner.stderrTail().map((l) => `  ${l}`)
-        );
-      }
-    } finally {
-      stopStats();
-      await docker.removeRunner(runner);
-      this.runners.splice(this.runners.indexOf(runner), 1);
+      await link.attach(running);
+      await link.ready();
+    } catch (err) {
+      await link.release();
+      throw err;
     }
+    return link;
+  }
+  runnerContext() {
+    return {
+      prefix: this.prefix,
+      docker: this.deps.docker,
+      watcher: this.watcher,
+      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
+      crashError: (c) => this.crashError(c),
+      sutLogs: () => this.sutLogs(),
+      forget: (link) => void this.links.delete(link)
+    };
   }
   async crashError(c) {
     return environmentError(
@@ -96391,7 +96920,7 @@ var SutSession = class _SutSession {
   close() {
     this.closed ??= (async () => {
       for (const stop of this.stops) stop();
-      for (const r of this.runners) await this.deps.docker.removeRunner(r);
+      for (const link of [...this.links]) await link.release();
       await this.deps.compose.down().catch(() => {
       });
     })();
@@ -96431,38 +96960,220 @@ function watchContainers(docker, project, running, pollMs) {
     }
   };
 }
+var LAST_WORDS_MS = 5e3;
+var RunnerLink = class {
+  constructor(ctx, onEvent) {
+    this.ctx = ctx;
+    this.onEvent = onEvent;
+  }
+  ctx;
+  onEvent;
+  runner;
+  stopStats = () => {
+  };
+  isReady = false;
+  done = false;
+  notReady;
+  fatal;
+  exit;
+  crashed;
+  lastWords;
+  lastWordsOver = false;
+  /** the trial in flight: `started` once its first `stage` event arrived, `finished` with its `trial` event */
+  pending;
+  failure;
+  released;
+  queue = Promise.resolve();
+  wakers = /* @__PURE__ */ new Set();
+  event(e) {
+    if (e.t === "ready") this.isReady = true;
+    else if (e.t === "done") this.done = true;
+    else if (e.t === "stage" && this.pending) this.pending.started = true;
+    else if (e.t === "trial" && this.pending) this.pending.finished = true;
+    else if (e.t === "not-ready") this.notReady = e;
+    else if (e.t === "fatal") this.fatal = e.message;
+    if (e.t === "not-ready" || e.t === "fatal") this.awaitLastWords();
+    this.onEvent(e);
+    this.wake();
+  }
+  /** Watches the started container's exit and the SUT, and samples the runner's resources. */
+  async attach(runner) {
+    this.runner = runner;
+    void runner.exited.then(
+      (code) => this.settle({ code }),
+      (err) => this.settle({ error: err.message.split("\n")[0] ?? "" })
+    );
+    void this.ctx.watcher.promise.then((c) => {
+      this.crashed = c;
+      this.wake();
+    });
+    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
+  }
+  /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */
+  async ready() {
+    await this.until(() => this.isReady || this.over());
+    if (this.over()) throw await this.fail(await this.verdict("start"));
+  }
+  trial(cmd) {
+    return this.serial(async () => {
+      if (this.failure) throw this.failure;
+      if (this.released) throw new Error("runner handle used after end() or the session closed");
+      if (this.over()) throw await this.fail(await this.verdict("idle"));
+      const pending = { started: false, finished: false };
+      this.pending = pending;
+      try {
+        this.send({ c: "trial", ...cmd });
+        await this.until(() => pending.finished || this.over());
+      } finally {
+        this.pending = void 0;
+      }
+      if (!pending.finished || this.over())
+        throw await this.fail(await this.verdict(pending.started ? "busy" : "idle"));
+      const late = await this.ctx.watcher.check();
+      if (late) throw await this.fail(await this.ctx.crashError(late));
+    });
+  }
+  end() {
+    return this.serial(async () => {
+      if (this.failure || this.released) return this.release();
+      try {
+        if (this.over()) throw await this.verdict("idle");
+        this.send({ c: "end" });
+        await this.until(() => this.over());
+        const clean = !this.crashed && this.done && this.fatal === void 0 && this.exitCode() === 0;
+        if (!clean) throw await this.verdict("busy");
+        const late = await this.ctx.watcher.check();
+        if (late) throw await this.ctx.crashError(late);
+      } catch (err) {
+        this.failure = err;
+        throw err;
+      } finally {
+        await this.release();
+      }
+    });
+  }
+  /** Stops the runner's stats and removes its container; once, however often it is called. */
+  release() {
+    this.released ??= (async () => {
+      clearTimeout(this.lastWords);
+      this.stopStats();
+      if (this.runner) await this.ctx.docker.removeRunner(this.runner);
+      this.ctx.forget(this);
+    })();
+    return this.released;
+  }
+  send(command) {
+    this.runner.send(command);
+  }
+  /** Nothing more will come from this runner: it exited, the SUT crashed, or it gave up and had time to exit. */
+  over() {
+    return this.exit !== void 0 || this.crashed !== void 0 || (this.notReady !== void 0 || this.fatal !== void 0) && this.lastWordsOver;
+  }
+  exitCode() {
+    return this.exit && "code" in this.exit ? this.exit.code : void 0;
+  }
+  /**
+   * Why this runner cannot go on, in the order that names the cause: a SUT crash (seen now or within
+   * the last poll) before the runner's own account, which comes before its exit code. `idle`: it died
+   * with no trial under way (after the last one, or before it took the next); `start`/`busy`: before
+   * finishing what it was doing.
+   */
+  async verdict(when) {
+    const { prefix } = this.ctx;
+    if (this.crashed) return this.ctx.crashError(this.crashed);
+    if (this.exit && "error" in this.exit) {
+      return environmentError(`${prefix}docker: waiting for the runner: ${this.exit.error}`);
+    }
+    const late = await this.ctx.watcher.check();
+    if (late) return this.ctx.crashError(late);
+    if (this.notReady) {
+      const { url: url2, timeoutMs, error: error62 } = this.notReady;
+      return environmentError(
+        `${prefix}SUT never ready: ${url2} did not answer 2xx/3xx within ${timeoutMs / 1e3}s (last: ${error62})`,
+        await this.ctx.sutLogs()
+      );
+    }
+    const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
+    if (this.fatal !== void 0) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
+    const code = this.exitCode() ?? "unknown";
+    const what = when === "idle" ? "between trials" : "before finishing";
+    return environmentError(`${prefix}runner died (exit code ${code}) ${what}`, stderr);
+  }
+  async fail(err) {
+    this.failure = err;
+    await this.release();
+    return err;
+  }
+  settle(exit) {
+    this.exit = exit;
+    clearTimeout(this.lastWords);
+    this.wake();
+  }
+  awaitLastWords() {
+    if (this.lastWords) return;
+    this.lastWords = setTimeout(() => {
+      this.lastWordsOver = true;
+      this.wake();
+    }, LAST_WORDS_MS);
+    this.lastWords.unref();
+  }
+  /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
+  until(probe) {
+    return new Promise((resolve4) => {
+      const check2 = () => {
+        if (!probe()) return;
+        this.wakers.delete(check2);
+        resolve4();
+      };
+      this.wakers.add(check2);
+      check2();
+    });
+  }
+  wake() {
+    for (const check2 of [...this.wakers]) check2();
+  }
+  /** One call at a time, in call order: the runner takes one command at a time. */
+  serial(step) {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => {
+    });
+    return next;
+  }
+};
 
 // src/session/with-sessions.ts
 async function withSessions(runId, specs, deps, body) {
-  const opened = [];
-  let booting;
+  const opened = specs.map(() => void 0);
+  const booting = /* @__PURE__ */ new Set();
   let tornDown;
   const teardown = () => {
     tornDown ??= (async () => {
-      await Promise.all(opened.map((s) => s.close()));
-      await booting?.down().catch(() => {
-      });
+      await Promise.all(opened.map((s) => s?.close()));
+      await Promise.all([...booting].map((c) => c.down().catch(() => {
+      })));
       await deps.docker.sweep(runId);
     })();
     return tornDown;
   };
   const unregister = deps.onSignal(teardown);
   try {
-    for (const spec of specs) {
-      booting = spec.compose;
-      try {
-        opened.push(
-          await SutSession.open(spec.opts, {
+    const boots = await Promise.allSettled(
+      specs.map(async (spec, i) => {
+        booting.add(spec.compose);
+        try {
+          opened[i] = await SutSession.open(spec.opts, {
             docker: deps.docker,
             compose: spec.compose,
             sample: spec.sample,
             log: deps.log
-          })
-        );
-      } finally {
-        booting = void 0;
-      }
-    }
+          });
+        } finally {
+          booting.delete(spec.compose);
+        }
+      })
+    );
+    const failed = boots.find((b) => b.status === "rejected");
+    if (failed) throw failed.reason;
     return await body(opened);
   } finally {
     await teardown();
@@ -96470,219 +97181,13 @@ async function withSessions(runId, specs, deps, body) {
   }
 }
 
-// src/ab.ts
-async function git(exec, cwd, args) {
-  return exec("git", args, { cwd, timeoutMs: 12e4 });
-}
-var BASE_FETCH_REF = "refs/perf-gate/base";
-async function checkoutBase(exec, cwd, ref) {
-  const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
-  if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
-  if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
-  if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
-  const repoRoot = top.stdout.trim();
-  const resolve4 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha = await resolve4(ref);
-  let fetched = false;
-  if (sha.code !== 0) {
-    const remoteName = ref.replace(/^origin\//, "");
-    const fetch2 = await git(exec, repoRoot, [
-      "fetch",
-      "--no-tags",
-      "--depth=1",
-      "origin",
-      `+${remoteName}:${BASE_FETCH_REF}`
-    ]);
-    if (fetch2.code !== 0) {
-      throw usageError(
-        `--base ${ref}: no such commit in this repository, and fetching it from origin failed (${lastLine(fetch2.stderr) || `exit ${fetch2.code}`})`
-      );
-    }
-    fetched = true;
-    sha = await resolve4(BASE_FETCH_REF);
-  }
-  const commit = sha.stdout.trim();
-  if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
-    throw usageError(`--base ${ref}: no such commit in this repository`);
-  }
-  if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
-    throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
-  }
-  const dir = mkdtempSync2(join4(tmpdir2(), "perf-gate-base-"));
-  const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
-  if (added.code !== 0) {
-    rmSync2(dir, { recursive: true, force: true });
-    throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
-  }
-  let removed;
-  return {
-    ref,
-    commit,
-    repoRoot,
-    dir,
-    // never throws: a leftover worktree must not replace the run's verdict or error
-    remove: () => removed ??= (async () => {
-      await git(exec, repoRoot, ["worktree", "remove", "--force", dir]).catch(() => void 0);
-      try {
-        rmSync2(dir, { recursive: true, force: true });
-      } catch {
-      }
-      await git(exec, repoRoot, ["worktree", "prune"]).catch(() => void 0);
-      if (fetched) await git(exec, repoRoot, ["update-ref", "-d", BASE_FETCH_REF]).catch(() => void 0);
-    })()
-  };
-}
-function baseSut(head, tree, warn) {
-  const root = realpathSync2(tree.repoRoot);
-  const into = (path) => join4(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
-  const baseConfigFile = into(head.file);
-  if (existsSync2(baseConfigFile)) {
-    try {
-      const config2 = loadConfig(baseConfigFile, tree.dir);
-      return { sut: config2.sut, dir: config2.dir, config: config2 };
-    } catch (err) {
-      warn(
-        `[perf-gate] warning: base: ${err.message.split("\n")[0]}; using the head's sut section on the base tree`
-      );
-    }
-  }
-  const composeFiles = head.sut.composeFiles.map(into);
-  const missing = composeFiles.find((f) => !existsSync2(f));
-  if (missing) {
-    throw usageError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
-  }
-  return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
-}
-function oneTrial(plan) {
-  return { ...plan, scenarios: plan.scenarios.map((s) => ({ ...s, trials: 1 })) };
-}
-async function runAb(opts, deps) {
-  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const { progress } = deps;
-  if (!opts.baseRef) throw usageError("--mode ab needs --base REF (the commit, branch or tag to compare against)");
-  const p = planRun(opts, (l) => progress.line(l), deps);
-  const { config: config2, scenarios } = p;
-  const pairs = opts.pairs ?? config2.ab.pairs;
-  const engine = await deps.docker.version();
-  const runId = opts.runId ?? newRunId();
-  const labels = runLabels(runId);
-  const tree = await checkoutBase(deps.exec, config2.dir, opts.baseRef);
-  try {
-    const base = baseSut(config2, tree, (l) => progress.line(l));
-    const warnings = [];
-    if (base.config) {
-      const readBase = bodiesReader();
-      const baseHashes = /* @__PURE__ */ new Map();
-      for (const s of base.config.scenarios.filter((x) => p.hashes.has(x.name))) {
-        try {
-          baseHashes.set(s.name, hashesOf([s], readBase).get(s.name));
-        } catch {
-          baseHashes.set(s.name, "unreadable");
-        }
-      }
-      for (const s of scenarios) {
-        const h = baseHashes.get(s.name);
-        if (h === void 0) warnings.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
-        else if (h !== p.hashes.get(s.name)) {
-          warnings.push(`scenario ${s.name} is defined differently on base; both sides run the head's definition`);
-        }
-      }
-    }
-    for (const w of warnings) progress.line(`[perf-gate] note: ${w}`);
-    const collectors = {
-      base: new TrialCollector(config2.runner.cpus),
-      head: new TrialCollector(config2.runner.cpus)
-    };
-    const run = { runId, labels, healthTimeoutS: opts.healthTimeoutS };
-    progress.line(
-      `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`
-    );
-    const images2 = await withSessions(
-      runId,
-      [
-        sessionSpec(deps, run, base.sut, base.dir, collectors.base, "base"),
-        sessionSpec(deps, run, config2.sut, config2.dir, collectors.head, "head")
-      ],
-      {
-        docker: deps.docker,
-        // a signal exits the process after the teardown: the worktree goes with the containers
-        onSignal: (teardown) => deps.onSignal(async () => {
-          await teardown();
-          await tree.remove();
-        }),
-        log: debugLog(progress)
-      },
-      async ([baseSession, headSession]) => {
-        const sessions = { base: baseSession, head: headSession };
-        const plan = oneTrial(p.plan);
-        const script = deps.runnerScript();
-        try {
-          for (const [i, step] of abOrder(pairs).entries()) {
-            progress.line(`[perf-gate] pair ${step.pair + 1}/${pairs}: ${step.side} (${i + 1}/${pairs * 2})`);
-            await sessions[step.side].run(
-              { image: p.image, cpus: config2.runner.cpus, script, plan },
-              eventSink(collectors[step.side], progress, `${step.side}: `)
-            );
-          }
-        } finally {
-          progress.finish();
-        }
-        return { head: await sessions.head.imageDigests(), base: await sessions.base.imageDigests() };
-      }
-    );
-    const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images2.head);
-    const head = collectors.head.results(scenarios, p.hashes);
-    const baseResults = collectors.base.results(scenarios, p.hashes);
-    const comparisons = head.flatMap(
-      (h, i) => compareAbScenario(h, baseResults[i], scenarios[i]?.thresholds ?? {})
-    );
-    const results = {
-      schema: RESULTS_SCHEMA,
-      runId,
-      mode: "ab",
-      config: opts.configFile,
-      startedAt,
-      finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-      provenance: provenance2,
-      scenarios: head.map((h, i) => ({
-        ...h,
-        baselineLatency: Object.fromEntries(
-          baseResults[i].phases.map((ph) => [ph.name, ph.merged.latency])
-        )
-      })),
-      comparisons,
-      ab: {
-        baseRef: opts.baseRef,
-        baseCommit: tree.commit,
-        headCommit: provenance2.commit,
-        pairs,
-        order: "ABBA",
-        baseImages: images2.base,
-        base: baseResults,
-        notes: warnings
-      }
-    };
-    const verdict = overallVerdict(comparisons);
-    const files = publishFiles(results, opts);
-    return {
-      results,
-      ...files,
-      verdict,
-      regressions: comparisons.filter((c) => c.result === "regression").length,
-      baselinesUpdated: []
-    };
-  } finally {
-    await tree.remove();
-  }
-}
-
 // src/run.ts
-async function runPerfGate(opts, deps) {
-  if (opts.mode === "ab") {
-    return runAb(opts, deps);
-  }
-  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+async function run(opts, deps) {
+  const startedAt = new Date(deps.now()).toISOString();
   const { progress } = deps;
+  if (opts.mode === "ab" && !opts.baseRef) {
+    throw usageError("--mode ab needs --base REF (the commit, branch or tag to compare against)");
+  }
   const p = planRun(opts, (l) => progress.line(l), deps);
   const { config: config2, scenarios } = p;
   if (p.unswept.length) {
@@ -96690,71 +97195,182 @@ async function runPerfGate(opts, deps) {
       `[perf-gate] warning: no sweep ladder (scenarios[].sweep) in ${p.unswept.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
     );
   }
-  if (opts.mode === "sweep" && scenarios.length === 0) return nothingToSweep(opts, p, startedAt);
+  if (opts.mode === "sweep" && scenarios.length === 0) return nothingToSweep(opts, p, startedAt, deps);
+  const pairs = opts.pairs ?? config2.ab.pairs;
+  if (opts.mode === "gate" || opts.mode === "ab") {
+    const reach = confirmationReach({ ...config2, scenarios }, opts.mode, pairs);
+    if (reach.problems.length > 0) {
+      throw usageError(
+        `${opts.configFile}: the gate could never fail on a change`,
+        reach.problems.map((l) => `  ${l}`)
+      );
+    }
+  }
   const engine = await deps.docker.version();
   const runId = opts.runId ?? newRunId();
-  const labels = runLabels(runId);
-  const collector = new TrialCollector(config2.runner.cpus);
-  const spec = sessionSpec(
-    deps,
-    { runId, labels, healthTimeoutS: opts.healthTimeoutS },
-    config2.sut,
-    config2.dir,
-    collector
+  const base = opts.mode === "ab" ? await openBase(opts, p, deps) : void 0;
+  try {
+    const side = (which, sut, dir) => ({
+      side: which,
+      sut,
+      dir,
+      collector: new TrialCollector(config2.runner.cpus)
+    });
+    const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [side(void 0, config2.sut, config2.dir)];
+    const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
+    const head = sides.at(-1);
+    const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, measured.images.head);
+    const results = {
+      schema: RESULTS_SCHEMA,
+      runId,
+      mode: opts.mode,
+      config: opts.configFile,
+      startedAt,
+      finishedAt: new Date(deps.now()).toISOString(),
+      provenance: provenance2,
+      scenarios: head.collector.results(scenarios, p.hashes),
+      comparisons: []
+    };
+    const gated = base ? abResults(opts, p, results, { base, collector: sides[0].collector, measured, pairs }) : gate(opts, p, results);
+    const files = publishFiles(gated, opts, deps.files);
+    const baselinesUpdated = [];
+    if (opts.mode === "update") {
+      for (const r of results.scenarios) {
+        const path = baselinePath(opts.baselineDir, r.name);
+        deps.files.write(path, stableStringify(baselineOf(r, provenance2)));
+        baselinesUpdated.push(path);
+      }
+    }
+    const verdict = opts.mode === "update" || opts.mode === "sweep" ? "pass" : overallVerdict(gated.comparisons);
+    const regressions = verdict === "pass" ? 0 : gated.comparisons.filter((c) => c.result === "regression").length;
+    return { results: gated, ...files, verdict, regressions, baselinesUpdated };
+  } finally {
+    await base?.tree.remove();
+  }
+}
+async function openBase(opts, p, deps) {
+  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef);
+  try {
+    const base = baseSut(p.config, tree, (l) => deps.progress.line(l));
+    const notes = baseNotes(p, base.config);
+    for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
+    return { tree, sut: base.sut, dir: base.dir, notes };
+  } catch (err) {
+    await tree.remove();
+    throw err;
+  }
+}
+async function measure(opts, deps, p, run2) {
+  const { progress } = deps;
+  const { config: config2 } = p;
+  const labels = runLabels(run2.runId);
+  const specs = run2.sides.map(
+    (s) => sessionSpec(
+      deps,
+      { runId: run2.runId, labels, healthTimeoutS: opts.healthTimeoutS },
+      s.sut,
+      s.dir,
+      s.collector,
+      s.side
+    )
   );
-  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${spec.compose.project})`);
-  const images2 = await withSessions(
-    runId,
-    [spec],
-    { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
-    async ([session]) => {
+  progress.line(
+    run2.base ? `[perf-gate] run ${run2.runId}: A/B, head against base ${run2.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run2.pairs} pairs in random order` : `[perf-gate] run ${run2.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`
+  );
+  const tree = run2.base?.tree;
+  return withSessions(
+    run2.runId,
+    specs,
+    {
+      docker: deps.docker,
+      // a signal exits the process after the teardown: the worktree goes with the containers
+      onSignal: (teardown) => deps.onSignal(async () => {
+        await teardown();
+        await tree?.remove();
+      }),
+      log: debugLog(progress)
+    },
+    async (sessions) => {
+      const script = deps.runnerScript();
+      const handles = [];
       try {
-        await session.run(
-          { image: p.image, cpus: config2.runner.cpus, script: deps.runnerScript(), plan: p.plan },
-          eventSink(collector, progress)
+        handles.push(
+          ...await Promise.all(
+            sessions.map(
+              (session, i) => session.startRunner(
+                { image: p.image, cpus: config2.runner.cpus, script, plan: p.plan },
+                eventSink(
+                  run2.sides[i]?.collector,
+                  progress,
+                  run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : ""
+                )
+              )
+            )
+          )
         );
+        const ctx = {
+          scenarios: p.scenarios,
+          hashes: p.hashes,
+          confirm: opts.mode === "gate" || opts.mode === "ab" ? config2.gate.confirm : void 0,
+          log: (l) => progress.line(l),
+          now: deps.now
+        };
+        const sideOf = (i) => ({
+          runner: handles[i],
+          collector: run2.sides[i].collector
+        });
+        const ab = run2.base ? await measureAb(ctx, { base: sideOf(0), head: sideOf(1) }, run2.pairs, opts.seed ?? newSeed()) : await measureOne(ctx, sideOf(0), p.baselines).then(() => void 0);
+        for (const h of handles) await h.end();
+        const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
+        const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
+        return ab ? { images: images2, ab } : { images: images2 };
       } finally {
         progress.finish();
       }
-      return session.imageDigests();
     }
   );
-  const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, images2);
-  const scenarioResults = collector.results(scenarios, p.hashes);
-  const measured = {
-    schema: RESULTS_SCHEMA,
-    runId,
-    mode: opts.mode,
-    config: opts.configFile,
-    startedAt,
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    provenance: provenance2,
-    scenarios: scenarioResults,
-    comparisons: []
-  };
-  const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-  const gated = opts.mode === "sweep" ? { results: measured, verdict: "pass", regressions: 0 } : gateResults(measured, p.baselines, (name2) => thresholds2.get(name2));
-  const { results } = gated;
-  const { verdict, regressions } = opts.mode === "update" ? { verdict: "pass", regressions: 0 } : gated;
-  const files = publishFiles(results, opts);
-  const baselinesUpdated = [];
-  if (opts.mode === "update") {
-    for (const r of scenarioResults) {
-      const path = baselinePath(opts.baselineDir, r.name);
-      writeFileAtomic(path, stableStringify(baselineOf(r, provenance2)));
-      baselinesUpdated.push(path);
-    }
-  }
-  return { results, ...files, verdict, regressions, baselinesUpdated };
 }
-function nothingToSweep(opts, p, startedAt) {
+function gate(opts, p, results) {
+  if (opts.mode === "sweep") return results;
+  const thresholds2 = new Map(p.scenarios.map((s) => [s.name, s.thresholds]));
+  return gateResults(results, p.baselines, (name2) => thresholds2.get(name2)).results;
+}
+function abResults(opts, p, results, ab) {
+  const base = ab.collector.results(p.scenarios, p.hashes);
+  const comparisons = results.scenarios.flatMap(
+    (h, i) => compareAbScenario(h, base[i], p.scenarios[i]?.thresholds ?? {})
+  );
+  const orders = ab.measured.ab;
+  const info = {
+    baseRef: opts.baseRef,
+    baseCommit: ab.base.tree.commit,
+    headCommit: results.provenance.commit,
+    pairs: ab.pairs,
+    order: "random",
+    seed: orders.seed,
+    orders: orders.orders,
+    baseImages: ab.measured.images.base,
+    base,
+    notes: ab.base.notes
+  };
+  return {
+    ...results,
+    scenarios: results.scenarios.map((h, i) => ({
+      ...h,
+      baselineLatency: Object.fromEntries(base[i].phases.map((ph) => [ph.name, ph.merged.latency]))
+    })),
+    comparisons,
+    ab: info
+  };
+}
+function nothingToSweep(opts, p, startedAt, deps) {
   const results = {
     schema: RESULTS_SCHEMA,
     runId: opts.runId ?? newRunId(),
     mode: "sweep",
     config: opts.configFile,
     startedAt,
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    finishedAt: new Date(deps.now()).toISOString(),
     provenance: {
       time: startedAt,
       commit: null,
@@ -96770,7 +97386,7 @@ function nothingToSweep(opts, p, startedAt) {
   };
   return {
     results,
-    ...publishFiles(results, opts),
+    ...publishFiles(results, opts, deps.files),
     verdict: "pass",
     regressions: 0,
     baselinesUpdated: []
@@ -96907,6 +97523,15 @@ var COMMANDS = {
         value: "N",
         help: "ab mode: interleaved base/head pairs, 2 to 50 (default ab.pairs, 6)"
       },
+      seed: {
+        type: "string",
+        value: "N",
+        help: "ab mode: the seed of the pairs' random order (default: a new one; the report names it, so a run can be repeated)"
+      },
+      "fail-on-inconclusive": {
+        type: "boolean",
+        help: "exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)"
+      },
       junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML" },
       csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV" },
       history: {
@@ -97006,8 +97631,6 @@ async function cmdRun(args) {
   const { values } = parse3("run", args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
-  const against = mode === "auto" ? loadConfig(String(values.config)).gate.against : "baselines";
-  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME, against);
   let pairs;
   if (values.pairs !== void 0) {
     pairs = Number(values.pairs);
@@ -97015,25 +97638,37 @@ async function cmdRun(args) {
       throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
     }
   }
-  const baseRef = values.base ?? (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : void 0);
-  if (resolved === "ab" && !baseRef) throw usageError("--mode ab needs --base REF (a commit, branch or tag)");
-  const progress = new Progress(progressSink(process.stderr, process.env));
-  const outcome = await runPerfGate(
+  let seed;
+  if (values.seed !== void 0) {
+    seed = Number(values.seed);
+    if (!/^\d{1,10}$/.test(String(values.seed)) || seed >= 2 ** 32) {
+      throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
+    }
+  }
+  const str = (v) => v === void 0 ? void 0 : String(v);
+  const request2 = buildRunRequest(
     {
-      configFile: String(values.config),
-      mode: resolved,
+      config: String(values.config),
+      mode,
       scenarios: values.scenario,
       baselineDir: String(values["baseline-dir"]),
       outDir: String(values.out),
-      ...values["runner-image"] ? { runnerImage: String(values["runner-image"]) } : {},
-      ...baseRef ? { baseRef } : {},
-      ...pairs ? { pairs } : {},
-      ...values.junit ? { junit: String(values.junit) } : {},
-      ...values.csv ? { csv: String(values.csv) } : {},
-      ...values.history ? { history: String(values.history) } : {}
+      runnerImage: str(values["runner-image"]),
+      baseRef: str(values.base),
+      pairs,
+      seed,
+      junit: str(values.junit),
+      csv: str(values.csv),
+      history: str(values.history)
     },
-    realRunDeps(progress, onSignal)
+    {
+      eventName: process.env.GITHUB_EVENT_NAME,
+      baseBranch: process.env.GITHUB_BASE_REF,
+      against: (file2) => loadConfig(file2).gate.against
+    }
   );
+  const progress = new Progress(progressSink(process.stderr, process.env));
+  const outcome = await run(request2, realRunDeps(progress, onSignal));
   process.stdout.write(`
 ${renderResultsTable(outcome.results.scenarios)}
 
@@ -97047,16 +97682,25 @@ report: ${outcome.reportPath}
 `);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}
 `);
-  return (resolved === "gate" || resolved === "ab") && outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
+  return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
 function cmdValidate(args) {
   const { values } = parse3("validate", args);
   const config2 = loadConfig(String(values.config));
+  const reach = confirmationReach(config2, config2.gate.against === "base-ref" ? "ab" : "gate");
+  if (reach.problems.length > 0) {
+    throw usageError(
+      `${values.config}: the gate could never fail on a change`,
+      reach.problems.map((l) => `  ${l}`)
+    );
+  }
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
     `${values.config}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
 `
   );
+  for (const note of reach.notes) process.stdout.write(`note: ${note}
+`);
   return EXIT_PASS;
 }
 function cmdSchema(args) {
@@ -97099,8 +97743,9 @@ ${USAGE}`);
   } else if (format === "csv") {
     process.stdout.write(renderCsv(results));
   } else {
-    const verdict = overallVerdict(results.comparisons);
-    const regressions = results.comparisons.filter((c) => c.result === "regression").length;
+    const gated = results.mode === "gate" || results.mode === "ab";
+    const verdict = gated ? overallVerdict(results.comparisons) : "pass";
+    const regressions = gated ? results.comparisons.filter((c) => c.result === "regression").length : 0;
     const summary = {
       verdict,
       regressions,

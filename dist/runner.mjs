@@ -35900,6 +35900,54 @@ var require_websocket_server = __commonJS({
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
+// runner/src/commands.ts
+import { createInterface } from "node:readline";
+var clip = (line) => line.length > 120 ? `${line.slice(0, 120)}…` : line;
+var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1;
+function parseCommand(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    throw new Error(`malformed command on stdin (not JSON): ${clip(line)}`);
+  }
+  const o = typeof v === "object" && v !== null ? v : {};
+  if (o.c === "end") return { c: "end" };
+  if (o.c === "trial" && typeof o.scenario === "string" && typeof o.phase === "string" && isCount(o.trial) && isCount(o.trials)) {
+    return { c: "trial", scenario: o.scenario, phase: o.phase, trial: o.trial, trials: o.trials };
+  }
+  throw new Error(`malformed command on stdin: ${clip(line)}`);
+}
+function trialTarget(plan, cmd) {
+  const scenario = plan.scenarios.find((s) => s.name === cmd.scenario);
+  if (!scenario) throw new Error(`unknown scenario "${cmd.scenario}" in a trial command`);
+  const phase = scenario.phases.find((p) => p.name === cmd.phase);
+  if (!phase) throw new Error(`unknown phase "${cmd.phase}" of scenario "${cmd.scenario}" in a trial command`);
+  return { scenario, phase };
+}
+async function* readCommands(input) {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (line.trim() === "") continue;
+      const cmd = parseCommand(line);
+      if (cmd.c === "end") return;
+      yield cmd;
+    }
+  } finally {
+    lines.close();
+  }
+}
+function* planCommands(plan) {
+  for (const s of plan.scenarios) {
+    for (const phase of s.phases) {
+      for (let trial = 1; trial <= s.trials; trial++) {
+        yield { c: "trial", scenario: s.name, phase: phase.name, trial, trials: s.trials };
+      }
+    }
+  }
+}
+
 // src/protocol/plan.ts
 function openLoopLimits(phase) {
   const connections = phase.connections ?? phase.maxInFlight;
@@ -37819,39 +37867,36 @@ var Stages = class {
     return this.pool.run(jobs);
   }
 };
-async function runScenario(plan, stages, s) {
-  for (const phase of s.phases) {
-    for (let trial = 1; trial <= s.trials; trial++) {
-      const base = { scenario: s.name, phase: phase.name, trial, trials: s.trials };
-      if (s.warmupMs > 0) {
-        emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs });
-        await withProgress(plan, { ...base, stage: "warmup" }, stages.start(s, phase, { durationMs: s.warmupMs }));
-      }
-      const limit = measuredLimit(phase);
-      const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-      emit({ t: "stage", ...base, stage: "measure", ...size });
-      const cpuAtStart = process.cpuUsage();
-      const wallAtStart = performance.now();
-      const run = stages.start(s, phase, limit);
-      const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
-      const cpu = process.cpuUsage(cpuAtStart);
-      const generator = {
-        cpuUs: cpu.user + cpu.system,
-        wallMs: performance.now() - wallAtStart,
-        threads: tallies.length,
-        cores: availableParallelism()
-      };
-      const { measurement, histogram } = combineTallies(trial, tallies, generator);
-      const event = { t: "trial", scenario: s.name, phase: phase.name, measurement, histogram };
-      const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === "ws" ? [...WS_ENTRIES] : [];
-      if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
-      emit(event);
-    }
+async function runTrial(plan, stages, s, phase, count) {
+  const { trial } = count;
+  const base = { scenario: s.name, phase: phase.name, ...count };
+  if (s.warmupMs > 0) {
+    emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs });
+    await withProgress(plan, { ...base, stage: "warmup" }, stages.start(s, phase, { durationMs: s.warmupMs }));
   }
+  const limit = measuredLimit(phase);
+  const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
+  emit({ t: "stage", ...base, stage: "measure", ...size });
+  const cpuAtStart = process.cpuUsage();
+  const wallAtStart = performance.now();
+  const run = stages.start(s, phase, limit);
+  const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
+  const cpu = process.cpuUsage(cpuAtStart);
+  const generator = {
+    cpuUs: cpu.user + cpu.system,
+    wallMs: performance.now() - wallAtStart,
+    threads: tallies.length,
+    cores: availableParallelism()
+  };
+  const { measurement, histogram } = combineTallies(trial, tallies, generator);
+  const event = { t: "trial", scenario: s.name, phase: phase.name, measurement, histogram };
+  const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === "ws" ? [...WS_ENTRIES] : [];
+  if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
+  emit(event);
 }
 async function main() {
   const planFile = process.argv[2];
-  if (!planFile) throw new Error("usage: runner.mjs PLAN.json");
+  if (!planFile) throw new Error("usage: runner.mjs PLAN.json [--all]");
   const plan = JSON.parse(readFileSync(planFile, "utf8"));
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
   emit({ t: "hello", node: process.version });
@@ -37867,7 +37912,11 @@ async function main() {
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : void 0;
   try {
     const stages = new Stages(plan, pool);
-    for (const s of plan.scenarios) await runScenario(plan, stages, s);
+    const commands = process.argv.includes("--all") ? planCommands(plan) : readCommands(process.stdin);
+    for await (const cmd of commands) {
+      const { scenario, phase } = trialTarget(plan, cmd);
+      await runTrial(plan, stages, scenario, phase, { trial: cmd.trial, trials: cmd.trials });
+    }
   } finally {
     await pool?.close();
   }

@@ -1,35 +1,15 @@
-// `perf-gate run --mode ab --base REF`: head (the workspace) against base (REF's tree, checked out as
-// a git worktree) in the same run. Both SUTs boot once, each its own compose project; trials run
-// one side at a time in ABBA order; the verdict is paired (compare/ab.ts). Scenarios and thresholds
-// come from the head's config. Everything is torn down and the worktree removed, whatever happens.
+// A/B runs' base side: REF's tree checked out as a git worktree beside the workspace, the SUT it
+// boots, and what differs from head. Scenarios and thresholds come from the head's config; the
+// measuring is session/measure.ts, the verdict compare/ab.ts, the pipeline run.ts.
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { abOrder, compareAbScenario } from './compare/ab.js';
-import { overallVerdict } from './compare/compare.js';
-import type { Config } from './config/types.js';
+import type { Config, Scenario } from './config/types.js';
 import { loadConfig } from './config/load.js';
-import { runLabels } from './docker/labels.js';
 import { environmentError, usageError } from './errors.js';
 import type { Exec } from './exec.js';
 import { lastLine } from './exec.js';
-import type { RunnerPlan } from './plan.js';
-import { hashesOf, bodiesReader, planRun } from './run-plan.js';
-import {
-  debugLog,
-  eventSink,
-  newRunId,
-  provenanceOf,
-  publishFiles,
-  type RunDeps,
-  sessionSpec,
-  type RunOptions,
-  type RunOutcome,
-} from './run-steps.js';
-import { RESULTS_SCHEMA, type ResultsFile, type ScenarioResult } from './results/types.js';
-import { TrialCollector } from './session/collect.js';
-import type { Side } from './session/sut-session.js';
-import { withSessions } from './session/with-sessions.js';
+import { hashesOf, bodiesReader } from './run-plan.js';
 
 /** A base tree checked out beside the workspace. */
 export interface BaseTree {
@@ -146,130 +126,31 @@ export function baseSut(
   return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: undefined };
 }
 
-/** One trial of every scenario: what each runner launch of an A/B run does. */
-function oneTrial(plan: RunnerPlan): RunnerPlan {
-  return { ...plan, scenarios: plan.scenarios.map((s) => ({ ...s, trials: 1 })) };
-}
-
-export async function runAb(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> {
-  const startedAt = new Date().toISOString();
-  const { progress } = deps;
-  if (!opts.baseRef) throw usageError('--mode ab needs --base REF (the commit, branch or tag to compare against)');
-  const p = planRun(opts, (l) => progress.line(l), deps);
-  const { config, scenarios } = p;
-  const pairs = opts.pairs ?? config.ab.pairs;
-  const engine = await deps.docker.version();
-  const runId = opts.runId ?? newRunId();
-  const labels = runLabels(runId);
-  const tree = await checkoutBase(deps.exec, config.dir, opts.baseRef);
-  try {
-    const base = baseSut(config, tree, (l) => progress.line(l));
-    const warnings: string[] = [];
-    if (base.config) {
-      // only a note: a base bodies file that does not read is "defined differently", not an error
-      const readBase = bodiesReader();
-      const baseHashes = new Map<string, string>();
-      for (const s of base.config.scenarios.filter((x) => p.hashes.has(x.name))) {
-        try {
-          baseHashes.set(s.name, hashesOf([s], readBase).get(s.name) as string);
-        } catch {
-          baseHashes.set(s.name, 'unreadable');
-        }
-      }
-      for (const s of scenarios) {
-        const h = baseHashes.get(s.name);
-        if (h === undefined) warnings.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
-        else if (h !== p.hashes.get(s.name)) {
-          warnings.push(`scenario ${s.name} is defined differently on base; both sides run the head's definition`);
-        }
-      }
+/**
+ * Notes for the report: scenarios new in head, or defined differently on base (both sides run the
+ * head's definition). Only notes: a base bodies file that does not read is "defined differently".
+ */
+export function baseNotes(
+  head: { scenarios: Scenario[]; hashes: ReadonlyMap<string, string> },
+  base: Config | undefined,
+): string[] {
+  if (!base) return [];
+  const readBase = bodiesReader();
+  const baseHashes = new Map<string, string>();
+  for (const s of base.scenarios.filter((x) => head.hashes.has(x.name))) {
+    try {
+      baseHashes.set(s.name, hashesOf([s], readBase).get(s.name) as string);
+    } catch {
+      baseHashes.set(s.name, 'unreadable');
     }
-    for (const w of warnings) progress.line(`[perf-gate] note: ${w}`);
-    const collectors: Record<Side, TrialCollector> = {
-      base: new TrialCollector(config.runner.cpus),
-      head: new TrialCollector(config.runner.cpus),
-    };
-    const run = { runId, labels, healthTimeoutS: opts.healthTimeoutS };
-    progress.line(
-      `[perf-gate] run ${runId}: A/B, head against base ${tree.commit.slice(0, 12)} (${opts.baseRef}), ${pairs} interleaved pairs`,
-    );
-    const images = await withSessions(
-      runId,
-      [
-        sessionSpec(deps, run, base.sut, base.dir, collectors.base, 'base'),
-        sessionSpec(deps, run, config.sut, config.dir, collectors.head, 'head'),
-      ],
-      {
-        docker: deps.docker,
-        // a signal exits the process after the teardown: the worktree goes with the containers
-        onSignal: (teardown) =>
-          deps.onSignal(async () => {
-            await teardown();
-            await tree.remove();
-          }),
-        log: debugLog(progress),
-      },
-      async ([baseSession, headSession]) => {
-        const sessions = { base: baseSession!, head: headSession! };
-        const plan = oneTrial(p.plan);
-        const script = deps.runnerScript();
-        try {
-          for (const [i, step] of abOrder(pairs).entries()) {
-            progress.line(`[perf-gate] pair ${step.pair + 1}/${pairs}: ${step.side} (${i + 1}/${pairs * 2})`);
-            await sessions[step.side].run(
-              { image: p.image, cpus: config.runner.cpus, script, plan },
-              eventSink(collectors[step.side], progress, `${step.side}: `),
-            );
-          }
-        } finally {
-          progress.finish();
-        }
-        return { head: await sessions.head.imageDigests(), base: await sessions.base.imageDigests() };
-      },
-    );
-
-    const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, images.head);
-    const head = collectors.head.results(scenarios, p.hashes);
-    const baseResults = collectors.base.results(scenarios, p.hashes);
-    const comparisons = head.flatMap((h, i) =>
-      compareAbScenario(h, baseResults[i] as ScenarioResult, scenarios[i]?.thresholds ?? {}),
-    );
-    const results: ResultsFile = {
-      schema: RESULTS_SCHEMA,
-      runId,
-      mode: 'ab',
-      config: opts.configFile,
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      provenance,
-      scenarios: head.map((h, i) => ({
-        ...h,
-        baselineLatency: Object.fromEntries(
-          (baseResults[i] as ScenarioResult).phases.map((ph) => [ph.name, ph.merged.latency]),
-        ),
-      })),
-      comparisons,
-      ab: {
-        baseRef: opts.baseRef,
-        baseCommit: tree.commit,
-        headCommit: provenance.commit,
-        pairs,
-        order: 'ABBA',
-        baseImages: images.base,
-        base: baseResults,
-        notes: warnings,
-      },
-    };
-    const verdict = overallVerdict(comparisons);
-    const files = publishFiles(results, opts);
-    return {
-      results,
-      ...files,
-      verdict,
-      regressions: comparisons.filter((c) => c.result === 'regression').length,
-      baselinesUpdated: [],
-    };
-  } finally {
-    await tree.remove();
   }
+  const notes: string[] = [];
+  for (const s of head.scenarios) {
+    const h = baseHashes.get(s.name);
+    if (h === undefined) notes.push(`scenario ${s.name} is new in head; both sides run the head's definition`);
+    else if (h !== head.hashes.get(s.name)) {
+      notes.push(`scenario ${s.name} is defined differently on base; both sides run the head's definition`);
+    }
+  }
+  return notes;
 }

@@ -17,10 +17,12 @@ import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
-import { isMode, resolveMode } from './mode.js';
+import { exitCodeOf, isMode } from './mode.js';
+import { buildRunRequest } from './request.js';
+import { confirmationReach } from './compare/reach.js';
 import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
-import { runPerfGate } from './run.js';
+import { run } from './run.js';
 import { exitOnSignals } from './signals.js';
 import { VERSION } from './version.js';
 
@@ -79,6 +81,15 @@ const COMMANDS = {
         type: 'string',
         value: 'N',
         help: 'ab mode: interleaved base/head pairs, 2 to 50 (default ab.pairs, 6)',
+      },
+      seed: {
+        type: 'string',
+        value: 'N',
+        help: "ab mode: the seed of the pairs' random order (default: a new one; the report names it, so a run can be repeated)",
+      },
+      'fail-on-inconclusive': {
+        type: 'boolean',
+        help: 'exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)',
       },
       junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML' },
       csv: { type: 'string', value: 'FILE', help: 'also write every measured metric as CSV' },
@@ -184,8 +195,6 @@ async function cmdRun(args: string[]): Promise<number> {
   const { values } = parse('run', args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
-  const against = mode === 'auto' ? loadConfig(String(values.config)).gate.against : 'baselines';
-  const resolved = resolveMode(mode, process.env.GITHUB_EVENT_NAME, against);
   let pairs: number | undefined;
   if (values.pairs !== undefined) {
     pairs = Number(values.pairs);
@@ -193,43 +202,62 @@ async function cmdRun(args: string[]): Promise<number> {
       throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
     }
   }
-  // inside a pull request's workflow the base branch is known; anywhere else --base is needed
-  const baseRef =
-    (values.base as string | undefined) ??
-    (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
-  if (resolved === 'ab' && !baseRef) throw usageError('--mode ab needs --base REF (a commit, branch or tag)');
-  const progress = new Progress(progressSink(process.stderr, process.env));
-  const outcome = await runPerfGate(
+  let seed: number | undefined;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!/^\d{1,10}$/.test(String(values.seed)) || seed >= 2 ** 32) {
+      throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
+    }
+  }
+  const str = (v: unknown) => (v === undefined ? undefined : String(v));
+  const request = buildRunRequest(
     {
-      configFile: String(values.config),
-      mode: resolved,
+      config: String(values.config),
+      mode,
       scenarios: values.scenario as string[],
       baselineDir: String(values['baseline-dir']),
       outDir: String(values.out),
-      ...(values['runner-image'] ? { runnerImage: String(values['runner-image']) } : {}),
-      ...(baseRef ? { baseRef } : {}),
-      ...(pairs ? { pairs } : {}),
-      ...(values.junit ? { junit: String(values.junit) } : {}),
-      ...(values.csv ? { csv: String(values.csv) } : {}),
-      ...(values.history ? { history: String(values.history) } : {}),
+      runnerImage: str(values['runner-image']),
+      baseRef: str(values.base),
+      pairs,
+      seed,
+      junit: str(values.junit),
+      csv: str(values.csv),
+      history: str(values.history),
     },
-    realRunDeps(progress, onSignal),
+    {
+      eventName: process.env.GITHUB_EVENT_NAME,
+      baseBranch: process.env.GITHUB_BASE_REF,
+      against: (file) => loadConfig(file).gate.against,
+    },
   );
+  const progress = new Progress(progressSink(process.stderr, process.env));
+  const outcome = await run(request, realRunDeps(progress, onSignal));
   process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
   process.stdout.write(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
   process.stdout.write(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
   for (const f of outcome.extraPaths) process.stdout.write(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}\n`);
-  return (resolved === 'gate' || resolved === 'ab') && outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
+  return exitCodeOf(request.mode, outcome.verdict, values['fail-on-inconclusive'] === true);
 }
 
 function cmdValidate(args: string[]): number {
   const { values } = parse('validate', args);
   const config = loadConfig(String(values.config));
+  // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
+  // to reach alpha, as `run` checks
+  const reach = confirmationReach(config, config.gate.against === 'base-ref' ? 'ab' : 'gate');
+  if (reach.problems.length > 0) {
+    throw usageError(
+      `${values.config}: the gate could never fail on a change`,
+      reach.problems.map((l) => `  ${l}`),
+    );
+  }
   const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
     `${values.config}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
   );
+  for (const note of reach.notes) process.stdout.write(`note: ${note}\n`);
   return EXIT_PASS;
 }
 
@@ -272,8 +300,10 @@ function cmdReport(args: string[]): number {
   } else if (format === 'csv') {
     process.stdout.write(renderCsv(results));
   } else {
-    const verdict = overallVerdict(results.comparisons);
-    const regressions = results.comparisons.filter((c) => c.result === 'regression').length;
+    // an update and a sweep gate nothing: their verdict is pass, as the run's and report mode's are
+    const gated = results.mode === 'gate' || results.mode === 'ab';
+    const verdict = gated ? overallVerdict(results.comparisons) : 'pass';
+    const regressions = gated ? results.comparisons.filter((c) => c.result === 'regression').length : 0;
     const summary = {
       verdict,
       regressions,

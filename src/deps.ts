@@ -3,7 +3,7 @@ import { composeClient, dockerClient } from './docker/clients.js';
 import { connectDocker } from './docker/engine.js';
 import { execCommand } from './exec.js';
 import type { Progress } from './progress.js';
-import { defaultRunnerScript, type RunDeps } from './run-steps.js';
+import { defaultRunnerScript, realFiles, type RunDeps } from './run-steps.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -19,5 +19,7 @@ export function realRunDeps(
     runnerScript: defaultRunnerScript,
     env: process.env,
     maskSecret,
+    files: realFiles,
+    now: Date.now,
   };
 }

@@ -1,5 +1,7 @@
 // Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
-import type { RunMode } from './run.js';
+import type { OverallVerdict } from './compare/compare.js';
+import { EXIT_PASS, EXIT_REGRESSION } from './errors.js';
+import type { RunMode } from './run-plan.js';
 
 export const MODES = ['auto', 'gate', 'update', 'sweep', 'ab'] as const;
 export type ModeInput = (typeof MODES)[number];
@@ -29,4 +31,12 @@ export function resolveMode(
     default:
       return 'gate';
   }
+}
+
+/** 1 for a regression in a run that gates (and for an inconclusive one when asked); 0 otherwise. */
+export function exitCodeOf(mode: RunMode, verdict: OverallVerdict, failOnInconclusive: boolean): number {
+  if (mode !== 'gate' && mode !== 'ab') return EXIT_PASS;
+  if (verdict === 'regression') return EXIT_REGRESSION;
+  if (verdict === 'inconclusive' && failOnInconclusive) return EXIT_REGRESSION;
+  return EXIT_PASS;
 }

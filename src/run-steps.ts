@@ -42,6 +42,8 @@ export interface RunOptions {
   baseRef?: string;
   /** A/B mode: interleaved pairs (overrides the config's ab.pairs) */
   pairs?: number;
+  /** A/B mode: the seed of the pair orders (random when absent; the results file records it) */
+  seed?: number;
   /** also write the results as JUnit XML to this path (relative to the working directory) */
   junit?: string;
   /** also write the results as CSV to this path */
@@ -63,6 +65,33 @@ export interface RunDeps {
   env: NodeJS.ProcessEnv;
   /** each value taken from `env` for a request (the Action masks it in the log) */
   maskSecret: (value: string) => void;
+  /** the files a run writes, and the history it reads */
+  files: RunFiles;
+  /** wall clock, ms since the epoch */
+  now: () => number;
+}
+
+/** The files a run writes (results, report, baselines, JUnit/CSV, history) and the history it reads. */
+export interface RunFiles {
+  /** a file's text; undefined when it does not exist */
+  read(path: string): string | undefined;
+  /** writes the whole file atomically */
+  write(path: string, text: string): void;
+}
+
+/** The real file system. */
+export const realFiles: RunFiles = {
+  read: readHistoryFile,
+  write: writeFileAtomic,
+};
+
+/** Writes through `files`; a failure is the environment's (exit 3), with one line naming the path. */
+export function writeOrFail(files: RunFiles, path: string, text: string): void {
+  try {
+    files.write(path, text);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${(err as Error).message.split('\n')[0]}`);
+  }
 }
 
 export interface RunOutcome {
@@ -121,29 +150,30 @@ export async function provenanceOf(
 export function publishFiles(
   results: ResultsFile,
   opts: Pick<RunOptions, 'outDir' | 'reportId' | 'junit' | 'csv' | 'history'>,
+  files: RunFiles,
 ): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
   const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
-  writeFileAtomic(resultsPath, stableStringify(results));
+  writeOrFail(files, resultsPath, stableStringify(results));
   // a history file that does not exist yet is an empty history
-  const history = opts.history ? (readHistoryFile(opts.history) ?? '') : undefined;
+  const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
   const entry = historyEntry(results);
   const trend =
     history !== undefined && results.mode !== 'sweep' ? renderTrend(parseHistory(history).entries, entry) : '';
   const report = renderMarkdown(results, { reportId: opts.reportId ?? '', trend });
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
-  writeFileAtomic(reportPath, report);
+  writeOrFail(files, reportPath, report);
   const extraPaths: string[] = [];
   for (const [path, render] of [
     [opts.junit, renderJunit],
     [opts.csv, renderCsv],
   ] as const) {
     if (!path) continue;
-    writeFileAtomic(resolve(path), render(results));
+    writeOrFail(files, resolve(path), render(results));
     extraPaths.push(resolve(path));
   }
   // the default branch's record: update runs (scheduled or on push) append their summary
   if (opts.history && results.mode === 'update' && results.scenarios.length > 0) {
-    writeFileAtomic(resolve(opts.history), appendHistory(history ?? '', entry));
+    writeOrFail(files, resolve(opts.history), appendHistory(history ?? '', entry));
     extraPaths.push(resolve(opts.history));
   }
   return { resultsPath, reportPath, report, extraPaths };

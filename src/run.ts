@@ -1,10 +1,24 @@
-// `perf-gate run`: plan → SUT session → collect → gate → render → publish. Gate, update and sweep
-// runs boot one SUT; A/B runs (ab.ts) boot two and share every step but the session and the gate.
-import { runLabels } from './docker/labels.js';
-import { machineInfo } from './provenance.js';
-import { baselineOf, baselinePath, stableStringify, writeFileAtomic } from './results/files.js';
+// `perf-gate run`, every mode: plan → SUT session(s) → measure → gate → render → publish. Gate, update
+// and sweep runs boot one SUT; A/B runs boot two (head, and base from a git worktree). Measuring is
+// the only step that differs (session/measure.ts); each side keeps one long-lived runner that takes
+// trials on command.
+import { baseNotes, baseSut, type BaseTree, checkoutBase } from './ab.js';
+import { compareAbScenario } from './compare/ab.js';
+import { overallVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
-import { RESULTS_SCHEMA, type ResultsFile } from './results/types.js';
+import { confirmationReach } from './compare/reach.js';
+import type { Config } from './config/types.js';
+import { runLabels } from './docker/labels.js';
+import { usageError } from './errors.js';
+import { machineInfo } from './provenance.js';
+import { baselineOf, baselinePath, stableStringify } from './results/files.js';
+import {
+  RESULTS_SCHEMA,
+  type AbInfo,
+  type Comparison,
+  type ResultsFile,
+  type ScenarioResult,
+} from './results/types.js';
 import { planRun, type RunPlan } from './run-plan.js';
 import {
   debugLog,
@@ -17,21 +31,47 @@ import {
   type RunOptions,
   type RunOutcome,
 } from './run-steps.js';
-import { runAb } from './ab.js';
 import { TrialCollector } from './session/collect.js';
+import { type AbOrders, type MeasureContext, measureAb, measureOne } from './session/measure.js';
+import type { RunnerHandle, Side } from './session/sut-session.js';
+import type { ImageDigests } from './docker/clients.js';
 import { withSessions } from './session/with-sessions.js';
+import { newSeed } from './stats/random.js';
 
 export type { RunMode } from './run-plan.js';
 export { sweepScenarios } from './run-plan.js';
 export { defaultRunnerScript, newRunId, type RunDeps, type RunOptions, type RunOutcome } from './run-steps.js';
 export { RUNNER_RESOURCE_KEY } from './session/sut-session.js';
 
-export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> {
-  if (opts.mode === 'ab') {
-    return runAb(opts, deps);
-  }
-  const startedAt = new Date().toISOString();
+/** The base side of an A/B run: its tree (removed at the end, whatever happens) and its SUT. */
+interface BaseSide {
+  tree: BaseTree;
+  sut: Config['sut'];
+  dir: string;
+  notes: string[];
+}
+
+/** One SUT to boot and measure: the only one, or A/B's base or head. */
+interface MeasuredSide {
+  side: Side | undefined;
+  sut: Config['sut'];
+  dir: string;
+  collector: TrialCollector;
+}
+
+/** What measuring leaves besides the collected trials: each side's SUT images, and A/B's orders. */
+interface Measured {
+  images: Record<Side, ImageDigests>;
+  ab?: AbOrders;
+}
+
+/** The whole run, for every mode. */
+export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> {
+  const startedAt = new Date(deps.now()).toISOString();
   const { progress } = deps;
+  if (opts.mode === 'ab' && !opts.baseRef) {
+    throw usageError('--mode ab needs --base REF (the commit, branch or tag to compare against)');
+  }
   const p: RunPlan = planRun(opts, (l) => progress.line(l), deps);
   const { config, scenarios } = p;
   if (p.unswept.length) {
@@ -39,80 +79,213 @@ export async function runPerfGate(opts: RunOptions, deps: RunDeps): Promise<RunO
       `[perf-gate] warning: no sweep ladder (scenarios[].sweep) in ${p.unswept.join(', ')}: ${scenarios.length ? 'left out of the sweep' : 'nothing to sweep'}`,
     );
   }
-  if (opts.mode === 'sweep' && scenarios.length === 0) return nothingToSweep(opts, p, startedAt);
+  if (opts.mode === 'sweep' && scenarios.length === 0) return nothingToSweep(opts, p, startedAt, deps);
+  const pairs = opts.pairs ?? config.ab.pairs;
+  if (opts.mode === 'gate' || opts.mode === 'ab') {
+    const reach = confirmationReach({ ...config, scenarios }, opts.mode, pairs);
+    if (reach.problems.length > 0) {
+      throw usageError(
+        `${opts.configFile}: the gate could never fail on a change`,
+        reach.problems.map((l) => `  ${l}`),
+      );
+    }
+  }
   const engine = await deps.docker.version();
   const runId = opts.runId ?? newRunId();
-  const labels = runLabels(runId);
-  const collector = new TrialCollector(config.runner.cpus);
-  const spec = sessionSpec(
-    deps,
-    { runId, labels, healthTimeoutS: opts.healthTimeoutS },
-    config.sut,
-    config.dir,
-    collector,
+  const base = opts.mode === 'ab' ? await openBase(opts, p, deps) : undefined;
+  try {
+    const side = (which: Side | undefined, sut: Config['sut'], dir: string): MeasuredSide => ({
+      side: which,
+      sut,
+      dir,
+      collector: new TrialCollector(config.runner.cpus),
+    });
+    const sides = base
+      ? [side('base', base.sut, base.dir), side('head', config.sut, config.dir)]
+      : [side(undefined, config.sut, config.dir)];
+    const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
+    const head = sides.at(-1) as MeasuredSide;
+    const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, measured.images.head);
+    const results: ResultsFile = {
+      schema: RESULTS_SCHEMA,
+      runId,
+      mode: opts.mode,
+      config: opts.configFile,
+      startedAt,
+      finishedAt: new Date(deps.now()).toISOString(),
+      provenance,
+      scenarios: head.collector.results(scenarios, p.hashes),
+      comparisons: [],
+    };
+    const gated = base
+      ? abResults(opts, p, results, { base, collector: (sides[0] as MeasuredSide).collector, measured, pairs })
+      : gate(opts, p, results);
+    const files = publishFiles(gated, opts, deps.files);
+    const baselinesUpdated: string[] = [];
+    if (opts.mode === 'update') {
+      for (const r of results.scenarios) {
+        const path = baselinePath(opts.baselineDir, r.name);
+        deps.files.write(path, stableStringify(baselineOf(r, provenance)));
+        baselinesUpdated.push(path);
+      }
+    }
+    const verdict = opts.mode === 'update' || opts.mode === 'sweep' ? 'pass' : overallVerdict(gated.comparisons);
+    const regressions = verdict === 'pass' ? 0 : gated.comparisons.filter((c) => c.result === 'regression').length;
+    return { results: gated, ...files, verdict, regressions, baselinesUpdated };
+  } finally {
+    await base?.tree.remove();
+  }
+}
+
+/** Checks out the base ref and finds the SUT it boots. */
+async function openBase(opts: RunOptions, p: RunPlan, deps: RunDeps): Promise<BaseSide> {
+  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef as string);
+  try {
+    const base = baseSut(p.config, tree, (l) => deps.progress.line(l));
+    const notes = baseNotes(p, base.config);
+    for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
+    return { tree, sut: base.sut, dir: base.dir, notes };
+  } catch (err) {
+    await tree.remove();
+    throw err;
+  }
+}
+
+/** Boots every side, starts one runner per side, measures, and tears all of it down. */
+async function measure(
+  opts: RunOptions,
+  deps: RunDeps,
+  p: RunPlan,
+  run: { runId: string; sides: MeasuredSide[]; base: BaseSide | undefined; pairs: number },
+): Promise<Measured> {
+  const { progress } = deps;
+  const { config } = p;
+  const labels = runLabels(run.runId);
+  const specs = run.sides.map((s) =>
+    sessionSpec(
+      deps,
+      { runId: run.runId, labels, healthTimeoutS: opts.healthTimeoutS },
+      s.sut,
+      s.dir,
+      s.collector,
+      s.side,
+    ),
   );
-  progress.line(`[perf-gate] run ${runId}: starting the SUT (compose project ${spec.compose.project})`);
-  const images = await withSessions(
-    runId,
-    [spec],
-    { docker: deps.docker, onSignal: deps.onSignal, log: debugLog(progress) },
-    async ([session]) => {
+  progress.line(
+    run.base
+      ? `[perf-gate] run ${run.runId}: A/B, head against base ${run.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run.pairs} pairs in random order`
+      : `[perf-gate] run ${run.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`,
+  );
+  const tree = run.base?.tree;
+  return withSessions(
+    run.runId,
+    specs,
+    {
+      docker: deps.docker,
+      // a signal exits the process after the teardown: the worktree goes with the containers
+      onSignal: (teardown) =>
+        deps.onSignal(async () => {
+          await teardown();
+          await tree?.remove();
+        }),
+      log: debugLog(progress),
+    },
+    async (sessions) => {
+      const script = deps.runnerScript();
+      const handles: RunnerHandle[] = [];
       try {
-        await session!.run(
-          { image: p.image, cpus: config.runner.cpus, script: deps.runnerScript(), plan: p.plan },
-          eventSink(collector, progress),
+        // both sides' runners come up together: each waits for its own SUT's ready probes
+        handles.push(
+          ...(await Promise.all(
+            sessions.map((session, i) =>
+              session.startRunner(
+                { image: p.image, cpus: config.runner.cpus, script, plan: p.plan },
+                eventSink(
+                  run.sides[i]?.collector as TrialCollector,
+                  progress,
+                  run.sides[i]?.side ? `${run.sides[i]?.side}: ` : '',
+                ),
+              ),
+            ),
+          )),
         );
+        const ctx: MeasureContext = {
+          scenarios: p.scenarios,
+          hashes: p.hashes,
+          confirm: opts.mode === 'gate' || opts.mode === 'ab' ? config.gate.confirm : undefined,
+          log: (l) => progress.line(l),
+          now: deps.now,
+        };
+        const sideOf = (i: number) => ({
+          runner: handles[i] as RunnerHandle,
+          collector: (run.sides[i] as MeasuredSide).collector,
+        });
+        const ab = run.base
+          ? await measureAb(ctx, { base: sideOf(0), head: sideOf(1) }, run.pairs, opts.seed ?? newSeed())
+          : await measureOne(ctx, sideOf(0), p.baselines).then(() => undefined);
+        for (const h of handles) await h.end();
+        const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
+        const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
+        return ab ? { images, ab } : { images };
       } finally {
         progress.finish();
       }
-      return session!.imageDigests();
     },
   );
+}
 
-  const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, images);
-  const scenarioResults = collector.results(scenarios, p.hashes);
-  const measured: ResultsFile = {
-    schema: RESULTS_SCHEMA,
-    runId,
-    mode: opts.mode,
-    config: opts.configFile,
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    provenance,
-    scenarios: scenarioResults,
-    comparisons: [],
+/** Compares with the baselines (gate; update for information), or not at all (sweep). */
+function gate(opts: RunOptions, p: RunPlan, results: ResultsFile): ResultsFile {
+  if (opts.mode === 'sweep') return results;
+  const thresholds = new Map(p.scenarios.map((s) => [s.name, s.thresholds]));
+  return gateResults(results, p.baselines, (name) => thresholds.get(name)).results;
+}
+
+/** A/B: head compared with base pair by pair; the base side's results, seed and orders kept. */
+function abResults(
+  opts: RunOptions,
+  p: RunPlan,
+  results: ResultsFile,
+  ab: { base: BaseSide; collector: TrialCollector; measured: Measured; pairs: number },
+): ResultsFile {
+  const base = ab.collector.results(p.scenarios, p.hashes);
+  const comparisons: Comparison[] = results.scenarios.flatMap((h, i) =>
+    compareAbScenario(h, base[i] as ScenarioResult, p.scenarios[i]?.thresholds ?? {}),
+  );
+  const orders = ab.measured.ab as AbOrders;
+  const info: AbInfo = {
+    baseRef: opts.baseRef as string,
+    baseCommit: ab.base.tree.commit,
+    headCommit: results.provenance.commit,
+    pairs: ab.pairs,
+    order: 'random',
+    seed: orders.seed,
+    orders: orders.orders,
+    baseImages: ab.measured.images.base,
+    base,
+    notes: ab.base.notes,
   };
-  const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-  // a sweep explores; it is never compared and never fails. An update compares with the previous
-  // baselines for information only: its verdict is pass and it counts no regressions.
-  const gated =
-    opts.mode === 'sweep'
-      ? { results: measured, verdict: 'pass' as const, regressions: 0 }
-      : gateResults(measured, p.baselines, (name) => thresholds.get(name));
-  const { results } = gated;
-  const { verdict, regressions } = opts.mode === 'update' ? { verdict: 'pass' as const, regressions: 0 } : gated;
-  const files = publishFiles(results, opts);
-  const baselinesUpdated: string[] = [];
-  if (opts.mode === 'update') {
-    for (const r of scenarioResults) {
-      const path = baselinePath(opts.baselineDir, r.name);
-      writeFileAtomic(path, stableStringify(baselineOf(r, provenance)));
-      baselinesUpdated.push(path);
-    }
-  }
-  return { results, ...files, verdict, regressions, baselinesUpdated };
+  return {
+    ...results,
+    scenarios: results.scenarios.map((h, i) => ({
+      ...h,
+      baselineLatency: Object.fromEntries((base[i] as ScenarioResult).phases.map((ph) => [ph.name, ph.merged.latency])),
+    })),
+    comparisons,
+    ab: info,
+  };
 }
 
 /** A sweep never fails (SPEC §1): with no ladder anywhere it writes a report that says so and passes,
  * without booting anything. */
-function nothingToSweep(opts: RunOptions, p: RunPlan, startedAt: string): RunOutcome {
+function nothingToSweep(opts: RunOptions, p: RunPlan, startedAt: string, deps: RunDeps): RunOutcome {
   const results: ResultsFile = {
     schema: RESULTS_SCHEMA,
     runId: opts.runId ?? newRunId(),
     mode: 'sweep',
     config: opts.configFile,
     startedAt,
-    finishedAt: new Date().toISOString(),
+    finishedAt: new Date(deps.now()).toISOString(),
     provenance: {
       time: startedAt,
       commit: null,
@@ -128,9 +301,12 @@ function nothingToSweep(opts: RunOptions, p: RunPlan, startedAt: string): RunOut
   };
   return {
     results,
-    ...publishFiles(results, opts),
+    ...publishFiles(results, opts, deps.files),
     verdict: 'pass',
     regressions: 0,
     baselinesUpdated: [],
   };
 }
+
+/** @deprecated the old name of `run` */
+export const runPerfGate = run;

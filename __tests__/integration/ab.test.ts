@@ -5,6 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
+import { drawOrder, seededRandom } from '../../src/stats/random.js';
 import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
 
 const engine = dockerAvailable();
@@ -26,7 +27,7 @@ sut:
   build: true
   ready: [{ url: http://api:8080/health }]
 runner: { image: perf-gate/node:local }
-ab: { pairs: 5 }
+ab: { pairs: 6 }
 defaults:
   warmup: 300ms
   thresholds:
@@ -84,26 +85,43 @@ describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
     expect(results.mode).toBe('ab');
     expect(results.ab?.baseCommit).toBe(git(dir, ['rev-parse', 'HEAD~1']));
     expect(results.provenance.commit).toBe(git(dir, ['rev-parse', 'HEAD']));
-    expect(results.ab?.base[0]?.phases[0]?.trials).toHaveLength(5);
-    expect(results.scenarios[0]?.phases[0]?.trials).toHaveLength(5);
+    // 6 pairs, all worse: p = 1/64, confirmed at the first look (alpha 0.05 split over two looks)
+    expect(results.ab?.base[0]?.phases[0]?.trials).toHaveLength(6);
+    expect(results.scenarios[0]?.phases[0]?.trials).toHaveLength(6);
     const p50 = results.comparisons.find((c) => c.metric === 'p50');
     expect(p50?.result).toBe('regression');
-    expect(p50?.pairs).toBe(5);
-    expect(p50?.pValue).toBeCloseTo(1 / 32, 3);
+    expect(p50?.pairs).toBe(6);
+    expect(p50?.pValue).toBeCloseTo(1 / 64, 3);
     expect(p50?.delta).toBeGreaterThan(0.4);
+    // the seed and each pair's order are in the results and the report
+    expect(results.ab?.order).toBe('random');
+    expect(results.ab?.seed).toBeTypeOf('number');
+    expect(results.ab?.orders?.[0]?.order).toHaveLength(6);
     const report = readFileSync(join(dir, 'perf-gate-report.md'), 'utf8');
-    expect(report).toContain('same run, 5 interleaved pairs (ABBA)');
+    expect(report).toContain(
+      `same run, 6 interleaved pairs (each pair's order drawn at random, seed ${results.ab?.seed})`,
+    );
+    expect(report).toMatch(new RegExp(`\\| api +\\| c2 +\\| ${results.ab?.orders?.[0]?.order.join(' ')} +\\|`));
+    // one long-lived runner per side, not one per trial
+    expect(r.stderr.match(/base: SUT ready/g)).toHaveLength(1);
+    expect(r.stderr.match(/head: SUT ready/g)).toHaveLength(1);
     expect(report).toContain(git(dir, ['rev-parse', 'HEAD~1']).slice(0, 12));
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);
-    // two SUT builds, two boots and 10 runner launches: about 30 s on an idle 2-core machine
+    // two SUT builds, two boots and two runners
   }, 300_000);
 
-  it('two commits that differ only in a README pass', async () => {
+  it('two commits that differ only in a README pass; --seed draws the orders it says', async () => {
     const dir = dirs[1] as string;
-    const r = await ab(dir, 'main~1');
+    const r = await runCli(
+      ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', 'main~1', '--out', dir, '--seed', '42'],
+      { GITHUB_WORKSPACE: dir },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const random = seededRandom(42);
+    expect(results.ab?.seed).toBe(42);
+    expect(results.ab?.orders?.[0]?.order.slice(0, 6)).toEqual(Array.from({ length: 6 }, () => drawOrder(random)));
     expect(results.comparisons.filter((c) => c.result === 'regression')).toEqual([]);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);

@@ -46,6 +46,6 @@ describe('bundle', () => {
   it('the runner bundle loads and reports a usage fault as an event', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'dist/runner.mjs')], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('@@perf-gate {"t":"fatal","message":"usage: runner.mjs PLAN.json"}');
+    expect(r.stdout).toContain('@@perf-gate {"t":"fatal","message":"usage: runner.mjs PLAN.json [--all]"}');
   });
 });

@@ -36,7 +36,10 @@ describe('CLI errors', () => {
       '--mode turbo: must be auto, gate, update, sweep or ab',
     ],
     [['run', '--bogus'], "Unknown option '--bogus'"],
-    [['run', '--mode', 'ab', '--config', 'fixtures/quickstart/perf-gate.yml'], '--mode ab needs --base REF'],
+    [
+      ['run', '--mode', 'ab', '--config', 'fixtures/quickstart/perf-gate.yml'],
+      'mode ab needs a base to compare with: --base REF',
+    ],
     [
       ['run', '--mode', 'ab', '--base', 'HEAD', '--pairs', '1', '--config', 'fixtures/quickstart/perf-gate.yml'],
       '--pairs 1: must be an integer from 2 to 50',

@@ -213,8 +213,13 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
     // the server runs in this process, so the runner must not block it: spawn asynchronously
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['pipe', 'pipe', 'inherit'],
       });
+      // the long-lived runner takes one trial per command on stdin, then ends
+      for (const phase of ['r150', 'n300']) {
+        child.stdin.write(`${JSON.stringify({ c: 'trial', scenario: 's', phase, trial: 1, trials: 1 })}\n`);
+      }
+      child.stdin.end(`${JSON.stringify({ c: 'end' })}\n`);
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
       child.on('error', reject);

@@ -14,6 +14,12 @@ function shortened(seed: string, edit: (text: string) => string): string {
   return copy;
 }
 
+/**
+ * Gate runs of one trial that test absolute limits (no baseline exists): a config must be able to
+ * confirm a change at alpha, and 1 trial against a 1-trial baseline needs 99 (1/C(100, 1) = 0.01).
+ */
+const ONE_TRIAL_GATE = 'gate: { confirm: { max-trials: 99 } }';
+
 /** Runs a shortened seed once (update mode) for a describe block; removes the copy and checks that
  * nothing is left afterwards. */
 function seedRun(seed: string, edit: (text: string) => string, mode = 'update', expectCode = 0) {
@@ -123,6 +129,7 @@ describe.runIf(dockerAvailable())('seed: an embed + search mix through a proxy, 
       t
         .replace('duration: 10s }', 'duration: 3s }')
         .replace('warmup: 2s\n  trials: 3', 'warmup: 1s\n  trials: 1')
+        .replace('version: 1', `version: 1\n${ONE_TRIAL_GATE}`)
         .replace('p99: { regress: 50%, floor: 2ms, below: 100ms }', 'p99: { regress: 50%, floor: 2ms, below: 1us }'),
     'gate',
     1,
@@ -236,7 +243,8 @@ describe.runIf(dockerAvailable())('seed: a lossy WebSocket broker fails the deli
         .replace(/ {6}- \{ name: p(25|50|100),.*\n/g, '')
         .replace('messages: 100, rate: 10', 'messages: 20, rate: 20')
         .replace('drain: 5s', 'drain: 1s')
-        .replace('trials: 3', 'trials: 1'),
+        .replace('trials: 3', 'trials: 1')
+        .replace('version: 1', `version: 1\n${ONE_TRIAL_GATE}`),
     'gate',
     1,
   );
@@ -308,7 +316,8 @@ describe.runIf(dockerAvailable())('seed: gRPC failures are error classes by stat
         .replace('build: true', 'build: true\n  env: { ERROR_EVERY: 50 }')
         .replace('rate: 1000, duration: 60s', 'rate: 100, duration: 4s')
         .replace('warmup: 5s', 'warmup: 1s')
-        .replace('trials: 3', 'trials: 1'),
+        .replace('trials: 3', 'trials: 1')
+        .replace('version: 1', `version: 1\n${ONE_TRIAL_GATE}`),
     'gate',
     1,
   );

@@ -24,8 +24,8 @@ function p50Phase(
 const scenario = (p: PhaseResult): ScenarioResult => ({ name: 'search', scenarioHash: 'sha256:x', phases: [p] });
 const P50: Thresholds = { p50: { regress: 0.05, floor: 20 } };
 
-function verdict(base: PhaseResult, head: PhaseResult, thresholds: Thresholds = P50) {
-  return compareAbScenario(scenario(head), scenario(base), thresholds);
+function verdict(base: PhaseResult, head: PhaseResult, thresholds: Thresholds = P50, final = true) {
+  return compareAbScenario(scenario(head), scenario(base), thresholds, final);
 }
 
 describe('abOrder: ABBA interleaving', () => {
@@ -63,9 +63,9 @@ describe('pairedChange', () => {
   });
 });
 
-describe('compareAbScenario', () => {
-  const base6 = [1000, 1010, 990, 1005, 995, 1000];
+const base6 = [1000, 1010, 990, 1005, 995, 1000];
 
+describe('compareAbScenario', () => {
   it('a consistent 10% slowdown beyond a 5% band is a regression, p = 1/64', () => {
     const [c] = verdict(p50Phase(base6), p50Phase(base6.map((v) => v * 1.1)));
     expect(c).toMatchObject({ metric: 'p50', result: 'regression', pValue: 0.0156, pairs: 6 });
@@ -79,30 +79,37 @@ describe('compareAbScenario', () => {
     expect(c?.pValue).toBeUndefined();
   });
 
-  it('beyond the band but only in some pairs is unconfirmed, not a regression', () => {
+  it('beyond the band but only in some pairs is inconclusive, not a regression', () => {
     // median change +10%, yet two pairs got 10% faster: W+ = 15 of 21, p > 0.05
     const head = [1100, 1111, 890, 1105.5, 1094.5, 900];
     const [c] = verdict(p50Phase(base6), p50Phase(head));
-    expect(c?.result).toBe('unconfirmed');
+    expect(c?.result).toBe('inconclusive');
     expect(c?.pValue).toBeGreaterThan(0.05);
-    expect(c?.reason).toMatch(/not consistently across pairs/);
+    expect(c?.reason).toMatch(
+      /^not confirmed: p [\d.]+ > 0\.05, and confirmation by more pairs is off \(gate\.confirm\.max-trials\)$/,
+    );
   });
 
   it('with too few pairs to ever reach alpha, says so', () => {
     const base = [1000, 1000, 1000, 1000];
     const [c] = verdict(p50Phase(base), p50Phase(base.map((v) => v * 1.5)));
-    expect(c?.result).toBe('unconfirmed');
-    expect(c?.reason).toMatch(/4 pairs that differ cannot reach p ≤ 0.05/);
+    expect(c?.result).toBe('inconclusive');
+    expect(c?.pValue).toBeCloseTo(1 / 16, 4);
+    expect(c?.reason).toBe(
+      '4 pairs cannot reach p ≤ 0.05 (the smallest p is 0.0625), and confirmation by more pairs is off (gate.confirm.max-trials)',
+    );
   });
 
-  it('only the pairs that differ count towards what alpha can be reached', () => {
-    // 6 pairs, but 2 of them equal: the 4 that differ can never reach 0.05
+  it('pairs that do not differ leave the test fewer pairs, but reachability is judged on every pair', () => {
+    // 6 pairs, 2 of them equal: the test runs on the 4 that differ (p = 1/16 > 0.05); whether alpha
+    // could be reached is judged as if all 6 differed (1/64), so the reason is "not confirmed"
     const base = [1000, 1000, 1000, 1000, 1000, 1000];
     const [c] = verdict(p50Phase(base), p50Phase([1000, 1000, 1500, 1500, 1500, 1500]), {
       p50: { regress: 0 },
     });
-    expect(c?.result).toBe('unconfirmed');
-    expect(c?.reason).toMatch(/^4 pairs that differ cannot reach p ≤ 0.05/);
+    expect(c?.result).toBe('inconclusive');
+    expect(c?.pValue).toBeCloseTo(1 / 16, 4);
+    expect(c?.reason).toMatch(/^not confirmed: p 0\.0625 > 0\.05/);
   });
 
   it('an errors row with one zero base pair still honours its relative band', () => {
@@ -174,5 +181,137 @@ describe('compareAbScenario', () => {
     const base = base6.map((v) => v * 5);
     const [c] = verdict(p50Phase(base), p50Phase(base.map((v) => v * factor)), {});
     expect(c).toMatchObject({ metric: 'p50', band: '+5% and +100µs', result });
+  });
+});
+
+describe('compareAbScenario: confirmation by more pairs (the head phase’s looks)', () => {
+  const base = (n: number) => Array.from({ length: n }, () => 1000);
+  // five pairs +50%, one 1% faster (the smallest |difference|): W+ = 20 of 21, p = 2/64
+  const six = [1500, 1500, 1500, 1500, 1500, 990];
+  const looked = (p: PhaseResult, first: number, cap: number): PhaseResult => ({ ...p, confirm: { first, cap } });
+
+  it('one look (no looks recorded): p = 2/64 ≤ 0.05 is a regression', () => {
+    const [c] = verdict(p50Phase(base(6)), p50Phase(six));
+    expect(c).toMatchObject({ result: 'regression', pValue: 0.0313 });
+    expect(c?.extraTrials).toBeUndefined();
+  });
+
+  it('two looks: the first spends 0.025, so 2/64 stays open while measuring', () => {
+    const [c] = verdict(p50Phase(base(6)), looked(p50Phase(six), 6, 12), P50, false);
+    expect(c).toMatchObject({ result: 'inconclusive', open: true, pValue: 0.0313 });
+  });
+
+  it('two looks, no extra pairs ran: inconclusive with a reason, never open', () => {
+    const [c] = verdict(p50Phase(base(6)), looked(p50Phase(six), 6, 12));
+    expect(c?.result).toBe('inconclusive');
+    expect(c?.open).toBeUndefined();
+    expect(c?.reason).toMatch(/no more trials were run/);
+  });
+
+  it('extended to 12 pairs: a regression confirmed by 6 more pairs', () => {
+    const head = [...six, 1500, 1500, 1500, 1500, 1500, 1500];
+    const [c] = verdict(p50Phase(base(12)), looked(p50Phase(head), 6, 12));
+    expect(c).toMatchObject({ result: 'regression', extraTrials: 6, pairs: 12 });
+    expect(c?.pValue).toBeLessThanOrEqual(0.025);
+  });
+
+  it('extended to 12 pairs that do not agree: inconclusive, after 6 more pairs', () => {
+    // the median change is still +50%, but four of the extra pairs got 50% faster
+    const head = [...six, 500, 500, 500, 500, 1500, 1500];
+    const [c] = verdict(p50Phase(base(12)), looked(p50Phase(head), 6, 12));
+    expect(c?.result).toBe('inconclusive');
+    expect(c?.reason).toMatch(/^not confirmed after 6 more pairs: p [\d.]+ > 0\.025 over 12 pairs$/);
+  });
+
+  it('a consistent first look confirms at once: no extra pairs needed', () => {
+    const [c] = verdict(p50Phase(base(6)), looked(p50Phase(base(6).map((v) => v * 1.5)), 6, 12), P50, false);
+    expect(c).toMatchObject({ result: 'regression', pValue: 0.0156 });
+    expect(c?.open).toBeUndefined();
+    expect(c?.extraTrials).toBeUndefined();
+  });
+
+  it('pairs 2 with a cap of 4: even the cap cannot reach alpha', () => {
+    const [c] = verdict(p50Phase(base(2)), looked(p50Phase([1500, 1500]), 2, 4), P50, false);
+    expect(c?.result).toBe('inconclusive');
+    expect(c?.open).toBeUndefined();
+    expect(c?.reason).toBe(
+      'even 4 pairs (gate.confirm.max-trials) cannot reach p ≤ 0.05 (the smallest p is 0.0625); raise trials or gate.confirm.max-trials',
+    );
+  });
+
+  it('an improvement is one test over every pair at the full alpha', () => {
+    const [c] = verdict(p50Phase(base(6)), looked(p50Phase(base(6).map((v) => v * 0.5)), 6, 12));
+    expect(c).toMatchObject({ result: 'improvement', pValue: 0.0156 });
+  });
+});
+
+describe('compareAbScenario: generator-bound sides, too few samples, error classes', () => {
+  const bound = ['generator-bound: the runner fell behind'];
+  it.each<[string, string[], string[], string]>([
+    ['base only', bound, [], 'base: generator-bound: '],
+    ['head only', [], bound, 'head: generator-bound: '],
+    ['both sides', bound, bound, 'base and head: generator-bound: '],
+  ])('generator-bound on %s: invalid, the reason names the side', (_label, baseFlags, headFlags, prefix) => {
+    const [c] = verdict(
+      p50Phase(base6, { flags: baseFlags }),
+      p50Phase(
+        base6.map((v) => v * 2),
+        { flags: headFlags },
+      ),
+    );
+    expect(c?.result).toBe('invalid');
+    expect(c?.reason?.startsWith(prefix)).toBe(true);
+    expect(c?.reason).toContain('the load generator, not the service, limited this phase');
+  });
+
+  /** A phase of 6 pairs at p99 `v` whose trial 2 had `count` successful responses. */
+  const shortPhase = (v: number, count: number): PhaseResult => {
+    const trials: Measure[] = Array.from({ length: 6 }, (_, i) => ({
+      latency: { p99: v, ...(i === 1 ? { count } : {}) },
+    }));
+    const p = phase('c10', { latency: { p99: v } }, trials);
+    return { ...p, trials: p.trials.map((t, i) => ({ ...t, trial: i + 1 })) };
+  };
+
+  it.each<[string, PhaseResult, PhaseResult, string | undefined]>([
+    [
+      'head short',
+      shortPhase(1000, 100_000),
+      shortPhase(2000, 500),
+      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 2 of head had 500',
+    ],
+    [
+      'base short',
+      shortPhase(1000, 999),
+      shortPhase(2000, 100_000),
+      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 2 of base had 999',
+    ],
+    ['both long enough', shortPhase(1000, 1000), shortPhase(2000, 1000), undefined],
+  ])('a gated p99 with %s', (_label, base, head, reason) => {
+    const [c] = verdict(base, head, { p99: { regress: 0.1 } });
+    expect(c?.result).toBe(reason ? 'invalid' : 'regression');
+    expect(c?.reason).toBe(reason);
+  });
+
+  it('a limit-only p99 needs no tail: a short head is still judged on the limit', () => {
+    const [c] = verdict(shortPhase(1000, 5), shortPhase(2000, 5), { p99: { limit: 1500 } });
+    expect(c).toMatchObject({ result: 'regression', reason: 'above the limit 1.5ms' });
+  });
+
+  it('a failed errors row names the new error classes; no error-class row of their own', () => {
+    // errors rise from 0 to 20 in every pair, all of them a class the base never saw
+    const rows = verdict(p50Phase(base6), p50Phase(base6, { errors: { ECONNRESET: 20 } }), { errors: { floor: 5 } });
+    expect(rows.map((r) => [r.metric, r.result, r.reason])).toEqual([
+      ['errors', 'regression', 'new error class ECONNRESET (20×)'],
+    ]);
+  });
+
+  it('inside the errors band the new class is a row of its own, named against the base side', () => {
+    const rows = verdict(p50Phase(base6), p50Phase(base6, { errors: { ECONNRESET: 2 } }), { errors: { floor: 5 } });
+    expect(rows.map((r) => [r.metric, r.result])).toEqual([
+      ['errors', 'pass'],
+      ['error-class', 'regression'],
+    ]);
+    expect(rows[1]?.reason).toBe('new error class ECONNRESET (2×), never seen on the base side');
   });
 });

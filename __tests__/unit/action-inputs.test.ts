@@ -10,6 +10,7 @@ const DEFAULTS: ActionInputs = {
   githubToken: '',
   comment: 'always',
   failOnRegression: true,
+  failOnInconclusive: false,
   runnerImage: '',
   reportId: '',
   baseRef: '',
@@ -45,13 +46,20 @@ describe('readInputs: defaults', () => {
         'INPUT_GITHUB-TOKEN': '',
         INPUT_COMMENT: '',
         'INPUT_FAIL-ON-REGRESSION': '',
+        'INPUT_FAIL-ON-INCONCLUSIVE': '',
         'INPUT_RUNNER-IMAGE': '',
         'INPUT_REPORT-ID': '',
       },
     ],
     [
       'whitespace only',
-      { INPUT_CONFIG: '  ', INPUT_MODE: '\t', INPUT_COMMENT: ' \n ', 'INPUT_FAIL-ON-REGRESSION': ' ' },
+      {
+        INPUT_CONFIG: '  ',
+        INPUT_MODE: '\t',
+        INPUT_COMMENT: ' \n ',
+        'INPUT_FAIL-ON-REGRESSION': ' ',
+        'INPUT_FAIL-ON-INCONCLUSIVE': ' ',
+      },
     ],
     ['unrelated environment', { PATH: '/usr/bin', GITHUB_EVENT_NAME: 'pull_request', INPUT_OTHER: 'x' }],
   ])('%s', (_label, env) => {
@@ -92,6 +100,10 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['INPUT_FAIL-ON-REGRESSION', 'FALSE', { failOnRegression: false }],
     ['INPUT_FAIL-ON-REGRESSION', 'TRUE', { failOnRegression: true }],
     ['INPUT_FAIL-ON-REGRESSION', ' false ', { failOnRegression: false }],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', 'true', { failOnInconclusive: true }],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', 'false', { failOnInconclusive: false }],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', 'TRUE', { failOnInconclusive: true }],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', ' True\n', { failOnInconclusive: true }],
     ['INPUT_RUNNER-IMAGE', 'node:20-slim', { runnerImage: 'node:20-slim' }],
     ['INPUT_REPORT-ID', 'linux-node20', { reportId: 'linux-node20' }],
   ])('%s=%j', (name, value, expected) => {
@@ -108,6 +120,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         'INPUT_GITHUB-TOKEN': 'tok',
         INPUT_COMMENT: 'on-regression',
         'INPUT_FAIL-ON-REGRESSION': 'false',
+        'INPUT_FAIL-ON-INCONCLUSIVE': 'true',
         'INPUT_RUNNER-IMAGE': 'node:22',
         'INPUT_REPORT-ID': 'matrix-1',
         'INPUT_BASE-REF': 'v1.2.0',
@@ -126,6 +139,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       githubToken: 'tok',
       comment: 'on-regression',
       failOnRegression: false,
+      failOnInconclusive: true,
       runnerImage: 'node:22',
       reportId: 'matrix-1',
       baseRef: 'v1.2.0',
@@ -142,13 +156,14 @@ describe('readInputs: each input from its INPUT_* variable', () => {
   it.each<[string, keyof ActionInputs]>([
     ['INPUT_BASELINE_DIR', 'baselineDir'],
     ['INPUT_FAIL_ON_REGRESSION', 'failOnRegression'],
+    ['INPUT_FAIL_ON_INCONCLUSIVE', 'failOnInconclusive'],
     ['INPUT_REPORT_ID', 'reportId'],
     ['INPUT_RUNNER_IMAGE', 'runnerImage'],
     ['INPUT_GITHUB_TOKEN', 'githubToken'],
     ['input_config', 'config'],
     ['BASELINE-DIR', 'baselineDir'],
   ])('%s is not read', (name, field) => {
-    const value = field === 'failOnRegression' ? 'false' : 'other';
+    const value = field === 'failOnRegression' ? 'false' : field === 'failOnInconclusive' ? 'true' : 'other';
     expect(readInputs({ [name]: value })[field]).toEqual(DEFAULTS[field]);
   });
 });
@@ -167,6 +182,8 @@ describe('readInputs: invalid values are usage errors naming the input', () => {
     ['INPUT_FAIL-ON-REGRESSION', '1', 'fail-on-regression'],
     ['INPUT_FAIL-ON-REGRESSION', '0', 'fail-on-regression'],
     ['INPUT_FAIL-ON-REGRESSION', 'truee', 'fail-on-regression'],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', 'yes', 'fail-on-inconclusive'],
+    ['INPUT_FAIL-ON-INCONCLUSIVE', '1', 'fail-on-inconclusive'],
     ['INPUT_PR-NUMBER', '0', 'pr-number'],
     ['INPUT_PR-NUMBER', '-3', 'pr-number'],
     ['INPUT_PR-NUMBER', '12abc', 'pr-number'],
@@ -197,6 +214,7 @@ describe('readInputs: invalid values are usage errors naming the input', () => {
     expect(errorOf({ INPUT_MODE: 'x' }).message).toMatch(/auto.*gate.*update.*sweep/);
     expect(errorOf({ INPUT_COMMENT: 'x' }).message).toMatch(/always.*on-regression.*never/);
     expect(errorOf({ 'INPUT_FAIL-ON-REGRESSION': 'x' }).message).toMatch(/true.*false/);
+    expect(errorOf({ 'INPUT_FAIL-ON-INCONCLUSIVE': 'x' }).message).toMatch(/true.*false/);
   });
 
   // BUG (reported): a multi-line value (a YAML block scalar in the workflow) is quoted verbatim,

@@ -11,7 +11,7 @@ import { metricValue, RUNNER_KEY } from '../../src/compare/metrics.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Threshold, Thresholds } from '../../src/config/types.js';
 import type { BaselineFile, Comparison, PhaseResult, ScenarioResult, Verdict } from '../../src/results/types.js';
-import { type Measure, measure, phase, usage10 as usage } from './fixtures.js';
+import { type Measure, measure, phase, steadyPhase, usage10 as usage } from './fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
@@ -38,8 +38,14 @@ const baselineFile = (phases: PhaseResult[], scenarioHash = 'sha256:same'): Base
   phases,
 });
 
-/** A phase for one metric: merged value and per-trial values (default: one trial at the merged value). */
-const metricPhase = (metric: MetricName, value: number, trials: number[] = [value], name = 'c10'): PhaseResult =>
+/** A phase for one metric: merged value and per-trial values (default: five trials at the merged value,
+ * so that 5 against 5 such trials of another value are fully separated: p = 1/252 ≤ 0.01). */
+const metricPhase = (
+  metric: MetricName,
+  value: number,
+  trials: number[] = Array.from({ length: 5 }, () => value),
+  name = 'c10',
+): PhaseResult =>
   phase(
     name,
     measure(metric, value),
@@ -52,11 +58,13 @@ function compareOne(
   t: Threshold,
   current: PhaseResult,
   baseline: PhaseResult | undefined,
+  final = true,
 ): Comparison {
   const { comparisons } = compareScenario(
     scenario([current]),
     { [metric]: t },
     baseline ? baselineFile([baseline]) : undefined,
+    final,
   );
   const rows = comparisons.filter((c) => c.metric === metric);
   expect(rows).toHaveLength(1);
@@ -67,7 +75,7 @@ const MiB = 1024 ** 2;
 
 // ---------------------------------------------------------------------------------------------
 
-describe('compareScenario: the band needs regress AND floor (one trial a side, no confirmation)', () => {
+describe('compareScenario: the band needs regress AND floor (five separated trials a side: p = 1/252 confirms)', () => {
   it.each<[string, MetricName, Threshold, number, number, Verdict, number | null]>([
     ['inside both', 'p99', { regress: 0.1, floor: 200 }, 1000, 1050, 'pass', 0.05],
     ['outside relative, inside floor', 'p99', { regress: 0.1, floor: 200 }, 1000, 1150, 'pass', 0.15],
@@ -94,7 +102,10 @@ describe('compareScenario: the band needs regress AND floor (one trial a side, n
     expect(c.baseline).toBe(base);
     expect(c.current).toBe(cur);
     expect(c.delta).toBeCloseTo(delta as number, 10);
-    expect(c.pValue).toBeUndefined();
+    // inside the band no test is run; outside it, 5 vs 5 fully separated trials give 1/252
+    if (verdict === 'pass') expect(c.pValue).toBeUndefined();
+    else expect(c.pValue).toBeCloseTo(1 / 252, 4);
+    expect(c.extraTrials).toBeUndefined();
     expect(c.scenario).toBe('search');
     expect(c.phase).toBe('c10');
     expect(c.band).toBe(describeBand(metric, t));
@@ -106,12 +117,12 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
   const a05 = { ...t, alpha: 0.05 };
   it.each<[string, Threshold, number, number[], number, number[], Verdict, number | undefined]>([
     // the default alpha is 0.01: 3 vs 3 fully separated gives p = 1/20 = 0.05, which cannot reach it
-    ['separated 3 vs 3, default alpha', t, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'unconfirmed', 0.05],
+    ['separated 3 vs 3, default alpha', t, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'inconclusive', 0.05],
     ['separated 3 vs 3, alpha 0.05', a05, 1000, [990, 1000, 1010], 1500, [1490, 1500, 1510], 'regression', 0.05],
     // U = 5 of 9 → p = 10/20
-    ['overlapping 3 vs 3', a05, 1000, [900, 1000, 1600], 1500, [950, 1500, 1510], 'unconfirmed', 0.5],
+    ['overlapping 3 vs 3', a05, 1000, [900, 1000, 1600], 1500, [950, 1500, 1510], 'inconclusive', 0.5],
     // U = 8 → p = 2/20
-    ['one swap, alpha 0.05', a05, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'unconfirmed', 0.1],
+    ['one swap, alpha 0.05', a05, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'inconclusive', 0.1],
     ['one swap, alpha 0.1', { ...t, alpha: 0.1 }, 1000, [990, 1010, 1020], 1500, [1015, 1500, 1510], 'regression', 0.1],
     // 4 vs 4 fully separated: 1/70
     [
@@ -131,7 +142,7 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       [980, 990, 1000, 1010],
       1500,
       [1490, 1500, 1510, 1520],
-      'unconfirmed',
+      'inconclusive',
       0.0143,
     ],
     // 5 vs 5 (the default trials) fully separated: 1/252
@@ -164,13 +175,17 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       [980, 990, 1000, 1495, 1515],
       1500,
       [1480, 1490, 1500, 1510, 1520],
-      'unconfirmed',
+      'inconclusive',
       0.1111,
     ],
-    // fewer than 3 trials on either side: outside the band is enough
-    ['2 current trials', t, 1000, [900, 1000, 1600], 1500, [950, 1510], 'regression', undefined],
-    ['2 baseline trials', t, 1000, [900, 1600], 1500, [950, 1500, 1510], 'regression', undefined],
-    ['1 vs 1', t, 1000, [1000], 1500, [1500], 'regression', undefined],
+    // fewer than 3 trials on a side are tested too (the old "no test below 3 trials" rule is gone):
+    // U = 3 of 6 → p = 6/10
+    ['2 current trials', t, 1000, [900, 1000, 1600], 1500, [950, 1510], 'inconclusive', 0.6],
+    // U = 3 of 6 → p = 6/10
+    ['2 baseline trials', t, 1000, [900, 1600], 1500, [950, 1500, 1510], 'inconclusive', 0.6],
+    // 2 vs 2 fully separated: 1/6, still far above 0.01
+    ['2 vs 2, separated', t, 1000, [990, 1010], 1500, [1490, 1510], 'inconclusive', 0.1667],
+    ['1 vs 1', t, 1000, [1000], 1500, [1500], 'inconclusive', 0.5],
     // improvements are confirmed the same way, in the better direction
     ['improvement, separated', a05, 1000, [990, 1000, 1010], 500, [490, 500, 510], 'improvement', 0.05],
     [
@@ -184,15 +199,26 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       0.05,
     ],
     ['improvement, overlapping', t, 1000, [900, 1000, 1600], 500, [450, 1500, 1510], 'pass', undefined],
-    ['improvement, 2 trials', t, 1000, [990, 1000, 1010], 500, [490, 510], 'improvement', undefined],
+    // an improvement needs the test as well: 2 vs 3 fully separated is p = 1/10 > 0.01
+    ['improvement, 2 trials', t, 1000, [990, 1000, 1010], 500, [490, 510], 'pass', 0.1],
+    [
+      'improvement, 2 trials, alpha 0.1',
+      { ...t, alpha: 0.1 },
+      1000,
+      [990, 1000, 1010],
+      500,
+      [490, 510],
+      'improvement',
+      0.1,
+    ],
   ])('p99 %s → %s', (_label, th, base, baseTrials, cur, curTrials, verdict, p) => {
     const c = compareOne('p99', th, metricPhase('p99', cur, curTrials), metricPhase('p99', base, baseTrials));
     expect(c.result).toBe(verdict);
-    if (p === undefined) {
-      if (verdict !== 'pass') expect(c.pValue).toBeUndefined();
-    } else {
-      expect(c.pValue).toBeCloseTo(p, 4);
-    }
+    if (p !== undefined) expect(c.pValue).toBeCloseTo(p, 4);
+    // without `confirm` looks the phase had one look, on every trial, at the full alpha
+    expect(c.extraTrials).toBeUndefined();
+    expect(c.open).toBeUndefined();
+    if (verdict === 'inconclusive') expect(c.reason).toMatch(/confirmation by more trials is off/);
   });
 
   it('says when the trials can never reach alpha', () => {
@@ -202,12 +228,28 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       metricPhase('p99', 1500, [1490, 1500, 1510]),
       metricPhase('p99', 1000, [990, 1000, 1010]),
     );
-    expect(c.reason).toBe('3 vs 3 trials cannot reach p ≤ 0.01 (the smallest p is 0.05); raise trials');
+    expect(c.result).toBe('inconclusive');
+    expect(c.reason).toBe(
+      '3 trials cannot reach p ≤ 0.01 (the smallest p is 0.05), and confirmation by more trials is off (gate.confirm.max-trials)',
+    );
+  });
+
+  it('says when alpha was reachable but the test did not get there', () => {
+    const c = compareOne(
+      'p99',
+      t,
+      metricPhase('p99', 1500, [1480, 1490, 1500, 1510, 1520]),
+      metricPhase('p99', 1000, [980, 990, 1000, 1495, 1515]),
+    );
+    expect(c.result).toBe('inconclusive');
+    expect(c.reason).toBe(
+      'not confirmed: p 0.1111 > 0.01, and confirmation by more trials is off (gate.confirm.max-trials)',
+    );
   });
 
   it.each<[string, number[], number[], Verdict]>([
     ['separated', [980, 990, 1000, 1010, 1020], [780, 790, 800, 810, 820], 'regression'],
-    ['overlapping', [800, 990, 1000, 1010, 1020], [780, 790, 1050, 810, 820], 'unconfirmed'],
+    ['overlapping', [800, 990, 1000, 1010, 1020], [780, 790, 1050, 810, 820], 'inconclusive'],
   ])('rps (worse downwards) %s trials → %s', (_label, baseTrials, curTrials, verdict) => {
     const c = compareOne(
       'rps',
@@ -239,6 +281,321 @@ describe('compareScenario: Mann–Whitney confirmation over per-trial values', (
       metricPhase('p99', 1000, [990, 1000, 1010]),
     );
     expect(c.result).toBe('pass');
+  });
+});
+
+describe('compareScenario: confirmation over two looks (PhaseResult.confirm)', () => {
+  const t: Threshold = { regress: 0.1, floor: 200 };
+  const BASE3 = [990, 1000, 1010];
+  const above = (n: number) => Array.from({ length: n }, (_, i) => 1490 + i);
+  /** A p99 phase with these trial values, measured for the looks `first` and `cap`. */
+  const looked = (values: number[], first: number, cap: number): PhaseResult => ({
+    ...metricPhase('p99', 1500, values),
+    confirm: { first, cap },
+  });
+
+  it.each<{
+    label: string;
+    current: number[];
+    looks: [number, number];
+    base?: number[];
+    final: boolean;
+    result: Verdict;
+    p: number;
+    extra?: number;
+    open?: true;
+    reason?: string | RegExp;
+  }>([
+    {
+      // 3 vs 3 cannot reach 0.005, so the first look spends nothing and all of alpha goes to the cap
+      label: '3 vs 3 at the first look, more trials allowed, while measuring: open',
+      current: above(3),
+      looks: [3, 12],
+      final: false,
+      result: 'inconclusive',
+      p: 0.05,
+      open: true,
+    },
+    {
+      label: '3 vs 3 at the first look, the extra trials never ran: inconclusive with a reason',
+      current: above(3),
+      looks: [3, 12],
+      final: true,
+      result: 'inconclusive',
+      p: 0.05,
+      // (the first look spent 0 of alpha here, which the reason shows as "> 0")
+      reason:
+        /^the first look cannot confirm on its own \(p 0\.05; its trials cannot reach alpha\), and no more trials were run$/,
+    },
+    {
+      // 12 vs 3 fully separated: 1/C(15, 3) = 1/455
+      label: 'extended to the cap, separated: a regression confirmed by 9 more trials',
+      current: above(12),
+      looks: [3, 12],
+      final: true,
+      result: 'regression',
+      p: 0.0022,
+      extra: 9,
+    },
+    {
+      label: 'extended to the cap, not separated: inconclusive after the extension',
+      current: [...above(3), 900, 950, 980, 1000, 1200, 1300, 1400, 1450, 1600],
+      looks: [3, 12],
+      final: true,
+      result: 'inconclusive',
+      p: 0.156,
+      reason: 'not confirmed after 9 more trials: p 0.156 > 0.01 over 12 trials',
+    },
+    {
+      // 5 vs 3 cannot reach 0.01 (smallest p 1/56): the time budget stopped the extension early
+      label: 'extension stopped early by the time budget',
+      current: above(5),
+      looks: [3, 12],
+      final: true,
+      result: 'inconclusive',
+      p: 0.0179,
+      reason: /^5 trials \(2 more, stopped by gate\.confirm\.max-time\) cannot reach p ≤ 0\.01$/,
+    },
+    {
+      // 5 vs 5 can reach 0.005 at the first look: alpha is split, 1/252 ≤ 0.005 confirms there
+      label: '5 vs 5 separated at the first look: confirmed with half of alpha',
+      current: above(5),
+      looks: [5, 12],
+      base: [980, 990, 1000, 1010, 1020],
+      final: true,
+      result: 'regression',
+      p: 0.004,
+    },
+    {
+      // one swap: p = 2/252 = 0.0079 ≤ 0.01 with one look, but > 0.005 when alpha is split
+      label: '5 vs 5 with one swap: above the first look’s half of alpha, open',
+      current: [1480, 1490, 1500, 1510, 1520],
+      looks: [5, 12],
+      base: [980, 990, 1000, 1010, 1485],
+      final: false,
+      result: 'inconclusive',
+      p: 0.0079,
+      open: true,
+    },
+    {
+      // 2 vs 1 trials: the smallest p is 1/3, far above 0.01
+      label: 'even the cap cannot reach alpha: inconclusive at once, naming the cap',
+      current: [1500],
+      looks: [1, 2],
+      base: [1000],
+      final: false,
+      result: 'inconclusive',
+      p: 0.5,
+      reason:
+        'even 2 trials (gate.confirm.max-trials) cannot reach p ≤ 0.01 (the smallest p is 0.3333); raise trials or gate.confirm.max-trials',
+    },
+    {
+      label: 'confirmation off (cap = first): one look at the full alpha',
+      current: above(3),
+      looks: [3, 3],
+      final: true,
+      result: 'inconclusive',
+      p: 0.05,
+      reason: /cannot reach p ≤ 0\.01 .*confirmation by more trials is off \(gate\.confirm\.max-trials\)$/,
+    },
+  ])('$label', (c) => {
+    const base = c.base ?? BASE3;
+    const row = compareOne('p99', t, looked(c.current, ...c.looks), metricPhase('p99', 1000, base), c.final);
+    expect(row.result).toBe(c.result);
+    expect(row.pValue).toBeCloseTo(c.p, 4);
+    expect(row.extraTrials).toBe(c.extra);
+    expect(row.open).toBe(c.open);
+    if (c.reason === undefined) expect(row.reason).toBeUndefined();
+    else if (typeof c.reason === 'string') expect(row.reason).toBe(c.reason);
+    else expect(row.reason).toMatch(c.reason);
+  });
+
+  it('a row inside its band is never open, whatever the looks', () => {
+    const row = compareOne(
+      'p99',
+      t,
+      { ...metricPhase('p99', 1000, BASE3), confirm: { first: 3, cap: 12 } },
+      metricPhase('p99', 1000, BASE3),
+      false,
+    );
+    expect(row.result).toBe('pass');
+    expect(row.open).toBeUndefined();
+  });
+
+  it('an improvement is one test over every trial at the full alpha (no looks)', () => {
+    const cur = { ...metricPhase('p99', 500, [490, 495, 500, 505, 510]), confirm: { first: 5, cap: 12 } };
+    const row = compareOne('p99', t, cur, metricPhase('p99', 1000, [980, 990, 1000, 1010, 1020]));
+    expect(row).toMatchObject({ result: 'improvement', pValue: 0.004 });
+  });
+});
+
+describe('compareScenario: too few samples beyond a gated percentile', () => {
+  /** A phase of 5 trials at `p99` whose trial `short` (1-based) had `count` successful responses. */
+  const counted = (metric: MetricName, value: number, count: number, short = 1): PhaseResult => {
+    const p = phase(
+      'c10',
+      { latency: { [metric]: value } },
+      Array.from({ length: 5 }, (_, i) => ({ latency: { [metric]: value, ...(i + 1 === short ? { count } : {}) } })),
+    );
+    // trials numbered from 1, as the collector numbers them
+    return { ...p, trials: p.trials.map((t, i) => ({ ...t, trial: i + 1 })) };
+  };
+
+  it.each<[string, MetricName, Threshold, 'current' | 'baseline', number, number, Verdict, string | undefined]>([
+    [
+      'p99 with 999 responses in a trial of this run',
+      'p99',
+      { regress: 0.1 },
+      'current',
+      999,
+      3,
+      'invalid',
+      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 3 of this run had 999',
+    ],
+    [
+      'p99 with 500 responses in a baseline trial',
+      'p99',
+      { floor: 200 },
+      'baseline',
+      500,
+      1,
+      'invalid',
+      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 1 of the baseline had 500',
+    ],
+    ['p99 with exactly 1000 responses', 'p99', { regress: 0.1 }, 'current', 1000, 1, 'regression', undefined],
+    ['p50 with 20 responses', 'p50', { regress: 0.1 }, 'current', 20, 1, 'regression', undefined],
+    [
+      'p50 with 19 responses',
+      'p50',
+      { regress: 0.1 },
+      'current',
+      19,
+      2,
+      'invalid',
+      'too few samples: p50 needs ≥ 20 successful responses per trial (10 beyond it); trial 2 of this run had 19',
+    ],
+    [
+      'p90 with 99 responses',
+      'p90',
+      { regress: 0.1 },
+      'current',
+      99,
+      1,
+      'invalid',
+      'too few samples: p90 needs ≥ 100 successful responses per trial (10 beyond it); trial 1 of this run had 99',
+    ],
+    [
+      'p95 with 199 responses',
+      'p95',
+      { regress: 0.1 },
+      'current',
+      199,
+      1,
+      'invalid',
+      'too few samples: p95 needs ≥ 200 successful responses per trial (10 beyond it); trial 1 of this run had 199',
+    ],
+    [
+      'p99.9 with 9999 responses',
+      'p99.9',
+      { regress: 0.1 },
+      'current',
+      9999,
+      1,
+      'invalid',
+      'too few samples: p99.9 needs ≥ 10000 successful responses per trial (10 beyond it); trial 1 of this run had 9999',
+    ],
+    ['max is no percentile: 3 responses are enough', 'max', { regress: 0.1 }, 'current', 3, 1, 'regression', undefined],
+    ['mean is no percentile either', 'mean', { regress: 0.1 }, 'current', 3, 1, 'regression', undefined],
+    // an absolute limit needs no test, so no tail either
+    ['p99 limit only, 5 responses', 'p99', { limit: 1200 }, 'current', 5, 1, 'regression', 'above the limit 1.2ms'],
+    [
+      'p99 band and a broken limit: the limit still fails',
+      'p99',
+      { regress: 0.1, limit: 1200 },
+      'current',
+      5,
+      1,
+      'regression',
+      'above the limit 1.2ms',
+    ],
+  ])('%s → %s', (_label, metric, t, whose, count, short, verdict, reason) => {
+    const cur = whose === 'current' ? counted(metric, 1500, count, short) : counted(metric, 1500, 100_000);
+    const base = whose === 'baseline' ? counted(metric, 1000, count, short) : counted(metric, 1000, 100_000);
+    const row = compareOne(metric, t, cur, base);
+    expect(row.result).toBe(verdict);
+    expect(row.reason).toBe(reason);
+    // an invalid row still carries both values: it was compared, just not trusted
+    expect(row.baseline).toBe(1000);
+  });
+
+  it('p99.9 with the fixtures’ 1000 responses a trial is invalid, even unchanged', () => {
+    const row = compareOne('p99.9', { regress: 0.1 }, metricPhase('p99.9', 1000), metricPhase('p99.9', 1000));
+    expect(row.result).toBe('invalid');
+    expect(row.reason).toMatch(/^too few samples: p99\.9 needs ≥ 10000/);
+  });
+
+  it('without a baseline a short phase is no-baseline, not invalid (nothing is tested)', () => {
+    const row = compareOne('p99', { regress: 0.1 }, counted('p99', 1500, 10), undefined);
+    expect(row.result).toBe('no-baseline');
+  });
+});
+
+describe('compareScenario: a failed errors row names its new error classes (counted once)', () => {
+  const healthy: Measure = { statusCodes: { '200': 1000 } };
+  const thresholdsOf = (metric: 'errors' | 'error-rate'): Thresholds =>
+    metric === 'errors' ? { errors: { floor: 5 } } : { 'error-rate': { regress: 0.5, floor: 0.01 } };
+  const rows = (cur: Measure, base: Measure, thresholds: Thresholds, flags: string[] = []) =>
+    compareScenario(
+      scenario([steadyPhase('c10', cur, 5, flags)]),
+      thresholds,
+      baselineFile([steadyPhase('c10', base)]),
+    ).comparisons.map((c) => [c.metric, c.result, c.reason]);
+
+  it.each<['errors' | 'error-rate', Measure, Array<[string, Verdict, string | undefined]>]>([
+    ['errors', { errors: { ECONNRESET: 20 } }, [['errors', 'regression', 'new error class ECONNRESET (20×)']]],
+    [
+      'errors',
+      { failures: 10, statusCodes: { '200': 990, '500': 10 }, errors: { ECONNRESET: 20 } },
+      [['errors', 'regression', 'new error classes ECONNRESET (20×), HTTP 500 (10×)']],
+    ],
+    [
+      'error-rate',
+      { failures: 50, statusCodes: { '200': 950, '500': 50 } },
+      [['error-rate', 'regression', 'new error class HTTP 500 (50×)']],
+    ],
+    // inside the errors band: the new class is a regression row of its own
+    [
+      'errors',
+      { errors: { ECONNRESET: 3 } },
+      [
+        ['errors', 'pass', undefined],
+        ['error-class', 'regression', 'new error class ECONNRESET (3×), never seen in the baseline'],
+      ],
+    ],
+  ])('%s row, current %j', (metric, cur, expected) => {
+    expect(rows(cur, healthy, thresholdsOf(metric))).toEqual(expected);
+  });
+
+  it('a broken errors limit keeps its own reason first', () => {
+    expect(rows({ errors: { ECONNRESET: 3 } }, healthy, { errors: { limit: 0 } })).toEqual([
+      ['errors', 'regression', 'above the limit 0; new error class ECONNRESET (3×)'],
+    ]);
+  });
+
+  it('a p99 regression does not absorb the new class: it is another problem', () => {
+    const out = rows({ latency: { p99: 5000 }, errors: { ECONNRESET: 3 } }, healthy, { p99: { regress: 0.1 } });
+    expect(out.map(([m, r]) => [m, r])).toEqual([
+      ['p99', 'regression'],
+      ['error-class', 'regression'],
+    ]);
+  });
+
+  it('in a generator-bound phase the errors row and the class are invalid, each said', () => {
+    const out = rows({ errors: { ECONNRESET: 20 } }, healthy, thresholdsOf('errors'), ['generator-bound: trial 1: x']);
+    expect(out.map(([m, r]) => [m, r])).toEqual([
+      ['errors', 'invalid'],
+      ['error-class', 'invalid'],
+    ]);
   });
 });
 
@@ -398,11 +755,11 @@ describe('compareScenario: missing and stale baselines', () => {
   it('a phase the baseline does not have is no-baseline; the others are compared', () => {
     const { status, comparisons } = compareScenario(
       scenario([
-        phase('c10', { latency: { p99: 5000 } }),
+        steadyPhase('c10', { latency: { p99: 5000 } }),
         phase('c50', { statusCodes: { '200': 990, '500': 10 }, failures: 10 }),
       ]),
       thresholds,
-      baselineFile([phase('c10', { latency: { p99: 1000 } })]),
+      baselineFile([steadyPhase('c10', { latency: { p99: 1000 } })]),
     );
     expect(status.baseline).toBe('present');
     expect(comparisons.map((c) => [c.phase, c.metric, c.result])).toEqual([
@@ -559,9 +916,9 @@ describe('compareScenario: built-in thresholds', () => {
   ])('%s against the defaults', (_label, cur, results) => {
     const base = { latency: { p50: 1000, p99: 10_000 }, rps: 100 };
     const { comparisons } = compareScenario(
-      scenario([phase('c10', { ...base, ...cur, latency: { ...base.latency, ...cur.latency } })]),
+      scenario([steadyPhase('c10', { ...base, ...cur, latency: { ...base.latency, ...cur.latency } })]),
       {},
-      baselineFile([phase('c10', base)]),
+      baselineFile([steadyPhase('c10', base)]),
     );
     expect(comparisons.map((c) => c.result)).toEqual(results);
   });
@@ -593,8 +950,8 @@ describe('compareScenario: invalid phases', () => {
     ['another flag', ['server closed keep-alive connections'], 'regression'],
     ['no flag', [], 'regression'],
   ])('a phase flagged %s → %s for every metric', (_label, flags, verdict) => {
-    const cur = phase('c10', { latency: { p99: 5000 }, rps: 50 }, [{ latency: { p99: 5000 }, rps: 50 }], flags);
-    const { comparisons } = compareScenario(scenario([cur]), thresholds, baselineFile([phase('c10', {})]));
+    const cur = steadyPhase('c10', { latency: { p99: 5000 }, rps: 50 }, 5, flags);
+    const { comparisons } = compareScenario(scenario([cur]), thresholds, baselineFile([steadyPhase('c10', {})]));
     expect(comparisons.map((c) => c.result)).toEqual([verdict, verdict]);
     if (verdict === 'invalid') for (const c of comparisons) expect(c.reason).toBeTruthy();
   });
@@ -660,8 +1017,8 @@ describe('metric values', () => {
   });
 
   it('error-rate is compared like any metric: worse upwards', () => {
-    const base = phase('c10', { responses: 1000, failures: 1, statusCodes: { '200': 999, '500': 1 } });
-    const cur = phase('c10', { responses: 1000, failures: 50, statusCodes: { '200': 950, '500': 50 } });
+    const base = steadyPhase('c10', { responses: 1000, failures: 1, statusCodes: { '200': 999, '500': 1 } });
+    const cur = steadyPhase('c10', { responses: 1000, failures: 50, statusCodes: { '200': 950, '500': 50 } });
     const c = compareOne('error-rate', { regress: 0.5, floor: 0.01 }, cur, base);
     expect(c.result).toBe('regression');
     expect(c.baseline).toBeCloseTo(0.001, 12);
@@ -688,8 +1045,12 @@ describe('overallVerdict', () => {
     [['no-baseline', 'regression'], 'regression'],
     [['no-baseline', 'no-baseline'], 'no-baseline'],
     [['no-baseline', 'pass'], 'pass'],
-    [['unconfirmed', 'improvement', 'invalid', 'pass'], 'pass'],
-    [['unconfirmed'], 'pass'],
+    // nothing regressed but a row is inconclusive: the run is inconclusive, never a pass
+    [['inconclusive', 'improvement', 'invalid', 'pass'], 'inconclusive'],
+    [['inconclusive'], 'inconclusive'],
+    [['regression', 'inconclusive'], 'regression'],
+    [['no-baseline', 'inconclusive'], 'inconclusive'],
+    [['invalid', 'pass'], 'pass'],
   ])('%j → %s', (results, verdict) => {
     expect(overallVerdict(results.map(row))).toBe(verdict);
   });
@@ -721,23 +1082,37 @@ describe('sortForReport', () => {
   it('keeps the order within each verdict, and regressions before everything else', () => {
     const input = [
       row('a', 'pass'),
-      row('b', 'unconfirmed'),
+      row('b', 'inconclusive'),
       row('c', 'regression'),
       row('d', 'improvement'),
       row('e', 'pass'),
       row('f', 'regression'),
       row('g', 'invalid'),
-      row('h', 'unconfirmed'),
+      row('h', 'inconclusive'),
       row('i', 'no-baseline'),
     ];
     const out = sortForReport(input);
     expect(out.slice(0, 2).map((c) => c.phase)).toEqual(['c', 'f']);
-    for (const verdict of ['pass', 'unconfirmed', 'improvement', 'invalid', 'no-baseline'] as const) {
+    for (const verdict of ['pass', 'inconclusive', 'improvement', 'invalid', 'no-baseline'] as const) {
       expect(out.filter((c) => c.result === verdict).map((c) => c.phase)).toEqual(
         input.filter((c) => c.result === verdict).map((c) => c.phase),
       );
     }
     expect(out).toHaveLength(input.length);
+  });
+
+  it('orders the verdicts: regression, inconclusive, invalid, improvement, no-baseline, pass', () => {
+    const input = (['pass', 'no-baseline', 'improvement', 'invalid', 'inconclusive', 'regression'] as const).map(
+      (v, i) => row(String(i), v),
+    );
+    expect(sortForReport(input).map((c) => c.result)).toEqual([
+      'regression',
+      'inconclusive',
+      'invalid',
+      'improvement',
+      'no-baseline',
+      'pass',
+    ]);
   });
 
   it('does not change its input; no regressions → same order', () => {

@@ -8,7 +8,7 @@ import { combineUsage, usageInWindow, type StatsSample } from '../../src/stats/r
 import { metricValue, unmeasured } from '../../src/compare/metrics.js';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
-import { merged, phase, resultsFile, usage10 } from './fixtures.js';
+import { merged, phase, resultsFile, steadyPhase, usage10 } from './fixtures.js';
 
 /** /proc/<pid>/{fd/*, task/<pid>/children, cgroup} for a tree of processes */
 function fakeProc(tree: Record<number, { fds: number; children?: number[]; cgroup?: string }>): string {
@@ -107,7 +107,8 @@ describe('fds in the gate', () => {
   const sc = (fdsPeak?: number) => ({
     name: 'broker',
     scenarioHash: 'h',
-    phases: [phase('c10', { resources: { api: usage10(fdsPeak === undefined ? {} : { fdsPeak }) } })],
+    // five trials alike a side: a change beyond the band is confirmed (p = 1/252)
+    phases: [steadyPhase('c10', { resources: { api: usage10(fdsPeak === undefined ? {} : { fdsPeak }) } })],
   });
   const baselineOf = (fdsPeak?: number) => ({
     schema: 'perf-gate/baseline@1' as const,

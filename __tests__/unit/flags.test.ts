@@ -53,8 +53,14 @@ type Kind = { kind: 'closed' | 'open'; params: PhaseParams };
 const isBound = (flags: readonly string[]): boolean => flags[0]?.startsWith('generator-bound') ?? false;
 
 describe('GENERATOR_LIMITS', () => {
-  it('are 90% of the CPU, a thread 90% busy, 50 ms event-loop p99 and 1% late sends', () => {
-    expect(GENERATOR_LIMITS).toEqual({ cpuShare: 0.9, busyPct: 90, eventLoopDelayP99Us: 50_000, lateShare: 0.01 });
+  it('are 90% of the CPU, a thread 90% busy, 50 ms event-loop p99, and 1% and at least 10 late sends', () => {
+    expect(GENERATOR_LIMITS).toEqual({
+      cpuShare: 0.9,
+      busyPct: 90,
+      eventLoopDelayP99Us: 50_000,
+      lateShare: 0.01,
+      lateCount: 10,
+    });
   });
 });
 
@@ -191,6 +197,32 @@ describe('phaseFlags: open-loop late sends', () => {
       { bound: true, service: true },
     ],
     ['nothing scheduled', { scheduled: 0, late: 0 }, { bound: false, service: false }],
+    // both are needed: 10 late sends, and 1% of the trial's scheduled sends
+    [
+      'a short trial: 1 of 75 late (1.3%), fewer than 10',
+      { scheduled: 75, late: 1, lateGenerator: 1 },
+      { bound: false, service: false },
+    ],
+    [
+      'a short trial: 9 of 100 late (9%), fewer than 10',
+      { scheduled: 100, late: 9, lateGenerator: 9 },
+      { bound: false, service: false },
+    ],
+    [
+      'a short trial: 10 of 100 late (10%)',
+      { scheduled: 100, late: 10, lateGenerator: 10 },
+      { bound: true, service: false },
+    ],
+    [
+      'a long trial: 19 of 2000 late (0.95%), below 1%',
+      { scheduled: 2000, late: 19, lateGenerator: 19 },
+      { bound: false, service: false },
+    ],
+    [
+      'a long trial: 20 of 2000 late (1%)',
+      { scheduled: 2000, late: 20, lateGenerator: 20 },
+      { bound: true, service: false },
+    ],
   ])('%s', (_label, counts, expected) => {
     const flags = phaseFlags(OPEN, [trial({ open: openCounts(counts) })]);
     expect(isBound(flags)).toBe(expected.bound);
@@ -214,14 +246,14 @@ describe('phaseFlags: open-loop late sends', () => {
       trial({ trial: 2, open: openCounts({ late: 20, lateService: 20 }) }),
     ]);
     expect(flags).toEqual([
-      'the service held sends back: 50 of 2000 found every connection busy with an unanswered request (at most 50: max-in-flight and connections) and waited over 5 ms; that wait counts in their latency',
+      'the service held sends back: 50 of 2000 found every open connection busy with an unanswered request and waited over 5 ms for one (connections open on demand, a few at a time, up to 50: max-in-flight and connections); that wait counts in their latency',
     ]);
   });
 
   it.each([
-    ['connections default to max-in-flight', { maxInFlight: 1000 }, '(at most 1000: '],
-    ['explicit connections below max-in-flight', { maxInFlight: 1000, connections: 20 }, '(at most 20: '],
-    ['explicit connections above max-in-flight', { maxInFlight: 10, connections: 20 }, '(at most 10: '],
+    ['connections default to max-in-flight', { maxInFlight: 1000 }, ', up to 1000: '],
+    ['explicit connections below max-in-flight', { maxInFlight: 1000, connections: 20 }, ', up to 20: '],
+    ['explicit connections above max-in-flight', { maxInFlight: 10, connections: 20 }, ', up to 10: '],
   ])('the in-flight bound: %s', (_label, params, text) => {
     const flags = phaseFlags({ kind: 'open', params: { rate: 200, durationMs: 10_000, ...params } }, [
       trial({ open: openCounts({ late: 5, lateService: 5 }) }),
@@ -238,6 +270,15 @@ describe('phaseFlags: open-loop late sends', () => {
     expect(isBound(flags)).toBe(true);
     expect(flags[0]).toContain('trial 2:');
     expect(flags[0]).not.toContain('trial 1:');
+  });
+
+  it('counts the 10 late sends per trial too, not summed over the phase', () => {
+    // 6 of 200 (3%) in each trial: 12 over the phase, but fewer than 10 in every trial
+    const flags = phaseFlags(OPEN, [
+      trial({ trial: 1, open: openCounts({ scheduled: 200, late: 6, lateGenerator: 6 }) }),
+      trial({ trial: 2, open: openCounts({ scheduled: 200, late: 6, lateGenerator: 6 }) }),
+    ]);
+    expect(flags).toEqual([]);
   });
 
   it('late counts in a closed phase do not make it bound', () => {
@@ -286,9 +327,7 @@ describe('phaseFlags: unfinished and keep-alive', () => {
     expect(flags).toHaveLength(4);
     expect(flags[0]).toMatch(/^generator-bound: /);
     expect(flags[1]).toMatch(/keep-alive/);
-    expect(flags[2]).toMatch(
-      /^the service held sends back: 40 of 1000 .*\(at most 50: max-in-flight and connections\)/,
-    );
+    expect(flags[2]).toMatch(/^the service held sends back: 40 of 1000 .*, up to 50: max-in-flight and connections\)/);
     expect(flags[3]).toMatch(/^2 of 1000 scheduled requests .*unfinished/);
     // only the first one makes the phase's comparisons invalid (compare.ts checks the prefix)
     expect(flags.filter((f) => f.startsWith('generator-bound'))).toHaveLength(1);

@@ -27,7 +27,10 @@ interface Measure {
   statusCodes?: Record<string, number>;
   errors?: Record<string, number>;
   flags?: string[];
+  /** trials of the phase, all alike (default 5: 5 vs 5 apart gives p = 1/252, which confirms) */
   trials?: number;
+  /** the looks of confirmation the phase was measured for */
+  confirm?: { first: number; cap: number };
 }
 
 function latency(m: Measure): LatencySummary {
@@ -80,7 +83,7 @@ function trial(m: Measure, i: number): TrialSummary {
 }
 
 function phase(name: string, m: Measure = {}): PhaseResult {
-  const n = m.trials ?? 1;
+  const n = m.trials ?? 5;
   const merged: MergedPhase = {
     trials: n,
     ...measured(m),
@@ -95,6 +98,7 @@ function phase(name: string, m: Measure = {}): PhaseResult {
     trials: Array.from({ length: n }, (_, i) => trial(m, i + 1)),
     merged,
     flags: m.flags ?? [],
+    ...(m.confirm ? { confirm: m.confirm } : {}),
   };
 }
 
@@ -153,7 +157,7 @@ describe('gateResults: verdicts', () => {
     /** undefined: no baseline file */
     base: Measure | undefined;
     thresholds?: Thresholds;
-    verdict: 'pass' | 'regression' | 'no-baseline';
+    verdict: 'pass' | 'regression' | 'inconclusive' | 'no-baseline';
     regressions: number;
     /** expected `metric result` for c10, sorted */
     rows: string[];
@@ -175,7 +179,7 @@ describe('gateResults: verdicts', () => {
       { current: {}, base: {}, verdict: 'pass', regressions: 0, rows: ['p50 pass', 'p99 pass', 'rps pass'] },
     ],
     [
-      'p99 regressed beyond band and floor (one trial: no confirmation needed)',
+      'p99 regressed beyond band and floor (5 trials a side, confirmed at p = 1/252)',
       {
         current: { p99: 5000 },
         base: {},
@@ -203,6 +207,7 @@ describe('gateResults: verdicts', () => {
       {
         current: { p50: 100, p99: 200, rps: 900 },
         base: {},
+        // improvements are confirmed too (1/252 ≤ 0.01); they do not change a passing verdict
         verdict: 'pass',
         regressions: 0,
         rows: ['p50 improvement', 'p99 improvement', 'rps improvement'],
@@ -278,10 +283,45 @@ describe('gateResults: verdicts', () => {
         current: { p99: 5000, trials: 3 },
         base: { trials: 3 },
         thresholds: P99_ONLY,
-        // the smallest p of 3 vs 3 is 0.05: run-to-run noise in three trials is not a regression
-        verdict: 'pass',
+        // the smallest p of 3 vs 3 is 0.05: run-to-run noise in three trials is not a regression,
+        // and with confirmation off (no looks in the file) the run says it could not decide
+        verdict: 'inconclusive',
         regressions: 0,
-        rows: ['p99 unconfirmed'],
+        rows: ['p99 inconclusive'],
+      },
+    ],
+    [
+      'not confirmable with 1 trial on both sides (the old "no test below 3 trials" rule is gone)',
+      {
+        current: { p99: 5000, trials: 1 },
+        base: { trials: 1 },
+        thresholds: P99_ONLY,
+        verdict: 'inconclusive',
+        regressions: 0,
+        rows: ['p99 inconclusive'],
+      },
+    ],
+    [
+      'confirmed after extension: 3 configured trials, 12 run, against 3 baseline trials',
+      {
+        current: { p99: 5000, trials: 12, confirm: { first: 3, cap: 12 } },
+        base: { trials: 3 },
+        thresholds: P99_ONLY,
+        // 12 vs 3 apart: 1/455 ≤ 0.01, all of alpha spent at the final look
+        verdict: 'regression',
+        regressions: 1,
+        rows: ['p99 regression'],
+      },
+    ],
+    [
+      '3 configured trials, the cap allowed more but none ran: inconclusive',
+      {
+        current: { p99: 5000, trials: 3, confirm: { first: 3, cap: 12 } },
+        base: { trials: 3 },
+        thresholds: P99_ONLY,
+        verdict: 'inconclusive',
+        regressions: 0,
+        rows: ['p99 inconclusive'],
       },
     ],
   ])('%s', (_label, c) => {
@@ -316,6 +356,18 @@ describe('gateResults: verdicts', () => {
     expect(out.results.scenarioStatus?.[0]?.baseline).toBe('present');
     expect(results_of(out.results.comparisons)).toEqual(['api/c10 p99 invalid']);
     expect(out.verdict).toBe('pass');
+  });
+
+  it('a regression confirmed by extra trials says how many; the inconclusive one says why', () => {
+    const b = baseline(scenario('api', [phase('c10', { trials: 3 })]));
+    const run = (m: Measure) =>
+      gateResults(results([scenario('api', [phase('c10', m)])]), baselines(b), () => P99_ONLY);
+    const confirmed = run({ p99: 5000, trials: 12, confirm: { first: 3, cap: 12 } });
+    expect(confirmed.results.comparisons[0]).toMatchObject({ result: 'regression', extraTrials: 9, pValue: 0.0022 });
+    const open = run({ p99: 5000, trials: 3, confirm: { first: 3, cap: 12 } });
+    expect(open.results.comparisons[0]?.reason).toMatch(/no more trials were run/);
+    // a final verdict is never open
+    expect(open.results.comparisons[0]?.open).toBeUndefined();
   });
 
   it('a new error class names the status code in its reason', () => {

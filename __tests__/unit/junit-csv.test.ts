@@ -16,7 +16,13 @@ const gate = resultsFile(
   [
     comparison({ metric: 'p99', baseline: 1000, current: 1300, delta: 0.3, result: 'regression', pValue: 0.004 }),
     comparison({ metric: 'rps', baseline: 480, current: 500, delta: 0.0417, band: '-10%', result: 'pass' }),
-    comparison({ phase: 'n2k', metric: 'p50', result: 'unconfirmed', reason: 'p = 0.2 > alpha 0.01' }),
+    comparison({
+      phase: 'n2k',
+      metric: 'p50',
+      result: 'inconclusive',
+      pValue: 0.2,
+      reason: 'not confirmed after 7 more trials: p 0.2 > 0.01 over 12 trials',
+    }),
     comparison({
       phase: 'n2k',
       metric: 'HTTP 503',
@@ -80,6 +86,11 @@ describe('renderCsv', () => {
       reason: 'new error class <HTTP 503> & "more"',
     });
     expect(row('new', 'c1', 'p99')).toMatchObject({ baseline: '', result: 'no-baseline' });
+    expect(row('api', 'n2k', 'p50')).toMatchObject({
+      result: 'inconclusive',
+      p_value: '0.2',
+      reason: 'not confirmed after 7 more trials: p 0.2 > 0.01 over 12 trials',
+    });
   });
 });
 
@@ -121,6 +132,11 @@ describe('renderJunit', () => {
       'p99: 1.3ms vs baseline 1ms, +30.0% (band +10% and +200µs, p = 0.0040)',
     );
     expect(api!.testcase[3]!.failure!.message).toContain('new error class <HTTP 503> & "more"');
+    // an inconclusive row is neither a failure nor skipped: it passes, and says why in its output
+    const inconclusive = api!.testcase[2] as { failure?: unknown; skipped?: unknown; 'system-out'?: string };
+    expect(inconclusive.failure).toBeUndefined();
+    expect(inconclusive.skipped).toBeUndefined();
+    expect(inconclusive['system-out']).toMatch(/^inconclusive: p50: .*not confirmed after 7 more trials/);
     expect(fresh).toMatchObject({ name: 'perf-gate.new', tests: '1', skipped: '1' });
   });
 

@@ -15,7 +15,7 @@ import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../
 import { scenarioHash } from '../../src/results/files.js';
 import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
 import { TrialCollector } from '../../src/session/collect.js';
-import { phase } from './fixtures.js';
+import { phase, steadyPhase } from './fixtures.js';
 
 describe('MixPicker: smooth weighted round-robin', () => {
   const picks = (weights: number[], n: number): number[] => {
@@ -374,10 +374,11 @@ describe('gating a mix', () => {
   const current = (searchP99: number, searchErrors: Record<string, number> = {}): ScenarioResult => ({
     name: 'mix',
     scenarioHash: 'h',
+    // five trials alike: an entry beyond its band is confirmed (5 vs 5 apart, p = 1/252)
     phases: [
-      phase('c10', { latency: { p99: 1000 } }),
-      { ...phase('c10.embed', { latency: { p99: 1000 } }), request: 'embed' },
-      { ...phase('c10.search', { latency: { p99: searchP99 }, errors: searchErrors }), request: 'search' },
+      steadyPhase('c10', { latency: { p99: 1000 } }),
+      { ...steadyPhase('c10.embed', { latency: { p99: 1000 } }), request: 'embed' },
+      { ...steadyPhase('c10.search', { latency: { p99: searchP99 }, errors: searchErrors }), request: 'search' },
     ],
     requestThresholds: { search: { p99: { regress: 0.2, limit: 50_000 } } },
   });

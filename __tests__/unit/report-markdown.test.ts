@@ -203,11 +203,23 @@ describe('renderMarkdown: marker and headline', () => {
     ['three regressions', ['regression', 'regression', 'regression', 'pass'], '### ❌ perf-gate: 3 regressions'],
     [
       'regressions with warnings and improvements',
-      ['pass', 'regression', 'unconfirmed', 'invalid', 'improvement', 'regression'],
-      '### ❌ perf-gate: 2 regressions (2 warnings, 1 improved)',
+      ['pass', 'regression', 'inconclusive', 'invalid', 'improvement', 'regression'],
+      // warnings are the invalid rows only
+      '### ❌ perf-gate: 2 regressions (1 warning, 1 improved)',
     ],
     ['all pass', ['pass', 'pass'], '### ✅ perf-gate: no regression'],
-    ['pass with one warning', ['pass', 'unconfirmed'], '### ✅ perf-gate: no regression (1 warning)'],
+    ['pass with one warning', ['pass', 'invalid'], '### ✅ perf-gate: no regression (1 warning)'],
+    // never ✅: a row outside its band that the most trials allowed could not confirm
+    [
+      'one inconclusive row',
+      ['pass', 'inconclusive'],
+      '### ❔ perf-gate: inconclusive — 1 row outside the band but not confirmed by the most trials allowed',
+    ],
+    [
+      'two inconclusive rows, a warning and an improvement',
+      ['inconclusive', 'invalid', 'improvement', 'inconclusive'],
+      '### ❔ perf-gate: inconclusive — 2 rows outside the band but not confirmed by the most trials allowed (1 warning, 1 improved)',
+    ],
     ['pass with improvements', ['improvement', 'improvement'], '### ✅ perf-gate: no regression (2 improved)'],
     ['no baseline', ['no-baseline', 'no-baseline'], '### ➖ perf-gate: no baseline yet — nothing to compare'],
   ])('%s', (_label, verdicts, expected) => {
@@ -231,7 +243,7 @@ describe('renderMarkdown: regressions first', () => {
     cmp({ metric: 'p50', result: 'pass' }),
     cmp({ metric: 'rps', baseline: 500, current: 700, delta: 0.4, band: '-10%', result: 'improvement' }),
     cmp({ metric: 'p99', baseline: 1000, current: 2000, delta: 1, result: 'regression', pValue: 0.01 }),
-    cmp({ metric: 'p90', baseline: 1000, current: 1400, delta: 0.4, result: 'unconfirmed', pValue: 0.2 }),
+    cmp({ metric: 'p90', baseline: 1000, current: 1400, delta: 0.4, result: 'inconclusive', pValue: 0.2 }),
     cmp({ phase: 'r500', metric: 'p50', result: 'no-baseline', baseline: null, delta: null }),
     cmp({
       metric: 'error-class',
@@ -246,14 +258,14 @@ describe('renderMarkdown: regressions first', () => {
   ];
   const md = renderMarkdown(results({ comparisons }));
 
-  it('sorts the table: regressions, unconfirmed, invalid, improvement, no-baseline, pass', () => {
+  it('sorts the table: regressions, inconclusive, invalid, improvement, no-baseline, pass', () => {
     const rows = tableRows(md).map(cells);
     expect(
-      rows.map((r) => [r[2], /regression|unconfirmed|invalid|improvement|no baseline|pass/.exec(r[7] ?? '')?.[0]]),
+      rows.map((r) => [r[2], /regression|inconclusive|invalid|improvement|no baseline|pass/.exec(r[7] ?? '')?.[0]]),
     ).toEqual([
       ['p99', 'regression'],
       ['error-class', 'regression'],
-      ['p90', 'unconfirmed'],
+      ['p90', 'inconclusive'],
       ['max', 'invalid'],
       ['rps', 'improvement'],
       ['p50', 'no baseline'],
@@ -264,7 +276,11 @@ describe('renderMarkdown: regressions first', () => {
   it.each<[string, number, string[]]>([
     ['p99 regression', 0, ['api', 'c10', 'p99', '1ms', '2ms', '+100%', '+25% and +1ms', '❌ regression (p=0.01)']],
     ['new error class', 1, ['api', 'c10', 'error-class', '0', '12', 'new', 'no new error classes', '❌ regression']],
-    ['unconfirmed with p', 2, ['api', 'c10', 'p90', '1ms', '1.4ms', '+40%', '+25% and +1ms', '⚠️ unconfirmed (p=0.2)']],
+    [
+      'inconclusive with p',
+      2,
+      ['api', 'c10', 'p90', '1ms', '1.4ms', '+40%', '+25% and +1ms', '❔ inconclusive (p=0.2)'],
+    ],
     [
       'invalid with its reason',
       3,
@@ -503,7 +519,7 @@ describe('renderMarkdown: escaping text from the SUT and the config', () => {
         ]),
       ],
       comparisons: [
-        cmp({ metric: 'p99', result: 'unconfirmed', reason: `odd ${evil}` }),
+        cmp({ metric: 'p99', result: 'inconclusive', reason: `odd ${evil}` }),
         cmp({
           metric: 'error-class',
           baseline: 0,
@@ -554,7 +570,7 @@ describe('renderMarkdown: escaping text from the SUT and the config', () => {
     const escaped = escapeMarkdown(evil);
     expect(md).toContain(`- **api/c10** error-class: new error class ${escaped} (3×), never seen in the baseline`);
     expect(md).toContain(`${escaped}: 3`);
-    expect(md).toContain(`⚠️ unconfirmed: odd ${escaped}`);
+    expect(md).toContain(`❔ inconclusive: odd ${escaped}`);
   });
 });
 
@@ -860,6 +876,136 @@ describe('renderMarkdown: A/B runs and machines', () => {
     expect(md).toContain(
       '> ⚠️ The baseline of **api** was recorded on another machine (AMD EPYC, 2 cores → Intel Xeon, 4 cores)',
     );
+  });
+});
+
+describe('renderMarkdown: confirmation by more trials', () => {
+  it.each<[string, Partial<Comparison>, string, string]>([
+    [
+      'gate: trials',
+      { pValue: 0.0022, extraTrials: 9 },
+      '- **api/c10** p99: 1ms → 2ms (+100%, band +25% and +1ms, p=0.0022, confirmed by 9 more trials)',
+      '❌ regression (p=0.0022, confirmed by 9 more trials)',
+    ],
+    [
+      'A/B: pairs',
+      { pValue: 0.0002, extraTrials: 6, pairs: 12 },
+      '- **api/c10** p99: 1ms → 2ms (+100%, band +25% and +1ms, p=0.0002, confirmed by 6 more pairs)',
+      '❌ regression (p=0.0002, confirmed by 6 more pairs)',
+    ],
+    [
+      'confirmed at the first look: nothing added',
+      { pValue: 0.004 },
+      '- **api/c10** p99: 1ms → 2ms (+100%, band +25% and +1ms, p=0.004)',
+      '❌ regression (p=0.004)',
+    ],
+  ])('%s', (_label, over, bullet, cell) => {
+    const md = renderMarkdown(
+      results({ comparisons: [cmp({ current: 2000, delta: 1, result: 'regression', ...over })] }),
+    );
+    expect(md.split('\n').filter((l) => l.startsWith('- **'))).toEqual([bullet]);
+    expect(cells(tableRows(md)[0] as string)[7]).toBe(cell);
+  });
+
+  it('an inconclusive row shows its p and its reason in the table, and no bullet', () => {
+    const reason = 'not confirmed after 9 more trials: p 0.03 > 0.01 over 12 trials';
+    const md = renderMarkdown(
+      results({ comparisons: [cmp({ current: 2000, delta: 1, result: 'inconclusive', pValue: 0.03, reason })] }),
+    );
+    expect(md.split('\n').filter((l) => l.startsWith('- **'))).toEqual([]);
+    expect(cells(tableRows(md)[0] as string)[7]).toBe(`❔ inconclusive (p=0.03): ${escapeMarkdown(reason)}`);
+    expect(md).not.toContain('✅');
+  });
+});
+
+describe('renderMarkdown: A/B with random pair orders', () => {
+  const bound = 'generator-bound: the runner used 99% CPU';
+  const md = renderMarkdown(
+    results({
+      mode: 'ab',
+      scenarios: [scenario('api', [phase('c10', { flags: [bound] })])],
+      comparisons: [cmp({ pairs: 6, interval: [-0.01, 0.02], confidence: 0.9688 })],
+      scenarioStatus: [],
+      ab: {
+        baseRef: 'origin/main',
+        baseCommit: '1234567890abcdef1234567890abcdef12345678',
+        headCommit: 'abcdef1234567890',
+        pairs: 6,
+        order: 'random',
+        seed: 424242,
+        orders: [{ scenario: 'api', phase: 'c10', order: ['AB', 'BA', 'BA', 'AB', 'AB', 'BA', 'AB'] }],
+        baseImages: {},
+        base: [scenario('api', [phase('c10', { flags: ['keep-alive: the server closed 3 connections'] })])],
+        notes: [],
+      },
+    }),
+  );
+
+  it('names the seed in the A/B line', () => {
+    expect(md).toContain(
+      "Head `abcdef123456` vs base `1234567890ab` (origin/main), same run, 6 interleaved pairs (each pair's order drawn at random, seed 424242): Δ is the median of per-pair changes, [interval] its 96.9% confidence interval.",
+    );
+  });
+
+  it('prefixes each flag with its side', () => {
+    expect(md.split('\n').filter((l) => l.startsWith('> ⚠️ '))).toEqual([
+      `> ⚠️ head: api/c10: ${bound}`,
+      '> ⚠️ base: api/c10: keep-alive: the server closed 3 connections',
+    ]);
+  });
+
+  it('has a side column in the errors and flags table, head first', () => {
+    const errors = tables(md).find((t) => t[0]?.includes('errors by kind')) as string[];
+    expect(cells(errors[0] as string)).toEqual([
+      'scenario',
+      'phase',
+      'side',
+      'responses',
+      'status codes',
+      'errors by kind',
+      'flags',
+    ]);
+    expect(
+      errors.slice(2).map((r) =>
+        cells(r)
+          .slice(0, 3)
+          .concat(cells(r)[6] as string),
+      ),
+    ).toEqual([
+      ['api', 'c10', 'head', bound],
+      ['api', 'c10', 'base', 'keep-alive: the server closed 3 connections'],
+    ]);
+  });
+
+  it('lists each phase’s pair orders with the seed, in a details section', () => {
+    const start = md.indexOf('<details><summary>A/B pair orders</summary>');
+    expect(start).toBeGreaterThan(0);
+    const section = md.slice(start, md.indexOf('</details>', start));
+    expect(section).toContain('Seed 424242 (`perf-gate run --mode ab --seed 424242` draws the same orders)');
+    const t = tables(section)[0] as string[];
+    expect(cells(t[2] as string)).toEqual(['api', 'c10', 'AB BA BA AB AB BA AB']);
+  });
+
+  it('an ABBA file (written before random orders) has no pair orders section', () => {
+    const old = renderMarkdown(
+      results({
+        mode: 'ab',
+        comparisons: [cmp({ pairs: 6 })],
+        scenarioStatus: [],
+        ab: {
+          baseRef: 'origin/main',
+          baseCommit: '1234567890abcdef',
+          headCommit: null,
+          pairs: 6,
+          order: 'ABBA',
+          baseImages: {},
+          base: [scenario('api', [phase('c10')])],
+          notes: [],
+        },
+      }),
+    );
+    expect(old).toContain('6 interleaved pairs (ABBA)');
+    expect(old).not.toContain('A/B pair orders');
   });
 });
 

@@ -5,18 +5,93 @@ import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
 import { EXIT_ENVIRONMENT, UserError } from '../../src/errors.js';
 import type { RunnerEvent, RunnerPlan } from '../../src/plan.js';
+import type { TrialMeasurement } from '../../src/protocol/measurement.js';
+import type { RunnerCommand } from '../../src/protocol/plan.js';
 import { SutSession, type SutSessionOptions } from '../../src/session/sut-session.js';
 import { withSessions } from '../../src/session/with-sessions.js';
 
-/** What a fake runner does once started: the events it emits and its exit code. */
+/** What a fake runner does on a trial command: answer, exit, report fatal, crash the SUT, or hang. */
+type TrialAct = 'ok' | 'ok-crash-sut' | 'crash-sut' | 'hang' | { exit: number; afterStage?: boolean };
+
+/** What a fake runner does once started: its events at start, then its answer to each command. */
 interface Script {
-  events: RunnerEvent[];
-  exitCode: number;
-  /** the SUT container stops while this runner runs */
-  crashSut?: boolean;
-  /** never exits on its own */
-  hang?: boolean;
+  /** events right after start (default: hello, ready) */
+  start?: RunnerEvent[];
+  /** exits with this code after its start events (a runner that never gets ready) */
+  exitAtStart?: number;
+  /** the SUT container stops right after start */
+  crashSutAtStart?: boolean;
+  /** what it does on the nth trial command (default 'ok') */
+  trials?: TrialAct[];
+  /** its answer to `end` (default: done, exit 0); crashSut: the SUT stops just before that answer */
+  end?: { events: RunnerEvent[]; exitCode: number; crashSut?: boolean };
   stderr?: string[];
+}
+
+/** One fake runner container: takes commands like the real one (one at a time, checked against its plan). */
+class FakeRunner {
+  readonly commands: RunnerCommand[] = [];
+  exitCode: number | undefined;
+  private resolveExit: (code: number) => void = () => {};
+  readonly exited = new Promise<number>((resolve) => (this.resolveExit = resolve));
+  private trialsSeen = 0;
+
+  constructor(
+    readonly opts: RunnerOptions,
+    private readonly script: Script,
+    private readonly emit: (e: RunnerEvent) => void,
+    private readonly crashSut: () => void,
+  ) {
+    setTimeout(() => {
+      for (const e of script.start ?? [{ t: 'hello', node: 'v20' }, { t: 'ready' }]) emit(e);
+      if (script.crashSutAtStart) crashSut();
+      if (script.exitAtStart !== undefined) this.exit(script.exitAtStart);
+    }, 1);
+  }
+
+  /** the container stops (its own exit, `docker kill`, an OOM kill) */
+  exit(code: number): void {
+    if (this.exitCode !== undefined) return;
+    this.exitCode = code;
+    this.resolveExit(code);
+  }
+
+  send(command: RunnerCommand): void {
+    // a dead container's stdin swallows the line, as the real socket does
+    if (this.exitCode !== undefined) return;
+    this.commands.push(command);
+    setTimeout(() => (command.c === 'end' ? this.end() : this.trial(command)), 1);
+  }
+
+  private trial(cmd: Extract<RunnerCommand, { c: 'trial' }>): void {
+    const act = this.script.trials?.[this.trialsSeen++] ?? 'ok';
+    const phase = this.opts.plan.scenarios
+      .find((s) => s.name === cmd.scenario)
+      ?.phases.find((p) => p.name === cmd.phase);
+    if (!phase) {
+      this.emit({
+        t: 'fatal',
+        message: `unknown phase "${cmd.phase}" of scenario "${cmd.scenario}" in a trial command`,
+      });
+      return this.exit(1);
+    }
+    const where = { scenario: cmd.scenario, phase: cmd.phase };
+    if (typeof act === 'object' && !act.afterStage) return this.exit(act.exit);
+    this.emit({ t: 'stage', ...where, trial: cmd.trial, trials: cmd.trials, stage: 'measure', totalMs: 300 });
+    if (typeof act === 'object') return this.exit(act.exit);
+    if (act === 'crash-sut') return this.crashSut();
+    if (act === 'hang') return;
+    const measurement = { trial: cmd.trial } as TrialMeasurement;
+    this.emit({ t: 'trial', ...where, measurement, histogram: '' });
+    if (act === 'ok-crash-sut') this.crashSut();
+  }
+
+  private end(): void {
+    const answer = this.script.end ?? { events: [{ t: 'done' }], exitCode: 0 };
+    if (answer.crashSut) this.crashSut();
+    for (const e of answer.events) this.emit(e);
+    this.exit(answer.exitCode);
+  }
 }
 
 class FakeDocker implements DockerClient {
@@ -26,6 +101,7 @@ class FakeDocker implements DockerClient {
   ];
   scripts: Script[] = [];
   started: RunnerOptions[] = [];
+  runners: FakeRunner[] = [];
   statsOpen = 0;
 
   async version() {
@@ -48,27 +124,28 @@ class FakeDocker implements DockerClient {
   async startRunner(opts: RunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<RunningRunner> {
     this.started.push(opts);
     this.calls.push(`start ${opts.name}`);
-    const script = this.scripts.shift() ?? { events: [{ t: 'done' }], exitCode: 0 };
-    const exited = new Promise<number>((resolve) => {
-      setTimeout(() => {
-        for (const e of script.events) onEvent(e);
-        if (script.crashSut) this.containersList = this.containersList.map((c) => ({ ...c, state: 'exited' }));
-        if (!script.hang) setTimeout(() => resolve(script.exitCode), script.crashSut ? 50 : 0);
-      }, 1);
-    });
+    const script = this.scripts.shift() ?? {};
+    const runner = new FakeRunner(opts, script, onEvent, () => this.crashSut());
+    this.runners.push(runner);
     return {
       containerId: `runner-${this.started.length}`,
       volumeName: opts.name ?? 'v',
-      exited,
+      exited: runner.exited,
       stderrTail: () => script.stderr ?? [],
+      send: (c) => runner.send(c),
     };
   }
   async removeRunner(r: RunningRunner) {
     this.calls.push(`remove ${r.containerId}`);
+    // a forced removal kills a container still running
+    this.runners[Number(r.containerId.split('-')[1]) - 1]?.exit(137);
   }
   async sweep(runId: string) {
     this.calls.push(`sweep ${runId}`);
     return [];
+  }
+  crashSut() {
+    this.containersList = this.containersList.map((c) => ({ ...c, state: 'exited' }));
   }
 }
 
@@ -95,6 +172,18 @@ class FakeCompose implements ComposeClient {
 
 const plan: RunnerPlan = { version: 1, progressIntervalMs: 1000, requestTimeoutMs: 1000, ready: [], scenarios: [] };
 const spec = { image: 'node:test', cpus: undefined, script: '', plan };
+const closed = (name: string) => ({ kind: 'closed' as const, name, connections: 1, durationMs: 300 });
+const scenario = (name: string, trials: number, phases: string[]) => ({
+  name,
+  request: { url: 'http://api:8080/', method: 'GET', headers: {} },
+  warmupMs: 0,
+  trials,
+  phases: phases.map(closed),
+});
+const planSpec = {
+  ...spec,
+  plan: { ...plan, scenarios: [scenario('a', 2, ['p1', 'p2']), scenario('b', 1, ['q'])] },
+};
 const options = (o: Partial<SutSessionOptions> = {}): SutSessionOptions => ({
   runId: 'r1',
   labels: {},
@@ -137,31 +226,31 @@ describe('SutSession', () => {
   it.each<[string, Script, RegExp, string[]]>([
     [
       'the SUT never ready',
-      { events: [{ t: 'not-ready', url: 'http://api:8080/', error: 'ECONNREFUSED', timeoutMs: 2000 }], exitCode: 0 },
+      { start: [{ t: 'not-ready', url: 'http://api:8080/', error: 'ECONNREFUSED', timeoutMs: 2000 }], exitAtStart: 0 },
       /^SUT never ready: http:\/\/api:8080\/ did not answer 2xx\/3xx within 2s \(last: ECONNREFUSED\)$/,
       ['  api  | listening on :8080', '  api  | boom'],
     ],
     [
       'the runner reports a fatal error',
-      { events: [{ t: 'fatal', message: 'plan.json: bad version' }], exitCode: 1, stderr: ['trace'] },
+      { start: [{ t: 'fatal', message: 'plan.json: bad version' }], exitAtStart: 1, stderr: ['trace'] },
       /^runner failed: plan\.json: bad version$/,
       ['  trace'],
     ],
     [
       'the runner exits non-zero without finishing',
-      { events: [], exitCode: 9, stderr: ['node: bad option: --bogus-flag'] },
+      { start: [], exitAtStart: 9, stderr: ['node: bad option: --bogus-flag'] },
       /^runner died \(exit code 9\) before finishing$/,
       ['  node: bad option: --bogus-flag'],
     ],
     [
       'the runner exits 0 without saying done',
-      { events: [], exitCode: 0 },
+      { start: [], exitAtStart: 0 },
       /^runner died \(exit code 0\) before finishing$/,
       [],
     ],
     [
       'the SUT crashes during the run',
-      { events: [], exitCode: 0, crashSut: true, hang: true },
+      { start: [], crashSutAtStart: true },
       /^SUT crashed: service api stopped \(exited\) during the run$/,
       ['  api  | listening on :8080', '  api  | boom'],
     ],
@@ -184,7 +273,7 @@ describe('SutSession', () => {
   it('a service that stops just before the runner finishes is a crash, not a result', async () => {
     // the watcher polls far too rarely to see it: only the check after the runner's exit can
     const { docker, open } = setup({ pollMs: 60_000 });
-    docker.scripts.push({ events: [{ t: 'done' }], exitCode: 0, crashSut: true });
+    docker.scripts.push({ end: { events: [{ t: 'done' }], exitCode: 0, crashSut: true } });
     const session = await open();
     const err = await failure(session.run(spec, () => {}));
     expect(err.message).toBe('SUT crashed: service api stopped (exited) during the run');
@@ -193,11 +282,27 @@ describe('SutSession', () => {
 
   it('names the side in A/B errors', async () => {
     const { docker, open } = setup({ side: 'head' });
-    docker.scripts.push({ events: [], exitCode: 137 });
+    docker.scripts.push({ start: [], exitAtStart: 137 });
     const session = await open();
     const err = await failure(session.run(spec, () => {}));
     expect(err.message).toBe('head: runner died (exit code 137) before finishing');
     await session.close();
+  });
+
+  it('a runner that finishes its trials but ends without done or with a non-zero exit did not finish', async () => {
+    for (const end of [
+      { events: [], exitCode: 0 },
+      { events: [{ t: 'done' } as const], exitCode: 1 },
+    ]) {
+      const { docker, open } = setup();
+      docker.scripts.push({ end, stderr: ['bye'] });
+      const session = await open();
+      const err = await failure(session.run(planSpec, () => {}));
+      expect(err.message).toBe(`runner died (exit code ${end.exitCode}) before finishing`);
+      expect(err.details).toEqual(['  bye']);
+      expect(docker.calls).toContain('remove runner-1');
+      await session.close();
+    }
   });
 
   it('a compose up failure is exit 3 with the last line and the logs, and tears down', async () => {
@@ -228,6 +333,200 @@ describe('SutSession', () => {
     docker.containersList = [];
     const err = await failure(open());
     expect(err.message).toBe('SUT has no running container after docker compose up');
+  });
+});
+
+describe('SutSession runner handle', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  const cmd = (scenario: string, phase: string, trial: number, trials: number) => ({ scenario, phase, trial, trials });
+
+  it('run sends every scenario × phase × trial as one command, in plan order, to one runner, then end', async () => {
+    const { docker, open } = setup();
+    const session = await open();
+    const events: RunnerEvent[] = [];
+    await session.run(planSpec, (e) => events.push(e));
+    await session.close();
+    expect(docker.started).toHaveLength(1);
+    expect(docker.runners[0]?.commands).toEqual([
+      { c: 'trial', ...cmd('a', 'p1', 1, 2) },
+      { c: 'trial', ...cmd('a', 'p1', 2, 2) },
+      { c: 'trial', ...cmd('a', 'p2', 1, 2) },
+      { c: 'trial', ...cmd('a', 'p2', 2, 2) },
+      { c: 'trial', ...cmd('b', 'q', 1, 1) },
+      { c: 'end' },
+    ]);
+    expect(events.filter((e) => e.t === 'trial')).toHaveLength(5);
+    expect(events.at(-1)).toEqual({ t: 'done' });
+    expect(docker.calls.filter((c) => c.startsWith('remove'))).toEqual(['remove runner-1']);
+  });
+
+  it('startRunner resolves on ready; each trial resolves on its trial event; end removes the runner', async () => {
+    const { docker, open } = setup();
+    const session = await open();
+    const events: RunnerEvent[] = [];
+    const runner = await session.startRunner(planSpec, (e) => events.push(e));
+    expect(events.map((e) => e.t)).toEqual(['hello', 'ready']);
+    await runner.trial(cmd('b', 'q', 1, 2));
+    expect(events.at(-1)).toMatchObject({ t: 'trial', scenario: 'b', phase: 'q', measurement: { trial: 1 } });
+    await runner.trial(cmd('b', 'q', 2, 2));
+    expect(events.at(-1)).toMatchObject({ t: 'trial', measurement: { trial: 2 } });
+    expect(docker.calls).not.toContain('remove runner-1');
+    expect(docker.statsOpen).toBe(2);
+    await runner.end();
+    expect(events.at(-1)).toEqual({ t: 'done' });
+    expect(docker.calls).toContain('remove runner-1');
+    expect(docker.statsOpen).toBe(1);
+    await runner.end();
+    expect(docker.calls.filter((c) => c.startsWith('remove'))).toHaveLength(1);
+    await session.close();
+    expect(docker.started).toHaveLength(1);
+  });
+
+  it('trial calls made at once are sent one at a time, in call order', async () => {
+    const { docker, open } = setup();
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    const sentWhileBusy: number[] = [];
+    const fake = docker.runners[0] as FakeRunner;
+    const send = fake.send.bind(fake);
+    let answered = 0;
+    const pending = [1, 2, 3].map((n) =>
+      runner.trial(cmd('a', 'p1', n, 3)).then(() => {
+        answered++;
+      }),
+    );
+    fake.send = (c) => {
+      sentWhileBusy.push(fake.commands.length - answered);
+      send(c);
+    };
+    await Promise.all(pending);
+    await runner.end();
+    await session.close();
+    expect(fake.commands.map((c) => (c.c === 'trial' ? c.trial : c.c))).toEqual([1, 2, 3, 'end']);
+    // every later command went out only once the one before it was answered
+    expect(sentWhileBusy.slice(0, 2)).toEqual([0, 0]);
+  });
+
+  it('a runner killed between trials: the next trial rejects (exit 3, side, exit code), runner removed, end still safe', async () => {
+    const { docker, open } = setup({ side: 'head' });
+    docker.scripts.push({ stderr: ['Killed'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    await runner.trial(cmd('a', 'p1', 1, 2));
+    docker.runners[0]?.exit(137);
+    await tick();
+    const err = await failure(runner.trial(cmd('a', 'p1', 2, 2)));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe('head: runner died (exit code 137) between trials');
+    expect(err.details).toEqual(['  Killed']);
+    expect(docker.calls).toContain('remove runner-1');
+    expect(docker.statsOpen).toBe(1);
+    // the failure sticks, and end after it only cleans up (once)
+    expect(await failure(runner.trial(cmd('a', 'p1', 2, 2)))).toBe(err);
+    await runner.end();
+    expect(docker.calls.filter((c) => c.startsWith('remove'))).toHaveLength(1);
+    expect(docker.runners[0]?.commands).toHaveLength(1);
+    await session.close();
+    expect(docker.statsOpen).toBe(0);
+  });
+
+  it('a runner killed after its last trial: end rejects naming the death', async () => {
+    const { docker, open } = setup({ side: 'base' });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    await runner.trial(cmd('a', 'p1', 1, 1));
+    docker.runners[0]?.exit(137);
+    await tick();
+    const err = await failure(runner.end());
+    expect(err.message).toBe('base: runner died (exit code 137) between trials');
+    expect(docker.calls).toContain('remove runner-1');
+    await runner.end();
+    await session.close();
+  });
+
+  it.each<[string, TrialAct, string, string[]]>([
+    [
+      'the runner dies in the middle of the trial',
+      { exit: 137, afterStage: true },
+      'head: runner died (exit code 137) before finishing',
+      ['  oom'],
+    ],
+    [
+      'the runner dies as it takes the command',
+      { exit: 137 },
+      'head: runner died (exit code 137) between trials',
+      ['  oom'],
+    ],
+    [
+      'the SUT crashes during the trial',
+      'crash-sut',
+      'head: SUT crashed: service api stopped (exited) during the run',
+      ['  api  | listening on :8080', '  api  | boom'],
+    ],
+  ])('%s: the pending trial rejects at once (exit 3), runner removed', async (_l, act, message, details) => {
+    const { docker, open } = setup({ side: 'head' });
+    docker.scripts.push({ trials: ['ok', act], stderr: ['oom'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    await runner.trial(cmd('a', 'p1', 1, 2));
+    const err = await failure(runner.trial(cmd('a', 'p1', 2, 2)));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe(message);
+    expect(err.details).toEqual(details);
+    expect(docker.calls).toContain('remove runner-1');
+    await runner.end();
+    await session.close();
+    expect(docker.statsOpen).toBe(0);
+  });
+
+  it('a service that stops just as a trial ends fails that trial, though the poll never saw it', async () => {
+    const { docker, open } = setup({ pollMs: 60_000 });
+    docker.scripts.push({ trials: ['ok-crash-sut'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    const err = await failure(runner.trial(cmd('a', 'p1', 1, 1)));
+    expect(err.message).toBe('SUT crashed: service api stopped (exited) during the run');
+    expect(docker.calls).toContain('remove runner-1');
+    await session.close();
+  });
+
+  it('a trial of a phase the plan does not have: the runner reports fatal, the trial rejects with it', async () => {
+    const { docker, open } = setup({ side: 'base' });
+    docker.scripts.push({ stderr: ['at main'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    const err = await failure(runner.trial(cmd('a', 'nope', 1, 1)));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe('base: runner failed: unknown phase "nope" of scenario "a" in a trial command');
+    expect(err.details).toEqual(['  at main']);
+    expect(docker.calls).toContain('remove runner-1');
+    await runner.end();
+    await session.close();
+  });
+
+  it('startRunner fails like run before ready, and removes the container', async () => {
+    const { docker, open } = setup({ side: 'head' });
+    docker.scripts.push({ start: [{ t: 'hello', node: 'v20' }], exitAtStart: 9, stderr: ['boom'] });
+    const session = await open();
+    const err = await failure(session.startRunner(planSpec, () => {}));
+    expect(err.message).toBe('head: runner died (exit code 9) before finishing');
+    expect(err.details).toEqual(['  boom']);
+    expect(docker.calls).toContain('remove runner-1');
+    await session.close();
+    expect(docker.statsOpen).toBe(0);
+  });
+
+  it('close removes a runner that was never ended, and a trial pending then rejects', async () => {
+    const { docker, open } = setup();
+    docker.scripts.push({ trials: ['hang'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    const pending = failure(runner.trial(cmd('a', 'p1', 1, 1)));
+    await tick();
+    await session.close();
+    expect(docker.calls).toContain('remove runner-1');
+    expect((await pending).message).toBe('runner died (exit code 137) before finishing');
+    expect(docker.statsOpen).toBe(0);
   });
 });
 
@@ -288,12 +587,20 @@ describe('withSessions', () => {
     expect(docker.calls.at(-1)).toBe('sweep r1');
   });
 
-  it('when the first side fails to boot, the second is never started or taken down', async () => {
+  it('both sides boot at once; when the first fails, the error is its, and the second is taken down once', async () => {
     const docker = new FakeDocker();
     const base = new FakeCompose('perfgate-r1-base');
     const head = new FakeCompose('perfgate-r1-head');
     base.upError = 'container api exited (1)';
-    await failure(
+    // head's boot starts before base's has failed: they run at once
+    let headUpBeforeBaseFailed = false;
+    const up = base.up.bind(base);
+    base.up = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      headUpBeforeBaseFailed = head.calls.includes('up');
+      return up();
+    };
+    const err = await failure(
       withSessions(
         'r1',
         [
@@ -304,8 +611,10 @@ describe('withSessions', () => {
         async () => 'never',
       ),
     );
+    expect(err.message).toBe('base: SUT failed to start or become healthy: container api exited (1)');
+    expect(headUpBeforeBaseFailed).toBe(true);
     expect(base.calls).toEqual(['prepare', 'up', 'down']);
-    expect(head.calls).toEqual([]);
+    expect(head.calls).toEqual(['prepare', 'up', 'down']);
     expect(docker.calls.at(-1)).toBe('sweep r1');
   });
 

@@ -1,11 +1,14 @@
-// perf-gate runner: runs inside the runner container on the SUT network. Reads the plan file given
-// as its argument, waits for the ready probes, runs every phase (warm-up discarded, then the measured
-// run, `trials` times) and reports events as marked JSON lines on stdout. With runner.workers > 1 the
-// engine instances run in worker threads (this same file, started again).
+// perf-gate runner: runs inside the runner container on the SUT network, one container per SUT
+// session. Reads the plan file given as its argument, waits for the ready probes, then runs one trial
+// (warm-up discarded, then the measured run) per `trial` command the host writes on its stdin, one at
+// a time, until `end` or EOF; it reports events as marked JSON lines on stdout. With
+// runner.workers > 1 the engine instances run in worker threads (this same file, started again),
+// started once for all trials.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Phase } from '../../src/protocol/plan.js';
 import type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
+import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
@@ -74,40 +77,44 @@ class Stages {
   }
 }
 
-async function runScenario(plan: RunnerPlan, stages: Stages, s: PlanScenario): Promise<void> {
-  for (const phase of s.phases) {
-    for (let trial = 1; trial <= s.trials; trial++) {
-      const base = { scenario: s.name, phase: phase.name, trial, trials: s.trials };
-      if (s.warmupMs > 0) {
-        emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs });
-        await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
-      }
-      const limit = measuredLimit(phase);
-      const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-      emit({ t: 'stage', ...base, stage: 'measure', ...size });
-      const cpuAtStart = process.cpuUsage();
-      const wallAtStart = performance.now();
-      const run = stages.start(s, phase, limit);
-      const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
-      const cpu = process.cpuUsage(cpuAtStart);
-      const generator = {
-        cpuUs: cpu.user + cpu.system,
-        wallMs: performance.now() - wallAtStart,
-        threads: tallies.length,
-        cores: availableParallelism(),
-      };
-      const { measurement, histogram } = combineTallies(trial, tallies, generator);
-      const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
-      const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === 'ws' ? [...WS_ENTRIES] : [];
-      if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
-      emit(event);
-    }
+/** One trial of one phase: the warm-up stage (when the scenario has one), then the measured stage. */
+async function runTrial(
+  plan: RunnerPlan,
+  stages: Stages,
+  s: PlanScenario,
+  phase: Phase,
+  count: { trial: number; trials: number },
+): Promise<void> {
+  const { trial } = count;
+  const base = { scenario: s.name, phase: phase.name, ...count };
+  if (s.warmupMs > 0) {
+    emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs });
+    await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
   }
+  const limit = measuredLimit(phase);
+  const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
+  emit({ t: 'stage', ...base, stage: 'measure', ...size });
+  const cpuAtStart = process.cpuUsage();
+  const wallAtStart = performance.now();
+  const run = stages.start(s, phase, limit);
+  const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
+  const cpu = process.cpuUsage(cpuAtStart);
+  const generator = {
+    cpuUs: cpu.user + cpu.system,
+    wallMs: performance.now() - wallAtStart,
+    threads: tallies.length,
+    cores: availableParallelism(),
+  };
+  const { measurement, histogram } = combineTallies(trial, tallies, generator);
+  const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
+  const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === 'ws' ? [...WS_ENTRIES] : [];
+  if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
+  emit(event);
 }
 
 async function main(): Promise<void> {
   const planFile = process.argv[2];
-  if (!planFile) throw new Error('usage: runner.mjs PLAN.json');
+  if (!planFile) throw new Error('usage: runner.mjs PLAN.json [--all]');
   const plan = JSON.parse(readFileSync(planFile, 'utf8')) as RunnerPlan;
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
   emit({ t: 'hello', node: process.version });
@@ -123,7 +130,12 @@ async function main(): Promise<void> {
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;
   try {
     const stages = new Stages(plan, pool);
-    for (const s of plan.scenarios) await runScenario(plan, stages, s);
+    // one command at a time: the next line is read only once this trial's `trial` event is out
+    const commands = process.argv.includes('--all') ? planCommands(plan) : readCommands(process.stdin);
+    for await (const cmd of commands) {
+      const { scenario, phase } = trialTarget(plan, cmd);
+      await runTrial(plan, stages, scenario, phase, { trial: cmd.trial, trials: cmd.trials });
+    }
   } finally {
     await pool?.close();
   }

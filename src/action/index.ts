@@ -5,7 +5,7 @@ import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { loadConfig } from '../config/load.js';
 import { realRunDeps } from '../deps.js';
 import { Progress, progressSink } from '../progress.js';
-import { newRunId, runPerfGate } from '../run.js';
+import { newRunId, run as runPerfGate } from '../run.js';
 import { exitOnSignals } from '../signals.js';
 import { githubApi } from './github.js';
 import { run } from './main.js';

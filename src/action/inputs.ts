@@ -16,6 +16,8 @@ export interface ActionInputs {
   githubToken: string;
   comment: CommentMode;
   failOnRegression: boolean;
+  /** fail the step when a row stayed inconclusive at the cap (default false: a warning) */
+  failOnInconclusive: boolean;
   runnerImage: string;
   reportId: string;
   /** A/B mode: the ref to compare against; empty = the pull request's base commit */
@@ -51,6 +53,9 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const fail = input(env, 'fail-on-regression', 'true').toLowerCase();
   if (!['true', 'false'].includes(fail))
     throw usageError(`input fail-on-regression: ${JSON.stringify(fail)} must be true or false`);
+  const inconclusive = input(env, 'fail-on-inconclusive', 'false').toLowerCase();
+  if (!['true', 'false'].includes(inconclusive))
+    throw usageError(`input fail-on-inconclusive: ${JSON.stringify(inconclusive)} must be true or false`);
   const pr = input(env, 'pr-number', '');
   if (pr && !/^[1-9]\d{0,9}$/.test(pr))
     throw usageError(`input pr-number: ${JSON.stringify(pr)} must be a pull request number`);
@@ -68,6 +73,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     githubToken: input(env, 'github-token', ''),
     comment: comment as CommentMode,
     failOnRegression: fail === 'true',
+    failOnInconclusive: inconclusive === 'true',
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
     baseRef: input(env, 'base-ref', ''),

@@ -3,8 +3,10 @@
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { UserError, usageError } from '../errors.js';
-import { resolveMode } from '../mode.js';
+import { UserError } from '../errors.js';
+import type { ModeInput } from '../mode.js';
+import { buildRunRequest } from '../request.js';
+import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
 import type { RunOptions, RunOutcome } from '../run-steps.js';
 import { publishComment } from './comment.js';
@@ -65,26 +67,30 @@ export async function run(deps: ActionDeps): Promise<void> {
   const runId = deps.newRunId();
   io.saveState(STATE.runId, runId);
   try {
-    const against = inputs.mode === 'auto' ? deps.configAgainst(inputs.config) : 'baselines';
-    const mode = resolveMode(inputs.mode, ctx.eventName, against);
-    const baseRef = inputs.baseRef || ctx.event.pull_request?.base?.sha || '';
-    if (mode === 'ab' && !baseRef) {
-      throw usageError('mode ab needs the base-ref input outside a pull request (a commit, branch or tag)');
-    }
-    const outcome = await deps.perfGate({
-      configFile: inputs.config,
-      mode,
-      scenarios: inputs.scenarios,
-      baselineDir: inputs.baselineDir,
-      outDir: '.',
-      runId,
-      reportId: inputs.reportId,
-      ...(inputs.runnerImage ? { runnerImage: inputs.runnerImage } : {}),
-      ...(baseRef ? { baseRef } : {}),
-      ...(inputs.junit ? { junit: inputs.junit } : {}),
-      ...(inputs.csv ? { csv: inputs.csv } : {}),
-      ...(inputs.history ? { history: inputs.history } : {}),
-    });
+    const request = buildRunRequest(
+      {
+        config: inputs.config,
+        mode: inputs.mode as ModeInput,
+        scenarios: inputs.scenarios,
+        baselineDir: inputs.baselineDir,
+        outDir: '.',
+        runId,
+        reportId: inputs.reportId,
+        runnerImage: inputs.runnerImage,
+        baseRef: inputs.baseRef,
+        junit: inputs.junit,
+        csv: inputs.csv,
+        history: inputs.history,
+      },
+      {
+        eventName: ctx.eventName,
+        pullRequestBaseSha: ctx.event.pull_request?.base?.sha,
+        baseBranch: deps.env.GITHUB_BASE_REF,
+        against: deps.configAgainst,
+      },
+    );
+    const { mode } = request;
+    const outcome = await deps.perfGate(request);
     setOutputs(io, {
       verdict: outcome.verdict,
       regressions: String(outcome.regressions),
@@ -111,6 +117,11 @@ export async function run(deps: ActionDeps): Promise<void> {
     if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'regression' && inputs.failOnRegression) {
       io.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
+    if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'inconclusive') {
+      const text = inconclusiveText(outcome.results.comparisons);
+      if (inputs.failOnInconclusive) io.setFailed(text);
+      else io.warning(text);
+    }
   } catch (err) {
     await failed(deps, ctx, err);
   }
@@ -132,6 +143,7 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
         comment: inputs.comment,
         reportId: inputs.reportId,
         status: inputs.status,
+        failOnInconclusive: inputs.failOnInconclusive,
       },
       ctx,
       api,
@@ -146,12 +158,23 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
       baselinesUpdated: '',
     });
     if (ctx.hasSummary) await io.writeSummary(r.report);
+    if (r.verdict === 'inconclusive' && inputs.failOnInconclusive) io.setFailed(inconclusiveText(r.comparisons));
     if (r.verdict === 'regression' && inputs.failOnRegression) {
       io.setFailed(`perf-gate: ${r.regressions} regression${r.regressions === 1 ? '' : 's'} in the pull request's run`);
     }
   } catch (err) {
     await failed(deps, ctx, err);
   }
+}
+
+/** The one line an inconclusive run fails with (fail-on-inconclusive) or warns with. */
+function inconclusiveText(comparisons: readonly Comparison[]): string {
+  const open = comparisons.filter((c) => c.result === 'inconclusive');
+  const rows = open
+    .slice(0, 5)
+    .map((c) => `${c.scenario}/${c.phase} ${c.metric}`)
+    .join(', ');
+  return `perf-gate: inconclusive: ${open.length} row${open.length === 1 ? '' : 's'} outside the band but not confirmed by the most trials allowed (${rows}${open.length > 5 ? ', …' : ''})`;
 }
 
 function setOutputs(io: ActionIO, values: Record<keyof typeof OUTPUT, string>): void {

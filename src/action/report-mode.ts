@@ -6,6 +6,7 @@
 import { overallVerdict } from '../compare/compare.js';
 import { usageError } from '../errors.js';
 import { renderMarkdown } from '../report/markdown.js';
+import type { Comparison } from '../results/types.js';
 import { readResults } from '../results/read.js';
 import { publishComment, type CommentLog } from './comment.js';
 import type { ActionContext, GitHubEvent } from './context.js';
@@ -19,11 +20,15 @@ export interface ReportRequest {
   comment: 'always' | 'on-regression' | 'never';
   reportId: string;
   status: boolean;
+  /** an inconclusive verdict fails the commit status */
+  failOnInconclusive?: boolean;
 }
 
 export interface ReportOutcome {
   verdict: string;
   regressions: number;
+  /** the comparisons rendered (from the results file) */
+  comparisons: Comparison[];
   report: string;
   pr: number | undefined;
   state: CommitState | undefined;
@@ -64,9 +69,19 @@ export async function trustedPullRequest(
   return undefined;
 }
 
-export function statusOf(verdict: string, regressions: number): { state: CommitState; description: string } {
+export function statusOf(
+  verdict: string,
+  regressions: number,
+  failOnInconclusive = false,
+): { state: CommitState; description: string } {
   if (verdict === 'regression') {
     return { state: 'failure', description: `${regressions} regression${regressions === 1 ? '' : 's'}` };
+  }
+  if (verdict === 'inconclusive') {
+    return {
+      state: failOnInconclusive ? 'failure' : 'success',
+      description: 'inconclusive: a change not confirmed by the most trials allowed',
+    };
   }
   if (verdict === 'no-baseline') return { state: 'success', description: 'no baseline yet: nothing compared' };
   return { state: 'success', description: 'no regression' };
@@ -97,6 +112,7 @@ export async function runReport(
   const outcome: ReportOutcome = {
     verdict,
     regressions: gated ? regressions : 0,
+    comparisons: results.comparisons,
     report,
     pr: undefined,
     state: undefined,
@@ -116,7 +132,7 @@ export async function runReport(
     await publishComment(api, { pr: outcome.pr, mode: req.comment, reportId: req.reportId, report, verdict }, log);
   }
   if (req.status && run.head_sha && gated) {
-    const { state, description } = statusOf(verdict, regressions);
+    const { state, description } = statusOf(verdict, regressions, req.failOnInconclusive);
     try {
       await api.setStatus(
         run.head_sha,

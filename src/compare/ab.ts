@@ -23,16 +23,22 @@ export const AB_BUILTIN_THRESHOLDS: Thresholds = {
 export const AB_DEFAULT_ALPHA = 0.05;
 import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
+import { confirm, smallestSignedRankP } from './confirm.js';
 import {
   beyondBand,
+  CAP_KEY,
+  countedOnce,
   describeBand,
   GENERATOR_BOUND_REASON,
+  hasBand,
   limitBreach,
   generatorBound,
   newErrorClasses,
+  looksOfPhase,
   phaseGate,
+  withConfirmation,
 } from './compare.js';
-import { direction, metricValue, trialValues, unmeasured } from './metrics.js';
+import { direction, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
 
 /** Pair i runs base then head when i is even, head then base when odd: B H H B B H … (ABBA), so a
  * linear drift over the run cancels within every two pairs. */
@@ -78,7 +84,14 @@ export function pairedChange(base: readonly number[], head: readonly number[]): 
 
 const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, base: PhaseResult, head: PhaseResult) {
+function compareAbMetric(
+  scenario: string,
+  metric: MetricName,
+  t: Threshold,
+  base: PhaseResult,
+  head: PhaseResult,
+  final: boolean,
+): Comparison {
   const out: Comparison = {
     scenario,
     phase: head.name,
@@ -96,12 +109,17 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   out.delta = pc.relative === null ? null : round(pc.relative) || 0;
   if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
   if (pc.confidence !== undefined) out.confidence = round(pc.confidence);
-  if (generatorBound(head) || generatorBound(base))
-    return { ...out, result: 'invalid' as const, reason: GENERATOR_BOUND_REASON };
+  const bound = (['base', 'head'] as const).filter((side) => generatorBound(side === 'base' ? base : head));
+  if (bound.length > 0)
+    return { ...out, result: 'invalid', reason: `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}` };
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
-  if (missing) return { ...out, result: 'invalid' as const, reason: missing };
+  if (missing) return { ...out, result: 'invalid', reason: missing };
   const breach = limitBreach(metric, t, out.current);
-  if (breach) return { ...out, result: 'regression' as const, reason: breach };
+  if (breach) return { ...out, result: 'regression', reason: breach };
+  if (hasBand(t)) {
+    const short = tailShortfall(head.trials, metric, 'head') ?? tailShortfall(base.trials, metric, 'base');
+    if (short) return { ...out, result: 'invalid', reason: short };
+  }
   const dir = direction(metric);
   const worse = dir * pc.absolute;
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
@@ -110,38 +128,46 @@ function compareAbMetric(scenario: string, metric: MetricName, t: Threshold, bas
   if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
   const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
-  const { pValue, n } = signedRankGreater(worseOut ? diffs : diffs.map((d) => -d));
-  out.pValue = round(pValue);
-  const significant = pValue <= alpha;
-  if (worseOut) {
-    if (significant) return { ...out, result: 'regression' as const };
-    // n: the pairs that differed at all (equal pairs carry no sign)
-    const reachable = 2 ** -n <= alpha;
-    return {
-      ...out,
-      result: 'unconfirmed' as const,
-      reason: reachable
-        ? `beyond the band, but not consistently across pairs (p ${out.pValue} > ${alpha})`
-        : `${n} pair${n === 1 ? '' : 's'} that differ cannot reach p ≤ ${alpha} (the smallest p is 1/2^${n}); raise ab.pairs`,
-    };
+  if (!worseOut) {
+    // an improvement is information: one test over every pair
+    const { pValue } = signedRankGreater(diffs.map((d) => -d));
+    out.pValue = round(pValue);
+    return pValue <= alpha ? { ...out, result: 'improvement' as const } : out;
   }
-  return significant ? { ...out, result: 'improvement' as const } : out;
+  const c = confirm({
+    trials: diffs.length,
+    looks: looksOfPhase(head),
+    alpha,
+    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
+    // as if every pair differed: the split of alpha between the looks must not depend on the data
+    smallestAt: smallestSignedRankP,
+    unit: 'pairs',
+    capKey: CAP_KEY,
+  });
+  return withConfirmation(out, c, final);
 }
 
 /** Compares one scenario's head results with its base results, phase by phase. */
-export function compareAbScenario(head: ScenarioResult, base: ScenarioResult, thresholds: Thresholds): Comparison[] {
+export function compareAbScenario(
+  head: ScenarioResult,
+  base: ScenarioResult,
+  thresholds: Thresholds,
+  final = true,
+): Comparison[] {
   const gated = Object.keys(thresholds).length > 0 ? thresholds : AB_BUILTIN_THRESHOLDS;
   const out: Comparison[] = [];
   for (const phase of head.phases) {
     const old = base.phases.find((p) => p.name === phase.name);
     if (!old) continue;
     const gate = phaseGate(head, phase, gated);
-    for (const [metric, t] of Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>) {
-      out.push(compareAbMetric(head.name, metric, t, old, phase));
-    }
-    for (const c of gate.errorClasses ? newErrorClasses(head.name, phase, old) : []) {
-      out.push({ ...c, reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side') });
-    }
+    const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
+      compareAbMetric(head.name, metric, t, old, phase, final),
+    );
+    const fresh = (gate.errorClasses ? newErrorClasses(head.name, phase, old) : []).map((c) => ({
+      ...c,
+      reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side'),
+    }));
+    out.push(...countedOnce(rows, fresh));
   }
   return out;
 }

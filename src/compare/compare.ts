@@ -1,6 +1,6 @@
 // Pure: compares one scenario's results with its baseline (SPEC §4): band (regress AND floor),
-// absolute limits with or without a baseline, Mann–Whitney confirmation with ≥ 3 trials on both
-// sides, new error classes, stale baselines.
+// absolute limits with or without a baseline, Mann–Whitney confirmation over at most two looks
+// (confirm.ts), enough samples beyond a gated percentile, new error classes, stale baselines.
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import type {
@@ -11,9 +11,10 @@ import type {
   ScenarioStatus,
   Verdict,
 } from '../results/types.js';
-import { binomial, mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { formatBytes, formatUs } from '../units.js';
-import { direction, errorClasses, isLatency, metricValue, trialValues, unmeasured } from './metrics.js';
+import { direction, errorClasses, isLatency, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
 
 /**
  * The gate's default significance level. With the default 5 trials a side the smallest Mann–Whitney p
@@ -21,7 +22,6 @@ import { direction, errorClasses, isLatency, metricValue, trialValues, unmeasure
  * coin flips (3 vs 3 trials, smallest p 0.05) that confirmed run-to-run noise before.
  */
 export const DEFAULT_ALPHA = 0.01;
-export const MIN_TRIALS_FOR_CONFIRMATION = 3;
 
 /** Used when a scenario has no thresholds at all. */
 export const BUILTIN_THRESHOLDS: Thresholds = {
@@ -70,8 +70,13 @@ export function change(
   return { worse, relative: worse / Math.abs(baseline) };
 }
 
+/** A threshold with a band (a relative or absolute change) is compared with a baseline by a test. */
+export function hasBand(t: Threshold): boolean {
+  return t.regress !== undefined || t.floor !== undefined;
+}
+
 export function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
-  if (t.regress === undefined && t.floor === undefined) return false;
+  if (!hasBand(t)) return false;
   // a relative change from a zero baseline is unbounded
   const rel = t.regress === undefined || relative === null || relative > t.regress;
   const abs = t.floor === undefined || worse > t.floor;
@@ -84,6 +89,7 @@ function comparePhaseMetric(
   t: Threshold,
   current: PhaseResult,
   baseline: PhaseResult | undefined,
+  final: boolean,
 ): Comparison {
   const value = metricValue(current.merged, metric);
   const out: Comparison = {
@@ -110,6 +116,11 @@ function comparePhaseMetric(
       : `the baseline: ${baseMissing}`;
     return { ...out, result: 'invalid', reason };
   }
+  // an absolute limit needs no test; a change does, and a tail percentile needs a tail to test
+  if (!breach && hasBand(t)) {
+    const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, 'the baseline');
+    if (short) return { ...out, baseline: metricValue(baseline.merged, metric), result: 'invalid', reason: short };
+  }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);
   out.baseline = base;
@@ -119,25 +130,61 @@ function comparePhaseMetric(
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);
   if (!worseOut && !betterOut) return out;
-  let significant = true;
-  if (current.trials.length >= MIN_TRIALS_FOR_CONFIRMATION && baseline.trials.length >= MIN_TRIALS_FOR_CONFIRMATION) {
-    const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
-    const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
-    const { pValue } = worseOut ? mannWhitneyGreater(cur, old) : mannWhitneyGreater(old, cur);
-    out.pValue = Math.round(pValue * 10_000) / 10_000;
-    const alpha = t.alpha ?? DEFAULT_ALPHA;
-    significant = pValue <= alpha;
-    const smallest = 1 / binomial(current.trials.length + baseline.trials.length, current.trials.length);
-    if (!significant && worseOut && smallest > alpha) {
+  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
+  const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+  if (!worseOut) {
+    // an improvement is information: one test over every trial
+    const { pValue } = mannWhitneyGreater(old, cur);
+    out.pValue = roundP(pValue);
+    return pValue <= alpha ? { ...out, result: 'improvement' } : out;
+  }
+  const c = confirm({
+    trials: cur.length,
+    looks: looksOfPhase(current),
+    alpha,
+    pAt: (k) => mannWhitneyGreater(cur.slice(0, k), old).pValue,
+    smallestAt: (k) => smallestMannWhitneyP(k, old.length),
+    unit: 'trials',
+    capKey: CAP_KEY,
+  });
+  return withConfirmation(out, c, final);
+}
+
+/** The config key that caps confirmation, named in reasons. */
+export const CAP_KEY = 'gate.confirm.max-trials';
+
+const roundP = (p: number) => Math.round(p * 10_000) / 10_000;
+
+/** The looks a phase was measured for; a file written before confirmation existed had one look. */
+export function looksOfPhase(p: Pick<PhaseResult, 'confirm' | 'trials'>): Looks {
+  return p.confirm ?? { first: p.trials.length, cap: p.trials.length };
+}
+
+/**
+ * A worse row's verdict from its confirmation. `final: false` (while measuring) keeps a row that more
+ * trials could still confirm `open`; a final verdict never is open: an open row whose extra trials
+ * were not run is inconclusive.
+ */
+export function withConfirmation(out: Comparison, c: Confirmation, final: boolean): Comparison {
+  out.pValue = roundP(c.pValue);
+  switch (c.kind) {
+    case 'confirmed':
+      if (c.extra > 0) out.extraTrials = c.extra;
+      return { ...out, result: 'regression' };
+    case 'inconclusive':
+      return { ...out, result: 'inconclusive', reason: c.reason };
+    case 'open':
+      if (!final) return { ...out, result: 'inconclusive', open: true };
       return {
         ...out,
-        result: 'unconfirmed',
-        reason: `${current.trials.length} vs ${baseline.trials.length} trials cannot reach p ≤ ${alpha} (the smallest p is ${+smallest.toFixed(4)}); raise trials`,
+        result: 'inconclusive',
+        reason:
+          c.alpha > 0
+            ? `not confirmed at the first look (p ${roundP(c.pValue)} > ${roundP(c.alpha)}), and no more trials were run`
+            : `the first look cannot confirm on its own (p ${roundP(c.pValue)}; its trials cannot reach alpha), and no more trials were run`,
       };
-    }
   }
-  if (worseOut) return { ...out, result: significant ? 'regression' : 'unconfirmed' };
-  return significant ? { ...out, result: 'improvement' } : out;
 }
 
 export const GENERATOR_BOUND_REASON =
@@ -189,10 +236,12 @@ export interface ScenarioComparison {
   comparisons: Comparison[];
 }
 
+/** `final: false` while measuring: rows that more trials could confirm are kept `open`. */
 export function compareScenario(
   current: ScenarioResult,
   thresholds: Thresholds,
   baseline: BaselineFile | undefined,
+  final = true,
 ): ScenarioComparison {
   const gated = Object.keys(thresholds).length > 0 ? thresholds : BUILTIN_THRESHOLDS;
   const status: ScenarioStatus = {
@@ -207,18 +256,34 @@ export function compareScenario(
   for (const phase of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase.name);
     const gate = phaseGate(current, phase, gated);
-    for (const [metric, t] of Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>) {
-      comparisons.push(comparePhaseMetric(current.name, metric, t, phase, old));
-    }
-    if (old && gate.errorClasses) comparisons.push(...newErrorClasses(current.name, phase, old));
+    const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
+      comparePhaseMetric(current.name, metric, t, phase, old, final),
+    );
+    comparisons.push(...countedOnce(rows, old && gate.errorClasses ? newErrorClasses(current.name, phase, old) : []));
   }
   return { status, comparisons };
 }
 
-export type OverallVerdict = 'pass' | 'regression' | 'no-baseline';
+/**
+ * A phase's rows with its new error classes, each problem counted once: when the phase's `errors` or
+ * `error-rate` row already fails on the same failed responses, the new classes are named in its reason
+ * instead of being regressions of their own.
+ */
+export function countedOnce(rows: Comparison[], newClasses: Comparison[]): Comparison[] {
+  const errorRow = rows.find((r) => (r.metric === 'errors' || r.metric === 'error-rate') && r.result === 'regression');
+  const fresh = newClasses.filter((c) => c.result === 'regression');
+  if (!errorRow || fresh.length === 0) return [...rows, ...newClasses];
+  const named = fresh.map((c) => /^new error class (.*?), never/.exec(c.reason ?? '')?.[1] ?? c.metric).join(', ');
+  errorRow.reason = `${errorRow.reason ? `${errorRow.reason}; ` : ''}new error class${fresh.length === 1 ? '' : 'es'} ${named}`;
+  return [...rows, ...newClasses.filter((c) => c.result !== 'regression')];
+}
+
+/** A run's verdict: `inconclusive` when nothing regressed but a row stayed open at its cap. */
+export type OverallVerdict = 'pass' | 'regression' | 'inconclusive' | 'no-baseline';
 
 export function overallVerdict(comparisons: readonly Comparison[]): OverallVerdict {
   if (comparisons.some((c) => c.result === 'regression')) return 'regression';
+  if (comparisons.some((c) => c.result === 'inconclusive')) return 'inconclusive';
   // nothing was compared with a baseline (no baseline, or only invalid rows without one)
   if (comparisons.length > 0 && comparisons.every((c) => c.baseline === null)) return 'no-baseline';
   return 'pass';
@@ -226,7 +291,7 @@ export function overallVerdict(comparisons: readonly Comparison[]): OverallVerdi
 
 const ORDER: Record<Verdict, number> = {
   regression: 0,
-  unconfirmed: 1,
+  inconclusive: 1,
   invalid: 2,
   improvement: 3,
   'no-baseline': 4,

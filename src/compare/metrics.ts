@@ -106,3 +106,28 @@ export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors'>): strin
     .map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
+
+/** The quantile of each tail percentile metric (max and mean are not percentiles of a tail). */
+const QUANTILE: Partial<Record<MetricName, number>> = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, 'p99.9': 0.999 };
+
+/** Samples each trial needs beyond a gated percentile for the percentile to be compared: with fewer,
+ * p99 of 75 responses is the slowest one, and its trial-to-trial swing looks like a change. */
+export const MIN_TAIL_SAMPLES = 10;
+
+/** Successful responses a trial needs for `metric` to be gated (0 for metrics that are not percentiles). */
+export function samplesNeeded(metric: MetricName): number {
+  const q = QUANTILE[metric];
+  return q === undefined ? 0 : Math.ceil(MIN_TAIL_SAMPLES / (1 - q) - 1e-9);
+}
+
+/** Why `metric` cannot be gated on these trials (too few samples beyond it), or undefined. */
+export function tailShortfall(
+  trials: ReadonlyArray<Pick<TrialSummary, 'trial' | 'latency'>>,
+  metric: MetricName,
+  whose = 'this run',
+): string | undefined {
+  const need = samplesNeeded(metric);
+  const short = trials.find((t) => t.latency.count < need);
+  if (!short) return undefined;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short.trial} of ${whose} had ${short.latency.count}`;
+}

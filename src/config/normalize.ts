@@ -12,6 +12,8 @@ import {
 import {
   type Config,
   DEFAULT_AB_PAIRS,
+  DEFAULT_CONFIRM_MAX_TIME_MS,
+  DEFAULT_CONFIRM_MAX_TRIALS,
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
@@ -509,7 +511,16 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         })),
       },
       runner,
-      gate: { against: raw.gate?.against ?? 'baselines' },
+      gate: {
+        against: raw.gate?.against ?? 'baselines',
+        confirm: {
+          maxTrials: raw.gate?.confirm?.['max-trials'] ?? DEFAULT_CONFIRM_MAX_TRIALS,
+          maxTimeMs:
+            raw.gate?.confirm?.['max-time'] !== undefined
+              ? (parseDurationMs(raw.gate.confirm['max-time']) as number)
+              : DEFAULT_CONFIRM_MAX_TIME_MS,
+        },
+      },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,
     },

@@ -63,7 +63,9 @@ const threshold = z.strictObject({
     .gt(0, { error: 'must be a number between 0 and 1' })
     .lt(1, { error: 'must be a number between 0 and 1' })
     .optional()
-    .describe('significance level of the Mann–Whitney confirmation (default 0.05)'),
+    .describe(
+      'significance level of the confirmation test (default 0.01 against baselines, 0.05 in A/B), spent over at most two looks',
+    ),
 });
 
 const thresholds = z.strictObject(
@@ -257,6 +259,23 @@ export const configSchema = z
           .describe(
             'what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)',
           ),
+        confirm: z
+          .strictObject({
+            'max-trials': z
+              .number({ error: 'must be an integer from 0 to 100' })
+              .int({ error: 'must be an integer from 0 to 100' })
+              .min(0, { error: 'must be an integer from 0 to 100' })
+              .max(100, { error: 'must be an integer from 0 to 100' })
+              .optional()
+              .describe(
+                'a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)',
+              ),
+            'max-time': duration
+              .optional()
+              .describe("the most wall time one phase's extra trials may take (default 10m)"),
+          })
+          .optional()
+          .describe('confirmation by more trials'),
       })
       .optional(),
     ab: z

@@ -112,7 +112,11 @@ export interface Config {
   };
   runner: { image: string; cpus?: number; workers: number };
   /** what `mode: auto` gates a pull request against */
-  gate: { against: 'baselines' | 'base-ref' };
+  gate: {
+    against: 'baselines' | 'base-ref';
+    /** confirmation by more trials: the cap on a phase's trials (pairs in A/B; 0 = off), and its time */
+    confirm: { maxTrials: number; maxTimeMs: number };
+  };
   ab: { pairs: number };
   scenarios: Scenario[];
 }
@@ -125,5 +129,10 @@ export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
 export const DEFAULT_AB_PAIRS = 6;
+/** `gate.confirm.max-trials` when the config gives none: a 3-trial baseline can be confirmed at
+ * alpha 0.01 (12 vs 3 trials: smallest p 1/455), and 6 A/B pairs can double. */
+export const DEFAULT_CONFIRM_MAX_TRIALS = 12;
+/** `gate.confirm.max-time`: the most wall time the extra trials of one phase may take, ms */
+export const DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 60_000;
 export const DEFAULT_WS_DRAIN_MS = 5000;
 export const DEFAULT_GRPC_DEADLINE_MS = 10_000;

@@ -26,6 +26,7 @@ export interface DockerClient {
   networks(project: string): Promise<string[]>;
   stats(containerId: string, onSample: (s: StatsSample) => void): Promise<{ stop: () => void }>;
   imageDigests(containers: SutContainer[]): Promise<ImageDigests>;
+  /** starts a long-lived runner container; its `send` takes the commands (one trial each, then `end`) */
   startRunner(
     opts: RunnerOptions,
     onEvent: (e: RunnerEvent) => void,

@@ -1,13 +1,15 @@
 // The runner container: started through the Docker API from `runner.image`, attached to the SUT
 // network(s), no Docker socket, no privileges, read-only root filesystem. The runner script and the
 // plan go in with putArchive into a labelled volume (the only writable path besides a /tmp tmpfs);
-// events come back on its stdout. No bind mounts, so a remote DOCKER_HOST works.
+// commands go in on its stdin and events come back on its stdout, both over one hijacked attach
+// connection. No bind mounts, so a remote DOCKER_HOST works.
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { environmentError } from '../errors.js';
 import { onLines } from '../lines.js';
 import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../plan.js';
+import { commandLine, type RunnerCommand } from '../protocol/plan.js';
 
 export const RUNNER_DIR = '/perf-gate';
 
@@ -76,6 +78,25 @@ export interface RunningRunner {
   /** resolves with the exit code once the container stops */
   exited: Promise<number>;
   stderrTail: () => string[];
+  /** writes one command line to the runner's stdin; a no-op once the connection has closed (a dead runner shows in `exited`) */
+  send: (command: RunnerCommand) => void;
+}
+
+/**
+ * The write side of the attach connection as a `send`. Never throws: a runner that died leaves a
+ * closed socket, and its death is reported through `exited`, not by the write. Never ends the socket
+ * either: with StdinOnce false the runner would not see EOF, and Docker closes the whole attach
+ * (stdout too) when the client half-closes it.
+ */
+function commandSender(stream: NodeJS.ReadWriteStream & { destroyed?: boolean }): (command: RunnerCommand) => void {
+  return (command) => {
+    if (stream.destroyed || !stream.writable) return;
+    try {
+      stream.write(commandLine(command));
+    } catch {
+      // a socket closing under the write: same as above
+    }
+  };
 }
 
 export async function startRunner(
@@ -112,6 +133,10 @@ export async function startRunner(
     WorkingDir: RUNNER_DIR,
     Labels: opts.labels,
     Env: ['NODE_ENV=production'],
+    // stdin stays open for the whole session: the host sends one command per trial
+    OpenStdin: true,
+    StdinOnce: false,
+    AttachStdin: true,
     AttachStdout: true,
     AttachStderr: true,
     Tty: false,
@@ -125,7 +150,15 @@ export async function startRunner(
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const tail: string[] = [];
-  const stream = await container.attach({ stream: true, stdout: true, stderr: true });
+  // hijacked: the raw connection (a net.Socket), writable for stdin, stdout and stderr multiplexed
+  // on its read side (Tty false) — demuxStream splits them
+  const stream = (await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true,
+  })) as NodeJS.ReadWriteStream;
   docker.modem.demuxStream(stream, stdout, stderr);
   onLines(stdout, (line) => {
     const event = parseEventLine(line);
@@ -150,5 +183,5 @@ export async function startRunner(
   const exited = Promise.all([container.wait({ condition: 'not-running' }), drained]).then(
     ([r]) => (r as { StatusCode: number }).StatusCode,
   );
-  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail] };
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
 }

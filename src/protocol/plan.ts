@@ -133,6 +133,19 @@ export interface RunnerPlan {
   scenarios: PlanScenario[];
 }
 
+/**
+ * What the host tells a long-lived runner on its stdin, one JSON object per line. After `ready` the
+ * runner runs one trial per `trial` command, in order, one at a time (a plan scenario's `trials` is
+ * the host's to count); `end` (or EOF) closes it with `done`.
+ */
+export type RunnerCommand =
+  { c: 'trial'; scenario: string; phase: string; trial: number; trials: number } | { c: 'end' };
+
+/** One command as the line the runner reads (a command is one JSON object on one line). */
+export function commandLine(command: RunnerCommand): string {
+  return `${JSON.stringify(command)}\n`;
+}
+
 /** Lines the runner writes to stdout start with this marker; anything else is passed through as log. */
 export const EVENT_MARKER = '@@perf-gate ';
 

@@ -19,7 +19,7 @@ export function reportMarker(reportId: string): string {
 
 const ICON: Record<Verdict, string> = {
   regression: '❌ regression',
-  unconfirmed: '⚠️ unconfirmed',
+  inconclusive: '❔ inconclusive',
   invalid: '⚠️ invalid',
   improvement: '🟢 improvement',
   'no-baseline': '➖ no baseline',
@@ -43,14 +43,16 @@ function abLine(results: ResultsFile): string | undefined {
   if (!ab) return undefined;
   const head = results.provenance.commit?.slice(0, 12) ?? 'workspace';
   const conf = results.comparisons.find((c) => c.confidence !== undefined)?.confidence;
-  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${ab.order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
+  const order = ab.order === 'random' ? `each pair's order drawn at random, seed ${ab.seed ?? '?'}` : 'ABBA';
+  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
 }
 
 function headline(results: ResultsFile): string {
   const verdict = overallVerdict(results.comparisons);
   const count = (v: Verdict) => results.comparisons.filter((c) => c.result === v).length;
   const regressions = count('regression');
-  const warnings = count('unconfirmed') + count('invalid');
+  const inconclusive = count('inconclusive');
+  const warnings = count('invalid');
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
     count('improvement') ? `${count('improvement')} improved` : '',
@@ -67,6 +69,10 @@ function headline(results: ResultsFile): string {
   }
   if (verdict === 'regression')
     return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}${suffix}`;
+  // never ✅: a row outside its band that its trials could not confirm either way
+  if (verdict === 'inconclusive') {
+    return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? '' : 's'} outside the band but not confirmed by the most trials allowed${suffix}`;
+  }
   if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
@@ -81,9 +87,15 @@ function regressionBullets(comparisons: Comparison[]): string[] {
       const what = `**${esc(c.scenario)}/${esc(c.phase)}** ${esc(c.metric)}`;
       if (c.reason) return `- ${what}: ${esc(c.reason)}`;
       const from = c.baseline === null ? '' : `${formatMetricValue(c.metric, c.baseline)} → `;
-      return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== undefined ? `, p=${c.pValue}` : ''})`;
+      return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== undefined ? `, p=${c.pValue}` : ''}${confirmedBy(c)})`;
     })
     .concat(more);
+}
+
+/** ", confirmed by 7 more trials" for a regression that needed confirmation */
+function confirmedBy(c: Comparison): string {
+  if (!c.extraTrials) return '';
+  return `, confirmed by ${c.extraTrials} more ${c.pairs !== undefined ? 'pairs' : 'trials'}`;
 }
 
 function comparisonTable(comparisons: Comparison[]): string[][] {
@@ -95,7 +107,7 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     formatMetricValue(c.metric, c.current),
     delta(c) || '—',
     c.band,
-    `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+    `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
   ]);
 }
 
@@ -166,25 +178,36 @@ function details(summary: string, body: string): string {
 
 function errorsTable(results: ResultsFile): string {
   const rows: string[][] = [];
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      const codes = Object.entries(p.merged.statusCodes)
-        .map(([c, n]) => `${esc(c)}: ${n}`)
-        .join(', ');
-      const errors = Object.entries(p.merged.errors)
-        .map(([k, n]) => `${esc(k)}: ${n}`)
-        .join(', ');
-      rows.push([
-        esc(s.name),
-        esc(p.name),
-        String(p.merged.responses),
-        codes || '—',
-        errors || '—',
-        p.flags.map(esc).join('; ') || '—',
-      ]);
+  // A/B: each side's phases, its flags named by side
+  const sides = results.ab
+    ? [
+        { side: 'head', scenarios: results.scenarios },
+        { side: 'base', scenarios: results.ab.base },
+      ]
+    : [{ side: '', scenarios: results.scenarios }];
+  for (const { side, scenarios } of sides) {
+    for (const s of scenarios) {
+      for (const p of s.phases) {
+        const codes = Object.entries(p.merged.statusCodes)
+          .map(([c, n]) => `${esc(c)}: ${n}`)
+          .join(', ');
+        const errors = Object.entries(p.merged.errors)
+          .map(([k, n]) => `${esc(k)}: ${n}`)
+          .join(', ');
+        rows.push([
+          esc(s.name),
+          esc(p.name),
+          ...(side ? [side] : []),
+          String(p.merged.responses),
+          codes || '—',
+          errors || '—',
+          p.flags.map(esc).join('; ') || '—',
+        ]);
+      }
     }
   }
-  return markdownTable([['scenario', 'phase', 'responses', 'status codes', 'errors by kind', 'flags'], ...rows]);
+  const header = ['scenario', 'phase', ...(results.ab ? ['side'] : []), 'responses', 'status codes', 'errors by kind'];
+  return markdownTable([[...header, 'flags'], ...rows]);
 }
 
 function resourcesTable(results: ResultsFile): string {
@@ -288,6 +311,17 @@ function distribution(results: ResultsFile): string {
   return blocks.join('\n\n');
 }
 
+/** Each phase's pairs in the order they ran (A = base, B = head), and the seed that drew them. */
+function pairOrders(results: ResultsFile): string {
+  const ab = results.ab;
+  const rows = (ab?.orders ?? []).map((o) => [esc(o.scenario), esc(o.phase), o.order.join(' ')]);
+  return [
+    `Seed ${ab?.seed ?? '?'} (\`perf-gate run --mode ab --seed ${ab?.seed ?? '?'}\` draws the same orders). A = base, B = head.`,
+    '',
+    markdownTable([['scenario', 'phase', 'pairs in order'], ...rows]),
+  ].join('\n');
+}
+
 /** The Markdown report. The marker line makes the PR comment findable. */
 export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
   if (results.mode === 'sweep') return renderSweep(results, reportMarker(opts.reportId ?? ''));
@@ -301,12 +335,21 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (bullets.length) head.push('', ...bullets);
   const status = capped(statusLines(statuses, results.startedAt, results.mode), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
+  // A/B: each side's flags, named by side (a flag on either side can invalidate a row)
+  const flagSides = results.ab
+    ? [
+        { side: 'head: ', scenarios: results.scenarios },
+        { side: 'base: ', scenarios: results.ab.base },
+      ]
+    : [{ side: '', scenarios: results.scenarios }];
   const flagged = capped(
-    results.scenarios.flatMap((s) =>
-      // a mix entry carries its phase's generator flags: said once, for the phase
-      s.phases
-        .filter((p) => p.request === undefined)
-        .flatMap((p) => p.flags.map((f) => `> ⚠️ ${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+    flagSides.flatMap(({ side, scenarios }) =>
+      scenarios.flatMap((s) =>
+        // a mix entry carries its phase's generator flags: said once, for the phase
+        s.phases
+          .filter((p) => p.request === undefined)
+          .flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+      ),
     ),
     'flagged phases',
   );
@@ -332,6 +375,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
           opts.trend ? details('Trend over recent runs', opts.trend) : '',
           details('Latency distribution per phase', distribution(results)),
           details('Status codes, errors and flags', errorsTable(results)),
+          results.ab?.orders?.length ? details('A/B pair orders', pairOrders(results)) : '',
           details('SUT resources', resourcesTable(results)),
           details(
             results.ab ? 'Environment, head and base' : 'Environment and baselines',

@@ -53,5 +53,8 @@ export function readResults(path: string): ResultsFile {
   }
   const problem = problemOf(resultsFileSchema, data);
   if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
-  return data as ResultsFile;
+  const results = data as ResultsFile;
+  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
+  for (const c of results.comparisons) if ((c.result as string) === 'unconfirmed') c.result = 'inconclusive';
+  return results;
 }

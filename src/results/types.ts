@@ -61,6 +61,8 @@ export interface PhaseResult {
   merged: MergedPhase;
   /** warnings about the trustworthiness of this phase (keep-alive closes, ...) */
   flags: string[];
+  /** the looks of confirmation: configured trials (pairs in A/B) and the cap; absent in old files */
+  confirm?: { first: number; cap: number };
 }
 
 export interface ScenarioResult {
@@ -110,9 +112,14 @@ export interface AbInfo {
   baseRef: string;
   baseCommit: string;
   headCommit: string | null;
-  /** interleaved pairs; trial i of each side belongs to pair i */
+  /** interleaved pairs asked for; trial i of each side belongs to pair i (confirmation may add pairs) */
   pairs: number;
-  order: 'ABBA';
+  /** `random`: each pair's order drawn from `seed`; `ABBA`: files written before that */
+  order: 'ABBA' | 'random';
+  /** the seed of the pair orders: the same seed draws the same orders */
+  seed?: number;
+  /** each phase's pairs in the order run: `AB` base (A) first, `BA` head (B) first */
+  orders?: Array<{ scenario: string; phase: string; order: Array<'AB' | 'BA'> }>;
   baseImages: Record<string, { image: string; id: string; digest: string | null }>;
   /** the base side's results (same scenarios and phases as `scenarios`) */
   base: ScenarioResult[];
@@ -128,7 +135,7 @@ export interface BaselineFile {
   phases: PhaseResult[];
 }
 
-export type Verdict = 'pass' | 'regression' | 'improvement' | 'unconfirmed' | 'no-baseline' | 'invalid';
+export type Verdict = 'pass' | 'regression' | 'improvement' | 'inconclusive' | 'no-baseline' | 'invalid';
 
 export interface Comparison {
   scenario: string;
@@ -154,6 +161,10 @@ export interface Comparison {
   pairs?: number;
   /** why: limit broken, new error class, too few samples, ... */
   reason?: string;
+  /** a regression confirmed by trials (pairs in A/B) run beyond the configured ones: how many */
+  extraTrials?: number;
+  /** while measuring only, never in a file: an inconclusive row that more trials could confirm */
+  open?: true;
 }
 
 export interface ScenarioStatus {

@@ -39,6 +39,7 @@ const phaseResult = z.looseObject({
     .extend({ trials: count, errorRate: nonneg, resources, histogram: z.string() })
     .loose(),
   flags: z.array(z.string()),
+  confirm: z.object({ first: count, cap: count }).optional(),
 });
 
 const scenarioResult = z.looseObject({
@@ -70,12 +71,14 @@ const comparison = z.looseObject({
   current: z.number(),
   delta: z.number().nullable(),
   band: z.string(),
-  result: z.enum(['pass', 'regression', 'improvement', 'unconfirmed', 'no-baseline', 'invalid']),
+  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
+  result: z.enum(['pass', 'regression', 'improvement', 'inconclusive', 'unconfirmed', 'no-baseline', 'invalid']),
   pValue: z.number().optional(),
   interval: z.tuple([z.number(), z.number()]).optional(),
   confidence: z.number().optional(),
   pairs: count.optional(),
   reason: z.string().optional(),
+  extraTrials: count.optional(),
 });
 
 export const resultsFileSchema = z.looseObject({
@@ -105,7 +108,11 @@ export const resultsFileSchema = z.looseObject({
       baseCommit: z.string(),
       headCommit: z.string().nullable(),
       pairs: count,
-      order: z.literal('ABBA'),
+      order: z.enum(['ABBA', 'random']),
+      seed: count.optional(),
+      orders: z
+        .array(z.object({ scenario: z.string(), phase: z.string(), order: z.array(z.enum(['AB', 'BA'])) }))
+        .optional(),
       baseImages: images,
       base: z.array(scenarioResult),
       notes: z.array(z.string()),

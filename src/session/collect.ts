@@ -1,5 +1,6 @@
 // Collects the runner's trial events into phase results, with the SUT's resources sampled over each
 // measured window. One collector per SUT (two in A/B).
+import type { Looks } from '../compare/confirm.js';
 import type { Phase, Scenario, Thresholds } from '../config/types.js';
 import { WS_ENTRIES } from '../protocol/plan.js';
 import type { RunnerEvent } from '../plan.js';
@@ -38,8 +39,14 @@ export class TrialCollector {
   constructor(private readonly runnerCpus: number | undefined) {}
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
+  private readonly looks = new Map<string, Looks>();
   private windowStart = 0;
   readonly samples = new Map<string, StatsSample[]>();
+
+  /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
+  setLooks(scenario: string, phase: string, looks: Looks): void {
+    this.looks.set(`${scenario}\u0000${phase}`, looks);
+  }
 
   sample(key: string, s: StatsSample): void {
     const list = this.samples.get(key) ?? [];
@@ -100,6 +107,7 @@ export class TrialCollector {
       };
       const own = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own.summaries, this.runnerCpus);
+      const looks = this.looks.get(`${s.name}\u0000${p.name}`);
       const phase: PhaseResult = {
         name: p.name,
         kind: p.kind,
@@ -109,12 +117,13 @@ export class TrialCollector {
         merged: own.merged,
         flags,
       };
+      if (looks) phase.confirm = { ...looks };
       const entries = entriesOf(s).map((e): PhaseResult => {
         const name = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name);
         // the generator ran the whole phase: its verdict on the phase is every entry's
         const bound = flags.filter((f) => f.startsWith('generator-bound'));
-        return {
+        const entry: PhaseResult = {
           name,
           request: e.name,
           kind: p.kind,
@@ -124,6 +133,8 @@ export class TrialCollector {
           merged,
           flags: bound,
         };
+        if (looks) entry.confirm = { ...looks };
+        return entry;
       });
       return [phase, ...entries];
     });

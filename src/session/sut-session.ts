@@ -1,7 +1,8 @@
 // One SUT under test: its compose project, resource sampling, the crash watcher and teardown. A gate,
-// update or sweep run opens one; an A/B run opens two (base and head). `run` drives one runner
-// container against it and turns every way that can go wrong into one clear line (exit 3) naming the
-// side; `close` tears everything down and is safe to call twice or after a failed `open`.
+// update or sweep run opens one; an A/B run opens two (base and head). `startRunner` starts one
+// long-lived runner container against it that then runs one trial per command (`run` drives a whole
+// plan through one); every way that can go wrong becomes one clear line (exit 3) naming the side;
+// `close` tears everything down and is safe to call twice or after a failed `open`.
 import { environmentError } from '../errors.js';
 import { lastLine } from '../exec.js';
 import type { RunnerEvent, RunnerPlan } from '../plan.js';
@@ -9,6 +10,7 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
+import type { RunnerCommand } from '../protocol/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -42,9 +44,26 @@ export interface RunnerSpec {
   plan: RunnerPlan;
 }
 
+export interface RunnerHandle {
+  /**
+   * Runs one trial (warm-up + measured run); resolves once the runner's `trial` event for it arrived.
+   * Rejects (exit 3, naming the side) when the runner dies, reports fatal, or the SUT crashes while
+   * the trial runs, or when the runner died since the last trial; the container is then removed.
+   * Calls are run one at a time, in call order.
+   */
+  trial(cmd: TrialCommand): Promise<void>;
+  /**
+   * Sends `end`, waits for `done` and exit code 0 (anything else: exit 3), stops the runner's stats
+   * and removes the container. Safe to call after a failure (then it only cleans up) and twice.
+   */
+  end(): Promise<void>;
+}
+
+export type TrialCommand = Omit<Extract<RunnerCommand, { c: 'trial' }>, 'c'>;
+
 export class SutSession {
   private readonly stops: Array<() => void> = [];
-  private readonly runners: RunningRunner[] = [];
+  private readonly links = new Set<RunnerLink>();
   private containers: SutContainer[] = [];
   private networks: string[] = [];
   private watcher: CrashWatcher | undefined;
@@ -109,65 +128,63 @@ export class SutSession {
     return (await this.deps.compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
   }
 
-  /** Runs one runner container with `plan` to its end; throws (exit 3) when anything but a clean finish happened. */
+  /**
+   * Runs `plan` to its end on one runner container: every scenario's phases, `trials` trials each, in
+   * plan order; throws (exit 3) when anything but a clean finish happened.
+   */
   async run(spec: RunnerSpec, onEvent: (e: RunnerEvent) => void): Promise<void> {
+    const runner = await this.startRunner(spec, onEvent);
+    try {
+      for (const s of spec.plan.scenarios) {
+        for (const phase of s.phases) {
+          for (let trial = 1; trial <= s.trials; trial++) {
+            await runner.trial({ scenario: s.name, phase: phase.name, trial, trials: s.trials });
+          }
+        }
+      }
+      await runner.end();
+    } finally {
+      // after a failure: only the cleanup (a no-op after a clean end)
+      await runner.end();
+    }
+  }
+
+  /**
+   * Starts a runner container with `spec`'s plan and resolves once it is ready (its probes passed); it
+   * then runs one trial per `trial` call. Every way it can fail before that throws (exit 3), the
+   * container removed.
+   */
+  async startRunner(spec: RunnerSpec, onEvent: (e: RunnerEvent) => void): Promise<RunnerHandle> {
     const { docker } = this.deps;
-    const watcher = this.watcher as CrashWatcher;
-    let notReady: Extract<RunnerEvent, { t: 'not-ready' }> | undefined;
-    let fatal: string | undefined;
-    let done = false;
     const launch = this.launches++;
     const name = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ''}-runner${launch ? `-${launch}` : ''}`;
-    const runner = await docker.startRunner(
+    const link = new RunnerLink(this.runnerContext(), onEvent);
+    const running = await docker.startRunner(
       { ...spec, name, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
-      (e) => {
-        if (e.t === 'not-ready') notReady = e;
-        else if (e.t === 'fatal') fatal = e.message;
-        else if (e.t === 'done') done = true;
-        onEvent(e);
-      },
+      (e) => link.event(e),
       this.deps.log,
     );
-    this.runners.push(runner);
-    let stopStats = () => {};
+    this.links.add(link);
     try {
-      stopStats = (await docker.stats(runner.containerId, (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s))).stop;
-      const outcome = await Promise.race([
-        runner.exited.then(
-          (code) => ({ kind: 'exited' as const, code }),
-          (err: Error) => {
-            throw environmentError(`${this.prefix}docker: waiting for the runner: ${err.message.split('\n')[0]}`);
-          },
-        ),
-        watcher.promise.then((c) => ({ kind: 'crashed' as const, container: c })),
-      ]);
-      if (outcome.kind === 'crashed') throw await this.crashError(outcome.container);
-      // a service that stopped within the last poll interval: its errors are not the service's verdict
-      const late = await watcher.check();
-      if (late) throw await this.crashError(late);
-      if (notReady) {
-        throw environmentError(
-          `${this.prefix}SUT never ready: ${notReady.url} did not answer 2xx/3xx within ${notReady.timeoutMs / 1000}s (last: ${notReady.error})`,
-          await this.sutLogs(),
-        );
-      }
-      if (fatal !== undefined) {
-        throw environmentError(
-          `${this.prefix}runner failed: ${fatal}`,
-          runner.stderrTail().map((l) => `  ${l}`),
-        );
-      }
-      if (!done || outcome.code !== 0) {
-        throw environmentError(
-          `${this.prefix}runner died (exit code ${outcome.code}) before finishing`,
-          runner.stderrTail().map((l) => `  ${l}`),
-        );
-      }
-    } finally {
-      stopStats();
-      await docker.removeRunner(runner);
-      this.runners.splice(this.runners.indexOf(runner), 1);
+      await link.attach(running);
+      await link.ready();
+    } catch (err) {
+      await link.release();
+      throw err;
     }
+    return link;
+  }
+
+  private runnerContext(): RunnerContext {
+    return {
+      prefix: this.prefix,
+      docker: this.deps.docker,
+      watcher: this.watcher as CrashWatcher,
+      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
+      crashError: (c) => this.crashError(c),
+      sutLogs: () => this.sutLogs(),
+      forget: (link) => void this.links.delete(link),
+    };
   }
 
   private async crashError(c: SutContainer) {
@@ -185,7 +202,7 @@ export class SutSession {
   close(): Promise<void> {
     this.closed ??= (async () => {
       for (const stop of this.stops) stop();
-      for (const r of this.runners) await this.deps.docker.removeRunner(r);
+      for (const link of [...this.links]) await link.release();
       await this.deps.compose.down().catch(() => {});
     })();
     return this.closed;
@@ -232,4 +249,224 @@ function watchContainers(docker: DockerClient, project: string, running: SutCont
       clearTimeout(timer);
     },
   };
+}
+
+/** What a runner's handle needs of its session. */
+interface RunnerContext {
+  prefix: string;
+  docker: DockerClient;
+  watcher: CrashWatcher;
+  sample: (s: StatsSample) => void;
+  crashError: (c: SutContainer) => Promise<Error>;
+  sutLogs: () => Promise<string[]>;
+  forget: (link: RunnerLink) => void;
+}
+
+/**
+ * How long a runner that reported `fatal` or `not-ready` gets to exit (its stderr read to the end)
+ * before it is judged anyway: it exits right after, but a wedged one must not hang the run.
+ */
+const LAST_WORDS_MS = 5000;
+
+/**
+ * The host's side of one runner container: what it said (events) and did (its exit), the SUT's
+ * crash watcher, and one waiting primitive over all three (`until`), so that a trial, the start and
+ * the end each wait for "my answer, or anything that means there will be none".
+ */
+class RunnerLink implements RunnerHandle {
+  private runner: RunningRunner | undefined;
+  private stopStats = () => {};
+  private isReady = false;
+  private done = false;
+  private notReady: Extract<RunnerEvent, { t: 'not-ready' }> | undefined;
+  private fatal: string | undefined;
+  private exit: { code: number } | { error: string } | undefined;
+  private crashed: SutContainer | undefined;
+  private lastWords: NodeJS.Timeout | undefined;
+  private lastWordsOver = false;
+  /** the trial in flight: `started` once its first `stage` event arrived, `finished` with its `trial` event */
+  private pending: { started: boolean; finished: boolean } | undefined;
+  private failure: Error | undefined;
+  private released: Promise<void> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly wakers = new Set<() => void>();
+
+  constructor(
+    private readonly ctx: RunnerContext,
+    private readonly onEvent: (e: RunnerEvent) => void,
+  ) {}
+
+  event(e: RunnerEvent): void {
+    if (e.t === 'ready') this.isReady = true;
+    else if (e.t === 'done') this.done = true;
+    else if (e.t === 'stage' && this.pending) this.pending.started = true;
+    else if (e.t === 'trial' && this.pending) this.pending.finished = true;
+    else if (e.t === 'not-ready') this.notReady = e;
+    else if (e.t === 'fatal') this.fatal = e.message;
+    if (e.t === 'not-ready' || e.t === 'fatal') this.awaitLastWords();
+    this.onEvent(e);
+    this.wake();
+  }
+
+  /** Watches the started container's exit and the SUT, and samples the runner's resources. */
+  async attach(runner: RunningRunner): Promise<void> {
+    this.runner = runner;
+    void runner.exited.then(
+      (code) => this.settle({ code }),
+      (err: Error) => this.settle({ error: err.message.split('\n')[0] ?? '' }),
+    );
+    void this.ctx.watcher.promise.then((c) => {
+      this.crashed = c;
+      this.wake();
+    });
+    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
+  }
+
+  /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */
+  async ready(): Promise<void> {
+    await this.until(() => this.isReady || this.over());
+    if (this.over()) throw await this.fail(await this.verdict('start'));
+  }
+
+  trial(cmd: TrialCommand): Promise<void> {
+    return this.serial(async () => {
+      if (this.failure) throw this.failure;
+      if (this.released) throw new Error('runner handle used after end() or the session closed');
+      if (this.over()) throw await this.fail(await this.verdict('idle'));
+      const pending = { started: false, finished: false };
+      this.pending = pending;
+      try {
+        this.send({ c: 'trial', ...cmd });
+        await this.until(() => pending.finished || this.over());
+      } finally {
+        this.pending = undefined;
+      }
+      if (!pending.finished || this.over())
+        throw await this.fail(await this.verdict(pending.started ? 'busy' : 'idle'));
+      // a service that stopped within the last poll interval: its errors are not the service's verdict
+      const late = await this.ctx.watcher.check();
+      if (late) throw await this.fail(await this.ctx.crashError(late));
+    });
+  }
+
+  end(): Promise<void> {
+    return this.serial(async () => {
+      if (this.failure || this.released) return this.release();
+      try {
+        if (this.over()) throw await this.verdict('idle');
+        this.send({ c: 'end' });
+        await this.until(() => this.over());
+        const clean = !this.crashed && this.done && this.fatal === undefined && this.exitCode() === 0;
+        if (!clean) throw await this.verdict('busy');
+        const late = await this.ctx.watcher.check();
+        if (late) throw await this.ctx.crashError(late);
+      } catch (err) {
+        this.failure = err as Error;
+        throw err;
+      } finally {
+        await this.release();
+      }
+    });
+  }
+
+  /** Stops the runner's stats and removes its container; once, however often it is called. */
+  release(): Promise<void> {
+    this.released ??= (async () => {
+      clearTimeout(this.lastWords);
+      this.stopStats();
+      if (this.runner) await this.ctx.docker.removeRunner(this.runner);
+      this.ctx.forget(this);
+    })();
+    return this.released;
+  }
+
+  private send(command: RunnerCommand): void {
+    (this.runner as RunningRunner).send(command);
+  }
+
+  /** Nothing more will come from this runner: it exited, the SUT crashed, or it gave up and had time to exit. */
+  private over(): boolean {
+    return (
+      this.exit !== undefined ||
+      this.crashed !== undefined ||
+      ((this.notReady !== undefined || this.fatal !== undefined) && this.lastWordsOver)
+    );
+  }
+
+  private exitCode(): number | undefined {
+    return this.exit && 'code' in this.exit ? this.exit.code : undefined;
+  }
+
+  /**
+   * Why this runner cannot go on, in the order that names the cause: a SUT crash (seen now or within
+   * the last poll) before the runner's own account, which comes before its exit code. `idle`: it died
+   * with no trial under way (after the last one, or before it took the next); `start`/`busy`: before
+   * finishing what it was doing.
+   */
+  private async verdict(when: 'start' | 'idle' | 'busy'): Promise<Error> {
+    const { prefix } = this.ctx;
+    if (this.crashed) return this.ctx.crashError(this.crashed);
+    if (this.exit && 'error' in this.exit) {
+      return environmentError(`${prefix}docker: waiting for the runner: ${this.exit.error}`);
+    }
+    const late = await this.ctx.watcher.check();
+    if (late) return this.ctx.crashError(late);
+    if (this.notReady) {
+      const { url, timeoutMs, error } = this.notReady;
+      return environmentError(
+        `${prefix}SUT never ready: ${url} did not answer 2xx/3xx within ${timeoutMs / 1000}s (last: ${error})`,
+        await this.ctx.sutLogs(),
+      );
+    }
+    const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
+    if (this.fatal !== undefined) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
+    const code = this.exitCode() ?? 'unknown';
+    const what = when === 'idle' ? 'between trials' : 'before finishing';
+    return environmentError(`${prefix}runner died (exit code ${code}) ${what}`, stderr);
+  }
+
+  private async fail(err: Error): Promise<Error> {
+    this.failure = err;
+    await this.release();
+    return err;
+  }
+
+  private settle(exit: { code: number } | { error: string }): void {
+    this.exit = exit;
+    clearTimeout(this.lastWords);
+    this.wake();
+  }
+
+  private awaitLastWords(): void {
+    if (this.lastWords) return;
+    this.lastWords = setTimeout(() => {
+      this.lastWordsOver = true;
+      this.wake();
+    }, LAST_WORDS_MS);
+    this.lastWords.unref();
+  }
+
+  /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
+  private until(probe: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!probe()) return;
+        this.wakers.delete(check);
+        resolve();
+      };
+      this.wakers.add(check);
+      check();
+    });
+  }
+
+  private wake(): void {
+    for (const check of [...this.wakers]) check();
+  }
+
+  /** One call at a time, in call order: the runner takes one command at a time. */
+  private serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => {});
+    return next;
+  }
 }

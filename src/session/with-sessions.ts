@@ -1,5 +1,5 @@
-// Opens one SUT session (gate, update, sweep) or two (A/B), hands them to `body`, and tears all of
-// them down afterwards whatever happened: on success, on failure, on SIGINT/SIGTERM. The label sweep
+// Opens one SUT session (gate, update, sweep) or two (A/B, booted at once), hands them to `body`, and
+// tears all of them down afterwards whatever happened: on success, on failure, on SIGINT/SIGTERM. The label sweep
 // at the end removes anything of the run a session did not (a runner left by a killed launch, ...).
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { StatsSample } from '../stats/resources.js';
@@ -24,37 +24,42 @@ export async function withSessions<T>(
   deps: LifecycleDeps,
   body: (sessions: SutSession[]) => Promise<T>,
 ): Promise<T> {
-  const opened: SutSession[] = [];
-  // the project whose boot is under way: a failed boot cleans up after itself, so only a boot cut short
-  // by a signal leaves a project for the teardown to take down
-  let booting: ComposeClient | undefined;
+  // by spec: the body gets the sessions in the order of the specs (A/B: base, head)
+  const opened: Array<SutSession | undefined> = specs.map(() => undefined);
+  // the projects whose boot is under way: a failed boot cleans up after itself, so only a boot cut
+  // short by a signal leaves a project for the teardown to take down
+  const booting = new Set<ComposeClient>();
   let tornDown: Promise<void> | undefined;
   const teardown = (): Promise<void> => {
     tornDown ??= (async () => {
-      await Promise.all(opened.map((s) => s.close()));
-      await booting?.down().catch(() => {});
+      await Promise.all(opened.map((s) => s?.close()));
+      await Promise.all([...booting].map((c) => c.down().catch(() => {})));
       await deps.docker.sweep(runId);
     })();
     return tornDown;
   };
   const unregister = deps.onSignal(teardown);
   try {
-    for (const spec of specs) {
-      booting = spec.compose;
-      try {
-        opened.push(
-          await SutSession.open(spec.opts, {
+    // every side boots at once: an A/B run waits for the slower of its two boots, not their sum
+    const boots = await Promise.allSettled(
+      specs.map(async (spec, i) => {
+        booting.add(spec.compose);
+        try {
+          opened[i] = await SutSession.open(spec.opts, {
             docker: deps.docker,
             compose: spec.compose,
             sample: spec.sample,
             log: deps.log,
-          }),
-        );
-      } finally {
-        booting = undefined;
-      }
-    }
-    return await body(opened);
+          });
+        } finally {
+          booting.delete(spec.compose);
+        }
+      }),
+    );
+    // the first side's failure is the one reported (A/B: base before head)
+    const failed = boots.find((b): b is PromiseRejectedResult => b.status === 'rejected');
+    if (failed) throw failed.reason;
+    return await body(opened as SutSession[]);
   } finally {
     await teardown();
     unregister();

@@ -1,0 +1,80 @@
+// Confirmation by more trials on the real engine (issue: "no gate that cannot fail"): with `trials: 3`
+// a +50% p50 is confirmed by extra trials and fails the gate; an unchanged service passes.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+
+const engine = dockerAvailable();
+const CONFIG = 'fixtures/tests/confirm/perf-gate.yml';
+
+describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', () => {
+  const out = tempDir();
+  const baselines = join(out, 'baselines');
+  const gate = (delay: string, dir: string) =>
+    runCli(['run', '--config', CONFIG, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
+      CONFIRM_DELAY: delay,
+    });
+
+  beforeAll(async () => {
+    const r = await runCli(['run', '--config', CONFIG, '--mode', 'update', '--baseline-dir', baselines, '--out', out], {
+      CONFIRM_DELAY: '2ms',
+    });
+    if (r.code !== 0) throw new Error(`update failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('validate says the 3 trials alone cannot reach alpha, and that rows will run more trials', async () => {
+    const r = await runCli(['validate', '--config', CONFIG]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('note: scenario api: 3 trials alone cannot reach p ≤ 0.01');
+    expect(r.stdout).toContain('up to 8 (gate.confirm.max-trials)');
+  });
+
+  it('+50% p50 (2 ms → 3 ms) runs more trials, is confirmed and fails the gate', async () => {
+    const dir = tempDir();
+    const r = await gate('3ms', dir);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).toMatch(
+      /api\/c2: outside the band, not yet confirmed: c2 p50 \(p=0\.05\); running up to 5 more trials/,
+    );
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const phase = results.scenarios[0]?.phases[0];
+    expect(phase?.confirm).toEqual({ first: 3, cap: 8 });
+    expect(phase?.trials).toHaveLength(8);
+    const p50 = results.comparisons.find((c) => c.metric === 'p50');
+    expect(p50?.result).toBe('regression');
+    expect(p50?.extraTrials).toBe(5);
+    expect(p50?.pValue).toBeLessThanOrEqual(0.01);
+    expect(readFileSync(join(dir, 'perf-gate-report.md'), 'utf8')).toContain('confirmed by 5 more trials');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('an unchanged service passes', async () => {
+    const dir = tempDir();
+    const r = await gate('2ms', dir);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    expect(results.comparisons.filter((c) => c.result === 'regression' || c.result === 'inconclusive')).toEqual([]);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('a config whose trials and cap cannot reach alpha is exit 2 naming the keys, before anything starts', async () => {
+    const dir = tempDir();
+    const config = join(dir, 'perf-gate.yml');
+    const text = readFileSync(CONFIG, 'utf8')
+      .replace(
+        'compose: docker-compose.yml',
+        `compose: ${join(process.cwd(), 'fixtures/tests/confirm/docker-compose.yml')}`,
+      )
+      .replace('\n  trials: 3\n', '\n  trials: 2\n');
+    writeFileSync(config, text);
+    const r = await runCli(['run', '--config', config, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
+      GITHUB_WORKSPACE: '/',
+    });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/scenarios\[0\]\.trials \(2\) with gate\.confirm\.max-trials \(8\)/);
+    expect(r.stderr).not.toContain('run ');
+  });
+});

@@ -1,0 +1,409 @@
+// Measuring with confirmation (src/session/measure.ts): a fake TrialRunner emits synthetic runner
+// events into a real TrialCollector, the way the session's runner handle does, and measureOne /
+// measureAb decide from the collected results whether to run more trials (pairs).
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { compareAbScenario } from '../../src/compare/ab.js';
+import { compareScenario } from '../../src/compare/compare.js';
+import { parseConfigText } from '../../src/config/load.js';
+import type { Scenario } from '../../src/config/types.js';
+import { createHistogram, encodeHistogram } from '../../src/protocol/histogram.js';
+import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
+import { TrialCollector } from '../../src/session/collect.js';
+import {
+  type MeasureContext,
+  type MeasureSide,
+  measureAb,
+  measureOne,
+  type TrialRunner,
+} from '../../src/session/measure.js';
+import { phase, resultsFile, times, trial } from './fixtures.js';
+
+type Command = Parameters<TrialRunner['trial']>[0];
+
+/** Each synthetic trial takes this long on the fake clock. */
+const TRIAL_MS = 1000;
+
+const histograms = new Map<number, string>();
+/** A success-latency histogram of 1000 responses at `us` (cached: encoding is the slow part). */
+function histogramAt(us: number): string {
+  const hit = histograms.get(us);
+  if (hit) return hit;
+  const h = createHistogram();
+  h.recordValueWithCount(us, 1000);
+  const encoded = encodeHistogram(h);
+  h.destroy();
+  histograms.set(us, encoded);
+  return encoded;
+}
+
+/** A fake runner: records its commands, advances the clock, and emits a `stage` and a `trial` event
+ * whose p50 is `p50(n)` for the n-th trial it runs of the phase (1-based). */
+class FakeRunner implements TrialRunner {
+  readonly commands: Command[] = [];
+  constructor(
+    private readonly side: string,
+    private readonly collector: TrialCollector,
+    private readonly clock: { t: number },
+    private readonly calls: string[],
+    private readonly p50: (n: number) => number,
+  ) {}
+
+  async trial(cmd: Command): Promise<void> {
+    this.commands.push(cmd);
+    this.calls.push(`${this.side} ${cmd.phase} ${cmd.trial}/${cmd.trials}`);
+    const n = this.commands.filter((c) => c.scenario === cmd.scenario && c.phase === cmd.phase).length;
+    const { scenario, phase: name } = cmd;
+    this.collector.onEvent(
+      { t: 'stage', scenario, phase: name, trial: cmd.trial, trials: cmd.trials, stage: 'measure' },
+      this.clock.t,
+    );
+    this.clock.t += TRIAL_MS;
+    const { resources: _r, ...measurement } = trial({ latency: { p50: this.p50(n) } }, cmd.trial);
+    await Promise.resolve();
+    this.collector.onEvent(
+      { t: 'trial', scenario, phase: name, measurement, histogram: histogramAt(this.p50(n)) },
+      this.clock.t,
+    );
+  }
+}
+
+/** Scenarios parsed from a minimal config: `trials` each, phases c10 (and more), p50 gated. */
+function scenarios(trials: number, phases = ['c10'], names = ['s']): Scenario[] {
+  const raw = {
+    version: 1,
+    sut: { compose: 'docker-compose.yml' },
+    scenarios: names.map((name) => ({
+      name,
+      request: { url: 'http://api:8080/' },
+      trials,
+      phases: phases.map((p) => ({ name: p, connections: 10, duration: '10s' })),
+      thresholds: { p50: { regress: '10%', floor: '200us' } },
+    })),
+  };
+  const { config, problems } = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  expect(problems).toEqual([]);
+  return config?.scenarios ?? [];
+}
+
+interface Harness {
+  ctx: MeasureContext;
+  clock: { t: number };
+  calls: string[];
+  logs: string[];
+  side: (name: string, p50: (n: number) => number) => MeasureSide & { runner: FakeRunner };
+}
+
+const DEFAULT_CONFIRM = { maxTrials: 12, maxTimeMs: 600_000 };
+
+/** `confirm` undefined is confirmation off (update and sweep runs), not the default. */
+function harness(list: Scenario[], confirm: MeasureContext['confirm']): Harness {
+  const clock = { t: 0 };
+  const calls: string[] = [];
+  const logs: string[] = [];
+  const ctx: MeasureContext = {
+    scenarios: list,
+    hashes: new Map(list.map((s) => [s.name, `hash-${s.name}`])),
+    confirm,
+    log: (line) => logs.push(line),
+    now: () => clock.t,
+  };
+  const side = (name: string, p50: (n: number) => number) => {
+    const collector = new TrialCollector(undefined);
+    return { collector, runner: new FakeRunner(name, collector, clock, calls, p50) };
+  };
+  return { ctx, clock, calls, logs, side };
+}
+
+/** A baseline of `n` trials at p50 `us` for every phase of `s`. */
+function baselineOf(s: Scenario, n: number, us = 1000): BaselineFile {
+  return {
+    schema: 'perf-gate/baseline@1',
+    scenario: s.name,
+    scenarioHash: `hash-${s.name}`,
+    provenance: resultsFile([], []).provenance,
+    phases: s.phases.map((p) => phase(p.name, { latency: { p50: us } }, times({ latency: { p50: us } }, n))),
+  };
+}
+
+const at = (us: number) => () => us;
+
+describe('measureOne (gate, update, sweep)', () => {
+  it.each<[string, number, string[]]>([
+    ['one phase, 5 trials', 5, ['c10']],
+    ['two phases, 3 trials', 3, ['c10', 'r500']],
+    ['one trial', 1, ['c10']],
+  ])('no baseline: exactly the configured trials per phase (%s)', async (_label, trials, phases) => {
+    const list = scenarios(trials, phases);
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map());
+    expect(side.runner.commands).toEqual(
+      phases.flatMap((p) =>
+        Array.from({ length: trials }, (_, i) => ({ scenario: 's', phase: p, trial: i + 1, trials })),
+      ),
+    );
+    expect(h.logs).toEqual([]);
+  });
+
+  it('records the looks of every phase in the results', async () => {
+    const list = scenarios(3, ['c10', 'r500']);
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1000));
+    await measureOne(h.ctx, side, new Map());
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    expect(result?.phases.map((p) => [p.name, p.confirm])).toEqual([
+      ['c10', { first: 3, cap: 12 }],
+      ['r500', { first: 3, cap: 12 }],
+    ]);
+  });
+
+  it('head +50% against a 3-trial baseline: open at the first look, extended to the cap, a regression', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1500));
+    const baseline = baselineOf(s, 3);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    expect(side.runner.commands.map((c) => `${c.trial}/${c.trials}`)).toEqual([
+      '1/3',
+      '2/3',
+      '3/3',
+      ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`),
+    ]);
+    expect(h.logs).toEqual([
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running up to 9 more trials',
+    ]);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    expect(current.phases[0]?.trials).toHaveLength(12);
+    const [row] = compareScenario(current, s.thresholds, baseline).comparisons;
+    // 12 vs 3 trials apart: p = 1/455
+    expect(row).toMatchObject({ metric: 'p50', result: 'regression', extraTrials: 9, pValue: 0.0022 });
+  });
+
+  it('a small cap: extended to it, and the final verdict names what was reached', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 7, maxTimeMs: 600_000 });
+    const side = h.side('head', at(1500));
+    const baseline = baselineOf(s, 3);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    expect(side.runner.commands).toHaveLength(7);
+    expect(side.runner.commands.at(-1)).toEqual({ scenario: 's', phase: 'c10', trial: 7, trials: 7 });
+    const [row] = compareScenario(
+      side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult,
+      s.thresholds,
+      baseline,
+    ).comparisons;
+    // 7 vs 3 apart: 1/120 ≤ 0.01
+    expect(row).toMatchObject({ result: 'regression', extraTrials: 4, pValue: 0.0083 });
+  });
+
+  it('only the phase outside its band is extended', async () => {
+    const list = scenarios(3, ['c10', 'r500']);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1500));
+    // c10 was 1000 µs (now +50%), r500 was 1500 µs already (unchanged)
+    const baseline = baselineOf(s, 3);
+    baseline.phases[1] = baselineOf(s, 3, 1500).phases[1] as BaselineFile['phases'][number];
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    const count = (p: string) => side.runner.commands.filter((c) => c.phase === p).length;
+    expect([count('c10'), count('r500')]).toEqual([12, 3]);
+  });
+
+  it('an unchanged head: no extension', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1000));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands).toHaveLength(3);
+    expect(h.logs).toEqual([]);
+    const [row] = compareScenario(
+      side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult,
+      s.thresholds,
+      baselineOf(s, 3),
+    ).comparisons;
+    expect(row?.result).toBe('pass');
+  });
+
+  it('confirmed at the first look (5 vs 5 apart): no extension', async () => {
+    const list = scenarios(5);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 5)]]));
+    expect(side.runner.commands).toHaveLength(5);
+    const [row] = compareScenario(
+      side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult,
+      s.thresholds,
+      baselineOf(s, 5),
+    ).comparisons;
+    expect(row).toMatchObject({ result: 'regression', pValue: 0.004 });
+    expect(row?.extraTrials).toBeUndefined();
+  });
+
+  it.each<[string, MeasureContext['confirm']]>([
+    ['confirmation off (update and sweep runs)', undefined],
+    ['gate.confirm.max-trials 0', { maxTrials: 0, maxTimeMs: 600_000 }],
+    ['a cap below the configured trials', { maxTrials: 2, maxTimeMs: 600_000 }],
+  ])('%s: no extension, and the final verdict is inconclusive', async (_label, confirm) => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, confirm);
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands).toHaveLength(3);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const [row] = compareScenario(current, s.thresholds, baselineOf(s, 3)).comparisons;
+    expect(row?.result).toBe('inconclusive');
+    expect(row?.reason).toMatch(/confirmation by more trials is off/);
+  });
+
+  it('a time budget of 2.5 trials stops the extension after 2 extra trials, and says so', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 2.5 * TRIAL_MS });
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands).toHaveLength(5);
+    expect(h.logs.at(-1)).toBe('[perf-gate] s/c10: confirmation stopped after 2 more trials (gate.confirm.max-time)');
+    const [row] = compareScenario(
+      side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult,
+      s.thresholds,
+      baselineOf(s, 3),
+    ).comparisons;
+    // 5 vs 3 cannot reach 0.01 (1/56): inconclusive, naming the stop
+    expect(row?.result).toBe('inconclusive');
+    expect(row?.reason).toMatch(/^5 trials \(2 more, stopped by gate\.confirm\.max-time\) cannot reach p ≤ 0\.01$/);
+  });
+
+  it('a time budget of 0 stops before any extra trial', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 0 });
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands).toHaveLength(3);
+    expect(h.logs.at(-1)).toBe('[perf-gate] s/c10: confirmation stopped after 0 more trials (gate.confirm.max-time)');
+  });
+});
+
+describe('measureAb', () => {
+  /** Runs an A/B measurement of `list` with base at 1000 µs and head at `head(n)`. */
+  async function ab(
+    list: Scenario[],
+    pairs: number,
+    seed: number,
+    head: (n: number) => number,
+    confirm: MeasureContext['confirm'] = DEFAULT_CONFIRM,
+  ) {
+    const h = harness(list, confirm);
+    const sides = { base: h.side('base', at(1000)), head: h.side('head', head) };
+    const out = await measureAb(h.ctx, sides, pairs, seed);
+    return { ...h, sides, out };
+  }
+
+  it('one order entry per pair run, per phase; each pair runs both sides in its drawn order', async () => {
+    const list = scenarios(5, ['c10', 'r500']);
+    const { out, calls, sides } = await ab(list, 6, 424_242, at(1000));
+    expect(out.seed).toBe(424_242);
+    expect(out.orders.map((o) => [o.scenario, o.phase, o.order.length])).toEqual([
+      ['s', 'c10', 6],
+      ['s', 'r500', 6],
+    ]);
+    // the calls, pair by pair, follow the orders: AB = base first, BA = head first
+    const expected = out.orders.flatMap((o) =>
+      o.order.flatMap((order, i) => {
+        const first = order === 'AB' ? 'base' : 'head';
+        const second = first === 'base' ? 'head' : 'base';
+        return [`${first} ${o.phase} ${i + 1}/6`, `${second} ${o.phase} ${i + 1}/6`];
+      }),
+    );
+    expect(calls).toEqual(expected);
+    for (const side of [sides.base, sides.head]) {
+      expect(side.runner.commands.map((c) => `${c.phase} ${c.trial}/${c.trials}`)).toEqual([
+        ...Array.from({ length: 6 }, (_, i) => `c10 ${i + 1}/6`),
+        ...Array.from({ length: 6 }, (_, i) => `r500 ${i + 1}/6`),
+      ]);
+    }
+  });
+
+  it('the same seed draws the same orders; another seed other orders', async () => {
+    const list = scenarios(5, ['c10', 'r500']);
+    const a = await ab(list, 6, 7, at(1000));
+    const b = await ab(list, 6, 7, at(1000));
+    expect(b.out).toEqual(a.out);
+    expect(b.calls).toEqual(a.calls);
+    const others = await Promise.all([8, 9, 10].map((seed) => ab(list, 6, seed, at(1000))));
+    expect(others.some((o) => JSON.stringify(o.out.orders) !== JSON.stringify(a.out.orders))).toBe(true);
+  });
+
+  it('an unchanged head: no extension', async () => {
+    const { sides, logs } = await ab(scenarios(5), 6, 1, at(1000));
+    expect(sides.head.runner.commands).toHaveLength(6);
+    expect(sides.base.runner.commands).toHaveLength(6);
+    expect(logs.some((l) => l.includes('not yet confirmed'))).toBe(false);
+  });
+
+  it('head +50% over 6 pairs: confirmed at the first look (1/64 ≤ 0.025), no extension', async () => {
+    const list = scenarios(5);
+    const { sides, out, ctx } = await ab(list, 6, 1, at(1500));
+    expect(sides.head.runner.commands).toHaveLength(6);
+    expect(out.orders[0]?.order).toHaveLength(6);
+    const [head] = sides.head.collector.results(list, ctx.hashes);
+    const [base] = sides.base.collector.results(list, ctx.hashes);
+    const [row] = compareAbScenario(head as ScenarioResult, base as ScenarioResult, (list[0] as Scenario).thresholds);
+    expect(row).toMatchObject({ result: 'regression', pValue: 0.0156, pairs: 6 });
+    expect(row?.extraTrials).toBeUndefined();
+  });
+
+  it('head +50% over 4 pairs (1/16 cannot confirm): extended to the cap, a regression by 4 more pairs', async () => {
+    const list = scenarios(5);
+    const r = await ab(list, 4, 3, at(1500), { maxTrials: 8, maxTimeMs: 600_000 });
+    for (const side of [r.sides.base, r.sides.head]) {
+      expect(side.runner.commands.map((c) => `${c.trial}/${c.trials}`)).toEqual([
+        '1/4',
+        '2/4',
+        '3/4',
+        '4/4',
+        '5/8',
+        '6/8',
+        '7/8',
+        '8/8',
+      ]);
+    }
+    expect(r.out.orders[0]?.order).toHaveLength(8);
+    expect(r.logs).toContain(
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.0625); running up to 4 more pairs',
+    );
+    const [head] = r.sides.head.collector.results(list, r.ctx.hashes);
+    const [base] = r.sides.base.collector.results(list, r.ctx.hashes);
+    expect(head?.phases[0]?.confirm).toEqual({ first: 4, cap: 8 });
+    const [row] = compareAbScenario(head as ScenarioResult, base as ScenarioResult, (list[0] as Scenario).thresholds);
+    // 8 pairs, all worse: 1/256
+    expect(row).toMatchObject({ result: 'regression', extraTrials: 4, pairs: 8, pValue: 0.0039 });
+  });
+
+  it('the extension continues the same seeded sequence: the first pairs’ orders do not change', async () => {
+    const list = scenarios(5);
+    const unchanged = await ab(list, 4, 3, at(1000), { maxTrials: 8, maxTimeMs: 600_000 });
+    const extended = await ab(list, 4, 3, at(1500), { maxTrials: 8, maxTimeMs: 600_000 });
+    expect(unchanged.out.orders[0]?.order).toHaveLength(4);
+    expect(extended.out.orders[0]?.order.slice(0, 4)).toEqual(unchanged.out.orders[0]?.order);
+  });
+
+  it('confirmation off: 4 pairs, no extension, inconclusive', async () => {
+    const list = scenarios(5);
+    const h = harness(list, undefined);
+    const sides = { base: h.side('base', at(1000)), head: h.side('head', at(1500)) };
+    await measureAb(h.ctx, sides, 4, 3);
+    const r = { ...h, sides };
+    expect(r.sides.head.runner.commands).toHaveLength(4);
+    const [head] = r.sides.head.collector.results(list, r.ctx.hashes);
+    const [base] = r.sides.base.collector.results(list, r.ctx.hashes);
+    const [row] = compareAbScenario(head as ScenarioResult, base as ScenarioResult, (list[0] as Scenario).thresholds);
+    expect(row?.result).toBe('inconclusive');
+  });
+});

@@ -1,0 +1,387 @@
+// `run(request, deps)` driven with fakes for Docker, compose, git and files: every mode through one
+// pipeline, and every failure path the issue names (corrupt baselines, a sweep without a ladder, a
+// runner crash mid-trial, the A/B worktree removed on failure, a failed write, a gate that could
+// never fail).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
+import type { SutContainer } from '../../src/docker/engine.js';
+import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
+import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
+import type { Exec } from '../../src/exec.js';
+import { Progress } from '../../src/progress.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
+import type { RunnerCommand, RunnerEvent } from '../../src/protocol/plan.js';
+import type { ResultsFile } from '../../src/results/types.js';
+import { realFiles, type RunDeps, type RunOptions } from '../../src/run-steps.js';
+import { run } from '../../src/run.js';
+import { drawOrder, seededRandom } from '../../src/stats/random.js';
+import { failure, trial as trialSummary } from './fixtures.js';
+
+/** How a fake SUT answers: its latency, and where its runner dies. */
+interface SideBehaviour {
+  delayUs: number;
+  /** the runner container dies (exit 137) on this trial command, after its stage started */
+  dieOnTrial?: number;
+}
+
+/** A runner container that answers trial commands with a measurement at the side's latency. */
+function fakeRunner(
+  opts: RunnerOptions,
+  behaviour: SideBehaviour,
+  emit: (e: RunnerEvent) => void,
+  log: string[],
+): RunningRunner {
+  let resolveExit: (code: number) => void = () => {};
+  const exited = new Promise<number>((r) => (resolveExit = r));
+  let dead = false;
+  let trials = 0;
+  const die = (code: number) => {
+    if (dead) return;
+    dead = true;
+    resolveExit(code);
+  };
+  setTimeout(() => {
+    emit({ t: 'hello', node: 'v20' });
+    emit({ t: 'ready' });
+  }, 1);
+  const answer = (cmd: RunnerCommand) => {
+    if (cmd.c === 'end') {
+      emit({ t: 'done' });
+      return die(0);
+    }
+    trials++;
+    log.push(`${opts.name}: ${cmd.scenario}/${cmd.phase} ${cmd.trial}/${cmd.trials}`);
+    const where = { scenario: cmd.scenario, phase: cmd.phase };
+    emit({ t: 'stage', ...where, trial: cmd.trial, trials: cmd.trials, stage: 'measure', totalMs: 1000 });
+    if (behaviour.dieOnTrial === trials) return die(137);
+    // a little spread from trial to trial, the same on every run
+    const us = Math.round(behaviour.delayUs * (1 + ((trials * 7) % 5) / 1000));
+    const h = createHistogram();
+    for (let i = 0; i < 2000; i++) recordUs(h, us);
+    const { resources: _r, ...measurement } = trialSummary(
+      { responses: 2000, latency: { count: 2000, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us } },
+      cmd.trial,
+    );
+    emit({ t: 'trial', ...where, measurement, histogram: encodeHistogram(h) });
+  };
+  return {
+    containerId: opts.name ?? 'runner',
+    volumeName: opts.name ?? 'runner',
+    exited,
+    stderrTail: () => [],
+    send: (cmd) => {
+      if (!dead) setTimeout(() => answer(cmd), 1);
+    },
+  };
+}
+
+class FakeDocker implements DockerClient {
+  readonly calls: string[] = [];
+  readonly trials: string[] = [];
+  constructor(readonly sides: Record<string, SideBehaviour>) {}
+  async version() {
+    return { version: '27.0.0', apiVersion: '1.46' };
+  }
+  async containers(project: string): Promise<SutContainer[]> {
+    return [{ id: `${project}-api`, service: 'api', state: 'running', image: 'api:1', imageId: 'sha256:a' }];
+  }
+  async networks(project: string) {
+    return [`${project}_default`];
+  }
+  async stats() {
+    return { stop: () => {} };
+  }
+  async imageDigests(containers: SutContainer[]) {
+    return Object.fromEntries(containers.map((c) => [c.service, { image: c.image, id: c.imageId, digest: null }]));
+  }
+  async startRunner(opts: RunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<RunningRunner> {
+    this.calls.push(`start ${opts.name}`);
+    const side = /-(base|head)-runner/.exec(opts.name ?? '')?.[1] ?? 'only';
+    return fakeRunner(opts, this.sides[side] as SideBehaviour, onEvent, this.trials);
+  }
+  async removeRunner(r: RunningRunner) {
+    this.calls.push(`remove ${r.containerId}`);
+  }
+  async sweep(runId: string) {
+    this.calls.push(`sweep ${runId}`);
+    return [];
+  }
+}
+
+class FakeCompose implements ComposeClient {
+  constructor(
+    readonly project: string,
+    private readonly calls: string[],
+    private readonly upError?: string,
+  ) {}
+  async prepare() {
+    this.calls.push(`prepare ${this.project}`);
+  }
+  async up() {
+    this.calls.push(`up ${this.project}`);
+    return this.upError;
+  }
+  async logs() {
+    return ['api  | listening'];
+  }
+  async down() {
+    this.calls.push(`down ${this.project}`);
+  }
+}
+
+const COMPOSE = 'services:\n  api:\n    image: api:1\n';
+const config = (extra = '', trials = 3) => `version: 1
+sut:
+  compose: docker-compose.yml
+runner: { image: perf-gate/node:local }
+${extra}
+defaults:
+  warmup: 0s
+  trials: ${trials}
+  thresholds:
+    p50: { regress: 20%, floor: 100us }
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    phases:
+      - { name: c2, connections: 2, duration: 1s }
+`;
+
+let root: string;
+const savedWorkspace = process.env.GITHUB_WORKSPACE;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'perf-gate-run-'));
+  process.env.GITHUB_WORKSPACE = root;
+});
+afterAll(() => {
+  if (savedWorkspace === undefined) delete process.env.GITHUB_WORKSPACE;
+  else process.env.GITHUB_WORKSPACE = savedWorkspace;
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A project directory with a config, a compose file and a baselines directory. */
+function project(text = config()): { dir: string; configFile: string; baselineDir: string } {
+  const dir = mkdtempSync(join(root, 'p-'));
+  writeFileSync(join(dir, 'perf-gate.yml'), text);
+  writeFileSync(join(dir, 'docker-compose.yml'), COMPOSE);
+  mkdirSync(join(dir, 'baselines'));
+  return { dir, configFile: join(dir, 'perf-gate.yml'), baselineDir: join(dir, 'baselines') };
+}
+
+interface Harness {
+  deps: RunDeps;
+  docker: FakeDocker;
+  calls: string[];
+  lines: string[];
+  git: string[];
+  written: string[];
+}
+
+/** Fakes for every dependency; `git` answers the commands an A/B run makes. */
+function harness(
+  sides: Record<string, SideBehaviour>,
+  o: { upError?: Record<string, string>; failWrite?: RegExp; baseTree?: string } = {},
+): Harness {
+  const docker = new FakeDocker(sides);
+  const lines: string[] = [];
+  const git: string[] = [];
+  const written: string[] = [];
+  const exec: Exec = async (_cmd, args) => {
+    git.push(args.join(' '));
+    if (args[0] === 'rev-parse' && args[1] === '--show-toplevel') return { code: 0, stdout: `${root}\n`, stderr: '' };
+    if (args[0] === 'rev-parse' && args[1] === '--verify')
+      return { code: 0, stdout: `${'b'.repeat(40)}\n`, stderr: '' };
+    if (args[0] === 'worktree' && args[1] === 'add') {
+      // the base tree: the same project as head
+      const into = args[4] as string;
+      mkdirSync(into, { recursive: true });
+      if (o.baseTree) {
+        for (const f of ['perf-gate.yml', 'docker-compose.yml']) {
+          mkdirSync(join(into, o.baseTree), { recursive: true });
+          writeFileSync(join(into, o.baseTree, f), readFileSync(join(root, o.baseTree, f)));
+        }
+      }
+      return { code: 0, stdout: '', stderr: '' };
+    }
+    return { code: 1, stdout: '', stderr: 'not a git repository' };
+  };
+  const deps: RunDeps = {
+    docker,
+    compose: (c) => new FakeCompose(c.project, docker.calls, o.upError?.[c.project.split('-').at(-1) ?? '']),
+    exec,
+    progress: new Progress({ write: (t) => void lines.push(t) }),
+    onSignal: () => () => {},
+    runnerScript: () => '// runner',
+    env: {},
+    maskSecret: () => {},
+    files: {
+      read: realFiles.read,
+      write: (path, text) => {
+        if (o.failWrite?.test(path)) throw new Error(`EACCES: permission denied, open '${path}'`);
+        written.push(path);
+        realFiles.write(path, text);
+      },
+    },
+    now: () => Date.parse('2026-11-24T10:00:00Z'),
+  };
+  return { deps, docker, calls: docker.calls, lines, git, written };
+}
+
+const request = (p: ReturnType<typeof project>, mode: RunOptions['mode'], extra: Partial<RunOptions> = {}) => ({
+  configFile: p.configFile,
+  mode,
+  scenarios: [],
+  baselineDir: p.baselineDir,
+  outDir: p.dir,
+  runId: 'r1',
+  ...extra,
+});
+
+const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+
+describe('run: one pipeline for every mode', () => {
+  it('update writes the baseline through deps.files and passes; gate then confirms a +50% p50 with more trials', async () => {
+    const p = project();
+    const up = harness({ only: { delayUs: 2000 } });
+    const updated = await run(request(p, 'update'), up.deps);
+    expect(updated.verdict).toBe('pass');
+    expect(updated.baselinesUpdated).toEqual([join(p.baselineDir, 'api.json')]);
+    expect(up.written).toContain(join(p.baselineDir, 'api.json'));
+    // update confirms nothing: exactly the configured trials, one runner for the whole run
+    expect(up.docker.trials).toHaveLength(3);
+    expect(up.calls.filter((c) => c.startsWith('start '))).toEqual(['start perfgate-r1-runner']);
+
+    const slow = harness({ only: { delayUs: 3000 } });
+    const gated = await run(request(p, 'gate'), slow.deps);
+    expect(gated.verdict).toBe('regression');
+    const p50 = gated.results.comparisons.find((c) => c.metric === 'p50');
+    expect(p50).toMatchObject({ result: 'regression', extraTrials: 9 });
+    // 3 vs 3 cannot reach alpha: the first look spends none of it, and the phase runs to the default cap
+    expect(slow.docker.trials).toHaveLength(12);
+    expect(slow.docker.trials.at(-1)).toBe('perfgate-r1-runner: api/c2 12/12');
+    expect(results(p.dir).scenarios[0]?.phases[0]?.confirm).toEqual({ first: 3, cap: 12 });
+    expect(slow.calls.at(-1)).toBe('sweep r1');
+  });
+
+  it('gate against an unchanged service passes without extra trials', async () => {
+    const p = project();
+    await run(request(p, 'update'), harness({ only: { delayUs: 2000 } }).deps);
+    const same = harness({ only: { delayUs: 2000 } });
+    const gated = await run(request(p, 'gate'), same.deps);
+    expect(gated.verdict).toBe('pass');
+    expect(same.docker.trials).toHaveLength(3);
+  });
+
+  it('a corrupt baseline is exit 2 in gate mode before anything boots', async () => {
+    const p = project();
+    writeFileSync(join(p.baselineDir, 'api.json'), '{ not json');
+    const h = harness({ only: { delayUs: 2000 } });
+    const err = await failure(run(request(p, 'gate'), h.deps));
+    expect(err.exitCode).toBe(EXIT_USAGE);
+    expect(err.message).toMatch(/^baseline .*api\.json: not valid JSON/);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a corrupt baseline in update mode is a warning, and replaced', async () => {
+    const p = project();
+    writeFileSync(join(p.baselineDir, 'api.json'), '{ not json');
+    const h = harness({ only: { delayUs: 2000 } });
+    const outcome = await run(request(p, 'update'), h.deps);
+    expect(outcome.verdict).toBe('pass');
+    expect(h.lines.join('')).toMatch(/warning: baseline .*api\.json: not valid JSON.*; it will be replaced/);
+    expect(JSON.parse(readFileSync(join(p.baselineDir, 'api.json'), 'utf8')).schema).toBe('perf-gate/baseline@1');
+  });
+
+  it('a sweep without a ladder boots nothing, says so and passes', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000 } });
+    const outcome = await run(request(p, 'sweep'), h.deps);
+    expect(outcome.verdict).toBe('pass');
+    expect(outcome.results.unswept).toEqual(['api']);
+    expect(h.lines.join('')).toContain('no sweep ladder (scenarios[].sweep) in api: nothing to sweep');
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a runner that dies mid-trial is exit 3 naming it, and everything is torn down', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000, dieOnTrial: 2 } });
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/^runner died \(exit code 137\)/);
+    expect(h.calls).toContain('down perfgate-r1');
+    expect(h.calls.at(-1)).toBe('sweep r1');
+    expect(h.written).toEqual([]);
+  });
+
+  it('a results file that cannot be written is exit 3 naming the path, after the teardown', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000 } }, { failWrite: /perf-gate-results\.json$/ });
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe(
+      `cannot write ${join(p.dir, 'perf-gate-results.json')}: EACCES: permission denied, open '${join(p.dir, 'perf-gate-results.json')}'`,
+    );
+    expect(h.calls.at(-1)).toBe('sweep r1');
+  });
+
+  it('a gate whose trials and cap can never reach alpha is exit 2 naming the keys, before anything boots', async () => {
+    const p = project(config('', 2));
+    const h = harness({ only: { delayUs: 2000 } });
+    const err = await failure(run(request(p, 'gate'), h.deps));
+    expect(err.exitCode).toBe(EXIT_USAGE);
+    expect(err.details.join('\n')).toContain('scenarios[0].trials (2) with gate.confirm.max-trials (12)');
+    expect(h.calls).toEqual([]);
+  });
+});
+
+describe('run: A/B', () => {
+  const abProject = () => {
+    const p = project(config('ab: { pairs: 6 }'));
+    return { ...p, tree: p.dir.slice(root.length + 1) };
+  };
+
+  it('pairs in the seeded order, one runner per side; a slower head is a regression; the worktree goes', async () => {
+    const p = abProject();
+    const h = harness({ base: { delayUs: 2000 }, head: { delayUs: 3000 } }, { baseTree: p.tree });
+    const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 7 }), h.deps);
+    expect(outcome.verdict).toBe('regression');
+    const random = seededRandom(7);
+    const expected = Array.from({ length: 6 }, () => drawOrder(random));
+    expect(outcome.results.ab).toMatchObject({ order: 'random', seed: 7, pairs: 6 });
+    expect(outcome.results.ab?.orders).toEqual([{ scenario: 'api', phase: 'c2', order: expected }]);
+    // the sides ran in the drawn order, pair by pair
+    const sides = h.docker.trials.map((t) => (t.includes('-base-') ? 'A' : 'B'));
+    expect(sides.join('')).toBe(expected.join(''));
+    expect(h.calls.filter((c) => c.startsWith('start '))).toEqual([
+      'start perfgate-r1-base-runner',
+      'start perfgate-r1-head-runner',
+    ]);
+    expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
+  });
+
+  it('a head that fails to boot: exit 3 naming the side, base torn down, the worktree removed', async () => {
+    const p = abProject();
+    const h = harness(
+      { base: { delayUs: 2000 }, head: { delayUs: 2000 } },
+      { baseTree: p.tree, upError: { head: 'container api exited (1)' } },
+    );
+    const err = await failure(run(request(p, 'ab', { baseRef: 'main' }), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe('head: SUT failed to start or become healthy: container api exited (1)');
+    expect(h.calls).toContain('down perfgate-r1-base');
+    expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
+  });
+
+  it('a runner that dies between pairs: exit 3 naming the side, both sides down, the worktree removed', async () => {
+    const p = abProject();
+    const h = harness({ base: { delayUs: 2000, dieOnTrial: 3 }, head: { delayUs: 2000 } }, { baseTree: p.tree });
+    const err = await failure(run(request(p, 'ab', { baseRef: 'main', seed: 1 }), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/^base: runner died \(exit code 137\)/);
+    expect(h.calls).toEqual(expect.arrayContaining(['down perfgate-r1-base', 'down perfgate-r1-head']));
+    expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
+  });
+});

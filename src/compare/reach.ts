@@ -1,0 +1,103 @@
+// Pure: what a config's trials can decide, checked before anything runs. A gate whose trials and
+// confirmation cap together can never reach alpha cannot fail on a change (only on an absolute limit):
+// that config is refused (exit 2, naming the keys). Weaker problems are notes `validate` prints: the
+// configured trials alone cannot confirm (every row outside its band will need more trials), or a
+// phase is too short for the percentiles it gates.
+import type { MetricName } from '../config/schema.js';
+import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
+import { WS_ENTRIES } from '../protocol/plan.js';
+import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
+import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA, hasBand } from './compare.js';
+import { looksOf, smallestMannWhitneyP, smallestSignedRankP, spendAlpha, unreachable } from './confirm.js';
+import { samplesNeeded } from './metrics.js';
+
+export type VerdictMode = 'gate' | 'ab';
+
+/** Every threshold set a scenario is gated with: its own (or the built-in ones), and its entries'. */
+function gatedSets(s: Scenario, mode: VerdictMode): Thresholds[] {
+  const own =
+    Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === 'ab' ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
+  const entries =
+    s.mix?.map((e) => e.thresholds) ?? (s.websocket ? WS_ENTRIES.map((n) => s.websocket?.thresholds[n] ?? {}) : []);
+  return [own, ...entries];
+}
+
+function banded(sets: Thresholds[]): Array<[MetricName, Threshold]> {
+  return sets.flatMap((set) => (Object.entries(set) as Array<[MetricName, Threshold]>).filter(([, t]) => hasBand(t)));
+}
+
+/** The strictest alpha of the banded thresholds, or undefined when nothing is compared by a test. */
+function strictestAlpha(rows: Array<[MetricName, Threshold]>, mode: VerdictMode): number | undefined {
+  if (rows.length === 0) return undefined;
+  const dflt = mode === 'ab' ? AB_DEFAULT_ALPHA : DEFAULT_ALPHA;
+  return Math.min(...rows.map(([, t]) => t.alpha ?? dflt));
+}
+
+const short = (v: number) => +v.toPrecision(2);
+
+export interface Reach {
+  /** the config cannot gate: exit 2 */
+  problems: string[];
+  /** worth knowing: `validate` prints them */
+  notes: string[];
+}
+
+/**
+ * Whether each scenario's trials (A/B: `ab.pairs`) and `gate.confirm.max-trials` can reach its alpha.
+ * Against baselines the baseline is taken to have as many trials as the config asks for (what an
+ * update run records).
+ */
+export function confirmationReach(config: Config, mode: VerdictMode, pairs = config.ab.pairs): Reach {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const { maxTrials } = config.gate.confirm;
+  config.scenarios.forEach((s, i) => {
+    const rows = banded(gatedSets(s, mode));
+    const alpha = strictestAlpha(rows, mode);
+    if (alpha === undefined) return;
+    const n = mode === 'ab' ? pairs : s.trials;
+    const countKey = mode === 'ab' ? 'ab.pairs' : `scenarios[${i}].trials`;
+    const unit = mode === 'ab' ? 'pairs' : 'trials';
+    const smallestAt = mode === 'ab' ? smallestSignedRankP : (k: number) => smallestMannWhitneyP(k, s.trials);
+    const looks = looksOf(n, maxTrials);
+    const why = unreachable(looks, alpha, smallestAt);
+    const against = mode === 'ab' ? '' : ` against a ${s.trials}-trial baseline`;
+    if (why) {
+      problems.push(
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name} can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials`,
+      );
+      return;
+    }
+    const spent = spendAlpha(alpha, looks, smallestAt(n));
+    if (spent.first === 0) {
+      notes.push(
+        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
+      );
+    }
+    for (const note of shortPhases(s, rows)) notes.push(note);
+  });
+  return { problems, notes };
+}
+
+/** Successful responses a trial of `phase` will have at most, where the config says (open loop, a
+ * request count); undefined where it depends on the service (closed loop for a duration). */
+function expectedSamples(phase: Phase): number | undefined {
+  if (phase.kind === 'open') return Math.floor((phase.rate * phase.durationMs) / 1000);
+  if (phase.kind === 'closed') return phase.requests;
+  return phase.peers * phase.messages;
+}
+
+function shortPhases(s: Scenario, rows: Array<[MetricName, Threshold]>): string[] {
+  const out: string[] = [];
+  for (const phase of s.phases) {
+    const expected = expectedSamples(phase);
+    if (expected === undefined) continue;
+    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
+    if (tooShort.length === 0) continue;
+    const need = Math.max(...tooShort.map(samplesNeeded));
+    out.push(
+      `scenario ${s.name}, phase ${phase.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(', ')} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+// Pure: a small seeded generator for A/B pair orders, so that a run's order can be reproduced from
+// the seed in its results file (mulberry32: 32-bit state, plenty for coin flips).
+
+/** A seed for a new run: 32 random bits from the platform's generator. */
+export function newSeed(random: () => number = Math.random): number {
+  return Math.floor(random() * 2 ** 32) >>> 0;
+}
+
+/** Uniform numbers in [0, 1) from `seed`; the same seed gives the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** One pair's order, drawn afresh: `AB` runs base (A) first, `BA` head (B) first. */
+export type PairOrder = 'AB' | 'BA';
+
+export function drawOrder(random: () => number): PairOrder {
+  return random() < 0.5 ? 'AB' : 'BA';
+}
