@@ -11912,15 +11912,15 @@ var require_field = __commonJS({
       field._defaultEdition = "proto3";
       return field;
     };
-    function Field(name2, id, type, rule, extend3, options, comment) {
+    function Field(name2, id, type, rule, extend2, options, comment) {
       if (util.isObject(rule)) {
-        comment = extend3;
+        comment = extend2;
         options = rule;
-        rule = extend3 = void 0;
-      } else if (util.isObject(extend3)) {
+        rule = extend2 = void 0;
+      } else if (util.isObject(extend2)) {
         comment = options;
-        options = extend3;
-        extend3 = void 0;
+        options = extend2;
+        extend2 = void 0;
       }
       ReflectionObject.call(this, name2, options);
       if (!util.isInteger(id) || id < 0)
@@ -11929,7 +11929,7 @@ var require_field = __commonJS({
         throw TypeError("type must be a string");
       if (rule !== void 0 && !ruleRe.test(rule = rule.toString().toLowerCase()))
         throw TypeError("rule must be a string rule");
-      if (extend3 !== void 0 && !util.isString(extend3))
+      if (extend2 !== void 0 && !util.isString(extend2))
         throw TypeError("extend must be a string");
       if (rule === "proto3_optional") {
         rule = "optional";
@@ -11937,7 +11937,7 @@ var require_field = __commonJS({
       this.rule = rule && rule !== "optional" ? rule : void 0;
       this.type = type;
       this.id = id;
-      this.extend = extend3 || void 0;
+      this.extend = extend2 || void 0;
       this.repeated = rule === "repeated";
       this.map = false;
       this.message = null;
@@ -13180,7 +13180,7 @@ var require_parse = __commonJS({
           topLevelObjects.push(type);
         }
       }
-      function parseField(parent, rule, extend3, depth) {
+      function parseField(parent, rule, extend2, depth) {
         var type = next();
         if (type === "group") {
           parseGroup(parent, rule, depth);
@@ -13196,7 +13196,7 @@ var require_parse = __commonJS({
           throw illegal(name2, "name");
         name2 = applyCase(name2);
         skip("=");
-        var field = new Field(name2, parseId(next()), type, rule, extend3);
+        var field = new Field(name2, parseId(next()), type, rule, extend2);
         ifBlock(field, function parseField_block(token2) {
           if (token2 === "option") {
             parseOption(field, token2);
@@ -37189,7 +37189,7 @@ var require_common2 = __commonJS({
         debug.namespace = namespace;
         debug.useColors = createDebug.useColors();
         debug.color = createDebug.selectColor(namespace);
-        debug.extend = extend3;
+        debug.extend = extend2;
         debug.destroy = createDebug.destroy;
         Object.defineProperty(debug, "enabled", {
           enumerable: true,
@@ -37213,7 +37213,7 @@ var require_common2 = __commonJS({
         }
         return debug;
       }
-      function extend3(namespace, delimiter) {
+      function extend2(namespace, delimiter) {
         const newDebug = createDebug(this.namespace + (typeof delimiter === "undefined" ? ":" : delimiter) + namespace);
         newDebug.log = this.log;
         return newDebug;
@@ -40514,7 +40514,7 @@ var require_exec = __commonJS({
 // node_modules/dockerode/lib/container.js
 var require_container = __commonJS({
   "node_modules/dockerode/lib/container.js"(exports2, module2) {
-    var extend3 = require_util2().extend;
+    var extend2 = require_util2().extend;
     var Exec = require_exec();
     var util = require_util2();
     var Container = function(modem, id) {
@@ -61145,7 +61145,7 @@ var require_docker = __commonJS({
     var Exec = require_exec();
     var util = require_util2();
     var withSession = require_session();
-    var extend3 = util.extend;
+    var extend2 = util.extend;
     var Docker2 = function(opts) {
       if (!(this instanceof Docker2)) return new Docker2(opts);
       var plibrary = global.Promise;
@@ -62348,7 +62348,7 @@ var require_docker = __commonJS({
         "Volumes": {},
         "VolumesFrom": []
       };
-      extend3(optsc, createOptions);
+      extend2(optsc, createOptions);
       this.createContainer(optsc, handler);
       return hub;
     };
@@ -62371,7 +62371,7 @@ var require_docker = __commonJS({
         "Volumes": {},
         "VolumesFrom": []
       };
-      extend3(optsc, createOptions);
+      extend2(optsc, createOptions);
       var containero;
       return new this.modem.Promise(function(resolve4, reject) {
         self2.createContainer(optsc).then(function(container) {
@@ -92580,6 +92580,8 @@ function render(t, values) {
 }
 
 // src/config/normalize.ts
+var MIN_CONFIRM_TIME_MS = 1e3;
+var MAX_CONFIRM_TIME_MS = 24 * 36e5;
 function parseAbsolute(unit, value) {
   if (typeof value === "number") {
     if (value === 0) return 0;
@@ -92969,6 +92971,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   }
   const env = {};
   for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
+  const maxTime = raw.gate?.confirm?.["max-time"];
+  const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
+  if (maxTimeMs < MIN_CONFIRM_TIME_MS || maxTimeMs > MAX_CONFIRM_TIME_MS) {
+    problems.push("gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)");
+  }
   if (problems.length > 0) return { problems };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -92995,7 +93002,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         against: raw.gate?.against ?? "baselines",
         confirm: {
           maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
-          maxTimeMs: raw.gate?.confirm?.["max-time"] !== void 0 ? parseDurationMs(raw.gate.confirm["max-time"]) : DEFAULT_CONFIRM_MAX_TIME_MS
+          maxTimeMs
         }
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
@@ -93747,6 +93754,7 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
 
 // src/docker/runner-container.ts
 var RUNNER_DIR = "/perf-gate";
+var LOST_AFTER_MS = 5e3;
 function nodeCommand(entrypoint, args) {
   const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
   const first = ep[0] ?? "";
@@ -93823,9 +93831,11 @@ async function startRunner(docker, opts, onEvent, onLog) {
     WorkingDir: RUNNER_DIR,
     Labels: opts.labels,
     Env: ["NODE_ENV=production"],
-    // stdin stays open for the whole session: the host sends one command per trial
+    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
+    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
+    // runner reads EOF and ends instead of waiting for commands forever
     OpenStdin: true,
-    StdinOnce: false,
+    StdinOnce: true,
     AttachStdin: true,
     AttachStdout: true,
     AttachStderr: true,
@@ -93863,9 +93873,24 @@ async function startRunner(docker, opts, onEvent, onLog) {
     stream.on("error", () => resolve4());
   });
   await container.start();
-  const exited = Promise.all([container.wait({ condition: "not-running" }), drained]).then(
-    ([r]) => r.StatusCode
+  const waited = container.wait({ condition: "not-running" });
+  const lost = drained.then(
+    () => new Promise((_resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error("the connection to the runner container closed while it still ran")),
+        LOST_AFTER_MS
+      );
+      t.unref();
+      waited.then(
+        () => clearTimeout(t),
+        () => clearTimeout(t)
+      );
+    })
   );
+  const exited = Promise.race([
+    Promise.all([waited, drained]).then(([r]) => r.StatusCode),
+    lost
+  ]);
   return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
 }
 
@@ -94244,16 +94269,23 @@ function confirm(input2) {
   const spent = spendAlpha(alpha, looks, input2.smallestAt(looks.first));
   const p1 = input2.pAt(first);
   if (p1 <= spent.first) return { kind: "confirmed", pValue: p1, alpha: spent.first, extra: 0 };
+  if (input2.trials > first && input2.trials < looks.cap) {
+    return {
+      kind: "inconclusive",
+      pValue: p1,
+      alpha: spent.final,
+      reason: `confirmation stopped by gate.confirm.max-time after ${input2.trials - first} of ${looks.cap - first} more ${unit}: not tested again`
+    };
+  }
   if (input2.trials > first) {
     const p2 = input2.pAt(input2.trials);
     const extra = input2.trials - first;
     if (p2 <= spent.final) return { kind: "confirmed", pValue: p2, alpha: spent.final, extra };
-    const reachable = input2.smallestAt(input2.trials) <= spent.final;
     return {
       kind: "inconclusive",
       pValue: p2,
       alpha: spent.final,
-      reason: reachable ? `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input2.trials} ${unit}` : `${input2.trials} ${unit} (${extra} more, stopped by gate.confirm.max-time) cannot reach p ≤ ${round(spent.final)}`
+      reason: `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input2.trials} ${unit}`
     };
   }
   if (looks.cap <= first) {
@@ -94270,7 +94302,7 @@ function confirm(input2) {
       kind: "inconclusive",
       pValue: p1,
       alpha: spent.final,
-      reason: `even ${looks.cap} ${unit} (${input2.capKey}) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input2.smallestAt(looks.cap))}); raise trials or ${input2.capKey}`
+      reason: `even ${looks.cap} ${unit} (the most ${input2.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input2.smallestAt(looks.cap))}); raise trials, ${input2.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`
     };
   }
   return { kind: "open", pValue: p1, alpha: spent.first };
@@ -94785,7 +94817,8 @@ function abLine(results) {
   const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
   const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
   const order = ab.order === "random" ? `each pair's order drawn at random, seed ${ab.seed ?? "?"}` : "ABBA";
-  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
+  const pairs = `${ab.pairs} interleaved pairs${ab.order === "random" ? " per phase, more where confirmation ran" : ""}`;
+  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
 }
 function headline(results) {
   const verdict = overallVerdict(results.comparisons);
@@ -94812,14 +94845,20 @@ function headline(results) {
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
-function regressionBullets(comparisons) {
-  const all = comparisons.filter((c) => c.result === "regression");
+function regressionBullets(comparisons, gated) {
+  const all = [
+    ...comparisons.filter((c) => c.result === "regression"),
+    ...gated ? comparisons.filter((c) => c.result === "inconclusive") : []
+  ];
   const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
   return all.slice(0, 10).map((c) => {
-    const what = `**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
-    if (c.reason) return `- ${what}: ${escapeMarkdown(c.reason)}`;
+    const inconclusive = c.result === "inconclusive";
+    const what = `${inconclusive ? "❔ " : ""}**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
+    if (c.reason && !inconclusive) return `- ${what}: ${escapeMarkdown(c.reason)}`;
     const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
-    return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""}${confirmedBy(c)})`;
+    const values = `${from}${formatMetricValue(c.metric, c.current)}`;
+    if (c.reason) return `- ${what}: ${values} (${delta(c)}): ${escapeMarkdown(c.reason)}`;
+    return `- ${what}: ${values} (${delta(c)}, band ${escapeMarkdown(c.band)}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""}${confirmedBy(c)})`;
   }).concat(more);
 }
 function confirmedBy(c) {
@@ -94834,7 +94873,7 @@ function comparisonTable(comparisons) {
     c.baseline === null ? "—" : formatMetricValue(c.metric, c.baseline),
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
-    c.band,
+    escapeMarkdown(c.band),
     `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
@@ -95013,7 +95052,7 @@ function renderMarkdown(results, opts = {}) {
   const head = [marker, headline(results)];
   const ab = abLine(results);
   if (ab) head.push("", ab);
-  const bullets = regressionBullets(results.comparisons);
+  const bullets = regressionBullets(results.comparisons, results.mode === "gate" || results.mode === "ab");
   if (bullets.length) head.push("", ...bullets);
   const status = capped(statusLines(statuses, results.startedAt, results.mode), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
@@ -95543,7 +95582,7 @@ var phaseResult = external_exports.looseObject({
   trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
-  confirm: external_exports.object({ first: count2, cap: count2 }).optional()
+  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
 });
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
@@ -96696,6 +96735,14 @@ function seededRandom(seed) {
 function drawOrder(random) {
   return random() < 0.5 ? "AB" : "BA";
 }
+function derivedSeed(seed, ...parts) {
+  let h = 2166136261 ^ seed >>> 0;
+  for (const ch of parts.join("\0")) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
 
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
@@ -96704,62 +96751,81 @@ function openRows(comparisons, phase2) {
 function describeOpen(rows) {
   return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
 }
-async function extend2(ctx, looks, more) {
-  const budget = ctx.confirm?.maxTimeMs ?? 0;
-  const started = ctx.now();
-  let last = 0;
-  let ran = 0;
-  for (let k = looks.first + 1; k <= looks.cap; k++) {
-    const spent = ctx.now() - started;
-    if (budget <= 0 || spent + last > budget) return { ran, stoppedForTime: true };
-    const t0 = ctx.now();
-    await more(k);
-    last = ctx.now() - t0;
-    ran++;
-  }
-  return { ran, stoppedForTime: false };
+function affordableCap(ctx, looks, meanTrialMs) {
+  const budget = ctx.confirm.maxTimeMs;
+  const fits = meanTrialMs > 0 ? Math.floor(budget / meanTrialMs) : looks.cap - looks.first;
+  const cap = Math.min(looks.cap, looks.first + fits);
+  return cap > looks.first ? cap : void 0;
 }
-async function confirmPhase(ctx, where, open2, looks, unit, more) {
+async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
   if (open2.length === 0) return;
+  const mean = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean);
+  const budget = formatMs(ctx.confirm.maxTimeMs);
+  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
+  if (cap === void 0) {
+    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    return;
+  }
+  if (cap < looks.cap) {
+    phase2.setLooks({ first: looks.first, cap });
+    if (phase2.open().length === 0) {
+      ctx.log(
+        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`
+      );
+      return;
+    }
+  }
+  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
   ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running up to ${looks.cap - looks.first} more ${unit}`
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
   );
-  const { ran, stoppedForTime } = await extend2(ctx, looks, more);
-  if (stoppedForTime) {
-    ctx.log(`[perf-gate] ${where}: confirmation stopped after ${ran} more ${unit} (gate.confirm.max-time)`);
+  const started = ctx.now();
+  let last = mean;
+  for (let k = looks.first + 1; k <= cap; k++) {
+    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
+      ctx.log(
+        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`
+      );
+      return;
+    }
+    const t0 = ctx.now();
+    await more(k, cap);
+    last = ctx.now() - t0;
   }
 }
 async function measureOne(ctx, side, baselines) {
   for (const s of ctx.scenarios) {
     for (const phase2 of s.phases) {
-      const looks = looksOf(s.trials, ctx.confirm?.maxTrials ?? 0);
+      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
       side.collector.setLooks(s.name, phase2.name, looks);
       const run2 = (trial, trials2) => side.runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: trials2 });
+      const t0 = ctx.now();
       for (let t = 1; t <= s.trials; t++) await run2(t, s.trials);
+      const firstLookMs = ctx.now() - t0;
       const baseline = baselines.get(s.name);
-      if (!ctx.confirm || looks.cap <= looks.first || !baseline) continue;
-      const current = side.collector.results([s], ctx.hashes)[0];
-      const rows = compareScenario(current, s.thresholds, baseline, false).comparisons;
-      await confirmPhase(
-        ctx,
-        `${s.name}/${phase2.name}`,
-        openRows(rows, phase2.name),
-        looks,
-        "trials",
-        (k) => run2(k, looks.cap)
-      );
+      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
+      const open2 = () => {
+        const current = side.collector.results([s], ctx.hashes)[0];
+        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
+      };
+      const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
+      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "trials", { setLooks, open: open2 }, run2);
     }
   }
 }
 async function measureAb(ctx, sides, pairs, seed) {
-  const random = seededRandom(seed);
   const orders = [];
   for (const s of ctx.scenarios) {
     for (const phase2 of s.phases) {
-      const looks = looksOf(pairs, ctx.confirm?.maxTrials ?? 0);
+      const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
+      const looks = looksOf(pairs, ctx.confirm.maxTrials);
       const order = [];
       orders.push({ scenario: s.name, phase: phase2.name, order });
-      for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, looks);
+      const setLooks = (l) => {
+        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
+      };
+      setLooks(looks);
       const pair = async (k, total) => {
         const drawn = drawOrder(random);
         order.push(drawn);
@@ -96770,19 +96836,17 @@ async function measureAb(ctx, sides, pairs, seed) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
         }
       };
+      const t0 = ctx.now();
       for (let k = 1; k <= pairs; k++) await pair(k, pairs);
-      if (!ctx.confirm || looks.cap <= looks.first) continue;
-      const [head] = sides.head.collector.results([s], ctx.hashes);
-      const [base] = sides.base.collector.results([s], ctx.hashes);
-      const rows = compareAbScenario(head, base, s.thresholds, false);
-      await confirmPhase(
-        ctx,
-        `${s.name}/${phase2.name}`,
-        openRows(rows, phase2.name),
-        looks,
-        "pairs",
-        (k) => pair(k, looks.cap)
-      );
+      const firstLookMs = ctx.now() - t0;
+      if (!ctx.extend || looks.cap <= looks.first) continue;
+      const open2 = () => {
+        const [head] = sides.head.collector.results([s], ctx.hashes);
+        const [base] = sides.base.collector.results([s], ctx.hashes);
+        const rows = compareAbScenario(head, base, s.thresholds, false);
+        return openRows(rows, phase2.name);
+      };
+      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
     }
   }
   return { seed, orders };
@@ -96880,7 +96944,13 @@ var SutSession = class _SutSession {
     const { docker } = this.deps;
     const launch = this.launches++;
     const name2 = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ""}-runner${launch ? `-${launch}` : ""}`;
-    const link = new RunnerLink(this.runnerContext(), onEvent);
+    const link = new RunnerLink(
+      {
+        ...this.runnerContext(),
+        deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs)
+      },
+      onEvent
+    );
     const running = await docker.startRunner(
       { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
       (e) => link.event(e),
@@ -96889,6 +96959,7 @@ var SutSession = class _SutSession {
     this.links.add(link);
     try {
       await link.attach(running);
+      if (this.closed) throw environmentError(`${this.prefix}the run was torn down while its runner started`);
       await link.ready();
     } catch (err) {
       await link.release();
@@ -96960,6 +97031,15 @@ function watchContainers(docker, project, running, pollMs) {
     }
   };
 }
+var TRIAL_SLACK_MS = 6e4;
+function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
+  const s = plan.scenarios.find((x) => x.name === cmd.scenario);
+  const phase2 = s?.phases.find((p) => p.name === cmd.phase);
+  if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
+    return void 0;
+  const duration4 = phase2.durationMs ?? 0;
+  return s.warmupMs + duration4 + plan.requestTimeoutMs + slackMs;
+}
 var LAST_WORDS_MS = 5e3;
 var RunnerLink = class {
   constructor(ctx, onEvent) {
@@ -97021,11 +97101,26 @@ var RunnerLink = class {
       if (this.over()) throw await this.fail(await this.verdict("idle"));
       const pending = { started: false, finished: false };
       this.pending = pending;
+      const limitMs = this.ctx.deadlineMs(cmd);
+      let overdue = false;
+      const timer = limitMs === void 0 ? void 0 : setTimeout(() => {
+        overdue = true;
+        this.wake();
+      }, limitMs);
       try {
         this.send({ c: "trial", ...cmd });
-        await this.until(() => pending.finished || this.over());
+        await this.until(() => pending.finished || overdue || this.over());
       } finally {
+        clearTimeout(timer);
         this.pending = void 0;
+      }
+      if (overdue && !pending.finished && !this.over()) {
+        throw await this.fail(
+          environmentError(
+            `${this.ctx.prefix}runner did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limitMs / 1e3)}s (warm-up, duration and a minute of slack)`,
+            (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`)
+          )
+        );
       }
       if (!pending.finished || this.over())
         throw await this.fail(await this.verdict(pending.started ? "busy" : "idle"));
@@ -97237,7 +97332,7 @@ async function run(opts, deps) {
     if (opts.mode === "update") {
       for (const r of results.scenarios) {
         const path = baselinePath(opts.baselineDir, r.name);
-        deps.files.write(path, stableStringify(baselineOf(r, provenance2)));
+        writeOrFail(deps.files, path, stableStringify(baselineOf(r, provenance2)));
         baselinesUpdated.push(path);
       }
     }
@@ -97294,24 +97389,26 @@ async function measure(opts, deps, p, run2) {
       const script = deps.runnerScript();
       const handles = [];
       try {
-        handles.push(
-          ...await Promise.all(
-            sessions.map(
-              (session, i) => session.startRunner(
-                { image: p.image, cpus: config2.runner.cpus, script, plan: p.plan },
-                eventSink(
-                  run2.sides[i]?.collector,
-                  progress,
-                  run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : ""
-                )
+        const started = await Promise.allSettled(
+          sessions.map(
+            (session, i) => session.startRunner(
+              { image: p.image, cpus: config2.runner.cpus, script, plan: p.plan },
+              eventSink(
+                run2.sides[i]?.collector,
+                progress,
+                run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : ""
               )
             )
           )
         );
+        for (const r of started) if (r.status === "fulfilled") handles.push(r.value);
+        const failed = started.find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
         const ctx = {
           scenarios: p.scenarios,
           hashes: p.hashes,
-          confirm: opts.mode === "gate" || opts.mode === "ab" ? config2.gate.confirm : void 0,
+          confirm: config2.gate.confirm,
+          extend: opts.mode === "gate" || opts.mode === "ab",
           log: (l) => progress.line(l),
           now: deps.now
         };
@@ -97687,7 +97784,12 @@ report: ${outcome.reportPath}
 function cmdValidate(args) {
   const { values } = parse3("validate", args);
   const config2 = loadConfig(String(values.config));
-  const reach = confirmationReach(config2, config2.gate.against === "base-ref" ? "ab" : "gate");
+  const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
+  const reach = confirmationReach(config2, main2);
+  const other = confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
+  reach.notes.push(
+    ...other.problems.map((p) => `--mode ${main2 === "ab" ? "gate" : "ab"} would refuse this config: ${p}`)
+  );
   if (reach.problems.length > 0) {
     throw usageError(
       `${values.config}: the gate could never fail on a change`,

@@ -246,7 +246,14 @@ function cmdValidate(args: string[]): number {
   const config = loadConfig(String(values.config));
   // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
   // to reach alpha, as `run` checks
-  const reach = confirmationReach(config, config.gate.against === 'base-ref' ? 'ab' : 'gate');
+  const main = config.gate.against === 'base-ref' ? 'ab' : 'gate';
+  const reach = confirmationReach(config, main);
+  // the other mode (`--mode ab` against baselines' config, or gate with an A/B one): what `run` in
+  // that mode would refuse is said, not failed on, since pull requests do not run it
+  const other = confirmationReach(config, main === 'ab' ? 'gate' : 'ab');
+  reach.notes.push(
+    ...other.problems.map((p) => `--mode ${main === 'ab' ? 'gate' : 'ab'} would refuse this config: ${p}`),
+  );
   if (reach.problems.length > 0) {
     throw usageError(
       `${values.config}: the gate could never fail on a change`,

@@ -27,6 +27,7 @@ import {
   provenanceOf,
   publishFiles,
   type RunDeps,
+  writeOrFail,
   sessionSpec,
   type RunOptions,
   type RunOutcome,
@@ -125,7 +126,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     if (opts.mode === 'update') {
       for (const r of results.scenarios) {
         const path = baselinePath(opts.baselineDir, r.name);
-        deps.files.write(path, stableStringify(baselineOf(r, provenance)));
+        writeOrFail(deps.files, path, stableStringify(baselineOf(r, provenance)));
         baselinesUpdated.push(path);
       }
     }
@@ -194,25 +195,28 @@ async function measure(
       const script = deps.runnerScript();
       const handles: RunnerHandle[] = [];
       try {
-        // both sides' runners come up together: each waits for its own SUT's ready probes
-        handles.push(
-          ...(await Promise.all(
-            sessions.map((session, i) =>
-              session.startRunner(
-                { image: p.image, cpus: config.runner.cpus, script, plan: p.plan },
-                eventSink(
-                  run.sides[i]?.collector as TrialCollector,
-                  progress,
-                  run.sides[i]?.side ? `${run.sides[i]?.side}: ` : '',
-                ),
+        // both sides' runners come up together: each waits for its own SUT's ready probes. Every start
+        // is waited for before a failure is thrown, so the teardown never races a runner still starting
+        const started = await Promise.allSettled(
+          sessions.map((session, i) =>
+            session.startRunner(
+              { image: p.image, cpus: config.runner.cpus, script, plan: p.plan },
+              eventSink(
+                run.sides[i]?.collector as TrialCollector,
+                progress,
+                run.sides[i]?.side ? `${run.sides[i]?.side}: ` : '',
               ),
             ),
-          )),
+          ),
         );
+        for (const r of started) if (r.status === 'fulfilled') handles.push(r.value);
+        const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
         const ctx: MeasureContext = {
           scenarios: p.scenarios,
           hashes: p.hashes,
-          confirm: opts.mode === 'gate' || opts.mode === 'ab' ? config.gate.confirm : undefined,
+          confirm: config.gate.confirm,
+          extend: opts.mode === 'gate' || opts.mode === 'ab',
           log: (l) => progress.line(l),
           now: deps.now,
         };

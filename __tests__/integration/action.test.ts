@@ -335,7 +335,9 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(r.outputs.verdict).toBe('pass');
     expect(r.stdout).toContain('A/B, head against base');
     const body = ours()[0]?.body ?? '';
-    expect(body).toMatch(/interleaved pairs \(each pair's order drawn at random, seed \d+\)/);
+    expect(body).toMatch(
+      /interleaved pairs per phase, more where confirmation ran \(each pair's order drawn at random, seed \d+\)/,
+    );
     expect(body).toMatch(/\| scenario +\| phase +\| metric +\| base +\| head +\|/);
     expect(ours()).toHaveLength(1);
     expect(leftovers(r.state.run_id as string)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abOrder, compareAbScenario, pairedChange } from '../../src/compare/ab.js';
+import { compareAbScenario, pairedChange } from '../../src/compare/ab.js';
 import type { Thresholds } from '../../src/config/types.js';
 import type { PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { type Measure, phase } from './fixtures.js';
@@ -27,17 +27,6 @@ const P50: Thresholds = { p50: { regress: 0.05, floor: 20 } };
 function verdict(base: PhaseResult, head: PhaseResult, thresholds: Thresholds = P50, final = true) {
   return compareAbScenario(scenario(head), scenario(base), thresholds, final);
 }
-
-describe('abOrder: ABBA interleaving', () => {
-  it('alternates which side goes first, so a linear drift cancels over two pairs', () => {
-    expect(abOrder(3).map((s) => `${s.pair}${s.side[0]}`)).toEqual(['0b', '0h', '1h', '1b', '2b', '2h']);
-  });
-  it('runs each side once per pair', () => {
-    const order = abOrder(6);
-    expect(order.filter((s) => s.side === 'base')).toHaveLength(6);
-    expect(order.filter((s) => s.side === 'head')).toHaveLength(6);
-  });
-});
 
 describe('pairedChange', () => {
   it.each<[string, number[], number[], number | null, number]>([
@@ -235,7 +224,7 @@ describe('compareAbScenario: confirmation by more pairs (the head phase’s look
     expect(c?.result).toBe('inconclusive');
     expect(c?.open).toBeUndefined();
     expect(c?.reason).toBe(
-      'even 4 pairs (gate.confirm.max-trials) cannot reach p ≤ 0.05 (the smallest p is 0.0625); raise trials or gate.confirm.max-trials',
+      'even 4 pairs (the most gate.confirm.max-trials and gate.confirm.max-time allow) cannot reach p ≤ 0.05 (the smallest p is 0.0625); raise trials, gate.confirm.max-trials or gate.confirm.max-time, or refresh a baseline recorded with fewer trials',
     );
   });
 

@@ -347,14 +347,14 @@ describe('compareScenario: confirmation over two looks (PhaseResult.confirm)', (
       reason: 'not confirmed after 9 more trials: p 0.156 > 0.01 over 12 trials',
     },
     {
-      // 5 vs 3 cannot reach 0.01 (smallest p 1/56): the time budget stopped the extension early
+      // the time budget stopped the extension before its cap: no test at a count the clock chose
       label: 'extension stopped early by the time budget',
       current: above(5),
       looks: [3, 12],
       final: true,
       result: 'inconclusive',
-      p: 0.0179,
-      reason: /^5 trials \(2 more, stopped by gate\.confirm\.max-time\) cannot reach p ≤ 0\.01$/,
+      p: 0.05,
+      reason: /^confirmation stopped by gate\.confirm\.max-time after 2 of 9 more trials: not tested again$/,
     },
     {
       // 5 vs 5 can reach 0.005 at the first look: alpha is split, 1/252 ≤ 0.005 confirms there
@@ -387,7 +387,7 @@ describe('compareScenario: confirmation over two looks (PhaseResult.confirm)', (
       result: 'inconclusive',
       p: 0.5,
       reason:
-        'even 2 trials (gate.confirm.max-trials) cannot reach p ≤ 0.01 (the smallest p is 0.3333); raise trials or gate.confirm.max-trials',
+        'even 2 trials (the most gate.confirm.max-trials and gate.confirm.max-time allow) cannot reach p ≤ 0.01 (the smallest p is 0.3333); raise trials, gate.confirm.max-trials or gate.confirm.max-time, or refresh a baseline recorded with fewer trials',
     },
     {
       label: 'confirmation off (cap = first): one look at the full alpha',

@@ -161,6 +161,7 @@ describe('parseConfigText: defaults', () => {
     expect(s.request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
     expect(s.thresholds).toEqual({});
     expect(s.sweep).toBeUndefined();
+    expect(config.gate).toEqual({ against: 'baselines', confirm: { maxTrials: 12, maxTimeMs: 600_000 } });
   });
 
   it('ready probe timeout defaults to 60s', () => {
@@ -551,6 +552,21 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ['no phases', minimal((c) => setPhases(c)), ['scenarios[0].phases: must list at least one phase']],
     ['no scenarios', minimal((c) => (c.scenarios = [])), ['scenarios: must list at least one scenario']],
     ['too many workers', minimal((c) => (c.runner = { workers: 65 })), ['runner.workers: must be at most 64']],
+    [
+      'a confirmation time budget of 0',
+      minimal((c) => (c.gate = { confirm: { 'max-time': '0s' } })),
+      ['gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)'],
+    ],
+    [
+      'a confirmation time budget over a day',
+      minimal((c) => (c.gate = { confirm: { 'max-time': '25h' } })),
+      ['gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)'],
+    ],
+    [
+      'a confirmation cap over 100',
+      minimal((c) => (c.gate = { confirm: { 'max-trials': 101 } })),
+      ['gate.confirm.max-trials: must be an integer from 0 to 100'],
+    ],
     ['sut missing', minimal((c) => delete c.sut), ['sut: is required']],
     ['top level is a list', '- a\n- b\n', ['(top level): must be a mapping with version, sut and scenarios']],
     ['top level is a scalar', 'hello\n', ['(top level): must be a mapping with version, sut and scenarios']],

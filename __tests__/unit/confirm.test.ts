@@ -163,11 +163,11 @@ describe('confirm', () => {
       },
     ],
     [
-      'inconclusive: the extension stopped early (time budget) where alpha cannot be reached',
+      'inconclusive, not tested: the extension stopped by the time budget before the cap',
       gateInput(5, { first: 3, cap: 12 }, { 3: 0.05, 5: 1 / 56 }),
       {
         kind: 'inconclusive',
-        reason: /^5 trials \(2 more, stopped by gate\.confirm\.max-time\) cannot reach p ≤ 0\.01$/,
+        reason: /^confirmation stopped by gate\.confirm\.max-time after 2 of 9 more trials: not tested again$/,
       },
     ],
     [
@@ -199,7 +199,7 @@ describe('confirm', () => {
         pValue: 0.5,
         alpha: 0.01,
         reason:
-          'even 2 trials (gate.confirm.max-trials) cannot reach p ≤ 0.01 (the smallest p is 0.3333); raise trials or gate.confirm.max-trials',
+          'even 2 trials (the most gate.confirm.max-trials and gate.confirm.max-time allow) cannot reach p ≤ 0.01 (the smallest p is 0.3333); raise trials, gate.confirm.max-trials or gate.confirm.max-time, or refresh a baseline recorded with fewer trials',
       },
     ],
   ])('%s', (_label, input, expected) => {

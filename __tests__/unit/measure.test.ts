@@ -41,6 +41,12 @@ function histogramAt(us: number): string {
  * whose p50 is `p50(n)` for the n-th trial it runs of the phase (1-based). */
 class FakeRunner implements TrialRunner {
   readonly commands: Command[] = [];
+  private slow = { after: Infinity, factor: 1 };
+
+  /** trials after the first `after` take `factor` times as long */
+  slowAfter(after: number, factor: number): void {
+    this.slow = { after, factor };
+  }
   constructor(
     private readonly side: string,
     private readonly collector: TrialCollector,
@@ -58,7 +64,7 @@ class FakeRunner implements TrialRunner {
       { t: 'stage', scenario, phase: name, trial: cmd.trial, trials: cmd.trials, stage: 'measure' },
       this.clock.t,
     );
-    this.clock.t += TRIAL_MS;
+    this.clock.t += n > this.slow.after ? TRIAL_MS * this.slow.factor : TRIAL_MS;
     const { resources: _r, ...measurement } = trial({ latency: { p50: this.p50(n) } }, cmd.trial);
     await Promise.resolve();
     this.collector.onEvent(
@@ -96,15 +102,16 @@ interface Harness {
 
 const DEFAULT_CONFIRM = { maxTrials: 12, maxTimeMs: 600_000 };
 
-/** `confirm` undefined is confirmation off (update and sweep runs), not the default. */
-function harness(list: Scenario[], confirm: MeasureContext['confirm']): Harness {
+/** `confirm` undefined: no extra trials (update and sweep runs), at the default cap. */
+function harness(list: Scenario[], confirm: MeasureContext['confirm'] | undefined): Harness {
   const clock = { t: 0 };
   const calls: string[] = [];
   const logs: string[] = [];
   const ctx: MeasureContext = {
     scenarios: list,
     hashes: new Map(list.map((s) => [s.name, `hash-${s.name}`])),
-    confirm,
+    confirm: confirm ?? DEFAULT_CONFIRM,
+    extend: confirm !== undefined,
     log: (line) => logs.push(line),
     now: () => clock.t,
   };
@@ -172,7 +179,7 @@ describe('measureOne (gate, update, sweep)', () => {
       ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`),
     ]);
     expect(h.logs).toEqual([
-      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running up to 9 more trials',
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running 9 more trials',
     ]);
     const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
     expect(current.phases[0]?.trials).toHaveLength(12);
@@ -244,11 +251,11 @@ describe('measureOne (gate, update, sweep)', () => {
     expect(row?.extraTrials).toBeUndefined();
   });
 
-  it.each<[string, MeasureContext['confirm']]>([
-    ['confirmation off (update and sweep runs)', undefined],
-    ['gate.confirm.max-trials 0', { maxTrials: 0, maxTimeMs: 600_000 }],
-    ['a cap below the configured trials', { maxTrials: 2, maxTimeMs: 600_000 }],
-  ])('%s: no extension, and the final verdict is inconclusive', async (_label, confirm) => {
+  it.each<[string, MeasureContext['confirm'] | undefined, RegExp]>([
+    ['no extra trials (update and sweep runs)', undefined, /cannot confirm on its own.*no more trials were run/],
+    ['gate.confirm.max-trials 0', { maxTrials: 0, maxTimeMs: 600_000 }, /confirmation by more trials is off/],
+    ['a cap below the configured trials', { maxTrials: 2, maxTimeMs: 600_000 }, /confirmation by more trials is off/],
+  ])('%s: no extension, and the final verdict is inconclusive', async (_label, confirm, reason) => {
     const list = scenarios(3);
     const s = list[0] as Scenario;
     const h = harness(list, confirm);
@@ -258,35 +265,68 @@ describe('measureOne (gate, update, sweep)', () => {
     const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
     const [row] = compareScenario(current, s.thresholds, baselineOf(s, 3)).comparisons;
     expect(row?.result).toBe('inconclusive');
-    expect(row?.reason).toMatch(/confirmation by more trials is off/);
+    expect(row?.reason).toMatch(reason);
   });
 
-  it('a time budget of 2.5 trials stops the extension after 2 extra trials, and says so', async () => {
+  it('a time budget of 2.5 trials allows 2 more, too few to ever confirm 3 vs 3: none are run, and it says so', async () => {
     const list = scenarios(3);
     const s = list[0] as Scenario;
     const h = harness(list, { maxTrials: 12, maxTimeMs: 2.5 * TRIAL_MS });
     const side = h.side('head', at(1500));
     await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
-    expect(side.runner.commands).toHaveLength(5);
-    expect(h.logs.at(-1)).toBe('[perf-gate] s/c10: confirmation stopped after 2 more trials (gate.confirm.max-time)');
-    const [row] = compareScenario(
-      side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult,
-      s.thresholds,
-      baselineOf(s, 3),
-    ).comparisons;
-    // 5 vs 3 cannot reach 0.01 (1/56): inconclusive, naming the stop
+    expect(side.runner.commands).toHaveLength(3);
+    expect(h.logs.at(-1)).toMatch(/allows 2 more trials, too few to confirm$/);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    expect(current.phases[0]?.confirm).toEqual({ first: 3, cap: 5 });
+    const [row] = compareScenario(current, s.thresholds, baselineOf(s, 3)).comparisons;
+    // 5 vs 3 cannot reach 0.01 (1/56)
     expect(row?.result).toBe('inconclusive');
-    expect(row?.reason).toMatch(/^5 trials \(2 more, stopped by gate\.confirm\.max-time\) cannot reach p ≤ 0\.01$/);
+    expect(row?.reason).toMatch(
+      /^even 5 trials \(the most gate\.confirm\.max-trials and gate\.confirm\.max-time allow\)/,
+    );
   });
 
-  it('a time budget of 0 stops before any extra trial', async () => {
+  it('a time budget of 7.5 trials fixes the cap at 10 before the extension, and confirms there', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 7.5 * TRIAL_MS });
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands).toHaveLength(10);
+    expect(h.logs.at(-1)).toMatch(/running 7 more trials \(gate\.confirm\.max-time .* allows 7 of 9\)$/);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    expect(current.phases[0]?.confirm).toEqual({ first: 3, cap: 10 });
+    const [row] = compareScenario(current, s.thresholds, baselineOf(s, 3)).comparisons;
+    // 10 vs 3, all above: p = 1/286
+    expect(row).toMatchObject({ result: 'regression', extraTrials: 7 });
+  });
+
+  it('a trial that would overrun the budget after all stops the extension: inconclusive, not tested', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 7.5 * TRIAL_MS });
+    const side = h.side('head', at(1500));
+    // the extra trials take three times as long as the first three
+    side.runner.slowAfter(3, 3);
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
+    expect(side.runner.commands.length).toBeLessThan(10);
+    expect(h.logs.at(-1)).toMatch(/confirmation stopped after \d more trials \(gate\.confirm\.max-time/);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const [row] = compareScenario(current, s.thresholds, baselineOf(s, 3)).comparisons;
+    expect(row?.result).toBe('inconclusive');
+    expect(row?.reason).toMatch(
+      /^confirmation stopped by gate\.confirm\.max-time after \d of 7 more trials: not tested again$/,
+    );
+  });
+
+  it('a time budget of 0 runs no extra trial', async () => {
     const list = scenarios(3);
     const s = list[0] as Scenario;
     const h = harness(list, { maxTrials: 12, maxTimeMs: 0 });
     const side = h.side('head', at(1500));
     await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]));
     expect(side.runner.commands).toHaveLength(3);
-    expect(h.logs.at(-1)).toBe('[perf-gate] s/c10: confirmation stopped after 0 more trials (gate.confirm.max-time)');
+    expect(h.logs.at(-1)).toMatch(/leaves no time for more trials of about/);
   });
 });
 
@@ -376,7 +416,7 @@ describe('measureAb', () => {
     }
     expect(r.out.orders[0]?.order).toHaveLength(8);
     expect(r.logs).toContain(
-      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.0625); running up to 4 more pairs',
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.0625); running 4 more pairs',
     );
     const [head] = r.sides.head.collector.results(list, r.ctx.hashes);
     const [base] = r.sides.base.collector.results(list, r.ctx.hashes);
@@ -394,9 +434,9 @@ describe('measureAb', () => {
     expect(extended.out.orders[0]?.order.slice(0, 4)).toEqual(unchanged.out.orders[0]?.order);
   });
 
-  it('confirmation off: 4 pairs, no extension, inconclusive', async () => {
+  it('confirmation off (max-trials 0): 4 pairs, no extension, inconclusive', async () => {
     const list = scenarios(5);
-    const h = harness(list, undefined);
+    const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
     const sides = { base: h.side('base', at(1000)), head: h.side('head', at(1500)) };
     await measureAb(h.ctx, sides, 4, 3);
     const r = { ...h, sides };

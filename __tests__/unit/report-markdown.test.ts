@@ -943,7 +943,7 @@ describe('renderMarkdown: A/B with random pair orders', () => {
 
   it('names the seed in the A/B line', () => {
     expect(md).toContain(
-      "Head `abcdef123456` vs base `1234567890ab` (origin/main), same run, 6 interleaved pairs (each pair's order drawn at random, seed 424242): Δ is the median of per-pair changes, [interval] its 96.9% confidence interval.",
+      "Head `abcdef123456` vs base `1234567890ab` (origin/main), same run, 6 interleaved pairs per phase, more where confirmation ran (each pair's order drawn at random, seed 424242): Δ is the median of per-pair changes, [interval] its 96.9% confidence interval.",
     );
   });
 

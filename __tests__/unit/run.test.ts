@@ -17,7 +17,7 @@ import type { RunnerCommand, RunnerEvent } from '../../src/protocol/plan.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { realFiles, type RunDeps, type RunOptions } from '../../src/run-steps.js';
 import { run } from '../../src/run.js';
-import { drawOrder, seededRandom } from '../../src/stats/random.js';
+import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
 import { failure, trial as trialSummary } from './fixtures.js';
 
 /** How a fake SUT answers: its latency, and where its runner dies. */
@@ -327,6 +327,14 @@ describe('run: one pipeline for every mode', () => {
     expect(h.calls.at(-1)).toBe('sweep r1');
   });
 
+  it('a baseline that cannot be written is exit 3 naming the path, not an internal error', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000 } }, { failWrite: /api\.json$/ });
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/^cannot write .*baselines\/api\.json: EACCES/);
+  });
+
   it('a gate whose trials and cap can never reach alpha is exit 2 naming the keys, before anything boots', async () => {
     const p = project(config('', 2));
     const h = harness({ only: { delayUs: 2000 } });
@@ -348,7 +356,7 @@ describe('run: A/B', () => {
     const h = harness({ base: { delayUs: 2000 }, head: { delayUs: 3000 } }, { baseTree: p.tree });
     const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 7 }), h.deps);
     expect(outcome.verdict).toBe('regression');
-    const random = seededRandom(7);
+    const random = seededRandom(derivedSeed(7, 'api', 'c2'));
     const expected = Array.from({ length: 6 }, () => drawOrder(random));
     expect(outcome.results.ab).toMatchObject({ order: 'random', seed: 7, pairs: 6 });
     expect(outcome.results.ab?.orders).toEqual([{ scenario: 'api', phase: 'c2', order: expected }]);

@@ -7,7 +7,7 @@ import { EXIT_ENVIRONMENT, UserError } from '../../src/errors.js';
 import type { RunnerEvent, RunnerPlan } from '../../src/plan.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
 import type { RunnerCommand } from '../../src/protocol/plan.js';
-import { SutSession, type SutSessionOptions } from '../../src/session/sut-session.js';
+import { SutSession, type SutSessionOptions, trialDeadlineMs } from '../../src/session/sut-session.js';
 import { withSessions } from '../../src/session/with-sessions.js';
 
 /** What a fake runner does on a trial command: answer, exit, report fatal, crash the SUT, or hang. */
@@ -184,6 +184,7 @@ const planSpec = {
   ...spec,
   plan: { ...plan, scenarios: [scenario('a', 2, ['p1', 'p2']), scenario('b', 1, ['q'])] },
 };
+const cmd = (scenario: string, phase: string, trial: number, trials: number) => ({ scenario, phase, trial, trials });
 const options = (o: Partial<SutSessionOptions> = {}): SutSessionOptions => ({
   runId: 'r1',
   labels: {},
@@ -338,7 +339,6 @@ describe('SutSession', () => {
 
 describe('SutSession runner handle', () => {
   const tick = () => new Promise((r) => setTimeout(r, 5));
-  const cmd = (scenario: string, phase: string, trial: number, trials: number) => ({ scenario, phase, trial, trials });
 
   it('run sends every scenario × phase × trial as one command, in plan order, to one runner, then end', async () => {
     const { docker, open } = setup();
@@ -527,6 +527,52 @@ describe('SutSession runner handle', () => {
     expect(docker.calls).toContain('remove runner-1');
     expect((await pending).message).toBe('runner died (exit code 137) before finishing');
     expect(docker.statsOpen).toBe(0);
+  });
+});
+
+describe('SutSession: a wedged or late runner', () => {
+  it('a trial past warm-up + duration + request timeout + slack: exit 3 naming the trial, the runner removed', async () => {
+    const { docker, open } = setup({ side: 'base', trialSlackMs: 20 });
+    docker.scripts.push({ trials: ['hang'] });
+    const session = await open();
+    const runner = await session.startRunner(planSpec, () => {});
+    const err = await failure(runner.trial(cmd('a', 'p1', 1, 2)));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    // the phase's 300 ms, the plan's 1 s request timeout and 20 ms of slack
+    expect(err.message).toBe(
+      'base: runner did not finish trial 1 of a/p1 within 1s (warm-up, duration and a minute of slack)',
+    );
+    expect(docker.calls).toContain('remove runner-1');
+    // the failure is kept: the next trial gets it at once
+    expect((await failure(runner.trial(cmd('a', 'p1', 2, 2)))).message).toBe(err.message);
+    await session.close();
+  });
+
+  it('a runner whose start finishes after the session closed is removed, and its start rejects', async () => {
+    const { docker, open } = setup();
+    const session = await open();
+    const starting = failure(session.startRunner(planSpec, () => {}));
+    await session.close();
+    const err = await starting;
+    expect(err.message).toMatch(/^the run was torn down while its runner started$|^runner died/);
+    expect(docker.calls).toContain('remove runner-1');
+  });
+
+  it.each<[string, number | undefined]>([
+    ['a phase given by duration: warm-up + duration + request timeout + a minute', 0 + 300 + 1000 + 60_000],
+  ])('trialDeadlineMs: %s', (_l, expected) => {
+    expect(trialDeadlineMs(planSpec.plan, { scenario: 'a', phase: 'p1' })).toBe(expected);
+  });
+
+  it('trialDeadlineMs: no bound for a request count, an unknown phase', () => {
+    const plan = {
+      ...planSpec.plan,
+      scenarios: [
+        { ...scenario('n', 1, []), phases: [{ kind: 'closed' as const, name: 'n2k', connections: 1, requests: 2000 }] },
+      ],
+    };
+    expect(trialDeadlineMs(plan, { scenario: 'n', phase: 'n2k' })).toBeUndefined();
+    expect(trialDeadlineMs(plan, { scenario: 'n', phase: 'nope' })).toBeUndefined();
   });
 });
 

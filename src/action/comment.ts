@@ -15,7 +15,7 @@ export interface CommentRequest {
   mode: CommentMode;
   reportId: string;
   report: string;
-  /** the run's verdict: `on-regression` creates a comment only for `regression` */
+  /** the run's verdict: `on-regression` creates a comment only for `regression` or `inconclusive` */
   verdict: string;
 }
 
@@ -38,7 +38,9 @@ export async function publishComment(
   try {
     // on-regression without a regression: no new comment, but one that reported a regression earlier
     // must not stay stale
-    const create = req.mode === 'always' || req.verdict === 'regression';
+    // on-regression: a comment where something needs the reviewer — a regression, or a change that
+    // could not be confirmed either way
+    const create = req.mode === 'always' || req.verdict === 'regression' || req.verdict === 'inconclusive';
     const r = await upsertComment(api, req.pr, reportMarker(req.reportId), req.report, create);
     if (r.action !== 'none') log.info(`perf-gate: comment ${r.id} ${r.action}`);
     return r;

@@ -22,6 +22,8 @@ export interface ActionInputs {
   reportId: string;
   /** A/B mode: the ref to compare against; empty = the pull request's base commit */
   baseRef: string;
+  /** A/B mode: the seed of the pair orders; undefined = a new one */
+  seed: number | undefined;
   /** paths to also write the results to as JUnit XML / CSV; empty = not written */
   junit: string;
   csv: string;
@@ -56,6 +58,9 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const inconclusive = input(env, 'fail-on-inconclusive', 'false').toLowerCase();
   if (!['true', 'false'].includes(inconclusive))
     throw usageError(`input fail-on-inconclusive: ${JSON.stringify(inconclusive)} must be true or false`);
+  const seed = input(env, 'seed', '');
+  if (seed && (!/^\d{1,10}$/.test(seed) || Number(seed) >= 2 ** 32))
+    throw usageError(`input seed: ${JSON.stringify(seed)} must be an integer from 0 to 4294967295`);
   const pr = input(env, 'pr-number', '');
   if (pr && !/^[1-9]\d{0,9}$/.test(pr))
     throw usageError(`input pr-number: ${JSON.stringify(pr)} must be a pull request number`);
@@ -77,6 +82,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
     baseRef: input(env, 'base-ref', ''),
+    seed: seed ? Number(seed) : undefined,
     junit: input(env, 'junit', ''),
     csv: input(env, 'csv', ''),
     history: input(env, 'history', ''),

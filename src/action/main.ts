@@ -78,6 +78,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         reportId: inputs.reportId,
         runnerImage: inputs.runnerImage,
         baseRef: inputs.baseRef,
+        seed: inputs.seed,
         junit: inputs.junit,
         csv: inputs.csv,
         history: inputs.history,

@@ -40,17 +40,6 @@ import {
 } from './compare.js';
 import { direction, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
 
-/** Pair i runs base then head when i is even, head then base when odd: B H H B B H … (ABBA), so a
- * linear drift over the run cancels within every two pairs. */
-export function abOrder(pairs: number): Array<{ pair: number; side: 'base' | 'head' }> {
-  const out: Array<{ pair: number; side: 'base' | 'head' }> = [];
-  for (let i = 0; i < pairs; i++) {
-    const first = i % 2 === 0 ? 'base' : 'head';
-    out.push({ pair: i, side: first }, { pair: i, side: first === 'base' ? 'head' : 'base' });
-  }
-  return out;
-}
-
 export interface PairedChange {
   /** median over pairs of head/base − 1; null when a base value is 0 and the medians differ */
   relative: number | null;

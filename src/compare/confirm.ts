@@ -83,18 +83,24 @@ export function confirm(input: ConfirmInput): Confirmation {
   const spent = spendAlpha(alpha, looks, input.smallestAt(looks.first));
   const p1 = input.pAt(first);
   if (p1 <= spent.first) return { kind: 'confirmed', pValue: p1, alpha: spent.first, extra: 0 };
+  if (input.trials > first && input.trials < looks.cap) {
+    // stopped by time before the cap: a test at a count the clock chose would not keep the rate
+    return {
+      kind: 'inconclusive',
+      pValue: p1,
+      alpha: spent.final,
+      reason: `confirmation stopped by gate.confirm.max-time after ${input.trials - first} of ${looks.cap - first} more ${unit}: not tested again`,
+    };
+  }
   if (input.trials > first) {
     const p2 = input.pAt(input.trials);
     const extra = input.trials - first;
     if (p2 <= spent.final) return { kind: 'confirmed', pValue: p2, alpha: spent.final, extra };
-    const reachable = input.smallestAt(input.trials) <= spent.final;
     return {
       kind: 'inconclusive',
       pValue: p2,
       alpha: spent.final,
-      reason: reachable
-        ? `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input.trials} ${unit}`
-        : `${input.trials} ${unit} (${extra} more, stopped by gate.confirm.max-time) cannot reach p ≤ ${round(spent.final)}`,
+      reason: `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input.trials} ${unit}`,
     };
   }
   if (looks.cap <= first) {
@@ -113,7 +119,7 @@ export function confirm(input: ConfirmInput): Confirmation {
       kind: 'inconclusive',
       pValue: p1,
       alpha: spent.final,
-      reason: `even ${looks.cap} ${unit} (${input.capKey}) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input.smallestAt(looks.cap))}); raise trials or ${input.capKey}`,
+      reason: `even ${looks.cap} ${unit} (the most ${input.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input.smallestAt(looks.cap))}); raise trials, ${input.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`,
     };
   }
   return { kind: 'open', pValue: p1, alpha: spent.first };

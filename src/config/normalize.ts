@@ -32,6 +32,10 @@ import {
 } from './types.js';
 import { compileTemplate, render } from '../protocol/ws-template.js';
 
+/** bounds of gate.confirm.max-time: a run that could use it, and never forever */
+const MIN_CONFIRM_TIME_MS = 1000;
+const MAX_CONFIRM_TIME_MS = 24 * 3_600_000;
+
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
 
@@ -489,6 +493,11 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
 
+  const maxTime = raw.gate?.confirm?.['max-time'];
+  const maxTimeMs = maxTime !== undefined ? (parseDurationMs(maxTime) as number) : DEFAULT_CONFIRM_MAX_TIME_MS;
+  if (maxTimeMs < MIN_CONFIRM_TIME_MS || maxTimeMs > MAX_CONFIRM_TIME_MS) {
+    problems.push('gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)');
+  }
   if (problems.length > 0) return { problems };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -515,10 +524,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         against: raw.gate?.against ?? 'baselines',
         confirm: {
           maxTrials: raw.gate?.confirm?.['max-trials'] ?? DEFAULT_CONFIRM_MAX_TRIALS,
-          maxTimeMs:
-            raw.gate?.confirm?.['max-time'] !== undefined
-              ? (parseDurationMs(raw.gate.confirm['max-time']) as number)
-              : DEFAULT_CONFIRM_MAX_TIME_MS,
+          maxTimeMs,
         },
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },

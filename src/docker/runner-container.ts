@@ -13,6 +13,9 @@ import { commandLine, type RunnerCommand } from '../protocol/plan.js';
 
 export const RUNNER_DIR = '/perf-gate';
 
+/** How long after its connection closed a runner container may still run before it counts as lost. */
+const LOST_AFTER_MS = 5000;
+
 export interface RunnerOptions {
   image: string;
   runId: string;
@@ -133,9 +136,11 @@ export async function startRunner(
     WorkingDir: RUNNER_DIR,
     Labels: opts.labels,
     Env: ['NODE_ENV=production'],
-    // stdin stays open for the whole session: the host sends one command per trial
+    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
+    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
+    // runner reads EOF and ends instead of waiting for commands forever
     OpenStdin: true,
-    StdinOnce: false,
+    StdinOnce: true,
     AttachStdin: true,
     AttachStdout: true,
     AttachStderr: true,
@@ -180,8 +185,25 @@ export async function startRunner(
   // wait only after start: a wait on a created, never started container answers at once with
   // StatusCode 0, which hid every runner crash. `not-running` after start also covers a container
   // that already exited.
-  const exited = Promise.all([container.wait({ condition: 'not-running' }), drained]).then(
-    ([r]) => (r as { StatusCode: number }).StatusCode,
+  const waited = container.wait({ condition: 'not-running' });
+  // the connection closed but the container goes on: no command can reach it and no event come back
+  const lost = drained.then(
+    () =>
+      new Promise<number>((_resolve, reject) => {
+        const t = setTimeout(
+          () => reject(new Error('the connection to the runner container closed while it still ran')),
+          LOST_AFTER_MS,
+        );
+        t.unref();
+        waited.then(
+          () => clearTimeout(t),
+          () => clearTimeout(t),
+        );
+      }),
   );
+  const exited = Promise.race([
+    Promise.all([waited, drained]).then(([r]) => (r as { StatusCode: number }).StatusCode),
+    lost,
+  ]);
   return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
 }

@@ -44,7 +44,8 @@ function abLine(results: ResultsFile): string | undefined {
   const head = results.provenance.commit?.slice(0, 12) ?? 'workspace';
   const conf = results.comparisons.find((c) => c.confidence !== undefined)?.confidence;
   const order = ab.order === 'random' ? `each pair's order drawn at random, seed ${ab.seed ?? '?'}` : 'ABBA';
-  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${ab.pairs} interleaved pairs (${order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
+  const pairs = `${ab.pairs} interleaved pairs${ab.order === 'random' ? ' per phase, more where confirmation ran' : ''}`;
+  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
 }
 
 function headline(results: ResultsFile): string {
@@ -78,16 +79,24 @@ function headline(results: ResultsFile): string {
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 
-function regressionBullets(comparisons: Comparison[]): string[] {
-  const all = comparisons.filter((c) => c.result === 'regression');
+function regressionBullets(comparisons: Comparison[], gated: boolean): string[] {
+  // regressions, then (in a run that gates) what stayed inconclusive: the rows a reviewer must see
+  // without opening the table
+  const all = [
+    ...comparisons.filter((c) => c.result === 'regression'),
+    ...(gated ? comparisons.filter((c) => c.result === 'inconclusive') : []),
+  ];
   const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
   return all
     .slice(0, 10)
     .map((c) => {
-      const what = `**${esc(c.scenario)}/${esc(c.phase)}** ${esc(c.metric)}`;
-      if (c.reason) return `- ${what}: ${esc(c.reason)}`;
+      const inconclusive = c.result === 'inconclusive';
+      const what = `${inconclusive ? '❔ ' : ''}**${esc(c.scenario)}/${esc(c.phase)}** ${esc(c.metric)}`;
+      if (c.reason && !inconclusive) return `- ${what}: ${esc(c.reason)}`;
       const from = c.baseline === null ? '' : `${formatMetricValue(c.metric, c.baseline)} → `;
-      return `- ${what}: ${from}${formatMetricValue(c.metric, c.current)} (${delta(c)}, band ${c.band}${c.pValue !== undefined ? `, p=${c.pValue}` : ''}${confirmedBy(c)})`;
+      const values = `${from}${formatMetricValue(c.metric, c.current)}`;
+      if (c.reason) return `- ${what}: ${values} (${delta(c)}): ${esc(c.reason)}`;
+      return `- ${what}: ${values} (${delta(c)}, band ${esc(c.band)}${c.pValue !== undefined ? `, p=${c.pValue}` : ''}${confirmedBy(c)})`;
     })
     .concat(more);
 }
@@ -106,7 +115,7 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     c.baseline === null ? '—' : formatMetricValue(c.metric, c.baseline),
     formatMetricValue(c.metric, c.current),
     delta(c) || '—',
-    c.band,
+    esc(c.band),
     `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
   ]);
 }
@@ -331,7 +340,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   const head = [marker, headline(results)];
   const ab = abLine(results);
   if (ab) head.push('', ab);
-  const bullets = regressionBullets(results.comparisons);
+  const bullets = regressionBullets(results.comparisons, results.mode === 'gate' || results.mode === 'ab');
   if (bullets.length) head.push('', ...bullets);
   const status = capped(statusLines(statuses, results.startedAt, results.mode), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);

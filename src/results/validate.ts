@@ -39,7 +39,10 @@ const phaseResult = z.looseObject({
     .extend({ trials: count, errorRate: nonneg, resources, histogram: z.string() })
     .loose(),
   flags: z.array(z.string()),
-  confirm: z.object({ first: count, cap: count }).optional(),
+  confirm: z
+    .object({ first: count.min(1), cap: count })
+    .refine((c) => c.cap >= c.first, { error: 'cap must be at least first' })
+    .optional(),
 });
 
 const scenarioResult = z.looseObject({

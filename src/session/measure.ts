@@ -7,7 +7,8 @@ import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
-import { drawOrder, type PairOrder, seededRandom } from '../stats/random.js';
+import { derivedSeed, drawOrder, type PairOrder, seededRandom } from '../stats/random.js';
+import { formatMs } from '../units.js';
 import type { TrialCollector } from './collect.js';
 import type { Side } from './sut-session.js';
 
@@ -31,8 +32,10 @@ export interface ConfirmSettings {
 export interface MeasureContext {
   scenarios: Scenario[];
   hashes: ReadonlyMap<string, string>;
-  /** off in update and sweep runs: they compare nothing (or only for information) */
-  confirm: ConfirmSettings | undefined;
+  /** the cap and time budget of confirmation (the cap is recorded in every phase's looks) */
+  confirm: ConfirmSettings;
+  /** run the extra trials: gate and A/B runs; update and sweep runs compare for information only */
+  extend: boolean;
   log: (line: string) => void;
   /** ms, monotonic enough for a time budget */
   now: () => number;
@@ -48,47 +51,72 @@ function describeOpen(rows: Comparison[]): string {
 }
 
 /**
- * Runs extra trials (`more(k)` runs trial or pair k) from `from` up to the cap while `stillOpen` and
- * the time budget allow; the two-look rule needs every trial up to the cap once it extends, so it
- * stops early only for time. Returns how many it ran.
+ * The cap a phase is confirmed at: the configured one, or fewer where `gate.confirm.max-time` allows
+ * fewer trials of the configured trials' mean wall time. Fixed before the extension starts, so the
+ * final look's count is not chosen by the clock while trials run. Undefined: not even one fits.
  */
-async function extend(
-  ctx: MeasureContext,
-  looks: Looks,
-  more: (k: number) => Promise<void>,
-): Promise<{ ran: number; stoppedForTime: boolean }> {
-  const budget = ctx.confirm?.maxTimeMs ?? 0;
-  const started = ctx.now();
-  let last = 0;
-  let ran = 0;
-  for (let k = looks.first + 1; k <= looks.cap; k++) {
-    const spent = ctx.now() - started;
-    // the next trial would take about as long as the last one did; a budget of 0 runs none
-    if (budget <= 0 || spent + last > budget) return { ran, stoppedForTime: true };
-    const t0 = ctx.now();
-    await more(k);
-    last = ctx.now() - t0;
-    ran++;
-  }
-  return { ran, stoppedForTime: false };
+function affordableCap(ctx: MeasureContext, looks: Looks, meanTrialMs: number): number | undefined {
+  const budget = ctx.confirm.maxTimeMs;
+  const fits = meanTrialMs > 0 ? Math.floor(budget / meanTrialMs) : looks.cap - looks.first;
+  const cap = Math.min(looks.cap, looks.first + fits);
+  return cap > looks.first ? cap : undefined;
 }
 
-/** When rows of a phase are open: says which, runs the extension, and says when time stopped it. */
+/**
+ * When rows of a phase are open: says which, fixes the cap the time budget allows (recorded with
+ * `setLooks`), and runs every trial (pair) up to it — the two-look rule tests once more, at the cap.
+ * A trial that would overrun the budget after all stops the extension; the rows are then
+ * inconclusive, not tested (compare/confirm.ts).
+ */
 async function confirmPhase(
   ctx: MeasureContext,
   where: string,
   open: Comparison[],
   looks: Looks,
+  firstLookMs: number,
   unit: 'trials' | 'pairs',
-  more: (k: number) => Promise<void>,
+  phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
+  more: (k: number, cap: number) => Promise<void>,
 ): Promise<void> {
   if (open.length === 0) return;
+  const mean = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean);
+  const budget = formatMs(ctx.confirm.maxTimeMs);
+  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}`;
+  if (cap === undefined) {
+    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    return;
+  }
+  if (cap < looks.cap) {
+    phase.setLooks({ first: looks.first, cap });
+    // the fewer trials the time allows may be too few to ever confirm: then none are run
+    if (phase.open().length === 0) {
+      ctx.log(
+        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`,
+      );
+      return;
+    }
+  }
+  const short =
+    cap < looks.cap
+      ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})`
+      : '';
   ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running up to ${looks.cap - looks.first} more ${unit}`,
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running ${cap - looks.first} more ${unit}${short}`,
   );
-  const { ran, stoppedForTime } = await extend(ctx, looks, more);
-  if (stoppedForTime) {
-    ctx.log(`[perf-gate] ${where}: confirmation stopped after ${ran} more ${unit} (gate.confirm.max-time)`);
+  const started = ctx.now();
+  let last = mean;
+  for (let k = looks.first + 1; k <= cap; k++) {
+    // the next one would take about as long as the last did
+    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
+      ctx.log(
+        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`,
+      );
+      return;
+    }
+    const t0 = ctx.now();
+    await more(k, cap);
+    last = ctx.now() - t0;
   }
 }
 
@@ -100,18 +128,21 @@ export async function measureOne(
 ): Promise<void> {
   for (const s of ctx.scenarios) {
     for (const phase of s.phases) {
-      const looks = looksOf(s.trials, ctx.confirm?.maxTrials ?? 0);
+      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
       side.collector.setLooks(s.name, phase.name, looks);
       const run = (trial: number, trials: number) =>
         side.runner.trial({ scenario: s.name, phase: phase.name, trial, trials });
+      const t0 = ctx.now();
       for (let t = 1; t <= s.trials; t++) await run(t, s.trials);
+      const firstLookMs = ctx.now() - t0;
       const baseline = baselines.get(s.name);
-      if (!ctx.confirm || looks.cap <= looks.first || !baseline) continue;
-      const current = side.collector.results([s], ctx.hashes)[0] as ScenarioResult;
-      const rows = compareScenario(current, s.thresholds, baseline, false).comparisons;
-      await confirmPhase(ctx, `${s.name}/${phase.name}`, openRows(rows, phase.name), looks, 'trials', (k) =>
-        run(k, looks.cap),
-      );
+      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
+      const open = () => {
+        const current = side.collector.results([s], ctx.hashes)[0] as ScenarioResult;
+        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase.name);
+      };
+      const setLooks = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
+      await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'trials', { setLooks, open }, run);
     }
   }
 }
@@ -132,14 +163,18 @@ export async function measureAb(
   pairs: number,
   seed: number,
 ): Promise<AbOrders> {
-  const random = seededRandom(seed);
   const orders: AbOrders['orders'] = [];
   for (const s of ctx.scenarios) {
     for (const phase of s.phases) {
-      const looks = looksOf(pairs, ctx.confirm?.maxTrials ?? 0);
+      // each phase its own stream: pair k's order depends on the seed and k only
+      const random = seededRandom(derivedSeed(seed, s.name, phase.name));
+      const looks = looksOf(pairs, ctx.confirm.maxTrials);
       const order: PairOrder[] = [];
       orders.push({ scenario: s.name, phase: phase.name, order });
-      for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase.name, looks);
+      const setLooks = (l: Looks) => {
+        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase.name, l);
+      };
+      setLooks(looks);
       const pair = async (k: number, total: number) => {
         const drawn = drawOrder(random);
         order.push(drawn);
@@ -150,14 +185,17 @@ export async function measureAb(
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total });
         }
       };
+      const t0 = ctx.now();
       for (let k = 1; k <= pairs; k++) await pair(k, pairs);
-      if (!ctx.confirm || looks.cap <= looks.first) continue;
-      const [head] = sides.head.collector.results([s], ctx.hashes);
-      const [base] = sides.base.collector.results([s], ctx.hashes);
-      const rows = compareAbScenario(head as ScenarioResult, base as ScenarioResult, s.thresholds, false);
-      await confirmPhase(ctx, `${s.name}/${phase.name}`, openRows(rows, phase.name), looks, 'pairs', (k) =>
-        pair(k, looks.cap),
-      );
+      const firstLookMs = ctx.now() - t0;
+      if (!ctx.extend || looks.cap <= looks.first) continue;
+      const open = () => {
+        const [head] = sides.head.collector.results([s], ctx.hashes);
+        const [base] = sides.base.collector.results([s], ctx.hashes);
+        const rows = compareAbScenario(head as ScenarioResult, base as ScenarioResult, s.thresholds, false);
+        return openRows(rows, phase.name);
+      };
+      await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'pairs', { setLooks, open }, pair);
     }
   }
   return { seed, orders };

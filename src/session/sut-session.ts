@@ -27,6 +27,8 @@ export interface SutSessionOptions {
   healthTimeoutS: number;
   /** how often the crash watcher looks at the SUT's containers, ms */
   pollMs?: number;
+  /** slack past a trial's warm-up, duration and request timeout before its runner counts as wedged, ms */
+  trialSlackMs?: number;
 }
 
 export interface SessionDeps {
@@ -158,7 +160,13 @@ export class SutSession {
     const { docker } = this.deps;
     const launch = this.launches++;
     const name = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ''}-runner${launch ? `-${launch}` : ''}`;
-    const link = new RunnerLink(this.runnerContext(), onEvent);
+    const link = new RunnerLink(
+      {
+        ...this.runnerContext(),
+        deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs),
+      },
+      onEvent,
+    );
     const running = await docker.startRunner(
       { ...spec, name, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
       (e) => link.event(e),
@@ -167,6 +175,8 @@ export class SutSession {
     this.links.add(link);
     try {
       await link.attach(running);
+      // torn down while the container was being created (a signal, the other A/B side failing)
+      if (this.closed) throw environmentError(`${this.prefix}the run was torn down while its runner started`);
       await link.ready();
     } catch (err) {
       await link.release();
@@ -175,7 +185,7 @@ export class SutSession {
     return link;
   }
 
-  private runnerContext(): RunnerContext {
+  private runnerContext(): Omit<RunnerContext, 'deadlineMs'> {
     return {
       prefix: this.prefix,
       docker: this.deps.docker,
@@ -260,6 +270,25 @@ interface RunnerContext {
   crashError: (c: SutContainer) => Promise<Error>;
   sutLogs: () => Promise<string[]>;
   forget: (link: RunnerLink) => void;
+  /** the longest a trial may take, ms; undefined where the plan sets no time (a request count) */
+  deadlineMs: (cmd: TrialCommand) => number | undefined;
+}
+
+/** Slack past a trial's warm-up, duration and request timeout before its runner is judged wedged. */
+const TRIAL_SLACK_MS = 60_000;
+
+/** How long a trial of `cmd`'s phase may take: warm-up + duration + the request timeout + slack. */
+export function trialDeadlineMs(
+  plan: RunnerPlan,
+  cmd: Pick<TrialCommand, 'scenario' | 'phase'>,
+  slackMs = TRIAL_SLACK_MS,
+): number | undefined {
+  const s = plan.scenarios.find((x) => x.name === cmd.scenario);
+  const phase = s?.phases.find((p) => p.name === cmd.phase);
+  if (!s || !phase || phase.kind === 'ws' || (phase.kind === 'closed' && phase.requests !== undefined))
+    return undefined;
+  const duration = phase.durationMs ?? 0;
+  return s.warmupMs + duration + plan.requestTimeoutMs + slackMs;
 }
 
 /**
@@ -335,11 +364,30 @@ class RunnerLink implements RunnerHandle {
       if (this.over()) throw await this.fail(await this.verdict('idle'));
       const pending = { started: false, finished: false };
       this.pending = pending;
+      // a trial of a phase given by duration has a bound: a runner that overruns it far is wedged
+      const limitMs = this.ctx.deadlineMs(cmd);
+      let overdue = false;
+      const timer =
+        limitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              overdue = true;
+              this.wake();
+            }, limitMs);
       try {
         this.send({ c: 'trial', ...cmd });
-        await this.until(() => pending.finished || this.over());
+        await this.until(() => pending.finished || overdue || this.over());
       } finally {
+        clearTimeout(timer);
         this.pending = undefined;
+      }
+      if (overdue && !pending.finished && !this.over()) {
+        throw await this.fail(
+          environmentError(
+            `${this.ctx.prefix}runner did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round((limitMs as number) / 1000)}s (warm-up, duration and a minute of slack)`,
+            (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`),
+          ),
+        );
       }
       if (!pending.finished || this.over())
         throw await this.fail(await this.verdict(pending.started ? 'busy' : 'idle'));

@@ -24,3 +24,15 @@ export type PairOrder = 'AB' | 'BA';
 export function drawOrder(random: () => number): PairOrder {
   return random() < 0.5 ? 'AB' : 'BA';
 }
+
+/** A seed for one part of a run (an A/B phase), from the run's seed and the part's names (FNV-1a):
+ * each phase's orders depend on the seed and the pair's index only, never on how many pairs an
+ * earlier phase ran. */
+export function derivedSeed(seed: number, ...parts: string[]): number {
+  let h = 0x811c9dc5 ^ (seed >>> 0);
+  for (const ch of parts.join('\u0000')) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
