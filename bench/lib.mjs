@@ -30,7 +30,7 @@ export function machine() {
     cores: CORES,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node,
-    wrk: (wrk.stdout + wrk.stderr).split(' Copyright')[0]?.trim() || 'not installed',
+    wrk: `${wrk.stdout ?? ''}${wrk.stderr ?? ''}`.split(' Copyright')[0]?.trim() || 'not installed',
     hey: hey.stdout || 'not installed',
     autocannon: ac,
     oha: ohaV.stdout?.trim() || 'not installed',

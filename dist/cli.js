@@ -35423,8 +35423,8 @@ var require_string_decoder = __commonJS({
       if (typeof nenc !== "string" && (Buffer2.isEncoding === isEncoding || !isEncoding(enc))) throw new Error("Unknown encoding: " + enc);
       return nenc || enc;
     }
-    exports2.StringDecoder = StringDecoder;
-    function StringDecoder(encoding) {
+    exports2.StringDecoder = StringDecoder2;
+    function StringDecoder2(encoding) {
       this.encoding = normalizeEncoding(encoding);
       var nb;
       switch (this.encoding) {
@@ -35451,7 +35451,7 @@ var require_string_decoder = __commonJS({
       this.lastTotal = 0;
       this.lastChar = Buffer2.allocUnsafe(nb);
     }
-    StringDecoder.prototype.write = function(buf) {
+    StringDecoder2.prototype.write = function(buf) {
       if (buf.length === 0) return "";
       var r;
       var i;
@@ -35466,9 +35466,9 @@ var require_string_decoder = __commonJS({
       if (i < buf.length) return r ? r + this.text(buf, i) : this.text(buf, i);
       return r || "";
     };
-    StringDecoder.prototype.end = utf8End;
-    StringDecoder.prototype.text = utf8Text;
-    StringDecoder.prototype.fillLast = function(buf) {
+    StringDecoder2.prototype.end = utf8End;
+    StringDecoder2.prototype.text = utf8Text;
+    StringDecoder2.prototype.fillLast = function(buf) {
       if (this.lastNeed <= buf.length) {
         buf.copy(this.lastChar, this.lastTotal - this.lastNeed, 0, this.lastNeed);
         return this.lastChar.toString(this.encoding, 0, this.lastTotal);
@@ -36036,7 +36036,7 @@ var require_stream_readable = __commonJS({
     var ERR_STREAM_PUSH_AFTER_EOF = _require$codes.ERR_STREAM_PUSH_AFTER_EOF;
     var ERR_METHOD_NOT_IMPLEMENTED = _require$codes.ERR_METHOD_NOT_IMPLEMENTED;
     var ERR_STREAM_UNSHIFT_AFTER_END_EVENT = _require$codes.ERR_STREAM_UNSHIFT_AFTER_END_EVENT;
-    var StringDecoder;
+    var StringDecoder2;
     var createReadableStreamAsyncIterator;
     var from;
     require_inherits()(Readable, Stream);
@@ -36078,8 +36078,8 @@ var require_stream_readable = __commonJS({
       this.decoder = null;
       this.encoding = null;
       if (options.encoding) {
-        if (!StringDecoder) StringDecoder = require_string_decoder().StringDecoder;
-        this.decoder = new StringDecoder(options.encoding);
+        if (!StringDecoder2) StringDecoder2 = require_string_decoder().StringDecoder;
+        this.decoder = new StringDecoder2(options.encoding);
         this.encoding = options.encoding;
       }
     }
@@ -36200,8 +36200,8 @@ var require_stream_readable = __commonJS({
       return this._readableState.flowing === false;
     };
     Readable.prototype.setEncoding = function(enc) {
-      if (!StringDecoder) StringDecoder = require_string_decoder().StringDecoder;
-      var decoder = new StringDecoder(enc);
+      if (!StringDecoder2) StringDecoder2 = require_string_decoder().StringDecoder;
+      var decoder = new StringDecoder2(enc);
       this._readableState.decoder = decoder;
       this._readableState.encoding = this._readableState.decoder.encoding;
       var p = this._readableState.buffer.head;
@@ -39619,7 +39619,7 @@ var require_pack = __commonJS({
     var alloc = Buffer.alloc;
     var Readable = require_readable().Readable;
     var Writable = require_readable().Writable;
-    var StringDecoder = __require("string_decoder").StringDecoder;
+    var StringDecoder2 = __require("string_decoder").StringDecoder;
     var headers = require_headers();
     var DMODE = parseInt("755", 8);
     var FMODE = parseInt("644", 8);
@@ -39665,7 +39665,7 @@ var require_pack = __commonJS({
     var LinkSink = function() {
       Writable.call(this);
       this.linkname = "";
-      this._decoder = new StringDecoder("utf-8");
+      this._decoder = new StringDecoder2("utf-8");
       this._destroyed = false;
     };
     inherits(LinkSink, Writable);
@@ -72545,7 +72545,7 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync3, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
@@ -92360,9 +92360,49 @@ function date4(params) {
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s or 2m" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s or 2m" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
-var positiveNumber = external_exports.number({ error: "must be a positive number" }).positive({ error: "must be a positive number" });
-var name = external_exports.string({ error: "must be a name of [a-z0-9_-]+" }).regex(/^[a-z0-9_-]+$/, { error: "must be a name of [a-z0-9_-]+" });
-var httpUrl2 = external_exports.string({ error: "must be an http:// or https:// URL" }).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be an http:// or https:// URL" });
+var name = external_exports.string({ error: "must be a name of [a-z0-9_-]+" }).regex(/^[a-z0-9_-]+$/, { error: "must be a name of [a-z0-9_-]+" }).max(64, { error: "must be at most 64 characters (it names a file)" });
+var BOUNDS = {
+  connections: 1e4,
+  requests: 1e8,
+  rate: 1e6,
+  maxInFlight: 1e5,
+  peers: 1e4,
+  messages: 1e6,
+  cpus: 256
+};
+function intIn(min, max2) {
+  const error62 = `must be an integer from ${min} to ${max2.toLocaleString("en-US")}`;
+  return external_exports.number({ error: error62 }).int({ error: error62 }).min(min, { error: error62 }).max(max2, { error: error62 });
+}
+function numberUpTo(max2) {
+  const error62 = `must be a number above 0 and at most ${max2.toLocaleString("en-US")}`;
+  return external_exports.number({ error: error62 }).positive({ error: error62 }).max(max2, { error: error62 });
+}
+function durationIn(minMs, maxMs, range) {
+  return duration3.refine(
+    (text) => {
+      const ms = parseDurationMs(text);
+      return ms === void 0 || ms >= minMs && ms <= maxMs;
+    },
+    { error: `must be a duration from ${range}` }
+  );
+}
+var HOUR = 36e5;
+var phaseDuration = durationIn(100, 24 * HOUR, "100ms to 24h");
+var warmup = durationIn(0, HOUR, "0s to 1h");
+function withPort(url2, error62) {
+  return url2.refine(
+    (text) => {
+      const port = /^[a-z]+:\/\/(?:[^@/\s]*@)?(?:\[[^\]]*\]|[^:/\s]*)(?::(\d*))?/.exec(text)?.[1];
+      return port === void 0 || /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
+    },
+    { error: error62 }
+  );
+}
+var httpUrl2 = withPort(
+  external_exports.string({ error: "must be an http:// or https:// URL" }).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be an http:// or https:// URL" }),
+  "must be an http:// or https:// URL with a port from 1 to 65535"
+);
 var METRIC_UNITS = {
   p50: "latency",
   p90: "latency",
@@ -92398,16 +92438,19 @@ var threshold = external_exports.strictObject({
 var thresholds = external_exports.strictObject(
   Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()]))
 );
-var wsUrl = external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" });
+var wsUrl = withPort(
+  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
+  "must be a ws:// or wss:// URL with a port from 1 to 65535"
+);
 var phase = external_exports.strictObject({
   name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: positiveInt.optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
-  duration: duration3.optional(),
-  requests: positiveInt.optional().describe("closed loop: stop after this many responses"),
-  rate: positiveNumber.optional().describe("open loop: fixed arrival rate, requests per second"),
-  "max-in-flight": positiveInt.optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
-  peers: positiveInt.optional().describe("WebSocket: connected peers (at least 2)"),
-  messages: positiveInt.optional().describe("WebSocket: messages each peer sends")
+  connections: intIn(1, BOUNDS.connections).optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
+  duration: phaseDuration.optional().describe("100ms to 24h"),
+  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second"),
+  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
 });
 var textOrJson = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
   error: "must be a string, or an object/array sent as JSON"
@@ -92440,11 +92483,14 @@ var websocket = external_exports.strictObject({
     "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
   ),
   json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
-  drain: duration3.optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
+  drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
 var grpcSpec = external_exports.strictObject({
-  url: external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+  url: withPort(
+    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
+  ),
   proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
   service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
   method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
@@ -92452,7 +92498,7 @@ var grpcSpec = external_exports.strictObject({
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
   metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
   channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
-  deadline: duration3.optional().describe("per-call deadline (default 10s)")
+  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default 10s)")
 });
 var mixEntry = request.extend({
   name: name.describe("names the entry in results, thresholds and the report"),
@@ -92462,10 +92508,10 @@ var mixEntry = request.extend({
   )
 });
 var sweep = external_exports.strictObject({
-  connections: external_exports.array(positiveInt).min(1, { error: "must list at least one level" }).optional(),
-  rate: external_exports.array(positiveNumber).min(1, { error: "must list at least one level" }).optional(),
-  duration: duration3,
-  warmup: duration3.optional()
+  connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  rate: external_exports.array(numberUpTo(BOUNDS.rate)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  duration: phaseDuration,
+  warmup: warmup.optional()
 });
 var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
 var scenario = external_exports.strictObject({
@@ -92475,12 +92521,15 @@ var scenario = external_exports.strictObject({
   grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
   websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
-  warmup: duration3.optional(),
+  warmup: warmup.optional(),
   trials: trials.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional()
 });
-var envValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()], { error: "must be a string, number or boolean" });
+var envValue = external_exports.union(
+  [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
+  { error: "must be a string, number or boolean" }
+);
 var configSchema = external_exports.strictObject({
   version: external_exports.literal(1, { error: "must be 1" }),
   sut: external_exports.strictObject({
@@ -92489,17 +92538,20 @@ var configSchema = external_exports.strictObject({
     }),
     services: external_exports.array(external_exports.string()).optional(),
     build: external_exports.boolean({ error: "must be true or false" }).optional(),
-    env: external_exports.record(external_exports.string(), envValue).optional(),
+    env: external_exports.record(
+      external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
+      envValue
+    ).optional(),
     ready: external_exports.array(
       external_exports.strictObject({
         url: httpUrl2,
-        timeout: duration3.optional().describe("default 60s")
+        timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
       })
     ).optional()
   }),
   runner: external_exports.strictObject({
     image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
-    cpus: positiveNumber.optional(),
+    cpus: numberUpTo(BOUNDS.cpus).optional(),
     workers: positiveInt.max(64, { error: "must be at most 64" }).optional()
   }).optional(),
   gate: external_exports.strictObject({
@@ -92510,14 +92562,14 @@ var configSchema = external_exports.strictObject({
       "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
         "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
       ),
-      "max-time": duration3.optional().describe("the most wall time one phase's extra trials may take (default 10m)")
+      "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials")
   }).optional(),
   ab: external_exports.strictObject({
     pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
   }).optional(),
   defaults: external_exports.strictObject({
-    warmup: duration3.optional(),
+    warmup: warmup.optional(),
     trials: trials.optional(),
     thresholds: thresholds.optional()
   }).optional(),
@@ -92580,8 +92632,6 @@ function render(t, values) {
 }
 
 // src/config/normalize.ts
-var MIN_CONFIRM_TIME_MS = 1e3;
-var MAX_CONFIRM_TIME_MS = 24 * 36e5;
 function parseAbsolute(unit, value) {
   if (typeof value === "number") {
     if (value === 0) return 0;
@@ -92655,7 +92705,10 @@ function checkThresholds(raw, path, problems) {
   }
 }
 var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function headerProblem(name2, value) {
+  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
+  if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
   const lower = name2.toLowerCase();
   if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
   if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
@@ -92973,9 +93026,6 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
-  if (maxTimeMs < MIN_CONFIRM_TIME_MS || maxTimeMs > MAX_CONFIRM_TIME_MS) {
-    problems.push("gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)");
-  }
   if (problems.length > 0) return { problems };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -93193,7 +93243,12 @@ function parseConfigText(text, file2, resolvePath) {
       })
     };
   }
-  const data = doc.toJS();
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    return { problems: [`YAML: ${err.message.split("\n")[0]}`] };
+  }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return { problems: ["(top level): must be a mapping with version, sut and scenarios"] };
   }
@@ -93301,6 +93356,17 @@ function labelOverride(model, labels) {
   if (Object.keys(volumes).length) out.volumes = volumes;
   return out;
 }
+var SCRUBBED = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^RUNNER_TOKEN$/i];
+function composeEnv(own2, sutEnv, project) {
+  const out = {};
+  for (const [k, v] of Object.entries(own2)) if (!SCRUBBED.some((re) => re.test(k))) out[k] = v;
+  for (const [k, v] of Object.entries(sutEnv)) {
+    const named = /^\$\{([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(v)?.[1];
+    out[k] = named !== void 0 ? own2[named] ?? "" : v;
+  }
+  out.COMPOSE_PROJECT_NAME = project;
+  return out;
+}
 var ComposeProject = class {
   constructor(exec, opts) {
     this.exec = exec;
@@ -93314,7 +93380,7 @@ var ComposeProject = class {
     const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
     const run2 = {
       cwd: this.opts.cwd,
-      env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project }
+      env: composeEnv(process.env, this.opts.env, this.opts.project)
     };
     if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
     return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
@@ -93326,7 +93392,8 @@ var ComposeProject = class {
       if (/is not a docker command|unknown command/i.test(res.stderr)) {
         throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
       }
-      throw environmentError(`compose file rejected by docker compose: ${lastLine(res.stderr)}`);
+      const files = this.opts.files.join(", ");
+      throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
     }
     const model = JSON.parse(res.stdout);
     this.override = join(this.tmp, "perf-gate.labels.yml");
@@ -93355,18 +93422,22 @@ var ComposeProject = class {
 var import_dockerode = __toESM(require_docker(), 1);
 
 // src/lines.ts
+import { StringDecoder } from "node:string_decoder";
 function onLines(stream, onLine) {
+  const decoder = new StringDecoder("utf8");
   let buffer = "";
-  stream.on("data", (chunk) => {
-    buffer += chunk.toString();
+  const take = (text) => {
+    buffer += text;
     let nl = buffer.indexOf("\n");
     while (nl >= 0) {
       onLine(buffer.slice(0, nl).replace(/\r$/, ""));
       buffer = buffer.slice(nl + 1);
       nl = buffer.indexOf("\n");
     }
-  });
+  };
+  stream.on("data", (chunk) => take(typeof chunk === "string" ? chunk : decoder.write(chunk)));
   stream.on("end", () => {
+    take(decoder.end());
     if (buffer) onLine(buffer);
   });
 }
@@ -93940,9 +94011,9 @@ import { dirname as dirname4, join as join3, resolve as resolve3 } from "node:pa
 
 // src/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
-async function gitInfo(exec, cwd) {
-  const commit = process.env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
-  let ref = process.env.GITHUB_REF || null;
+async function gitInfo(exec, cwd, env = process.env) {
+  const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
+  let ref = env.GITHUB_REF || null;
   if (!ref) {
     const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
     ref = r.code === 0 ? r.stdout.trim() || null : null;
@@ -94600,8 +94671,15 @@ function sortForReport(comparisons) {
 }
 
 // src/report/escape.ts
+var TEXT_LIMIT = 500;
+function bounded(text, max2 = TEXT_LIMIT) {
+  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+}
 function escapeMarkdown(text) {
-  return text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~])/g, "\\$1").replace(/@/g, "@​");
+  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+}
+function mermaidText(text) {
+  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
 }
 
 // src/protocol/histogram.ts
@@ -94727,8 +94805,8 @@ function xychart(title, xAxis, levels, values, axis) {
   return [
     "```mermaid",
     "xychart-beta",
-    `  title "${title}"`,
-    `  x-axis "${xAxis}" [${levels.join(", ")}]`,
+    `  title "${mermaidText(title)}"`,
+    `  x-axis "${mermaidText(xAxis)}" [${levels.join(", ")}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(", ")}]`,
     "```"
@@ -94790,6 +94868,7 @@ function renderSweep(results, marker) {
 }
 
 // src/report/markdown.ts
+var COMMENT_LIMIT = 65536;
 var REPORT_BUDGET = 6e4;
 function reportMarker(reportId) {
   return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
@@ -94897,9 +94976,6 @@ function age(time3, now) {
   const hours = Math.floor(ms / 36e5);
   return hours >= 1 ? `${hours} h old` : "less than an hour old";
 }
-function chartSafe(name2) {
-  return name2.replace(/[^A-Za-z0-9_.-]/g, "_");
-}
 function chart(results) {
   const blocks = [];
   for (const s of results.scenarios) {
@@ -94910,7 +94986,7 @@ function chart(results) {
       const lines = [
         "```mermaid",
         "xychart-beta",
-        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         '  y-axis "ms"'
       ];
@@ -95109,10 +95185,22 @@ ${s}`;
     body += `
 
 _${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
-  return `${body}
+  return fitted(`${body}
 
 ${footer}
-`;
+`, Math.max(budget, 1e3));
+}
+function fitted(report, budget = REPORT_BUDGET) {
+  const limit = Math.min(budget, COMMENT_LIMIT - 1e3);
+  if (report.length <= limit) return report;
+  const note = "\n\n_… cut here to stay under GitHub's comment size limit; the results file has everything._\n";
+  const room = limit - note.length - 200;
+  const cut = report.lastIndexOf("\n", room);
+  let head = report.slice(0, cut > 0 ? cut : room);
+  if ((head.match(/^```/gm)?.length ?? 0) % 2 === 1) head += "\n```";
+  const open2 = (head.match(/<details>/g)?.length ?? 0) - (head.match(/<\/details>/g)?.length ?? 0);
+  head += "\n\n</details>".repeat(Math.max(0, open2));
+  return `${head}${note}`;
 }
 
 // src/history/file.ts
@@ -95178,13 +95266,13 @@ function appendHistory(text, entry, max2 = HISTORY_MAX) {
 `;
 }
 function label(e, i) {
-  return `"${e.commit ? e.commit.slice(0, 7) : `#${i + 1}`}"`;
+  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
 }
 function chart2(title, labels, values, axis) {
   return [
     "```mermaid",
     "xychart-beta",
-    `  title "${title.replace(/"/g, "'")}"`,
+    `  title "${mermaidText(title)}"`,
     `  x-axis [${labels.join(", ")}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(", ")}]`,
@@ -95432,7 +95520,7 @@ function debugLog(progress) {
   };
 }
 async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
-  const git2 = await gitInfo(deps.exec, dir);
+  const git2 = await gitInfo(deps.exec, dir, deps.env);
   return {
     time: startedAt,
     commit: git2.commit,
@@ -95770,6 +95858,170 @@ function buildRunRequest(input2, ctx) {
     if (v !== void 0 && v !== "") opts[k] = v;
   }
   return opts;
+}
+
+// src/run-plan.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+
+// src/config/env.ts
+var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function expandEnv(text, env, where, secret = () => {
+}) {
+  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
+    if (escaped) return `\${${name2}}`;
+    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
+    const value = env[name2];
+    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
+    if (value !== "") secret(value);
+    return value;
+  });
+}
+function expandRecord(record2, env, at, secret) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
+}
+function expandRequest(r, env, at, secret) {
+  const request2 = {
+    ...r,
+    url: expandEnv(r.url, env, `${at}.url`, secret),
+    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
+  };
+  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
+  if (r.bodies !== void 0) {
+    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
+  }
+  return request2;
+}
+function expandPlan(plan, env, secret) {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i) => {
+      const out = { ...s };
+      const at = `scenarios[${i}] (${s.name})`;
+      if (s.mix) {
+        out.mix = s.mix.map((e, j) => ({
+          ...e,
+          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
+        }));
+        out.request = out.mix[0].request;
+      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
+      if (s.grpc) {
+        const g = s.grpc;
+        const where = `${at}.grpc`;
+        out.grpc = {
+          ...g,
+          url: expandEnv(g.url, env, `${where}.url`, secret),
+          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
+        };
+        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
+      }
+      if (s.websocket) {
+        const w = s.websocket;
+        const where = `${at}.websocket`;
+        out.websocket = {
+          ...w,
+          url: expandEnv(w.url, env, `${where}.url`, secret),
+          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
+          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
+          message: expandEnv(w.message, env, `${where}.message`, secret)
+        };
+        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
+      }
+      return out;
+    })
+  };
+}
+
+// src/run-plan.ts
+function selectScenarios(config2, names2) {
+  if (names2.length === 0) return config2.scenarios;
+  const known = new Set(config2.scenarios.map((s) => s.name));
+  const unknown2 = names2.filter((n) => !known.has(n));
+  if (unknown2.length) {
+    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
+  }
+  return config2.scenarios.filter((s) => names2.includes(s.name));
+}
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep2 } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep2.warmupMs,
+      trials: 1,
+      phases: sweep2.levels.map((level) => {
+        if (sweep2.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
+        }
+        return {
+          kind: "open",
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep2.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
+    });
+  }
+  return out;
+}
+function withoutLadder(scenarios) {
+  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
+}
+function bodiesReader() {
+  const bodies = /* @__PURE__ */ new Map();
+  return (file2) => {
+    let list = bodies.get(file2);
+    if (!list) {
+      try {
+        list = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
+      } catch (err) {
+        throw usageError(`bodies file ${err.message}`);
+      }
+      bodies.set(file2, list);
+    }
+    return list;
+  };
+}
+function hashesOf(scenarios, readBodies) {
+  return new Map(
+    scenarios.map((s) => [
+      s.name,
+      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0, readBodies)
+    ])
+  );
+}
+function checkRunnable(config2) {
+  const readBodies = bodiesReader();
+  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  hashesOf(config2.scenarios, readBodies);
+}
+function planRun(opts, warn, secrets) {
+  const config2 = loadConfig(opts.configFile);
+  const selected = selectScenarios(config2, opts.scenarios);
+  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
+  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
+  const readBodies = bodiesReader();
+  const plan = expandPlan(
+    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
+    secrets.env,
+    secrets.maskSecret
+  );
+  const hashes = hashesOf(scenarios, readBodies);
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== "update") throw err;
+      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
+    }
+  }
+  const image = opts.runnerImage || config2.runner.image;
+  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies, unswept };
 }
 
 // src/stats/wilcoxon.ts
@@ -96182,167 +96434,6 @@ function renderResultsTable(scenarios) {
 import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, realpathSync as realpathSync2, rmSync as rmSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4, relative as relative2 } from "node:path";
-
-// src/run-plan.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-
-// src/config/env.ts
-var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function expandEnv(text, env, where, secret = () => {
-}) {
-  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
-    if (escaped) return `\${${name2}}`;
-    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
-    const value = env[name2];
-    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
-    if (value !== "") secret(value);
-    return value;
-  });
-}
-function expandRecord(record2, env, at, secret) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
-}
-function expandRequest(r, env, at, secret) {
-  const request2 = {
-    ...r,
-    url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
-  };
-  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
-  if (r.bodies !== void 0) {
-    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-  }
-  return request2;
-}
-function expandPlan(plan, env, secret) {
-  return {
-    ...plan,
-    scenarios: plan.scenarios.map((s, i) => {
-      const out = { ...s };
-      const at = `scenarios[${i}] (${s.name})`;
-      if (s.mix) {
-        out.mix = s.mix.map((e, j) => ({
-          ...e,
-          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
-        }));
-        out.request = out.mix[0].request;
-      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
-      if (s.grpc) {
-        const g = s.grpc;
-        const where = `${at}.grpc`;
-        out.grpc = {
-          ...g,
-          url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
-        };
-        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
-      }
-      if (s.websocket) {
-        const w = s.websocket;
-        const where = `${at}.websocket`;
-        out.websocket = {
-          ...w,
-          url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
-          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
-          message: expandEnv(w.message, env, `${where}.message`, secret)
-        };
-        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
-      }
-      return out;
-    })
-  };
-}
-
-// src/run-plan.ts
-function selectScenarios(config2, names2) {
-  if (names2.length === 0) return config2.scenarios;
-  const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names2.filter((n) => !known.has(n));
-  if (unknown2.length) {
-    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
-  }
-  return config2.scenarios.filter((s) => names2.includes(s.name));
-}
-function sweepScenarios(scenarios) {
-  const out = [];
-  for (const s of scenarios) {
-    if (!s.sweep) continue;
-    const { sweep: sweep2 } = s;
-    out.push({
-      ...s,
-      warmupMs: sweep2.warmupMs,
-      trials: 1,
-      phases: sweep2.levels.map((level) => {
-        if (sweep2.kind === "closed") {
-          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
-        }
-        return {
-          kind: "open",
-          name: ratePhaseName(level),
-          rate: level,
-          durationMs: sweep2.durationMs,
-          maxInFlight: DEFAULT_MAX_IN_FLIGHT
-        };
-      })
-    });
-  }
-  return out;
-}
-function withoutLadder(scenarios) {
-  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
-}
-function bodiesReader() {
-  const bodies = /* @__PURE__ */ new Map();
-  return (file2) => {
-    let list = bodies.get(file2);
-    if (!list) {
-      try {
-        list = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
-      } catch (err) {
-        throw usageError(`bodies file ${err.message}`);
-      }
-      bodies.set(file2, list);
-    }
-    return list;
-  };
-}
-function hashesOf(scenarios, readBodies) {
-  return new Map(
-    scenarios.map((s) => [
-      s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0, readBodies)
-    ])
-  );
-}
-function planRun(opts, warn, secrets) {
-  const config2 = loadConfig(opts.configFile);
-  const selected = selectScenarios(config2, opts.scenarios);
-  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
-  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
-  const readBodies = bodiesReader();
-  const plan = expandPlan(
-    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
-    secrets.env,
-    secrets.maskSecret
-  );
-  const hashes = hashesOf(scenarios, readBodies);
-  const baselines = /* @__PURE__ */ new Map();
-  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
-    const path = baselinePath(opts.baselineDir, s.name);
-    try {
-      baselines.set(s.name, readBaseline(path));
-    } catch (err) {
-      if (opts.mode !== "update") throw err;
-      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
-    }
-  }
-  const image = opts.runnerImage || config2.runner.image;
-  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies, unswept };
-}
-
-// src/ab.ts
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -96445,6 +96536,27 @@ function baseNotes(head, base) {
     }
   }
   return notes;
+}
+
+// src/results/unanswered.ts
+function dominant(m) {
+  const failures = [
+    ...Object.entries(m.errors),
+    ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
+  ].filter(([, n]) => n > 0);
+  failures.sort((a, b) => b[1] - a[1]);
+  const top = failures[0];
+  return top ? `${top[0]} (${top[1]}×)` : "no response at all";
+}
+function unansweredPhase(results, scenarios, side = "") {
+  for (const r of results) {
+    const url2 = scenarios.find((s) => s.name === r.name)?.request.url ?? "?";
+    for (const p of r.phases.filter((x) => x.request === void 0)) {
+      if (p.trials.length === 0 || p.merged.successes > 0) continue;
+      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${dominant(p.merged)}; nothing was measured (is the URL right, and the service up?)`;
+    }
+  }
+  return void 0;
 }
 
 // src/protocol/measurement.ts
@@ -97314,6 +97426,12 @@ async function run(opts, deps) {
     const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [side(void 0, config2.sut, config2.dir)];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     const head = sides.at(-1);
+    if (opts.mode !== "sweep") {
+      for (const s of sides) {
+        const none = unansweredPhase(s.collector.results(scenarios, p.hashes), scenarios, s.side ? `${s.side}: ` : "");
+        if (none) throw environmentError(none);
+      }
+    }
     const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, measured.images.head);
     const results = {
       schema: RESULTS_SCHEMA,
@@ -97743,6 +97861,8 @@ async function cmdRun(args) {
     }
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
+  const out = String(values.out);
+  if (existsSync3(out) && !statSync2(out).isDirectory()) throw usageError(`--out ${out}: not a directory`);
   const request2 = buildRunRequest(
     {
       config: String(values.config),
@@ -97784,6 +97904,7 @@ report: ${outcome.reportPath}
 function cmdValidate(args) {
   const { values } = parse3("validate", args);
   const config2 = loadConfig(String(values.config));
+  checkRunnable(config2);
   const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
   const reach = confirmationReach(config2, main2);
   const other = confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
@@ -97937,24 +98058,31 @@ async function main(argv) {
 }
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {
 });
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof UserError) {
-      process.stderr.write(`perf-gate: ${err.message}
+function exitAfterOutput(code) {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write("", done);
+  process.stderr.write("", done);
+}
+main(process.argv.slice(2)).then(exitAfterOutput, (err) => {
+  if (err instanceof UserError) {
+    process.stderr.write(`perf-gate: ${err.message}
 `);
-      for (const line of err.details) process.stderr.write(`${line}
+    for (const line of err.details) process.stderr.write(`${line}
 `);
-      process.exit(err.exitCode);
-    }
-    process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}
-`);
-    if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}
-`);
-    else process.stderr.write("perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n");
-    process.exit(EXIT_INTERNAL);
+    exitAfterOutput(err.exitCode);
+    return;
   }
-);
+  process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}
+`);
+  if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}
+`);
+  else process.stderr.write("perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n");
+  exitAfterOutput(EXIT_INTERNAL);
+});
 export {
   commandHelp,
   main

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // perf-gate command line (SPEC §7). Exit codes: 0 pass/done, 1 regression, 2 invalid config or
 // usage, 3 environment or SUT failure — always with a one-line reason.
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
@@ -19,6 +19,7 @@ import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
 import { exitCodeOf, isMode } from './mode.js';
 import { buildRunRequest } from './request.js';
+import { checkRunnable } from './run-plan.js';
 import { confirmationReach } from './compare/reach.js';
 import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
@@ -210,6 +211,8 @@ async function cmdRun(args: string[]): Promise<number> {
     }
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
+  const out = String(values.out);
+  if (existsSync(out) && !statSync(out).isDirectory()) throw usageError(`--out ${out}: not a directory`);
   const request = buildRunRequest(
     {
       config: String(values.config),
@@ -244,6 +247,7 @@ async function cmdRun(args: string[]): Promise<number> {
 function cmdValidate(args: string[]): number {
   const { values } = parse('validate', args);
   const config = loadConfig(String(values.config));
+  checkRunnable(config);
   // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
   // to reach alpha, as `run` checks
   const main = config.gate.against === 'base-ref' ? 'ab' : 'gate';
@@ -398,18 +402,31 @@ export async function main(argv: string[]): Promise<number> {
 // best effort, cleanup is not
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof UserError) {
-      process.stderr.write(`perf-gate: ${err.message}\n`);
-      for (const line of err.details) process.stderr.write(`${line}\n`);
-      process.exit(err.exitCode);
-    }
-    process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    // a bug of ours, not the user's environment: exit 1 like a failed check, the stack on request
-    if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-    else process.stderr.write('perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n');
-    process.exit(EXIT_INTERNAL);
-  },
-);
+/**
+ * Exits once what was written has left the process: `process.exit` right after a large write to a
+ * pipe cut it at 64 KiB. A write's callback runs when it and everything before it was handed over (or
+ * failed: a reader that went away).
+ */
+function exitAfterOutput(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+main(process.argv.slice(2)).then(exitAfterOutput, (err: unknown) => {
+  if (err instanceof UserError) {
+    process.stderr.write(`perf-gate: ${err.message}\n`);
+    for (const line of err.details) process.stderr.write(`${line}\n`);
+    exitAfterOutput(err.exitCode);
+    return;
+  }
+  process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+  // a bug of ours, not the user's environment: exit 1 like a failed check, the stack on request
+  if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  else process.stderr.write('perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n');
+  exitAfterOutput(EXIT_INTERNAL);
+});

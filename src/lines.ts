@@ -1,16 +1,22 @@
-// Splits a byte stream into lines (Docker log and stats streams).
+// Splits a byte stream into lines (Docker log and stats streams, the runner's stdout). Bytes are
+// decoded as UTF-8 across chunk boundaries: a character split between two chunks stays whole.
+import { StringDecoder } from 'node:string_decoder';
+
 export function onLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  const decoder = new StringDecoder('utf8');
   let buffer = '';
-  stream.on('data', (chunk: Buffer | string) => {
-    buffer += chunk.toString();
+  const take = (text: string) => {
+    buffer += text;
     let nl = buffer.indexOf('\n');
     while (nl >= 0) {
       onLine(buffer.slice(0, nl).replace(/\r$/, ''));
       buffer = buffer.slice(nl + 1);
       nl = buffer.indexOf('\n');
     }
-  });
+  };
+  stream.on('data', (chunk: Buffer | string) => take(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
   stream.on('end', () => {
+    take(decoder.end());
     if (buffer) onLine(buffer);
   });
 }

@@ -3,9 +3,13 @@ import { cpus, platform, release, totalmem } from 'node:os';
 import type { Exec } from './exec.js';
 import type { Provenance } from './results/types.js';
 
-export async function gitInfo(exec: Exec, cwd: string): Promise<{ commit: string | null; ref: string | null }> {
-  const commit = process.env.GITHUB_SHA || (await exec('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim() || null;
-  let ref = process.env.GITHUB_REF || null;
+export async function gitInfo(
+  exec: Exec,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ commit: string | null; ref: string | null }> {
+  const commit = env.GITHUB_SHA || (await exec('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim() || null;
+  let ref = env.GITHUB_REF || null;
   if (!ref) {
     const r = await exec('git', ['symbolic-ref', '-q', 'HEAD'], { cwd });
     ref = r.code === 0 ? r.stdout.trim() || null : null;

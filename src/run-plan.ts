@@ -95,6 +95,16 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
   );
 }
 
+/**
+ * What `run` reads of a config beyond its text, checked without running: every bodies file parses and
+ * has a body, and the runner's plan builds. `validate` calls it, so it refuses what `run` would.
+ */
+export function checkRunnable(config: Config): void {
+  const readBodies = bodiesReader();
+  buildPlan(config.scenarios, config.sut.ready, readBodies, config.runner.workers);
+  hashesOf(config.scenarios, readBodies);
+}
+
 export function planRun(
   opts: { configFile: string; mode: RunMode; scenarios: string[]; baselineDir: string; runnerImage?: string },
   warn: (line: string) => void,

@@ -127,14 +127,14 @@ export function debugLog(progress: Progress): (line: string) => void {
 }
 
 export async function provenanceOf(
-  deps: Pick<RunDeps, 'exec'>,
+  deps: Pick<RunDeps, 'exec' | 'env'>,
   dir: string,
   startedAt: string,
   engine: { version: string; apiVersion: string },
   image: string,
   images: ImageDigests,
 ): Promise<Provenance> {
-  const git = await gitInfo(deps.exec, dir);
+  const git = await gitInfo(deps.exec, dir, deps.env);
   return {
     time: startedAt,
     commit: git.commit,

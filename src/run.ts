@@ -9,7 +9,8 @@ import { gateResults } from './compare/gate.js';
 import { confirmationReach } from './compare/reach.js';
 import type { Config } from './config/types.js';
 import { runLabels } from './docker/labels.js';
-import { usageError } from './errors.js';
+import { environmentError, usageError } from './errors.js';
+import { unansweredPhase } from './results/unanswered.js';
 import { machineInfo } from './provenance.js';
 import { baselineOf, baselinePath, stableStringify } from './results/files.js';
 import {
@@ -106,6 +107,13 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       : [side(undefined, config.sut, config.dir)];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     const head = sides.at(-1) as MeasuredSide;
+    // a sweep explores (a level past saturation may answer nothing); every other mode needs answers
+    if (opts.mode !== 'sweep') {
+      for (const s of sides) {
+        const none = unansweredPhase(s.collector.results(scenarios, p.hashes), scenarios, s.side ? `${s.side}: ` : '');
+        if (none) throw environmentError(none);
+      }
+    }
     const provenance = await provenanceOf(deps, config.dir, startedAt, engine, p.image, measured.images.head);
     const results: ResultsFile = {
       schema: RESULTS_SCHEMA,

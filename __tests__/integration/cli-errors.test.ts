@@ -1,8 +1,9 @@
 // User mistakes and environment faults: one clear line, the spec's exit code, never a stack trace.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { ROOT, runCli, tempDir } from './helpers.js';
 
 const noStack = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
 
@@ -12,7 +13,7 @@ describe('CLI errors', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('sut.colour: unknown key');
     expect(r.stderr).toContain('scenarios[0].name: must be a name of [a-z0-9_-]+');
-    expect(r.stderr).toContain('scenarios[0].phases[1].rate: must be a positive number');
+    expect(r.stderr).toContain('scenarios[0].phases[1].rate: must be a number above 0 and at most 1,000,000');
     expect(r.stderr).toContain('scenarios[0].phases[2].duration: must be a duration like 500ms, 30s or 2m');
     noStack(r.stderr);
   });
@@ -48,11 +49,60 @@ describe('CLI errors', () => {
       ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--scenario', 'nope'],
       '--scenario nope: no such scenario',
     ],
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', 'package.json'],
+      '--out package.json: not a directory',
+    ],
   ])('usage error %j → exit 2', async (args, message) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     noStack(r.stderr);
+  });
+
+  describe('validate refuses what run refuses', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: x\n');
+    const config = (extra: string) => {
+      const path = join(dir, `c${Math.random().toString(16).slice(2)}.yml`);
+      writeFileSync(
+        path,
+        `version: 1\nsut: { compose: docker-compose.yml }\nscenarios:\n  - name: a\n    request: { url: http://api:8080/, bodies: ${extra} }\n    phases: [{ connections: 1, duration: 1s }]\n`,
+      );
+      return path;
+    };
+    writeFileSync(join(dir, 'bad.jsonl'), '{"q": 1}\nnot json\n');
+    writeFileSync(join(dir, 'empty.jsonl'), '\n\n');
+
+    it.each([
+      ['bad.jsonl', /bodies file .*bad\.jsonl:2/],
+      ['empty.jsonl', /bodies file .*empty\.jsonl: no bodies/],
+    ])('a bodies file %s: exit 2 naming it', async (file, message) => {
+      const r = await runCli(['validate', '--config', config(file)], { GITHUB_WORKSPACE: dir });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      noStack(r.stderr);
+    });
+
+    it('a YAML alias bomb: exit 2 naming YAML, not an internal error', async () => {
+      const path = join(dir, 'bomb.yml');
+      const lines = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+      for (const [i, k] of [...'bcdefghi'].entries())
+        lines.push(`${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`);
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const r = await runCli(['validate', '--config', path], { GITHUB_WORKSPACE: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('YAML: Excessive alias count indicates a resource exhaustion attack');
+      noStack(r.stderr);
+    });
+  });
+
+  it('piped output is never cut: the whole schema through a pipe', async () => {
+    const full = (await runCli(['schema'])).stdout;
+    expect(full.length).toBeGreaterThan(100_000);
+    // a slow reader: the pipe fills, and the CLI must not exit before it drained
+    const r = spawnSync('sh', ['-c', `node dist/cli.js schema | (sleep 1; wc -c)`], { encoding: 'utf8', cwd: ROOT });
+    expect(Number(r.stdout.trim())).toBe(Buffer.byteLength(full));
   });
 
   it('an unreachable Docker engine is exit 3 with one line', async () => {

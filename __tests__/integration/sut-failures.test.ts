@@ -1,10 +1,46 @@
 // SUT faults: never ready, crash mid-run, and SIGINT — exit 3 (or 130) with a one-line reason and
 // the SUT's last log lines, and nothing left behind.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dockerAvailable, leftovers, runCli, runIdOf, startCli, tempDir } from './helpers.js';
+import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, startCli, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
+
+describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
+  // the confirm fixture's service listens on 8080; the scenario asks 9999, where nothing listens
+  const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.wrong-port.yml');
+  afterAll(() => rmSync(config, { force: true }));
+
+  it('an HTTP URL nothing listens on: exit 3 naming the URL and ECONNREFUSED, no baseline written', async () => {
+    writeFileSync(
+      config,
+      readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8')
+        .replace('ready: [{ url: http://api:8080/health }]', 'ready: []')
+        .replace('http://api:8080/work', 'http://api:9999/work')
+        .replace('  warmup: 300ms', '  warmup: 0s'),
+    );
+    const out = tempDir();
+    const r = await runCli([
+      'run',
+      '--config',
+      config,
+      '--mode',
+      'update',
+      '--baseline-dir',
+      join(out, 'b'),
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(
+      /^perf-gate: api\/c2: no successful response from http:\/\/api:9999\/work in 3 trials: ECONNREFUSED \(\d+×\); nothing was measured/m,
+    );
+    expect(existsSync(join(out, 'b', 'api.json'))).toBe(false);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+});
 
 describe.runIf(hasDocker)('SUT failures', () => {
   it('a ready probe that never passes: exit 3, names the URL, shows the service log', async () => {

@@ -412,12 +412,12 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'zero duration',
       minimal((c) => setPhases(c, { connections: 10, duration: '0s' })),
-      ['scenarios[0].phases[0].duration: must be longer than 0'],
+      ['scenarios[0].phases[0].duration: must be a duration from 100ms to 24h'],
     ],
     [
       'negative rate',
       minimal((c) => setPhases(c, { rate: -5, duration: '30s' })),
-      ['scenarios[0].phases[0].rate: must be a positive number'],
+      ['scenarios[0].phases[0].rate: must be a number above 0 and at most 1,000,000'],
     ],
     [
       'closed phase with neither duration nor requests',
@@ -457,7 +457,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'connections not an integer',
       minimal((c) => setPhases(c, { connections: 2.5, duration: '10s' })),
-      ['scenarios[0].phases[0].connections: must be a positive integer'],
+      ['scenarios[0].phases[0].connections: must be an integer from 1 to 10,000'],
     ],
     [
       'duplicate derived phase names',
@@ -552,15 +552,81 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ['no phases', minimal((c) => setPhases(c)), ['scenarios[0].phases: must list at least one phase']],
     ['no scenarios', minimal((c) => (c.scenarios = [])), ['scenarios: must list at least one scenario']],
     ['too many workers', minimal((c) => (c.runner = { workers: 65 })), ['runner.workers: must be at most 64']],
+    // every numeric key has a bound a real CI run could use (README, "Bounds")
+    [
+      'connections 1e9',
+      minimal((c) => setPhases(c, { connections: 1e9, duration: '1s' })),
+      ['scenarios[0].phases[0].connections: must be an integer from 1 to 10,000'],
+    ],
+    [
+      'requests 1e15',
+      minimal((c) => setPhases(c, { connections: 1, requests: 1e15 })),
+      ['scenarios[0].phases[0].requests: must be an integer from 1 to 100,000,000'],
+    ],
+    [
+      'rate 1e12',
+      minimal((c) => setPhases(c, { rate: 1e12, duration: '1s' })),
+      ['scenarios[0].phases[0].rate: must be a number above 0 and at most 1,000,000'],
+    ],
+    [
+      'max-in-flight 1e9',
+      minimal((c) => setPhases(c, { rate: 10, duration: '1s', 'max-in-flight': 1e9 })),
+      ['scenarios[0].phases[0].max-in-flight: must be an integer from 1 to 100,000'],
+    ],
+    [
+      'a duration of 10000h',
+      minimal((c) => setPhases(c, { connections: 1, duration: '10000h' })),
+      ['scenarios[0].phases[0].duration: must be a duration from 100ms to 24h'],
+    ],
+    [
+      'a sub-millisecond duration',
+      minimal((c) => setPhases(c, { connections: 1, duration: '0.5ms' })),
+      ['scenarios[0].phases[0].duration: must be a duration from 100ms to 24h'],
+    ],
+    [
+      'a warm-up of 10000h',
+      minimal((c) => (scenario0(c).warmup = '10000h')),
+      ['scenarios[0].warmup: must be a duration from 0s to 1h'],
+    ],
+    [
+      'a 300-character scenario name',
+      minimal((c) => (scenario0(c).name = 'a'.repeat(300))),
+      ['scenarios[0].name: must be at most 64 characters (it names a file)'],
+    ],
+    [
+      'a URL port above 65535',
+      minimal((c) => (request0(c).url = 'http://api:70000/')),
+      ['scenarios[0].request.url: must be an http:// or https:// URL with a port from 1 to 65535'],
+    ],
+    [
+      'a header value with CR/LF',
+      minimal((c) => (request0(c).headers = { 'x-a': 'v\r\nX-Injected: 1' })),
+      ['scenarios[0].request.headers.x-a: a header value cannot hold CR, LF or NUL'],
+    ],
+    [
+      'an invalid header name',
+      minimal((c) => (request0(c).headers = { 'bad name': 'v' })),
+      ["scenarios[0].request.headers.bad name: not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)"],
+    ],
+    [
+      'a NUL in sut.env',
+      minimal((c) => ((c.sut as Raw).env = { A: 'x\u0000y' })),
+      ['sut.env.A: cannot hold a NUL character'],
+    ],
+    [
+      'a ready timeout of a day',
+      minimal((c) => ((c.sut as Raw).ready = [{ url: 'http://api:8080/', timeout: '24h' }])),
+      ['sut.ready[0].timeout: must be a duration from 1s to 1h'],
+    ],
     [
       'a confirmation time budget of 0',
       minimal((c) => (c.gate = { confirm: { 'max-time': '0s' } })),
-      ['gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)'],
+      ['gate.confirm.max-time: must be a duration from 1s to 24h'],
     ],
     [
       'a confirmation time budget over a day',
       minimal((c) => (c.gate = { confirm: { 'max-time': '25h' } })),
-      ['gate.confirm.max-time: must be from 1s to 24h (0 would keep a change from ever being confirmed)'],
+      ['gate.confirm.max-time: must be a duration from 1s to 24h'],
     ],
     [
       'a confirmation cap over 100',
@@ -571,6 +637,14 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ['top level is a list', '- a\n- b\n', ['(top level): must be a mapping with version, sut and scenarios']],
     ['top level is a scalar', 'hello\n', ['(top level): must be a mapping with version, sut and scenarios']],
     ['empty file', '', ['(top level): must be a mapping with version, sut and scenarios']],
+    [
+      'a YAML alias bomb',
+      [
+        'a: &a [x, x, x, x, x, x, x, x, x]',
+        ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+      ].join('\n'),
+      ['YAML: Excessive alias count indicates a resource exhaustion attack'],
+    ],
   ])('%s', (_label, text, problems) => {
     const result = parse(text);
     expect(result.config).toBeUndefined();

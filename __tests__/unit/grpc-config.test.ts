@@ -126,7 +126,7 @@ describe('config: grpc scenarios', () => {
     [
       'a port out of range',
       { ...GRPC, url: 'grpc://vectordb:70000' },
-      ['scenarios[0].grpc.url: must name the port, 1 to 65535 (grpc://host:port)'],
+      ['scenarios[0].grpc.url: must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535'],
     ],
     [
       'binary metadata',

@@ -111,7 +111,7 @@ describe('renderTrend', () => {
     const many = Array.from({ length: 30 }, (_, i) => entry(i, i === 29 ? { commit: null } : {}));
     const md = renderTrend(many, undefined, 20);
     expect(md).toContain('Last 20 runs (from the history file)');
-    expect(md).toContain('"#20"]');
+    expect(md).toContain('"run 20"]');
     const onePoint = renderTrend([
       entry(0),
       entry(1, { phases: { 'api/new': { rps: 1, p50: 1, p99: 1, errors: 0 } } }),
@@ -134,7 +134,7 @@ describe('renderTrend', () => {
       entry(1, { phases: { 'a"b/<c>': { rps: 1, p50: 1, p99: 1, errors: 0 } } }),
     ]);
     expect(md).toContain('**a"b/&lt;c&gt;**');
-    expect(md).toContain(`title "a'b/<c>: p99 (ms)"`);
+    expect(md).toContain('title "a_b/_c_: p99 (ms)"');
   });
 });
 

@@ -187,7 +187,7 @@ describe('config: websocket scenarios', () => {
       { ...WS, url: 'ws://broker:99999/ws' },
       [{ peers: 2, messages: 1 }],
       {},
-      ['scenarios[0].websocket.url: not a valid URL'],
+      ['scenarios[0].websocket.url: must be a ws:// or wss:// URL with a port from 1 to 65535'],
     ],
     [
       'delivery among the push thresholds',

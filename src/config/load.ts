@@ -49,7 +49,13 @@ export function parseConfigText(
       }),
     };
   }
-  const data = doc.toJS();
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    // an alias bomb (a billion laughs) and the like: the file's problem, not an internal error
+    return { problems: [`YAML: ${(err as Error).message.split('\n')[0]}`] };
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return { problems: ['(top level): must be a mapping with version, sut and scenarios'] };
   }

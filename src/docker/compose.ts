@@ -45,6 +45,27 @@ export function labelOverride(model: ComposeModel, labels: Record<string, string
   return out;
 }
 
+/** Variables of perf-gate's own environment that never reach `docker compose` (and so the SUT or its
+ * logs) unless `sut.env` names them: the Action's inputs (the GitHub token is one) and the runner's
+ * tokens. */
+const SCRUBBED = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^RUNNER_TOKEN$/i];
+
+/**
+ * Pure: the environment `docker compose` runs with: perf-gate's own without the scrubbed variables,
+ * then `sut.env` (a value that is exactly `${NAME}` takes NAME from perf-gate's environment, scrubbed
+ * or not: naming it is how a user hands it over), then the project name.
+ */
+export function composeEnv(own: NodeJS.ProcessEnv, sutEnv: Record<string, string>, project: string): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(own)) if (!SCRUBBED.some((re) => re.test(k))) out[k] = v;
+  for (const [k, v] of Object.entries(sutEnv)) {
+    const named = /^\$\{([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(v)?.[1];
+    out[k] = named !== undefined ? (own[named] ?? '') : v;
+  }
+  out.COMPOSE_PROJECT_NAME = project;
+  return out;
+}
+
 export class ComposeProject {
   private readonly tmp = mkdtempSync(join(tmpdir(), 'perf-gate-'));
   private override: string | undefined;
@@ -58,7 +79,7 @@ export class ComposeProject {
     const files = [...this.opts.files, ...(this.override ? [this.override] : [])].flatMap((f) => ['-f', f]);
     const run: Parameters<Exec>[2] = {
       cwd: this.opts.cwd,
-      env: { ...process.env, ...this.opts.env, COMPOSE_PROJECT_NAME: this.opts.project },
+      env: composeEnv(process.env, this.opts.env, this.opts.project),
     };
     if (timeoutMs !== undefined) run.timeoutMs = timeoutMs;
     return this.exec('docker', ['compose', '-p', this.opts.project, ...files, ...args], run);
@@ -71,7 +92,8 @@ export class ComposeProject {
       if (/is not a docker command|unknown command/i.test(res.stderr)) {
         throw environmentError('docker compose v2 is not installed (the `docker compose` plugin is required)');
       }
-      throw environmentError(`compose file rejected by docker compose: ${lastLine(res.stderr)}`);
+      const files = this.opts.files.join(', ');
+      throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
     }
     const model = JSON.parse(res.stdout) as ComposeModel;
     this.override = join(this.tmp, 'perf-gate.labels.yml');

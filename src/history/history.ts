@@ -2,7 +2,7 @@
 // beside the baselines), and the trend charts the report shows from it.
 import { errorCount } from '../compare/metrics.js';
 import type { ResultsFile } from '../results/types.js';
-import { escapeMarkdown as esc } from '../report/escape.js';
+import { escapeMarkdown as esc, mermaidText } from '../report/escape.js';
 
 export const HISTORY_SCHEMA = 'perf-gate/history@1';
 /** lines kept in the file: older runs are dropped */
@@ -93,14 +93,14 @@ export function appendHistory(text: string, entry: HistoryEntry, max = HISTORY_M
 }
 
 function label(e: HistoryEntry, i: number): string {
-  return `"${e.commit ? e.commit.slice(0, 7) : `#${i + 1}`}"`;
+  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
 }
 
 function chart(title: string, labels: string[], values: number[], axis: string): string {
   return [
     '```mermaid',
     'xychart-beta',
-    `  title "${title.replace(/"/g, "'")}"`,
+    `  title "${mermaidText(title)}"`,
     `  x-axis [${labels.join(', ')}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(', ')}]`,

@@ -5,7 +5,7 @@ import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
 import { formatBytes, formatUs } from '../units.js';
-import { escapeMarkdown as esc } from './escape.js';
+import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
 
@@ -154,11 +154,6 @@ function age(time: string | undefined, now: string): string {
   return hours >= 1 ? `${hours} h old` : 'less than an hour old';
 }
 
-/** names in a Mermaid title: nothing that could end the string or the code block */
-function chartSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.-]/g, '_');
-}
-
 function chart(results: ResultsFile): string {
   const blocks: string[] = [];
   for (const s of results.scenarios) {
@@ -169,7 +164,7 @@ function chart(results: ResultsFile): string {
       const lines = [
         '```mermaid',
         'xychart-beta',
-        `  title "${chartSafe(s.name)}/${chartSafe(p.name)} latency, ms${base ? (results.ab ? ' (bars: base, line: head)' : ' (bars: baseline, line: current)') : ''}"`,
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? (results.ab ? ' (bars: base, line: head)' : ' (bars: baseline, line: current)') : ''}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
         '  y-axis "ms"',
       ];
@@ -399,7 +394,27 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   }
   if (omitted)
     body += `\n\n_${omitted} detail section${omitted === 1 ? '' : 's'} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
-  return `${body}\n\n${footer}\n`;
+  return fitted(`${body}\n\n${footer}\n`, Math.max(budget, 1000));
+}
+
+/**
+ * The last guard under GitHub's limit: a report still over `budget` (the verdict, bullets and notes
+ * are each bounded, but a crafted file can have many of them) is cut at a line boundary, with a line
+ * saying so; the verdict comes first, so it always stays.
+ */
+export function fitted(report: string, budget = REPORT_BUDGET): string {
+  const limit = Math.min(budget, COMMENT_LIMIT - 1000);
+  if (report.length <= limit) return report;
+  const note = "\n\n_… cut here to stay under GitHub's comment size limit; the results file has everything._\n";
+  // room for the note and for closing what the cut leaves open
+  const room = limit - note.length - 200;
+  const cut = report.lastIndexOf('\n', room);
+  let head = report.slice(0, cut > 0 ? cut : room);
+  // an unclosed fence or details block would swallow the note: close what was cut open
+  if ((head.match(/^```/gm)?.length ?? 0) % 2 === 1) head += '\n```';
+  const open = (head.match(/<details>/g)?.length ?? 0) - (head.match(/<\/details>/g)?.length ?? 0);
+  head += '\n\n</details>'.repeat(Math.max(0, open));
+  return `${head}${note}`;
 }
 
 /** The report of a run that could not finish: the one-line reason, and the details (SUT log lines,
@@ -407,7 +422,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
 export function renderError(message: string, logLines: readonly string[]): string {
   const lines = ['### ⚠️ perf-gate: the run did not finish', '', esc(message.replace(/^perf-gate: /, ''))];
   if (logLines.length) {
-    const body = logLines.join('\n').replace(/`{3,}/g, '`\u200b``').slice(-20_000);
+    const body = escapeCodeBlock(logLines.join('\n').slice(-20_000));
     lines.push('', details('Last log lines', `\`\`\`\n${body}\n\`\`\``));
   }
   lines.push('', 'No verdict: nothing was compared.', '');

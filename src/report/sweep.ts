@@ -4,7 +4,7 @@ import { markdownTable } from 'markdown-table';
 import { findKnee, type SweepPoint } from '../compare/knee.js';
 import type { ResultsFile, ScenarioResult } from '../results/types.js';
 import { formatUs } from '../units.js';
-import { escapeMarkdown as esc } from './escape.js';
+import { escapeMarkdown as esc, mermaidText } from './escape.js';
 
 /** The ladder's steps (a mix's per-entry results are in the JSON, not in the curve). */
 function steps(s: ScenarioResult): ScenarioResult['phases'] {
@@ -28,8 +28,8 @@ function xychart(title: string, xAxis: string, levels: number[], values: number[
   return [
     '```mermaid',
     'xychart-beta',
-    `  title "${title}"`,
-    `  x-axis "${xAxis}" [${levels.join(', ')}]`,
+    `  title "${mermaidText(title)}"`,
+    `  x-axis "${mermaidText(xAxis)}" [${levels.join(', ')}]`,
     `  y-axis "${axis}"`,
     `  line [${values.join(', ')}]`,
     '```',

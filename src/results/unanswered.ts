@@ -1,0 +1,37 @@
+// Pure: a target that is not there is not a pass (issue 20). A phase without a single successful
+// response measured nothing: it is never a baseline and never a verdict. The run says so in one line,
+// naming the URL and what came back instead.
+import type { Scenario } from '../config/types.js';
+import { statusClass } from '../compare/metrics.js';
+import type { ScenarioResult } from './types.js';
+
+/** The most frequent failure of a phase: an error kind or a failed status, with its count. */
+function dominant(m: { statusCodes: Record<string, number>; errors: Record<string, number> }): string {
+  const failures: Array<[string, number]> = [
+    ...Object.entries(m.errors),
+    ...Object.entries(m.statusCodes)
+      .map(([code, n]): [string, number] => [statusClass(code) ?? code, n])
+      .filter(([c]) => /^(HTTP|gRPC) /.test(c)),
+  ].filter(([, n]) => n > 0);
+  failures.sort((a, b) => b[1] - a[1]);
+  const top = failures[0];
+  return top ? `${top[0]} (${top[1]}×)` : 'no response at all';
+}
+
+/** The first phase (of a side, `side` naming it in A/B) without a successful response, in one line;
+ * undefined when every phase had one. Mix entries are not checked on their own: an entry with no
+ * share of the requests has none by design. */
+export function unansweredPhase(
+  results: readonly ScenarioResult[],
+  scenarios: readonly Scenario[],
+  side = '',
+): string | undefined {
+  for (const r of results) {
+    const url = scenarios.find((s) => s.name === r.name)?.request.url ?? '?';
+    for (const p of r.phases.filter((x) => x.request === undefined)) {
+      if (p.trials.length === 0 || p.merged.successes > 0) continue;
+      return `${side}${r.name}/${p.name}: no successful response from ${url} in ${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}: ${dominant(p.merged)}; nothing was measured (is the URL right, and the service up?)`;
+    }
+  }
+  return undefined;
+}
