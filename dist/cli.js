@@ -72638,6 +72638,10 @@ var SIZE_UNITS = {
 function parseBytes(text) {
   return parseWithUnits(text, SIZE_UNITS);
 }
+function formatLatency(l, key) {
+  const v = l[key];
+  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
+}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -95061,11 +95065,7 @@ function latencyTable(results) {
       escapeMarkdown(p.name),
       String(p.trials.length),
       p.merged.rps.toFixed(0),
-      formatUs(p.merged.latency.p50),
-      formatUs(p.merged.latency.p90),
-      formatUs(p.merged.latency.p99),
-      formatUs(p.merged.latency["p99.9"]),
-      formatUs(p.merged.latency.max)
+      ...["p50", "p90", "p99", "p99.9", "max"].map((k) => formatLatency(p.merged.latency, k))
     ])
   );
   return markdownTable([["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max"], ...rows]);
@@ -96372,14 +96372,10 @@ function renderResultsTable(scenarios) {
         String(m.trials),
         formatCount(m.responses),
         m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        // results from before p10/p25/p75 existed show a dash
-        ...["p10", "p25", "p50", "p75"].map(
-          (k) => m.latency[k] === void 0 ? "—" : formatUs(m.latency[k])
+        // nothing measured, or results from before p10/p25/p75 existed: a dash
+        ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
+          (k) => formatLatency(m.latency, k)
         ),
-        formatUs(m.latency.p90),
-        formatUs(m.latency.p99),
-        formatUs(m.latency["p99.9"]),
-        formatUs(m.latency.max),
         errorSummary(m.statusCodes, m.errors)
       ]);
       for (const [service, u] of Object.entries(m.resources)) {

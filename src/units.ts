@@ -86,3 +86,10 @@ const SIZE_UNITS: Record<string, number> = {
 export function parseBytes(text: string): number | undefined {
   return parseWithUnits(text, SIZE_UNITS);
 }
+
+/** A latency percentile of a summary for a table: a dash where nothing was measured (no successful
+ * response, or a file from before that percentile existed), never "0µs". */
+export function formatLatency<K extends string>(l: { count: number } & Partial<Record<K, number>>, key: K): string {
+  const v = l[key];
+  return l.count === 0 || v === undefined ? '—' : formatUs(v);
+}

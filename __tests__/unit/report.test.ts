@@ -88,6 +88,19 @@ function phase(name: string, m: Partial<MergedPhase>, flags: string[] = []): Pha
   return { name, kind: 'closed', params: { connections: 10 }, warmupMs: 5000, trials: [], merged: merged(m), flags };
 }
 
+describe('renderResultsTable: nothing measured', () => {
+  it('shows a dash, never 0µs, for a phase without a successful response', () => {
+    const none = merged({ responses: 0, successes: 0, statusCodes: {}, errors: { ECONNREFUSED: 12 } });
+    none.latency = { ...none.latency, count: 0, p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p99: 0, 'p99.9': 0, max: 0 };
+    const out = renderResultsTable([
+      { name: 'api', scenarioHash: 'h', phases: [{ ...phase('c10', {}), merged: none }] },
+    ]);
+    const row = out.split('\n').find((l) => l.startsWith('api/c10')) ?? '';
+    expect(row).not.toContain('0µs');
+    expect(row.match(/—/g)).toHaveLength(8);
+  });
+});
+
 describe('renderResultsTable', () => {
   const scenarios: ScenarioResult[] = [
     {

@@ -4,7 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
-import { formatBytes, formatUs } from '../units.js';
+import { formatBytes, formatLatency, formatUs } from '../units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
@@ -248,11 +248,7 @@ function latencyTable(results: ResultsFile): string {
       esc(p.name),
       String(p.trials.length),
       p.merged.rps.toFixed(0),
-      formatUs(p.merged.latency.p50),
-      formatUs(p.merged.latency.p90),
-      formatUs(p.merged.latency.p99),
-      formatUs(p.merged.latency['p99.9']),
-      formatUs(p.merged.latency.max),
+      ...(['p50', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) => formatLatency(p.merged.latency, k)),
     ]),
   );
   return markdownTable([['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max'], ...rows]);

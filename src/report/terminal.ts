@@ -1,7 +1,7 @@
 // Pure: the results table printed in the terminal after a run.
 
 import type { ScenarioResult } from '../results/types.js';
-import { formatBytes, formatCount, formatUs } from '../units.js';
+import { formatBytes, formatCount, formatLatency } from '../units.js';
 import { textTable } from './text-table.js';
 import { statusClass } from '../compare/metrics.js';
 
@@ -27,14 +27,10 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         String(m.trials),
         formatCount(m.responses),
         m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        // results from before p10/p25/p75 existed show a dash
-        ...(['p10', 'p25', 'p50', 'p75'] as const).map((k) =>
-          m.latency[k] === undefined ? '—' : formatUs(m.latency[k]),
+        // nothing measured, or results from before p10/p25/p75 existed: a dash
+        ...(['p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) =>
+          formatLatency(m.latency, k),
         ),
-        formatUs(m.latency.p90),
-        formatUs(m.latency.p99),
-        formatUs(m.latency['p99.9']),
-        formatUs(m.latency.max),
         errorSummary(m.statusCodes, m.errors),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
