@@ -94656,6 +94656,16 @@ function countedOnce(rows, newClasses) {
   errorRow.reason = `${errorRow.reason ? `${errorRow.reason}; ` : ""}new error class${fresh.length === 1 ? "" : "es"} ${named}`;
   return [...rows, ...newClasses.filter((c) => c.result !== "regression")];
 }
+function gates(mode) {
+  return mode === "gate" || mode === "ab";
+}
+function runVerdict(mode, comparisons) {
+  if (!gates(mode)) return { verdict: "pass", regressions: 0 };
+  return {
+    verdict: overallVerdict(comparisons),
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
 function overallVerdict(comparisons) {
   if (comparisons.some((c) => c.result === "regression")) return "regression";
   if (comparisons.some((c) => c.result === "inconclusive")) return "inconclusive";
@@ -95822,7 +95832,7 @@ function resolveMode(mode, eventName, against = "baselines") {
   }
 }
 function exitCodeOf(mode, verdict, failOnInconclusive) {
-  if (mode !== "gate" && mode !== "ab") return EXIT_PASS;
+  if (!gates(mode)) return EXIT_PASS;
   if (verdict === "regression") return EXIT_REGRESSION;
   if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
   return EXIT_PASS;
@@ -95858,6 +95868,35 @@ function buildRunRequest(input2, ctx) {
     if (v !== void 0 && v !== "") opts[k] = v;
   }
   return opts;
+}
+
+// src/stats/random.ts
+function newSeed(random = Math.random) {
+  return Math.floor(random() * 2 ** 32) >>> 0;
+}
+function parseSeed(text) {
+  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
+}
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
+  };
+}
+function drawOrder(random) {
+  return random() < 0.5 ? "AB" : "BA";
+}
+function derivedSeed(seed, ...parts) {
+  let h = 2166136261 ^ seed >>> 0;
+  for (const ch of parts.join("\0")) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
 }
 
 // src/run-plan.ts
@@ -96826,32 +96865,6 @@ var TrialCollector = class {
   }
 };
 
-// src/stats/random.ts
-function newSeed(random = Math.random) {
-  return Math.floor(random() * 2 ** 32) >>> 0;
-}
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = a + 1831565813 >>> 0;
-    let t = a;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
-  };
-}
-function drawOrder(random) {
-  return random() < 0.5 ? "AB" : "BA";
-}
-function derivedSeed(seed, ...parts) {
-  let h = 2166136261 ^ seed >>> 0;
-  for (const ch of parts.join("\0")) {
-    h ^= ch.codePointAt(0) ?? 0;
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
-
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
   return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
@@ -97421,10 +97434,10 @@ async function run(opts, deps) {
     });
     const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [side(void 0, config2.sut, config2.dir)];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
-    const head = sides.at(-1);
+    const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
     if (opts.mode !== "sweep") {
-      for (const s of sides) {
-        const none = unansweredPhase(s.collector.results(scenarios, p.hashes), scenarios, s.side ? `${s.side}: ` : "");
+      for (const [i, s] of sides.entries()) {
+        const none = unansweredPhase(sideResults[i], scenarios, s.side ? `${s.side}: ` : "");
         if (none) throw environmentError(none);
       }
     }
@@ -97437,10 +97450,10 @@ async function run(opts, deps) {
       startedAt,
       finishedAt: new Date(deps.now()).toISOString(),
       provenance: provenance2,
-      scenarios: head.collector.results(scenarios, p.hashes),
+      scenarios: sideResults.at(-1),
       comparisons: []
     };
-    const gated = base ? abResults(opts, p, results, { base, collector: sides[0].collector, measured, pairs }) : gate(opts, p, results);
+    const gated = base ? abResults(opts, p, results, { base, results: sideResults[0], measured, pairs }) : gate(opts, p, results);
     const files = publishFiles(gated, opts, deps.files);
     const baselinesUpdated = [];
     if (opts.mode === "update") {
@@ -97450,8 +97463,7 @@ async function run(opts, deps) {
         baselinesUpdated.push(path);
       }
     }
-    const verdict = opts.mode === "update" || opts.mode === "sweep" ? "pass" : overallVerdict(gated.comparisons);
-    const regressions = verdict === "pass" ? 0 : gated.comparisons.filter((c) => c.result === "regression").length;
+    const { verdict, regressions } = runVerdict(opts.mode, gated.comparisons);
     return { results: gated, ...files, verdict, regressions, baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -97522,7 +97534,7 @@ async function measure(opts, deps, p, run2) {
           scenarios: p.scenarios,
           hashes: p.hashes,
           confirm: config2.gate.confirm,
-          extend: opts.mode === "gate" || opts.mode === "ab",
+          extend: gates(opts.mode),
           log: (l) => progress.line(l),
           now: deps.now
         };
@@ -97547,7 +97559,7 @@ function gate(opts, p, results) {
   return gateResults(results, p.baselines, (name2) => thresholds2.get(name2)).results;
 }
 function abResults(opts, p, results, ab) {
-  const base = ab.collector.results(p.scenarios, p.hashes);
+  const base = ab.results;
   const comparisons = results.scenarios.flatMap(
     (h, i) => compareAbScenario(h, base[i], p.scenarios[i]?.thresholds ?? {})
   );
@@ -97849,12 +97861,9 @@ async function cmdRun(args) {
       throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
     }
   }
-  let seed;
-  if (values.seed !== void 0) {
-    seed = Number(values.seed);
-    if (!/^\d{1,10}$/.test(String(values.seed)) || seed >= 2 ** 32) {
-      throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
-    }
+  const seed = values.seed === void 0 ? void 0 : parseSeed(String(values.seed));
+  if (values.seed !== void 0 && seed === void 0) {
+    throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
   const out = String(values.out);
@@ -97962,9 +97971,7 @@ ${USAGE}`);
   } else if (format === "csv") {
     process.stdout.write(renderCsv(results));
   } else {
-    const gated = results.mode === "gate" || results.mode === "ab";
-    const verdict = gated ? overallVerdict(results.comparisons) : "pass";
-    const regressions = gated ? results.comparisons.filter((c) => c.result === "regression").length : 0;
+    const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
     const summary = {
       verdict,
       regressions,

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
 import { realRunDeps } from './deps.js';
-import { overallVerdict } from './compare/compare.js';
+import { runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
 import { readHistoryFile } from './history/file.js';
@@ -19,6 +19,7 @@ import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
 import { exitCodeOf, isMode } from './mode.js';
 import { buildRunRequest } from './request.js';
+import { parseSeed } from './stats/random.js';
 import { checkRunnable } from './run-plan.js';
 import { confirmationReach } from './compare/reach.js';
 import { Progress, progressSink } from './progress.js';
@@ -203,12 +204,9 @@ async function cmdRun(args: string[]): Promise<number> {
       throw usageError(`--pairs ${values.pairs}: must be an integer from 2 to 50`);
     }
   }
-  let seed: number | undefined;
-  if (values.seed !== undefined) {
-    seed = Number(values.seed);
-    if (!/^\d{1,10}$/.test(String(values.seed)) || seed >= 2 ** 32) {
-      throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
-    }
+  const seed = values.seed === undefined ? undefined : parseSeed(String(values.seed));
+  if (values.seed !== undefined && seed === undefined) {
+    throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
   const out = String(values.out);
@@ -312,9 +310,7 @@ function cmdReport(args: string[]): number {
     process.stdout.write(renderCsv(results));
   } else {
     // an update and a sweep gate nothing: their verdict is pass, as the run's and report mode's are
-    const gated = results.mode === 'gate' || results.mode === 'ab';
-    const verdict = gated ? overallVerdict(results.comparisons) : 'pass';
-    const regressions = gated ? results.comparisons.filter((c) => c.result === 'regression').length : 0;
+    const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
     const summary = {
       verdict,
       regressions,

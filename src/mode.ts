@@ -1,5 +1,5 @@
 // Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
-import type { OverallVerdict } from './compare/compare.js';
+import { gates, type OverallVerdict } from './compare/compare.js';
 import { EXIT_PASS, EXIT_REGRESSION } from './errors.js';
 import type { RunMode } from './run-plan.js';
 
@@ -35,7 +35,7 @@ export function resolveMode(
 
 /** 1 for a regression in a run that gates (and for an inconclusive one when asked); 0 otherwise. */
 export function exitCodeOf(mode: RunMode, verdict: OverallVerdict, failOnInconclusive: boolean): number {
-  if (mode !== 'gate' && mode !== 'ab') return EXIT_PASS;
+  if (!gates(mode)) return EXIT_PASS;
   if (verdict === 'regression') return EXIT_REGRESSION;
   if (verdict === 'inconclusive' && failOnInconclusive) return EXIT_REGRESSION;
   return EXIT_PASS;

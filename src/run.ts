@@ -4,7 +4,7 @@
 // trials on command.
 import { baseNotes, baseSut, type BaseTree, checkoutBase } from './ab.js';
 import { compareAbScenario } from './compare/ab.js';
-import { overallVerdict } from './compare/compare.js';
+import { gates, runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { confirmationReach } from './compare/reach.js';
 import type { Config } from './config/types.js';
@@ -106,11 +106,12 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       ? [side('base', base.sut, base.dir), side('head', config.sut, config.dir)]
       : [side(undefined, config.sut, config.dir)];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
-    const head = sides.at(-1) as MeasuredSide;
+    // each side's results, merged once: base first in A/B, head (or the only side) last
+    const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
     // a sweep explores (a level past saturation may answer nothing); every other mode needs answers
     if (opts.mode !== 'sweep') {
-      for (const s of sides) {
-        const none = unansweredPhase(s.collector.results(scenarios, p.hashes), scenarios, s.side ? `${s.side}: ` : '');
+      for (const [i, s] of sides.entries()) {
+        const none = unansweredPhase(sideResults[i] as ScenarioResult[], scenarios, s.side ? `${s.side}: ` : '');
         if (none) throw environmentError(none);
       }
     }
@@ -123,11 +124,11 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       startedAt,
       finishedAt: new Date(deps.now()).toISOString(),
       provenance,
-      scenarios: head.collector.results(scenarios, p.hashes),
+      scenarios: sideResults.at(-1) as ScenarioResult[],
       comparisons: [],
     };
     const gated = base
-      ? abResults(opts, p, results, { base, collector: (sides[0] as MeasuredSide).collector, measured, pairs })
+      ? abResults(opts, p, results, { base, results: sideResults[0] as ScenarioResult[], measured, pairs })
       : gate(opts, p, results);
     const files = publishFiles(gated, opts, deps.files);
     const baselinesUpdated: string[] = [];
@@ -138,8 +139,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
         baselinesUpdated.push(path);
       }
     }
-    const verdict = opts.mode === 'update' || opts.mode === 'sweep' ? 'pass' : overallVerdict(gated.comparisons);
-    const regressions = verdict === 'pass' ? 0 : gated.comparisons.filter((c) => c.result === 'regression').length;
+    const { verdict, regressions } = runVerdict(opts.mode, gated.comparisons);
     return { results: gated, ...files, verdict, regressions, baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -224,7 +224,7 @@ async function measure(
           scenarios: p.scenarios,
           hashes: p.hashes,
           confirm: config.gate.confirm,
-          extend: opts.mode === 'gate' || opts.mode === 'ab',
+          extend: gates(opts.mode),
           log: (l) => progress.line(l),
           now: deps.now,
         };
@@ -258,9 +258,9 @@ function abResults(
   opts: RunOptions,
   p: RunPlan,
   results: ResultsFile,
-  ab: { base: BaseSide; collector: TrialCollector; measured: Measured; pairs: number },
+  ab: { base: BaseSide; results: ScenarioResult[]; measured: Measured; pairs: number },
 ): ResultsFile {
-  const base = ab.collector.results(p.scenarios, p.hashes);
+  const base = ab.results;
   const comparisons: Comparison[] = results.scenarios.flatMap((h, i) =>
     compareAbScenario(h, base[i] as ScenarioResult, p.scenarios[i]?.thresholds ?? {}),
   );

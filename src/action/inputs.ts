@@ -1,6 +1,7 @@
 // Pure: the Action's inputs (SPEC §6) read from the INPUT_* environment into one typed object.
 import { usageError } from '../errors.js';
 import { isMode, type ModeInput } from '../mode.js';
+import { parseSeed } from '../stats/random.js';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -58,9 +59,10 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const inconclusive = input(env, 'fail-on-inconclusive', 'false').toLowerCase();
   if (!['true', 'false'].includes(inconclusive))
     throw usageError(`input fail-on-inconclusive: ${JSON.stringify(inconclusive)} must be true or false`);
-  const seed = input(env, 'seed', '');
-  if (seed && (!/^\d{1,10}$/.test(seed) || Number(seed) >= 2 ** 32))
-    throw usageError(`input seed: ${JSON.stringify(seed)} must be an integer from 0 to 4294967295`);
+  const seedText = input(env, 'seed', '');
+  const seed = seedText ? parseSeed(seedText) : undefined;
+  if (seedText && seed === undefined)
+    throw usageError(`input seed: ${JSON.stringify(seedText)} must be an integer from 0 to 4294967295`);
   const pr = input(env, 'pr-number', '');
   if (pr && !/^[1-9]\d{0,9}$/.test(pr))
     throw usageError(`input pr-number: ${JSON.stringify(pr)} must be a pull request number`);
@@ -82,7 +84,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
     baseRef: input(env, 'base-ref', ''),
-    seed: seed ? Number(seed) : undefined,
+    seed,
     junit: input(env, 'junit', ''),
     csv: input(env, 'csv', ''),
     history: input(env, 'history', ''),

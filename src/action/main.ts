@@ -5,6 +5,7 @@ import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
 import { UserError } from '../errors.js';
 import type { ModeInput } from '../mode.js';
+import { gates } from '../compare/compare.js';
 import { buildRunRequest } from '../request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
@@ -115,10 +116,10 @@ export async function run(deps: ActionDeps): Promise<void> {
       );
     }
     if (mode !== 'update') await comment(deps, ctx, inputs, outcome);
-    if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'regression' && inputs.failOnRegression) {
+    if (gates(mode) && outcome.verdict === 'regression' && inputs.failOnRegression) {
       io.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
-    if ((mode === 'gate' || mode === 'ab') && outcome.verdict === 'inconclusive') {
+    if (gates(mode) && outcome.verdict === 'inconclusive') {
       const text = inconclusiveText(outcome.results.comparisons);
       if (inputs.failOnInconclusive) io.setFailed(text);
       else io.warning(text);

@@ -3,7 +3,7 @@
 // which pull request it belongs to against the triggering run, re-renders the report from the data
 // (never posts Markdown from the untrusted run), upserts the same sticky comment and sets a commit
 // status on the PR's head commit so a fork's regression fails a visible check.
-import { overallVerdict } from '../compare/compare.js';
+import { gates, runVerdict } from '../compare/compare.js';
 import { usageError } from '../errors.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { Comparison } from '../results/types.js';
@@ -105,13 +105,12 @@ export async function runReport(
   }
   const run = ctx.event.workflow_run;
   const results = readResults(req.resultsFile);
-  const regressions = results.comparisons.filter((c) => c.result === 'regression').length;
-  const gated = results.mode === 'gate' || results.mode === 'ab';
-  const verdict = gated ? overallVerdict(results.comparisons) : 'pass';
+  const gated = gates(results.mode);
+  const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
   const report = renderMarkdown(results, { reportId: req.reportId });
   const outcome: ReportOutcome = {
     verdict,
-    regressions: gated ? regressions : 0,
+    regressions,
     comparisons: results.comparisons,
     report,
     pr: undefined,

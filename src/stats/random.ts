@@ -6,6 +6,12 @@ export function newSeed(random: () => number = Math.random): number {
   return Math.floor(random() * 2 ** 32) >>> 0;
 }
 
+/** A seed as a user writes it (CLI `--seed`, Action input `seed`): an integer from 0 to 2^32 − 1;
+ * undefined for anything else. */
+export function parseSeed(text: string): number | undefined {
+  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : undefined;
+}
+
 /** Uniform numbers in [0, 1) from `seed`; the same seed gives the same sequence. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
