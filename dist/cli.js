@@ -96685,7 +96685,7 @@ var GENERATOR_LIMITS = {
   eventLoopDelayP99Us: 5e4,
   /** at least this share of open-loop sends started late for the generator's own reasons */
   lateShare: 0.01,
-  /** and at least this many of them in the trial: one late send in 75 is the VM taking a core away
+  /** and at least this many of them in the phase (summed over its trials): one late send in 75 is the VM taking a core away
    * for a moment, not a generator that cannot keep the schedule */
   lateCount: 10
 };
@@ -96697,6 +96697,18 @@ function generatorCapacity(t, runnerCpus) {
 }
 function pct(v) {
   return `${Math.round(v * 1e3) / 10}%`;
+}
+function lateForGenerator(trials2) {
+  let count3 = 0;
+  let scheduled = 0;
+  let worst = { trial: 0, count: -1 };
+  for (const t of trials2) {
+    if (!t.open) continue;
+    count3 += t.open.lateGenerator;
+    scheduled += t.open.scheduled;
+    if (t.open.lateGenerator > worst.count) worst = { trial: t.trial, count: t.open.lateGenerator };
+  }
+  return scheduled > 0 ? { count: count3, scheduled, worst } : void 0;
 }
 function generatorBound2(kind, rate, trials2, runnerCpus) {
   const reasons = [];
@@ -96717,14 +96729,13 @@ function generatorBound2(kind, rate, trials2, runnerCpus) {
         `trial ${t.trial}: its event loop lagged ${Math.round(t.generator.eventLoopDelayP99Us / 1e3)} ms at p99`
       );
     }
-    if (kind === "open" && t.open && t.open.scheduled > 0) {
-      const ownLate = t.open.lateGenerator;
-      if (ownLate >= GENERATOR_LIMITS.lateCount && ownLate / t.open.scheduled >= GENERATOR_LIMITS.lateShare) {
-        reasons.push(
-          `trial ${t.trial}: ${ownLate} of ${t.open.scheduled} sends (${pct(ownLate / t.open.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} req/s`
-        );
-      }
-    }
+  }
+  const late = kind === "open" ? lateForGenerator(trials2) : void 0;
+  if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
+    const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
+    reasons.push(
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} req/s`
+    );
   }
   if (reasons.length === 0) return void 0;
   return `generator-bound: ${reasons.join("; ")}. The load generator, not the service, limited this phase; add runner.workers or runner.cpus, or lower the load`;
