@@ -92394,6 +92394,9 @@ function durationIn(minMs, maxMs, range) {
 var HOUR = 36e5;
 var phaseDuration = durationIn(100, 24 * HOUR, "100ms to 24h");
 var warmup = durationIn(0, HOUR, "0s to 1h");
+var requestTimeout = durationIn(1, 10 * 6e4, "1ms to 10m").describe(
+  "a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s"
+);
 function withPort(url2, error62) {
   return url2.refine(
     (text) => {
@@ -92502,7 +92505,7 @@ var grpcSpec = external_exports.strictObject({
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
   metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
   channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
-  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default 10s)")
+  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
 });
 var mixEntry = request.extend({
   name: name.describe("names the entry in results, thresholds and the report"),
@@ -92527,6 +92530,7 @@ var scenario = external_exports.strictObject({
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: warmup.optional(),
   trials: trials.optional(),
+  "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional()
 });
@@ -92575,6 +92579,7 @@ var configSchema = external_exports.strictObject({
   defaults: external_exports.strictObject({
     warmup: warmup.optional(),
     trials: trials.optional(),
+    "request-timeout": requestTimeout.optional(),
     thresholds: thresholds.optional()
   }).optional(),
   scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
@@ -92600,13 +92605,13 @@ var EVENT_MARKER = "@@perf-gate ";
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
 var DEFAULT_TRIALS = 5;
+var DEFAULT_REQUEST_TIMEOUT_MS = 1e4;
 var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_CONFIRM_MAX_TRIALS = 12;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
-var DEFAULT_GRPC_DEADLINE_MS = 1e4;
 
 // src/protocol/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
@@ -92847,7 +92852,7 @@ function normalizeMix(raw, path, problems, resolveAt) {
   });
   return mix;
 }
-function normalizeGrpc(raw, path, problems, resolveAt) {
+function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
   if (raw.message === void 0 === (raw.bodies === void 0)) {
     problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
   }
@@ -92859,7 +92864,7 @@ function normalizeGrpc(raw, path, problems, resolveAt) {
     method: raw.method,
     metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
     channels: raw.channels ?? 1,
-    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : DEFAULT_GRPC_DEADLINE_MS
+    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
   };
   for (const [key, value] of Object.entries(out.metadata)) {
     if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
@@ -92973,13 +92978,14 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     let mix;
     let websocket2;
     let grpc;
+    const requestTimeoutMs = parseDurationMs(s["request-timeout"] ?? raw.defaults?.["request-timeout"] ?? "") ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== void 0).length;
     if (given !== 1) {
       problems.push(
         `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`
       );
     } else if (s.grpc) {
-      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt);
+      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt, requestTimeoutMs);
       request2 = { url: s.grpc.url, method: "POST", headers: grpc.metadata };
     } else if (s.websocket) {
       websocket2 = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
@@ -92997,6 +93003,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       phases,
       warmupMs: (s.warmup !== void 0 ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
+      requestTimeoutMs,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
     if (scenario2.thresholds.delivery && !websocket2) {
@@ -93795,6 +93802,7 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
         request: planRequest(s.request, readBodies),
         warmupMs: s.warmupMs,
         trials: s.trials,
+        requestTimeoutMs: s.requestTimeoutMs,
         phases: s.phases
       };
       if (s.websocket) {
@@ -97170,7 +97178,8 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
   if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
-  return s.warmupMs + duration4 + plan.requestTimeoutMs + slackMs;
+  const timeout = Math.max(s.requestTimeoutMs ?? plan.requestTimeoutMs, s.grpc?.deadlineMs ?? 0);
+  return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 var LAST_WORDS_MS = 5e3;
 var RunnerLink = class {

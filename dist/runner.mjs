@@ -36566,6 +36566,8 @@ var Recorder = class extends RequestCounts {
   loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   utilizationAtStart = perf.eventLoopUtilization();
   endedAt;
+  /** where the measured window closed when outcomes are still counted after it (endWindow) */
+  windowEndAt;
   lastEventAt;
   /** per mix entry (empty without a mix) */
   mix;
@@ -36613,8 +36615,12 @@ var Recorder = class extends RequestCounts {
       this.endedAt = end === "last-event" ? this.lastEventAt ?? performance.now() : performance.now();
     this.loop.disable();
   }
+  /** The window closes now, for the elapsed time; requests already written are still counted. */
+  endWindow() {
+    this.windowEndAt ??= performance.now();
+  }
   elapsedMs() {
-    return (this.endedAt ?? performance.now()) - this.startedAt;
+    return (this.windowEndAt ?? this.endedAt ?? performance.now()) - this.startedAt;
   }
   /** This instance's counts, for the trial merge. */
   tally() {
@@ -37084,7 +37090,7 @@ var ClosedEngine = class {
     this.recorder = new Recorder(this.target.mixSize);
     this.limit = "requests" in limit ? limit.requests : Infinity;
     this.sweeper = sweepTimeouts(this.all, timeoutMs);
-    if ("durationMs" in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
+    if ("durationMs" in limit) this.deadline = setTimeout(() => this.closeWindow(timeoutMs), limit.durationMs);
     const now = performance3.now();
     const n = Math.min(connections, this.limit);
     if (n <= 0) this.stop();
@@ -37099,6 +37105,8 @@ var ClosedEngine = class {
   started = 0;
   settled = 0;
   stopped = false;
+  /** the window is over: nothing new is written; the requests in flight finish or time out */
+  closing = false;
   deadline;
   sweeper;
   resolveDone = () => void 0;
@@ -37107,7 +37115,7 @@ var ClosedEngine = class {
     this.all.add(new Connection(this.target, this, now));
   }
   next(c) {
-    if (this.stopped || this.started >= this.limit) return;
+    if (this.stopped || this.closing || this.started >= this.limit) return;
     this.started++;
     const now = performance3.now();
     c.tag = now;
@@ -37122,27 +37130,44 @@ var ClosedEngine = class {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req);
     this.settle();
-    if (c.usable) this.next(c);
+    if (this.closing) this.drained();
+    else if (c.usable) this.next(c);
   }
   onClose(c, kind, byServer) {
     this.all.delete(c);
     if (this.stopped) return;
+    if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== void 0) {
       this.recorder.error(kind, c.connected ? c.req : -1);
       if (!c.connected) this.started++;
       this.settle();
     }
+    if (this.closing) return this.drained();
     if (this.stopped || this.started >= this.limit) return;
     if (c.connected) this.open(performance3.now());
-    else setImmediate(() => !this.stopped && this.open(performance3.now()));
+    else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
   }
   settle() {
     this.settled++;
     if (this.byCount && this.settled >= this.limit) this.stop();
   }
+  /** The duration is over: the window closes now; the stage ends once nothing is in flight. */
+  closeWindow(timeoutMs) {
+    this.closing = true;
+    this.recorder.endWindow();
+    this.deadline = setTimeout(() => this.stop(), timeoutMs + 1e3);
+    this.drained();
+  }
+  drained() {
+    for (const c of this.all) if (c.connected && c.inFlight) return;
+    this.stop();
+  }
   stop() {
     if (this.stopped) return;
+    if (this.closing) {
+      for (const c of this.all) if (c.connected && c.inFlight) this.recorder.error("unfinished", c.req);
+    }
     this.recorder.stop(this.byCount ? "last-event" : "now");
     this.stopped = true;
     clearTimeout(this.deadline);
@@ -37170,6 +37195,9 @@ var InFlight = class {
       done(status2, bytes);
     });
     if (!held.settled) this.calls.add(held.call);
+  }
+  get size() {
+    return this.calls.size;
   }
   cancel() {
     const calls = [...this.calls];
@@ -37244,19 +37272,27 @@ function runGrpcClosed(g, connections, limit) {
   let started = 0;
   let settled = 0;
   let stopped = false;
+  let closing = false;
   let deadline;
   let resolve = () => void 0;
   const done = new Promise((r) => resolve = r);
   const stop = () => {
     if (stopped) return;
     stopped = true;
+    if (closing) for (let i = 0; i < inFlight.size; i++) recorder.error("unfinished");
     recorder.stop("durationMs" in limit ? "now" : "last-event");
     clearTimeout(deadline);
     inFlight.cancel();
     resolve(recorder.tally());
   };
+  const closeWindow = () => {
+    closing = true;
+    recorder.endWindow();
+    deadline = setTimeout(stop, g.deadlineMs + 1e3);
+    if (inFlight.size === 0) stop();
+  };
   const next = () => {
-    if (stopped || started >= max2) return;
+    if (stopped || closing || started >= max2) return;
     started++;
     recorder.sentOne(-1);
     const at = performance.now();
@@ -37264,11 +37300,11 @@ function runGrpcClosed(g, connections, limit) {
       if (stopped) return;
       recorder.response(status2, bytes, (performance.now() - at) * 1e3);
       settled++;
-      if (settled >= max2) stop();
+      if (settled >= max2 || closing && inFlight.size === 0) stop();
       else next();
     });
   };
-  if ("durationMs" in limit) deadline = setTimeout(stop, limit.durationMs);
+  if ("durationMs" in limit) deadline = setTimeout(closeWindow, limit.durationMs);
   for (let i = 0; i < Math.min(connections, max2); i++) next();
   return { recorder, done };
 }
@@ -37846,7 +37882,7 @@ var Stages = class {
     if (phase.kind === "ws") {
       if (!load.websocket) throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
       const warmup = "durationMs" in limit ? limit.durationMs : void 0;
-      const job = { ws: load.websocket, phase, timeoutMs: this.plan.requestTimeoutMs };
+      const job = { ws: load.websocket, phase, timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs };
       if (warmup !== void 0)
         Object.assign(job, { sendForMs: warmup, drainMs: Math.min(load.websocket.drainMs, 1e3) });
       const run = runWs(job);
@@ -37856,7 +37892,7 @@ var Stages = class {
       load,
       phase,
       limit,
-      timeoutMs: this.plan.requestTimeoutMs,
+      timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs,
       workers: this.pool?.size ?? 1,
       // worker threads get a common start of their own once every one holds its job
       startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === "open" ? START_LEAD_MS : 0)

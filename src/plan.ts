@@ -40,6 +40,7 @@ export function buildPlan(
         request: planRequest(s.request, readBodies),
         warmupMs: s.warmupMs,
         trials: s.trials,
+        requestTimeoutMs: s.requestTimeoutMs,
         phases: s.phases,
       };
       if (s.websocket) {

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -183,6 +183,33 @@ describe('closed loop against 127.0.0.1', () => {
     expect(errorCount(t)).toBeGreaterThan(0);
     // bounded: it stops at its deadline even while every connect fails (generous, not a timing claim)
     expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  // issue 20, class 6: before, the requests in flight at the window's end were dropped unseen
+  it('a service that accepts and never answers: every request written fails as timeout, none vanish', async () => {
+    const srv = await serve(() => undefined);
+    const started = performance.now();
+    const t = await runClosed(request(srv.url), 3, { durationMs: 400 }, 300).done;
+    // the first three time out after 300 ms, their connections are replaced and write three more,
+    // which are in flight when the window ends and time out in the grace
+    expect(t.responses).toBe(0);
+    expect(t.sent).toBeGreaterThanOrEqual(3);
+    expect(t.errors).toEqual({ timeout: t.sent });
+    // the window is the duration, not the grace
+    expect(t.elapsedMs).toBeGreaterThanOrEqual(399);
+    expect(t.elapsedMs).toBeLessThan(1000);
+    // bounded by the timeout after the window (generous, not a timing claim)
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('requests in flight when the window ends are answered and counted: every request written is', async () => {
+    const srv = await serve((_req, res) => setTimeout(() => res.end('ok'), 150));
+    const t = await runClosed(request(srv.url), 4, { durationMs: 500 }, 2000).done;
+    // 4 connections, 150 ms a request, a 500 ms window: the 4th round is in flight at the end
+    expect(t.sent).toBeGreaterThanOrEqual(8);
+    expect(t.responses).toBe(t.sent);
+    expect(t.errors).toEqual({});
+    expect(decodeHistogram(t.histogram).totalCount).toBe(t.sent);
   });
 });
 
@@ -519,6 +546,26 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     // the last calls were due ~1 s before a slot freed for them
     expect(h.getValueAtPercentile(99)).toBeGreaterThan(500_000);
     h.destroy();
+  });
+
+  it('a server that accepts and never answers: the calls in flight at the window’s end meet their deadline', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((c) => sockets.add(c));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const g = await server();
+      const { port } = silent.address() as AddressInfo;
+      const t = await runGrpcClosed({ ...g, url: `grpc://127.0.0.1:${port}`, deadlineMs: 300 }, 2, { durationMs: 100 })
+        .done;
+      // before, the two calls in flight at 100 ms were cancelled and counted nowhere
+      expect(t.responses).toBe(2);
+      expect(t.successes).toBe(0);
+      expect(Object.keys(t.statusCodes)).toEqual(['DEADLINE_EXCEEDED']);
+      expect(t.elapsedMs).toBeLessThan(300);
+    } finally {
+      silent.close();
+      for (const c of sockets) c.destroy();
+    }
   });
 
   it('a server that is not there: every call UNAVAILABLE, nothing hangs', async () => {

@@ -1,6 +1,6 @@
 // The seed tests perf-gate was specified from, as configs in fixtures/seeds/, run end to end on the
 // real engine with their durations and counts shortened (the shape stays; the test writes a copy).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -305,6 +305,41 @@ describe.runIf(dockerAvailable())('seed: a gRPC vector database at 1000 calls/s,
       ]),
     );
   });
+});
+
+// issue 20, class 5: before, exit 0 and a baseline from 0 OK and ~100k UNAVAILABLE calls
+describe.runIf(dockerAvailable())('seed: a gRPC URL on a port nothing listens on', () => {
+  it('exit 3, one line naming the URL and UNAVAILABLE; no baseline; nothing left behind', async () => {
+    const config = shortened('grpc-vectordb', (t) =>
+      t
+        .replace('url: grpc://vectordb:50051', 'url: grpc://vectordb:50099')
+        .replace('rate: 1000, duration: 60s', 'rate: 200, duration: 1s')
+        .replace('warmup: 5s', 'warmup: 0s')
+        .replace('trials: 3', 'trials: 2'),
+    );
+    try {
+      const out = tempDir();
+      const run = await runCli([
+        'run',
+        '--config',
+        config,
+        '--mode',
+        'update',
+        '--baseline-dir',
+        join(out, 'b'),
+        '--out',
+        out,
+      ]);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(
+        /^perf-gate: search\/r1000: no successful response from grpc:\/\/vectordb:50099 in 2 trials: gRPC UNAVAILABLE \(\d+×\); nothing was measured/m,
+      );
+      expect(existsSync(join(out, 'b', 'search.json'))).toBe(false);
+      expect(leftovers(runIdOf(run.stderr))).toEqual([]);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  }, 300_000);
 });
 
 describe.runIf(dockerAvailable())('seed: gRPC failures are error classes by status name', () => {

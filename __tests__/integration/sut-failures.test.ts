@@ -40,6 +40,28 @@ describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
     expect(existsSync(join(out, 'b', 'api.json'))).toBe(false);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
+
+  // class 6: before, exit 0 with 0 responses and errors {}, and a baseline of nothing
+  it('a service that accepts and never answers: the requests in flight time out (request-timeout), exit 3, no baseline', async () => {
+    writeFileSync(
+      config,
+      readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8')
+        .replace('  warmup: 300ms', '  warmup: 0s\n  request-timeout: 1s')
+        .replace('  trials: 3', '  trials: 2'),
+    );
+    const out = tempDir();
+    const r = await runCli(
+      ['run', '--config', config, '--mode', 'update', '--baseline-dir', join(out, 'b'), '--out', out],
+      { CONFIRM_DELAY: '1h' },
+    );
+    expect(r.code, r.stderr).toBe(3);
+    // two connections, a 1 s window, a 1 s timeout: each trial's two requests time out after the window
+    expect(r.stderr).toMatch(
+      /^perf-gate: api\/c2: no successful response from http:\/\/api:8080\/work in 2 trials: timeout \(4×\); nothing was measured/m,
+    );
+    expect(existsSync(join(out, 'b', 'api.json'))).toBe(false);
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
 });
 
 describe.runIf(hasDocker)('SUT failures', () => {

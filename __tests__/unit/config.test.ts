@@ -187,12 +187,19 @@ describe('parseConfigText: defaults', () => {
     expect(config.sut.build).toBe(true);
   });
 
-  it.each([
-    ['none anywhere', undefined, undefined, 5000, 5],
-    ['from defaults', { warmup: '2s', trials: 4 }, undefined, 2000, 4],
-    ['scenario overrides defaults', { warmup: '2s', trials: 5 }, { warmup: '500ms', trials: 1 }, 500, 1],
-    ['scenario only', undefined, { warmup: '1m', trials: 7 }, 60_000, 7],
-  ])('warm-up and trials: %s', (_label, defaults, own, warmupMs, trials) => {
+  it.each<[string, Raw | undefined, Raw | undefined, number, number, number]>([
+    ['none anywhere', undefined, undefined, 5000, 5, 10_000],
+    ['from defaults', { warmup: '2s', trials: 4, 'request-timeout': '3s' }, undefined, 2000, 4, 3000],
+    [
+      'scenario overrides defaults',
+      { warmup: '2s', trials: 5, 'request-timeout': '3s' },
+      { warmup: '500ms', trials: 1, 'request-timeout': '250ms' },
+      500,
+      1,
+      250,
+    ],
+    ['scenario only', undefined, { warmup: '1m', trials: 7, 'request-timeout': '1m' }, 60_000, 7, 60_000],
+  ])('warm-up, trials and request timeout: %s', (_label, defaults, own, warmupMs, trials, requestTimeoutMs) => {
     const config = valid(
       minimal((c) => {
         if (defaults) c.defaults = defaults;
@@ -201,6 +208,7 @@ describe('parseConfigText: defaults', () => {
     );
     expect(config.scenarios[0]!.warmupMs).toBe(warmupMs);
     expect(config.scenarios[0]!.trials).toBe(trials);
+    expect(config.scenarios[0]!.requestTimeoutMs).toBe(requestTimeoutMs);
   });
 
   it.each([
@@ -587,6 +595,16 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'a warm-up of 10000h',
       minimal((c) => (scenario0(c).warmup = '10000h')),
       ['scenarios[0].warmup: must be a duration from 0s to 1h'],
+    ],
+    [
+      'a request timeout of 1h',
+      minimal((c) => (scenario0(c)['request-timeout'] = '1h')),
+      ['scenarios[0].request-timeout: must be a duration from 1ms to 10m'],
+    ],
+    [
+      'a request timeout of 0s in defaults',
+      minimal((c) => (c.defaults = { 'request-timeout': '0s' })),
+      ['defaults.request-timeout: must be a duration from 1ms to 10m'],
     ],
     [
       'a 300-character scenario name',

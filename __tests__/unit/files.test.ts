@@ -100,6 +100,7 @@ function scenario(edit: (s: Scenario) => void = () => {}): Scenario {
     ],
     warmupMs: 5000,
     trials: 3,
+    requestTimeoutMs: 10_000,
     thresholds: { p99: { regress: 0.25, floor: 1000 } },
   };
   edit(s);
@@ -117,6 +118,7 @@ describe('scenarioHash', () => {
     const reordered: Scenario = {
       thresholds: { p99: { floor: 1000, regress: 0.25 } },
       trials: 3,
+      requestTimeoutMs: 10_000,
       warmupMs: 5000,
       phases: [
         { durationMs: 30_000, connections: 10, name: 'c10', kind: 'closed' },

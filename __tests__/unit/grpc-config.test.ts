@@ -91,6 +91,17 @@ describe('config: grpc scenarios', () => {
     const { config: c } = config({ ...GRPC, channels: undefined, deadline: undefined });
     expect(c?.scenarios[0]?.grpc).toMatchObject({ channels: 1, deadlineMs: 10_000 });
   });
+  it('the deadline defaults to the scenario’s request-timeout; its own deadline wins', () => {
+    expect(config({ ...GRPC, deadline: undefined }, { 'request-timeout': '2s' }).config?.scenarios[0]).toMatchObject({
+      requestTimeoutMs: 2000,
+      grpc: { deadlineMs: 2000 },
+    });
+    expect(
+      config({ ...GRPC, deadline: '300ms' }, { 'request-timeout': '2s' }).config?.scenarios[0]?.grpc,
+    ).toMatchObject({
+      deadlineMs: 300,
+    });
+  });
   it.each<[string, unknown, string[]]>([
     [
       'an http URL',

@@ -121,6 +121,7 @@ describe('buildPlan', () => {
       phases: [{ kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 }],
       warmupMs: 5000,
       trials: 3,
+      requestTimeoutMs: 10_000,
       thresholds: { p99: { regress: 0.1 } },
       sweep: { kind: 'closed', levels: [1], durationMs: 1000, warmupMs: 0 },
     },
@@ -130,6 +131,7 @@ describe('buildPlan', () => {
       phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 10_000, maxInFlight: 100 }],
       warmupMs: 1000,
       trials: 1,
+      requestTimeoutMs: 10_000,
       thresholds: {},
     },
     {
@@ -138,6 +140,7 @@ describe('buildPlan', () => {
       phases: [{ kind: 'closed', name: 'c1-n10', connections: 1, requests: 10 }],
       warmupMs: 0,
       trials: 2,
+      requestTimeoutMs: 10_000,
       thresholds: {},
     },
   ];
@@ -162,6 +165,7 @@ describe('buildPlan', () => {
           request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
           warmupMs: 5000,
           trials: 3,
+          requestTimeoutMs: 10_000,
           phases: [{ kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 }],
         },
         {
@@ -169,6 +173,7 @@ describe('buildPlan', () => {
           request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
           warmupMs: 1000,
           trials: 1,
+          requestTimeoutMs: 10_000,
           phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 10_000, maxInFlight: 100 }],
         },
         {
@@ -176,6 +181,7 @@ describe('buildPlan', () => {
           request: { url: 'http://api/health', method: 'GET', headers: {} },
           warmupMs: 0,
           trials: 2,
+          requestTimeoutMs: 10_000,
           phases: [{ kind: 'closed', name: 'c1-n10', connections: 1, requests: 10 }],
         },
       ],

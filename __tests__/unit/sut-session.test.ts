@@ -6,7 +6,7 @@ import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-conta
 import { EXIT_ENVIRONMENT, UserError } from '../../src/errors.js';
 import type { RunnerEvent, RunnerPlan } from '../../src/plan.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
-import type { RunnerCommand } from '../../src/protocol/plan.js';
+import type { PlanScenario, RunnerCommand } from '../../src/protocol/plan.js';
 import { SutSession, type SutSessionOptions, trialDeadlineMs } from '../../src/session/sut-session.js';
 import { withSessions } from '../../src/session/with-sessions.js';
 
@@ -558,10 +558,22 @@ describe('SutSession: a wedged or late runner', () => {
     expect(docker.calls).toContain('remove runner-1');
   });
 
-  it.each<[string, number | undefined]>([
-    ['a phase given by duration: warm-up + duration + request timeout + a minute', 0 + 300 + 1000 + 60_000],
-  ])('trialDeadlineMs: %s', (_l, expected) => {
-    expect(trialDeadlineMs(planSpec.plan, { scenario: 'a', phase: 'p1' })).toBe(expected);
+  it.each<[string, Partial<PlanScenario>, number | undefined]>([
+    ['a phase given by duration: warm-up + duration + request timeout + a minute', {}, 0 + 300 + 1000 + 60_000],
+    ['the scenario’s own request timeout', { requestTimeoutMs: 250 }, 0 + 300 + 250 + 60_000],
+    [
+      'with a warm-up, both stages wait for their requests in flight',
+      { warmupMs: 2000, requestTimeoutMs: 250 },
+      2000 + 300 + 2 * 250 + 60_000,
+    ],
+    [
+      'a gRPC deadline longer than the request timeout',
+      { requestTimeoutMs: 250, grpc: { deadlineMs: 5000 } as PlanScenario['grpc'] },
+      0 + 300 + 5000 + 60_000,
+    ],
+  ])('trialDeadlineMs: %s', (_l, edit, expected) => {
+    const plan = { ...planSpec.plan, scenarios: planSpec.plan.scenarios.map((x) => ({ ...x, ...edit })) };
+    expect(trialDeadlineMs(plan, { scenario: 'a', phase: 'p1' })).toBe(expected);
   });
 
   it('trialDeadlineMs: no bound for a request count, an unknown phase', () => {

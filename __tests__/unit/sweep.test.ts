@@ -8,6 +8,7 @@ const base: Scenario = {
   phases: [{ kind: 'closed', name: 'c1', connections: 1, durationMs: 1000 }],
   warmupMs: 5000,
   trials: 3,
+  requestTimeoutMs: 10_000,
   thresholds: {},
 };
 

@@ -2,6 +2,10 @@
 // connections, each writing its next request as soon as the previous response is in. Latency runs
 // from the write of the request to the last byte of the response, in microseconds. A connection the
 // server closes (or that fails) is replaced at once; the reconnect is not part of any latency.
+// When a duration phase's window ends, no new request is written, and the requests in flight get
+// their answer or their request timeout (as an open loop's do): every request written is counted,
+// answered or failed, so a service that accepts and never answers shows as timeouts, not as nothing.
+// The window (rps's denominator) is the phase's duration.
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
@@ -25,7 +29,9 @@ class ClosedEngine implements ConnectionOwner {
   private started = 0;
   private settled = 0;
   private stopped = false;
-  private readonly deadline: NodeJS.Timeout | undefined;
+  /** the window is over: nothing new is written; the requests in flight finish or time out */
+  private closing = false;
+  private deadline: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private resolveDone: (t: EngineTally) => void = () => undefined;
   readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
@@ -42,7 +48,7 @@ class ClosedEngine implements ConnectionOwner {
     this.limit = 'requests' in limit ? limit.requests : Infinity;
     this.sweeper = sweepTimeouts(this.all, timeoutMs);
     // the measured window closes at the deadline; responses after it are not counted
-    if ('durationMs' in limit) this.deadline = setTimeout(() => this.stop(), limit.durationMs);
+    if ('durationMs' in limit) this.deadline = setTimeout(() => this.closeWindow(timeoutMs), limit.durationMs);
     const now = performance.now();
     const n = Math.min(connections, this.limit);
     if (n <= 0) this.stop();
@@ -54,7 +60,7 @@ class ClosedEngine implements ConnectionOwner {
   }
 
   private next(c: Connection): void {
-    if (this.stopped || this.started >= this.limit) return;
+    if (this.stopped || this.closing || this.started >= this.limit) return;
     this.started++;
     const now = performance.now();
     c.tag = now;
@@ -71,12 +77,15 @@ class ClosedEngine implements ConnectionOwner {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req);
     this.settle();
-    if (c.usable) this.next(c);
+    if (this.closing) this.drained();
+    else if (c.usable) this.next(c);
   }
 
   onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
     this.all.delete(c);
     if (this.stopped) return;
+    // a connect that fails after the window would never have written a request
+    if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== undefined) {
       this.recorder.error(kind, c.connected ? c.req : -1);
@@ -84,10 +93,11 @@ class ClosedEngine implements ConnectionOwner {
       if (!c.connected) this.started++;
       this.settle();
     }
+    if (this.closing) return this.drained();
     if (this.stopped || this.started >= this.limit) return;
     // replace it; after a failed connect, on the next turn of the loop rather than in a tight loop
     if (c.connected) this.open(performance.now());
-    else setImmediate(() => !this.stopped && this.open(performance.now()));
+    else setImmediate(() => !this.stopped && !this.closing && this.open(performance.now()));
   }
 
   private settle(): void {
@@ -95,8 +105,24 @@ class ClosedEngine implements ConnectionOwner {
     if (this.byCount && this.settled >= this.limit) this.stop();
   }
 
+  /** The duration is over: the window closes now; the stage ends once nothing is in flight. */
+  private closeWindow(timeoutMs: number): void {
+    this.closing = true;
+    this.recorder.endWindow();
+    // the sweeper times out what the service never answers; this is a backstop a little after it
+    this.deadline = setTimeout(() => this.stop(), timeoutMs + 1000);
+    this.drained();
+  }
+
+  private drained(): void {
+    for (const c of this.all) if (c.connected && c.inFlight) return;
+    this.stop();
+  }
+
   private stop(): void {
     if (this.stopped) return;
+    // a request still in flight now was not answered in time (the sweeper missed it): unfinished
+    if (this.closing) for (const c of this.all) if (c.connected && c.inFlight) this.recorder.error('unfinished', c.req);
     this.recorder.stop(this.byCount ? 'last-event' : 'now');
     this.stopped = true;
     clearTimeout(this.deadline);

@@ -33,6 +33,9 @@ class InFlight {
     });
     if (!held.settled) this.calls.add(held.call);
   }
+  get size(): number {
+    return this.calls.size;
+  }
   cancel(): void {
     const calls = [...this.calls];
     this.calls.clear();
@@ -129,19 +132,29 @@ export function runGrpcClosed(g: PlanGrpc, connections: number, limit: Limit): G
   let started = 0;
   let settled = 0;
   let stopped = false;
+  // the window is over: no new call; those in flight complete or meet their deadline (closed-loop.ts)
+  let closing = false;
   let deadline: NodeJS.Timeout | undefined;
   let resolve: (t: EngineTally) => void = () => undefined;
   const done = new Promise<EngineTally>((r) => (resolve = r));
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
+    // a call still in flight now outlived its deadline (the backstop below): unfinished
+    if (closing) for (let i = 0; i < inFlight.size; i++) recorder.error('unfinished');
     recorder.stop('durationMs' in limit ? 'now' : 'last-event');
     clearTimeout(deadline);
     inFlight.cancel();
     resolve(recorder.tally());
   };
+  const closeWindow = (): void => {
+    closing = true;
+    recorder.endWindow();
+    deadline = setTimeout(stop, g.deadlineMs + 1000);
+    if (inFlight.size === 0) stop();
+  };
   const next = (): void => {
-    if (stopped || started >= max) return;
+    if (stopped || closing || started >= max) return;
     started++;
     recorder.sentOne(-1);
     const at = performance.now();
@@ -149,11 +162,11 @@ export function runGrpcClosed(g: PlanGrpc, connections: number, limit: Limit): G
       if (stopped) return;
       recorder.response(status, bytes, (performance.now() - at) * 1000);
       settled++;
-      if (settled >= max) stop();
+      if (settled >= max || (closing && inFlight.size === 0)) stop();
       else next();
     });
   };
-  if ('durationMs' in limit) deadline = setTimeout(stop, limit.durationMs);
+  if ('durationMs' in limit) deadline = setTimeout(closeWindow, limit.durationMs);
   for (let i = 0; i < Math.min(connections, max); i++) next();
   return { recorder, done };
 }

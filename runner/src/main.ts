@@ -50,11 +50,11 @@ class Stages {
     private readonly pool: EnginePool | undefined,
   ) {}
 
-  start(load: Load & Pick<PlanScenario, 'websocket'>, phase: Phase, limit: Limit): StageRun {
+  start(load: Load & Pick<PlanScenario, 'websocket' | 'requestTimeoutMs'>, phase: Phase, limit: Limit): StageRun {
     if (phase.kind === 'ws') {
       if (!load.websocket) throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
       const warmup = 'durationMs' in limit ? limit.durationMs : undefined;
-      const job: WsJob = { ws: load.websocket, phase, timeoutMs: this.plan.requestTimeoutMs };
+      const job: WsJob = { ws: load.websocket, phase, timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs };
       // a warm-up: the phase's shape, sending for the warm-up's time, with a short drain
       if (warmup !== undefined)
         Object.assign(job, { sendForMs: warmup, drainMs: Math.min(load.websocket.drainMs, 1000) });
@@ -65,7 +65,7 @@ class Stages {
       load,
       phase,
       limit,
-      timeoutMs: this.plan.requestTimeoutMs,
+      timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs,
       workers: this.pool?.size ?? 1,
       // worker threads get a common start of their own once every one holds its job
       startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === 'open' ? START_LEAD_MS : 0),

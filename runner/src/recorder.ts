@@ -68,6 +68,8 @@ export class Recorder extends RequestCounts {
   private readonly loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   private readonly utilizationAtStart = perf.eventLoopUtilization();
   private endedAt: number | undefined;
+  /** where the measured window closed when outcomes are still counted after it (endWindow) */
+  private windowEndAt: number | undefined;
   private lastEventAt: number | undefined;
 
   /** per mix entry (empty without a mix) */
@@ -125,8 +127,13 @@ export class Recorder extends RequestCounts {
     this.loop.disable();
   }
 
+  /** The window closes now, for the elapsed time; requests already written are still counted. */
+  endWindow(): void {
+    this.windowEndAt ??= performance.now();
+  }
+
   elapsedMs(): number {
-    return (this.endedAt ?? performance.now()) - this.startedAt;
+    return (this.windowEndAt ?? this.endedAt ?? performance.now()) - this.startedAt;
   }
 
   /** This instance's counts, for the trial merge. */

@@ -17,6 +17,7 @@ import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_TRIALS,
   DEFAULT_WARMUP_MS,
   type MixRequest,
@@ -25,7 +26,6 @@ import {
   type Scenario,
   type Threshold,
   type Thresholds,
-  DEFAULT_GRPC_DEADLINE_MS,
   DEFAULT_WS_DRAIN_MS,
   type GrpcSpec,
   type WsSpec,
@@ -296,6 +296,8 @@ function normalizeGrpc(
   path: string,
   problems: string[],
   resolveAt: (path: string, relative: string) => string | undefined,
+  /** the scenario's request-timeout: the deadline when none is given */
+  requestTimeoutMs: number,
 ): GrpcSpec {
   if ((raw.message === undefined) === (raw.bodies === undefined)) {
     problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
@@ -308,7 +310,7 @@ function normalizeGrpc(
     method: raw.method,
     metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
     channels: raw.channels ?? 1,
-    deadlineMs: raw.deadline !== undefined ? (parseDurationMs(raw.deadline) as number) : DEFAULT_GRPC_DEADLINE_MS,
+    deadlineMs: raw.deadline !== undefined ? (parseDurationMs(raw.deadline) as number) : requestTimeoutMs,
   };
   for (const [key, value] of Object.entries(out.metadata)) {
     if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith('grpc-')) {
@@ -438,13 +440,16 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     let mix: MixRequest[] | undefined;
     let websocket: WsSpec | undefined;
     let grpc: GrpcSpec | undefined;
+    // bounded by the schema (1ms to 10m); a gRPC call's deadline defaults to it
+    const requestTimeoutMs =
+      parseDurationMs(s['request-timeout'] ?? raw.defaults?.['request-timeout'] ?? '') ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== undefined).length;
     if (given !== 1) {
       problems.push(
         `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`,
       );
     } else if (s.grpc) {
-      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt);
+      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt, requestTimeoutMs);
       request = { url: s.grpc.url, method: 'POST', headers: grpc.metadata };
     } else if (s.websocket) {
       websocket = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
@@ -462,6 +467,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       phases,
       warmupMs: (s.warmup !== undefined ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
+      requestTimeoutMs,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
     if (scenario.thresholds.delivery && !websocket) {

@@ -59,6 +59,9 @@ function durationIn(minMs: number, maxMs: number, range: string) {
 const HOUR = 3_600_000;
 const phaseDuration = durationIn(100, 24 * HOUR, '100ms to 24h');
 const warmup = durationIn(0, HOUR, '0s to 1h');
+const requestTimeout = durationIn(1, 10 * 60_000, '1ms to 10m').describe(
+  'a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s',
+);
 
 /** A URL whose port, when given, is a real one (1–65535). */
 function withPort<T extends z.ZodString>(url: T, error: string) {
@@ -238,7 +241,7 @@ const grpcSpec = z.strictObject({
     .describe('HTTP/2 connections the calls are spread over (default 1)'),
   deadline: durationIn(1, 10 * 60_000, '1ms to 10m')
     .optional()
-    .describe('per-call deadline (default 10s)'),
+    .describe('per-call deadline (default: the scenario request-timeout, 10s)'),
 });
 
 const mixEntry = request.extend({
@@ -291,6 +294,7 @@ const scenario = z.strictObject({
   phases: z.array(phase, { error: 'must be a list of phases' }).min(1, { error: 'must list at least one phase' }),
   warmup: warmup.optional(),
   trials: trials.optional(),
+  'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
 });
@@ -371,6 +375,7 @@ export const configSchema = z
       .strictObject({
         warmup: warmup.optional(),
         trials: trials.optional(),
+        'request-timeout': requestTimeout.optional(),
         thresholds: thresholds.optional(),
       })
       .optional(),

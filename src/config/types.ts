@@ -94,6 +94,8 @@ export interface Scenario {
   phases: Phase[];
   warmupMs: number;
   trials: number;
+  /** a request (call, message) unanswered this long fails with error `timeout` (request-timeout) */
+  requestTimeoutMs: number;
   thresholds: Thresholds;
   sweep?: Sweep;
 }
@@ -125,6 +127,8 @@ export const DEFAULT_RUNNER_IMAGE = 'node:22-slim';
 export const DEFAULT_WARMUP_MS = 5000;
 /** 5 a side: the smallest Mann–Whitney p is 1/252, so the gate's alpha 0.01 can be reached */
 export const DEFAULT_TRIALS = 5;
+/** request-timeout when not given: autocannon's 10 s */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** interleaved base/head pairs of an A/B run (6 pairs: the smallest one-sided p is 1/64) */
@@ -135,4 +139,3 @@ export const DEFAULT_CONFIRM_MAX_TRIALS = 12;
 /** `gate.confirm.max-time`: the most wall time the extra trials of one phase may take, ms */
 export const DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 60_000;
 export const DEFAULT_WS_DRAIN_MS = 5000;
-export const DEFAULT_GRPC_DEADLINE_MS = 10_000;

@@ -119,13 +119,15 @@ export interface PlanScenario {
   grpc?: PlanGrpc;
   warmupMs: number;
   trials: number;
+  /** this scenario's request timeout, ms (the plan's when absent) */
+  requestTimeoutMs?: number;
   phases: Phase[];
 }
 
 export interface RunnerPlan {
   version: 1;
   progressIntervalMs: number;
-  /** per-request timeout, ms */
+  /** per-request timeout, ms, of scenarios that give none */
   requestTimeoutMs: number;
   /** engine instances (runner.workers); more than one run in worker threads */
   workers?: number;

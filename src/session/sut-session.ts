@@ -277,7 +277,7 @@ interface RunnerContext {
 /** Slack past a trial's warm-up, duration and request timeout before its runner is judged wedged. */
 const TRIAL_SLACK_MS = 60_000;
 
-/** How long a trial of `cmd`'s phase may take: warm-up + duration + the request timeout + slack. */
+/** How long a trial of `cmd`'s phase may take: warm-up + duration + a request timeout per stage + slack. */
 export function trialDeadlineMs(
   plan: RunnerPlan,
   cmd: Pick<TrialCommand, 'scenario' | 'phase'>,
@@ -288,7 +288,9 @@ export function trialDeadlineMs(
   if (!s || !phase || phase.kind === 'ws' || (phase.kind === 'closed' && phase.requests !== undefined))
     return undefined;
   const duration = phase.durationMs ?? 0;
-  return s.warmupMs + duration + plan.requestTimeoutMs + slackMs;
+  // the warm-up and the measured stage each wait for their requests in flight, up to the timeout
+  const timeout = Math.max(s.requestTimeoutMs ?? plan.requestTimeoutMs, s.grpc?.deadlineMs ?? 0);
+  return s.warmupMs + duration + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 
 /**
