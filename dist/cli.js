@@ -93367,6 +93367,26 @@ function labelOverride(model, labels) {
   if (Object.keys(volumes).length) out.volumes = volumes;
   return out;
 }
+function serviceImages(model) {
+  const out = {};
+  for (const [name2, def] of Object.entries(model.services)) {
+    const image = def && typeof def === "object" ? def.image : void 0;
+    if (typeof image === "string") out[name2] = image;
+  }
+  return out;
+}
+function upFailure(output2, model) {
+  const images2 = model ? serviceImages(model) : {};
+  for (const line of output2.split(/\r?\n/)) {
+    const m = /^\s*(\S+)\s+Error\s+(.+)$/.exec(line);
+    const service = m?.[1];
+    const image = service !== void 0 && Object.hasOwn(images2, service) ? images2[service] : void 0;
+    if (image !== void 0) {
+      return `service ${service}: image ${image} is not on this host and could not be pulled (${(m?.[2] ?? "").trim()}); load it here (docker load), or give the service a build and set sut.build`;
+    }
+  }
+  return lastLine(output2);
+}
 var SCRUBBED = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^RUNNER_TOKEN$/i];
 function composeEnv(own2, sutEnv, project) {
   const out = {};
@@ -93994,6 +94014,7 @@ function dockerClient(docker) {
     stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
     imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
     startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
+    ensureImage: (image) => engineCall("checking the runner image", async () => void await ensureImage(docker, image)),
     removeRunner: async (runner) => {
       await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
       });
@@ -94007,9 +94028,7 @@ function composeClient(exec, opts) {
   const project = new ComposeProject(exec, opts);
   return {
     project: opts.project,
-    prepare: async () => {
-      await project.prepare();
-    },
+    prepare: () => project.prepare(),
     up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
     logs: (tail) => project.logs(tail),
     down: () => project.down()
@@ -97028,13 +97047,13 @@ var SutSession = class _SutSession {
   }
   async boot() {
     const { compose, docker } = this.deps;
-    await compose.prepare().catch((err) => {
+    const model = await compose.prepare().catch((err) => {
       throw environmentError(`${this.prefix}${err.message}`);
     });
     const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
     if (upError !== void 0) {
       throw environmentError(
-        `${this.prefix}SUT failed to start or become healthy: ${lastLine(upError)}`,
+        `${this.prefix}SUT failed to start or become healthy: ${upFailure(upError, model)}`,
         await this.sutLogs()
       );
     }
@@ -97443,6 +97462,7 @@ async function run(opts, deps) {
     }
   }
   const engine = await deps.docker.version();
+  await deps.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
   const base = opts.mode === "ab" ? await openBase(opts, p, deps) : void 0;
   try {

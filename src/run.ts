@@ -93,6 +93,8 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     }
   }
   const engine = await deps.docker.version();
+  // the runner image is checked (pulled if it can be) before any SUT boots, not after
+  await deps.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
   const base = opts.mode === 'ab' ? await openBase(opts, p, deps) : undefined;
   try {

@@ -64,6 +64,52 @@ describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
   }, 300_000);
 });
 
+// issue 20, class 7: before, the daemon's raw registry error, and the runner image checked only once
+// the SUT was up
+describe.runIf(hasDocker)('images that are not here and cannot be pulled (no registry here)', () => {
+  const dir = join(ROOT, 'fixtures/tests/confirm');
+  const written: string[] = [];
+  afterAll(() => {
+    for (const f of written) rmSync(f, { force: true });
+  });
+  function variant(name: string, edit: (text: string) => string, file = 'perf-gate.yml'): string {
+    const path = join(dir, name);
+    writeFileSync(path, edit(readFileSync(join(dir, file), 'utf8')));
+    written.push(path);
+    return path;
+  }
+
+  it('a SUT image: exit 3, one line naming the service and the image', async () => {
+    variant(
+      'docker-compose.missing.yml',
+      (t) => t.replace('image: perf-gate/sut:local', 'image: perf-gate/not-built-anywhere:0.0.1'),
+      'docker-compose.yml',
+    );
+    const config = variant('perf-gate.missing-sut.yml', (t) =>
+      t.replace('compose: docker-compose.yml', 'compose: docker-compose.missing.yml'),
+    );
+    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(
+      /^perf-gate: SUT failed to start or become healthy: service api: image perf-gate\/not-built-anywhere:0\.0\.1 is not on this host and could not be pulled \(.+\); load it here/m,
+    );
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('the runner image: exit 3 naming runner.image before any SUT boots', async () => {
+    const config = variant('perf-gate.missing-runner.yml', (t) =>
+      t.replace('runner: { image: perf-gate/node:local }', 'runner: { image: perf-gate/no-such-runner:0.0.1 }'),
+    );
+    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(
+      /^perf-gate: runner image perf-gate\/no-such-runner:0\.0\.1 is not on this host and could not be pulled \(.+\); set runner.image/m,
+    );
+    // nothing booted: no compose project was started, so no run id was even printed
+    expect(r.stderr).not.toContain('starting the SUT');
+  }, 300_000);
+});
+
 describe.runIf(hasDocker)('SUT failures', () => {
   it('a ready probe that never passes: exit 3, names the URL, shows the service log', async () => {
     const r = await runCli([

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
 import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
-import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
+import { environmentError, EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
 import type { Exec } from '../../src/exec.js';
 import { Progress } from '../../src/progress.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
@@ -81,7 +81,13 @@ function fakeRunner(
 class FakeDocker implements DockerClient {
   readonly calls: string[] = [];
   readonly trials: string[] = [];
+  /** an image ensureImage cannot find or pull */
+  missingImage: string | undefined;
   constructor(readonly sides: Record<string, SideBehaviour>) {}
+  async ensureImage(image: string) {
+    this.calls.push(`ensure ${image}`);
+    if (image === this.missingImage) throw environmentError(`runner image ${image} is not on this host`);
+  }
   async version() {
     return { version: '27.0.0', apiVersion: '1.46' };
   }
@@ -119,6 +125,7 @@ class FakeCompose implements ComposeClient {
   ) {}
   async prepare() {
     this.calls.push(`prepare ${this.project}`);
+    return { services: { api: { image: 'api:1' } } };
   }
   async up() {
     this.calls.push(`up ${this.project}`);
@@ -283,6 +290,33 @@ describe('run: one pipeline for every mode', () => {
     expect(err.exitCode).toBe(EXIT_USAGE);
     expect(err.message).toMatch(/^baseline .*api\.json: not valid JSON/);
     expect(h.calls).toEqual([]);
+  });
+
+  it('a runner image that is not here and cannot be pulled: exit 3 before any SUT boots (issue 20)', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000 } });
+    h.docker.missingImage = 'perf-gate/node:local';
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe('runner image perf-gate/node:local is not on this host');
+    expect(h.calls).toEqual(['ensure perf-gate/node:local']);
+  });
+
+  it('a SUT image that cannot be pulled: exit 3 naming the service and the image', async () => {
+    const p = project();
+    const h = harness(
+      { only: { delayUs: 2000 } },
+      {
+        upError: {
+          r1: ' api Pulling \n api Error Get "https://registry-1.docker.io/v2/": dial tcp: no such host\nError response from daemon: Get "https://registry-1.docker.io/v2/": dial tcp: no such host',
+        },
+      },
+    );
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toBe(
+      'SUT failed to start or become healthy: service api: image api:1 is not on this host and could not be pulled (Get "https://registry-1.docker.io/v2/": dial tcp: no such host); load it here (docker load), or give the service a build and set sut.build',
+    );
   });
 
   it('a corrupt baseline in update mode is a warning, and replaced', async () => {

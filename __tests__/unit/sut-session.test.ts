@@ -118,6 +118,7 @@ class FakeDocker implements DockerClient {
     this.statsOpen++;
     return { stop: () => void this.statsOpen-- };
   }
+  async ensureImage() {}
   async imageDigests(containers: SutContainer[]) {
     return Object.fromEntries(containers.map((c) => [c.service, { image: c.image, id: c.imageId, digest: null }]));
   }
@@ -157,6 +158,7 @@ class FakeCompose implements ComposeClient {
   async prepare() {
     this.calls.push('prepare');
     if (this.prepareError) throw this.prepareError;
+    return { services: { api: { image: 'api:1' } } };
   }
   async up() {
     this.calls.push('up');

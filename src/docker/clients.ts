@@ -5,7 +5,7 @@ import type Docker from 'dockerode';
 import { environmentError, UserError } from '../errors.js';
 import type { Exec } from '../exec.js';
 import type { StatsSample } from '../stats/resources.js';
-import { type ComposeOptions, ComposeProject } from './compose.js';
+import { type ComposeModel, type ComposeOptions, ComposeProject } from './compose.js';
 import {
   engineVersion,
   imageDigests,
@@ -15,7 +15,7 @@ import {
   streamStats,
   sweepRun,
 } from './engine.js';
-import { type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
+import { ensureImage, type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
 import type { RunnerEvent } from '../plan.js';
 
 export type ImageDigests = Record<string, { image: string; id: string; digest: string | null }>;
@@ -32,6 +32,8 @@ export interface DockerClient {
     onEvent: (e: RunnerEvent) => void,
     onLog: (line: string) => void,
   ): Promise<RunningRunner>;
+  /** the runner image is here, or pulled; an environment error naming it otherwise */
+  ensureImage(image: string): Promise<void>;
   /** removes a container and the runner volume named after it; never throws */
   removeRunner(runner: RunningRunner): Promise<void>;
   /** removes everything labelled with the run id; never throws */
@@ -40,8 +42,8 @@ export interface DockerClient {
 
 export interface ComposeClient {
   readonly project: string;
-  /** validates the compose files and writes the label override */
-  prepare(): Promise<void>;
+  /** validates the compose files and writes the label override; the files' model, as compose read it */
+  prepare(): Promise<ComposeModel>;
   /** `up --wait`; the error output on failure, undefined on success */
   up(services: string[], build: boolean, waitTimeoutS: number): Promise<string | undefined>;
   logs(tail: number): Promise<string[]>;
@@ -67,6 +69,8 @@ export function dockerClient(docker: Docker): DockerClient {
     imageDigests: (containers) => engineCall('inspecting images', () => imageDigests(docker, containers)),
     startRunner: (opts, onEvent, onLog) =>
       engineCall('starting the runner', () => startRunner(docker, opts, onEvent, onLog)),
+    ensureImage: (image) =>
+      engineCall('checking the runner image', async () => void (await ensureImage(docker, image))),
     removeRunner: async (runner) => {
       await docker
         .getContainer(runner.containerId)
@@ -85,9 +89,7 @@ export function composeClient(exec: Exec, opts: ComposeOptions): ComposeClient {
   const project = new ComposeProject(exec, opts);
   return {
     project: opts.project,
-    prepare: async () => {
-      await project.prepare();
-    },
+    prepare: () => project.prepare(),
     up: (services, build, waitTimeoutS) => project.up(services, build, waitTimeoutS),
     logs: (tail) => project.logs(tail),
     down: () => project.down(),

@@ -45,6 +45,34 @@ export function labelOverride(model: ComposeModel, labels: Record<string, string
   return out;
 }
 
+/** The image a service names, by service (services that only build have none). */
+export function serviceImages(model: ComposeModel): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, def] of Object.entries(model.services)) {
+    const image = def && typeof def === 'object' ? (def as { image?: unknown }).image : undefined;
+    if (typeof image === 'string') out[name] = image;
+  }
+  return out;
+}
+
+/**
+ * Pure: the one line that says why `docker compose up` failed. Compose prints a failed pull as
+ * ` <service> Error <the registry's message>`; that becomes the service and its image, named, with the
+ * registry's reason in brackets. Anything else is compose's last line.
+ */
+export function upFailure(output: string, model: ComposeModel | undefined): string {
+  const images = model ? serviceImages(model) : {};
+  for (const line of output.split(/\r?\n/)) {
+    const m = /^\s*(\S+)\s+Error\s+(.+)$/.exec(line);
+    const service = m?.[1];
+    const image = service !== undefined && Object.hasOwn(images, service) ? images[service] : undefined;
+    if (image !== undefined) {
+      return `service ${service}: image ${image} is not on this host and could not be pulled (${(m?.[2] ?? '').trim()}); load it here (docker load), or give the service a build and set sut.build`;
+    }
+  }
+  return lastLine(output);
+}
+
 /** Variables of perf-gate's own environment that never reach `docker compose` (and so the SUT or its
  * logs) unless `sut.env` names them: the Action's inputs (the GitHub token is one) and the runner's
  * tokens. */

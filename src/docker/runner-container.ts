@@ -55,7 +55,7 @@ async function tarOf(files: Record<string, string>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function ensureImage(docker: Docker, image: string): Promise<Docker.ImageInspectInfo> {
+export async function ensureImage(docker: Docker, image: string): Promise<Docker.ImageInspectInfo> {
   try {
     return await docker.getImage(image).inspect();
   } catch {

@@ -4,7 +4,7 @@
 // plan through one); every way that can go wrong becomes one clear line (exit 3) naming the side;
 // `close` tears everything down and is safe to call twice or after a failed `open`.
 import { environmentError } from '../errors.js';
-import { lastLine } from '../exec.js';
+import { upFailure } from '../docker/compose.js';
 import type { RunnerEvent, RunnerPlan } from '../plan.js';
 import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
@@ -100,13 +100,13 @@ export class SutSession {
 
   private async boot(): Promise<void> {
     const { compose, docker } = this.deps;
-    await compose.prepare().catch((err: Error) => {
+    const model = await compose.prepare().catch((err: Error) => {
       throw environmentError(`${this.prefix}${err.message}`);
     });
     const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
     if (upError !== undefined) {
       throw environmentError(
-        `${this.prefix}SUT failed to start or become healthy: ${lastLine(upError)}`,
+        `${this.prefix}SUT failed to start or become healthy: ${upFailure(upError, model)}`,
         await this.sutLogs(),
       );
     }
