@@ -58,10 +58,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
@@ -71,7 +71,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node2) {
+    function isNode2(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
           case ALIAS:
@@ -82,7 +82,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node2) => (isScalar(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -94,11 +94,11 @@ var require_identity = __commonJS({
     exports2.isAlias = isAlias;
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
-    exports2.isMap = isMap;
-    exports2.isNode = isNode;
+    exports2.isMap = isMap2;
+    exports2.isNode = isNode2;
     exports2.isPair = isPair;
-    exports2.isScalar = isScalar;
-    exports2.isSeq = isSeq;
+    exports2.isScalar = isScalar2;
+    exports2.isSeq = isSeq2;
   }
 });
 
@@ -1515,7 +1515,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify2(item, ctx, onComment, onChompKeep) {
+    function stringify3(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1544,7 +1544,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify2;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -1554,7 +1554,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1576,7 +1576,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify3.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1628,7 +1628,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1769,7 +1769,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -1805,7 +1805,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1872,12 +1872,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify4(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1902,7 +1902,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1969,7 +1969,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str = stringify3.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -3330,7 +3330,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3345,7 +3345,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3367,7 +3367,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3375,7 +3375,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify3.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -4206,9 +4206,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap = fc.start.source === "{";
-      const fcName = isMap ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4244,7 +4244,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4284,7 +4284,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
+        if (!isMap2 && !sep2 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4307,7 +4307,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap && !props.found && ctx.options.strict) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
               if (sep2)
                 for (const st of sep2) {
                   if (st === valueProps.found)
@@ -4339,7 +4339,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap) {
+          if (isMap2) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4355,7 +4355,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -5511,7 +5511,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5564,7 +5564,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify2;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -5642,7 +5642,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5726,7 +5726,7 @@ var require_cst = __commonJS({
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
     exports2.isCollection = isCollection;
-    exports2.isScalar = isScalar;
+    exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -6325,7 +6325,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
-    var LineCounter = class {
+    var LineCounter2 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -6348,7 +6348,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports2.LineCounter = LineCounter;
+    exports2.LineCounter = LineCounter2;
   }
 });
 
@@ -7256,7 +7256,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7275,14 +7275,14 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse4(src, reviver, options) {
+    function parse5(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7294,7 +7294,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify2(value, replacer, options) {
+    function stringify3(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7316,10 +7316,10 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse4;
+    exports2.parse = parse5;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument2;
-    exports2.stringify = stringify2;
+    exports2.parseDocument = parseDocument3;
+    exports2.stringify = stringify3;
   }
 });
 
@@ -11348,7 +11348,7 @@ var require_root = __commonJS({
     var OneOf = require_oneof();
     var util = require_util();
     var Type;
-    var parse4;
+    var parse5;
     var common;
     function Root(options) {
       Namespace.call(this, "", options);
@@ -11412,8 +11412,8 @@ var require_root = __commonJS({
           if (!util.isString(source))
             self2.setOptions(source.options).addJSON(source.nested);
           else {
-            parse4.filename = filename2;
-            var parsed = parse4(source, self2, options), resolved2, i2 = 0;
+            parse5.filename = filename2;
+            var parsed = parse5(source, self2, options), resolved2, i2 = 0;
             if (parsed.imports) {
               for (; i2 < parsed.imports.length; ++i2)
                 if (resolved2 = getBundledFileName(parsed.imports[i2]) || self2.resolvePath(filename2, parsed.imports[i2]))
@@ -11586,7 +11586,7 @@ var require_root = __commonJS({
     };
     Root._configure = function(Type_, parse_, common_) {
       Type = Type_;
-      parse4 = parse_;
+      parse5 = parse_;
       common = common_;
     };
   }
@@ -12859,9 +12859,9 @@ var require_tokenize = __commonJS({
 var require_parse = __commonJS({
   "node_modules/protobufjs/src/parse.js"(exports2, module2) {
     "use strict";
-    module2.exports = parse4;
-    parse4.filename = null;
-    parse4.defaults = { keepCase: false };
+    module2.exports = parse5;
+    parse5.filename = null;
+    parse5.defaults = { keepCase: false };
     var tokenize = require_tokenize();
     var Root = require_root();
     var Type = require_type();
@@ -12883,13 +12883,13 @@ var require_parse = __commonJS({
     var numberRe = util.patterns.numberRe;
     var nameRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
     var typeRefRe = util.patterns.typeRefRe;
-    function parse4(source, root, options) {
+    function parse5(source, root, options) {
       if (!(root instanceof Root)) {
         options = root;
         root = new Root();
       }
       if (!options)
-        options = parse4.defaults;
+        options = parse5.defaults;
       var preferTrailingComment = options.preferTrailingComment || false;
       var tn = tokenize(source, options.alternateCommentMode || false), next = tn.next, push = tn.push, peek = tn.peek, skip = tn.skip, cmnt = tn.cmnt;
       var head = true, pkg, imports, weakImports, edition = "proto2";
@@ -12909,9 +12909,9 @@ var require_parse = __commonJS({
         });
       }
       function illegal(token2, name2, insideTryCatch) {
-        var filename = parse4.filename;
+        var filename = parse5.filename;
         if (!insideTryCatch)
-          parse4.filename = null;
+          parse5.filename = null;
         return Error("illegal " + (name2 || "token") + " '" + token2 + "' (" + (filename ? filename + ", " : "") + "line " + tn.line + ")");
       }
       function readString() {
@@ -13111,7 +13111,7 @@ var require_parse = __commonJS({
           if (typeof obj.comment !== "string") {
             obj.comment = cmnt();
           }
-          obj.filename = parse4.filename;
+          obj.filename = parse5.filename;
         }
         if (skip("{", true)) {
           var token2;
@@ -13237,7 +13237,7 @@ var require_parse = __commonJS({
         var type = new Type(name2);
         type.group = true;
         var field = new Field(fieldName, id, name2, rule);
-        field.filename = parse4.filename;
+        field.filename = parse5.filename;
         ifBlock(type, function parseGroup_block(token2) {
           switch (token2) {
             case "option":
@@ -13585,7 +13585,7 @@ var require_parse = __commonJS({
         }
       }
       resolveFileFeatures();
-      parse4.filename = null;
+      parse5.filename = null;
       return {
         "package": pkg,
         "imports": imports,
@@ -34360,7 +34360,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join5(s) {
+        value: function join6(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -37017,7 +37017,7 @@ var require_ms = __commonJS({
       options = options || {};
       var type = typeof val;
       if (type === "string" && val.length > 0) {
-        return parse4(val);
+        return parse5(val);
       } else if (type === "number" && isFinite(val)) {
         return options.long ? fmtLong(val) : fmtShort(val);
       }
@@ -37025,7 +37025,7 @@ var require_ms = __commonJS({
         "val is not a non-empty string or a valid number. val=" + JSON.stringify(val)
       );
     };
-    function parse4(str) {
+    function parse5(str) {
       str = String(str);
       if (str.length > 100) {
         return;
@@ -70826,11 +70826,11 @@ var require_wasm = __commonJS({
     var base644 = require_base64_js();
     var pako2 = require_pako();
     var loader_1 = require_umd2();
-    var isNode = typeof process !== "undefined" && process.version;
+    var isNode2 = typeof process !== "undefined" && process.version;
     var isWorker = typeof importScripts === "function";
     exports2.webAssemblyAvailable = (() => {
       let available = false;
-      if (isNode) {
+      if (isNode2) {
         available = "WebAssembly" in global;
       } else {
         available = isWorker || "WebAssembly" in window;
@@ -72545,11 +72545,13 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname5 } from "node:path";
+import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
 import { dirname as dirname2, isAbsolute, relative, resolve as resolve2, sep } from "node:path";
 
@@ -72583,8 +72585,16 @@ function parseWithUnits(text, table) {
   if (factor === void 0) return void 0;
   return Number(m[1]) * factor;
 }
+var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
+var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
 function parseDurationMs(text) {
-  return parseWithUnits(text, DURATION_UNITS_MS);
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== void 0) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return void 0;
+  const [, h, min, s, ms] = m;
+  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
 }
 function parseLatencyUs(text) {
   return parseWithUnits(text, LATENCY_UNITS_US);
@@ -72593,7 +72603,7 @@ function parsePercent(text) {
   const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
   return m ? Number(m[1]) / 100 : void 0;
 }
-var DURATION_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$";
+var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
 var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
 function formatUs(us) {
   if (!Number.isFinite(us)) return String(us);
@@ -74501,18 +74511,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse4(schema, value, ctx, finalizeParams(fn, _params));
+    return parse5(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse5(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -76007,7 +76017,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -76021,7 +76031,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse5(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -92361,7 +92371,7 @@ function date4(params) {
 }
 
 // src/config/schema.ts
-var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s or 2m" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s or 2m" });
+var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
 var name = external_exports.string({ error: "must be a name of [a-z0-9_-]+" }).regex(/^[a-z0-9_-]+$/, { error: "must be a name of [a-z0-9_-]+" }).max(64, { error: "must be at most 64 characters (it names a file)" });
@@ -93221,6 +93231,128 @@ function workspaceProtoReader(resolveIn) {
   return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
 }
 
+// src/config/known-keys.ts
+function schemasAt(root, path) {
+  let current = [root];
+  for (const part of path) {
+    const next = [];
+    for (const s of current.flatMap(alternatives)) {
+      if (typeof part === "number") {
+        if (s.items) next.push(s.items);
+      } else {
+        const named = s.properties?.[String(part)];
+        if (named) next.push(named);
+        else if (typeof s.additionalProperties === "object") next.push(s.additionalProperties);
+      }
+    }
+    current = next;
+  }
+  return current.flatMap(alternatives);
+}
+function alternatives(s) {
+  const subs = [...s.anyOf ?? [], ...s.oneOf ?? [], ...s.allOf ?? []];
+  return subs.length === 0 ? [s] : [s, ...subs.flatMap(alternatives)];
+}
+function keysAt(schema, path) {
+  return [...new Set(schemasAt(schema, path).flatMap((s) => Object.keys(s.properties ?? {})))];
+}
+
+// src/config/lines.ts
+var import_yaml = __toESM(require_dist(), 1);
+function problemPosition(doc, counter, problem) {
+  let node2 = doc.contents;
+  let rest = problem;
+  let at;
+  for (; ; ) {
+    if (rest.startsWith(": ") || rest === "" || rest.startsWith(":")) break;
+    const decoration = /^ \([^)]*\)/.exec(rest);
+    if (decoration) {
+      rest = rest.slice(decoration[0].length);
+      continue;
+    }
+    if (at !== void 0 && rest.startsWith(".")) {
+      rest = rest.slice(1);
+      continue;
+    }
+    const index = /^\[(\d+)\]/.exec(rest);
+    if (index) {
+      const item = (0, import_yaml.isSeq)(node2) ? node2.items[Number(index[1])] : void 0;
+      if (!(0, import_yaml.isNode)(item) || !item.range) break;
+      at = item.range[0];
+      node2 = item;
+      rest = rest.slice(index[0].length);
+      continue;
+    }
+    if (!(0, import_yaml.isMap)(node2)) break;
+    let best;
+    for (const pair of node2.items) {
+      const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : void 0;
+      if (key === void 0 || !rest.startsWith(key) || best && best.key.length >= key.length) continue;
+      const next = rest.slice(key.length);
+      if (next === "" || /^(?:[.[:]| \()/.test(next)) best = { key, pair };
+    }
+    const keyNode = best?.pair.key;
+    if (!best || !(0, import_yaml.isScalar)(keyNode) || !keyNode.range) break;
+    at = keyNode.range[0];
+    node2 = best.pair.value;
+    rest = rest.slice(best.key.length);
+  }
+  if (at === void 0) return void 0;
+  const { line, col } = counter.linePos(at);
+  return { line, col };
+}
+function locateProblems(text, file2, problems) {
+  const counter = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: counter, keepSourceTokens: false });
+  const parsed = doc.errors.length === 0;
+  return problems.map((p) => {
+    const syntax = /^line (\d+), column (\d+): (.*)$/s.exec(p);
+    if (syntax) return `${file2}:${syntax[1]}:${syntax[2]}: ${syntax[3]}`;
+    if (p.startsWith("(top level): ")) return `${file2}:1:1: ${p}`;
+    const pos = parsed ? problemPosition(doc, counter, p) : void 0;
+    return pos ? `${file2}:${pos.line}:${pos.col}: ${p}` : `${file2}: ${p}`;
+  });
+}
+
+// src/text/did-you-mean.ts
+function editDistance(a, b) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = Array.from(
+    { length: rows },
+    (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row2 = d[i];
+      const up = d[i - 1];
+      let best = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2][j - 2] + 1);
+      }
+      row2[j] = best;
+    }
+  }
+  return d[rows - 1][cols - 1];
+}
+function closest(word, candidates) {
+  const w = word.toLowerCase();
+  const limit = w.length <= 4 ? 1 : w.length <= 8 ? 2 : 3;
+  let best;
+  for (const c of candidates) {
+    const lc = c.toLowerCase();
+    if (lc === w) return c;
+    const d = w.length >= 3 && lc.startsWith(w) ? 1 : editDistance(w, lc);
+    if (d <= limit && (best === void 0 || d < best.d)) best = { c, d };
+  }
+  return best?.c;
+}
+function didYouMean(word, candidates, quote = (s) => s) {
+  const c = closest(word, candidates);
+  return c === void 0 ? "" : ` (did you mean ${quote(c)}?)`;
+}
+
 // src/config/load.ts
 function formatPath(path) {
   let out = "";
@@ -93230,22 +93362,57 @@ function formatPath(path) {
   }
   return out;
 }
-function formatIssues(issues) {
+var ELSEWHERE = {
+  timeout: "a request timeout is request-timeout, on the scenario or in defaults",
+  amount: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
+  vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
+  iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }"
+};
+function unknownKeyHint(key, path, schema) {
+  const known = keysAt(schema, path);
+  if (known.length === 0) return "";
+  if (known.includes("p99")) {
+    return ` (metrics: ${known.join(", ")})`;
+  }
+  const elsewhere = ELSEWHERE[key];
+  if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;
+  const meant = didYouMean(key, known);
+  if (meant) return meant;
+  return known.length <= 16 ? ` (keys here: ${known.join(", ")})` : "";
+}
+function stringForMapping(path) {
+  if (path.at(-2) === "thresholds" || path.at(-1) === "thresholds" && path.length > 1) {
+    return path.at(-1) === "thresholds" ? "must be a mapping of metric to rules, like { p99: { regress: 10%, floor: 1ms, below: 50ms } }" : "must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms } (regress and floor: the band against the baseline; below/max, min: absolute limits)";
+  }
+  return void 0;
+}
+function valueAt(data, path) {
+  let v = data;
+  for (const part of path)
+    v = v !== null && typeof v === "object" ? v[part] : void 0;
+  return v;
+}
+function formatIssues(issues, data, schema = configJsonSchema()) {
   const lines = [];
   for (const issue2 of issues) {
     if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) lines.push(`${formatPath([...issue2.path, key])}: unknown key`);
+      for (const key of issue2.keys) {
+        lines.push(`${formatPath([...issue2.path, key])}: unknown key${unknownKeyHint(key, issue2.path, schema)}`);
+      }
       continue;
     }
     const at = formatPath(issue2.path);
     let message = issue2.message;
-    if (issue2.code === "invalid_type" && /received undefined/.test(message)) message = "is required";
+    const missing = /received undefined/.test(message) || data !== void 0 && valueAt(data, issue2.path) === void 0;
+    if (issue2.code === "invalid_type" && missing) message = "is required";
+    else if (issue2.code === "invalid_type" && issue2.expected === "object")
+      message = stringForMapping(issue2.path) ?? message;
     lines.push(`${at || "(top level)"}: ${message}`);
   }
   return [...new Set(lines)];
 }
 function parseConfigText(text, file2, resolvePath) {
-  const doc = (0, import_yaml.parseDocument)(text);
+  const doc = (0, import_yaml2.parseDocument)(text);
   if (doc.errors.length > 0) {
     return {
       problems: doc.errors.map((e) => {
@@ -93264,7 +93431,7 @@ function parseConfigText(text, file2, resolvePath) {
     return { problems: ["(top level): must be a mapping with version, sut and scenarios"] };
   }
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) return { problems: formatIssues(parsed.error.issues) };
+  if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
   return normalizeConfig(parsed.data, file2, dirname2(file2), resolvePath);
 }
 function workspaceResolver(baseDir, workspace) {
@@ -93305,14 +93472,14 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
   if (!config2 || problems.length > 0) {
     throw usageError(
       `${file2}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config`,
-      problems.map((p) => `  ${p}`)
+      locateProblems(text, file2, problems).map((p) => `  ${p}`)
     );
   }
   return config2;
 }
 
 // src/docker/compose.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -93428,7 +93595,7 @@ var ComposeProject = class {
     }
     const model = JSON.parse(res.stdout);
     this.override = join(this.tmp, "perf-gate.labels.yml");
-    writeFileSync(this.override, (0, import_yaml2.stringify)(labelOverride(model, this.opts.labels)));
+    writeFileSync(this.override, (0, import_yaml3.stringify)(labelOverride(model, this.opts.labels)));
     return model;
   }
   /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
@@ -97673,6 +97840,259 @@ function exitOnSignals(exitCode, announce = () => {
   };
 }
 
+// src/init/command.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+import { join as join5 } from "node:path";
+
+// src/init/init.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+var NOT_HTTP = /* @__PURE__ */ new Map([
+  [5432, "PostgreSQL"],
+  [3306, "MySQL"],
+  [6379, "Redis"],
+  [27017, "MongoDB"],
+  [5672, "RabbitMQ"],
+  [9092, "Kafka"],
+  [2181, "ZooKeeper"],
+  [11211, "Memcached"],
+  [1433, "SQL Server"],
+  [1521, "Oracle"]
+]);
+function portOf(entry) {
+  if (typeof entry === "number") return { port: entry, published: false };
+  if (typeof entry === "string") {
+    const parts = entry.split("/")[0].split(":");
+    const last = Number(parts.at(-1).split("-")[0]);
+    return Number.isInteger(last) && last > 0 ? { port: last, published: parts.length > 1 } : void 0;
+  }
+  if (entry && typeof entry === "object") {
+    const { target, published } = entry;
+    const port = Number(target);
+    return Number.isInteger(port) && port > 0 ? { port, published: published !== void 0 } : void 0;
+  }
+  return void 0;
+}
+function healthPathOf(healthcheck) {
+  if (!healthcheck || typeof healthcheck !== "object") return void 0;
+  const test = healthcheck.test;
+  const text = Array.isArray(test) ? test.join(" ") : typeof test === "string" ? test : "";
+  const m = /https?:\/\/[^/\s'"]+(\/[^\s'"]*)?/.exec(text);
+  return m ? m[1] ?? "/" : void 0;
+}
+function scanCompose(model) {
+  const out = { services: [], skipped: [] };
+  const services = model?.services;
+  if (!services || typeof services !== "object") return out;
+  for (const [name2, raw] of Object.entries(services)) {
+    const def = raw ?? {};
+    const ports = [
+      ...(Array.isArray(def.ports) ? def.ports : []).map(portOf),
+      ...(Array.isArray(def.expose) ? def.expose : []).map((e) => {
+        const p = portOf(e);
+        return p && { ...p, published: false };
+      })
+    ].filter((p) => p !== void 0);
+    const http = ports.find((p) => !NOT_HTTP.has(p.port));
+    if (!http) {
+      const db = ports.map((p) => NOT_HTTP.get(p.port)).find(Boolean);
+      out.skipped.push({
+        name: name2,
+        why: db ? `${db} (port ${ports[0]?.port}), not HTTP` : "no ports or expose: where it listens is not known"
+      });
+      continue;
+    }
+    const service = {
+      name: name2,
+      port: http.port,
+      fixed: ports.some((p) => p.published) || def.container_name !== void 0,
+      build: def.build !== void 0
+    };
+    const healthPath = healthPathOf(def.healthcheck);
+    if (healthPath !== void 0) service.healthPath = healthPath;
+    out.services.push(service);
+  }
+  return out;
+}
+function scenarioName(service) {
+  const name2 = service.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64);
+  return name2 || "service";
+}
+function defaultAgainst(scan) {
+  const fixed = scan.services.filter((s) => s.fixed).map((s) => s.name);
+  return fixed.length === 0 ? {
+    against: "base-ref",
+    why: "head and base are measured side by side in the same job, so runner-to-runner drift cancels"
+  } : {
+    against: "baselines",
+    why: `${fixed.join(", ")} publish${fixed.length === 1 ? "es" : ""} a fixed host port or set container_name, so the SUT cannot boot twice for A/B; drop those (perf-gate reaches services over the compose network) and set against: base-ref`
+  };
+}
+function renderConfig(scan, answers) {
+  const path = answers.path.startsWith("/") ? answers.path : `/${answers.path}`;
+  const build2 = scan.services.some((s) => s.build);
+  const ready = scan.services.map((s) => `http://${s.name}:${s.port}${s.healthPath ?? path}`);
+  const suggested = defaultAgainst(scan);
+  const why = answers.against === suggested.against ? suggested.why : "chosen at init";
+  const against = answers.against === "base-ref" ? `A/B: ${why}` : why;
+  const lines = [
+    "# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json",
+    `# Written by \`perf-gate init\` from ${answers.composeFiles.join(", ")}. Check it: npx perf-gate validate`,
+    "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
+    "version: 1",
+    "sut:",
+    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml4.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
+    ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
+    "  ready:                        # probed from inside the SUT network once compose reports the services up",
+    ...ready.map((url2) => `    - { url: ${url2} }`),
+    "gate:",
+    `  against: ${answers.against}`.padEnd(32) + `# ${against}`,
+    "defaults:",
+    "  warmup: 5s                    # discarded before every measured run",
+    "  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12",
+    "  thresholds:                   # a regression is beyond regress AND floor, and significant",
+    "    p50: { regress: 10%, floor: 200us }",
+    "    p99: { regress: 25%, floor: 1ms }",
+    "    rps: { regress: 10% }",
+    "    error-rate: { max: 0.1% }",
+    "scenarios:"
+  ];
+  for (const s of scan.services) {
+    lines.push(
+      `  - name: ${scenarioName(s.name)}`,
+      `    request: { url: http://${s.name}:${s.port}${path} }`,
+      "    phases:",
+      "      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer",
+      "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
+    );
+  }
+  if (scan.skipped.length > 0) {
+    lines.push("# Left out (add a scenario by hand if they serve HTTP):");
+    for (const s of scan.skipped) lines.push(`#   ${s.name}: ${s.why}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function renderWorkflow(answers) {
+  const config2 = answers.configPath === "perf-gate.yml" ? [] : [`          config: ${answers.configPath}`];
+  const step = (mode) => [
+    `      - uses: ${answers.action}`,
+    "        with:",
+    `          mode: ${mode}`,
+    ...config2
+  ];
+  return [
+    "# Written by `perf-gate init`. The three uses of perf-gate, one job each:",
+    "#   gate    - every pull request: the sticky comment, and a failed check on a regression",
+    "#   refresh - weekly (and by hand): new baselines, proposed as a pull request",
+    "#   sweep   - by hand: throughput and p99 over a ladder of connections",
+    "name: perf-gate",
+    "on:",
+    "  pull_request:",
+    "  schedule: [{ cron: '0 3 * * 1' }]",
+    "  workflow_dispatch:",
+    "    inputs:",
+    "      job:",
+    "        description: 'refresh (new baselines) or sweep'",
+    "        type: choice",
+    "        options: [sweep, refresh]",
+    "        default: sweep",
+    "permissions:",
+    "  contents: read",
+    "jobs:",
+    "  gate:",
+    "    if: github.event_name == 'pull_request'",
+    "    runs-on: ubuntu-latest",
+    "    permissions:",
+    "      contents: read",
+    "      pull-requests: write   # the sticky comment",
+    "    steps:",
+    "      - uses: actions/checkout@v5",
+    ...step(answers.against === "base-ref" ? "ab" : "gate"),
+    "  refresh:",
+    "    if: github.event_name == 'schedule' || inputs.job == 'refresh'",
+    "    runs-on: ubuntu-latest",
+    "    permissions:",
+    "      contents: write",
+    "      pull-requests: write",
+    "    steps:",
+    "      - uses: actions/checkout@v5",
+    ...step("update"),
+    "      - uses: peter-evans/create-pull-request@v7",
+    "        with:",
+    "          branch: perf-gate/baselines",
+    "          title: 'perf-gate: refresh baselines'",
+    "          commit-message: 'perf-gate: refresh baselines'",
+    "          add-paths: baselines/*.json",
+    "  sweep:",
+    "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
+    "    runs-on: ubuntu-latest",
+    "    steps:",
+    "      - uses: actions/checkout@v5",
+    ...step("sweep"),
+    ""
+  ].join("\n");
+}
+
+// src/init/command.ts
+var COMPOSE_NAMES = ["compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"];
+var CONFIG_FILE = "perf-gate.yml";
+var WORKFLOW_FILE = join5(".github", "workflows", "perf-gate.yml");
+async function initCommand(opts, io) {
+  const composeFiles = opts.compose.length > 0 ? opts.compose : COMPOSE_NAMES.filter((n) => io.exists(join5(io.cwd, n))).slice(0, 1);
+  if (composeFiles.length === 0) {
+    throw usageError(`no compose file here (${COMPOSE_NAMES.join(", ")}); give one with --compose FILE`);
+  }
+  for (const target of [CONFIG_FILE, WORKFLOW_FILE]) {
+    if (!opts.force && io.exists(join5(io.cwd, target))) {
+      throw usageError(`${target} exists; perf-gate init writes it only with --force`);
+    }
+  }
+  const scans = composeFiles.map((f) => {
+    let model;
+    try {
+      model = (0, import_yaml5.parse)(io.read(join5(io.cwd, f)));
+    } catch (err) {
+      throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
+    }
+    return scanCompose(model);
+  });
+  const byName = new Map(scans.flatMap((s) => s.services).map((s) => [s.name, s]));
+  const scan = {
+    services: [...byName.values()],
+    skipped: scans.flatMap((s) => s.skipped).filter((s) => !byName.has(s.name))
+  };
+  if (scan.services.length === 0) {
+    throw usageError(
+      `no HTTP service in ${composeFiles.join(", ")} (one that publishes or exposes a port): write perf-gate.yml by hand`,
+      scan.skipped.map((s) => `  ${s.name}: ${s.why}`)
+    );
+  }
+  if (opts.against !== void 0 && opts.against !== "base-ref" && opts.against !== "baselines") {
+    throw usageError(`--against ${opts.against}: must be base-ref or baselines`);
+  }
+  const suggested = defaultAgainst(scan);
+  const ask = io.ask;
+  const path = opts.path ?? (ask ? await ask("path to GET on each service", "/") : "/");
+  const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
+  if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
+  const answers = { composeFiles, path, against, action: opts.action, configPath: CONFIG_FILE };
+  const config2 = renderConfig(scan, answers);
+  const checked = parseConfigText(config2, join5(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, io.cwd));
+  if (checked.problems.length > 0) {
+    throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
+  }
+  io.write(join5(io.cwd, CONFIG_FILE), config2);
+  io.write(join5(io.cwd, WORKFLOW_FILE), renderWorkflow(answers));
+  io.out(
+    `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? "" : "s"}: ${scan.services.map((s) => s.name).join(", ")}) and ${WORKFLOW_FILE}`
+  );
+  for (const s of scan.skipped) io.out(`left out ${s.name}: ${s.why}`);
+  io.out(
+    `pull requests are gated against ${against === "base-ref" ? "the base commit, in the same job (A/B)" : "baselines/ (commit them from the refresh job)"}: ${against === suggested.against ? suggested.why : "as asked"}`
+  );
+  io.out("next: npx perf-gate validate, then npx perf-gate run --mode update to try it here");
+}
+
 // package.json
 var package_default = {
   name: "perf-gate",
@@ -97804,8 +98224,35 @@ var COMMANDS = {
       }
     }
   },
+  init: {
+    summary: "write perf-gate.yml and .github/workflows/perf-gate.yml from the compose file here",
+    options: {
+      compose: {
+        type: "string",
+        multiple: true,
+        default: [],
+        value: "FILE",
+        help: "the compose file (repeatable; default the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml here)"
+      },
+      path: { type: "string", value: "PATH", help: "the path each scenario GETs (default /; asked on a terminal)" },
+      against: {
+        type: "string",
+        value: "WHAT",
+        help: "what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless a service publishes a fixed host port; asked on a terminal)"
+      },
+      action: {
+        type: "string",
+        default: "your-org/perf-gate@v0",
+        value: "REF",
+        help: "the workflow's uses: reference to the Action"
+      },
+      yes: { type: "boolean", help: "ask nothing: take every default" },
+      force: { type: "boolean", help: "overwrite perf-gate.yml and the workflow when they exist" }
+    }
+  },
   validate: {
-    summary: "check the config file and exit (0 valid, 2 invalid)",
+    args: "[FILE]",
+    summary: "check the config file (FILE, or --config) and exit (0 valid, 2 invalid)",
     options: { config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" } }
   },
   compare: {
@@ -97861,7 +98308,7 @@ function commandHelp(name2) {
 }
 var HelpShown = class {
 };
-function parse3(name2, args) {
+function parse4(name2, args) {
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(`${commandHelp(name2)}
 `);
@@ -97877,12 +98324,38 @@ function parse3(name2, args) {
       }
     ])
   );
+  let parsed;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw usageError(`${err.message.split("\n")[0]}
-${commandHelp(name2)}`);
+    throw usageError(optionProblem(name2, err), [
+      `usage: ${synopsis(name2)}`,
+      `run \`perf-gate ${name2} --help\` for what each option does`
+    ]);
   }
+  const spec = COMMANDS[name2];
+  if (!spec.args && parsed.positionals.length > 0) {
+    const [first] = parsed.positionals;
+    const hint = first?.endsWith(".yml") || first?.endsWith(".yaml") ? ` (did you mean --config ${first}?)` : "";
+    throw usageError(`perf-gate ${name2} takes no arguments, only options: ${first}${hint}`, [
+      `usage: ${synopsis(name2)}`
+    ]);
+  }
+  return parsed;
+}
+function optionProblem(name2, err) {
+  const known = Object.keys(COMMANDS[name2].options).map((o) => `--${o}`);
+  const option = /'(-{1,2}[^' ]+)/.exec(err.message)?.[1];
+  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) {
+    const bare = option.split("=")[0];
+    const meant = didYouMean(bare, [...known, "--help"]);
+    return `unknown option ${bare} for perf-gate ${name2}${meant || (known.length ? ` (options: ${known.join(", ")})` : "")}`;
+  }
+  if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    const spec = COMMANDS[name2].options[option.replace(/^--/, "")];
+    return spec?.type === "boolean" ? `${option} takes no value` : `${option} needs a value${spec?.value ? ` (${spec.value})` : ""}`;
+  }
+  return err.message.split("\n")[0] ?? "invalid options";
 }
 var onSignal = exitOnSignals(
   (signal) => signal === "SIGINT" ? 130 : 143,
@@ -97891,7 +98364,7 @@ perf-gate: ${signal}: tearing down
 `)
 );
 async function cmdRun(args) {
-  const { values } = parse3("run", args);
+  const { values } = parse4("run", args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
   let pairs;
@@ -97947,8 +98420,10 @@ report: ${outcome.reportPath}
   return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
 function cmdValidate(args) {
-  const { values } = parse3("validate", args);
-  const config2 = loadConfig(String(values.config));
+  const { values, positionals } = parse4("validate", args);
+  if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(" ")}`);
+  const file2 = positionals[0] ?? String(values.config);
+  const config2 = loadConfig(file2);
   checkRunnable(config2);
   const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
   const reach = confirmationReach(config2, main2);
@@ -97958,21 +98433,54 @@ function cmdValidate(args) {
   );
   if (reach.problems.length > 0) {
     throw usageError(
-      `${values.config}: the gate could never fail on a change`,
+      `${file2}: the gate could never fail on a change`,
       reach.problems.map((l) => `  ${l}`)
     );
   }
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
-    `${values.config}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
+    `${file2}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
 `
   );
   for (const note of reach.notes) process.stdout.write(`note: ${note}
 `);
   return EXIT_PASS;
 }
+async function cmdInit(args) {
+  const { values } = parse4("init", args);
+  const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
+  const rl = terminal ? createInterface({ input: process.stdin, output: process.stdout }) : void 0;
+  try {
+    await initCommand(
+      {
+        compose: values.compose,
+        path: values.path,
+        against: values.against,
+        action: String(values.action),
+        force: values.force === true
+      },
+      {
+        cwd: process.cwd(),
+        exists: existsSync3,
+        read: (p) => readFileSync8(p, "utf8"),
+        write: (p, text) => {
+          mkdirSync2(dirname5(p), { recursive: true });
+          writeFileSync3(p, text);
+        },
+        ...rl ? {
+          ask: async (q, fallback) => (await rl.question(`${q} [${fallback}]: `)).trim() || fallback
+        } : {},
+        out: (line) => process.stdout.write(`${line}
+`)
+      }
+    );
+  } finally {
+    rl?.close();
+  }
+  return EXIT_PASS;
+}
 function cmdSchema(args) {
-  const { values } = parse3("schema", args);
+  const { values } = parse4("schema", args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
   if (values.out) writeFileSync3(String(values.out), text);
@@ -97980,7 +98488,7 @@ function cmdSchema(args) {
   return EXIT_PASS;
 }
 function cmdCompare(args) {
-  const { positionals } = parse3("compare", args);
+  const { positionals } = parse4("compare", args);
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json
 ${USAGE}`);
   const [baselineFile, resultsFile] = positionals;
@@ -97996,7 +98504,7 @@ ${USAGE}`);
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdReport(args) {
-  const { values, positionals } = parse3("report", args);
+  const { values, positionals } = parse4("report", args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json
 ${USAGE}`);
   const format = String(values.format);
@@ -98024,7 +98532,7 @@ ${USAGE}`);
   return EXIT_PASS;
 }
 function cmdHistory(args) {
-  const { values, positionals } = parse3("history", args);
+  const { values, positionals } = parse4("history", args);
   if (positionals.length !== 1) throw usageError(`history needs FILE
 ${commandHelp("history")}`);
   const file2 = positionals[0];
@@ -98054,6 +98562,8 @@ async function dispatch(command, rest) {
   switch (command) {
     case "run":
       return cmdRun(rest);
+    case "init":
+      return cmdInit(rest);
     case "validate":
       return cmdValidate(rest);
     case "schema":
@@ -98086,8 +98596,10 @@ async function dispatch(command, rest) {
 `);
       return command === void 0 ? EXIT_USAGE : EXIT_PASS;
     default:
-      throw usageError(`unknown command ${command}
-${USAGE}`);
+      throw usageError(
+        `unknown command ${command}${didYouMean(command, [...Object.keys(COMMANDS), "help", "version"])}`,
+        USAGE.split("\n")
+      );
   }
 }
 async function main(argv) {

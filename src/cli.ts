@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // perf-gate command line (SPEC §7). Exit codes: 0 pass/done, 1 regression, 2 invalid config or
 // usage, 3 environment or SUT failure — always with a one-line reason.
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
@@ -26,6 +28,8 @@ import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
 import { run } from './run.js';
 import { exitOnSignals } from './signals.js';
+import { didYouMean } from './text/did-you-mean.js';
+import { initCommand } from './init/command.js';
 import { VERSION } from './version.js';
 
 type OptionSpec = {
@@ -102,8 +106,35 @@ const COMMANDS = {
       },
     },
   },
+  init: {
+    summary: 'write perf-gate.yml and .github/workflows/perf-gate.yml from the compose file here',
+    options: {
+      compose: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'FILE',
+        help: 'the compose file (repeatable; default the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml here)',
+      },
+      path: { type: 'string', value: 'PATH', help: 'the path each scenario GETs (default /; asked on a terminal)' },
+      against: {
+        type: 'string',
+        value: 'WHAT',
+        help: 'what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless a service publishes a fixed host port; asked on a terminal)',
+      },
+      action: {
+        type: 'string',
+        default: 'your-org/perf-gate@v0',
+        value: 'REF',
+        help: "the workflow's uses: reference to the Action",
+      },
+      yes: { type: 'boolean', help: 'ask nothing: take every default' },
+      force: { type: 'boolean', help: 'overwrite perf-gate.yml and the workflow when they exist' },
+    },
+  },
   validate: {
-    summary: 'check the config file and exit (0 valid, 2 invalid)',
+    args: '[FILE]',
+    summary: 'check the config file (FILE, or --config) and exit (0 valid, 2 invalid)',
     options: { config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' } },
   },
   compare: {
@@ -178,14 +209,42 @@ function parse<N extends CommandName>(name: N, args: string[]) {
       },
     ]),
   ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+  let parsed: { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true }) as {
-      values: Record<string, string | string[] | boolean | undefined>;
-      positionals: string[];
-    };
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
-    throw usageError(`${(err as Error).message.split('\n')[0]}\n${commandHelp(name)}`);
+    throw usageError(optionProblem(name, err as Error & { code?: string }), [
+      `usage: ${synopsis(name)}`,
+      `run \`perf-gate ${name} --help\` for what each option does`,
+    ]);
   }
+  const spec: CommandSpec = COMMANDS[name];
+  if (!spec.args && parsed.positionals.length > 0) {
+    const [first] = parsed.positionals;
+    const hint = first?.endsWith('.yml') || first?.endsWith('.yaml') ? ` (did you mean --config ${first}?)` : '';
+    throw usageError(`perf-gate ${name} takes no arguments, only options: ${first}${hint}`, [
+      `usage: ${synopsis(name)}`,
+    ]);
+  }
+  return parsed;
+}
+
+/** parseArgs' complaint about an option, in one line of ours, with the option meant where one is close. */
+function optionProblem(name: CommandName, err: Error & { code?: string }): string {
+  const known = Object.keys(COMMANDS[name].options).map((o) => `--${o}`);
+  const option = /'(-{1,2}[^' ]+)/.exec(err.message)?.[1];
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+    const bare = option.split('=')[0] as string;
+    const meant = didYouMean(bare, [...known, '--help']);
+    return `unknown option ${bare} for perf-gate ${name}${meant || (known.length ? ` (options: ${known.join(', ')})` : '')}`;
+  }
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    const spec = (COMMANDS[name].options as Record<string, OptionSpec>)[option.replace(/^--/, '')];
+    return spec?.type === 'boolean'
+      ? `${option} takes no value`
+      : `${option} needs a value${spec?.value ? ` (${spec.value})` : ''}`;
+  }
+  return err.message.split('\n')[0] ?? 'invalid options';
 }
 
 const onSignal = exitOnSignals(
@@ -243,8 +302,11 @@ async function cmdRun(args: string[]): Promise<number> {
 }
 
 function cmdValidate(args: string[]): number {
-  const { values } = parse('validate', args);
-  const config = loadConfig(String(values.config));
+  const { values, positionals } = parse('validate', args);
+  if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(' ')}`);
+  // `validate FILE` and `validate --config FILE` alike
+  const file = positionals[0] ?? String(values.config);
+  const config = loadConfig(file);
   checkRunnable(config);
   // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
   // to reach alpha, as `run` checks
@@ -258,15 +320,51 @@ function cmdValidate(args: string[]): number {
   );
   if (reach.problems.length > 0) {
     throw usageError(
-      `${values.config}: the gate could never fail on a change`,
+      `${file}: the gate could never fail on a change`,
       reach.problems.map((l) => `  ${l}`),
     );
   }
   const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
-    `${values.config}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
+    `${file}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
   );
   for (const note of reach.notes) process.stdout.write(`note: ${note}\n`);
+  return EXIT_PASS;
+}
+
+async function cmdInit(args: string[]): Promise<number> {
+  const { values } = parse('init', args);
+  const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
+  const rl = terminal ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  try {
+    await initCommand(
+      {
+        compose: values.compose as string[],
+        path: values.path as string | undefined,
+        against: values.against as string | undefined,
+        action: String(values.action),
+        force: values.force === true,
+      },
+      {
+        cwd: process.cwd(),
+        exists: existsSync,
+        read: (p) => readFileSync(p, 'utf8'),
+        write: (p, text) => {
+          mkdirSync(dirname(p), { recursive: true });
+          writeFileSync(p, text);
+        },
+        ...(rl
+          ? {
+              ask: async (q: string, fallback: string) =>
+                (await rl.question(`${q} [${fallback}]: `)).trim() || fallback,
+            }
+          : {}),
+        out: (line) => process.stdout.write(`${line}\n`),
+      },
+    );
+  } finally {
+    rl?.close();
+  }
   return EXIT_PASS;
 }
 
@@ -352,6 +450,8 @@ async function dispatch(command: string | undefined, rest: string[]): Promise<nu
   switch (command) {
     case 'run':
       return cmdRun(rest);
+    case 'init':
+      return cmdInit(rest);
     case 'validate':
       return cmdValidate(rest);
     case 'schema':
@@ -380,7 +480,10 @@ async function dispatch(command: string | undefined, rest: string[]): Promise<nu
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? EXIT_USAGE : EXIT_PASS;
     default:
-      throw usageError(`unknown command ${command}\n${USAGE}`);
+      throw usageError(
+        `unknown command ${command}${didYouMean(command, [...Object.keys(COMMANDS), 'help', 'version'])}`,
+        USAGE.split('\n'),
+      );
   }
 }
 

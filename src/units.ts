@@ -15,9 +15,21 @@ function parseWithUnits(text: string, table: Record<string, number>): number | u
   return Number(m[1]) * factor;
 }
 
-/** `500ms`, `30s`, `2m`, `1h` → milliseconds. */
+/** Go's and k6's compound form, largest unit first: `1m30s`, `1h30m`, `2s500ms`. */
+const COMPOUND_DURATION =
+  '(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?';
+const COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
+
+/** `500ms`, `30s`, `2m`, `1h`, `1m30s` → milliseconds. */
 export function parseDurationMs(text: string): number | undefined {
-  return parseWithUnits(text, DURATION_UNITS_MS);
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== undefined) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return undefined;
+  const [, h, min, s, ms] = m;
+  const part = (v: string | undefined, unit: string) =>
+    v === undefined ? 0 : Number.parseFloat(v) * (DURATION_UNITS_MS[unit] as number);
+  return part(h, 'h') + part(min, 'm') + part(s, 's') + part(ms, 'ms');
 }
 
 /** `200us`, `200µs`, `1ms`, `0.5s` → microseconds. */
@@ -31,7 +43,7 @@ export function parsePercent(text: string): number | undefined {
   return m ? Number(m[1]) / 100 : undefined;
 }
 
-export const DURATION_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$';
+export const DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
 export const PERCENT_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$';
 
 /** 1234567 µs → "1.23s", 1234 → "1.23ms", 812 → "812µs". */

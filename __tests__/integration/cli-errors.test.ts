@@ -1,6 +1,6 @@
 // User mistakes and environment faults: one clear line, the spec's exit code, never a stack trace.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from './helpers.js';
@@ -11,17 +11,57 @@ describe('CLI errors', () => {
   it('rejects an invalid config with one line per problem and exit 2', async () => {
     const r = await runCli(['validate', '--config', 'fixtures/tests/bad/perf-gate.yml']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('sut.colour: unknown key');
-    expect(r.stderr).toContain('scenarios[0].name: must be a name of [a-z0-9_-]+');
-    expect(r.stderr).toContain('scenarios[0].phases[1].rate: must be a number above 0 and at most 1,000,000');
-    expect(r.stderr).toContain('scenarios[0].phases[2].duration: must be a duration like 500ms, 30s or 2m');
+    // each problem at its key's line and column in the file (issue 21)
+    const f = 'fixtures/tests/bad/perf-gate.yml';
+    expect(r.stderr.split('\n')).toEqual([
+      `perf-gate: ${f}: 5 problems in the config`,
+      `  ${f}:4:3: sut.colour: unknown key (keys here: compose, services, build, env, ready)`,
+      `  ${f}:6:5: scenarios[0].name: must be a name of [a-z0-9_-]+`,
+      `  ${f}:7:16: scenarios[0].request.url: must be an http:// or https:// URL`,
+      `  ${f}:10:11: scenarios[0].phases[1].rate: must be a number above 0 and at most 1,000,000`,
+      `  ${f}:11:27: scenarios[0].phases[2].duration: must be a duration like 500ms, 30s, 2m or 1m30s`,
+      '',
+    ]);
     noStack(r.stderr);
+  });
+
+  it('validate FILE reads FILE (it used to read perf-gate.yml whatever it was given)', async () => {
+    const ok = await runCli(['validate', 'fixtures/quickstart/perf-gate.yml']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('fixtures/quickstart/perf-gate.yml: valid (1 scenario, 2 phases)');
+    const bad = await runCli(['validate', 'fixtures/tests/bad/perf-gate.yml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('fixtures/tests/bad/perf-gate.yml: 5 problems in the config');
   });
 
   it('names a missing config file, exit 2', async () => {
     const r = await runCli(['run', '--config', 'fixtures/nope/perf-gate.yml']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('perf-gate: config file fixtures/nope/perf-gate.yml: not found');
+  });
+
+  it('init --yes in a fixture repository writes both files without asking, and validate takes the config', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures/init/no-healthcheck'), dir, { recursive: true });
+    const cli = join(ROOT, 'dist/cli.js');
+    const init = spawnSync('node', [cli, 'init', '--yes'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).toContain('wrote perf-gate.yml (1 scenario: app) and .github/workflows/perf-gate.yml');
+    expect(existsSync(join(dir, '.github/workflows/perf-gate.yml'))).toBe(true);
+    const validate = spawnSync('node', [cli, 'validate'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_WORKSPACE: dir },
+    });
+    expect(validate.status, validate.stderr).toBe(0);
+    expect(validate.stdout).toContain('perf-gate.yml: valid (1 scenario, 1 phase)');
+    const again = spawnSync('node', [cli, 'init', '--yes'], { cwd: dir, encoding: 'utf8' });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toBe('perf-gate: perf-gate.yml exists; perf-gate init writes it only with --force\n');
   });
 
   it('validates the quickstart config', async () => {
@@ -31,12 +71,20 @@ describe('CLI errors', () => {
   });
 
   it.each([
-    [['frobnicate'], 'unknown command frobnicate'],
+    [['frobnicate'], 'perf-gate: unknown command frobnicate\n'],
+    [['valdate'], 'perf-gate: unknown command valdate (did you mean validate?)\n'],
+    [['run', '--confg', 'x.yml'], 'perf-gate: unknown option --confg for perf-gate run (did you mean --config?)\n'],
+    [['run', '--config'], 'perf-gate: --config needs a value (FILE)\n'],
+    [['run', '--fail-on-inconclusive=yes'], 'perf-gate: --fail-on-inconclusive takes no value\n'],
+    [
+      ['run', 'perf-gate.yml'],
+      'takes no arguments, only options: perf-gate.yml (did you mean --config perf-gate.yml?)',
+    ],
     [
       ['run', '--mode', 'turbo', '--config', 'fixtures/quickstart/perf-gate.yml'],
       '--mode turbo: must be auto, gate, update, sweep or ab',
     ],
-    [['run', '--bogus'], "Unknown option '--bogus'"],
+    [['run', '--bogus'], 'perf-gate: unknown option --bogus for perf-gate run (options: --config, --mode, '],
     [
       ['run', '--mode', 'ab', '--config', 'fixtures/quickstart/perf-gate.yml'],
       'mode ab needs a base to compare with: --base REF',

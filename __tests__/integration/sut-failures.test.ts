@@ -66,7 +66,7 @@ describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
 
 // issue 20, class 7: before, the daemon's raw registry error, and the runner image checked only once
 // the SUT was up
-describe.runIf(hasDocker)('images that are not here and cannot be pulled (no registry here)', () => {
+describe.runIf(hasDocker)('environment problems named: images, the compose file', () => {
   const dir = join(ROOT, 'fixtures/tests/confirm');
   const written: string[] = [];
   afterAll(() => {
@@ -92,6 +92,23 @@ describe.runIf(hasDocker)('images that are not here and cannot be pulled (no reg
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /^perf-gate: SUT failed to start or become healthy: service api: image perf-gate\/not-built-anywhere:0\.0\.1 is not on this host and could not be pulled \(.+\); load it here/m,
+    );
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('a compose file with a YAML error: exit 3, one line naming the compose file and the line', async () => {
+    variant(
+      'docker-compose.broken.yml',
+      (t) => t.replace('    image: perf-gate/sut:local', '    image: [perf-gate'),
+      'docker-compose.yml',
+    );
+    const config = variant('perf-gate.broken-compose.yml', (t) =>
+      t.replace('compose: docker-compose.yml', 'compose: docker-compose.broken.yml'),
+    );
+    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(
+      /^perf-gate: compose file \S*docker-compose\.broken\.yml rejected by docker compose: .*line \d+/m,
     );
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);

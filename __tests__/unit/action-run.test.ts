@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import { GitHubError, type GitHubApi, type IssueComment, type PullRequestInfo } from '../../src/action/github.js';
 import { run, type ActionDeps } from '../../src/action/main.js';
-import { environmentError } from '../../src/errors.js';
+import { environmentError, usageError } from '../../src/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
 import type { RunOptions, RunOutcome } from '../../src/run-steps.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
@@ -302,6 +302,26 @@ describe('the Action run(deps)', () => {
       'endgroup',
     ]);
     expect(h.summary[0]).toContain('panic: boom');
+  });
+
+  it('a config with problems: each an error annotation at its file, line and column (issue 21)', async () => {
+    const h = harness({
+      perfGate: async () => {
+        throw usageError('perf-gate.yml: 2 problems in the config', [
+          '  perf-gate.yml:4:3: sut.colour: unknown key (keys here: compose, services, build, env, ready)',
+          '  perf-gate.yml: gate.confirm: too few',
+        ]);
+      },
+    });
+    await run(h.deps);
+    expect(h.failed).toEqual(['perf-gate.yml: 2 problems in the config']);
+    expect(h.annotations).toEqual([
+      {
+        kind: 'error',
+        message: 'sut.colour: unknown key (keys here: compose, services, build, env, ready)',
+        props: { title: 'perf-gate config', file: 'perf-gate.yml', startLine: 4, startColumn: 3 },
+      },
+    ]);
   });
 
   it('a bug of ours: "internal error", the stack only in a debug re-run (RUNNER_DEBUG=1)', async () => {

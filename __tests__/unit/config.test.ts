@@ -187,6 +187,11 @@ describe('parseConfigText: defaults', () => {
     expect(config.sut.build).toBe(true);
   });
 
+  it('durations in Go’s and k6’s compound form: 1m30s', () => {
+    const config = valid(minimal((c) => setPhases(c, { connections: 1, duration: '1m30s' })));
+    expect(config.scenarios[0]!.phases[0]).toMatchObject({ durationMs: 90_000 });
+  });
+
   it.each<[string, Raw | undefined, Raw | undefined, number, number, number]>([
     ['none anywhere', undefined, undefined, 5000, 5, 10_000],
     ['from defaults', { warmup: '2s', trials: 4, 'request-timeout': '3s' }, undefined, 2000, 4, 3000],
@@ -371,12 +376,22 @@ describe('parseConfigText: defaults', () => {
 
 describe('parseConfigText: invalid configs, one `key.path: message` line per problem', () => {
   it.each<[string, string, string[]]>([
-    ['unknown top-level key', minimal((c) => (c.bogus = 1)), ['bogus: unknown key']],
-    ['unknown key in sut', minimal((c) => ((c.sut as Raw).bogus = 1)), ['sut.bogus: unknown key']],
+    [
+      'unknown top-level key',
+      minimal((c) => (c.bogus = 1)),
+      ['bogus: unknown key (keys here: version, sut, runner, gate, ab, defaults, scenarios)'],
+    ],
+    [
+      'unknown key in sut',
+      minimal((c) => ((c.sut as Raw).bogus = 1)),
+      ['sut.bogus: unknown key (keys here: compose, services, build, env, ready)'],
+    ],
     [
       'unknown key in a request',
       minimal((c) => (request0(c).timeout = '1s')),
-      ['scenarios[0].request.timeout: unknown key'],
+      [
+        'scenarios[0].request.timeout: unknown key (a request timeout is request-timeout, on the scenario or in defaults)',
+      ],
     ],
     [
       'a header the engines manage',
@@ -394,28 +409,67 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown key in a phase',
       minimal((c) => setPhases(c, { connections: 10, duration: '30s', ramp: '5s' })),
-      ['scenarios[0].phases[0].ramp: unknown key'],
+      [
+        'scenarios[0].phases[0].ramp: unknown key (keys here: name, connections, duration, requests, rate, max-in-flight, peers, messages)',
+      ],
     ],
     [
       'unknown key in a threshold',
       minimal((c) => (scenario0(c).thresholds = { p99: { regress: '10%', ceiling: '5ms' } })),
-      ['scenarios[0].thresholds.p99.ceiling: unknown key'],
+      ['scenarios[0].thresholds.p99.ceiling: unknown key (keys here: regress, floor, below, max, min, alpha)'],
+    ],
+    // issue 21: what was meant, or what is valid there
+    [
+      'a misspelt key: the key meant',
+      minimal((c) => (scenario0(c).warmpu = '1s')),
+      ['scenarios[0].warmpu: unknown key (did you mean warmup?)'],
+    ],
+    [
+      'a misspelt key in defaults',
+      minimal((c) => (c.defaults = { trails: 3 })),
+      ['defaults.trails: unknown key (did you mean trials?)'],
+    ],
+    [
+      'a k6 habit: vus',
+      minimal((c) => (scenario0(c).vus = 10)),
+      ['scenarios[0].vus: unknown key (concurrent connections are a phase key: { connections: 10, duration: 30s })'],
+    ],
+    [
+      'a k6-style threshold string',
+      minimal((c) => (scenario0(c).thresholds = { p95: 'p(95) < 200ms' })),
+      [
+        'scenarios[0].thresholds.p95: must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms } (regress and floor: the band against the baseline; below/max, min: absolute limits)',
+      ],
+    ],
+    [
+      'thresholds given as a string',
+      minimal((c) => (scenario0(c).thresholds = 'p(95) < 200ms')),
+      [
+        'scenarios[0].thresholds: must be a mapping of metric to rules, like { p99: { regress: 10%, floor: 1ms, below: 50ms } }',
+      ],
+    ],
+    [
+      'a required key of ours is missing, not malformed',
+      minimal((c) => (scenario0(c).sweep = { connections: [1] })),
+      ['scenarios[0].sweep.duration: is required'],
     ],
     [
       'unknown metric in defaults',
       minimal((c) => (c.defaults = { thresholds: { p42: { regress: '10%' } } })),
-      ['defaults.thresholds.p42: unknown key'],
+      [
+        'defaults.thresholds.p42: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery)',
+      ],
     ],
     ['version 2', minimal((c) => (c.version = 2)), ['version: must be 1']],
     [
       'duration without unit',
       minimal((c) => setPhases(c, { connections: 10, duration: 30 })),
-      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s or 2m'],
+      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s, 2m or 1m30s'],
     ],
     [
       'duration as unitless text',
       minimal((c) => setPhases(c, { connections: 10, duration: '30' })),
-      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s or 2m'],
+      ['scenarios[0].phases[0].duration: must be a duration like 500ms, 30s, 2m or 1m30s'],
     ],
     [
       'zero duration',

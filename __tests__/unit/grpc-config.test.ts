@@ -128,7 +128,13 @@ describe('config: grpc scenarios', () => {
       { ...GRPC, metadata: { 'grpc-timeout': '1S' } },
       ['scenarios[0].grpc.metadata.grpc-timeout: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)'],
     ],
-    ['an unknown key', { ...GRPC, stream: true }, ['scenarios[0].grpc.stream: unknown key']],
+    [
+      'an unknown key',
+      { ...GRPC, stream: true },
+      [
+        'scenarios[0].grpc.stream: unknown key (keys here: url, proto, service, method, message, bodies, metadata, channels, deadline)',
+      ],
+    ],
     [
       'a URL without a port',
       { ...GRPC, url: 'grpc://vectordb' },

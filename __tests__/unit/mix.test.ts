@@ -204,7 +204,9 @@ describe('config: requests (a mix)', () => {
       "a SUT resource metric in an entry's thresholds",
       [{ ...EMBED, thresholds: { memory: { max: '1GiB' } } }],
       {},
-      ['scenarios[0].requests[0].thresholds.memory: unknown key'],
+      [
+        'scenarios[0].requests[0].thresholds.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate)',
+      ],
     ],
     [
       "a bad unit in an entry's thresholds",

@@ -5,10 +5,32 @@ import {
   formatMs,
   formatUs,
   parseBytes,
+  DURATION_PATTERN,
   parseDurationMs,
   parseLatencyUs,
   parsePercent,
 } from '../../src/units.js';
+
+describe("DURATION_PATTERN (the schema's) says yes exactly where parseDurationMs reads a duration", () => {
+  it.each([
+    '500ms',
+    '30 s',
+    '1m30s',
+    '1h30m',
+    '2s500ms',
+    '30',
+    '30s1m',
+    '1m 30s',
+    '1m30',
+    'ms',
+    '30sec',
+    '30us',
+    '-1s',
+    '',
+  ])('%j', (text) => {
+    expect(new RegExp(DURATION_PATTERN).test(text)).toBe(parseDurationMs(text) !== undefined);
+  });
+});
 
 describe('parseDurationMs', () => {
   it.each([
@@ -21,6 +43,12 @@ describe('parseDurationMs', () => {
     ['0s', 0],
     [' 30s ', 30_000],
     ['30 s', 30_000],
+    // Go's and k6's compound form
+    ['1m30s', 90_000],
+    ['1h30m', 5_400_000],
+    ['2s500ms', 2500],
+    ['1h0m5s', 3_605_000],
+    ['1m0.5s', 60_500],
   ])('%j → %d ms', (text, ms) => {
     expect(parseDurationMs(text)).toBe(ms);
   });
@@ -37,6 +65,12 @@ describe('parseDurationMs', () => {
     ['1,5s'],
     ['.5s'],
     ['thirty seconds'],
+    // compound: largest unit first, each once, no spaces inside
+    ['30s1m'],
+    ['1m1m'],
+    ['1m 30s'],
+    ['1m30'],
+    ['ms'],
   ])('%j → undefined', (text) => {
     expect(parseDurationMs(text)).toBeUndefined();
   });

@@ -194,7 +194,9 @@ describe('config: websocket scenarios', () => {
       { ...WS, thresholds: { push: { delivery: { min: '99%' } } } },
       [{ peers: 2, messages: 1 }],
       {},
-      ['scenarios[0].websocket.thresholds.push.delivery: unknown key'],
+      [
+        'scenarios[0].websocket.thresholds.push.delivery: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate)',
+      ],
     ],
     [
       'a sweep',
@@ -208,7 +210,9 @@ describe('config: websocket scenarios', () => {
       { ...WS, thresholds: { push: { memory: { max: '1GiB' } } } },
       [{ peers: 2, messages: 1 }],
       {},
-      ['scenarios[0].websocket.thresholds.push.memory: unknown key'],
+      [
+        'scenarios[0].websocket.thresholds.push.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate)',
+      ],
     ],
   ])('%s: one line naming the key', (_what, websocket, phases, extra, expected) => {
     const { config: c, problems } = config(websocket, phases, extra);

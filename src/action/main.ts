@@ -3,7 +3,7 @@
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { UserError } from '../errors.js';
+import { EXIT_USAGE, UserError } from '../errors.js';
 import type { ModeInput } from '../mode.js';
 import { gates } from '../compare/compare.js';
 import { buildRunRequest } from '../request.js';
@@ -236,6 +236,20 @@ async function failed(deps: ActionDeps, ctx: ActionContext, err: unknown): Promi
   const details = user ? err.details : [];
   setOutputs(io, { verdict: 'error', regressions: '0', results: '', report: '', baselinesUpdated: '' });
   if (ctx.hasSummary) await io.writeSummary(renderError(message, details)).catch(() => {});
+  // config problems (`FILE:LINE:COL: key: message`, exit 2) as annotations on the file, where a PR
+  // shows them; never SUT log lines, whatever they look like
+  const configProblems = user && err.exitCode === EXIT_USAGE ? details : [];
+  for (const line of configProblems) {
+    const at = /^\s*(.+?):(\d+):(\d+): (.+)$/.exec(line);
+    if (at) {
+      io.error(at[4] as string, {
+        title: 'perf-gate config',
+        file: at[1] as string,
+        startLine: Number(at[2]),
+        startColumn: Number(at[3]),
+      });
+    }
+  }
   if (details.length > 0) {
     io.startGroup('perf-gate: details (SUT logs)');
     for (const line of details) io.info(line);

@@ -7,7 +7,10 @@ import type { z } from 'zod';
 import { usageError } from '../errors.js';
 import { normalizeConfig } from './normalize.js';
 import { checkGrpcScenarios, type ProtoDescriptor, readMessages, workspaceProtoReader } from './proto.js';
-import { configSchema } from './schema.js';
+import { keysAt } from './known-keys.js';
+import { locateProblems } from './lines.js';
+import { configJsonSchema, configSchema } from './schema.js';
+import { didYouMean } from '../text/did-you-mean.js';
 import type { Config } from './types.js';
 
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -19,16 +22,68 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-export function formatIssues(issues: ReadonlyArray<z.core.$ZodIssue>): string[] {
+/** Keys users bring from k6 and autocannon that perf-gate spells, or places, otherwise. */
+const ELSEWHERE: Record<string, string> = {
+  timeout: 'a request timeout is request-timeout, on the scenario or in defaults',
+  amount: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
+  vus: 'concurrent connections are a phase key: { connections: 10, duration: 30s }',
+  iterations: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
+};
+
+/** What follows "unknown key": the key meant, when one is close, and the keys valid there. */
+function unknownKeyHint(key: string, path: ReadonlyArray<PropertyKey>, schema: object): string {
+  const known = keysAt(schema, path);
+  if (known.length === 0) return '';
+  if (known.includes('p99')) {
+    // a map of metrics: p97 is one edit from p90, p95 and p99 alike; a list helps, a guess would not
+    return ` (metrics: ${known.join(', ')})`;
+  }
+  const elsewhere = ELSEWHERE[key];
+  if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;
+  const meant = didYouMean(key, known);
+  if (meant) return meant;
+  return known.length <= 16 ? ` (keys here: ${known.join(', ')})` : '';
+}
+
+/** A mapping given as text: the threshold a k6 user writes as a string, above all. */
+function stringForMapping(path: ReadonlyArray<PropertyKey>): string | undefined {
+  if (path.at(-2) === 'thresholds' || (path.at(-1) === 'thresholds' && path.length > 1)) {
+    return path.at(-1) === 'thresholds'
+      ? 'must be a mapping of metric to rules, like { p99: { regress: 10%, floor: 1ms, below: 50ms } }'
+      : 'must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms } (regress and floor: the band against the baseline; below/max, min: absolute limits)';
+  }
+  return undefined;
+}
+
+/** The value at `path` in the parsed YAML (undefined where the file has none). */
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v = data;
+  for (const part of path)
+    v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[part] : undefined;
+  return v;
+}
+
+export function formatIssues(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  data?: unknown,
+  schema: object = configJsonSchema(),
+): string[] {
   const lines: string[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) lines.push(`${formatPath([...issue.path, key])}: unknown key`);
+      for (const key of issue.keys) {
+        lines.push(`${formatPath([...issue.path, key])}: unknown key${unknownKeyHint(key, issue.path, schema)}`);
+      }
       continue;
     }
     const at = formatPath(issue.path);
     let message = issue.message;
-    if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'is required';
+    // a key the file does not have: zod says so only where no message of ours replaced its own
+    const missing =
+      /received undefined/.test(message) || (data !== undefined && valueAt(data, issue.path) === undefined);
+    if (issue.code === 'invalid_type' && missing) message = 'is required';
+    else if (issue.code === 'invalid_type' && issue.expected === 'object')
+      message = stringForMapping(issue.path) ?? message;
     lines.push(`${at || '(top level)'}: ${message}`);
   }
   return [...new Set(lines)];
@@ -60,7 +115,7 @@ export function parseConfigText(
     return { problems: ['(top level): must be a mapping with version, sut and scenarios'] };
   }
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) return { problems: formatIssues(parsed.error.issues) };
+  if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
 }
 
@@ -106,7 +161,7 @@ export function loadConfig(file: string, workspace = defaultWorkspace()): Config
   if (!config || problems.length > 0) {
     throw usageError(
       `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the config`,
-      problems.map((p) => `  ${p}`),
+      locateProblems(text, file, problems).map((p) => `  ${p}`),
     );
   }
   return config;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from '../units.js';
 
 const duration = z
-  .string({ error: 'must be a duration like 500ms, 30s or 2m' })
-  .regex(new RegExp(DURATION_PATTERN), { error: 'must be a duration like 500ms, 30s or 2m' });
+  .string({ error: 'must be a duration like 500ms, 30s, 2m or 1m30s' })
+  .regex(new RegExp(DURATION_PATTERN), { error: 'must be a duration like 500ms, 30s, 2m or 1m30s' });
 const percent = z
   .string({ error: 'must be a percentage like 10%' })
   .regex(new RegExp(PERCENT_PATTERN), { error: 'must be a percentage like 10%' });
