@@ -94995,6 +94995,18 @@ function findKnee(points) {
   return void 0;
 }
 
+// src/report/mermaid.ts
+function roundUp(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const k = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
+  return 10 * k;
+}
+function yAxis(title, values) {
+  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
+  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
+}
+
 // src/report/sweep.ts
 function steps(s) {
   return s.phases.filter((p) => p.request === void 0);
@@ -95015,7 +95027,7 @@ function xychart(title, xAxis, levels, values, axis) {
     "xychart-beta",
     `  title "${mermaidText(title)}"`,
     `  x-axis "${mermaidText(xAxis)}" [${levels.join(", ")}]`,
-    `  y-axis "${axis}"`,
+    yAxis(axis, values),
     `  line [${values.join(", ")}]`,
     "```"
   ].join("\n");
@@ -95090,6 +95102,10 @@ var ICON = {
   pass: "✅ pass"
 };
 function percent2(fraction) {
+  if (fraction >= 4) {
+    const factor = 1 + fraction;
+    return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
+  }
   const pct2 = fraction * 100;
   return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
 }
@@ -95123,14 +95139,20 @@ function headline(results) {
     const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
   }
-  if (verdict === "regression")
-    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"}${suffix}`;
+  if (verdict === "regression") {
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"} in ${scenariosOf(results.comparisons, "regression")}${suffix}`;
+  }
   if (verdict === "inconclusive") {
     return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
   }
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
+}
+function scenariosOf(comparisons, result) {
+  const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
+  const shown = names2.slice(0, 3).map((n) => escapeMarkdown(n));
+  return names2.length > 3 ? `${shown.join(", ")} and ${names2.length - 3} more` : shown.join(", ");
 }
 function regressionBullets(comparisons, gated) {
   const all = [
@@ -95164,11 +95186,12 @@ function comparisonTable(comparisons) {
     `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
+var FOLD_PASSING_OVER = 20;
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
 var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
 function statusLines(statuses, now, mode) {
   const definition = statuses.filter((s) => s.baseline !== "present").map(
-    (s) => mode === "update" ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`
+    (s) => mode === "update" ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`
   );
   const machine = statuses.filter((s) => s.machine).map(
     (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
@@ -95196,7 +95219,7 @@ function chart(results) {
         "xychart-beta",
         `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
-        '  y-axis "ms"'
+        yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
       ];
       if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
       lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
@@ -95352,10 +95375,12 @@ function renderMarkdown(results, opts = {}) {
     "flagged phases"
   );
   if (flagged.length) head.push("", ...flagged);
-  const rows = comparisonTable(results.comparisons);
+  const fold = results.comparisons.length > FOLD_PASSING_OVER;
+  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== "pass") : results.comparisons);
+  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === "pass")) : [];
   const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
   const header = results.ab ? AB_HEADER : HEADER;
-  let table = rows.length ? markdownTable([header, ...rows]) : latencyTable(results);
+  let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results);
   const fixed = () => [...head, "", table, "", footer].join("\n");
   let kept = rows.length;
   while (rows.length && fixed().length > budget && kept > 1) {
@@ -95365,7 +95390,7 @@ function renderMarkdown(results, opts = {}) {
 … ${rows.length - kept} more rows in the results file.`;
   }
   const sections = (opts.sections ?? "full") === "summary" ? [] : [
-    rows.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
+    rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
     details("Latency percentiles chart", chart(results)),
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
     details("Latency distribution per phase", distribution(results)),
@@ -95378,6 +95403,18 @@ function renderMarkdown(results, opts = {}) {
     )
   ].filter(Boolean);
   let body = [...head, "", table].join("\n");
+  if (passing.length) {
+    const label2 = `${passing.length} passing row${passing.length === 1 ? "" : "s"}`;
+    const folded = details(label2, markdownTable([header, ...passing]));
+    const summary = (opts.sections ?? "full") === "summary";
+    body += summary ? `
+
+_${label2} not shown here; the report file has them._` : body.length + folded.length + footer.length + 200 <= budget ? `
+
+${folded}` : `
+
+_${label2} not shown here (too many for a comment); the results file has them._`;
+  }
   let omitted = 0;
   for (const s of sections) {
     if (body.length + s.length + footer.length + 200 <= budget) body += `
@@ -95478,7 +95515,7 @@ function chart2(title, labels, values, axis) {
     "xychart-beta",
     `  title "${mermaidText(title)}"`,
     `  x-axis [${labels.join(", ")}]`,
-    `  y-axis "${axis}"`,
+    yAxis(axis, values),
     `  line [${values.join(", ")}]`,
     "```"
   ].join("\n");
@@ -95557,9 +95594,12 @@ function csvField(value) {
 function row(fields) {
   return fields.map(csvField).join(",");
 }
+function bandText(band) {
+  return /^[+-]/.test(band) ? `within ${band}` : band;
+}
 function comparisonFields(c) {
   if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, c.band, c.result, c.pValue, c.reason];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
 }
 function renderCsv(results) {
   const lines = [CSV_COLUMNS.join(",")];
@@ -95573,7 +95613,16 @@ function renderCsv(results) {
         const c = byKey.get(key);
         if (c) used.add(key);
         lines.push(
-          row([s.name, p.name, metric, unitOf(metric), metricValue(p.merged, metric), ...comparisonFields(c)])
+          row([
+            s.name,
+            p.name,
+            metric,
+            unitOf(metric),
+            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
+            // without a success): an empty field, never a zero
+            unmeasured(p.merged, metric) === void 0 ? metricValue(p.merged, metric) : null,
+            ...comparisonFields(c)
+          ])
         );
       }
     }
@@ -98158,6 +98207,9 @@ var package_default = {
     typescript: "~5.9",
     "typescript-eslint": "^8.73.0",
     vitest: "^4.1.12"
+  },
+  overrides: {
+    "content-type": "2.1.0"
   }
 };
 

@@ -41,11 +41,11 @@ describe.runIf(hasDocker)('sweep mode', () => {
   it('a config without any sweep ladder: a warning and a report that says so, exit 0, nothing booted', async () => {
     const out = tempDir();
     // workflow_dispatch with mode auto resolves to sweep, as the Action does
-    const r = await runCli(['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', out], {
+    const r = await runCli(['run', '--config', 'fixtures/tests/gate/perf-gate.yml', '--out', out], {
       GITHUB_EVENT_NAME: 'workflow_dispatch',
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('[perf-gate] warning: no sweep ladder (scenarios[].sweep) in work: nothing to sweep');
+    expect(r.stderr).toContain('[perf-gate] warning: no sweep ladder (scenarios[].sweep) in api: nothing to sweep');
     expect(r.stderr).not.toContain('starting the SUT');
     expect(readFileSync(join(out, 'perf-gate-report.md'), 'utf8')).toContain('nothing was swept');
   });

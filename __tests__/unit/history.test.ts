@@ -96,7 +96,7 @@ describe('renderTrend', () => {
     expect(md).toContain('Last 3 runs, this one last');
     expect(md).toContain('x-axis ["c000000", "c100000", "deadbee"]');
     expect(md).toContain(
-      'title "api/c10: p99 (ms)"\n  x-axis ["c000000", "c100000", "deadbee"]\n  y-axis "ms"\n  line [2, 2.1, 5]',
+      'title "api/c10: p99 (ms)"\n  x-axis ["c000000", "c100000", "deadbee"]\n  y-axis "ms" 0 --> 10\n  line [2, 2.1, 5]',
     );
     expect(md).toContain('line [1000, 999, 998]');
     expect(md.match(/```mermaid/g)).toHaveLength(3);

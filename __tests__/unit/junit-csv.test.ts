@@ -78,7 +78,16 @@ describe('renderCsv', () => {
       result: 'regression',
       p_value: '0.004',
     });
-    expect(row('api', 'c10', 'rps')).toMatchObject({ unit: 'per-second', value: '500', band: "'-10%", result: 'pass' });
+    // a band says what it is instead of getting a formula's quote mark (issue 21)
+    expect(row('api', 'c10', 'rps')).toMatchObject({
+      unit: 'per-second',
+      value: '500',
+      band: 'within -10%',
+      result: 'pass',
+    });
+    // not sampled: empty, never a zero (fds where /proc cannot be read; delivery outside WebSocket)
+    expect(row('api', 'c10', 'fds')).toMatchObject({ value: '', result: '' });
+    expect(row('api', 'c10', 'delivery')).toMatchObject({ value: '', result: '' });
     expect(row('api', 'c10', 'p90')).toMatchObject({ value: '1000', baseline: '', result: '' });
     expect(row('api', 'n2k', 'HTTP 503')).toMatchObject({
       value: '4',

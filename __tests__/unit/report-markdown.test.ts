@@ -199,13 +199,13 @@ describe('renderMarkdown: marker and headline', () => {
   });
 
   it.each<[string, Verdict[], string]>([
-    ['one regression', ['regression', 'pass'], '### ❌ perf-gate: 1 regression'],
-    ['three regressions', ['regression', 'regression', 'regression', 'pass'], '### ❌ perf-gate: 3 regressions'],
+    ['one regression', ['regression', 'pass'], '### ❌ perf-gate: 1 regression in api'],
+    ['three regressions', ['regression', 'regression', 'regression', 'pass'], '### ❌ perf-gate: 3 regressions in api'],
     [
       'regressions with warnings and improvements',
       ['pass', 'regression', 'inconclusive', 'invalid', 'improvement', 'regression'],
       // warnings are the invalid rows only
-      '### ❌ perf-gate: 2 regressions (1 warning, 1 improved)',
+      '### ❌ perf-gate: 2 regressions in api (1 warning, 1 improved)',
     ],
     ['all pass', ['pass', 'pass'], '### ✅ perf-gate: no regression'],
     ['pass with one warning', ['pass', 'invalid'], '### ✅ perf-gate: no regression (1 warning)'],
@@ -323,42 +323,42 @@ describe('renderMarkdown: baseline notes and flags', () => {
     [
       'missing',
       { scenario: 'search', baseline: 'missing' },
-      '> ➖ **search** has no baseline yet: run with `--mode update` to create it.',
+      '> ➖ **search** has no baseline yet: record it where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request; a local `--mode update` is for trying, not for committing), or gate against the base commit (`gate.against: base-ref`), which needs none.',
     ],
     [
       'stale, 3 days old',
       { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-07T11:00:00.000Z' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 3 days old): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 3 days old): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'stale, 1 day old',
       { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-09T11:00:00.000Z' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 1 day old): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 1 day old): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'stale, hours old',
       { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-10T09:30:00.000Z' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 2 h old): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, 2 h old): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'stale, minutes old',
       { scenario: 'checkout', baseline: 'stale', baselineTime: '2024-05-10T11:50:00.000Z' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, less than an hour old): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, less than an hour old): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'stale, no time',
       { scenario: 'checkout', baseline: 'stale' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'stale, unparsable time',
       { scenario: 'checkout', baseline: 'stale', baselineTime: 'yesterday' },
-      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): refresh it with `--mode update`.',
+      '> ⚠️ The baseline of **checkout** was taken with a different scenario definition (stale, age unknown): record it again where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request).',
     ],
     [
       'escaped scenario name',
       { scenario: 'a_b*c', baseline: 'missing' },
-      '> ➖ **a\\_b\\*c** has no baseline yet: run with `--mode update` to create it.',
+      '> ➖ **a\\_b\\*c** has no baseline yet: record it where the gate runs (the scheduled refresh, `mode: update`, and merge its pull request; a local `--mode update` is for trying, not for committing), or gate against the base commit (`gate.against: base-ref`), which needs none.',
     ],
   ])('%s', (_label, status, note) => {
     const md = renderMarkdown(results({ scenarioStatus: [status] }));
@@ -574,6 +574,70 @@ describe('renderMarkdown: escaping text from the SUT and the config', () => {
   });
 });
 
+describe('renderMarkdown: a table a reviewer reads in ten seconds (issue 21)', () => {
+  const many = (failing: Comparison[]) => [
+    ...Array.from({ length: 25 }, (_, i) => cmp({ scenario: `s${i}`, metric: 'p50' })),
+    ...failing,
+  ];
+
+  it('more than 20 rows: the table shows what fails or warns, the passing rows fold under it', () => {
+    const md = renderMarkdown(
+      results({
+        comparisons: many([
+          cmp({ scenario: 'search', metric: 'p99', current: 2000, delta: 1, result: 'regression', pValue: 0.01 }),
+          cmp({ scenario: 'ingest', metric: 'max', result: 'invalid', reason: 'too few samples' }),
+        ]),
+      }),
+    );
+    expect(tableRows(md).map((r) => cells(r)[0]?.trim())).toEqual(['search', 'ingest']);
+    expect(md).toContain('<details><summary>25 passing rows</summary>');
+    const start = md.indexOf('<summary>25 passing rows</summary>');
+    const folded = md.slice(start, md.indexOf('</details>', start));
+    expect(folded.split('\n').filter((l) => /^\| s\d+ /.test(l))).toHaveLength(25);
+  });
+
+  it('20 rows or fewer: one table, nothing folded', () => {
+    const md = renderMarkdown(results({ comparisons: Array.from({ length: 20 }, () => cmp()) }));
+    expect(tableRows(md)).toHaveLength(20);
+    expect(md).not.toContain('passing rows');
+  });
+
+  it('many rows, all passing: a line says so, the rows fold', () => {
+    const md = renderMarkdown(results({ comparisons: many([]) }));
+    expect(md.split('\n')[1]).toBe('### ✅ perf-gate: no regression');
+    expect(md).toContain('All 25 rows pass.');
+    expect(md).toContain('<details><summary>25 passing rows</summary>');
+  });
+
+  it('the terminal summary says where the passing rows are instead of folding them', () => {
+    const md = renderMarkdown(results({ comparisons: many([]) }), { sections: 'summary' });
+    expect(md).toContain('_25 passing rows not shown here; the report file has them._');
+    expect(md).not.toContain('<details>');
+  });
+
+  it('the headline names the scenarios that regressed: three, then how many more', () => {
+    const reg = (scenario: string) => cmp({ scenario, current: 2000, delta: 1, result: 'regression' });
+    const two = renderMarkdown(results({ comparisons: [reg('search'), reg('ingest'), reg('search'), cmp()] }));
+    expect(two.split('\n')[1]).toBe('### ❌ perf-gate: 3 regressions in search, ingest');
+    const five = renderMarkdown(results({ comparisons: ['a', 'b', 'c', 'd', 'e'].map(reg) }));
+    expect(five.split('\n')[1]).toBe('### ❌ perf-gate: 5 regressions in a, b, c and 2 more');
+    const hostile = renderMarkdown(results({ comparisons: [reg('**x** @team')] }));
+    expect(hostile.split('\n')[1]).toBe('### ❌ perf-gate: 1 regression in \\*\\*x\\*\\* @\u200bteam');
+  });
+
+  it.each<[number, string]>([
+    [0.5, '+50%'],
+    [3.99, '+399%'],
+    [4, '×5.0'],
+    [23.62, '×24.6'],
+    [150, '×151'],
+    [-0.5, '-50%'],
+  ])('a change of %d reads %s', (d, text) => {
+    const md = renderMarkdown(results({ comparisons: [cmp({ current: 2000, delta: d, result: 'regression' })] }));
+    expect(cells(tableRows(md)[0] as string)[5]?.trim()).toBe(text);
+  });
+});
+
 describe('renderMarkdown: size', () => {
   const metrics = ['p50', 'p99', 'rps', 'errors'];
 
@@ -618,15 +682,19 @@ describe('renderMarkdown: size', () => {
     const md = renderMarkdown(input, { budget: 8000 });
     expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
     expect(md.split('\n')[0]).toBe(reportMarker(''));
-    expect(md.split('\n')[1]).toBe(`### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}`);
-    // the rows that survive start with every regression (as many as fit)
+    expect(md.split('\n')[1]).toBe(
+      `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'} in scenario-${String(n - 1).padStart(4, '0')}`,
+    );
+    // the table is the regressions (every other row passes, and is folded), as many as fit
     const rows = tableRows(md).map(cells);
     expect(rows.length).toBeGreaterThan(0);
-    const shown = rows.filter((r) => r[7]?.startsWith('❌ regression')).length;
-    expect(rows.slice(0, shown).every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
-    expect(shown).toBe(Math.min(regressions, rows.length));
-    const total = input.comparisons.length;
-    expect(md).toContain(`… ${total - rows.length} more rows in the results file.`);
+    expect(rows.every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
+    if (rows.length < regressions)
+      expect(md).toContain(`… ${regressions - rows.length} more rows in the results file.`);
+    const passing = input.comparisons.length - regressions;
+    expect(md).toContain(
+      `_${passing} passing rows not shown here (too many for a comment); the results file has them._`,
+    );
     expect(md).toMatch(/_\d+ detail sections? omitted to stay under GitHub's comment size limit/);
     expect(md.endsWith('</sub>\n')).toBe(true);
   });
@@ -653,7 +721,9 @@ describe('renderMarkdown: size', () => {
     const input = big(10, 3, 1);
     const full = renderMarkdown(input);
     const md = renderMarkdown(input, { budget: full.length - 10 });
-    expect(tableRows(md)).toHaveLength(input.comparisons.length);
+    // the one regression in the table; the 119 passing rows folded under it, kept before any detail
+    expect(tableRows(md)).toHaveLength(1);
+    expect(md).toContain('<details><summary>119 passing rows</summary>');
     expect(md).toContain('omitted');
   });
 
@@ -666,7 +736,7 @@ describe('renderMarkdown: size', () => {
     expect(md.length).toBeLessThan(COMMENT_LIMIT);
     expect(md.length).toBeLessThanOrEqual(REPORT_BUDGET + MARGIN);
     expect(md).toContain('### ❌ perf-gate:');
-    expect(md).toContain('more rows in the results file');
+    expect(md).toContain('passing rows not shown here');
   });
 
   // a first run of a big config, or a saturated runner, must not crowd out the verdict and the table
@@ -704,11 +774,11 @@ describe('renderMarkdown: size', () => {
     ],
   ])('budget 8000, 300 scenarios × 3 phases, %s: still within budget', (_label, edit) => {
     const md = renderMarkdown(edit(big(300, 3, 5)), { budget: 8000 });
-    expect(md.split('\n')[1]).toBe('### ❌ perf-gate: 5 regressions');
+    expect(md.split('\n')[1]).toBe('### ❌ perf-gate: 5 regressions in scenario-0299');
     expect(md.length).toBeLessThanOrEqual(8000 + MARGIN);
     const rows = tableRows(md).map(cells);
     expect(rows.slice(0, 5).every((r) => r[7]?.startsWith('❌ regression'))).toBe(true);
-    expect(md).toMatch(/\b\d+ more\b/);
+    expect(md).toMatch(/\b\d+ (more|passing rows)\b/);
   });
 
   it.each<[string, (r: ResultsFile) => ResultsFile]>([

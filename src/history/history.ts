@@ -3,6 +3,7 @@
 import { errorCount } from '../compare/metrics.js';
 import type { ResultsFile } from '../results/types.js';
 import { escapeMarkdown as esc, mermaidText } from '../report/escape.js';
+import { yAxis } from '../report/mermaid.js';
 
 export const HISTORY_SCHEMA = 'perf-gate/history@1';
 /** lines kept in the file: older runs are dropped */
@@ -102,7 +103,7 @@ function chart(title: string, labels: string[], values: number[], axis: string):
     'xychart-beta',
     `  title "${mermaidText(title)}"`,
     `  x-axis [${labels.join(', ')}]`,
-    `  y-axis "${axis}"`,
+    yAxis(axis, values),
     `  line [${values.join(', ')}]`,
     '```',
   ].join('\n');

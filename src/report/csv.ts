@@ -1,6 +1,6 @@
 // Pure: results as CSV (RFC 4180) for dashboards and spreadsheets: one row per scenario, phase and
 // metric, every measured metric whether gated or not, with the comparison beside it where there is one.
-import { metricValue } from '../compare/metrics.js';
+import { metricValue, unmeasured } from '../compare/metrics.js';
 import { METRIC_NAMES, METRIC_UNITS, type MetricName } from '../config/schema.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 
@@ -45,9 +45,15 @@ function row(fields: Array<string | number | null | undefined>): string {
   return fields.map(csvField).join(',');
 }
 
+/** A band as CSV text: "+25% and +1ms" would read as a formula (and get a quote mark), so a relative
+ * band says what it is: "within +25% and +1ms". Limits ("≤ 1%") are as they are. */
+function bandText(band: string): string {
+  return /^[+-]/.test(band) ? `within ${band}` : band;
+}
+
 function comparisonFields(c: Comparison | undefined): Array<string | number | null | undefined> {
   if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, c.band, c.result, c.pValue, c.reason];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
 }
 
 export function renderCsv(results: ResultsFile): string {
@@ -62,7 +68,16 @@ export function renderCsv(results: ResultsFile): string {
         const c = byKey.get(key);
         if (c) used.add(key);
         lines.push(
-          row([s.name, p.name, metric, unitOf(metric), metricValue(p.merged, metric), ...comparisonFields(c)]),
+          row([
+            s.name,
+            p.name,
+            metric,
+            unitOf(metric),
+            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
+            // without a success): an empty field, never a zero
+            unmeasured(p.merged, metric) === undefined ? metricValue(p.merged, metric) : null,
+            ...comparisonFields(c),
+          ]),
         );
       }
     }

@@ -8,6 +8,7 @@ import { formatBytes, formatLatency, formatUs } from '../units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
+import { yAxis } from './mermaid.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
@@ -26,7 +27,12 @@ const ICON: Record<Verdict, string> = {
   pass: '✅ pass',
 };
 
+/** A change as a percentage, or as a factor once it is ×5 or more (×24.6 reads, +2362% does not). */
 function percent(fraction: number): string {
+  if (fraction >= 4) {
+    const factor = 1 + fraction;
+    return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
+  }
   const pct = fraction * 100;
   return `${pct >= 0 ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%`;
 }
@@ -68,8 +74,9 @@ function headline(results: ResultsFile): string {
       : '';
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? '' : 's'}${beyond}`;
   }
-  if (verdict === 'regression')
-    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'}${suffix}`;
+  if (verdict === 'regression') {
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? '' : 's'} in ${scenariosOf(results.comparisons, 'regression')}${suffix}`;
+  }
   // never ✅: a row outside its band that its trials could not confirm either way
   if (verdict === 'inconclusive') {
     return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? '' : 's'} outside the band but not confirmed by the most trials allowed${suffix}`;
@@ -77,6 +84,13 @@ function headline(results: ResultsFile): string {
   if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
+}
+
+/** The scenarios with rows of `result`, in report order: at most three named, the rest counted. */
+function scenariosOf(comparisons: Comparison[], result: Verdict): string {
+  const names = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
+  const shown = names.slice(0, 3).map((n) => esc(n));
+  return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
 }
 
 function regressionBullets(comparisons: Comparison[], gated: boolean): string[] {
@@ -120,6 +134,9 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
   ]);
 }
 
+/** More comparison rows than this: the passing ones are folded under the table. */
+export const FOLD_PASSING_OVER = 20;
+
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
 const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
@@ -132,8 +149,8 @@ function statusLines(statuses: ScenarioStatus[], now: string, mode: string): str
           ? `> 🔄 **${esc(s.scenario)}**: the scenario definition changed; its baseline was replaced.`
           : `> ➕ **${esc(s.scenario)}**: first baseline written.`
         : s.baseline === 'stale'
-          ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): refresh it with \`--mode update\`.`
-          : `> ➖ **${esc(s.scenario)}** has no baseline yet: run with \`--mode update\` to create it.`,
+          ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).`
+          : `> ➖ **${esc(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`,
     );
   const machine = statuses
     .filter((s) => s.machine)
@@ -166,7 +183,7 @@ function chart(results: ResultsFile): string {
         'xychart-beta',
         `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? (results.ab ? ' (bars: base, line: head)' : ' (bars: baseline, line: current)') : ''}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
-        '  y-axis "ms"',
+        yAxis('ms', [...(base ? keys.map((k) => ms(base[k])) : []), ...keys.map((k) => ms(p.merged.latency[k]))]),
       ];
       if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(', ')}]`);
       lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(', ')}]`, '```');
@@ -355,10 +372,17 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   );
   if (flagged.length) head.push('', ...flagged);
 
-  const rows = comparisonTable(results.comparisons);
+  // many rows: the table shows what fails or warns; the passing ones fold below it
+  const fold = results.comparisons.length > FOLD_PASSING_OVER;
+  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== 'pass') : results.comparisons);
+  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === 'pass')) : [];
   const footer = `<sub>perf-gate · run ${esc(results.runId)} · ${esc(results.mode)} · ${esc(results.finishedAt)}</sub>`;
   const header = results.ab ? AB_HEADER : HEADER;
-  let table = rows.length ? markdownTable([header, ...rows]) : latencyTable(results);
+  let table = rows.length
+    ? markdownTable([header, ...rows])
+    : passing.length
+      ? `All ${passing.length} rows pass.`
+      : latencyTable(results);
   const fixed = () => [...head, '', table, '', footer].join('\n');
   // the verdict and the regressions always fit: cut table rows (they are sorted, regressions first)
   let kept = rows.length;
@@ -370,7 +394,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
     (opts.sections ?? 'full') === 'summary'
       ? []
       : [
-          rows.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
+          rows.length || passing.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
           details('Latency percentiles chart', chart(results)),
           opts.trend ? details('Trend over recent runs', opts.trend) : '',
           details('Latency distribution per phase', distribution(results)),
@@ -383,6 +407,17 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
           ),
         ].filter(Boolean);
   let body = [...head, '', table].join('\n');
+  if (passing.length) {
+    // the folded passing rows, or (when they do not fit) a line that says where they are
+    const label = `${passing.length} passing row${passing.length === 1 ? '' : 's'}`;
+    const folded = details(label, markdownTable([header, ...passing]));
+    const summary = (opts.sections ?? 'full') === 'summary';
+    body += summary
+      ? `\n\n_${label} not shown here; the report file has them._`
+      : body.length + folded.length + footer.length + 200 <= budget
+        ? `\n\n${folded}`
+        : `\n\n_${label} not shown here (too many for a comment); the results file has them._`;
+  }
   let omitted = 0;
   for (const s of sections) {
     if (body.length + s.length + footer.length + 200 <= budget) body += `\n\n${s}`;

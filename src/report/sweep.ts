@@ -5,6 +5,7 @@ import { findKnee, type SweepPoint } from '../compare/knee.js';
 import type { ResultsFile, ScenarioResult } from '../results/types.js';
 import { formatUs } from '../units.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
+import { yAxis } from './mermaid.js';
 
 /** The ladder's steps (a mix's per-entry results are in the JSON, not in the curve). */
 function steps(s: ScenarioResult): ScenarioResult['phases'] {
@@ -30,7 +31,7 @@ function xychart(title: string, xAxis: string, levels: number[], values: number[
     'xychart-beta',
     `  title "${mermaidText(title)}"`,
     `  x-axis "${mermaidText(xAxis)}" [${levels.join(', ')}]`,
-    `  y-axis "${axis}"`,
+    yAxis(axis, values),
     `  line [${values.join(', ')}]`,
     '```',
   ].join('\n');
