@@ -72574,85 +72574,6 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
-// src/units.ts
-var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
-var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
-function parseWithUnits(text, table) {
-  const m = NUMBER_WITH_UNIT.exec(text);
-  if (!m) return void 0;
-  const factor = table[m[2].toLowerCase()];
-  if (factor === void 0) return void 0;
-  return Number(m[1]) * factor;
-}
-var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
-var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
-function parseDurationMs(text) {
-  const single = parseWithUnits(text, DURATION_UNITS_MS);
-  if (single !== void 0) return single;
-  const m = COMPOUND.exec(text);
-  if (!m) return void 0;
-  const [, h, min, s, ms] = m;
-  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
-  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
-}
-function parseLatencyUs(text) {
-  return parseWithUnits(text, LATENCY_UNITS_US);
-}
-function parsePercent(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
-  return m ? Number(m[1]) / 100 : void 0;
-}
-var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
-var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
-function formatUs(us) {
-  if (!Number.isFinite(us)) return String(us);
-  if (us >= 999500) return `${trim(us / 1e6)}s`;
-  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
-  return `${trim(us)}µs`;
-}
-function formatMs(ms) {
-  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
-  return `${trim(ms)}ms`;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1023.5 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${trim(v)}${units[i]}`;
-}
-function formatCount(n) {
-  if (n >= 1e6) return `${trim(n / 1e6)}M`;
-  if (n >= 1e4) return `${trim(n / 1e3)}k`;
-  return trim(n);
-}
-function trim(v) {
-  if (v >= 100) return v.toFixed(0);
-  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
-  return v.toFixed(2).replace(/\.?0+$/, "");
-}
-var SIZE_UNITS = {
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  kib: 1024,
-  mib: 1024 ** 2,
-  gib: 1024 ** 3
-};
-function parseBytes(text) {
-  return parseWithUnits(text, SIZE_UNITS);
-}
-function formatLatency(l, key) {
-  const v = l[key];
-  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -92370,6 +92291,85 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/units.ts
+var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
+var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
+function parseWithUnits(text, table) {
+  const m = NUMBER_WITH_UNIT.exec(text);
+  if (!m) return void 0;
+  const factor = table[m[2].toLowerCase()];
+  if (factor === void 0) return void 0;
+  return Number(m[1]) * factor;
+}
+var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
+var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
+function parseDurationMs(text) {
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== void 0) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return void 0;
+  const [, h, min, s, ms] = m;
+  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
+}
+function parseLatencyUs(text) {
+  return parseWithUnits(text, LATENCY_UNITS_US);
+}
+function parsePercent(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  return m ? Number(m[1]) / 100 : void 0;
+}
+var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
+var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
+function formatUs(us) {
+  if (!Number.isFinite(us)) return String(us);
+  if (us >= 999500) return `${trim(us / 1e6)}s`;
+  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
+  return `${trim(us)}µs`;
+}
+function formatMs(ms) {
+  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
+  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
+  return `${trim(ms)}ms`;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1023.5 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${trim(v)}${units[i]}`;
+}
+function formatCount(n) {
+  if (n >= 1e6) return `${trim(n / 1e6)}M`;
+  if (n >= 1e4) return `${trim(n / 1e3)}k`;
+  return trim(n);
+}
+function trim(v) {
+  if (v >= 100) return v.toFixed(0);
+  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
+  return v.toFixed(2).replace(/\.?0+$/, "");
+}
+var SIZE_UNITS = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3
+};
+function parseBytes(text) {
+  return parseWithUnits(text, SIZE_UNITS);
+}
+function formatLatency(l, key) {
+  const v = l[key];
+  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
+}
+
 // src/config/schema.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
@@ -92442,7 +92442,7 @@ var METRIC_UNITS = {
 var METRIC_NAMES = Object.keys(METRIC_UNITS);
 var RESOURCE_METRICS = ["memory", "cpu", "fds"];
 var absolute = external_exports.union([external_exports.string(), external_exports.number()], { error: "must be a number or a value with a unit" });
-var threshold = external_exports.strictObject({
+var thresholdRules = external_exports.strictObject({
   regress: percent.optional().describe("relative change beyond which a metric is outside the band"),
   floor: absolute.optional().describe("absolute change below which a metric stays inside the band"),
   below: absolute.optional().describe("absolute upper limit (an SLO), checked with or without a baseline"),
@@ -92452,9 +92452,20 @@ var threshold = external_exports.strictObject({
     "significance level of the confirmation test (default 0.01 against baselines, 0.05 in A/B), spent over at most two looks"
   )
 });
-var thresholds = external_exports.strictObject(
-  Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()]))
+var THRESHOLD_FORMS = 'must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms }, or a k6-style expression like "p(95) < 200ms"';
+var threshold = external_exports.union(
+  [thresholdRules, external_exports.string().describe('a k6-style limit: "p(95) < 200ms", "< 200ms", "rate < 0.01", "> 100" (rps)')],
+  { error: THRESHOLD_FORMS }
 );
+var k6Metrics = {
+  http_req_duration: external_exports.array(external_exports.string(), { error: 'must be a list of k6 expressions, like ["p(95)<200", "avg<100"]' }).optional().describe('k6: latency limits, ["p(95)<200", "avg<100"] (bare numbers are ms)'),
+  http_req_failed: external_exports.array(external_exports.string(), { error: 'must be a list of k6 expressions, like ["rate<0.01"]' }).optional().describe('k6: the error rate, ["rate<0.01"]'),
+  http_reqs: external_exports.array(external_exports.string(), { error: 'must be a list of k6 expressions, like ["rate>100"]' }).optional().describe('k6: throughput, ["rate>100"] (requests per second)')
+};
+var thresholds = external_exports.strictObject({
+  ...Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])),
+  ...k6Metrics
+});
 var wsUrl = withPort(
   external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
   "must be a ws:// or wss:// URL with a port from 1 to 65535"
@@ -92464,6 +92475,7 @@ var phase = external_exports.strictObject({
   connections: intIn(1, BOUNDS.connections).optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
   duration: phaseDuration.optional().describe("100ms to 24h"),
   requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
   rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second"),
   "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
   peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
@@ -92481,14 +92493,15 @@ var request = external_exports.strictObject({
   body: textOrJson.optional(),
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated")
 });
-var entryThresholds = external_exports.strictObject(
-  Object.fromEntries(
+var entryThresholds = external_exports.strictObject({
+  ...Object.fromEntries(
     METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [
       m,
       threshold.optional()
     ])
-  )
-).optional();
+  ),
+  ...k6Metrics
+}).optional();
 var websocket = external_exports.strictObject({
   url: wsUrl.describe("may hold {{peer}}, the peer's number"),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
@@ -92598,6 +92611,73 @@ function configJsonSchema() {
   return external_exports.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
 }
 
+// src/config/k6-thresholds.ts
+var K6_METRICS = {
+  http_req_duration: void 0,
+  http_req_failed: "error-rate",
+  http_reqs: "rps"
+};
+var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count)\s*)?(<=|>=|<|>)\s*([0-9.]+\s*[a-zµ%]*)\s*$/i;
+function metricOf(aggregation, under) {
+  if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
+  const agg = aggregation.replace(/\s+/g, "").toLowerCase();
+  const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
+  const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
+  if (!(named in METRIC_UNITS)) {
+    return `${aggregation} is not a metric perf-gate measures (p50, p90, p95, p99, p99.9, avg, med, max; rate of http_req_failed or http_reqs)`;
+  }
+  if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
+  if (under === "http_req_duration" && METRIC_UNITS[named] !== "latency") {
+    return `${aggregation} is not a latency of http_req_duration`;
+  }
+  return named;
+}
+function valueOf(metric, text) {
+  const v = text.replace(/\s+/g, "");
+  if (!/^[0-9.]+$/.test(v)) return v;
+  if (METRIC_UNITS[metric] === "latency") return `${v}ms`;
+  if (METRIC_UNITS[metric] === "percent") return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  return v;
+}
+var WORSE_DOWNWARDS = ["rps", "bytes-per-sec", "delivery"];
+function k6Rule(under, expression) {
+  const m = K6_EXPRESSION.exec(expression);
+  if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
+  const [, aggregation, op, raw] = m;
+  const metric = metricOf(aggregation, under);
+  if (!(metric in METRIC_UNITS)) return metric;
+  const name2 = metric;
+  const upper = op.startsWith("<");
+  if (upper && WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
+  if (!upper && !WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse upwards: give an upper bound (< or <=)`;
+  const value = valueOf(name2, raw);
+  return upper ? { metric: name2, below: value } : { metric: name2, min: value };
+}
+function thresholdRules2(raw, path, problems) {
+  if (raw === void 0) return void 0;
+  const out = {};
+  const add = (rule, at) => {
+    if (typeof rule === "string") {
+      problems.push(`${at}: ${rule}`);
+      return;
+    }
+    const { metric, ...limit } = rule;
+    out[metric] = { ...out[metric], ...limit };
+  };
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === void 0) continue;
+    if (key in K6_METRICS) {
+      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
+    } else if (typeof value === "string") {
+      add(k6Rule(key, value), `${path}.${key}`);
+    } else {
+      const metric = key;
+      out[metric] = { ...out[metric], ...value };
+    }
+  }
+  return out;
+}
+
 // src/protocol/plan.ts
 function openLoopLimits(phase2) {
   const connections = phase2.connections ?? phase2.maxInFlight;
@@ -92703,7 +92783,9 @@ function normalizeThreshold(metric, raw, path, problems) {
   }
   return out;
 }
-function mergeThresholds(defaults, own2, path, problems) {
+function mergeThresholds(defaultsInput, ownInput, path, problems) {
+  const defaults = thresholdRules2(defaultsInput, "defaults.thresholds", []);
+  const own2 = thresholdRules2(ownInput, path, problems);
   const out = {};
   const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
   for (const metric of metrics) {
@@ -92718,7 +92800,8 @@ function mergeThresholds(defaults, own2, path, problems) {
   }
   return out;
 }
-function checkThresholds(raw, path, problems) {
+function checkThresholds(input2, path, problems) {
+  const raw = thresholdRules2(input2, path, problems);
   for (const [metric, t] of Object.entries(raw ?? {})) {
     if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
   }
@@ -92738,7 +92821,17 @@ function headerProblem(name2, value) {
 function ratePhaseName(rate) {
   return `r${String(rate).replace(".", "_")}`;
 }
-function normalizeWsPhase(raw, path, problems) {
+function withAmount(raw, path, problems) {
+  if (raw.amount === void 0) return raw;
+  if (raw.requests !== void 0) {
+    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
+    return raw;
+  }
+  const { amount, ...rest } = raw;
+  return { ...rest, requests: amount };
+}
+function normalizeWsPhase(input2, path, problems) {
+  const raw = withAmount(input2, path, problems);
   for (const key of ["connections", "duration", "requests", "max-in-flight"]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
@@ -92756,7 +92849,8 @@ function normalizeWsPhase(raw, path, problems) {
   if (raw.rate !== void 0) phase2.rate = raw.rate;
   return phase2;
 }
-function normalizePhase(raw, path, problems) {
+function normalizePhase(input2, path, problems) {
+  const raw = withAmount(input2, path, problems);
   for (const key of ["peers", "messages"]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
   }
@@ -93365,6 +93459,7 @@ function formatPath(path) {
 var ELSEWHERE = {
   timeout: "a request timeout is request-timeout, on the scenario or in defaults",
   amount: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
+  pipelining: "not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)",
   vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
   iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }"
 };
@@ -93372,7 +93467,9 @@ function unknownKeyHint(key, path, schema) {
   const known = keysAt(schema, path);
   if (known.length === 0) return "";
   if (known.includes("p99")) {
-    return ` (metrics: ${known.join(", ")})`;
+    const k6 = known.filter((k) => k.startsWith("http_"));
+    const ours = known.filter((k) => !k.startsWith("http_"));
+    return ` (metrics: ${ours.join(", ")}${k6.length ? `; k6 metrics: ${k6.join(", ")}` : ""})`;
   }
   const elsewhere = ELSEWHERE[key];
   if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;

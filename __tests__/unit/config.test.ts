@@ -187,6 +187,42 @@ describe('parseConfigText: defaults', () => {
     expect(config.sut.build).toBe(true);
   });
 
+  it('k6-style thresholds: expressions under a metric, and k6’s own metrics with their lists', () => {
+    const config = valid(
+      minimal((c) => {
+        c.defaults = { thresholds: { p99: { regress: '25%', floor: '1ms' } } };
+        scenario0(c).thresholds = {
+          p99: '< 50ms',
+          http_req_duration: ['p(95)<200', 'avg<100'],
+          http_req_failed: ['rate<0.01'],
+          http_reqs: ['rate>100'],
+        };
+      }),
+    );
+    expect(config.scenarios[0]!.thresholds).toEqual({
+      // the default's band stays, the expression adds the limit
+      p99: { regress: 0.25, floor: 1000, limit: 50_000 },
+      p95: { limit: 200_000 },
+      mean: { limit: 100_000 },
+      'error-rate': { limit: 0.01 },
+      rps: { min: 100 },
+    });
+  });
+
+  it('autocannon’s amount is requests; both at once is a problem', () => {
+    const config = valid(minimal((c) => setPhases(c, { connections: 2, amount: 500 })));
+    expect(config.scenarios[0]!.phases[0]).toMatchObject({
+      kind: 'closed',
+      connections: 2,
+      requests: 500,
+      name: 'c2-n500',
+    });
+    const both = parse(minimal((c) => setPhases(c, { connections: 2, amount: 500, requests: 400 })));
+    expect(both.problems).toEqual([
+      "scenarios[0].phases[0].amount: give requests or amount (autocannon's name for it), not both",
+    ]);
+  });
+
   it('durations in Go’s and k6’s compound form: 1m30s', () => {
     const config = valid(minimal((c) => setPhases(c, { connections: 1, duration: '1m30s' })));
     expect(config.scenarios[0]!.phases[0]).toMatchObject({ durationMs: 90_000 });
@@ -410,7 +446,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'unknown key in a phase',
       minimal((c) => setPhases(c, { connections: 10, duration: '30s', ramp: '5s' })),
       [
-        'scenarios[0].phases[0].ramp: unknown key (keys here: name, connections, duration, requests, rate, max-in-flight, peers, messages)',
+        'scenarios[0].phases[0].ramp: unknown key (keys here: name, connections, duration, requests, amount, rate, max-in-flight, peers, messages)',
       ],
     ],
     [
@@ -435,10 +471,22 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       ['scenarios[0].vus: unknown key (concurrent connections are a phase key: { connections: 10, duration: 30s })'],
     ],
     [
-      'a k6-style threshold string',
-      minimal((c) => (scenario0(c).thresholds = { p95: 'p(95) < 200ms' })),
+      'a threshold that is neither rules nor an expression',
+      minimal((c) => (scenario0(c).thresholds = { p95: 200 })),
       [
-        'scenarios[0].thresholds.p95: must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms } (regress and floor: the band against the baseline; below/max, min: absolute limits)',
+        'scenarios[0].thresholds.p95: must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms }, or a k6-style expression like "p(95) < 200ms"',
+      ],
+    ],
+    [
+      'a k6 expression that names another metric',
+      minimal((c) => (scenario0(c).thresholds = { p95: 'p(99) < 200ms' })),
+      ['scenarios[0].thresholds.p95: p(99) is not p95'],
+    ],
+    [
+      'a k6 list with an expression perf-gate cannot read',
+      minimal((c) => (scenario0(c).thresholds = { http_req_duration: ['p(95)<200', 'p(97)<300'] })),
+      [
+        'scenarios[0].thresholds.http_req_duration[1]: p(97) is not a metric perf-gate measures (p50, p90, p95, p99, p99.9, avg, med, max; rate of http_req_failed or http_reqs)',
       ],
     ],
     [
@@ -457,7 +505,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'unknown metric in defaults',
       minimal((c) => (c.defaults = { thresholds: { p42: { regress: '10%' } } })),
       [
-        'defaults.thresholds.p42: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery)',
+        'defaults.thresholds.p42: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
     ['version 2', minimal((c) => (c.version = 2)), ['version: must be 1']],

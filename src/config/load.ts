@@ -26,6 +26,8 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 const ELSEWHERE: Record<string, string> = {
   timeout: 'a request timeout is request-timeout, on the scenario or in defaults',
   amount: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
+  pipelining:
+    'not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)',
   vus: 'concurrent connections are a phase key: { connections: 10, duration: 30s }',
   iterations: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
 };
@@ -36,7 +38,9 @@ function unknownKeyHint(key: string, path: ReadonlyArray<PropertyKey>, schema: o
   if (known.length === 0) return '';
   if (known.includes('p99')) {
     // a map of metrics: p97 is one edit from p90, p95 and p99 alike; a list helps, a guess would not
-    return ` (metrics: ${known.join(', ')})`;
+    const k6 = known.filter((k) => k.startsWith('http_'));
+    const ours = known.filter((k) => !k.startsWith('http_'));
+    return ` (metrics: ${ours.join(', ')}${k6.length ? `; k6 metrics: ${k6.join(', ')}` : ''})`;
   }
   const elsewhere = ELSEWHERE[key];
   if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;

@@ -1,5 +1,6 @@
 // Pure: turns a schema-valid raw config into the normalised Config, collecting every semantic problem
 // (phase shapes, unique names, threshold units) as `path: message` lines.
+import { thresholdRules } from './k6-thresholds.js';
 import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../units.js';
 import {
   METRIC_UNITS,
@@ -7,7 +8,7 @@ import {
   type RawConfig,
   type RawPhase,
   type RawThreshold,
-  type RawThresholds,
+  type RawThresholdsInput,
 } from './schema.js';
 import {
   type Config,
@@ -97,11 +98,14 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
  * scenario that gives either replaces the default's. Problems in the defaults are reported once,
  * under `defaults.thresholds`, by the caller. */
 export function mergeThresholds(
-  defaults: RawThresholds | undefined,
-  own: RawThresholds | undefined,
+  defaultsInput: RawThresholdsInput | undefined,
+  ownInput: RawThresholdsInput | undefined,
   path: string,
   problems: string[],
 ): Thresholds {
+  // k6 expressions read as rules; the defaults' problems are the caller's to report (checkThresholds)
+  const defaults = thresholdRules(defaultsInput, 'defaults.thresholds', []);
+  const own = thresholdRules(ownInput, path, problems);
   const out: Thresholds = {};
   const metrics = new Set([...Object.keys(defaults ?? {}), ...Object.keys(own ?? {})]) as Set<MetricName>;
   for (const metric of metrics) {
@@ -117,7 +121,8 @@ export function mergeThresholds(
   return out;
 }
 
-export function checkThresholds(raw: RawThresholds | undefined, path: string, problems: string[]): void {
+export function checkThresholds(input: RawThresholdsInput | undefined, path: string, problems: string[]): void {
+  const raw = thresholdRules(input, path, problems);
   for (const [metric, t] of Object.entries(raw ?? {}) as Array<[MetricName, RawThreshold | undefined]>) {
     if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
   }
@@ -146,7 +151,19 @@ export function ratePhaseName(rate: number): string {
   return `r${String(rate).replace('.', '_')}`;
 }
 
-function normalizeWsPhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+/** autocannon's `amount` is `requests` (one of them, not both). */
+function withAmount(raw: RawPhase, path: string, problems: string[]): RawPhase {
+  if (raw.amount === undefined) return raw;
+  if (raw.requests !== undefined) {
+    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
+    return raw;
+  }
+  const { amount, ...rest } = raw;
+  return { ...rest, requests: amount };
+}
+
+function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
+  const raw = withAmount(input, path, problems);
   for (const key of ['connections', 'duration', 'requests', 'max-in-flight'] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
@@ -165,7 +182,8 @@ function normalizeWsPhase(raw: RawPhase, path: string, problems: string[]): Phas
   return phase;
 }
 
-function normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+function normalizePhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
+  const raw = withAmount(input, path, problems);
   for (const key of ['peers', 'messages'] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
   }

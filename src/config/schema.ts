@@ -107,7 +107,7 @@ export const RESOURCE_METRICS: readonly MetricName[] = ['memory', 'cpu', 'fds'];
 
 const absolute = z.union([z.string(), z.number()], { error: 'must be a number or a value with a unit' });
 
-const threshold = z.strictObject({
+const thresholdRules = z.strictObject({
   regress: percent.optional().describe('relative change beyond which a metric is outside the band'),
   floor: absolute.optional().describe('absolute change below which a metric stays inside the band'),
   below: absolute.optional().describe('absolute upper limit (an SLO), checked with or without a baseline'),
@@ -125,12 +125,37 @@ const threshold = z.strictObject({
     ),
 });
 
-const thresholds = z.strictObject(
-  Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])) as Record<
+const THRESHOLD_FORMS =
+  'must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms }, or a k6-style expression like "p(95) < 200ms"';
+/** Rules, or k6's expression for them (k6-thresholds.ts reads it): "p(95) < 200ms", "< 200ms". */
+const threshold = z.union(
+  [thresholdRules, z.string().describe('a k6-style limit: "p(95) < 200ms", "< 200ms", "rate < 0.01", "> 100" (rps)')],
+  { error: THRESHOLD_FORMS },
+);
+
+/** k6's own metrics with their lists of expressions, as a k6 script has them. */
+const k6Metrics = {
+  http_req_duration: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["p(95)<200", "avg<100"]' })
+    .optional()
+    .describe('k6: latency limits, ["p(95)<200", "avg<100"] (bare numbers are ms)'),
+  http_req_failed: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["rate<0.01"]' })
+    .optional()
+    .describe('k6: the error rate, ["rate<0.01"]'),
+  http_reqs: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["rate>100"]' })
+    .optional()
+    .describe('k6: throughput, ["rate>100"] (requests per second)'),
+};
+
+const thresholds = z.strictObject({
+  ...(Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])) as Record<
     MetricName,
     z.ZodOptional<typeof threshold>
-  >,
-);
+  >),
+  ...k6Metrics,
+});
 
 const wsUrl = withPort(
   z
@@ -146,6 +171,7 @@ const phase = z.strictObject({
     .describe('closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)'),
   duration: phaseDuration.optional().describe('100ms to 24h'),
   requests: intIn(1, BOUNDS.requests).optional().describe('closed loop: stop after this many responses'),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
   rate: numberUpTo(BOUNDS.rate).optional().describe('open loop: fixed arrival rate, requests per second'),
   'max-in-flight': intIn(1, BOUNDS.maxInFlight)
     .optional()
@@ -172,14 +198,15 @@ const request = z.strictObject({
 });
 
 const entryThresholds = z
-  .strictObject(
-    Object.fromEntries(
+  .strictObject({
+    ...(Object.fromEntries(
       METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== 'delivery').map((m) => [
         m,
         threshold.optional(),
       ]),
-    ) as Record<MetricName, z.ZodOptional<typeof threshold>>,
-  )
+    ) as Record<MetricName, z.ZodOptional<typeof threshold>>),
+    ...k6Metrics,
+  })
   .optional();
 
 const websocket = z.strictObject({
@@ -387,8 +414,11 @@ export const configSchema = z
 
 export type RawConfig = z.infer<typeof configSchema>;
 export type RawPhase = z.infer<typeof phase>;
-export type RawThreshold = z.infer<typeof threshold>;
-export type RawThresholds = z.infer<typeof thresholds>;
+export type RawThreshold = z.infer<typeof thresholdRules>;
+/** Thresholds as written: rules or k6 expressions, and k6's own metrics (k6-thresholds.ts). */
+export type RawThresholdsInput = z.infer<typeof thresholds>;
+/** Thresholds as rules, the sugar read. */
+export type RawThresholds = Partial<Record<MetricName, RawThreshold>>;
 
 export function configJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(configSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;

@@ -1,0 +1,45 @@
+// k6-style threshold strings as sugar for perf-gate's rules (issue 21): what each expression means,
+// and one line for each that cannot mean anything here.
+import { describe, expect, it } from 'vitest';
+import { k6Rule } from '../../src/config/k6-thresholds.js';
+
+describe('k6Rule', () => {
+  it.each<[string, string, unknown]>([
+    // under a perf-gate metric
+    ['p95', 'p(95) < 200ms', { metric: 'p95', below: '200ms' }],
+    ['p95', '< 200ms', { metric: 'p95', below: '200ms' }],
+    ['p95', 'p(95)<200', { metric: 'p95', below: '200ms' }],
+    ['p99.9', 'p(99.9) <= 1s', { metric: 'p99.9', below: '1s' }],
+    ['mean', 'avg < 100', { metric: 'mean', below: '100ms' }],
+    ['p50', 'med<5ms', { metric: 'p50', below: '5ms' }],
+    ['max', 'max < 2s', { metric: 'max', below: '2s' }],
+    ['error-rate', 'rate < 0.01', { metric: 'error-rate', below: '1%' }],
+    ['error-rate', '< 0.07', { metric: 'error-rate', below: '7%' }],
+    ['error-rate', '< 0.5%', { metric: 'error-rate', below: '0.5%' }],
+    ['rps', '> 100', { metric: 'rps', min: '100' }],
+    ['rps', 'rate >= 990', { metric: 'rps', min: '990' }],
+    ['memory', '< 256MiB', { metric: 'memory', below: '256MiB' }],
+    // k6's own metrics
+    ['http_req_duration', 'p(95)<200', { metric: 'p95', below: '200ms' }],
+    ['http_req_duration', 'avg<100', { metric: 'mean', below: '100ms' }],
+    ['http_req_failed', 'rate<0.01', { metric: 'error-rate', below: '1%' }],
+    ['http_reqs', 'rate>100', { metric: 'rps', min: '100' }],
+  ])('%s: %j', (under, expression, rule) => {
+    expect(k6Rule(under as never, expression)).toEqual(rule);
+  });
+
+  it.each<[string, string, string]>([
+    ['p95', 'p(99) < 200ms', 'p(99) is not p95'],
+    ['p95', 'p(97) < 200ms', 'p(97) is not a metric perf-gate measures'],
+    ['http_req_duration', 'p(97) < 200', 'p(97) is not a metric perf-gate measures'],
+    ['http_req_duration', '< 200', 'http_req_duration needs an aggregation, like p(95)'],
+    ['rps', '< 100', 'rps gets worse downwards: give a lower bound (> or >=)'],
+    ['p99', '> 1ms', 'p99 gets worse upwards: give an upper bound (< or <=)'],
+    ['p99', 'p(99) == 1ms', '"p(99) == 1ms" is not a threshold expression like "p(95) < 200ms" or "< 200ms"'],
+    ['p99', 'fast', '"fast" is not a threshold expression'],
+  ])('%s: %j is refused: %s', (under, expression, message) => {
+    const r = k6Rule(under as never, expression);
+    expect(typeof r).toBe('string');
+    expect(r as string).toMatch(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
