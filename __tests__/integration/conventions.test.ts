@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, leftovers, ROOT, runFresh, runIdOf } from './helpers.js';
 
 describe.runIf(dockerAvailable())('k6 habits on the real engine', () => {
   const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.k6.yml');
@@ -20,18 +20,7 @@ describe.runIf(dockerAvailable())('k6 habits on the real engine', () => {
         )
         .replace('duration: 1s }', 'duration: 0m1s }\n      - { name: n200, connections: 2, amount: 200 }'),
     );
-    const out = tempDir();
-    const r = await runCli([
-      'run',
-      '--config',
-      config,
-      '--mode',
-      'gate',
-      '--baseline-dir',
-      join(out, 'b'),
-      '--out',
-      out,
-    ]);
+    const { r, out } = await runFresh(config, 'gate');
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
     expect(results.scenarios[0]?.phases[0]?.params.durationMs).toBe(1000);

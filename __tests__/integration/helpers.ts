@@ -77,6 +77,19 @@ export function tempDir(prefix = 'perf-gate-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** `perf-gate run --config CONFIG --mode MODE` with a fresh output directory and baselines under it
+ * (`<out>/b`): the result, and where it wrote. */
+export async function runFresh(
+  config: string,
+  mode: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ r: CliResult; out: string; baselines: string }> {
+  const out = tempDir();
+  const baselines = join(out, 'b');
+  const r = await runCli(['run', '--config', config, '--mode', mode, '--baseline-dir', baselines, '--out', out], env);
+  return { r, out, baselines };
+}
+
 /** The run id a CLI run printed (`[perf-gate] run <id>: ...`). */
 export function runIdOf(output: string): string {
   const m = /\[perf-gate\] run ([0-9a-f]{8}):/.exec(output);

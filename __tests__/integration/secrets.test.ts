@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { type CliResult, dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { type CliResult, dockerAvailable, leftovers, ROOT, runCli, runFresh, runIdOf, tempDir } from './helpers.js';
 
 const CONFIG = 'fixtures/tests/secrets/perf-gate.yml';
 const TOKEN = 'tok-5f1c2a9e-never-written';
@@ -84,11 +84,7 @@ describe.runIf(dockerAvailable())('secrets: the tokens perf-gate runs with stay 
   const TOKENS = { GITHUB_TOKEN: 'ghs-leak1', ACTIONS_RUNTIME_TOKEN: 'rt-leak2', 'INPUT_GITHUB-TOKEN': 'ghs-leak1' };
 
   async function statuses(config: string): Promise<Record<string, number>> {
-    const out = tempDir();
-    const r = await runCli(
-      ['run', '--config', config, '--mode', 'update', '--baseline-dir', join(out, 'b'), '--out', out],
-      TOKENS,
-    );
+    const { r, out } = await runFresh(config, 'update', TOKENS);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(r.stdout + r.stderr).not.toContain('rt-leak2');
     if (r.code !== 0) return { [`exit ${r.code}`]: 1 };

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { type CliResult, dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { type CliResult, dockerAvailable, leftovers, ROOT, runCli, runFresh, runIdOf, tempDir } from './helpers.js';
 
 /** A copy of a seed config beside it (paths stay relative to it) with `edit` applied to its text. */
 function shortened(seed: string, edit: (text: string) => string): string {
@@ -318,18 +318,7 @@ describe.runIf(dockerAvailable())('seed: a gRPC URL on a port nothing listens on
         .replace('trials: 3', 'trials: 2'),
     );
     try {
-      const out = tempDir();
-      const run = await runCli([
-        'run',
-        '--config',
-        config,
-        '--mode',
-        'update',
-        '--baseline-dir',
-        join(out, 'b'),
-        '--out',
-        out,
-      ]);
+      const { r: run, out } = await runFresh(config, 'update');
       expect(run.code, run.stderr).toBe(3);
       expect(run.stderr).toMatch(
         /^perf-gate: search\/r1000: no successful response from grpc:\/\/vectordb:50099 in 2 trials: gRPC UNAVAILABLE \(\d+×\); nothing was measured/m,

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, startCli, tempDir } from './helpers.js';
+import { dockerAvailable, leftovers, ROOT, runCli, runFresh, runIdOf, startCli, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
@@ -21,18 +21,7 @@ describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
         .replace('http://api:8080/work', 'http://api:9999/work')
         .replace('  warmup: 300ms', '  warmup: 0s'),
     );
-    const out = tempDir();
-    const r = await runCli([
-      'run',
-      '--config',
-      config,
-      '--mode',
-      'update',
-      '--baseline-dir',
-      join(out, 'b'),
-      '--out',
-      out,
-    ]);
+    const { r, out } = await runFresh(config, 'update');
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /^perf-gate: api\/c2: no successful response from http:\/\/api:9999\/work in 3 trials: ECONNREFUSED \(\d+×\); nothing was measured/m,
@@ -49,11 +38,7 @@ describe.runIf(hasDocker)('a target that is not there is not a pass', () => {
         .replace('  warmup: 300ms', '  warmup: 0s\n  request-timeout: 1s')
         .replace('  trials: 3', '  trials: 2'),
     );
-    const out = tempDir();
-    const r = await runCli(
-      ['run', '--config', config, '--mode', 'update', '--baseline-dir', join(out, 'b'), '--out', out],
-      { CONFIRM_DELAY: '1h' },
-    );
+    const { r, out } = await runFresh(config, 'update', { CONFIRM_DELAY: '1h' });
     expect(r.code, r.stderr).toBe(3);
     // two connections, a 1 s window, a 1 s timeout: each trial's two requests time out after the window
     expect(r.stderr).toMatch(
@@ -88,7 +73,7 @@ describe.runIf(hasDocker)('environment problems named: images, the compose file'
     const config = variant('perf-gate.missing-sut.yml', (t) =>
       t.replace('compose: docker-compose.yml', 'compose: docker-compose.missing.yml'),
     );
-    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    const { r } = await runFresh(config, 'update');
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /^perf-gate: SUT failed to start or become healthy: service api: image perf-gate\/not-built-anywhere:0\.0\.1 is not on this host and could not be pulled \(.+\); load it here/m,
@@ -105,7 +90,7 @@ describe.runIf(hasDocker)('environment problems named: images, the compose file'
     const config = variant('perf-gate.broken-compose.yml', (t) =>
       t.replace('compose: docker-compose.yml', 'compose: docker-compose.broken.yml'),
     );
-    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    const { r } = await runFresh(config, 'update');
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /^perf-gate: compose file \S*docker-compose\.broken\.yml rejected by docker compose: .*line \d+/m,
@@ -117,7 +102,7 @@ describe.runIf(hasDocker)('environment problems named: images, the compose file'
     const config = variant('perf-gate.missing-runner.yml', (t) =>
       t.replace('runner: { image: perf-gate/node:local }', 'runner: { image: perf-gate/no-such-runner:0.0.1 }'),
     );
-    const r = await runCli(['run', '--config', config, '--mode', 'update', '--out', tempDir()]);
+    const { r } = await runFresh(config, 'update');
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /^perf-gate: runner image perf-gate\/no-such-runner:0\.0\.1 is not on this host and could not be pulled \(.+\); set runner.image/m,
