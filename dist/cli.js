@@ -92621,6 +92621,9 @@ var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count
 function metricOf(aggregation, under) {
   if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
   const agg = aggregation.replace(/\s+/g, "").toLowerCase();
+  if ((under === "http_req_failed" || under === "http_reqs") && agg !== "rate") {
+    return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
+  }
   const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
   const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
   if (!(named in METRIC_UNITS)) {
@@ -92636,7 +92639,7 @@ function valueOf(metric, text) {
   const v = text.replace(/\s+/g, "");
   if (!/^[0-9.]+$/.test(v)) return v;
   if (METRIC_UNITS[metric] === "latency") return `${v}ms`;
-  if (METRIC_UNITS[metric] === "percent") return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  if (metric === "error-rate" || metric === "delivery") return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
 }
 var WORSE_DOWNWARDS = ["rps", "bytes-per-sec", "delivery"];
@@ -92661,10 +92664,23 @@ function thresholdRules2(raw, path, problems) {
       problems.push(`${at}: ${rule}`);
       return;
     }
-    const { metric, ...limit } = rule;
-    out[metric] = { ...out[metric], ...limit };
+    const { metric, below, min } = rule;
+    const rules = { ...out[metric] };
+    if (below !== void 0) {
+      if (rules.below === void 0) rules.below = below;
+      else if (rules.max === void 0) rules.max = below;
+      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
+    }
+    if (min !== void 0) {
+      if (rules.min !== void 0) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
+      rules.min = min;
+    }
+    out[metric] = rules;
   };
-  for (const [key, value] of Object.entries(raw)) {
+  const entries = Object.entries(raw).sort(
+    ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
+  );
+  for (const [key, value] of entries) {
     if (value === void 0) continue;
     if (key in K6_METRICS) {
       value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
@@ -98007,9 +98023,11 @@ var NOT_HTTP = /* @__PURE__ */ new Map([
 function portOf(entry) {
   if (typeof entry === "number") return { port: entry, published: false };
   if (typeof entry === "string") {
-    const parts = entry.split("/")[0].split(":");
+    const text = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
+    const parts = text.split("/")[0].split(":");
     const last = Number(parts.at(-1).split("-")[0]);
-    return Number.isInteger(last) && last > 0 ? { port: last, published: parts.length > 1 } : void 0;
+    const published = parts.length > 1 && (parts.at(-2) ?? "") !== "";
+    return Number.isInteger(last) && last > 0 ? { port: last, published } : void 0;
   }
   if (entry && typeof entry === "object") {
     const { target, published } = entry;
@@ -98031,6 +98049,13 @@ function scanCompose(model) {
   if (!services || typeof services !== "object") return out;
   for (const [name2, raw] of Object.entries(services)) {
     const def = raw ?? {};
+    if (Array.isArray(def.profiles) && def.profiles.length > 0) {
+      out.skipped.push({
+        name: name2,
+        why: `in profiles ${def.profiles.join(", ")}: compose up does not start it unless asked`
+      });
+      continue;
+    }
     const ports = [
       ...(Array.isArray(def.ports) ? def.ports : []).map(portOf),
       ...(Array.isArray(def.expose) ? def.expose : []).map((e) => {
@@ -98058,6 +98083,24 @@ function scanCompose(model) {
     out.services.push(service);
   }
   return out;
+}
+function mergeServices(models) {
+  const services = {};
+  for (const model of models) {
+    const more = model?.services;
+    if (!more || typeof more !== "object") continue;
+    for (const [name2, raw] of Object.entries(more)) {
+      const def = raw ?? {};
+      const before = services[name2] ?? {};
+      const merged = { ...before, ...def };
+      for (const key of ["ports", "expose"]) {
+        const all = [before[key], def[key]].flatMap((v) => Array.isArray(v) ? v : []);
+        if (all.length > 0) merged[key] = all;
+      }
+      services[name2] = merged;
+    }
+  }
+  return { services };
 }
 function scenarioName(service) {
   const name2 = service.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64);
@@ -98089,7 +98132,8 @@ function renderConfig(scan, answers) {
     `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml4.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
     ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
     "  ready:                        # probed from inside the SUT network once compose reports the services up",
-    ...ready.map((url2) => `    - { url: ${url2} }`),
+    // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
+    ...ready.map((url2) => `    - { url: ${JSON.stringify(url2)} }`),
     "gate:",
     `  against: ${answers.against}`.padEnd(32) + `# ${against}`,
     "defaults:",
@@ -98102,10 +98146,14 @@ function renderConfig(scan, answers) {
     "    error-rate: { max: 0.1% }",
     "scenarios:"
   ];
+  const taken = /* @__PURE__ */ new Set();
   for (const s of scan.services) {
+    let name2 = scenarioName(s.name);
+    for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(s.name).slice(0, 60)}-${i}`;
+    taken.add(name2);
     lines.push(
-      `  - name: ${scenarioName(s.name)}`,
-      `    request: { url: http://${s.name}:${s.port}${path} }`,
+      `  - name: ${name2}`,
+      `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       "    phases:",
       "      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer",
       "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
@@ -98193,20 +98241,14 @@ async function initCommand(opts, io) {
       throw usageError(`${target} exists; perf-gate init writes it only with --force`);
     }
   }
-  const scans = composeFiles.map((f) => {
-    let model;
+  const models = composeFiles.map((f) => {
     try {
-      model = (0, import_yaml5.parse)(io.read(join5(io.cwd, f)));
+      return (0, import_yaml5.parse)(io.read(join5(io.cwd, f)));
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
-    return scanCompose(model);
   });
-  const byName = new Map(scans.flatMap((s) => s.services).map((s) => [s.name, s]));
-  const scan = {
-    services: [...byName.values()],
-    skipped: scans.flatMap((s) => s.skipped).filter((s) => !byName.has(s.name))
-  };
+  const scan = scanCompose(mergeServices(models));
   if (scan.services.length === 0) {
     throw usageError(
       `no HTTP service in ${composeFiles.join(", ")} (one that publishes or exposes a port): write perf-gate.yml by hand`,

@@ -11,7 +11,8 @@ import { loadConfig } from '../../src/config/load.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { checkRunnable } from '../../src/run-plan.js';
 import { CONFIG_FILE, initCommand, type InitIO, WORKFLOW_FILE } from '../../src/init/command.js';
-import { defaultAgainst, scanCompose, scenarioName } from '../../src/init/init.js';
+import { defaultAgainst, mergeServices, renderConfig, scanCompose, scenarioName } from '../../src/init/init.js';
+import { parseConfigText } from '../../src/config/load.js';
 import { EXIT_USAGE, UserError } from '../../src/errors.js';
 import { failure } from './fixtures.js';
 
@@ -67,6 +68,15 @@ describe('scanCompose', () => {
       { port: 80, fixed: false, healthPath: '/healthz?full=1' },
     ],
     ['a database port is not HTTP', { ports: ['5432:5432'] }, 'PostgreSQL (port 5432), not HTTP'],
+    // review: Docker chooses the host port here, so it can boot twice
+    ['an empty host port', { ports: ['127.0.0.1::8080'] }, { port: 8080, fixed: false }],
+    ['ports from variables with defaults', { ports: ['${PORT:-8080}:${PORT:-8080}'] }, { port: 8080, fixed: true }],
+    ['a variable without a default', { ports: ['${PORT}'] }, 'no ports or expose: where it listens is not known'],
+    [
+      'a service in a profile is not started by compose up',
+      { expose: [80], profiles: ['debug'] },
+      'in profiles debug: compose up does not start it unless asked',
+    ],
     ['HTTP beside a database port', { ports: ['6379', '8080'] }, { port: 8080, fixed: false }],
     ['no port at all', { image: 'worker' }, 'no ports or expose: where it listens is not known'],
     ['null service', null, 'no ports or expose: where it listens is not known'],
@@ -74,6 +84,36 @@ describe('scanCompose', () => {
     const scan = scanCompose({ services: { svc: def } });
     if (typeof expected === 'string') expect(scan.skipped).toEqual([{ name: 'svc', why: expected }]);
     else expect(scan.services).toEqual([{ name: 'svc', build: false, ...expected }]);
+  });
+
+  it('several compose files: a later one adds to a service, as compose merges them', () => {
+    const merged = mergeServices([
+      { services: { api: { build: '.', expose: ['8080'] } } },
+      { services: { api: { ports: ['127.0.0.1::8080'] }, web: { expose: [80] } } },
+    ]);
+    expect(scanCompose(merged).services).toEqual([
+      { name: 'api', port: 8080, fixed: false, build: true },
+      { name: 'web', port: 80, fixed: false, build: false },
+    ]);
+  });
+
+  it('two services that make one scenario name, and a path with a comma: a config that validates', () => {
+    const scan = scanCompose({ services: { 'my.api': { expose: [80] }, 'my-api': { expose: [81] } } });
+    const text = renderConfig(scan, {
+      composeFiles: ['c.yml'],
+      path: '/items?ids=1,2',
+      against: 'base-ref',
+      action: 'x/y@v0',
+      configPath: 'perf-gate.yml',
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-init-'));
+    writeFileSync(join(dir, 'c.yml'), 'services: {}\n');
+    const parsed = parseConfigText(text, join(dir, 'perf-gate.yml'), (p) => join(dir, p));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.config?.scenarios.map((s) => [s.name, s.request.url])).toEqual([
+      ['my-api', 'http://my.api:80/items?ids=1,2'],
+      ['my-api-2', 'http://my-api:81/items?ids=1,2'],
+    ]);
   });
 
   it('names: lowercase [a-z0-9_-], at most 64', () => {

@@ -1,7 +1,7 @@
 // k6-style threshold strings as sugar for perf-gate's rules (issue 21): what each expression means,
 // and one line for each that cannot mean anything here.
 import { describe, expect, it } from 'vitest';
-import { k6Rule } from '../../src/config/k6-thresholds.js';
+import { k6Rule, thresholdRules } from '../../src/config/k6-thresholds.js';
 
 describe('k6Rule', () => {
   it.each<[string, string, unknown]>([
@@ -41,5 +41,53 @@ describe('k6Rule', () => {
     const r = k6Rule(under as never, expression);
     expect(typeof r).toBe('string');
     expect(r as string).toMatch(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
+
+describe('thresholdRules: limits join, the stricter one holds (review of issue 21)', () => {
+  it.each<[string, Record<string, unknown>, unknown, string[]]>([
+    [
+      'a rule’s below and a k6 limit: both kept, below and max (the stricter applies)',
+      { http_req_duration: ['p(95)<200'], p95: { regress: '10%', below: '50ms' } },
+      { p95: { regress: '10%', below: '50ms', max: '200ms' } },
+      [],
+    ],
+    [
+      'two k6 limits of one percentile: both kept',
+      { http_req_duration: ['p(95)<100', 'p(95)<200'] },
+      { p95: { below: '100ms', max: '200ms' } },
+      [],
+    ],
+    [
+      'a third upper limit: one line',
+      { p95: { below: '1ms', max: '2ms' }, http_req_duration: ['p(95)<3'] },
+      { p95: { below: '1ms', max: '2ms' } },
+      ['t.http_req_duration[0]: p95 has two upper limits already (below and max)'],
+    ],
+    [
+      'two lower limits: one line',
+      { rps: { min: 10 }, http_reqs: ['rate>100'] },
+      { rps: { min: 10 } },
+      ['t.http_reqs[0]: rps has a lower limit (min) already'],
+    ],
+    [
+      'k6 metrics take only their own aggregation',
+      { http_req_failed: ['p(95)<200'], http_reqs: ['max<300'] },
+      {},
+      [
+        't.http_req_failed[0]: http_req_failed takes rate, like "rate<0.01"',
+        't.http_reqs[0]: http_reqs takes rate, like "rate>100"',
+      ],
+    ],
+    [
+      'a bare number is a fraction for a rate only: cpu keeps its unit (and is refused later)',
+      { cpu: '< 80', 'error-rate': '< 1' },
+      { cpu: { below: '80' }, 'error-rate': { below: '100%' } },
+      [],
+    ],
+  ])('%s', (_label, raw, expected, problems) => {
+    const found: string[] = [];
+    expect(thresholdRules(raw as never, 't', found)).toEqual(expected);
+    expect(found).toEqual(problems);
   });
 });

@@ -33,6 +33,9 @@ export type ThresholdRule = { metric: MetricName; below?: string; min?: string }
 function metricOf(aggregation: string | undefined, under: MetricName | K6Metric): MetricName | string {
   if (aggregation === undefined) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
   const agg = aggregation.replace(/\s+/g, '').toLowerCase();
+  if ((under === 'http_req_failed' || under === 'http_reqs') && agg !== 'rate') {
+    return `${under} takes rate, like "rate${under === 'http_reqs' ? '>100' : '<0.01'}"`;
+  }
   const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
   const named: string | undefined = percentile
     ? `p${Number(percentile)}`
@@ -62,7 +65,8 @@ function valueOf(metric: MetricName, text: string): string {
   const v = text.replace(/\s+/g, '');
   if (!/^[0-9.]+$/.test(v)) return v;
   if (METRIC_UNITS[metric] === 'latency') return `${v}ms`;
-  if (METRIC_UNITS[metric] === 'percent') return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  // k6's rates are fractions (0.01 = 1%); cpu has no k6 form, and says its unit (150%)
+  if (metric === 'error-rate' || metric === 'delivery') return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
 }
 
@@ -100,10 +104,26 @@ export function thresholdRules(
       problems.push(`${at}: ${rule}`);
       return;
     }
-    const { metric, ...limit } = rule;
-    out[metric] = { ...out[metric], ...limit };
+    const { metric, below, min } = rule;
+    const rules: RawThreshold = { ...out[metric] };
+    if (below !== undefined) {
+      // below and max are one limit, the stricter of the two: a second upper bound takes max
+      if (rules.below === undefined) rules.below = below;
+      else if (rules.max === undefined) rules.max = below;
+      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
+    }
+    if (min !== undefined) {
+      if (rules.min !== undefined) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
+      rules.min = min;
+    }
+    out[metric] = rules;
   };
-  for (const [key, value] of Object.entries(raw)) {
+  // the rules first, so an expression's limit joins them whatever the key order
+  const entries = Object.entries(raw).sort(
+    ([, a], [, b]) =>
+      Number(typeof a !== 'object' || Array.isArray(a)) - Number(typeof b !== 'object' || Array.isArray(b)),
+  );
+  for (const [key, value] of entries) {
     if (value === undefined) continue;
     if (key in K6_METRICS) {
       (value as string[]).forEach((e, i) => add(k6Rule(key as K6Metric, e), `${path}.${key}[${i}]`));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { usageError } from '../errors.js';
 import { parseConfigText, workspaceResolver } from '../config/load.js';
-import { defaultAgainst, type InitAnswers, renderConfig, renderWorkflow, scanCompose } from './init.js';
+import { defaultAgainst, type InitAnswers, mergeServices, renderConfig, renderWorkflow, scanCompose } from './init.js';
 
 export interface InitIO {
   cwd: string;
@@ -41,21 +41,15 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
       throw usageError(`${target} exists; perf-gate init writes it only with --force`);
     }
   }
-  const scans = composeFiles.map((f) => {
-    let model: unknown;
+  const models = composeFiles.map((f) => {
     try {
-      model = parse(io.read(join(io.cwd, f)));
+      return parse(io.read(join(io.cwd, f))) as unknown;
     } catch (err) {
       throw usageError(`--compose ${f}: ${(err as Error).message.split('\n')[0]}`);
     }
-    return scanCompose(model);
   });
-  // a later file overrides an earlier one's service of the same name, as compose merges them
-  const byName = new Map(scans.flatMap((s) => s.services).map((s) => [s.name, s]));
-  const scan = {
-    services: [...byName.values()],
-    skipped: scans.flatMap((s) => s.skipped).filter((s) => !byName.has(s.name)),
-  };
+  // compose merges the files: a later file's service adds to (and overrides) an earlier one's
+  const scan = scanCompose(mergeServices(models));
   if (scan.services.length === 0) {
     throw usageError(
       `no HTTP service in ${composeFiles.join(', ')} (one that publishes or exposes a port): write perf-gate.yml by hand`,

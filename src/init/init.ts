@@ -41,9 +41,13 @@ const NOT_HTTP = new Map<number, string>([
 function portOf(entry: unknown): { port: number; published: boolean } | undefined {
   if (typeof entry === 'number') return { port: entry, published: false };
   if (typeof entry === 'string') {
-    const parts = (entry.split('/')[0] as string).split(':');
+    // ${VAR:-8080} is its default; a variable without one is not known here
+    const text = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d: string | undefined) => d ?? '');
+    const parts = (text.split('/')[0] as string).split(':');
     const last = Number((parts.at(-1) as string).split('-')[0]);
-    return Number.isInteger(last) && last > 0 ? { port: last, published: parts.length > 1 } : undefined;
+    // "8080:80" pins host port 8080; "127.0.0.1::80" and "80" let Docker choose
+    const published = parts.length > 1 && (parts.at(-2) ?? '') !== '';
+    return Number.isInteger(last) && last > 0 ? { port: last, published } : undefined;
   }
   if (entry && typeof entry === 'object') {
     const { target, published } = entry as { target?: unknown; published?: unknown };
@@ -69,6 +73,13 @@ export function scanCompose(model: unknown): ComposeScan {
   if (!services || typeof services !== 'object') return out;
   for (const [name, raw] of Object.entries(services as Record<string, unknown>)) {
     const def = (raw ?? {}) as Record<string, unknown>;
+    if (Array.isArray(def.profiles) && def.profiles.length > 0) {
+      out.skipped.push({
+        name,
+        why: `in profiles ${def.profiles.join(', ')}: compose up does not start it unless asked`,
+      });
+      continue;
+    }
     const ports = [
       ...(Array.isArray(def.ports) ? def.ports : []).map(portOf),
       ...(Array.isArray(def.expose) ? def.expose : []).map((e) => {
@@ -109,6 +120,27 @@ export interface InitAnswers {
   action: string;
   /** the config's path, relative to the repository root (the workflow names it) */
   configPath: string;
+}
+
+/** Compose's merge of several files' services, as far as init reads them: a later file's keys
+ * override, its ports and expose add to the earlier ones. */
+export function mergeServices(models: unknown[]): { services: Record<string, unknown> } {
+  const services: Record<string, Record<string, unknown>> = {};
+  for (const model of models) {
+    const more = (model as { services?: unknown } | null)?.services;
+    if (!more || typeof more !== 'object') continue;
+    for (const [name, raw] of Object.entries(more as Record<string, unknown>)) {
+      const def = (raw ?? {}) as Record<string, unknown>;
+      const before = services[name] ?? {};
+      const merged: Record<string, unknown> = { ...before, ...def };
+      for (const key of ['ports', 'expose']) {
+        const all = [before[key], def[key]].flatMap((v) => (Array.isArray(v) ? v : []));
+        if (all.length > 0) merged[key] = all;
+      }
+      services[name] = merged;
+    }
+  }
+  return { services };
 }
 
 /** A scenario name from a service name: [a-z0-9_-], at most 64 characters. */
@@ -154,7 +186,8 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
       ? ['  build: true                  # compose up --build: the code under test is built from this checkout']
       : []),
     '  ready:                        # probed from inside the SUT network once compose reports the services up',
-    ...ready.map((url) => `    - { url: ${url} }`),
+    // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
+    ...ready.map((url) => `    - { url: ${JSON.stringify(url)} }`),
     'gate:',
     `  against: ${answers.against}`.padEnd(32) + `# ${against}`,
     'defaults:',
@@ -167,10 +200,15 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     '    error-rate: { max: 0.1% }',
     'scenarios:',
   ];
+  const taken = new Set<string>();
   for (const s of scan.services) {
+    // two services can make one name (my.api, my-api): the second gets a number
+    let name = scenarioName(s.name);
+    for (let i = 2; taken.has(name); i++) name = `${scenarioName(s.name).slice(0, 60)}-${i}`;
+    taken.add(name);
     lines.push(
-      `  - name: ${scenarioName(s.name)}`,
-      `    request: { url: http://${s.name}:${s.port}${path} }`,
+      `  - name: ${name}`,
+      `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       '    phases:',
       '      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer',
       '    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)',
