@@ -93483,8 +93483,8 @@ function unknownKeyHint(key, path, schema) {
   const known = keysAt(schema, path);
   if (known.length === 0) return "";
   if (known.includes("p99")) {
-    const k6 = known.filter((k) => k.startsWith("http_"));
-    const ours = known.filter((k) => !k.startsWith("http_"));
+    const k6 = known.filter((k) => k in K6_METRICS);
+    const ours = known.filter((k) => !(k in K6_METRICS));
     return ` (metrics: ${ours.join(", ")}${k6.length ? `; k6 metrics: ${k6.join(", ")}` : ""})`;
   }
   const elsewhere = ELSEWHERE[key];

@@ -1,4 +1,7 @@
 // Builders shared by the unit tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MetricName } from '../../src/config/schema.js';
 import { UserError } from '../../src/errors.js';
 import {
@@ -203,4 +206,12 @@ export function resultsFile(
     comparisons,
     ...over,
   };
+}
+
+/** actionlint from scripts/provision-test-tools.sh (.tools/bin) or the PATH; undefined without it. */
+export function actionlintPath(): string | undefined {
+  const local = join(import.meta.dirname, '../../.tools/bin/actionlint');
+  if (existsSync(local)) return local;
+  const which = spawnSync('sh', ['-c', 'command -v actionlint'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : undefined;
 }

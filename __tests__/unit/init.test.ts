@@ -14,16 +14,9 @@ import { CONFIG_FILE, initCommand, type InitIO, WORKFLOW_FILE } from '../../src/
 import { defaultAgainst, mergeServices, renderConfig, scanCompose, scenarioName } from '../../src/init/init.js';
 import { parseConfigText } from '../../src/config/load.js';
 import { EXIT_USAGE, UserError } from '../../src/errors.js';
-import { failure } from './fixtures.js';
+import { actionlintPath, failure } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-function actionlint(): string | undefined {
-  const local = join(ROOT, '.tools/bin/actionlint');
-  if (existsSync(local)) return local;
-  const which = spawnSync('sh', ['-c', 'command -v actionlint'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() : undefined;
-}
 
 /** A copy of a fixture repository, and an InitIO on it that answers `answers` when asked. */
 function repo(fixture: string, answers?: Record<string, string>) {
@@ -131,7 +124,7 @@ describe('scanCompose', () => {
 });
 
 describe('perf-gate init on the fixture repositories', () => {
-  const lint = actionlint();
+  const lint = actionlintPath();
 
   it.each<[string, string[], string[], 'base-ref' | 'baselines']>([
     ['one-service', ['api'], ['http://api:8080/health'], 'baselines'],

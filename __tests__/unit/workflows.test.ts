@@ -1,22 +1,15 @@
 // This repository's workflows and every workflow recipe in the README pass actionlint, name what
 // they refer to, and the README documents every input of action.yml.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { actionlintPath } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKFLOWS = join(ROOT, '.github/workflows');
-
-/** actionlint from scripts/provision-test-tools.sh (.tools/bin) or the PATH */
-function actionlint(): string | undefined {
-  const local = join(ROOT, '.tools/bin/actionlint');
-  if (existsSync(local)) return local;
-  const which = spawnSync('sh', ['-c', 'command -v actionlint'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() : undefined;
-}
 
 /** The README's ```yaml blocks that are whole workflows (they have `on:` and `jobs:`). */
 function readmeWorkflows(): string[] {
@@ -27,7 +20,7 @@ function readmeWorkflows(): string[] {
 }
 
 const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
-const lint = actionlint();
+const lint = actionlintPath();
 
 describe('workflows', () => {
   it('the repository has ci, check-dist, perf (dogfood), perf-report and release workflows', () => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { usageError } from '../errors.js';
 import { normalizeConfig } from './normalize.js';
 import { checkGrpcScenarios, type ProtoDescriptor, readMessages, workspaceProtoReader } from './proto.js';
+import { K6_METRICS } from './k6-thresholds.js';
 import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
@@ -38,8 +39,8 @@ function unknownKeyHint(key: string, path: ReadonlyArray<PropertyKey>, schema: o
   if (known.length === 0) return '';
   if (known.includes('p99')) {
     // a map of metrics: p97 is one edit from p90, p95 and p99 alike; a list helps, a guess would not
-    const k6 = known.filter((k) => k.startsWith('http_'));
-    const ours = known.filter((k) => !k.startsWith('http_'));
+    const k6 = known.filter((k) => k in K6_METRICS);
+    const ours = known.filter((k) => !(k in K6_METRICS));
     return ` (metrics: ${ours.join(', ')}${k6.length ? `; k6 metrics: ${k6.join(', ')}` : ''})`;
   }
   const elsewhere = ELSEWHERE[key];
