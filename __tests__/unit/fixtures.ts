@@ -208,10 +208,15 @@ export function resultsFile(
   };
 }
 
+/** A tool from scripts/provision-test-tools.sh (.tools/bin) or the PATH; undefined without it. */
+export function toolPath(name: string): string | undefined {
+  const local = join(import.meta.dirname, '../../.tools/bin', name);
+  if (existsSync(local)) return local;
+  const which = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : undefined;
+}
+
 /** actionlint from scripts/provision-test-tools.sh (.tools/bin) or the PATH; undefined without it. */
 export function actionlintPath(): string | undefined {
-  const local = join(import.meta.dirname, '../../.tools/bin/actionlint');
-  if (existsSync(local)) return local;
-  const which = spawnSync('sh', ['-c', 'command -v actionlint'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() : undefined;
+  return toolPath('actionlint');
 }
