@@ -59722,14 +59722,14 @@ var require_load_balancer_outlier_detection = __commonJS({
           if (mapEntry) {
             let onCallEnded = wrappedPick.onCallEnded;
             if (this.countCalls) {
-              onCallEnded = (statusCode, details2, metadata) => {
+              onCallEnded = (statusCode2, details2, metadata) => {
                 var _a4;
-                if (statusCode === constants_1.Status.OK) {
+                if (statusCode2 === constants_1.Status.OK) {
                   mapEntry.counter.addSuccess();
                 } else {
                   mapEntry.counter.addFailure();
                 }
-                (_a4 = wrappedPick.onCallEnded) === null || _a4 === void 0 ? void 0 : _a4.call(wrappedPick, statusCode, details2, metadata);
+                (_a4 = wrappedPick.onCallEnded) === null || _a4 === void 0 ? void 0 : _a4.call(wrappedPick, statusCode2, details2, metadata);
               };
             }
             return Object.assign(Object.assign({}, wrappedPick), { subchannel: subchannelWrapper.getWrappedSubchannel(), onCallEnded });
@@ -92484,6 +92484,22 @@ var phase = external_exports.strictObject({
 var textOrJson = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
   error: "must be a string, or an object/array sent as JSON"
 });
+var statusCode = external_exports.number({ error: "must be an HTTP status (100 to 599), or a list of them" }).int({ error: "must be an HTTP status (100 to 599), or a list of them" }).min(100, { error: "must be an HTTP status (100 to 599), or a list of them" }).max(599, { error: "must be an HTTP status (100 to 599), or a list of them" });
+var someText = external_exports.string({ error: "must be text" }).min(1, { error: "must not be empty" });
+var expectChecks = external_exports.strictObject({
+  status: external_exports.union([statusCode, external_exports.array(statusCode).min(1, { error: "must list at least one status" })], {
+    error: "must be an HTTP status (100 to 599), or a list of them"
+  }).optional().describe("the status must be one of these (a listed 4xx is then a success); default any 2xx or 3xx"),
+  headers: external_exports.record(external_exports.string(), someText, { error: "must be a mapping of header name to the text its value contains" }).optional().describe("header name → text its value must contain (case-insensitive)"),
+  body: external_exports.union([someText, external_exports.array(someText).min(1, { error: "must list at least one text" })], {
+    error: "must be text, or a list of texts, the body must contain"
+  }).optional().describe("text (or texts) the body must contain"),
+  json: external_exports.record(external_exports.string(), external_exports.unknown(), {
+    error: "must be a mapping of JSON path to a value, { exists: true|false } or { equals: value }"
+  }).optional().describe(
+    "JSON path ($.data.id, data.items[0].id) → the value it must equal, { exists: false } (must be absent, e.g. $.errors of a GraphQL answer), { exists: true }, or { equals: value }"
+  )
+});
 var request = external_exports.strictObject({
   url: httpUrl2,
   method: external_exports.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], {
@@ -92491,7 +92507,9 @@ var request = external_exports.strictObject({
   }).optional(),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
   body: textOrJson.optional(),
-  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated")
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated"),
+  timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
+  expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
 });
 var entryThresholds = external_exports.strictObject({
   ...Object.fromEntries(
@@ -92746,6 +92764,34 @@ function render(t, values) {
   return out;
 }
 
+// src/protocol/expect.ts
+var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
+function parseJsonPath(path) {
+  let rest = path.trim();
+  if (rest === "$") return [];
+  if (rest.startsWith("$")) {
+    rest = rest.slice(1);
+    if (!rest.startsWith(".") && !rest.startsWith("[")) return void 0;
+  } else if (rest !== "" && !rest.startsWith("[")) rest = `.${rest}`;
+  const steps2 = [];
+  while (rest !== "") {
+    const dot = /^\.([A-Za-z_$][\w$-]*)/.exec(rest);
+    const index = /^\[(\d+)\]/.exec(rest);
+    const quoted = /^\[(['"])((?:(?!\1)[^\\]|\\.)*)\1\]/.exec(rest);
+    if (dot?.[1] !== void 0) {
+      steps2.push(dot[1]);
+      rest = rest.slice(dot[0].length);
+    } else if (index?.[1] !== void 0) {
+      steps2.push(Number(index[1]));
+      rest = rest.slice(index[0].length);
+    } else if (quoted?.[2] !== void 0) {
+      steps2.push(quoted[2].replace(/\\(.)/g, "$1"));
+      rest = rest.slice(quoted[0].length);
+    } else return void 0;
+  }
+  return steps2;
+}
+
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
   if (typeof value === "number") {
@@ -92936,7 +92982,46 @@ function normalizeRequest(raw, path, problems, resolveAt) {
     const abs = resolveAt(`${path}.bodies`, raw.bodies);
     if (abs) request2.bodiesFile = abs;
   }
+  if (raw.timeout !== void 0) request2.timeoutMs = parseDurationMs(raw.timeout);
+  if (raw.expect !== void 0) {
+    const checks = normalizeExpect(raw.expect, `${path}.expect`, problems);
+    if (request2.method === "HEAD" && (checks.body || checks.json))
+      problems.push(`${path}.expect: a HEAD response has no body to check (check status or headers)`);
+    if (Object.keys(checks).length > 0) request2.expect = checks;
+  }
   return request2;
+}
+function normalizeExpect(raw, path, problems) {
+  const out = {};
+  if (raw.status !== void 0) out.status = Array.isArray(raw.status) ? raw.status : [raw.status];
+  if (raw.headers !== void 0 && Object.keys(raw.headers).length > 0) {
+    out.headers = {};
+    for (const [name2, text] of Object.entries(raw.headers)) {
+      const key = name2.trim().toLowerCase();
+      if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(key)) problems.push(`${path}.headers.${name2}: not a header name`);
+      out.headers[key] = text;
+    }
+  }
+  if (raw.body !== void 0) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
+  if (raw.json !== void 0 && Object.keys(raw.json).length > 0) {
+    out.json = Object.entries(raw.json).map(([p, want]) => {
+      if (!parseJsonPath(p))
+        problems.push(
+          `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`
+        );
+      if (want !== null && typeof want === "object" && !Array.isArray(want)) {
+        const keys = Object.keys(want);
+        const w = want;
+        if (keys.length === 1 && keys[0] === "exists") {
+          if (typeof w.exists !== "boolean") problems.push(`${path}.json.${p}.exists: must be true or false`);
+          return { path: p, exists: w.exists === true };
+        }
+        if (keys.length === 1 && keys[0] === "equals") return { path: p, equals: w.equals };
+      }
+      return { path: p, equals: want };
+    });
+  }
+  return out;
 }
 function originOf(url2) {
   try {
@@ -93473,7 +93558,7 @@ function formatPath(path) {
   return out;
 }
 var ELSEWHERE = {
-  timeout: "a request timeout is request-timeout, on the scenario or in defaults",
+  timeout: "a request's own timeout is timeout under request (or a requests entry); request-timeout on the scenario or in defaults",
   amount: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
   pipelining: "not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)",
   vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
@@ -93986,6 +94071,7 @@ var trialMeasurementSchema = external_exports.object({
   failures: count,
   statusCodes: counts,
   errors: counts,
+  checks: counts.optional(),
   rps: nonneg,
   bytesPerSec: nonneg,
   latency: latencySummarySchema,
@@ -94087,6 +94173,8 @@ function planRequest(r, readBodies) {
   const request2 = { url: r.url, method: r.method, headers: r.headers };
   if (r.body !== void 0) request2.body = r.body;
   if (r.bodiesFile !== void 0) request2.bodies = readBodies(r.bodiesFile);
+  if (r.expect !== void 0) request2.expect = r.expect;
+  if (r.timeoutMs !== void 0) request2.timeoutMs = r.timeoutMs;
   return request2;
 }
 function buildPlan(scenarios, ready, readBodies, workers = 1) {
@@ -94378,7 +94466,7 @@ function writeFileAtomic(path, text) {
 }
 function scenarioHash(s, bodies, readBodies = () => []) {
   const hashed = (r, rBodies) => {
-    const { bodiesFile: _path, ...request2 } = r;
+    const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
     return {
       ...request2,
       bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
@@ -94560,6 +94648,43 @@ function serialize(value) {
 function toAlignment(value) {
   const code = typeof value === "string" ? value.codePointAt(0) : 0;
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
+}
+
+// src/protocol/measurement.ts
+function sumDelivery(parts) {
+  let out;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
+}
+function failureKinds(m) {
+  return m.checks ? { ...m.errors, ...m.checks } : m.errors;
+}
+function addCounts(into, from) {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+function addOpenCounts(a, b) {
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator
+    }
+  };
+}
+function sumOpenCounts(parts) {
+  let out;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
 }
 
 // src/stats/mann-whitney.ts
@@ -94769,7 +94894,7 @@ function statusClass(code) {
 }
 function errorClasses(m) {
   const codes = Object.entries(m.statusCodes).filter(([, n]) => n > 0).map(([code]) => statusClass(code)).filter((c) => c !== void 0);
-  const kinds = Object.entries(m.errors).filter(([, n]) => n > 0).map(([kind]) => kind);
+  const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
 var QUANTILE = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, "p99.9": 0.999 };
@@ -94916,7 +95041,7 @@ function newErrorClasses(scenario2, current, baseline) {
   const bound = generatorBound(current);
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
     const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
-    const count3 = status !== void 0 ? current.merged.statusCodes[status] ?? 0 : current.merged.errors[c] ?? 0;
+    const count3 = status !== void 0 ? current.merged.statusCodes[status] ?? 0 : failureKinds(current.merged)[c] ?? 0;
     return {
       scenario: scenario2,
       phase: current.name,
@@ -95358,7 +95483,7 @@ function errorsTable(results) {
     for (const s of scenarios) {
       for (const p of s.phases) {
         const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
-        const errors = Object.entries(p.merged.errors).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
+        const errors = Object.entries(failureKinds(p.merged)).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
         rows.push([
           escapeMarkdown(s.name),
           escapeMarkdown(p.name),
@@ -96771,7 +96896,7 @@ function renderResultsTable(scenarios) {
         ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
           (k) => formatLatency(m.latency, k)
         ),
-        errorSummary(m.statusCodes, m.errors)
+        errorSummary(m.statusCodes, failureKinds(m))
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([
@@ -96932,7 +97057,7 @@ function baseNotes(head, base) {
 // src/results/unanswered.ts
 function dominant(m) {
   const failures = [
-    ...Object.entries(m.errors),
+    ...Object.entries(failureKinds(m)),
     ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
   ].filter(([, n]) => n > 0);
   failures.sort((a, b) => b[1] - a[1]);
@@ -96944,44 +97069,12 @@ function unansweredPhase(results, scenarios, side = "") {
     const url2 = scenarios.find((s) => s.name === r.name)?.request.url ?? "?";
     for (const p of r.phases.filter((x) => x.request === void 0)) {
       if (p.trials.length === 0 || p.merged.successes > 0) continue;
-      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${dominant(p.merged)}; nothing was measured (is the URL right, and the service up?)`;
+      const top = dominant(p.merged);
+      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : "is the URL right, and the service up?";
+      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
     }
   }
   return void 0;
-}
-
-// src/protocol/measurement.ts
-function sumDelivery(parts) {
-  let out;
-  for (const p of parts) {
-    if (p.delivery)
-      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
-  }
-  return out;
-}
-function addCounts(into, from) {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-function addOpenCounts(a, b) {
-  if (!a) return { ...b, delayUs: { ...b.delayUs } };
-  return {
-    scheduled: a.scheduled + b.scheduled,
-    late: a.late + b.late,
-    lateService: a.lateService + b.lateService,
-    lateGenerator: a.lateGenerator + b.lateGenerator,
-    unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
-    delayUs: {
-      service: a.delayUs.service + b.delayUs.service,
-      timer: a.delayUs.timer + b.delayUs.timer,
-      generator: a.delayUs.generator + b.delayUs.generator
-    }
-  };
-}
-function sumOpenCounts(parts) {
-  let out;
-  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
-  return out;
 }
 
 // src/results/merge.ts
@@ -96990,10 +97083,12 @@ function mergeTrials(trials2, histograms) {
   const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes = {};
   const errors = {};
+  const checks = {};
   let bytes = 0;
   for (const t of trials2) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
+    if (t.checks) addCounts(checks, t.checks);
     bytes += t.bytesPerSec * t.durationMs / 1e3;
   }
   const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
@@ -97023,6 +97118,7 @@ function mergeTrials(trials2, histograms) {
     resources: resources2,
     histogram: encodeHistogram(merged)
   };
+  if (Object.keys(checks).length > 0) result.checks = checks;
   const open2 = sumOpenCounts(trials2);
   if (open2) result.open = open2;
   const delivery = sumDelivery(trials2);
@@ -97526,7 +97622,11 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
   if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
-  const timeout = Math.max(s.requestTimeoutMs ?? plan.requestTimeoutMs, s.grpc?.deadlineMs ?? 0);
+  const timeout = Math.max(
+    s.requestTimeoutMs ?? plan.requestTimeoutMs,
+    s.grpc?.deadlineMs ?? 0,
+    ...[s.request, ...(s.mix ?? []).map((e) => e.request)].map((r) => r.timeoutMs ?? 0)
+  );
   return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 var LAST_WORDS_MS = 5e3;

@@ -1109,12 +1109,12 @@ var require_base64_js = __commonJS({
     exports2.byteLength = byteLength;
     exports2.toByteArray = toByteArray;
     exports2.fromByteArray = fromByteArray;
-    var lookup = [];
+    var lookup2 = [];
     var revLookup = [];
     var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
     var code = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     for (i = 0, len = code.length; i < len; ++i) {
-      lookup[i] = code[i];
+      lookup2[i] = code[i];
       revLookup[code.charCodeAt(i)] = i;
     }
     var i;
@@ -1167,7 +1167,7 @@ var require_base64_js = __commonJS({
       return arr;
     }
     function tripletToBase64(num) {
-      return lookup[num >> 18 & 63] + lookup[num >> 12 & 63] + lookup[num >> 6 & 63] + lookup[num & 63];
+      return lookup2[num >> 18 & 63] + lookup2[num >> 12 & 63] + lookup2[num >> 6 & 63] + lookup2[num & 63];
     }
     function encodeChunk(uint8, start, end) {
       var tmp;
@@ -1190,12 +1190,12 @@ var require_base64_js = __commonJS({
       if (extraBytes === 1) {
         tmp = uint8[len2 - 1];
         parts.push(
-          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
+          lookup2[tmp >> 2] + lookup2[tmp << 4 & 63] + "=="
         );
       } else if (extraBytes === 2) {
         tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
         parts.push(
-          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
+          lookup2[tmp >> 10] + lookup2[tmp >> 4 & 63] + lookup2[tmp << 2 & 63] + "="
         );
       }
       return parts.join("");
@@ -15179,7 +15179,7 @@ var require_namespace = __commonJS({
       });
       return this;
     };
-    Namespace.prototype.lookup = function lookup(path, filterTypes, parentAlreadyChecked) {
+    Namespace.prototype.lookup = function lookup2(path, filterTypes, parentAlreadyChecked) {
       if (typeof filterTypes === "boolean") {
         parentAlreadyChecked = filterTypes;
         filterTypes = void 0;
@@ -15214,7 +15214,7 @@ var require_namespace = __commonJS({
       }
       return null;
     };
-    Namespace.prototype._lookupImpl = function lookup(path, flatPath) {
+    Namespace.prototype._lookupImpl = function lookup2(path, flatPath) {
       if (Object.prototype.hasOwnProperty.call(this._lookupCache, flatPath)) {
         return this._lookupCache[flatPath];
       }
@@ -35970,6 +35970,102 @@ import { performance as performance2 } from "node:perf_hooks";
 import { connect as netConnect } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 
+// src/protocol/expect.ts
+var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
+function isSuccess(status2) {
+  return typeof status2 === "number" ? status2 >= 200 && status2 < 400 : status2 === "OK";
+}
+function captures(e) {
+  return {
+    headers: e?.headers !== void 0 && Object.keys(e.headers).length > 0,
+    body: (e?.body?.length ?? 0) > 0 || (e?.json?.length ?? 0) > 0
+  };
+}
+function checkResponse(e, r) {
+  if (!e) return { ok: isSuccess(r.status) };
+  if (e.status) {
+    if (!e.status.includes(r.status))
+      return isSuccess(r.status) ? { ok: false, check: "expect-status" } : { ok: false };
+  } else if (!isSuccess(r.status)) return { ok: false };
+  for (const [name, text2] of Object.entries(e.headers ?? {})) {
+    const value = r.headers?.get(name);
+    if (value === void 0 || !value.toLowerCase().includes(text2.toLowerCase()))
+      return { ok: false, check: "expect-header" };
+  }
+  const { body: needsBody } = captures(e);
+  if (!needsBody) return { ok: true };
+  if (r.truncated) return { ok: false, check: "expect-too-large" };
+  const text = (r.body ?? Buffer.alloc(0)).toString("utf8");
+  for (const part of e.body ?? []) if (!text.includes(part)) return { ok: false, check: "expect-body" };
+  if (e.json && e.json.length > 0) {
+    let doc;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return { ok: false, check: "expect-json" };
+    }
+    for (const c of e.json) if (!jsonCheckHolds(c, doc)) return { ok: false, check: "expect-json" };
+  }
+  return { ok: true };
+}
+function jsonCheckHolds(c, doc) {
+  const steps = parseJsonPath(c.path);
+  if (!steps) return false;
+  const found = lookup(doc, steps);
+  if (c.exists !== void 0) return found.found === c.exists;
+  return found.found && jsonEqual(found.value, c.equals);
+}
+function parseJsonPath(path) {
+  let rest = path.trim();
+  if (rest === "$") return [];
+  if (rest.startsWith("$")) {
+    rest = rest.slice(1);
+    if (!rest.startsWith(".") && !rest.startsWith("[")) return void 0;
+  } else if (rest !== "" && !rest.startsWith("[")) rest = `.${rest}`;
+  const steps = [];
+  while (rest !== "") {
+    const dot = /^\.([A-Za-z_$][\w$-]*)/.exec(rest);
+    const index = /^\[(\d+)\]/.exec(rest);
+    const quoted = /^\[(['"])((?:(?!\1)[^\\]|\\.)*)\1\]/.exec(rest);
+    if (dot?.[1] !== void 0) {
+      steps.push(dot[1]);
+      rest = rest.slice(dot[0].length);
+    } else if (index?.[1] !== void 0) {
+      steps.push(Number(index[1]));
+      rest = rest.slice(index[0].length);
+    } else if (quoted?.[2] !== void 0) {
+      steps.push(quoted[2].replace(/\\(.)/g, "$1"));
+      rest = rest.slice(quoted[0].length);
+    } else return void 0;
+  }
+  return steps;
+}
+function lookup(doc, steps) {
+  let node = doc;
+  for (const step of steps) {
+    if (typeof step === "number") {
+      if (!Array.isArray(node) || step >= node.length) return { found: false };
+      node = node[step];
+    } else {
+      if (node === null || typeof node !== "object" || Array.isArray(node) || !Object.hasOwn(node, step))
+        return { found: false };
+      node = node[step];
+    }
+  }
+  return { found: true, value: node };
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every(
+    (k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k])
+  );
+}
+
 // runner/src/http1.ts
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
@@ -36016,15 +36112,40 @@ var ResponseParser = class {
   status = 0;
   bytes = 0;
   close = false;
+  captureHeaders = false;
+  captureBody = false;
+  headers;
+  bodyParts = [];
+  bodyLength = 0;
+  truncated = false;
   result = { status: 0, bytes: 0, close: false };
-  /** Prepares for the response to the request just written (`head`: a HEAD request, no body follows). */
-  expect(head) {
+  /**
+   * Prepares for the response to the request just written (`head`: a HEAD request, no body follows;
+   * `capture`: what to keep of it for its checks).
+   */
+  expect(head, capture) {
     this.state = HEAD;
     this.noBody = head;
     this.carry = void 0;
     this.bytes = 0;
     this.status = 0;
     this.close = false;
+    this.captureHeaders = capture?.headers ?? false;
+    this.captureBody = capture?.body ?? false;
+    this.headers = void 0;
+    this.bodyParts = [];
+    this.bodyLength = 0;
+    this.truncated = false;
+  }
+  /** Keeps body bytes [from, to) of `buf` (copied: the read buffer is reused), up to the limit. */
+  keep(buf, from, to) {
+    const room = EXPECT_BODY_LIMIT - this.bodyLength;
+    const n = Math.min(room, to - from);
+    if (n > 0) {
+      this.bodyParts.push(Buffer.from(buf.subarray(from, from + n)));
+      this.bodyLength += n;
+    }
+    if (to - from > n) this.truncated = true;
   }
   /** True between `expect` and the end of the response. */
   get busy() {
@@ -36051,6 +36172,7 @@ var ResponseParser = class {
           break;
         case LENGTH: {
           const n = Math.min(this.remaining, end - i);
+          if (this.captureBody) this.keep(buf, i, i + n);
           this.remaining -= n;
           this.bytes += n;
           i += n;
@@ -36064,6 +36186,7 @@ var ResponseParser = class {
           break;
         case CHUNK_DATA: {
           const n = Math.min(this.remaining, end - i);
+          if (this.captureBody) this.keep(buf, i, i + n);
           this.remaining -= n;
           this.bytes += n;
           i += n;
@@ -36071,6 +36194,7 @@ var ResponseParser = class {
           break;
         }
         case UNTIL_CLOSE:
+          if (this.captureBody) this.keep(buf, i, end);
           this.bytes += end - i;
           i = end;
           break;
@@ -36094,6 +36218,10 @@ var ResponseParser = class {
     this.result.status = this.status;
     this.result.bytes = this.bytes;
     this.result.close = this.close;
+    this.result.headers = this.captureHeaders ? this.headers ?? /* @__PURE__ */ new Map() : void 0;
+    this.result.body = this.captureBody ? this.bodyParts.length === 1 ? this.bodyParts[0] : Buffer.concat(this.bodyParts, this.bodyLength) : void 0;
+    this.result.truncated = this.truncated;
+    this.bodyParts = [];
   }
   readHead(buf, i, end) {
     let data = buf;
@@ -36127,6 +36255,7 @@ var ResponseParser = class {
     let length = -1;
     let chunked = false;
     let close = http10;
+    const all = this.captureHeaders ? /* @__PURE__ */ new Map() : void 0;
     let lineStart = head.indexOf("\r\n");
     while (lineStart !== -1) {
       const next = head.indexOf("\r\n", lineStart + 2);
@@ -36134,6 +36263,12 @@ var ResponseParser = class {
       lineStart = next;
       const colon = line.indexOf(":");
       if (colon <= 0) continue;
+      if (all) {
+        const key = line.slice(0, colon).trim().toLowerCase();
+        const v = line.slice(colon + 1).trim();
+        const had = all.get(key);
+        all.set(key, had === void 0 ? v : `${had}, ${v}`);
+      }
       const nameLength = colon;
       if (nameLength !== 14 && nameLength !== 17 && nameLength !== 10) continue;
       const name = line.slice(0, colon).toLowerCase();
@@ -36150,6 +36285,7 @@ var ResponseParser = class {
     }
     this.status = status2;
     this.close = close;
+    this.headers = all;
     if (status2 < 200) {
       this.state = HEAD;
       return;
@@ -36231,8 +36367,14 @@ function rotation(request) {
   let i = 0;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length];
 }
-function makeTarget(load) {
+function captureOf(e) {
+  const c = captures(e);
+  return c.headers || c.body ? c : void 0;
+}
+function makeTarget(load, timeoutMs) {
   const { request, mix } = load;
+  const entries = mix && mix.length > 0 ? mix.map((e) => e.request) : [request];
+  const timeouts = entries.map((r) => r.timeoutMs ?? timeoutMs);
   const url = new URL(request.url);
   const tls = url.protocol === "https:";
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -36244,7 +36386,11 @@ function makeTarget(load) {
     current: 0,
     mixSize: 0,
     head: request.method.toUpperCase() === "HEAD",
-    asksClose: requestAsksClose(request.headers)
+    asksClose: requestAsksClose(request.headers),
+    expects: entries.map((r) => r.expect),
+    captures: entries.map((r) => captureOf(r.expect)),
+    timeouts,
+    longestTimeoutMs: Math.max(...timeouts)
   };
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request));
@@ -36262,16 +36408,16 @@ function makeTarget(load) {
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
   return t;
 }
-function sweepTimeouts(connections, timeoutMs) {
+function sweepTimeouts(connections, target) {
   return setInterval(
     () => {
       const now = performance.now();
       for (const c of connections) {
-        if ((!c.connected || c.inFlight) && now - c.sentAt > timeoutMs)
+        if ((!c.connected || c.inFlight) && now - c.sentAt > c.timeoutMs)
           c.abort(c.connected ? "timeout" : "connect-timeout");
       }
     },
-    Math.max(10, Math.min(100, timeoutMs / 4))
+    Math.max(10, Math.min(100, Math.min(...target.timeouts) / 4))
   );
 }
 var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
@@ -36285,6 +36431,7 @@ var Connection = class {
     this.target = target;
     this.owner = owner;
     this.sentAt = now;
+    this.timeoutMs = target.timeouts[0];
     const onread = {
       buffer: READ_BUFFER,
       callback: (n, buf) => {
@@ -36320,6 +36467,10 @@ var Connection = class {
   tag = 0;
   /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
   req = -1;
+  /** how long the request in flight (or the connect) may take */
+  timeoutMs;
+  /** the parser's result judged by the request's checks, handed to the owner */
+  judged = { status: 0, bytes: 0, close: false, ok: false };
   connected = false;
   closed = false;
   /** we are closing it (a `Connection: close` answer, a timeout, the end of the run) */
@@ -36339,7 +36490,9 @@ var Connection = class {
   send(request, now, req = -1) {
     this.sentAt = now;
     this.req = req;
-    this.parser.expect(this.target.head);
+    const entry = req < 0 ? 0 : req;
+    this.timeoutMs = this.target.timeouts[entry];
+    this.parser.expect(this.target.head, this.target.captures[entry]);
     this.socket.write(request);
   }
   /** Closes it from our side; a request in flight fails with `kind`. */
@@ -36375,7 +36528,7 @@ var Connection = class {
       return;
     }
     if (!done) return;
-    const r = this.parser.result;
+    const r = this.judge(this.parser.result);
     if (r.close) {
       this.closing = true;
       this.closed = true;
@@ -36386,11 +36539,23 @@ var Connection = class {
     }
     this.owner.onResponse(this, r, performance.now());
   }
+  /** The response as the engines count it: a success by its status, or by the request's checks. */
+  judge(r) {
+    const j = this.judged;
+    j.status = r.status;
+    j.bytes = r.bytes;
+    j.close = r.close;
+    const e = this.target.expects[this.req < 0 ? 0 : this.req];
+    const verdict = checkResponse(e, r);
+    j.ok = verdict.ok;
+    j.check = verdict.check;
+    return j;
+  }
   onEnd() {
     if (this.closed) return;
     if (this.parser.end()) {
       this.closed = true;
-      this.owner.onResponse(this, this.parser.result, performance.now());
+      this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
       this.owner.onClose(this, void 0, !this.target.asksClose);
       return;
@@ -36511,9 +36676,6 @@ function summarize(h) {
 }
 
 // runner/src/recorder.ts
-function isSuccess(status2) {
-  return typeof status2 === "number" ? status2 >= 200 && status2 < 400 : status2 === "OK";
-}
 var RequestCounts = class {
   histogram = createHistogram();
   sent = 0;
@@ -36523,16 +36685,20 @@ var RequestCounts = class {
   bytes = 0;
   statusCodes = {};
   errors = {};
-  response(status2, bytes, latencyUs) {
+  /** responses that failed a check of the request's `expect`, by check */
+  checks = {};
+  /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
+  count(status2, bytes, latencyUs, ok = isSuccess(status2), check) {
     this.responses++;
     this.bytes += bytes;
     const key = String(status2);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (isSuccess(status2)) {
+    if (ok) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {
       this.failures++;
+      if (check !== void 0) this.checks[check] = (this.checks[check] ?? 0) + 1;
     }
   }
   error(kind) {
@@ -36556,6 +36722,7 @@ var RequestCounts = class {
       errors: this.errors,
       histogram: encodeHistogram(this.histogram)
     };
+    if (Object.keys(this.checks).length > 0) t.checks = this.checks;
     this.histogram.destroy();
     return t;
   }
@@ -36588,10 +36755,11 @@ var Recorder = class extends RequestCounts {
     const m = this.mix[req];
     if (m) m.sent++;
   }
-  response(status2, bytes, latencyUs, req = -1) {
+  /** A response to a request of mix entry `req` (-1 without a mix); `ok`/`check` as in RequestCounts. */
+  response(status2, bytes, latencyUs, req = -1, ok = isSuccess(status2), check) {
     if (!this.inWindow()) return;
-    this.mix[req]?.response(status2, bytes, latencyUs);
-    super.response(status2, bytes, latencyUs);
+    this.mix[req]?.count(status2, bytes, latencyUs, ok, check);
+    this.count(status2, bytes, latencyUs, ok, check);
   }
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
   sub(req) {
@@ -36774,7 +36942,7 @@ var IdleWatch = class {
 var OpenEngine = class {
   constructor(job) {
     this.job = job;
-    this.target = makeTarget(job.load);
+    this.target = makeTarget(job.load, job.timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance2.now();
@@ -36784,10 +36952,10 @@ var OpenEngine = class {
       this.idle.push(c);
     }
     for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
-    this.sweeper = sweepTimeouts(this.all, job.timeoutMs);
+    this.sweeper = sweepTimeouts(this.all, this.target);
     this.graceTimer = setTimeout(
       () => this.finish(),
-      Math.max(0, this.schedule.windowEnd + job.timeoutMs - performance2.now())
+      Math.max(0, this.schedule.windowEnd + this.target.longestTimeoutMs - performance2.now())
     );
     if (this.schedule.total === 0) this.finish();
     else this.arm(now);
@@ -36868,7 +37036,7 @@ var OpenEngine = class {
   }
   onResponse(c, r, at) {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req);
+    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(at);
@@ -37038,10 +37206,12 @@ function round2(v) {
 function combineTallies(trial, tallies, generator) {
   const statusCodes = {};
   const errors = {};
+  const checks = {};
   const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
+    if (t.checks) addCounts(checks, t.checks);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1e3;
@@ -37069,6 +37239,7 @@ function combineTallies(trial, tallies, generator) {
       cores: generator.cores
     }
   };
+  if (Object.keys(checks).length > 0) measurement.checks = checks;
   const open = sumOpenCounts(tallies);
   if (open) measurement.open = open;
   const delivery = sumDelivery(tallies);
@@ -37086,11 +37257,12 @@ import { performance as performance3 } from "node:perf_hooks";
 var ClosedEngine = class {
   constructor(load, connections, byCount, limit, timeoutMs) {
     this.byCount = byCount;
-    this.target = makeTarget(load);
+    this.target = makeTarget(load, timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
     this.limit = "requests" in limit ? limit.requests : Infinity;
-    this.sweeper = sweepTimeouts(this.all, timeoutMs);
-    if ("durationMs" in limit) this.deadline = setTimeout(() => this.closeWindow(timeoutMs), limit.durationMs);
+    this.sweeper = sweepTimeouts(this.all, this.target);
+    if ("durationMs" in limit)
+      this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
     const now = performance3.now();
     const n = Math.min(connections, this.limit);
     if (n <= 0) this.stop();
@@ -37128,7 +37300,7 @@ var ClosedEngine = class {
   }
   onResponse(c, r, at) {
     if (this.stopped) return;
-    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req);
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
     else if (c.usable) this.next(c);

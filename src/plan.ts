@@ -19,6 +19,8 @@ function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): Pl
   const request: PlanRequest = { url: r.url, method: r.method, headers: r.headers };
   if (r.body !== undefined) request.body = r.body;
   if (r.bodiesFile !== undefined) request.bodies = readBodies(r.bodiesFile);
+  if (r.expect !== undefined) request.expect = r.expect;
+  if (r.timeoutMs !== undefined) request.timeoutMs = r.timeoutMs;
   return request;
 }
 

@@ -1,10 +1,11 @@
 // Conventions users bring from k6 (issue 21), on the real engine: a k6 threshold list gates as the
-// limits it says, a Go/k6 compound duration is a phase's duration, and autocannon's amount is requests.
+// limits it says, a Go/k6 compound duration is a phase's duration, autocannon's amount is requests,
+// and response checks (k6's check, autocannon's expectBody) make a 200 that carries an error a failure.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, leftovers, ROOT, runFresh, runIdOf } from './helpers.js';
+import { dockerAvailable, leftovers, ROOT, runCli, runFresh, runIdOf } from './helpers.js';
 
 describe.runIf(dockerAvailable())('k6 habits on the real engine', () => {
   const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.k6.yml');
@@ -32,6 +33,44 @@ describe.runIf(dockerAvailable())('k6 habits on the real engine', () => {
     // 500 ms on average is far away and no request failed: those limits hold (no baseline to compare)
     expect(rows.mean).toMatchObject({ result: 'no-baseline', band: '≤ 500ms' });
     expect(rows['error-rate']).toMatchObject({ result: 'no-baseline', band: '≤ 1%' });
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+});
+
+describe.runIf(dockerAvailable())('response checks (expect) on the real engine', () => {
+  const config = join(ROOT, 'fixtures/tests/expect/perf-gate.yml');
+
+  it('a GraphQL endpoint that starts answering 200 with errors: the checked scenario regresses (expect-json), the unchecked one cannot see it', async () => {
+    const update = await runFresh(config, 'update', { GRAPHQL_ERROR_RATE: '0' });
+    expect(update.r.code, update.r.stdout + update.r.stderr).toBe(0);
+    const before = JSON.parse(readFileSync(join(update.out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    expect(before.scenarios.map((s) => s.phases[0]?.merged.checks)).toEqual([undefined, undefined]);
+    expect(leftovers(runIdOf(update.r.stderr))).toEqual([]);
+
+    const out = join(update.out, 'gate');
+    const r = await runCli(
+      ['run', '--config', config, '--mode', 'gate', '--baseline-dir', update.baselines, '--out', out],
+      { GRAPHQL_ERROR_RATE: '0.1' },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const [checked, unchecked] = results.scenarios.map((s) => s.phases[0]?.merged);
+    // every answer is a 200; one in ten carries errors, and only the checks can tell
+    expect(checked).toMatchObject({
+      responses: 900,
+      statusCodes: { '200': 900 },
+      failures: 90,
+      checks: { 'expect-json': 90 },
+    });
+    expect(unchecked).toMatchObject({ responses: 900, statusCodes: { '200': 900 }, failures: 0 });
+    const rows = (scenario: string) => results.comparisons.filter((c) => c.scenario === scenario);
+    // one regression: the errors limit, naming the new error class (the two count once)
+    const failed = rows('checked').filter((c) => c.result === 'regression');
+    expect(failed.map((c) => c.metric)).toEqual(['errors']);
+    expect(failed[0]?.reason).toMatch(/new error class expect-json \(90×\)/);
+    expect(rows('unchecked').every((c) => c.result === 'pass')).toBe(true);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('expect-json: 90');
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 });

@@ -336,6 +336,101 @@ describe('a request mix against 127.0.0.1', () => {
   });
 });
 
+describe('response checks (expect) and a request’s own timeout against 127.0.0.1', () => {
+  /** A GraphQL-like service: every 4th answer is 200 with an `errors` field; chunked answers on /chunked. */
+  async function graphql() {
+    let n = 0;
+    const { url } = await serve((req, res) => {
+      n++;
+      res.setHeader('content-type', 'application/json');
+      const body = n % 4 === 0 ? '{"data":null,"errors":[{"message":"boom"}]}' : '{"data":{"id":42}}';
+      if ((req.url ?? '').startsWith('/chunked')) {
+        // two writes without a length: chunked framing, the JSON split across chunks
+        res.write(body.slice(0, 9));
+        setImmediate(() => res.end(body.slice(9)));
+      } else res.end(body);
+    });
+    return url.replace(/\/x$/, '');
+  }
+
+  it.each(['/graphql', '/chunked'])(
+    'closed loop, %s: 200 with errors fails expect-json; the others are successes with latency',
+    async (path) => {
+      const origin = await graphql();
+      const load = {
+        request: {
+          url: `${origin}${path}`,
+          method: 'POST',
+          headers: {},
+          body: '{"query":"{ x }"}',
+          expect: { headers: { 'content-type': 'json' }, json: [{ path: '$.errors', exists: false }] },
+        },
+      };
+      const t = await runClosed(load, 2, { requests: 200 }, 2000).done;
+      expect(t.responses).toBe(200);
+      expect(t.statusCodes).toEqual({ '200': 200 });
+      expect(t.checks).toEqual({ 'expect-json': 50 });
+      expect(t.failures).toBe(50);
+      expect(t.successes).toBe(150);
+      expect(t.errors).toEqual({});
+      expect(decodeHistogram(t.histogram).totalCount).toBe(150);
+    },
+  );
+
+  it('without checks the same service is all successes (what the checks are for)', async () => {
+    const origin = await graphql();
+    const t = await runClosed(request(`${origin}/graphql`), 2, { requests: 100 }, 2000).done;
+    expect(t).toMatchObject({ responses: 100, successes: 100, failures: 0 });
+    expect(t.checks).toBeUndefined();
+  });
+
+  it('open loop, a mix: each entry its own checks and its own timeout', async () => {
+    const { url } = await serve((req, res) => {
+      if ((req.url ?? '').startsWith('/slow')) setTimeout(() => res.end('slow'), 200);
+      else {
+        res.statusCode = 201;
+        res.end('created');
+      }
+    });
+    const origin = url.replace(/\/x$/, '');
+    const mix = [
+      // a 201 where only 200 is expected: expect-status
+      {
+        name: 'make',
+        weight: 1,
+        request: { url: `${origin}/make`, method: 'GET', headers: {}, expect: { status: [200] } },
+      },
+      // its own 50 ms timeout, shorter than the scenario's 2 s: every one times out
+      { name: 'slow', weight: 1, request: { url: `${origin}/slow`, method: 'GET', headers: {}, timeoutMs: 50 } },
+      // the scenario's timeout, a body check that holds
+      {
+        name: 'ok',
+        weight: 2,
+        request: { url: `${origin}/ok`, method: 'GET', headers: {}, expect: { body: ['created'] } },
+      },
+    ];
+    const t = await runOpen({
+      load: { request: mix[0]!.request, mix },
+      schedule: { startAt: performance.now(), rate: 100, durationMs: 1000, stride: 1, offset: 0 },
+      connections: 40,
+      timeoutMs: 2000,
+    }).done;
+    const [make, slow, ok] = t.requests ?? [];
+    expect(t.open?.scheduled).toBe(100);
+    expect(make).toMatchObject({
+      sent: 25,
+      responses: 25,
+      successes: 0,
+      failures: 25,
+      checks: { 'expect-status': 25 },
+    });
+    expect(slow).toMatchObject({ sent: 25, responses: 0, errors: { timeout: 25 } });
+    expect(ok).toMatchObject({ sent: 50, responses: 50, successes: 50, failures: 0 });
+    expect(ok?.checks).toBeUndefined();
+    expect(t.checks).toEqual({ 'expect-status': 25 });
+  });
+});
+
 describe('WebSocket phases against a broker on 127.0.0.1', () => {
   /** A tiny broker: `?peer=N` names a socket; {id, to} is acked to its sender and pushed to peer `to`. */
   async function broker(

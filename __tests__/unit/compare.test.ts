@@ -563,6 +563,17 @@ describe('compareScenario: a failed errors row names its new error classes (coun
       { failures: 50, statusCodes: { '200': 950, '500': 50 } },
       [['error-rate', 'regression', 'new error class HTTP 500 (50×)']],
     ],
+    // a 200 that failed its checks: counted in failures, its class is the check, not the status
+    [
+      'errors',
+      { failures: 30, statusCodes: { '200': 1000 }, checks: { 'expect-json': 30 } },
+      [['errors', 'regression', 'new error class expect-json (30×)']],
+    ],
+    [
+      'error-rate',
+      { failures: 50, statusCodes: { '200': 1000 }, checks: { 'expect-status': 50 } },
+      [['error-rate', 'regression', 'new error class expect-status (50×)']],
+    ],
     // inside the errors band: the new class is a regression row of its own
     [
       'errors',

@@ -223,6 +223,36 @@ describe('parseConfigText: defaults', () => {
     ]);
   });
 
+  it('a request’s own timeout and response checks, normalised for the runner', () => {
+    const config = valid(
+      minimal((c) => {
+        request0(c).timeout = '1m30s';
+        request0(c).expect = {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: 'ok',
+          json: { '$.errors': { exists: false }, 'data.id': 42, 'data.tags': { equals: ['a'] }, '$.x': { a: 1 } },
+        };
+      }),
+    );
+    expect(config.scenarios[0]!.request).toMatchObject({
+      timeoutMs: 90_000,
+      expect: {
+        status: [200],
+        headers: { 'content-type': 'application/json' },
+        body: ['ok'],
+        json: [
+          { path: '$.errors', exists: false },
+          { path: 'data.id', equals: 42 },
+          { path: 'data.tags', equals: ['a'] },
+          { path: '$.x', equals: { a: 1 } },
+        ],
+      },
+    });
+    // the scenario's own request-timeout is unchanged
+    expect(config.scenarios[0]!.requestTimeoutMs).toBe(10_000);
+  });
+
   it('durations in Go’s and k6’s compound form: 1m30s', () => {
     const config = valid(minimal((c) => setPhases(c, { connections: 1, duration: '1m30s' })));
     expect(config.scenarios[0]!.phases[0]).toMatchObject({ durationMs: 90_000 });
@@ -423,11 +453,55 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       ['sut.bogus: unknown key (keys here: compose, services, build, env, ready)'],
     ],
     [
-      'unknown key in a request',
-      minimal((c) => (request0(c).timeout = '1s')),
+      'a timeout on the scenario (k6 and autocannon habit)',
+      minimal((c) => (scenario0(c).timeout = '1s')),
       [
-        'scenarios[0].request.timeout: unknown key (a request timeout is request-timeout, on the scenario or in defaults)',
+        "scenarios[0].timeout: unknown key (a request's own timeout is timeout under request (or a requests entry); request-timeout on the scenario or in defaults)",
       ],
+    ],
+    [
+      'response checks: a path that is not a JSON path, a status that is not one, exists not a boolean, empty text',
+      minimal(
+        (c) =>
+          (request0(c).expect = {
+            status: [200, 700],
+            body: '',
+            json: { '$..errors': { exists: false }, 'data.id': { exists: 'no' } },
+          }),
+      ),
+      [
+        'scenarios[0].request.expect.status[1]: must be an HTTP status (100 to 599), or a list of them',
+        'scenarios[0].request.expect.body: must not be empty',
+      ],
+    ],
+    [
+      'response checks: JSON path and exists are checked once the shape is right',
+      minimal((c) => (request0(c).expect = { json: { '$..errors': { exists: false }, 'data.id': { exists: 'no' } } })),
+      [
+        "scenarios[0].request.expect.json.$..errors: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)",
+        'scenarios[0].request.expect.json.data.id.exists: must be true or false',
+      ],
+    ],
+    [
+      'response checks: an unknown check, a HEAD request with a body check',
+      minimal((c) => {
+        request0(c).method = 'HEAD';
+        request0(c).expect = { bodyy: 'x', body: 'ok' };
+      }),
+      ['scenarios[0].request.expect.bodyy: unknown key (did you mean body?)'],
+    ],
+    [
+      'response checks: a HEAD response has no body',
+      minimal((c) => {
+        request0(c).method = 'HEAD';
+        request0(c).expect = { body: 'ok' };
+      }),
+      ['scenarios[0].request.expect: a HEAD response has no body to check (check status or headers)'],
+    ],
+    [
+      'a request timeout out of range',
+      minimal((c) => (request0(c).timeout = '11m')),
+      ['scenarios[0].request.timeout: must be a duration from 1ms to 10m'],
     ],
     [
       'a header the engines manage',

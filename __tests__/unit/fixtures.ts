@@ -55,6 +55,8 @@ export interface Measure {
   failures?: number;
   statusCodes?: Record<string, number>;
   errors?: Record<string, number>;
+  /** responses that failed a check, by check (they are among `failures`) */
+  checks?: Record<string, number>;
   resources?: Record<string, ResourceUsage>;
 }
 
@@ -78,6 +80,7 @@ export function counts(m: Measure) {
     failures,
     statusCodes: m.statusCodes ?? { '200': responses - failures },
     errors: m.errors ?? {},
+    ...(m.checks ? { checks: m.checks } : {}),
   };
 }
 

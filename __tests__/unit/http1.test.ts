@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { asksClose, ParseError, ResponseParser, requestAsksClose, serializeRequest } from '../../runner/src/http1.js';
+import {
+  asksClose,
+  type Capture,
+  ParseError,
+  ResponseParser,
+  requestAsksClose,
+  serializeRequest,
+} from '../../runner/src/http1.js';
+import { EXPECT_BODY_LIMIT } from '../../src/protocol/expect.js';
 
 /** Feeds `text` in pieces cut at `cuts` (offsets); returns the parser's result, or the error. */
-function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean } = {}) {
+function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean; capture?: Capture } = {}) {
   const bytes = Buffer.from(text, 'latin1');
   const p = new ResponseParser();
-  p.expect(o.head ?? false);
+  p.expect(o.head ?? false, o.capture);
   const cuts = [0, ...(o.cuts ?? []), bytes.length];
   let done = false;
   try {
@@ -21,7 +29,13 @@ function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean
   } catch (err) {
     return { error: (err as Error).message };
   }
-  return done ? { ...p.result } : { incomplete: true };
+  if (!done) return { incomplete: true };
+  const { body, headers, ...rest } = p.result;
+  return {
+    ...rest,
+    ...(body !== undefined ? { body: body.toString('latin1') } : {}),
+    ...(headers !== undefined ? { headers: Object.fromEntries(headers) } : {}),
+  };
 }
 
 const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello';
@@ -105,6 +119,87 @@ describe('ResponseParser: the same responses cut at every byte', () => {
       expect(parse(text, { cuts: [a] }), `cut at ${a}`).toEqual(whole);
       for (const b of [a + 1, a + 3]) if (b < text.length) expect(parse(text, { cuts: [a, b] })).toEqual(whole);
     }
+  });
+});
+
+describe('ResponseParser: keeping headers and body for the checks (expect), cut at every byte', () => {
+  const both: Capture = { headers: true, body: true };
+  const cases: Array<[string, string, { end?: boolean }, object]> = [
+    [
+      'Content-Length',
+      `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"ok":true}`,
+      {},
+      {
+        body: '{"ok":true}',
+        headers: { 'content-type': 'application/json', 'content-length': '11' },
+      },
+    ],
+    [
+      'chunked: the body de-chunked, trailers not headers',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=1\r\nhello\r\n6\r\n world\r\n0\r\nX-T: 1\r\n\r\n',
+      {},
+      {
+        body: 'hello world',
+        headers: { 'transfer-encoding': 'chunked' },
+      },
+    ],
+    [
+      'a body until the close',
+      'HTTP/1.1 200 OK\r\nX-A: 1\r\n\r\nuntil EOF',
+      { end: true },
+      { body: 'until EOF', headers: { 'x-a': '1' } },
+    ],
+    [
+      'repeated headers joined, names in lower case',
+      'HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\nContent-Length: 0\r\n\r\n',
+      {},
+      {
+        body: '',
+        headers: { 'set-cookie': 'a=1, b=2', 'content-length': '0' },
+      },
+    ],
+    [
+      'an interim response: only the final one’s headers',
+      'HTTP/1.1 100 Continue\r\nX-Interim: 1\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok',
+      {},
+      {
+        status: 201,
+        body: 'ok',
+        headers: { 'content-length': '2' },
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_label, text, o, expected) => {
+    const whole = parse(text, { ...o, capture: both });
+    expect(whole).toMatchObject({ ...expected, truncated: false });
+    for (let a = 1; a < text.length; a++) {
+      expect(parse(text, { ...o, capture: both, cuts: [a] }), `cut at ${a}`).toEqual(whole);
+      for (const b of [a + 1, a + 3])
+        if (b < text.length) expect(parse(text, { ...o, capture: both, cuts: [a, b] })).toEqual(whole);
+    }
+  });
+
+  it('keeps only what is asked for, and nothing without a capture', () => {
+    const text = 'HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\n\r\nok';
+    expect(parse(text)).not.toHaveProperty('body');
+    expect(parse(text)).not.toHaveProperty('headers');
+    expect(parse(text, { capture: { headers: true, body: false } })).toMatchObject({ headers: { 'x-a': '1' } });
+    expect(parse(text, { capture: { headers: true, body: false } })).not.toHaveProperty('body');
+    expect(parse(text, { capture: { headers: false, body: true } })).toMatchObject({ body: 'ok' });
+  });
+
+  it('a body over the limit: its start is kept and it is marked truncated; the next response starts clean', () => {
+    const p = new ResponseParser();
+    const big = EXPECT_BODY_LIMIT + 10;
+    p.expect(false, { headers: false, body: true });
+    expect(p.feed(Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${big}\r\n\r\n`))).toBe(false);
+    expect(p.feed(Buffer.alloc(big, 'a'))).toBe(true);
+    expect(p.result.truncated).toBe(true);
+    expect(p.result.body?.length).toBe(EXPECT_BODY_LIMIT);
+    p.expect(false, { headers: false, body: true });
+    expect(p.feed(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'))).toBe(true);
+    expect(p.result).toMatchObject({ truncated: false });
+    expect(p.result.body?.toString()).toBe('ok');
   });
 });
 

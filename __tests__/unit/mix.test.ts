@@ -49,18 +49,21 @@ describe('MixPicker: smooth weighted round-robin', () => {
 
 describe('makeTarget with a mix', () => {
   it('serialises each entry, picks by weight and says which one it picked', () => {
-    const t = makeTarget({
-      request: { url: 'http://api:8080/embed', method: 'POST', headers: {}, body: '{"t":1}' },
-      mix: [
-        {
-          name: 'embed',
-          weight: 1,
-          request: { url: 'http://api:8080/embed', method: 'POST', headers: {}, body: '{"t":1}' },
-        },
-        { name: 'search', weight: 2, request: { url: 'http://api:8080/search?q=a', method: 'GET', headers: {} } },
-        { name: 'probe', weight: 1, request: { url: 'http://api:8080/health', method: 'HEAD', headers: {} } },
-      ],
-    });
+    const t = makeTarget(
+      {
+        request: { url: 'http://api:8080/embed', method: 'POST', headers: {}, body: '{"t":1}' },
+        mix: [
+          {
+            name: 'embed',
+            weight: 1,
+            request: { url: 'http://api:8080/embed', method: 'POST', headers: {}, body: '{"t":1}' },
+          },
+          { name: 'search', weight: 2, request: { url: 'http://api:8080/search?q=a', method: 'GET', headers: {} } },
+          { name: 'probe', weight: 1, request: { url: 'http://api:8080/health', method: 'HEAD', headers: {} } },
+        ],
+      },
+      10_000,
+    );
     expect(t.mixSize).toBe(3);
     const seen: Array<[number, string, boolean]> = [];
     for (let i = 0; i < 4; i++) {
@@ -75,20 +78,55 @@ describe('makeTarget with a mix', () => {
     ]);
   });
   it('rotates an entry’s bodies within its own share', () => {
-    const t = makeTarget({
-      request: { url: 'http://api/a', method: 'POST', headers: {} },
-      mix: [
-        { name: 'a', weight: 1, request: { url: 'http://api/a', method: 'POST', headers: {}, bodies: ['1', '2'] } },
-        { name: 'b', weight: 1, request: { url: 'http://api/b', method: 'GET', headers: {} } },
-      ],
-    });
+    const t = makeTarget(
+      {
+        request: { url: 'http://api/a', method: 'POST', headers: {} },
+        mix: [
+          { name: 'a', weight: 1, request: { url: 'http://api/a', method: 'POST', headers: {}, bodies: ['1', '2'] } },
+          { name: 'b', weight: 1, request: { url: 'http://api/b', method: 'GET', headers: {} } },
+        ],
+      },
+      10_000,
+    );
     const bodies = Array.from({ length: 6 }, () => t.next().toString('latin1'))
       .filter((r) => r.startsWith('POST'))
       .map((r) => r.split('\r\n\r\n')[1]);
     expect(bodies).toEqual(['1', '2', '1']);
   });
+  it('each entry its own timeout and checks; a connect and the drain know the first and the longest', () => {
+    const t = makeTarget(
+      {
+        request: { url: 'http://api/a', method: 'GET', headers: {} },
+        mix: [
+          { name: 'a', weight: 1, request: { url: 'http://api/a', method: 'GET', headers: {} } },
+          {
+            name: 'b',
+            weight: 1,
+            request: {
+              url: 'http://api/b',
+              method: 'GET',
+              headers: {},
+              timeoutMs: 30_000,
+              expect: { json: [{ path: 'errors', exists: false }] },
+            },
+          },
+          {
+            name: 'c',
+            weight: 1,
+            request: { url: 'http://api/c', method: 'GET', headers: {}, timeoutMs: 50, expect: { status: [200] } },
+          },
+        ],
+      },
+      10_000,
+    );
+    expect(t.timeouts).toEqual([10_000, 30_000, 50]);
+    expect(t.longestTimeoutMs).toBe(30_000);
+    // only entry b's checks read the response beyond its status
+    expect(t.captures).toEqual([undefined, { headers: false, body: true }, undefined]);
+    expect(t.expects[2]).toEqual({ status: [200] });
+  });
   it('without a mix: one entry of nothing', () => {
-    const t = makeTarget({ request: { url: 'http://api/a', method: 'GET', headers: {} } });
+    const t = makeTarget({ request: { url: 'http://api/a', method: 'GET', headers: {} } }, 10_000);
     expect(t.mixSize).toBe(0);
     t.next();
     expect(t.current).toBe(0);

@@ -413,6 +413,29 @@ describe('renderMarkdown: baseline notes and flags', () => {
   });
 });
 
+describe('renderMarkdown: failed checks', () => {
+  it('lists failed checks with the socket errors, by kind; the 200s stay status codes', () => {
+    const md = renderMarkdown(
+      results({
+        scenarios: [
+          scenario('api', [
+            phase('c10', {
+              merged: {
+                statusCodes: { '200': 900 },
+                errors: { timeout: 2 },
+                checks: { 'expect-json': 90, 'expect-header': 1 },
+              },
+            }),
+          ]),
+        ],
+      }),
+    );
+    const errors = tables(md).find((t) => t[0]?.includes('errors by kind')) as string[];
+    const row = cells(errors[2] as string);
+    expect([row[3], row[4]]).toEqual(['200: 900', 'timeout: 2, expect-json: 90, expect-header: 1']);
+  });
+});
+
 describe('renderMarkdown: latency chart', () => {
   const mermaidBlocks = (md: string) => md.match(/```mermaid\n[\s\S]*?\n```/g) ?? [];
 

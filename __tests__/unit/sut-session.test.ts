@@ -573,6 +573,17 @@ describe('SutSession: a wedged or late runner', () => {
       { requestTimeoutMs: 250, grpc: { deadlineMs: 5000 } as PlanScenario['grpc'] },
       0 + 300 + 5000 + 60_000,
     ],
+    [
+      'a mix entry’s own timeout longer than the scenario’s',
+      {
+        requestTimeoutMs: 250,
+        mix: [
+          { name: 'x', weight: 1, request: { url: 'http://a/x', method: 'GET', headers: {} } },
+          { name: 'y', weight: 1, request: { url: 'http://a/y', method: 'GET', headers: {}, timeoutMs: 4000 } },
+        ],
+      },
+      0 + 300 + 4000 + 60_000,
+    ],
   ])('trialDeadlineMs: %s', (_l, edit, expected) => {
     const plan = { ...planSpec.plan, scenarios: planSpec.plan.scenarios.map((x) => ({ ...x, ...edit })) };
     expect(trialDeadlineMs(plan, { scenario: 'a', phase: 'p1' })).toBe(expected);

@@ -37,6 +37,11 @@ describe('unansweredPhase', () => {
       'api/c10: no successful response from http://api:9999/x in 2 trials: HTTP 500 (50×); nothing was measured (is the URL right, and the service up?)',
     ],
     [
+      'every answer a 200 that failed its checks: the checks are the question',
+      { responses: 40, failures: 40, statusCodes: { '200': 40 }, checks: { 'expect-json': 40 } },
+      'api/c10: no successful response from http://api:9999/x in 2 trials: expect-json (40×); nothing was measured (every answer failed the request’s expect checks (are they right?))',
+    ],
+    [
       'a service that accepts and never answers',
       { responses: 0 },
       'api/c10: no successful response from http://api:9999/x in 2 trials: no response at all; nothing was measured (is the URL right, and the service up?)',

@@ -9,8 +9,15 @@
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
-import { Connection, type ConnectionOwner, type Load, makeTarget, sweepTimeouts, type Target } from './connection.js';
-import type { ParsedResponse } from './http1.js';
+import {
+  Connection,
+  type ConnectionOwner,
+  type JudgedResponse,
+  type Load,
+  makeTarget,
+  sweepTimeouts,
+  type Target,
+} from './connection.js';
 import { Recorder } from './recorder.js';
 import type { Limit } from './split.js';
 import type { EngineTally } from './tally.js';
@@ -43,12 +50,13 @@ class ClosedEngine implements ConnectionOwner {
     limit: Limit,
     timeoutMs: number,
   ) {
-    this.target = makeTarget(load);
+    this.target = makeTarget(load, timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
     this.limit = 'requests' in limit ? limit.requests : Infinity;
-    this.sweeper = sweepTimeouts(this.all, timeoutMs);
+    this.sweeper = sweepTimeouts(this.all, this.target);
     // the measured window closes at the deadline; responses after it are not counted
-    if ('durationMs' in limit) this.deadline = setTimeout(() => this.closeWindow(timeoutMs), limit.durationMs);
+    if ('durationMs' in limit)
+      this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
     const now = performance.now();
     const n = Math.min(connections, this.limit);
     if (n <= 0) this.stop();
@@ -73,9 +81,9 @@ class ClosedEngine implements ConnectionOwner {
     this.next(c);
   }
 
-  onResponse(c: Connection, r: ParsedResponse, at: number): void {
+  onResponse(c: Connection, r: JudgedResponse, at: number): void {
     if (this.stopped) return;
-    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req);
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
     else if (c.usable) this.next(c);

@@ -3,7 +3,15 @@
 // interface, with no closure per request, so the per-request cost is a write and a parse.
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
-import { ParseError, type ParsedResponse, requestAsksClose, ResponseParser, serializeRequest } from './http1.js';
+import {
+  type Capture,
+  ParseError,
+  type ParsedResponse,
+  requestAsksClose,
+  ResponseParser,
+  serializeRequest,
+} from './http1.js';
+import { captures, checkResponse, type PlanExpect } from '../../src/protocol/expect.js';
 import type { PlanRequest, PlanScenario } from '../../src/protocol/plan.js';
 import { MixPicker } from './mix.js';
 
@@ -27,6 +35,20 @@ export interface Target {
   head: boolean;
   /** the request asks the server to close each connection: those closes are not the server's doing */
   asksClose: boolean;
+  /** per mix entry (entry 0 without a mix): the response checks, what of a response they read, the timeout */
+  expects: Array<PlanExpect | undefined>;
+  captures: Array<Capture | undefined>;
+  timeouts: number[];
+  /** the longest of `timeouts`: how long the requests in flight at the window's end may take */
+  longestTimeoutMs: number;
+}
+
+/** A whole response as the engines count it: the parser's result, judged by the request's checks. */
+export interface JudgedResponse extends ParsedResponse {
+  /** a success (its status, and every check of the request's `expect`) */
+  ok: boolean;
+  /** the check it failed, when one did */
+  check?: string | undefined;
 }
 
 /** One request's serialised forms: itself, or one per body, taken in rotation. */
@@ -41,8 +63,17 @@ function rotation(request: PlanRequest): () => Buffer {
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer;
 }
 
-export function makeTarget(load: Load): Target {
+/** What of a response the checks read; undefined when nothing beyond the counts. */
+function captureOf(e: PlanExpect | undefined): Capture | undefined {
+  const c = captures(e);
+  return c.headers || c.body ? c : undefined;
+}
+
+/** The target of an engine's connections; `timeoutMs` is the scenario's (a request's own overrides it). */
+export function makeTarget(load: Load, timeoutMs: number): Target {
   const { request, mix } = load;
+  const entries = mix && mix.length > 0 ? mix.map((e) => e.request) : [request];
+  const timeouts = entries.map((r) => r.timeoutMs ?? timeoutMs);
   const url = new URL(request.url);
   const tls = url.protocol === 'https:';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -55,6 +86,10 @@ export function makeTarget(load: Load): Target {
     mixSize: 0,
     head: request.method.toUpperCase() === 'HEAD',
     asksClose: requestAsksClose(request.headers),
+    expects: entries.map((r) => r.expect),
+    captures: entries.map((r) => captureOf(r.expect)),
+    timeouts,
+    longestTimeoutMs: Math.max(...timeouts),
   };
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request));
@@ -78,7 +113,7 @@ export interface ConnectionOwner {
   /** connected: ready for its first request */
   onOpen(c: Connection): void;
   /** a whole response to the request in flight; `at` is when its last byte was parsed */
-  onResponse(c: Connection, r: ParsedResponse, at: number): void;
+  onResponse(c: Connection, r: JudgedResponse, at: number): void;
   /**
    * The connection is gone and will not be used again. `kind` is set when a request was in flight
    * (or the connect failed): that request failed with this error kind. `byServer`: the server
@@ -88,19 +123,20 @@ export interface ConnectionOwner {
 }
 
 /**
- * Request and connect timeouts of an engine's connections, checked a few times per timeout
- * (every 10–100 ms) rather than with a timer per request. Returns the interval to clear.
+ * Request and connect timeouts of an engine's connections (each request its own, a connect the
+ * first entry's), checked a few times per timeout (every 10–100 ms) rather than with a timer per
+ * request. Returns the interval to clear.
  */
-export function sweepTimeouts(connections: Iterable<Connection>, timeoutMs: number): NodeJS.Timeout {
+export function sweepTimeouts(connections: Iterable<Connection>, target: Target): NodeJS.Timeout {
   return setInterval(
     () => {
       const now = performance.now();
       for (const c of connections) {
-        if ((!c.connected || c.inFlight) && now - c.sentAt > timeoutMs)
+        if ((!c.connected || c.inFlight) && now - c.sentAt > c.timeoutMs)
           c.abort(c.connected ? 'timeout' : 'connect-timeout');
       }
     },
-    Math.max(10, Math.min(100, timeoutMs / 4)),
+    Math.max(10, Math.min(100, Math.min(...target.timeouts) / 4)),
   );
 }
 
@@ -122,6 +158,10 @@ export class Connection {
   tag = 0;
   /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
   req = -1;
+  /** how long the request in flight (or the connect) may take */
+  timeoutMs: number;
+  /** the parser's result judged by the request's checks, handed to the owner */
+  private readonly judged: JudgedResponse = { status: 0, bytes: 0, close: false, ok: false };
   connected = false;
   private closed = false;
   /** we are closing it (a `Connection: close` answer, a timeout, the end of the run) */
@@ -133,6 +173,7 @@ export class Connection {
     now: number,
   ) {
     this.sentAt = now;
+    this.timeoutMs = target.timeouts[0] as number;
     const onread = {
       buffer: READ_BUFFER,
       callback: (n: number, buf: Uint8Array): boolean => {
@@ -176,7 +217,9 @@ export class Connection {
   send(request: Buffer, now: number, req = -1): void {
     this.sentAt = now;
     this.req = req;
-    this.parser.expect(this.target.head);
+    const entry = req < 0 ? 0 : req;
+    this.timeoutMs = this.target.timeouts[entry] as number;
+    this.parser.expect(this.target.head, this.target.captures[entry]);
     this.socket.write(request);
   }
 
@@ -218,7 +261,7 @@ export class Connection {
       return;
     }
     if (!done) return;
-    const r = this.parser.result;
+    const r = this.judge(this.parser.result);
     if (r.close) {
       // the server will close it: we close it now, and it is the server's doing unless we asked
       this.closing = true;
@@ -231,12 +274,25 @@ export class Connection {
     this.owner.onResponse(this, r, performance.now());
   }
 
+  /** The response as the engines count it: a success by its status, or by the request's checks. */
+  private judge(r: ParsedResponse): JudgedResponse {
+    const j = this.judged;
+    j.status = r.status;
+    j.bytes = r.bytes;
+    j.close = r.close;
+    const e = this.target.expects[this.req < 0 ? 0 : this.req];
+    const verdict = checkResponse(e, r);
+    j.ok = verdict.ok;
+    j.check = verdict.check;
+    return j;
+  }
+
   private onEnd(): void {
     if (this.closed) return;
     if (this.parser.end()) {
       // a body delimited by the close: that is how this response ends (counted as a close already)
       this.closed = true;
-      this.owner.onResponse(this, this.parser.result, performance.now());
+      this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
       this.owner.onClose(this, undefined, !this.target.asksClose);
       return;

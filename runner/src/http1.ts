@@ -2,7 +2,9 @@
 // path only writes a ready Buffer); responses are parsed incrementally by a small state machine that
 // finds what a load generator needs — the status, the end of the message, the byte count and whether
 // the server will close the connection — without building header objects. One request is in flight
-// per connection (no pipelining), so bytes after the end of a response are a protocol error.
+// per connection (no pipelining), so bytes after the end of a response are a protocol error. Only a
+// request with response checks (`expect`) has its headers and body kept, and only what they read.
+import { EXPECT_BODY_LIMIT } from '../../src/protocol/expect.js';
 
 /** The parts of a request the engines send. */
 export interface RequestParts {
@@ -48,6 +50,18 @@ export interface ParsedResponse {
   bytes: number;
   /** the server will close the connection after it (`Connection: close`, or HTTP/1.0 without keep-alive) */
   close: boolean;
+  /** lower-case name → value (repeats joined with ", "), when asked for (`Capture.headers`) */
+  headers?: Map<string, string> | undefined;
+  /** the body, de-chunked, up to EXPECT_BODY_LIMIT bytes, when asked for (`Capture.body`) */
+  body?: Buffer | undefined;
+  /** the body was longer than EXPECT_BODY_LIMIT: `body` is its start */
+  truncated?: boolean;
+}
+
+/** What of a response to keep beside the counts (for its checks). */
+export interface Capture {
+  headers: boolean;
+  body: boolean;
 }
 
 export class ParseError extends Error {
@@ -82,16 +96,42 @@ export class ResponseParser {
   private status = 0;
   private bytes = 0;
   private close = false;
+  private captureHeaders = false;
+  private captureBody = false;
+  private headers: Map<string, string> | undefined;
+  private bodyParts: Buffer[] = [];
+  private bodyLength = 0;
+  private truncated = false;
   readonly result: ParsedResponse = { status: 0, bytes: 0, close: false };
 
-  /** Prepares for the response to the request just written (`head`: a HEAD request, no body follows). */
-  expect(head: boolean): void {
+  /**
+   * Prepares for the response to the request just written (`head`: a HEAD request, no body follows;
+   * `capture`: what to keep of it for its checks).
+   */
+  expect(head: boolean, capture?: Capture): void {
     this.state = HEAD;
     this.noBody = head;
     this.carry = undefined;
     this.bytes = 0;
     this.status = 0;
     this.close = false;
+    this.captureHeaders = capture?.headers ?? false;
+    this.captureBody = capture?.body ?? false;
+    this.headers = undefined;
+    this.bodyParts = [];
+    this.bodyLength = 0;
+    this.truncated = false;
+  }
+
+  /** Keeps body bytes [from, to) of `buf` (copied: the read buffer is reused), up to the limit. */
+  private keep(buf: Buffer, from: number, to: number): void {
+    const room = EXPECT_BODY_LIMIT - this.bodyLength;
+    const n = Math.min(room, to - from);
+    if (n > 0) {
+      this.bodyParts.push(Buffer.from(buf.subarray(from, from + n)));
+      this.bodyLength += n;
+    }
+    if (to - from > n) this.truncated = true;
   }
 
   /** True between `expect` and the end of the response. */
@@ -121,6 +161,7 @@ export class ResponseParser {
           break;
         case LENGTH: {
           const n = Math.min(this.remaining, end - i);
+          if (this.captureBody) this.keep(buf, i, i + n);
           this.remaining -= n;
           this.bytes += n;
           i += n;
@@ -134,6 +175,7 @@ export class ResponseParser {
           break;
         case CHUNK_DATA: {
           const n = Math.min(this.remaining, end - i);
+          if (this.captureBody) this.keep(buf, i, i + n);
           this.remaining -= n;
           this.bytes += n;
           i += n;
@@ -141,6 +183,7 @@ export class ResponseParser {
           break;
         }
         case UNTIL_CLOSE:
+          if (this.captureBody) this.keep(buf, i, end);
           this.bytes += end - i;
           i = end;
           break;
@@ -166,6 +209,14 @@ export class ResponseParser {
     this.result.status = this.status;
     this.result.bytes = this.bytes;
     this.result.close = this.close;
+    this.result.headers = this.captureHeaders ? (this.headers ?? new Map()) : undefined;
+    this.result.body = this.captureBody
+      ? this.bodyParts.length === 1
+        ? this.bodyParts[0]
+        : Buffer.concat(this.bodyParts, this.bodyLength)
+      : undefined;
+    this.result.truncated = this.truncated;
+    this.bodyParts = [];
   }
 
   private readHead(buf: Buffer, i: number, end: number): number {
@@ -204,6 +255,8 @@ export class ResponseParser {
     let length = -1;
     let chunked = false;
     let close = http10;
+    // an interim response's headers are not the final one's
+    const all = this.captureHeaders ? new Map<string, string>() : undefined;
     let lineStart = head.indexOf('\r\n');
     while (lineStart !== -1) {
       const next = head.indexOf('\r\n', lineStart + 2);
@@ -211,6 +264,12 @@ export class ResponseParser {
       lineStart = next;
       const colon = line.indexOf(':');
       if (colon <= 0) continue;
+      if (all) {
+        const key = line.slice(0, colon).trim().toLowerCase();
+        const v = line.slice(colon + 1).trim();
+        const had = all.get(key);
+        all.set(key, had === undefined ? v : `${had}, ${v}`);
+      }
       const nameLength = colon;
       // only three headers matter; compare by length first
       if (nameLength !== 14 && nameLength !== 17 && nameLength !== 10) continue;
@@ -228,6 +287,7 @@ export class ResponseParser {
     }
     this.status = status;
     this.close = close;
+    this.headers = all;
     if (status < 200) {
       // an interim response (100 Continue, 103 Early Hints): the real one follows
       this.state = HEAD;

@@ -11,13 +11,13 @@ import {
   Connection,
   type ConnectionOwner,
   type Load,
+  type JudgedResponse,
   makeTarget,
   park,
   sweepTimeouts,
   type Target,
   unpark,
 } from './connection.js';
-import type { ParsedResponse } from './http1.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
 import type { EngineTally } from './tally.js';
@@ -86,7 +86,7 @@ class OpenEngine implements ConnectionOwner {
   private readonly send = (serviceMs: number): void => this.sendOne(serviceMs);
 
   constructor(private readonly job: OpenJob) {
-    this.target = makeTarget(job.load);
+    this.target = makeTarget(job.load, job.timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance.now();
@@ -97,11 +97,11 @@ class OpenEngine implements ConnectionOwner {
       this.idle.push(c);
     }
     for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
-    this.sweeper = sweepTimeouts(this.all, job.timeoutMs);
+    this.sweeper = sweepTimeouts(this.all, this.target);
     // the schedule ends at the window's end; requests may finish within one timeout after it
     this.graceTimer = setTimeout(
       () => this.finish(),
-      Math.max(0, this.schedule.windowEnd + job.timeoutMs - performance.now()),
+      Math.max(0, this.schedule.windowEnd + this.target.longestTimeoutMs - performance.now()),
     );
     if (this.schedule.total === 0) this.finish();
     else this.arm(now);
@@ -169,9 +169,9 @@ class OpenEngine implements ConnectionOwner {
     this.pump(now);
   }
 
-  onResponse(c: Connection, r: ParsedResponse, at: number): void {
+  onResponse(c: Connection, r: JudgedResponse, at: number): void {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req);
+    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(at);

@@ -1,13 +1,11 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
+import { isSuccess } from '../../src/protocol/expect.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 import type { EngineTally, RequestTally } from './tally.js';
 
-/** An HTTP status of 2xx/3xx, or gRPC's OK. */
-export function isSuccess(status: number | string): boolean {
-  return typeof status === 'number' ? status >= 200 && status < 400 : status === 'OK';
-}
+export { isSuccess };
 
 /** One mix entry's counts within a run (the recorder's own include them). */
 export class RequestCounts {
@@ -19,17 +17,21 @@ export class RequestCounts {
   bytes = 0;
   readonly statusCodes: Record<string, number> = {};
   readonly errors: Record<string, number> = {};
+  /** responses that failed a check of the request's `expect`, by check */
+  readonly checks: Record<string, number> = {};
 
-  response(status: number | string, bytes: number, latencyUs: number): void {
+  /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
+  count(status: number | string, bytes: number, latencyUs: number, ok = isSuccess(status), check?: string): void {
     this.responses++;
     this.bytes += bytes;
     const key = String(status);
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
-    if (isSuccess(status)) {
+    if (ok) {
       this.successes++;
       recordUs(this.histogram, latencyUs);
     } else {
       this.failures++;
+      if (check !== undefined) this.checks[check] = (this.checks[check] ?? 0) + 1;
     }
   }
 
@@ -56,6 +58,7 @@ export class RequestCounts {
       errors: this.errors,
       histogram: encodeHistogram(this.histogram),
     };
+    if (Object.keys(this.checks).length > 0) t.checks = this.checks;
     this.histogram.destroy();
     return t;
   }
@@ -95,10 +98,18 @@ export class Recorder extends RequestCounts {
     if (m) m.sent++;
   }
 
-  override response(status: number | string, bytes: number, latencyUs: number, req = -1): void {
+  /** A response to a request of mix entry `req` (-1 without a mix); `ok`/`check` as in RequestCounts. */
+  response(
+    status: number | string,
+    bytes: number,
+    latencyUs: number,
+    req = -1,
+    ok = isSuccess(status),
+    check?: string,
+  ): void {
     if (!this.inWindow()) return;
-    this.mix[req]?.response(status, bytes, latencyUs);
-    super.response(status, bytes, latencyUs);
+    this.mix[req]?.count(status, bytes, latencyUs, ok, check);
+    this.count(status, bytes, latencyUs, ok, check);
   }
 
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */

@@ -8,7 +8,16 @@ import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/
 /** The counts of a trial measurement as one instance saw them, plus what the merge needs. */
 export interface EngineTally extends Pick<
   TrialMeasurement,
-  'sent' | 'responses' | 'successes' | 'failures' | 'connectionCloses' | 'statusCodes' | 'errors' | 'open' | 'delivery'
+  | 'sent'
+  | 'responses'
+  | 'successes'
+  | 'failures'
+  | 'connectionCloses'
+  | 'statusCodes'
+  | 'errors'
+  | 'checks'
+  | 'open'
+  | 'delivery'
 > {
   /** the measured window of this instance, ms */
   elapsedMs: number;
@@ -27,7 +36,7 @@ export interface EngineTally extends Pick<
 /** One mix entry's counts in one instance's run. */
 export type RequestTally = Pick<
   EngineTally,
-  'sent' | 'responses' | 'successes' | 'failures' | 'bytes' | 'statusCodes' | 'errors' | 'histogram'
+  'sent' | 'responses' | 'successes' | 'failures' | 'bytes' | 'statusCodes' | 'errors' | 'checks' | 'histogram'
 >;
 
 /**
@@ -68,10 +77,12 @@ export function combineTallies(
 ): { measurement: TrialMeasurement; histogram: string } {
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
+  const checks: Record<string, number> = {};
   const sum = (f: (t: EngineTally) => number): number => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
+    if (t.checks) addCounts(checks, t.checks);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1000;
@@ -99,6 +110,7 @@ export function combineTallies(
       cores: generator.cores,
     },
   };
+  if (Object.keys(checks).length > 0) measurement.checks = checks;
   const open = sumOpenCounts(tallies);
   if (open) measurement.open = open;
   const delivery = sumDelivery(tallies);

@@ -11,6 +11,7 @@ import type {
   ScenarioStatus,
   Verdict,
 } from '../results/types.js';
+import { failureKinds } from '../protocol/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { formatBytes, formatUs } from '../units.js';
@@ -202,7 +203,8 @@ export function newErrorClasses(scenario: string, current: PhaseResult, baseline
     .filter((c) => !known.has(c))
     .map((c) => {
       const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
-      const count = status !== undefined ? (current.merged.statusCodes[status] ?? 0) : (current.merged.errors[c] ?? 0);
+      const count =
+        status !== undefined ? (current.merged.statusCodes[status] ?? 0) : (failureKinds(current.merged)[c] ?? 0);
       return {
         scenario,
         phase: current.name,

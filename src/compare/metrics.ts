@@ -1,5 +1,6 @@
 // Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
 import type { MetricName } from '../config/schema.js';
+import { failureKinds } from '../protocol/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from '../results/types.js';
 
 /** perf-gate's own runner container is not part of the SUT's memory/cpu. */
@@ -12,7 +13,16 @@ export function direction(metric: MetricName): 1 | -1 {
 
 type Measured = Pick<
   MergedPhase,
-  'latency' | 'rps' | 'bytesPerSec' | 'failures' | 'errors' | 'responses' | 'statusCodes' | 'resources' | 'delivery'
+  | 'latency'
+  | 'rps'
+  | 'bytesPerSec'
+  | 'failures'
+  | 'errors'
+  | 'checks'
+  | 'responses'
+  | 'statusCodes'
+  | 'resources'
+  | 'delivery'
 >;
 
 function sutResources(resources: Record<string, ResourceUsage>): ResourceUsage[] {
@@ -95,13 +105,13 @@ export function statusClass(code: string): string | undefined {
   return code === 'OK' ? undefined : `gRPC ${code}`;
 }
 
-/** Error classes: failed status codes (HTTP, or gRPC status names) and socket error kinds. */
-export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors'>): string[] {
+/** Error classes: failed status codes (HTTP, or gRPC status names), socket error kinds and failed checks. */
+export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors' | 'checks'>): string[] {
   const codes = Object.entries(m.statusCodes)
     .filter(([, n]) => n > 0)
     .map(([code]) => statusClass(code))
     .filter((c): c is string => c !== undefined);
-  const kinds = Object.entries(m.errors)
+  const kinds = Object.entries(failureKinds(m))
     .filter(([, n]) => n > 0)
     .map(([kind]) => kind);
   return [...codes, ...kinds].sort();

@@ -25,7 +25,8 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 
 /** Keys users bring from k6 and autocannon that perf-gate spells, or places, otherwise. */
 const ELSEWHERE: Record<string, string> = {
-  timeout: 'a request timeout is request-timeout, on the scenario or in defaults',
+  timeout:
+    "a request's own timeout is timeout under request (or a requests entry); request-timeout on the scenario or in defaults",
   amount: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
   pipelining:
     'not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)',

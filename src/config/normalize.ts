@@ -32,6 +32,7 @@ import {
   type WsSpec,
 } from './types.js';
 import { compileTemplate, render } from '../protocol/ws-template.js';
+import { type JsonCheck, parseJsonPath, type PlanExpect } from '../protocol/expect.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
@@ -262,7 +263,48 @@ function normalizeRequest(
     const abs = resolveAt(`${path}.bodies`, raw.bodies);
     if (abs) request.bodiesFile = abs;
   }
+  if (raw.timeout !== undefined) request.timeoutMs = parseDurationMs(raw.timeout) as number;
+  if (raw.expect !== undefined) {
+    const checks = normalizeExpect(raw.expect, `${path}.expect`, problems);
+    if (request.method === 'HEAD' && (checks.body || checks.json))
+      problems.push(`${path}.expect: a HEAD response has no body to check (check status or headers)`);
+    if (Object.keys(checks).length > 0) request.expect = checks;
+  }
   return request;
+}
+
+/** `expect` as the runner checks it: lists for status and body, lower-case header names, parsed JSON paths. */
+function normalizeExpect(raw: NonNullable<RawRequest['expect']>, path: string, problems: string[]): PlanExpect {
+  const out: PlanExpect = {};
+  if (raw.status !== undefined) out.status = Array.isArray(raw.status) ? raw.status : [raw.status];
+  if (raw.headers !== undefined && Object.keys(raw.headers).length > 0) {
+    out.headers = {};
+    for (const [name, text] of Object.entries(raw.headers)) {
+      const key = name.trim().toLowerCase();
+      if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(key)) problems.push(`${path}.headers.${name}: not a header name`);
+      out.headers[key] = text;
+    }
+  }
+  if (raw.body !== undefined) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
+  if (raw.json !== undefined && Object.keys(raw.json).length > 0) {
+    out.json = Object.entries(raw.json).map(([p, want]): JsonCheck => {
+      if (!parseJsonPath(p))
+        problems.push(
+          `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`,
+        );
+      if (want !== null && typeof want === 'object' && !Array.isArray(want)) {
+        const keys = Object.keys(want);
+        const w = want as Record<string, unknown>;
+        if (keys.length === 1 && keys[0] === 'exists') {
+          if (typeof w.exists !== 'boolean') problems.push(`${path}.json.${p}.exists: must be true or false`);
+          return { path: p, exists: w.exists === true };
+        }
+        if (keys.length === 1 && keys[0] === 'equals') return { path: p, equals: w.equals };
+      }
+      return { path: p, equals: want };
+    });
+  }
+  return out;
 }
 
 /** scheme://host:port of an http(s) URL (the default port made explicit), or the URL when it does not parse */

@@ -185,6 +185,41 @@ const textOrJson = z.union([z.string(), z.record(z.string(), z.unknown()), z.arr
   error: 'must be a string, or an object/array sent as JSON',
 });
 
+const statusCode = z
+  .number({ error: 'must be an HTTP status (100 to 599), or a list of them' })
+  .int({ error: 'must be an HTTP status (100 to 599), or a list of them' })
+  .min(100, { error: 'must be an HTTP status (100 to 599), or a list of them' })
+  .max(599, { error: 'must be an HTTP status (100 to 599), or a list of them' });
+const someText = z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' });
+
+/** Response checks: a response that fails one is a failure counted by check (expect-status, ...). */
+const expectChecks = z.strictObject({
+  status: z
+    .union([statusCode, z.array(statusCode).min(1, { error: 'must list at least one status' })], {
+      error: 'must be an HTTP status (100 to 599), or a list of them',
+    })
+    .optional()
+    .describe('the status must be one of these (a listed 4xx is then a success); default any 2xx or 3xx'),
+  headers: z
+    .record(z.string(), someText, { error: 'must be a mapping of header name to the text its value contains' })
+    .optional()
+    .describe('header name → text its value must contain (case-insensitive)'),
+  body: z
+    .union([someText, z.array(someText).min(1, { error: 'must list at least one text' })], {
+      error: 'must be text, or a list of texts, the body must contain',
+    })
+    .optional()
+    .describe('text (or texts) the body must contain'),
+  json: z
+    .record(z.string(), z.unknown(), {
+      error: 'must be a mapping of JSON path to a value, { exists: true|false } or { equals: value }',
+    })
+    .optional()
+    .describe(
+      'JSON path ($.data.id, data.items[0].id) → the value it must equal, { exists: false } (must be absent, e.g. $.errors of a GraphQL answer), { exists: true }, or { equals: value }',
+    ),
+});
+
 const request = z.strictObject({
   url: httpUrl,
   method: z
@@ -195,6 +230,12 @@ const request = z.strictObject({
   headers: z.record(z.string(), z.string({ error: 'header values must be strings' })).optional(),
   body: textOrJson.optional(),
   bodies: z.string({ error: 'must be a path to a JSONL file' }).optional().describe('one body per line, rotated'),
+  timeout: durationIn(1, 10 * 60_000, '1ms to 10m')
+    .optional()
+    .describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
+  expect: expectChecks
+    .optional()
+    .describe('what a response must be to count as a success; one that fails a check is a failure, counted by check'),
 });
 
 const entryThresholds = z

@@ -1,5 +1,6 @@
 // The validated, normalised configuration the rest of perf-gate works with. Units are resolved:
 // durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
+import type { PlanExpect } from '../protocol/expect.js';
 import type { MetricName } from './schema.js';
 
 export interface Threshold {
@@ -27,6 +28,10 @@ export interface RequestSpec {
   body?: string;
   /** absolute path of a JSONL file, one body per line */
   bodiesFile?: string;
+  /** what a response must be to count as a success (default: a 2xx/3xx status) */
+  expect?: PlanExpect;
+  /** this request's timeout, ms (default: the scenario's request-timeout) */
+  timeoutMs?: number;
 }
 
 /** One entry of a request mix. */

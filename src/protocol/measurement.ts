@@ -17,6 +17,12 @@ export interface TrialMeasurement {
   statusCodes: Record<string, number>;
   /** socket errors, resets and timeouts by kind (timeout, ECONNRESET, ECONNREFUSED, ...) */
   errors: Record<string, number>;
+  /**
+   * responses that failed a check of the request's `expect` (their status is in statusCodes, they
+   * count in failures), by check: expect-status, expect-header, expect-body, expect-json,
+   * expect-too-large. Absent when none failed (and in files written before checks existed).
+   */
+  checks?: Record<string, number>;
   /** responses per second (any status) */
   rps: number;
   /** response bytes per second, headers included */
@@ -84,6 +90,14 @@ export interface GeneratorUsage {
   threads?: number;
   /** CPUs the runner process could see */
   cores?: number;
+}
+
+/**
+ * Failures by kind other than a status: socket errors and timeouts (`errors`, no response) and failed
+ * checks (`checks`, responses counted in `failures`). Their names do not overlap (checks are expect-*).
+ */
+export function failureKinds(m: Pick<TrialMeasurement, 'errors' | 'checks'>): Record<string, number> {
+  return m.checks ? { ...m.errors, ...m.checks } : m.errors;
 }
 
 export function addCounts(into: Record<string, number>, from: Record<string, number>): void {

@@ -1,6 +1,7 @@
 // The runner↔host protocol, part 1: the plan the host hands to the runner container (phases, ready
 // probes, requests) and the events the runner sends back on stdout. The runner imports nothing from
 // the host but src/protocol/.
+import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
 
 export interface ClosedPhase {
@@ -63,6 +64,10 @@ export interface PlanRequest {
   body?: string;
   /** bodies rotated request by request */
   bodies?: string[];
+  /** what a response must be to count as a success (default: a 2xx/3xx status) */
+  expect?: PlanExpect;
+  /** this request's timeout, ms (the scenario's request-timeout when absent) */
+  timeoutMs?: number;
 }
 
 /** One entry of a request mix: every entry shares the first one's origin (one connection pool). */

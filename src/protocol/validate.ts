@@ -33,6 +33,7 @@ export const trialMeasurementSchema = z.object({
   failures: count,
   statusCodes: counts,
   errors: counts,
+  checks: counts.optional(),
   rps: nonneg,
   bytesPerSec: nonneg,
   latency: latencySummarySchema,

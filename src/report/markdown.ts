@@ -4,6 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
+import { failureKinds } from '../protocol/measurement.js';
 import { formatBytes, formatLatency, formatUs } from '../units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
@@ -212,7 +213,7 @@ function errorsTable(results: ResultsFile): string {
         const codes = Object.entries(p.merged.statusCodes)
           .map(([c, n]) => `${esc(c)}: ${n}`)
           .join(', ');
-        const errors = Object.entries(p.merged.errors)
+        const errors = Object.entries(failureKinds(p.merged))
           .map(([k, n]) => `${esc(k)}: ${n}`)
           .join(', ');
         rows.push([

@@ -4,6 +4,7 @@ import type { ScenarioResult } from '../results/types.js';
 import { formatBytes, formatCount, formatLatency } from '../units.js';
 import { textTable } from './text-table.js';
 import { statusClass } from '../compare/metrics.js';
+import { failureKinds } from '../protocol/measurement.js';
 
 function errorSummary(statusCodes: Record<string, number>, errors: Record<string, number>): string {
   const parts = [
@@ -31,7 +32,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         ...(['p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) =>
           formatLatency(m.latency, k),
         ),
-        errorSummary(m.statusCodes, m.errors),
+        errorSummary(m.statusCodes, failureKinds(m)),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([

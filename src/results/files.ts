@@ -39,7 +39,8 @@ export function scenarioHash(
   readBodies: (file: string) => readonly string[] = () => [],
 ): string {
   const hashed = (r: RequestSpec, rBodies: readonly string[] | undefined): object => {
-    const { bodiesFile: _path, ...request } = r;
+    // a request's timeout is not what is measured (as the scenario's request-timeout is not)
+    const { bodiesFile: _path, timeoutMs: _timeout, ...request } = r;
     return {
       ...request,
       bodies: rBodies ? createHash('sha256').update(rBodies.join('\n')).digest('hex') : undefined,

@@ -13,10 +13,12 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
   const durationMs = trials.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
+  const checks: Record<string, number> = {};
   let bytes = 0;
   for (const t of trials) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
+    if (t.checks) addCounts(checks, t.checks);
     bytes += (t.bytesPerSec * t.durationMs) / 1000;
   }
   const sum = (f: (t: TrialSummary) => number) => trials.reduce((a, t) => a + f(t), 0);
@@ -46,6 +48,7 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
     resources,
     histogram: encodeHistogram(merged),
   };
+  if (Object.keys(checks).length > 0) result.checks = checks;
   const open = sumOpenCounts(trials);
   if (open) result.open = open;
   const delivery = sumDelivery(trials);

@@ -3,12 +3,17 @@
 // naming the URL and what came back instead.
 import type { Scenario } from '../config/types.js';
 import { statusClass } from '../compare/metrics.js';
+import { failureKinds } from '../protocol/measurement.js';
 import type { ScenarioResult } from './types.js';
 
 /** The most frequent failure of a phase: an error kind or a failed status, with its count. */
-function dominant(m: { statusCodes: Record<string, number>; errors: Record<string, number> }): string {
+function dominant(m: {
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  checks?: Record<string, number>;
+}): string {
   const failures: Array<[string, number]> = [
-    ...Object.entries(m.errors),
+    ...Object.entries(failureKinds(m)),
     ...Object.entries(m.statusCodes)
       .map(([code, n]): [string, number] => [statusClass(code) ?? code, n])
       .filter(([c]) => /^(HTTP|gRPC) /.test(c)),
@@ -30,7 +35,12 @@ export function unansweredPhase(
     const url = scenarios.find((s) => s.name === r.name)?.request.url ?? '?';
     for (const p of r.phases.filter((x) => x.request === undefined)) {
       if (p.trials.length === 0 || p.merged.successes > 0) continue;
-      return `${side}${r.name}/${p.name}: no successful response from ${url} in ${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}: ${dominant(p.merged)}; nothing was measured (is the URL right, and the service up?)`;
+      const top = dominant(p.merged);
+      // the service answered, and every answer failed the request's checks: the checks are the question
+      const hint = top.startsWith('expect-')
+        ? 'every answer failed the request’s expect checks (are they right?)'
+        : 'is the URL right, and the service up?';
+      return `${side}${r.name}/${p.name}: no successful response from ${url} in ${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}: ${top}; nothing was measured (${hint})`;
     }
   }
   return undefined;

@@ -289,7 +289,11 @@ export function trialDeadlineMs(
     return undefined;
   const duration = phase.durationMs ?? 0;
   // the warm-up and the measured stage each wait for their requests in flight, up to the timeout
-  const timeout = Math.max(s.requestTimeoutMs ?? plan.requestTimeoutMs, s.grpc?.deadlineMs ?? 0);
+  const timeout = Math.max(
+    s.requestTimeoutMs ?? plan.requestTimeoutMs,
+    s.grpc?.deadlineMs ?? 0,
+    ...[s.request, ...(s.mix ?? []).map((e) => e.request)].map((r) => r.timeoutMs ?? 0),
+  );
   return s.warmupMs + duration + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 

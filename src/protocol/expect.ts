@@ -1,0 +1,163 @@
+// The runner↔host protocol, part 3: response checks (`expect`). The host validates a config's checks
+// with the same path parser the runner evaluates them with; the runner imports nothing from the host
+// but src/protocol/. Pure.
+
+/** What a response must be to count as a success (SPEC: request `expect`). */
+export interface PlanExpect {
+  /** the status must be one of these (a listed 4xx is then a success); default: 2xx or 3xx */
+  status?: number[];
+  /** lower-case header name → text its value must contain (case-insensitive) */
+  headers?: Record<string, string>;
+  /** texts the body must contain, each of them */
+  body?: string[];
+  /** JSON paths of the body: `exists` (false: must be absent) or `equals` (a JSON value) */
+  json?: JsonCheck[];
+}
+
+export interface JsonCheck {
+  path: string;
+  exists?: boolean;
+  equals?: unknown;
+}
+
+/**
+ * The error kind a failed check is counted under (the response is a failure, not a success; its
+ * status is still counted). A body larger than EXPECT_BODY_LIMIT cannot be checked: `expect-too-large`.
+ */
+export const CHECK_KINDS = [
+  'expect-status',
+  'expect-header',
+  'expect-body',
+  'expect-json',
+  'expect-too-large',
+] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+/** The most body bytes kept for the body and JSON checks. */
+export const EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The default rule: an HTTP status of 2xx/3xx, or gRPC's OK. */
+export function isSuccess(status: number | string): boolean {
+  return typeof status === 'number' ? status >= 200 && status < 400 : status === 'OK';
+}
+
+/** What of the response the checks read: the head's headers, the body. */
+export function captures(e: PlanExpect | undefined): { headers: boolean; body: boolean } {
+  return {
+    headers: e?.headers !== undefined && Object.keys(e.headers).length > 0,
+    body: (e?.body?.length ?? 0) > 0 || (e?.json?.length ?? 0) > 0,
+  };
+}
+
+export interface CheckedResponse {
+  status: number;
+  /** lower-case name → value (repeated headers joined with ", "); when the checks read headers */
+  headers?: ReadonlyMap<string, string>;
+  /** the body (de-chunked), when the checks read it */
+  body?: Buffer;
+  /** more body than EXPECT_BODY_LIMIT came: `body` is its start */
+  truncated?: boolean;
+}
+
+/**
+ * Whether the response is a success, and the check that failed. Without checks, or without a status
+ * list, the status must be 2xx/3xx; a status that fails that default is a plain failure (its status
+ * class is the error), not a check failure.
+ */
+export function checkResponse(e: PlanExpect | undefined, r: CheckedResponse): { ok: boolean; check?: CheckKind } {
+  if (!e) return { ok: isSuccess(r.status) };
+  if (e.status) {
+    if (!e.status.includes(r.status))
+      return isSuccess(r.status) ? { ok: false, check: 'expect-status' } : { ok: false };
+  } else if (!isSuccess(r.status)) return { ok: false };
+  for (const [name, text] of Object.entries(e.headers ?? {})) {
+    const value = r.headers?.get(name);
+    if (value === undefined || !value.toLowerCase().includes(text.toLowerCase()))
+      return { ok: false, check: 'expect-header' };
+  }
+  const { body: needsBody } = captures(e);
+  if (!needsBody) return { ok: true };
+  if (r.truncated) return { ok: false, check: 'expect-too-large' };
+  const text = (r.body ?? Buffer.alloc(0)).toString('utf8');
+  for (const part of e.body ?? []) if (!text.includes(part)) return { ok: false, check: 'expect-body' };
+  if (e.json && e.json.length > 0) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return { ok: false, check: 'expect-json' };
+    }
+    for (const c of e.json) if (!jsonCheckHolds(c, doc)) return { ok: false, check: 'expect-json' };
+  }
+  return { ok: true };
+}
+
+function jsonCheckHolds(c: JsonCheck, doc: unknown): boolean {
+  const steps = parseJsonPath(c.path);
+  if (!steps) return false;
+  const found = lookup(doc, steps);
+  if (c.exists !== undefined) return found.found === c.exists;
+  return found.found && jsonEqual(found.value, c.equals);
+}
+
+/**
+ * A JSON path as steps: `$.data.items[0].id`, `data.items[0].id` (the `$.` may be left out),
+ * `$['a.b']` / `$["a b"]` for keys with dots or spaces; `$` alone is the whole document. Undefined
+ * when the path does not parse.
+ */
+export function parseJsonPath(path: string): Array<string | number> | undefined {
+  let rest = path.trim();
+  if (rest === '$') return [];
+  if (rest.startsWith('$')) {
+    rest = rest.slice(1);
+    if (!rest.startsWith('.') && !rest.startsWith('[')) return undefined;
+  } else if (rest !== '' && !rest.startsWith('[')) rest = `.${rest}`;
+  const steps: Array<string | number> = [];
+  while (rest !== '') {
+    const dot = /^\.([A-Za-z_$][\w$-]*)/.exec(rest);
+    const index = /^\[(\d+)\]/.exec(rest);
+    const quoted = /^\[(['"])((?:(?!\1)[^\\]|\\.)*)\1\]/.exec(rest);
+    if (dot?.[1] !== undefined) {
+      steps.push(dot[1]);
+      rest = rest.slice(dot[0].length);
+    } else if (index?.[1] !== undefined) {
+      steps.push(Number(index[1]));
+      rest = rest.slice(index[0].length);
+    } else if (quoted?.[2] !== undefined) {
+      steps.push(quoted[2].replace(/\\(.)/g, '$1'));
+      rest = rest.slice(quoted[0].length);
+    } else return undefined;
+  }
+  return steps;
+}
+
+function lookup(doc: unknown, steps: ReadonlyArray<string | number>): { found: boolean; value?: unknown } {
+  let node = doc;
+  for (const step of steps) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(node) || step >= node.length) return { found: false };
+      node = node[step];
+    } else {
+      if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, step))
+        return { found: false };
+      node = (node as Record<string, unknown>)[step];
+    }
+  }
+  return { found: true, value: node };
+}
+
+/** Deep equality of JSON values (object key order does not matter). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+}
