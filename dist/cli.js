@@ -92500,8 +92500,14 @@ var expectChecks = external_exports.strictObject({
     "JSON path ($.data.id, data.items[0].id) → the value it must equal, { exists: false } (must be absent, e.g. $.errors of a GraphQL answer), { exists: true }, or { equals: value }"
   )
 });
+var requestUrl = withPort(
+  external_exports.string({ error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)" }).regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/\S*)$/, {
+    error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)"
+  }),
+  "must be an http:// or https:// URL with a port from 1 to 65535"
+);
 var request = external_exports.strictObject({
-  url: httpUrl2,
+  url: requestUrl,
   method: external_exports.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], {
     error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
   }).optional(),
@@ -92581,6 +92587,9 @@ var envValue = external_exports.union(
 );
 var configSchema = external_exports.strictObject({
   version: external_exports.literal(1, { error: "must be 1" }),
+  target: httpUrl2.optional().describe(
+    "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)"
+  ),
   sut: external_exports.strictObject({
     compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
       error: "must be a path or a list of paths"
@@ -92597,11 +92606,12 @@ var configSchema = external_exports.strictObject({
         timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
       })
     ).optional()
-  }),
+  }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
   runner: external_exports.strictObject({
     image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
     cpus: numberUpTo(BOUNDS.cpus).optional(),
-    workers: positiveInt.max(64, { error: "must be at most 64" }).optional()
+    workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
+    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)")
   }).optional(),
   gate: external_exports.strictObject({
     against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
@@ -92957,7 +92967,7 @@ function normalizePhase(input2, path, problems) {
   if (raw.requests !== void 0) phase2.requests = raw.requests;
   return phase2;
 }
-function normalizeRequest(raw, path, problems, resolveAt) {
+function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
   if (raw.body !== void 0 && raw.bodies !== void 0) problems.push(`${path}: give body or bodies, not both`);
   const headers = { ...raw.headers ?? {} };
   for (const [name2, value] of Object.entries(headers)) {
@@ -92973,7 +92983,7 @@ function normalizeRequest(raw, path, problems, resolveAt) {
     }
   }
   const request2 = {
-    url: raw.url,
+    url: urlOf(raw.url, `${path}.url`),
     method: raw.method ?? (body !== void 0 || raw.bodies !== void 0 ? "POST" : "GET"),
     headers
   };
@@ -93031,14 +93041,14 @@ function originOf(url2) {
     return url2;
   }
 }
-function normalizeMix(raw, path, problems, resolveAt) {
+function normalizeMix(raw, path, problems, resolveAt, urlOf) {
   const mix = raw.map((e, i) => {
     const { name: name2, weight, thresholds: thresholds2, ...request2 } = e;
     const at = `${path}[${i}]`;
     return {
       name: name2,
       weight: weight ?? 1,
-      request: normalizeRequest(request2, at, problems, resolveAt),
+      request: normalizeRequest(request2, at, problems, resolveAt, urlOf),
       thresholds: mergeThresholds(void 0, thresholds2, `${at}.thresholds`, problems)
     };
   });
@@ -93164,8 +93174,29 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       return void 0;
     }
   };
-  const composeList = Array.isArray(raw.sut.compose) ? raw.sut.compose : [raw.sut.compose];
-  const composeFiles = composeList.map((p, i) => resolveAt(Array.isArray(raw.sut.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
+  const sut = raw.sut;
+  if (sut && raw.target !== void 0)
+    problems.push("target: give sut (a compose SUT perf-gate boots) or target (a service already running), not both");
+  if (!sut && raw.target === void 0)
+    problems.push("sut: is required (the compose SUT to boot), or give target: the URL of a service already running");
+  if (raw.runner?.network !== void 0 && raw.target === void 0)
+    problems.push("runner.network: only with target (with sut the runner joins the compose project's networks)");
+  if (raw.target !== void 0 && raw.gate?.against === "base-ref")
+    problems.push(
+      "gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines"
+    );
+  const composeList = sut ? Array.isArray(sut.compose) ? sut.compose : [sut.compose] : [];
+  const composeFiles = composeList.map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
+  const resolveUrl = (url2, at) => {
+    if (!url2.startsWith("/")) return url2;
+    if (raw.target === void 0) {
+      problems.push(
+        `${at}: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port${url2})`
+      );
+      return url2;
+    }
+    return raw.target.replace(/\/+$/, "") + url2;
+  };
   checkThresholds(raw.defaults?.thresholds, "defaults.thresholds", problems);
   const defaultWarmup = raw.defaults?.warmup !== void 0 ? parseDurationMs(raw.defaults.warmup) : void 0;
   const scenarios = [];
@@ -93196,9 +93227,9 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       websocket2 = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
       request2 = { url: s.websocket.url, method: "GET", headers: websocket2.headers };
     } else if (s.request) {
-      request2 = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
+      request2 = normalizeRequest(s.request, `${path}.request`, problems, resolveAt, resolveUrl);
     } else if (s.requests) {
-      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt);
+      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
       request2 = mix?.[0]?.request;
     }
     if (!request2) return;
@@ -93239,7 +93270,19 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     problems.push(`scenarios: scenario name "${dup}" is used twice (it names the baseline file)`);
   }
   const env = {};
-  for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
+  for (const [k, v] of Object.entries(sut?.env ?? {})) env[k] = String(v);
+  if (raw.target !== void 0) {
+    for (const s of scenarios) {
+      const ri = raw.scenarios.findIndex((r) => r.name === s.name);
+      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x] !== void 0)) {
+        const own2 = raw.scenarios[ri]?.thresholds;
+        const from = own2?.[m] !== void 0 ? "" : " (given in defaults.thresholds)";
+        problems.push(
+          `scenarios[${ri}].thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`
+        );
+      }
+    }
+  }
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
   if (problems.length > 0) return { problems };
@@ -93253,12 +93296,13 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     config: {
       file: file2,
       dir,
+      ...raw.target !== void 0 ? { target: { url: raw.target, network: raw.runner?.network ?? "host" } } : {},
       sut: {
         composeFiles,
-        services: raw.sut.services ?? [],
-        build: raw.sut.build ?? false,
+        services: sut?.services ?? [],
+        build: sut?.build ?? false,
         env,
-        ready: (raw.sut.ready ?? []).map((r) => ({
+        ready: (sut?.ready ?? []).map((r) => ({
           url: r.url,
           timeoutMs: r.timeout !== void 0 ? parseDurationMs(r.timeout) : DEFAULT_READY_TIMEOUT_MS
         }))
@@ -96056,7 +96100,7 @@ function defaultRunnerScript() {
   }
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
-function sessionSpec(deps, run2, sut, dir, collector, side) {
+function sessionSpec(deps, run2, sut, dir, collector, side, target) {
   const opts = {
     runId: run2.runId,
     labels: run2.labels,
@@ -96065,6 +96109,11 @@ function sessionSpec(deps, run2, sut, dir, collector, side) {
     healthTimeoutS: run2.healthTimeoutS ?? 120
   };
   if (side) opts.side = side;
+  const sample = (key, s) => collector.sample(key, s);
+  if (target) {
+    opts.external = { network: target.network };
+    return { opts, compose: nothingToBoot(projectName(run2.runId)), sample };
+  }
   return {
     opts,
     compose: deps.compose({
@@ -96074,7 +96123,16 @@ function sessionSpec(deps, run2, sut, dir, collector, side) {
       env: sut.env,
       labels: run2.labels
     }),
-    sample: (key, sample) => collector.sample(key, sample)
+    sample
+  };
+}
+function nothingToBoot(project) {
+  return {
+    project,
+    prepare: () => Promise.resolve({ services: {} }),
+    up: () => Promise.resolve(void 0),
+    logs: () => Promise.resolve([]),
+    down: () => Promise.resolve()
   };
 }
 
@@ -96520,6 +96578,11 @@ function checkRunnable(config2) {
 }
 function planRun(opts, warn, secrets) {
   const config2 = loadConfig(opts.configFile);
+  if (opts.mode === "ab" && config2.target) {
+    throw usageError(
+      `--mode ab: A/B boots base and head from compose; ${opts.configFile} gives target (one running service): gate against baselines`
+    );
+  }
   const selected = selectScenarios(config2, opts.scenarios);
   const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
   const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
@@ -97471,6 +97534,13 @@ var SutSession = class _SutSession {
     }
   }
   async boot() {
+    if (this.opts.external) {
+      this.networks = [this.opts.external.network];
+      this.watcher = { promise: new Promise(() => {
+      }), check: async () => void 0, stop: () => {
+      } };
+      return;
+    }
     const { compose, docker } = this.deps;
     const model = await compose.prepare().catch((err) => {
       throw environmentError(`${this.prefix}${err.message}`);
@@ -97901,7 +97971,7 @@ async function run(opts, deps) {
       dir,
       collector: new TrialCollector(config2.runner.cpus)
     });
-    const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [side(void 0, config2.sut, config2.dir)];
+    const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
     if (opts.mode !== "sweep") {
@@ -97961,11 +98031,12 @@ async function measure(opts, deps, p, run2) {
       s.sut,
       s.dir,
       s.collector,
-      s.side
+      s.side,
+      s.target
     )
   );
   progress.line(
-    run2.base ? `[perf-gate] run ${run2.runId}: A/B, head against base ${run2.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run2.pairs} pairs in random order` : `[perf-gate] run ${run2.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`
+    run2.base ? `[perf-gate] run ${run2.runId}: A/B, head against base ${run2.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run2.pairs} pairs in random order` : config2.target ? `[perf-gate] run ${run2.runId}: target ${config2.target.url} (nothing to boot; the runner joins network ${config2.target.network})` : `[perf-gate] run ${run2.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`
   );
   const tree = run2.base?.tree;
   return withSessions(
@@ -98718,7 +98789,8 @@ function cmdValidate(args) {
   checkRunnable(config2);
   const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
   const reach = confirmationReach(config2, main2);
-  const other = confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
+  const other = config2.target ? { problems: [] } : confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
+  if (config2.target) reach.notes.push("--mode ab is not available with target (nothing to boot the base commit from)");
   reach.notes.push(
     ...other.problems.map((p) => `--mode ${main2 === "ab" ? "gate" : "ab"} would refuse this config: ${p}`)
   );

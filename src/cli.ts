@@ -314,7 +314,9 @@ function cmdValidate(args: string[]): number {
   const reach = confirmationReach(config, main);
   // the other mode (`--mode ab` against baselines' config, or gate with an A/B one): what `run` in
   // that mode would refuse is said, not failed on, since pull requests do not run it
-  const other = confirmationReach(config, main === 'ab' ? 'gate' : 'ab');
+  // (a target is one running service: there is no base to boot, so no A/B at all)
+  const other = config.target ? { problems: [] } : confirmationReach(config, main === 'ab' ? 'gate' : 'ab');
+  if (config.target) reach.notes.push('--mode ab is not available with target (nothing to boot the base commit from)');
   reach.notes.push(
     ...other.problems.map((p) => `--mode ${main === 'ab' ? 'gate' : 'ab'} would refuse this config: ${p}`),
   );

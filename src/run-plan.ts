@@ -111,6 +111,11 @@ export function planRun(
   secrets: { env: NodeJS.ProcessEnv; maskSecret: (value: string) => void },
 ): RunPlan {
   const config = loadConfig(opts.configFile);
+  if (opts.mode === 'ab' && config.target) {
+    throw usageError(
+      `--mode ab: A/B boots base and head from compose; ${opts.configFile} gives target (one running service): gate against baselines`,
+    );
+  }
   const selected = selectScenarios(config, opts.scenarios);
   const scenarios = opts.mode === 'sweep' ? sweepScenarios(selected) : selected;
   const unswept = opts.mode === 'sweep' ? withoutLadder(selected) : [];

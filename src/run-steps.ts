@@ -24,6 +24,7 @@ import { renderCsv } from './report/csv.js';
 import { renderJunit } from './report/junit.js';
 import type { Side, SutSessionOptions } from './session/sut-session.js';
 import type { SessionSpec } from './session/with-sessions.js';
+import type { StatsSample } from './stats/resources.js';
 
 export interface RunOptions {
   configFile: string;
@@ -200,6 +201,7 @@ export function sessionSpec(
   dir: string,
   collector: TrialCollector,
   side?: Side,
+  target?: Config['target'],
 ): SessionSpec {
   const opts: SutSessionOptions = {
     runId: run.runId,
@@ -209,6 +211,11 @@ export function sessionSpec(
     healthTimeoutS: run.healthTimeoutS ?? 120,
   };
   if (side) opts.side = side;
+  const sample = (key: string, s: StatsSample) => collector.sample(key, s);
+  if (target) {
+    opts.external = { network: target.network };
+    return { opts, compose: nothingToBoot(projectName(run.runId)), sample };
+  }
   return {
     opts,
     compose: deps.compose({
@@ -218,6 +225,17 @@ export function sessionSpec(
       env: sut.env,
       labels: run.labels,
     }),
-    sample: (key, sample) => collector.sample(key, sample),
+    sample,
+  };
+}
+
+/** A target's stand-in for compose: nothing to validate, boot, log or take down. */
+function nothingToBoot(project: string): ComposeClient {
+  return {
+    project,
+    prepare: () => Promise.resolve({ services: {} }),
+    up: () => Promise.resolve(undefined),
+    logs: () => Promise.resolve([]),
+    down: () => Promise.resolve(),
   };
 }

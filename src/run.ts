@@ -57,6 +57,8 @@ interface BaseSide {
 interface MeasuredSide {
   side: Side | undefined;
   sut: Config['sut'];
+  /** a service already running instead of the compose SUT (never in A/B) */
+  target?: Config['target'];
   dir: string;
   collector: TrialCollector;
 }
@@ -106,7 +108,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     });
     const sides = base
       ? [side('base', base.sut, base.dir), side('head', config.sut, config.dir)]
-      : [side(undefined, config.sut, config.dir)];
+      : [{ ...side(undefined, config.sut, config.dir), ...(config.target ? { target: config.target } : {}) }];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     // each side's results, merged once: base first in A/B, head (or the only side) last
     const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
@@ -180,12 +182,15 @@ async function measure(
       s.dir,
       s.collector,
       s.side,
+      s.target,
     ),
   );
   progress.line(
     run.base
       ? `[perf-gate] run ${run.runId}: A/B, head against base ${run.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run.pairs} pairs in random order`
-      : `[perf-gate] run ${run.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`,
+      : config.target
+        ? `[perf-gate] run ${run.runId}: target ${config.target.url} (nothing to boot; the runner joins network ${config.target.network})`
+        : `[perf-gate] run ${run.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`,
   );
   const tree = run.base?.tree;
   return withSessions(

@@ -17,7 +17,7 @@ describe('CLI errors', () => {
       `perf-gate: ${f}: 5 problems in the config`,
       `  ${f}:4:3: sut.colour: unknown key (keys here: compose, services, build, env, ready)`,
       `  ${f}:6:5: scenarios[0].name: must be a name of [a-z0-9_-]+`,
-      `  ${f}:7:16: scenarios[0].request.url: must be an http:// or https:// URL`,
+      `  ${f}:7:16: scenarios[0].request.url: must be an http:// or https:// URL (or, with target, a path such as /api/items)`,
       `  ${f}:10:11: scenarios[0].phases[1].rate: must be a number above 0 and at most 1,000,000`,
       `  ${f}:11:27: scenarios[0].phases[2].duration: must be a duration like 500ms, 30s, 2m or 1m30s`,
       '',

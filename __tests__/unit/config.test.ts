@@ -223,6 +223,39 @@ describe('parseConfigText: defaults', () => {
     ]);
   });
 
+  it('target: a running service instead of sut; request paths under its base URL, whole URLs as given', () => {
+    const config = valid(
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://127.0.0.1:8080/api/';
+        request0(c).url = '/items?q=1';
+        c.scenarios.push({
+          name: 'mix',
+          requests: [
+            { name: 'a', url: '/a' },
+            { name: 'b', url: 'http://127.0.0.1:8080/api/b' },
+          ],
+          phases: [{ connections: 1, duration: '1s' }],
+        });
+      }),
+    );
+    expect(config.target).toEqual({ url: 'http://127.0.0.1:8080/api/', network: 'host' });
+    expect(config.sut).toMatchObject({ composeFiles: [], services: [], ready: [] });
+    expect(config.scenarios[0]!.request.url).toBe('http://127.0.0.1:8080/api/items?q=1');
+    expect(config.scenarios[1]!.mix?.map((e) => e.request.url)).toEqual([
+      'http://127.0.0.1:8080/api/a',
+      'http://127.0.0.1:8080/api/b',
+    ]);
+    const named = valid(
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://staging.internal:8080';
+        c.runner = { network: 'perf-net' };
+      }),
+    );
+    expect(named.target).toEqual({ url: 'http://staging.internal:8080', network: 'perf-net' });
+  });
+
   it('a request’s own timeout and response checks, normalised for the runner', () => {
     const config = valid(
       minimal((c) => {
@@ -445,7 +478,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown top-level key',
       minimal((c) => (c.bogus = 1)),
-      ['bogus: unknown key (keys here: version, sut, runner, gate, ab, defaults, scenarios)'],
+      ['bogus: unknown key (keys here: version, target, sut, runner, gate, ab, defaults, scenarios)'],
     ],
     [
       'unknown key in sut',
@@ -497,6 +530,42 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
         request0(c).expect = { body: 'ok' };
       }),
       ['scenarios[0].request.expect: a HEAD response has no body to check (check status or headers)'],
+    ],
+    [
+      'target and sut both',
+      minimal((c) => (c.target = 'http://127.0.0.1:8080')),
+      ['target: give sut (a compose SUT perf-gate boots) or target (a service already running), not both'],
+    ],
+    [
+      'neither target nor sut',
+      minimal((c) => delete c.sut),
+      ['sut: is required (the compose SUT to boot), or give target: the URL of a service already running'],
+    ],
+    [
+      'a path without target; runner.network without target',
+      minimal((c) => {
+        request0(c).url = '/work';
+        c.runner = { network: 'host' };
+      }),
+      [
+        "runner.network: only with target (with sut the runner joins the compose project's networks)",
+        'scenarios[0].request.url: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port/work)',
+      ],
+    ],
+    [
+      'target: SUT resources cannot be gated, and there is no base to boot',
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://127.0.0.1:8080';
+        c.gate = { against: 'base-ref' };
+        c.defaults = { thresholds: { cpu: { regress: '20%' } } };
+        scenario0(c).thresholds = { memory: { regress: '10%' } };
+      }),
+      [
+        'gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines',
+        "scenarios[0].thresholds.memory: memory is sampled from the compose SUT's containers; a target has none",
+        "scenarios[0].thresholds.cpu: cpu is sampled from the compose SUT's containers; a target has none (given in defaults.thresholds)",
+      ],
     ],
     [
       'a request timeout out of range',
@@ -725,7 +794,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'non-http url',
       minimal((c) => (request0(c).url = 'ftp://api/')),
-      ['scenarios[0].request.url: must be an http:// or https:// URL'],
+      ['scenarios[0].request.url: must be an http:// or https:// URL (or, with target, a path such as /api/items)'],
     ],
     [
       'unknown method',
@@ -827,7 +896,11 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       minimal((c) => (c.gate = { confirm: { 'max-trials': 101 } })),
       ['gate.confirm.max-trials: must be an integer from 0 to 100'],
     ],
-    ['sut missing', minimal((c) => delete c.sut), ['sut: is required']],
+    [
+      'sut missing',
+      minimal((c) => delete c.sut),
+      ['sut: is required (the compose SUT to boot), or give target: the URL of a service already running'],
+    ],
     ['top level is a list', '- a\n- b\n', ['(top level): must be a mapping with version, sut and scenarios']],
     ['top level is a scalar', 'hello\n', ['(top level): must be a mapping with version, sut and scenarios']],
     ['empty file', '', ['(top level): must be a mapping with version, sut and scenarios']],

@@ -81,6 +81,9 @@ function fakeRunner(
 class FakeDocker implements DockerClient {
   readonly calls: string[] = [];
   readonly trials: string[] = [];
+  /** the networks each runner was started on, and the plan's request URLs */
+  readonly runnerNetworks: string[][] = [];
+  readonly planUrls: string[] = [];
   /** an image ensureImage cannot find or pull */
   missingImage: string | undefined;
   constructor(readonly sides: Record<string, SideBehaviour>) {}
@@ -105,6 +108,8 @@ class FakeDocker implements DockerClient {
   }
   async startRunner(opts: RunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<RunningRunner> {
     this.calls.push(`start ${opts.name}`);
+    this.runnerNetworks.push(opts.networks);
+    this.planUrls.push(...opts.plan.scenarios.map((s) => s.request.url));
     const side = /-(base|head)-runner/.exec(opts.name ?? '')?.[1] ?? 'only';
     return fakeRunner(opts, this.sides[side] as SideBehaviour, onEvent, this.trials);
   }
@@ -271,6 +276,37 @@ describe('run: one pipeline for every mode', () => {
     expect(slow.docker.trials.at(-1)).toBe('perfgate-r1-runner: api/c2 12/12');
     expect(results(p.dir).scenarios[0]?.phases[0]?.confirm).toEqual({ first: 3, cap: 12 });
     expect(slow.calls.at(-1)).toBe('sweep r1');
+  });
+
+  it('target: nothing is booted or taken down; the runner joins the host network; update and gate as usual', async () => {
+    const p = project(
+      config()
+        .replace('sut:\n  compose: docker-compose.yml\n', 'target: http://127.0.0.1:8080/api\n')
+        .replace('url: http://api:8080/work', 'url: /work'),
+    );
+    const up = harness({ only: { delayUs: 2000 } });
+    const updated = await run(request(p, 'update'), up.deps);
+    expect(updated.verdict).toBe('pass');
+    expect(up.calls.filter((c) => /^(prepare|up|down) /.test(c))).toEqual([]);
+    expect(up.docker.runnerNetworks).toEqual([['host']]);
+    expect(up.docker.planUrls).toEqual(['http://127.0.0.1:8080/api/work']);
+    expect(up.lines.join('')).toContain(
+      '[perf-gate] run r1: target http://127.0.0.1:8080/api (nothing to boot; the runner joins network host)',
+    );
+    // no SUT containers: no SUT images in the provenance, no resources sampled
+    expect(results(p.dir).provenance.sut.images).toEqual({});
+    expect(up.calls.at(-1)).toBe('sweep r1');
+    const slow = harness({ only: { delayUs: 3000 } });
+    expect((await run(request(p, 'gate'), slow.deps)).verdict).toBe('regression');
+  });
+
+  it('target with --mode ab: exit 2 before anything starts', async () => {
+    const p = project(config().replace('sut:\n  compose: docker-compose.yml\n', 'target: http://127.0.0.1:8080\n'));
+    const h = harness({ base: { delayUs: 2000 }, head: { delayUs: 2000 } });
+    const err = await failure(run(request(p, 'ab', { baseRef: 'HEAD' }), h.deps));
+    expect(err.exitCode).toBe(EXIT_USAGE);
+    expect(err.message).toMatch(/^--mode ab: A\/B boots base and head from compose; .* gives target/);
+    expect(h.calls).toEqual([]);
   });
 
   it('gate against an unchanged service passes without extra trials', async () => {

@@ -5,6 +5,7 @@ import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../un
 import {
   METRIC_UNITS,
   type MetricName,
+  RESOURCE_METRICS,
   type RawConfig,
   type RawPhase,
   type RawThreshold,
@@ -233,11 +234,15 @@ function normalizePhase(input: RawPhase, path: string, problems: string[]): Phas
 type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;
 type RawMixEntry = NonNullable<RawConfig['scenarios'][number]['requests']>[number];
 
+/** A request URL as the runner sends it: a path is under the target's base URL. */
+type UrlResolver = (url: string, at: string) => string;
+
 function normalizeRequest(
   raw: RawRequest,
   path: string,
   problems: string[],
   resolveAt: (path: string, relative: string) => string | undefined,
+  urlOf: UrlResolver,
 ): RequestSpec {
   if (raw.body !== undefined && raw.bodies !== undefined) problems.push(`${path}: give body or bodies, not both`);
   const headers: Record<string, string> = { ...(raw.headers ?? {}) };
@@ -254,7 +259,7 @@ function normalizeRequest(
     }
   }
   const request: RequestSpec = {
-    url: raw.url,
+    url: urlOf(raw.url, `${path}.url`),
     method: raw.method ?? (body !== undefined || raw.bodies !== undefined ? 'POST' : 'GET'),
     headers,
   };
@@ -322,6 +327,7 @@ function normalizeMix(
   path: string,
   problems: string[],
   resolveAt: (path: string, relative: string) => string | undefined,
+  urlOf: UrlResolver,
 ): MixRequest[] | undefined {
   const mix = raw.map((e, i): MixRequest => {
     const { name, weight, thresholds, ...request } = e;
@@ -329,7 +335,7 @@ function normalizeMix(
     return {
       name,
       weight: weight ?? 1,
-      request: normalizeRequest(request, at, problems, resolveAt),
+      request: normalizeRequest(request, at, problems, resolveAt, urlOf),
       thresholds: mergeThresholds(undefined, thresholds, `${at}.thresholds`, problems),
     };
   });
@@ -478,10 +484,32 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     }
   };
 
-  const composeList = Array.isArray(raw.sut.compose) ? raw.sut.compose : [raw.sut.compose];
+  const sut = raw.sut;
+  if (sut && raw.target !== undefined)
+    problems.push('target: give sut (a compose SUT perf-gate boots) or target (a service already running), not both');
+  if (!sut && raw.target === undefined)
+    problems.push('sut: is required (the compose SUT to boot), or give target: the URL of a service already running');
+  if (raw.runner?.network !== undefined && raw.target === undefined)
+    problems.push("runner.network: only with target (with sut the runner joins the compose project's networks)");
+  if (raw.target !== undefined && raw.gate?.against === 'base-ref')
+    problems.push(
+      'gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines',
+    );
+  const composeList = sut ? (Array.isArray(sut.compose) ? sut.compose : [sut.compose]) : [];
   const composeFiles = composeList
-    .map((p, i) => resolveAt(Array.isArray(raw.sut.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
+    .map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
     .filter((p): p is string => p !== undefined);
+  /** a request URL that is a path is under the target's base URL */
+  const resolveUrl = (url: string, at: string): string => {
+    if (!url.startsWith('/')) return url;
+    if (raw.target === undefined) {
+      problems.push(
+        `${at}: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port${url})`,
+      );
+      return url;
+    }
+    return raw.target.replace(/\/+$/, '') + url;
+  };
 
   checkThresholds(raw.defaults?.thresholds, 'defaults.thresholds', problems);
   const defaultWarmup = raw.defaults?.warmup !== undefined ? parseDurationMs(raw.defaults.warmup) : undefined;
@@ -515,9 +543,9 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       websocket = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
       request = { url: s.websocket.url, method: 'GET', headers: websocket.headers };
     } else if (s.request) {
-      request = normalizeRequest(s.request, `${path}.request`, problems, resolveAt);
+      request = normalizeRequest(s.request, `${path}.request`, problems, resolveAt, resolveUrl);
     } else if (s.requests) {
-      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt);
+      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
       request = mix?.[0]?.request;
     }
     if (!request) return;
@@ -559,7 +587,19 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   }
 
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw.sut.env ?? {})) env[k] = String(v);
+  for (const [k, v] of Object.entries(sut?.env ?? {})) env[k] = String(v);
+  if (raw.target !== undefined) {
+    for (const s of scenarios) {
+      const ri = raw.scenarios.findIndex((r) => r.name === s.name);
+      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x] !== undefined)) {
+        const own = raw.scenarios[ri]?.thresholds as Record<string, unknown> | undefined;
+        const from = own?.[m] !== undefined ? '' : ' (given in defaults.thresholds)';
+        problems.push(
+          `scenarios[${ri}].thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`,
+        );
+      }
+    }
+  }
 
   // bounded by the schema: 1s to 24h (0 would keep a change from ever being confirmed)
   const maxTime = raw.gate?.confirm?.['max-time'];
@@ -575,12 +615,13 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     config: {
       file,
       dir,
+      ...(raw.target !== undefined ? { target: { url: raw.target, network: raw.runner?.network ?? 'host' } } : {}),
       sut: {
         composeFiles,
-        services: raw.sut.services ?? [],
-        build: raw.sut.build ?? false,
+        services: sut?.services ?? [],
+        build: sut?.build ?? false,
         env,
-        ready: (raw.sut.ready ?? []).map((r) => ({
+        ready: (sut?.ready ?? []).map((r) => ({
           url: r.url,
           timeoutMs: r.timeout !== undefined ? (parseDurationMs(r.timeout) as number) : DEFAULT_READY_TIMEOUT_MS,
         })),

@@ -220,8 +220,18 @@ const expectChecks = z.strictObject({
     ),
 });
 
+/** A request's URL: whole, or a path under `target` (a running service's base URL). */
+const requestUrl = withPort(
+  z
+    .string({ error: 'must be an http:// or https:// URL (or, with target, a path such as /api/items)' })
+    .regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/\S*)$/, {
+      error: 'must be an http:// or https:// URL (or, with target, a path such as /api/items)',
+    }),
+  'must be an http:// or https:// URL with a port from 1 to 65535',
+);
+
 const request = z.strictObject({
-  url: httpUrl,
+  url: requestUrl,
   method: z
     .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], {
       error: 'must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
@@ -375,32 +385,45 @@ const envValue = z.union(
 export const configSchema = z
   .strictObject({
     version: z.literal(1, { error: 'must be 1' }),
-    sut: z.strictObject({
-      compose: z.union([z.string(), z.array(z.string()).min(1)], {
-        error: 'must be a path or a list of paths',
-      }),
-      services: z.array(z.string()).optional(),
-      build: z.boolean({ error: 'must be true or false' }).optional(),
-      env: z
-        .record(
-          z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be a variable name of [A-Za-z0-9_]' }),
-          envValue,
-        )
-        .optional(),
-      ready: z
-        .array(
-          z.strictObject({
-            url: httpUrl,
-            timeout: durationIn(1000, HOUR, '1s to 1h').optional().describe('default 60s'),
-          }),
-        )
-        .optional(),
-    }),
+    target: httpUrl
+      .optional()
+      .describe(
+        "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)",
+      ),
+    sut: z
+      .strictObject({
+        compose: z.union([z.string(), z.array(z.string()).min(1)], {
+          error: 'must be a path or a list of paths',
+        }),
+        services: z.array(z.string()).optional(),
+        build: z.boolean({ error: 'must be true or false' }).optional(),
+        env: z
+          .record(
+            z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be a variable name of [A-Za-z0-9_]' }),
+            envValue,
+          )
+          .optional(),
+        ready: z
+          .array(
+            z.strictObject({
+              url: httpUrl,
+              timeout: durationIn(1000, HOUR, '1s to 1h').optional().describe('default 60s'),
+            }),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe('the service under test, booted from compose files (or give target: a running service)'),
     runner: z
       .strictObject({
         image: z.string().min(1).optional().describe('any image with Node >= 20 (default node:22-slim)'),
         cpus: numberUpTo(BOUNDS.cpus).optional(),
         workers: positiveInt.max(64, { error: 'must be at most 64' }).optional(),
+        network: z
+          .string({ error: 'must be a Docker network name, or host' })
+          .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: 'must be a Docker network name, or host' })
+          .optional()
+          .describe("with target: the Docker network the runner joins (default host: the host's own network)"),
       })
       .optional(),
     gate: z

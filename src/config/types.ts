@@ -110,6 +110,7 @@ export interface Config {
   file: string;
   /** directory paths in the config are relative to */
   dir: string;
+  /** the compose SUT perf-gate boots; with `target`, empty (no compose files, nothing booted) */
   sut: {
     composeFiles: string[];
     services: string[];
@@ -117,6 +118,8 @@ export interface Config {
     env: Record<string, string>;
     ready: ReadyProbe[];
   };
+  /** a service that is already running: nothing is booted, the runner joins `network` ('host' or a Docker network) */
+  target?: { url: string; network: string };
   runner: { image: string; cpus?: number; workers: number };
   /** what `mode: auto` gates a pull request against */
   gate: {

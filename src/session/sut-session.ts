@@ -29,6 +29,8 @@ export interface SutSessionOptions {
   pollMs?: number;
   /** slack past a trial's warm-up, duration and request timeout before its runner counts as wedged, ms */
   trialSlackMs?: number;
+  /** a target (a service already running): nothing is booted or watched; the runner joins `network` */
+  external?: { network: string };
 }
 
 export interface SessionDeps {
@@ -99,6 +101,12 @@ export class SutSession {
   }
 
   private async boot(): Promise<void> {
+    if (this.opts.external) {
+      // nothing of ours runs there: no containers to sample, nothing that can crash under our watch
+      this.networks = [this.opts.external.network];
+      this.watcher = { promise: new Promise<SutContainer>(() => {}), check: async () => undefined, stop: () => {} };
+      return;
+    }
     const { compose, docker } = this.deps;
     const model = await compose.prepare().catch((err: Error) => {
       throw environmentError(`${this.prefix}${err.message}`);
