@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Provision a Docker engine and Compose v2 on a bare Debian/Ubuntu host (run as root).
+# Provision a Docker engine and Compose v2 on a bare Debian/Ubuntu host (as root).
 # Idempotent: an engine that already answers `docker info` and a compose plugin that already
-# answers `docker compose version` are left alone.
+# answers `docker compose version` are left alone, and then root is not needed.
 set -euo pipefail
 
 COMPOSE_VERSION="${COMPOSE_VERSION:-v2.29.7}"
 PLUGIN_DIR="${DOCKER_CLI_PLUGIN_DIR:-/usr/local/lib/docker/cli-plugins}"
 log() { printf '[provision-docker] %s\n' "$*" >&2; }
 
-if [ "$(id -u)" != 0 ]; then
-  log "must run as root (it installs packages and starts dockerd)"; exit 1
-fi
+need_root() {
+  if [ "$(id -u)" != 0 ]; then log "must run as root to $1"; exit 1; fi
+}
 
 if ! docker info >/dev/null 2>&1; then
+  need_root "install and start dockerd (no engine answers docker info)"
   if ! command -v dockerd >/dev/null 2>&1; then
     log "installing docker.io from the distribution's packages"
     export DEBIAN_FRONTEND=noninteractive
@@ -33,6 +34,7 @@ fi
 log "engine: $(docker info --format '{{.ServerVersion}}')"
 
 if ! docker compose version >/dev/null 2>&1; then
+  need_root "install the compose plugin into $PLUGIN_DIR"
   log "building docker compose ${COMPOSE_VERSION} from the Go module proxy"
   gobin="$(mktemp -d)"
   GOBIN="$gobin" CGO_ENABLED=0 go install -ldflags "-X github.com/docker/compose/v2/internal.Version=${COMPOSE_VERSION}" "github.com/docker/compose/v2/cmd@${COMPOSE_VERSION}"

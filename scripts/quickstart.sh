@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The README's first command on a fresh clone: sets up what is missing, then runs the quickstart.
+#   1. a Docker engine and Compose v2, unless `docker info` and `docker compose version` answer
+#      (scripts/provision-docker.sh: docker.io from the distribution, dockerd started, compose
+#      built from the Go module proxy; as root);
+#   2. the offline images and the fixture service, unless perf-gate/node:local and
+#      fixtures/sut/bin/sut are there (scripts/provision-images.sh; no registry is contacted);
+#   3. the quickstart: fixtures/quickstart/perf-gate.yml run with --mode update, which records a
+#      baseline, then with --mode gate against that baseline. Both write into OUT_DIR, never into
+#      baselines/; the gate run's exit code is the script's (0 pass, 1 regression; see docs/cli.md).
+# Needs Node >= 20 (and Go when something must be built). No npm ci: dist/ is the committed,
+# self-contained bundle.
+# Usage: bash scripts/quickstart.sh [OUT_DIR]   (default: a new directory under $TMPDIR or /tmp)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log() { printf '[quickstart] %s\n' "$*" >&2; }
+
+if ! command -v node >/dev/null 2>&1; then log "Node >= 20 is needed on the PATH"; exit 1; fi
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  log "Node >= 20 is needed, found $(node --version)"; exit 1
+fi
+
+if ! docker info >/dev/null 2>&1 || ! docker compose version >/dev/null 2>&1; then
+  log "no Docker engine or no Compose v2: provisioning them"
+  bash scripts/provision-docker.sh
+fi
+
+if ! docker image inspect perf-gate/node:local >/dev/null 2>&1 || [ ! -x fixtures/sut/bin/sut ]; then
+  log "building the offline images and the fixture services"
+  bash scripts/provision-images.sh
+fi
+
+out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/perf-gate-quickstart.XXXXXX")}"
+mkdir -p "$out"
+config=fixtures/quickstart/perf-gate.yml
+
+log "1 of 2: recording a baseline (--mode update) into $out/baselines"
+node dist/cli.js run --config "$config" --mode update --baseline-dir "$out/baselines" --out "$out/update"
+
+log "2 of 2: gating the same code against that baseline (--mode gate)"
+rc=0
+node dist/cli.js run --config "$config" --mode gate --baseline-dir "$out/baselines" --out "$out/gate" || rc=$?
+log "the gate's report (the PR comment): $out/gate/perf-gate-report.md"
+exit "$rc"
