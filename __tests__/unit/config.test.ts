@@ -805,7 +805,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ['no phases', minimal((c) => setPhases(c)), ['scenarios[0].phases: must list at least one phase']],
     ['no scenarios', minimal((c) => (c.scenarios = [])), ['scenarios: must list at least one scenario']],
     ['too many workers', minimal((c) => (c.runner = { workers: 65 })), ['runner.workers: must be at most 64']],
-    // every numeric key has a bound a real CI run could use (README, "Bounds")
+    // every numeric key has a bound a real CI run could use (docs/config.md, "Bounds")
     [
       'connections 1e9',
       minimal((c) => setPhases(c, { connections: 1e9, duration: '1s' })),

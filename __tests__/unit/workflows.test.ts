@@ -1,5 +1,6 @@
-// This repository's workflows and every workflow recipe in the README pass actionlint, name what
-// they refer to, and the README documents every input of action.yml.
+// This repository's workflows and every workflow recipe in the documentation (the README's Action in
+// ten lines, docs/action.md's recipes) pass actionlint, name what they refer to, and docs/action.md
+// documents every input and output of action.yml.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,18 @@ import { actionlintPath } from './fixtures.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKFLOWS = join(ROOT, '.github/workflows');
 
-/** The README's ```yaml blocks that are whole workflows (they have `on:` and `jobs:`). */
-function readmeWorkflows(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+/** The ```yaml blocks of a Markdown file that are whole workflows (they have `on:` and `jobs:`). */
+function docWorkflows(file: string): string[] {
+  const doc = readFileSync(join(ROOT, file), 'utf8');
+  return [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)]
     .map((m) => m[1] as string)
     .filter((y) => /^on:/m.test(y) && /^jobs:/m.test(y));
 }
+/** The Action's reference, with the workflow recipes. */
+const ACTION_DOC = 'docs/action.md';
+const recipes = (): string[] => docWorkflows(ACTION_DOC);
+/** Every workflow the documentation shows: the README's, then docs/action.md's. */
+const documented = (): string[] => [...docWorkflows('README.md'), ...recipes()];
 
 const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
 const lint = actionlintPath();
@@ -27,20 +33,27 @@ describe('workflows', () => {
     expect(files.sort()).toEqual(['check-dist.yml', 'ci.yml', 'dogfood.yml', 'perf-report.yml', 'release.yml']);
   });
 
-  it('the README has the recipes: PR gate, refresh, sweep, and the two halves of the fork flow', () => {
-    const names = readmeWorkflows().map((y) => (parse(y) as { name?: string }).name);
+  it('docs/action.md has the recipes: PR gate, refresh, sweep, and the two halves of the fork flow', () => {
+    const names = recipes().map((y) => (parse(y) as { name?: string }).name);
     expect(names).toEqual(['perf', 'perf-baselines', 'perf-sweep', 'perf', 'perf-report']);
   });
 
-  it.runIf(lint || process.env.CI)('actionlint passes on .github/workflows and on every README recipe', () => {
+  it("the README's Action in ten lines is the PR gate recipe, as a whole workflow", () => {
+    const readme = docWorkflows('README.md');
+    expect(readme.map((y) => (parse(y) as { name?: string }).name)).toEqual(['perf']);
+    expect(parse(readme[0] as string)).toEqual(parse(recipes()[0] as string));
+  });
+
+  it.runIf(lint || process.env.CI)('actionlint passes on .github/workflows and on every documented workflow', () => {
     expect(lint, 'actionlint is needed in CI: bash scripts/provision-test-tools.sh').toBeDefined();
-    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-readme-workflows-'));
-    const recipes = readmeWorkflows().map((y, i) => {
-      const file = join(dir, `readme-${i}.yml`);
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-doc-workflows-'));
+    const shown = documented().map((y, i) => {
+      const file = join(dir, `doc-${i}.yml`);
       writeFileSync(file, y);
       return file;
     });
-    const r = spawnSync(lint as string, ['-color=false', ...files.map((f) => join(WORKFLOWS, f)), ...recipes], {
+    expect(shown).toHaveLength(6);
+    const r = spawnSync(lint as string, ['-color=false', ...files.map((f) => join(WORKFLOWS, f)), ...shown], {
       encoding: 'utf8',
     });
     expect(r.stdout + r.stderr).toBe('');
@@ -58,10 +71,10 @@ describe('workflows', () => {
     expect(r.status).toBe(1);
   });
 
-  it('every workflow_run trigger names a workflow that exists (in the repository, and in the README)', () => {
+  it('every workflow_run trigger names a workflow that exists (in the repository, and in docs/action.md)', () => {
     const own = files.map((f) => parse(readFileSync(join(WORKFLOWS, f), 'utf8')) as { name: string; on: unknown });
-    const readme = readmeWorkflows().map((y) => parse(y) as { name: string; on: unknown });
-    for (const set of [own, readme]) {
+    const doc = recipes().map((y) => parse(y) as { name: string; on: unknown });
+    for (const set of [own, doc]) {
       const names = new Set(set.map((w) => w.name));
       for (const w of set) {
         const on = w.on as { workflow_run?: { workflows: string[] } };
@@ -73,13 +86,19 @@ describe('workflows', () => {
   it('the trusted report jobs check out no pull request code', () => {
     const report = readFileSync(join(WORKFLOWS, 'perf-report.yml'), 'utf8');
     expect(report).not.toMatch(/head_sha|head_branch|pull_request\.head|refs\/pull/);
-    expect(readmeWorkflows()[4]).not.toMatch(/actions\/checkout/);
+    expect(recipes()[4]).not.toMatch(/actions\/checkout/);
   });
 
-  it('the README documents every input of action.yml', () => {
+  it('docs/action.md documents every input of action.yml', () => {
     const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = /- uses: your-org\/perf-gate@v0 {3}# this repository\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const doc = readFileSync(join(ROOT, ACTION_DOC), 'utf8');
+    const block = /- uses: your-org\/perf-gate@v0 {3}# this repository\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
     for (const input of Object.keys(action.inputs)) expect(block, input).toMatch(new RegExp(`^    ${input}:`, 'm'));
+  });
+
+  it('docs/action.md documents every output of action.yml', () => {
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { outputs: Record<string, unknown> };
+    const doc = readFileSync(join(ROOT, ACTION_DOC), 'utf8');
+    for (const output of Object.keys(action.outputs)) expect(doc, output).toContain(`| \`${output}\` |`);
   });
 });
