@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tools the test suite uses besides Node and Docker, installed from package registries only:
-#   actionlint (Go module proxy) lints .github/workflows and the README's workflow recipes;
+#   actionlint (Go module proxy) lints .github/workflows and the workflows the README and
+#   docs/action.md show;
 #   junitparser (PyPI) reads our JUnit XML back the way CI report tools do;
 #   act (nektos/act, Go module proxy) runs the dogfood workflow in a real Actions runtime
 #   (__tests__/integration/act.test.ts).
