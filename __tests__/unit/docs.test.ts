@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -125,6 +127,17 @@ describe("the README's example perf-gate.yml", () => {
     ]);
     // the scenario's p99 SLO joins the default band: both rules hold
     expect(config?.scenarios[0]?.thresholds.p99).toEqual({ regress: 0.25, floor: 1000, limit: 50_000 });
+  });
+
+  it('is accepted by the JSON Schema shipped for editors (its first line points at it)', () => {
+    expect(example.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json',
+    );
+    const schema = JSON.parse(read('schema/perf-gate.schema.json')) as object;
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    const ok = validate(parse(example));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
   });
 });
 
