@@ -92472,7 +92472,7 @@ var wsUrl = withPort(
 );
 var phase = external_exports.strictObject({
   name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe("closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)"),
+  connections: intIn(1, BOUNDS.connections).optional().describe("closed loop: concurrent connections; open loop: sockets, default max-in-flight"),
   duration: phaseDuration.optional().describe("100ms to 24h"),
   requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
   amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),

@@ -4,7 +4,7 @@
 // schedule. The clock and the generator's idleness are passed in, so the attribution is testable
 // without timers.
 //
-// The attribution rule (README, "Open loop"): a send due at S that starts at W was delayed by W − S.
+// The attribution rule (docs/measurement.md, open loop): a send due at S that starts at W was delayed by W − S.
 // Split that delay at the last moment L before W at which the generator's event loop was idle (it
 // had processed everything that had arrived and was waiting):
 //   - the part before L, if every connection was busy with a request the service had not answered

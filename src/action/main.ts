@@ -211,7 +211,7 @@ async function comment(deps: ActionDeps, ctx: ActionContext, inputs: ActionInput
   }
   if (isForkPullRequest(ctx.event)) {
     io.warning(
-      'perf-gate: pull request from a fork; its token is read-only, so no comment is posted (the job summary has the full report; the README shows how the report action comments from a trusted workflow_run job)',
+      'perf-gate: pull request from a fork; its token is read-only, so no comment is posted (the job summary has the full report; docs/action.md shows how the report action comments from a trusted workflow_run job)',
     );
     return;
   }

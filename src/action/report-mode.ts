@@ -100,7 +100,7 @@ export async function runReport(
   }
   if (ctx.eventName !== 'workflow_run' || !ctx.event.workflow_run) {
     throw usageError(
-      `mode report runs in a workflow_run job (this event is ${ctx.eventName || 'unknown'}): see the README's fork recipe`,
+      `mode report runs in a workflow_run job (this event is ${ctx.eventName || 'unknown'}): see the fork recipe in docs/action.md`,
     );
   }
   const run = ctx.event.workflow_run;

@@ -19,7 +19,7 @@ const name = z
   .max(64, { error: 'must be at most 64 characters (it names a file)' });
 
 /**
- * The bounds of every number a run uses (README, "Bounds"): what a real CI run could use, and never
+ * The bounds of every number a run uses (docs/config.md, "Bounds"): what a real CI run could use, and never
  * more than a machine can hold or a run can finish.
  */
 export const BOUNDS = {
@@ -168,7 +168,7 @@ const phase = z.strictObject({
   name: name.optional().describe('names the phase in baselines and reports; derived when omitted'),
   connections: intIn(1, BOUNDS.connections)
     .optional()
-    .describe('closed loop: concurrent connections; open loop: sockets, default min(max-in-flight, 100)'),
+    .describe('closed loop: concurrent connections; open loop: sockets, default max-in-flight'),
   duration: phaseDuration.optional().describe('100ms to 24h'),
   requests: intIn(1, BOUNDS.requests).optional().describe('closed loop: stop after this many responses'),
   amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),

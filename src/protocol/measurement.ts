@@ -55,7 +55,7 @@ export function sumDelivery(parts: ReadonlyArray<Pick<TrialMeasurement, 'deliver
 }
 
 /**
- * Open-loop schedule accounting (SPEC §3, README "Open loop"). A send's delay behind its scheduled
+ * Open-loop schedule accounting (SPEC §3; docs/measurement.md, open loop). A send's delay behind its scheduled
  * time is split three ways: the service's (every connection busy with an unanswered request; it
  * counts in the latency), the timer's (the generator idle, waiting for its timer; not charged) and
  * the generator's (its event loop busy; not charged, and too much of it makes the phase
