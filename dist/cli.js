@@ -92997,6 +92997,11 @@ function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
     const checks = normalizeExpect(raw.expect, `${path}.expect`, problems);
     if (request2.method === "HEAD" && (checks.body || checks.json))
       problems.push(`${path}.expect: a HEAD response has no body to check (check status or headers)`);
+    const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === "accept-encoding")?.[1];
+    if ((checks.body || checks.json) && encoding !== void 0 && !/^\s*identity\s*$/i.test(encoding))
+      problems.push(
+        `${path}.expect: body and json checks read the body as sent; a compressed one (accept-encoding: ${encoding}) cannot be checked: drop the header or check status and headers only`
+      );
     if (Object.keys(checks).length > 0) request2.expect = checks;
   }
   return request2;
@@ -93015,7 +93020,7 @@ function normalizeExpect(raw, path, problems) {
   if (raw.body !== void 0) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
   if (raw.json !== void 0 && Object.keys(raw.json).length > 0) {
     out.json = Object.entries(raw.json).map(([p, want]) => {
-      if (!parseJsonPath(p))
+      if (p.trim() === "" || !parseJsonPath(p))
         problems.push(
           `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`
         );
@@ -93179,6 +93184,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     problems.push("target: give sut (a compose SUT perf-gate boots) or target (a service already running), not both");
   if (!sut && raw.target === void 0)
     problems.push("sut: is required (the compose SUT to boot), or give target: the URL of a service already running");
+  if (raw.target !== void 0 && /[?#]/.test(raw.target))
+    problems.push("target: a base URL without a query or fragment (request paths are joined to it)");
   if (raw.runner?.network !== void 0 && raw.target === void 0)
     problems.push("runner.network: only with target (with sut the runner joins the compose project's networks)");
   if (raw.target !== void 0 && raw.gate?.against === "base-ref")
@@ -93670,7 +93677,7 @@ function parseConfigText(text, file2, resolvePath) {
     return { problems: [`YAML: ${err.message.split("\n")[0]}`] };
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    return { problems: ["(top level): must be a mapping with version, sut and scenarios"] };
+    return { problems: ["(top level): must be a mapping with version, sut (or target) and scenarios"] };
   }
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
@@ -94116,6 +94123,7 @@ var trialMeasurementSchema = external_exports.object({
   statusCodes: counts,
   errors: counts,
   checks: counts.optional(),
+  expectedStatuses: external_exports.array(external_exports.string()).optional(),
   rps: nonneg,
   bytesPerSec: nonneg,
   latency: latencySummarySchema,
@@ -94706,6 +94714,10 @@ function sumDelivery(parts) {
 function failureKinds(m) {
   return m.checks ? { ...m.errors, ...m.checks } : m.errors;
 }
+function unionStatuses(parts) {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : void 0;
+}
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -94937,7 +94949,8 @@ function statusClass(code) {
   return code === "OK" ? void 0 : `gRPC ${code}`;
 }
 function errorClasses(m) {
-  const codes = Object.entries(m.statusCodes).filter(([, n]) => n > 0).map(([code]) => statusClass(code)).filter((c) => c !== void 0);
+  const expected = new Set(m.expectedStatuses ?? []);
+  const codes = Object.entries(m.statusCodes).filter(([code, n]) => n > 0 && !expected.has(code)).map(([code]) => statusClass(code)).filter((c) => c !== void 0);
   const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
@@ -96936,9 +96949,9 @@ function textTable(header, rows) {
 }
 
 // src/report/terminal.ts
-function errorSummary(statusCodes, errors) {
+function errorSummary(statusCodes, errors, expected = []) {
   const parts = [
-    ...Object.entries(statusCodes).filter(([code]) => statusClass(code) !== void 0).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(statusCodes).filter(([code]) => statusClass(code) !== void 0 && !expected.includes(code)).map(([code, n]) => `${n}×${code}`),
     ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`)
   ];
   return parts.length ? parts.join(" ") : "0";
@@ -96959,7 +96972,7 @@ function renderResultsTable(scenarios) {
         ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
           (k) => formatLatency(m.latency, k)
         ),
-        errorSummary(m.statusCodes, failureKinds(m))
+        errorSummary(m.statusCodes, failureKinds(m), m.expectedStatuses)
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([
@@ -97182,6 +97195,8 @@ function mergeTrials(trials2, histograms) {
     histogram: encodeHistogram(merged)
   };
   if (Object.keys(checks).length > 0) result.checks = checks;
+  const expected = unionStatuses(trials2);
+  if (expected) result.expectedStatuses = expected;
   const open2 = sumOpenCounts(trials2);
   if (open2) result.open = open2;
   const delivery = sumDelivery(trials2);

@@ -36390,7 +36390,8 @@ function makeTarget(load, timeoutMs) {
     expects: entries.map((r) => r.expect),
     captures: entries.map((r) => captureOf(r.expect)),
     timeouts,
-    longestTimeoutMs: Math.max(...timeouts)
+    longestTimeoutMs: Math.max(...timeouts),
+    connectTimeoutMs: timeoutMs
   };
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request));
@@ -36417,7 +36418,7 @@ function sweepTimeouts(connections, target) {
           c.abort(c.connected ? "timeout" : "connect-timeout");
       }
     },
-    Math.max(10, Math.min(100, Math.min(...target.timeouts) / 4))
+    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4))
   );
 }
 var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
@@ -36431,7 +36432,7 @@ var Connection = class {
     this.target = target;
     this.owner = owner;
     this.sentAt = now;
-    this.timeoutMs = target.timeouts[0];
+    this.timeoutMs = target.connectTimeoutMs;
     const onread = {
       buffer: READ_BUFFER,
       callback: (n, buf) => {
@@ -36500,9 +36501,14 @@ var Connection = class {
     if (this.closed) return;
     this.fail(kind, false);
   }
-  /** Hands an idle connection to another owner (the next stage, or the parking lot between stages). */
-  adopt(owner) {
+  /**
+   * Hands an idle connection to another owner (the next stage, or the parking lot between stages)
+   * and, when given, that stage's target: the same host and port (parking is by those), but its own
+   * requests, checks, timeouts and HEAD-ness (the next scenario's, not the one that opened it).
+   */
+  adopt(owner, target) {
     this.owner = owner;
+    if (target) this.target = target;
     if (owner === parkingOwner) this.socket.unref();
     else this.socket.ref();
   }
@@ -36604,7 +36610,7 @@ function unpark(target, now, max2, owner) {
     const reuse = key === targetKey(target) && now - lot.at <= PARK_MS;
     for (const c of lot.connections) {
       if (reuse && owner && taken.length < max2 && c.usable && !c.inFlight) {
-        c.adopt(owner);
+        c.adopt(owner, target);
         taken.push(c);
       } else c.dispose();
     }
@@ -36687,6 +36693,8 @@ var RequestCounts = class {
   errors = {};
   /** responses that failed a check of the request's `expect`, by check */
   checks = {};
+  /** statuses outside 2xx/3xx that were successes because the request's checks list them */
+  expected = /* @__PURE__ */ new Set();
   /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
   count(status2, bytes, latencyUs, ok = isSuccess(status2), check) {
     this.responses++;
@@ -36695,6 +36703,7 @@ var RequestCounts = class {
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
     if (ok) {
       this.successes++;
+      if (!isSuccess(status2)) this.expected.add(key);
       recordUs(this.histogram, latencyUs);
     } else {
       this.failures++;
@@ -36723,6 +36732,7 @@ var RequestCounts = class {
       histogram: encodeHistogram(this.histogram)
     };
     if (Object.keys(this.checks).length > 0) t.checks = this.checks;
+    if (this.expected.size > 0) t.expectedStatuses = [...this.expected].sort();
     this.histogram.destroy();
     return t;
   }
@@ -36958,7 +36968,7 @@ var OpenEngine = class {
       Math.max(0, this.schedule.windowEnd + this.target.longestTimeoutMs - performance2.now())
     );
     if (this.schedule.total === 0) this.finish();
-    else this.arm(now);
+    else this.pump(now);
   }
   job;
   recorder;
@@ -37163,6 +37173,10 @@ function sumDelivery(parts) {
   }
   return out;
 }
+function unionStatuses(parts) {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : void 0;
+}
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -37192,7 +37206,7 @@ function sumOpenCounts(parts) {
 function combineRequestTallies(trial, names, tallies, generator) {
   return names.map((name, k) => {
     const parts = tallies.map((t) => {
-      const { open: _open, delivery: _delivery, requests, ...phase } = t;
+      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
       const own = requests?.[k];
       if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
       return { ...phase, ...own, connectionCloses: 0 };
@@ -37240,6 +37254,8 @@ function combineTallies(trial, tallies, generator) {
     }
   };
   if (Object.keys(checks).length > 0) measurement.checks = checks;
+  const expected = unionStatuses(tallies);
+  if (expected) measurement.expectedStatuses = expected;
   const open = sumOpenCounts(tallies);
   if (open) measurement.open = open;
   const delivery = sumDelivery(tallies);

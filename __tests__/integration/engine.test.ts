@@ -377,6 +377,18 @@ describe('response checks (expect) and a request’s own timeout against 127.0.0
     },
   );
 
+  it('the next scenario’s checks hold on connections parked by the one before (same host and port)', async () => {
+    const { url } = await serve((_req, res) => res.end('ok'));
+    const schedule = () => ({ startAt: performance.now(), rate: 100, durationMs: 500, stride: 1, offset: 0 });
+    // the first leaves idle connections parked; the second has one, taken from the lot: all its requests go over it
+    const first = await runOpen({ load: request(url), schedule: schedule(), connections: 3, timeoutMs: 2000 }).done;
+    expect(first).toMatchObject({ responses: 50, successes: 50 });
+    // at once, within the parking time: the second scenario takes the first one's idle connections
+    const load = { request: { url, method: 'GET', headers: {}, expect: { status: [201] } } };
+    const second = await runOpen({ load, schedule: schedule(), connections: 1, timeoutMs: 2000 }).done;
+    expect(second).toMatchObject({ responses: 50, successes: 0, failures: 50, checks: { 'expect-status': 50 } });
+  });
+
   it('without checks the same service is all successes (what the checks are for)', async () => {
     const origin = await graphql();
     const t = await runClosed(request(`${origin}/graphql`), 2, { requests: 100 }, 2000).done;

@@ -574,6 +574,8 @@ describe('compareScenario: a failed errors row names its new error classes (coun
       { failures: 50, statusCodes: { '200': 1000 }, checks: { 'expect-status': 50 } },
       [['error-rate', 'regression', 'new error class expect-status (50×)']],
     ],
+    // a 404 the request's checks list (expect.status: [200, 404]) is a success, not a new class
+    ['errors', { statusCodes: { '200': 900, '404': 100 }, expectedStatuses: ['404'] }, [['errors', 'pass', undefined]]],
     // inside the errors band: the new class is a regression row of its own
     [
       'errors',

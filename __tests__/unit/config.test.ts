@@ -568,6 +568,20 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       ],
     ],
     [
+      'target with a query; an empty JSON path; a body check on a compressed answer',
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://127.0.0.1:8080/api?key=1';
+        request0(c).headers = { 'Accept-Encoding': 'gzip' };
+        request0(c).expect = { json: { '': 1 } };
+      }),
+      [
+        'target: a base URL without a query or fragment (request paths are joined to it)',
+        "scenarios[0].request.expect.json.: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)",
+        'scenarios[0].request.expect: body and json checks read the body as sent; a compressed one (accept-encoding: gzip) cannot be checked: drop the header or check status and headers only',
+      ],
+    ],
+    [
       'a request timeout out of range',
       minimal((c) => (request0(c).timeout = '11m')),
       ['scenarios[0].request.timeout: must be a duration from 1ms to 10m'],
@@ -901,9 +915,17 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       minimal((c) => delete c.sut),
       ['sut: is required (the compose SUT to boot), or give target: the URL of a service already running'],
     ],
-    ['top level is a list', '- a\n- b\n', ['(top level): must be a mapping with version, sut and scenarios']],
-    ['top level is a scalar', 'hello\n', ['(top level): must be a mapping with version, sut and scenarios']],
-    ['empty file', '', ['(top level): must be a mapping with version, sut and scenarios']],
+    [
+      'top level is a list',
+      '- a\n- b\n',
+      ['(top level): must be a mapping with version, sut (or target) and scenarios'],
+    ],
+    [
+      'top level is a scalar',
+      'hello\n',
+      ['(top level): must be a mapping with version, sut (or target) and scenarios'],
+    ],
+    ['empty file', '', ['(top level): must be a mapping with version, sut (or target) and scenarios']],
     [
       'a YAML alias bomb',
       [

@@ -57,6 +57,8 @@ export interface Measure {
   errors?: Record<string, number>;
   /** responses that failed a check, by check (they are among `failures`) */
   checks?: Record<string, number>;
+  /** statuses outside 2xx/3xx the request's checks list as successes */
+  expectedStatuses?: string[];
   resources?: Record<string, ResourceUsage>;
 }
 
@@ -81,6 +83,7 @@ export function counts(m: Measure) {
     statusCodes: m.statusCodes ?? { '200': responses - failures },
     errors: m.errors ?? {},
     ...(m.checks ? { checks: m.checks } : {}),
+    ...(m.expectedStatuses ? { expectedStatuses: m.expectedStatuses } : {}),
   };
 }
 

@@ -15,15 +15,17 @@ function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean
   const p = new ResponseParser();
   p.expect(o.head ?? false, o.capture);
   const cuts = [0, ...(o.cuts ?? []), bytes.length];
+  const stale = Buffer.from('\r\n\r\nHTTP/1.1 999 X\r\n\r\n');
+  // one buffer for every read, as the engine's shared read buffer: what the parser keeps of a piece
+  // must be a copy, or the next read overwrites it
+  const shared = Buffer.alloc(bytes.length + stale.length);
   let done = false;
   try {
     for (let i = 0; i + 1 < cuts.length; i++) {
-      // a larger buffer with stale bytes after the piece, as the shared read buffer has
-      const piece = Buffer.concat([
-        bytes.subarray(cuts[i], cuts[i + 1]),
-        Buffer.from('\r\n\r\nHTTP/1.1 999 X\r\n\r\n'),
-      ]);
-      done = p.feed(piece, 0, (cuts[i + 1] as number) - (cuts[i] as number));
+      // stale bytes after the piece, as the shared read buffer has
+      const n = bytes.copy(shared, 0, cuts[i], cuts[i + 1]);
+      stale.copy(shared, n);
+      done = p.feed(shared, 0, n);
     }
     if (!done && o.end) done = p.end();
   } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineTallies, type EngineTally } from '../../runner/src/tally.js';
+import { combineRequestTallies, combineTallies, type EngineTally } from '../../runner/src/tally.js';
 import type { OpenLoopCounts } from '../../src/results/types.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 
@@ -266,5 +266,45 @@ describe('combineTallies: open-loop counts', () => {
     const { measurement: m } = combineTallies(1, [tally([1000]), tally([1000])], generator);
     expect(m.open).toBeUndefined();
     expect('open' in m).toBe(false);
+  });
+});
+
+describe('combineTallies and combineRequestTallies: failed checks and expected statuses', () => {
+  it('sums checks and unites expected statuses over instances; an entry keeps only its own', () => {
+    const entry = (over: Partial<EngineTally>) => {
+      const {
+        elapsedMs: _e,
+        connectionCloses: _c,
+        loopDelayP99Us: _p,
+        loopDelayMaxUs: _m,
+        loopUtilization: _u,
+        ...t
+      } = tally(repeat(1000, 10), over);
+      return t;
+    };
+    const a = tally(repeat(1000, 20), {
+      failures: 5,
+      checks: { 'expect-json': 5 },
+      expectedStatuses: ['404'],
+      requests: [entry({ failures: 5, checks: { 'expect-json': 5 } }), entry({ expectedStatuses: ['404'] })],
+    });
+    const b = tally(repeat(1000, 20), {
+      failures: 2,
+      checks: { 'expect-json': 1, 'expect-status': 1 },
+      expectedStatuses: ['401'],
+      requests: [
+        entry({ failures: 2, checks: { 'expect-json': 1, 'expect-status': 1 } }),
+        entry({ expectedStatuses: ['401'] }),
+      ],
+    });
+    const { measurement } = combineTallies(1, [a, b], generator);
+    expect(measurement.checks).toEqual({ 'expect-json': 6, 'expect-status': 1 });
+    expect(measurement.expectedStatuses).toEqual(['401', '404']);
+    const [first, second] = combineRequestTallies(1, ['graphql', 'missing'], [a, b], generator);
+    expect(first?.measurement.checks).toEqual({ 'expect-json': 6, 'expect-status': 1 });
+    expect(first?.measurement.expectedStatuses).toBeUndefined();
+    // the phase's checks are not the second entry's
+    expect(second?.measurement.checks).toBeUndefined();
+    expect(second?.measurement.expectedStatuses).toEqual(['401', '404']);
   });
 });

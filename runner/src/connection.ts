@@ -41,6 +41,8 @@ export interface Target {
   timeouts: number[];
   /** the longest of `timeouts`: how long the requests in flight at the window's end may take */
   longestTimeoutMs: number;
+  /** how long a connect may take: the scenario's request-timeout (not one entry's own timeout) */
+  connectTimeoutMs: number;
 }
 
 /** A whole response as the engines count it: the parser's result, judged by the request's checks. */
@@ -90,6 +92,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     captures: entries.map((r) => captureOf(r.expect)),
     timeouts,
     longestTimeoutMs: Math.max(...timeouts),
+    connectTimeoutMs: timeoutMs,
   };
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request));
@@ -124,7 +127,7 @@ export interface ConnectionOwner {
 
 /**
  * Request and connect timeouts of an engine's connections (each request its own, a connect the
- * first entry's), checked a few times per timeout (every 10–100 ms) rather than with a timer per
+ * scenario's), checked a few times per timeout (every 10–100 ms) rather than with a timer per
  * request. Returns the interval to clear.
  */
 export function sweepTimeouts(connections: Iterable<Connection>, target: Target): NodeJS.Timeout {
@@ -136,7 +139,7 @@ export function sweepTimeouts(connections: Iterable<Connection>, target: Target)
           c.abort(c.connected ? 'timeout' : 'connect-timeout');
       }
     },
-    Math.max(10, Math.min(100, Math.min(...target.timeouts) / 4)),
+    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4)),
   );
 }
 
@@ -168,12 +171,12 @@ export class Connection {
   private closing = false;
 
   constructor(
-    private readonly target: Target,
+    private target: Target,
     private owner: ConnectionOwner,
     now: number,
   ) {
     this.sentAt = now;
-    this.timeoutMs = target.timeouts[0] as number;
+    this.timeoutMs = target.connectTimeoutMs;
     const onread = {
       buffer: READ_BUFFER,
       callback: (n: number, buf: Uint8Array): boolean => {
@@ -229,9 +232,14 @@ export class Connection {
     this.fail(kind, false);
   }
 
-  /** Hands an idle connection to another owner (the next stage, or the parking lot between stages). */
-  adopt(owner: ConnectionOwner): void {
+  /**
+   * Hands an idle connection to another owner (the next stage, or the parking lot between stages)
+   * and, when given, that stage's target: the same host and port (parking is by those), but its own
+   * requests, checks, timeouts and HEAD-ness (the next scenario's, not the one that opened it).
+   */
+  adopt(owner: ConnectionOwner, target?: Target): void {
     this.owner = owner;
+    if (target) this.target = target;
     // a parked connection does not keep the process alive; a stage's connections do
     if (owner === parkingOwner) this.socket.unref();
     else this.socket.ref();
@@ -363,7 +371,7 @@ export function unpark(target: Target, now: number, max: number, owner?: Connect
     const reuse = key === targetKey(target) && now - lot.at <= PARK_MS;
     for (const c of lot.connections) {
       if (reuse && owner && taken.length < max && c.usable && !c.inFlight) {
-        c.adopt(owner);
+        c.adopt(owner, target);
         taken.push(c);
       } else c.dispose();
     }

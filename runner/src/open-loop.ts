@@ -104,7 +104,8 @@ class OpenEngine implements ConnectionOwner {
       Math.max(0, this.schedule.windowEnd + this.target.longestTimeoutMs - performance.now()),
     );
     if (this.schedule.total === 0) this.finish();
-    else this.arm(now);
+    // sends already due go out on the connections taken from the lot (none may open to wake it)
+    else this.pump(now);
   }
 
   private open(now: number): void {

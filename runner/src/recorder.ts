@@ -19,6 +19,8 @@ export class RequestCounts {
   readonly errors: Record<string, number> = {};
   /** responses that failed a check of the request's `expect`, by check */
   readonly checks: Record<string, number> = {};
+  /** statuses outside 2xx/3xx that were successes because the request's checks list them */
+  readonly expected = new Set<string>();
 
   /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
   count(status: number | string, bytes: number, latencyUs: number, ok = isSuccess(status), check?: string): void {
@@ -28,6 +30,7 @@ export class RequestCounts {
     this.statusCodes[key] = (this.statusCodes[key] ?? 0) + 1;
     if (ok) {
       this.successes++;
+      if (!isSuccess(status)) this.expected.add(key);
       recordUs(this.histogram, latencyUs);
     } else {
       this.failures++;
@@ -59,6 +62,7 @@ export class RequestCounts {
       histogram: encodeHistogram(this.histogram),
     };
     if (Object.keys(this.checks).length > 0) t.checks = this.checks;
+    if (this.expected.size > 0) t.expectedStatuses = [...this.expected].sort();
     this.histogram.destroy();
     return t;
   }

@@ -1,7 +1,7 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { addCounts, sumDelivery, sumOpenCounts } from '../../src/protocol/measurement.js';
+import { addCounts, sumDelivery, sumOpenCounts, unionStatuses } from '../../src/protocol/measurement.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/histogram.js';
 
@@ -16,6 +16,7 @@ export interface EngineTally extends Pick<
   | 'statusCodes'
   | 'errors'
   | 'checks'
+  | 'expectedStatuses'
   | 'open'
   | 'delivery'
 > {
@@ -36,7 +37,16 @@ export interface EngineTally extends Pick<
 /** One mix entry's counts in one instance's run. */
 export type RequestTally = Pick<
   EngineTally,
-  'sent' | 'responses' | 'successes' | 'failures' | 'bytes' | 'statusCodes' | 'errors' | 'checks' | 'histogram'
+  | 'sent'
+  | 'responses'
+  | 'successes'
+  | 'failures'
+  | 'bytes'
+  | 'statusCodes'
+  | 'errors'
+  | 'checks'
+  | 'expectedStatuses'
+  | 'histogram'
 >;
 
 /**
@@ -52,7 +62,8 @@ export function combineRequestTallies(
 ): Array<{ name: string; measurement: TrialMeasurement; histogram: string }> {
   return names.map((name, k) => {
     const parts = tallies.map((t): EngineTally => {
-      const { open: _open, delivery: _delivery, requests, ...phase } = t;
+      // the phase's own failed checks and expected statuses are not an entry's (its own come from `own`)
+      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
       const own = requests?.[k];
       if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
       return { ...phase, ...own, connectionCloses: 0 };
@@ -111,6 +122,8 @@ export function combineTallies(
     },
   };
   if (Object.keys(checks).length > 0) measurement.checks = checks;
+  const expected = unionStatuses(tallies);
+  if (expected) measurement.expectedStatuses = expected;
   const open = sumOpenCounts(tallies);
   if (open) measurement.open = open;
   const delivery = sumDelivery(tallies);

@@ -19,6 +19,7 @@ type Measured = Pick<
   | 'failures'
   | 'errors'
   | 'checks'
+  | 'expectedStatuses'
   | 'responses'
   | 'statusCodes'
   | 'resources'
@@ -106,9 +107,10 @@ export function statusClass(code: string): string | undefined {
 }
 
 /** Error classes: failed status codes (HTTP, or gRPC status names), socket error kinds and failed checks. */
-export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors' | 'checks'>): string[] {
+export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors' | 'checks' | 'expectedStatuses'>): string[] {
+  const expected = new Set(m.expectedStatuses ?? []);
   const codes = Object.entries(m.statusCodes)
-    .filter(([, n]) => n > 0)
+    .filter(([code, n]) => n > 0 && !expected.has(code))
     .map(([code]) => statusClass(code))
     .filter((c): c is string => c !== undefined);
   const kinds = Object.entries(failureKinds(m))

@@ -118,7 +118,7 @@ export function parseConfigText(
     return { problems: [`YAML: ${(err as Error).message.split('\n')[0]}`] };
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    return { problems: ['(top level): must be a mapping with version, sut and scenarios'] };
+    return { problems: ['(top level): must be a mapping with version, sut (or target) and scenarios'] };
   }
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };

@@ -273,6 +273,11 @@ function normalizeRequest(
     const checks = normalizeExpect(raw.expect, `${path}.expect`, problems);
     if (request.method === 'HEAD' && (checks.body || checks.json))
       problems.push(`${path}.expect: a HEAD response has no body to check (check status or headers)`);
+    const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'accept-encoding')?.[1];
+    if ((checks.body || checks.json) && encoding !== undefined && !/^\s*identity\s*$/i.test(encoding))
+      problems.push(
+        `${path}.expect: body and json checks read the body as sent; a compressed one (accept-encoding: ${encoding}) cannot be checked: drop the header or check status and headers only`,
+      );
     if (Object.keys(checks).length > 0) request.expect = checks;
   }
   return request;
@@ -293,7 +298,7 @@ function normalizeExpect(raw: NonNullable<RawRequest['expect']>, path: string, p
   if (raw.body !== undefined) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
   if (raw.json !== undefined && Object.keys(raw.json).length > 0) {
     out.json = Object.entries(raw.json).map(([p, want]): JsonCheck => {
-      if (!parseJsonPath(p))
+      if (p.trim() === '' || !parseJsonPath(p))
         problems.push(
           `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`,
         );
@@ -489,6 +494,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     problems.push('target: give sut (a compose SUT perf-gate boots) or target (a service already running), not both');
   if (!sut && raw.target === undefined)
     problems.push('sut: is required (the compose SUT to boot), or give target: the URL of a service already running');
+  if (raw.target !== undefined && /[?#]/.test(raw.target))
+    problems.push('target: a base URL without a query or fragment (request paths are joined to it)');
   if (raw.runner?.network !== undefined && raw.target === undefined)
     problems.push("runner.network: only with target (with sut the runner joins the compose project's networks)");
   if (raw.target !== undefined && raw.gate?.against === 'base-ref')

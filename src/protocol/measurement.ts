@@ -23,6 +23,11 @@ export interface TrialMeasurement {
    * expect-too-large. Absent when none failed (and in files written before checks existed).
    */
   checks?: Record<string, number>;
+  /**
+   * statuses outside 2xx/3xx that a request's `expect.status` lists, seen in this trial: successes,
+   * so not error classes (`HTTP 404` of an endpoint expected to answer 404). Absent when none.
+   */
+  expectedStatuses?: string[];
   /** responses per second (any status) */
   rps: number;
   /** response bytes per second, headers included */
@@ -98,6 +103,12 @@ export interface GeneratorUsage {
  */
 export function failureKinds(m: Pick<TrialMeasurement, 'errors' | 'checks'>): Record<string, number> {
   return m.checks ? { ...m.errors, ...m.checks } : m.errors;
+}
+
+/** Statuses listed as successes by the requests' checks, over several parts; undefined when none. */
+export function unionStatuses(parts: ReadonlyArray<{ expectedStatuses?: string[] | undefined }>): string[] | undefined {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : undefined;
 }
 
 export function addCounts(into: Record<string, number>, from: Record<string, number>): void {

@@ -34,6 +34,7 @@ export const trialMeasurementSchema = z.object({
   statusCodes: counts,
   errors: counts,
   checks: counts.optional(),
+  expectedStatuses: z.array(z.string()).optional(),
   rps: nonneg,
   bytesPerSec: nonneg,
   latency: latencySummarySchema,

@@ -6,10 +6,14 @@ import { textTable } from './text-table.js';
 import { statusClass } from '../compare/metrics.js';
 import { failureKinds } from '../protocol/measurement.js';
 
-function errorSummary(statusCodes: Record<string, number>, errors: Record<string, number>): string {
+function errorSummary(
+  statusCodes: Record<string, number>,
+  errors: Record<string, number>,
+  expected: readonly string[] = [],
+): string {
   const parts = [
     ...Object.entries(statusCodes)
-      .filter(([code]) => statusClass(code) !== undefined)
+      .filter(([code]) => statusClass(code) !== undefined && !expected.includes(code))
       .map(([code, n]) => `${n}×${code}`),
     ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`),
   ];
@@ -32,7 +36,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         ...(['p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) =>
           formatLatency(m.latency, k),
         ),
-        errorSummary(m.statusCodes, failureKinds(m)),
+        errorSummary(m.statusCodes, failureKinds(m), m.expectedStatuses),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([

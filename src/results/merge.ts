@@ -3,7 +3,7 @@
 
 import { encodeHistogram, mergeHistograms, summarize } from '../protocol/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import { addCounts, sumDelivery, sumOpenCounts } from '../protocol/measurement.js';
+import { addCounts, sumDelivery, sumOpenCounts, unionStatuses } from '../protocol/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
 export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
@@ -49,6 +49,8 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
     histogram: encodeHistogram(merged),
   };
   if (Object.keys(checks).length > 0) result.checks = checks;
+  const expected = unionStatuses(trials);
+  if (expected) result.expectedStatuses = expected;
   const open = sumOpenCounts(trials);
   if (open) result.open = open;
   const delivery = sumDelivery(trials);
