@@ -92728,6 +92728,10 @@ function openLoopLimits(phase2) {
   return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
 }
 var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+}
 var WS_ENTRIES = ["push", "connect"];
 function commandLine(command) {
   return `${JSON.stringify(command)}
@@ -92778,6 +92782,7 @@ function render(t, values) {
 var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
 function parseJsonPath(path) {
   let rest = path.trim();
+  if (rest === "") return void 0;
   if (rest === "$") return [];
   if (rest.startsWith("$")) {
     rest = rest.slice(1);
@@ -93020,7 +93025,7 @@ function normalizeExpect(raw, path, problems) {
   if (raw.body !== void 0) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
   if (raw.json !== void 0 && Object.keys(raw.json).length > 0) {
     out.json = Object.entries(raw.json).map(([p, want]) => {
-      if (p.trim() === "" || !parseJsonPath(p))
+      if (!parseJsonPath(p))
         problems.push(
           `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`
         );
@@ -93253,6 +93258,12 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
       problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
     }
+    for (const m of raw.target !== void 0 ? RESOURCE_METRICS.filter((x) => scenario2.thresholds[x]) : []) {
+      const from = s.thresholds?.[m] !== void 0 ? "" : " (given in defaults.thresholds)";
+      problems.push(
+        `${path}.thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`
+      );
+    }
     if (mix) scenario2.mix = mix;
     if (websocket2) scenario2.websocket = websocket2;
     if (grpc) scenario2.grpc = grpc;
@@ -93278,18 +93289,6 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   }
   const env = {};
   for (const [k, v] of Object.entries(sut?.env ?? {})) env[k] = String(v);
-  if (raw.target !== void 0) {
-    for (const s of scenarios) {
-      const ri = raw.scenarios.findIndex((r) => r.name === s.name);
-      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x] !== void 0)) {
-        const own2 = raw.scenarios[ri]?.thresholds;
-        const from = own2?.[m] !== void 0 ? "" : " (given in defaults.thresholds)";
-        problems.push(
-          `scenarios[${ri}].thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`
-        );
-      }
-    }
-  }
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
   if (problems.length > 0) return { problems };
@@ -94714,6 +94713,11 @@ function sumDelivery(parts) {
 function failureKinds(m) {
   return m.checks ? { ...m.errors, ...m.checks } : m.errors;
 }
+function sumChecks(parts) {
+  const out = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : void 0;
+}
 function unionStatuses(parts) {
   const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
   return all.size > 0 ? [...all].sort() : void 0;
@@ -94948,9 +94952,14 @@ function statusClass(code) {
   if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
   return code === "OK" ? void 0 : `gRPC ${code}`;
 }
-function errorClasses(m) {
+function failedStatuses(m) {
   const expected = new Set(m.expectedStatuses ?? []);
-  const codes = Object.entries(m.statusCodes).filter(([code, n]) => n > 0 && !expected.has(code)).map(([code]) => statusClass(code)).filter((c) => c !== void 0);
+  return Object.entries(m.statusCodes).filter(
+    ([code, n]) => n > 0 && statusClass(code) !== void 0 && !expected.has(code)
+  );
+}
+function errorClasses(m) {
+  const codes = failedStatuses(m).map(([code]) => statusClass(code));
   const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
@@ -96949,10 +96958,10 @@ function textTable(header, rows) {
 }
 
 // src/report/terminal.ts
-function errorSummary(statusCodes, errors, expected = []) {
+function errorSummary(m) {
   const parts = [
-    ...Object.entries(statusCodes).filter(([code]) => statusClass(code) !== void 0 && !expected.includes(code)).map(([code, n]) => `${n}×${code}`),
-    ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`)
+    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`)
   ];
   return parts.length ? parts.join(" ") : "0";
 }
@@ -96972,7 +96981,7 @@ function renderResultsTable(scenarios) {
         ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
           (k) => formatLatency(m.latency, k)
         ),
-        errorSummary(m.statusCodes, failureKinds(m), m.expectedStatuses)
+        errorSummary(m)
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([
@@ -97159,12 +97168,10 @@ function mergeTrials(trials2, histograms) {
   const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes = {};
   const errors = {};
-  const checks = {};
   let bytes = 0;
   for (const t of trials2) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
-    if (t.checks) addCounts(checks, t.checks);
     bytes += t.bytesPerSec * t.durationMs / 1e3;
   }
   const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
@@ -97194,7 +97201,8 @@ function mergeTrials(trials2, histograms) {
     resources: resources2,
     histogram: encodeHistogram(merged)
   };
-  if (Object.keys(checks).length > 0) result.checks = checks;
+  const checks = sumChecks(trials2);
+  if (checks) result.checks = checks;
   const expected = unionStatuses(trials2);
   if (expected) result.expectedStatuses = expected;
   const open2 = sumOpenCounts(trials2);
@@ -97707,10 +97715,11 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
   if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
+  const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
   const timeout = Math.max(
-    s.requestTimeoutMs ?? plan.requestTimeoutMs,
+    scenarioTimeout,
     s.grpc?.deadlineMs ?? 0,
-    ...[s.request, ...(s.mix ?? []).map((e) => e.request)].map((r) => r.timeoutMs ?? 0)
+    ...loadRequests(s, scenarioTimeout).map((r) => r.timeoutMs)
   );
   return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }

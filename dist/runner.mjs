@@ -35954,6 +35954,10 @@ function openLoopLimits(phase) {
   return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
 }
 var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request) => ({ request, timeoutMs: request.timeoutMs ?? defaultMs }));
+}
 var WS_ENTRIES = ["push", "connect"];
 var EVENT_MARKER = "@@perf-gate ";
 
@@ -36017,6 +36021,7 @@ function jsonCheckHolds(c, doc) {
 }
 function parseJsonPath(path) {
   let rest = path.trim();
+  if (rest === "") return void 0;
   if (rest === "$") return [];
   if (rest.startsWith("$")) {
     rest = rest.slice(1);
@@ -36373,8 +36378,9 @@ function captureOf(e) {
 }
 function makeTarget(load, timeoutMs) {
   const { request, mix } = load;
-  const entries = mix && mix.length > 0 ? mix.map((e) => e.request) : [request];
-  const timeouts = entries.map((r) => r.timeoutMs ?? timeoutMs);
+  const requests = loadRequests(load, timeoutMs);
+  const entries = requests.map((e) => e.request);
+  const timeouts = requests.map((e) => e.timeoutMs);
   const url = new URL(request.url);
   const tls = url.protocol === "https:";
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -37173,6 +37179,11 @@ function sumDelivery(parts) {
   }
   return out;
 }
+function sumChecks(parts) {
+  const out = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : void 0;
+}
 function unionStatuses(parts) {
   const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
   return all.size > 0 ? [...all].sort() : void 0;
@@ -37220,12 +37231,10 @@ function round2(v) {
 function combineTallies(trial, tallies, generator) {
   const statusCodes = {};
   const errors = {};
-  const checks = {};
   const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
-    if (t.checks) addCounts(checks, t.checks);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1e3;
@@ -37253,7 +37262,8 @@ function combineTallies(trial, tallies, generator) {
       cores: generator.cores
     }
   };
-  if (Object.keys(checks).length > 0) measurement.checks = checks;
+  const checks = sumChecks(tallies);
+  if (checks) measurement.checks = checks;
   const expected = unionStatuses(tallies);
   if (expected) measurement.expectedStatuses = expected;
   const open = sumOpenCounts(tallies);

@@ -28,6 +28,7 @@ describe('parseJsonPath', () => {
     ['$a', undefined],
     ['a..b', undefined],
     ['$.a[*]', undefined],
+    ['', undefined],
   ];
   it.each(cases)('%s', (path, steps) => {
     expect(parseJsonPath(path)).toEqual(steps);

@@ -12,7 +12,7 @@ import {
   serializeRequest,
 } from './http1.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/protocol/expect.js';
-import type { PlanRequest, PlanScenario } from '../../src/protocol/plan.js';
+import { loadRequests, type PlanRequest, type PlanScenario } from '../../src/protocol/plan.js';
 import { MixPicker } from './mix.js';
 
 /** What an engine loads: the scenario's one request, or its mix. */
@@ -74,8 +74,9 @@ function captureOf(e: PlanExpect | undefined): Capture | undefined {
 /** The target of an engine's connections; `timeoutMs` is the scenario's (a request's own overrides it). */
 export function makeTarget(load: Load, timeoutMs: number): Target {
   const { request, mix } = load;
-  const entries = mix && mix.length > 0 ? mix.map((e) => e.request) : [request];
-  const timeouts = entries.map((r) => r.timeoutMs ?? timeoutMs);
+  const requests = loadRequests(load, timeoutMs);
+  const entries = requests.map((e) => e.request);
+  const timeouts = requests.map((e) => e.timeoutMs);
   const url = new URL(request.url);
   const tls = url.protocol === 'https:';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

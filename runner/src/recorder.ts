@@ -5,8 +5,6 @@ import { isSuccess } from '../../src/protocol/expect.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 import type { EngineTally, RequestTally } from './tally.js';
 
-export { isSuccess };
-
 /** One mix entry's counts within a run (the recorder's own include them). */
 export class RequestCounts {
   readonly histogram = createHistogram();

@@ -1,7 +1,7 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { addCounts, sumDelivery, sumOpenCounts, unionStatuses } from '../../src/protocol/measurement.js';
+import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../../src/protocol/measurement.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/histogram.js';
 
@@ -88,12 +88,10 @@ export function combineTallies(
 ): { measurement: TrialMeasurement; histogram: string } {
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
-  const checks: Record<string, number> = {};
   const sum = (f: (t: EngineTally) => number): number => tallies.reduce((a, t) => a + f(t), 0);
   for (const t of tallies) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
-    if (t.checks) addCounts(checks, t.checks);
   }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1000;
@@ -121,7 +119,8 @@ export function combineTallies(
       cores: generator.cores,
     },
   };
-  if (Object.keys(checks).length > 0) measurement.checks = checks;
+  const checks = sumChecks(tallies);
+  if (checks) measurement.checks = checks;
   const expected = unionStatuses(tallies);
   if (expected) measurement.expectedStatuses = expected;
   const open = sumOpenCounts(tallies);

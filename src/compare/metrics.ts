@@ -106,13 +106,17 @@ export function statusClass(code: string): string | undefined {
   return code === 'OK' ? undefined : `gRPC ${code}`;
 }
 
+/** Status codes that failed, with their counts: not a success, and not one the checks list as one. */
+export function failedStatuses(m: Pick<Measured, 'statusCodes' | 'expectedStatuses'>): Array<[string, number]> {
+  const expected = new Set(m.expectedStatuses ?? []);
+  return Object.entries(m.statusCodes).filter(
+    ([code, n]) => n > 0 && statusClass(code) !== undefined && !expected.has(code),
+  );
+}
+
 /** Error classes: failed status codes (HTTP, or gRPC status names), socket error kinds and failed checks. */
 export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors' | 'checks' | 'expectedStatuses'>): string[] {
-  const expected = new Set(m.expectedStatuses ?? []);
-  const codes = Object.entries(m.statusCodes)
-    .filter(([code, n]) => n > 0 && !expected.has(code))
-    .map(([code]) => statusClass(code))
-    .filter((c): c is string => c !== undefined);
+  const codes = failedStatuses(m).map(([code]) => statusClass(code) as string);
   const kinds = Object.entries(failureKinds(m))
     .filter(([, n]) => n > 0)
     .map(([kind]) => kind);

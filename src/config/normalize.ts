@@ -298,7 +298,7 @@ function normalizeExpect(raw: NonNullable<RawRequest['expect']>, path: string, p
   if (raw.body !== undefined) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
   if (raw.json !== undefined && Object.keys(raw.json).length > 0) {
     out.json = Object.entries(raw.json).map(([p, want]): JsonCheck => {
-      if (p.trim() === '' || !parseJsonPath(p))
+      if (!parseJsonPath(p))
         problems.push(
           `${path}.json.${p}: not a JSON path (like $.data.items[0].id, data.id or $['a.b']; no wildcards or ..)`,
         );
@@ -569,6 +569,16 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
       problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
     }
+    // a target is nobody's container: SUT resources cannot be sampled
+    for (const m of raw.target !== undefined ? RESOURCE_METRICS.filter((x) => scenario.thresholds[x]) : []) {
+      const from =
+        (s.thresholds as Record<string, unknown> | undefined)?.[m] !== undefined
+          ? ''
+          : ' (given in defaults.thresholds)';
+      problems.push(
+        `${path}.thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`,
+      );
+    }
     if (mix) scenario.mix = mix;
     if (websocket) scenario.websocket = websocket;
     if (grpc) scenario.grpc = grpc;
@@ -595,18 +605,6 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(sut?.env ?? {})) env[k] = String(v);
-  if (raw.target !== undefined) {
-    for (const s of scenarios) {
-      const ri = raw.scenarios.findIndex((r) => r.name === s.name);
-      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x] !== undefined)) {
-        const own = raw.scenarios[ri]?.thresholds as Record<string, unknown> | undefined;
-        const from = own?.[m] !== undefined ? '' : ' (given in defaults.thresholds)';
-        problems.push(
-          `scenarios[${ri}].thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`,
-        );
-      }
-    }
-  }
 
   // bounded by the schema: 1s to 24h (0 would keep a change from ever being confirmed)
   const maxTime = raw.gate?.confirm?.['max-time'];

@@ -107,6 +107,8 @@ function jsonCheckHolds(c: JsonCheck, doc: unknown): boolean {
  */
 export function parseJsonPath(path: string): Array<string | number> | undefined {
   let rest = path.trim();
+  // no path at all names nothing (`$` is the whole document)
+  if (rest === '') return undefined;
   if (rest === '$') return [];
   if (rest.startsWith('$')) {
     rest = rest.slice(1);

@@ -105,6 +105,15 @@ export function failureKinds(m: Pick<TrialMeasurement, 'errors' | 'checks'>): Re
   return m.checks ? { ...m.errors, ...m.checks } : m.errors;
 }
 
+/** Failed checks summed over several parts; undefined when none failed. */
+export function sumChecks(
+  parts: ReadonlyArray<{ checks?: Record<string, number> | undefined }>,
+): Record<string, number> | undefined {
+  const out: Record<string, number> = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Statuses listed as successes by the requests' checks, over several parts; undefined when none. */
 export function unionStatuses(parts: ReadonlyArray<{ expectedStatuses?: string[] | undefined }>): string[] | undefined {
   const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));

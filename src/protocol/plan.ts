@@ -70,6 +70,19 @@ export interface PlanRequest {
   timeoutMs?: number;
 }
 
+/**
+ * The requests of a scenario's load (its mix's entries, or its one request) and each one's timeout:
+ * its own, or `defaultMs` (the scenario's request-timeout). The runner times requests out by these
+ * and lets the requests in flight at a window's end take the longest; the host's trial deadline too.
+ */
+export function loadRequests(
+  load: { request: PlanRequest; mix?: PlanMixEntry[] | undefined },
+  defaultMs: number,
+): Array<{ request: PlanRequest; timeoutMs: number }> {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request) => ({ request, timeoutMs: request.timeoutMs ?? defaultMs }));
+}
+
 /** One entry of a request mix: every entry shares the first one's origin (one connection pool). */
 export interface PlanMixEntry {
   name: string;

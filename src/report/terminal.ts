@@ -1,21 +1,15 @@
 // Pure: the results table printed in the terminal after a run.
 
-import type { ScenarioResult } from '../results/types.js';
+import type { MergedPhase, ScenarioResult } from '../results/types.js';
 import { formatBytes, formatCount, formatLatency } from '../units.js';
 import { textTable } from './text-table.js';
-import { statusClass } from '../compare/metrics.js';
+import { failedStatuses } from '../compare/metrics.js';
 import { failureKinds } from '../protocol/measurement.js';
 
-function errorSummary(
-  statusCodes: Record<string, number>,
-  errors: Record<string, number>,
-  expected: readonly string[] = [],
-): string {
+function errorSummary(m: MergedPhase): string {
   const parts = [
-    ...Object.entries(statusCodes)
-      .filter(([code]) => statusClass(code) !== undefined && !expected.includes(code))
-      .map(([code, n]) => `${n}×${code}`),
-    ...Object.entries(errors).map(([kind, n]) => `${n}×${kind}`),
+    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`),
   ];
   return parts.length ? parts.join(' ') : '0';
 }
@@ -36,7 +30,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         ...(['p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) =>
           formatLatency(m.latency, k),
         ),
-        errorSummary(m.statusCodes, failureKinds(m), m.expectedStatuses),
+        errorSummary(m),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
         resourceRows.push([

@@ -3,7 +3,7 @@
 
 import { encodeHistogram, mergeHistograms, summarize } from '../protocol/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import { addCounts, sumDelivery, sumOpenCounts, unionStatuses } from '../protocol/measurement.js';
+import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../protocol/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
 export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
@@ -13,12 +13,10 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
   const durationMs = trials.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
-  const checks: Record<string, number> = {};
   let bytes = 0;
   for (const t of trials) {
     addCounts(statusCodes, t.statusCodes);
     addCounts(errors, t.errors);
-    if (t.checks) addCounts(checks, t.checks);
     bytes += (t.bytesPerSec * t.durationMs) / 1000;
   }
   const sum = (f: (t: TrialSummary) => number) => trials.reduce((a, t) => a + f(t), 0);
@@ -48,7 +46,8 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
     resources,
     histogram: encodeHistogram(merged),
   };
-  if (Object.keys(checks).length > 0) result.checks = checks;
+  const checks = sumChecks(trials);
+  if (checks) result.checks = checks;
   const expected = unionStatuses(trials);
   if (expected) result.expectedStatuses = expected;
   const open = sumOpenCounts(trials);

@@ -10,7 +10,7 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import type { RunnerCommand } from '../protocol/plan.js';
+import { loadRequests, type RunnerCommand } from '../protocol/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -297,10 +297,11 @@ export function trialDeadlineMs(
     return undefined;
   const duration = phase.durationMs ?? 0;
   // the warm-up and the measured stage each wait for their requests in flight, up to the timeout
+  const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
   const timeout = Math.max(
-    s.requestTimeoutMs ?? plan.requestTimeoutMs,
+    scenarioTimeout,
     s.grpc?.deadlineMs ?? 0,
-    ...[s.request, ...(s.mix ?? []).map((e) => e.request)].map((r) => r.timeoutMs ?? 0),
+    ...loadRequests(s, scenarioTimeout).map((r) => r.timeoutMs),
   );
   return s.warmupMs + duration + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
