@@ -92470,13 +92470,29 @@ var wsUrl = withPort(
   external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
   "must be a ws:// or wss:// URL with a port from 1 to 65535"
 );
+function levelUpTo(max2, integer2) {
+  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
+  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
+  return integer2 ? n.int({ error: error62 }) : n;
+}
+var stage = external_exports.strictObject({
+  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
+  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
+  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
+  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
+});
 var phase = external_exports.strictObject({
   name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe("closed loop: concurrent connections; open loop: sockets, default max-in-flight"),
+  connections: intIn(1, BOUNDS.connections).optional().describe(
+    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
+  ),
   duration: phaseDuration.optional().describe("100ms to 24h"),
   requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
   amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
-  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
+  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
+    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
   "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
   peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
   messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
@@ -92807,6 +92823,32 @@ function parseJsonPath(path) {
   return steps2;
 }
 
+// src/protocol/ramp.ts
+function rampDurationMs(ramp) {
+  return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
+}
+function peakLevel(ramp) {
+  return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
+}
+function arrivalsBy(ramp, tMs) {
+  let start = 0;
+  let from = ramp.from;
+  let total = 0;
+  if (tMs <= 0) return 0;
+  for (const s of ramp.stages) {
+    const d = Math.min(tMs - start, s.durationMs);
+    const at = from + (s.to - from) * d / s.durationMs;
+    total += (from + at) / 2 * (d / 1e3);
+    if (tMs <= start + s.durationMs) return total;
+    start += s.durationMs;
+    from = s.to;
+  }
+  return total + from * ((tMs - start) / 1e3);
+}
+function rampSends(ramp, durationMs) {
+  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
+}
+
 // src/config/normalize.ts
 function parseAbsolute(unit, value) {
   if (typeof value === "number") {
@@ -92909,7 +92951,7 @@ function withAmount(raw, path, problems) {
 }
 function normalizeWsPhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
-  for (const key of ["connections", "duration", "requests", "max-in-flight"]) {
+  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages"]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === void 0 || raw.messages === void 0) {
@@ -92926,11 +92968,85 @@ function normalizeWsPhase(input2, path, problems) {
   if (raw.rate !== void 0) phase2.rate = raw.rate;
   return phase2;
 }
+var MAX_PHASE_MS = 24 * 36e5;
+function rampKind(raw, stages, path, problems) {
+  const targetIs = raw.rate !== void 0 || raw["max-in-flight"] !== void 0 ? "rate" : raw.connections !== void 0 ? "connections" : void 0;
+  let kind;
+  let ok = true;
+  stages.forEach((st, i) => {
+    const at = `${path}.stages[${i}]`;
+    const given = ["rate", "connections", "target"].filter((k2) => st[k2] !== void 0);
+    if (given.length !== 1) {
+      ok = false;
+      problems.push(
+        given.length === 0 ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)` : `${at}: give one of ${given.join(", ")}, not several`
+      );
+      return;
+    }
+    const k = given[0] === "target" ? targetIs : given[0];
+    if (k === void 0) {
+      ok = false;
+      problems.push(
+        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`
+      );
+      return;
+    }
+    if (k === "connections" && !Number.isInteger(st.target ?? st.connections)) {
+      problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    }
+    if (kind !== void 0 && k !== kind) {
+      ok = false;
+      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
+    }
+    kind ??= k;
+  });
+  return ok ? kind : void 0;
+}
+function normalizeRampPhase(raw, path, problems) {
+  const stages = raw.stages ?? [];
+  if (raw.duration !== void 0) {
+    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
+  }
+  if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
+  const kind = rampKind(raw, stages, path, problems);
+  if (kind === void 0) return void 0;
+  const ramp = {
+    from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
+    stages: stages.map((st) => ({
+      durationMs: parseDurationMs(st.duration) ?? 0,
+      to: st.target ?? (kind === "rate" ? st.rate : st.connections) ?? 0
+    }))
+  };
+  const durationMs = rampDurationMs(ramp);
+  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 36e5} h in all, over 24h`);
+  const peak = peakLevel(ramp);
+  if (peak <= 0) {
+    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
+    return void 0;
+  }
+  if (kind === "rate") {
+    const phase2 = {
+      kind: "open",
+      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
+      rate: peak,
+      durationMs,
+      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
+      ramp
+    };
+    if (raw.connections !== void 0) phase2.connections = raw.connections;
+    return phase2;
+  }
+  if (raw["max-in-flight"] !== void 0) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+  return { kind: "closed", name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+}
 function normalizePhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
   for (const key of ["peers", "messages"]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
   }
+  if (raw.stages !== void 0) return normalizeRampPhase(raw, path, problems);
   const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== void 0) {
@@ -93217,6 +93333,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     const phases = [];
     s.phases.forEach((p, pi) => {
       const phase2 = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
+      if (s.grpc && phase2?.kind === "closed" && phase2.ramp) {
+        problems.push(
+          `${path}.phases[${pi}].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
+        );
+      }
       if (phase2) phases.push(phase2);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
@@ -94146,7 +94267,7 @@ var trialMeasurementSchema = external_exports.object({
   }).optional(),
   delivery: external_exports.object({ sent: count, delivered: count }).optional()
 });
-var stage = external_exports.enum(["warmup", "measure"]);
+var stage2 = external_exports.enum(["warmup", "measure"]);
 var names = { scenario: external_exports.string(), phase: external_exports.string() };
 var runnerEventSchema = external_exports.discriminatedUnion("t", [
   external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string() }),
@@ -94165,7 +94286,7 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     ...names,
     trial: count,
     trials: count,
-    stage,
+    stage: stage2,
     totalMs: nonneg.optional(),
     totalRequests: count.optional()
   }),
@@ -94173,7 +94294,7 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     t: external_exports.literal("progress"),
     ...names,
     trial: count,
-    stage,
+    stage: stage2,
     elapsedMs: nonneg,
     responses: count,
     rps: nonneg
@@ -96235,7 +96356,11 @@ var phaseResult = external_exports.looseObject({
     rate: nonneg2.optional(),
     maxInFlight: count2.optional(),
     peers: count2.optional(),
-    messages: count2.optional()
+    messages: count2.optional(),
+    ramp: external_exports.looseObject({
+      from: nonneg2,
+      stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
+    }).optional()
   }),
   warmupMs: nonneg2,
   trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
@@ -96838,7 +96963,9 @@ function confirmationReach(config2, mode, pairs = config2.ab.pairs) {
   return { problems, notes };
 }
 function expectedSamples(phase2) {
-  if (phase2.kind === "open") return Math.floor(phase2.rate * phase2.durationMs / 1e3);
+  if (phase2.kind === "open") {
+    return phase2.ramp ? rampSends(phase2.ramp, phase2.durationMs) : Math.floor(phase2.rate * phase2.durationMs / 1e3);
+  }
   if (phase2.kind === "closed") return phase2.requests;
   return phase2.peers * phase2.messages;
 }
@@ -97314,9 +97441,15 @@ function entriesOf(s) {
 function phaseParams(p) {
   switch (p.kind) {
     case "closed":
-      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests };
+      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests, ramp: p.ramp };
     case "open":
-      return { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      return {
+        rate: p.rate,
+        durationMs: p.durationMs,
+        maxInFlight: p.maxInFlight,
+        connections: p.connections,
+        ramp: p.ramp
+      };
     case "ws":
       return { peers: p.peers, messages: p.messages, rate: p.rate };
   }

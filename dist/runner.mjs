@@ -36625,6 +36625,59 @@ function unpark(target, now, max2, owner) {
   return taken;
 }
 
+// src/protocol/ramp.ts
+function levelAt(ramp, tMs) {
+  let start = 0;
+  let from = ramp.from;
+  if (tMs <= 0) return from;
+  for (const s of ramp.stages) {
+    if (tMs < start + s.durationMs) return from + (s.to - from) * (tMs - start) / s.durationMs;
+    start += s.durationMs;
+    from = s.to;
+  }
+  return from;
+}
+function arrivalsBy(ramp, tMs) {
+  let start = 0;
+  let from = ramp.from;
+  let total = 0;
+  if (tMs <= 0) return 0;
+  for (const s of ramp.stages) {
+    const d = Math.min(tMs - start, s.durationMs);
+    const at = from + (s.to - from) * d / s.durationMs;
+    total += (from + at) / 2 * (d / 1e3);
+    if (tMs <= start + s.durationMs) return total;
+    start += s.durationMs;
+    from = s.to;
+  }
+  return total + from * ((tMs - start) / 1e3);
+}
+function arrivalTime(ramp, i) {
+  if (i <= 0) return 0;
+  let start = 0;
+  let from = ramp.from;
+  let before = 0;
+  for (const s of ramp.stages) {
+    const to = s.to;
+    const inStage = (from + to) / 2 * (s.durationMs / 1e3);
+    if (before + inStage >= i && inStage > 0) return start + within(from, to, s.durationMs, i - before);
+    before += inStage;
+    start += s.durationMs;
+    from = to;
+  }
+  return from > 0 ? start + (i - before) / from * 1e3 : Infinity;
+}
+function within(r0, r1, d, c) {
+  if (c <= 0) return 0;
+  const a = (r1 - r0) / (2e3 * d);
+  const b = r0 / 1e3;
+  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
+  return Math.min(d, tau);
+}
+function rampSends(ramp, durationMs) {
+  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
+}
+
 // runner/src/recorder.ts
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
 
@@ -36840,7 +36893,7 @@ var OpenSchedule = class {
   constructor(o) {
     this.o = o;
     this.intervalMs = 1e3 / o.rate;
-    const all = phaseSends(o.rate, o.durationMs);
+    const all = o.ramp ? rampSends(o.ramp, o.durationMs) : phaseSends(o.rate, o.durationMs);
     this.total = o.offset < all ? Math.ceil((all - o.offset) / o.stride) : 0;
   }
   o;
@@ -36859,7 +36912,8 @@ var OpenSchedule = class {
   delayMs = { service: 0, timer: 0, generator: 0 };
   /** scheduled time of this instance's send j */
   at(j) {
-    return this.o.startAt + (this.o.offset + j * this.o.stride) * this.intervalMs;
+    const i = this.o.offset + j * this.o.stride;
+    return this.o.startAt + (this.o.ramp ? arrivalTime(this.o.ramp, i) : i * this.intervalMs);
   }
   get startedCount() {
     return this.started;
@@ -36904,7 +36958,9 @@ var OpenSchedule = class {
   }
   dueCount(now) {
     if (this.started >= this.total || this.at(this.started) > now) return this.started;
-    const k = Math.floor(((now - this.o.startAt) / this.intervalMs - this.o.offset) / this.o.stride + 1e-9) + 1;
+    const elapsed = now - this.o.startAt;
+    const arrived = this.o.ramp ? arrivalsBy(this.o.ramp, elapsed) : elapsed / this.intervalMs;
+    const k = Math.floor((arrived - this.o.offset) / this.o.stride + 1e-9) + 1;
     let n = Math.min(this.total, Math.max(this.started, k));
     while (n < this.total && this.at(n) <= now) n++;
     while (n > this.started && this.at(n - 1) > now) n--;
@@ -36962,7 +37018,8 @@ var OpenEngine = class {
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance2.now();
-    const initial = initialConnections(job.schedule.rate, job.schedule.stride, job.connections);
+    const startRate = job.schedule.ramp ? levelAt(job.schedule.ramp, 0) : job.schedule.rate;
+    const initial = initialConnections(startRate, job.schedule.stride, job.connections);
     for (const c of unpark(this.target, now, job.connections, this)) {
       this.all.add(c);
       this.idle.push(c);
@@ -37146,7 +37203,8 @@ function splitStage(spec) {
     const n2 = Math.max(1, Math.min(spec.workers, phase.connections, "requests" in limit ? limit.requests : Infinity));
     for (let k = 0; k < n2; k++) {
       const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
-      jobs.push({ kind: "closed", load, connections: share(phase.connections, n2, k), limit: part, timeoutMs });
+      const connections = phase.ramp ? { ramp: phase.ramp, stride: n2, offset: k } : share(phase.connections, n2, k);
+      jobs.push({ kind: "closed", load, connections, limit: part, timeoutMs });
     }
     return jobs;
   }
@@ -37159,6 +37217,7 @@ function splitStage(spec) {
       kind: "open",
       load,
       rate: phase.rate,
+      ...phase.ramp ? { ramp: phase.ramp } : {},
       durationMs,
       stride: n,
       offset: k,
@@ -37280,6 +37339,10 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 
 // runner/src/closed-loop.ts
 import { performance as performance3 } from "node:perf_hooks";
+var RAMP_TICK_MS = 10;
+function rampConnections(r, tMs) {
+  return share(Math.round(levelAt(r.ramp, tMs)), r.stride, r.offset);
+}
 var ClosedEngine = class {
   constructor(load, connections, byCount, limit, timeoutMs) {
     this.byCount = byCount;
@@ -37290,8 +37353,16 @@ var ClosedEngine = class {
     if ("durationMs" in limit)
       this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
     const now = performance3.now();
-    const n = Math.min(connections, this.limit);
-    if (n <= 0) this.stop();
+    if (typeof connections !== "number") {
+      const ramp = connections;
+      this.wanted = rampConnections(ramp, 0);
+      this.rampTicker = setInterval(
+        () => this.follow(rampConnections(ramp, performance3.now() - this.startedAt)),
+        RAMP_TICK_MS
+      );
+    } else this.wanted = connections;
+    const n = Math.min(this.wanted, this.limit);
+    if (n <= 0 && typeof connections === "number") this.stop();
     for (let i = 0; i < n; i++) this.open(now);
   }
   byCount;
@@ -37307,8 +37378,26 @@ var ClosedEngine = class {
   closing = false;
   deadline;
   sweeper;
+  /** the connections wanted now (a fixed count, or the ramp's level) */
+  wanted;
+  startedAt = performance3.now();
+  rampTicker;
   resolveDone = () => void 0;
   done = new Promise((resolve) => this.resolveDone = resolve);
+  /** A ramp's new level: connections are added now; extra ones retire as their responses come in. */
+  follow(wanted) {
+    this.wanted = wanted;
+    if (this.stopped || this.closing) return;
+    const now = performance3.now();
+    for (let i = this.all.size; i < wanted; i++) this.open(now);
+  }
+  /** More connections than the level wants: this one closes (no event: it is ours to close). */
+  retire(c) {
+    if (this.all.size <= this.wanted) return false;
+    this.all.delete(c);
+    c.dispose();
+    return true;
+  }
   open(now) {
     this.all.add(new Connection(this.target, this, now));
   }
@@ -37322,6 +37411,7 @@ var ClosedEngine = class {
     c.send(request, now, this.target.current);
   }
   onOpen(c) {
+    if (!this.closing && this.retire(c)) return;
     this.next(c);
   }
   onResponse(c, r, at) {
@@ -37329,7 +37419,7 @@ var ClosedEngine = class {
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
-    else if (c.usable) this.next(c);
+    else if (c.usable && !this.retire(c)) this.next(c);
   }
   onClose(c, kind, byServer) {
     this.all.delete(c);
@@ -37342,7 +37432,7 @@ var ClosedEngine = class {
       this.settle();
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit) return;
+    if (this.stopped || this.started >= this.limit || this.all.size >= this.wanted) return;
     if (c.connected) this.open(performance3.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
   }
@@ -37370,6 +37460,7 @@ var ClosedEngine = class {
     this.stopped = true;
     clearTimeout(this.deadline);
     clearInterval(this.sweeper);
+    clearInterval(this.rampTicker);
     for (const c of this.all) c.dispose();
     this.all.clear();
     this.resolveDone(this.recorder.tally());
@@ -37578,14 +37669,19 @@ function scheduleOf(job) {
     // the epoch is shared by all threads; each thread's performance clock has its own origin
     startAt: job.startAtEpochMs - performance.timeOrigin,
     rate: job.rate,
+    ramp: job.ramp,
     durationMs: job.durationMs,
     stride: job.stride,
     offset: job.offset
   };
 }
+function fixed(connections) {
+  if (typeof connections !== "number") throw new Error("a gRPC closed loop cannot ramp its channels");
+  return connections;
+}
 function startEngine(job) {
   const g = job.load.grpc;
-  const run = g ? job.kind === "closed" ? runGrpcClosed(g, job.connections, job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
+  const run = g ? job.kind === "closed" ? runGrpcClosed(g, fixed(job.connections), job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
   return { responses: () => run.recorder.responses, done: run.done };
 }
 

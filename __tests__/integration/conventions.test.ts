@@ -74,3 +74,46 @@ describe.runIf(dockerAvailable())('response checks (expect) on the real engine',
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 });
+
+describe.runIf(dockerAvailable())('stages (k6 ramps) on the real engine', () => {
+  const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.stages.yml');
+  afterAll(() => rmSync(config, { force: true }));
+
+  it('a ramping rate and ramping connections run in the runner container, and their ramps are in the results', async () => {
+    writeFileSync(
+      config,
+      readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8').replace(
+        '      - { name: c2, connections: 2, duration: 1s }',
+        [
+          '      - name: up',
+          '        stages: [{ duration: 1s, target: 200 }, { duration: 500ms, target: 200 }]',
+          '        max-in-flight: 50',
+          '      - { name: climb, connections: 1, stages: [{ duration: 1s, connections: 6 }] }',
+        ].join('\n'),
+      ),
+    );
+    const { r, out } = await runFresh(config, 'update');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const [up, climb] = results.scenarios[0]?.phases ?? [];
+    expect(up?.params).toMatchObject({
+      rate: 200,
+      durationMs: 1500,
+      ramp: {
+        from: 0,
+        stages: [
+          { durationMs: 1000, to: 200 },
+          { durationMs: 500, to: 200 },
+        ],
+      },
+    });
+    // 100 sends up the ramp and 100 at its top, every trial; the warm-up ran the ramp's first 300 ms
+    expect(up?.trials.map((t) => t.open?.scheduled)).toEqual([200, 200, 200]);
+    expect(up?.merged.successes).toBe(600);
+    expect(climb?.params).toMatchObject({ connections: 6, ramp: { from: 1, stages: [{ durationMs: 1000, to: 6 }] } });
+    expect(climb?.merged.errors).toEqual({});
+    expect(climb?.merged.successes).toBeGreaterThan(0);
+    expect(results.comparisons.map((c) => `${c.phase} ${c.metric} ${c.result}`)).toContain('up p50 no-baseline');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+});

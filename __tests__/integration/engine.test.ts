@@ -213,6 +213,74 @@ describe('closed loop against 127.0.0.1', () => {
   });
 });
 
+describe('stages (a ramp) against 127.0.0.1', () => {
+  it('open loop: the sends follow a rate ramped from 0 to 400/s over 2 s, then held for 1 s', async () => {
+    const t0 = performance.now();
+    const arrivals: number[] = [];
+    const { url } = await serve((_req, res) => {
+      arrivals.push(performance.now() - t0);
+      res.end('ok');
+    });
+    const ramp = {
+      from: 0,
+      stages: [
+        { durationMs: 2000, to: 400 },
+        { durationMs: 1000, to: 400 },
+      ],
+    };
+    const t = await runOpen({
+      load: request(url),
+      schedule: { startAt: t0, rate: 400, durationMs: 3000, stride: 1, offset: 0, ramp },
+      connections: 100,
+      timeoutMs: 2000,
+    }).done;
+    // 400 / 2 × 2 s + 400 × 1 s
+    expect(t.open).toMatchObject({ scheduled: 800, unfinished: 0 });
+    expect(t.successes).toBe(800);
+    // the area under the ramp: 100 by 1 s, 400 by 2 s (the rate grows with time, the count with its square)
+    const by = (ms: number) => arrivals.filter((a) => a < ms).length;
+    expect(by(1000)).toBeGreaterThan(70);
+    expect(by(1000)).toBeLessThan(140);
+    expect(by(2000) - by(1000)).toBeGreaterThan(250);
+    expect(by(2000) - by(1000)).toBeLessThan(350);
+    expect(by(3100) - by(2000)).toBeGreaterThan(350);
+  });
+
+  it('closed loop: the connections follow the ramp up, hold, and retire as their answers come in', async () => {
+    const sockets = new Set<Socket>();
+    const { url, server } = await serve((_req, res) => setTimeout(() => res.end('ok'), 5));
+    server.on('connection', (s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+    const seen: Array<[number, number]> = [];
+    const t0 = performance.now();
+    const sampler = setInterval(() => seen.push([performance.now() - t0, sockets.size]), 20);
+    const ramp = {
+      from: 0,
+      stages: [
+        { durationMs: 1000, to: 10 },
+        { durationMs: 1000, to: 10 },
+        { durationMs: 500, to: 2 },
+        { durationMs: 500, to: 2 },
+      ],
+    };
+    const t = await runClosed(request(url), { ramp, stride: 1, offset: 0 }, { durationMs: 3000 }, 2000).done;
+    clearInterval(sampler);
+    const at = (from: number, to: number) => seen.filter(([ms]) => ms >= from && ms < to).map(([, n]) => n);
+    expect(t.errors).toEqual({});
+    expect(t.responses).toBe(t.sent);
+    // none before the ramp has risen; a few early on; never more than the peak
+    expect(Math.max(...at(0, 40))).toBeLessThanOrEqual(1);
+    expect(Math.max(...at(0, 250))).toBeLessThanOrEqual(4);
+    expect(Math.max(...seen.map(([, n]) => n))).toBe(10);
+    expect(Math.min(...at(1200, 1900))).toBe(10);
+    // retired down to 2 (a socket's close reaches the server a moment later)
+    expect(Math.max(...at(2650, 2950))).toBeLessThanOrEqual(3);
+    expect(Math.min(...at(2650, 2950))).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('runner.workers through the built runner (dist/runner.mjs)', () => {
   it('runs one schedule across worker threads and merges their histograms', async () => {
     const { url } = await serve((_req, res) => setTimeout(() => res.end('ok'), 1));

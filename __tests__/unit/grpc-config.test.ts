@@ -70,6 +70,15 @@ function check(grpc: unknown): { problems: string[]; descriptors: Map<string, Pr
 }
 
 describe('config: grpc scenarios', () => {
+  it('stages: a ramping rate is an open loop like any other; ramping channels is refused', () => {
+    const rate = config(GRPC, { phases: [{ stages: [{ duration: '2s', rate: 100 }] }] });
+    expect(rate.problems).toEqual([]);
+    expect(rate.config?.scenarios[0]?.phases[0]).toMatchObject({ kind: 'open', ramp: { from: 0 } });
+    expect(config(GRPC, { phases: [{ stages: [{ duration: '2s', connections: 4 }] }] }).problems).toEqual([
+      'scenarios[0].phases[0].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)',
+    ]);
+  });
+
   it('normalises the call: metadata keys lowercased, deadline in ms, channels', () => {
     const { config: c, problems } = config(GRPC);
     expect(problems).toEqual([]);

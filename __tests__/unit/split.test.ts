@@ -32,7 +32,9 @@ function split(phase: ClosedPhase | OpenPhase, workers: number, limit?: Limit): 
 function closedJobs(jobs: EngineJob[]) {
   return jobs.map((j) => {
     if (j.kind !== 'closed') throw new Error(`expected a closed job, got ${j.kind}`);
-    return j;
+    const { connections } = j;
+    if (typeof connections !== 'number') throw new Error('expected a fixed connection count');
+    return { ...j, connections };
   });
 }
 

@@ -18,9 +18,29 @@ import {
   sweepTimeouts,
   type Target,
 } from './connection.js';
+import { levelAt, type Ramp } from '../../src/protocol/ramp.js';
 import { Recorder } from './recorder.js';
-import type { Limit } from './split.js';
+import { type Limit, share } from './split.js';
 import type { EngineTally } from './tally.js';
+
+/**
+ * `stages`: the phase's connections follow a ramp; instance `offset` of `stride` keeps its share of
+ * the level (rounded) at each moment. Connections are added at once and retired as their response
+ * comes in (a closed loop's connections are always busy), so none is cut off mid-request.
+ */
+export interface ConnectionRamp {
+  ramp: Ramp;
+  stride: number;
+  offset: number;
+}
+
+/** How often a ramping closed loop re-reads its level, ms (Node timers fire on whole ms). */
+export const RAMP_TICK_MS = 10;
+
+/** Connections instance `offset` of `stride` keeps `tMs` into the ramp. */
+export function rampConnections(r: ConnectionRamp, tMs: number): number {
+  return share(Math.round(levelAt(r.ramp, tMs)), r.stride, r.offset);
+}
 
 export interface ClosedRun {
   recorder: Recorder;
@@ -40,12 +60,16 @@ class ClosedEngine implements ConnectionOwner {
   private closing = false;
   private deadline: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
+  /** the connections wanted now (a fixed count, or the ramp's level) */
+  private wanted: number;
+  private readonly startedAt = performance.now();
+  private rampTicker: NodeJS.Timeout | undefined;
   private resolveDone: (t: EngineTally) => void = () => undefined;
   readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
 
   constructor(
     load: Load,
-    connections: number,
+    connections: number | ConnectionRamp,
     private readonly byCount: boolean,
     limit: Limit,
     timeoutMs: number,
@@ -58,9 +82,33 @@ class ClosedEngine implements ConnectionOwner {
     if ('durationMs' in limit)
       this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
     const now = performance.now();
-    const n = Math.min(connections, this.limit);
-    if (n <= 0) this.stop();
+    if (typeof connections !== 'number') {
+      const ramp = connections;
+      this.wanted = rampConnections(ramp, 0);
+      this.rampTicker = setInterval(
+        () => this.follow(rampConnections(ramp, performance.now() - this.startedAt)),
+        RAMP_TICK_MS,
+      );
+    } else this.wanted = connections;
+    const n = Math.min(this.wanted, this.limit);
+    if (n <= 0 && typeof connections === 'number') this.stop();
     for (let i = 0; i < n; i++) this.open(now);
+  }
+
+  /** A ramp's new level: connections are added now; extra ones retire as their responses come in. */
+  private follow(wanted: number): void {
+    this.wanted = wanted;
+    if (this.stopped || this.closing) return;
+    const now = performance.now();
+    for (let i = this.all.size; i < wanted; i++) this.open(now);
+  }
+
+  /** More connections than the level wants: this one closes (no event: it is ours to close). */
+  private retire(c: Connection): boolean {
+    if (this.all.size <= this.wanted) return false;
+    this.all.delete(c);
+    c.dispose();
+    return true;
   }
 
   private open(now: number): void {
@@ -78,6 +126,7 @@ class ClosedEngine implements ConnectionOwner {
   }
 
   onOpen(c: Connection): void {
+    if (!this.closing && this.retire(c)) return;
     this.next(c);
   }
 
@@ -86,7 +135,7 @@ class ClosedEngine implements ConnectionOwner {
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
-    else if (c.usable) this.next(c);
+    else if (c.usable && !this.retire(c)) this.next(c);
   }
 
   onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
@@ -102,7 +151,7 @@ class ClosedEngine implements ConnectionOwner {
       this.settle();
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit) return;
+    if (this.stopped || this.started >= this.limit || this.all.size >= this.wanted) return;
     // replace it; after a failed connect, on the next turn of the loop rather than in a tight loop
     if (c.connected) this.open(performance.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance.now()));
@@ -135,14 +184,20 @@ class ClosedEngine implements ConnectionOwner {
     this.stopped = true;
     clearTimeout(this.deadline);
     clearInterval(this.sweeper);
+    clearInterval(this.rampTicker);
     for (const c of this.all) c.dispose();
     this.all.clear();
     this.resolveDone(this.recorder.tally());
   }
 }
 
-/** Starts one closed-loop run: a fixed duration, or a fixed number of responses. */
-export function runClosed(load: Load, connections: number, limit: Limit, timeoutMs: number): ClosedRun {
+/** Starts one closed-loop run: a fixed duration, or a fixed number of responses; fixed or ramping connections. */
+export function runClosed(
+  load: Load,
+  connections: number | ConnectionRamp,
+  limit: Limit,
+  timeoutMs: number,
+): ClosedRun {
   const engine = new ClosedEngine(load, connections, !('durationMs' in limit), limit, timeoutMs);
   return { recorder: engine.recorder, done: engine.done };
 }

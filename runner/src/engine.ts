@@ -1,6 +1,6 @@
 // One engine instance running one job, in whatever thread it is called from: HTTP on the socket
 // engine, or gRPC calls when the scenario is a gRPC one.
-import { runClosed } from './closed-loop.js';
+import { type ConnectionRamp, runClosed } from './closed-loop.js';
 import { runGrpcClosed, runGrpcOpen } from './grpc.js';
 import { runOpen } from './open-loop.js';
 import type { ScheduleOptions } from './schedule.js';
@@ -19,17 +19,24 @@ function scheduleOf(job: Extract<EngineJob, { kind: 'open' }>): ScheduleOptions 
     // the epoch is shared by all threads; each thread's performance clock has its own origin
     startAt: job.startAtEpochMs - performance.timeOrigin,
     rate: job.rate,
+    ramp: job.ramp,
     durationMs: job.durationMs,
     stride: job.stride,
     offset: job.offset,
   };
 }
 
+/** gRPC closed loops have no ramp (the config refuses connection stages in a gRPC scenario). */
+function fixed(connections: number | ConnectionRamp): number {
+  if (typeof connections !== 'number') throw new Error('a gRPC closed loop cannot ramp its channels');
+  return connections;
+}
+
 export function startEngine(job: EngineJob): EngineRun {
   const g = job.load.grpc;
   const run = g
     ? job.kind === 'closed'
-      ? runGrpcClosed(g, job.connections, job.limit)
+      ? runGrpcClosed(g, fixed(job.connections), job.limit)
       : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs })
     : job.kind === 'closed'
       ? runClosed(job.load, job.connections, job.limit, job.timeoutMs)

@@ -19,6 +19,7 @@
 
 import type { OpenLoopCounts } from '../../src/protocol/measurement.js';
 import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
+import { arrivalTime, arrivalsBy, type Ramp, rampSends } from '../../src/protocol/ramp.js';
 
 /** A delay above this is `late` (for the service or the generator). */
 export const LATE_MS = OPEN_LATE_MS;
@@ -26,9 +27,11 @@ export const LATE_MS = OPEN_LATE_MS;
 export interface ScheduleOptions {
   /** the phase's start on this thread's clock (performance.now()), ms */
   startAt: number;
-  /** arrival rate of the whole phase, per second */
+  /** arrival rate of the whole phase, per second (with a ramp, its peak) */
   rate: number;
   durationMs: number;
+  /** `stages`: the rate follows this ramp instead (send i is due when i arrivals have accumulated) */
+  ramp?: Ramp | undefined;
   /** engine instances sharing the phase, and which one this is */
   stride: number;
   offset: number;
@@ -70,13 +73,14 @@ export class OpenSchedule {
 
   constructor(private readonly o: ScheduleOptions) {
     this.intervalMs = 1000 / o.rate;
-    const all = phaseSends(o.rate, o.durationMs);
+    const all = o.ramp ? rampSends(o.ramp, o.durationMs) : phaseSends(o.rate, o.durationMs);
     this.total = o.offset < all ? Math.ceil((all - o.offset) / o.stride) : 0;
   }
 
   /** scheduled time of this instance's send j */
   at(j: number): number {
-    return this.o.startAt + (this.o.offset + j * this.o.stride) * this.intervalMs;
+    const i = this.o.offset + j * this.o.stride;
+    return this.o.startAt + (this.o.ramp ? arrivalTime(this.o.ramp, i) : i * this.intervalMs);
   }
 
   get startedCount(): number {
@@ -129,7 +133,9 @@ export class OpenSchedule {
   private dueCount(now: number): number {
     if (this.started >= this.total || this.at(this.started) > now) return this.started;
     // due sends: every j with at(j) <= now
-    const k = Math.floor(((now - this.o.startAt) / this.intervalMs - this.o.offset) / this.o.stride + 1e-9) + 1;
+    const elapsed = now - this.o.startAt;
+    const arrived = this.o.ramp ? arrivalsBy(this.o.ramp, elapsed) : elapsed / this.intervalMs;
+    const k = Math.floor((arrived - this.o.offset) / this.o.stride + 1e-9) + 1;
     let n = Math.min(this.total, Math.max(this.started, k));
     while (n < this.total && this.at(n) <= now) n++;
     while (n > this.started && this.at(n - 1) > now) n--;

@@ -3,6 +3,8 @@
 // as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
 // so together the instances keep one evenly spaced schedule.
 import { openLoopLimits, type Phase } from '../../src/protocol/plan.js';
+import type { Ramp } from '../../src/protocol/ramp.js';
+import type { ConnectionRamp } from './closed-loop.js';
 import type { Load } from './connection.js';
 
 export type { Load } from './connection.js';
@@ -13,7 +15,8 @@ export type EngineJob =
   | {
       kind: 'closed';
       load: Load;
-      connections: number;
+      /** a fixed count, or this instance's share of a ramp (`stages`) */
+      connections: number | ConnectionRamp;
       limit: Limit;
       timeoutMs: number;
     }
@@ -21,6 +24,8 @@ export type EngineJob =
       kind: 'open';
       load: Load;
       rate: number;
+      /** `stages`: the rate follows this ramp (rate is its peak) */
+      ramp?: Ramp;
       durationMs: number;
       stride: number;
       offset: number;
@@ -53,7 +58,8 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     const n = Math.max(1, Math.min(spec.workers, phase.connections, 'requests' in limit ? limit.requests : Infinity));
     for (let k = 0; k < n; k++) {
       const part: Limit = 'requests' in limit ? { requests: share(limit.requests, n, k) } : limit;
-      jobs.push({ kind: 'closed', load, connections: share(phase.connections, n, k), limit: part, timeoutMs });
+      const connections = phase.ramp ? { ramp: phase.ramp, stride: n, offset: k } : share(phase.connections, n, k);
+      jobs.push({ kind: 'closed', load, connections, limit: part, timeoutMs });
     }
     return jobs;
   }
@@ -66,6 +72,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
       kind: 'open',
       load,
       rate: phase.rate,
+      ...(phase.ramp ? { ramp: phase.ramp } : {}),
       durationMs,
       stride: n,
       offset: k,

@@ -6,6 +6,7 @@
 import type { MetricName } from '../config/schema.js';
 import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { WS_ENTRIES } from '../protocol/plan.js';
+import { rampSends } from '../protocol/ramp.js';
 import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
 import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA, hasBand } from './compare.js';
 import { looksOf, smallestMannWhitneyP, smallestSignedRankP, spendAlpha, unreachable } from './confirm.js';
@@ -81,8 +82,10 @@ export function confirmationReach(config: Config, mode: VerdictMode, pairs = con
 
 /** Successful responses a trial of `phase` will have at most, where the config says (open loop, a
  * request count); undefined where it depends on the service (closed loop for a duration). */
-function expectedSamples(phase: Phase): number | undefined {
-  if (phase.kind === 'open') return Math.floor((phase.rate * phase.durationMs) / 1000);
+export function expectedSamples(phase: Phase): number | undefined {
+  if (phase.kind === 'open') {
+    return phase.ramp ? rampSends(phase.ramp, phase.durationMs) : Math.floor((phase.rate * phase.durationMs) / 1000);
+  }
   if (phase.kind === 'closed') return phase.requests;
   return phase.peers * phase.messages;
 }

@@ -34,6 +34,7 @@ import {
 } from './types.js';
 import { compileTemplate, render } from '../protocol/ws-template.js';
 import { type JsonCheck, parseJsonPath, type PlanExpect } from '../protocol/expect.js';
+import { peakLevel, type Ramp, rampDurationMs } from '../protocol/ramp.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
@@ -166,7 +167,7 @@ function withAmount(raw: RawPhase, path: string, problems: string[]): RawPhase {
 
 function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
   const raw = withAmount(input, path, problems);
-  for (const key of ['connections', 'duration', 'requests', 'max-in-flight'] as const) {
+  for (const key of ['connections', 'duration', 'requests', 'max-in-flight', 'stages'] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === undefined || raw.messages === undefined) {
@@ -184,11 +185,102 @@ function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Ph
   return phase;
 }
 
+/** The most a phase may last, stages added up (as a phase's duration). */
+const MAX_PHASE_MS = 24 * 3_600_000;
+
+/**
+ * What a phase's `stages` ramp: each stage says `rate` (open loop) or `connections` (closed loop),
+ * all the same one; k6's `target` is the phase's rate when the phase gives `rate` or
+ * `max-in-flight`, else its connections when it gives `connections`.
+ */
+function rampKind(raw: RawPhase, stages: NonNullable<RawPhase['stages']>, path: string, problems: string[]) {
+  const targetIs =
+    raw.rate !== undefined || raw['max-in-flight'] !== undefined
+      ? ('rate' as const)
+      : raw.connections !== undefined
+        ? ('connections' as const)
+        : undefined;
+  let kind: 'rate' | 'connections' | undefined;
+  let ok = true;
+  stages.forEach((st, i) => {
+    const at = `${path}.stages[${i}]`;
+    const given = (['rate', 'connections', 'target'] as const).filter((k) => st[k] !== undefined);
+    if (given.length !== 1) {
+      ok = false;
+      problems.push(
+        given.length === 0
+          ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)`
+          : `${at}: give one of ${given.join(', ')}, not several`,
+      );
+      return;
+    }
+    const k = given[0] === 'target' ? targetIs : given[0];
+    if (k === undefined) {
+      ok = false;
+      problems.push(
+        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`,
+      );
+      return;
+    }
+    if (k === 'connections' && !Number.isInteger(st.target ?? st.connections)) {
+      problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    }
+    if (kind !== undefined && k !== kind) {
+      ok = false;
+      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
+    }
+    kind ??= k;
+  });
+  return ok ? kind : undefined;
+}
+
+/** A phase with `stages`: an open loop whose rate ramps, or a closed loop whose connections do. */
+function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined {
+  const stages = raw.stages ?? [];
+  if (raw.duration !== undefined) {
+    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
+  }
+  if (raw.requests !== undefined) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
+  const kind = rampKind(raw, stages, path, problems);
+  if (kind === undefined) return undefined;
+  const ramp: Ramp = {
+    from: (kind === 'rate' ? raw.rate : raw.connections) ?? 0,
+    stages: stages.map((st) => ({
+      durationMs: parseDurationMs(st.duration) ?? 0,
+      to: st.target ?? (kind === 'rate' ? st.rate : st.connections) ?? 0,
+    })),
+  };
+  const durationMs = rampDurationMs(ramp);
+  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 3_600_000} h in all, over 24h`);
+  const peak = peakLevel(ramp);
+  if (peak <= 0) {
+    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
+    return undefined;
+  }
+  if (kind === 'rate') {
+    const phase: Phase = {
+      kind: 'open',
+      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
+      rate: peak,
+      durationMs,
+      maxInFlight: raw['max-in-flight'] ?? DEFAULT_MAX_IN_FLIGHT,
+      ramp,
+    };
+    if (raw.connections !== undefined) phase.connections = raw.connections;
+    return phase;
+  }
+  if (raw['max-in-flight'] !== undefined) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+  return { kind: 'closed', name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+}
+
 function normalizePhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
   const raw = withAmount(input, path, problems);
   for (const key of ['peers', 'messages'] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
   }
+  if (raw.stages !== undefined) return normalizeRampPhase(raw, path, problems);
   const durationMs = raw.duration !== undefined ? parseDurationMs(raw.duration) : undefined;
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== undefined) {
@@ -526,6 +618,11 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     const phases: Phase[] = [];
     s.phases.forEach((p, pi) => {
       const phase = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
+      if (s.grpc && phase?.kind === 'closed' && phase.ramp) {
+        problems.push(
+          `${path}.phases[${pi}].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`,
+        );
+      }
       if (phase) phases.push(phase);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {

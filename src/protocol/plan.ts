@@ -3,21 +3,28 @@
 // the host but src/protocol/.
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
+import type { Ramp } from './ramp.js';
 
 export interface ClosedPhase {
   kind: 'closed';
   name: string;
+  /** the connections; with a ramp, its peak */
   connections: number;
   durationMs?: number;
   requests?: number;
+  /** `stages`: the connections follow this ramp over durationMs (its stages' sum); no request count */
+  ramp?: Ramp;
 }
 export interface OpenPhase {
   kind: 'open';
   name: string;
+  /** the arrival rate, per second; with a ramp, its peak */
   rate: number;
   durationMs: number;
   maxInFlight: number;
   connections?: number;
+  /** `stages`: the arrival rate follows this ramp over durationMs (its stages' sum) */
+  ramp?: Ramp;
 }
 /**
  * A WebSocket phase: `peers` connections, each sending `messages` messages (each after the previous

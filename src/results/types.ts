@@ -2,6 +2,7 @@
 import type { Thresholds } from '../config/types.js';
 import type { LatencySummary } from '../protocol/histogram.js';
 import type { TrialMeasurement } from '../protocol/measurement.js';
+import type { Ramp } from '../protocol/ramp.js';
 
 export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
 
@@ -29,8 +30,11 @@ export interface PhaseParams {
   connections?: number;
   durationMs?: number;
   requests?: number;
+  /** open loop: the rate; closed loop: the connections; with a ramp, its peak */
   rate?: number;
   maxInFlight?: number;
+  /** `stages`: the rate (open) or connections (closed) ramped from `from` through each stage's `to` */
+  ramp?: Ramp;
 }
 
 /** A phase's trials merged: the trial's counts summed, rates over the total time, latency from the

@@ -31,6 +31,12 @@ const phaseResult = z.looseObject({
     maxInFlight: count.optional(),
     peers: count.optional(),
     messages: count.optional(),
+    ramp: z
+      .looseObject({
+        from: nonneg,
+        stages: z.array(z.looseObject({ durationMs: nonneg, to: nonneg })),
+      })
+      .optional(),
   }),
   warmupMs: nonneg,
   trials: z.array(trialMeasurementSchema.extend({ resources })),

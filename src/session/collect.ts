@@ -27,9 +27,15 @@ function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }>
 function phaseParams(p: Phase): PhaseResult['params'] {
   switch (p.kind) {
     case 'closed':
-      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests };
+      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests, ramp: p.ramp };
     case 'open':
-      return { rate: p.rate, durationMs: p.durationMs, maxInFlight: p.maxInFlight, connections: p.connections };
+      return {
+        rate: p.rate,
+        durationMs: p.durationMs,
+        maxInFlight: p.maxInFlight,
+        connections: p.connections,
+        ramp: p.ramp,
+      };
     case 'ws':
       return { peers: p.peers, messages: p.messages, rate: p.rate };
   }
