@@ -92380,6 +92380,7 @@ var BOUNDS = {
   requests: 1e8,
   rate: 1e6,
   maxInFlight: 1e5,
+  pipelining: 64,
   peers: 1e4,
   messages: 1e6,
   cpus: 256
@@ -92492,6 +92493,9 @@ var phase = external_exports.strictObject({
   rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
   stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
     "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
+  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
+    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
   ),
   "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
   peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
@@ -92937,6 +92941,9 @@ function headerProblem(name2, value) {
   }
   return void 0;
 }
+function asksClose(headers) {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && /^close$/i.test(v.trim()));
+}
 function ratePhaseName(rate) {
   return `r${String(rate).replace(".", "_")}`;
 }
@@ -92951,7 +92958,7 @@ function withAmount(raw, path, problems) {
 }
 function normalizeWsPhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
-  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages"]) {
+  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages", "pipelining"]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === void 0 || raw.messages === void 0) {
@@ -93025,7 +93032,12 @@ function normalizeRampPhase(raw, path, problems) {
     return void 0;
   }
   if (kind === "rate") {
-    const phase2 = {
+    if (raw.pipelining !== void 0) {
+      problems.push(
+        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
+      );
+    }
+    const phase3 = {
       kind: "open",
       name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
       rate: peak,
@@ -93033,13 +93045,15 @@ function normalizeRampPhase(raw, path, problems) {
       maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
       ramp
     };
-    if (raw.connections !== void 0) phase2.connections = raw.connections;
-    return phase2;
+    if (raw.connections !== void 0) phase3.connections = raw.connections;
+    return phase3;
   }
   if (raw["max-in-flight"] !== void 0) {
     problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
   }
-  return { kind: "closed", name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  const phase2 = { kind: "closed", name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
+  return phase2;
 }
 function normalizePhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
@@ -93051,6 +93065,11 @@ function normalizePhase(input2, path, problems) {
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== void 0) {
     if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
+    if (raw.pipelining !== void 0) {
+      problems.push(
+        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
+      );
+    }
     if (durationMs === void 0) {
       problems.push(`${path}.duration: required in an open-loop (rate) phase`);
       return void 0;
@@ -93081,11 +93100,12 @@ function normalizePhase(input2, path, problems) {
   }
   const phase2 = {
     kind: "closed",
-    name: raw.name ?? (raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`),
+    name: raw.name ?? (raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`) + (raw.pipelining !== void 0 && raw.pipelining > 1 ? `-p${raw.pipelining}` : ""),
     connections: raw.connections
   };
   if (durationMs !== void 0) phase2.durationMs = durationMs;
   if (raw.requests !== void 0) phase2.requests = raw.requests;
+  if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
   return phase2;
 }
 function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
@@ -93333,6 +93353,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     const phases = [];
     s.phases.forEach((p, pi) => {
       const phase2 = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
+      if (s.grpc && phase2?.kind === "closed" && phase2.pipelining !== void 0) {
+        problems.push(
+          `${path}.phases[${pi}].pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
+        );
+      }
       if (s.grpc && phase2?.kind === "closed" && phase2.ramp) {
         problems.push(
           `${path}.phases[${pi}].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
@@ -93366,6 +93391,12 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       request2 = mix?.[0]?.request;
     }
     if (!request2) return;
+    const pipelined = phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
+    if (pipelined >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
+      problems.push(
+        `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+      );
+    }
     const scenario2 = {
       name: s.name,
       request: request2,
@@ -93731,7 +93762,7 @@ function formatPath(path) {
 var ELSEWHERE = {
   timeout: "a request's own timeout is timeout under request (or a requests entry); request-timeout on the scenario or in defaults",
   amount: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
-  pipelining: "not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)",
+  pipelining: "requests in flight per connection is a closed-loop phase key: { connections: 10, duration: 30s, pipelining: 4 }",
   vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
   iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }"
 };
@@ -96357,6 +96388,7 @@ var phaseResult = external_exports.looseObject({
     maxInFlight: count2.optional(),
     peers: count2.optional(),
     messages: count2.optional(),
+    pipelining: count2.optional(),
     ramp: external_exports.looseObject({
       from: nonneg2,
       stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
@@ -97441,7 +97473,13 @@ function entriesOf(s) {
 function phaseParams(p) {
   switch (p.kind) {
     case "closed":
-      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests, ramp: p.ramp };
+      return {
+        connections: p.connections,
+        durationMs: p.durationMs,
+        requests: p.requests,
+        ramp: p.ramp,
+        pipelining: p.pipelining
+      };
     case "open":
       return {
         rate: p.rate,

@@ -36169,8 +36169,17 @@ var ResponseParser = class {
       if (end > start) throw new ParseError("data without a request");
       return false;
     }
+    if (this.parse(buf, start, end) < end) throw new ParseError("data after the end of the response");
+    return this.state === DONE;
+  }
+  /**
+   * Consumes bytes of `buf` from `start` up to `end` or the end of the current response, whichever
+   * comes first, and returns where it stopped: with pipelining, the next response's bytes may follow
+   * in the same read (`expect` it, then parse on from there). Call only while `busy`.
+   */
+  parse(buf, start = 0, end = buf.length) {
     let i = start;
-    while (i < end) {
+    while (i < end && this.state !== DONE) {
       switch (this.state) {
         case HEAD:
           i = this.readHead(buf, i, end);
@@ -36204,10 +36213,10 @@ var ResponseParser = class {
           i = end;
           break;
         default:
-          throw new ParseError("data after the end of the response");
+          throw new ParseError(`parser state ${this.state}`);
       }
     }
-    return this.state === DONE;
+    return i;
   }
   /** The server closed the connection: true if that ends the response (a close-delimited body). */
   end() {
@@ -36434,9 +36443,14 @@ function errorKindOf(err) {
   return typeof code === "string" && code !== "" ? code : "error";
 }
 var Connection = class {
-  constructor(target, owner, now) {
+  constructor(target, owner, now, depth = 1) {
     this.target = target;
     this.owner = owner;
+    this.depth = depth;
+    this.qSent = new Float64Array(depth);
+    this.qTag = new Float64Array(depth);
+    this.qReq = new Int32Array(depth);
+    this.qHead = new Uint8Array(depth);
     this.sentAt = now;
     this.timeoutMs = target.connectTimeoutMs;
     const onread = {
@@ -36468,13 +36482,24 @@ var Connection = class {
   owner;
   socket;
   parser = new ResponseParser();
+  /**
+   * The requests written and not yet answered, oldest first: a ring of `depth` slots (their write
+   * times, owners' tags, mix entries and HEAD-ness). Without pipelining, one slot.
+   */
+  depth;
+  qSent;
+  qTag;
+  qReq;
+  qHead;
+  first = 0;
+  queued = 0;
   /** when the request in flight was written (performance.now()), or when the connect began */
   sentAt;
-  /** caller's data about the request in flight (for the open loop: its accountable start) */
+  /** caller's data about the oldest request in flight, the one a response answers (for the open loop: its accountable start) */
   tag = 0;
-  /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
+  /** the mix entry of the oldest request in flight (-1: none chosen yet, a connect) */
   req = -1;
-  /** how long the request in flight (or the connect) may take */
+  /** how long the oldest request in flight (or the connect) may take */
   timeoutMs;
   /** the parser's result judged by the request's checks, handed to the owner */
   judged = { status: 0, bytes: 0, close: false, ok: false };
@@ -36491,16 +36516,41 @@ var Connection = class {
     return !this.closed;
   }
   get inFlight() {
-    return this.parser.busy;
+    return this.queued > 0;
   }
-  /** Writes one request; the caller takes the time just before. */
-  send(request, now, req = -1) {
-    this.sentAt = now;
-    this.req = req;
-    const entry = req < 0 ? 0 : req;
-    this.timeoutMs = this.target.timeouts[entry];
-    this.parser.expect(this.target.head, this.target.captures[entry]);
+  /** Requests written and not answered (with pipelining, up to its depth). */
+  get pending() {
+    return this.queued;
+  }
+  /** The mix entries of the requests written and not answered, oldest first (with pipelining, up to its depth). */
+  pendingRequests() {
+    const out = [];
+    for (let k = 0; k < this.queued; k++) out.push(this.qReq[(this.first + k) % this.depth]);
+    return out;
+  }
+  /**
+   * Writes one request; the caller takes the time just before. `tag` is the owner's (the moment
+   * its latency counts from), handed back in `tag` when its response comes.
+   */
+  send(request, now, req = -1, tag = now) {
+    const slot = (this.first + this.queued) % this.depth;
+    this.qSent[slot] = now;
+    this.qTag[slot] = tag;
+    this.qReq[slot] = req;
+    this.qHead[slot] = this.target.head ? 1 : 0;
+    if (this.queued++ === 0) this.begin();
     this.socket.write(request);
+  }
+  /** The oldest request in flight is the one the next response answers: the parser expects it. */
+  begin() {
+    const slot = this.first;
+    const req = this.qReq[slot];
+    const entry = req < 0 ? 0 : req;
+    this.sentAt = this.qSent[slot];
+    this.tag = this.qTag[slot];
+    this.req = req;
+    this.timeoutMs = this.target.timeouts[entry];
+    this.parser.expect(this.qHead[slot] === 1, this.target.captures[entry]);
   }
   /** Closes it from our side; a request in flight fails with `kind`. */
   abort(kind) {
@@ -36532,24 +36582,40 @@ var Connection = class {
   }
   onRead(n, buf) {
     if (this.closed || n <= 0) return;
-    let done;
-    try {
-      done = this.parser.feed(buf, 0, n);
-    } catch (err) {
-      this.fail(errorKindOf(err), false);
-      return;
+    let i = 0;
+    for (; ; ) {
+      try {
+        if (this.queued <= 1) i = this.parser.feed(buf, i, n) ? n : i;
+        else i = this.parser.parse(buf, i, n);
+      } catch (err) {
+        this.fail(errorKindOf(err), false);
+        return;
+      }
+      if (this.parser.busy) return;
+      if (!this.answered(this.judge(this.parser.result))) return;
+      if (i >= n) return;
     }
-    if (!done) return;
-    const r = this.judge(this.parser.result);
+  }
+  /**
+   * A response is complete: the oldest request leaves the queue, the owner hears of it (`tag` and
+   * `req` are that request's), and the parser moves on to the next request in flight. False when
+   * the connection is done with.
+   */
+  answered(r) {
+    this.first = (this.first + 1) % this.depth;
+    this.queued--;
     if (r.close) {
       this.closing = true;
       this.closed = true;
       this.owner.onResponse(this, r, performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, void 0, !this.target.asksClose);
-      return;
+      this.owner.onClose(this, this.queued > 0 ? "socket-closed" : void 0, !this.target.asksClose);
+      return false;
     }
     this.owner.onResponse(this, r, performance.now());
+    if (this.closed) return false;
+    if (this.queued > 0 && !this.parser.busy) this.begin();
+    return true;
   }
   /** The response as the engines count it: a success by its status, or by the request's checks. */
   judge(r) {
@@ -36567,9 +36633,11 @@ var Connection = class {
     if (this.closed) return;
     if (this.parser.end()) {
       this.closed = true;
+      this.first = (this.first + 1) % this.depth;
+      this.queued--;
       this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, void 0, !this.target.asksClose);
+      this.owner.onClose(this, this.queued > 0 ? "socket-closed" : void 0, !this.target.asksClose);
       return;
     }
     this.fail(this.parser.busy || !this.connected ? "socket-closed" : void 0, !this.target.asksClose);
@@ -37075,10 +37143,9 @@ var OpenEngine = class {
   sendOne(serviceMs) {
     const c = this.taken;
     const now = performance2.now();
-    c.tag = now - serviceMs;
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
-    c.send(request, now, this.target.current);
+    c.send(request, now, this.target.current, now - serviceMs);
   }
   pump(now) {
     if (this.finished) return;
@@ -37204,7 +37271,14 @@ function splitStage(spec) {
     for (let k = 0; k < n2; k++) {
       const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
       const connections = phase.ramp ? { ramp: phase.ramp, stride: n2, offset: k } : share(phase.connections, n2, k);
-      jobs.push({ kind: "closed", load, connections, limit: part, timeoutMs });
+      jobs.push({
+        kind: "closed",
+        load,
+        connections,
+        limit: part,
+        timeoutMs,
+        ...phase.pipelining ? { pipelining: phase.pipelining } : {}
+      });
     }
     return jobs;
   }
@@ -37344,8 +37418,9 @@ function rampConnections(r, tMs) {
   return share(Math.round(levelAt(r.ramp, tMs)), r.stride, r.offset);
 }
 var ClosedEngine = class {
-  constructor(load, connections, byCount, limit, timeoutMs) {
+  constructor(load, connections, byCount, limit, timeoutMs, depth) {
     this.byCount = byCount;
+    this.depth = depth;
     this.target = makeTarget(load, timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
     this.limit = "requests" in limit ? limit.requests : Infinity;
@@ -37366,9 +37441,12 @@ var ClosedEngine = class {
     for (let i = 0; i < n; i++) this.open(now);
   }
   byCount;
+  depth;
   recorder;
   target;
   all = /* @__PURE__ */ new Set();
+  /** connections a ramp's falling level retires, still answering what they have in flight */
+  retiring = /* @__PURE__ */ new Set();
   limit;
   /** requests written, and failed connects, against a request-count limit */
   started = 0;
@@ -37388,51 +37466,77 @@ var ClosedEngine = class {
   follow(wanted) {
     this.wanted = wanted;
     if (this.stopped || this.closing) return;
+    for (const c of this.retiring) {
+      if (this.all.size - this.retiring.size >= wanted) break;
+      this.retiring.delete(c);
+    }
     const now = performance3.now();
-    for (let i = this.all.size; i < wanted; i++) this.open(now);
+    for (let i = this.all.size - this.retiring.size; i < wanted; i++) this.open(now);
   }
-  /** More connections than the level wants: this one closes (no event: it is ours to close). */
+  /**
+   * More connections than the level wants: this one writes nothing more and closes once nothing of
+   * it is in flight (with pipelining, after its queue drains; no event: it is ours to close).
+   * True when it retires.
+   */
   retire(c) {
-    if (this.all.size <= this.wanted) return false;
+    if (!this.retiring.has(c)) {
+      if (this.all.size - this.retiring.size <= this.wanted) return false;
+      this.retiring.add(c);
+    }
+    if (c.inFlight) return true;
+    this.retiring.delete(c);
     this.all.delete(c);
     c.dispose();
     return true;
   }
   open(now) {
-    this.all.add(new Connection(this.target, this, now));
+    this.all.add(new Connection(this.target, this, now, this.depth));
   }
   next(c) {
     if (this.stopped || this.closing || this.started >= this.limit) return;
     this.started++;
     const now = performance3.now();
-    c.tag = now;
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
   }
+  /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
+  fill(c) {
+    for (let k = c.pending; k < this.depth; k++) this.next(c);
+  }
   onOpen(c) {
     if (!this.closing && this.retire(c)) return;
-    this.next(c);
+    this.fill(c);
   }
   onResponse(c, r, at) {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
-    else if (c.usable && !this.retire(c)) this.next(c);
+    else if (c.usable && !this.retire(c)) this.fill(c);
   }
   onClose(c, kind, byServer) {
     this.all.delete(c);
+    this.retiring.delete(c);
     if (this.stopped) return;
     if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== void 0) {
-      this.recorder.error(kind, c.connected ? c.req : -1);
-      if (!c.connected) this.started++;
-      this.settle();
+      if (c.connected) {
+        const lost = c.pendingRequests();
+        for (const req of lost.length > 0 ? lost : [c.req]) {
+          if (this.stopped) return;
+          this.recorder.error(kind, req);
+          this.settle();
+        }
+      } else {
+        this.recorder.error(kind, -1);
+        this.started++;
+        this.settle();
+      }
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit || this.all.size >= this.wanted) return;
+    if (this.stopped || this.started >= this.limit || this.all.size - this.retiring.size >= this.wanted) return;
     if (c.connected) this.open(performance3.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
   }
@@ -37454,7 +37558,8 @@ var ClosedEngine = class {
   stop() {
     if (this.stopped) return;
     if (this.closing) {
-      for (const c of this.all) if (c.connected && c.inFlight) this.recorder.error("unfinished", c.req);
+      for (const c of this.all)
+        if (c.connected) for (const req of c.pendingRequests()) this.recorder.error("unfinished", req);
     }
     this.recorder.stop(this.byCount ? "last-event" : "now");
     this.stopped = true;
@@ -37466,8 +37571,8 @@ var ClosedEngine = class {
     this.resolveDone(this.recorder.tally());
   }
 };
-function runClosed(load, connections, limit, timeoutMs) {
-  const engine = new ClosedEngine(load, connections, !("durationMs" in limit), limit, timeoutMs);
+function runClosed(load, connections, limit, timeoutMs, pipelining = 1) {
+  const engine = new ClosedEngine(load, connections, !("durationMs" in limit), limit, timeoutMs, pipelining);
   return { recorder: engine.recorder, done: engine.done };
 }
 
@@ -37681,7 +37786,7 @@ function fixed(connections) {
 }
 function startEngine(job) {
   const g = job.load.grpc;
-  const run = g ? job.kind === "closed" ? runGrpcClosed(g, fixed(job.connections), job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
+  const run = g ? job.kind === "closed" ? runGrpcClosed(g, fixed(job.connections), job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs, job.pipelining) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
   return { responses: () => run.recorder.responses, done: run.done };
 }
 

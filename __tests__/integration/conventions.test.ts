@@ -75,11 +75,11 @@ describe.runIf(dockerAvailable())('response checks (expect) on the real engine',
   }, 300_000);
 });
 
-describe.runIf(dockerAvailable())('stages (k6 ramps) on the real engine', () => {
+describe.runIf(dockerAvailable())('stages (k6 ramps) and pipelining (autocannon) on the real engine', () => {
   const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.stages.yml');
   afterAll(() => rmSync(config, { force: true }));
 
-  it('a ramping rate and ramping connections run in the runner container, and their ramps are in the results', async () => {
+  it('a ramping rate, ramping connections and a pipelined closed loop run in the runner container, and are in the results', async () => {
     writeFileSync(
       config,
       readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8').replace(
@@ -89,13 +89,14 @@ describe.runIf(dockerAvailable())('stages (k6 ramps) on the real engine', () => 
           '        stages: [{ duration: 1s, target: 200 }, { duration: 500ms, target: 200 }]',
           '        max-in-flight: 50',
           '      - { name: climb, connections: 1, stages: [{ duration: 1s, connections: 6 }] }',
+          '      - { connections: 2, amount: 300, pipelining: 4 }',
         ].join('\n'),
       ),
     );
     const { r, out } = await runFresh(config, 'update');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
-    const [up, climb] = results.scenarios[0]?.phases ?? [];
+    const [up, climb, piped] = results.scenarios[0]?.phases ?? [];
     expect(up?.params).toMatchObject({
       rate: 200,
       durationMs: 1500,
@@ -113,6 +114,9 @@ describe.runIf(dockerAvailable())('stages (k6 ramps) on the real engine', () => 
     expect(climb?.params).toMatchObject({ connections: 6, ramp: { from: 1, stages: [{ durationMs: 1000, to: 6 }] } });
     expect(climb?.merged.errors).toEqual({});
     expect(climb?.merged.successes).toBeGreaterThan(0);
+    // the fixture service (Go's net/http) answers pipelined requests in order
+    expect(piped).toMatchObject({ name: 'c2-n300-p4', params: { connections: 2, requests: 300, pipelining: 4 } });
+    expect(piped?.merged).toMatchObject({ sent: 900, successes: 900, errors: {} });
     expect(results.comparisons.map((c) => `${c.phase} ${c.metric} ${c.result}`)).toContain('up p50 no-baseline');
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);

@@ -281,6 +281,87 @@ describe('stages (a ramp) against 127.0.0.1', () => {
   });
 });
 
+describe('pipelining (autocannon’s option) against a raw server on 127.0.0.1', () => {
+  const rawServers: Array<{ close: () => void }> = [];
+  afterEach(() => {
+    for (const s of rawServers.splice(0)) s.close();
+  });
+
+  /**
+   * A server that answers only once `batch` requests are waiting on a socket, all of them in one
+   * write: a client without pipelining would wait forever. `answer(k)` is the k-th response.
+   */
+  async function batching(batch: number, answer: (k: number) => string): Promise<{ url: string; most: number[] }> {
+    const most: number[] = [];
+    const sockets = new Set<Socket>();
+    let k = 0;
+    const server = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      let text = '';
+      socket.on('data', (d: Buffer) => {
+        text += d.toString('latin1');
+        const waiting = text.split('\r\n\r\n').length - 1;
+        most.push(waiting);
+        if (waiting < batch) return;
+        text = text.split('\r\n\r\n').slice(waiting).join('\r\n\r\n');
+        let out = '';
+        for (let j = 0; j < waiting; j++) out += answer(k++);
+        socket.write(out);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    rawServers.push({
+      close: () => {
+        server.close();
+        for (const s of sockets) s.destroy();
+      },
+    });
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, most };
+  }
+
+  const ok = () => 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok';
+
+  it('keeps 4 requests in flight on each connection; several responses in one read are each counted', async () => {
+    const { url, most } = await batching(4, ok);
+    const t = await runClosed(request(url), 2, { requests: 400 }, 2000, 4).done;
+    expect(t.errors).toEqual({});
+    expect(t.sent).toBe(400);
+    expect(t.successes).toBe(400);
+    expect(decodeHistogram(t.histogram).totalCount).toBe(400);
+    // never more than 4 waiting on a socket
+    expect(Math.max(...most)).toBe(4);
+  });
+
+  it('without pipelining the same server never answers: every request times out (what the test above relies on)', async () => {
+    const { url } = await batching(4, ok);
+    const t = await runClosed(request(url), 2, { durationMs: 300 }, 200).done;
+    expect(t.successes).toBe(0);
+    expect(t.errors.timeout).toBe(t.sent);
+  });
+
+  it('a Connection: close answer loses the requests queued behind it, each counted, and the connection is replaced', async () => {
+    // every 5th response closes the connection; the 3 requests behind it are lost
+    const { url } = await batching(4, (k) =>
+      k % 5 === 4 ? 'HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok' : ok(),
+    );
+    const t = await runClosed(request(url), 1, { durationMs: 500 }, 2000, 4).done;
+    expect(t.successes).toBeGreaterThan(10);
+    expect(t.errors['socket-closed']).toBeGreaterThan(0);
+    // every request written is answered or failed
+    expect(t.responses + (t.errors['socket-closed'] ?? 0) + (t.errors.unfinished ?? 0)).toBe(t.sent);
+    expect(t.connectionCloses).toBeGreaterThan(0);
+  });
+
+  it('a server that never answers: every pipelined request fails as timeout, none vanish', async () => {
+    const { url } = await batching(1_000_000, ok);
+    const t = await runClosed(request(url), 2, { durationMs: 300 }, 200, 4).done;
+    expect(t.responses).toBe(0);
+    expect(t.sent).toBeGreaterThanOrEqual(8);
+    expect(t.errors).toEqual({ timeout: t.sent });
+  });
+});
+
 describe('runner.workers through the built runner (dist/runner.mjs)', () => {
   it('runs one schedule across worker threads and merges their histograms', async () => {
     const { url } = await serve((_req, res) => setTimeout(() => res.end('ok'), 1));

@@ -77,6 +77,9 @@ describe('config: grpc scenarios', () => {
     expect(config(GRPC, { phases: [{ stages: [{ duration: '2s', connections: 4 }] }] }).problems).toEqual([
       'scenarios[0].phases[0].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)',
     ]);
+    expect(config(GRPC, { phases: [{ connections: 4, duration: '1s', pipelining: 4 }] }).problems).toEqual([
+      "scenarios[0].phases[0].pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)",
+    ]);
   });
 
   it('normalises the call: metadata keys lowercased, deadline in ms, channels', () => {

@@ -124,6 +124,63 @@ describe('ResponseParser: the same responses cut at every byte', () => {
   });
 });
 
+describe('ResponseParser.parse: pipelined responses back to back, cut at every byte', () => {
+  const CHUNKED = 'HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n';
+  const HEAD = 'HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n';
+  const INTERIM = 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 3\r\n\r\nabc';
+  // the third request is a HEAD: its Content-Length announces a body that never follows
+  const stream = OK + CHUNKED + HEAD + INTERIM;
+  const heads = [false, false, true, false];
+
+  /** Parses `stream` read in pieces cut at `cuts`, as a pipelining connection does: one parse per response a piece completes. */
+  function pipelined(cuts: number[]): Array<[number, number]> {
+    const bytes = Buffer.from(stream, 'latin1');
+    const p = new ResponseParser();
+    const out: Array<[number, number]> = [];
+    let next = 0;
+    p.expect(heads[next++] as boolean);
+    const edges = [0, ...cuts, bytes.length];
+    for (let k = 0; k + 1 < edges.length; k++) {
+      const piece = Buffer.from(bytes.subarray(edges[k], edges[k + 1]));
+      let i = 0;
+      while (i < piece.length) {
+        i = p.parse(piece, i, piece.length);
+        if (p.busy) break;
+        out.push([p.result.status, p.result.bytes]);
+        if (next < heads.length) p.expect(heads[next++] as boolean);
+        else if (i < piece.length) throw new Error('bytes after the last response');
+      }
+    }
+    return out;
+  }
+
+  it('every response is found whole, wherever the reads are cut', () => {
+    const whole: Array<[number, number]> = [
+      [200, OK.length],
+      [201, CHUNKED.length],
+      [200, HEAD.length],
+      // an interim response's bytes count with the final one's
+      [404, INTERIM.length],
+    ];
+    expect(pipelined([])).toEqual(whole);
+    for (let a = 1; a < stream.length; a++) {
+      expect(pipelined([a]), `cut at ${a}`).toEqual(whole);
+      for (const b of [a + 1, a + 7])
+        if (b < stream.length) expect(pipelined([a, b]), `cuts at ${a}, ${b}`).toEqual(whole);
+    }
+  });
+
+  it('stops at the end of the response and says where; feed still refuses what follows', () => {
+    const p = new ResponseParser();
+    p.expect(false);
+    const two = Buffer.from(OK + OK, 'latin1');
+    expect(p.parse(two, 0, two.length)).toBe(OK.length);
+    expect(p.busy).toBe(false);
+    p.expect(false);
+    expect(() => p.feed(two)).toThrow(/data after the end of the response/);
+  });
+});
+
 describe('ResponseParser: keeping headers and body for the checks (expect), cut at every byte', () => {
   const both: Capture = { headers: true, body: true };
   const cases: Array<[string, string, { end?: boolean }, object]> = [

@@ -51,6 +51,8 @@ class ClosedEngine implements ConnectionOwner {
   readonly recorder: Recorder;
   private readonly target: Target;
   private readonly all = new Set<Connection>();
+  /** connections a ramp's falling level retires, still answering what they have in flight */
+  private readonly retiring = new Set<Connection>();
   private readonly limit: number;
   /** requests written, and failed connects, against a request-count limit */
   private started = 0;
@@ -73,6 +75,8 @@ class ClosedEngine implements ConnectionOwner {
     private readonly byCount: boolean,
     limit: Limit,
     timeoutMs: number,
+    /** requests each connection keeps in flight (autocannon's pipelining; 1: none) */
+    private readonly depth: number,
   ) {
     this.target = makeTarget(load, timeoutMs);
     this.recorder = new Recorder(this.target.mixSize);
@@ -99,35 +103,53 @@ class ClosedEngine implements ConnectionOwner {
   private follow(wanted: number): void {
     this.wanted = wanted;
     if (this.stopped || this.closing) return;
+    // connections still retiring are kept first, then new ones open
+    for (const c of this.retiring) {
+      if (this.all.size - this.retiring.size >= wanted) break;
+      this.retiring.delete(c);
+    }
     const now = performance.now();
-    for (let i = this.all.size; i < wanted; i++) this.open(now);
+    for (let i = this.all.size - this.retiring.size; i < wanted; i++) this.open(now);
   }
 
-  /** More connections than the level wants: this one closes (no event: it is ours to close). */
+  /**
+   * More connections than the level wants: this one writes nothing more and closes once nothing of
+   * it is in flight (with pipelining, after its queue drains; no event: it is ours to close).
+   * True when it retires.
+   */
   private retire(c: Connection): boolean {
-    if (this.all.size <= this.wanted) return false;
+    if (!this.retiring.has(c)) {
+      if (this.all.size - this.retiring.size <= this.wanted) return false;
+      this.retiring.add(c);
+    }
+    if (c.inFlight) return true;
+    this.retiring.delete(c);
     this.all.delete(c);
     c.dispose();
     return true;
   }
 
   private open(now: number): void {
-    this.all.add(new Connection(this.target, this, now));
+    this.all.add(new Connection(this.target, this, now, this.depth));
   }
 
   private next(c: Connection): void {
     if (this.stopped || this.closing || this.started >= this.limit) return;
     this.started++;
     const now = performance.now();
-    c.tag = now;
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
   }
 
+  /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
+  private fill(c: Connection): void {
+    for (let k = c.pending; k < this.depth; k++) this.next(c);
+  }
+
   onOpen(c: Connection): void {
     if (!this.closing && this.retire(c)) return;
-    this.next(c);
+    this.fill(c);
   }
 
   onResponse(c: Connection, r: JudgedResponse, at: number): void {
@@ -135,23 +157,34 @@ class ClosedEngine implements ConnectionOwner {
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
     this.settle();
     if (this.closing) this.drained();
-    else if (c.usable && !this.retire(c)) this.next(c);
+    else if (c.usable && !this.retire(c)) this.fill(c);
   }
 
   onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
     this.all.delete(c);
+    this.retiring.delete(c);
     if (this.stopped) return;
     // a connect that fails after the window would never have written a request
     if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
     if (kind !== undefined) {
-      this.recorder.error(kind, c.connected ? c.req : -1);
-      // a failed connect uses up a request of a counted phase, so a dead server cannot hang it
-      if (!c.connected) this.started++;
-      this.settle();
+      if (c.connected) {
+        // every request in flight on it failed (with pipelining, those queued behind too)
+        const lost = c.pendingRequests();
+        for (const req of lost.length > 0 ? lost : [c.req]) {
+          if (this.stopped) return;
+          this.recorder.error(kind, req);
+          this.settle();
+        }
+      } else {
+        this.recorder.error(kind, -1);
+        // a failed connect uses up a request of a counted phase, so a dead server cannot hang it
+        this.started++;
+        this.settle();
+      }
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit || this.all.size >= this.wanted) return;
+    if (this.stopped || this.started >= this.limit || this.all.size - this.retiring.size >= this.wanted) return;
     // replace it; after a failed connect, on the next turn of the loop rather than in a tight loop
     if (c.connected) this.open(performance.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance.now()));
@@ -179,7 +212,10 @@ class ClosedEngine implements ConnectionOwner {
   private stop(): void {
     if (this.stopped) return;
     // a request still in flight now was not answered in time (the sweeper missed it): unfinished
-    if (this.closing) for (const c of this.all) if (c.connected && c.inFlight) this.recorder.error('unfinished', c.req);
+    if (this.closing) {
+      for (const c of this.all)
+        if (c.connected) for (const req of c.pendingRequests()) this.recorder.error('unfinished', req);
+    }
     this.recorder.stop(this.byCount ? 'last-event' : 'now');
     this.stopped = true;
     clearTimeout(this.deadline);
@@ -197,7 +233,8 @@ export function runClosed(
   connections: number | ConnectionRamp,
   limit: Limit,
   timeoutMs: number,
+  pipelining = 1,
 ): ClosedRun {
-  const engine = new ClosedEngine(load, connections, !('durationMs' in limit), limit, timeoutMs);
+  const engine = new ClosedEngine(load, connections, !('durationMs' in limit), limit, timeoutMs, pipelining);
   return { recorder: engine.recorder, done: engine.done };
 }

@@ -156,13 +156,24 @@ export function errorKindOf(err: unknown): string {
 export class Connection {
   readonly socket: Socket;
   private readonly parser = new ResponseParser();
+  /**
+   * The requests written and not yet answered, oldest first: a ring of `depth` slots (their write
+   * times, owners' tags, mix entries and HEAD-ness). Without pipelining, one slot.
+   */
+  private readonly depth: number;
+  private readonly qSent: Float64Array;
+  private readonly qTag: Float64Array;
+  private readonly qReq: Int32Array;
+  private readonly qHead: Uint8Array;
+  private first = 0;
+  private queued = 0;
   /** when the request in flight was written (performance.now()), or when the connect began */
   sentAt: number;
-  /** caller's data about the request in flight (for the open loop: its accountable start) */
+  /** caller's data about the oldest request in flight, the one a response answers (for the open loop: its accountable start) */
   tag = 0;
-  /** the mix entry of the request in flight (-1: none chosen yet, a connect) */
+  /** the mix entry of the oldest request in flight (-1: none chosen yet, a connect) */
   req = -1;
-  /** how long the request in flight (or the connect) may take */
+  /** how long the oldest request in flight (or the connect) may take */
   timeoutMs: number;
   /** the parser's result judged by the request's checks, handed to the owner */
   private readonly judged: JudgedResponse = { status: 0, bytes: 0, close: false, ok: false };
@@ -175,7 +186,14 @@ export class Connection {
     private target: Target,
     private owner: ConnectionOwner,
     now: number,
+    /** requests it may have in flight at once (HTTP/1.1 pipelining; 1: none) */
+    depth = 1,
   ) {
+    this.depth = depth;
+    this.qSent = new Float64Array(depth);
+    this.qTag = new Float64Array(depth);
+    this.qReq = new Int32Array(depth);
+    this.qHead = new Uint8Array(depth);
     this.sentAt = now;
     this.timeoutMs = target.connectTimeoutMs;
     const onread = {
@@ -214,17 +232,45 @@ export class Connection {
   }
 
   get inFlight(): boolean {
-    return this.parser.busy;
+    return this.queued > 0;
   }
 
-  /** Writes one request; the caller takes the time just before. */
-  send(request: Buffer, now: number, req = -1): void {
-    this.sentAt = now;
-    this.req = req;
-    const entry = req < 0 ? 0 : req;
-    this.timeoutMs = this.target.timeouts[entry] as number;
-    this.parser.expect(this.target.head, this.target.captures[entry]);
+  /** Requests written and not answered (with pipelining, up to its depth). */
+  get pending(): number {
+    return this.queued;
+  }
+
+  /** The mix entries of the requests written and not answered, oldest first (with pipelining, up to its depth). */
+  pendingRequests(): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < this.queued; k++) out.push(this.qReq[(this.first + k) % this.depth] as number);
+    return out;
+  }
+
+  /**
+   * Writes one request; the caller takes the time just before. `tag` is the owner's (the moment
+   * its latency counts from), handed back in `tag` when its response comes.
+   */
+  send(request: Buffer, now: number, req = -1, tag = now): void {
+    const slot = (this.first + this.queued) % this.depth;
+    this.qSent[slot] = now;
+    this.qTag[slot] = tag;
+    this.qReq[slot] = req;
+    this.qHead[slot] = this.target.head ? 1 : 0;
+    if (this.queued++ === 0) this.begin();
     this.socket.write(request);
+  }
+
+  /** The oldest request in flight is the one the next response answers: the parser expects it. */
+  private begin(): void {
+    const slot = this.first;
+    const req = this.qReq[slot] as number;
+    const entry = req < 0 ? 0 : req;
+    this.sentAt = this.qSent[slot] as number;
+    this.tag = this.qTag[slot] as number;
+    this.req = req;
+    this.timeoutMs = this.target.timeouts[entry] as number;
+    this.parser.expect(this.qHead[slot] === 1, this.target.captures[entry]);
   }
 
   /** Closes it from our side; a request in flight fails with `kind`. */
@@ -262,25 +308,46 @@ export class Connection {
 
   private onRead(n: number, buf: Buffer): void {
     if (this.closed || n <= 0) return;
-    let done: boolean;
-    try {
-      done = this.parser.feed(buf, 0, n);
-    } catch (err) {
-      this.fail(errorKindOf(err), false);
-      return;
+    let i = 0;
+    // one pass per response the read completes (more than one only with pipelining)
+    for (;;) {
+      try {
+        // the last request in flight: nothing may follow its response (the parser says so)
+        if (this.queued <= 1) i = this.parser.feed(buf, i, n) ? n : i;
+        else i = this.parser.parse(buf, i, n);
+      } catch (err) {
+        this.fail(errorKindOf(err), false);
+        return;
+      }
+      if (this.parser.busy) return;
+      if (!this.answered(this.judge(this.parser.result))) return;
+      if (i >= n) return;
     }
-    if (!done) return;
-    const r = this.judge(this.parser.result);
+  }
+
+  /**
+   * A response is complete: the oldest request leaves the queue, the owner hears of it (`tag` and
+   * `req` are that request's), and the parser moves on to the next request in flight. False when
+   * the connection is done with.
+   */
+  private answered(r: JudgedResponse): boolean {
+    this.first = (this.first + 1) % this.depth;
+    this.queued--;
     if (r.close) {
-      // the server will close it: we close it now, and it is the server's doing unless we asked
+      // the server will close it: we close it now, and it is the server's doing unless we asked;
+      // requests written behind this one are lost with it
       this.closing = true;
       this.closed = true;
       this.owner.onResponse(this, r, performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, undefined, !this.target.asksClose);
-      return;
+      this.owner.onClose(this, this.queued > 0 ? 'socket-closed' : undefined, !this.target.asksClose);
+      return false;
     }
     this.owner.onResponse(this, r, performance.now());
+    if (this.closed) return false;
+    // the owner may have written the next request already (it began at once if none was queued)
+    if (this.queued > 0 && !this.parser.busy) this.begin();
+    return true;
   }
 
   /** The response as the engines count it: a success by its status, or by the request's checks. */
@@ -301,9 +368,11 @@ export class Connection {
     if (this.parser.end()) {
       // a body delimited by the close: that is how this response ends (counted as a close already)
       this.closed = true;
+      this.first = (this.first + 1) % this.depth;
+      this.queued--;
       this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, undefined, !this.target.asksClose);
+      this.owner.onClose(this, this.queued > 0 ? 'socket-closed' : undefined, !this.target.asksClose);
       return;
     }
     this.fail(this.parser.busy || !this.connected ? 'socket-closed' : undefined, !this.target.asksClose);

@@ -39,7 +39,7 @@ export function startEngine(job: EngineJob): EngineRun {
       ? runGrpcClosed(g, fixed(job.connections), job.limit)
       : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs })
     : job.kind === 'closed'
-      ? runClosed(job.load, job.connections, job.limit, job.timeoutMs)
+      ? runClosed(job.load, job.connections, job.limit, job.timeoutMs, job.pipelining)
       : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
   return { responses: () => run.recorder.responses, done: run.done };
 }

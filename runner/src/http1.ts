@@ -153,8 +153,18 @@ export class ResponseParser {
       if (end > start) throw new ParseError('data without a request');
       return false;
     }
+    if (this.parse(buf, start, end) < end) throw new ParseError('data after the end of the response');
+    return this.state === DONE;
+  }
+
+  /**
+   * Consumes bytes of `buf` from `start` up to `end` or the end of the current response, whichever
+   * comes first, and returns where it stopped: with pipelining, the next response's bytes may follow
+   * in the same read (`expect` it, then parse on from there). Call only while `busy`.
+   */
+  parse(buf: Buffer, start = 0, end = buf.length): number {
     let i = start;
-    while (i < end) {
+    while (i < end && this.state !== DONE) {
       switch (this.state) {
         case HEAD:
           i = this.readHead(buf, i, end);
@@ -188,10 +198,10 @@ export class ResponseParser {
           i = end;
           break;
         default:
-          throw new ParseError('data after the end of the response');
+          throw new ParseError(`parser state ${this.state}`);
       }
     }
-    return this.state === DONE;
+    return i;
   }
 
   /** The server closed the connection: true if that ends the response (a close-delimited body). */

@@ -135,10 +135,9 @@ class OpenEngine implements ConnectionOwner {
   private sendOne(serviceMs: number): void {
     const c = this.taken as Connection;
     const now = performance.now();
-    c.tag = now - serviceMs;
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
-    c.send(request, now, this.target.current);
+    c.send(request, now, this.target.current, now - serviceMs);
   }
 
   private pump(now: number): void {

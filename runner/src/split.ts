@@ -19,6 +19,8 @@ export type EngineJob =
       connections: number | ConnectionRamp;
       limit: Limit;
       timeoutMs: number;
+      /** requests each connection keeps in flight (1: no pipelining) */
+      pipelining?: number;
     }
   | {
       kind: 'open';
@@ -59,7 +61,14 @@ export function splitStage(spec: StageSpec): EngineJob[] {
     for (let k = 0; k < n; k++) {
       const part: Limit = 'requests' in limit ? { requests: share(limit.requests, n, k) } : limit;
       const connections = phase.ramp ? { ramp: phase.ramp, stride: n, offset: k } : share(phase.connections, n, k);
-      jobs.push({ kind: 'closed', load, connections, limit: part, timeoutMs });
+      jobs.push({
+        kind: 'closed',
+        load,
+        connections,
+        limit: part,
+        timeoutMs,
+        ...(phase.pipelining ? { pipelining: phase.pipelining } : {}),
+      });
     }
     return jobs;
   }

@@ -29,7 +29,7 @@ const ELSEWHERE: Record<string, string> = {
     "a request's own timeout is timeout under request (or a requests entry); request-timeout on the scenario or in defaults",
   amount: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
   pipelining:
-    'not supported: the socket engine keeps one request in flight per connection (HTTP/1.1 pipelining is rare in real clients)',
+    'requests in flight per connection is a closed-loop phase key: { connections: 10, duration: 30s, pipelining: 4 }',
   vus: 'concurrent connections are a phase key: { connections: 10, duration: 30s }',
   iterations: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
 };

@@ -149,6 +149,11 @@ export function headerProblem(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/** The request asks the server to close the connection after its response. */
+function asksClose(headers: Record<string, string>): boolean {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'connection' && /^close$/i.test(v.trim()));
+}
+
 /** The name of an open-loop phase without one (also a rate sweep's steps): r500, r2_5. */
 export function ratePhaseName(rate: number): string {
   return `r${String(rate).replace('.', '_')}`;
@@ -167,7 +172,7 @@ function withAmount(raw: RawPhase, path: string, problems: string[]): RawPhase {
 
 function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
   const raw = withAmount(input, path, problems);
-  for (const key of ['connections', 'duration', 'requests', 'max-in-flight', 'stages'] as const) {
+  for (const key of ['connections', 'duration', 'requests', 'max-in-flight', 'stages', 'pipelining'] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === undefined || raw.messages === undefined) {
@@ -258,6 +263,11 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
     return undefined;
   }
   if (kind === 'rate') {
+    if (raw.pipelining !== undefined) {
+      problems.push(
+        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`,
+      );
+    }
     const phase: Phase = {
       kind: 'open',
       name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
@@ -272,7 +282,9 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
   if (raw['max-in-flight'] !== undefined) {
     problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
   }
-  return { kind: 'closed', name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  const phase: Phase = { kind: 'closed', name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  if (raw.pipelining !== undefined && raw.pipelining > 1) phase.pipelining = raw.pipelining;
+  return phase;
 }
 
 function normalizePhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
@@ -285,6 +297,11 @@ function normalizePhase(input: RawPhase, path: string, problems: string[]): Phas
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== undefined) {
     if (raw.requests !== undefined) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
+    if (raw.pipelining !== undefined) {
+      problems.push(
+        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`,
+      );
+    }
     if (durationMs === undefined) {
       problems.push(`${path}.duration: required in an open-loop (rate) phase`);
       return undefined;
@@ -315,11 +332,15 @@ function normalizePhase(input: RawPhase, path: string, problems: string[]): Phas
   }
   const phase: Phase = {
     kind: 'closed',
-    name: raw.name ?? (raw.requests !== undefined ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`),
+    name:
+      raw.name ??
+      (raw.requests !== undefined ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`) +
+        (raw.pipelining !== undefined && raw.pipelining > 1 ? `-p${raw.pipelining}` : ''),
     connections: raw.connections,
   };
   if (durationMs !== undefined) phase.durationMs = durationMs;
   if (raw.requests !== undefined) phase.requests = raw.requests;
+  if (raw.pipelining !== undefined && raw.pipelining > 1) phase.pipelining = raw.pipelining;
   return phase;
 }
 
@@ -618,6 +639,11 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     const phases: Phase[] = [];
     s.phases.forEach((p, pi) => {
       const phase = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
+      if (s.grpc && phase?.kind === 'closed' && phase.pipelining !== undefined) {
+        problems.push(
+          `${path}.phases[${pi}].pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`,
+        );
+      }
       if (s.grpc && phase?.kind === 'closed' && phase.ramp) {
         problems.push(
           `${path}.phases[${pi}].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`,
@@ -653,6 +679,12 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       request = mix?.[0]?.request;
     }
     if (!request) return;
+    const pipelined = phases.findIndex((p) => p.kind === 'closed' && p.pipelining !== undefined);
+    if (pipelined >= 0 && [request, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
+      problems.push(
+        `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`,
+      );
+    }
     const scenario: Scenario = {
       name: s.name,
       request,

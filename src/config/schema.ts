@@ -27,6 +27,7 @@ export const BOUNDS = {
   requests: 100_000_000,
   rate: 1_000_000,
   maxInFlight: 100_000,
+  pipelining: 64,
   peers: 10_000,
   messages: 1_000_000,
   cpus: 256,
@@ -203,6 +204,11 @@ const phase = z.strictObject({
     .optional()
     .describe(
       'a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up',
+    ),
+  pipelining: intIn(1, BOUNDS.pipelining)
+    .optional()
+    .describe(
+      "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)",
     ),
   'max-in-flight': intIn(1, BOUNDS.maxInFlight)
     .optional()

@@ -14,6 +14,8 @@ export interface ClosedPhase {
   requests?: number;
   /** `stages`: the connections follow this ramp over durationMs (its stages' sum); no request count */
   ramp?: Ramp;
+  /** requests each connection keeps in flight (HTTP/1.1 pipelining, autocannon's option); absent: 1 */
+  pipelining?: number;
 }
 export interface OpenPhase {
   kind: 'open';

@@ -35,6 +35,8 @@ export interface PhaseParams {
   maxInFlight?: number;
   /** `stages`: the rate (open) or connections (closed) ramped from `from` through each stage's `to` */
   ramp?: Ramp;
+  /** closed loop: requests each connection kept in flight (absent: 1) */
+  pipelining?: number;
 }
 
 /** A phase's trials merged: the trial's counts summed, rates over the total time, latency from the

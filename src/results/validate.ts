@@ -31,6 +31,7 @@ const phaseResult = z.looseObject({
     maxInFlight: count.optional(),
     peers: count.optional(),
     messages: count.optional(),
+    pipelining: count.optional(),
     ramp: z
       .looseObject({
         from: nonneg,

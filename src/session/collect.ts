@@ -27,7 +27,13 @@ function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }>
 function phaseParams(p: Phase): PhaseResult['params'] {
   switch (p.kind) {
     case 'closed':
-      return { connections: p.connections, durationMs: p.durationMs, requests: p.requests, ramp: p.ramp };
+      return {
+        connections: p.connections,
+        durationMs: p.durationMs,
+        requests: p.requests,
+        ramp: p.ramp,
+        pipelining: p.pipelining,
+      };
     case 'open':
       return {
         rate: p.rate,

@@ -202,3 +202,78 @@ describe('stages: a ramping rate or ramping connections', () => {
     expect(problems[0]).toMatch(/^scenarios\[0\]\.phases\[0\]\.stages\[0\]\.rat: unknown key.*rate/);
   });
 });
+
+describe('pipelining: autocannon’s requests in flight per connection, closed loop only', () => {
+  it('is a closed-loop phase key; the derived name says it; 1 is no pipelining', () => {
+    expect(phaseOf({ connections: 10, duration: '5s', pipelining: 4 })).toEqual({
+      kind: 'closed',
+      name: 'c10-p4',
+      connections: 10,
+      durationMs: 5000,
+      pipelining: 4,
+    });
+    expect(phaseOf({ connections: 2, requests: 100, pipelining: 8 })).toMatchObject({ name: 'c2-n100-p8' });
+    expect(phaseOf({ connections: 2, duration: '1s', pipelining: 1 })).toEqual({
+      kind: 'closed',
+      name: 'c2',
+      connections: 2,
+      durationMs: 1000,
+    });
+    expect(phaseOf({ connections: 1, pipelining: 2, stages: [{ duration: '1s', connections: 4 }] })).toMatchObject({
+      kind: 'closed',
+      pipelining: 2,
+      ramp: { from: 1 },
+    });
+  });
+
+  it.each<[string, Raw[], Raw, string[]]>([
+    [
+      'in an open loop',
+      [{ rate: 100, duration: '1s', pipelining: 4 }],
+      {},
+      [
+        'scenarios[0].phases[0].pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)',
+      ],
+    ],
+    [
+      'in an open-loop ramp',
+      [{ pipelining: 4, stages: [{ duration: '1s', rate: 100 }] }],
+      {},
+      [
+        'scenarios[0].phases[0].pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)',
+      ],
+    ],
+    [
+      'beyond its bound',
+      [{ connections: 1, duration: '1s', pipelining: 65 }],
+      {},
+      ['scenarios[0].phases[0].pipelining: must be an integer from 1 to 64'],
+    ],
+    [
+      'with a request that asks the server to close',
+      [
+        { connections: 1, duration: '1s' },
+        { connections: 1, duration: '1s', pipelining: 2, name: 'p' },
+      ],
+      { request: { url: 'http://api:8080/', headers: { Connection: 'close' } } },
+      [
+        'scenarios[0].phases[1].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)',
+      ],
+    ],
+    [
+      'in a WebSocket phase',
+      [{ peers: 2, messages: 5, pipelining: 2 }],
+      { request: undefined, websocket: { url: 'ws://api:8080/ws', message: '{"id":"{{id}}"}' } },
+      ['scenarios[0].phases[0].pipelining: not a WebSocket phase key (peers, messages, rate)'],
+    ],
+  ])('%s is refused with its key', (_label, phases, scenario, problems) => {
+    expect(parse(configWith(phases, scenario)).problems).toEqual(problems);
+  });
+
+  it('at the scenario level, the unknown key points to the phase key', () => {
+    const { problems } = parse(configWith([{ connections: 1, duration: '1s' }], { pipelining: 4 }));
+    expect(problems).toEqual([
+      'scenarios[0].pipelining: unknown key (requests in flight per connection is a closed-loop phase key: { connections: 10, duration: 30s, pipelining: 4 })',
+    ]);
+  });
+});
