@@ -92656,7 +92656,8 @@ var configSchema = external_exports.strictObject({
   scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
 }).describe("perf-gate configuration (perf-gate.yml)");
 function configJsonSchema() {
-  return external_exports.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
+  const schema = external_exports.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
+  return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
 // src/config/k6-thresholds.ts

@@ -101,4 +101,29 @@ describe('the shipped JSON Schema', () => {
   ])('rejects %s', (_what, scenario) => {
     expect(validate(base(scenario))).toBe(false);
   });
+
+  it('asks for exactly one of sut and target, as the validator does', () => {
+    const scenario = { name: 's', request: { url: '/' }, phases: [{ connections: 1, duration: '1s' }] };
+    const { sut, ...neither } = base(scenario);
+    expect(validate(base(scenario))).toBe(true);
+    expect(validate({ ...neither, target: 'http://127.0.0.1:8080' })).toBe(true);
+    expect(validate(neither)).toBe(false);
+    expect(validate({ ...neither, sut, target: 'http://127.0.0.1:8080' })).toBe(false);
+  });
+
+  it('takes ramps (stages) and pipelining in a phase', () => {
+    const phases = [
+      {
+        rate: 5,
+        stages: [
+          { duration: '10s', rate: 100 },
+          { duration: '1m', target: 100 },
+        ],
+      },
+      { connections: 2, stages: [{ duration: '5s', connections: 20 }], pipelining: 4 },
+    ];
+    expect(validate(base({ name: 's', request: { url: 'http://api/' }, phases }))).toBe(true);
+    const bad = [{ stages: [{ duration: '1s', rate: 1, vus: 2 }] }];
+    expect(validate(base({ name: 's', request: { url: 'http://api/' }, phases: bad }))).toBe(false);
+  });
 });

@@ -522,5 +522,7 @@ export type RawThresholdsInput = z.infer<typeof thresholds>;
 export type RawThresholds = Partial<Record<MetricName, RawThreshold>>;
 
 export function configJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(configSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  // what normalize says in words (exactly one of sut and target), said to editors too
+  return { ...schema, oneOf: [{ required: ['sut'] }, { required: ['target'] }] };
 }
