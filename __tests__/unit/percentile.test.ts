@@ -171,6 +171,15 @@ describe('config: percentile thresholds', () => {
     expect(locateProblems(text, FILE, problems)).toEqual(expected);
   });
 
+  it('a misspelt rule under a percentile gets its did-you-mean, as under a fixed name', () => {
+    const text = configText(['p97.5: { regres: 10% }', 'p99: { regres: 10% }']);
+    expect(locateProblems(text, FILE, parse(text).problems)).toEqual([
+      // the named metrics are read first, then the percentiles
+      `${FILE}:12:14: scenarios[0].thresholds.p99.regres: unknown key (did you mean regress?)`,
+      `${FILE}:11:16: scenarios[0].thresholds.p97.5.regres: unknown key (did you mean regress?)`,
+    ]);
+  });
+
   it('a mix entry refuses an out-of-range percentile too', () => {
     const text = configText(
       ['p99: { below: 1s }'],
