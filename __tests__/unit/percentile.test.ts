@@ -17,7 +17,13 @@ import { parseConfigText } from '../../src/config/load.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Config, Scenario } from '../../src/config/types.js';
 import { isPercentileMetric, parsePercentileKey } from '../../src/percentile.js';
-import { createHistogram, encodeHistogram, type LatencySummary, recordUs } from '../../src/protocol/histogram.js';
+import {
+  createHistogram,
+  encodeHistogram,
+  type LatencySummary,
+  recordUs,
+  withPercentiles,
+} from '../../src/protocol/histogram.js';
 import { renderCsv } from '../../src/report/csv.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -278,6 +284,12 @@ describe('the host computes gated percentiles per trial and merged', () => {
       'p99.99': 2000,
     });
     expect(mergeTrials([trial({}, 1)], [histogramOf(10)]).latency.percentiles).toBeUndefined();
+  });
+
+  it('withPercentiles: only the host computes them; any a runner sent are dropped', () => {
+    const sent = latency({ percentiles: { 'p97.5': 1, 'p42.5': 7 } });
+    expect(withPercentiles(sent, histogramOf(1000), ['p97.5']).percentiles).toEqual({ 'p97.5': 975 });
+    expect(withPercentiles(sent, histogramOf(1000), [])).toEqual(latency());
   });
 
   it('TrialCollector adds them to each trial as its event arrives, and to the merged phase', () => {

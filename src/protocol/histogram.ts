@@ -103,12 +103,14 @@ export function percentilesOf(h: Histogram, names: readonly string[]): Record<st
   return out;
 }
 
-/** A summary with `names` added to its percentiles from `encoded`, the histogram it summarises. */
+/** A runner's summary with `names` computed from `encoded`, the histogram it summarises, as its
+ * percentiles: only the host computes them (any a runner sent are dropped). */
 export function withPercentiles(summary: LatencySummary, encoded: string, names: readonly string[]): LatencySummary {
-  if (names.length === 0) return summary;
+  const { percentiles: _fromRunner, ...own } = summary;
+  if (names.length === 0) return own;
   const h = decodeHistogram(encoded);
   try {
-    return { ...summary, percentiles: { ...summary.percentiles, ...percentilesOf(h, names) } };
+    return { ...own, percentiles: percentilesOf(h, names) };
   } finally {
     h.destroy();
   }
