@@ -95021,10 +95021,11 @@ function percentilesOf(h, names2) {
   return out;
 }
 function withPercentiles(summary, encoded, names2) {
-  if (names2.length === 0) return summary;
+  const { percentiles: _fromRunner, ...own2 } = summary;
+  if (names2.length === 0) return own2;
   const h = decodeHistogram(encoded);
   try {
-    return { ...summary, percentiles: { ...summary.percentiles, ...percentilesOf(h, names2) } };
+    return { ...own2, percentiles: percentilesOf(h, names2) };
   } finally {
     h.destroy();
   }
