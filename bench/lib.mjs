@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SUT = join(ROOT, 'fixtures/sut/bin/sut');
-const RUNNER = join(ROOT, 'dist/runner.mjs');
+// PERF_GATE_RUNNER: another build of the runner (an older commit's dist/runner.mjs) to compare with
+const RUNNER = process.env.PERF_GATE_RUNNER ?? join(ROOT, 'dist/runner.mjs');
 const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');
 export const EVENT_MARKER = '@@perf-gate ';
 
@@ -117,9 +118,19 @@ export async function hey(url, { connections, seconds }) {
 }
 
 /** Plain autocannon (its CLI, its own millisecond histogram): the baseline our engine wraps. */
-export async function autocannon(url, { connections, seconds }) {
+export async function autocannon(url, { connections, seconds, pipelining = 1 }) {
   const out = await run(
-    ...pinned(process.execPath, [AUTOCANNON, '-c', String(connections), '-d', String(seconds), '-j', url]),
+    ...pinned(process.execPath, [
+      AUTOCANNON,
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '-p',
+      String(pipelining),
+      '-j',
+      url,
+    ]),
   );
   const j = JSON.parse(out);
   return {
@@ -174,7 +185,11 @@ export function generatorBoundReasons(m) {
   return bound;
 }
 
-export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE } = {}) {
+export async function perfGate(
+  url,
+  phase,
+  { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE, runner = RUNNER } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   const plan = {
     version: 1,
@@ -185,7 +200,7 @@ export async function perfGate(url, phase, { warmupMs = 1000, workers = 1, onSpa
     scenarios: [{ name: 'bench', request: { url, method: 'GET', headers: {} }, warmupMs, trials: 1, phases: [phase] }],
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-  const out = await run('taskset', ['-c', cores, process.execPath, RUNNER, join(dir, 'plan.json'), '--all'], {
+  const out = await run('taskset', ['-c', cores, process.execPath, runner, join(dir, 'plan.json'), '--all'], {
     onSpawn,
   });
   const m = trialEvent(out).measurement;

@@ -72574,6 +72574,27 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
+// src/percentile.ts
+var PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
+var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)\\d{1,2}(?:\\.\\d{1,3}0*)?$";
+var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max";
+function parsePercentileKey(key) {
+  const m = PERCENTILE_SHAPE.exec(key);
+  if (!m) return { problem: PERCENTILE_RULE };
+  const text = m[1];
+  const decimals = (text.split(".")[1] ?? "").replace(/0+$/, "").length;
+  const q = Number(text);
+  if (!(q > 0 && q < 100) || decimals > 3) return { problem: PERCENTILE_RULE };
+  return { name: `p${q}`, q };
+}
+function isPercentileMetric(metric) {
+  const parsed = parsePercentileKey(metric);
+  return "name" in parsed && parsed.name === metric;
+}
+function quantileOf(metric) {
+  return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
+}
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -92441,6 +92462,9 @@ var METRIC_UNITS = {
   delivery: "percent"
 };
 var METRIC_NAMES = Object.keys(METRIC_UNITS);
+function metricUnit(metric) {
+  return metric in METRIC_UNITS ? METRIC_UNITS[metric] : "latency";
+}
 var RESOURCE_METRICS = ["memory", "cpu", "fds"];
 var absolute = external_exports.union([external_exports.string(), external_exports.number()], { error: "must be a number or a value with a unit" });
 var thresholdRules = external_exports.strictObject({
@@ -92463,7 +92487,29 @@ var k6Metrics = {
   http_req_failed: external_exports.array(external_exports.string(), { error: 'must be a list of k6 expressions, like ["rate<0.01"]' }).optional().describe('k6: the error rate, ["rate<0.01"]'),
   http_reqs: external_exports.array(external_exports.string(), { error: 'must be a list of k6 expressions, like ["rate>100"]' }).optional().describe('k6: throughput, ["rate>100"] (requests per second)')
 };
-var thresholds = external_exports.strictObject({
+function thresholdsOf(shape) {
+  const schema = external_exports.preprocess((input2, ctx) => {
+    if (input2 === null || typeof input2 !== "object" || Array.isArray(input2)) return input2;
+    const kept = {};
+    const unknown2 = [];
+    for (const [key, value] of Object.entries(input2)) {
+      if (key in shape) kept[key] = value;
+      else if (!PERCENTILE_SHAPE.test(key)) unknown2.push(key);
+      else {
+        const parsed = parsePercentileKey(key);
+        if ("problem" in parsed) ctx.issues.push({ code: "custom", message: parsed.problem, path: [key], input: input2 });
+        else kept[key] = value;
+      }
+    }
+    if (unknown2.length > 0)
+      ctx.issues.push({ code: "unrecognized_keys", keys: unknown2, path: [], input: input2 });
+    return kept;
+  }, external_exports.object(shape).catchall(threshold));
+  percentileSchemas.add(schema);
+  return schema;
+}
+var percentileSchemas = /* @__PURE__ */ new Set();
+var thresholds = thresholdsOf({
   ...Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])),
   ...k6Metrics
 });
@@ -92537,12 +92583,9 @@ var request = external_exports.strictObject({
   timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
   expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
 });
-var entryThresholds = external_exports.strictObject({
+var entryThresholds = thresholdsOf({
   ...Object.fromEntries(
-    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [
-      m,
-      threshold.optional()
-    ])
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [m, threshold.optional()])
   ),
   ...k6Metrics
 }).optional();
@@ -92656,7 +92699,18 @@ var configSchema = external_exports.strictObject({
   scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
 }).describe("perf-gate configuration (perf-gate.yml)");
 function configJsonSchema() {
-  const schema = external_exports.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
+  const schema = external_exports.toJSONSchema(configSchema, {
+    io: "input",
+    target: "draft-2020-12",
+    override: (ctx) => {
+      if (!percentileSchemas.has(ctx.zodSchema)) return;
+      const { additionalProperties } = ctx.jsonSchema;
+      if (typeof additionalProperties === "object") {
+        ctx.jsonSchema.patternProperties = { [PERCENTILE_KEY_PATTERN]: additionalProperties };
+        ctx.jsonSchema.additionalProperties = false;
+      }
+    }
+  });
   return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
@@ -92674,12 +92728,16 @@ function metricOf(aggregation, under) {
     return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
   }
   const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
+  if (percentile !== void 0) {
+    const parsed = parsePercentileKey(`p${percentile}`);
+    if ("problem" in parsed) return `${aggregation}: ${parsed.problem}`;
+  }
   const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
-  if (!(named in METRIC_UNITS)) {
-    return `${aggregation} is not a metric perf-gate measures (p50, p90, p95, p99, p99.9, avg, med, max; rate of http_req_failed or http_reqs)`;
+  if (!isMetricName(named)) {
+    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
   }
   if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
-  if (under === "http_req_duration" && METRIC_UNITS[named] !== "latency") {
+  if (under === "http_req_duration" && metricUnit(named) !== "latency") {
     return `${aggregation} is not a latency of http_req_duration`;
   }
   return named;
@@ -92687,17 +92745,25 @@ function metricOf(aggregation, under) {
 function valueOf(metric, text) {
   const v = text.replace(/\s+/g, "");
   if (!/^[0-9.]+$/.test(v)) return v;
-  if (METRIC_UNITS[metric] === "latency") return `${v}ms`;
+  if (metricUnit(metric) === "latency") return `${v}ms`;
   if (metric === "error-rate" || metric === "delivery") return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
 }
 var WORSE_DOWNWARDS = ["rps", "bytes-per-sec", "delivery"];
+function isMetricName(name2) {
+  return name2 in METRIC_UNITS || isPercentileMetric(name2);
+}
+function metricKey(key) {
+  if (!PERCENTILE_SHAPE.test(key)) return key;
+  const parsed = parsePercentileKey(key);
+  return "name" in parsed ? parsed.name : key;
+}
 function k6Rule(under, expression) {
   const m = K6_EXPRESSION.exec(expression);
   if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
   const [, aggregation, op, raw] = m;
   const metric = metricOf(aggregation, under);
-  if (!(metric in METRIC_UNITS)) return metric;
+  if (!isMetricName(metric)) return metric;
   const name2 = metric;
   const upper = op.startsWith("<");
   if (upper && WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
@@ -92729,16 +92795,24 @@ function thresholdRules2(raw, path, problems) {
   const entries = Object.entries(raw).sort(
     ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
   );
+  const written = /* @__PURE__ */ new Map();
   for (const [key, value] of entries) {
     if (value === void 0) continue;
     if (key in K6_METRICS) {
       value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
-    } else if (typeof value === "string") {
-      add(k6Rule(key, value), `${path}.${key}`);
-    } else {
-      const metric = key;
-      out[metric] = { ...out[metric], ...value };
+      continue;
     }
+    const metric = metricKey(key);
+    const twin = written.get(metric);
+    if (twin !== void 0) {
+      problems.push(
+        `${path}.${key}: the same percentile as ${twin}${twin === metric ? "" : ` (${metric})`}; give it once`
+      );
+      continue;
+    }
+    written.set(metric, key);
+    if (typeof value === "string") add(k6Rule(metric, value), `${path}.${key}`);
+    else out[metric] = { ...out[metric], ...value };
   }
   return out;
 }
@@ -92879,7 +92953,7 @@ var UNIT_HINT = {
   size: "a size like 64MiB"
 };
 function normalizeThreshold(metric, raw, path, problems) {
-  const unit = METRIC_UNITS[metric];
+  const unit = metricUnit(metric);
   const out = {};
   if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
   if (raw.alpha !== void 0) out.alpha = raw.alpha;
@@ -93639,7 +93713,9 @@ function schemasAt(root, path) {
         if (s.items) next.push(s.items);
       } else {
         const named = s.properties?.[String(part)];
+        const patterned = Object.entries(s.patternProperties ?? {}).filter(([pattern]) => new RegExp(pattern).test(String(part))).map(([, schema]) => schema);
         if (named) next.push(named);
+        else if (patterned.length > 0) next.push(...patterned);
         else if (typeof s.additionalProperties === "object") next.push(s.additionalProperties);
       }
     }
@@ -93773,7 +93849,7 @@ function unknownKeyHint(key, path, schema) {
   if (known.includes("p99")) {
     const k6 = known.filter((k) => k in K6_METRICS);
     const ours = known.filter((k) => !(k in K6_METRICS));
-    return ` (metrics: ${ours.join(", ")}${k6.length ? `; k6 metrics: ${k6.join(", ")}` : ""})`;
+    return ` (metrics: ${ours.join(", ")}, or any percentile like p97.5 or p99.99${k6.length ? `; k6 metrics: ${k6.join(", ")}` : ""})`;
   }
   const elsewhere = ELSEWHERE[key];
   if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;
@@ -94263,7 +94339,9 @@ var latencySummarySchema = external_exports.object({
   p95: nonneg,
   p99: nonneg,
   "p99.9": nonneg,
-  max: nonneg
+  max: nonneg,
+  // further percentiles the thresholds gate (p97.5), computed by the host; absent in older files
+  percentiles: external_exports.record(external_exports.string(), nonneg).optional()
 });
 var trialMeasurementSchema = external_exports.object({
   trial: count,
@@ -95035,6 +95113,77 @@ function unreachable(looks, alpha, smallestAt) {
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
 }
 
+// src/protocol/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist2(), 1);
+var HIGHEST_TRACKABLE_US = 6e8;
+function createHistogram() {
+  return (0, import_hdr_histogram_js.build)({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    bitBucketSize: 32,
+    useWebAssembly: false
+  });
+}
+function encodeHistogram(h) {
+  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
+}
+function decodeHistogram(base644) {
+  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+function mergeHistograms(encoded) {
+  const out = createHistogram();
+  for (const e of encoded) {
+    const h = decodeHistogram(e);
+    out.add(h);
+    h.destroy();
+  }
+  return out;
+}
+var PERCENTILES = [
+  ["p10", 10],
+  ["p25", 25],
+  ["p50", 50],
+  ["p75", 75],
+  ["p90", 90],
+  ["p95", 95],
+  ["p99", 99],
+  ["p99.9", 99.9]
+];
+function summarize(h) {
+  const count3 = h.totalCount;
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
+  if (count3 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
+  const out = {
+    count: count3,
+    min: h.minNonZeroValue,
+    mean: Math.round(h.mean * 10) / 10,
+    ...zero,
+    max: h.maxValue
+  };
+  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
+  return out;
+}
+function percentilesOf(h, names2) {
+  const out = {};
+  for (const name2 of names2) out[name2] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name2.slice(1)));
+  return out;
+}
+function withPercentiles(summary, encoded, names2) {
+  const { percentiles: _fromRunner, ...own2 } = summary;
+  if (names2.length === 0) return own2;
+  const h = decodeHistogram(encoded);
+  try {
+    return { ...own2, percentiles: percentilesOf(h, names2) };
+  } finally {
+    h.destroy();
+  }
+}
+
 // src/compare/metrics.ts
 var RUNNER_KEY = "perf-gate-runner";
 function direction(metric) {
@@ -95045,6 +95194,29 @@ function sutResources(resources2) {
 }
 function errorCount(m) {
   return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
+}
+var SUMMARY_FIELDS = new Map(PERCENTILES.map(([k]) => [k, k]));
+function percentileValue(l, metric) {
+  const field = SUMMARY_FIELDS.get(metric);
+  return field !== void 0 ? l[field] : l.percentiles?.[metric];
+}
+var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
+function extraPercentiles(sets) {
+  const names2 = new Set(
+    sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
+  );
+  return [...names2].sort(byQuantile);
+}
+function percentilesIn(summaries) {
+  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
+  return [...names2].sort(byQuantile);
+}
+function percentileCell(l, metric) {
+  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
+}
+function lacksPercentile(summaries, metric) {
+  if (!isPercentileMetric(metric)) return false;
+  return summaries.some((s) => percentileValue(s.latency, metric) === void 0);
 }
 function metricValue(m, metric) {
   switch (metric) {
@@ -95076,10 +95248,13 @@ function metricValue(m, metric) {
       return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
     case "delivery":
       return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
+    default:
+      return percentileValue(m.latency, metric) ?? 0;
   }
 }
 function unmeasured(m, metric) {
   if (isLatency(metric) && m.latency.count === 0) return "no successful responses to take latency from";
+  if (lacksPercentile([m], metric)) return `no ${metric} in these results (written before ${metric} was gated)`;
   if (metric === "delivery") {
     if (!m.delivery) return "delivery is measured in WebSocket phases only";
     if (m.delivery.sent === 0) return "no messages were sent";
@@ -95096,7 +95271,7 @@ function unmeasured(m, metric) {
   return void 0;
 }
 function isLatency(metric) {
-  return ["p50", "p90", "p95", "p99", "p99.9", "max", "mean"].includes(metric);
+  return metric === "max" || metric === "mean" || isPercentileMetric(metric);
 }
 function trialValues(trials2, metric) {
   return trials2.map((t) => metricValue(t, metric));
@@ -95116,11 +95291,10 @@ function errorClasses(m) {
   const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
   return [...codes, ...kinds].sort();
 }
-var QUANTILE = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, "p99.9": 0.999 };
 var MIN_TAIL_SAMPLES = 10;
 function samplesNeeded(metric) {
-  const q = QUANTILE[metric];
-  return q === void 0 ? 0 : Math.ceil(MIN_TAIL_SAMPLES / (1 - q) - 1e-9);
+  const q = quantileOf(metric);
+  return q === void 0 ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
 }
 function tailShortfall(trials2, metric, whose = "this run") {
   const need = samplesNeeded(metric);
@@ -95186,12 +95360,16 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     band: describeBand(metric, t),
     result: "pass"
   };
-  if (baseline) out.baseline = metricValue(baseline.merged, metric);
+  const lacking = baseline !== void 0 && lacksPercentile([baseline.merged, ...baseline.trials], metric);
+  if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
-  const missing = unmeasured(current.merged, metric);
+  const missing = unmeasured(current.merged, metric) ?? (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : void 0);
   if (missing) return { ...out, result: "invalid", reason: missing };
   const breach = limitBreach(metric, t, value);
-  if (!baseline) return breach ? { ...out, result: "regression", reason: breach } : { ...out, result: "no-baseline" };
+  if (!baseline || lacking) {
+    if (breach) return { ...out, result: "regression", reason: breach };
+    return lacking ? { ...out, result: "no-baseline", reason: lackingReason(metric, "the baseline") } : { ...out, result: "no-baseline" };
+  }
   const baseMissing = unmeasured(baseline.merged, metric);
   if (baseMissing) {
     const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing}`;
@@ -95228,6 +95406,9 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     capKey: CAP_KEY
   });
   return withConfirmation(out, c, final);
+}
+function lackingReason(metric, whose) {
+  return `${whose} has no ${metric} (recorded before ${metric} was gated); refresh it with perf-gate run --mode update`;
 }
 var CAP_KEY = "gate.confirm.max-trials";
 var roundP = (p) => Math.round(p * 1e4) / 1e4;
@@ -95345,62 +95526,6 @@ function escapeMarkdown(text) {
 }
 function mermaidText(text) {
   return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
-}
-
-// src/protocol/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist2(), 1);
-var HIGHEST_TRACKABLE_US = 6e8;
-function createHistogram() {
-  return (0, import_hdr_histogram_js.build)({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: HIGHEST_TRACKABLE_US,
-    numberOfSignificantValueDigits: 3,
-    bitBucketSize: 32,
-    useWebAssembly: false
-  });
-}
-function encodeHistogram(h) {
-  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
-}
-function decodeHistogram(base644) {
-  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
-  const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
-  return h;
-}
-function mergeHistograms(encoded) {
-  const out = createHistogram();
-  for (const e of encoded) {
-    const h = decodeHistogram(e);
-    out.add(h);
-    h.destroy();
-  }
-  return out;
-}
-var PERCENTILES = [
-  ["p10", 10],
-  ["p25", 25],
-  ["p50", 50],
-  ["p75", 75],
-  ["p90", 90],
-  ["p95", 95],
-  ["p99", 99],
-  ["p99.9", 99.9]
-];
-function summarize(h) {
-  const count3 = h.totalCount;
-  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
-  if (count3 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
-  const out = {
-    count: count3,
-    min: h.minNonZeroValue,
-    mean: Math.round(h.mean * 10) / 10,
-    ...zero,
-    max: h.maxValue
-  };
-  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
-  return out;
 }
 
 // src/report/distribution.ts
@@ -95743,16 +95868,21 @@ function resourcesTable(results) {
   ]) : "No resource samples.";
 }
 function latencyTable(results) {
+  const extra = percentilesIn(results.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
   const rows = results.scenarios.flatMap(
     (s) => s.phases.map((p) => [
       escapeMarkdown(s.name),
       escapeMarkdown(p.name),
       String(p.trials.length),
       p.merged.rps.toFixed(0),
-      ...["p50", "p90", "p99", "p99.9", "max"].map((k) => formatLatency(p.merged.latency, k))
+      ...["p50", "p90", "p99", "p99.9", "max"].map((k) => formatLatency(p.merged.latency, k)),
+      ...extra.map((k) => percentileCell(p.merged.latency, k))
     ])
   );
-  return markdownTable([["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max"], ...rows]);
+  return markdownTable([
+    ["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max", ...extra],
+    ...rows
+  ]);
 }
 function environment(results, statuses) {
   const p = results.provenance;
@@ -96039,8 +96169,8 @@ var UNIT = {
 };
 function unitOf(metric) {
   if (metric === "cpu") return "percent-of-core";
-  const kind = METRIC_UNITS[metric];
-  return kind ? UNIT[kind] : "count";
+  const known = METRIC_NAMES.includes(metric) || isPercentileMetric(metric);
+  return known ? UNIT[metricUnit(metric)] : "count";
 }
 function csvField(value) {
   if (value === null || value === void 0) return "";
@@ -96065,7 +96195,8 @@ function renderCsv(results) {
   const used = /* @__PURE__ */ new Set();
   for (const s of results.scenarios) {
     for (const p of s.phases) {
-      for (const metric of METRIC_NAMES) {
+      const percentiles = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
+      for (const metric of [...METRIC_NAMES, ...percentiles]) {
         const key = `${s.name}\0${p.name}\0${metric}`;
         const c = byKey.get(key);
         if (c) used.add(key);
@@ -96334,11 +96465,11 @@ function machineChange(baseline, current) {
   const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
   return `${of(baseline)} → ${of(current)}`;
 }
-function gateResults(results, baselines, thresholdsOf = () => void 0) {
+function gateResults(results, baselines, thresholdsOf2 = () => void 0) {
   const comparisons = [];
   const scenarioStatus = [];
   const scenarios = results.scenarios.map((s) => {
-    const given = thresholdsOf(s.name) ?? s.thresholds ?? {};
+    const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
     const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
     const baseline = baselines.get(s.name);
     const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
@@ -96899,6 +97030,12 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
     return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: "invalid", reason: missing };
+  const lacking = ["base", "head"].filter((side) => {
+    const p = side === "base" ? base : head;
+    return lacksPercentile([p.merged, ...p.trials], metric);
+  });
+  if (lacking.length > 0)
+    return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: "regression", reason: breach };
   if (hasBand(t)) {
@@ -97129,6 +97266,7 @@ function renderResultsTable(scenarios) {
   const rows = [];
   const resourceRows = [];
   const flags = [];
+  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
   for (const s of scenarios) {
     for (const p of s.phases) {
       const m = p.merged;
@@ -97141,6 +97279,7 @@ function renderResultsTable(scenarios) {
         ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
           (k) => formatLatency(m.latency, k)
         ),
+        ...extra.map((k) => percentileCell(m.latency, k)),
         errorSummary(m)
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
@@ -97173,6 +97312,7 @@ function renderResultsTable(scenarios) {
         "p99",
         "p99.9",
         "max",
+        ...extra,
         "errors"
       ],
       rows
@@ -97323,8 +97463,10 @@ function unansweredPhase(results, scenarios, side = "") {
 }
 
 // src/results/merge.ts
-function mergeTrials(trials2, histograms) {
+function mergeTrials(trials2, histograms, percentiles = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
   const merged = mergeHistograms(histograms);
+  const latency = summarize(merged);
+  if (percentiles.length > 0) latency.percentiles = percentilesOf(merged, percentiles);
   const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes = {};
   const errors = {};
@@ -97356,7 +97498,7 @@ function mergeTrials(trials2, histograms) {
     errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
     rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
     bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
-    latency: summarize(merged),
+    latency,
     connectionCloses: sum((t) => t.connectionCloses),
     resources: resources2,
     histogram: encodeHistogram(merged)
@@ -97493,11 +97635,19 @@ function phaseParams(p) {
       return { peers: p.peers, messages: p.messages, rate: p.rate };
   }
 }
+function gatedPercentiles(scenarios) {
+  return new Map(
+    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e) => e.thresholds)])])
+  );
+}
 var TrialCollector = class {
-  constructor(runnerCpus) {
+  /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
+  constructor(runnerCpus, percentiles = /* @__PURE__ */ new Map()) {
     this.runnerCpus = runnerCpus;
+    this.percentiles = percentiles;
   }
   runnerCpus;
+  percentiles;
   trials = /* @__PURE__ */ new Map();
   looks = /* @__PURE__ */ new Map();
   windowStart = 0;
@@ -97526,7 +97676,8 @@ var TrialCollector = class {
     const id = `${scenario2}\0${phase2}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
-    entry.summaries.push({ ...measurement, trial: entry.summaries.length + 1, resources: resources2 });
+    const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
+    entry.summaries.push({ ...measurement, latency, trial: entry.summaries.length + 1, resources: resources2 });
     entry.histograms.push(histogram);
   }
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
@@ -97549,7 +97700,8 @@ var TrialCollector = class {
       const params = phaseParams(p);
       const collected = (name2) => {
         const entry = this.trials.get(`${s.name}\0${name2}`) ?? { summaries: [], histograms: [] };
-        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
+        const percentiles = this.percentiles.get(s.name) ?? [];
+        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms, percentiles) };
       };
       const own2 = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
@@ -98165,7 +98317,7 @@ async function run(opts, deps) {
       side: which,
       sut,
       dir,
-      collector: new TrialCollector(config2.runner.cpus)
+      collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios))
     });
     const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });

@@ -33,7 +33,7 @@ import {
   type RunOptions,
   type RunOutcome,
 } from './run-steps.js';
-import { TrialCollector } from './session/collect.js';
+import { gatedPercentiles, TrialCollector } from './session/collect.js';
 import { type AbOrders, type MeasureContext, measureAb, measureOne } from './session/measure.js';
 import type { RunnerHandle, Side } from './session/sut-session.js';
 import type { ImageDigests } from './docker/clients.js';
@@ -104,7 +104,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       side: which,
       sut,
       dir,
-      collector: new TrialCollector(config.runner.cpus),
+      collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios)),
     });
     const sides = base
       ? [side('base', base.sut, base.dir), side('head', config.sut, config.dir)]

@@ -641,9 +641,10 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ],
     [
       'a k6 list with an expression perf-gate cannot read',
-      minimal((c) => (scenario0(c).thresholds = { http_req_duration: ['p(95)<200', 'p(97)<300'] })),
+      minimal((c) => (scenario0(c).thresholds = { http_req_duration: ['p(95)<200', 'p(100)<300', 'count<3'] })),
       [
-        'scenarios[0].thresholds.http_req_duration[1]: p(97) is not a metric perf-gate measures (p50, p90, p95, p99, p99.9, avg, med, max; rate of http_req_failed or http_reqs)',
+        'scenarios[0].thresholds.http_req_duration[1]: p(100): not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max',
+        'scenarios[0].thresholds.http_req_duration[2]: count is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)',
       ],
     ],
     [
@@ -660,9 +661,9 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     ],
     [
       'unknown metric in defaults',
-      minimal((c) => (c.defaults = { thresholds: { p42: { regress: '10%' } } })),
+      minimal((c) => (c.defaults = { thresholds: { p42x: { regress: '10%' } } })),
       [
-        'defaults.thresholds.p42: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
+        'defaults.thresholds.p42x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
     ['version 2', minimal((c) => (c.version = 2)), ['version: must be 1']],

@@ -98,6 +98,42 @@ describe('the shipped JSON Schema', () => {
         thresholds: { delivery: { atLeast: '99%' } },
       },
     ],
+    [
+      'a percentile of 100 (the slowest response is max)',
+      {
+        name: 's',
+        request: { url: 'http://a/' },
+        phases: [{ connections: 1, duration: '1s' }],
+        thresholds: { p100: { below: '1s' } },
+      },
+    ],
+    [
+      'a percentile with 4 decimals',
+      {
+        name: 's',
+        request: { url: 'http://a/' },
+        phases: [{ connections: 1, duration: '1s' }],
+        thresholds: { 'p99.9999': { below: '1s' } },
+      },
+    ],
+    [
+      'a key that is no metric and no percentile',
+      {
+        name: 's',
+        request: { url: 'http://a/' },
+        phases: [{ connections: 1, duration: '1s' }],
+        thresholds: { p97x: { below: '1s' } },
+      },
+    ],
+    [
+      'a percentile with an unknown rule',
+      {
+        name: 's',
+        request: { url: 'http://a/' },
+        phases: [{ connections: 1, duration: '1s' }],
+        thresholds: { 'p97.5': { atMost: '1s' } },
+      },
+    ],
   ])('rejects %s', (_what, scenario) => {
     expect(validate(base(scenario))).toBe(false);
   });
@@ -125,5 +161,16 @@ describe('the shipped JSON Schema', () => {
     expect(validate(base({ name: 's', request: { url: 'http://api/' }, phases }))).toBe(true);
     const bad = [{ stages: [{ duration: '1s', rate: 1, vus: 2 }] }];
     expect(validate(base({ name: 's', request: { url: 'http://api/' }, phases: bad }))).toBe(false);
+  });
+
+  it('accepts any percentile as a threshold key (p97.5, p99.99, p0.1, p97.50), as the validator does', () => {
+    const thresholds = { 'p97.5': { regress: '10%' }, 'p99.99': '< 50ms', 'p0.1': { below: '1ms' }, 'p97.50': {} };
+    const config = base({
+      name: 's',
+      requests: [{ name: 'a', url: 'http://a/', thresholds }],
+      phases: [{ connections: 1, duration: '1s' }],
+      thresholds,
+    });
+    expect(validate({ ...config, defaults: { thresholds } })).toBe(true);
   });
 });

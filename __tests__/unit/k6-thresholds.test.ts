@@ -24,14 +24,29 @@ describe('k6Rule', () => {
     ['http_req_duration', 'avg<100', { metric: 'mean', below: '100ms' }],
     ['http_req_failed', 'rate<0.01', { metric: 'error-rate', below: '1%' }],
     ['http_reqs', 'rate>100', { metric: 'rps', min: '100' }],
+    // any percentile (issue 21), in its one spelling
+    ['http_req_duration', 'p(97.5)<200', { metric: 'p97.5', below: '200ms' }],
+    ['http_req_duration', 'p(99.99) < 1s', { metric: 'p99.99', below: '1s' }],
+    ['http_req_duration', 'p(97.50)<200', { metric: 'p97.5', below: '200ms' }],
+    ['http_req_duration', 'p(99.90)<200', { metric: 'p99.9', below: '200ms' }],
+    ['http_req_duration', 'p(0.1)<2', { metric: 'p0.1', below: '2ms' }],
+    ['http_req_duration', 'p(75)<20', { metric: 'p75', below: '20ms' }],
+    ['p97.5', 'p(97.5) < 200ms', { metric: 'p97.5', below: '200ms' }],
+    ['p97.5', 'p(97.50) < 200ms', { metric: 'p97.5', below: '200ms' }],
+    ['p99.99', '< 1s', { metric: 'p99.99', below: '1s' }],
   ])('%s: %j', (under, expression, rule) => {
     expect(k6Rule(under as never, expression)).toEqual(rule);
   });
 
   it.each<[string, string, string]>([
     ['p95', 'p(99) < 200ms', 'p(99) is not p95'],
-    ['p95', 'p(97) < 200ms', 'p(97) is not a metric perf-gate measures'],
-    ['http_req_duration', 'p(97) < 200', 'p(97) is not a metric perf-gate measures'],
+    ['p95', 'p(97) < 200ms', 'p(97) is not p95'],
+    ['p97.5', 'p(99) < 200ms', 'p(99) is not p97.5'],
+    ['http_req_duration', 'p(100) < 200', 'p(100): not a percentile perf-gate gates'],
+    ['http_req_duration', 'p(0) < 200', 'p(0): not a percentile perf-gate gates'],
+    ['http_req_duration', 'p(99.9999) < 200', 'p(99.9999): not a percentile perf-gate gates'],
+    ['http_req_duration', 'count < 200', 'count is not a metric perf-gate measures (p(N) for any percentile'],
+    ['p97.5', '> 1ms', 'p97.5 gets worse upwards: give an upper bound (< or <=)'],
     ['http_req_duration', '< 200', 'http_req_duration needs an aggregation, like p(95)'],
     ['rps', '< 100', 'rps gets worse downwards: give a lower bound (> or >=)'],
     ['p99', '> 1ms', 'p99 gets worse upwards: give an upper bound (< or <=)'],
@@ -84,6 +99,24 @@ describe('thresholdRules: limits join, the stricter one holds (review of issue 2
       { cpu: '< 80', 'error-rate': '< 1' },
       { cpu: { below: '80' }, 'error-rate': { below: '100%' } },
       [],
+    ],
+    [
+      'percentile keys take their one spelling: p97.50 is p97.5, p99.90 is p99.9',
+      { 'p97.50': { regress: '10%' }, 'p99.90': '< 5ms' },
+      { 'p97.5': { regress: '10%' }, 'p99.9': { below: '5ms' } },
+      [],
+    ],
+    [
+      'a k6 percentile joins the rules of its key, however the key is spelled',
+      { 'p97.50': { regress: '10%' }, http_req_duration: ['p(97.5)<200'] },
+      { 'p97.5': { regress: '10%', below: '200ms' } },
+      [],
+    ],
+    [
+      'one percentile under two spellings: one line',
+      { 'p97.5': { regress: '10%' }, 'p97.50': { floor: '1ms' }, 'p99.9': '< 1s', 'p99.90': '< 2s' },
+      { 'p97.5': { regress: '10%' }, 'p99.9': { below: '1s' } },
+      ['t.p97.50: the same percentile as p97.5; give it once', 't.p99.90: the same percentile as p99.9; give it once'],
     ],
   ])('%s', (_label, raw, expected, problems) => {
     const found: string[] = [];

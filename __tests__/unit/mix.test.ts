@@ -243,7 +243,7 @@ describe('config: requests (a mix)', () => {
       [{ ...EMBED, thresholds: { memory: { max: '1GiB' } } }],
       {},
       [
-        'scenarios[0].requests[0].thresholds.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
+        'scenarios[0].requests[0].thresholds.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
     [

@@ -195,7 +195,7 @@ describe('config: websocket scenarios', () => {
       [{ peers: 2, messages: 1 }],
       {},
       [
-        'scenarios[0].websocket.thresholds.push.delivery: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
+        'scenarios[0].websocket.thresholds.push.delivery: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
     [
@@ -211,7 +211,7 @@ describe('config: websocket scenarios', () => {
       [{ peers: 2, messages: 1 }],
       {},
       [
-        'scenarios[0].websocket.thresholds.push.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
+        'scenarios[0].websocket.thresholds.push.memory: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
   ])('%s: one line naming the key', (_what, websocket, phases, extra, expected) => {

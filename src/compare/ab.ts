@@ -38,7 +38,7 @@ import {
   phaseGate,
   withConfirmation,
 } from './compare.js';
-import { direction, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
+import { direction, lacksPercentile, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
 
 export interface PairedChange {
   /** median over pairs of head/base − 1; null when a base value is 0 and the medians differ */
@@ -103,6 +103,13 @@ function compareAbMetric(
     return { ...out, result: 'invalid', reason: `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}` };
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: 'invalid', reason: missing };
+  // both sides' percentiles come from one config; a results file compared again with more may lack one
+  const lacking = (['base', 'head'] as const).filter((side) => {
+    const p = side === 'base' ? base : head;
+    return lacksPercentile([p.merged, ...p.trials], metric);
+  });
+  if (lacking.length > 0)
+    return { ...out, result: 'invalid', reason: `no ${metric} in the ${lacking.join(' and ')} side's trials` };
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: 'regression', reason: breach };
   if (hasBand(t)) {

@@ -15,7 +15,16 @@ import { failureKinds } from '../protocol/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { formatBytes, formatUs } from '../units.js';
-import { direction, errorClasses, isLatency, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
+import {
+  direction,
+  errorClasses,
+  isLatency,
+  lacksPercentile,
+  metricValue,
+  tailShortfall,
+  trialValues,
+  unmeasured,
+} from './metrics.js';
 
 /**
  * The gate's default significance level. With the default 5 trials a side the smallest Mann–Whitney p
@@ -103,13 +112,23 @@ function comparePhaseMetric(
     band: describeBand(metric, t),
     result: 'pass',
   };
+  // a baseline recorded before this percentile was gated has no value of it (per trial): no baseline for
+  // this row, said so; its absolute limits are still checked
+  const lacking = baseline !== undefined && lacksPercentile([baseline.merged, ...baseline.trials], metric);
   // invalid rows still carry the baseline's value: they were compared, just not trusted
-  if (baseline) out.baseline = metricValue(baseline.merged, metric);
+  if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) return { ...out, result: 'invalid', reason: GENERATOR_BOUND_REASON };
-  const missing = unmeasured(current.merged, metric);
+  const missing =
+    unmeasured(current.merged, metric) ??
+    (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : undefined);
   if (missing) return { ...out, result: 'invalid', reason: missing };
   const breach = limitBreach(metric, t, value);
-  if (!baseline) return breach ? { ...out, result: 'regression', reason: breach } : { ...out, result: 'no-baseline' };
+  if (!baseline || lacking) {
+    if (breach) return { ...out, result: 'regression', reason: breach };
+    return lacking
+      ? { ...out, result: 'no-baseline', reason: lackingReason(metric, 'the baseline') }
+      : { ...out, result: 'no-baseline' };
+  }
   const baseMissing = unmeasured(baseline.merged, metric);
   if (baseMissing) {
     const reason = isLatency(metric)
@@ -150,6 +169,11 @@ function comparePhaseMetric(
     capKey: CAP_KEY,
   });
   return withConfirmation(out, c, final);
+}
+
+/** Why a row has nothing to compare with: `whose` results have no value of a percentile gated since. */
+export function lackingReason(metric: MetricName, whose: string): string {
+  return `${whose} has no ${metric} (recorded before ${metric} was gated); refresh it with perf-gate run --mode update`;
 }
 
 /** The config key that caps confirmation, named in reasons. */

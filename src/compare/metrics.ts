@@ -1,6 +1,10 @@
 // Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
 import type { MetricName } from '../config/schema.js';
+import type { Thresholds } from '../config/types.js';
+import { isPercentileMetric, type PercentileMetric, quantileOf } from '../percentile.js';
+import { type LatencySummary, PERCENTILES } from '../protocol/histogram.js';
 import { failureKinds } from '../protocol/measurement.js';
+import { formatLatency } from '../units.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from '../results/types.js';
 
 /** perf-gate's own runner container is not part of the SUT's memory/cpu. */
@@ -36,7 +40,53 @@ export function errorCount(m: Pick<Measured, 'failures' | 'errors'>): number {
   return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
 }
 
-/** The metric's value in its base unit: µs, per second, count, fraction, bytes, CPU % (100 = a core). */
+/** The summary fields that hold a percentile (p10 … p99.9). */
+const SUMMARY_FIELDS: ReadonlyMap<string, (typeof PERCENTILES)[number][0]> = new Map(PERCENTILES.map(([k]) => [k, k]));
+
+/**
+ * A percentile's latency, µs: a summary field (p75), or one the host computed for the thresholds
+ * (`latency.percentiles`, p97.5). Undefined where the summary lacks it: a file written before the
+ * percentile was gated (or, for p10/p25/p75, before they were recorded).
+ */
+export function percentileValue(l: LatencySummary, metric: PercentileMetric): number | undefined {
+  const field = SUMMARY_FIELDS.get(metric);
+  return field !== undefined ? l[field] : l.percentiles?.[metric];
+}
+
+const byQuantile = (a: PercentileMetric, b: PercentileMetric): number => Number(a.slice(1)) - Number(b.slice(1));
+
+/** The percentiles threshold sets gate that no summary field holds (p97.5, p99.99), in order: the
+ * host computes them from each trial's histogram and from the merged one. */
+export function extraPercentiles(sets: readonly Thresholds[]): PercentileMetric[] {
+  const names = new Set(
+    sets
+      .flatMap((t) => Object.keys(t))
+      .filter((m): m is PercentileMetric => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m)),
+  );
+  return [...names].sort(byQuantile);
+}
+
+/** The percentiles computed beyond the summary's fields in any of these summaries, in order: the
+ * report's extra latency columns. */
+export function percentilesIn(summaries: readonly LatencySummary[]): PercentileMetric[] {
+  const names = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
+  return [...names].sort(byQuantile);
+}
+
+/** A percentile of a summary for a table (a summary field or a computed one): a dash where it has none. */
+export function percentileCell(l: LatencySummary, metric: PercentileMetric): string {
+  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
+}
+
+/** Whether a percentile metric has a value in every one of these summaries (a merged phase, its trials). */
+export function lacksPercentile(summaries: ReadonlyArray<Pick<Measured, 'latency'>>, metric: MetricName): boolean {
+  if (!isPercentileMetric(metric)) return false;
+  return summaries.some((s) => percentileValue(s.latency, metric) === undefined);
+}
+
+/** The metric's value in its base unit: µs, per second, count, fraction, bytes, CPU % (100 = a core). A
+ * percentile the summary lacks is 0, as every latency of a phase without successes is: `unmeasured`
+ * says why. */
 export function metricValue(m: Measured, metric: MetricName): number {
   switch (metric) {
     case 'p50':
@@ -67,6 +117,8 @@ export function metricValue(m: Measured, metric: MetricName): number {
       return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
     case 'delivery':
       return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
+    default:
+      return percentileValue(m.latency, metric) ?? 0;
   }
 }
 
@@ -76,6 +128,7 @@ export function unmeasured(
   metric: MetricName,
 ): string | undefined {
   if (isLatency(metric) && m.latency.count === 0) return 'no successful responses to take latency from';
+  if (lacksPercentile([m], metric)) return `no ${metric} in these results (written before ${metric} was gated)`;
   if (metric === 'delivery') {
     if (!m.delivery) return 'delivery is measured in WebSocket phases only';
     if (m.delivery.sent === 0) return 'no messages were sent';
@@ -92,8 +145,9 @@ export function unmeasured(
   return undefined;
 }
 
-export function isLatency(metric: MetricName): boolean {
-  return ['p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'mean'].includes(metric);
+/** Whether a metric (or a row's metric name: error-class) is a latency, in µs. */
+export function isLatency(metric: string): boolean {
+  return metric === 'max' || metric === 'mean' || isPercentileMetric(metric);
 }
 
 export function trialValues(trials: readonly TrialSummary[], metric: MetricName): number[] {
@@ -123,17 +177,16 @@ export function errorClasses(m: Pick<Measured, 'statusCodes' | 'errors' | 'check
   return [...codes, ...kinds].sort();
 }
 
-/** The quantile of each tail percentile metric (max and mean are not percentiles of a tail). */
-const QUANTILE: Partial<Record<MetricName, number>> = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, 'p99.9': 0.999 };
-
 /** Samples each trial needs beyond a gated percentile for the percentile to be compared: with fewer,
  * p99 of 75 responses is the slowest one, and its trial-to-trial swing looks like a change. */
 export const MIN_TAIL_SAMPLES = 10;
 
-/** Successful responses a trial needs for `metric` to be gated (0 for metrics that are not percentiles). */
+/** Successful responses a trial needs for `metric` to be gated (0 for metrics that are not percentiles:
+ * max and mean are no percentile of a tail): ceil(10 / (1 − q)), 1,000 for p99, 100,000 for p99.99. */
 export function samplesNeeded(metric: MetricName): number {
-  const q = QUANTILE[metric];
-  return q === undefined ? 0 : Math.ceil(MIN_TAIL_SAMPLES / (1 - q) - 1e-9);
+  const q = quantileOf(metric);
+  // 9 significant digits: 1 − 0.999 is not 0.001 in floating point, and p99.9 needs 10,000, not 10,001
+  return q === undefined ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
 }
 
 /** Why `metric` cannot be gated on these trials (too few samples beyond it), or undefined. */

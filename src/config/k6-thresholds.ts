@@ -7,9 +7,11 @@
 // An upper bound (`<`, `<=`) is `below`, a lower bound (`>`, `>=`) is `min`; both are absolute
 // limits, checked with or without a baseline, as in k6. A bare number is milliseconds for a latency
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
+import { isPercentileMetric, parsePercentileKey, PERCENTILE_SHAPE } from '../percentile.js';
 import {
   METRIC_UNITS,
   type MetricName,
+  metricUnit,
   type RawThreshold,
   type RawThresholds,
   type RawThresholdsInput,
@@ -37,6 +39,11 @@ function metricOf(aggregation: string | undefined, under: MetricName | K6Metric)
     return `${under} takes rate, like "rate${under === 'http_reqs' ? '>100' : '<0.01'}"`;
   }
   const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
+  if (percentile !== undefined) {
+    // any percentile, spelled as its key is (p(97.50) is p97.5)
+    const parsed = parsePercentileKey(`p${percentile}`);
+    if ('problem' in parsed) return `${aggregation}: ${parsed.problem}`;
+  }
   const named: string | undefined = percentile
     ? `p${Number(percentile)}`
     : agg === 'avg'
@@ -50,11 +57,11 @@ function metricOf(aggregation: string | undefined, under: MetricName | K6Metric)
             : agg === 'rate' && (under === 'error-rate' || under === 'rps')
               ? under
               : agg;
-  if (!(named in METRIC_UNITS)) {
-    return `${aggregation} is not a metric perf-gate measures (p50, p90, p95, p99, p99.9, avg, med, max; rate of http_req_failed or http_reqs)`;
+  if (!isMetricName(named)) {
+    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
   }
   if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
-  if (under === 'http_req_duration' && METRIC_UNITS[named as MetricName] !== 'latency') {
+  if (under === 'http_req_duration' && metricUnit(named) !== 'latency') {
     return `${aggregation} is not a latency of http_req_duration`;
   }
   return named as MetricName;
@@ -64,7 +71,7 @@ function metricOf(aggregation: string | undefined, under: MetricName | K6Metric)
 function valueOf(metric: MetricName, text: string): string {
   const v = text.replace(/\s+/g, '');
   if (!/^[0-9.]+$/.test(v)) return v;
-  if (METRIC_UNITS[metric] === 'latency') return `${v}ms`;
+  if (metricUnit(metric) === 'latency') return `${v}ms`;
   // k6's rates are fractions (0.01 = 1%); cpu has no k6 form, and says its unit (150%)
   if (metric === 'error-rate' || metric === 'delivery') return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
@@ -72,14 +79,27 @@ function valueOf(metric: MetricName, text: string): string {
 
 const WORSE_DOWNWARDS: readonly string[] = ['rps', 'bytes-per-sec', 'delivery'];
 
+/** A metric name in its one spelling: a fixed name, or a percentile as percentile.ts spells it. */
+export function isMetricName(name: string): name is MetricName {
+  return name in METRIC_UNITS || isPercentileMetric(name);
+}
+
+/** A threshold key as a metric name: a percentile in its one spelling (p97.50 → p97.5, p99.90 → p99.9);
+ * any other key as it is. */
+export function metricKey(key: string): string {
+  if (!PERCENTILE_SHAPE.test(key)) return key;
+  const parsed = parsePercentileKey(key);
+  return 'name' in parsed ? parsed.name : key;
+}
+
 /** One expression under `under` (a perf-gate metric or a k6 metric): the rule, or why not. */
 export function k6Rule(under: MetricName | K6Metric, expression: string): ThresholdRule | string {
   const m = K6_EXPRESSION.exec(expression);
   if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
   const [, aggregation, op, raw] = m as unknown as [string, string | undefined, string, string];
   const metric = metricOf(aggregation, under);
-  if (!(metric in METRIC_UNITS)) return metric;
-  const name = metric as MetricName;
+  if (!isMetricName(metric)) return metric;
+  const name = metric;
   const upper = op.startsWith('<');
   if (upper && WORSE_DOWNWARDS.includes(name)) return `${name} gets worse downwards: give a lower bound (> or >=)`;
   if (!upper && !WORSE_DOWNWARDS.includes(name)) return `${name} gets worse upwards: give an upper bound (< or <=)`;
@@ -123,16 +143,25 @@ export function thresholdRules(
     ([, a], [, b]) =>
       Number(typeof a !== 'object' || Array.isArray(a)) - Number(typeof b !== 'object' || Array.isArray(b)),
   );
+  // one percentile has one name: p97.5 and p97.50 in one mapping are one threshold given twice
+  const written = new Map<string, string>();
   for (const [key, value] of entries) {
     if (value === undefined) continue;
     if (key in K6_METRICS) {
       (value as string[]).forEach((e, i) => add(k6Rule(key as K6Metric, e), `${path}.${key}[${i}]`));
-    } else if (typeof value === 'string') {
-      add(k6Rule(key as MetricName, value), `${path}.${key}`);
-    } else {
-      const metric = key as MetricName;
-      out[metric] = { ...out[metric], ...(value as RawThreshold) };
+      continue;
     }
+    const metric = metricKey(key) as MetricName;
+    const twin = written.get(metric);
+    if (twin !== undefined) {
+      problems.push(
+        `${path}.${key}: the same percentile as ${twin}${twin === metric ? '' : ` (${metric})`}; give it once`,
+      );
+      continue;
+    }
+    written.set(metric, key);
+    if (typeof value === 'string') add(k6Rule(metric, value), `${path}.${key}`);
+    else out[metric] = { ...out[metric], ...(value as RawThreshold) };
   }
   return out;
 }

@@ -7,6 +7,7 @@ type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   additionalProperties?: JsonSchema | boolean;
+  patternProperties?: Record<string, JsonSchema>;
 };
 
 /** The schemas a value at `path` may have to match (several where the schema is a union). */
@@ -19,7 +20,12 @@ function schemasAt(root: JsonSchema, path: ReadonlyArray<PropertyKey>): JsonSche
         if (s.items) next.push(s.items);
       } else {
         const named = s.properties?.[String(part)];
+        // a key the schema matches by pattern (a percentile under thresholds: p97.5)
+        const patterned = Object.entries(s.patternProperties ?? {})
+          .filter(([pattern]) => new RegExp(pattern).test(String(part)))
+          .map(([, schema]) => schema);
         if (named) next.push(named);
+        else if (patterned.length > 0) next.push(...patterned);
         else if (typeof s.additionalProperties === 'object') next.push(s.additionalProperties);
       }
     }

@@ -42,7 +42,7 @@ function unknownKeyHint(key: string, path: ReadonlyArray<PropertyKey>, schema: o
     // a map of metrics: p97 is one edit from p90, p95 and p99 alike; a list helps, a guess would not
     const k6 = known.filter((k) => k in K6_METRICS);
     const ours = known.filter((k) => !(k in K6_METRICS));
-    return ` (metrics: ${ours.join(', ')}${k6.length ? `; k6 metrics: ${k6.join(', ')}` : ''})`;
+    return ` (metrics: ${ours.join(', ')}, or any percentile like p97.5 or p99.99${k6.length ? `; k6 metrics: ${k6.join(', ')}` : ''})`;
   }
   const elsewhere = ELSEWHERE[key];
   if (elsewhere && !known.includes(key)) return ` (${elsewhere})`;

@@ -3,8 +3,10 @@
 import { thresholdRules } from './k6-thresholds.js';
 import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../units.js';
 import {
+  type FixedMetric,
   METRIC_UNITS,
   type MetricName,
+  metricUnit,
   RESOURCE_METRICS,
   type RawConfig,
   type RawPhase,
@@ -39,7 +41,7 @@ import { peakLevel, type Ramp, rampDurationMs } from '../protocol/ramp.js';
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
 
-type Unit = (typeof METRIC_UNITS)[MetricName];
+type Unit = (typeof METRIC_UNITS)[FixedMetric];
 
 function parseAbsolute(unit: Unit, value: string | number): number | undefined {
   if (typeof value === 'number') {
@@ -67,7 +69,7 @@ const UNIT_HINT: Record<Unit, string> = {
 };
 
 function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string, problems: string[]): Threshold {
-  const unit = METRIC_UNITS[metric];
+  const unit = metricUnit(metric);
   const out: Threshold = {};
   if (raw.regress !== undefined) out.regress = parsePercent(raw.regress);
   if (raw.alpha !== undefined) out.alpha = raw.alpha;

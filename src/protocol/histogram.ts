@@ -58,6 +58,12 @@ export interface LatencySummary {
   p99: number;
   'p99.9': number;
   max: number;
+  /**
+   * Percentiles the thresholds gate beyond the fields above (p97.5, p99.99), µs, by name; computed by
+   * the host from the histogram (the runner never sends them). Absent when none is gated, and in
+   * files written before any was.
+   */
+  percentiles?: Record<string, number>;
 }
 
 export const PERCENTILES = [
@@ -85,4 +91,27 @@ export function summarize(h: Histogram): LatencySummary {
   };
   for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
   return out;
+}
+
+/**
+ * Percentiles of a histogram by name (`p97.5` → the value at 97.5), µs; all zero when it is empty.
+ * The names are the host's canonical ones (src/percentile.ts): `p` and the percentile.
+ */
+export function percentilesOf(h: Histogram, names: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of names) out[name] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name.slice(1)));
+  return out;
+}
+
+/** A runner's summary with `names` computed from `encoded`, the histogram it summarises, as its
+ * percentiles: only the host computes them (any a runner sent are dropped). */
+export function withPercentiles(summary: LatencySummary, encoded: string, names: readonly string[]): LatencySummary {
+  const { percentiles: _fromRunner, ...own } = summary;
+  if (names.length === 0) return own;
+  const h = decodeHistogram(encoded);
+  try {
+    return { ...own, percentiles: percentilesOf(h, names) };
+  } finally {
+    h.destroy();
+  }
 }

@@ -22,6 +22,8 @@ export const latencySummarySchema = z.object({
   p99: nonneg,
   'p99.9': nonneg,
   max: nonneg,
+  // further percentiles the thresholds gate (p97.5), computed by the host; absent in older files
+  percentiles: z.record(z.string(), nonneg).optional(),
 });
 
 export const trialMeasurementSchema = z.object({

@@ -1,7 +1,8 @@
 // Pure: results as CSV (RFC 4180) for dashboards and spreadsheets: one row per scenario, phase and
 // metric, every measured metric whether gated or not, with the comparison beside it where there is one.
 import { metricValue, unmeasured } from '../compare/metrics.js';
-import { METRIC_NAMES, METRIC_UNITS, type MetricName } from '../config/schema.js';
+import { METRIC_NAMES, type MetricName, metricUnit } from '../config/schema.js';
+import { isPercentileMetric } from '../percentile.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 
 export const CSV_COLUMNS = [
@@ -18,7 +19,7 @@ export const CSV_COLUMNS = [
   'reason',
 ] as const;
 
-const UNIT: Record<(typeof METRIC_UNITS)[MetricName], string> = {
+const UNIT: Record<ReturnType<typeof metricUnit>, string> = {
   latency: 'us',
   rate: 'per-second',
   count: 'count',
@@ -28,8 +29,8 @@ const UNIT: Record<(typeof METRIC_UNITS)[MetricName], string> = {
 
 function unitOf(metric: string): string {
   if (metric === 'cpu') return 'percent-of-core';
-  const kind = (METRIC_UNITS as Record<string, (typeof METRIC_UNITS)[MetricName] | undefined>)[metric];
-  return kind ? UNIT[kind] : 'count';
+  const known = (METRIC_NAMES as readonly string[]).includes(metric) || isPercentileMetric(metric);
+  return known ? UNIT[metricUnit(metric as MetricName)] : 'count';
 }
 
 /** A field quoted when it must be (comma, quote, line break), quotes doubled. Leading =, +, - or @
@@ -63,7 +64,9 @@ export function renderCsv(results: ResultsFile): string {
   const used = new Set<string>();
   for (const s of results.scenarios) {
     for (const p of s.phases) {
-      for (const metric of METRIC_NAMES) {
+      // the fixed metrics, then the percentiles the thresholds gated beyond them (p97.5)
+      const percentiles = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
+      for (const metric of [...METRIC_NAMES, ...percentiles] as MetricName[]) {
         const key = `${s.name}\0${p.name}\0${metric}`;
         const c = byKey.get(key);
         if (c) used.add(key);

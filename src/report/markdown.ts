@@ -5,6 +5,7 @@ import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
 import { failureKinds } from '../protocol/measurement.js';
+import { percentileCell, percentilesIn } from '../compare/metrics.js';
 import { formatBytes, formatLatency, formatUs } from '../units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
@@ -260,6 +261,8 @@ function resourcesTable(results: ResultsFile): string {
 }
 
 function latencyTable(results: ResultsFile): string {
+  // the percentiles the thresholds gated beyond the fixed columns (p97.5, p99.99): a column each
+  const extra = percentilesIn(results.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
   const rows = results.scenarios.flatMap((s) =>
     s.phases.map((p) => [
       esc(s.name),
@@ -267,9 +270,13 @@ function latencyTable(results: ResultsFile): string {
       String(p.trials.length),
       p.merged.rps.toFixed(0),
       ...(['p50', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) => formatLatency(p.merged.latency, k)),
+      ...extra.map((k) => percentileCell(p.merged.latency, k)),
     ]),
   );
-  return markdownTable([['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max'], ...rows]);
+  return markdownTable([
+    ['scenario', 'phase', 'trials', 'rps', 'p50', 'p90', 'p99', 'p99.9', 'max', ...extra],
+    ...rows,
+  ]);
 }
 
 function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {

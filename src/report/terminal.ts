@@ -3,7 +3,7 @@
 import type { MergedPhase, ScenarioResult } from '../results/types.js';
 import { formatBytes, formatCount, formatLatency } from '../units.js';
 import { textTable } from './text-table.js';
-import { failedStatuses } from '../compare/metrics.js';
+import { failedStatuses, percentileCell, percentilesIn } from '../compare/metrics.js';
 import { failureKinds } from '../protocol/measurement.js';
 
 function errorSummary(m: MergedPhase): string {
@@ -18,6 +18,8 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
   const rows: string[][] = [];
   const resourceRows: string[][] = [];
   const flags: string[] = [];
+  // the percentiles the thresholds gated beyond the fixed columns (p97.5, p99.99): a column each
+  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
   for (const s of scenarios) {
     for (const p of s.phases) {
       const m = p.merged;
@@ -30,6 +32,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         ...(['p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'] as const).map((k) =>
           formatLatency(m.latency, k),
         ),
+        ...extra.map((k) => percentileCell(m.latency, k)),
         errorSummary(m),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
@@ -62,6 +65,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         'p99',
         'p99.9',
         'max',
+        ...extra,
         'errors',
       ],
       rows,

@@ -1,15 +1,25 @@
 // Pure: merges the trials of a phase. Latency comes from the merged histogram, never from averaging
 // percentiles; counts are summed; rates are totals over total measured time.
 
-import { encodeHistogram, mergeHistograms, summarize } from '../protocol/histogram.js';
+import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../protocol/histogram.js';
 import { combineUsage } from '../stats/resources.js';
 import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../protocol/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
 export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
 
-export function mergeTrials(trials: readonly TrialSummary[], histograms: readonly string[]): MergedPhase {
+/**
+ * `percentiles`: the percentiles beyond the summary's fields to take from the merged histogram (p97.5);
+ * by default those the trials have.
+ */
+export function mergeTrials(
+  trials: readonly TrialSummary[],
+  histograms: readonly string[],
+  percentiles: readonly string[] = [...new Set(trials.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))],
+): MergedPhase {
   const merged = mergeHistograms(histograms);
+  const latency = summarize(merged);
+  if (percentiles.length > 0) latency.percentiles = percentilesOf(merged, percentiles);
   const durationMs = trials.reduce((a, t) => a + t.durationMs, 0);
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
@@ -41,7 +51,7 @@ export function mergeTrials(trials: readonly TrialSummary[], histograms: readonl
     errorRate: responses + errorCount > 0 ? (failures + errorCount) / (responses + errorCount) : 0,
     rps: seconds > 0 ? Math.round((responses / seconds) * 100) / 100 : 0,
     bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
-    latency: summarize(merged),
+    latency,
     connectionCloses: sum((t) => t.connectionCloses),
     resources,
     histogram: encodeHistogram(merged),

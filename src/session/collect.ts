@@ -1,9 +1,11 @@
 // Collects the runner's trial events into phase results, with the SUT's resources sampled over each
 // measured window. One collector per SUT (two in A/B).
 import type { Looks } from '../compare/confirm.js';
+import { extraPercentiles } from '../compare/metrics.js';
 import type { Phase, Scenario, Thresholds } from '../config/types.js';
 import { WS_ENTRIES } from '../protocol/plan.js';
 import type { RunnerEvent } from '../plan.js';
+import { withPercentiles } from '../protocol/histogram.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
 import {
@@ -47,8 +49,20 @@ function phaseParams(p: Phase): PhaseResult['params'] {
   }
 }
 
+/** Per scenario, the percentiles its thresholds (its own and its entries') gate beyond the summary's
+ * fields: the host computes them from each trial's histogram, and from the merged one. */
+export function gatedPercentiles(scenarios: readonly Scenario[]): Map<string, readonly string[]> {
+  return new Map(
+    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e) => e.thresholds)])]),
+  );
+}
+
 export class TrialCollector {
-  constructor(private readonly runnerCpus: number | undefined) {}
+  /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
+  constructor(
+    private readonly runnerCpus: number | undefined,
+    private readonly percentiles: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {}
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
   private readonly looks = new Map<string, Looks>();
@@ -89,8 +103,10 @@ export class TrialCollector {
     const id = `${scenario}\u0000${phase}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
+    // the percentiles the thresholds gate beyond the runner's summary, from this trial's histogram
+    const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario) ?? []);
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
-    entry.summaries.push({ ...measurement, trial: entry.summaries.length + 1, resources });
+    entry.summaries.push({ ...measurement, latency, trial: entry.summaries.length + 1, resources });
     entry.histograms.push(histogram);
   }
 
@@ -115,7 +131,8 @@ export class TrialCollector {
       const params = phaseParams(p);
       const collected = (name: string): { summaries: TrialSummary[]; merged: PhaseResult['merged'] } => {
         const entry = this.trials.get(`${s.name}\u0000${name}`) ?? { summaries: [], histograms: [] };
-        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms) };
+        const percentiles = this.percentiles.get(s.name) ?? [];
+        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms, percentiles) };
       };
       const own = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own.summaries, this.runnerCpus);
