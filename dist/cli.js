@@ -72576,7 +72576,7 @@ var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRO
 
 // src/percentile.ts
 var PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
-var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)\\d{1,2}(?:\\.\\d{1,3}0*)?$";
+var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)0*\\d{1,2}(?:\\.\\d{1,3}0*)?$";
 var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max";
 function parsePercentileKey(key) {
   const m = PERCENTILE_SHAPE.exec(key);
@@ -92910,19 +92910,57 @@ function peakLevel(ramp) {
   return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
 }
 function arrivalsBy(ramp, tMs) {
-  let start = 0;
-  let from = ramp.from;
-  let total = 0;
-  if (tMs <= 0) return 0;
-  for (const s of ramp.stages) {
-    const d = Math.min(tMs - start, s.durationMs);
-    const at = from + (s.to - from) * d / s.durationMs;
-    total += (from + at) / 2 * (d / 1e3);
-    if (tMs <= start + s.durationMs) return total;
-    start += s.durationMs;
-    from = s.to;
-  }
-  return total + from * ((tMs - start) / 1e3);
+  return compileRamp(ramp).arrivalsBy(tMs);
+}
+function compileRamp(ramp) {
+  const n = ramp.stages.length;
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = starts[k] + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
+  });
+  const last = froms[n];
+  const stageAt = (key, x) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (key[mid] <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - starts[k];
+      const from = froms[k];
+      if (k === n) return before[n] + from * (t / 1e3);
+      const s = ramp.stages[k];
+      const at = from + (s.to - from) * t / s.durationMs;
+      return before[k] + (from + at) / 2 * (t / 1e3);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      let k = stageAt(before, c);
+      while (k < n && (before[k + 1] < c || before[k + 1] === before[k])) k++;
+      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
+      const s = ramp.stages[k];
+      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
+    }
+  };
+}
+function within(r0, r1, d, c) {
+  if (c <= 0) return 0;
+  const a = (r1 - r0) / (2e3 * d);
+  const b = r0 / 1e3;
+  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
+  return Math.min(d, tau);
 }
 function rampSends(ramp, durationMs) {
   return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
@@ -93073,8 +93111,14 @@ function rampKind(raw, stages, path, problems) {
       );
       return;
     }
-    if (k === "connections" && !Number.isInteger(st.target ?? st.connections)) {
+    const level = st.target ?? st.connections;
+    if (k === "connections" && !Number.isInteger(level)) {
       problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    } else if (k === "connections" && level > BOUNDS.connections) {
+      ok = false;
+      problems.push(
+        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString("en-US")} (connections)`
+      );
     }
     if (kind !== void 0 && k !== kind) {
       ok = false;
@@ -93092,6 +93136,11 @@ function normalizeRampPhase(raw, path, problems) {
   if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
   const kind = rampKind(raw, stages, path, problems);
   if (kind === void 0) return void 0;
+  if (kind === "connections" && raw.rate !== void 0) {
+    problems.push(
+      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`
+    );
+  }
   const ramp = {
     from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
     stages: stages.map((st) => ({
@@ -93126,7 +93175,14 @@ function normalizeRampPhase(raw, path, problems) {
   if (raw["max-in-flight"] !== void 0) {
     problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
   }
-  const phase2 = { kind: "closed", name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  const piped = raw.pipelining !== void 0 && raw.pipelining > 1 ? `-p${raw.pipelining}` : "";
+  const phase2 = {
+    kind: "closed",
+    name: raw.name ?? `ramp-c${peak}${piped}`,
+    connections: peak,
+    durationMs,
+    ramp
+  };
   if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
   return phase2;
 }

@@ -36398,6 +36398,7 @@ function makeTarget(load, timeoutMs) {
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
     next: rotation(request),
+    again: () => t.next(),
     current: 0,
     mixSize: 0,
     head: request.method.toUpperCase() === "HEAD",
@@ -36414,12 +36415,12 @@ function makeTarget(load, timeoutMs) {
     const picker = new MixPicker(mix.map((e) => e.weight));
     t.mixSize = mix.length;
     t.asksClose = mix.every((e) => requestAsksClose(e.request.headers));
-    t.next = () => {
-      const k = picker.next();
+    t.again = (k) => {
       t.current = k;
       t.head = heads[k];
       return rotations[k]();
     };
+    t.next = () => t.again(picker.next());
   }
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
   return t;
@@ -36609,7 +36610,7 @@ var Connection = class {
       this.closed = true;
       this.owner.onResponse(this, r, performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, this.queued > 0 ? "socket-closed" : void 0, !this.target.asksClose);
+      this.owner.onClose(this, void 0, !this.target.asksClose);
       return false;
     }
     this.owner.onResponse(this, r, performance.now());
@@ -36706,34 +36707,50 @@ function levelAt(ramp, tMs) {
   return from;
 }
 function arrivalsBy(ramp, tMs) {
-  let start = 0;
-  let from = ramp.from;
-  let total = 0;
-  if (tMs <= 0) return 0;
-  for (const s of ramp.stages) {
-    const d = Math.min(tMs - start, s.durationMs);
-    const at = from + (s.to - from) * d / s.durationMs;
-    total += (from + at) / 2 * (d / 1e3);
-    if (tMs <= start + s.durationMs) return total;
-    start += s.durationMs;
-    from = s.to;
-  }
-  return total + from * ((tMs - start) / 1e3);
+  return compileRamp(ramp).arrivalsBy(tMs);
 }
-function arrivalTime(ramp, i) {
-  if (i <= 0) return 0;
-  let start = 0;
-  let from = ramp.from;
-  let before = 0;
-  for (const s of ramp.stages) {
-    const to = s.to;
-    const inStage = (from + to) / 2 * (s.durationMs / 1e3);
-    if (before + inStage >= i && inStage > 0) return start + within(from, to, s.durationMs, i - before);
-    before += inStage;
-    start += s.durationMs;
-    from = to;
-  }
-  return from > 0 ? start + (i - before) / from * 1e3 : Infinity;
+function compileRamp(ramp) {
+  const n = ramp.stages.length;
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = starts[k] + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
+  });
+  const last = froms[n];
+  const stageAt = (key, x) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (key[mid] <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - starts[k];
+      const from = froms[k];
+      if (k === n) return before[n] + from * (t / 1e3);
+      const s = ramp.stages[k];
+      const at = from + (s.to - from) * t / s.durationMs;
+      return before[k] + (from + at) / 2 * (t / 1e3);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      let k = stageAt(before, c);
+      while (k < n && (before[k + 1] < c || before[k + 1] === before[k])) k++;
+      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
+      const s = ramp.stages[k];
+      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
+    }
+  };
 }
 function within(r0, r1, d, c) {
   if (c <= 0) return 0;
@@ -36961,6 +36978,7 @@ var OpenSchedule = class {
   constructor(o) {
     this.o = o;
     this.intervalMs = 1e3 / o.rate;
+    this.clock = o.ramp ? compileRamp(o.ramp) : void 0;
     const all = o.ramp ? rampSends(o.ramp, o.durationMs) : phaseSends(o.rate, o.durationMs);
     this.total = o.offset < all ? Math.ceil((all - o.offset) / o.stride) : 0;
   }
@@ -36978,10 +36996,12 @@ var OpenSchedule = class {
   maxSendDelayMs = 0;
   /** summed delays by cause, ms */
   delayMs = { service: 0, timer: 0, generator: 0 };
+  /** a ramp's send times, its stages indexed once */
+  clock;
   /** scheduled time of this instance's send j */
   at(j) {
     const i = this.o.offset + j * this.o.stride;
-    return this.o.startAt + (this.o.ramp ? arrivalTime(this.o.ramp, i) : i * this.intervalMs);
+    return this.o.startAt + (this.clock ? this.clock.timeOf(i) : i * this.intervalMs);
   }
   get startedCount() {
     return this.started;
@@ -37027,7 +37047,7 @@ var OpenSchedule = class {
   dueCount(now) {
     if (this.started >= this.total || this.at(this.started) > now) return this.started;
     const elapsed = now - this.o.startAt;
-    const arrived = this.o.ramp ? arrivalsBy(this.o.ramp, elapsed) : elapsed / this.intervalMs;
+    const arrived = this.clock ? this.clock.arrivalsBy(elapsed) : elapsed / this.intervalMs;
     const k = Math.floor((arrived - this.o.offset) / this.o.stride + 1e-9) + 1;
     let n = Math.min(this.total, Math.max(this.started, k));
     while (n < this.total && this.at(n) <= now) n++;
@@ -37445,6 +37465,12 @@ var ClosedEngine = class {
   recorder;
   target;
   all = /* @__PURE__ */ new Set();
+  /**
+   * With pipelining: the mix entries of requests written behind a response that announced a close
+   * (`Connection: close`), which the server never read. They go out again first, on whichever
+   * connection writes next, counted as sent once.
+   */
+  resend = [];
   /** connections a ramp's falling level retires, still answering what they have in flight */
   retiring = /* @__PURE__ */ new Set();
   limit;
@@ -37493,7 +37519,13 @@ var ClosedEngine = class {
     this.all.add(new Connection(this.target, this, now, this.depth));
   }
   next(c) {
-    if (this.stopped || this.closing || this.started >= this.limit) return;
+    if (this.stopped || this.closing) return;
+    const again = this.resend.pop();
+    if (again !== void 0) {
+      c.send(this.target.again(again), performance3.now(), again);
+      return;
+    }
+    if (this.started >= this.limit) return;
     this.started++;
     const now = performance3.now();
     const request = this.target.next();
@@ -37521,6 +37553,7 @@ var ClosedEngine = class {
     if (this.stopped) return;
     if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
+    if (kind === void 0 && c.connected) this.resend.push(...c.pendingRequests());
     if (kind !== void 0) {
       if (c.connected) {
         const lost = c.pendingRequests();
@@ -37536,7 +37569,8 @@ var ClosedEngine = class {
       }
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit || this.all.size - this.retiring.size >= this.wanted) return;
+    if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
+    if (this.started >= this.limit && this.resend.length === 0) return;
     if (c.connected) this.open(performance3.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
   }
@@ -37560,6 +37594,7 @@ var ClosedEngine = class {
     if (this.closing) {
       for (const c of this.all)
         if (c.connected) for (const req of c.pendingRequests()) this.recorder.error("unfinished", req);
+      for (const req of this.resend.splice(0)) this.recorder.error("unfinished", req);
     }
     this.recorder.stop(this.byCount ? "last-event" : "now");
     this.stopped = true;

@@ -10,7 +10,7 @@ export const PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
 
 /** The keys an editor's JSON Schema accepts as percentiles: above 0 (p0, p0.000 are not), below 100,
  * at most 3 decimals once trailing zeros are dropped. */
-export const PERCENTILE_KEY_PATTERN = '^p(?!0*(?:\\.0*)?$)\\d{1,2}(?:\\.\\d{1,3}0*)?$';
+export const PERCENTILE_KEY_PATTERN = '^p(?!0*(?:\\.0*)?$)0*\\d{1,2}(?:\\.\\d{1,3}0*)?$';
 
 export const PERCENTILE_RULE =
   'not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max';

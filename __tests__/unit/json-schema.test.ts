@@ -164,7 +164,13 @@ describe('the shipped JSON Schema', () => {
   });
 
   it('accepts any percentile as a threshold key (p97.5, p99.99, p0.1, p97.50), as the validator does', () => {
-    const thresholds = { 'p97.5': { regress: '10%' }, 'p99.99': '< 50ms', 'p0.1': { below: '1ms' }, 'p97.50': {} };
+    const thresholds = {
+      'p97.5': { regress: '10%' },
+      'p99.99': '< 50ms',
+      'p0.1': { below: '1ms' },
+      'p97.50': {},
+      'p097.5': {},
+    };
     const config = base({
       name: 's',
       requests: [{ name: 'a', url: 'http://a/', thresholds }],

@@ -115,6 +115,48 @@ describe('arrivalTime: send i is due when i arrivals have accumulated', () => {
     expect(t).toBeCloseTo(2000 + 1000 * Math.sqrt(1 / 10), 6);
   });
 
+  it('no send while the rate is 0 at the start: send 0 waits for the rate to rise', () => {
+    const late: Ramp = {
+      from: 0,
+      stages: [
+        { durationMs: 1000, to: 0 },
+        { durationMs: 1000, to: 100 },
+      ],
+    };
+    expect(arrivalTime(late, 0)).toBe(1000);
+    expect(arrivalTime(upHoldDown, 0)).toBe(0);
+    expect(arrivalTime(flat, 0)).toBe(0);
+    // a count the arrivals reach before a pause is due at the pause's end
+    expect(arrivalTime(downToZeroThenUp, 10)).toBe(2000);
+    expect(rampSends(late, 1000)).toBe(0);
+  });
+
+  it('matches the inverse found by bisection on random ramps (the last moment the arrivals are still i)', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let r = 0; r < 200; r++) {
+      const stages = Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => ({
+        durationMs: 100 + Math.floor(rnd() * 2000),
+        to: rnd() < 0.25 ? 0 : Math.round(rnd() * 500),
+      }));
+      const ramp: Ramp = { from: rnd() < 0.5 ? 0 : Math.round(rnd() * 500), stages };
+      const total = rampSends(ramp, rampDurationMs(ramp));
+      for (const i of [0, 1, Math.floor(total / 3), Math.floor(total / 2), total - 1].filter(
+        (x) => x >= 0 && x < total,
+      )) {
+        // the largest t with arrivalsBy(t) <= i, to 1e-6 ms
+        let lo = 0;
+        let hi = rampDurationMs(ramp);
+        for (let k = 0; k < 80; k++) {
+          const mid = (lo + hi) / 2;
+          if (arrivalsBy(ramp, mid) <= i) lo = mid;
+          else hi = mid;
+        }
+        expect(arrivalTime(ramp, i), `ramp ${JSON.stringify(ramp)}, send ${i}`).toBeCloseTo(lo, 3);
+      }
+    }
+  });
+
   it('a rate that ends at 0 never reaches more arrivals than it had', () => {
     expect(arrivalTime(upHoldDown, 2001)).toBe(Infinity);
   });

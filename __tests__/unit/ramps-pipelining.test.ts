@@ -144,6 +144,20 @@ describe('stages: a ramping rate or ramping connections', () => {
       ['scenarios[0].phases[0].stages[0].target: connections must be a whole number'],
     ],
     [
+      'k6’s target as connections beyond their bound (it is bounded like a rate by the schema)',
+      [{ connections: 1, stages: [{ duration: '1s', target: 20_000 }] }],
+      {},
+      ['scenarios[0].phases[0].stages[0].target: must be an integer from 0 to 10,000 (connections)'],
+    ],
+    [
+      'a starting rate beside stages that ramp connections',
+      [{ rate: 10, stages: [{ duration: '1s', connections: 5 }] }],
+      {},
+      [
+        'scenarios[0].phases[0].rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)',
+      ],
+    ],
+    [
       'a duration beside stages',
       [{ duration: '10s', stages: [{ duration: '1s', rate: 5 }] }],
       {},
@@ -221,6 +235,7 @@ describe('pipelining: autocannon’s requests in flight per connection, closed l
     });
     expect(phaseOf({ connections: 1, pipelining: 2, stages: [{ duration: '1s', connections: 4 }] })).toMatchObject({
       kind: 'closed',
+      name: 'ramp-c4-p2',
       pipelining: 2,
       ramp: { from: 1 },
     });

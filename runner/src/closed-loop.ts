@@ -51,6 +51,12 @@ class ClosedEngine implements ConnectionOwner {
   readonly recorder: Recorder;
   private readonly target: Target;
   private readonly all = new Set<Connection>();
+  /**
+   * With pipelining: the mix entries of requests written behind a response that announced a close
+   * (`Connection: close`), which the server never read. They go out again first, on whichever
+   * connection writes next, counted as sent once.
+   */
+  private readonly resend: number[] = [];
   /** connections a ramp's falling level retires, still answering what they have in flight */
   private readonly retiring = new Set<Connection>();
   private readonly limit: number;
@@ -134,7 +140,13 @@ class ClosedEngine implements ConnectionOwner {
   }
 
   private next(c: Connection): void {
-    if (this.stopped || this.closing || this.started >= this.limit) return;
+    if (this.stopped || this.closing) return;
+    const again = this.resend.pop();
+    if (again !== undefined) {
+      c.send(this.target.again(again), performance.now(), again);
+      return;
+    }
+    if (this.started >= this.limit) return;
     this.started++;
     const now = performance.now();
     const request = this.target.next();
@@ -167,6 +179,8 @@ class ClosedEngine implements ConnectionOwner {
     // a connect that fails after the window would never have written a request
     if (this.closing && !c.connected) return this.drained();
     if (byServer) this.recorder.connectionCloses++;
+    // an announced close: what was written behind it goes out again (the server never read it)
+    if (kind === undefined && c.connected) this.resend.push(...c.pendingRequests());
     if (kind !== undefined) {
       if (c.connected) {
         // every request in flight on it failed (with pipelining, those queued behind too)
@@ -184,7 +198,8 @@ class ClosedEngine implements ConnectionOwner {
       }
     }
     if (this.closing) return this.drained();
-    if (this.stopped || this.started >= this.limit || this.all.size - this.retiring.size >= this.wanted) return;
+    if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
+    if (this.started >= this.limit && this.resend.length === 0) return;
     // replace it; after a failed connect, on the next turn of the loop rather than in a tight loop
     if (c.connected) this.open(performance.now());
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance.now()));
@@ -215,6 +230,8 @@ class ClosedEngine implements ConnectionOwner {
     if (this.closing) {
       for (const c of this.all)
         if (c.connected) for (const req of c.pendingRequests()) this.recorder.error('unfinished', req);
+      // written once, never read by the server, not sent again before the window closed
+      for (const req of this.resend.splice(0)) this.recorder.error('unfinished', req);
     }
     this.recorder.stop(this.byCount ? 'last-event' : 'now');
     this.stopped = true;

@@ -27,6 +27,8 @@ export interface Target {
   servername?: string;
   /** the next serialised request to write: the one request, or the next body's in rotation */
   next: () => Buffer;
+  /** a request of mix entry `k` again (the next body in its rotation): one the server never answered */
+  again: (k: number) => Buffer;
   /** the mix entry of the request `next` returned last (0 without a mix) */
   current: number;
   /** entries of the mix (0 without a mix): the recorder keeps counts for each */
@@ -85,6 +87,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
     next: rotation(request),
+    again: () => t.next(),
     current: 0,
     mixSize: 0,
     head: request.method.toUpperCase() === 'HEAD',
@@ -101,12 +104,12 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     const picker = new MixPicker(mix.map((e) => e.weight));
     t.mixSize = mix.length;
     t.asksClose = mix.every((e) => requestAsksClose(e.request.headers));
-    t.next = () => {
-      const k = picker.next();
+    t.again = (k) => {
       t.current = k;
       t.head = heads[k] as boolean;
       return (rotations[k] as () => Buffer)();
     };
+    t.next = () => t.again(picker.next());
   }
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
   return t;
@@ -120,8 +123,10 @@ export interface ConnectionOwner {
   onResponse(c: Connection, r: JudgedResponse, at: number): void;
   /**
    * The connection is gone and will not be used again. `kind` is set when a request was in flight
-   * (or the connect failed): that request failed with this error kind. `byServer`: the server
-   * ended or reset it (a keep-alive close the report counts).
+   * (or the connect failed): that request failed with this error kind (with pipelining, every
+   * request in `pendingRequests()`). Without `kind`, any still pending were written behind a
+   * response that announced the close: the server never read them, and they may be sent again.
+   * `byServer`: the server ended or reset it (a keep-alive close the report counts).
    */
   onClose(c: Connection, kind: string | undefined, byServer: boolean): void;
 }
@@ -335,12 +340,13 @@ export class Connection {
     this.queued--;
     if (r.close) {
       // the server will close it: we close it now, and it is the server's doing unless we asked;
-      // requests written behind this one are lost with it
+      // requests written behind this one were not read by the server (RFC 9112 §9.6): the owner
+      // may send them again
       this.closing = true;
       this.closed = true;
       this.owner.onResponse(this, r, performance.now());
       this.socket.destroy();
-      this.owner.onClose(this, this.queued > 0 ? 'socket-closed' : undefined, !this.target.asksClose);
+      this.owner.onClose(this, undefined, !this.target.asksClose);
       return false;
     }
     this.owner.onResponse(this, r, performance.now());
@@ -372,6 +378,7 @@ export class Connection {
       this.queued--;
       this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
+      // requests written behind a close-delimited body: the server may have read them; lost
       this.owner.onClose(this, this.queued > 0 ? 'socket-closed' : undefined, !this.target.asksClose);
       return;
     }

@@ -19,7 +19,7 @@
 
 import type { OpenLoopCounts } from '../../src/protocol/measurement.js';
 import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
-import { arrivalTime, arrivalsBy, type Ramp, rampSends } from '../../src/protocol/ramp.js';
+import { compileRamp, type Ramp, type RampClock, rampSends } from '../../src/protocol/ramp.js';
 
 /** A delay above this is `late` (for the service or the generator). */
 export const LATE_MS = OPEN_LATE_MS;
@@ -71,8 +71,12 @@ export class OpenSchedule {
   /** summed delays by cause, ms */
   readonly delayMs: SendDelay = { service: 0, timer: 0, generator: 0 };
 
+  /** a ramp's send times, its stages indexed once */
+  private readonly clock: RampClock | undefined;
+
   constructor(private readonly o: ScheduleOptions) {
     this.intervalMs = 1000 / o.rate;
+    this.clock = o.ramp ? compileRamp(o.ramp) : undefined;
     const all = o.ramp ? rampSends(o.ramp, o.durationMs) : phaseSends(o.rate, o.durationMs);
     this.total = o.offset < all ? Math.ceil((all - o.offset) / o.stride) : 0;
   }
@@ -80,7 +84,7 @@ export class OpenSchedule {
   /** scheduled time of this instance's send j */
   at(j: number): number {
     const i = this.o.offset + j * this.o.stride;
-    return this.o.startAt + (this.o.ramp ? arrivalTime(this.o.ramp, i) : i * this.intervalMs);
+    return this.o.startAt + (this.clock ? this.clock.timeOf(i) : i * this.intervalMs);
   }
 
   get startedCount(): number {
@@ -134,7 +138,7 @@ export class OpenSchedule {
     if (this.started >= this.total || this.at(this.started) > now) return this.started;
     // due sends: every j with at(j) <= now
     const elapsed = now - this.o.startAt;
-    const arrived = this.o.ramp ? arrivalsBy(this.o.ramp, elapsed) : elapsed / this.intervalMs;
+    const arrived = this.clock ? this.clock.arrivalsBy(elapsed) : elapsed / this.intervalMs;
     const k = Math.floor((arrived - this.o.offset) / this.o.stride + 1e-9) + 1;
     let n = Math.min(this.total, Math.max(this.started, k));
     while (n < this.total && this.at(n) <= now) n++;

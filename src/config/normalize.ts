@@ -3,6 +3,7 @@
 import { thresholdRules } from './k6-thresholds.js';
 import { parseBytes, parseDurationMs, parseLatencyUs, parsePercent } from '../units.js';
 import {
+  BOUNDS,
   type FixedMetric,
   METRIC_UNITS,
   type MetricName,
@@ -229,8 +230,15 @@ function rampKind(raw: RawPhase, stages: NonNullable<RawPhase['stages']>, path: 
       );
       return;
     }
-    if (k === 'connections' && !Number.isInteger(st.target ?? st.connections)) {
+    const level = (st.target ?? st.connections) as number;
+    if (k === 'connections' && !Number.isInteger(level)) {
       problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    } else if (k === 'connections' && level > BOUNDS.connections) {
+      // k6's target is bounded like a rate by the schema; as connections it has theirs
+      ok = false;
+      problems.push(
+        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString('en-US')} (connections)`,
+      );
     }
     if (kind !== undefined && k !== kind) {
       ok = false;
@@ -250,6 +258,11 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
   if (raw.requests !== undefined) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
   const kind = rampKind(raw, stages, path, problems);
   if (kind === undefined) return undefined;
+  if (kind === 'connections' && raw.rate !== undefined) {
+    problems.push(
+      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`,
+    );
+  }
   const ramp: Ramp = {
     from: (kind === 'rate' ? raw.rate : raw.connections) ?? 0,
     stages: stages.map((st) => ({
@@ -284,7 +297,14 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
   if (raw['max-in-flight'] !== undefined) {
     problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
   }
-  const phase: Phase = { kind: 'closed', name: raw.name ?? `ramp-c${peak}`, connections: peak, durationMs, ramp };
+  const piped = raw.pipelining !== undefined && raw.pipelining > 1 ? `-p${raw.pipelining}` : '';
+  const phase: Phase = {
+    kind: 'closed',
+    name: raw.name ?? `ramp-c${peak}${piped}`,
+    connections: peak,
+    durationMs,
+    ramp,
+  };
   if (raw.pipelining !== undefined && raw.pipelining > 1) phase.pipelining = raw.pipelining;
   return phase;
 }

@@ -39,41 +39,71 @@ export function levelAt(ramp: Ramp, tMs: number): number {
 
 /** Arrivals by `tMs` after the start at a rate (per second) that follows the ramp: its integral. */
 export function arrivalsBy(ramp: Ramp, tMs: number): number {
-  let start = 0;
-  let from = ramp.from;
-  let total = 0;
-  if (tMs <= 0) return 0;
-  for (const s of ramp.stages) {
-    const d = Math.min(tMs - start, s.durationMs);
-    // the trapezoid under the rate from the stage's start to d into it
-    const at = from + ((s.to - from) * d) / s.durationMs;
-    total += ((from + at) / 2) * (d / 1000);
-    if (tMs <= start + s.durationMs) return total;
-    start += s.durationMs;
-    from = s.to;
-  }
-  return total + from * ((tMs - start) / 1000);
+  return compileRamp(ramp).arrivalsBy(tMs);
 }
 
 /**
  * Send `i` (0-based) of an open loop that follows the ramp is due when `i` arrivals have
- * accumulated (as send i of a fixed rate is due at i / rate): ms after the start, or Infinity when
- * the rate never gets there.
+ * accumulated (as send i of a fixed rate is due at i / rate): the last moment the arrivals are
+ * still `i`, so no send falls in a stretch at 0/s (send 0 at the first moment the rate is above 0,
+ * a send whose count the arrivals reach before a pause at the pause's end). Ms after the start, or
+ * Infinity when the rate never gets there.
  */
 export function arrivalTime(ramp: Ramp, i: number): number {
-  if (i <= 0) return 0;
-  let start = 0;
-  let from = ramp.from;
-  let before = 0;
-  for (const s of ramp.stages) {
-    const to = s.to;
-    const inStage = ((from + to) / 2) * (s.durationMs / 1000);
-    if (before + inStage >= i && inStage > 0) return start + within(from, to, s.durationMs, i - before);
-    before += inStage;
-    start += s.durationMs;
-    from = to;
-  }
-  return from > 0 ? start + ((i - before) / from) * 1000 : Infinity;
+  return compileRamp(ramp).timeOf(i);
+}
+
+/** A ramp's arrivals and send times, its stages' starts and areas computed once (the open-loop schedule asks per send). */
+export interface RampClock {
+  arrivalsBy(tMs: number): number;
+  timeOf(i: number): number;
+}
+
+export function compileRamp(ramp: Ramp): RampClock {
+  const n = ramp.stages.length;
+  // stage k starts at starts[k] at level froms[k], with before[k] arrivals before it
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = (starts[k] as number) + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = (before[k] as number) + (((froms[k] as number) + s.to) / 2) * (s.durationMs / 1000);
+  });
+  const last = froms[n] as number;
+  /** the last k with key[k] <= x (k in 0..n), by bisection */
+  const stageAt = (key: Float64Array, x: number): number => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((key[mid] as number) <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - (starts[k] as number);
+      const from = froms[k] as number;
+      if (k === n) return (before[n] as number) + from * (t / 1000);
+      const s = ramp.stages[k] as RampStage;
+      const at = from + ((s.to - from) * t) / s.durationMs;
+      return (before[k] as number) + ((from + at) / 2) * (t / 1000);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      // the first stage whose arrivals reach past c (send 0: the first with any arrivals at all)
+      let k = stageAt(before, c);
+      while (k < n && ((before[k + 1] as number) < c || (before[k + 1] as number) === (before[k] as number))) k++;
+      if (k === n) return last > 0 ? (starts[n] as number) + ((c - (before[n] as number)) / last) * 1000 : Infinity;
+      const s = ramp.stages[k] as RampStage;
+      return (starts[k] as number) + within(froms[k] as number, s.to, s.durationMs, c - (before[k] as number));
+    },
+  };
 }
 
 /**
@@ -89,7 +119,7 @@ function within(r0: number, r1: number, d: number, c: number): number {
   return Math.min(d, tau);
 }
 
-/** Sends due before `durationMs`: every i with arrivalTime(i) < durationMs (a fixed rate: ⌈rate · d⌉). */
+/** Sends due before `durationMs`: every i with arrivalTime(i) < durationMs, ⌈arrivals⌉ (a fixed rate: ⌈rate · d⌉). */
 export function rampSends(ramp: Ramp, durationMs: number): number {
   return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
 }
