@@ -6,7 +6,8 @@
 #      built from the Go module proxy; as root, on Debian/Ubuntu);
 #   2. the Node image the quickstart's service and load runner run in: PERF_GATE_NODE_IMAGE, default
 #      node:22-slim, when it is on the engine or can be pulled; otherwise perf-gate/node:local, built
-#      from this host's Node without any registry (scripts/provision-node-image.sh);
+#      from this host's Node without any registry (scripts/quickstart-image.sh, which calls
+#      scripts/provision-node-image.sh);
 #   3. the quickstart: fixtures/quickstart/perf-gate.yml run with --mode update, which records a
 #      baseline, then with --mode gate against that baseline. Both write into OUT_DIR, never into
 #      baselines/; the gate run's exit code is the script's (0 pass, 1 regression; see docs/cli.md).
@@ -26,16 +27,8 @@ if ! docker info >/dev/null 2>&1 || ! docker compose version >/dev/null 2>&1; th
   bash scripts/provision-docker.sh
 fi
 
-image="${PERF_GATE_NODE_IMAGE:-node:22-slim}"
-if docker image inspect "$image" >/dev/null 2>&1; then
-  log "the service and the load runner run in $image"
-elif log "pulling $image" && docker pull "$image" >&2; then
-  log "the service and the load runner run in $image"
-else
-  log "$image is not on the engine and cannot be pulled: building perf-gate/node:local from this host's Node"
-  bash scripts/provision-node-image.sh
-  image=perf-gate/node:local
-fi
+image="$(bash scripts/quickstart-image.sh)"
+log "the service and the load runner run in $image"
 # the compose file's service image; the runner's is given to each run
 export PERF_GATE_NODE_IMAGE="$image"
 
