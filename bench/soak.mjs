@@ -11,12 +11,14 @@ import { printMachine, ROOT, table } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 30);
 const CONFIG = join(ROOT, 'fixtures/quickstart/perf-gate.yml');
+// the quickstart's service and runner image (scripts/provision-node-image.sh builds the default)
+const IMAGE = process.env.PERF_GATE_NODE_IMAGE || 'perf-gate/node:local';
 
 function cli(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args, '--runner-image', IMAGE], {
       cwd: ROOT,
-      env: { ...process.env, GITHUB_EVENT_NAME: '' },
+      env: { ...process.env, GITHUB_EVENT_NAME: '', PERF_GATE_NODE_IMAGE: IMAGE },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

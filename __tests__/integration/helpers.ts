@@ -16,6 +16,13 @@ export function dockerAvailable(): boolean {
   return ok;
 }
 
+/** The quickstart (fixtures/quickstart) as the tests run it: its service and the load runner in
+ * perf-gate/node:local (scripts/provision-node-image.sh), where a user's default is node:22-slim. */
+export const QUICKSTART_IMAGE = 'perf-gate/node:local';
+/** The options and the environment that put the quickstart in QUICKSTART_IMAGE. */
+export const QUICKSTART_ARGS = ['--runner-image', QUICKSTART_IMAGE];
+export const QUICKSTART_ENV: NodeJS.ProcessEnv = { PERF_GATE_NODE_IMAGE: QUICKSTART_IMAGE };
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;

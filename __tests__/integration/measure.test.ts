@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import type { BaselineFile, ResultsFile } from '../../src/results/types.js';
 import { decodeHistogram } from '../../src/protocol/histogram.js';
-import { type CliResult, dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+import {
+  type CliResult,
+  dockerAvailable,
+  leftovers,
+  QUICKSTART_ARGS,
+  QUICKSTART_ENV,
+  QUICKSTART_IMAGE,
+  runCli,
+  runIdOf,
+  tempDir,
+} from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
@@ -19,23 +29,27 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
   let results: ResultsFile;
 
   beforeAll(async () => {
-    run = await runCli([
-      'run',
-      '--config',
-      'fixtures/quickstart/perf-gate.yml',
-      '--mode',
-      'update',
-      '--baseline-dir',
-      baselines,
-      '--out',
-      out,
-      '--junit',
-      join(out, 'junit', 'perf-gate.xml'),
-      '--csv',
-      join(out, 'perf-gate.csv'),
-      '--history',
-      join(out, 'perf-history.jsonl'),
-    ]);
+    run = await runCli(
+      [
+        'run',
+        '--config',
+        'fixtures/quickstart/perf-gate.yml',
+        '--mode',
+        'update',
+        '--baseline-dir',
+        baselines,
+        '--out',
+        out,
+        '--junit',
+        join(out, 'junit', 'perf-gate.xml'),
+        '--csv',
+        join(out, 'perf-gate.csv'),
+        '--history',
+        join(out, 'perf-history.jsonl'),
+        ...QUICKSTART_ARGS,
+      ],
+      QUICKSTART_ENV,
+    );
     if (run.code !== 0) throw new Error(`perf-gate run failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
     baselineText = readFileSync(join(baselines, 'work.json'), 'utf8');
     baseline = JSON.parse(baselineText);
@@ -101,7 +115,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     const p = baseline.provenance;
     expect(p.docker.version).toMatch(/\d+\.\d+/);
     expect(p.runner.cores).toBeGreaterThan(0);
-    expect(p.runnerImage).toBe('perf-gate/node:local');
+    expect(p.runnerImage).toBe(QUICKSTART_IMAGE);
     expect(p.sut.images.api?.id).toMatch(/^sha256:/);
     expect(Date.parse(p.time)).not.toBeNaN();
   });

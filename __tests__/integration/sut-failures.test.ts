@@ -4,7 +4,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dockerAvailable, leftovers, ROOT, runCli, runFresh, runIdOf, startCli, tempDir } from './helpers.js';
+import {
+  dockerAvailable,
+  leftovers,
+  QUICKSTART_ARGS,
+  QUICKSTART_ENV,
+  ROOT,
+  runCli,
+  runFresh,
+  runIdOf,
+  startCli,
+  tempDir,
+} from './helpers.js';
 
 const hasDocker = dockerAvailable();
 
@@ -149,15 +160,19 @@ describe.runIf(hasDocker)('SUT failures', () => {
   }, 300_000);
 
   it('SIGINT mid-run tears everything down and exits 130', async () => {
-    const cli = startCli([
-      'run',
-      '--config',
-      'fixtures/quickstart/perf-gate.yml',
-      '--mode',
-      'gate',
-      '--out',
-      tempDir(),
-    ]);
+    const cli = startCli(
+      [
+        'run',
+        '--config',
+        'fixtures/quickstart/perf-gate.yml',
+        '--mode',
+        'gate',
+        '--out',
+        tempDir(),
+        ...QUICKSTART_ARGS,
+      ],
+      QUICKSTART_ENV,
+    );
     await cli.waitFor('measure started');
     cli.child.kill('SIGINT');
     const r = await cli.done;
