@@ -98885,9 +98885,10 @@ var package_default = {
     provision: "bash scripts/provision-docker.sh && bash scripts/provision-images.sh && bash scripts/provision-test-tools.sh",
     quickstart: "node dist/cli.js run --config fixtures/quickstart/perf-gate.yml --mode update"
   },
-  dependencies: {
+  devDependencies: {
     "@actions/core": "^3.0.1",
     "@actions/http-client": "^4.0.1",
+    "@eslint/js": "^9.39.5",
     "@grpc/grpc-js": "^1.14.7",
     "@grpc/proto-loader": "^0.8.1",
     "@octokit/core": "^7.0.8",
@@ -98895,18 +98896,6 @@ var package_default = {
     "@octokit/plugin-rest-endpoint-methods": "^17.0.0",
     "@octokit/plugin-retry": "^8.1.1",
     "@octokit/plugin-throttling": "^11.0.5",
-    dockerode: "^5.0.1",
-    "hdr-histogram-js": "^3.0.1",
-    "markdown-table": "^3.1.0",
-    protobufjs: "^7.6.6",
-    "tar-stream": "^3.2.2",
-    undici: "^6.29.1",
-    ws: "^8.23.0",
-    yaml: "^2.9.1",
-    zod: "^4.6.7"
-  },
-  devDependencies: {
-    "@eslint/js": "^9.39.5",
     "@types/dockerode": "^4.0.2",
     "@types/node": "^20.19.43",
     "@types/tar-stream": "^3.1.5",
@@ -98914,13 +98903,22 @@ var package_default = {
     ajv: "^8.20.0",
     autocannon: "^9.0.0",
     "csv-parse": "^7.0.3",
+    dockerode: "^5.0.1",
     esbuild: "^0.28.2",
     eslint: "^9.39.5",
     "fast-xml-parser": "^5.12.1",
+    "hdr-histogram-js": "^3.0.1",
+    "markdown-table": "^3.1.0",
     prettier: "^3.10.1",
+    protobufjs: "^7.6.6",
+    "tar-stream": "^3.2.2",
     typescript: "~5.9",
     "typescript-eslint": "^8.73.0",
-    vitest: "^4.1.12"
+    undici: "^6.29.1",
+    vitest: "^4.1.12",
+    ws: "^8.23.0",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
   },
   overrides: {
     "content-type": "2.1.0"
