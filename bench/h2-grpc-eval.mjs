@@ -12,7 +12,9 @@
 //     bytes) encoded once, one session.request() per call with one pre-built header object, the
 //     answer's :status, grpc-status (trailers, or headers for a Trailers-Only answer) and bytes
 //     read, per-call state on the stream object and shared listeners (no per-call closure), in
-//     variants that try the cheap knobs (see VARIANTS below).
+//     variants that try the cheap knobs (see CLOSED and OPEN below);
+//   - "raw frames": HTTP/2 framed by hand over net.Socket with a full HPACK decoder (the ceiling a
+//     hand-written framing layer could reach; see RawConnection).
 // Both this script's clients run in a child process of this script (`--client`), one process per
 // run, with 1 s of warm-up on their connections before the measured window; latency in µs into an
 // HDR histogram (1 µs – 10 min, 3 digits, as src/protocol/histogram.ts builds it). Closed loop:
@@ -329,6 +331,484 @@ async function h2Client(o) {
   for (const s of sessions) s.destroy();
 }
 
+// ---- raw frames: HTTP/2 by hand over net.Socket (the ceiling) -------------------------------------
+// A minimal client side of RFC 9113 for unary gRPC calls to one trusted server, enough to measure
+// how fast a hand-written framing layer could go: the preface and SETTINGS (push off, 1 GiB stream
+// windows) and a 1 GiB connection window; per call one HEADERS frame (a request header block
+// encoded once, static-table indexes and literals without indexing, so it never touches the
+// server's dynamic table) and one DATA frame with END_STREAM, stream ids 1, 3, 5, …, the frames of
+// one turn of the event loop written together; answers read frame by frame: DATA bytes counted,
+// HEADERS (with CONTINUATION) decoded by a complete HPACK decoder (static and dynamic table, size
+// updates, Huffman; tables from RFC 7541 appendices A and B, as Go's hpack has them), a call ends at
+// the HEADERS with END_STREAM (its trailers) or at RST_STREAM; SETTINGS acknowledged, PINGs
+// answered (grpc-go sends BDP pings), GOAWAY ends the connection, the connection send window kept
+// (WINDOW_UPDATE), the receive window topped up. No TLS, no priorities, no server push, no
+// per-stream send window (one 52-byte request never nears the 64 KiB initial window).
+const HUFFMAN_CODES = [
+  8184, 8388568, 268435426, 268435427, 268435428, 268435429, 268435430, 268435431, 268435432, 16777194, 1073741820,
+  268435433, 268435434, 1073741821, 268435435, 268435436, 268435437, 268435438, 268435439, 268435440, 268435441,
+  268435442, 1073741822, 268435443, 268435444, 268435445, 268435446, 268435447, 268435448, 268435449, 268435450,
+  268435451, 20, 1016, 1017, 4090, 8185, 21, 248, 2042, 1018, 1019, 249, 2043, 250, 22, 23, 24, 0, 1, 2, 25, 26, 27, 28,
+  29, 30, 31, 92, 251, 32764, 32, 4091, 1020, 8186, 33, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106,
+  107, 108, 109, 110, 111, 112, 113, 114, 252, 115, 253, 8187, 524272, 8188, 16380, 34, 32765, 3, 35, 4, 36, 5, 37, 38,
+  39, 6, 116, 117, 40, 41, 42, 7, 43, 118, 44, 8, 9, 45, 119, 120, 121, 122, 123, 32766, 2044, 16381, 8189, 268435452,
+  1048550, 4194258, 1048551, 1048552, 4194259, 4194260, 4194261, 8388569, 4194262, 8388570, 8388571, 8388572, 8388573,
+  8388574, 16777195, 8388575, 16777196, 16777197, 4194263, 8388576, 16777198, 8388577, 8388578, 8388579, 8388580,
+  2097116, 4194264, 8388581, 4194265, 8388582, 8388583, 16777199, 4194266, 2097117, 1048553, 4194267, 4194268, 8388584,
+  8388585, 2097118, 8388586, 4194269, 4194270, 16777200, 2097119, 4194271, 8388587, 8388588, 2097120, 2097121, 4194272,
+  2097122, 8388589, 4194273, 8388590, 8388591, 1048554, 4194274, 4194275, 4194276, 8388592, 4194277, 4194278, 8388593,
+  67108832, 67108833, 1048555, 524273, 4194279, 8388594, 4194280, 33554412, 67108834, 67108835, 67108836, 134217694,
+  134217695, 67108837, 16777201, 33554413, 524274, 2097123, 67108838, 134217696, 134217697, 67108839, 134217698,
+  16777202, 2097124, 2097125, 67108840, 67108841, 268435453, 134217699, 134217700, 134217701, 1048556, 16777203,
+  1048557, 2097126, 4194281, 2097127, 2097128, 8388595, 4194282, 4194283, 33554414, 33554415, 16777204, 16777205,
+  67108842, 8388596, 67108843, 134217702, 67108844, 67108845, 134217703, 134217704, 134217705, 134217706, 134217707,
+  268435454, 134217708, 134217709, 134217710, 134217711, 134217712, 67108846,
+];
+const HUFFMAN_LENGTHS = [
+  13, 23, 28, 28, 28, 28, 28, 28, 28, 24, 30, 28, 28, 30, 28, 28, 28, 28, 28, 28, 28, 28, 30, 28, 28, 28, 28, 28, 28,
+  28, 28, 28, 6, 10, 10, 12, 13, 6, 8, 11, 10, 10, 8, 11, 8, 6, 6, 6, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 8, 15, 6, 12, 10,
+  13, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 8, 13, 19, 13, 14, 6, 15, 5, 6, 5, 6,
+  5, 6, 6, 6, 5, 7, 7, 6, 6, 6, 5, 6, 7, 6, 5, 5, 6, 7, 7, 7, 7, 7, 15, 11, 14, 13, 28, 20, 22, 20, 20, 22, 22, 22, 23,
+  22, 23, 23, 23, 23, 23, 24, 23, 24, 24, 22, 23, 24, 23, 23, 23, 23, 21, 22, 23, 22, 23, 23, 24, 22, 21, 20, 22, 22,
+  23, 23, 21, 23, 22, 22, 24, 21, 22, 23, 23, 21, 21, 22, 21, 23, 22, 23, 23, 20, 22, 22, 22, 23, 22, 22, 23, 26, 26,
+  20, 19, 22, 23, 22, 25, 26, 26, 26, 27, 27, 26, 24, 25, 19, 21, 26, 27, 27, 26, 27, 24, 21, 21, 26, 26, 28, 27, 27,
+  27, 20, 24, 20, 21, 22, 21, 21, 23, 22, 22, 25, 25, 24, 24, 26, 23, 26, 27, 26, 26, 27, 27, 27, 27, 27, 28, 27, 27,
+  27, 27, 27, 26,
+];
+const HPACK_STATIC = [
+  [':authority', ''],
+  [':method', 'GET'],
+  [':method', 'POST'],
+  [':path', '/'],
+  [':path', '/index.html'],
+  [':scheme', 'http'],
+  [':scheme', 'https'],
+  [':status', '200'],
+  [':status', '204'],
+  [':status', '206'],
+  [':status', '304'],
+  [':status', '400'],
+  [':status', '404'],
+  [':status', '500'],
+  ['accept-charset', ''],
+  ['accept-encoding', 'gzip, deflate'],
+  ['accept-language', ''],
+  ['accept-ranges', ''],
+  ['accept', ''],
+  ['access-control-allow-origin', ''],
+  ['age', ''],
+  ['allow', ''],
+  ['authorization', ''],
+  ['cache-control', ''],
+  ['content-disposition', ''],
+  ['content-encoding', ''],
+  ['content-language', ''],
+  ['content-length', ''],
+  ['content-location', ''],
+  ['content-range', ''],
+  ['content-type', ''],
+  ['cookie', ''],
+  ['date', ''],
+  ['etag', ''],
+  ['expect', ''],
+  ['expires', ''],
+  ['from', ''],
+  ['host', ''],
+  ['if-match', ''],
+  ['if-modified-since', ''],
+  ['if-none-match', ''],
+  ['if-range', ''],
+  ['if-unmodified-since', ''],
+  ['last-modified', ''],
+  ['link', ''],
+  ['location', ''],
+  ['max-forwards', ''],
+  ['proxy-authenticate', ''],
+  ['proxy-authorization', ''],
+  ['range', ''],
+  ['referer', ''],
+  ['refresh', ''],
+  ['retry-after', ''],
+  ['server', ''],
+  ['set-cookie', ''],
+  ['strict-transport-security', ''],
+  ['transfer-encoding', ''],
+  ['user-agent', ''],
+  ['vary', ''],
+  ['via', ''],
+  ['www-authenticate', ''],
+];
+
+/** Huffman decoding table: by code length, code → symbol */
+const HUFFMAN_BY_LENGTH = (() => {
+  const byLength = Array.from({ length: 31 }, () => new Map());
+  for (let sym = 0; sym < 256; sym++) byLength[HUFFMAN_LENGTHS[sym]].set(HUFFMAN_CODES[sym], sym);
+  return byLength;
+})();
+
+function huffmanDecode(buf, start, end) {
+  const out = [];
+  let code = 0;
+  let bits = 0;
+  for (let i = start; i < end; i++) {
+    for (let b = 7; b >= 0; b--) {
+      code = (code << 1) | ((buf[i] >> b) & 1);
+      bits++;
+      const sym = HUFFMAN_BY_LENGTH[bits]?.get(code);
+      if (sym !== undefined) {
+        out.push(sym);
+        code = 0;
+        bits = 0;
+      } else if (bits > 30) throw new Error('hpack: bad Huffman code');
+    }
+  }
+  // the padding: at most 7 bits, all ones (the EOS code's first bits)
+  if (bits > 7 || code !== (1 << bits) - 1) throw new Error('hpack: bad Huffman padding');
+  return Buffer.from(out).toString('latin1');
+}
+
+class HpackDecoder {
+  constructor() {
+    this.table = []; // newest first: [name, value]
+    this.size = 0;
+    this.max = 4096;
+    this.p = 0;
+  }
+  int(buf, prefixBits) {
+    const mask = (1 << prefixBits) - 1;
+    let v = buf[this.p++] & mask;
+    if (v < mask) return v;
+    let m = 0;
+    let b;
+    do {
+      b = buf[this.p++];
+      v += (b & 0x7f) * 2 ** m;
+      m += 7;
+    } while (b & 0x80);
+    return v;
+  }
+  str(buf) {
+    const huff = buf[this.p] & 0x80;
+    const len = this.int(buf, 7);
+    const s = huff ? huffmanDecode(buf, this.p, this.p + len) : buf.toString('latin1', this.p, this.p + len);
+    this.p += len;
+    return s;
+  }
+  entry(i) {
+    const e = i <= 61 ? HPACK_STATIC[i - 1] : this.table[i - 62];
+    if (!e || i === 0) throw new Error(`hpack: no entry ${i}`);
+    return e;
+  }
+  evict() {
+    while (this.size > this.max) {
+      const [n, v] = this.table.pop();
+      this.size -= n.length + v.length + 32;
+    }
+  }
+  /** Decodes a header block; `field(name, value)` for each field, in order. */
+  decode(buf, field) {
+    this.p = 0;
+    while (this.p < buf.length) {
+      const b = buf[this.p];
+      if (b & 0x80) {
+        const [n, v] = this.entry(this.int(buf, 7));
+        field(n, v);
+      } else if ((b & 0xc0) === 0x40) {
+        const i = this.int(buf, 6);
+        const n = i ? this.entry(i)[0] : this.str(buf);
+        const v = this.str(buf);
+        field(n, v);
+        this.table.unshift([n, v]);
+        this.size += n.length + v.length + 32;
+        this.evict();
+      } else if ((b & 0xe0) === 0x20) {
+        this.max = this.int(buf, 5);
+        this.evict();
+      } else {
+        const i = this.int(buf, 4);
+        const n = i ? this.entry(i)[0] : this.str(buf);
+        field(n, this.str(buf));
+      }
+    }
+  }
+}
+
+/** HPACK integer with a prefix of `bits`, the first byte's high bits from `first` */
+function hpackInt(first, bits, v) {
+  const mask = (1 << bits) - 1;
+  if (v < mask) return [first | v];
+  const out = [first | mask];
+  v -= mask;
+  while (v >= 128) {
+    out.push((v & 0x7f) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  out.push(v);
+  return out;
+}
+/** a literal field without indexing (0000 prefix), by static name index or new name; plain strings */
+function hpackLiteral(nameIndex, name, value) {
+  const s = (x) => [...hpackInt(0, 7, Buffer.byteLength(x)), ...Buffer.from(x, 'latin1')];
+  return nameIndex ? [...hpackInt(0, 4, nameIndex), ...s(value)] : [0, ...s(name), ...s(value)];
+}
+
+const FRAME_DATA = 0;
+const FRAME_HEADERS = 1;
+const FRAME_RST_STREAM = 3;
+const FRAME_SETTINGS = 4;
+const FRAME_PING = 6;
+const FRAME_GOAWAY = 7;
+const FRAME_WINDOW_UPDATE = 8;
+const FRAME_CONTINUATION = 9;
+const FLAG_END_STREAM = 0x1;
+const FLAG_ACK = 0x1;
+const FLAG_END_HEADERS = 0x4;
+const FLAG_PADDED = 0x8;
+const FLAG_PRIORITY = 0x20;
+const BIG_WINDOW = 1 << 30;
+
+function frame(type, flags, stream, payload = Buffer.alloc(0)) {
+  const f = Buffer.alloc(9 + payload.length);
+  f.writeUIntBE(payload.length, 0, 3);
+  f[3] = type;
+  f[4] = flags;
+  f.writeUInt32BE(stream, 5);
+  payload.copy(f, 9);
+  return f;
+}
+
+class RawConnection {
+  constructor(addr) {
+    this.addr = addr;
+    const block = Buffer.from([
+      0x83, // :method POST (static 3)
+      0x86, // :scheme http (static 6)
+      ...hpackLiteral(4, '', PATH), // :path
+      ...hpackLiteral(1, '', addr), // :authority
+      ...hpackLiteral(31, '', 'application/grpc'), // content-type
+      ...hpackLiteral(0, 'te', 'trailers'),
+      ...hpackLiteral(0, 'grpc-timeout', `${DEADLINE_MS / 1000}S`),
+    ]);
+    // HEADERS (END_HEADERS) + DATA (END_STREAM), stream ids written per call at 5 and headersEnd + 5
+    this.template = Buffer.concat([
+      frame(FRAME_HEADERS, FLAG_END_HEADERS, 0, block),
+      frame(FRAME_DATA, FLAG_END_STREAM, 0, FRAMED),
+    ]);
+    this.dataAt = 9 + block.length;
+    this.nextId = 1;
+    this.calls = new Map();
+    this.hpack = new HpackDecoder();
+    this.sendWindow = 65535;
+    this.recvUnacked = 0;
+    this.out = [];
+    this.flushing = false;
+    this.waiting = []; // calls held for the connection send window
+    this.rest = undefined;
+    this.continuation = undefined;
+    this.closed = false;
+    this.flush = () => {
+      this.flushing = false;
+      if (this.out.length === 0 || this.closed) return;
+      this.socket.write(this.out.length === 1 ? this.out[0] : Buffer.concat(this.out));
+      this.out = [];
+    };
+    this.onField = (n, v) => {
+      const c = this.current;
+      if (!c) return;
+      if (n === ':status') c.http = v;
+      else if (n === 'grpc-status') c.grpc = v;
+    };
+  }
+
+  connect() {
+    const [host, port] = this.addr.split(':');
+    return new Promise((resolve, reject) => {
+      this.ready = resolve;
+      this.socket = net.connect(Number(port), host);
+      this.socket.setNoDelay(true);
+      this.socket.once('error', reject);
+      this.socket.on('error', (e) => console.error(`raw: ${e.message}`));
+      this.socket.on('close', () => this.fail('closed'));
+      this.socket.on('data', (d) => this.read(d));
+      const settings = Buffer.alloc(12);
+      settings.writeUInt16BE(0x2, 0); // ENABLE_PUSH 0
+      settings.writeUInt32BE(0, 2);
+      settings.writeUInt16BE(0x4, 6); // INITIAL_WINDOW_SIZE
+      settings.writeUInt32BE(BIG_WINDOW, 8);
+      const wu = Buffer.alloc(4);
+      wu.writeUInt32BE(BIG_WINDOW - 65535, 0);
+      this.socket.write(
+        Buffer.concat([
+          Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1'),
+          frame(FRAME_SETTINGS, 0, 0, settings),
+          frame(FRAME_WINDOW_UPDATE, 0, 0, wu),
+        ]),
+      );
+    });
+  }
+
+  write(buf) {
+    this.out.push(buf);
+    if (!this.flushing) {
+      this.flushing = true;
+      process.nextTick(this.flush);
+    }
+  }
+
+  /** Starts a call; `c` is its state ({ sched, sent, bytes, http, grpc }). */
+  call(c) {
+    if (this.closed) return this.end(c, 'goaway');
+    if (this.sendWindow < FRAMED.length) {
+      this.waiting.push(c);
+      return;
+    }
+    this.sendWindow -= FRAMED.length;
+    const id = this.nextId;
+    this.nextId += 2;
+    const f = Buffer.allocUnsafe(this.template.length);
+    this.template.copy(f);
+    f.writeUInt32BE(id, 5);
+    f.writeUInt32BE(id, this.dataAt + 5);
+    this.calls.set(id, c);
+    this.write(f);
+  }
+
+  end(c, status) {
+    driver.done(c.sched, c.sent, status, c.bytes);
+  }
+
+  settle(id, rst) {
+    const c = this.calls.get(id);
+    if (!c) return;
+    this.calls.delete(id);
+    let status;
+    if (rst !== undefined) status = `rst-${rst}`;
+    else if (c.http !== '200') status = `http-${c.http ?? 'none'}`;
+    else if (c.grpc === '0') status = 'OK';
+    else status = c.grpc !== undefined ? `grpc-${c.grpc}` : 'no-grpc-status';
+    this.end(c, status);
+  }
+
+  headerBlock(id, block, endStream) {
+    this.current = this.calls.get(id);
+    this.hpack.decode(block, this.onField);
+    this.current = undefined;
+    if (endStream) this.settle(id);
+  }
+
+  read(d) {
+    let buf = this.rest ? Buffer.concat([this.rest, d]) : d;
+    let p = 0;
+    while (buf.length - p >= 9) {
+      const len = buf.readUIntBE(p, 3);
+      if (buf.length - p < 9 + len) break;
+      const type = buf[p + 3];
+      const flags = buf[p + 4];
+      const id = buf.readUInt32BE(p + 5) & 0x7fffffff;
+      const s = p + 9;
+      const e = s + len;
+      p = e;
+      if (this.continuation && type !== FRAME_CONTINUATION) throw new Error('h2: expected CONTINUATION');
+      switch (type) {
+        case FRAME_DATA: {
+          const c = this.calls.get(id);
+          if (c) c.bytes += len - (flags & FLAG_PADDED ? 1 + buf[s] : 0);
+          this.recvUnacked += len;
+          if (this.recvUnacked > BIG_WINDOW / 4) {
+            const wu = Buffer.alloc(4);
+            wu.writeUInt32BE(this.recvUnacked, 0);
+            this.write(frame(FRAME_WINDOW_UPDATE, 0, 0, wu));
+            this.recvUnacked = 0;
+          }
+          if (flags & FLAG_END_STREAM) this.settle(id);
+          break;
+        }
+        case FRAME_HEADERS: {
+          let bs = s;
+          let be = e;
+          if (flags & FLAG_PADDED) {
+            be -= buf[bs];
+            bs++;
+          }
+          if (flags & FLAG_PRIORITY) bs += 5;
+          const block = buf.subarray(bs, be);
+          if (flags & FLAG_END_HEADERS) this.headerBlock(id, block, flags & FLAG_END_STREAM);
+          else this.continuation = { id, parts: [Buffer.from(block)], endStream: flags & FLAG_END_STREAM };
+          break;
+        }
+        case FRAME_CONTINUATION: {
+          const k = this.continuation;
+          if (!k || k.id !== id) throw new Error('h2: unexpected CONTINUATION');
+          k.parts.push(Buffer.from(buf.subarray(s, e)));
+          if (flags & FLAG_END_HEADERS) {
+            this.continuation = undefined;
+            this.headerBlock(id, Buffer.concat(k.parts), k.endStream);
+          }
+          break;
+        }
+        case FRAME_RST_STREAM:
+          this.settle(id, buf.readUInt32BE(s));
+          break;
+        case FRAME_SETTINGS:
+          if (!(flags & FLAG_ACK)) {
+            this.write(frame(FRAME_SETTINGS, FLAG_ACK, 0));
+            this.ready?.();
+            this.ready = undefined;
+          }
+          break;
+        case FRAME_PING:
+          if (!(flags & FLAG_ACK)) this.write(frame(FRAME_PING, FLAG_ACK, 0, Buffer.from(buf.subarray(s, e))));
+          break;
+        case FRAME_GOAWAY:
+          console.error(`raw: GOAWAY error ${buf.readUInt32BE(s + 4)}`);
+          this.fail('goaway');
+          break;
+        case FRAME_WINDOW_UPDATE:
+          if (id === 0) {
+            this.sendWindow += buf.readUInt32BE(s) & 0x7fffffff;
+            while (this.waiting.length && this.sendWindow >= FRAMED.length) this.call(this.waiting.shift());
+          }
+          break;
+        default: // PRIORITY, PUSH_PROMISE (push is off), unknown: ignored
+      }
+    }
+    this.rest = p < buf.length ? buf.subarray(p) : undefined;
+  }
+
+  /** The connection is gone: every call still on it fails. */
+  fail(why) {
+    if (this.closed) return;
+    this.closed = true;
+    const calls = [...this.calls.values(), ...this.waiting];
+    this.calls.clear();
+    this.waiting = [];
+    for (const c of calls) this.end(c, why);
+  }
+
+  close() {
+    this.closed = true;
+    this.socket.destroy();
+  }
+}
+
+async function rawClient(o) {
+  const conns = [];
+  for (let i = 0; i < o.conns; i++) {
+    const c = new RawConnection(o.addr);
+    await c.connect();
+    conns.push(c);
+  }
+  let rr = 0;
+  driver.issue = (sched, sent) => {
+    if (o.mode === 'closed') driver.inFlight++;
+    const c = conns[rr];
+    rr = rr + 1 === conns.length ? 0 : rr + 1;
+    c.call({ sched, sent, bytes: 0, http: undefined, grpc: undefined });
+  };
+  await driver.start();
+  for (const c of conns) c.close();
+}
+
 // ---- a plain @grpc/grpc-js loop -------------------------------------------------------------------
 
 async function grpcJsClient(o) {
@@ -368,6 +848,7 @@ async function clientMain(o) {
   ).unref();
   driver = new Driver(o);
   if (o.kind === 'h2') await h2Client(o);
+  else if (o.kind === 'raw') await rawClient(o);
   else await grpcJsClient(o);
   process.stdout.write(`${MARK}result ${JSON.stringify(driver.result())}\n`);
   process.exit(0);
@@ -400,6 +881,8 @@ const CLOSED = [
   { id: 'h2 end(buf) 4 conns', tool: 'h2', conns: 4, knobs: { endBuf: true } },
   { id: 'h2 tuned', tool: 'h2', conns: 1, knobs: TUNED },
   { id: 'h2 tuned 2 conns', tool: 'h2', conns: 2, knobs: TUNED },
+  { id: 'raw frames', tool: 'raw', conns: 1 },
+  { id: 'raw frames 2 conns', tool: 'raw', conns: 2 },
 ];
 const OPEN = [
   { id: 'ghz', tool: 'ghz', conns: 1 },
@@ -409,6 +892,7 @@ const OPEN = [
   { id: 'h2 end(buf) nodelay', tool: 'h2', conns: 1, knobs: { endBuf: true, nodelay: true } },
   { id: 'h2 end(buf) early', tool: 'h2', conns: 1, knobs: { endBuf: true, early: true } },
   { id: 'h2 tuned', tool: 'h2', conns: 1, knobs: TUNED },
+  { id: 'raw frames', tool: 'raw', conns: 1 },
 ];
 
 async function main() {
