@@ -343,7 +343,7 @@ async function h2Client(o) {
 // the HEADERS with END_STREAM (its trailers) or at RST_STREAM; SETTINGS acknowledged, PINGs
 // answered (grpc-go sends BDP pings), GOAWAY ends the connection, the connection send window kept
 // (WINDOW_UPDATE), the receive window topped up. No TLS, no priorities, no server push, no
-// per-stream send window (one 52-byte request never nears the 64 KiB initial window).
+// per-stream send window (one 47-byte request never nears the 64 KiB initial window).
 const HUFFMAN_CODES = [
   8184, 8388568, 268435426, 268435427, 268435428, 268435429, 268435430, 268435431, 268435432, 16777194, 1073741820,
   268435433, 268435434, 1073741821, 268435435, 268435436, 268435437, 268435438, 268435439, 268435440, 268435441,
