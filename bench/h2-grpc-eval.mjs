@@ -1253,7 +1253,7 @@ async function main() {
     [
       'client',
       'achieved calls/s',
-      'p50',
+      'p50 (range)',
       'p50 ÷ ghz: medians; by round (range)',
       'p99',
       'p50 sched',
