@@ -9,3 +9,4 @@ node bench/coordinated-omission.mjs
 node bench/memory.mjs "${BENCH_MEMORY_MINUTES:-5}"
 node bench/ws.mjs
 node bench/grpc.mjs
+node bench/pipelining.mjs

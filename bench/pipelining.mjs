@@ -1,4 +1,4 @@
-// k. Pipelining on the socket engine: perf-gate's closed loop without pipelining and with
+// l. Pipelining on the socket engine: perf-gate's closed loop without pipelining and with
 // `pipelining: N`, beside autocannon with the same -p, against one fast target (the fixture
 // service), generator on one core, target on the other; rounds interleaved, medians printed.
 // With PERF_GATE_BEFORE=<an older dist/runner.mjs> it also runs that build without pipelining: the
@@ -13,7 +13,7 @@ const rounds = Number(process.argv[5] ?? 3);
 const before = process.env.PERF_GATE_BEFORE;
 requireTools(['taskset']);
 printMachine();
-console.log(`## k. pipelining: ${connections} connections, ${seconds} s each, ${rounds} rounds, same target\n`);
+console.log(`## l. pipelining: ${connections} connections, ${seconds} s each, ${rounds} rounds, same target\n`);
 
 const phase = (pipelining) => ({
   kind: 'closed',
