@@ -92817,6 +92817,14 @@ function thresholdRules2(raw, path, problems) {
   return out;
 }
 
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever2(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
+}
+
 // src/protocol/plan.ts
 function openLoopLimits(phase2) {
   const connections = phase2.connections ?? phase2.maxInFlight;
@@ -92828,6 +92836,18 @@ function loadRequests(load, defaultMs) {
   return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
+function longestTimeoutMs(target, defaultMs) {
+  switch (target.kind) {
+    case "http":
+      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+    case "grpc":
+      return Math.max(defaultMs, target.grpc.deadlineMs);
+    case "ws":
+      return defaultMs;
+    default:
+      return assertNever2(target);
+  }
+}
 function commandLine(command) {
   return `${JSON.stringify(command)}
 `;
@@ -94515,6 +94535,38 @@ function planRequest(r, readBodies) {
   if (r.timeoutMs !== void 0) request2.timeoutMs = r.timeoutMs;
   return request2;
 }
+function planTarget(s, readBodies) {
+  if (s.websocket) {
+    const { thresholds: _gates, ...websocket2 } = s.websocket;
+    return { kind: "ws", websocket: websocket2 };
+  }
+  if (s.grpc) {
+    const g = s.grpc;
+    if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
+    return {
+      kind: "grpc",
+      grpc: {
+        url: g.url,
+        descriptor: g.descriptor,
+        service: g.service,
+        method: g.method,
+        messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
+        metadata: g.metadata,
+        channels: g.channels,
+        deadlineMs: g.deadlineMs
+      }
+    };
+  }
+  const target = { kind: "http", request: planRequest(s.request, readBodies) };
+  if (s.mix) {
+    target.mix = s.mix.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: planRequest(e.request, readBodies)
+    }));
+  }
+  return target;
+}
 function buildPlan(scenarios, ready, readBodies, workers = 1) {
   return {
     version: 1,
@@ -94522,42 +94574,14 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
     requestTimeoutMs: 1e4,
     workers,
     ready,
-    scenarios: scenarios.map((s) => {
-      const planned = {
-        name: s.name,
-        request: planRequest(s.request, readBodies),
-        warmupMs: s.warmupMs,
-        trials: s.trials,
-        requestTimeoutMs: s.requestTimeoutMs,
-        phases: s.phases
-      };
-      if (s.websocket) {
-        const { thresholds: _gates, ...ws } = s.websocket;
-        planned.websocket = ws;
-      }
-      if (s.grpc) {
-        const g = s.grpc;
-        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
-        planned.grpc = {
-          url: g.url,
-          descriptor: g.descriptor,
-          service: g.service,
-          method: g.method,
-          messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
-          metadata: g.metadata,
-          channels: g.channels,
-          deadlineMs: g.deadlineMs
-        };
-      }
-      if (s.mix) {
-        planned.mix = s.mix.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: planRequest(e.request, readBodies)
-        }));
-      }
-      return planned;
-    })
+    scenarios: scenarios.map((s) => ({
+      name: s.name,
+      target: planTarget(s, readBodies),
+      warmupMs: s.warmupMs,
+      trials: s.trials,
+      requestTimeoutMs: s.requestTimeoutMs,
+      phases: s.phases
+    }))
   };
 }
 
@@ -96837,43 +96861,53 @@ function expandRequest(r, env, at, secret) {
   }
   return request2;
 }
-function expandPlan(plan, env, secret) {
-  return {
-    ...plan,
-    scenarios: plan.scenarios.map((s, i) => {
-      const out = { ...s };
-      const at = `scenarios[${i}] (${s.name})`;
-      if (s.mix) {
-        out.mix = s.mix.map((e, j) => ({
-          ...e,
-          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
-        }));
-        out.request = out.mix[0].request;
-      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
-      if (s.grpc) {
-        const g = s.grpc;
-        const where = `${at}.grpc`;
-        out.grpc = {
+function expandTarget(target, env, at, secret) {
+  switch (target.kind) {
+    case "http": {
+      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
+      const mix = target.mix.map((e, j) => ({
+        ...e,
+        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
+      }));
+      return { ...target, mix, request: mix[0].request };
+    }
+    case "grpc": {
+      const g = target.grpc;
+      const where = `${at}.grpc`;
+      return {
+        ...target,
+        grpc: {
           ...g,
           url: expandEnv(g.url, env, `${where}.url`, secret),
           metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
-        };
-        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
-      }
-      if (s.websocket) {
-        const w = s.websocket;
-        const where = `${at}.websocket`;
-        out.websocket = {
+        }
+      };
+    }
+    case "ws": {
+      const w = target.websocket;
+      const where = `${at}.websocket`;
+      return {
+        ...target,
+        websocket: {
           ...w,
           url: expandEnv(w.url, env, `${where}.url`, secret),
           headers: expandRecord(w.headers, env, `${where}.headers`, secret),
           hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
           message: expandEnv(w.message, env, `${where}.message`, secret)
-        };
-        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
-      }
-      return out;
-    })
+        }
+      };
+    }
+    default:
+      return assertNever2(target);
+  }
+}
+function expandPlan(plan, env, secret) {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i) => ({
+      ...s,
+      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret)
+    }))
   };
 }
 
@@ -98096,11 +98130,7 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
   const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = Math.max(
-    scenarioTimeout,
-    s.grpc?.deadlineMs ?? 0,
-    ...loadRequests(s, scenarioTimeout).map((r) => r.timeoutMs)
-  );
+  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
   return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 var LAST_WORDS_MS = 5e3;

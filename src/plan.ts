@@ -2,7 +2,7 @@
 // Pure data; built from the normalised config.
 import type { ReadyProbe, RequestSpec, Scenario } from './config/types.js';
 import { parseJsonl } from './jsonl.js';
-import type { PlanRequest, PlanScenario, RunnerPlan } from './protocol/plan.js';
+import type { PlanRequest, PlanScenario, PlanTarget, RunnerPlan } from './protocol/plan.js';
 
 export { EVENT_MARKER } from './protocol/plan.js';
 export { parseEventLine } from './protocol/validate.js';
@@ -24,6 +24,41 @@ function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): Pl
   return request;
 }
 
+/** What the runner loads for a scenario: its requests (or mix), its WebSocket peers or its gRPC calls. */
+function planTarget(s: Scenario, readBodies: (file: string) => string[]): PlanTarget {
+  if (s.websocket) {
+    const { thresholds: _gates, ...websocket } = s.websocket;
+    return { kind: 'ws', websocket };
+  }
+  if (s.grpc) {
+    const g = s.grpc;
+    if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
+    return {
+      kind: 'grpc',
+      grpc: {
+        url: g.url,
+        descriptor: g.descriptor,
+        service: g.service,
+        method: g.method,
+        messages:
+          g.bodiesFile !== undefined ? readBodies(g.bodiesFile).map((b) => JSON.parse(b) as unknown) : [g.message],
+        metadata: g.metadata,
+        channels: g.channels,
+        deadlineMs: g.deadlineMs,
+      },
+    };
+  }
+  const target: PlanTarget = { kind: 'http', request: planRequest(s.request, readBodies) };
+  if (s.mix) {
+    target.mix = s.mix.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: planRequest(e.request, readBodies),
+    }));
+  }
+  return target;
+}
+
 export function buildPlan(
   scenarios: Scenario[],
   ready: ReadyProbe[],
@@ -36,42 +71,13 @@ export function buildPlan(
     requestTimeoutMs: 10_000,
     workers,
     ready,
-    scenarios: scenarios.map((s) => {
-      const planned: PlanScenario = {
-        name: s.name,
-        request: planRequest(s.request, readBodies),
-        warmupMs: s.warmupMs,
-        trials: s.trials,
-        requestTimeoutMs: s.requestTimeoutMs,
-        phases: s.phases,
-      };
-      if (s.websocket) {
-        const { thresholds: _gates, ...ws } = s.websocket;
-        planned.websocket = ws;
-      }
-      if (s.grpc) {
-        const g = s.grpc;
-        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
-        planned.grpc = {
-          url: g.url,
-          descriptor: g.descriptor,
-          service: g.service,
-          method: g.method,
-          messages:
-            g.bodiesFile !== undefined ? readBodies(g.bodiesFile).map((b) => JSON.parse(b) as unknown) : [g.message],
-          metadata: g.metadata,
-          channels: g.channels,
-          deadlineMs: g.deadlineMs,
-        };
-      }
-      if (s.mix) {
-        planned.mix = s.mix.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: planRequest(e.request, readBodies),
-        }));
-      }
-      return planned;
-    }),
+    scenarios: scenarios.map((s): PlanScenario => ({
+      name: s.name,
+      target: planTarget(s, readBodies),
+      warmupMs: s.warmupMs,
+      trials: s.trials,
+      requestTimeoutMs: s.requestTimeoutMs,
+      phases: s.phases,
+    })),
   };
 }

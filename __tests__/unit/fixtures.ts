@@ -15,6 +15,8 @@ import {
   type TrialSummary,
 } from '../../src/results/types.js';
 import type { LatencySummary } from '../../src/protocol/histogram.js';
+import type { PlanTarget } from '../../src/protocol/plan.js';
+import type { PlanTargetOf, ProtocolKind } from '../../src/protocol/protocols.js';
 
 /** A resource usage of all zeros, with the given fields set. */
 export const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
@@ -225,4 +227,10 @@ export function toolPath(name: string): string | undefined {
 /** actionlint from scripts/provision-test-tools.sh (.tools/bin) or the PATH; undefined without it. */
 export function actionlintPath(): string | undefined {
   return toolPath('actionlint');
+}
+
+/** A plan scenario's target of the kind a test expects (it fails the test on another kind). */
+export function planTargetOf<K extends ProtocolKind>(s: { target: PlanTarget } | undefined, kind: K): PlanTargetOf<K> {
+  if (s?.target.kind !== kind) throw new Error(`expected a ${kind} target, got ${s?.target.kind ?? 'no scenario'}`);
+  return s.target as PlanTargetOf<K>;
 }

@@ -13,6 +13,7 @@ import type { Config, Scenario } from '../../src/config/types.js';
 import { buildPlan } from '../../src/plan.js';
 import { scenarioHash } from '../../src/results/files.js';
 import { ROOT } from '../integration/helpers.js';
+import { planTargetOf } from './fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-grpc-'));
 const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
@@ -277,7 +278,7 @@ describe('the plan and the hash of a gRPC scenario', () => {
   };
   it('hands the runner the descriptor and the messages, never the proto path', () => {
     const plan = buildPlan([loaded()], [], () => []);
-    const g = plan.scenarios[0]?.grpc;
+    const g = planTargetOf(plan.scenarios[0], 'grpc').grpc;
     expect(g).toMatchObject({
       url: GRPC.url,
       service: 'vectordb.VectorDB',
@@ -300,7 +301,7 @@ describe('the plan and the hash of a gRPC scenario', () => {
       { TOKEN: 't0k' },
       () => {},
     );
-    expect(out.scenarios[0]?.grpc?.metadata).toEqual({ authorization: 'Bearer t0k' });
+    expect(planTargetOf(out.scenarios[0], 'grpc').grpc.metadata).toEqual({ authorization: 'Bearer t0k' });
     expect(() =>
       expandPlan(
         buildPlan([s], [], () => []),

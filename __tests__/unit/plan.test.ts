@@ -162,7 +162,15 @@ describe('buildPlan', () => {
       scenarios: [
         {
           name: 'search',
-          request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+          target: {
+            kind: 'http',
+            request: {
+              url: 'http://api/s',
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            },
+          },
           warmupMs: 5000,
           trials: 3,
           requestTimeoutMs: 10_000,
@@ -170,7 +178,10 @@ describe('buildPlan', () => {
         },
         {
           name: 'ingest',
-          request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
+          target: {
+            kind: 'http',
+            request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
+          },
           warmupMs: 1000,
           trials: 1,
           requestTimeoutMs: 10_000,
@@ -178,7 +189,10 @@ describe('buildPlan', () => {
         },
         {
           name: 'health',
-          request: { url: 'http://api/health', method: 'GET', headers: {} },
+          target: {
+            kind: 'http',
+            request: { url: 'http://api/health', method: 'GET', headers: {} },
+          },
           warmupMs: 0,
           trials: 2,
           requestTimeoutMs: 10_000,
