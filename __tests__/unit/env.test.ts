@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expandEnv, expandPlan, placeholders } from '../../src/config/env.js';
 import { UserError } from '../../src/errors.js';
 import type { RunnerPlan } from '../../src/plan.js';
-import { planTargetOf } from './fixtures.js';
+import { targetOf } from './fixtures.js';
 
 const ENV = { TOKEN: 's3cr3t', HOST: 'api:8080', EMPTY: '', WITH_DOLLAR: 'a${B}' };
 
@@ -89,15 +89,15 @@ describe('expandPlan', () => {
   it('fills url, headers, body and every body of bodies; the input plan is untouched', () => {
     const seen = new Set<string>();
     const out = expandPlan(plan, ENV, (v) => seen.add(v));
-    expect(planTargetOf(out.scenarios[0], 'http').request).toEqual({
+    expect(targetOf(out.scenarios[0], 'http').request).toEqual({
       url: 'http://api:8080/search',
       method: 'POST',
       headers: { authorization: 'Bearer s3cr3t', 'x-plain': 'p' },
       body: '{"k":"s3cr3t"}',
     });
-    expect(planTargetOf(out.scenarios[1], 'http').request.bodies).toEqual(['{"a":1}', '{"t":"s3cr3t"}']);
+    expect(targetOf(out.scenarios[1], 'http').request.bodies).toEqual(['{"a":1}', '{"t":"s3cr3t"}']);
     expect([...seen]).toEqual(['api:8080', 's3cr3t']);
-    expect(planTargetOf(plan.scenarios[0], 'http').request.headers.authorization).toBe('Bearer ${TOKEN}');
+    expect(targetOf(plan.scenarios[0], 'http').request.headers.authorization).toBe('Bearer ${TOKEN}');
   });
 
   it('names the scenario and the key of a missing variable', () => {

@@ -15,8 +15,6 @@ import {
   type TrialSummary,
 } from '../../src/results/types.js';
 import type { LatencySummary } from '../../src/protocol/histogram.js';
-import type { PlanTarget } from '../../src/protocol/plan.js';
-import type { PlanTargetOf, ProtocolKind } from '../../src/protocol/protocols.js';
 
 /** A resource usage of all zeros, with the given fields set. */
 export const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
@@ -229,8 +227,11 @@ export function actionlintPath(): string | undefined {
   return toolPath('actionlint');
 }
 
-/** A plan scenario's target of the kind a test expects (it fails the test on another kind). */
-export function planTargetOf<K extends ProtocolKind>(s: { target: PlanTarget } | undefined, kind: K): PlanTargetOf<K> {
+/** A scenario's target (a config's or a plan's) of the kind a test expects; another kind fails the test. */
+export function targetOf<T extends { kind: string }, K extends T['kind']>(
+  s: { target: T } | undefined,
+  kind: K,
+): Extract<T, { kind: K }> {
   if (s?.target.kind !== kind) throw new Error(`expected a ${kind} target, got ${s?.target.kind ?? 'no scenario'}`);
-  return s.target as PlanTargetOf<K>;
+  return s.target as Extract<T, { kind: K }>;
 }

@@ -2,11 +2,15 @@
 // one engine in the runner's map, and switches over a kind are exhaustive. The `@ts-expect-error`
 // lines below are checked by tsc (the tests are type-checked): if a switch missing a kind or a map
 // missing an engine compiled, they would be unused, and that is a compile error.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, engineOf } from '../../runner/src/engine.js';
 import type { Engine } from '../../runner/src/engines/engine.js';
+import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
 import { longestTimeoutMs, type PlanScenario, type PlanTarget, type RunnerPlan } from '../../src/protocol/plan.js';
+import { type HostProtocol, PROTOCOLS, type TargetOf } from '../../src/protocols/index.js';
 import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/protocol/protocols.js';
 
 /** One plan target of every kind. */
@@ -39,6 +43,13 @@ describe('the protocol kinds', () => {
   it.each(PROTOCOL_KINDS)('%s has one engine in the runner’s map', (kind) => {
     expect(Object.keys(ENGINES).sort()).toEqual([...PROTOCOL_KINDS].sort());
     expect(engineOf(TARGETS[kind])).toBe(ENGINES[kind]);
+  });
+
+  it.each(PROTOCOL_KINDS)('%s has one host module (its folder) and one engine module', (kind) => {
+    expect(Object.keys(PROTOCOLS).sort()).toEqual([...PROTOCOL_KINDS].sort());
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'normalize.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'plan.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'runner/src/engines', `${kind}.ts`))).toBe(true);
   });
 
   it.each(PROTOCOL_KINDS)('%s: the host expands its plan target and bounds its requests’ time', (kind) => {
@@ -88,6 +99,11 @@ export function newKind(target: PlanTarget | { kind: 'mqtt'; broker: string }): 
       return assertNever(target);
   }
 }
+
+/** The host's protocol map without one kind does not compile. */
+const { ws: _ws, ...withoutWs } = PROTOCOLS;
+// @ts-expect-error -- ws has no host module
+export const partialHost: { [K in ProtocolKind]: HostProtocol<TargetOf<K>> } = withoutWs;
 
 /** The runner's engine map without one kind does not compile. */
 const { grpc: _grpc, ...withoutGrpc } = ENGINES;
