@@ -92391,7 +92391,7 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/config/schema.ts
+// src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
@@ -92513,43 +92513,33 @@ var thresholds = thresholdsOf({
   ...Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])),
   ...k6Metrics
 });
-var wsUrl = withPort(
-  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
-  "must be a ws:// or wss:// URL with a port from 1 to 65535"
-);
-function levelUpTo(max2, integer2) {
-  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
-  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
-  return integer2 ? n.int({ error: error62 }) : n;
-}
-var stage = external_exports.strictObject({
-  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
-  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
-  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
-  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
-});
-var phase = external_exports.strictObject({
-  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe(
-    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
-  ),
-  duration: phaseDuration.optional().describe("100ms to 24h"),
-  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
-  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
-  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
-  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
-    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
-  ),
-  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
-    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
-  ),
-  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
-  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
-  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
-});
 var textOrJson = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
   error: "must be a string, or an object/array sent as JSON"
 });
+var entryThresholds = thresholdsOf({
+  ...Object.fromEntries(
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [m, threshold.optional()])
+  ),
+  ...k6Metrics
+}).optional();
+
+// src/protocols/grpc/schema.ts
+var grpcSpec = external_exports.strictObject({
+  url: withPort(
+    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
+  ),
+  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
+  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
+  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
+  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
+  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
+  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
+  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
+});
+
+// src/protocols/http/schema.ts
 var statusCode = external_exports.number({ error: "must be an HTTP status (100 to 599), or a list of them" }).int({ error: "must be an HTTP status (100 to 599), or a list of them" }).min(100, { error: "must be an HTTP status (100 to 599), or a list of them" }).max(599, { error: "must be an HTTP status (100 to 599), or a list of them" });
 var someText = external_exports.string({ error: "must be text" }).min(1, { error: "must not be empty" });
 var expectChecks = external_exports.strictObject({
@@ -92583,12 +92573,19 @@ var request = external_exports.strictObject({
   timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
   expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
 });
-var entryThresholds = thresholdsOf({
-  ...Object.fromEntries(
-    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [m, threshold.optional()])
-  ),
-  ...k6Metrics
-}).optional();
+var mixEntry = request.extend({
+  name: name.describe("names the entry in results, thresholds and the report"),
+  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
+  thresholds: entryThresholds.describe(
+    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
+  )
+});
+
+// src/protocols/ws/schema.ts
+var wsUrl = withPort(
+  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
+  "must be a ws:// or wss:// URL with a port from 1 to 65535"
+);
 var websocket = external_exports.strictObject({
   url: wsUrl.describe("may hold {{peer}}, the peer's number"),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
@@ -92603,26 +92600,37 @@ var websocket = external_exports.strictObject({
   drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
-var grpcSpec = external_exports.strictObject({
-  url: withPort(
-    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
-    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
-  ),
-  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
-  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
-  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
-  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
-  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
-  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
-  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
-  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
+
+// src/config/schema.ts
+function levelUpTo(max2, integer2) {
+  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
+  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
+  return integer2 ? n.int({ error: error62 }) : n;
+}
+var stage = external_exports.strictObject({
+  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
+  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
+  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
+  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
 });
-var mixEntry = request.extend({
-  name: name.describe("names the entry in results, thresholds and the report"),
-  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
-  thresholds: entryThresholds.describe(
-    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
-  )
+var phase = external_exports.strictObject({
+  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
+  connections: intIn(1, BOUNDS.connections).optional().describe(
+    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
+  ),
+  duration: phaseDuration.optional().describe("100ms to 24h"),
+  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
+  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
+    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
+  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
+    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
+  ),
+  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
 });
 var sweep = external_exports.strictObject({
   connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),

@@ -47,6 +47,7 @@ describe('the protocol kinds', () => {
 
   it.each(PROTOCOL_KINDS)('%s has one host module (its folder) and one engine module', (kind) => {
     expect(Object.keys(PROTOCOLS).sort()).toEqual([...PROTOCOL_KINDS].sort());
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'schema.ts'))).toBe(true);
     expect(existsSync(join(ROOT, 'src/protocols', kind, 'normalize.ts'))).toBe(true);
     expect(existsSync(join(ROOT, 'src/protocols', kind, 'plan.ts'))).toBe(true);
     expect(existsSync(join(ROOT, 'runner/src/engines', `${kind}.ts`))).toBe(true);
