@@ -13,7 +13,7 @@ export type { HostProtocol, NormalizeContext, RawScenario, TargetOf } from './pr
 export const PROTOCOLS = { http, ws, grpc } satisfies { [K in ProtocolKind]: HostProtocol<TargetOf<K>> };
 
 /** The config's targets have exactly the protocol kinds (a kind in one and not the other does not compile). */
-export const SAME_KINDS: [ScenarioTarget['kind']] extends [ProtocolKind]
+const _sameKinds: [ScenarioTarget['kind']] extends [ProtocolKind]
   ? [ProtocolKind] extends [ScenarioTarget['kind']]
     ? true
     : never
