@@ -1629,19 +1629,19 @@ ${indent}:`;
       }
       let valueCommentDone = false;
       const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
-      let ws = " ";
+      let ws2 = " ";
       if (keyComment || vsb || vcb) {
-        ws = vsb ? "\n" : "";
+        ws2 = vsb ? "\n" : "";
         if (vcb) {
           const cs = commentString(vcb);
-          ws += `
+          ws2 += `
 ${stringifyComment.indentComment(cs, ctx.indent)}`;
         }
         if (valueStr === "" && !ctx.inFlow) {
-          if (ws === "\n" && valueComment)
-            ws = "\n\n";
+          if (ws2 === "\n" && valueComment)
+            ws2 = "\n\n";
         } else {
-          ws += `
+          ws2 += `
 ${ctx.indent}`;
         }
       } else if (!explicitKey && identity.isCollection(value)) {
@@ -1660,13 +1660,13 @@ ${ctx.indent}`;
               hasPropsLine = true;
           }
           if (!hasPropsLine)
-            ws = `
+            ws2 = `
 ${ctx.indent}`;
         }
       } else if (valueStr === "" || valueStr[0] === "\n") {
-        ws = "";
+        ws2 = "";
       }
-      str += ws + valueStr;
+      str += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
@@ -34187,10 +34187,10 @@ var require_lib2 = __commonJS({
 var require_ssh = __commonJS({
   "node_modules/docker-modem/lib/ssh.js"(exports2, module2) {
     var Client = require_lib2().Client;
-    var http = __require("http");
+    var http2 = __require("http");
     module2.exports = function(opt) {
       var conn = new Client();
-      var agent = new http.Agent();
+      var agent = new http2.Agent();
       agent.createConnection = function(options, fn) {
         try {
           conn.once("ready", function() {
@@ -37802,7 +37802,7 @@ var require_split_ca = __commonJS({
 var require_modem = __commonJS({
   "node_modules/docker-modem/lib/modem.js"(exports2, module2) {
     var querystring = __require("querystring");
-    var http = require_http();
+    var http2 = require_http();
     var fs = __require("fs");
     var path = __require("path");
     var url2 = __require("url");
@@ -38022,7 +38022,7 @@ var require_modem = __commonJS({
       }) : options;
       var req = null;
       try {
-        req = http[self2.protocol === "ssh" ? "http" : self2.protocol].request(opts, function() {
+        req = http2[self2.protocol === "ssh" ? "http" : self2.protocol].request(opts, function() {
         });
       } catch (e) {
         callback(e);
@@ -39544,7 +39544,7 @@ var require_end_of_stream2 = __commonJS({
       if (typeof opts === "function") return eos(stream, null, opts);
       if (!opts) opts = {};
       callback = once(callback || noop);
-      var ws = stream._writableState;
+      var ws2 = stream._writableState;
       var rs = stream._readableState;
       var readable = opts.readable || opts.readable !== false && stream.readable;
       var writable = opts.writable || opts.writable !== false && stream.writable;
@@ -39572,7 +39572,7 @@ var require_end_of_stream2 = __commonJS({
       var onclosenexttick = function() {
         if (cancelled) return;
         if (readable && !(rs && (rs.ended && !rs.destroyed))) return callback.call(stream, new Error("premature close"));
-        if (writable && !(ws && (ws.ended && !ws.destroyed))) return callback.call(stream, new Error("premature close"));
+        if (writable && !(ws2 && (ws2.ended && !ws2.destroyed))) return callback.call(stream, new Error("premature close"));
       };
       var onrequest = function() {
         stream.req.on("finish", onfinish);
@@ -39582,7 +39582,7 @@ var require_end_of_stream2 = __commonJS({
         stream.on("abort", onclose);
         if (stream.req) onrequest();
         else stream.on("request", onrequest);
-      } else if (writable && !ws) {
+      } else if (writable && !ws2) {
         stream.on("end", onlegacyfinish);
         stream.on("close", onlegacyfinish);
       }
@@ -40238,14 +40238,14 @@ var require_tar_fs = __commonJS({
           });
           function onwrite(err) {
             if (err) return next(err);
-            var ws = xfs.createWriteStream(name2);
+            var ws2 = xfs.createWriteStream(name2);
             var rs = mapStream(stream, header);
-            ws.on("error", function(err2) {
+            ws2.on("error", function(err2) {
               rs.destroy(err2);
             });
-            pump(rs, ws, function(err2) {
+            pump(rs, ws2, function(err2) {
               if (err2) return next(err2);
-              ws.on("close", stat);
+              ws2.on("close", stat);
             });
           }
         };
@@ -51975,7 +51975,7 @@ var require_http_proxy = __commonJS({
     var logging_1 = require_logging();
     var constants_1 = require_constants2();
     var net_1 = __require("net");
-    var http = __require("http");
+    var http2 = __require("http");
     var logging = require_logging();
     var subchannel_address_1 = require_subchannel_address();
     var uri_parser_1 = require_uri_parser();
@@ -52156,7 +52156,7 @@ var require_http_proxy = __commonJS({
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
       return new Promise((resolve4, reject) => {
-        const request2 = http.request(options);
+        const request2 = http2.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
           socket.removeAllListeners();
@@ -60896,7 +60896,7 @@ var require_src5 = __commonJS({
 // node_modules/dockerode/lib/session.js
 var require_session = __commonJS({
   "node_modules/dockerode/lib/session.js"(exports2, module2) {
-    var grpc = require_src4();
+    var grpc2 = require_src4();
     var protoLoader = require_src5();
     var path = __require("path");
     var crypto = __require("crypto");
@@ -60920,14 +60920,14 @@ var require_session = __commonJS({
         if (err) {
           return handler(err, null, () => void 0);
         }
-        const server = new grpc.Server();
-        const creds = grpc.ServerCredentials.createInsecure();
+        const server = new grpc2.Server();
+        const creds = grpc2.ServerCredentials.createInsecure();
         const injector = server.createConnectionInjector(creds);
         injector.injectConnection(socket);
         const pkg = protoLoader.loadSync(
           path.resolve(__dirname, "proto", "auth.proto")
         );
-        const service = grpc.loadPackageDefinition(pkg);
+        const service = grpc2.loadPackageDefinition(pkg);
         server.addService(service.moby.filesync.v1.Auth.service, {
           Credentials({ request: request2 }, callback) {
             if (auth) {
@@ -63544,16 +63544,16 @@ var require_streamx = __commonJS({
       stream._duplexState |= DESTROYED;
       stream.emit("close");
       const rs = stream._readableState;
-      const ws = stream._writableState;
+      const ws2 = stream._writableState;
       if (rs !== null && rs.pipeline !== null) {
         rs.pipeline.done(stream, err);
       }
-      if (ws !== null) {
-        while (ws.drains !== null && ws.drains.length > 0) {
-          ws.drains.shift().resolve(false);
+      if (ws2 !== null) {
+        while (ws2.drains !== null && ws2.drains.length > 0) {
+          ws2.drains.shift().resolve(false);
         }
-        if (ws.pipeline !== null) {
-          ws.pipeline.done(stream, err);
+        if (ws2.pipeline !== null) {
+          ws2.pipeline.done(stream, err);
         }
       }
     }
@@ -63885,14 +63885,14 @@ var require_streamx = __commonJS({
       _final(cb) {
         cb(null);
       }
-      static isBackpressured(ws) {
-        return (ws._duplexState & WRITE_BACKPRESSURE_STATUS) !== 0;
+      static isBackpressured(ws2) {
+        return (ws2._duplexState & WRITE_BACKPRESSURE_STATUS) !== 0;
       }
-      static drained(ws) {
-        if (ws.destroyed) return Promise.resolve(false);
-        const state = ws._writableState;
-        const pending = isWritev(ws) ? Math.min(1, state.queue.length) : state.queue.length;
-        const writes = pending + (ws._duplexState & WRITE_WRITING ? 1 : 0);
+      static drained(ws2) {
+        if (ws2.destroyed) return Promise.resolve(false);
+        const state = ws2._writableState;
+        const pending = isWritev(ws2) ? Math.min(1, state.queue.length) : state.queue.length;
+        const writes = pending + (ws2._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
         return new Promise((resolve4) => {
@@ -72574,25 +72574,83 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
-// src/percentile.ts
-var PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
-var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)0*\\d{1,2}(?:\\.\\d{1,3}0*)?$";
-var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max";
-function parsePercentileKey(key) {
-  const m = PERCENTILE_SHAPE.exec(key);
-  if (!m) return { problem: PERCENTILE_RULE };
-  const text = m[1];
-  const decimals = (text.split(".")[1] ?? "").replace(/0+$/, "").length;
-  const q = Number(text);
-  if (!(q > 0 && q < 100) || decimals > 3) return { problem: PERCENTILE_RULE };
-  return { name: `p${q}`, q };
+// src/units.ts
+var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
+var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
+function parseWithUnits(text, table) {
+  const m = NUMBER_WITH_UNIT.exec(text);
+  if (!m) return void 0;
+  const factor = table[m[2].toLowerCase()];
+  if (factor === void 0) return void 0;
+  return Number(m[1]) * factor;
 }
-function isPercentileMetric(metric) {
-  const parsed = parsePercentileKey(metric);
-  return "name" in parsed && parsed.name === metric;
+var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
+var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
+function parseDurationMs(text) {
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== void 0) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return void 0;
+  const [, h, min, s, ms] = m;
+  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
 }
-function quantileOf(metric) {
-  return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
+function parseLatencyUs(text) {
+  return parseWithUnits(text, LATENCY_UNITS_US);
+}
+function parsePercent(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  return m ? Number(m[1]) / 100 : void 0;
+}
+var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
+var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
+function formatUs(us) {
+  if (!Number.isFinite(us)) return String(us);
+  if (us >= 999500) return `${trim(us / 1e6)}s`;
+  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
+  return `${trim(us)}µs`;
+}
+function formatMs(ms) {
+  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
+  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
+  return `${trim(ms)}ms`;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1023.5 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${trim(v)}${units[i]}`;
+}
+function formatCount(n) {
+  if (n >= 1e6) return `${trim(n / 1e6)}M`;
+  if (n >= 1e4) return `${trim(n / 1e3)}k`;
+  return trim(n);
+}
+function trim(v) {
+  if (v >= 100) return v.toFixed(0);
+  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
+  return v.toFixed(2).replace(/\.?0+$/, "");
+}
+var SIZE_UNITS = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3
+};
+function parseBytes(text) {
+  return parseWithUnits(text, SIZE_UNITS);
+}
+function formatLatency(l, key) {
+  const v = l[key];
+  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -92312,86 +92370,28 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/units.ts
-var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
-var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
-function parseWithUnits(text, table) {
-  const m = NUMBER_WITH_UNIT.exec(text);
-  if (!m) return void 0;
-  const factor = table[m[2].toLowerCase()];
-  if (factor === void 0) return void 0;
-  return Number(m[1]) * factor;
+// src/percentile.ts
+var PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
+var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)0*\\d{1,2}(?:\\.\\d{1,3}0*)?$";
+var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max";
+function parsePercentileKey(key) {
+  const m = PERCENTILE_SHAPE.exec(key);
+  if (!m) return { problem: PERCENTILE_RULE };
+  const text = m[1];
+  const decimals = (text.split(".")[1] ?? "").replace(/0+$/, "").length;
+  const q = Number(text);
+  if (!(q > 0 && q < 100) || decimals > 3) return { problem: PERCENTILE_RULE };
+  return { name: `p${q}`, q };
 }
-var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
-var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
-function parseDurationMs(text) {
-  const single = parseWithUnits(text, DURATION_UNITS_MS);
-  if (single !== void 0) return single;
-  const m = COMPOUND.exec(text);
-  if (!m) return void 0;
-  const [, h, min, s, ms] = m;
-  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
-  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
+function isPercentileMetric(metric) {
+  const parsed = parsePercentileKey(metric);
+  return "name" in parsed && parsed.name === metric;
 }
-function parseLatencyUs(text) {
-  return parseWithUnits(text, LATENCY_UNITS_US);
-}
-function parsePercent(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
-  return m ? Number(m[1]) / 100 : void 0;
-}
-var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
-var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
-function formatUs(us) {
-  if (!Number.isFinite(us)) return String(us);
-  if (us >= 999500) return `${trim(us / 1e6)}s`;
-  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
-  return `${trim(us)}µs`;
-}
-function formatMs(ms) {
-  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
-  return `${trim(ms)}ms`;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1023.5 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${trim(v)}${units[i]}`;
-}
-function formatCount(n) {
-  if (n >= 1e6) return `${trim(n / 1e6)}M`;
-  if (n >= 1e4) return `${trim(n / 1e3)}k`;
-  return trim(n);
-}
-function trim(v) {
-  if (v >= 100) return v.toFixed(0);
-  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
-  return v.toFixed(2).replace(/\.?0+$/, "");
-}
-var SIZE_UNITS = {
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  kib: 1024,
-  mib: 1024 ** 2,
-  gib: 1024 ** 3
-};
-function parseBytes(text) {
-  return parseWithUnits(text, SIZE_UNITS);
-}
-function formatLatency(l, key) {
-  const v = l[key];
-  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
+function quantileOf(metric) {
+  return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/config/schema.ts
+// src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
@@ -92513,43 +92513,33 @@ var thresholds = thresholdsOf({
   ...Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])),
   ...k6Metrics
 });
-var wsUrl = withPort(
-  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
-  "must be a ws:// or wss:// URL with a port from 1 to 65535"
-);
-function levelUpTo(max2, integer2) {
-  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
-  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
-  return integer2 ? n.int({ error: error62 }) : n;
-}
-var stage = external_exports.strictObject({
-  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
-  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
-  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
-  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
-});
-var phase = external_exports.strictObject({
-  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe(
-    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
-  ),
-  duration: phaseDuration.optional().describe("100ms to 24h"),
-  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
-  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
-  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
-  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
-    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
-  ),
-  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
-    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
-  ),
-  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
-  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
-  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
-});
 var textOrJson = external_exports.union([external_exports.string(), external_exports.record(external_exports.string(), external_exports.unknown()), external_exports.array(external_exports.unknown())], {
   error: "must be a string, or an object/array sent as JSON"
 });
+var entryThresholds = thresholdsOf({
+  ...Object.fromEntries(
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [m, threshold.optional()])
+  ),
+  ...k6Metrics
+}).optional();
+
+// src/protocols/grpc/schema.ts
+var grpcSpec = external_exports.strictObject({
+  url: withPort(
+    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
+  ),
+  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
+  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
+  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
+  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
+  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
+  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
+  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
+});
+
+// src/protocols/http/schema.ts
 var statusCode = external_exports.number({ error: "must be an HTTP status (100 to 599), or a list of them" }).int({ error: "must be an HTTP status (100 to 599), or a list of them" }).min(100, { error: "must be an HTTP status (100 to 599), or a list of them" }).max(599, { error: "must be an HTTP status (100 to 599), or a list of them" });
 var someText = external_exports.string({ error: "must be text" }).min(1, { error: "must not be empty" });
 var expectChecks = external_exports.strictObject({
@@ -92583,12 +92573,19 @@ var request = external_exports.strictObject({
   timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
   expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
 });
-var entryThresholds = thresholdsOf({
-  ...Object.fromEntries(
-    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== "delivery").map((m) => [m, threshold.optional()])
-  ),
-  ...k6Metrics
-}).optional();
+var mixEntry = request.extend({
+  name: name.describe("names the entry in results, thresholds and the report"),
+  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
+  thresholds: entryThresholds.describe(
+    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
+  )
+});
+
+// src/protocols/ws/schema.ts
+var wsUrl = withPort(
+  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
+  "must be a ws:// or wss:// URL with a port from 1 to 65535"
+);
 var websocket = external_exports.strictObject({
   url: wsUrl.describe("may hold {{peer}}, the peer's number"),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
@@ -92603,26 +92600,37 @@ var websocket = external_exports.strictObject({
   drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
-var grpcSpec = external_exports.strictObject({
-  url: withPort(
-    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
-    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
-  ),
-  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
-  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
-  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
-  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
-  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
-  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
-  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
-  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
+
+// src/config/schema.ts
+function levelUpTo(max2, integer2) {
+  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
+  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
+  return integer2 ? n.int({ error: error62 }) : n;
+}
+var stage = external_exports.strictObject({
+  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
+  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
+  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
+  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
 });
-var mixEntry = request.extend({
-  name: name.describe("names the entry in results, thresholds and the report"),
-  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
-  thresholds: entryThresholds.describe(
-    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
-  )
+var phase = external_exports.strictObject({
+  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
+  connections: intIn(1, BOUNDS.connections).optional().describe(
+    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
+  ),
+  duration: phaseDuration.optional().describe("100ms to 24h"),
+  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
+  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
+    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
+  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
+    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
+  ),
+  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
 });
 var sweep = external_exports.strictObject({
   connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
@@ -92714,107 +92722,12 @@ function configJsonSchema() {
   return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
-// src/config/k6-thresholds.ts
-var K6_METRICS = {
-  http_req_duration: void 0,
-  http_req_failed: "error-rate",
-  http_reqs: "rps"
-};
-var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count)\s*)?(<=|>=|<|>)\s*([0-9.]+\s*[a-zµ%]*)\s*$/i;
-function metricOf(aggregation, under) {
-  if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
-  const agg = aggregation.replace(/\s+/g, "").toLowerCase();
-  if ((under === "http_req_failed" || under === "http_reqs") && agg !== "rate") {
-    return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
-  }
-  const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
-  if (percentile !== void 0) {
-    const parsed = parsePercentileKey(`p${percentile}`);
-    if ("problem" in parsed) return `${aggregation}: ${parsed.problem}`;
-  }
-  const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
-  if (!isMetricName(named)) {
-    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
-  }
-  if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
-  if (under === "http_req_duration" && metricUnit(named) !== "latency") {
-    return `${aggregation} is not a latency of http_req_duration`;
-  }
-  return named;
-}
-function valueOf(metric, text) {
-  const v = text.replace(/\s+/g, "");
-  if (!/^[0-9.]+$/.test(v)) return v;
-  if (metricUnit(metric) === "latency") return `${v}ms`;
-  if (metric === "error-rate" || metric === "delivery") return `${Number((Number(v) * 100).toPrecision(12))}%`;
-  return v;
-}
-var WORSE_DOWNWARDS = ["rps", "bytes-per-sec", "delivery"];
-function isMetricName(name2) {
-  return name2 in METRIC_UNITS || isPercentileMetric(name2);
-}
-function metricKey(key) {
-  if (!PERCENTILE_SHAPE.test(key)) return key;
-  const parsed = parsePercentileKey(key);
-  return "name" in parsed ? parsed.name : key;
-}
-function k6Rule(under, expression) {
-  const m = K6_EXPRESSION.exec(expression);
-  if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
-  const [, aggregation, op, raw] = m;
-  const metric = metricOf(aggregation, under);
-  if (!isMetricName(metric)) return metric;
-  const name2 = metric;
-  const upper = op.startsWith("<");
-  if (upper && WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
-  if (!upper && !WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse upwards: give an upper bound (< or <=)`;
-  const value = valueOf(name2, raw);
-  return upper ? { metric: name2, below: value } : { metric: name2, min: value };
-}
-function thresholdRules2(raw, path, problems) {
-  if (raw === void 0) return void 0;
-  const out = {};
-  const add = (rule, at) => {
-    if (typeof rule === "string") {
-      problems.push(`${at}: ${rule}`);
-      return;
-    }
-    const { metric, below, min } = rule;
-    const rules = { ...out[metric] };
-    if (below !== void 0) {
-      if (rules.below === void 0) rules.below = below;
-      else if (rules.max === void 0) rules.max = below;
-      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
-    }
-    if (min !== void 0) {
-      if (rules.min !== void 0) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
-      rules.min = min;
-    }
-    out[metric] = rules;
-  };
-  const entries = Object.entries(raw).sort(
-    ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
-  );
-  const written = /* @__PURE__ */ new Map();
-  for (const [key, value] of entries) {
-    if (value === void 0) continue;
-    if (key in K6_METRICS) {
-      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
-      continue;
-    }
-    const metric = metricKey(key);
-    const twin = written.get(metric);
-    if (twin !== void 0) {
-      problems.push(
-        `${path}.${key}: the same percentile as ${twin}${twin === metric ? "" : ` (${metric})`}; give it once`
-      );
-      continue;
-    }
-    written.set(metric, key);
-    if (typeof value === "string") add(k6Rule(metric, value), `${path}.${key}`);
-    else out[metric] = { ...out[metric], ...value };
-  }
-  return out;
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever2(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
 }
 
 // src/protocol/plan.ts
@@ -92828,6 +92741,18 @@ function loadRequests(load, defaultMs) {
   return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
+function longestTimeoutMs(target, defaultMs) {
+  switch (target.kind) {
+    case "http":
+      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+    case "grpc":
+      return Math.max(defaultMs, target.grpc.deadlineMs);
+    case "ws":
+      return defaultMs;
+    default:
+      return assertNever2(target);
+  }
+}
 function commandLine(command) {
   return `${JSON.stringify(command)}
 `;
@@ -92845,62 +92770,6 @@ var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_CONFIRM_MAX_TRIALS = 12;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
-
-// src/protocol/ws-template.ts
-var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
-var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
-function compileTemplate(text) {
-  const parts = [];
-  const uses = /* @__PURE__ */ new Set();
-  let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
-    const name2 = m[1];
-    if (!WS_PLACEHOLDERS.includes(name2)) {
-      throw new Error(`unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
-    }
-    parts.push(text.slice(last, m.index));
-    parts.push(name2);
-    uses.add(name2);
-    last = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(last));
-  return { parts, uses };
-}
-function render(t, values) {
-  let out = "";
-  for (let i = 0; i < t.parts.length; i++)
-    out += i % 2 === 0 ? t.parts[i] : String(values[t.parts[i]]);
-  return out;
-}
-
-// src/protocol/expect.ts
-var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
-function parseJsonPath(path) {
-  let rest = path.trim();
-  if (rest === "") return void 0;
-  if (rest === "$") return [];
-  if (rest.startsWith("$")) {
-    rest = rest.slice(1);
-    if (!rest.startsWith(".") && !rest.startsWith("[")) return void 0;
-  } else if (rest !== "" && !rest.startsWith("[")) rest = `.${rest}`;
-  const steps2 = [];
-  while (rest !== "") {
-    const dot = /^\.([A-Za-z_$][\w$-]*)/.exec(rest);
-    const index = /^\[(\d+)\]/.exec(rest);
-    const quoted = /^\[(['"])((?:(?!\1)[^\\]|\\.)*)\1\]/.exec(rest);
-    if (dot?.[1] !== void 0) {
-      steps2.push(dot[1]);
-      rest = rest.slice(dot[0].length);
-    } else if (index?.[1] !== void 0) {
-      steps2.push(Number(index[1]));
-      rest = rest.slice(index[0].length);
-    } else if (quoted?.[2] !== void 0) {
-      steps2.push(quoted[2].replace(/\\(.)/g, "$1"));
-      rest = rest.slice(quoted[0].length);
-    } else return void 0;
-  }
-  return steps2;
-}
 
 // src/protocol/ramp.ts
 function rampDurationMs(ramp) {
@@ -92966,97 +92835,7 @@ function rampSends(ramp, durationMs) {
   return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
 }
 
-// src/config/normalize.ts
-function parseAbsolute(unit, value) {
-  if (typeof value === "number") {
-    if (value === 0) return 0;
-    return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
-  }
-  switch (unit) {
-    case "latency":
-      return parseLatencyUs(value);
-    case "percent":
-      return parsePercent(value);
-    case "size":
-      return parseBytes(value);
-    default:
-      return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : void 0;
-  }
-}
-var UNIT_HINT = {
-  latency: "a latency like 200us, 1ms or 0.5s",
-  rate: "a number (per second)",
-  count: "a number",
-  percent: "a percentage like 0.1%",
-  size: "a size like 64MiB"
-};
-function normalizeThreshold(metric, raw, path, problems) {
-  const unit = metricUnit(metric);
-  const out = {};
-  if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
-  if (raw.alpha !== void 0) out.alpha = raw.alpha;
-  for (const key of ["floor", "below", "max", "min"]) {
-    const value = raw[key];
-    if (value === void 0) continue;
-    const fraction = parseAbsolute(unit, value);
-    const parsed = metric === "cpu" && fraction !== void 0 ? fraction * 100 : fraction;
-    if (parsed === void 0) {
-      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
-      continue;
-    }
-    if (key === "floor") out.floor = parsed;
-    else if (key === "min") out.min = parsed;
-    else out.limit = out.limit === void 0 ? parsed : Math.min(out.limit, parsed);
-  }
-  if (metric === "rps" || metric === "bytes-per-sec" || metric === "delivery") {
-    if (raw.below !== void 0 || raw.max !== void 0) {
-      problems.push(
-        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`
-      );
-    }
-  } else if (raw.min !== void 0) {
-    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
-  }
-  return out;
-}
-function mergeThresholds(defaultsInput, ownInput, path, problems) {
-  const defaults = thresholdRules2(defaultsInput, "defaults.thresholds", []);
-  const own2 = thresholdRules2(ownInput, path, problems);
-  const out = {};
-  const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
-  for (const metric of metrics) {
-    const base = { ...defaults?.[metric] ?? {} };
-    const mine = own2?.[metric];
-    if (mine?.below !== void 0 || mine?.max !== void 0) {
-      delete base.below;
-      delete base.max;
-    }
-    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
-    out[metric] = normalizeThreshold(metric, { ...base, ...mine ?? {} }, `${path}.${metric}`, []);
-  }
-  return out;
-}
-function checkThresholds(input2, path, problems) {
-  const raw = thresholdRules2(input2, path, problems);
-  for (const [metric, t] of Object.entries(raw ?? {})) {
-    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
-  }
-}
-var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-function headerProblem(name2, value) {
-  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
-  if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
-  const lower = name2.toLowerCase();
-  if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
-  if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
-    return 'only "close" or "keep-alive" is allowed';
-  }
-  return void 0;
-}
-function asksClose(headers) {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && /^close$/i.test(v.trim()));
-}
+// src/config/phases.ts
 function ratePhaseName(rate) {
   return `r${String(rate).replace(".", "_")}`;
 }
@@ -93068,25 +92847,6 @@ function withAmount(raw, path, problems) {
   }
   const { amount, ...rest } = raw;
   return { ...rest, requests: amount };
-}
-function normalizeWsPhase(input2, path, problems) {
-  const raw = withAmount(input2, path, problems);
-  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages", "pipelining"]) {
-    if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
-  }
-  if (raw.peers === void 0 || raw.messages === void 0) {
-    problems.push(`${path}: a WebSocket phase needs peers and messages`);
-    return void 0;
-  }
-  if (raw.peers < 2) problems.push(`${path}.peers: must be at least 2 (messages go to another peer)`);
-  const phase2 = {
-    kind: "ws",
-    name: raw.name ?? `p${raw.peers}-m${raw.messages}`,
-    peers: raw.peers,
-    messages: raw.messages
-  };
-  if (raw.rate !== void 0) phase2.rate = raw.rate;
-  return phase2;
 }
 var MAX_PHASE_MS = 24 * 36e5;
 function rampKind(raw, stages, path, problems) {
@@ -93239,6 +92999,332 @@ function normalizePhase(input2, path, problems) {
   if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
   return phase2;
 }
+function duplicates(names2) {
+  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
+}
+function pipelinedPhase(phases) {
+  return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
+}
+
+// src/config/k6-thresholds.ts
+var K6_METRICS = {
+  http_req_duration: void 0,
+  http_req_failed: "error-rate",
+  http_reqs: "rps"
+};
+var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count)\s*)?(<=|>=|<|>)\s*([0-9.]+\s*[a-zµ%]*)\s*$/i;
+function metricOf(aggregation, under) {
+  if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
+  const agg = aggregation.replace(/\s+/g, "").toLowerCase();
+  if ((under === "http_req_failed" || under === "http_reqs") && agg !== "rate") {
+    return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
+  }
+  const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
+  if (percentile !== void 0) {
+    const parsed = parsePercentileKey(`p${percentile}`);
+    if ("problem" in parsed) return `${aggregation}: ${parsed.problem}`;
+  }
+  const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
+  if (!isMetricName(named)) {
+    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
+  }
+  if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
+  if (under === "http_req_duration" && metricUnit(named) !== "latency") {
+    return `${aggregation} is not a latency of http_req_duration`;
+  }
+  return named;
+}
+function valueOf(metric, text) {
+  const v = text.replace(/\s+/g, "");
+  if (!/^[0-9.]+$/.test(v)) return v;
+  if (metricUnit(metric) === "latency") return `${v}ms`;
+  if (metric === "error-rate" || metric === "delivery") return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  return v;
+}
+var WORSE_DOWNWARDS = ["rps", "bytes-per-sec", "delivery"];
+function isMetricName(name2) {
+  return name2 in METRIC_UNITS || isPercentileMetric(name2);
+}
+function metricKey(key) {
+  if (!PERCENTILE_SHAPE.test(key)) return key;
+  const parsed = parsePercentileKey(key);
+  return "name" in parsed ? parsed.name : key;
+}
+function k6Rule(under, expression) {
+  const m = K6_EXPRESSION.exec(expression);
+  if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
+  const [, aggregation, op, raw] = m;
+  const metric = metricOf(aggregation, under);
+  if (!isMetricName(metric)) return metric;
+  const name2 = metric;
+  const upper = op.startsWith("<");
+  if (upper && WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
+  if (!upper && !WORSE_DOWNWARDS.includes(name2)) return `${name2} gets worse upwards: give an upper bound (< or <=)`;
+  const value = valueOf(name2, raw);
+  return upper ? { metric: name2, below: value } : { metric: name2, min: value };
+}
+function thresholdRules2(raw, path, problems) {
+  if (raw === void 0) return void 0;
+  const out = {};
+  const add = (rule, at) => {
+    if (typeof rule === "string") {
+      problems.push(`${at}: ${rule}`);
+      return;
+    }
+    const { metric, below, min } = rule;
+    const rules = { ...out[metric] };
+    if (below !== void 0) {
+      if (rules.below === void 0) rules.below = below;
+      else if (rules.max === void 0) rules.max = below;
+      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
+    }
+    if (min !== void 0) {
+      if (rules.min !== void 0) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
+      rules.min = min;
+    }
+    out[metric] = rules;
+  };
+  const entries = Object.entries(raw).sort(
+    ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
+  );
+  const written = /* @__PURE__ */ new Map();
+  for (const [key, value] of entries) {
+    if (value === void 0) continue;
+    if (key in K6_METRICS) {
+      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
+      continue;
+    }
+    const metric = metricKey(key);
+    const twin = written.get(metric);
+    if (twin !== void 0) {
+      problems.push(
+        `${path}.${key}: the same percentile as ${twin}${twin === metric ? "" : ` (${metric})`}; give it once`
+      );
+      continue;
+    }
+    written.set(metric, key);
+    if (typeof value === "string") add(k6Rule(metric, value), `${path}.${key}`);
+    else out[metric] = { ...out[metric], ...value };
+  }
+  return out;
+}
+
+// src/config/thresholds.ts
+function parseAbsolute(unit, value) {
+  if (typeof value === "number") {
+    if (value === 0) return 0;
+    return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
+  }
+  switch (unit) {
+    case "latency":
+      return parseLatencyUs(value);
+    case "percent":
+      return parsePercent(value);
+    case "size":
+      return parseBytes(value);
+    default:
+      return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : void 0;
+  }
+}
+var UNIT_HINT = {
+  latency: "a latency like 200us, 1ms or 0.5s",
+  rate: "a number (per second)",
+  count: "a number",
+  percent: "a percentage like 0.1%",
+  size: "a size like 64MiB"
+};
+function normalizeThreshold(metric, raw, path, problems) {
+  const unit = metricUnit(metric);
+  const out = {};
+  if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
+  if (raw.alpha !== void 0) out.alpha = raw.alpha;
+  for (const key of ["floor", "below", "max", "min"]) {
+    const value = raw[key];
+    if (value === void 0) continue;
+    const fraction = parseAbsolute(unit, value);
+    const parsed = metric === "cpu" && fraction !== void 0 ? fraction * 100 : fraction;
+    if (parsed === void 0) {
+      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
+      continue;
+    }
+    if (key === "floor") out.floor = parsed;
+    else if (key === "min") out.min = parsed;
+    else out.limit = out.limit === void 0 ? parsed : Math.min(out.limit, parsed);
+  }
+  if (metric === "rps" || metric === "bytes-per-sec" || metric === "delivery") {
+    if (raw.below !== void 0 || raw.max !== void 0) {
+      problems.push(
+        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`
+      );
+    }
+  } else if (raw.min !== void 0) {
+    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
+  }
+  return out;
+}
+function mergeThresholds(defaultsInput, ownInput, path, problems) {
+  const defaults = thresholdRules2(defaultsInput, "defaults.thresholds", []);
+  const own2 = thresholdRules2(ownInput, path, problems);
+  const out = {};
+  const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
+  for (const metric of metrics) {
+    const base = { ...defaults?.[metric] ?? {} };
+    const mine = own2?.[metric];
+    if (mine?.below !== void 0 || mine?.max !== void 0) {
+      delete base.below;
+      delete base.max;
+    }
+    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
+    out[metric] = normalizeThreshold(metric, { ...base, ...mine ?? {} }, `${path}.${metric}`, []);
+  }
+  return out;
+}
+function checkThresholds(input2, path, problems) {
+  const raw = thresholdRules2(input2, path, problems);
+  for (const [metric, t] of Object.entries(raw ?? {})) {
+    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
+  }
+}
+
+// src/config/headers.ts
+var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+function headerProblem(name2, value) {
+  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
+  if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
+  const lower = name2.toLowerCase();
+  if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
+  if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
+    return 'only "close" or "keep-alive" is allowed';
+  }
+  return void 0;
+}
+function asksClose(headers) {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && /^close$/i.test(v.trim()));
+}
+
+// src/protocols/grpc/normalize.ts
+function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
+  if (raw.message === void 0 === (raw.bodies === void 0)) {
+    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+  }
+  const out = {
+    url: raw.url.replace(/\/$/, ""),
+    urlAsWritten: raw.url,
+    proto: raw.proto,
+    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
+    service: raw.service,
+    method: raw.method,
+    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    channels: raw.channels ?? 1,
+    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
+  };
+  for (const [key, value] of Object.entries(out.metadata)) {
+    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
+      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    } else if (key.endsWith("-bin")) {
+      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
+    } else if (!/^[\x20-\x7e]*$/.test(value)) {
+      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
+    }
+  }
+  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
+  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
+    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
+  }
+  if (raw.message !== void 0) out.message = raw.message;
+  if (raw.bodies !== void 0) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) out.bodiesFile = abs;
+  }
+  return out;
+}
+function normalizeGrpcPhase(raw, path, problems) {
+  const phase2 = normalizePhase(raw, path, problems);
+  if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
+    );
+  }
+  if (phase2?.kind === "closed" && phase2.ramp) {
+    problems.push(
+      `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
+    );
+  }
+  return phase2;
+}
+function normalizeGrpcTarget(raw, path, ctx) {
+  if (!raw.grpc) return void 0;
+  const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
+  const pipelined = pipelinedPhase(ctx.phases);
+  if (pipelined >= 0 && asksClose(grpc2.metadata)) {
+    ctx.problems.push(
+      `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+    );
+  }
+  return { kind: "grpc", grpc: grpc2 };
+}
+
+// src/protocols/grpc/plan.ts
+function planGrpc(target, scenario2, readBodies) {
+  const g = target.grpc;
+  if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
+  return {
+    kind: "grpc",
+    grpc: {
+      url: g.url,
+      descriptor: g.descriptor,
+      service: g.service,
+      method: g.method,
+      messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
+      metadata: g.metadata,
+      channels: g.channels,
+      deadlineMs: g.deadlineMs
+    }
+  };
+}
+
+// src/protocols/grpc/index.ts
+var grpc = {
+  normalizePhase: normalizeGrpcPhase,
+  normalize: normalizeGrpcTarget,
+  plan: planGrpc,
+  entries: () => [],
+  url: (target) => target.grpc.urlAsWritten,
+  delivery: false,
+  noSweep: void 0
+};
+
+// src/protocol/expect.ts
+var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
+function parseJsonPath(path) {
+  let rest = path.trim();
+  if (rest === "") return void 0;
+  if (rest === "$") return [];
+  if (rest.startsWith("$")) {
+    rest = rest.slice(1);
+    if (!rest.startsWith(".") && !rest.startsWith("[")) return void 0;
+  } else if (rest !== "" && !rest.startsWith("[")) rest = `.${rest}`;
+  const steps2 = [];
+  while (rest !== "") {
+    const dot = /^\.([A-Za-z_$][\w$-]*)/.exec(rest);
+    const index = /^\[(\d+)\]/.exec(rest);
+    const quoted = /^\[(['"])((?:(?!\1)[^\\]|\\.)*)\1\]/.exec(rest);
+    if (dot?.[1] !== void 0) {
+      steps2.push(dot[1]);
+      rest = rest.slice(dot[0].length);
+    } else if (index?.[1] !== void 0) {
+      steps2.push(Number(index[1]));
+      rest = rest.slice(index[0].length);
+    } else if (quoted?.[2] !== void 0) {
+      steps2.push(quoted[2].replace(/\\(.)/g, "$1"));
+      rest = rest.slice(quoted[0].length);
+    } else return void 0;
+  }
+  return steps2;
+}
+
+// src/protocols/http/normalize.ts
 function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
   if (raw.body !== void 0 && raw.bodies !== void 0) problems.push(`${path}: give body or bodies, not both`);
   const headers = { ...raw.headers ?? {} };
@@ -93344,39 +93430,104 @@ function normalizeMix(raw, path, problems, resolveAt, urlOf) {
   });
   return mix;
 }
-function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
-  if (raw.message === void 0 === (raw.bodies === void 0)) {
-    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+function normalizeHttp(raw, path, ctx) {
+  const { problems, resolveAt, resolveUrl } = ctx;
+  let request2;
+  let mix;
+  if (raw.request) {
+    request2 = normalizeRequest(raw.request, `${path}.request`, problems, resolveAt, resolveUrl);
+  } else if (raw.requests) {
+    mix = normalizeMix(raw.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
+    request2 = mix?.[0]?.request;
   }
-  const out = {
-    url: raw.url.replace(/\/$/, ""),
-    proto: raw.proto,
-    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
-    service: raw.service,
-    method: raw.method,
-    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    channels: raw.channels ?? 1,
-    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
-  };
-  for (const [key, value] of Object.entries(out.metadata)) {
-    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
-      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
-    } else if (key.endsWith("-bin")) {
-      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
-    } else if (!/^[\x20-\x7e]*$/.test(value)) {
-      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
+  if (!request2) return void 0;
+  const pipelined = pipelinedPhase(ctx.phases);
+  if (pipelined >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
+    problems.push(
+      `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+    );
+  }
+  return mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
+}
+
+// src/protocols/http/plan.ts
+function planRequest(r, readBodies) {
+  const request2 = { url: r.url, method: r.method, headers: r.headers };
+  if (r.body !== void 0) request2.body = r.body;
+  if (r.bodiesFile !== void 0) request2.bodies = readBodies(r.bodiesFile);
+  if (r.expect !== void 0) request2.expect = r.expect;
+  if (r.timeoutMs !== void 0) request2.timeoutMs = r.timeoutMs;
+  return request2;
+}
+function planHttp(target, readBodies) {
+  const planned = { kind: "http", request: planRequest(target.request, readBodies) };
+  if (target.mix) {
+    planned.mix = target.mix.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: planRequest(e.request, readBodies)
+    }));
+  }
+  return planned;
+}
+
+// src/protocols/http/index.ts
+var http = {
+  normalizePhase,
+  normalize: normalizeHttp,
+  plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
+  entries: (target) => target.mix ?? [],
+  url: (target) => target.request.url,
+  delivery: false,
+  noSweep: void 0
+};
+
+// src/protocol/ws-template.ts
+var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
+var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+function compileTemplate(text) {
+  const parts = [];
+  const uses = /* @__PURE__ */ new Set();
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const name2 = m[1];
+    if (!WS_PLACEHOLDERS.includes(name2)) {
+      throw new Error(`unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
     }
+    parts.push(text.slice(last, m.index));
+    parts.push(name2);
+    uses.add(name2);
+    last = (m.index ?? 0) + m[0].length;
   }
-  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
-  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
-    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
-  }
-  if (raw.message !== void 0) out.message = raw.message;
-  if (raw.bodies !== void 0) {
-    const abs = resolveAt(`${path}.bodies`, raw.bodies);
-    if (abs) out.bodiesFile = abs;
-  }
+  parts.push(text.slice(last));
+  return { parts, uses };
+}
+function render(t, values) {
+  let out = "";
+  for (let i = 0; i < t.parts.length; i++)
+    out += i % 2 === 0 ? t.parts[i] : String(values[t.parts[i]]);
   return out;
+}
+
+// src/protocols/ws/normalize.ts
+function normalizeWsPhase(input2, path, problems) {
+  const raw = withAmount(input2, path, problems);
+  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages", "pipelining"]) {
+    if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
+  }
+  if (raw.peers === void 0 || raw.messages === void 0) {
+    problems.push(`${path}: a WebSocket phase needs peers and messages`);
+    return void 0;
+  }
+  if (raw.peers < 2) problems.push(`${path}.peers: must be at least 2 (messages go to another peer)`);
+  const phase2 = {
+    kind: "ws",
+    name: raw.name ?? `p${raw.peers}-m${raw.messages}`,
+    peers: raw.peers,
+    messages: raw.messages
+  };
+  if (raw.rate !== void 0) phase2.rate = raw.rate;
+  return phase2;
 }
 function templateText(t) {
   return typeof t === "string" ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
@@ -93438,9 +93589,38 @@ function normalizeWebSocket(raw, path, problems) {
     }
   };
 }
-function duplicates(names2) {
-  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
+function normalizeWsTarget(raw, path, ctx) {
+  if (!raw.websocket) return void 0;
+  return { kind: "ws", websocket: normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems) };
 }
+
+// src/protocols/ws/plan.ts
+function planWs(target) {
+  const { thresholds: _gates, ...websocket2 } = target.websocket;
+  return { kind: "ws", websocket: websocket2 };
+}
+
+// src/protocols/ws/index.ts
+var ws = {
+  normalizePhase: normalizeWsPhase,
+  normalize: normalizeWsTarget,
+  plan: (target) => planWs(target),
+  entries: (target) => WS_ENTRIES.map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
+  url: (target) => target.websocket.url,
+  delivery: true,
+  noSweep: "not available for a WebSocket scenario (give phases of several peer counts)"
+};
+
+// src/protocols/index.ts
+var PROTOCOLS = { http, ws, grpc };
+function protocolOf(target) {
+  return PROTOCOLS[target.kind];
+}
+function rawKind(s) {
+  return s.websocket ? "ws" : s.grpc ? "grpc" : "http";
+}
+
+// src/config/normalize.ts
 function normalizeConfig(raw, file2, dir, resolvePath) {
   const problems = [];
   const resolveAt = (path, relative3) => {
@@ -93481,63 +93661,36 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   const scenarios = [];
   raw.scenarios.forEach((s, si) => {
     const path = `scenarios[${si}]`;
+    const protocol = PROTOCOLS[rawKind(s)];
     const phases = [];
     s.phases.forEach((p, pi) => {
-      const phase2 = (s.websocket ? normalizeWsPhase : normalizePhase)(p, `${path}.phases[${pi}]`, problems);
-      if (s.grpc && phase2?.kind === "closed" && phase2.pipelining !== void 0) {
-        problems.push(
-          `${path}.phases[${pi}].pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
-        );
-      }
-      if (s.grpc && phase2?.kind === "closed" && phase2.ramp) {
-        problems.push(
-          `${path}.phases[${pi}].stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
-        );
-      }
+      const phase2 = protocol.normalizePhase(p, `${path}.phases[${pi}]`, problems);
       if (phase2) phases.push(phase2);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
       problems.push(`${path}.phases: phase name "${dup}" is used twice (give each phase a unique name)`);
     }
-    let request2;
-    let mix;
-    let websocket2;
-    let grpc;
     const requestTimeoutMs = parseDurationMs(s["request-timeout"] ?? raw.defaults?.["request-timeout"] ?? "") ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== void 0).length;
+    let target;
     if (given !== 1) {
       problems.push(
         `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`
       );
-    } else if (s.grpc) {
-      grpc = normalizeGrpc(s.grpc, `${path}.grpc`, problems, resolveAt, requestTimeoutMs);
-      request2 = { url: s.grpc.url, method: "POST", headers: grpc.metadata };
-    } else if (s.websocket) {
-      websocket2 = normalizeWebSocket(s.websocket, `${path}.websocket`, problems);
-      request2 = { url: s.websocket.url, method: "GET", headers: websocket2.headers };
-    } else if (s.request) {
-      request2 = normalizeRequest(s.request, `${path}.request`, problems, resolveAt, resolveUrl);
-    } else if (s.requests) {
-      mix = normalizeMix(s.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
-      request2 = mix?.[0]?.request;
+    } else {
+      target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
-    if (!request2) return;
-    const pipelined = phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
-    if (pipelined >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
-      problems.push(
-        `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
-      );
-    }
+    if (!target) return;
     const scenario2 = {
       name: s.name,
-      request: request2,
+      target,
       phases,
       warmupMs: (s.warmup !== void 0 ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
-    if (scenario2.thresholds.delivery && !websocket2) {
+    if (scenario2.thresholds.delivery && !protocol.delivery) {
       const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
       problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
     }
@@ -93547,13 +93700,9 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         `${path}.thresholds.${m}: ${m} is sampled from the compose SUT's containers; a target has none${from}`
       );
     }
-    if (mix) scenario2.mix = mix;
-    if (websocket2) scenario2.websocket = websocket2;
-    if (grpc) scenario2.grpc = grpc;
     if (s.sweep) {
       const { connections, rate } = s.sweep;
-      if (websocket2)
-        problems.push(`${path}.sweep: not available for a WebSocket scenario (give phases of several peer counts)`);
+      if (protocol.noSweep !== void 0) problems.push(`${path}.sweep: ${protocol.noSweep}`);
       else if (connections === void 0 === (rate === void 0)) {
         problems.push(`${path}.sweep: give exactly one ladder, connections or rate`);
       } else {
@@ -93717,8 +93866,8 @@ function fromJsonForm(type, message) {
 function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
   const problems = [];
   scenarios.forEach((s, i) => {
-    const g = s.grpc;
-    if (!g) return;
+    if (s.target.kind !== "grpc") return;
+    const g = s.target.grpc;
     const at = `scenarios[${i}].grpc`;
     let root;
     try {
@@ -94000,7 +94149,8 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
     const descriptors = /* @__PURE__ */ new Map();
     const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
     problems = checkGrpcScenarios(config2.scenarios, reader, readMessages, descriptors);
-    for (const s of config2.scenarios) if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+    for (const { target: t } of config2.scenarios)
+      if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
   }
   if (!config2 || problems.length > 0) {
     throw usageError(
@@ -94507,13 +94657,8 @@ function parseBodiesJsonl(text, file2) {
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
   return bodies;
 }
-function planRequest(r, readBodies) {
-  const request2 = { url: r.url, method: r.method, headers: r.headers };
-  if (r.body !== void 0) request2.body = r.body;
-  if (r.bodiesFile !== void 0) request2.bodies = readBodies(r.bodiesFile);
-  if (r.expect !== void 0) request2.expect = r.expect;
-  if (r.timeoutMs !== void 0) request2.timeoutMs = r.timeoutMs;
-  return request2;
+function planTarget(s, readBodies) {
+  return protocolOf(s.target).plan(s.target, s.name, readBodies);
 }
 function buildPlan(scenarios, ready, readBodies, workers = 1) {
   return {
@@ -94522,42 +94667,14 @@ function buildPlan(scenarios, ready, readBodies, workers = 1) {
     requestTimeoutMs: 1e4,
     workers,
     ready,
-    scenarios: scenarios.map((s) => {
-      const planned = {
-        name: s.name,
-        request: planRequest(s.request, readBodies),
-        warmupMs: s.warmupMs,
-        trials: s.trials,
-        requestTimeoutMs: s.requestTimeoutMs,
-        phases: s.phases
-      };
-      if (s.websocket) {
-        const { thresholds: _gates, ...ws } = s.websocket;
-        planned.websocket = ws;
-      }
-      if (s.grpc) {
-        const g = s.grpc;
-        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
-        planned.grpc = {
-          url: g.url,
-          descriptor: g.descriptor,
-          service: g.service,
-          method: g.method,
-          messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
-          metadata: g.metadata,
-          channels: g.channels,
-          deadlineMs: g.deadlineMs
-        };
-      }
-      if (s.mix) {
-        planned.mix = s.mix.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: planRequest(e.request, readBodies)
-        }));
-      }
-      return planned;
-    })
+    scenarios: scenarios.map((s) => ({
+      name: s.name,
+      target: planTarget(s, readBodies),
+      warmupMs: s.warmupMs,
+      trials: s.trials,
+      requestTimeoutMs: s.requestTimeoutMs,
+      phases: s.phases
+    }))
   };
 }
 
@@ -94802,31 +94919,54 @@ function writeFileAtomic(path, text) {
   writeFileSync2(tmp, text);
   renameSync(tmp, path);
 }
-function scenarioHash(s, bodies, readBodies = () => []) {
-  const hashed = (r, rBodies) => {
-    const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
-    return {
-      ...request2,
-      bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
-    };
+function hashed(r, rBodies) {
+  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
+  return {
+    ...request2,
+    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
   };
+}
+function hashedTarget(target, bodies, readBodies) {
+  switch (target.kind) {
+    case "http":
+      return {
+        request: hashed(target.request, bodies),
+        // thresholds are not part of what is measured; a mix's names and weights are
+        mix: target.mix?.map((e) => ({
+          name: e.name,
+          weight: e.weight,
+          request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
+        }))
+      };
+    case "ws": {
+      const w = target.websocket;
+      return {
+        request: hashed({ url: w.url, method: "GET", headers: w.headers }, bodies),
+        websocket: { ...w, thresholds: void 0 }
+      };
+    }
+    case "grpc": {
+      const g = target.grpc;
+      return {
+        request: hashed({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
+        // the proto by content (its parsed form), the messages by content, not by path
+        grpc: {
+          ...g,
+          urlAsWritten: void 0,
+          proto: void 0,
+          protoFile: void 0,
+          bodiesFile: void 0,
+          bodies: g.bodiesFile ? createHash("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
+        }
+      };
+    }
+    default:
+      return assertNever2(target);
+  }
+}
+function scenarioHash(s, bodies, readBodies = () => []) {
   const definition = {
-    request: hashed(s.request, bodies),
-    // thresholds are not part of what is measured; a mix's names and weights are
-    mix: s.mix?.map((e) => ({
-      name: e.name,
-      weight: e.weight,
-      request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
-    })),
-    websocket: s.websocket && { ...s.websocket, thresholds: void 0 },
-    // the proto by content (its parsed form), the messages by content, not by path
-    grpc: s.grpc && {
-      ...s.grpc,
-      proto: void 0,
-      protoFile: void 0,
-      bodiesFile: void 0,
-      bodies: s.grpc.bodiesFile ? createHash("sha256").update(readBodies(s.grpc.bodiesFile).join("\n")).digest("hex") : void 0
-    },
+    ...hashedTarget(s.target, bodies, readBodies),
     phases: s.phases,
     warmupMs: s.warmupMs
   };
@@ -96837,43 +96977,53 @@ function expandRequest(r, env, at, secret) {
   }
   return request2;
 }
-function expandPlan(plan, env, secret) {
-  return {
-    ...plan,
-    scenarios: plan.scenarios.map((s, i) => {
-      const out = { ...s };
-      const at = `scenarios[${i}] (${s.name})`;
-      if (s.mix) {
-        out.mix = s.mix.map((e, j) => ({
-          ...e,
-          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
-        }));
-        out.request = out.mix[0].request;
-      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
-      if (s.grpc) {
-        const g = s.grpc;
-        const where = `${at}.grpc`;
-        out.grpc = {
+function expandTarget(target, env, at, secret) {
+  switch (target.kind) {
+    case "http": {
+      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
+      const mix = target.mix.map((e, j) => ({
+        ...e,
+        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
+      }));
+      return { ...target, mix, request: mix[0].request };
+    }
+    case "grpc": {
+      const g = target.grpc;
+      const where = `${at}.grpc`;
+      return {
+        ...target,
+        grpc: {
           ...g,
           url: expandEnv(g.url, env, `${where}.url`, secret),
           metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
-        };
-        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
-      }
-      if (s.websocket) {
-        const w = s.websocket;
-        const where = `${at}.websocket`;
-        out.websocket = {
+        }
+      };
+    }
+    case "ws": {
+      const w = target.websocket;
+      const where = `${at}.websocket`;
+      return {
+        ...target,
+        websocket: {
           ...w,
           url: expandEnv(w.url, env, `${where}.url`, secret),
           headers: expandRecord(w.headers, env, `${where}.headers`, secret),
           hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
           message: expandEnv(w.message, env, `${where}.message`, secret)
-        };
-        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
-      }
-      return out;
-    })
+        }
+      };
+    }
+    default:
+      return assertNever2(target);
+  }
+}
+function expandPlan(plan, env, secret) {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i) => ({
+      ...s,
+      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret)
+    }))
   };
 }
 
@@ -96930,13 +97080,12 @@ function bodiesReader() {
     return list;
   };
 }
+function requestBodies(s, readBodies) {
+  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
+  return file2 ? readBodies(file2) : void 0;
+}
 function hashesOf(scenarios, readBodies) {
-  return new Map(
-    scenarios.map((s) => [
-      s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : void 0, readBodies)
-    ])
-  );
+  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
 }
 function checkRunnable(config2) {
   const readBodies = bodiesReader();
@@ -97145,8 +97294,10 @@ function compareAbScenario(head, base, thresholds2, final = true) {
 // src/compare/reach.ts
 function gatedSets(s, mode) {
   const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
-  const entries = s.mix?.map((e) => e.thresholds) ?? (s.websocket ? WS_ENTRIES.map((n) => s.websocket?.thresholds[n] ?? {}) : []);
-  return [own2, ...entries];
+  return [
+    own2,
+    ...protocolOf(s.target).entries(s.target).map((e) => e.thresholds)
+  ];
 }
 function banded(sets) {
   return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
@@ -97507,7 +97658,8 @@ function dominant(m) {
 }
 function unansweredPhase(results, scenarios, side = "") {
   for (const r of results) {
-    const url2 = scenarios.find((s) => s.name === r.name)?.request.url ?? "?";
+    const s = scenarios.find((x) => x.name === r.name);
+    const url2 = s ? protocolOf(s.target).url(s.target) : "?";
     for (const p of r.phases.filter((x) => x.request === void 0)) {
       if (p.trials.length === 0 || p.merged.successes > 0) continue;
       const top = dominant(p.merged);
@@ -97664,10 +97816,7 @@ function phaseFlags(phase2, trials2, runnerCpus) {
 
 // src/session/collect.ts
 function entriesOf(s) {
-  if (s.mix) return s.mix;
-  const ws = s.websocket;
-  if (ws) return WS_ENTRIES.map((name2) => ({ name: name2, thresholds: ws.thresholds[name2] }));
-  return [];
+  return protocolOf(s.target).entries(s.target);
 }
 function phaseParams(p) {
   switch (p.kind) {
@@ -98096,11 +98245,7 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
   const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = Math.max(
-    scenarioTimeout,
-    s.grpc?.deadlineMs ?? 0,
-    ...loadRequests(s, scenarioTimeout).map((r) => r.timeoutMs)
-  );
+  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
   return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 var LAST_WORDS_MS = 5e3;
@@ -98638,8 +98783,8 @@ function scanCompose(model) {
         return p && { ...p, published: false };
       })
     ].filter((p) => p !== void 0);
-    const http = ports.find((p) => !NOT_HTTP.has(p.port));
-    if (!http) {
+    const http2 = ports.find((p) => !NOT_HTTP.has(p.port));
+    if (!http2) {
       const db = ports.map((p) => NOT_HTTP.get(p.port)).find(Boolean);
       out.skipped.push({
         name: name2,
@@ -98649,7 +98794,7 @@ function scanCompose(model) {
     }
     const service = {
       name: name2,
-      port: http.port,
+      port: http2.port,
       fixed: ports.some((p) => p.published) || def.container_name !== void 0,
       build: def.build !== void 0
     };

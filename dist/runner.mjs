@@ -35948,6 +35948,10 @@ function* planCommands(plan) {
   }
 }
 
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+
 // src/protocol/plan.ts
 function openLoopLimits(phase) {
   const connections = phase.connections ?? phase.maxInFlight;
@@ -37279,338 +37283,6 @@ async function waitReady(url, timeoutMs) {
   return lastError;
 }
 
-// runner/src/split.ts
-function share(total, n, k) {
-  return Math.floor(total / n) + (k < total % n ? 1 : 0);
-}
-function splitStage(spec) {
-  const { phase, load, timeoutMs, limit } = spec;
-  const jobs = [];
-  if (phase.kind === "closed") {
-    const n2 = Math.max(1, Math.min(spec.workers, phase.connections, "requests" in limit ? limit.requests : Infinity));
-    for (let k = 0; k < n2; k++) {
-      const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
-      const connections = phase.ramp ? { ramp: phase.ramp, stride: n2, offset: k } : share(phase.connections, n2, k);
-      jobs.push({
-        kind: "closed",
-        load,
-        connections,
-        limit: part,
-        timeoutMs,
-        ...phase.pipelining ? { pipelining: phase.pipelining } : {}
-      });
-    }
-    return jobs;
-  }
-  if (phase.kind === "ws") throw new Error("WebSocket phases run in one engine (runner/src/ws.ts)");
-  const durationMs = "durationMs" in limit ? limit.durationMs : phase.durationMs;
-  const { inFlight } = openLoopLimits(phase);
-  const n = Math.max(1, Math.min(spec.workers, inFlight));
-  for (let k = 0; k < n; k++) {
-    jobs.push({
-      kind: "open",
-      load,
-      rate: phase.rate,
-      ...phase.ramp ? { ramp: phase.ramp } : {},
-      durationMs,
-      stride: n,
-      offset: k,
-      connections: share(inFlight, n, k),
-      startAtEpochMs: spec.startAtEpochMs,
-      timeoutMs
-    });
-  }
-  return jobs;
-}
-
-// src/protocol/measurement.ts
-function sumDelivery(parts) {
-  let out;
-  for (const p of parts) {
-    if (p.delivery)
-      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
-  }
-  return out;
-}
-function sumChecks(parts) {
-  const out = {};
-  for (const p of parts) if (p.checks) addCounts(out, p.checks);
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-function unionStatuses(parts) {
-  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
-  return all.size > 0 ? [...all].sort() : void 0;
-}
-function addCounts(into, from) {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-function addOpenCounts(a, b) {
-  if (!a) return { ...b, delayUs: { ...b.delayUs } };
-  return {
-    scheduled: a.scheduled + b.scheduled,
-    late: a.late + b.late,
-    lateService: a.lateService + b.lateService,
-    lateGenerator: a.lateGenerator + b.lateGenerator,
-    unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
-    delayUs: {
-      service: a.delayUs.service + b.delayUs.service,
-      timer: a.delayUs.timer + b.delayUs.timer,
-      generator: a.delayUs.generator + b.delayUs.generator
-    }
-  };
-}
-function sumOpenCounts(parts) {
-  let out;
-  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
-  return out;
-}
-
-// runner/src/tally.ts
-function combineRequestTallies(trial, names, tallies, generator) {
-  return names.map((name, k) => {
-    const parts = tallies.map((t) => {
-      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
-      const own = requests?.[k];
-      if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
-      return { ...phase, ...own, connectionCloses: 0 };
-    });
-    return { name, ...combineTallies(trial, parts, generator) };
-  });
-}
-function round2(v) {
-  return Math.round(v * 100) / 100;
-}
-function combineTallies(trial, tallies, generator) {
-  const statusCodes = {};
-  const errors = {};
-  const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
-  for (const t of tallies) {
-    addCounts(statusCodes, t.statusCodes);
-    addCounts(errors, t.errors);
-  }
-  const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
-  const seconds = durationMs / 1e3;
-  const merged = mergeHistograms(tallies.map((t) => t.histogram));
-  const responses = sum((t) => t.responses);
-  const measurement = {
-    trial,
-    durationMs: Math.round(durationMs * 1e3) / 1e3,
-    sent: sum((t) => t.sent),
-    responses,
-    successes: sum((t) => t.successes),
-    failures: sum((t) => t.failures),
-    statusCodes,
-    errors,
-    rps: seconds > 0 ? round2(responses / seconds) : 0,
-    bytesPerSec: seconds > 0 ? Math.round(sum((t) => t.bytes) / seconds) : 0,
-    latency: summarize(merged),
-    connectionCloses: sum((t) => t.connectionCloses),
-    generator: {
-      cpuPct: generator.wallMs > 0 ? round2(generator.cpuUs / 1e3 / generator.wallMs * 100) : 0,
-      eventLoopDelayP99Us: tallies.reduce((a, t) => Math.max(a, t.loopDelayP99Us), 0),
-      eventLoopDelayMaxUs: tallies.reduce((a, t) => Math.max(a, t.loopDelayMaxUs), 0),
-      busyPct: round2(tallies.reduce((a, t) => Math.max(a, t.loopUtilization), 0) * 100),
-      threads: generator.threads,
-      cores: generator.cores
-    }
-  };
-  const checks = sumChecks(tallies);
-  if (checks) measurement.checks = checks;
-  const expected = unionStatuses(tallies);
-  if (expected) measurement.expectedStatuses = expected;
-  const open = sumOpenCounts(tallies);
-  if (open) measurement.open = open;
-  const delivery = sumDelivery(tallies);
-  if (delivery) measurement.delivery = delivery;
-  const histogram = encodeHistogram(merged);
-  merged.destroy();
-  return { measurement, histogram };
-}
-
-// runner/src/workers.ts
-import { isMainThread, parentPort, Worker } from "node:worker_threads";
-
-// runner/src/closed-loop.ts
-import { performance as performance3 } from "node:perf_hooks";
-var RAMP_TICK_MS = 10;
-function rampConnections(r, tMs) {
-  return share(Math.round(levelAt(r.ramp, tMs)), r.stride, r.offset);
-}
-var ClosedEngine = class {
-  constructor(load, connections, byCount, limit, timeoutMs, depth) {
-    this.byCount = byCount;
-    this.depth = depth;
-    this.target = makeTarget(load, timeoutMs);
-    this.recorder = new Recorder(this.target.mixSize);
-    this.limit = "requests" in limit ? limit.requests : Infinity;
-    this.sweeper = sweepTimeouts(this.all, this.target);
-    if ("durationMs" in limit)
-      this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
-    const now = performance3.now();
-    if (typeof connections !== "number") {
-      const ramp = connections;
-      this.wanted = rampConnections(ramp, 0);
-      this.rampTicker = setInterval(
-        () => this.follow(rampConnections(ramp, performance3.now() - this.startedAt)),
-        RAMP_TICK_MS
-      );
-    } else this.wanted = connections;
-    const n = Math.min(this.wanted, this.limit);
-    if (n <= 0 && typeof connections === "number") this.stop();
-    for (let i = 0; i < n; i++) this.open(now);
-  }
-  byCount;
-  depth;
-  recorder;
-  target;
-  all = /* @__PURE__ */ new Set();
-  /**
-   * With pipelining: the mix entries of requests written behind a response that announced a close
-   * (`Connection: close`), which the server never read. They go out again first, on whichever
-   * connection writes next, counted as sent once.
-   */
-  resend = [];
-  /** connections a ramp's falling level retires, still answering what they have in flight */
-  retiring = /* @__PURE__ */ new Set();
-  limit;
-  /** requests written, and failed connects, against a request-count limit */
-  started = 0;
-  settled = 0;
-  stopped = false;
-  /** the window is over: nothing new is written; the requests in flight finish or time out */
-  closing = false;
-  deadline;
-  sweeper;
-  /** the connections wanted now (a fixed count, or the ramp's level) */
-  wanted;
-  startedAt = performance3.now();
-  rampTicker;
-  resolveDone = () => void 0;
-  done = new Promise((resolve) => this.resolveDone = resolve);
-  /** A ramp's new level: connections are added now; extra ones retire as their responses come in. */
-  follow(wanted) {
-    this.wanted = wanted;
-    if (this.stopped || this.closing) return;
-    for (const c of this.retiring) {
-      if (this.all.size - this.retiring.size >= wanted) break;
-      this.retiring.delete(c);
-    }
-    const now = performance3.now();
-    for (let i = this.all.size - this.retiring.size; i < wanted; i++) this.open(now);
-  }
-  /**
-   * More connections than the level wants: this one writes nothing more and closes once nothing of
-   * it is in flight (with pipelining, after its queue drains; no event: it is ours to close).
-   * True when it retires.
-   */
-  retire(c) {
-    if (!this.retiring.has(c)) {
-      if (this.all.size - this.retiring.size <= this.wanted) return false;
-      this.retiring.add(c);
-    }
-    if (c.inFlight) return true;
-    this.retiring.delete(c);
-    this.all.delete(c);
-    c.dispose();
-    return true;
-  }
-  open(now) {
-    this.all.add(new Connection(this.target, this, now, this.depth));
-  }
-  next(c) {
-    if (this.stopped || this.closing) return;
-    const again = this.resend.pop();
-    if (again !== void 0) {
-      c.send(this.target.again(again), performance3.now(), again);
-      return;
-    }
-    if (this.started >= this.limit) return;
-    this.started++;
-    const now = performance3.now();
-    const request = this.target.next();
-    this.recorder.sentOne(this.target.current);
-    c.send(request, now, this.target.current);
-  }
-  /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
-  fill(c) {
-    for (let k = c.pending; k < this.depth; k++) this.next(c);
-  }
-  onOpen(c) {
-    if (!this.closing && this.retire(c)) return;
-    this.fill(c);
-  }
-  onResponse(c, r, at) {
-    if (this.stopped) return;
-    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
-    this.settle();
-    if (this.closing) this.drained();
-    else if (c.usable && !this.retire(c)) this.fill(c);
-  }
-  onClose(c, kind, byServer) {
-    this.all.delete(c);
-    this.retiring.delete(c);
-    if (this.stopped) return;
-    if (this.closing && !c.connected) return this.drained();
-    if (byServer) this.recorder.connectionCloses++;
-    if (kind === void 0 && c.connected) this.resend.push(...c.pendingRequests());
-    if (kind !== void 0) {
-      if (c.connected) {
-        const lost = c.pendingRequests();
-        for (const req of lost.length > 0 ? lost : [c.req]) {
-          if (this.stopped) return;
-          this.recorder.error(kind, req);
-          this.settle();
-        }
-      } else {
-        this.recorder.error(kind, -1);
-        this.started++;
-        this.settle();
-      }
-    }
-    if (this.closing) return this.drained();
-    if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
-    if (this.started >= this.limit && this.resend.length === 0) return;
-    if (c.connected) this.open(performance3.now());
-    else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
-  }
-  settle() {
-    this.settled++;
-    if (this.byCount && this.settled >= this.limit) this.stop();
-  }
-  /** The duration is over: the window closes now; the stage ends once nothing is in flight. */
-  closeWindow(timeoutMs) {
-    this.closing = true;
-    this.recorder.endWindow();
-    this.deadline = setTimeout(() => this.stop(), timeoutMs + 1e3);
-    this.drained();
-  }
-  drained() {
-    for (const c of this.all) if (c.connected && c.inFlight) return;
-    this.stop();
-  }
-  stop() {
-    if (this.stopped) return;
-    if (this.closing) {
-      for (const c of this.all)
-        if (c.connected) for (const req of c.pendingRequests()) this.recorder.error("unfinished", req);
-      for (const req of this.resend.splice(0)) this.recorder.error("unfinished", req);
-    }
-    this.recorder.stop(this.byCount ? "last-event" : "now");
-    this.stopped = true;
-    clearTimeout(this.deadline);
-    clearInterval(this.sweeper);
-    clearInterval(this.rampTicker);
-    for (const c of this.all) c.dispose();
-    this.all.clear();
-    this.resolveDone(this.recorder.tally());
-  }
-};
-function runClosed(load, connections, limit, timeoutMs, pipelining = 1) {
-  const engine = new ClosedEngine(load, connections, !("durationMs" in limit), limit, timeoutMs, pipelining);
-  return { recorder: engine.recorder, done: engine.done };
-}
-
 // runner/src/grpc.ts
 var grpc = __toESM(require_src3(), 1);
 var import_proto_loader = __toESM(require_src2(), 1);
@@ -37803,7 +37475,56 @@ function runGrpcOpen(job) {
   return { recorder, done };
 }
 
-// runner/src/engine.ts
+// runner/src/split.ts
+function share(total, n, k) {
+  return Math.floor(total / n) + (k < total % n ? 1 : 0);
+}
+function splitStage(spec) {
+  const { phase, target, timeoutMs, limit } = spec;
+  const jobs = [];
+  if (phase.kind === "closed") {
+    const n2 = Math.max(1, Math.min(spec.workers, phase.connections, "requests" in limit ? limit.requests : Infinity));
+    for (let k = 0; k < n2; k++) {
+      const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
+      const connections = phase.ramp ? { ramp: phase.ramp, stride: n2, offset: k } : share(phase.connections, n2, k);
+      jobs.push({
+        kind: "closed",
+        target,
+        connections,
+        limit: part,
+        timeoutMs,
+        ...phase.pipelining ? { pipelining: phase.pipelining } : {}
+      });
+    }
+    return jobs;
+  }
+  if (phase.kind === "ws") throw new Error("WebSocket phases run in one engine (runner/src/ws.ts)");
+  const durationMs = "durationMs" in limit ? limit.durationMs : phase.durationMs;
+  const { inFlight } = openLoopLimits(phase);
+  const n = Math.max(1, Math.min(spec.workers, inFlight));
+  for (let k = 0; k < n; k++) {
+    jobs.push({
+      kind: "open",
+      target,
+      rate: phase.rate,
+      ...phase.ramp ? { ramp: phase.ramp } : {},
+      durationMs,
+      stride: n,
+      offset: k,
+      connections: share(inFlight, n, k),
+      startAtEpochMs: spec.startAtEpochMs,
+      timeoutMs
+    });
+  }
+  return jobs;
+}
+
+// runner/src/engines/engine.ts
+function pooledStage(target, phase, ctx) {
+  if (phase.kind === "ws") throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
+  const { limit, timeoutMs, workers, startAtEpochMs } = ctx;
+  return ctx.runJobs(splitStage({ target, phase, limit, timeoutMs, workers, startAtEpochMs }));
+}
 function scheduleOf(job) {
   return {
     // the epoch is shared by all threads; each thread's performance clock has its own origin
@@ -37815,136 +37536,216 @@ function scheduleOf(job) {
     offset: job.offset
   };
 }
+
+// runner/src/engines/grpc.ts
 function fixed(connections) {
   if (typeof connections !== "number") throw new Error("a gRPC closed loop cannot ramp its channels");
   return connections;
 }
-function startEngine(job) {
-  const g = job.load.grpc;
-  const run = g ? job.kind === "closed" ? runGrpcClosed(g, fixed(job.connections), job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs }) : job.kind === "closed" ? runClosed(job.load, job.connections, job.limit, job.timeoutMs, job.pipelining) : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
-  return { responses: () => run.recorder.responses, done: run.done };
-}
+var grpcEngine = {
+  stage: pooledStage,
+  run(job) {
+    const g = job.target.grpc;
+    const run = job.kind === "closed" ? runGrpcClosed(g, fixed(job.connections), job.limit) : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs });
+    return { responses: () => run.recorder.responses, done: run.done };
+  },
+  entries: () => []
+};
 
-// runner/src/workers.ts
-var PROGRESS_MS = 200;
-var GO_LEAD_MS = START_LEAD_MS;
-function serveIfWorker() {
-  if (isMainThread || !parentPort) return false;
-  const port = parentPort;
-  const send = (msg) => port.postMessage(msg);
-  let job;
-  port.on("message", (msg) => {
-    if (msg.t === "prepare") {
-      job = msg.job;
-      send({ t: "prepared" });
+// runner/src/closed-loop.ts
+import { performance as performance3 } from "node:perf_hooks";
+var RAMP_TICK_MS = 10;
+function rampConnections(r, tMs) {
+  return share(Math.round(levelAt(r.ramp, tMs)), r.stride, r.offset);
+}
+var ClosedEngine = class {
+  constructor(load, connections, byCount, limit, timeoutMs, depth) {
+    this.byCount = byCount;
+    this.depth = depth;
+    this.target = makeTarget(load, timeoutMs);
+    this.recorder = new Recorder(this.target.mixSize);
+    this.limit = "requests" in limit ? limit.requests : Infinity;
+    this.sweeper = sweepTimeouts(this.all, this.target);
+    if ("durationMs" in limit)
+      this.deadline = setTimeout(() => this.closeWindow(this.target.longestTimeoutMs), limit.durationMs);
+    const now = performance3.now();
+    if (typeof connections !== "number") {
+      const ramp = connections;
+      this.wanted = rampConnections(ramp, 0);
+      this.rampTicker = setInterval(
+        () => this.follow(rampConnections(ramp, performance3.now() - this.startedAt)),
+        RAMP_TICK_MS
+      );
+    } else this.wanted = connections;
+    const n = Math.min(this.wanted, this.limit);
+    if (n <= 0 && typeof connections === "number") this.stop();
+    for (let i = 0; i < n; i++) this.open(now);
+  }
+  byCount;
+  depth;
+  recorder;
+  target;
+  all = /* @__PURE__ */ new Set();
+  /**
+   * With pipelining: the mix entries of requests written behind a response that announced a close
+   * (`Connection: close`), which the server never read. They go out again first, on whichever
+   * connection writes next, counted as sent once.
+   */
+  resend = [];
+  /** connections a ramp's falling level retires, still answering what they have in flight */
+  retiring = /* @__PURE__ */ new Set();
+  limit;
+  /** requests written, and failed connects, against a request-count limit */
+  started = 0;
+  settled = 0;
+  stopped = false;
+  /** the window is over: nothing new is written; the requests in flight finish or time out */
+  closing = false;
+  deadline;
+  sweeper;
+  /** the connections wanted now (a fixed count, or the ramp's level) */
+  wanted;
+  startedAt = performance3.now();
+  rampTicker;
+  resolveDone = () => void 0;
+  done = new Promise((resolve) => this.resolveDone = resolve);
+  /** A ramp's new level: connections are added now; extra ones retire as their responses come in. */
+  follow(wanted) {
+    this.wanted = wanted;
+    if (this.stopped || this.closing) return;
+    for (const c of this.retiring) {
+      if (this.all.size - this.retiring.size >= wanted) break;
+      this.retiring.delete(c);
+    }
+    const now = performance3.now();
+    for (let i = this.all.size - this.retiring.size; i < wanted; i++) this.open(now);
+  }
+  /**
+   * More connections than the level wants: this one writes nothing more and closes once nothing of
+   * it is in flight (with pipelining, after its queue drains; no event: it is ours to close).
+   * True when it retires.
+   */
+  retire(c) {
+    if (!this.retiring.has(c)) {
+      if (this.all.size - this.retiring.size <= this.wanted) return false;
+      this.retiring.add(c);
+    }
+    if (c.inFlight) return true;
+    this.retiring.delete(c);
+    this.all.delete(c);
+    c.dispose();
+    return true;
+  }
+  open(now) {
+    this.all.add(new Connection(this.target, this, now, this.depth));
+  }
+  next(c) {
+    if (this.stopped || this.closing) return;
+    const again = this.resend.pop();
+    if (again !== void 0) {
+      c.send(this.target.again(again), performance3.now(), again);
       return;
     }
-    if (!job) return;
-    const run = startEngine(job.kind === "open" ? { ...job, startAtEpochMs: msg.startAtEpochMs } : job);
-    job = void 0;
-    const timer = setInterval(() => send({ t: "progress", responses: run.responses() }), PROGRESS_MS);
-    run.done.then(
-      (tally) => {
-        clearInterval(timer);
-        send({ t: "done", tally });
-      },
-      (err) => {
-        clearInterval(timer);
-        send({ t: "error", message: err instanceof Error ? err.message : String(err) });
+    if (this.started >= this.limit) return;
+    this.started++;
+    const now = performance3.now();
+    const request = this.target.next();
+    this.recorder.sentOne(this.target.current);
+    c.send(request, now, this.target.current);
+  }
+  /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
+  fill(c) {
+    for (let k = c.pending; k < this.depth; k++) this.next(c);
+  }
+  onOpen(c) {
+    if (!this.closing && this.retire(c)) return;
+    this.fill(c);
+  }
+  onResponse(c, r, at) {
+    if (this.stopped) return;
+    this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
+    this.settle();
+    if (this.closing) this.drained();
+    else if (c.usable && !this.retire(c)) this.fill(c);
+  }
+  onClose(c, kind, byServer) {
+    this.all.delete(c);
+    this.retiring.delete(c);
+    if (this.stopped) return;
+    if (this.closing && !c.connected) return this.drained();
+    if (byServer) this.recorder.connectionCloses++;
+    if (kind === void 0 && c.connected) this.resend.push(...c.pendingRequests());
+    if (kind !== void 0) {
+      if (c.connected) {
+        const lost = c.pendingRequests();
+        for (const req of lost.length > 0 ? lost : [c.req]) {
+          if (this.stopped) return;
+          this.recorder.error(kind, req);
+          this.settle();
+        }
+      } else {
+        this.recorder.error(kind, -1);
+        this.started++;
+        this.settle();
       }
-    );
-  });
-  send({ t: "ready" });
-  return true;
-}
-function awaitMessage(w, i, kind) {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      w.off("message", onMessage);
-      w.off("error", onError);
-      w.off("exit", onExit);
-    };
-    const onMessage = (msg) => {
-      if (msg.t === "error") {
-        cleanup();
-        reject(new Error(`engine worker ${i}: ${msg.message}`));
-      } else if (msg.t === kind) {
-        cleanup();
-        resolve(msg);
-      }
-    };
-    const onError = (err) => {
-      cleanup();
-      reject(new Error(`engine worker ${i}: ${err.message}`));
-    };
-    const onExit = (code) => {
-      cleanup();
-      reject(new Error(`engine worker ${i} exited with code ${code}`));
-    };
-    w.on("message", onMessage);
-    w.on("error", onError);
-    w.on("exit", onExit);
-  });
-}
-var EnginePool = class _EnginePool {
-  constructor(workers) {
-    this.workers = workers;
-    workers.forEach((w, i) => {
-      w.on("error", (err) => this.failure ??= new Error(`engine worker ${i}: ${err.message}`));
-      w.on("exit", (code) => this.failure ??= new Error(`engine worker ${i} exited with code ${code}`));
-    });
+    }
+    if (this.closing) return this.drained();
+    if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
+    if (this.started >= this.limit && this.resend.length === 0) return;
+    if (c.connected) this.open(performance3.now());
+    else setImmediate(() => !this.stopped && !this.closing && this.open(performance3.now()));
   }
-  workers;
-  /** a worker that failed between stages; the next stage reports it */
-  failure;
-  static async start(n, script) {
-    const workers = Array.from({ length: n }, () => new Worker(script));
-    const pool = new _EnginePool(workers);
-    await Promise.all(workers.map((w, i) => awaitMessage(w, i, "ready")));
-    return pool;
+  settle() {
+    this.settled++;
+    if (this.byCount && this.settled >= this.limit) this.stop();
   }
-  get size() {
-    return this.workers.length;
+  /** The duration is over: the window closes now; the stage ends once nothing is in flight. */
+  closeWindow(timeoutMs) {
+    this.closing = true;
+    this.recorder.endWindow();
+    this.deadline = setTimeout(() => this.stop(), timeoutMs + 1e3);
+    this.drained();
   }
-  run(jobs) {
-    const counts = jobs.map(() => 0);
-    const workers = this.workers.slice(0, jobs.length);
-    const done = (async () => {
-      if (this.failure) throw this.failure;
-      if (jobs.length > this.workers.length) throw new Error("more jobs than workers");
-      const prepared = workers.map((w, i) => awaitMessage(w, i, "prepared"));
-      jobs.forEach((job, i) => workers[i]?.postMessage({ t: "prepare", job }));
-      await Promise.all(prepared);
-      const listeners = workers.map((w, i) => {
-        const onProgress = (msg) => {
-          if (msg.t === "progress") counts[i] = msg.responses;
-        };
-        w.on("message", onProgress);
-        return onProgress;
-      });
-      try {
-        const finished = workers.map((w, i) => awaitMessage(w, i, "done"));
-        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
-        for (const w of workers) w.postMessage({ t: "go", startAtEpochMs });
-        const tallies = (await Promise.all(finished)).map((m) => m.tally);
-        tallies.forEach((t, i) => counts[i] = t.responses);
-        return tallies;
-      } finally {
-        workers.forEach((w, i) => w.off("message", listeners[i]));
-      }
-    })();
-    return { responses: () => counts.reduce((a, b) => a + b, 0), done };
+  drained() {
+    for (const c of this.all) if (c.connected && c.inFlight) return;
+    this.stop();
   }
-  async close() {
-    this.failure = void 0;
-    for (const w of this.workers) w.removeAllListeners("exit");
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  stop() {
+    if (this.stopped) return;
+    if (this.closing) {
+      for (const c of this.all)
+        if (c.connected) for (const req of c.pendingRequests()) this.recorder.error("unfinished", req);
+      for (const req of this.resend.splice(0)) this.recorder.error("unfinished", req);
+    }
+    this.recorder.stop(this.byCount ? "last-event" : "now");
+    this.stopped = true;
+    clearTimeout(this.deadline);
+    clearInterval(this.sweeper);
+    clearInterval(this.rampTicker);
+    for (const c of this.all) c.dispose();
+    this.all.clear();
+    this.resolveDone(this.recorder.tally());
   }
 };
-function runInThread(job) {
-  const run = startEngine(job);
-  return { responses: run.responses, done: run.done.then((t) => [t]) };
+function runClosed(load, connections, limit, timeoutMs, pipelining = 1) {
+  const engine = new ClosedEngine(load, connections, !("durationMs" in limit), limit, timeoutMs, pipelining);
+  return { recorder: engine.recorder, done: engine.done };
 }
+
+// runner/src/engines/http.ts
+var httpEngine = {
+  stage: pooledStage,
+  run(job) {
+    const run = job.kind === "closed" ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining) : runOpen({
+      load: job.target,
+      schedule: scheduleOf(job),
+      connections: job.connections,
+      timeoutMs: job.timeoutMs
+    });
+    return { responses: () => run.recorder.responses, done: run.done };
+  },
+  entries: (target) => target.mix ? target.mix.map((e) => e.name) : []
+};
 
 // runner/src/ws.ts
 import { randomBytes } from "node:crypto";
@@ -38283,6 +38084,264 @@ function runWs(job) {
   return { responses: () => engine.recorder.responses, done: engine.done };
 }
 
+// runner/src/engines/ws.ts
+var wsEngine = {
+  stage(target, phase, ctx) {
+    if (phase.kind !== "ws") throw new Error(`phase ${phase.name}: a WebSocket scenario runs WebSocket phases only`);
+    const { limit } = ctx;
+    const warmup = "durationMs" in limit ? limit.durationMs : void 0;
+    const job = { ws: target.websocket, phase, timeoutMs: ctx.timeoutMs };
+    if (warmup !== void 0)
+      Object.assign(job, { sendForMs: warmup, drainMs: Math.min(target.websocket.drainMs, 1e3) });
+    const run = runWs(job);
+    return { responses: run.responses, done: run.done.then((t) => [t]) };
+  },
+  run() {
+    throw new Error("WebSocket phases run in one engine (runner/src/ws.ts)");
+  },
+  entries: (_target, phase) => phase.kind === "ws" ? [...WS_ENTRIES] : []
+};
+
+// runner/src/engine.ts
+var ENGINES = {
+  http: httpEngine,
+  ws: wsEngine,
+  grpc: grpcEngine
+};
+function engineOf(target) {
+  return ENGINES[target.kind];
+}
+function startEngine(job) {
+  return engineOf(job.target).run(job);
+}
+
+// src/protocol/measurement.ts
+function sumDelivery(parts) {
+  let out;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
+}
+function sumChecks(parts) {
+  const out = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function unionStatuses(parts) {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : void 0;
+}
+function addCounts(into, from) {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+function addOpenCounts(a, b) {
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator
+    }
+  };
+}
+function sumOpenCounts(parts) {
+  let out;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
+}
+
+// runner/src/tally.ts
+function combineRequestTallies(trial, names, tallies, generator) {
+  return names.map((name, k) => {
+    const parts = tallies.map((t) => {
+      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
+      const own = requests?.[k];
+      if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
+      return { ...phase, ...own, connectionCloses: 0 };
+    });
+    return { name, ...combineTallies(trial, parts, generator) };
+  });
+}
+function round2(v) {
+  return Math.round(v * 100) / 100;
+}
+function combineTallies(trial, tallies, generator) {
+  const statusCodes = {};
+  const errors = {};
+  const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
+  for (const t of tallies) {
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
+  }
+  const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
+  const seconds = durationMs / 1e3;
+  const merged = mergeHistograms(tallies.map((t) => t.histogram));
+  const responses = sum((t) => t.responses);
+  const measurement = {
+    trial,
+    durationMs: Math.round(durationMs * 1e3) / 1e3,
+    sent: sum((t) => t.sent),
+    responses,
+    successes: sum((t) => t.successes),
+    failures: sum((t) => t.failures),
+    statusCodes,
+    errors,
+    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    bytesPerSec: seconds > 0 ? Math.round(sum((t) => t.bytes) / seconds) : 0,
+    latency: summarize(merged),
+    connectionCloses: sum((t) => t.connectionCloses),
+    generator: {
+      cpuPct: generator.wallMs > 0 ? round2(generator.cpuUs / 1e3 / generator.wallMs * 100) : 0,
+      eventLoopDelayP99Us: tallies.reduce((a, t) => Math.max(a, t.loopDelayP99Us), 0),
+      eventLoopDelayMaxUs: tallies.reduce((a, t) => Math.max(a, t.loopDelayMaxUs), 0),
+      busyPct: round2(tallies.reduce((a, t) => Math.max(a, t.loopUtilization), 0) * 100),
+      threads: generator.threads,
+      cores: generator.cores
+    }
+  };
+  const checks = sumChecks(tallies);
+  if (checks) measurement.checks = checks;
+  const expected = unionStatuses(tallies);
+  if (expected) measurement.expectedStatuses = expected;
+  const open = sumOpenCounts(tallies);
+  if (open) measurement.open = open;
+  const delivery = sumDelivery(tallies);
+  if (delivery) measurement.delivery = delivery;
+  const histogram = encodeHistogram(merged);
+  merged.destroy();
+  return { measurement, histogram };
+}
+
+// runner/src/workers.ts
+import { isMainThread, parentPort, Worker } from "node:worker_threads";
+var PROGRESS_MS = 200;
+var GO_LEAD_MS = START_LEAD_MS;
+function serveIfWorker() {
+  if (isMainThread || !parentPort) return false;
+  const port = parentPort;
+  const send = (msg) => port.postMessage(msg);
+  let job;
+  port.on("message", (msg) => {
+    if (msg.t === "prepare") {
+      job = msg.job;
+      send({ t: "prepared" });
+      return;
+    }
+    if (!job) return;
+    const run = startEngine(job.kind === "open" ? { ...job, startAtEpochMs: msg.startAtEpochMs } : job);
+    job = void 0;
+    const timer = setInterval(() => send({ t: "progress", responses: run.responses() }), PROGRESS_MS);
+    run.done.then(
+      (tally) => {
+        clearInterval(timer);
+        send({ t: "done", tally });
+      },
+      (err) => {
+        clearInterval(timer);
+        send({ t: "error", message: err instanceof Error ? err.message : String(err) });
+      }
+    );
+  });
+  send({ t: "ready" });
+  return true;
+}
+function awaitMessage(w, i, kind) {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      w.off("message", onMessage);
+      w.off("error", onError);
+      w.off("exit", onExit);
+    };
+    const onMessage = (msg) => {
+      if (msg.t === "error") {
+        cleanup();
+        reject(new Error(`engine worker ${i}: ${msg.message}`));
+      } else if (msg.t === kind) {
+        cleanup();
+        resolve(msg);
+      }
+    };
+    const onError = (err) => {
+      cleanup();
+      reject(new Error(`engine worker ${i}: ${err.message}`));
+    };
+    const onExit = (code) => {
+      cleanup();
+      reject(new Error(`engine worker ${i} exited with code ${code}`));
+    };
+    w.on("message", onMessage);
+    w.on("error", onError);
+    w.on("exit", onExit);
+  });
+}
+var EnginePool = class _EnginePool {
+  constructor(workers) {
+    this.workers = workers;
+    workers.forEach((w, i) => {
+      w.on("error", (err) => this.failure ??= new Error(`engine worker ${i}: ${err.message}`));
+      w.on("exit", (code) => this.failure ??= new Error(`engine worker ${i} exited with code ${code}`));
+    });
+  }
+  workers;
+  /** a worker that failed between stages; the next stage reports it */
+  failure;
+  static async start(n, script) {
+    const workers = Array.from({ length: n }, () => new Worker(script));
+    const pool = new _EnginePool(workers);
+    await Promise.all(workers.map((w, i) => awaitMessage(w, i, "ready")));
+    return pool;
+  }
+  get size() {
+    return this.workers.length;
+  }
+  run(jobs) {
+    const counts = jobs.map(() => 0);
+    const workers = this.workers.slice(0, jobs.length);
+    const done = (async () => {
+      if (this.failure) throw this.failure;
+      if (jobs.length > this.workers.length) throw new Error("more jobs than workers");
+      const prepared = workers.map((w, i) => awaitMessage(w, i, "prepared"));
+      jobs.forEach((job, i) => workers[i]?.postMessage({ t: "prepare", job }));
+      await Promise.all(prepared);
+      const listeners = workers.map((w, i) => {
+        const onProgress = (msg) => {
+          if (msg.t === "progress") counts[i] = msg.responses;
+        };
+        w.on("message", onProgress);
+        return onProgress;
+      });
+      try {
+        const finished = workers.map((w, i) => awaitMessage(w, i, "done"));
+        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
+        for (const w of workers) w.postMessage({ t: "go", startAtEpochMs });
+        const tallies = (await Promise.all(finished)).map((m) => m.tally);
+        tallies.forEach((t, i) => counts[i] = t.responses);
+        return tallies;
+      } finally {
+        workers.forEach((w, i) => w.off("message", listeners[i]));
+      }
+    })();
+    return { responses: () => counts.reduce((a, b) => a + b, 0), done };
+  }
+  async close() {
+    this.failure = void 0;
+    for (const w of this.workers) w.removeAllListeners("exit");
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+};
+function runInThread(job) {
+  const run = startEngine(job);
+  return { responses: run.responses, done: run.done.then((t) => [t]) };
+}
+
 // runner/src/main.ts
 async function withProgress(plan, where, run) {
   const started = performance.now();
@@ -38312,29 +38371,21 @@ var Stages = class {
   }
   plan;
   pool;
-  start(load, phase, limit) {
-    if (phase.kind === "ws") {
-      if (!load.websocket) throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
-      const warmup = "durationMs" in limit ? limit.durationMs : void 0;
-      const job = { ws: load.websocket, phase, timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs };
-      if (warmup !== void 0)
-        Object.assign(job, { sendForMs: warmup, drainMs: Math.min(load.websocket.drainMs, 1e3) });
-      const run = runWs(job);
-      return { responses: run.responses, done: run.done.then((t) => [t]) };
-    }
-    const jobs = splitStage({
-      load,
-      phase,
+  start(s, phase, limit) {
+    const { pool } = this;
+    return engineOf(s.target).stage(s.target, phase, {
       limit,
-      timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs,
-      workers: this.pool?.size ?? 1,
+      timeoutMs: s.requestTimeoutMs ?? this.plan.requestTimeoutMs,
+      workers: pool?.size ?? 1,
       // worker threads get a common start of their own once every one holds its job
-      startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === "open" ? START_LEAD_MS : 0)
+      startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === "open" ? START_LEAD_MS : 0),
+      runJobs(jobs) {
+        const [only] = jobs;
+        if (!pool && only && jobs.length === 1) return runInThread(only);
+        if (!pool) throw new Error("several engine instances need worker threads");
+        return pool.run(jobs);
+      }
     });
-    const [only] = jobs;
-    if (!this.pool && only && jobs.length === 1) return runInThread(only);
-    if (!this.pool) throw new Error("several engine instances need worker threads");
-    return this.pool.run(jobs);
   }
 };
 async function runTrial(plan, stages, s, phase, count) {
@@ -38360,7 +38411,7 @@ async function runTrial(plan, stages, s, phase, count) {
   };
   const { measurement, histogram } = combineTallies(trial, tallies, generator);
   const event = { t: "trial", scenario: s.name, phase: phase.name, measurement, histogram };
-  const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === "ws" ? [...WS_ENTRIES] : [];
+  const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
 }

@@ -1,8 +1,9 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
-import type { ReadyProbe, RequestSpec, Scenario } from './config/types.js';
+import type { ReadyProbe, Scenario } from './config/types.js';
 import { parseJsonl } from './jsonl.js';
-import type { PlanRequest, PlanScenario, RunnerPlan } from './protocol/plan.js';
+import type { PlanScenario, PlanTarget, RunnerPlan } from './protocol/plan.js';
+import { protocolOf } from './protocols/index.js';
 
 export { EVENT_MARKER } from './protocol/plan.js';
 export { parseEventLine } from './protocol/validate.js';
@@ -15,13 +16,9 @@ export function parseBodiesJsonl(text: string, file: string): string[] {
   return bodies;
 }
 
-function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): PlanRequest {
-  const request: PlanRequest = { url: r.url, method: r.method, headers: r.headers };
-  if (r.body !== undefined) request.body = r.body;
-  if (r.bodiesFile !== undefined) request.bodies = readBodies(r.bodiesFile);
-  if (r.expect !== undefined) request.expect = r.expect;
-  if (r.timeoutMs !== undefined) request.timeoutMs = r.timeoutMs;
-  return request;
+/** What the runner loads for a scenario: its requests (or mix), its WebSocket peers or its gRPC calls. */
+function planTarget(s: Scenario, readBodies: (file: string) => string[]): PlanTarget {
+  return protocolOf(s.target).plan(s.target, s.name, readBodies);
 }
 
 export function buildPlan(
@@ -36,42 +33,13 @@ export function buildPlan(
     requestTimeoutMs: 10_000,
     workers,
     ready,
-    scenarios: scenarios.map((s) => {
-      const planned: PlanScenario = {
-        name: s.name,
-        request: planRequest(s.request, readBodies),
-        warmupMs: s.warmupMs,
-        trials: s.trials,
-        requestTimeoutMs: s.requestTimeoutMs,
-        phases: s.phases,
-      };
-      if (s.websocket) {
-        const { thresholds: _gates, ...ws } = s.websocket;
-        planned.websocket = ws;
-      }
-      if (s.grpc) {
-        const g = s.grpc;
-        if (!g.descriptor) throw new Error(`scenario ${s.name}: the proto ${g.proto} was not loaded`);
-        planned.grpc = {
-          url: g.url,
-          descriptor: g.descriptor,
-          service: g.service,
-          method: g.method,
-          messages:
-            g.bodiesFile !== undefined ? readBodies(g.bodiesFile).map((b) => JSON.parse(b) as unknown) : [g.message],
-          metadata: g.metadata,
-          channels: g.channels,
-          deadlineMs: g.deadlineMs,
-        };
-      }
-      if (s.mix) {
-        planned.mix = s.mix.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: planRequest(e.request, readBodies),
-        }));
-      }
-      return planned;
-    }),
+    scenarios: scenarios.map((s): PlanScenario => ({
+      name: s.name,
+      target: planTarget(s, readBodies),
+      warmupMs: s.warmupMs,
+      trials: s.trials,
+      requestTimeoutMs: s.requestTimeoutMs,
+      phases: s.phases,
+    })),
   };
 }

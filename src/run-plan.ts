@@ -3,7 +3,7 @@
 // the user's (exit 2) and is found before Docker is touched.
 import { readFileSync } from 'node:fs';
 import { loadConfig } from './config/load.js';
-import { ratePhaseName } from './config/normalize.js';
+import { ratePhaseName } from './config/phases.js';
 import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
 import { usageError } from './errors.js';
 import { expandPlan } from './config/env.js';
@@ -86,13 +86,14 @@ export function bodiesReader(): (file: string) => string[] {
   };
 }
 
+/** The bodies of a scenario's one request (a mix's first entry's), when it has a bodies file. */
+function requestBodies(s: Scenario, readBodies: (file: string) => string[]): string[] | undefined {
+  const file = s.target.kind === 'http' ? s.target.request.bodiesFile : undefined;
+  return file ? readBodies(file) : undefined;
+}
+
 export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => string[]): Map<string, string> {
-  return new Map(
-    scenarios.map((s) => [
-      s.name,
-      scenarioHash(s, s.request.bodiesFile ? readBodies(s.request.bodiesFile) : undefined, readBodies),
-    ]),
-  );
+  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
 }
 
 /**

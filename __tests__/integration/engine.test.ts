@@ -403,7 +403,7 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
       scenarios: [
         {
           name: 's',
-          ...request(url),
+          target: { kind: 'http', ...request(url) },
           warmupMs: 0,
           trials: 1,
           phases: [

@@ -32,7 +32,7 @@ const plan: RunnerPlan = {
   scenarios: [
     {
       name: 'api',
-      request: { url: 'http://api:8080/work', method: 'GET', headers: {} },
+      target: { kind: 'http', request: { url: 'http://api:8080/work', method: 'GET', headers: {} } },
       warmupMs: 0,
       // the plan's count is the host's to use: a runner that ran it on its own would run c1 once and exit
       trials: 1,

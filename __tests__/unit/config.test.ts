@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { formatPath, parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
+import { targetOf } from './fixtures.js';
 
 const FILE = '/ws/perf-gate.yml';
 const stubResolver = (path: string): string => `/ws/${path}`;
@@ -115,7 +116,7 @@ describe('parseConfigText: the SPEC §2 example', () => {
     expect(config.scenarios).toHaveLength(1);
     const s = config.scenarios[0]!;
     expect(s.name).toBe('search');
-    expect(s.request).toEqual({
+    expect(targetOf(s, 'http').request).toEqual({
       url: 'http://api:8080/v1/search',
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -158,7 +159,7 @@ describe('parseConfigText: defaults', () => {
     const s = config.scenarios[0]!;
     expect(s.warmupMs).toBe(5000);
     expect(s.trials).toBe(5);
-    expect(s.request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
+    expect(targetOf(s, 'http').request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
     expect(s.thresholds).toEqual({});
     expect(s.sweep).toBeUndefined();
     expect(config.gate).toEqual({ against: 'baselines', confirm: { maxTrials: 12, maxTimeMs: 600_000 } });
@@ -241,8 +242,8 @@ describe('parseConfigText: defaults', () => {
     );
     expect(config.target).toEqual({ url: 'http://127.0.0.1:8080/api/', network: 'host' });
     expect(config.sut).toMatchObject({ composeFiles: [], services: [], ready: [] });
-    expect(config.scenarios[0]!.request.url).toBe('http://127.0.0.1:8080/api/items?q=1');
-    expect(config.scenarios[1]!.mix?.map((e) => e.request.url)).toEqual([
+    expect(targetOf(config.scenarios[0], 'http').request.url).toBe('http://127.0.0.1:8080/api/items?q=1');
+    expect(targetOf(config.scenarios[1], 'http').mix?.map((e) => e.request.url)).toEqual([
       'http://127.0.0.1:8080/api/a',
       'http://127.0.0.1:8080/api/b',
     ]);
@@ -268,7 +269,7 @@ describe('parseConfigText: defaults', () => {
         };
       }),
     );
-    expect(config.scenarios[0]!.request).toMatchObject({
+    expect(targetOf(config.scenarios[0], 'http').request).toMatchObject({
       timeoutMs: 90_000,
       expect: {
         status: [200],
@@ -346,7 +347,7 @@ describe('parseConfigText: defaults', () => {
         Object.assign(request0(c), extra);
       }),
     );
-    expect(config.scenarios[0]!.request).toEqual({ url: 'http://api:8080/', ...expected });
+    expect(targetOf(config.scenarios[0], 'http').request).toEqual({ url: 'http://api:8080/', ...expected });
   });
 
   it.each([

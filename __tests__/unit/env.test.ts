@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expandEnv, expandPlan, placeholders } from '../../src/config/env.js';
 import { UserError } from '../../src/errors.js';
 import type { RunnerPlan } from '../../src/plan.js';
+import { targetOf } from './fixtures.js';
 
 const ENV = { TOKEN: 's3cr3t', HOST: 'api:8080', EMPTY: '', WITH_DOLLAR: 'a${B}' };
 
@@ -59,11 +60,14 @@ describe('expandPlan', () => {
     scenarios: [
       {
         name: 'search',
-        request: {
-          url: 'http://${HOST}/search',
-          method: 'POST',
-          headers: { authorization: 'Bearer ${TOKEN}', 'x-plain': 'p' },
-          body: '{"k":"${TOKEN}"}',
+        target: {
+          kind: 'http',
+          request: {
+            url: 'http://${HOST}/search',
+            method: 'POST',
+            headers: { authorization: 'Bearer ${TOKEN}', 'x-plain': 'p' },
+            body: '{"k":"${TOKEN}"}',
+          },
         },
         warmupMs: 0,
         trials: 1,
@@ -71,7 +75,10 @@ describe('expandPlan', () => {
       },
       {
         name: 'mix',
-        request: { url: 'http://h/', method: 'POST', headers: {}, bodies: ['{"a":1}', '{"t":"${TOKEN}"}'] },
+        target: {
+          kind: 'http',
+          request: { url: 'http://h/', method: 'POST', headers: {}, bodies: ['{"a":1}', '{"t":"${TOKEN}"}'] },
+        },
         warmupMs: 0,
         trials: 1,
         phases: [],
@@ -82,15 +89,15 @@ describe('expandPlan', () => {
   it('fills url, headers, body and every body of bodies; the input plan is untouched', () => {
     const seen = new Set<string>();
     const out = expandPlan(plan, ENV, (v) => seen.add(v));
-    expect(out.scenarios[0]?.request).toEqual({
+    expect(targetOf(out.scenarios[0], 'http').request).toEqual({
       url: 'http://api:8080/search',
       method: 'POST',
       headers: { authorization: 'Bearer s3cr3t', 'x-plain': 'p' },
       body: '{"k":"s3cr3t"}',
     });
-    expect(out.scenarios[1]?.request.bodies).toEqual(['{"a":1}', '{"t":"s3cr3t"}']);
+    expect(targetOf(out.scenarios[1], 'http').request.bodies).toEqual(['{"a":1}', '{"t":"s3cr3t"}']);
     expect([...seen]).toEqual(['api:8080', 's3cr3t']);
-    expect(plan.scenarios[0]?.request.headers.authorization).toBe('Bearer ${TOKEN}');
+    expect(targetOf(plan.scenarios[0], 'http').request.headers.authorization).toBe('Bearer ${TOKEN}');
   });
 
   it('names the scenario and the key of a missing variable', () => {

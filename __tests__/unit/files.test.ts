@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
 import { baselinePath, scenarioHash, stableStringify, writeFileAtomic } from '../../src/results/files.js';
+import { targetOf } from './fixtures.js';
 
 describe('stableStringify', () => {
   it.each<[string, unknown, string]>([
@@ -85,14 +86,20 @@ describe('baselinePath', () => {
   });
 });
 
+/** The scenario's one request. */
+const req = (s: Scenario) => targetOf(s, 'http').request;
+
 function scenario(edit: (s: Scenario) => void = () => {}): Scenario {
   const s: Scenario = {
     name: 'search',
-    request: {
-      url: 'http://api:8080/v1/search',
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"q":"forklift"}',
+    target: {
+      kind: 'http',
+      request: {
+        url: 'http://api:8080/v1/search',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"q":"forklift"}',
+      },
     },
     phases: [
       { kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 },
@@ -124,11 +131,14 @@ describe('scenarioHash', () => {
         { durationMs: 30_000, connections: 10, name: 'c10', kind: 'closed' },
         { maxInFlight: 1000, durationMs: 30_000, rate: 500, name: 'r500', kind: 'open' },
       ],
-      request: {
-        body: '{"q":"forklift"}',
-        headers: { 'content-type': 'application/json' },
-        method: 'POST',
-        url: 'http://api:8080/v1/search',
+      target: {
+        request: {
+          body: '{"q":"forklift"}',
+          headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          url: 'http://api:8080/v1/search',
+        },
+        kind: 'http',
       },
       name: 'search',
     };
@@ -137,10 +147,10 @@ describe('scenarioHash', () => {
   });
 
   it.each<[string, (s: Scenario) => void]>([
-    ['url', (s) => (s.request.url = 'http://api:8080/v2/search')],
-    ['method', (s) => (s.request.method = 'PUT')],
-    ['a header', (s) => (s.request.headers = { ...s.request.headers, 'x-a': '1' })],
-    ['body', (s) => (s.request.body = '{"q":"pallet"}')],
+    ['url', (s) => (req(s).url = 'http://api:8080/v2/search')],
+    ['method', (s) => (req(s).method = 'PUT')],
+    ['a header', (s) => (req(s).headers = { ...req(s).headers, 'x-a': '1' })],
+    ['body', (s) => (req(s).body = '{"q":"pallet"}')],
     ['phase connections', (s) => (s.phases[0] = { kind: 'closed', name: 'c10', connections: 11, durationMs: 30_000 })],
     ['phase duration', (s) => (s.phases[0] = { kind: 'closed', name: 'c10', connections: 10, durationMs: 31_000 })],
     [
@@ -165,8 +175,8 @@ describe('scenarioHash', () => {
   describe('with bodies', () => {
     const withBodies = (path: string) =>
       scenario((s) => {
-        delete s.request.body;
-        s.request.bodiesFile = path;
+        delete req(s).body;
+        req(s).bodiesFile = path;
       });
     const bodies = ['{"q":"a"}', '{"q":"b"}'];
     const hashed = scenarioHash(withBodies('/ws/a/bodies.jsonl'), bodies);

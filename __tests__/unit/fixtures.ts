@@ -226,3 +226,12 @@ export function toolPath(name: string): string | undefined {
 export function actionlintPath(): string | undefined {
   return toolPath('actionlint');
 }
+
+/** A scenario's target (a config's or a plan's) of the kind a test expects; another kind fails the test. */
+export function targetOf<T extends { kind: string }, K extends T['kind']>(
+  s: { target: T } | undefined,
+  kind: K,
+): Extract<T, { kind: K }> {
+  if (s?.target.kind !== kind) throw new Error(`expected a ${kind} target, got ${s?.target.kind ?? 'no scenario'}`);
+  return s.target as Extract<T, { kind: K }>;
+}

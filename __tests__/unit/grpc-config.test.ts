@@ -13,6 +13,7 @@ import type { Config, Scenario } from '../../src/config/types.js';
 import { buildPlan } from '../../src/plan.js';
 import { scenarioHash } from '../../src/results/files.js';
 import { ROOT } from '../integration/helpers.js';
+import { targetOf } from './fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-grpc-'));
 const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
@@ -86,8 +87,9 @@ describe('config: grpc scenarios', () => {
     const { config: c, problems } = config(GRPC);
     expect(problems).toEqual([]);
     const s = c?.scenarios[0] as Scenario;
-    expect(s.grpc).toEqual({
+    expect(targetOf(s, 'grpc').grpc).toEqual({
       url: 'grpc://vectordb:50051',
+      urlAsWritten: 'grpc://vectordb:50051',
       proto: PROTO,
       protoFile: PROTO,
       service: 'vectordb.VectorDB',
@@ -101,15 +103,15 @@ describe('config: grpc scenarios', () => {
   });
   it('defaults: one channel, a 10 s deadline', () => {
     const { config: c } = config({ ...GRPC, channels: undefined, deadline: undefined });
-    expect(c?.scenarios[0]?.grpc).toMatchObject({ channels: 1, deadlineMs: 10_000 });
+    expect(targetOf(c?.scenarios[0], 'grpc').grpc).toMatchObject({ channels: 1, deadlineMs: 10_000 });
   });
   it('the deadline defaults to the scenario’s request-timeout; its own deadline wins', () => {
     expect(config({ ...GRPC, deadline: undefined }, { 'request-timeout': '2s' }).config?.scenarios[0]).toMatchObject({
       requestTimeoutMs: 2000,
-      grpc: { deadlineMs: 2000 },
+      target: { grpc: { deadlineMs: 2000 } },
     });
     expect(
-      config({ ...GRPC, deadline: '300ms' }, { 'request-timeout': '2s' }).config?.scenarios[0]?.grpc,
+      targetOf(config({ ...GRPC, deadline: '300ms' }, { 'request-timeout': '2s' }).config?.scenarios[0], 'grpc').grpc,
     ).toMatchObject({
       deadlineMs: 300,
     });
@@ -272,12 +274,12 @@ describe('the plan and the hash of a gRPC scenario', () => {
     const descriptors = new Map<string, ProtoDescriptor>();
     checkGrpcScenarios(c?.scenarios ?? [], reader, readMessages, descriptors);
     const s = c?.scenarios[0] as Scenario;
-    if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+    if (s.target.kind === 'grpc') s.target.grpc.descriptor = descriptors.get(s.target.grpc.protoFile);
     return s;
   };
   it('hands the runner the descriptor and the messages, never the proto path', () => {
     const plan = buildPlan([loaded()], [], () => []);
-    const g = plan.scenarios[0]?.grpc;
+    const g = targetOf(plan.scenarios[0], 'grpc').grpc;
     expect(g).toMatchObject({
       url: GRPC.url,
       service: 'vectordb.VectorDB',
@@ -300,7 +302,7 @@ describe('the plan and the hash of a gRPC scenario', () => {
       { TOKEN: 't0k' },
       () => {},
     );
-    expect(out.scenarios[0]?.grpc?.metadata).toEqual({ authorization: 'Bearer t0k' });
+    expect(targetOf(out.scenarios[0], 'grpc').grpc.metadata).toEqual({ authorization: 'Bearer t0k' });
     expect(() =>
       expandPlan(
         buildPlan([s], [], () => []),
@@ -313,10 +315,10 @@ describe('the plan and the hash of a gRPC scenario', () => {
     const base = scenarioHash(loaded());
     expect(scenarioHash(loaded({ ...GRPC, message: { ...GRPC.message, k: 5 } }))).not.toBe(base);
     const moved = loaded();
-    if (moved.grpc) moved.grpc.protoFile = '/elsewhere/search.proto';
+    targetOf(moved, 'grpc').grpc.protoFile = '/elsewhere/search.proto';
     expect(scenarioHash(moved)).toBe(base);
     const edited = loaded();
-    if (edited.grpc) edited.grpc.descriptor = { nested: {} };
+    targetOf(edited, 'grpc').grpc.descriptor = { nested: {} };
     expect(scenarioHash(edited)).not.toBe(base);
   });
 });

@@ -14,7 +14,7 @@ import { CONFIG_FILE, initCommand, type InitIO, WORKFLOW_FILE } from '../../src/
 import { defaultAgainst, mergeServices, renderConfig, scanCompose, scenarioName } from '../../src/init/init.js';
 import { parseConfigText } from '../../src/config/load.js';
 import { EXIT_USAGE, UserError } from '../../src/errors.js';
-import { actionlintPath, failure } from './fixtures.js';
+import { actionlintPath, failure, targetOf } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -103,7 +103,7 @@ describe('scanCompose', () => {
     writeFileSync(join(dir, 'c.yml'), 'services: {}\n');
     const parsed = parseConfigText(text, join(dir, 'perf-gate.yml'), (p) => join(dir, p));
     expect(parsed.problems).toEqual([]);
-    expect(parsed.config?.scenarios.map((s) => [s.name, s.request.url])).toEqual([
+    expect(parsed.config?.scenarios.map((s) => [s.name, targetOf(s, 'http').request.url])).toEqual([
       ['my-api', 'http://my.api:80/items?ids=1,2'],
       ['my-api-2', 'http://my-api:81/items?ids=1,2'],
     ]);
@@ -168,7 +168,7 @@ describe('perf-gate init on the fixture repositories', () => {
     await initCommand(OPTS, r.io);
     expect(r.asked).toHaveLength(2);
     const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
-    expect(config.scenarios[0]?.request.url).toBe('http://app:8080/v1/items');
+    expect(targetOf(config.scenarios[0], 'http').request.url).toBe('http://app:8080/v1/items');
     expect(config.gate.against).toBe('baselines');
   });
 
@@ -176,7 +176,9 @@ describe('perf-gate init on the fixture repositories', () => {
     const r = repo('no-healthcheck', {});
     await initCommand({ ...OPTS, path: 'status', against: 'baselines' }, r.io);
     expect(r.asked).toEqual([]);
-    expect(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd).scenarios[0]?.request.url).toBe('http://app:8080/status');
+    expect(targetOf(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd).scenarios[0], 'http').request.url).toBe(
+      'http://app:8080/status',
+    );
   });
 
   it.each<[string, (r: ReturnType<typeof repo>) => Parameters<typeof initCommand>[0], RegExp]>([

@@ -15,7 +15,7 @@ import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../
 import { scenarioHash } from '../../src/results/files.js';
 import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
 import { TrialCollector } from '../../src/session/collect.js';
-import { phase, steadyPhase } from './fixtures.js';
+import { phase, targetOf, steadyPhase } from './fixtures.js';
 
 describe('MixPicker: smooth weighted round-robin', () => {
   const picks = (weights: number[], n: number): number[] => {
@@ -159,7 +159,7 @@ describe('config: requests (a mix)', () => {
     const { config: c, problems } = config([EMBED, SEARCH]);
     expect(problems).toEqual([]);
     const s = c?.scenarios[0] as Scenario;
-    expect(s.mix).toEqual([
+    expect(targetOf(s, 'http').mix).toEqual([
       {
         name: 'embed',
         weight: 1,
@@ -179,11 +179,11 @@ describe('config: requests (a mix)', () => {
       },
     ]);
     // the connection target is the first entry's
-    expect(s.request.url).toBe('http://api:8080/embed');
+    expect(targetOf(s, 'http').request.url).toBe('http://api:8080/embed');
   });
   it('weight defaults to 1', () => {
     const { config: c } = config([{ name: 'a', url: 'http://api/a' }]);
-    expect(c?.scenarios[0]?.mix?.[0]?.weight).toBe(1);
+    expect(targetOf(c?.scenarios[0], 'http').mix?.[0]?.weight).toBe(1);
   });
   it.each<[string, unknown, Record<string, unknown>, string[]]>([
     [
@@ -277,7 +277,9 @@ describe('the plan and the scenario hash of a mix', () => {
   const bodies = (file: string): string[] => (file.endsWith('q.jsonl') ? ['{"q":"a"}', '{"q":"b"}'] : []);
   it('hands every entry to the runner, bodies read', () => {
     const plan = buildPlan([scenarioOf([EMBED, SEARCH])], [], bodies);
-    expect(plan.scenarios[0]?.mix?.map((e) => [e.name, e.weight, e.request.bodies ?? e.request.body])).toEqual([
+    expect(
+      targetOf(plan.scenarios[0], 'http').mix?.map((e) => [e.name, e.weight, e.request.bodies ?? e.request.body]),
+    ).toEqual([
       ['embed', 1, '{"text":"x"}'],
       ['search', 3, ['{"q":"a"}', '{"q":"b"}']],
     ]);
@@ -290,9 +292,9 @@ describe('the plan and the scenario hash of a mix', () => {
     const plan = buildPlan([s], [], bodies);
     const masked: string[] = [];
     const out = expandPlan(plan, { TOKEN: 't0k', KEY: 'k3y' }, (v) => masked.push(v));
-    expect(out.scenarios[0]?.mix?.[0]?.request.headers.authorization).toBe('Bearer t0k');
-    expect(out.scenarios[0]?.mix?.[1]?.request.url).toBe('http://api:8080/search?k=k3y');
-    expect(out.scenarios[0]?.request.headers.authorization).toBe('Bearer t0k');
+    expect(targetOf(out.scenarios[0], 'http').mix?.[0]?.request.headers.authorization).toBe('Bearer t0k');
+    expect(targetOf(out.scenarios[0], 'http').mix?.[1]?.request.url).toBe('http://api:8080/search?k=k3y');
+    expect(targetOf(out.scenarios[0], 'http').request.headers.authorization).toBe('Bearer t0k');
     expect(masked.sort()).toEqual(['k3y', 't0k']);
     expect(() => expandPlan(plan, { TOKEN: 't' }, () => {})).toThrow(
       'scenarios[0] (mix).requests[1].url: ${KEY} is not set',

@@ -117,7 +117,10 @@ describe('buildPlan', () => {
   const scenarios: Scenario[] = [
     {
       name: 'search',
-      request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      target: {
+        kind: 'http',
+        request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      },
       phases: [{ kind: 'closed', name: 'c10', connections: 10, durationMs: 30_000 }],
       warmupMs: 5000,
       trials: 3,
@@ -127,7 +130,10 @@ describe('buildPlan', () => {
     },
     {
       name: 'ingest',
-      request: { url: 'http://api/i', method: 'POST', headers: {}, bodiesFile: '/ws/bodies.jsonl' },
+      target: {
+        kind: 'http',
+        request: { url: 'http://api/i', method: 'POST', headers: {}, bodiesFile: '/ws/bodies.jsonl' },
+      },
       phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 10_000, maxInFlight: 100 }],
       warmupMs: 1000,
       trials: 1,
@@ -136,7 +142,7 @@ describe('buildPlan', () => {
     },
     {
       name: 'health',
-      request: { url: 'http://api/health', method: 'GET', headers: {} },
+      target: { kind: 'http', request: { url: 'http://api/health', method: 'GET', headers: {} } },
       phases: [{ kind: 'closed', name: 'c1-n10', connections: 1, requests: 10 }],
       warmupMs: 0,
       trials: 2,
@@ -162,7 +168,15 @@ describe('buildPlan', () => {
       scenarios: [
         {
           name: 'search',
-          request: { url: 'http://api/s', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+          target: {
+            kind: 'http',
+            request: {
+              url: 'http://api/s',
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            },
+          },
           warmupMs: 5000,
           trials: 3,
           requestTimeoutMs: 10_000,
@@ -170,7 +184,10 @@ describe('buildPlan', () => {
         },
         {
           name: 'ingest',
-          request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
+          target: {
+            kind: 'http',
+            request: { url: 'http://api/i', method: 'POST', headers: {}, bodies: ['a', '{"b":1}'] },
+          },
           warmupMs: 1000,
           trials: 1,
           requestTimeoutMs: 10_000,
@@ -178,7 +195,10 @@ describe('buildPlan', () => {
         },
         {
           name: 'health',
-          request: { url: 'http://api/health', method: 'GET', headers: {} },
+          target: {
+            kind: 'http',
+            request: { url: 'http://api/health', method: 'GET', headers: {} },
+          },
           warmupMs: 0,
           trials: 2,
           requestTimeoutMs: 10_000,

@@ -1,6 +1,6 @@
 // The runner and the host share one protocol module (src/protocol/) and nothing else.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -8,11 +8,20 @@ const importsOf = (file: string) =>
   [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1] as string);
 
 describe('the runner ↔ host boundary', () => {
-  const runnerFiles = readdirSync(join(ROOT, 'runner/src')).filter((f) => f.endsWith('.ts'));
+  const runnerFiles = (readdirSync(join(ROOT, 'runner/src'), { recursive: true }) as string[]).filter((f) =>
+    f.endsWith('.ts'),
+  );
+
+  it('the engine modules are among the files checked', () => {
+    expect(runnerFiles).toContain(join('engines', 'http.ts'));
+  });
 
   it.each(runnerFiles)('runner/src/%s imports from the host only src/protocol/', (file) => {
-    const host = importsOf(join(ROOT, 'runner/src', file)).filter((i) => i.startsWith('../'));
-    for (const i of host) expect(i, `${file} imports ${i}`).toMatch(/^\.\.\/\.\.\/src\/protocol\/[a-z-]+\.js$/);
+    const dir = dirname(join(ROOT, 'runner/src', file));
+    for (const i of importsOf(join(ROOT, 'runner/src', file)).filter((x) => x.startsWith('.'))) {
+      const target = relative(ROOT, resolve(dir, i));
+      expect(target, `${file} imports ${i}`).toMatch(/^(runner\/src\/([a-z-]+\/)?|src\/protocol\/)[a-z0-9-]+\.js$/);
+    }
   });
 
   it.each(readdirSync(join(ROOT, 'src/protocol')).filter((f) => f.endsWith('.ts')))(

@@ -18,7 +18,7 @@ import type { ResultsFile } from '../../src/results/types.js';
 import { realFiles, type RunDeps, type RunOptions } from '../../src/run-steps.js';
 import { run } from '../../src/run.js';
 import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
-import { failure, trial as trialSummary } from './fixtures.js';
+import { failure, targetOf, trial as trialSummary } from './fixtures.js';
 
 /** How a fake SUT answers: its latency, and where its runner dies. */
 interface SideBehaviour {
@@ -109,7 +109,7 @@ class FakeDocker implements DockerClient {
   async startRunner(opts: RunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<RunningRunner> {
     this.calls.push(`start ${opts.name}`);
     this.runnerNetworks.push(opts.networks);
-    this.planUrls.push(...opts.plan.scenarios.map((s) => s.request.url));
+    this.planUrls.push(...opts.plan.scenarios.map((s) => targetOf(s, 'http').request.url));
     const side = /-(base|head)-runner/.exec(opts.name ?? '')?.[1] ?? 'only';
     return fakeRunner(opts, this.sides[side] as SideBehaviour, onEvent, this.trials);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type EngineJob, type Limit, share, splitStage, type StageSpec } from '../../runner/src/split.js';
 import type { ClosedPhase, OpenPhase } from '../../src/config/types.js';
 
-const load: StageSpec['load'] = {
+const load: StageSpec['target'] = {
+  kind: 'http',
   request: { url: 'http://sut:8080/search?q=a', method: 'GET', headers: { accept: '*/*' } },
 };
 
@@ -16,7 +17,7 @@ function open(rate: number, maxInFlight: number, o: Partial<OpenPhase> = {}): Op
 
 function split(phase: ClosedPhase | OpenPhase, workers: number, limit?: Limit): EngineJob[] {
   return splitStage({
-    load,
+    target: load,
     phase,
     limit:
       limit ??
@@ -107,7 +108,7 @@ describe('splitStage: closed phases', () => {
     expect(total(jobs.map((j) => j.connections))).toBe(phase.connections);
     for (const j of jobs) {
       expect(j.connections).toBeGreaterThan(0);
-      expect(j.load).toBe(load);
+      expect(j.target).toBe(load);
       expect(j.timeoutMs).toBe(5000);
     }
     if (requests) {
@@ -178,7 +179,7 @@ describe('splitStage: open phases', () => {
       expect(j.durationMs).toBe(phase.durationMs);
       expect(j.startAtEpochMs).toBe(1_700_000_000_123.5);
       expect(j.connections).toBeGreaterThan(0);
-      expect(j.load).toBe(load);
+      expect(j.target).toBe(load);
       expect(j.timeoutMs).toBe(5000);
     }
   });

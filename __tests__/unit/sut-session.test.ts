@@ -6,7 +6,7 @@ import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-conta
 import { EXIT_ENVIRONMENT, UserError } from '../../src/errors.js';
 import type { RunnerEvent, RunnerPlan } from '../../src/plan.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
-import type { PlanScenario, RunnerCommand } from '../../src/protocol/plan.js';
+import type { PlanGrpc, PlanScenario, RunnerCommand } from '../../src/protocol/plan.js';
 import { SutSession, type SutSessionOptions, trialDeadlineMs } from '../../src/session/sut-session.js';
 import { withSessions } from '../../src/session/with-sessions.js';
 
@@ -175,9 +175,9 @@ class FakeCompose implements ComposeClient {
 const plan: RunnerPlan = { version: 1, progressIntervalMs: 1000, requestTimeoutMs: 1000, ready: [], scenarios: [] };
 const spec = { image: 'node:test', cpus: undefined, script: '', plan };
 const closed = (name: string) => ({ kind: 'closed' as const, name, connections: 1, durationMs: 300 });
-const scenario = (name: string, trials: number, phases: string[]) => ({
+const scenario = (name: string, trials: number, phases: string[]): PlanScenario => ({
   name,
-  request: { url: 'http://api:8080/', method: 'GET', headers: {} },
+  target: { kind: 'http', request: { url: 'http://api:8080/', method: 'GET', headers: {} } },
   warmupMs: 0,
   trials,
   phases: phases.map(closed),
@@ -570,17 +570,21 @@ describe('SutSession: a wedged or late runner', () => {
     ],
     [
       'a gRPC deadline longer than the request timeout',
-      { requestTimeoutMs: 250, grpc: { deadlineMs: 5000 } as PlanScenario['grpc'] },
+      { requestTimeoutMs: 250, target: { kind: 'grpc', grpc: { deadlineMs: 5000 } as PlanGrpc } },
       0 + 300 + 5000 + 60_000,
     ],
     [
       'a mix entry’s own timeout longer than the scenario’s',
       {
         requestTimeoutMs: 250,
-        mix: [
-          { name: 'x', weight: 1, request: { url: 'http://a/x', method: 'GET', headers: {} } },
-          { name: 'y', weight: 1, request: { url: 'http://a/y', method: 'GET', headers: {}, timeoutMs: 4000 } },
-        ],
+        target: {
+          kind: 'http',
+          request: { url: 'http://a/x', method: 'GET', headers: {} },
+          mix: [
+            { name: 'x', weight: 1, request: { url: 'http://a/x', method: 'GET', headers: {} } },
+            { name: 'y', weight: 1, request: { url: 'http://a/y', method: 'GET', headers: {}, timeoutMs: 4000 } },
+          ],
+        },
       },
       0 + 300 + 4000 + 60_000,
     ],

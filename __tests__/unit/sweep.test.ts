@@ -4,7 +4,7 @@ import { sweepScenarios } from '../../src/run.js';
 
 const base: Scenario = {
   name: 's',
-  request: { url: 'http://api/x', method: 'GET', headers: {} },
+  target: { kind: 'http', request: { url: 'http://api/x', method: 'GET', headers: {} } },
   phases: [{ kind: 'closed', name: 'c1', connections: 1, durationMs: 1000 }],
   warmupMs: 5000,
   trials: 3,

@@ -5,7 +5,10 @@ import type { ScenarioResult } from '../../src/results/types.js';
 import { unansweredPhase } from '../../src/results/unanswered.js';
 import { phase, type Measure } from './fixtures.js';
 
-const scenario = { name: 'api', request: { url: 'http://api:9999/x', method: 'GET', headers: {} } } as Scenario;
+const scenario = {
+  name: 'api',
+  target: { kind: 'http', request: { url: 'http://api:9999/x', method: 'GET', headers: {} } },
+} as Scenario;
 const result = (m: Measure, trials = 2): ScenarioResult => ({
   name: 'api',
   scenarioHash: 'h',

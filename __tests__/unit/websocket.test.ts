@@ -11,7 +11,7 @@ import { buildPlan } from '../../src/plan.js';
 import { compileTemplate, idsIn, messageId, render } from '../../src/protocol/ws-template.js';
 import { scenarioHash } from '../../src/results/files.js';
 import type { ScenarioResult } from '../../src/results/types.js';
-import { phase } from './fixtures.js';
+import { phase, targetOf } from './fixtures.js';
 
 const WS = {
   url: 'ws://broker:8080/ws?peer={{peer}}',
@@ -78,7 +78,7 @@ describe('config: websocket scenarios', () => {
     ]);
     expect(problems).toEqual([]);
     const s = c?.scenarios[0] as Scenario;
-    expect(s.websocket).toEqual({
+    expect(targetOf(s, 'ws').websocket).toEqual({
       url: 'ws://broker:8080/ws?peer={{peer}}',
       headers: {},
       hello: ['{"type":"hello","peer":{{peer}}}'],
@@ -94,7 +94,7 @@ describe('config: websocket scenarios', () => {
   });
   it('an object message is JSON; drain defaults to 5s, hello to none', () => {
     const { config: c } = config({ url: 'ws://b/ws', message: { id: '{{id}}', to: '{{other}}' } });
-    expect(c?.scenarios[0]?.websocket).toMatchObject({
+    expect(targetOf(c?.scenarios[0], 'ws').websocket).toMatchObject({
       message: '{"id":"{{id}}","to":"{{other}}"}',
       hello: [],
       helloReply: false,
@@ -235,7 +235,7 @@ describe('the plan and the hash of a WebSocket scenario', () => {
   const s = (): Scenario => config(WS).config?.scenarios[0] as Scenario;
   it('hands the runner the templates without the thresholds', () => {
     const plan = buildPlan([s()], [], () => []);
-    expect(plan.scenarios[0]?.websocket).toEqual({
+    expect(targetOf(plan.scenarios[0], 'ws').websocket).toEqual({
       url: WS.url,
       headers: {},
       hello: WS.hello,
@@ -248,7 +248,7 @@ describe('the plan and the hash of a WebSocket scenario', () => {
     const raw = { ...WS, url: 'ws://b/ws?token=${TOKEN}', headers: { authorization: 'Bearer ${TOKEN}' } };
     const plan = buildPlan([config(raw).config?.scenarios[0] as Scenario], [], () => []);
     const out = expandPlan(plan, { TOKEN: 't0k' }, () => {});
-    expect(out.scenarios[0]?.websocket).toMatchObject({
+    expect(targetOf(out.scenarios[0], 'ws').websocket).toMatchObject({
       url: 'ws://b/ws?token=t0k',
       headers: { authorization: 'Bearer t0k' },
     });

@@ -12,11 +12,11 @@ import {
   serializeRequest,
 } from './http1.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/protocol/expect.js';
-import { loadRequests, type PlanRequest, type PlanScenario } from '../../src/protocol/plan.js';
+import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/protocol/plan.js';
 import { MixPicker } from './mix.js';
 
-/** What an engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanScenario, 'request' | 'mix' | 'grpc'>;
+/** What the HTTP engine loads: the scenario's one request, or its mix. */
+export type Load = Pick<PlanHttp, 'request' | 'mix'>;
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {

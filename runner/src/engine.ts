@@ -1,45 +1,28 @@
-// One engine instance running one job, in whatever thread it is called from: HTTP on the socket
-// engine, or gRPC calls when the scenario is a gRPC one.
-import { type ConnectionRamp, runClosed } from './closed-loop.js';
-import { runGrpcClosed, runGrpcOpen } from './grpc.js';
-import { runOpen } from './open-loop.js';
-import type { ScheduleOptions } from './schedule.js';
+// The runner's protocol engines, one per target kind, in one map: a kind without an engine does not
+// compile (PROTOCOL_KINDS lists the same kinds for the tests).
+import type { PlanTarget } from '../../src/protocol/plan.js';
+import type { ProtocolKind, PlanTargetOf } from '../../src/protocol/protocols.js';
+import type { Engine, EngineRun } from './engines/engine.js';
+import { grpcEngine } from './engines/grpc.js';
+import { httpEngine } from './engines/http.js';
+import { wsEngine } from './engines/ws.js';
 import type { EngineJob } from './split.js';
-import type { EngineTally } from './tally.js';
 
-export interface EngineRun {
-  /** responses so far, for progress */
-  responses(): number;
-  done: Promise<EngineTally>;
+export type { EngineRun } from './engines/engine.js';
+
+export const ENGINES = {
+  http: httpEngine,
+  ws: wsEngine,
+  grpc: grpcEngine,
+} satisfies { [K in ProtocolKind]: Engine<PlanTargetOf<K>> };
+
+/** The engine of a target's kind. */
+export function engineOf<T extends PlanTarget>(target: T): Engine<T> {
+  // the map's type pairs each kind with its target's engine; TypeScript cannot follow it through the lookup
+  return ENGINES[target.kind] as unknown as Engine<T>;
 }
 
-/** An open-loop job's schedule on this thread's clock. */
-function scheduleOf(job: Extract<EngineJob, { kind: 'open' }>): ScheduleOptions {
-  return {
-    // the epoch is shared by all threads; each thread's performance clock has its own origin
-    startAt: job.startAtEpochMs - performance.timeOrigin,
-    rate: job.rate,
-    ramp: job.ramp,
-    durationMs: job.durationMs,
-    stride: job.stride,
-    offset: job.offset,
-  };
-}
-
-/** gRPC closed loops have no ramp (the config refuses connection stages in a gRPC scenario). */
-function fixed(connections: number | ConnectionRamp): number {
-  if (typeof connections !== 'number') throw new Error('a gRPC closed loop cannot ramp its channels');
-  return connections;
-}
-
+/** One engine instance running one job, in whatever thread it is called from. */
 export function startEngine(job: EngineJob): EngineRun {
-  const g = job.load.grpc;
-  const run = g
-    ? job.kind === 'closed'
-      ? runGrpcClosed(g, fixed(job.connections), job.limit)
-      : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs })
-    : job.kind === 'closed'
-      ? runClosed(job.load, job.connections, job.limit, job.timeoutMs, job.pipelining)
-      : runOpen({ load: job.load, schedule: scheduleOf(job), connections: job.connections, timeoutMs: job.timeoutMs });
-  return { responses: () => run.recorder.responses, done: run.done };
+  return engineOf(job.target).run(job);
 }

@@ -12,10 +12,10 @@ import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
-import { type Limit, type Load, splitStage } from './split.js';
+import { engineOf } from './engine.js';
+import type { Limit } from './split.js';
 import { combineRequestTallies, combineTallies, type EngineTally } from './tally.js';
 import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
-import { runWs, WS_ENTRIES, type WsJob } from './ws.js';
 
 async function withProgress(
   plan: RunnerPlan,
@@ -50,30 +50,21 @@ class Stages {
     private readonly pool: EnginePool | undefined,
   ) {}
 
-  start(load: Load & Pick<PlanScenario, 'websocket' | 'requestTimeoutMs'>, phase: Phase, limit: Limit): StageRun {
-    if (phase.kind === 'ws') {
-      if (!load.websocket) throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
-      const warmup = 'durationMs' in limit ? limit.durationMs : undefined;
-      const job: WsJob = { ws: load.websocket, phase, timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs };
-      // a warm-up: the phase's shape, sending for the warm-up's time, with a short drain
-      if (warmup !== undefined)
-        Object.assign(job, { sendForMs: warmup, drainMs: Math.min(load.websocket.drainMs, 1000) });
-      const run = runWs(job);
-      return { responses: run.responses, done: run.done.then((t) => [t]) };
-    }
-    const jobs = splitStage({
-      load,
-      phase,
+  start(s: PlanScenario, phase: Phase, limit: Limit): StageRun {
+    const { pool } = this;
+    return engineOf(s.target).stage(s.target, phase, {
       limit,
-      timeoutMs: load.requestTimeoutMs ?? this.plan.requestTimeoutMs,
-      workers: this.pool?.size ?? 1,
+      timeoutMs: s.requestTimeoutMs ?? this.plan.requestTimeoutMs,
+      workers: pool?.size ?? 1,
       // worker threads get a common start of their own once every one holds its job
       startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === 'open' ? START_LEAD_MS : 0),
+      runJobs(jobs) {
+        const [only] = jobs;
+        if (!pool && only && jobs.length === 1) return runInThread(only);
+        if (!pool) throw new Error('several engine instances need worker threads');
+        return pool.run(jobs);
+      },
     });
-    const [only] = jobs;
-    if (!this.pool && only && jobs.length === 1) return runInThread(only);
-    if (!this.pool) throw new Error('several engine instances need worker threads');
-    return this.pool.run(jobs);
   }
 }
 
@@ -107,7 +98,7 @@ async function runTrial(
   };
   const { measurement, histogram } = combineTallies(trial, tallies, generator);
   const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
-  const entries = s.mix ? s.mix.map((e) => e.name) : phase.kind === 'ws' ? [...WS_ENTRIES] : [];
+  const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
 }

@@ -2,19 +2,17 @@
 // instances (runner.workers). Connections, request counts and max-in-flight are shared out as evenly
 // as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
 // so together the instances keep one evenly spaced schedule.
-import { openLoopLimits, type Phase } from '../../src/protocol/plan.js';
+import { openLoopLimits, type Phase, type PlanTarget } from '../../src/protocol/plan.js';
 import type { Ramp } from '../../src/protocol/ramp.js';
 import type { ConnectionRamp } from './closed-loop.js';
-import type { Load } from './connection.js';
-
-export type { Load } from './connection.js';
 
 export type Limit = { durationMs: number } | { requests: number };
 
-export type EngineJob =
+/** One engine instance's part of a stage, on the scenario's target (the engine its kind names). */
+export type EngineJob<T extends PlanTarget = PlanTarget> =
   | {
       kind: 'closed';
-      load: Load;
+      target: T;
       /** a fixed count, or this instance's share of a ramp (`stages`) */
       connections: number | ConnectionRamp;
       limit: Limit;
@@ -24,7 +22,7 @@ export type EngineJob =
     }
   | {
       kind: 'open';
-      load: Load;
+      target: T;
       rate: number;
       /** `stages`: the rate follows this ramp (rate is its peak) */
       ramp?: Ramp;
@@ -43,8 +41,8 @@ export function share(total: number, n: number, k: number): number {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
 }
 
-export interface StageSpec {
-  load: Load;
+export interface StageSpec<T extends PlanTarget = PlanTarget> {
+  target: T;
   phase: Phase;
   /** the stage's limit: the warm-up's or the phase's duration, or the phase's request count */
   limit: Limit;
@@ -53,9 +51,9 @@ export interface StageSpec {
   startAtEpochMs: number;
 }
 
-export function splitStage(spec: StageSpec): EngineJob[] {
-  const { phase, load, timeoutMs, limit } = spec;
-  const jobs: EngineJob[] = [];
+export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<T>[] {
+  const { phase, target, timeoutMs, limit } = spec;
+  const jobs: EngineJob<T>[] = [];
   if (phase.kind === 'closed') {
     const n = Math.max(1, Math.min(spec.workers, phase.connections, 'requests' in limit ? limit.requests : Infinity));
     for (let k = 0; k < n; k++) {
@@ -63,7 +61,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
       const connections = phase.ramp ? { ramp: phase.ramp, stride: n, offset: k } : share(phase.connections, n, k);
       jobs.push({
         kind: 'closed',
-        load,
+        target,
         connections,
         limit: part,
         timeoutMs,
@@ -79,7 +77,7 @@ export function splitStage(spec: StageSpec): EngineJob[] {
   for (let k = 0; k < n; k++) {
     jobs.push({
       kind: 'open',
-      load,
+      target,
       rate: phase.rate,
       ...(phase.ramp ? { ramp: phase.ramp } : {}),
       durationMs,

@@ -5,7 +5,7 @@
 // phase is too short for the percentiles it gates.
 import type { MetricName } from '../config/schema.js';
 import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
-import { WS_ENTRIES } from '../protocol/plan.js';
+import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../protocol/ramp.js';
 import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
 import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA, hasBand } from './compare.js';
@@ -18,9 +18,12 @@ export type VerdictMode = 'gate' | 'ab';
 function gatedSets(s: Scenario, mode: VerdictMode): Thresholds[] {
   const own =
     Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === 'ab' ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
-  const entries =
-    s.mix?.map((e) => e.thresholds) ?? (s.websocket ? WS_ENTRIES.map((n) => s.websocket?.thresholds[n] ?? {}) : []);
-  return [own, ...entries];
+  return [
+    own,
+    ...protocolOf(s.target)
+      .entries(s.target)
+      .map((e) => e.thresholds),
+  ];
 }
 
 function banded(sets: Thresholds[]): Array<[MetricName, Threshold]> {

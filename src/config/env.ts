@@ -3,7 +3,8 @@
 // hash, so the config, the results, the baselines and the report only ever hold the placeholder.
 // `$${` writes a literal `${`. A variable that is not set is a usage error naming the key.
 import { usageError } from '../errors.js';
-import type { PlanMixEntry, PlanRequest, PlanScenario } from '../protocol/plan.js';
+import type { PlanMixEntry, PlanRequest, PlanScenario, PlanTarget } from '../protocol/plan.js';
+import { assertNever } from '../protocol/protocols.js';
 import type { RunnerPlan } from '../plan.js';
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
@@ -60,44 +61,60 @@ function expandRequest(
   return request;
 }
 
-/** The plan the runner gets, its requests' placeholders filled in. */
-export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (value: string) => void): RunnerPlan {
-  return {
-    ...plan,
-    scenarios: plan.scenarios.map((s, i): PlanScenario => {
-      const out: PlanScenario = { ...s };
-      const at = `scenarios[${i}] (${s.name})`;
-      if (s.mix) {
-        out.mix = s.mix.map((e, j) => ({
-          ...e,
-          request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
-        }));
-        out.request = (out.mix[0] as PlanMixEntry).request;
-      } else if (!s.websocket && !s.grpc) out.request = expandRequest(s.request, env, `${at}.request`, secret);
-      if (s.grpc) {
-        const g = s.grpc;
-        const where = `${at}.grpc`;
-        out.grpc = {
+/** A plan target with its placeholders filled in; `at` names the scenario in errors. */
+function expandTarget(
+  target: PlanTarget,
+  env: NodeJS.ProcessEnv,
+  at: string,
+  secret: (value: string) => void,
+): PlanTarget {
+  switch (target.kind) {
+    case 'http': {
+      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
+      const mix = target.mix.map((e, j) => ({
+        ...e,
+        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
+      }));
+      return { ...target, mix, request: (mix[0] as PlanMixEntry).request };
+    }
+    case 'grpc': {
+      const g = target.grpc;
+      const where = `${at}.grpc`;
+      return {
+        ...target,
+        grpc: {
           ...g,
           url: expandEnv(g.url, env, `${where}.url`, secret),
           metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret),
-        };
-        out.request = { ...s.request, url: out.grpc.url, headers: out.grpc.metadata };
-      }
-      if (s.websocket) {
-        const w = s.websocket;
-        const where = `${at}.websocket`;
-        out.websocket = {
+        },
+      };
+    }
+    case 'ws': {
+      const w = target.websocket;
+      const where = `${at}.websocket`;
+      return {
+        ...target,
+        websocket: {
           ...w,
           url: expandEnv(w.url, env, `${where}.url`, secret),
           headers: expandRecord(w.headers, env, `${where}.headers`, secret),
           hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
           message: expandEnv(w.message, env, `${where}.message`, secret),
-        };
-        // the request of a WebSocket scenario is its URL and headers, for the logs
-        out.request = { ...s.request, url: out.websocket.url, headers: out.websocket.headers };
-      }
-      return out;
-    }),
+        },
+      };
+    }
+    default:
+      return assertNever(target);
+  }
+}
+
+/** The plan the runner gets, its requests' placeholders filled in. */
+export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (value: string) => void): RunnerPlan {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i): PlanScenario => ({
+      ...s,
+      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret),
+    })),
   };
 }

@@ -162,7 +162,8 @@ export function loadConfig(file: string, workspace = defaultWorkspace()): Config
     const descriptors = new Map<string, ProtoDescriptor>();
     const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
     problems = checkGrpcScenarios(config.scenarios, reader, readMessages, descriptors);
-    for (const s of config.scenarios) if (s.grpc) s.grpc.descriptor = descriptors.get(s.grpc.protoFile);
+    for (const { target: t } of config.scenarios)
+      if (t.kind === 'grpc') t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
   }
   if (!config || problems.length > 0) {
     throw usageError(

@@ -127,8 +127,8 @@ export function checkGrpcScenarios(
 ): string[] {
   const problems: string[] = [];
   scenarios.forEach((s, i) => {
-    const g = s.grpc;
-    if (!g) return;
+    if (s.target.kind !== 'grpc') return;
+    const g = s.target.grpc;
     const at = `scenarios[${i}].grpc`;
     let root: protobuf.Root;
     try {

@@ -61,6 +61,8 @@ export interface WsSpec {
 export interface GrpcSpec {
   /** grpc://host:port or grpcs://host:port */
   url: string;
+  /** the URL as the config wrote it (a trailing slash kept): the scenario hash and messages name it */
+  urlAsWritten: string;
   /** the proto path as written (for messages), and resolved */
   proto: string;
   protoFile: string;
@@ -86,16 +88,37 @@ export interface Sweep {
   warmupMs: number;
 }
 
-export interface Scenario {
-  name: string;
+/** An HTTP scenario: one request, or a request mix. */
+export interface HttpTarget {
+  kind: 'http';
   /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */
   request: RequestSpec;
   /** a request mix, instead of one request */
   mix?: MixRequest[];
-  /** a WebSocket scenario (its `request` holds the URL and headers, for the hash and the logs) */
-  websocket?: WsSpec;
-  /** a gRPC scenario (its `request` holds the URL and metadata, for the logs) */
-  grpc?: GrpcSpec;
+}
+
+/** A WebSocket scenario: its phases are `ws` phases. */
+export interface WsTarget {
+  kind: 'ws';
+  websocket: WsSpec;
+}
+
+/** A gRPC scenario: unary calls in its closed and open phases. */
+export interface GrpcTarget {
+  kind: 'grpc';
+  grpc: GrpcSpec;
+}
+
+/**
+ * What a scenario loads, one protocol per kind (the kinds of src/protocol/protocols.ts). Each kind's
+ * normalising, planning and results live in its folder, src/protocols/<kind>/.
+ */
+export type ScenarioTarget = HttpTarget | WsTarget | GrpcTarget;
+
+export interface Scenario {
+  name: string;
+  /** what it loads: HTTP requests, WebSocket peers or gRPC calls */
+  target: ScenarioTarget;
   phases: Phase[];
   warmupMs: number;
   trials: number;

@@ -3,6 +3,7 @@
 // the host but src/protocol/.
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
+import { assertNever } from './protocols.js';
 import type { Ramp } from './ramp.js';
 
 export interface ClosedPhase {
@@ -134,16 +135,55 @@ export interface PlanGrpc {
   deadlineMs: number;
 }
 
-export interface PlanScenario {
-  name: string;
+/** An HTTP scenario's load: its one request, or a request mix (driven by weight). */
+export interface PlanHttp {
+  kind: 'http';
   /** the one request; with a mix, the mix's first entry (its origin is every entry's) */
   request: PlanRequest;
   /** a request mix, driven by weight; results per entry as well as for the whole phase */
   mix?: PlanMixEntry[];
-  /** a WebSocket scenario: its phases are `ws` phases */
-  websocket?: PlanWebSocket;
-  /** a gRPC scenario: its closed and open phases make unary calls instead of HTTP requests */
-  grpc?: PlanGrpc;
+}
+
+/** A WebSocket scenario: its phases are `ws` phases. */
+export interface PlanWs {
+  kind: 'ws';
+  websocket: PlanWebSocket;
+}
+
+/** A gRPC scenario: its closed and open phases make unary calls instead of HTTP requests. */
+export interface PlanGrpcTarget {
+  kind: 'grpc';
+  grpc: PlanGrpc;
+}
+
+/**
+ * What a scenario loads, one protocol per kind. A new kind is added here, to PROTOCOL_KINDS
+ * (./protocols.ts), and wherever the compiler then finds a switch over `kind` without it.
+ */
+export type PlanTarget = PlanHttp | PlanWs | PlanGrpcTarget;
+
+/**
+ * The longest a request (call, message) of this target may take before it times out, ms:
+ * `defaultMs` (the scenario's request-timeout) or longer, by a request's own timeout or a gRPC
+ * deadline.
+ */
+export function longestTimeoutMs(target: PlanTarget, defaultMs: number): number {
+  switch (target.kind) {
+    case 'http':
+      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+    case 'grpc':
+      return Math.max(defaultMs, target.grpc.deadlineMs);
+    case 'ws':
+      return defaultMs;
+    default:
+      return assertNever(target);
+  }
+}
+
+export interface PlanScenario {
+  name: string;
+  /** what the scenario loads: HTTP requests, WebSocket peers or gRPC calls */
+  target: PlanTarget;
   warmupMs: number;
   trials: number;
   /** this scenario's request timeout, ms (the plan's when absent) */

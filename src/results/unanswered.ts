@@ -4,6 +4,7 @@
 import type { Scenario } from '../config/types.js';
 import { statusClass } from '../compare/metrics.js';
 import { failureKinds } from '../protocol/measurement.js';
+import { protocolOf } from '../protocols/index.js';
 import type { ScenarioResult } from './types.js';
 
 /** The most frequent failure of a phase: an error kind or a failed status, with its count. */
@@ -32,7 +33,8 @@ export function unansweredPhase(
   side = '',
 ): string | undefined {
   for (const r of results) {
-    const url = scenarios.find((s) => s.name === r.name)?.request.url ?? '?';
+    const s = scenarios.find((x) => x.name === r.name);
+    const url = s ? protocolOf(s.target).url(s.target) : '?';
     for (const p of r.phases.filter((x) => x.request === undefined)) {
       if (p.trials.length === 0 || p.merged.successes > 0) continue;
       const top = dominant(p.merged);

@@ -3,7 +3,7 @@
 import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
 import type { Phase, Scenario, Thresholds } from '../config/types.js';
-import { WS_ENTRIES } from '../protocol/plan.js';
+import { protocolOf } from '../protocols/index.js';
 import type { RunnerEvent } from '../plan.js';
 import { withPercentiles } from '../protocol/histogram.js';
 import { phaseFlags } from '../results/flags.js';
@@ -20,10 +20,7 @@ import { type StatsSample, usageInWindow } from '../stats/resources.js';
 
 /** Results a phase has beside its own: a mix's entries, or a WebSocket phase's push and connect. */
 function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }> {
-  if (s.mix) return s.mix;
-  const ws = s.websocket;
-  if (ws) return WS_ENTRIES.map((name) => ({ name, thresholds: ws.thresholds[name] }));
-  return [];
+  return protocolOf(s.target).entries(s.target);
 }
 
 function phaseParams(p: Phase): PhaseResult['params'] {

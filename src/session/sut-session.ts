@@ -10,7 +10,7 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import { loadRequests, type RunnerCommand } from '../protocol/plan.js';
+import { longestTimeoutMs, type RunnerCommand } from '../protocol/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -298,11 +298,7 @@ export function trialDeadlineMs(
   const duration = phase.durationMs ?? 0;
   // the warm-up and the measured stage each wait for their requests in flight, up to the timeout
   const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = Math.max(
-    scenarioTimeout,
-    s.grpc?.deadlineMs ?? 0,
-    ...loadRequests(s, scenarioTimeout).map((r) => r.timeoutMs),
-  );
+  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
   return s.warmupMs + duration + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 

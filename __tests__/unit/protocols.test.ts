@@ -1,0 +1,112 @@
+// Protocols are a seam (issue 22): a target is a discriminated union keyed by `kind`, each kind has
+// one engine in the runner's map, and switches over a kind are exhaustive. The `@ts-expect-error`
+// lines below are checked by tsc (the tests are type-checked): if a switch missing a kind or a map
+// missing an engine compiled, they would be unused, and that is a compile error.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, engineOf } from '../../runner/src/engine.js';
+import type { Engine } from '../../runner/src/engines/engine.js';
+import { ROOT } from '../integration/helpers.js';
+import { expandPlan } from '../../src/config/env.js';
+import { longestTimeoutMs, type PlanScenario, type PlanTarget, type RunnerPlan } from '../../src/protocol/plan.js';
+import { type HostProtocol, PROTOCOLS, type TargetOf } from '../../src/protocols/index.js';
+import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/protocol/protocols.js';
+
+/** One plan target of every kind. */
+const TARGETS: { [K in ProtocolKind]: PlanTargetOf<K> } = {
+  http: { kind: 'http', request: { url: 'http://api:8080/', method: 'GET', headers: {} } },
+  ws: {
+    kind: 'ws',
+    websocket: { url: 'ws://b:8080/ws', headers: {}, hello: [], message: '{{id}}', drainMs: 1000 },
+  },
+  grpc: {
+    kind: 'grpc',
+    grpc: {
+      url: 'grpc://db:50051',
+      descriptor: {},
+      service: 's.S',
+      method: 'M',
+      messages: [{}],
+      metadata: {},
+      channels: 1,
+      deadlineMs: 2000,
+    },
+  },
+};
+
+describe('the protocol kinds', () => {
+  it('are listed once each', () => {
+    expect(PROTOCOL_KINDS).toEqual(['http', 'ws', 'grpc']);
+  });
+
+  it.each(PROTOCOL_KINDS)('%s has one engine in the runner’s map', (kind) => {
+    expect(Object.keys(ENGINES).sort()).toEqual([...PROTOCOL_KINDS].sort());
+    expect(engineOf(TARGETS[kind])).toBe(ENGINES[kind]);
+  });
+
+  it.each(PROTOCOL_KINDS)('%s has one host module (its folder) and one engine module', (kind) => {
+    expect(Object.keys(PROTOCOLS).sort()).toEqual([...PROTOCOL_KINDS].sort());
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'schema.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'normalize.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'src/protocols', kind, 'plan.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'runner/src/engines', `${kind}.ts`))).toBe(true);
+  });
+
+  it.each(PROTOCOL_KINDS)('%s: the host expands its plan target and bounds its requests’ time', (kind) => {
+    const scenario: PlanScenario = { name: kind, target: TARGETS[kind], warmupMs: 0, trials: 1, phases: [] };
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 1000,
+      ready: [],
+      scenarios: [scenario],
+    };
+    expect(expandPlan(plan, {}, () => {}).scenarios[0]?.target).toEqual(TARGETS[kind]);
+    expect(longestTimeoutMs(TARGETS[kind], 1000)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('a kind from outside the types (a plan of another version) is refused by name', () => {
+    expect(() => longestTimeoutMs({ kind: 'mqtt' } as unknown as PlanTarget, 1)).toThrow('unhandled kind: "mqtt"');
+  });
+});
+
+// Type-level: nothing below runs; tsc checks it.
+
+/** A switch that forgot gRPC: its default is not `never`, so assertNever does not compile. */
+export function forgotGrpc(target: PlanTarget): string {
+  switch (target.kind) {
+    case 'http':
+      return target.request.url;
+    case 'ws':
+      return target.websocket.url;
+    default:
+      // @ts-expect-error -- grpc is not handled
+      return assertNever(target);
+  }
+}
+
+/** A new kind added to the union: every exhaustive switch over the old kinds stops compiling. */
+export function newKind(target: PlanTarget | { kind: 'mqtt'; broker: string }): string {
+  switch (target.kind) {
+    case 'http':
+      return target.request.url;
+    case 'ws':
+      return target.websocket.url;
+    case 'grpc':
+      return target.grpc.url;
+    default:
+      // @ts-expect-error -- mqtt is not handled
+      return assertNever(target);
+  }
+}
+
+/** The host's protocol map without one kind does not compile. */
+const { ws: _ws, ...withoutWs } = PROTOCOLS;
+// @ts-expect-error -- ws has no host module
+export const partialHost: { [K in ProtocolKind]: HostProtocol<TargetOf<K>> } = withoutWs;
+
+/** The runner's engine map without one kind does not compile. */
+const { grpc: _grpc, ...withoutGrpc } = ENGINES;
+// @ts-expect-error -- grpc has no engine
+export const partial: { [K in ProtocolKind]: Engine<PlanTargetOf<K>> } = withoutGrpc;

@@ -1,0 +1,22 @@
+// HTTP/1.1 requests on the socket engine: one request or a mix, in closed or open loop.
+import type { PlanHttp } from '../../../src/protocol/plan.js';
+import { runClosed } from '../closed-loop.js';
+import { runOpen } from '../open-loop.js';
+import { type Engine, pooledStage, scheduleOf } from './engine.js';
+
+export const httpEngine: Engine<PlanHttp> = {
+  stage: pooledStage,
+  run(job) {
+    const run =
+      job.kind === 'closed'
+        ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining)
+        : runOpen({
+            load: job.target,
+            schedule: scheduleOf(job),
+            connections: job.connections,
+            timeoutMs: job.timeoutMs,
+          });
+    return { responses: () => run.recorder.responses, done: run.done };
+  },
+  entries: (target) => (target.mix ? target.mix.map((e) => e.name) : []),
+};

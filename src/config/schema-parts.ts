@@ -1,0 +1,209 @@
+// The parts of the perf-gate.yml schema every protocol's schema shares (src/protocols/<kind>/schema.ts)
+// and the config's own (./schema.ts): units, bounds, names, thresholds.
+import { z } from 'zod';
+import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from '../units.js';
+import { parsePercentileKey, PERCENTILE_SHAPE, type PercentileMetric } from '../percentile.js';
+
+export const duration = z
+  .string({ error: 'must be a duration like 500ms, 30s, 2m or 1m30s' })
+  .regex(new RegExp(DURATION_PATTERN), { error: 'must be a duration like 500ms, 30s, 2m or 1m30s' });
+export const percent = z
+  .string({ error: 'must be a percentage like 10%' })
+  .regex(new RegExp(PERCENT_PATTERN), { error: 'must be a percentage like 10%' });
+export const positiveInt = z
+  .number({ error: 'must be a positive integer' })
+  .int({ error: 'must be a positive integer' })
+  .positive({ error: 'must be a positive integer' });
+export const name = z
+  .string({ error: 'must be a name of [a-z0-9_-]+' })
+  .regex(/^[a-z0-9_-]+$/, { error: 'must be a name of [a-z0-9_-]+' })
+  .max(64, { error: 'must be at most 64 characters (it names a file)' });
+
+/**
+ * The bounds of every number a run uses (docs/config.md, "Bounds"): what a real CI run could use, and never
+ * more than a machine can hold or a run can finish.
+ */
+export const BOUNDS = {
+  connections: 10_000,
+  requests: 100_000_000,
+  rate: 1_000_000,
+  maxInFlight: 100_000,
+  pipelining: 64,
+  peers: 10_000,
+  messages: 1_000_000,
+  cpus: 256,
+} as const;
+
+/** An integer from `min` to `max`, one message for every way it can be wrong. */
+export function intIn(min: number, max: number) {
+  const error = `must be an integer from ${min} to ${max.toLocaleString('en-US')}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** A number above 0 and at most `max`. */
+export function numberUpTo(max: number) {
+  const error = `must be a number above 0 and at most ${max.toLocaleString('en-US')}`;
+  return z.number({ error }).positive({ error }).max(max, { error });
+}
+
+/** A duration from `minMs` to `maxMs`, said as `range` ("100ms to 24h"). */
+export function durationIn(minMs: number, maxMs: number, range: string) {
+  return duration.refine(
+    (text) => {
+      const ms = parseDurationMs(text);
+      // not a duration at all is the pattern's to say
+      return ms === undefined || (ms >= minMs && ms <= maxMs);
+    },
+    { error: `must be a duration from ${range}` },
+  );
+}
+
+export const HOUR = 3_600_000;
+export const phaseDuration = durationIn(100, 24 * HOUR, '100ms to 24h');
+export const warmup = durationIn(0, HOUR, '0s to 1h');
+export const requestTimeout = durationIn(1, 10 * 60_000, '1ms to 10m').describe(
+  'a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s',
+);
+
+/** A URL whose port, when given, is a real one (1–65535). */
+export function withPort<T extends z.ZodString>(url: T, error: string) {
+  return url.refine(
+    (text) => {
+      const port = /^[a-z]+:\/\/(?:[^@/\s]*@)?(?:\[[^\]]*\]|[^:/\s]*)(?::(\d*))?/.exec(text)?.[1];
+      return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535);
+    },
+    { error },
+  );
+}
+export const httpUrl = withPort(
+  z
+    .string({ error: 'must be an http:// or https:// URL' })
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'must be an http:// or https:// URL' }),
+  'must be an http:// or https:// URL with a port from 1 to 65535',
+);
+
+/** Metric names a threshold may be given for, and the unit of their absolute values. */
+export const METRIC_UNITS = {
+  p50: 'latency',
+  p90: 'latency',
+  p95: 'latency',
+  p99: 'latency',
+  'p99.9': 'latency',
+  max: 'latency',
+  mean: 'latency',
+  rps: 'rate',
+  'bytes-per-sec': 'rate',
+  errors: 'count',
+  'error-rate': 'percent',
+  memory: 'size',
+  cpu: 'percent',
+  /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
+  fds: 'count',
+  /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
+  delivery: 'percent',
+} as const;
+/** The metrics of fixed names (METRIC_UNITS). */
+export type FixedMetric = keyof typeof METRIC_UNITS;
+/** A fixed metric, or any latency percentile (p97.5, p99.99: percentile.ts). A switch over it handles
+ * the percentiles after the fixed names, so the compiler still lists every place a new name must go. */
+export type MetricName = FixedMetric | PercentileMetric;
+export const METRIC_NAMES = Object.keys(METRIC_UNITS) as FixedMetric[];
+/** The unit of a metric's absolute values: a percentile's is a latency. */
+export function metricUnit(metric: MetricName): (typeof METRIC_UNITS)[FixedMetric] {
+  return metric in METRIC_UNITS ? METRIC_UNITS[metric as FixedMetric] : 'latency';
+}
+/** SUT resources are sampled per phase, not per request: a mix entry's thresholds cannot name them. */
+export const RESOURCE_METRICS: readonly MetricName[] = ['memory', 'cpu', 'fds'];
+
+export const absolute = z.union([z.string(), z.number()], { error: 'must be a number or a value with a unit' });
+
+export const thresholdRules = z.strictObject({
+  regress: percent.optional().describe('relative change beyond which a metric is outside the band'),
+  floor: absolute.optional().describe('absolute change below which a metric stays inside the band'),
+  below: absolute.optional().describe('absolute upper limit (an SLO), checked with or without a baseline'),
+  max: absolute.optional().describe('absolute upper limit, checked with or without a baseline'),
+  min: absolute
+    .optional()
+    .describe('absolute lower limit for metrics that get worse downwards (rps, bytes-per-sec, delivery)'),
+  alpha: z
+    .number({ error: 'must be a number between 0 and 1' })
+    .gt(0, { error: 'must be a number between 0 and 1' })
+    .lt(1, { error: 'must be a number between 0 and 1' })
+    .optional()
+    .describe(
+      'significance level of the confirmation test (default 0.01 against baselines, 0.05 in A/B), spent over at most two looks',
+    ),
+});
+
+export const THRESHOLD_FORMS =
+  'must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms }, or a k6-style expression like "p(95) < 200ms"';
+/** Rules, or k6's expression for them (k6-thresholds.ts reads it): "p(95) < 200ms", "< 200ms". */
+export const threshold = z.union(
+  [thresholdRules, z.string().describe('a k6-style limit: "p(95) < 200ms", "< 200ms", "rate < 0.01", "> 100" (rps)')],
+  { error: THRESHOLD_FORMS },
+);
+
+/** k6's own metrics with their lists of expressions, as a k6 script has them. */
+export const k6Metrics = {
+  http_req_duration: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["p(95)<200", "avg<100"]' })
+    .optional()
+    .describe('k6: latency limits, ["p(95)<200", "avg<100"] (bare numbers are ms)'),
+  http_req_failed: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["rate<0.01"]' })
+    .optional()
+    .describe('k6: the error rate, ["rate<0.01"]'),
+  http_reqs: z
+    .array(z.string(), { error: 'must be a list of k6 expressions, like ["rate>100"]' })
+    .optional()
+    .describe('k6: throughput, ["rate>100"] (requests per second)'),
+};
+
+/**
+ * A thresholds mapping: the named metrics, and any percentile (p97.5, p99.99) as a key of its own. A
+ * key that is neither is an unknown key; a percentile-shaped one out of range (p100, p99.9999) is
+ * refused at its key. The JSON Schema for editors has the percentiles as patternProperties.
+ */
+export function thresholdsOf<T extends z.ZodRawShape>(shape: T) {
+  const schema = z.preprocess((input, ctx) => {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+    const kept: Record<string, unknown> = {};
+    const unknown: string[] = [];
+    for (const [key, value] of Object.entries(input)) {
+      if (key in shape) kept[key] = value;
+      else if (!PERCENTILE_SHAPE.test(key)) unknown.push(key);
+      else {
+        const parsed = parsePercentileKey(key);
+        if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, path: [key], input });
+        else kept[key] = value;
+      }
+    }
+    if (unknown.length > 0)
+      ctx.issues.push({ code: 'unrecognized_keys', keys: unknown, path: [], input: input as Record<string, unknown> });
+    return kept;
+  }, z.object(shape).catchall(threshold));
+  percentileSchemas.add(schema);
+  return schema;
+}
+/** The thresholds schemas, for the JSON Schema's patternProperties (configJsonSchema). */
+export const percentileSchemas = new Set<unknown>();
+
+export const thresholds = thresholdsOf({
+  ...(Object.fromEntries(METRIC_NAMES.map((m) => [m, threshold.optional()])) as Record<
+    FixedMetric,
+    z.ZodOptional<typeof threshold>
+  >),
+  ...k6Metrics,
+});
+
+/** A request body or a message template: text as written, or an object/array sent as JSON. */
+export const textOrJson = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+  error: 'must be a string, or an object/array sent as JSON',
+});
+
+export const entryThresholds = thresholdsOf({
+  ...(Object.fromEntries(
+    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== 'delivery').map((m) => [m, threshold.optional()]),
+  ) as Record<FixedMetric, z.ZodOptional<typeof threshold>>),
+  ...k6Metrics,
+}).optional();

@@ -1,0 +1,15 @@
+// gRPC unary calls of one method, in closed or open loop like HTTP requests.
+import type { GrpcTarget } from '../../config/types.js';
+import type { HostProtocol } from '../protocol.js';
+import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';
+import { planGrpc } from './plan.js';
+
+export const grpc: HostProtocol<GrpcTarget> = {
+  normalizePhase: normalizeGrpcPhase,
+  normalize: normalizeGrpcTarget,
+  plan: planGrpc,
+  entries: () => [],
+  url: (target) => target.grpc.urlAsWritten,
+  delivery: false,
+  noSweep: undefined,
+};

@@ -1,0 +1,16 @@
+// HTTP/1.1 requests: one request or a weighted mix, in closed or open loop.
+import { normalizePhase } from '../../config/phases.js';
+import type { HttpTarget } from '../../config/types.js';
+import type { HostProtocol } from '../protocol.js';
+import { normalizeHttp } from './normalize.js';
+import { planHttp } from './plan.js';
+
+export const http: HostProtocol<HttpTarget> = {
+  normalizePhase,
+  normalize: normalizeHttp,
+  plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
+  entries: (target) => target.mix ?? [],
+  url: (target) => target.request.url,
+  delivery: false,
+  noSweep: undefined,
+};

@@ -1,0 +1,42 @@
+// What each protocol's host module gives the rest of perf-gate (src/protocols/index.ts holds them in
+// one map, keyed by kind): its scenarios' normalising, the runner's plan, and what its results hold.
+import type { RawConfig, RawPhase } from '../config/schema.js';
+import type { Phase, ScenarioTarget, Thresholds } from '../config/types.js';
+import type { PlanTargetOf, ProtocolKind } from '../protocol/protocols.js';
+
+/** A scenario as the config writes it (schema-valid). */
+export type RawScenario = RawConfig['scenarios'][number];
+
+/** The normalised target of one kind. */
+export type TargetOf<K extends ProtocolKind> = Extract<ScenarioTarget, { kind: K }>;
+
+/** What normalising a scenario's target needs of the config around it. */
+export interface NormalizeContext {
+  /** every `path: message` problem found is added here */
+  problems: string[];
+  /** a path from the config, absolute; undefined (the problem reported at `path`) when it cannot be */
+  resolveAt: (path: string, relative: string) => string | undefined;
+  /** a request URL as the runner sends it: a path is under the target's base URL */
+  resolveUrl: (url: string, at: string) => string;
+  /** the scenario's request-timeout, ms */
+  requestTimeoutMs: number;
+  /** the scenario's phases, normalised */
+  phases: Phase[];
+}
+
+export interface HostProtocol<T extends ScenarioTarget> {
+  /** one phase of a scenario of this kind; `path` is the phase's key path */
+  normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined;
+  /** the scenario's target, from the one protocol key it gives; undefined when there is nothing to load */
+  normalize(raw: RawScenario, path: string, ctx: NormalizeContext): T | undefined;
+  /** what the runner gets: bodies and messages read (`scenario` names it in errors) */
+  plan(target: T, scenario: string, readBodies: (file: string) => string[]): PlanTargetOf<T['kind']>;
+  /** the results beside each phase's own (a mix's entries, WebSocket push and connect), with their gates */
+  entries(target: T): Array<{ name: string; thresholds: Thresholds }>;
+  /** the URL a message about the scenario names */
+  url(target: T): string;
+  /** its phases measure delivery (the `delivery` threshold) */
+  delivery: boolean;
+  /** why `sweep:` is refused for it, or undefined when it can be swept */
+  noSweep: string | undefined;
+}

@@ -1,0 +1,16 @@
+// WebSocket peers: messages acked on the sender's socket and pushed to another peer's.
+import { WS_ENTRIES } from '../../protocol/plan.js';
+import type { WsTarget } from '../../config/types.js';
+import type { HostProtocol } from '../protocol.js';
+import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
+import { planWs } from './plan.js';
+
+export const ws: HostProtocol<WsTarget> = {
+  normalizePhase: normalizeWsPhase,
+  normalize: normalizeWsTarget,
+  plan: (target) => planWs(target),
+  entries: (target) => WS_ENTRIES.map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
+  url: (target) => target.websocket.url,
+  delivery: true,
+  noSweep: 'not available for a WebSocket scenario (give phases of several peer counts)',
+};

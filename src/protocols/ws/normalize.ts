@@ -1,0 +1,100 @@
+// Pure: a WebSocket scenario's peers as the config writes them (templates, headers, drain, the push and
+// connect gates) read into the normalised target, and its phases (peers, messages, rate).
+import { headerProblem } from '../../config/headers.js';
+import { withAmount } from '../../config/phases.js';
+import type { RawConfig, RawPhase } from '../../config/schema.js';
+import { mergeThresholds } from '../../config/thresholds.js';
+import { DEFAULT_WS_DRAIN_MS, type Phase, type WsSpec, type WsTarget } from '../../config/types.js';
+import { compileTemplate, render } from '../../protocol/ws-template.js';
+import { parseDurationMs } from '../../units.js';
+import type { NormalizeContext, RawScenario } from '../protocol.js';
+
+export function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
+  const raw = withAmount(input, path, problems);
+  for (const key of ['connections', 'duration', 'requests', 'max-in-flight', 'stages', 'pipelining'] as const) {
+    if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
+  }
+  if (raw.peers === undefined || raw.messages === undefined) {
+    problems.push(`${path}: a WebSocket phase needs peers and messages`);
+    return undefined;
+  }
+  if (raw.peers < 2) problems.push(`${path}.peers: must be at least 2 (messages go to another peer)`);
+  const phase: Phase = {
+    kind: 'ws',
+    name: raw.name ?? `p${raw.peers}-m${raw.messages}`,
+    peers: raw.peers,
+    messages: raw.messages,
+  };
+  if (raw.rate !== undefined) phase.rate = raw.rate;
+  return phase;
+}
+
+type RawWebSocket = NonNullable<RawConfig['scenarios'][number]['websocket']>;
+
+/** A template as text: a string as written, an object or array as JSON. */
+function templateText(t: RawWebSocket['message']): { text: string; json: boolean } {
+  return typeof t === 'string' ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
+}
+
+function normalizeWebSocket(raw: RawWebSocket, path: string, problems: string[]): WsSpec {
+  const check = (text: string, json: boolean, at: string, needsId: boolean): void => {
+    let compiled;
+    try {
+      compiled = compileTemplate(text);
+    } catch (err) {
+      problems.push(`${at}: ${(err as Error).message}`);
+      return;
+    }
+    if (needsId && !compiled.uses.has('id')) {
+      problems.push(`${at}: must contain {{id}} (acks and pushes are matched by it)`);
+    }
+    if (json) {
+      try {
+        JSON.parse(render(compiled, { id: 'pg-0-0-0', peer: 0, other: 1, n: 0 }));
+      } catch (err) {
+        problems.push(`${at}: not valid JSON once its placeholders are filled in (${(err as Error).message})`);
+      }
+    }
+  };
+  try {
+    const url = compileTemplate(raw.url);
+    const other = [...url.uses].find((u) => u !== 'peer');
+    if (other) problems.push(`${path}.url: only {{peer}} can be used in the URL, not {{${other}}}`);
+    else if (!URL.canParse(render(url, { id: '', peer: 0, other: 0, n: 0 }))) {
+      problems.push(`${path}.url: not a valid URL`);
+    }
+  } catch (err) {
+    problems.push(`${path}.url: ${(err as Error).message}`);
+  }
+  const headers: Record<string, string> = { ...(raw.headers ?? {}) };
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem) problems.push(`${path}.headers.${name}: ${problem}`);
+  }
+  const message = templateText(raw.message);
+  check(message.text, message.json || raw.json === true, `${path}.message`, true);
+  const hello = (raw.hello ?? []).map((h, i) => {
+    const t = templateText(h);
+    check(t.text, t.json || raw.json === true, `${path}.hello[${i}]`, false);
+    return t.text;
+  });
+  if (raw['hello-reply'] && hello.length === 0) problems.push(`${path}.hello-reply: needs hello messages to answer`);
+  const drainMs = raw.drain !== undefined ? (parseDurationMs(raw.drain) as number) : DEFAULT_WS_DRAIN_MS;
+  return {
+    url: raw.url,
+    headers,
+    hello,
+    helloReply: raw['hello-reply'] ?? false,
+    message: message.text,
+    drainMs,
+    thresholds: {
+      push: mergeThresholds(undefined, raw.thresholds?.push, `${path}.thresholds.push`, problems),
+      connect: mergeThresholds(undefined, raw.thresholds?.connect, `${path}.thresholds.connect`, problems),
+    },
+  };
+}
+
+export function normalizeWsTarget(raw: RawScenario, path: string, ctx: NormalizeContext): WsTarget | undefined {
+  if (!raw.websocket) return undefined;
+  return { kind: 'ws', websocket: normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems) };
+}
