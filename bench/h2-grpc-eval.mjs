@@ -1057,16 +1057,18 @@ async function main() {
       scenarios: [
         {
           name: 'bench',
-          request: { url, method: 'POST', headers: {} },
-          grpc: {
-            url,
-            descriptor,
-            service: 'vectordb.VectorDB',
-            method: 'Search',
-            messages: [MESSAGE],
-            metadata: {},
-            channels: 1,
-            deadlineMs: DEADLINE_MS,
+          target: {
+            kind: 'grpc',
+            grpc: {
+              url,
+              descriptor,
+              service: 'vectordb.VectorDB',
+              method: 'Search',
+              messages: [MESSAGE],
+              metadata: {},
+              channels: 1,
+              deadlineMs: DEADLINE_MS,
+            },
           },
           warmupMs: WARMUP_MS,
           trials: 1,

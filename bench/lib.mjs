@@ -197,7 +197,15 @@ export async function perfGate(
     requestTimeoutMs: 10_000,
     workers,
     ready: [],
-    scenarios: [{ name: 'bench', request: { url, method: 'GET', headers: {} }, warmupMs, trials: 1, phases: [phase] }],
+    scenarios: [
+      {
+        name: 'bench',
+        target: { kind: 'http', request: { url, method: 'GET', headers: {} } },
+        warmupMs,
+        trials: 1,
+        phases: [phase],
+      },
+    ],
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const out = await run('taskset', ['-c', cores, process.execPath, runner, join(dir, 'plan.json'), '--all'], {

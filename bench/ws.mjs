@@ -290,14 +290,16 @@ async function perfGateWs(url, peers, messages) {
     scenarios: [
       {
         name: 'bench',
-        request: { url: url.replace(/^ws/, 'http'), method: 'GET', headers: {} },
-        websocket: {
-          url,
-          headers: {},
-          hello: ['{"type":"hello","peer":{{peer}}}'],
-          helloReply: true,
-          message: `{"type":"dm","id":"{{id}}","to":{{other}},"sig":"${SIG}","body":${BODY}}`,
-          drainMs: DRAIN_MS,
+        target: {
+          kind: 'ws',
+          websocket: {
+            url,
+            headers: {},
+            hello: ['{"type":"hello","peer":{{peer}}}'],
+            helloReply: true,
+            message: `{"type":"dm","id":"{{id}}","to":{{other}},"sig":"${SIG}","body":${BODY}}`,
+            drainMs: DRAIN_MS,
+          },
         },
         warmupMs: WARMUP_MS,
         trials: 1,
