@@ -92602,6 +92602,13 @@ var websocket = external_exports.strictObject({
 });
 
 // src/config/schema.ts
+var PROBE_ERROR = "must be an http://, https:// or tcp://host:port URL";
+var probeUrl = withPort(
+  external_exports.string({ error: PROBE_ERROR }).regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|tcp:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\s/:@[\]]+):\d+\/?)$/, {
+    error: PROBE_ERROR
+  }),
+  `${PROBE_ERROR} with a port from 1 to 65535`
+);
 function levelUpTo(max2, integer2) {
   const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
   const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
@@ -92673,7 +92680,9 @@ var configSchema = external_exports.strictObject({
     ).optional(),
     ready: external_exports.array(
       external_exports.strictObject({
-        url: httpUrl2,
+        url: probeUrl.describe(
+          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database, a gRPC server)"
+        ),
         timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
       })
     ).optional()

@@ -37258,27 +37258,51 @@ function runOpen(job) {
 }
 
 // runner/src/ready.ts
+import { connect } from "node:net";
+function tcpAddress(url) {
+  const m = /^tcp:\/\/(?:\[([^\]]+)\]|([^:/]+)):(\d+)\/?$/i.exec(url);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
+function httpAttempt(url) {
+  return async (waitMs) => {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(waitMs) });
+      await res.arrayBuffer();
+      return res.status >= 200 && res.status < 400 ? { status: res.status } : { error: `HTTP ${res.status}` };
+    } catch (err) {
+      const cause = err.cause;
+      return { error: cause?.code ?? cause?.message ?? err.message };
+    }
+  };
+}
+function tcpAttempt(address) {
+  return (waitMs) => new Promise((resolve) => {
+    const socket = connect(address);
+    const done = (error) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(error === void 0 ? {} : { error });
+    };
+    const timer = setTimeout(() => done("connect-timeout"), waitMs);
+    socket.once("connect", () => done());
+    socket.once("error", (err) => done(err.code ?? err.message));
+  });
+}
 async function waitReady(url, timeoutMs) {
+  const address = tcpAddress(url);
+  const attempt = address ? tcpAttempt(address) : httpAttempt(url);
   const started = performance.now();
   let lastError = "no answer";
   while (performance.now() - started < timeoutMs) {
     const remaining = timeoutMs - (performance.now() - started);
-    try {
-      const res = await fetch(url, {
-        signal: AbortSignal.timeout(Math.round(Math.max(100, Math.min(2e3, remaining))))
-      });
-      await res.arrayBuffer();
+    const r = await attempt(Math.round(Math.max(100, Math.min(2e3, remaining))));
+    if (r.error === void 0) {
       const elapsedMs = Math.round(performance.now() - started);
-      if (res.status >= 200 && res.status < 400) {
-        emit({ t: "probe", url, ok: true, status: res.status, elapsedMs });
-        return void 0;
-      }
-      lastError = `HTTP ${res.status}`;
-    } catch (err) {
-      const cause = err.cause;
-      lastError = cause?.code ?? cause?.message ?? err.message;
+      emit({ t: "probe", url, ok: true, ...r.status !== void 0 ? { status: r.status } : {}, elapsedMs });
+      return void 0;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    lastError = r.error;
+    await new Promise((res) => setTimeout(res, 250));
   }
   return lastError;
 }

@@ -79,19 +79,23 @@ describe.runIf(dockerAvailable())('stages (k6 ramps) and pipelining (autocannon)
   const config = join(ROOT, 'fixtures/tests/confirm/perf-gate.stages.yml');
   afterAll(() => rmSync(config, { force: true }));
 
-  it('a ramping rate, ramping connections and a pipelined closed loop run in the runner container, and are in the results', async () => {
+  it('behind a tcp:// ready probe, a ramping rate, ramping connections and a pipelined closed loop run in the runner container, and are in the results', async () => {
     writeFileSync(
       config,
-      readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8').replace(
-        '      - { name: c2, connections: 2, duration: 1s }',
-        [
-          '      - name: up',
-          '        stages: [{ duration: 1s, target: 200 }, { duration: 500ms, target: 200 }]',
-          '        max-in-flight: 50',
-          '      - { name: climb, connections: 1, stages: [{ duration: 1s, connections: 6 }] }',
-          '      - { connections: 2, amount: 300, pipelining: 4 }',
-        ].join('\n'),
-      ),
+      readFileSync(join(ROOT, 'fixtures/tests/confirm/perf-gate.yml'), 'utf8')
+        // a TCP ready probe: the service accepts connections, no HTTP asked of it (fetch would refuse
+        // a tcp:// URL, and the run would end not ready)
+        .replace('ready: [{ url: http://api:8080/health }]', 'ready: [{ url: tcp://api:8080 }]')
+        .replace(
+          '      - { name: c2, connections: 2, duration: 1s }',
+          [
+            '      - name: up',
+            '        stages: [{ duration: 1s, target: 200 }, { duration: 500ms, target: 200 }]',
+            '        max-in-flight: 50',
+            '      - { name: climb, connections: 1, stages: [{ duration: 1s, connections: 6 }] }',
+            '      - { connections: 2, amount: 300, pipelining: 4 }',
+          ].join('\n'),
+        ),
     );
     const { r, out } = await runFresh(config, 'update');
     expect(r.code, r.stdout + r.stderr).toBe(0);

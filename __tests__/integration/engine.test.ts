@@ -15,6 +15,7 @@ import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
+import { tcpAddress, waitReady } from '../../runner/src/ready.js';
 import { closeGrpcClients, runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
 import { loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -387,6 +388,41 @@ describe('pipelining (autocannon’s option) against a raw server on 127.0.0.1',
     expect(t.responses).toBe(0);
     expect(t.sent).toBeGreaterThanOrEqual(8);
     expect(t.errors).toEqual({ timeout: t.sent });
+  });
+});
+
+describe('ready probes against 127.0.0.1', () => {
+  it('tcp://host:port is ready once it accepts a connection; a closed port says why, on time', async () => {
+    const sockets = new Set<Socket>();
+    const server = createNetServer((s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await waitReady(`tcp://127.0.0.1:${port}`, 2000)).toBeUndefined();
+    } finally {
+      server.close();
+      for (const s of sockets) s.destroy();
+    }
+    const started = performance.now();
+    // the port was just freed: nothing listens there now
+    expect(await waitReady(`tcp://127.0.0.1:${port}`, 700)).toBe('ECONNREFUSED');
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(tcpAddress('tcp://[::1]:6379/')).toEqual({ host: '::1', port: 6379 });
+    expect(tcpAddress('http://127.0.0.1:80/')).toBeUndefined();
+  });
+
+  it('an HTTP probe still asks for 2xx/3xx', async () => {
+    let status = 503;
+    const { url } = await serve((_req, res) => {
+      res.statusCode = status;
+      res.end();
+    });
+    expect(await waitReady(url, 600)).toBe('HTTP 503');
+    status = 204;
+    expect(await waitReady(url, 2000)).toBeUndefined();
   });
 });
 

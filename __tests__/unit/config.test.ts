@@ -165,6 +165,26 @@ describe('parseConfigText: defaults', () => {
     expect(config.gate).toEqual({ against: 'baselines', confirm: { maxTrials: 12, maxTimeMs: 600_000 } });
   });
 
+  it('a ready probe may be tcp://host:port, for a service that speaks no HTTP', () => {
+    const config = valid(
+      minimal((c) => {
+        c.sut = { compose: 'a.yml', ready: [{ url: 'tcp://db:5432' }, { url: 'tcp://[::1]:6379/' }] };
+      }),
+    );
+    expect(config.sut.ready.map((r) => r.url)).toEqual(['tcp://db:5432', 'tcp://[::1]:6379/']);
+  });
+
+  it.each<[string, string]>([
+    ['tcp://db', 'must be an http://, https:// or tcp://host:port URL'],
+    ['tcp://db:5432/path', 'must be an http://, https:// or tcp://host:port URL'],
+    ['ftp://db:21', 'must be an http://, https:// or tcp://host:port URL'],
+    ['tcp://db:70000', 'must be an http://, https:// or tcp://host:port URL with a port from 1 to 65535'],
+    ['http://api:0/health', 'must be an http://, https:// or tcp://host:port URL with a port from 1 to 65535'],
+  ])('a ready probe %s is refused', (url, message) => {
+    const { problems } = parse(minimal((c) => (c.sut = { compose: 'a.yml', ready: [{ url }] })));
+    expect(problems).toEqual([`sut.ready[0].url: ${message}`]);
+  });
+
   it('ready probe timeout defaults to 60s', () => {
     const config = valid(
       minimal((c) => {

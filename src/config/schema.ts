@@ -23,6 +23,7 @@ import {
   type thresholdRules,
   thresholds,
   warmup,
+  withPort,
 } from './schema-parts.js';
 
 export {
@@ -35,6 +36,17 @@ export {
   RESOURCE_METRICS,
 } from './schema-parts.js';
 
+/** A ready probe: an HTTP URL, or a TCP address for a service that speaks no HTTP. */
+const PROBE_ERROR = 'must be an http://, https:// or tcp://host:port URL';
+const probeUrl = withPort(
+  z
+    .string({ error: PROBE_ERROR })
+    .regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|tcp:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\s/:@[\]]+):\d+\/?)$/, {
+      error: PROBE_ERROR,
+    }),
+  `${PROBE_ERROR} with a port from 1 to 65535`,
+);
+
 /** A ramp's level at a stage's end: 0 is allowed (a ramp down to nothing). */
 function levelUpTo(max: number, integer: boolean) {
   const error = `must be ${integer ? 'an integer' : 'a number'} from 0 to ${max.toLocaleString('en-US')}`;
@@ -43,6 +55,7 @@ function levelUpTo(max: number, integer: boolean) {
 }
 
 /** One stage of a ramp (k6's `stages`): the level moves linearly to this stage's over its duration. */
+
 const stage = z.strictObject({
   duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
   rate: levelUpTo(BOUNDS.rate, false).optional().describe('open loop: the arrival rate at the end of this stage'),
@@ -159,7 +172,9 @@ export const configSchema = z
         ready: z
           .array(
             z.strictObject({
-              url: httpUrl,
+              url: probeUrl.describe(
+                'http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database, a gRPC server)',
+              ),
               timeout: durationIn(1000, HOUR, '1s to 1h').optional().describe('default 60s'),
             }),
           )
