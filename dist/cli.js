@@ -92391,6 +92391,44 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever2(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
+}
+
+// src/protocol/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+function openLoopLimits(phase2) {
+  const connections = phase2.connections ?? phase2.maxInFlight;
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
+}
+var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+}
+var WS_ENTRIES = ["push", "connect"];
+function longestTimeoutMs(target, defaultMs) {
+  switch (target.kind) {
+    case "http":
+      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+    case "grpc":
+      return Math.max(defaultMs, target.grpc.deadlineMs);
+    case "ws":
+      return defaultMs;
+    default:
+      return assertNever2(target);
+  }
+}
+function commandLine(command) {
+  return `${JSON.stringify(command)}
+`;
+}
+var EVENT_MARKER = "@@perf-gate ";
+
 // src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
@@ -92604,7 +92642,7 @@ var websocket = external_exports.strictObject({
 // src/config/schema.ts
 var PROBE_ERROR = "must be an http://, https:// or tcp://host:port URL";
 var probeUrl = withPort(
-  external_exports.string({ error: PROBE_ERROR }).regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|tcp:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\s/:@[\]]+):\d+\/?)$/, {
+  external_exports.string({ error: PROBE_ERROR }).regex(new RegExp(`^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)})$`), {
     error: PROBE_ERROR
   }),
   `${PROBE_ERROR} with a port from 1 to 65535`
@@ -92731,43 +92769,6 @@ function configJsonSchema() {
   return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
-// src/protocol/protocols.ts
-var KINDS = { http: true, ws: true, grpc: true };
-var PROTOCOL_KINDS = Object.keys(KINDS);
-function assertNever2(value, what = "kind") {
-  const kind = value?.kind;
-  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
-}
-
-// src/protocol/plan.ts
-function openLoopLimits(phase2) {
-  const connections = phase2.connections ?? phase2.maxInFlight;
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
-}
-var OPEN_LATE_MS = 5;
-function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
-}
-var WS_ENTRIES = ["push", "connect"];
-function longestTimeoutMs(target, defaultMs) {
-  switch (target.kind) {
-    case "http":
-      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
-    case "grpc":
-      return Math.max(defaultMs, target.grpc.deadlineMs);
-    case "ws":
-      return defaultMs;
-    default:
-      return assertNever2(target);
-  }
-}
-function commandLine(command) {
-  return `${JSON.stringify(command)}
-`;
-}
-var EVENT_MARKER = "@@perf-gate ";
-
 // src/config/types.ts
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
@@ -92825,8 +92826,7 @@ function compileRamp(ramp) {
     },
     timeOf(i) {
       const c = Math.max(0, i);
-      let k = stageAt(before, c);
-      while (k < n && (before[k + 1] < c || before[k + 1] === before[k])) k++;
+      const k = stageAt(before, c);
       if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
       const s = ramp.stages[k];
       return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
@@ -92925,12 +92925,8 @@ function normalizeRampPhase(raw, path, problems) {
     return void 0;
   }
   if (kind === "rate") {
-    if (raw.pipelining !== void 0) {
-      problems.push(
-        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
-      );
-    }
-    const phase3 = {
+    refuseOtherLoopKeys(raw, "open", path, problems);
+    const phase2 = {
       kind: "open",
       name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
       rate: peak,
@@ -92938,22 +92934,11 @@ function normalizeRampPhase(raw, path, problems) {
       maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
       ramp
     };
-    if (raw.connections !== void 0) phase3.connections = raw.connections;
-    return phase3;
+    if (raw.connections !== void 0) phase2.connections = raw.connections;
+    return phase2;
   }
-  if (raw["max-in-flight"] !== void 0) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
-  const piped = raw.pipelining !== void 0 && raw.pipelining > 1 ? `-p${raw.pipelining}` : "";
-  const phase2 = {
-    kind: "closed",
-    name: raw.name ?? `ramp-c${peak}${piped}`,
-    connections: peak,
-    durationMs,
-    ramp
-  };
-  if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
-  return phase2;
+  refuseOtherLoopKeys(raw, "closed", path, problems);
+  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw);
 }
 function normalizePhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
@@ -92965,11 +92950,7 @@ function normalizePhase(input2, path, problems) {
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== void 0) {
     if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
-    if (raw.pipelining !== void 0) {
-      problems.push(
-        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
-      );
-    }
+    refuseOtherLoopKeys(raw, "open", path, problems);
     if (durationMs === void 0) {
       problems.push(`${path}.duration: required in an open-loop (rate) phase`);
       return void 0;
@@ -92984,9 +92965,7 @@ function normalizePhase(input2, path, problems) {
     if (raw.connections !== void 0) phase3.connections = raw.connections;
     return phase3;
   }
-  if (raw["max-in-flight"] !== void 0) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
+  refuseOtherLoopKeys(raw, "closed", path, problems);
   if (raw.connections === void 0) {
     problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
     return void 0;
@@ -93000,12 +92979,27 @@ function normalizePhase(input2, path, problems) {
   }
   const phase2 = {
     kind: "closed",
-    name: raw.name ?? (raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`) + (raw.pipelining !== void 0 && raw.pipelining > 1 ? `-p${raw.pipelining}` : ""),
+    name: raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
     connections: raw.connections
   };
   if (durationMs !== void 0) phase2.durationMs = durationMs;
   if (raw.requests !== void 0) phase2.requests = raw.requests;
-  if (raw.pipelining !== void 0 && raw.pipelining > 1) phase2.pipelining = raw.pipelining;
+  return pipelined(phase2, raw);
+}
+function refuseOtherLoopKeys(raw, kind, path, problems) {
+  if (kind === "open" && raw.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
+    );
+  }
+  if (kind === "closed" && raw["max-in-flight"] !== void 0) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+}
+function pipelined(derived2, raw) {
+  const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
+  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${depth ? `-p${depth}` : ""}` };
+  if (depth) phase2.pipelining = depth;
   return phase2;
 }
 function duplicates(names2) {
@@ -93195,21 +93189,12 @@ function checkThresholds(input2, path, problems) {
   }
 }
 
-// src/config/headers.ts
-var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-function headerProblem(name2, value) {
-  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
-  if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
-  const lower = name2.toLowerCase();
-  if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
-  if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
-    return 'only "close" or "keep-alive" is allowed';
-  }
-  return void 0;
+// src/protocol/connection-header.ts
+function asksClose(value) {
+  return /(^|,)\s*close\s*(,|$)/i.test(value);
 }
-function asksClose(headers) {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && /^close$/i.test(v.trim()));
+function requestAsksClose(headers) {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
 }
 
 // src/protocols/grpc/normalize.ts
@@ -93265,10 +93250,10 @@ function normalizeGrpcPhase(raw, path, problems) {
 function normalizeGrpcTarget(raw, path, ctx) {
   if (!raw.grpc) return void 0;
   const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
-  const pipelined = pipelinedPhase(ctx.phases);
-  if (pipelined >= 0 && asksClose(grpc2.metadata)) {
+  const pipelined2 = pipelinedPhase(ctx.phases);
+  if (pipelined2 >= 0 && requestAsksClose(grpc2.metadata)) {
     ctx.problems.push(
-      `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
     );
   }
   return { kind: "grpc", grpc: grpc2 };
@@ -93303,6 +93288,20 @@ var grpc = {
   delivery: false,
   noSweep: void 0
 };
+
+// src/config/headers.ts
+var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+function headerProblem(name2, value) {
+  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
+  if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
+  const lower = name2.toLowerCase();
+  if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
+  if (lower === "connection" && !/^(close|keep-alive)$/i.test(value.trim())) {
+    return 'only "close" or "keep-alive" is allowed';
+  }
+  return void 0;
+}
 
 // src/protocol/expect.ts
 var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -93450,10 +93449,10 @@ function normalizeHttp(raw, path, ctx) {
     request2 = mix?.[0]?.request;
   }
   if (!request2) return void 0;
-  const pipelined = pipelinedPhase(ctx.phases);
-  if (pipelined >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
+  const pipelined2 = pipelinedPhase(ctx.phases);
+  if (pipelined2 >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
     problems.push(
-      `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
     );
   }
   return mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };

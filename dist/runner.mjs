@@ -35953,6 +35953,11 @@ var KINDS = { http: true, ws: true, grpc: true };
 var PROTOCOL_KINDS = Object.keys(KINDS);
 
 // src/protocol/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+function tcpProbeAddress(url) {
+  const m = TCP_PROBE_URL.exec(url);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
 function openLoopLimits(phase) {
   const connections = phase.connections ?? phase.maxInFlight;
   return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
@@ -35977,6 +35982,14 @@ import { performance as performance2 } from "node:perf_hooks";
 // runner/src/connection.ts
 import { connect as netConnect } from "node:net";
 import { connect as tlsConnect } from "node:tls";
+
+// src/protocol/connection-header.ts
+function asksClose(value) {
+  return /(^|,)\s*close\s*(,|$)/i.test(value);
+}
+function requestAsksClose(headers) {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
+}
 
 // src/protocol/expect.ts
 var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -36076,12 +36089,6 @@ function jsonEqual(a, b) {
 }
 
 // runner/src/http1.ts
-function asksClose(value) {
-  return /(^|,)\s*close\s*(,|$)/i.test(value);
-}
-function requestAsksClose(headers) {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
-}
 function serializeRequest(parts) {
   const url = new URL(parts.url);
   const path = (url.pathname || "/") + url.search;
@@ -36546,6 +36553,11 @@ var Connection = class {
     if (this.queued++ === 0) this.begin();
     this.socket.write(request);
   }
+  /** The oldest request in flight has its response: it leaves the queue (`tag` and `req` still say it). */
+  dequeue() {
+    this.first = (this.first + 1) % this.depth;
+    this.queued--;
+  }
   /** The oldest request in flight is the one the next response answers: the parser expects it. */
   begin() {
     const slot = this.first;
@@ -36607,8 +36619,7 @@ var Connection = class {
    * the connection is done with.
    */
   answered(r) {
-    this.first = (this.first + 1) % this.depth;
-    this.queued--;
+    this.dequeue();
     if (r.close) {
       this.closing = true;
       this.closed = true;
@@ -36638,8 +36649,7 @@ var Connection = class {
     if (this.closed) return;
     if (this.parser.end()) {
       this.closed = true;
-      this.first = (this.first + 1) % this.depth;
-      this.queued--;
+      this.dequeue();
       this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
       this.owner.onClose(this, this.queued > 0 ? "socket-closed" : void 0, !this.target.asksClose);
@@ -36696,75 +36706,6 @@ function unpark(target, now, max2, owner) {
     parked.delete(key);
   }
   return taken;
-}
-
-// src/protocol/ramp.ts
-function levelAt(ramp, tMs) {
-  let start = 0;
-  let from = ramp.from;
-  if (tMs <= 0) return from;
-  for (const s of ramp.stages) {
-    if (tMs < start + s.durationMs) return from + (s.to - from) * (tMs - start) / s.durationMs;
-    start += s.durationMs;
-    from = s.to;
-  }
-  return from;
-}
-function arrivalsBy(ramp, tMs) {
-  return compileRamp(ramp).arrivalsBy(tMs);
-}
-function compileRamp(ramp) {
-  const n = ramp.stages.length;
-  const starts = new Float64Array(n + 1);
-  const froms = new Float64Array(n + 1);
-  const before = new Float64Array(n + 1);
-  froms[0] = ramp.from;
-  ramp.stages.forEach((s, k) => {
-    starts[k + 1] = starts[k] + s.durationMs;
-    froms[k + 1] = s.to;
-    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
-  });
-  const last = froms[n];
-  const stageAt = (key, x) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (key[mid] <= x) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return {
-    arrivalsBy(tMs) {
-      if (tMs <= 0) return 0;
-      const k = stageAt(starts, tMs);
-      const t = tMs - starts[k];
-      const from = froms[k];
-      if (k === n) return before[n] + from * (t / 1e3);
-      const s = ramp.stages[k];
-      const at = from + (s.to - from) * t / s.durationMs;
-      return before[k] + (from + at) / 2 * (t / 1e3);
-    },
-    timeOf(i) {
-      const c = Math.max(0, i);
-      let k = stageAt(before, c);
-      while (k < n && (before[k + 1] < c || before[k + 1] === before[k])) k++;
-      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
-      const s = ramp.stages[k];
-      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
-    }
-  };
-}
-function within(r0, r1, d, c) {
-  if (c <= 0) return 0;
-  const a = (r1 - r0) / (2e3 * d);
-  const b = r0 / 1e3;
-  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
-  return Math.min(d, tau);
-}
-function rampSends(ramp, durationMs) {
-  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
 }
 
 // runner/src/recorder.ts
@@ -36968,6 +36909,74 @@ function lagUs(intervalNs) {
   return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1e3 - LOOP_RESOLUTION_MS * 1e3)) : 0;
 }
 
+// src/protocol/ramp.ts
+function levelAt(ramp, tMs) {
+  let start = 0;
+  let from = ramp.from;
+  if (tMs <= 0) return from;
+  for (const s of ramp.stages) {
+    if (tMs < start + s.durationMs) return from + (s.to - from) * (tMs - start) / s.durationMs;
+    start += s.durationMs;
+    from = s.to;
+  }
+  return from;
+}
+function arrivalsBy(ramp, tMs) {
+  return compileRamp(ramp).arrivalsBy(tMs);
+}
+function compileRamp(ramp) {
+  const n = ramp.stages.length;
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = starts[k] + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
+  });
+  const last = froms[n];
+  const stageAt = (key, x) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (key[mid] <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - starts[k];
+      const from = froms[k];
+      if (k === n) return before[n] + from * (t / 1e3);
+      const s = ramp.stages[k];
+      const at = from + (s.to - from) * t / s.durationMs;
+      return before[k] + (from + at) / 2 * (t / 1e3);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      const k = stageAt(before, c);
+      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
+      const s = ramp.stages[k];
+      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
+    }
+  };
+}
+function within(r0, r1, d, c) {
+  if (c <= 0) return 0;
+  const a = (r1 - r0) / (2e3 * d);
+  const b = r0 / 1e3;
+  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
+  return Math.min(d, tau);
+}
+function rampSends(ramp, durationMs) {
+  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
+}
+
 // runner/src/schedule.ts
 var LATE_MS = OPEN_LATE_MS;
 function phaseSends(rate, durationMs) {
@@ -37110,7 +37119,7 @@ var OpenEngine = class {
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance2.now();
-    const startRate = job.schedule.ramp ? levelAt(job.schedule.ramp, 0) : job.schedule.rate;
+    const startRate = job.schedule.ramp?.from ?? job.schedule.rate;
     const initial = initialConnections(startRate, job.schedule.stride, job.connections);
     for (const c of unpark(this.target, now, job.connections, this)) {
       this.all.add(c);
@@ -37259,10 +37268,6 @@ function runOpen(job) {
 
 // runner/src/ready.ts
 import { connect } from "node:net";
-function tcpAddress(url) {
-  const m = /^tcp:\/\/(?:\[([^\]]+)\]|([^:/]+)):(\d+)\/?$/i.exec(url);
-  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
-}
 function httpAttempt(url) {
   return async (waitMs) => {
     try {
@@ -37289,7 +37294,7 @@ function tcpAttempt(address) {
   });
 }
 async function waitReady(url, timeoutMs) {
-  const address = tcpAddress(url);
+  const address = tcpProbeAddress(url);
   const attempt = address ? tcpAttempt(address) : httpAttempt(url);
   const started = performance.now();
   let lastError = "no answer";

@@ -15,7 +15,8 @@ import { decodeHistogram } from '../../src/protocol/histogram.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
-import { tcpAddress, waitReady } from '../../runner/src/ready.js';
+import { waitReady } from '../../runner/src/ready.js';
+import { tcpProbeAddress } from '../../src/protocol/plan.js';
 import { closeGrpcClients, runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
 import { loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -410,8 +411,8 @@ describe('ready probes against 127.0.0.1', () => {
     // the port was just freed: nothing listens there now
     expect(await waitReady(`tcp://127.0.0.1:${port}`, 700)).toBe('ECONNREFUSED');
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(tcpAddress('tcp://[::1]:6379/')).toEqual({ host: '::1', port: 6379 });
-    expect(tcpAddress('http://127.0.0.1:80/')).toBeUndefined();
+    expect(tcpProbeAddress('tcp://[::1]:6379/')).toEqual({ host: '::1', port: 6379 });
+    expect(tcpProbeAddress('http://127.0.0.1:80/')).toBeUndefined();
   });
 
   it('an HTTP probe still asks for 2xx/3xx', async () => {

@@ -266,6 +266,12 @@ export class Connection {
     this.socket.write(request);
   }
 
+  /** The oldest request in flight has its response: it leaves the queue (`tag` and `req` still say it). */
+  private dequeue(): void {
+    this.first = (this.first + 1) % this.depth;
+    this.queued--;
+  }
+
   /** The oldest request in flight is the one the next response answers: the parser expects it. */
   private begin(): void {
     const slot = this.first;
@@ -336,8 +342,7 @@ export class Connection {
    * the connection is done with.
    */
   private answered(r: JudgedResponse): boolean {
-    this.first = (this.first + 1) % this.depth;
-    this.queued--;
+    this.dequeue();
     if (r.close) {
       // the server will close it: we close it now, and it is the server's doing unless we asked;
       // requests written behind this one were not read by the server (RFC 9112 §9.6): the owner
@@ -374,8 +379,7 @@ export class Connection {
     if (this.parser.end()) {
       // a body delimited by the close: that is how this response ends (counted as a close already)
       this.closed = true;
-      this.first = (this.first + 1) % this.depth;
-      this.queued--;
+      this.dequeue();
       this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
       this.socket.destroy();
       // requests written behind a close-delimited body: the server may have read them; lost

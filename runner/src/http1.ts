@@ -1,10 +1,14 @@
 // Pure: HTTP/1.1 on raw bytes for the socket engine. Requests are serialised once per body (the hot
 // path only writes a ready Buffer); responses are parsed incrementally by a small state machine that
 // finds what a load generator needs — the status, the end of the message, the byte count and whether
-// the server will close the connection — without building header objects. One request is in flight
-// per connection (no pipelining), so bytes after the end of a response are a protocol error. Only a
-// request with response checks (`expect`) has its headers and body kept, and only what they read.
+// the server will close the connection — without building header objects. `feed` takes one
+// response, so bytes after its end are a protocol error; with pipelining, `parse` stops at a
+// response's end and the connection goes on with the next. Only a request with response checks
+// (`expect`) has its headers and body kept, and only what they read.
+import { asksClose } from '../../src/protocol/connection-header.js';
 import { EXPECT_BODY_LIMIT } from '../../src/protocol/expect.js';
+
+export { asksClose, requestAsksClose } from '../../src/protocol/connection-header.js';
 
 /** The parts of a request the engines send. */
 export interface RequestParts {
@@ -12,16 +16,6 @@ export interface RequestParts {
   method: string;
   headers: Record<string, string>;
   body?: string;
-}
-
-/** A `Connection` header value asking to close the connection after this exchange. */
-export function asksClose(value: string): boolean {
-  return /(^|,)\s*close\s*(,|$)/i.test(value);
-}
-
-/** True when the request itself asks the server to close the connection after answering. */
-export function requestAsksClose(headers: Record<string, string>): boolean {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'connection' && asksClose(v));
 }
 
 /**

@@ -18,7 +18,6 @@ import {
   type Target,
   unpark,
 } from './connection.js';
-import { levelAt } from '../../src/protocol/ramp.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
 import type { EngineTally } from './tally.js';
@@ -91,7 +90,7 @@ class OpenEngine implements ConnectionOwner {
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance.now();
-    const startRate = job.schedule.ramp ? levelAt(job.schedule.ramp, 0) : job.schedule.rate;
+    const startRate = job.schedule.ramp?.from ?? job.schedule.rate;
     const initial = initialConnections(startRate, job.schedule.stride, job.connections);
     // the previous stage's idle connections first (a warm-up's, grown to what the rate needs)
     for (const c of unpark(this.target, now, job.connections, this)) {

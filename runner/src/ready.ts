@@ -2,13 +2,8 @@
 // passes. http(s)://: it answers 2xx/3xx. tcp://host:port: it accepts a connection (a service that
 // speaks no HTTP: a database, a gRPC server), which is closed at once.
 import { connect } from 'node:net';
+import { tcpProbeAddress } from '../../src/protocol/plan.js';
 import { emit } from './emit.js';
-
-/** The host and port of a tcp://host:port probe, or undefined for an HTTP one. */
-export function tcpAddress(url: string): { host: string; port: number } | undefined {
-  const m = /^tcp:\/\/(?:\[([^\]]+)\]|([^:/]+)):(\d+)\/?$/i.exec(url);
-  return m ? { host: (m[1] ?? m[2]) as string, port: Number(m[3]) } : undefined;
-}
 
 /** One attempt: no error when ready (with the HTTP status, for an HTTP probe), else why not. */
 type Attempt = (waitMs: number) => Promise<{ error?: string; status?: number }>;
@@ -42,7 +37,7 @@ function tcpAttempt(address: { host: string; port: number }): Attempt {
 }
 
 export async function waitReady(url: string, timeoutMs: number): Promise<string | undefined> {
-  const address = tcpAddress(url);
+  const address = tcpProbeAddress(url);
   const attempt = address ? tcpAttempt(address) : httpAttempt(url);
   const started = performance.now();
   let lastError = 'no answer';

@@ -18,8 +18,3 @@ export function headerProblem(name: string, value: string): string | undefined {
   }
   return undefined;
 }
-
-/** The request asks the server to close the connection after its response. */
-export function asksClose(headers: Record<string, string>): boolean {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'connection' && /^close$/i.test(v.trim()));
-}

@@ -2,7 +2,7 @@
 // problem a `path: message` line. A WebSocket phase is the ws protocol's (src/protocols/ws/).
 import { parseDurationMs } from '../units.js';
 import { BOUNDS, type RawPhase } from './schema.js';
-import { DEFAULT_MAX_IN_FLIGHT, type Phase } from './types.js';
+import { type ClosedPhase, DEFAULT_MAX_IN_FLIGHT, type Phase } from './types.js';
 import { peakLevel, type Ramp, rampDurationMs } from '../protocol/ramp.js';
 
 /** The name of an open-loop phase without one (also a rate sweep's steps): r500, r2_5. */
@@ -106,11 +106,7 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
     return undefined;
   }
   if (kind === 'rate') {
-    if (raw.pipelining !== undefined) {
-      problems.push(
-        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`,
-      );
-    }
+    refuseOtherLoopKeys(raw, 'open', path, problems);
     const phase: Phase = {
       kind: 'open',
       name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
@@ -122,19 +118,8 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
     if (raw.connections !== undefined) phase.connections = raw.connections;
     return phase;
   }
-  if (raw['max-in-flight'] !== undefined) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
-  const piped = raw.pipelining !== undefined && raw.pipelining > 1 ? `-p${raw.pipelining}` : '';
-  const phase: Phase = {
-    kind: 'closed',
-    name: raw.name ?? `ramp-c${peak}${piped}`,
-    connections: peak,
-    durationMs,
-    ramp,
-  };
-  if (raw.pipelining !== undefined && raw.pipelining > 1) phase.pipelining = raw.pipelining;
-  return phase;
+  refuseOtherLoopKeys(raw, 'closed', path, problems);
+  return pipelined({ kind: 'closed', name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw);
 }
 
 export function normalizePhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
@@ -147,11 +132,7 @@ export function normalizePhase(input: RawPhase, path: string, problems: string[]
   if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
   if (raw.rate !== undefined) {
     if (raw.requests !== undefined) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
-    if (raw.pipelining !== undefined) {
-      problems.push(
-        `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`,
-      );
-    }
+    refuseOtherLoopKeys(raw, 'open', path, problems);
     if (durationMs === undefined) {
       problems.push(`${path}.duration: required in an open-loop (rate) phase`);
       return undefined;
@@ -166,9 +147,7 @@ export function normalizePhase(input: RawPhase, path: string, problems: string[]
     if (raw.connections !== undefined) phase.connections = raw.connections;
     return phase;
   }
-  if (raw['max-in-flight'] !== undefined) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
+  refuseOtherLoopKeys(raw, 'closed', path, problems);
   if (raw.connections === undefined) {
     problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
     return undefined;
@@ -180,17 +159,36 @@ export function normalizePhase(input: RawPhase, path: string, problems: string[]
   if (raw.requests !== undefined && raw.requests < raw.connections) {
     problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
   }
-  const phase: Phase = {
+  const phase: ClosedPhase = {
     kind: 'closed',
-    name:
-      raw.name ??
-      (raw.requests !== undefined ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`) +
-        (raw.pipelining !== undefined && raw.pipelining > 1 ? `-p${raw.pipelining}` : ''),
+    name: raw.requests !== undefined ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
     connections: raw.connections,
   };
   if (durationMs !== undefined) phase.durationMs = durationMs;
   if (raw.requests !== undefined) phase.requests = raw.requests;
-  if (raw.pipelining !== undefined && raw.pipelining > 1) phase.pipelining = raw.pipelining;
+  return pipelined(phase, raw);
+}
+
+/** Keys of the other kind of loop, refused: pipelining in an open loop, max-in-flight in a closed one. */
+function refuseOtherLoopKeys(raw: RawPhase, kind: 'open' | 'closed', path: string, problems: string[]): void {
+  if (kind === 'open' && raw.pipelining !== undefined) {
+    problems.push(
+      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`,
+    );
+  }
+  if (kind === 'closed' && raw['max-in-flight'] !== undefined) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+}
+
+/**
+ * A closed loop with its derived name (`derived`) unless the config names it, and autocannon's
+ * pipelining when above 1: kept on the phase and said in the derived name (`c10-p4`).
+ */
+function pipelined(derived: ClosedPhase, raw: RawPhase): ClosedPhase {
+  const depth = raw.pipelining !== undefined && raw.pipelining > 1 ? raw.pipelining : undefined;
+  const phase: ClosedPhase = { ...derived, name: raw.name ?? `${derived.name}${depth ? `-p${depth}` : ''}` };
+  if (depth) phase.pipelining = depth;
   return phase;
 }
 

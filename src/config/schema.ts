@@ -4,6 +4,7 @@
 // (src/protocols/<kind>/schema.ts); the parts they share are ./schema-parts.ts.
 import { z } from 'zod';
 import { PERCENTILE_KEY_PATTERN } from '../percentile.js';
+import { TCP_PROBE_URL } from '../protocol/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
 import { mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';
@@ -41,7 +42,7 @@ const PROBE_ERROR = 'must be an http://, https:// or tcp://host:port URL';
 const probeUrl = withPort(
   z
     .string({ error: PROBE_ERROR })
-    .regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|tcp:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\s/:@[\]]+):\d+\/?)$/, {
+    .regex(new RegExp(`^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)})$`), {
       error: PROBE_ERROR,
     }),
   `${PROBE_ERROR} with a port from 1 to 65535`,

@@ -44,8 +44,18 @@ export interface WsPhase {
 export type Phase = ClosedPhase | OpenPhase | WsPhase;
 
 export interface ReadyProbe {
+  /** http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection */
   url: string;
   timeoutMs: number;
+}
+
+/** A tcp://host:port probe URL (host a name or a bracketed IPv6 address; no path, no user). */
+export const TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+
+/** The host and port of a tcp://host:port probe, or undefined for any other URL (an HTTP one). */
+export function tcpProbeAddress(url: string): { host: string; port: number } | undefined {
+  const m = TCP_PROBE_URL.exec(url);
+  return m ? { host: (m[1] ?? m[2]) as string, port: Number(m[3]) } : undefined;
 }
 
 /**

@@ -96,9 +96,9 @@ export function compileRamp(ramp: Ramp): RampClock {
     },
     timeOf(i) {
       const c = Math.max(0, i);
-      // the first stage whose arrivals reach past c (send 0: the first with any arrivals at all)
-      let k = stageAt(before, c);
-      while (k < n && ((before[k + 1] as number) < c || (before[k + 1] as number) === (before[k] as number))) k++;
+      // the last stage with at most c arrivals before it: its arrivals reach past c (zero-area stages
+      // at c are passed over, so send 0 waits for the rate to rise and a pause for its end)
+      const k = stageAt(before, c);
       if (k === n) return last > 0 ? (starts[n] as number) + ((c - (before[n] as number)) / last) * 1000 : Infinity;
       const s = ramp.stages[k] as RampStage;
       return (starts[k] as number) + within(froms[k] as number, s.to, s.durationMs, c - (before[k] as number));

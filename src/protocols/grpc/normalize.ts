@@ -1,7 +1,7 @@
 // Pure: a gRPC scenario's calls as the config writes them read into the normalised target, and its
 // phases' limits (no pipelining, no channel ramps). The proto itself is read and checked when the
 // config is loaded from disk (src/config/proto.ts).
-import { asksClose } from '../../config/headers.js';
+import { requestAsksClose } from '../../protocol/connection-header.js';
 import { normalizePhase, pipelinedPhase } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
 import type { GrpcSpec, GrpcTarget, Phase } from '../../config/types.js';
@@ -75,7 +75,7 @@ export function normalizeGrpcTarget(raw: RawScenario, path: string, ctx: Normali
   // earlier versions checked a gRPC scenario's metadata as an HTTP request's headers; kept so that
   // config errors read as before (the pipelining problem above is reported as well)
   const pipelined = pipelinedPhase(ctx.phases);
-  if (pipelined >= 0 && asksClose(grpc.metadata)) {
+  if (pipelined >= 0 && requestAsksClose(grpc.metadata)) {
     ctx.problems.push(
       `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`,
     );

@@ -1,6 +1,7 @@
 // Pure: an HTTP scenario's request (or request mix) as the config writes it read into the normalised
 // target: headers checked, bodies resolved, `expect` parsed, each problem a `path: message` line.
-import { asksClose, headerProblem } from '../../config/headers.js';
+import { headerProblem } from '../../config/headers.js';
+import { requestAsksClose } from '../../protocol/connection-header.js';
 import { duplicates, pipelinedPhase } from '../../config/phases.js';
 import type { RawConfig } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
@@ -151,7 +152,7 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
   }
   if (!request) return undefined;
   const pipelined = pipelinedPhase(ctx.phases);
-  if (pipelined >= 0 && [request, ...(mix ?? []).map((e) => e.request)].some((r) => asksClose(r.headers))) {
+  if (pipelined >= 0 && [request, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
     problems.push(
       `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`,
     );
