@@ -92402,8 +92402,9 @@ function assertNever2(value, what = "kind") {
 // src/protocol/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 function openLoopLimits(phase2) {
-  const connections = phase2.connections ?? phase2.maxInFlight;
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections) };
+  const streams = phase2.streams ?? 1;
+  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
 }
 var OPEN_LATE_MS = 5;
 function loadRequests(load, defaultMs) {
@@ -93259,18 +93260,182 @@ function normalizeGrpcTarget(raw, path, ctx) {
   return { kind: "grpc", grpc: grpc2 };
 }
 
+// src/config/proto.ts
+var import_protobufjs = __toESM(require_protobufjs(), 1);
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+// src/jsonl.ts
+function parseJsonl(text, lineName) {
+  const values = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${lineName(i + 1)}: not valid JSON`);
+    }
+  });
+  return values;
+}
+
+// src/config/proto.ts
+function loadProto(file2, reader) {
+  const root = new import_protobufjs.default.Root();
+  root.resolvePath = (origin, target) => {
+    if (!origin) return target;
+    if (target.startsWith("google/protobuf/")) return target;
+    return reader.resolveImport(origin, target);
+  };
+  try {
+    root.loadSync(file2, { keepCase: true });
+    root.resolveAll();
+  } catch (err) {
+    throw new Error(err.message.split("\n")[0]);
+  }
+  return root;
+}
+function requestType(root, g, at, problems) {
+  let service;
+  try {
+    service = root.lookupService(g.service);
+  } catch {
+    const services = servicesOf(root);
+    problems.push(
+      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
+    );
+    return void 0;
+  }
+  const full = service.fullName.replace(/^\./, "");
+  if (full !== g.service) {
+    problems.push(`${at}.service: give the full name, package included: ${full}`);
+    return void 0;
+  }
+  const method = service.methods[g.method];
+  if (!method) {
+    problems.push(
+      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
+    );
+    return void 0;
+  }
+  if (method.requestStream || method.responseStream) {
+    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
+    return void 0;
+  }
+  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
+}
+function servicesOf(ns) {
+  const out = [];
+  for (const child of ns.nestedArray) {
+    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
+    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
+  }
+  return out;
+}
+function messageProblem(type, message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return `must be an object (a ${type.name} message)`;
+  }
+  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
+  if (unknown2.length) {
+    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
+  }
+  const problem = type.verify(fromJsonForm(type, message));
+  return problem ? `${problem} (in a ${type.name} message)` : void 0;
+}
+var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
+function fromJsonForm(type, message) {
+  const out = { ...message };
+  for (const [name2, value] of Object.entries(message)) {
+    const field = type.fields[name2];
+    if (!field || value === null || value === void 0) continue;
+    field.resolve();
+    const one = (v) => {
+      if (field.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field.resolvedType.values) {
+        return field.resolvedType.values[v];
+      }
+      if (LONG_TYPES.has(field.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+      if (field.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
+        return fromJsonForm(field.resolvedType, v);
+      }
+      return v;
+    };
+    out[name2] = field.repeated && Array.isArray(value) ? value.map(one) : field.map ? value : one(value);
+  }
+  return out;
+}
+function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  scenarios.forEach((s, i) => {
+    if (s.target.kind !== "grpc") return;
+    const g = s.target.grpc;
+    const at = `scenarios[${i}].grpc`;
+    let root;
+    try {
+      root = loadProto(g.protoFile, reader);
+    } catch (err) {
+      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
+      return;
+    }
+    descriptors.set(g.protoFile, root.toJSON());
+    const type = requestType(root, g, at, problems);
+    if (!type) return;
+    if (g.message !== void 0) {
+      const problem = messageProblem(type, g.message);
+      if (problem) problems.push(`${at}.message: ${problem}`);
+    }
+    if (g.bodiesFile !== void 0) {
+      let bodies;
+      try {
+        bodies = readBodies(g.bodiesFile);
+      } catch (err) {
+        problems.push(`${at}.bodies: ${err.message}`);
+        return;
+      }
+      bodies.forEach((b, j) => {
+        const problem = messageProblem(type, b);
+        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
+      });
+    }
+  });
+  return problems;
+}
+function readMessages(file2) {
+  const out = parseJsonl(readFileSync(file2, "utf8"), (n) => `line ${n}`);
+  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
+  return out;
+}
+function workspaceProtoReader(resolveIn) {
+  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
+}
+function encodeGrpcCalls(descriptor, service, method, messages) {
+  const root = import_protobufjs.default.Root.fromJSON(descriptor);
+  const m = root.lookupService(service).methods[method];
+  if (!m) throw new Error(`${service}/${method}: not in the proto`);
+  m.resolve();
+  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
+  return {
+    path: `/${service}/${method}`,
+    messages: messages.map(
+      (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
+    )
+  };
+}
+
 // src/protocols/grpc/plan.ts
 function planGrpc(target, scenario2, readBodies) {
   const g = target.grpc;
   if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
+  const messages = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
+  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages);
   return {
     kind: "grpc",
     grpc: {
       url: g.url,
-      descriptor: g.descriptor,
       service: g.service,
       method: g.method,
-      messages: g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message],
+      path: calls.path,
+      messages: calls.messages,
       metadata: g.metadata,
       channels: g.channels,
       deadlineMs: g.deadlineMs
@@ -93765,155 +93930,6 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       scenarios
     }
   };
-}
-
-// src/config/proto.ts
-var import_protobufjs = __toESM(require_protobufjs(), 1);
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-
-// src/jsonl.ts
-function parseJsonl(text, lineName) {
-  const values = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      values.push(JSON.parse(line));
-    } catch {
-      throw new Error(`${lineName(i + 1)}: not valid JSON`);
-    }
-  });
-  return values;
-}
-
-// src/config/proto.ts
-function loadProto(file2, reader) {
-  const root = new import_protobufjs.default.Root();
-  root.resolvePath = (origin, target) => {
-    if (!origin) return target;
-    if (target.startsWith("google/protobuf/")) return target;
-    return reader.resolveImport(origin, target);
-  };
-  try {
-    root.loadSync(file2, { keepCase: true });
-    root.resolveAll();
-  } catch (err) {
-    throw new Error(err.message.split("\n")[0]);
-  }
-  return root;
-}
-function requestType(root, g, at, problems) {
-  let service;
-  try {
-    service = root.lookupService(g.service);
-  } catch {
-    const services = servicesOf(root);
-    problems.push(
-      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
-    );
-    return void 0;
-  }
-  const full = service.fullName.replace(/^\./, "");
-  if (full !== g.service) {
-    problems.push(`${at}.service: give the full name, package included: ${full}`);
-    return void 0;
-  }
-  const method = service.methods[g.method];
-  if (!method) {
-    problems.push(
-      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
-    );
-    return void 0;
-  }
-  if (method.requestStream || method.responseStream) {
-    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
-    return void 0;
-  }
-  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
-}
-function servicesOf(ns) {
-  const out = [];
-  for (const child of ns.nestedArray) {
-    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
-    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
-  }
-  return out;
-}
-function messageProblem(type, message) {
-  if (message === null || typeof message !== "object" || Array.isArray(message)) {
-    return `must be an object (a ${type.name} message)`;
-  }
-  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
-  if (unknown2.length) {
-    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
-  }
-  const problem = type.verify(fromJsonForm(type, message));
-  return problem ? `${problem} (in a ${type.name} message)` : void 0;
-}
-var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
-function fromJsonForm(type, message) {
-  const out = { ...message };
-  for (const [name2, value] of Object.entries(message)) {
-    const field = type.fields[name2];
-    if (!field || value === null || value === void 0) continue;
-    field.resolve();
-    const one = (v) => {
-      if (field.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field.resolvedType.values) {
-        return field.resolvedType.values[v];
-      }
-      if (LONG_TYPES.has(field.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
-      if (field.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
-        return fromJsonForm(field.resolvedType, v);
-      }
-      return v;
-    };
-    out[name2] = field.repeated && Array.isArray(value) ? value.map(one) : field.map ? value : one(value);
-  }
-  return out;
-}
-function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  scenarios.forEach((s, i) => {
-    if (s.target.kind !== "grpc") return;
-    const g = s.target.grpc;
-    const at = `scenarios[${i}].grpc`;
-    let root;
-    try {
-      root = loadProto(g.protoFile, reader);
-    } catch (err) {
-      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
-      return;
-    }
-    descriptors.set(g.protoFile, root.toJSON());
-    const type = requestType(root, g, at, problems);
-    if (!type) return;
-    if (g.message !== void 0) {
-      const problem = messageProblem(type, g.message);
-      if (problem) problems.push(`${at}.message: ${problem}`);
-    }
-    if (g.bodiesFile !== void 0) {
-      let bodies;
-      try {
-        bodies = readBodies(g.bodiesFile);
-      } catch (err) {
-        problems.push(`${at}.bodies: ${err.message}`);
-        return;
-      }
-      bodies.forEach((b, j) => {
-        const problem = messageProblem(type, b);
-        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
-      });
-    }
-  });
-  return problems;
-}
-function readMessages(file2) {
-  const out = parseJsonl(readFileSync(file2, "utf8"), (n) => `line ${n}`);
-  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
-  return out;
-}
-function workspaceProtoReader(resolveIn) {
-  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
 }
 
 // src/config/known-keys.ts

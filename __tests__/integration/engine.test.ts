@@ -4,6 +4,7 @@
 // bounds the servers force (a request that arrives during a stall must wait), never about speed.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createH2Server } from 'node:http2';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,8 @@ import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
 import { waitReady } from '../../runner/src/ready.js';
 import { tcpProbeAddress } from '../../src/protocol/plan.js';
-import { closeGrpcClients, runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
-import { loadProto } from '../../src/config/proto.js';
+import { runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
+import { encodeGrpcCalls, loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { PlanGrpc, PlanWebSocket, WsPhase } from '../../src/protocol/plan.js';
 import type { EngineTally } from '../../runner/src/tally.js';
@@ -782,7 +783,6 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
   const PROTO = join(ROOT, 'fixtures/grpc-search/search.proto');
   const started: ChildProcess[] = [];
   afterEach(() => {
-    closeGrpcClients();
     for (const p of started.splice(0)) p.kill('SIGKILL');
   });
 
@@ -797,15 +797,15 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const root = loadProto(PROTO, { resolveImport: () => PROTO });
+    const calls = encodeGrpcCalls(root.toJSON() as Record<string, unknown>, 'vectordb.VectorDB', 'Search', [
+      { collection: 'docs', vector: [0.1, 0.2, 0.3], k: 5 },
+      { collection: 'docs', vector: [0.3, 0.2, 0.1], k: 10 },
+    ]);
     return {
       url: `grpc://127.0.0.1:${port}`,
-      descriptor: root.toJSON() as Record<string, unknown>,
       service: 'vectordb.VectorDB',
       method: 'Search',
-      messages: [
-        { collection: 'docs', vector: [0.1, 0.2, 0.3], k: 5 },
-        { collection: 'docs', vector: [0.3, 0.2, 0.1], k: 10 },
-      ],
+      ...calls,
       metadata: { 'x-tenant': 'perf-gate' },
       channels: 2,
       deadlineMs: 2000,
@@ -871,7 +871,12 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
 
   it('a server that accepts and never answers: the calls in flight at the window’s end meet their deadline', async () => {
     const sockets = new Set<Socket>();
-    const silent = createNetServer((c) => sockets.add(c));
+    // it speaks HTTP/2 far enough to connect (an empty SETTINGS frame), then answers nothing
+    const silent = createNetServer((c) => {
+      sockets.add(c);
+      c.on('error', () => undefined);
+      c.write(Buffer.from([0, 0, 0, 4, 0, 0, 0, 0, 0]));
+    });
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     try {
       const g = await server();
@@ -889,9 +894,46 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     }
   });
 
-  it('a server that is not there: every call UNAVAILABLE, nothing hangs', async () => {
+  it('a server that is not there: every call fails with the connect error, nothing hangs', async () => {
     const g = await server();
     const t = await runGrpcClosed({ ...g, url: 'grpc://127.0.0.1:1' }, 2, { requests: 6 }).done;
-    expect(t.statusCodes).toEqual({ UNAVAILABLE: 6 });
+    expect(t.statusCodes).toEqual({});
+    expect(t.errors).toEqual({ ECONNREFUSED: 6 });
+  });
+
+  it('metadata and the deadline go out as headers (grpc-timeout), the method as the path', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const h2 = createH2Server();
+    h2.on('stream', (stream, headers) => {
+      seen.push({ ...headers });
+      stream.on('error', () => undefined);
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
+        stream.on('wantTrailers', () =>
+          stream.sendTrailers({ 'grpc-status': '5', 'grpc-message': 'no such collection' }),
+        );
+        stream.end(Buffer.from([0, 0, 0, 0, 0]));
+      });
+    });
+    await new Promise<void>((r) => h2.listen(0, '127.0.0.1', r));
+    try {
+      const g = await server();
+      const { port } = h2.address() as AddressInfo;
+      const t = await runGrpcClosed({ ...g, url: `grpc://127.0.0.1:${port}`, deadlineMs: 1500 }, 2, { requests: 4 })
+        .done;
+      // the status comes from the trailers
+      expect(t.statusCodes).toEqual({ NOT_FOUND: 4 });
+      expect(seen[0]).toMatchObject({
+        ':method': 'POST',
+        ':path': '/vectordb.VectorDB/Search',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'grpc-timeout': '1500m',
+        'x-tenant': 'perf-gate',
+      });
+    } finally {
+      h2.close();
+    }
   });
 });

@@ -20,7 +20,7 @@ describe('the runner ↔ host boundary', () => {
     const dir = dirname(join(ROOT, 'runner/src', file));
     for (const i of importsOf(join(ROOT, 'runner/src', file)).filter((x) => x.startsWith('.'))) {
       const target = relative(ROOT, resolve(dir, i));
-      expect(target, `${file} imports ${i}`).toMatch(/^(runner\/src\/([a-z-]+\/)?|src\/protocol\/)[a-z0-9-]+\.js$/);
+      expect(target, `${file} imports ${i}`).toMatch(/^(runner\/src\/([a-z0-9-]+\/)?|src\/protocol\/)[a-z0-9-]+\.js$/);
     }
   });
 
@@ -34,5 +34,11 @@ describe('the runner ↔ host boundary', () => {
 
   it('the runner bundle does not carry the host-side validation (zod)', () => {
     expect(readFileSync(join(ROOT, 'dist/runner.mjs'), 'utf8')).not.toContain('ZodError');
+  });
+
+  it('the runner bundle carries no gRPC or protobuf library: calls go out on its own HTTP/2 client', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/runner.mjs'), 'utf8');
+    expect(bundle).not.toContain('makeUnaryRequest');
+    expect(bundle).not.toMatch(/protobufjs|@grpc\/grpc-js|@grpc\/proto-loader/);
   });
 });

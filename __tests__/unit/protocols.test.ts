@@ -24,10 +24,10 @@ const TARGETS: { [K in ProtocolKind]: PlanTargetOf<K> } = {
     kind: 'grpc',
     grpc: {
       url: 'grpc://db:50051',
-      descriptor: {},
       service: 's.S',
       method: 'M',
-      messages: [{}],
+      path: '/s.S/M',
+      messages: [''],
       metadata: {},
       channels: 1,
       deadlineMs: 2000,

@@ -10,11 +10,12 @@
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
 import {
-  Connection,
   type ConnectionOwner,
+  type EngineConnection,
   type JudgedResponse,
   type Load,
   makeTarget,
+  openConnection,
   sweepTimeouts,
   type Target,
 } from './connection.js';
@@ -50,7 +51,7 @@ export interface ClosedRun {
 class ClosedEngine implements ConnectionOwner {
   readonly recorder: Recorder;
   private readonly target: Target;
-  private readonly all = new Set<Connection>();
+  private readonly all = new Set<EngineConnection>();
   /**
    * With pipelining: the mix entries of requests written behind a response that announced a close
    * (`Connection: close`), which the server never read. They go out again first, on whichever
@@ -58,7 +59,7 @@ class ClosedEngine implements ConnectionOwner {
    */
   private readonly resend: number[] = [];
   /** connections a ramp's falling level retires, still answering what they have in flight */
-  private readonly retiring = new Set<Connection>();
+  private readonly retiring = new Set<EngineConnection>();
   private readonly limit: number;
   /** requests written, and failed connects, against a request-count limit */
   private started = 0;
@@ -75,16 +76,20 @@ class ClosedEngine implements ConnectionOwner {
   private resolveDone: (t: EngineTally) => void = () => undefined;
   readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
 
+  /** requests in flight on all connections together (counted only under a cap) */
+  private inFlight = 0;
+
   constructor(
-    load: Load,
+    target: Target,
     connections: number | ConnectionRamp,
     private readonly byCount: boolean,
     limit: Limit,
-    timeoutMs: number,
-    /** requests each connection keeps in flight (autocannon's pipelining; 1: none) */
+    /** requests each connection keeps in flight (autocannon's pipelining, HTTP/2 streams; 1: one) */
     private readonly depth: number,
+    /** requests in flight on all connections together at most (gRPC: calls over fewer channels) */
+    private readonly cap = Infinity,
   ) {
-    this.target = makeTarget(load, timeoutMs);
+    this.target = target;
     this.recorder = new Recorder(this.target.mixSize);
     this.limit = 'requests' in limit ? limit.requests : Infinity;
     this.sweeper = sweepTimeouts(this.all, this.target);
@@ -123,7 +128,7 @@ class ClosedEngine implements ConnectionOwner {
    * it is in flight (with pipelining, after its queue drains; no event: it is ours to close).
    * True when it retires.
    */
-  private retire(c: Connection): boolean {
+  private retire(c: EngineConnection): boolean {
     if (!this.retiring.has(c)) {
       if (this.all.size - this.retiring.size <= this.wanted) return false;
       this.retiring.add(c);
@@ -136,18 +141,19 @@ class ClosedEngine implements ConnectionOwner {
   }
 
   private open(now: number): void {
-    this.all.add(new Connection(this.target, this, now, this.depth));
+    this.all.add(openConnection(this.target, this, now, this.depth));
   }
 
-  private next(c: Connection): void {
+  private next(c: EngineConnection): void {
     if (this.stopped || this.closing) return;
     const again = this.resend.pop();
     if (again !== undefined) {
       c.send(this.target.again(again), performance.now(), again);
       return;
     }
-    if (this.started >= this.limit) return;
+    if (this.started >= this.limit || this.inFlight >= this.cap) return;
     this.started++;
+    if (this.cap !== Infinity) this.inFlight++;
     const now = performance.now();
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
@@ -155,24 +161,38 @@ class ClosedEngine implements ConnectionOwner {
   }
 
   /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
-  private fill(c: Connection): void {
+  private fill(c: EngineConnection): void {
     for (let k = c.pending; k < this.depth; k++) this.next(c);
   }
 
-  onOpen(c: Connection): void {
+  onOpen(c: EngineConnection): void {
     if (!this.closing && this.retire(c)) return;
     this.fill(c);
   }
 
-  onResponse(c: Connection, r: JudgedResponse, at: number): void {
+  onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
     this.settle();
-    if (this.closing) this.drained();
-    else if (c.usable && !this.retire(c)) this.fill(c);
+    this.refill(c);
   }
 
-  onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
+  onFailed(c: EngineConnection, kind: string): void {
+    if (this.stopped) return;
+    this.recorder.error(kind, c.req);
+    this.settle();
+    this.refill(c);
+  }
+
+  /** A request of `c` is settled: the next goes out (on it, or under a cap on any with room). */
+  private refill(c: EngineConnection): void {
+    if (this.stopped) return;
+    if (this.closing) this.drained();
+    else if (c.usable && !this.retire(c)) this.fill(c);
+    if (this.cap !== Infinity && !this.closing) for (const o of this.all) if (o.connected && o.usable) this.fill(o);
+  }
+
+  onClose(c: EngineConnection, kind: string | undefined, byServer: boolean): void {
     this.all.delete(c);
     this.retiring.delete(c);
     if (this.stopped) return;
@@ -194,7 +214,7 @@ class ClosedEngine implements ConnectionOwner {
         this.recorder.error(kind, -1);
         // a failed connect uses up a request of a counted phase, so a dead server cannot hang it
         this.started++;
-        this.settle();
+        this.settle(false);
       }
     }
     if (this.closing) return this.drained();
@@ -205,8 +225,10 @@ class ClosedEngine implements ConnectionOwner {
     else setImmediate(() => !this.stopped && !this.closing && this.open(performance.now()));
   }
 
-  private settle(): void {
+  /** A request settled (answered or failed); `sent`: false for a failed connect, which sent none. */
+  private settle(sent = true): void {
     this.settled++;
+    if (sent && this.cap !== Infinity) this.inFlight--;
     if (this.byCount && this.settled >= this.limit) this.stop();
   }
 
@@ -250,8 +272,22 @@ export function runClosed(
   connections: number | ConnectionRamp,
   limit: Limit,
   timeoutMs: number,
-  pipelining = 1,
+  depth = 1,
 ): ClosedRun {
-  const engine = new ClosedEngine(load, connections, !('durationMs' in limit), limit, timeoutMs, pipelining);
+  return runClosedOn(makeTarget(load, timeoutMs), connections, limit, depth);
+}
+
+/**
+ * A closed loop on a target made already (gRPC's calls): `depth` requests in flight per connection,
+ * `cap` on all of them together.
+ */
+export function runClosedOn(
+  target: Target,
+  connections: number | ConnectionRamp,
+  limit: Limit,
+  depth = 1,
+  cap = Infinity,
+): ClosedRun {
+  const engine = new ClosedEngine(target, connections, !('durationMs' in limit), limit, depth, cap);
   return { recorder: engine.recorder, done: engine.done };
 }

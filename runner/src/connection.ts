@@ -7,19 +7,24 @@ import {
   type Capture,
   ParseError,
   type ParsedResponse,
+  type RequestParts,
   requestAsksClose,
   ResponseParser,
   serializeRequest,
 } from './http1.js';
+import { H2Connection } from './h2/connection.js';
+import { h2RequestFrames } from './h2/request.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/protocol/expect.js';
 import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/protocol/plan.js';
 import { MixPicker } from './mix.js';
 
 /** What the HTTP engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanHttp, 'request' | 'mix'>;
+export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http'>;
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {
+  /** what the connections speak: HTTP/1.1, HTTP/2 (h2 over TLS, h2c), or gRPC unary calls (HTTP/2) */
+  wire: 'http1' | 'http2' | 'grpc';
   host: string;
   port: number;
   tls: boolean;
@@ -48,20 +53,25 @@ export interface Target {
 }
 
 /** A whole response as the engines count it: the parser's result, judged by the request's checks. */
-export interface JudgedResponse extends ParsedResponse {
+export interface JudgedResponse {
+  /** the HTTP status, or a gRPC call's status name */
+  status: number | string;
+  bytes: number;
+  /** the server will close the connection after it (HTTP/1.1) */
+  close: boolean;
   /** a success (its status, and every check of the request's `expect`) */
   ok: boolean;
   /** the check it failed, when one did */
   check?: string | undefined;
 }
 
-/** One request's serialised forms: itself, or one per body, taken in rotation. */
-function rotation(request: PlanRequest): () => Buffer {
+/** One request's serialised forms (HTTP/1.1 bytes, or HTTP/2 frames): itself, or one per body, taken in rotation. */
+function rotation(request: PlanRequest, serialize: (parts: RequestParts) => Buffer): () => Buffer {
   const base = { url: request.url, method: request.method, headers: request.headers };
   const requests =
     request.bodies !== undefined
-      ? request.bodies.map((body) => serializeRequest({ ...base, body }))
-      : [serializeRequest(request.body === undefined ? base : { ...base, body: request.body })];
+      ? request.bodies.map((body) => serialize({ ...base, body }))
+      : [serialize(request.body === undefined ? base : { ...base, body: request.body })];
   const [only] = requests;
   let i = 0;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer;
@@ -82,11 +92,14 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
   const url = new URL(request.url);
   const tls = url.protocol === 'https:';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const http2 = load.http === 2;
+  const serialize = http2 ? h2RequestFrames : serializeRequest;
   const t: Target = {
+    wire: http2 ? 'http2' : 'http1',
     host,
     port: url.port ? Number(url.port) : tls ? 443 : 80,
     tls,
-    next: rotation(request),
+    next: rotation(request, serialize),
     again: () => t.next(),
     current: 0,
     mixSize: 0,
@@ -99,7 +112,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     connectTimeoutMs: timeoutMs,
   };
   if (mix && mix.length > 0) {
-    const rotations = mix.map((e) => rotation(e.request));
+    const rotations = mix.map((e) => rotation(e.request, serialize));
     const heads = mix.map((e) => e.request.method.toUpperCase() === 'HEAD');
     const picker = new MixPicker(mix.map((e) => e.weight));
     t.mixSize = mix.length;
@@ -115,12 +128,54 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
   return t;
 }
 
+/** A connection to the target in its protocol; `depth`: requests in flight (pipelining, or HTTP/2 streams). */
+export function openConnection(target: Target, owner: ConnectionOwner, now: number, depth = 1): EngineConnection {
+  return target.wire === 'http1'
+    ? new Connection(target, owner, now, depth)
+    : new H2Connection(target, owner, now, depth);
+}
+
+/**
+ * A connection as the closed and open loops drive it: HTTP/1.1 (Connection, below) or HTTP/2
+ * (h2/connection.ts). `tag` and `req` say which request an event is about.
+ */
+export interface EngineConnection {
+  /** connected: it can take requests (HTTP/2: the server's SETTINGS came) */
+  readonly connected: boolean;
+  /** not closed (HTTP/2: nor draining after a GOAWAY): it can take another request */
+  readonly usable: boolean;
+  readonly inFlight: boolean;
+  /** requests sent and not answered */
+  readonly pending: number;
+  /** the owner's tag of the request an event is about (the open loop's accountable start) */
+  tag: number;
+  /** the mix entry of the request an event is about (-1: none) */
+  req: number;
+  /** the mix entries of the requests sent and not answered */
+  pendingRequests(): number[];
+  /** sends one request (serialised for this connection's protocol); `tag` comes back with its events */
+  send(request: Buffer, now: number, req?: number, tag?: number): void;
+  /** times out what has taken too long (the sweeper calls it a few times per timeout) */
+  sweep(now: number): void;
+  /** closes it from our side; what is in flight fails with `kind` */
+  abort(kind: string): void;
+  /** closes an idle connection, no event */
+  dispose(): void;
+  /** hands it to another owner (and target: the next stage's requests to the same host and port) */
+  adopt(owner: ConnectionOwner, target?: Target): void;
+}
+
 /** The events of a connection, delivered to the engine that owns it. */
 export interface ConnectionOwner {
   /** connected: ready for its first request */
-  onOpen(c: Connection): void;
+  onOpen(c: EngineConnection): void;
   /** a whole response to the request in flight; `at` is when its last byte was parsed */
-  onResponse(c: Connection, r: JudgedResponse, at: number): void;
+  onResponse(c: EngineConnection, r: JudgedResponse, at: number): void;
+  /**
+   * One request failed and the connection goes on (HTTP/2: a reset stream, a request above a
+   * GOAWAY's last stream id, a timeout); `c.tag` and `c.req` say which.
+   */
+  onFailed(c: EngineConnection, kind: string): void;
   /**
    * The connection is gone and will not be used again. `kind` is set when a request was in flight
    * (or the connect failed): that request failed with this error kind (with pipelining, every
@@ -128,7 +183,7 @@ export interface ConnectionOwner {
    * response that announced the close: the server never read them, and they may be sent again.
    * `byServer`: the server ended or reset it (a keep-alive close the report counts).
    */
-  onClose(c: Connection, kind: string | undefined, byServer: boolean): void;
+  onClose(c: EngineConnection, kind: string | undefined, byServer: boolean): void;
 }
 
 /**
@@ -136,14 +191,11 @@ export interface ConnectionOwner {
  * scenario's), checked a few times per timeout (every 10–100 ms) rather than with a timer per
  * request. Returns the interval to clear.
  */
-export function sweepTimeouts(connections: Iterable<Connection>, target: Target): NodeJS.Timeout {
+export function sweepTimeouts(connections: Iterable<EngineConnection>, target: Target): NodeJS.Timeout {
   return setInterval(
     () => {
       const now = performance.now();
-      for (const c of connections) {
-        if ((!c.connected || c.inFlight) && now - c.sentAt > c.timeoutMs)
-          c.abort(c.connected ? 'timeout' : 'connect-timeout');
-      }
+      for (const c of connections) c.sweep(now);
     },
     Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4)),
   );
@@ -158,7 +210,7 @@ export function errorKindOf(err: unknown): string {
   return typeof code === 'string' && code !== '' ? code : 'error';
 }
 
-export class Connection {
+export class Connection implements EngineConnection {
   readonly socket: Socket;
   private readonly parser = new ResponseParser();
   /**
@@ -284,6 +336,12 @@ export class Connection {
     this.parser.expect(this.qHead[slot] === 1, this.target.captures[entry]);
   }
 
+  /** A request in flight (or the connect) that has taken too long closes it (HTTP/1.1 cannot cancel one). */
+  sweep(now: number): void {
+    if ((!this.connected || this.inFlight) && now - this.sentAt > this.timeoutMs)
+      this.abort(this.connected ? 'timeout' : 'connect-timeout');
+  }
+
   /** Closes it from our side; a request in flight fails with `kind`. */
   abort(kind: string): void {
     if (this.closed) return;
@@ -298,9 +356,7 @@ export class Connection {
   adopt(owner: ConnectionOwner, target?: Target): void {
     this.owner = owner;
     if (target) this.target = target;
-    // a parked connection does not keep the process alive; a stage's connections do
-    if (owner === parkingOwner) this.socket.unref();
-    else this.socket.ref();
+    refByOwner(this.socket, owner);
   }
 
   /** Closes an idle connection (the end of the run): no event is reported. */
@@ -419,22 +475,29 @@ export class Connection {
  */
 export const PARK_MS = 1000;
 
-const parked = new Map<string, { at: number; connections: Set<Connection> }>();
+const parked = new Map<string, { at: number; connections: Set<EngineConnection> }>();
 
-const targetKey = (t: Target): string => `${t.tls ? 's' : ''}${t.host}:${t.port}`;
+const targetKey = (t: Target): string => `${t.wire}:${t.tls ? 's' : ''}${t.host}:${t.port}`;
 
 const parkingOwner: ConnectionOwner = {
   onOpen: () => undefined,
   onResponse: () => undefined,
+  onFailed: () => undefined,
   onClose: (c) => {
     for (const lot of parked.values()) lot.connections.delete(c);
   },
 };
 
+/** A parked connection does not keep the process alive; a stage's connections do. */
+export function refByOwner(socket: Socket, owner: ConnectionOwner): void {
+  if (owner === parkingOwner) socket.unref();
+  else socket.ref();
+}
+
 /** Parks idle connections for the next stage to the same target (replacing any parked before). */
-export function park(target: Target, connections: Iterable<Connection>, now: number): void {
+export function park(target: Target, connections: Iterable<EngineConnection>, now: number): void {
   unpark(target, now, 0);
-  const lot = { at: now, connections: new Set<Connection>() };
+  const lot = { at: now, connections: new Set<EngineConnection>() };
   for (const c of connections) {
     c.adopt(parkingOwner);
     lot.connections.add(c);
@@ -446,8 +509,8 @@ export function park(target: Target, connections: Iterable<Connection>, now: num
  * Takes up to `max` parked connections to the target for `owner`; the rest, and any parked too
  * long, are closed.
  */
-export function unpark(target: Target, now: number, max: number, owner?: ConnectionOwner): Connection[] {
-  const taken: Connection[] = [];
+export function unpark(target: Target, now: number, max: number, owner?: ConnectionOwner): EngineConnection[] {
+  const taken: EngineConnection[] = [];
   for (const [key, lot] of parked) {
     const reuse = key === targetKey(target) && now - lot.at <= PARK_MS;
     for (const c of lot.connections) {

@@ -8,11 +8,12 @@
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
 import {
-  Connection,
   type ConnectionOwner,
+  type EngineConnection,
   type Load,
   type JudgedResponse,
   makeTarget,
+  openConnection,
   park,
   sweepTimeouts,
   type Target,
@@ -28,10 +29,13 @@ export interface OpenRun {
 }
 
 export interface OpenJob {
-  load: Load;
+  /** what to send: an HTTP load, or a target made already (gRPC's calls) */
+  load: Load | Target;
   schedule: ScheduleOptions;
-  /** most connections this instance may open: also its bound on requests in flight */
+  /** this instance's bound on requests in flight (one per connection: also the connections it may open) */
   connections: number;
+  /** HTTP/2 (and gRPC): requests per connection as streams, and the connections it may open */
+  streams?: { perConnection: number; connections: number } | undefined;
   /** per-request timeout, ms; also how long requests may finish after the window (grace) */
   timeoutMs: number;
 }
@@ -68,8 +72,13 @@ class OpenEngine implements ConnectionOwner {
   readonly recorder: Recorder;
   private readonly target: Target;
   private readonly schedule: OpenSchedule;
-  private readonly idle: Connection[] = [];
-  private readonly all = new Set<Connection>();
+  /** free request slots: a connection once per request it can take now (HTTP/2: per free stream) */
+  private readonly idle: EngineConnection[] = [];
+  private readonly all = new Set<EngineConnection>();
+  /** requests each connection takes at once, the connections at most, and requests in flight */
+  private readonly perConnection: number;
+  private readonly maxConnections: number;
+  private inFlight = 0;
   private readonly watch = new IdleWatch();
   private connecting = 0;
   /** sends settled: answered, failed, or dropped because their connection could not open */
@@ -79,23 +88,25 @@ class OpenEngine implements ConnectionOwner {
   private timerAt = Infinity;
   private readonly sweeper: NodeJS.Timeout;
   private readonly graceTimer: NodeJS.Timeout;
-  private taken: Connection | undefined;
+  private taken: EngineConnection | undefined;
   private resolveDone: (t: EngineTally) => void = () => undefined;
   readonly done = new Promise<EngineTally>((resolve) => (this.resolveDone = resolve));
   private readonly take = (): boolean => this.takeConnection();
   private readonly send = (serviceMs: number): void => this.sendOne(serviceMs);
 
   constructor(private readonly job: OpenJob) {
-    this.target = makeTarget(job.load, job.timeoutMs);
+    this.target = 'wire' in job.load ? job.load : makeTarget(job.load, job.timeoutMs);
+    this.perConnection = job.streams?.perConnection ?? 1;
+    this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);
     this.schedule = new OpenSchedule(job.schedule);
     const now = performance.now();
     const startRate = job.schedule.ramp?.from ?? job.schedule.rate;
-    const initial = initialConnections(startRate, job.schedule.stride, job.connections);
+    const initial = initialConnections(startRate, job.schedule.stride, this.maxConnections);
     // the previous stage's idle connections first (a warm-up's, grown to what the rate needs)
-    for (const c of unpark(this.target, now, job.connections, this)) {
+    for (const c of unpark(this.target, now, this.maxConnections, this)) {
       this.all.add(c);
-      this.idle.push(c);
+      this.free(c);
     }
     for (let i = this.all.size; i < initial && this.schedule.total > 0; i++) this.open(now);
     this.sweeper = sweepTimeouts(this.all, this.target);
@@ -111,10 +122,16 @@ class OpenEngine implements ConnectionOwner {
 
   private open(now: number): void {
     this.connecting++;
-    this.all.add(new Connection(this.target, this, now));
+    this.all.add(openConnection(this.target, this, now, this.perConnection));
+  }
+
+  /** A connection's free slots go into `idle`: one per request it can take now. */
+  private free(c: EngineConnection): void {
+    for (let k = c.pending; k < this.perConnection; k++) this.idle.push(c);
   }
 
   private takeConnection(): boolean {
+    if (this.inFlight >= this.job.connections) return false;
     const c = this.idle.pop();
     if (c) {
       this.taken = c;
@@ -123,16 +140,17 @@ class OpenEngine implements ConnectionOwner {
     // every connection is busy: open another if the cap allows, a few at a time
     const now = performance.now();
     const more = Math.min(
-      this.job.connections - this.all.size,
+      this.maxConnections - this.all.size,
       MAX_CONNECTING - this.connecting,
-      this.schedule.waiting(now) - this.connecting,
+      Math.ceil(this.schedule.waiting(now) / this.perConnection) - this.connecting,
     );
     for (let i = 0; i < more; i++) this.open(now);
     return false;
   }
 
   private sendOne(serviceMs: number): void {
-    const c = this.taken as Connection;
+    const c = this.taken as EngineConnection;
+    this.inFlight++;
     const now = performance.now();
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
@@ -162,38 +180,53 @@ class OpenEngine implements ConnectionOwner {
     this.pump(now);
   };
 
-  onOpen(c: Connection): void {
+  onOpen(c: EngineConnection): void {
     const now = performance.now();
     this.watch.observe(now);
     this.connecting--;
-    this.idle.push(c);
+    this.free(c);
     this.pump(now);
   }
 
-  onResponse(c: Connection, r: JudgedResponse, at: number): void {
+  onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     this.watch.observe(at);
     if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
+    this.inFlight--;
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(at);
   }
 
-  onClose(c: Connection, kind: string | undefined, byServer: boolean): void {
+  onFailed(c: EngineConnection, kind: string): void {
+    const now = performance.now();
+    this.watch.observe(now);
+    if (!this.finished) this.recorder.error(kind, c.req);
+    this.inFlight--;
+    this.settle();
+    if (c.usable) this.idle.push(c);
+    this.pump(now);
+  }
+
+  onClose(c: EngineConnection, kind: string | undefined, byServer: boolean): void {
     const now = performance.now();
     this.watch.observe(now);
     this.all.delete(c);
     if (!c.connected) this.connecting--;
     else {
-      const i = this.idle.indexOf(c);
-      if (i !== -1) this.idle.splice(i, 1);
+      // its free slots go
+      for (let i = this.idle.indexOf(c); i !== -1; i = this.idle.indexOf(c)) this.idle.splice(i, 1);
     }
+    // what was in flight on it is settled below (failed), or was never read: either way no longer in flight
+    if (c.connected) this.inFlight -= c.pending;
     if (!this.finished) {
       if (byServer) this.recorder.connectionCloses++;
       if (kind !== undefined) {
         if (c.connected) {
-          // the request in flight failed
-          this.recorder.error(kind, c.req);
-          this.settle();
+          // the requests in flight failed
+          for (const req of c.pendingRequests()) {
+            this.recorder.error(kind, req);
+            this.settle();
+          }
         } else if (this.schedule.drop(now)) {
           // the connect failed: the send waiting for it fails with that error
           this.recorder.error(kind);
@@ -224,8 +257,8 @@ class OpenEngine implements ConnectionOwner {
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
     tally.open = s.counts(unfinished);
     // idle connections wait for the next stage; those still busy are closed
-    const idle = new Set(this.idle);
-    for (const c of this.all) if (!idle.has(c) || !c.connected) c.dispose();
+    const idle = [...this.all].filter((c) => c.connected && c.usable && !c.inFlight);
+    for (const c of this.all) if (!idle.includes(c)) c.dispose();
     park(this.target, idle, performance.now());
     this.all.clear();
     this.idle.length = 0;

@@ -19,6 +19,8 @@ export type EngineJob<T extends PlanTarget = PlanTarget> =
       timeoutMs: number;
       /** requests each connection keeps in flight (1: no pipelining) */
       pipelining?: number;
+      /** HTTP/2: requests each connection keeps in flight as streams (1: one) */
+      streams?: number;
     }
   | {
       kind: 'open';
@@ -29,8 +31,10 @@ export type EngineJob<T extends PlanTarget = PlanTarget> =
       durationMs: number;
       stride: number;
       offset: number;
-      /** this instance's connections, opened on demand: its bound on requests in flight */
+      /** this instance's bound on requests in flight (without streams, also its connections) */
       connections: number;
+      /** HTTP/2: requests per connection as streams, and this instance's connections at most */
+      streams?: { perConnection: number; connections: number };
       /** when the schedule starts, ms since the epoch (performance.timeOrigin + now), same for all */
       startAtEpochMs: number;
       timeoutMs: number;
@@ -66,13 +70,14 @@ export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<
         limit: part,
         timeoutMs,
         ...(phase.pipelining ? { pipelining: phase.pipelining } : {}),
+        ...(phase.streams ? { streams: phase.streams } : {}),
       });
     }
     return jobs;
   }
   if (phase.kind === 'ws') throw new Error('WebSocket phases run in one engine (runner/src/ws.ts)');
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
-  const { inFlight } = openLoopLimits(phase);
+  const { inFlight, connections } = openLoopLimits(phase);
   const n = Math.max(1, Math.min(spec.workers, inFlight));
   for (let k = 0; k < n; k++) {
     jobs.push({
@@ -84,6 +89,9 @@ export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<
       stride: n,
       offset: k,
       connections: share(inFlight, n, k),
+      ...(phase.streams
+        ? { streams: { perConnection: phase.streams, connections: Math.max(1, share(connections, n, k)) } }
+        : {}),
       startAtEpochMs: spec.startAtEpochMs,
       timeoutMs,
     });

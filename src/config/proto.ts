@@ -172,3 +172,26 @@ export function readMessages(file: string): unknown[] {
 export function workspaceProtoReader(resolveIn: (baseDir: string, relative: string) => string): ProtoReader {
   return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
 }
+
+/**
+ * A unary method's HTTP/2 path and its request messages serialised (protobuf, base64), as the
+ * runner sends them: the plan carries bytes, so the runner needs no proto library.
+ */
+export function encodeGrpcCalls(
+  descriptor: ProtoDescriptor,
+  service: string,
+  method: string,
+  messages: readonly unknown[],
+): { path: string; messages: string[] } {
+  const root = protobuf.Root.fromJSON(descriptor as protobuf.INamespace);
+  const m = root.lookupService(service).methods[method];
+  if (!m) throw new Error(`${service}/${method}: not in the proto`);
+  m.resolve();
+  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
+  return {
+    path: `/${service}/${method}`,
+    messages: messages.map((msg) =>
+      Buffer.from(type.encode(type.fromObject(msg as Record<string, unknown>)).finish()).toString('base64'),
+    ),
+  };
+}

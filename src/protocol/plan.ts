@@ -17,6 +17,8 @@ export interface ClosedPhase {
   ramp?: Ramp;
   /** requests each connection keeps in flight (HTTP/1.1 pipelining, autocannon's option); absent: 1 */
   pipelining?: number;
+  /** HTTP/2: requests each connection keeps in flight as concurrent streams (h2load's -m); absent: 1 */
+  streams?: number;
 }
 export interface OpenPhase {
   kind: 'open';
@@ -28,6 +30,8 @@ export interface OpenPhase {
   connections?: number;
   /** `stages`: the arrival rate follows this ramp over durationMs (its stages' sum) */
   ramp?: Ramp;
+  /** HTTP/2: requests each connection may have in flight as concurrent streams; absent: 1 */
+  streams?: number;
 }
 /**
  * A WebSocket phase: `peers` connections, each sending `messages` messages (each after the previous
@@ -59,16 +63,21 @@ export function tcpProbeAddress(url: string): { host: string; port: number } | u
 }
 
 /**
- * An open-loop phase's connections and its bound on requests in flight (one request per connection).
- * Connections open on demand, a few at a time (no connect storm), up to `connections`, which
- * defaults to `max-in-flight`.
+ * An open-loop phase's connections and its bound on requests in flight (one request per connection;
+ * over HTTP/2, `streams` per connection). Connections open on demand, a few at a time (no connect
+ * storm), up to `connections`, which defaults to what `max-in-flight` needs.
  */
-export function openLoopLimits(phase: { maxInFlight: number; connections?: number | undefined }): {
+export function openLoopLimits(phase: {
+  maxInFlight: number;
+  connections?: number | undefined;
+  streams?: number | undefined;
+}): {
   connections: number;
   inFlight: number;
 } {
-  const connections = phase.connections ?? phase.maxInFlight;
-  return { connections, inFlight: Math.min(phase.maxInFlight, connections) };
+  const streams = phase.streams ?? 1;
+  const connections = phase.connections ?? Math.ceil(phase.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase.maxInFlight, connections * streams) };
 }
 
 /**
@@ -133,13 +142,13 @@ export interface PlanWebSocket {
 export interface PlanGrpc {
   /** grpc://host:port or grpcs://host:port */
   url: string;
-  /** the parsed proto (protobufjs JSON form): the runner reads no files */
-  descriptor: Record<string, unknown>;
   /** full service name, package included */
   service: string;
   method: string;
-  /** request messages (JSON form), rotated call by call */
-  messages: unknown[];
+  /** the method's HTTP/2 path, /package.Service/Method */
+  path: string;
+  /** request messages serialised by the host (protobuf, base64), rotated call by call: the runner reads no proto */
+  messages: string[];
   metadata: Record<string, string>;
   channels: number;
   deadlineMs: number;
@@ -148,6 +157,8 @@ export interface PlanGrpc {
 /** An HTTP scenario's load: its one request, or a request mix (driven by weight). */
 export interface PlanHttp {
   kind: 'http';
+  /** 2: HTTP/2 (h2 over TLS with ALPN for https://, h2c with prior knowledge for http://); absent: HTTP/1.1 */
+  http?: 2;
   /** the one request; with a mix, the mix's first entry (its origin is every entry's) */
   request: PlanRequest;
   /** a request mix, driven by weight; results per entry as well as for the whole phase */

@@ -1,4 +1,4 @@
-// gRPC unary calls (runner/src/grpc.ts), in closed or open loop like HTTP requests.
+// gRPC unary calls (runner/src/grpc.ts) on the HTTP/2 client, in closed or open loop like HTTP requests.
 import type { PlanGrpcTarget } from '../../../src/protocol/plan.js';
 import type { ConnectionRamp } from '../closed-loop.js';
 import { runGrpcClosed, runGrpcOpen } from '../grpc.js';
@@ -16,7 +16,7 @@ export const grpcEngine: Engine<PlanGrpcTarget> = {
     const g = job.target.grpc;
     const run =
       job.kind === 'closed'
-        ? runGrpcClosed(g, fixed(job.connections), job.limit)
+        ? runGrpcClosed(g, fixed(job.connections), job.limit, job.timeoutMs)
         : runGrpcOpen({ grpc: g, schedule: scheduleOf(job), inFlight: job.connections, timeoutMs: g.deadlineMs });
     return { responses: () => run.recorder.responses, done: run.done };
   },

@@ -1,4 +1,4 @@
-// HTTP/1.1 requests on the socket engine: one request or a mix, in closed or open loop.
+// HTTP requests on the socket engine (HTTP/1.1, or HTTP/2 with `http: 2`): one request or a mix, in closed or open loop.
 import type { PlanHttp } from '../../../src/protocol/plan.js';
 import { runClosed } from '../closed-loop.js';
 import { runOpen } from '../open-loop.js';
@@ -9,11 +9,12 @@ export const httpEngine: Engine<PlanHttp> = {
   run(job) {
     const run =
       job.kind === 'closed'
-        ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining)
+        ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining ?? job.streams ?? 1)
         : runOpen({
             load: job.target,
             schedule: scheduleOf(job),
             connections: job.connections,
+            streams: job.streams,
             timeoutMs: job.timeoutMs,
           });
     return { responses: () => run.recorder.responses, done: run.done };
