@@ -92441,6 +92441,7 @@ var BOUNDS = {
   rate: 1e6,
   maxInFlight: 1e5,
   pipelining: 64,
+  streams: 1e3,
   peers: 1e4,
   messages: 1e6,
   cpus: 256
@@ -92601,8 +92602,12 @@ var requestUrl = withPort(
   }),
   "must be an http:// or https:// URL with a port from 1 to 65535"
 );
+var httpVersion = external_exports.union([external_exports.literal(2), external_exports.literal("2"), external_exports.literal(1.1), external_exports.literal("1.1")], { error: "must be 1.1 or 2" }).describe(
+  "the HTTP version: 1.1 (default) or 2 (h2 over TLS by ALPN for https://, h2c with prior knowledge for http://)"
+);
 var request = external_exports.strictObject({
   url: requestUrl,
+  http: httpVersion.optional(),
   method: external_exports.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], {
     error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
   }).optional(),
@@ -92673,6 +92678,9 @@ var phase = external_exports.strictObject({
   ),
   pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
     "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
+  ),
+  streams: intIn(1, BOUNDS.streams).optional().describe(
+    "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)"
   ),
   "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
   peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
@@ -92936,10 +92944,11 @@ function normalizeRampPhase(raw, path, problems) {
       ramp
     };
     if (raw.connections !== void 0) phase2.connections = raw.connections;
+    if (raw.streams !== void 0) phase2.streams = raw.streams;
     return phase2;
   }
   refuseOtherLoopKeys(raw, "closed", path, problems);
-  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw);
+  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
 }
 function normalizePhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
@@ -92964,6 +92973,7 @@ function normalizePhase(input2, path, problems) {
       maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
     };
     if (raw.connections !== void 0) phase3.connections = raw.connections;
+    if (raw.streams !== void 0) phase3.streams = raw.streams;
     return phase3;
   }
   refuseOtherLoopKeys(raw, "closed", path, problems);
@@ -92985,7 +92995,7 @@ function normalizePhase(input2, path, problems) {
   };
   if (durationMs !== void 0) phase2.durationMs = durationMs;
   if (raw.requests !== void 0) phase2.requests = raw.requests;
-  return pipelined(phase2, raw);
+  return pipelined(phase2, raw, path, problems);
 }
 function refuseOtherLoopKeys(raw, kind, path, problems) {
   if (kind === "open" && raw.pipelining !== void 0) {
@@ -92997,14 +93007,22 @@ function refuseOtherLoopKeys(raw, kind, path, problems) {
     problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
   }
 }
-function pipelined(derived2, raw) {
+function pipelined(derived2, raw, path, problems) {
+  if (raw.pipelining !== void 0 && raw.streams !== void 0)
+    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
   const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
-  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${depth ? `-p${depth}` : ""}` };
+  const streams = raw.streams !== void 0 && raw.streams > 1 ? raw.streams : void 0;
+  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : "";
+  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${suffix}` };
   if (depth) phase2.pipelining = depth;
+  if (raw.streams !== void 0) phase2.streams = raw.streams;
   return phase2;
 }
 function duplicates(names2) {
   return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
+}
+function streamsPhase(phases) {
+  return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
 }
 function pipelinedPhase(phases) {
   return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
@@ -93239,6 +93257,11 @@ function normalizeGrpcPhase(raw, path, problems) {
   if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
     problems.push(
       `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
+    );
+  }
+  if (phase2 && phase2.kind !== "ws" && phase2.streams !== void 0) {
+    problems.push(
+      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`
     );
   }
   if (phase2?.kind === "closed" && phase2.ramp) {
@@ -93614,13 +93637,38 @@ function normalizeHttp(raw, path, ctx) {
     request2 = mix?.[0]?.request;
   }
   if (!request2) return void 0;
+  const http2 = httpVersion2(raw, path, problems) === 2;
   const pipelined2 = pipelinedPhase(ctx.phases);
-  if (pipelined2 >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
+  if (pipelined2 >= 0 && http2) {
+    problems.push(
+      `${path}.phases[${pipelined2}].pipelining: HTTP/1.1 only; over HTTP/2 (request.http: 2) give streams: requests each connection keeps in flight`
+    );
+  } else if (pipelined2 >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
     problems.push(
       `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
     );
   }
-  return mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
+  const streams = streamsPhase(ctx.phases);
+  if (streams >= 0 && !http2) {
+    problems.push(
+      `${path}.phases[${streams}].streams: HTTP/2 only: give the request http: 2 (over HTTP/1.1, pipelining keeps several requests in flight)`
+    );
+  }
+  const target = mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
+  if (http2) target.http = 2;
+  return target;
+}
+function httpVersion2(raw, path, problems) {
+  const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? []).map((e, i) => ({ at: `${path}.requests[${i}].http`, http: e.http }));
+  const versions = given.map((g) => ({ at: g.at, v: g.http === void 0 ? void 0 : Number(g.http) }));
+  const first = versions.find((g) => g.v !== void 0);
+  for (const g of versions) {
+    if (g.v !== void 0 && first && g.v !== first.v)
+      problems.push(
+        `${g.at}: every entry of a mix uses one HTTP version (they share one set of connections); ${first.at} says ${first.v}`
+      );
+  }
+  return first?.v === 2 ? 2 : 1.1;
 }
 
 // src/protocols/http/plan.ts
@@ -93634,6 +93682,7 @@ function planRequest(r, readBodies) {
 }
 function planHttp(target, readBodies) {
   const planned = { kind: "http", request: planRequest(target.request, readBodies) };
+  if (target.http === 2) planned.http = 2;
   if (target.mix) {
     planned.mix = target.mix.map((e) => ({
       name: e.name,
@@ -93685,7 +93734,15 @@ function render(t, values) {
 // src/protocols/ws/normalize.ts
 function normalizeWsPhase(input2, path, problems) {
   const raw = withAmount(input2, path, problems);
-  for (const key of ["connections", "duration", "requests", "max-in-flight", "stages", "pipelining"]) {
+  for (const key of [
+    "connections",
+    "duration",
+    "requests",
+    "max-in-flight",
+    "stages",
+    "pipelining",
+    "streams"
+  ]) {
     if (raw[key] !== void 0) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === void 0 || raw.messages === void 0) {
@@ -94070,6 +94127,8 @@ var ELSEWHERE = {
   amount: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
   pipelining: "requests in flight per connection is a closed-loop phase key: { connections: 10, duration: 30s, pipelining: 4 }",
   vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
+  streams: "concurrent HTTP/2 streams per connection are a phase key: { connections: 2, duration: 30s, streams: 16 }",
+  http: "the HTTP version is a request key: request: { url: ..., http: 2 }",
   iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }"
 };
 function unknownKeyHint(key, path, schema) {
@@ -94954,6 +95013,8 @@ function hashedTarget(target, bodies, readBodies) {
   switch (target.kind) {
     case "http":
       return {
+        // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
+        ...target.http === 2 ? { http: 2 } : {},
         request: hashed(target.request, bodies),
         // thresholds are not part of what is measured; a mix's names and weights are
         mix: target.mix?.map((e) => ({
@@ -96741,6 +96802,7 @@ var phaseResult = external_exports.looseObject({
     peers: count2.optional(),
     messages: count2.optional(),
     pipelining: count2.optional(),
+    streams: count2.optional(),
     ramp: external_exports.looseObject({
       from: nonneg2,
       stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
@@ -97824,8 +97886,8 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   }
   const open2 = sumOpenCounts(trials2);
   if (open2 && open2.lateService > 0) {
-    const { maxInFlight, connections } = phase2.params;
-    const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections }).inFlight;
+    const { maxInFlight, connections, streams } = phase2.params;
+    const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections, streams }).inFlight;
     flags.push(
       `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every open connection busy with an unanswered request and waited over ${OPEN_LATE_MS} ms for one (connections open on demand, a few at a time, up to ${bound2}: max-in-flight and connections); that wait counts in their latency`
     );
@@ -97850,7 +97912,8 @@ function phaseParams(p) {
         durationMs: p.durationMs,
         requests: p.requests,
         ramp: p.ramp,
-        pipelining: p.pipelining
+        pipelining: p.pipelining,
+        streams: p.streams
       };
     case "open":
       return {
@@ -97858,7 +97921,8 @@ function phaseParams(p) {
         durationMs: p.durationMs,
         maxInFlight: p.maxInFlight,
         connections: p.connections,
-        ramp: p.ramp
+        ramp: p.ramp,
+        streams: p.streams
       };
     case "ws":
       return { peers: p.peers, messages: p.messages, rate: p.rate };

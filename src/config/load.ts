@@ -31,6 +31,8 @@ const ELSEWHERE: Record<string, string> = {
   pipelining:
     'requests in flight per connection is a closed-loop phase key: { connections: 10, duration: 30s, pipelining: 4 }',
   vus: 'concurrent connections are a phase key: { connections: 10, duration: 30s }',
+  streams: 'concurrent HTTP/2 streams per connection are a phase key: { connections: 2, duration: 30s, streams: 16 }',
+  http: 'the HTTP version is a request key: request: { url: ..., http: 2 }',
   iterations: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
 };
 

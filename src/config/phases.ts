@@ -116,10 +116,11 @@ function normalizeRampPhase(raw: RawPhase, path: string, problems: string[]): Ph
       ramp,
     };
     if (raw.connections !== undefined) phase.connections = raw.connections;
+    if (raw.streams !== undefined) phase.streams = raw.streams;
     return phase;
   }
   refuseOtherLoopKeys(raw, 'closed', path, problems);
-  return pipelined({ kind: 'closed', name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw);
+  return pipelined({ kind: 'closed', name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
 }
 
 export function normalizePhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
@@ -145,6 +146,7 @@ export function normalizePhase(input: RawPhase, path: string, problems: string[]
       maxInFlight: raw['max-in-flight'] ?? DEFAULT_MAX_IN_FLIGHT,
     };
     if (raw.connections !== undefined) phase.connections = raw.connections;
+    if (raw.streams !== undefined) phase.streams = raw.streams;
     return phase;
   }
   refuseOtherLoopKeys(raw, 'closed', path, problems);
@@ -166,7 +168,7 @@ export function normalizePhase(input: RawPhase, path: string, problems: string[]
   };
   if (durationMs !== undefined) phase.durationMs = durationMs;
   if (raw.requests !== undefined) phase.requests = raw.requests;
-  return pipelined(phase, raw);
+  return pipelined(phase, raw, path, problems);
 }
 
 /** Keys of the other kind of loop, refused: pipelining in an open loop, max-in-flight in a closed one. */
@@ -182,19 +184,30 @@ function refuseOtherLoopKeys(raw: RawPhase, kind: 'open' | 'closed', path: strin
 }
 
 /**
- * A closed loop with its derived name (`derived`) unless the config names it, and autocannon's
- * pipelining when above 1: kept on the phase and said in the derived name (`c10-p4`).
+ * A closed loop with its derived name (`derived`) unless the config names it, and the requests each
+ * connection keeps in flight when above 1 — autocannon's pipelining (HTTP/1.1) or HTTP/2 streams,
+ * not both: kept on the phase and said in the derived name (`c10-p4`, `c10-s8`).
  */
-function pipelined(derived: ClosedPhase, raw: RawPhase): ClosedPhase {
+function pipelined(derived: ClosedPhase, raw: RawPhase, path: string, problems: string[]): ClosedPhase {
+  if (raw.pipelining !== undefined && raw.streams !== undefined)
+    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
   const depth = raw.pipelining !== undefined && raw.pipelining > 1 ? raw.pipelining : undefined;
-  const phase: ClosedPhase = { ...derived, name: raw.name ?? `${derived.name}${depth ? `-p${depth}` : ''}` };
+  const streams = raw.streams !== undefined && raw.streams > 1 ? raw.streams : undefined;
+  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : '';
+  const phase: ClosedPhase = { ...derived, name: raw.name ?? `${derived.name}${suffix}` };
   if (depth) phase.pipelining = depth;
+  if (raw.streams !== undefined) phase.streams = raw.streams;
   return phase;
 }
 
 /** Names given more than once, each once. */
 export function duplicates(names: string[]): string[] {
   return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+}
+
+/** The index of the first phase that gives HTTP/2 streams, or -1. */
+export function streamsPhase(phases: readonly Phase[]): number {
+  return phases.findIndex((p) => p.kind !== 'ws' && p.streams !== undefined);
 }
 
 /** The index of the first pipelined phase, or -1. */

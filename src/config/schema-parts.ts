@@ -29,6 +29,7 @@ export const BOUNDS = {
   rate: 1_000_000,
   maxInFlight: 100_000,
   pipelining: 64,
+  streams: 1000,
   peers: 10_000,
   messages: 1_000_000,
   cpus: 256,

@@ -94,6 +94,11 @@ const phase = z.strictObject({
     .describe(
       "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)",
     ),
+  streams: intIn(1, BOUNDS.streams)
+    .optional()
+    .describe(
+      "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)",
+    ),
   'max-in-flight': intIn(1, BOUNDS.maxInFlight)
     .optional()
     .describe('open loop: bound on outstanding requests (default 1000; also bounded by connections)'),

@@ -91,6 +91,8 @@ export interface Sweep {
 /** An HTTP scenario: one request, or a request mix. */
 export interface HttpTarget {
   kind: 'http';
+  /** 2: HTTP/2 (h2 over TLS by ALPN, h2c with prior knowledge); absent: HTTP/1.1 */
+  http?: 2;
   /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */
   request: RequestSpec;
   /** a request mix, instead of one request */

@@ -55,6 +55,8 @@ function hashedTarget(
   switch (target.kind) {
     case 'http':
       return {
+        // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
+        ...(target.http === 2 ? { http: 2 } : {}),
         request: hashed(target.request, bodies),
         // thresholds are not part of what is measured; a mix's names and weights are
         mix: target.mix?.map((e) => ({

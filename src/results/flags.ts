@@ -112,8 +112,8 @@ export function phaseFlags(
   }
   const open = sumOpenCounts(trials);
   if (open && open.lateService > 0) {
-    const { maxInFlight, connections } = phase.params;
-    const bound = maxInFlight === undefined ? '?' : openLoopLimits({ maxInFlight, connections }).inFlight;
+    const { maxInFlight, connections, streams } = phase.params;
+    const bound = maxInFlight === undefined ? '?' : openLoopLimits({ maxInFlight, connections, streams }).inFlight;
     flags.push(
       `the service held sends back: ${open.lateService} of ${open.scheduled} found every open connection busy with an unanswered request and waited over ${OPEN_LATE_MS} ms for one (connections open on demand, a few at a time, up to ${bound}: max-in-flight and connections); that wait counts in their latency`,
     );

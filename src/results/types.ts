@@ -37,6 +37,8 @@ export interface PhaseParams {
   ramp?: Ramp;
   /** closed loop: requests each connection kept in flight (absent: 1) */
   pipelining?: number;
+  /** HTTP/2: requests each connection kept in flight as streams (absent: 1) */
+  streams?: number;
 }
 
 /** A phase's trials merged: the trial's counts summed, rates over the total time, latency from the

@@ -32,6 +32,7 @@ const phaseResult = z.looseObject({
     peers: count.optional(),
     messages: count.optional(),
     pipelining: count.optional(),
+    streams: count.optional(),
     ramp: z
       .looseObject({
         from: nonneg,

@@ -32,6 +32,7 @@ function phaseParams(p: Phase): PhaseResult['params'] {
         requests: p.requests,
         ramp: p.ramp,
         pipelining: p.pipelining,
+        streams: p.streams,
       };
     case 'open':
       return {
@@ -40,6 +41,7 @@ function phaseParams(p: Phase): PhaseResult['params'] {
         maxInFlight: p.maxInFlight,
         connections: p.connections,
         ramp: p.ramp,
+        streams: p.streams,
       };
     case 'ws':
       return { peers: p.peers, messages: p.messages, rate: p.rate };

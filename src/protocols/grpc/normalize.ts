@@ -61,6 +61,11 @@ export function normalizeGrpcPhase(raw: RawPhase, path: string, problems: string
       `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`,
     );
   }
+  if (phase && phase.kind !== 'ws' && phase.streams !== undefined) {
+    problems.push(
+      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`,
+    );
+  }
   if (phase?.kind === 'closed' && phase.ramp) {
     problems.push(
       `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`,

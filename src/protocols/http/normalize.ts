@@ -2,7 +2,7 @@
 // target: headers checked, bodies resolved, `expect` parsed, each problem a `path: message` line.
 import { headerProblem } from '../../config/headers.js';
 import { requestAsksClose } from '../../protocol/connection-header.js';
-import { duplicates, pipelinedPhase } from '../../config/phases.js';
+import { duplicates, pipelinedPhase, streamsPhase } from '../../config/phases.js';
 import type { RawConfig } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
 import type { HttpTarget, MixRequest, RequestSpec } from '../../config/types.js';
@@ -151,11 +151,46 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
     request = mix?.[0]?.request;
   }
   if (!request) return undefined;
+  const http2 = httpVersion(raw, path, problems) === 2;
   const pipelined = pipelinedPhase(ctx.phases);
-  if (pipelined >= 0 && [request, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
+  if (pipelined >= 0 && http2) {
+    problems.push(
+      `${path}.phases[${pipelined}].pipelining: HTTP/1.1 only; over HTTP/2 (request.http: 2) give streams: requests each connection keeps in flight`,
+    );
+  } else if (
+    pipelined >= 0 &&
+    [request, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))
+  ) {
     problems.push(
       `${path}.phases[${pipelined}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`,
     );
   }
-  return mix ? { kind: 'http', request, mix } : { kind: 'http', request };
+  const streams = streamsPhase(ctx.phases);
+  if (streams >= 0 && !http2) {
+    problems.push(
+      `${path}.phases[${streams}].streams: HTTP/2 only: give the request http: 2 (over HTTP/1.1, pipelining keeps several requests in flight)`,
+    );
+  }
+  const target: HttpTarget = mix ? { kind: 'http', request, mix } : { kind: 'http', request };
+  if (http2) target.http = 2;
+  return target;
+}
+
+/**
+ * The scenario's HTTP version: its request's `http`, or its mix's (one for every entry: they share
+ * one set of connections). 1.1 when none says.
+ */
+function httpVersion(raw: RawScenario, path: string, problems: string[]): 1.1 | 2 {
+  const given = raw.request
+    ? [{ at: `${path}.request.http`, http: raw.request.http }]
+    : (raw.requests ?? []).map((e, i) => ({ at: `${path}.requests[${i}].http`, http: e.http }));
+  const versions = given.map((g) => ({ at: g.at, v: g.http === undefined ? undefined : Number(g.http) }));
+  const first = versions.find((g) => g.v !== undefined);
+  for (const g of versions) {
+    if (g.v !== undefined && first && g.v !== first.v)
+      problems.push(
+        `${g.at}: every entry of a mix uses one HTTP version (they share one set of connections); ${first.at} says ${first.v}`,
+      );
+  }
+  return first?.v === 2 ? 2 : 1.1;
 }

@@ -13,6 +13,7 @@ function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): Pl
 
 export function planHttp(target: HttpTarget, readBodies: (file: string) => string[]): PlanHttp {
   const planned: PlanHttp = { kind: 'http', request: planRequest(target.request, readBodies) };
+  if (target.http === 2) planned.http = 2;
   if (target.mix) {
     planned.mix = target.mix.map((e) => ({
       name: e.name,

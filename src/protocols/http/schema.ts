@@ -47,8 +47,15 @@ const requestUrl = withPort(
   'must be an http:// or https:// URL with a port from 1 to 65535',
 );
 
+const httpVersion = z
+  .union([z.literal(2), z.literal('2'), z.literal(1.1), z.literal('1.1')], { error: 'must be 1.1 or 2' })
+  .describe(
+    'the HTTP version: 1.1 (default) or 2 (h2 over TLS by ALPN for https://, h2c with prior knowledge for http://)',
+  );
+
 export const request = z.strictObject({
   url: requestUrl,
+  http: httpVersion.optional(),
   method: z
     .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], {
       error: 'must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',

@@ -11,7 +11,15 @@ import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 export function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
   const raw = withAmount(input, path, problems);
-  for (const key of ['connections', 'duration', 'requests', 'max-in-flight', 'stages', 'pipelining'] as const) {
+  for (const key of [
+    'connections',
+    'duration',
+    'requests',
+    'max-in-flight',
+    'stages',
+    'pipelining',
+    'streams',
+  ] as const) {
     if (raw[key] !== undefined) problems.push(`${path}.${key}: not a WebSocket phase key (peers, messages, rate)`);
   }
   if (raw.peers === undefined || raw.messages === undefined) {
