@@ -316,10 +316,12 @@ export async function startNginx(port, { http2: h2 } = {}) {
     }
   }
   if (h2 && !ready) {
-    child.kill('SIGKILL');
+    child.kill('SIGTERM');
     throw new Error(`nginx (${h2}) did not answer HTTP/2 on ${url}: ${log}`);
   }
-  return { url, stop: () => child.kill('SIGKILL') };
+  // SIGTERM, nginx's fast shutdown: the master stops its worker before it exits (a SIGKILLed master
+  // leaves its worker running, orphaned, still listening)
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 /** h2load's time units (us, ms, s) to µs */
