@@ -87,7 +87,7 @@ try {
       }
   if (Object.keys(failed).length) console.log('');
   console.log(
-    `h2load's application protocol: ${modes.map(({ label }) => `${label} ${protocols[label] ?? 'no run succeeded'}`).join('; ')}\n`,
+    `h2load's application protocol: ${modes.map(({ label }) => `${label}: ${protocols[label] ?? 'no run succeeded'}`).join('; ')}\n`,
   );
 
   const rows = Object.entries(seen).map(([name, rs]) => ({
