@@ -2,6 +2,7 @@
 // run a load tool pinned to the other, and parse what each tool prints. Traffic goes to 127.0.0.1
 // only; every run is bounded by its duration.
 import { spawn, spawnSync } from 'node:child_process';
+import http2 from 'node:http2';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -188,7 +189,7 @@ export function generatorBoundReasons(m) {
 export async function perfGate(
   url,
   phase,
-  { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE, runner = RUNNER } = {},
+  { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE, runner = RUNNER, target = {} } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   const plan = {
@@ -200,7 +201,8 @@ export async function perfGate(
     scenarios: [
       {
         name: 'bench',
-        target: { kind: 'http', request: { url, method: 'GET', headers: {} } },
+        // `target`: extra fields of the scenario's target, e.g. { http: 2 } for an HTTP/2 plan
+        target: { kind: 'http', request: { url, method: 'GET', headers: {} }, ...target },
         warmupMs,
         trials: 1,
         phases: [phase],
@@ -222,37 +224,152 @@ export async function perfGate(
   };
 }
 
+/** The installed nginx's version as [major, minor, patch] ([0, 0, 0] when unknown). */
+function nginxVersion() {
+  const v = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
+  const m = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(`${v.stdout ?? ''}${v.stderr ?? ''}`);
+  return m ? m.slice(1).map(Number) : [0, 0, 0];
+}
+
+/** A self-signed certificate for 127.0.0.1 (P-256, one day) in dir; returns the files' paths. */
+function selfSignedCert(dir) {
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  const r = spawnSync(
+    'openssl',
+    // prettier-ignore
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`openssl req failed: ${r.stderr}`);
+  return { cert, key };
+}
+
+/** One HTTP/2 GET of url (h2c with prior knowledge, or h2 over TLS, any certificate): its :status. */
+function http2Status(url) {
+  return new Promise((resolveGet, reject) => {
+    const session = http2.connect(url, { rejectUnauthorized: false });
+    session.on('error', reject);
+    const req = session.request({ ':path': new globalThis.URL(url).pathname });
+    req.on('response', (h) => {
+      resolveGet(h[':status']);
+      session.close();
+    });
+    req.on('error', reject);
+    req.resume();
+    req.end();
+  });
+}
+
 /**
  * nginx from Debian's package as the fast target: one worker pinned to the target core, keep-alive
- * for a million requests, a 17-byte answer from memory, on 127.0.0.1 only.
+ * for a million requests, a 17-byte answer from memory, on 127.0.0.1 only. `http2`: 'h2c' serves
+ * HTTP/2 in plaintext with prior knowledge only (no HTTP/1.1 on that port), 'tls' serves h2 (ALPN)
+ * over TLS with a self-signed certificate made in the temp dir; without it, HTTP/1.1 as before.
  */
-export async function startNginx(port) {
+export async function startNginx(port, { http2: h2 } = {}) {
+  if (h2 !== undefined && h2 !== 'h2c' && h2 !== 'tls')
+    throw new Error(`startNginx: http2 is 'h2c' or 'tls', not ${h2}`);
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-nginx-'));
   const conf = join(dir, 'nginx.conf');
+  let listen = `listen 127.0.0.1:${port} backlog=4096;`;
+  if (h2) {
+    // nginx 1.25.1 moved HTTP/2 from the listen parameter to the `http2 on;` directive
+    const [major, minor, patch] = nginxVersion();
+    const http2On = major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
+    const ssl = h2 === 'tls' ? ' ssl' : '';
+    listen = http2On
+      ? `listen 127.0.0.1:${port}${ssl} backlog=4096; http2 on;`
+      : `listen 127.0.0.1:${port}${ssl} http2 backlog=4096;`;
+    listen += ' http2_max_concurrent_streams 1024;';
+    if (h2 === 'tls') {
+      const { cert, key } = selfSignedCert(dir);
+      // TLS 1.3 where both sides offer it (nginx 1.22's default stops at 1.2)
+      listen += ` ssl_protocols TLSv1.2 TLSv1.3; ssl_certificate ${cert}; ssl_certificate_key ${key};`;
+    }
+  }
+  // an HTTP/2 server answers 505 to anything else (nginx over TLS would serve HTTP/1.1 by ALPN):
+  // a client that falls back to HTTP/1.1 counts failures instead of measuring the wrong protocol
+  const answer = `${h2 ? 'if ($server_protocol != "HTTP/2.0") { return 505; } ' : ''}return 200 "hello from nginx\\n";`;
   writeFileSync(
     conf,
     `worker_processes 1;\ndaemon off;\nerror_log ${dir}/error.log warn;\npid ${dir}/nginx.pid;\n` +
       `events { worker_connections 4096; }\n` +
       `http { access_log off; keepalive_requests 1000000; keepalive_timeout 300s;\n` +
       `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n` +
-      `  server { listen 127.0.0.1:${port} backlog=4096; location / { return 200 "hello from nginx\\n"; } } }\n`,
+      `  server { ${listen} location / { ${answer} } } }\n`,
   );
   const child = spawn('taskset', ['-c', TARGET_CORE, 'nginx', '-c', conf, '-p', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
   child.stderr.setEncoding('utf8').on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
+  const url = `${h2 === 'tls' ? 'https' : 'http'}://127.0.0.1:${port}/`;
+  let ready = false;
+  for (let i = 0; i < 100 && !ready; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${log}`);
     try {
-      const res = await globalThis.fetch(url);
-      if (res.ok) break;
+      ready = h2 ? (await http2Status(url)) === 200 : (await globalThis.fetch(url)).ok;
     } catch {
       await sleep(50);
     }
   }
-  return { url, stop: () => child.kill('SIGKILL') };
+  if (h2 && !ready) {
+    child.kill('SIGTERM');
+    throw new Error(`nginx (${h2}) did not answer HTTP/2 on ${url}: ${log}`);
+  }
+  // SIGTERM, nginx's fast shutdown: the master stops its worker before it exits (a SIGKILLed master
+  // leaves its worker running, orphaned, still listening)
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** h2load's time units (us, ms, s) to µs */
+const h2loadUs = (text) => {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'us' ? 1 : m[2] === 'ms' ? 1000 : 1e6);
+};
+
+/**
+ * h2load (nghttp2-client), one thread, closed loop: `connections` HTTP/2 connections with `streams`
+ * concurrent requests each for `seconds`. An http:// URL is h2c with prior knowledge, https:// is h2
+ * by ALPN. Its latency row ("time for request") gives min, max, mean and sd, no percentiles. h2load
+ * exits 0 even when every request failed: this throws when none succeeded or any answer was 4xx/5xx,
+ * and returns the count of failed requests otherwise.
+ */
+export async function h2load(url, { connections, streams, seconds }) {
+  const out = await run(
+    ...pinned('h2load', ['-t', '1', '-c', String(connections), '-m', String(streams), '-D', String(seconds), url]),
+  );
+  const line = (re) => re.exec(out)?.slice(1);
+  const [rps] = line(/^finished in [^,]+, ([\d.]+) req\/s/m) ?? [];
+  const [total, succeeded, failed, errored, timeout] =
+    line(
+      /^requests: (\d+) total, \d+ started, \d+ done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/m,
+    ) ?? [];
+  const [s2xx, s3xx, s4xx, s5xx] = line(/^status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/m) ?? [];
+  const [min, max, mean, sd] = line(/^time for request:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/m) ?? [];
+  if (rps === undefined || succeeded === undefined) throw new Error(`h2load printed no result:\n${out.slice(-2000)}`);
+  // "status codes" counts headers received, so it can run one ahead of "succeeded" at the -D cut
+  if (Number(succeeded) === 0 || Number(s4xx) + Number(s5xx) > 0)
+    throw new Error(
+      `h2load: ${total} requests, ${succeeded} succeeded, ${failed} failed, ${errored} errored, ${timeout} timeout; status codes ${s2xx} 2xx, ${s3xx} 3xx, ${s4xx} 4xx, ${s5xx} 5xx`,
+    );
+  return {
+    tool: 'h2load',
+    rps: Number(rps),
+    requests: Number(succeeded),
+    /** requests that failed, errored or timed out (h2load exits 0 regardless) */
+    failed: Number(failed),
+    min: h2loadUs(min),
+    max: h2loadUs(max),
+    mean: h2loadUs(mean),
+    sd: h2loadUs(sd),
+    protocol: line(/^Application protocol: (\S+)/m)?.[0] ?? 'none',
+    tls: line(/^TLS Protocol: (\S+)/m)?.[0],
+    cipher: line(/^Cipher: (\S+)/m)?.[0],
+  };
 }
 
 /** oha, open loop at a fixed rate with its latency correction (latency from the scheduled send). */

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the benchmarks compare against (Debian packages) and builds what they drive:
-# wrk, hey, nginx, oha and ghz, the bundled runner (dist/), and the static fixture services. Run as root on Debian/Ubuntu.
+# wrk, hey, nginx, h2load, oha and ghz, the bundled runner (dist/), and the static fixture services. Run as root on Debian/Ubuntu.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if ! command -v wrk >/dev/null || ! command -v hey >/dev/null || ! command -v nginx >/dev/null; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk hey nginx-light util-linux >/dev/null
 fi
+# h2load, the HTTP/2 anchor (bench/h2.mjs)
+command -v h2load >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nghttp2-client >/dev/null; }
 # oha, the open-loop anchor, from the crates registry (a few minutes to build)
 command -v oha >/dev/null || cargo install --locked oha
 # ghz, the gRPC anchor, from the Go module proxy into $(go env GOPATH)/bin; the proxy's @latest is the
@@ -15,4 +17,4 @@ command -v ghz >/dev/null || [ -x "$(go env GOPATH)/bin/ghz" ] || go install git
 (cd "$root" && npm run build >/dev/null)
 (cd "$root/fixtures/sut" && CGO_ENABLED=0 go build -trimpath -o bin/sut .)
 (cd "$root/fixtures/grpc-search" && CGO_ENABLED=0 go build -trimpath -o bin/server .)
-echo "bench: wrk, hey, oha, ghz, dist/runner.mjs, fixtures/sut/bin/sut and fixtures/grpc-search/bin/server ready"
+echo "bench: wrk, hey, h2load, oha, ghz, dist/runner.mjs, fixtures/sut/bin/sut and fixtures/grpc-search/bin/server ready"
