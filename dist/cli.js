@@ -92401,6 +92401,7 @@ function assertNever2(value, what = "kind") {
 
 // src/protocol/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
 function openLoopLimits(phase2) {
   const streams = phase2.streams ?? 1;
   const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
@@ -92646,11 +92647,14 @@ var websocket = external_exports.strictObject({
 });
 
 // src/config/schema.ts
-var PROBE_ERROR = "must be an http://, https:// or tcp://host:port URL";
+var PROBE_ERROR = "must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL";
 var probeUrl = withPort(
-  external_exports.string({ error: PROBE_ERROR }).regex(new RegExp(`^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)})$`), {
-    error: PROBE_ERROR
-  }),
+  external_exports.string({ error: PROBE_ERROR }).regex(
+    new RegExp(
+      `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`
+    ),
+    { error: PROBE_ERROR }
+  ),
   `${PROBE_ERROR} with a port from 1 to 65535`
 );
 function levelUpTo(max2, integer2) {
@@ -92728,7 +92732,7 @@ var configSchema = external_exports.strictObject({
     ready: external_exports.array(
       external_exports.strictObject({
         url: probeUrl.describe(
-          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database, a gRPC server)"
+          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING"
         ),
         timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
       })

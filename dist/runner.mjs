@@ -11388,6 +11388,11 @@ var PROTOCOL_KINDS = Object.keys(KINDS);
 
 // src/protocol/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url) {
+  const m = GRPC_PROBE_URL.exec(url);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
 function tcpProbeAddress(url) {
   const m = TCP_PROBE_URL.exec(url);
   return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
@@ -14233,6 +14238,64 @@ function runOpen(job) {
 
 // runner/src/ready.ts
 import { connect } from "node:net";
+import { connect as h2Connect } from "node:http2";
+var SERVING_STATUS = ["UNKNOWN", "SERVING", "NOT_SERVING", "SERVICE_UNKNOWN"];
+function healthCheckRequest(service) {
+  const name = Buffer.from(service, "utf8");
+  const length = [];
+  for (let n = name.length; ; n >>>= 7) {
+    length.push(n >= 128 ? n & 127 | 128 : n);
+    if (n < 128) break;
+  }
+  const message = name.length > 0 ? Buffer.concat([Buffer.from([10, ...length]), name]) : Buffer.alloc(0);
+  const framed = Buffer.alloc(5 + message.length);
+  framed.writeUInt32BE(message.length, 1);
+  message.copy(framed, 5);
+  return framed;
+}
+function servingStatusOf(body) {
+  for (let i = 5; i + 1 < body.length; i++)
+    if (body[i] === 8) return SERVING_STATUS[body[i + 1]] ?? "UNKNOWN";
+  return "UNKNOWN";
+}
+function grpcAttempt(address) {
+  return (waitMs) => new Promise((resolve) => {
+    const host = address.host.includes(":") ? `[${address.host}]` : address.host;
+    const session = h2Connect(`${address.tls ? "https" : "http"}://${host}:${address.port}`, {
+      rejectUnauthorized: false
+    });
+    const chunks = [];
+    let grpcStatus;
+    let settled = false;
+    const done = (error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      resolve(error === void 0 ? {} : { error });
+    };
+    const timer = setTimeout(() => done("timeout"), waitMs);
+    session.on("error", (err) => done(err.code ?? err.message));
+    const call = session.request({
+      ":method": "POST",
+      ":path": "/grpc.health.v1.Health/Check",
+      "content-type": "application/grpc",
+      te: "trailers"
+    });
+    call.on("error", (err) => setImmediate(() => done(err.code ?? err.message)));
+    call.on("response", (h) => grpcStatus = h["grpc-status"]);
+    call.on("trailers", (h) => grpcStatus = h["grpc-status"]);
+    call.on("data", (d) => chunks.push(d));
+    call.on("end", () => {
+      if (grpcStatus === "12")
+        return done("UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)");
+      if (grpcStatus !== "0") return done(`grpc-status ${grpcStatus ?? "none"}`);
+      const status = servingStatusOf(Buffer.concat(chunks));
+      done(status === "SERVING" ? void 0 : status);
+    });
+    call.end(healthCheckRequest(address.service));
+  });
+}
 function httpAttempt(url) {
   return async (waitMs) => {
     try {
@@ -14248,7 +14311,10 @@ function httpAttempt(url) {
 function tcpAttempt(address) {
   return (waitMs) => new Promise((resolve) => {
     const socket = connect(address);
+    let settled = false;
     const done = (error) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       socket.destroy();
       resolve(error === void 0 ? {} : { error });
@@ -14260,7 +14326,8 @@ function tcpAttempt(address) {
 }
 async function waitReady(url, timeoutMs) {
   const address = tcpProbeAddress(url);
-  const attempt = address ? tcpAttempt(address) : httpAttempt(url);
+  const grpc = grpcProbeAddress(url);
+  const attempt = address ? tcpAttempt(address) : grpc ? grpcAttempt(grpc) : httpAttempt(url);
   const started = performance.now();
   let lastError = "no answer";
   while (performance.now() - started < timeoutMs) {

@@ -894,6 +894,33 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     }
   });
 
+  it('a grpc:// ready probe asks the health protocol: SERVING is ready; NOT_SERVING and no health service say why', async () => {
+    const g = await server();
+    const addr = g.url.replace('grpc://', '');
+    expect(await waitReady(`grpc://${addr}`, 2000)).toBeUndefined();
+    expect(await waitReady(`grpc://${addr}/vectordb.VectorDB`, 2000)).toBeUndefined();
+    // an unknown service: NOT_FOUND (grpc-status 5), until the timeout
+    expect(await waitReady(`grpc://${addr}/no.Such`, 600)).toBe('grpc-status 5');
+    const down = await server({ HEALTH_NOT_SERVING: '1' });
+    expect(await waitReady(down.url, 600)).toBe('NOT_SERVING');
+    // a gRPC server without the health service (Node's, answering UNIMPLEMENTED)
+    const bare = createH2Server();
+    bare.on('stream', (stream) => {
+      stream.on('error', () => undefined);
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '12' }, { endStream: true });
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = bare.address() as AddressInfo;
+      expect(await waitReady(`grpc://127.0.0.1:${port}`, 600)).toMatch(
+        /^UNIMPLEMENTED: the server has no gRPC health service/,
+      );
+    } finally {
+      bare.close();
+    }
+    expect(await waitReady('grpc://127.0.0.1:1', 600)).toBe('ECONNREFUSED');
+  });
+
   it('a server that is not there: every call fails with the connect error, nothing hangs', async () => {
     const g = await server();
     const t = await runGrpcClosed({ ...g, url: 'grpc://127.0.0.1:1' }, 2, { requests: 6 }).done;

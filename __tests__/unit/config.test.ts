@@ -174,12 +174,26 @@ describe('parseConfigText: defaults', () => {
     expect(config.sut.ready.map((r) => r.url)).toEqual(['tcp://db:5432', 'tcp://[::1]:6379/']);
   });
 
+  it('a ready probe may be grpc(s)://host:port[/service], asked by the gRPC health protocol', () => {
+    const urls = ['grpc://db:50051', 'grpcs://db:443/vectordb.VectorDB', 'grpc://[::1]:50051/'];
+    const config = valid(minimal((c) => (c.sut = { compose: 'a.yml', ready: urls.map((url) => ({ url })) })));
+    expect(config.sut.ready.map((r) => r.url)).toEqual(urls);
+  });
+
   it.each<[string, string]>([
-    ['tcp://db', 'must be an http://, https:// or tcp://host:port URL'],
-    ['tcp://db:5432/path', 'must be an http://, https:// or tcp://host:port URL'],
-    ['ftp://db:21', 'must be an http://, https:// or tcp://host:port URL'],
-    ['tcp://db:70000', 'must be an http://, https:// or tcp://host:port URL with a port from 1 to 65535'],
-    ['http://api:0/health', 'must be an http://, https:// or tcp://host:port URL with a port from 1 to 65535'],
+    ['tcp://db', 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL'],
+    ['tcp://db:5432/path', 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL'],
+    ['ftp://db:21', 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL'],
+    ['grpc://db', 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL'],
+    ['grpc://db:50051/a/b', 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL'],
+    [
+      'tcp://db:70000',
+      'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL with a port from 1 to 65535',
+    ],
+    [
+      'http://api:0/health',
+      'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL with a port from 1 to 65535',
+    ],
   ])('a ready probe %s is refused', (url, message) => {
     const { problems } = parse(minimal((c) => (c.sut = { compose: 'a.yml', ready: [{ url }] })));
     expect(problems).toEqual([`sut.ready[0].url: ${message}`]);

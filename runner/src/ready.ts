@@ -1,9 +1,79 @@
 // Ready probes, made from inside the SUT network: poll each URL until it is ready or its timeout
 // passes. http(s)://: it answers 2xx/3xx. tcp://host:port: it accepts a connection (a service that
-// speaks no HTTP: a database, a gRPC server), which is closed at once.
+// speaks no HTTP: a database), which is closed at once. grpc(s)://host:port[/service]: the gRPC
+// health protocol (grpc.health.v1.Health/Check) answers SERVING for the service ("" without one),
+// asked over Node's own HTTP/2 client (one call per attempt; not the load engine's).
 import { connect } from 'node:net';
-import { tcpProbeAddress } from '../../src/protocol/plan.js';
+import { connect as h2Connect } from 'node:http2';
+import { grpcProbeAddress, tcpProbeAddress } from '../../src/protocol/plan.js';
 import { emit } from './emit.js';
+
+/** HealthCheckResponse.ServingStatus by number. */
+const SERVING_STATUS = ['UNKNOWN', 'SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'];
+
+/** A Health/Check request: HealthCheckRequest { service } (field 1, a string), length-prefixed. */
+export function healthCheckRequest(service: string): Buffer {
+  const name = Buffer.from(service, 'utf8');
+  // the name's length as a varint (7 bits a byte, low first)
+  const length: number[] = [];
+  for (let n = name.length; ; n >>>= 7) {
+    length.push(n >= 0x80 ? (n & 0x7f) | 0x80 : n);
+    if (n < 0x80) break;
+  }
+  const message = name.length > 0 ? Buffer.concat([Buffer.from([0x0a, ...length]), name]) : Buffer.alloc(0);
+  const framed = Buffer.alloc(5 + message.length);
+  framed.writeUInt32BE(message.length, 1);
+  message.copy(framed, 5);
+  return framed;
+}
+
+/** The serving status in a Check response's framed message (field 1, a varint), or UNKNOWN. */
+export function servingStatusOf(body: Buffer): string {
+  for (let i = 5; i + 1 < body.length; i++)
+    if (body[i] === 0x08) return SERVING_STATUS[body[i + 1] as number] ?? 'UNKNOWN';
+  return 'UNKNOWN';
+}
+
+function grpcAttempt(address: { host: string; port: number; tls: boolean; service: string }): Attempt {
+  return (waitMs) =>
+    new Promise((resolve) => {
+      const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+      const session = h2Connect(`${address.tls ? 'https' : 'http'}://${host}:${address.port}`, {
+        rejectUnauthorized: false,
+      });
+      const chunks: Buffer[] = [];
+      let grpcStatus: string | undefined;
+      let settled = false;
+      const done = (error?: string): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        session.destroy();
+        resolve(error === undefined ? {} : { error });
+      };
+      const timer = setTimeout(() => done('timeout'), waitMs);
+      session.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
+      const call = session.request({
+        ':method': 'POST',
+        ':path': '/grpc.health.v1.Health/Check',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+      });
+      // a failed connect cancels the call first: the session's own error (ECONNREFUSED) says more
+      call.on('error', (err: NodeJS.ErrnoException) => setImmediate(() => done(err.code ?? err.message)));
+      call.on('response', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
+      call.on('trailers', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
+      call.on('data', (d: Buffer) => chunks.push(d));
+      call.on('end', () => {
+        if (grpcStatus === '12')
+          return done('UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)');
+        if (grpcStatus !== '0') return done(`grpc-status ${grpcStatus ?? 'none'}`);
+        const status = servingStatusOf(Buffer.concat(chunks));
+        done(status === 'SERVING' ? undefined : status);
+      });
+      call.end(healthCheckRequest(address.service));
+    });
+}
 
 /** One attempt: no error when ready (with the HTTP status, for an HTTP probe), else why not. */
 type Attempt = (waitMs: number) => Promise<{ error?: string; status?: number }>;
@@ -25,7 +95,10 @@ function tcpAttempt(address: { host: string; port: number }): Attempt {
   return (waitMs) =>
     new Promise((resolve) => {
       const socket = connect(address);
+      let settled = false;
       const done = (error?: string): void => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         socket.destroy();
         resolve(error === undefined ? {} : { error });
@@ -38,7 +111,8 @@ function tcpAttempt(address: { host: string; port: number }): Attempt {
 
 export async function waitReady(url: string, timeoutMs: number): Promise<string | undefined> {
   const address = tcpProbeAddress(url);
-  const attempt = address ? tcpAttempt(address) : httpAttempt(url);
+  const grpc = grpcProbeAddress(url);
+  const attempt = address ? tcpAttempt(address) : grpc ? grpcAttempt(grpc) : httpAttempt(url);
   const started = performance.now();
   let lastError = 'no answer';
   while (performance.now() - started < timeoutMs) {

@@ -4,7 +4,7 @@
 // (src/protocols/<kind>/schema.ts); the parts they share are ./schema-parts.ts.
 import { z } from 'zod';
 import { PERCENTILE_KEY_PATTERN } from '../percentile.js';
-import { TCP_PROBE_URL } from '../protocol/plan.js';
+import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../protocol/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
 import { mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';
@@ -37,14 +37,17 @@ export {
   RESOURCE_METRICS,
 } from './schema-parts.js';
 
-/** A ready probe: an HTTP URL, or a TCP address for a service that speaks no HTTP. */
-const PROBE_ERROR = 'must be an http://, https:// or tcp://host:port URL';
+/** A ready probe: an HTTP URL, a TCP address for a service that speaks no HTTP, or a gRPC server's health. */
+const PROBE_ERROR = 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL';
 const probeUrl = withPort(
   z
     .string({ error: PROBE_ERROR })
-    .regex(new RegExp(`^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)})$`), {
-      error: PROBE_ERROR,
-    }),
+    .regex(
+      new RegExp(
+        `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`,
+      ),
+      { error: PROBE_ERROR },
+    ),
   `${PROBE_ERROR} with a port from 1 to 65535`,
 );
 
@@ -179,7 +182,7 @@ export const configSchema = z
           .array(
             z.strictObject({
               url: probeUrl.describe(
-                'http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database, a gRPC server)',
+                'http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING',
               ),
               timeout: durationIn(1000, HOUR, '1s to 1h').optional().describe('default 60s'),
             }),

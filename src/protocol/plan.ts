@@ -48,13 +48,32 @@ export interface WsPhase {
 export type Phase = ClosedPhase | OpenPhase | WsPhase;
 
 export interface ReadyProbe {
-  /** http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection */
+  /**
+   * http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection;
+   * grpc(s)://host:port[/service]: ready when the gRPC health protocol answers SERVING
+   */
   url: string;
   timeoutMs: number;
 }
 
 /** A tcp://host:port probe URL (host a name or a bracketed IPv6 address; no path, no user). */
 export const TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+
+/**
+ * A gRPC health probe URL: grpc://host:port or grpcs://host:port, with the service to ask about as
+ * its path (none: the server as a whole).
+ */
+export const GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+
+/** What a grpc(s):// probe asks (grpc.health.v1.Health/Check), or undefined for any other URL. */
+export function grpcProbeAddress(
+  url: string,
+): { host: string; port: number; tls: boolean; service: string } | undefined {
+  const m = GRPC_PROBE_URL.exec(url);
+  return m
+    ? { host: (m[2] ?? m[3]) as string, port: Number(m[4]), tls: m[1] === 'grpcs', service: m[5] ?? '' }
+    : undefined;
+}
 
 /** The host and port of a tcp://host:port probe, or undefined for any other URL (an HTTP one). */
 export function tcpProbeAddress(url: string): { host: string; port: number } | undefined {
