@@ -16,6 +16,7 @@
 // Needs ghz (bash bench/setup.sh) and fixtures/grpc-search/bin/server. BENCH_GRPC_BURN sets the
 // service's CPU spin per call (Go duration, default 0). Traffic goes to 127.0.0.1 only; every run
 // is bounded by its duration and a hard timeout. No timing is asserted anywhere.
+import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
