@@ -97753,7 +97753,7 @@ function unansweredPhase(results, scenarios, side = "") {
     for (const p of r.phases.filter((x) => x.request === void 0)) {
       if (p.trials.length === 0 || p.merged.successes > 0) continue;
       const top = dominant(p.merged);
-      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : "is the URL right, and the service up?";
+      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : /^(alpn-|h2-preface)/.test(top) ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith("alpn-") ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, "")} by ALPN` : "it answered the HTTP/2 preface with something else"}` : "is the URL right, and the service up?";
       return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
     }
   }

@@ -45,6 +45,16 @@ describe('unansweredPhase', () => {
       'api/c10: no successful response from http://api:9999/x in 2 trials: expect-json (40×); nothing was measured (every answer failed the request’s expect checks (are they right?))',
     ],
     [
+      'an HTTP/2 request to a server that picks http/1.1 by ALPN: what was negotiated',
+      { responses: 0, errors: { 'alpn-http/1.1': 12 } },
+      'api/c10: no successful response from http://api:9999/x in 2 trials: alpn-http/1.1 (12×); nothing was measured (the server did not agree to HTTP/2 (request.http: 2): TLS negotiated http/1.1 by ALPN)',
+    ],
+    [
+      'an h2c request answered with HTTP/1.1',
+      { responses: 0, errors: { 'h2-preface': 7 } },
+      'api/c10: no successful response from http://api:9999/x in 2 trials: h2-preface (7×); nothing was measured (the server did not agree to HTTP/2 (request.http: 2): it answered the HTTP/2 preface with something else)',
+    ],
+    [
       'a service that accepts and never answers',
       { responses: 0 },
       'api/c10: no successful response from http://api:9999/x in 2 trials: no response at all; nothing was measured (is the URL right, and the service up?)',

@@ -41,7 +41,9 @@ export function unansweredPhase(
       // the service answered, and every answer failed the request's checks: the checks are the question
       const hint = top.startsWith('expect-')
         ? 'every answer failed the request’s expect checks (are they right?)'
-        : 'is the URL right, and the service up?';
+        : /^(alpn-|h2-preface)/.test(top)
+          ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith('alpn-') ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, '')} by ALPN` : 'it answered the HTTP/2 preface with something else'}`
+          : 'is the URL right, and the service up?';
       return `${side}${r.name}/${p.name}: no successful response from ${url} in ${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}: ${top}; nothing was measured (${hint})`;
     }
   }
