@@ -92413,6 +92413,9 @@ function loadRequests(load, defaultMs) {
   return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
 function longestTimeoutMs(target, defaultMs) {
   switch (target.kind) {
     case "http":
@@ -92642,6 +92645,9 @@ var websocket = external_exports.strictObject({
     "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
   ),
   json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
+  push: external_exports.enum(["one", "all", "none"], { error: "must be one, all or none" }).optional().describe(
+    "who else gets each message: one other peer (default; the first to get it is its push), all other peers (a broadcast: every delivery counts, delivery = deliveries ÷ (messages × other peers)), or none (an echo server: only the ack is awaited)"
+  ),
   drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
@@ -93810,7 +93816,11 @@ function normalizeWebSocket(raw, path, problems) {
   });
   if (raw["hello-reply"] && hello.length === 0) problems.push(`${path}.hello-reply: needs hello messages to answer`);
   const drainMs = raw.drain !== void 0 ? parseDurationMs(raw.drain) : DEFAULT_WS_DRAIN_MS;
+  if (raw.push === "none" && raw.thresholds?.push !== void 0)
+    problems.push(`${path}.thresholds.push: no push to gate with push: none (an echo server answers the sender only)`);
+  const push = raw.push && raw.push !== "one" ? { push: raw.push } : {};
   return {
+    ...push,
     url: raw.url,
     headers,
     hello,
@@ -93839,7 +93849,7 @@ var ws = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
   plan: (target) => planWs(target),
-  entries: (target) => WS_ENTRIES.map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
+  entries: (target) => wsEntries(target.websocket.push).map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
   url: (target) => target.websocket.url,
   delivery: true,
   noSweep: "not available for a WebSocket scenario (give phases of several peer counts)"
@@ -93927,6 +93937,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     if (scenario2.thresholds.delivery && !protocol.delivery) {
       const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
       problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
+    } else if (scenario2.thresholds.delivery && target.kind === "ws" && target.websocket.push === "none") {
+      const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
+      problems.push(
+        `${path}.thresholds.delivery: nothing is delivered to other peers with websocket.push: none${from}`
+      );
     }
     for (const m of raw.target !== void 0 ? RESOURCE_METRICS.filter((x) => scenario2.thresholds[x]) : []) {
       const from = s.thresholds?.[m] !== void 0 ? "" : " (given in defaults.thresholds)";
@@ -97868,11 +97883,11 @@ function generatorBound2(kind, rate, trials2, runnerCpus) {
       );
     }
   }
-  const late = kind === "open" ? lateForGenerator(trials2) : void 0;
+  const late = kind !== "closed" ? lateForGenerator(trials2) : void 0;
   if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
     const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
     reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} req/s`
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
     );
   }
   if (reasons.length === 0) return void 0;

@@ -11408,6 +11408,9 @@ function loadRequests(load, defaultMs) {
   return requests.map((request) => ({ request, timeoutMs: request.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
 var EVENT_MARKER = "@@perf-gate ";
 
 // runner/src/emit.ts
@@ -12770,8 +12773,8 @@ var H2Connection = class {
       const opts = {
         host: target.host,
         port: target.port,
-        rejectUnauthorized: false,
-        // a test SUT's self-signed certificate is not an error
+        // a test SUT's self-signed certificate is not an error, except where the target says (grpcs://)
+        rejectUnauthorized: target.verifyTls === true,
         // http/1.1 offered too: a server without h2 then says so (ALPN picks it) rather than refusing the handshake
         ALPNProtocols: ["h2", "http/1.1"]
       };
@@ -14630,6 +14633,7 @@ function grpcTarget(g, timeoutMs = g.deadlineMs) {
     connectTimeoutMs: Math.max(timeoutMs, g.deadlineMs)
   };
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
+  if (tls) t.verifyTls = true;
   return t;
 }
 function callsPerChannel(calls, channels) {
@@ -14714,6 +14718,49 @@ var import_websocket = __toESM(require_websocket(), 1);
 var import_websocket_server = __toESM(require_websocket_server(), 1);
 var wrapper_default = import_websocket.default;
 
+// src/protocol/measurement.ts
+function sumDelivery(parts) {
+  let out;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
+}
+function sumChecks(parts) {
+  const out = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function unionStatuses(parts) {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : void 0;
+}
+function addCounts(into, from) {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+function addOpenCounts(a, b) {
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator
+    }
+  };
+}
+function sumOpenCounts(parts) {
+  let out;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
+}
+
 // src/protocol/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
@@ -14766,9 +14813,7 @@ function* idsIn(text, nonce) {
 }
 
 // runner/src/ws.ts
-var PUSH = 0;
 var CLOSE_WAIT_MS = 1e3;
-var CONNECT = 1;
 var Peer = class {
   constructor(index) {
     this.index = index;
@@ -14781,6 +14826,8 @@ var Peer = class {
   /** it will send nothing more (all sent, the warm-up over, or gone) and waits for no ack */
   done = false;
   next = 0;
+  /** at a fixed rate: its open-loop schedule */
+  schedule;
   /** closed-loop: the message waiting for its ack, and since when */
   waiting;
   waitingSince = 0;
@@ -14789,6 +14836,11 @@ var Peer = class {
 var WsEngine = class {
   constructor(job) {
     this.job = job;
+    this.pushMode = job.ws.push ?? "one";
+    const entries = wsEntries(this.pushMode);
+    this.PUSH = entries.indexOf("push");
+    this.CONNECT = entries.indexOf("connect");
+    this.recorder = new Recorder(entries.length);
     this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
@@ -14797,7 +14849,12 @@ var WsEngine = class {
     for (const p of this.peers) this.connect(p);
   }
   job;
-  recorder = new Recorder(WS_ENTRIES.length);
+  pushMode;
+  /** the entries' indices in the recorder (-1: no push entry) */
+  PUSH;
+  CONNECT;
+  recorder;
+  watch = new IdleWatch();
   peers;
   sent = /* @__PURE__ */ new Map();
   nonce = randomBytes(4).toString("hex");
@@ -14808,7 +14865,9 @@ var WsEngine = class {
   sendingSince = 0;
   finished = false;
   acked = 0;
-  pushed = 0;
+  /** deliveries to other peers made, and due */
+  delivered = 0;
+  due = 0;
   connecting;
   drainTimer;
   sweeper;
@@ -14842,7 +14901,7 @@ var WsEngine = class {
       p.done = true;
       this.refusals[kind] = (this.refusals[kind] ?? 0) + 1;
       this.recorder.error(kind);
-      this.recorder.sub(CONNECT).error(kind);
+      this.recorder.sub(this.CONNECT).error(kind);
       this.connected();
     };
     socket.on("unexpected-response", (req, res) => {
@@ -14854,7 +14913,7 @@ var WsEngine = class {
     const ready = () => {
       clearTimeout(p.timer);
       p.open = true;
-      this.recorder.sub(CONNECT).ok(0, (performance.now() - at) * 1e3);
+      this.recorder.sub(this.CONNECT).ok(0, (performance.now() - at) * 1e3);
       this.connected();
     };
     socket.on("open", () => {
@@ -14888,7 +14947,7 @@ var WsEngine = class {
   }
   /** Every peer connected or failed: the peers start sending together, so pushes have recipients. */
   connected() {
-    this.recorder.sub(CONNECT).sent++;
+    this.recorder.sub(this.CONNECT).sent++;
     if (--this.connecting > 0) return;
     const open = this.peers.filter((p) => p.open);
     if (open.length === 0) {
@@ -14908,13 +14967,25 @@ var WsEngine = class {
   stopSending(now) {
     return this.job.sendForMs !== void 0 && now - this.sendingSince >= this.job.sendForMs;
   }
+  /** Deliveries a message sent now is due: one other peer, every other open one, or none. */
+  dueFor(p) {
+    if (this.pushMode === "none") return 0;
+    if (this.pushMode === "one") return 1;
+    let open = 0;
+    for (const q of this.peers) if (q !== p && q.open && !q.gone) open++;
+    return open;
+  }
   sendOne(p, at) {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
     const text = render(this.message, this.values(p, n, id));
-    this.sent.set(id, { sender: p.index, at, acked: false, pushed: false });
+    const due = this.dueFor(p);
+    const s = { sender: p.index, at, acked: false, delivered: 0, due };
+    if (this.pushMode === "all") s.reached = /* @__PURE__ */ new Set();
+    this.sent.set(id, s);
+    this.due += due;
     this.recorder.sentOne(-1);
-    this.recorder.sub(PUSH).sent++;
+    if (this.PUSH >= 0) this.recorder.sub(this.PUSH).sent += due;
     p.socket.send(text);
   }
   /** Closed loop: the next message once the last one is acked (or its ack timed out). */
@@ -14929,32 +15000,43 @@ var WsEngine = class {
     p.waitingSince = now;
     this.sendOne(p, now);
   }
-  /** Open loop: message n at sendingSince + n / rate, whatever happened to the ones before. */
+  /**
+   * Open loop: message n due at sendingSince + n / rate, whatever happened to the ones before; each
+   * goes when its timer fires (all those due, when the generator fell behind), its latency from
+   * that moment, and the delay split by the schedule's rule (never the server's: nothing holds a
+   * send back). A warm-up sends what falls in its time.
+   */
   schedule(p) {
-    const interval = 1e3 / this.job.phase.rate;
+    const rate = this.job.phase.rate;
+    const messages = this.job.sendForMs === void 0 ? this.job.phase.messages : Math.min(this.job.phase.messages, Math.ceil(this.job.sendForMs * rate / 1e3 - 1e-9));
+    const schedule = new OpenSchedule({
+      startAt: this.sendingSince,
+      rate,
+      durationMs: messages * 1e3 / rate,
+      stride: 1,
+      offset: 0
+    });
+    p.schedule = schedule;
+    const take = () => !p.gone;
+    const send = () => this.sendOne(p, performance.now());
     const tick = () => {
       const now = performance.now();
-      while (!p.gone && p.next < this.job.phase.messages) {
-        const due = this.sendingSince + p.next * interval;
-        if (due > now) break;
-        if (this.stopSending(due)) {
-          p.next = this.job.phase.messages;
-          break;
-        }
-        this.sendOne(p, due);
-      }
-      if (p.gone || p.next >= this.job.phase.messages) {
+      this.watch.observe(now);
+      schedule.pump(now, this.watch.at, take, send);
+      const next = schedule.nextAt();
+      if (p.gone || next === void 0) {
         p.done = true;
         this.maybeDrain();
         return;
       }
-      p.timer = setTimeout(tick, Math.max(0, this.sendingSince + p.next * interval - performance.now()));
+      p.timer = setTimeout(tick, Math.max(0, next - performance.now()));
     };
     tick();
   }
   onMessage(p, data, isBinary) {
     if (this.finished) return;
     const now = performance.now();
+    this.watch.observe(now);
     const text = isBinary ? data.toString("latin1") : data.toString();
     for (const [sender, n] of idsIn(text, this.nonce)) {
       const s = this.sent.get(messageId(this.nonce, sender, n));
@@ -14966,10 +15048,11 @@ var WsEngine = class {
         this.acked++;
         this.recorder.ok(data.length, latencyUs);
         if (!this.job.phase.rate && p.waiting === n) this.sendNext(p, now);
-      } else if (!s.pushed) {
-        s.pushed = true;
-        this.pushed++;
-        this.recorder.sub(PUSH).ok(data.length, latencyUs);
+      } else if (s.reached ? !s.reached.has(p.index) : s.delivered < s.due) {
+        s.reached?.add(p.index);
+        s.delivered++;
+        this.delivered++;
+        this.recorder.sub(this.PUSH).ok(data.length, latencyUs);
       }
     }
     this.maybeDrain();
@@ -14986,7 +15069,7 @@ var WsEngine = class {
     return this.connecting === 0 && this.peers.every((p) => p.done);
   }
   allAnswered() {
-    return this.acked === this.sent.size && this.pushed === this.sent.size;
+    return this.acked === this.sent.size && this.delivered >= this.due;
   }
   /** Once every peer is done sending: finish when every message is acked and pushed, or at the drain's end. */
   maybeDrain() {
@@ -15003,11 +15086,11 @@ var WsEngine = class {
     this.finished = true;
     clearTimeout(this.drainTimer);
     clearInterval(this.sweeper);
-    const { acked, pushed } = this;
+    const { acked, delivered, due } = this;
     const sent = this.sent.size;
     const rec = this.recorder;
     if (sent > acked) rec.errors["no-ack"] = sent - acked;
-    if (sent > pushed) rec.sub(PUSH).errors["no-push"] = sent - pushed;
+    if (this.PUSH >= 0 && due > delivered) rec.sub(this.PUSH).errors["no-push"] = due - delivered;
     const closed = [];
     for (const p of this.peers) {
       clearTimeout(p.timer);
@@ -15022,7 +15105,10 @@ var WsEngine = class {
     }
     const tally = rec.tally();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
-    tally.delivery = { sent, delivered: pushed };
+    if (this.PUSH >= 0) tally.delivery = { sent: due, delivered };
+    let open;
+    for (const p of this.peers) if (p.schedule) open = addOpenCounts(open, p.schedule.counts(0));
+    if (open) tally.open = open;
     const cut = setTimeout(() => {
       for (const p of this.peers) p.socket?.terminate();
     }, CLOSE_WAIT_MS);
@@ -15052,7 +15138,7 @@ var wsEngine = {
   run() {
     throw new Error("WebSocket phases run in one engine (runner/src/ws.ts)");
   },
-  entries: (_target, phase) => phase.kind === "ws" ? [...WS_ENTRIES] : []
+  entries: (target, phase) => phase.kind === "ws" ? [...wsEntries(target.websocket.push)] : []
 };
 
 // runner/src/engine.ts
@@ -15066,49 +15152,6 @@ function engineOf(target) {
 }
 function startEngine(job) {
   return engineOf(job.target).run(job);
-}
-
-// src/protocol/measurement.ts
-function sumDelivery(parts) {
-  let out;
-  for (const p of parts) {
-    if (p.delivery)
-      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
-  }
-  return out;
-}
-function sumChecks(parts) {
-  const out = {};
-  for (const p of parts) if (p.checks) addCounts(out, p.checks);
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-function unionStatuses(parts) {
-  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
-  return all.size > 0 ? [...all].sort() : void 0;
-}
-function addCounts(into, from) {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-function addOpenCounts(a, b) {
-  if (!a) return { ...b, delayUs: { ...b.delayUs } };
-  return {
-    scheduled: a.scheduled + b.scheduled,
-    late: a.late + b.late,
-    lateService: a.lateService + b.lateService,
-    lateGenerator: a.lateGenerator + b.lateGenerator,
-    unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
-    delayUs: {
-      service: a.delayUs.service + b.delayUs.service,
-      timer: a.delayUs.timer + b.delayUs.timer,
-      generator: a.delayUs.generator + b.delayUs.generator
-    }
-  };
-}
-function sumOpenCounts(parts) {
-  let out;
-  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
-  return out;
 }
 
 // runner/src/tally.ts

@@ -661,7 +661,13 @@ describe('response checks (expect) and a request’s own timeout against 127.0.0
 describe('WebSocket phases against a broker on 127.0.0.1', () => {
   /** A tiny broker: `?peer=N` names a socket; {id, to} is acked to its sender and pushed to peer `to`. */
   async function broker(
-    o: { dropPushTo?: number; closePeerAfter?: { peer: number; messages: number }; closeOnHello?: number } = {},
+    o: {
+      dropPushTo?: number;
+      closePeerAfter?: { peer: number; messages: number };
+      closeOnHello?: number;
+      /** broadcast: every message pushed to every other peer (but `dropPushTo`); echo: acked only */
+      mode?: 'dm' | 'broadcast' | 'echo';
+    } = {},
   ) {
     const http = createServer((_req, res) => {
       res.statusCode = 404;
@@ -686,7 +692,10 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
           const n = (received.get(me) ?? 0) + 1;
           received.set(me, n);
           ws.send(JSON.stringify({ type: 'ack', id: m.id }));
-          if (m.to !== o.dropPushTo) peers.get(m.to)?.send(JSON.stringify({ type: 'push', id: m.id, from: me }));
+          const push = JSON.stringify({ type: 'push', id: m.id, from: me });
+          if (o.mode === 'broadcast') {
+            for (const [k, peer] of peers) if (k !== me && k !== o.dropPushTo) peer.send(push);
+          } else if (o.mode !== 'echo' && m.to !== o.dropPushTo) peers.get(m.to)?.send(push);
           if (o.closePeerAfter?.peer === me && n === o.closePeerAfter.messages) ws.close(4001, 'kicked');
         });
       });
@@ -740,6 +749,45 @@ describe('WebSocket phases against a broker on 127.0.0.1', () => {
     // 10 messages at 20/s: the last is due 450 ms after the first
     expect(performance.now() - started).toBeGreaterThan(440);
     expect(t.delivery).toEqual({ sent: 40, delivered: 40 });
+  });
+
+  it('at a per-peer rate, sends follow the open-loop schedule: counted, never held by the server', async () => {
+    const { plan } = await broker();
+    const t = await runWs({ ws: plan(), phase: phase(3, 10, 50), timeoutMs: 2000 }).done;
+    expect(t.responses).toBe(30);
+    // 3 peers × 10 messages scheduled; a WebSocket send waits for nothing, so no delay is the server's
+    expect(t.open).toMatchObject({ scheduled: 30, lateService: 0, unfinished: 0 });
+    expect(t.open?.delayUs.service).toBe(0);
+  });
+
+  it('push: all (a broadcast): every other peer’s delivery counts', async () => {
+    const { plan } = await broker({ mode: 'broadcast' });
+    const t = await runWs({ ws: plan({ push: 'all' }), phase: phase(4, 10), timeoutMs: 2000 }).done;
+    expect(t.responses).toBe(40);
+    // 40 messages, each due to the 3 other peers
+    expect(t.delivery).toEqual({ sent: 120, delivered: 120 });
+    expect(entry(t, 0)).toMatchObject({ sent: 120, responses: 120, errors: {} });
+  });
+
+  it('push: all, a peer the broadcast misses: delivery says what share arrived, no-push counts each', async () => {
+    const { plan } = await broker({ mode: 'broadcast', dropPushTo: 0 });
+    const t = await runWs({ ws: plan({ push: 'all', drainMs: 300 }), phase: phase(4, 10), timeoutMs: 2000 }).done;
+    // the 30 messages of peers 1–3 never reach peer 0 (with push: one, a single other arrival would have hidden it)
+    expect(t.delivery).toEqual({ sent: 120, delivered: 90 });
+    expect(entry(t, 0)!.errors['no-push']).toBe(30);
+  });
+
+  it('push: none (an echo server): no push entry, no no-push, and no wait for the drain', async () => {
+    const { plan } = await broker({ mode: 'echo' });
+    const started = performance.now();
+    const t = await runWs({ ws: plan({ push: 'none', drainMs: 5000 }), phase: phase(3, 10), timeoutMs: 2000 }).done;
+    expect(t).toMatchObject({ sent: 30, responses: 30, successes: 30, errors: {} });
+    expect(t.delivery).toBeUndefined();
+    // connect is the only entry
+    expect(t.requests).toHaveLength(1);
+    expect(entry(t, 0)).toMatchObject({ sent: 3, responses: 3 });
+    // every ack in: the stage ends then, not after the 5 s drain
+    expect(performance.now() - started).toBeLessThan(4000);
   });
 
   it('pushes that never arrive lower delivery and count as no-push, within the drain', async () => {

@@ -638,7 +638,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'unknown key in a phase',
       minimal((c) => setPhases(c, { connections: 10, duration: '30s', ramp: '5s' })),
       [
-        'scenarios[0].phases[0].ramp: unknown key (keys here: name, connections, duration, requests, amount, rate, stages, pipelining, max-in-flight, peers, messages)',
+        'scenarios[0].phases[0].ramp: unknown key (keys here: name, connections, duration, requests, amount, rate, stages, pipelining, streams, max-in-flight, peers, messages)',
       ],
     ],
     [

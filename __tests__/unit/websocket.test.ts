@@ -101,7 +101,38 @@ describe('config: websocket scenarios', () => {
       drainMs: 5000,
     });
   });
+  it('push: one is the default and not written; all and none are kept', () => {
+    const ws = (push?: string) =>
+      targetOf(config(push ? { ...WS, push, thresholds: undefined } : WS).config?.scenarios[0], 'ws').websocket;
+    expect(ws()).not.toHaveProperty('push');
+    expect(ws('one')).not.toHaveProperty('push');
+    expect(ws('all')).toMatchObject({ push: 'all' });
+    expect(ws('none')).toMatchObject({ push: 'none' });
+  });
   it.each<[string, unknown, unknown[], Record<string, unknown>, string[]]>([
+    [
+      'push: none with push thresholds',
+      { ...WS, push: 'none' },
+      [{ peers: 2, messages: 1 }],
+      {},
+      [
+        'scenarios[0].websocket.thresholds.push: no push to gate with push: none (an echo server answers the sender only)',
+      ],
+    ],
+    [
+      'push: none with a delivery threshold',
+      { ...WS, push: 'none', thresholds: undefined },
+      [{ peers: 2, messages: 1 }],
+      { thresholds: { delivery: { min: '99%' } } },
+      ['scenarios[0].thresholds.delivery: nothing is delivered to other peers with websocket.push: none'],
+    ],
+    [
+      'an unknown push',
+      { ...WS, push: 'some' },
+      [{ peers: 2, messages: 1 }],
+      {},
+      ['scenarios[0].websocket.push: must be one, all or none'],
+    ],
     [
       'websocket and request together',
       WS,
@@ -254,8 +285,14 @@ describe('the plan and the hash of a WebSocket scenario', () => {
     });
     expect(() => expandPlan(plan, {}, () => {})).toThrow('scenarios[0] (broker).websocket.url: ${TOKEN} is not set');
   });
+  it('push: none leaves the push entry out (its thresholds refused above); push is in the plan when not one', () => {
+    const none = config({ ...WS, push: 'none', thresholds: undefined }).config?.scenarios[0] as Scenario;
+    expect(targetOf(buildPlan([none], [], () => []).scenarios[0], 'ws').websocket.push).toBe('none');
+  });
   it('changes with the templates, not with the thresholds', () => {
     const base = scenarioHash(s());
+    expect(scenarioHash(config({ ...WS, push: 'one' }).config?.scenarios[0] as Scenario)).toBe(base);
+    expect(scenarioHash(config({ ...WS, push: 'all' }).config?.scenarios[0] as Scenario)).not.toBe(base);
     expect(scenarioHash(config({ ...WS, thresholds: {} }).config?.scenarios[0] as Scenario)).toBe(base);
     expect(scenarioHash(config({ ...WS, drain: '3s' }).config?.scenarios[0] as Scenario)).not.toBe(base);
     expect(scenarioHash(config({ ...WS, message: `${WS.message} ` }).config?.scenarios[0] as Scenario)).not.toBe(base);

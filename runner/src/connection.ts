@@ -30,6 +30,8 @@ export interface Target {
   tls: boolean;
   /** TLS server name (SNI), when the host is a name */
   servername?: string;
+  /** verify the server's certificate (grpcs://, as gRPC clients do); HTTP targets do not: a test SUT's is self-signed */
+  verifyTls?: boolean;
   /** the next serialised request to write: the one request, or the next body's in rotation */
   next: () => Buffer;
   /** a request of mix entry `k` again (the next body in its rotation): one the server never answered */

@@ -49,6 +49,8 @@ export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
     connectTimeoutMs: Math.max(timeoutMs, g.deadlineMs),
   };
   if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
+  // grpcs:// verifies the server's certificate, as gRPC clients (and grpc-js before) do
+  if (tls) t.verifyTls = true;
   return t;
 }
 

@@ -1,25 +1,30 @@
 // WebSocket phases (the broker case): `peers` sockets; each peer sends `messages` messages rendered
 // from the template, each to a random other peer, and the replies are matched by the message's id:
 // the **ack** is the first message on the sender's own socket that contains it, the **push** the
-// first message on any other peer's socket that contains it. Ack and push latency run from the send
-// (or, at a fixed per-peer rate, from the scheduled send: a slow broker cannot slow the schedule
-// down and hide its delay). Connect time is a third histogram. Results: the ack as the phase's
-// responses and latency, push and connect as entries 0 and 1 (phases `name.push`, `name.connect` on
-// the host), delivery = pushed within the drain / sent. A peer the server closes counts as an error
-// by close code; a connect the server refuses as `upgrade-<status>` (or the socket error's code).
+// first message on any other peer's socket that contains it (`push: all`, a broadcast: the first on
+// each other peer's socket, every one a delivery; `push: none`, an echo server: no push at all).
+// Ack and push latency run from the send. At a fixed per-peer rate the sends follow each peer's
+// open-loop schedule (schedule.ts) and are never held back by the server (a peer does not wait for
+// acks), so the open-loop rule gives: latency from the actual send; the timer's granularity and
+// the generator's lateness counted apart (`open`), never charged to the server. Connect time is a
+// third histogram. Results: the ack as the phase's responses and latency, push and connect as
+// entries (phases `name.push`, `name.connect` on the host; connect alone with `push: none`),
+// delivery = deliveries within the drain / deliveries due. A peer the server closes counts as an
+// error by close code; a connect the server refuses as `upgrade-<status>` (or the socket error's code).
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { type PlanWebSocket, WS_ENTRIES, type WsPhase } from '../../src/protocol/plan.js';
+import { addOpenCounts, type OpenLoopCounts } from '../../src/protocol/measurement.js';
+import { type PlanWebSocket, type WsPhase, type WsPush, wsEntries } from '../../src/protocol/plan.js';
 import { compileTemplate, idsIn, messageId, render } from '../../src/protocol/ws-template.js';
 import { errorKindOf } from './connection.js';
+import { IdleWatch } from './open-loop.js';
 import { Recorder } from './recorder.js';
+import { OpenSchedule } from './schedule.js';
 import type { EngineTally } from './tally.js';
 
 export { WS_ENTRIES } from '../../src/protocol/plan.js';
-const PUSH = 0;
 /** how long a stage's end waits for its sockets' closing handshakes before it cuts them */
 const CLOSE_WAIT_MS = 1000;
-const CONNECT = 1;
 
 export interface WsJob {
   ws: PlanWebSocket;
@@ -39,10 +44,14 @@ export interface WsRun {
 
 interface Sent {
   sender: number;
-  /** accountable start: the send, or its scheduled time at a fixed rate (performance.now(), ms) */
+  /** when it was sent (performance.now(), ms) */
   at: number;
   acked: boolean;
-  pushed: boolean;
+  /** deliveries to other peers so far, and due (1 with push: one; the other open peers with all; 0 with none) */
+  delivered: number;
+  due: number;
+  /** push: all: the peers it reached */
+  reached?: Set<number>;
 }
 
 class Peer {
@@ -53,6 +62,8 @@ class Peer {
   /** it will send nothing more (all sent, the warm-up over, or gone) and waits for no ack */
   done = false;
   next = 0;
+  /** at a fixed rate: its open-loop schedule */
+  schedule: OpenSchedule | undefined;
   /** closed-loop: the message waiting for its ack, and since when */
   waiting: number | undefined;
   waitingSince = 0;
@@ -61,7 +72,12 @@ class Peer {
 }
 
 class WsEngine {
-  readonly recorder = new Recorder(WS_ENTRIES.length);
+  private readonly pushMode: WsPush;
+  /** the entries' indices in the recorder (-1: no push entry) */
+  private readonly PUSH: number;
+  private readonly CONNECT: number;
+  readonly recorder: Recorder;
+  private readonly watch = new IdleWatch();
   private readonly peers: Peer[];
   private readonly sent = new Map<string, Sent>();
   private readonly nonce = randomBytes(4).toString('hex');
@@ -72,7 +88,9 @@ class WsEngine {
   private sendingSince = 0;
   private finished = false;
   private acked = 0;
-  private pushed = 0;
+  /** deliveries to other peers made, and due */
+  private delivered = 0;
+  private due = 0;
   private connecting: number;
   private drainTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
@@ -85,6 +103,11 @@ class WsEngine {
   });
 
   constructor(private readonly job: WsJob) {
+    this.pushMode = job.ws.push ?? 'one';
+    const entries = wsEntries(this.pushMode);
+    this.PUSH = entries.indexOf('push');
+    this.CONNECT = entries.indexOf('connect');
+    this.recorder = new Recorder(entries.length);
     this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
@@ -117,7 +140,7 @@ class WsEngine {
       p.done = true;
       this.refusals[kind] = (this.refusals[kind] ?? 0) + 1;
       this.recorder.error(kind);
-      this.recorder.sub(CONNECT).error(kind);
+      this.recorder.sub(this.CONNECT).error(kind);
       this.connected();
     };
     socket.on('unexpected-response', (req, res) => {
@@ -129,7 +152,7 @@ class WsEngine {
     const ready = (): void => {
       clearTimeout(p.timer);
       p.open = true;
-      this.recorder.sub(CONNECT).ok(0, (performance.now() - at) * 1000);
+      this.recorder.sub(this.CONNECT).ok(0, (performance.now() - at) * 1000);
       this.connected();
     };
     socket.on('open', () => {
@@ -167,7 +190,7 @@ class WsEngine {
 
   /** Every peer connected or failed: the peers start sending together, so pushes have recipients. */
   private connected(): void {
-    this.recorder.sub(CONNECT).sent++;
+    this.recorder.sub(this.CONNECT).sent++;
     if (--this.connecting > 0) return;
     const open = this.peers.filter((p) => p.open);
     if (open.length === 0) {
@@ -192,13 +215,26 @@ class WsEngine {
     return this.job.sendForMs !== undefined && now - this.sendingSince >= this.job.sendForMs;
   }
 
+  /** Deliveries a message sent now is due: one other peer, every other open one, or none. */
+  private dueFor(p: Peer): number {
+    if (this.pushMode === 'none') return 0;
+    if (this.pushMode === 'one') return 1;
+    let open = 0;
+    for (const q of this.peers) if (q !== p && q.open && !q.gone) open++;
+    return open;
+  }
+
   private sendOne(p: Peer, at: number): void {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
     const text = render(this.message, this.values(p, n, id));
-    this.sent.set(id, { sender: p.index, at, acked: false, pushed: false });
+    const due = this.dueFor(p);
+    const s: Sent = { sender: p.index, at, acked: false, delivered: 0, due };
+    if (this.pushMode === 'all') s.reached = new Set();
+    this.sent.set(id, s);
+    this.due += due;
     this.recorder.sentOne(-1);
-    this.recorder.sub(PUSH).sent++;
+    if (this.PUSH >= 0) this.recorder.sub(this.PUSH).sent += due;
     (p.socket as WebSocket).send(text);
   }
 
@@ -215,27 +251,39 @@ class WsEngine {
     this.sendOne(p, now);
   }
 
-  /** Open loop: message n at sendingSince + n / rate, whatever happened to the ones before. */
+  /**
+   * Open loop: message n due at sendingSince + n / rate, whatever happened to the ones before; each
+   * goes when its timer fires (all those due, when the generator fell behind), its latency from
+   * that moment, and the delay split by the schedule's rule (never the server's: nothing holds a
+   * send back). A warm-up sends what falls in its time.
+   */
   private schedule(p: Peer): void {
-    const interval = 1000 / (this.job.phase.rate as number);
+    const rate = this.job.phase.rate as number;
+    const messages =
+      this.job.sendForMs === undefined
+        ? this.job.phase.messages
+        : Math.min(this.job.phase.messages, Math.ceil((this.job.sendForMs * rate) / 1000 - 1e-9));
+    const schedule = new OpenSchedule({
+      startAt: this.sendingSince,
+      rate,
+      durationMs: (messages * 1000) / rate,
+      stride: 1,
+      offset: 0,
+    });
+    p.schedule = schedule;
+    const take = (): boolean => !p.gone;
+    const send = (): void => this.sendOne(p, performance.now());
     const tick = (): void => {
       const now = performance.now();
-      // every message already due goes now, stamped with its scheduled time
-      while (!p.gone && p.next < this.job.phase.messages) {
-        const due = this.sendingSince + p.next * interval;
-        if (due > now) break;
-        if (this.stopSending(due)) {
-          p.next = this.job.phase.messages;
-          break;
-        }
-        this.sendOne(p, due);
-      }
-      if (p.gone || p.next >= this.job.phase.messages) {
+      this.watch.observe(now);
+      schedule.pump(now, this.watch.at, take, send);
+      const next = schedule.nextAt();
+      if (p.gone || next === undefined) {
         p.done = true;
         this.maybeDrain();
         return;
       }
-      p.timer = setTimeout(tick, Math.max(0, this.sendingSince + p.next * interval - performance.now()));
+      p.timer = setTimeout(tick, Math.max(0, next - performance.now()));
     };
     tick();
   }
@@ -243,6 +291,7 @@ class WsEngine {
   private onMessage(p: Peer, data: Buffer, isBinary: boolean): void {
     if (this.finished) return;
     const now = performance.now();
+    this.watch.observe(now);
     const text = isBinary ? data.toString('latin1') : data.toString();
     for (const [sender, n] of idsIn(text, this.nonce)) {
       const s = this.sent.get(messageId(this.nonce, sender, n));
@@ -254,10 +303,12 @@ class WsEngine {
         this.acked++;
         this.recorder.ok(data.length, latencyUs);
         if (!this.job.phase.rate && p.waiting === n) this.sendNext(p, now);
-      } else if (!s.pushed) {
-        s.pushed = true;
-        this.pushed++;
-        this.recorder.sub(PUSH).ok(data.length, latencyUs);
+      } else if (s.reached ? !s.reached.has(p.index) : s.delivered < s.due) {
+        // push: one, the first other peer to get it; push: all, each other peer once
+        s.reached?.add(p.index);
+        s.delivered++;
+        this.delivered++;
+        this.recorder.sub(this.PUSH).ok(data.length, latencyUs);
       }
     }
     this.maybeDrain();
@@ -277,7 +328,7 @@ class WsEngine {
   }
 
   private allAnswered(): boolean {
-    return this.acked === this.sent.size && this.pushed === this.sent.size;
+    return this.acked === this.sent.size && this.delivered >= this.due;
   }
 
   /** Once every peer is done sending: finish when every message is acked and pushed, or at the drain's end. */
@@ -296,11 +347,11 @@ class WsEngine {
     this.finished = true;
     clearTimeout(this.drainTimer);
     clearInterval(this.sweeper);
-    const { acked, pushed } = this;
+    const { acked, delivered, due } = this;
     const sent = this.sent.size;
     const rec = this.recorder;
     if (sent > acked) rec.errors['no-ack'] = sent - acked;
-    if (sent > pushed) rec.sub(PUSH).errors['no-push'] = sent - pushed;
+    if (this.PUSH >= 0 && due > delivered) rec.sub(this.PUSH).errors['no-push'] = due - delivered;
     const closed: Array<Promise<void>> = [];
     for (const p of this.peers) {
       clearTimeout(p.timer);
@@ -315,7 +366,11 @@ class WsEngine {
     }
     const tally = rec.tally();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
-    tally.delivery = { sent, delivered: pushed };
+    // deliveries due and made (with push: one, messages sent and pushed); none with push: none
+    if (this.PUSH >= 0) tally.delivery = { sent: due, delivered };
+    let open: OpenLoopCounts | undefined;
+    for (const p of this.peers) if (p.schedule) open = addOpenCounts(open, p.schedule.counts(0));
+    if (open) tally.open = open;
     // the next stage reconnects the same peer numbers: a server that forgets peer N when its socket
     // closes must see these closes first (waited for at most CLOSE_WAIT_MS, then cut)
     const cut = setTimeout(() => {

@@ -110,6 +110,11 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     if (scenario.thresholds.delivery && !protocol.delivery) {
       const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
       problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
+    } else if (scenario.thresholds.delivery && target.kind === 'ws' && target.websocket.push === 'none') {
+      const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
+      problems.push(
+        `${path}.thresholds.delivery: nothing is delivered to other peers with websocket.push: none${from}`,
+      );
     }
     // a target is nobody's container: SUT resources cannot be sampled
     for (const m of raw.target !== undefined ? RESOURCE_METRICS.filter((x) => scenario.thresholds[x]) : []) {

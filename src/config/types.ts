@@ -14,7 +14,7 @@ export interface Threshold {
   min?: number;
   alpha?: number;
 }
-import type { Phase, ReadyProbe } from '../protocol/plan.js';
+import type { Phase, ReadyProbe, WsPush } from '../protocol/plan.js';
 
 export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../protocol/plan.js';
 export { OPEN_LATE_MS, openLoopLimits } from '../protocol/plan.js';
@@ -55,6 +55,8 @@ export interface WsSpec {
   drainMs: number;
   /** gates on the `push` and `connect` results (only the metrics given) */
   thresholds: { push: Thresholds; connect: Thresholds };
+  /** who else gets each message: one other peer (absent), all of them, or none (an echo server) */
+  push?: WsPush;
 }
 
 /** A gRPC scenario: unary calls of one method, in closed or open loop like HTTP requests. */

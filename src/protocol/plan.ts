@@ -142,6 +142,18 @@ export interface PlanMixEntry {
 /** A WebSocket phase's outcomes beside the ack (the phase's own): results of their own, `phase.push` and `phase.connect`. */
 export const WS_ENTRIES = ['push', 'connect'] as const;
 
+/**
+ * Who should get a WebSocket message besides its sender: `one` other peer (the first to get it is
+ * its push), `all` other peers (a broadcast: each delivery counts), or `none` (an echo server:
+ * only the ack is awaited).
+ */
+export type WsPush = 'one' | 'all' | 'none';
+
+/** The entries a WebSocket scenario's phases have: no push without pushes. */
+export function wsEntries(push: WsPush | undefined): ReadonlyArray<(typeof WS_ENTRIES)[number]> {
+  return push === 'none' ? ['connect'] : WS_ENTRIES;
+}
+
 /** What the peers of a WebSocket scenario send (templates: see runner/src/ws-template.ts). */
 export interface PlanWebSocket {
   /** ws:// or wss://; may hold {{peer}} */
@@ -155,6 +167,8 @@ export interface PlanWebSocket {
   message: string;
   /** how long after its last send a peer's acks and pushes may still arrive, ms */
   drainMs: number;
+  /** who else gets each message (absent: one other peer) */
+  push?: WsPush;
 }
 
 /** What the calls of a gRPC scenario are: one unary method, its messages rotated. */

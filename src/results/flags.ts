@@ -80,14 +80,15 @@ function generatorBound(
   // Late sends are judged over the phase, not trial by trial: a share of sends merges across trials
   // the way the latencies do, and a phase that got more trials to confirm a change must not become
   // likelier to be called generator-bound because one of them met a VM hiccup (CI, issue 20).
-  const late = kind === 'open' ? lateForGenerator(trials) : undefined;
+  // open loops, and WebSocket phases at a per-peer rate (whose trials carry the schedule's counts)
+  const late = kind !== 'closed' ? lateForGenerator(trials) : undefined;
   if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
     const where =
       trials.length === 1
         ? `trial ${late.worst.trial}`
         : `${trials.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
     reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? '?'} req/s`,
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? '?'} ${kind === 'ws' ? 'messages/s per peer' : 'req/s'}`,
     );
   }
   if (reasons.length === 0) return undefined;

@@ -1,5 +1,5 @@
 // WebSocket peers (runner/src/ws.ts): a phase runs in one engine, on the runner's main thread.
-import { type PlanWs, WS_ENTRIES } from '../../../src/protocol/plan.js';
+import { type PlanWs, wsEntries } from '../../../src/protocol/plan.js';
 import { runWs, type WsJob } from '../ws.js';
 import type { Engine } from './engine.js';
 
@@ -18,5 +18,5 @@ export const wsEngine: Engine<PlanWs> = {
   run() {
     throw new Error('WebSocket phases run in one engine (runner/src/ws.ts)');
   },
-  entries: (_target, phase) => (phase.kind === 'ws' ? [...WS_ENTRIES] : []),
+  entries: (target, phase) => (phase.kind === 'ws' ? [...wsEntries(target.websocket.push)] : []),
 };

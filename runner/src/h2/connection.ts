@@ -169,7 +169,8 @@ export class H2Connection implements EngineConnection, FrameSink {
       const opts: ConnectionOptions = {
         host: target.host,
         port: target.port,
-        rejectUnauthorized: false, // a test SUT's self-signed certificate is not an error
+        // a test SUT's self-signed certificate is not an error, except where the target says (grpcs://)
+        rejectUnauthorized: target.verifyTls === true,
         // http/1.1 offered too: a server without h2 then says so (ALPN picks it) rather than refusing the handshake
         ALPNProtocols: ['h2', 'http/1.1'],
       };

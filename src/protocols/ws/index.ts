@@ -1,5 +1,5 @@
 // WebSocket peers: messages acked on the sender's socket and pushed to another peer's.
-import { WS_ENTRIES } from '../../protocol/plan.js';
+import { wsEntries } from '../../protocol/plan.js';
 import type { WsTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
@@ -9,7 +9,8 @@ export const ws: HostProtocol<WsTarget> = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
   plan: (target) => planWs(target),
-  entries: (target) => WS_ENTRIES.map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
+  entries: (target) =>
+    wsEntries(target.websocket.push).map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
   url: (target) => target.websocket.url,
   delivery: true,
   noSweep: 'not available for a WebSocket scenario (give phases of several peer counts)',

@@ -88,7 +88,11 @@ function normalizeWebSocket(raw: RawWebSocket, path: string, problems: string[])
   });
   if (raw['hello-reply'] && hello.length === 0) problems.push(`${path}.hello-reply: needs hello messages to answer`);
   const drainMs = raw.drain !== undefined ? (parseDurationMs(raw.drain) as number) : DEFAULT_WS_DRAIN_MS;
+  if (raw.push === 'none' && raw.thresholds?.push !== undefined)
+    problems.push(`${path}.thresholds.push: no push to gate with push: none (an echo server answers the sender only)`);
+  const push = raw.push && raw.push !== 'one' ? { push: raw.push } : {};
   return {
+    ...push,
     url: raw.url,
     headers,
     hello,

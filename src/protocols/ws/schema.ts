@@ -29,6 +29,12 @@ export const websocket = z.strictObject({
     .boolean({ error: 'must be true or false' })
     .optional()
     .describe('the string templates are JSON: checked when the config is read (objects always are)'),
+  push: z
+    .enum(['one', 'all', 'none'], { error: 'must be one, all or none' })
+    .optional()
+    .describe(
+      'who else gets each message: one other peer (default; the first to get it is its push), all other peers (a broadcast: every delivery counts, delivery = deliveries ÷ (messages × other peers)), or none (an echo server: only the ack is awaited)',
+    ),
   drain: durationIn(0, 10 * 60_000, '0s to 10m')
     .optional()
     .describe('how long acks and pushes may still arrive after the last send (default 5s)'),
