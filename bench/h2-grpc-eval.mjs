@@ -4,8 +4,8 @@
 // service (fixtures/grpc-search, `vectordb.VectorDB/Search`, Go, GOMAXPROCS=1, pinned to core 1)
 // with every client pinned to core 0:
 //   - ghz (v0.120.0, --connections=1), closed loop at N in flight, and --rps=500 -c N;
-//   - perf-gate's runner as it is today (dist/runner.mjs, @grpc/grpc-js, channels 1), as
-//     bench/grpc.mjs runs it;
+//   - perf-gate's runner as it is today (dist/runner.mjs, channels 1), as bench/grpc.mjs runs
+//     it: @grpc/grpc-js when this evaluation was recorded, its own HTTP/2 client since;
 //   - "grpc-js loop": a plain @grpc/grpc-js loop (makeUnaryRequest, serialised buffer, no
 //     perf-gate around it) in this script's own harness, to separate grpc-js from perf-gate;
 //   - "h2": a minimal unary gRPC client on node:http2: the request (5-byte gRPC prefix + protobuf
@@ -931,7 +931,6 @@ async function main() {
   copyFileSync(RUNNER, RUNNER_COPY);
   const runnerBuilt = statSync(RUNNER).mtime.toISOString().slice(0, 16).replace('T', ' ');
   const grpcJsVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/@grpc/grpc-js/package.json'), 'utf8')).version;
-  const descriptor = root.toJSON();
 
   // ---- CPU accounting from /proc
   const machineTicks = () => {
@@ -1061,10 +1060,10 @@ async function main() {
             kind: 'grpc',
             grpc: {
               url,
-              descriptor,
               service: 'vectordb.VectorDB',
               method: 'Search',
-              messages: [MESSAGE],
+              path: PATH,
+              messages: [REQUEST.toString('base64')],
               metadata: {},
               channels: 1,
               deadlineMs: DEADLINE_MS,
