@@ -13058,7 +13058,7 @@ var H2Connection = class {
         return;
       case FRAME.GOAWAY:
         if (end - start < 8) throw new H2Error("h2-frame-size-error", "GOAWAY too short");
-        return this.onGoaway(buf.readUInt32BE(start) & MAX_WINDOW);
+        return this.onGoaway(buf.readUInt32BE(start) & MAX_WINDOW, buf.readUInt32BE(start + 4));
       case FRAME.WINDOW_UPDATE: {
         if (end - start !== 4) throw new H2Error("h2-frame-size-error", "WINDOW_UPDATE of the wrong size");
         const inc = buf.readUInt32BE(start) & MAX_WINDOW;
@@ -13155,8 +13155,13 @@ var H2Connection = class {
       this.startWaiting();
     }
   }
-  /** GOAWAY: requests above its last stream id were not processed (`goaway`); the rest finish. */
-  onGoaway(lastId) {
+  /**
+   * GOAWAY: the requests above its last stream id (and those still waiting here) were not
+   * processed. A graceful one (NO_ERROR: a server's request limit, a graceful restart) has them
+   * sent again on another connection, as HTTP/2 clients do (RFC 9113 §8.7); after one with an
+   * error code they fail as `goaway`. The requests below it finish; then the connection closes.
+   */
+  onGoaway(lastId, code) {
     this.draining = true;
     const lost = [...this.streams.values()].filter((s) => s.id > lastId);
     lost.push(...this.waiting.splice(0));
@@ -13165,7 +13170,8 @@ var H2Connection = class {
       if (s.id !== 0) this.forget(s);
       this.tag = s.tag;
       this.req = s.req;
-      this.owner.onFailed(this, "goaway");
+      if (code === 0) this.owner.onRetry(this);
+      else this.owner.onFailed(this, "goaway");
     }
     this.afterStream();
   }
@@ -13624,6 +13630,7 @@ var parkingOwner = {
   onOpen: () => void 0,
   onResponse: () => void 0,
   onFailed: () => void 0,
+  onRetry: () => void 0,
   onClose: (c) => {
     for (const lot of parked.values()) lot.connections.delete(c);
   }
@@ -14095,6 +14102,8 @@ var OpenEngine = class {
   perConnection;
   maxConnections;
   inFlight = 0;
+  /** requests the server never processed (a graceful GOAWAY), to send again: their mix entry and accountable start */
+  retries = [];
   watch = new IdleWatch();
   connecting = 0;
   /** sends settled: answered, failed, or dropped because their connection could not open */
@@ -14128,7 +14137,7 @@ var OpenEngine = class {
     const more = Math.min(
       this.maxConnections - this.all.size,
       MAX_CONNECTING - this.connecting,
-      Math.ceil(this.schedule.waiting(now) / this.perConnection) - this.connecting
+      Math.ceil((this.schedule.waiting(now) + this.retries.length) / this.perConnection) - this.connecting
     );
     for (let i = 0; i < more; i++) this.open(now);
     return false;
@@ -14143,6 +14152,12 @@ var OpenEngine = class {
   }
   pump(now) {
     if (this.finished) return;
+    while (this.retries.length > 0 && this.takeConnection()) {
+      const r = this.retries.shift();
+      this.inFlight++;
+      this.taken.send(this.target.again(r.req < 0 ? 0 : r.req), performance2.now(), r.req, r.tag);
+    }
+    if (this.retries.length > 0) return;
     this.schedule.pump(now, this.watch.at, this.take, this.send);
     this.arm(now);
   }
@@ -14184,6 +14199,11 @@ var OpenEngine = class {
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(now);
+  }
+  onRetry(c) {
+    this.inFlight--;
+    this.retries.push({ req: c.req, tag: c.tag });
+    this.pump(performance2.now());
   }
   onClose(c, kind, byServer) {
     const now = performance2.now();
@@ -14519,6 +14539,11 @@ var ClosedEngine = class {
     if (this.stopped) return;
     this.recorder.error(kind, c.req);
     this.settle();
+    this.refill(c);
+  }
+  onRetry(c) {
+    if (this.stopped) return;
+    this.resend.push(c.req);
     this.refill(c);
   }
   /** A request of `c` is settled: the next goes out (on it, or under a cap on any with room). */

@@ -318,19 +318,21 @@ async function rawServer(opts: {
 }
 
 describe('HTTP/2 faults', () => {
-  it('GOAWAY mid-phase: requests above its last stream id fail as goaway, a new connection carries on', async () => {
-    // the 10th request of the first connection is answered by GOAWAY naming stream 13 (the 7th) as the last
-    // processed: streams 15–19 (the 8th–10th, in flight with 4 streams) were never processed
+  /**
+   * A server whose first connection answers its 10th request with GOAWAY naming stream 13 (the 7th)
+   * as the last processed, with `code`: streams 15–19 (the 8th–10th, in flight with 4 streams)
+   * were never processed; stream 13 is still answered.
+   */
+  async function goawayServer(code: number) {
     const held: Array<{ socket: Socket; stream: number }> = [];
-    const srv = await rawServer({
+    return rawServer({
       onRequest: ({ socket, stream, count }) => {
         if (count > 6 && count < 10) {
           held.push({ socket, stream });
           return true;
         }
         if (count === 10) {
-          socket.write(goawayFrame(13, 0));
-          // stream 13 is still answered (it is at or below the last id)
+          socket.write(goawayFrame(13, code));
           const h = held.find((x) => x.stream === 13);
           if (h)
             h.socket.write(
@@ -341,10 +343,38 @@ describe('HTTP/2 faults', () => {
         return false;
       },
     });
+  }
+
+  it('a GOAWAY with an error code mid-phase: requests above its last stream id fail as goaway, a new connection carries on', async () => {
+    const srv = await goawayServer(2);
     const t = await runClosed(h2Load(srv.url), 1, { requests: 40 }, 2000, 4).done;
     expect(t.errors).toEqual({ goaway: 3 });
     expect(t.successes).toBe(37);
     expect(srv.connections()).toBe(2);
+  });
+
+  it('a graceful GOAWAY (NO_ERROR, a server’s request limit): the unprocessed requests go again, none lost', async () => {
+    const srv = await goawayServer(0);
+    const t = await runClosed(h2Load(srv.url), 1, { requests: 40 }, 2000, 4).done;
+    expect(t.errors).toEqual({});
+    expect(t).toMatchObject({ sent: 40, successes: 40 });
+    // the server saw the three again on the second connection
+    expect(srv.requests()).toBe(43);
+    expect(srv.connections()).toBe(2);
+  });
+
+  it('a graceful GOAWAY in an open loop: the unprocessed sends go again, every scheduled send answered', async () => {
+    const srv = await goawayServer(0);
+    const t = await runOpen({
+      load: h2Load(srv.url),
+      schedule: { startAt: performance.now() + 20, rate: 200, durationMs: 500, stride: 1, offset: 0 },
+      connections: 4,
+      streams: { perConnection: 4, connections: 1 },
+      timeoutMs: 2000,
+    }).done;
+    expect(t.errors).toEqual({});
+    expect(t.open).toMatchObject({ scheduled: 100, unfinished: 0 });
+    expect(t.successes).toBe(100);
   });
 
   it('a send window that never opens: the phase ends on time, the stuck requests counted', async () => {

@@ -184,6 +184,13 @@ class ClosedEngine implements ConnectionOwner {
     this.refill(c);
   }
 
+  onRetry(c: EngineConnection): void {
+    if (this.stopped) return;
+    // never processed: it goes out again first, on whichever connection writes next
+    this.resend.push(c.req);
+    this.refill(c);
+  }
+
   /** A request of `c` is settled: the next goes out (on it, or under a cap on any with room). */
   private refill(c: EngineConnection): void {
     if (this.stopped) return;

@@ -179,6 +179,12 @@ export interface ConnectionOwner {
    */
   onFailed(c: EngineConnection, kind: string): void;
   /**
+   * One request the server provably never processed (HTTP/2: above a graceful GOAWAY's last stream
+   * id): it is to be sent again on another connection, counted as sent once; `c.tag` and `c.req`
+   * say which. The connection takes no new request.
+   */
+  onRetry(c: EngineConnection): void;
+  /**
    * The connection is gone and will not be used again. `kind` is set when a request was in flight
    * (or the connect failed): that request failed with this error kind (with pipelining, every
    * request in `pendingRequests()`). Without `kind`, any still pending were written behind a
@@ -485,6 +491,7 @@ const parkingOwner: ConnectionOwner = {
   onOpen: () => undefined,
   onResponse: () => undefined,
   onFailed: () => undefined,
+  onRetry: () => undefined,
   onClose: (c) => {
     for (const lot of parked.values()) lot.connections.delete(c);
   },

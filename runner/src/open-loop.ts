@@ -79,6 +79,8 @@ class OpenEngine implements ConnectionOwner {
   private readonly perConnection: number;
   private readonly maxConnections: number;
   private inFlight = 0;
+  /** requests the server never processed (a graceful GOAWAY), to send again: their mix entry and accountable start */
+  private readonly retries: Array<{ req: number; tag: number }> = [];
   private readonly watch = new IdleWatch();
   private connecting = 0;
   /** sends settled: answered, failed, or dropped because their connection could not open */
@@ -142,7 +144,7 @@ class OpenEngine implements ConnectionOwner {
     const more = Math.min(
       this.maxConnections - this.all.size,
       MAX_CONNECTING - this.connecting,
-      Math.ceil(this.schedule.waiting(now) / this.perConnection) - this.connecting,
+      Math.ceil((this.schedule.waiting(now) + this.retries.length) / this.perConnection) - this.connecting,
     );
     for (let i = 0; i < more; i++) this.open(now);
     return false;
@@ -159,6 +161,13 @@ class OpenEngine implements ConnectionOwner {
 
   private pump(now: number): void {
     if (this.finished) return;
+    // requests to send again go first, keeping their accountable start (the wait counts)
+    while (this.retries.length > 0 && this.takeConnection()) {
+      const r = this.retries.shift() as { req: number; tag: number };
+      this.inFlight++;
+      (this.taken as EngineConnection).send(this.target.again(r.req < 0 ? 0 : r.req), performance.now(), r.req, r.tag);
+    }
+    if (this.retries.length > 0) return;
     this.schedule.pump(now, this.watch.at, this.take, this.send);
     this.arm(now);
   }
@@ -205,6 +214,12 @@ class OpenEngine implements ConnectionOwner {
     this.settle();
     if (c.usable) this.idle.push(c);
     this.pump(now);
+  }
+
+  onRetry(c: EngineConnection): void {
+    this.inFlight--;
+    this.retries.push({ req: c.req, tag: c.tag });
+    this.pump(performance.now());
   }
 
   onClose(c: EngineConnection, kind: string | undefined, byServer: boolean): void {

@@ -446,7 +446,7 @@ export class H2Connection implements EngineConnection, FrameSink {
         return;
       case FRAME.GOAWAY:
         if (end - start < 8) throw new H2Error('h2-frame-size-error', 'GOAWAY too short');
-        return this.onGoaway(buf.readUInt32BE(start) & MAX_WINDOW);
+        return this.onGoaway(buf.readUInt32BE(start) & MAX_WINDOW, buf.readUInt32BE(start + 4));
       case FRAME.WINDOW_UPDATE: {
         if (end - start !== 4) throw new H2Error('h2-frame-size-error', 'WINDOW_UPDATE of the wrong size');
         const inc = buf.readUInt32BE(start) & MAX_WINDOW;
@@ -553,8 +553,13 @@ export class H2Connection implements EngineConnection, FrameSink {
     }
   }
 
-  /** GOAWAY: requests above its last stream id were not processed (`goaway`); the rest finish. */
-  private onGoaway(lastId: number): void {
+  /**
+   * GOAWAY: the requests above its last stream id (and those still waiting here) were not
+   * processed. A graceful one (NO_ERROR: a server's request limit, a graceful restart) has them
+   * sent again on another connection, as HTTP/2 clients do (RFC 9113 §8.7); after one with an
+   * error code they fail as `goaway`. The requests below it finish; then the connection closes.
+   */
+  private onGoaway(lastId: number, code: number): void {
     this.draining = true;
     const lost = [...this.streams.values()].filter((s) => s.id > lastId);
     lost.push(...this.waiting.splice(0));
@@ -563,7 +568,8 @@ export class H2Connection implements EngineConnection, FrameSink {
       if (s.id !== 0) this.forget(s);
       this.tag = s.tag;
       this.req = s.req;
-      this.owner.onFailed(this, 'goaway');
+      if (code === 0) this.owner.onRetry(this);
+      else this.owner.onFailed(this, 'goaway');
     }
     this.afterStream();
   }
