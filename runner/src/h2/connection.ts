@@ -605,6 +605,8 @@ export class H2Connection implements EngineConnection, FrameSink {
   }
 
   private complete(s: Stream): void {
+    // answered before its body was all sent (an early 413, say): the rest is not wanted
+    if (s.held) this.write(rstStreamFrame(s.id, 0));
     this.forget(s);
     this.tag = s.tag;
     this.req = s.req;
