@@ -12642,6 +12642,7 @@ var HpackDecoder = class {
     let m = 0;
     let b;
     do {
+      if (m > 28) throw new HpackError("hpack: integer too long");
       b = this.byte(buf);
       v += (b & 127) * 2 ** m;
       m += 7;
@@ -13202,6 +13203,7 @@ var H2Connection = class {
       this.start(this.waiting.shift());
   }
   complete(s) {
+    if (s.held) this.write(rstStreamFrame(s.id, 0));
     this.forget(s);
     this.tag = s.tag;
     this.req = s.req;
@@ -13257,11 +13259,12 @@ function h2RequestFrames(parts) {
   const method = parts.method.toUpperCase();
   let authority = url.host;
   const rest = [];
-  for (const [k, v] of Object.entries(parts.headers)) {
+  for (const [k, raw] of Object.entries(parts.headers)) {
     const name = k.toLowerCase();
+    const v = raw.replace(/^[ \t]+|[ \t]+$/g, "");
     if (name === "host") authority = v;
     else if (CONNECTION_SPECIFIC.has(name) || name === "content-length") continue;
-    else if (name === "te" && v.trim().toLowerCase() !== "trailers") continue;
+    else if (name === "te" && v.toLowerCase() !== "trailers") continue;
     else rest.push([name, v]);
   }
   const body = parts.body === void 0 ? void 0 : Buffer.from(parts.body, "utf8");
@@ -13277,7 +13280,7 @@ function h2RequestFrames(parts) {
   return requestFrames(encodeHeaderBlock(fields), body);
 }
 function grpcTimeout(ms) {
-  const whole = Math.max(0, Math.ceil(ms));
+  const whole = Number.isNaN(ms) ? 1 : Math.max(1, Math.ceil(ms));
   if (whole % 1e3 === 0 && whole / 1e3 < 1e8) return `${whole / 1e3}S`;
   if (whole < 1e8) return `${whole}m`;
   return `${Math.min(99999999, Math.ceil(whole / 36e5))}H`;
@@ -13295,7 +13298,7 @@ function grpcCallFrames(parts) {
   ];
   for (const [k, v] of Object.entries(parts.metadata)) {
     const name = k.toLowerCase();
-    if (!CONNECTION_SPECIFIC.has(name) && !name.startsWith(":")) fields.push([name, v]);
+    if (!CONNECTION_SPECIFIC.has(name) && !name.startsWith(":")) fields.push([name, v.replace(/^[ \t]+|[ \t]+$/g, "")]);
   }
   const framed = Buffer.allocUnsafe(5 + parts.message.length);
   framed[0] = 0;

@@ -385,7 +385,8 @@ describe('HpackDecoder: hostile blocks are HpackError', () => {
     expect(attempt(Buffer.alloc(refs + 1, 0xbe), d)).toMatchObject({ hpack: true });
   });
 
-  // BUG: an integer with 147 or more zero continuation bytes (0x80) decodes to NaN: 2 ** m is
+  // Was a bug (fixed: at most 5 octets after the prefix): an integer with 147 or more zero
+  // continuation bytes (0x80) decoded to NaN: 2 ** m is
   // Infinity from m = 1029, 0 * Infinity is NaN, and `v > 0xffffffff` is false for NaN. A size
   // update to NaN is accepted (`NaN > 4096` is false) and the table then never evicts (`size > NaN`),
   // so it grows without bound; a string length of NaN passes the length check and the rest of the
@@ -397,7 +398,7 @@ describe('HpackDecoder: hostile blocks are HpackError', () => {
     0x00,
     ...suffix,
   ];
-  it.fails.each([
+  it.each([
     ['a table size update', overlong([0x3f], [])],
     ['a string length', overlong([0x00, 0x7f], [0x01, 0x61])],
     ['a Huffman string length', overlong([0x01, 0xff], [0x61, 0x62])],

@@ -236,6 +236,8 @@ export class HpackDecoder {
     let m = 0;
     let b: number;
     do {
+      // RFC 7541 §5.1: too many octets is a decoding error too (5 hold any 32-bit value)
+      if (m > 28) throw new HpackError('hpack: integer too long');
       b = this.byte(buf);
       v += (b & 0x7f) * 2 ** m;
       m += 7;

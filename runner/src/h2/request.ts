@@ -23,11 +23,13 @@ export function h2RequestFrames(parts: H2RequestParts): Buffer {
   const method = parts.method.toUpperCase();
   let authority = url.host;
   const rest: Array<[string, string]> = [];
-  for (const [k, v] of Object.entries(parts.headers)) {
+  for (const [k, raw] of Object.entries(parts.headers)) {
     const name = k.toLowerCase();
+    // RFC 9113 §8.2.1: no leading or trailing space or tab in a value (HTTP/1.1 strips them as OWS)
+    const v = raw.replace(/^[ \t]+|[ \t]+$/g, '');
     if (name === 'host') authority = v;
     else if (CONNECTION_SPECIFIC.has(name) || name === 'content-length') continue;
-    else if (name === 'te' && v.trim().toLowerCase() !== 'trailers') continue;
+    else if (name === 'te' && v.toLowerCase() !== 'trailers') continue;
     else rest.push([name, v]);
   }
   const body = parts.body === undefined ? undefined : Buffer.from(parts.body, 'utf8');
@@ -43,9 +45,9 @@ export function h2RequestFrames(parts: H2RequestParts): Buffer {
   return requestFrames(encodeHeaderBlock(fields), body);
 }
 
-/** A gRPC deadline as `grpc-timeout` (at most 8 digits, in the largest unit that keeps it whole). */
+/** A gRPC deadline as `grpc-timeout` (1 to 8 digits, in the largest unit that keeps it whole; at least 1 ms). */
 export function grpcTimeout(ms: number): string {
-  const whole = Math.max(0, Math.ceil(ms));
+  const whole = Number.isNaN(ms) ? 1 : Math.max(1, Math.ceil(ms));
   if (whole % 1000 === 0 && whole / 1000 < 1e8) return `${whole / 1000}S`;
   if (whole < 1e8) return `${whole}m`;
   return `${Math.min(99_999_999, Math.ceil(whole / 3_600_000))}H`;
@@ -76,7 +78,7 @@ export function grpcCallFrames(parts: GrpcCallParts): Buffer {
   ];
   for (const [k, v] of Object.entries(parts.metadata)) {
     const name = k.toLowerCase();
-    if (!CONNECTION_SPECIFIC.has(name) && !name.startsWith(':')) fields.push([name, v]);
+    if (!CONNECTION_SPECIFIC.has(name) && !name.startsWith(':')) fields.push([name, v.replace(/^[ \t]+|[ \t]+$/g, '')]);
   }
   const framed = Buffer.allocUnsafe(5 + parts.message.length);
   framed[0] = 0;
