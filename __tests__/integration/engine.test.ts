@@ -976,6 +976,14 @@ describe('gRPC phases against the grpc-search fixture on 127.0.0.1', () => {
     expect(t.errors).toEqual({ ECONNREFUSED: 6 });
   });
 
+  it('grpc-go sees the metadata: a server that requires it answers OK with it, UNAUTHENTICATED without', async () => {
+    const g = await server({ REQUIRE_METADATA: 'x-tenant=perf-gate' });
+    const ok = await runGrpcClosed(g, 2, { requests: 20 }).done;
+    expect(ok.statusCodes).toEqual({ OK: 20 });
+    const wrong = await runGrpcClosed({ ...g, metadata: { 'x-tenant': 'someone-else' } }, 2, { requests: 20 }).done;
+    expect(wrong.statusCodes).toEqual({ UNAUTHENTICATED: 20 });
+  });
+
   it('metadata and the deadline go out as headers (grpc-timeout), the method as the path', async () => {
     const seen: Array<Record<string, unknown>> = [];
     const h2 = createH2Server();
