@@ -252,7 +252,7 @@ class WsEngine {
   }
 
   /**
-   * Open loop: message n due at sendingSince + n / rate, whatever happened to the ones before; each
+   * Open loop: message n due at the peer's start + n / rate, whatever happened to the ones before; each
    * goes when its timer fires (all those due, when the generator fell behind), its latency from
    * that moment, and the delay split by the schedule's rule (never the server's: nothing holds a
    * send back). A warm-up sends what falls in its time.
@@ -264,7 +264,9 @@ class WsEngine {
         ? this.job.phase.messages
         : Math.min(this.job.phase.messages, Math.ceil((this.job.sendForMs * rate) / 1000 - 1e-9));
     const schedule = new OpenSchedule({
-      startAt: this.sendingSince,
+      // the peers' schedules interleave (peer i a fraction i / peers of an interval later), so the
+      // phase's sends are evenly spaced, as an open loop's are, not a burst of every peer at once
+      startAt: this.sendingSince + (p.index / this.peers.length) * (1000 / rate),
       rate,
       durationMs: (messages * 1000) / rate,
       stride: 1,
