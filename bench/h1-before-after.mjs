@@ -33,8 +33,13 @@ try {
     const order = r % 2 === 0 ? ['now', 'before'] : ['before', 'now'];
     for (const which of order) {
       const runner = which === 'before' ? { runner: before } : {};
-      seen[which].closed.push(await perfGate(nginx.url, closed, runner));
-      seen[which].open.push(await perfGate(nginx.url, open, runner));
+      const c = await perfGate(nginx.url, closed, runner);
+      const o = await perfGate(nginx.url, open, runner);
+      seen[which].closed.push(c);
+      seen[which].open.push(o);
+      console.log(
+        `round ${r + 1} ${which.padEnd(6)}: closed ${c.rps.toFixed(0)} req/s p50 ${fmtUs(c.p50)}; open p50 ${fmtUs(o.p50)} p99 ${fmtUs(o.p99)}`,
+      );
     }
   }
 } finally {
