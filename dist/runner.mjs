@@ -11927,21 +11927,38 @@ var FrameReader = class {
     this.maxFrame = maxFrame;
   }
   maxFrame;
-  rest;
+  /** the unfinished frame's bytes so far, their count, and how many it needs (its header, then all) */
+  parts = [];
+  have = 0;
+  need = FRAME_HEADER;
+  lengthAt(b, p) {
+    const len = b[p] << 16 | b[p + 1] << 8 | b[p + 2];
+    if (len > this.maxFrame) throw new FrameSizeError(`h2: a frame of ${len} bytes (at most ${this.maxFrame})`);
+    return len;
+  }
   /** Reads the frames `buf[start, end)` completes, in order. */
   push(buf, start, end, sink) {
     let b = buf;
     let p = start;
     let e = end;
-    if (this.rest) {
-      b = Buffer.concat([this.rest, buf.subarray(start, end)]);
+    if (this.have > 0) {
+      this.parts.push(Buffer.from(buf.subarray(start, end)));
+      this.have += end - start;
+      if (this.need === FRAME_HEADER && this.have >= FRAME_HEADER) {
+        const joined = Buffer.concat(this.parts);
+        this.parts = [joined];
+        this.need = FRAME_HEADER + this.lengthAt(joined, 0);
+      }
+      if (this.have < this.need) return;
+      b = Buffer.concat(this.parts);
       p = 0;
       e = b.length;
-      this.rest = void 0;
+      this.parts = [];
+      this.have = 0;
+      this.need = FRAME_HEADER;
     }
     while (e - p >= FRAME_HEADER) {
-      const len = b[p] << 16 | b[p + 1] << 8 | b[p + 2];
-      if (len > this.maxFrame) throw new FrameSizeError(`h2: a frame of ${len} bytes (at most ${this.maxFrame})`);
+      const len = this.lengthAt(b, p);
       if (e - p < FRAME_HEADER + len) break;
       const type = b[p + 3];
       const flags = b[p + 4];
@@ -11950,11 +11967,15 @@ var FrameReader = class {
       p = s + len;
       sink.onFrame(type, flags, stream, b, s, p);
     }
-    if (p < e) this.rest = Buffer.from(b.subarray(p, e));
+    if (p < e) {
+      this.parts = [Buffer.from(b.subarray(p, e))];
+      this.have = e - p;
+      this.need = this.have >= FRAME_HEADER ? FRAME_HEADER + this.lengthAt(b, p) : FRAME_HEADER;
+    }
   }
   /** Bytes of an unfinished frame are waiting. */
   get partial() {
-    return this.rest !== void 0;
+    return this.have > 0;
   }
 };
 
@@ -12717,6 +12738,7 @@ var HpackDecoder = class {
 
 // runner/src/h2/connection.ts
 var RECEIVE_WINDOW = 1 << 30;
+var MAX_WRITE_BACKLOG = 16 * 1024 * 1024;
 var LAST_STREAM_ID = MAX_WINDOW - 2;
 var GRPC_STATUS_NAMES = [
   "OK",
@@ -12930,6 +12952,10 @@ var H2Connection = class {
   }
   write(buf) {
     if (this.closed) return;
+    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
+      this.fail("h2-write-backlog", true);
+      return;
+    }
     if (!this.corked) {
       this.corked = true;
       this.socket.cork();
@@ -12948,8 +12974,14 @@ var H2Connection = class {
       if (now - this.connectStartedAt > this.target.connectTimeoutMs) this.abort("connect-timeout");
       return;
     }
-    for (const s of this.streams.values()) if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
-    for (const s of [...this.waiting]) if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+    for (const s of [...this.streams.values()]) {
+      if (this.closed) return;
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
+    }
+    for (const s of [...this.waiting]) {
+      if (this.closed) return;
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+    }
   }
   /** A request that ran out of time: the server is told (when it had it), the owner hears of it. */
   cancel(s, started) {
@@ -13016,6 +13048,7 @@ var H2Connection = class {
         let s = start;
         let e = end;
         if (flags & FLAG.PADDED) {
+          if (end <= start) throw new H2Error("h2-protocol-error", "a PADDED HEADERS frame without its pad length");
           e -= buf[s];
           s++;
         }
@@ -13030,7 +13063,7 @@ var H2Connection = class {
         const k = this.continued;
         if (!k || k.stream !== id) throw new H2Error("h2-protocol-error", "CONTINUATION out of place");
         k.parts.push(Buffer.from(buf.subarray(start, end)));
-        k.size += end - start;
+        k.size += end - start + FRAME_HEADER;
         if (k.size > MAX_HEADER_LIST_SIZE) throw new H2Error("h2-protocol-error", "a header block too large");
         if (flags & FLAG.END_HEADERS) {
           this.continued = void 0;
@@ -13088,6 +13121,7 @@ var H2Connection = class {
     let ds = start;
     let de = end;
     if (flags & FLAG.PADDED) {
+      if (end <= start) throw new H2Error("h2-protocol-error", "a PADDED DATA frame without its pad length");
       de -= buf[ds];
       ds++;
       if (ds > de) throw new H2Error("h2-protocol-error", "DATA padding longer than the frame");
@@ -13165,10 +13199,11 @@ var H2Connection = class {
   onGoaway(lastId, code) {
     this.draining = true;
     const lost = [...this.streams.values()].filter((s) => s.id > lastId);
-    lost.push(...this.waiting.splice(0));
+    lost.push(...this.waiting);
     for (const s of lost) {
       if (this.closed) return;
       if (s.id !== 0) this.forget(s);
+      else this.waiting.splice(this.waiting.indexOf(s), 1);
       this.tag = s.tag;
       this.req = s.req;
       if (code === 0) this.owner.onRetry(this);
@@ -13189,6 +13224,13 @@ var H2Connection = class {
     if (this.closed) return;
     if (this.draining) {
       if (this.streams.size === 0) {
+        while (this.waiting.length > 0) {
+          const s = this.waiting.shift();
+          this.tag = s.tag;
+          this.req = s.req;
+          this.owner.onRetry(this);
+          if (this.closed) return;
+        }
         this.closed = true;
         this.socket.end(goawayFrame(0, 0));
         this.socket.destroy();
@@ -14131,7 +14173,8 @@ var OpenEngine = class {
   }
   takeConnection() {
     if (this.inFlight >= this.job.connections) return false;
-    const c = this.idle.pop();
+    let c = this.idle.pop();
+    while (c && !c.usable) c = this.idle.pop();
     if (c) {
       this.taken = c;
       return true;

@@ -377,6 +377,52 @@ describe('HTTP/2 faults', () => {
     expect(t.successes).toBe(100);
   });
 
+  it('a graceful GOAWAY while the connection has free streams: later sends take another connection, none lost', async () => {
+    // at 100/s with 4 streams a connection mostly has 1 in flight and 3 free slots when the GOAWAY comes
+    const srv = await rawServer({
+      onRequest: ({ socket, stream, count }) => {
+        if (count === 10) socket.write(goawayFrame(stream, 0));
+        return false;
+      },
+    });
+    const t = await runOpen({
+      load: h2Load(srv.url),
+      schedule: { startAt: performance.now() + 20, rate: 100, durationMs: 400, stride: 1, offset: 0 },
+      connections: 4,
+      streams: { perConnection: 4, connections: 1 },
+      timeoutMs: 2000,
+    }).done;
+    expect(t.errors).toEqual({});
+    expect(t.open).toMatchObject({ scheduled: 40, unfinished: 0 });
+    expect(t.successes).toBe(40);
+    expect(srv.connections()).toBe(2);
+  });
+
+  it('a hostile server: an endless header block of empty CONTINUATION frames ends the connection, bounded', async () => {
+    const srv = await rawServer({
+      onRequest: ({ socket, stream }) => {
+        // HEADERS without END_HEADERS, then 40,000 empty CONTINUATION frames (360 kB of frame headers)
+        socket.write(frame(FRAME.HEADERS, 0, stream, encodeHeaderBlock([[':status', '200']])));
+        socket.write(Buffer.concat(Array.from({ length: 40_000 }, () => frame(FRAME.CONTINUATION, 0, stream))));
+        return true;
+      },
+    });
+    const t = await runClosed(h2Load(srv.url), 1, { requests: 1 }, 2000, 1).done;
+    expect(t.errors).toEqual({ 'h2-protocol-error': 1 });
+  });
+
+  it('a hostile server: a PADDED frame too short for its pad length is a protocol error, not a NaN', async () => {
+    const srv = await rawServer({
+      onRequest: ({ socket, stream }) => {
+        socket.write(frame(FRAME.HEADERS, FLAG.END_HEADERS | FLAG.PADDED, stream));
+        return true;
+      },
+    });
+    const t = await runClosed(h2Load(srv.url), 1, { requests: 1 }, 2000, 1).done;
+    expect(t.errors).toEqual({ 'h2-protocol-error': 1 });
+    expect(t.bytes).toBe(0);
+  });
+
   it('a send window that never opens: the phase ends on time, the stuck requests counted', async () => {
     // the server allows no request body at all (initial window 0), never sends WINDOW_UPDATE, and
     // answers only once a body has come (never)

@@ -134,7 +134,9 @@ class OpenEngine implements ConnectionOwner {
 
   private takeConnection(): boolean {
     if (this.inFlight >= this.job.connections) return false;
-    const c = this.idle.pop();
+    let c = this.idle.pop();
+    // a connection that stopped taking requests (HTTP/2: a GOAWAY came) keeps no free slot
+    while (c && !c.usable) c = this.idle.pop();
     if (c) {
       this.taken = c;
       return true;

@@ -44,6 +44,8 @@ import { HEADER_TABLE_SIZE, HpackDecoder, MAX_HEADER_LIST_SIZE } from './hpack.j
 
 /** Our receive windows: large, so a server never waits for us (a load generator reads everything). */
 export const RECEIVE_WINDOW = 1 << 30;
+/** Bytes written and not yet taken by the socket, at most: past it the server is not reading. */
+const MAX_WRITE_BACKLOG = 16 * 1024 * 1024;
 /** Stream ids run out at 2^31 - 1: a connection this close to the end takes no new request. */
 const LAST_STREAM_ID = MAX_WINDOW - 2;
 
@@ -304,6 +306,12 @@ export class H2Connection implements EngineConnection, FrameSink {
 
   private write(buf: Buffer): void {
     if (this.closed) return;
+    // a server that does not read what we send (answers to its PINGs and SETTINGS, requests)
+    // while it keeps sending: the connection fails rather than buffer without bound
+    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
+      this.fail('h2-write-backlog', true);
+      return;
+    }
     if (!this.corked) {
       this.corked = true;
       this.socket.cork();
@@ -324,8 +332,14 @@ export class H2Connection implements EngineConnection, FrameSink {
       if (now - this.connectStartedAt > this.target.connectTimeoutMs) this.abort('connect-timeout');
       return;
     }
-    for (const s of this.streams.values()) if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
-    for (const s of [...this.waiting]) if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+    for (const s of [...this.streams.values()]) {
+      if (this.closed) return;
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
+    }
+    for (const s of [...this.waiting]) {
+      if (this.closed) return;
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+    }
   }
 
   /** A request that ran out of time: the server is told (when it had it), the owner hears of it. */
@@ -402,6 +416,7 @@ export class H2Connection implements EngineConnection, FrameSink {
         let s = start;
         let e = end;
         if (flags & FLAG.PADDED) {
+          if (end <= start) throw new H2Error('h2-protocol-error', 'a PADDED HEADERS frame without its pad length');
           e -= buf[s] as number;
           s++;
         }
@@ -416,7 +431,8 @@ export class H2Connection implements EngineConnection, FrameSink {
         const k = this.continued;
         if (!k || k.stream !== id) throw new H2Error('h2-protocol-error', 'CONTINUATION out of place');
         k.parts.push(Buffer.from(buf.subarray(start, end)));
-        k.size += end - start;
+        // each frame counts its header too: a flood of empty CONTINUATION frames is bounded as well
+        k.size += end - start + FRAME_HEADER;
         if (k.size > MAX_HEADER_LIST_SIZE) throw new H2Error('h2-protocol-error', 'a header block too large');
         if (flags & FLAG.END_HEADERS) {
           this.continued = undefined;
@@ -479,6 +495,7 @@ export class H2Connection implements EngineConnection, FrameSink {
     let ds = start;
     let de = end;
     if (flags & FLAG.PADDED) {
+      if (end <= start) throw new H2Error('h2-protocol-error', 'a PADDED DATA frame without its pad length');
       de -= buf[ds] as number;
       ds++;
       if (ds > de) throw new H2Error('h2-protocol-error', 'DATA padding longer than the frame');
@@ -562,10 +579,13 @@ export class H2Connection implements EngineConnection, FrameSink {
   private onGoaway(lastId: number, code: number): void {
     this.draining = true;
     const lost = [...this.streams.values()].filter((s) => s.id > lastId);
-    lost.push(...this.waiting.splice(0));
+    lost.push(...this.waiting);
     for (const s of lost) {
       if (this.closed) return;
+      // each leaves just before it is reported: if the owner stops meanwhile, pendingRequests()
+      // still lists the ones not reported yet
       if (s.id !== 0) this.forget(s);
+      else this.waiting.splice(this.waiting.indexOf(s), 1);
       this.tag = s.tag;
       this.req = s.req;
       if (code === 0) this.owner.onRetry(this);
@@ -588,6 +608,14 @@ export class H2Connection implements EngineConnection, FrameSink {
     if (this.closed) return;
     if (this.draining) {
       if (this.streams.size === 0) {
+        // requests that came while it drained never went out: another connection takes them
+        while (this.waiting.length > 0) {
+          const s = this.waiting.shift() as Stream;
+          this.tag = s.tag;
+          this.req = s.req;
+          this.owner.onRetry(this);
+          if (this.closed) return;
+        }
         // the server's doing (a GOAWAY), or the stream ids ran out: the owner opens another
         this.closed = true;
         this.socket.end(goawayFrame(0, 0));

@@ -161,27 +161,48 @@ export class FrameSizeError extends Error {
 
 /**
  * Reads frames from a byte stream cut anywhere. Bytes of an unfinished frame are kept (copied) until
- * the rest comes; a frame longer than `maxFrame` is refused before its payload is waited for.
+ * the rest comes, joined once it has (a server that trickles a frame a byte at a time costs one
+ * copy of it, not one per byte); a frame longer than `maxFrame` is refused as soon as its header
+ * is in, before its payload is waited for.
  */
 export class FrameReader {
-  private rest: Buffer | undefined;
+  /** the unfinished frame's bytes so far, their count, and how many it needs (its header, then all) */
+  private parts: Buffer[] = [];
+  private have = 0;
+  private need = FRAME_HEADER;
 
   constructor(private readonly maxFrame = DEFAULT_MAX_FRAME) {}
+
+  private lengthAt(b: Buffer, p: number): number {
+    const len = ((b[p] as number) << 16) | ((b[p + 1] as number) << 8) | (b[p + 2] as number);
+    if (len > this.maxFrame) throw new FrameSizeError(`h2: a frame of ${len} bytes (at most ${this.maxFrame})`);
+    return len;
+  }
 
   /** Reads the frames `buf[start, end)` completes, in order. */
   push(buf: Buffer, start: number, end: number, sink: FrameSink): void {
     let b = buf;
     let p = start;
     let e = end;
-    if (this.rest) {
-      b = Buffer.concat([this.rest, buf.subarray(start, end)]);
+    if (this.have > 0) {
+      // kept past this call: a copy (the caller's buffer is reused for the next read)
+      this.parts.push(Buffer.from(buf.subarray(start, end)));
+      this.have += end - start;
+      if (this.need === FRAME_HEADER && this.have >= FRAME_HEADER) {
+        const joined = Buffer.concat(this.parts);
+        this.parts = [joined];
+        this.need = FRAME_HEADER + this.lengthAt(joined, 0);
+      }
+      if (this.have < this.need) return;
+      b = Buffer.concat(this.parts);
       p = 0;
       e = b.length;
-      this.rest = undefined;
+      this.parts = [];
+      this.have = 0;
+      this.need = FRAME_HEADER;
     }
     while (e - p >= FRAME_HEADER) {
-      const len = ((b[p] as number) << 16) | ((b[p + 1] as number) << 8) | (b[p + 2] as number);
-      if (len > this.maxFrame) throw new FrameSizeError(`h2: a frame of ${len} bytes (at most ${this.maxFrame})`);
+      const len = this.lengthAt(b, p);
       if (e - p < FRAME_HEADER + len) break;
       const type = b[p + 3] as number;
       const flags = b[p + 4] as number;
@@ -190,12 +211,15 @@ export class FrameReader {
       p = s + len;
       sink.onFrame(type, flags, stream, b, s, p);
     }
-    // kept past this call: a copy (the caller's buffer is reused for the next read)
-    if (p < e) this.rest = Buffer.from(b.subarray(p, e));
+    if (p < e) {
+      this.parts = [Buffer.from(b.subarray(p, e))];
+      this.have = e - p;
+      this.need = this.have >= FRAME_HEADER ? FRAME_HEADER + this.lengthAt(b, p) : FRAME_HEADER;
+    }
   }
 
   /** Bytes of an unfinished frame are waiting. */
   get partial(): boolean {
-    return this.rest !== undefined;
+    return this.have > 0;
   }
 }
