@@ -92402,6 +92402,19 @@ function assertNever2(value, what = "kind") {
 // src/protocol/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url2) {
+  const m = GRPC_PROBE_URL.exec(url2);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
+function probeExpectation(url2) {
+  if (tcpProbeAddress(url2)) return "accept a connection";
+  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
+  return "answer 2xx/3xx";
+}
+function tcpProbeAddress(url2) {
+  const m = TCP_PROBE_URL.exec(url2);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
 function openLoopLimits(phase2) {
   const streams = phase2.streams ?? 1;
   const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
@@ -98499,7 +98512,7 @@ var RunnerLink = class {
     if (this.notReady) {
       const { url: url2, timeoutMs, error: error62 } = this.notReady;
       return environmentError(
-        `${prefix}SUT never ready: ${url2} did not answer 2xx/3xx within ${timeoutMs / 1e3}s (last: ${error62})`,
+        `${prefix}SUT never ready: ${url2} did not ${probeExpectation(url2)} within ${timeoutMs / 1e3}s (last: ${error62})`,
         await this.ctx.sutLogs()
       );
     }

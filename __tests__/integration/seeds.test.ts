@@ -312,7 +312,8 @@ describe.runIf(dockerAvailable())('seed: a gRPC URL on a port nothing listens on
   it('exit 3, one line naming the URL and the connect error (ECONNREFUSED); no baseline; nothing left behind', async () => {
     const config = shortened('grpc-vectordb', (t) =>
       t
-        .replace('url: grpc://vectordb:50051', 'url: grpc://vectordb:50099')
+        // the scenario's URL, not the ready probe's (grpc://vectordb:50051/vectordb.VectorDB)
+        .replace('url: grpc://vectordb:50051\n', 'url: grpc://vectordb:50099\n')
         .replace('rate: 1000, duration: 60s', 'rate: 200, duration: 1s')
         .replace('warmup: 5s', 'warmup: 0s')
         .replace('trials: 3', 'trials: 2'),

@@ -1,3 +1,4 @@
+import { probeExpectation } from '../../src/protocol/plan.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { formatPath, parseConfigText } from '../../src/config/load.js';
@@ -172,6 +173,14 @@ describe('parseConfigText: defaults', () => {
       }),
     );
     expect(config.sut.ready.map((r) => r.url)).toEqual(['tcp://db:5432', 'tcp://[::1]:6379/']);
+  });
+
+  it.each<[string, string]>([
+    ['http://api/health', 'answer 2xx/3xx'],
+    ['tcp://db:5432', 'accept a connection'],
+    ['grpc://db:50051/vectordb.VectorDB', 'answer SERVING to the gRPC health check'],
+  ])('a probe of %s that never succeeds did not %s (the never-ready line)', (url, words) => {
+    expect(probeExpectation(url)).toBe(words);
   });
 
   it('a ready probe may be grpc(s)://host:port[/service], asked by the gRPC health protocol', () => {

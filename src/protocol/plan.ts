@@ -75,6 +75,13 @@ export function grpcProbeAddress(
     : undefined;
 }
 
+/** What a ready probe waits for, in words: "did not <this> within 60s". */
+export function probeExpectation(url: string): string {
+  if (tcpProbeAddress(url)) return 'accept a connection';
+  if (grpcProbeAddress(url)) return 'answer SERVING to the gRPC health check';
+  return 'answer 2xx/3xx';
+}
+
 /** The host and port of a tcp://host:port probe, or undefined for any other URL (an HTTP one). */
 export function tcpProbeAddress(url: string): { host: string; port: number } | undefined {
   const m = TCP_PROBE_URL.exec(url);

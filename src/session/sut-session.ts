@@ -10,7 +10,7 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import { longestTimeoutMs, type RunnerCommand } from '../protocol/plan.js';
+import { longestTimeoutMs, probeExpectation, type RunnerCommand } from '../protocol/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -473,7 +473,7 @@ class RunnerLink implements RunnerHandle {
     if (this.notReady) {
       const { url, timeoutMs, error } = this.notReady;
       return environmentError(
-        `${prefix}SUT never ready: ${url} did not answer 2xx/3xx within ${timeoutMs / 1000}s (last: ${error})`,
+        `${prefix}SUT never ready: ${url} did not ${probeExpectation(url)} within ${timeoutMs / 1000}s (last: ${error})`,
         await this.ctx.sutLogs(),
       );
     }
