@@ -13383,21 +13383,22 @@ function captureOf(e) {
   const c = captures(e);
   return c.headers || c.body ? c : void 0;
 }
+function endpointOf(url, secure) {
+  const tls = url.protocol === secure;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
+  return tls && !/^[\d.]+$/.test(host) && !host.includes(":") ? { ...endpoint, servername: host } : endpoint;
+}
 function makeTarget(load, timeoutMs) {
   const { request, mix } = load;
   const requests = loadRequests(load, timeoutMs);
   const entries = requests.map((e) => e.request);
   const timeouts = requests.map((e) => e.timeoutMs);
-  const url = new URL(request.url);
-  const tls = url.protocol === "https:";
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const http2 = load.http === 2;
   const serialize = http2 ? h2RequestFrames : serializeRequest;
   const t = {
     wire: http2 ? "http2" : "http1",
-    host,
-    port: url.port ? Number(url.port) : tls ? 443 : 80,
-    tls,
+    ...endpointOf(new URL(request.url), "https:"),
     next: rotation(request, serialize),
     again: () => t.next(),
     current: 0,
@@ -13423,7 +13424,6 @@ function makeTarget(load, timeoutMs) {
     };
     t.next = () => t.again(picker.next());
   }
-  if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
   return t;
 }
 function openConnection(target, owner, now, depth = 1) {
@@ -14672,9 +14672,7 @@ function runClosedOn(target, connections, limit, depth = 1, cap = Infinity) {
 
 // runner/src/grpc.ts
 function grpcTarget(g, timeoutMs = g.deadlineMs) {
-  const url = new URL(g.url);
-  const tls = url.protocol === "grpcs:";
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const endpoint = endpointOf(new URL(g.url), "grpcs:");
   const calls = g.messages.map(
     (m) => grpcCallFrames({
       url: g.url,
@@ -14688,9 +14686,7 @@ function grpcTarget(g, timeoutMs = g.deadlineMs) {
   const next = () => calls[i++ % calls.length];
   const t = {
     wire: "grpc",
-    host,
-    port: url.port ? Number(url.port) : tls ? 443 : 80,
-    tls,
+    ...endpoint,
     next,
     again: next,
     current: 0,
@@ -14703,8 +14699,7 @@ function grpcTarget(g, timeoutMs = g.deadlineMs) {
     longestTimeoutMs: g.deadlineMs,
     connectTimeoutMs: Math.max(timeoutMs, g.deadlineMs)
   };
-  if (tls && !/^[\d.]+$/.test(host) && !host.includes(":")) t.servername = host;
-  if (tls) t.verifyTls = true;
+  if (endpoint.tls) t.verifyTls = true;
   return t;
 }
 function callsPerChannel(calls, channels) {

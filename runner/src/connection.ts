@@ -85,22 +85,29 @@ function captureOf(e: PlanExpect | undefined): Capture | undefined {
   return c.headers || c.body ? c : undefined;
 }
 
+/**
+ * Where a URL's connections go: its host (an IPv6 address without brackets), its port (the
+ * scheme's default when absent), whether it is TLS (`secure` is the TLS scheme: https:, grpcs:),
+ * and the TLS server name (SNI) when the host is a name.
+ */
+export function endpointOf(url: URL, secure: string): Pick<Target, 'host' | 'port' | 'tls'> & { servername?: string } {
+  const tls = url.protocol === secure;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
+  return tls && !/^[\d.]+$/.test(host) && !host.includes(':') ? { ...endpoint, servername: host } : endpoint;
+}
+
 /** The target of an engine's connections; `timeoutMs` is the scenario's (a request's own overrides it). */
 export function makeTarget(load: Load, timeoutMs: number): Target {
   const { request, mix } = load;
   const requests = loadRequests(load, timeoutMs);
   const entries = requests.map((e) => e.request);
   const timeouts = requests.map((e) => e.timeoutMs);
-  const url = new URL(request.url);
-  const tls = url.protocol === 'https:';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const http2 = load.http === 2;
   const serialize = http2 ? h2RequestFrames : serializeRequest;
   const t: Target = {
     wire: http2 ? 'http2' : 'http1',
-    host,
-    port: url.port ? Number(url.port) : tls ? 443 : 80,
-    tls,
+    ...endpointOf(new URL(request.url), 'https:'),
     next: rotation(request, serialize),
     again: () => t.next(),
     current: 0,
@@ -126,7 +133,6 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     };
     t.next = () => t.again(picker.next());
   }
-  if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
   return t;
 }
 

@@ -7,7 +7,7 @@
 // messages; each is framed once here, and responses are not decoded (their size is counted).
 import type { PlanGrpc } from '../../src/protocol/plan.js';
 import { type ClosedRun, runClosedOn } from './closed-loop.js';
-import type { Target } from './connection.js';
+import { endpointOf, type Target } from './connection.js';
 import { grpcCallFrames } from './h2/request.js';
 import { type OpenRun, runOpen } from './open-loop.js';
 import type { ScheduleOptions } from './schedule.js';
@@ -17,9 +17,7 @@ export type GrpcRun = ClosedRun | OpenRun;
 
 /** The calls' target: one pre-framed call per message, rotated; `timeoutMs` bounds a connect. */
 export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
-  const url = new URL(g.url);
-  const tls = url.protocol === 'grpcs:';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const endpoint = endpointOf(new URL(g.url), 'grpcs:');
   const calls = g.messages.map((m) =>
     grpcCallFrames({
       url: g.url,
@@ -33,9 +31,7 @@ export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
   const next = (): Buffer => calls[i++ % calls.length] as Buffer;
   const t: Target = {
     wire: 'grpc',
-    host,
-    port: url.port ? Number(url.port) : tls ? 443 : 80,
-    tls,
+    ...endpoint,
     next,
     again: next,
     current: 0,
@@ -48,9 +44,8 @@ export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
     longestTimeoutMs: g.deadlineMs,
     connectTimeoutMs: Math.max(timeoutMs, g.deadlineMs),
   };
-  if (tls && !/^[\d.]+$/.test(host) && !host.includes(':')) t.servername = host;
   // grpcs:// verifies the server's certificate, as gRPC clients (and grpc-js before) do
-  if (tls) t.verifyTls = true;
+  if (endpoint.tls) t.verifyTls = true;
   return t;
 }
 
