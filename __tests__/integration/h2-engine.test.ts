@@ -22,6 +22,7 @@ import { decodeHistogram } from '../../src/protocol/histogram.js';
 import type { PlanHttp, PlanRequest } from '../../src/protocol/plan.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
+import { runGrpcClosed } from '../../runner/src/grpc.js';
 import { FLAG, FRAME, FrameReader, frame, settingsFrame, SETTING, goawayFrame } from '../../runner/src/h2/frames.js';
 import { encodeHeaderBlock } from '../../runner/src/h2/hpack.js';
 
@@ -226,6 +227,35 @@ describe('HTTP/2 closed loop against Node’s HTTP/2 server', () => {
     expect(t.open).toMatchObject({ scheduled: 400, unfinished: 0 });
     expect(t.statusCodes).toEqual({ '200': 400 });
     expect(seen.sessions).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('gRPC over TLS (grpcs://) on the HTTP/2 client', () => {
+  let tls: { key: Buffer; cert: Buffer };
+  beforeAll(() => {
+    tls = certificate();
+  });
+
+  it('verifies the server’s certificate, as gRPC clients do: a self-signed one fails every connect', async () => {
+    const { url, seen } = await nodeServer({ tls });
+    const port = new URL(url).port;
+    const t = await runGrpcClosed(
+      {
+        url: `grpcs://127.0.0.1:${port}`,
+        service: 's.S',
+        method: 'M',
+        path: '/s.S/M',
+        messages: [''],
+        metadata: {},
+        channels: 1,
+        deadlineMs: 2000,
+      },
+      1,
+      { requests: 3 },
+    ).done;
+    expect(t.successes).toBe(0);
+    expect(Object.keys(t.errors)).toEqual(['DEPTH_ZERO_SELF_SIGNED_CERT']);
+    expect(seen.requests).toBe(0);
   });
 });
 
