@@ -12787,10 +12787,9 @@ var H2Error = class extends Error {
   code;
 };
 var H2Connection = class {
-  constructor(target, owner, now, depth = 1) {
+  constructor(target, owner, now) {
     this.target = target;
     this.owner = owner;
-    this.depth = depth;
     this.connectStartedAt = now;
     if (target.tls) {
       const opts = {
@@ -12818,7 +12817,6 @@ var H2Connection = class {
   }
   target;
   owner;
-  depth;
   socket;
   reader = new FrameReader();
   hpack = new HpackDecoder();
@@ -12848,9 +12846,6 @@ var H2Connection = class {
   draining = false;
   tag = 0;
   req = -1;
-  get busy() {
-    return !this.connected || this.pending >= this.depth;
-  }
   /** It can take another request (not closed, not draining after a GOAWAY). */
   get usable() {
     return !this.closed && !this.draining;
@@ -12976,21 +12971,17 @@ var H2Connection = class {
     }
     for (const s of [...this.streams.values()]) {
       if (this.closed) return;
-      if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s);
     }
     for (const s of [...this.waiting]) {
       if (this.closed) return;
-      if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s);
     }
   }
   /** A request that ran out of time: the server is told (when it had it), the owner hears of it. */
-  cancel(s, started) {
-    if (started) {
-      this.write(rstStreamFrame(s.id, CANCEL));
-      this.forget(s);
-    } else this.waiting.splice(this.waiting.indexOf(s), 1);
-    this.tag = s.tag;
-    this.req = s.req;
+  cancel(s) {
+    if (s.id !== 0) this.write(rstStreamFrame(s.id, CANCEL));
+    this.leave(s);
     if (this.target.wire === "grpc") {
       this.report(s, "DEADLINE_EXCEEDED", false, void 0);
     } else this.owner.onFailed(this, "timeout");
@@ -13076,9 +13067,7 @@ var H2Connection = class {
         if (end - start !== 4) throw new H2Error("h2-frame-size-error", "RST_STREAM of the wrong size");
         const s = this.streams.get(id);
         if (!s) return;
-        this.forget(s);
-        this.tag = s.tag;
-        this.req = s.req;
+        this.leave(s);
         const code = buf.readUInt32BE(start);
         if (this.target.wire !== "grpc") this.owner.onFailed(this, `rst-${errorName(code)}`);
         else if (performance.now() - s.sentAt >= s.timeoutMs) this.report(s, "DEADLINE_EXCEEDED", false, void 0);
@@ -13202,22 +13191,26 @@ var H2Connection = class {
     lost.push(...this.waiting);
     for (const s of lost) {
       if (this.closed) return;
-      if (s.id !== 0) this.forget(s);
-      else this.waiting.splice(this.waiting.indexOf(s), 1);
-      this.tag = s.tag;
-      this.req = s.req;
+      this.leave(s);
       if (code === 0) this.owner.onRetry(this);
       else this.owner.onFailed(this, "goaway");
     }
     this.afterStream();
   }
-  /** A stream leaves the connection (answered, reset, cancelled). */
-  forget(s) {
-    this.streams.delete(s.id);
+  /**
+   * A request leaves the connection (answered, reset, cancelled, lost to a GOAWAY): a started one
+   * its stream (and any body held for window), a waiting one its place in line. `tag` and `req`
+   * then say it, for the owner's event that follows.
+   */
+  leave(s) {
+    if (s.id === 0) this.waiting.splice(this.waiting.indexOf(s), 1);
+    else this.streams.delete(s.id);
     if (s.held) {
       this.blocked.splice(this.blocked.indexOf(s), 1);
       s.held = void 0;
     }
+    this.tag = s.tag;
+    this.req = s.req;
   }
   /** A stream ended: a waiting request may start; a draining connection with none left closes. */
   afterStream() {
@@ -13225,9 +13218,7 @@ var H2Connection = class {
     if (this.draining) {
       if (this.streams.size === 0) {
         while (this.waiting.length > 0) {
-          const s = this.waiting.shift();
-          this.tag = s.tag;
-          this.req = s.req;
+          this.leave(this.waiting[0]);
           this.owner.onRetry(this);
           if (this.closed) return;
         }
@@ -13246,9 +13237,7 @@ var H2Connection = class {
   }
   complete(s) {
     if (s.held) this.write(rstStreamFrame(s.id, 0));
-    this.forget(s);
-    this.tag = s.tag;
-    this.req = s.req;
+    this.leave(s);
     if (this.target.wire === "grpc") {
       const status = grpcStatusOf(s.grpcStatus, s.status);
       this.report(s, status, status === "OK", void 0);
@@ -13427,7 +13416,7 @@ function makeTarget(load, timeoutMs) {
   return t;
 }
 function openConnection(target, owner, now, depth = 1) {
-  return target.wire === "http1" ? new Connection(target, owner, now, depth) : new H2Connection(target, owner, now, depth);
+  return target.wire === "http1" ? new Connection(target, owner, now, depth) : new H2Connection(target, owner, now);
 }
 function sweepTimeouts(connections, target) {
   return setInterval(
@@ -14232,15 +14221,16 @@ var OpenEngine = class {
   onResponse(c, r, at) {
     this.watch.observe(at);
     if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
-    this.inFlight--;
-    this.settle();
-    if (c.usable) this.idle.push(c);
-    this.pump(at);
+    this.release(c, at);
   }
   onFailed(c, kind) {
     const now = performance2.now();
     this.watch.observe(now);
     if (!this.finished) this.recorder.error(kind, c.req);
+    this.release(c, now);
+  }
+  /** A request of `c` is settled: its slot is free again (unless `c` takes no more), and due sends go. */
+  release(c, now) {
     this.inFlight--;
     this.settle();
     if (c.usable) this.idle.push(c);
@@ -14931,6 +14921,8 @@ var WsEngine = class {
   sendingSince = 0;
   finished = false;
   acked = 0;
+  /** peers connected and not closed since: a broadcast's recipients, counted as they come and go */
+  openPeers = 0;
   /** deliveries to other peers made, and due */
   delivered = 0;
   due = 0;
@@ -14979,6 +14971,7 @@ var WsEngine = class {
     const ready = () => {
       clearTimeout(p.timer);
       p.open = true;
+      this.openPeers++;
       this.recorder.sub(this.CONNECT).ok(0, (performance.now() - at) * 1e3);
       this.connected();
     };
@@ -15006,6 +14999,7 @@ var WsEngine = class {
       p.gone = true;
       p.done = true;
       p.open = false;
+      this.openPeers--;
       clearTimeout(p.timer);
       this.recorder.error(`close-${code}`);
       this.maybeDrain();
@@ -15037,9 +15031,7 @@ var WsEngine = class {
   dueFor(p) {
     if (this.pushMode === "none") return 0;
     if (this.pushMode === "one") return 1;
-    let open = 0;
-    for (const q of this.peers) if (q !== p && q.open && !q.gone) open++;
-    return open;
+    return this.openPeers - (p.open ? 1 : 0);
   }
   sendOne(p, at) {
     const n = p.next++;

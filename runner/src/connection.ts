@@ -136,11 +136,12 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
   return t;
 }
 
-/** A connection to the target in its protocol; `depth`: requests in flight (pipelining, or HTTP/2 streams). */
+/**
+ * A connection to the target in its protocol; `depth`: HTTP/1.1's requests in flight (pipelining).
+ * An HTTP/2 connection takes as many as its owner sends (the phase's streams).
+ */
 export function openConnection(target: Target, owner: ConnectionOwner, now: number, depth = 1): EngineConnection {
-  return target.wire === 'http1'
-    ? new Connection(target, owner, now, depth)
-    : new H2Connection(target, owner, now, depth);
+  return target.wire === 'http1' ? new Connection(target, owner, now, depth) : new H2Connection(target, owner, now);
 }
 
 /**

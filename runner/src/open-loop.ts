@@ -202,16 +202,18 @@ class OpenEngine implements ConnectionOwner {
   onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     this.watch.observe(at);
     if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
-    this.inFlight--;
-    this.settle();
-    if (c.usable) this.idle.push(c);
-    this.pump(at);
+    this.release(c, at);
   }
 
   onFailed(c: EngineConnection, kind: string): void {
     const now = performance.now();
     this.watch.observe(now);
     if (!this.finished) this.recorder.error(kind, c.req);
+    this.release(c, now);
+  }
+
+  /** A request of `c` is settled: its slot is free again (unless `c` takes no more), and due sends go. */
+  private release(c: EngineConnection, now: number): void {
     this.inFlight--;
     this.settle();
     if (c.usable) this.idle.push(c);

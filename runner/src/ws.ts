@@ -88,6 +88,8 @@ class WsEngine {
   private sendingSince = 0;
   private finished = false;
   private acked = 0;
+  /** peers connected and not closed since: a broadcast's recipients, counted as they come and go */
+  private openPeers = 0;
   /** deliveries to other peers made, and due */
   private delivered = 0;
   private due = 0;
@@ -152,6 +154,7 @@ class WsEngine {
     const ready = (): void => {
       clearTimeout(p.timer);
       p.open = true;
+      this.openPeers++;
       this.recorder.sub(this.CONNECT).ok(0, (performance.now() - at) * 1000);
       this.connected();
     };
@@ -182,6 +185,7 @@ class WsEngine {
       p.gone = true;
       p.done = true;
       p.open = false;
+      this.openPeers--;
       clearTimeout(p.timer);
       this.recorder.error(`close-${code}`);
       this.maybeDrain();
@@ -219,9 +223,8 @@ class WsEngine {
   private dueFor(p: Peer): number {
     if (this.pushMode === 'none') return 0;
     if (this.pushMode === 'one') return 1;
-    let open = 0;
-    for (const q of this.peers) if (q !== p && q.open && !q.gone) open++;
-    return open;
+    // every other connected peer (the sender, sending, is one of them)
+    return this.openPeers - (p.open ? 1 : 0);
   }
 
   private sendOne(p: Peer, at: number): void {

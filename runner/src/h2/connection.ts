@@ -1,6 +1,6 @@
 // One HTTP/2 connection of the socket engine (RFC 9113, client side), for HTTP requests and gRPC
-// unary calls: a TCP socket (h2c with prior knowledge) or TLS with ALPN h2, up to `depth` requests
-// in flight as streams. It reports to its owner through the same interface as the HTTP/1.1
+// unary calls: a TCP socket (h2c with prior knowledge) or TLS with ALPN h2, the requests its owner
+// sends in flight as streams (the owner keeps the phase's `streams` per connection). It reports to its owner through the same interface as the HTTP/1.1
 // connection (../connection.ts), so the closed and open loops drive both.
 //
 // What it does: the preface and SETTINGS (push off, 1 GiB stream windows, a 1 GiB connection
@@ -163,8 +163,6 @@ export class H2Connection implements EngineConnection, FrameSink {
     private target: Target,
     private owner: ConnectionOwner,
     now: number,
-    /** requests in flight at most (the phase's `streams`); the server's limit may hold some back */
-    private readonly depth = 1,
   ) {
     this.connectStartedAt = now;
     if (target.tls) {
@@ -190,10 +188,6 @@ export class H2Connection implements EngineConnection, FrameSink {
     this.socket.on('end', () => this.onEnd());
     this.socket.on('error', (err) => this.onError(err));
     this.socket.on('close', () => this.onEnd());
-  }
-
-  get busy(): boolean {
-    return !this.connected || this.pending >= this.depth;
   }
 
   /** It can take another request (not closed, not draining after a GOAWAY). */
@@ -334,22 +328,18 @@ export class H2Connection implements EngineConnection, FrameSink {
     }
     for (const s of [...this.streams.values()]) {
       if (this.closed) return;
-      if (now - s.sentAt > s.timeoutMs) this.cancel(s, true);
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s);
     }
     for (const s of [...this.waiting]) {
       if (this.closed) return;
-      if (now - s.sentAt > s.timeoutMs) this.cancel(s, false);
+      if (now - s.sentAt > s.timeoutMs) this.cancel(s);
     }
   }
 
   /** A request that ran out of time: the server is told (when it had it), the owner hears of it. */
-  private cancel(s: Stream, started: boolean): void {
-    if (started) {
-      this.write(rstStreamFrame(s.id, CANCEL));
-      this.forget(s);
-    } else this.waiting.splice(this.waiting.indexOf(s), 1);
-    this.tag = s.tag;
-    this.req = s.req;
+  private cancel(s: Stream): void {
+    if (s.id !== 0) this.write(rstStreamFrame(s.id, CANCEL));
+    this.leave(s);
     if (this.target.wire === 'grpc') {
       // a call past its deadline is the status gRPC clients report for it
       this.report(s, 'DEADLINE_EXCEEDED', false, undefined);
@@ -445,9 +435,7 @@ export class H2Connection implements EngineConnection, FrameSink {
         if (end - start !== 4) throw new H2Error('h2-frame-size-error', 'RST_STREAM of the wrong size');
         const s = this.streams.get(id);
         if (!s) return;
-        this.forget(s);
-        this.tag = s.tag;
-        this.req = s.req;
+        this.leave(s);
         const code = buf.readUInt32BE(start);
         if (this.target.wire !== 'grpc') this.owner.onFailed(this, `rst-${errorName(code)}`);
         // a gRPC call's reset is a status, as gRPC clients report it (past its deadline, that one)
@@ -584,23 +572,27 @@ export class H2Connection implements EngineConnection, FrameSink {
       if (this.closed) return;
       // each leaves just before it is reported: if the owner stops meanwhile, pendingRequests()
       // still lists the ones not reported yet
-      if (s.id !== 0) this.forget(s);
-      else this.waiting.splice(this.waiting.indexOf(s), 1);
-      this.tag = s.tag;
-      this.req = s.req;
+      this.leave(s);
       if (code === 0) this.owner.onRetry(this);
       else this.owner.onFailed(this, 'goaway');
     }
     this.afterStream();
   }
 
-  /** A stream leaves the connection (answered, reset, cancelled). */
-  private forget(s: Stream): void {
-    this.streams.delete(s.id);
+  /**
+   * A request leaves the connection (answered, reset, cancelled, lost to a GOAWAY): a started one
+   * its stream (and any body held for window), a waiting one its place in line. `tag` and `req`
+   * then say it, for the owner's event that follows.
+   */
+  private leave(s: Stream): void {
+    if (s.id === 0) this.waiting.splice(this.waiting.indexOf(s), 1);
+    else this.streams.delete(s.id);
     if (s.held) {
       this.blocked.splice(this.blocked.indexOf(s), 1);
       s.held = undefined;
     }
+    this.tag = s.tag;
+    this.req = s.req;
   }
 
   /** A stream ended: a waiting request may start; a draining connection with none left closes. */
@@ -610,9 +602,7 @@ export class H2Connection implements EngineConnection, FrameSink {
       if (this.streams.size === 0) {
         // requests that came while it drained never went out: another connection takes them
         while (this.waiting.length > 0) {
-          const s = this.waiting.shift() as Stream;
-          this.tag = s.tag;
-          this.req = s.req;
+          this.leave(this.waiting[0] as Stream);
           this.owner.onRetry(this);
           if (this.closed) return;
         }
@@ -635,9 +625,7 @@ export class H2Connection implements EngineConnection, FrameSink {
   private complete(s: Stream): void {
     // answered before its body was all sent (an early 413, say): the rest is not wanted
     if (s.held) this.write(rstStreamFrame(s.id, 0));
-    this.forget(s);
-    this.tag = s.tag;
-    this.req = s.req;
+    this.leave(s);
     if (this.target.wire === 'grpc') {
       const status = grpcStatusOf(s.grpcStatus, s.status);
       this.report(s, status, status === 'OK', undefined);

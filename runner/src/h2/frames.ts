@@ -57,7 +57,6 @@ export function errorName(code: number): string {
 }
 
 export const CANCEL = 0x8;
-export const PROTOCOL_ERROR = 0x1;
 
 /** The client connection preface (RFC 9113 §3.4). */
 export const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
