@@ -94696,12 +94696,13 @@ var trialMeasurementSchema = external_exports.object({
     maxSendDelayUs: nonneg,
     delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
   }).optional(),
-  delivery: external_exports.object({ sent: count, delivered: count }).optional()
+  delivery: external_exports.object({ sent: count, delivered: count }).optional(),
+  replicas: external_exports.object({ count, startSkewMs: nonneg }).optional()
 });
 var stage2 = external_exports.enum(["warmup", "measure"]);
 var names = { scenario: external_exports.string(), phase: external_exports.string() };
 var runnerEventSchema = external_exports.discriminatedUnion("t", [
-  external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string() }),
+  external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string(), replica: count.optional(), host: external_exports.string().optional() }),
   external_exports.object({
     t: external_exports.literal("probe"),
     url: external_exports.string(),
@@ -94719,7 +94720,8 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     trials: count,
     stage: stage2,
     totalMs: nonneg.optional(),
-    totalRequests: count.optional()
+    totalRequests: count.optional(),
+    atEpochMs: nonneg.optional()
   }),
   external_exports.object({
     t: external_exports.literal("progress"),

@@ -11332,7 +11332,127 @@ var require_websocket_server = __commonJS({
 
 // runner/src/main.ts
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, hostname } from "node:os";
+
+// src/protocol/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist(), 1);
+var HIGHEST_TRACKABLE_US = 6e8;
+function createHistogram() {
+  return (0, import_hdr_histogram_js.build)({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    bitBucketSize: 32,
+    useWebAssembly: false
+  });
+}
+function recordUs(h, us) {
+  h.recordValue(Math.min(HIGHEST_TRACKABLE_US, Math.max(1, Math.round(us))));
+}
+function encodeHistogram(h) {
+  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
+}
+function decodeHistogram(base642) {
+  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base642, 32, false);
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+function mergeHistograms(encoded) {
+  const out = createHistogram();
+  for (const e of encoded) {
+    const h = decodeHistogram(e);
+    out.add(h);
+    h.destroy();
+  }
+  return out;
+}
+var PERCENTILES = [
+  ["p10", 10],
+  ["p25", 25],
+  ["p50", 50],
+  ["p75", 75],
+  ["p90", 90],
+  ["p95", 95],
+  ["p99", 99],
+  ["p99.9", 99.9]
+];
+function summarize(h) {
+  const count = h.totalCount;
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
+  if (count === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
+  const out = {
+    count,
+    min: h.minNonZeroValue,
+    mean: Math.round(h.mean * 10) / 10,
+    ...zero,
+    max: h.maxValue
+  };
+  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
+  return out;
+}
+
+// src/protocol/measurement.ts
+function sumDelivery(parts) {
+  let out;
+  for (const p of parts) {
+    if (p.delivery)
+      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
+  }
+  return out;
+}
+function sumChecks(parts) {
+  const out = {};
+  for (const p of parts) if (p.checks) addCounts(out, p.checks);
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function unionStatuses(parts) {
+  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
+  return all.size > 0 ? [...all].sort() : void 0;
+}
+function addCounts(into, from) {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+function addOpenCounts(a, b) {
+  if (!a) return { ...b, delayUs: { ...b.delayUs } };
+  return {
+    scheduled: a.scheduled + b.scheduled,
+    late: a.late + b.late,
+    lateService: a.lateService + b.lateService,
+    lateGenerator: a.lateGenerator + b.lateGenerator,
+    unfinished: a.unfinished + b.unfinished,
+    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
+    delayUs: {
+      service: a.delayUs.service + b.delayUs.service,
+      timer: a.delayUs.timer + b.delayUs.timer,
+      generator: a.delayUs.generator + b.delayUs.generator
+    }
+  };
+}
+function sumOpenCounts(parts) {
+  let out;
+  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
+  return out;
+}
+
+// src/protocol/replicas.ts
+var MEASURE_GAP_MS = 250;
+function replicaStageStarts(run, warmupMs) {
+  return {
+    warmup: run.startAtEpochMs,
+    measure: run.startAtEpochMs + (warmupMs > 0 ? warmupMs + MEASURE_GAP_MS : 0)
+  };
+}
+function replicaIndex(env, count) {
+  const raw = env.PERF_GATE_REPLICA?.trim() || env.JOB_COMPLETION_INDEX?.trim();
+  if (!raw) throw new Error("a runner replica needs its index: PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset");
+  const index = /^\d+$/.test(raw) ? Number(raw) : env.PERF_GATE_REPLICA?.trim() ? 0 : NaN;
+  if (!Number.isInteger(index) || index >= count) {
+    throw new Error(`replica index ${raw.slice(0, 40)} is not one of 0..${count - 1}`);
+  }
+  return index;
+}
 
 // runner/src/commands.ts
 import { createInterface } from "node:readline";
@@ -13699,67 +13819,6 @@ function unpark(target, now, max2, owner) {
 
 // runner/src/recorder.ts
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
-
-// src/protocol/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist(), 1);
-var HIGHEST_TRACKABLE_US = 6e8;
-function createHistogram() {
-  return (0, import_hdr_histogram_js.build)({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: HIGHEST_TRACKABLE_US,
-    numberOfSignificantValueDigits: 3,
-    bitBucketSize: 32,
-    useWebAssembly: false
-  });
-}
-function recordUs(h, us) {
-  h.recordValue(Math.min(HIGHEST_TRACKABLE_US, Math.max(1, Math.round(us))));
-}
-function encodeHistogram(h) {
-  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
-}
-function decodeHistogram(base642) {
-  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base642, 32, false);
-  const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
-  return h;
-}
-function mergeHistograms(encoded) {
-  const out = createHistogram();
-  for (const e of encoded) {
-    const h = decodeHistogram(e);
-    out.add(h);
-    h.destroy();
-  }
-  return out;
-}
-var PERCENTILES = [
-  ["p10", 10],
-  ["p25", 25],
-  ["p50", 50],
-  ["p75", 75],
-  ["p90", 90],
-  ["p95", 95],
-  ["p99", 99],
-  ["p99.9", 99.9]
-];
-function summarize(h) {
-  const count = h.totalCount;
-  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
-  if (count === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
-  const out = {
-    count,
-    min: h.minNonZeroValue,
-    mean: Math.round(h.mean * 10) / 10,
-    ...zero,
-    max: h.maxValue
-  };
-  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
-  return out;
-}
-
-// runner/src/recorder.ts
 var RequestCounts = class {
   histogram = createHistogram();
   sent = 0;
@@ -14410,12 +14469,19 @@ import { performance as performance3 } from "node:perf_hooks";
 function share(total, n, k) {
   return Math.floor(total / n) + (k < total % n ? 1 : 0);
 }
+function ownInstances(n, replica) {
+  const { index, count } = replica ?? { index: 0, count: 1 };
+  const out = [];
+  for (let g = index; g < n; g += count) out.push(g);
+  return out;
+}
 function splitStage(spec) {
   const { phase, target, timeoutMs, limit } = spec;
+  const instances = spec.workers * (spec.replica?.count ?? 1);
   const jobs = [];
   if (phase.kind === "closed") {
-    const n2 = Math.max(1, Math.min(spec.workers, phase.connections, "requests" in limit ? limit.requests : Infinity));
-    for (let k = 0; k < n2; k++) {
+    const n2 = Math.max(1, Math.min(instances, phase.connections, "requests" in limit ? limit.requests : Infinity));
+    for (const k of ownInstances(n2, spec.replica)) {
       const part = "requests" in limit ? { requests: share(limit.requests, n2, k) } : limit;
       const connections2 = phase.ramp ? { ramp: phase.ramp, stride: n2, offset: k } : share(phase.connections, n2, k);
       jobs.push({
@@ -14433,8 +14499,8 @@ function splitStage(spec) {
   if (phase.kind === "ws") throw new Error("WebSocket phases run in one engine (runner/src/ws.ts)");
   const durationMs = "durationMs" in limit ? limit.durationMs : phase.durationMs;
   const { inFlight, connections } = openLoopLimits(phase);
-  const n = Math.max(1, Math.min(spec.workers, inFlight));
-  for (let k = 0; k < n; k++) {
+  const n = Math.max(1, Math.min(instances, inFlight));
+  for (const k of ownInstances(n, spec.replica)) {
     jobs.push({
       kind: "open",
       target,
@@ -14714,8 +14780,10 @@ function runGrpcOpen(job) {
 // runner/src/engines/engine.ts
 function pooledStage(target, phase, ctx) {
   if (phase.kind === "ws") throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
-  const { limit, timeoutMs, workers, startAtEpochMs } = ctx;
-  return ctx.runJobs(splitStage({ target, phase, limit, timeoutMs, workers, startAtEpochMs }));
+  const { limit, timeoutMs, workers, startAtEpochMs, replica } = ctx;
+  return ctx.runJobs(
+    splitStage({ target, phase, limit, timeoutMs, workers, startAtEpochMs, ...replica ? { replica } : {} })
+  );
 }
 function scheduleOf(job) {
   return {
@@ -14773,49 +14841,6 @@ var import_subprotocol = __toESM(require_subprotocol(), 1);
 var import_websocket = __toESM(require_websocket(), 1);
 var import_websocket_server = __toESM(require_websocket_server(), 1);
 var wrapper_default = import_websocket.default;
-
-// src/protocol/measurement.ts
-function sumDelivery(parts) {
-  let out;
-  for (const p of parts) {
-    if (p.delivery)
-      out = { sent: (out?.sent ?? 0) + p.delivery.sent, delivered: (out?.delivered ?? 0) + p.delivery.delivered };
-  }
-  return out;
-}
-function sumChecks(parts) {
-  const out = {};
-  for (const p of parts) if (p.checks) addCounts(out, p.checks);
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-function unionStatuses(parts) {
-  const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
-  return all.size > 0 ? [...all].sort() : void 0;
-}
-function addCounts(into, from) {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-function addOpenCounts(a, b) {
-  if (!a) return { ...b, delayUs: { ...b.delayUs } };
-  return {
-    scheduled: a.scheduled + b.scheduled,
-    late: a.late + b.late,
-    lateService: a.lateService + b.lateService,
-    lateGenerator: a.lateGenerator + b.lateGenerator,
-    unfinished: a.unfinished + b.unfinished,
-    maxSendDelayUs: Math.max(a.maxSendDelayUs, b.maxSendDelayUs),
-    delayUs: {
-      service: a.delayUs.service + b.delayUs.service,
-      timer: a.delayUs.timer + b.delayUs.timer,
-      generator: a.delayUs.generator + b.delayUs.generator
-    }
-  };
-}
-function sumOpenCounts(parts) {
-  let out;
-  for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
-  return out;
-}
 
 // src/protocol/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
@@ -15187,6 +15212,7 @@ function runWs(job) {
 var wsEngine = {
   stage(target, phase, ctx) {
     if (phase.kind !== "ws") throw new Error(`phase ${phase.name}: a WebSocket scenario runs WebSocket phases only`);
+    if ((ctx.replica?.count ?? 1) > 1) throw new Error("WebSocket scenarios run on one runner, not on replicas");
     const { limit } = ctx;
     const warmup = "durationMs" in limit ? limit.durationMs : void 0;
     const job = { ws: target.websocket, phase, timeoutMs: ctx.timeoutMs };
@@ -15376,7 +15402,8 @@ var EnginePool = class _EnginePool {
       });
       try {
         const finished = workers.map((w, i) => awaitMessage(w, i, "done"));
-        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
+        const planned = jobs[0]?.kind === "open" ? jobs[0].startAtEpochMs : 0;
+        const startAtEpochMs = Math.max(planned, performance.timeOrigin + performance.now() + GO_LEAD_MS);
         for (const w of workers) w.postMessage({ t: "go", startAtEpochMs });
         const tallies = (await Promise.all(finished)).map((m) => m.tally);
         tallies.forEach((t, i) => counts[i] = t.responses);
@@ -15420,21 +15447,33 @@ function measuredLimit(phase) {
   if (phase.kind === "ws") return { requests: phase.peers * phase.messages };
   return { durationMs: phase.durationMs };
 }
+var epochNow = () => performance.timeOrigin + performance.now();
+async function untilEpoch(atEpochMs) {
+  const wait = atEpochMs - epochNow() - 2;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  while (epochNow() < atEpochMs) {
+  }
+}
 var Stages = class {
-  constructor(plan, pool) {
+  constructor(plan, pool, replica) {
     this.plan = plan;
     this.pool = pool;
+    this.replica = replica;
   }
   plan;
   pool;
-  start(s, phase, limit) {
-    const { pool } = this;
+  replica;
+  /** `scheduled`: a replica's stage start, the same on every replica (absent: now) */
+  start(s, phase, limit, scheduled) {
+    const { pool, replica } = this;
     return engineOf(s.target).stage(s.target, phase, {
       limit,
       timeoutMs: s.requestTimeoutMs ?? this.plan.requestTimeoutMs,
       workers: pool?.size ?? 1,
-      // worker threads get a common start of their own once every one holds its job
-      startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === "open" ? START_LEAD_MS : 0),
+      ...replica ? { replica } : {},
+      // worker threads get a common start of their own once every one holds its job (replicas: the
+      // stage's scheduled start, which every replica shares, plus the same lead)
+      startAtEpochMs: (scheduled ?? epochNow()) + (phase.kind === "open" ? START_LEAD_MS : 0),
       runJobs(jobs) {
         const [only] = jobs;
         if (!pool && only && jobs.length === 1) return runInThread(only);
@@ -15444,19 +15483,30 @@ var Stages = class {
     });
   }
 };
-async function runTrial(plan, stages, s, phase, count) {
+async function stageStart(at) {
+  if (at === void 0) return {};
+  await untilEpoch(at);
+  return { atEpochMs: Math.round(epochNow() * 1e3) / 1e3 };
+}
+async function runTrial(plan, stages, s, phase, count, starts) {
   const { trial } = count;
   const base = { scenario: s.name, phase: phase.name, ...count };
   if (s.warmupMs > 0) {
-    emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs });
-    await withProgress(plan, { ...base, stage: "warmup" }, stages.start(s, phase, { durationMs: s.warmupMs }));
+    const at2 = await stageStart(starts?.warmup);
+    emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs, ...at2 });
+    await withProgress(
+      plan,
+      { ...base, stage: "warmup" },
+      stages.start(s, phase, { durationMs: s.warmupMs }, starts?.warmup)
+    );
   }
   const limit = measuredLimit(phase);
   const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-  emit({ t: "stage", ...base, stage: "measure", ...size });
+  const at = await stageStart(starts?.measure);
+  emit({ t: "stage", ...base, stage: "measure", ...size, ...at });
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
-  const run = stages.start(s, phase, limit);
+  const run = stages.start(s, phase, limit, starts?.measure);
   const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {
@@ -15476,7 +15526,8 @@ async function main() {
   if (!planFile) throw new Error("usage: runner.mjs PLAN.json [--all]");
   const plan = JSON.parse(readFileSync(planFile, "utf8"));
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
-  emit({ t: "hello", node: process.version });
+  const replica = plan.replicas ? { index: replicaIndex(process.env, plan.replicas.count), count: plan.replicas.count } : void 0;
+  emit({ t: "hello", node: process.version, ...replica ? { replica: replica.index, host: hostname() } : {} });
   for (const probe of plan.ready) {
     const error = await waitReady(probe.url, probe.timeoutMs);
     if (error !== void 0) {
@@ -15488,6 +15539,11 @@ async function main() {
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : void 0;
   try {
+    if (plan.replicas && replica) {
+      await runReplica(plan, plan.replicas, new Stages(plan, pool, replica));
+      emit({ t: "done" });
+      return;
+    }
     const stages = new Stages(plan, pool);
     const commands = process.argv.includes("--all") ? planCommands(plan) : readCommands(process.stdin);
     for await (const cmd of commands) {
@@ -15498,6 +15554,17 @@ async function main() {
     await pool?.close();
   }
   emit({ t: "done" });
+}
+async function runReplica(plan, run, stages) {
+  const { scenario, phase } = trialTarget(plan, run.trial);
+  const starts = replicaStageStarts(run, scenario.warmupMs);
+  const lateMs = epochNow() - run.startAtEpochMs;
+  if (lateMs > 0) {
+    throw new Error(
+      `late: ready ${Math.round(lateMs)} ms after the common start (its SUT probes or its start took too long)`
+    );
+  }
+  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials }, starts);
 }
 if (!serveIfWorker()) {
   main().then(

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/plan.js';
 import type { TrialMeasurement } from '../../src/results/types.js';
 import { decodeHistogram } from '../../src/protocol/histogram.js';
+import { mergeReplicaTrials } from '../../src/protocol/replicas.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
@@ -481,6 +482,134 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
     expect(count.generator.threads).toBe(3);
     expect(count.responses).toBe(300);
     expect(count.latency.count).toBe(300);
+  });
+});
+
+describe('runner replicas through the built runner (dist/runner.mjs)', () => {
+  /** runs one replica of `plan` (its index in `env`) to its end; its events */
+  function replica(plan: RunnerPlan, env: Record<string, string>): Promise<{ code: number; events: RunnerEvent[] }> {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-replica-'));
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, PERF_GATE_REPLICA: '', JOB_COMPLETION_INDEX: '', ...env },
+      });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        resolve({
+          code: code ?? -1,
+          events: text
+            .split('\n')
+            .filter((l) => l.startsWith(EVENT_MARKER))
+            .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)) as RunnerEvent),
+        }),
+      );
+    });
+  }
+
+  function replicaPlan(url: string, phase: RunnerPlan['scenarios'][number]['phases'][number], startInMs: number) {
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 2000,
+      ready: [{ url, timeoutMs: 5000 }],
+      scenarios: [{ name: 's', target: { kind: 'http', ...request(url) }, warmupMs: 300, trials: 1, phases: [phase] }],
+      replicas: {
+        count: 2,
+        trial: { scenario: 's', phase: phase.name, trial: 1, trials: 1 },
+        startAtEpochMs: Date.now() + startInMs,
+      },
+    };
+    return plan;
+  }
+
+  const trialOf = (events: RunnerEvent[]) =>
+    events.find((e): e is Extract<RunnerEvent, { t: 'trial' }> => e.t === 'trial');
+  const measureStart = (events: RunnerEvent[]) =>
+    events.find((e): e is Extract<RunnerEvent, { t: 'stage' }> => e.t === 'stage' && e.stage === 'measure')?.atEpochMs;
+
+  it('two replicas split one open-loop schedule and one request count; their trials merge into the whole', async () => {
+    let served = 0;
+    const { url } = await serve((_req, res) => {
+      served++;
+      res.end('ok');
+    });
+    const openPlan = replicaPlan(
+      url,
+      { kind: 'open', name: 'r200', rate: 200, durationMs: 1000, maxInFlight: 20 },
+      1500,
+    );
+    // swarm's slot 0 of a replicated job arrives as a node id: index 0
+    const [a, b] = await Promise.all([
+      replica(openPlan, { PERF_GATE_REPLICA: 'ygeen8xms3q7hwlmlxl68otd3' }),
+      replica(openPlan, { JOB_COMPLETION_INDEX: '1' }),
+    ]);
+    for (const r of [a, b]) expect(r.code).toBe(0);
+    expect(a.events.find((e) => e.t === 'hello')).toMatchObject({ replica: 0 });
+    expect(b.events.find((e) => e.t === 'hello')).toMatchObject({ replica: 1 });
+    const [ta, tb] = [trialOf(a.events), trialOf(b.events)];
+    // each replica kept half of the one schedule (stride 2), none of it twice
+    expect(ta?.measurement.open?.scheduled).toBe(100);
+    expect(tb?.measurement.open?.scheduled).toBe(100);
+    const merged = mergeReplicaTrials([ta!, tb!], [measureStart(a.events)!, measureStart(b.events)!]);
+    expect(merged.measurement.open?.scheduled).toBe(200);
+    expect(merged.measurement.responses).toBe(ta!.measurement.responses + tb!.measurement.responses);
+    expect(decodeHistogram(merged.histogram).totalCount).toBe(merged.measurement.successes);
+    expect(merged.measurement.replicas?.count).toBe(2);
+    expect(merged.measurement.replicas?.startSkewMs).toBeGreaterThanOrEqual(0);
+    // both stages of both replicas said when they started
+    for (const r of [a, b]) {
+      const starts = r.events.filter((e) => e.t === 'stage').map((e) => (e as { atEpochMs?: number }).atEpochMs);
+      expect(starts).toHaveLength(2);
+      for (const at of starts) expect(at).toBeGreaterThanOrEqual(openPlan.replicas!.startAtEpochMs);
+    }
+
+    served = 0;
+    const countPlan = replicaPlan(url, { kind: 'closed', name: 'n301', connections: 5, requests: 301 }, 1500);
+    const [c, d] = await Promise.all([
+      replica(countPlan, { PERF_GATE_REPLICA: '0' }),
+      replica(countPlan, { PERF_GATE_REPLICA: '1' }),
+    ]);
+    const [tc, td] = [trialOf(c.events), trialOf(d.events)];
+    // instance 0 (3 connections, 151 requests) in replica 0, instance 1 (2, 150) in replica 1: exactly 301
+    expect(tc!.measurement.responses + td!.measurement.responses).toBe(301);
+    expect(tc!.measurement.responses).toBeGreaterThan(td!.measurement.responses);
+    expect(served).toBeGreaterThanOrEqual(301);
+  });
+
+  it('a replica ready after the common start is late: it says so and fails without sending', async () => {
+    let served = 0;
+    const { url } = await serve((_req, res) => {
+      served++;
+      res.end('ok');
+    });
+    const plan = replicaPlan(url, { kind: 'closed', name: 'c2', connections: 2, durationMs: 500 }, -1000);
+    const r = await replica(plan, { PERF_GATE_REPLICA: '1' });
+    expect(r.code).toBe(1);
+    expect(r.events.at(-1)).toMatchObject({
+      t: 'fatal',
+      message: expect.stringMatching(/^late: ready \d+ ms after the common start/),
+    });
+    expect(r.events.some((e) => e.t === 'stage')).toBe(false);
+    // only the ready probe reached the server
+    expect(served).toBe(1);
+  });
+
+  it('a replica without an index fails at once', async () => {
+    const plan = replicaPlan(
+      'http://127.0.0.1:9/x',
+      { kind: 'closed', name: 'c2', connections: 2, durationMs: 500 },
+      1000,
+    );
+    const r = await replica(plan, {});
+    expect(r.code).toBe(1);
+    expect(r.events.at(-1)).toMatchObject({
+      t: 'fatal',
+      message: expect.stringContaining('PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset'),
+    });
   });
 });
 

@@ -206,3 +206,78 @@ describe('splitStage: open phases', () => {
     expect(jobs.map((j) => j.durationMs)).toEqual([7000, 7000]);
   });
 });
+
+describe('splitStage: runner replicas share one split of the whole', () => {
+  /** every replica's jobs for a stage, replica by replica */
+  function byReplica(phase: ClosedPhase | OpenPhase, workers: number, count: number, limit?: Limit): EngineJob[][] {
+    return Array.from({ length: count }, (_, index) =>
+      splitStage({
+        target: load,
+        phase,
+        limit:
+          limit ??
+          (phase.kind === 'closed' && phase.requests !== undefined
+            ? { requests: phase.requests }
+            : { durationMs: phase.durationMs as number }),
+        timeoutMs: 5000,
+        workers,
+        startAtEpochMs: 1_700_000_000_123.5,
+        replica: { index, count },
+      }),
+    );
+  }
+
+  it.each<[string, ClosedPhase, number, number, number[][]]>([
+    ['2 replicas, 1 worker: connections halved', closed(10), 1, 2, [[5], [5]]],
+    ['3 replicas, 1 worker: the first replicas get one more', closed(10), 1, 3, [[4], [3], [3]]],
+    [
+      '2 replicas × 2 workers: instance g in replica g mod 2',
+      closed(10),
+      2,
+      2,
+      [
+        [3, 2],
+        [3, 2],
+      ],
+    ],
+    ['2 replicas × 2 workers, 3 connections', closed(3), 2, 2, [[1, 1], [1]]],
+    ['replicas 1 is the split it always was', closed(10), 4, 1, [[3, 3, 2, 2]]],
+  ])('closed: %s', (_label, phase, workers, count, expected) => {
+    const parts = byReplica(phase, workers, count).map((jobs) => closedJobs(jobs).map((j) => j.connections));
+    expect(parts).toEqual(expected);
+    expect(total(parts.flat())).toBe(phase.connections);
+  });
+
+  it('closed with a request count: the replicas’ counts sum to it, none gets 0', () => {
+    for (let count = 1; count <= 4; count++) {
+      for (let workers = 1; workers <= 3; workers++) {
+        for (const requests of [4, 5, 17, 1000]) {
+          const phase = closed(8, { durationMs: undefined, requests });
+          const jobs = byReplica(phase, workers, count).flat();
+          const reqs = closedJobs(jobs).map((j) => ('requests' in j.limit ? j.limit.requests : 0));
+          expect(total(reqs)).toBe(requests);
+          expect(Math.min(...reqs)).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('open: the replicas interleave one schedule (strides and offsets cover 0..n-1 once), in-flight bound shared', () => {
+    for (let count = 1; count <= 4; count++) {
+      for (let workers = 1; workers <= 3; workers++) {
+        const phase = open(1000, 100);
+        const parts = byReplica(phase, workers, count).map(openJobs);
+        const jobs = parts.flat();
+        const n = count * workers;
+        expect(jobs.map((j) => j.stride)).toEqual(jobs.map(() => n));
+        expect(jobs.map((j) => j.offset).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, g) => g));
+        expect(total(jobs.map((j) => j.connections))).toBe(100);
+        for (const [index, own] of parts.entries()) {
+          for (const j of own) expect(j.offset % count).toBe(index);
+          expect(own).toHaveLength(workers);
+        }
+        for (const j of jobs) expect(j.startAtEpochMs).toBe(1_700_000_000_123.5);
+      }
+    }
+  });
+});

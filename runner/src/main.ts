@@ -3,17 +3,20 @@
 // (warm-up discarded, then the measured run) per `trial` command the host writes on its stdin, one at
 // a time, until `end` or EOF; it reports events as marked JSON lines on stdout. With
 // runner.workers > 1 the engine instances run in worker threads (this same file, started again),
-// started once for all trials.
+// started once for all trials. A runner replica (a plan with `replicas`: runner.replicas on an
+// orchestrator) reads no commands: it runs its share of the plan's one trial from the common start
+// time, each stage at its scheduled time, and exits.
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import type { Phase } from '../../src/protocol/plan.js';
-import type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
+import type { PlanScenario, ReplicaRun, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
+import { replicaIndex, replicaStageStarts } from '../../src/protocol/replicas.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { engineOf } from './engine.js';
-import type { Limit } from './split.js';
+import type { Limit, ReplicaSlot } from './split.js';
 import { combineRequestTallies, combineTallies, type EngineTally } from './tally.js';
 import { EnginePool, runInThread, serveIfWorker, type StageRun } from './workers.js';
 
@@ -44,20 +47,35 @@ function measuredLimit(phase: Phase): Limit {
   return { durationMs: (phase as { durationMs: number }).durationMs };
 }
 
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/** Resolves at `atEpochMs` (on a timer, then a short spin: Node timers fire on whole milliseconds). */
+async function untilEpoch(atEpochMs: number): Promise<void> {
+  const wait = atEpochMs - epochNow() - 2;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  while (epochNow() < atEpochMs) {
+    // at most ~2 ms
+  }
+}
+
 class Stages {
   constructor(
     private readonly plan: RunnerPlan,
     private readonly pool: EnginePool | undefined,
+    private readonly replica?: ReplicaSlot,
   ) {}
 
-  start(s: PlanScenario, phase: Phase, limit: Limit): StageRun {
-    const { pool } = this;
+  /** `scheduled`: a replica's stage start, the same on every replica (absent: now) */
+  start(s: PlanScenario, phase: Phase, limit: Limit, scheduled?: number): StageRun {
+    const { pool, replica } = this;
     return engineOf(s.target).stage(s.target, phase, {
       limit,
       timeoutMs: s.requestTimeoutMs ?? this.plan.requestTimeoutMs,
       workers: pool?.size ?? 1,
-      // worker threads get a common start of their own once every one holds its job
-      startAtEpochMs: performance.timeOrigin + performance.now() + (phase.kind === 'open' ? START_LEAD_MS : 0),
+      ...(replica ? { replica } : {}),
+      // worker threads get a common start of their own once every one holds its job (replicas: the
+      // stage's scheduled start, which every replica shares, plus the same lead)
+      startAtEpochMs: (scheduled ?? epochNow()) + (phase.kind === 'open' ? START_LEAD_MS : 0),
       runJobs(jobs) {
         const [only] = jobs;
         if (!pool && only && jobs.length === 1) return runInThread(only);
@@ -68,26 +86,43 @@ class Stages {
   }
 }
 
-/** One trial of one phase: the warm-up stage (when the scenario has one), then the measured stage. */
+/** A replica's stage waits for its scheduled start and says when it began; otherwise stages run back to back. */
+async function stageStart(at: number | undefined): Promise<{ atEpochMs?: number }> {
+  if (at === undefined) return {};
+  await untilEpoch(at);
+  return { atEpochMs: Math.round(epochNow() * 1000) / 1000 };
+}
+
+/**
+ * One trial of one phase: the warm-up stage (when the scenario has one), then the measured stage;
+ * a replica's (`starts`) each at its scheduled time.
+ */
 async function runTrial(
   plan: RunnerPlan,
   stages: Stages,
   s: PlanScenario,
   phase: Phase,
   count: { trial: number; trials: number },
+  starts?: { warmup: number; measure: number },
 ): Promise<void> {
   const { trial } = count;
   const base = { scenario: s.name, phase: phase.name, ...count };
   if (s.warmupMs > 0) {
-    emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs });
-    await withProgress(plan, { ...base, stage: 'warmup' }, stages.start(s, phase, { durationMs: s.warmupMs }));
+    const at = await stageStart(starts?.warmup);
+    emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs, ...at });
+    await withProgress(
+      plan,
+      { ...base, stage: 'warmup' },
+      stages.start(s, phase, { durationMs: s.warmupMs }, starts?.warmup),
+    );
   }
   const limit = measuredLimit(phase);
   const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-  emit({ t: 'stage', ...base, stage: 'measure', ...size });
+  const at = await stageStart(starts?.measure);
+  emit({ t: 'stage', ...base, stage: 'measure', ...size, ...at });
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
-  const run = stages.start(s, phase, limit);
+  const run = stages.start(s, phase, limit, starts?.measure);
   const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {
@@ -108,7 +143,10 @@ async function main(): Promise<void> {
   if (!planFile) throw new Error('usage: runner.mjs PLAN.json [--all]');
   const plan = JSON.parse(readFileSync(planFile, 'utf8')) as RunnerPlan;
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
-  emit({ t: 'hello', node: process.version });
+  const replica = plan.replicas
+    ? { index: replicaIndex(process.env, plan.replicas.count), count: plan.replicas.count }
+    : undefined;
+  emit({ t: 'hello', node: process.version, ...(replica ? { replica: replica.index, host: hostname() } : {}) });
   for (const probe of plan.ready) {
     const error = await waitReady(probe.url, probe.timeoutMs);
     if (error !== undefined) {
@@ -120,6 +158,11 @@ async function main(): Promise<void> {
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;
   try {
+    if (plan.replicas && replica) {
+      await runReplica(plan, plan.replicas, new Stages(plan, pool, replica));
+      emit({ t: 'done' });
+      return;
+    }
     const stages = new Stages(plan, pool);
     // one command at a time: the next line is read only once this trial's `trial` event is out
     const commands = process.argv.includes('--all') ? planCommands(plan) : readCommands(process.stdin);
@@ -131,6 +174,19 @@ async function main(): Promise<void> {
     await pool?.close();
   }
   emit({ t: 'done' });
+}
+
+/** A replica's one trial from the common start; a replica that is ready after it is late and fails. */
+async function runReplica(plan: RunnerPlan, run: ReplicaRun, stages: Stages): Promise<void> {
+  const { scenario, phase } = trialTarget(plan, run.trial);
+  const starts = replicaStageStarts(run, scenario.warmupMs);
+  const lateMs = epochNow() - run.startAtEpochMs;
+  if (lateMs > 0) {
+    throw new Error(
+      `late: ready ${Math.round(lateMs)} ms after the common start (its SUT probes or its start took too long)`,
+    );
+  }
+  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials }, starts);
 }
 
 if (!serveIfWorker()) {

@@ -1,7 +1,9 @@
-// Pure: one stage of a phase (a warm-up or a measured run) split over the runner's engine
-// instances (runner.workers). Connections, request counts and max-in-flight are shared out as evenly
-// as whole numbers allow; an open-loop rate is interleaved (instance k of n owns sends k, k+n, ...),
-// so together the instances keep one evenly spaced schedule.
+// Pure: one stage of a phase (a warm-up or a measured run) split over the engine instances of every
+// runner: runner.workers threads in each of runner.replicas replicas (one replica unless the load is
+// distributed). Connections, request counts and max-in-flight are shared out as evenly as whole
+// numbers allow over all instances; an open-loop rate is interleaved (instance g of n owns sends g,
+// g+n, ...), so together the instances keep one evenly spaced schedule. Instance g runs in replica
+// g mod replicas, so a replica's share never differs from another's by more than one instance's.
 import { openLoopLimits, type Phase, type PlanTarget } from '../../src/protocol/plan.js';
 import type { Ramp } from '../../src/protocol/ramp.js';
 import type { ConnectionRamp } from './closed-loop.js';
@@ -53,14 +55,31 @@ export interface StageSpec<T extends PlanTarget = PlanTarget> {
   timeoutMs: number;
   workers: number;
   startAtEpochMs: number;
+  /** this runner's place among the replicas sharing the load (absent: the only runner) */
+  replica?: ReplicaSlot;
+}
+
+/** A runner replica: its index (0-based) among `count` replicas. */
+export interface ReplicaSlot {
+  index: number;
+  count: number;
+}
+
+/** The instances (of `n` over all replicas) this replica runs: g ≡ index (mod count). */
+function ownInstances(n: number, replica: ReplicaSlot | undefined): number[] {
+  const { index, count } = replica ?? { index: 0, count: 1 };
+  const out: number[] = [];
+  for (let g = index; g < n; g += count) out.push(g);
+  return out;
 }
 
 export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<T>[] {
   const { phase, target, timeoutMs, limit } = spec;
+  const instances = spec.workers * (spec.replica?.count ?? 1);
   const jobs: EngineJob<T>[] = [];
   if (phase.kind === 'closed') {
-    const n = Math.max(1, Math.min(spec.workers, phase.connections, 'requests' in limit ? limit.requests : Infinity));
-    for (let k = 0; k < n; k++) {
+    const n = Math.max(1, Math.min(instances, phase.connections, 'requests' in limit ? limit.requests : Infinity));
+    for (const k of ownInstances(n, spec.replica)) {
       const part: Limit = 'requests' in limit ? { requests: share(limit.requests, n, k) } : limit;
       const connections = phase.ramp ? { ramp: phase.ramp, stride: n, offset: k } : share(phase.connections, n, k);
       jobs.push({
@@ -78,8 +97,8 @@ export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<
   if (phase.kind === 'ws') throw new Error('WebSocket phases run in one engine (runner/src/ws.ts)');
   const durationMs = 'durationMs' in limit ? limit.durationMs : phase.durationMs;
   const { inFlight, connections } = openLoopLimits(phase);
-  const n = Math.max(1, Math.min(spec.workers, inFlight));
-  for (let k = 0; k < n; k++) {
+  const n = Math.max(1, Math.min(instances, inFlight));
+  for (const k of ownInstances(n, spec.replica)) {
     jobs.push({
       kind: 'open',
       target,

@@ -133,7 +133,9 @@ export class EnginePool {
       });
       try {
         const finished = workers.map((w, i) => awaitMessage(w, i, 'done'));
-        const startAtEpochMs = performance.timeOrigin + performance.now() + GO_LEAD_MS;
+        // a start set by the plan (runner replicas share one) holds unless the threads could not make it
+        const planned = jobs[0]?.kind === 'open' ? jobs[0].startAtEpochMs : 0;
+        const startAtEpochMs = Math.max(planned, performance.timeOrigin + performance.now() + GO_LEAD_MS);
         for (const w of workers) w.postMessage({ t: 'go', startAtEpochMs } satisfies ToWorker);
         const tallies = (await Promise.all(finished)).map((m) => (m as Extract<FromWorker, { t: 'done' }>).tally);
         tallies.forEach((t, i) => (counts[i] = t.responses));

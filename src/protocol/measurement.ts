@@ -42,6 +42,15 @@ export interface TrialMeasurement {
   open?: OpenLoopCounts;
   /** WebSocket phases only: messages sent, and those pushed to their recipient within the drain */
   delivery?: DeliveryCounts;
+  /** a load shared by runner replicas: how many, and how far apart their measured stages started */
+  replicas?: ReplicaStarts;
+}
+
+/** A trial run by several runner replicas (runner.replicas; src/protocol/replicas.ts). */
+export interface ReplicaStarts {
+  count: number;
+  /** the latest replica's start of the measured stage after the earliest's, ms (each by its own clock) */
+  startSkewMs: number;
 }
 
 export interface DeliveryCounts {

@@ -261,6 +261,23 @@ export interface RunnerPlan {
   workers?: number;
   ready: ReadyProbe[];
   scenarios: PlanScenario[];
+  /** one trial run by several runner replicas at once (runner.replicas); absent: the host sends commands */
+  replicas?: ReplicaRun;
+}
+
+/** A trial the host names: scenario, phase, and which trial of how many. */
+export type TrialOrder = Omit<Extract<RunnerCommand, { c: 'trial' }>, 'c'>;
+
+/**
+ * One trial run by `count` runner replicas, each on its share of the load (src/protocol/replicas.ts).
+ * A replica reads no commands: it waits for the ready probes, runs `trial` from `startAtEpochMs`,
+ * reports it and exits.
+ */
+export interface ReplicaRun {
+  count: number;
+  trial: TrialOrder;
+  /** when the trial's first stage starts, ms since the epoch, on every replica's own clock */
+  startAtEpochMs: number;
 }
 
 /**
@@ -289,7 +306,13 @@ export interface RequestTrial {
 }
 
 export type RunnerEvent =
-  | { t: 'hello'; node: string }
+  | {
+      t: 'hello';
+      node: string;
+      /** a runner replica: its index (0-based), and where it runs */
+      replica?: number;
+      host?: string;
+    }
   | { t: 'probe'; url: string; ok: boolean; status?: number; error?: string; elapsedMs: number }
   | { t: 'ready' }
   | { t: 'not-ready'; url: string; error: string; timeoutMs: number }
@@ -302,6 +325,8 @@ export type RunnerEvent =
       stage: Stage;
       totalMs?: number;
       totalRequests?: number;
+      /** a runner replica: when this stage started, ms since the epoch by the replica's clock */
+      atEpochMs?: number;
     }
   | {
       t: 'progress';

@@ -61,13 +61,14 @@ export const trialMeasurementSchema = z.object({
     })
     .optional(),
   delivery: z.object({ sent: count, delivered: count }).optional(),
+  replicas: z.object({ count, startSkewMs: nonneg }).optional(),
 });
 
 const stage = z.enum(['warmup', 'measure']);
 const names = { scenario: z.string(), phase: z.string() };
 
 export const runnerEventSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('hello'), node: z.string() }),
+  z.object({ t: z.literal('hello'), node: z.string(), replica: count.optional(), host: z.string().optional() }),
   z.object({
     t: z.literal('probe'),
     url: z.string(),
@@ -86,6 +87,7 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
     stage,
     totalMs: nonneg.optional(),
     totalRequests: count.optional(),
+    atEpochMs: nonneg.optional(),
   }),
   z.object({
     t: z.literal('progress'),

@@ -43,7 +43,7 @@ export interface PhaseParams {
 
 /** A phase's trials merged: the trial's counts summed, rates over the total time, latency from the
  * merged histogram (never averaged percentiles). */
-export interface MergedPhase extends Omit<TrialMeasurement, 'trial' | 'generator'> {
+export interface MergedPhase extends Omit<TrialMeasurement, 'trial' | 'generator' | 'replicas'> {
   /** trials merged */
   trials: number;
   errorRate: number;

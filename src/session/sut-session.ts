@@ -10,7 +10,7 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import { longestTimeoutMs, probeExpectation, type RunnerCommand } from '../protocol/plan.js';
+import { longestTimeoutMs, probeExpectation, type RunnerCommand, type TrialOrder } from '../protocol/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -63,7 +63,7 @@ export interface RunnerHandle {
   end(): Promise<void>;
 }
 
-export type TrialCommand = Omit<Extract<RunnerCommand, { c: 'trial' }>, 'c'>;
+export type TrialCommand = TrialOrder;
 
 export class SutSession {
   private readonly stops: Array<() => void> = [];

@@ -2,7 +2,7 @@
 // keyed by the target's kind), and the pieces the pooled engines share.
 import type { Phase, PlanTarget } from '../../../src/protocol/plan.js';
 import type { ScheduleOptions } from '../schedule.js';
-import { type EngineJob, type Limit, splitStage } from '../split.js';
+import { type EngineJob, type Limit, type ReplicaSlot, splitStage } from '../split.js';
 import type { EngineTally } from '../tally.js';
 import type { StageRun } from '../workers.js';
 
@@ -23,6 +23,8 @@ export interface StageContext {
   workers: number;
   /** when an open-loop schedule starts, ms since the epoch */
   startAtEpochMs: number;
+  /** this runner's place among the replicas sharing the load (absent: the only runner) */
+  replica?: ReplicaSlot;
   /** runs a stage's jobs: one in this thread, or each in a worker thread */
   runJobs(jobs: EngineJob[]): StageRun;
 }
@@ -39,8 +41,10 @@ export interface Engine<T extends PlanTarget> {
 /** A stage of closed- and open-loop phases, split over the engine instances (runner.workers). */
 export function pooledStage(target: PlanTarget, phase: Phase, ctx: StageContext): StageRun {
   if (phase.kind === 'ws') throw new Error(`phase ${phase.name}: a WebSocket phase needs the scenario's websocket`);
-  const { limit, timeoutMs, workers, startAtEpochMs } = ctx;
-  return ctx.runJobs(splitStage({ target, phase, limit, timeoutMs, workers, startAtEpochMs }));
+  const { limit, timeoutMs, workers, startAtEpochMs, replica } = ctx;
+  return ctx.runJobs(
+    splitStage({ target, phase, limit, timeoutMs, workers, startAtEpochMs, ...(replica ? { replica } : {}) }),
+  );
 }
 
 /** An open-loop job's schedule on this thread's clock. */

@@ -6,6 +6,8 @@ import type { Engine } from './engine.js';
 export const wsEngine: Engine<PlanWs> = {
   stage(target, phase, ctx) {
     if (phase.kind !== 'ws') throw new Error(`phase ${phase.name}: a WebSocket scenario runs WebSocket phases only`);
+    // peers push to one another: split over replicas, a push would cross runners (the host refuses it too)
+    if ((ctx.replica?.count ?? 1) > 1) throw new Error('WebSocket scenarios run on one runner, not on replicas');
     const { limit } = ctx;
     const warmup = 'durationMs' in limit ? limit.durationMs : undefined;
     const job: WsJob = { ws: target.websocket, phase, timeoutMs: ctx.timeoutMs };

@@ -1,0 +1,158 @@
+// The runner↔host protocol, part 3: a load shared by several runner replicas (runner.replicas, on an
+// orchestrator such as Docker Swarm). Every replica gets the same plan with one trial and a common
+// start time; each learns its index from the orchestrator, runs its share of the load (instance g of
+// the whole runs in replica g mod replicas: runner/src/split.ts) and reports its own trial. The host
+// merges the replicas' trials into one exactly: counts summed, histograms merged (never percentiles
+// averaged), and gates the merged trial once.
+import { encodeHistogram, mergeHistograms, summarize } from './histogram.js';
+import {
+  addCounts,
+  sumChecks,
+  sumDelivery,
+  sumOpenCounts,
+  unionStatuses,
+  type ReplicaStarts,
+  type TrialMeasurement,
+} from './measurement.js';
+import type { ReplicaRun } from './plan.js';
+
+/**
+ * The gap between the end of the warm-up and the measured stage: every replica starts measuring at
+ * the same scheduled time, startAt + warm-up + this (a replica still draining its warm-up's requests
+ * starts as soon as they are in, and its lateness shows in the start skew).
+ */
+export const MEASURE_GAP_MS = 250;
+
+/** When each stage of a replicated trial starts, ms since the epoch (the same for every replica). */
+export function replicaStageStarts(
+  run: Pick<ReplicaRun, 'startAtEpochMs'>,
+  warmupMs: number,
+): {
+  warmup: number;
+  measure: number;
+} {
+  return {
+    warmup: run.startAtEpochMs,
+    measure: run.startAtEpochMs + (warmupMs > 0 ? warmupMs + MEASURE_GAP_MS : 0),
+  };
+}
+
+/**
+ * This replica's index (0-based) from its environment: PERF_GATE_REPLICA (Docker Swarm passes its
+ * task slot, `{{.Task.Slot}}`) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job). Swarm numbers a
+ * replicated job's slots from 0 and renders slot 0 as the node's ID, so a PERF_GATE_REPLICA that is
+ * not a number is index 0; the host checks that the replicas' indexes are 0..count-1, each once.
+ * Throws when there is no index or it is out of range.
+ */
+export function replicaIndex(env: Readonly<Record<string, string | undefined>>, count: number): number {
+  const raw = env.PERF_GATE_REPLICA?.trim() || env.JOB_COMPLETION_INDEX?.trim();
+  if (!raw) throw new Error('a runner replica needs its index: PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset');
+  const index = /^\d+$/.test(raw) ? Number(raw) : env.PERF_GATE_REPLICA?.trim() ? 0 : NaN;
+  if (!Number.isInteger(index) || index >= count) {
+    throw new Error(`replica index ${raw.slice(0, 40)} is not one of 0..${count - 1}`);
+  }
+  return index;
+}
+
+/** One replica's trial: what its `trial` event carries. */
+export interface ReplicaTrial {
+  measurement: TrialMeasurement;
+  histogram: string;
+  requests?: Array<{ name: string; measurement: TrialMeasurement; histogram: string }>;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * Several replicas' measurements of one trial as one. The replicas ran at once from a common start,
+ * so the trial's duration is the longest window and rates are totals over it; the generator figures
+ * are the busiest replica's (loop delay, CPU, busy share) and the threads and cores of all of them.
+ */
+export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms: readonly string[]): ReplicaTrial {
+  const [first] = parts;
+  if (!first) throw new Error('no replica measurements to merge');
+  const statusCodes: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  for (const p of parts) {
+    addCounts(statusCodes, p.statusCodes);
+    addCounts(errors, p.errors);
+  }
+  const sum = (f: (m: TrialMeasurement) => number): number => parts.reduce((a, m) => a + f(m), 0);
+  const max = (f: (m: TrialMeasurement) => number): number => parts.reduce((a, m) => Math.max(a, f(m)), 0);
+  const durationMs = max((m) => m.durationMs);
+  const seconds = durationMs / 1000;
+  const responses = sum((m) => m.responses);
+  // each replica's bytes/s is over its own window: back to bytes, then over the common one
+  const bytes = sum((m) => (m.bytesPerSec * m.durationMs) / 1000);
+  const merged = mergeHistograms(histograms);
+  const busy = parts.some((m) => m.generator.busyPct !== undefined);
+  const measurement: TrialMeasurement = {
+    trial: first.trial,
+    durationMs,
+    sent: sum((m) => m.sent),
+    responses,
+    successes: sum((m) => m.successes),
+    failures: sum((m) => m.failures),
+    statusCodes,
+    errors,
+    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
+    latency: summarize(merged),
+    connectionCloses: sum((m) => m.connectionCloses),
+    generator: {
+      cpuPct: max((m) => m.generator.cpuPct),
+      eventLoopDelayP99Us: max((m) => m.generator.eventLoopDelayP99Us),
+      eventLoopDelayMaxUs: max((m) => m.generator.eventLoopDelayMaxUs),
+      ...(busy ? { busyPct: max((m) => m.generator.busyPct ?? 0) } : {}),
+      threads: sum((m) => m.generator.threads ?? 1),
+      cores: sum((m) => m.generator.cores ?? 0),
+    },
+  };
+  const checks = sumChecks(parts);
+  if (checks) measurement.checks = checks;
+  const expected = unionStatuses(parts);
+  if (expected) measurement.expectedStatuses = expected;
+  const open = sumOpenCounts(parts);
+  if (open) measurement.open = open;
+  const delivery = sumDelivery(parts);
+  if (delivery) measurement.delivery = delivery;
+  const histogram = encodeHistogram(merged);
+  merged.destroy();
+  return { measurement, histogram };
+}
+
+/**
+ * The replicas' trials (in replica order) as one trial, mix entries matched by name, with where
+ * each replica's measured stage started: the start skew is the spread of those times.
+ */
+export function mergeReplicaTrials(trials: readonly ReplicaTrial[], starts: readonly number[]): ReplicaTrial {
+  const phase = mergeMeasurements(
+    trials.map((t) => t.measurement),
+    trials.map((t) => t.histogram),
+  );
+  const replicas: ReplicaStarts = {
+    count: trials.length,
+    startSkewMs: starts.length > 0 ? round2(Math.max(...starts) - Math.min(...starts)) : 0,
+  };
+  const out: ReplicaTrial = { ...phase, measurement: { ...phase.measurement, replicas } };
+  const names = trials[0]?.requests?.map((r) => r.name);
+  if (names) {
+    out.requests = names.map((name) => {
+      const parts = trials.map((t) => {
+        const entry = t.requests?.find((r) => r.name === name);
+        if (!entry) throw new Error(`a runner replica has no counts for mix entry ${name}`);
+        return entry;
+      });
+      return {
+        name,
+        ...mergeMeasurements(
+          parts.map((p) => p.measurement),
+          parts.map((p) => p.histogram),
+        ),
+      };
+    });
+  }
+  return out;
+}
