@@ -72574,6 +72574,129 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
+}
+
+// src/protocol/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url2) {
+  const m = GRPC_PROBE_URL.exec(url2);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
+function probeExpectation(url2) {
+  if (tcpProbeAddress(url2)) return "accept a connection";
+  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
+  return "answer 2xx/3xx";
+}
+function tcpProbeAddress(url2) {
+  const m = TCP_PROBE_URL.exec(url2);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
+function openLoopLimits(phase2) {
+  const streams = phase2.streams ?? 1;
+  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
+}
+var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+}
+var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
+function longestTimeoutMs(target, defaultMs) {
+  switch (target.kind) {
+    case "http":
+      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+    case "grpc":
+      return Math.max(defaultMs, target.grpc.deadlineMs);
+    case "ws":
+      return defaultMs;
+    default:
+      return assertNever(target);
+  }
+}
+function commandLine(command) {
+  return `${JSON.stringify(command)}
+`;
+}
+var EVENT_MARKER = "@@perf-gate ";
+
+// src/config/distributed.ts
+function readDistributed(raw, scenarios, problems) {
+  const replicas = raw.runner?.replicas ?? 1;
+  const orchestrator = raw.sut?.orchestrator ?? "compose";
+  const swarm = orchestrator === "swarm" || replicas > 1;
+  if (replicas > 1 && raw.target === void 0 && raw.sut && orchestrator !== "swarm") {
+    problems.push(
+      "runner.replicas: replicas run on a Docker Swarm, beside the SUT deployed as a stack: set sut.orchestrator: swarm (or give target and an overlay runner.network)"
+    );
+  }
+  if (replicas > 1 && raw.target !== void 0 && (raw.runner?.network ?? "host") === "host") {
+    problems.push(
+      "runner.network: replicas on a swarm join an overlay network the target is reachable on; the host network is one machine’s"
+    );
+  }
+  if (orchestrator === "swarm" && raw.sut?.build) {
+    problems.push(
+      "sut.build: a swarm stack does not build images: build them first (docker compose build) and push or load them on every node"
+    );
+  }
+  const placement = raw.runner?.placement;
+  if (placement && !swarm) {
+    problems.push(
+      "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
+    );
+  }
+  if (replicas > 1) {
+    scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
+  }
+  return {
+    replicas,
+    orchestrator,
+    ...placement ? {
+      placement: {
+        constraints: placement.constraints ?? [],
+        ...placement["max-per-node"] !== void 0 ? { maxPerNode: placement["max-per-node"] } : {}
+      }
+    } : {}
+  };
+}
+function checkShares(s, path, replicas, problems) {
+  if (s.target.kind === "ws") {
+    problems.push(
+      `${path}.websocket: WebSocket peers push to one another and run on one runner; runner.replicas must be 1`
+    );
+    return;
+  }
+  const few = (what, n) => `${what} ${n} cannot be shared by ${replicas} runner replicas (each needs at least 1): raise it or lower runner.replicas`;
+  s.phases.forEach((p, pi) => {
+    const at = `${path}.phases[${pi}]`;
+    if (p.kind === "closed") {
+      if (p.connections < replicas) problems.push(`${at}.connections: ${few("connections", p.connections)}`);
+      if (p.requests !== void 0 && p.requests < replicas)
+        problems.push(`${at}.requests: ${few("requests", p.requests)}`);
+    } else if (p.kind === "open") {
+      const { inFlight } = openLoopLimits(p);
+      if (inFlight < replicas) problems.push(`${at}.max-in-flight: ${few("requests in flight", inFlight)}`);
+    }
+  });
+  for (const level of s.sweep?.kind === "closed" ? s.sweep.levels : []) {
+    if (level < replicas) {
+      problems.push(`${path}.sweep.connections: ${few("connections", level)}`);
+      break;
+    }
+  }
+}
+
 // src/units.ts
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
@@ -73245,7 +73368,7 @@ __export(util_exports, {
   assert: () => assert,
   assertEqual: () => assertEqual,
   assertIs: () => assertIs,
-  assertNever: () => assertNever,
+  assertNever: () => assertNever2,
   assertNotEqual: () => assertNotEqual,
   assignProp: () => assignProp,
   attachSchema: () => attachSchema,
@@ -73324,7 +73447,7 @@ function toZod() {
 }
 function assertIs(_arg) {
 }
-function assertNever(_x) {
+function assertNever2(_x) {
   throw new Error("Unexpected value in exhaustive check");
 }
 function assert(_) {
@@ -92391,62 +92514,6 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/protocol/protocols.ts
-var KINDS = { http: true, ws: true, grpc: true };
-var PROTOCOL_KINDS = Object.keys(KINDS);
-function assertNever2(value, what = "kind") {
-  const kind = value?.kind;
-  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
-}
-
-// src/protocol/plan.ts
-var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
-var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
-function grpcProbeAddress(url2) {
-  const m = GRPC_PROBE_URL.exec(url2);
-  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
-}
-function probeExpectation(url2) {
-  if (tcpProbeAddress(url2)) return "accept a connection";
-  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
-  return "answer 2xx/3xx";
-}
-function tcpProbeAddress(url2) {
-  const m = TCP_PROBE_URL.exec(url2);
-  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
-}
-function openLoopLimits(phase2) {
-  const streams = phase2.streams ?? 1;
-  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
-}
-var OPEN_LATE_MS = 5;
-function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
-}
-var WS_ENTRIES = ["push", "connect"];
-function wsEntries(push) {
-  return push === "none" ? ["connect"] : WS_ENTRIES;
-}
-function longestTimeoutMs(target, defaultMs) {
-  switch (target.kind) {
-    case "http":
-      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
-    case "grpc":
-      return Math.max(defaultMs, target.grpc.deadlineMs);
-    case "ws":
-      return defaultMs;
-    default:
-      return assertNever2(target);
-  }
-}
-function commandLine(command) {
-  return `${JSON.stringify(command)}
-`;
-}
-var EVENT_MARKER = "@@perf-gate ";
-
 // src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
@@ -92461,7 +92528,8 @@ var BOUNDS = {
   streams: 1e3,
   peers: 1e4,
   messages: 1e6,
-  cpus: 256
+  cpus: 256,
+  replicas: 64
 };
 function intIn(min, max2) {
   const error62 = `must be an integer from ${min} to ${max2.toLocaleString("en-US")}`;
@@ -92748,6 +92816,9 @@ var configSchema = external_exports.strictObject({
       external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
       envValue
     ).optional(),
+    orchestrator: external_exports.enum(["compose", "swarm"], { error: "must be compose or swarm" }).optional().describe(
+      "compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it"
+    ),
     ready: external_exports.array(
       external_exports.strictObject({
         url: probeUrl.describe(
@@ -92761,7 +92832,18 @@ var configSchema = external_exports.strictObject({
     image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
     cpus: numberUpTo(BOUNDS.cpus).optional(),
     workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
-    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)")
+    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)"),
+    replicas: intIn(1, BOUNDS.replicas).optional().describe(
+      "runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network"
+    ),
+    placement: external_exports.strictObject({
+      constraints: external_exports.array(
+        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(/^[A-Za-z0-9_.-]+\s*(==|!=)\s*[^\s\0].*$/, {
+          error: "must be a swarm placement constraint (node.role!=manager)"
+        })
+      ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
+      "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
+    }).optional().describe("where the runner replicas run on the swarm")
   }).optional(),
   gate: external_exports.strictObject({
     against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
@@ -93985,10 +94067,12 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   for (const [k, v] of Object.entries(sut?.env ?? {})) env[k] = String(v);
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
+  const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
   if (problems.length > 0) return { problems };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
-    workers: raw.runner?.workers ?? 1
+    workers: raw.runner?.workers ?? 1,
+    ...distributed
   };
   if (raw.runner?.cpus !== void 0) runner.cpus = raw.runner.cpus;
   return {
@@ -94005,7 +94089,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         ready: (sut?.ready ?? []).map((r) => ({
           url: r.url,
           timeoutMs: r.timeout !== void 0 ? parseDurationMs(r.timeout) : DEFAULT_READY_TIMEOUT_MS
-        }))
+        })),
+        orchestrator
       },
       runner,
       gate: {
@@ -95080,7 +95165,7 @@ function hashedTarget(target, bodies, readBodies) {
       };
     }
     default:
-      return assertNever2(target);
+      return assertNever(target);
   }
 }
 function scenarioHash(s, bodies, readBodies = () => []) {
@@ -97134,7 +97219,7 @@ function expandTarget(target, env, at, secret) {
       };
     }
     default:
-      return assertNever2(target);
+      return assertNever(target);
   }
 }
 function expandPlan(plan, env, secret) {

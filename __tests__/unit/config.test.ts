@@ -112,8 +112,9 @@ describe('parseConfigText: the SPEC §2 example', () => {
       build: false,
       env: { LOG_LEVEL: 'warn' },
       ready: [{ url: 'http://api:8080/health', timeoutMs: 60_000 }],
+      orchestrator: 'compose',
     });
-    expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1 });
+    expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1, replicas: 1 });
     expect(config.scenarios).toHaveLength(1);
     const s = config.scenarios[0]!;
     expect(s.name).toBe('search');
@@ -149,13 +150,14 @@ describe('parseConfigText: the SPEC §2 example', () => {
 describe('parseConfigText: defaults', () => {
   it('fills in runner, sut, warm-up, trials, method and thresholds', () => {
     const config = valid(minimal());
-    expect(config.runner).toEqual({ image: 'node:22-slim', workers: 1 });
+    expect(config.runner).toEqual({ image: 'node:22-slim', workers: 1, replicas: 1 });
     expect(config.sut).toEqual({
       composeFiles: ['/ws/docker-compose.yml'],
       services: [],
       build: false,
       env: {},
       ready: [],
+      orchestrator: 'compose',
     });
     const s = config.scenarios[0]!;
     expect(s.warmupMs).toBe(5000);
@@ -527,7 +529,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown key in sut',
       minimal((c) => ((c.sut as Raw).bogus = 1)),
-      ['sut.bogus: unknown key (keys here: compose, services, build, env, ready)'],
+      ['sut.bogus: unknown key (keys here: compose, services, build, env, orchestrator, ready)'],
     ],
     [
       'a timeout on the scenario (k6 and autocannon habit)',

@@ -32,7 +32,7 @@ function measurement(latencies: readonly number[], over: Partial<TrialMeasuremen
     errors: {},
     rps: latencies.length,
     bytesPerSec: latencies.length * 100,
-    latency: { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 },
+    latency: { count: 0, min: 0, mean: 0, p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, 'p99.9': 0, max: 0 },
     connectionCloses: 0,
     generator: { cpuPct: 30, eventLoopDelayP99Us: 100, eventLoopDelayMaxUs: 200, busyPct: 20, threads: 1, cores: 1 },
     ...over,

@@ -2,6 +2,7 @@
 // (phase shapes, unique names, threshold units) as `path: message` lines. What a scenario loads is its
 // protocol's to read (src/protocols/<kind>/); phases, thresholds and names are shared (./phases.ts,
 // ./thresholds.ts).
+import { readDistributed } from './distributed.js';
 import { duplicates } from './phases.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import { checkThresholds, mergeThresholds } from './thresholds.js';
@@ -152,10 +153,12 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   // bounded by the schema: 1s to 24h (0 would keep a change from ever being confirmed)
   const maxTime = raw.gate?.confirm?.['max-time'];
   const maxTimeMs = maxTime !== undefined ? (parseDurationMs(maxTime) as number) : DEFAULT_CONFIRM_MAX_TIME_MS;
+  const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
   if (problems.length > 0) return { problems };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
     workers: raw.runner?.workers ?? 1,
+    ...distributed,
   };
   if (raw.runner?.cpus !== undefined) runner.cpus = raw.runner.cpus;
   return {
@@ -173,6 +176,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           url: r.url,
           timeoutMs: r.timeout !== undefined ? (parseDurationMs(r.timeout) as number) : DEFAULT_READY_TIMEOUT_MS,
         })),
+        orchestrator,
       },
       runner,
       gate: {

@@ -33,6 +33,7 @@ export const BOUNDS = {
   peers: 10_000,
   messages: 1_000_000,
   cpus: 256,
+  replicas: 64,
 } as const;
 
 /** An integer from `min` to `max`, one message for every way it can be wrong. */

@@ -178,6 +178,12 @@ export const configSchema = z
             envValue,
           )
           .optional(),
+        orchestrator: z
+          .enum(['compose', 'swarm'], { error: 'must be compose or swarm' })
+          .optional()
+          .describe(
+            'compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it',
+          ),
         ready: z
           .array(
             z.strictObject({
@@ -201,6 +207,31 @@ export const configSchema = z
           .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: 'must be a Docker network name, or host' })
           .optional()
           .describe("with target: the Docker network the runner joins (default host: the host's own network)"),
+        replicas: intIn(1, BOUNDS.replicas)
+          .optional()
+          .describe(
+            'runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network',
+          ),
+        placement: z
+          .strictObject({
+            constraints: z
+              .array(
+                z
+                  .string({ error: 'must be a swarm placement constraint (node.role!=manager)' })
+                  .max(200, { error: 'must be at most 200 characters' })
+                  .regex(/^[A-Za-z0-9_.-]+\s*(==|!=)\s*[^\s\0].*$/, {
+                    error: 'must be a swarm placement constraint (node.role!=manager)',
+                  }),
+              )
+              .max(20, { error: 'must list at most 20 constraints' })
+              .optional()
+              .describe('swarm placement constraints for the runner replicas (node.labels.loadgen==true)'),
+            'max-per-node': intIn(1, BOUNDS.replicas)
+              .optional()
+              .describe('at most this many runner replicas on one node (spread them over the nodes)'),
+          })
+          .optional()
+          .describe('where the runner replicas run on the swarm'),
       })
       .optional(),
     gate: z

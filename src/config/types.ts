@@ -144,10 +144,20 @@ export interface Config {
     build: boolean;
     env: Record<string, string>;
     ready: ReadyProbe[];
+    /** compose: `docker compose up` on the engine; swarm: deployed as a stack on the swarm it manages */
+    orchestrator: 'compose' | 'swarm';
   };
   /** a service that is already running: nothing is booted, the runner joins `network` ('host' or a Docker network) */
   target?: { url: string; network: string };
-  runner: { image: string; cpus?: number; workers: number };
+  runner: {
+    image: string;
+    cpus?: number;
+    workers: number;
+    /** runner containers sharing the load, as one replicated job on a swarm (1: one runner) */
+    replicas: number;
+    /** where the replicas run: swarm placement constraints, and at most this many on a node */
+    placement?: { constraints: string[]; maxPerNode?: number };
+  };
   /** what `mode: auto` gates a pull request against */
   gate: {
     against: 'baselines' | 'base-ref';
