@@ -404,7 +404,7 @@ var require_directives = __commonJS({
         return tag[0] === "!" ? tag : `!<${tag}>`;
       }
       toString(doc) {
-        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
@@ -420,9 +420,9 @@ var require_directives = __commonJS({
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
           if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
-            lines.push(`%TAG ${handle} ${prefix}`);
+            lines2.push(`%TAG ${handle} ${prefix}`);
         }
-        return lines.join("\n");
+        return lines2.join("\n");
       }
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
@@ -1515,7 +1515,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify3(item, ctx, onComment, onChompKeep) {
+    function stringify4(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1544,7 +1544,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify3;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -1554,7 +1554,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify3 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1576,7 +1576,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify3.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify4.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1628,7 +1628,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify4.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws2 = " ";
       if (keyComment || vsb || vcb) {
         ws2 = vsb ? "\n" : "";
@@ -1769,7 +1769,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify3 = require_stringify();
+    var stringify4 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -1805,7 +1805,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify4.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1872,50 +1872,50 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify3 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify4(collection, ctx, options);
+      const stringify5 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify5(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
-      const lines = [];
+      const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, chompKeep);
           }
         }
         chompKeep = false;
-        let str2 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify4.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines2.push(blockItemPrefix + str2);
       }
       let str;
-      if (lines.length === 0) {
+      if (lines2.length === 0) {
         str = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-          const line = lines[i];
+        str = lines2[0];
+        for (let i = 1; i < lines2.length; ++i) {
+          const line = lines2[i];
           str += line ? `
 ${indent}${line}` : "\n";
         }
@@ -1938,22 +1938,22 @@ ${indent}${line}` : "\n";
       });
       let reqNewline = false;
       let linesAtValue = 0;
-      const lines = [];
+      const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, false);
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, false);
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, false);
             if (ik.comment)
               reqNewline = true;
           }
@@ -1969,13 +1969,13 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify3.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str = stringify4.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines2.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -1983,35 +1983,35 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
-        linesAtValue = lines.length;
+        lines2.push(str);
+        linesAtValue = lines2.length;
       }
       const { start, end } = flowChars;
-      if (lines.length === 0) {
+      if (lines2.length === 0) {
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines2.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
           let str = start;
-          for (const line of lines)
+          for (const line of lines2)
             str += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start}${fcPadding}${lines2.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    function addCommentBefore({ indent, options: { commentString } }, lines2, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
         const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart());
+        lines2.push(ic.trimStart());
       }
     }
     exports2.stringifyCollection = stringifyCollection;
@@ -2649,11 +2649,11 @@ var require_binary = __commonJS({
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str.length / lineWidth);
-          const lines = new Array(n);
+          const lines2 = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
+            lines2[i] = str.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines2.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
@@ -3330,76 +3330,76 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify3 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
-      const lines = [];
+      const lines2 = [];
       let hasDirectives = options.directives === true;
       if (options.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
-          lines.push(dir);
+          lines2.push(dir);
           hasDirectives = true;
         } else if (doc.directives.docStart)
           hasDirectives = true;
       }
       if (hasDirectives)
-        lines.push("---");
-      const ctx = stringify3.createStringifyContext(doc, options);
+        lines2.push("---");
+      const ctx = stringify4.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
-        if (lines.length !== 1)
-          lines.unshift("");
+        if (lines2.length !== 1)
+          lines2.unshift("");
         const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ""));
+        lines2.unshift(stringifyComment.indentComment(cs, ""));
       }
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
         if (identity.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
-            lines.push("");
+            lines2.push("");
           if (doc.contents.commentBefore) {
             const cs = commentString(doc.contents.commentBefore);
-            lines.push(stringifyComment.indentComment(cs, ""));
+            lines2.push(stringifyComment.indentComment(cs, ""));
           }
           ctx.forceBlockIndent = !!doc.comment;
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify4.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
-        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
-          lines[lines.length - 1] = `--- ${body}`;
+        if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
+          lines2[lines2.length - 1] = `--- ${body}`;
         } else
-          lines.push(body);
+          lines2.push(body);
       } else {
-        lines.push(stringify3.stringify(doc.contents, ctx));
+        lines2.push(stringify4.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
           const cs = commentString(doc.comment);
           if (cs.includes("\n")) {
-            lines.push("...");
-            lines.push(stringifyComment.indentComment(cs, ""));
+            lines2.push("...");
+            lines2.push(stringifyComment.indentComment(cs, ""));
           } else {
-            lines.push(`... ${cs}`);
+            lines2.push(`... ${cs}`);
           }
         } else {
-          lines.push("...");
+          lines2.push("...");
         }
       } else {
         let dc = doc.comment;
         if (dc && chompKeep)
           dc = dc.replace(/^\n+/, "");
         if (dc) {
-          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
-            lines.push("");
-          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+          if ((!chompKeep || contentComment) && lines2[lines2.length - 1] !== "")
+            lines2.push("");
+          lines2.push(stringifyComment.indentComment(commentString(dc), ""));
         }
       }
-      return lines.join("\n") + "\n";
+      return lines2.join("\n") + "\n";
     }
     exports2.stringifyDocument = stringifyDocument;
   }
@@ -4461,17 +4461,17 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
-      let chompStart = lines.length;
-      for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
+      const lines2 = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines2.length;
+      for (let i = lines2.length - 1; i >= 0; --i) {
+        const content = lines2[i][1];
         if (content === "" || content === "\r")
           chompStart = i;
         else
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value2 = header.chomp === "+" && lines2.length > 0 ? "\n".repeat(Math.max(1, lines2.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
@@ -4481,7 +4481,7 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
+        const [indent, content] = lines2[i];
         if (content === "" || content === "\r") {
           if (header.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
@@ -4501,17 +4501,17 @@ var require_resolve_block_scalar = __commonJS({
         }
         offset += indent.length + content.length + 1;
       }
-      for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
+      for (let i = lines2.length - 1; i >= chompStart; --i) {
+        if (lines2[i][0].length > trimIndent)
           chompStart = i + 1;
       }
       let value = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + "\n";
+        value += lines2[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
+        let [indent, content] = lines2[i];
         offset += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
@@ -4548,8 +4548,8 @@ var require_resolve_block_scalar = __commonJS({
         case "-":
           break;
         case "+":
-          for (let i = chompStart; i < lines.length; ++i)
-            value += "\n" + lines[i][0].slice(trimIndent);
+          for (let i = chompStart; i < lines2.length; ++i)
+            value += "\n" + lines2[i][0].slice(trimIndent);
           if (value[value.length - 1] !== "\n")
             value += "\n";
           break;
@@ -4624,10 +4624,10 @@ var require_resolve_block_scalar = __commonJS({
       const first = split[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
-      const lines = [line0];
+      const lines2 = [line0];
       for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-      return lines;
+        lines2.push([split[i], split[i + 1]]);
+      return lines2;
     }
     exports2.resolveBlockScalar = resolveBlockScalar;
   }
@@ -5511,7 +5511,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify4 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5564,7 +5564,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify3;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -7294,7 +7294,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify3(value, replacer, options) {
+    function stringify4(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7319,7 +7319,7 @@ var require_public_api = __commonJS({
     exports2.parse = parse5;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument3;
-    exports2.stringify = stringify3;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -12680,10 +12680,10 @@ var require_tokenize = __commonJS({
             break;
           }
         } while (c === " " || c === "	");
-        var lines = source.substring(start, end).split(setCommentSplitRe);
-        for (var i = 0; i < lines.length; ++i)
-          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
-        comment.text = lines.join("\n").trim();
+        var lines2 = source.substring(start, end).split(setCommentSplitRe);
+        for (var i = 0; i < lines2.length; ++i)
+          lines2[i] = lines2[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
+        comment.text = lines2.join("\n").trim();
         comments[line] = comment;
         lastCommentLine = line;
       }
@@ -26852,7 +26852,7 @@ var require_Protocol = __commonJS({
       let end = p;
       let needNL = false;
       let lineLen = 0;
-      let lines = 0;
+      let lines2 = 0;
       for (; p < data.length; ++p) {
         const ch = data[p];
         if (ch === 13) {
@@ -26890,7 +26890,7 @@ var require_Protocol = __commonJS({
           }
           if (this._server)
             throw new Error("Greetings from clients not permitted");
-          if (++lines > MAX_LINES)
+          if (++lines2 > MAX_LINES)
             throw new Error("Max greeting lines exceeded");
           needNL = false;
           start = p + 1;
@@ -34360,7 +34360,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join6(s) {
+        value: function join7(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -36896,7 +36896,7 @@ var require_pipeline = __commonJS({
         callback(err || new ERR_STREAM_DESTROYED("pipe"));
       };
     }
-    function call(fn) {
+    function call2(fn) {
       fn();
     }
     function pipe2(from, to) {
@@ -36922,9 +36922,9 @@ var require_pipeline = __commonJS({
         var writing = i > 0;
         return destroyer(stream, reading, writing, function(err) {
           if (!error62) error62 = err;
-          if (err) destroys.forEach(call);
+          if (err) destroys.forEach(call2);
           if (reading) return;
-          destroys.forEach(call);
+          destroys.forEach(call2);
           callback(error62);
         });
       });
@@ -39879,7 +39879,7 @@ var require_pump = __commonJS({
         callback(err || new Error("stream was destroyed"));
       };
     };
-    var call = function(fn) {
+    var call2 = function(fn) {
       fn();
     };
     var pipe2 = function(from, to) {
@@ -39896,9 +39896,9 @@ var require_pump = __commonJS({
         var writing = i > 0;
         return destroyer(stream, reading, writing, function(err) {
           if (!error62) error62 = err;
-          if (err) destroys.forEach(call);
+          if (err) destroys.forEach(call2);
           if (reading) return;
-          destroys.forEach(call);
+          destroys.forEach(call2);
           callback(error62);
         });
       });
@@ -46442,15 +46442,15 @@ var require_client_interceptors = __commonJS({
       const parent = (_b = options.parent) !== null && _b !== void 0 ? _b : null;
       const propagateFlags = options.propagate_flags;
       const credentials = options.credentials;
-      const call = channel.createCall(path, deadline, host, parent, propagateFlags);
+      const call2 = channel.createCall(path, deadline, host, parent, propagateFlags);
       if (credentials) {
-        call.setCredentials(credentials);
+        call2.setCredentials(credentials);
       }
-      return call;
+      return call2;
     }
     var BaseInterceptingCall = class {
-      constructor(call, methodDefinition) {
-        this.call = call;
+      constructor(call2, methodDefinition) {
+        this.call = call2;
         this.methodDefinition = methodDefinition;
       }
       cancelWithStatus(status, details2) {
@@ -46519,8 +46519,8 @@ var require_client_interceptors = __commonJS({
     };
     var BaseUnaryInterceptingCall = class extends BaseInterceptingCall {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      constructor(call, methodDefinition) {
-        super(call, methodDefinition);
+      constructor(call2, methodDefinition) {
+        super(call2, methodDefinition);
       }
       start(metadata, listener) {
         var _a3, _b;
@@ -46549,11 +46549,11 @@ var require_client_interceptors = __commonJS({
     var BaseStreamingInterceptingCall = class extends BaseInterceptingCall {
     };
     function getBottomInterceptingCall(channel, options, methodDefinition) {
-      const call = getCall(channel, methodDefinition.path, options);
+      const call2 = getCall(channel, methodDefinition.path, options);
       if (methodDefinition.responseStream) {
-        return new BaseStreamingInterceptingCall(call, methodDefinition);
+        return new BaseStreamingInterceptingCall(call2, methodDefinition);
       } else {
-        return new BaseUnaryInterceptingCall(call, methodDefinition);
+        return new BaseUnaryInterceptingCall(call2, methodDefinition);
       }
     }
     function getInterceptingCall(interceptorArgs, methodDefinition, options, channel) {
@@ -46702,19 +46702,19 @@ var require_client2 = __commonJS({
           callInterceptors: (_a3 = callProperties.callOptions.interceptors) !== null && _a3 !== void 0 ? _a3 : [],
           callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
         };
-        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
-        emitter.call = call;
+        const call2 = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        emitter.call = call2;
         let responseMessage = null;
         let receivedStatus = false;
         let callerStackError = new Error();
-        call.start(callProperties.metadata, {
+        call2.start(callProperties.metadata, {
           onReceiveMetadata: (metadata2) => {
             emitter.emit("metadata", metadata2);
           },
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
           onReceiveMessage(message) {
             if (responseMessage !== null) {
-              call.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
+              call2.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
             }
             responseMessage = message;
           },
@@ -46742,8 +46742,8 @@ var require_client2 = __commonJS({
             emitter.emit("status", status);
           }
         });
-        call.sendMessage(argument);
-        call.halfClose();
+        call2.sendMessage(argument);
+        call2.halfClose();
         return emitter;
       }
       makeClientStreamRequest(method, serialize2, deserialize, metadata, options, callback) {
@@ -46774,22 +46774,22 @@ var require_client2 = __commonJS({
           callInterceptors: (_a3 = callProperties.callOptions.interceptors) !== null && _a3 !== void 0 ? _a3 : [],
           callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
         };
-        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
-        emitter.call = call;
+        const call2 = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        emitter.call = call2;
         let responseMessage = null;
         let receivedStatus = false;
         let callerStackError = new Error();
-        call.start(callProperties.metadata, {
+        call2.start(callProperties.metadata, {
           onReceiveMetadata: (metadata2) => {
             emitter.emit("metadata", metadata2);
           },
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
           onReceiveMessage(message) {
             if (responseMessage !== null) {
-              call.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
+              call2.cancelWithStatus(constants_1.Status.UNIMPLEMENTED, "Too many responses received");
             }
             responseMessage = message;
-            call.startRead();
+            call2.startRead();
           },
           onReceiveStatus(status) {
             if (receivedStatus) {
@@ -46865,11 +46865,11 @@ var require_client2 = __commonJS({
           callInterceptors: (_a3 = callProperties.callOptions.interceptors) !== null && _a3 !== void 0 ? _a3 : [],
           callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
         };
-        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
-        stream.call = call;
+        const call2 = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        stream.call = call2;
         let receivedStatus = false;
         let callerStackError = new Error();
-        call.start(callProperties.metadata, {
+        call2.start(callProperties.metadata, {
           onReceiveMetadata(metadata2) {
             stream.emit("metadata", metadata2);
           },
@@ -46891,8 +46891,8 @@ var require_client2 = __commonJS({
             stream.emit("status", status);
           }
         });
-        call.sendMessage(argument);
-        call.halfClose();
+        call2.sendMessage(argument);
+        call2.halfClose();
         return stream;
       }
       makeBidiStreamRequest(method, serialize2, deserialize, metadata, options) {
@@ -46922,11 +46922,11 @@ var require_client2 = __commonJS({
           callInterceptors: (_a3 = callProperties.callOptions.interceptors) !== null && _a3 !== void 0 ? _a3 : [],
           callInterceptorProviders: (_b = callProperties.callOptions.interceptor_providers) !== null && _b !== void 0 ? _b : []
         };
-        const call = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
-        stream.call = call;
+        const call2 = (0, client_interceptors_1.getInterceptingCall)(interceptorArgs, callProperties.methodDefinition, callProperties.callOptions, callProperties.channel);
+        stream.call = call2;
         let receivedStatus = false;
         let callerStackError = new Error();
-        call.start(callProperties.metadata, {
+        call2.start(callProperties.metadata, {
           onReceiveMetadata(metadata2) {
             stream.emit("metadata", metadata2);
           },
@@ -50361,8 +50361,8 @@ var require_channelz = __commonJS({
         subchannel_ref: subchannelRef
       };
     }
-    function GetChannel(call, callback) {
-      const channelId = parseInt(call.request.channel_id, 10);
+    function GetChannel(call2, callback) {
+      const channelId = parseInt(call2.request.channel_id, 10);
       const channelEntry = entityMaps[
         "channel"
         /* EntityTypes.channel */
@@ -50376,10 +50376,10 @@ var require_channelz = __commonJS({
       }
       callback(null, { channel: getChannelMessage(channelEntry) });
     }
-    function GetTopChannels(call, callback) {
-      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+    function GetTopChannels(call2, callback) {
+      const maxResults = parseInt(call2.request.max_results, 10) || DEFAULT_MAX_RESULTS;
       const resultList = [];
-      const startId = parseInt(call.request.start_channel_id, 10);
+      const startId = parseInt(call2.request.start_channel_id, 10);
       const channelEntries = entityMaps[
         "channel"
         /* EntityTypes.channel */
@@ -50411,8 +50411,8 @@ var require_channelz = __commonJS({
         listen_socket: listenSocket
       };
     }
-    function GetServer(call, callback) {
-      const serverId = parseInt(call.request.server_id, 10);
+    function GetServer(call2, callback) {
+      const serverId = parseInt(call2.request.server_id, 10);
       const serverEntries = entityMaps[
         "server"
         /* EntityTypes.server */
@@ -50427,9 +50427,9 @@ var require_channelz = __commonJS({
       }
       callback(null, { server: getServerMessage(serverEntry) });
     }
-    function GetServers(call, callback) {
-      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
-      const startId = parseInt(call.request.start_server_id, 10);
+    function GetServers(call2, callback) {
+      const maxResults = parseInt(call2.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+      const startId = parseInt(call2.request.start_server_id, 10);
       const serverEntries = entityMaps[
         "server"
         /* EntityTypes.server */
@@ -50444,8 +50444,8 @@ var require_channelz = __commonJS({
         end: i.equals(serverEntries.end())
       });
     }
-    function GetSubchannel(call, callback) {
-      const subchannelId = parseInt(call.request.subchannel_id, 10);
+    function GetSubchannel(call2, callback) {
+      const subchannelId = parseInt(call2.request.subchannel_id, 10);
       const subchannelEntry = entityMaps[
         "subchannel"
         /* EntityTypes.subchannel */
@@ -50496,9 +50496,9 @@ var require_channelz = __commonJS({
         };
       }
     }
-    function GetSocket(call, callback) {
+    function GetSocket(call2, callback) {
       var _a3, _b, _c, _d, _e;
-      const socketId = parseInt(call.request.socket_id, 10);
+      const socketId = parseInt(call2.request.socket_id, 10);
       const socketEntry = entityMaps[
         "socket"
         /* EntityTypes.socket */
@@ -50544,8 +50544,8 @@ var require_channelz = __commonJS({
       };
       callback(null, { socket: socketMessage });
     }
-    function GetServerSockets(call, callback) {
-      const serverId = parseInt(call.request.server_id, 10);
+    function GetServerSockets(call2, callback) {
+      const serverId = parseInt(call2.request.server_id, 10);
       const serverEntry = entityMaps[
         "server"
         /* EntityTypes.server */
@@ -50557,8 +50557,8 @@ var require_channelz = __commonJS({
         });
         return;
       }
-      const startId = parseInt(call.request.start_socket_id, 10);
-      const maxResults = parseInt(call.request.max_results, 10) || DEFAULT_MAX_RESULTS;
+      const startId = parseInt(call2.request.start_socket_id, 10);
+      const maxResults = parseInt(call2.request.max_results, 10) || DEFAULT_MAX_RESULTS;
       const resolvedInfo = serverEntry.getInfo();
       const allSockets = resolvedInfo.sessionChildren.sockets;
       const resultList = [];
@@ -52929,8 +52929,8 @@ var require_transport = __commonJS({
       handleDisconnect() {
         this.clearKeepaliveTimeout();
         this.reportDisconnectToOwner(false);
-        for (const call of this.activeCalls) {
-          call.onDisconnect();
+        for (const call2 of this.activeCalls) {
+          call2.onDisconnect();
         }
         setImmediate(() => {
           this.session.destroy();
@@ -53023,14 +53023,14 @@ var require_transport = __commonJS({
           this.keepaliveTimer = null;
         }
       }
-      removeActiveCall(call) {
-        this.activeCalls.delete(call);
+      removeActiveCall(call2) {
+        this.activeCalls.delete(call2);
         if (this.activeCalls.size === 0) {
           this.session.unref();
         }
       }
-      addActiveCall(call) {
-        this.activeCalls.add(call);
+      addActiveCall(call2) {
+        this.activeCalls.add(call2);
         if (this.activeCalls.size === 1) {
           this.session.ref();
           if (!this.keepaliveWithoutCalls) {
@@ -53060,7 +53060,7 @@ var require_transport = __commonJS({
           this.internalsTrace("session.closed=" + this.session.closed + " session.destroyed=" + this.session.destroyed + " session.socket.destroyed=" + this.session.socket.destroyed);
         }
         let eventTracker;
-        let call;
+        let call2;
         if (this.channelzEnabled) {
           this.streamTracker.addCallStarted();
           eventTracker = {
@@ -53079,7 +53079,7 @@ var require_transport = __commonJS({
             onCallEnd: (status) => {
               var _a3;
               (_a3 = subchannelCallStatsTracker.onCallEnd) === null || _a3 === void 0 ? void 0 : _a3.call(subchannelCallStatsTracker, status);
-              this.removeActiveCall(call);
+              this.removeActiveCall(call2);
             },
             onStreamEnd: (success2) => {
               var _a3;
@@ -53104,7 +53104,7 @@ var require_transport = __commonJS({
             onCallEnd: (status) => {
               var _a3;
               (_a3 = subchannelCallStatsTracker.onCallEnd) === null || _a3 === void 0 ? void 0 : _a3.call(subchannelCallStatsTracker, status);
-              this.removeActiveCall(call);
+              this.removeActiveCall(call2);
             },
             onStreamEnd: (success2) => {
               var _a3;
@@ -53112,9 +53112,9 @@ var require_transport = __commonJS({
             }
           };
         }
-        call = new subchannel_call_1.Http2SubchannelCall(http2Stream, eventTracker, listener, this, callId !== null && callId !== void 0 ? callId : (0, call_number_1.getNextCallNumber)());
-        this.addActiveCall(call);
-        return call;
+        call2 = new subchannel_call_1.Http2SubchannelCall(http2Stream, eventTracker, listener, this, callId !== null && callId !== void 0 ? callId : (0, call_number_1.getNextCallNumber)());
+        this.addActiveCall(call2);
+        return call2;
       }
       getChannelzRef() {
         return this.channelzRef;
@@ -54147,8 +54147,8 @@ var require_retrying_call = __commonJS({
           this.hedgingTimer = null;
         }
         this.reportStatus({ code: status, details: details2, metadata: new metadata_1.Metadata() });
-        for (const { call } of this.underlyingCalls) {
-          call.cancelWithStatus(status, details2);
+        for (const { call: call2 } of this.underlyingCalls) {
+          call2.cancelWithStatus(status, details2);
         }
       }
       getPeer() {
@@ -54288,8 +54288,8 @@ var require_retrying_call = __commonJS({
       }
       countActiveCalls() {
         let count3 = 0;
-        for (const call of this.underlyingCalls) {
-          if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
+        for (const call2 of this.underlyingCalls) {
+          if ((call2 === null || call2 === void 0 ? void 0 : call2.state) === "ACTIVE") {
             count3 += 1;
           }
         }
@@ -54566,9 +54566,9 @@ var require_retrying_call = __commonJS({
             var _a3;
             (_a3 = context.callback) === null || _a3 === void 0 ? void 0 : _a3.call(context);
           });
-          for (const [callIndex, call] of this.underlyingCalls.entries()) {
-            if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
-              call.call.sendMessageWithContext({
+          for (const [callIndex, call2] of this.underlyingCalls.entries()) {
+            if (call2.state === "ACTIVE" && call2.nextMessageToSend === messageIndex) {
+              call2.call.sendMessageWithContext({
                 callback: (error62) => {
                   this.handleChildWriteCompleted(callIndex, messageIndex);
                 }
@@ -54580,10 +54580,10 @@ var require_retrying_call = __commonJS({
           if (this.committedCallIndex === null) {
             return;
           }
-          const call = this.underlyingCalls[this.committedCallIndex];
+          const call2 = this.underlyingCalls[this.committedCallIndex];
           bufferEntry.callback = context.callback;
-          if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
-            call.call.sendMessageWithContext({
+          if (call2.state === "ACTIVE" && call2.nextMessageToSend === messageIndex) {
+            call2.call.sendMessageWithContext({
               callback: (error62) => {
                 this.handleChildWriteCompleted(this.committedCallIndex, messageIndex);
               }
@@ -54607,14 +54607,14 @@ var require_retrying_call = __commonJS({
           entryType: "HALF_CLOSE",
           allocated: false
         });
-        for (const call of this.underlyingCalls) {
-          if ((call === null || call === void 0 ? void 0 : call.state) === "ACTIVE") {
-            if (call.nextMessageToSend === halfCloseIndex || call.nextMessageToSend === halfCloseIndex - 1) {
+        for (const call2 of this.underlyingCalls) {
+          if ((call2 === null || call2 === void 0 ? void 0 : call2.state) === "ACTIVE") {
+            if (call2.nextMessageToSend === halfCloseIndex || call2.nextMessageToSend === halfCloseIndex - 1) {
               if (this.traceEnabled) {
-                this.trace("Sending halfClose immediately to child [" + call.call.getCallNumber() + "] - all messages already sent");
+                this.trace("Sending halfClose immediately to child [" + call2.call.getCallNumber() + "] - all messages already sent");
               }
-              call.nextMessageToSend += 1;
-              call.call.halfClose();
+              call2.nextMessageToSend += 1;
+              call2.call.halfClose();
             }
           }
         }
@@ -54915,8 +54915,8 @@ var require_internal_channel = __commonJS({
             if (queueCopy.size > 0) {
               this.callRefTimerUnref();
             }
-            for (const call of queueCopy) {
-              call.doPick();
+            for (const call2 of queueCopy) {
+              call2.doPick();
             }
             this.updateState(connectivityState);
           },
@@ -54953,8 +54953,8 @@ var require_internal_channel = __commonJS({
             if (localQueue.length > 0) {
               this.callRefTimerUnref();
             }
-            for (const call of localQueue) {
-              call.getConfig();
+            for (const call2 of localQueue) {
+              call2.getConfig();
             }
           });
         }, (status) => {
@@ -54972,8 +54972,8 @@ var require_internal_channel = __commonJS({
           if (localQueue.length > 0) {
             this.callRefTimerUnref();
           }
-          for (const call of localQueue) {
-            call.reportResolverError(status);
+          for (const call2 of localQueue) {
+            call2.reportResolverError(status);
           }
         });
         this.filterStackFactory = new filter_stack_1.FilterStackFactory([
@@ -55065,12 +55065,12 @@ var require_internal_channel = __commonJS({
           extraPickInfo
         });
       }
-      queueCallForPick(call) {
-        this.pickQueue.add(call);
+      queueCallForPick(call2) {
+        this.pickQueue.add(call2);
         this.callRefTimerRef();
       }
-      removeCallFromPickQueue(call) {
-        this.pickQueue.delete(call);
+      removeCallFromPickQueue(call2) {
+        this.pickQueue.delete(call2);
         if (this.pickQueue.size === 0) {
           this.callRefTimerUnref();
         }
@@ -55097,8 +55097,8 @@ var require_internal_channel = __commonJS({
           }
         }
       }
-      queueCallForConfig(call) {
-        this.configSelectionQueue.push(call);
+      queueCallForConfig(call2) {
+        this.configSelectionQueue.push(call2);
         this.callRefTimerRef();
       }
       enterIdle() {
@@ -55206,24 +55206,24 @@ var require_internal_channel = __commonJS({
           host: host !== null && host !== void 0 ? host : this.defaultAuthority,
           parentCall
         };
-        const call = new resolving_call_1.ResolvingCall(this, method, finalOptions, this.filterStackFactory.clone(), callNumber);
+        const call2 = new resolving_call_1.ResolvingCall(this, method, finalOptions, this.filterStackFactory.clone(), callNumber);
         this.onCallStart();
-        call.addStatusWatcher((status) => {
+        call2.addStatusWatcher((status) => {
           this.onCallEnd(status);
         });
-        return call;
+        return call2;
       }
       close() {
         var _a3;
         this.resolvingLoadBalancer.destroy();
         this.updateState(connectivity_state_1.ConnectivityState.SHUTDOWN);
         this.currentPicker = new ShutdownPicker();
-        for (const call of this.configSelectionQueue) {
-          call.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
+        for (const call2 of this.configSelectionQueue) {
+          call2.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
         }
         this.configSelectionQueue = [];
-        for (const call of this.pickQueue) {
-          call.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
+        for (const call2 of this.pickQueue) {
+          call2.cancelWithStatus(constants_1.Status.UNAVAILABLE, "Channel closed before call started");
         }
         this.pickQueue.clear();
         if (this.callRefTimer) {
@@ -55390,10 +55390,10 @@ var require_server_call = __commonJS({
       return status;
     }
     var ServerUnaryCallImpl = class extends events_1.EventEmitter {
-      constructor(path, call, metadata, request2) {
+      constructor(path, call2, metadata, request2) {
         super();
         this.path = path;
-        this.call = call;
+        this.call = call2;
         this.metadata = metadata;
         this.request = request2;
         this.cancelled = false;
@@ -55422,10 +55422,10 @@ var require_server_call = __commonJS({
     };
     exports2.ServerUnaryCallImpl = ServerUnaryCallImpl;
     var ServerReadableStreamImpl = class extends stream_1.Readable {
-      constructor(path, call, metadata) {
+      constructor(path, call2, metadata) {
         super({ objectMode: true });
         this.path = path;
-        this.call = call;
+        this.call = call2;
         this.metadata = metadata;
         this.cancelled = false;
       }
@@ -55456,10 +55456,10 @@ var require_server_call = __commonJS({
     };
     exports2.ServerReadableStreamImpl = ServerReadableStreamImpl;
     var ServerWritableStreamImpl = class extends stream_1.Writable {
-      constructor(path, call, metadata, request2) {
+      constructor(path, call2, metadata, request2) {
         super({ objectMode: true });
         this.path = path;
-        this.call = call;
+        this.call = call2;
         this.metadata = metadata;
         this.request = request2;
         this.pendingStatus = {
@@ -55512,10 +55512,10 @@ var require_server_call = __commonJS({
     };
     exports2.ServerWritableStreamImpl = ServerWritableStreamImpl;
     var ServerDuplexStreamImpl = class extends stream_1.Duplex {
-      constructor(path, call, metadata) {
+      constructor(path, call2, metadata) {
         super({ objectMode: true });
         this.path = path;
-        this.call = call;
+        this.call = call2;
         this.metadata = metadata;
         this.pendingStatus = {
           code: constants_1.Status.OK,
@@ -56040,12 +56040,12 @@ var require_orca = __commonJS({
       constructor() {
         this.message = {};
         this.serviceImplementation = {
-          StreamCoreMetrics: (call) => {
-            const reportInterval = call.request.report_interval ? (0, duration_1.durationToMs)((0, duration_1.durationMessageToDuration)(call.request.report_interval)) : DEFAULT_REPORT_INTERVAL_MS;
+          StreamCoreMetrics: (call2) => {
+            const reportInterval = call2.request.report_interval ? (0, duration_1.durationToMs)((0, duration_1.durationMessageToDuration)(call2.request.report_interval)) : DEFAULT_REPORT_INTERVAL_MS;
             const reportTimer = setInterval(() => {
-              call.write(this.message);
+              call2.write(this.message);
             }, reportInterval);
-            call.on("cancelled", () => {
+            call2.on("cancelled", () => {
               clearInterval(reportTimer);
             });
           }
@@ -56983,8 +56983,8 @@ var require_server_interceptors = __commonJS({
         responseSerialize: handler.serialize
       };
       const baseCall = new BaseServerInterceptingCall(stream, headers, callEventTracker, handler, options);
-      return interceptors.reduce((call, interceptor) => {
-        return interceptor(methodDefinition, call);
+      return interceptors.reduce((call2, interceptor) => {
+        return interceptor(methodDefinition, call2);
       }, baseCall);
     }
   }
@@ -57074,20 +57074,20 @@ var require_server2 = __commonJS({
       const unimplementedStatusResponse = getUnimplementedStatusResponse(methodName);
       switch (handlerType) {
         case "unary":
-          return (call, callback) => {
+          return (call2, callback) => {
             callback(unimplementedStatusResponse, null);
           };
         case "clientStream":
-          return (call, callback) => {
+          return (call2, callback) => {
             callback(unimplementedStatusResponse, null);
           };
         case "serverStream":
-          return (call) => {
-            call.emit("error", unimplementedStatusResponse);
+          return (call2) => {
+            call2.emit("error", unimplementedStatusResponse);
           };
         case "bidi":
-          return (call) => {
-            call.emit("error", unimplementedStatusResponse);
+          return (call2) => {
+            call2.emit("error", unimplementedStatusResponse);
           };
         default:
           throw new Error(`Invalid handlerType ${handlerType}`);
@@ -57879,11 +57879,11 @@ var require_server2 = __commonJS({
               }
             }
           };
-          const call = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, callEventTracker, handler, this.options);
-          if (!this._runHandlerForCall(call, handler)) {
+          const call2 = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, callEventTracker, handler, this.options);
+          if (!this._runHandlerForCall(call2, handler)) {
             this.callTracker.addCallFailed();
             channelzSessionInfo === null || channelzSessionInfo === void 0 ? void 0 : channelzSessionInfo.streamTracker.addCallFailed();
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.INTERNAL,
               details: `Unknown handler type: ${handler.type}`
             });
@@ -57902,24 +57902,24 @@ var require_server2 = __commonJS({
             this._respondWithError(getUnimplementedStatusResponse(path), stream, null);
             return;
           }
-          const call = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, null, handler, this.options);
-          if (!this._runHandlerForCall(call, handler)) {
-            call.sendStatus({
+          const call2 = (0, server_interceptors_1.getServerInterceptingCall)([...extraInterceptors, ...this.interceptors], stream, headers, null, handler, this.options);
+          if (!this._runHandlerForCall(call2, handler)) {
+            call2.sendStatus({
               code: constants_1.Status.INTERNAL,
               details: `Unknown handler type: ${handler.type}`
             });
           }
         }
-        _runHandlerForCall(call, handler) {
+        _runHandlerForCall(call2, handler) {
           const { type } = handler;
           if (type === "unary") {
-            handleUnary(call, handler);
+            handleUnary(call2, handler);
           } else if (type === "clientStream") {
-            handleClientStreaming(call, handler);
+            handleClientStreaming(call2, handler);
           } else if (type === "serverStream") {
-            handleServerStreaming(call, handler);
+            handleServerStreaming(call2, handler);
           } else if (type === "bidi") {
-            handleBidiStreaming(call, handler);
+            handleBidiStreaming(call2, handler);
           } else {
             return false;
           }
@@ -58253,15 +58253,15 @@ var require_server2 = __commonJS({
       })(), _a3;
     })();
     exports2.Server = Server;
-    async function handleUnary(call, handler) {
+    async function handleUnary(call2, handler) {
       let stream;
       function respond(err, value, trailer, flags) {
         if (err) {
-          call.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
+          call2.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
           return;
         }
-        call.sendMessage(value, () => {
-          call.sendStatus({
+        call2.sendMessage(value, () => {
+          call2.sendStatus({
             code: constants_1.Status.OK,
             details: "OK",
             metadata: trailer !== null && trailer !== void 0 ? trailer : null
@@ -58270,14 +58270,14 @@ var require_server2 = __commonJS({
       }
       let requestMetadata;
       let requestMessage = null;
-      call.start({
+      call2.start({
         onReceiveMetadata(metadata) {
           requestMetadata = metadata;
-          call.startRead();
+          call2.startRead();
         },
         onReceiveMessage(message) {
           if (requestMessage) {
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNIMPLEMENTED,
               details: `Received a second request message for server streaming method ${handler.path}`,
               metadata: null
@@ -58285,18 +58285,18 @@ var require_server2 = __commonJS({
             return;
           }
           requestMessage = message;
-          call.startRead();
+          call2.startRead();
         },
         onReceiveHalfClose() {
           if (!requestMessage) {
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNIMPLEMENTED,
               details: `Received no request message for server streaming method ${handler.path}`,
               metadata: null
             });
             return;
           }
-          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call, requestMetadata, requestMessage);
+          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call2, requestMetadata, requestMessage);
           try {
             handler.func(stream, respond);
           } catch (err) {
@@ -58306,7 +58306,7 @@ var require_server2 = __commonJS({
             } else {
               details2 = "Unknown error";
             }
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNKNOWN,
               details: details2,
               metadata: null
@@ -58321,24 +58321,24 @@ var require_server2 = __commonJS({
         }
       });
     }
-    function handleClientStreaming(call, handler) {
+    function handleClientStreaming(call2, handler) {
       let stream;
       function respond(err, value, trailer, flags) {
         if (err) {
-          call.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
+          call2.sendStatus((0, server_call_1.serverErrorToStatus)(err, trailer));
           return;
         }
-        call.sendMessage(value, () => {
-          call.sendStatus({
+        call2.sendMessage(value, () => {
+          call2.sendStatus({
             code: constants_1.Status.OK,
             details: "OK",
             metadata: trailer !== null && trailer !== void 0 ? trailer : null
           });
         });
       }
-      call.start({
+      call2.start({
         onReceiveMetadata(metadata) {
-          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call, metadata);
+          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call2, metadata);
           try {
             handler.func(stream, respond);
           } catch (err) {
@@ -58348,7 +58348,7 @@ var require_server2 = __commonJS({
             } else {
               details2 = "Unknown error";
             }
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNKNOWN,
               details: details2,
               metadata: null
@@ -58370,18 +58370,18 @@ var require_server2 = __commonJS({
         }
       });
     }
-    function handleServerStreaming(call, handler) {
+    function handleServerStreaming(call2, handler) {
       let stream;
       let requestMetadata;
       let requestMessage = null;
-      call.start({
+      call2.start({
         onReceiveMetadata(metadata) {
           requestMetadata = metadata;
-          call.startRead();
+          call2.startRead();
         },
         onReceiveMessage(message) {
           if (requestMessage) {
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNIMPLEMENTED,
               details: `Received a second request message for server streaming method ${handler.path}`,
               metadata: null
@@ -58389,18 +58389,18 @@ var require_server2 = __commonJS({
             return;
           }
           requestMessage = message;
-          call.startRead();
+          call2.startRead();
         },
         onReceiveHalfClose() {
           if (!requestMessage) {
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNIMPLEMENTED,
               details: `Received no request message for server streaming method ${handler.path}`,
               metadata: null
             });
             return;
           }
-          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call, requestMetadata, requestMessage);
+          stream = new server_call_1.ServerWritableStreamImpl(handler.path, call2, requestMetadata, requestMessage);
           try {
             handler.func(stream);
           } catch (err) {
@@ -58410,7 +58410,7 @@ var require_server2 = __commonJS({
             } else {
               details2 = "Unknown error";
             }
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNKNOWN,
               details: details2,
               metadata: null
@@ -58426,11 +58426,11 @@ var require_server2 = __commonJS({
         }
       });
     }
-    function handleBidiStreaming(call, handler) {
+    function handleBidiStreaming(call2, handler) {
       let stream;
-      call.start({
+      call2.start({
         onReceiveMetadata(metadata) {
-          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call, metadata);
+          stream = new server_call_1.ServerDuplexStreamImpl(handler.path, call2, metadata);
           try {
             handler.func(stream);
           } catch (err) {
@@ -58440,7 +58440,7 @@ var require_server2 = __commonJS({
             } else {
               details2 = "Unknown error";
             }
-            call.sendStatus({
+            call2.sendStatus({
               code: constants_1.Status.UNKNOWN,
               details: details2,
               metadata: null
@@ -60990,17 +60990,17 @@ var require_buildkit = __commonJS({
       });
     }
     function formatBuildKitStatus(status) {
-      var lines = [];
+      var lines2 = [];
       if (status.vertexes && status.vertexes.length > 0) {
         status.vertexes.forEach(function(vertex) {
           if (vertex.name && vertex.started && !vertex.completed) {
-            lines.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
+            lines2.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
           }
           if (vertex.error) {
-            lines.push("ERROR: " + vertex.error);
+            lines2.push("ERROR: " + vertex.error);
           }
           if (vertex.completed && vertex.cached) {
-            lines.push("CACHED: " + vertex.name);
+            lines2.push("CACHED: " + vertex.name);
           }
         });
       }
@@ -61008,7 +61008,7 @@ var require_buildkit = __commonJS({
         status.logs.forEach(function(log) {
           var msg = Buffer.from(log.msg).toString(ENCODING_UTF8);
           if (msg.trim()) {
-            lines.push(msg.trimEnd());
+            lines2.push(msg.trimEnd());
           }
         });
       }
@@ -61016,17 +61016,17 @@ var require_buildkit = __commonJS({
         status.statuses.forEach(function(s) {
           if (s.name && s.total > 0) {
             var percent3 = Math.floor(s.current / s.total * 100);
-            lines.push(s.name + ": " + percent3 + "% (" + s.current + "/" + s.total + ")");
+            lines2.push(s.name + ": " + percent3 + "% (" + s.current + "/" + s.total + ")");
           }
         });
       }
       if (status.warnings && status.warnings.length > 0) {
         status.warnings.forEach(function(warning) {
           var msg = Buffer.from(warning.short).toString(ENCODING_UTF8);
-          lines.push("WARNING: " + msg);
+          lines2.push("WARNING: " + msg);
         });
       }
-      return lines;
+      return lines2;
     }
     function parseBuildKitLine(line) {
       try {
@@ -61071,9 +61071,9 @@ var require_buildkit = __commonJS({
       stream.on("close", onStreamEnd);
       function onStreamEvent(data) {
         buffer += data.toString();
-        var lines = buffer.split("\n");
-        buffer = lines.pop();
-        lines.forEach(function(line) {
+        var lines2 = buffer.split("\n");
+        buffer = lines2.pop();
+        lines2.forEach(function(line) {
           if (!line.trim()) return;
           processLine(line);
         });
@@ -65357,16 +65357,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round3 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round4 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round3(histogram.getValueAtPercentile(50)),
-        p75: round3(histogram.getValueAtPercentile(75)),
-        p90: round3(histogram.getValueAtPercentile(90)),
-        p97_5: round3(histogram.getValueAtPercentile(97.5)),
-        p99: round3(histogram.getValueAtPercentile(99)),
-        p99_9: round3(histogram.getValueAtPercentile(99.9)),
-        p99_99: round3(histogram.getValueAtPercentile(99.99)),
-        p99_999: round3(histogram.getValueAtPercentile(99.999)),
+        p50: round4(histogram.getValueAtPercentile(50)),
+        p75: round4(histogram.getValueAtPercentile(75)),
+        p90: round4(histogram.getValueAtPercentile(90)),
+        p97_5: round4(histogram.getValueAtPercentile(97.5)),
+        p99: round4(histogram.getValueAtPercentile(99)),
+        p99_9: round4(histogram.getValueAtPercentile(99.9)),
+        p99_99: round4(histogram.getValueAtPercentile(99.99)),
+        p99_999: round4(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -72219,13 +72219,13 @@ var require_HistogramLogReader = __commonJS({
       }
     };
     var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
-    var shouldIncludeNoTag = (lines) => lines.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
+    var shouldIncludeNoTag = (lines2) => lines2.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
     var listTags = (content) => {
-      const lines = splitLines(content);
-      const tags = lines.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
+      const lines2 = splitLines(content);
+      const tags = lines2.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
       const tagsWithoutDuplicates = new Set(tags);
       const result = Array.from(tagsWithoutDuplicates);
-      if (shouldIncludeNoTag(lines)) {
+      if (shouldIncludeNoTag(lines2)) {
         result.unshift("NO TAG");
       }
       return result;
@@ -72545,7 +72545,7 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
@@ -72631,6 +72631,9 @@ function commandLine(command) {
 var EVENT_MARKER = "@@perf-gate ";
 
 // src/config/distributed.ts
+function onSwarm(config2) {
+  return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
+}
 function readDistributed(raw, scenarios, problems) {
   const replicas = raw.runner?.replicas ?? 1;
   const orchestrator = raw.sut?.orchestrator ?? "compose";
@@ -74516,14 +74519,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines = [];
+  const lines2 = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines.push(`✖ ${issue2.message}`);
+    lines2.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines.push(`  → at ${toDotPath(issue2.path)}`);
+      lines2.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines.join("\n");
+  return lines2.join("\n");
 }
 
 // node_modules/zod/v4/core/parse.js
@@ -75358,9 +75361,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
-    const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines2 = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines2.map((x) => x.length - x.trimStart().length));
+    const dedented = lines2.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -94275,11 +94278,11 @@ function valueAt(data, path) {
   return v;
 }
 function formatIssues(issues, data, schema = configJsonSchema()) {
-  const lines = [];
+  const lines2 = [];
   for (const issue2 of issues) {
     if (issue2.code === "unrecognized_keys") {
       for (const key of issue2.keys) {
-        lines.push(`${formatPath([...issue2.path, key])}: unknown key${unknownKeyHint(key, issue2.path, schema)}`);
+        lines2.push(`${formatPath([...issue2.path, key])}: unknown key${unknownKeyHint(key, issue2.path, schema)}`);
       }
       continue;
     }
@@ -94289,9 +94292,9 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
     if (issue2.code === "invalid_type" && missing) message = "is required";
     else if (issue2.code === "invalid_type" && issue2.expected === "object")
       message = stringForMapping(issue2.path) ?? message;
-    lines.push(`${at || "(top level)"}: ${message}`);
+    lines2.push(`${at || "(top level)"}: ${message}`);
   }
-  return [...new Set(lines)];
+  return [...new Set(lines2)];
 }
 function parseConfigText(text, file2, resolvePath) {
   const doc = (0, import_yaml2.parseDocument)(text);
@@ -94394,8 +94397,8 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
   });
 });
 function lastLine(text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines[lines.length - 1] ?? "";
+  const lines2 = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines2[lines2.length - 1] ?? "";
 }
 
 // src/docker/compose.ts
@@ -94554,10 +94557,10 @@ function usageInWindow(samples, from, to) {
   const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
   const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
   const last = [...samples].reverse().find((s) => s.at <= to);
-  const round3 = (v) => Math.round(v * 100) / 100;
+  const round4 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: cpus2.length ? round3(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
-    cpuPeakPct: cpus2.length ? round3(Math.max(...cpus2)) : 0,
+    cpuMeanPct: cpus2.length ? round4(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
+    cpuPeakPct: cpus2.length ? round4(Math.max(...cpus2)) : 0,
     memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
@@ -94571,9 +94574,9 @@ function fdsPeak(samples) {
 }
 function combineUsage(usages) {
   const samples = usages.reduce((a, u) => a + u.samples, 0);
-  const round3 = (v) => Math.round(v * 100) / 100;
+  const round4 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: samples ? round3(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuMeanPct: samples ? round4(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
     cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
     memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
@@ -95023,9 +95026,9 @@ async function startRunner(docker, opts, onEvent, onLog) {
 }
 
 // src/docker/clients.ts
-async function engineCall(what, call) {
+async function engineCall(what, call2) {
   try {
-    return await call();
+    return await call2();
   } catch (err) {
     if (err instanceof UserError) throw err;
     throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
@@ -95060,10 +95063,282 @@ function composeClient(exec, opts) {
   };
 }
 
+// src/docker/stack.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join2 } from "node:path";
+var STACK_LABEL = "com.docker.stack.namespace";
+function stackOverride(model, labels) {
+  const out = {
+    version: "3.8",
+    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels } }]))
+  };
+  const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
+  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels }]));
+  return out;
+}
+function unconverged(services) {
+  return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
+}
+function stackClient(exec, docker, opts, pollMs = 1e3) {
+  const tmp = mkdtempSync2(join2(tmpdir2(), "perf-gate-stack-"));
+  const override = join2(tmp, "perf-gate.stack.yml");
+  const env = composeEnv(process.env, opts.env, opts.project);
+  const files = opts.files.flatMap((f) => ["-f", f]);
+  const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
+  const services = async () => {
+    const list = await docker.listServices({
+      filters,
+      status: true
+    });
+    const out = [];
+    for (const s of list) {
+      const service = {
+        name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
+        running: s.ServiceStatus?.RunningTasks ?? 0,
+        desired: s.ServiceStatus?.DesiredTasks ?? 0
+      };
+      if (service.running < service.desired) {
+        const tasks = await docker.listTasks({ filters: { service: [s.ID] } });
+        const err = tasks.filter((t) => t.Status?.Err).sort((a, b) => String(b.Status?.Timestamp).localeCompare(String(a.Status?.Timestamp)))[0]?.Status?.Err;
+        if (err) service.error = err;
+      }
+      out.push(service);
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  };
+  return {
+    project: opts.project,
+    async prepare() {
+      const res = await exec("docker", ["compose", "-p", opts.project, ...files, "config", "--format", "json"], {
+        cwd: opts.cwd,
+        env
+      });
+      if (res.code !== 0) {
+        throw environmentError(
+          `compose file ${opts.files.join(", ")} rejected by docker compose: ${lastLine(res.stderr)}`
+        );
+      }
+      const model = JSON.parse(res.stdout);
+      writeFileSync2(override, (0, import_yaml4.stringify)(stackOverride(model, opts.labels)));
+      return model;
+    },
+    async up(_services, _build, waitTimeoutS) {
+      const stackFiles = [...opts.files, override].flatMap((f) => ["-c", f]);
+      const res = await exec("docker", ["stack", "deploy", "--resolve-image", "never", ...stackFiles, opts.project], {
+        cwd: opts.cwd,
+        env,
+        timeoutMs: 3e5
+      });
+      if (res.code !== 0) return res.stderr || res.stdout || `docker stack deploy exited with ${res.code}`;
+      const until = Date.now() + waitTimeoutS * 1e3;
+      for (; ; ) {
+        const now = await services().catch((err) => err);
+        if (now instanceof Error) return `docker: listing the stack's services: ${now.message.split("\n")[0]}`;
+        const waiting = unconverged(now);
+        if (now.length > 0 && waiting.length === 0) return void 0;
+        if (Date.now() > until) {
+          return `the stack did not converge within ${waitTimeoutS}s: ${waiting.join("; ") || "no services"}`;
+        }
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    },
+    async logs(tail) {
+      const out = [];
+      for (const s of await services().catch(() => [])) {
+        const res = await exec(
+          "docker",
+          ["service", "logs", "--no-task-ids", "--tail", String(tail), `${opts.project}_${s.name}`],
+          { env, timeoutMs: 3e4 }
+        );
+        out.push(...(res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== ""));
+      }
+      return out;
+    },
+    async down() {
+      await exec("docker", ["stack", "rm", opts.project], { env, timeoutMs: 12e4 });
+      const until = Date.now() + 6e4;
+      while (Date.now() < until) {
+        const left = await docker.listNetworks({ filters }).catch(() => []);
+        const svcs = await docker.listServices({ filters }).catch(() => []);
+        if (left.length === 0 && svcs.length === 0) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      rmSync2(tmp, { recursive: true, force: true });
+    },
+    services,
+    async networks() {
+      const nets = await docker.listNetworks({ filters });
+      return nets.filter((n) => n.Driver === "overlay").map((n) => n.Name);
+    }
+  };
+}
+
+// src/docker/swarm.ts
+function demuxLogs(buf) {
+  const out = [];
+  const err = [];
+  let at = 0;
+  while (at + 8 <= buf.length) {
+    const stream = buf[at];
+    const size = buf.readUInt32BE(at + 4);
+    const body = buf.subarray(at + 8, Math.min(buf.length, at + 8 + size));
+    (stream === 2 ? err : out).push(body);
+    at += 8 + size;
+  }
+  return { stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+}
+var lines = (text) => text.split("\n").filter((l) => l.length > 0);
+function taskOf(t) {
+  const task = {
+    id: t.ID,
+    serviceId: t.ServiceID,
+    state: t.Status?.State ?? "unknown",
+    desiredState: t.DesiredState
+  };
+  if (t.Slot !== void 0) task.slot = t.Slot;
+  if (t.NodeID) task.nodeId = t.NodeID;
+  if (t.Status?.Err) task.error = t.Status.Err;
+  if (t.Status?.ContainerStatus?.ExitCode !== void 0) task.exitCode = t.Status.ContainerStatus.ExitCode;
+  return task;
+}
+async function call(what, fn) {
+  try {
+    return await fn();
+  } catch (err) {
+    throw environmentError(`docker swarm: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function swarmClient(docker) {
+  return {
+    async manager() {
+      const info = await call("reading the engine info", () => docker.info());
+      const state = info.Swarm?.LocalNodeState ?? "inactive";
+      if (state !== "active" || !info.Swarm?.ControlAvailable) {
+        throw environmentError(
+          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
+        );
+      }
+      return { nodeId: info.Swarm.NodeID ?? "" };
+    },
+    async createConfig(name2, data, labels) {
+      const created = await call(
+        `creating config ${name2}`,
+        () => docker.createConfig({ Name: name2, Labels: labels, Data: data.toString("base64") })
+      );
+      return created.id ?? created.ID;
+    },
+    async createJob(spec) {
+      const service = await call(
+        `creating service ${spec.name}`,
+        () => docker.createService({
+          Name: spec.name,
+          Labels: spec.labels,
+          TaskTemplate: {
+            ContainerSpec: {
+              Image: spec.image,
+              Command: spec.command,
+              Env: spec.env,
+              Labels: spec.labels,
+              ReadOnly: true,
+              CapabilityDrop: ["ALL"],
+              Privileges: { NoNewPrivileges: true },
+              Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
+              Configs: spec.configs.map((c) => ({
+                ConfigID: c.id,
+                ConfigName: c.name,
+                File: { Name: c.path, UID: "0", GID: "0", Mode: 292 }
+              }))
+            },
+            Resources: spec.cpus !== void 0 ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
+            RestartPolicy: { Condition: "none" },
+            Placement: {
+              Constraints: spec.constraints,
+              ...spec.maxPerNode !== void 0 ? { MaxReplicas: spec.maxPerNode } : {}
+            },
+            Networks: spec.networks.map((n) => ({ Target: n }))
+          },
+          Mode: { ReplicatedJob: { MaxConcurrent: spec.replicas, TotalCompletions: spec.replicas } },
+          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
+          EndpointSpec: { Mode: "dnsrr" }
+        })
+      );
+      return service.id;
+    },
+    async tasks(serviceId) {
+      const raw = await call(
+        "listing tasks",
+        () => docker.listTasks({ filters: { service: [serviceId] } })
+      );
+      return raw.map(taskOf);
+    },
+    async nodes() {
+      const raw = await call("listing nodes", () => docker.listNodes());
+      return raw.map((n) => ({
+        id: n.ID,
+        hostname: n.Description?.Hostname ?? n.ID,
+        state: n.Status?.State ?? "unknown",
+        availability: n.Spec?.Availability ?? "active"
+      }));
+    },
+    async taskLogs(taskId, maxBytes) {
+      const body = await call("reading task logs", async () => {
+        const task = docker.getTask(taskId);
+        return task.logs({ stdout: true, stderr: true, follow: false });
+      });
+      const buf = Buffer.isBuffer(body) ? body : await readBounded(body, maxBytes);
+      const { stdout, stderr } = demuxLogs(buf.subarray(0, maxBytes));
+      return { stdout: lines(stdout), stderr: lines(stderr) };
+    },
+    async removeService(id) {
+      await docker.getService(id).remove().catch(() => {
+      });
+    },
+    removeConfig: (id) => removeConfig(docker, id),
+    async sweep(runId) {
+      const removed = [];
+      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+      const services = await docker.listServices({ filters }).catch(() => []);
+      for (const s of services) {
+        await docker.getService(s.ID).remove().then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`)).catch(() => {
+        });
+      }
+      const configs = await docker.listConfigs({ filters }).catch(() => []);
+      for (const c of configs) {
+        await removeConfig(docker, c.ID);
+        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
+      }
+      return removed;
+    }
+  };
+}
+async function removeConfig(docker, id) {
+  for (let i = 0; i < 40; i++) {
+    try {
+      await docker.getConfig(id).remove();
+      return;
+    } catch (err) {
+      if (err.statusCode === 404) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+async function readBounded(stream, maxBytes) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= maxBytes) break;
+  }
+  return Buffer.concat(chunks);
+}
+
 // src/run-steps.ts
 import { randomBytes } from "node:crypto";
 import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join3, resolve as resolve3 } from "node:path";
+import { dirname as dirname4, join as join4, resolve as resolve3 } from "node:path";
 
 // src/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
@@ -95088,8 +95363,8 @@ function machineInfo() {
 
 // src/results/files.ts
 import { createHash } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3, join as join2 } from "node:path";
+import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname3, join as join3 } from "node:path";
 
 // src/results/types.ts
 function requestPhaseName(phase2, entry) {
@@ -95117,8 +95392,8 @@ function stableStringify(value) {
 }
 function writeFileAtomic(path, text) {
   mkdirSync(dirname3(path), { recursive: true });
-  const tmp = join2(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
-  writeFileSync2(tmp, text);
+  const tmp = join3(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  writeFileSync3(tmp, text);
   renameSync(tmp, path);
 }
 function hashed(r, rBodies) {
@@ -95186,7 +95461,7 @@ function baselineOf(result, provenance2) {
   };
 }
 function baselinePath(dir, scenario2) {
-  return join2(dir, `${scenario2}.json`);
+  return join3(dir, `${scenario2}.json`);
 }
 
 // node_modules/markdown-table/index.js
@@ -95267,7 +95542,7 @@ function markdownTable(table, options) {
   cellMatrix.splice(1, 0, row2);
   sizeMatrix.splice(1, 0, sizes);
   rowIndex = -1;
-  const lines = [];
+  const lines2 = [];
   while (++rowIndex < cellMatrix.length) {
     const row3 = cellMatrix[rowIndex];
     const sizes2 = sizeMatrix[rowIndex];
@@ -95318,11 +95593,11 @@ function markdownTable(table, options) {
         line.push("|");
       }
     }
-    lines.push(
+    lines2.push(
       settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
     );
   }
-  return lines.join("\n");
+  return lines2.join("\n");
 }
 function serialize(value) {
   return value === null || value === void 0 ? "" : String(value);
@@ -96196,16 +96471,16 @@ function chart(results) {
       const base = s.baselineLatency?.[p.name];
       const keys = ["p50", "p90", "p99", "p99.9"];
       const ms = (v) => Math.round(v / 10) / 100;
-      const lines = [
+      const lines2 = [
         "```mermaid",
         "xychart-beta",
         `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
       ];
-      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
-      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
-      blocks.push(lines.join("\n"));
+      if (base) lines2.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
+      lines2.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
+      blocks.push(lines2.join("\n"));
     }
   }
   return blocks.join("\n\n");
@@ -96286,7 +96561,7 @@ function latencyTable(results) {
 }
 function environment(results, statuses) {
   const p = results.provenance;
-  const lines = [
+  const lines2 = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
     ...Object.entries(p.sut.images).map(
@@ -96303,11 +96578,11 @@ function environment(results, statuses) {
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
-  return lines.join("\n");
+  return lines2.join("\n");
 }
-function capped(lines, what, max2 = 10) {
-  if (lines.length <= max2) return lines;
-  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
+function capped(lines2, what, max2 = 10) {
+  if (lines2.length <= max2) return lines2;
+  return [...lines2.slice(0, max2), `> … and ${lines2.length - max2} more ${what} (see the results file).`];
 }
 function distribution(results) {
   const blocks = [];
@@ -96589,7 +96864,7 @@ function comparisonFields(c) {
   return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
 }
 function renderCsv(results) {
-  const lines = [CSV_COLUMNS.join(",")];
+  const lines2 = [CSV_COLUMNS.join(",")];
   const byKey = /* @__PURE__ */ new Map();
   for (const c of results.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
   const used = /* @__PURE__ */ new Set();
@@ -96600,7 +96875,7 @@ function renderCsv(results) {
         const key = `${s.name}\0${p.name}\0${metric}`;
         const c = byKey.get(key);
         if (c) used.add(key);
-        lines.push(
+        lines2.push(
           row([
             s.name,
             p.name,
@@ -96617,9 +96892,9 @@ function renderCsv(results) {
   }
   for (const [key, c] of byKey) {
     if (used.has(key)) continue;
-    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+    lines2.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
   }
-  return `${lines.join("\r\n")}\r
+  return `${lines2.join("\r\n")}\r
 `;
 }
 
@@ -96732,6 +97007,852 @@ ${suites.join("\n")}
 `;
 }
 
+// src/session/swarm-runner.ts
+import { gzipSync } from "node:zlib";
+
+// src/protocol/replicas.ts
+function round2(v) {
+  return Math.round(v * 100) / 100;
+}
+function mergeMeasurements(parts, histograms) {
+  const [first] = parts;
+  if (!first) throw new Error("no replica measurements to merge");
+  const statusCodes = {};
+  const errors = {};
+  for (const p of parts) {
+    addCounts(statusCodes, p.statusCodes);
+    addCounts(errors, p.errors);
+  }
+  const sum = (f) => parts.reduce((a, m) => a + f(m), 0);
+  const max2 = (f) => parts.reduce((a, m) => Math.max(a, f(m)), 0);
+  const durationMs = max2((m) => m.durationMs);
+  const seconds2 = durationMs / 1e3;
+  const responses = sum((m) => m.responses);
+  const bytes = sum((m) => m.bytesPerSec * m.durationMs / 1e3);
+  const merged = mergeHistograms(histograms);
+  const busy = parts.some((m) => m.generator.busyPct !== void 0);
+  const measurement = {
+    trial: first.trial,
+    durationMs,
+    sent: sum((m) => m.sent),
+    responses,
+    successes: sum((m) => m.successes),
+    failures: sum((m) => m.failures),
+    statusCodes,
+    errors,
+    rps: seconds2 > 0 ? round2(responses / seconds2) : 0,
+    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
+    latency: summarize(merged),
+    connectionCloses: sum((m) => m.connectionCloses),
+    generator: {
+      cpuPct: max2((m) => m.generator.cpuPct),
+      eventLoopDelayP99Us: max2((m) => m.generator.eventLoopDelayP99Us),
+      eventLoopDelayMaxUs: max2((m) => m.generator.eventLoopDelayMaxUs),
+      ...busy ? { busyPct: max2((m) => m.generator.busyPct ?? 0) } : {},
+      threads: sum((m) => m.generator.threads ?? 1),
+      cores: sum((m) => m.generator.cores ?? 0)
+    }
+  };
+  const checks = sumChecks(parts);
+  if (checks) measurement.checks = checks;
+  const expected = unionStatuses(parts);
+  if (expected) measurement.expectedStatuses = expected;
+  const open2 = sumOpenCounts(parts);
+  if (open2) measurement.open = open2;
+  const delivery = sumDelivery(parts);
+  if (delivery) measurement.delivery = delivery;
+  const histogram = encodeHistogram(merged);
+  merged.destroy();
+  return { measurement, histogram };
+}
+function mergeReplicaTrials(trials2, starts) {
+  const phase2 = mergeMeasurements(
+    trials2.map((t) => t.measurement),
+    trials2.map((t) => t.histogram)
+  );
+  const replicas = {
+    count: trials2.length,
+    startSkewMs: starts.length > 0 ? round2(Math.max(...starts) - Math.min(...starts)) : 0
+  };
+  const out = { ...phase2, measurement: { ...phase2.measurement, replicas } };
+  const names2 = trials2[0]?.requests?.map((r) => r.name);
+  if (names2) {
+    out.requests = names2.map((name2) => {
+      const parts = trials2.map((t) => {
+        const entry = t.requests?.find((r) => r.name === name2);
+        if (!entry) throw new Error(`a runner replica has no counts for mix entry ${name2}`);
+        return entry;
+      });
+      return {
+        name: name2,
+        ...mergeMeasurements(
+          parts.map((p) => p.measurement),
+          parts.map((p) => p.histogram)
+        )
+      };
+    });
+  }
+  return out;
+}
+
+// src/session/replica-tasks.ts
+var WAITING = /* @__PURE__ */ new Set(["new", "allocated", "pending", "assigned", "accepted", "ready", "preparing", "starting"]);
+var FAILED = /* @__PURE__ */ new Set(["failed", "rejected", "shutdown", "orphaned", "remove"]);
+function placementProblem(nodes, replicas, maxPerNode) {
+  const usable = nodes.filter((n) => n.state === "ready" && n.availability === "active").length;
+  if (usable === 0) return "the swarm has no ready, active node to run runner replicas on";
+  if (maxPerNode !== void 0 && usable * maxPerNode < replicas) {
+    return `runner.placement.max-per-node: ${maxPerNode} on each of the swarm's ${usable} ready, active node${usable === 1 ? "" : "s"} holds ${usable * maxPerNode} runner replicas, not runner.replicas ${replicas}`;
+  }
+  return void 0;
+}
+function replicaName(task, nodes) {
+  const node2 = task.nodeId ? nodes.get(task.nodeId)?.hostname ?? task.nodeId.slice(0, 12) : void 0;
+  return `runner replica ${task.slot ?? "?"} (task ${task.id.slice(0, 12)}${node2 ? ` on node ${node2}` : ""})`;
+}
+function judgeTasks(tasks, nodes, replicas, now, startAtEpochMs, graceMs) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const t of tasks) {
+    if (FAILED.has(t.state)) {
+      const how = t.error ?? (t.exitCode !== void 0 ? `exit code ${t.exitCode}` : t.state);
+      return { state: "failed", task: t, why: `${replicaName(t, byId)} ${t.state}: ${how}` };
+    }
+  }
+  for (const t of tasks) {
+    const node2 = t.nodeId ? byId.get(t.nodeId) : void 0;
+    if (t.state !== "complete" && t.nodeId && (!node2 || node2.state !== "ready")) {
+      return {
+        state: "failed",
+        task: t,
+        why: `${replicaName(t, byId)}: its node is ${node2 ? node2.state : "gone"} (the replica died with it)`
+      };
+    }
+  }
+  const complete = tasks.filter((t) => t.state === "complete");
+  if (complete.length === replicas) return { state: "complete", tasks: complete };
+  const late = now > startAtEpochMs + graceMs;
+  if (late) {
+    const waiting = tasks.filter((t) => WAITING.has(t.state));
+    const first = waiting[0];
+    if (first) {
+      return {
+        state: "failed",
+        task: first,
+        why: `${replicaName(first, byId)} missing: still ${first.state} ${Math.round((now - startAtEpochMs) / 1e3)}s after the common start${first.error ? ` (${first.error})` : ""}`
+      };
+    }
+    if (tasks.length < replicas) {
+      return {
+        state: "failed",
+        why: `runner replicas missing: ${replicas - tasks.length} of ${replicas} never got a task`
+      };
+    }
+  }
+  return { state: tasks.some((t) => t.state === "running") ? "running" : "waiting" };
+}
+function replicaTrial(outputs, nodes, count3) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const slots = Array.from(
+    { length: count3 },
+    () => void 0
+  );
+  for (const { task, events } of outputs) {
+    const name2 = replicaName(task, byId);
+    const fatal = events.find((e) => e.t === "fatal");
+    if (fatal) throw new Error(`${name2} failed: ${fatal.message}`);
+    const notReady = events.find((e) => e.t === "not-ready");
+    if (notReady) throw new Error(`${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`);
+    const hello = events.find((e) => e.t === "hello");
+    const index = hello?.replica;
+    if (index === void 0 || index >= count3) throw new Error(`${name2} did not say which replica it is`);
+    if (slots[index]) throw new Error(`${name2} took replica ${index}'s share, which another replica ran too`);
+    const trial2 = events.find((e) => e.t === "trial");
+    if (!trial2 || !events.some((e) => e.t === "done")) throw new Error(`${name2} ended without reporting its trial`);
+    const measure2 = events.find(
+      (e) => e.t === "stage" && e.stage === "measure"
+    );
+    slots[index] = { trial: trial2, startedAt: measure2?.atEpochMs ?? 0 };
+  }
+  const missing = slots.findIndex((s) => s === void 0);
+  if (missing >= 0) throw new Error(`runner replica ${missing} reported nothing`);
+  const done = slots;
+  const first = done[0];
+  const trial = mergeReplicaTrials(
+    done.map(({ trial: t }) => ({
+      measurement: t.measurement,
+      histogram: t.histogram,
+      ...t.requests ? { requests: t.requests } : {}
+    })),
+    done.map((d) => d.startedAt)
+  );
+  return { trial, scenario: first.trial.scenario, phase: first.trial.phase };
+}
+
+// src/session/swarm-runner.ts
+var SCRIPT_PATH = "/perf-gate/runner.mjs.gz";
+var PLAN_PATH = "/perf-gate/plan.json";
+var REPLICA_BOOT = [
+  "const fs=require('node:fs'),zlib=require('node:zlib');",
+  `fs.writeFileSync('/tmp/runner.mjs',zlib.gunzipSync(fs.readFileSync('${SCRIPT_PATH}')));`,
+  `process.argv=[process.argv[0],'/tmp/runner.mjs','${PLAN_PATH}'];`,
+  "import('/tmp/runner.mjs');"
+].join("");
+var MAX_LOG_BYTES = 32 * 1024 * 1024;
+var SwarmRunner = class _SwarmRunner {
+  constructor(opts, onEvent) {
+    this.opts = opts;
+    this.onEvent = onEvent;
+  }
+  opts;
+  onEvent;
+  scriptConfig;
+  trials = 0;
+  failure;
+  ended = false;
+  queue = Promise.resolve();
+  /** what a trial has created, removed when it ends (or by `end` after a signal) */
+  live = /* @__PURE__ */ new Set();
+  /** Checks the engine is a swarm manager and puts the runner script in a config. */
+  static async start(opts, onEvent) {
+    const runner = new _SwarmRunner(opts, onEvent);
+    await opts.swarm.manager();
+    const problem = placementProblem(await opts.swarm.nodes(), opts.replicas, opts.placement?.maxPerNode);
+    if (problem) throw environmentError(`${opts.prefix}${problem}`);
+    const name2 = `perfgate-${opts.runId}-runner-script`;
+    const id = await opts.swarm.createConfig(name2, gzipSync(opts.script), opts.labels);
+    runner.scriptConfig = { id, name: name2 };
+    onEvent({ t: "ready" });
+    return runner;
+  }
+  trial(cmd) {
+    return this.serial(async () => {
+      if (this.failure) throw this.failure;
+      if (this.ended) throw new Error("runner handle used after end()");
+      try {
+        await this.runTrial(cmd);
+      } catch (err) {
+        this.failure = err;
+        throw err;
+      }
+    });
+  }
+  /** Removes what is left (the script's config; a trial's service and config after a failure). Never throws. */
+  end() {
+    return this.serial(async () => {
+      this.ended = true;
+      await this.cleanup();
+    });
+  }
+  /** Removes what the trials left, whatever is running; for a signal's teardown. */
+  async cleanup() {
+    for (const remove of [...this.live]) await remove();
+    if (this.scriptConfig) await this.opts.swarm.removeConfig(this.scriptConfig.id);
+    this.scriptConfig = void 0;
+  }
+  async runTrial(cmd) {
+    const { swarm, runId, labels, replicas, prefix } = this.opts;
+    const n = ++this.trials;
+    const startAtEpochMs = this.opts.now() + this.opts.leadMs;
+    const plan = { ...this.opts.plan, replicas: { count: replicas, trial: cmd, startAtEpochMs } };
+    const planName = `perfgate-${runId}-plan-${n}`;
+    const planId = await swarm.createConfig(planName, Buffer.from(JSON.stringify(plan)), labels);
+    let serviceId;
+    const remove = async () => {
+      this.live.delete(remove);
+      if (serviceId) await swarm.removeService(serviceId);
+      await swarm.removeConfig(planId);
+    };
+    this.live.add(remove);
+    try {
+      const script = this.scriptConfig;
+      serviceId = await swarm.createJob({
+        name: `perfgate-${runId}-runner-${n}`,
+        image: this.opts.image,
+        labels,
+        networks: this.opts.networks,
+        replicas,
+        constraints: this.opts.placement?.constraints ?? [],
+        ...this.opts.placement?.maxPerNode !== void 0 ? { maxPerNode: this.opts.placement.maxPerNode } : {},
+        ...this.opts.cpus !== void 0 ? { cpus: this.opts.cpus } : {},
+        configs: [
+          { ...script, path: SCRIPT_PATH },
+          { id: planId, name: planName, path: PLAN_PATH }
+        ],
+        env: ["NODE_ENV=production", "PERF_GATE_REPLICA={{.Task.Slot}}"],
+        command: ["node", "-e", REPLICA_BOOT]
+      });
+      this.onEvent({ t: "stage", ...cmd, stage: "measure" });
+      const { tasks, nodes } = await this.watch(serviceId, cmd, startAtEpochMs);
+      const outputs = [];
+      for (const task of tasks) {
+        const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
+        const events = logs.stdout.map(parseEventLine).filter((e) => e !== void 0);
+        for (const e of events) if (e.t === "warning") this.onEvent({ t: "warning", message: `replica ${e.message}` });
+        outputs.push({ task, events });
+      }
+      let merged;
+      try {
+        merged = replicaTrial(outputs, nodes, replicas);
+      } catch (err) {
+        throw environmentError(`${prefix}${err.message}`);
+      }
+      const skew = merged.trial.measurement.replicas?.startSkewMs ?? 0;
+      this.opts.log(
+        `${replicas} replicas measured ${cmd.scenario}/${cmd.phase} trial ${cmd.trial}; start skew ${skew} ms`
+      );
+      const crash = await this.opts.crashed();
+      if (crash) throw crash;
+      this.onEvent({
+        t: "trial",
+        scenario: merged.scenario,
+        phase: merged.phase,
+        measurement: merged.trial.measurement,
+        histogram: merged.trial.histogram,
+        ...merged.trial.requests ? { requests: merged.trial.requests } : {}
+      });
+    } finally {
+      await remove();
+    }
+  }
+  /** Polls the job's tasks and their nodes until every replica completed; throws naming the first that did not. */
+  async watch(serviceId, cmd, startAtEpochMs) {
+    const { swarm, prefix, replicas, now } = this.opts;
+    const limit = this.opts.deadlineMs(cmd);
+    const deadline = limit === void 0 ? void 0 : startAtEpochMs + limit;
+    for (; ; ) {
+      const [tasks, nodes] = await Promise.all([swarm.tasks(serviceId), swarm.nodes()]);
+      const verdict = judgeTasks(tasks, nodes, replicas, now(), startAtEpochMs, this.opts.graceMs);
+      if (verdict.state === "complete") return { tasks: verdict.tasks, nodes };
+      if (verdict.state === "failed") {
+        const crash2 = await this.opts.crashed();
+        if (crash2) throw crash2;
+        const said = verdict.task ? await this.lastWords(verdict.task, nodes) : void 0;
+        throw environmentError(`${prefix}${said ?? verdict.why}`);
+      }
+      if (deadline !== void 0 && now() > deadline) {
+        throw environmentError(
+          `${prefix}runner replicas did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limit / 1e3)}s of its start`
+        );
+      }
+      const crash = await this.opts.crashed();
+      if (crash) throw crash;
+      await new Promise((r) => setTimeout(r, this.opts.pollMs));
+    }
+  }
+  /** A failed replica's own account (its fatal or not-ready event), if it left one. */
+  async lastWords(task, nodes) {
+    const logs = await this.opts.swarm.taskLogs(task.id, MAX_LOG_BYTES).catch(() => void 0);
+    if (!logs) return void 0;
+    const events = logs.stdout.map(parseEventLine).filter((e) => e !== void 0);
+    const name2 = replicaName(task, new Map(nodes.map((n) => [n.id, n])));
+    for (const e of events) {
+      if (e.t === "fatal") return `${name2} failed: ${e.message}`;
+      if (e.t === "not-ready") return `${name2}: SUT never ready: ${e.url} (last: ${e.error})`;
+    }
+    return void 0;
+  }
+  serial(step) {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => {
+    });
+    return next;
+  }
+};
+
+// src/session/sut-session.ts
+var RUNNER_RESOURCE_KEY = "perf-gate-runner";
+var SutSession = class _SutSession {
+  constructor(opts, deps) {
+    this.opts = opts;
+    this.deps = deps;
+  }
+  opts;
+  deps;
+  stops = [];
+  links = /* @__PURE__ */ new Set();
+  containers = [];
+  networks = [];
+  watcher;
+  launches = 0;
+  closed;
+  /** "base: " / "head: " in A/B, nothing otherwise */
+  get prefix() {
+    return this.opts.side ? `${this.opts.side}: ` : "";
+  }
+  get project() {
+    return this.deps.compose.project;
+  }
+  /** Boots the SUT and waits for it to be healthy; on any failure tears down what it started and throws. */
+  static async open(opts, deps) {
+    const session = new _SutSession(opts, deps);
+    try {
+      await session.boot();
+      return session;
+    } catch (err) {
+      await session.close();
+      throw err;
+    }
+  }
+  async boot() {
+    if (this.opts.external) {
+      this.networks = [this.opts.external.network];
+      this.watcher = { promise: new Promise(() => {
+      }), check: async () => void 0, stop: () => {
+      } };
+      return;
+    }
+    const { compose, docker } = this.deps;
+    const model = await compose.prepare().catch((err) => {
+      throw environmentError(`${this.prefix}${err.message}`);
+    });
+    const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
+    if (upError !== void 0) {
+      throw environmentError(
+        `${this.prefix}SUT failed to start or become healthy: ${upFailure(upError, model)}`,
+        await this.sutLogs()
+      );
+    }
+    this.containers = (await docker.containers(compose.project)).filter((c) => c.state === "running");
+    if (this.containers.length === 0) {
+      throw environmentError(
+        `${this.prefix}SUT has no running container after docker compose up`,
+        await this.sutLogs()
+      );
+    }
+    this.networks = await docker.networks(compose.project);
+    for (const c of this.containers) {
+      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample));
+      this.stops.push(s.stop);
+    }
+    this.watcher = watchContainers(docker, compose.project, this.containers, this.opts.pollMs ?? 1e3);
+    this.stops.push(this.watcher.stop);
+  }
+  async sutLogs() {
+    return (await this.deps.compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
+  }
+  /**
+   * Runs `plan` to its end on one runner container: every scenario's phases, `trials` trials each, in
+   * plan order; throws (exit 3) when anything but a clean finish happened.
+   */
+  async run(spec, onEvent) {
+    const runner = await this.startRunner(spec, onEvent);
+    try {
+      for (const s of spec.plan.scenarios) {
+        for (const phase2 of s.phases) {
+          for (let trial = 1; trial <= s.trials; trial++) {
+            await runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: s.trials });
+          }
+        }
+      }
+      await runner.end();
+    } finally {
+      await runner.end();
+    }
+  }
+  /**
+   * Starts a runner container with `spec`'s plan and resolves once it is ready (its probes passed); it
+   * then runs one trial per `trial` call. Every way it can fail before that throws (exit 3), the
+   * container removed.
+   */
+  async startRunner(spec, onEvent) {
+    const { docker } = this.deps;
+    const launch = this.launches++;
+    const name2 = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ""}-runner${launch ? `-${launch}` : ""}`;
+    const link = new RunnerLink(
+      {
+        ...this.runnerContext(),
+        deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs)
+      },
+      onEvent
+    );
+    const running = await docker.startRunner(
+      { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
+      (e) => link.event(e),
+      this.deps.log
+    );
+    this.links.add(link);
+    try {
+      await link.attach(running);
+      if (this.closed) throw environmentError(`${this.prefix}the run was torn down while its runner started`);
+      await link.ready();
+    } catch (err) {
+      await link.release();
+      throw err;
+    }
+    return link;
+  }
+  runnerContext() {
+    return {
+      prefix: this.prefix,
+      docker: this.deps.docker,
+      watcher: this.watcher,
+      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
+      crashError: (c) => this.crashError(c),
+      sutLogs: () => this.sutLogs(),
+      forget: (link) => void this.links.delete(link)
+    };
+  }
+  async crashError(c) {
+    return environmentError(
+      `${this.prefix}SUT crashed: service ${c.service} stopped (${c.state}) during the run`,
+      await this.sutLogs()
+    );
+  }
+  imageDigests() {
+    return this.deps.docker.imageDigests(this.containers);
+  }
+  /** Stops sampling, removes runner containers and takes the compose project down. Never throws. */
+  close() {
+    this.closed ??= (async () => {
+      for (const stop of this.stops) stop();
+      for (const link of [...this.links]) await link.release();
+      await this.deps.compose.down().catch(() => {
+      });
+    })();
+    return this.closed;
+  }
+};
+function watchContainers(docker, project, running, pollMs) {
+  const ids = new Set(running.map((c) => c.id));
+  let timer;
+  let stopped = false;
+  const check2 = async () => {
+    const now = await docker.containers(project).catch(() => void 0);
+    if (!now) return void 0;
+    const byId = new Map(now.map((c) => [c.id, c]));
+    for (const id of ids) {
+      const c = byId.get(id);
+      if (c?.state !== "running")
+        return c ?? { ...running.find((r) => r.id === id), state: "removed" };
+    }
+    return void 0;
+  };
+  const promise2 = new Promise((resolvePromise) => {
+    const tick = async () => {
+      const c = await check2();
+      if (stopped) return;
+      if (c) resolvePromise(c);
+      else timer = setTimeout(tick, pollMs);
+    };
+    timer = setTimeout(tick, pollMs);
+  });
+  return {
+    promise: promise2,
+    check: check2,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    }
+  };
+}
+var TRIAL_SLACK_MS = 6e4;
+function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
+  const s = plan.scenarios.find((x) => x.name === cmd.scenario);
+  const phase2 = s?.phases.find((p) => p.name === cmd.phase);
+  if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
+    return void 0;
+  const duration4 = phase2.durationMs ?? 0;
+  const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
+  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
+  return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
+}
+var LAST_WORDS_MS = 5e3;
+var RunnerLink = class {
+  constructor(ctx, onEvent) {
+    this.ctx = ctx;
+    this.onEvent = onEvent;
+  }
+  ctx;
+  onEvent;
+  runner;
+  stopStats = () => {
+  };
+  isReady = false;
+  done = false;
+  notReady;
+  fatal;
+  exit;
+  crashed;
+  lastWords;
+  lastWordsOver = false;
+  /** the trial in flight: `started` once its first `stage` event arrived, `finished` with its `trial` event */
+  pending;
+  failure;
+  released;
+  queue = Promise.resolve();
+  wakers = /* @__PURE__ */ new Set();
+  event(e) {
+    if (e.t === "ready") this.isReady = true;
+    else if (e.t === "done") this.done = true;
+    else if (e.t === "stage" && this.pending) this.pending.started = true;
+    else if (e.t === "trial" && this.pending) this.pending.finished = true;
+    else if (e.t === "not-ready") this.notReady = e;
+    else if (e.t === "fatal") this.fatal = e.message;
+    if (e.t === "not-ready" || e.t === "fatal") this.awaitLastWords();
+    this.onEvent(e);
+    this.wake();
+  }
+  /** Watches the started container's exit and the SUT, and samples the runner's resources. */
+  async attach(runner) {
+    this.runner = runner;
+    void runner.exited.then(
+      (code) => this.settle({ code }),
+      (err) => this.settle({ error: err.message.split("\n")[0] ?? "" })
+    );
+    void this.ctx.watcher.promise.then((c) => {
+      this.crashed = c;
+      this.wake();
+    });
+    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
+  }
+  /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */
+  async ready() {
+    await this.until(() => this.isReady || this.over());
+    if (this.over()) throw await this.fail(await this.verdict("start"));
+  }
+  trial(cmd) {
+    return this.serial(async () => {
+      if (this.failure) throw this.failure;
+      if (this.released) throw new Error("runner handle used after end() or the session closed");
+      if (this.over()) throw await this.fail(await this.verdict("idle"));
+      const pending = { started: false, finished: false };
+      this.pending = pending;
+      const limitMs = this.ctx.deadlineMs(cmd);
+      let overdue = false;
+      const timer = limitMs === void 0 ? void 0 : setTimeout(() => {
+        overdue = true;
+        this.wake();
+      }, limitMs);
+      try {
+        this.send({ c: "trial", ...cmd });
+        await this.until(() => pending.finished || overdue || this.over());
+      } finally {
+        clearTimeout(timer);
+        this.pending = void 0;
+      }
+      if (overdue && !pending.finished && !this.over()) {
+        throw await this.fail(
+          environmentError(
+            `${this.ctx.prefix}runner did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limitMs / 1e3)}s (warm-up, duration and a minute of slack)`,
+            (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`)
+          )
+        );
+      }
+      if (!pending.finished || this.over())
+        throw await this.fail(await this.verdict(pending.started ? "busy" : "idle"));
+      const late = await this.ctx.watcher.check();
+      if (late) throw await this.fail(await this.ctx.crashError(late));
+    });
+  }
+  end() {
+    return this.serial(async () => {
+      if (this.failure || this.released) return this.release();
+      try {
+        if (this.over()) throw await this.verdict("idle");
+        this.send({ c: "end" });
+        await this.until(() => this.over());
+        const clean = !this.crashed && this.done && this.fatal === void 0 && this.exitCode() === 0;
+        if (!clean) throw await this.verdict("busy");
+        const late = await this.ctx.watcher.check();
+        if (late) throw await this.ctx.crashError(late);
+      } catch (err) {
+        this.failure = err;
+        throw err;
+      } finally {
+        await this.release();
+      }
+    });
+  }
+  /** Stops the runner's stats and removes its container; once, however often it is called. */
+  release() {
+    this.released ??= (async () => {
+      clearTimeout(this.lastWords);
+      this.stopStats();
+      if (this.runner) await this.ctx.docker.removeRunner(this.runner);
+      this.ctx.forget(this);
+    })();
+    return this.released;
+  }
+  send(command) {
+    this.runner.send(command);
+  }
+  /** Nothing more will come from this runner: it exited, the SUT crashed, or it gave up and had time to exit. */
+  over() {
+    return this.exit !== void 0 || this.crashed !== void 0 || (this.notReady !== void 0 || this.fatal !== void 0) && this.lastWordsOver;
+  }
+  exitCode() {
+    return this.exit && "code" in this.exit ? this.exit.code : void 0;
+  }
+  /**
+   * Why this runner cannot go on, in the order that names the cause: a SUT crash (seen now or within
+   * the last poll) before the runner's own account, which comes before its exit code. `idle`: it died
+   * with no trial under way (after the last one, or before it took the next); `start`/`busy`: before
+   * finishing what it was doing.
+   */
+  async verdict(when) {
+    const { prefix } = this.ctx;
+    if (this.crashed) return this.ctx.crashError(this.crashed);
+    if (this.exit && "error" in this.exit) {
+      return environmentError(`${prefix}docker: waiting for the runner: ${this.exit.error}`);
+    }
+    const late = await this.ctx.watcher.check();
+    if (late) return this.ctx.crashError(late);
+    if (this.notReady) {
+      const { url: url2, timeoutMs, error: error62 } = this.notReady;
+      return environmentError(
+        `${prefix}SUT never ready: ${url2} did not ${probeExpectation(url2)} within ${timeoutMs / 1e3}s (last: ${error62})`,
+        await this.ctx.sutLogs()
+      );
+    }
+    const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
+    if (this.fatal !== void 0) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
+    const code = this.exitCode() ?? "unknown";
+    const what = when === "idle" ? "between trials" : "before finishing";
+    return environmentError(`${prefix}runner died (exit code ${code}) ${what}`, stderr);
+  }
+  async fail(err) {
+    this.failure = err;
+    await this.release();
+    return err;
+  }
+  settle(exit) {
+    this.exit = exit;
+    clearTimeout(this.lastWords);
+    this.wake();
+  }
+  awaitLastWords() {
+    if (this.lastWords) return;
+    this.lastWords = setTimeout(() => {
+      this.lastWordsOver = true;
+      this.wake();
+    }, LAST_WORDS_MS);
+    this.lastWords.unref();
+  }
+  /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
+  until(probe) {
+    return new Promise((resolve4) => {
+      const check2 = () => {
+        if (!probe()) return;
+        this.wakers.delete(check2);
+        resolve4();
+      };
+      this.wakers.add(check2);
+      check2();
+    });
+  }
+  wake() {
+    for (const check2 of [...this.wakers]) check2();
+  }
+  /** One call at a time, in call order: the runner takes one command at a time. */
+  serial(step) {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => {
+    });
+    return next;
+  }
+};
+
+// src/session/swarm-session.ts
+var SwarmSession = class _SwarmSession {
+  constructor(opts, deps) {
+    this.opts = opts;
+    this.deps = deps;
+  }
+  opts;
+  deps;
+  networks = [];
+  runners = /* @__PURE__ */ new Set();
+  closed;
+  get prefix() {
+    return this.opts.side ? `${this.opts.side}: ` : "";
+  }
+  /** Deploys the stack and waits for it to converge; on any failure removes what it started and throws. */
+  static async open(opts, deps) {
+    const session = new _SwarmSession(opts, deps);
+    try {
+      await deps.swarm.manager();
+      await session.boot();
+      return session;
+    } catch (err) {
+      await session.close();
+      throw err;
+    }
+  }
+  async boot() {
+    if (this.opts.external) {
+      this.networks = [this.opts.external.network];
+      return;
+    }
+    const { stack } = this.deps;
+    await stack.prepare().catch((err) => {
+      throw environmentError(`${this.prefix}${err.message}`);
+    });
+    const upError = await stack.up([], false, this.opts.healthTimeoutS);
+    if (upError !== void 0) {
+      throw environmentError(
+        `${this.prefix}SUT stack failed to start: ${upError.trim().split("\n").at(-1)}`,
+        await this.sutLogs()
+      );
+    }
+    this.networks = await stack.networks();
+    if (this.networks.length === 0)
+      throw environmentError(`${this.prefix}the SUT stack has no overlay network for the runners to join`);
+  }
+  async sutLogs() {
+    return (await this.deps.stack.logs(20).catch(() => [])).map((l) => `  ${l}`);
+  }
+  /** A service of the stack no longer running all its tasks, as the error to report. */
+  async crashed() {
+    if (this.opts.external) return void 0;
+    const services = await this.deps.stack.services().catch(() => void 0);
+    const down = services ? unconverged(services) : [];
+    if (down.length === 0) return void 0;
+    return environmentError(`${this.prefix}SUT crashed: ${down[0]} during the run`, await this.sutLogs());
+  }
+  async startRunner(spec, onEvent) {
+    if (this.closed) throw environmentError(`${this.prefix}the run was torn down while its runner started`);
+    const runner = await SwarmRunner.start(
+      {
+        swarm: this.deps.swarm,
+        runId: this.opts.side ? `${this.opts.runId}-${this.opts.side}` : this.opts.runId,
+        labels: this.opts.labels,
+        networks: this.networks,
+        image: spec.image,
+        ...spec.cpus !== void 0 ? { cpus: spec.cpus } : {},
+        replicas: this.opts.replicas,
+        ...this.opts.placement ? { placement: this.opts.placement } : {},
+        script: spec.script,
+        plan: spec.plan,
+        prefix: this.prefix,
+        leadMs: this.opts.leadMs ?? 8e3,
+        graceMs: this.opts.graceMs ?? 5e3,
+        pollMs: this.opts.pollMs ?? 250,
+        deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs),
+        crashed: () => this.crashed(),
+        now: this.deps.now,
+        log: this.deps.log
+      },
+      onEvent
+    );
+    this.runners.add(runner);
+    return runner;
+  }
+  /** The SUT images are the nodes' to know; a swarm run records none. */
+  imageDigests() {
+    return Promise.resolve({});
+  }
+  /** Removes every runner's services and configs and the stack. Never throws. */
+  close() {
+    this.closed ??= (async () => {
+      for (const r of this.runners) await r.cleanup().catch(() => {
+      });
+      if (!this.opts.external) await this.deps.stack.down().catch(() => {
+      });
+    })();
+    return this.closed;
+  }
+};
+
 // src/run-steps.ts
 var realFiles = {
   read: readHistoryFile,
@@ -96798,7 +97919,7 @@ function publishFiles(results, opts, files) {
 }
 function defaultRunnerScript() {
   const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join3(here, "runner.mjs"), join3(here, "..", "dist", "runner.mjs")]) {
+  for (const candidate of [join4(here, "runner.mjs"), join4(here, "..", "dist", "runner.mjs")]) {
     try {
       return readFileSync5(candidate, "utf8");
     } catch {
@@ -96806,7 +97927,7 @@ function defaultRunnerScript() {
   }
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
-function sessionSpec(deps, run2, sut, dir, collector, side, target) {
+function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2) {
   const opts = {
     runId: run2.runId,
     labels: run2.labels,
@@ -96816,6 +97937,7 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target) {
   };
   if (side) opts.side = side;
   const sample = (key, s) => collector.sample(key, s);
+  if (onSwarm2) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
   if (target) {
     opts.external = { network: target.network };
     return { opts, compose: nothingToBoot(projectName(run2.runId)), sample };
@@ -96832,6 +97954,30 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target) {
     sample
   };
 }
+function swarmSpec(deps, opts, side) {
+  const swarm = deps.swarm;
+  if (!swarm)
+    throw environmentError("runner replicas and swarm stacks need a Docker Swarm client (internal: none bound)");
+  const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
+  const stack = side.target ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) } : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
+  return {
+    opts,
+    compose: stack,
+    sample: side.sample,
+    open: () => SwarmSession.open(
+      {
+        runId: opts.runId,
+        labels: opts.labels,
+        ...opts.side ? { side: opts.side } : {},
+        healthTimeoutS: opts.healthTimeoutS,
+        ...side.target ? { external: { network: side.target.network } } : {},
+        replicas: side.onSwarm.replicas,
+        ...side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}
+      },
+      { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now }
+    )
+  };
+}
 function nothingToBoot(project) {
   return {
     project,
@@ -96845,9 +97991,11 @@ function nothingToBoot(project) {
 // src/deps.ts
 function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
+  const docker = connectDocker();
   return {
-    docker: dockerClient(connectDocker()),
+    docker: dockerClient(docker),
     compose: (opts) => composeClient(execCommand, opts),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
     exec: execCommand,
     progress,
     onSignal: onSignal2,
@@ -97416,7 +98564,7 @@ function pairedChange(base, head) {
   const ci = medianInterval(ratios);
   return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
 }
-var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+var round3 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
 function compareAbMetric(scenario2, metric, t, base, head, final) {
   const out = {
     scenario: scenario2,
@@ -97432,9 +98580,9 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
   const headValues = trialValues(head.trials, metric);
   const pc = pairedChange(baseValues, headValues);
   out.pairs = pc.pairs;
-  out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
-  if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
-  if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
+  out.delta = pc.relative === null ? null : round3(pc.relative) || 0;
+  if (pc.interval) out.interval = [round3(pc.interval[0]), round3(pc.interval[1])];
+  if (pc.confidence !== void 0) out.confidence = round3(pc.confidence);
   const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
   if (bound.length > 0)
     return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
@@ -97462,7 +98610,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   if (!worseOut) {
     const { pValue } = signedRankGreater(diffs.map((d) => -d));
-    out.pValue = round2(pValue);
+    out.pValue = round3(pValue);
     return pValue <= alpha ? { ...out, result: "improvement" } : out;
   }
   const c = confirm({
@@ -97744,9 +98892,9 @@ function renderResultsTable(scenarios) {
 }
 
 // src/ab.ts
-import { existsSync as existsSync2, mkdtempSync as mkdtempSync2, realpathSync as realpathSync2, rmSync as rmSync2 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4, relative as relative2 } from "node:path";
+import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, rmSync as rmSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join5, relative as relative2 } from "node:path";
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -97784,10 +98932,10 @@ async function checkoutBase(exec, cwd, ref) {
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
     throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  const dir = mkdtempSync2(join4(tmpdir2(), "perf-gate-base-"));
+  const dir = mkdtempSync3(join5(tmpdir3(), "perf-gate-base-"));
   const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
   if (added.code !== 0) {
-    rmSync2(dir, { recursive: true, force: true });
+    rmSync3(dir, { recursive: true, force: true });
     throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
   let removed;
@@ -97800,7 +98948,7 @@ async function checkoutBase(exec, cwd, ref) {
     remove: () => removed ??= (async () => {
       await git(exec, repoRoot, ["worktree", "remove", "--force", dir]).catch(() => void 0);
       try {
-        rmSync2(dir, { recursive: true, force: true });
+        rmSync3(dir, { recursive: true, force: true });
       } catch {
       }
       await git(exec, repoRoot, ["worktree", "prune"]).catch(() => void 0);
@@ -97810,7 +98958,7 @@ async function checkoutBase(exec, cwd, ref) {
 }
 function baseSut(head, tree, warn) {
   const root = realpathSync2(tree.repoRoot);
-  const into = (path) => join4(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
+  const into = (path) => join5(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
   const baseConfigFile = into(head.file);
   if (existsSync2(baseConfigFile)) {
     try {
@@ -98258,399 +99406,6 @@ async function measureAb(ctx, sides, pairs, seed) {
   return { seed, orders };
 }
 
-// src/session/sut-session.ts
-var RUNNER_RESOURCE_KEY = "perf-gate-runner";
-var SutSession = class _SutSession {
-  constructor(opts, deps) {
-    this.opts = opts;
-    this.deps = deps;
-  }
-  opts;
-  deps;
-  stops = [];
-  links = /* @__PURE__ */ new Set();
-  containers = [];
-  networks = [];
-  watcher;
-  launches = 0;
-  closed;
-  /** "base: " / "head: " in A/B, nothing otherwise */
-  get prefix() {
-    return this.opts.side ? `${this.opts.side}: ` : "";
-  }
-  get project() {
-    return this.deps.compose.project;
-  }
-  /** Boots the SUT and waits for it to be healthy; on any failure tears down what it started and throws. */
-  static async open(opts, deps) {
-    const session = new _SutSession(opts, deps);
-    try {
-      await session.boot();
-      return session;
-    } catch (err) {
-      await session.close();
-      throw err;
-    }
-  }
-  async boot() {
-    if (this.opts.external) {
-      this.networks = [this.opts.external.network];
-      this.watcher = { promise: new Promise(() => {
-      }), check: async () => void 0, stop: () => {
-      } };
-      return;
-    }
-    const { compose, docker } = this.deps;
-    const model = await compose.prepare().catch((err) => {
-      throw environmentError(`${this.prefix}${err.message}`);
-    });
-    const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
-    if (upError !== void 0) {
-      throw environmentError(
-        `${this.prefix}SUT failed to start or become healthy: ${upFailure(upError, model)}`,
-        await this.sutLogs()
-      );
-    }
-    this.containers = (await docker.containers(compose.project)).filter((c) => c.state === "running");
-    if (this.containers.length === 0) {
-      throw environmentError(
-        `${this.prefix}SUT has no running container after docker compose up`,
-        await this.sutLogs()
-      );
-    }
-    this.networks = await docker.networks(compose.project);
-    for (const c of this.containers) {
-      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample));
-      this.stops.push(s.stop);
-    }
-    this.watcher = watchContainers(docker, compose.project, this.containers, this.opts.pollMs ?? 1e3);
-    this.stops.push(this.watcher.stop);
-  }
-  async sutLogs() {
-    return (await this.deps.compose.logs(20).catch(() => [])).map((l) => `  ${l}`);
-  }
-  /**
-   * Runs `plan` to its end on one runner container: every scenario's phases, `trials` trials each, in
-   * plan order; throws (exit 3) when anything but a clean finish happened.
-   */
-  async run(spec, onEvent) {
-    const runner = await this.startRunner(spec, onEvent);
-    try {
-      for (const s of spec.plan.scenarios) {
-        for (const phase2 of s.phases) {
-          for (let trial = 1; trial <= s.trials; trial++) {
-            await runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: s.trials });
-          }
-        }
-      }
-      await runner.end();
-    } finally {
-      await runner.end();
-    }
-  }
-  /**
-   * Starts a runner container with `spec`'s plan and resolves once it is ready (its probes passed); it
-   * then runs one trial per `trial` call. Every way it can fail before that throws (exit 3), the
-   * container removed.
-   */
-  async startRunner(spec, onEvent) {
-    const { docker } = this.deps;
-    const launch = this.launches++;
-    const name2 = `perfgate-${this.opts.runId}${this.opts.side ? `-${this.opts.side}` : ""}-runner${launch ? `-${launch}` : ""}`;
-    const link = new RunnerLink(
-      {
-        ...this.runnerContext(),
-        deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs)
-      },
-      onEvent
-    );
-    const running = await docker.startRunner(
-      { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
-      (e) => link.event(e),
-      this.deps.log
-    );
-    this.links.add(link);
-    try {
-      await link.attach(running);
-      if (this.closed) throw environmentError(`${this.prefix}the run was torn down while its runner started`);
-      await link.ready();
-    } catch (err) {
-      await link.release();
-      throw err;
-    }
-    return link;
-  }
-  runnerContext() {
-    return {
-      prefix: this.prefix,
-      docker: this.deps.docker,
-      watcher: this.watcher,
-      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
-      crashError: (c) => this.crashError(c),
-      sutLogs: () => this.sutLogs(),
-      forget: (link) => void this.links.delete(link)
-    };
-  }
-  async crashError(c) {
-    return environmentError(
-      `${this.prefix}SUT crashed: service ${c.service} stopped (${c.state}) during the run`,
-      await this.sutLogs()
-    );
-  }
-  imageDigests() {
-    return this.deps.docker.imageDigests(this.containers);
-  }
-  /** Stops sampling, removes runner containers and takes the compose project down. Never throws. */
-  close() {
-    this.closed ??= (async () => {
-      for (const stop of this.stops) stop();
-      for (const link of [...this.links]) await link.release();
-      await this.deps.compose.down().catch(() => {
-      });
-    })();
-    return this.closed;
-  }
-};
-function watchContainers(docker, project, running, pollMs) {
-  const ids = new Set(running.map((c) => c.id));
-  let timer;
-  let stopped = false;
-  const check2 = async () => {
-    const now = await docker.containers(project).catch(() => void 0);
-    if (!now) return void 0;
-    const byId = new Map(now.map((c) => [c.id, c]));
-    for (const id of ids) {
-      const c = byId.get(id);
-      if (c?.state !== "running")
-        return c ?? { ...running.find((r) => r.id === id), state: "removed" };
-    }
-    return void 0;
-  };
-  const promise2 = new Promise((resolvePromise) => {
-    const tick = async () => {
-      const c = await check2();
-      if (stopped) return;
-      if (c) resolvePromise(c);
-      else timer = setTimeout(tick, pollMs);
-    };
-    timer = setTimeout(tick, pollMs);
-  });
-  return {
-    promise: promise2,
-    check: check2,
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    }
-  };
-}
-var TRIAL_SLACK_MS = 6e4;
-function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
-  const s = plan.scenarios.find((x) => x.name === cmd.scenario);
-  const phase2 = s?.phases.find((p) => p.name === cmd.phase);
-  if (!s || !phase2 || phase2.kind === "ws" || phase2.kind === "closed" && phase2.requests !== void 0)
-    return void 0;
-  const duration4 = phase2.durationMs ?? 0;
-  const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
-  return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
-}
-var LAST_WORDS_MS = 5e3;
-var RunnerLink = class {
-  constructor(ctx, onEvent) {
-    this.ctx = ctx;
-    this.onEvent = onEvent;
-  }
-  ctx;
-  onEvent;
-  runner;
-  stopStats = () => {
-  };
-  isReady = false;
-  done = false;
-  notReady;
-  fatal;
-  exit;
-  crashed;
-  lastWords;
-  lastWordsOver = false;
-  /** the trial in flight: `started` once its first `stage` event arrived, `finished` with its `trial` event */
-  pending;
-  failure;
-  released;
-  queue = Promise.resolve();
-  wakers = /* @__PURE__ */ new Set();
-  event(e) {
-    if (e.t === "ready") this.isReady = true;
-    else if (e.t === "done") this.done = true;
-    else if (e.t === "stage" && this.pending) this.pending.started = true;
-    else if (e.t === "trial" && this.pending) this.pending.finished = true;
-    else if (e.t === "not-ready") this.notReady = e;
-    else if (e.t === "fatal") this.fatal = e.message;
-    if (e.t === "not-ready" || e.t === "fatal") this.awaitLastWords();
-    this.onEvent(e);
-    this.wake();
-  }
-  /** Watches the started container's exit and the SUT, and samples the runner's resources. */
-  async attach(runner) {
-    this.runner = runner;
-    void runner.exited.then(
-      (code) => this.settle({ code }),
-      (err) => this.settle({ error: err.message.split("\n")[0] ?? "" })
-    );
-    void this.ctx.watcher.promise.then((c) => {
-      this.crashed = c;
-      this.wake();
-    });
-    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
-  }
-  /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */
-  async ready() {
-    await this.until(() => this.isReady || this.over());
-    if (this.over()) throw await this.fail(await this.verdict("start"));
-  }
-  trial(cmd) {
-    return this.serial(async () => {
-      if (this.failure) throw this.failure;
-      if (this.released) throw new Error("runner handle used after end() or the session closed");
-      if (this.over()) throw await this.fail(await this.verdict("idle"));
-      const pending = { started: false, finished: false };
-      this.pending = pending;
-      const limitMs = this.ctx.deadlineMs(cmd);
-      let overdue = false;
-      const timer = limitMs === void 0 ? void 0 : setTimeout(() => {
-        overdue = true;
-        this.wake();
-      }, limitMs);
-      try {
-        this.send({ c: "trial", ...cmd });
-        await this.until(() => pending.finished || overdue || this.over());
-      } finally {
-        clearTimeout(timer);
-        this.pending = void 0;
-      }
-      if (overdue && !pending.finished && !this.over()) {
-        throw await this.fail(
-          environmentError(
-            `${this.ctx.prefix}runner did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limitMs / 1e3)}s (warm-up, duration and a minute of slack)`,
-            (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`)
-          )
-        );
-      }
-      if (!pending.finished || this.over())
-        throw await this.fail(await this.verdict(pending.started ? "busy" : "idle"));
-      const late = await this.ctx.watcher.check();
-      if (late) throw await this.fail(await this.ctx.crashError(late));
-    });
-  }
-  end() {
-    return this.serial(async () => {
-      if (this.failure || this.released) return this.release();
-      try {
-        if (this.over()) throw await this.verdict("idle");
-        this.send({ c: "end" });
-        await this.until(() => this.over());
-        const clean = !this.crashed && this.done && this.fatal === void 0 && this.exitCode() === 0;
-        if (!clean) throw await this.verdict("busy");
-        const late = await this.ctx.watcher.check();
-        if (late) throw await this.ctx.crashError(late);
-      } catch (err) {
-        this.failure = err;
-        throw err;
-      } finally {
-        await this.release();
-      }
-    });
-  }
-  /** Stops the runner's stats and removes its container; once, however often it is called. */
-  release() {
-    this.released ??= (async () => {
-      clearTimeout(this.lastWords);
-      this.stopStats();
-      if (this.runner) await this.ctx.docker.removeRunner(this.runner);
-      this.ctx.forget(this);
-    })();
-    return this.released;
-  }
-  send(command) {
-    this.runner.send(command);
-  }
-  /** Nothing more will come from this runner: it exited, the SUT crashed, or it gave up and had time to exit. */
-  over() {
-    return this.exit !== void 0 || this.crashed !== void 0 || (this.notReady !== void 0 || this.fatal !== void 0) && this.lastWordsOver;
-  }
-  exitCode() {
-    return this.exit && "code" in this.exit ? this.exit.code : void 0;
-  }
-  /**
-   * Why this runner cannot go on, in the order that names the cause: a SUT crash (seen now or within
-   * the last poll) before the runner's own account, which comes before its exit code. `idle`: it died
-   * with no trial under way (after the last one, or before it took the next); `start`/`busy`: before
-   * finishing what it was doing.
-   */
-  async verdict(when) {
-    const { prefix } = this.ctx;
-    if (this.crashed) return this.ctx.crashError(this.crashed);
-    if (this.exit && "error" in this.exit) {
-      return environmentError(`${prefix}docker: waiting for the runner: ${this.exit.error}`);
-    }
-    const late = await this.ctx.watcher.check();
-    if (late) return this.ctx.crashError(late);
-    if (this.notReady) {
-      const { url: url2, timeoutMs, error: error62 } = this.notReady;
-      return environmentError(
-        `${prefix}SUT never ready: ${url2} did not ${probeExpectation(url2)} within ${timeoutMs / 1e3}s (last: ${error62})`,
-        await this.ctx.sutLogs()
-      );
-    }
-    const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
-    if (this.fatal !== void 0) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
-    const code = this.exitCode() ?? "unknown";
-    const what = when === "idle" ? "between trials" : "before finishing";
-    return environmentError(`${prefix}runner died (exit code ${code}) ${what}`, stderr);
-  }
-  async fail(err) {
-    this.failure = err;
-    await this.release();
-    return err;
-  }
-  settle(exit) {
-    this.exit = exit;
-    clearTimeout(this.lastWords);
-    this.wake();
-  }
-  awaitLastWords() {
-    if (this.lastWords) return;
-    this.lastWords = setTimeout(() => {
-      this.lastWordsOver = true;
-      this.wake();
-    }, LAST_WORDS_MS);
-    this.lastWords.unref();
-  }
-  /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
-  until(probe) {
-    return new Promise((resolve4) => {
-      const check2 = () => {
-        if (!probe()) return;
-        this.wakers.delete(check2);
-        resolve4();
-      };
-      this.wakers.add(check2);
-      check2();
-    });
-  }
-  wake() {
-    for (const check2 of [...this.wakers]) check2();
-  }
-  /** One call at a time, in call order: the runner takes one command at a time. */
-  serial(step) {
-    const next = this.queue.then(step);
-    this.queue = next.catch(() => {
-    });
-    return next;
-  }
-};
-
 // src/session/with-sessions.ts
 async function withSessions(runId, specs, deps, body) {
   const opened = specs.map(() => void 0);
@@ -98661,6 +99416,7 @@ async function withSessions(runId, specs, deps, body) {
       await Promise.all(opened.map((s) => s?.close()));
       await Promise.all([...booting].map((c) => c.down().catch(() => {
       })));
+      await deps.sweepSwarm?.(runId);
       await deps.docker.sweep(runId);
     })();
     return tornDown;
@@ -98671,7 +99427,7 @@ async function withSessions(runId, specs, deps, body) {
       specs.map(async (spec, i) => {
         booting.add(spec.compose);
         try {
-          opened[i] = await SutSession.open(spec.opts, {
+          opened[i] = spec.open ? await spec.open() : await SutSession.open(spec.opts, {
             docker: deps.docker,
             compose: spec.compose,
             sample: spec.sample,
@@ -98788,7 +99544,11 @@ async function measure(opts, deps, p, run2) {
       s.dir,
       s.collector,
       s.side,
-      s.target
+      s.target,
+      onSwarm(config2) ? {
+        replicas: config2.runner.replicas,
+        ...config2.runner.placement ? { placement: config2.runner.placement } : {}
+      } : void 0
     )
   );
   progress.line(
@@ -98805,7 +99565,8 @@ async function measure(opts, deps, p, run2) {
         await teardown();
         await tree?.remove();
       }),
-      log: debugLog(progress)
+      log: debugLog(progress),
+      ...onSwarm(config2) && deps.swarm ? { sweepSwarm: (id) => deps.swarm.client.sweep(id) } : {}
     },
     async (sessions) => {
       const script = deps.runnerScript();
@@ -98930,11 +99691,11 @@ function exitOnSignals(exitCode, announce = () => {
 }
 
 // src/init/command.ts
-var import_yaml5 = __toESM(require_dist(), 1);
-import { join as join5 } from "node:path";
+var import_yaml6 = __toESM(require_dist(), 1);
+import { join as join6 } from "node:path";
 
 // src/init/init.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 var NOT_HTTP = /* @__PURE__ */ new Map([
   [5432, "PostgreSQL"],
   [3306, "MySQL"],
@@ -99050,13 +99811,13 @@ function renderConfig(scan, answers) {
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : "chosen at init";
   const against = answers.against === "base-ref" ? `A/B: ${why}` : why;
-  const lines = [
+  const lines2 = [
     "# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json",
     `# Written by \`perf-gate init\` from ${answers.composeFiles.join(", ")}. Check it: npx perf-gate validate`,
     "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
     "version: 1",
     "sut:",
-    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml4.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
+    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml5.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
     ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
     "  ready:                        # probed from inside the SUT network once compose reports the services up",
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
@@ -99078,7 +99839,7 @@ function renderConfig(scan, answers) {
     let name2 = scenarioName(s.name);
     for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(s.name).slice(0, 60)}-${i}`;
     taken.add(name2);
-    lines.push(
+    lines2.push(
       `  - name: ${name2}`,
       `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       "    phases:",
@@ -99087,10 +99848,10 @@ function renderConfig(scan, answers) {
     );
   }
   if (scan.skipped.length > 0) {
-    lines.push("# Left out (add a scenario by hand if they serve HTTP):");
-    for (const s of scan.skipped) lines.push(`#   ${s.name}: ${s.why}`);
+    lines2.push("# Left out (add a scenario by hand if they serve HTTP):");
+    for (const s of scan.skipped) lines2.push(`#   ${s.name}: ${s.why}`);
   }
-  return `${lines.join("\n")}
+  return `${lines2.join("\n")}
 `;
 }
 function renderWorkflow(answers) {
@@ -99157,20 +99918,20 @@ function renderWorkflow(answers) {
 // src/init/command.ts
 var COMPOSE_NAMES = ["compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"];
 var CONFIG_FILE = "perf-gate.yml";
-var WORKFLOW_FILE = join5(".github", "workflows", "perf-gate.yml");
+var WORKFLOW_FILE = join6(".github", "workflows", "perf-gate.yml");
 async function initCommand(opts, io) {
-  const composeFiles = opts.compose.length > 0 ? opts.compose : COMPOSE_NAMES.filter((n) => io.exists(join5(io.cwd, n))).slice(0, 1);
+  const composeFiles = opts.compose.length > 0 ? opts.compose : COMPOSE_NAMES.filter((n) => io.exists(join6(io.cwd, n))).slice(0, 1);
   if (composeFiles.length === 0) {
     throw usageError(`no compose file here (${COMPOSE_NAMES.join(", ")}); give one with --compose FILE`);
   }
   for (const target of [CONFIG_FILE, WORKFLOW_FILE]) {
-    if (!opts.force && io.exists(join5(io.cwd, target))) {
+    if (!opts.force && io.exists(join6(io.cwd, target))) {
       throw usageError(`${target} exists; perf-gate init writes it only with --force`);
     }
   }
   const models = composeFiles.map((f) => {
     try {
-      return (0, import_yaml5.parse)(io.read(join5(io.cwd, f)));
+      return (0, import_yaml6.parse)(io.read(join6(io.cwd, f)));
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
@@ -99192,12 +99953,12 @@ async function initCommand(opts, io) {
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
   const answers = { composeFiles, path, against, action: opts.action, configPath: CONFIG_FILE };
   const config2 = renderConfig(scan, answers);
-  const checked = parseConfigText(config2, join5(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, io.cwd));
+  const checked = parseConfigText(config2, join6(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, io.cwd));
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }
-  io.write(join5(io.cwd, CONFIG_FILE), config2);
-  io.write(join5(io.cwd, WORKFLOW_FILE), renderWorkflow(answers));
+  io.write(join6(io.cwd, CONFIG_FILE), config2);
+  io.write(join6(io.cwd, WORKFLOW_FILE), renderWorkflow(answers));
   io.out(
     `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? "" : "s"}: ${scan.services.map((s) => s.name).join(", ")}) and ${WORKFLOW_FILE}`
   );
@@ -99582,7 +100343,7 @@ async function cmdInit(args) {
         read: (p) => readFileSync8(p, "utf8"),
         write: (p, text) => {
           mkdirSync2(dirname5(p), { recursive: true });
-          writeFileSync3(p, text);
+          writeFileSync4(p, text);
         },
         ...rl ? {
           ask: async (q, fallback) => (await rl.question(`${q} [${fallback}]: `)).trim() || fallback
@@ -99600,7 +100361,7 @@ function cmdSchema(args) {
   const { values } = parse4("schema", args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
-  if (values.out) writeFileSync3(String(values.out), text);
+  if (values.out) writeFileSync4(String(values.out), text);
   else process.stdout.write(text);
   return EXIT_PASS;
 }

@@ -1,6 +1,8 @@
 // The real dependencies of a run, as the CLI and the Action build them.
 import { composeClient, dockerClient } from './docker/clients.js';
 import { connectDocker } from './docker/engine.js';
+import { stackClient } from './docker/stack.js';
+import { swarmClient } from './docker/swarm.js';
 import { execCommand } from './exec.js';
 import type { Progress } from './progress.js';
 import { defaultRunnerScript, realFiles, type RunDeps } from './run-steps.js';
@@ -10,9 +12,11 @@ export function realRunDeps(
   onSignal: RunDeps['onSignal'],
   maskSecret: RunDeps['maskSecret'] = () => {},
 ): RunDeps {
+  const docker = connectDocker();
   return {
-    docker: dockerClient(connectDocker()),
+    docker: dockerClient(docker),
     compose: (opts) => composeClient(execCommand, opts),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
     exec: execCommand,
     progress,
     onSignal,

@@ -24,6 +24,9 @@ import { renderCsv } from './report/csv.js';
 import { renderJunit } from './report/junit.js';
 import type { Side, SutSessionOptions } from './session/sut-session.js';
 import type { SessionSpec } from './session/with-sessions.js';
+import { SwarmSession } from './session/swarm-session.js';
+import type { SwarmClient } from './docker/swarm.js';
+import type { StackClient } from './docker/stack.js';
 import type { StatsSample } from './stats/resources.js';
 
 export interface RunOptions {
@@ -70,6 +73,14 @@ export interface RunDeps {
   files: RunFiles;
   /** wall clock, ms since the epoch */
   now: () => number;
+  /** the Docker Swarm the engine manages (runner.replicas, sut.orchestrator: swarm) */
+  swarm?: { client: SwarmClient; stack: (opts: ComposeOptions) => StackClient };
+}
+
+/** A side on a swarm: its runner replicas and where they go (Config.runner's). */
+export interface SwarmPlacement {
+  replicas: number;
+  placement?: { constraints: string[]; maxPerNode?: number };
 }
 
 /** The files a run writes (results, report, baselines, JUnit/CSV, history) and the history it reads. */
@@ -195,13 +206,14 @@ export function defaultRunnerScript(): string {
 /** What `withSessions` needs to boot one SUT: its compose project, session options and a collector
  * for its resource samples. `side` is set in A/B runs (project `perfgate-<run>-<side>`). */
 export function sessionSpec(
-  deps: Pick<RunDeps, 'compose'>,
+  deps: Pick<RunDeps, 'compose' | 'swarm' | 'progress' | 'now'>,
   run: { runId: string; labels: Record<string, string>; healthTimeoutS?: number | undefined },
   sut: Config['sut'],
   dir: string,
   collector: TrialCollector,
   side?: Side,
   target?: Config['target'],
+  onSwarm?: SwarmPlacement,
 ): SessionSpec {
   const opts: SutSessionOptions = {
     runId: run.runId,
@@ -212,6 +224,7 @@ export function sessionSpec(
   };
   if (side) opts.side = side;
   const sample = (key: string, s: StatsSample) => collector.sample(key, s);
+  if (onSwarm) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm, target });
   if (target) {
     opts.external = { network: target.network };
     return { opts, compose: nothingToBoot(projectName(run.runId)), sample };
@@ -226,6 +239,45 @@ export function sessionSpec(
       labels: run.labels,
     }),
     sample,
+  };
+}
+
+/** A side on a swarm: the compose files as a stack (or a target on an overlay network), runners as replicated jobs. */
+function swarmSpec(
+  deps: Pick<RunDeps, 'swarm' | 'progress' | 'now'>,
+  opts: SutSessionOptions,
+  side: {
+    sut: Config['sut'];
+    dir: string;
+    sample: SessionSpec['sample'];
+    onSwarm: SwarmPlacement;
+    target: Config['target'] | undefined;
+  },
+): SessionSpec {
+  const swarm = deps.swarm;
+  if (!swarm)
+    throw environmentError('runner replicas and swarm stacks need a Docker Swarm client (internal: none bound)');
+  const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
+  const stack = side.target
+    ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) }
+    : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
+  return {
+    opts,
+    compose: stack,
+    sample: side.sample,
+    open: () =>
+      SwarmSession.open(
+        {
+          runId: opts.runId,
+          labels: opts.labels,
+          ...(opts.side ? { side: opts.side } : {}),
+          healthTimeoutS: opts.healthTimeoutS,
+          ...(side.target ? { external: { network: side.target.network } } : {}),
+          replicas: side.onSwarm.replicas,
+          ...(side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}),
+        },
+        { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now },
+      ),
   };
 }
 

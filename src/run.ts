@@ -8,6 +8,7 @@ import { gates, runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import { confirmationReach } from './compare/reach.js';
 import type { Config } from './config/types.js';
+import { onSwarm } from './config/distributed.js';
 import { runLabels } from './docker/labels.js';
 import { environmentError, usageError } from './errors.js';
 import { unansweredPhase } from './results/unanswered.js';
@@ -183,6 +184,12 @@ async function measure(
       s.collector,
       s.side,
       s.target,
+      onSwarm(config)
+        ? {
+            replicas: config.runner.replicas,
+            ...(config.runner.placement ? { placement: config.runner.placement } : {}),
+          }
+        : undefined,
     ),
   );
   progress.line(
@@ -205,6 +212,9 @@ async function measure(
           await tree?.remove();
         }),
       log: debugLog(progress),
+      ...(onSwarm(config) && deps.swarm
+        ? { sweepSwarm: (id: string) => (deps.swarm as NonNullable<RunDeps['swarm']>).client.sweep(id) }
+        : {}),
     },
     async (sessions) => {
       const script = deps.runnerScript();

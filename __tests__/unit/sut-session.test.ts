@@ -629,7 +629,7 @@ describe('withSessions', () => {
       lifecycle(docker, signals),
       async (sessions) => {
         expect(signals).toHaveLength(1);
-        return sessions.map((s) => s.project);
+        return sessions.map((s) => (s as SutSession).project);
       },
     );
     expect(out).toEqual(['perfgate-r1-base', 'perfgate-r1-head']);

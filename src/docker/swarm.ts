@@ -1,0 +1,258 @@
+// The Docker Swarm the engine manages, through its API (dockerode): runner replicas as one
+// replicated-job service, their plan and script as swarm configs, the tasks and nodes a trial
+// watches, task logs, and the label sweep. Nothing here touches a swarm's own state (join, leave,
+// node updates): perf-gate uses a swarm that exists.
+import type Docker from 'dockerode';
+import { environmentError } from '../errors.js';
+import { LABEL_RUN_ID } from './labels.js';
+
+export interface SwarmNode {
+  id: string;
+  hostname: string;
+  /** ready, down, unknown, disconnected */
+  state: string;
+  /** active, pause, drain */
+  availability: string;
+}
+
+export interface SwarmTask {
+  id: string;
+  serviceId: string;
+  /** the task's slot (a replicated job's count from 0) */
+  slot?: number;
+  nodeId?: string;
+  /** new, pending, assigned, accepted, preparing, starting, running, complete, failed, rejected, shutdown, orphaned, ... */
+  state: string;
+  desiredState: string;
+  /** swarm's account of a failure (no suitable node, task: non-zero exit (1)) */
+  error?: string;
+  exitCode?: number;
+}
+
+/** A replicated job of runner replicas. */
+export interface JobSpec {
+  name: string;
+  image: string;
+  labels: Record<string, string>;
+  networks: string[];
+  replicas: number;
+  constraints: string[];
+  maxPerNode?: number;
+  /** CPUs each replica may use */
+  cpus?: number;
+  /** swarm configs mounted as files (read-only) */
+  configs: Array<{ id: string; name: string; path: string }>;
+  env: string[];
+  command: string[];
+}
+
+export interface SwarmClient {
+  /** the engine is a manager of an active swarm (else an environment error saying what it is) */
+  manager(): Promise<{ nodeId: string }>;
+  createConfig(name: string, data: Buffer, labels: Record<string, string>): Promise<string>;
+  createJob(spec: JobSpec): Promise<string>;
+  tasks(serviceId: string): Promise<SwarmTask[]>;
+  nodes(): Promise<SwarmNode[]>;
+  /** a task's output (stdout, then stderr), lines, at most `maxBytes` of it */
+  taskLogs(taskId: string, maxBytes: number): Promise<{ stdout: string[]; stderr: string[] }>;
+  /** removes a service; never throws */
+  removeService(id: string): Promise<void>;
+  /** removes a config; never throws (a config still in use by a service going away is retried) */
+  removeConfig(id: string): Promise<void>;
+  /** removes the services and configs labelled with the run id; never throws */
+  sweep(runId: string): Promise<string[]>;
+}
+
+/** Splits a non-TTY log body (8-byte frame headers: stream, 0, 0, 0, length) into stdout and stderr text. */
+export function demuxLogs(buf: Buffer): { stdout: string; stderr: string } {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  let at = 0;
+  while (at + 8 <= buf.length) {
+    const stream = buf[at] as number;
+    const size = buf.readUInt32BE(at + 4);
+    const body = buf.subarray(at + 8, Math.min(buf.length, at + 8 + size));
+    (stream === 2 ? err : out).push(body);
+    at += 8 + size;
+  }
+  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+const lines = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
+
+type RawTask = {
+  ID: string;
+  ServiceID: string;
+  Slot?: number;
+  NodeID?: string;
+  DesiredState: string;
+  Status?: { State?: string; Err?: string; ContainerStatus?: { ExitCode?: number } };
+};
+
+function taskOf(t: RawTask): SwarmTask {
+  const task: SwarmTask = {
+    id: t.ID,
+    serviceId: t.ServiceID,
+    state: t.Status?.State ?? 'unknown',
+    desiredState: t.DesiredState,
+  };
+  if (t.Slot !== undefined) task.slot = t.Slot;
+  if (t.NodeID) task.nodeId = t.NodeID;
+  if (t.Status?.Err) task.error = t.Status.Err;
+  if (t.Status?.ContainerStatus?.ExitCode !== undefined) task.exitCode = t.Status.ContainerStatus.ExitCode;
+  return task;
+}
+
+/** Wraps a swarm API call: its failure is the environment's (exit 3). */
+async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw environmentError(`docker swarm: ${what}: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+export function swarmClient(docker: Docker): SwarmClient {
+  return {
+    async manager() {
+      const info = (await call('reading the engine info', () => docker.info())) as {
+        Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean; NodeID?: string };
+      };
+      const state = info.Swarm?.LocalNodeState ?? 'inactive';
+      if (state !== 'active' || !info.Swarm?.ControlAvailable) {
+        throw environmentError(
+          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === 'active' ? ' (a worker)' : ''} (docker swarm init, or point DOCKER_HOST at a manager)`,
+        );
+      }
+      return { nodeId: info.Swarm.NodeID ?? '' };
+    },
+    async createConfig(name, data, labels) {
+      const created = (await call(`creating config ${name}`, () =>
+        docker.createConfig({ Name: name, Labels: labels, Data: data.toString('base64') }),
+      )) as { id?: string; ID?: string };
+      return (created.id ?? created.ID) as string;
+    },
+    async createJob(spec) {
+      const service = await call(`creating service ${spec.name}`, () =>
+        docker.createService({
+          Name: spec.name,
+          Labels: spec.labels,
+          TaskTemplate: {
+            ContainerSpec: {
+              Image: spec.image,
+              Command: spec.command,
+              Env: spec.env,
+              Labels: spec.labels,
+              ReadOnly: true,
+              CapabilityDrop: ['ALL'],
+              Privileges: { NoNewPrivileges: true },
+              Mounts: [{ Type: 'tmpfs', Target: '/tmp', TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
+              Configs: spec.configs.map((c) => ({
+                ConfigID: c.id,
+                ConfigName: c.name,
+                File: { Name: c.path, UID: '0', GID: '0', Mode: 0o444 },
+              })),
+            },
+            Resources: spec.cpus !== undefined ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
+            RestartPolicy: { Condition: 'none' },
+            Placement: {
+              Constraints: spec.constraints,
+              ...(spec.maxPerNode !== undefined ? { MaxReplicas: spec.maxPerNode } : {}),
+            },
+            Networks: spec.networks.map((n) => ({ Target: n })),
+          },
+          Mode: { ReplicatedJob: { MaxConcurrent: spec.replicas, TotalCompletions: spec.replicas } },
+          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
+          EndpointSpec: { Mode: 'dnsrr' },
+        } as unknown as Docker.CreateServiceOptions),
+      );
+      return (service as unknown as { id: string }).id;
+    },
+    async tasks(serviceId) {
+      const raw = (await call('listing tasks', () =>
+        docker.listTasks({ filters: { service: [serviceId] } }),
+      )) as unknown as RawTask[];
+      return raw.map(taskOf);
+    },
+    async nodes() {
+      const raw = (await call('listing nodes', () => docker.listNodes())) as unknown as Array<{
+        ID: string;
+        Description?: { Hostname?: string };
+        Status?: { State?: string };
+        Spec?: { Availability?: string };
+      }>;
+      return raw.map((n) => ({
+        id: n.ID,
+        hostname: n.Description?.Hostname ?? n.ID,
+        state: n.Status?.State ?? 'unknown',
+        availability: n.Spec?.Availability ?? 'active',
+      }));
+    },
+    async taskLogs(taskId, maxBytes) {
+      const body = await call('reading task logs', async () => {
+        const task = docker.getTask(taskId) as unknown as {
+          logs(o: Record<string, unknown>): Promise<Buffer | NodeJS.ReadableStream>;
+        };
+        return task.logs({ stdout: true, stderr: true, follow: false });
+      });
+      const buf = Buffer.isBuffer(body) ? body : await readBounded(body, maxBytes);
+      const { stdout, stderr } = demuxLogs(buf.subarray(0, maxBytes));
+      return { stdout: lines(stdout), stderr: lines(stderr) };
+    },
+    async removeService(id) {
+      await docker
+        .getService(id)
+        .remove()
+        .catch(() => {});
+    },
+    removeConfig: (id) => removeConfig(docker, id),
+    async sweep(runId) {
+      const removed: string[] = [];
+      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+      const services = (await docker.listServices({ filters }).catch(() => [])) as Array<{
+        ID: string;
+        Spec?: { Name?: string };
+      }>;
+      for (const s of services) {
+        await docker
+          .getService(s.ID)
+          .remove()
+          .then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`))
+          .catch(() => {});
+      }
+      const configs = (await docker.listConfigs({ filters }).catch(() => [])) as Array<{
+        ID: string;
+        Spec?: { Name?: string };
+      }>;
+      for (const c of configs) {
+        await removeConfig(docker, c.ID);
+        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
+      }
+      return removed;
+    },
+  };
+}
+
+/** Removes a config, retrying while the tasks of a service going away still hold it; never throws. */
+async function removeConfig(docker: Docker, id: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    try {
+      await docker.getConfig(id).remove();
+      return;
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+async function readBounded(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= maxBytes) break;
+  }
+  return Buffer.concat(chunks);
+}
