@@ -95242,6 +95242,8 @@ function swarmClient(docker) {
               Env: spec.env,
               Labels: spec.labels,
               ReadOnly: true,
+              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
+              StopGracePeriod: 2e9,
               CapabilityDrop: ["ALL"],
               Privileges: { NoNewPrivileges: true },
               Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
@@ -95259,7 +95261,7 @@ function swarmClient(docker) {
             },
             Networks: spec.networks.map((n) => ({ Target: n }))
           },
-          Mode: { ReplicatedJob: { MaxConcurrent: spec.replicas, TotalCompletions: spec.replicas } },
+          Mode: { Replicated: { Replicas: spec.replicas } },
           // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
           EndpointSpec: { Mode: "dnsrr" }
         })
@@ -97108,7 +97110,7 @@ function placementProblem(nodes, replicas, maxPerNode) {
 }
 function replicaName(task, nodes) {
   const node2 = task.nodeId ? nodes.get(task.nodeId)?.hostname ?? task.nodeId.slice(0, 12) : void 0;
-  return `runner replica ${task.slot ?? "?"} (task ${task.id.slice(0, 12)}${node2 ? ` on node ${node2}` : ""})`;
+  return `runner replica ${task.slot !== void 0 ? task.slot - 1 : "?"} (task ${task.id.slice(0, 12)}${node2 ? ` on node ${node2}` : ""})`;
 }
 function judgeTasks(tasks, nodes, replicas, now, startAtEpochMs, graceMs) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -97171,7 +97173,8 @@ function replicaTrial(outputs, nodes, count3) {
     const measure2 = events.find(
       (e) => e.t === "stage" && e.stage === "measure"
     );
-    slots[index] = { trial: trial2, startedAt: measure2?.atEpochMs ?? 0 };
+    if (measure2?.atEpochMs === void 0) throw new Error(`${name2} did not say when its measured stage started`);
+    slots[index] = { trial: trial2, startedAt: measure2.atEpochMs };
   }
   const missing = slots.findIndex((s) => s === void 0);
   if (missing >= 0) throw new Error(`runner replica ${missing} reported nothing`);
@@ -97278,7 +97281,7 @@ var SwarmRunner = class _SwarmRunner {
           { ...script, path: SCRIPT_PATH },
           { id: planId, name: planName, path: PLAN_PATH }
         ],
-        env: ["NODE_ENV=production", "PERF_GATE_REPLICA={{.Task.Slot}}"],
+        env: ["NODE_ENV=production", "PERF_GATE_SWARM_SLOT={{.Task.Slot}}"],
         command: ["node", "-e", REPLICA_BOOT]
       });
       this.onEvent({ t: "stage", ...cmd, stage: "measure" });
@@ -97297,8 +97300,9 @@ var SwarmRunner = class _SwarmRunner {
         throw environmentError(`${prefix}${err.message}`);
       }
       const skew = merged.trial.measurement.replicas?.startSkewMs ?? 0;
+      const where = [...new Set(tasks.map((t) => nodes.find((n2) => n2.id === t.nodeId)?.hostname ?? "?"))].sort();
       this.opts.log(
-        `${replicas} replicas measured ${cmd.scenario}/${cmd.phase} trial ${cmd.trial}; start skew ${skew} ms`
+        `${prefix}${replicas} runner replicas on ${where.length} node${where.length === 1 ? "" : "s"} (${where.join(", ")}) measured ${cmd.scenario}/${cmd.phase} trial ${cmd.trial}; start skew ${skew} ms`
       );
       const crash = await this.opts.crashed();
       if (crash) throw crash;
@@ -99995,6 +99999,7 @@ var package_default = {
     format: "prettier --write . && eslint --fix .",
     test: "tsc --noEmit && npm run lint && vitest run",
     "test:unit": "vitest run __tests__/unit",
+    "test:swarm": "vitest run --config vitest.swarm.config.ts",
     provision: "bash scripts/provision-docker.sh && bash scripts/provision-images.sh && bash scripts/provision-test-tools.sh",
     quickstart: "node dist/cli.js run --config fixtures/quickstart/perf-gate.yml --mode update"
   },

@@ -11444,14 +11444,26 @@ function replicaStageStarts(run, warmupMs) {
     measure: run.startAtEpochMs + (warmupMs > 0 ? warmupMs + MEASURE_GAP_MS : 0)
   };
 }
+var INDEX_SOURCES = [
+  ["PERF_GATE_REPLICA", 0],
+  ["PERF_GATE_SWARM_SLOT", 1],
+  ["JOB_COMPLETION_INDEX", 0]
+];
 function replicaIndex(env, count) {
-  const raw = env.PERF_GATE_REPLICA?.trim() || env.JOB_COMPLETION_INDEX?.trim();
-  if (!raw) throw new Error("a runner replica needs its index: PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset");
-  const index = /^\d+$/.test(raw) ? Number(raw) : env.PERF_GATE_REPLICA?.trim() ? 0 : NaN;
-  if (!Number.isInteger(index) || index >= count) {
-    throw new Error(`replica index ${raw.slice(0, 40)} is not one of 0..${count - 1}`);
+  for (const [name, base] of INDEX_SOURCES) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const index = /^\d{1,6}$/.test(raw) ? Number(raw) - base : NaN;
+    if (!Number.isInteger(index) || index < 0 || index >= count) {
+      throw new Error(
+        `${name} ${raw.slice(0, 40)} is not a replica of 0..${count - 1}${base ? ` (counted from ${base})` : ""}`
+      );
+    }
+    return index;
   }
-  return index;
+  throw new Error(
+    "a runner replica needs its index: PERF_GATE_REPLICA, PERF_GATE_SWARM_SLOT and JOB_COMPLETION_INDEX are all unset"
+  );
 }
 
 // runner/src/commands.ts
@@ -15567,6 +15579,7 @@ async function runReplica(plan, run, stages) {
   await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials }, starts);
 }
 if (!serveIfWorker()) {
+  process.on("SIGTERM", () => process.exit(143));
   main().then(
     () => process.exit(0),
     (err) => {

@@ -493,7 +493,7 @@ describe('runner replicas through the built runner (dist/runner.mjs)', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
         stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, PERF_GATE_REPLICA: '', JOB_COMPLETION_INDEX: '', ...env },
+        env: { ...process.env, PERF_GATE_REPLICA: '', PERF_GATE_SWARM_SLOT: '', JOB_COMPLETION_INDEX: '', ...env },
       });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
@@ -542,9 +542,9 @@ describe('runner replicas through the built runner (dist/runner.mjs)', () => {
       { kind: 'open', name: 'r200', rate: 200, durationMs: 1000, maxInFlight: 20 },
       1500,
     );
-    // swarm's slot 0 of a replicated job arrives as a node id: index 0
+    // swarm's slot 1 is replica 0; a Kubernetes index is the replica's
     const [a, b] = await Promise.all([
-      replica(openPlan, { PERF_GATE_REPLICA: 'ygeen8xms3q7hwlmlxl68otd3' }),
+      replica(openPlan, { PERF_GATE_SWARM_SLOT: '1' }),
       replica(openPlan, { JOB_COMPLETION_INDEX: '1' }),
     ]);
     for (const r of [a, b]) expect(r.code).toBe(0);
@@ -608,7 +608,7 @@ describe('runner replicas through the built runner (dist/runner.mjs)', () => {
     expect(r.code).toBe(1);
     expect(r.events.at(-1)).toMatchObject({
       t: 'fatal',
-      message: expect.stringContaining('PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset'),
+      message: expect.stringContaining('JOB_COMPLETION_INDEX are all unset'),
     });
   });
 });

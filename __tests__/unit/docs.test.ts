@@ -74,8 +74,8 @@ describe('the README: two commands on a fresh clone', () => {
     expect(existsSync(join(ROOT, '.ci/run'))).toBe(true);
   });
 
-  it('CI runs the first command before its own steps, and keeps them: provisioning, npm ci, npm test', () => {
-    const steps = ciRun.filter((l) => !/^(set |cd |export )/.test(l));
+  it('CI runs the first command before its own steps, and keeps them: provisioning, npm ci, npm test, the swarm test', () => {
+    const steps = ciRun.filter((l) => !/^(set |cd |export |swarm_start=|echo )/.test(l));
     expect(steps).toEqual([
       'bash scripts/quickstart.sh',
       'bash scripts/provision-docker.sh',
@@ -83,6 +83,8 @@ describe('the README: two commands on a fresh clone', () => {
       'bash scripts/provision-test-tools.sh',
       'npm ci --no-audit --no-fund',
       'npm test',
+      'bash scripts/provision-dind-node.sh',
+      'npm run test:swarm',
     ]);
     expect(read('.github/workflows/ci.yml')).toMatch(/bash \.ci\/run/);
   });

@@ -45,21 +45,41 @@ function trial(latencies: readonly number[], over: Partial<TrialMeasurement> = {
 
 describe('replicaIndex', () => {
   it.each<[string, Record<string, string>, number, number | string]>([
-    ['a swarm slot', { PERF_GATE_REPLICA: '2' }, 3, 2],
-    ['slot 0', { PERF_GATE_REPLICA: '0' }, 3, 0],
+    ['an index given by hand', { PERF_GATE_REPLICA: '2' }, 3, 2],
+    ['index 0', { PERF_GATE_REPLICA: '0' }, 3, 0],
+    ['a swarm slot counts from 1', { PERF_GATE_SWARM_SLOT: '1' }, 3, 0],
+    ['the last swarm slot', { PERF_GATE_SWARM_SLOT: '3' }, 3, 2],
     [
-      'swarm renders slot 0 of a replicated job as the node id',
-      { PERF_GATE_REPLICA: 'ygeen8xms3q7hwlmlxl68otd3' },
+      'swarm slot 0 is none of them',
+      { PERF_GATE_SWARM_SLOT: '0' },
       3,
-      0,
+      'PERF_GATE_SWARM_SLOT 0 is not a replica of 0..2 (counted from 1)',
     ],
+    [
+      'swarm slot past the count',
+      { PERF_GATE_SWARM_SLOT: '4' },
+      3,
+      'PERF_GATE_SWARM_SLOT 4 is not a replica of 0..2 (counted from 1)',
+    ],
+    [
+      'a node id where a slot should be (a global service) is refused',
+      { PERF_GATE_SWARM_SLOT: 'ygeen8xms3q7hwlmlxl68otd3' },
+      3,
+      'PERF_GATE_SWARM_SLOT ygeen8xms3q7hwlmlxl68otd3 is not a replica of 0..2',
+    ],
+    ['an index that is not a number', { PERF_GATE_REPLICA: 'x' }, 3, 'PERF_GATE_REPLICA x is not a replica of 0..2'],
     ['a Kubernetes Indexed Job', { JOB_COMPLETION_INDEX: '1' }, 2, 1],
     ['PERF_GATE_REPLICA wins', { PERF_GATE_REPLICA: '1', JOB_COMPLETION_INDEX: '0' }, 2, 1],
     ['blank falls through', { PERF_GATE_REPLICA: ' ', JOB_COMPLETION_INDEX: '1' }, 2, 1],
-    ['none', {}, 2, 'PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset'],
-    ['out of range', { PERF_GATE_REPLICA: '3' }, 3, 'replica index 3 is not one of 0..2'],
-    ['a non-number Kubernetes index', { JOB_COMPLETION_INDEX: 'x' }, 3, 'replica index x is not one of 0..2'],
-    ['a negative index', { JOB_COMPLETION_INDEX: '-1' }, 3, 'is not one of 0..2'],
+    ['none', {}, 2, 'PERF_GATE_REPLICA, PERF_GATE_SWARM_SLOT and JOB_COMPLETION_INDEX are all unset'],
+    ['out of range', { PERF_GATE_REPLICA: '3' }, 3, 'PERF_GATE_REPLICA 3 is not a replica of 0..2'],
+    [
+      'a non-number Kubernetes index',
+      { JOB_COMPLETION_INDEX: 'x' },
+      3,
+      'JOB_COMPLETION_INDEX x is not a replica of 0..2',
+    ],
+    ['a negative index', { JOB_COMPLETION_INDEX: '-1' }, 3, 'JOB_COMPLETION_INDEX -1 is not a replica of 0..2'],
   ])('%s', (_label, env, count, expected) => {
     if (typeof expected === 'number') expect(replicaIndex(env, count)).toBe(expected);
     else expect(() => replicaIndex(env, count)).toThrow(expected);

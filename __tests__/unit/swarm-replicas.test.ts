@@ -27,7 +27,10 @@ const W3_DOWN = node('node3cccccccccccccccccccc', 'worker-3', 'down');
 const NODES = [W1, W2, W3_DOWN];
 const BY_ID = new Map(NODES.map((n) => [n.id, n]));
 
-/** A task in slot `slot` (id `task<slot>abcdefghijklmnop`, first 12 chars `task<slot>abcdefg`). */
+/**
+ * The task of replica `slot` (swarm slot `slot + 1`: a replicated service counts from 1), id
+ * `task<slot>abcdefghijklmnop`, first 12 chars `task<slot>abcdefg`.
+ */
 function task(slot: number | undefined, state: string, over: Partial<SwarmTask> = {}): SwarmTask {
   const t: SwarmTask = {
     id: `task${slot ?? 'x'}abcdefghijklmnop`,
@@ -36,7 +39,7 @@ function task(slot: number | undefined, state: string, over: Partial<SwarmTask> 
     desiredState: state === 'complete' ? 'complete' : 'running',
     ...over,
   };
-  if (slot !== undefined) t.slot = slot;
+  if (slot !== undefined) t.slot = slot + 1;
   return t;
 }
 
@@ -48,7 +51,7 @@ describe('replicaName', () => {
       'runner replica 1 (task task1abcdefg on node worker-2)',
     ],
     [
-      'slot 0 is 0, not ?',
+      'swarm slot 1 is replica 0, not ?',
       task(0, 'running', { nodeId: W1.id }),
       'runner replica 0 (task task0abcdefg on node worker-1)',
     ],
@@ -62,7 +65,7 @@ describe('replicaName', () => {
     [
       'a short task id is kept whole',
       { id: 'abc', serviceId: 's', state: 'new', desiredState: 'running', slot: 3 },
-      'runner replica 3 (task abc)',
+      'runner replica 2 (task abc)',
     ],
   ])('%s', (_label, t, expected) => {
     expect(replicaName(t, BY_ID)).toBe(expected);
@@ -546,6 +549,12 @@ describe('replicaTrial: the replicas’ outputs as one trial', () => {
       () => [good0(), out(T1, without(replicaEvents({ index: 1, latencies: [1] }), 'done'))],
       2,
       `${NAME1} ended without reporting its trial`,
+    ],
+    [
+      'no measured stage: the start skew cannot be known',
+      () => [good0(), out(T1, without(replicaEvents({ index: 1, latencies: [1] }), 'stage'))],
+      2,
+      `${NAME1} did not say when its measured stage started`,
     ],
     ['replica 1 missing', () => [good0()], 2, 'runner replica 1 reported nothing'],
     ['replica 0 missing', () => [good1()], 2, 'runner replica 0 reported nothing'],

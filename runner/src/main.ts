@@ -190,6 +190,9 @@ async function runReplica(plan: RunnerPlan, run: ReplicaRun, stages: Stages): Pr
 }
 
 if (!serveIfWorker()) {
+  // a container's first process gets no default signal handling: stop at once when told to (a
+  // replica's trial failed elsewhere and its service is being removed), as any process would
+  process.on('SIGTERM', () => process.exit(143));
   main().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -18,7 +18,7 @@ export interface SwarmNode {
 export interface SwarmTask {
   id: string;
   serviceId: string;
-  /** the task's slot (a replicated job's count from 0) */
+  /** the task's slot: 1..replicas in a replicated service */
   slot?: number;
   nodeId?: string;
   /** new, pending, assigned, accepted, preparing, starting, running, complete, failed, rejected, shutdown, orphaned, ... */
@@ -29,7 +29,11 @@ export interface SwarmTask {
   exitCode?: number;
 }
 
-/** A replicated job of runner replicas. */
+/**
+ * Runner replicas as one replicated service whose tasks are never restarted: a job in all but name.
+ * Not a replicated-job service: once removed, a replicated job leaves its exited task containers on
+ * every node (Docker 20.10, seen on the nested test swarm), where a replicated service's go with it.
+ */
 export interface JobSpec {
   name: string;
   image: string;
@@ -144,6 +148,8 @@ export function swarmClient(docker: Docker): SwarmClient {
               Env: spec.env,
               Labels: spec.labels,
               ReadOnly: true,
+              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
+              StopGracePeriod: 2_000_000_000,
               CapabilityDrop: ['ALL'],
               Privileges: { NoNewPrivileges: true },
               Mounts: [{ Type: 'tmpfs', Target: '/tmp', TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
@@ -161,7 +167,7 @@ export function swarmClient(docker: Docker): SwarmClient {
             },
             Networks: spec.networks.map((n) => ({ Target: n })),
           },
-          Mode: { ReplicatedJob: { MaxConcurrent: spec.replicas, TotalCompletions: spec.replicas } },
+          Mode: { Replicated: { Replicas: spec.replicas } },
           // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
           EndpointSpec: { Mode: 'dnsrr' },
         } as unknown as Docker.CreateServiceOptions),

@@ -37,21 +37,34 @@ export function replicaStageStarts(
   };
 }
 
+/** Where a replica's index comes from: its variable, and what to subtract (a swarm slot counts from 1). */
+const INDEX_SOURCES = [
+  ['PERF_GATE_REPLICA', 0],
+  ['PERF_GATE_SWARM_SLOT', 1],
+  ['JOB_COMPLETION_INDEX', 0],
+] as const;
+
 /**
- * This replica's index (0-based) from its environment: PERF_GATE_REPLICA (Docker Swarm passes its
- * task slot, `{{.Task.Slot}}`) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job). Swarm numbers a
- * replicated job's slots from 0 and renders slot 0 as the node's ID, so a PERF_GATE_REPLICA that is
- * not a number is index 0; the host checks that the replicas' indexes are 0..count-1, each once.
- * Throws when there is no index or it is out of range.
+ * This replica's index (0-based) from its environment: PERF_GATE_REPLICA (given by hand),
+ * PERF_GATE_SWARM_SLOT (Docker Swarm's task slot, `{{.Task.Slot}}`, 1..replicas) or
+ * JOB_COMPLETION_INDEX (a Kubernetes Indexed Job, 0-based); the first that is set. The host checks
+ * that the replicas' indexes are 0..count-1, each once. Throws when there is none or it is out of range.
  */
 export function replicaIndex(env: Readonly<Record<string, string | undefined>>, count: number): number {
-  const raw = env.PERF_GATE_REPLICA?.trim() || env.JOB_COMPLETION_INDEX?.trim();
-  if (!raw) throw new Error('a runner replica needs its index: PERF_GATE_REPLICA or JOB_COMPLETION_INDEX is unset');
-  const index = /^\d+$/.test(raw) ? Number(raw) : env.PERF_GATE_REPLICA?.trim() ? 0 : NaN;
-  if (!Number.isInteger(index) || index >= count) {
-    throw new Error(`replica index ${raw.slice(0, 40)} is not one of 0..${count - 1}`);
+  for (const [name, base] of INDEX_SOURCES) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const index = /^\d{1,6}$/.test(raw) ? Number(raw) - base : NaN;
+    if (!Number.isInteger(index) || index < 0 || index >= count) {
+      throw new Error(
+        `${name} ${raw.slice(0, 40)} is not a replica of 0..${count - 1}${base ? ` (counted from ${base})` : ''}`,
+      );
+    }
+    return index;
   }
-  return index;
+  throw new Error(
+    'a runner replica needs its index: PERF_GATE_REPLICA, PERF_GATE_SWARM_SLOT and JOB_COMPLETION_INDEX are all unset',
+  );
 }
 
 /** One replica's trial: what its `trial` event carries. */

@@ -33,10 +33,10 @@ export function placementProblem(
   return undefined;
 }
 
-/** How a replica is named in a message: its slot, its task and its node. */
+/** How a replica is named in a message: its index (its swarm slot less 1), its task and its node. */
 export function replicaName(task: SwarmTask, nodes: ReadonlyMap<string, SwarmNode>): string {
   const node = task.nodeId ? (nodes.get(task.nodeId)?.hostname ?? task.nodeId.slice(0, 12)) : undefined;
-  return `runner replica ${task.slot ?? '?'} (task ${task.id.slice(0, 12)}${node ? ` on node ${node}` : ''})`;
+  return `runner replica ${task.slot !== undefined ? task.slot - 1 : '?'} (task ${task.id.slice(0, 12)}${node ? ` on node ${node}` : ''})`;
 }
 
 /**
@@ -124,7 +124,8 @@ export function replicaTrial(
     const measure = events.find(
       (e): e is Extract<RunnerEvent, { t: 'stage' }> => e.t === 'stage' && e.stage === 'measure',
     );
-    slots[index] = { trial, startedAt: measure?.atEpochMs ?? 0 };
+    if (measure?.atEpochMs === undefined) throw new Error(`${name} did not say when its measured stage started`);
+    slots[index] = { trial, startedAt: measure.atEpochMs };
   }
   const missing = slots.findIndex((s) => s === undefined);
   if (missing >= 0) throw new Error(`runner replica ${missing} reported nothing`);

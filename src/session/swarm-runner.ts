@@ -138,7 +138,7 @@ export class SwarmRunner implements RunnerHandle {
           { ...script, path: SCRIPT_PATH },
           { id: planId, name: planName, path: PLAN_PATH },
         ],
-        env: ['NODE_ENV=production', 'PERF_GATE_REPLICA={{.Task.Slot}}'],
+        env: ['NODE_ENV=production', 'PERF_GATE_SWARM_SLOT={{.Task.Slot}}'],
         command: ['node', '-e', REPLICA_BOOT],
       });
       this.onEvent({ t: 'stage', ...cmd, stage: 'measure' });
@@ -157,8 +157,9 @@ export class SwarmRunner implements RunnerHandle {
         throw environmentError(`${prefix}${(err as Error).message}`);
       }
       const skew = merged.trial.measurement.replicas?.startSkewMs ?? 0;
+      const where = [...new Set(tasks.map((t) => nodes.find((n) => n.id === t.nodeId)?.hostname ?? '?'))].sort();
       this.opts.log(
-        `${replicas} replicas measured ${cmd.scenario}/${cmd.phase} trial ${cmd.trial}; start skew ${skew} ms`,
+        `${prefix}${replicas} runner replicas on ${where.length} node${where.length === 1 ? '' : 's'} (${where.join(', ')}) measured ${cmd.scenario}/${cmd.phase} trial ${cmd.trial}; start skew ${skew} ms`,
       );
       const crash = await this.opts.crashed();
       if (crash) throw crash;
