@@ -72630,155 +72630,6 @@ function commandLine(command) {
 }
 var EVENT_MARKER = "@@perf-gate ";
 
-// src/config/distributed.ts
-function onSwarm(config2) {
-  return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
-}
-function readDistributed(raw, scenarios, problems) {
-  const replicas = raw.runner?.replicas ?? 1;
-  const orchestrator = raw.sut?.orchestrator ?? "compose";
-  const swarm = orchestrator === "swarm" || replicas > 1;
-  if (replicas > 1 && raw.target === void 0 && raw.sut && orchestrator !== "swarm") {
-    problems.push(
-      "runner.replicas: replicas run on a Docker Swarm, beside the SUT deployed as a stack: set sut.orchestrator: swarm (or give target and an overlay runner.network)"
-    );
-  }
-  if (replicas > 1 && raw.target !== void 0 && (raw.runner?.network ?? "host") === "host") {
-    problems.push(
-      "runner.network: replicas on a swarm join an overlay network the target is reachable on; the host network is one machine’s"
-    );
-  }
-  if (orchestrator === "swarm" && raw.sut?.build) {
-    problems.push(
-      "sut.build: a swarm stack does not build images: build them first (docker compose build) and push or load them on every node"
-    );
-  }
-  const placement = raw.runner?.placement;
-  if (placement && !swarm) {
-    problems.push(
-      "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
-    );
-  }
-  if (replicas > 1) {
-    scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
-  }
-  return {
-    replicas,
-    orchestrator,
-    ...placement ? {
-      placement: {
-        constraints: placement.constraints ?? [],
-        ...placement["max-per-node"] !== void 0 ? { maxPerNode: placement["max-per-node"] } : {}
-      }
-    } : {}
-  };
-}
-function checkShares(s, path, replicas, problems) {
-  if (s.target.kind === "ws") {
-    problems.push(
-      `${path}.websocket: WebSocket peers push to one another and run on one runner; runner.replicas must be 1`
-    );
-    return;
-  }
-  const few = (what, n) => `${what} ${n} cannot be shared by ${replicas} runner replicas (each needs at least 1): raise it or lower runner.replicas`;
-  s.phases.forEach((p, pi) => {
-    const at = `${path}.phases[${pi}]`;
-    if (p.kind === "closed") {
-      if (p.connections < replicas) problems.push(`${at}.connections: ${few("connections", p.connections)}`);
-      if (p.requests !== void 0 && p.requests < replicas)
-        problems.push(`${at}.requests: ${few("requests", p.requests)}`);
-    } else if (p.kind === "open") {
-      const { inFlight } = openLoopLimits(p);
-      if (inFlight < replicas) problems.push(`${at}.max-in-flight: ${few("requests in flight", inFlight)}`);
-    }
-  });
-  for (const level of s.sweep?.kind === "closed" ? s.sweep.levels : []) {
-    if (level < replicas) {
-      problems.push(`${path}.sweep.connections: ${few("connections", level)}`);
-      break;
-    }
-  }
-}
-
-// src/units.ts
-var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
-var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
-function parseWithUnits(text, table) {
-  const m = NUMBER_WITH_UNIT.exec(text);
-  if (!m) return void 0;
-  const factor = table[m[2].toLowerCase()];
-  if (factor === void 0) return void 0;
-  return Number(m[1]) * factor;
-}
-var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
-var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
-function parseDurationMs(text) {
-  const single = parseWithUnits(text, DURATION_UNITS_MS);
-  if (single !== void 0) return single;
-  const m = COMPOUND.exec(text);
-  if (!m) return void 0;
-  const [, h, min, s, ms] = m;
-  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
-  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
-}
-function parseLatencyUs(text) {
-  return parseWithUnits(text, LATENCY_UNITS_US);
-}
-function parsePercent(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
-  return m ? Number(m[1]) / 100 : void 0;
-}
-var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
-var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
-function formatUs(us) {
-  if (!Number.isFinite(us)) return String(us);
-  if (us >= 999500) return `${trim(us / 1e6)}s`;
-  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
-  return `${trim(us)}µs`;
-}
-function formatMs(ms) {
-  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
-  return `${trim(ms)}ms`;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1023.5 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${trim(v)}${units[i]}`;
-}
-function formatCount(n) {
-  if (n >= 1e6) return `${trim(n / 1e6)}M`;
-  if (n >= 1e4) return `${trim(n / 1e3)}k`;
-  return trim(n);
-}
-function trim(v) {
-  if (v >= 100) return v.toFixed(0);
-  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
-  return v.toFixed(2).replace(/\.?0+$/, "");
-}
-var SIZE_UNITS = {
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  kib: 1024,
-  mib: 1024 ** 2,
-  gib: 1024 ** 3
-};
-function parseBytes(text) {
-  return parseWithUnits(text, SIZE_UNITS);
-}
-function formatLatency(l, key) {
-  const v = l[key];
-  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -92517,6 +92368,85 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
+// src/units.ts
+var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
+var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
+function parseWithUnits(text, table) {
+  const m = NUMBER_WITH_UNIT.exec(text);
+  if (!m) return void 0;
+  const factor = table[m[2].toLowerCase()];
+  if (factor === void 0) return void 0;
+  return Number(m[1]) * factor;
+}
+var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
+var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
+function parseDurationMs(text) {
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== void 0) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return void 0;
+  const [, h, min, s, ms] = m;
+  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
+}
+function parseLatencyUs(text) {
+  return parseWithUnits(text, LATENCY_UNITS_US);
+}
+function parsePercent(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  return m ? Number(m[1]) / 100 : void 0;
+}
+var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
+var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
+function formatUs(us) {
+  if (!Number.isFinite(us)) return String(us);
+  if (us >= 999500) return `${trim(us / 1e6)}s`;
+  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
+  return `${trim(us)}µs`;
+}
+function formatMs(ms) {
+  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
+  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
+  return `${trim(ms)}ms`;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1023.5 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${trim(v)}${units[i]}`;
+}
+function formatCount(n) {
+  if (n >= 1e6) return `${trim(n / 1e6)}M`;
+  if (n >= 1e4) return `${trim(n / 1e3)}k`;
+  return trim(n);
+}
+function trim(v) {
+  if (v >= 100) return v.toFixed(0);
+  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
+  return v.toFixed(2).replace(/\.?0+$/, "");
+}
+var SIZE_UNITS = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3
+};
+function parseBytes(text) {
+  return parseWithUnits(text, SIZE_UNITS);
+}
+function formatLatency(l, key) {
+  const v = l[key];
+  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
+}
+
 // src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
@@ -92884,6 +92814,85 @@ function configJsonSchema() {
     }
   });
   return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
+}
+
+// src/config/distributed.ts
+function onSwarm(config2) {
+  return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
+}
+function readDistributed(raw, scenarios, problems) {
+  const replicas = raw.runner?.replicas ?? 1;
+  const orchestrator = raw.sut?.orchestrator ?? "compose";
+  const swarm = orchestrator === "swarm" || replicas > 1;
+  if (replicas > 1 && raw.target === void 0 && raw.sut && orchestrator !== "swarm") {
+    problems.push(
+      "runner.replicas: replicas run on a Docker Swarm, beside the SUT deployed as a stack: set sut.orchestrator: swarm (or give target and an overlay runner.network)"
+    );
+  }
+  if (replicas > 1 && raw.target !== void 0 && (raw.runner?.network ?? "host") === "host") {
+    problems.push(
+      "runner.network: replicas on a swarm join an overlay network the target is reachable on; the host network is one machine’s"
+    );
+  }
+  if (orchestrator === "swarm" && raw.sut?.build) {
+    problems.push(
+      "sut.build: a swarm stack does not build images: build them first (docker compose build) and push or load them on every node"
+    );
+  }
+  const placement = raw.runner?.placement;
+  if (placement && !swarm) {
+    problems.push(
+      "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
+    );
+  }
+  if (replicas > 1) {
+    scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
+  }
+  if (orchestrator === "swarm") {
+    scenarios.forEach((s, si) => {
+      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x])) {
+        problems.push(
+          `scenarios[${si}].thresholds.${m}: ${m} is sampled from compose containers on this engine; a swarm stack's run on its nodes`
+        );
+      }
+    });
+  }
+  return {
+    replicas,
+    orchestrator,
+    ...placement ? {
+      placement: {
+        constraints: placement.constraints ?? [],
+        ...placement["max-per-node"] !== void 0 ? { maxPerNode: placement["max-per-node"] } : {}
+      }
+    } : {}
+  };
+}
+function checkShares(s, path, replicas, problems) {
+  if (s.target.kind === "ws") {
+    problems.push(
+      `${path}.websocket: WebSocket peers push to one another and run on one runner; runner.replicas must be 1`
+    );
+    return;
+  }
+  const few = (what, n) => `${what} ${n} cannot be shared by ${replicas} runner replicas (each needs at least 1): raise it or lower runner.replicas`;
+  s.phases.forEach((p, pi) => {
+    const at = `${path}.phases[${pi}]`;
+    if (p.kind === "closed") {
+      if (p.connections < replicas) problems.push(`${at}.connections: ${few("connections", p.connections)}`);
+      if (p.requests !== void 0 && p.requests < replicas)
+        problems.push(`${at}.requests: ${few("requests", p.requests)}`);
+    } else if (p.kind === "open") {
+      const { inFlight } = openLoopLimits(p);
+      if (inFlight < replicas) problems.push(`${at}.max-in-flight: ${few("requests in flight", inFlight)}`);
+    }
+  });
+  for (const level of s.sweep?.kind === "closed" ? s.sweep.levels : []) {
+    if (level < replicas) {
+      problems.push(`${path}.sweep.connections: ${few("connections", level)}`);
+      break;
+    }
+  }
 }
 
 // src/config/types.ts

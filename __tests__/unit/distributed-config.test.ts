@@ -126,6 +126,13 @@ describe('distributed keys: refused, one line per problem', () => {
       ],
     ],
     [
+      'resource thresholds on a stack (its containers are on the nodes)',
+      config(SWARM, '', `${http(PHASES)}\n    thresholds: { memory: { max: 64MiB } }`),
+      [
+        "scenarios[0].thresholds.memory: memory is sampled from compose containers on this engine; a swarm stack's run on its nodes",
+      ],
+    ],
+    [
       'a sweep level too small to share',
       config(SWARM, '  replicas: 3', `${http(PHASES)}\n    sweep: { connections: [1, 8], duration: 5s }`),
       [

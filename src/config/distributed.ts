@@ -2,7 +2,7 @@
 // checked against the rest of the config. Runners run as a replicated job on a Docker Swarm when the
 // SUT is a stack (sut.orchestrator: swarm) or several replicas share the load on a target.
 import { openLoopLimits } from '../protocol/plan.js';
-import type { RawConfig } from './schema.js';
+import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import type { Config, Scenario } from './types.js';
 
 /** Whether the runners of this config run as a swarm job (else: one container beside compose). */
@@ -42,6 +42,16 @@ export function readDistributed(
   }
   if (replicas > 1) {
     scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
+  }
+  // a stack's containers are on other nodes: the engine cannot stream their stats (a target's are no one's: normalize says so)
+  if (orchestrator === 'swarm') {
+    scenarios.forEach((s, si) => {
+      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x])) {
+        problems.push(
+          `scenarios[${si}].thresholds.${m}: ${m} is sampled from compose containers on this engine; a swarm stack's run on its nodes`,
+        );
+      }
+    });
   }
   return {
     replicas,
