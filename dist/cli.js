@@ -1515,7 +1515,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify4(item, ctx, onComment, onChompKeep) {
+    function stringify5(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1544,7 +1544,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify4;
+    exports2.stringify = stringify5;
   }
 });
 
@@ -1554,7 +1554,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify4 = require_stringify();
+    var stringify5 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1576,7 +1576,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify4.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify5.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1628,7 +1628,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify4.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify5.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws2 = " ";
       if (keyComment || vsb || vcb) {
         ws2 = vsb ? "\n" : "";
@@ -1769,7 +1769,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify4 = require_stringify();
+    var stringify5 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -1805,7 +1805,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify4.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify5.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1872,12 +1872,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify4 = require_stringify();
+    var stringify5 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify5 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify5(collection, ctx, options);
+      const stringify6 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify6(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1902,7 +1902,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify4.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify5.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1969,7 +1969,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify4.stringify(item, itemCtx, () => comment = null);
+        let str = stringify5.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -3330,7 +3330,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify4 = require_stringify();
+    var stringify5 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines2 = [];
@@ -3345,7 +3345,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines2.push("---");
-      const ctx = stringify4.createStringifyContext(doc, options);
+      const ctx = stringify5.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines2.length !== 1)
@@ -3367,7 +3367,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify4.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify5.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
@@ -3375,7 +3375,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines2.push(body);
       } else {
-        lines2.push(stringify4.stringify(doc.contents, ctx));
+        lines2.push(stringify5.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -5511,7 +5511,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify4 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify5 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5564,7 +5564,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify4;
+    exports2.stringify = stringify5;
   }
 });
 
@@ -7294,7 +7294,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify4(value, replacer, options) {
+    function stringify5(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7319,7 +7319,7 @@ var require_public_api = __commonJS({
     exports2.parse = parse5;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument3;
-    exports2.stringify = stringify4;
+    exports2.stringify = stringify5;
   }
 });
 
@@ -94411,17 +94411,17 @@ function lastLine(text) {
 }
 
 // src/docker/compose.ts
-function labelOverride(model, labels) {
+function labelOverride(model, labels2) {
   const out = {
     services: Object.fromEntries(
       Object.entries(model.services).map(([s, def]) => [
         s,
-        def && typeof def === "object" && "build" in def ? { labels, build: { labels } } : { labels }
+        def && typeof def === "object" && "build" in def ? { labels: labels2, build: { labels: labels2 } } : { labels: labels2 }
       ])
     )
   };
   const own2 = (m) => Object.fromEntries(
-    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels }])
+    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels: labels2 }])
   );
   const networks = own2(model.networks);
   if (Object.keys(networks).length) out.networks = networks;
@@ -95078,13 +95078,13 @@ import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeF
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var STACK_LABEL = "com.docker.stack.namespace";
-function stackOverride(model, labels) {
+function stackOverride(model, labels2) {
   const out = {
     version: "3.8",
-    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels } }]))
+    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels: labels2 } }]))
   };
   const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
-  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels }]));
+  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels: labels2 }]));
   return out;
 }
 function unconverged(services) {
@@ -95231,10 +95231,10 @@ function swarmClient(docker) {
       }
       return { nodeId: info.Swarm.NodeID ?? "" };
     },
-    async createConfig(name2, data, labels) {
+    async createConfig(name2, data, labels2) {
       const created = await call(
         `creating config ${name2}`,
-        () => docker.createConfig({ Name: name2, Labels: labels, Data: data.toString("base64") })
+        () => docker.createConfig({ Name: name2, Labels: labels2, Data: data.toString("base64") })
       );
       return created.id ?? created.ID;
     },
@@ -96782,12 +96782,12 @@ function appendHistory(text, entry, max2 = HISTORY_MAX) {
 function label(e, i) {
   return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
 }
-function chart2(title, labels, values, axis) {
+function chart2(title, labels2, values, axis) {
   return [
     "```mermaid",
     "xychart-beta",
     `  title "${mermaidText(title)}"`,
-    `  x-axis [${labels.join(", ")}]`,
+    `  x-axis [${labels2.join(", ")}]`,
     yAxis(axis, values),
     `  line [${values.join(", ")}]`,
     "```"
@@ -96804,25 +96804,25 @@ function renderTrend(history, current, points = TREND_POINTS) {
   for (const key of keys.slice(0, TREND_MAX_PHASES)) {
     const runs = series.filter((e) => e.phases[key]);
     if (runs.length < 2) continue;
-    const labels = runs.map((e) => label(e, series.indexOf(e)));
+    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
     const ms = (us) => Math.round(us / 10) / 100;
     out.push(
       `**${escapeMarkdown(key)}**`,
       chart2(
         `${key}: p99 (ms)`,
-        labels,
+        labels2,
         runs.map((e) => ms(e.phases[key].p99)),
         "ms"
       ),
       chart2(
         `${key}: p50 (ms)`,
-        labels,
+        labels2,
         runs.map((e) => ms(e.phases[key].p50)),
         "ms"
       ),
       chart2(
         `${key}: throughput`,
-        labels,
+        labels2,
         runs.map((e) => e.phases[key].rps),
         "req/s"
       )
@@ -97200,7 +97200,7 @@ function replicaTrial(outputs, nodes, count3) {
   return { trial, scenario: first.trial.scenario, phase: first.trial.phase };
 }
 
-// src/session/swarm-runner.ts
+// src/session/replica-boot.ts
 var SCRIPT_PATH = "/perf-gate/runner.mjs.gz";
 var PLAN_PATH = "/perf-gate/plan.json";
 var REPLICA_BOOT = [
@@ -97209,6 +97209,8 @@ var REPLICA_BOOT = [
   `process.argv=[process.argv[0],'/tmp/runner.mjs','${PLAN_PATH}'];`,
   "import('/tmp/runner.mjs');"
 ].join("");
+
+// src/session/swarm-runner.ts
 var MAX_LOG_BYTES = 32 * 1024 * 1024;
 var SwarmRunner = class _SwarmRunner {
   constructor(opts, onEvent) {
@@ -97262,12 +97264,12 @@ var SwarmRunner = class _SwarmRunner {
     this.scriptConfig = void 0;
   }
   async runTrial(cmd) {
-    const { swarm, runId, labels, replicas, prefix } = this.opts;
+    const { swarm, runId, labels: labels2, replicas, prefix } = this.opts;
     const n = ++this.trials;
     const startAtEpochMs = this.opts.now() + this.opts.leadMs;
     const plan = { ...this.opts.plan, replicas: { count: replicas, trial: cmd, startAtEpochMs } };
     const planName = `perfgate-${runId}-plan-${n}`;
-    const planId = await swarm.createConfig(planName, Buffer.from(JSON.stringify(plan)), labels);
+    const planId = await swarm.createConfig(planName, Buffer.from(JSON.stringify(plan)), labels2);
     let serviceId;
     const remove = async () => {
       this.live.delete(remove);
@@ -97280,7 +97282,7 @@ var SwarmRunner = class _SwarmRunner {
       serviceId = await swarm.createJob({
         name: `perfgate-${runId}-runner-${n}`,
         image: this.opts.image,
-        labels,
+        labels: labels2,
         networks: this.opts.networks,
         replicas,
         constraints: this.opts.placement?.constraints ?? [],
@@ -99548,11 +99550,11 @@ async function openBase(opts, p, deps) {
 async function measure(opts, deps, p, run2) {
   const { progress } = deps;
   const { config: config2 } = p;
-  const labels = runLabels(run2.runId);
+  const labels2 = runLabels(run2.runId);
   const specs = run2.sides.map(
     (s) => sessionSpec(
       deps,
-      { runId: run2.runId, labels, healthTimeoutS: opts.healthTimeoutS },
+      { runId: run2.runId, labels: labels2, healthTimeoutS: opts.healthTimeoutS },
       s.sut,
       s.dir,
       s.collector,
@@ -99686,6 +99688,211 @@ function nothingToSweep(opts, p, startedAt, deps) {
   };
 }
 
+// src/k8s/command.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/k8s/render.ts
+import { gzipSync as gzipSync2 } from "node:zlib";
+function labels(runId) {
+  return { "app.kubernetes.io/managed-by": "perf-gate", "dev.perf-gate.run-id": runId };
+}
+function nodeExpression(constraint) {
+  const m = /^([A-Za-z0-9_.-]+)\s*(==|!=)\s*(.+)$/.exec(constraint.trim());
+  if (!m) throw new Error(`${constraint}: not a placement constraint`);
+  const [, field = "", op, value = ""] = m;
+  const operator = op === "==" ? "In" : "NotIn";
+  const known = {
+    "node.hostname": "kubernetes.io/hostname",
+    "node.platform.os": "kubernetes.io/os",
+    "node.platform.arch": "kubernetes.io/arch"
+  };
+  const key = field.startsWith("node.labels.") ? field.slice("node.labels.".length) : known[field];
+  if (!key) {
+    throw new Error(
+      `${constraint}: ${field} has no Kubernetes node label (node.labels.*, node.hostname, node.platform.os and node.platform.arch do)`
+    );
+  }
+  return { key, operator, values: [value.trim()] };
+}
+function renderK8s(input2) {
+  const { runId, namespace } = input2;
+  const meta3 = (name2) => ({ name: name2, namespace, labels: labels(runId) });
+  const scriptName = `perfgate-${runId}-runner-script`;
+  const planName = `perfgate-${runId}-plan-1`;
+  const jobName = `perfgate-${runId}-runner-1`;
+  const plan = {
+    ...input2.plan,
+    replicas: { count: input2.replicas, trial: input2.trial, startAtEpochMs: input2.startAtEpochMs }
+  };
+  const podLabels = { ...labels(runId), "dev.perf-gate.job": jobName };
+  const affinity = {};
+  const expressions = (input2.placement?.constraints ?? []).map(nodeExpression);
+  if (expressions.length > 0) {
+    affinity.nodeAffinity = {
+      requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: expressions }] }
+    };
+  }
+  const maxPerNode = input2.placement?.maxPerNode;
+  if (maxPerNode === 1) {
+    affinity.podAntiAffinity = {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        { labelSelector: { matchLabels: { "dev.perf-gate.job": jobName } }, topologyKey: "kubernetes.io/hostname" }
+      ]
+    };
+  }
+  const podSpec = {
+    restartPolicy: "Never",
+    automountServiceAccountToken: false,
+    enableServiceLinks: false,
+    containers: [
+      {
+        name: "runner",
+        image: input2.image,
+        command: ["node", "-e", REPLICA_BOOT],
+        env: [{ name: "NODE_ENV", value: "production" }],
+        ...input2.cpus !== void 0 ? { resources: { limits: { cpu: String(input2.cpus) } } } : {},
+        securityContext: {
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ["ALL"] }
+        },
+        volumeMounts: [
+          { name: "perf-gate", mountPath: "/perf-gate", readOnly: true },
+          { name: "tmp", mountPath: "/tmp" }
+        ]
+      }
+    ],
+    volumes: [
+      {
+        name: "perf-gate",
+        projected: {
+          sources: [
+            { configMap: { name: scriptName, items: [{ key: "runner.mjs.gz", path: "runner.mjs.gz" }] } },
+            { configMap: { name: planName, items: [{ key: "plan.json", path: "plan.json" }] } }
+          ]
+        }
+      },
+      { name: "tmp", emptyDir: { medium: "Memory", sizeLimit: "64Mi" } }
+    ],
+    ...Object.keys(affinity).length > 0 ? { affinity } : {},
+    // more than one a node: spread them as evenly as the nodes allow (Kubernetes bounds skew, not a count)
+    ...maxPerNode !== void 0 && maxPerNode > 1 ? {
+      topologySpreadConstraints: [
+        {
+          maxSkew: maxPerNode,
+          topologyKey: "kubernetes.io/hostname",
+          whenUnsatisfiable: "DoNotSchedule",
+          labelSelector: { matchLabels: { "dev.perf-gate.job": jobName } }
+        }
+      ]
+    } : {}
+  };
+  const serviceAccount = { apiVersion: "v1", kind: "ServiceAccount", metadata: meta3("perf-gate") };
+  const role = {
+    apiVersion: "rbac.authorization.k8s.io/v1",
+    kind: "Role",
+    metadata: meta3("perf-gate"),
+    rules: [
+      { apiGroups: [""], resources: ["configmaps"], verbs: ["create", "get", "list", "delete", "deletecollection"] },
+      {
+        apiGroups: ["batch"],
+        resources: ["jobs"],
+        verbs: ["create", "get", "list", "watch", "delete", "deletecollection"]
+      },
+      { apiGroups: [""], resources: ["pods"], verbs: ["get", "list", "watch"] },
+      { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] }
+    ]
+  };
+  const binding = {
+    apiVersion: "rbac.authorization.k8s.io/v1",
+    kind: "RoleBinding",
+    metadata: meta3("perf-gate"),
+    roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "perf-gate" },
+    subjects: [{ kind: "ServiceAccount", name: "perf-gate", namespace }]
+  };
+  const script = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: meta3(scriptName),
+    binaryData: { "runner.mjs.gz": gzipSync2(input2.script).toString("base64") }
+  };
+  const planMap = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: meta3(planName),
+    data: { "plan.json": JSON.stringify(plan) }
+  };
+  const job = {
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: meta3(jobName),
+    spec: {
+      completionMode: "Indexed",
+      completions: input2.replicas,
+      parallelism: input2.replicas,
+      // a replica that fails fails the trial: never a second try that would start late
+      backoffLimit: 0,
+      activeDeadlineSeconds: Math.max(1, Math.ceil(input2.deadlineS)),
+      ttlSecondsAfterFinished: 600,
+      template: { metadata: { labels: podLabels }, spec: podSpec }
+    }
+  };
+  return [serviceAccount, role, binding, script, planMap, job];
+}
+
+// src/k8s/command.ts
+var RENDER_LEAD_MS = 12e4;
+function renderK8sCommand(o) {
+  const config2 = loadConfig(o.configFile);
+  const scenario2 = o.scenario ? config2.scenarios.find((s) => s.name === o.scenario) : config2.scenarios[0];
+  if (!scenario2) {
+    throw usageError(
+      `--scenario ${o.scenario}: no such scenario (known: ${config2.scenarios.map((s) => s.name).join(", ")})`
+    );
+  }
+  const phase2 = o.phase ? scenario2.phases.find((p) => p.name === o.phase) : scenario2.phases[0];
+  if (!phase2) {
+    throw usageError(
+      `--phase ${o.phase}: no such phase of ${scenario2.name} (known: ${scenario2.phases.map((p) => p.name).join(", ")})`
+    );
+  }
+  if (scenario2.target.kind === "ws" && config2.runner.replicas > 1) {
+    throw usageError(`${scenario2.name}: WebSocket scenarios run on one runner`);
+  }
+  (config2.runner.placement?.constraints ?? []).forEach((c, i) => {
+    try {
+      nodeExpression(c);
+    } catch (err) {
+      throw usageError(`runner.placement.constraints[${i}]: ${err.message}`);
+    }
+  });
+  const plan = buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers);
+  const trial = { scenario: scenario2.name, phase: phase2.name, trial: 1, trials: scenario2.trials };
+  const deadlineMs = trialDeadlineMs(plan, trial) ?? 36e5;
+  const docs = renderK8s({
+    runId: o.runId,
+    namespace: o.namespace,
+    image: config2.runner.image,
+    replicas: config2.runner.replicas,
+    ...config2.runner.cpus !== void 0 ? { cpus: config2.runner.cpus } : {},
+    ...config2.runner.placement ? { placement: config2.runner.placement } : {},
+    plan,
+    trial,
+    startAtEpochMs: o.now + RENDER_LEAD_MS,
+    deadlineS: (deadlineMs + RENDER_LEAD_MS) / 1e3,
+    script: o.script
+  });
+  const head = [
+    `# perf-gate render k8s: trial 1 of ${scenario2.name}/${phase2.name} on ${config2.runner.replicas} runner replica${config2.runner.replicas === 1 ? "" : "s"} (an Indexed Job), namespace ${o.namespace}, run ${o.runId}.`,
+    `# Its common start is ${new Date(o.now + RENDER_LEAD_MS).toISOString()} (two minutes after rendering): apply before then.`,
+    "# Each pod writes its trial to its log; merge them as docs/distributed.md says. The SUT is not rendered:",
+    "# the requests must reach it from the pods. Secrets in requests are left as ${NAME}."
+  ].join("\n");
+  return `${head}
+${docs.map((d) => `---
+${(0, import_yaml5.stringify)(d, { lineWidth: 0 })}`).join("")}`;
+}
+
 // src/signals.ts
 function exitOnSignals(exitCode, announce = () => {
 }) {
@@ -99704,11 +99911,11 @@ function exitOnSignals(exitCode, announce = () => {
 }
 
 // src/init/command.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 import { join as join6 } from "node:path";
 
 // src/init/init.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 var NOT_HTTP = /* @__PURE__ */ new Map([
   [5432, "PostgreSQL"],
   [3306, "MySQL"],
@@ -99830,7 +100037,7 @@ function renderConfig(scan, answers) {
     "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
     "version: 1",
     "sut:",
-    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml5.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
+    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml6.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
     ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
     "  ready:                        # probed from inside the SUT network once compose reports the services up",
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
@@ -99944,7 +100151,7 @@ async function initCommand(opts, io) {
   }
   const models = composeFiles.map((f) => {
     try {
-      return (0, import_yaml6.parse)(io.read(join6(io.cwd, f)));
+      return (0, import_yaml7.parse)(io.read(join6(io.cwd, f)));
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
@@ -100035,6 +100242,7 @@ var package_default = {
     eslint: "^9.39.5",
     "fast-xml-parser": "^5.12.1",
     "hdr-histogram-js": "^3.0.1",
+    "kubernetes-models": "^5.1.0",
     "markdown-table": "^3.1.0",
     prettier: "^3.10.1",
     protobufjs: "^7.6.6",
@@ -100139,6 +100347,18 @@ var COMMANDS = {
       },
       yes: { type: "boolean", help: "ask nothing: take every default" },
       force: { type: "boolean", help: "overwrite perf-gate.yml and the workflow when they exist" }
+    }
+  },
+  render: {
+    args: "k8s",
+    summary: "write the Kubernetes manifests of one trial on runner replicas (an Indexed Job, its ConfigMaps and the RBAC perf-gate needs), to review or apply; talks to no cluster",
+    options: {
+      config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" },
+      scenario: { type: "string", value: "NAME", help: "the scenario (default: the first)" },
+      phase: { type: "string", value: "NAME", help: "the phase (default: the scenario’s first)" },
+      namespace: { type: "string", default: "perf-gate", value: "NS", help: "the namespace of every object" },
+      "run-id": { type: "string", value: "ID", help: "the run id in names and labels (default: a random one)" },
+      out: { type: "string", value: "FILE", help: "write the manifests here (default: stdout)" }
     }
   },
   validate: {
@@ -100338,6 +100558,42 @@ function cmdValidate(args) {
 `);
   return EXIT_PASS;
 }
+function cmdRender(args) {
+  const { values, positionals } = parse4("render", args);
+  if (positionals[0] !== "k8s" || positionals.length > 1) {
+    throw usageError(`render takes what to render: k8s${positionals.length ? ` (not ${positionals.join(" ")})` : ""}`, [
+      `usage: ${synopsis("render")}`
+    ]);
+  }
+  const runId = values["run-id"] === void 0 ? newRunId() : String(values["run-id"]);
+  if (!/^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/.test(runId)) {
+    throw usageError(
+      `--run-id ${runId}: lowercase letters, digits and dashes, at most 32 (it names Kubernetes objects)`
+    );
+  }
+  const namespace = String(values.namespace);
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(namespace)) {
+    throw usageError(
+      `--namespace ${namespace}: a Kubernetes namespace (lowercase letters, digits and dashes, at most 63)`
+    );
+  }
+  const yaml = renderK8sCommand({
+    configFile: String(values.config),
+    ...values.scenario !== void 0 ? { scenario: String(values.scenario) } : {},
+    ...values.phase !== void 0 ? { phase: String(values.phase) } : {},
+    namespace,
+    runId,
+    now: Date.now(),
+    script: defaultRunnerScript()
+  });
+  if (values.out === void 0) process.stdout.write(yaml);
+  else {
+    writeFileAtomic(String(values.out), yaml);
+    process.stdout.write(`written: ${String(values.out)}
+`);
+  }
+  return EXIT_PASS;
+}
 async function cmdInit(args) {
   const { values } = parse4("init", args);
   const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
@@ -100458,6 +100714,8 @@ async function dispatch(command, rest) {
       return cmdInit(rest);
     case "validate":
       return cmdValidate(rest);
+    case "render":
+      return cmdRender(rest);
     case "schema":
       return cmdSchema(rest);
     case "compare":

@@ -26,7 +26,8 @@ import { checkRunnable } from './run-plan.js';
 import { confirmationReach } from './compare/reach.js';
 import { Progress, progressSink } from './progress.js';
 import { renderResultsTable } from './report/terminal.js';
-import { run } from './run.js';
+import { defaultRunnerScript, newRunId, run } from './run.js';
+import { renderK8sCommand } from './k8s/command.js';
 import { exitOnSignals } from './signals.js';
 import { didYouMean } from './text/did-you-mean.js';
 import { initCommand } from './init/command.js';
@@ -130,6 +131,19 @@ const COMMANDS = {
       },
       yes: { type: 'boolean', help: 'ask nothing: take every default' },
       force: { type: 'boolean', help: 'overwrite perf-gate.yml and the workflow when they exist' },
+    },
+  },
+  render: {
+    args: 'k8s',
+    summary:
+      'write the Kubernetes manifests of one trial on runner replicas (an Indexed Job, its ConfigMaps and the RBAC perf-gate needs), to review or apply; talks to no cluster',
+    options: {
+      config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' },
+      scenario: { type: 'string', value: 'NAME', help: 'the scenario (default: the first)' },
+      phase: { type: 'string', value: 'NAME', help: 'the phase (default: the scenario’s first)' },
+      namespace: { type: 'string', default: 'perf-gate', value: 'NS', help: 'the namespace of every object' },
+      'run-id': { type: 'string', value: 'ID', help: 'the run id in names and labels (default: a random one)' },
+      out: { type: 'string', value: 'FILE', help: 'write the manifests here (default: stdout)' },
     },
   },
   validate: {
@@ -334,6 +348,42 @@ function cmdValidate(args: string[]): number {
   return EXIT_PASS;
 }
 
+function cmdRender(args: string[]): number {
+  const { values, positionals } = parse('render', args);
+  if (positionals[0] !== 'k8s' || positionals.length > 1) {
+    throw usageError(`render takes what to render: k8s${positionals.length ? ` (not ${positionals.join(' ')})` : ''}`, [
+      `usage: ${synopsis('render')}`,
+    ]);
+  }
+  const runId = values['run-id'] === undefined ? newRunId() : String(values['run-id']);
+  if (!/^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/.test(runId)) {
+    throw usageError(
+      `--run-id ${runId}: lowercase letters, digits and dashes, at most 32 (it names Kubernetes objects)`,
+    );
+  }
+  const namespace = String(values.namespace);
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(namespace)) {
+    throw usageError(
+      `--namespace ${namespace}: a Kubernetes namespace (lowercase letters, digits and dashes, at most 63)`,
+    );
+  }
+  const yaml = renderK8sCommand({
+    configFile: String(values.config),
+    ...(values.scenario !== undefined ? { scenario: String(values.scenario) } : {}),
+    ...(values.phase !== undefined ? { phase: String(values.phase) } : {}),
+    namespace,
+    runId,
+    now: Date.now(),
+    script: defaultRunnerScript(),
+  });
+  if (values.out === undefined) process.stdout.write(yaml);
+  else {
+    writeFileAtomic(String(values.out), yaml);
+    process.stdout.write(`written: ${String(values.out)}\n`);
+  }
+  return EXIT_PASS;
+}
+
 async function cmdInit(args: string[]): Promise<number> {
   const { values } = parse('init', args);
   const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
@@ -456,6 +506,8 @@ async function dispatch(command: string | undefined, rest: string[]): Promise<nu
       return cmdInit(rest);
     case 'validate':
       return cmdValidate(rest);
+    case 'render':
+      return cmdRender(rest);
     case 'schema':
       return cmdSchema(rest);
     case 'compare':

@@ -10,19 +10,8 @@ import { parseEventLine } from '../protocol/validate.js';
 import type { RunnerEvent, RunnerPlan, TrialOrder } from '../protocol/plan.js';
 import type { SwarmClient, SwarmNode } from '../docker/swarm.js';
 import { judgeTasks, placementProblem, replicaTrial, replicaName, type ReplicaOutput } from './replica-tasks.js';
+import { PLAN_PATH, REPLICA_BOOT, SCRIPT_PATH } from './replica-boot.js';
 import type { RunnerHandle } from './sut-session.js';
-
-/** Where the configs land in each replica; the script is gzipped (a swarm config holds at most 500 KB). */
-const SCRIPT_PATH = '/perf-gate/runner.mjs.gz';
-const PLAN_PATH = '/perf-gate/plan.json';
-
-/** Unzips the script into the replica's /tmp (the root file system is read-only) and runs it on the plan. */
-export const REPLICA_BOOT = [
-  "const fs=require('node:fs'),zlib=require('node:zlib');",
-  `fs.writeFileSync('/tmp/runner.mjs',zlib.gunzipSync(fs.readFileSync('${SCRIPT_PATH}')));`,
-  `process.argv=[process.argv[0],'/tmp/runner.mjs','${PLAN_PATH}'];`,
-  "import('/tmp/runner.mjs');",
-].join('');
 
 /** The most of one task's log read back (events, progress and a histogram per trial). */
 const MAX_LOG_BYTES = 32 * 1024 * 1024;
