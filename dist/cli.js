@@ -404,7 +404,7 @@ var require_directives = __commonJS({
         return tag[0] === "!" ? tag : `!<${tag}>`;
       }
       toString(doc) {
-        const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
@@ -420,9 +420,9 @@ var require_directives = __commonJS({
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
           if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
-            lines2.push(`%TAG ${handle} ${prefix}`);
+            lines.push(`%TAG ${handle} ${prefix}`);
         }
-        return lines2.join("\n");
+        return lines.join("\n");
       }
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
@@ -1883,22 +1883,22 @@ var require_stringifyCollection = __commonJS({
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
-      const lines2 = [];
+      const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
-            lines2.push("");
-          addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
-              lines2.push("");
-            addCommentBefore(ctx, lines2, ik.commentBefore, chompKeep);
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
           }
         }
         chompKeep = false;
@@ -1907,15 +1907,15 @@ var require_stringifyCollection = __commonJS({
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines2.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str2);
       }
       let str;
-      if (lines2.length === 0) {
+      if (lines.length === 0) {
         str = flowChars.start + flowChars.end;
       } else {
-        str = lines2[0];
-        for (let i = 1; i < lines2.length; ++i) {
-          const line = lines2[i];
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
           str += line ? `
 ${indent}${line}` : "\n";
         }
@@ -1938,22 +1938,22 @@ ${indent}${line}` : "\n";
       });
       let reqNewline = false;
       let linesAtValue = 0;
-      const lines2 = [];
+      const lines = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
-            lines2.push("");
-          addCommentBefore(ctx, lines2, item.commentBefore, false);
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
-              lines2.push("");
-            addCommentBefore(ctx, lines2, ik.commentBefore, false);
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
             if (ik.comment)
               reqNewline = true;
           }
@@ -1970,12 +1970,12 @@ ${indent}${line}` : "\n";
         if (comment)
           reqNewline = true;
         let str = stringify5.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines2.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -1983,35 +1983,35 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines2.push(str);
-        linesAtValue = lines2.length;
+        lines.push(str);
+        linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
-      if (lines2.length === 0) {
+      if (lines.length === 0) {
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines2.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
           let str = start;
-          for (const line of lines2)
+          for (const line of lines)
             str += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines2.join(" ")}${fcPadding}${end}`;
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines2, comment, chompKeep) {
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
         const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines2.push(ic.trimStart());
+        lines.push(ic.trimStart());
       }
     }
     exports2.stringifyCollection = stringifyCollection;
@@ -2649,11 +2649,11 @@ var require_binary = __commonJS({
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str.length / lineWidth);
-          const lines2 = new Array(n);
+          const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines2[i] = str.substr(o, lineWidth);
+            lines[i] = str.substr(o, lineWidth);
           }
-          str = lines2.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
@@ -3333,35 +3333,35 @@ var require_stringifyDocument = __commonJS({
     var stringify5 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
-      const lines2 = [];
+      const lines = [];
       let hasDirectives = options.directives === true;
       if (options.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
-          lines2.push(dir);
+          lines.push(dir);
           hasDirectives = true;
         } else if (doc.directives.docStart)
           hasDirectives = true;
       }
       if (hasDirectives)
-        lines2.push("---");
+        lines.push("---");
       const ctx = stringify5.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
-        if (lines2.length !== 1)
-          lines2.unshift("");
+        if (lines.length !== 1)
+          lines.unshift("");
         const cs = commentString(doc.commentBefore);
-        lines2.unshift(stringifyComment.indentComment(cs, ""));
+        lines.unshift(stringifyComment.indentComment(cs, ""));
       }
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
         if (identity.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
-            lines2.push("");
+            lines.push("");
           if (doc.contents.commentBefore) {
             const cs = commentString(doc.contents.commentBefore);
-            lines2.push(stringifyComment.indentComment(cs, ""));
+            lines.push(stringifyComment.indentComment(cs, ""));
           }
           ctx.forceBlockIndent = !!doc.comment;
           contentComment = doc.contents.comment;
@@ -3370,36 +3370,36 @@ var require_stringifyDocument = __commonJS({
         let body = stringify5.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
-        if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
-          lines2[lines2.length - 1] = `--- ${body}`;
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
         } else
-          lines2.push(body);
+          lines.push(body);
       } else {
-        lines2.push(stringify5.stringify(doc.contents, ctx));
+        lines.push(stringify5.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
           const cs = commentString(doc.comment);
           if (cs.includes("\n")) {
-            lines2.push("...");
-            lines2.push(stringifyComment.indentComment(cs, ""));
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
           } else {
-            lines2.push(`... ${cs}`);
+            lines.push(`... ${cs}`);
           }
         } else {
-          lines2.push("...");
+          lines.push("...");
         }
       } else {
         let dc = doc.comment;
         if (dc && chompKeep)
           dc = dc.replace(/^\n+/, "");
         if (dc) {
-          if ((!chompKeep || contentComment) && lines2[lines2.length - 1] !== "")
-            lines2.push("");
-          lines2.push(stringifyComment.indentComment(commentString(dc), ""));
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
         }
       }
-      return lines2.join("\n") + "\n";
+      return lines.join("\n") + "\n";
     }
     exports2.stringifyDocument = stringifyDocument;
   }
@@ -4461,17 +4461,17 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines2 = scalar.source ? splitLines(scalar.source) : [];
-      let chompStart = lines2.length;
-      for (let i = lines2.length - 1; i >= 0; --i) {
-        const content = lines2[i][1];
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
         if (content === "" || content === "\r")
           chompStart = i;
         else
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines2.length > 0 ? "\n".repeat(Math.max(1, lines2.length - 1)) : "";
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
@@ -4481,7 +4481,7 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines2[i];
+        const [indent, content] = lines[i];
         if (content === "" || content === "\r") {
           if (header.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
@@ -4501,17 +4501,17 @@ var require_resolve_block_scalar = __commonJS({
         }
         offset += indent.length + content.length + 1;
       }
-      for (let i = lines2.length - 1; i >= chompStart; --i) {
-        if (lines2[i][0].length > trimIndent)
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
       let value = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines2[i][0].slice(trimIndent) + "\n";
+        value += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines2[i];
+        let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
@@ -4548,8 +4548,8 @@ var require_resolve_block_scalar = __commonJS({
         case "-":
           break;
         case "+":
-          for (let i = chompStart; i < lines2.length; ++i)
-            value += "\n" + lines2[i][0].slice(trimIndent);
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
           if (value[value.length - 1] !== "\n")
             value += "\n";
           break;
@@ -4624,10 +4624,10 @@ var require_resolve_block_scalar = __commonJS({
       const first = split[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
-      const lines2 = [line0];
+      const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
-        lines2.push([split[i], split[i + 1]]);
-      return lines2;
+        lines.push([split[i], split[i + 1]]);
+      return lines;
     }
     exports2.resolveBlockScalar = resolveBlockScalar;
   }
@@ -12680,10 +12680,10 @@ var require_tokenize = __commonJS({
             break;
           }
         } while (c === " " || c === "	");
-        var lines2 = source.substring(start, end).split(setCommentSplitRe);
-        for (var i = 0; i < lines2.length; ++i)
-          lines2[i] = lines2[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
-        comment.text = lines2.join("\n").trim();
+        var lines = source.substring(start, end).split(setCommentSplitRe);
+        for (var i = 0; i < lines.length; ++i)
+          lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
+        comment.text = lines.join("\n").trim();
         comments[line] = comment;
         lastCommentLine = line;
       }
@@ -26852,7 +26852,7 @@ var require_Protocol = __commonJS({
       let end = p;
       let needNL = false;
       let lineLen = 0;
-      let lines2 = 0;
+      let lines = 0;
       for (; p < data.length; ++p) {
         const ch = data[p];
         if (ch === 13) {
@@ -26890,7 +26890,7 @@ var require_Protocol = __commonJS({
           }
           if (this._server)
             throw new Error("Greetings from clients not permitted");
-          if (++lines2 > MAX_LINES)
+          if (++lines > MAX_LINES)
             throw new Error("Max greeting lines exceeded");
           needNL = false;
           start = p + 1;
@@ -60990,17 +60990,17 @@ var require_buildkit = __commonJS({
       });
     }
     function formatBuildKitStatus(status) {
-      var lines2 = [];
+      var lines = [];
       if (status.vertexes && status.vertexes.length > 0) {
         status.vertexes.forEach(function(vertex) {
           if (vertex.name && vertex.started && !vertex.completed) {
-            lines2.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
+            lines.push("[" + vertex.digest.substring(0, 12) + "] " + vertex.name);
           }
           if (vertex.error) {
-            lines2.push("ERROR: " + vertex.error);
+            lines.push("ERROR: " + vertex.error);
           }
           if (vertex.completed && vertex.cached) {
-            lines2.push("CACHED: " + vertex.name);
+            lines.push("CACHED: " + vertex.name);
           }
         });
       }
@@ -61008,7 +61008,7 @@ var require_buildkit = __commonJS({
         status.logs.forEach(function(log) {
           var msg = Buffer.from(log.msg).toString(ENCODING_UTF8);
           if (msg.trim()) {
-            lines2.push(msg.trimEnd());
+            lines.push(msg.trimEnd());
           }
         });
       }
@@ -61016,17 +61016,17 @@ var require_buildkit = __commonJS({
         status.statuses.forEach(function(s) {
           if (s.name && s.total > 0) {
             var percent3 = Math.floor(s.current / s.total * 100);
-            lines2.push(s.name + ": " + percent3 + "% (" + s.current + "/" + s.total + ")");
+            lines.push(s.name + ": " + percent3 + "% (" + s.current + "/" + s.total + ")");
           }
         });
       }
       if (status.warnings && status.warnings.length > 0) {
         status.warnings.forEach(function(warning) {
           var msg = Buffer.from(warning.short).toString(ENCODING_UTF8);
-          lines2.push("WARNING: " + msg);
+          lines.push("WARNING: " + msg);
         });
       }
-      return lines2;
+      return lines;
     }
     function parseBuildKitLine(line) {
       try {
@@ -61071,9 +61071,9 @@ var require_buildkit = __commonJS({
       stream.on("close", onStreamEnd);
       function onStreamEvent(data) {
         buffer += data.toString();
-        var lines2 = buffer.split("\n");
-        buffer = lines2.pop();
-        lines2.forEach(function(line) {
+        var lines = buffer.split("\n");
+        buffer = lines.pop();
+        lines.forEach(function(line) {
           if (!line.trim()) return;
           processLine(line);
         });
@@ -72219,13 +72219,13 @@ var require_HistogramLogReader = __commonJS({
       }
     };
     var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
-    var shouldIncludeNoTag = (lines2) => lines2.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
+    var shouldIncludeNoTag = (lines) => lines.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
     var listTags = (content) => {
-      const lines2 = splitLines(content);
-      const tags = lines2.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
+      const lines = splitLines(content);
+      const tags = lines.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
       const tagsWithoutDuplicates = new Set(tags);
       const result = Array.from(tagsWithoutDuplicates);
-      if (shouldIncludeNoTag(lines2)) {
+      if (shouldIncludeNoTag(lines)) {
         result.unshift("NO TAG");
       }
       return result;
@@ -74370,14 +74370,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines2 = [];
+  const lines = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines2.push(`✖ ${issue2.message}`);
+    lines.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines2.push(`  → at ${toDotPath(issue2.path)}`);
+      lines.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines2.join("\n");
+  return lines.join("\n");
 }
 
 // node_modules/zod/v4/core/parse.js
@@ -75212,9 +75212,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines2 = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines2.map((x) => x.length - x.trimStart().length));
-    const dedented = lines2.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
+    const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -92771,9 +92771,12 @@ var configSchema = external_exports.strictObject({
     ),
     placement: external_exports.strictObject({
       constraints: external_exports.array(
-        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(/^[A-Za-z0-9_.-]+\s*(==|!=)\s*[^\s\0].*$/, {
-          error: "must be a swarm placement constraint (node.role!=manager)"
-        })
+        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(
+          /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
+          {
+            error: "must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value"
+          }
+        )
       ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
       "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
     }).optional().describe("where the runner replicas run on the swarm")
@@ -94287,11 +94290,11 @@ function valueAt(data, path) {
   return v;
 }
 function formatIssues(issues, data, schema = configJsonSchema()) {
-  const lines2 = [];
+  const lines = [];
   for (const issue2 of issues) {
     if (issue2.code === "unrecognized_keys") {
       for (const key of issue2.keys) {
-        lines2.push(`${formatPath([...issue2.path, key])}: unknown key${unknownKeyHint(key, issue2.path, schema)}`);
+        lines.push(`${formatPath([...issue2.path, key])}: unknown key${unknownKeyHint(key, issue2.path, schema)}`);
       }
       continue;
     }
@@ -94301,9 +94304,9 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
     if (issue2.code === "invalid_type" && missing) message = "is required";
     else if (issue2.code === "invalid_type" && issue2.expected === "object")
       message = stringForMapping(issue2.path) ?? message;
-    lines2.push(`${at || "(top level)"}: ${message}`);
+    lines.push(`${at || "(top level)"}: ${message}`);
   }
-  return [...new Set(lines2)];
+  return [...new Set(lines)];
 }
 function parseConfigText(text, file2, resolvePath) {
   const doc = (0, import_yaml2.parseDocument)(text);
@@ -94406,8 +94409,8 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
   });
 });
 function lastLine(text) {
-  const lines2 = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines2[lines2.length - 1] ?? "";
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines[lines.length - 1] ?? "";
 }
 
 // src/docker/compose.ts
@@ -95185,20 +95188,52 @@ function stackClient(exec, docker, opts, pollMs = 1e3) {
 }
 
 // src/docker/swarm.ts
-function demuxLogs(buf) {
-  const out = [];
-  const err = [];
-  let at = 0;
-  while (at + 8 <= buf.length) {
-    const stream = buf[at];
-    const size = buf.readUInt32BE(at + 4);
-    const body = buf.subarray(at + 8, Math.min(buf.length, at + 8 + size));
-    (stream === 2 ? err : out).push(body);
-    at += 8 + size;
+var LogTail = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
   }
-  return { stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
-}
-var lines = (text) => text.split("\n").filter((l) => l.length > 0);
+  maxBytes;
+  pending = Buffer.alloc(0);
+  kept = {
+    out: { lines: [], bytes: 0, partial: "" },
+    err: { lines: [], bytes: 0, partial: "" }
+  };
+  daemon;
+  feed(chunk) {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at = 0;
+    while (at + 8 <= this.pending.length) {
+      const size = this.pending.readUInt32BE(at + 4);
+      if (at + 8 + size > this.pending.length) break;
+      const stream = this.pending[at];
+      const body = this.pending.subarray(at + 8, at + 8 + size).toString("utf8");
+      if (stream === 3) this.daemon = body.trim().slice(0, 300);
+      else this.text(stream === 2 ? "err" : "out", body);
+      at += 8 + size;
+    }
+    this.pending = this.pending.subarray(at);
+  }
+  text(which, body) {
+    const k = this.kept[which];
+    const parts = (k.partial + body).split("\n");
+    k.partial = (parts.pop() ?? "").slice(-this.maxBytes);
+    for (const line of parts) {
+      if (line.length === 0) continue;
+      k.lines.push(line);
+      k.bytes += line.length;
+      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
+    }
+  }
+  result(cut) {
+    const lines = (which) => {
+      const k = this.kept[which];
+      return k.partial ? [...k.lines, k.partial] : [...k.lines];
+    };
+    const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
+    return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };
+  }
+};
+var LOG_READ_MS = 3e4;
 function taskOf(t) {
   const task = {
     id: t.ID,
@@ -95222,14 +95257,18 @@ async function call(what, fn) {
 function swarmClient(docker) {
   return {
     async manager() {
+      const asked = Date.now();
       const info = await call("reading the engine info", () => docker.info());
+      const answered = Date.now();
+      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
+      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
       const state = info.Swarm?.LocalNodeState ?? "inactive";
       if (state !== "active" || !info.Swarm?.ControlAvailable) {
         throw environmentError(
           `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
         );
       }
-      return { nodeId: info.Swarm.NodeID ?? "" };
+      return { nodeId: info.Swarm.NodeID ?? "", clockOffsetMs };
     },
     async createConfig(name2, data, labels2) {
       const created = await call(
@@ -95254,7 +95293,6 @@ function swarmClient(docker) {
               // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
               StopGracePeriod: 2e9,
               CapabilityDrop: ["ALL"],
-              Privileges: { NoNewPrivileges: true },
               Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
               Configs: spec.configs.map((c) => ({
                 ConfigID: c.id,
@@ -95294,13 +95332,43 @@ function swarmClient(docker) {
       }));
     },
     async taskLogs(taskId, maxBytes) {
-      const body = await call("reading task logs", async () => {
-        const task = docker.getTask(taskId);
-        return task.logs({ stdout: true, stderr: true, follow: false });
+      const stream = await call(
+        "reading task logs",
+        () => new Promise((resolve4, reject) => {
+          docker.modem.dial(
+            {
+              path: `/tasks/${taskId}/logs?`,
+              method: "GET",
+              options: { stdout: true, stderr: true, follow: false },
+              isStream: true,
+              statusCodes: {
+                200: true,
+                404: "no such task",
+                500: "server error",
+                503: "node is not part of a swarm"
+              }
+            },
+            (err, data) => err ? reject(err) : resolve4(data)
+          );
+        })
+      );
+      const tail = new LogTail(maxBytes);
+      const cut = await new Promise((resolve4) => {
+        const timer = setTimeout(() => {
+          stream.destroy?.();
+          resolve4(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+        }, LOG_READ_MS);
+        stream.on("data", (chunk) => tail.feed(chunk));
+        stream.on("end", () => {
+          clearTimeout(timer);
+          resolve4(void 0);
+        });
+        stream.on("error", (err) => {
+          clearTimeout(timer);
+          resolve4(err.message.split("\n")[0]);
+        });
       });
-      const buf = Buffer.isBuffer(body) ? body : await readBounded(body, maxBytes);
-      const { stdout, stderr } = demuxLogs(buf.subarray(0, maxBytes));
-      return { stdout: lines(stdout), stderr: lines(stderr) };
+      return tail.result(cut);
     },
     async removeService(id) {
       await docker.getService(id).remove().catch(() => {
@@ -95334,16 +95402,6 @@ async function removeConfig(docker, id) {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-}
-async function readBounded(stream, maxBytes) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= maxBytes) break;
-  }
-  return Buffer.concat(chunks);
 }
 
 // src/run-steps.ts
@@ -95553,7 +95611,7 @@ function markdownTable(table, options) {
   cellMatrix.splice(1, 0, row2);
   sizeMatrix.splice(1, 0, sizes);
   rowIndex = -1;
-  const lines2 = [];
+  const lines = [];
   while (++rowIndex < cellMatrix.length) {
     const row3 = cellMatrix[rowIndex];
     const sizes2 = sizeMatrix[rowIndex];
@@ -95604,11 +95662,11 @@ function markdownTable(table, options) {
         line.push("|");
       }
     }
-    lines2.push(
+    lines.push(
       settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
     );
   }
-  return lines2.join("\n");
+  return lines.join("\n");
 }
 function serialize(value) {
   return value === null || value === void 0 ? "" : String(value);
@@ -96482,16 +96540,16 @@ function chart(results) {
       const base = s.baselineLatency?.[p.name];
       const keys = ["p50", "p90", "p99", "p99.9"];
       const ms = (v) => Math.round(v / 10) / 100;
-      const lines2 = [
+      const lines = [
         "```mermaid",
         "xychart-beta",
         `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
       ];
-      if (base) lines2.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
-      lines2.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
-      blocks.push(lines2.join("\n"));
+      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
+      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
+      blocks.push(lines.join("\n"));
     }
   }
   return blocks.join("\n\n");
@@ -96572,7 +96630,7 @@ function latencyTable(results) {
 }
 function environment(results, statuses) {
   const p = results.provenance;
-  const lines2 = [
+  const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
     ...Object.entries(p.sut.images).map(
@@ -96589,11 +96647,11 @@ function environment(results, statuses) {
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
-  return lines2.join("\n");
+  return lines.join("\n");
 }
-function capped(lines2, what, max2 = 10) {
-  if (lines2.length <= max2) return lines2;
-  return [...lines2.slice(0, max2), `> … and ${lines2.length - max2} more ${what} (see the results file).`];
+function capped(lines, what, max2 = 10) {
+  if (lines.length <= max2) return lines;
+  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
 }
 function distribution(results) {
   const blocks = [];
@@ -96875,7 +96933,7 @@ function comparisonFields(c) {
   return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
 }
 function renderCsv(results) {
-  const lines2 = [CSV_COLUMNS.join(",")];
+  const lines = [CSV_COLUMNS.join(",")];
   const byKey = /* @__PURE__ */ new Map();
   for (const c of results.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
   const used = /* @__PURE__ */ new Set();
@@ -96886,7 +96944,7 @@ function renderCsv(results) {
         const key = `${s.name}\0${p.name}\0${metric}`;
         const c = byKey.get(key);
         if (c) used.add(key);
-        lines2.push(
+        lines.push(
           row([
             s.name,
             p.name,
@@ -96903,9 +96961,9 @@ function renderCsv(results) {
   }
   for (const [key, c] of byKey) {
     if (used.has(key)) continue;
-    lines2.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
   }
-  return `${lines2.join("\r\n")}\r
+  return `${lines.join("\r\n")}\r
 `;
 }
 
@@ -97042,6 +97100,7 @@ function mergeMeasurements(parts, histograms) {
   const bytes = sum((m) => m.bytesPerSec * m.durationMs / 1e3);
   const merged = mergeHistograms(histograms);
   const busy = parts.some((m) => m.generator.busyPct !== void 0);
+  const busiest = parts.reduce((a, m) => m.generator.cpuPct > a.generator.cpuPct ? m : a, first);
   const measurement = {
     trial: first.trial,
     durationMs,
@@ -97056,12 +97115,12 @@ function mergeMeasurements(parts, histograms) {
     latency: summarize(merged),
     connectionCloses: sum((m) => m.connectionCloses),
     generator: {
-      cpuPct: max2((m) => m.generator.cpuPct),
+      cpuPct: busiest.generator.cpuPct,
       eventLoopDelayP99Us: max2((m) => m.generator.eventLoopDelayP99Us),
       eventLoopDelayMaxUs: max2((m) => m.generator.eventLoopDelayMaxUs),
       ...busy ? { busyPct: max2((m) => m.generator.busyPct ?? 0) } : {},
-      threads: sum((m) => m.generator.threads ?? 1),
-      cores: sum((m) => m.generator.cores ?? 0)
+      ...busiest.generator.threads !== void 0 ? { threads: busiest.generator.threads } : {},
+      ...busiest.generator.cores !== void 0 ? { cores: busiest.generator.cores } : {}
     }
   };
   const checks = sumChecks(parts);
@@ -97167,18 +97226,20 @@ function replicaTrial(outputs, nodes, count3) {
     { length: count3 },
     () => void 0
   );
-  for (const { task, events } of outputs) {
+  for (const { task, events, logError } of outputs) {
     const name2 = replicaName(task, byId);
+    const unread = logError ? ` (its log could not be read whole: ${logError})` : "";
     const fatal = events.find((e) => e.t === "fatal");
     if (fatal) throw new Error(`${name2} failed: ${fatal.message}`);
     const notReady = events.find((e) => e.t === "not-ready");
     if (notReady) throw new Error(`${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`);
     const hello = events.find((e) => e.t === "hello");
     const index = hello?.replica;
-    if (index === void 0 || index >= count3) throw new Error(`${name2} did not say which replica it is`);
+    if (index === void 0 || index >= count3) throw new Error(`${name2} did not say which replica it is${unread}`);
     if (slots[index]) throw new Error(`${name2} took replica ${index}'s share, which another replica ran too`);
     const trial2 = events.find((e) => e.t === "trial");
-    if (!trial2 || !events.some((e) => e.t === "done")) throw new Error(`${name2} ended without reporting its trial`);
+    if (!trial2 || !events.some((e) => e.t === "done"))
+      throw new Error(`${name2} ended without reporting its trial${unread}`);
     const measure2 = events.find(
       (e) => e.t === "stage" && e.stage === "measure"
     );
@@ -97220,6 +97281,8 @@ var SwarmRunner = class _SwarmRunner {
   opts;
   onEvent;
   scriptConfig;
+  /** the manager's clock ahead of ours, ms: start times are set and judged by the swarm's clock */
+  clockOffsetMs = 0;
   trials = 0;
   failure;
   ended = false;
@@ -97229,7 +97292,8 @@ var SwarmRunner = class _SwarmRunner {
   /** Checks the engine is a swarm manager and puts the runner script in a config. */
   static async start(opts, onEvent) {
     const runner = new _SwarmRunner(opts, onEvent);
-    await opts.swarm.manager();
+    const { clockOffsetMs } = await opts.swarm.manager();
+    runner.clockOffsetMs = clockOffsetMs;
     const problem = placementProblem(await opts.swarm.nodes(), opts.replicas, opts.placement?.maxPerNode);
     if (problem) throw environmentError(`${opts.prefix}${problem}`);
     const name2 = `perfgate-${opts.runId}-runner-script`;
@@ -97266,7 +97330,7 @@ var SwarmRunner = class _SwarmRunner {
   async runTrial(cmd) {
     const { swarm, runId, labels: labels2, replicas, prefix } = this.opts;
     const n = ++this.trials;
-    const startAtEpochMs = this.opts.now() + this.opts.leadMs;
+    const startAtEpochMs = this.swarmNow() + this.opts.leadMs;
     const plan = { ...this.opts.plan, replicas: { count: replicas, trial: cmd, startAtEpochMs } };
     const planName = `perfgate-${runId}-plan-${n}`;
     const planId = await swarm.createConfig(planName, Buffer.from(JSON.stringify(plan)), labels2);
@@ -97292,17 +97356,26 @@ var SwarmRunner = class _SwarmRunner {
           { ...script, path: SCRIPT_PATH },
           { id: planId, name: planName, path: PLAN_PATH }
         ],
-        env: ["NODE_ENV=production", "PERF_GATE_SWARM_SLOT={{.Task.Slot}}"],
+        // PERF_GATE_REPLICA set empty: an image's own ENV must not give every replica one index
+        env: [
+          "NODE_ENV=production",
+          "PERF_GATE_REPLICA=",
+          "JOB_COMPLETION_INDEX=",
+          "PERF_GATE_SWARM_SLOT={{.Task.Slot}}"
+        ],
         command: ["node", "-e", REPLICA_BOOT]
       });
       this.onEvent({ t: "stage", ...cmd, stage: "measure" });
       const { tasks, nodes } = await this.watch(serviceId, cmd, startAtEpochMs);
       const outputs = [];
+      const byId = new Map(nodes.map((node2) => [node2.id, node2]));
       for (const task of tasks) {
         const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
         const events = logs.stdout.map(parseEventLine).filter((e) => e !== void 0);
-        for (const e of events) if (e.t === "warning") this.onEvent({ t: "warning", message: `replica ${e.message}` });
-        outputs.push({ task, events });
+        for (const e of events) {
+          if (e.t === "warning") this.onEvent({ t: "warning", message: `${replicaName(task, byId)}: ${e.message}` });
+        }
+        outputs.push({ task, events, ...logs.error ? { logError: logs.error } : {} });
       }
       let merged;
       try {
@@ -97331,7 +97404,8 @@ var SwarmRunner = class _SwarmRunner {
   }
   /** Polls the job's tasks and their nodes until every replica completed; throws naming the first that did not. */
   async watch(serviceId, cmd, startAtEpochMs) {
-    const { swarm, prefix, replicas, now } = this.opts;
+    const { swarm, prefix, replicas } = this.opts;
+    const now = () => this.swarmNow();
     const limit = this.opts.deadlineMs(cmd);
     const deadline = limit === void 0 ? void 0 : startAtEpochMs + limit;
     for (; ; ) {
@@ -97345,8 +97419,10 @@ var SwarmRunner = class _SwarmRunner {
         throw environmentError(`${prefix}${said ?? verdict.why}`);
       }
       if (deadline !== void 0 && now() > deadline) {
+        const byId = new Map(nodes.map((node2) => [node2.id, node2]));
+        const open2 = tasks.filter((t) => t.state !== "complete").map((t) => `${replicaName(t, byId)} (${t.state})`);
         throw environmentError(
-          `${prefix}runner replicas did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limit / 1e3)}s of its start`
+          `${prefix}runner replicas did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round(limit / 1e3)}s of its start: ${open2.join(", ") || "every task ended, but not as complete"}`
         );
       }
       const crash = await this.opts.crashed();
@@ -97365,6 +97441,9 @@ var SwarmRunner = class _SwarmRunner {
       if (e.t === "not-ready") return `${name2}: SUT never ready: ${e.url} (last: ${e.error})`;
     }
     return void 0;
+  }
+  swarmNow() {
+    return this.opts.now() + this.clockOffsetMs;
   }
   serial(step) {
     const next = this.queue.then(step);
@@ -97971,8 +98050,7 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2) {
 }
 function swarmSpec(deps, opts, side) {
   const swarm = deps.swarm;
-  if (!swarm)
-    throw environmentError("runner replicas and swarm stacks need a Docker Swarm client (internal: none bound)");
+  if (!swarm) throw new Error("runner replicas and swarm stacks need a Docker Swarm client, and none is bound");
   const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
   const stack = side.target ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) } : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
   return {
@@ -99463,6 +99541,7 @@ async function withSessions(runId, specs, deps, body) {
 }
 
 // src/run.ts
+var MAX_SWARM_PLAN_BYTES = 480 * 1024;
 async function run(opts, deps) {
   const startedAt = new Date(deps.now()).toISOString();
   const { progress } = deps;
@@ -99484,6 +99563,14 @@ async function run(opts, deps) {
       throw usageError(
         `${opts.configFile}: the gate could never fail on a change`,
         reach.problems.map((l) => `  ${l}`)
+      );
+    }
+  }
+  if (onSwarm(config2)) {
+    const size = Buffer.byteLength(JSON.stringify(p.plan));
+    if (size > MAX_SWARM_PLAN_BYTES) {
+      throw usageError(
+        `${opts.configFile}: the runner plan is ${Math.round(size / 1024)} KiB; on a swarm it travels as a config of at most ${MAX_SWARM_PLAN_BYTES / 1024} KiB (bodies files are the usual cause)`
       );
     }
   }
@@ -100031,7 +100118,7 @@ function renderConfig(scan, answers) {
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : "chosen at init";
   const against = answers.against === "base-ref" ? `A/B: ${why}` : why;
-  const lines2 = [
+  const lines = [
     "# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json",
     `# Written by \`perf-gate init\` from ${answers.composeFiles.join(", ")}. Check it: npx perf-gate validate`,
     "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
@@ -100059,7 +100146,7 @@ function renderConfig(scan, answers) {
     let name2 = scenarioName(s.name);
     for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(s.name).slice(0, 60)}-${i}`;
     taken.add(name2);
-    lines2.push(
+    lines.push(
       `  - name: ${name2}`,
       `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       "    phases:",
@@ -100068,10 +100155,10 @@ function renderConfig(scan, answers) {
     );
   }
   if (scan.skipped.length > 0) {
-    lines2.push("# Left out (add a scenario by hand if they serve HTTP):");
-    for (const s of scan.skipped) lines2.push(`#   ${s.name}: ${s.why}`);
+    lines.push("# Left out (add a scenario by hand if they serve HTTP):");
+    for (const s of scan.skipped) lines.push(`#   ${s.name}: ${s.why}`);
   }
-  return `${lines2.join("\n")}
+  return `${lines.join("\n")}
 `;
 }
 function renderWorkflow(answers) {

@@ -11466,6 +11466,37 @@ function replicaIndex(env, count) {
   );
 }
 
+// src/protocol/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+
+// src/protocol/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url) {
+  const m = GRPC_PROBE_URL.exec(url);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
+function tcpProbeAddress(url) {
+  const m = TCP_PROBE_URL.exec(url);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
+function openLoopLimits(phase) {
+  const streams = phase.streams ?? 1;
+  const connections = phase.connections ?? Math.ceil(phase.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase.maxInFlight, connections * streams) };
+}
+var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request) => ({ request, timeoutMs: request.timeoutMs ?? defaultMs }));
+}
+var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
+var EVENT_MARKER = "@@perf-gate ";
+
 // runner/src/commands.ts
 import { createInterface } from "node:readline";
 var clip = (line) => line.length > 120 ? `${line.slice(0, 120)}…` : line;
@@ -11513,37 +11544,6 @@ function* planCommands(plan) {
     }
   }
 }
-
-// src/protocol/protocols.ts
-var KINDS = { http: true, ws: true, grpc: true };
-var PROTOCOL_KINDS = Object.keys(KINDS);
-
-// src/protocol/plan.ts
-var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
-var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
-function grpcProbeAddress(url) {
-  const m = GRPC_PROBE_URL.exec(url);
-  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
-}
-function tcpProbeAddress(url) {
-  const m = TCP_PROBE_URL.exec(url);
-  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
-}
-function openLoopLimits(phase) {
-  const streams = phase.streams ?? 1;
-  const connections = phase.connections ?? Math.ceil(phase.maxInFlight / streams);
-  return { connections, inFlight: Math.min(phase.maxInFlight, connections * streams) };
-}
-var OPEN_LATE_MS = 5;
-function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests.map((request) => ({ request, timeoutMs: request.timeoutMs ?? defaultMs }));
-}
-var WS_ENTRIES = ["push", "connect"];
-function wsEntries(push) {
-  return push === "none" ? ["connect"] : WS_ENTRIES;
-}
-var EVENT_MARKER = "@@perf-gate ";
 
 // runner/src/emit.ts
 function emit(event) {
@@ -15498,27 +15498,28 @@ var Stages = class {
 async function stageStart(at) {
   if (at === void 0) return {};
   await untilEpoch(at);
-  return { atEpochMs: Math.round(epochNow() * 1e3) / 1e3 };
+  const now = epochNow();
+  return { atEpochMs: Math.round(now * 1e3) / 1e3, base: now - at <= OPEN_LATE_MS ? at : now };
 }
 async function runTrial(plan, stages, s, phase, count, starts) {
   const { trial } = count;
   const base = { scenario: s.name, phase: phase.name, ...count };
   if (s.warmupMs > 0) {
-    const at2 = await stageStart(starts?.warmup);
+    const { base: warmupBase, ...at2 } = await stageStart(starts?.warmup);
     emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs, ...at2 });
     await withProgress(
       plan,
       { ...base, stage: "warmup" },
-      stages.start(s, phase, { durationMs: s.warmupMs }, starts?.warmup)
+      stages.start(s, phase, { durationMs: s.warmupMs }, warmupBase)
     );
   }
   const limit = measuredLimit(phase);
   const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-  const at = await stageStart(starts?.measure);
+  const { base: measureBase, ...at } = await stageStart(starts?.measure);
   emit({ t: "stage", ...base, stage: "measure", ...size, ...at });
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
-  const run = stages.start(s, phase, limit, starts?.measure);
+  const run = stages.start(s, phase, limit, measureBase);
   const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {

@@ -255,8 +255,8 @@ function swarmSpec(
   },
 ): SessionSpec {
   const swarm = deps.swarm;
-  if (!swarm)
-    throw environmentError('runner replicas and swarm stacks need a Docker Swarm client (internal: none bound)');
+  // a bug of the entry point that built the deps (exit 1), not the user's environment
+  if (!swarm) throw new Error('runner replicas and swarm stacks need a Docker Swarm client, and none is bound');
   const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
   const stack = side.target
     ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) }

@@ -70,6 +70,9 @@ interface Measured {
   ab?: AbOrders;
 }
 
+/** The largest plan a swarm config carries (Docker's limit is 500 KB), leaving room for the trial. */
+const MAX_SWARM_PLAN_BYTES = 480 * 1024;
+
 /** The whole run, for every mode. */
 export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> {
   const startedAt = new Date(deps.now()).toISOString();
@@ -92,6 +95,15 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       throw usageError(
         `${opts.configFile}: the gate could never fail on a change`,
         reach.problems.map((l) => `  ${l}`),
+      );
+    }
+  }
+  if (onSwarm(config)) {
+    // the plan goes into a swarm config, which holds at most 500 KB: refuse before anything boots
+    const size = Buffer.byteLength(JSON.stringify(p.plan));
+    if (size > MAX_SWARM_PLAN_BYTES) {
+      throw usageError(
+        `${opts.configFile}: the runner plan is ${Math.round(size / 1024)} KiB; on a swarm it travels as a config of at most ${MAX_SWARM_PLAN_BYTES / 1024} KiB (bodies files are the usual cause)`,
       );
     }
   }

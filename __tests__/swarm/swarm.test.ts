@@ -104,7 +104,8 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
     const results = JSON.parse(readFileSync(join(dir, 'update/perf-gate-results.json'), 'utf8')) as ResultsFile;
     const [c6, r300] = results.scenarios[0]?.phases ?? [];
     expect(c6?.trials[0]?.replicas).toMatchObject({ count: 3 });
-    expect(c6?.trials[0]?.generator.threads).toBe(3);
+    // the generator figures are the busiest replica's: one engine thread
+    expect(c6?.trials[0]?.generator.threads).toBe(1);
     // the open loop's one schedule, split three ways and merged: every send the schedule called for
     expect(r300?.trials[0]?.open?.scheduled).toBe(300);
     expect(r300?.merged.responses).toBe(300);

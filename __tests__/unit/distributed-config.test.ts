@@ -103,7 +103,16 @@ describe('distributed keys: refused, one line per problem', () => {
     [
       'a constraint that is not one',
       config(SWARM, '  placement: { constraints: ["node.role"] }'),
-      ['runner.placement.constraints[0]: must be a swarm placement constraint (node.role!=manager)'],
+      [
+        'runner.placement.constraints[0]: must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value',
+      ],
+    ],
+    [
+      'a constraint on a field swarm does not have (a typo)',
+      config(SWARM, '  placement: { constraints: ["nodes.role==worker"] }'),
+      [
+        'runner.placement.constraints[0]: must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value',
+      ],
     ],
     [
       'an unknown orchestrator',

@@ -173,7 +173,8 @@ describe('mergeMeasurements', () => {
       // 10,000 B over 1 s + 8,000 B/s over 1.25 s = 20,000 B over 1.25 s
       bytesPerSec: 16_000,
       connectionCloses: 1,
-      generator: { cpuPct: 80, eventLoopDelayP99Us: 900, eventLoopDelayMaxUs: 5000, busyPct: 70, threads: 3, cores: 2 },
+      // the busiest replica's CPU, with its own threads and cores (a's: 2 threads on 1 core)
+      generator: { cpuPct: 80, eventLoopDelayP99Us: 900, eventLoopDelayMaxUs: 5000, busyPct: 70, threads: 2, cores: 1 },
       open: {
         scheduled: 200,
         late: 3,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { stackOverride, unconverged, type StackService } from '../../src/docker/stack.js';
-import { demuxLogs, type SwarmNode, type SwarmTask } from '../../src/docker/swarm.js';
+import {
+  demuxLogs,
+  type JobSpec,
+  LogTail,
+  type SwarmClient,
+  type SwarmNode,
+  type SwarmTask,
+} from '../../src/docker/swarm.js';
+import { SwarmRunner } from '../../src/session/swarm-runner.js';
 import type { ComposeModel } from '../../src/docker/compose.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
@@ -661,5 +669,173 @@ describe('demuxLogs', () => {
     ],
   ])('%s', (_label, buf, expected) => {
     expect(demuxLogs(buf)).toStrictEqual(expected);
+  });
+});
+
+describe('LogTail: a task log read as it streams, bounded', () => {
+  /** feeds `body` cut into pieces of `step` bytes */
+  function fed(maxBytes: number, body: Buffer, step = body.length): LogTail {
+    const t = new LogTail(maxBytes);
+    for (let at = 0; at < body.length; at += step) t.feed(body.subarray(at, at + step));
+    return t;
+  }
+
+  it('splits the streams into lines, however the body is cut', () => {
+    const body = Buffer.concat([frame(1, 'a\nb'), frame(2, 'oops\n'), frame(1, 'c\n'), frame(1, 'd')]);
+    for (let step = 1; step <= body.length; step++) {
+      expect(fed(1000, body, step).result()).toEqual({ stdout: ['a', 'bc', 'd'], stderr: ['oops'] });
+    }
+  });
+
+  it('keeps the last lines within the bound: the trial, written last, survives a flood before it', () => {
+    const flood = Array.from({ length: 1000 }, (_, i) => `noise ${i}`).join('\n');
+    const body = Buffer.concat([
+      frame(1, `${flood}\n`),
+      frame(1, '@@perf-gate {"t":"trial"}\n@@perf-gate {"t":"done"}\n'),
+    ]);
+    const { stdout } = fed(100, body, 7).result();
+    expect(stdout.slice(-2)).toEqual(['@@perf-gate {"t":"trial"}', '@@perf-gate {"t":"done"}']);
+    expect(stdout.join('').length).toBeLessThanOrEqual(100);
+  });
+
+  it('reports the engine’s own complaint (stream 3), a frame cut off, and a read cut short', () => {
+    expect(fed(100, Buffer.concat([frame(1, 'a\n'), frame(3, 'incomplete log stream\n')])).result()).toEqual({
+      stdout: ['a'],
+      stderr: [],
+      error: 'incomplete log stream',
+    });
+    expect(fed(100, frame(1, 'abcdef').subarray(0, 10)).result().error).toBe('the log ended inside a frame');
+    expect(fed(100, frame(1, 'a\n')).result('reading it took more than 30s')).toEqual({
+      stdout: ['a'],
+      stderr: [],
+      error: 'reading it took more than 30s',
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// SwarmRunner against a fake swarm: what a trial creates, hands on and removes, on success and failure
+
+class FakeSwarm implements SwarmClient {
+  calls: string[] = [];
+  polls = 0;
+  constructor(
+    private readonly script: {
+      /** the tasks on each poll (the last repeats) */
+      tasks: SwarmTask[][];
+      logs: Record<string, RunnerEvent[]>;
+      createJobFails?: boolean;
+    },
+  ) {}
+  manager = () => Promise.resolve({ nodeId: W1.id, clockOffsetMs: 0 });
+  createConfig = (name: string) => {
+    this.calls.push(`config ${name}`);
+    return Promise.resolve(`id-${name}`);
+  };
+  createJob = (spec: JobSpec) => {
+    this.calls.push(`service ${spec.name} ×${spec.replicas} env ${spec.env.join(' ')}`);
+    if (this.script.createJobFails) return Promise.reject(new Error('docker swarm: creating service: no such network'));
+    return Promise.resolve('svc1');
+  };
+  tasks = () => {
+    const list = this.script.tasks[Math.min(this.polls, this.script.tasks.length - 1)] ?? [];
+    this.polls++;
+    return Promise.resolve(list);
+  };
+  nodes = () => Promise.resolve([W1, W2]);
+  taskLogs = (taskId: string) =>
+    Promise.resolve({
+      stdout: (this.script.logs[taskId] ?? []).map((e) => `@@perf-gate ${JSON.stringify(e)}`),
+      stderr: [],
+    });
+  removeService = (id: string) => {
+    this.calls.push(`rm service ${id}`);
+    return Promise.resolve();
+  };
+  removeConfig = (id: string) => {
+    this.calls.push(`rm config ${id}`);
+    return Promise.resolve();
+  };
+  sweep = () => Promise.resolve([]);
+}
+
+function runnerOn(swarm: FakeSwarm, events: RunnerEvent[]) {
+  return SwarmRunner.start(
+    {
+      swarm,
+      runId: 'r1',
+      labels: { 'dev.perf-gate.run-id': 'r1' },
+      networks: ['perfgate-r1_default'],
+      image: 'node:22-slim',
+      replicas: 2,
+      script: 'x',
+      plan: { version: 1, progressIntervalMs: 1000, requestTimeoutMs: 1000, ready: [], scenarios: [] },
+      prefix: '',
+      leadMs: 0,
+      graceMs: 60_000,
+      pollMs: 1,
+      deadlineMs: () => 60_000,
+      crashed: () => Promise.resolve(undefined),
+      now: () => 1_000,
+      log: () => {},
+    },
+    (e) => events.push(e),
+  );
+}
+
+const TRIAL = { scenario: 'api', phase: 'steady', trial: 1, trials: 1 };
+
+describe('SwarmRunner: one service per trial', () => {
+  it('creates the script once, a plan and a service per trial, hands on one merged trial, removes both', async () => {
+    const swarm = new FakeSwarm({
+      tasks: [
+        [task(0, 'running', { nodeId: W1.id }), task(1, 'running', { nodeId: W2.id })],
+        [T0, T1],
+      ],
+      logs: {
+        [T0.id]: replicaEvents({ index: 0, latencies: [1000, 1000] }),
+        [T1.id]: replicaEvents({ index: 1, latencies: [3000] }),
+      },
+    });
+    const events: RunnerEvent[] = [];
+    const runner = await runnerOn(swarm, events);
+    await runner.trial(TRIAL);
+    await runner.end();
+    expect(swarm.calls).toEqual([
+      'config perfgate-r1-runner-script',
+      'config perfgate-r1-plan-1',
+      'service perfgate-r1-runner-1 ×2 env NODE_ENV=production PERF_GATE_REPLICA= JOB_COMPLETION_INDEX= PERF_GATE_SWARM_SLOT={{.Task.Slot}}',
+      'rm service svc1',
+      'rm config id-perfgate-r1-plan-1',
+      'rm config id-perfgate-r1-runner-script',
+    ]);
+    const trial = events.find((e): e is Extract<RunnerEvent, { t: 'trial' }> => e.t === 'trial');
+    expect(trial?.measurement.responses).toBe(3);
+    expect(trial?.measurement.replicas).toEqual({ count: 2, startSkewMs: 0 });
+    expect(events.map((e) => e.t)).toEqual(['ready', 'stage', 'trial']);
+  });
+
+  it('a failed replica fails the trial naming it; the service and plan are removed; the next trial is refused', async () => {
+    const swarm = new FakeSwarm({
+      tasks: [[T0, task(1, 'failed', { nodeId: W2.id, error: 'task: non-zero exit (137)', exitCode: 137 })]],
+      logs: {},
+    });
+    const runner = await runnerOn(swarm, []);
+    await expect(runner.trial(TRIAL)).rejects.toThrow(
+      'runner replica 1 (task task1abcdefg on node worker-2) failed: task: non-zero exit (137)',
+    );
+    expect(swarm.calls.slice(-2)).toEqual(['rm service svc1', 'rm config id-perfgate-r1-plan-1']);
+    await expect(runner.trial(TRIAL)).rejects.toThrow('non-zero exit (137)');
+    await runner.end();
+    expect(swarm.calls.at(-1)).toBe('rm config id-perfgate-r1-runner-script');
+  });
+
+  it('a service that cannot be created: its plan config is removed all the same', async () => {
+    const swarm = new FakeSwarm({ tasks: [[]], logs: {}, createJobFails: true });
+    const runner = await runnerOn(swarm, []);
+    await expect(runner.trial(TRIAL)).rejects.toThrow('no such network');
+    expect(swarm.calls.slice(-1)).toEqual(['rm config id-perfgate-r1-plan-1']);
+    await runner.cleanup();
+    expect(swarm.calls.at(-1)).toBe('rm config id-perfgate-r1-runner-script');
   });
 });

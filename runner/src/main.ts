@@ -11,6 +11,7 @@ import { availableParallelism, hostname } from 'node:os';
 import type { Phase } from '../../src/protocol/plan.js';
 import type { PlanScenario, ReplicaRun, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
 import { replicaIndex, replicaStageStarts } from '../../src/protocol/replicas.js';
+import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
@@ -86,11 +87,17 @@ class Stages {
   }
 }
 
-/** A replica's stage waits for its scheduled start and says when it began; otherwise stages run back to back. */
-async function stageStart(at: number | undefined): Promise<{ atEpochMs?: number }> {
+/**
+ * A replica's stage waits for its scheduled start and says when it began (`atEpochMs`, the skew's
+ * figure). Its open-loop schedule starts from that scheduled time, the same on every replica, unless
+ * the replica got there late (its warm-up's last requests took long): then from now, never from the
+ * past, which would send the overdue requests in one burst. Without a schedule stages run back to back.
+ */
+async function stageStart(at: number | undefined): Promise<{ atEpochMs?: number; base?: number }> {
   if (at === undefined) return {};
   await untilEpoch(at);
-  return { atEpochMs: Math.round(epochNow() * 1000) / 1000 };
+  const now = epochNow();
+  return { atEpochMs: Math.round(now * 1000) / 1000, base: now - at <= OPEN_LATE_MS ? at : now };
 }
 
 /**
@@ -108,21 +115,21 @@ async function runTrial(
   const { trial } = count;
   const base = { scenario: s.name, phase: phase.name, ...count };
   if (s.warmupMs > 0) {
-    const at = await stageStart(starts?.warmup);
+    const { base: warmupBase, ...at } = await stageStart(starts?.warmup);
     emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs, ...at });
     await withProgress(
       plan,
       { ...base, stage: 'warmup' },
-      stages.start(s, phase, { durationMs: s.warmupMs }, starts?.warmup),
+      stages.start(s, phase, { durationMs: s.warmupMs }, warmupBase),
     );
   }
   const limit = measuredLimit(phase);
   const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
-  const at = await stageStart(starts?.measure);
+  const { base: measureBase, ...at } = await stageStart(starts?.measure);
   emit({ t: 'stage', ...base, stage: 'measure', ...size, ...at });
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
-  const run = stages.start(s, phase, limit, starts?.measure);
+  const run = stages.start(s, phase, limit, measureBase);
   const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {

@@ -219,9 +219,13 @@ export const configSchema = z
                 z
                   .string({ error: 'must be a swarm placement constraint (node.role!=manager)' })
                   .max(200, { error: 'must be at most 200 characters' })
-                  .regex(/^[A-Za-z0-9_.-]+\s*(==|!=)\s*[^\s\0].*$/, {
-                    error: 'must be a swarm placement constraint (node.role!=manager)',
-                  }),
+                  .regex(
+                    /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
+                    {
+                      error:
+                        'must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value',
+                    },
+                  ),
               )
               .max(20, { error: 'must list at most 20 constraints' })
               .optional()

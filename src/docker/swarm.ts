@@ -1,5 +1,5 @@
 // The Docker Swarm the engine manages, through its API (dockerode): runner replicas as one
-// replicated-job service, their plan and script as swarm configs, the tasks and nodes a trial
+// replicated service whose tasks are never restarted, their plan and script as swarm configs, the tasks and nodes a trial
 // watches, task logs, and the label sweep. Nothing here touches a swarm's own state (join, leave,
 // node updates): perf-gate uses a swarm that exists.
 import type Docker from 'dockerode';
@@ -51,14 +51,17 @@ export interface JobSpec {
 }
 
 export interface SwarmClient {
-  /** the engine is a manager of an active swarm (else an environment error saying what it is) */
-  manager(): Promise<{ nodeId: string }>;
+  /**
+   * The engine is a manager of an active swarm (else an environment error saying what it is); and how
+   * far its clock is ahead of this process's, ms (replicas start by the nodes' clocks, not the host's)
+   */
+  manager(): Promise<{ nodeId: string; clockOffsetMs: number }>;
   createConfig(name: string, data: Buffer, labels: Record<string, string>): Promise<string>;
   createJob(spec: JobSpec): Promise<string>;
   tasks(serviceId: string): Promise<SwarmTask[]>;
   nodes(): Promise<SwarmNode[]>;
-  /** a task's output (stdout, then stderr), lines, at most `maxBytes` of it */
-  taskLogs(taskId: string, maxBytes: number): Promise<{ stdout: string[]; stderr: string[] }>;
+  /** a task's output: its last lines, at most `maxBytes` of each stream, read for at most 30 s */
+  taskLogs(taskId: string, maxBytes: number): Promise<TaskLog>;
   /** removes a service; never throws */
   removeService(id: string): Promise<void>;
   /** removes a config; never throws (a config still in use by a service going away is retried) */
@@ -82,7 +85,68 @@ export function demuxLogs(buf: Buffer): { stdout: string; stderr: string } {
   return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
 
-const lines = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
+/** A task's log as read: the last lines of each stream, and why it may be incomplete. */
+export interface TaskLog {
+  stdout: string[];
+  stderr: string[];
+  /** the engine's own complaint (its stream 3: "incomplete log stream"), a cut-off read, or a timeout */
+  error?: string;
+}
+
+/**
+ * A non-TTY log body read frame by frame as it arrives, keeping the last `maxBytes` of each stream as
+ * whole lines: a replica's trial is the last thing it writes, and a runner image that writes a
+ * gigabyte must not make the host hold it.
+ */
+export class LogTail {
+  private pending: Buffer = Buffer.alloc(0);
+  private readonly kept: Record<'out' | 'err', { lines: string[]; bytes: number; partial: string }> = {
+    out: { lines: [], bytes: 0, partial: '' },
+    err: { lines: [], bytes: 0, partial: '' },
+  };
+  private daemon: string | undefined;
+
+  constructor(private readonly maxBytes: number) {}
+
+  feed(chunk: Buffer): void {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at = 0;
+    while (at + 8 <= this.pending.length) {
+      const size = this.pending.readUInt32BE(at + 4);
+      if (at + 8 + size > this.pending.length) break;
+      const stream = this.pending[at] as number;
+      const body = this.pending.subarray(at + 8, at + 8 + size).toString('utf8');
+      if (stream === 3) this.daemon = body.trim().slice(0, 300);
+      else this.text(stream === 2 ? 'err' : 'out', body);
+      at += 8 + size;
+    }
+    this.pending = this.pending.subarray(at);
+  }
+
+  private text(which: 'out' | 'err', body: string): void {
+    const k = this.kept[which];
+    const parts = (k.partial + body).split('\n');
+    k.partial = (parts.pop() ?? '').slice(-this.maxBytes);
+    for (const line of parts) {
+      if (line.length === 0) continue;
+      k.lines.push(line);
+      k.bytes += line.length;
+      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= (k.lines.shift() as string).length;
+    }
+  }
+
+  result(cut?: string): TaskLog {
+    const lines = (which: 'out' | 'err') => {
+      const k = this.kept[which];
+      return k.partial ? [...k.lines, k.partial] : [...k.lines];
+    };
+    const error = this.daemon ?? cut ?? (this.pending.length > 0 ? 'the log ended inside a frame' : undefined);
+    return { stdout: lines('out'), stderr: lines('err'), ...(error ? { error } : {}) };
+  }
+}
+
+/** How long reading one task's log may take. */
+const LOG_READ_MS = 30_000;
 
 type RawTask = {
   ID: string;
@@ -119,16 +183,21 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
 export function swarmClient(docker: Docker): SwarmClient {
   return {
     async manager() {
+      const asked = Date.now();
       const info = (await call('reading the engine info', () => docker.info())) as {
         Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean; NodeID?: string };
+        SystemTime?: string;
       };
+      const answered = Date.now();
+      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
+      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
       const state = info.Swarm?.LocalNodeState ?? 'inactive';
       if (state !== 'active' || !info.Swarm?.ControlAvailable) {
         throw environmentError(
           `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === 'active' ? ' (a worker)' : ''} (docker swarm init, or point DOCKER_HOST at a manager)`,
         );
       }
-      return { nodeId: info.Swarm.NodeID ?? '' };
+      return { nodeId: info.Swarm.NodeID ?? '', clockOffsetMs };
     },
     async createConfig(name, data, labels) {
       const created = (await call(`creating config ${name}`, () =>
@@ -151,7 +220,6 @@ export function swarmClient(docker: Docker): SwarmClient {
               // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
               StopGracePeriod: 2_000_000_000,
               CapabilityDrop: ['ALL'],
-              Privileges: { NoNewPrivileges: true },
               Mounts: [{ Type: 'tmpfs', Target: '/tmp', TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
               Configs: spec.configs.map((c) => ({
                 ConfigID: c.id,
@@ -195,15 +263,45 @@ export function swarmClient(docker: Docker): SwarmClient {
       }));
     },
     async taskLogs(taskId, maxBytes) {
-      const body = await call('reading task logs', async () => {
-        const task = docker.getTask(taskId) as unknown as {
-          logs(o: Record<string, unknown>): Promise<Buffer | NodeJS.ReadableStream>;
-        };
-        return task.logs({ stdout: true, stderr: true, follow: false });
+      const stream = await call(
+        'reading task logs',
+        () =>
+          new Promise<NodeJS.ReadableStream>((resolve, reject) => {
+            // streamed, not buffered (dockerode buffers a log that is not followed, whatever its size)
+            docker.modem.dial(
+              {
+                path: `/tasks/${taskId}/logs?`,
+                method: 'GET',
+                options: { stdout: true, stderr: true, follow: false },
+                isStream: true,
+                statusCodes: {
+                  200: true,
+                  404: 'no such task',
+                  500: 'server error',
+                  503: 'node is not part of a swarm',
+                },
+              },
+              (err: Error | null, data: unknown) => (err ? reject(err) : resolve(data as NodeJS.ReadableStream)),
+            );
+          }),
+      );
+      const tail = new LogTail(maxBytes);
+      const cut = await new Promise<string | undefined>((resolve) => {
+        const timer = setTimeout(() => {
+          (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+          resolve(`reading it took more than ${LOG_READ_MS / 1000}s`);
+        }, LOG_READ_MS);
+        stream.on('data', (chunk: Buffer) => tail.feed(chunk));
+        stream.on('end', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
+        stream.on('error', (err: Error) => {
+          clearTimeout(timer);
+          resolve(err.message.split('\n')[0]);
+        });
       });
-      const buf = Buffer.isBuffer(body) ? body : await readBounded(body, maxBytes);
-      const { stdout, stderr } = demuxLogs(buf.subarray(0, maxBytes));
-      return { stdout: lines(stdout), stderr: lines(stderr) };
+      return tail.result(cut);
     },
     async removeService(id) {
       await docker
@@ -250,15 +348,4 @@ async function removeConfig(docker: Docker, id: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-}
-
-async function readBounded(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= maxBytes) break;
-  }
-  return Buffer.concat(chunks);
 }

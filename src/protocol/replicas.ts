@@ -80,8 +80,10 @@ function round2(v: number): number {
 
 /**
  * Several replicas' measurements of one trial as one. The replicas ran at once from a common start,
- * so the trial's duration is the longest window and rates are totals over it; the generator figures
- * are the busiest replica's (loop delay, CPU, busy share) and the threads and cores of all of them.
+ * so the trial's duration is the longest window and rates are totals over it. The generator figures
+ * are the worst replica's: the highest loop delay and busy share, and the busiest replica's CPU with
+ * its own threads and cores (CPU is judged against the cores it had, so summing every replica's cores
+ * would hide one saturated replica).
  */
 export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms: readonly string[]): ReplicaTrial {
   const [first] = parts;
@@ -101,6 +103,7 @@ export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms
   const bytes = sum((m) => (m.bytesPerSec * m.durationMs) / 1000);
   const merged = mergeHistograms(histograms);
   const busy = parts.some((m) => m.generator.busyPct !== undefined);
+  const busiest = parts.reduce((a, m) => (m.generator.cpuPct > a.generator.cpuPct ? m : a), first);
   const measurement: TrialMeasurement = {
     trial: first.trial,
     durationMs,
@@ -115,12 +118,12 @@ export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms
     latency: summarize(merged),
     connectionCloses: sum((m) => m.connectionCloses),
     generator: {
-      cpuPct: max((m) => m.generator.cpuPct),
+      cpuPct: busiest.generator.cpuPct,
       eventLoopDelayP99Us: max((m) => m.generator.eventLoopDelayP99Us),
       eventLoopDelayMaxUs: max((m) => m.generator.eventLoopDelayMaxUs),
       ...(busy ? { busyPct: max((m) => m.generator.busyPct ?? 0) } : {}),
-      threads: sum((m) => m.generator.threads ?? 1),
-      cores: sum((m) => m.generator.cores ?? 0),
+      ...(busiest.generator.threads !== undefined ? { threads: busiest.generator.threads } : {}),
+      ...(busiest.generator.cores !== undefined ? { cores: busiest.generator.cores } : {}),
     },
   };
   const checks = sumChecks(parts);

@@ -92,7 +92,12 @@ export function judgeTasks(
   return { state: tasks.some((t) => t.state === 'running') ? 'running' : 'waiting' };
 }
 
-export type ReplicaOutput = { task: SwarmTask; events: RunnerEvent[] };
+export type ReplicaOutput = {
+  task: SwarmTask;
+  events: RunnerEvent[];
+  /** why its log may be incomplete (the engine's complaint, a timeout) */
+  logError?: string;
+};
 
 /**
  * The replicas' events as one trial: each must have said hello with a distinct index 0..count-1,
@@ -109,18 +114,20 @@ export function replicaTrial(
     { length: count },
     () => undefined,
   );
-  for (const { task, events } of outputs) {
+  for (const { task, events, logError } of outputs) {
     const name = replicaName(task, byId);
+    const unread = logError ? ` (its log could not be read whole: ${logError})` : '';
     const fatal = events.find((e): e is Extract<RunnerEvent, { t: 'fatal' }> => e.t === 'fatal');
     if (fatal) throw new Error(`${name} failed: ${fatal.message}`);
     const notReady = events.find((e): e is Extract<RunnerEvent, { t: 'not-ready' }> => e.t === 'not-ready');
     if (notReady) throw new Error(`${name}: SUT never ready: ${notReady.url} (last: ${notReady.error})`);
     const hello = events.find((e): e is Extract<RunnerEvent, { t: 'hello' }> => e.t === 'hello');
     const index = hello?.replica;
-    if (index === undefined || index >= count) throw new Error(`${name} did not say which replica it is`);
+    if (index === undefined || index >= count) throw new Error(`${name} did not say which replica it is${unread}`);
     if (slots[index]) throw new Error(`${name} took replica ${index}'s share, which another replica ran too`);
     const trial = events.find((e): e is Extract<RunnerEvent, { t: 'trial' }> => e.t === 'trial');
-    if (!trial || !events.some((e) => e.t === 'done')) throw new Error(`${name} ended without reporting its trial`);
+    if (!trial || !events.some((e) => e.t === 'done'))
+      throw new Error(`${name} ended without reporting its trial${unread}`);
     const measure = events.find(
       (e): e is Extract<RunnerEvent, { t: 'stage' }> => e.t === 'stage' && e.stage === 'measure',
     );

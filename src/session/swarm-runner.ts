@@ -1,4 +1,5 @@
-// Runner replicas on a Docker Swarm: each trial is one replicated-job service of `replicas` tasks on
+// Runner replicas on a Docker Swarm: each trial is one replicated service of `replicas` tasks, never
+// restarted, on
 // the SUT's overlay network(s). The plan (with the trial and a common start time) and the runner
 // script go in as swarm configs; each task runs its share and exits; the host watches the tasks and
 // their nodes, reads every replica's events from its task's log, merges them into one trial and hands
@@ -45,6 +46,8 @@ export interface SwarmRunnerOptions {
 
 export class SwarmRunner implements RunnerHandle {
   private scriptConfig: { id: string; name: string } | undefined;
+  /** the manager's clock ahead of ours, ms: start times are set and judged by the swarm's clock */
+  private clockOffsetMs = 0;
   private trials = 0;
   private failure: Error | undefined;
   private ended = false;
@@ -60,7 +63,8 @@ export class SwarmRunner implements RunnerHandle {
   /** Checks the engine is a swarm manager and puts the runner script in a config. */
   static async start(opts: SwarmRunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<SwarmRunner> {
     const runner = new SwarmRunner(opts, onEvent);
-    await opts.swarm.manager();
+    const { clockOffsetMs } = await opts.swarm.manager();
+    runner.clockOffsetMs = clockOffsetMs;
     const problem = placementProblem(await opts.swarm.nodes(), opts.replicas, opts.placement?.maxPerNode);
     if (problem) throw environmentError(`${opts.prefix}${problem}`);
     const name = `perfgate-${opts.runId}-runner-script`;
@@ -101,7 +105,7 @@ export class SwarmRunner implements RunnerHandle {
   private async runTrial(cmd: TrialOrder): Promise<void> {
     const { swarm, runId, labels, replicas, prefix } = this.opts;
     const n = ++this.trials;
-    const startAtEpochMs = this.opts.now() + this.opts.leadMs;
+    const startAtEpochMs = this.swarmNow() + this.opts.leadMs;
     const plan: RunnerPlan = { ...this.opts.plan, replicas: { count: replicas, trial: cmd, startAtEpochMs } };
     const planName = `perfgate-${runId}-plan-${n}`;
     const planId = await swarm.createConfig(planName, Buffer.from(JSON.stringify(plan)), labels);
@@ -127,17 +131,26 @@ export class SwarmRunner implements RunnerHandle {
           { ...script, path: SCRIPT_PATH },
           { id: planId, name: planName, path: PLAN_PATH },
         ],
-        env: ['NODE_ENV=production', 'PERF_GATE_SWARM_SLOT={{.Task.Slot}}'],
+        // PERF_GATE_REPLICA set empty: an image's own ENV must not give every replica one index
+        env: [
+          'NODE_ENV=production',
+          'PERF_GATE_REPLICA=',
+          'JOB_COMPLETION_INDEX=',
+          'PERF_GATE_SWARM_SLOT={{.Task.Slot}}',
+        ],
         command: ['node', '-e', REPLICA_BOOT],
       });
       this.onEvent({ t: 'stage', ...cmd, stage: 'measure' });
       const { tasks, nodes } = await this.watch(serviceId, cmd, startAtEpochMs);
       const outputs: ReplicaOutput[] = [];
+      const byId = new Map(nodes.map((node) => [node.id, node]));
       for (const task of tasks) {
         const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
         const events = logs.stdout.map(parseEventLine).filter((e): e is RunnerEvent => e !== undefined);
-        for (const e of events) if (e.t === 'warning') this.onEvent({ t: 'warning', message: `replica ${e.message}` });
-        outputs.push({ task, events });
+        for (const e of events) {
+          if (e.t === 'warning') this.onEvent({ t: 'warning', message: `${replicaName(task, byId)}: ${e.message}` });
+        }
+        outputs.push({ task, events, ...(logs.error ? { logError: logs.error } : {}) });
       }
       let merged: ReturnType<typeof replicaTrial>;
       try {
@@ -171,7 +184,8 @@ export class SwarmRunner implements RunnerHandle {
     cmd: TrialOrder,
     startAtEpochMs: number,
   ): Promise<{ tasks: Awaited<ReturnType<SwarmClient['tasks']>>; nodes: SwarmNode[] }> {
-    const { swarm, prefix, replicas, now } = this.opts;
+    const { swarm, prefix, replicas } = this.opts;
+    const now = () => this.swarmNow();
     const limit = this.opts.deadlineMs(cmd);
     const deadline = limit === undefined ? undefined : startAtEpochMs + limit;
     for (;;) {
@@ -186,8 +200,10 @@ export class SwarmRunner implements RunnerHandle {
         throw environmentError(`${prefix}${said ?? verdict.why}`);
       }
       if (deadline !== undefined && now() > deadline) {
+        const byId = new Map(nodes.map((node) => [node.id, node]));
+        const open = tasks.filter((t) => t.state !== 'complete').map((t) => `${replicaName(t, byId)} (${t.state})`);
         throw environmentError(
-          `${prefix}runner replicas did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round((limit as number) / 1000)}s of its start`,
+          `${prefix}runner replicas did not finish trial ${cmd.trial} of ${cmd.scenario}/${cmd.phase} within ${Math.round((limit as number) / 1000)}s of its start: ${open.join(', ') || 'every task ended, but not as complete'}`,
         );
       }
       const crash = await this.opts.crashed();
@@ -210,6 +226,10 @@ export class SwarmRunner implements RunnerHandle {
       if (e.t === 'not-ready') return `${name}: SUT never ready: ${e.url} (last: ${e.error})`;
     }
     return undefined;
+  }
+
+  private swarmNow(): number {
+    return this.opts.now() + this.clockOffsetMs;
   }
 
   private serial<T>(step: () => Promise<T>): Promise<T> {
