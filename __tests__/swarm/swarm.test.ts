@@ -157,4 +157,30 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
     );
     expect(await settledLeftovers()).toEqual([]);
   }, 240_000);
+
+  it('SIGTERM mid-trial: exit 143 after the teardown, nothing left on the swarm or any node', async () => {
+    const dir = tempDir();
+    const run = startCli(
+      [
+        'run',
+        '--config',
+        join(FIXTURE, 'perf-gate.kill.yml'),
+        '--mode',
+        'update',
+        '--baseline-dir',
+        join(dir, 'baselines'),
+        '--out',
+        dir,
+      ],
+      { DOCKER_HOST: dockerHost },
+    );
+    await until(() => run.output().includes('measure started'), 120_000);
+    // the replicas are running their share of the 30 s phase
+    await new Promise((r) => setTimeout(r, 10_000));
+    run.child.kill('SIGTERM');
+    const result = await run.done;
+    expect(result.code).toBe(143);
+    expect(result.stderr).toContain('SIGTERM: tearing down');
+    expect(await settledLeftovers()).toEqual([]);
+  }, 240_000);
 });
