@@ -92779,7 +92779,10 @@ var configSchema = external_exports.strictObject({
         )
       ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
       "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
-    }).optional().describe("where the runner replicas run on the swarm")
+    }).optional().describe("where the runner replicas run on the swarm"),
+    "start-lead": durationIn(1e3, 10 * 6e4, "1s to 10m").optional().describe(
+      "on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late"
+    )
   }).optional(),
   gate: external_exports.strictObject({
     against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
@@ -92820,6 +92823,7 @@ function configJsonSchema() {
 }
 
 // src/config/distributed.ts
+var DEFAULT_START_LEAD_MS = 15e3;
 function onSwarm(config2) {
   return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
 }
@@ -92843,6 +92847,11 @@ function readDistributed(raw, scenarios, problems) {
     );
   }
   const placement = raw.runner?.placement;
+  if (raw.runner?.["start-lead"] !== void 0 && !swarm) {
+    problems.push(
+      "runner.start-lead: the common start of runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
+    );
+  }
   if (placement && !swarm) {
     problems.push(
       "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
@@ -92860,9 +92869,11 @@ function readDistributed(raw, scenarios, problems) {
       }
     });
   }
+  const lead = raw.runner?.["start-lead"];
   return {
     replicas,
     orchestrator,
+    startLeadMs: lead !== void 0 ? parseDurationMs(lead) : DEFAULT_START_LEAD_MS,
     ...placement ? {
       placement: {
         constraints: placement.constraints ?? [],
@@ -97918,7 +97929,7 @@ var SwarmSession = class _SwarmSession {
         script: spec.script,
         plan: spec.plan,
         prefix: this.prefix,
-        leadMs: this.opts.leadMs ?? 8e3,
+        leadMs: this.opts.leadMs ?? 15e3,
         graceMs: this.opts.graceMs ?? 5e3,
         pollMs: this.opts.pollMs ?? 250,
         deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs),
@@ -98065,6 +98076,7 @@ function swarmSpec(deps, opts, side) {
         healthTimeoutS: opts.healthTimeoutS,
         ...side.target ? { external: { network: side.target.network } } : {},
         replicas: side.onSwarm.replicas,
+        leadMs: side.onSwarm.startLeadMs,
         ...side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}
       },
       { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now }
@@ -99649,6 +99661,7 @@ async function measure(opts, deps, p, run2) {
       s.target,
       onSwarm(config2) ? {
         replicas: config2.runner.replicas,
+        startLeadMs: config2.runner.startLeadMs,
         ...config2.runner.placement ? { placement: config2.runner.placement } : {}
       } : void 0
     )

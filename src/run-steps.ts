@@ -81,6 +81,7 @@ export interface RunDeps {
 export interface SwarmPlacement {
   replicas: number;
   placement?: { constraints: string[]; maxPerNode?: number };
+  startLeadMs: number;
 }
 
 /** The files a run writes (results, report, baselines, JUnit/CSV, history) and the history it reads. */
@@ -274,6 +275,7 @@ function swarmSpec(
           healthTimeoutS: opts.healthTimeoutS,
           ...(side.target ? { external: { network: side.target.network } } : {}),
           replicas: side.onSwarm.replicas,
+          leadMs: side.onSwarm.startLeadMs,
           ...(side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}),
         },
         { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now },

@@ -199,6 +199,7 @@ async function measure(
       onSwarm(config)
         ? {
             replicas: config.runner.replicas,
+            startLeadMs: config.runner.startLeadMs,
             ...(config.runner.placement ? { placement: config.runner.placement } : {}),
           }
         : undefined,

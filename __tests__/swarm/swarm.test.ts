@@ -143,9 +143,9 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
         )
       );
     }, 120_000);
-    // past the common start (8 s ahead of the job) and into the 30 s phase
+    // past the common start (15 s ahead of the job) and into the 30 s phase
     await until(() => run.output().includes('measure started'), 60_000);
-    await new Promise((r) => setTimeout(r, 11_000));
+    await new Promise((r) => setTimeout(r, 19_000));
     onNode(3, ['kill', container]);
     const result = await run.done;
     expect(result.code).toBe(3);
@@ -175,8 +175,8 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
       { DOCKER_HOST: dockerHost },
     );
     await until(() => run.output().includes('measure started'), 120_000);
-    // the replicas are running their share of the 30 s phase
-    await new Promise((r) => setTimeout(r, 10_000));
+    // past the common start (15 s ahead): the replicas are running their share of the 30 s phase
+    await new Promise((r) => setTimeout(r, 19_000));
     run.child.kill('SIGTERM');
     const result = await run.done;
     expect(result.code).toBe(143);

@@ -114,7 +114,7 @@ describe('parseConfigText: the SPEC §2 example', () => {
       ready: [{ url: 'http://api:8080/health', timeoutMs: 60_000 }],
       orchestrator: 'compose',
     });
-    expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1, replicas: 1 });
+    expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1, replicas: 1, startLeadMs: 15_000 });
     expect(config.scenarios).toHaveLength(1);
     const s = config.scenarios[0]!;
     expect(s.name).toBe('search');
@@ -150,7 +150,7 @@ describe('parseConfigText: the SPEC §2 example', () => {
 describe('parseConfigText: defaults', () => {
   it('fills in runner, sut, warm-up, trials, method and thresholds', () => {
     const config = valid(minimal());
-    expect(config.runner).toEqual({ image: 'node:22-slim', workers: 1, replicas: 1 });
+    expect(config.runner).toEqual({ image: 'node:22-slim', workers: 1, replicas: 1, startLeadMs: 15_000 });
     expect(config.sut).toEqual({
       composeFiles: ['/ws/docker-compose.yml'],
       services: [],

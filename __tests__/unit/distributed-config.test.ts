@@ -40,7 +40,14 @@ describe('distributed keys: read', () => {
 
   it.each<[string, string, string, Partial<Config['runner']>, 'compose' | 'swarm']>([
     ['a stack with one runner', SWARM, '', { replicas: 1 }, 'swarm'],
-    ['a stack with 3 replicas', SWARM, '  replicas: 3', { replicas: 3 }, 'swarm'],
+    ['a stack with 3 replicas', SWARM, '  replicas: 3', { replicas: 3, startLeadMs: 15_000 }, 'swarm'],
+    [
+      'a start lead of its own',
+      SWARM,
+      '  replicas: 2\n  start-lead: 30s',
+      { replicas: 2, startLeadMs: 30_000 },
+      'swarm',
+    ],
     [
       'placement: constraints and max-per-node',
       SWARM,
@@ -99,6 +106,18 @@ describe('distributed keys: refused, one line per problem', () => {
       ['runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm'],
     ],
     ['replicas 0', config(SWARM, '  replicas: 0'), ['runner.replicas: must be an integer from 1 to 64']],
+    [
+      'a start lead with nothing on a swarm',
+      config(SUT, '  start-lead: 30s'),
+      [
+        'runner.start-lead: the common start of runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm',
+      ],
+    ],
+    [
+      'a start lead past 10 minutes',
+      config(SWARM, '  start-lead: 11m'),
+      ['runner.start-lead: must be a duration from 1s to 10m'],
+    ],
     ['replicas 65', config(SWARM, '  replicas: 65'), ['runner.replicas: must be an integer from 1 to 64']],
     [
       'a constraint that is not one',

@@ -4,6 +4,14 @@
 import { openLoopLimits } from '../protocol/plan.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import type { Config, Scenario } from './types.js';
+import { parseDurationMs } from '../units.js';
+
+/**
+ * How far ahead of a trial's creation its replicas' common start lies by default: for the swarm to
+ * schedule and start them and for their ready probes. 8 s was too little on the nested test swarm
+ * (a replica ready 20 s after the start once, in the 25th trial of a bench).
+ */
+export const DEFAULT_START_LEAD_MS = 15_000;
 
 /** Whether the runners of this config run as a swarm job (else: one container beside compose). */
 export function onSwarm(config: Pick<Config, 'sut' | 'runner'>): boolean {
@@ -15,7 +23,12 @@ export function readDistributed(
   raw: RawConfig,
   scenarios: readonly Scenario[],
   problems: string[],
-): { replicas: number; placement?: { constraints: string[]; maxPerNode?: number }; orchestrator: 'compose' | 'swarm' } {
+): {
+  replicas: number;
+  placement?: { constraints: string[]; maxPerNode?: number };
+  startLeadMs: number;
+  orchestrator: 'compose' | 'swarm';
+} {
   const replicas = raw.runner?.replicas ?? 1;
   const orchestrator = raw.sut?.orchestrator ?? 'compose';
   const swarm = orchestrator === 'swarm' || replicas > 1;
@@ -35,6 +48,11 @@ export function readDistributed(
     );
   }
   const placement = raw.runner?.placement;
+  if (raw.runner?.['start-lead'] !== undefined && !swarm) {
+    problems.push(
+      'runner.start-lead: the common start of runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm',
+    );
+  }
   if (placement && !swarm) {
     problems.push(
       'runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm',
@@ -53,9 +71,11 @@ export function readDistributed(
       }
     });
   }
+  const lead = raw.runner?.['start-lead'];
   return {
     replicas,
     orchestrator,
+    startLeadMs: lead !== undefined ? (parseDurationMs(lead) as number) : DEFAULT_START_LEAD_MS,
     ...(placement
       ? {
           placement: {

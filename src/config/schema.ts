@@ -236,6 +236,11 @@ export const configSchema = z
           })
           .optional()
           .describe('where the runner replicas run on the swarm'),
+        'start-lead': durationIn(1000, 10 * 60_000, '1s to 10m')
+          .optional()
+          .describe(
+            'on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late',
+          ),
       })
       .optional(),
     gate: z

@@ -157,6 +157,8 @@ export interface Config {
     replicas: number;
     /** where the replicas run: swarm placement constraints, and at most this many on a node */
     placement?: { constraints: string[]; maxPerNode?: number };
+    /** on a swarm: how far ahead of a trial's creation its common start lies, ms */
+    startLeadMs: number;
   };
   /** what `mode: auto` gates a pull request against */
   gate: {

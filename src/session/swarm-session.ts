@@ -20,7 +20,7 @@ export interface SwarmSessionOptions {
   external?: { network: string };
   replicas: number;
   placement?: { constraints: string[]; maxPerNode?: number };
-  /** how far ahead a trial's common start lies, ms (default 8 s: schedule, start, probe) */
+  /** how far ahead a trial's common start lies, ms (default 15 s: schedule, start, probe) */
   leadMs?: number;
   /** past the common start, how long a replica may still be unscheduled, ms (default 5 s) */
   graceMs?: number;
@@ -111,7 +111,7 @@ export class SwarmSession {
         script: spec.script,
         plan: spec.plan,
         prefix: this.prefix,
-        leadMs: this.opts.leadMs ?? 8000,
+        leadMs: this.opts.leadMs ?? 15_000,
         graceMs: this.opts.graceMs ?? 5000,
         pollMs: this.opts.pollMs ?? 250,
         deadlineMs: (cmd) => trialDeadlineMs(spec.plan, cmd, this.opts.trialSlackMs),
