@@ -9,7 +9,7 @@ import { parseDurationMs } from '../units.js';
 /**
  * How far ahead of a trial's creation its replicas' common start lies by default: for the swarm to
  * schedule and start them and for their ready probes. 8 s was too little on the nested test swarm
- * (a replica ready 20 s after the start once, in the 25th trial of a bench).
+ * (a replica ready 20 s after the start once, in the 28th trial of a bench).
  */
 export const DEFAULT_START_LEAD_MS = 15_000;
 
