@@ -95205,9 +95205,10 @@ var LogTail = class {
   }
   maxBytes;
   pending = Buffer.alloc(0);
+  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
   kept = {
-    out: { lines: [], bytes: 0, partial: "" },
-    err: { lines: [], bytes: 0, partial: "" }
+    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
+    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) }
   };
   daemon;
   feed(chunk) {
@@ -95217,28 +95218,31 @@ var LogTail = class {
       const size = this.pending.readUInt32BE(at + 4);
       if (at + 8 + size > this.pending.length) break;
       const stream = this.pending[at];
-      const body = this.pending.subarray(at + 8, at + 8 + size).toString("utf8");
-      if (stream === 3) this.daemon = body.trim().slice(0, 300);
-      else this.text(stream === 2 ? "err" : "out", body);
+      const body = this.pending.subarray(at + 8, at + 8 + size);
+      if (stream === 3) this.daemon = body.toString("utf8").trim().slice(0, 300);
+      else this.bytes(stream === 2 ? "err" : "out", body);
       at += 8 + size;
     }
     this.pending = this.pending.subarray(at);
   }
-  text(which, body) {
+  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
+  bytes(which, body) {
     const k = this.kept[which];
-    const parts = (k.partial + body).split("\n");
-    k.partial = (parts.pop() ?? "").slice(-this.maxBytes);
-    for (const line of parts) {
+    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
+    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+      const line = rest.subarray(0, nl).toString("utf8");
+      rest = rest.subarray(nl + 1);
       if (line.length === 0) continue;
       k.lines.push(line);
       k.bytes += line.length;
       while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
     }
+    k.partial = rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
   }
   result(cut) {
     const lines = (which) => {
       const k = this.kept[which];
-      return k.partial ? [...k.lines, k.partial] : [...k.lines];
+      return k.partial.length ? [...k.lines, k.partial.toString("utf8")] : [...k.lines];
     };
     const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
     return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };

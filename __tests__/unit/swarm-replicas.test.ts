@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stackOverride, unconverged, type StackService } from '../../src/docker/stack.js';
-import {
-  demuxLogs,
-  type JobSpec,
-  LogTail,
-  type SwarmClient,
-  type SwarmNode,
-  type SwarmTask,
-} from '../../src/docker/swarm.js';
+import { type JobSpec, LogTail, type SwarmClient, type SwarmNode, type SwarmTask } from '../../src/docker/swarm.js';
 import { SwarmRunner } from '../../src/session/swarm-runner.js';
 import type { ComposeModel } from '../../src/docker/compose.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
@@ -631,7 +624,7 @@ describe('unconverged', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// swarm.ts: demuxLogs
+// swarm.ts: LogTail
 
 function frame(stream: number, text: string | Buffer): Buffer {
   const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
@@ -640,37 +633,6 @@ function frame(stream: number, text: string | Buffer): Buffer {
   header.writeUInt32BE(body.length, 4);
   return Buffer.concat([header, body]);
 }
-
-describe('demuxLogs', () => {
-  const euro = Buffer.from('€', 'utf8'); // 3 bytes
-  it.each<[string, Buffer, { stdout: string; stderr: string }]>([
-    ['an empty buffer', Buffer.alloc(0), { stdout: '', stderr: '' }],
-    [
-      'stdout and stderr frames interleaved',
-      Buffer.concat([frame(1, 'a\n'), frame(2, 'E1\n'), frame(1, 'b\n'), frame(2, 'E2\n'), frame(1, 'c')]),
-      { stdout: 'a\nb\nc', stderr: 'E1\nE2\n' },
-    ],
-    [
-      'a truncated last frame keeps what is there',
-      Buffer.concat([frame(1, 'one\n'), frame(2, 'err\n'), frame(1, 'two\nthree\n')]).subarray(0, -4),
-      { stdout: 'one\ntwo\nth', stderr: 'err\n' },
-    ],
-    [
-      'a last header shorter than 8 bytes is ignored',
-      Buffer.concat([frame(1, 'x\n'), frame(2, 'y\n'), Buffer.from([2, 0, 0, 0, 0])]),
-      { stdout: 'x\n', stderr: 'y\n' },
-    ],
-    ['only a partial header', Buffer.from([1, 0, 0]), { stdout: '', stderr: '' }],
-    ['an empty frame', Buffer.concat([frame(1, ''), frame(2, 'z')]), { stdout: '', stderr: 'z' }],
-    [
-      'a character split across two frames of one stream is whole',
-      Buffer.concat([frame(1, euro.subarray(0, 1)), frame(2, 'e'), frame(1, euro.subarray(1))]),
-      { stdout: '€', stderr: 'e' },
-    ],
-  ])('%s', (_label, buf, expected) => {
-    expect(demuxLogs(buf)).toStrictEqual(expected);
-  });
-});
 
 describe('LogTail: a task log read as it streams, bounded', () => {
   /** feeds `body` cut into pieces of `step` bytes */
@@ -696,6 +658,40 @@ describe('LogTail: a task log read as it streams, bounded', () => {
     const { stdout } = fed(100, body, 7).result();
     expect(stdout.slice(-2)).toEqual(['@@perf-gate {"t":"trial"}', '@@perf-gate {"t":"done"}']);
     expect(stdout.join('').length).toBeLessThanOrEqual(100);
+  });
+
+  const euro = Buffer.from('€', 'utf8'); // 3 bytes
+  it.each<[string, Buffer, { stdout: string[]; stderr: string[]; error?: string }]>([
+    ['an empty body', Buffer.alloc(0), { stdout: [], stderr: [] }],
+    [
+      'stdout and stderr frames interleaved',
+      Buffer.concat([frame(1, 'a\n'), frame(2, 'E1\n'), frame(1, 'b\n'), frame(2, 'E2\n'), frame(1, 'c')]),
+      { stdout: ['a', 'b', 'c'], stderr: ['E1', 'E2'] },
+    ],
+    [
+      'a last header shorter than 8 bytes',
+      Buffer.concat([frame(1, 'x\n'), frame(2, 'y\n'), Buffer.from([2, 0, 0, 0, 0])]),
+      { stdout: ['x'], stderr: ['y'], error: 'the log ended inside a frame' },
+    ],
+    [
+      'only a partial header',
+      Buffer.from([1, 0, 0]),
+      { stdout: [], stderr: [], error: 'the log ended inside a frame' },
+    ],
+    ['an empty frame', Buffer.concat([frame(1, ''), frame(2, 'z')]), { stdout: [], stderr: ['z'] }],
+    [
+      'a character split across two frames of one stream is whole',
+      Buffer.concat([
+        frame(1, euro.subarray(0, 1)),
+        frame(2, 'e'),
+        frame(1, Buffer.concat([euro.subarray(1), Buffer.from('\n')])),
+      ]),
+      { stdout: ['€'], stderr: ['e'] },
+    ],
+  ])('%s', (_label, body, expected) => {
+    for (let step = 1; step <= Math.max(1, body.length); step++) {
+      expect(fed(1000, body, step).result()).toStrictEqual(expected);
+    }
   });
 
   it('reports the engine’s own complaint (stream 3), a frame cut off, and a read cut short', () => {

@@ -70,21 +70,6 @@ export interface SwarmClient {
   sweep(runId: string): Promise<string[]>;
 }
 
-/** Splits a non-TTY log body (8-byte frame headers: stream, 0, 0, 0, length) into stdout and stderr text. */
-export function demuxLogs(buf: Buffer): { stdout: string; stderr: string } {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  let at = 0;
-  while (at + 8 <= buf.length) {
-    const stream = buf[at] as number;
-    const size = buf.readUInt32BE(at + 4);
-    const body = buf.subarray(at + 8, Math.min(buf.length, at + 8 + size));
-    (stream === 2 ? err : out).push(body);
-    at += 8 + size;
-  }
-  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
-
 /** A task's log as read: the last lines of each stream, and why it may be incomplete. */
 export interface TaskLog {
   stdout: string[];
@@ -100,9 +85,10 @@ export interface TaskLog {
  */
 export class LogTail {
   private pending: Buffer = Buffer.alloc(0);
-  private readonly kept: Record<'out' | 'err', { lines: string[]; bytes: number; partial: string }> = {
-    out: { lines: [], bytes: 0, partial: '' },
-    err: { lines: [], bytes: 0, partial: '' },
+  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
+  private readonly kept: Record<'out' | 'err', { lines: string[]; bytes: number; partial: Buffer }> = {
+    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
+    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
   };
   private daemon: string | undefined;
 
@@ -115,30 +101,34 @@ export class LogTail {
       const size = this.pending.readUInt32BE(at + 4);
       if (at + 8 + size > this.pending.length) break;
       const stream = this.pending[at] as number;
-      const body = this.pending.subarray(at + 8, at + 8 + size).toString('utf8');
-      if (stream === 3) this.daemon = body.trim().slice(0, 300);
-      else this.text(stream === 2 ? 'err' : 'out', body);
+      const body = this.pending.subarray(at + 8, at + 8 + size);
+      if (stream === 3) this.daemon = body.toString('utf8').trim().slice(0, 300);
+      else this.bytes(stream === 2 ? 'err' : 'out', body);
       at += 8 + size;
     }
     this.pending = this.pending.subarray(at);
   }
 
-  private text(which: 'out' | 'err', body: string): void {
+  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
+  private bytes(which: 'out' | 'err', body: Buffer): void {
     const k = this.kept[which];
-    const parts = (k.partial + body).split('\n');
-    k.partial = (parts.pop() ?? '').slice(-this.maxBytes);
-    for (const line of parts) {
+    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
+    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+      const line = rest.subarray(0, nl).toString('utf8');
+      rest = rest.subarray(nl + 1);
       if (line.length === 0) continue;
       k.lines.push(line);
       k.bytes += line.length;
       while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= (k.lines.shift() as string).length;
     }
+    k.partial =
+      rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
   }
 
   result(cut?: string): TaskLog {
     const lines = (which: 'out' | 'err') => {
       const k = this.kept[which];
-      return k.partial ? [...k.lines, k.partial] : [...k.lines];
+      return k.partial.length ? [...k.lines, k.partial.toString('utf8')] : [...k.lines];
     };
     const error = this.daemon ?? cut ?? (this.pending.length > 0 ? 'the log ended inside a frame' : undefined);
     return { stdout: lines('out'), stderr: lines('err'), ...(error ? { error } : {}) };
