@@ -92,6 +92,15 @@ export function judgeTasks(
   return { state: tasks.some((t) => t.state === 'running') ? 'running' : 'waiting' };
 }
 
+/** A replica's own account of its failure (its `fatal`, else its `not-ready` event), as the line naming it. */
+export function ownFailure(name: string, events: readonly RunnerEvent[]): string | undefined {
+  const fatal = events.find((e): e is Extract<RunnerEvent, { t: 'fatal' }> => e.t === 'fatal');
+  if (fatal) return `${name} failed: ${fatal.message}`;
+  const notReady = events.find((e): e is Extract<RunnerEvent, { t: 'not-ready' }> => e.t === 'not-ready');
+  if (notReady) return `${name}: SUT never ready: ${notReady.url} (last: ${notReady.error})`;
+  return undefined;
+}
+
 export type ReplicaOutput = {
   task: SwarmTask;
   events: RunnerEvent[];
@@ -117,10 +126,8 @@ export function replicaTrial(
   for (const { task, events, logError } of outputs) {
     const name = replicaName(task, byId);
     const unread = logError ? ` (its log could not be read whole: ${logError})` : '';
-    const fatal = events.find((e): e is Extract<RunnerEvent, { t: 'fatal' }> => e.t === 'fatal');
-    if (fatal) throw new Error(`${name} failed: ${fatal.message}`);
-    const notReady = events.find((e): e is Extract<RunnerEvent, { t: 'not-ready' }> => e.t === 'not-ready');
-    if (notReady) throw new Error(`${name}: SUT never ready: ${notReady.url} (last: ${notReady.error})`);
+    const failed = ownFailure(name, events);
+    if (failed) throw new Error(failed);
     const hello = events.find((e): e is Extract<RunnerEvent, { t: 'hello' }> => e.t === 'hello');
     const index = hello?.replica;
     if (index === undefined || index >= count) throw new Error(`${name} did not say which replica it is${unread}`);

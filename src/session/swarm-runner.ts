@@ -10,7 +10,14 @@ import { environmentError } from '../errors.js';
 import { parseEventLine } from '../protocol/validate.js';
 import type { RunnerEvent, RunnerPlan, TrialOrder } from '../protocol/plan.js';
 import type { SwarmClient, SwarmNode } from '../docker/swarm.js';
-import { judgeTasks, placementProblem, replicaTrial, replicaName, type ReplicaOutput } from './replica-tasks.js';
+import {
+  judgeTasks,
+  ownFailure,
+  placementProblem,
+  replicaTrial,
+  replicaName,
+  type ReplicaOutput,
+} from './replica-tasks.js';
 import { PLAN_PATH, REPLICA_BOOT, SCRIPT_PATH } from './replica-boot.js';
 import type { RunnerHandle } from './sut-session.js';
 
@@ -42,6 +49,11 @@ export interface SwarmRunnerOptions {
   crashed: () => Promise<Error | undefined>;
   now: () => number;
   log: (line: string) => void;
+}
+
+/** The runner events among a replica's stdout lines (each checked as the host checks a runner's). */
+function eventsOf(stdout: readonly string[]): RunnerEvent[] {
+  return stdout.map(parseEventLine).filter((e): e is RunnerEvent => e !== undefined);
 }
 
 export class SwarmRunner implements RunnerHandle {
@@ -146,7 +158,7 @@ export class SwarmRunner implements RunnerHandle {
       const byId = new Map(nodes.map((node) => [node.id, node]));
       for (const task of tasks) {
         const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
-        const events = logs.stdout.map(parseEventLine).filter((e): e is RunnerEvent => e !== undefined);
+        const events = eventsOf(logs.stdout);
         for (const e of events) {
           if (e.t === 'warning') this.onEvent({ t: 'warning', message: `${replicaName(task, byId)}: ${e.message}` });
         }
@@ -219,13 +231,7 @@ export class SwarmRunner implements RunnerHandle {
   ): Promise<string | undefined> {
     const logs = await this.opts.swarm.taskLogs(task.id, MAX_LOG_BYTES).catch(() => undefined);
     if (!logs) return undefined;
-    const events = logs.stdout.map(parseEventLine).filter((e): e is RunnerEvent => e !== undefined);
-    const name = replicaName(task, new Map(nodes.map((n) => [n.id, n])));
-    for (const e of events) {
-      if (e.t === 'fatal') return `${name} failed: ${e.message}`;
-      if (e.t === 'not-ready') return `${name}: SUT never ready: ${e.url} (last: ${e.error})`;
-    }
-    return undefined;
+    return ownFailure(replicaName(task, new Map(nodes.map((n) => [n.id, n]))), eventsOf(logs.stdout));
   }
 
   private swarmNow(): number {
