@@ -95712,6 +95712,24 @@ function unionStatuses(parts) {
   const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
   return all.size > 0 ? [...all].sort() : void 0;
 }
+function sumOutcomes(parts) {
+  const statusCodes = {};
+  const errors = {};
+  for (const p of parts) {
+    addCounts(statusCodes, p.statusCodes);
+    addCounts(errors, p.errors);
+  }
+  const optional2 = {};
+  const checks = sumChecks(parts);
+  if (checks) optional2.checks = checks;
+  const expected = unionStatuses(parts);
+  if (expected) optional2.expectedStatuses = expected;
+  const open2 = sumOpenCounts(parts);
+  if (open2) optional2.open = open2;
+  const delivery = sumDelivery(parts);
+  if (delivery) optional2.delivery = delivery;
+  return { statusCodes, errors, optional: optional2 };
+}
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -97101,12 +97119,7 @@ function round2(v) {
 function mergeMeasurements(parts, histograms) {
   const [first] = parts;
   if (!first) throw new Error("no replica measurements to merge");
-  const statusCodes = {};
-  const errors = {};
-  for (const p of parts) {
-    addCounts(statusCodes, p.statusCodes);
-    addCounts(errors, p.errors);
-  }
+  const { statusCodes, errors, optional: optional2 } = sumOutcomes(parts);
   const sum = (f) => parts.reduce((a, m) => a + f(m), 0);
   const max2 = (f) => parts.reduce((a, m) => Math.max(a, f(m)), 0);
   const durationMs = max2((m) => m.durationMs);
@@ -97138,14 +97151,7 @@ function mergeMeasurements(parts, histograms) {
       ...busiest.generator.cores !== void 0 ? { cores: busiest.generator.cores } : {}
     }
   };
-  const checks = sumChecks(parts);
-  if (checks) measurement.checks = checks;
-  const expected = unionStatuses(parts);
-  if (expected) measurement.expectedStatuses = expected;
-  const open2 = sumOpenCounts(parts);
-  if (open2) measurement.open = open2;
-  const delivery = sumDelivery(parts);
-  if (delivery) measurement.delivery = delivery;
+  Object.assign(measurement, optional2);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };
@@ -97235,6 +97241,13 @@ function judgeTasks(tasks, nodes, replicas, now, startAtEpochMs, graceMs) {
   }
   return { state: tasks.some((t) => t.state === "running") ? "running" : "waiting" };
 }
+function ownFailure(name2, events) {
+  const fatal = events.find((e) => e.t === "fatal");
+  if (fatal) return `${name2} failed: ${fatal.message}`;
+  const notReady = events.find((e) => e.t === "not-ready");
+  if (notReady) return `${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`;
+  return void 0;
+}
 function replicaTrial(outputs, nodes, count3) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const slots = Array.from(
@@ -97244,10 +97257,8 @@ function replicaTrial(outputs, nodes, count3) {
   for (const { task, events, logError } of outputs) {
     const name2 = replicaName(task, byId);
     const unread = logError ? ` (its log could not be read whole: ${logError})` : "";
-    const fatal = events.find((e) => e.t === "fatal");
-    if (fatal) throw new Error(`${name2} failed: ${fatal.message}`);
-    const notReady = events.find((e) => e.t === "not-ready");
-    if (notReady) throw new Error(`${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`);
+    const failed = ownFailure(name2, events);
+    if (failed) throw new Error(failed);
     const hello = events.find((e) => e.t === "hello");
     const index = hello?.replica;
     if (index === void 0 || index >= count3) throw new Error(`${name2} did not say which replica it is${unread}`);
@@ -97288,6 +97299,9 @@ var REPLICA_BOOT = [
 
 // src/session/swarm-runner.ts
 var MAX_LOG_BYTES = 32 * 1024 * 1024;
+function eventsOf(stdout) {
+  return stdout.map(parseEventLine).filter((e) => e !== void 0);
+}
 var SwarmRunner = class _SwarmRunner {
   constructor(opts, onEvent) {
     this.opts = opts;
@@ -97386,7 +97400,7 @@ var SwarmRunner = class _SwarmRunner {
       const byId = new Map(nodes.map((node2) => [node2.id, node2]));
       for (const task of tasks) {
         const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
-        const events = logs.stdout.map(parseEventLine).filter((e) => e !== void 0);
+        const events = eventsOf(logs.stdout);
         for (const e of events) {
           if (e.t === "warning") this.onEvent({ t: "warning", message: `${replicaName(task, byId)}: ${e.message}` });
         }
@@ -97449,13 +97463,7 @@ var SwarmRunner = class _SwarmRunner {
   async lastWords(task, nodes) {
     const logs = await this.opts.swarm.taskLogs(task.id, MAX_LOG_BYTES).catch(() => void 0);
     if (!logs) return void 0;
-    const events = logs.stdout.map(parseEventLine).filter((e) => e !== void 0);
-    const name2 = replicaName(task, new Map(nodes.map((n) => [n.id, n])));
-    for (const e of events) {
-      if (e.t === "fatal") return `${name2} failed: ${e.message}`;
-      if (e.t === "not-ready") return `${name2}: SUT never ready: ${e.url} (last: ${e.error})`;
-    }
-    return void 0;
+    return ownFailure(replicaName(task, new Map(nodes.map((n) => [n.id, n]))), eventsOf(logs.stdout));
   }
   swarmNow() {
     return this.opts.now() + this.clockOffsetMs;

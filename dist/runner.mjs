@@ -11411,6 +11411,24 @@ function unionStatuses(parts) {
   const all = new Set(parts.flatMap((p) => p.expectedStatuses ?? []));
   return all.size > 0 ? [...all].sort() : void 0;
 }
+function sumOutcomes(parts) {
+  const statusCodes = {};
+  const errors = {};
+  for (const p of parts) {
+    addCounts(statusCodes, p.statusCodes);
+    addCounts(errors, p.errors);
+  }
+  const optional = {};
+  const checks = sumChecks(parts);
+  if (checks) optional.checks = checks;
+  const expected = unionStatuses(parts);
+  if (expected) optional.expectedStatuses = expected;
+  const open = sumOpenCounts(parts);
+  if (open) optional.open = open;
+  const delivery = sumDelivery(parts);
+  if (delivery) optional.delivery = delivery;
+  return { statusCodes, errors, optional };
+}
 function addCounts(into, from) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
@@ -15268,13 +15286,8 @@ function round2(v) {
   return Math.round(v * 100) / 100;
 }
 function combineTallies(trial, tallies, generator) {
-  const statusCodes = {};
-  const errors = {};
+  const { statusCodes, errors, optional } = sumOutcomes(tallies);
   const sum = (f) => tallies.reduce((a, t) => a + f(t), 0);
-  for (const t of tallies) {
-    addCounts(statusCodes, t.statusCodes);
-    addCounts(errors, t.errors);
-  }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1e3;
   const merged = mergeHistograms(tallies.map((t) => t.histogram));
@@ -15301,14 +15314,7 @@ function combineTallies(trial, tallies, generator) {
       cores: generator.cores
     }
   };
-  const checks = sumChecks(tallies);
-  if (checks) measurement.checks = checks;
-  const expected = unionStatuses(tallies);
-  if (expected) measurement.expectedStatuses = expected;
-  const open = sumOpenCounts(tallies);
-  if (open) measurement.open = open;
-  const delivery = sumDelivery(tallies);
-  if (delivery) measurement.delivery = delivery;
+  Object.assign(measurement, optional);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };

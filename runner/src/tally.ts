@@ -1,7 +1,7 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../../src/protocol/measurement.js';
+import { sumOutcomes } from '../../src/protocol/measurement.js';
 import type { TrialMeasurement } from '../../src/protocol/measurement.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/histogram.js';
 
@@ -86,13 +86,8 @@ export function combineTallies(
   tallies: readonly EngineTally[],
   generator: { cpuUs: number; wallMs: number; threads: number; cores: number },
 ): { measurement: TrialMeasurement; histogram: string } {
-  const statusCodes: Record<string, number> = {};
-  const errors: Record<string, number> = {};
+  const { statusCodes, errors, optional } = sumOutcomes(tallies);
   const sum = (f: (t: EngineTally) => number): number => tallies.reduce((a, t) => a + f(t), 0);
-  for (const t of tallies) {
-    addCounts(statusCodes, t.statusCodes);
-    addCounts(errors, t.errors);
-  }
   const durationMs = tallies.reduce((a, t) => Math.max(a, t.elapsedMs), 0);
   const seconds = durationMs / 1000;
   const merged = mergeHistograms(tallies.map((t) => t.histogram));
@@ -119,14 +114,7 @@ export function combineTallies(
       cores: generator.cores,
     },
   };
-  const checks = sumChecks(tallies);
-  if (checks) measurement.checks = checks;
-  const expected = unionStatuses(tallies);
-  if (expected) measurement.expectedStatuses = expected;
-  const open = sumOpenCounts(tallies);
-  if (open) measurement.open = open;
-  const delivery = sumDelivery(tallies);
-  if (delivery) measurement.delivery = delivery;
+  Object.assign(measurement, optional);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };

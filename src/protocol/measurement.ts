@@ -129,6 +129,38 @@ export function unionStatuses(parts: ReadonlyArray<{ expectedStatuses?: string[]
   return all.size > 0 ? [...all].sort() : undefined;
 }
 
+/** The outcome fields of several parts (engine instances, runner replicas) summed. */
+export interface SummedOutcomes {
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  /** checks, expected statuses, open-loop and delivery counts: present only when some part has them */
+  optional: Pick<TrialMeasurement, 'checks' | 'expectedStatuses' | 'open' | 'delivery'>;
+}
+
+/** Status codes and error kinds added up, and the optional classes merged, over `parts`. */
+export function sumOutcomes(
+  parts: ReadonlyArray<
+    Pick<TrialMeasurement, 'statusCodes' | 'errors' | 'checks' | 'expectedStatuses' | 'open' | 'delivery'>
+  >,
+): SummedOutcomes {
+  const statusCodes: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  for (const p of parts) {
+    addCounts(statusCodes, p.statusCodes);
+    addCounts(errors, p.errors);
+  }
+  const optional: SummedOutcomes['optional'] = {};
+  const checks = sumChecks(parts);
+  if (checks) optional.checks = checks;
+  const expected = unionStatuses(parts);
+  if (expected) optional.expectedStatuses = expected;
+  const open = sumOpenCounts(parts);
+  if (open) optional.open = open;
+  const delivery = sumDelivery(parts);
+  if (delivery) optional.delivery = delivery;
+  return { statusCodes, errors, optional };
+}
+
 export function addCounts(into: Record<string, number>, from: Record<string, number>): void {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }

@@ -5,15 +5,7 @@
 // merges the replicas' trials into one exactly: counts summed, histograms merged (never percentiles
 // averaged), and gates the merged trial once.
 import { encodeHistogram, mergeHistograms, summarize } from './histogram.js';
-import {
-  addCounts,
-  sumChecks,
-  sumDelivery,
-  sumOpenCounts,
-  unionStatuses,
-  type ReplicaStarts,
-  type TrialMeasurement,
-} from './measurement.js';
+import { sumOutcomes, type ReplicaStarts, type TrialMeasurement } from './measurement.js';
 import type { ReplicaRun } from './plan.js';
 
 /**
@@ -88,12 +80,7 @@ function round2(v: number): number {
 export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms: readonly string[]): ReplicaTrial {
   const [first] = parts;
   if (!first) throw new Error('no replica measurements to merge');
-  const statusCodes: Record<string, number> = {};
-  const errors: Record<string, number> = {};
-  for (const p of parts) {
-    addCounts(statusCodes, p.statusCodes);
-    addCounts(errors, p.errors);
-  }
+  const { statusCodes, errors, optional } = sumOutcomes(parts);
   const sum = (f: (m: TrialMeasurement) => number): number => parts.reduce((a, m) => a + f(m), 0);
   const max = (f: (m: TrialMeasurement) => number): number => parts.reduce((a, m) => Math.max(a, f(m)), 0);
   const durationMs = max((m) => m.durationMs);
@@ -126,14 +113,7 @@ export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms
       ...(busiest.generator.cores !== undefined ? { cores: busiest.generator.cores } : {}),
     },
   };
-  const checks = sumChecks(parts);
-  if (checks) measurement.checks = checks;
-  const expected = unionStatuses(parts);
-  if (expected) measurement.expectedStatuses = expected;
-  const open = sumOpenCounts(parts);
-  if (open) measurement.open = open;
-  const delivery = sumDelivery(parts);
-  if (delivery) measurement.delivery = delivery;
+  Object.assign(measurement, optional);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };
