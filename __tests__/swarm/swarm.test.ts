@@ -54,6 +54,25 @@ async function settledLeftovers(): Promise<string[]> {
   return leftovers();
 }
 
+/** perf-gate on the long-phase fixture (one 30 s phase), to be cut short mid-trial */
+function startLongPhase(): ReturnType<typeof startCli> {
+  const dir = tempDir();
+  return startCli(
+    [
+      'run',
+      '--config',
+      join(FIXTURE, 'perf-gate.kill.yml'),
+      '--mode',
+      'update',
+      '--baseline-dir',
+      join(dir, 'baselines'),
+      '--out',
+      dir,
+    ],
+    { DOCKER_HOST: dockerHost },
+  );
+}
+
 /** waits (bounded) until `probe` is true */
 async function until(probe: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -117,21 +136,7 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
   }, 240_000);
 
   it('a replica killed mid-phase fails the run with exit 3 naming it, its task and its node; nothing left on any node', async () => {
-    const dir = tempDir();
-    const run = startCli(
-      [
-        'run',
-        '--config',
-        join(FIXTURE, 'perf-gate.kill.yml'),
-        '--mode',
-        'update',
-        '--baseline-dir',
-        join(dir, 'baselines'),
-        '--out',
-        dir,
-      ],
-      { DOCKER_HOST: dockerHost },
-    );
+    const run = startLongPhase();
     // the trial's job, running on node 3: kill its container there, mid-phase
     let container = '';
     await until(() => {
@@ -159,21 +164,7 @@ describe.skipIf(!nodeImage)('runner replicas on a three-node nested Docker Swarm
   }, 240_000);
 
   it('SIGTERM mid-trial: exit 143 after the teardown, nothing left on the swarm or any node', async () => {
-    const dir = tempDir();
-    const run = startCli(
-      [
-        'run',
-        '--config',
-        join(FIXTURE, 'perf-gate.kill.yml'),
-        '--mode',
-        'update',
-        '--baseline-dir',
-        join(dir, 'baselines'),
-        '--out',
-        dir,
-      ],
-      { DOCKER_HOST: dockerHost },
-    );
+    const run = startLongPhase();
     await until(() => run.output().includes('measure started'), 120_000);
     // past the common start (15 s ahead): the replicas are running their share of the 30 s phase
     await new Promise((r) => setTimeout(r, 19_000));

@@ -14,7 +14,7 @@ if [ ! -x root/usr/sbin/dockerd ]; then
   rm -rf root
   time debootstrap --variant=minbase --include="$INCLUDE" "$SUITE" root "$MIRROR"
 fi
-install -m 0755 dind-entry.sh root/usr/local/bin/dind-entry
+install -m 0755 ../../scripts/dind-entry.sh root/usr/local/bin/dind-entry
 # slim the root a bit
 rm -rf root/var/cache/apt/archives/*.deb root/var/lib/apt/lists/* root/usr/share/doc/* root/usr/share/man/*
 time sh -c "tar -C root -c . | docker import \
