@@ -505,7 +505,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj2, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -545,7 +545,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj2, key, val);
     }
     exports2.applyReviver = applyReviver;
   }
@@ -1481,10 +1481,10 @@ var require_stringify = __commonJS({
           return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
-      let obj;
+      let obj2;
       if (identity.isScalar(item)) {
-        obj = item.value;
-        let match = tags.filter((t) => t.identify?.(obj));
+        obj2 = item.value;
+        let match = tags.filter((t) => t.identify?.(obj2));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1492,11 +1492,11 @@ var require_stringify = __commonJS({
         }
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
-        obj = item;
-        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+        obj2 = item;
+        tagObj = tags.find((t) => t.nodeClass && obj2 instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name2 = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        const name2 = obj2?.constructor?.name ?? (obj2 === null ? "null" : typeof obj2);
         throw new Error(`Tag not resolved for ${name2} value`);
       }
       return tagObj;
@@ -2052,23 +2052,23 @@ var require_YAMLMap = __commonJS({
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema, obj, ctx) {
+      static from(schema, obj2, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
         const add = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
+            value = replacer.call(obj2, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
             map2.items.push(Pair.createPair(key, value, ctx));
         };
-        if (obj instanceof Map) {
-          for (const [key, value] of obj)
+        if (obj2 instanceof Map) {
+          for (const [key, value] of obj2)
             add(key, value);
-        } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+        } else if (obj2 && typeof obj2 === "object") {
+          for (const key of Object.keys(obj2))
+            add(key, obj2[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -2178,7 +2178,7 @@ var require_map = __commonJS({
           onError("Expected a mapping for this tag");
         return map3;
       },
-      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+      createNode: (schema, obj2, ctx) => YAMLMap.YAMLMap.from(schema, obj2, ctx)
     };
     exports2.map = map2;
   }
@@ -2274,15 +2274,15 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema, obj, ctx) {
+      static from(schema, obj2, ctx) {
         const { replacer } = ctx;
         const seq = new this(schema);
-        if (obj && Symbol.iterator in Object(obj)) {
+        if (obj2 && Symbol.iterator in Object(obj2)) {
           let i = 0;
-          for (let it of obj) {
+          for (let it of obj2) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key = obj2 instanceof Set ? it : String(i++);
+              it = replacer.call(obj2, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2316,7 +2316,7 @@ var require_seq = __commonJS({
           onError("Expected a sequence for this tag");
         return seq2;
       },
-      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+      createNode: (schema, obj2, ctx) => YAMLSeq.YAMLSeq.from(schema, obj2, ctx)
     };
     exports2.seq = seq;
   }
@@ -3420,7 +3420,7 @@ var require_Document = __commonJS({
     var applyReviver = require_applyReviver();
     var createNode = require_createNode();
     var directives = require_directives();
-    var Document = class _Document {
+    var Document2 = class _Document {
       constructor(value, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
@@ -3710,7 +3710,7 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports2.Document = Document;
+    exports2.Document = Document2;
   }
 });
 
@@ -5075,13 +5075,13 @@ var require_compose_node = __commonJS({
 var require_compose_doc = __commonJS({
   "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
-    var Document = require_Document();
+    var Document2 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document.Document(void 0, opts);
+      const doc = new Document2.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
@@ -5120,7 +5120,7 @@ var require_composer = __commonJS({
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
@@ -5309,7 +5309,7 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document.Document(void 0, opts);
+          const doc = new Document2.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
           doc.range = [0, endOffset, endOffset];
@@ -6359,15 +6359,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list, type) {
-      for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list) {
-      for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -7231,7 +7231,7 @@ var require_public_api = __commonJS({
   "node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors();
     var log = require_log();
     var identity = require_identity();
@@ -7314,7 +7314,7 @@ var require_public_api = __commonJS({
       }
       if (identity.isDocument(value) && !_replacer)
         return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      return new Document2.Document(value, _replacer, options).toString(options);
     }
     exports2.parse = parse5;
     exports2.parseAllDocuments = parseAllDocuments;
@@ -7328,7 +7328,7 @@ var require_dist = __commonJS({
   "node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var Schema = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
@@ -7344,7 +7344,7 @@ var require_dist = __commonJS({
     var publicApi = require_public_api();
     var visit2 = require_visit();
     exports2.Composer = composer.Composer;
-    exports2.Document = Document.Document;
+    exports2.Document = Document2.Document;
     exports2.Schema = Schema.Schema;
     exports2.YAMLError = errors.YAMLError;
     exports2.YAMLParseError = errors.YAMLParseError;
@@ -8331,8 +8331,8 @@ var require_umd = __commonJS({
         Object.defineProperty(Long.prototype, "__isLong__", {
           value: true
         });
-        function isLong(obj) {
-          return (obj && obj["__isLong__"]) === true;
+        function isLong(obj2) {
+          return (obj2 && obj2["__isLong__"]) === true;
         }
         function ctz32(value) {
           var c = Math.clz32(value & -value);
@@ -8342,25 +8342,25 @@ var require_umd = __commonJS({
         var INT_CACHE = {};
         var UINT_CACHE = {};
         function fromInt(value, unsigned) {
-          var obj, cachedObj, cache;
+          var obj2, cachedObj, cache;
           if (unsigned) {
             value >>>= 0;
             if (cache = 0 <= value && value < 256) {
               cachedObj = UINT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj = fromBits(value, 0, true);
-            if (cache) UINT_CACHE[value] = obj;
-            return obj;
+            obj2 = fromBits(value, 0, true);
+            if (cache) UINT_CACHE[value] = obj2;
+            return obj2;
           } else {
             value |= 0;
             if (cache = -128 <= value && value < 128) {
               cachedObj = INT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj = fromBits(value, value < 0 ? -1 : 0, false);
-            if (cache) INT_CACHE[value] = obj;
-            return obj;
+            obj2 = fromBits(value, value < 0 ? -1 : 0, false);
+            if (cache) INT_CACHE[value] = obj2;
+            return obj2;
           }
         }
         Long.fromInt = fromInt;
@@ -8986,9 +8986,9 @@ var require_minimal = __commonJS({
      * @param {string} prop Property name
      * @returns {boolean} `true` if considered to be present, otherwise `false`
      */
-    util.isSet = function isSet(obj, prop) {
-      var value = obj[prop];
-      if (value != null && Object.hasOwnProperty.call(obj, prop))
+    util.isSet = function isSet(obj2, prop) {
+      var value = obj2[prop];
+      if (value != null && Object.hasOwnProperty.call(obj2, prop))
         return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
       return false;
     };
@@ -9048,8 +9048,8 @@ var require_minimal = __commonJS({
     util.merge = merge2;
     util.nestingLimit = 32;
     util.recursionLimit = 100;
-    util.makeProp = function makeProp(obj, key) {
-      Object.defineProperty(obj, key, {
+    util.makeProp = function makeProp(obj2, key) {
+      Object.defineProperty(obj2, key, {
         enumerable: true,
         configurable: true,
         writable: true
@@ -10015,10 +10015,10 @@ var require_namespace = __commonJS({
     function arrayToJSON(array2, toJSONOptions) {
       if (!(array2 && array2.length))
         return void 0;
-      var obj = {};
+      var obj2 = {};
       for (var i = 0; i < array2.length; ++i)
-        obj[array2[i].name] = array2[i].toJSON(toJSONOptions);
-      return obj;
+        obj2[array2[i].name] = array2[i].toJSON(toJSONOptions);
+      return obj2;
     }
     Namespace.arrayToJSON = arrayToJSON;
     Namespace.isReservedId = function isReservedId(reserved, id) {
@@ -11157,8 +11157,8 @@ var require_type = __commonJS({
         "oneofs",
         Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
         "fields",
-        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj) {
-          return !obj.declaringField;
+        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj2) {
+          return !obj2.declaringField;
         }), toJSONOptions) || {},
         "extensions",
         this.extensions && this.extensions.length ? this.extensions : void 0,
@@ -12900,11 +12900,11 @@ var require_parse = __commonJS({
         return name2;
       } : util.camelCase;
       function resolveFileFeatures() {
-        topLevelObjects.forEach((obj) => {
-          obj._edition = edition;
+        topLevelObjects.forEach((obj2) => {
+          obj2._edition = edition;
           Object.keys(topLevelOptions).forEach((opt) => {
-            if (obj.getOption(opt) !== void 0) return;
-            obj.setOption(opt, topLevelOptions[opt], true);
+            if (obj2.getOption(opt) !== void 0) return;
+            obj2.setOption(opt, topLevelOptions[opt], true);
           });
         });
       }
@@ -13105,13 +13105,13 @@ var require_parse = __commonJS({
         }
         return false;
       }
-      function ifBlock(obj, fnIf, fnElse) {
+      function ifBlock(obj2, fnIf, fnElse) {
         var trailingLine = tn.line;
-        if (obj) {
-          if (typeof obj.comment !== "string") {
-            obj.comment = cmnt();
+        if (obj2) {
+          if (typeof obj2.comment !== "string") {
+            obj2.comment = cmnt();
           }
-          obj.filename = parse5.filename;
+          obj2.filename = parse5.filename;
         }
         if (skip("{", true)) {
           var token2;
@@ -13122,8 +13122,8 @@ var require_parse = __commonJS({
           if (fnElse)
             fnElse();
           skip(";");
-          if (obj && (typeof obj.comment !== "string" || preferTrailingComment))
-            obj.comment = cmnt(trailingLine) || obj.comment;
+          if (obj2 && (typeof obj2.comment !== "string" || preferTrailingComment))
+            obj2.comment = cmnt(trailingLine) || obj2.comment;
         }
       }
       function parseType(parent, token2, depth) {
@@ -13955,15 +13955,15 @@ var require_utils = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj) {
+    module2.exports.extend = function(obj2) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj[prop] = source[prop];
+            obj2[prop] = source[prop];
           }
         }
       });
-      return obj;
+      return obj2;
     };
     module2.exports.parseJSON = function(s) {
       try {
@@ -18483,7 +18483,7 @@ var require_constants = __commonJS({
       curve25519Supported,
       eddsaSupported
     };
-    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj, [key, value]) => ({ ...obj, [value]: key }), {});
+    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj2, [key, value]) => ({ ...obj2, [value]: key }), {});
   }
 });
 
@@ -18571,10 +18571,10 @@ var require_utils2 = __commonJS({
             return !!buffer[pos++];
         },
         readList: () => {
-          const list = self2.readString(true);
-          if (list === void 0)
+          const list2 = self2.readString(true);
+          if (list2 === void 0)
             return;
-          return list ? list.split(",") : [];
+          return list2 ? list2.split(",") : [];
         },
         readString: (dest, maxLen) => {
           if (typeof dest === "number") {
@@ -22876,7 +22876,7 @@ var require_handlers_misc = __commonJS({
     var {
       parseKey
     } = require_keyParser();
-    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj, [key, value]) => ({ ...obj, [key]: value }), {});
+    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj2, [key, value]) => ({ ...obj2, [key]: value }), {});
     module2.exports = {
       // Transport layer protocol ==================================================
       [MESSAGE.DISCONNECT]: (self2, payload) => {
@@ -25131,8 +25131,8 @@ var require_kex = __commonJS({
         ["sc", "lang"]
       ];
       return class KexInit {
-        constructor(obj) {
-          if (typeof obj !== "object" || obj === null)
+        constructor(obj2) {
+          if (typeof obj2 !== "object" || obj2 === null)
             throw new TypeError("Argument must be an object");
           const lists = {
             kex: void 0,
@@ -25159,13 +25159,13 @@ var require_kex = __commonJS({
             let key;
             if (typeof prop === "string") {
               base = lists;
-              val = obj[prop];
+              val = obj2[prop];
               desc = key = prop;
             } else {
               const parent = prop[0];
               base = lists[parent];
               key = prop[1];
-              val = obj[parent][key];
+              val = obj2[parent][key];
               desc = `${parent}.${key}`;
             }
             const entry = { array: void 0, buffer: void 0 };
@@ -27815,7 +27815,7 @@ var require_SFTP = __commonJS({
           const reread = (err, handle) => {
             if (err)
               return cb(err);
-            this.readdir(handle, opts, (err2, list) => {
+            this.readdir(handle, opts, (err2, list2) => {
               const eof = err2 && err2.code === STATUS_CODE.EOF;
               if (err2 && !eof)
                 return this.close(handle, () => cb(err2));
@@ -27826,8 +27826,8 @@ var require_SFTP = __commonJS({
                   cb(void 0, entries);
                 });
               }
-              for (let i = 0; i < list.length; ++i, ++e)
-                entries[e] = list[i];
+              for (let i = 0; i < list2.length; ++i, ++e)
+                entries[e] = list2[i];
               reread(void 0, handle);
             });
           };
@@ -27843,16 +27843,16 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, handleLen, p);
         buf.set(where, p += 4);
         this._requests[reqid] = {
-          cb: doFilter ? (err, list) => {
+          cb: doFilter ? (err, list2) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            for (let i = list.length - 1; i >= 0; --i) {
-              if (list[i].filename === "." || list[i].filename === "..")
-                list.splice(i, 1);
+            for (let i = list2.length - 1; i >= 0; --i) {
+              if (list2[i].filename === "." || list2[i].filename === "..")
+                list2.splice(i, 1);
             }
-            cb(void 0, list);
+            cb(void 0, list2);
           } : cb
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -30547,7 +30547,7 @@ var require_utils3 = __commonJS({
       }
       if (typeof algoList === "object" && algoList !== null) {
         const keys = Object.keys(algoList);
-        let list = defaultList;
+        let list2 = defaultList;
         for (let i = 0; i < keys.length; ++i) {
           const key = keys[i];
           let val = algoList[key];
@@ -30559,22 +30559,22 @@ var require_utils3 = __commonJS({
                 for (let j = 0; j < val.length; ++j) {
                   const append = val[j];
                   if (typeof append === "string") {
-                    if (!append || list.indexOf(append) !== -1)
+                    if (!append || list2.indexOf(append) !== -1)
                       continue;
                     if (supportedList.indexOf(append) === -1)
                       throw new Error(`Unsupported algorithm: ${append}`);
-                    if (list === defaultList)
-                      list = list.slice();
-                    list.push(append);
+                    if (list2 === defaultList)
+                      list2 = list2.slice();
+                    list2.push(append);
                   } else if (isRegExp(append)) {
                     for (let k = 0; k < supportedList.length; ++k) {
                       const algo = supportedList[k];
                       if (append.test(algo)) {
-                        if (list.indexOf(algo) !== -1)
+                        if (list2.indexOf(algo) !== -1)
                           continue;
-                        if (list === defaultList)
-                          list = list.slice();
-                        list.push(algo);
+                        if (list2 === defaultList)
+                          list2 = list2.slice();
+                        list2.push(algo);
                       }
                     }
                   }
@@ -30588,22 +30588,22 @@ var require_utils3 = __commonJS({
                 for (let j = val.length; j >= 0; --j) {
                   const prepend = val[j];
                   if (typeof prepend === "string") {
-                    if (!prepend || list.indexOf(prepend) !== -1)
+                    if (!prepend || list2.indexOf(prepend) !== -1)
                       continue;
                     if (supportedList.indexOf(prepend) === -1)
                       throw new Error(`Unsupported algorithm: ${prepend}`);
-                    if (list === defaultList)
-                      list = list.slice();
-                    list.unshift(prepend);
+                    if (list2 === defaultList)
+                      list2 = list2.slice();
+                    list2.unshift(prepend);
                   } else if (isRegExp(prepend)) {
                     for (let k = supportedList.length; k >= 0; --k) {
                       const algo = supportedList[k];
                       if (prepend.test(algo)) {
-                        if (list.indexOf(algo) !== -1)
+                        if (list2.indexOf(algo) !== -1)
                           continue;
-                        if (list === defaultList)
-                          list = list.slice();
-                        list.unshift(algo);
+                        if (list2 === defaultList)
+                          list2 = list2.slice();
+                        list2.unshift(algo);
                       }
                     }
                   }
@@ -30619,18 +30619,18 @@ var require_utils3 = __commonJS({
                   if (typeof search === "string") {
                     if (!search)
                       continue;
-                    const idx = list.indexOf(search);
+                    const idx = list2.indexOf(search);
                     if (idx === -1)
                       continue;
-                    if (list === defaultList)
-                      list = list.slice();
-                    list.splice(idx, 1);
+                    if (list2 === defaultList)
+                      list2 = list2.slice();
+                    list2.splice(idx, 1);
                   } else if (isRegExp(search)) {
-                    for (let k = 0; k < list.length; ++k) {
-                      if (search.test(list[k])) {
-                        if (list === defaultList)
-                          list = list.slice();
-                        list.splice(k, 1);
+                    for (let k = 0; k < list2.length; ++k) {
+                      if (search.test(list2[k])) {
+                        if (list2 === defaultList)
+                          list2 = list2.slice();
+                        list2.splice(k, 1);
                         --k;
                       }
                     }
@@ -30640,7 +30640,7 @@ var require_utils3 = __commonJS({
               break;
           }
         }
-        return list;
+        return list2;
       }
       return defaultList;
     }
@@ -34261,14 +34261,14 @@ var require_buffer_list = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj, key, value) {
+    function _defineProperty(obj2, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj) {
-        Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj2) {
+        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj[key] = value;
+        obj2[key] = value;
       }
-      return obj;
+      return obj2;
     }
     function _classCallCheck(instance, Constructor) {
       if (!(instance instanceof Constructor)) {
@@ -34770,8 +34770,8 @@ var require_stream_writable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj) {
-      return Buffer2.isBuffer(obj) || obj instanceof OurUint8Array;
+    function _isUint8Array(obj2) {
+      return Buffer2.isBuffer(obj2) || obj2 instanceof OurUint8Array;
     }
     var destroyImpl = require_destroy();
     var _require = require_state();
@@ -35220,9 +35220,9 @@ var require_stream_writable = __commonJS({
 var require_stream_duplex = __commonJS({
   "node_modules/readable-stream/lib/_stream_duplex.js"(exports2, module2) {
     "use strict";
-    var objectKeys = Object.keys || function(obj) {
+    var objectKeys = Object.keys || function(obj2) {
       var keys2 = [];
-      for (var key in obj) keys2.push(key);
+      for (var key in obj2) keys2.push(key);
       return keys2;
     };
     module2.exports = Duplex;
@@ -35699,14 +35699,14 @@ var require_async_iterator = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/async_iterator.js"(exports2, module2) {
     "use strict";
     var _Object$setPrototypeO;
-    function _defineProperty(obj, key, value) {
+    function _defineProperty(obj2, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj) {
-        Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj2) {
+        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj[key] = value;
+        obj2[key] = value;
       }
-      return obj;
+      return obj2;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -35931,14 +35931,14 @@ var require_from = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj, key, value) {
+    function _defineProperty(obj2, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj) {
-        Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj2) {
+        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj[key] = value;
+        obj2[key] = value;
       }
-      return obj;
+      return obj2;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -36016,8 +36016,8 @@ var require_stream_readable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj) {
-      return Buffer2.isBuffer(obj) || obj instanceof OurUint8Array;
+    function _isUint8Array(obj2) {
+      return Buffer2.isBuffer(obj2) || obj2 instanceof OurUint8Array;
     }
     var debugUtil = __require("util");
     var debug;
@@ -37685,7 +37685,7 @@ var require_node2 = __commonJS({
     }
     exports2.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
-    }).reduce((obj, key) => {
+    }).reduce((obj2, key) => {
       const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
         return k.toUpperCase();
       });
@@ -37699,8 +37699,8 @@ var require_node2 = __commonJS({
       } else {
         val = Number(val);
       }
-      obj[prop] = val;
-      return obj;
+      obj2[prop] = val;
+      return obj2;
     }, {});
     function useColors() {
       return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
@@ -38236,10 +38236,10 @@ var require_modem = __commonJS({
         function processLine(line) {
           if (line[line.length - 1] == "\r") line = line.substr(0, line.length - 1);
           if (line.length > 0) {
-            var obj = JSON.parse(line);
-            output2.push(obj);
+            var obj2 = JSON.parse(line);
+            output2.push(obj2);
             if (onProgress) {
-              onProgress(obj);
+              onProgress(obj2);
             }
           }
         }
@@ -40124,8 +40124,8 @@ var require_tar_fs = __commonJS({
       onnextentry();
       return pack2;
     };
-    var head = function(list) {
-      return list.length ? list[list.length - 1] : null;
+    var head = function(list2) {
+      return list2.length ? list2[list2.length - 1] : null;
     };
     var processGetuid = function() {
       return process.getuid ? process.getuid() : -1;
@@ -40330,15 +40330,15 @@ var require_util2 = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj) {
+    module2.exports.extend = function(obj2) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj[prop] = source[prop];
+            obj2[prop] = source[prop];
           }
         }
       });
-      return obj;
+      return obj2;
     };
     module2.exports.processArgs = function(opts, callback, defaultOpts) {
       if (!callback && typeof opts === "function") {
@@ -43512,8 +43512,8 @@ var require_channel_credentials = __commonJS({
     var resolver_1 = require_resolver();
     var logging_1 = require_logging();
     var constants_1 = require_constants2();
-    function verifyIsBufferOrNull(obj, friendlyName) {
-      if (obj && !(obj instanceof Buffer)) {
+    function verifyIsBufferOrNull(obj2, friendlyName) {
+      if (obj2 && !(obj2 instanceof Buffer)) {
         throw new TypeError(`${friendlyName}, if provided, must be a Buffer.`);
       }
     }
@@ -43998,51 +43998,51 @@ var require_service_config = __commonJS({
     var constants_1 = require_constants2();
     var DURATION_REGEX = /^\d+(\.\d{1,9})?s$/;
     var CLIENT_LANGUAGE_STRING = "node";
-    function validateName(obj) {
-      if ("service" in obj && obj.service !== "") {
-        if (typeof obj.service !== "string") {
-          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj.service}`);
+    function validateName(obj2) {
+      if ("service" in obj2 && obj2.service !== "") {
+        if (typeof obj2.service !== "string") {
+          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj2.service}`);
         }
-        if ("method" in obj && obj.method !== "") {
-          if (typeof obj.method !== "string") {
-            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj.service}`);
+        if ("method" in obj2 && obj2.method !== "") {
+          if (typeof obj2.method !== "string") {
+            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj2.service}`);
           }
           return {
-            service: obj.service,
-            method: obj.method
+            service: obj2.service,
+            method: obj2.method
           };
         } else {
           return {
-            service: obj.service
+            service: obj2.service
           };
         }
       } else {
-        if ("method" in obj && obj.method !== void 0) {
+        if ("method" in obj2 && obj2.method !== void 0) {
           throw new Error(`Invalid method config name: method set with empty or unset service`);
         }
         return {};
       }
     }
-    function validateRetryPolicy(obj) {
-      if (!("maxAttempts" in obj) || !Number.isInteger(obj.maxAttempts) || obj.maxAttempts < 2) {
+    function validateRetryPolicy(obj2) {
+      if (!("maxAttempts" in obj2) || !Number.isInteger(obj2.maxAttempts) || obj2.maxAttempts < 2) {
         throw new Error("Invalid method config retry policy: maxAttempts must be an integer at least 2");
       }
-      if (!("initialBackoff" in obj) || typeof obj.initialBackoff !== "string" || !DURATION_REGEX.test(obj.initialBackoff)) {
+      if (!("initialBackoff" in obj2) || typeof obj2.initialBackoff !== "string" || !DURATION_REGEX.test(obj2.initialBackoff)) {
         throw new Error("Invalid method config retry policy: initialBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("maxBackoff" in obj) || typeof obj.maxBackoff !== "string" || !DURATION_REGEX.test(obj.maxBackoff)) {
+      if (!("maxBackoff" in obj2) || typeof obj2.maxBackoff !== "string" || !DURATION_REGEX.test(obj2.maxBackoff)) {
         throw new Error("Invalid method config retry policy: maxBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("backoffMultiplier" in obj) || typeof obj.backoffMultiplier !== "number" || obj.backoffMultiplier <= 0) {
+      if (!("backoffMultiplier" in obj2) || typeof obj2.backoffMultiplier !== "number" || obj2.backoffMultiplier <= 0) {
         throw new Error("Invalid method config retry policy: backoffMultiplier must be a number greater than 0");
       }
-      if (!("retryableStatusCodes" in obj && Array.isArray(obj.retryableStatusCodes))) {
+      if (!("retryableStatusCodes" in obj2 && Array.isArray(obj2.retryableStatusCodes))) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes is required");
       }
-      if (obj.retryableStatusCodes.length === 0) {
+      if (obj2.retryableStatusCodes.length === 0) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes must be non-empty");
       }
-      for (const value of obj.retryableStatusCodes) {
+      for (const value of obj2.retryableStatusCodes) {
         if (typeof value === "number") {
           if (!Object.values(constants_1.Status).includes(value)) {
             throw new Error("Invalid method config retry policy: retryableStatusCodes value not in status code range");
@@ -44056,22 +44056,22 @@ var require_service_config = __commonJS({
         }
       }
       return {
-        maxAttempts: obj.maxAttempts,
-        initialBackoff: obj.initialBackoff,
-        maxBackoff: obj.maxBackoff,
-        backoffMultiplier: obj.backoffMultiplier,
-        retryableStatusCodes: obj.retryableStatusCodes
+        maxAttempts: obj2.maxAttempts,
+        initialBackoff: obj2.initialBackoff,
+        maxBackoff: obj2.maxBackoff,
+        backoffMultiplier: obj2.backoffMultiplier,
+        retryableStatusCodes: obj2.retryableStatusCodes
       };
     }
-    function validateHedgingPolicy(obj) {
-      if (!("maxAttempts" in obj) || !Number.isInteger(obj.maxAttempts) || obj.maxAttempts < 2) {
+    function validateHedgingPolicy(obj2) {
+      if (!("maxAttempts" in obj2) || !Number.isInteger(obj2.maxAttempts) || obj2.maxAttempts < 2) {
         throw new Error("Invalid method config hedging policy: maxAttempts must be an integer at least 2");
       }
-      if ("hedgingDelay" in obj && (typeof obj.hedgingDelay !== "string" || !DURATION_REGEX.test(obj.hedgingDelay))) {
+      if ("hedgingDelay" in obj2 && (typeof obj2.hedgingDelay !== "string" || !DURATION_REGEX.test(obj2.hedgingDelay))) {
         throw new Error("Invalid method config hedging policy: hedgingDelay must be a string consisting of a positive integer followed by s");
       }
-      if ("nonFatalStatusCodes" in obj && Array.isArray(obj.nonFatalStatusCodes)) {
-        for (const value of obj.nonFatalStatusCodes) {
+      if ("nonFatalStatusCodes" in obj2 && Array.isArray(obj2.nonFatalStatusCodes)) {
+        for (const value of obj2.nonFatalStatusCodes) {
           if (typeof value === "number") {
             if (!Object.values(constants_1.Status).includes(value)) {
               throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value not in status code range");
@@ -44086,44 +44086,44 @@ var require_service_config = __commonJS({
         }
       }
       const result = {
-        maxAttempts: obj.maxAttempts
+        maxAttempts: obj2.maxAttempts
       };
-      if (obj.hedgingDelay) {
-        result.hedgingDelay = obj.hedgingDelay;
+      if (obj2.hedgingDelay) {
+        result.hedgingDelay = obj2.hedgingDelay;
       }
-      if (obj.nonFatalStatusCodes) {
-        result.nonFatalStatusCodes = obj.nonFatalStatusCodes;
+      if (obj2.nonFatalStatusCodes) {
+        result.nonFatalStatusCodes = obj2.nonFatalStatusCodes;
       }
       return result;
     }
-    function validateMethodConfig(obj) {
+    function validateMethodConfig(obj2) {
       var _a3;
       const result = {
         name: []
       };
-      if (!("name" in obj) || !Array.isArray(obj.name)) {
+      if (!("name" in obj2) || !Array.isArray(obj2.name)) {
         throw new Error("Invalid method config: invalid name array");
       }
-      for (const name2 of obj.name) {
+      for (const name2 of obj2.name) {
         result.name.push(validateName(name2));
       }
-      if ("waitForReady" in obj) {
-        if (typeof obj.waitForReady !== "boolean") {
+      if ("waitForReady" in obj2) {
+        if (typeof obj2.waitForReady !== "boolean") {
           throw new Error("Invalid method config: invalid waitForReady");
         }
-        result.waitForReady = obj.waitForReady;
+        result.waitForReady = obj2.waitForReady;
       }
-      if ("timeout" in obj) {
-        if (typeof obj.timeout === "object") {
-          if (!("seconds" in obj.timeout) || !(typeof obj.timeout.seconds === "number")) {
+      if ("timeout" in obj2) {
+        if (typeof obj2.timeout === "object") {
+          if (!("seconds" in obj2.timeout) || !(typeof obj2.timeout.seconds === "number")) {
             throw new Error("Invalid method config: invalid timeout.seconds");
           }
-          if (!("nanos" in obj.timeout) || !(typeof obj.timeout.nanos === "number")) {
+          if (!("nanos" in obj2.timeout) || !(typeof obj2.timeout.nanos === "number")) {
             throw new Error("Invalid method config: invalid timeout.nanos");
           }
-          result.timeout = obj.timeout;
-        } else if (typeof obj.timeout === "string" && DURATION_REGEX.test(obj.timeout)) {
-          const timeoutParts = obj.timeout.substring(0, obj.timeout.length - 1).split(".");
+          result.timeout = obj2.timeout;
+        } else if (typeof obj2.timeout === "string" && DURATION_REGEX.test(obj2.timeout)) {
+          const timeoutParts = obj2.timeout.substring(0, obj2.timeout.length - 1).split(".");
           result.timeout = {
             seconds: timeoutParts[0] | 0,
             nanos: ((_a3 = timeoutParts[1]) !== null && _a3 !== void 0 ? _a3 : 0) | 0
@@ -44132,46 +44132,46 @@ var require_service_config = __commonJS({
           throw new Error("Invalid method config: invalid timeout");
         }
       }
-      if ("maxRequestBytes" in obj) {
-        if (typeof obj.maxRequestBytes !== "number") {
+      if ("maxRequestBytes" in obj2) {
+        if (typeof obj2.maxRequestBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxRequestBytes = obj.maxRequestBytes;
+        result.maxRequestBytes = obj2.maxRequestBytes;
       }
-      if ("maxResponseBytes" in obj) {
-        if (typeof obj.maxResponseBytes !== "number") {
+      if ("maxResponseBytes" in obj2) {
+        if (typeof obj2.maxResponseBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxResponseBytes = obj.maxResponseBytes;
+        result.maxResponseBytes = obj2.maxResponseBytes;
       }
-      if ("retryPolicy" in obj) {
-        if ("hedgingPolicy" in obj) {
+      if ("retryPolicy" in obj2) {
+        if ("hedgingPolicy" in obj2) {
           throw new Error("Invalid method config: retryPolicy and hedgingPolicy cannot both be specified");
         } else {
-          result.retryPolicy = validateRetryPolicy(obj.retryPolicy);
+          result.retryPolicy = validateRetryPolicy(obj2.retryPolicy);
         }
-      } else if ("hedgingPolicy" in obj) {
-        result.hedgingPolicy = validateHedgingPolicy(obj.hedgingPolicy);
+      } else if ("hedgingPolicy" in obj2) {
+        result.hedgingPolicy = validateHedgingPolicy(obj2.hedgingPolicy);
       }
       return result;
     }
-    function validateRetryThrottling(obj) {
-      if (!("maxTokens" in obj) || typeof obj.maxTokens !== "number" || obj.maxTokens <= 0 || obj.maxTokens > 1e3) {
+    function validateRetryThrottling(obj2) {
+      if (!("maxTokens" in obj2) || typeof obj2.maxTokens !== "number" || obj2.maxTokens <= 0 || obj2.maxTokens > 1e3) {
         throw new Error("Invalid retryThrottling: maxTokens must be a number in (0, 1000]");
       }
-      if (!("tokenRatio" in obj) || typeof obj.tokenRatio !== "number" || obj.tokenRatio <= 0) {
+      if (!("tokenRatio" in obj2) || typeof obj2.tokenRatio !== "number" || obj2.tokenRatio <= 0) {
         throw new Error("Invalid retryThrottling: tokenRatio must be a number greater than 0");
       }
       return {
-        maxTokens: +obj.maxTokens.toFixed(3),
-        tokenRatio: +obj.tokenRatio.toFixed(3)
+        maxTokens: +obj2.maxTokens.toFixed(3),
+        tokenRatio: +obj2.tokenRatio.toFixed(3)
       };
     }
-    function validateLoadBalancingConfig(obj) {
-      if (!(typeof obj === "object" && obj !== null)) {
-        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj}`);
+    function validateLoadBalancingConfig(obj2) {
+      if (!(typeof obj2 === "object" && obj2 !== null)) {
+        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj2}`);
       }
-      const keys = Object.keys(obj);
+      const keys = Object.keys(obj2);
       if (keys.length > 1) {
         throw new Error(`Invalid loadBalancingConfig: unexpected multiple keys ${keys}`);
       }
@@ -44179,39 +44179,39 @@ var require_service_config = __commonJS({
         throw new Error("Invalid loadBalancingConfig: load balancing policy name required");
       }
       return {
-        [keys[0]]: obj[keys[0]]
+        [keys[0]]: obj2[keys[0]]
       };
     }
-    function validateServiceConfig(obj) {
+    function validateServiceConfig(obj2) {
       const result = {
         loadBalancingConfig: [],
         methodConfig: []
       };
-      if ("loadBalancingPolicy" in obj) {
-        if (typeof obj.loadBalancingPolicy === "string") {
-          result.loadBalancingPolicy = obj.loadBalancingPolicy;
+      if ("loadBalancingPolicy" in obj2) {
+        if (typeof obj2.loadBalancingPolicy === "string") {
+          result.loadBalancingPolicy = obj2.loadBalancingPolicy;
         } else {
           throw new Error("Invalid service config: invalid loadBalancingPolicy");
         }
       }
-      if ("loadBalancingConfig" in obj) {
-        if (Array.isArray(obj.loadBalancingConfig)) {
-          for (const config2 of obj.loadBalancingConfig) {
+      if ("loadBalancingConfig" in obj2) {
+        if (Array.isArray(obj2.loadBalancingConfig)) {
+          for (const config2 of obj2.loadBalancingConfig) {
             result.loadBalancingConfig.push(validateLoadBalancingConfig(config2));
           }
         } else {
           throw new Error("Invalid service config: invalid loadBalancingConfig");
         }
       }
-      if ("methodConfig" in obj) {
-        if (Array.isArray(obj.methodConfig)) {
-          for (const methodConfig of obj.methodConfig) {
+      if ("methodConfig" in obj2) {
+        if (Array.isArray(obj2.methodConfig)) {
+          for (const methodConfig of obj2.methodConfig) {
             result.methodConfig.push(validateMethodConfig(methodConfig));
           }
         }
       }
-      if ("retryThrottling" in obj) {
-        result.retryThrottling = validateRetryThrottling(obj.retryThrottling);
+      if ("retryThrottling" in obj2) {
+        result.retryThrottling = validateRetryThrottling(obj2.retryThrottling);
       }
       const seenMethodNames = [];
       for (const methodConfig of result.methodConfig) {
@@ -44226,17 +44226,17 @@ var require_service_config = __commonJS({
       }
       return result;
     }
-    function validateCanaryConfig(obj) {
-      if (!("serviceConfig" in obj)) {
+    function validateCanaryConfig(obj2) {
+      if (!("serviceConfig" in obj2)) {
         throw new Error("Invalid service config choice: missing service config");
       }
       const result = {
-        serviceConfig: validateServiceConfig(obj.serviceConfig)
+        serviceConfig: validateServiceConfig(obj2.serviceConfig)
       };
-      if ("clientLanguage" in obj) {
-        if (Array.isArray(obj.clientLanguage)) {
+      if ("clientLanguage" in obj2) {
+        if (Array.isArray(obj2.clientLanguage)) {
           result.clientLanguage = [];
-          for (const lang of obj.clientLanguage) {
+          for (const lang of obj2.clientLanguage) {
             if (typeof lang === "string") {
               result.clientLanguage.push(lang);
             } else {
@@ -44247,10 +44247,10 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientLanguage");
         }
       }
-      if ("clientHostname" in obj) {
-        if (Array.isArray(obj.clientHostname)) {
+      if ("clientHostname" in obj2) {
+        if (Array.isArray(obj2.clientHostname)) {
           result.clientHostname = [];
-          for (const lang of obj.clientHostname) {
+          for (const lang of obj2.clientHostname) {
             if (typeof lang === "string") {
               result.clientHostname.push(lang);
             } else {
@@ -44261,9 +44261,9 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientHostname");
         }
       }
-      if ("percentage" in obj) {
-        if (typeof obj.percentage === "number" && 0 <= obj.percentage && obj.percentage <= 100) {
-          result.percentage = obj.percentage;
+      if ("percentage" in obj2) {
+        if (typeof obj2.percentage === "number" && 0 <= obj2.percentage && obj2.percentage <= 100) {
+          result.percentage = obj2.percentage;
         } else {
           throw new Error("Invalid service config choice: invalid percentage");
         }
@@ -44274,18 +44274,18 @@ var require_service_config = __commonJS({
         "clientHostname",
         "serviceConfig"
       ];
-      for (const field in obj) {
+      for (const field in obj2) {
         if (!allowedFields.includes(field)) {
           throw new Error(`Invalid service config choice: unexpected field ${field}`);
         }
       }
       return result;
     }
-    function validateAndSelectCanaryConfig(obj, percentage) {
-      if (!Array.isArray(obj)) {
+    function validateAndSelectCanaryConfig(obj2, percentage) {
+      if (!Array.isArray(obj2)) {
         throw new Error("Invalid service config list");
       }
-      for (const config2 of obj) {
+      for (const config2 of obj2) {
         const validatedConfig = validateCanaryConfig(config2);
         if (typeof validatedConfig.percentage === "number" && percentage > validatedConfig.percentage) {
           continue;
@@ -47017,8 +47017,8 @@ var require_make_client = __commonJS({
         return fn.call(this, path, serialize2, deserialize, ...args);
       };
     }
-    function isProtobufTypeDefinition(obj) {
-      return "format" in obj;
+    function isProtobufTypeDefinition(obj2) {
+      return "format" in obj2;
     }
     function loadPackageDefinition(packageDef) {
       const result = {};
@@ -49308,18 +49308,18 @@ var require_descriptor2 = __commonJS({
         return delimited ? 10 : 11;
       throw Error("illegal type: " + type);
     }
-    function fromDescriptorOptionsRecursive(obj, type) {
+    function fromDescriptorOptionsRecursive(obj2, type) {
       var val = {};
       for (var i = 0, field, key; i < type.fieldsArray.length; ++i) {
         if ((key = (field = type._fieldsArray[i]).name) === "uninterpretedOption") continue;
-        if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+        if (!Object.prototype.hasOwnProperty.call(obj2, key)) continue;
         var newKey = underScore(key);
         if (field.resolvedType instanceof Type) {
-          val[newKey] = fromDescriptorOptionsRecursive(obj[key], field.resolvedType);
+          val[newKey] = fromDescriptorOptionsRecursive(obj2[key], field.resolvedType);
         } else if (field.resolvedType instanceof Enum) {
-          val[newKey] = field.resolvedType.valuesById[obj[key]];
+          val[newKey] = field.resolvedType.valuesById[obj2[key]];
         } else {
-          val[newKey] = obj[key];
+          val[newKey] = obj2[key];
         }
       }
       return val;
@@ -49329,18 +49329,18 @@ var require_descriptor2 = __commonJS({
         return void 0;
       return fromDescriptorOptionsRecursive(type.toObject(options), type);
     }
-    function toDescriptorOptionsRecursive(obj, type) {
+    function toDescriptorOptionsRecursive(obj2, type) {
       var val = {};
-      var keys = Object.keys(obj);
+      var keys = Object.keys(obj2);
       for (var i = 0; i < keys.length; ++i) {
         var key = keys[i];
         var newKey = $protobuf.util.camelCase(key);
         if (!Object.prototype.hasOwnProperty.call(type.fields, newKey)) continue;
         var field = type.fields[newKey];
         if (field.resolvedType instanceof Type) {
-          val[newKey] = toDescriptorOptionsRecursive(obj[key], field.resolvedType);
+          val[newKey] = toDescriptorOptionsRecursive(obj2[key], field.resolvedType);
         } else {
-          val[newKey] = obj[key];
+          val[newKey] = obj2[key];
         }
         if (field.repeated && !Array.isArray(val[newKey])) {
           val[newKey] = [val[newKey]];
@@ -49843,8 +49843,8 @@ var require_src3 = __commonJS({
     var util_1 = require_util3();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj) {
-      return "@type" in obj && typeof obj["@type"] === "string";
+    function isAnyExtension(obj2) {
+      return "@type" in obj2 && typeof obj2["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -49868,20 +49868,20 @@ var require_src3 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj) {
-      return obj instanceof Protobuf.Service || obj instanceof Protobuf.Type || obj instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj2) {
+      return obj2 instanceof Protobuf.Service || obj2 instanceof Protobuf.Type || obj2 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj) {
-      return obj instanceof Protobuf.Namespace || obj instanceof Protobuf.Root;
+    function isNamespaceBase(obj2) {
+      return obj2 instanceof Protobuf.Namespace || obj2 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj, parentName) {
-      const objName = joinName(parentName, obj.name);
-      if (isHandledReflectionObject(obj)) {
-        return [[objName, obj]];
+    function getAllHandledReflectionObjects(obj2, parentName) {
+      const objName = joinName(parentName, obj2.name);
+      if (isHandledReflectionObject(obj2)) {
+        return [[objName, obj2]];
       } else {
-        if (isNamespaceBase(obj) && typeof obj.nested !== "undefined") {
-          return Object.keys(obj.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj.nested[name2], objName);
+        if (isNamespaceBase(obj2) && typeof obj2.nested !== "undefined") {
+          return Object.keys(obj2.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj2.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -49902,17 +49902,17 @@ var require_src3 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj, item) => {
+      return (options || []).reduce((obj2, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj.uninterpreted_option.push(item.uninterpreted_option);
+              obj2.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj[key] = value;
+              obj2[key] = value;
           }
         }
-        return obj;
+        return obj2;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -49962,13 +49962,13 @@ var require_src3 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj, name2, options, fileDescriptors) {
-      if (obj instanceof Protobuf.Service) {
-        return createServiceDefinition(obj, name2, options, fileDescriptors);
-      } else if (obj instanceof Protobuf.Type) {
-        return createMessageDefinition(obj, options, fileDescriptors);
-      } else if (obj instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj, fileDescriptors);
+    function createDefinition(obj2, name2, options, fileDescriptors) {
+      if (obj2 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj2, name2, options, fileDescriptors);
+      } else if (obj2 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj2, options, fileDescriptors);
+      } else if (obj2 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj2, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -49978,8 +49978,8 @@ var require_src3 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj, name2, options, bufferList);
+      for (const [name2, obj2] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj2, name2, options, bufferList);
       }
       return def;
     }
@@ -54228,8 +54228,8 @@ var require_retrying_call = __commonJS({
           this.commitCall(callWithMostMessages);
         }
       }
-      isStatusCodeInList(list, code) {
-        return list.some((value) => {
+      isStatusCodeInList(list2, code) {
+        return list2.some((value) => {
           var _a3;
           return value === code || value.toString().toLowerCase() === ((_a3 = constants_1.Status[code]) === null || _a3 === void 0 ? void 0 : _a3.toLowerCase());
         });
@@ -58248,7 +58248,7 @@ var require_server2 = __commonJS({
       }, (() => {
         const _metadata = typeof Symbol === "function" && Symbol.metadata ? /* @__PURE__ */ Object.create(null) : void 0;
         _start_decorators = [deprecate("Calling start() is no longer necessary. It can be safely omitted.")];
-        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj) => "start" in obj, get: (obj) => obj.start }, metadata: _metadata }, null, _instanceExtraInitializers);
+        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj2) => "start" in obj2, get: (obj2) => obj2.start }, metadata: _metadata }, null, _instanceExtraInitializers);
         if (_metadata) Object.defineProperty(_a3, Symbol.metadata, { enumerable: true, configurable: true, writable: true, value: _metadata });
       })(), _a3;
     })();
@@ -58560,11 +58560,11 @@ var require_load_balancer_pick_first = __commonJS({
         return this.shuffleAddressList;
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj) {
-        if ("shuffleAddressList" in obj && !(typeof obj.shuffleAddressList === "boolean")) {
+      static createFromJson(obj2) {
+        if ("shuffleAddressList" in obj2 && !(typeof obj2.shuffleAddressList === "boolean")) {
           throw new Error("pick_first config field shuffleAddressList must be a boolean if provided");
         }
-        return new _PickFirstLoadBalancingConfig(obj.shuffleAddressList === true);
+        return new _PickFirstLoadBalancingConfig(obj2.shuffleAddressList === true);
       }
     };
     exports2.PickFirstLoadBalancingConfig = PickFirstLoadBalancingConfig;
@@ -58582,8 +58582,8 @@ var require_load_balancer_pick_first = __commonJS({
         };
       }
     };
-    function shuffled(list) {
-      const result = list.slice();
+    function shuffled(list2) {
+      const result = list2.slice();
       for (let i = result.length - 1; i > 1; i--) {
         const j = Math.floor(Math.random() * (i + 1));
         const temp = result[i];
@@ -59356,7 +59356,7 @@ var require_load_balancer_round_robin = __commonJS({
         };
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj) {
+      static createFromJson(obj2) {
         return new _RoundRobinLoadBalancingConfig();
       }
     };
@@ -59379,8 +59379,8 @@ var require_load_balancer_round_robin = __commonJS({
         return this.children[this.nextIndex].endpoint;
       }
     };
-    function rotateArray(list, startIndex) {
-      return [...list.slice(startIndex), ...list.slice(0, startIndex)];
+    function rotateArray(list2, startIndex) {
+      return [...list2.slice(startIndex), ...list2.slice(0, startIndex)];
     }
     var RoundRobinLoadBalancer = class {
       constructor(channelControlHelper) {
@@ -59536,27 +59536,27 @@ var require_load_balancer_outlier_detection = __commonJS({
       minimum_hosts: 5,
       request_volume: 50
     };
-    function validateFieldType(obj, fieldName, expectedType, objectName) {
-      if (fieldName in obj && obj[fieldName] !== void 0 && typeof obj[fieldName] !== expectedType) {
+    function validateFieldType(obj2, fieldName, expectedType, objectName) {
+      if (fieldName in obj2 && obj2[fieldName] !== void 0 && typeof obj2[fieldName] !== expectedType) {
         const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj[fieldName]}`);
+        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj2[fieldName]}`);
       }
     }
-    function validatePositiveDuration(obj, fieldName, objectName) {
+    function validatePositiveDuration(obj2, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      if (fieldName in obj && obj[fieldName] !== void 0) {
-        if (!(0, duration_1.isDuration)(obj[fieldName])) {
-          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj[fieldName]}`);
+      if (fieldName in obj2 && obj2[fieldName] !== void 0) {
+        if (!(0, duration_1.isDuration)(obj2[fieldName])) {
+          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj2[fieldName]}`);
         }
-        if (!(obj[fieldName].seconds >= 0 && obj[fieldName].seconds <= 315576e6 && obj[fieldName].nanos >= 0 && obj[fieldName].nanos <= 999999999)) {
+        if (!(obj2[fieldName].seconds >= 0 && obj2[fieldName].seconds <= 315576e6 && obj2[fieldName].nanos >= 0 && obj2[fieldName].nanos <= 999999999)) {
           throw new Error(`outlier detection config ${fullFieldName} parse error: values out of range for non-negative Duaration`);
         }
       }
     }
-    function validatePercentage(obj, fieldName, objectName) {
+    function validatePercentage(obj2, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      validateFieldType(obj, fieldName, "number", objectName);
-      if (fieldName in obj && obj[fieldName] !== void 0 && !(obj[fieldName] >= 0 && obj[fieldName] <= 100)) {
+      validateFieldType(obj2, fieldName, "number", objectName);
+      if (fieldName in obj2 && obj2[fieldName] !== void 0 && !(obj2[fieldName] >= 0 && obj2[fieldName] <= 100)) {
         throw new Error(`outlier detection config ${fullFieldName} parse error: value out of range for percentage (0-100)`);
       }
     }
@@ -59611,38 +59611,38 @@ var require_load_balancer_outlier_detection = __commonJS({
       getChildPolicy() {
         return this.childPolicy;
       }
-      static createFromJson(obj) {
+      static createFromJson(obj2) {
         var _a4;
-        validatePositiveDuration(obj, "interval");
-        validatePositiveDuration(obj, "base_ejection_time");
-        validatePositiveDuration(obj, "max_ejection_time");
-        validatePercentage(obj, "max_ejection_percent");
-        if ("success_rate_ejection" in obj && obj.success_rate_ejection !== void 0) {
-          if (typeof obj.success_rate_ejection !== "object") {
+        validatePositiveDuration(obj2, "interval");
+        validatePositiveDuration(obj2, "base_ejection_time");
+        validatePositiveDuration(obj2, "max_ejection_time");
+        validatePercentage(obj2, "max_ejection_percent");
+        if ("success_rate_ejection" in obj2 && obj2.success_rate_ejection !== void 0) {
+          if (typeof obj2.success_rate_ejection !== "object") {
             throw new Error("outlier detection config success_rate_ejection must be an object");
           }
-          validateFieldType(obj.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
-          validatePercentage(obj.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
-          validateFieldType(obj.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
-          validateFieldType(obj.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
+          validateFieldType(obj2.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
+          validatePercentage(obj2.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
+          validateFieldType(obj2.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
+          validateFieldType(obj2.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
         }
-        if ("failure_percentage_ejection" in obj && obj.failure_percentage_ejection !== void 0) {
-          if (typeof obj.failure_percentage_ejection !== "object") {
+        if ("failure_percentage_ejection" in obj2 && obj2.failure_percentage_ejection !== void 0) {
+          if (typeof obj2.failure_percentage_ejection !== "object") {
             throw new Error("outlier detection config failure_percentage_ejection must be an object");
           }
-          validatePercentage(obj.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
-          validatePercentage(obj.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
-          validateFieldType(obj.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
-          validateFieldType(obj.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
+          validatePercentage(obj2.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
+          validatePercentage(obj2.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
+          validateFieldType(obj2.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
+          validateFieldType(obj2.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
         }
-        if (!("child_policy" in obj) || !Array.isArray(obj.child_policy)) {
+        if (!("child_policy" in obj2) || !Array.isArray(obj2.child_policy)) {
           throw new Error("outlier detection config child_policy must be an array");
         }
-        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj.child_policy);
+        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj2.child_policy);
         if (!childPolicy) {
           throw new Error("outlier detection config child_policy: no valid recognized policy found");
         }
-        return new _OutlierDetectionLoadBalancingConfig(obj.interval ? (0, duration_1.durationToMs)(obj.interval) : null, obj.base_ejection_time ? (0, duration_1.durationToMs)(obj.base_ejection_time) : null, obj.max_ejection_time ? (0, duration_1.durationToMs)(obj.max_ejection_time) : null, (_a4 = obj.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj.success_rate_ejection, obj.failure_percentage_ejection, childPolicy);
+        return new _OutlierDetectionLoadBalancingConfig(obj2.interval ? (0, duration_1.durationToMs)(obj2.interval) : null, obj2.base_ejection_time ? (0, duration_1.durationToMs)(obj2.base_ejection_time) : null, obj2.max_ejection_time ? (0, duration_1.durationToMs)(obj2.max_ejection_time) : null, (_a4 = obj2.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj2.success_rate_ejection, obj2.failure_percentage_ejection, childPolicy);
       }
     };
     exports2.OutlierDetectionLoadBalancingConfig = OutlierDetectionLoadBalancingConfig;
@@ -60128,26 +60128,26 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var DEFAULT_WEIGHT_EXPIRATION_PERIOD_MS = 3 * 6e4;
     var DEFAULT_WEIGHT_UPDATE_PERIOD_MS = 1e3;
     var DEFAULT_ERROR_UTILIZATION_PENALTY = 1;
-    function validateFieldType(obj, fieldName, expectedType) {
-      if (fieldName in obj && obj[fieldName] !== void 0 && typeof obj[fieldName] !== expectedType) {
-        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj[fieldName]}`);
+    function validateFieldType(obj2, fieldName, expectedType) {
+      if (fieldName in obj2 && obj2[fieldName] !== void 0 && typeof obj2[fieldName] !== expectedType) {
+        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj2[fieldName]}`);
       }
     }
-    function parseDurationField(obj, fieldName) {
-      if (fieldName in obj && obj[fieldName] !== void 0 && obj[fieldName] !== null) {
+    function parseDurationField(obj2, fieldName) {
+      if (fieldName in obj2 && obj2[fieldName] !== void 0 && obj2[fieldName] !== null) {
         let durationObject;
-        if ((0, duration_1.isDuration)(obj[fieldName])) {
-          durationObject = obj[fieldName];
-        } else if ((0, duration_1.isDurationMessage)(obj[fieldName])) {
-          durationObject = (0, duration_1.durationMessageToDuration)(obj[fieldName]);
-        } else if (typeof obj[fieldName] === "string") {
-          const parsedDuration = (0, duration_1.parseDuration)(obj[fieldName]);
+        if ((0, duration_1.isDuration)(obj2[fieldName])) {
+          durationObject = obj2[fieldName];
+        } else if ((0, duration_1.isDurationMessage)(obj2[fieldName])) {
+          durationObject = (0, duration_1.durationMessageToDuration)(obj2[fieldName]);
+        } else if (typeof obj2[fieldName] === "string") {
+          const parsedDuration = (0, duration_1.parseDuration)(obj2[fieldName]);
           if (!parsedDuration) {
-            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj[fieldName]}`);
+            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj2[fieldName]}`);
           }
           durationObject = parsedDuration;
         } else {
-          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj[fieldName]}`);
+          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj2[fieldName]}`);
         }
         return (0, duration_1.durationToMs)(durationObject);
       }
@@ -60175,13 +60175,13 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           error_utilization_penalty: this.errorUtilizationPenalty
         };
       }
-      static createFromJson(obj) {
-        validateFieldType(obj, "enable_oob_load_report", "boolean");
-        validateFieldType(obj, "error_utilization_penalty", "number");
-        if (obj.error_utilization_penalty < 0) {
+      static createFromJson(obj2) {
+        validateFieldType(obj2, "enable_oob_load_report", "boolean");
+        validateFieldType(obj2, "error_utilization_penalty", "number");
+        if (obj2.error_utilization_penalty < 0) {
           throw new Error("weighted round robin config error_utilization_penalty < 0");
         }
-        return new _WeightedRoundRobinLoadBalancingConfig(obj.enable_oob_load_report, parseDurationField(obj, "oob_load_reporting_period"), parseDurationField(obj, "blackout_period"), parseDurationField(obj, "weight_expiration_period"), parseDurationField(obj, "weight_update_period"), obj.error_utilization_penalty);
+        return new _WeightedRoundRobinLoadBalancingConfig(obj2.enable_oob_load_report, parseDurationField(obj2, "oob_load_reporting_period"), parseDurationField(obj2, "blackout_period"), parseDurationField(obj2, "weight_expiration_period"), parseDurationField(obj2, "weight_update_period"), obj2.error_utilization_penalty);
       }
       getEnableOobLoadReport() {
         return this.enableOobLoadReport;
@@ -60717,8 +60717,8 @@ var require_src5 = __commonJS({
     var util_1 = require_util4();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj) {
-      return "@type" in obj && typeof obj["@type"] === "string";
+    function isAnyExtension(obj2) {
+      return "@type" in obj2 && typeof obj2["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -60742,20 +60742,20 @@ var require_src5 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj) {
-      return obj instanceof Protobuf.Service || obj instanceof Protobuf.Type || obj instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj2) {
+      return obj2 instanceof Protobuf.Service || obj2 instanceof Protobuf.Type || obj2 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj) {
-      return obj instanceof Protobuf.Namespace || obj instanceof Protobuf.Root;
+    function isNamespaceBase(obj2) {
+      return obj2 instanceof Protobuf.Namespace || obj2 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj, parentName) {
-      const objName = joinName(parentName, obj.name);
-      if (isHandledReflectionObject(obj)) {
-        return [[objName, obj]];
+    function getAllHandledReflectionObjects(obj2, parentName) {
+      const objName = joinName(parentName, obj2.name);
+      if (isHandledReflectionObject(obj2)) {
+        return [[objName, obj2]];
       } else {
-        if (isNamespaceBase(obj) && typeof obj.nested !== "undefined") {
-          return Object.keys(obj.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj.nested[name2], objName);
+        if (isNamespaceBase(obj2) && typeof obj2.nested !== "undefined") {
+          return Object.keys(obj2.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj2.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -60776,17 +60776,17 @@ var require_src5 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj, item) => {
+      return (options || []).reduce((obj2, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj.uninterpreted_option.push(item.uninterpreted_option);
+              obj2.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj[key] = value;
+              obj2[key] = value;
           }
         }
-        return obj;
+        return obj2;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -60834,13 +60834,13 @@ var require_src5 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj, name2, options, fileDescriptors) {
-      if (obj instanceof Protobuf.Service) {
-        return createServiceDefinition(obj, name2, options, fileDescriptors);
-      } else if (obj instanceof Protobuf.Type) {
-        return createMessageDefinition(obj, fileDescriptors);
-      } else if (obj instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj, fileDescriptors);
+    function createDefinition(obj2, name2, options, fileDescriptors) {
+      if (obj2 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj2, name2, options, fileDescriptors);
+      } else if (obj2 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj2, fileDescriptors);
+      } else if (obj2 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj2, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -60850,8 +60850,8 @@ var require_src5 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj, name2, options, bufferList);
+      for (const [name2, obj2] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj2, name2, options, bufferList);
       }
       return def;
     }
@@ -66163,10 +66163,10 @@ var require_common3 = __commonJS({
   "node_modules/pako/lib/utils/common.js"(exports2) {
     "use strict";
     var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj, key) {
-      return Object.prototype.hasOwnProperty.call(obj, key);
+    function _has(obj2, key) {
+      return Object.prototype.hasOwnProperty.call(obj2, key);
     }
-    exports2.assign = function(obj) {
+    exports2.assign = function(obj2) {
       var sources = Array.prototype.slice.call(arguments, 1);
       while (sources.length) {
         var source = sources.shift();
@@ -66178,11 +66178,11 @@ var require_common3 = __commonJS({
         }
         for (var p in source) {
           if (_has(source, p)) {
-            obj[p] = source[p];
+            obj2[p] = source[p];
           }
         }
       }
-      return obj;
+      return obj2;
     };
     exports2.shrinkBuf = function(buf, size) {
       if (buf.length === size) {
@@ -70423,8 +70423,8 @@ var require_umd2 = __commonJS({
       const utf16 = new TextDecoder("utf-16le", {
         fatal: true
       });
-      Object.hasOwn = Object.hasOwn || function(obj, prop) {
-        return Object.prototype.hasOwnProperty.call(obj, prop);
+      Object.hasOwn = Object.hasOwn || function(obj2, prop) {
+        return Object.prototype.hasOwnProperty.call(obj2, prop);
       };
       function getStringImpl(buffer, ptr) {
         let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
@@ -70867,7 +70867,7 @@ var require_wasm = __commonJS({
     };
     var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
     var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj, prop) {
+      get: function(obj2, prop) {
         throw new Error("Cannot use a destroyed histogram");
       }
     });
@@ -73375,8 +73375,8 @@ function defineLazy(object2, key, getter) {
     configurable: true
   });
 }
-function objectClone(obj) {
-  return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+function objectClone(obj2) {
+  return Object.create(Object.getPrototypeOf(obj2), Object.getOwnPropertyDescriptors(obj2));
 }
 function assignProp(target, prop, value) {
   Object.defineProperty(target, prop, {
@@ -73447,10 +73447,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path) {
+function getElementAtPath(obj2, path) {
   if (!path)
-    return obj;
-  return path.reduce((acc, key) => acc?.[key], obj);
+    return obj2;
+  return path.reduce((acc, key) => acc?.[key], obj2);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -73886,9 +73886,9 @@ function parsedType(data) {
       if (Array.isArray(data)) {
         return "array";
       }
-      const obj = data;
-      if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
-        return obj.constructor.name;
+      const obj2 = data;
+      if (obj2 && Object.getPrototypeOf(obj2) !== Object.prototype && "constructor" in obj2 && obj2.constructor) {
+        return obj2.constructor.name;
       }
     }
   }
@@ -73906,8 +73906,8 @@ function issue(...args) {
   }
   return { ...iss };
 }
-function cleanEnum(obj) {
-  return Object.entries(obj).filter(([k, _]) => {
+function cleanEnum(obj2) {
+  return Object.entries(obj2).filter(([k, _]) => {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
@@ -74232,15 +74232,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+function node(obj2, key, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj2, key)) {
     if (key === "__proto__") {
-      Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(obj2, key, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj[key] = make();
+      obj2[key] = make();
     }
   }
-  return obj[key];
+  return obj2[key];
 }
 function flattenError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -88835,8 +88835,8 @@ var contributors = {
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list)
+  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list2)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -92742,7 +92742,9 @@ var configSchema = external_exports.strictObject({
   sut: external_exports.strictObject({
     compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
       error: "must be a path or a list of paths"
-    }),
+    }).optional().describe(
+      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml, and its override (compose.override.yaml, …) when there is one"
+    ),
     services: external_exports.array(external_exports.string()).optional(),
     build: external_exports.boolean({ error: "must be true or false" }).optional(),
     env: external_exports.record(
@@ -93988,9 +93990,9 @@ function rawKind(s) {
 // src/config/normalize.ts
 function normalizeConfig(raw, file2, dir, resolvePath) {
   const problems = [];
-  const resolveAt = (path, relative3) => {
+  const resolveAt = (path, relative4) => {
     try {
-      return resolvePath(relative3);
+      return resolvePath(relative4);
     } catch (err) {
       problems.push(`${path}: ${err.message}`);
       return void 0;
@@ -94009,8 +94011,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     problems.push(
       "gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines"
     );
-  const composeList = sut ? Array.isArray(sut.compose) ? sut.compose : [sut.compose] : [];
-  const composeFiles = composeList.map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
+  const composeList = sut?.compose === void 0 ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
+  const composeFiles = sut && sut.compose === void 0 ? defaultComposeFiles(resolvePath, problems) : composeList.map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
   const resolveUrl = (url2, at) => {
     if (!url2.startsWith("/")) return url2;
     if (raw.target === void 0) {
@@ -94130,6 +94132,33 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       scenarios
     }
   };
+}
+var COMPOSE_DEFAULT_NAMES = ["compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"];
+var COMPOSE_OVERRIDE_NAMES = [
+  "compose.override.yml",
+  "compose.override.yaml",
+  "docker-compose.override.yml",
+  "docker-compose.override.yaml"
+];
+function defaultComposeFiles(resolvePath, problems) {
+  const first = (names2) => {
+    for (const name2 of names2) {
+      try {
+        return resolvePath(name2);
+      } catch {
+      }
+    }
+    return void 0;
+  };
+  const main2 = first(COMPOSE_DEFAULT_NAMES);
+  if (main2 === void 0) {
+    problems.push(
+      `sut.compose: not given, and no compose file beside the config (${COMPOSE_DEFAULT_NAMES.join(", ")}); name one`
+    );
+    return [];
+  }
+  const override = first(COMPOSE_OVERRIDE_NAMES);
+  return override === void 0 ? [main2] : [main2, override];
 }
 
 // src/config/known-keys.ts
@@ -94388,7 +94417,7 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
 }
 
 // src/docker/compose.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94422,6 +94451,140 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
 function lastLine(text) {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   return lines[lines.length - 1] ?? "";
+}
+
+// src/docker/side-by-side.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+var RESET = /* @__PURE__ */ Symbol("!reset");
+var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
+var list = (v) => Array.isArray(v) ? v : [];
+function portText(p) {
+  const host = typeof p.host_ip === "string" && p.host_ip !== "" ? `${p.host_ip}:` : "";
+  const published = p.published === void 0 || p.published === "" ? "" : `${String(p.published)}:`;
+  const proto = p.protocol === "udp" ? "/udp" : "";
+  return `${host}${published}${String(p.target)}${proto}`;
+}
+function sharedHostPath(v, root) {
+  if (v.type !== "bind" || typeof v.source !== "string") return void 0;
+  const source = v.source;
+  const inside = source === root || source.startsWith(root.endsWith("/") ? root : `${root}/`);
+  if (inside || v.read_only === true || /\.sock$/.test(source)) return void 0;
+  return source;
+}
+function sideBySide(model, project, root) {
+  const services = {};
+  const changes = [];
+  const blockers = [];
+  const edit = (name2) => services[name2] ??= {};
+  const defs = Object.entries(model.services).map(([name2, def]) => [name2, obj(def)]);
+  const usedNetworks = /* @__PURE__ */ new Set();
+  const usedVolumes = /* @__PURE__ */ new Set();
+  const built = /* @__PURE__ */ new Map();
+  for (const [name2, def] of defs) {
+    if (def.build !== void 0 && typeof def.image === "string") built.set(def.image, name2);
+  }
+  for (const [name2, def] of defs) {
+    const mode = typeof def.network_mode === "string" ? def.network_mode : void 0;
+    if (mode === "host") blockers.push(`service ${name2} uses the host's network (network_mode: host)`);
+    for (const d of list(def.devices)) {
+      const source = typeof d === "string" ? d.split(":")[0] : String(obj(d).source ?? "?");
+      blockers.push(`service ${name2} maps the host's device ${source}`);
+    }
+    for (const v of list(def.volumes)) {
+      const shared = sharedHostPath(obj(v), root);
+      if (shared !== void 0) {
+        blockers.push(
+          `service ${name2} mounts the host's ${shared} writable: both copies would write it (mount it read_only, or a path inside the repository)`
+        );
+      }
+      if (obj(v).type === "volume" && typeof obj(v).source === "string") usedVolumes.add(obj(v).source);
+    }
+    const networks2 = Object.keys(obj(def.networks));
+    for (const n of networks2) usedNetworks.add(n);
+    const ports = list(def.ports).map(obj);
+    const fixed = ports.filter((p) => p.published !== void 0 && p.published !== "");
+    if (fixed.length > 0) {
+      edit(name2).ports = RESET;
+      changes.push(`service ${name2}: published ports ${ports.map(portText).join(", ")} not published`);
+    }
+    if (typeof def.container_name === "string") {
+      const s = edit(name2);
+      s.container_name = RESET;
+      if (networks2.length > 0) {
+        s.networks = Object.fromEntries(networks2.map((n) => [n, { aliases: [def.container_name] }]));
+        changes.push(
+          `service ${name2}: container_name ${def.container_name} dropped (kept as its alias on ${networks2.join(", ")})`
+        );
+      } else {
+        changes.push(`service ${name2}: container_name ${def.container_name} dropped`);
+      }
+    }
+    if (typeof def.image === "string" && built.has(def.image)) {
+      const builder = built.get(def.image);
+      if (builder === name2) edit(name2).image = RESET;
+      else edit(name2).image = `${project}-${builder}`;
+      changes.push(
+        builder === name2 ? `service ${name2}: image ${def.image} built under the project's own name (both sides build at once)` : `service ${name2}: runs the image service ${builder} builds, under the project's own name, instead of ${def.image}`
+      );
+    }
+  }
+  const top = (kind, entries, used) => {
+    const out = {};
+    for (const [key, raw] of Object.entries(entries ?? {})) {
+      const def = obj(raw);
+      const name2 = typeof def.name === "string" ? def.name : `${project}_${key}`;
+      if (def.external === true) {
+        if (used.has(key)) {
+          blockers.push(
+            `${kind} ${key} is external (${name2}): both copies would share it${kind === "network" ? " and answer to the same names on it" : ""}`
+          );
+        }
+      } else if (name2 !== `${project}_${key}`) {
+        out[key] = { name: RESET };
+        changes.push(`${kind} ${key}: fixed name ${name2} replaced by the project's own`);
+      }
+    }
+    return out;
+  };
+  const networks = top("network", model.networks, usedNetworks);
+  const volumes = top("volume", model.volumes, usedVolumes);
+  const override = {};
+  if (Object.keys(services).length > 0) override.services = services;
+  if (Object.keys(networks).length > 0) override.networks = networks;
+  if (Object.keys(volumes).length > 0) override.volumes = volumes;
+  return { override, changes, blockers };
+}
+function mergeOverrides(a, b) {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const before = out[k];
+    const mergeable = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+    out[k] = mergeable(before) && mergeable(v) ? mergeOverrides(before, v) : v;
+  }
+  return out;
+}
+function overrideYaml(override) {
+  const doc = new import_yaml3.Document();
+  const node2 = (v) => {
+    if (v === RESET) {
+      const n = doc.createNode(null);
+      n.tag = "!reset";
+      return n;
+    }
+    if (Array.isArray(v)) {
+      const seq = doc.createNode([]);
+      for (const x of v) seq.items.push(node2(x));
+      return seq;
+    }
+    if (v !== null && typeof v === "object") {
+      const map2 = doc.createNode({});
+      for (const [k, x] of Object.entries(v)) map2.items.push(doc.createPair(k, node2(x)));
+      return map2;
+    }
+    return doc.createNode(v);
+  };
+  doc.contents = node2(override);
+  return doc.toString();
 }
 
 // src/docker/compose.ts
@@ -94474,6 +94637,9 @@ function composeEnv(own2, sutEnv, project) {
   out.COMPOSE_PROJECT_NAME = project;
   return out;
 }
+function cannotBootTwice(files, blockers) {
+  return `compose ${files.join(", ")} cannot boot twice side by side for A/B: ${blockers.join("; ")}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
+}
 var ComposeProject = class {
   constructor(exec, opts) {
     this.exec = exec;
@@ -94481,8 +94647,10 @@ var ComposeProject = class {
   }
   exec;
   opts;
-  tmp = mkdtempSync(join(tmpdir(), "perf-gate-"));
+  tmp;
   override;
+  /** what the side-by-side override changed (empty when not side by side) */
+  changes = [];
   async compose(args, timeoutMs) {
     const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
     const run2 = {
@@ -94492,8 +94660,8 @@ var ComposeProject = class {
     if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
     return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
   }
-  /** Validates the compose files and writes the label override. */
-  async prepare() {
+  /** The project as `docker compose config` resolves it (the user's files only, never our override). */
+  async model() {
     const res = await this.compose(["config", "--format", "json"]);
     if (res.code !== 0) {
       if (/is not a docker command|unknown command/i.test(res.stderr)) {
@@ -94502,9 +94670,26 @@ var ComposeProject = class {
       const files = this.opts.files.join(", ");
       throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
     }
-    const model = JSON.parse(res.stdout);
-    this.override = join(this.tmp, "perf-gate.labels.yml");
-    writeFileSync(this.override, (0, import_yaml3.stringify)(labelOverride(model, this.opts.labels)));
+    return JSON.parse(res.stdout);
+  }
+  /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
+  async collisions() {
+    const model = await this.model();
+    const root = this.opts.sideBySide?.root;
+    return root === void 0 ? { override: {}, changes: [], blockers: [] } : sideBySide(model, this.opts.project, root);
+  }
+  /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
+   * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
+  async prepare() {
+    const model = await this.model();
+    const root = this.opts.sideBySide?.root;
+    const apart = root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
+    if (apart && apart.blockers.length > 0) throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    this.changes = apart?.changes ?? [];
+    this.tmp ??= mkdtempSync(join(tmpdir(), "perf-gate-"));
+    this.override = join(this.tmp, "perf-gate.override.yml");
+    const labels2 = labelOverride(model, this.opts.labels);
+    writeFileSync(this.override, apart ? overrideYaml(mergeOverrides(labels2, apart.override)) : (0, import_yaml4.stringify)(labels2));
     return model;
   }
   /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
@@ -94521,7 +94706,7 @@ var ComposeProject = class {
   }
   async down() {
     await this.compose(["down", "--volumes", "--remove-orphans", "--timeout", "5"], 12e4);
-    rmSync(this.tmp, { recursive: true, force: true });
+    if (this.tmp !== void 0) rmSync(this.tmp, { recursive: true, force: true });
   }
 };
 
@@ -94676,11 +94861,11 @@ async function engineVersion(docker) {
   }
 }
 async function projectContainers(docker, project) {
-  const list = await docker.listContainers({
+  const list2 = await docker.listContainers({
     all: true,
     filters: { label: [`com.docker.compose.project=${project}`] }
   });
-  return list.map((c) => ({
+  return list2.map((c) => ({
     id: c.Id,
     service: c.Labels["com.docker.compose.service"] ?? c.Names[0]?.replace(/^\//, "") ?? c.Id.slice(0, 12),
     state: c.State,
@@ -95082,12 +95267,14 @@ function composeClient(exec, opts) {
     prepare: () => project.prepare(),
     up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
     logs: (tail) => project.logs(tail),
-    down: () => project.down()
+    down: () => project.down(),
+    neutralised: () => project.changes,
+    collisions: () => project.collisions()
   };
 }
 
 // src/docker/stack.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
@@ -95111,12 +95298,12 @@ function stackClient(exec, docker, opts, pollMs = 1e3) {
   const files = opts.files.flatMap((f) => ["-f", f]);
   const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
   const services = async () => {
-    const list = await docker.listServices({
+    const list2 = await docker.listServices({
       filters,
       status: true
     });
     const out = [];
-    for (const s of list) {
+    for (const s of list2) {
       const service = {
         name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
         running: s.ServiceStatus?.RunningTasks ?? 0,
@@ -95144,7 +95331,7 @@ function stackClient(exec, docker, opts, pollMs = 1e3) {
         );
       }
       const model = JSON.parse(res.stdout);
-      writeFileSync2(override, (0, import_yaml4.stringify)(stackOverride(model, opts.labels)));
+      writeFileSync2(override, (0, import_yaml5.stringify)(stackOverride(model, opts.labels)));
       return model;
     },
     async up(_services, _build, waitTimeoutS) {
@@ -95436,11 +95623,11 @@ async function gitInfo(exec, cwd, env = process.env) {
   return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
 }
 function machineInfo() {
-  const list = cpus();
+  const list2 = cpus();
   return {
     os: `${platform()} ${release()}`,
-    cpuModel: list[0]?.model?.trim() ?? "unknown",
-    cores: list.length,
+    cpuModel: list2[0]?.model?.trim() ?? "unknown",
+    cores: list2.length,
     memoryBytes: totalmem()
   };
 }
@@ -96119,9 +96306,9 @@ function change(metric, baseline, current) {
 function hasBand(t) {
   return t.regress !== void 0 || t.floor !== void 0;
 }
-function beyondBand(t, worse, relative3) {
+function beyondBand(t, worse, relative4) {
   if (!hasBand(t)) return false;
-  const rel = t.regress === void 0 || relative3 === null || relative3 > t.regress;
+  const rel = t.regress === void 0 || relative4 === null || relative4 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
 }
@@ -96157,12 +96344,12 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
   }
   const base = metricValue(baseline.merged, metric);
-  const { worse, relative: relative3 } = change(metric, base, value);
+  const { worse, relative: relative4 } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative3 === null ? null : direction(metric) * relative3 || 0;
+  out.delta = relative4 === null ? null : direction(metric) * relative4 || 0;
   if (breach) return { ...out, result: "regression", reason: breach };
-  const worseOut = beyondBand(t, worse, relative3);
-  const betterRelative = relative3 === null ? null : -relative3;
+  const worseOut = beyondBand(t, worse, relative4);
+  const betterRelative = relative4 === null ? null : -relative4;
   const betterOut = beyondBand(t, -worse, betterRelative);
   if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? DEFAULT_ALPHA;
@@ -96674,13 +96861,23 @@ function environment(results, statuses) {
       ...Object.entries(results.ab.baseImages).map(
         ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
       ),
-      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`)
+      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
+      ...sideBySideLines(results.ab.sideBySide)
     ] : [],
     ...statuses.map(
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
   return lines.join("\n");
+}
+function sideBySideLines(changes) {
+  if (!changes) return [];
+  const same = changes.head.join("\n") === changes.base.join("\n");
+  const lines = (label2, l) => capped(
+    l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
+    "changes"
+  );
+  return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
 }
 function capped(lines, what, max2 = 10) {
   if (lines.length <= max2) return lines;
@@ -97520,6 +97717,7 @@ var SutSession = class _SutSession {
     }
     const { compose, docker } = this.deps;
     const model = await compose.prepare().catch((err) => {
+      if (err instanceof UserError && err.exitCode === EXIT_USAGE) throw usageError(`${this.prefix}${err.message}`);
       throw environmentError(`${this.prefix}${err.message}`);
     });
     const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
@@ -98044,7 +98242,7 @@ function defaultRunnerScript() {
   }
   throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
-function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2) {
+function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, root) {
   const opts = {
     runId: run2.runId,
     labels: run2.labels,
@@ -98066,7 +98264,8 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2) {
       files: sut.composeFiles,
       cwd: dir,
       env: sut.env,
-      labels: run2.labels
+      labels: run2.labels,
+      ...side && root !== void 0 ? { sideBySide: { root } } : {}
     }),
     sample
   };
@@ -98262,7 +98461,8 @@ var resultsFileSchema = external_exports.looseObject({
     orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
     baseImages: images,
     base: external_exports.array(scenarioResult),
-    notes: external_exports.array(external_exports.string())
+    notes: external_exports.array(external_exports.string()),
+    sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
   }).optional(),
   unswept: external_exports.array(external_exports.string()).optional()
 });
@@ -98370,6 +98570,8 @@ function buildRunRequest(input2, ctx) {
     outDir: input2.outDir
   };
   const optional2 = {
+    // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
+    abFallback: input2.mode === "auto" && mode === "ab" ? true : void 0,
     runnerImage: input2.runnerImage,
     baseRef: mode === "ab" ? baseRef : void 0,
     pairs: input2.pairs,
@@ -98538,16 +98740,16 @@ function withoutLadder(scenarios) {
 function bodiesReader() {
   const bodies = /* @__PURE__ */ new Map();
   return (file2) => {
-    let list = bodies.get(file2);
-    if (!list) {
+    let list2 = bodies.get(file2);
+    if (!list2) {
       try {
-        list = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
+        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
-      bodies.set(file2, list);
+      bodies.set(file2, list2);
     }
-    return list;
+    return list2;
   };
 }
 function requestBodies(s, readBodies) {
@@ -99334,16 +99536,16 @@ var TrialCollector = class {
     this.looks.set(`${scenario2}\0${phase2}`, looks);
   }
   sample(key, s) {
-    const list = this.samples.get(key) ?? [];
-    this.samples.set(key, list);
-    list.push(s);
+    const list2 = this.samples.get(key) ?? [];
+    this.samples.set(key, list2);
+    list2.push(s);
   }
   onEvent(e, now) {
     if (e.t === "stage" && e.stage === "measure") this.windowStart = now;
     if (e.t !== "trial") return;
     const resources2 = {};
-    for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      resources2[key] = usageInWindow(list, this.windowStart, now);
+    for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      resources2[key] = usageInWindow(list2, this.windowStart, now);
     }
     this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2);
     for (const r of e.requests ?? [])
@@ -99565,6 +99767,7 @@ async function withSessions(runId, specs, deps, body) {
 }
 
 // src/run.ts
+import { relative as relative3 } from "node:path";
 var MAX_SWARM_PLAN_BYTES = 480 * 1024;
 async function run(opts, deps) {
   const startedAt = new Date(deps.now()).toISOString();
@@ -99602,14 +99805,34 @@ async function run(opts, deps) {
   await deps.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
   const base = opts.mode === "ab" ? await openBase(opts, p, deps) : void 0;
+  if (base && !onSwarm(config2)) {
+    const blockers = await headBlockers(deps, runId, config2, base.tree.repoRoot).catch(async (err) => {
+      await base.tree.remove();
+      throw err;
+    });
+    if (blockers.length > 0) {
+      await base.tree.remove();
+      const line = cannotBootTwice(
+        config2.sut.composeFiles.map((f) => relative3(config2.dir, f) || f),
+        blockers
+      );
+      if (!opts.abFallback) throw usageError(line);
+      progress.line(
+        `[perf-gate] ${line.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
+      );
+      const { baseRef: _, abFallback: __, ...rest } = opts;
+      return run({ ...rest, mode: "gate", runId }, deps);
+    }
+  }
   try {
-    const side = (which, sut, dir) => ({
+    const side = (which, sut, dir, root) => ({
       side: which,
       sut,
       dir,
+      ...root !== void 0 ? { root } : {},
       collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios))
     });
-    const sides = base ? [side("base", base.sut, base.dir), side("head", config2.sut, config2.dir)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
+    const sides = base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
     if (opts.mode !== "sweep") {
@@ -99646,6 +99869,17 @@ async function run(opts, deps) {
     await base?.tree.remove();
   }
 }
+async function headBlockers(deps, runId, config2, root) {
+  const check2 = deps.compose({
+    project: `${projectName(runId)}-head`,
+    files: config2.sut.composeFiles,
+    cwd: config2.dir,
+    env: config2.sut.env,
+    labels: {},
+    sideBySide: { root }
+  });
+  return check2.collisions ? (await check2.collisions()).blockers : [];
+}
 async function openBase(opts, p, deps) {
   const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef);
   try {
@@ -99675,7 +99909,8 @@ async function measure(opts, deps, p, run2) {
         replicas: config2.runner.replicas,
         startLeadMs: config2.runner.startLeadMs,
         ...config2.runner.placement ? { placement: config2.runner.placement } : {}
-      } : void 0
+      } : void 0,
+      s.root
     )
   );
   progress.line(
@@ -99730,7 +99965,9 @@ async function measure(opts, deps, p, run2) {
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
-        return ab ? { images: images2, ab } : { images: images2 };
+        const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
+        const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
+        return ab ? { images: images2, neutralised, ab } : { images: images2, neutralised };
       } finally {
         progress.finish();
       }
@@ -99760,6 +99997,8 @@ function abResults(opts, p, results, ab) {
     base,
     notes: ab.base.notes
   };
+  const { head: headChanges, base: baseChanges } = ab.measured.neutralised;
+  if (headChanges.length > 0 || baseChanges.length > 0) info.sideBySide = { head: headChanges, base: baseChanges };
   return {
     ...results,
     scenarios: results.scenarios.map((h, i) => ({
@@ -99801,7 +100040,7 @@ function nothingToSweep(opts, p, startedAt, deps) {
 }
 
 // src/k8s/command.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // src/k8s/render.ts
 import { gzipSync as gzipSync2 } from "node:zlib";
@@ -100002,7 +100241,7 @@ function renderK8sCommand(o) {
   ].join("\n");
   return `${head}
 ${docs.map((d) => `---
-${(0, import_yaml5.stringify)(d, { lineWidth: 0 })}`).join("")}`;
+${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 }
 
 // src/signals.ts
@@ -100023,11 +100262,11 @@ function exitOnSignals(exitCode, announce = () => {
 }
 
 // src/init/command.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 import { join as join6 } from "node:path";
 
 // src/init/init.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 var NOT_HTTP = /* @__PURE__ */ new Map([
   [5432, "PostgreSQL"],
   [3306, "MySQL"],
@@ -100149,7 +100388,7 @@ function renderConfig(scan, answers) {
     "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
     "version: 1",
     "sut:",
-    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml6.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
+    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml7.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
     ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
     "  ready:                        # probed from inside the SUT network once compose reports the services up",
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
@@ -100263,7 +100502,7 @@ async function initCommand(opts, io) {
   }
   const models = composeFiles.map((f) => {
     try {
-      return (0, import_yaml7.parse)(io.read(join6(io.cwd, f)));
+      return (0, import_yaml8.parse)(io.read(join6(io.cwd, f)));
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }

@@ -49,6 +49,8 @@ export function buildRunRequest(input: RequestInput, ctx: RequestContext): RunOp
     outDir: input.outDir,
   };
   const optional = {
+    // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
+    abFallback: input.mode === 'auto' && mode === 'ab' ? true : undefined,
     runnerImage: input.runnerImage,
     baseRef: mode === 'ab' ? baseRef : undefined,
     pairs: input.pairs,

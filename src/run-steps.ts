@@ -44,6 +44,9 @@ export interface RunOptions {
   healthTimeoutS?: number;
   /** A/B mode: the git ref whose tree is the base side */
   baseRef?: string;
+  /** A/B chosen by mode auto (gate.against: base-ref): a SUT that cannot boot twice side by side falls
+   * back to the gate against baselines, with one line that says why, instead of failing the run */
+  abFallback?: boolean;
   /** A/B mode: interleaved pairs (overrides the config's ab.pairs) */
   pairs?: number;
   /** A/B mode: the seed of the pair orders (random when absent; the results file records it) */
@@ -215,6 +218,8 @@ export function sessionSpec(
   side?: Side,
   target?: Config['target'],
   onSwarm?: SwarmPlacement,
+  /** an A/B side's tree: the compose project boots beside the other side's (./docker/side-by-side.ts) */
+  root?: string,
 ): SessionSpec {
   const opts: SutSessionOptions = {
     runId: run.runId,
@@ -238,6 +243,7 @@ export function sessionSpec(
       cwd: dir,
       env: sut.env,
       labels: run.labels,
+      ...(side && root !== undefined ? { sideBySide: { root } } : {}),
     }),
     sample,
   };

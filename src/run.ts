@@ -9,7 +9,8 @@ import { gateResults } from './compare/gate.js';
 import { confirmationReach } from './compare/reach.js';
 import type { Config } from './config/types.js';
 import { onSwarm } from './config/distributed.js';
-import { runLabels } from './docker/labels.js';
+import { cannotBootTwice } from './docker/compose.js';
+import { projectName, runLabels } from './docker/labels.js';
 import { environmentError, usageError } from './errors.js';
 import { unansweredPhase } from './results/unanswered.js';
 import { machineInfo } from './provenance.js';
@@ -40,6 +41,7 @@ import type { RunnerHandle, Side } from './session/sut-session.js';
 import type { ImageDigests } from './docker/clients.js';
 import { withSessions } from './session/with-sessions.js';
 import { newSeed } from './stats/random.js';
+import { relative } from 'node:path';
 
 export type { RunMode } from './run-plan.js';
 export { sweepScenarios } from './run-plan.js';
@@ -61,12 +63,16 @@ interface MeasuredSide {
   /** a service already running instead of the compose SUT (never in A/B) */
   target?: Config['target'];
   dir: string;
+  /** an A/B side's tree (its compose project is kept apart from the other side's) */
+  root?: string;
   collector: TrialCollector;
 }
 
 /** What measuring leaves besides the collected trials: each side's SUT images, and A/B's orders. */
 interface Measured {
   images: Record<Side, ImageDigests>;
+  /** what each side's side-by-side boot changed (A/B) */
+  neutralised: Record<Side, string[]>;
   ab?: AbOrders;
 }
 
@@ -112,15 +118,37 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   await deps.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
   const base = opts.mode === 'ab' ? await openBase(opts, p, deps) : undefined;
+  if (base && !onSwarm(config)) {
+    // the head's compose files, read as compose reads them, before anything boots: a stack that cannot
+    // boot twice is refused (exit 2), or with mode auto gated against baselines instead
+    const blockers = await headBlockers(deps, runId, config, base.tree.repoRoot).catch(async (err: unknown) => {
+      await base.tree.remove();
+      throw err;
+    });
+    if (blockers.length > 0) {
+      await base.tree.remove();
+      const line = cannotBootTwice(
+        config.sut.composeFiles.map((f) => relative(config.dir, f) || f),
+        blockers,
+      );
+      if (!opts.abFallback) throw usageError(line);
+      progress.line(
+        `[perf-gate] ${line.replace(/; gate against baselines instead.*$/, '')}: gating against baselines/`,
+      );
+      const { baseRef: _, abFallback: __, ...rest } = opts;
+      return run({ ...rest, mode: 'gate', runId }, deps);
+    }
+  }
   try {
-    const side = (which: Side | undefined, sut: Config['sut'], dir: string): MeasuredSide => ({
+    const side = (which: Side | undefined, sut: Config['sut'], dir: string, root?: string): MeasuredSide => ({
       side: which,
       sut,
       dir,
+      ...(root !== undefined ? { root } : {}),
       collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios)),
     });
     const sides = base
-      ? [side('base', base.sut, base.dir), side('head', config.sut, config.dir)]
+      ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]
       : [{ ...side(undefined, config.sut, config.dir), ...(config.target ? { target: config.target } : {}) }];
     const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
     // each side's results, merged once: base first in A/B, head (or the only side) last
@@ -163,6 +191,19 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   }
 }
 
+/** What keeps the head's compose project from booting beside a second copy (nothing is started). */
+async function headBlockers(deps: RunDeps, runId: string, config: Config, root: string): Promise<string[]> {
+  const check = deps.compose({
+    project: `${projectName(runId)}-head`,
+    files: config.sut.composeFiles,
+    cwd: config.dir,
+    env: config.sut.env,
+    labels: {},
+    sideBySide: { root },
+  });
+  return check.collisions ? (await check.collisions()).blockers : [];
+}
+
 /** Checks out the base ref and finds the SUT it boots. */
 async function openBase(opts: RunOptions, p: RunPlan, deps: RunDeps): Promise<BaseSide> {
   const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef as string);
@@ -203,6 +244,7 @@ async function measure(
             ...(config.runner.placement ? { placement: config.runner.placement } : {}),
           }
         : undefined,
+      s.root,
     ),
   );
   progress.line(
@@ -268,7 +310,9 @@ async function measure(
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
-        return ab ? { images, ab } : { images };
+        const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
+        const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
+        return ab ? { images, neutralised, ab } : { images, neutralised };
       } finally {
         progress.finish();
       }
@@ -307,6 +351,8 @@ function abResults(
     base,
     notes: ab.base.notes,
   };
+  const { head: headChanges, base: baseChanges } = ab.measured.neutralised;
+  if (headChanges.length > 0 || baseChanges.length > 0) info.sideBySide = { head: headChanges, base: baseChanges };
   return {
     ...results,
     scenarios: results.scenarios.map((h, i) => ({

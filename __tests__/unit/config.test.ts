@@ -233,6 +233,48 @@ describe('parseConfigText: defaults', () => {
     expect(config.sut.build).toBe(true);
   });
 
+  it("no sut.compose: the files compose loads by default beside the config, the override included, in compose's order", () => {
+    const cases: Array<{ here: string[]; files?: string[]; problem?: RegExp }> = [
+      { here: ['docker-compose.yml'], files: ['/ws/docker-compose.yml'] },
+      {
+        here: ['docker-compose.yml', 'docker-compose.override.yml'],
+        files: ['/ws/docker-compose.yml', '/ws/docker-compose.override.yml'],
+      },
+      // compose.yaml comes first, and the first override found goes with it whatever its name
+      {
+        here: ['docker-compose.yml', 'compose.yaml', 'docker-compose.override.yaml'],
+        files: ['/ws/compose.yaml', '/ws/docker-compose.override.yaml'],
+      },
+      {
+        here: ['compose.yml', 'compose.override.yml', 'compose.override.yaml'],
+        files: ['/ws/compose.yml', '/ws/compose.override.yml'],
+      },
+      // an override alone is not a project
+      {
+        here: ['docker-compose.override.yml'],
+        problem:
+          /^sut\.compose: not given, and no compose file beside the config \(compose\.yaml, compose\.yml, docker-compose\.yml, docker-compose\.yaml\); name one/,
+      },
+    ];
+    for (const c of cases) {
+      const resolver = (p: string) => {
+        if (!c.here.includes(p)) throw new Error(`file not found: ${p}`);
+        return `/ws/${p}`;
+      };
+      const { config, problems } = parse(
+        minimal((r) => (r.sut = { build: true })),
+        resolver,
+      );
+      if (c.problem) {
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(c.problem);
+      } else {
+        expect(problems, c.here.join(' ')).toEqual([]);
+        expect(config?.sut.composeFiles).toEqual(c.files);
+      }
+    }
+  });
+
   it('k6-style thresholds: expressions under a metric, and k6’s own metrics with their lists', () => {
     const config = valid(
       minimal((c) => {

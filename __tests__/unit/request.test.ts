@@ -55,6 +55,13 @@ describe('buildRunRequest: the mode', () => {
     expect(opts.mode).toBe(expected);
   });
 
+  it('A/B chosen by mode auto may fall back to the gate; A/B asked for by name may not', () => {
+    const ctx = context({ eventName: 'pull_request', pullRequestBaseSha: 'abc123' }, 'base-ref');
+    expect(buildRunRequest(input({ mode: 'auto' }), ctx).abFallback).toBe(true);
+    expect(buildRunRequest(input({ mode: 'ab' }), ctx).abFallback).toBeUndefined();
+    expect(buildRunRequest(input({ mode: 'auto' }), context({ eventName: 'pull_request' })).abFallback).toBeUndefined();
+  });
+
   it('reads gate.against of the config only for mode auto', () => {
     const read: string[] = [];
     const ctx = context({

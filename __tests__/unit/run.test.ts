@@ -127,7 +127,14 @@ class FakeCompose implements ComposeClient {
     readonly project: string,
     private readonly calls: string[],
     private readonly upError?: string,
+    /** what a side-by-side boot of this project would change and cannot */
+    private readonly apart: { changes: string[]; blockers: string[] } = { changes: [], blockers: [] },
   ) {}
+  neutralised = () => this.apart.changes;
+  async collisions() {
+    this.calls.push(`collisions ${this.project}`);
+    return { override: {}, ...this.apart };
+  }
   async prepare() {
     this.calls.push(`prepare ${this.project}`);
     return { services: { api: { image: 'api:1' } } };
@@ -195,7 +202,12 @@ interface Harness {
 /** Fakes for every dependency; `git` answers the commands an A/B run makes. */
 function harness(
   sides: Record<string, SideBehaviour>,
-  o: { upError?: Record<string, string>; failWrite?: RegExp; baseTree?: string } = {},
+  o: {
+    upError?: Record<string, string>;
+    failWrite?: RegExp;
+    baseTree?: string;
+    apart?: { changes: string[]; blockers: string[] };
+  } = {},
 ): Harness {
   const docker = new FakeDocker(sides);
   const lines: string[] = [];
@@ -222,7 +234,8 @@ function harness(
   };
   const deps: RunDeps = {
     docker,
-    compose: (c) => new FakeCompose(c.project, docker.calls, o.upError?.[c.project.split('-').at(-1) ?? '']),
+    compose: (c) =>
+      new FakeCompose(c.project, docker.calls, o.upError?.[c.project.split('-').at(-1) ?? ''], c.sideBySide && o.apart),
     exec,
     progress: new Progress({ write: (t) => void lines.push(t) }),
     onSignal: () => () => {},
@@ -437,6 +450,50 @@ describe('run: A/B', () => {
       'start perfgate-r1-base-runner',
       'start perfgate-r1-head-runner',
     ]);
+    expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
+  });
+
+  it('what was changed to boot both sides side by side is in the results and the report', async () => {
+    const p = abProject();
+    const changes = ['service api: published ports 8080:8080 not published', 'service api: container_name api dropped'];
+    const h = harness(
+      { base: { delayUs: 2000 }, head: { delayUs: 2000 } },
+      { baseTree: p.tree, apart: { changes, blockers: [] } },
+    );
+    const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 3 }), h.deps);
+    expect(outcome.results.ab?.sideBySide).toEqual({ head: changes, base: changes });
+    const report = readFileSync(join(p.dir, 'perf-gate-report.md'), 'utf8');
+    expect(report).toContain('- side by side: service api: published ports 8080:8080 not published');
+    expect(report).toContain('- side by side: service api: container\\_name api dropped');
+  });
+
+  it('a compose file that cannot boot twice: --mode ab is exit 2 naming why, before anything boots', async () => {
+    const p = abProject();
+    const blockers = ["service api uses the host's network (network_mode: host)"];
+    const h = harness(
+      { base: { delayUs: 2000 }, head: { delayUs: 2000 } },
+      { baseTree: p.tree, apart: { changes: [], blockers } },
+    );
+    const err = await failure(run(request(p, 'ab', { baseRef: 'main' }), h.deps));
+    expect(err.exitCode).toBe(EXIT_USAGE);
+    expect(err.message).toMatch(
+      /^compose docker-compose\.yml cannot boot twice side by side for A\/B: service api uses the host's network \(network_mode: host\); gate against baselines instead/,
+    );
+    expect(h.calls).toEqual(['ensure perf-gate/node:local', 'collisions perfgate-r1-head']);
+    expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
+  });
+
+  it('mode auto chose A/B: a compose file that cannot boot twice is gated against baselines, with one line', async () => {
+    const p = abProject();
+    const blockers = ["service api maps the host's device /dev/fuse"];
+    const h = harness({ only: { delayUs: 2000 } }, { baseTree: p.tree, apart: { changes: [], blockers } });
+    const outcome = await run(request(p, 'ab', { baseRef: 'main', abFallback: true }), h.deps);
+    expect(outcome.results.mode).toBe('gate');
+    expect(outcome.results.ab).toBeUndefined();
+    expect(h.lines.join('')).toContain(
+      "compose docker-compose.yml cannot boot twice side by side for A/B: service api maps the host's device /dev/fuse: gating against baselines/",
+    );
+    expect(h.calls).toContain('up perfgate-r1');
     expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
   });
 

@@ -55,10 +55,13 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     problems.push(
       'gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines',
     );
-  const composeList = sut ? (Array.isArray(sut.compose) ? sut.compose : [sut.compose]) : [];
-  const composeFiles = composeList
-    .map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
-    .filter((p): p is string => p !== undefined);
+  const composeList = sut?.compose === undefined ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
+  const composeFiles =
+    sut && sut.compose === undefined
+      ? defaultComposeFiles(resolvePath, problems)
+      : composeList
+          .map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : 'sut.compose', p))
+          .filter((p): p is string => p !== undefined);
   /** a request URL that is a path is under the target's base URL */
   const resolveUrl = (url: string, at: string): string => {
     if (!url.startsWith('/')) return url;
@@ -190,4 +193,38 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       scenarios,
     },
   };
+}
+
+/** The names compose looks for when no file is named, and its override files, in its order (compose-go's
+ * DefaultFileNames and DefaultOverrideFileNames). */
+export const COMPOSE_DEFAULT_NAMES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'];
+export const COMPOSE_OVERRIDE_NAMES = [
+  'compose.override.yml',
+  'compose.override.yaml',
+  'docker-compose.override.yml',
+  'docker-compose.override.yaml',
+];
+
+/** `sut.compose` not given: the files `docker compose` loads by default in the config's directory (the
+ * first default name found, then the first override found), as `-f` paths. */
+function defaultComposeFiles(resolvePath: (relative: string) => string, problems: string[]): string[] {
+  const first = (names: string[]) => {
+    for (const name of names) {
+      try {
+        return resolvePath(name);
+      } catch {
+        // not here (or outside the workspace): the next name
+      }
+    }
+    return undefined;
+  };
+  const main = first(COMPOSE_DEFAULT_NAMES);
+  if (main === undefined) {
+    problems.push(
+      `sut.compose: not given, and no compose file beside the config (${COMPOSE_DEFAULT_NAMES.join(', ')}); name one`,
+    );
+    return [];
+  }
+  const override = first(COMPOSE_OVERRIDE_NAMES);
+  return override === undefined ? [main] : [main, override];
 }

@@ -167,9 +167,14 @@ export const configSchema = z
       ),
     sut: z
       .strictObject({
-        compose: z.union([z.string(), z.array(z.string()).min(1)], {
-          error: 'must be a path or a list of paths',
-        }),
+        compose: z
+          .union([z.string(), z.array(z.string()).min(1)], {
+            error: 'must be a path or a list of paths',
+          })
+          .optional()
+          .describe(
+            "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml, and its override (compose.override.yaml, …) when there is one",
+          ),
         services: z.array(z.string()).optional(),
         build: z.boolean({ error: 'must be true or false' }).optional(),
         env: z

@@ -6,6 +6,7 @@ import { environmentError, UserError } from '../errors.js';
 import type { Exec } from '../exec.js';
 import type { StatsSample } from '../stats/resources.js';
 import { type ComposeModel, type ComposeOptions, ComposeProject } from './compose.js';
+import type { SideBySide } from './side-by-side.js';
 import {
   engineVersion,
   imageDigests,
@@ -48,6 +49,11 @@ export interface ComposeClient {
   up(services: string[], build: boolean, waitTimeoutS: number): Promise<string | undefined>;
   logs(tail: number): Promise<string[]>;
   down(): Promise<void>;
+  /** what the side-by-side boot changed, after `prepare` (compose projects of an A/B side only) */
+  neutralised?: () => string[];
+  /** an A/B side's changes and blockers, from `docker compose config` alone: nothing is written or
+   * started, nothing needs taking down (compose projects only) */
+  collisions?: () => Promise<SideBySide>;
 }
 
 /** Wraps an engine call: its failure is the environment's (exit 3), a UserError stays what it is. */
@@ -93,5 +99,7 @@ export function composeClient(exec: Exec, opts: ComposeOptions): ComposeClient {
     up: (services, build, waitTimeoutS) => project.up(services, build, waitTimeoutS),
     logs: (tail) => project.logs(tail),
     down: () => project.down(),
+    neutralised: () => project.changes,
+    collisions: () => project.collisions(),
   };
 }

@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { environmentError } from '../errors.js';
+import { environmentError, usageError } from '../errors.js';
 import { type Exec, lastLine } from '../exec.js';
+import { mergeOverrides, type Override, overrideYaml, type SideBySide, sideBySide } from './side-by-side.js';
 
 export interface ComposeModel {
   services: Record<string, unknown>;
@@ -19,6 +20,9 @@ export interface ComposeOptions {
   cwd: string;
   env: Record<string, string>;
   labels: Record<string, string>;
+  /** an A/B side, booted beside the other: what makes two copies collide is neutralised (`root`: the
+   * tree this side is checked out to) */
+  sideBySide?: { root: string };
 }
 
 /** Pure: the override that adds our labels to every service, to the images compose builds (so the
@@ -94,9 +98,16 @@ export function composeEnv(own: NodeJS.ProcessEnv, sutEnv: Record<string, string
   return out;
 }
 
+/** Pure: the one line that refuses a side-by-side boot, naming every blocker. */
+export function cannotBootTwice(files: string[], blockers: string[]): string {
+  return `compose ${files.join(', ')} cannot boot twice side by side for A/B: ${blockers.join('; ')}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
+}
+
 export class ComposeProject {
-  private readonly tmp = mkdtempSync(join(tmpdir(), 'perf-gate-'));
+  private tmp: string | undefined;
   private override: string | undefined;
+  /** what the side-by-side override changed (empty when not side by side) */
+  changes: string[] = [];
 
   constructor(
     private readonly exec: Exec,
@@ -113,8 +124,8 @@ export class ComposeProject {
     return this.exec('docker', ['compose', '-p', this.opts.project, ...files, ...args], run);
   }
 
-  /** Validates the compose files and writes the label override. */
-  async prepare(): Promise<ComposeModel> {
+  /** The project as `docker compose config` resolves it (the user's files only, never our override). */
+  async model(): Promise<ComposeModel> {
     const res = await this.compose(['config', '--format', 'json']);
     if (res.code !== 0) {
       if (/is not a docker command|unknown command/i.test(res.stderr)) {
@@ -123,9 +134,30 @@ export class ComposeProject {
       const files = this.opts.files.join(', ');
       throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
     }
-    const model = JSON.parse(res.stdout) as ComposeModel;
-    this.override = join(this.tmp, 'perf-gate.labels.yml');
-    writeFileSync(this.override, stringify(labelOverride(model, this.opts.labels)));
+    return JSON.parse(res.stdout) as ComposeModel;
+  }
+
+  /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
+  async collisions(): Promise<SideBySide> {
+    const model = await this.model();
+    const root = this.opts.sideBySide?.root;
+    return root === undefined
+      ? { override: {}, changes: [], blockers: [] }
+      : sideBySide(model, this.opts.project, root);
+  }
+
+  /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
+   * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
+  async prepare(): Promise<ComposeModel> {
+    const model = await this.model();
+    const root = this.opts.sideBySide?.root;
+    const apart = root === undefined ? undefined : sideBySide(model, this.opts.project, root);
+    if (apart && apart.blockers.length > 0) throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    this.changes = apart?.changes ?? [];
+    this.tmp ??= mkdtempSync(join(tmpdir(), 'perf-gate-'));
+    this.override = join(this.tmp, 'perf-gate.override.yml');
+    const labels = labelOverride(model, this.opts.labels) as Override;
+    writeFileSync(this.override, apart ? overrideYaml(mergeOverrides(labels, apart.override)) : stringify(labels));
     return model;
   }
 
@@ -145,6 +177,6 @@ export class ComposeProject {
 
   async down(): Promise<void> {
     await this.compose(['down', '--volumes', '--remove-orphans', '--timeout', '5'], 120_000);
-    rmSync(this.tmp, { recursive: true, force: true });
+    if (this.tmp !== undefined) rmSync(this.tmp, { recursive: true, force: true });
   }
 }

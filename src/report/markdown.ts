@@ -294,6 +294,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
             ([svc, i]) => `- SUT (base) ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
           ),
           ...results.ab.notes.map((n) => `- note: ${esc(n)}`),
+          ...sideBySideLines(results.ab.sideBySide),
         ]
       : []),
     ...statuses.map(
@@ -302,6 +303,19 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/** What was changed so base and head could boot side by side: once when both sides agree, else per side;
+ * at most ten lines a side (the rest are in the results file). */
+function sideBySideLines(changes: { head: string[]; base: string[] } | undefined): string[] {
+  if (!changes) return [];
+  const same = changes.head.join('\n') === changes.base.join('\n');
+  const lines = (label: string, l: string[]) =>
+    capped(
+      l.map((c) => `- side by side${label}: ${esc(c)}`),
+      'changes',
+    );
+  return same ? lines('', changes.head) : [...lines(' (base)', changes.base), ...lines(' (head)', changes.head)];
 }
 
 /** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */

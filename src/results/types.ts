@@ -133,6 +133,9 @@ export interface AbInfo {
   base: ScenarioResult[];
   /** scenarios new in head or defined differently on base */
   notes: string[];
+  /** what was changed in each side's compose project so the two could boot side by side (ports not
+   * published, container_name as an alias, fixed names made the project's own); absent when nothing */
+  sideBySide?: { head: string[]; base: string[] };
 }
 
 export interface BaselineFile {

@@ -127,6 +127,7 @@ export const resultsFileSchema = z.looseObject({
       baseImages: images,
       base: z.array(scenarioResult),
       notes: z.array(z.string()),
+      sideBySide: z.object({ head: z.array(z.string()), base: z.array(z.string()) }).optional(),
     })
     .optional(),
   unswept: z.array(z.string()).optional(),

@@ -3,7 +3,7 @@
 // long-lived runner container against it that then runs one trial per command (`run` drives a whole
 // plan through one); every way that can go wrong becomes one clear line (exit 3) naming the side;
 // `close` tears everything down and is safe to call twice or after a failed `open`.
-import { environmentError } from '../errors.js';
+import { environmentError, EXIT_USAGE, usageError, UserError } from '../errors.js';
 import { upFailure } from '../docker/compose.js';
 import type { RunnerEvent, RunnerPlan } from '../plan.js';
 import type { StatsSample } from '../stats/resources.js';
@@ -109,6 +109,8 @@ export class SutSession {
     }
     const { compose, docker } = this.deps;
     const model = await compose.prepare().catch((err: Error) => {
+      // a compose file that cannot boot twice is the user's to fix (exit 2), not the environment's
+      if (err instanceof UserError && err.exitCode === EXIT_USAGE) throw usageError(`${this.prefix}${err.message}`);
       throw environmentError(`${this.prefix}${err.message}`);
     });
     const upError = await compose.up(this.opts.services, this.opts.build, this.opts.healthTimeoutS);
