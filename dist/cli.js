@@ -505,7 +505,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj2, key, val) {
+    function applyReviver(reviver, obj3, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -545,7 +545,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj2, key, val);
+      return reviver.call(obj3, key, val);
     }
     exports2.applyReviver = applyReviver;
   }
@@ -1481,10 +1481,10 @@ var require_stringify = __commonJS({
           return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
-      let obj2;
+      let obj3;
       if (identity.isScalar(item)) {
-        obj2 = item.value;
-        let match = tags.filter((t) => t.identify?.(obj2));
+        obj3 = item.value;
+        let match = tags.filter((t) => t.identify?.(obj3));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1492,11 +1492,11 @@ var require_stringify = __commonJS({
         }
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
-        obj2 = item;
-        tagObj = tags.find((t) => t.nodeClass && obj2 instanceof t.nodeClass);
+        obj3 = item;
+        tagObj = tags.find((t) => t.nodeClass && obj3 instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name2 = obj2?.constructor?.name ?? (obj2 === null ? "null" : typeof obj2);
+        const name2 = obj3?.constructor?.name ?? (obj3 === null ? "null" : typeof obj3);
         throw new Error(`Tag not resolved for ${name2} value`);
       }
       return tagObj;
@@ -2052,23 +2052,23 @@ var require_YAMLMap = __commonJS({
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema, obj2, ctx) {
+      static from(schema, obj3, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
         const add = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj2, key, value);
+            value = replacer.call(obj3, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
             map2.items.push(Pair.createPair(key, value, ctx));
         };
-        if (obj2 instanceof Map) {
-          for (const [key, value] of obj2)
+        if (obj3 instanceof Map) {
+          for (const [key, value] of obj3)
             add(key, value);
-        } else if (obj2 && typeof obj2 === "object") {
-          for (const key of Object.keys(obj2))
-            add(key, obj2[key]);
+        } else if (obj3 && typeof obj3 === "object") {
+          for (const key of Object.keys(obj3))
+            add(key, obj3[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -2178,7 +2178,7 @@ var require_map = __commonJS({
           onError("Expected a mapping for this tag");
         return map3;
       },
-      createNode: (schema, obj2, ctx) => YAMLMap.YAMLMap.from(schema, obj2, ctx)
+      createNode: (schema, obj3, ctx) => YAMLMap.YAMLMap.from(schema, obj3, ctx)
     };
     exports2.map = map2;
   }
@@ -2274,15 +2274,15 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema, obj2, ctx) {
+      static from(schema, obj3, ctx) {
         const { replacer } = ctx;
         const seq = new this(schema);
-        if (obj2 && Symbol.iterator in Object(obj2)) {
+        if (obj3 && Symbol.iterator in Object(obj3)) {
           let i = 0;
-          for (let it of obj2) {
+          for (let it of obj3) {
             if (typeof replacer === "function") {
-              const key = obj2 instanceof Set ? it : String(i++);
-              it = replacer.call(obj2, key, it);
+              const key = obj3 instanceof Set ? it : String(i++);
+              it = replacer.call(obj3, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2316,7 +2316,7 @@ var require_seq = __commonJS({
           onError("Expected a sequence for this tag");
         return seq2;
       },
-      createNode: (schema, obj2, ctx) => YAMLSeq.YAMLSeq.from(schema, obj2, ctx)
+      createNode: (schema, obj3, ctx) => YAMLSeq.YAMLSeq.from(schema, obj3, ctx)
     };
     exports2.seq = seq;
   }
@@ -4008,10 +4008,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4025,7 +4025,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -4049,7 +4049,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4065,7 +4065,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4156,7 +4156,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4170,13 +4170,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4219,18 +4219,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4284,8 +4284,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4297,7 +4297,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4308,8 +4308,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4326,7 +4326,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4506,7 +4506,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4523,24 +4523,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4723,25 +4723,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5551,14 +5551,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6725,18 +6725,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -6889,15 +6889,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7091,13 +7091,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -7384,7 +7384,7 @@ var require_aspromise = __commonJS({
       var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
       while (index < arguments.length)
         params[offset++] = arguments[index++];
-      return new Promise(function executor(resolve4, reject) {
+      return new Promise(function executor(resolve6, reject) {
         params[offset] = function callback(err) {
           if (pending) {
             pending = false;
@@ -7394,7 +7394,7 @@ var require_aspromise = __commonJS({
               var params2 = new Array(arguments.length - 1), offset2 = 0;
               while (offset2 < params2.length)
                 params2[offset2++] = arguments[offset2];
-              resolve4.apply(null, params2);
+              resolve6.apply(null, params2);
             }
           }
         };
@@ -8331,8 +8331,8 @@ var require_umd = __commonJS({
         Object.defineProperty(Long.prototype, "__isLong__", {
           value: true
         });
-        function isLong(obj2) {
-          return (obj2 && obj2["__isLong__"]) === true;
+        function isLong(obj3) {
+          return (obj3 && obj3["__isLong__"]) === true;
         }
         function ctz32(value) {
           var c = Math.clz32(value & -value);
@@ -8342,25 +8342,25 @@ var require_umd = __commonJS({
         var INT_CACHE = {};
         var UINT_CACHE = {};
         function fromInt(value, unsigned) {
-          var obj2, cachedObj, cache;
+          var obj3, cachedObj, cache;
           if (unsigned) {
             value >>>= 0;
             if (cache = 0 <= value && value < 256) {
               cachedObj = UINT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj2 = fromBits(value, 0, true);
-            if (cache) UINT_CACHE[value] = obj2;
-            return obj2;
+            obj3 = fromBits(value, 0, true);
+            if (cache) UINT_CACHE[value] = obj3;
+            return obj3;
           } else {
             value |= 0;
             if (cache = -128 <= value && value < 128) {
               cachedObj = INT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj2 = fromBits(value, value < 0 ? -1 : 0, false);
-            if (cache) INT_CACHE[value] = obj2;
-            return obj2;
+            obj3 = fromBits(value, value < 0 ? -1 : 0, false);
+            if (cache) INT_CACHE[value] = obj3;
+            return obj3;
           }
         }
         Long.fromInt = fromInt;
@@ -8986,9 +8986,9 @@ var require_minimal = __commonJS({
      * @param {string} prop Property name
      * @returns {boolean} `true` if considered to be present, otherwise `false`
      */
-    util.isSet = function isSet(obj2, prop) {
-      var value = obj2[prop];
-      if (value != null && Object.hasOwnProperty.call(obj2, prop))
+    util.isSet = function isSet(obj3, prop) {
+      var value = obj3[prop];
+      if (value != null && Object.hasOwnProperty.call(obj3, prop))
         return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
       return false;
     };
@@ -9048,8 +9048,8 @@ var require_minimal = __commonJS({
     util.merge = merge2;
     util.nestingLimit = 32;
     util.recursionLimit = 100;
-    util.makeProp = function makeProp(obj2, key) {
-      Object.defineProperty(obj2, key, {
+    util.makeProp = function makeProp(obj3, key) {
+      Object.defineProperty(obj3, key, {
         enumerable: true,
         configurable: true,
         writable: true
@@ -9917,13 +9917,13 @@ var require_path = __commonJS({
   "node_modules/@protobufjs/path/index.js"(exports2) {
     "use strict";
     var path = exports2;
-    var isAbsolute2 = (
+    var isAbsolute3 = (
       /**
        * Tests if the specified path is absolute.
        * @param {string} path Path to test
        * @returns {boolean} `true` if path is absolute
        */
-      path.isAbsolute = function isAbsolute3(path2) {
+      path.isAbsolute = function isAbsolute4(path2) {
         return /^(?:\/|\w+:)/.test(path2);
       }
     );
@@ -9935,7 +9935,7 @@ var require_path = __commonJS({
        */
       path.normalize = function normalize2(path2) {
         path2 = path2.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
-        var parts = path2.split("/"), absolute2 = isAbsolute2(path2), prefix = "";
+        var parts = path2.split("/"), absolute2 = isAbsolute3(path2), prefix = "";
         if (absolute2)
           prefix = parts.shift() + "/";
         for (var i = 0; i < parts.length; ) {
@@ -9954,10 +9954,10 @@ var require_path = __commonJS({
         return prefix + parts.join("/");
       }
     );
-    path.resolve = function resolve4(originPath, includePath, alreadyNormalized) {
+    path.resolve = function resolve6(originPath, includePath, alreadyNormalized) {
       if (!alreadyNormalized)
         includePath = normalize(includePath);
-      if (isAbsolute2(includePath))
+      if (isAbsolute3(includePath))
         return includePath;
       if (!alreadyNormalized)
         originPath = normalize(originPath);
@@ -10015,10 +10015,10 @@ var require_namespace = __commonJS({
     function arrayToJSON(array2, toJSONOptions) {
       if (!(array2 && array2.length))
         return void 0;
-      var obj2 = {};
+      var obj3 = {};
       for (var i = 0; i < array2.length; ++i)
-        obj2[array2[i].name] = array2[i].toJSON(toJSONOptions);
-      return obj2;
+        obj3[array2[i].name] = array2[i].toJSON(toJSONOptions);
+      return obj3;
     }
     Namespace.arrayToJSON = arrayToJSON;
     Namespace.isReservedId = function isReservedId(reserved, id) {
@@ -10311,7 +10311,7 @@ var require_mapfield = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    MapField.prototype.resolve = function resolve4() {
+    MapField.prototype.resolve = function resolve6() {
       if (this.resolved)
         return this;
       if (types.mapKey[this.keyType] === void 0)
@@ -10388,7 +10388,7 @@ var require_method = __commonJS({
         this.parsedOptions
       ]);
     };
-    Method.prototype.resolve = function resolve4() {
+    Method.prototype.resolve = function resolve6() {
       if (this.resolved)
         return this;
       this.resolvedRequestType = this.parent.lookupType(this.requestType);
@@ -11157,8 +11157,8 @@ var require_type = __commonJS({
         "oneofs",
         Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
         "fields",
-        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj2) {
-          return !obj2.declaringField;
+        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj3) {
+          return !obj3.declaringField;
         }), toJSONOptions) || {},
         "extensions",
         this.extensions && this.extensions.length ? this.extensions : void 0,
@@ -12006,7 +12006,7 @@ var require_field = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    Field.prototype.resolve = function resolve4() {
+    Field.prototype.resolve = function resolve6() {
       if (this.resolved)
         return this;
       if ((this.typeDefault = types.defaults[this.type]) === void 0) {
@@ -12279,7 +12279,7 @@ var require_object = __commonJS({
       this.parent = null;
       this.resolved = false;
     };
-    ReflectionObject.prototype.resolve = function resolve4() {
+    ReflectionObject.prototype.resolve = function resolve6() {
       if (this.resolved)
         return this;
       if (this.root instanceof Root)
@@ -12900,11 +12900,11 @@ var require_parse = __commonJS({
         return name2;
       } : util.camelCase;
       function resolveFileFeatures() {
-        topLevelObjects.forEach((obj2) => {
-          obj2._edition = edition;
+        topLevelObjects.forEach((obj3) => {
+          obj3._edition = edition;
           Object.keys(topLevelOptions).forEach((opt) => {
-            if (obj2.getOption(opt) !== void 0) return;
-            obj2.setOption(opt, topLevelOptions[opt], true);
+            if (obj3.getOption(opt) !== void 0) return;
+            obj3.setOption(opt, topLevelOptions[opt], true);
           });
         });
       }
@@ -13105,13 +13105,13 @@ var require_parse = __commonJS({
         }
         return false;
       }
-      function ifBlock(obj2, fnIf, fnElse) {
+      function ifBlock(obj3, fnIf, fnElse) {
         var trailingLine = tn.line;
-        if (obj2) {
-          if (typeof obj2.comment !== "string") {
-            obj2.comment = cmnt();
+        if (obj3) {
+          if (typeof obj3.comment !== "string") {
+            obj3.comment = cmnt();
           }
-          obj2.filename = parse5.filename;
+          obj3.filename = parse5.filename;
         }
         if (skip("{", true)) {
           var token2;
@@ -13122,8 +13122,8 @@ var require_parse = __commonJS({
           if (fnElse)
             fnElse();
           skip(";");
-          if (obj2 && (typeof obj2.comment !== "string" || preferTrailingComment))
-            obj2.comment = cmnt(trailingLine) || obj2.comment;
+          if (obj3 && (typeof obj3.comment !== "string" || preferTrailingComment))
+            obj3.comment = cmnt(trailingLine) || obj3.comment;
         }
       }
       function parseType(parent, token2, depth) {
@@ -13955,15 +13955,15 @@ var require_utils = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj2) {
+    module2.exports.extend = function(obj3) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj2[prop] = source[prop];
+            obj3[prop] = source[prop];
           }
         }
       });
-      return obj2;
+      return obj3;
     };
     module2.exports.parseJSON = function(s) {
       try {
@@ -18483,7 +18483,7 @@ var require_constants = __commonJS({
       curve25519Supported,
       eddsaSupported
     };
-    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj2, [key, value]) => ({ ...obj2, [value]: key }), {});
+    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj3, [key, value]) => ({ ...obj3, [value]: key }), {});
   }
 });
 
@@ -20540,7 +20540,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve4, reject) => {
+        return new Promise(async (resolve6, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -20552,7 +20552,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve4();
+          resolve6();
         });
       })(),
       NullCipher,
@@ -21810,7 +21810,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve4 } = __require("path");
+    var { resolve: resolve6 } = __require("path");
     var { readFile } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -21946,7 +21946,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve4(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve6(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -22876,7 +22876,7 @@ var require_handlers_misc = __commonJS({
     var {
       parseKey
     } = require_keyParser();
-    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj2, [key, value]) => ({ ...obj2, [key]: value }), {});
+    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj3, [key, value]) => ({ ...obj3, [key]: value }), {});
     module2.exports = {
       // Transport layer protocol ==================================================
       [MESSAGE.DISCONNECT]: (self2, payload) => {
@@ -25131,8 +25131,8 @@ var require_kex = __commonJS({
         ["sc", "lang"]
       ];
       return class KexInit {
-        constructor(obj2) {
-          if (typeof obj2 !== "object" || obj2 === null)
+        constructor(obj3) {
+          if (typeof obj3 !== "object" || obj3 === null)
             throw new TypeError("Argument must be an object");
           const lists = {
             kex: void 0,
@@ -25159,13 +25159,13 @@ var require_kex = __commonJS({
             let key;
             if (typeof prop === "string") {
               base = lists;
-              val = obj2[prop];
+              val = obj3[prop];
               desc = key = prop;
             } else {
               const parent = prop[0];
               base = lists[parent];
               key = prop[1];
-              val = obj2[parent][key];
+              val = obj3[parent][key];
               desc = `${parent}.${key}`;
             }
             const entry = { array: void 0, buffer: void 0 };
@@ -34261,14 +34261,14 @@ var require_buffer_list = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj2, key, value) {
+    function _defineProperty(obj3, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj2) {
-        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj3) {
+        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj2[key] = value;
+        obj3[key] = value;
       }
-      return obj2;
+      return obj3;
     }
     function _classCallCheck(instance, Constructor) {
       if (!(instance instanceof Constructor)) {
@@ -34770,8 +34770,8 @@ var require_stream_writable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj2) {
-      return Buffer2.isBuffer(obj2) || obj2 instanceof OurUint8Array;
+    function _isUint8Array(obj3) {
+      return Buffer2.isBuffer(obj3) || obj3 instanceof OurUint8Array;
     }
     var destroyImpl = require_destroy();
     var _require = require_state();
@@ -35220,9 +35220,9 @@ var require_stream_writable = __commonJS({
 var require_stream_duplex = __commonJS({
   "node_modules/readable-stream/lib/_stream_duplex.js"(exports2, module2) {
     "use strict";
-    var objectKeys = Object.keys || function(obj2) {
+    var objectKeys = Object.keys || function(obj3) {
       var keys2 = [];
-      for (var key in obj2) keys2.push(key);
+      for (var key in obj3) keys2.push(key);
       return keys2;
     };
     module2.exports = Duplex;
@@ -35699,14 +35699,14 @@ var require_async_iterator = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/async_iterator.js"(exports2, module2) {
     "use strict";
     var _Object$setPrototypeO;
-    function _defineProperty(obj2, key, value) {
+    function _defineProperty(obj3, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj2) {
-        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj3) {
+        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj2[key] = value;
+        obj3[key] = value;
       }
-      return obj2;
+      return obj3;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -35737,14 +35737,14 @@ var require_async_iterator = __commonJS({
       };
     }
     function readAndResolve(iter) {
-      var resolve4 = iter[kLastResolve];
-      if (resolve4 !== null) {
+      var resolve6 = iter[kLastResolve];
+      if (resolve6 !== null) {
         var data = iter[kStream].read();
         if (data !== null) {
           iter[kLastPromise] = null;
           iter[kLastResolve] = null;
           iter[kLastReject] = null;
-          resolve4(createIterResult(data, false));
+          resolve6(createIterResult(data, false));
         }
       }
     }
@@ -35752,13 +35752,13 @@ var require_async_iterator = __commonJS({
       process.nextTick(readAndResolve, iter);
     }
     function wrapForNext(lastPromise, iter) {
-      return function(resolve4, reject) {
+      return function(resolve6, reject) {
         lastPromise.then(function() {
           if (iter[kEnded]) {
-            resolve4(createIterResult(void 0, true));
+            resolve6(createIterResult(void 0, true));
             return;
           }
-          iter[kHandlePromise](resolve4, reject);
+          iter[kHandlePromise](resolve6, reject);
         }, reject);
       };
     }
@@ -35778,12 +35778,12 @@ var require_async_iterator = __commonJS({
           return Promise.resolve(createIterResult(void 0, true));
         }
         if (this[kStream].destroyed) {
-          return new Promise(function(resolve4, reject) {
+          return new Promise(function(resolve6, reject) {
             process.nextTick(function() {
               if (_this[kError]) {
                 reject(_this[kError]);
               } else {
-                resolve4(createIterResult(void 0, true));
+                resolve6(createIterResult(void 0, true));
               }
             });
           });
@@ -35806,13 +35806,13 @@ var require_async_iterator = __commonJS({
       return this;
     }), _defineProperty(_Object$setPrototypeO, "return", function _return() {
       var _this2 = this;
-      return new Promise(function(resolve4, reject) {
+      return new Promise(function(resolve6, reject) {
         _this2[kStream].destroy(null, function(err) {
           if (err) {
             reject(err);
             return;
           }
-          resolve4(createIterResult(void 0, true));
+          resolve6(createIterResult(void 0, true));
         });
       });
     }), _Object$setPrototypeO), AsyncIteratorPrototype);
@@ -35834,15 +35834,15 @@ var require_async_iterator = __commonJS({
         value: stream._readableState.endEmitted,
         writable: true
       }), _defineProperty(_Object$create, kHandlePromise, {
-        value: function value(resolve4, reject) {
+        value: function value(resolve6, reject) {
           var data = iterator[kStream].read();
           if (data) {
             iterator[kLastPromise] = null;
             iterator[kLastResolve] = null;
             iterator[kLastReject] = null;
-            resolve4(createIterResult(data, false));
+            resolve6(createIterResult(data, false));
           } else {
-            iterator[kLastResolve] = resolve4;
+            iterator[kLastResolve] = resolve6;
             iterator[kLastReject] = reject;
           }
         },
@@ -35861,12 +35861,12 @@ var require_async_iterator = __commonJS({
           iterator[kError] = err;
           return;
         }
-        var resolve4 = iterator[kLastResolve];
-        if (resolve4 !== null) {
+        var resolve6 = iterator[kLastResolve];
+        if (resolve6 !== null) {
           iterator[kLastPromise] = null;
           iterator[kLastResolve] = null;
           iterator[kLastReject] = null;
-          resolve4(createIterResult(void 0, true));
+          resolve6(createIterResult(void 0, true));
         }
         iterator[kEnded] = true;
       });
@@ -35881,7 +35881,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve4, reject, _next, _throw, key, arg) {
+    function asyncGeneratorStep(gen, resolve6, reject, _next, _throw, key, arg) {
       try {
         var info = gen[key](arg);
         var value = info.value;
@@ -35890,7 +35890,7 @@ var require_from = __commonJS({
         return;
       }
       if (info.done) {
-        resolve4(value);
+        resolve6(value);
       } else {
         Promise.resolve(value).then(_next, _throw);
       }
@@ -35898,13 +35898,13 @@ var require_from = __commonJS({
     function _asyncToGenerator(fn) {
       return function() {
         var self2 = this, args = arguments;
-        return new Promise(function(resolve4, reject) {
+        return new Promise(function(resolve6, reject) {
           var gen = fn.apply(self2, args);
           function _next(value) {
-            asyncGeneratorStep(gen, resolve4, reject, _next, _throw, "next", value);
+            asyncGeneratorStep(gen, resolve6, reject, _next, _throw, "next", value);
           }
           function _throw(err) {
-            asyncGeneratorStep(gen, resolve4, reject, _next, _throw, "throw", err);
+            asyncGeneratorStep(gen, resolve6, reject, _next, _throw, "throw", err);
           }
           _next(void 0);
         });
@@ -35931,14 +35931,14 @@ var require_from = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj2, key, value) {
+    function _defineProperty(obj3, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj2) {
-        Object.defineProperty(obj2, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj3) {
+        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj2[key] = value;
+        obj3[key] = value;
       }
-      return obj2;
+      return obj3;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -36016,8 +36016,8 @@ var require_stream_readable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj2) {
-      return Buffer2.isBuffer(obj2) || obj2 instanceof OurUint8Array;
+    function _isUint8Array(obj3) {
+      return Buffer2.isBuffer(obj3) || obj3 instanceof OurUint8Array;
     }
     var debugUtil = __require("util");
     var debug;
@@ -37685,7 +37685,7 @@ var require_node2 = __commonJS({
     }
     exports2.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
-    }).reduce((obj2, key) => {
+    }).reduce((obj3, key) => {
       const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
         return k.toUpperCase();
       });
@@ -37699,8 +37699,8 @@ var require_node2 = __commonJS({
       } else {
         val = Number(val);
       }
-      obj2[prop] = val;
-      return obj2;
+      obj3[prop] = val;
+      return obj3;
     }, {});
     function useColors() {
       return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
@@ -37864,11 +37864,11 @@ var require_modem = __commonJS({
       return opts;
     };
     var findDefaultUnixSocket = function() {
-      return new Promise(function(resolve4) {
+      return new Promise(function(resolve6) {
         var userDockerSocket = path.join(os.homedir(), ".docker", "run", "docker.sock");
         fs.access(userDockerSocket, function(err) {
-          if (err) resolve4("/var/run/docker.sock");
-          else resolve4(userDockerSocket);
+          if (err) resolve6("/var/run/docker.sock");
+          else resolve6(userDockerSocket);
         });
       });
     };
@@ -38236,10 +38236,10 @@ var require_modem = __commonJS({
         function processLine(line) {
           if (line[line.length - 1] == "\r") line = line.substr(0, line.length - 1);
           if (line.length > 0) {
-            var obj2 = JSON.parse(line);
-            output2.push(obj2);
+            var obj3 = JSON.parse(line);
+            output2.push(obj3);
             if (onProgress) {
-              onProgress(obj2);
+              onProgress(obj3);
             }
           }
         }
@@ -38288,7 +38288,7 @@ var require_ignore = __commonJS({
     var REGEX_TRAILING_BACKSLASH = /(?<=.)\\$/;
     var REGEX_TRAILING_PATH_SEP = path.sep === "\\" ? REGEX_TRAILING_BACKSLASH : REGEX_TRAILING_SLASH;
     var KEY_IGNORE = typeof Symbol !== "undefined" ? /* @__PURE__ */ Symbol.for("dockerignore") : "dockerignore";
-    function cleanPath(file2) {
+    function cleanPath2(file2) {
       return path.normalize(file2).replace(REGEX_TRAILING_PATH_SEP, "");
     }
     function toSlash(file2) {
@@ -38368,7 +38368,7 @@ var require_ignore = __commonJS({
           pattern = pattern.substring(1).trim();
         }
         if (pattern.length > 0) {
-          pattern = cleanPath(pattern);
+          pattern = cleanPath2(pattern);
           pattern = toSlash(pattern);
           if (pattern.length > 1 && pattern[0] === "/") {
             pattern = pattern.slice(1);
@@ -38381,7 +38381,7 @@ var require_ignore = __commonJS({
         if (pattern === "") {
           return null;
         }
-        pattern = cleanPath(pattern);
+        pattern = cleanPath2(pattern);
         if (pattern[0] === "!") {
           if (pattern.length === 1) {
             return null;
@@ -38413,7 +38413,7 @@ var require_ignore = __commonJS({
       // https://github.com/moby/moby/blob/v19.03.8/pkg/fileutils/fileutils.go#L62
       _test(file2) {
         file2 = fromSlash(file2);
-        const parentPath = cleanPath(path.dirname(file2));
+        const parentPath = cleanPath2(path.dirname(file2));
         const parentPathDirs = parentPath.split(path.sep);
         let matched = false;
         this._rules.forEach((rule) => {
@@ -40330,15 +40330,15 @@ var require_util2 = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj2) {
+    module2.exports.extend = function(obj3) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj2[prop] = source[prop];
+            obj3[prop] = source[prop];
           }
         }
       });
-      return obj2;
+      return obj3;
     };
     module2.exports.processArgs = function(opts, callback, defaultOpts) {
       if (!callback && typeof opts === "function") {
@@ -40433,12 +40433,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40463,12 +40463,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40492,12 +40492,12 @@ var require_exec = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40562,12 +40562,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40592,12 +40592,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40623,12 +40623,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40652,12 +40652,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40680,12 +40680,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40709,12 +40709,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40740,12 +40740,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40773,12 +40773,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40802,12 +40802,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40834,12 +40834,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40864,12 +40864,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40895,12 +40895,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40927,12 +40927,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(new Exec(self2.modem, data.Id));
+            resolve6(new Exec(self2.modem, data.Id));
           });
         });
       } else {
@@ -40960,12 +40960,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -40992,12 +40992,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41023,12 +41023,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41054,12 +41054,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41084,12 +41084,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41116,12 +41116,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, stream) {
             if (err) {
               return reject(err);
             }
-            resolve4(stream);
+            resolve6(stream);
           });
         });
       } else {
@@ -41146,12 +41146,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41178,12 +41178,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41209,12 +41209,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41240,12 +41240,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41271,12 +41271,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41303,12 +41303,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41333,12 +41333,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41367,12 +41367,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41410,12 +41410,12 @@ var require_image = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41439,12 +41439,12 @@ var require_image = __commonJS({
         authconfig: args.opts ? args.opts.authconfig : void 0
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(fopts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41466,12 +41466,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41493,12 +41493,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41530,12 +41530,12 @@ var require_image = __commonJS({
       };
       delete optsf.options.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41562,12 +41562,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41592,12 +41592,12 @@ var require_image = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41635,12 +41635,12 @@ var require_volume = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41665,12 +41665,12 @@ var require_volume = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41708,12 +41708,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41739,12 +41739,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41769,12 +41769,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41799,12 +41799,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41842,12 +41842,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41871,12 +41871,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41911,12 +41911,12 @@ var require_service3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41942,12 +41942,12 @@ var require_service3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -41986,12 +41986,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42015,12 +42015,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42046,12 +42046,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42083,12 +42083,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42111,12 +42111,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42139,12 +42139,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42168,12 +42168,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42198,12 +42198,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42233,12 +42233,12 @@ var require_plugin = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42277,12 +42277,12 @@ var require_secret = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42308,12 +42308,12 @@ var require_secret = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42338,12 +42338,12 @@ var require_secret = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42382,12 +42382,12 @@ var require_config = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42412,12 +42412,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42443,12 +42443,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42489,12 +42489,12 @@ var require_task = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42521,12 +42521,12 @@ var require_task = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42564,12 +42564,12 @@ var require_node3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42596,12 +42596,12 @@ var require_node3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -42625,12 +42625,12 @@ var require_node3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -43200,7 +43200,7 @@ var require_call_credentials = __commonJS({
           if (isCurrentOauth2Client(googleCredentials)) {
             getHeaders = googleCredentials.getRequestHeaders(options.service_url);
           } else {
-            getHeaders = new Promise((resolve4, reject) => {
+            getHeaders = new Promise((resolve6, reject) => {
               googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
                 if (err) {
                   reject(err);
@@ -43210,7 +43210,7 @@ var require_call_credentials = __commonJS({
                   reject(new Error("Headers not set by metadata plugin"));
                   return;
                 }
-                resolve4(headers);
+                resolve6(headers);
               });
             });
           }
@@ -43266,10 +43266,10 @@ var require_call_credentials = __commonJS({
         this.metadataGenerator = metadataGenerator;
       }
       generateMetadata(options) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           this.metadataGenerator(options, (err, metadata) => {
             if (metadata !== void 0) {
-              resolve4(metadata);
+              resolve6(metadata);
             } else {
               reject(err);
             }
@@ -43512,8 +43512,8 @@ var require_channel_credentials = __commonJS({
     var resolver_1 = require_resolver();
     var logging_1 = require_logging();
     var constants_1 = require_constants2();
-    function verifyIsBufferOrNull(obj2, friendlyName) {
-      if (obj2 && !(obj2 instanceof Buffer)) {
+    function verifyIsBufferOrNull(obj3, friendlyName) {
+      if (obj3 && !(obj3 instanceof Buffer)) {
         throw new TypeError(`${friendlyName}, if provided, must be a Buffer.`);
       }
     }
@@ -43654,14 +43654,14 @@ var require_channel_credentials = __commonJS({
       }
       connect(socket) {
         const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
             var _a3;
             if (((_a3 = this.connectionOptions.rejectUnauthorized) !== null && _a3 !== void 0 ? _a3 : true) && !tlsSocket.authorized) {
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve4({
+            resolve6({
               socket: tlsSocket,
               secure: true
             });
@@ -43780,8 +43780,8 @@ var require_channel_credentials = __commonJS({
         if (this.hasReceivedUpdates()) {
           return Promise.resolve(this.getLatestSecureContext());
         } else {
-          return new Promise((resolve4) => {
-            this.secureContextWatchers.push(resolve4);
+          return new Promise((resolve6) => {
+            this.secureContextWatchers.push(resolve6);
           });
         }
       }
@@ -43814,7 +43814,7 @@ var require_channel_credentials = __commonJS({
         this.callCredentials = callCredentials;
       }
       connect(socket) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           const secureContext = this.parent.getLatestSecureContext();
           if (!secureContext) {
             reject(new Error("Failed to load credentials"));
@@ -43839,7 +43839,7 @@ var require_channel_credentials = __commonJS({
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve4({
+            resolve6({
               socket: tlsSocket,
               secure: true
             });
@@ -43998,51 +43998,51 @@ var require_service_config = __commonJS({
     var constants_1 = require_constants2();
     var DURATION_REGEX = /^\d+(\.\d{1,9})?s$/;
     var CLIENT_LANGUAGE_STRING = "node";
-    function validateName(obj2) {
-      if ("service" in obj2 && obj2.service !== "") {
-        if (typeof obj2.service !== "string") {
-          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj2.service}`);
+    function validateName(obj3) {
+      if ("service" in obj3 && obj3.service !== "") {
+        if (typeof obj3.service !== "string") {
+          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj3.service}`);
         }
-        if ("method" in obj2 && obj2.method !== "") {
-          if (typeof obj2.method !== "string") {
-            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj2.service}`);
+        if ("method" in obj3 && obj3.method !== "") {
+          if (typeof obj3.method !== "string") {
+            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj3.service}`);
           }
           return {
-            service: obj2.service,
-            method: obj2.method
+            service: obj3.service,
+            method: obj3.method
           };
         } else {
           return {
-            service: obj2.service
+            service: obj3.service
           };
         }
       } else {
-        if ("method" in obj2 && obj2.method !== void 0) {
+        if ("method" in obj3 && obj3.method !== void 0) {
           throw new Error(`Invalid method config name: method set with empty or unset service`);
         }
         return {};
       }
     }
-    function validateRetryPolicy(obj2) {
-      if (!("maxAttempts" in obj2) || !Number.isInteger(obj2.maxAttempts) || obj2.maxAttempts < 2) {
+    function validateRetryPolicy(obj3) {
+      if (!("maxAttempts" in obj3) || !Number.isInteger(obj3.maxAttempts) || obj3.maxAttempts < 2) {
         throw new Error("Invalid method config retry policy: maxAttempts must be an integer at least 2");
       }
-      if (!("initialBackoff" in obj2) || typeof obj2.initialBackoff !== "string" || !DURATION_REGEX.test(obj2.initialBackoff)) {
+      if (!("initialBackoff" in obj3) || typeof obj3.initialBackoff !== "string" || !DURATION_REGEX.test(obj3.initialBackoff)) {
         throw new Error("Invalid method config retry policy: initialBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("maxBackoff" in obj2) || typeof obj2.maxBackoff !== "string" || !DURATION_REGEX.test(obj2.maxBackoff)) {
+      if (!("maxBackoff" in obj3) || typeof obj3.maxBackoff !== "string" || !DURATION_REGEX.test(obj3.maxBackoff)) {
         throw new Error("Invalid method config retry policy: maxBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("backoffMultiplier" in obj2) || typeof obj2.backoffMultiplier !== "number" || obj2.backoffMultiplier <= 0) {
+      if (!("backoffMultiplier" in obj3) || typeof obj3.backoffMultiplier !== "number" || obj3.backoffMultiplier <= 0) {
         throw new Error("Invalid method config retry policy: backoffMultiplier must be a number greater than 0");
       }
-      if (!("retryableStatusCodes" in obj2 && Array.isArray(obj2.retryableStatusCodes))) {
+      if (!("retryableStatusCodes" in obj3 && Array.isArray(obj3.retryableStatusCodes))) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes is required");
       }
-      if (obj2.retryableStatusCodes.length === 0) {
+      if (obj3.retryableStatusCodes.length === 0) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes must be non-empty");
       }
-      for (const value of obj2.retryableStatusCodes) {
+      for (const value of obj3.retryableStatusCodes) {
         if (typeof value === "number") {
           if (!Object.values(constants_1.Status).includes(value)) {
             throw new Error("Invalid method config retry policy: retryableStatusCodes value not in status code range");
@@ -44056,22 +44056,22 @@ var require_service_config = __commonJS({
         }
       }
       return {
-        maxAttempts: obj2.maxAttempts,
-        initialBackoff: obj2.initialBackoff,
-        maxBackoff: obj2.maxBackoff,
-        backoffMultiplier: obj2.backoffMultiplier,
-        retryableStatusCodes: obj2.retryableStatusCodes
+        maxAttempts: obj3.maxAttempts,
+        initialBackoff: obj3.initialBackoff,
+        maxBackoff: obj3.maxBackoff,
+        backoffMultiplier: obj3.backoffMultiplier,
+        retryableStatusCodes: obj3.retryableStatusCodes
       };
     }
-    function validateHedgingPolicy(obj2) {
-      if (!("maxAttempts" in obj2) || !Number.isInteger(obj2.maxAttempts) || obj2.maxAttempts < 2) {
+    function validateHedgingPolicy(obj3) {
+      if (!("maxAttempts" in obj3) || !Number.isInteger(obj3.maxAttempts) || obj3.maxAttempts < 2) {
         throw new Error("Invalid method config hedging policy: maxAttempts must be an integer at least 2");
       }
-      if ("hedgingDelay" in obj2 && (typeof obj2.hedgingDelay !== "string" || !DURATION_REGEX.test(obj2.hedgingDelay))) {
+      if ("hedgingDelay" in obj3 && (typeof obj3.hedgingDelay !== "string" || !DURATION_REGEX.test(obj3.hedgingDelay))) {
         throw new Error("Invalid method config hedging policy: hedgingDelay must be a string consisting of a positive integer followed by s");
       }
-      if ("nonFatalStatusCodes" in obj2 && Array.isArray(obj2.nonFatalStatusCodes)) {
-        for (const value of obj2.nonFatalStatusCodes) {
+      if ("nonFatalStatusCodes" in obj3 && Array.isArray(obj3.nonFatalStatusCodes)) {
+        for (const value of obj3.nonFatalStatusCodes) {
           if (typeof value === "number") {
             if (!Object.values(constants_1.Status).includes(value)) {
               throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value not in status code range");
@@ -44086,44 +44086,44 @@ var require_service_config = __commonJS({
         }
       }
       const result = {
-        maxAttempts: obj2.maxAttempts
+        maxAttempts: obj3.maxAttempts
       };
-      if (obj2.hedgingDelay) {
-        result.hedgingDelay = obj2.hedgingDelay;
+      if (obj3.hedgingDelay) {
+        result.hedgingDelay = obj3.hedgingDelay;
       }
-      if (obj2.nonFatalStatusCodes) {
-        result.nonFatalStatusCodes = obj2.nonFatalStatusCodes;
+      if (obj3.nonFatalStatusCodes) {
+        result.nonFatalStatusCodes = obj3.nonFatalStatusCodes;
       }
       return result;
     }
-    function validateMethodConfig(obj2) {
+    function validateMethodConfig(obj3) {
       var _a3;
       const result = {
         name: []
       };
-      if (!("name" in obj2) || !Array.isArray(obj2.name)) {
+      if (!("name" in obj3) || !Array.isArray(obj3.name)) {
         throw new Error("Invalid method config: invalid name array");
       }
-      for (const name2 of obj2.name) {
+      for (const name2 of obj3.name) {
         result.name.push(validateName(name2));
       }
-      if ("waitForReady" in obj2) {
-        if (typeof obj2.waitForReady !== "boolean") {
+      if ("waitForReady" in obj3) {
+        if (typeof obj3.waitForReady !== "boolean") {
           throw new Error("Invalid method config: invalid waitForReady");
         }
-        result.waitForReady = obj2.waitForReady;
+        result.waitForReady = obj3.waitForReady;
       }
-      if ("timeout" in obj2) {
-        if (typeof obj2.timeout === "object") {
-          if (!("seconds" in obj2.timeout) || !(typeof obj2.timeout.seconds === "number")) {
+      if ("timeout" in obj3) {
+        if (typeof obj3.timeout === "object") {
+          if (!("seconds" in obj3.timeout) || !(typeof obj3.timeout.seconds === "number")) {
             throw new Error("Invalid method config: invalid timeout.seconds");
           }
-          if (!("nanos" in obj2.timeout) || !(typeof obj2.timeout.nanos === "number")) {
+          if (!("nanos" in obj3.timeout) || !(typeof obj3.timeout.nanos === "number")) {
             throw new Error("Invalid method config: invalid timeout.nanos");
           }
-          result.timeout = obj2.timeout;
-        } else if (typeof obj2.timeout === "string" && DURATION_REGEX.test(obj2.timeout)) {
-          const timeoutParts = obj2.timeout.substring(0, obj2.timeout.length - 1).split(".");
+          result.timeout = obj3.timeout;
+        } else if (typeof obj3.timeout === "string" && DURATION_REGEX.test(obj3.timeout)) {
+          const timeoutParts = obj3.timeout.substring(0, obj3.timeout.length - 1).split(".");
           result.timeout = {
             seconds: timeoutParts[0] | 0,
             nanos: ((_a3 = timeoutParts[1]) !== null && _a3 !== void 0 ? _a3 : 0) | 0
@@ -44132,46 +44132,46 @@ var require_service_config = __commonJS({
           throw new Error("Invalid method config: invalid timeout");
         }
       }
-      if ("maxRequestBytes" in obj2) {
-        if (typeof obj2.maxRequestBytes !== "number") {
+      if ("maxRequestBytes" in obj3) {
+        if (typeof obj3.maxRequestBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxRequestBytes = obj2.maxRequestBytes;
+        result.maxRequestBytes = obj3.maxRequestBytes;
       }
-      if ("maxResponseBytes" in obj2) {
-        if (typeof obj2.maxResponseBytes !== "number") {
+      if ("maxResponseBytes" in obj3) {
+        if (typeof obj3.maxResponseBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxResponseBytes = obj2.maxResponseBytes;
+        result.maxResponseBytes = obj3.maxResponseBytes;
       }
-      if ("retryPolicy" in obj2) {
-        if ("hedgingPolicy" in obj2) {
+      if ("retryPolicy" in obj3) {
+        if ("hedgingPolicy" in obj3) {
           throw new Error("Invalid method config: retryPolicy and hedgingPolicy cannot both be specified");
         } else {
-          result.retryPolicy = validateRetryPolicy(obj2.retryPolicy);
+          result.retryPolicy = validateRetryPolicy(obj3.retryPolicy);
         }
-      } else if ("hedgingPolicy" in obj2) {
-        result.hedgingPolicy = validateHedgingPolicy(obj2.hedgingPolicy);
+      } else if ("hedgingPolicy" in obj3) {
+        result.hedgingPolicy = validateHedgingPolicy(obj3.hedgingPolicy);
       }
       return result;
     }
-    function validateRetryThrottling(obj2) {
-      if (!("maxTokens" in obj2) || typeof obj2.maxTokens !== "number" || obj2.maxTokens <= 0 || obj2.maxTokens > 1e3) {
+    function validateRetryThrottling(obj3) {
+      if (!("maxTokens" in obj3) || typeof obj3.maxTokens !== "number" || obj3.maxTokens <= 0 || obj3.maxTokens > 1e3) {
         throw new Error("Invalid retryThrottling: maxTokens must be a number in (0, 1000]");
       }
-      if (!("tokenRatio" in obj2) || typeof obj2.tokenRatio !== "number" || obj2.tokenRatio <= 0) {
+      if (!("tokenRatio" in obj3) || typeof obj3.tokenRatio !== "number" || obj3.tokenRatio <= 0) {
         throw new Error("Invalid retryThrottling: tokenRatio must be a number greater than 0");
       }
       return {
-        maxTokens: +obj2.maxTokens.toFixed(3),
-        tokenRatio: +obj2.tokenRatio.toFixed(3)
+        maxTokens: +obj3.maxTokens.toFixed(3),
+        tokenRatio: +obj3.tokenRatio.toFixed(3)
       };
     }
-    function validateLoadBalancingConfig(obj2) {
-      if (!(typeof obj2 === "object" && obj2 !== null)) {
-        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj2}`);
+    function validateLoadBalancingConfig(obj3) {
+      if (!(typeof obj3 === "object" && obj3 !== null)) {
+        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj3}`);
       }
-      const keys = Object.keys(obj2);
+      const keys = Object.keys(obj3);
       if (keys.length > 1) {
         throw new Error(`Invalid loadBalancingConfig: unexpected multiple keys ${keys}`);
       }
@@ -44179,39 +44179,39 @@ var require_service_config = __commonJS({
         throw new Error("Invalid loadBalancingConfig: load balancing policy name required");
       }
       return {
-        [keys[0]]: obj2[keys[0]]
+        [keys[0]]: obj3[keys[0]]
       };
     }
-    function validateServiceConfig(obj2) {
+    function validateServiceConfig(obj3) {
       const result = {
         loadBalancingConfig: [],
         methodConfig: []
       };
-      if ("loadBalancingPolicy" in obj2) {
-        if (typeof obj2.loadBalancingPolicy === "string") {
-          result.loadBalancingPolicy = obj2.loadBalancingPolicy;
+      if ("loadBalancingPolicy" in obj3) {
+        if (typeof obj3.loadBalancingPolicy === "string") {
+          result.loadBalancingPolicy = obj3.loadBalancingPolicy;
         } else {
           throw new Error("Invalid service config: invalid loadBalancingPolicy");
         }
       }
-      if ("loadBalancingConfig" in obj2) {
-        if (Array.isArray(obj2.loadBalancingConfig)) {
-          for (const config2 of obj2.loadBalancingConfig) {
+      if ("loadBalancingConfig" in obj3) {
+        if (Array.isArray(obj3.loadBalancingConfig)) {
+          for (const config2 of obj3.loadBalancingConfig) {
             result.loadBalancingConfig.push(validateLoadBalancingConfig(config2));
           }
         } else {
           throw new Error("Invalid service config: invalid loadBalancingConfig");
         }
       }
-      if ("methodConfig" in obj2) {
-        if (Array.isArray(obj2.methodConfig)) {
-          for (const methodConfig of obj2.methodConfig) {
+      if ("methodConfig" in obj3) {
+        if (Array.isArray(obj3.methodConfig)) {
+          for (const methodConfig of obj3.methodConfig) {
             result.methodConfig.push(validateMethodConfig(methodConfig));
           }
         }
       }
-      if ("retryThrottling" in obj2) {
-        result.retryThrottling = validateRetryThrottling(obj2.retryThrottling);
+      if ("retryThrottling" in obj3) {
+        result.retryThrottling = validateRetryThrottling(obj3.retryThrottling);
       }
       const seenMethodNames = [];
       for (const methodConfig of result.methodConfig) {
@@ -44226,17 +44226,17 @@ var require_service_config = __commonJS({
       }
       return result;
     }
-    function validateCanaryConfig(obj2) {
-      if (!("serviceConfig" in obj2)) {
+    function validateCanaryConfig(obj3) {
+      if (!("serviceConfig" in obj3)) {
         throw new Error("Invalid service config choice: missing service config");
       }
       const result = {
-        serviceConfig: validateServiceConfig(obj2.serviceConfig)
+        serviceConfig: validateServiceConfig(obj3.serviceConfig)
       };
-      if ("clientLanguage" in obj2) {
-        if (Array.isArray(obj2.clientLanguage)) {
+      if ("clientLanguage" in obj3) {
+        if (Array.isArray(obj3.clientLanguage)) {
           result.clientLanguage = [];
-          for (const lang of obj2.clientLanguage) {
+          for (const lang of obj3.clientLanguage) {
             if (typeof lang === "string") {
               result.clientLanguage.push(lang);
             } else {
@@ -44247,10 +44247,10 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientLanguage");
         }
       }
-      if ("clientHostname" in obj2) {
-        if (Array.isArray(obj2.clientHostname)) {
+      if ("clientHostname" in obj3) {
+        if (Array.isArray(obj3.clientHostname)) {
           result.clientHostname = [];
-          for (const lang of obj2.clientHostname) {
+          for (const lang of obj3.clientHostname) {
             if (typeof lang === "string") {
               result.clientHostname.push(lang);
             } else {
@@ -44261,9 +44261,9 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientHostname");
         }
       }
-      if ("percentage" in obj2) {
-        if (typeof obj2.percentage === "number" && 0 <= obj2.percentage && obj2.percentage <= 100) {
-          result.percentage = obj2.percentage;
+      if ("percentage" in obj3) {
+        if (typeof obj3.percentage === "number" && 0 <= obj3.percentage && obj3.percentage <= 100) {
+          result.percentage = obj3.percentage;
         } else {
           throw new Error("Invalid service config choice: invalid percentage");
         }
@@ -44274,18 +44274,18 @@ var require_service_config = __commonJS({
         "clientHostname",
         "serviceConfig"
       ];
-      for (const field in obj2) {
+      for (const field in obj3) {
         if (!allowedFields.includes(field)) {
           throw new Error(`Invalid service config choice: unexpected field ${field}`);
         }
       }
       return result;
     }
-    function validateAndSelectCanaryConfig(obj2, percentage) {
-      if (!Array.isArray(obj2)) {
+    function validateAndSelectCanaryConfig(obj3, percentage) {
+      if (!Array.isArray(obj3)) {
         throw new Error("Invalid service config list");
       }
-      for (const config2 of obj2) {
+      for (const config2 of obj3) {
         const validatedConfig = validateCanaryConfig(config2);
         if (typeof validatedConfig.percentage === "number" && percentage > validatedConfig.percentage) {
           continue;
@@ -47017,8 +47017,8 @@ var require_make_client = __commonJS({
         return fn.call(this, path, serialize2, deserialize, ...args);
       };
     }
-    function isProtobufTypeDefinition(obj2) {
-      return "format" in obj2;
+    function isProtobufTypeDefinition(obj3) {
+      return "format" in obj3;
     }
     function loadPackageDefinition(packageDef) {
       const result = {};
@@ -49308,18 +49308,18 @@ var require_descriptor2 = __commonJS({
         return delimited ? 10 : 11;
       throw Error("illegal type: " + type);
     }
-    function fromDescriptorOptionsRecursive(obj2, type) {
+    function fromDescriptorOptionsRecursive(obj3, type) {
       var val = {};
       for (var i = 0, field, key; i < type.fieldsArray.length; ++i) {
         if ((key = (field = type._fieldsArray[i]).name) === "uninterpretedOption") continue;
-        if (!Object.prototype.hasOwnProperty.call(obj2, key)) continue;
+        if (!Object.prototype.hasOwnProperty.call(obj3, key)) continue;
         var newKey = underScore(key);
         if (field.resolvedType instanceof Type) {
-          val[newKey] = fromDescriptorOptionsRecursive(obj2[key], field.resolvedType);
+          val[newKey] = fromDescriptorOptionsRecursive(obj3[key], field.resolvedType);
         } else if (field.resolvedType instanceof Enum) {
-          val[newKey] = field.resolvedType.valuesById[obj2[key]];
+          val[newKey] = field.resolvedType.valuesById[obj3[key]];
         } else {
-          val[newKey] = obj2[key];
+          val[newKey] = obj3[key];
         }
       }
       return val;
@@ -49329,18 +49329,18 @@ var require_descriptor2 = __commonJS({
         return void 0;
       return fromDescriptorOptionsRecursive(type.toObject(options), type);
     }
-    function toDescriptorOptionsRecursive(obj2, type) {
+    function toDescriptorOptionsRecursive(obj3, type) {
       var val = {};
-      var keys = Object.keys(obj2);
+      var keys = Object.keys(obj3);
       for (var i = 0; i < keys.length; ++i) {
         var key = keys[i];
         var newKey = $protobuf.util.camelCase(key);
         if (!Object.prototype.hasOwnProperty.call(type.fields, newKey)) continue;
         var field = type.fields[newKey];
         if (field.resolvedType instanceof Type) {
-          val[newKey] = toDescriptorOptionsRecursive(obj2[key], field.resolvedType);
+          val[newKey] = toDescriptorOptionsRecursive(obj3[key], field.resolvedType);
         } else {
-          val[newKey] = obj2[key];
+          val[newKey] = obj3[key];
         }
         if (field.repeated && !Array.isArray(val[newKey])) {
           val[newKey] = [val[newKey]];
@@ -49843,8 +49843,8 @@ var require_src3 = __commonJS({
     var util_1 = require_util3();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj2) {
-      return "@type" in obj2 && typeof obj2["@type"] === "string";
+    function isAnyExtension(obj3) {
+      return "@type" in obj3 && typeof obj3["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -49868,20 +49868,20 @@ var require_src3 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj2) {
-      return obj2 instanceof Protobuf.Service || obj2 instanceof Protobuf.Type || obj2 instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj3) {
+      return obj3 instanceof Protobuf.Service || obj3 instanceof Protobuf.Type || obj3 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj2) {
-      return obj2 instanceof Protobuf.Namespace || obj2 instanceof Protobuf.Root;
+    function isNamespaceBase(obj3) {
+      return obj3 instanceof Protobuf.Namespace || obj3 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj2, parentName) {
-      const objName = joinName(parentName, obj2.name);
-      if (isHandledReflectionObject(obj2)) {
-        return [[objName, obj2]];
+    function getAllHandledReflectionObjects(obj3, parentName) {
+      const objName = joinName(parentName, obj3.name);
+      if (isHandledReflectionObject(obj3)) {
+        return [[objName, obj3]];
       } else {
-        if (isNamespaceBase(obj2) && typeof obj2.nested !== "undefined") {
-          return Object.keys(obj2.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj2.nested[name2], objName);
+        if (isNamespaceBase(obj3) && typeof obj3.nested !== "undefined") {
+          return Object.keys(obj3.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj3.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -49902,17 +49902,17 @@ var require_src3 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj2, item) => {
+      return (options || []).reduce((obj3, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj2.uninterpreted_option.push(item.uninterpreted_option);
+              obj3.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj2[key] = value;
+              obj3[key] = value;
           }
         }
-        return obj2;
+        return obj3;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -49962,13 +49962,13 @@ var require_src3 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj2, name2, options, fileDescriptors) {
-      if (obj2 instanceof Protobuf.Service) {
-        return createServiceDefinition(obj2, name2, options, fileDescriptors);
-      } else if (obj2 instanceof Protobuf.Type) {
-        return createMessageDefinition(obj2, options, fileDescriptors);
-      } else if (obj2 instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj2, fileDescriptors);
+    function createDefinition(obj3, name2, options, fileDescriptors) {
+      if (obj3 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj3, name2, options, fileDescriptors);
+      } else if (obj3 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj3, options, fileDescriptors);
+      } else if (obj3 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj3, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -49978,8 +49978,8 @@ var require_src3 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj2] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj2, name2, options, bufferList);
+      for (const [name2, obj3] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj3, name2, options, bufferList);
       }
       return def;
     }
@@ -50726,18 +50726,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           zlib.deflate(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve4(output2);
+              resolve6(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createInflate();
@@ -50759,7 +50759,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve4(Buffer.concat(messageParts));
+            resolve6(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -50772,18 +50772,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           zlib.gzip(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve4(output2);
+              resolve6(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createGunzip();
@@ -50805,7 +50805,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve4(Buffer.concat(messageParts));
+            resolve6(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -52155,7 +52155,7 @@ var require_http_proxy = __commonJS({
       options.headers = headers;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve6, reject) => {
         const request2 = http2.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
@@ -52166,7 +52166,7 @@ var require_http_proxy = __commonJS({
               socket.unshift(head);
             }
             trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
-            resolve4(socket);
+            resolve6(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
             reject();
@@ -53154,7 +53154,7 @@ var require_transport = __commonJS({
         if (secureConnectResult.socket.closed) {
           return Promise.reject("Connection closed before starting HTTP/2 handshake");
         }
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve6, reject) => {
           var _a3, _b, _c, _d, _e, _f, _g, _h;
           let remoteName = null;
           let realTarget = this.channelTarget;
@@ -53225,7 +53225,7 @@ var require_transport = __commonJS({
             session.removeAllListeners();
             secureConnectResult.socket.removeListener("close", closeHandler);
             secureConnectResult.socket.removeListener("error", errorHandler);
-            resolve4(new Http2Transport(session, address, options, remoteName));
+            resolve6(new Http2Transport(session, address, options, remoteName));
             this.session = null;
           });
           session.once("close", closeHandler);
@@ -53239,7 +53239,7 @@ var require_transport = __commonJS({
           if (proxiedSocket) {
             return proxiedSocket;
           } else {
-            return new Promise((resolve4, reject) => {
+            return new Promise((resolve6, reject) => {
               const closeCallback = () => {
                 reject(new Error("Socket closed"));
               };
@@ -53249,7 +53249,7 @@ var require_transport = __commonJS({
               const socket = net.connect(address, () => {
                 socket.removeListener("close", closeCallback);
                 socket.removeListener("error", errorCallback);
-                resolve4(socket);
+                resolve6(socket);
               });
               socket.once("close", closeCallback);
               socket.once("error", errorCallback);
@@ -56701,7 +56701,7 @@ var require_server_interceptors = __commonJS({
           } else {
             decompresser = zlib.createGunzip();
           }
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve6, reject) => {
             let totalLength = 0;
             const messageParts = [];
             decompresser.on("error", (error62) => {
@@ -56722,7 +56722,7 @@ var require_server_interceptors = __commonJS({
               }
             });
             decompresser.on("end", () => {
-              resolve4(Buffer.concat(messageParts));
+              resolve6(Buffer.concat(messageParts));
             });
             decompresser.write(messageContents);
             decompresser.end();
@@ -57333,10 +57333,10 @@ var require_server2 = __commonJS({
         bindOneAddress(address, boundPortObject) {
           this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
           const http2Server = this.createHttp2Server(boundPortObject.credentials);
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve6, reject) => {
             const onError = (err) => {
               this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
-              resolve4({
+              resolve6({
                 port: "port" in address ? address.port : 1,
                 error: err.message
               });
@@ -57364,7 +57364,7 @@ var require_server2 = __commonJS({
               });
               boundPortObject.listeningServers.add(http2Server);
               this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
-              resolve4({
+              resolve6({
                 port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
               });
               http2Server.removeListener("error", onError);
@@ -57417,7 +57417,7 @@ var require_server2 = __commonJS({
           }
         }
         resolvePort(port) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve6, reject) => {
             let seenResolution = false;
             const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
               if (seenResolution) {
@@ -57433,7 +57433,7 @@ var require_server2 = __commonJS({
                 reject(new Error(`No addresses resolved for port ${port}`));
                 return true;
               }
-              resolve4(addressList);
+              resolve6(addressList);
               return true;
             };
             const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
@@ -58248,7 +58248,7 @@ var require_server2 = __commonJS({
       }, (() => {
         const _metadata = typeof Symbol === "function" && Symbol.metadata ? /* @__PURE__ */ Object.create(null) : void 0;
         _start_decorators = [deprecate("Calling start() is no longer necessary. It can be safely omitted.")];
-        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj2) => "start" in obj2, get: (obj2) => obj2.start }, metadata: _metadata }, null, _instanceExtraInitializers);
+        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj3) => "start" in obj3, get: (obj3) => obj3.start }, metadata: _metadata }, null, _instanceExtraInitializers);
         if (_metadata) Object.defineProperty(_a3, Symbol.metadata, { enumerable: true, configurable: true, writable: true, value: _metadata });
       })(), _a3;
     })();
@@ -58560,11 +58560,11 @@ var require_load_balancer_pick_first = __commonJS({
         return this.shuffleAddressList;
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj2) {
-        if ("shuffleAddressList" in obj2 && !(typeof obj2.shuffleAddressList === "boolean")) {
+      static createFromJson(obj3) {
+        if ("shuffleAddressList" in obj3 && !(typeof obj3.shuffleAddressList === "boolean")) {
           throw new Error("pick_first config field shuffleAddressList must be a boolean if provided");
         }
-        return new _PickFirstLoadBalancingConfig(obj2.shuffleAddressList === true);
+        return new _PickFirstLoadBalancingConfig(obj3.shuffleAddressList === true);
       }
     };
     exports2.PickFirstLoadBalancingConfig = PickFirstLoadBalancingConfig;
@@ -59356,7 +59356,7 @@ var require_load_balancer_round_robin = __commonJS({
         };
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj2) {
+      static createFromJson(obj3) {
         return new _RoundRobinLoadBalancingConfig();
       }
     };
@@ -59536,27 +59536,27 @@ var require_load_balancer_outlier_detection = __commonJS({
       minimum_hosts: 5,
       request_volume: 50
     };
-    function validateFieldType(obj2, fieldName, expectedType, objectName) {
-      if (fieldName in obj2 && obj2[fieldName] !== void 0 && typeof obj2[fieldName] !== expectedType) {
+    function validateFieldType(obj3, fieldName, expectedType, objectName) {
+      if (fieldName in obj3 && obj3[fieldName] !== void 0 && typeof obj3[fieldName] !== expectedType) {
         const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj2[fieldName]}`);
+        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj3[fieldName]}`);
       }
     }
-    function validatePositiveDuration(obj2, fieldName, objectName) {
+    function validatePositiveDuration(obj3, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      if (fieldName in obj2 && obj2[fieldName] !== void 0) {
-        if (!(0, duration_1.isDuration)(obj2[fieldName])) {
-          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj2[fieldName]}`);
+      if (fieldName in obj3 && obj3[fieldName] !== void 0) {
+        if (!(0, duration_1.isDuration)(obj3[fieldName])) {
+          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj3[fieldName]}`);
         }
-        if (!(obj2[fieldName].seconds >= 0 && obj2[fieldName].seconds <= 315576e6 && obj2[fieldName].nanos >= 0 && obj2[fieldName].nanos <= 999999999)) {
+        if (!(obj3[fieldName].seconds >= 0 && obj3[fieldName].seconds <= 315576e6 && obj3[fieldName].nanos >= 0 && obj3[fieldName].nanos <= 999999999)) {
           throw new Error(`outlier detection config ${fullFieldName} parse error: values out of range for non-negative Duaration`);
         }
       }
     }
-    function validatePercentage(obj2, fieldName, objectName) {
+    function validatePercentage(obj3, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      validateFieldType(obj2, fieldName, "number", objectName);
-      if (fieldName in obj2 && obj2[fieldName] !== void 0 && !(obj2[fieldName] >= 0 && obj2[fieldName] <= 100)) {
+      validateFieldType(obj3, fieldName, "number", objectName);
+      if (fieldName in obj3 && obj3[fieldName] !== void 0 && !(obj3[fieldName] >= 0 && obj3[fieldName] <= 100)) {
         throw new Error(`outlier detection config ${fullFieldName} parse error: value out of range for percentage (0-100)`);
       }
     }
@@ -59611,38 +59611,38 @@ var require_load_balancer_outlier_detection = __commonJS({
       getChildPolicy() {
         return this.childPolicy;
       }
-      static createFromJson(obj2) {
+      static createFromJson(obj3) {
         var _a4;
-        validatePositiveDuration(obj2, "interval");
-        validatePositiveDuration(obj2, "base_ejection_time");
-        validatePositiveDuration(obj2, "max_ejection_time");
-        validatePercentage(obj2, "max_ejection_percent");
-        if ("success_rate_ejection" in obj2 && obj2.success_rate_ejection !== void 0) {
-          if (typeof obj2.success_rate_ejection !== "object") {
+        validatePositiveDuration(obj3, "interval");
+        validatePositiveDuration(obj3, "base_ejection_time");
+        validatePositiveDuration(obj3, "max_ejection_time");
+        validatePercentage(obj3, "max_ejection_percent");
+        if ("success_rate_ejection" in obj3 && obj3.success_rate_ejection !== void 0) {
+          if (typeof obj3.success_rate_ejection !== "object") {
             throw new Error("outlier detection config success_rate_ejection must be an object");
           }
-          validateFieldType(obj2.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
-          validatePercentage(obj2.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
-          validateFieldType(obj2.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
-          validateFieldType(obj2.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
+          validateFieldType(obj3.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
+          validatePercentage(obj3.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
+          validateFieldType(obj3.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
+          validateFieldType(obj3.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
         }
-        if ("failure_percentage_ejection" in obj2 && obj2.failure_percentage_ejection !== void 0) {
-          if (typeof obj2.failure_percentage_ejection !== "object") {
+        if ("failure_percentage_ejection" in obj3 && obj3.failure_percentage_ejection !== void 0) {
+          if (typeof obj3.failure_percentage_ejection !== "object") {
             throw new Error("outlier detection config failure_percentage_ejection must be an object");
           }
-          validatePercentage(obj2.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
-          validatePercentage(obj2.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
-          validateFieldType(obj2.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
-          validateFieldType(obj2.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
+          validatePercentage(obj3.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
+          validatePercentage(obj3.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
+          validateFieldType(obj3.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
+          validateFieldType(obj3.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
         }
-        if (!("child_policy" in obj2) || !Array.isArray(obj2.child_policy)) {
+        if (!("child_policy" in obj3) || !Array.isArray(obj3.child_policy)) {
           throw new Error("outlier detection config child_policy must be an array");
         }
-        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj2.child_policy);
+        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj3.child_policy);
         if (!childPolicy) {
           throw new Error("outlier detection config child_policy: no valid recognized policy found");
         }
-        return new _OutlierDetectionLoadBalancingConfig(obj2.interval ? (0, duration_1.durationToMs)(obj2.interval) : null, obj2.base_ejection_time ? (0, duration_1.durationToMs)(obj2.base_ejection_time) : null, obj2.max_ejection_time ? (0, duration_1.durationToMs)(obj2.max_ejection_time) : null, (_a4 = obj2.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj2.success_rate_ejection, obj2.failure_percentage_ejection, childPolicy);
+        return new _OutlierDetectionLoadBalancingConfig(obj3.interval ? (0, duration_1.durationToMs)(obj3.interval) : null, obj3.base_ejection_time ? (0, duration_1.durationToMs)(obj3.base_ejection_time) : null, obj3.max_ejection_time ? (0, duration_1.durationToMs)(obj3.max_ejection_time) : null, (_a4 = obj3.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj3.success_rate_ejection, obj3.failure_percentage_ejection, childPolicy);
       }
     };
     exports2.OutlierDetectionLoadBalancingConfig = OutlierDetectionLoadBalancingConfig;
@@ -60128,26 +60128,26 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var DEFAULT_WEIGHT_EXPIRATION_PERIOD_MS = 3 * 6e4;
     var DEFAULT_WEIGHT_UPDATE_PERIOD_MS = 1e3;
     var DEFAULT_ERROR_UTILIZATION_PENALTY = 1;
-    function validateFieldType(obj2, fieldName, expectedType) {
-      if (fieldName in obj2 && obj2[fieldName] !== void 0 && typeof obj2[fieldName] !== expectedType) {
-        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj2[fieldName]}`);
+    function validateFieldType(obj3, fieldName, expectedType) {
+      if (fieldName in obj3 && obj3[fieldName] !== void 0 && typeof obj3[fieldName] !== expectedType) {
+        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj3[fieldName]}`);
       }
     }
-    function parseDurationField(obj2, fieldName) {
-      if (fieldName in obj2 && obj2[fieldName] !== void 0 && obj2[fieldName] !== null) {
+    function parseDurationField(obj3, fieldName) {
+      if (fieldName in obj3 && obj3[fieldName] !== void 0 && obj3[fieldName] !== null) {
         let durationObject;
-        if ((0, duration_1.isDuration)(obj2[fieldName])) {
-          durationObject = obj2[fieldName];
-        } else if ((0, duration_1.isDurationMessage)(obj2[fieldName])) {
-          durationObject = (0, duration_1.durationMessageToDuration)(obj2[fieldName]);
-        } else if (typeof obj2[fieldName] === "string") {
-          const parsedDuration = (0, duration_1.parseDuration)(obj2[fieldName]);
+        if ((0, duration_1.isDuration)(obj3[fieldName])) {
+          durationObject = obj3[fieldName];
+        } else if ((0, duration_1.isDurationMessage)(obj3[fieldName])) {
+          durationObject = (0, duration_1.durationMessageToDuration)(obj3[fieldName]);
+        } else if (typeof obj3[fieldName] === "string") {
+          const parsedDuration = (0, duration_1.parseDuration)(obj3[fieldName]);
           if (!parsedDuration) {
-            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj2[fieldName]}`);
+            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj3[fieldName]}`);
           }
           durationObject = parsedDuration;
         } else {
-          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj2[fieldName]}`);
+          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj3[fieldName]}`);
         }
         return (0, duration_1.durationToMs)(durationObject);
       }
@@ -60175,13 +60175,13 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           error_utilization_penalty: this.errorUtilizationPenalty
         };
       }
-      static createFromJson(obj2) {
-        validateFieldType(obj2, "enable_oob_load_report", "boolean");
-        validateFieldType(obj2, "error_utilization_penalty", "number");
-        if (obj2.error_utilization_penalty < 0) {
+      static createFromJson(obj3) {
+        validateFieldType(obj3, "enable_oob_load_report", "boolean");
+        validateFieldType(obj3, "error_utilization_penalty", "number");
+        if (obj3.error_utilization_penalty < 0) {
           throw new Error("weighted round robin config error_utilization_penalty < 0");
         }
-        return new _WeightedRoundRobinLoadBalancingConfig(obj2.enable_oob_load_report, parseDurationField(obj2, "oob_load_reporting_period"), parseDurationField(obj2, "blackout_period"), parseDurationField(obj2, "weight_expiration_period"), parseDurationField(obj2, "weight_update_period"), obj2.error_utilization_penalty);
+        return new _WeightedRoundRobinLoadBalancingConfig(obj3.enable_oob_load_report, parseDurationField(obj3, "oob_load_reporting_period"), parseDurationField(obj3, "blackout_period"), parseDurationField(obj3, "weight_expiration_period"), parseDurationField(obj3, "weight_update_period"), obj3.error_utilization_penalty);
       }
       getEnableOobLoadReport() {
         return this.enableOobLoadReport;
@@ -60717,8 +60717,8 @@ var require_src5 = __commonJS({
     var util_1 = require_util4();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj2) {
-      return "@type" in obj2 && typeof obj2["@type"] === "string";
+    function isAnyExtension(obj3) {
+      return "@type" in obj3 && typeof obj3["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -60742,20 +60742,20 @@ var require_src5 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj2) {
-      return obj2 instanceof Protobuf.Service || obj2 instanceof Protobuf.Type || obj2 instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj3) {
+      return obj3 instanceof Protobuf.Service || obj3 instanceof Protobuf.Type || obj3 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj2) {
-      return obj2 instanceof Protobuf.Namespace || obj2 instanceof Protobuf.Root;
+    function isNamespaceBase(obj3) {
+      return obj3 instanceof Protobuf.Namespace || obj3 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj2, parentName) {
-      const objName = joinName(parentName, obj2.name);
-      if (isHandledReflectionObject(obj2)) {
-        return [[objName, obj2]];
+    function getAllHandledReflectionObjects(obj3, parentName) {
+      const objName = joinName(parentName, obj3.name);
+      if (isHandledReflectionObject(obj3)) {
+        return [[objName, obj3]];
       } else {
-        if (isNamespaceBase(obj2) && typeof obj2.nested !== "undefined") {
-          return Object.keys(obj2.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj2.nested[name2], objName);
+        if (isNamespaceBase(obj3) && typeof obj3.nested !== "undefined") {
+          return Object.keys(obj3.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj3.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -60776,17 +60776,17 @@ var require_src5 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj2, item) => {
+      return (options || []).reduce((obj3, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj2.uninterpreted_option.push(item.uninterpreted_option);
+              obj3.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj2[key] = value;
+              obj3[key] = value;
           }
         }
-        return obj2;
+        return obj3;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -60834,13 +60834,13 @@ var require_src5 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj2, name2, options, fileDescriptors) {
-      if (obj2 instanceof Protobuf.Service) {
-        return createServiceDefinition(obj2, name2, options, fileDescriptors);
-      } else if (obj2 instanceof Protobuf.Type) {
-        return createMessageDefinition(obj2, fileDescriptors);
-      } else if (obj2 instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj2, fileDescriptors);
+    function createDefinition(obj3, name2, options, fileDescriptors) {
+      if (obj3 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj3, name2, options, fileDescriptors);
+      } else if (obj3 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj3, fileDescriptors);
+      } else if (obj3 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj3, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -60850,8 +60850,8 @@ var require_src5 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj2] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj2, name2, options, bufferList);
+      for (const [name2, obj3] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj3, name2, options, bufferList);
       }
       return def;
     }
@@ -61182,12 +61182,12 @@ var require_docker = __commonJS({
       };
       delete opts.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getContainer(data.Id));
+            resolve6(self2.getContainer(data.Id));
           });
         });
       } else {
@@ -61220,12 +61220,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61253,12 +61253,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61289,12 +61289,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61317,12 +61317,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61387,12 +61387,12 @@ var require_docker = __commonJS({
         }
       }
       if (callback === void 0) {
-        return new self2.modem.Promise(function(resolve4, reject) {
+        return new self2.modem.Promise(function(resolve6, reject) {
           dialWithSession(function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61451,12 +61451,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61480,12 +61480,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61510,12 +61510,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61538,12 +61538,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61569,12 +61569,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61597,12 +61597,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61629,12 +61629,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getSecret(data.ID));
+            resolve6(self2.getSecret(data.ID));
           });
         });
       } else {
@@ -61662,12 +61662,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getConfig(data.ID));
+            resolve6(self2.getConfig(data.ID));
           });
         });
       } else {
@@ -61691,12 +61691,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61719,12 +61719,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61749,12 +61749,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getPlugin(args.opts.name));
+            resolve6(self2.getPlugin(args.opts.name));
           });
         });
       } else {
@@ -61778,12 +61778,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61806,12 +61806,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61833,12 +61833,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61861,12 +61861,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61889,12 +61889,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61917,12 +61917,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -61948,12 +61948,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getVolume(data.Name));
+            resolve6(self2.getVolume(data.Name));
           });
         });
       } else {
@@ -61985,12 +61985,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getService(data.ID || data.Id));
+            resolve6(self2.getService(data.ID || data.Id));
           });
         });
       } else {
@@ -62015,12 +62015,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62046,12 +62046,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(self2.getNetwork(data.Id));
+            resolve6(self2.getNetwork(data.Id));
           });
         });
       } else {
@@ -62076,12 +62076,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62104,12 +62104,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62131,12 +62131,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62158,12 +62158,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62185,12 +62185,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62212,12 +62212,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62241,12 +62241,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62373,7 +62373,7 @@ var require_docker = __commonJS({
       };
       extend2(optsc, createOptions);
       var containero;
-      return new this.modem.Promise(function(resolve4, reject) {
+      return new this.modem.Promise(function(resolve6, reject) {
         self2.createContainer(optsc).then(function(container) {
           containero = container;
           return container.attach({
@@ -62406,7 +62406,7 @@ var require_docker = __commonJS({
         }).then(function(data) {
           return containero.wait();
         }).then(function(data) {
-          resolve4([data, containero]);
+          resolve6([data, containero]);
         }).catch(function(err) {
           reject(err);
         });
@@ -62427,12 +62427,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62456,12 +62456,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62484,12 +62484,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62513,12 +62513,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -62541,12 +62541,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve4, reject) {
+        return new this.modem.Promise(function(resolve6, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve4(data);
+            resolve6(data);
           });
         });
       } else {
@@ -63813,8 +63813,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve4, reject) {
-              promiseResolve = resolve4;
+            return new Promise(function(resolve6, reject) {
+              promiseResolve = resolve6;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -63847,11 +63847,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve4, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve4({ value: void 0, done: true });
+          return new Promise((resolve6, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve6({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve4({ value: void 0, done: true });
+              else resolve6({ value: void 0, done: true });
             });
           });
         }
@@ -63895,8 +63895,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws2._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve4) => {
-          state.drains.push({ writes, resolve: resolve4 });
+        return new Promise((resolve6) => {
+          state.drains.push({ writes, resolve: resolve6 });
         });
       }
       write(data) {
@@ -64001,10 +64001,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve6, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve4();
+          resolve6();
         });
       });
     }
@@ -64674,16 +64674,16 @@ var require_extract2 = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve4, reject) {
+        function onnext(resolve6, reject) {
           if (error62) {
             return reject(error62);
           }
           if (entryStream) {
-            resolve4({ value: entryStream, done: false });
+            resolve6({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve4;
+          promiseResolve = resolve6;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -64711,11 +64711,11 @@ var require_extract2 = __commonJS({
         function destroy(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve4, reject) => {
-            if (extract.destroyed) return resolve4({ value: void 0, done: true });
+          return new Promise((resolve6, reject) => {
+            if (extract.destroyed) return resolve6({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve4({ value: void 0, done: true });
+              else resolve6({ value: void 0, done: true });
             });
           });
         }
@@ -66163,10 +66163,10 @@ var require_common3 = __commonJS({
   "node_modules/pako/lib/utils/common.js"(exports2) {
     "use strict";
     var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj2, key) {
-      return Object.prototype.hasOwnProperty.call(obj2, key);
+    function _has(obj3, key) {
+      return Object.prototype.hasOwnProperty.call(obj3, key);
     }
-    exports2.assign = function(obj2) {
+    exports2.assign = function(obj3) {
       var sources = Array.prototype.slice.call(arguments, 1);
       while (sources.length) {
         var source = sources.shift();
@@ -66178,11 +66178,11 @@ var require_common3 = __commonJS({
         }
         for (var p in source) {
           if (_has(source, p)) {
-            obj2[p] = source[p];
+            obj3[p] = source[p];
           }
         }
       }
-      return obj2;
+      return obj3;
     };
     exports2.shrinkBuf = function(buf, size) {
       if (buf.length === size) {
@@ -70423,8 +70423,8 @@ var require_umd2 = __commonJS({
       const utf16 = new TextDecoder("utf-16le", {
         fatal: true
       });
-      Object.hasOwn = Object.hasOwn || function(obj2, prop) {
-        return Object.prototype.hasOwnProperty.call(obj2, prop);
+      Object.hasOwn = Object.hasOwn || function(obj3, prop) {
+        return Object.prototype.hasOwnProperty.call(obj3, prop);
       };
       function getStringImpl(buffer, ptr) {
         let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
@@ -70794,11 +70794,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve6) {
+          resolve6(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve6, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -70814,7 +70814,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -70867,7 +70867,7 @@ var require_wasm = __commonJS({
     };
     var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
     var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj2, prop) {
+      get: function(obj3, prop) {
         throw new Error("Cannot use a destroyed histogram");
       }
     });
@@ -72546,7 +72546,7 @@ var require_dist2 = __commonJS({
 
 // src/cli.ts
 import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 
@@ -73375,8 +73375,8 @@ function defineLazy(object2, key, getter) {
     configurable: true
   });
 }
-function objectClone(obj2) {
-  return Object.create(Object.getPrototypeOf(obj2), Object.getOwnPropertyDescriptors(obj2));
+function objectClone(obj3) {
+  return Object.create(Object.getPrototypeOf(obj3), Object.getOwnPropertyDescriptors(obj3));
 }
 function assignProp(target, prop, value) {
   Object.defineProperty(target, prop, {
@@ -73447,10 +73447,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj2, path) {
+function getElementAtPath(obj3, path) {
   if (!path)
-    return obj2;
-  return path.reduce((acc, key) => acc?.[key], obj2);
+    return obj3;
+  return path.reduce((acc, key) => acc?.[key], obj3);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -73886,9 +73886,9 @@ function parsedType(data) {
       if (Array.isArray(data)) {
         return "array";
       }
-      const obj2 = data;
-      if (obj2 && Object.getPrototypeOf(obj2) !== Object.prototype && "constructor" in obj2 && obj2.constructor) {
-        return obj2.constructor.name;
+      const obj3 = data;
+      if (obj3 && Object.getPrototypeOf(obj3) !== Object.prototype && "constructor" in obj3 && obj3.constructor) {
+        return obj3.constructor.name;
       }
     }
   }
@@ -73906,8 +73906,8 @@ function issue(...args) {
   }
   return { ...iss };
 }
-function cleanEnum(obj2) {
-  return Object.entries(obj2).filter(([k, _]) => {
+function cleanEnum(obj3) {
+  return Object.entries(obj3).filter(([k, _]) => {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
@@ -74232,15 +74232,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj2, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj2, key)) {
+function node(obj3, key, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj3, key)) {
     if (key === "__proto__") {
-      Object.defineProperty(obj2, key, { value: make(), writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(obj3, key, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj2[key] = make();
+      obj3[key] = make();
     }
   }
-  return obj2[key];
+  return obj3[key];
 }
 function flattenError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -77697,7 +77697,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve4) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -77707,7 +77707,7 @@ function isRecursive(inst, stack, resolve4) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve4);
+      const answer = isRecursive(child, stack, resolve6);
       if (answer > result)
         result = answer;
     }
@@ -77718,7 +77718,7 @@ function isRecursive(inst, stack, resolve4) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -77782,7 +77782,7 @@ function isRecursive(inst, stack, resolve4) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -93990,9 +93990,9 @@ function rawKind(s) {
 // src/config/normalize.ts
 function normalizeConfig(raw, file2, dir, resolvePath) {
   const problems = [];
-  const resolveAt = (path, relative4) => {
+  const resolveAt = (path, relative5) => {
     try {
-      return resolvePath(relative4);
+      return resolvePath(relative5);
     } catch (err) {
       problems.push(`${path}: ${err.message}`);
       return void 0;
@@ -94424,7 +94424,7 @@ import { join } from "node:path";
 
 // src/exec.ts
 import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
+var execCommand = (command, args, opts = {}) => new Promise((resolve6) => {
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
@@ -94441,11 +94441,11 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve4) => {
   const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
   child.on("error", (err) => {
     if (timer) clearTimeout(timer);
-    resolve4({ code: 127, stdout, stderr: stderr + String(err.message) });
+    resolve6({ code: 127, stdout, stderr: stderr + String(err.message) });
   });
   child.on("close", (code) => {
     if (timer) clearTimeout(timer);
-    resolve4({ code: code ?? 1, stdout, stderr });
+    resolve6({ code: code ?? 1, stdout, stderr });
   });
 });
 function lastLine(text) {
@@ -95104,8 +95104,8 @@ async function tarOf(files) {
   const p = (0, import_tar_stream.pack)();
   const chunks = [];
   p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve4, reject) => {
-    p.on("end", resolve4);
+  const done = new Promise((resolve6, reject) => {
+    p.on("end", resolve6);
     p.on("error", reject);
   });
   for (const [name2, content] of Object.entries(files)) {
@@ -95123,7 +95123,7 @@ async function ensureImage(docker, image) {
   try {
     const stream = await docker.pull(image);
     await new Promise(
-      (resolve4, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve4())
+      (resolve6, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve6())
     );
     return await docker.getImage(image).inspect();
   } catch (err) {
@@ -95206,10 +95206,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const drained = new Promise((resolve4) => {
-    stream.on("end", resolve4);
-    stream.on("close", resolve4);
-    stream.on("error", () => resolve4());
+  const drained = new Promise((resolve6) => {
+    stream.on("end", resolve6);
+    stream.on("close", resolve6);
+    stream.on("error", () => resolve6());
   });
   await container.start();
   const waited = container.wait({ condition: "not-running" });
@@ -95536,7 +95536,7 @@ function swarmClient(docker) {
     async taskLogs(taskId, maxBytes) {
       const stream = await call(
         "reading task logs",
-        () => new Promise((resolve4, reject) => {
+        () => new Promise((resolve6, reject) => {
           docker.modem.dial(
             {
               path: `/tasks/${taskId}/logs?`,
@@ -95550,24 +95550,24 @@ function swarmClient(docker) {
                 503: "node is not part of a swarm"
               }
             },
-            (err, data) => err ? reject(err) : resolve4(data)
+            (err, data) => err ? reject(err) : resolve6(data)
           );
         })
       );
       const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve4) => {
+      const cut = await new Promise((resolve6) => {
         const timer = setTimeout(() => {
           stream.destroy?.();
-          resolve4(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+          resolve6(`reading it took more than ${LOG_READ_MS / 1e3}s`);
         }, LOG_READ_MS);
         stream.on("data", (chunk) => tail.feed(chunk));
         stream.on("end", () => {
           clearTimeout(timer);
-          resolve4(void 0);
+          resolve6(void 0);
         });
         stream.on("error", (err) => {
           clearTimeout(timer);
-          resolve4(err.message.split("\n")[0]);
+          resolve6(err.message.split("\n")[0]);
         });
       });
       return tail.result(cut);
@@ -96306,9 +96306,9 @@ function change(metric, baseline, current) {
 function hasBand(t) {
   return t.regress !== void 0 || t.floor !== void 0;
 }
-function beyondBand(t, worse, relative4) {
+function beyondBand(t, worse, relative5) {
   if (!hasBand(t)) return false;
-  const rel = t.regress === void 0 || relative4 === null || relative4 > t.regress;
+  const rel = t.regress === void 0 || relative5 === null || relative5 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
 }
@@ -96344,12 +96344,12 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
   }
   const base = metricValue(baseline.merged, metric);
-  const { worse, relative: relative4 } = change(metric, base, value);
+  const { worse, relative: relative5 } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative4 === null ? null : direction(metric) * relative4 || 0;
+  out.delta = relative5 === null ? null : direction(metric) * relative5 || 0;
   if (breach) return { ...out, result: "regression", reason: breach };
-  const worseOut = beyondBand(t, worse, relative4);
-  const betterRelative = relative4 === null ? null : -relative4;
+  const worseOut = beyondBand(t, worse, relative5);
+  const betterRelative = relative5 === null ? null : -relative5;
   const betterOut = beyondBand(t, -worse, betterRelative);
   if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? DEFAULT_ALPHA;
@@ -98045,11 +98045,11 @@ var RunnerLink = class {
   }
   /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
   until(probe) {
-    return new Promise((resolve4) => {
+    return new Promise((resolve6) => {
       const check2 = () => {
         if (!probe()) return;
         this.wakers.delete(check2);
-        resolve4();
+        resolve6();
       };
       this.wakers.add(check2);
       check2();
@@ -99224,8 +99224,8 @@ async function checkoutBase(exec, cwd, ref) {
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const resolve4 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha = await resolve4(ref);
+  const resolve6 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha = await resolve6(ref);
   let fetched = false;
   if (sha.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
@@ -99242,7 +99242,7 @@ async function checkoutBase(exec, cwd, ref) {
       );
     }
     fetched = true;
-    sha = await resolve4(BASE_FETCH_REF);
+    sha = await resolve6(BASE_FETCH_REF);
   }
   const commit = sha.stdout.trim();
   if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
@@ -100263,51 +100263,172 @@ function exitOnSignals(exitCode, announce = () => {
 
 // src/init/command.ts
 var import_yaml8 = __toESM(require_dist(), 1);
-import { join as join6 } from "node:path";
+import { dirname as dirname5, join as join6, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/init.ts
 var import_yaml7 = __toESM(require_dist(), 1);
-var NOT_HTTP = /* @__PURE__ */ new Map([
-  [5432, "PostgreSQL"],
-  [3306, "MySQL"],
-  [6379, "Redis"],
-  [27017, "MongoDB"],
-  [5672, "RabbitMQ"],
-  [9092, "Kafka"],
-  [2181, "ZooKeeper"],
-  [11211, "Memcached"],
-  [1433, "SQL Server"],
-  [1521, "Oracle"]
+
+// src/init/classify.ts
+var WELL_KNOWN = /* @__PURE__ */ new Map([
+  [5432, { kind: "database", name: "PostgreSQL" }],
+  [3306, { kind: "database", name: "MySQL" }],
+  [33060, { kind: "database", name: "MySQL X protocol" }],
+  [6379, { kind: "database", name: "Redis" }],
+  [27017, { kind: "database", name: "MongoDB" }],
+  [5672, { kind: "database", name: "RabbitMQ (AMQP)" }],
+  [5671, { kind: "database", name: "RabbitMQ (AMQPS)" }],
+  [9092, { kind: "database", name: "Kafka" }],
+  [9093, { kind: "database", name: "Kafka" }],
+  [29092, { kind: "database", name: "Kafka" }],
+  [2181, { kind: "database", name: "ZooKeeper" }],
+  [11211, { kind: "database", name: "Memcached" }],
+  [1433, { kind: "database", name: "SQL Server" }],
+  [1521, { kind: "database", name: "Oracle" }],
+  [9042, { kind: "database", name: "Cassandra" }],
+  [7687, { kind: "database", name: "Neo4j (Bolt)" }],
+  [26257, { kind: "database", name: "CockroachDB" }],
+  [4222, { kind: "database", name: "NATS" }],
+  [1883, { kind: "database", name: "MQTT" }],
+  [8883, { kind: "database", name: "MQTT over TLS" }],
+  [6650, { kind: "database", name: "Pulsar" }],
+  [9e3, { kind: "tcp", name: "FastCGI (PHP-FPM) or ClickHouse native" }],
+  [53, { kind: "tcp", name: "DNS" }],
+  [22, { kind: "tcp", name: "SSH" }],
+  [21, { kind: "tcp", name: "FTP" }],
+  [25, { kind: "tcp", name: "SMTP" }],
+  [587, { kind: "tcp", name: "SMTP submission" }],
+  [143, { kind: "tcp", name: "IMAP" }],
+  [389, { kind: "tcp", name: "LDAP" }],
+  [25565, { kind: "tcp", name: "Minecraft" }],
+  [51820, { kind: "udp", name: "WireGuard" }],
+  [4317, { kind: "grpc", name: "OTLP over gRPC" }],
+  [14250, { kind: "grpc", name: "Jaeger gRPC" }],
+  [50051, { kind: "grpc", name: "gRPC's customary port" }]
 ]);
-function portOf(entry) {
-  if (typeof entry === "number") return { port: entry, published: false };
+var DATABASE_IMAGES = [
+  { re: /(^|\/)postgres(ql)?(:|$|-)|(^|\/)postgis\//, name: "PostgreSQL" },
+  { re: /(^|\/)(mysql|mariadb|percona)(:|$|-)/, name: "MySQL" },
+  { re: /(^|\/)(redis|valkey|keydb)(:|$|-)|redis-stack/, name: "Redis", http: [8001] },
+  { re: /(^|\/)mongo(db)?(:|$|-)/, name: "MongoDB" },
+  { re: /(^|\/)rabbitmq(:|$|-)/, name: "RabbitMQ", http: [15672] },
+  { re: /(^|\/)memcached(:|$)/, name: "Memcached" },
+  { re: /(^|\/)(cp-)?kafka(:|$|-)|bitnami\/kafka/, name: "Kafka" },
+  { re: /(^|\/)(cp-)?zookeeper(:|$)/, name: "ZooKeeper" },
+  { re: /(^|\/)(mssql|sql-server)|mcr\.microsoft\.com\/mssql/, name: "SQL Server" },
+  { re: /(^|\/)cassandra(:|$)/, name: "Cassandra" },
+  { re: /(^|\/)neo4j(:|$)/, name: "Neo4j", http: [7474] },
+  { re: /(^|\/)nats(:|$)/, name: "NATS", http: [8222] },
+  { re: /(^|\/)(cockroach|cockroachdb\/cockroach)(:|$)/, name: "CockroachDB", http: [8080] },
+  { re: /(^|\/)clickhouse/, name: "ClickHouse", http: [8123] },
+  { re: /(^|\/)couchbase(:|$)/, name: "Couchbase", http: [8091] }
+];
+function healthText(healthcheck) {
+  if (!healthcheck || typeof healthcheck !== "object") return "";
+  const test = healthcheck.test;
+  const parts = Array.isArray(test) ? test.map(String) : typeof test === "string" ? [test] : [];
+  return parts.filter((p, i) => !(i === 0 && /^(CMD|CMD-SHELL|NONE)$/.test(p))).join(" ").trim();
+}
+function healthClaims(text) {
+  const out = [];
+  if (/grpc[_-]health[_-]probe|grpcurl|grpc_cli|grpc-health-check/.test(text)) {
+    const addr = /-(?:addr|address)[= ]\S*?:(\d{1,5})\b/.exec(text) ?? /(?:localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})\b/.exec(text);
+    const port = addr ? Number(addr[1]) : void 0;
+    out.push({ ...port !== void 0 ? { port } : {}, kind: "grpc", why: "its health check is a gRPC health probe" });
+    return out;
+  }
+  const http2 = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)]+)(?::(\d{1,5}))?(\/[^\s'"`;|&)]*)?/.exec(text);
+  if (http2) {
+    const port = http2[2] !== void 0 ? Number(http2[2]) : http2[0].startsWith("https") ? 443 : 80;
+    out.push({ port, kind: "http", path: cleanPath(http2[3]), why: `its health check requests ${http2[0]}` });
+    return out;
+  }
+  if (/\b(curl|wget|http|fetch|got|requests)\b/i.test(text)) {
+    const bare = /(?:^|[\s'"=(])(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{1,5})(\/[^\s'"`;|&)]*)?/.exec(text);
+    if (bare) {
+      out.push({
+        port: Number(bare[2]),
+        kind: "http",
+        path: cleanPath(bare[3]),
+        why: `its health check requests ${bare[0].trim().replace(/^['"=(]/, "")}`
+      });
+    }
+  }
+  return out;
+}
+function cleanPath(path) {
+  if (path === void 0 || path === "") return "/";
+  return path.replace(/[\\'"]+$/, "") || "/";
+}
+function portsOf(entry) {
+  if (typeof entry === "number")
+    return Number.isInteger(entry) && entry > 0 ? [{ port: entry, protocol: "tcp", published: false }] : [];
   if (typeof entry === "string") {
     const text = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
-    const parts = text.split("/")[0].split(":");
-    const last = Number(parts.at(-1).split("-")[0]);
+    const [spec, proto] = text.split("/");
+    const parts = spec.split(":");
+    const [from, to] = parts.at(-1).split("-").map(Number);
     const published = parts.length > 1 && (parts.at(-2) ?? "") !== "";
-    return Number.isInteger(last) && last > 0 ? { port: last, published } : void 0;
+    const protocol = proto?.toLowerCase() === "udp" ? "udp" : "tcp";
+    if (from === void 0 || !Number.isInteger(from) || from <= 0) return [];
+    const last = to !== void 0 && Number.isInteger(to) && to >= from ? Math.min(to, from + 15) : from;
+    return Array.from({ length: last - from + 1 }, (_, i) => ({ port: from + i, protocol, published }));
   }
   if (entry && typeof entry === "object") {
-    const { target, published } = entry;
-    const port = Number(target);
-    return Number.isInteger(port) && port > 0 ? { port, published: published !== void 0 } : void 0;
+    const e = entry;
+    const port = Number(e.target);
+    const published = e.published !== void 0 && e.published !== "" && e.published !== null;
+    const protocol = String(e.protocol ?? "tcp").toLowerCase() === "udp" ? "udp" : "tcp";
+    return Number.isInteger(port) && port > 0 ? [{ port, protocol, published }] : [];
   }
-  return void 0;
+  return [];
 }
-function healthPathOf(healthcheck) {
-  if (!healthcheck || typeof healthcheck !== "object") return void 0;
-  const test = healthcheck.test;
-  const text = Array.isArray(test) ? test.join(" ") : typeof test === "string" ? test : "";
-  const m = /https?:\/\/[^/\s'"]+(\/[^\s'"]*)?/.exec(text);
-  return m ? m[1] ?? "/" : void 0;
+function classifyService(def) {
+  const image = typeof def.image === "string" ? def.image.toLowerCase() : "";
+  const claims = healthClaims(healthText(def.healthcheck));
+  const listed = [
+    ...(Array.isArray(def.ports) ? def.ports : []).flatMap(portsOf),
+    ...(Array.isArray(def.expose) ? def.expose : []).flatMap(portsOf).map((p) => ({ ...p, published: false }))
+  ];
+  const ports = [];
+  for (const p of listed) {
+    if (!ports.some((q) => q.port === p.port && q.protocol === p.protocol)) ports.push(p);
+  }
+  for (const c of claims) {
+    if (c.port !== void 0 && !ports.some((p) => p.port === c.port))
+      ports.unshift({ port: c.port, protocol: "tcp", published: false });
+  }
+  const db = DATABASE_IMAGES.find((d) => d.re.test(image));
+  const tcpPorts = ports.filter((p) => p.protocol === "tcp");
+  const out = ports.map((p) => {
+    if (p.protocol === "udp")
+      return {
+        port: p.port,
+        kind: "udp",
+        why: `UDP (${WELL_KNOWN.get(p.port)?.name ?? "port"} ${p.port}); perf-gate loads TCP`
+      };
+    const claim2 = claims.find((c) => c.port === p.port) ?? (tcpPorts.length === 1 ? claims.find((c) => c.port === void 0 || c.kind === "grpc") : void 0);
+    if (claim2?.kind === "grpc") return { port: p.port, kind: "grpc", why: claim2.why, health: true };
+    if (claim2?.kind === "http") return { port: p.port, kind: "http", why: claim2.why, healthPath: claim2.path ?? "/" };
+    if (db && !(db.http ?? []).includes(p.port))
+      return { port: p.port, kind: "database", why: `${db.name} (image ${def.image})` };
+    const known = WELL_KNOWN.get(p.port);
+    if (known) return { port: p.port, kind: known.kind, why: `${known.name}'s port` };
+    return { port: p.port, kind: "http", why: "nothing says otherwise", guessed: true };
+  });
+  return [
+    ...out.filter((e) => !e.guessed && (e.kind === "http" || e.kind === "grpc")),
+    ...out.filter((e) => e.guessed || e.kind !== "http" && e.kind !== "grpc")
+  ];
 }
-function scanCompose(model) {
-  const out = { services: [], skipped: [] };
+
+// src/init/init.ts
+function scanCompose(model, where) {
+  const out = { services: [], probes: [], skipped: [], changes: [], blockers: [] };
   const services = model?.services;
   if (!services || typeof services !== "object") return out;
-  for (const [name2, raw] of Object.entries(services)) {
-    const def = raw ?? {};
+  const byName = Object.entries(services).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  for (const [name2, raw] of byName) {
+    const def = raw && typeof raw === "object" ? raw : {};
     if (Array.isArray(def.profiles) && def.profiles.length > 0) {
       out.skipped.push({
         name: name2,
@@ -100315,31 +100436,35 @@ function scanCompose(model) {
       });
       continue;
     }
-    const ports = [
-      ...(Array.isArray(def.ports) ? def.ports : []).map(portOf),
-      ...(Array.isArray(def.expose) ? def.expose : []).map((e) => {
-        const p = portOf(e);
-        return p && { ...p, published: false };
-      })
-    ].filter((p) => p !== void 0);
-    const http2 = ports.find((p) => !NOT_HTTP.has(p.port));
-    if (!http2) {
-      const db = ports.map((p) => NOT_HTTP.get(p.port)).find(Boolean);
-      out.skipped.push({
-        name: name2,
-        why: db ? `${db} (port ${ports[0]?.port}), not HTTP` : "no ports or expose: where it listens is not known"
-      });
+    const endpoints = classifyService(def);
+    const loadable = endpoints.find((e) => e.kind === "http" || e.kind === "grpc" && e.health === true);
+    if (loadable) {
+      out.services.push({ name: name2, endpoint: loadable, build: def.build !== void 0 });
       continue;
     }
-    const service = {
-      name: name2,
-      port: http2.port,
-      fixed: ports.some((p) => p.published) || def.container_name !== void 0,
-      build: def.build !== void 0
-    };
-    const healthPath = healthPathOf(def.healthcheck);
-    if (healthPath !== void 0) service.healthPath = healthPath;
-    out.services.push(service);
+    const first = endpoints[0];
+    if (first === void 0) {
+      out.skipped.push({ name: name2, why: "no ports or expose: where it listens is not known" });
+    } else if (first.kind === "database") {
+      out.skipped.push({
+        name: name2,
+        why: `${first.why}, port ${first.port}: not HTTP; a database is loaded through the service that uses it`
+      });
+    } else if (first.kind === "udp") {
+      out.skipped.push({ name: name2, why: first.why });
+    } else {
+      out.probes.push({ name: name2, endpoint: first });
+      out.skipped.push({
+        name: name2,
+        why: `${first.why} (port ${first.port}), not HTTP: a tcp:// ready probe only${first.kind === "grpc" ? "; add a grpc scenario with your proto" : ""}`
+      });
+    }
+  }
+  try {
+    const apart = sideBySide(model, where.project, where.root);
+    out.changes = apart.changes;
+    out.blockers = apart.blockers;
+  } catch {
   }
   return out;
 }
@@ -100366,19 +100491,54 @@ function scenarioName(service) {
   return name2 || "service";
 }
 function defaultAgainst(scan) {
-  const fixed = scan.services.filter((s) => s.fixed).map((s) => s.name);
-  return fixed.length === 0 ? {
-    against: "base-ref",
-    why: "head and base are measured side by side in the same job, so runner-to-runner drift cancels"
-  } : {
+  if (scan.blockers.length === 0) {
+    const kept = scan.changes.length > 0 ? ` (perf-gate keeps the two copies apart: ${scan.changes.length} change${scan.changes.length === 1 ? "" : "s"}, listed in the report)` : "";
+    return {
+      against: "base-ref",
+      why: `head and base are measured side by side in the same job, so runner-to-runner drift cancels${kept}`
+    };
+  }
+  return {
     against: "baselines",
-    why: `${fixed.join(", ")} publish${fixed.length === 1 ? "es" : ""} a fixed host port or set container_name, so the SUT cannot boot twice for A/B; drop those (perf-gate reaches services over the compose network) and set against: base-ref`
+    why: `the SUT cannot boot twice side by side for A/B: ${scan.blockers.join("; ")}`
   };
+}
+var GRPC_HEALTH_PROTO = `// The gRPC health checking protocol, from grpc/grpc-proto (grpc/health/v1/health.proto, Apache-2.0).
+// Written by \`perf-gate init\`: its gRPC scenarios call Check until you give them a method of your own.
+syntax = "proto3";
+
+package grpc.health.v1;
+
+message HealthCheckRequest {
+  string service = 1;
+}
+
+message HealthCheckResponse {
+  enum ServingStatus {
+    UNKNOWN = 0;
+    SERVING = 1;
+    NOT_SERVING = 2;
+    SERVICE_UNKNOWN = 3;
+  }
+  ServingStatus status = 1;
+}
+
+service Health {
+  rpc Check(HealthCheckRequest) returns (HealthCheckResponse);
+}
+`;
+function probeUrl2(name2, e, path) {
+  if (e.kind === "grpc") return e.health === true ? `grpc://${name2}:${e.port}` : `tcp://${name2}:${e.port}`;
+  if (e.kind === "http") return `http://${name2}:${e.port}${e.healthPath ?? path}`;
+  return `tcp://${name2}:${e.port}`;
 }
 function renderConfig(scan, answers) {
   const path = answers.path.startsWith("/") ? answers.path : `/${answers.path}`;
   const build2 = scan.services.some((s) => s.build);
-  const ready = scan.services.map((s) => `http://${s.name}:${s.port}${s.healthPath ?? path}`);
+  const ready = [
+    ...scan.services.map((s) => probeUrl2(s.name, s.endpoint, path)),
+    ...scan.probes.map((s) => probeUrl2(s.name, s.endpoint, path))
+  ];
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : "chosen at init";
   const against = answers.against === "base-ref" ? `A/B: ${why}` : why;
@@ -100394,7 +100554,7 @@ function renderConfig(scan, answers) {
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
     ...ready.map((url2) => `    - { url: ${JSON.stringify(url2)} }`),
     "gate:",
-    `  against: ${answers.against}`.padEnd(32) + `# ${against}`,
+    `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
     "defaults:",
     "  warmup: 5s                    # discarded before every measured run",
     "  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12",
@@ -100410,20 +100570,43 @@ function renderConfig(scan, answers) {
     let name2 = scenarioName(s.name);
     for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(s.name).slice(0, 60)}-${i}`;
     taken.add(name2);
+    lines.push(`  - name: ${name2}`);
+    if (s.endpoint.kind === "grpc") {
+      lines.push(
+        "    grpc:                        # the gRPC health check: give it a method of your own (proto, service, method, message)",
+        `      url: ${JSON.stringify(`grpc://${s.name}:${s.endpoint.port}`)}`,
+        `      proto: ${answers.grpcProto ?? GRPC_HEALTH_PROTO_FILE}`,
+        "      service: grpc.health.v1.Health",
+        "      method: Check",
+        "      message: {}"
+      );
+    } else {
+      const note = s.endpoint.guessed ? `   # taken for HTTP: ${oneLine(s.endpoint.why)}` : "";
+      lines.push(`    request: { url: ${JSON.stringify(`http://${s.name}:${s.endpoint.port}${path}`)} }${note}`);
+    }
     lines.push(
-      `  - name: ${name2}`,
-      `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       "    phases:",
       "      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer",
       "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
     );
   }
   if (scan.skipped.length > 0) {
-    lines.push("# Left out (add a scenario by hand if they serve HTTP):");
-    for (const s of scan.skipped) lines.push(`#   ${s.name}: ${s.why}`);
+    lines.push("# Left out (add a scenario by hand if they serve HTTP or gRPC):");
+    for (const s of scan.skipped) lines.push(`#   ${oneLine(s.name)}: ${oneLine(s.why)}`);
   }
   return `${lines.join("\n")}
 `;
+}
+function oneLine(text) {
+  const flat = text.replace(/[\r\n\u2028\u2029]+/g, " ");
+  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+}
+var GRPC_HEALTH_PROTO_FILE = "perf-gate/grpc-health.proto";
+function actionRef(pkg) {
+  const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
+  const m = /(?:^github:|github\.com[/:])([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(url2 ?? "");
+  const major = /^(\d+)\./.exec(pkg.version)?.[1];
+  return m?.[1] && major !== void 0 ? `${m[1]}@v${major}` : void 0;
 }
 function renderWorkflow(answers) {
   const config2 = answers.configPath === "perf-gate.yml" ? [] : [`          config: ${answers.configPath}`];
@@ -100433,11 +100616,32 @@ function renderWorkflow(answers) {
     `          mode: ${mode}`,
     ...config2
   ];
+  const gateMode = answers.against === "base-ref" ? "ab" : "gate";
+  const gateSteps = answers.fork ? [
+    `      - uses: ${answers.action}`,
+    "        with:",
+    `          mode: ${gateMode}`,
+    ...config2,
+    "          comment: never   # perf-gate-report.yml posts it, for forks too",
+    "          fail-on-regression: 'false'   # the report job's commit status is the check",
+    "      - if: always()",
+    "        env:",
+    "          PR_NUMBER: ${{ github.event.pull_request.number }}",
+    '        run: echo "$PR_NUMBER" > pr-number',
+    "      - uses: actions/upload-artifact@v4",
+    "        if: always()",
+    "        with:",
+    "          name: perf-gate-results",
+    "          path: |",
+    "            perf-gate-results.json",
+    "            pr-number"
+  ] : step(gateMode);
   return [
-    "# Written by `perf-gate init`. The three uses of perf-gate, one job each:",
+    "# Written by `perf-gate init`. The uses of perf-gate, one job each:",
     "#   gate    - every pull request: the sticky comment, and a failed check on a regression",
     "#   refresh - weekly (and by hand): new baselines, proposed as a pull request",
     "#   sweep   - by hand: throughput and p99 over a ladder of connections",
+    ...answers.fork ? ["# The gate uploads its results; perf-gate-report.yml comments and sets the check, for forks too."] : [],
     "name: perf-gate",
     "on:",
     "  pull_request:",
@@ -100451,19 +100655,25 @@ function renderWorkflow(answers) {
     "        default: sweep",
     "permissions:",
     "  contents: read",
+    "# one run per pull request (or branch): a new push cancels the run it replaces",
+    "concurrency:",
+    "  group: perf-gate-${{ github.workflow }}-${{ github.event.pull_request.number || github.ref }}",
+    "  cancel-in-progress: ${{ github.event_name == 'pull_request' }}",
     "jobs:",
     "  gate:",
     "    if: github.event_name == 'pull_request'",
     "    runs-on: ubuntu-latest",
+    `    timeout-minutes: ${gateMode === "ab" ? 60 : 30}`,
     "    permissions:",
     "      contents: read",
-    "      pull-requests: write   # the sticky comment",
+    "      pull-requests: write   # the sticky comment (a fork gets a read-only token: the report job posts it)",
     "    steps:",
     "      - uses: actions/checkout@v5",
-    ...step(answers.against === "base-ref" ? "ab" : "gate"),
+    ...gateSteps,
     "  refresh:",
     "    if: github.event_name == 'schedule' || inputs.job == 'refresh'",
     "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 30",
     "    permissions:",
     "      contents: write",
     "      pull-requests: write",
@@ -100479,38 +100689,174 @@ function renderWorkflow(answers) {
     "  sweep:",
     "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
     "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 60",
     "    steps:",
     "      - uses: actions/checkout@v5",
     ...step("sweep"),
     ""
   ].join("\n");
 }
+function renderReportWorkflow(answers) {
+  return [
+    "# Written by `perf-gate init --fork`. Trusted: the default branch's workflow, never the pull request's",
+    "# code. It re-renders the gate's results (escaped), upserts the sticky comment and sets the",
+    "# perf-gate commit status on the head commit (make it a required check).",
+    "name: perf-gate-report",
+    "on:",
+    "  workflow_run:",
+    "    workflows: [perf-gate]   # the name: of perf-gate.yml",
+    "    types: [completed]",
+    "permissions:",
+    "  actions: read   # download the gate's artifact",
+    "  pull-requests: write   # the sticky comment",
+    "  statuses: write   # the perf-gate commit status",
+    "jobs:",
+    "  report:",
+    "    if: github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 10",
+    "    steps:",
+    "      - uses: actions/download-artifact@v4",
+    "        with:",
+    "          name: perf-gate-results",
+    "          path: artifact",
+    "          run-id: ${{ github.event.workflow_run.id }}",
+    "          github-token: ${{ github.token }}",
+    "      - id: pr",
+    "        run: |",
+    `          n="$(head -c 12 artifact/pr-number 2>/dev/null | tr -cd '0-9')"`,
+    '          echo "number=$n" >> "$GITHUB_OUTPUT"',
+    `      - uses: ${answers.action}`,
+    "        with:",
+    "          mode: report",
+    "          results: artifact/perf-gate-results.json",
+    "          pr-number: ${{ steps.pr.outputs.number }}",
+    ""
+  ].join("\n");
+}
+
+// src/init/hand-model.ts
+import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
+var obj2 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
+function longPorts(entries) {
+  return entries.flatMap((e) => {
+    if (e && typeof e === "object") return [e];
+    const text = String(e).replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
+    const parts = text.split("/")[0].split(":");
+    const host = parts.length > 1 ? parts.at(-2) : void 0;
+    const hostIp = parts.length > 2 ? parts.slice(0, -2).join(":") : void 0;
+    return portsOf(e).map((p) => ({
+      target: p.port,
+      ...host !== void 0 && host !== "" ? { published: host } : {},
+      ...hostIp ? { host_ip: hostIp } : {},
+      protocol: p.protocol
+    }));
+  });
+}
+function longVolumes(entries, dir) {
+  return entries.map((e) => {
+    if (e && typeof e === "object") {
+      const v = e;
+      return v.type === "bind" && typeof v.source === "string" ? { ...v, source: hostPath(v.source, dir) } : v;
+    }
+    const [source, target, mode] = String(e).split(":");
+    if (target === void 0) return { type: "volume", target: source };
+    const bind = /^[./~]/.test(source);
+    return {
+      type: bind ? "bind" : "volume",
+      source: bind ? hostPath(source, dir) : source,
+      target,
+      ...mode?.split(",").includes("ro") ? { read_only: true } : {}
+    };
+  });
+}
+function hostPath(source, dir) {
+  if (source.startsWith("~")) return `/home/user${source.slice(1)}`;
+  return isAbsolute2(source) ? source : resolve4(dir, source);
+}
+function handModel(merged, models, dir) {
+  const services = {};
+  for (const [name2, raw] of Object.entries(merged.services)) {
+    const def = { ...obj2(raw) };
+    if (Array.isArray(def.ports)) def.ports = longPorts(def.ports);
+    if (Array.isArray(def.volumes)) def.volumes = longVolumes(def.volumes, dir);
+    if (Array.isArray(def.networks)) def.networks = Object.fromEntries(def.networks.map((n) => [String(n), null]));
+    else if (def.networks === void 0 && def.network_mode === void 0) def.networks = { default: null };
+    services[name2] = def;
+  }
+  const top = (key) => Object.assign({}, ...models.map((m) => obj2(obj2(m)[key])));
+  return { services, networks: top("networks"), volumes: top("volumes") };
+}
 
 // src/init/command.ts
-var COMPOSE_NAMES = ["compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"];
 var CONFIG_FILE = "perf-gate.yml";
 var WORKFLOW_FILE = join6(".github", "workflows", "perf-gate.yml");
-async function initCommand(opts, io) {
-  const composeFiles = opts.compose.length > 0 ? opts.compose : COMPOSE_NAMES.filter((n) => io.exists(join6(io.cwd, n))).slice(0, 1);
-  if (composeFiles.length === 0) {
-    throw usageError(`no compose file here (${COMPOSE_NAMES.join(", ")}); give one with --compose FILE`);
+var REPORT_WORKFLOW_FILE = join6(".github", "workflows", "perf-gate-report.yml");
+var INIT_PROJECT = "perfgate-init";
+var ACTION_PLACEHOLDER = "your-org/perf-gate@v0";
+function repositoryRoot(cwd, exists) {
+  for (let dir = resolve5(cwd); ; dir = dirname5(dir)) {
+    if (exists(join6(dir, ".git"))) return dir;
+    if (dirname5(dir) === dir) return void 0;
   }
-  for (const target of [CONFIG_FILE, WORKFLOW_FILE]) {
-    if (!opts.force && io.exists(join6(io.cwd, target))) {
-      throw usageError(`${target} exists; perf-gate init writes it only with --force`);
+}
+function defaultFiles(io) {
+  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join6(io.cwd, n)));
+  if (main2 === void 0) return [];
+  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join6(io.cwd, n)));
+  return override === void 0 ? [main2] : [main2, override];
+}
+async function readProject(io, files) {
+  for (const f of files) {
+    if (!io.exists(join6(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+  }
+  if (io.compose) {
+    const res = await io.compose(
+      ["-p", INIT_PROJECT, ...files.flatMap((f) => ["-f", f]), "config", "--format", "json"],
+      io.cwd
+    );
+    const missing = res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr);
+    if (res.code === 0) {
+      try {
+        return { model: JSON.parse(res.stdout), byHand: false };
+      } catch {
+        throw usageError(`docker compose config printed no JSON for ${files.join(", ")}`);
+      }
     }
+    if (!missing)
+      throw usageError(`${files.join(", ")}: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`);
   }
-  const models = composeFiles.map((f) => {
+  io.out(
+    `warning: docker compose is not installed here: ${files.join(", ")} read by hand (no .env, include or extends; variables take their defaults)`
+  );
+  const models = files.map((f) => {
     try {
-      return (0, import_yaml8.parse)(io.read(join6(io.cwd, f)));
+      return (0, import_yaml8.parse)(io.read(join6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
   });
-  const scan = scanCompose(mergeServices(models));
+  return { model: handModel(mergeServices(models), models, io.cwd), byHand: true };
+}
+async function initCommand(opts, io) {
+  const composeFiles = opts.compose.length > 0 ? opts.compose : defaultFiles(io);
+  if (composeFiles.length === 0) {
+    throw usageError(`no compose file here (${COMPOSE_DEFAULT_NAMES.join(", ")}); give one with --compose FILE`);
+  }
+  const root = repositoryRoot(io.cwd, io.exists);
+  const workflowAt = root ?? io.cwd;
+  const targets = [join6(io.cwd, CONFIG_FILE), join6(workflowAt, WORKFLOW_FILE)];
+  if (opts.fork) targets.push(join6(workflowAt, REPORT_WORKFLOW_FILE));
+  for (const target of targets) {
+    if (!opts.force && io.exists(target)) {
+      throw usageError(`${relative4(io.cwd, target) || target} exists; perf-gate init writes it only with --force`);
+    }
+  }
+  const { model } = await readProject(io, composeFiles);
+  const scan = scanCompose(model, { project: INIT_PROJECT, root: root ?? io.cwd });
   if (scan.services.length === 0) {
     throw usageError(
-      `no HTTP service in ${composeFiles.join(", ")} (one that publishes or exposes a port): write perf-gate.yml by hand`,
+      `no HTTP or gRPC service in ${composeFiles.join(", ")} (one that publishes or exposes a port): write perf-gate.yml by hand`,
       scan.skipped.map((s) => `  ${s.name}: ${s.why}`)
     );
   }
@@ -100519,24 +100865,53 @@ async function initCommand(opts, io) {
   }
   const suggested = defaultAgainst(scan);
   const ask = io.ask;
-  const path = opts.path ?? (ask ? await ask("path to GET on each service", "/") : "/");
+  const http2 = scan.services.some((s) => s.endpoint.kind === "http");
+  const path = opts.path ?? (ask && http2 ? await ask("path to GET on each HTTP service", "/") : "/");
   const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
-  const answers = { composeFiles, path, against, action: opts.action, configPath: CONFIG_FILE };
+  const configPath = relative4(workflowAt, join6(io.cwd, CONFIG_FILE)).split(sep2).join("/");
+  const answers = {
+    composeFiles,
+    path,
+    against,
+    action: opts.action ?? ACTION_PLACEHOLDER,
+    configPath,
+    ...opts.fork ? { fork: true } : {}
+  };
   const config2 = renderConfig(scan, answers);
-  const checked = parseConfigText(config2, join6(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, io.cwd));
+  const grpc2 = scan.services.some((s) => s.endpoint.kind === "grpc");
+  const protoPath = join6(io.cwd, GRPC_HEALTH_PROTO_FILE);
+  const writeProto = grpc2 && !io.exists(protoPath);
+  if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
+  const checked = parseConfigText(config2, join6(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }
   io.write(join6(io.cwd, CONFIG_FILE), config2);
-  io.write(join6(io.cwd, WORKFLOW_FILE), renderWorkflow(answers));
+  io.write(join6(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
+  if (opts.fork) io.write(join6(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
+  const wrote = [
+    relative4(io.cwd, join6(workflowAt, WORKFLOW_FILE)),
+    ...opts.fork ? [relative4(io.cwd, join6(workflowAt, REPORT_WORKFLOW_FILE))] : [],
+    ...writeProto ? [GRPC_HEALTH_PROTO_FILE] : []
+  ];
   io.out(
-    `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? "" : "s"}: ${scan.services.map((s) => s.name).join(", ")}) and ${WORKFLOW_FILE}`
+    `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? "" : "s"}: ${scan.services.map((s) => `${s.name} ${s.endpoint.kind}`).join(", ")}) and ${wrote.join(", ")}`
   );
+  if (root === void 0) io.out(`warning: ${io.cwd} is not inside a git repository: the workflow went to ./.github`);
   for (const s of scan.skipped) io.out(`left out ${s.name}: ${s.why}`);
+  const guessed = scan.services.filter((s) => s.endpoint.guessed).map((s) => s.name);
+  if (guessed.length > 0) {
+    io.out(
+      `taken for HTTP, nothing in the compose file says otherwise: ${guessed.join(", ")} (perf-gate init --probe asks the running services)`
+    );
+  }
   io.out(
     `pull requests are gated against ${against === "base-ref" ? "the base commit, in the same job (A/B)" : "baselines/ (commit them from the refresh job)"}: ${against === suggested.against ? suggested.why : "as asked"}`
   );
+  if (answers.action === ACTION_PLACEHOLDER) {
+    io.out(`the workflow uses ${ACTION_PLACEHOLDER}: replace it with where perf-gate's Action lives (--action REF)`);
+  }
   io.out("next: npx perf-gate validate, then npx perf-gate run --mode update to try it here");
 }
 
@@ -100547,6 +100922,10 @@ var package_default = {
   description: "Stop HTTP performance regressions at the pull request: compose-booted SUT, containerised load runner, microsecond histograms, baselines in the repo.",
   type: "module",
   license: "MIT",
+  repository: {
+    type: "git",
+    url: "git+https://github.com/perf-gate/perf-gate.git"
+  },
   engines: {
     node: ">=20"
   },
@@ -100682,19 +101061,23 @@ var COMMANDS = {
         multiple: true,
         default: [],
         value: "FILE",
-        help: "the compose file (repeatable; default the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml here)"
+        help: "the compose file (repeatable; default the files compose loads here: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml and its override file)"
       },
       path: { type: "string", value: "PATH", help: "the path each scenario GETs (default /; asked on a terminal)" },
       against: {
         type: "string",
         value: "WHAT",
-        help: "what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless a service publishes a fixed host port; asked on a terminal)"
+        help: "what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless the project cannot boot twice side by side: host networking, a device, a writable host path, an external network or volume; asked on a terminal)"
       },
       action: {
         type: "string",
-        default: "your-org/perf-gate@v0",
+        default: actionRef(package_default) ?? ACTION_PLACEHOLDER,
         value: "REF",
-        help: "the workflow's uses: reference to the Action"
+        help: `the workflow's uses: reference to the Action (default ${actionRef(package_default) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`
+      },
+      fork: {
+        type: "boolean",
+        help: "also write the fork flow: the gate uploads its results and .github/workflows/perf-gate-report.yml (workflow_run) comments, for pull requests from forks too"
       },
       yes: { type: "boolean", help: "ask nothing: take every default" },
       force: { type: "boolean", help: "overwrite perf-gate.yml and the workflow when they exist" }
@@ -100956,14 +101339,20 @@ async function cmdInit(args) {
         path: values.path,
         against: values.against,
         action: String(values.action),
-        force: values.force === true
+        force: values.force === true,
+        fork: values.fork === true
       },
       {
         cwd: process.cwd(),
         exists: existsSync3,
+        compose: (composeArgs, cwd) => execCommand("docker", ["compose", ...composeArgs], {
+          cwd,
+          env: composeEnv(process.env, {}, "perfgate-init"),
+          timeoutMs: 6e4
+        }),
         read: (p) => readFileSync8(p, "utf8"),
         write: (p, text) => {
-          mkdirSync2(dirname5(p), { recursive: true });
+          mkdirSync2(dirname6(p), { recursive: true });
           writeFileSync4(p, text);
         },
         ...rl ? {

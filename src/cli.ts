@@ -30,7 +30,11 @@ import { defaultRunnerScript, newRunId, run } from './run.js';
 import { renderK8sCommand } from './k8s/command.js';
 import { exitOnSignals } from './signals.js';
 import { didYouMean } from './text/did-you-mean.js';
-import { initCommand } from './init/command.js';
+import { ACTION_PLACEHOLDER, initCommand } from './init/command.js';
+import { actionRef } from './init/init.js';
+import { composeEnv } from './docker/compose.js';
+import { execCommand } from './exec.js';
+import pkg from '../package.json' with { type: 'json' };
 import { VERSION } from './version.js';
 
 type OptionSpec = {
@@ -115,19 +119,23 @@ const COMMANDS = {
         multiple: true,
         default: [],
         value: 'FILE',
-        help: 'the compose file (repeatable; default the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml here)',
+        help: 'the compose file (repeatable; default the files compose loads here: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml and its override file)',
       },
       path: { type: 'string', value: 'PATH', help: 'the path each scenario GETs (default /; asked on a terminal)' },
       against: {
         type: 'string',
         value: 'WHAT',
-        help: 'what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless a service publishes a fixed host port; asked on a terminal)',
+        help: 'what pull requests are gated against: base-ref (A/B in one job) or baselines (default base-ref, unless the project cannot boot twice side by side: host networking, a device, a writable host path, an external network or volume; asked on a terminal)',
       },
       action: {
         type: 'string',
-        default: 'your-org/perf-gate@v0',
+        default: actionRef(pkg) ?? ACTION_PLACEHOLDER,
         value: 'REF',
-        help: "the workflow's uses: reference to the Action",
+        help: `the workflow's uses: reference to the Action (default ${actionRef(pkg) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`,
+      },
+      fork: {
+        type: 'boolean',
+        help: 'also write the fork flow: the gate uploads its results and .github/workflows/perf-gate-report.yml (workflow_run) comments, for pull requests from forks too',
       },
       yes: { type: 'boolean', help: 'ask nothing: take every default' },
       force: { type: 'boolean', help: 'overwrite perf-gate.yml and the workflow when they exist' },
@@ -396,10 +404,17 @@ async function cmdInit(args: string[]): Promise<number> {
         against: values.against as string | undefined,
         action: String(values.action),
         force: values.force === true,
+        fork: values.fork === true,
       },
       {
         cwd: process.cwd(),
         exists: existsSync,
+        compose: (composeArgs, cwd) =>
+          execCommand('docker', ['compose', ...composeArgs], {
+            cwd,
+            env: composeEnv(process.env, {}, 'perfgate-init'),
+            timeoutMs: 60_000,
+          }),
         read: (p) => readFileSync(p, 'utf8'),
         write: (p, text) => {
           mkdirSync(dirname(p), { recursive: true });

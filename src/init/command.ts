@@ -1,17 +1,36 @@
-// `perf-gate init`: finds the compose file, asks little (nothing with --yes or without a terminal),
-// and writes perf-gate.yml and .github/workflows/perf-gate.yml, the config checked as `validate` would
-// before anything is written. Files and the terminal come in through `InitIO`.
-import { join } from 'node:path';
+// `perf-gate init`: finds the compose files compose would load, reads the project as `docker compose
+// config` resolves it (by hand, with a warning, where compose is not installed), asks little (nothing
+// with --yes or without a terminal), and writes perf-gate.yml here and the workflow at the repository
+// root, the config checked as `validate` would before anything is written. Files, compose and the
+// terminal come in through `InitIO`.
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { usageError } from '../errors.js';
+import type { ExecResult } from '../exec.js';
+import { lastLine } from '../exec.js';
 import { parseConfigText, workspaceResolver } from '../config/load.js';
-import { defaultAgainst, type InitAnswers, mergeServices, renderConfig, renderWorkflow, scanCompose } from './init.js';
+import { COMPOSE_DEFAULT_NAMES, COMPOSE_OVERRIDE_NAMES } from '../config/normalize.js';
+import {
+  type ComposeScan,
+  defaultAgainst,
+  GRPC_HEALTH_PROTO,
+  GRPC_HEALTH_PROTO_FILE,
+  type InitAnswers,
+  mergeServices,
+  renderConfig,
+  renderReportWorkflow,
+  renderWorkflow,
+  scanCompose,
+} from './init.js';
+import { handModel } from './hand-model.js';
 
 export interface InitIO {
   cwd: string;
   exists: (path: string) => boolean;
   read: (path: string) => string;
   write: (path: string, text: string) => void;
+  /** runs `docker compose ARGS` in `cwd`; absent where there is no Docker client to ask */
+  compose?: (args: string[], cwd: string) => Promise<ExecResult>;
   /** asks on the terminal; undefined when there is none to ask on */
   ask?: (question: string, fallback: string) => Promise<string>;
   out: (line: string) => void;
@@ -21,38 +40,93 @@ export interface InitOptions {
   compose: string[];
   path?: string | undefined;
   against?: string | undefined;
-  action: string;
+  /** the workflow's `uses:`; default the package's own repository and major version */
+  action?: string | undefined;
   force: boolean;
+  /** also write the fork flow (perf-gate-report.yml) */
+  fork?: boolean;
 }
 
-/** The names compose itself looks for, in its order. */
-const COMPOSE_NAMES = ['compose.yaml', 'compose.yml', 'docker-compose.yaml', 'docker-compose.yml'];
 export const CONFIG_FILE = 'perf-gate.yml';
 export const WORKFLOW_FILE = join('.github', 'workflows', 'perf-gate.yml');
+export const REPORT_WORKFLOW_FILE = join('.github', 'workflows', 'perf-gate-report.yml');
+/** the project name init resolves the model under (its default network and volume names) */
+const INIT_PROJECT = 'perfgate-init';
+/** the placeholder `uses:` when the package names no repository */
+export const ACTION_PLACEHOLDER = 'your-org/perf-gate@v0';
 
-export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> {
-  const composeFiles =
-    opts.compose.length > 0 ? opts.compose : COMPOSE_NAMES.filter((n) => io.exists(join(io.cwd, n))).slice(0, 1);
-  if (composeFiles.length === 0) {
-    throw usageError(`no compose file here (${COMPOSE_NAMES.join(', ')}); give one with --compose FILE`);
+/** The repository root above `cwd` (the nearest directory with .git), or undefined outside one. */
+export function repositoryRoot(cwd: string, exists: (p: string) => boolean): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (exists(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
   }
-  for (const target of [CONFIG_FILE, WORKFLOW_FILE]) {
-    if (!opts.force && io.exists(join(io.cwd, target))) {
-      throw usageError(`${target} exists; perf-gate init writes it only with --force`);
+}
+
+/** The files compose loads by default in `cwd`: the first default name, then the first override. */
+function defaultFiles(io: InitIO): string[] {
+  const main = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join(io.cwd, n)));
+  if (main === undefined) return [];
+  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join(io.cwd, n)));
+  return override === undefined ? [main] : [main, override];
+}
+
+/** The project's model as compose resolves it (.env, interpolation, anchors, extends, include, profiles),
+ * or read by hand when compose is not there. */
+async function readProject(io: InitIO, files: string[]): Promise<{ model: unknown; byHand: boolean }> {
+  for (const f of files) {
+    if (!io.exists(join(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+  }
+  if (io.compose) {
+    const res = await io.compose(
+      ['-p', INIT_PROJECT, ...files.flatMap((f) => ['-f', f]), 'config', '--format', 'json'],
+      io.cwd,
+    );
+    const missing =
+      res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr);
+    if (res.code === 0) {
+      try {
+        return { model: JSON.parse(res.stdout) as unknown, byHand: false };
+      } catch {
+        throw usageError(`docker compose config printed no JSON for ${files.join(', ')}`);
+      }
     }
+    if (!missing)
+      throw usageError(`${files.join(', ')}: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`);
   }
-  const models = composeFiles.map((f) => {
+  io.out(
+    `warning: docker compose is not installed here: ${files.join(', ')} read by hand (no .env, include or extends; variables take their defaults)`,
+  );
+  const models = files.map((f) => {
     try {
-      return parse(io.read(join(io.cwd, f))) as unknown;
+      // the user's own compose file, not perf-gate's config: a file with many aliases is ordinary
+      return parse(io.read(join(io.cwd, f)), { maxAliasCount: 10_000, merge: true }) as unknown;
     } catch (err) {
       throw usageError(`--compose ${f}: ${(err as Error).message.split('\n')[0]}`);
     }
   });
-  // compose merges the files: a later file's service adds to (and overrides) an earlier one's
-  const scan = scanCompose(mergeServices(models));
+  return { model: handModel(mergeServices(models), models, io.cwd), byHand: true };
+}
+
+export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> {
+  const composeFiles = opts.compose.length > 0 ? opts.compose : defaultFiles(io);
+  if (composeFiles.length === 0) {
+    throw usageError(`no compose file here (${COMPOSE_DEFAULT_NAMES.join(', ')}); give one with --compose FILE`);
+  }
+  const root = repositoryRoot(io.cwd, io.exists);
+  const workflowAt = root ?? io.cwd;
+  const targets = [join(io.cwd, CONFIG_FILE), join(workflowAt, WORKFLOW_FILE)];
+  if (opts.fork) targets.push(join(workflowAt, REPORT_WORKFLOW_FILE));
+  for (const target of targets) {
+    if (!opts.force && io.exists(target)) {
+      throw usageError(`${relative(io.cwd, target) || target} exists; perf-gate init writes it only with --force`);
+    }
+  }
+  const { model } = await readProject(io, composeFiles);
+  const scan: ComposeScan = scanCompose(model, { project: INIT_PROJECT, root: root ?? io.cwd });
   if (scan.services.length === 0) {
     throw usageError(
-      `no HTTP service in ${composeFiles.join(', ')} (one that publishes or exposes a port): write perf-gate.yml by hand`,
+      `no HTTP or gRPC service in ${composeFiles.join(', ')} (one that publishes or exposes a port): write perf-gate.yml by hand`,
       scan.skipped.map((s) => `  ${s.name}: ${s.why}`),
     );
   }
@@ -61,27 +135,56 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
   }
   const suggested = defaultAgainst(scan);
   const ask = io.ask;
-  const path = opts.path ?? (ask ? await ask('path to GET on each service', '/') : '/');
+  const http = scan.services.some((s) => s.endpoint.kind === 'http');
+  const path = opts.path ?? (ask && http ? await ask('path to GET on each HTTP service', '/') : '/');
   const against = (opts.against ??
     (ask
       ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against)
       : suggested.against)) as InitAnswers['against'];
   if (against !== 'base-ref' && against !== 'baselines') throw usageError(`${against}: must be base-ref or baselines`);
-  const answers: InitAnswers = { composeFiles, path, against, action: opts.action, configPath: CONFIG_FILE };
+  const configPath = relative(workflowAt, join(io.cwd, CONFIG_FILE)).split(sep).join('/');
+  const answers: InitAnswers = {
+    composeFiles,
+    path,
+    against,
+    action: opts.action ?? ACTION_PLACEHOLDER,
+    configPath,
+    ...(opts.fork ? { fork: true } : {}),
+  };
   const config = renderConfig(scan, answers);
+  const grpc = scan.services.some((s) => s.endpoint.kind === 'grpc');
+  const protoPath = join(io.cwd, GRPC_HEALTH_PROTO_FILE);
+  const writeProto = grpc && !io.exists(protoPath);
   // what init writes must be a config `validate` takes; anything else is a bug of ours
-  const checked = parseConfigText(config, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, io.cwd));
+  if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
+  const checked = parseConfigText(config, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join('; ')}`);
   }
   io.write(join(io.cwd, CONFIG_FILE), config);
-  io.write(join(io.cwd, WORKFLOW_FILE), renderWorkflow(answers));
+  io.write(join(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
+  if (opts.fork) io.write(join(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
+  const wrote = [
+    relative(io.cwd, join(workflowAt, WORKFLOW_FILE)),
+    ...(opts.fork ? [relative(io.cwd, join(workflowAt, REPORT_WORKFLOW_FILE))] : []),
+    ...(writeProto ? [GRPC_HEALTH_PROTO_FILE] : []),
+  ];
   io.out(
-    `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? '' : 's'}: ${scan.services.map((s) => s.name).join(', ')}) and ${WORKFLOW_FILE}`,
+    `wrote ${CONFIG_FILE} (${scan.services.length} scenario${scan.services.length === 1 ? '' : 's'}: ${scan.services.map((s) => `${s.name} ${s.endpoint.kind}`).join(', ')}) and ${wrote.join(', ')}`,
   );
+  if (root === undefined) io.out(`warning: ${io.cwd} is not inside a git repository: the workflow went to ./.github`);
   for (const s of scan.skipped) io.out(`left out ${s.name}: ${s.why}`);
+  const guessed = scan.services.filter((s) => s.endpoint.guessed).map((s) => s.name);
+  if (guessed.length > 0) {
+    io.out(
+      `taken for HTTP, nothing in the compose file says otherwise: ${guessed.join(', ')} (perf-gate init --probe asks the running services)`,
+    );
+  }
   io.out(
     `pull requests are gated against ${against === 'base-ref' ? 'the base commit, in the same job (A/B)' : 'baselines/ (commit them from the refresh job)'}: ${against === suggested.against ? suggested.why : 'as asked'}`,
   );
+  if (answers.action === ACTION_PLACEHOLDER) {
+    io.out(`the workflow uses ${ACTION_PLACEHOLDER}: replace it with where perf-gate's Action lives (--action REF)`);
+  }
   io.out('next: npx perf-gate validate, then npx perf-gate run --mode update to try it here');
 }

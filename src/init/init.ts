@@ -4,75 +4,40 @@
 // check that curls a URL gives the ready probe's path. The workflow runs the three uses of perf-gate:
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
 import { stringify } from 'yaml';
+import type { ComposeModel } from '../docker/compose.js';
+import { sideBySide } from '../docker/side-by-side.js';
+import { classifyService, type Endpoint } from './classify.js';
 
 export interface InitService {
   name: string;
-  /** the port the service listens on inside the network (the container port) */
-  port: number;
-  /** the path of the URL its health check requests, when it requests one */
-  healthPath?: string;
-  /** publishes a fixed host port or sets container_name: it cannot boot twice (A/B) */
-  fixed: boolean;
+  /** the endpoint its scenario loads (HTTP or gRPC), and its ready probe */
+  endpoint: Endpoint;
   build: boolean;
 }
 
 export interface ComposeScan {
+  /** services that get a scenario */
   services: InitService[];
+  /** servers that are neither HTTP nor gRPC nor a database: a tcp:// ready probe, no scenario */
+  probes: Array<{ name: string; endpoint: Endpoint }>;
   /** services left out, and why */
   skipped: Array<{ name: string; why: string }>;
+  /** what keeps two copies of the project apart in A/B, and what cannot be (../docker/side-by-side.ts) */
+  changes: string[];
+  blockers: string[];
 }
 
-/** Ports of services that are databases, brokers and caches, not HTTP. */
-const NOT_HTTP = new Map<number, string>([
-  [5432, 'PostgreSQL'],
-  [3306, 'MySQL'],
-  [6379, 'Redis'],
-  [27017, 'MongoDB'],
-  [5672, 'RabbitMQ'],
-  [9092, 'Kafka'],
-  [2181, 'ZooKeeper'],
-  [11211, 'Memcached'],
-  [1433, 'SQL Server'],
-  [1521, 'Oracle'],
-]);
-
-/** A port entry's container port, and whether it pins a host port: "8080:80", "127.0.0.1:8080:80/tcp",
- * "80", 80, { target: 80, published: 8080 }. */
-function portOf(entry: unknown): { port: number; published: boolean } | undefined {
-  if (typeof entry === 'number') return { port: entry, published: false };
-  if (typeof entry === 'string') {
-    // ${VAR:-8080} is its default; a variable without one is not known here
-    const text = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d: string | undefined) => d ?? '');
-    const parts = (text.split('/')[0] as string).split(':');
-    const last = Number((parts.at(-1) as string).split('-')[0]);
-    // "8080:80" pins host port 8080; "127.0.0.1::80" and "80" let Docker choose
-    const published = parts.length > 1 && (parts.at(-2) ?? '') !== '';
-    return Number.isInteger(last) && last > 0 ? { port: last, published } : undefined;
-  }
-  if (entry && typeof entry === 'object') {
-    const { target, published } = entry as { target?: unknown; published?: unknown };
-    const port = Number(target);
-    return Number.isInteger(port) && port > 0 ? { port, published: published !== undefined } : undefined;
-  }
-  return undefined;
-}
-
-/** The path of the first http:// URL in a health check's test, if any. */
-function healthPathOf(healthcheck: unknown): string | undefined {
-  if (!healthcheck || typeof healthcheck !== 'object') return undefined;
-  const test = (healthcheck as { test?: unknown }).test;
-  const text = Array.isArray(test) ? test.join(' ') : typeof test === 'string' ? test : '';
-  const m = /https?:\/\/[^/\s'"]+(\/[^\s'"]*)?/.exec(text);
-  return m ? (m[1] ?? '/') : undefined;
-}
-
-/** The services of a parsed compose file that perf-gate can load, and the others with the reason. */
-export function scanCompose(model: unknown): ComposeScan {
-  const out: ComposeScan = { services: [], skipped: [] };
+/** The services of a compose project's model (as `docker compose config` resolves it, or read by hand)
+ * that perf-gate can load, the probes it can make, and the others with the reason. `project` and
+ * `root` are what the side-by-side check needs: the name the model was resolved under, and the tree. */
+export function scanCompose(model: unknown, where: { project: string; root: string }): ComposeScan {
+  const out: ComposeScan = { services: [], probes: [], skipped: [], changes: [], blockers: [] };
   const services = (model as { services?: unknown } | null)?.services;
   if (!services || typeof services !== 'object') return out;
-  for (const [name, raw] of Object.entries(services as Record<string, unknown>)) {
-    const def = (raw ?? {}) as Record<string, unknown>;
+  // by name, as `docker compose config` lists them, whichever way the model was read
+  const byName = Object.entries(services as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, raw] of byName) {
+    const def = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     if (Array.isArray(def.profiles) && def.profiles.length > 0) {
       out.skipped.push({
         name,
@@ -80,31 +45,38 @@ export function scanCompose(model: unknown): ComposeScan {
       });
       continue;
     }
-    const ports = [
-      ...(Array.isArray(def.ports) ? def.ports : []).map(portOf),
-      ...(Array.isArray(def.expose) ? def.expose : []).map((e) => {
-        const p = portOf(e);
-        return p && { ...p, published: false };
-      }),
-    ].filter((p): p is { port: number; published: boolean } => p !== undefined);
-    const http = ports.find((p) => !NOT_HTTP.has(p.port));
-    if (!http) {
-      const db = ports.map((p) => NOT_HTTP.get(p.port)).find(Boolean);
-      out.skipped.push({
-        name,
-        why: db ? `${db} (port ${ports[0]?.port}), not HTTP` : 'no ports or expose: where it listens is not known',
-      });
+    const endpoints = classifyService(def);
+    const loadable = endpoints.find((e) => e.kind === 'http' || (e.kind === 'grpc' && e.health === true));
+    if (loadable) {
+      out.services.push({ name, endpoint: loadable, build: def.build !== undefined });
       continue;
     }
-    const service: InitService = {
-      name,
-      port: http.port,
-      fixed: ports.some((p) => p.published) || def.container_name !== undefined,
-      build: def.build !== undefined,
-    };
-    const healthPath = healthPathOf(def.healthcheck);
-    if (healthPath !== undefined) service.healthPath = healthPath;
-    out.services.push(service);
+    const first = endpoints[0];
+    if (first === undefined) {
+      out.skipped.push({ name, why: 'no ports or expose: where it listens is not known' });
+    } else if (first.kind === 'database') {
+      out.skipped.push({
+        name,
+        why: `${first.why}, port ${first.port}: not HTTP; a database is loaded through the service that uses it`,
+      });
+    } else if (first.kind === 'udp') {
+      out.skipped.push({ name, why: first.why });
+    } else {
+      // a TCP server perf-gate cannot load (gRPC without a known health service, DNS, a game server):
+      // its ready probe waits for it to accept a connection
+      out.probes.push({ name, endpoint: first });
+      out.skipped.push({
+        name,
+        why: `${first.why} (port ${first.port}), not HTTP: a tcp:// ready probe only${first.kind === 'grpc' ? '; add a grpc scenario with your proto' : ''}`,
+      });
+    }
+  }
+  try {
+    const apart = sideBySide(model as ComposeModel, where.project, where.root);
+    out.changes = apart.changes;
+    out.blockers = apart.blockers;
+  } catch {
+    // a model read by hand that does not have compose's shape: nothing to say about A/B
   }
   return out;
 }
@@ -112,7 +84,7 @@ export function scanCompose(model: unknown): ComposeScan {
 export interface InitAnswers {
   /** compose file paths, relative to where perf-gate.yml goes */
   composeFiles: string[];
-  /** the path every scenario GETs */
+  /** the path every HTTP scenario GETs */
   path: string;
   /** what a pull request is gated against */
   against: 'base-ref' | 'baselines';
@@ -120,10 +92,14 @@ export interface InitAnswers {
   action: string;
   /** the config's path, relative to the repository root (the workflow names it) */
   configPath: string;
+  /** the gRPC health proto's path, relative to the config (written beside it when a gRPC scenario needs it) */
+  grpcProto?: string;
+  /** also write the fork flow: a workflow_run job that reports what a fork's pull request measured */
+  fork?: boolean;
 }
 
-/** Compose's merge of several files' services, as far as init reads them: a later file's keys
- * override, its ports and expose add to the earlier ones. */
+/** Compose's merge of several files' services, as far as a reading by hand goes (when `docker compose`
+ * is not there): a later file's keys override, its ports and expose add to the earlier ones. */
 export function mergeServices(models: unknown[]): { services: Record<string, unknown> } {
   const services: Record<string, Record<string, unknown>> = {};
   for (const model of models) {
@@ -153,25 +129,66 @@ export function scenarioName(service: string): string {
   return name || 'service';
 }
 
-/** The default: A/B when every service can boot twice, else baselines (and the reason). */
+/** The default: A/B whenever the project can boot twice side by side (perf-gate keeps the copies apart),
+ * else baselines, and why. */
 export function defaultAgainst(scan: ComposeScan): { against: InitAnswers['against']; why: string } {
-  const fixed = scan.services.filter((s) => s.fixed).map((s) => s.name);
-  return fixed.length === 0
-    ? {
-        against: 'base-ref',
-        why: 'head and base are measured side by side in the same job, so runner-to-runner drift cancels',
-      }
-    : {
-        against: 'baselines',
-        why: `${fixed.join(', ')} publish${fixed.length === 1 ? 'es' : ''} a fixed host port or set container_name, so the SUT cannot boot twice for A/B; drop those (perf-gate reaches services over the compose network) and set against: base-ref`,
-      };
+  if (scan.blockers.length === 0) {
+    const kept =
+      scan.changes.length > 0
+        ? ` (perf-gate keeps the two copies apart: ${scan.changes.length} change${scan.changes.length === 1 ? '' : 's'}, listed in the report)`
+        : '';
+    return {
+      against: 'base-ref',
+      why: `head and base are measured side by side in the same job, so runner-to-runner drift cancels${kept}`,
+    };
+  }
+  return {
+    against: 'baselines',
+    why: `the SUT cannot boot twice side by side for A/B: ${scan.blockers.join('; ')}`,
+  };
+}
+
+/** The gRPC health protocol's proto (grpc/grpc-proto, Apache-2.0), which init's gRPC scenarios call. */
+export const GRPC_HEALTH_PROTO = `// The gRPC health checking protocol, from grpc/grpc-proto (grpc/health/v1/health.proto, Apache-2.0).
+// Written by \`perf-gate init\`: its gRPC scenarios call Check until you give them a method of your own.
+syntax = "proto3";
+
+package grpc.health.v1;
+
+message HealthCheckRequest {
+  string service = 1;
+}
+
+message HealthCheckResponse {
+  enum ServingStatus {
+    UNKNOWN = 0;
+    SERVING = 1;
+    NOT_SERVING = 2;
+    SERVICE_UNKNOWN = 3;
+  }
+  ServingStatus status = 1;
+}
+
+service Health {
+  rpc Check(HealthCheckRequest) returns (HealthCheckResponse);
+}
+`;
+
+/** A ready probe's URL for an endpoint. */
+function probeUrl(name: string, e: Endpoint, path: string): string {
+  if (e.kind === 'grpc') return e.health === true ? `grpc://${name}:${e.port}` : `tcp://${name}:${e.port}`;
+  if (e.kind === 'http') return `http://${name}:${e.port}${e.healthPath ?? path}`;
+  return `tcp://${name}:${e.port}`;
 }
 
 /** perf-gate.yml, with comments that say what each part does. */
 export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
   const path = answers.path.startsWith('/') ? answers.path : `/${answers.path}`;
   const build = scan.services.some((s) => s.build);
-  const ready = scan.services.map((s) => `http://${s.name}:${s.port}${s.healthPath ?? path}`);
+  const ready = [
+    ...scan.services.map((s) => probeUrl(s.name, s.endpoint, path)),
+    ...scan.probes.map((s) => probeUrl(s.name, s.endpoint, path)),
+  ];
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : 'chosen at init';
   const against = answers.against === 'base-ref' ? `A/B: ${why}` : why;
@@ -189,7 +206,7 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
     ...ready.map((url) => `    - { url: ${JSON.stringify(url)} }`),
     'gate:',
-    `  against: ${answers.against}`.padEnd(32) + `# ${against}`,
+    `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
     'defaults:',
     '  warmup: 5s                    # discarded before every measured run',
     '  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12',
@@ -206,22 +223,52 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     let name = scenarioName(s.name);
     for (let i = 2; taken.has(name); i++) name = `${scenarioName(s.name).slice(0, 60)}-${i}`;
     taken.add(name);
+    lines.push(`  - name: ${name}`);
+    if (s.endpoint.kind === 'grpc') {
+      lines.push(
+        '    grpc:                        # the gRPC health check: give it a method of your own (proto, service, method, message)',
+        `      url: ${JSON.stringify(`grpc://${s.name}:${s.endpoint.port}`)}`,
+        `      proto: ${answers.grpcProto ?? GRPC_HEALTH_PROTO_FILE}`,
+        '      service: grpc.health.v1.Health',
+        '      method: Check',
+        '      message: {}',
+      );
+    } else {
+      const note = s.endpoint.guessed ? `   # taken for HTTP: ${oneLine(s.endpoint.why)}` : '';
+      lines.push(`    request: { url: ${JSON.stringify(`http://${s.name}:${s.endpoint.port}${path}`)} }${note}`);
+    }
     lines.push(
-      `  - name: ${name}`,
-      `    request: { url: ${JSON.stringify(`http://${s.name}:${s.port}${path}`)} }`,
       '    phases:',
       '      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer',
       '    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)',
     );
   }
   if (scan.skipped.length > 0) {
-    lines.push('# Left out (add a scenario by hand if they serve HTTP):');
-    for (const s of scan.skipped) lines.push(`#   ${s.name}: ${s.why}`);
+    lines.push('# Left out (add a scenario by hand if they serve HTTP or gRPC):');
+    for (const s of scan.skipped) lines.push(`#   ${oneLine(s.name)}: ${oneLine(s.why)}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** .github/workflows/perf-gate.yml: the gate on pull requests, the weekly refresh, the manual sweep. */
+/** Text from a compose file made safe for a YAML comment: one line, bounded. */
+function oneLine(text: string): string {
+  const flat = text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+}
+
+/** Where init writes the gRPC health proto, beside the config. */
+export const GRPC_HEALTH_PROTO_FILE = 'perf-gate/grpc-health.proto';
+
+/** The Action's `uses:` reference from package.json: its GitHub repository and major version. */
+export function actionRef(pkg: { version: string; repository?: string | { url?: string } }): string | undefined {
+  const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  const m = /(?:^github:|github\.com[/:])([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(url ?? '');
+  const major = /^(\d+)\./.exec(pkg.version)?.[1];
+  return m?.[1] && major !== undefined ? `${m[1]}@v${major}` : undefined;
+}
+
+/** .github/workflows/perf-gate.yml: the gate on pull requests, the weekly refresh, the manual sweep, and
+ * with `fork` the report of a fork's pull request (a workflow_run job with the token forks do not get). */
 export function renderWorkflow(answers: InitAnswers): string {
   const config = answers.configPath === 'perf-gate.yml' ? [] : [`          config: ${answers.configPath}`];
   const step = (mode: string) => [
@@ -230,11 +277,37 @@ export function renderWorkflow(answers: InitAnswers): string {
     `          mode: ${mode}`,
     ...config,
   ];
+  const gateMode = answers.against === 'base-ref' ? 'ab' : 'gate';
+  // the fork flow: this job measures with a read-only token and uploads; perf-gate-report.yml comments
+  const gateSteps = answers.fork
+    ? [
+        `      - uses: ${answers.action}`,
+        '        with:',
+        `          mode: ${gateMode}`,
+        ...config,
+        '          comment: never   # perf-gate-report.yml posts it, for forks too',
+        "          fail-on-regression: 'false'   # the report job's commit status is the check",
+        '      - if: always()',
+        '        env:',
+        '          PR_NUMBER: ${{ github.event.pull_request.number }}',
+        '        run: echo "$PR_NUMBER" > pr-number',
+        '      - uses: actions/upload-artifact@v4',
+        '        if: always()',
+        '        with:',
+        '          name: perf-gate-results',
+        '          path: |',
+        '            perf-gate-results.json',
+        '            pr-number',
+      ]
+    : step(gateMode);
   return [
-    '# Written by `perf-gate init`. The three uses of perf-gate, one job each:',
+    '# Written by `perf-gate init`. The uses of perf-gate, one job each:',
     '#   gate    - every pull request: the sticky comment, and a failed check on a regression',
     '#   refresh - weekly (and by hand): new baselines, proposed as a pull request',
     '#   sweep   - by hand: throughput and p99 over a ladder of connections',
+    ...(answers.fork
+      ? ['# The gate uploads its results; perf-gate-report.yml comments and sets the check, for forks too.']
+      : []),
     'name: perf-gate',
     'on:',
     '  pull_request:',
@@ -248,19 +321,25 @@ export function renderWorkflow(answers: InitAnswers): string {
     '        default: sweep',
     'permissions:',
     '  contents: read',
+    '# one run per pull request (or branch): a new push cancels the run it replaces',
+    'concurrency:',
+    '  group: perf-gate-${{ github.workflow }}-${{ github.event.pull_request.number || github.ref }}',
+    "  cancel-in-progress: ${{ github.event_name == 'pull_request' }}",
     'jobs:',
     '  gate:',
     "    if: github.event_name == 'pull_request'",
     '    runs-on: ubuntu-latest',
+    `    timeout-minutes: ${gateMode === 'ab' ? 60 : 30}`,
     '    permissions:',
     '      contents: read',
-    '      pull-requests: write   # the sticky comment',
+    '      pull-requests: write   # the sticky comment (a fork gets a read-only token: the report job posts it)',
     '    steps:',
     '      - uses: actions/checkout@v5',
-    ...step(answers.against === 'base-ref' ? 'ab' : 'gate'),
+    ...gateSteps,
     '  refresh:',
     "    if: github.event_name == 'schedule' || inputs.job == 'refresh'",
     '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 30',
     '    permissions:',
     '      contents: write',
     '      pull-requests: write',
@@ -276,9 +355,51 @@ export function renderWorkflow(answers: InitAnswers): string {
     '  sweep:',
     "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
     '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 60',
     '    steps:',
     '      - uses: actions/checkout@v5',
     ...step('sweep'),
+    '',
+  ].join('\n');
+}
+
+/** .github/workflows/perf-gate-report.yml, the fork flow's trusted half: runs the default branch's
+ * workflow after the gate, never the pull request's code, and comments with the write token forks lack. */
+export function renderReportWorkflow(answers: Pick<InitAnswers, 'action'>): string {
+  return [
+    "# Written by `perf-gate init --fork`. Trusted: the default branch's workflow, never the pull request's",
+    "# code. It re-renders the gate's results (escaped), upserts the sticky comment and sets the",
+    '# perf-gate commit status on the head commit (make it a required check).',
+    'name: perf-gate-report',
+    'on:',
+    '  workflow_run:',
+    '    workflows: [perf-gate]   # the name: of perf-gate.yml',
+    '    types: [completed]',
+    'permissions:',
+    "  actions: read   # download the gate's artifact",
+    '  pull-requests: write   # the sticky comment',
+    '  statuses: write   # the perf-gate commit status',
+    'jobs:',
+    '  report:',
+    "    if: github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 10',
+    '    steps:',
+    '      - uses: actions/download-artifact@v4',
+    '        with:',
+    '          name: perf-gate-results',
+    '          path: artifact',
+    '          run-id: ${{ github.event.workflow_run.id }}',
+    '          github-token: ${{ github.token }}',
+    '      - id: pr',
+    '        run: |',
+    '          n="$(head -c 12 artifact/pr-number 2>/dev/null | tr -cd \'0-9\')"',
+    '          echo "number=$n" >> "$GITHUB_OUTPUT"',
+    `      - uses: ${answers.action}`,
+    '        with:',
+    '          mode: report',
+    '          results: artifact/perf-gate-results.json',
+    '          pr-number: ${{ steps.pr.outputs.number }}',
     '',
   ].join('\n');
 }
