@@ -1515,7 +1515,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify5(item, ctx, onComment, onChompKeep) {
+    function stringify4(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1544,7 +1544,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify5;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -1554,7 +1554,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify5 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1576,7 +1576,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify5.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify4.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1628,7 +1628,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify5.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify4.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws2 = " ";
       if (keyComment || vsb || vcb) {
         ws2 = vsb ? "\n" : "";
@@ -1769,7 +1769,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify5 = require_stringify();
+    var stringify4 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -1805,7 +1805,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify5.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify4.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1872,12 +1872,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify5 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify6 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify6(collection, ctx, options);
+      const stringify5 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify5(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1902,7 +1902,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify5.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify4.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1969,7 +1969,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify5.stringify(item, itemCtx, () => comment = null);
+        let str = stringify4.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -3330,7 +3330,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify5 = require_stringify();
+    var stringify4 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3345,7 +3345,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify5.createStringifyContext(doc, options);
+      const ctx = stringify4.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3367,7 +3367,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify5.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify4.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3375,7 +3375,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify5.stringify(doc.contents, ctx));
+        lines.push(stringify4.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -5511,7 +5511,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify5 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify4 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5564,7 +5564,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify5;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -7294,7 +7294,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify5(value, replacer, options) {
+    function stringify4(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7319,7 +7319,7 @@ var require_public_api = __commonJS({
     exports2.parse = parse5;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument3;
-    exports2.stringify = stringify5;
+    exports2.stringify = stringify4;
   }
 });
 
@@ -94464,11 +94464,12 @@ function portText(p) {
   const proto = p.protocol === "udp" ? "/udp" : "";
   return `${host}${published}${String(p.target)}${proto}`;
 }
+var SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)/;
 function sharedHostPath(v, root) {
   if (v.type !== "bind" || typeof v.source !== "string") return void 0;
   const source = v.source;
   const inside = source === root || source.startsWith(root.endsWith("/") ? root : `${root}/`);
-  if (inside || v.read_only === true || /\.sock$/.test(source)) return void 0;
+  if (inside || v.read_only === true || SHAREABLE.test(source)) return void 0;
   return source;
 }
 function sideBySide(model, project, root) {
@@ -100262,11 +100263,8 @@ function exitOnSignals(exitCode, announce = () => {
 }
 
 // src/init/command.ts
-var import_yaml8 = __toESM(require_dist(), 1);
-import { dirname as dirname5, join as join6, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
-
-// src/init/init.ts
 var import_yaml7 = __toESM(require_dist(), 1);
+import { dirname as dirname5, join as join6, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 var WELL_KNOWN = /* @__PURE__ */ new Map([
@@ -100291,7 +100289,6 @@ var WELL_KNOWN = /* @__PURE__ */ new Map([
   [1883, { kind: "database", name: "MQTT" }],
   [8883, { kind: "database", name: "MQTT over TLS" }],
   [6650, { kind: "database", name: "Pulsar" }],
-  [9e3, { kind: "tcp", name: "FastCGI (PHP-FPM) or ClickHouse native" }],
   [53, { kind: "tcp", name: "DNS" }],
   [22, { kind: "tcp", name: "SSH" }],
   [21, { kind: "tcp", name: "FTP" }],
@@ -100321,6 +100318,17 @@ var DATABASE_IMAGES = [
   { re: /(^|\/)(cockroach|cockroachdb\/cockroach)(:|$)/, name: "CockroachDB", http: [8080] },
   { re: /(^|\/)clickhouse/, name: "ClickHouse", http: [8123] },
   { re: /(^|\/)couchbase(:|$)/, name: "Couchbase", http: [8091] }
+];
+var OTHER_IMAGES = [
+  {
+    re: /hyperledger\/fabric-(peer|orderer)/,
+    kind: "grpc",
+    name: "a Hyperledger Fabric node (gRPC)",
+    http: [9443, 8443]
+  },
+  { re: /php(:\S*)?fpm|php-fpm/, kind: "tcp", name: "PHP-FPM (FastCGI)" },
+  { re: /(^|\/)(bind9|coredns|unbound)(:|$)/, kind: "tcp", name: "a DNS server" },
+  { re: /(^|\/)itzg\/minecraft-server(:|$)/, kind: "tcp", name: "a Minecraft server" }
 ];
 function healthText(healthcheck) {
   if (!healthcheck || typeof healthcheck !== "object") return "";
@@ -100411,6 +100419,9 @@ function classifyService(def) {
     if (claim2?.kind === "http") return { port: p.port, kind: "http", why: claim2.why, healthPath: claim2.path ?? "/" };
     if (db && !(db.http ?? []).includes(p.port))
       return { port: p.port, kind: "database", why: `${db.name} (image ${def.image})` };
+    const other = OTHER_IMAGES.find((o) => o.re.test(image));
+    if (other && !(other.http ?? []).includes(p.port))
+      return { port: p.port, kind: other.kind, why: `${other.name} (image ${def.image})` };
     const known = WELL_KNOWN.get(p.port);
     if (known) return { port: p.port, kind: known.kind, why: `${known.name}'s port` };
     return { port: p.port, kind: "http", why: "nothing says otherwise", guessed: true };
@@ -100529,7 +100540,7 @@ service Health {
 `;
 function probeUrl2(name2, e, path) {
   if (e.kind === "grpc") return e.health === true ? `grpc://${name2}:${e.port}` : `tcp://${name2}:${e.port}`;
-  if (e.kind === "http") return `http://${name2}:${e.port}${e.healthPath ?? path}`;
+  if (e.kind === "http" && !e.guessed) return `http://${name2}:${e.port}${e.healthPath ?? path}`;
   return `tcp://${name2}:${e.port}`;
 }
 function renderConfig(scan, answers) {
@@ -100548,7 +100559,7 @@ function renderConfig(scan, answers) {
     "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
     "version: 1",
     "sut:",
-    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : (0, import_yaml7.stringify)(answers.composeFiles, { collectionStyle: "flow" }).trim()}`,
+    ...answers.composeFiles.length === 1 ? [`  compose: ${JSON.stringify(answers.composeFiles[0])}`] : ["  compose:", ...answers.composeFiles.map((f) => `    - ${JSON.stringify(f)}`)],
     ...build2 ? ["  build: true                  # compose up --build: the code under test is built from this checkout"] : [],
     "  ready:                        # probed from inside the SUT network once compose reports the services up",
     // quoted: a path may hold a comma or a brace, which a plain YAML flow value cannot
@@ -100831,7 +100842,7 @@ async function readProject(io, files) {
   );
   const models = files.map((f) => {
     try {
-      return (0, import_yaml8.parse)(io.read(join6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
+      return (0, import_yaml7.parse)(io.read(join6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }

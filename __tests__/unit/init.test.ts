@@ -237,8 +237,9 @@ describe('perf-gate init on the fixture repositories', () => {
     // its fixed host port is kept apart in A/B: A/B
     ['one-service', ['api'], ['http://api:8080/health'], 'base-ref'],
     // compose config lists services by name
-    ['several-services', ['api', 'web'], ['http://api:8080/', 'http://web:3000/ready'], 'base-ref'],
-    ['no-healthcheck', ['app'], ['http://app:8080/'], 'base-ref'],
+    // api has no health check: its probe waits for the port to accept a connection
+    ['several-services', ['api', 'web'], ['tcp://api:8080', 'http://web:3000/ready'], 'base-ref'],
+    ['no-healthcheck', ['app'], ['tcp://app:8080'], 'base-ref'],
   ])('%s: a config validate takes and a workflow actionlint passes', async (fixture, scenarios, ready, against) => {
     const r = repo(fixture);
     await initCommand(OPTS, r.io);

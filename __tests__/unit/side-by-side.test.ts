@@ -105,10 +105,17 @@ describe('sideBySide: what two copies of one project collide on', () => {
             { type: 'bind', source: '/repository-other/x', target: '/x' },
             { type: 'bind', source: '/etc/hosts', target: '/h', read_only: true },
             { type: 'bind', source: '/var/run/docker.sock', target: '/var/run/docker.sock' },
+            { type: 'bind', source: '/var/run/', target: '/host/var/run/' },
+            { type: 'bind', source: '/sys/kernel/debug', target: '/sys/kernel/debug' },
+            { type: 'bind', source: '/etc/pihole/', target: '/etc/pihole/' },
           ],
         },
       }),
-      blockers: [/mounts the host's \/srv\/data writable/, /mounts the host's \/repository-other\/x writable/],
+      blockers: [
+        /mounts the host's \/srv\/data writable/,
+        /mounts the host's \/repository-other\/x writable/,
+        /mounts the host's \/etc\/pihole\/ writable/,
+      ],
     },
     {
       name: 'an external network or volume in use is a blocker; one nobody uses is not',

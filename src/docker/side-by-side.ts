@@ -34,13 +34,17 @@ function portText(p: Obj): string {
   return `${host}${published}${String(p.target)}${proto}`;
 }
 
+/** Host paths two copies may share: sockets (the engine's, mounted as the file or its /run folder) and
+ * the kernel's own interfaces (/proc, /sys), which no service's data lives in. */
+const SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)/;
+
 /** A host path both copies would share and the service may write: absolute, outside the project's
- * tree, not read-only, not a socket (the engine's socket is shared by design). */
+ * tree, not read-only, not shareable. */
 function sharedHostPath(v: Obj, root: string): string | undefined {
   if (v.type !== 'bind' || typeof v.source !== 'string') return undefined;
   const source = v.source;
   const inside = source === root || source.startsWith(root.endsWith('/') ? root : `${root}/`);
-  if (inside || v.read_only === true || /\.sock$/.test(source)) return undefined;
+  if (inside || v.read_only === true || SHAREABLE.test(source)) return undefined;
   return source;
 }
 

@@ -41,7 +41,6 @@ const WELL_KNOWN = new Map<number, { kind: PortKind; name: string }>([
   [1883, { kind: 'database', name: 'MQTT' }],
   [8883, { kind: 'database', name: 'MQTT over TLS' }],
   [6650, { kind: 'database', name: 'Pulsar' }],
-  [9000, { kind: 'tcp', name: 'FastCGI (PHP-FPM) or ClickHouse native' }],
   [53, { kind: 'tcp', name: 'DNS' }],
   [22, { kind: 'tcp', name: 'SSH' }],
   [21, { kind: 'tcp', name: 'FTP' }],
@@ -73,6 +72,19 @@ const DATABASE_IMAGES: Array<{ re: RegExp; name: string; http?: number[] }> = [
   { re: /(^|\/)(cockroach|cockroachdb\/cockroach)(:|$)/, name: 'CockroachDB', http: [8080] },
   { re: /(^|\/)clickhouse/, name: 'ClickHouse', http: [8123] },
   { re: /(^|\/)couchbase(:|$)/, name: 'Couchbase', http: [8091] },
+];
+
+/** Images of servers that speak something other than HTTP on every port (but the HTTP ones listed). */
+const OTHER_IMAGES: Array<{ re: RegExp; kind: PortKind; name: string; http?: number[] }> = [
+  {
+    re: /hyperledger\/fabric-(peer|orderer)/,
+    kind: 'grpc',
+    name: 'a Hyperledger Fabric node (gRPC)',
+    http: [9443, 8443],
+  },
+  { re: /php(:\S*)?fpm|php-fpm/, kind: 'tcp', name: 'PHP-FPM (FastCGI)' },
+  { re: /(^|\/)(bind9|coredns|unbound)(:|$)/, kind: 'tcp', name: 'a DNS server' },
+  { re: /(^|\/)itzg\/minecraft-server(:|$)/, kind: 'tcp', name: 'a Minecraft server' },
 ];
 
 /** The command text of a health check: its test, as one string ('' when there is none). */
@@ -197,6 +209,9 @@ export function classifyService(def: Record<string, unknown>): Endpoint[] {
     if (claim?.kind === 'http') return { port: p.port, kind: 'http', why: claim.why, healthPath: claim.path ?? '/' };
     if (db && !(db.http ?? []).includes(p.port))
       return { port: p.port, kind: 'database', why: `${db.name} (image ${def.image as string})` };
+    const other = OTHER_IMAGES.find((o) => o.re.test(image));
+    if (other && !(other.http ?? []).includes(p.port))
+      return { port: p.port, kind: other.kind, why: `${other.name} (image ${def.image as string})` };
     const known = WELL_KNOWN.get(p.port);
     if (known) return { port: p.port, kind: known.kind, why: `${known.name}'s port` };
     return { port: p.port, kind: 'http', why: 'nothing says otherwise', guessed: true };

@@ -3,7 +3,6 @@
 // each get a scenario: a GET on the path asked for, a closed-loop phase and a sweep ladder; a health
 // check that curls a URL gives the ready probe's path. The workflow runs the three uses of perf-gate:
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
-import { stringify } from 'yaml';
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
 import { classifyService, type Endpoint } from './classify.js';
@@ -177,7 +176,9 @@ service Health {
 /** A ready probe's URL for an endpoint. */
 function probeUrl(name: string, e: Endpoint, path: string): string {
   if (e.kind === 'grpc') return e.health === true ? `grpc://${name}:${e.port}` : `tcp://${name}:${e.port}`;
-  if (e.kind === 'http') return `http://${name}:${e.port}${e.healthPath ?? path}`;
+  // an HTTP path is probed only where the compose file vouches for it (a health check's): a guessed
+  // one waits for the port to accept a connection, which holds whatever it speaks
+  if (e.kind === 'http' && !e.guessed) return `http://${name}:${e.port}${e.healthPath ?? path}`;
   return `tcp://${name}:${e.port}`;
 }
 
@@ -198,7 +199,9 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     '# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).',
     'version: 1',
     'sut:',
-    `  compose: ${answers.composeFiles.length === 1 ? answers.composeFiles[0] : stringify(answers.composeFiles, { collectionStyle: 'flow' }).trim()}`,
+    ...(answers.composeFiles.length === 1
+      ? [`  compose: ${JSON.stringify(answers.composeFiles[0])}`]
+      : ['  compose:', ...answers.composeFiles.map((f) => `    - ${JSON.stringify(f)}`)]),
     ...(build
       ? ['  build: true                  # compose up --build: the code under test is built from this checkout']
       : []),
