@@ -505,7 +505,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj3, key, val) {
+    function applyReviver(reviver, obj4, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -545,7 +545,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj3, key, val);
+      return reviver.call(obj4, key, val);
     }
     exports2.applyReviver = applyReviver;
   }
@@ -1481,10 +1481,10 @@ var require_stringify = __commonJS({
           return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
-      let obj3;
+      let obj4;
       if (identity.isScalar(item)) {
-        obj3 = item.value;
-        let match = tags.filter((t) => t.identify?.(obj3));
+        obj4 = item.value;
+        let match = tags.filter((t) => t.identify?.(obj4));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1492,11 +1492,11 @@ var require_stringify = __commonJS({
         }
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
-        obj3 = item;
-        tagObj = tags.find((t) => t.nodeClass && obj3 instanceof t.nodeClass);
+        obj4 = item;
+        tagObj = tags.find((t) => t.nodeClass && obj4 instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name2 = obj3?.constructor?.name ?? (obj3 === null ? "null" : typeof obj3);
+        const name2 = obj4?.constructor?.name ?? (obj4 === null ? "null" : typeof obj4);
         throw new Error(`Tag not resolved for ${name2} value`);
       }
       return tagObj;
@@ -2052,23 +2052,23 @@ var require_YAMLMap = __commonJS({
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema, obj3, ctx) {
+      static from(schema, obj4, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
         const add = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj3, key, value);
+            value = replacer.call(obj4, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
             map2.items.push(Pair.createPair(key, value, ctx));
         };
-        if (obj3 instanceof Map) {
-          for (const [key, value] of obj3)
+        if (obj4 instanceof Map) {
+          for (const [key, value] of obj4)
             add(key, value);
-        } else if (obj3 && typeof obj3 === "object") {
-          for (const key of Object.keys(obj3))
-            add(key, obj3[key]);
+        } else if (obj4 && typeof obj4 === "object") {
+          for (const key of Object.keys(obj4))
+            add(key, obj4[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -2178,7 +2178,7 @@ var require_map = __commonJS({
           onError("Expected a mapping for this tag");
         return map3;
       },
-      createNode: (schema, obj3, ctx) => YAMLMap.YAMLMap.from(schema, obj3, ctx)
+      createNode: (schema, obj4, ctx) => YAMLMap.YAMLMap.from(schema, obj4, ctx)
     };
     exports2.map = map2;
   }
@@ -2274,15 +2274,15 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema, obj3, ctx) {
+      static from(schema, obj4, ctx) {
         const { replacer } = ctx;
         const seq = new this(schema);
-        if (obj3 && Symbol.iterator in Object(obj3)) {
+        if (obj4 && Symbol.iterator in Object(obj4)) {
           let i = 0;
-          for (let it of obj3) {
+          for (let it of obj4) {
             if (typeof replacer === "function") {
-              const key = obj3 instanceof Set ? it : String(i++);
-              it = replacer.call(obj3, key, it);
+              const key = obj4 instanceof Set ? it : String(i++);
+              it = replacer.call(obj4, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2316,7 +2316,7 @@ var require_seq = __commonJS({
           onError("Expected a sequence for this tag");
         return seq2;
       },
-      createNode: (schema, obj3, ctx) => YAMLSeq.YAMLSeq.from(schema, obj3, ctx)
+      createNode: (schema, obj4, ctx) => YAMLSeq.YAMLSeq.from(schema, obj4, ctx)
     };
     exports2.seq = seq;
   }
@@ -7384,7 +7384,7 @@ var require_aspromise = __commonJS({
       var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
       while (index < arguments.length)
         params[offset++] = arguments[index++];
-      return new Promise(function executor(resolve6, reject) {
+      return new Promise(function executor(resolve7, reject) {
         params[offset] = function callback(err) {
           if (pending) {
             pending = false;
@@ -7394,7 +7394,7 @@ var require_aspromise = __commonJS({
               var params2 = new Array(arguments.length - 1), offset2 = 0;
               while (offset2 < params2.length)
                 params2[offset2++] = arguments[offset2];
-              resolve6.apply(null, params2);
+              resolve7.apply(null, params2);
             }
           }
         };
@@ -8331,8 +8331,8 @@ var require_umd = __commonJS({
         Object.defineProperty(Long.prototype, "__isLong__", {
           value: true
         });
-        function isLong(obj3) {
-          return (obj3 && obj3["__isLong__"]) === true;
+        function isLong(obj4) {
+          return (obj4 && obj4["__isLong__"]) === true;
         }
         function ctz32(value) {
           var c = Math.clz32(value & -value);
@@ -8342,25 +8342,25 @@ var require_umd = __commonJS({
         var INT_CACHE = {};
         var UINT_CACHE = {};
         function fromInt(value, unsigned) {
-          var obj3, cachedObj, cache;
+          var obj4, cachedObj, cache;
           if (unsigned) {
             value >>>= 0;
             if (cache = 0 <= value && value < 256) {
               cachedObj = UINT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj3 = fromBits(value, 0, true);
-            if (cache) UINT_CACHE[value] = obj3;
-            return obj3;
+            obj4 = fromBits(value, 0, true);
+            if (cache) UINT_CACHE[value] = obj4;
+            return obj4;
           } else {
             value |= 0;
             if (cache = -128 <= value && value < 128) {
               cachedObj = INT_CACHE[value];
               if (cachedObj) return cachedObj;
             }
-            obj3 = fromBits(value, value < 0 ? -1 : 0, false);
-            if (cache) INT_CACHE[value] = obj3;
-            return obj3;
+            obj4 = fromBits(value, value < 0 ? -1 : 0, false);
+            if (cache) INT_CACHE[value] = obj4;
+            return obj4;
           }
         }
         Long.fromInt = fromInt;
@@ -8986,9 +8986,9 @@ var require_minimal = __commonJS({
      * @param {string} prop Property name
      * @returns {boolean} `true` if considered to be present, otherwise `false`
      */
-    util.isSet = function isSet(obj3, prop) {
-      var value = obj3[prop];
-      if (value != null && Object.hasOwnProperty.call(obj3, prop))
+    util.isSet = function isSet(obj4, prop) {
+      var value = obj4[prop];
+      if (value != null && Object.hasOwnProperty.call(obj4, prop))
         return typeof value !== "object" || (Array.isArray(value) ? value.length : Object.keys(value).length) > 0;
       return false;
     };
@@ -9048,8 +9048,8 @@ var require_minimal = __commonJS({
     util.merge = merge2;
     util.nestingLimit = 32;
     util.recursionLimit = 100;
-    util.makeProp = function makeProp(obj3, key) {
-      Object.defineProperty(obj3, key, {
+    util.makeProp = function makeProp(obj4, key) {
+      Object.defineProperty(obj4, key, {
         enumerable: true,
         configurable: true,
         writable: true
@@ -9954,7 +9954,7 @@ var require_path = __commonJS({
         return prefix + parts.join("/");
       }
     );
-    path.resolve = function resolve6(originPath, includePath, alreadyNormalized) {
+    path.resolve = function resolve7(originPath, includePath, alreadyNormalized) {
       if (!alreadyNormalized)
         includePath = normalize(includePath);
       if (isAbsolute3(includePath))
@@ -10015,10 +10015,10 @@ var require_namespace = __commonJS({
     function arrayToJSON(array2, toJSONOptions) {
       if (!(array2 && array2.length))
         return void 0;
-      var obj3 = {};
+      var obj4 = {};
       for (var i = 0; i < array2.length; ++i)
-        obj3[array2[i].name] = array2[i].toJSON(toJSONOptions);
-      return obj3;
+        obj4[array2[i].name] = array2[i].toJSON(toJSONOptions);
+      return obj4;
     }
     Namespace.arrayToJSON = arrayToJSON;
     Namespace.isReservedId = function isReservedId(reserved, id) {
@@ -10311,7 +10311,7 @@ var require_mapfield = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    MapField.prototype.resolve = function resolve6() {
+    MapField.prototype.resolve = function resolve7() {
       if (this.resolved)
         return this;
       if (types.mapKey[this.keyType] === void 0)
@@ -10388,7 +10388,7 @@ var require_method = __commonJS({
         this.parsedOptions
       ]);
     };
-    Method.prototype.resolve = function resolve6() {
+    Method.prototype.resolve = function resolve7() {
       if (this.resolved)
         return this;
       this.resolvedRequestType = this.parent.lookupType(this.requestType);
@@ -11157,8 +11157,8 @@ var require_type = __commonJS({
         "oneofs",
         Namespace.arrayToJSON(this.oneofsArray, toJSONOptions),
         "fields",
-        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj3) {
-          return !obj3.declaringField;
+        Namespace.arrayToJSON(this.fieldsArray.filter(function(obj4) {
+          return !obj4.declaringField;
         }), toJSONOptions) || {},
         "extensions",
         this.extensions && this.extensions.length ? this.extensions : void 0,
@@ -12006,7 +12006,7 @@ var require_field = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    Field.prototype.resolve = function resolve6() {
+    Field.prototype.resolve = function resolve7() {
       if (this.resolved)
         return this;
       if ((this.typeDefault = types.defaults[this.type]) === void 0) {
@@ -12279,7 +12279,7 @@ var require_object = __commonJS({
       this.parent = null;
       this.resolved = false;
     };
-    ReflectionObject.prototype.resolve = function resolve6() {
+    ReflectionObject.prototype.resolve = function resolve7() {
       if (this.resolved)
         return this;
       if (this.root instanceof Root)
@@ -12900,11 +12900,11 @@ var require_parse = __commonJS({
         return name2;
       } : util.camelCase;
       function resolveFileFeatures() {
-        topLevelObjects.forEach((obj3) => {
-          obj3._edition = edition;
+        topLevelObjects.forEach((obj4) => {
+          obj4._edition = edition;
           Object.keys(topLevelOptions).forEach((opt) => {
-            if (obj3.getOption(opt) !== void 0) return;
-            obj3.setOption(opt, topLevelOptions[opt], true);
+            if (obj4.getOption(opt) !== void 0) return;
+            obj4.setOption(opt, topLevelOptions[opt], true);
           });
         });
       }
@@ -13105,13 +13105,13 @@ var require_parse = __commonJS({
         }
         return false;
       }
-      function ifBlock(obj3, fnIf, fnElse) {
+      function ifBlock(obj4, fnIf, fnElse) {
         var trailingLine = tn.line;
-        if (obj3) {
-          if (typeof obj3.comment !== "string") {
-            obj3.comment = cmnt();
+        if (obj4) {
+          if (typeof obj4.comment !== "string") {
+            obj4.comment = cmnt();
           }
-          obj3.filename = parse5.filename;
+          obj4.filename = parse5.filename;
         }
         if (skip("{", true)) {
           var token2;
@@ -13122,8 +13122,8 @@ var require_parse = __commonJS({
           if (fnElse)
             fnElse();
           skip(";");
-          if (obj3 && (typeof obj3.comment !== "string" || preferTrailingComment))
-            obj3.comment = cmnt(trailingLine) || obj3.comment;
+          if (obj4 && (typeof obj4.comment !== "string" || preferTrailingComment))
+            obj4.comment = cmnt(trailingLine) || obj4.comment;
         }
       }
       function parseType(parent, token2, depth) {
@@ -13955,15 +13955,15 @@ var require_utils = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj3) {
+    module2.exports.extend = function(obj4) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj3[prop] = source[prop];
+            obj4[prop] = source[prop];
           }
         }
       });
-      return obj3;
+      return obj4;
     };
     module2.exports.parseJSON = function(s) {
       try {
@@ -18483,7 +18483,7 @@ var require_constants = __commonJS({
       curve25519Supported,
       eddsaSupported
     };
-    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj3, [key, value]) => ({ ...obj3, [value]: key }), {});
+    module2.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module2.exports.DISCONNECT_REASON)).reduce((obj4, [key, value]) => ({ ...obj4, [value]: key }), {});
   }
 });
 
@@ -20540,7 +20540,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve6, reject) => {
+        return new Promise(async (resolve7, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -20552,7 +20552,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve6();
+          resolve7();
         });
       })(),
       NullCipher,
@@ -21810,7 +21810,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve6 } = __require("path");
+    var { resolve: resolve7 } = __require("path");
     var { readFile } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -21946,7 +21946,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve6(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve7(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -22876,7 +22876,7 @@ var require_handlers_misc = __commonJS({
     var {
       parseKey
     } = require_keyParser();
-    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj3, [key, value]) => ({ ...obj3, [key]: value }), {});
+    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj4, [key, value]) => ({ ...obj4, [key]: value }), {});
     module2.exports = {
       // Transport layer protocol ==================================================
       [MESSAGE.DISCONNECT]: (self2, payload) => {
@@ -25131,8 +25131,8 @@ var require_kex = __commonJS({
         ["sc", "lang"]
       ];
       return class KexInit {
-        constructor(obj3) {
-          if (typeof obj3 !== "object" || obj3 === null)
+        constructor(obj4) {
+          if (typeof obj4 !== "object" || obj4 === null)
             throw new TypeError("Argument must be an object");
           const lists = {
             kex: void 0,
@@ -25159,13 +25159,13 @@ var require_kex = __commonJS({
             let key;
             if (typeof prop === "string") {
               base = lists;
-              val = obj3[prop];
+              val = obj4[prop];
               desc = key = prop;
             } else {
               const parent = prop[0];
               base = lists[parent];
               key = prop[1];
-              val = obj3[parent][key];
+              val = obj4[parent][key];
               desc = `${parent}.${key}`;
             }
             const entry = { array: void 0, buffer: void 0 };
@@ -34261,14 +34261,14 @@ var require_buffer_list = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj3, key, value) {
+    function _defineProperty(obj4, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj3) {
-        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj4) {
+        Object.defineProperty(obj4, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj3[key] = value;
+        obj4[key] = value;
       }
-      return obj3;
+      return obj4;
     }
     function _classCallCheck(instance, Constructor) {
       if (!(instance instanceof Constructor)) {
@@ -34360,7 +34360,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join7(s) {
+        value: function join8(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -34770,8 +34770,8 @@ var require_stream_writable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj3) {
-      return Buffer2.isBuffer(obj3) || obj3 instanceof OurUint8Array;
+    function _isUint8Array(obj4) {
+      return Buffer2.isBuffer(obj4) || obj4 instanceof OurUint8Array;
     }
     var destroyImpl = require_destroy();
     var _require = require_state();
@@ -35220,9 +35220,9 @@ var require_stream_writable = __commonJS({
 var require_stream_duplex = __commonJS({
   "node_modules/readable-stream/lib/_stream_duplex.js"(exports2, module2) {
     "use strict";
-    var objectKeys = Object.keys || function(obj3) {
+    var objectKeys = Object.keys || function(obj4) {
       var keys2 = [];
-      for (var key in obj3) keys2.push(key);
+      for (var key in obj4) keys2.push(key);
       return keys2;
     };
     module2.exports = Duplex;
@@ -35699,14 +35699,14 @@ var require_async_iterator = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/async_iterator.js"(exports2, module2) {
     "use strict";
     var _Object$setPrototypeO;
-    function _defineProperty(obj3, key, value) {
+    function _defineProperty(obj4, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj3) {
-        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj4) {
+        Object.defineProperty(obj4, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj3[key] = value;
+        obj4[key] = value;
       }
-      return obj3;
+      return obj4;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -35737,14 +35737,14 @@ var require_async_iterator = __commonJS({
       };
     }
     function readAndResolve(iter) {
-      var resolve6 = iter[kLastResolve];
-      if (resolve6 !== null) {
+      var resolve7 = iter[kLastResolve];
+      if (resolve7 !== null) {
         var data = iter[kStream].read();
         if (data !== null) {
           iter[kLastPromise] = null;
           iter[kLastResolve] = null;
           iter[kLastReject] = null;
-          resolve6(createIterResult(data, false));
+          resolve7(createIterResult(data, false));
         }
       }
     }
@@ -35752,13 +35752,13 @@ var require_async_iterator = __commonJS({
       process.nextTick(readAndResolve, iter);
     }
     function wrapForNext(lastPromise, iter) {
-      return function(resolve6, reject) {
+      return function(resolve7, reject) {
         lastPromise.then(function() {
           if (iter[kEnded]) {
-            resolve6(createIterResult(void 0, true));
+            resolve7(createIterResult(void 0, true));
             return;
           }
-          iter[kHandlePromise](resolve6, reject);
+          iter[kHandlePromise](resolve7, reject);
         }, reject);
       };
     }
@@ -35778,12 +35778,12 @@ var require_async_iterator = __commonJS({
           return Promise.resolve(createIterResult(void 0, true));
         }
         if (this[kStream].destroyed) {
-          return new Promise(function(resolve6, reject) {
+          return new Promise(function(resolve7, reject) {
             process.nextTick(function() {
               if (_this[kError]) {
                 reject(_this[kError]);
               } else {
-                resolve6(createIterResult(void 0, true));
+                resolve7(createIterResult(void 0, true));
               }
             });
           });
@@ -35806,13 +35806,13 @@ var require_async_iterator = __commonJS({
       return this;
     }), _defineProperty(_Object$setPrototypeO, "return", function _return() {
       var _this2 = this;
-      return new Promise(function(resolve6, reject) {
+      return new Promise(function(resolve7, reject) {
         _this2[kStream].destroy(null, function(err) {
           if (err) {
             reject(err);
             return;
           }
-          resolve6(createIterResult(void 0, true));
+          resolve7(createIterResult(void 0, true));
         });
       });
     }), _Object$setPrototypeO), AsyncIteratorPrototype);
@@ -35834,15 +35834,15 @@ var require_async_iterator = __commonJS({
         value: stream._readableState.endEmitted,
         writable: true
       }), _defineProperty(_Object$create, kHandlePromise, {
-        value: function value(resolve6, reject) {
+        value: function value(resolve7, reject) {
           var data = iterator[kStream].read();
           if (data) {
             iterator[kLastPromise] = null;
             iterator[kLastResolve] = null;
             iterator[kLastReject] = null;
-            resolve6(createIterResult(data, false));
+            resolve7(createIterResult(data, false));
           } else {
-            iterator[kLastResolve] = resolve6;
+            iterator[kLastResolve] = resolve7;
             iterator[kLastReject] = reject;
           }
         },
@@ -35861,12 +35861,12 @@ var require_async_iterator = __commonJS({
           iterator[kError] = err;
           return;
         }
-        var resolve6 = iterator[kLastResolve];
-        if (resolve6 !== null) {
+        var resolve7 = iterator[kLastResolve];
+        if (resolve7 !== null) {
           iterator[kLastPromise] = null;
           iterator[kLastResolve] = null;
           iterator[kLastReject] = null;
-          resolve6(createIterResult(void 0, true));
+          resolve7(createIterResult(void 0, true));
         }
         iterator[kEnded] = true;
       });
@@ -35881,7 +35881,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve6, reject, _next, _throw, key, arg) {
+    function asyncGeneratorStep(gen, resolve7, reject, _next, _throw, key, arg) {
       try {
         var info = gen[key](arg);
         var value = info.value;
@@ -35890,7 +35890,7 @@ var require_from = __commonJS({
         return;
       }
       if (info.done) {
-        resolve6(value);
+        resolve7(value);
       } else {
         Promise.resolve(value).then(_next, _throw);
       }
@@ -35898,13 +35898,13 @@ var require_from = __commonJS({
     function _asyncToGenerator(fn) {
       return function() {
         var self2 = this, args = arguments;
-        return new Promise(function(resolve6, reject) {
+        return new Promise(function(resolve7, reject) {
           var gen = fn.apply(self2, args);
           function _next(value) {
-            asyncGeneratorStep(gen, resolve6, reject, _next, _throw, "next", value);
+            asyncGeneratorStep(gen, resolve7, reject, _next, _throw, "next", value);
           }
           function _throw(err) {
-            asyncGeneratorStep(gen, resolve6, reject, _next, _throw, "throw", err);
+            asyncGeneratorStep(gen, resolve7, reject, _next, _throw, "throw", err);
           }
           _next(void 0);
         });
@@ -35931,14 +35931,14 @@ var require_from = __commonJS({
       }
       return target;
     }
-    function _defineProperty(obj3, key, value) {
+    function _defineProperty(obj4, key, value) {
       key = _toPropertyKey(key);
-      if (key in obj3) {
-        Object.defineProperty(obj3, key, { value, enumerable: true, configurable: true, writable: true });
+      if (key in obj4) {
+        Object.defineProperty(obj4, key, { value, enumerable: true, configurable: true, writable: true });
       } else {
-        obj3[key] = value;
+        obj4[key] = value;
       }
-      return obj3;
+      return obj4;
     }
     function _toPropertyKey(arg) {
       var key = _toPrimitive(arg, "string");
@@ -36016,8 +36016,8 @@ var require_stream_readable = __commonJS({
     function _uint8ArrayToBuffer(chunk) {
       return Buffer2.from(chunk);
     }
-    function _isUint8Array(obj3) {
-      return Buffer2.isBuffer(obj3) || obj3 instanceof OurUint8Array;
+    function _isUint8Array(obj4) {
+      return Buffer2.isBuffer(obj4) || obj4 instanceof OurUint8Array;
     }
     var debugUtil = __require("util");
     var debug;
@@ -37685,7 +37685,7 @@ var require_node2 = __commonJS({
     }
     exports2.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
-    }).reduce((obj3, key) => {
+    }).reduce((obj4, key) => {
       const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
         return k.toUpperCase();
       });
@@ -37699,8 +37699,8 @@ var require_node2 = __commonJS({
       } else {
         val = Number(val);
       }
-      obj3[prop] = val;
-      return obj3;
+      obj4[prop] = val;
+      return obj4;
     }, {});
     function useColors() {
       return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
@@ -37864,11 +37864,11 @@ var require_modem = __commonJS({
       return opts;
     };
     var findDefaultUnixSocket = function() {
-      return new Promise(function(resolve6) {
+      return new Promise(function(resolve7) {
         var userDockerSocket = path.join(os.homedir(), ".docker", "run", "docker.sock");
         fs.access(userDockerSocket, function(err) {
-          if (err) resolve6("/var/run/docker.sock");
-          else resolve6(userDockerSocket);
+          if (err) resolve7("/var/run/docker.sock");
+          else resolve7(userDockerSocket);
         });
       });
     };
@@ -38236,10 +38236,10 @@ var require_modem = __commonJS({
         function processLine(line) {
           if (line[line.length - 1] == "\r") line = line.substr(0, line.length - 1);
           if (line.length > 0) {
-            var obj3 = JSON.parse(line);
-            output2.push(obj3);
+            var obj4 = JSON.parse(line);
+            output2.push(obj4);
             if (onProgress) {
-              onProgress(obj3);
+              onProgress(obj4);
             }
           }
         }
@@ -40330,15 +40330,15 @@ var require_util2 = __commonJS({
     var arr = [];
     var each = arr.forEach;
     var slice = arr.slice;
-    module2.exports.extend = function(obj3) {
+    module2.exports.extend = function(obj4) {
       each.call(slice.call(arguments, 1), function(source) {
         if (source) {
           for (var prop in source) {
-            obj3[prop] = source[prop];
+            obj4[prop] = source[prop];
           }
         }
       });
-      return obj3;
+      return obj4;
     };
     module2.exports.processArgs = function(opts, callback, defaultOpts) {
       if (!callback && typeof opts === "function") {
@@ -40433,12 +40433,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40463,12 +40463,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40492,12 +40492,12 @@ var require_exec = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40562,12 +40562,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40592,12 +40592,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40623,12 +40623,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40652,12 +40652,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40680,12 +40680,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40709,12 +40709,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40740,12 +40740,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40773,12 +40773,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40802,12 +40802,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40834,12 +40834,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40864,12 +40864,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40895,12 +40895,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40927,12 +40927,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(new Exec(self2.modem, data.Id));
+            resolve7(new Exec(self2.modem, data.Id));
           });
         });
       } else {
@@ -40960,12 +40960,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -40992,12 +40992,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41023,12 +41023,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41054,12 +41054,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41084,12 +41084,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41116,12 +41116,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, stream) {
             if (err) {
               return reject(err);
             }
-            resolve6(stream);
+            resolve7(stream);
           });
         });
       } else {
@@ -41146,12 +41146,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41178,12 +41178,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41209,12 +41209,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41240,12 +41240,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41271,12 +41271,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41303,12 +41303,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41333,12 +41333,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41367,12 +41367,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41410,12 +41410,12 @@ var require_image = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41439,12 +41439,12 @@ var require_image = __commonJS({
         authconfig: args.opts ? args.opts.authconfig : void 0
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(fopts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41466,12 +41466,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41493,12 +41493,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41530,12 +41530,12 @@ var require_image = __commonJS({
       };
       delete optsf.options.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41562,12 +41562,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41592,12 +41592,12 @@ var require_image = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41635,12 +41635,12 @@ var require_volume = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41665,12 +41665,12 @@ var require_volume = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41708,12 +41708,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41739,12 +41739,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41769,12 +41769,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41799,12 +41799,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41842,12 +41842,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41871,12 +41871,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41911,12 +41911,12 @@ var require_service3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41942,12 +41942,12 @@ var require_service3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -41986,12 +41986,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42015,12 +42015,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42046,12 +42046,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42083,12 +42083,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42111,12 +42111,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42139,12 +42139,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42168,12 +42168,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42198,12 +42198,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42233,12 +42233,12 @@ var require_plugin = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42277,12 +42277,12 @@ var require_secret = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42308,12 +42308,12 @@ var require_secret = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42338,12 +42338,12 @@ var require_secret = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42382,12 +42382,12 @@ var require_config = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42412,12 +42412,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42443,12 +42443,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42489,12 +42489,12 @@ var require_task = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42521,12 +42521,12 @@ var require_task = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42564,12 +42564,12 @@ var require_node3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42596,12 +42596,12 @@ var require_node3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -42625,12 +42625,12 @@ var require_node3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -43200,7 +43200,7 @@ var require_call_credentials = __commonJS({
           if (isCurrentOauth2Client(googleCredentials)) {
             getHeaders = googleCredentials.getRequestHeaders(options.service_url);
           } else {
-            getHeaders = new Promise((resolve6, reject) => {
+            getHeaders = new Promise((resolve7, reject) => {
               googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
                 if (err) {
                   reject(err);
@@ -43210,7 +43210,7 @@ var require_call_credentials = __commonJS({
                   reject(new Error("Headers not set by metadata plugin"));
                   return;
                 }
-                resolve6(headers);
+                resolve7(headers);
               });
             });
           }
@@ -43266,10 +43266,10 @@ var require_call_credentials = __commonJS({
         this.metadataGenerator = metadataGenerator;
       }
       generateMetadata(options) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           this.metadataGenerator(options, (err, metadata) => {
             if (metadata !== void 0) {
-              resolve6(metadata);
+              resolve7(metadata);
             } else {
               reject(err);
             }
@@ -43512,8 +43512,8 @@ var require_channel_credentials = __commonJS({
     var resolver_1 = require_resolver();
     var logging_1 = require_logging();
     var constants_1 = require_constants2();
-    function verifyIsBufferOrNull(obj3, friendlyName) {
-      if (obj3 && !(obj3 instanceof Buffer)) {
+    function verifyIsBufferOrNull(obj4, friendlyName) {
+      if (obj4 && !(obj4 instanceof Buffer)) {
         throw new TypeError(`${friendlyName}, if provided, must be a Buffer.`);
       }
     }
@@ -43654,14 +43654,14 @@ var require_channel_credentials = __commonJS({
       }
       connect(socket) {
         const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
             var _a3;
             if (((_a3 = this.connectionOptions.rejectUnauthorized) !== null && _a3 !== void 0 ? _a3 : true) && !tlsSocket.authorized) {
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve6({
+            resolve7({
               socket: tlsSocket,
               secure: true
             });
@@ -43780,8 +43780,8 @@ var require_channel_credentials = __commonJS({
         if (this.hasReceivedUpdates()) {
           return Promise.resolve(this.getLatestSecureContext());
         } else {
-          return new Promise((resolve6) => {
-            this.secureContextWatchers.push(resolve6);
+          return new Promise((resolve7) => {
+            this.secureContextWatchers.push(resolve7);
           });
         }
       }
@@ -43814,7 +43814,7 @@ var require_channel_credentials = __commonJS({
         this.callCredentials = callCredentials;
       }
       connect(socket) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           const secureContext = this.parent.getLatestSecureContext();
           if (!secureContext) {
             reject(new Error("Failed to load credentials"));
@@ -43839,7 +43839,7 @@ var require_channel_credentials = __commonJS({
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve6({
+            resolve7({
               socket: tlsSocket,
               secure: true
             });
@@ -43998,51 +43998,51 @@ var require_service_config = __commonJS({
     var constants_1 = require_constants2();
     var DURATION_REGEX = /^\d+(\.\d{1,9})?s$/;
     var CLIENT_LANGUAGE_STRING = "node";
-    function validateName(obj3) {
-      if ("service" in obj3 && obj3.service !== "") {
-        if (typeof obj3.service !== "string") {
-          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj3.service}`);
+    function validateName(obj4) {
+      if ("service" in obj4 && obj4.service !== "") {
+        if (typeof obj4.service !== "string") {
+          throw new Error(`Invalid method config name: invalid service: expected type string, got ${typeof obj4.service}`);
         }
-        if ("method" in obj3 && obj3.method !== "") {
-          if (typeof obj3.method !== "string") {
-            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj3.service}`);
+        if ("method" in obj4 && obj4.method !== "") {
+          if (typeof obj4.method !== "string") {
+            throw new Error(`Invalid method config name: invalid method: expected type string, got ${typeof obj4.service}`);
           }
           return {
-            service: obj3.service,
-            method: obj3.method
+            service: obj4.service,
+            method: obj4.method
           };
         } else {
           return {
-            service: obj3.service
+            service: obj4.service
           };
         }
       } else {
-        if ("method" in obj3 && obj3.method !== void 0) {
+        if ("method" in obj4 && obj4.method !== void 0) {
           throw new Error(`Invalid method config name: method set with empty or unset service`);
         }
         return {};
       }
     }
-    function validateRetryPolicy(obj3) {
-      if (!("maxAttempts" in obj3) || !Number.isInteger(obj3.maxAttempts) || obj3.maxAttempts < 2) {
+    function validateRetryPolicy(obj4) {
+      if (!("maxAttempts" in obj4) || !Number.isInteger(obj4.maxAttempts) || obj4.maxAttempts < 2) {
         throw new Error("Invalid method config retry policy: maxAttempts must be an integer at least 2");
       }
-      if (!("initialBackoff" in obj3) || typeof obj3.initialBackoff !== "string" || !DURATION_REGEX.test(obj3.initialBackoff)) {
+      if (!("initialBackoff" in obj4) || typeof obj4.initialBackoff !== "string" || !DURATION_REGEX.test(obj4.initialBackoff)) {
         throw new Error("Invalid method config retry policy: initialBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("maxBackoff" in obj3) || typeof obj3.maxBackoff !== "string" || !DURATION_REGEX.test(obj3.maxBackoff)) {
+      if (!("maxBackoff" in obj4) || typeof obj4.maxBackoff !== "string" || !DURATION_REGEX.test(obj4.maxBackoff)) {
         throw new Error("Invalid method config retry policy: maxBackoff must be a string consisting of a positive integer or decimal followed by s");
       }
-      if (!("backoffMultiplier" in obj3) || typeof obj3.backoffMultiplier !== "number" || obj3.backoffMultiplier <= 0) {
+      if (!("backoffMultiplier" in obj4) || typeof obj4.backoffMultiplier !== "number" || obj4.backoffMultiplier <= 0) {
         throw new Error("Invalid method config retry policy: backoffMultiplier must be a number greater than 0");
       }
-      if (!("retryableStatusCodes" in obj3 && Array.isArray(obj3.retryableStatusCodes))) {
+      if (!("retryableStatusCodes" in obj4 && Array.isArray(obj4.retryableStatusCodes))) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes is required");
       }
-      if (obj3.retryableStatusCodes.length === 0) {
+      if (obj4.retryableStatusCodes.length === 0) {
         throw new Error("Invalid method config retry policy: retryableStatusCodes must be non-empty");
       }
-      for (const value of obj3.retryableStatusCodes) {
+      for (const value of obj4.retryableStatusCodes) {
         if (typeof value === "number") {
           if (!Object.values(constants_1.Status).includes(value)) {
             throw new Error("Invalid method config retry policy: retryableStatusCodes value not in status code range");
@@ -44056,22 +44056,22 @@ var require_service_config = __commonJS({
         }
       }
       return {
-        maxAttempts: obj3.maxAttempts,
-        initialBackoff: obj3.initialBackoff,
-        maxBackoff: obj3.maxBackoff,
-        backoffMultiplier: obj3.backoffMultiplier,
-        retryableStatusCodes: obj3.retryableStatusCodes
+        maxAttempts: obj4.maxAttempts,
+        initialBackoff: obj4.initialBackoff,
+        maxBackoff: obj4.maxBackoff,
+        backoffMultiplier: obj4.backoffMultiplier,
+        retryableStatusCodes: obj4.retryableStatusCodes
       };
     }
-    function validateHedgingPolicy(obj3) {
-      if (!("maxAttempts" in obj3) || !Number.isInteger(obj3.maxAttempts) || obj3.maxAttempts < 2) {
+    function validateHedgingPolicy(obj4) {
+      if (!("maxAttempts" in obj4) || !Number.isInteger(obj4.maxAttempts) || obj4.maxAttempts < 2) {
         throw new Error("Invalid method config hedging policy: maxAttempts must be an integer at least 2");
       }
-      if ("hedgingDelay" in obj3 && (typeof obj3.hedgingDelay !== "string" || !DURATION_REGEX.test(obj3.hedgingDelay))) {
+      if ("hedgingDelay" in obj4 && (typeof obj4.hedgingDelay !== "string" || !DURATION_REGEX.test(obj4.hedgingDelay))) {
         throw new Error("Invalid method config hedging policy: hedgingDelay must be a string consisting of a positive integer followed by s");
       }
-      if ("nonFatalStatusCodes" in obj3 && Array.isArray(obj3.nonFatalStatusCodes)) {
-        for (const value of obj3.nonFatalStatusCodes) {
+      if ("nonFatalStatusCodes" in obj4 && Array.isArray(obj4.nonFatalStatusCodes)) {
+        for (const value of obj4.nonFatalStatusCodes) {
           if (typeof value === "number") {
             if (!Object.values(constants_1.Status).includes(value)) {
               throw new Error("Invalid method config hedging policy: nonFatalStatusCodes value not in status code range");
@@ -44086,44 +44086,44 @@ var require_service_config = __commonJS({
         }
       }
       const result = {
-        maxAttempts: obj3.maxAttempts
+        maxAttempts: obj4.maxAttempts
       };
-      if (obj3.hedgingDelay) {
-        result.hedgingDelay = obj3.hedgingDelay;
+      if (obj4.hedgingDelay) {
+        result.hedgingDelay = obj4.hedgingDelay;
       }
-      if (obj3.nonFatalStatusCodes) {
-        result.nonFatalStatusCodes = obj3.nonFatalStatusCodes;
+      if (obj4.nonFatalStatusCodes) {
+        result.nonFatalStatusCodes = obj4.nonFatalStatusCodes;
       }
       return result;
     }
-    function validateMethodConfig(obj3) {
+    function validateMethodConfig(obj4) {
       var _a3;
       const result = {
         name: []
       };
-      if (!("name" in obj3) || !Array.isArray(obj3.name)) {
+      if (!("name" in obj4) || !Array.isArray(obj4.name)) {
         throw new Error("Invalid method config: invalid name array");
       }
-      for (const name2 of obj3.name) {
+      for (const name2 of obj4.name) {
         result.name.push(validateName(name2));
       }
-      if ("waitForReady" in obj3) {
-        if (typeof obj3.waitForReady !== "boolean") {
+      if ("waitForReady" in obj4) {
+        if (typeof obj4.waitForReady !== "boolean") {
           throw new Error("Invalid method config: invalid waitForReady");
         }
-        result.waitForReady = obj3.waitForReady;
+        result.waitForReady = obj4.waitForReady;
       }
-      if ("timeout" in obj3) {
-        if (typeof obj3.timeout === "object") {
-          if (!("seconds" in obj3.timeout) || !(typeof obj3.timeout.seconds === "number")) {
+      if ("timeout" in obj4) {
+        if (typeof obj4.timeout === "object") {
+          if (!("seconds" in obj4.timeout) || !(typeof obj4.timeout.seconds === "number")) {
             throw new Error("Invalid method config: invalid timeout.seconds");
           }
-          if (!("nanos" in obj3.timeout) || !(typeof obj3.timeout.nanos === "number")) {
+          if (!("nanos" in obj4.timeout) || !(typeof obj4.timeout.nanos === "number")) {
             throw new Error("Invalid method config: invalid timeout.nanos");
           }
-          result.timeout = obj3.timeout;
-        } else if (typeof obj3.timeout === "string" && DURATION_REGEX.test(obj3.timeout)) {
-          const timeoutParts = obj3.timeout.substring(0, obj3.timeout.length - 1).split(".");
+          result.timeout = obj4.timeout;
+        } else if (typeof obj4.timeout === "string" && DURATION_REGEX.test(obj4.timeout)) {
+          const timeoutParts = obj4.timeout.substring(0, obj4.timeout.length - 1).split(".");
           result.timeout = {
             seconds: timeoutParts[0] | 0,
             nanos: ((_a3 = timeoutParts[1]) !== null && _a3 !== void 0 ? _a3 : 0) | 0
@@ -44132,46 +44132,46 @@ var require_service_config = __commonJS({
           throw new Error("Invalid method config: invalid timeout");
         }
       }
-      if ("maxRequestBytes" in obj3) {
-        if (typeof obj3.maxRequestBytes !== "number") {
+      if ("maxRequestBytes" in obj4) {
+        if (typeof obj4.maxRequestBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxRequestBytes = obj3.maxRequestBytes;
+        result.maxRequestBytes = obj4.maxRequestBytes;
       }
-      if ("maxResponseBytes" in obj3) {
-        if (typeof obj3.maxResponseBytes !== "number") {
+      if ("maxResponseBytes" in obj4) {
+        if (typeof obj4.maxResponseBytes !== "number") {
           throw new Error("Invalid method config: invalid maxRequestBytes");
         }
-        result.maxResponseBytes = obj3.maxResponseBytes;
+        result.maxResponseBytes = obj4.maxResponseBytes;
       }
-      if ("retryPolicy" in obj3) {
-        if ("hedgingPolicy" in obj3) {
+      if ("retryPolicy" in obj4) {
+        if ("hedgingPolicy" in obj4) {
           throw new Error("Invalid method config: retryPolicy and hedgingPolicy cannot both be specified");
         } else {
-          result.retryPolicy = validateRetryPolicy(obj3.retryPolicy);
+          result.retryPolicy = validateRetryPolicy(obj4.retryPolicy);
         }
-      } else if ("hedgingPolicy" in obj3) {
-        result.hedgingPolicy = validateHedgingPolicy(obj3.hedgingPolicy);
+      } else if ("hedgingPolicy" in obj4) {
+        result.hedgingPolicy = validateHedgingPolicy(obj4.hedgingPolicy);
       }
       return result;
     }
-    function validateRetryThrottling(obj3) {
-      if (!("maxTokens" in obj3) || typeof obj3.maxTokens !== "number" || obj3.maxTokens <= 0 || obj3.maxTokens > 1e3) {
+    function validateRetryThrottling(obj4) {
+      if (!("maxTokens" in obj4) || typeof obj4.maxTokens !== "number" || obj4.maxTokens <= 0 || obj4.maxTokens > 1e3) {
         throw new Error("Invalid retryThrottling: maxTokens must be a number in (0, 1000]");
       }
-      if (!("tokenRatio" in obj3) || typeof obj3.tokenRatio !== "number" || obj3.tokenRatio <= 0) {
+      if (!("tokenRatio" in obj4) || typeof obj4.tokenRatio !== "number" || obj4.tokenRatio <= 0) {
         throw new Error("Invalid retryThrottling: tokenRatio must be a number greater than 0");
       }
       return {
-        maxTokens: +obj3.maxTokens.toFixed(3),
-        tokenRatio: +obj3.tokenRatio.toFixed(3)
+        maxTokens: +obj4.maxTokens.toFixed(3),
+        tokenRatio: +obj4.tokenRatio.toFixed(3)
       };
     }
-    function validateLoadBalancingConfig(obj3) {
-      if (!(typeof obj3 === "object" && obj3 !== null)) {
-        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj3}`);
+    function validateLoadBalancingConfig(obj4) {
+      if (!(typeof obj4 === "object" && obj4 !== null)) {
+        throw new Error(`Invalid loadBalancingConfig: unexpected type ${typeof obj4}`);
       }
-      const keys = Object.keys(obj3);
+      const keys = Object.keys(obj4);
       if (keys.length > 1) {
         throw new Error(`Invalid loadBalancingConfig: unexpected multiple keys ${keys}`);
       }
@@ -44179,39 +44179,39 @@ var require_service_config = __commonJS({
         throw new Error("Invalid loadBalancingConfig: load balancing policy name required");
       }
       return {
-        [keys[0]]: obj3[keys[0]]
+        [keys[0]]: obj4[keys[0]]
       };
     }
-    function validateServiceConfig(obj3) {
+    function validateServiceConfig(obj4) {
       const result = {
         loadBalancingConfig: [],
         methodConfig: []
       };
-      if ("loadBalancingPolicy" in obj3) {
-        if (typeof obj3.loadBalancingPolicy === "string") {
-          result.loadBalancingPolicy = obj3.loadBalancingPolicy;
+      if ("loadBalancingPolicy" in obj4) {
+        if (typeof obj4.loadBalancingPolicy === "string") {
+          result.loadBalancingPolicy = obj4.loadBalancingPolicy;
         } else {
           throw new Error("Invalid service config: invalid loadBalancingPolicy");
         }
       }
-      if ("loadBalancingConfig" in obj3) {
-        if (Array.isArray(obj3.loadBalancingConfig)) {
-          for (const config2 of obj3.loadBalancingConfig) {
+      if ("loadBalancingConfig" in obj4) {
+        if (Array.isArray(obj4.loadBalancingConfig)) {
+          for (const config2 of obj4.loadBalancingConfig) {
             result.loadBalancingConfig.push(validateLoadBalancingConfig(config2));
           }
         } else {
           throw new Error("Invalid service config: invalid loadBalancingConfig");
         }
       }
-      if ("methodConfig" in obj3) {
-        if (Array.isArray(obj3.methodConfig)) {
-          for (const methodConfig of obj3.methodConfig) {
+      if ("methodConfig" in obj4) {
+        if (Array.isArray(obj4.methodConfig)) {
+          for (const methodConfig of obj4.methodConfig) {
             result.methodConfig.push(validateMethodConfig(methodConfig));
           }
         }
       }
-      if ("retryThrottling" in obj3) {
-        result.retryThrottling = validateRetryThrottling(obj3.retryThrottling);
+      if ("retryThrottling" in obj4) {
+        result.retryThrottling = validateRetryThrottling(obj4.retryThrottling);
       }
       const seenMethodNames = [];
       for (const methodConfig of result.methodConfig) {
@@ -44226,17 +44226,17 @@ var require_service_config = __commonJS({
       }
       return result;
     }
-    function validateCanaryConfig(obj3) {
-      if (!("serviceConfig" in obj3)) {
+    function validateCanaryConfig(obj4) {
+      if (!("serviceConfig" in obj4)) {
         throw new Error("Invalid service config choice: missing service config");
       }
       const result = {
-        serviceConfig: validateServiceConfig(obj3.serviceConfig)
+        serviceConfig: validateServiceConfig(obj4.serviceConfig)
       };
-      if ("clientLanguage" in obj3) {
-        if (Array.isArray(obj3.clientLanguage)) {
+      if ("clientLanguage" in obj4) {
+        if (Array.isArray(obj4.clientLanguage)) {
           result.clientLanguage = [];
-          for (const lang of obj3.clientLanguage) {
+          for (const lang of obj4.clientLanguage) {
             if (typeof lang === "string") {
               result.clientLanguage.push(lang);
             } else {
@@ -44247,10 +44247,10 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientLanguage");
         }
       }
-      if ("clientHostname" in obj3) {
-        if (Array.isArray(obj3.clientHostname)) {
+      if ("clientHostname" in obj4) {
+        if (Array.isArray(obj4.clientHostname)) {
           result.clientHostname = [];
-          for (const lang of obj3.clientHostname) {
+          for (const lang of obj4.clientHostname) {
             if (typeof lang === "string") {
               result.clientHostname.push(lang);
             } else {
@@ -44261,9 +44261,9 @@ var require_service_config = __commonJS({
           throw new Error("Invalid service config choice: invalid clientHostname");
         }
       }
-      if ("percentage" in obj3) {
-        if (typeof obj3.percentage === "number" && 0 <= obj3.percentage && obj3.percentage <= 100) {
-          result.percentage = obj3.percentage;
+      if ("percentage" in obj4) {
+        if (typeof obj4.percentage === "number" && 0 <= obj4.percentage && obj4.percentage <= 100) {
+          result.percentage = obj4.percentage;
         } else {
           throw new Error("Invalid service config choice: invalid percentage");
         }
@@ -44274,18 +44274,18 @@ var require_service_config = __commonJS({
         "clientHostname",
         "serviceConfig"
       ];
-      for (const field in obj3) {
+      for (const field in obj4) {
         if (!allowedFields.includes(field)) {
           throw new Error(`Invalid service config choice: unexpected field ${field}`);
         }
       }
       return result;
     }
-    function validateAndSelectCanaryConfig(obj3, percentage) {
-      if (!Array.isArray(obj3)) {
+    function validateAndSelectCanaryConfig(obj4, percentage) {
+      if (!Array.isArray(obj4)) {
         throw new Error("Invalid service config list");
       }
-      for (const config2 of obj3) {
+      for (const config2 of obj4) {
         const validatedConfig = validateCanaryConfig(config2);
         if (typeof validatedConfig.percentage === "number" && percentage > validatedConfig.percentage) {
           continue;
@@ -47017,8 +47017,8 @@ var require_make_client = __commonJS({
         return fn.call(this, path, serialize2, deserialize, ...args);
       };
     }
-    function isProtobufTypeDefinition(obj3) {
-      return "format" in obj3;
+    function isProtobufTypeDefinition(obj4) {
+      return "format" in obj4;
     }
     function loadPackageDefinition(packageDef) {
       const result = {};
@@ -49308,18 +49308,18 @@ var require_descriptor2 = __commonJS({
         return delimited ? 10 : 11;
       throw Error("illegal type: " + type);
     }
-    function fromDescriptorOptionsRecursive(obj3, type) {
+    function fromDescriptorOptionsRecursive(obj4, type) {
       var val = {};
       for (var i = 0, field, key; i < type.fieldsArray.length; ++i) {
         if ((key = (field = type._fieldsArray[i]).name) === "uninterpretedOption") continue;
-        if (!Object.prototype.hasOwnProperty.call(obj3, key)) continue;
+        if (!Object.prototype.hasOwnProperty.call(obj4, key)) continue;
         var newKey = underScore(key);
         if (field.resolvedType instanceof Type) {
-          val[newKey] = fromDescriptorOptionsRecursive(obj3[key], field.resolvedType);
+          val[newKey] = fromDescriptorOptionsRecursive(obj4[key], field.resolvedType);
         } else if (field.resolvedType instanceof Enum) {
-          val[newKey] = field.resolvedType.valuesById[obj3[key]];
+          val[newKey] = field.resolvedType.valuesById[obj4[key]];
         } else {
-          val[newKey] = obj3[key];
+          val[newKey] = obj4[key];
         }
       }
       return val;
@@ -49329,18 +49329,18 @@ var require_descriptor2 = __commonJS({
         return void 0;
       return fromDescriptorOptionsRecursive(type.toObject(options), type);
     }
-    function toDescriptorOptionsRecursive(obj3, type) {
+    function toDescriptorOptionsRecursive(obj4, type) {
       var val = {};
-      var keys = Object.keys(obj3);
+      var keys = Object.keys(obj4);
       for (var i = 0; i < keys.length; ++i) {
         var key = keys[i];
         var newKey = $protobuf.util.camelCase(key);
         if (!Object.prototype.hasOwnProperty.call(type.fields, newKey)) continue;
         var field = type.fields[newKey];
         if (field.resolvedType instanceof Type) {
-          val[newKey] = toDescriptorOptionsRecursive(obj3[key], field.resolvedType);
+          val[newKey] = toDescriptorOptionsRecursive(obj4[key], field.resolvedType);
         } else {
-          val[newKey] = obj3[key];
+          val[newKey] = obj4[key];
         }
         if (field.repeated && !Array.isArray(val[newKey])) {
           val[newKey] = [val[newKey]];
@@ -49843,8 +49843,8 @@ var require_src3 = __commonJS({
     var util_1 = require_util3();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj3) {
-      return "@type" in obj3 && typeof obj3["@type"] === "string";
+    function isAnyExtension(obj4) {
+      return "@type" in obj4 && typeof obj4["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -49868,20 +49868,20 @@ var require_src3 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj3) {
-      return obj3 instanceof Protobuf.Service || obj3 instanceof Protobuf.Type || obj3 instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj4) {
+      return obj4 instanceof Protobuf.Service || obj4 instanceof Protobuf.Type || obj4 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj3) {
-      return obj3 instanceof Protobuf.Namespace || obj3 instanceof Protobuf.Root;
+    function isNamespaceBase(obj4) {
+      return obj4 instanceof Protobuf.Namespace || obj4 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj3, parentName) {
-      const objName = joinName(parentName, obj3.name);
-      if (isHandledReflectionObject(obj3)) {
-        return [[objName, obj3]];
+    function getAllHandledReflectionObjects(obj4, parentName) {
+      const objName = joinName(parentName, obj4.name);
+      if (isHandledReflectionObject(obj4)) {
+        return [[objName, obj4]];
       } else {
-        if (isNamespaceBase(obj3) && typeof obj3.nested !== "undefined") {
-          return Object.keys(obj3.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj3.nested[name2], objName);
+        if (isNamespaceBase(obj4) && typeof obj4.nested !== "undefined") {
+          return Object.keys(obj4.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj4.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -49902,17 +49902,17 @@ var require_src3 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj3, item) => {
+      return (options || []).reduce((obj4, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj3.uninterpreted_option.push(item.uninterpreted_option);
+              obj4.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj3[key] = value;
+              obj4[key] = value;
           }
         }
-        return obj3;
+        return obj4;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -49962,13 +49962,13 @@ var require_src3 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj3, name2, options, fileDescriptors) {
-      if (obj3 instanceof Protobuf.Service) {
-        return createServiceDefinition(obj3, name2, options, fileDescriptors);
-      } else if (obj3 instanceof Protobuf.Type) {
-        return createMessageDefinition(obj3, options, fileDescriptors);
-      } else if (obj3 instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj3, fileDescriptors);
+    function createDefinition(obj4, name2, options, fileDescriptors) {
+      if (obj4 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj4, name2, options, fileDescriptors);
+      } else if (obj4 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj4, options, fileDescriptors);
+      } else if (obj4 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj4, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -49978,8 +49978,8 @@ var require_src3 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj3] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj3, name2, options, bufferList);
+      for (const [name2, obj4] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj4, name2, options, bufferList);
       }
       return def;
     }
@@ -50726,18 +50726,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           zlib.deflate(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve6(output2);
+              resolve7(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createInflate();
@@ -50759,7 +50759,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve6(Buffer.concat(messageParts));
+            resolve7(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -50772,18 +50772,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           zlib.gzip(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve6(output2);
+              resolve7(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createGunzip();
@@ -50805,7 +50805,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve6(Buffer.concat(messageParts));
+            resolve7(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -52155,7 +52155,7 @@ var require_http_proxy = __commonJS({
       options.headers = headers;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         const request2 = http2.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
@@ -52166,7 +52166,7 @@ var require_http_proxy = __commonJS({
               socket.unshift(head);
             }
             trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
-            resolve6(socket);
+            resolve7(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
             reject();
@@ -53154,7 +53154,7 @@ var require_transport = __commonJS({
         if (secureConnectResult.socket.closed) {
           return Promise.reject("Connection closed before starting HTTP/2 handshake");
         }
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           var _a3, _b, _c, _d, _e, _f, _g, _h;
           let remoteName = null;
           let realTarget = this.channelTarget;
@@ -53225,7 +53225,7 @@ var require_transport = __commonJS({
             session.removeAllListeners();
             secureConnectResult.socket.removeListener("close", closeHandler);
             secureConnectResult.socket.removeListener("error", errorHandler);
-            resolve6(new Http2Transport(session, address, options, remoteName));
+            resolve7(new Http2Transport(session, address, options, remoteName));
             this.session = null;
           });
           session.once("close", closeHandler);
@@ -53239,7 +53239,7 @@ var require_transport = __commonJS({
           if (proxiedSocket) {
             return proxiedSocket;
           } else {
-            return new Promise((resolve6, reject) => {
+            return new Promise((resolve7, reject) => {
               const closeCallback = () => {
                 reject(new Error("Socket closed"));
               };
@@ -53249,7 +53249,7 @@ var require_transport = __commonJS({
               const socket = net.connect(address, () => {
                 socket.removeListener("close", closeCallback);
                 socket.removeListener("error", errorCallback);
-                resolve6(socket);
+                resolve7(socket);
               });
               socket.once("close", closeCallback);
               socket.once("error", errorCallback);
@@ -56701,7 +56701,7 @@ var require_server_interceptors = __commonJS({
           } else {
             decompresser = zlib.createGunzip();
           }
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             let totalLength = 0;
             const messageParts = [];
             decompresser.on("error", (error62) => {
@@ -56722,7 +56722,7 @@ var require_server_interceptors = __commonJS({
               }
             });
             decompresser.on("end", () => {
-              resolve6(Buffer.concat(messageParts));
+              resolve7(Buffer.concat(messageParts));
             });
             decompresser.write(messageContents);
             decompresser.end();
@@ -57333,10 +57333,10 @@ var require_server2 = __commonJS({
         bindOneAddress(address, boundPortObject) {
           this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
           const http2Server = this.createHttp2Server(boundPortObject.credentials);
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             const onError = (err) => {
               this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
-              resolve6({
+              resolve7({
                 port: "port" in address ? address.port : 1,
                 error: err.message
               });
@@ -57364,7 +57364,7 @@ var require_server2 = __commonJS({
               });
               boundPortObject.listeningServers.add(http2Server);
               this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
-              resolve6({
+              resolve7({
                 port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
               });
               http2Server.removeListener("error", onError);
@@ -57417,7 +57417,7 @@ var require_server2 = __commonJS({
           }
         }
         resolvePort(port) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             let seenResolution = false;
             const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
               if (seenResolution) {
@@ -57433,7 +57433,7 @@ var require_server2 = __commonJS({
                 reject(new Error(`No addresses resolved for port ${port}`));
                 return true;
               }
-              resolve6(addressList);
+              resolve7(addressList);
               return true;
             };
             const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
@@ -58248,7 +58248,7 @@ var require_server2 = __commonJS({
       }, (() => {
         const _metadata = typeof Symbol === "function" && Symbol.metadata ? /* @__PURE__ */ Object.create(null) : void 0;
         _start_decorators = [deprecate("Calling start() is no longer necessary. It can be safely omitted.")];
-        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj3) => "start" in obj3, get: (obj3) => obj3.start }, metadata: _metadata }, null, _instanceExtraInitializers);
+        __esDecorate(_a3, null, _start_decorators, { kind: "method", name: "start", static: false, private: false, access: { has: (obj4) => "start" in obj4, get: (obj4) => obj4.start }, metadata: _metadata }, null, _instanceExtraInitializers);
         if (_metadata) Object.defineProperty(_a3, Symbol.metadata, { enumerable: true, configurable: true, writable: true, value: _metadata });
       })(), _a3;
     })();
@@ -58560,11 +58560,11 @@ var require_load_balancer_pick_first = __commonJS({
         return this.shuffleAddressList;
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj3) {
-        if ("shuffleAddressList" in obj3 && !(typeof obj3.shuffleAddressList === "boolean")) {
+      static createFromJson(obj4) {
+        if ("shuffleAddressList" in obj4 && !(typeof obj4.shuffleAddressList === "boolean")) {
           throw new Error("pick_first config field shuffleAddressList must be a boolean if provided");
         }
-        return new _PickFirstLoadBalancingConfig(obj3.shuffleAddressList === true);
+        return new _PickFirstLoadBalancingConfig(obj4.shuffleAddressList === true);
       }
     };
     exports2.PickFirstLoadBalancingConfig = PickFirstLoadBalancingConfig;
@@ -59356,7 +59356,7 @@ var require_load_balancer_round_robin = __commonJS({
         };
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      static createFromJson(obj3) {
+      static createFromJson(obj4) {
         return new _RoundRobinLoadBalancingConfig();
       }
     };
@@ -59536,27 +59536,27 @@ var require_load_balancer_outlier_detection = __commonJS({
       minimum_hosts: 5,
       request_volume: 50
     };
-    function validateFieldType(obj3, fieldName, expectedType, objectName) {
-      if (fieldName in obj3 && obj3[fieldName] !== void 0 && typeof obj3[fieldName] !== expectedType) {
+    function validateFieldType(obj4, fieldName, expectedType, objectName) {
+      if (fieldName in obj4 && obj4[fieldName] !== void 0 && typeof obj4[fieldName] !== expectedType) {
         const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj3[fieldName]}`);
+        throw new Error(`outlier detection config ${fullFieldName} parse error: expected ${expectedType}, got ${typeof obj4[fieldName]}`);
       }
     }
-    function validatePositiveDuration(obj3, fieldName, objectName) {
+    function validatePositiveDuration(obj4, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      if (fieldName in obj3 && obj3[fieldName] !== void 0) {
-        if (!(0, duration_1.isDuration)(obj3[fieldName])) {
-          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj3[fieldName]}`);
+      if (fieldName in obj4 && obj4[fieldName] !== void 0) {
+        if (!(0, duration_1.isDuration)(obj4[fieldName])) {
+          throw new Error(`outlier detection config ${fullFieldName} parse error: expected Duration, got ${typeof obj4[fieldName]}`);
         }
-        if (!(obj3[fieldName].seconds >= 0 && obj3[fieldName].seconds <= 315576e6 && obj3[fieldName].nanos >= 0 && obj3[fieldName].nanos <= 999999999)) {
+        if (!(obj4[fieldName].seconds >= 0 && obj4[fieldName].seconds <= 315576e6 && obj4[fieldName].nanos >= 0 && obj4[fieldName].nanos <= 999999999)) {
           throw new Error(`outlier detection config ${fullFieldName} parse error: values out of range for non-negative Duaration`);
         }
       }
     }
-    function validatePercentage(obj3, fieldName, objectName) {
+    function validatePercentage(obj4, fieldName, objectName) {
       const fullFieldName = objectName ? `${objectName}.${fieldName}` : fieldName;
-      validateFieldType(obj3, fieldName, "number", objectName);
-      if (fieldName in obj3 && obj3[fieldName] !== void 0 && !(obj3[fieldName] >= 0 && obj3[fieldName] <= 100)) {
+      validateFieldType(obj4, fieldName, "number", objectName);
+      if (fieldName in obj4 && obj4[fieldName] !== void 0 && !(obj4[fieldName] >= 0 && obj4[fieldName] <= 100)) {
         throw new Error(`outlier detection config ${fullFieldName} parse error: value out of range for percentage (0-100)`);
       }
     }
@@ -59611,38 +59611,38 @@ var require_load_balancer_outlier_detection = __commonJS({
       getChildPolicy() {
         return this.childPolicy;
       }
-      static createFromJson(obj3) {
+      static createFromJson(obj4) {
         var _a4;
-        validatePositiveDuration(obj3, "interval");
-        validatePositiveDuration(obj3, "base_ejection_time");
-        validatePositiveDuration(obj3, "max_ejection_time");
-        validatePercentage(obj3, "max_ejection_percent");
-        if ("success_rate_ejection" in obj3 && obj3.success_rate_ejection !== void 0) {
-          if (typeof obj3.success_rate_ejection !== "object") {
+        validatePositiveDuration(obj4, "interval");
+        validatePositiveDuration(obj4, "base_ejection_time");
+        validatePositiveDuration(obj4, "max_ejection_time");
+        validatePercentage(obj4, "max_ejection_percent");
+        if ("success_rate_ejection" in obj4 && obj4.success_rate_ejection !== void 0) {
+          if (typeof obj4.success_rate_ejection !== "object") {
             throw new Error("outlier detection config success_rate_ejection must be an object");
           }
-          validateFieldType(obj3.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
-          validatePercentage(obj3.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
-          validateFieldType(obj3.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
-          validateFieldType(obj3.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
+          validateFieldType(obj4.success_rate_ejection, "stdev_factor", "number", "success_rate_ejection");
+          validatePercentage(obj4.success_rate_ejection, "enforcement_percentage", "success_rate_ejection");
+          validateFieldType(obj4.success_rate_ejection, "minimum_hosts", "number", "success_rate_ejection");
+          validateFieldType(obj4.success_rate_ejection, "request_volume", "number", "success_rate_ejection");
         }
-        if ("failure_percentage_ejection" in obj3 && obj3.failure_percentage_ejection !== void 0) {
-          if (typeof obj3.failure_percentage_ejection !== "object") {
+        if ("failure_percentage_ejection" in obj4 && obj4.failure_percentage_ejection !== void 0) {
+          if (typeof obj4.failure_percentage_ejection !== "object") {
             throw new Error("outlier detection config failure_percentage_ejection must be an object");
           }
-          validatePercentage(obj3.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
-          validatePercentage(obj3.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
-          validateFieldType(obj3.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
-          validateFieldType(obj3.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
+          validatePercentage(obj4.failure_percentage_ejection, "threshold", "failure_percentage_ejection");
+          validatePercentage(obj4.failure_percentage_ejection, "enforcement_percentage", "failure_percentage_ejection");
+          validateFieldType(obj4.failure_percentage_ejection, "minimum_hosts", "number", "failure_percentage_ejection");
+          validateFieldType(obj4.failure_percentage_ejection, "request_volume", "number", "failure_percentage_ejection");
         }
-        if (!("child_policy" in obj3) || !Array.isArray(obj3.child_policy)) {
+        if (!("child_policy" in obj4) || !Array.isArray(obj4.child_policy)) {
           throw new Error("outlier detection config child_policy must be an array");
         }
-        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj3.child_policy);
+        const childPolicy = (0, load_balancer_1.selectLbConfigFromList)(obj4.child_policy);
         if (!childPolicy) {
           throw new Error("outlier detection config child_policy: no valid recognized policy found");
         }
-        return new _OutlierDetectionLoadBalancingConfig(obj3.interval ? (0, duration_1.durationToMs)(obj3.interval) : null, obj3.base_ejection_time ? (0, duration_1.durationToMs)(obj3.base_ejection_time) : null, obj3.max_ejection_time ? (0, duration_1.durationToMs)(obj3.max_ejection_time) : null, (_a4 = obj3.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj3.success_rate_ejection, obj3.failure_percentage_ejection, childPolicy);
+        return new _OutlierDetectionLoadBalancingConfig(obj4.interval ? (0, duration_1.durationToMs)(obj4.interval) : null, obj4.base_ejection_time ? (0, duration_1.durationToMs)(obj4.base_ejection_time) : null, obj4.max_ejection_time ? (0, duration_1.durationToMs)(obj4.max_ejection_time) : null, (_a4 = obj4.max_ejection_percent) !== null && _a4 !== void 0 ? _a4 : null, obj4.success_rate_ejection, obj4.failure_percentage_ejection, childPolicy);
       }
     };
     exports2.OutlierDetectionLoadBalancingConfig = OutlierDetectionLoadBalancingConfig;
@@ -60128,26 +60128,26 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var DEFAULT_WEIGHT_EXPIRATION_PERIOD_MS = 3 * 6e4;
     var DEFAULT_WEIGHT_UPDATE_PERIOD_MS = 1e3;
     var DEFAULT_ERROR_UTILIZATION_PENALTY = 1;
-    function validateFieldType(obj3, fieldName, expectedType) {
-      if (fieldName in obj3 && obj3[fieldName] !== void 0 && typeof obj3[fieldName] !== expectedType) {
-        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj3[fieldName]}`);
+    function validateFieldType(obj4, fieldName, expectedType) {
+      if (fieldName in obj4 && obj4[fieldName] !== void 0 && typeof obj4[fieldName] !== expectedType) {
+        throw new Error(`weighted round robin config ${fieldName} parse error: expected ${expectedType}, got ${typeof obj4[fieldName]}`);
       }
     }
-    function parseDurationField(obj3, fieldName) {
-      if (fieldName in obj3 && obj3[fieldName] !== void 0 && obj3[fieldName] !== null) {
+    function parseDurationField(obj4, fieldName) {
+      if (fieldName in obj4 && obj4[fieldName] !== void 0 && obj4[fieldName] !== null) {
         let durationObject;
-        if ((0, duration_1.isDuration)(obj3[fieldName])) {
-          durationObject = obj3[fieldName];
-        } else if ((0, duration_1.isDurationMessage)(obj3[fieldName])) {
-          durationObject = (0, duration_1.durationMessageToDuration)(obj3[fieldName]);
-        } else if (typeof obj3[fieldName] === "string") {
-          const parsedDuration = (0, duration_1.parseDuration)(obj3[fieldName]);
+        if ((0, duration_1.isDuration)(obj4[fieldName])) {
+          durationObject = obj4[fieldName];
+        } else if ((0, duration_1.isDurationMessage)(obj4[fieldName])) {
+          durationObject = (0, duration_1.durationMessageToDuration)(obj4[fieldName]);
+        } else if (typeof obj4[fieldName] === "string") {
+          const parsedDuration = (0, duration_1.parseDuration)(obj4[fieldName]);
           if (!parsedDuration) {
-            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj3[fieldName]}`);
+            throw new Error(`weighted round robin config ${fieldName}: failed to parse duration string ${obj4[fieldName]}`);
           }
           durationObject = parsedDuration;
         } else {
-          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj3[fieldName]}`);
+          throw new Error(`weighted round robin config ${fieldName}: expected duration, got ${typeof obj4[fieldName]}`);
         }
         return (0, duration_1.durationToMs)(durationObject);
       }
@@ -60175,13 +60175,13 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           error_utilization_penalty: this.errorUtilizationPenalty
         };
       }
-      static createFromJson(obj3) {
-        validateFieldType(obj3, "enable_oob_load_report", "boolean");
-        validateFieldType(obj3, "error_utilization_penalty", "number");
-        if (obj3.error_utilization_penalty < 0) {
+      static createFromJson(obj4) {
+        validateFieldType(obj4, "enable_oob_load_report", "boolean");
+        validateFieldType(obj4, "error_utilization_penalty", "number");
+        if (obj4.error_utilization_penalty < 0) {
           throw new Error("weighted round robin config error_utilization_penalty < 0");
         }
-        return new _WeightedRoundRobinLoadBalancingConfig(obj3.enable_oob_load_report, parseDurationField(obj3, "oob_load_reporting_period"), parseDurationField(obj3, "blackout_period"), parseDurationField(obj3, "weight_expiration_period"), parseDurationField(obj3, "weight_update_period"), obj3.error_utilization_penalty);
+        return new _WeightedRoundRobinLoadBalancingConfig(obj4.enable_oob_load_report, parseDurationField(obj4, "oob_load_reporting_period"), parseDurationField(obj4, "blackout_period"), parseDurationField(obj4, "weight_expiration_period"), parseDurationField(obj4, "weight_update_period"), obj4.error_utilization_penalty);
       }
       getEnableOobLoadReport() {
         return this.enableOobLoadReport;
@@ -60717,8 +60717,8 @@ var require_src5 = __commonJS({
     var util_1 = require_util4();
     var Long = require_umd();
     exports2.Long = Long;
-    function isAnyExtension(obj3) {
-      return "@type" in obj3 && typeof obj3["@type"] === "string";
+    function isAnyExtension(obj4) {
+      return "@type" in obj4 && typeof obj4["@type"] === "string";
     }
     exports2.isAnyExtension = isAnyExtension;
     var IdempotencyLevel;
@@ -60742,20 +60742,20 @@ var require_src5 = __commonJS({
         return baseName + "." + name2;
       }
     }
-    function isHandledReflectionObject(obj3) {
-      return obj3 instanceof Protobuf.Service || obj3 instanceof Protobuf.Type || obj3 instanceof Protobuf.Enum;
+    function isHandledReflectionObject(obj4) {
+      return obj4 instanceof Protobuf.Service || obj4 instanceof Protobuf.Type || obj4 instanceof Protobuf.Enum;
     }
-    function isNamespaceBase(obj3) {
-      return obj3 instanceof Protobuf.Namespace || obj3 instanceof Protobuf.Root;
+    function isNamespaceBase(obj4) {
+      return obj4 instanceof Protobuf.Namespace || obj4 instanceof Protobuf.Root;
     }
-    function getAllHandledReflectionObjects(obj3, parentName) {
-      const objName = joinName(parentName, obj3.name);
-      if (isHandledReflectionObject(obj3)) {
-        return [[objName, obj3]];
+    function getAllHandledReflectionObjects(obj4, parentName) {
+      const objName = joinName(parentName, obj4.name);
+      if (isHandledReflectionObject(obj4)) {
+        return [[objName, obj4]];
       } else {
-        if (isNamespaceBase(obj3) && typeof obj3.nested !== "undefined") {
-          return Object.keys(obj3.nested).map((name2) => {
-            return getAllHandledReflectionObjects(obj3.nested[name2], objName);
+        if (isNamespaceBase(obj4) && typeof obj4.nested !== "undefined") {
+          return Object.keys(obj4.nested).map((name2) => {
+            return getAllHandledReflectionObjects(obj4.nested[name2], objName);
           }).reduce((accumulator, currentValue) => accumulator.concat(currentValue), []);
         }
       }
@@ -60776,17 +60776,17 @@ var require_src5 = __commonJS({
       };
     }
     function mapMethodOptions(options) {
-      return (options || []).reduce((obj3, item) => {
+      return (options || []).reduce((obj4, item) => {
         for (const [key, value] of Object.entries(item)) {
           switch (key) {
             case "uninterpreted_option":
-              obj3.uninterpreted_option.push(item.uninterpreted_option);
+              obj4.uninterpreted_option.push(item.uninterpreted_option);
               break;
             default:
-              obj3[key] = value;
+              obj4[key] = value;
           }
         }
-        return obj3;
+        return obj4;
       }, {
         deprecated: false,
         idempotency_level: IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
@@ -60834,13 +60834,13 @@ var require_src5 = __commonJS({
         fileDescriptorProtos: fileDescriptors
       };
     }
-    function createDefinition(obj3, name2, options, fileDescriptors) {
-      if (obj3 instanceof Protobuf.Service) {
-        return createServiceDefinition(obj3, name2, options, fileDescriptors);
-      } else if (obj3 instanceof Protobuf.Type) {
-        return createMessageDefinition(obj3, fileDescriptors);
-      } else if (obj3 instanceof Protobuf.Enum) {
-        return createEnumDefinition(obj3, fileDescriptors);
+    function createDefinition(obj4, name2, options, fileDescriptors) {
+      if (obj4 instanceof Protobuf.Service) {
+        return createServiceDefinition(obj4, name2, options, fileDescriptors);
+      } else if (obj4 instanceof Protobuf.Type) {
+        return createMessageDefinition(obj4, fileDescriptors);
+      } else if (obj4 instanceof Protobuf.Enum) {
+        return createEnumDefinition(obj4, fileDescriptors);
       } else {
         throw new Error("Type mismatch in reflection object handling");
       }
@@ -60850,8 +60850,8 @@ var require_src5 = __commonJS({
       root.resolveAll();
       const descriptorList = root.toDescriptor("proto3").file;
       const bufferList = descriptorList.map((value) => Buffer.from(descriptor.FileDescriptorProto.encode(value).finish()));
-      for (const [name2, obj3] of getAllHandledReflectionObjects(root, "")) {
-        def[name2] = createDefinition(obj3, name2, options, bufferList);
+      for (const [name2, obj4] of getAllHandledReflectionObjects(root, "")) {
+        def[name2] = createDefinition(obj4, name2, options, bufferList);
       }
       return def;
     }
@@ -61182,12 +61182,12 @@ var require_docker = __commonJS({
       };
       delete opts.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getContainer(data.Id));
+            resolve7(self2.getContainer(data.Id));
           });
         });
       } else {
@@ -61220,12 +61220,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61253,12 +61253,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61289,12 +61289,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61317,12 +61317,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61387,12 +61387,12 @@ var require_docker = __commonJS({
         }
       }
       if (callback === void 0) {
-        return new self2.modem.Promise(function(resolve6, reject) {
+        return new self2.modem.Promise(function(resolve7, reject) {
           dialWithSession(function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61451,12 +61451,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61480,12 +61480,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61510,12 +61510,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61538,12 +61538,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61569,12 +61569,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61597,12 +61597,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61629,12 +61629,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getSecret(data.ID));
+            resolve7(self2.getSecret(data.ID));
           });
         });
       } else {
@@ -61662,12 +61662,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getConfig(data.ID));
+            resolve7(self2.getConfig(data.ID));
           });
         });
       } else {
@@ -61691,12 +61691,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61719,12 +61719,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61749,12 +61749,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getPlugin(args.opts.name));
+            resolve7(self2.getPlugin(args.opts.name));
           });
         });
       } else {
@@ -61778,12 +61778,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61806,12 +61806,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61833,12 +61833,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61861,12 +61861,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61889,12 +61889,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61917,12 +61917,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -61948,12 +61948,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getVolume(data.Name));
+            resolve7(self2.getVolume(data.Name));
           });
         });
       } else {
@@ -61985,12 +61985,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getService(data.ID || data.Id));
+            resolve7(self2.getService(data.ID || data.Id));
           });
         });
       } else {
@@ -62015,12 +62015,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62046,12 +62046,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(self2.getNetwork(data.Id));
+            resolve7(self2.getNetwork(data.Id));
           });
         });
       } else {
@@ -62076,12 +62076,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62104,12 +62104,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62131,12 +62131,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62158,12 +62158,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62185,12 +62185,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62212,12 +62212,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62241,12 +62241,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62373,7 +62373,7 @@ var require_docker = __commonJS({
       };
       extend2(optsc, createOptions);
       var containero;
-      return new this.modem.Promise(function(resolve6, reject) {
+      return new this.modem.Promise(function(resolve7, reject) {
         self2.createContainer(optsc).then(function(container) {
           containero = container;
           return container.attach({
@@ -62406,7 +62406,7 @@ var require_docker = __commonJS({
         }).then(function(data) {
           return containero.wait();
         }).then(function(data) {
-          resolve6([data, containero]);
+          resolve7([data, containero]);
         }).catch(function(err) {
           reject(err);
         });
@@ -62427,12 +62427,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62456,12 +62456,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62484,12 +62484,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62513,12 +62513,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -62541,12 +62541,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve6, reject) {
+        return new this.modem.Promise(function(resolve7, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve6(data);
+            resolve7(data);
           });
         });
       } else {
@@ -63813,8 +63813,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve6, reject) {
-              promiseResolve = resolve6;
+            return new Promise(function(resolve7, reject) {
+              promiseResolve = resolve7;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -63847,11 +63847,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve6, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve6({ value: void 0, done: true });
+          return new Promise((resolve7, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve7({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve6({ value: void 0, done: true });
+              else resolve7({ value: void 0, done: true });
             });
           });
         }
@@ -63895,8 +63895,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws2._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve6) => {
-          state.drains.push({ writes, resolve: resolve6 });
+        return new Promise((resolve7) => {
+          state.drains.push({ writes, resolve: resolve7 });
         });
       }
       write(data) {
@@ -64001,10 +64001,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve6();
+          resolve7();
         });
       });
     }
@@ -64674,16 +64674,16 @@ var require_extract2 = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve6, reject) {
+        function onnext(resolve7, reject) {
           if (error62) {
             return reject(error62);
           }
           if (entryStream) {
-            resolve6({ value: entryStream, done: false });
+            resolve7({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve6;
+          promiseResolve = resolve7;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -64711,11 +64711,11 @@ var require_extract2 = __commonJS({
         function destroy(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve6, reject) => {
-            if (extract.destroyed) return resolve6({ value: void 0, done: true });
+          return new Promise((resolve7, reject) => {
+            if (extract.destroyed) return resolve7({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve6({ value: void 0, done: true });
+              else resolve7({ value: void 0, done: true });
             });
           });
         }
@@ -66163,10 +66163,10 @@ var require_common3 = __commonJS({
   "node_modules/pako/lib/utils/common.js"(exports2) {
     "use strict";
     var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj3, key) {
-      return Object.prototype.hasOwnProperty.call(obj3, key);
+    function _has(obj4, key) {
+      return Object.prototype.hasOwnProperty.call(obj4, key);
     }
-    exports2.assign = function(obj3) {
+    exports2.assign = function(obj4) {
       var sources = Array.prototype.slice.call(arguments, 1);
       while (sources.length) {
         var source = sources.shift();
@@ -66178,11 +66178,11 @@ var require_common3 = __commonJS({
         }
         for (var p in source) {
           if (_has(source, p)) {
-            obj3[p] = source[p];
+            obj4[p] = source[p];
           }
         }
       }
-      return obj3;
+      return obj4;
     };
     exports2.shrinkBuf = function(buf, size) {
       if (buf.length === size) {
@@ -70423,8 +70423,8 @@ var require_umd2 = __commonJS({
       const utf16 = new TextDecoder("utf-16le", {
         fatal: true
       });
-      Object.hasOwn = Object.hasOwn || function(obj3, prop) {
-        return Object.prototype.hasOwnProperty.call(obj3, prop);
+      Object.hasOwn = Object.hasOwn || function(obj4, prop) {
+        return Object.prototype.hasOwnProperty.call(obj4, prop);
       };
       function getStringImpl(buffer, ptr) {
         let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
@@ -70794,11 +70794,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve6) {
-          resolve6(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve6, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -70814,7 +70814,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -70867,7 +70867,7 @@ var require_wasm = __commonJS({
     };
     var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
     var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj3, prop) {
+      get: function(obj4, prop) {
         throw new Error("Cannot use a destroyed histogram");
       }
     });
@@ -72545,8 +72545,8 @@ var require_dist2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname6 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname7 } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 
@@ -73375,8 +73375,8 @@ function defineLazy(object2, key, getter) {
     configurable: true
   });
 }
-function objectClone(obj3) {
-  return Object.create(Object.getPrototypeOf(obj3), Object.getOwnPropertyDescriptors(obj3));
+function objectClone(obj4) {
+  return Object.create(Object.getPrototypeOf(obj4), Object.getOwnPropertyDescriptors(obj4));
 }
 function assignProp(target, prop, value) {
   Object.defineProperty(target, prop, {
@@ -73447,10 +73447,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj3, path) {
+function getElementAtPath(obj4, path) {
   if (!path)
-    return obj3;
-  return path.reduce((acc, key) => acc?.[key], obj3);
+    return obj4;
+  return path.reduce((acc, key) => acc?.[key], obj4);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -73886,9 +73886,9 @@ function parsedType(data) {
       if (Array.isArray(data)) {
         return "array";
       }
-      const obj3 = data;
-      if (obj3 && Object.getPrototypeOf(obj3) !== Object.prototype && "constructor" in obj3 && obj3.constructor) {
-        return obj3.constructor.name;
+      const obj4 = data;
+      if (obj4 && Object.getPrototypeOf(obj4) !== Object.prototype && "constructor" in obj4 && obj4.constructor) {
+        return obj4.constructor.name;
       }
     }
   }
@@ -73906,8 +73906,8 @@ function issue(...args) {
   }
   return { ...iss };
 }
-function cleanEnum(obj3) {
-  return Object.entries(obj3).filter(([k, _]) => {
+function cleanEnum(obj4) {
+  return Object.entries(obj4).filter(([k, _]) => {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
@@ -74232,15 +74232,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj3, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj3, key)) {
+function node(obj4, key, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj4, key)) {
     if (key === "__proto__") {
-      Object.defineProperty(obj3, key, { value: make(), writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(obj4, key, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj3[key] = make();
+      obj4[key] = make();
     }
   }
-  return obj3[key];
+  return obj4[key];
 }
 function flattenError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -77697,7 +77697,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve6) {
+function isRecursive(inst, stack, resolve7) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -77707,7 +77707,7 @@ function isRecursive(inst, stack, resolve6) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve6);
+      const answer = isRecursive(child, stack, resolve7);
       if (answer > result)
         result = answer;
     }
@@ -77718,7 +77718,7 @@ function isRecursive(inst, stack, resolve6) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -77782,7 +77782,7 @@ function isRecursive(inst, stack, resolve6) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -94011,6 +94011,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     problems.push(
       "gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines"
     );
+  (sut?.ready ?? []).forEach((r, i) => {
+    const loopback = loopbackOf(r.url.replace(/^(tcp|grpcs?):/, "http:"));
+    if (loopback) problems.push(`sut.ready[${i}].url: ${loopbackLine(loopback)}`);
+  });
   const composeList = sut?.compose === void 0 ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
   const composeFiles = sut && sut.compose === void 0 ? defaultComposeFiles(resolvePath, problems) : composeList.map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
   const resolveUrl = (url2, at) => {
@@ -94048,6 +94052,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
     if (!target) return;
+    if (raw.target === void 0) {
+      const key = s.request ? "request.url" : s.requests ? "requests[0].url" : s.websocket ? "websocket.url" : "grpc.url";
+      const loopback = loopbackOf(protocol.url(target));
+      if (loopback) problems.push(`${path}.${key}: ${loopbackLine(loopback)}`);
+    }
     const scenario2 = {
       name: s.name,
       target,
@@ -94145,12 +94154,18 @@ function defaultComposeFiles(resolvePath, problems) {
     for (const name2 of names2) {
       try {
         return resolvePath(name2);
-      } catch {
+      } catch (err) {
+        const message = err.message;
+        if (!/^file not found/.test(message)) {
+          problems.push(`sut.compose: not given, and compose's default ${name2} cannot be used: ${message}`);
+          return null;
+        }
       }
     }
     return void 0;
   };
   const main2 = first(COMPOSE_DEFAULT_NAMES);
+  if (main2 === null) return [];
   if (main2 === void 0) {
     problems.push(
       `sut.compose: not given, and no compose file beside the config (${COMPOSE_DEFAULT_NAMES.join(", ")}); name one`
@@ -94158,7 +94173,19 @@ function defaultComposeFiles(resolvePath, problems) {
     return [];
   }
   const override = first(COMPOSE_OVERRIDE_NAMES);
-  return override === void 0 ? [main2] : [main2, override];
+  return override ? [main2, override] : [main2];
+}
+function loopbackOf(url2) {
+  let host;
+  try {
+    host = new URL(url2).hostname.toLowerCase();
+  } catch {
+    return void 0;
+  }
+  return /^(localhost|localhost\.localdomain|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host) ? host : void 0;
+}
+function loopbackLine(host) {
+  return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
 }
 
 // src/config/known-keys.ts
@@ -94424,7 +94451,7 @@ import { join } from "node:path";
 
 // src/exec.ts
 import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve6) => {
+var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
@@ -94441,11 +94468,11 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve6) => {
   const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
   child.on("error", (err) => {
     if (timer) clearTimeout(timer);
-    resolve6({ code: 127, stdout, stderr: stderr + String(err.message) });
+    resolve7({ code: 127, stdout, stderr: stderr + String(err.message) });
   });
   child.on("close", (code) => {
     if (timer) clearTimeout(timer);
-    resolve6({ code: code ?? 1, stdout, stderr });
+    resolve7({ code: code ?? 1, stdout, stderr });
   });
 });
 function lastLine(text) {
@@ -95105,8 +95132,8 @@ async function tarOf(files) {
   const p = (0, import_tar_stream.pack)();
   const chunks = [];
   p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve6, reject) => {
-    p.on("end", resolve6);
+  const done = new Promise((resolve7, reject) => {
+    p.on("end", resolve7);
     p.on("error", reject);
   });
   for (const [name2, content] of Object.entries(files)) {
@@ -95124,7 +95151,7 @@ async function ensureImage(docker, image) {
   try {
     const stream = await docker.pull(image);
     await new Promise(
-      (resolve6, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve6())
+      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
     );
     return await docker.getImage(image).inspect();
   } catch (err) {
@@ -95207,10 +95234,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const drained = new Promise((resolve6) => {
-    stream.on("end", resolve6);
-    stream.on("close", resolve6);
-    stream.on("error", () => resolve6());
+  const drained = new Promise((resolve7) => {
+    stream.on("end", resolve7);
+    stream.on("close", resolve7);
+    stream.on("error", () => resolve7());
   });
   await container.start();
   const waited = container.wait({ condition: "not-running" });
@@ -95537,7 +95564,7 @@ function swarmClient(docker) {
     async taskLogs(taskId, maxBytes) {
       const stream = await call(
         "reading task logs",
-        () => new Promise((resolve6, reject) => {
+        () => new Promise((resolve7, reject) => {
           docker.modem.dial(
             {
               path: `/tasks/${taskId}/logs?`,
@@ -95551,24 +95578,24 @@ function swarmClient(docker) {
                 503: "node is not part of a swarm"
               }
             },
-            (err, data) => err ? reject(err) : resolve6(data)
+            (err, data) => err ? reject(err) : resolve7(data)
           );
         })
       );
       const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve6) => {
+      const cut = await new Promise((resolve7) => {
         const timer = setTimeout(() => {
           stream.destroy?.();
-          resolve6(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
         }, LOG_READ_MS);
         stream.on("data", (chunk) => tail.feed(chunk));
         stream.on("end", () => {
           clearTimeout(timer);
-          resolve6(void 0);
+          resolve7(void 0);
         });
         stream.on("error", (err) => {
           clearTimeout(timer);
-          resolve6(err.message.split("\n")[0]);
+          resolve7(err.message.split("\n")[0]);
         });
       });
       return tail.result(cut);
@@ -98046,11 +98073,11 @@ var RunnerLink = class {
   }
   /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
   until(probe) {
-    return new Promise((resolve6) => {
+    return new Promise((resolve7) => {
       const check2 = () => {
         if (!probe()) return;
         this.wakers.delete(check2);
-        resolve6();
+        resolve7();
       };
       this.wakers.add(check2);
       check2();
@@ -99225,8 +99252,8 @@ async function checkoutBase(exec, cwd, ref) {
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const resolve6 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha = await resolve6(ref);
+  const resolve7 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha = await resolve7(ref);
   let fetched = false;
   if (sha.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
@@ -99243,7 +99270,7 @@ async function checkoutBase(exec, cwd, ref) {
       );
     }
     fetched = true;
-    sha = await resolve6(BASE_FETCH_REF);
+    sha = await resolve7(BASE_FETCH_REF);
   }
   const commit = sha.stdout.trim();
   if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
@@ -100926,6 +100953,100 @@ async function initCommand(opts, io) {
   io.out("next: npx perf-gate validate, then npx perf-gate run --mode update to try it here");
 }
 
+// src/docker/check-project.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname6, join as join7, resolve as resolve6 } from "node:path";
+
+// src/config/compose-check.ts
+var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
+function projectNames(model) {
+  const services = Object.keys(model.services);
+  const names2 = new Set(services);
+  for (const raw of Object.values(model.services)) {
+    const def = obj3(raw);
+    if (typeof def.container_name === "string") names2.add(def.container_name);
+    for (const net of Object.values(obj3(def.networks))) {
+      for (const a of Array.isArray(obj3(net).aliases) ? obj3(net).aliases : []) names2.add(String(a));
+    }
+    for (const link of Array.isArray(def.links) ? def.links : []) {
+      const alias = String(link).split(":").at(-1);
+      if (alias) names2.add(alias);
+    }
+  }
+  return { services, names: names2 };
+}
+function urlKey(target) {
+  if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
+  return target.kind === "ws" ? "websocket.url" : "grpc.url";
+}
+function hostOf(url2) {
+  try {
+    return new URL(url2.replace(/^(tcp|grpcs?|wss?):/, "http:")).hostname.toLowerCase();
+  } catch {
+    return void 0;
+  }
+}
+function composeProblems(config2, model, blockers) {
+  const problems = [];
+  const notes = [];
+  const { services, names: names2 } = projectNames(model);
+  const lower = new Set([...names2].map((n) => n.toLowerCase()));
+  const check2 = (url2, at) => {
+    if (url2.includes("${")) return;
+    const host = hostOf(url2);
+    if (host === void 0 || lower.has(host) || /^[\d.]+$|^\[/.test(host)) return;
+    if (host.includes(".")) {
+      notes.push(`${at}: ${host} is not a name in the compose project: the runner resolves it through DNS`);
+      return;
+    }
+    problems.push(
+      `${at}: ${host} is not a service of the compose project (services: ${services.join(", ") || "none"})${didYouMean(host, [...names2])}`
+    );
+  };
+  config2.sut.ready.forEach((r, i) => check2(r.url, `sut.ready[${i}].url`));
+  config2.scenarios.forEach((s, i) => check2(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKey(s.target)}`));
+  if (config2.gate.against === "base-ref" && blockers.length > 0) {
+    problems.push(
+      `gate.against: base-ref boots head and base side by side, and this project cannot boot twice: ${blockers.join("; ")}; gate against baselines`
+    );
+  }
+  return { problems, notes };
+}
+
+// src/docker/check-project.ts
+var PROJECT = "perfgate-validate";
+function treeRoot(dir) {
+  for (let d = resolve6(dir); ; d = dirname6(d)) {
+    if (existsSync3(join7(d, ".git"))) return d;
+    if (dirname6(d) === d) return resolve6(dir);
+  }
+}
+async function checkComposeProject(config2, exec) {
+  if (config2.target || config2.sut.composeFiles.length === 0) return { problems: [], notes: [] };
+  const res = await exec(
+    "docker",
+    ["compose", "-p", PROJECT, ...config2.sut.composeFiles.flatMap((f) => ["-f", f]), "config", "--format", "json"],
+    { cwd: config2.dir, env: composeEnv(process.env, config2.sut.env, PROJECT), timeoutMs: 6e4 }
+  );
+  if (res.code === 127 || /is not a docker command|unknown command/i.test(res.stderr)) {
+    return { problems: [], notes: ["docker compose is not installed here: the compose project was not checked"] };
+  }
+  if (res.code !== 0) {
+    return {
+      problems: [`sut.compose: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`],
+      notes: []
+    };
+  }
+  let model;
+  try {
+    model = JSON.parse(res.stdout);
+  } catch {
+    return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
+  }
+  const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(model, PROJECT, treeRoot(config2.dir)).blockers;
+  return composeProblems(config2, model, blockers);
+}
+
 // package.json
 var package_default = {
   name: "perf-gate",
@@ -101236,7 +101357,7 @@ async function cmdRun(args) {
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
   const out = String(values.out);
-  if (existsSync3(out) && !statSync2(out).isDirectory()) throw usageError(`--out ${out}: not a directory`);
+  if (existsSync4(out) && !statSync2(out).isDirectory()) throw usageError(`--out ${out}: not a directory`);
   const request2 = buildRunRequest(
     {
       config: String(values.config),
@@ -101275,12 +101396,19 @@ report: ${outcome.reportPath}
 `);
   return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
-function cmdValidate(args) {
+async function cmdValidate(args) {
   const { values, positionals } = parse4("validate", args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(" ")}`);
   const file2 = positionals[0] ?? String(values.config);
   const config2 = loadConfig(file2);
   checkRunnable(config2);
+  const project = await checkComposeProject(config2, execCommand);
+  if (project.problems.length > 0) {
+    throw usageError(
+      `${file2}: ${project.problems.length} problem${project.problems.length === 1 ? "" : "s"} with the compose project`,
+      locateProblems(readFileSync8(file2, "utf8"), file2, project.problems).map((p) => `  ${p}`)
+    );
+  }
   const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
   const reach = confirmationReach(config2, main2);
   const other = config2.target ? { problems: [] } : confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
@@ -101299,7 +101427,7 @@ function cmdValidate(args) {
     `${file2}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
 `
   );
-  for (const note of reach.notes) process.stdout.write(`note: ${note}
+  for (const note of [...project.notes, ...reach.notes]) process.stdout.write(`note: ${note}
 `);
   return EXIT_PASS;
 }
@@ -101355,7 +101483,7 @@ async function cmdInit(args) {
       },
       {
         cwd: process.cwd(),
-        exists: existsSync3,
+        exists: existsSync4,
         compose: (composeArgs, cwd) => execCommand("docker", ["compose", ...composeArgs], {
           cwd,
           env: composeEnv(process.env, {}, "perfgate-init"),
@@ -101363,7 +101491,7 @@ async function cmdInit(args) {
         }),
         read: (p) => readFileSync8(p, "utf8"),
         write: (p, text) => {
-          mkdirSync2(dirname6(p), { recursive: true });
+          mkdirSync2(dirname7(p), { recursive: true });
           writeFileSync4(p, text);
         },
         ...rl ? {

@@ -33,6 +33,8 @@ import { didYouMean } from './text/did-you-mean.js';
 import { ACTION_PLACEHOLDER, initCommand } from './init/command.js';
 import { actionRef } from './init/init.js';
 import { composeEnv } from './docker/compose.js';
+import { checkComposeProject } from './docker/check-project.js';
+import { locateProblems } from './config/lines.js';
 import { execCommand } from './exec.js';
 import pkg from '../package.json' with { type: 'json' };
 import { VERSION } from './version.js';
@@ -323,13 +325,21 @@ async function cmdRun(args: string[]): Promise<number> {
   return exitCodeOf(request.mode, outcome.verdict, values['fail-on-inconclusive'] === true);
 }
 
-function cmdValidate(args: string[]): number {
+async function cmdValidate(args: string[]): Promise<number> {
   const { values, positionals } = parse('validate', args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(' ')}`);
   // `validate FILE` and `validate --config FILE` alike
   const file = positionals[0] ?? String(values.config);
   const config = loadConfig(file);
   checkRunnable(config);
+  // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
+  const project = await checkComposeProject(config, execCommand);
+  if (project.problems.length > 0) {
+    throw usageError(
+      `${file}: ${project.problems.length} problem${project.problems.length === 1 ? '' : 's'} with the compose project`,
+      locateProblems(readFileSync(file, 'utf8'), file, project.problems).map((p) => `  ${p}`),
+    );
+  }
   // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
   // to reach alpha, as `run` checks
   const main = config.gate.against === 'base-ref' ? 'ab' : 'gate';
@@ -352,7 +362,7 @@ function cmdValidate(args: string[]): number {
   process.stdout.write(
     `${file}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
   );
-  for (const note of reach.notes) process.stdout.write(`note: ${note}\n`);
+  for (const note of [...project.notes, ...reach.notes]) process.stdout.write(`note: ${note}\n`);
   return EXIT_PASS;
 }
 

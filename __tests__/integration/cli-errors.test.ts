@@ -50,7 +50,7 @@ describe('CLI errors', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     expect(init.status, init.stderr).toBe(0);
-    expect(init.stdout).toContain('wrote perf-gate.yml (1 scenario: app) and .github/workflows/perf-gate.yml');
+    expect(init.stdout).toContain('wrote perf-gate.yml (1 scenario: app http) and .github/workflows/perf-gate.yml');
     expect(existsSync(join(dir, '.github/workflows/perf-gate.yml'))).toBe(true);
     const validate = spawnSync('node', [cli, 'validate'], {
       cwd: dir,

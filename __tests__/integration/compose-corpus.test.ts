@@ -13,7 +13,7 @@ import { checkRunnable } from '../../src/run-plan.js';
 import { CONFIG_FILE, initCommand, type InitIO } from '../../src/init/command.js';
 import { healthClaims, healthText } from '../../src/init/classify.js';
 import { UserError } from '../../src/errors.js';
-import { ROOT } from './helpers.js';
+import { ROOT, runCli } from './helpers.js';
 
 const CORPUS = join(ROOT, 'fixtures/compose-corpus');
 const COMPOSE = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
@@ -167,5 +167,52 @@ describe.skipIf(!COMPOSE && !process.env.CI)('init and validate on real compose 
     expect(outcomes.filter((o) => o.valid && o.against !== 'base-ref').map((o) => o.entry)).toEqual([
       'docker__awesome-compose/pihole-cloudflared-DoH compose.yaml',
     ]);
+  });
+});
+
+describe.skipIf(!COMPOSE && !process.env.CI)('validate against the compose project', () => {
+  it('a host that is not a service and base-ref on a project that cannot boot twice: exit 2, each at its line', async () => {
+    expect(COMPOSE, 'docker compose is needed in CI').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-validate-'));
+    temps.push(dir);
+    writeFileSync(
+      join(dir, 'docker-compose.yml'),
+      'services:\n  api:\n    image: x\n    network_mode: host\n  db:\n    image: postgres\n',
+    );
+    writeFileSync(join(dir, '.env'), 'UNUSED=1\n');
+    const config = [
+      'version: 1',
+      'sut:',
+      '  ready: [{ url: "tcp://dbb:5432" }]',
+      'gate: { against: base-ref }',
+      'scenarios:',
+      '  - name: s',
+      '    request: { url: "http://apii:8080/" }',
+      '    phases: [{ connections: 1, duration: 1s }]',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'perf-gate.yml'), config);
+    const r = await runCli(['validate', join(dir, 'perf-gate.yml')], { GITHUB_WORKSPACE: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    const file = join(dir, 'perf-gate.yml');
+    expect(r.stderr).toContain(`perf-gate: ${file}: 3 problems with the compose project`);
+    expect(r.stderr).toContain(`${file}:3:`);
+    expect(r.stderr).toMatch(
+      /sut\.ready\[0\]\.url: dbb is not a service of the compose project \(services: api, db\) \(did you mean db\?\)/,
+    );
+    expect(r.stderr).toMatch(
+      /:7:\d+: scenarios\[0\]\.request\.url: apii is not a service of the compose project \(services: api, db\) \(did you mean api\?\)/,
+    );
+    expect(r.stderr).toMatch(
+      /:4:\d+: gate\.against: base-ref boots head and base side by side, and this project cannot boot twice: service api uses the host's network/,
+    );
+    // fixed: valid, and the note-free line
+    writeFileSync(
+      join(dir, 'perf-gate.yml'),
+      config.replace('dbb', 'db').replace('apii', 'api').replace('base-ref', 'baselines'),
+    );
+    const ok = await runCli(['validate', join(dir, 'perf-gate.yml')], { GITHUB_WORKSPACE: dir });
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/: valid \(1 scenario, 1 phase\)/);
   });
 });

@@ -171,10 +171,10 @@ describe('parseConfigText: defaults', () => {
   it('a ready probe may be tcp://host:port, for a service that speaks no HTTP', () => {
     const config = valid(
       minimal((c) => {
-        c.sut = { compose: 'a.yml', ready: [{ url: 'tcp://db:5432' }, { url: 'tcp://[::1]:6379/' }] };
+        c.sut = { compose: 'a.yml', ready: [{ url: 'tcp://db:5432' }, { url: 'tcp://[fd00::1]:6379/' }] };
       }),
     );
-    expect(config.sut.ready.map((r) => r.url)).toEqual(['tcp://db:5432', 'tcp://[::1]:6379/']);
+    expect(config.sut.ready.map((r) => r.url)).toEqual(['tcp://db:5432', 'tcp://[fd00::1]:6379/']);
   });
 
   it.each<[string, string]>([
@@ -186,7 +186,7 @@ describe('parseConfigText: defaults', () => {
   });
 
   it('a ready probe may be grpc(s)://host:port[/service], asked by the gRPC health protocol', () => {
-    const urls = ['grpc://db:50051', 'grpcs://db:443/vectordb.VectorDB', 'grpc://[::1]:50051/'];
+    const urls = ['grpc://db:50051', 'grpcs://db:443/vectordb.VectorDB', 'grpc://[fd00::1]:50051/'];
     const config = valid(minimal((c) => (c.sut = { compose: 'a.yml', ready: urls.map((url) => ({ url })) })));
     expect(config.sut.ready.map((r) => r.url)).toEqual(urls);
   });
@@ -208,6 +208,34 @@ describe('parseConfigText: defaults', () => {
   ])('a ready probe %s is refused', (url, message) => {
     const { problems } = parse(minimal((c) => (c.sut = { compose: 'a.yml', ready: [{ url }] })));
     expect(problems).toEqual([`sut.ready[0].url: ${message}`]);
+  });
+
+  it('with a compose SUT, localhost is the runner itself: refused in probes and scenarios of every kind, at its key', () => {
+    const line = (host: string) =>
+      `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
+    const probes = ['http://localhost:8080/health', 'tcp://127.0.0.1:5432', 'grpc://[::1]:50051', 'http://0.0.0.0/'];
+    const { problems } = parse(
+      minimal((c) => {
+        c.sut = { compose: 'a.yml', ready: probes.map((url) => ({ url })) };
+        (c.scenarios[0] as Raw).request = { url: 'http://localhost:3000/api' };
+      }),
+    );
+    expect(problems).toEqual([
+      `sut.ready[0].url: ${line('localhost')}`,
+      `sut.ready[1].url: ${line('127.0.0.1')}`,
+      `sut.ready[2].url: ${line('[::1]')}`,
+      `sut.ready[3].url: ${line('0.0.0.0')}`,
+      `scenarios[0].request.url: ${line('localhost')}`,
+    ]);
+    // a target is reached from the host's network: localhost is what it means there
+    const target = parse(
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://localhost:3000';
+        (c.scenarios[0] as Raw).request = { url: '/api' };
+      }),
+    );
+    expect(target.problems).toEqual([]);
   });
 
   it('ready probe timeout defaults to 60s', () => {

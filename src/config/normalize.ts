@@ -55,6 +55,10 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     problems.push(
       'gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines',
     );
+  (sut?.ready ?? []).forEach((r, i) => {
+    const loopback = loopbackOf(r.url.replace(/^(tcp|grpcs?):/, 'http:'));
+    if (loopback) problems.push(`sut.ready[${i}].url: ${loopbackLine(loopback)}`);
+  });
   const composeList = sut?.compose === undefined ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
   const composeFiles =
     sut && sut.compose === undefined
@@ -102,6 +106,18 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
     if (!target) return;
+    if (raw.target === undefined) {
+      // with a compose SUT the runner is a container of its own: localhost is the runner, never the SUT
+      const key = s.request
+        ? 'request.url'
+        : s.requests
+          ? 'requests[0].url'
+          : s.websocket
+            ? 'websocket.url'
+            : 'grpc.url';
+      const loopback = loopbackOf(protocol.url(target as never));
+      if (loopback) problems.push(`${path}.${key}: ${loopbackLine(loopback)}`);
+    }
     const scenario: Scenario = {
       name: s.name,
       target,
@@ -212,13 +228,19 @@ function defaultComposeFiles(resolvePath: (relative: string) => string, problems
     for (const name of names) {
       try {
         return resolvePath(name);
-      } catch {
-        // not here (or outside the workspace): the next name
+      } catch (err) {
+        // not here: the next name; there but not readable (outside the workspace, a folder): said
+        const message = (err as Error).message;
+        if (!/^file not found/.test(message)) {
+          problems.push(`sut.compose: not given, and compose's default ${name} cannot be used: ${message}`);
+          return null;
+        }
       }
     }
     return undefined;
   };
   const main = first(COMPOSE_DEFAULT_NAMES);
+  if (main === null) return [];
   if (main === undefined) {
     problems.push(
       `sut.compose: not given, and no compose file beside the config (${COMPOSE_DEFAULT_NAMES.join(', ')}); name one`,
@@ -226,5 +248,21 @@ function defaultComposeFiles(resolvePath: (relative: string) => string, problems
     return [];
   }
   const override = first(COMPOSE_OVERRIDE_NAMES);
-  return override === undefined ? [main] : [main, override];
+  return override ? [main, override] : [main];
+}
+
+/** The loopback host a URL names (localhost, 127.x, ::1, 0.0.0.0), or undefined. */
+export function loopbackOf(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return /^(localhost|localhost\.localdomain|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host) ? host : undefined;
+}
+
+/** Why a loopback host cannot reach a compose SUT. */
+export function loopbackLine(host: string): string {
+  return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { composeProblems, projectNames } from '../../src/config/compose-check.js';
+import { parseConfigText } from '../../src/config/load.js';
+import type { Config } from '../../src/config/types.js';
+import type { ComposeModel } from '../../src/docker/compose.js';
+
+const MODEL: ComposeModel = {
+  services: {
+    api: { image: 'x', networks: { default: { aliases: ['api.internal'] } } },
+    db: { image: 'postgres', container_name: 'pg' },
+    web: { image: 'y', links: ['api:backend'] },
+  },
+};
+
+const config = (scenarios: string, ready = '', against = 'baselines'): Config => {
+  const text = `version: 1\nsut:\n  compose: c.yml\n${ready}gate: { against: ${against} }\nscenarios:\n${scenarios}`;
+  const { config: c, problems } = parseConfigText(text, '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  expect(problems).toEqual([]);
+  return c as Config;
+};
+const http = (url: string) =>
+  `  - { name: s, request: { url: ${JSON.stringify(url)} }, phases: [{ connections: 1, duration: 1s }] }\n`;
+
+describe('projectNames', () => {
+  it('services, container_name, network aliases and link aliases', () => {
+    expect([...projectNames(MODEL).names].sort()).toEqual(['api', 'api.internal', 'backend', 'db', 'pg', 'web']);
+  });
+});
+
+describe('composeProblems: what run would find minutes in', () => {
+  it.each<[string, Config, string[], string[]]>([
+    ['a service by name', config(http('http://api:8080/x')), [], []],
+    [
+      'by container_name, alias or link alias',
+      config(http('http://pg:1/') + http('http://backend:2/').replace('name: s', 'name: t')),
+      [],
+      [],
+    ],
+    ['case does not matter to DNS', config(http('http://API:8080/')), [], []],
+    [
+      'a typo names the service it is close to',
+      config(http('http://apii:8080/')),
+      [
+        'scenarios[0].request.url: apii is not a service of the compose project (services: api, db, web) (did you mean api?)',
+      ],
+      [],
+    ],
+    [
+      'a probe to a host that is not there',
+      config(http('http://api:8080/'), '  ready: [{ url: "tcp://redis:6379" }]\n'),
+      ['sut.ready[0].url: redis is not a service of the compose project (services: api, db, web)'],
+      [],
+    ],
+    [
+      'a dotted host outside the project is a note: it may be a real DNS name',
+      config(http('http://example.com/')),
+      [],
+      [
+        'scenarios[0].request.url: example.com is not a name in the compose project: the runner resolves it through DNS',
+      ],
+    ],
+    ['an IP address is left alone', config(http('http://10.0.0.5:80/')), [], []],
+    ['a ${NAME} host is filled in at run time', config(http('http://${API_HOST}:80/')), [], []],
+  ])('%s', (_label, c, problems, notes) => {
+    expect(composeProblems(c, MODEL, [])).toEqual({ problems, notes });
+  });
+
+  it('gate.against: base-ref on a project that cannot boot twice', () => {
+    const blockers = ["service api uses the host's network (network_mode: host)"];
+    expect(composeProblems(config(http('http://api/'), '', 'base-ref'), MODEL, blockers).problems).toEqual([
+      "gate.against: base-ref boots head and base side by side, and this project cannot boot twice: service api uses the host's network (network_mode: host); gate against baselines",
+    ]);
+    expect(composeProblems(config(http('http://api/')), MODEL, blockers).problems).toEqual([]);
+  });
+});

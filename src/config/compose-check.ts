@@ -1,0 +1,77 @@
+// Pure: what `validate` finds in a config against its compose project (as `docker compose config`
+// resolved it) that `run` would otherwise find minutes in: a scenario or probe whose host is no name in
+// the project (a typo, a service that is not there), and `gate.against: base-ref` on a project that
+// cannot boot twice side by side. Problems are `key.path: message`, located by the caller.
+import type { ComposeModel } from '../docker/compose.js';
+import { protocolOf } from '../protocols/index.js';
+import { didYouMean } from '../text/did-you-mean.js';
+import type { Config } from './types.js';
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+/** Every name a container of the project answers to on its networks: service names, container_name,
+ * network aliases, and the aliases of `links`. */
+export function projectNames(model: ComposeModel): { services: string[]; names: Set<string> } {
+  const services = Object.keys(model.services);
+  const names = new Set(services);
+  for (const raw of Object.values(model.services)) {
+    const def = obj(raw);
+    if (typeof def.container_name === 'string') names.add(def.container_name);
+    for (const net of Object.values(obj(def.networks))) {
+      for (const a of Array.isArray(obj(net).aliases) ? (obj(net).aliases as unknown[]) : []) names.add(String(a));
+    }
+    for (const link of Array.isArray(def.links) ? def.links : []) {
+      const alias = String(link).split(':').at(-1);
+      if (alias) names.add(alias);
+    }
+  }
+  return { services, names };
+}
+
+/** The key a scenario's URL is written at. */
+function urlKey(target: Config['scenarios'][number]['target']): string {
+  if (target.kind === 'http') return target.mix ? 'requests[0].url' : 'request.url';
+  return target.kind === 'ws' ? 'websocket.url' : 'grpc.url';
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    // tcp:// and grpc:// parse as any URL with an authority
+    return new URL(url.replace(/^(tcp|grpcs?|wss?):/, 'http:')).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+export function composeProblems(
+  config: Pick<Config, 'scenarios' | 'sut' | 'gate'>,
+  model: ComposeModel,
+  blockers: string[],
+): { problems: string[]; notes: string[] } {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const { services, names } = projectNames(model);
+  const lower = new Set([...names].map((n) => n.toLowerCase()));
+  const check = (url: string, at: string) => {
+    // a ${NAME} is filled in at run time: not known here
+    if (url.includes('${')) return;
+    const host = hostOf(url);
+    if (host === undefined || lower.has(host) || /^[\d.]+$|^\[/.test(host)) return;
+    if (host.includes('.')) {
+      notes.push(`${at}: ${host} is not a name in the compose project: the runner resolves it through DNS`);
+      return;
+    }
+    problems.push(
+      `${at}: ${host} is not a service of the compose project (services: ${services.join(', ') || 'none'})${didYouMean(host, [...names])}`,
+    );
+  };
+  config.sut.ready.forEach((r, i) => check(r.url, `sut.ready[${i}].url`));
+  config.scenarios.forEach((s, i) => check(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKey(s.target)}`));
+  if (config.gate.against === 'base-ref' && blockers.length > 0) {
+    problems.push(
+      `gate.against: base-ref boots head and base side by side, and this project cannot boot twice: ${blockers.join('; ')}; gate against baselines`,
+    );
+  }
+  return { problems, notes };
+}
