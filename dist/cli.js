@@ -95064,6 +95064,23 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional()
   }),
   external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
+  external_exports.object({
+    t: external_exports.literal("survey"),
+    // what init --probe heard: kinds, statuses and paths only, each bounded (the SUT chose them)
+    finding: external_exports.object({
+      host: external_exports.string().max(253),
+      port: external_exports.number().int().min(1).max(65535),
+      kind: external_exports.enum(["http", "grpc", "tcp", "closed"]),
+      status: external_exports.number().int().min(100).max(999).optional(),
+      hostHeader: external_exports.string().max(253).optional(),
+      paths: external_exports.array(external_exports.object({ path: external_exports.string().max(200), status: external_exports.number().int().min(100).max(999) })).max(16).optional(),
+      openapi: external_exports.string().max(200).optional(),
+      gets: external_exports.array(external_exports.string().max(2e3)).max(10).optional(),
+      health: external_exports.string().max(64).optional(),
+      banner: external_exports.boolean().optional(),
+      error: external_exports.string().max(500).optional()
+    })
+  }),
   external_exports.object({ t: external_exports.literal("done") }),
   external_exports.object({ t: external_exports.literal("fatal"), message: external_exports.string() })
 ]);
@@ -100294,6 +100311,39 @@ var import_yaml7 = __toESM(require_dist(), 1);
 import { dirname as dirname5, join as join6, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
+function refine2(e, f) {
+  if (f === void 0 || e.kind === "udp") return e;
+  const { port } = e;
+  if (f.kind === "closed")
+    return { ...e, notes: [...e.notes ?? [], `--probe: no connection to port ${port} (${f.error ?? "closed"})`] };
+  if (f.kind === "tcp") {
+    return {
+      port,
+      kind: e.kind === "database" ? "database" : "tcp",
+      why: e.kind === "database" ? e.why : f.banner ? "it speaks first (a greeting), as databases do" : "it answers neither HTTP/1.1 nor gRPC"
+    };
+  }
+  if (f.kind === "grpc") {
+    const health = f.health === "SERVING" || f.health === "NOT_SERVING";
+    return { port, kind: "grpc", why: `it answered the gRPC health check (${f.health ?? "?"})`, health };
+  }
+  const out = { port, kind: "http", why: `it answered GET / with ${f.status ?? "?"}` };
+  if (f.status !== void 0) out.rootStatus = f.status;
+  const found = f.paths?.[0]?.path;
+  const path = e.kind === "http" && !e.guessed && e.healthPath !== void 0 ? e.healthPath : found;
+  if (path !== void 0) out.healthPath = path;
+  if (f.hostHeader !== void 0) out.hostHeader = f.hostHeader;
+  if (f.gets && f.gets.length > 0) out.gets = f.gets;
+  const notes = [];
+  if (f.hostHeader)
+    notes.push(
+      `refuses Host ${"<service>"}:${port} and answers Host ${f.hostHeader}: its requests send Host: ${f.hostHeader} (or add the service's name to its allowed hosts)`
+    );
+  if (f.openapi)
+    notes.push(`OpenAPI document at ${f.openapi}: ${f.gets?.length ?? 0} GET operation(s) callable as they are`);
+  if (notes.length > 0) out.notes = notes;
+  return out;
+}
 var WELL_KNOWN = /* @__PURE__ */ new Map([
   [5432, { kind: "database", name: "PostgreSQL" }],
   [3306, { kind: "database", name: "MySQL" }],
@@ -100460,7 +100510,7 @@ function classifyService(def) {
 }
 
 // src/init/init.ts
-function scanCompose(model, where) {
+function scanCompose(model, where, findings) {
   const out = { services: [], probes: [], skipped: [], changes: [], blockers: [] };
   const services = model?.services;
   if (!services || typeof services !== "object") return out;
@@ -100474,7 +100524,7 @@ function scanCompose(model, where) {
       });
       continue;
     }
-    const endpoints = classifyService(def);
+    const endpoints = classifyService(def).map((e) => refine2(e, findings?.get(`${name2}:${e.port}`)));
     const loadable = endpoints.find((e) => e.kind === "http" || e.kind === "grpc" && e.health === true);
     if (loadable) {
       out.services.push({ name: name2, endpoint: loadable, build: def.build !== void 0 });
@@ -100503,6 +100553,19 @@ function scanCompose(model, where) {
     out.changes = apart.changes;
     out.blockers = apart.blockers;
   } catch {
+  }
+  return out;
+}
+function surveyAddresses(model) {
+  const services = model?.services;
+  if (!services || typeof services !== "object") return [];
+  const out = [];
+  for (const [name2, raw] of Object.entries(services)) {
+    const def = raw && typeof raw === "object" ? raw : {};
+    if (Array.isArray(def.profiles) && def.profiles.length > 0) continue;
+    for (const e of classifyService(def)) {
+      if (e.kind !== "database" && e.kind !== "udp") out.push({ host: name2, port: e.port });
+    }
   }
   return out;
 }
@@ -100567,7 +100630,8 @@ service Health {
 `;
 function probeUrl2(name2, e, path) {
   if (e.kind === "grpc") return e.health === true ? `grpc://${name2}:${e.port}` : `tcp://${name2}:${e.port}`;
-  if (e.kind === "http" && !e.guessed) return `http://${name2}:${e.port}${e.healthPath ?? path}`;
+  if (e.kind === "http" && !e.guessed && e.hostHeader === void 0)
+    return `http://${name2}:${e.port}${e.healthPath ?? path}`;
   return `tcp://${name2}:${e.port}`;
 }
 function renderConfig(scan, answers) {
@@ -100604,29 +100668,49 @@ function renderConfig(scan, answers) {
     "scenarios:"
   ];
   const taken = /* @__PURE__ */ new Set();
-  for (const s of scan.services) {
-    let name2 = scenarioName(s.name);
-    for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(s.name).slice(0, 60)}-${i}`;
+  const unique = (base) => {
+    let name2 = scenarioName(base);
+    for (let i = 2; taken.has(name2); i++) name2 = `${scenarioName(base).slice(0, 60)}-${i}`;
     taken.add(name2);
-    lines.push(`  - name: ${name2}`);
-    if (s.endpoint.kind === "grpc") {
+    return name2;
+  };
+  const phases = [
+    "    phases:",
+    "      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer",
+    "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
+  ];
+  for (const s of scan.services) {
+    const e = s.endpoint;
+    for (const note of e.notes ?? []) lines.push(`  # ${oneLine(s.name)}: ${oneLine(note)}`);
+    if (e.kind === "grpc") {
       lines.push(
+        `  - name: ${unique(s.name)}`,
         "    grpc:                        # the gRPC health check: give it a method of your own (proto, service, method, message)",
-        `      url: ${JSON.stringify(`grpc://${s.name}:${s.endpoint.port}`)}`,
+        `      url: ${JSON.stringify(`grpc://${s.name}:${e.port}`)}`,
         `      proto: ${answers.grpcProto ?? GRPC_HEALTH_PROTO_FILE}`,
         "      service: grpc.health.v1.Health",
         "      method: Check",
-        "      message: {}"
+        "      message: {}",
+        ...phases
       );
-    } else {
-      const note = s.endpoint.guessed ? `   # taken for HTTP: ${oneLine(s.endpoint.why)}` : "";
-      lines.push(`    request: { url: ${JSON.stringify(`http://${s.name}:${s.endpoint.port}${path}`)} }${note}`);
+      continue;
     }
-    lines.push(
-      "    phases:",
-      "      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer",
-      "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
-    );
+    const headers = e.hostHeader !== void 0 ? `, headers: { Host: ${JSON.stringify(e.hostHeader)} }` : "";
+    const request2 = (p) => `    request: { url: ${JSON.stringify(`http://${s.name}:${e.port}${p}`)}${headers} }`;
+    const rootRefused = e.rootStatus !== void 0 && e.rootStatus >= 400 && answers.path === "/";
+    const gets = e.gets ?? [];
+    if (!rootRefused || gets.length === 0) {
+      const target = rootRefused && e.healthPath !== void 0 ? e.healthPath : path;
+      const note = e.guessed ? `   # taken for HTTP: ${oneLine(e.why)}` : rootRefused && target === path ? `   # GET / answered ${e.rootStatus}: give the path to load` : "";
+      lines.push(`  - name: ${unique(s.name)}`, `${request2(target)}${note}`, ...phases);
+    }
+    for (const get of gets) {
+      lines.push(
+        `  - name: ${unique(`${s.name}-${get.replace(/\?.*$/, "").replace(/^\/+/, "")}`)}`,
+        request2(get),
+        ...phases
+      );
+    }
   }
   if (scan.skipped.length > 0) {
     lines.push("# Left out (add a scenario by hand if they serve HTTP or gRPC):");
@@ -100891,7 +100975,24 @@ async function initCommand(opts, io) {
     }
   }
   const { model } = await readProject(io, composeFiles);
-  const scan = scanCompose(model, { project: INIT_PROJECT, root: root ?? io.cwd });
+  const where = { project: INIT_PROJECT, root: root ?? io.cwd };
+  let scan = scanCompose(model, where);
+  if (opts.probe) {
+    if (!io.probe) throw usageError("--probe needs a Docker engine to boot the project on, and none is bound here");
+    const addresses = surveyAddresses(model);
+    io.out(
+      `probing ${addresses.length} port${addresses.length === 1 ? "" : "s"}: booting the project once (docker compose up), then asking each from inside its network`
+    );
+    const findings = await io.probe({
+      files: composeFiles,
+      cwd: io.cwd,
+      build: scan.services.some((s) => s.build),
+      image: opts.runnerImage ?? DEFAULT_RUNNER_IMAGE,
+      addresses
+    });
+    for (const f of findings.values()) io.out(`probed ${f.host}:${f.port}: ${findingLine(f)}`);
+    scan = scanCompose(model, where, findings);
+  }
   if (scan.services.length === 0) {
     throw usageError(
       `no HTTP or gRPC service in ${composeFiles.join(", ")} (one that publishes or exposes a port): write perf-gate.yml by hand`,
@@ -100951,6 +101052,70 @@ async function initCommand(opts, io) {
     io.out(`the workflow uses ${ACTION_PLACEHOLDER}: replace it with where perf-gate's Action lives (--action REF)`);
   }
   io.out("next: npx perf-gate validate, then npx perf-gate run --mode update to try it here");
+}
+function findingLine(f) {
+  switch (f.kind) {
+    case "http": {
+      const parts = [`HTTP, GET / ${f.status ?? "?"}`];
+      if (f.hostHeader) parts.push(`with Host: ${f.hostHeader}`);
+      if (f.paths?.length) parts.push(`answers ${f.paths.map((p) => p.path).join(", ")}`);
+      if (f.openapi) parts.push(`OpenAPI at ${f.openapi} (${f.gets?.length ?? 0} GET operations callable as they are)`);
+      return parts.join("; ");
+    }
+    case "grpc":
+      return `gRPC, health check ${f.health ?? "?"}`;
+    case "tcp":
+      return f.banner ? "TCP, speaks first (a greeting): not HTTP" : "TCP, answers neither HTTP/1.1 nor gRPC";
+    case "closed":
+      return `no connection (${f.error ?? "closed"})`;
+  }
+}
+
+// src/init/probe.ts
+function surveyPlan(addresses) {
+  return {
+    version: 1,
+    progressIntervalMs: 1e3,
+    requestTimeoutMs: 1e4,
+    ready: [],
+    scenarios: [],
+    survey: addresses
+  };
+}
+async function probeProject(req, deps) {
+  await deps.docker.ensureImage(req.image);
+  const labels2 = runLabels(req.runId);
+  const compose = deps.compose({
+    project: `${projectName(req.runId)}-probe`,
+    files: req.files,
+    cwd: req.cwd,
+    env: {},
+    labels: labels2
+  });
+  const findings = /* @__PURE__ */ new Map();
+  deps.log(`run ${req.runId}: booting the project to probe it (compose project ${compose.project})`);
+  await withSessions(
+    req.runId,
+    [
+      {
+        opts: { runId: req.runId, labels: labels2, services: [], build: req.build, healthTimeoutS: req.healthTimeoutS ?? 300 },
+        compose,
+        sample: () => {
+        }
+      }
+    ],
+    { docker: deps.docker, onSignal: deps.onSignal, log: deps.log },
+    async ([session]) => {
+      const runner = await session.startRunner(
+        { image: req.image, cpus: void 0, script: deps.runnerScript(), plan: surveyPlan(req.addresses) },
+        (e) => {
+          if (e.t === "survey") findings.set(`${e.finding.host}:${e.finding.port}`, e.finding);
+        }
+      );
+      await runner.end();
+    }
+  );
+  return findings;
 }
 
 // src/docker/check-project.ts
@@ -101206,6 +101371,15 @@ var COMMANDS = {
         default: actionRef(package_default) ?? ACTION_PLACEHOLDER,
         value: "REF",
         help: `the workflow's uses: reference to the Action (default ${actionRef(package_default) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`
+      },
+      probe: {
+        type: "boolean",
+        help: "boot the project once (docker compose up, torn down after) and ask each port from inside its network what it speaks: HTTP/1.1 (its health paths, an OpenAPI document), gRPC health, or TCP only"
+      },
+      "runner-image": {
+        type: "string",
+        value: "IMAGE",
+        help: "the image --probe runs its questions in (any with Node >= 20; default node:22-slim)"
       },
       fork: {
         type: "boolean",
@@ -101467,6 +101641,20 @@ function cmdRender(args) {
   }
   return EXIT_PASS;
 }
+async function probeWithRealDeps(req) {
+  const deps = realRunDeps(new Progress(progressSink(process.stderr, process.env)), onSignal);
+  return probeProject(
+    { ...req, runId: newRunId() },
+    {
+      docker: deps.docker,
+      compose: deps.compose,
+      runnerScript: deps.runnerScript,
+      onSignal: deps.onSignal,
+      log: (l) => process.stderr.write(`[perf-gate] ${l}
+`)
+    }
+  );
+}
 async function cmdInit(args) {
   const { values } = parse4("init", args);
   const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
@@ -101479,10 +101667,13 @@ async function cmdInit(args) {
         against: values.against,
         action: String(values.action),
         force: values.force === true,
-        fork: values.fork === true
+        fork: values.fork === true,
+        probe: values.probe === true,
+        runnerImage: values["runner-image"]
       },
       {
         cwd: process.cwd(),
+        ...values.probe === true ? { probe: (req) => probeWithRealDeps(req) } : {},
         exists: existsSync4,
         compose: (composeArgs, cwd) => execCommand("docker", ["compose", ...composeArgs], {
           cwd,

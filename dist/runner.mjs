@@ -1208,10 +1208,10 @@ var require_common = __commonJS({
   "node_modules/pako/lib/utils/common.js"(exports2) {
     "use strict";
     var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj, key) {
-      return Object.prototype.hasOwnProperty.call(obj, key);
+    function _has(obj2, key) {
+      return Object.prototype.hasOwnProperty.call(obj2, key);
     }
-    exports2.assign = function(obj) {
+    exports2.assign = function(obj2) {
       var sources = Array.prototype.slice.call(arguments, 1);
       while (sources.length) {
         var source = sources.shift();
@@ -1223,11 +1223,11 @@ var require_common = __commonJS({
         }
         for (var p in source) {
           if (_has(source, p)) {
-            obj[p] = source[p];
+            obj2[p] = source[p];
           }
         }
       }
-      return obj;
+      return obj2;
     };
     exports2.shrinkBuf = function(buf, size) {
       if (buf.length === size) {
@@ -5468,8 +5468,8 @@ var require_umd = __commonJS({
       const utf16 = new TextDecoder("utf-16le", {
         fatal: true
       });
-      Object.hasOwn = Object.hasOwn || function(obj, prop) {
-        return Object.prototype.hasOwnProperty.call(obj, prop);
+      Object.hasOwn = Object.hasOwn || function(obj2, prop) {
+        return Object.prototype.hasOwnProperty.call(obj2, prop);
       };
       function getStringImpl(buffer, ptr) {
         let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
@@ -5912,7 +5912,7 @@ var require_wasm = __commonJS({
     };
     var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
     var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj, prop) {
+      get: function(obj2, prop) {
         throw new Error("Cannot use a destroyed histogram");
       }
     });
@@ -14406,8 +14406,8 @@ function servingStatusOf(body) {
     if (body[i] === 8) return SERVING_STATUS[body[i + 1]] ?? "UNKNOWN";
   return "UNKNOWN";
 }
-function grpcAttempt(address) {
-  return (waitMs) => new Promise((resolve) => {
+function grpcHealthCall(address, waitMs) {
+  return new Promise((resolve) => {
     const host = address.host.includes(":") ? `[${address.host}]` : address.host;
     const session = h2Connect(`${address.tls ? "https" : "http"}://${host}:${address.port}`, {
       rejectUnauthorized: false
@@ -14415,34 +14415,41 @@ function grpcAttempt(address) {
     const chunks = [];
     let grpcStatus;
     let settled = false;
-    const done = (error) => {
+    const done = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       session.destroy();
-      resolve(error === void 0 ? {} : { error });
+      resolve(r);
     };
-    const timer = setTimeout(() => done("timeout"), waitMs);
-    session.on("error", (err) => done(err.code ?? err.message));
+    const timer = setTimeout(() => done({ error: "timeout" }), waitMs);
+    session.on("error", (err) => done({ error: err.code ?? err.message }));
     const call = session.request({
       ":method": "POST",
       ":path": "/grpc.health.v1.Health/Check",
       "content-type": "application/grpc",
       te: "trailers"
     });
-    call.on("error", (err) => setImmediate(() => done(err.code ?? err.message)));
+    call.on("error", (err) => setImmediate(() => done({ error: err.code ?? err.message })));
     call.on("response", (h) => grpcStatus = h["grpc-status"]);
     call.on("trailers", (h) => grpcStatus = h["grpc-status"]);
     call.on("data", (d) => chunks.push(d));
     call.on("end", () => {
-      if (grpcStatus === "12")
-        return done("UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)");
-      if (grpcStatus !== "0") return done(`grpc-status ${grpcStatus ?? "none"}`);
-      const status = servingStatusOf(Buffer.concat(chunks));
-      done(status === "SERVING" ? void 0 : status);
+      if (grpcStatus === void 0) return done({ error: "grpc-status none" });
+      done(grpcStatus === "0" ? { grpcStatus, serving: servingStatusOf(Buffer.concat(chunks)) } : { grpcStatus });
     });
     call.end(healthCheckRequest(address.service));
   });
+}
+function grpcAttempt(address) {
+  return async (waitMs) => {
+    const r = await grpcHealthCall(address, waitMs);
+    if (r.error !== void 0) return { error: r.error };
+    if (r.grpcStatus === "12")
+      return { error: "UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)" };
+    if (r.grpcStatus !== "0") return { error: `grpc-status ${r.grpcStatus ?? "none"}` };
+    return r.serving === "SERVING" ? {} : { error: r.serving ?? "UNKNOWN" };
+  };
 }
 function httpAttempt(url) {
   return async (waitMs) => {
@@ -14490,6 +14497,225 @@ async function waitReady(url, timeoutMs) {
     await new Promise((res) => setTimeout(res, 250));
   }
   return lastError;
+}
+
+// runner/src/survey.ts
+import { connect as connect2 } from "node:net";
+
+// src/protocol/openapi.ts
+var MAX_GETS = 10;
+var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
+function exampleOf(param) {
+  const schema = obj(param.schema);
+  const examples = Object.values(obj(param.examples)).map((e) => obj(e).value);
+  const candidates = [
+    param.example,
+    examples[0],
+    schema.example,
+    param["x-example"],
+    schema.default,
+    param.default,
+    Array.isArray(schema.enum) ? schema.enum[0] : void 0,
+    Array.isArray(param.enum) ? param.enum[0] : void 0
+  ];
+  const v = candidates.find((c) => typeof c === "string" || typeof c === "number" || typeof c === "boolean");
+  return v === void 0 ? void 0 : String(v);
+}
+function deref(doc, v) {
+  const ref = obj(v).$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return obj(v);
+  let at = doc;
+  for (const part of ref.slice(2).split("/")) at = obj(at)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return obj(at);
+}
+function callableGets(document, basePath = "") {
+  const doc = obj(document);
+  if (typeof doc.openapi !== "string" && typeof doc.swagger !== "string") return [];
+  const server = Array.isArray(doc.servers) ? obj(doc.servers[0]).url : void 0;
+  let prefix = typeof doc.basePath === "string" ? doc.basePath : basePath;
+  if (typeof server === "string") {
+    try {
+      prefix = new URL(server, "http://x").pathname;
+    } catch {
+    }
+  }
+  prefix = prefix.replace(/\/+$/, "");
+  const out = [];
+  for (const [template, rawItem] of Object.entries(obj(doc.paths))) {
+    if (out.length >= MAX_GETS) break;
+    const item = obj(rawItem);
+    const get2 = obj(item.get);
+    const hasGet = item.get !== null && typeof item.get === "object" && !Array.isArray(item.get);
+    if (!template.startsWith("/") || !hasGet || get2.deprecated === true) continue;
+    const params = [
+      ...Array.isArray(item.parameters) ? item.parameters : [],
+      ...Array.isArray(get2.parameters) ? get2.parameters : []
+    ].map((p) => deref(doc, p)).filter((p) => p.in === "path" || p.in === "query");
+    let path = template;
+    const query = [];
+    let callable = true;
+    for (const p of params) {
+      const name = typeof p.name === "string" ? p.name : "";
+      const value = exampleOf(p);
+      if (p.in === "path") {
+        if (value === void 0) {
+          callable = false;
+          break;
+        }
+        path = path.split(`{${name}}`).join(encodeURIComponent(value));
+      } else if (value !== void 0 && p.required === true) {
+        query.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      } else if (p.required === true) {
+        callable = false;
+        break;
+      }
+    }
+    const full = `${prefix}${path}${query.length ? `?${query.join("&")}` : ""}`;
+    if (!callable || /[{}\s\\#]/.test(full) || full.length > 2e3 || !full.startsWith("/")) continue;
+    out.push(full);
+  }
+  return out;
+}
+
+// runner/src/survey.ts
+var CONNECT_WITHIN_MS = 3e4;
+var BANNER_MS = 500;
+var EXCHANGE_MS = 3e3;
+var MAX_BYTES = 1024 * 1024;
+var HEALTH_PATHS = ["/health", "/healthz", "/ready", "/readyz", "/livez", "/api/health", "/status", "/ping"];
+var OPENAPI_PATHS = [
+  "/openapi.json",
+  "/v3/api-docs",
+  "/swagger.json",
+  "/api-docs",
+  "/swagger/v1/swagger.json"
+];
+function exchange(address, request, waitMs) {
+  return new Promise((resolve) => {
+    const socket = connect2({ host: address.host, port: address.port });
+    const chunks = [];
+    let size = 0;
+    let connected = false;
+    let settled = false;
+    const done = (error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ connected, ...error !== void 0 ? { error } : {}, data: Buffer.concat(chunks) });
+    };
+    let timer = setTimeout(() => done(connected ? void 0 : "connect-timeout"), waitMs);
+    socket.once("connect", () => {
+      connected = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => done(), waitMs);
+      if (request !== void 0) socket.write(request);
+    });
+    socket.on("data", (d) => {
+      chunks.push(d);
+      size += d.length;
+      if (size >= MAX_BYTES || request === void 0 && size > 0) done();
+    });
+    socket.once("end", () => done());
+    socket.once("error", (err) => done(err.code ?? err.message));
+  });
+}
+function httpAnswer(data) {
+  const m = /^HTTP\/1\.[01] (\d{3})/.exec(data.subarray(0, 16).toString("latin1"));
+  if (!m) return void 0;
+  const end = data.indexOf("\r\n\r\n");
+  return { status: Number(m[1]), body: end < 0 ? Buffer.alloc(0) : data.subarray(end + 4) };
+}
+async function get(address, path, host) {
+  const request = `GET ${path} HTTP/1.1\r
+Host: ${host}\r
+User-Agent: perf-gate-init-probe\r
+Accept: */*\r
+Connection: close\r
+\r
+`;
+  const r = await exchange(address, request, EXCHANGE_MS);
+  return httpAnswer(r.data);
+}
+function dechunk(body) {
+  const parts = [];
+  let at = 0;
+  for (; ; ) {
+    const eol = body.indexOf("\r\n", at);
+    if (eol < 0) return body;
+    const size = Number.parseInt(body.subarray(at, eol).toString("latin1"), 16);
+    if (!Number.isFinite(size)) return body;
+    if (size === 0) return Buffer.concat(parts);
+    parts.push(body.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+function openapiGets(body) {
+  for (const candidate of [body, dechunk(body)]) {
+    try {
+      const doc = JSON.parse(candidate.toString("utf8"));
+      return callableGets(doc);
+    } catch {
+    }
+  }
+  return void 0;
+}
+async function surveyOne(address) {
+  const at = { host: address.host, port: address.port };
+  const started = performance.now();
+  let first;
+  for (; ; ) {
+    first = await exchange(address, void 0, BANNER_MS);
+    if (first.connected || performance.now() - started > CONNECT_WITHIN_MS) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!first.connected) return { ...at, kind: "closed", error: first.error ?? "no connection" };
+  if (first.data.length > 0)
+    return isH2Settings(first.data) ? grpcFinding(address) : { ...at, kind: "tcp", banner: true };
+  const hostHeader = `${address.host}:${address.port}`;
+  const root = await get(address, "/", hostHeader);
+  if (root) {
+    const finding = { ...at, kind: "http", status: root.status };
+    let host = hostHeader;
+    if ([400, 403, 421].includes(root.status)) {
+      const local = await get(address, "/", `localhost:${address.port}`);
+      if (local && ![400, 403, 421].includes(local.status)) {
+        finding.hostHeader = "localhost";
+        finding.status = local.status;
+        host = `localhost:${address.port}`;
+      }
+    }
+    const paths = [];
+    for (const path of HEALTH_PATHS) {
+      const r = await get(address, path, host);
+      if (r && r.status < 400) paths.push({ path, status: r.status });
+    }
+    if (paths.length > 0) finding.paths = paths;
+    for (const path of OPENAPI_PATHS) {
+      const r = await get(address, path, host);
+      const gets = r && r.status === 200 ? openapiGets(r.body) : void 0;
+      if (gets !== void 0) {
+        finding.openapi = path;
+        finding.gets = gets;
+        break;
+      }
+    }
+    return finding;
+  }
+  return grpcFinding(address);
+}
+function isH2Settings(data) {
+  return data.length >= 9 && data[3] === 4 && (data.readUInt32BE(5) & 2147483647) === 0;
+}
+async function grpcFinding(address) {
+  const at = { host: address.host, port: address.port };
+  const grpc = await grpcHealthCall({ host: address.host, port: address.port, tls: false, service: "" }, EXCHANGE_MS);
+  if (grpc.grpcStatus === void 0) return { ...at, kind: "tcp" };
+  const health = grpc.grpcStatus === "0" ? grpc.serving ?? "UNKNOWN" : grpc.grpcStatus === "12" ? "UNIMPLEMENTED" : `grpc-status ${grpc.grpcStatus}`;
+  return { ...at, kind: "grpc", health };
+}
+function survey(addresses) {
+  return Promise.all(addresses.map((a) => surveyOne(a)));
 }
 
 // runner/src/closed-loop.ts
@@ -15554,6 +15780,7 @@ async function main() {
       return;
     }
   }
+  if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: "survey", finding });
   emit({ t: "ready" });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : void 0;

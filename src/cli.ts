@@ -32,6 +32,7 @@ import { exitOnSignals } from './signals.js';
 import { didYouMean } from './text/did-you-mean.js';
 import { ACTION_PLACEHOLDER, initCommand } from './init/command.js';
 import { actionRef } from './init/init.js';
+import { probeProject, type ProbeRequest } from './init/probe.js';
 import { composeEnv } from './docker/compose.js';
 import { checkComposeProject } from './docker/check-project.js';
 import { locateProblems } from './config/lines.js';
@@ -134,6 +135,15 @@ const COMMANDS = {
         default: actionRef(pkg) ?? ACTION_PLACEHOLDER,
         value: 'REF',
         help: `the workflow's uses: reference to the Action (default ${actionRef(pkg) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`,
+      },
+      probe: {
+        type: 'boolean',
+        help: 'boot the project once (docker compose up, torn down after) and ask each port from inside its network what it speaks: HTTP/1.1 (its health paths, an OpenAPI document), gRPC health, or TCP only',
+      },
+      'runner-image': {
+        type: 'string',
+        value: 'IMAGE',
+        help: 'the image --probe runs its questions in (any with Node >= 20; default node:22-slim)',
       },
       fork: {
         type: 'boolean',
@@ -402,6 +412,21 @@ function cmdRender(args: string[]): number {
   return EXIT_PASS;
 }
 
+/** init --probe on the real engine: the run's lifecycle (labels, teardown on signals), a fresh run id. */
+async function probeWithRealDeps(req: Omit<ProbeRequest, 'runId'>) {
+  const deps = realRunDeps(new Progress(progressSink(process.stderr, process.env)), onSignal);
+  return probeProject(
+    { ...req, runId: newRunId() },
+    {
+      docker: deps.docker,
+      compose: deps.compose,
+      runnerScript: deps.runnerScript,
+      onSignal: deps.onSignal,
+      log: (l) => process.stderr.write(`[perf-gate] ${l}\n`),
+    },
+  );
+}
+
 async function cmdInit(args: string[]): Promise<number> {
   const { values } = parse('init', args);
   const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
@@ -415,9 +440,12 @@ async function cmdInit(args: string[]): Promise<number> {
         action: String(values.action),
         force: values.force === true,
         fork: values.fork === true,
+        probe: values.probe === true,
+        runnerImage: values['runner-image'] as string | undefined,
       },
       {
         cwd: process.cwd(),
+        ...(values.probe === true ? { probe: (req) => probeWithRealDeps(req) } : {}),
         exists: existsSync,
         compose: (composeArgs, cwd) =>
           execCommand('docker', ['compose', ...composeArgs], {

@@ -39,9 +39,9 @@ export interface CliRun {
   output: () => string;
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): CliRun {
   const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, GITHUB_EVENT_NAME: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,8 +76,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
   return { child, done, waitFor, output: () => stdout + stderr };
 }
 
-export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
-  return startCli(args, env).done;
+export function runCli(args: string[], env?: NodeJS.ProcessEnv, cwd?: string): Promise<CliResult> {
+  return startCli(args, env, cwd).done;
 }
 
 export function tempDir(prefix = 'perf-gate-test-'): string {

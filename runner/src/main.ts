@@ -16,6 +16,7 @@ import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
+import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
 import { combineRequestTallies, combineTallies, type EngineTally } from './tally.js';
@@ -161,6 +162,8 @@ async function main(): Promise<void> {
       return;
     }
   }
+  // init --probe: every address asked, each answer one event, before the runner says it is ready
+  if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: 'survey', finding });
   emit({ t: 'ready' });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;

@@ -34,45 +34,56 @@ export function servingStatusOf(body: Buffer): string {
   return 'UNKNOWN';
 }
 
-function grpcAttempt(address: { host: string; port: number; tls: boolean; service: string }): Attempt {
-  return (waitMs) =>
-    new Promise((resolve) => {
-      const host = address.host.includes(':') ? `[${address.host}]` : address.host;
-      const session = h2Connect(`${address.tls ? 'https' : 'http'}://${host}:${address.port}`, {
-        rejectUnauthorized: false,
-      });
-      const chunks: Buffer[] = [];
-      let grpcStatus: string | undefined;
-      let settled = false;
-      const done = (error?: string): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        session.destroy();
-        resolve(error === undefined ? {} : { error });
-      };
-      const timer = setTimeout(() => done('timeout'), waitMs);
-      session.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
-      const call = session.request({
-        ':method': 'POST',
-        ':path': '/grpc.health.v1.Health/Check',
-        'content-type': 'application/grpc',
-        te: 'trailers',
-      });
-      // a failed connect cancels the call first: the session's own error (ECONNREFUSED) says more
-      call.on('error', (err: NodeJS.ErrnoException) => setImmediate(() => done(err.code ?? err.message)));
-      call.on('response', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
-      call.on('trailers', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
-      call.on('data', (d: Buffer) => chunks.push(d));
-      call.on('end', () => {
-        if (grpcStatus === '12')
-          return done('UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)');
-        if (grpcStatus !== '0') return done(`grpc-status ${grpcStatus ?? 'none'}`);
-        const status = servingStatusOf(Buffer.concat(chunks));
-        done(status === 'SERVING' ? undefined : status);
-      });
-      call.end(healthCheckRequest(address.service));
+/** One Health/Check call over h2c (or TLS): the grpc-status and serving status it answered, or why none. */
+export function grpcHealthCall(
+  address: { host: string; port: number; tls: boolean; service: string },
+  waitMs: number,
+): Promise<{ grpcStatus?: string; serving?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+    const session = h2Connect(`${address.tls ? 'https' : 'http'}://${host}:${address.port}`, {
+      rejectUnauthorized: false,
     });
+    const chunks: Buffer[] = [];
+    let grpcStatus: string | undefined;
+    let settled = false;
+    const done = (r: { grpcStatus?: string; serving?: string; error?: string }): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      resolve(r);
+    };
+    const timer = setTimeout(() => done({ error: 'timeout' }), waitMs);
+    session.on('error', (err: NodeJS.ErrnoException) => done({ error: err.code ?? err.message }));
+    const call = session.request({
+      ':method': 'POST',
+      ':path': '/grpc.health.v1.Health/Check',
+      'content-type': 'application/grpc',
+      te: 'trailers',
+    });
+    // a failed connect cancels the call first: the session's own error (ECONNREFUSED) says more
+    call.on('error', (err: NodeJS.ErrnoException) => setImmediate(() => done({ error: err.code ?? err.message })));
+    call.on('response', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
+    call.on('trailers', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
+    call.on('data', (d: Buffer) => chunks.push(d));
+    call.on('end', () => {
+      if (grpcStatus === undefined) return done({ error: 'grpc-status none' });
+      done(grpcStatus === '0' ? { grpcStatus, serving: servingStatusOf(Buffer.concat(chunks)) } : { grpcStatus });
+    });
+    call.end(healthCheckRequest(address.service));
+  });
+}
+
+function grpcAttempt(address: { host: string; port: number; tls: boolean; service: string }): Attempt {
+  return async (waitMs) => {
+    const r = await grpcHealthCall(address, waitMs);
+    if (r.error !== undefined) return { error: r.error };
+    if (r.grpcStatus === '12')
+      return { error: 'UNIMPLEMENTED: the server has no gRPC health service (probe tcp:// instead)' };
+    if (r.grpcStatus !== '0') return { error: `grpc-status ${r.grpcStatus ?? 'none'}` };
+    return r.serving === 'SERVING' ? {} : { error: r.serving ?? 'UNKNOWN' };
+  };
 }
 
 /** One attempt: no error when ready (with the HTTP status, for an HTTP probe), else why not. */

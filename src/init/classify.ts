@@ -1,7 +1,8 @@
 // Pure: what each port of a compose service speaks, as far as the compose file tells: its health
 // check (a URL it requests, with or without a scheme; grpc_health_probe and its -addr), its image (a
 // database's), well-known ports, and UDP. What is not known otherwise is taken for HTTP and says so;
-// `perf-gate init --probe` asks the running service instead (./probe.ts).
+// `perf-gate init --probe` asks the running service instead (./probe.ts), and `refine` takes its answer.
+import type { SurveyFinding } from '../protocol/plan.js';
 
 export type PortKind = 'http' | 'grpc' | 'tcp' | 'database' | 'udp';
 
@@ -16,6 +17,54 @@ export interface Endpoint {
   healthPath?: string;
   /** gRPC: the health service answers (a grpc_health_probe health check, or --probe asked it) */
   health?: boolean;
+  /** --probe: the status GET / answered (HTTP) */
+  rootStatus?: number;
+  /** --probe: the Host header the service wants (it refused its own name) */
+  hostHeader?: string;
+  /** --probe: GET operations of its OpenAPI document that can be called as they are */
+  gets?: string[];
+  /** --probe: said of this port beyond its kind (where the document was, why a path was chosen) */
+  notes?: string[];
+}
+
+/** What `init --probe` heard on a port, over what the compose file said: the answer wins. */
+export function refine(e: Endpoint, f: SurveyFinding | undefined): Endpoint {
+  if (f === undefined || e.kind === 'udp') return e;
+  const { port } = e;
+  if (f.kind === 'closed')
+    return { ...e, notes: [...(e.notes ?? []), `--probe: no connection to port ${port} (${f.error ?? 'closed'})`] };
+  if (f.kind === 'tcp') {
+    return {
+      port,
+      kind: e.kind === 'database' ? 'database' : 'tcp',
+      why:
+        e.kind === 'database'
+          ? e.why
+          : f.banner
+            ? 'it speaks first (a greeting), as databases do'
+            : 'it answers neither HTTP/1.1 nor gRPC',
+    };
+  }
+  if (f.kind === 'grpc') {
+    const health = f.health === 'SERVING' || f.health === 'NOT_SERVING';
+    return { port, kind: 'grpc', why: `it answered the gRPC health check (${f.health ?? '?'})`, health };
+  }
+  const out: Endpoint = { port, kind: 'http', why: `it answered GET / with ${f.status ?? '?'}` };
+  if (f.status !== undefined) out.rootStatus = f.status;
+  const found = f.paths?.[0]?.path;
+  const path = e.kind === 'http' && !e.guessed && e.healthPath !== undefined ? e.healthPath : found;
+  if (path !== undefined) out.healthPath = path;
+  if (f.hostHeader !== undefined) out.hostHeader = f.hostHeader;
+  if (f.gets && f.gets.length > 0) out.gets = f.gets;
+  const notes: string[] = [];
+  if (f.hostHeader)
+    notes.push(
+      `refuses Host ${'<service>'}:${port} and answers Host ${f.hostHeader}: its requests send Host: ${f.hostHeader} (or add the service's name to its allowed hosts)`,
+    );
+  if (f.openapi)
+    notes.push(`OpenAPI document at ${f.openapi}: ${f.gets?.length ?? 0} GET operation(s) callable as they are`);
+  if (notes.length > 0) out.notes = notes;
+  return out;
 }
 
 /** Ports that speak something other than HTTP: databases, brokers, caches and other protocols. */

@@ -21,8 +21,12 @@ import {
   renderReportWorkflow,
   renderWorkflow,
   scanCompose,
+  surveyAddresses,
 } from './init.js';
 import { handModel } from './hand-model.js';
+import type { ProbeRequest } from './probe.js';
+import type { SurveyFinding } from '../protocol/plan.js';
+import { DEFAULT_RUNNER_IMAGE } from '../config/types.js';
 
 export interface InitIO {
   cwd: string;
@@ -31,6 +35,8 @@ export interface InitIO {
   write: (path: string, text: string) => void;
   /** runs `docker compose ARGS` in `cwd`; absent where there is no Docker client to ask */
   compose?: (args: string[], cwd: string) => Promise<ExecResult>;
+  /** boots the project once and asks each address what it speaks (./probe.ts); absent: no --probe */
+  probe?: (req: Omit<ProbeRequest, 'runId'>) => Promise<Map<string, SurveyFinding>>;
   /** asks on the terminal; undefined when there is none to ask on */
   ask?: (question: string, fallback: string) => Promise<string>;
   out: (line: string) => void;
@@ -45,6 +51,10 @@ export interface InitOptions {
   force: boolean;
   /** also write the fork flow (perf-gate-report.yml) */
   fork?: boolean;
+  /** boot the project once and ask each port what it speaks */
+  probe?: boolean;
+  /** the runner image --probe starts (default the config's default, node:22-slim) */
+  runnerImage?: string | undefined;
 }
 
 export const CONFIG_FILE = 'perf-gate.yml';
@@ -123,7 +133,24 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
     }
   }
   const { model } = await readProject(io, composeFiles);
-  const scan: ComposeScan = scanCompose(model, { project: INIT_PROJECT, root: root ?? io.cwd });
+  const where = { project: INIT_PROJECT, root: root ?? io.cwd };
+  let scan: ComposeScan = scanCompose(model, where);
+  if (opts.probe) {
+    if (!io.probe) throw usageError('--probe needs a Docker engine to boot the project on, and none is bound here');
+    const addresses = surveyAddresses(model);
+    io.out(
+      `probing ${addresses.length} port${addresses.length === 1 ? '' : 's'}: booting the project once (docker compose up), then asking each from inside its network`,
+    );
+    const findings = await io.probe({
+      files: composeFiles,
+      cwd: io.cwd,
+      build: scan.services.some((s) => s.build),
+      image: opts.runnerImage ?? DEFAULT_RUNNER_IMAGE,
+      addresses,
+    });
+    for (const f of findings.values()) io.out(`probed ${f.host}:${f.port}: ${findingLine(f)}`);
+    scan = scanCompose(model, where, findings);
+  }
   if (scan.services.length === 0) {
     throw usageError(
       `no HTTP or gRPC service in ${composeFiles.join(', ')} (one that publishes or exposes a port): write perf-gate.yml by hand`,
@@ -187,4 +214,23 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
     io.out(`the workflow uses ${ACTION_PLACEHOLDER}: replace it with where perf-gate's Action lives (--action REF)`);
   }
   io.out('next: npx perf-gate validate, then npx perf-gate run --mode update to try it here');
+}
+
+/** One probe's answer, in words. */
+export function findingLine(f: SurveyFinding): string {
+  switch (f.kind) {
+    case 'http': {
+      const parts = [`HTTP, GET / ${f.status ?? '?'}`];
+      if (f.hostHeader) parts.push(`with Host: ${f.hostHeader}`);
+      if (f.paths?.length) parts.push(`answers ${f.paths.map((p) => p.path).join(', ')}`);
+      if (f.openapi) parts.push(`OpenAPI at ${f.openapi} (${f.gets?.length ?? 0} GET operations callable as they are)`);
+      return parts.join('; ');
+    }
+    case 'grpc':
+      return `gRPC, health check ${f.health ?? '?'}`;
+    case 'tcp':
+      return f.banner ? 'TCP, speaks first (a greeting): not HTTP' : 'TCP, answers neither HTTP/1.1 nor gRPC';
+    case 'closed':
+      return `no connection (${f.error ?? 'closed'})`;
+  }
 }

@@ -5,7 +5,8 @@
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
-import { classifyService, type Endpoint } from './classify.js';
+import type { SurveyAddress, SurveyFinding } from '../protocol/plan.js';
+import { classifyService, type Endpoint, refine } from './classify.js';
 
 export interface InitService {
   name: string;
@@ -29,7 +30,12 @@ export interface ComposeScan {
 /** The services of a compose project's model (as `docker compose config` resolves it, or read by hand)
  * that perf-gate can load, the probes it can make, and the others with the reason. `project` and
  * `root` are what the side-by-side check needs: the name the model was resolved under, and the tree. */
-export function scanCompose(model: unknown, where: { project: string; root: string }): ComposeScan {
+export function scanCompose(
+  model: unknown,
+  where: { project: string; root: string },
+  /** what `init --probe` heard, by `service:port` */
+  findings?: ReadonlyMap<string, SurveyFinding>,
+): ComposeScan {
   const out: ComposeScan = { services: [], probes: [], skipped: [], changes: [], blockers: [] };
   const services = (model as { services?: unknown } | null)?.services;
   if (!services || typeof services !== 'object') return out;
@@ -44,7 +50,7 @@ export function scanCompose(model: unknown, where: { project: string; root: stri
       });
       continue;
     }
-    const endpoints = classifyService(def);
+    const endpoints = classifyService(def).map((e) => refine(e, findings?.get(`${name}:${e.port}`)));
     const loadable = endpoints.find((e) => e.kind === 'http' || (e.kind === 'grpc' && e.health === true));
     if (loadable) {
       out.services.push({ name, endpoint: loadable, build: def.build !== undefined });
@@ -76,6 +82,21 @@ export function scanCompose(model: unknown, where: { project: string; root: stri
     out.blockers = apart.blockers;
   } catch {
     // a model read by hand that does not have compose's shape: nothing to say about A/B
+  }
+  return out;
+}
+
+/** The addresses `init --probe` asks: every TCP port of every service compose starts, but a database's. */
+export function surveyAddresses(model: unknown): SurveyAddress[] {
+  const services = (model as { services?: unknown } | null)?.services;
+  if (!services || typeof services !== 'object') return [];
+  const out: SurveyAddress[] = [];
+  for (const [name, raw] of Object.entries(services as Record<string, unknown>)) {
+    const def = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    if (Array.isArray(def.profiles) && def.profiles.length > 0) continue;
+    for (const e of classifyService(def)) {
+      if (e.kind !== 'database' && e.kind !== 'udp') out.push({ host: name, port: e.port });
+    }
   }
   return out;
 }
@@ -178,7 +199,9 @@ function probeUrl(name: string, e: Endpoint, path: string): string {
   if (e.kind === 'grpc') return e.health === true ? `grpc://${name}:${e.port}` : `tcp://${name}:${e.port}`;
   // an HTTP path is probed only where the compose file vouches for it (a health check's): a guessed
   // one waits for the port to accept a connection, which holds whatever it speaks
-  if (e.kind === 'http' && !e.guessed) return `http://${name}:${e.port}${e.healthPath ?? path}`;
+  // (a service that refuses its own name as Host, too: a probe sends no headers)
+  if (e.kind === 'http' && !e.guessed && e.hostHeader === undefined)
+    return `http://${name}:${e.port}${e.healthPath ?? path}`;
   return `tcp://${name}:${e.port}`;
 }
 
@@ -221,30 +244,57 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     'scenarios:',
   ];
   const taken = new Set<string>();
-  for (const s of scan.services) {
+  const unique = (base: string) => {
     // two services can make one name (my.api, my-api): the second gets a number
-    let name = scenarioName(s.name);
-    for (let i = 2; taken.has(name); i++) name = `${scenarioName(s.name).slice(0, 60)}-${i}`;
+    let name = scenarioName(base);
+    for (let i = 2; taken.has(name); i++) name = `${scenarioName(base).slice(0, 60)}-${i}`;
     taken.add(name);
-    lines.push(`  - name: ${name}`);
-    if (s.endpoint.kind === 'grpc') {
+    return name;
+  };
+  const phases = [
+    '    phases:',
+    '      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer',
+    '    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)',
+  ];
+  for (const s of scan.services) {
+    const e = s.endpoint;
+    for (const note of e.notes ?? []) lines.push(`  # ${oneLine(s.name)}: ${oneLine(note)}`);
+    if (e.kind === 'grpc') {
       lines.push(
+        `  - name: ${unique(s.name)}`,
         '    grpc:                        # the gRPC health check: give it a method of your own (proto, service, method, message)',
-        `      url: ${JSON.stringify(`grpc://${s.name}:${s.endpoint.port}`)}`,
+        `      url: ${JSON.stringify(`grpc://${s.name}:${e.port}`)}`,
         `      proto: ${answers.grpcProto ?? GRPC_HEALTH_PROTO_FILE}`,
         '      service: grpc.health.v1.Health',
         '      method: Check',
         '      message: {}',
+        ...phases,
       );
-    } else {
-      const note = s.endpoint.guessed ? `   # taken for HTTP: ${oneLine(s.endpoint.why)}` : '';
-      lines.push(`    request: { url: ${JSON.stringify(`http://${s.name}:${s.endpoint.port}${path}`)} }${note}`);
+      continue;
     }
-    lines.push(
-      '    phases:',
-      '      - { name: c10, connections: 10, duration: 20s }   # closed loop: 10 connections, each sends as soon as it has an answer',
-      '    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)',
-    );
+    const headers = e.hostHeader !== undefined ? `, headers: { Host: ${JSON.stringify(e.hostHeader)} }` : '';
+    const request = (p: string) =>
+      `    request: { url: ${JSON.stringify(`http://${s.name}:${e.port}${p}`)}${headers} }`;
+    // --probe: GET / refused (an API under /api) and something better known: that is loaded instead
+    const rootRefused = e.rootStatus !== undefined && e.rootStatus >= 400 && answers.path === '/';
+    const gets = e.gets ?? [];
+    if (!rootRefused || gets.length === 0) {
+      const target = rootRefused && e.healthPath !== undefined ? e.healthPath : path;
+      const note = e.guessed
+        ? `   # taken for HTTP: ${oneLine(e.why)}`
+        : rootRefused && target === path
+          ? `   # GET / answered ${e.rootStatus}: give the path to load`
+          : '';
+      lines.push(`  - name: ${unique(s.name)}`, `${request(target)}${note}`, ...phases);
+    }
+    // one scenario per OpenAPI GET operation callable as it is
+    for (const get of gets) {
+      lines.push(
+        `  - name: ${unique(`${s.name}-${get.replace(/\?.*$/, '').replace(/^\/+/, '')}`)}`,
+        request(get),
+        ...phases,
+      );
+    }
   }
   if (scan.skipped.length > 0) {
     lines.push('# Left out (add a scenario by hand if they serve HTTP or gRPC):');

@@ -263,6 +263,40 @@ export interface RunnerPlan {
   scenarios: PlanScenario[];
   /** one trial run by several runner replicas at once (runner.replicas); absent: the host sends commands */
   replicas?: ReplicaRun;
+  /** `perf-gate init --probe`: ask each address what it speaks (one `survey` event each) before `ready` */
+  survey?: SurveyAddress[];
+}
+
+/** An address `init --probe` asks: a compose service's container port. */
+export interface SurveyAddress {
+  host: string;
+  port: number;
+}
+
+/** What one address answered (runner/src/survey.ts). Only status codes, kinds and paths travel: never
+ * bodies or banners (the SUT's text). */
+export interface SurveyFinding {
+  host: string;
+  port: number;
+  /** http: an HTTP/1.x status line; grpc: a grpc-status over h2c; tcp: a connection and nothing either
+   * understood (banner: the server spoke first); closed: no connection */
+  kind: 'http' | 'grpc' | 'tcp' | 'closed';
+  /** http: the status of GET / */
+  status?: number;
+  /** http: GET / was refused with the service's name as Host and answered with `localhost` (a dev server
+   * or an allowed-hosts list): the Host header its requests need */
+  hostHeader?: string;
+  /** http: the usual health paths that answered, with their status */
+  paths?: Array<{ path: string; status: number }>;
+  /** http: an OpenAPI document found at `openapi`, and its GET operations that can be called as they are
+   * (no parameters, or every required one with an example), as request paths */
+  openapi?: string;
+  gets?: string[];
+  /** grpc: the health service's answer for the server ("SERVING", "NOT_SERVING", "UNIMPLEMENTED": none) */
+  health?: string;
+  banner?: boolean;
+  /** closed: why no connection was made */
+  error?: string;
 }
 
 /** A trial the host names: scenario, phase, and which trial of how many. */
@@ -348,5 +382,6 @@ export type RunnerEvent =
       requests?: RequestTrial[];
     }
   | { t: 'warning'; message: string }
+  | { t: 'survey'; finding: SurveyFinding }
   | { t: 'done' }
   | { t: 'fatal'; message: string };

@@ -108,6 +108,26 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
       .optional(),
   }),
   z.object({ t: z.literal('warning'), message: z.string() }),
+  z.object({
+    t: z.literal('survey'),
+    // what init --probe heard: kinds, statuses and paths only, each bounded (the SUT chose them)
+    finding: z.object({
+      host: z.string().max(253),
+      port: z.number().int().min(1).max(65535),
+      kind: z.enum(['http', 'grpc', 'tcp', 'closed']),
+      status: z.number().int().min(100).max(999).optional(),
+      hostHeader: z.string().max(253).optional(),
+      paths: z
+        .array(z.object({ path: z.string().max(200), status: z.number().int().min(100).max(999) }))
+        .max(16)
+        .optional(),
+      openapi: z.string().max(200).optional(),
+      gets: z.array(z.string().max(2000)).max(10).optional(),
+      health: z.string().max(64).optional(),
+      banner: z.boolean().optional(),
+      error: z.string().max(500).optional(),
+    }),
+  }),
   z.object({ t: z.literal('done') }),
   z.object({ t: z.literal('fatal'), message: z.string() }),
 ]);
