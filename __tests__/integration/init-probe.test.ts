@@ -33,7 +33,6 @@ const STORE = `require('net').createServer((s) => { s.write(Buffer.from('4a00000
 const COMPOSE = `services:
   api:
     build: ${join(ROOT, 'fixtures/sut')}
-    image: perf-gate/sut:local
     expose: ['8080']
   search:
     build: ${join(ROOT, 'fixtures/grpc-search')}
