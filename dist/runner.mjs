@@ -11704,6 +11704,14 @@ var ParseError = class extends Error {
 var MAX_HEAD_BYTES = 64 * 1024;
 var MAX_CHUNK_LINE = 4 * 1024;
 var CRLFCRLF = Buffer.from("\r\n\r\n", "latin1");
+var STATUS_PREFIX = Buffer.from("HTTP/1.", "latin1");
+var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var MAX_LENGTH_DIGITS = 15;
+var MAX_CHUNK_HEX_DIGITS = 13;
+function skipLineEnds(buf, i, end) {
+  while (i < end && (buf[i] === 13 || buf[i] === 10)) i++;
+  return i;
+}
 var HEAD = 0;
 var LENGTH = 1;
 var CHUNK_SIZE = 2;
@@ -11770,10 +11778,11 @@ var ResponseParser = class {
    */
   feed(buf, start = 0, end = buf.length) {
     if (this.state === DONE) {
-      if (end > start) throw new ParseError("data without a request");
+      if (skipLineEnds(buf, start, end) < end) throw new ParseError("data without a request");
       return false;
     }
-    if (this.parse(buf, start, end) < end) throw new ParseError("data after the end of the response");
+    const at = this.parse(buf, start, end);
+    if (at < end && skipLineEnds(buf, at, end) < end) throw new ParseError("data after the end of the response");
     return this.state === DONE;
   }
   /**
@@ -11842,6 +11851,17 @@ var ResponseParser = class {
     this.bodyParts = [];
   }
   readHead(buf, i, end) {
+    if (this.carry === void 0) {
+      const from2 = skipLineEnds(buf, i, end);
+      if (from2 === end) return end;
+      i = from2;
+    }
+    const seen = (this.carry?.length ?? 0) + (end - i);
+    const prefix = Math.min(seen, STATUS_PREFIX.length);
+    const first = this.carry ? Buffer.concat([this.carry.subarray(0, prefix), buf.subarray(i, i + prefix)]) : buf.subarray(i, i + prefix);
+    if (first.compare(STATUS_PREFIX, 0, Math.min(prefix, first.length), 0, Math.min(prefix, first.length)) !== 0) {
+      throw new ParseError("not an HTTP/1.x response");
+    }
     let data = buf;
     let from = i;
     let to = end;
@@ -11853,6 +11873,10 @@ var ResponseParser = class {
       to = data.length;
     }
     const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
+    const limit = at === -1 ? to : Math.min(to, at + 4);
+    for (let k = data.indexOf(10, Math.max(from, carried)); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
+      if (k === from || data[k - 1] !== 13) throw new ParseError("a line of the response head ends in LF without CR");
+    }
     if (at === -1 || at + 4 > to) {
       if (to - from > MAX_HEAD_BYTES) throw new ParseError("response head larger than 64 KiB");
       this.carry = Buffer.from(data.subarray(from, to));
@@ -11879,8 +11903,13 @@ var ResponseParser = class {
       const next = head.indexOf("\r\n", lineStart + 2);
       const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
       lineStart = next;
+      const c0 = line.charCodeAt(0);
+      if (c0 === 32 || c0 === 9) throw new ParseError("a folded header line (obs-fold)");
+      if (line.includes("\0")) throw new ParseError("a NUL in a header");
       const colon = line.indexOf(":");
-      if (colon <= 0) continue;
+      if (colon <= 0 || !TOKEN.test(line.slice(0, colon))) {
+        throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
+      }
       if (all) {
         const key = line.slice(0, colon).trim().toLowerCase();
         const v = line.slice(colon + 1).trim();
@@ -11893,7 +11922,10 @@ var ResponseParser = class {
       const value = line.slice(colon + 1).trim();
       if (name === "content-length") {
         if (!/^\d+$/.test(value)) throw new ParseError("bad Content-Length");
-        length = Number(value);
+        if (value.replace(/^0+(?=\d)/, "").length > MAX_LENGTH_DIGITS) throw new ParseError("Content-Length too large");
+        const n = Number(value);
+        if (length >= 0 && n !== length) throw new ParseError("two different Content-Length values");
+        length = n;
       } else if (name === "transfer-encoding") {
         chunked = /(^|,)\s*chunked\s*$/i.test(value);
       } else if (name === "connection") {
@@ -11942,6 +11974,7 @@ var ResponseParser = class {
     } else if (this.state === CHUNK_SIZE) {
       const hex = line.split(";", 1)[0].trim();
       if (!/^[0-9a-fA-F]+$/.test(hex)) throw new ParseError("bad chunk size");
+      if (hex.replace(/^0+(?=.)/, "").length > MAX_CHUNK_HEX_DIGITS) throw new ParseError("chunk size too large");
       const size = parseInt(hex, 16);
       if (size === 0) this.state = TRAILERS;
       else {

@@ -217,6 +217,55 @@ describe('closed loop against 127.0.0.1', () => {
   });
 });
 
+describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
+  const rawServers: Array<() => void> = [];
+  afterEach(() => {
+    for (const close of rawServers.splice(0)) close();
+  });
+
+  /** A raw server: `onConnect` may speak first; each request (a blank line) is answered with `answer`. */
+  async function raw(o: { answer?: string; onConnect?: (s: Socket) => void }): Promise<string> {
+    const sockets = new Set<Socket>();
+    const server = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+      o.onConnect?.(socket);
+      let text = '';
+      socket.on('data', (d: Buffer) => {
+        text += d.toString('latin1');
+        const parts = text.split('\r\n\r\n');
+        text = parts.pop() as string;
+        if (o.answer) for (let j = 0; j < parts.length; j++) socket.write(o.answer);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    rawServers.push(() => {
+      server.close();
+      for (const s of sockets) s.destroy();
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+  }
+
+  it('a server that sends a stray CRLF after each body: every response a success', async () => {
+    const url = await raw({ answer: 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok\r\n' });
+    const t = await runClosed(request(url), 2, { durationMs: 500 }, 2000).done;
+    expect(t.responses).toBeGreaterThan(20);
+    expect(t.successes).toBe(t.responses);
+    expect(t.errors).toEqual({});
+  });
+
+  it('a port that answers with a banner: parse errors from the first read, not timeouts at its end', async () => {
+    const url = await raw({ onConnect: (s) => s.write('SSH-2.0-OpenSSH_9.2\r\n') });
+    // a 10 s request timeout and a 1 s phase: before, nothing was counted within the phase (every
+    // read waited for 64 KiB or the timeout); now each connection fails at the banner's first byte
+    const t = await runClosed(request(url), 1, { durationMs: 1000 }, 10_000).done;
+    expect(t.responses).toBe(0);
+    expect(t.errors['parse-error']).toBeGreaterThan(0);
+    expect(t.errors.timeout).toBeUndefined();
+  });
+});
+
 describe('stages (a ramp) against 127.0.0.1', () => {
   it('open loop: the sends follow a rate ramped from 0 to 400/s over 2 s, then held for 1 s', async () => {
     const t0 = performance.now();

@@ -25,7 +25,7 @@ function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean
       // stale bytes after the piece, as the shared read buffer has
       const n = bytes.copy(shared, 0, cuts[i], cuts[i + 1]);
       stale.copy(shared, n);
-      done = p.feed(shared, 0, n);
+      if (p.feed(shared, 0, n)) done = true;
     }
     if (!done && o.end) done = p.end();
   } catch (err) {
@@ -121,6 +121,91 @@ describe('ResponseParser: the same responses cut at every byte', () => {
       expect(parse(text, { cuts: [a] }), `cut at ${a}`).toEqual(whole);
       for (const b of [a + 1, a + 3]) if (b < text.length) expect(parse(text, { cuts: [a, b] })).toEqual(whole);
     }
+  });
+});
+
+describe('ResponseParser: odd and hostile servers, as llhttp (Node 20) reads them, cut at every byte', () => {
+  // what Node 20's own parser (llhttp) does with each, checked by hand against http.get on a raw
+  // socket server: it skips the stray CRLFs and refuses the rest; perf-gate does the same, but keeps
+  // a repeated Content-Length of the same value (RFC 9110 allows either)
+  const cases: Array<[string, string, object]> = [
+    ['a stray CRLF after the body', 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok\r\n', { status: 200, bytes: 40 }],
+    [
+      'stray CRLFs after the body',
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok\r\n\r\n\n',
+      { status: 200, bytes: 40 },
+    ],
+    [
+      'a stray CRLF after 100 Continue',
+      'HTTP/1.1 100 Continue\r\n\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok',
+      { status: 200 },
+    ],
+    [
+      'the same Content-Length twice',
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok',
+      { status: 200 },
+    ],
+    [
+      'two different Content-Length values',
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nok',
+      { error: 'two different Content-Length values' },
+    ],
+    [
+      'a Content-Length beyond 2^53',
+      'HTTP/1.1 200 OK\r\nContent-Length: 9007199254740993\r\n\r\nok',
+      { error: 'Content-Length too large' },
+    ],
+    [
+      'a chunk size beyond 2^53',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n20000000000000\r\nok',
+      { error: 'chunk size too large' },
+    ],
+    [
+      'a space before the colon',
+      'HTTP/1.1 200 OK\r\nContent-Length : 2\r\n\r\nok',
+      { error: 'bad header name "Content-Length "' },
+    ],
+    [
+      'a folded Transfer-Encoding',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding:\r\n chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n',
+      { error: 'a folded header line (obs-fold)' },
+    ],
+    [
+      'a NUL in a header value',
+      'HTTP/1.1 200 OK\r\nX: a\0b\r\nContent-Length: 2\r\n\r\nok',
+      { error: 'a NUL in a header' },
+    ],
+    [
+      'lines ending in LF alone',
+      'HTTP/1.1 200 OK\nContent-Length: 2\n\nok',
+      { error: 'a line of the response head ends in LF without CR' },
+    ],
+    ['an SSH banner', 'SSH-2.0-OpenSSH_9.2\r\n', { error: 'not an HTTP/1.x response' }],
+  ];
+  it.each(cases)('%s', (_label, text, expected) => {
+    const whole = parse(text);
+    expect(whole).toMatchObject(expected);
+    for (let a = 1; a < text.length; a++) {
+      const cut = parse(text, { cuts: [a] });
+      // the same outcome, whichever read each byte comes in
+      expect(cut, `cut at ${a}`).toEqual(whole);
+    }
+  });
+
+  it('a server that does not speak HTTP is refused at its first byte, not at 64 KiB or the timeout', () => {
+    for (const first of ['S', '\x16', '+', 'J']) expect(parse(first)).toEqual({ error: 'not an HTTP/1.x response' });
+    // a line ending in LF alone is refused as soon as that LF arrives
+    expect(parse('HTTP/1.1 200 OK\n')).toEqual({ error: 'a line of the response head ends in LF without CR' });
+    // a prefix of a status line is only incomplete
+    expect(parse('HTTP/1')).toEqual({ incomplete: true });
+  });
+
+  it('a stray CRLF between responses is no data without a request; anything else still is', () => {
+    const p = new ResponseParser();
+    p.expect(false);
+    expect(p.feed(Buffer.from(OK))).toBe(true);
+    expect(p.feed(Buffer.from('\r\n'))).toBe(false);
+    expect(() => p.feed(Buffer.from('x'))).toThrow('data without a request');
   });
 });
 
