@@ -95988,7 +95988,6 @@ function sumOpenCounts(parts) {
 }
 
 // src/stats/mann-whitney.ts
-var EXACT_LIMIT = 2e5;
 function binomial(n, k) {
   let r = 1;
   for (let i = 1; i <= k; i++) r = r * (n - k + i) / i;
@@ -95999,58 +95998,49 @@ function uOf(x, y) {
   for (const a of x) for (const b of y) u += a > b ? 1 : a === b ? 0.5 : 0;
   return u;
 }
-function exactP(x, y, observed) {
-  const pooled = [...x, ...y];
-  const n = x.length;
-  const total = pooled.length;
-  let atLeast = 0;
-  let count3 = 0;
-  const pick2 = [];
-  const visit2 = (start) => {
-    if (pick2.length === n) {
-      const chosen = new Set(pick2);
-      const xs = pick2.map((i) => pooled[i]);
-      const ys = pooled.filter((_, i) => !chosen.has(i));
-      count3++;
-      if (uOf(xs, ys) >= observed - 1e-9) atLeast++;
-      return;
-    }
-    for (let i = start; i <= total - (n - pick2.length); i++) {
-      pick2.push(i);
-      visit2(i + 1);
-      pick2.pop();
-    }
-  };
-  visit2(0);
-  return atLeast / count3;
-}
-function normalCdf(z2) {
-  const t = 1 / (1 + 0.3275911 * Math.abs(z2 / Math.SQRT2));
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-(z2 * z2) / 2);
-  return z2 >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-function normalP(x, y, u) {
+function exactUpperTail(x, y, observed) {
   const n1 = x.length;
-  const n2 = y.length;
-  const n = n1 + n2;
-  const counts2 = /* @__PURE__ */ new Map();
-  for (const v of [...x, ...y]) counts2.set(v, (counts2.get(v) ?? 0) + 1);
-  let tie = 0;
-  for (const t of counts2.values()) tie += t ** 3 - t;
-  const mean = n1 * n2 / 2;
-  const variance = n1 * n2 / 12 * (n + 1 - tie / (n * (n - 1)));
-  if (variance <= 0) return 1;
-  const z2 = (u - mean - 0.5) / Math.sqrt(variance);
-  return 1 - normalCdf(z2);
+  const pooled = [...x, ...y].sort((a, b) => a - b);
+  const total = pooled.length;
+  const weights = [];
+  for (let i = 0; i < total; ) {
+    let j = i;
+    while (j + 1 < total && pooled[j + 1] === pooled[i]) j++;
+    for (let k = i; k <= j; k++) weights.push(i + 1 + (j + 1));
+    i = j + 1;
+  }
+  const maxSum = weights.slice(total - n1).reduce((a, b) => a + b, 0);
+  const counts2 = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
+  counts2[0][0] = 1;
+  let reach = 0;
+  for (let i = 0; i < total; i++) {
+    const w = weights[i];
+    const hi = Math.min(reach, maxSum - w);
+    reach += w;
+    for (let k = Math.min(i + 1, n1); k >= 1; k--) {
+      const from = counts2[k - 1];
+      const to = counts2[k];
+      for (let s = hi; s >= 0; s--) {
+        const c = from[s];
+        if (c !== 0) to[s + w] = to[s + w] + c;
+      }
+    }
+  }
+  const threshold2 = Math.round(2 * observed + n1 * (n1 + 1));
+  const last = counts2[n1];
+  let all = 0;
+  let atLeast = 0;
+  for (let s = 0; s <= maxSum; s++) {
+    const c = last[s];
+    all += c;
+    if (s >= threshold2) atLeast += c;
+  }
+  return Math.min(1, atLeast / all);
 }
 function mannWhitneyGreater(x, y) {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
   const u = uOf(x, y);
-  if (binomial(x.length + y.length, x.length) <= EXACT_LIMIT) {
-    return { u, pValue: exactP(x, y, u), method: "exact" };
-  }
-  return { u, pValue: Math.min(1, Math.max(0, normalP(x, y, u))), method: "normal" };
+  return { u, pValue: exactUpperTail(x, y, u), method: "exact" };
 }
 
 // src/compare/confirm.ts

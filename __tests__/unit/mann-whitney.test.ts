@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
+import { seededRandom } from '../../src/stats/random.js';
 
 const range = (from: number, to: number, step = 1): number[] => {
   const out: number[] = [];
@@ -87,61 +88,160 @@ describe('mannWhitneyGreater: empty inputs', () => {
   });
 });
 
-describe('mannWhitneyGreater: normal approximation (large samples)', () => {
+/** The old enumeration of every split, kept as the reference the recurrence is checked against. */
+function bruteForceP(x: readonly number[], y: readonly number[]): number {
+  const pooled = [...x, ...y];
+  const n = x.length;
+  const u = (xs: number[], ys: number[]) => {
+    let total = 0;
+    for (const a of xs) for (const b of ys) total += a > b ? 1 : a === b ? 0.5 : 0;
+    return total;
+  };
+  const observed = u([...x], [...y]);
+  let atLeast = 0;
+  let count = 0;
+  const pick: number[] = [];
+  const visit = (start: number) => {
+    if (pick.length === n) {
+      const chosen = new Set(pick);
+      count++;
+      if (
+        u(
+          pick.map((i) => pooled[i] as number),
+          pooled.filter((_, i) => !chosen.has(i)),
+        ) >=
+        observed - 1e-9
+      )
+        atLeast++;
+      return;
+    }
+    for (let i = start; i <= pooled.length - (n - pick.length); i++) {
+      pick.push(i);
+      visit(i + 1);
+      pick.pop();
+    }
+  };
+  visit(0);
+  return atLeast / count;
+}
+
+describe('mannWhitneyGreater: the counting recurrence against a brute-force count of every split', () => {
+  it('400 random tables from 1 vs 1 to 8 vs 8, with and without ties, agree to 1e-12', () => {
+    const random = seededRandom(31);
+    for (let t = 0; t < 400; t++) {
+      const n1 = 1 + Math.floor(random() * 8);
+      const n2 = 1 + Math.floor(random() * 8);
+      // half the tables drawn from 4 values (many ties), half from a continuum
+      const draw = t % 2 === 0 ? () => Math.floor(random() * 4) : () => random() * 10;
+      const x = Array.from({ length: n1 }, () => draw() + (random() < 0.5 ? 1 : 0));
+      const y = Array.from({ length: n2 }, draw);
+      expect(mannWhitneyGreater(x, y).pValue, JSON.stringify({ x, y })).toBeCloseTo(bruteForceP(x, y), 12);
+    }
+  });
+
+  it('11 vs 10 with ties, where the normal approximation took over before (C(21, 11) > 200,000)', () => {
+    const x = [5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9];
+    const y = [4, 5, 5, 5, 6, 6, 6, 7, 7, 7];
+    const r = mannWhitneyGreater(x, y);
+    expect(r.method).toBe('exact');
+    expect(r.pValue).toBeCloseTo(bruteForceP(x, y), 12);
+  });
+});
+
+describe('mannWhitneyGreater: exact at every size perf-gate reaches (scipy 1.17.1, method exact, as reference)', () => {
+  // scipy.stats.mannwhitneyu(x, y, alternative='greater', method='exact'), tie-free samples
+  const reference = [
+    {
+      x: [1.2012, 1.4987, 0.9259, 0.3094, 0.7453, 0.2084, 1.2601, 2.5402, 0.7078, 0.5795, 1.6898, 1.5569],
+      y: [0.1054, -0.9305, -0.0293, 0.6953, -1.3442, -0.4576, -1.9012, -1.2895, -1.8417],
+      u: 105.0,
+      p: 2.3815194093831866e-5,
+    },
+    {
+      x: [0.7649, -0.2674, 1.2713, 1.1568, 0.8131, -1.5168, 0.4613, 0.9515, 1.1133, -0.5301, 0.5222],
+      y: [-0.9785, -0.8088, 1.0609, -0.8075, -0.0325, 0.8844, -0.5836, -0.1117, 0.1105, 0.0638],
+      u: 79.0,
+      p: 0.04930879234284807,
+    },
+    {
+      x: [
+        -0.6251, 0.6761, 1.9588, -0.9471, 1.4594, 0.7194, -0.0415, 2.6004, 1.3623, -0.5993, 0.6745, 1.1767, 0.4112,
+        1.2829, 0.5335, 1.2672, 2.0385, -0.0757, 0.8031, 0.1367,
+      ],
+      y: [
+        0.1273, -1.1872, -0.5793, -0.1962, 0.8988, 1.1452, -1.3235, -0.7946, 0.6469, -1.9924, -0.4632, -0.0973, 1.257,
+        0.6894, -0.3272, -0.3686, -0.2502, 1.5235, -0.428, -0.3037,
+      ],
+      u: 295.0,
+      p: 0.0047418035956025015,
+    },
+    {
+      x: [
+        0.6526, 0.1792, 0.1027, -0.8141, 0.2885, -0.1436, 1.4661, 0.9531, 0.2759, 0.9684, -0.0399, 1.3521, 0.2946,
+        0.8834, -0.9909, 0.6467, -1.3882, -1.7353, -0.0045, -0.5999, 0.4641, 2.5448, -0.5317, -0.3239, 0.5054, 0.793,
+        0.1236, 0.0941, 1.0025, 0.8199,
+      ],
+      y: [
+        -1.0337, -0.0792, 0.0353, -1.0545, 0.2598, -0.858, 0.9721, 0.1927, 0.0893, -0.591, -0.1186, -1.9977, -1.1314,
+        0.3628, -2.1286, 0.8466, -1.7461, 0.7567, -0.8455, 0.779, 0.131, -1.5368, 1.2491, 1.4417, -0.0658, -0.2739,
+        -0.1599, -0.9752, 1.0986, -0.5429,
+      ],
+      u: 585.0,
+      p: 0.023104923607143075,
+    },
+    {
+      x: [
+        0.4488, -0.2933, -0.1261, -0.7777, 1.7571, 0.3459, 1.4659, 0.5133, -0.1944, 0.1733, -0.0602, 0.508, 0.1247,
+        0.2001, -0.8786, -0.3068, 2.1541, -0.1712, -0.5541, 0.8373, 1.9073, -0.954, 0.2915, -0.1321, -1.261, 1.2349,
+        0.4766, 0.5714, -0.2523, 0.9548, -0.0393, 0.3571, -0.6083, -0.7161, 1.8355, -0.0071, 0.7917, 0.4662, 0.0589,
+        -0.008,
+      ],
+      y: [
+        0.6301, -0.3019, -0.1514, 0.0222, 1.1765, 0.6805, 0.3826, -0.5636, -1.382, 0.9495, 0.9664, -0.1407, 0.5419,
+        0.7814, 0.8312, 0.9214, -0.4556, 1.515, -1.2466, 0.8617, 0.4939, 0.8736, 1.879, 1.4844, -1.1452,
+      ],
+      u: 417.0,
+      p: 0.8688519634809817,
+    },
+  ];
+  it.each(reference.map((r) => [`${r.x.length} vs ${r.y.length}`, r] as const))('%s', (_label, r) => {
+    const got = mannWhitneyGreater(r.x, r.y);
+    expect(got.method).toBe('exact');
+    expect(got.u).toBe(r.u);
+    expect(got.pValue).toBeCloseTo(r.p, 12);
+  });
+
   const y = range(1, 30);
-
-  it.each<[string, number[], number[], number]>([
-    ['fully separated', range(31, 60), y, 900],
-    // x_i = i + 10 beats y_j for j <= i + 9: sum over i of min(30, i + 9) = 420 + 270 = 690,
-    // plus half of the 20 ties x_i = y_(i+10)
-    ['shifted by a third of the range', range(11, 40), y, 700],
-  ])('30 vs 30, %s → p < 0.001', (_label, x, yy, u) => {
-    const r = mannWhitneyGreater(x, yy);
-    expect(r.method).toBe('normal');
-    expect(r.u).toBe(u);
-    expect(r.pValue).toBeLessThan(0.001);
-    expect(r.pValue).toBeGreaterThanOrEqual(0);
-  });
-
-  // odds 1,3,…,59 vs evens 2,4,…,60: U = #{i > j} = 435; mean 450, sd = sqrt(900·61/12) = 67.64
-  // z = (435 - 450 - 0.5) / 67.64 = -0.2292 → p = 1 - Φ(z) = 0.5906
-  // reversed: U = 465, z = 0.2144 → p = 0.4151
   it.each<[string, number[], number[], number, number]>([
-    ['odds vs evens', range(1, 59, 2), range(2, 60, 2), 435, 0.5906],
-    ['evens vs odds', range(2, 60, 2), range(1, 59, 2), 465, 0.4151],
-  ])('30 vs 30 from the same distribution (%s) → p > 0.3', (_label, x, yy, u, p) => {
+    ['odds vs evens', range(1, 59, 2), range(2, 60, 2), 435, 0.5899652308338852],
+    ['evens vs odds', range(2, 60, 2), range(1, 59, 2), 465, 0.4157502414362295],
+    ['fully separated', range(31, 60), y, 900, 8.45561694607237e-18],
+    ['reversed', y, range(31, 60), 0, 1],
+  ])('30 vs 30, %s', (_label, x, yy, u, p) => {
     const r = mannWhitneyGreater(x, yy);
-    expect(r.method).toBe('normal');
     expect(r.u).toBe(u);
-    expect(r.pValue).toBeGreaterThan(0.3);
-    expect(r.pValue).toBeCloseTo(p, 3);
+    expect(r.pValue / p).toBeCloseTo(1, 9);
   });
 
-  it('30 vs 30 reversed shift → p close to 1', () => {
-    const r = mannWhitneyGreater(y, range(31, 60));
-    expect(r.method).toBe('normal');
-    expect(r.u).toBe(0);
-    expect(r.pValue).toBeGreaterThan(0.999);
-    expect(r.pValue).toBeLessThanOrEqual(1);
-  });
-
-  it('identical samples → p about one half; all values tied → p 1', () => {
+  it('identical samples → p above one half; all values tied → p 1', () => {
     const same = mannWhitneyGreater(y, y);
-    expect(same.method).toBe('normal');
     expect(same.u).toBe(450);
-    expect(same.pValue).toBeGreaterThan(0.3);
-    const tied = mannWhitneyGreater(Array(30).fill(5), Array(30).fill(5));
-    expect(tied.method).toBe('normal');
-    expect(tied.pValue).toBe(1);
+    expect(same.pValue).toBeGreaterThan(0.5);
+    expect(mannWhitneyGreater(Array(30).fill(5), Array(30).fill(5)).pValue).toBe(1);
   });
 
-  it('ties are corrected for: heavily tied but clearly shifted samples stay significant', () => {
-    // x: 30 values from {4, 5}, y: 30 values from {1, 2}
+  it('heavily tied but clearly shifted samples are significant', () => {
     const x = [...Array(15).fill(4), ...Array(15).fill(5)];
     const yy = [...Array(15).fill(1), ...Array(15).fill(2)];
     const r = mannWhitneyGreater(x, yy);
-    expect(r.method).toBe('normal');
     expect(r.u).toBe(900);
-    expect(r.pValue).toBeLessThan(0.001);
+    expect(r.pValue).toBeLessThan(1e-15);
+  });
+
+  it('the bound: 100 trials against 100 still runs exactly', () => {
+    const r = mannWhitneyGreater(range(51, 150), range(1, 100));
+    expect(r.method).toBe('exact');
+    expect(r.pValue).toBeGreaterThan(0);
+    expect(r.pValue).toBeLessThan(1e-20);
   });
 });
