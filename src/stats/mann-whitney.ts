@@ -39,7 +39,7 @@ export function exactUpperTail(x: readonly number[], y: readonly number[], obser
   const total = pooled.length;
   // doubled midranks: a run of ties over ranks r..q has midrank (r + q) / 2
   const weights: number[] = [];
-  for (let i = 0; i < total; ) {
+  for (let i = 0; i < total;) {
     let j = i;
     while (j + 1 < total && pooled[j + 1] === pooled[i]) j++;
     for (let k = i; k <= j; k++) weights.push(i + 1 + (j + 1));
