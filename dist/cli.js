@@ -100989,6 +100989,7 @@ async function initCommand(opts, io) {
       scan.skipped.map((s) => `  ${s.name}: ${s.why}`)
     );
   }
+  if (opts.path !== void 0) pathProblem(opts.path, "--path");
   if (opts.against !== void 0 && opts.against !== "base-ref" && opts.against !== "baselines") {
     throw usageError(`--against ${opts.against}: must be base-ref or baselines`);
   }
@@ -100996,6 +100997,7 @@ async function initCommand(opts, io) {
   const ask = io.ask;
   const http2 = scan.services.some((s) => s.endpoint.kind === "http");
   const path = opts.path ?? (ask && http2 ? await ask("path to GET on each HTTP service", "/") : "/");
+  pathProblem(path, "the path");
   const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
   const configPath = relative4(workflowAt, join6(io.cwd, CONFIG_FILE)).split(sep2).join("/");
@@ -101058,6 +101060,13 @@ function findingLine(f) {
       return f.banner ? "TCP, speaks first (a greeting): not HTTP" : "TCP, answers neither HTTP/1.1 nor gRPC";
     case "closed":
       return `no connection (${f.error ?? "closed"})`;
+  }
+}
+function pathProblem(path, what) {
+  if (!/^[!-~]*$/.test(path) || path.includes("#")) {
+    throw usageError(
+      `${what} ${JSON.stringify(path)}: not a request path (no spaces, control characters or #; percent-encode them: ${encodeURI(path.replace(/#.*$/, ""))})`
+    );
   }
 }
 
@@ -101563,7 +101572,11 @@ report: ${outcome.reportPath}
 async function cmdValidate(args) {
   const { values, positionals } = parse4("validate", args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(" ")}`);
+  if (positionals.length === 1 && args.some((a) => a === "--config" || a.startsWith("--config="))) {
+    throw usageError(`validate takes one config: --config ${String(values.config)} or ${positionals[0]}, not both`);
+  }
   const file2 = positionals[0] ?? String(values.config);
+  if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
   const config2 = loadConfig(file2);
   checkRunnable(config2);
   const project = await checkComposeProject(config2, execCommand);
@@ -101691,8 +101704,14 @@ function cmdSchema(args) {
   const { values } = parse4("schema", args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
-  if (values.out) writeFileSync4(String(values.out), text);
-  else process.stdout.write(text);
+  if (values.out) {
+    try {
+      writeFileSync4(String(values.out), text);
+    } catch (err) {
+      const e = err;
+      throw usageError(`--out ${String(values.out)}: cannot be written (${e.code ?? e.message})`);
+    }
+  } else process.stdout.write(text);
   return EXIT_PASS;
 }
 function cmdCompare(args) {
@@ -101821,15 +101840,31 @@ async function main(argv) {
     throw err;
   }
 }
-for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {
+var stdoutFailure;
+process.stdout.on("error", (err) => {
+  if (err.code !== "EPIPE") stdoutFailure ??= err.code ?? err.message;
+});
+process.stderr.on("error", () => {
 });
 function exitAfterOutput(code) {
   process.exitCode = code;
   let pending = 2;
   const done = () => {
-    if (--pending === 0) process.exit(code);
+    if (--pending > 0) return;
+    if (stdoutFailure !== void 0 && code === EXIT_PASS) {
+      process.stderr.write(
+        `perf-gate: standard output could not be written (${stdoutFailure})
+`,
+        () => process.exit(EXIT_ENVIRONMENT)
+      );
+      return;
+    }
+    process.exit(code);
   };
-  process.stdout.write("", done);
+  process.stdout.write("", (err) => {
+    if (err && err.code !== "EPIPE") stdoutFailure ??= err.code ?? err.message;
+    done();
+  });
   process.stderr.write("", done);
 }
 main(process.argv.slice(2)).then(exitAfterOutput, (err) => {

@@ -10,7 +10,15 @@ import { configJsonSchema } from './config/schema.js';
 import { realRunDeps } from './deps.js';
 import { runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
-import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from './errors.js';
+import {
+  EXIT_ENVIRONMENT,
+  EXIT_INTERNAL,
+  EXIT_PASS,
+  EXIT_REGRESSION,
+  EXIT_USAGE,
+  UserError,
+  usageError,
+} from './errors.js';
 import { readHistoryFile } from './history/file.js';
 import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
@@ -338,8 +346,12 @@ async function cmdRun(args: string[]): Promise<number> {
 async function cmdValidate(args: string[]): Promise<number> {
   const { values, positionals } = parse('validate', args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(' ')}`);
-  // `validate FILE` and `validate --config FILE` alike
+  // `validate FILE` and `validate --config FILE` alike, not both
+  if (positionals.length === 1 && args.some((a) => a === '--config' || a.startsWith('--config='))) {
+    throw usageError(`validate takes one config: --config ${String(values.config)} or ${positionals[0]}, not both`);
+  }
   const file = positionals[0] ?? String(values.config);
+  if (file === '-') throw usageError('validate -: a config from standard input is not read; give its file');
   const config = loadConfig(file);
   checkRunnable(config);
   // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
@@ -476,8 +488,14 @@ async function cmdInit(args: string[]): Promise<number> {
 function cmdSchema(args: string[]): number {
   const { values } = parse('schema', args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
-  if (values.out) writeFileSync(String(values.out), text);
-  else process.stdout.write(text);
+  if (values.out) {
+    try {
+      writeFileSync(String(values.out), text);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw usageError(`--out ${String(values.out)}: cannot be written (${e.code ?? e.message})`);
+    }
+  } else process.stdout.write(text);
   return EXIT_PASS;
 }
 
@@ -605,8 +623,14 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // a reader that went away (a closed pipe) must not kill the run before its teardown: output is
-// best effort, cleanup is not
-for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+// best effort, cleanup is not. A standard output that cannot be written (a full disk, /dev/full) is
+// said once the command is done, and fails it (exit 3): a schema or report that never arrived is not
+// a success. A closed pipe (`| head`) is the reader's choice, not a failure.
+let stdoutFailure: string | undefined;
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') stdoutFailure ??= err.code ?? err.message;
+});
+process.stderr.on('error', () => {});
 
 /**
  * Exits once what was written has left the process: `process.exit` right after a large write to a
@@ -617,9 +641,20 @@ function exitAfterOutput(code: number): void {
   process.exitCode = code;
   let pending = 2;
   const done = () => {
-    if (--pending === 0) process.exit(code);
+    if (--pending > 0) return;
+    if (stdoutFailure !== undefined && code === EXIT_PASS) {
+      process.stderr.write(`perf-gate: standard output could not be written (${stdoutFailure})\n`, () =>
+        process.exit(EXIT_ENVIRONMENT),
+      );
+      return;
+    }
+    process.exit(code);
   };
-  process.stdout.write('', done);
+  // a failed write's callback comes before the stream's 'error' event: it says so too
+  process.stdout.write('', (err?: NodeJS.ErrnoException | null) => {
+    if (err && err.code !== 'EPIPE') stdoutFailure ??= err.code ?? err.message;
+    done();
+  });
   process.stderr.write('', done);
 }
 

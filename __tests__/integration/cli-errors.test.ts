@@ -1,6 +1,6 @@
 // User mistakes and environment faults: one clear line, the spec's exit code, never a stack trace.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from './helpers.js';
@@ -23,6 +23,68 @@ describe('CLI errors', () => {
       '',
     ]);
     noStack(r.stderr);
+  });
+
+  // issue 31: each was an internal error, a silent choice or a silent success
+  it.each<[string, string[], number, string]>([
+    [
+      'schema --out into a directory that does not exist',
+      ['schema', '--out', '/nonexistent/dir/x.json'],
+      2,
+      'perf-gate: --out /nonexistent/dir/x.json: cannot be written (ENOENT)',
+    ],
+    [
+      'validate --config A B',
+      ['validate', '--config', 'a.yml', 'b.yml'],
+      2,
+      'perf-gate: validate takes one config: --config a.yml or b.yml, not both',
+    ],
+    [
+      'validate -',
+      ['validate', '-'],
+      2,
+      'perf-gate: validate -: a config from standard input is not read; give its file',
+    ],
+  ])('%s: one line, exit %i', async (_label, args, code, line) => {
+    const r = await runCli(args);
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stderr.trim()).toBe(line);
+  });
+
+  it('init --path with a space: exit 2 naming it, not an internal error', () => {
+    const dir = tempDir();
+    cpSync(join(ROOT, 'fixtures/init/no-healthcheck'), dir, { recursive: true });
+    const r = spawnSync('node', [join(ROOT, 'dist/cli.js'), 'init', '--yes', '--path', '/a b'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'perf-gate: --path "/a b": not a request path (no spaces, control characters or #; percent-encode them: /a%20b)',
+    );
+    expect(existsSync(join(dir, 'perf-gate.yml'))).toBe(false);
+  });
+
+  it('a standard output that cannot be written (/dev/full) fails the command (exit 3); a closed pipe does not', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync('node', [join(ROOT, 'dist/cli.js'), 'schema'], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(3);
+      expect(r.stderr.trim()).toBe('perf-gate: standard output could not be written (ENOSPC)');
+    } finally {
+      closeSync(full);
+    }
+    const piped = spawnSync(
+      'bash',
+      ['-c', `node ${join(ROOT, 'dist/cli.js')} schema | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(piped.stdout.trim()).toBe('0');
   });
 
   it('validate FILE reads FILE (it used to read perf-gate.yml whatever it was given)', async () => {

@@ -157,6 +157,7 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
       scan.skipped.map((s) => `  ${s.name}: ${s.why}`),
     );
   }
+  if (opts.path !== undefined) pathProblem(opts.path, '--path');
   if (opts.against !== undefined && opts.against !== 'base-ref' && opts.against !== 'baselines') {
     throw usageError(`--against ${opts.against}: must be base-ref or baselines`);
   }
@@ -164,6 +165,7 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
   const ask = io.ask;
   const http = scan.services.some((s) => s.endpoint.kind === 'http');
   const path = opts.path ?? (ask && http ? await ask('path to GET on each HTTP service', '/') : '/');
+  pathProblem(path, 'the path');
   const against = (opts.against ??
     (ask
       ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against)
@@ -232,5 +234,14 @@ export function findingLine(f: SurveyFinding): string {
       return f.banner ? 'TCP, speaks first (a greeting): not HTTP' : 'TCP, answers neither HTTP/1.1 nor gRPC';
     case 'closed':
       return `no connection (${f.error ?? 'closed'})`;
+  }
+}
+
+/** A request path init can put in a URL: printable, no spaces (percent-encode them), no fragment. */
+function pathProblem(path: string, what: string): void {
+  if (!/^[!-~]*$/.test(path) || path.includes('#')) {
+    throw usageError(
+      `${what} ${JSON.stringify(path)}: not a request path (no spaces, control characters or #; percent-encode them: ${encodeURI(path.replace(/#.*$/, ''))})`,
+    );
   }
 }
