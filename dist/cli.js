@@ -92626,9 +92626,26 @@ var httpVersion = external_exports.union([external_exports.literal(2), external_
 var request = external_exports.strictObject({
   url: requestUrl,
   http: httpVersion.optional(),
-  method: external_exports.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], {
-    error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
-  }).optional(),
+  // k6 and autocannon users write `post` as often as `POST`: both are read, as POST
+  method: external_exports.enum(
+    [
+      "GET",
+      "HEAD",
+      "POST",
+      "PUT",
+      "PATCH",
+      "DELETE",
+      "OPTIONS",
+      "get",
+      "head",
+      "post",
+      "put",
+      "patch",
+      "delete",
+      "options"
+    ],
+    { error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS (or the same in lowercase)" }
+  ).optional(),
   headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
   body: textOrJson.optional(),
   bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated"),
@@ -92743,7 +92760,7 @@ var configSchema = external_exports.strictObject({
     compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
       error: "must be a path or a list of paths"
     }).optional().describe(
-      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml, and its override (compose.override.yaml, …) when there is one"
+      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one"
     ),
     services: external_exports.array(external_exports.string()).optional(),
     build: external_exports.boolean({ error: "must be true or false" }).optional(),
@@ -93671,7 +93688,7 @@ function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
   }
   const request2 = {
     url: urlOf(raw.url, `${path}.url`),
-    method: raw.method ?? (body !== void 0 || raw.bodies !== void 0 ? "POST" : "GET"),
+    method: raw.method?.toUpperCase() ?? (body !== void 0 || raw.bodies !== void 0 ? "POST" : "GET"),
     headers
   };
   if (body !== void 0) request2.body = body;
@@ -94264,13 +94281,23 @@ function locateProblems(text, file2, problems) {
   const counter = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: counter, keepSourceTokens: false });
   const parsed = doc.errors.length === 0;
-  return problems.map((p) => {
+  const located = problems.map((p, i) => {
     const syntax = /^line (\d+), column (\d+): (.*)$/s.exec(p);
-    if (syntax) return `${file2}:${syntax[1]}:${syntax[2]}: ${syntax[3]}`;
-    if (p.startsWith("(top level): ")) return `${file2}:1:1: ${p}`;
-    const pos = parsed ? problemPosition(doc, counter, p) : void 0;
-    return pos ? `${file2}:${pos.line}:${pos.col}: ${p}` : `${file2}: ${p}`;
+    if (syntax)
+      return {
+        i,
+        line: Number(syntax[1]),
+        col: Number(syntax[2]),
+        text: `${file2}:${syntax[1]}:${syntax[2]}: ${syntax[3]}`
+      };
+    if (p.startsWith("(top level): ")) return { i, line: 1, col: 1, text: `${file2}:1:1: ${p}` };
+    const found = parsed ? problemPosition(doc, counter, p) : void 0;
+    const top = /^(version|target|sut|runner|gate|ab|defaults|scenarios): /.test(p);
+    const pos = found ?? (parsed && top ? { line: 1, col: 1 } : void 0);
+    return pos ? { i, line: pos.line, col: pos.col, text: `${file2}:${pos.line}:${pos.col}: ${p}` } : { i, line: Number.MAX_SAFE_INTEGER, col: 0, text: `${file2}: ${p}` };
   });
+  located.sort((a, b) => a.line - b.line || a.col - b.col || a.i - b.i);
+  return located.map((l) => l.text);
 }
 
 // src/text/did-you-mean.ts
@@ -94328,8 +94355,54 @@ var ELSEWHERE = {
   vus: "concurrent connections are a phase key: { connections: 10, duration: 30s }",
   streams: "concurrent HTTP/2 streams per connection are a phase key: { connections: 2, duration: 30s, streams: 16 }",
   http: "the HTTP version is a request key: request: { url: ..., http: 2 }",
-  iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }"
+  iterations: "a fixed number of requests is a phase key: { connections: 10, requests: 5000 }",
+  compose: "the compose file goes under sut: sut: { compose: docker-compose.yml }",
+  url: "a request's URL goes under request: request: { url: http://api:8080/items }",
+  checks: "checks of a response are request.expect: request: { url: …, expect: { status: 200, body: ok } }",
+  check: "checks of a response are request.expect: request: { url: …, expect: { status: 200, body: ok } }",
+  expect: "checks of a response are request.expect: request: { url: …, expect: { status: 200 } }",
+  method: "the method is a request key: request: { url: …, method: POST }",
+  headers: "headers are a request key: request: { url: …, headers: { authorization: Bearer … } }",
+  body: "the body is a request key: request: { url: …, body: { q: 1 } }",
+  duration: "a duration belongs to a phase: phases: [{ connections: 10, duration: 30s }]",
+  connections: "connections belong to a phase: phases: [{ connections: 10, duration: 30s }]",
+  rate: "a rate belongs to a phase: phases: [{ rate: 500, duration: 30s }]"
 };
+function shapeHint(path, value) {
+  const last = path.at(-1);
+  const text = typeof value === "string" ? value : void 0;
+  if (path.length === 2 && path[0] === "sut" && last === "ready" && text !== void 0) {
+    return `must be a list of probes, like ready: [{ url: ${text} }]`;
+  }
+  if (last === "request" && text !== void 0) {
+    return `must be a mapping, like request: { url: ${text} } (method, headers and body go beside url)`;
+  }
+  if (last === "phases" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    return "must be a list of phases, like phases: [{ connections: 10, duration: 30s }]";
+  }
+  if (typeof last === "number" && path.at(-3) === "thresholds" && value !== null && typeof value === "object" && typeof value.threshold === "string") {
+    const expr = value.threshold;
+    return `k6's object form { threshold, abortOnFail } is not read: write the expression alone, ${JSON.stringify(expr)} (perf-gate does not abort a run on a threshold)`;
+  }
+  return void 0;
+}
+function unitlessRules(data, path) {
+  const rules = valueAt(data, path);
+  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) return [];
+  const out = [];
+  for (const [rule, v] of Object.entries(rules)) {
+    if (typeof v !== "number") continue;
+    const at = `${formatPath([...path, rule])}: ${v} has no unit;`;
+    if (rule === "regress" || rule === "max" && /error|rate|delivery/.test(String(path.at(-1)))) {
+      out.push(
+        v > 0 && v < 1 ? `${at} write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)` : `${at} write ${v}%`
+      );
+    } else if (rule === "floor" || rule === "below" || rule === "above") {
+      out.push(`${at} write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+    }
+  }
+  return out;
+}
 function unknownKeyHint(key, path, schema) {
   const known = keysAt(schema, path);
   if (known.length === 0) return "";
@@ -94368,22 +94441,56 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
     const at = formatPath(issue2.path);
     let message = issue2.message;
     const missing = /received undefined/.test(message) || data !== void 0 && valueAt(data, issue2.path) === void 0;
+    const value = data === void 0 ? void 0 : valueAt(data, issue2.path);
+    const unitless = data === void 0 ? [] : unitlessRules(data, issue2.path);
+    if (unitless.length > 0) {
+      lines.push(...unitless);
+      continue;
+    }
+    const shape = missing ? void 0 : shapeHint(issue2.path, value);
     if (issue2.code === "invalid_type" && missing) message = "is required";
+    else if (shape !== void 0) message = shape;
     else if (issue2.code === "invalid_type" && issue2.expected === "object")
       message = stringForMapping(issue2.path) ?? message;
+    message = message.replace(
+      /^Invalid input: expected (\w+), received (\w+)$/,
+      (_m, want, got) => `must be ${ARTICLE[want] ?? want}, not ${ARTICLE[got] ?? got}`
+    );
     lines.push(`${at || "(top level)"}: ${message}`);
   }
   return [...new Set(lines)];
 }
+var ARTICLE = {
+  array: "a list",
+  object: "a mapping",
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  null: "empty"
+};
+var YAML_HINTS = {
+  BAD_INDENT: "check this key's indentation: the keys of one mapping start at the same column",
+  MULTIPLE_DOCS: "the file holds more than one YAML document (a --- line): keep one",
+  BLOCK_IN_FLOW: 'if a value holds ": ", quote it: "Bearer: abc"',
+  NESTED_MAPPING_IN_COMPACT: 'if a value holds ": ", quote it: "Bearer: abc"',
+  MISSING_CHAR: "a bracket or quote is not closed",
+  TAB_AS_INDENT: "indent with spaces, not tabs",
+  DUPLICATE_KEY: "a key is given twice in one mapping"
+};
+function yamlProblem(e) {
+  const pos = e.linePos?.[0];
+  const where = pos ? `line ${pos.line}, column ${pos.col}` : "YAML";
+  if (/Maximum call stack/i.test(e.message)) return `${where}: YAML nested too deeply to read`;
+  const words = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").replace(/; please use YAML\.parseAllDocuments\(\)/, "");
+  const hint = YAML_HINTS[e.code] ?? (/Nested mappings are not allowed/.test(words) ? YAML_HINTS.NESTED_MAPPING_IN_COMPACT : void 0);
+  return `${where}: ${words}${hint ? ` (${hint})` : ""}`;
+}
 function parseConfigText(text, file2, resolvePath) {
   const doc = (0, import_yaml2.parseDocument)(text);
   if (doc.errors.length > 0) {
-    return {
-      problems: doc.errors.map((e) => {
-        const pos = e.linePos?.[0];
-        return `${pos ? `line ${pos.line}, column ${pos.col}` : "YAML"}: ${e.message.split("\n")[0]}`;
-      })
-    };
+    const problems = [...new Set(doc.errors.map(yamlProblem))];
+    const deep = problems.findIndex((p) => p.endsWith("YAML nested too deeply to read"));
+    return { problems: deep >= 0 ? [problems[deep]] : problems.slice(0, 10) };
   }
   let data;
   try {

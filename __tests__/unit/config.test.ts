@@ -930,7 +930,9 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown method',
       minimal((c) => (request0(c).method = 'FETCH')),
-      ['scenarios[0].request.method: must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'],
+      [
+        'scenarios[0].request.method: must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS (or the same in lowercase)',
+      ],
     ],
     ['trials 0', minimal((c) => (scenario0(c).trials = 0)), ['scenarios[0].trials: must be an integer from 1 to 100']],
     ['no phases', minimal((c) => setPhases(c)), ['scenarios[0].phases: must list at least one phase']],

@@ -162,15 +162,16 @@ describe('config: percentile thresholds', () => {
       ['p97x: { regress: 10% }', 'p97.5: { regress: 10 }', 'p99.99: { below: fast }'],
       [
         `${FILE}:11:7: scenarios[0].thresholds.p97x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)`,
-        `${FILE}:12:7: scenarios[0].thresholds.p97.5: must be a mapping of rules, like { regress: 10%, floor: 1ms, below: 50ms }, or a k6-style expression like "p(95) < 200ms"`,
+        `${FILE}:12:16: scenarios[0].thresholds.p97.5.regress: 10 has no unit; write 10%`,
       ],
     ],
     [
       'a percentile’s values are latencies',
       ['p99.99: { below: fast }', "p97.5: '> 1ms'"],
       [
-        `${FILE}:12:7: scenarios[0].thresholds.p97.5: p97.5 gets worse upwards: give an upper bound (< or <=)`,
+        // in the order of the file
         `${FILE}:11:17: scenarios[0].thresholds.p99.99.below: must be a latency like 200us, 1ms or 0.5s`,
+        `${FILE}:12:7: scenarios[0].thresholds.p97.5: p97.5 gets worse upwards: give an upper bound (< or <=)`,
       ],
     ],
   ])('%s', (_label, thresholds, expected) => {
@@ -183,9 +184,9 @@ describe('config: percentile thresholds', () => {
   it('a misspelt rule under a percentile gets its did-you-mean, as under a fixed name', () => {
     const text = configText(['p97.5: { regres: 10% }', 'p99: { regres: 10% }']);
     expect(locateProblems(text, FILE, parse(text).problems)).toEqual([
-      // the named metrics are read first, then the percentiles
-      `${FILE}:12:14: scenarios[0].thresholds.p99.regres: unknown key (did you mean regress?)`,
+      // in the order of the file (the named metrics are read first, then the percentiles)
       `${FILE}:11:16: scenarios[0].thresholds.p97.5.regres: unknown key (did you mean regress?)`,
+      `${FILE}:12:14: scenarios[0].thresholds.p99.regres: unknown key (did you mean regress?)`,
     ]);
   });
 

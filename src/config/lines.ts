@@ -79,11 +79,25 @@ export function locateProblems(text: string, file: string, problems: readonly st
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
   const parsed = doc.errors.length === 0;
-  return problems.map((p) => {
+  const located = problems.map((p, i) => {
     const syntax = /^line (\d+), column (\d+): (.*)$/s.exec(p);
-    if (syntax) return `${file}:${syntax[1]}:${syntax[2]}: ${syntax[3]}`;
-    if (p.startsWith('(top level): ')) return `${file}:1:1: ${p}`;
-    const pos = parsed ? problemPosition(doc, counter, p) : undefined;
-    return pos ? `${file}:${pos.line}:${pos.col}: ${p}` : `${file}: ${p}`;
+    if (syntax)
+      return {
+        i,
+        line: Number(syntax[1]),
+        col: Number(syntax[2]),
+        text: `${file}:${syntax[1]}:${syntax[2]}: ${syntax[3]}`,
+      };
+    if (p.startsWith('(top level): ')) return { i, line: 1, col: 1, text: `${file}:1:1: ${p}` };
+    // a top-level key the file does not have has no line of its own: the file's first
+    const found = parsed ? problemPosition(doc, counter, p) : undefined;
+    const top = /^(version|target|sut|runner|gate|ab|defaults|scenarios): /.test(p);
+    const pos = found ?? (parsed && top ? { line: 1, col: 1 } : undefined);
+    return pos
+      ? { i, line: pos.line, col: pos.col, text: `${file}:${pos.line}:${pos.col}: ${p}` }
+      : { i, line: Number.MAX_SAFE_INTEGER, col: 0, text: `${file}: ${p}` };
   });
+  // in the order of the file, as an editor lists them (the unplaced last, in the order found)
+  located.sort((a, b) => a.line - b.line || a.col - b.col || a.i - b.i);
+  return located.map((l) => l.text);
 }

@@ -34,7 +34,66 @@ const ELSEWHERE: Record<string, string> = {
   streams: 'concurrent HTTP/2 streams per connection are a phase key: { connections: 2, duration: 30s, streams: 16 }',
   http: 'the HTTP version is a request key: request: { url: ..., http: 2 }',
   iterations: 'a fixed number of requests is a phase key: { connections: 10, requests: 5000 }',
+  compose: 'the compose file goes under sut: sut: { compose: docker-compose.yml }',
+  url: "a request's URL goes under request: request: { url: http://api:8080/items }",
+  checks: 'checks of a response are request.expect: request: { url: …, expect: { status: 200, body: ok } }',
+  check: 'checks of a response are request.expect: request: { url: …, expect: { status: 200, body: ok } }',
+  expect: 'checks of a response are request.expect: request: { url: …, expect: { status: 200 } }',
+  method: 'the method is a request key: request: { url: …, method: POST }',
+  headers: 'headers are a request key: request: { url: …, headers: { authorization: Bearer … } }',
+  body: 'the body is a request key: request: { url: …, body: { q: 1 } }',
+  duration: 'a duration belongs to a phase: phases: [{ connections: 10, duration: 30s }]',
+  connections: 'connections belong to a phase: phases: [{ connections: 10, duration: 30s }]',
+  rate: 'a rate belongs to a phase: phases: [{ rate: 500, duration: 30s }]',
 };
+
+/** A value of the wrong kind that a user means one way: what it is read as, and how to write it. */
+function shapeHint(path: ReadonlyArray<PropertyKey>, value: unknown): string | undefined {
+  const last = path.at(-1);
+  const text = typeof value === 'string' ? value : undefined;
+  if (path.length === 2 && path[0] === 'sut' && last === 'ready' && text !== undefined) {
+    return `must be a list of probes, like ready: [{ url: ${text} }]`;
+  }
+  if (last === 'request' && text !== undefined) {
+    return `must be a mapping, like request: { url: ${text} } (method, headers and body go beside url)`;
+  }
+  if (last === 'phases' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return 'must be a list of phases, like phases: [{ connections: 10, duration: 30s }]';
+  }
+  // k6's object form of a threshold: { threshold: "p(95)<500", abortOnFail: true }
+  if (
+    typeof last === 'number' &&
+    path.at(-3) === 'thresholds' &&
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { threshold?: unknown }).threshold === 'string'
+  ) {
+    const expr = (value as { threshold: string }).threshold;
+    return `k6's object form { threshold, abortOnFail } is not read: write the expression alone, ${JSON.stringify(expr)} (perf-gate does not abort a run on a threshold)`;
+  }
+  return undefined;
+}
+
+/** Rules written as bare numbers: `regress: 25` (or 0.25) has no unit; perf-gate reads a percentage. */
+function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[] {
+  const rules = valueAt(data, path);
+  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return [];
+  const out: string[] = [];
+  for (const [rule, v] of Object.entries(rules as Record<string, unknown>)) {
+    if (typeof v !== 'number') continue;
+    const at = `${formatPath([...path, rule])}: ${v} has no unit;`;
+    if (rule === 'regress' || (rule === 'max' && /error|rate|delivery/.test(String(path.at(-1))))) {
+      out.push(
+        v > 0 && v < 1
+          ? `${at} write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)`
+          : `${at} write ${v}%`,
+      );
+    } else if (rule === 'floor' || rule === 'below' || rule === 'above') {
+      out.push(`${at} write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+    }
+  }
+  return out;
+}
 
 /** What follows "unknown key": the key meant, when one is close, and the keys valid there. */
 function unknownKeyHint(key: string, path: ReadonlyArray<PropertyKey>, schema: object): string {
@@ -89,12 +148,60 @@ export function formatIssues(
     // a key the file does not have: zod says so only where no message of ours replaced its own
     const missing =
       /received undefined/.test(message) || (data !== undefined && valueAt(data, issue.path) === undefined);
+    const value = data === undefined ? undefined : valueAt(data, issue.path);
+    const unitless = data === undefined ? [] : unitlessRules(data, issue.path);
+    if (unitless.length > 0) {
+      lines.push(...unitless);
+      continue;
+    }
+    const shape = missing ? undefined : shapeHint(issue.path, value);
     if (issue.code === 'invalid_type' && missing) message = 'is required';
+    else if (shape !== undefined) message = shape;
     else if (issue.code === 'invalid_type' && issue.expected === 'object')
       message = stringForMapping(issue.path) ?? message;
+    // zod's own words name a JavaScript type: say what the file holds instead
+    message = message.replace(
+      /^Invalid input: expected (\w+), received (\w+)$/,
+      (_m, want: string, got: string) => `must be ${ARTICLE[want] ?? want}, not ${ARTICLE[got] ?? got}`,
+    );
     lines.push(`${at || '(top level)'}: ${message}`);
   }
   return [...new Set(lines)];
+}
+
+const ARTICLE: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'empty',
+};
+
+/** What to do about a YAML syntax error, by the parser's code. */
+const YAML_HINTS: Record<string, string> = {
+  BAD_INDENT: "check this key's indentation: the keys of one mapping start at the same column",
+  MULTIPLE_DOCS: 'the file holds more than one YAML document (a --- line): keep one',
+  BLOCK_IN_FLOW: 'if a value holds ": ", quote it: "Bearer: abc"',
+  NESTED_MAPPING_IN_COMPACT: 'if a value holds ": ", quote it: "Bearer: abc"',
+  MISSING_CHAR: 'a bracket or quote is not closed',
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  DUPLICATE_KEY: 'a key is given twice in one mapping',
+};
+
+/** One YAML syntax error as one line: where, what (the parser's words without its own location), and
+ * what to do. A file nested deeper than the parser can follow is said so, once. */
+function yamlProblem(e: { code: string; message: string; linePos?: Array<{ line: number; col: number }> }): string {
+  const pos = e.linePos?.[0];
+  const where = pos ? `line ${pos.line}, column ${pos.col}` : 'YAML';
+  if (/Maximum call stack/i.test(e.message)) return `${where}: YAML nested too deeply to read`;
+  const words = (e.message.split('\n')[0] ?? '')
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/; please use YAML\.parseAllDocuments\(\)/, '');
+  const hint =
+    YAML_HINTS[e.code] ??
+    (/Nested mappings are not allowed/.test(words) ? YAML_HINTS.NESTED_MAPPING_IN_COMPACT : undefined);
+  return `${where}: ${words}${hint ? ` (${hint})` : ''}`;
 }
 
 /** Parses and validates config text; pure but for the path resolver passed in. */
@@ -105,12 +212,10 @@ export function parseConfigText(
 ): { config?: Config; problems: string[] } {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) {
-    return {
-      problems: doc.errors.map((e) => {
-        const pos = e.linePos?.[0];
-        return `${pos ? `line ${pos.line}, column ${pos.col}` : 'YAML'}: ${e.message.split('\n')[0]}`;
-      }),
-    };
+    const problems = [...new Set(doc.errors.map(yamlProblem))];
+    // a file nested past the parser's depth fails at every level: once is enough
+    const deep = problems.findIndex((p) => p.endsWith('YAML nested too deeply to read'));
+    return { problems: deep >= 0 ? [problems[deep] as string] : problems.slice(0, 10) };
   }
   let data: unknown;
   try {

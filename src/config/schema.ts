@@ -173,7 +173,7 @@ export const configSchema = z
           })
           .optional()
           .describe(
-            "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yaml, docker-compose.yml, and its override (compose.override.yaml, …) when there is one",
+            "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one",
           ),
         services: z.array(z.string()).optional(),
         build: z.boolean({ error: 'must be true or false' }).optional(),

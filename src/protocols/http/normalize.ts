@@ -39,7 +39,9 @@ function normalizeRequest(
   }
   const request: RequestSpec = {
     url: urlOf(raw.url, `${path}.url`),
-    method: raw.method ?? (body !== undefined || raw.bodies !== undefined ? 'POST' : 'GET'),
+    method:
+      (raw.method?.toUpperCase() as Uppercase<NonNullable<typeof raw.method>> | undefined) ??
+      (body !== undefined || raw.bodies !== undefined ? 'POST' : 'GET'),
     headers,
   };
   if (body !== undefined) request.body = body;

@@ -56,10 +56,27 @@ const httpVersion = z
 export const request = z.strictObject({
   url: requestUrl,
   http: httpVersion.optional(),
+  // k6 and autocannon users write `post` as often as `POST`: both are read, as POST
   method: z
-    .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], {
-      error: 'must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    })
+    .enum(
+      [
+        'GET',
+        'HEAD',
+        'POST',
+        'PUT',
+        'PATCH',
+        'DELETE',
+        'OPTIONS',
+        'get',
+        'head',
+        'post',
+        'put',
+        'patch',
+        'delete',
+        'options',
+      ],
+      { error: 'must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS (or the same in lowercase)' },
+    )
     .optional(),
   headers: z.record(z.string(), z.string({ error: 'header values must be strings' })).optional(),
   body: textOrJson.optional(),
