@@ -94029,7 +94029,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       "gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines"
     );
   (sut?.ready ?? []).forEach((r, i) => {
-    const loopback = loopbackOf(r.url.replace(/^(tcp|grpcs?):/, "http:"));
+    const loopback = loopbackOf(r.url);
     if (loopback) problems.push(`sut.ready[${i}].url: ${loopbackLine(loopback)}`);
   });
   const composeList = sut?.compose === void 0 ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
@@ -94195,11 +94195,12 @@ function defaultComposeFiles(resolvePath, problems) {
 function loopbackOf(url2) {
   let host;
   try {
-    host = new URL(url2).hostname.toLowerCase();
+    host = new URL(url2.replace(/^[a-z][a-z0-9+.-]*:/i, "http:")).hostname.toLowerCase();
   } catch {
     return void 0;
   }
-  return /^(localhost|localhost\.localdomain|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host) ? host : void 0;
+  const loopback = /^(localhost|localhost\.localdomain)\.?$|^127(\.\d{1,3}){3}$|^\[::1\]$|^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$|^0\.0\.0\.0$/;
+  return loopback.test(host) ? host : void 0;
 }
 function loopbackLine(host) {
   return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
@@ -94593,12 +94594,13 @@ var RESET = /* @__PURE__ */ Symbol("!reset");
 var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 var list = (v) => Array.isArray(v) ? v : [];
 function portText(p) {
-  const host = typeof p.host_ip === "string" && p.host_ip !== "" ? `${p.host_ip}:` : "";
+  const ip = typeof p.host_ip === "string" ? p.host_ip : "";
+  const host = ip === "" ? "" : ip.includes(":") ? `[${ip}]:` : `${ip}:`;
   const published = p.published === void 0 || p.published === "" ? "" : `${String(p.published)}:`;
   const proto = p.protocol === "udp" ? "/udp" : "";
   return `${host}${published}${String(p.target)}${proto}`;
 }
-var SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)/;
+var SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)|^\/etc\/(localtime|timezone)$/;
 function sharedHostPath(v, root) {
   if (v.type !== "bind" || typeof v.source !== "string") return void 0;
   const source = v.source;
@@ -94618,9 +94620,31 @@ function sideBySide(model, project, root) {
   for (const [name2, def] of defs) {
     if (def.build !== void 0 && typeof def.image === "string") built.set(def.image, name2);
   }
+  const byContainerName = /* @__PURE__ */ new Map();
+  for (const [name2, def] of defs)
+    if (typeof def.container_name === "string") byContainerName.set(def.container_name, name2);
   for (const [name2, def] of defs) {
     const mode = typeof def.network_mode === "string" ? def.network_mode : void 0;
     if (mode === "host") blockers.push(`service ${name2} uses the host's network (network_mode: host)`);
+    const joined = mode?.startsWith("container:") ? mode.slice("container:".length) : void 0;
+    if (joined !== void 0) {
+      const sibling = byContainerName.get(joined);
+      if (sibling !== void 0) {
+        edit(name2).network_mode = `service:${sibling}`;
+        changes.push(
+          `service ${name2}: network_mode container:${joined} is service:${sibling} (its container_name is dropped)`
+        );
+      } else {
+        blockers.push(`service ${name2} joins container ${joined}'s network, which is not this project's`);
+      }
+    }
+    for (const v of list(def.volumes_from)) {
+      if (String(v).startsWith("container:")) {
+        blockers.push(
+          `service ${name2} takes volumes from container ${String(v).slice(10)}: both copies would share them`
+        );
+      }
+    }
     for (const d of list(def.devices)) {
       const source = typeof d === "string" ? d.split(":")[0] : String(obj(d).source ?? "?");
       blockers.push(`service ${name2} maps the host's device ${source}`);
@@ -94640,7 +94664,9 @@ function sideBySide(model, project, root) {
     const fixed = ports.filter((p) => p.published !== void 0 && p.published !== "");
     if (fixed.length > 0) {
       edit(name2).ports = RESET;
-      changes.push(`service ${name2}: published ports ${ports.map(portText).join(", ")} not published`);
+      const shown = ports.slice(0, 10).map(portText).join(", ");
+      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : "";
+      changes.push(`service ${name2}: published ports ${shown}${more} not published`);
     }
     if (typeof def.container_name === "string") {
       const s = edit(name2);
@@ -94668,6 +94694,17 @@ function sideBySide(model, project, root) {
     for (const [key, raw] of Object.entries(entries ?? {})) {
       const def = obj(raw);
       const name2 = typeof def.name === "string" ? def.name : `${project}_${key}`;
+      const subnets = list(obj(def.ipam).config).map((c) => obj(c).subnet).filter((x) => typeof x === "string");
+      const opts = obj(def.driver_opts);
+      const device = typeof opts.device === "string" && opts.device.startsWith("/") && /\bbind\b/.test(String(opts.o ?? "")) ? opts.device : void 0;
+      if (kind === "network" && def.external !== true && subnets.length > 0) {
+        blockers.push(
+          `network ${key} fixes its subnet ${subnets.join(", ")}: a second copy's network would overlap it`
+        );
+      }
+      if (kind === "volume" && device !== void 0 && used.has(key)) {
+        blockers.push(`volume ${key} binds the host's ${device}: both copies would write it`);
+      }
       if (def.external === true) {
         if (used.has(key)) {
           blockers.push(
@@ -94819,7 +94856,9 @@ var ComposeProject = class {
     const model = await this.model();
     const root = this.opts.sideBySide?.root;
     const apart = root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
-    if (apart && apart.blockers.length > 0) throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
+      throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    }
     this.changes = apart?.changes ?? [];
     this.tmp ??= mkdtempSync(join(tmpdir(), "perf-gate-"));
     this.override = join(this.tmp, "perf-gate.override.yml");
@@ -99948,7 +99987,10 @@ async function run(opts, deps) {
   const runId = opts.runId ?? newRunId();
   const base = opts.mode === "ab" ? await openBase(opts, p, deps) : void 0;
   if (base && !onSwarm(config2)) {
-    const blockers = await headBlockers(deps, runId, config2, base.tree.repoRoot).catch(async (err) => {
+    const blockers = await Promise.all([
+      sideBlockers(deps, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
+      sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
+    ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
       await base.tree.remove();
       throw err;
     });
@@ -100011,12 +100053,12 @@ async function run(opts, deps) {
     await base?.tree.remove();
   }
 }
-async function headBlockers(deps, runId, config2, root) {
+async function sideBlockers(deps, project, sut, dir, root) {
   const check2 = deps.compose({
-    project: `${projectName(runId)}-head`,
-    files: config2.sut.composeFiles,
-    cwd: config2.dir,
-    env: config2.sut.env,
+    project,
+    files: sut.composeFiles,
+    cwd: dir,
+    env: sut.env,
     labels: {},
     sideBySide: { root }
   });
@@ -100426,7 +100468,7 @@ function refine2(e, f) {
   }
   const out = { port, kind: "http", why: `it answered GET / with ${f.status ?? "?"}` };
   if (f.status !== void 0) out.rootStatus = f.status;
-  const found = f.paths?.[0]?.path;
+  const found = f.paths?.[0]?.path ?? (f.status !== void 0 && f.status < 400 && !f.hostHeader ? "/" : void 0);
   const path = e.kind === "http" && !e.guessed && e.healthPath !== void 0 ? e.healthPath : found;
   if (path !== void 0) out.healthPath = path;
   if (f.hostHeader !== void 0) out.hostHeader = f.hostHeader;
@@ -100518,10 +100560,17 @@ function healthClaims(text) {
     out.push({ ...port !== void 0 ? { port } : {}, kind: "grpc", why: "its health check is a gRPC health probe" });
     return out;
   }
-  const http2 = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)]+)(?::(\d{1,5}))?(\/[^\s'"`;|&)]*)?/.exec(text);
+  const http2 = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)$]+)(?::(\d{1,5}|\$\$?\{?\w+\}?))?(\/[^\s'"`;|&)]*)?/.exec(text);
   if (http2) {
-    const port = http2[2] !== void 0 ? Number(http2[2]) : http2[0].startsWith("https") ? 443 : 80;
-    out.push({ port, kind: "http", path: cleanPath(http2[3]), why: `its health check requests ${http2[0]}` });
+    const variable = http2[2]?.startsWith("$") === true;
+    const port = variable ? void 0 : http2[2] !== void 0 ? Number(http2[2]) : http2[0].startsWith("https") ? 443 : 80;
+    const path = http2[3]?.includes("$") ? void 0 : cleanPath(http2[3]);
+    out.push({
+      ...port !== void 0 ? { port } : {},
+      kind: "http",
+      ...path !== void 0 ? { path } : {},
+      why: `its health check requests ${http2[0]}`
+    });
     return out;
   }
   if (/\b(curl|wget|http|fetch|got|requests)\b/i.test(text)) {
@@ -100590,7 +100639,13 @@ function classifyService(def) {
       };
     const claim2 = claims.find((c) => c.port === p.port) ?? (tcpPorts.length === 1 ? claims.find((c) => c.port === void 0 || c.kind === "grpc") : void 0);
     if (claim2?.kind === "grpc") return { port: p.port, kind: "grpc", why: claim2.why, health: true };
-    if (claim2?.kind === "http") return { port: p.port, kind: "http", why: claim2.why, healthPath: claim2.path ?? "/" };
+    if (claim2?.kind === "http")
+      return {
+        port: p.port,
+        kind: "http",
+        why: claim2.why,
+        ...claim2.path !== void 0 ? { healthPath: claim2.path } : {}
+      };
     if (db && !(db.http ?? []).includes(p.port))
       return { port: p.port, kind: "database", why: `${db.name} (image ${def.image})` };
     const other = OTHER_IMAGES.find((o) => o.re.test(image));
@@ -100618,6 +100673,13 @@ function scanCompose(model, where, findings) {
       out.skipped.push({
         name: name2,
         why: `in profiles ${def.profiles.join(", ")}: compose up does not start it unless asked`
+      });
+      continue;
+    }
+    if (!urlHost(name2)) {
+      out.skipped.push({
+        name: name2,
+        why: `its name is not a URL host (a last label of digits reads as an IPv4 address): name it ${name2}-svc or give it a network alias`
       });
       continue;
     }
@@ -100653,6 +100715,13 @@ function scanCompose(model, where, findings) {
   }
   return out;
 }
+function urlHost(name2) {
+  try {
+    return new URL(`http://${name2}:1/`).hostname === name2.toLowerCase();
+  } catch {
+    return false;
+  }
+}
 function surveyAddresses(model) {
   const services = model?.services;
   if (!services || typeof services !== "object") return [];
@@ -100660,9 +100729,8 @@ function surveyAddresses(model) {
   for (const [name2, raw] of Object.entries(services)) {
     const def = raw && typeof raw === "object" ? raw : {};
     if (Array.isArray(def.profiles) && def.profiles.length > 0) continue;
-    for (const e of classifyService(def)) {
-      if (e.kind !== "database" && e.kind !== "udp") out.push({ host: name2, port: e.port });
-    }
+    const asked = classifyService(def).filter((e) => e.kind !== "database" && e.kind !== "udp");
+    for (const e of asked.slice(0, 16)) out.push({ host: name2, port: e.port });
   }
   return out;
 }
@@ -100725,18 +100793,18 @@ service Health {
   rpc Check(HealthCheckRequest) returns (HealthCheckResponse);
 }
 `;
-function probeUrl2(name2, e, path) {
+function probeUrl2(name2, e) {
   if (e.kind === "grpc") return e.health === true ? `grpc://${name2}:${e.port}` : `tcp://${name2}:${e.port}`;
-  if (e.kind === "http" && !e.guessed && e.hostHeader === void 0)
-    return `http://${name2}:${e.port}${e.healthPath ?? path}`;
+  if (e.kind === "http" && !e.guessed && e.hostHeader === void 0 && e.healthPath !== void 0)
+    return `http://${name2}:${e.port}${e.healthPath}`;
   return `tcp://${name2}:${e.port}`;
 }
 function renderConfig(scan, answers) {
   const path = answers.path.startsWith("/") ? answers.path : `/${answers.path}`;
   const build2 = scan.services.some((s) => s.build);
   const ready = [
-    ...scan.services.map((s) => probeUrl2(s.name, s.endpoint, path)),
-    ...scan.probes.map((s) => probeUrl2(s.name, s.endpoint, path))
+    ...scan.services.map((s) => probeUrl2(s.name, s.endpoint)),
+    ...scan.probes.map((s) => probeUrl2(s.name, s.endpoint))
   ];
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : "chosen at init";
@@ -100828,7 +100896,7 @@ function actionRef(pkg) {
   return m?.[1] && major !== void 0 ? `${m[1]}@v${major}` : void 0;
 }
 function renderWorkflow(answers) {
-  const config2 = answers.configPath === "perf-gate.yml" ? [] : [`          config: ${answers.configPath}`];
+  const config2 = answers.configPath === "perf-gate.yml" ? [] : [`          config: ${JSON.stringify(answers.configPath)}`];
   const step = (mode) => [
     `      - uses: ${answers.action}`,
     "        with:",
@@ -101019,7 +101087,20 @@ function repositoryRoot(cwd, exists) {
     if (dirname5(dir) === dir) return void 0;
   }
 }
+function composeFileVariable(env, dotenv) {
+  const fromDotenv = (name2) => {
+    const m = new RegExp(`^\\s*(?:export\\s+)?${name2}\\s*=\\s*(.*)$`, "m").exec(dotenv ?? "");
+    return m?.[1]?.trim().replace(/^(['"])(.*)\1$/, "$2");
+  };
+  const value = env.COMPOSE_FILE ?? fromDotenv("COMPOSE_FILE");
+  if (value === void 0 || value === "") return void 0;
+  const separator = env.COMPOSE_PATH_SEPARATOR ?? fromDotenv("COMPOSE_PATH_SEPARATOR") ?? ":";
+  return value.split(separator).filter((f) => f !== "");
+}
 function defaultFiles(io) {
+  const dotenv = join6(io.cwd, ".env");
+  const listed = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
+  if (listed) return listed;
   const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join6(io.cwd, n)));
   if (main2 === void 0) return [];
   const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join6(io.cwd, n)));
@@ -101027,7 +101108,7 @@ function defaultFiles(io) {
 }
 async function readProject(io, files) {
   for (const f of files) {
-    if (!io.exists(join6(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+    if (!io.exists(resolve5(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
     const res = await io.compose(
@@ -101050,7 +101131,7 @@ async function readProject(io, files) {
   );
   const models = files.map((f) => {
     try {
-      return (0, import_yaml7.parse)(io.read(join6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
+      return (0, import_yaml7.parse)(io.read(resolve5(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
@@ -101083,6 +101164,7 @@ async function initCommand(opts, io) {
     const findings = await io.probe({
       files: composeFiles,
       cwd: io.cwd,
+      root: root ?? io.cwd,
       build: scan.services.some((s) => s.build),
       image: opts.runnerImage ?? DEFAULT_RUNNER_IMAGE,
       addresses
@@ -101196,7 +101278,10 @@ async function probeProject(req, deps) {
     files: req.files,
     cwd: req.cwd,
     env: {},
-    labels: labels2
+    labels: labels2,
+    // a stack the user runs already (docker compose up in another terminal) keeps its ports and names:
+    // the probe's copy is kept apart from it as A/B's second copy is, and boots even where A/B could not
+    sideBySide: { root: req.root, lenient: true }
   });
   const findings = /* @__PURE__ */ new Map();
   deps.log(`run ${req.runId}: booting the project to probe it (compose project ${compose.project})`);
@@ -101784,6 +101869,7 @@ async function cmdInit(args) {
       {
         cwd: process.cwd(),
         ...values.probe === true ? { probe: (req) => probeWithRealDeps(req) } : {},
+        env: process.env,
         exists: existsSync4,
         compose: (composeArgs, cwd) => execCommand("docker", ["compose", ...composeArgs], {
           cwd,

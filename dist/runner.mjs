@@ -14420,6 +14420,7 @@ function runOpen(job) {
 // runner/src/ready.ts
 import { connect } from "node:net";
 import { connect as h2Connect } from "node:http2";
+var MAX_HEALTH_BYTES = 64 * 1024;
 var SERVING_STATUS = ["UNKNOWN", "SERVING", "NOT_SERVING", "SERVICE_UNKNOWN"];
 function healthCheckRequest(service) {
   const name = Buffer.from(service, "utf8");
@@ -14466,7 +14467,12 @@ function grpcHealthCall(address, waitMs) {
     call.on("error", (err) => setImmediate(() => done({ error: err.code ?? err.message })));
     call.on("response", (h) => grpcStatus = h["grpc-status"]);
     call.on("trailers", (h) => grpcStatus = h["grpc-status"]);
-    call.on("data", (d) => chunks.push(d));
+    let size = 0;
+    call.on("data", (d) => {
+      size += d.length;
+      if (size > MAX_HEALTH_BYTES) done({ error: "a health answer larger than 64 KiB" });
+      else chunks.push(d);
+    });
     call.on("end", () => {
       if (grpcStatus === void 0) return done({ error: "grpc-status none" });
       done(grpcStatus === "0" ? { grpcStatus, serving: servingStatusOf(Buffer.concat(chunks)) } : { grpcStatus });
@@ -14566,12 +14572,16 @@ function callableGets(document, basePath = "") {
   if (typeof doc.openapi !== "string" && typeof doc.swagger !== "string") return [];
   const server = Array.isArray(doc.servers) ? obj(doc.servers[0]).url : void 0;
   let prefix = typeof doc.basePath === "string" ? doc.basePath : basePath;
-  if (typeof server === "string") {
+  if (typeof server === "string" && !server.includes("{")) {
     try {
       prefix = new URL(server, "http://x").pathname;
     } catch {
     }
   }
+  const needsAuth = (op) => {
+    const sec = Array.isArray(op.security) ? op.security : doc.security;
+    return Array.isArray(sec) && sec.length > 0 && !sec.some((r) => Object.keys(obj(r)).length === 0);
+  };
   prefix = prefix.replace(/\/+$/, "");
   const out = [];
   for (const [template, rawItem] of Object.entries(obj(doc.paths))) {
@@ -14580,10 +14590,13 @@ function callableGets(document, basePath = "") {
     const get2 = obj(item.get);
     const hasGet = item.get !== null && typeof item.get === "object" && !Array.isArray(item.get);
     if (!template.startsWith("/") || !hasGet || get2.deprecated === true) continue;
-    const params = [
+    if (needsAuth(get2)) continue;
+    const all = [
       ...Array.isArray(item.parameters) ? item.parameters : [],
       ...Array.isArray(get2.parameters) ? get2.parameters : []
-    ].map((p) => deref(doc, p)).filter((p) => p.in === "path" || p.in === "query");
+    ].map((p) => deref(doc, p));
+    if (all.some((p) => (p.in === "header" || p.in === "cookie") && p.required === true)) continue;
+    const params = all.filter((p) => p.in === "path" || p.in === "query");
     let path = template;
     const query = [];
     let callable = true;
@@ -14654,7 +14667,7 @@ function exchange(address, request, waitMs) {
   });
 }
 function httpAnswer(data) {
-  const m = /^HTTP\/1\.[01] (\d{3})/.exec(data.subarray(0, 16).toString("latin1"));
+  const m = /^HTTP\/1\.[01] ([1-9]\d\d)/.exec(data.subarray(0, 16).toString("latin1"));
   if (!m) return void 0;
   const end = data.indexOf("\r\n\r\n");
   return { status: Number(m[1]), body: end < 0 ? Buffer.alloc(0) : data.subarray(end + 4) };
@@ -14673,25 +14686,34 @@ Connection: close\r
 function dechunk(body) {
   const parts = [];
   let at = 0;
-  for (; ; ) {
+  while (at < body.length) {
     const eol = body.indexOf("\r\n", at);
-    if (eol < 0) return body;
-    const size = Number.parseInt(body.subarray(at, eol).toString("latin1"), 16);
-    if (!Number.isFinite(size)) return body;
+    if (eol < 0) return void 0;
+    const line = body.toString("latin1", at, eol).split(";")[0]?.trim() ?? "";
+    if (!/^[0-9a-fA-F]{1,8}$/.test(line)) return void 0;
+    const size = Number.parseInt(line, 16);
     if (size === 0) return Buffer.concat(parts);
     parts.push(body.subarray(eol + 2, eol + 2 + size));
     at = eol + 2 + size + 2;
   }
+  return void 0;
 }
 function openapiGets(body) {
-  for (const candidate of [body, dechunk(body)]) {
+  const read = (b) => {
+    if (b === void 0) return void 0;
+    let doc;
     try {
-      const doc = JSON.parse(candidate.toString("utf8"));
-      return callableGets(doc);
+      doc = JSON.parse(b.toString("utf8"));
     } catch {
+      return void 0;
     }
-  }
-  return void 0;
+    const d = doc;
+    if (d === null || typeof d !== "object" || typeof d.openapi !== "string" && typeof d.swagger !== "string") {
+      return void 0;
+    }
+    return callableGets(doc);
+  };
+  return read(body) ?? read(dechunk(body));
 }
 async function surveyOne(address) {
   const at = { host: address.host, port: address.port };
@@ -14744,7 +14766,8 @@ async function grpcFinding(address) {
   const at = { host: address.host, port: address.port };
   const grpc = await grpcHealthCall({ host: address.host, port: address.port, tls: false, service: "" }, EXCHANGE_MS);
   if (grpc.grpcStatus === void 0) return { ...at, kind: "tcp" };
-  const health = grpc.grpcStatus === "0" ? grpc.serving ?? "UNKNOWN" : grpc.grpcStatus === "12" ? "UNIMPLEMENTED" : `grpc-status ${grpc.grpcStatus}`;
+  const code = /^\d{1,2}$/.test(grpc.grpcStatus) ? grpc.grpcStatus : "?";
+  const health = code === "0" ? grpc.serving ?? "UNKNOWN" : code === "12" ? "UNIMPLEMENTED" : `grpc-status ${code}`;
   return { ...at, kind: "grpc", health };
 }
 function survey(addresses) {

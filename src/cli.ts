@@ -458,6 +458,7 @@ async function cmdInit(args: string[]): Promise<number> {
       {
         cwd: process.cwd(),
         ...(values.probe === true ? { probe: (req) => probeWithRealDeps(req) } : {}),
+        env: process.env,
         exists: existsSync,
         compose: (composeArgs, cwd) =>
           execCommand('docker', ['compose', ...composeArgs], {

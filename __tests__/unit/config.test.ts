@@ -213,7 +213,15 @@ describe('parseConfigText: defaults', () => {
   it('with a compose SUT, localhost is the runner itself: refused in probes and scenarios of every kind, at its key', () => {
     const line = (host: string) =>
       `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
-    const probes = ['http://localhost:8080/health', 'tcp://127.0.0.1:5432', 'grpc://[::1]:50051', 'http://0.0.0.0/'];
+    const probes = [
+      'http://localhost:8080/health',
+      'tcp://127.0.0.1:5432',
+      'grpc://[::1]:50051',
+      'http://0.0.0.0/',
+      'grpc://127.1:50051',
+      'http://[::ffff:127.0.0.1]/',
+      'http://localhost.:80/',
+    ];
     const { problems } = parse(
       minimal((c) => {
         c.sut = { compose: 'a.yml', ready: probes.map((url) => ({ url })) };
@@ -225,6 +233,9 @@ describe('parseConfigText: defaults', () => {
       `sut.ready[1].url: ${line('127.0.0.1')}`,
       `sut.ready[2].url: ${line('[::1]')}`,
       `sut.ready[3].url: ${line('0.0.0.0')}`,
+      `sut.ready[4].url: ${line('127.0.0.1')}`,
+      `sut.ready[5].url: ${line('[::ffff:7f00:1]')}`,
+      `sut.ready[6].url: ${line('localhost.')}`,
       `scenarios[0].request.url: ${line('localhost')}`,
     ]);
     // a target is reached from the host's network: localhost is what it means there

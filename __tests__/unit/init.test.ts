@@ -10,7 +10,14 @@ import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { checkRunnable } from '../../src/run-plan.js';
-import { ACTION_PLACEHOLDER, CONFIG_FILE, initCommand, type InitIO, WORKFLOW_FILE } from '../../src/init/command.js';
+import {
+  ACTION_PLACEHOLDER,
+  composeFileVariable,
+  CONFIG_FILE,
+  initCommand,
+  type InitIO,
+  WORKFLOW_FILE,
+} from '../../src/init/command.js';
 import {
   actionRef,
   defaultAgainst,
@@ -18,6 +25,7 @@ import {
   renderConfig,
   scanCompose,
   scenarioName,
+  surveyAddresses,
 } from '../../src/init/init.js';
 import pkgJson from '../../package.json' with { type: 'json' };
 import { parseConfigText } from '../../src/config/load.js';
@@ -151,6 +159,30 @@ describe('scanCompose: what each service speaks, read from the compose file', ()
       expect(scan.services[0]?.endpoint).toMatchObject(expected);
       if (!expected.guessed) expect(scan.services[0]?.endpoint.guessed).toBeUndefined();
     }
+  });
+
+  it('a service whose name a URL reads as an IPv4 address is left out, saying so', () => {
+    const scan = scanCompose({ services: { 'web.1': { expose: [80] }, web: { expose: [80] } } }, WHERE);
+    expect(scan.services.map((s) => s.name)).toEqual(['web']);
+    expect(scan.skipped[0]?.why).toMatch(/^its name is not a URL host/);
+  });
+
+  it('--probe asks at most 16 ports of a service (a range is one entry a port)', () => {
+    const ports = Array.from({ length: 1000 }, (_, i) => ({ target: 10000 + i }));
+    expect(surveyAddresses({ services: { big: { image: 'x', ports } } })).toHaveLength(16);
+  });
+
+  it('a health check whose port or path is a variable: neither is guessed', () => {
+    const scan = scanCompose(
+      {
+        services: {
+          api: { expose: ['3000'], healthcheck: { test: 'curl -fsS http://localhost:$${PORT}/$${HEALTH_PATH}' } },
+        },
+      },
+      WHERE,
+    );
+    expect(scan.services[0]?.endpoint).toMatchObject({ port: 3000, kind: 'http' });
+    expect(scan.services[0]?.endpoint.healthPath).toBeUndefined();
   });
 
   it('several compose files read by hand: a later one adds to a service, as compose merges them', () => {
@@ -380,6 +412,21 @@ describe('perf-gate init where the project is more than one file', () => {
     },
   );
 
+  it('COMPOSE_FILE (from .env or the environment) names the files, as compose reads it', async () => {
+    const r = repo('no-healthcheck');
+    writeFileSync(join(r.cwd, 'extra.yml'), 'services:\n  api:\n    image: y\n    expose: [9000]\n');
+    writeFileSync(join(r.cwd, '.env'), 'COMPOSE_FILE=docker-compose.yml:extra.yml\n');
+    await initCommand(OPTS, r.io);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    expect(config.sut.composeFiles).toEqual([join(r.cwd, 'docker-compose.yml'), join(r.cwd, 'extra.yml')]);
+    expect(composeFileVariable({ COMPOSE_FILE: 'a.yml;b.yml', COMPOSE_PATH_SEPARATOR: ';' }, undefined)).toEqual([
+      'a.yml',
+      'b.yml',
+    ]);
+    expect(composeFileVariable({}, 'export COMPOSE_FILE="x.yml:y.yml"\n')).toEqual(['x.yml', 'y.yml']);
+    expect(composeFileVariable({}, 'OTHER=1\n')).toBeUndefined();
+  });
+
   it('a compose file with many YAML aliases (a real one had 124) reads by hand too', async () => {
     const r = repo('no-healthcheck', undefined, { byHand: true });
     const services = Array.from({ length: 130 }, (_, i) => `  s${i}:\n    <<: *common\n`).join('');
@@ -401,7 +448,7 @@ describe('perf-gate init where the project is more than one file', () => {
     expect(existsSync(join(sub, CONFIG_FILE))).toBe(true);
     expect(existsSync(join(sub, '.github'))).toBe(false);
     const workflow = readFileSync(join(r.cwd, WORKFLOW_FILE), 'utf8');
-    expect(workflow).toContain('          config: services/api/perf-gate.yml');
+    expect(workflow).toContain('          config: "services/api/perf-gate.yml"');
     expect(r.out[0]).toContain('and ../../.github/workflows/perf-gate.yml');
   });
 

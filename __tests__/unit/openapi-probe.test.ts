@@ -65,6 +65,29 @@ describe('callableGets: the GET operations init --probe can load as they are', (
       ['/api/x'],
     ],
     [
+      'a templated server URL adds no prefix',
+      {
+        openapi: '3.0.0',
+        servers: [{ url: '{scheme}://api.example.com/{basePath}' }],
+        paths: { '/items': { get: {} } },
+      },
+      ['/items'],
+    ],
+    [
+      'a required header or cookie, or a security requirement, is not callable; security: [] on the operation is',
+      {
+        openapi: '3.0.0',
+        security: [{ bearer: [] }],
+        paths: {
+          '/secret': { get: {} },
+          '/public': { get: { security: [] } },
+          '/tenant': { get: { security: [], parameters: [{ name: 'X-Token', in: 'header', required: true }] } },
+          '/opt': { get: { security: [{}], parameters: [{ name: 'X-Trace', in: 'header' }] } },
+        },
+      },
+      ['/public', '/opt'],
+    ],
+    [
       'hostile templates and paths are not called',
       {
         openapi: '3.0.0',

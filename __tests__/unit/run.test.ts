@@ -479,7 +479,11 @@ describe('run: A/B', () => {
     expect(err.message).toMatch(
       /^compose docker-compose\.yml cannot boot twice side by side for A\/B: service api uses the host's network \(network_mode: host\); gate against baselines instead/,
     );
-    expect(h.calls).toEqual(['ensure perf-gate/node:local', 'collisions perfgate-r1-head']);
+    expect(h.calls).toEqual([
+      'ensure perf-gate/node:local',
+      'collisions perfgate-r1-head',
+      'collisions perfgate-r1-base',
+    ]);
     expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
   });
 

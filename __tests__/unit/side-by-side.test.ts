@@ -134,6 +134,74 @@ describe('sideBySide: what two copies of one project collide on', () => {
       ),
       blockers: [/network proxy is external \(traefik\)/, /volume certs is external \(certs\)/],
     },
+    {
+      name: 'network_mode container:<a container_name of the project> becomes service:<its service>',
+      model: model({
+        web: { image: 'x', container_name: 'web1', networks: { default: null } },
+        side: { image: 'y', network_mode: 'container:web1' },
+      }),
+      override: {
+        services: {
+          web: { container_name: RESET, networks: { default: { aliases: ['web1'] } } },
+          side: { network_mode: 'service:web' },
+        },
+      },
+      changes: [/container_name web1 dropped/, /^service side: network_mode container:web1 is service:web/],
+    },
+    {
+      name: "another container's network, volumes from a container, a fixed subnet, a volume bound to a host path: blockers",
+      model: model(
+        {
+          a: { image: 'x', network_mode: 'container:outside' },
+          b: {
+            image: 'x',
+            volumes_from: ['container:data'],
+            volumes: [{ type: 'volume', source: 'store', target: '/s' }],
+          },
+        },
+        {
+          networks: {
+            default: { name: `${P}_default` } as never,
+            fixed: { ipam: { config: [{ subnet: '172.28.0.0/16' }] } } as never,
+          },
+          volumes: { store: { driver_opts: { type: 'none', o: 'bind', device: '/srv/data' } } as never },
+        },
+      ),
+      blockers: [
+        /^service a joins container outside's network, which is not this project's$/,
+        /^service b takes volumes from container data/,
+        /^network fixed fixes its subnet 172\.28\.0\.0\/16/,
+        /^volume store binds the host's \/srv\/data/,
+      ],
+    },
+    {
+      name: 'an IPv6 host address in brackets; a long range named ten and counted',
+      model: model({
+        web: {
+          image: 'x',
+          ports: [
+            { target: 443, published: '8443', host_ip: '::1' },
+            ...Array.from({ length: 20 }, (_, i) => ({ target: 10000 + i, published: String(10000 + i) })),
+          ],
+        },
+      }),
+      changes: [/^service web: published ports \[::1\]:8443:443, 10000:10000, .* and 11 more not published$/],
+    },
+    {
+      name: 'a tmpfs volume (driver_opts device: tmpfs, as docker-kong has) is no host path',
+      model: model(
+        { web: { image: 'x', volumes: [{ type: 'volume', source: 'tmp', target: '/t' }] } },
+        { volumes: { tmp: { driver_opts: { type: 'tmpfs', device: 'tmpfs' } } as never } },
+      ),
+      blockers: [],
+    },
+    {
+      name: '/etc/localtime mounted writable is shared as it is',
+      model: model({
+        web: { image: 'x', volumes: [{ type: 'bind', source: '/etc/localtime', target: '/etc/localtime' }] },
+      }),
+      blockers: [],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

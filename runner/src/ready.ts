@@ -8,6 +8,9 @@ import { connect as h2Connect } from 'node:http2';
 import { grpcProbeAddress, tcpProbeAddress } from '../../src/protocol/plan.js';
 import { emit } from './emit.js';
 
+/** the most of a Health/Check answer read */
+const MAX_HEALTH_BYTES = 64 * 1024;
+
 /** HealthCheckResponse.ServingStatus by number. */
 const SERVING_STATUS = ['UNKNOWN', 'SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'];
 
@@ -66,7 +69,13 @@ export function grpcHealthCall(
     call.on('error', (err: NodeJS.ErrnoException) => setImmediate(() => done({ error: err.code ?? err.message })));
     call.on('response', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
     call.on('trailers', (h) => (grpcStatus = h['grpc-status'] as string | undefined));
-    call.on('data', (d: Buffer) => chunks.push(d));
+    // a health answer is a few bytes: a server that streams more is not answering it
+    let size = 0;
+    call.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size > MAX_HEALTH_BYTES) done({ error: 'a health answer larger than 64 KiB' });
+      else chunks.push(d);
+    });
     call.on('end', () => {
       if (grpcStatus === undefined) return done({ error: 'grpc-status none' });
       done(grpcStatus === '0' ? { grpcStatus, serving: servingStatusOf(Buffer.concat(chunks)) } : { grpcStatus });

@@ -67,7 +67,7 @@ function exchange(address: SurveyAddress, request: string | undefined, waitMs: n
 
 /** The status of an HTTP/1.x answer, and its body (Connection: close, so it is what came). */
 function httpAnswer(data: Buffer): { status: number; body: Buffer } | undefined {
-  const m = /^HTTP\/1\.[01] (\d{3})/.exec(data.subarray(0, 16).toString('latin1'));
+  const m = /^HTTP\/1\.[01] ([1-9]\d\d)/.exec(data.subarray(0, 16).toString('latin1'));
   if (!m) return undefined;
   const end = data.indexOf('\r\n\r\n');
   return { status: Number(m[1]), body: end < 0 ? Buffer.alloc(0) : data.subarray(end + 4) };
@@ -80,30 +80,40 @@ async function get(address: SurveyAddress, path: string, host: string) {
 }
 
 /** A chunked body's data (an OpenAPI document is often sent chunked). */
-function dechunk(body: Buffer): Buffer {
+function dechunk(body: Buffer): Buffer | undefined {
   const parts: Buffer[] = [];
   let at = 0;
-  for (;;) {
+  // each round moves past a size line and its data, so it ends; a line that is no hex size ends it too
+  while (at < body.length) {
     const eol = body.indexOf('\r\n', at);
-    if (eol < 0) return body;
-    const size = Number.parseInt(body.subarray(at, eol).toString('latin1'), 16);
-    if (!Number.isFinite(size)) return body;
+    if (eol < 0) return undefined;
+    const line = body.toString('latin1', at, eol).split(';')[0]?.trim() ?? '';
+    if (!/^[0-9a-fA-F]{1,8}$/.test(line)) return undefined;
+    const size = Number.parseInt(line, 16);
     if (size === 0) return Buffer.concat(parts);
     parts.push(body.subarray(eol + 2, eol + 2 + size));
     at = eol + 2 + size + 2;
   }
+  return undefined;
 }
 
 function openapiGets(body: Buffer): string[] | undefined {
-  for (const candidate of [body, dechunk(body)]) {
+  const read = (b: Buffer | undefined) => {
+    if (b === undefined) return undefined;
+    let doc: unknown;
     try {
-      const doc = JSON.parse(candidate.toString('utf8')) as unknown;
-      return callableGets(doc);
+      doc = JSON.parse(b.toString('utf8'));
     } catch {
-      // the next way of reading it
+      return undefined;
     }
-  }
-  return undefined;
+    const d = doc as { openapi?: unknown; swagger?: unknown } | null;
+    if (d === null || typeof d !== 'object' || (typeof d.openapi !== 'string' && typeof d.swagger !== 'string')) {
+      return undefined;
+    }
+    return callableGets(doc);
+  };
+  // as it came, else as a chunked body (only then is it taken apart)
+  return read(body) ?? read(dechunk(body));
 }
 
 async function surveyOne(address: SurveyAddress): Promise<SurveyFinding> {
@@ -165,12 +175,9 @@ async function grpcFinding(address: SurveyAddress): Promise<SurveyFinding> {
   const at = { host: address.host, port: address.port };
   const grpc = await grpcHealthCall({ host: address.host, port: address.port, tls: false, service: '' }, EXCHANGE_MS);
   if (grpc.grpcStatus === undefined) return { ...at, kind: 'tcp' };
-  const health =
-    grpc.grpcStatus === '0'
-      ? (grpc.serving ?? 'UNKNOWN')
-      : grpc.grpcStatus === '12'
-        ? 'UNIMPLEMENTED'
-        : `grpc-status ${grpc.grpcStatus}`;
+  // only words of our own, never the server's text: its status by number (0-16), else "?"
+  const code = /^\d{1,2}$/.test(grpc.grpcStatus) ? grpc.grpcStatus : '?';
+  const health = code === '0' ? (grpc.serving ?? 'UNKNOWN') : code === '12' ? 'UNIMPLEMENTED' : `grpc-status ${code}`;
   return { ...at, kind: 'grpc', health };
 }
 

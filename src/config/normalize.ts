@@ -56,7 +56,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       'gate.against: base-ref boots the base commit from compose; a target is one running service: gate against baselines',
     );
   (sut?.ready ?? []).forEach((r, i) => {
-    const loopback = loopbackOf(r.url.replace(/^(tcp|grpcs?):/, 'http:'));
+    const loopback = loopbackOf(r.url);
     if (loopback) problems.push(`sut.ready[${i}].url: ${loopbackLine(loopback)}`);
   });
   const composeList = sut?.compose === undefined ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
@@ -255,11 +255,14 @@ function defaultComposeFiles(resolvePath: (relative: string) => string, problems
 export function loopbackOf(url: string): string | undefined {
   let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    // read as http: a special scheme, so 127.1 and 2130706433 become 127.0.0.1 for grpc:// and tcp:// too
+    host = new URL(url.replace(/^[a-z][a-z0-9+.-]*:/i, 'http:')).hostname.toLowerCase();
   } catch {
     return undefined;
   }
-  return /^(localhost|localhost\.localdomain|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host) ? host : undefined;
+  const loopback =
+    /^(localhost|localhost\.localdomain)\.?$|^127(\.\d{1,3}){3}$|^\[::1\]$|^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$|^0\.0\.0\.0$/;
+  return loopback.test(host) ? host : undefined;
 }
 
 /** Why a loopback host cannot reach a compose SUT. */

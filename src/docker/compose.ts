@@ -22,7 +22,11 @@ export interface ComposeOptions {
   labels: Record<string, string>;
   /** an A/B side, booted beside the other: what makes two copies collide is neutralised (`root`: the
    * tree this side is checked out to) */
-  sideBySide?: { root: string };
+  sideBySide?: {
+    root: string;
+    /** keep apart what can be, and boot anyway (init --probe beside a stack the user already runs) */
+    lenient?: boolean;
+  };
 }
 
 /** Pure: the override that adds our labels to every service, to the images compose builds (so the
@@ -152,7 +156,9 @@ export class ComposeProject {
     const model = await this.model();
     const root = this.opts.sideBySide?.root;
     const apart = root === undefined ? undefined : sideBySide(model, this.opts.project, root);
-    if (apart && apart.blockers.length > 0) throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
+      throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    }
     this.changes = apart?.changes ?? [];
     this.tmp ??= mkdtempSync(join(tmpdir(), 'perf-gate-'));
     this.override = join(this.tmp, 'perf-gate.override.yml');

@@ -28,7 +28,8 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** "8080:80/tcp" from compose's long form of a published port */
 function portText(p: Obj): string {
-  const host = typeof p.host_ip === 'string' && p.host_ip !== '' ? `${p.host_ip}:` : '';
+  const ip = typeof p.host_ip === 'string' ? p.host_ip : '';
+  const host = ip === '' ? '' : ip.includes(':') ? `[${ip}]:` : `${ip}:`;
   const published = p.published === undefined || p.published === '' ? '' : `${String(p.published)}:`;
   const proto = p.protocol === 'udp' ? '/udp' : '';
   return `${host}${published}${String(p.target)}${proto}`;
@@ -36,7 +37,7 @@ function portText(p: Obj): string {
 
 /** Host paths two copies may share: sockets (the engine's, mounted as the file or its /run folder) and
  * the kernel's own interfaces (/proc, /sys), which no service's data lives in. */
-const SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)/;
+const SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)|^\/etc\/(localtime|timezone)$/;
 
 /** A host path both copies would share and the service may write: absolute, outside the project's
  * tree, not read-only, not shareable. */
@@ -66,9 +67,32 @@ export function sideBySide(model: ComposeModel, project: string, root: string): 
   for (const [name, def] of defs) {
     if (def.build !== undefined && typeof def.image === 'string') built.set(def.image, name);
   }
+  // container_name → its service: `container:<name>` then means a container of this project
+  const byContainerName = new Map<string, string>();
+  for (const [name, def] of defs)
+    if (typeof def.container_name === 'string') byContainerName.set(def.container_name, name);
   for (const [name, def] of defs) {
     const mode = typeof def.network_mode === 'string' ? def.network_mode : undefined;
     if (mode === 'host') blockers.push(`service ${name} uses the host's network (network_mode: host)`);
+    const joined = mode?.startsWith('container:') ? mode.slice('container:'.length) : undefined;
+    if (joined !== undefined) {
+      const sibling = byContainerName.get(joined);
+      if (sibling !== undefined) {
+        edit(name).network_mode = `service:${sibling}`;
+        changes.push(
+          `service ${name}: network_mode container:${joined} is service:${sibling} (its container_name is dropped)`,
+        );
+      } else {
+        blockers.push(`service ${name} joins container ${joined}'s network, which is not this project's`);
+      }
+    }
+    for (const v of list(def.volumes_from)) {
+      if (String(v).startsWith('container:')) {
+        blockers.push(
+          `service ${name} takes volumes from container ${String(v).slice(10)}: both copies would share them`,
+        );
+      }
+    }
     for (const d of list(def.devices)) {
       const source = typeof d === 'string' ? d.split(':')[0] : String(obj(d).source ?? '?');
       blockers.push(`service ${name} maps the host's device ${source}`);
@@ -88,7 +112,10 @@ export function sideBySide(model: ComposeModel, project: string, root: string): 
     const fixed = ports.filter((p) => p.published !== undefined && p.published !== '');
     if (fixed.length > 0) {
       edit(name).ports = RESET;
-      changes.push(`service ${name}: published ports ${ports.map(portText).join(', ')} not published`);
+      // a range is one entry per port in compose's model: name ten, count the rest
+      const shown = ports.slice(0, 10).map(portText).join(', ');
+      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : '';
+      changes.push(`service ${name}: published ports ${shown}${more} not published`);
     }
     if (typeof def.container_name === 'string') {
       const s = edit(name);
@@ -123,6 +150,23 @@ export function sideBySide(model: ComposeModel, project: string, root: string): 
     for (const [key, raw] of Object.entries(entries ?? {})) {
       const def = obj(raw);
       const name = typeof def.name === 'string' ? def.name : `${project}_${key}`;
+      const subnets = list(obj(def.ipam).config)
+        .map((c) => obj(c).subnet)
+        .filter((x): x is string => typeof x === 'string');
+      // a local volume bound to a host directory (type none, o bind): not a tmpfs, not a remote share
+      const opts = obj(def.driver_opts);
+      const device =
+        typeof opts.device === 'string' && opts.device.startsWith('/') && /\bbind\b/.test(String(opts.o ?? ''))
+          ? opts.device
+          : undefined;
+      if (kind === 'network' && def.external !== true && subnets.length > 0) {
+        blockers.push(
+          `network ${key} fixes its subnet ${subnets.join(', ')}: a second copy's network would overlap it`,
+        );
+      }
+      if (kind === 'volume' && device !== undefined && used.has(key)) {
+        blockers.push(`volume ${key} binds the host's ${device}: both copies would write it`);
+      }
       if (def.external === true) {
         if (used.has(key)) {
           blockers.push(

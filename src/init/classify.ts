@@ -51,7 +51,8 @@ export function refine(e: Endpoint, f: SurveyFinding | undefined): Endpoint {
   }
   const out: Endpoint = { port, kind: 'http', why: `it answered GET / with ${f.status ?? '?'}` };
   if (f.status !== undefined) out.rootStatus = f.status;
-  const found = f.paths?.[0]?.path;
+  // a path known to answer below 400: the health check's, else the first usual one heard, else / when it did
+  const found = f.paths?.[0]?.path ?? (f.status !== undefined && f.status < 400 && !f.hostHeader ? '/' : undefined);
   const path = e.kind === 'http' && !e.guessed && e.healthPath !== undefined ? e.healthPath : found;
   if (path !== undefined) out.healthPath = path;
   if (f.hostHeader !== undefined) out.hostHeader = f.hostHeader;
@@ -161,10 +162,24 @@ export function healthClaims(
     out.push({ ...(port !== undefined ? { port } : {}), kind: 'grpc', why: 'its health check is a gRPC health probe' });
     return out;
   }
-  const http = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)]+)(?::(\d{1,5}))?(\/[^\s'"`;|&)]*)?/.exec(text);
+  // a port or path given by a variable ($PORT, $${PORT}, ${PORT}) is not known here: left unset
+  const http = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)$]+)(?::(\d{1,5}|\$\$?\{?\w+\}?))?(\/[^\s'"`;|&)]*)?/.exec(text);
   if (http) {
-    const port = http[2] !== undefined ? Number(http[2]) : http[0].startsWith('https') ? 443 : 80;
-    out.push({ port, kind: 'http', path: cleanPath(http[3]), why: `its health check requests ${http[0]}` });
+    const variable = http[2]?.startsWith('$') === true;
+    const port = variable
+      ? undefined
+      : http[2] !== undefined
+        ? Number(http[2])
+        : http[0].startsWith('https')
+          ? 443
+          : 80;
+    const path = http[3]?.includes('$') ? undefined : cleanPath(http[3]);
+    out.push({
+      ...(port !== undefined ? { port } : {}),
+      kind: 'http',
+      ...(path !== undefined ? { path } : {}),
+      why: `its health check requests ${http[0]}`,
+    });
     return out;
   }
   // curl -f localhost:8000/health, wget -qO- 127.0.0.1:3000/ready: no scheme, a local address and a port
@@ -255,7 +270,13 @@ export function classifyService(def: Record<string, unknown>): Endpoint[] {
       claims.find((c) => c.port === p.port) ??
       (tcpPorts.length === 1 ? claims.find((c) => c.port === undefined || c.kind === 'grpc') : undefined);
     if (claim?.kind === 'grpc') return { port: p.port, kind: 'grpc', why: claim.why, health: true };
-    if (claim?.kind === 'http') return { port: p.port, kind: 'http', why: claim.why, healthPath: claim.path ?? '/' };
+    if (claim?.kind === 'http')
+      return {
+        port: p.port,
+        kind: 'http',
+        why: claim.why,
+        ...(claim.path !== undefined ? { healthPath: claim.path } : {}),
+      };
     if (db && !(db.http ?? []).includes(p.port))
       return { port: p.port, kind: 'database', why: `${db.name} (image ${def.image as string})` };
     const other = OTHER_IMAGES.find((o) => o.re.test(image));

@@ -35,6 +35,8 @@ export interface InitIO {
   write: (path: string, text: string) => void;
   /** runs `docker compose ARGS` in `cwd`; absent where there is no Docker client to ask */
   compose?: (args: string[], cwd: string) => Promise<ExecResult>;
+  /** the environment compose would see (COMPOSE_FILE and COMPOSE_PATH_SEPARATOR are read from it) */
+  env?: NodeJS.ProcessEnv;
   /** boots the project once and asks each address what it speaks (./probe.ts); absent: no --probe */
   probe?: (req: Omit<ProbeRequest, 'runId'>) => Promise<Map<string, SurveyFinding>>;
   /** asks on the terminal; undefined when there is none to ask on */
@@ -73,8 +75,25 @@ export function repositoryRoot(cwd: string, exists: (p: string) => boolean): str
   }
 }
 
-/** The files compose loads by default in `cwd`: the first default name, then the first override. */
+/** COMPOSE_FILE as compose reads it: from the environment, else the project's .env; split by
+ * COMPOSE_PATH_SEPARATOR (default ':'). Undefined when neither sets it. */
+export function composeFileVariable(env: NodeJS.ProcessEnv, dotenv: string | undefined): string[] | undefined {
+  const fromDotenv = (name: string) => {
+    const m = new RegExp(`^\\s*(?:export\\s+)?${name}\\s*=\\s*(.*)$`, 'm').exec(dotenv ?? '');
+    return m?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
+  };
+  const value = env.COMPOSE_FILE ?? fromDotenv('COMPOSE_FILE');
+  if (value === undefined || value === '') return undefined;
+  const separator = env.COMPOSE_PATH_SEPARATOR ?? fromDotenv('COMPOSE_PATH_SEPARATOR') ?? ':';
+  return value.split(separator).filter((f) => f !== '');
+}
+
+/** The files compose loads by default in `cwd`: COMPOSE_FILE's when it is set (the environment, or
+ * .env), else the first default name, then the first override. */
 function defaultFiles(io: InitIO): string[] {
+  const dotenv = join(io.cwd, '.env');
+  const listed = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : undefined);
+  if (listed) return listed;
   const main = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join(io.cwd, n)));
   if (main === undefined) return [];
   const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join(io.cwd, n)));
@@ -85,7 +104,7 @@ function defaultFiles(io: InitIO): string[] {
  * or read by hand when compose is not there. */
 async function readProject(io: InitIO, files: string[]): Promise<{ model: unknown; byHand: boolean }> {
   for (const f of files) {
-    if (!io.exists(join(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+    if (!io.exists(resolve(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
     const res = await io.compose(
@@ -110,7 +129,7 @@ async function readProject(io: InitIO, files: string[]): Promise<{ model: unknow
   const models = files.map((f) => {
     try {
       // the user's own compose file, not perf-gate's config: a file with many aliases is ordinary
-      return parse(io.read(join(io.cwd, f)), { maxAliasCount: 10_000, merge: true }) as unknown;
+      return parse(io.read(resolve(io.cwd, f)), { maxAliasCount: 10_000, merge: true }) as unknown;
     } catch (err) {
       throw usageError(`--compose ${f}: ${(err as Error).message.split('\n')[0]}`);
     }
@@ -144,6 +163,7 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
     const findings = await io.probe({
       files: composeFiles,
       cwd: io.cwd,
+      root: root ?? io.cwd,
       build: scan.services.some((s) => s.build),
       image: opts.runnerImage ?? DEFAULT_RUNNER_IMAGE,
       addresses,

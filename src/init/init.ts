@@ -50,6 +50,13 @@ export function scanCompose(
       });
       continue;
     }
+    if (!urlHost(name)) {
+      out.skipped.push({
+        name,
+        why: `its name is not a URL host (a last label of digits reads as an IPv4 address): name it ${name}-svc or give it a network alias`,
+      });
+      continue;
+    }
     const endpoints = classifyService(def).map((e) => refine(e, findings?.get(`${name}:${e.port}`)));
     const loadable = endpoints.find((e) => e.kind === 'http' || (e.kind === 'grpc' && e.health === true));
     if (loadable) {
@@ -86,6 +93,15 @@ export function scanCompose(
   return out;
 }
 
+/** A service name that a URL keeps as it is (web.1 is read as an IPv4 address and refused). */
+function urlHost(name: string): boolean {
+  try {
+    return new URL(`http://${name}:1/`).hostname === name.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** The addresses `init --probe` asks: every TCP port of every service compose starts, but a database's. */
 export function surveyAddresses(model: unknown): SurveyAddress[] {
   const services = (model as { services?: unknown } | null)?.services;
@@ -94,9 +110,9 @@ export function surveyAddresses(model: unknown): SurveyAddress[] {
   for (const [name, raw] of Object.entries(services as Record<string, unknown>)) {
     const def = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     if (Array.isArray(def.profiles) && def.profiles.length > 0) continue;
-    for (const e of classifyService(def)) {
-      if (e.kind !== 'database' && e.kind !== 'udp') out.push({ host: name, port: e.port });
-    }
+    // a range of ports is one entry a port in compose's model: the first 16 of a service are asked
+    const asked = classifyService(def).filter((e) => e.kind !== 'database' && e.kind !== 'udp');
+    for (const e of asked.slice(0, 16)) out.push({ host: name, port: e.port });
   }
   return out;
 }
@@ -195,13 +211,14 @@ service Health {
 `;
 
 /** A ready probe's URL for an endpoint. */
-function probeUrl(name: string, e: Endpoint, path: string): string {
+function probeUrl(name: string, e: Endpoint): string {
   if (e.kind === 'grpc') return e.health === true ? `grpc://${name}:${e.port}` : `tcp://${name}:${e.port}`;
   // an HTTP path is probed only where the compose file vouches for it (a health check's): a guessed
   // one waits for the port to accept a connection, which holds whatever it speaks
   // (a service that refuses its own name as Host, too: a probe sends no headers)
-  if (e.kind === 'http' && !e.guessed && e.hostHeader === undefined)
-    return `http://${name}:${e.port}${e.healthPath ?? path}`;
+  // (and only on a path known to answer: a health check's, or one --probe heard answer below 400)
+  if (e.kind === 'http' && !e.guessed && e.hostHeader === undefined && e.healthPath !== undefined)
+    return `http://${name}:${e.port}${e.healthPath}`;
   return `tcp://${name}:${e.port}`;
 }
 
@@ -210,8 +227,8 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
   const path = answers.path.startsWith('/') ? answers.path : `/${answers.path}`;
   const build = scan.services.some((s) => s.build);
   const ready = [
-    ...scan.services.map((s) => probeUrl(s.name, s.endpoint, path)),
-    ...scan.probes.map((s) => probeUrl(s.name, s.endpoint, path)),
+    ...scan.services.map((s) => probeUrl(s.name, s.endpoint)),
+    ...scan.probes.map((s) => probeUrl(s.name, s.endpoint)),
   ];
   const suggested = defaultAgainst(scan);
   const why = answers.against === suggested.against ? suggested.why : 'chosen at init';
@@ -323,7 +340,8 @@ export function actionRef(pkg: { version: string; repository?: string | { url?: 
 /** .github/workflows/perf-gate.yml: the gate on pull requests, the weekly refresh, the manual sweep, and
  * with `fork` the report of a fork's pull request (a workflow_run job with the token forks do not get). */
 export function renderWorkflow(answers: InitAnswers): string {
-  const config = answers.configPath === 'perf-gate.yml' ? [] : [`          config: ${answers.configPath}`];
+  const config =
+    answers.configPath === 'perf-gate.yml' ? [] : [`          config: ${JSON.stringify(answers.configPath)}`];
   const step = (mode: string) => [
     `      - uses: ${answers.action}`,
     '        with:',

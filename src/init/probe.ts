@@ -20,6 +20,8 @@ export interface ProbeRequest {
   runId: string;
   files: string[];
   cwd: string;
+  /** the repository the project is in (bind mounts inside it are the project's own) */
+  root: string;
   build: boolean;
   image: string;
   addresses: SurveyAddress[];
@@ -47,6 +49,9 @@ export async function probeProject(req: ProbeRequest, deps: ProbeDeps): Promise<
     cwd: req.cwd,
     env: {},
     labels,
+    // a stack the user runs already (docker compose up in another terminal) keeps its ports and names:
+    // the probe's copy is kept apart from it as A/B's second copy is, and boots even where A/B could not
+    sideBySide: { root: req.root, lenient: true },
   });
   const findings = new Map<string, SurveyFinding>();
   deps.log(`run ${req.runId}: booting the project to probe it (compose project ${compose.project})`);

@@ -45,13 +45,19 @@ export function callableGets(document: unknown, basePath = ''): string[] {
   // Swagger 2.0's basePath; OpenAPI 3's first server URL's path, when it is relative or absolute
   const server = Array.isArray(doc.servers) ? obj(doc.servers[0]).url : undefined;
   let prefix = typeof doc.basePath === 'string' ? doc.basePath : basePath;
-  if (typeof server === 'string') {
+  // a server URL with {variables} names no one path: no prefix then
+  if (typeof server === 'string' && !server.includes('{')) {
     try {
       prefix = new URL(server, 'http://x').pathname;
     } catch {
       // not a URL: no prefix
     }
   }
+  // a security requirement: the document's, unless an operation says `security: []` (public)
+  const needsAuth = (op: Obj) => {
+    const sec = Array.isArray(op.security) ? op.security : doc.security;
+    return Array.isArray(sec) && sec.length > 0 && !sec.some((r) => Object.keys(obj(r)).length === 0);
+  };
   prefix = prefix.replace(/\/+$/, '');
   const out: string[] = [];
   for (const [template, rawItem] of Object.entries(obj(doc.paths))) {
@@ -60,12 +66,14 @@ export function callableGets(document: unknown, basePath = ''): string[] {
     const get = obj(item.get);
     const hasGet = item.get !== null && typeof item.get === 'object' && !Array.isArray(item.get);
     if (!template.startsWith('/') || !hasGet || get.deprecated === true) continue;
-    const params = [
+    if (needsAuth(get)) continue;
+    const all = [
       ...(Array.isArray(item.parameters) ? item.parameters : []),
       ...(Array.isArray(get.parameters) ? get.parameters : []),
-    ]
-      .map((p) => deref(doc, p))
-      .filter((p) => p.in === 'path' || p.in === 'query');
+    ].map((p) => deref(doc, p));
+    // a required header or cookie (a token, a tenant) is not known here: the operation is not called
+    if (all.some((p) => (p.in === 'header' || p.in === 'cookie') && p.required === true)) continue;
+    const params = all.filter((p) => p.in === 'path' || p.in === 'query');
     let path = template;
     const query: string[] = [];
     let callable = true;
