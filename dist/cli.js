@@ -100430,15 +100430,20 @@ ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 
 // src/signals.ts
 function exitOnSignals(exitCode, announce = () => {
+}, again = () => {
 }) {
   return (teardown) => {
+    let first;
     const handler = (signal) => {
+      if (first !== void 0) return again(signal);
+      first = signal;
       announce(signal);
-      teardown().finally(() => process.exit(exitCode(signal)));
+      teardown().finally(() => process.exit(exitCode(first)));
     };
-    process.once("SIGINT", handler);
-    process.once("SIGTERM", handler);
+    process.on("SIGINT", handler);
+    process.on("SIGTERM", handler);
     return () => {
+      if (first !== void 0) return;
       process.off("SIGINT", handler);
       process.off("SIGTERM", handler);
     };
@@ -101703,7 +101708,12 @@ var onSignal = exitOnSignals(
   (signal) => signal === "SIGINT" ? 130 : 143,
   (signal) => process.stderr.write(`
 perf-gate: ${signal}: tearing down
-`)
+`),
+  (signal) => process.stderr.write(
+    `
+perf-gate: ${signal} again: still tearing down (the SUT's containers, network and volumes); perf-gate exits when they are gone
+`
+  )
 );
 async function cmdRun(args) {
   const { values } = parse4("run", args);

@@ -292,6 +292,10 @@ function optionProblem(name: CommandName, err: Error & { code?: string }): strin
 const onSignal = exitOnSignals(
   (signal) => (signal === 'SIGINT' ? 130 : 143),
   (signal) => process.stderr.write(`\nperf-gate: ${signal}: tearing down\n`),
+  (signal) =>
+    process.stderr.write(
+      `\nperf-gate: ${signal} again: still tearing down (the SUT's containers, network and volumes); perf-gate exits when they are gone\n`,
+    ),
 );
 
 async function cmdRun(args: string[]): Promise<number> {

@@ -181,6 +181,31 @@ describe.runIf(hasDocker)('SUT failures', () => {
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
+  it('a second SIGINT during the teardown does not cut it short: said, finished, nothing left, exit 130', async () => {
+    const cli = startCli(
+      [
+        'run',
+        '--config',
+        'fixtures/quickstart/perf-gate.yml',
+        '--mode',
+        'gate',
+        '--out',
+        tempDir(),
+        ...QUICKSTART_ARGS,
+      ],
+      QUICKSTART_ENV,
+    );
+    await cli.waitFor('measure started');
+    cli.child.kill('SIGINT');
+    await cli.waitFor('SIGINT: tearing down');
+    // Node's default for a second SIGINT was to exit at once, leaving the SUT's containers and network
+    cli.child.kill('SIGINT');
+    const r = await cli.done;
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('SIGINT again: still tearing down');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
   it('a reader that goes away mid-run (a closed pipe) does not stop the teardown', async () => {
     const cli = startCli([
       'run',
