@@ -92812,7 +92812,10 @@ var configSchema = external_exports.strictObject({
         "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
-    }).optional().describe("confirmation by more trials")
+    }).optional().describe("confirmation by more trials"),
+    bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
+      "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
+    )
   }).optional(),
   ab: external_exports.strictObject({
     pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
@@ -94149,6 +94152,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       runner,
       gate: {
         against: raw.gate?.against ?? "baselines",
+        bands: raw.gate?.bands ?? "judge",
         confirm: {
           maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs
@@ -96529,6 +96533,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
   out.baseline = base;
   out.delta = relative5 === null ? null : direction(metric) * relative5 || 0;
   if (breach) return { ...out, result: "regression", reason: breach };
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, relative5);
   const betterRelative = relative5 === null ? null : -relative5;
   const betterOut = beyondBand(t, -worse, betterRelative);
@@ -96873,6 +96878,10 @@ function headline(results) {
     return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
   }
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
+  const info = results.comparisons.filter((c) => c.informational).length;
+  if (info > 0) {
+    return `### ✅ perf-gate: no absolute limit broken${results.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
+  }
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
@@ -96910,7 +96919,7 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     escapeMarkdown(c.band),
-    `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
 var FOLD_PASSING_OVER = 20;
@@ -98611,7 +98620,8 @@ var comparison = external_exports.looseObject({
   confidence: external_exports.number().optional(),
   pairs: count2.optional(),
   reason: external_exports.string().optional(),
-  extraTrials: count2.optional()
+  extraTrials: count2.optional(),
+  informational: external_exports.boolean().optional()
 });
 var resultsFileSchema = external_exports.looseObject({
   schema: external_exports.literal(RESULTS_SCHEMA),
@@ -98880,102 +98890,6 @@ function expandPlan(plan, env, secret) {
   };
 }
 
-// src/run-plan.ts
-function selectScenarios(config2, names2) {
-  if (names2.length === 0) return config2.scenarios;
-  const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names2.filter((n) => !known.has(n));
-  if (unknown2.length) {
-    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
-  }
-  return config2.scenarios.filter((s) => names2.includes(s.name));
-}
-function sweepScenarios(scenarios) {
-  const out = [];
-  for (const s of scenarios) {
-    if (!s.sweep) continue;
-    const { sweep: sweep2 } = s;
-    out.push({
-      ...s,
-      warmupMs: sweep2.warmupMs,
-      trials: 1,
-      phases: sweep2.levels.map((level) => {
-        if (sweep2.kind === "closed") {
-          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
-        }
-        return {
-          kind: "open",
-          name: ratePhaseName(level),
-          rate: level,
-          durationMs: sweep2.durationMs,
-          maxInFlight: DEFAULT_MAX_IN_FLIGHT
-        };
-      })
-    });
-  }
-  return out;
-}
-function withoutLadder(scenarios) {
-  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
-}
-function bodiesReader() {
-  const bodies = /* @__PURE__ */ new Map();
-  return (file2) => {
-    let list2 = bodies.get(file2);
-    if (!list2) {
-      try {
-        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
-      } catch (err) {
-        throw usageError(`bodies file ${err.message}`);
-      }
-      bodies.set(file2, list2);
-    }
-    return list2;
-  };
-}
-function requestBodies(s, readBodies) {
-  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
-  return file2 ? readBodies(file2) : void 0;
-}
-function hashesOf(scenarios, readBodies) {
-  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
-}
-function checkRunnable(config2) {
-  const readBodies = bodiesReader();
-  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
-  hashesOf(config2.scenarios, readBodies);
-}
-function planRun(opts, warn, secrets) {
-  const config2 = loadConfig(opts.configFile);
-  if (opts.mode === "ab" && config2.target) {
-    throw usageError(
-      `--mode ab: A/B boots base and head from compose; ${opts.configFile} gives target (one running service): gate against baselines`
-    );
-  }
-  const selected = selectScenarios(config2, opts.scenarios);
-  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
-  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
-  const readBodies = bodiesReader();
-  const plan = expandPlan(
-    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
-    secrets.env,
-    secrets.maskSecret
-  );
-  const hashes = hashesOf(scenarios, readBodies);
-  const baselines = /* @__PURE__ */ new Map();
-  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
-    const path = baselinePath(opts.baselineDir, s.name);
-    try {
-      baselines.set(s.name, readBaseline(path));
-    } catch (err) {
-      if (opts.mode !== "update") throw err;
-      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
-    }
-  }
-  const image = opts.runnerImage || config2.runner.image;
-  return { config: config2, scenarios, plan, hashes, baselines, image, readBodies, unswept };
-}
-
 // src/stats/wilcoxon.ts
 function averageRanks(values) {
   const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
@@ -99100,6 +99014,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
     const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
     if (short2) return { ...out, result: "invalid", reason: short2 };
   }
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
   const dir = direction(metric);
   const worse = dir * pc.absolute;
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
@@ -99144,6 +99059,110 @@ function compareAbScenario(head, base, thresholds2, final = true) {
   return out;
 }
 
+// src/run-plan.ts
+function selectScenarios(config2, names2) {
+  if (names2.length === 0) return config2.scenarios;
+  const known = new Set(config2.scenarios.map((s) => s.name));
+  const unknown2 = names2.filter((n) => !known.has(n));
+  if (unknown2.length) {
+    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
+  }
+  return config2.scenarios.filter((s) => names2.includes(s.name));
+}
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep2 } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep2.warmupMs,
+      trials: 1,
+      phases: sweep2.levels.map((level) => {
+        if (sweep2.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
+        }
+        return {
+          kind: "open",
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep2.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
+    });
+  }
+  return out;
+}
+function withoutLadder(scenarios) {
+  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
+}
+function bodiesReader() {
+  const bodies = /* @__PURE__ */ new Map();
+  return (file2) => {
+    let list2 = bodies.get(file2);
+    if (!list2) {
+      try {
+        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
+      } catch (err) {
+        throw usageError(`bodies file ${err.message}`);
+      }
+      bodies.set(file2, list2);
+    }
+    return list2;
+  };
+}
+function requestBodies(s, readBodies) {
+  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
+  return file2 ? readBodies(file2) : void 0;
+}
+function hashesOf(scenarios, readBodies) {
+  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
+}
+function checkRunnable(config2) {
+  const readBodies = bodiesReader();
+  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  hashesOf(config2.scenarios, readBodies);
+}
+function planRun(opts, warn, secrets) {
+  const config2 = loadConfig(opts.configFile);
+  if (opts.mode === "ab" && config2.target) {
+    throw usageError(
+      `--mode ab: A/B boots base and head from compose; ${opts.configFile} gives target (one running service): gate against baselines`
+    );
+  }
+  const selected = selectScenarios(config2, opts.scenarios);
+  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
+  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
+  const readBodies = bodiesReader();
+  const plan = expandPlan(
+    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
+    secrets.env,
+    secrets.maskSecret
+  );
+  const hashes = hashesOf(scenarios, readBodies);
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (opts.mode !== "update") throw err;
+      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
+    }
+  }
+  const image = opts.runnerImage || config2.runner.image;
+  const judged = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, opts.mode)) : scenarios;
+  return { config: config2, scenarios: judged, plan, hashes, baselines, image, readBodies, unswept };
+}
+function informed(s, mode) {
+  const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
+  const thresholds2 = Object.fromEntries(
+    Object.entries(own2).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t])
+  );
+  return { ...s, thresholds: thresholds2 };
+}
+
 // src/compare/reach.ts
 function gatedSets(s, mode) {
   const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
@@ -99161,12 +99180,24 @@ function strictestAlpha(rows, mode) {
   return Math.min(...rows.map(([, t]) => t.alpha ?? dflt));
 }
 var short = (v) => +v.toPrecision(2);
+function bandNames(rows) {
+  return [...new Set(rows.map(([m]) => m))].join(", ");
+}
 function confirmationReach(config2, mode, pairs = config2.ab.pairs) {
   const problems = [];
   const notes = [];
   const { maxTrials } = config2.gate.confirm;
+  const inform = config2.gate.bands === "inform";
   config2.scenarios.forEach((s, i) => {
     const rows = banded(gatedSets(s, mode));
+    if (inform) {
+      if (rows.length > 0) {
+        notes.push(
+          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
+        );
+      }
+      return;
+    }
     const alpha = strictestAlpha(rows, mode);
     if (alpha === void 0) return;
     const n = mode === "ab" ? pairs : s.trials;
@@ -99178,7 +99209,7 @@ function confirmationReach(config2, mode, pairs = config2.ab.pairs) {
     const against = mode === "ab" ? "" : ` against a ${s.trials}-trial baseline`;
     if (why) {
       problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name} can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials`
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
       );
       return;
     }
@@ -101599,8 +101630,15 @@ var COMMANDS = {
   },
   validate: {
     args: "[FILE]",
-    summary: "check the config file (FILE, or --config) and exit (0 valid, 2 invalid)",
-    options: { config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" } }
+    summary: "check the config file (FILE, or --config) and say, one line per mode, what run in that mode makes of it (exit 0 valid, 2 invalid or refused for --mode)",
+    options: {
+      config: { type: "string", default: "perf-gate.yml", value: "FILE", help: "the config file" },
+      mode: {
+        type: "string",
+        value: "MODE",
+        help: "check for one mode (gate, ab, update, sweep): exit 2 when run in that mode would refuse the config"
+      }
+    }
   },
   compare: {
     args: "BASELINE.json RESULTS.json",
@@ -101771,6 +101809,34 @@ report: ${outcome.reportPath}
 `);
   return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
+function modeVerdicts(config2) {
+  const pr = config2.gate.against === "base-ref" ? "ab" : "gate";
+  const judged = (mode) => {
+    const reach = confirmationReach(config2, mode);
+    const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
+    const usedBy = mode === pr ? " (pull requests, mode auto)" : "";
+    return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
+  };
+  const swept = config2.scenarios.filter((s) => s.sweep).length;
+  return [
+    judged("gate"),
+    ...config2.target ? [
+      {
+        mode: "ab",
+        line: "not available with target (nothing to boot the base commit from)",
+        problems: [],
+        notes: []
+      }
+    ] : [judged("ab")],
+    { mode: "update", line: "valid: records baselines/ (scheduled refresh)", problems: [], notes: [] },
+    {
+      mode: "sweep",
+      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder` : "valid: nothing to sweep (no scenario has a sweep ladder)",
+      problems: [],
+      notes: []
+    }
+  ];
+}
 async function cmdValidate(args) {
   const { values, positionals } = parse4("validate", args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(" ")}`);
@@ -101788,17 +101854,17 @@ async function cmdValidate(args) {
       locateProblems(readFileSync8(file2, "utf8"), file2, project.problems).map((p) => `  ${p}`)
     );
   }
-  const main2 = config2.gate.against === "base-ref" ? "ab" : "gate";
-  const reach = confirmationReach(config2, main2);
-  const other = config2.target ? { problems: [] } : confirmationReach(config2, main2 === "ab" ? "gate" : "ab");
-  if (config2.target) reach.notes.push("--mode ab is not available with target (nothing to boot the base commit from)");
-  reach.notes.push(
-    ...other.problems.map((p) => `--mode ${main2 === "ab" ? "gate" : "ab"} would refuse this config: ${p}`)
-  );
-  if (reach.problems.length > 0) {
+  const verdicts = modeVerdicts(config2);
+  const asked = values.mode === void 0 ? void 0 : String(values.mode);
+  if (asked !== void 0 && !verdicts.some((v) => v.mode === asked)) {
+    throw usageError(`--mode ${asked}: must be one of ${verdicts.map((v) => v.mode).join(", ")}`);
+  }
+  const shown = asked === void 0 ? verdicts : verdicts.filter((v) => v.mode === asked);
+  const refused = shown.filter((v) => v.problems.length > 0);
+  if (asked !== void 0 && refused.length > 0) {
     throw usageError(
-      `${file2}: the gate could never fail on a change`,
-      reach.problems.map((l) => `  ${l}`)
+      `${file2}: refused for --mode ${asked}: the gate could never fail on a change`,
+      refused[0].problems.map((l) => `  ${l}`)
     );
   }
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);
@@ -101806,7 +101872,14 @@ async function cmdValidate(args) {
     `${file2}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
 `
   );
-  for (const note of [...project.notes, ...reach.notes]) process.stdout.write(`note: ${note}
+  for (const v of shown) {
+    process.stdout.write(
+      `  ${v.mode}: ${v.problems.length > 0 ? `refused (run --mode ${v.mode} exits 2): ${v.problems.join("; ")}` : v.line}
+`
+    );
+  }
+  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes)]))
+    process.stdout.write(`note: ${note}
 `);
   return EXIT_PASS;
 }

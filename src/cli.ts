@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
+import type { Config } from './config/types.js';
 import { realRunDeps } from './deps.js';
 import { runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
@@ -176,8 +177,16 @@ const COMMANDS = {
   },
   validate: {
     args: '[FILE]',
-    summary: 'check the config file (FILE, or --config) and exit (0 valid, 2 invalid)',
-    options: { config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' } },
+    summary:
+      'check the config file (FILE, or --config) and say, one line per mode, what run in that mode makes of it (exit 0 valid, 2 invalid or refused for --mode)',
+    options: {
+      config: { type: 'string', default: 'perf-gate.yml', value: 'FILE', help: 'the config file' },
+      mode: {
+        type: 'string',
+        value: 'MODE',
+        help: 'check for one mode (gate, ab, update, sweep): exit 2 when run in that mode would refuse the config',
+      },
+    },
   },
   compare: {
     args: 'BASELINE.json RESULTS.json',
@@ -347,6 +356,45 @@ async function cmdRun(args: string[]): Promise<number> {
   return exitCodeOf(request.mode, outcome.verdict, values['fail-on-inconclusive'] === true);
 }
 
+/** What `run` in each mode makes of a valid config: refused (the gate could never fail) or taken, and
+ * how; the mode pull requests use is named. */
+function modeVerdicts(config: Config): Array<{ mode: string; line: string; problems: string[]; notes: string[] }> {
+  const pr = config.gate.against === 'base-ref' ? 'ab' : 'gate';
+  const judged = (mode: 'gate' | 'ab') => {
+    const reach = confirmationReach(config, mode);
+    const bands =
+      config.gate.bands === 'inform'
+        ? 'relative bands as information, absolute limits judged'
+        : 'bands and limits judged';
+    const usedBy = mode === pr ? ' (pull requests, mode auto)' : '';
+    return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
+  };
+  const swept = config.scenarios.filter((s) => s.sweep).length;
+  return [
+    judged('gate'),
+    ...(config.target
+      ? [
+          {
+            mode: 'ab',
+            line: 'not available with target (nothing to boot the base commit from)',
+            problems: [],
+            notes: [],
+          },
+        ]
+      : [judged('ab')]),
+    { mode: 'update', line: 'valid: records baselines/ (scheduled refresh)', problems: [], notes: [] },
+    {
+      mode: 'sweep',
+      line:
+        swept > 0
+          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder`
+          : 'valid: nothing to sweep (no scenario has a sweep ladder)',
+      problems: [],
+      notes: [],
+    },
+  ];
+}
+
 async function cmdValidate(args: string[]): Promise<number> {
   const { values, positionals } = parse('validate', args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(' ')}`);
@@ -366,29 +414,33 @@ async function cmdValidate(args: string[]): Promise<number> {
       locateProblems(readFileSync(file, 'utf8'), file, project.problems).map((p) => `  ${p}`),
     );
   }
-  // what a pull request is gated with: its trials (A/B: pairs) and the confirmation cap must be able
-  // to reach alpha, as `run` checks
-  const main = config.gate.against === 'base-ref' ? 'ab' : 'gate';
-  const reach = confirmationReach(config, main);
-  // the other mode (`--mode ab` against baselines' config, or gate with an A/B one): what `run` in
-  // that mode would refuse is said, not failed on, since pull requests do not run it
-  // (a target is one running service: there is no base to boot, so no A/B at all)
-  const other = config.target ? { problems: [] } : confirmationReach(config, main === 'ab' ? 'gate' : 'ab');
-  if (config.target) reach.notes.push('--mode ab is not available with target (nothing to boot the base commit from)');
-  reach.notes.push(
-    ...other.problems.map((p) => `--mode ${main === 'ab' ? 'gate' : 'ab'} would refuse this config: ${p}`),
-  );
-  if (reach.problems.length > 0) {
+  // each mode the config can run in, judged as `run` in that mode would: a gate (A/B) whose relative
+  // bands can never be confirmed is refused there, and only there (update and sweep record and explore)
+  const verdicts = modeVerdicts(config);
+  const asked = values.mode === undefined ? undefined : String(values.mode);
+  if (asked !== undefined && !verdicts.some((v) => v.mode === asked)) {
+    throw usageError(`--mode ${asked}: must be one of ${verdicts.map((v) => v.mode).join(', ')}`);
+  }
+  const shown = asked === undefined ? verdicts : verdicts.filter((v) => v.mode === asked);
+  const refused = shown.filter((v) => v.problems.length > 0);
+  // --mode M is that mode's verdict; plain validate fails only when no mode would take the config
+  if (asked !== undefined && refused.length > 0) {
     throw usageError(
-      `${file}: the gate could never fail on a change`,
-      reach.problems.map((l) => `  ${l}`),
+      `${file}: refused for --mode ${asked}: the gate could never fail on a change`,
+      (refused[0] as (typeof verdicts)[number]).problems.map((l) => `  ${l}`),
     );
   }
   const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);
   process.stdout.write(
     `${file}: valid (${config.scenarios.length} scenario${config.scenarios.length === 1 ? '' : 's'}, ${phases} phase${phases === 1 ? '' : 's'})\n`,
   );
-  for (const note of [...project.notes, ...reach.notes]) process.stdout.write(`note: ${note}\n`);
+  for (const v of shown) {
+    process.stdout.write(
+      `  ${v.mode}: ${v.problems.length > 0 ? `refused (run --mode ${v.mode} exits 2): ${v.problems.join('; ')}` : v.line}\n`,
+    );
+  }
+  for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes)]))
+    process.stdout.write(`note: ${note}\n`);
   return EXIT_PASS;
 }
 

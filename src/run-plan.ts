@@ -11,6 +11,8 @@ import { buildPlan, parseBodiesJsonl, type RunnerPlan } from './plan.js';
 import { baselinePath, scenarioHash } from './results/files.js';
 import { readBaseline } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
+import { AB_BUILTIN_THRESHOLDS } from './compare/ab.js';
+import { BUILTIN_THRESHOLDS, hasBand } from './compare/compare.js';
 
 export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
 
@@ -141,5 +143,18 @@ export function planRun(
     }
   }
   const image = opts.runnerImage || config.runner.image;
-  return { config, scenarios, plan, hashes, baselines, image, readBodies, unswept };
+  // gate.bands: inform: every relative band the scenarios are judged with (their own, or the built-in
+  // ones) is marked information, so the comparisons show it and never judge it
+  const judged = config.gate.bands === 'inform' ? scenarios.map((s) => informed(s, opts.mode)) : scenarios;
+  return { config, scenarios: judged, plan, hashes, baselines, image, readBodies, unswept };
+}
+
+/** A scenario whose relative bands are information (the built-in ones too, where it gives none). */
+export function informed(s: Scenario, mode: RunMode): Scenario {
+  const own =
+    Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === 'ab' ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
+  const thresholds = Object.fromEntries(
+    Object.entries(own).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t]),
+  ) as Scenario['thresholds'];
+  return { ...s, thresholds };
 }

@@ -87,6 +87,30 @@ describe('CLI errors', () => {
     expect(piped.stdout.trim()).toBe('0');
   });
 
+  it('validate: one line per mode; --mode gate is exit 2 where run --mode gate would refuse (issue 35)', async () => {
+    const f = 'fixtures/tests/scrub/perf-gate.yml';
+    const plain = await runCli(['validate', f]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const lines = plain.stdout.split('\n');
+    expect(lines[0]).toBe(`${f}: valid (1 scenario, 1 phase)`);
+    expect(lines[1]).toMatch(
+      /^ {2}gate: refused \(run --mode gate exits 2\): scenarios\[0\]\.trials \(1\) .* or make the bands information: gate: \{ bands: inform \}/,
+    );
+    expect(lines.slice(2, 5)).toEqual([
+      '  ab: valid: bands and limits judged',
+      '  update: valid: records baselines/ (scheduled refresh)',
+      '  sweep: valid: nothing to sweep (no scenario has a sweep ladder)',
+    ]);
+    const gate = await runCli(['validate', '--mode', 'gate', f]);
+    expect(gate.code).toBe(2);
+    expect(gate.stderr.split('\n')[0]).toBe(
+      `perf-gate: ${f}: refused for --mode gate: the gate could never fail on a change`,
+    );
+    const update = await runCli(['validate', '--mode', 'update', f]);
+    expect(update.code).toBe(0);
+    expect(update.stdout.split('\n')[1]).toBe('  update: valid: records baselines/ (scheduled refresh)');
+  });
+
   it('validate FILE reads FILE (it used to read perf-gate.yml whatever it was given)', async () => {
     const ok = await runCli(['validate', 'fixtures/quickstart/perf-gate.yml']);
     expect(ok.code, ok.stderr).toBe(0);

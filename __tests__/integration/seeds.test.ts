@@ -53,6 +53,28 @@ function seedRun(seed: string, edit: (text: string) => string, mode = 'update', 
   };
 }
 
+describe.runIf(dockerAvailable())('seed: hey, one-shot gate (trials: 1, gate.bands: inform)', () => {
+  // the service's error rate raised from 1% to 10%, above the seed's `error-rate: { max: 2% }`
+  const seed = seedRun(
+    'hey-distribution',
+    (t) =>
+      t
+        .replace('requests: 50000', 'requests: 3000')
+        .replace('duration: 30s', 'duration: 2s')
+        .replace("API_ERROR_RATE: '0.01'", "API_ERROR_RATE: '0.10'"),
+    'gate',
+    1,
+  );
+
+  it('fails on its absolute limit with one trial, and says its relative rows were not judged', () => {
+    const results = seed.results();
+    const errorRate = results.comparisons.filter((c) => c.metric === 'error-rate');
+    expect(errorRate.map((c) => c.result)).toEqual(['regression', 'regression']);
+    expect(results.scenarios[0]?.phases.every((p) => p.trials.length === 1)).toBe(true);
+    expect(seed.run().stdout).toMatch(/❌ perf-gate: 2 regressions in hey/);
+  });
+});
+
 describe.runIf(dockerAvailable())('seed: hey-style full distribution (50k at 100, then 30 s at 200)', () => {
   const seed = seedRun('hey-distribution', (t) =>
     t.replace('requests: 50000', 'requests: 5000').replace('duration: 30s', 'duration: 3s'),

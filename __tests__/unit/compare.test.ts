@@ -1193,3 +1193,27 @@ describe('overallVerdict without any baseline value', () => {
     expect(overallVerdict(rows)).toBe('no-baseline');
   });
 });
+
+describe('gate.bands: inform: relative rows shown, never judged (issue 35)', () => {
+  it.each<[string, Threshold, number, number, Partial<Comparison>]>([
+    [
+      'a change far beyond the band, even with five separated trials: information, a pass with its delta',
+      { regress: 0.1, floor: 200, inform: true },
+      1000,
+      2000,
+      { result: 'pass', informational: true, delta: 1 },
+    ],
+    [
+      'an absolute limit still fails',
+      { regress: 0.1, floor: 200, limit: 1500, inform: true },
+      1000,
+      2000,
+      { result: 'regression', reason: 'above the limit 1.5ms' },
+    ],
+    ['a limit alone is judged as before', { limit: 3000, inform: true }, 1000, 2000, { result: 'pass' }],
+  ])('%s', (_label, t, before, after, expected) => {
+    const row = compareOne('p99', t, metricPhase('p99', after), metricPhase('p99', before));
+    expect(row).toMatchObject(expected);
+    if (expected.result === 'regression' || t.regress === undefined) expect(row.informational).toBeUndefined();
+  });
+});

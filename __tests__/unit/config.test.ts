@@ -165,7 +165,11 @@ describe('parseConfigText: defaults', () => {
     expect(targetOf(s, 'http').request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
     expect(s.thresholds).toEqual({});
     expect(s.sweep).toBeUndefined();
-    expect(config.gate).toEqual({ against: 'baselines', confirm: { maxTrials: 12, maxTimeMs: 600_000 } });
+    expect(config.gate).toEqual({
+      against: 'baselines',
+      bands: 'judge',
+      confirm: { maxTrials: 12, maxTimeMs: 600_000 },
+    });
   });
 
   it('a ready probe may be tcp://host:port, for a service that speaks no HTTP', () => {

@@ -90,14 +90,14 @@ describe('confirmationReach: the gate against baselines', () => {
     const [problem] = reach({ trials }).problems;
     expect(problem).toMatch(
       new RegExp(
-        `^scenarios\\[0\\]\\.trials \\(${trials}\\) with gate\\.confirm\\.max-trials \\(12\\): scenario s can never confirm a change at alpha 0\\.01 against a ${trials}-trial baseline \\(the smallest p at 12 is [\\d.]+, above 0\\.01\\); raise scenarios\\[0\\]\\.trials or gate\\.confirm\\.max-trials$`,
+        `^scenarios\\[0\\]\\.trials \\(${trials}\\) with gate\\.confirm\\.max-trials \\(12\\): scenario s's relative bands \\(p50, p99, rps\\) can never confirm a change at alpha 0\\.01 against a ${trials}-trial baseline \\(the smallest p at 12 is [\\d.]+, above 0\\.01\\); raise scenarios\\[0\\]\\.trials or gate\\.confirm\\.max-trials, or make the bands information: gate: \\{ bands: inform \\} \\(absolute limits and new error classes still fail the gate\\)$`,
       ),
     );
   });
 
   it('trials 3 with confirmation off: the problem names the cap 0', () => {
     expect(reach({ trials: 3, maxTrials: 0 }).problems).toEqual([
-      'scenarios[0].trials (3) with gate.confirm.max-trials (0): scenario s can never confirm a change at alpha 0.01 against a 3-trial baseline (the smallest p at 3 is 0.05, above 0.01); raise scenarios[0].trials or gate.confirm.max-trials',
+      "scenarios[0].trials (3) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.01 against a 3-trial baseline (the smallest p at 3 is 0.05, above 0.01); raise scenarios[0].trials or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
     ]);
   });
 
@@ -110,7 +110,9 @@ describe('confirmationReach: the gate against baselines', () => {
   it('names the scenario’s own index', () => {
     const { problems } = reach({ trials: 5, more: [{ trials: 5 }, { trials: 2 }] });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^scenarios\[2\]\.trials \(2\) .*scenario t2 can never confirm/);
+    expect(problems[0]).toMatch(
+      /^scenarios\[2\]\.trials \(2\) .*scenario t2's relative bands \(.*\) can never confirm/,
+    );
   });
 });
 
@@ -133,7 +135,7 @@ describe('confirmationReach: A/B', () => {
 
   it('pairs 2 with confirmation off: the problem names ab.pairs and the cap', () => {
     expect(reach({ pairs: 2, maxTrials: 0 }, 'ab').problems).toEqual([
-      'ab.pairs (2) with gate.confirm.max-trials (0): scenario s can never confirm a change at alpha 0.05 (the smallest p at 2 is 0.25, above 0.05); raise ab.pairs or gate.confirm.max-trials',
+      "ab.pairs (2) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.05 (the smallest p at 2 is 0.25, above 0.05); raise ab.pairs or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
     ]);
   });
 
@@ -190,5 +192,19 @@ describe('confirmationReach: phases too short for a gated percentile', () => {
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatch(/^scenario s: 3 trials alone cannot reach/);
     expect(notes[1]).toMatch(/^scenario s, phase r25: at most 75 responses/);
+  });
+});
+
+describe('gate.bands: inform (a one-shot run, issue 35)', () => {
+  it('trials: 1 with relative bands: refused as judge, a note as inform', () => {
+    const text = (bands: string) =>
+      `version: 1\nsut: { compose: c.yml }\ngate: { bands: ${bands} }\ndefaults: { trials: 1, thresholds: { p99: { regress: 50%, floor: 2ms }, error-rate: { max: 2% } } }\nscenarios:\n  - { name: hey, request: { url: 'http://api:8080/' }, phases: [{ connections: 1, duration: 1s }] }\n`;
+    const parse = (t: string) => parseConfigText(t, '/ws/p.yml', (p) => `/ws/${p}`).config as Config;
+    expect(confirmationReach(parse(text('judge')), 'gate').problems).toHaveLength(1);
+    const inform = confirmationReach(parse(text('inform')), 'gate');
+    expect(inform.problems).toEqual([]);
+    expect(inform.notes).toEqual([
+      'scenario hey: the relative bands (p99) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate',
+    ]);
   });
 });

@@ -232,6 +232,18 @@ describe('renderMarkdown: marker and headline', () => {
     expect(md.split('\n')[1]).toBe(expected);
   });
 
+  it('gate.bands: inform: never "no regression" for rows it only showed; each such row says information', () => {
+    const comparisons = [
+      cmp({ result: 'pass', current: 1500, delta: 0.5, informational: true }),
+      cmp({ result: 'pass', metric: 'error-rate', current: 0.001, baseline: 0.001, delta: 0 }),
+    ];
+    const md = renderMarkdown(results({ comparisons }));
+    expect(md.split('\n')[1]).toBe(
+      '### ✅ perf-gate: no absolute limit broken, no new error class — 1 relative row shown as information, not judged (gate.bands: inform)',
+    );
+    expect(md).toContain('ℹ️ information');
+  });
+
   it('ends with the footer naming the run', () => {
     const md = renderMarkdown(results());
     expect(md.endsWith('<sub>perf-gate · run run-1 · gate · 2024-05-10T12:05:00.000Z</sub>\n')).toBe(true);

@@ -116,6 +116,8 @@ function compareAbMetric(
     const short = tailShortfall(head.trials, metric, 'head') ?? tailShortfall(base.trials, metric, 'base');
     if (short) return { ...out, result: 'invalid', reason: short };
   }
+  // gate.bands: inform: the change is shown, never judged
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
   const dir = direction(metric);
   const worse = dir * pc.absolute;
   const worseRelative = pc.relative === null ? null : dir * pc.relative;

@@ -146,6 +146,8 @@ function comparePhaseMetric(
   out.baseline = base;
   out.delta = relative === null ? null : direction(metric) * relative || 0;
   if (breach) return { ...out, result: 'regression', reason: breach };
+  // gate.bands: inform: the change is shown, never judged (a one-shot run has no trials to test it with)
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, relative);
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);

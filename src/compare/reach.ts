@@ -39,6 +39,11 @@ function strictestAlpha(rows: Array<[MetricName, Threshold]>, mode: VerdictMode)
 
 const short = (v: number) => +v.toPrecision(2);
 
+/** The metrics of the banded rows: "p50, p99, rps". */
+function bandNames(rows: Array<[MetricName, Threshold]>): string {
+  return [...new Set(rows.map(([m]) => m))].join(', ');
+}
+
 export interface Reach {
   /** the config cannot gate: exit 2 */
   problems: string[];
@@ -55,8 +60,18 @@ export function confirmationReach(config: Config, mode: VerdictMode, pairs = con
   const problems: string[] = [];
   const notes: string[] = [];
   const { maxTrials } = config.gate.confirm;
+  const inform = config.gate.bands === 'inform';
   config.scenarios.forEach((s, i) => {
     const rows = banded(gatedSets(s, mode));
+    // relative bands as information: nothing to confirm, only absolute limits judge
+    if (inform) {
+      if (rows.length > 0) {
+        notes.push(
+          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`,
+        );
+      }
+      return;
+    }
     const alpha = strictestAlpha(rows, mode);
     if (alpha === undefined) return;
     const n = mode === 'ab' ? pairs : s.trials;
@@ -68,7 +83,7 @@ export function confirmationReach(config: Config, mode: VerdictMode, pairs = con
     const against = mode === 'ab' ? '' : ` against a ${s.trials}-trial baseline`;
     if (why) {
       problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name} can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials`,
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
       );
       return;
     }

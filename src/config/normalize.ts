@@ -200,6 +200,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       runner,
       gate: {
         against: raw.gate?.against ?? 'baselines',
+        bands: raw.gate?.bands ?? 'judge',
         confirm: {
           maxTrials: raw.gate?.confirm?.['max-trials'] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs,

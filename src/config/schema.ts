@@ -273,6 +273,12 @@ export const configSchema = z
           })
           .optional()
           .describe('confirmation by more trials'),
+        bands: z
+          .enum(['judge', 'inform'], { error: 'must be judge or inform' })
+          .optional()
+          .describe(
+            'judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)',
+          ),
       })
       .optional(),
     ab: z

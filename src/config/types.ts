@@ -13,6 +13,8 @@ export interface Threshold {
   /** absolute lower limit, for metrics that get worse downwards (rps, bytes-per-sec, delivery) */
   min?: number;
   alpha?: number;
+  /** gate.bands: inform: the relative band (regress, floor) is information, never a verdict */
+  inform?: boolean;
 }
 import type { Phase, ReadyProbe, WsPush } from '../protocol/plan.js';
 
@@ -163,6 +165,8 @@ export interface Config {
   /** what `mode: auto` gates a pull request against */
   gate: {
     against: 'baselines' | 'base-ref';
+    /** judge: relative bands fail the gate; inform: they are shown as information, never failing */
+    bands: 'judge' | 'inform';
     /** confirmation by more trials: the cap on a phase's trials (pairs in A/B; 0 = off), and its time */
     confirm: { maxTrials: number; maxTimeMs: number };
   };

@@ -84,6 +84,11 @@ function headline(results: ResultsFile): string {
     return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? '' : 's'} outside the band but not confirmed by the most trials allowed${suffix}`;
   }
   if (verdict === 'no-baseline') return '### ➖ perf-gate: no baseline yet — nothing to compare';
+  // relative rows it only showed (gate.bands: inform) are not "no regression": say what was judged
+  const info = results.comparisons.filter((c) => c.informational).length;
+  if (info > 0) {
+    return `### ✅ perf-gate: no absolute limit broken${results.ab ? ' against base' : ''}, no new error class — ${info} relative row${info === 1 ? '' : 's'} shown as information, not judged (gate.bands: inform)${suffix}`;
+  }
   if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
@@ -132,7 +137,9 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     formatMetricValue(c.metric, c.current),
     delta(c) || '—',
     esc(c.band),
-    `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+    c.informational
+      ? 'ℹ️ information'
+      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
   ]);
 }
 

@@ -171,6 +171,8 @@ export interface Comparison {
   /** A/B only: interleaved pairs compared */
   pairs?: number;
   /** why: limit broken, new error class, too few samples, ... */
+  /** gate.bands: inform: a relative row shown as information (its result is pass, never a verdict) */
+  informational?: boolean;
   reason?: string;
   /** a regression confirmed by trials (pairs in A/B) run beyond the configured ones: how many */
   extraTrials?: number;

@@ -90,6 +90,7 @@ const comparison = z.looseObject({
   pairs: count.optional(),
   reason: z.string().optional(),
   extraTrials: count.optional(),
+  informational: z.boolean().optional(),
 });
 
 export const resultsFileSchema = z.looseObject({
