@@ -72546,14 +72546,14 @@ var require_dist2 = __commonJS({
 
 // src/cli.ts
 import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname7 } from "node:path";
+import { dirname as dirname5 } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
 var import_yaml2 = __toESM(require_dist(), 1);
 import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, isAbsolute, relative, resolve as resolve2, sep } from "node:path";
+import { dirname as dirname2, isAbsolute, join, relative, resolve as resolve2, sep } from "node:path";
 
 // src/errors.ts
 var EXIT_PASS = 0;
@@ -94006,6 +94006,10 @@ function protocolOf(target) {
 function rawKind(s) {
   return s.websocket ? "ws" : s.grpc ? "grpc" : "http";
 }
+function urlKeyOf(target) {
+  if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
+  return target.kind === "ws" ? "websocket.url" : "grpc.url";
+}
 
 // src/config/normalize.ts
 function normalizeConfig(raw, file2, dir, resolvePath) {
@@ -94073,9 +94077,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     }
     if (!target) return;
     if (raw.target === void 0) {
-      const key = s.request ? "request.url" : s.requests ? "requests[0].url" : s.websocket ? "websocket.url" : "grpc.url";
       const loopback = loopbackOf(protocol.url(target));
-      if (loopback) problems.push(`${path}.${key}: ${loopbackLine(loopback)}`);
+      if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);
     }
     const scenario2 = {
       name: s.name,
@@ -94196,13 +94199,16 @@ function defaultComposeFiles(resolvePath, problems) {
   const override = first(COMPOSE_OVERRIDE_NAMES);
   return override ? [main2, override] : [main2];
 }
-function loopbackOf(url2) {
-  let host;
+function hostnameOf(url2) {
   try {
-    host = new URL(url2.replace(/^[a-z][a-z0-9+.-]*:/i, "http:")).hostname.toLowerCase();
+    return new URL(url2.replace(/^[a-z][a-z0-9+.-]*:/i, "http:")).hostname.toLowerCase();
   } catch {
     return void 0;
   }
+}
+function loopbackOf(url2) {
+  const host = hostnameOf(url2);
+  if (host === void 0) return void 0;
   const loopback = /^(localhost|localhost\.localdomain)\.?$|^127(\.\d{1,3}){3}$|^\[::1\]$|^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$|^0\.0\.0\.0$/;
   return loopback.test(host) ? host : void 0;
 }
@@ -94524,6 +94530,12 @@ function workspaceResolver(baseDir, workspace) {
     return real;
   };
 }
+function repositoryRoot(dir, exists) {
+  for (let d = resolve2(dir); ; d = dirname2(d)) {
+    if (exists(join(d, ".git"))) return d;
+    if (dirname2(d) === d) return void 0;
+  }
+}
 function defaultWorkspace() {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
@@ -94559,7 +94571,7 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
 var import_yaml4 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join as join2 } from "node:path";
 
 // src/exec.ts
 import { spawn } from "node:child_process";
@@ -94813,6 +94825,19 @@ function composeEnv(own2, sutEnv, project) {
   out.COMPOSE_PROJECT_NAME = project;
   return out;
 }
+function composeConfigResult(res) {
+  if (res.code === 0) {
+    try {
+      return { model: JSON.parse(res.stdout) };
+    } catch {
+      return { noJson: true };
+    }
+  }
+  if (res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr)) {
+    return { missing: true };
+  }
+  return { refused: lastLine(res.stderr || res.stdout) };
+}
 function cannotBootTwice(files, blockers) {
   return `compose ${files.join(", ")} cannot boot twice side by side for A/B: ${blockers.join("; ")}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
 }
@@ -94838,34 +94863,34 @@ var ComposeProject = class {
   }
   /** The project as `docker compose config` resolves it (the user's files only, never our override). */
   async model() {
-    const res = await this.compose(["config", "--format", "json"]);
-    if (res.code !== 0) {
-      if (/is not a docker command|unknown command/i.test(res.stderr)) {
-        throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
-      }
-      const files = this.opts.files.join(", ");
-      throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
+    const r = composeConfigResult(await this.compose(["config", "--format", "json"]));
+    if ("model" in r) return r.model;
+    if ("missing" in r) {
+      throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
     }
-    return JSON.parse(res.stdout);
+    const why = "refused" in r ? r.refused : "it printed no JSON";
+    throw environmentError(`compose file ${this.opts.files.join(", ")} rejected by docker compose: ${why}`);
+  }
+  /** The side-by-side override of a model, or undefined when this project is not an A/B side. */
+  apart(model) {
+    const root = this.opts.sideBySide?.root;
+    return root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
   }
   /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
   async collisions() {
-    const model = await this.model();
-    const root = this.opts.sideBySide?.root;
-    return root === void 0 ? { override: {}, changes: [], blockers: [] } : sideBySide(model, this.opts.project, root);
+    return this.apart(await this.model()) ?? { override: {}, changes: [], blockers: [] };
   }
   /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
    * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
   async prepare() {
     const model = await this.model();
-    const root = this.opts.sideBySide?.root;
-    const apart = root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
+    const apart = this.apart(model);
     if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
       throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
     }
     this.changes = apart?.changes ?? [];
-    this.tmp ??= mkdtempSync(join(tmpdir(), "perf-gate-"));
-    this.override = join(this.tmp, "perf-gate.override.yml");
+    this.tmp ??= mkdtempSync(join2(tmpdir(), "perf-gate-"));
+    this.override = join2(this.tmp, "perf-gate.override.yml");
     const labels2 = labelOverride(model, this.opts.labels);
     writeFileSync(this.override, apart ? overrideYaml(mergeOverrides(labels2, apart.override)) : (0, import_yaml4.stringify)(labels2));
     return model;
@@ -95472,7 +95497,7 @@ function composeClient(exec, opts) {
 var import_yaml5 = __toESM(require_dist(), 1);
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 var STACK_LABEL = "com.docker.stack.namespace";
 function stackOverride(model, labels2) {
   const out = {
@@ -95487,8 +95512,8 @@ function unconverged(services) {
   return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
 }
 function stackClient(exec, docker, opts, pollMs = 1e3) {
-  const tmp = mkdtempSync2(join2(tmpdir2(), "perf-gate-stack-"));
-  const override = join2(tmp, "perf-gate.stack.yml");
+  const tmp = mkdtempSync2(join3(tmpdir2(), "perf-gate-stack-"));
+  const override = join3(tmp, "perf-gate.stack.yml");
   const env = composeEnv(process.env, opts.env, opts.project);
   const files = opts.files.flatMap((f) => ["-f", f]);
   const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
@@ -95804,7 +95829,7 @@ async function removeConfig(docker, id) {
 // src/run-steps.ts
 import { randomBytes } from "node:crypto";
 import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join4, resolve as resolve3 } from "node:path";
+import { dirname as dirname4, join as join5, resolve as resolve3 } from "node:path";
 
 // src/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
@@ -95830,7 +95855,7 @@ function machineInfo() {
 // src/results/files.ts
 import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join3 } from "node:path";
+import { dirname as dirname3, join as join4 } from "node:path";
 
 // src/results/types.ts
 function requestPhaseName(phase2, entry) {
@@ -95858,7 +95883,7 @@ function stableStringify(value) {
 }
 function writeFileAtomic(path, text) {
   mkdirSync(dirname3(path), { recursive: true });
-  const tmp = join3(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  const tmp = join4(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
   writeFileSync3(tmp, text);
   renameSync(tmp, path);
 }
@@ -95927,7 +95952,7 @@ function baselineOf(result, provenance2) {
   };
 }
 function baselinePath(dir, scenario2) {
-  return join3(dir, `${scenario2}.json`);
+  return join4(dir, `${scenario2}.json`);
 }
 
 // node_modules/markdown-table/index.js
@@ -98424,7 +98449,7 @@ function publishFiles(results, opts, files) {
 }
 function defaultRunnerScript() {
   const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join4(here, "runner.mjs"), join4(here, "..", "dist", "runner.mjs")]) {
+  for (const candidate of [join5(here, "runner.mjs"), join5(here, "..", "dist", "runner.mjs")]) {
     try {
       return readFileSync5(candidate, "utf8");
     } catch {
@@ -99425,7 +99450,7 @@ function renderResultsTable(scenarios) {
 // src/ab.ts
 import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5, relative as relative2 } from "node:path";
+import { join as join6, relative as relative2 } from "node:path";
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -99463,7 +99488,7 @@ async function checkoutBase(exec, cwd, ref) {
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
     throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  const dir = mkdtempSync3(join5(tmpdir3(), "perf-gate-base-"));
+  const dir = mkdtempSync3(join6(tmpdir3(), "perf-gate-base-"));
   const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
   if (added.code !== 0) {
     rmSync3(dir, { recursive: true, force: true });
@@ -99489,7 +99514,7 @@ async function checkoutBase(exec, cwd, ref) {
 }
 function baseSut(head, tree, warn) {
   const root = realpathSync2(tree.repoRoot);
-  const into = (path) => join5(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
+  const into = (path) => join6(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
   const baseConfigFile = into(head.file);
   if (existsSync2(baseConfigFile)) {
     try {
@@ -100483,7 +100508,7 @@ function exitOnSignals(exitCode, announce = () => {
 
 // src/init/command.ts
 var import_yaml7 = __toESM(require_dist(), 1);
-import { dirname as dirname5, join as join6, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
+import { join as join7, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 function refine2(e, f) {
@@ -101113,16 +101138,10 @@ function handModel(merged, models, dir) {
 
 // src/init/command.ts
 var CONFIG_FILE = "perf-gate.yml";
-var WORKFLOW_FILE = join6(".github", "workflows", "perf-gate.yml");
-var REPORT_WORKFLOW_FILE = join6(".github", "workflows", "perf-gate-report.yml");
+var WORKFLOW_FILE = join7(".github", "workflows", "perf-gate.yml");
+var REPORT_WORKFLOW_FILE = join7(".github", "workflows", "perf-gate-report.yml");
 var INIT_PROJECT = "perfgate-init";
 var ACTION_PLACEHOLDER = "your-org/perf-gate@v0";
-function repositoryRoot(cwd, exists) {
-  for (let dir = resolve5(cwd); ; dir = dirname5(dir)) {
-    if (exists(join6(dir, ".git"))) return dir;
-    if (dirname5(dir) === dir) return void 0;
-  }
-}
 function composeFileVariable(env, dotenv) {
   const fromDotenv = (name2) => {
     const m = new RegExp(`^\\s*(?:export\\s+)?${name2}\\s*=\\s*(.*)$`, "m").exec(dotenv ?? "");
@@ -101134,12 +101153,12 @@ function composeFileVariable(env, dotenv) {
   return value.split(separator).filter((f) => f !== "");
 }
 function defaultFiles(io) {
-  const dotenv = join6(io.cwd, ".env");
+  const dotenv = join7(io.cwd, ".env");
   const listed = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
   if (listed) return listed;
-  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join6(io.cwd, n)));
+  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join7(io.cwd, n)));
   if (main2 === void 0) return [];
-  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join6(io.cwd, n)));
+  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join7(io.cwd, n)));
   return override === void 0 ? [main2] : [main2, override];
 }
 async function readProject(io, files) {
@@ -101147,20 +101166,12 @@ async function readProject(io, files) {
     if (!io.exists(resolve5(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
-    const res = await io.compose(
-      ["-p", INIT_PROJECT, ...files.flatMap((f) => ["-f", f]), "config", "--format", "json"],
-      io.cwd
+    const r = composeConfigResult(
+      await io.compose(["-p", INIT_PROJECT, ...files.flatMap((f) => ["-f", f]), "config", "--format", "json"], io.cwd)
     );
-    const missing = res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr);
-    if (res.code === 0) {
-      try {
-        return { model: JSON.parse(res.stdout), byHand: false };
-      } catch {
-        throw usageError(`docker compose config printed no JSON for ${files.join(", ")}`);
-      }
-    }
-    if (!missing)
-      throw usageError(`${files.join(", ")}: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`);
+    if ("model" in r) return { model: r.model, byHand: false };
+    if ("noJson" in r) throw usageError(`docker compose config printed no JSON for ${files.join(", ")}`);
+    if ("refused" in r) throw usageError(`${files.join(", ")}: docker compose config refused it: ${r.refused}`);
   }
   io.out(
     `warning: docker compose is not installed here: ${files.join(", ")} read by hand (no .env, include or extends; variables take their defaults)`
@@ -101181,8 +101192,8 @@ async function initCommand(opts, io) {
   }
   const root = repositoryRoot(io.cwd, io.exists);
   const workflowAt = root ?? io.cwd;
-  const targets = [join6(io.cwd, CONFIG_FILE), join6(workflowAt, WORKFLOW_FILE)];
-  if (opts.fork) targets.push(join6(workflowAt, REPORT_WORKFLOW_FILE));
+  const targets = [join7(io.cwd, CONFIG_FILE), join7(workflowAt, WORKFLOW_FILE)];
+  if (opts.fork) targets.push(join7(workflowAt, REPORT_WORKFLOW_FILE));
   for (const target of targets) {
     if (!opts.force && io.exists(target)) {
       throw usageError(`${relative4(io.cwd, target) || target} exists; perf-gate init writes it only with --force`);
@@ -101225,7 +101236,7 @@ async function initCommand(opts, io) {
   pathProblem(path, "the path");
   const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
-  const configPath = relative4(workflowAt, join6(io.cwd, CONFIG_FILE)).split(sep2).join("/");
+  const configPath = relative4(workflowAt, join7(io.cwd, CONFIG_FILE)).split(sep2).join("/");
   const answers = {
     composeFiles,
     path,
@@ -101236,19 +101247,19 @@ async function initCommand(opts, io) {
   };
   const config2 = renderConfig(scan, answers);
   const grpc2 = scan.services.some((s) => s.endpoint.kind === "grpc");
-  const protoPath = join6(io.cwd, GRPC_HEALTH_PROTO_FILE);
+  const protoPath = join7(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const checked = parseConfigText(config2, join6(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  const checked = parseConfigText(config2, join7(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }
-  io.write(join6(io.cwd, CONFIG_FILE), config2);
-  io.write(join6(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
-  if (opts.fork) io.write(join6(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
+  io.write(join7(io.cwd, CONFIG_FILE), config2);
+  io.write(join7(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
+  if (opts.fork) io.write(join7(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
   const wrote = [
-    relative4(io.cwd, join6(workflowAt, WORKFLOW_FILE)),
-    ...opts.fork ? [relative4(io.cwd, join6(workflowAt, REPORT_WORKFLOW_FILE))] : [],
+    relative4(io.cwd, join7(workflowAt, WORKFLOW_FILE)),
+    ...opts.fork ? [relative4(io.cwd, join7(workflowAt, REPORT_WORKFLOW_FILE))] : [],
     ...writeProto ? [GRPC_HEALTH_PROTO_FILE] : []
   ];
   io.out(
@@ -101347,7 +101358,7 @@ async function probeProject(req, deps) {
 
 // src/docker/check-project.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { dirname as dirname6, join as join7, resolve as resolve6 } from "node:path";
+import { resolve as resolve6 } from "node:path";
 
 // src/config/compose-check.ts
 var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
@@ -101367,17 +101378,6 @@ function projectNames(model) {
   }
   return { services, names: names2 };
 }
-function urlKey(target) {
-  if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
-  return target.kind === "ws" ? "websocket.url" : "grpc.url";
-}
-function hostOf(url2) {
-  try {
-    return new URL(url2.replace(/^(tcp|grpcs?|wss?):/, "http:")).hostname.toLowerCase();
-  } catch {
-    return void 0;
-  }
-}
 function composeProblems(config2, model, blockers) {
   const problems = [];
   const notes = [];
@@ -101385,7 +101385,7 @@ function composeProblems(config2, model, blockers) {
   const lower = new Set([...names2].map((n) => n.toLowerCase()));
   const check2 = (url2, at) => {
     if (url2.includes("${")) return;
-    const host = hostOf(url2);
+    const host = hostnameOf(url2);
     if (host === void 0 || lower.has(host) || /^[\d.]+$|^\[/.test(host)) return;
     if (host.includes(".")) {
       notes.push(`${at}: ${host} is not a name in the compose project: the runner resolves it through DNS`);
@@ -101396,7 +101396,9 @@ function composeProblems(config2, model, blockers) {
     );
   };
   config2.sut.ready.forEach((r, i) => check2(r.url, `sut.ready[${i}].url`));
-  config2.scenarios.forEach((s, i) => check2(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKey(s.target)}`));
+  config2.scenarios.forEach(
+    (s, i) => check2(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKeyOf(s.target)}`)
+  );
   if (config2.gate.against === "base-ref" && blockers.length > 0) {
     problems.push(
       `gate.against: base-ref boots head and base side by side, and this project cannot boot twice: ${blockers.join("; ")}; gate against baselines`
@@ -101407,36 +101409,25 @@ function composeProblems(config2, model, blockers) {
 
 // src/docker/check-project.ts
 var PROJECT = "perfgate-validate";
-function treeRoot(dir) {
-  for (let d = resolve6(dir); ; d = dirname6(d)) {
-    if (existsSync3(join7(d, ".git"))) return d;
-    if (dirname6(d) === d) return resolve6(dir);
-  }
-}
 async function checkComposeProject(config2, exec) {
   if (config2.target || config2.sut.composeFiles.length === 0) return { problems: [], notes: [] };
-  const res = await exec(
-    "docker",
-    ["compose", "-p", PROJECT, ...config2.sut.composeFiles.flatMap((f) => ["-f", f]), "config", "--format", "json"],
-    { cwd: config2.dir, env: composeEnv(process.env, config2.sut.env, PROJECT), timeoutMs: 6e4 }
+  const r = composeConfigResult(
+    await exec(
+      "docker",
+      ["compose", "-p", PROJECT, ...config2.sut.composeFiles.flatMap((f) => ["-f", f]), "config", "--format", "json"],
+      { cwd: config2.dir, env: composeEnv(process.env, config2.sut.env, PROJECT), timeoutMs: 6e4 }
+    )
   );
-  if (res.code === 127 || /is not a docker command|unknown command/i.test(res.stderr)) {
+  if ("missing" in r) {
     return { problems: [], notes: ["docker compose is not installed here: the compose project was not checked"] };
   }
-  if (res.code !== 0) {
-    return {
-      problems: [`sut.compose: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`],
-      notes: []
-    };
-  }
-  let model;
-  try {
-    model = JSON.parse(res.stdout);
-  } catch {
+  if ("refused" in r) return { problems: [`sut.compose: docker compose config refused it: ${r.refused}`], notes: [] };
+  if ("noJson" in r) {
     return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
   }
-  const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(model, PROJECT, treeRoot(config2.dir)).blockers;
-  return composeProblems(config2, model, blockers);
+  const root = repositoryRoot(config2.dir, existsSync3) ?? resolve6(config2.dir);
+  const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(r.model, PROJECT, root).blockers;
+  return composeProblems(config2, r.model, blockers);
 }
 
 // package.json
@@ -101961,7 +101952,7 @@ async function cmdInit(args) {
         }),
         read: (p) => readFileSync8(p, "utf8"),
         write: (p, text) => {
-          mkdirSync2(dirname7(p), { recursive: true });
+          mkdirSync2(dirname5(p), { recursive: true });
           writeFileSync4(p, text);
         },
         ...rl ? {

@@ -1,12 +1,11 @@
 // A/B mode on the real engine: a temporary git repository with two commits, both SUTs booted from
 // their own trees (the compose file differs in the service's delay), trials interleaved.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
 import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
-import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir, git } from './helpers.js';
 
 const engine = dockerAvailable();
 
@@ -39,12 +38,6 @@ scenarios:
     phases:
       - { name: c2, connections: 2, duration: 1s }
 `;
-
-function git(dir: string, args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
 
 /** A repository whose HEAD~1 has the service at `baseDelay`; HEAD changes it to `headDelay` or only the README. */
 function repo(baseDelay: string, headDelay: string | undefined): string {

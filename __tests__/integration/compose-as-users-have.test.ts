@@ -2,12 +2,11 @@
 // (from .env), sets container_name, fixes its network, volume and image names and adds an override file
 // compose loads by default, gated in A/B (head and base booted side by side, both healthy), with
 // nothing left behind; and one that cannot boot twice, refused in one line before anything boots.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { docker, dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { docker, dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir, git } from './helpers.js';
 
 const engine = dockerAvailable();
 
@@ -60,12 +59,6 @@ scenarios:
     phases:
       - { name: c2, connections: 2, duration: 1s }
 `;
-
-function git(dir: string, args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
 
 function repo(files: Record<string, string>): string {
   const dir = tempDir('perf-gate-compose-');

@@ -125,3 +125,10 @@ export function docker(args: string[]): string {
   const res = spawnSync('docker', args, { encoding: 'utf8' });
   return res.stdout;
 }
+
+/** `git ARGS` in `dir`: its output, trimmed; a failure throws with git's words. */
+export function git(dir: string, args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}

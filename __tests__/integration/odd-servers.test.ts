@@ -50,25 +50,19 @@ function project(script: string): string {
   return dir;
 }
 
+/** `perf-gate run --mode update` of the project in `dir`, its baselines and report beside it. */
+const update = (dir: string) =>
+  runCli(
+    ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'update', '--out', dir, '--baseline-dir', join(dir, 'b')],
+    {
+      GITHUB_WORKSPACE: dir,
+    },
+  );
+
 describe.skipIf(!engine)('odd and hostile HTTP/1.1 servers on the real engine', () => {
   it('a stray CRLF after every body: every response a success', async () => {
     const dir = project(STRAY);
-    const r = await runCli(
-      [
-        'run',
-        '--config',
-        join(dir, 'perf-gate.yml'),
-        '--mode',
-        'update',
-        '--out',
-        dir,
-        '--baseline-dir',
-        join(dir, 'b'),
-      ],
-      {
-        GITHUB_WORKSPACE: dir,
-      },
-    );
+    const r = await update(dir);
     expect(r.code, r.stderr).toBe(0);
     const results = (await import(join(dir, 'perf-gate-results.json'), { with: { type: 'json' } }))
       .default as ResultsFile;
@@ -81,22 +75,7 @@ describe.skipIf(!engine)('odd and hostile HTTP/1.1 servers on the real engine', 
 
   it('a port that answers with a banner: exit 3 naming the URL and parse-error, not timeouts', async () => {
     const dir = project(BANNER);
-    const r = await runCli(
-      [
-        'run',
-        '--config',
-        join(dir, 'perf-gate.yml'),
-        '--mode',
-        'update',
-        '--out',
-        dir,
-        '--baseline-dir',
-        join(dir, 'b'),
-      ],
-      {
-        GITHUB_WORKSPACE: dir,
-      },
-    );
+    const r = await update(dir);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /perf-gate: api\/c2: no successful response from http:\/\/api:8080\/ in 1 trial: parse-error \(\d+×\)/,

@@ -159,7 +159,8 @@ describe.runIf(hasDocker)('SUT failures', () => {
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
-  it('SIGINT mid-run tears everything down and exits 130', async () => {
+  /** The quickstart gated, sent SIGINT once its first trial measures. */
+  async function quickstartGateInterrupted() {
     const cli = startCli(
       [
         'run',
@@ -175,6 +176,11 @@ describe.runIf(hasDocker)('SUT failures', () => {
     );
     await cli.waitFor('measure started');
     cli.child.kill('SIGINT');
+    return cli;
+  }
+
+  it('SIGINT mid-run tears everything down and exits 130', async () => {
+    const cli = await quickstartGateInterrupted();
     const r = await cli.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('SIGINT: tearing down');
@@ -182,21 +188,7 @@ describe.runIf(hasDocker)('SUT failures', () => {
   }, 300_000);
 
   it('a second SIGINT during the teardown does not cut it short: said, finished, nothing left, exit 130', async () => {
-    const cli = startCli(
-      [
-        'run',
-        '--config',
-        'fixtures/quickstart/perf-gate.yml',
-        '--mode',
-        'gate',
-        '--out',
-        tempDir(),
-        ...QUICKSTART_ARGS,
-      ],
-      QUICKSTART_ENV,
-    );
-    await cli.waitFor('measure started');
-    cli.child.kill('SIGINT');
+    const cli = await quickstartGateInterrupted();
     await cli.waitFor('SIGINT: tearing down');
     // Node's default for a second SIGINT was to exit at once, leaving the SUT's containers and network
     cli.child.kill('SIGINT');

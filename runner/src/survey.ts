@@ -3,7 +3,8 @@
 // greeting); an HTTP/1.x status line to `GET /` is HTTP (then the usual health paths and an OpenAPI
 // document are asked for, and a refused Host is tried again as localhost); a grpc-status to the gRPC
 // health check over h2c is gRPC; anything else that connects is TCP. Every step is bounded in time and
-// bytes, and only kinds, status codes and paths are reported, never what the service sent.
+// bytes; only kinds, status codes and perf-gate's own words are reported, and of what the service
+// sent only the OpenAPI document's paths, each checked to be a plain request path (../../src/protocol/openapi.ts).
 import { connect } from 'node:net';
 import { callableGets } from '../../src/protocol/openapi.js';
 import type { SurveyAddress, SurveyFinding } from '../../src/protocol/plan.js';

@@ -3,7 +3,8 @@
 // the project (a typo, a service that is not there), and `gate.against: base-ref` on a project that
 // cannot boot twice side by side. Problems are `key.path: message`, located by the caller.
 import type { ComposeModel } from '../docker/compose.js';
-import { protocolOf } from '../protocols/index.js';
+import { protocolOf, urlKeyOf } from '../protocols/index.js';
+import { hostnameOf } from './normalize.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import type { Config } from './types.js';
 
@@ -29,21 +30,6 @@ export function projectNames(model: ComposeModel): { services: string[]; names: 
   return { services, names };
 }
 
-/** The key a scenario's URL is written at. */
-function urlKey(target: Config['scenarios'][number]['target']): string {
-  if (target.kind === 'http') return target.mix ? 'requests[0].url' : 'request.url';
-  return target.kind === 'ws' ? 'websocket.url' : 'grpc.url';
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    // tcp:// and grpc:// parse as any URL with an authority
-    return new URL(url.replace(/^(tcp|grpcs?|wss?):/, 'http:')).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
 export function composeProblems(
   config: Pick<Config, 'scenarios' | 'sut' | 'gate'>,
   model: ComposeModel,
@@ -56,7 +42,7 @@ export function composeProblems(
   const check = (url: string, at: string) => {
     // a ${NAME} is filled in at run time: not known here
     if (url.includes('${')) return;
-    const host = hostOf(url);
+    const host = hostnameOf(url);
     if (host === undefined || lower.has(host) || /^[\d.]+$|^\[/.test(host)) return;
     if (host.includes('.')) {
       notes.push(`${at}: ${host} is not a name in the compose project: the runner resolves it through DNS`);
@@ -67,7 +53,9 @@ export function composeProblems(
     );
   };
   config.sut.ready.forEach((r, i) => check(r.url, `sut.ready[${i}].url`));
-  config.scenarios.forEach((s, i) => check(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKey(s.target)}`));
+  config.scenarios.forEach((s, i) =>
+    check(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKeyOf(s.target)}`),
+  );
   if (config.gate.against === 'base-ref' && blockers.length > 0) {
     problems.push(
       `gate.against: base-ref boots head and base side by side, and this project cannot boot twice: ${blockers.join('; ')}; gate against baselines`,

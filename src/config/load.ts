@@ -1,7 +1,7 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { usageError } from '../errors.js';
@@ -246,6 +246,14 @@ export function workspaceResolver(baseDir: string, workspace: string): (relative
     if (!statSync(real).isFile()) throw new Error(`${rel} is not a file`);
     return real;
   };
+}
+
+/** The repository root at or above `dir` (the nearest directory with .git), or undefined outside one. */
+export function repositoryRoot(dir: string, exists: (p: string) => boolean): string | undefined {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (exists(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
 }
 
 export function defaultWorkspace(): string {

@@ -20,7 +20,7 @@ import {
   type Scenario,
   type ScenarioTarget,
 } from './types.js';
-import { PROTOCOLS, rawKind } from '../protocols/index.js';
+import { PROTOCOLS, rawKind, urlKeyOf } from '../protocols/index.js';
 import { parseDurationMs } from '../units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
@@ -108,15 +108,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     if (!target) return;
     if (raw.target === undefined) {
       // with a compose SUT the runner is a container of its own: localhost is the runner, never the SUT
-      const key = s.request
-        ? 'request.url'
-        : s.requests
-          ? 'requests[0].url'
-          : s.websocket
-            ? 'websocket.url'
-            : 'grpc.url';
       const loopback = loopbackOf(protocol.url(target as never));
-      if (loopback) problems.push(`${path}.${key}: ${loopbackLine(loopback)}`);
+      if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);
     }
     const scenario: Scenario = {
       name: s.name,
@@ -252,15 +245,20 @@ function defaultComposeFiles(resolvePath: (relative: string) => string, problems
   return override ? [main, override] : [main];
 }
 
-/** The loopback host a URL names (localhost, 127.x, ::1, 0.0.0.0), or undefined. */
-export function loopbackOf(url: string): string | undefined {
-  let host: string;
+/** The host a URL of any scheme names, lowercased, or undefined when it does not parse. Read as http:
+ * a special scheme, so 127.1 and 2130706433 become 127.0.0.1 for grpc:// and tcp:// too. */
+export function hostnameOf(url: string): string | undefined {
   try {
-    // read as http: a special scheme, so 127.1 and 2130706433 become 127.0.0.1 for grpc:// and tcp:// too
-    host = new URL(url.replace(/^[a-z][a-z0-9+.-]*:/i, 'http:')).hostname.toLowerCase();
+    return new URL(url.replace(/^[a-z][a-z0-9+.-]*:/i, 'http:')).hostname.toLowerCase();
   } catch {
     return undefined;
   }
+}
+
+/** The loopback host a URL names (localhost, 127.x, ::1, 0.0.0.0), or undefined. */
+export function loopbackOf(url: string): string | undefined {
+  const host = hostnameOf(url);
+  if (host === undefined) return undefined;
   const loopback =
     /^(localhost|localhost\.localdomain)\.?$|^127(\.\d{1,3}){3}$|^\[::1\]$|^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$|^0\.0\.0\.0$/;
   return loopback.test(host) ? host : undefined;

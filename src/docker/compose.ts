@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { environmentError, usageError } from '../errors.js';
-import { type Exec, lastLine } from '../exec.js';
+import { type Exec, type ExecResult, lastLine } from '../exec.js';
 import { mergeOverrides, type Override, overrideYaml, type SideBySide, sideBySide } from './side-by-side.js';
 
 export interface ComposeModel {
@@ -102,6 +102,25 @@ export function composeEnv(own: NodeJS.ProcessEnv, sutEnv: Record<string, string
   return out;
 }
 
+/** Pure: what `docker compose … config --format json` answered: the model, compose missing (the
+ * plugin not installed: docker knows no `compose` command, or reads `-p` as its own flag), compose
+ * refusing the files (its last line), or no JSON. */
+export type ComposeConfigResult = { model: ComposeModel } | { missing: true } | { refused: string } | { noJson: true };
+
+export function composeConfigResult(res: ExecResult): ComposeConfigResult {
+  if (res.code === 0) {
+    try {
+      return { model: JSON.parse(res.stdout) as ComposeModel };
+    } catch {
+      return { noJson: true };
+    }
+  }
+  if (res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr)) {
+    return { missing: true };
+  }
+  return { refused: lastLine(res.stderr || res.stdout) };
+}
+
 /** Pure: the one line that refuses a side-by-side boot, naming every blocker. */
 export function cannotBootTwice(files: string[], blockers: string[]): string {
   return `compose ${files.join(', ')} cannot boot twice side by side for A/B: ${blockers.join('; ')}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
@@ -130,32 +149,31 @@ export class ComposeProject {
 
   /** The project as `docker compose config` resolves it (the user's files only, never our override). */
   async model(): Promise<ComposeModel> {
-    const res = await this.compose(['config', '--format', 'json']);
-    if (res.code !== 0) {
-      if (/is not a docker command|unknown command/i.test(res.stderr)) {
-        throw environmentError('docker compose v2 is not installed (the `docker compose` plugin is required)');
-      }
-      const files = this.opts.files.join(', ');
-      throw environmentError(`compose file ${files} rejected by docker compose: ${lastLine(res.stderr)}`);
+    const r = composeConfigResult(await this.compose(['config', '--format', 'json']));
+    if ('model' in r) return r.model;
+    if ('missing' in r) {
+      throw environmentError('docker compose v2 is not installed (the `docker compose` plugin is required)');
     }
-    return JSON.parse(res.stdout) as ComposeModel;
+    const why = 'refused' in r ? r.refused : 'it printed no JSON';
+    throw environmentError(`compose file ${this.opts.files.join(', ')} rejected by docker compose: ${why}`);
+  }
+
+  /** The side-by-side override of a model, or undefined when this project is not an A/B side. */
+  private apart(model: ComposeModel): SideBySide | undefined {
+    const root = this.opts.sideBySide?.root;
+    return root === undefined ? undefined : sideBySide(model, this.opts.project, root);
   }
 
   /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
   async collisions(): Promise<SideBySide> {
-    const model = await this.model();
-    const root = this.opts.sideBySide?.root;
-    return root === undefined
-      ? { override: {}, changes: [], blockers: [] }
-      : sideBySide(model, this.opts.project, root);
+    return this.apart(await this.model()) ?? { override: {}, changes: [], blockers: [] };
   }
 
   /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
    * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
   async prepare(): Promise<ComposeModel> {
     const model = await this.model();
-    const root = this.opts.sideBySide?.root;
-    const apart = root === undefined ? undefined : sideBySide(model, this.opts.project, root);
+    const apart = this.apart(model);
     if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
       throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
     }

@@ -3,12 +3,12 @@
 // with --yes or without a terminal), and writes perf-gate.yml here and the workflow at the repository
 // root, the config checked as `validate` would before anything is written. Files, compose and the
 // terminal come in through `InitIO`.
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { usageError } from '../errors.js';
 import type { ExecResult } from '../exec.js';
-import { lastLine } from '../exec.js';
-import { parseConfigText, workspaceResolver } from '../config/load.js';
+import { composeConfigResult } from '../docker/compose.js';
+import { parseConfigText, repositoryRoot, workspaceResolver } from '../config/load.js';
 import { COMPOSE_DEFAULT_NAMES, COMPOSE_OVERRIDE_NAMES } from '../config/normalize.js';
 import {
   type ComposeScan,
@@ -67,14 +67,6 @@ const INIT_PROJECT = 'perfgate-init';
 /** the placeholder `uses:` when the package names no repository */
 export const ACTION_PLACEHOLDER = 'your-org/perf-gate@v0';
 
-/** The repository root above `cwd` (the nearest directory with .git), or undefined outside one. */
-export function repositoryRoot(cwd: string, exists: (p: string) => boolean): string | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (exists(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
 /** COMPOSE_FILE as compose reads it: from the environment, else the project's .env; split by
  * COMPOSE_PATH_SEPARATOR (default ':'). Undefined when neither sets it. */
 export function composeFileVariable(env: NodeJS.ProcessEnv, dotenv: string | undefined): string[] | undefined {
@@ -107,21 +99,12 @@ async function readProject(io: InitIO, files: string[]): Promise<{ model: unknow
     if (!io.exists(resolve(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
-    const res = await io.compose(
-      ['-p', INIT_PROJECT, ...files.flatMap((f) => ['-f', f]), 'config', '--format', 'json'],
-      io.cwd,
+    const r = composeConfigResult(
+      await io.compose(['-p', INIT_PROJECT, ...files.flatMap((f) => ['-f', f]), 'config', '--format', 'json'], io.cwd),
     );
-    const missing =
-      res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr);
-    if (res.code === 0) {
-      try {
-        return { model: JSON.parse(res.stdout) as unknown, byHand: false };
-      } catch {
-        throw usageError(`docker compose config printed no JSON for ${files.join(', ')}`);
-      }
-    }
-    if (!missing)
-      throw usageError(`${files.join(', ')}: docker compose config refused it: ${lastLine(res.stderr || res.stdout)}`);
+    if ('model' in r) return { model: r.model, byHand: false };
+    if ('noJson' in r) throw usageError(`docker compose config printed no JSON for ${files.join(', ')}`);
+    if ('refused' in r) throw usageError(`${files.join(', ')}: docker compose config refused it: ${r.refused}`);
   }
   io.out(
     `warning: docker compose is not installed here: ${files.join(', ')} read by hand (no .env, include or extends; variables take their defaults)`,

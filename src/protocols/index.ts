@@ -29,3 +29,9 @@ export function protocolOf<T extends ScenarioTarget>(target: T): HostProtocol<T>
 export function rawKind(s: RawScenario): ProtocolKind {
   return s.websocket ? 'ws' : s.grpc ? 'grpc' : 'http';
 }
+
+/** The key a target's URL is written at in a scenario, for a problem about it (a mix's first entry). */
+export function urlKeyOf(target: ScenarioTarget): string {
+  if (target.kind === 'http') return target.mix ? 'requests[0].url' : 'request.url';
+  return target.kind === 'ws' ? 'websocket.url' : 'grpc.url';
+}
