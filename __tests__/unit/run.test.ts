@@ -6,150 +6,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
-import type { SutContainer } from '../../src/docker/engine.js';
-import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
-import { environmentError, EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
-import type { Exec } from '../../src/exec.js';
-import { Progress } from '../../src/progress.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { RunnerCommand, RunnerEvent } from '../../src/protocol/plan.js';
+import { harness as harnessAt } from './run-harness.js';
+import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
 import type { ResultsFile } from '../../src/results/types.js';
-import { realFiles, type RunDeps, type RunOptions } from '../../src/run-steps.js';
+import type { RunOptions } from '../../src/run-steps.js';
 import { run } from '../../src/run.js';
 import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
-import { failure, targetOf, trial as trialSummary } from './fixtures.js';
+import { failure } from './fixtures.js';
 
-/** How a fake SUT answers: its latency, and where its runner dies. */
-interface SideBehaviour {
-  delayUs: number;
-  /** the runner container dies (exit 137) on this trial command, after its stage started */
-  dieOnTrial?: number;
-}
-
-/** A runner container that answers trial commands with a measurement at the side's latency. */
-function fakeRunner(
-  opts: RunnerOptions,
-  behaviour: SideBehaviour,
-  emit: (e: RunnerEvent) => void,
-  log: string[],
-): RunningRunner {
-  let resolveExit: (code: number) => void = () => {};
-  const exited = new Promise<number>((r) => (resolveExit = r));
-  let dead = false;
-  let trials = 0;
-  const die = (code: number) => {
-    if (dead) return;
-    dead = true;
-    resolveExit(code);
-  };
-  setTimeout(() => {
-    emit({ t: 'hello', node: 'v20' });
-    emit({ t: 'ready' });
-  }, 1);
-  const answer = (cmd: RunnerCommand) => {
-    if (cmd.c === 'end') {
-      emit({ t: 'done' });
-      return die(0);
-    }
-    trials++;
-    log.push(`${opts.name}: ${cmd.scenario}/${cmd.phase} ${cmd.trial}/${cmd.trials}`);
-    const where = { scenario: cmd.scenario, phase: cmd.phase };
-    emit({ t: 'stage', ...where, trial: cmd.trial, trials: cmd.trials, stage: 'measure', totalMs: 1000 });
-    if (behaviour.dieOnTrial === trials) return die(137);
-    // a little spread from trial to trial, the same on every run
-    const us = Math.round(behaviour.delayUs * (1 + ((trials * 7) % 5) / 1000));
-    const h = createHistogram();
-    for (let i = 0; i < 2000; i++) recordUs(h, us);
-    const { resources: _r, ...measurement } = trialSummary(
-      { responses: 2000, latency: { count: 2000, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us } },
-      cmd.trial,
-    );
-    emit({ t: 'trial', ...where, measurement, histogram: encodeHistogram(h) });
-  };
-  return {
-    containerId: opts.name ?? 'runner',
-    volumeName: opts.name ?? 'runner',
-    exited,
-    stderrTail: () => [],
-    send: (cmd) => {
-      if (!dead) setTimeout(() => answer(cmd), 1);
-    },
-  };
-}
-
-class FakeDocker implements DockerClient {
-  readonly calls: string[] = [];
-  readonly trials: string[] = [];
-  /** the networks each runner was started on, and the plan's request URLs */
-  readonly runnerNetworks: string[][] = [];
-  readonly planUrls: string[] = [];
-  /** an image ensureImage cannot find or pull */
-  missingImage: string | undefined;
-  constructor(readonly sides: Record<string, SideBehaviour>) {}
-  async ensureImage(image: string) {
-    this.calls.push(`ensure ${image}`);
-    if (image === this.missingImage) throw environmentError(`runner image ${image} is not on this host`);
-  }
-  async version() {
-    return { version: '27.0.0', apiVersion: '1.46' };
-  }
-  async containers(project: string): Promise<SutContainer[]> {
-    return [{ id: `${project}-api`, service: 'api', state: 'running', image: 'api:1', imageId: 'sha256:a' }];
-  }
-  async networks(project: string) {
-    return [`${project}_default`];
-  }
-  async stats() {
-    return { stop: () => {} };
-  }
-  async imageDigests(containers: SutContainer[]) {
-    return Object.fromEntries(containers.map((c) => [c.service, { image: c.image, id: c.imageId, digest: null }]));
-  }
-  async startRunner(opts: RunnerOptions, onEvent: (e: RunnerEvent) => void): Promise<RunningRunner> {
-    this.calls.push(`start ${opts.name}`);
-    this.runnerNetworks.push(opts.networks);
-    this.planUrls.push(...opts.plan.scenarios.map((s) => targetOf(s, 'http').request.url));
-    const side = /-(base|head)-runner/.exec(opts.name ?? '')?.[1] ?? 'only';
-    return fakeRunner(opts, this.sides[side] as SideBehaviour, onEvent, this.trials);
-  }
-  async removeRunner(r: RunningRunner) {
-    this.calls.push(`remove ${r.containerId}`);
-  }
-  async sweep(runId: string) {
-    this.calls.push(`sweep ${runId}`);
-    return [];
-  }
-}
-
-class FakeCompose implements ComposeClient {
-  constructor(
-    readonly project: string,
-    private readonly calls: string[],
-    private readonly upError?: string,
-    /** what a side-by-side boot of this project would change and cannot */
-    private readonly apart: { changes: string[]; blockers: string[] } = { changes: [], blockers: [] },
-  ) {}
-  neutralised = () => this.apart.changes;
-  async collisions() {
-    this.calls.push(`collisions ${this.project}`);
-    return { override: {}, ...this.apart };
-  }
-  async prepare() {
-    this.calls.push(`prepare ${this.project}`);
-    return { services: { api: { image: 'api:1' } } };
-  }
-  async up() {
-    this.calls.push(`up ${this.project}`);
-    return this.upError;
-  }
-  async logs() {
-    return ['api  | listening'];
-  }
-  async down() {
-    this.calls.push(`down ${this.project}`);
-  }
-}
+/** The fakes, with git's top level at this file's temporary root. */
+const harness = (...args: Parameters<typeof harnessAt> extends [string, ...infer R] ? R : never) =>
+  harnessAt(root, ...args);
 
 const COMPOSE = 'services:\n  api:\n    image: api:1\n';
 const config = (extra = '', trials = 3) => `version: 1
@@ -188,71 +55,6 @@ function project(text = config()): { dir: string; configFile: string; baselineDi
   writeFileSync(join(dir, 'docker-compose.yml'), COMPOSE);
   mkdirSync(join(dir, 'baselines'));
   return { dir, configFile: join(dir, 'perf-gate.yml'), baselineDir: join(dir, 'baselines') };
-}
-
-interface Harness {
-  deps: RunDeps;
-  docker: FakeDocker;
-  calls: string[];
-  lines: string[];
-  git: string[];
-  written: string[];
-}
-
-/** Fakes for every dependency; `git` answers the commands an A/B run makes. */
-function harness(
-  sides: Record<string, SideBehaviour>,
-  o: {
-    upError?: Record<string, string>;
-    failWrite?: RegExp;
-    baseTree?: string;
-    apart?: { changes: string[]; blockers: string[] };
-  } = {},
-): Harness {
-  const docker = new FakeDocker(sides);
-  const lines: string[] = [];
-  const git: string[] = [];
-  const written: string[] = [];
-  const exec: Exec = async (_cmd, args) => {
-    git.push(args.join(' '));
-    if (args[0] === 'rev-parse' && args[1] === '--show-toplevel') return { code: 0, stdout: `${root}\n`, stderr: '' };
-    if (args[0] === 'rev-parse' && args[1] === '--verify')
-      return { code: 0, stdout: `${'b'.repeat(40)}\n`, stderr: '' };
-    if (args[0] === 'worktree' && args[1] === 'add') {
-      // the base tree: the same project as head
-      const into = args[4] as string;
-      mkdirSync(into, { recursive: true });
-      if (o.baseTree) {
-        for (const f of ['perf-gate.yml', 'docker-compose.yml']) {
-          mkdirSync(join(into, o.baseTree), { recursive: true });
-          writeFileSync(join(into, o.baseTree, f), readFileSync(join(root, o.baseTree, f)));
-        }
-      }
-      return { code: 0, stdout: '', stderr: '' };
-    }
-    return { code: 1, stdout: '', stderr: 'not a git repository' };
-  };
-  const deps: RunDeps = {
-    docker,
-    compose: (c) =>
-      new FakeCompose(c.project, docker.calls, o.upError?.[c.project.split('-').at(-1) ?? ''], c.sideBySide && o.apart),
-    exec,
-    progress: new Progress({ write: (t) => void lines.push(t) }),
-    onSignal: () => () => {},
-    runnerScript: () => '// runner',
-    env: {},
-    maskSecret: () => {},
-    files: {
-      read: realFiles.read,
-      write: (path, text) => {
-        if (o.failWrite?.test(path)) throw new Error(`EACCES: permission denied, open '${path}'`);
-        written.push(path);
-        realFiles.write(path, text);
-      },
-    },
-    now: () => Date.parse('2026-11-24T10:00:00Z'),
-  };
-  return { deps, docker, calls: docker.calls, lines, git, written };
 }
 
 const request = (p: ReturnType<typeof project>, mode: RunOptions['mode'], extra: Partial<RunOptions> = {}) => ({
