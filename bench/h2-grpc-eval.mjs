@@ -17,7 +17,7 @@
 //     hand-written framing layer could reach; see RawConnection).
 // Both this script's clients run in a child process of this script (`--client`), one process per
 // run, with 1 s of warm-up on their connections before the measured window; latency in µs into an
-// HDR histogram (1 µs – 10 min, 3 digits, as src/protocol/histogram.ts builds it). Closed loop:
+// HDR histogram (1 µs – 10 min, 3 digits, as src/runner-kit/histogram.ts builds it). Closed loop:
 // latency from each call's start. Open loop (500/s): the schedule is send i at start + i × 2 ms, at
 // most N in flight (a send that finds N in flight waits for a slot); latency both from the
 // scheduled send time and from the moment the call was really started (what ghz and perf-gate

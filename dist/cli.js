@@ -72555,7 +72555,7 @@ var import_yaml2 = __toESM(require_dist(), 1);
 import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
 import { dirname as dirname2, isAbsolute, join, relative, resolve as resolve2, sep } from "node:path";
 
-// src/errors.ts
+// src/common/errors.ts
 var EXIT_PASS = 0;
 var EXIT_REGRESSION = 1;
 var EXIT_USAGE = 2;
@@ -72574,7 +72574,7 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
-// src/protocol/protocols.ts
+// src/runner-kit/protocols.ts
 var KINDS = { http: true, ws: true, grpc: true };
 var PROTOCOL_KINDS = Object.keys(KINDS);
 function assertNever(value, what = "kind") {
@@ -72582,7 +72582,7 @@ function assertNever(value, what = "kind") {
   throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
 }
 
-// src/protocol/plan.ts
+// src/runner-kit/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
 function grpcProbeAddress(url2) {
@@ -92347,7 +92347,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/percentile.ts
+// src/metrics/percentile.ts
 var PERCENTILE_SHAPE = /^p(\d+(?:\.\d+)?)$/;
 var PERCENTILE_KEY_PATTERN = "^p(?!0*(?:\\.0*)?$)0*\\d{1,2}(?:\\.\\d{1,3}0*)?$";
 var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and below 100, with at most 3 decimals (p97.5, p99.99); for the slowest response use max";
@@ -92368,7 +92368,7 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/units.ts
+// src/config/units.ts
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
 var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
@@ -92943,7 +92943,7 @@ var DEFAULT_CONFIRM_MAX_TRIALS = 12;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
 
-// src/protocol/ramp.ts
+// src/runner-kit/ramp.ts
 function rampDurationMs(ramp) {
   return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
 }
@@ -93361,7 +93361,7 @@ function checkThresholds(input2, path, problems) {
   }
 }
 
-// src/protocol/connection-header.ts
+// src/runner-kit/connection-header.ts
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
 }
@@ -93441,7 +93441,7 @@ var import_protobufjs = __toESM(require_protobufjs(), 1);
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
-// src/jsonl.ts
+// src/common/jsonl.ts
 function parseJsonl(text, lineName) {
   const values = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -93644,7 +93644,7 @@ function headerProblem(name2, value) {
   return void 0;
 }
 
-// src/protocol/expect.ts
+// src/runner-kit/expect.ts
 var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
 function parseJsonPath(path) {
   let rest = path.trim();
@@ -93857,7 +93857,7 @@ var http = {
   noSweep: void 0
 };
 
-// src/protocol/ws-template.ts
+// src/runner-kit/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
@@ -94573,7 +94573,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join2 } from "node:path";
 
-// src/exec.ts
+// src/common/exec.ts
 import { spawn } from "node:child_process";
 var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
   const child = spawn(command, args, {
@@ -94916,7 +94916,7 @@ var ComposeProject = class {
 // src/docker/engine.ts
 var import_dockerode = __toESM(require_docker(), 1);
 
-// src/lines.ts
+// src/common/stream-lines.ts
 import { StringDecoder } from "node:string_decoder";
 function onLines(stream, onLine) {
   const decoder = new StringDecoder("utf8");
@@ -95142,7 +95142,7 @@ async function sweepRun(docker, runId) {
 var import_tar_stream = __toESM(require_tar_stream2(), 1);
 import { PassThrough } from "node:stream";
 
-// src/protocol/validate.ts
+// src/runner-kit/validate.ts
 var count = external_exports.number().int().nonnegative();
 var nonneg = external_exports.number().nonnegative();
 var counts = external_exports.record(external_exports.string(), count);
@@ -95284,7 +95284,7 @@ function parseEventLine(line) {
   return parsed.data;
 }
 
-// src/plan.ts
+// src/run/runner-plan.ts
 function parseBodiesJsonl(text, file2) {
   const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
@@ -95826,12 +95826,12 @@ async function removeConfig(docker, id) {
   }
 }
 
-// src/run-steps.ts
+// src/run/steps.ts
 import { randomBytes } from "node:crypto";
 import { readFileSync as readFileSync5 } from "node:fs";
 import { dirname as dirname4, join as join5, resolve as resolve3 } from "node:path";
 
-// src/provenance.ts
+// src/run/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
 async function gitInfo(exec, cwd, env = process.env) {
   const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
@@ -96098,7 +96098,7 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
-// src/protocol/measurement.ts
+// src/runner-kit/measurement.ts
 function sumDelivery(parts) {
   let out;
   for (const p of parts) {
@@ -96287,7 +96287,7 @@ function unreachable(looks, alpha, smallestAt) {
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
 }
 
-// src/protocol/histogram.ts
+// src/runner-kit/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist2(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
 function createHistogram() {
@@ -97524,7 +97524,7 @@ ${suites.join("\n")}
 // src/session/swarm-runner.ts
 import { gzipSync } from "node:zlib";
 
-// src/protocol/replicas.ts
+// src/runner-kit/replicas.ts
 function round2(v) {
   return Math.round(v * 100) / 100;
 }
@@ -98383,7 +98383,7 @@ var SwarmSession = class _SwarmSession {
   }
 };
 
-// src/run-steps.ts
+// src/run/steps.ts
 var realFiles = {
   read: readHistoryFile,
   write: writeFileAtomic
@@ -98519,7 +98519,7 @@ function nothingToBoot(project) {
   };
 }
 
-// src/deps.ts
+// src/run/deps.ts
 function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
   const docker = connectDocker();
@@ -98743,7 +98743,7 @@ function readResults(path) {
   return results;
 }
 
-// src/mode.ts
+// src/modes/index.ts
 var MODES = ["auto", "gate", "update", "sweep", "ab"];
 function isMode(value) {
   return MODES.includes(value);
@@ -98770,7 +98770,7 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
   return EXIT_PASS;
 }
 
-// src/request.ts
+// src/run/request.ts
 function buildRunRequest(input2, ctx) {
   const against = input2.mode === "auto" ? ctx.against(input2.config) : "baselines";
   const mode = resolveMode(input2.mode, ctx.eventName, against);
@@ -98833,7 +98833,7 @@ function derivedSeed(seed, ...parts) {
   return h >>> 0;
 }
 
-// src/run-plan.ts
+// src/run/plan.ts
 import { readFileSync as readFileSync7 } from "node:fs";
 
 // src/config/env.ts
@@ -99084,7 +99084,7 @@ function compareAbScenario(head, base, thresholds2, final = true) {
   return out;
 }
 
-// src/run-plan.ts
+// src/run/plan.ts
 function selectScenarios(config2, names2) {
   if (names2.length === 0) return config2.scenarios;
   const known = new Set(config2.scenarios.map((s) => s.name));
@@ -99270,7 +99270,7 @@ function shortPhases(s, rows) {
   return out;
 }
 
-// src/progress.ts
+// src/run/progress.ts
 function progressSink(stream, env) {
   const sink = {
     write: (text) => void stream.write(text),
@@ -99447,7 +99447,7 @@ function renderResultsTable(scenarios) {
   return out.join("\n");
 }
 
-// src/ab.ts
+// src/run/base.ts
 import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join6, relative as relative2 } from "node:path";
@@ -100003,7 +100003,7 @@ async function withSessions(runId, specs, deps, body) {
   }
 }
 
-// src/run.ts
+// src/run/run.ts
 import { relative as relative3 } from "node:path";
 var MAX_SWARM_PLAN_BYTES = 480 * 1024;
 async function run(opts, deps) {
@@ -100484,7 +100484,7 @@ ${docs.map((d) => `---
 ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 }
 
-// src/signals.ts
+// src/run/signals.ts
 function exitOnSignals(exitCode, announce = () => {
 }, again = () => {
 }) {
@@ -101505,7 +101505,7 @@ var package_default = {
   }
 };
 
-// src/version.ts
+// src/common/version.ts
 var VERSION = package_default.version;
 
 // src/cli.ts

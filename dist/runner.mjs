@@ -11334,7 +11334,7 @@ var require_websocket_server = __commonJS({
 import { readFileSync } from "node:fs";
 import { availableParallelism, hostname } from "node:os";
 
-// src/protocol/histogram.ts
+// src/runner-kit/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
 function createHistogram() {
@@ -11393,7 +11393,7 @@ function summarize(h) {
   return out;
 }
 
-// src/protocol/measurement.ts
+// src/runner-kit/measurement.ts
 function sumDelivery(parts) {
   let out;
   for (const p of parts) {
@@ -11454,7 +11454,7 @@ function sumOpenCounts(parts) {
   return out;
 }
 
-// src/protocol/replicas.ts
+// src/runner-kit/replicas.ts
 var MEASURE_GAP_MS = 250;
 function replicaStageStarts(run, warmupMs) {
   return {
@@ -11484,11 +11484,11 @@ function replicaIndex(env, count) {
   );
 }
 
-// src/protocol/protocols.ts
+// src/runner-kit/protocols.ts
 var KINDS = { http: true, ws: true, grpc: true };
 var PROTOCOL_KINDS = Object.keys(KINDS);
 
-// src/protocol/plan.ts
+// src/runner-kit/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
 function grpcProbeAddress(url) {
@@ -11576,7 +11576,7 @@ import { performance as performance2 } from "node:perf_hooks";
 import { connect as netConnect2 } from "node:net";
 import { connect as tlsConnect2 } from "node:tls";
 
-// src/protocol/connection-header.ts
+// src/runner-kit/connection-header.ts
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
 }
@@ -11584,7 +11584,7 @@ function requestAsksClose(headers) {
   return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
 }
 
-// src/protocol/expect.ts
+// src/runner-kit/expect.ts
 var EXPECT_BODY_LIMIT = 4 * 1024 * 1024;
 function isSuccess(status) {
   return typeof status === "number" ? status >= 200 && status < 400 : status === "OK";
@@ -14020,7 +14020,7 @@ function lagUs(intervalNs) {
   return Number.isFinite(intervalNs) ? Math.max(0, Math.round(intervalNs / 1e3 - LOOP_RESOLUTION_MS * 1e3)) : 0;
 }
 
-// src/protocol/ramp.ts
+// src/runner-kit/ramp.ts
 function levelAt(ramp, tMs) {
   let start = 0;
   let from = ramp.from;
@@ -14541,7 +14541,7 @@ async function waitReady(url, timeoutMs) {
 // runner/src/survey.ts
 import { connect as connect2 } from "node:net";
 
-// src/protocol/openapi.ts
+// src/runner-kit/openapi.ts
 var MAX_GETS = 10;
 var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function exampleOf(param) {
@@ -15154,7 +15154,7 @@ var import_websocket = __toESM(require_websocket(), 1);
 var import_websocket_server = __toESM(require_websocket_server(), 1);
 var wrapper_default = import_websocket.default;
 
-// src/protocol/ws-template.ts
+// src/runner-kit/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
 import type { Config } from './config/types.js';
-import { realRunDeps } from './deps.js';
+import { realRunDeps } from './run/deps.js';
 import { runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import {
@@ -19,7 +19,7 @@ import {
   EXIT_USAGE,
   UserError,
   usageError,
-} from './errors.js';
+} from './common/errors.js';
 import { readHistoryFile } from './history/file.js';
 import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
 import { renderCsv } from './report/csv.js';
@@ -28,16 +28,16 @@ import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
-import { exitCodeOf, isMode } from './mode.js';
-import { buildRunRequest } from './request.js';
+import { exitCodeOf, isMode } from './modes/index.js';
+import { buildRunRequest } from './run/request.js';
 import { parseSeed } from './stats/random.js';
-import { checkRunnable } from './run-plan.js';
+import { checkRunnable } from './run/plan.js';
 import { confirmationReach } from './compare/reach.js';
-import { Progress, progressSink } from './progress.js';
+import { Progress, progressSink } from './run/progress.js';
 import { renderResultsTable } from './report/terminal.js';
-import { defaultRunnerScript, newRunId, run } from './run.js';
+import { defaultRunnerScript, newRunId, run } from './run/run.js';
 import { renderK8sCommand } from './k8s/command.js';
-import { exitOnSignals } from './signals.js';
+import { exitOnSignals } from './run/signals.js';
 import { didYouMean } from './text/did-you-mean.js';
 import { ACTION_PLACEHOLDER, initCommand } from './init/command.js';
 import { actionRef } from './init/init.js';
@@ -45,9 +45,9 @@ import { probeProject, type ProbeRequest } from './init/probe.js';
 import { composeEnv } from './docker/compose.js';
 import { checkComposeProject } from './docker/check-project.js';
 import { locateProblems } from './config/lines.js';
-import { execCommand } from './exec.js';
+import { execCommand } from './common/exec.js';
 import pkg from '../package.json' with { type: 'json' };
-import { VERSION } from './version.js';
+import { VERSION } from './common/version.js';
 
 type OptionSpec = {
   type: 'string' | 'boolean';

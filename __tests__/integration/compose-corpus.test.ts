@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
-import { checkRunnable } from '../../src/run-plan.js';
+import { checkRunnable } from '../../src/run/plan.js';
 import { CONFIG_FILE, initCommand, type InitIO } from '../../src/init/command.js';
 import { healthClaims, healthText } from '../../src/init/classify.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import { ROOT, runCli } from './helpers.js';
 
 const CORPUS = join(ROOT, 'fixtures/compose-corpus');

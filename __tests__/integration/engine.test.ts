@@ -10,20 +10,20 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/plan.js';
+import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/run/runner-plan.js';
 import type { TrialMeasurement } from '../../src/results/types.js';
-import { decodeHistogram } from '../../src/protocol/histogram.js';
-import { mergeReplicaTrials } from '../../src/protocol/replicas.js';
+import { decodeHistogram } from '../../src/runner-kit/histogram.js';
+import { mergeReplicaTrials } from '../../src/runner-kit/replicas.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
 import { waitReady } from '../../runner/src/ready.js';
 import { survey } from '../../runner/src/survey.js';
-import { tcpProbeAddress } from '../../src/protocol/plan.js';
+import { tcpProbeAddress } from '../../src/runner-kit/plan.js';
 import { runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
 import { encodeGrpcCalls, loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { PlanGrpc, PlanWebSocket, WsPhase } from '../../src/protocol/plan.js';
+import type { PlanGrpc, PlanWebSocket, WsPhase } from '../../src/runner-kit/plan.js';
 import type { EngineTally } from '../../runner/src/tally.js';
 import { ROOT } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import type { BaselineFile, ResultsFile } from '../../src/results/types.js';
-import { decodeHistogram } from '../../src/protocol/histogram.js';
+import { decodeHistogram } from '../../src/runner-kit/histogram.js';
 import {
   type CliResult,
   dockerAvailable,

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { composeClient, dockerClient } from '../../src/docker/clients.js';
 import { connectDocker } from '../../src/docker/engine.js';
 import { LABEL_RUN_ID, projectName, runLabels } from '../../src/docker/labels.js';
-import { EXIT_ENVIRONMENT, UserError } from '../../src/errors.js';
-import { execCommand } from '../../src/exec.js';
-import type { RunnerEvent, RunnerPlan } from '../../src/protocol/plan.js';
+import { EXIT_ENVIRONMENT, UserError } from '../../src/common/errors.js';
+import { execCommand } from '../../src/common/exec.js';
+import type { RunnerEvent, RunnerPlan } from '../../src/runner-kit/plan.js';
 import { SutSession } from '../../src/session/sut-session.js';
 import { docker, dockerAvailable, leftovers, ROOT } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failure } from './fixtures.js';
-import { BASE_FETCH_REF, checkoutBase } from '../../src/ab.js';
-import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/errors.js';
-import type { Exec, ExecResult } from '../../src/exec.js';
+import { BASE_FETCH_REF, checkoutBase } from '../../src/run/base.js';
+import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/common/errors.js';
+import type { Exec, ExecResult } from '../../src/common/exec.js';
 
 const SHA = 'a'.repeat(40);
 const OTHER = 'b'.repeat(40);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readInputs, type ActionInputs } from '../../src/action/inputs.js';
-import { EXIT_USAGE, UserError } from '../../src/errors.js';
+import { EXIT_USAGE, UserError } from '../../src/common/errors.js';
 
 const DEFAULTS: ActionInputs = {
   config: 'perf-gate.yml',

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
 import { GitHubError, type GitHubApi, type IssueComment, type PullRequestInfo } from '../../src/action/github.js';
 import { run, type ActionDeps } from '../../src/action/main.js';
-import { environmentError, usageError } from '../../src/errors.js';
+import { environmentError, usageError } from '../../src/common/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
-import type { RunOptions, RunOutcome } from '../../src/run-steps.js';
+import type { RunOptions, RunOutcome } from '../../src/run/steps.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
 
 const CONFIG = `version: 1

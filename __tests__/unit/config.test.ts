@@ -1,4 +1,4 @@
-import { probeExpectation } from '../../src/protocol/plan.js';
+import { probeExpectation } from '../../src/runner-kit/plan.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { formatPath, parseConfigText } from '../../src/config/load.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latencyBuckets, renderBuckets } from '../../src/report/distribution.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 
 function encoded(values: Array<[number, number]>): string {
   const h = createHistogram();

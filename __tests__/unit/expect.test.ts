@@ -8,7 +8,7 @@ import {
   jsonEqual,
   parseJsonPath,
   type PlanExpect,
-} from '../../src/protocol/expect.js';
+} from '../../src/runner-kit/expect.js';
 
 describe('parseJsonPath', () => {
   const cases: Array<[string, Array<string | number> | undefined]> = [

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetricName } from '../../src/config/schema.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import {
   RESULTS_SCHEMA,
   type Comparison,
@@ -14,7 +14,7 @@ import {
   type ScenarioResult,
   type TrialSummary,
 } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/protocol/histogram.js';
+import type { LatencySummary } from '../../src/runner-kit/histogram.js';
 
 /** A resource usage of all zeros, with the given fields set. */
 export const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({

@@ -14,7 +14,7 @@ import type {
   Verdict,
 } from '../../src/results/types.js';
 import { BASELINE_SCHEMA, RESULTS_SCHEMA } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/protocol/histogram.js';
+import type { LatencySummary } from '../../src/runner-kit/histogram.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures

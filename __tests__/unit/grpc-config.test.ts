@@ -10,7 +10,7 @@ import { expandPlan } from '../../src/config/env.js';
 import { parseConfigText } from '../../src/config/load.js';
 import { checkGrpcScenarios, type ProtoDescriptor } from '../../src/config/proto.js';
 import type { Config, Scenario } from '../../src/config/types.js';
-import { buildPlan } from '../../src/plan.js';
+import { buildPlan } from '../../src/run/runner-plan.js';
 import { scenarioHash } from '../../src/results/files.js';
 import { ROOT } from '../integration/helpers.js';
 import { targetOf } from './fixtures.js';

@@ -9,7 +9,7 @@ import {
   mergeHistograms,
   recordUs,
   summarize,
-} from '../../src/protocol/histogram.js';
+} from '../../src/runner-kit/histogram.js';
 
 function histogramOf(values: readonly number[]): Histogram {
   const h = createHistogram();

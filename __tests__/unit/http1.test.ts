@@ -7,7 +7,7 @@ import {
   requestAsksClose,
   serializeRequest,
 } from '../../runner/src/http1.js';
-import { EXPECT_BODY_LIMIT } from '../../src/protocol/expect.js';
+import { EXPECT_BODY_LIMIT } from '../../src/runner-kit/expect.js';
 
 /** Feeds `text` in pieces cut at `cuts` (offsets); returns the parser's result, or the error. */
 function parse(text: string, o: { head?: boolean; cuts?: number[]; end?: boolean; capture?: Capture } = {}) {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config, Scenario } from '../../src/config/types.js';
-import { buildPlan } from '../../src/plan.js';
-import { openLoopLimits } from '../../src/protocol/plan.js';
+import { buildPlan } from '../../src/run/runner-plan.js';
+import { openLoopLimits } from '../../src/runner-kit/plan.js';
 import { scenarioHash } from '../../src/results/files.js';
 import { targetOf } from './fixtures.js';
 

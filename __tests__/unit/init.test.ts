@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
 import { confirmationReach } from '../../src/compare/reach.js';
-import { checkRunnable } from '../../src/run-plan.js';
+import { checkRunnable } from '../../src/run/plan.js';
 import {
   ACTION_PLACEHOLDER,
   composeFileVariable,
@@ -29,7 +29,7 @@ import {
 } from '../../src/init/init.js';
 import pkgJson from '../../package.json' with { type: 'json' };
 import { parseConfigText } from '../../src/config/load.js';
-import { EXIT_USAGE, UserError } from '../../src/errors.js';
+import { EXIT_USAGE, UserError } from '../../src/common/errors.js';
 import { actionlintPath, failure, targetOf } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

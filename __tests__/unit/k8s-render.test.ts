@@ -15,8 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { renderK8sCommand } from '../../src/k8s/command.js';
 import { type K8sObject, nodeExpression, renderK8s } from '../../src/k8s/render.js';
-import { replicaIndex } from '../../src/protocol/replicas.js';
-import type { RunnerPlan } from '../../src/protocol/plan.js';
+import { replicaIndex } from '../../src/runner-kit/replicas.js';
+import type { RunnerPlan } from '../../src/runner-kit/plan.js';
 import { REPLICA_BOOT } from '../../src/session/replica-boot.js';
 
 const PLAN: RunnerPlan = {

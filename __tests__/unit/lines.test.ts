@@ -1,7 +1,7 @@
 // onLines: lines across chunks, and UTF-8 characters split between two chunks kept whole.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { onLines } from '../../src/lines.js';
+import { onLines } from '../../src/common/stream-lines.js';
 
 function linesOf(chunks: Buffer[]): Promise<string[]> {
   const stream = new PassThrough();

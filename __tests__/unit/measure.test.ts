@@ -7,7 +7,7 @@ import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Scenario } from '../../src/config/types.js';
-import { createHistogram, encodeHistogram } from '../../src/protocol/histogram.js';
+import { createHistogram, encodeHistogram } from '../../src/runner-kit/histogram.js';
 import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
 import { TrialCollector } from '../../src/session/collect.js';
 import {

@@ -8,7 +8,7 @@ import {
   type LatencySummary,
   recordUs,
   summarize,
-} from '../../src/protocol/histogram.js';
+} from '../../src/runner-kit/histogram.js';
 import { usage } from './fixtures.js';
 
 /** A trial whose latency summary and histogram come from the given success latencies (µs). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refine } from '../../src/init/classify.js';
-import { callableGets, MAX_GETS } from '../../src/protocol/openapi.js';
+import { callableGets, MAX_GETS } from '../../src/runner-kit/openapi.js';
 
 describe('callableGets: the GET operations init --probe can load as they are', () => {
   it.each<[string, unknown, string[]]>([

@@ -16,14 +16,14 @@ import { locateProblems } from '../../src/config/lines.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Config, Scenario } from '../../src/config/types.js';
-import { isPercentileMetric, parsePercentileKey } from '../../src/percentile.js';
+import { isPercentileMetric, parsePercentileKey } from '../../src/metrics/percentile.js';
 import {
   createHistogram,
   encodeHistogram,
   type LatencySummary,
   recordUs,
   withPercentiles,
-} from '../../src/protocol/histogram.js';
+} from '../../src/runner-kit/histogram.js';
 import { renderCsv } from '../../src/report/csv.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

@@ -13,11 +13,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
-import { machineInfo } from '../../src/provenance.js';
+import { UserError } from '../../src/common/errors.js';
+import { machineInfo } from '../../src/run/provenance.js';
 import { renderResultsTable } from '../../src/report/terminal.js';
-import type { RunOptions } from '../../src/run-steps.js';
-import { run } from '../../src/run.js';
+import type { RunOptions } from '../../src/run/steps.js';
+import { run } from '../../src/run/run.js';
 import { harness, type SideBehaviour } from './run-harness.js';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
-import { buildPlan, EVENT_MARKER, parseBodiesJsonl, parseEventLine, type RunnerEvent } from '../../src/plan.js';
+import {
+  buildPlan,
+  EVENT_MARKER,
+  parseBodiesJsonl,
+  parseEventLine,
+  type RunnerEvent,
+} from '../../src/run/runner-plan.js';
 
 describe('parseEventLine', () => {
   it.each<[string, RunnerEvent]>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../src/plan.js';
-import { Progress, type ProgressSink, progressSink } from '../../src/progress.js';
+import type { RunnerEvent } from '../../src/run/runner-plan.js';
+import { Progress, type ProgressSink, progressSink } from '../../src/run/progress.js';
 
 class FakeSink implements ProgressSink {
   readonly writes: string[] = [];

@@ -1,4 +1,4 @@
-// The runner and the host share one protocol module (src/protocol/) and nothing else.
+// The runner and the host share one kit (src/runner-kit/: the plan, the events, histograms, checks) and nothing else.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,18 +16,20 @@ describe('the runner ↔ host boundary', () => {
     expect(runnerFiles).toContain(join('engines', 'http.ts'));
   });
 
-  it.each(runnerFiles)('runner/src/%s imports from the host only src/protocol/', (file) => {
+  it.each(runnerFiles)('runner/src/%s imports from the host only src/runner-kit/', (file) => {
     const dir = dirname(join(ROOT, 'runner/src', file));
     for (const i of importsOf(join(ROOT, 'runner/src', file)).filter((x) => x.startsWith('.'))) {
       const target = relative(ROOT, resolve(dir, i));
-      expect(target, `${file} imports ${i}`).toMatch(/^(runner\/src\/([a-z0-9-]+\/)?|src\/protocol\/)[a-z0-9-]+\.js$/);
+      expect(target, `${file} imports ${i}`).toMatch(
+        /^(runner\/src\/([a-z0-9-]+\/)?|src\/runner-kit\/)[a-z0-9-]+\.js$/,
+      );
     }
   });
 
-  it.each(readdirSync(join(ROOT, 'src/protocol')).filter((f) => f.endsWith('.ts')))(
-    'src/protocol/%s imports nothing else of the host',
+  it.each(readdirSync(join(ROOT, 'src/runner-kit')).filter((f) => f.endsWith('.ts')))(
+    'src/runner-kit/%s imports nothing else of the host',
     (file) => {
-      for (const i of importsOf(join(ROOT, 'src/protocol', file)))
+      for (const i of importsOf(join(ROOT, 'src/runner-kit', file)))
         expect(i, `${file} imports ${i}`).not.toMatch(/^\.\.\//);
     },
   );

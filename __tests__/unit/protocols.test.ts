@@ -9,9 +9,9 @@ import { ENGINES, engineOf } from '../../runner/src/engine.js';
 import type { Engine } from '../../runner/src/engines/engine.js';
 import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
-import { longestTimeoutMs, type PlanScenario, type PlanTarget, type RunnerPlan } from '../../src/protocol/plan.js';
+import { longestTimeoutMs, type PlanScenario, type PlanTarget, type RunnerPlan } from '../../src/runner-kit/plan.js';
 import { type HostProtocol, PROTOCOLS, type TargetOf } from '../../src/protocols/index.js';
-import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/protocol/protocols.js';
+import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/runner-kit/protocols.js';
 
 /** One plan target of every kind. */
 const TARGETS: { [K in ProtocolKind]: PlanTargetOf<K> } = {

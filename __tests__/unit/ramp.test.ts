@@ -12,7 +12,7 @@ import {
   type Ramp,
   rampDurationMs,
   rampSends,
-} from '../../src/protocol/ramp.js';
+} from '../../src/runner-kit/ramp.js';
 
 /** 0 → 100/s over 10 s, 100/s for 10 s, down to 0 over 10 s (k6's classic ramp-up, hold, ramp-down). */
 const upHoldDown: Ramp = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { TrialMeasurement } from '../../src/protocol/measurement.js';
+import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import {
   MEASURE_GAP_MS,
   mergeMeasurements,
@@ -8,7 +8,7 @@ import {
   replicaIndex,
   replicaStageStarts,
   type ReplicaTrial,
-} from '../../src/protocol/replicas.js';
+} from '../../src/runner-kit/replicas.js';
 
 const repeat = (value: number, n: number): number[] => Array.from({ length: n }, () => value);
 

@@ -13,8 +13,8 @@ import type {
   Verdict,
 } from '../../src/results/types.js';
 import { RESULTS_SCHEMA } from '../../src/results/types.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { LatencySummary } from '../../src/protocol/histogram.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import type { LatencySummary } from '../../src/runner-kit/histogram.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures

@@ -1,11 +1,11 @@
-// One request builder for the CLI and the Action (src/request.ts), and the exit code of a verdict
-// (src/mode.ts exitCodeOf).
+// One request builder for the CLI and the Action (src/run/request.ts), and the exit code of a verdict
+// (src/modes/index.ts exitCodeOf).
 import { describe, expect, it } from 'vitest';
 import type { OverallVerdict } from '../../src/compare/compare.js';
-import { EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError } from '../../src/errors.js';
-import { exitCodeOf, type ModeInput } from '../../src/mode.js';
-import { buildRunRequest, type RequestContext, type RequestInput } from '../../src/request.js';
-import type { RunMode } from '../../src/run-plan.js';
+import { EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError } from '../../src/common/errors.js';
+import { exitCodeOf, type ModeInput } from '../../src/modes/index.js';
+import { buildRunRequest, type RequestContext, type RequestInput } from '../../src/run/request.js';
+import type { RunMode } from '../../src/run/plan.js';
 
 const input = (over: Partial<RequestInput> = {}): RequestInput => ({
   config: 'perf-gate.yml',

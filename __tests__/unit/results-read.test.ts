@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/common/errors.js';
 import { stableStringify } from '../../src/results/files.js';
 import { readBaseline, readResults } from '../../src/results/read.js';
 import { comparison, phase, resultsFile } from './fixtures.js';

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
 import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
-import { environmentError } from '../../src/errors.js';
-import type { Exec } from '../../src/exec.js';
-import { Progress } from '../../src/progress.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { RunnerCommand, RunnerEvent } from '../../src/protocol/plan.js';
-import { realFiles, type RunDeps } from '../../src/run-steps.js';
+import { environmentError } from '../../src/common/errors.js';
+import type { Exec } from '../../src/common/exec.js';
+import { Progress } from '../../src/run/progress.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import type { RunnerCommand, RunnerEvent } from '../../src/runner-kit/plan.js';
+import { realFiles, type RunDeps } from '../../src/run/steps.js';
 import { trial as trialSummary } from './fixtures.js';
 
 /** How a fake SUT answers: its latency, and where its runner dies. */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfigText } from '../../src/config/load.js';
-import { checkRunnable } from '../../src/run-plan.js';
+import { checkRunnable } from '../../src/run/plan.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 

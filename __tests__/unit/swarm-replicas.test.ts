@@ -3,9 +3,9 @@ import { stackOverride, unconverged, type StackService } from '../../src/docker/
 import { type JobSpec, LogTail, type SwarmClient, type SwarmNode, type SwarmTask } from '../../src/docker/swarm.js';
 import { SwarmRunner } from '../../src/session/swarm-runner.js';
 import type { ComposeModel } from '../../src/docker/compose.js';
-import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
-import type { TrialMeasurement } from '../../src/protocol/measurement.js';
-import type { RequestTrial, RunnerEvent } from '../../src/protocol/plan.js';
+import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
+import type { RequestTrial, RunnerEvent } from '../../src/runner-kit/plan.js';
 import {
   judgeTasks,
   placementProblem,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
-import { sweepScenarios } from '../../src/run.js';
+import { sweepScenarios } from '../../src/run/run.js';
 
 const base: Scenario = {
   name: 's',

@@ -19,7 +19,7 @@ import {
   sweepTimeouts,
   type Target,
 } from './connection.js';
-import { levelAt, type Ramp } from '../../src/protocol/ramp.js';
+import { levelAt, type Ramp } from '../../src/runner-kit/ramp.js';
 import { Recorder } from './recorder.js';
 import { type Limit, share } from './split.js';
 import type { EngineTally } from './tally.js';

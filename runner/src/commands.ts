@@ -3,7 +3,7 @@
 // host's bug or a broken stream, never something to guess around: it throws, and the runner reports
 // it as `fatal`.
 import { createInterface } from 'node:readline';
-import type { Phase, PlanScenario, RunnerCommand, RunnerPlan } from '../../src/protocol/plan.js';
+import type { Phase, PlanScenario, RunnerCommand, RunnerPlan } from '../../src/runner-kit/plan.js';
 
 const clip = (line: string) => (line.length > 120 ? `${line.slice(0, 120)}…` : line);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;

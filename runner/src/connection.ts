@@ -14,8 +14,8 @@ import {
 } from './http1.js';
 import { H2Connection } from './h2/connection.js';
 import { h2RequestFrames } from './h2/request.js';
-import { captures, checkResponse, type PlanExpect } from '../../src/protocol/expect.js';
-import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/protocol/plan.js';
+import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
+import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
 import { MixPicker } from './mix.js';
 
 /** What the HTTP engine loads: the scenario's one request, or its mix. */

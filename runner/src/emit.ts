@@ -1,4 +1,4 @@
-import { EVENT_MARKER, type RunnerEvent } from '../../src/protocol/plan.js';
+import { EVENT_MARKER, type RunnerEvent } from '../../src/runner-kit/plan.js';
 
 export function emit(event: RunnerEvent): void {
   process.stdout.write(`${EVENT_MARKER}${JSON.stringify(event)}\n`);

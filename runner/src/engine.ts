@@ -1,7 +1,7 @@
 // The runner's protocol engines, one per target kind, in one map: a kind without an engine does not
 // compile (PROTOCOL_KINDS lists the same kinds for the tests).
-import type { PlanTarget } from '../../src/protocol/plan.js';
-import type { ProtocolKind, PlanTargetOf } from '../../src/protocol/protocols.js';
+import type { PlanTarget } from '../../src/runner-kit/plan.js';
+import type { ProtocolKind, PlanTargetOf } from '../../src/runner-kit/protocols.js';
 import type { Engine, EngineRun } from './engines/engine.js';
 import { grpcEngine } from './engines/grpc.js';
 import { httpEngine } from './engines/http.js';

@@ -5,7 +5,7 @@
 // by gRPC's mapping): OK is a success, any other status a failure of that class; a call past its
 // deadline is cancelled (RST_STREAM) and counted DEADLINE_EXCEEDED. The host serialised the
 // messages; each is framed once here, and responses are not decoded (their size is counted).
-import type { PlanGrpc } from '../../src/protocol/plan.js';
+import type { PlanGrpc } from '../../src/runner-kit/plan.js';
 import { type ClosedRun, runClosedOn } from './closed-loop.js';
 import { endpointOf, type Target } from './connection.js';
 import { grpcCallFrames } from './h2/request.js';

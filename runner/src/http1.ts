@@ -5,10 +5,10 @@
 // response, so bytes after its end are a protocol error; with pipelining, `parse` stops at a
 // response's end and the connection goes on with the next. Only a request with response checks
 // (`expect`) has its headers and body kept, and only what they read.
-import { asksClose } from '../../src/protocol/connection-header.js';
-import { EXPECT_BODY_LIMIT } from '../../src/protocol/expect.js';
+import { asksClose } from '../../src/runner-kit/connection-header.js';
+import { EXPECT_BODY_LIMIT } from '../../src/runner-kit/expect.js';
 
-export { asksClose, requestAsksClose } from '../../src/protocol/connection-header.js';
+export { asksClose, requestAsksClose } from '../../src/runner-kit/connection-header.js';
 
 /** The parts of a request the engines send. */
 export interface RequestParts {

@@ -8,10 +8,10 @@
 // time, each stage at its scheduled time, and exits.
 import { readFileSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
-import type { Phase } from '../../src/protocol/plan.js';
-import type { PlanScenario, ReplicaRun, RunnerEvent, RunnerPlan, Stage } from '../../src/protocol/plan.js';
-import { replicaIndex, replicaStageStarts } from '../../src/protocol/replicas.js';
-import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
+import type { Phase } from '../../src/runner-kit/plan.js';
+import type { PlanScenario, ReplicaRun, RunnerEvent, RunnerPlan, Stage } from '../../src/runner-kit/plan.js';
+import { replicaIndex, replicaStageStarts } from '../../src/runner-kit/replicas.js';
+import { OPEN_LATE_MS } from '../../src/runner-kit/plan.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';

@@ -5,7 +5,7 @@
 // asked over Node's own HTTP/2 client (one call per attempt; not the load engine's).
 import { connect } from 'node:net';
 import { connect as h2Connect } from 'node:http2';
-import { grpcProbeAddress, tcpProbeAddress } from '../../src/protocol/plan.js';
+import { grpcProbeAddress, tcpProbeAddress } from '../../src/runner-kit/plan.js';
 import { emit } from './emit.js';
 
 /** the most of a Health/Check answer read */

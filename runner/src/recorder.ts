@@ -1,8 +1,8 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
-import { isSuccess } from '../../src/protocol/expect.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/protocol/histogram.js';
+import { isSuccess } from '../../src/runner-kit/expect.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 import type { EngineTally, RequestTally } from './tally.js';
 
 /** One mix entry's counts within a run (the recorder's own include them). */

@@ -17,9 +17,9 @@
 //     service either; a send whose generator part exceeds LATE_MS is `late` for the generator, and
 //     a phase with too many of those is generator-bound (its numbers are not trusted).
 
-import type { OpenLoopCounts } from '../../src/protocol/measurement.js';
-import { OPEN_LATE_MS } from '../../src/protocol/plan.js';
-import { compileRamp, type Ramp, type RampClock, rampSends } from '../../src/protocol/ramp.js';
+import type { OpenLoopCounts } from '../../src/runner-kit/measurement.js';
+import { OPEN_LATE_MS } from '../../src/runner-kit/plan.js';
+import { compileRamp, type Ramp, type RampClock, rampSends } from '../../src/runner-kit/ramp.js';
 
 /** A delay above this is `late` (for the service or the generator). */
 export const LATE_MS = OPEN_LATE_MS;

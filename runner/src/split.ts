@@ -4,8 +4,8 @@
 // numbers allow over all instances; an open-loop rate is interleaved (instance g of n owns sends g,
 // g+n, ...), so together the instances keep one evenly spaced schedule. Instance g runs in replica
 // g mod replicas, so a replica's share never differs from another's by more than one instance's.
-import { openLoopLimits, type Phase, type PlanTarget } from '../../src/protocol/plan.js';
-import type { Ramp } from '../../src/protocol/ramp.js';
+import { openLoopLimits, type Phase, type PlanTarget } from '../../src/runner-kit/plan.js';
+import type { Ramp } from '../../src/runner-kit/ramp.js';
 import type { ConnectionRamp } from './closed-loop.js';
 
 export type Limit = { durationMs: number } | { requests: number };

@@ -4,10 +4,10 @@
 // document are asked for, and a refused Host is tried again as localhost); a grpc-status to the gRPC
 // health check over h2c is gRPC; anything else that connects is TCP. Every step is bounded in time and
 // bytes; only kinds, status codes and perf-gate's own words are reported, and of what the service
-// sent only the OpenAPI document's paths, each checked to be a plain request path (../../src/protocol/openapi.ts).
+// sent only the OpenAPI document's paths, each checked to be a plain request path (../../src/runner-kit/openapi.ts).
 import { connect } from 'node:net';
-import { callableGets } from '../../src/protocol/openapi.js';
-import type { SurveyAddress, SurveyFinding } from '../../src/protocol/plan.js';
+import { callableGets } from '../../src/runner-kit/openapi.js';
+import type { SurveyAddress, SurveyFinding } from '../../src/runner-kit/plan.js';
 import { grpcHealthCall } from './ready.js';
 
 /** how long an address may take to accept its first connection (a service still starting) */

@@ -1,9 +1,9 @@
 // What one engine instance counted in one run, in a form that crosses worker threads (plain data,
 // the histogram encoded), and the pure merge of several instances into one trial measurement:
 // histograms merged (never percentiles averaged), counts summed, the worst thread's loop delay.
-import { sumOutcomes } from '../../src/protocol/measurement.js';
-import type { TrialMeasurement } from '../../src/protocol/measurement.js';
-import { encodeHistogram, mergeHistograms, summarize } from '../../src/protocol/histogram.js';
+import { sumOutcomes } from '../../src/runner-kit/measurement.js';
+import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
+import { encodeHistogram, mergeHistograms, summarize } from '../../src/runner-kit/histogram.js';
 
 /** The counts of a trial measurement as one instance saw them, plus what the merge needs. */
 export interface EngineTally extends Pick<

@@ -13,16 +13,16 @@
 // error by close code; a connect the server refuses as `upgrade-<status>` (or the socket error's code).
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { addOpenCounts, type OpenLoopCounts } from '../../src/protocol/measurement.js';
-import { type PlanWebSocket, type WsPhase, type WsPush, wsEntries } from '../../src/protocol/plan.js';
-import { compileTemplate, idsIn, messageId, render } from '../../src/protocol/ws-template.js';
+import { addOpenCounts, type OpenLoopCounts } from '../../src/runner-kit/measurement.js';
+import { type PlanWebSocket, type WsPhase, type WsPush, wsEntries } from '../../src/runner-kit/plan.js';
+import { compileTemplate, idsIn, messageId, render } from '../../src/runner-kit/ws-template.js';
 import { errorKindOf } from './connection.js';
 import { IdleWatch } from './open-loop.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule } from './schedule.js';
 import type { EngineTally } from './tally.js';
 
-export { WS_ENTRIES } from '../../src/protocol/plan.js';
+export { WS_ENTRIES } from '../../src/runner-kit/plan.js';
 /** how long a stage's end waits for its sockets' closing handshakes before it cuts them */
 const CLOSE_WAIT_MS = 1000;
 

@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { loadConfig } from '../config/load.js';
-import { realRunDeps } from '../deps.js';
-import { Progress, progressSink } from '../progress.js';
-import { newRunId, run as runPerfGate } from '../run.js';
-import { exitOnSignals } from '../signals.js';
+import { realRunDeps } from '../run/deps.js';
+import { Progress, progressSink } from '../run/progress.js';
+import { newRunId, run as runPerfGate } from '../run/run.js';
+import { exitOnSignals } from '../run/signals.js';
 import { githubApi } from './github.js';
 import { run } from './main.js';
 

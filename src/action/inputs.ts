@@ -1,6 +1,6 @@
 // Pure: the Action's inputs (SPEC §6) read from the INPUT_* environment into one typed object.
-import { usageError } from '../errors.js';
-import { isMode, type ModeInput } from '../mode.js';
+import { usageError } from '../common/errors.js';
+import { isMode, type ModeInput } from '../modes/index.js';
 import { parseSeed } from '../stats/random.js';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;

@@ -3,13 +3,13 @@
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { EXIT_USAGE, UserError } from '../errors.js';
-import type { ModeInput } from '../mode.js';
+import { EXIT_USAGE, UserError } from '../common/errors.js';
+import type { ModeInput } from '../modes/index.js';
 import { gates } from '../compare/compare.js';
-import { buildRunRequest } from '../request.js';
+import { buildRunRequest } from '../run/request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
-import type { RunOptions, RunOutcome } from '../run-steps.js';
+import type { RunOptions, RunOutcome } from '../run/steps.js';
 import { publishComment } from './comment.js';
 import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';

@@ -4,7 +4,7 @@
 // (never posts Markdown from the untrusted run), upserts the same sticky comment and sets a commit
 // status on the PR's head commit so a fork's regression fails a visible check.
 import { gates, runVerdict } from '../compare/compare.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../common/errors.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { Comparison } from '../results/types.js';
 import { readResults } from '../results/read.js';

@@ -11,10 +11,10 @@ import type {
   ScenarioStatus,
   Verdict,
 } from '../results/types.js';
-import { failureKinds } from '../protocol/measurement.js';
+import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
-import { formatBytes, formatUs } from '../units.js';
+import { formatBytes, formatUs } from '../config/units.js';
 import {
   direction,
   errorClasses,

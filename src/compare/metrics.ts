@@ -1,10 +1,10 @@
 // Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
 import type { MetricName } from '../config/schema.js';
 import type { Thresholds } from '../config/types.js';
-import { isPercentileMetric, type PercentileMetric, quantileOf } from '../percentile.js';
-import { type LatencySummary, PERCENTILES } from '../protocol/histogram.js';
-import { failureKinds } from '../protocol/measurement.js';
-import { formatLatency } from '../units.js';
+import { isPercentileMetric, type PercentileMetric, quantileOf } from '../metrics/percentile.js';
+import { type LatencySummary, PERCENTILES } from '../runner-kit/histogram.js';
+import { failureKinds } from '../runner-kit/measurement.js';
+import { formatLatency } from '../config/units.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from '../results/types.js';
 
 /** perf-gate's own runner container is not part of the SUT's memory/cpu. */

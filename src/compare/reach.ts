@@ -6,7 +6,7 @@
 import type { MetricName } from '../config/schema.js';
 import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
-import { rampSends } from '../protocol/ramp.js';
+import { rampSends } from '../runner-kit/ramp.js';
 import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
 import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA, hasBand } from './compare.js';
 import { looksOf, smallestMannWhitneyP, smallestSignedRankP, spendAlpha, unreachable } from './confirm.js';

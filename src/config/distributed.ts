@@ -1,10 +1,10 @@
 // Pure: the distributed runner's keys (runner.replicas, runner.placement, sut.orchestrator) read and
 // checked against the rest of the config. Runners run as a replicated job on a Docker Swarm when the
 // SUT is a stack (sut.orchestrator: swarm) or several replicas share the load on a target.
-import { openLoopLimits } from '../protocol/plan.js';
+import { openLoopLimits } from '../runner-kit/plan.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import type { Config, Scenario } from './types.js';
-import { parseDurationMs } from '../units.js';
+import { parseDurationMs } from './units.js';
 
 /**
  * How far ahead of a trial's creation its replicas' common start lies by default: for the swarm to

@@ -2,10 +2,10 @@
 // environment (the Action step's `env:`) when the plan for the runner is built — after the scenario
 // hash, so the config, the results, the baselines and the report only ever hold the placeholder.
 // `$${` writes a literal `${`. A variable that is not set is a usage error naming the key.
-import { usageError } from '../errors.js';
-import type { PlanMixEntry, PlanRequest, PlanScenario, PlanTarget } from '../protocol/plan.js';
-import { assertNever } from '../protocol/protocols.js';
-import type { RunnerPlan } from '../plan.js';
+import { usageError } from '../common/errors.js';
+import type { PlanMixEntry, PlanRequest, PlanScenario, PlanTarget } from '../runner-kit/plan.js';
+import { assertNever } from '../runner-kit/protocols.js';
+import type { RunnerPlan } from '../run/runner-plan.js';
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -7,7 +7,7 @@
 // An upper bound (`<`, `<=`) is `below`, a lower bound (`>`, `>=`) is `min`; both are absolute
 // limits, checked with or without a baseline, as in k6. A bare number is milliseconds for a latency
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
-import { isPercentileMetric, parsePercentileKey, PERCENTILE_SHAPE } from '../percentile.js';
+import { isPercentileMetric, parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
 import {
   METRIC_UNITS,
   type MetricName,

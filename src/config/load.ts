@@ -4,7 +4,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { usageError } from '../errors.js';
+import { usageError } from '../common/errors.js';
 import { normalizeConfig } from './normalize.js';
 import { checkGrpcScenarios, type ProtoDescriptor, readMessages, workspaceProtoReader } from './proto.js';
 import { K6_METRICS } from './k6-thresholds.js';

@@ -21,7 +21,7 @@ import {
   type ScenarioTarget,
 } from './types.js';
 import { PROTOCOLS, rawKind, urlKeyOf } from '../protocols/index.js';
-import { parseDurationMs } from '../units.js';
+import { parseDurationMs } from './units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;

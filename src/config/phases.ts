@@ -1,9 +1,9 @@
 // Pure: a phase as the config writes it read into a closed- or open-loop Phase (ramps included), each
 // problem a `path: message` line. A WebSocket phase is the ws protocol's (src/protocols/ws/).
-import { parseDurationMs } from '../units.js';
+import { parseDurationMs } from './units.js';
 import { BOUNDS, type RawPhase } from './schema.js';
 import { type ClosedPhase, DEFAULT_MAX_IN_FLIGHT, type Phase } from './types.js';
-import { peakLevel, type Ramp, rampDurationMs } from '../protocol/ramp.js';
+import { peakLevel, type Ramp, rampDurationMs } from '../runner-kit/ramp.js';
 
 /** The name of an open-loop phase without one (also a rate sweep's steps): r500, r2_5. */
 export function ratePhaseName(rate: number): string {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import protobuf from 'protobufjs';
-import { parseJsonl } from '../jsonl.js';
+import { parseJsonl } from '../common/jsonl.js';
 import type { GrpcSpec, Scenario } from './types.js';
 
 /** protobufjs' JSON form of a parsed proto (and what it imports): what @grpc/proto-loader's fromJSON takes. */

@@ -1,8 +1,8 @@
 // The parts of the perf-gate.yml schema every protocol's schema shares (src/protocols/<kind>/schema.ts)
 // and the config's own (./schema.ts): units, bounds, names, thresholds.
 import { z } from 'zod';
-import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from '../units.js';
-import { parsePercentileKey, PERCENTILE_SHAPE, type PercentileMetric } from '../percentile.js';
+import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from './units.js';
+import { parsePercentileKey, PERCENTILE_SHAPE, type PercentileMetric } from '../metrics/percentile.js';
 
 export const duration = z
   .string({ error: 'must be a duration like 500ms, 30s, 2m or 1m30s' })

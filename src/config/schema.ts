@@ -3,8 +3,8 @@
 // config around the scenarios, their phases, and each protocol's part from its folder
 // (src/protocols/<kind>/schema.ts); the parts they share are ./schema-parts.ts.
 import { z } from 'zod';
-import { PERCENTILE_KEY_PATTERN } from '../percentile.js';
-import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../protocol/plan.js';
+import { PERCENTILE_KEY_PATTERN } from '../metrics/percentile.js';
+import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../runner-kit/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
 import { mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';

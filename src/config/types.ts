@@ -1,6 +1,6 @@
 // The validated, normalised configuration the rest of perf-gate works with. Units are resolved:
 // durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
-import type { PlanExpect } from '../protocol/expect.js';
+import type { PlanExpect } from '../runner-kit/expect.js';
 import type { MetricName } from './schema.js';
 
 export interface Threshold {
@@ -16,10 +16,10 @@ export interface Threshold {
   /** gate.bands: inform: the relative band (regress, floor) is information, never a verdict */
   inform?: boolean;
 }
-import type { Phase, ReadyProbe, WsPush } from '../protocol/plan.js';
+import type { Phase, ReadyProbe, WsPush } from '../runner-kit/plan.js';
 
-export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../protocol/plan.js';
-export { OPEN_LATE_MS, openLoopLimits } from '../protocol/plan.js';
+export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../runner-kit/plan.js';
+export { OPEN_LATE_MS, openLoopLimits } from '../runner-kit/plan.js';
 
 export type Thresholds = Partial<Record<MetricName, Threshold>>;
 
@@ -116,7 +116,7 @@ export interface GrpcTarget {
 }
 
 /**
- * What a scenario loads, one protocol per kind (the kinds of src/protocol/protocols.ts). Each kind's
+ * What a scenario loads, one protocol per kind (the kinds of src/runner-kit/protocols.ts). Each kind's
  * normalising, planning and results live in its folder, src/protocols/<kind>/.
  */
 export type ScenarioTarget = HttpTarget | WsTarget | GrpcTarget;

@@ -2,8 +2,8 @@
 // engine API through dockerode, and a compose project through the `docker compose` v2 CLI. Unit tests
 // pass fakes; integration tests use these. Only failures of these calls become "docker: …" (exit 3).
 import type Docker from 'dockerode';
-import { environmentError, UserError } from '../errors.js';
-import type { Exec } from '../exec.js';
+import { environmentError, UserError } from '../common/errors.js';
+import type { Exec } from '../common/exec.js';
 import type { StatsSample } from '../stats/resources.js';
 import { type ComposeModel, type ComposeOptions, ComposeProject } from './compose.js';
 import type { SideBySide } from './side-by-side.js';
@@ -17,7 +17,7 @@ import {
   sweepRun,
 } from './engine.js';
 import { ensureImage, type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
-import type { RunnerEvent } from '../plan.js';
+import type { RunnerEvent } from '../run/runner-plan.js';
 
 export type ImageDigests = Record<string, { image: string; id: string; digest: string | null }>;
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { environmentError, usageError } from '../errors.js';
-import { type Exec, type ExecResult, lastLine } from '../exec.js';
+import { environmentError, usageError } from '../common/errors.js';
+import { type Exec, type ExecResult, lastLine } from '../common/exec.js';
 import { mergeOverrides, type Override, overrideYaml, type SideBySide, sideBySide } from './side-by-side.js';
 
 export interface ComposeModel {

@@ -1,8 +1,8 @@
 // The Docker engine API (dockerode): reachability, SUT containers, image digests, stats streams and
 // the label sweep that removes whatever a run left behind.
 import Docker from 'dockerode';
-import { environmentError } from '../errors.js';
-import { onLines } from '../lines.js';
+import { environmentError } from '../common/errors.js';
+import { onLines } from '../common/stream-lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
 import { isLocalProcess, openFds } from './fds.js';
 import { LABEL_RUN_ID } from './labels.js';

@@ -6,10 +6,10 @@
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
-import { environmentError } from '../errors.js';
-import { onLines } from '../lines.js';
-import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../plan.js';
-import { commandLine, type RunnerCommand } from '../protocol/plan.js';
+import { environmentError } from '../common/errors.js';
+import { onLines } from '../common/stream-lines.js';
+import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../run/runner-plan.js';
+import { commandLine, type RunnerCommand } from '../runner-kit/plan.js';
 
 export const RUNNER_DIR = '/perf-gate';
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { stringify } from 'yaml';
-import { environmentError } from '../errors.js';
-import { lastLine, type Exec } from '../exec.js';
+import { environmentError } from '../common/errors.js';
+import { lastLine, type Exec } from '../common/exec.js';
 import type { ComposeClient } from './clients.js';
 import { composeEnv, type ComposeModel, type ComposeOptions } from './compose.js';
 

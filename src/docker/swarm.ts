@@ -3,7 +3,7 @@
 // watches, task logs, and the label sweep. Nothing here touches a swarm's own state (join, leave,
 // node updates): perf-gate uses a swarm that exists.
 import type Docker from 'dockerode';
-import { environmentError } from '../errors.js';
+import { environmentError } from '../common/errors.js';
 import { LABEL_RUN_ID } from './labels.js';
 
 export interface SwarmNode {

@@ -2,7 +2,7 @@
 // check (a URL it requests, with or without a scheme; grpc_health_probe and its -addr), its image (a
 // database's), well-known ports, and UDP. What is not known otherwise is taken for HTTP and says so;
 // `perf-gate init --probe` asks the running service instead (./probe.ts), and `refine` takes its answer.
-import type { SurveyFinding } from '../protocol/plan.js';
+import type { SurveyFinding } from '../runner-kit/plan.js';
 
 export type PortKind = 'http' | 'grpc' | 'tcp' | 'database' | 'udp';
 

@@ -5,8 +5,8 @@
 // terminal come in through `InitIO`.
 import { join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
-import { usageError } from '../errors.js';
-import type { ExecResult } from '../exec.js';
+import { usageError } from '../common/errors.js';
+import type { ExecResult } from '../common/exec.js';
 import { composeConfigResult } from '../docker/compose.js';
 import { parseConfigText, repositoryRoot, workspaceResolver } from '../config/load.js';
 import { COMPOSE_DEFAULT_NAMES, COMPOSE_OVERRIDE_NAMES } from '../config/normalize.js';
@@ -25,7 +25,7 @@ import {
 } from './init.js';
 import { handModel } from './hand-model.js';
 import type { ProbeRequest } from './probe.js';
-import type { SurveyFinding } from '../protocol/plan.js';
+import type { SurveyFinding } from '../runner-kit/plan.js';
 import { DEFAULT_RUNNER_IMAGE } from '../config/types.js';
 
 export interface InitIO {

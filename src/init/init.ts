@@ -5,7 +5,7 @@
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
-import type { SurveyAddress, SurveyFinding } from '../protocol/plan.js';
+import type { SurveyAddress, SurveyFinding } from '../runner-kit/plan.js';
 import { classifyService, type Endpoint, refine } from './classify.js';
 
 export interface InitService {

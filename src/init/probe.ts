@@ -5,7 +5,7 @@
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { ComposeOptions } from '../docker/compose.js';
 import { projectName, runLabels } from '../docker/labels.js';
-import type { RunnerPlan, SurveyAddress, SurveyFinding } from '../protocol/plan.js';
+import type { RunnerPlan, SurveyAddress, SurveyFinding } from '../runner-kit/plan.js';
 import { withSessions } from '../session/with-sessions.js';
 
 export interface ProbeDeps {

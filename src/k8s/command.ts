@@ -4,9 +4,9 @@
 // hold them.
 import { stringify } from 'yaml';
 import { loadConfig } from '../config/load.js';
-import { usageError } from '../errors.js';
-import { buildPlan } from '../plan.js';
-import { bodiesReader } from '../run-plan.js';
+import { usageError } from '../common/errors.js';
+import { buildPlan } from '../run/runner-plan.js';
+import { bodiesReader } from '../run/plan.js';
 import { trialDeadlineMs } from '../session/sut-session.js';
 import { nodeExpression, renderK8s } from './render.js';
 

@@ -12,7 +12,7 @@ import type { IAffinity } from 'kubernetes-models/v1/Affinity';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
-import type { RunnerPlan, TrialOrder } from '../protocol/plan.js';
+import type { RunnerPlan, TrialOrder } from '../runner-kit/plan.js';
 import { REPLICA_BOOT } from '../session/replica-boot.js';
 
 export interface K8sInput {

@@ -2,7 +2,7 @@
 // compile. Each lives in its own folder (normalise, plan); src/config/ keeps what every protocol
 // shares (phases, thresholds, names), runner/src/engines/ the engines.
 import type { ScenarioTarget } from '../config/types.js';
-import type { ProtocolKind } from '../protocol/protocols.js';
+import type { ProtocolKind } from '../runner-kit/protocols.js';
 import { grpc } from './grpc/index.js';
 import { http } from './http/index.js';
 import type { HostProtocol, RawScenario, TargetOf } from './protocol.js';

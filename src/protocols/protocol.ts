@@ -2,7 +2,7 @@
 // one map, keyed by kind): its scenarios' normalising, the runner's plan, and what its results hold.
 import type { RawConfig, RawPhase } from '../config/schema.js';
 import type { Phase, ScenarioTarget, Thresholds } from '../config/types.js';
-import type { PlanTargetOf, ProtocolKind } from '../protocol/protocols.js';
+import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
 
 /** A scenario as the config writes it (schema-valid). */
 export type RawScenario = RawConfig['scenarios'][number];

@@ -2,7 +2,7 @@
 // metric, every measured metric whether gated or not, with the comparison beside it where there is one.
 import { metricValue, unmeasured } from '../compare/metrics.js';
 import { METRIC_NAMES, type MetricName, metricUnit } from '../config/schema.js';
-import { isPercentileMetric } from '../percentile.js';
+import { isPercentileMetric } from '../metrics/percentile.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 
 export const CSV_COLUMNS = [

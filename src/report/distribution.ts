@@ -1,8 +1,8 @@
 // Pure: a phase's latency distribution as text bars (from its merged HDR histogram), for the report's
 // collapsed "Latency distribution" section: log-spaced buckets between the fastest and the slowest
 // response, each with its share and count.
-import { decodeHistogram } from '../protocol/histogram.js';
-import { formatUs } from '../units.js';
+import { decodeHistogram } from '../runner-kit/histogram.js';
+import { formatUs } from '../config/units.js';
 
 export interface Bucket {
   /** upper bound of the bucket, µs (inclusive) */

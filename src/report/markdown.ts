@@ -4,9 +4,9 @@
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
-import { failureKinds } from '../protocol/measurement.js';
+import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
-import { formatBytes, formatLatency, formatUs } from '../units.js';
+import { formatBytes, formatLatency, formatUs } from '../config/units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';

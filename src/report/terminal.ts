@@ -1,10 +1,10 @@
 // Pure: the results table printed in the terminal after a run.
 
 import type { MergedPhase, ScenarioResult } from '../results/types.js';
-import { formatBytes, formatCount, formatLatency } from '../units.js';
+import { formatBytes, formatCount, formatLatency } from '../config/units.js';
 import { textTable } from './text-table.js';
 import { failedStatuses, percentileCell, percentilesIn } from '../compare/metrics.js';
-import { failureKinds } from '../protocol/measurement.js';
+import { failureKinds } from '../runner-kit/measurement.js';
 
 function errorSummary(m: MergedPhase): string {
   const parts = [

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RequestSpec, Scenario, ScenarioTarget } from '../config/types.js';
-import { assertNever } from '../protocol/protocols.js';
+import { assertNever } from '../runner-kit/protocols.js';
 import { BASELINE_SCHEMA, type BaselineFile, type Provenance, type ScenarioResult } from './types.js';
 
 function sortKeys(value: unknown): unknown {

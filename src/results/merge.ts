@@ -1,12 +1,12 @@
 // Pure: merges the trials of a phase. Latency comes from the merged histogram, never from averaging
 // percentiles; counts are summed; rates are totals over total measured time.
 
-import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../protocol/histogram.js';
+import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../runner-kit/histogram.js';
 import { combineUsage } from '../stats/resources.js';
-import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../protocol/measurement.js';
+import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../runner-kit/measurement.js';
 import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
 
-export { addCounts, addOpenCounts, sumOpenCounts } from '../protocol/measurement.js';
+export { addCounts, addOpenCounts, sumOpenCounts } from '../runner-kit/measurement.js';
 
 /**
  * `percentiles`: the percentiles beyond the summary's fields to take from the merged histogram (p97.5);

@@ -1,6 +1,6 @@
 // Reading baseline and results files back, with one clear line for anything that is not ours.
 import { readFileSync } from 'node:fs';
-import { usageError } from '../errors.js';
+import { usageError } from '../common/errors.js';
 import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
 import { baselineFileSchema, problemOf, resultsFileSchema } from './validate.js';
 

@@ -1,10 +1,10 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
 import type { Thresholds } from '../config/types.js';
-import type { LatencySummary } from '../protocol/histogram.js';
-import type { TrialMeasurement } from '../protocol/measurement.js';
-import type { Ramp } from '../protocol/ramp.js';
+import type { LatencySummary } from '../runner-kit/histogram.js';
+import type { TrialMeasurement } from '../runner-kit/measurement.js';
+import type { Ramp } from '../runner-kit/ramp.js';
 
-export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../protocol/measurement.js';
+export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../runner-kit/measurement.js';
 
 export interface ResourceUsage {
   /** CPU %, 100 = one core */

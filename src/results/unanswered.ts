@@ -3,7 +3,7 @@
 // naming the URL and what came back instead.
 import type { Scenario } from '../config/types.js';
 import { statusClass } from '../compare/metrics.js';
-import { failureKinds } from '../protocol/measurement.js';
+import { failureKinds } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
 import type { ScenarioResult } from './types.js';
 

@@ -2,7 +2,7 @@
 // reads a results file a fork's run produced, so every value a renderer touches is checked for its
 // type before it reaches Markdown. Unknown keys are kept (newer files); missing optional ones are fine.
 import { z } from 'zod';
-import { firstIssue, latencySummarySchema, trialMeasurementSchema } from '../protocol/validate.js';
+import { firstIssue, latencySummarySchema, trialMeasurementSchema } from '../runner-kit/validate.js';
 import { BASELINE_SCHEMA, RESULTS_SCHEMA } from './types.js';
 
 const nonneg = z.number().nonnegative();

@@ -4,8 +4,8 @@ import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
 import type { Phase, Scenario, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
-import type { RunnerEvent } from '../plan.js';
-import { withPercentiles } from '../protocol/histogram.js';
+import type { RunnerEvent } from '../run/runner-plan.js';
+import { withPercentiles } from '../runner-kit/histogram.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
 import {

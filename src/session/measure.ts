@@ -8,7 +8,7 @@ import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
 import { derivedSeed, drawOrder, type PairOrder, seededRandom } from '../stats/random.js';
-import { formatMs } from '../units.js';
+import { formatMs } from '../config/units.js';
 import type { TrialCollector } from './collect.js';
 import type { Side } from './sut-session.js';
 

@@ -1,8 +1,8 @@
 // Pure: what the tasks of a trial's replicated job say, read against the nodes they run on; and the
 // replicas' output read into one trial. Every way a replica can let the trial down (never scheduled,
 // late, failed, its node gone, silent, a share taken twice) becomes one line naming it.
-import type { RunnerEvent } from '../protocol/plan.js';
-import { mergeReplicaTrials, type ReplicaTrial } from '../protocol/replicas.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
+import { mergeReplicaTrials, type ReplicaTrial } from '../runner-kit/replicas.js';
 import type { SwarmNode, SwarmTask } from '../docker/swarm.js';
 
 /** States a task reaches before it runs. */

@@ -3,14 +3,14 @@
 // long-lived runner container against it that then runs one trial per command (`run` drives a whole
 // plan through one); every way that can go wrong becomes one clear line (exit 3) naming the side;
 // `close` tears everything down and is safe to call twice or after a failed `open`.
-import { environmentError, EXIT_USAGE, usageError, UserError } from '../errors.js';
+import { environmentError, EXIT_USAGE, usageError, UserError } from '../common/errors.js';
 import { upFailure } from '../docker/compose.js';
-import type { RunnerEvent, RunnerPlan } from '../plan.js';
+import type { RunnerEvent, RunnerPlan } from '../run/runner-plan.js';
 import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import { longestTimeoutMs, probeExpectation, type RunnerCommand, type TrialOrder } from '../protocol/plan.js';
+import { longestTimeoutMs, probeExpectation, type RunnerCommand, type TrialOrder } from '../runner-kit/plan.js';
 
 export type Side = 'base' | 'head';
 

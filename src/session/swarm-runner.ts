@@ -6,9 +6,9 @@
 // that on as if one runner had measured it. Every service and config is removed after its trial, and
 // whatever a failure or a signal left is swept by the run's label.
 import { gzipSync } from 'node:zlib';
-import { environmentError } from '../errors.js';
-import { parseEventLine } from '../protocol/validate.js';
-import type { RunnerEvent, RunnerPlan, TrialOrder } from '../protocol/plan.js';
+import { environmentError } from '../common/errors.js';
+import { parseEventLine } from '../runner-kit/validate.js';
+import type { RunnerEvent, RunnerPlan, TrialOrder } from '../runner-kit/plan.js';
 import type { SwarmClient, SwarmNode } from '../docker/swarm.js';
 import {
   judgeTasks,

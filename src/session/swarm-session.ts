@@ -2,11 +2,11 @@
 // target already running on an overlay network; its runners are replicated jobs (./swarm-runner.ts).
 // The same surface as a compose session: open (boot and converge, or fail naming the service), start
 // runners, close (stack rm, services and configs removed) — safe twice and after a failed open.
-import { environmentError } from '../errors.js';
+import { environmentError } from '../common/errors.js';
 import type { SwarmClient } from '../docker/swarm.js';
 import type { StackClient } from '../docker/stack.js';
 import { unconverged } from '../docker/stack.js';
-import type { RunnerEvent } from '../protocol/plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 import type { ImageDigests } from '../docker/clients.js';
 import { SwarmRunner } from './swarm-runner.js';
 import { type RunnerSpec, type Side, trialDeadlineMs } from './sut-session.js';

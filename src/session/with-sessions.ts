@@ -2,7 +2,7 @@
 // tears all of them down afterwards whatever happened: on success, on failure, on SIGINT/SIGTERM. The label sweep
 // at the end removes anything of the run a session did not (a runner left by a killed launch, ...).
 import type { ComposeClient, DockerClient, ImageDigests } from '../docker/clients.js';
-import type { RunnerEvent } from '../protocol/plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 import type { StatsSample } from '../stats/resources.js';
 import { type RunnerHandle, type RunnerSpec, SutSession, type SutSessionOptions } from './sut-session.js';
 

@@ -1,6 +1,6 @@
 // What every protocol's engine module gives the runner (runner/src/engine.ts holds them in one map,
 // keyed by the target's kind), and the pieces the pooled engines share.
-import type { Phase, PlanTarget } from '../../../src/protocol/plan.js';
+import type { Phase, PlanTarget } from '../../../src/runner-kit/plan.js';
 import type { ScheduleOptions } from '../schedule.js';
 import { type EngineJob, type Limit, type ReplicaSlot, splitStage } from '../split.js';
 import type { EngineTally } from '../tally.js';

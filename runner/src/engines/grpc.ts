@@ -1,5 +1,5 @@
 // gRPC unary calls (runner/src/grpc.ts) on the HTTP/2 client, in closed or open loop like HTTP requests.
-import type { PlanGrpcTarget } from '../../../src/protocol/plan.js';
+import type { PlanGrpcTarget } from '../../../src/runner-kit/plan.js';
 import type { ConnectionRamp } from '../closed-loop.js';
 import { runGrpcClosed, runGrpcOpen } from '../grpc.js';
 import { type Engine, pooledStage, scheduleOf } from './engine.js';

@@ -1,5 +1,5 @@
 // WebSocket peers (runner/src/ws.ts): a phase runs in one engine, on the runner's main thread.
-import { type PlanWs, wsEntries } from '../../../src/protocol/plan.js';
+import { type PlanWs, wsEntries } from '../../../src/runner-kit/plan.js';
 import { runWs, type WsJob } from '../ws.js';
 import type { Engine } from './engine.js';
 

@@ -16,7 +16,7 @@
 // connection with that kind (`h2-protocol-error`, `h2-compression-error`, `h2-frame-size-error`).
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { checkResponse, EXPECT_BODY_LIMIT } from '../../../src/protocol/expect.js';
+import { checkResponse, EXPECT_BODY_LIMIT } from '../../../src/runner-kit/expect.js';
 import type { Capture } from '../http1.js';
 import type { ConnectionOwner, EngineConnection, JudgedResponse, Target } from '../connection.js';
 import { errorKindOf, refByOwner } from '../connection.js';

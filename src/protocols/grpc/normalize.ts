@@ -1,11 +1,11 @@
 // Pure: a gRPC scenario's calls as the config writes them read into the normalised target, and its
 // phases' limits (no pipelining, no channel ramps). The proto itself is read and checked when the
 // config is loaded from disk (src/config/proto.ts).
-import { requestAsksClose } from '../../protocol/connection-header.js';
+import { requestAsksClose } from '../../runner-kit/connection-header.js';
 import { normalizePhase, pipelinedPhase } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
 import type { GrpcSpec, GrpcTarget, Phase } from '../../config/types.js';
-import { parseDurationMs } from '../../units.js';
+import { parseDurationMs } from '../../config/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 type RawGrpc = NonNullable<RawConfig['scenarios'][number]['grpc']>;

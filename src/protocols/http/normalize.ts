@@ -1,13 +1,13 @@
 // Pure: an HTTP scenario's request (or request mix) as the config writes it read into the normalised
 // target: headers checked, bodies resolved, `expect` parsed, each problem a `path: message` line.
 import { headerProblem } from '../../config/headers.js';
-import { requestAsksClose } from '../../protocol/connection-header.js';
+import { requestAsksClose } from '../../runner-kit/connection-header.js';
 import { duplicates, pipelinedPhase, streamsPhase } from '../../config/phases.js';
 import type { RawConfig } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
 import type { HttpTarget, MixRequest, RequestSpec } from '../../config/types.js';
-import { type JsonCheck, parseJsonPath, type PlanExpect } from '../../protocol/expect.js';
-import { parseDurationMs } from '../../units.js';
+import { type JsonCheck, parseJsonPath, type PlanExpect } from '../../runner-kit/expect.js';
+import { parseDurationMs } from '../../config/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;

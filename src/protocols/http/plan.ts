@@ -1,6 +1,6 @@
 // An HTTP scenario's requests as the runner gets them: bodies files read.
 import type { HttpTarget, RequestSpec } from '../../config/types.js';
-import type { PlanHttp, PlanRequest } from '../../protocol/plan.js';
+import type { PlanHttp, PlanRequest } from '../../runner-kit/plan.js';
 
 function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): PlanRequest {
   const request: PlanRequest = { url: r.url, method: r.method, headers: r.headers };

@@ -1,5 +1,5 @@
 // WebSocket peers: messages acked on the sender's socket and pushed to another peer's.
-import { wsEntries } from '../../protocol/plan.js';
+import { wsEntries } from '../../runner-kit/plan.js';
 import type { WsTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';

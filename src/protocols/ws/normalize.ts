@@ -5,8 +5,8 @@ import { withAmount } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
 import { DEFAULT_WS_DRAIN_MS, type Phase, type WsSpec, type WsTarget } from '../../config/types.js';
-import { compileTemplate, render } from '../../protocol/ws-template.js';
-import { parseDurationMs } from '../../units.js';
+import { compileTemplate, render } from '../../runner-kit/ws-template.js';
+import { parseDurationMs } from '../../config/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 export function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {

@@ -2,27 +2,27 @@
 // and sweep runs boot one SUT; A/B runs boot two (head, and base from a git worktree). Measuring is
 // the only step that differs (session/measure.ts); each side keeps one long-lived runner that takes
 // trials on command.
-import { baseNotes, baseSut, type BaseTree, checkoutBase } from './ab.js';
-import { compareAbScenario } from './compare/ab.js';
-import { gates, runVerdict } from './compare/compare.js';
-import { gateResults } from './compare/gate.js';
-import { confirmationReach } from './compare/reach.js';
-import type { Config } from './config/types.js';
-import { onSwarm } from './config/distributed.js';
-import { cannotBootTwice } from './docker/compose.js';
-import { projectName, runLabels } from './docker/labels.js';
-import { environmentError, usageError } from './errors.js';
-import { unansweredPhase } from './results/unanswered.js';
+import { baseNotes, baseSut, type BaseTree, checkoutBase } from './base.js';
+import { compareAbScenario } from '../compare/ab.js';
+import { gates, runVerdict } from '../compare/compare.js';
+import { gateResults } from '../compare/gate.js';
+import { confirmationReach } from '../compare/reach.js';
+import type { Config } from '../config/types.js';
+import { onSwarm } from '../config/distributed.js';
+import { cannotBootTwice } from '../docker/compose.js';
+import { projectName, runLabels } from '../docker/labels.js';
+import { environmentError, usageError } from '../common/errors.js';
+import { unansweredPhase } from '../results/unanswered.js';
 import { machineInfo } from './provenance.js';
-import { baselineOf, baselinePath, stableStringify } from './results/files.js';
+import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
 import {
   RESULTS_SCHEMA,
   type AbInfo,
   type Comparison,
   type ResultsFile,
   type ScenarioResult,
-} from './results/types.js';
-import { planRun, type RunPlan } from './run-plan.js';
+} from '../results/types.js';
+import { planRun, type RunPlan } from './plan.js';
 import {
   debugLog,
   eventSink,
@@ -34,19 +34,19 @@ import {
   sessionSpec,
   type RunOptions,
   type RunOutcome,
-} from './run-steps.js';
-import { gatedPercentiles, TrialCollector } from './session/collect.js';
-import { type AbOrders, type MeasureContext, measureAb, measureOne } from './session/measure.js';
-import type { RunnerHandle, Side } from './session/sut-session.js';
-import type { ImageDigests } from './docker/clients.js';
-import { withSessions } from './session/with-sessions.js';
-import { newSeed } from './stats/random.js';
+} from './steps.js';
+import { gatedPercentiles, TrialCollector } from '../session/collect.js';
+import { type AbOrders, type MeasureContext, measureAb, measureOne } from '../session/measure.js';
+import type { RunnerHandle, Side } from '../session/sut-session.js';
+import type { ImageDigests } from '../docker/clients.js';
+import { withSessions } from '../session/with-sessions.js';
+import { newSeed } from '../stats/random.js';
 import { relative } from 'node:path';
 
-export type { RunMode } from './run-plan.js';
-export { sweepScenarios } from './run-plan.js';
-export { defaultRunnerScript, newRunId, type RunDeps, type RunOptions, type RunOutcome } from './run-steps.js';
-export { RUNNER_RESOURCE_KEY } from './session/sut-session.js';
+export type { RunMode } from './plan.js';
+export { sweepScenarios } from './plan.js';
+export { defaultRunnerScript, newRunId, type RunDeps, type RunOptions, type RunOutcome } from './steps.js';
+export { RUNNER_RESOURCE_KEY } from '../session/sut-session.js';
 
 /** The base side of an A/B run: its tree (removed at the end, whatever happens) and its SUT. */
 interface BaseSide {

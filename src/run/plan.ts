@@ -2,17 +2,17 @@
 // runner plan with bodies read, the scenario hashes and the committed baselines. Every mistake here is
 // the user's (exit 2) and is found before Docker is touched.
 import { readFileSync } from 'node:fs';
-import { loadConfig } from './config/load.js';
-import { ratePhaseName } from './config/phases.js';
-import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from './config/types.js';
-import { usageError } from './errors.js';
-import { expandPlan } from './config/env.js';
-import { buildPlan, parseBodiesJsonl, type RunnerPlan } from './plan.js';
-import { baselinePath, scenarioHash } from './results/files.js';
-import { readBaseline } from './results/read.js';
-import type { BaselineFile } from './results/types.js';
-import { AB_BUILTIN_THRESHOLDS } from './compare/ab.js';
-import { BUILTIN_THRESHOLDS, hasBand } from './compare/compare.js';
+import { loadConfig } from '../config/load.js';
+import { ratePhaseName } from '../config/phases.js';
+import { type Config, DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from '../config/types.js';
+import { usageError } from '../common/errors.js';
+import { expandPlan } from '../config/env.js';
+import { buildPlan, parseBodiesJsonl, type RunnerPlan } from './runner-plan.js';
+import { baselinePath, scenarioHash } from '../results/files.js';
+import { readBaseline } from '../results/read.js';
+import type { BaselineFile } from '../results/types.js';
+import { AB_BUILTIN_THRESHOLDS } from '../compare/ab.js';
+import { BUILTIN_THRESHOLDS, hasBand } from '../compare/compare.js';
 
 export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
 

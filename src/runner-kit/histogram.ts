@@ -95,7 +95,7 @@ export function summarize(h: Histogram): LatencySummary {
 
 /**
  * Percentiles of a histogram by name (`p97.5` → the value at 97.5), µs; all zero when it is empty.
- * The names are the host's canonical ones (src/percentile.ts): `p` and the percentile.
+ * The names are the host's canonical ones (src/metrics/percentile.ts): `p` and the percentile.
  */
 export function percentilesOf(h: Histogram, names: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};

@@ -2,8 +2,8 @@
 // seconds otherwise (CI logs, and always under GitHub Actions). The bar never shares a line with
 // anything else: it is ended with a newline before any other output, so a workflow command
 // (`::error::…`) written after it starts on its own line.
-import type { RunnerEvent } from './plan.js';
-import { formatMs } from './units.js';
+import type { RunnerEvent } from './runner-plan.js';
+import { formatMs } from '../config/units.js';
 
 export interface ProgressSink {
   write(text: string): void;

@@ -4,12 +4,12 @@
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Config, Scenario } from './config/types.js';
-import { loadConfig } from './config/load.js';
-import { environmentError, usageError } from './errors.js';
-import type { Exec } from './exec.js';
-import { lastLine } from './exec.js';
-import { hashesOf, bodiesReader } from './run-plan.js';
+import type { Config, Scenario } from '../config/types.js';
+import { loadConfig } from '../config/load.js';
+import { environmentError, usageError } from '../common/errors.js';
+import type { Exec } from '../common/exec.js';
+import { lastLine } from '../common/exec.js';
+import { hashesOf, bodiesReader } from './plan.js';
 
 /** A base tree checked out beside the workspace. */
 export interface BaseTree {

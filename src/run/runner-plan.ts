@@ -1,13 +1,13 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
-import type { ReadyProbe, Scenario } from './config/types.js';
-import { parseJsonl } from './jsonl.js';
-import type { PlanScenario, PlanTarget, RunnerPlan } from './protocol/plan.js';
-import { protocolOf } from './protocols/index.js';
+import type { ReadyProbe, Scenario } from '../config/types.js';
+import { parseJsonl } from '../common/jsonl.js';
+import type { PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
+import { protocolOf } from '../protocols/index.js';
 
-export { EVENT_MARKER } from './protocol/plan.js';
-export { parseEventLine } from './protocol/validate.js';
-export type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from './protocol/plan.js';
+export { EVENT_MARKER } from '../runner-kit/plan.js';
+export { parseEventLine } from '../runner-kit/validate.js';
+export type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from '../runner-kit/plan.js';
 
 /** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */
 export function parseBodiesJsonl(text: string, file: string): string[] {

@@ -1,7 +1,7 @@
 // Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
-import { gates, type OverallVerdict } from './compare/compare.js';
-import { EXIT_PASS, EXIT_REGRESSION } from './errors.js';
-import type { RunMode } from './run-plan.js';
+import { gates, type OverallVerdict } from '../compare/compare.js';
+import { EXIT_PASS, EXIT_REGRESSION } from '../common/errors.js';
+import type { RunMode } from '../run/plan.js';
 
 export const MODES = ['auto', 'gate', 'update', 'sweep', 'ab'] as const;
 export type ModeInput = (typeof MODES)[number];

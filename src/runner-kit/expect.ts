@@ -1,6 +1,6 @@
 // The runner↔host protocol, part 3: response checks (`expect`). The host validates a config's checks
 // with the same path parser the runner evaluates them with; the runner imports nothing from the host
-// but src/protocol/. Pure.
+// but src/runner-kit/. Pure.
 
 /** What a response must be to count as a success (SPEC: request `expect`). */
 export interface PlanExpect {

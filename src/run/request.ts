@@ -1,8 +1,8 @@
 // One request builder for both entry points: the CLI's options and the Action's inputs become the same
 // RunOptions here, with the mode and base-ref defaults decided in one place.
-import { usageError } from './errors.js';
-import { type ModeInput, resolveMode } from './mode.js';
-import type { RunOptions } from './run-steps.js';
+import { usageError } from '../common/errors.js';
+import { type ModeInput, resolveMode } from '../modes/index.js';
+import type { RunOptions } from './steps.js';
 
 /** What a user asked for, as given (CLI options or Action inputs); empty strings mean "not given". */
 export interface RequestInput {

@@ -1,11 +1,11 @@
 // The real dependencies of a run, as the CLI and the Action build them.
-import { composeClient, dockerClient } from './docker/clients.js';
-import { connectDocker } from './docker/engine.js';
-import { stackClient } from './docker/stack.js';
-import { swarmClient } from './docker/swarm.js';
-import { execCommand } from './exec.js';
+import { composeClient, dockerClient } from '../docker/clients.js';
+import { connectDocker } from '../docker/engine.js';
+import { stackClient } from '../docker/stack.js';
+import { swarmClient } from '../docker/swarm.js';
+import { execCommand } from '../common/exec.js';
 import type { Progress } from './progress.js';
-import { defaultRunnerScript, realFiles, type RunDeps } from './run-steps.js';
+import { defaultRunnerScript, realFiles, type RunDeps } from './steps.js';
 
 export function realRunDeps(
   progress: Progress,

@@ -1,6 +1,6 @@
 // The runner↔host protocol, part 1: the plan the host hands to the runner container (phases, ready
 // probes, requests) and the events the runner sends back on stdout. The runner imports nothing from
-// the host but src/protocol/.
+// the host but src/runner-kit/.
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
 import { assertNever } from './protocols.js';
@@ -303,7 +303,7 @@ export interface SurveyFinding {
 export type TrialOrder = Omit<Extract<RunnerCommand, { c: 'trial' }>, 'c'>;
 
 /**
- * One trial run by `count` runner replicas, each on its share of the load (src/protocol/replicas.ts).
+ * One trial run by `count` runner replicas, each on its share of the load (src/runner-kit/replicas.ts).
  * A replica reads no commands: it waits for the ready probes, runs `trial` from `startAtEpochMs`,
  * reports it and exits.
  */

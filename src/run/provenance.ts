@@ -1,7 +1,7 @@
 // Where and on what a run happened (SPEC §5 provenance).
 import { cpus, platform, release, totalmem } from 'node:os';
-import type { Exec } from './exec.js';
-import type { Provenance } from './results/types.js';
+import type { Exec } from '../common/exec.js';
+import type { Provenance } from '../results/types.js';
 
 export async function gitInfo(
   exec: Exec,

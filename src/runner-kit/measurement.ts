@@ -1,5 +1,5 @@
 // The runner↔host protocol, part 2: what the runner measures in a trial, and the pure helpers both
-// sides use to add counts up. The runner imports nothing from the host but src/protocol/.
+// sides use to add counts up. The runner imports nothing from the host but src/runner-kit/.
 import type { LatencySummary } from './histogram.js';
 
 /** What the runner measured in one trial (one measured run of one phase). */
@@ -46,7 +46,7 @@ export interface TrialMeasurement {
   replicas?: ReplicaStarts;
 }
 
-/** A trial run by several runner replicas (runner.replicas; src/protocol/replicas.ts). */
+/** A trial run by several runner replicas (runner.replicas; src/runner-kit/replicas.ts). */
 export interface ReplicaStarts {
   count: number;
   /** the latest replica's start of the measured stage after the earliest's, ms (each by its own clock) */
