@@ -43759,12 +43759,12 @@ var require_channel_credentials = __commonJS({
           this.secureContextWatchers = [];
         }
       }
-      handleCaCertificateUpdate(update) {
-        this.latestCaUpdate = update;
+      handleCaCertificateUpdate(update2) {
+        this.latestCaUpdate = update2;
         this.maybeUpdateWatchers();
       }
-      handleIdentityCertitificateUpdate(update) {
-        this.latestIdentityUpdate = update;
+      handleIdentityCertitificateUpdate(update2) {
+        this.latestIdentityUpdate = update2;
         this.maybeUpdateWatchers();
       }
       hasReceivedUpdates() {
@@ -55802,12 +55802,12 @@ var require_server_credentials = __commonJS({
         const secureContextOptions = this.calculateSecureContextOptions();
         this.updateSecureContextOptions(secureContextOptions);
       }
-      handleCaCertificateUpdate(update) {
-        this.latestCaUpdate = update;
+      handleCaCertificateUpdate(update2) {
+        this.latestCaUpdate = update2;
         this.finalizeUpdate();
       }
-      handleIdentityCertitificateUpdate(update) {
-        this.latestIdentityUpdate = update;
+      handleIdentityCertitificateUpdate(update2) {
+        this.latestIdentityUpdate = update2;
         this.finalizeUpdate();
       }
     };
@@ -65357,16 +65357,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round4 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round3 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round4(histogram.getValueAtPercentile(50)),
-        p75: round4(histogram.getValueAtPercentile(75)),
-        p90: round4(histogram.getValueAtPercentile(90)),
-        p97_5: round4(histogram.getValueAtPercentile(97.5)),
-        p99: round4(histogram.getValueAtPercentile(99)),
-        p99_9: round4(histogram.getValueAtPercentile(99.9)),
-        p99_99: round4(histogram.getValueAtPercentile(99.99)),
-        p99_999: round4(histogram.getValueAtPercentile(99.999)),
+        p50: round3(histogram.getValueAtPercentile(50)),
+        p75: round3(histogram.getValueAtPercentile(75)),
+        p90: round3(histogram.getValueAtPercentile(90)),
+        p97_5: round3(histogram.getValueAtPercentile(97.5)),
+        p99: round3(histogram.getValueAtPercentile(99)),
+        p99_9: round3(histogram.getValueAtPercentile(99.9)),
+        p99_99: round3(histogram.getValueAtPercentile(99.99)),
+        p99_999: round3(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -94968,10 +94968,10 @@ function usageInWindow(samples, from, to) {
   const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
   const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
   const last = [...samples].reverse().find((s) => s.at <= to);
-  const round4 = (v) => Math.round(v * 100) / 100;
+  const round3 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: cpus2.length ? round4(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
-    cpuPeakPct: cpus2.length ? round4(Math.max(...cpus2)) : 0,
+    cpuMeanPct: cpus2.length ? round3(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
+    cpuPeakPct: cpus2.length ? round3(Math.max(...cpus2)) : 0,
     memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
     rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
     txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
@@ -94985,9 +94985,9 @@ function fdsPeak(samples) {
 }
 function combineUsage(usages) {
   const samples = usages.reduce((a, u) => a + u.samples, 0);
-  const round4 = (v) => Math.round(v * 100) / 100;
+  const round3 = (v) => Math.round(v * 100) / 100;
   return {
-    cpuMeanPct: samples ? round4(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuMeanPct: samples ? round3(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
     cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
     memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
     rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
@@ -95826,276 +95826,93 @@ async function removeConfig(docker, id) {
   }
 }
 
-// src/run/steps.ts
-import { randomBytes } from "node:crypto";
+// src/run/deps.ts
 import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join5, resolve as resolve3 } from "node:path";
+import { dirname as dirname4, join as join5 } from "node:path";
 
-// src/run/provenance.ts
-import { cpus, platform, release, totalmem } from "node:os";
-async function gitInfo(exec, cwd, env = process.env) {
-  const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
-  let ref = env.GITHUB_REF || null;
-  if (!ref) {
-    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
-    ref = r.code === 0 ? r.stdout.trim() || null : null;
+// src/run/publish.ts
+import { resolve as resolve3 } from "node:path";
+
+// src/history/file.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+function readHistoryFile(path) {
+  try {
+    return readFileSync4(path, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return void 0;
+    throw usageError(`history file ${path}: ${err.message}`);
   }
-  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
 }
-function machineInfo() {
-  const list2 = cpus();
-  return {
-    os: `${platform()} ${release()}`,
-    cpuModel: list2[0]?.model?.trim() ?? "unknown",
-    cores: list2.length,
-    memoryBytes: totalmem()
+
+// src/runner-kit/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist2(), 1);
+var HIGHEST_TRACKABLE_US = 6e8;
+function createHistogram() {
+  return (0, import_hdr_histogram_js.build)({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    bitBucketSize: 32,
+    useWebAssembly: false
+  });
+}
+function encodeHistogram(h) {
+  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
+}
+function decodeHistogram(base644) {
+  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+function mergeHistograms(encoded) {
+  const out = createHistogram();
+  for (const e of encoded) {
+    const h = decodeHistogram(e);
+    out.add(h);
+    h.destroy();
+  }
+  return out;
+}
+var PERCENTILES = [
+  ["p10", 10],
+  ["p25", 25],
+  ["p50", 50],
+  ["p75", 75],
+  ["p90", 90],
+  ["p95", 95],
+  ["p99", 99],
+  ["p99.9", 99.9]
+];
+function summarize(h) {
+  const count3 = h.totalCount;
+  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
+  if (count3 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
+  const out = {
+    count: count3,
+    min: h.minNonZeroValue,
+    mean: Math.round(h.mean * 10) / 10,
+    ...zero,
+    max: h.maxValue
   };
+  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
+  return out;
 }
-
-// src/results/files.ts
-import { createHash } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join4 } from "node:path";
-
-// src/results/types.ts
-function requestPhaseName(phase2, entry) {
-  return `${phase2}.${entry}`;
+function percentilesOf(h, names2) {
+  const out = {};
+  for (const name2 of names2) out[name2] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name2.slice(1)));
+  return out;
 }
-var RESULTS_SCHEMA = "perf-gate/results@1";
-var BASELINE_SCHEMA = "perf-gate/baseline@1";
-
-// src/results/files.ts
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (v !== void 0) out[key] = sortKeys(v);
-    }
-    return out;
+function withPercentiles(summary, encoded, names2) {
+  const { percentiles: _fromRunner, ...own2 } = summary;
+  if (names2.length === 0) return own2;
+  const h = decodeHistogram(encoded);
+  try {
+    return { ...own2, percentiles: percentilesOf(h, names2) };
+  } finally {
+    h.destroy();
   }
-  return value;
-}
-function stableStringify(value) {
-  return `${JSON.stringify(sortKeys(value), null, 2)}
-`;
-}
-function writeFileAtomic(path, text) {
-  mkdirSync(dirname3(path), { recursive: true });
-  const tmp = join4(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
-  writeFileSync3(tmp, text);
-  renameSync(tmp, path);
-}
-function hashed(r, rBodies) {
-  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
-  return {
-    ...request2,
-    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
-  };
-}
-function hashedTarget(target, bodies, readBodies) {
-  switch (target.kind) {
-    case "http":
-      return {
-        // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
-        ...target.http === 2 ? { http: 2 } : {},
-        request: hashed(target.request, bodies),
-        // thresholds are not part of what is measured; a mix's names and weights are
-        mix: target.mix?.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
-        }))
-      };
-    case "ws": {
-      const w = target.websocket;
-      return {
-        request: hashed({ url: w.url, method: "GET", headers: w.headers }, bodies),
-        websocket: { ...w, thresholds: void 0 }
-      };
-    }
-    case "grpc": {
-      const g = target.grpc;
-      return {
-        request: hashed({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
-        // the proto by content (its parsed form), the messages by content, not by path
-        grpc: {
-          ...g,
-          urlAsWritten: void 0,
-          proto: void 0,
-          protoFile: void 0,
-          bodiesFile: void 0,
-          bodies: g.bodiesFile ? createHash("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
-        }
-      };
-    }
-    default:
-      return assertNever(target);
-  }
-}
-function scenarioHash(s, bodies, readBodies = () => []) {
-  const definition = {
-    ...hashedTarget(s.target, bodies, readBodies),
-    phases: s.phases,
-    warmupMs: s.warmupMs
-  };
-  return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
-}
-function baselineOf(result, provenance2) {
-  return {
-    schema: BASELINE_SCHEMA,
-    scenario: result.name,
-    scenarioHash: result.scenarioHash,
-    provenance: provenance2,
-    phases: result.phases
-  };
-}
-function baselinePath(dir, scenario2) {
-  return join4(dir, `${scenario2}.json`);
-}
-
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
-}
-function markdownTable(table, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table.length) {
-    const row3 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length;
-    }
-    while (++columnIndex2 < table[rowIndex].length) {
-      const cell = serialize(table[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row3.push(cell);
-    }
-    cellMatrix[rowIndex] = row3;
-    sizeMatrix[rowIndex] = sizes2;
-  }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code;
-    }
-  }
-  columnIndex = -1;
-  const row2 = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code === 99) {
-      before = ":";
-      after = ":";
-    } else if (code === 108) {
-      before = ":";
-    } else if (code === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row2[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row2);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row3 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row3[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code = alignments[columnIndex];
-        if (code === 114) {
-          before = " ".repeat(size);
-        } else if (code === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line.push(before);
-      }
-      line.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line.push(after);
-      }
-      if (settings.padding !== false) {
-        line.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
-    );
-  }
-  return lines.join("\n");
-}
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
 // src/runner-kit/measurement.ts
@@ -96160,6 +95977,253 @@ function sumOpenCounts(parts) {
   let out;
   for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
   return out;
+}
+
+// src/compare/metrics.ts
+var RUNNER_KEY = "perf-gate-runner";
+function direction(metric) {
+  return metric === "rps" || metric === "bytes-per-sec" || metric === "delivery" ? -1 : 1;
+}
+function sutResources(resources2) {
+  return Object.entries(resources2).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
+}
+function errorCount(m) {
+  return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
+}
+var SUMMARY_FIELDS = new Map(PERCENTILES.map(([k]) => [k, k]));
+function percentileValue(l, metric) {
+  const field = SUMMARY_FIELDS.get(metric);
+  return field !== void 0 ? l[field] : l.percentiles?.[metric];
+}
+var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
+function extraPercentiles(sets) {
+  const names2 = new Set(
+    sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
+  );
+  return [...names2].sort(byQuantile);
+}
+function percentilesIn(summaries) {
+  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
+  return [...names2].sort(byQuantile);
+}
+function percentileCell(l, metric) {
+  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
+}
+function lacksPercentile(summaries, metric) {
+  if (!isPercentileMetric(metric)) return false;
+  return summaries.some((s) => percentileValue(s.latency, metric) === void 0);
+}
+function metricValue(m, metric) {
+  switch (metric) {
+    case "p50":
+    case "p90":
+    case "p95":
+    case "p99":
+    case "p99.9":
+    case "max":
+    case "mean":
+      return m.latency[metric];
+    case "rps":
+      return m.rps;
+    case "bytes-per-sec":
+      return m.bytesPerSec;
+    case "errors":
+      return errorCount(m);
+    case "error-rate": {
+      const errors = errorCount(m);
+      const socketErrors = errors - m.failures;
+      const outcomes = m.responses + socketErrors;
+      return outcomes > 0 ? errors / outcomes : 0;
+    }
+    case "memory":
+      return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
+    case "cpu":
+      return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+    case "fds":
+      return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
+    case "delivery":
+      return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
+    default:
+      return percentileValue(m.latency, metric) ?? 0;
+  }
+}
+function unmeasured(m, metric) {
+  if (isLatency(metric) && m.latency.count === 0) return "no successful responses to take latency from";
+  if (lacksPercentile([m], metric)) return `no ${metric} in these results (written before ${metric} was gated)`;
+  if (metric === "delivery") {
+    if (!m.delivery) return "delivery is measured in WebSocket phases only";
+    if (m.delivery.sent === 0) return "no messages were sent";
+  }
+  if ((metric === "memory" || metric === "cpu") && sutResources(m.resources).some((u) => u.samples === 0)) {
+    return "no resource samples in the measured window (shorter than the sampling interval?)";
+  }
+  if (metric === "fds") {
+    const sut = sutResources(m.resources);
+    if (sut.length === 0 || sut.some((u) => u.fdsPeak === void 0)) {
+      return "open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)";
+    }
+  }
+  return void 0;
+}
+function isLatency(metric) {
+  return metric === "max" || metric === "mean" || isPercentileMetric(metric);
+}
+function trialValues(trials2, metric) {
+  return trials2.map((t) => metricValue(t, metric));
+}
+function statusClass(code) {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
+  return code === "OK" ? void 0 : `gRPC ${code}`;
+}
+function failedStatuses(m) {
+  const expected = new Set(m.expectedStatuses ?? []);
+  return Object.entries(m.statusCodes).filter(
+    ([code, n]) => n > 0 && statusClass(code) !== void 0 && !expected.has(code)
+  );
+}
+function errorClasses(m) {
+  const codes = failedStatuses(m).map(([code]) => statusClass(code));
+  const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
+  return [...codes, ...kinds].sort();
+}
+var MIN_TAIL_SAMPLES = 10;
+function samplesNeeded(metric) {
+  const q = quantileOf(metric);
+  return q === void 0 ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
+}
+function tailShortfall(trials2, metric, whose = "this run") {
+  const need = samplesNeeded(metric);
+  const short2 = trials2.find((t) => t.latency.count < need);
+  if (!short2) return void 0;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
+}
+
+// src/report/escape.ts
+var TEXT_LIMIT = 500;
+function bounded(text, max2 = TEXT_LIMIT) {
+  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+}
+function escapeMarkdown(text) {
+  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+}
+function mermaidText(text) {
+  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
+}
+
+// src/report/mermaid.ts
+function roundUp(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const k = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
+  return 10 * k;
+}
+function yAxis(title, values) {
+  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
+  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
+}
+
+// src/history/history.ts
+var HISTORY_SCHEMA = "perf-gate/history@1";
+var HISTORY_MAX = 500;
+var TREND_POINTS = 20;
+var TREND_MAX_PHASES = 8;
+function historyEntry(results) {
+  const phases = {};
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      phases[`${s.name}/${p.name}`] = {
+        rps: Math.round(p.merged.rps * 10) / 10,
+        p50: p.merged.latency.p50,
+        p99: p.merged.latency.p99,
+        errors: errorCount(p.merged)
+      };
+    }
+  }
+  return {
+    schema: HISTORY_SCHEMA,
+    time: results.finishedAt,
+    commit: results.provenance.commit,
+    ref: results.provenance.ref,
+    runId: results.runId,
+    mode: results.mode,
+    phases
+  };
+}
+function isEntry(v) {
+  const e = v;
+  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
+}
+function parseHistory(text) {
+  const entries = [];
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line);
+      if (isEntry(v)) entries.push(v);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { entries, skipped };
+}
+function appendHistory(text, entry, max2 = HISTORY_MAX) {
+  const { entries } = parseHistory(text);
+  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
+`;
+}
+function label(e, i) {
+  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+}
+function chart(title, labels2, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(title)}"`,
+    `  x-axis [${labels2.join(", ")}]`,
+    yAxis(axis, values),
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderTrend(history, current, points = TREND_POINTS) {
+  const series = [...history.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
+  const latest = series.at(-1);
+  if (!latest || series.length < 2) return "";
+  const keys = Object.keys(latest.phases);
+  const out = [
+    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
+  ];
+  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
+    const runs = series.filter((e) => e.phases[key]);
+    if (runs.length < 2) continue;
+    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
+    const ms = (us) => Math.round(us / 10) / 100;
+    out.push(
+      `**${escapeMarkdown(key)}**`,
+      chart(
+        `${key}: p99 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p99)),
+        "ms"
+      ),
+      chart(
+        `${key}: p50 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p50)),
+        "ms"
+      ),
+      chart(
+        `${key}: throughput`,
+        labels2,
+        runs.map((e) => e.phases[key].rps),
+        "req/s"
+      )
+    );
+  }
+  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
+  return out.length > 1 ? out.join("\n\n") : "";
 }
 
 // src/stats/mann-whitney.ts
@@ -96287,196 +96351,6 @@ function unreachable(looks, alpha, smallestAt) {
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
 }
 
-// src/runner-kit/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist2(), 1);
-var HIGHEST_TRACKABLE_US = 6e8;
-function createHistogram() {
-  return (0, import_hdr_histogram_js.build)({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: HIGHEST_TRACKABLE_US,
-    numberOfSignificantValueDigits: 3,
-    bitBucketSize: 32,
-    useWebAssembly: false
-  });
-}
-function encodeHistogram(h) {
-  return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
-}
-function decodeHistogram(base644) {
-  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
-  const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
-  return h;
-}
-function mergeHistograms(encoded) {
-  const out = createHistogram();
-  for (const e of encoded) {
-    const h = decodeHistogram(e);
-    out.add(h);
-    h.destroy();
-  }
-  return out;
-}
-var PERCENTILES = [
-  ["p10", 10],
-  ["p25", 25],
-  ["p50", 50],
-  ["p75", 75],
-  ["p90", 90],
-  ["p95", 95],
-  ["p99", 99],
-  ["p99.9", 99.9]
-];
-function summarize(h) {
-  const count3 = h.totalCount;
-  const zero = { p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, "p99.9": 0 };
-  if (count3 === 0) return { count: 0, min: 0, mean: 0, ...zero, max: 0 };
-  const out = {
-    count: count3,
-    min: h.minNonZeroValue,
-    mean: Math.round(h.mean * 10) / 10,
-    ...zero,
-    max: h.maxValue
-  };
-  for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
-  return out;
-}
-function percentilesOf(h, names2) {
-  const out = {};
-  for (const name2 of names2) out[name2] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name2.slice(1)));
-  return out;
-}
-function withPercentiles(summary, encoded, names2) {
-  const { percentiles: _fromRunner, ...own2 } = summary;
-  if (names2.length === 0) return own2;
-  const h = decodeHistogram(encoded);
-  try {
-    return { ...own2, percentiles: percentilesOf(h, names2) };
-  } finally {
-    h.destroy();
-  }
-}
-
-// src/compare/metrics.ts
-var RUNNER_KEY = "perf-gate-runner";
-function direction(metric) {
-  return metric === "rps" || metric === "bytes-per-sec" || metric === "delivery" ? -1 : 1;
-}
-function sutResources(resources2) {
-  return Object.entries(resources2).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
-}
-function errorCount(m) {
-  return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
-}
-var SUMMARY_FIELDS = new Map(PERCENTILES.map(([k]) => [k, k]));
-function percentileValue(l, metric) {
-  const field = SUMMARY_FIELDS.get(metric);
-  return field !== void 0 ? l[field] : l.percentiles?.[metric];
-}
-var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
-function extraPercentiles(sets) {
-  const names2 = new Set(
-    sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
-  );
-  return [...names2].sort(byQuantile);
-}
-function percentilesIn(summaries) {
-  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
-  return [...names2].sort(byQuantile);
-}
-function percentileCell(l, metric) {
-  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
-}
-function lacksPercentile(summaries, metric) {
-  if (!isPercentileMetric(metric)) return false;
-  return summaries.some((s) => percentileValue(s.latency, metric) === void 0);
-}
-function metricValue(m, metric) {
-  switch (metric) {
-    case "p50":
-    case "p90":
-    case "p95":
-    case "p99":
-    case "p99.9":
-    case "max":
-    case "mean":
-      return m.latency[metric];
-    case "rps":
-      return m.rps;
-    case "bytes-per-sec":
-      return m.bytesPerSec;
-    case "errors":
-      return errorCount(m);
-    case "error-rate": {
-      const errors = errorCount(m);
-      const socketErrors = errors - m.failures;
-      const outcomes = m.responses + socketErrors;
-      return outcomes > 0 ? errors / outcomes : 0;
-    }
-    case "memory":
-      return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
-    case "cpu":
-      return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
-    case "fds":
-      return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
-    case "delivery":
-      return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
-    default:
-      return percentileValue(m.latency, metric) ?? 0;
-  }
-}
-function unmeasured(m, metric) {
-  if (isLatency(metric) && m.latency.count === 0) return "no successful responses to take latency from";
-  if (lacksPercentile([m], metric)) return `no ${metric} in these results (written before ${metric} was gated)`;
-  if (metric === "delivery") {
-    if (!m.delivery) return "delivery is measured in WebSocket phases only";
-    if (m.delivery.sent === 0) return "no messages were sent";
-  }
-  if ((metric === "memory" || metric === "cpu") && sutResources(m.resources).some((u) => u.samples === 0)) {
-    return "no resource samples in the measured window (shorter than the sampling interval?)";
-  }
-  if (metric === "fds") {
-    const sut = sutResources(m.resources);
-    if (sut.length === 0 || sut.some((u) => u.fdsPeak === void 0)) {
-      return "open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)";
-    }
-  }
-  return void 0;
-}
-function isLatency(metric) {
-  return metric === "max" || metric === "mean" || isPercentileMetric(metric);
-}
-function trialValues(trials2, metric) {
-  return trials2.map((t) => metricValue(t, metric));
-}
-function statusClass(code) {
-  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
-  return code === "OK" ? void 0 : `gRPC ${code}`;
-}
-function failedStatuses(m) {
-  const expected = new Set(m.expectedStatuses ?? []);
-  return Object.entries(m.statusCodes).filter(
-    ([code, n]) => n > 0 && statusClass(code) !== void 0 && !expected.has(code)
-  );
-}
-function errorClasses(m) {
-  const codes = failedStatuses(m).map(([code]) => statusClass(code));
-  const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
-  return [...codes, ...kinds].sort();
-}
-var MIN_TAIL_SAMPLES = 10;
-function samplesNeeded(metric) {
-  const q = quantileOf(metric);
-  return q === void 0 ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
-}
-function tailShortfall(trials2, metric, whose = "this run") {
-  const need = samplesNeeded(metric);
-  const short2 = trials2.find((t) => t.latency.count < need);
-  if (!short2) return void 0;
-  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
-}
-
 // src/compare/compare.ts
 var DEFAULT_ALPHA = 0.01;
 var BUILTIN_THRESHOLDS = {
@@ -96544,9 +96418,9 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     if (breach) return { ...out, result: "regression", reason: breach };
     return lacking ? { ...out, result: "no-baseline", reason: lackingReason(metric, "the baseline") } : { ...out, result: "no-baseline" };
   }
-  const baseMissing = unmeasured(baseline.merged, metric);
-  if (baseMissing) {
-    const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing}`;
+  const baseMissing2 = unmeasured(baseline.merged, metric);
+  if (baseMissing2) {
+    const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing2}`;
     return { ...out, result: "invalid", reason };
   }
   if (!breach && hasBand(t)) {
@@ -96663,16 +96537,6 @@ function countedOnce(rows, newClasses) {
   errorRow.reason = `${errorRow.reason ? `${errorRow.reason}; ` : ""}new error class${fresh.length === 1 ? "" : "es"} ${named}`;
   return [...rows, ...newClasses.filter((c) => c.result !== "regression")];
 }
-function gates(mode) {
-  return mode === "gate" || mode === "ab";
-}
-function runVerdict(mode, comparisons) {
-  if (!gates(mode)) return { verdict: "pass", regressions: 0 };
-  return {
-    verdict: overallVerdict(comparisons),
-    regressions: comparisons.filter((c) => c.result === "regression").length
-  };
-}
 function overallVerdict(comparisons) {
   if (comparisons.some((c) => c.result === "regression")) return "regression";
   if (comparisons.some((c) => c.result === "inconclusive")) return "inconclusive";
@@ -96691,648 +96555,659 @@ function sortForReport(comparisons) {
   return comparisons.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i).map(({ c }) => c);
 }
 
-// src/report/escape.ts
-var TEXT_LIMIT = 500;
-function bounded(text, max2 = TEXT_LIMIT) {
-  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+// src/stats/wilcoxon.ts
+function averageRanks(values) {
+  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
+  const ranks = new Array(values.length);
+  let i = 0;
+  while (i < order.length) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
+    const rank = (i + j + 2) / 2;
+    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
+    i = j + 1;
+  }
+  return ranks;
 }
-function escapeMarkdown(text) {
-  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
-}
-function mermaidText(text) {
-  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
-}
-
-// src/report/distribution.ts
-function latencyBuckets(encoded, n = 12) {
-  if (!encoded) return [];
-  const h = decodeHistogram(encoded);
-  try {
-    if (h.totalCount === 0) return [];
-    const min = Math.max(1, h.minNonZeroValue);
-    const max2 = Math.max(min, h.maxValue);
-    const edges = /* @__PURE__ */ new Set();
-    for (let i2 = 1; i2 < n; i2++) edges.add(Math.round(min * (max2 / min) ** (i2 / n)));
-    edges.add(max2);
-    const out = [...edges].sort((a, b) => a - b).map((upToUs) => ({ upToUs, count: 0 }));
-    const it = h.recordedValuesIterator;
-    it.reset();
-    let i = 0;
-    while (it.hasNext()) {
-      const v = it.next();
-      while (i < out.length - 1 && v.valueIteratedTo > out[i].upToUs) i++;
-      out[i].count += v.countAtValueIteratedTo;
+function signedRankGreater(differences) {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
+  const ranks = averageRanks(d.map(Math.abs));
+  const twice = ranks.map((r) => Math.round(r * 2));
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
+  const max2 = twice.reduce((a, b) => a + b, 0);
+  let dist = new Float64Array(max2 + 1);
+  dist[0] = 1;
+  for (const r of twice) {
+    const next = new Float64Array(max2 + 1);
+    for (let s = 0; s <= max2; s++) {
+      const p = dist[s];
+      if (p === 0) continue;
+      next[s] = next[s] + p / 2;
+      next[s + r] = next[s + r] + p / 2;
     }
-    return out;
-  } finally {
-    h.destroy();
+    dist = next;
   }
+  let pValue = 0;
+  for (let s = observed; s <= max2; s++) pValue += dist[s];
+  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
 }
-var WIDTH = 30;
-function renderBuckets(buckets) {
-  const total = buckets.reduce((a, b) => a + b.count, 0);
-  if (total === 0) return "(no responses)";
-  const most = Math.max(...buckets.map((b) => b.count));
-  return buckets.map((b) => {
-    const bar = "█".repeat(Math.round(b.count / most * WIDTH));
-    const share = (b.count / total * 100).toFixed(1).padStart(5);
-    return `≤ ${formatUs(b.upToUs).padEnd(8)} ${bar.padEnd(WIDTH)} ${share}%  ${b.count}`;
-  }).join("\n");
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
-
-// src/compare/knee.ts
-var KNEE_GROWTH = 0.1;
-function findKnee(points) {
-  for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i];
-    const b = points[i + 1];
-    const growth = a.rps > 0 ? (b.rps - a.rps) / a.rps : b.rps > 0 ? Number.POSITIVE_INFINITY : 0;
-    if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
+function medianInterval(values, level = 0.95) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
+  const pmf = [];
+  let c = 1;
+  for (let i = 0; i <= n; i++) {
+    pmf.push(c / 2 ** n);
+    c = c * (n - i) / (i + 1);
   }
-  return void 0;
+  let k = 1;
+  let below = pmf[0];
+  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
+    below += pmf[k];
+    k++;
+  }
+  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
 }
 
-// src/report/mermaid.ts
-function roundUp(v) {
-  if (!(v > 0) || !Number.isFinite(v)) return 1;
-  const k = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
-  return 10 * k;
-}
-function yAxis(title, values) {
-  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
-  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
-}
-
-// src/report/sweep.ts
-function steps(s) {
-  return s.phases.filter((p) => p.request === void 0);
-}
-function pointsOf(s) {
-  return steps(s).map((p) => ({
-    level: (p.kind === "open" ? p.params.rate : p.params.connections) ?? 0,
-    rps: p.merged.rps,
-    p99: p.merged.latency.p99
-  }));
-}
-function levelName(s) {
-  return s.phases.some((p) => p.kind === "open") ? "offered req/s" : "connections";
-}
-function xychart(title, xAxis, levels, values, axis) {
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `  title "${mermaidText(title)}"`,
-    `  x-axis "${mermaidText(xAxis)}" [${levels.join(", ")}]`,
-    yAxis(axis, values),
-    `  line [${values.join(", ")}]`,
-    "```"
-  ].join("\n");
-}
-function renderSweepSection(s) {
-  const points = pointsOf(s);
-  const knee = findKnee(points);
-  const unit = levelName(s);
-  const rows = steps(s).map((p, i) => [
-    String(points[i]?.level ?? ""),
-    p.merged.rps.toFixed(0),
-    formatUs(p.merged.latency.p50),
-    formatUs(p.merged.latency.p90),
-    formatUs(p.merged.latency.p99),
-    String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
-    i === knee ? "◀ knee" : ""
-  ]);
-  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
-  const levels = points.map((p) => p.level);
-  return [
-    `#### ${escapeMarkdown(s.name)}`,
-    "",
-    kneeLine,
-    "",
-    markdownTable([[unit, "rps", "p50", "p90", "p99", "errors", ""], ...rows]),
-    "",
-    xychart(
-      `${s.name}: throughput`,
-      unit,
-      levels,
-      points.map((p) => Math.round(p.rps)),
-      "req/s"
-    ),
-    "",
-    xychart(
-      `${s.name}: p99 latency`,
-      unit,
-      levels,
-      points.map((p) => Math.round(p.p99 / 10) / 100),
-      "ms"
-    )
-  ].join("\n");
-}
-function renderSweep(results, marker) {
-  return [
-    marker,
-    "### 📈 perf-gate sweep",
-    "",
-    ...results.unswept?.length ? [
-      `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results.unswept.map((n) => `**${escapeMarkdown(n)}**`).join(", ")}: ${results.scenarios.length ? "left out" : "nothing was swept"}.`,
-      ""
-    ] : [],
-    ...results.scenarios.map(renderSweepSection),
-    "",
-    `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · sweep · ${escapeMarkdown(results.finishedAt)}</sub>`,
-    ""
-  ].join("\n");
-}
-
-// src/report/markdown.ts
-var COMMENT_LIMIT = 65536;
-var REPORT_BUDGET = 6e4;
-function reportMarker(reportId) {
-  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
-}
-var ICON = {
-  regression: "❌ regression",
-  inconclusive: "❔ inconclusive",
-  invalid: "⚠️ invalid",
-  improvement: "🟢 improvement",
-  "no-baseline": "➖ no baseline",
-  pass: "✅ pass"
+// src/compare/ab.ts
+var AB_BUILTIN_THRESHOLDS = {
+  p50: { regress: 0.05, floor: 100 },
+  p99: { regress: 0.15, floor: 500 },
+  rps: { regress: 0.05 }
 };
-function percent2(fraction) {
-  if (fraction >= 4) {
-    const factor = 1 + fraction;
-    return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
+var AB_DEFAULT_ALPHA = 0.05;
+function pairedChange(base, head) {
+  const n = Math.min(base.length, head.length);
+  const diffs = [];
+  const ratios = [];
+  for (let i = 0; i < n; i++) {
+    const b = base[i];
+    const h = head[i];
+    diffs.push(h - b);
+    if (b !== 0) ratios.push(h / b - 1);
   }
-  const pct2 = fraction * 100;
-  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
-}
-function delta(c) {
-  if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
-  const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
-  return `${percent2(c.delta)}${interval}`;
-}
-function abLine(results) {
-  const ab = results.ab;
-  if (!ab) return void 0;
-  const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
-  const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
-  const order = ab.order === "random" ? `each pair's order drawn at random, seed ${ab.seed ?? "?"}` : "ABBA";
-  const pairs = `${ab.pairs} interleaved pairs${ab.order === "random" ? " per phase, more where confirmation ran" : ""}`;
-  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
-}
-function headline(results) {
-  const verdict = overallVerdict(results.comparisons);
-  const count3 = (v) => results.comparisons.filter((c) => c.result === v).length;
-  const regressions = count3("regression");
-  const inconclusive = count3("inconclusive");
-  const warnings = count3("invalid");
-  const tail = [
-    warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
-    count3("improvement") ? `${count3("improvement")} improved` : ""
-  ].filter(Boolean).join(", ");
-  const suffix = tail ? ` (${tail})` : "";
-  if (results.mode === "update") {
-    const n = results.scenarios.length;
-    const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
-    return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
+  const absolute2 = n ? median(diffs) : 0;
+  if (ratios.length === 0) {
+    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
   }
-  if (verdict === "regression") {
-    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"} in ${scenariosOf(results.comparisons, "regression")}${suffix}`;
+  const ci = medianInterval(ratios);
+  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
+}
+var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+function compareAbMetric(scenario2, metric, t, base, head, final) {
+  const out = {
+    scenario: scenario2,
+    phase: head.name,
+    metric,
+    baseline: metricValue(base.merged, metric),
+    current: metricValue(head.merged, metric),
+    delta: null,
+    band: describeBand(metric, t),
+    result: "pass"
+  };
+  const baseValues = trialValues(base.trials, metric);
+  const headValues = trialValues(head.trials, metric);
+  const pc = pairedChange(baseValues, headValues);
+  out.pairs = pc.pairs;
+  out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
+  if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
+  if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
+  const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
+  if (bound.length > 0)
+    return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
+  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
+  if (missing) return { ...out, result: "invalid", reason: missing };
+  const lacking = ["base", "head"].filter((side) => {
+    const p = side === "base" ? base : head;
+    return lacksPercentile([p.merged, ...p.trials], metric);
+  });
+  if (lacking.length > 0)
+    return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
+  const breach = limitBreach(metric, t, out.current);
+  if (breach) return { ...out, result: "regression", reason: breach };
+  if (hasBand(t)) {
+    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
+    if (short2) return { ...out, result: "invalid", reason: short2 };
   }
-  if (verdict === "inconclusive") {
-    return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
+  const worseOut = beyondBand(t, worse, worseRelative);
+  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
+  if (!worseOut && !betterOut) return out;
+  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
+  if (!worseOut) {
+    const { pValue } = signedRankGreater(diffs.map((d) => -d));
+    out.pValue = round2(pValue);
+    return pValue <= alpha ? { ...out, result: "improvement" } : out;
   }
-  if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
-  const info = results.comparisons.filter((c) => c.informational).length;
-  if (info > 0) {
-    return `### ✅ perf-gate: no absolute limit broken${results.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
+  const c = confirm({
+    trials: diffs.length,
+    looks: looksOfPhase(head),
+    alpha,
+    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
+    // as if every pair differed: the split of alpha between the looks must not depend on the data
+    smallestAt: smallestSignedRankP,
+    unit: "pairs",
+    capKey: CAP_KEY
+  });
+  return withConfirmation(out, c, final);
+}
+function compareAbScenario(head, base, thresholds2, final = true) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
+  const out = [];
+  for (const phase2 of head.phases) {
+    const old = base.phases.find((p) => p.name === phase2.name);
+    if (!old) continue;
+    const gate2 = phaseGate(head, phase2, gated);
+    const rows = Object.entries(gate2.thresholds).map(
+      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final)
+    );
+    const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
+      ...c,
+      reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
+    }));
+    out.push(...countedOnce(rows, fresh));
   }
-  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
-  return `### ✅ perf-gate: no regression${suffix}`;
-}
-function scenariosOf(comparisons, result) {
-  const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
-  const shown = names2.slice(0, 3).map((n) => escapeMarkdown(n));
-  return names2.length > 3 ? `${shown.join(", ")} and ${names2.length - 3} more` : shown.join(", ");
-}
-function regressionBullets(comparisons, gated) {
-  const all = [
-    ...comparisons.filter((c) => c.result === "regression"),
-    ...gated ? comparisons.filter((c) => c.result === "inconclusive") : []
-  ];
-  const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
-  return all.slice(0, 10).map((c) => {
-    const inconclusive = c.result === "inconclusive";
-    const what = `${inconclusive ? "❔ " : ""}**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
-    if (c.reason && !inconclusive) return `- ${what}: ${escapeMarkdown(c.reason)}`;
-    const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
-    const values = `${from}${formatMetricValue(c.metric, c.current)}`;
-    if (c.reason) return `- ${what}: ${values} (${delta(c)}): ${escapeMarkdown(c.reason)}`;
-    return `- ${what}: ${values} (${delta(c)}, band ${escapeMarkdown(c.band)}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""}${confirmedBy(c)})`;
-  }).concat(more);
-}
-function confirmedBy(c) {
-  if (!c.extraTrials) return "";
-  return `, confirmed by ${c.extraTrials} more ${c.pairs !== void 0 ? "pairs" : "trials"}`;
-}
-function comparisonTable(comparisons) {
-  return sortForReport(comparisons).map((c) => [
-    escapeMarkdown(c.scenario),
-    escapeMarkdown(c.phase),
-    escapeMarkdown(c.metric),
-    c.baseline === null ? "—" : formatMetricValue(c.metric, c.baseline),
-    formatMetricValue(c.metric, c.current),
-    delta(c) || "—",
-    escapeMarkdown(c.band),
-    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
-  ]);
-}
-var FOLD_PASSING_OVER = 20;
-var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
-var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
-function statusLines(statuses, now, mode) {
-  const definition = statuses.filter((s) => s.baseline !== "present").map(
-    (s) => mode === "update" ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`
-  );
-  const machine = statuses.filter((s) => s.machine).map(
-    (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
-  );
-  return [...definition, ...machine];
-}
-function age(time3, now) {
-  if (!time3) return "age unknown";
-  const ms = Date.parse(now) - Date.parse(time3);
-  if (!Number.isFinite(ms)) return "age unknown";
-  const days = Math.floor(ms / 864e5);
-  if (days >= 1) return `${days} day${days === 1 ? "" : "s"} old`;
-  const hours = Math.floor(ms / 36e5);
-  return hours >= 1 ? `${hours} h old` : "less than an hour old";
-}
-function chart(results) {
-  const blocks = [];
-  for (const s of results.scenarios) {
-    for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
-      const base = s.baselineLatency?.[p.name];
-      const keys = ["p50", "p90", "p99", "p99.9"];
-      const ms = (v) => Math.round(v / 10) / 100;
-      const lines = [
-        "```mermaid",
-        "xychart-beta",
-        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
-        `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
-        yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
-      ];
-      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
-      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
-      blocks.push(lines.join("\n"));
-    }
-  }
-  return blocks.join("\n\n");
-}
-function details(summary, body) {
-  return `<details><summary>${summary}</summary>
-
-${body}
-
-</details>`;
-}
-function errorsTable(results) {
-  const rows = [];
-  const sides = results.ab ? [
-    { side: "head", scenarios: results.scenarios },
-    { side: "base", scenarios: results.ab.base }
-  ] : [{ side: "", scenarios: results.scenarios }];
-  for (const { side, scenarios } of sides) {
-    for (const s of scenarios) {
-      for (const p of s.phases) {
-        const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
-        const errors = Object.entries(failureKinds(p.merged)).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
-        rows.push([
-          escapeMarkdown(s.name),
-          escapeMarkdown(p.name),
-          ...side ? [side] : [],
-          String(p.merged.responses),
-          codes || "—",
-          errors || "—",
-          p.flags.map(escapeMarkdown).join("; ") || "—"
-        ]);
-      }
-    }
-  }
-  const header = ["scenario", "phase", ...results.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
-  return markdownTable([[...header, "flags"], ...rows]);
-}
-function resourcesTable(results) {
-  const rows = [];
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      for (const [svc, u] of Object.entries(p.merged.resources)) {
-        rows.push([
-          escapeMarkdown(s.name),
-          escapeMarkdown(p.name),
-          escapeMarkdown(svc),
-          `${u.cpuMeanPct.toFixed(1)}%`,
-          `${u.cpuPeakPct.toFixed(1)}%`,
-          formatBytes(u.memoryPeakBytes),
-          formatBytes(u.rxBytes),
-          formatBytes(u.txBytes),
-          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
-        ]);
-      }
-    }
-  }
-  return rows.length ? markdownTable([
-    ["scenario", "phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
-    ...rows
-  ]) : "No resource samples.";
-}
-function latencyTable(results) {
-  const extra = percentilesIn(results.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
-  const rows = results.scenarios.flatMap(
-    (s) => s.phases.map((p) => [
-      escapeMarkdown(s.name),
-      escapeMarkdown(p.name),
-      String(p.trials.length),
-      p.merged.rps.toFixed(0),
-      ...["p50", "p90", "p99", "p99.9", "max"].map((k) => formatLatency(p.merged.latency, k)),
-      ...extra.map((k) => percentileCell(p.merged.latency, k))
-    ])
-  );
-  return markdownTable([
-    ["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max", ...extra],
-    ...rows
-  ]);
-}
-function environment(results, statuses) {
-  const p = results.provenance;
-  const lines = [
-    `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
-    `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
-    ...Object.entries(p.sut.images).map(
-      ([svc, i]) => `- SUT ${results.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
-    ),
-    ...results.ab ? [
-      `- base ${escapeMarkdown(results.ab.baseRef)} at ${escapeMarkdown(results.ab.baseCommit)}`,
-      ...Object.entries(results.ab.baseImages).map(
-        ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
-      ),
-      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
-      ...sideBySideLines(results.ab.sideBySide)
-    ] : [],
-    ...statuses.map(
-      (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
-    )
-  ];
-  return lines.join("\n");
-}
-function sideBySideLines(changes) {
-  if (!changes) return [];
-  const same = changes.head.join("\n") === changes.base.join("\n");
-  const lines = (label2, l) => capped(
-    l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
-    "changes"
-  );
-  return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
-}
-function capped(lines, what, max2 = 10) {
-  if (lines.length <= max2) return lines;
-  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
-}
-function distribution(results) {
-  const blocks = [];
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      const l = p.merged.latency;
-      const quartiles = l.p25 === void 0 ? "" : ` · p10 ${formatUs(l.p10)} · p25 ${formatUs(l.p25)} · p75 ${formatUs(l.p75)}`;
-      blocks.push(
-        `**${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}**: ${l.count} responses, p50 ${formatUs(l.p50)}${quartiles}`,
-        `\`\`\`
-${renderBuckets(latencyBuckets(p.merged.histogram))}
-\`\`\``
-      );
-    }
-  }
-  return blocks.join("\n\n");
-}
-function pairOrders(results) {
-  const ab = results.ab;
-  const rows = (ab?.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
-  return [
-    `Seed ${ab?.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab?.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
-    "",
-    markdownTable([["scenario", "phase", "pairs in order"], ...rows])
-  ].join("\n");
-}
-function renderMarkdown(results, opts = {}) {
-  if (results.mode === "sweep") return renderSweep(results, reportMarker(opts.reportId ?? ""));
-  const budget = opts.budget ?? REPORT_BUDGET;
-  const statuses = results.scenarioStatus ?? [];
-  const marker = reportMarker(opts.reportId ?? "");
-  const head = [marker, headline(results)];
-  const ab = abLine(results);
-  if (ab) head.push("", ab);
-  const bullets = regressionBullets(results.comparisons, results.mode === "gate" || results.mode === "ab");
-  if (bullets.length) head.push("", ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt, results.mode), "scenarios with baseline notes");
-  if (status.length) head.push("", ...status);
-  const flagSides = results.ab ? [
-    { side: "head: ", scenarios: results.scenarios },
-    { side: "base: ", scenarios: results.ab.base }
-  ] : [{ side: "", scenarios: results.scenarios }];
-  const flagged = capped(
-    flagSides.flatMap(
-      ({ side, scenarios }) => scenarios.flatMap(
-        (s) => (
-          // a mix entry carries its phase's generator flags: said once, for the phase
-          s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
-        )
-      )
-    ),
-    "flagged phases"
-  );
-  if (flagged.length) head.push("", ...flagged);
-  const fold = results.comparisons.length > FOLD_PASSING_OVER;
-  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== "pass") : results.comparisons);
-  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === "pass")) : [];
-  const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
-  const header = results.ab ? AB_HEADER : HEADER;
-  let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results);
-  const fixed = () => [...head, "", table, "", footer].join("\n");
-  let kept = rows.length;
-  while (rows.length && fixed().length > budget && kept > 1) {
-    kept = Math.max(1, Math.floor(kept * 0.8));
-    table = `${markdownTable([header, ...rows.slice(0, kept)])}
-
-… ${rows.length - kept} more rows in the results file.`;
-  }
-  const sections = (opts.sections ?? "full") === "summary" ? [] : [
-    rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
-    details("Latency percentiles chart", chart(results)),
-    opts.trend ? details("Trend over recent runs", opts.trend) : "",
-    details("Latency distribution per phase", distribution(results)),
-    details("Status codes, errors and flags", errorsTable(results)),
-    results.ab?.orders?.length ? details("A/B pair orders", pairOrders(results)) : "",
-    details("SUT resources", resourcesTable(results)),
-    details(
-      results.ab ? "Environment, head and base" : "Environment and baselines",
-      environment(results, statuses)
-    )
-  ].filter(Boolean);
-  let body = [...head, "", table].join("\n");
-  if (passing.length) {
-    const label2 = `${passing.length} passing row${passing.length === 1 ? "" : "s"}`;
-    const folded = details(label2, markdownTable([header, ...passing]));
-    const summary = (opts.sections ?? "full") === "summary";
-    body += summary ? `
-
-_${label2} not shown here; the report file has them._` : body.length + folded.length + footer.length + 200 <= budget ? `
-
-${folded}` : `
-
-_${label2} not shown here (too many for a comment); the results file has them._`;
-  }
-  let omitted = 0;
-  for (const s of sections) {
-    if (body.length + s.length + footer.length + 200 <= budget) body += `
-
-${s}`;
-    else omitted++;
-  }
-  if (omitted)
-    body += `
-
-_${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
-  return fitted(`${body}
-
-${footer}
-`, Math.max(budget, 1e3));
-}
-function fitted(report, budget = REPORT_BUDGET) {
-  const limit = Math.min(budget, COMMENT_LIMIT - 1e3);
-  if (report.length <= limit) return report;
-  const note = "\n\n_… cut here to stay under GitHub's comment size limit; the results file has everything._\n";
-  const room = limit - note.length - 200;
-  const cut = report.lastIndexOf("\n", room);
-  let head = report.slice(0, cut > 0 ? cut : room);
-  if ((head.match(/^```/gm)?.length ?? 0) % 2 === 1) head += "\n```";
-  const open2 = (head.match(/<details>/g)?.length ?? 0) - (head.match(/<\/details>/g)?.length ?? 0);
-  head += "\n\n</details>".repeat(Math.max(0, open2));
-  return `${head}${note}`;
+  return out;
 }
 
-// src/history/file.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-function readHistoryFile(path) {
-  try {
-    return readFileSync4(path, "utf8");
-  } catch (err) {
-    if (err.code === "ENOENT") return void 0;
-    throw usageError(`history file ${path}: ${err.message}`);
-  }
+// src/compare/judging.ts
+var AGAINST_BASELINES = {
+  builtins: BUILTIN_THRESHOLDS,
+  defaultAlpha: DEFAULT_ALPHA,
+  firstLook: (s, i) => ({
+    n: s.trials,
+    key: `scenarios[${i}].trials`,
+    unit: "trials",
+    against: ` against a ${s.trials}-trial baseline`,
+    smallestAt: (k) => smallestMannWhitneyP(k, s.trials)
+  })
+};
+var PAIRED = {
+  builtins: AB_BUILTIN_THRESHOLDS,
+  defaultAlpha: AB_DEFAULT_ALPHA,
+  firstLook: (_s, _i, pairs) => ({
+    n: pairs,
+    key: "ab.pairs",
+    unit: "pairs",
+    against: "",
+    smallestAt: smallestSignedRankP
+  })
+};
+function judgedThresholds(s, judging) {
+  return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
 }
 
-// src/history/history.ts
-var HISTORY_SCHEMA = "perf-gate/history@1";
-var HISTORY_MAX = 500;
-var TREND_POINTS = 20;
-var TREND_MAX_PHASES = 8;
-function historyEntry(results) {
-  const phases = {};
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      phases[`${s.name}/${p.name}`] = {
-        rps: Math.round(p.merged.rps * 10) / 10,
-        p50: p.merged.latency.p50,
-        p99: p.merged.latency.p99,
-        errors: errorCount(p.merged)
-      };
-    }
-  }
-  return {
-    schema: HISTORY_SCHEMA,
-    time: results.finishedAt,
-    commit: results.provenance.commit,
-    ref: results.provenance.ref,
-    runId: results.runId,
-    mode: results.mode,
-    phases
+// src/stats/random.ts
+function newSeed(random = Math.random) {
+  return Math.floor(random() * 2 ** 32) >>> 0;
+}
+function parseSeed(text) {
+  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
+}
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
   };
 }
-function isEntry(v) {
-  const e = v;
-  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
+function drawOrder(random) {
+  return random() < 0.5 ? "AB" : "BA";
 }
-function parseHistory(text) {
-  const entries = [];
-  let skipped = 0;
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line);
-      if (isEntry(v)) entries.push(v);
-      else skipped++;
-    } catch {
-      skipped++;
+function derivedSeed(seed, ...parts) {
+  let h = 2166136261 ^ seed >>> 0;
+  for (const ch of parts.join("\0")) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// src/session/measure.ts
+function openRows(comparisons, phase2) {
+  return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
+}
+function describeOpen(rows) {
+  return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
+}
+function affordableCap(ctx, looks, meanTrialMs) {
+  const budget = ctx.confirm.maxTimeMs;
+  const fits = meanTrialMs > 0 ? Math.floor(budget / meanTrialMs) : looks.cap - looks.first;
+  const cap = Math.min(looks.cap, looks.first + fits);
+  return cap > looks.first ? cap : void 0;
+}
+async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
+  if (open2.length === 0) return;
+  const mean = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean);
+  const budget = formatMs(ctx.confirm.maxTimeMs);
+  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
+  if (cap === void 0) {
+    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    return;
+  }
+  if (cap < looks.cap) {
+    phase2.setLooks({ first: looks.first, cap });
+    if (phase2.open().length === 0) {
+      ctx.log(
+        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`
+      );
+      return;
     }
   }
-  return { entries, skipped };
+  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
+  ctx.log(
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
+  );
+  const started = ctx.now();
+  let last = mean;
+  for (let k = looks.first + 1; k <= cap; k++) {
+    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
+      ctx.log(
+        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`
+      );
+      return;
+    }
+    const t0 = ctx.now();
+    await more(k, cap);
+    last = ctx.now() - t0;
+  }
 }
-function appendHistory(text, entry, max2 = HISTORY_MAX) {
-  const { entries } = parseHistory(text);
-  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
-`;
+async function measureOne(ctx, side, baselines) {
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
+      side.collector.setLooks(s.name, phase2.name, looks);
+      const run2 = (trial, trials2) => side.runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: trials2 });
+      const t0 = ctx.now();
+      for (let t = 1; t <= s.trials; t++) await run2(t, s.trials);
+      const firstLookMs = ctx.now() - t0;
+      const baseline = baselines.get(s.name);
+      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
+      const open2 = () => {
+        const current = side.collector.results([s], ctx.hashes)[0];
+        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
+      };
+      const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
+      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "trials", { setLooks, open: open2 }, run2);
+    }
+  }
 }
-function label(e, i) {
-  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+async function measureAb(ctx, sides, pairs, seed) {
+  const orders = [];
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
+      const looks = looksOf(pairs, ctx.confirm.maxTrials);
+      const order = [];
+      orders.push({ scenario: s.name, phase: phase2.name, order });
+      const setLooks = (l) => {
+        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
+      };
+      setLooks(looks);
+      const pair = async (k, total) => {
+        const drawn = drawOrder(random);
+        order.push(drawn);
+        const first = drawn === "AB" ? "base" : "head";
+        const second = first === "base" ? "head" : "base";
+        ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
+        for (const side of [first, second]) {
+          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
+        }
+      };
+      const t0 = ctx.now();
+      for (let k = 1; k <= pairs; k++) await pair(k, pairs);
+      const firstLookMs = ctx.now() - t0;
+      if (!ctx.extend || looks.cap <= looks.first) continue;
+      const open2 = () => {
+        const [head] = sides.head.collector.results([s], ctx.hashes);
+        const [base] = sides.base.collector.results([s], ctx.hashes);
+        const rows = compareAbScenario(head, base, s.thresholds, false);
+        return openRows(rows, phase2.name);
+      };
+      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
+    }
+  }
+  return { seed, orders };
 }
-function chart2(title, labels2, values, axis) {
+
+// src/compare/reach.ts
+function gatedSets(s, judging) {
   return [
-    "```mermaid",
-    "xychart-beta",
-    `  title "${mermaidText(title)}"`,
-    `  x-axis [${labels2.join(", ")}]`,
-    yAxis(axis, values),
-    `  line [${values.join(", ")}]`,
-    "```"
-  ].join("\n");
-}
-function renderTrend(history, current, points = TREND_POINTS) {
-  const series = [...history.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
-  const latest = series.at(-1);
-  if (!latest || series.length < 2) return "";
-  const keys = Object.keys(latest.phases);
-  const out = [
-    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
+    judgedThresholds(s, judging),
+    ...protocolOf(s.target).entries(s.target).map((e) => e.thresholds)
   ];
-  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
-    const runs = series.filter((e) => e.phases[key]);
-    if (runs.length < 2) continue;
-    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
-    const ms = (us) => Math.round(us / 10) / 100;
+}
+function banded(sets) {
+  return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
+}
+function strictestAlpha(rows, judging) {
+  if (rows.length === 0) return void 0;
+  return Math.min(...rows.map(([, t]) => t.alpha ?? judging.defaultAlpha));
+}
+var short = (v) => +v.toPrecision(2);
+function bandNames(rows) {
+  return [...new Set(rows.map(([m]) => m))].join(", ");
+}
+function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
+  const problems = [];
+  const notes = [];
+  const { maxTrials } = config2.gate.confirm;
+  const inform = config2.gate.bands === "inform";
+  config2.scenarios.forEach((s, i) => {
+    const rows = banded(gatedSets(s, judging));
+    if (inform) {
+      if (rows.length > 0) {
+        notes.push(
+          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
+        );
+      }
+      return;
+    }
+    const alpha = strictestAlpha(rows, judging);
+    if (alpha === void 0) return;
+    const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
+    const looks = looksOf(n, maxTrials);
+    const why = unreachable(looks, alpha, smallestAt);
+    if (why) {
+      problems.push(
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
+      );
+      return;
+    }
+    const spent = spendAlpha(alpha, looks, smallestAt(n));
+    if (spent.first === 0) {
+      notes.push(
+        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
+      );
+    }
+    for (const note of shortPhases(s, rows)) notes.push(note);
+  });
+  return { problems, notes };
+}
+function expectedSamples(phase2) {
+  if (phase2.kind === "open") {
+    return phase2.ramp ? rampSends(phase2.ramp, phase2.durationMs) : Math.floor(phase2.rate * phase2.durationMs / 1e3);
+  }
+  if (phase2.kind === "closed") return phase2.requests;
+  return phase2.peers * phase2.messages;
+}
+function shortPhases(s, rows) {
+  const out = [];
+  for (const phase2 of s.phases) {
+    const expected = expectedSamples(phase2);
+    if (expected === void 0) continue;
+    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
+    if (tooShort.length === 0) continue;
+    const need = Math.max(...tooShort.map(samplesNeeded));
     out.push(
-      `**${escapeMarkdown(key)}**`,
-      chart2(
-        `${key}: p99 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p99)),
-        "ms"
-      ),
-      chart2(
-        `${key}: p50 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p50)),
-        "ms"
-      ),
-      chart2(
-        `${key}: throughput`,
-        labels2,
-        runs.map((e) => e.phases[key].rps),
-        "req/s"
-      )
+      `scenario ${s.name}, phase ${phase2.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(", ")} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`
     );
   }
-  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join("\n\n") : "";
+  return out;
+}
+
+// src/modes/judged.ts
+function judgedVerdict(mode, judging, config2, pullRequests) {
+  const reach = confirmationReach(config2, judging);
+  const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
+  const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
+  return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
+}
+
+// src/modes/ab.ts
+var ab = {
+  name: "ab",
+  baselines: "none",
+  // a project that cannot boot twice side by side: mode auto gates against baselines instead
+  base: { fallback: "gate" },
+  refuse: (config2, configFile) => config2.target ? `--mode ab: A/B boots base and head from compose; ${configFile} gives target (one running service): gate against baselines` : void 0,
+  scenarios: (selected) => ({ scenarios: selected, left: [] }),
+  needsAnswers: true,
+  judging: PAIRED,
+  measure: (ctx, sides, run2) => {
+    const [base, head] = sides;
+    if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
+    return measureAb(ctx, { base, head }, run2.pairs, run2.seed);
+  },
+  judge: ({ results, scenarios, base: side }) => {
+    if (!side) throw new Error("A/B judged without its base side");
+    const base = side.results;
+    const comparisons = results.scenarios.flatMap(
+      (h, i) => compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {})
+    );
+    const info = { ...side.info, base };
+    return {
+      ...results,
+      scenarios: results.scenarios.map((h, i) => ({
+        ...h,
+        baselineLatency: Object.fromEntries(
+          base[i].phases.map((ph) => [ph.name, ph.merged.latency])
+        )
+      })),
+      comparisons,
+      ab: info
+    };
+  },
+  gates: true,
+  records: false,
+  report: "comparison",
+  trend: true,
+  comments: true,
+  validate: (config2, pullRequests) => config2.target ? {
+    mode: "ab",
+    line: "not available with target (nothing to boot the base commit from)",
+    problems: [],
+    notes: []
+  } : judgedVerdict("ab", PAIRED, config2, pullRequests)
+};
+
+// src/compare/gate.ts
+function machineChange(baseline, current) {
+  if (baseline.cpuModel === current.cpuModel && baseline.cores === current.cores) return void 0;
+  const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
+  return `${of(baseline)} → ${of(current)}`;
+}
+function gateResults(results, baselines, thresholdsOf2 = () => void 0) {
+  const comparisons = [];
+  const scenarioStatus = [];
+  const scenarios = results.scenarios.map((s) => {
+    const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
+    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
+    const baseline = baselines.get(s.name);
+    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
+    const moved = baseline && machineChange(baseline.provenance.runner, results.provenance.runner);
+    if (moved) status.machine = moved;
+    comparisons.push(...c);
+    scenarioStatus.push(status);
+    const { baselineLatency: _stale, ...rest } = s;
+    const out = { ...rest, thresholds: thresholds2 };
+    if (baseline) {
+      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
+    }
+    return out;
+  });
+  const verdict = overallVerdict(comparisons);
+  return {
+    results: { ...results, scenarios, comparisons, scenarioStatus },
+    verdict,
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
+
+// src/modes/gate.ts
+var againstBaselines = {
+  refuse: () => void 0,
+  scenarios: (selected) => ({ scenarios: selected, left: [] }),
+  needsAnswers: true,
+  judging: AGAINST_BASELINES,
+  measure: async (ctx, sides, run2) => {
+    await measureOne(ctx, onlySide(sides), run2.baselines);
+    return void 0;
+  },
+  judge: ({ results, scenarios, baselines }) => {
+    const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
+    return gateResults(results, baselines, (name2) => thresholds2.get(name2)).results;
+  },
+  report: "comparison",
+  trend: true
+};
+function onlySide(sides) {
+  const [side] = sides;
+  if (!side || sides.length !== 1) throw new Error(`one side expected, ${sides.length} given`);
+  return side;
+}
+var gate = {
+  ...againstBaselines,
+  name: "gate",
+  baselines: "judge",
+  gates: true,
+  records: false,
+  comments: true,
+  validate: (config2, pullRequests) => judgedVerdict("gate", AGAINST_BASELINES, config2, pullRequests)
+};
+
+// src/modes/sweep.ts
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep3 } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep3.warmupMs,
+      trials: 1,
+      phases: sweep3.levels.map((level) => {
+        if (sweep3.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep3.durationMs };
+        }
+        return {
+          kind: "open",
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep3.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
+    });
+  }
+  return out;
+}
+var sweep2 = {
+  name: "sweep",
+  baselines: "none",
+  refuse: () => void 0,
+  scenarios: (selected) => {
+    const scenarios = sweepScenarios(selected);
+    const left = selected.filter((s) => !s.sweep).map((s) => s.name);
+    return {
+      scenarios,
+      left,
+      ...left.length > 0 ? {
+        leftLine: `no sweep ladder (scenarios[].sweep) in ${left.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
+      } : {}
+    };
+  },
+  needsAnswers: false,
+  // never judged (nothing is compared): the thresholds `gate.bands: inform` marks are the built-in ones
+  judging: AGAINST_BASELINES,
+  measure: async (ctx, sides) => {
+    await measureOne(ctx, onlySide(sides), /* @__PURE__ */ new Map());
+    return void 0;
+  },
+  judge: ({ results }) => results,
+  gates: false,
+  records: false,
+  report: "levels",
+  trend: false,
+  comments: true,
+  validate: (config2) => {
+    const swept = config2.scenarios.filter((s) => s.sweep).length;
+    return {
+      mode: "sweep",
+      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder` : "valid: nothing to sweep (no scenario has a sweep ladder)",
+      problems: [],
+      notes: []
+    };
+  }
+};
+
+// src/modes/update.ts
+var update = {
+  ...againstBaselines,
+  name: "update",
+  // a corrupt baseline is replaced (with a warning), not refused
+  baselines: "replace",
+  gates: false,
+  records: true,
+  comments: false,
+  validate: () => ({ mode: "update", line: "valid: records baselines/ (scheduled refresh)", problems: [], notes: [] })
+};
+
+// src/modes/index.ts
+var MODES = { gate, ab, update, sweep: sweep2 };
+function modeOf(name2) {
+  return MODES[name2];
+}
+function isRunMode(value) {
+  return Object.hasOwn(MODES, value);
+}
+var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true, comments: true };
+function traitsOf(name2) {
+  return isRunMode(name2) ? MODES[name2] : UNKNOWN;
+}
+var MODE_INPUTS = ["auto", "gate", "update", "sweep", "ab"];
+function isMode(value) {
+  return MODE_INPUTS.includes(value);
+}
+function chooseMode(mode, eventName, against) {
+  if (mode !== "auto") return { mode, auto: false };
+  return { mode: resolveMode(mode, eventName, against()), auto: true };
+}
+function resolveMode(mode, eventName, against = "baselines") {
+  if (mode !== "auto") return mode;
+  switch (eventName) {
+    case "pull_request":
+    case "pull_request_target":
+      return against === "base-ref" ? "ab" : "gate";
+    case "schedule":
+    case "push":
+      return "update";
+    case "workflow_dispatch":
+      return "sweep";
+    default:
+      return "gate";
+  }
+}
+function verdictOf(mode, comparisons) {
+  if (!traitsOf(mode).gates) return { verdict: "pass", regressions: 0 };
+  return {
+    verdict: overallVerdict(comparisons),
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
+function exitCodeOf(mode, verdict, failOnInconclusive) {
+  if (!MODES[mode].gates) return EXIT_PASS;
+  if (verdict === "regression") return EXIT_REGRESSION;
+  if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
+  return EXIT_PASS;
 }
 
 // src/report/csv.ts
@@ -97521,11 +97396,1718 @@ ${suites.join("\n")}
 `;
 }
 
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table.length) {
+    const row3 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length;
+    }
+    while (++columnIndex2 < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row3.push(cell);
+    }
+    cellMatrix[rowIndex] = row3;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code;
+    }
+  }
+  columnIndex = -1;
+  const row2 = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code === 99) {
+      before = ":";
+      after = ":";
+    } else if (code === 108) {
+      before = ":";
+    } else if (code === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row2[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row2);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row3 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row3[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code = alignments[columnIndex];
+        if (code === 114) {
+          before = " ".repeat(size);
+        } else if (code === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line.push(before);
+      }
+      line.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line.push(after);
+      }
+      if (settings.padding !== false) {
+        line.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
+}
+
+// src/report/distribution.ts
+function latencyBuckets(encoded, n = 12) {
+  if (!encoded) return [];
+  const h = decodeHistogram(encoded);
+  try {
+    if (h.totalCount === 0) return [];
+    const min = Math.max(1, h.minNonZeroValue);
+    const max2 = Math.max(min, h.maxValue);
+    const edges = /* @__PURE__ */ new Set();
+    for (let i2 = 1; i2 < n; i2++) edges.add(Math.round(min * (max2 / min) ** (i2 / n)));
+    edges.add(max2);
+    const out = [...edges].sort((a, b) => a - b).map((upToUs) => ({ upToUs, count: 0 }));
+    const it = h.recordedValuesIterator;
+    it.reset();
+    let i = 0;
+    while (it.hasNext()) {
+      const v = it.next();
+      while (i < out.length - 1 && v.valueIteratedTo > out[i].upToUs) i++;
+      out[i].count += v.countAtValueIteratedTo;
+    }
+    return out;
+  } finally {
+    h.destroy();
+  }
+}
+var WIDTH = 30;
+function renderBuckets(buckets) {
+  const total = buckets.reduce((a, b) => a + b.count, 0);
+  if (total === 0) return "(no responses)";
+  const most = Math.max(...buckets.map((b) => b.count));
+  return buckets.map((b) => {
+    const bar = "█".repeat(Math.round(b.count / most * WIDTH));
+    const share = (b.count / total * 100).toFixed(1).padStart(5);
+    return `≤ ${formatUs(b.upToUs).padEnd(8)} ${bar.padEnd(WIDTH)} ${share}%  ${b.count}`;
+  }).join("\n");
+}
+
+// src/compare/knee.ts
+var KNEE_GROWTH = 0.1;
+function findKnee(points) {
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i];
+    const b = points[i + 1];
+    const growth = a.rps > 0 ? (b.rps - a.rps) / a.rps : b.rps > 0 ? Number.POSITIVE_INFINITY : 0;
+    if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
+  }
+  return void 0;
+}
+
+// src/report/sweep.ts
+function steps(s) {
+  return s.phases.filter((p) => p.request === void 0);
+}
+function pointsOf(s) {
+  return steps(s).map((p) => ({
+    level: (p.kind === "open" ? p.params.rate : p.params.connections) ?? 0,
+    rps: p.merged.rps,
+    p99: p.merged.latency.p99
+  }));
+}
+function levelName(s) {
+  return s.phases.some((p) => p.kind === "open") ? "offered req/s" : "connections";
+}
+function xychart(title, xAxis, levels, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(title)}"`,
+    `  x-axis "${mermaidText(xAxis)}" [${levels.join(", ")}]`,
+    yAxis(axis, values),
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderSweepSection(s) {
+  const points = pointsOf(s);
+  const knee = findKnee(points);
+  const unit = levelName(s);
+  const rows = steps(s).map((p, i) => [
+    String(points[i]?.level ?? ""),
+    p.merged.rps.toFixed(0),
+    formatUs(p.merged.latency.p50),
+    formatUs(p.merged.latency.p90),
+    formatUs(p.merged.latency.p99),
+    String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
+    i === knee ? "◀ knee" : ""
+  ]);
+  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
+  const levels = points.map((p) => p.level);
+  return [
+    `#### ${escapeMarkdown(s.name)}`,
+    "",
+    kneeLine,
+    "",
+    markdownTable([[unit, "rps", "p50", "p90", "p99", "errors", ""], ...rows]),
+    "",
+    xychart(
+      `${s.name}: throughput`,
+      unit,
+      levels,
+      points.map((p) => Math.round(p.rps)),
+      "req/s"
+    ),
+    "",
+    xychart(
+      `${s.name}: p99 latency`,
+      unit,
+      levels,
+      points.map((p) => Math.round(p.p99 / 10) / 100),
+      "ms"
+    )
+  ].join("\n");
+}
+function renderSweep(results, marker) {
+  return [
+    marker,
+    "### 📈 perf-gate sweep",
+    "",
+    ...results.unswept?.length ? [
+      `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results.unswept.map((n) => `**${escapeMarkdown(n)}**`).join(", ")}: ${results.scenarios.length ? "left out" : "nothing was swept"}.`,
+      ""
+    ] : [],
+    ...results.scenarios.map(renderSweepSection),
+    "",
+    `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · sweep · ${escapeMarkdown(results.finishedAt)}</sub>`,
+    ""
+  ].join("\n");
+}
+
+// src/report/markdown.ts
+var COMMENT_LIMIT = 65536;
+var REPORT_BUDGET = 6e4;
+function reportMarker(reportId) {
+  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
+}
+var ICON = {
+  regression: "❌ regression",
+  inconclusive: "❔ inconclusive",
+  invalid: "⚠️ invalid",
+  improvement: "🟢 improvement",
+  "no-baseline": "➖ no baseline",
+  pass: "✅ pass"
+};
+function percent2(fraction) {
+  if (fraction >= 4) {
+    const factor = 1 + fraction;
+    return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
+  }
+  const pct2 = fraction * 100;
+  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
+}
+function delta(c) {
+  if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
+  const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
+  return `${percent2(c.delta)}${interval}`;
+}
+function abLine(results) {
+  const ab2 = results.ab;
+  if (!ab2) return void 0;
+  const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
+  const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
+  const order = ab2.order === "random" ? `each pair's order drawn at random, seed ${ab2.seed ?? "?"}` : "ABBA";
+  const pairs = `${ab2.pairs} interleaved pairs${ab2.order === "random" ? " per phase, more where confirmation ran" : ""}`;
+  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab2.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab2.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
+}
+function headline(results) {
+  const verdict = overallVerdict(results.comparisons);
+  const count3 = (v) => results.comparisons.filter((c) => c.result === v).length;
+  const regressions = count3("regression");
+  const inconclusive = count3("inconclusive");
+  const warnings = count3("invalid");
+  const tail = [
+    warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
+    count3("improvement") ? `${count3("improvement")} improved` : ""
+  ].filter(Boolean).join(", ");
+  const suffix = tail ? ` (${tail})` : "";
+  if (traitsOf(results.mode).records) {
+    const n = results.scenarios.length;
+    const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
+    return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
+  }
+  if (verdict === "regression") {
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"} in ${scenariosOf(results.comparisons, "regression")}${suffix}`;
+  }
+  if (verdict === "inconclusive") {
+    return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
+  }
+  if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
+  const info = results.comparisons.filter((c) => c.informational).length;
+  if (info > 0) {
+    return `### ✅ perf-gate: no absolute limit broken${results.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
+  }
+  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
+  return `### ✅ perf-gate: no regression${suffix}`;
+}
+function scenariosOf(comparisons, result) {
+  const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
+  const shown = names2.slice(0, 3).map((n) => escapeMarkdown(n));
+  return names2.length > 3 ? `${shown.join(", ")} and ${names2.length - 3} more` : shown.join(", ");
+}
+function regressionBullets(comparisons, gated) {
+  const all = [
+    ...comparisons.filter((c) => c.result === "regression"),
+    ...gated ? comparisons.filter((c) => c.result === "inconclusive") : []
+  ];
+  const more = all.length > 10 ? [`- … and ${all.length - 10} more in the table below`] : [];
+  return all.slice(0, 10).map((c) => {
+    const inconclusive = c.result === "inconclusive";
+    const what = `${inconclusive ? "❔ " : ""}**${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}** ${escapeMarkdown(c.metric)}`;
+    if (c.reason && !inconclusive) return `- ${what}: ${escapeMarkdown(c.reason)}`;
+    const from = c.baseline === null ? "" : `${formatMetricValue(c.metric, c.baseline)} → `;
+    const values = `${from}${formatMetricValue(c.metric, c.current)}`;
+    if (c.reason) return `- ${what}: ${values} (${delta(c)}): ${escapeMarkdown(c.reason)}`;
+    return `- ${what}: ${values} (${delta(c)}, band ${escapeMarkdown(c.band)}${c.pValue !== void 0 ? `, p=${c.pValue}` : ""}${confirmedBy(c)})`;
+  }).concat(more);
+}
+function confirmedBy(c) {
+  if (!c.extraTrials) return "";
+  return `, confirmed by ${c.extraTrials} more ${c.pairs !== void 0 ? "pairs" : "trials"}`;
+}
+function comparisonTable(comparisons) {
+  return sortForReport(comparisons).map((c) => [
+    escapeMarkdown(c.scenario),
+    escapeMarkdown(c.phase),
+    escapeMarkdown(c.metric),
+    c.baseline === null ? "—" : formatMetricValue(c.metric, c.baseline),
+    formatMetricValue(c.metric, c.current),
+    delta(c) || "—",
+    escapeMarkdown(c.band),
+    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+  ]);
+}
+var FOLD_PASSING_OVER = 20;
+var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
+var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
+function statusLines(statuses, now, records) {
+  const definition = statuses.filter((s) => s.baseline !== "present").map(
+    (s) => records ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`
+  );
+  const machine = statuses.filter((s) => s.machine).map(
+    (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
+  );
+  return [...definition, ...machine];
+}
+function age(time3, now) {
+  if (!time3) return "age unknown";
+  const ms = Date.parse(now) - Date.parse(time3);
+  if (!Number.isFinite(ms)) return "age unknown";
+  const days = Math.floor(ms / 864e5);
+  if (days >= 1) return `${days} day${days === 1 ? "" : "s"} old`;
+  const hours = Math.floor(ms / 36e5);
+  return hours >= 1 ? `${hours} h old` : "less than an hour old";
+}
+function chart2(results) {
+  const blocks = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
+      const base = s.baselineLatency?.[p.name];
+      const keys = ["p50", "p90", "p99", "p99.9"];
+      const ms = (v) => Math.round(v / 10) / 100;
+      const lines = [
+        "```mermaid",
+        "xychart-beta",
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
+        `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
+        yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
+      ];
+      if (base) lines.push(`  bar [${keys.map((k) => ms(base[k])).join(", ")}]`);
+      lines.push(`  line [${keys.map((k) => ms(p.merged.latency[k])).join(", ")}]`, "```");
+      blocks.push(lines.join("\n"));
+    }
+  }
+  return blocks.join("\n\n");
+}
+function details(summary, body) {
+  return `<details><summary>${summary}</summary>
+
+${body}
+
+</details>`;
+}
+function errorsTable(results) {
+  const rows = [];
+  const sides = results.ab ? [
+    { side: "head", scenarios: results.scenarios },
+    { side: "base", scenarios: results.ab.base }
+  ] : [{ side: "", scenarios: results.scenarios }];
+  for (const { side, scenarios } of sides) {
+    for (const s of scenarios) {
+      for (const p of s.phases) {
+        const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
+        const errors = Object.entries(failureKinds(p.merged)).map(([k, n]) => `${escapeMarkdown(k)}: ${n}`).join(", ");
+        rows.push([
+          escapeMarkdown(s.name),
+          escapeMarkdown(p.name),
+          ...side ? [side] : [],
+          String(p.merged.responses),
+          codes || "—",
+          errors || "—",
+          p.flags.map(escapeMarkdown).join("; ") || "—"
+        ]);
+      }
+    }
+  }
+  const header = ["scenario", "phase", ...results.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
+  return markdownTable([[...header, "flags"], ...rows]);
+}
+function resourcesTable(results) {
+  const rows = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      for (const [svc, u] of Object.entries(p.merged.resources)) {
+        rows.push([
+          escapeMarkdown(s.name),
+          escapeMarkdown(p.name),
+          escapeMarkdown(svc),
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes),
+          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
+        ]);
+      }
+    }
+  }
+  return rows.length ? markdownTable([
+    ["scenario", "phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
+    ...rows
+  ]) : "No resource samples.";
+}
+function latencyTable(results) {
+  const extra = percentilesIn(results.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
+  const rows = results.scenarios.flatMap(
+    (s) => s.phases.map((p) => [
+      escapeMarkdown(s.name),
+      escapeMarkdown(p.name),
+      String(p.trials.length),
+      p.merged.rps.toFixed(0),
+      ...["p50", "p90", "p99", "p99.9", "max"].map((k) => formatLatency(p.merged.latency, k)),
+      ...extra.map((k) => percentileCell(p.merged.latency, k))
+    ])
+  );
+  return markdownTable([
+    ["scenario", "phase", "trials", "rps", "p50", "p90", "p99", "p99.9", "max", ...extra],
+    ...rows
+  ]);
+}
+function environment(results, statuses) {
+  const p = results.provenance;
+  const lines = [
+    `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
+    `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
+    ...Object.entries(p.sut.images).map(
+      ([svc, i]) => `- SUT ${results.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+    ),
+    ...results.ab ? [
+      `- base ${escapeMarkdown(results.ab.baseRef)} at ${escapeMarkdown(results.ab.baseCommit)}`,
+      ...Object.entries(results.ab.baseImages).map(
+        ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+      ),
+      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
+      ...sideBySideLines(results.ab.sideBySide)
+    ] : [],
+    ...statuses.map(
+      (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
+    )
+  ];
+  return lines.join("\n");
+}
+function sideBySideLines(changes) {
+  if (!changes) return [];
+  const same = changes.head.join("\n") === changes.base.join("\n");
+  const lines = (label2, l) => capped(
+    l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
+    "changes"
+  );
+  return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
+}
+function capped(lines, what, max2 = 10) {
+  if (lines.length <= max2) return lines;
+  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
+}
+function distribution(results) {
+  const blocks = [];
+  for (const s of results.scenarios) {
+    for (const p of s.phases) {
+      const l = p.merged.latency;
+      const quartiles = l.p25 === void 0 ? "" : ` · p10 ${formatUs(l.p10)} · p25 ${formatUs(l.p25)} · p75 ${formatUs(l.p75)}`;
+      blocks.push(
+        `**${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}**: ${l.count} responses, p50 ${formatUs(l.p50)}${quartiles}`,
+        `\`\`\`
+${renderBuckets(latencyBuckets(p.merged.histogram))}
+\`\`\``
+      );
+    }
+  }
+  return blocks.join("\n\n");
+}
+function pairOrders(results) {
+  const ab2 = results.ab;
+  const rows = (ab2?.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
+  return [
+    `Seed ${ab2?.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab2?.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
+    "",
+    markdownTable([["scenario", "phase", "pairs in order"], ...rows])
+  ].join("\n");
+}
+function renderMarkdown(results, opts = {}) {
+  const mode = traitsOf(results.mode);
+  if (mode.report === "levels") return renderSweep(results, reportMarker(opts.reportId ?? ""));
+  const budget = opts.budget ?? REPORT_BUDGET;
+  const statuses = results.scenarioStatus ?? [];
+  const marker = reportMarker(opts.reportId ?? "");
+  const head = [marker, headline(results)];
+  const ab2 = abLine(results);
+  if (ab2) head.push("", ab2);
+  const bullets = regressionBullets(results.comparisons, mode.gates);
+  if (bullets.length) head.push("", ...bullets);
+  const status = capped(statusLines(statuses, results.startedAt, mode.records), "scenarios with baseline notes");
+  if (status.length) head.push("", ...status);
+  const flagSides = results.ab ? [
+    { side: "head: ", scenarios: results.scenarios },
+    { side: "base: ", scenarios: results.ab.base }
+  ] : [{ side: "", scenarios: results.scenarios }];
+  const flagged = capped(
+    flagSides.flatMap(
+      ({ side, scenarios }) => scenarios.flatMap(
+        (s) => (
+          // a mix entry carries its phase's generator flags: said once, for the phase
+          s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+        )
+      )
+    ),
+    "flagged phases"
+  );
+  if (flagged.length) head.push("", ...flagged);
+  const fold = results.comparisons.length > FOLD_PASSING_OVER;
+  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== "pass") : results.comparisons);
+  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === "pass")) : [];
+  const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
+  const header = results.ab ? AB_HEADER : HEADER;
+  let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results);
+  const fixed = () => [...head, "", table, "", footer].join("\n");
+  let kept = rows.length;
+  while (rows.length && fixed().length > budget && kept > 1) {
+    kept = Math.max(1, Math.floor(kept * 0.8));
+    table = `${markdownTable([header, ...rows.slice(0, kept)])}
+
+… ${rows.length - kept} more rows in the results file.`;
+  }
+  const sections = (opts.sections ?? "full") === "summary" ? [] : [
+    rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
+    details("Latency percentiles chart", chart2(results)),
+    opts.trend ? details("Trend over recent runs", opts.trend) : "",
+    details("Latency distribution per phase", distribution(results)),
+    details("Status codes, errors and flags", errorsTable(results)),
+    results.ab?.orders?.length ? details("A/B pair orders", pairOrders(results)) : "",
+    details("SUT resources", resourcesTable(results)),
+    details(
+      results.ab ? "Environment, head and base" : "Environment and baselines",
+      environment(results, statuses)
+    )
+  ].filter(Boolean);
+  let body = [...head, "", table].join("\n");
+  if (passing.length) {
+    const label2 = `${passing.length} passing row${passing.length === 1 ? "" : "s"}`;
+    const folded = details(label2, markdownTable([header, ...passing]));
+    const summary = (opts.sections ?? "full") === "summary";
+    body += summary ? `
+
+_${label2} not shown here; the report file has them._` : body.length + folded.length + footer.length + 200 <= budget ? `
+
+${folded}` : `
+
+_${label2} not shown here (too many for a comment); the results file has them._`;
+  }
+  let omitted = 0;
+  for (const s of sections) {
+    if (body.length + s.length + footer.length + 200 <= budget) body += `
+
+${s}`;
+    else omitted++;
+  }
+  if (omitted)
+    body += `
+
+_${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitHub's comment size limit; the job summary artifact and results file have everything._`;
+  return fitted(`${body}
+
+${footer}
+`, Math.max(budget, 1e3));
+}
+function fitted(report, budget = REPORT_BUDGET) {
+  const limit = Math.min(budget, COMMENT_LIMIT - 1e3);
+  if (report.length <= limit) return report;
+  const note = "\n\n_… cut here to stay under GitHub's comment size limit; the results file has everything._\n";
+  const room = limit - note.length - 200;
+  const cut = report.lastIndexOf("\n", room);
+  let head = report.slice(0, cut > 0 ? cut : room);
+  if ((head.match(/^```/gm)?.length ?? 0) % 2 === 1) head += "\n```";
+  const open2 = (head.match(/<details>/g)?.length ?? 0) - (head.match(/<\/details>/g)?.length ?? 0);
+  head += "\n\n</details>".repeat(Math.max(0, open2));
+  return `${head}${note}`;
+}
+
+// src/results/files.ts
+import { createHash } from "node:crypto";
+import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname3, join as join4 } from "node:path";
+
+// src/results/types.ts
+function requestPhaseName(phase2, entry) {
+  return `${phase2}.${entry}`;
+}
+var RESULTS_SCHEMA = "perf-gate/results@1";
+var BASELINE_SCHEMA = "perf-gate/baseline@1";
+
+// src/results/files.ts
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key];
+      if (v !== void 0) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+function stableStringify(value) {
+  return `${JSON.stringify(sortKeys(value), null, 2)}
+`;
+}
+function writeFileAtomic(path, text) {
+  mkdirSync(dirname3(path), { recursive: true });
+  const tmp = join4(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  writeFileSync3(tmp, text);
+  renameSync(tmp, path);
+}
+function hashed(r, rBodies) {
+  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
+  return {
+    ...request2,
+    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
+  };
+}
+function hashedTarget(target, bodies, readBodies) {
+  switch (target.kind) {
+    case "http":
+      return {
+        // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
+        ...target.http === 2 ? { http: 2 } : {},
+        request: hashed(target.request, bodies),
+        // thresholds are not part of what is measured; a mix's names and weights are
+        mix: target.mix?.map((e) => ({
+          name: e.name,
+          weight: e.weight,
+          request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
+        }))
+      };
+    case "ws": {
+      const w = target.websocket;
+      return {
+        request: hashed({ url: w.url, method: "GET", headers: w.headers }, bodies),
+        websocket: { ...w, thresholds: void 0 }
+      };
+    }
+    case "grpc": {
+      const g = target.grpc;
+      return {
+        request: hashed({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
+        // the proto by content (its parsed form), the messages by content, not by path
+        grpc: {
+          ...g,
+          urlAsWritten: void 0,
+          proto: void 0,
+          protoFile: void 0,
+          bodiesFile: void 0,
+          bodies: g.bodiesFile ? createHash("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
+        }
+      };
+    }
+    default:
+      return assertNever(target);
+  }
+}
+function scenarioHash(s, bodies, readBodies = () => []) {
+  const definition = {
+    ...hashedTarget(s.target, bodies, readBodies),
+    phases: s.phases,
+    warmupMs: s.warmupMs
+  };
+  return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
+}
+function baselineOf(result, provenance2) {
+  return {
+    schema: BASELINE_SCHEMA,
+    scenario: result.name,
+    scenarioHash: result.scenarioHash,
+    provenance: provenance2,
+    phases: result.phases
+  };
+}
+function baselinePath(dir, scenario2) {
+  return join4(dir, `${scenario2}.json`);
+}
+
+// src/run/contract.ts
+import { randomBytes } from "node:crypto";
+function writeOrFail(files, path, text) {
+  try {
+    files.write(path, text);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
+  }
+}
+function newRunId() {
+  return randomBytes(4).toString("hex");
+}
+
+// src/run/publish.ts
+var realFiles = {
+  read: readHistoryFile,
+  write: writeFileAtomic
+};
+function publishFiles(results, opts, files) {
+  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
+  writeOrFail(files, resultsPath, stableStringify(results));
+  const history = opts.history ? files.read(opts.history) ?? "" : void 0;
+  const entry = historyEntry(results);
+  const trend = history !== void 0 && traitsOf(results.mode).trend ? renderTrend(parseHistory(history).entries, entry) : "";
+  const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
+  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
+  writeOrFail(files, reportPath, report);
+  const extraPaths = [];
+  for (const [path, render2] of [
+    [opts.junit, renderJunit],
+    [opts.csv, renderCsv]
+  ]) {
+    if (!path) continue;
+    writeOrFail(files, resolve3(path), render2(results));
+    extraPaths.push(resolve3(path));
+  }
+  if (opts.history && traitsOf(results.mode).records && results.scenarios.length > 0) {
+    writeOrFail(files, resolve3(opts.history), appendHistory(history ?? "", entry));
+    extraPaths.push(resolve3(opts.history));
+  }
+  return { resultsPath, reportPath, report, extraPaths };
+}
+
+// src/run/deps.ts
+function realRunDeps(progress, onSignal2, maskSecret = () => {
+}) {
+  const docker = connectDocker();
+  return {
+    docker: dockerClient(docker),
+    compose: (opts) => composeClient(execCommand, opts),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
+    exec: execCommand,
+    progress,
+    onSignal: onSignal2,
+    runnerScript: defaultRunnerScript,
+    env: process.env,
+    maskSecret,
+    files: realFiles,
+    now: Date.now
+  };
+}
+function defaultRunnerScript() {
+  const here = dirname4(new URL(import.meta.url).pathname);
+  for (const candidate of [join5(here, "runner.mjs"), join5(here, "..", "..", "dist", "runner.mjs")]) {
+    try {
+      return readFileSync5(candidate, "utf8");
+    } catch {
+    }
+  }
+  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
+}
+
+// src/results/read.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+
+// src/results/validate.ts
+var nonneg2 = external_exports.number().nonnegative();
+var count2 = external_exports.number().int().nonnegative();
+var resourceUsage = external_exports.object({
+  cpuMeanPct: nonneg2,
+  cpuPeakPct: nonneg2,
+  memoryPeakBytes: nonneg2,
+  rxBytes: nonneg2,
+  txBytes: nonneg2,
+  samples: count2,
+  fdsPeak: count2.optional()
+});
+var resources = external_exports.record(external_exports.string(), resourceUsage);
+var phaseResult = external_exports.looseObject({
+  name: external_exports.string(),
+  request: external_exports.string().optional(),
+  kind: external_exports.enum(["closed", "open", "ws"]),
+  params: external_exports.looseObject({
+    connections: count2.optional(),
+    durationMs: nonneg2.optional(),
+    requests: count2.optional(),
+    rate: nonneg2.optional(),
+    maxInFlight: count2.optional(),
+    peers: count2.optional(),
+    messages: count2.optional(),
+    pipelining: count2.optional(),
+    streams: count2.optional(),
+    ramp: external_exports.looseObject({
+      from: nonneg2,
+      stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
+    }).optional()
+  }),
+  warmupMs: nonneg2,
+  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
+  merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
+  flags: external_exports.array(external_exports.string()),
+  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
+});
+var scenarioResult = external_exports.looseObject({
+  name: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  phases: external_exports.array(phaseResult),
+  thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
+  requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
+  baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
+});
+var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
+var provenance = external_exports.looseObject({
+  time: external_exports.string(),
+  commit: external_exports.string().nullable(),
+  ref: external_exports.string().nullable(),
+  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
+  docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
+  runnerImage: external_exports.string(),
+  sut: external_exports.looseObject({ images })
+});
+var comparison = external_exports.looseObject({
+  scenario: external_exports.string(),
+  phase: external_exports.string(),
+  metric: external_exports.string(),
+  baseline: external_exports.number().nullable(),
+  current: external_exports.number(),
+  delta: external_exports.number().nullable(),
+  band: external_exports.string(),
+  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
+  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
+  pValue: external_exports.number().optional(),
+  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
+  confidence: external_exports.number().optional(),
+  pairs: count2.optional(),
+  reason: external_exports.string().optional(),
+  extraTrials: count2.optional(),
+  informational: external_exports.boolean().optional()
+});
+var resultsFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(RESULTS_SCHEMA),
+  runId: external_exports.string(),
+  mode: external_exports.string(),
+  config: external_exports.string(),
+  startedAt: external_exports.string(),
+  finishedAt: external_exports.string(),
+  provenance,
+  scenarios: external_exports.array(scenarioResult),
+  comparisons: external_exports.array(comparison),
+  scenarioStatus: external_exports.array(
+    external_exports.looseObject({
+      scenario: external_exports.string(),
+      baseline: external_exports.enum(["present", "missing", "stale"]),
+      baselineTime: external_exports.string().optional(),
+      baselineCommit: external_exports.string().nullable().optional(),
+      machine: external_exports.string().optional()
+    })
+  ).optional(),
+  ab: external_exports.looseObject({
+    baseRef: external_exports.string(),
+    baseCommit: external_exports.string(),
+    headCommit: external_exports.string().nullable(),
+    pairs: count2,
+    order: external_exports.enum(["ABBA", "random"]),
+    seed: count2.optional(),
+    orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
+    baseImages: images,
+    base: external_exports.array(scenarioResult),
+    notes: external_exports.array(external_exports.string()),
+    sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
+  }).optional(),
+  unswept: external_exports.array(external_exports.string()).optional()
+});
+var baselineFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(BASELINE_SCHEMA),
+  scenario: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  provenance,
+  phases: external_exports.array(phaseResult)
+});
+function problemOf(schema, data) {
+  const r = schema.safeParse(data);
+  return r.success ? void 0 : firstIssue(r.error);
+}
+
+// src/results/read.ts
+function readJson(path, what) {
+  let text;
+  try {
+    text = readFileSync6(path, "utf8");
+  } catch (err) {
+    const code = err.code;
+    throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
+  }
+}
+function schemaOf(data) {
+  return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
+}
+function readBaseline(path, optional2 = true) {
+  let data;
+  try {
+    data = readJson(path, "baseline");
+  } catch (err) {
+    if (optional2 && /: not found$/.test(err.message)) return void 0;
+    throw err;
+  }
+  const schema = schemaOf(data);
+  if (schema !== BASELINE_SCHEMA) {
+    throw usageError(
+      `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
+    );
+  }
+  const problem = problemOf(baselineFileSchema, data);
+  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
+  return data;
+}
+function readResults(path) {
+  const data = readJson(path, "results file");
+  const schema = schemaOf(data);
+  if (schema !== RESULTS_SCHEMA) {
+    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
+  }
+  const problem = problemOf(resultsFileSchema, data);
+  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
+  const results = data;
+  for (const c of results.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
+  return results;
+}
+
+// src/run/request.ts
+function buildRunRequest(input2, ctx) {
+  const { mode, auto } = chooseMode(input2.mode, ctx.eventName, () => ctx.against(input2.config));
+  const { base } = modeOf(mode);
+  const baseRef = input2.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : void 0);
+  if (base && !baseRef) {
+    throw usageError(
+      `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`
+    );
+  }
+  const opts = {
+    configFile: input2.config,
+    mode,
+    scenarios: input2.scenarios,
+    baselineDir: input2.baselineDir,
+    outDir: input2.outDir
+  };
+  const optional2 = {
+    // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
+    abFallback: auto && base ? true : void 0,
+    runnerImage: input2.runnerImage,
+    baseRef: base ? baseRef : void 0,
+    pairs: input2.pairs,
+    seed: input2.seed,
+    junit: input2.junit,
+    csv: input2.csv,
+    history: input2.history,
+    runId: input2.runId,
+    reportId: input2.reportId
+  };
+  for (const [k, v] of Object.entries(optional2)) {
+    if (v !== void 0 && v !== "") opts[k] = v;
+  }
+  return opts;
+}
+
+// src/run/plan.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+
+// src/config/env.ts
+var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function expandEnv(text, env, where, secret = () => {
+}) {
+  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
+    if (escaped) return `\${${name2}}`;
+    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
+    const value = env[name2];
+    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
+    if (value !== "") secret(value);
+    return value;
+  });
+}
+function expandRecord(record2, env, at, secret) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
+}
+function expandRequest(r, env, at, secret) {
+  const request2 = {
+    ...r,
+    url: expandEnv(r.url, env, `${at}.url`, secret),
+    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
+  };
+  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
+  if (r.bodies !== void 0) {
+    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
+  }
+  return request2;
+}
+function expandTarget(target, env, at, secret) {
+  switch (target.kind) {
+    case "http": {
+      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
+      const mix = target.mix.map((e, j) => ({
+        ...e,
+        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
+      }));
+      return { ...target, mix, request: mix[0].request };
+    }
+    case "grpc": {
+      const g = target.grpc;
+      const where = `${at}.grpc`;
+      return {
+        ...target,
+        grpc: {
+          ...g,
+          url: expandEnv(g.url, env, `${where}.url`, secret),
+          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
+        }
+      };
+    }
+    case "ws": {
+      const w = target.websocket;
+      const where = `${at}.websocket`;
+      return {
+        ...target,
+        websocket: {
+          ...w,
+          url: expandEnv(w.url, env, `${where}.url`, secret),
+          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
+          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
+          message: expandEnv(w.message, env, `${where}.message`, secret)
+        }
+      };
+    }
+    default:
+      return assertNever(target);
+  }
+}
+function expandPlan(plan, env, secret) {
+  return {
+    ...plan,
+    scenarios: plan.scenarios.map((s, i) => ({
+      ...s,
+      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret)
+    }))
+  };
+}
+
+// src/run/plan.ts
+function selectScenarios(config2, names2) {
+  if (names2.length === 0) return config2.scenarios;
+  const known = new Set(config2.scenarios.map((s) => s.name));
+  const unknown2 = names2.filter((n) => !known.has(n));
+  if (unknown2.length) {
+    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
+  }
+  return config2.scenarios.filter((s) => names2.includes(s.name));
+}
+function bodiesReader() {
+  const bodies = /* @__PURE__ */ new Map();
+  return (file2) => {
+    let list2 = bodies.get(file2);
+    if (!list2) {
+      try {
+        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
+      } catch (err) {
+        throw usageError(`bodies file ${err.message}`);
+      }
+      bodies.set(file2, list2);
+    }
+    return list2;
+  };
+}
+function requestBodies(s, readBodies) {
+  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
+  return file2 ? readBodies(file2) : void 0;
+}
+function hashesOf(scenarios, readBodies) {
+  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
+}
+function checkRunnable(config2) {
+  const readBodies = bodiesReader();
+  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  hashesOf(config2.scenarios, readBodies);
+}
+function planRun(opts, warn, secrets) {
+  const mode = modeOf(opts.mode);
+  const config2 = loadConfig(opts.configFile);
+  const refused = mode.refuse(config2, opts.configFile);
+  if (refused) throw usageError(refused);
+  const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config2, opts.scenarios));
+  const readBodies = bodiesReader();
+  const plan = expandPlan(
+    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
+    secrets.env,
+    secrets.maskSecret
+  );
+  const hashes = hashesOf(scenarios, readBodies);
+  const baselines = /* @__PURE__ */ new Map();
+  for (const s of mode.baselines === "none" ? [] : scenarios) {
+    const path = baselinePath(opts.baselineDir, s.name);
+    try {
+      baselines.set(s.name, readBaseline(path));
+    } catch (err) {
+      if (mode.baselines === "judge") throw err;
+      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
+    }
+  }
+  const image = opts.runnerImage || config2.runner.image;
+  const judged = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
+  return {
+    config: config2,
+    scenarios: judged,
+    plan,
+    hashes,
+    baselines,
+    image,
+    readBodies,
+    unswept,
+    ...leftLine ? { leftLine } : {}
+  };
+}
+function informed(s, judging) {
+  const thresholds2 = Object.fromEntries(
+    Object.entries(judgedThresholds(s, judging)).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t])
+  );
+  return { ...s, thresholds: thresholds2 };
+}
+
+// src/run/progress.ts
+function progressSink(stream, env) {
+  const sink = {
+    write: (text) => void stream.write(text),
+    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
+    groups: env.GITHUB_ACTIONS === "true"
+  };
+  if (stream.columns !== void 0) sink.columns = stream.columns;
+  return sink;
+}
+var MIN_COLUMNS = 20;
+var Progress = class {
+  constructor(sink, now = Date.now, plainEveryMs = 5e3) {
+    this.sink = sink;
+    this.now = now;
+    this.plainEveryMs = plainEveryMs;
+  }
+  sink;
+  now;
+  plainEveryMs;
+  stage;
+  lastPlainAt = Number.NEGATIVE_INFINITY;
+  barShown = false;
+  group;
+  /** A line of its own (clears the bar first). */
+  line(text) {
+    this.clearBar();
+    this.sink.write(`${text}
+`);
+  }
+  onEvent(e) {
+    if (e.t === "stage") {
+      this.stage = e;
+      this.enterGroup(`${e.scenario}/${e.phase}`);
+      if (!this.sink.isTTY) {
+        this.lastPlainAt = this.now();
+        this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
+`);
+      }
+    } else if (e.t === "progress" && this.stage) {
+      const done = this.stage.totalRequests !== void 0 ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
+      const amount = this.stage.totalRequests !== void 0 ? `${e.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e.elapsedMs, this.stage.totalMs ?? e.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
+      const text = `${this.label(this.stage)} ${e.stage} ${amount} ${e.rps} rps`;
+      if (this.sink.isTTY) {
+        const width = 24;
+        const filled = Math.max(0, Math.min(width, Math.round(done * width)));
+        const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
+        const full = `${bar} ${text}`;
+        const given = this.sink.columns ?? 0;
+        const cols = given >= MIN_COLUMNS ? given : 100;
+        this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
+        this.barShown = true;
+      } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
+        this.lastPlainAt = this.now();
+        this.sink.write(`[perf-gate] ${text}
+`);
+      }
+    }
+  }
+  finish() {
+    this.clearBar();
+    if (this.group !== void 0) {
+      this.sink.write("::endgroup::\n");
+      this.group = void 0;
+    }
+  }
+  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
+  enterGroup(name2) {
+    if (!this.sink.groups || this.group === name2) return;
+    this.clearBar();
+    if (this.group !== void 0) this.sink.write("::endgroup::\n");
+    this.sink.write(`::group::perf-gate ${name2}
+`);
+    this.group = name2;
+  }
+  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
+  clearBar() {
+    if (this.barShown) {
+      this.sink.write("\n");
+      this.barShown = false;
+    }
+  }
+  label(s) {
+    return `${s.scenario}/${s.phase} trial ${s.trial}/${s.trials}`;
+  }
+  total(s) {
+    return s.totalRequests !== void 0 ? `${s.totalRequests} requests` : formatMs(s.totalMs ?? 0);
+  }
+};
+
+// src/report/text-table.ts
+function textTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const numeric = header.map(
+    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? ""))
+  );
+  const line = (cells) => cells.map((c, i) => numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+// src/report/terminal.ts
+function errorSummary(m) {
+  const parts = [
+    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`)
+  ];
+  return parts.length ? parts.join(" ") : "0";
+}
+function renderResultsTable(scenarios) {
+  const rows = [];
+  const resourceRows = [];
+  const flags = [];
+  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
+  for (const s of scenarios) {
+    for (const p of s.phases) {
+      const m = p.merged;
+      rows.push([
+        `${s.name}/${p.name}`,
+        String(m.trials),
+        formatCount(m.responses),
+        m.rps.toFixed(m.rps >= 100 ? 0 : 1),
+        // nothing measured, or results from before p10/p25/p75 existed: a dash
+        ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
+          (k) => formatLatency(m.latency, k)
+        ),
+        ...extra.map((k) => percentileCell(m.latency, k)),
+        errorSummary(m)
+      ]);
+      for (const [service, u] of Object.entries(m.resources)) {
+        resourceRows.push([
+          `${s.name}/${p.name}`,
+          service,
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes),
+          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
+        ]);
+      }
+      for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
+    }
+  }
+  const out = [
+    textTable(
+      [
+        "scenario/phase",
+        "trials",
+        "responses",
+        "rps",
+        "p10",
+        "p25",
+        "p50",
+        "p75",
+        "p90",
+        "p99",
+        "p99.9",
+        "max",
+        ...extra,
+        "errors"
+      ],
+      rows
+    )
+  ];
+  if (resourceRows.length) {
+    out.push(
+      "",
+      textTable(
+        ["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
+        resourceRows
+      )
+    );
+  }
+  if (flags.length) out.push("", ...flags);
+  return out.join("\n");
+}
+
+// src/run/run.ts
+import { relative as relative3 } from "node:path";
+
+// src/results/unanswered.ts
+function dominant(m) {
+  const failures = [
+    ...Object.entries(failureKinds(m)),
+    ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
+  ].filter(([, n]) => n > 0);
+  failures.sort((a, b) => b[1] - a[1]);
+  const top = failures[0];
+  return top ? `${top[0]} (${top[1]}×)` : "no response at all";
+}
+function unansweredPhase(results, scenarios, side = "") {
+  for (const r of results) {
+    const s = scenarios.find((x) => x.name === r.name);
+    const url2 = s ? protocolOf(s.target).url(s.target) : "?";
+    for (const p of r.phases.filter((x) => x.request === void 0)) {
+      if (p.trials.length === 0 || p.merged.successes > 0) continue;
+      const top = dominant(p.merged);
+      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : /^(alpn-|h2-preface)/.test(top) ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith("alpn-") ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, "")} by ALPN` : "it answered the HTTP/2 preface with something else"}` : "is the URL right, and the service up?";
+      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
+    }
+  }
+  return void 0;
+}
+
+// src/results/merge.ts
+function mergeTrials(trials2, histograms, percentiles = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
+  const merged = mergeHistograms(histograms);
+  const latency = summarize(merged);
+  if (percentiles.length > 0) latency.percentiles = percentilesOf(merged, percentiles);
+  const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
+  const statusCodes = {};
+  const errors = {};
+  let bytes = 0;
+  for (const t of trials2) {
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
+    bytes += t.bytesPerSec * t.durationMs / 1e3;
+  }
+  const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
+  const responses = sum((t) => t.responses);
+  const failures = sum((t) => t.failures);
+  const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
+  const seconds2 = durationMs / 1e3;
+  const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
+  const resources2 = {};
+  for (const s of [...services].sort()) {
+    resources2[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
+  }
+  const result = {
+    trials: trials2.length,
+    durationMs: Math.round(durationMs * 1e3) / 1e3,
+    sent: sum((t) => t.sent),
+    responses,
+    successes: sum((t) => t.successes),
+    failures,
+    statusCodes,
+    errors,
+    errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
+    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
+    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
+    latency,
+    connectionCloses: sum((t) => t.connectionCloses),
+    resources: resources2,
+    histogram: encodeHistogram(merged)
+  };
+  const checks = sumChecks(trials2);
+  if (checks) result.checks = checks;
+  const expected = unionStatuses(trials2);
+  if (expected) result.expectedStatuses = expected;
+  const open2 = sumOpenCounts(trials2);
+  if (open2) result.open = open2;
+  const delivery = sumDelivery(trials2);
+  if (delivery) result.delivery = delivery;
+  merged.destroy();
+  return result;
+}
+
+// src/results/flags.ts
+var GENERATOR_LIMITS = {
+  /** the runner process used at least this share of the CPUs it could use */
+  cpuShare: 0.9,
+  /** an engine thread's event loop was busy at least this share of the window, % */
+  busyPct: 90,
+  /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
+  eventLoopDelayP99Us: 5e4,
+  /** at least this share of open-loop sends started late for the generator's own reasons */
+  lateShare: 0.01,
+  /** and at least this many of them in the phase (summed over its trials): one late send in 75 is the VM taking a core away
+   * for a moment, not a generator that cannot keep the schedule */
+  lateCount: 10
+};
+function generatorCapacity(t, runnerCpus) {
+  const threads = t.generator.threads ?? 1;
+  const cores = t.generator.cores ?? threads;
+  const perThread = t.generator.busyPct === void 0 ? threads : Infinity;
+  return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
+}
+function pct(v) {
+  return `${Math.round(v * 1e3) / 10}%`;
+}
+function lateForGenerator(trials2) {
+  let count3 = 0;
+  let scheduled = 0;
+  let worst = { trial: 0, count: -1 };
+  for (const t of trials2) {
+    if (!t.open) continue;
+    count3 += t.open.lateGenerator;
+    scheduled += t.open.scheduled;
+    if (t.open.lateGenerator > worst.count) worst = { trial: t.trial, count: t.open.lateGenerator };
+  }
+  return scheduled > 0 ? { count: count3, scheduled, worst } : void 0;
+}
+function generatorBound2(kind, rate, trials2, runnerCpus) {
+  const reasons = [];
+  for (const t of trials2) {
+    const capacity = generatorCapacity(t, runnerCpus);
+    if (t.generator.cpuPct >= GENERATOR_LIMITS.cpuShare * capacity * 100 - 1e-6) {
+      reasons.push(
+        `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`
+      );
+    }
+    if (t.generator.busyPct !== void 0 && t.generator.busyPct >= GENERATOR_LIMITS.busyPct) {
+      reasons.push(
+        `trial ${t.trial}: its busiest engine thread was busy ${Math.round(t.generator.busyPct)}% of the time`
+      );
+    }
+    if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {
+      reasons.push(
+        `trial ${t.trial}: its event loop lagged ${Math.round(t.generator.eventLoopDelayP99Us / 1e3)} ms at p99`
+      );
+    }
+  }
+  const late = kind !== "closed" ? lateForGenerator(trials2) : void 0;
+  if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
+    const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
+    reasons.push(
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
+    );
+  }
+  if (reasons.length === 0) return void 0;
+  return `generator-bound: ${reasons.join("; ")}. The load generator, not the service, limited this phase; add runner.workers or runner.cpus, or lower the load`;
+}
+function phaseFlags(phase2, trials2, runnerCpus) {
+  const flags = [];
+  const bound = generatorBound2(phase2.kind, phase2.params.rate, trials2, runnerCpus);
+  if (bound) flags.push(bound);
+  const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
+  if (closes > 0) {
+    flags.push(
+      phase2.kind === "closed" ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); each reconnect costs a TCP (and TLS) handshake the latency does not show, and a real client would pay` : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`
+    );
+  }
+  const open2 = sumOpenCounts(trials2);
+  if (open2 && open2.lateService > 0) {
+    const { maxInFlight, connections, streams } = phase2.params;
+    const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections, streams }).inFlight;
+    flags.push(
+      `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every open connection busy with an unanswered request and waited over ${OPEN_LATE_MS} ms for one (connections open on demand, a few at a time, up to ${bound2}: max-in-flight and connections); that wait counts in their latency`
+    );
+  }
+  if (open2 && open2.unfinished > 0) {
+    flags.push(
+      `${open2.unfinished} of ${open2.scheduled} scheduled requests got no response by the end (counted as errors of kind unfinished)`
+    );
+  }
+  return flags;
+}
+
+// src/session/collect.ts
+function entriesOf(s) {
+  return protocolOf(s.target).entries(s.target);
+}
+function phaseParams(p) {
+  switch (p.kind) {
+    case "closed":
+      return {
+        connections: p.connections,
+        durationMs: p.durationMs,
+        requests: p.requests,
+        ramp: p.ramp,
+        pipelining: p.pipelining,
+        streams: p.streams
+      };
+    case "open":
+      return {
+        rate: p.rate,
+        durationMs: p.durationMs,
+        maxInFlight: p.maxInFlight,
+        connections: p.connections,
+        ramp: p.ramp,
+        streams: p.streams
+      };
+    case "ws":
+      return { peers: p.peers, messages: p.messages, rate: p.rate };
+  }
+}
+function gatedPercentiles(scenarios) {
+  return new Map(
+    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e) => e.thresholds)])])
+  );
+}
+var TrialCollector = class {
+  /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
+  constructor(runnerCpus, percentiles = /* @__PURE__ */ new Map()) {
+    this.runnerCpus = runnerCpus;
+    this.percentiles = percentiles;
+  }
+  runnerCpus;
+  percentiles;
+  trials = /* @__PURE__ */ new Map();
+  looks = /* @__PURE__ */ new Map();
+  windowStart = 0;
+  samples = /* @__PURE__ */ new Map();
+  /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
+  setLooks(scenario2, phase2, looks) {
+    this.looks.set(`${scenario2}\0${phase2}`, looks);
+  }
+  sample(key, s) {
+    const list2 = this.samples.get(key) ?? [];
+    this.samples.set(key, list2);
+    list2.push(s);
+  }
+  onEvent(e, now) {
+    if (e.t === "stage" && e.stage === "measure") this.windowStart = now;
+    if (e.t !== "trial") return;
+    const resources2 = {};
+    for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      resources2[key] = usageInWindow(list2, this.windowStart, now);
+    }
+    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2);
+    for (const r of e.requests ?? [])
+      this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
+  }
+  add(scenario2, phase2, measurement, histogram, resources2) {
+    const id = `${scenario2}\0${phase2}`;
+    const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
+    this.trials.set(id, entry);
+    const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
+    entry.summaries.push({ ...measurement, latency, trial: entry.summaries.length + 1, resources: resources2 });
+    entry.histograms.push(histogram);
+  }
+  /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
+  results(scenarios, hashes) {
+    return scenarios.map((s) => {
+      const result = {
+        name: s.name,
+        scenarioHash: hashes.get(s.name),
+        phases: this.phases(s),
+        thresholds: s.thresholds
+      };
+      const entries = entriesOf(s);
+      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));
+      return result;
+    });
+  }
+  /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
+  phases(s) {
+    return s.phases.flatMap((p) => {
+      const params = phaseParams(p);
+      const collected = (name2) => {
+        const entry = this.trials.get(`${s.name}\0${name2}`) ?? { summaries: [], histograms: [] };
+        const percentiles = this.percentiles.get(s.name) ?? [];
+        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms, percentiles) };
+      };
+      const own2 = collected(p.name);
+      const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
+      const looks = this.looks.get(`${s.name}\0${p.name}`);
+      const phase2 = {
+        name: p.name,
+        kind: p.kind,
+        params,
+        warmupMs: s.warmupMs,
+        trials: own2.summaries,
+        merged: own2.merged,
+        flags
+      };
+      if (looks) phase2.confirm = { ...looks };
+      const entries = entriesOf(s).map((e) => {
+        const name2 = requestPhaseName(p.name, e.name);
+        const { summaries, merged } = collected(name2);
+        const bound = flags.filter((f) => f.startsWith("generator-bound"));
+        const entry = {
+          name: name2,
+          request: e.name,
+          kind: p.kind,
+          params,
+          warmupMs: s.warmupMs,
+          trials: summaries,
+          merged,
+          flags: bound
+        };
+        if (looks) entry.confirm = { ...looks };
+        return entry;
+      });
+      return [phase2, ...entries];
+    });
+  }
+};
+
+// src/run/provenance.ts
+import { cpus, platform, release, totalmem } from "node:os";
+async function gitInfo(exec, cwd, env = process.env) {
+  const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
+  let ref = env.GITHUB_REF || null;
+  if (!ref) {
+    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
+    ref = r.code === 0 ? r.stdout.trim() || null : null;
+  }
+  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
+}
+function machineInfo() {
+  const list2 = cpus();
+  return {
+    os: `${platform()} ${release()}`,
+    cpuModel: list2[0]?.model?.trim() ?? "unknown",
+    cores: list2.length,
+    memoryBytes: totalmem()
+  };
+}
+async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
+  const git2 = await gitInfo(deps.exec, dir, deps.env);
+  return {
+    time: startedAt,
+    commit: git2.commit,
+    ref: git2.ref,
+    runner: machineInfo(),
+    docker: { version: engine.version, apiVersion: engine.apiVersion },
+    runnerImage: image,
+    sut: { images: images2 }
+  };
+}
+
 // src/session/swarm-runner.ts
 import { gzipSync } from "node:zlib";
 
 // src/runner-kit/replicas.ts
-function round2(v) {
+function round22(v) {
   return Math.round(v * 100) / 100;
 }
 function mergeMeasurements(parts, histograms) {
@@ -97550,7 +99132,7 @@ function mergeMeasurements(parts, histograms) {
     failures: sum((m) => m.failures),
     statusCodes,
     errors,
-    rps: seconds2 > 0 ? round2(responses / seconds2) : 0,
+    rps: seconds2 > 0 ? round22(responses / seconds2) : 0,
     bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
     latency: summarize(merged),
     connectionCloses: sum((m) => m.connectionCloses),
@@ -97575,7 +99157,7 @@ function mergeReplicaTrials(trials2, starts) {
   );
   const replicas = {
     count: trials2.length,
-    startSkewMs: starts.length > 0 ? round2(Math.max(...starts) - Math.min(...starts)) : 0
+    startSkewMs: starts.length > 0 ? round22(Math.max(...starts) - Math.min(...starts)) : 0
   };
   const out = { ...phase2, measurement: { ...phase2.measurement, replicas } };
   const names2 = trials2[0]?.requests?.map((r) => r.name);
@@ -98383,1068 +99965,45 @@ var SwarmSession = class _SwarmSession {
   }
 };
 
-// src/run/steps.ts
-var realFiles = {
-  read: readHistoryFile,
-  write: writeFileAtomic
-};
-function writeOrFail(files, path, text) {
+// src/session/with-sessions.ts
+async function withSessions(runId, specs, deps, body) {
+  const opened = specs.map(() => void 0);
+  const booting = /* @__PURE__ */ new Set();
+  let tornDown;
+  const teardown = () => {
+    tornDown ??= (async () => {
+      await Promise.all(opened.map((s) => s?.close()));
+      await Promise.all([...booting].map((c) => c.down().catch(() => {
+      })));
+      await deps.sweepSwarm?.(runId);
+      await deps.docker.sweep(runId);
+    })();
+    return tornDown;
+  };
+  const unregister = deps.onSignal(teardown);
   try {
-    files.write(path, text);
-  } catch (err) {
-    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
-  }
-}
-function newRunId() {
-  return randomBytes(4).toString("hex");
-}
-function eventSink(collector, progress, prefix = "") {
-  return (e) => {
-    if (e.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
-    else if (e.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
-    collector.onEvent(e, Date.now());
-    progress.onEvent(e);
-  };
-}
-function debugLog(progress) {
-  return (line) => {
-    if (process.env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
-  };
-}
-async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
-  const git2 = await gitInfo(deps.exec, dir, deps.env);
-  return {
-    time: startedAt,
-    commit: git2.commit,
-    ref: git2.ref,
-    runner: machineInfo(),
-    docker: { version: engine.version, apiVersion: engine.apiVersion },
-    runnerImage: image,
-    sut: { images: images2 }
-  };
-}
-function publishFiles(results, opts, files) {
-  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
-  writeOrFail(files, resultsPath, stableStringify(results));
-  const history = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const entry = historyEntry(results);
-  const trend = history !== void 0 && results.mode !== "sweep" ? renderTrend(parseHistory(history).entries, entry) : "";
-  const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
-  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
-  writeOrFail(files, reportPath, report);
-  const extraPaths = [];
-  for (const [path, render2] of [
-    [opts.junit, renderJunit],
-    [opts.csv, renderCsv]
-  ]) {
-    if (!path) continue;
-    writeOrFail(files, resolve3(path), render2(results));
-    extraPaths.push(resolve3(path));
-  }
-  if (opts.history && results.mode === "update" && results.scenarios.length > 0) {
-    writeOrFail(files, resolve3(opts.history), appendHistory(history ?? "", entry));
-    extraPaths.push(resolve3(opts.history));
-  }
-  return { resultsPath, reportPath, report, extraPaths };
-}
-function defaultRunnerScript() {
-  const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join5(here, "runner.mjs"), join5(here, "..", "dist", "runner.mjs")]) {
-    try {
-      return readFileSync5(candidate, "utf8");
-    } catch {
-    }
-  }
-  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
-}
-function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, root) {
-  const opts = {
-    runId: run2.runId,
-    labels: run2.labels,
-    services: sut.services,
-    build: sut.build,
-    healthTimeoutS: run2.healthTimeoutS ?? 120
-  };
-  if (side) opts.side = side;
-  const sample = (key, s) => collector.sample(key, s);
-  if (onSwarm2) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
-  if (target) {
-    opts.external = { network: target.network };
-    return { opts, compose: nothingToBoot(projectName(run2.runId)), sample };
-  }
-  return {
-    opts,
-    compose: deps.compose({
-      project: side ? `${projectName(run2.runId)}-${side}` : projectName(run2.runId),
-      files: sut.composeFiles,
-      cwd: dir,
-      env: sut.env,
-      labels: run2.labels,
-      ...side && root !== void 0 ? { sideBySide: { root } } : {}
-    }),
-    sample
-  };
-}
-function swarmSpec(deps, opts, side) {
-  const swarm = deps.swarm;
-  if (!swarm) throw new Error("runner replicas and swarm stacks need a Docker Swarm client, and none is bound");
-  const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
-  const stack = side.target ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) } : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
-  return {
-    opts,
-    compose: stack,
-    sample: side.sample,
-    open: () => SwarmSession.open(
-      {
-        runId: opts.runId,
-        labels: opts.labels,
-        ...opts.side ? { side: opts.side } : {},
-        healthTimeoutS: opts.healthTimeoutS,
-        ...side.target ? { external: { network: side.target.network } } : {},
-        replicas: side.onSwarm.replicas,
-        leadMs: side.onSwarm.startLeadMs,
-        ...side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}
-      },
-      { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now }
-    )
-  };
-}
-function nothingToBoot(project) {
-  return {
-    project,
-    prepare: () => Promise.resolve({ services: {} }),
-    up: () => Promise.resolve(void 0),
-    logs: () => Promise.resolve([]),
-    down: () => Promise.resolve()
-  };
-}
-
-// src/run/deps.ts
-function realRunDeps(progress, onSignal2, maskSecret = () => {
-}) {
-  const docker = connectDocker();
-  return {
-    docker: dockerClient(docker),
-    compose: (opts) => composeClient(execCommand, opts),
-    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
-    exec: execCommand,
-    progress,
-    onSignal: onSignal2,
-    runnerScript: defaultRunnerScript,
-    env: process.env,
-    maskSecret,
-    files: realFiles,
-    now: Date.now
-  };
-}
-
-// src/compare/gate.ts
-function machineChange(baseline, current) {
-  if (baseline.cpuModel === current.cpuModel && baseline.cores === current.cores) return void 0;
-  const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
-  return `${of(baseline)} → ${of(current)}`;
-}
-function gateResults(results, baselines, thresholdsOf2 = () => void 0) {
-  const comparisons = [];
-  const scenarioStatus = [];
-  const scenarios = results.scenarios.map((s) => {
-    const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
-    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
-    const baseline = baselines.get(s.name);
-    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
-    const moved = baseline && machineChange(baseline.provenance.runner, results.provenance.runner);
-    if (moved) status.machine = moved;
-    comparisons.push(...c);
-    scenarioStatus.push(status);
-    const { baselineLatency: _stale, ...rest } = s;
-    const out = { ...rest, thresholds: thresholds2 };
-    if (baseline) {
-      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
-    }
-    return out;
-  });
-  const verdict = overallVerdict(comparisons);
-  return {
-    results: { ...results, scenarios, comparisons, scenarioStatus },
-    verdict,
-    regressions: comparisons.filter((c) => c.result === "regression").length
-  };
-}
-
-// src/results/read.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-
-// src/results/validate.ts
-var nonneg2 = external_exports.number().nonnegative();
-var count2 = external_exports.number().int().nonnegative();
-var resourceUsage = external_exports.object({
-  cpuMeanPct: nonneg2,
-  cpuPeakPct: nonneg2,
-  memoryPeakBytes: nonneg2,
-  rxBytes: nonneg2,
-  txBytes: nonneg2,
-  samples: count2,
-  fdsPeak: count2.optional()
-});
-var resources = external_exports.record(external_exports.string(), resourceUsage);
-var phaseResult = external_exports.looseObject({
-  name: external_exports.string(),
-  request: external_exports.string().optional(),
-  kind: external_exports.enum(["closed", "open", "ws"]),
-  params: external_exports.looseObject({
-    connections: count2.optional(),
-    durationMs: nonneg2.optional(),
-    requests: count2.optional(),
-    rate: nonneg2.optional(),
-    maxInFlight: count2.optional(),
-    peers: count2.optional(),
-    messages: count2.optional(),
-    pipelining: count2.optional(),
-    streams: count2.optional(),
-    ramp: external_exports.looseObject({
-      from: nonneg2,
-      stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
-    }).optional()
-  }),
-  warmupMs: nonneg2,
-  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
-  merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
-  flags: external_exports.array(external_exports.string()),
-  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
-});
-var scenarioResult = external_exports.looseObject({
-  name: external_exports.string(),
-  scenarioHash: external_exports.string(),
-  phases: external_exports.array(phaseResult),
-  thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
-  requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
-  baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
-});
-var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
-var provenance = external_exports.looseObject({
-  time: external_exports.string(),
-  commit: external_exports.string().nullable(),
-  ref: external_exports.string().nullable(),
-  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
-  docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
-  runnerImage: external_exports.string(),
-  sut: external_exports.looseObject({ images })
-});
-var comparison = external_exports.looseObject({
-  scenario: external_exports.string(),
-  phase: external_exports.string(),
-  metric: external_exports.string(),
-  baseline: external_exports.number().nullable(),
-  current: external_exports.number(),
-  delta: external_exports.number().nullable(),
-  band: external_exports.string(),
-  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
-  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
-  pValue: external_exports.number().optional(),
-  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
-  confidence: external_exports.number().optional(),
-  pairs: count2.optional(),
-  reason: external_exports.string().optional(),
-  extraTrials: count2.optional(),
-  informational: external_exports.boolean().optional()
-});
-var resultsFileSchema = external_exports.looseObject({
-  schema: external_exports.literal(RESULTS_SCHEMA),
-  runId: external_exports.string(),
-  mode: external_exports.string(),
-  config: external_exports.string(),
-  startedAt: external_exports.string(),
-  finishedAt: external_exports.string(),
-  provenance,
-  scenarios: external_exports.array(scenarioResult),
-  comparisons: external_exports.array(comparison),
-  scenarioStatus: external_exports.array(
-    external_exports.looseObject({
-      scenario: external_exports.string(),
-      baseline: external_exports.enum(["present", "missing", "stale"]),
-      baselineTime: external_exports.string().optional(),
-      baselineCommit: external_exports.string().nullable().optional(),
-      machine: external_exports.string().optional()
-    })
-  ).optional(),
-  ab: external_exports.looseObject({
-    baseRef: external_exports.string(),
-    baseCommit: external_exports.string(),
-    headCommit: external_exports.string().nullable(),
-    pairs: count2,
-    order: external_exports.enum(["ABBA", "random"]),
-    seed: count2.optional(),
-    orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
-    baseImages: images,
-    base: external_exports.array(scenarioResult),
-    notes: external_exports.array(external_exports.string()),
-    sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
-  }).optional(),
-  unswept: external_exports.array(external_exports.string()).optional()
-});
-var baselineFileSchema = external_exports.looseObject({
-  schema: external_exports.literal(BASELINE_SCHEMA),
-  scenario: external_exports.string(),
-  scenarioHash: external_exports.string(),
-  provenance,
-  phases: external_exports.array(phaseResult)
-});
-function problemOf(schema, data) {
-  const r = schema.safeParse(data);
-  return r.success ? void 0 : firstIssue(r.error);
-}
-
-// src/results/read.ts
-function readJson(path, what) {
-  let text;
-  try {
-    text = readFileSync6(path, "utf8");
-  } catch (err) {
-    const code = err.code;
-    throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
-  }
-}
-function schemaOf(data) {
-  return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
-}
-function readBaseline(path, optional2 = true) {
-  let data;
-  try {
-    data = readJson(path, "baseline");
-  } catch (err) {
-    if (optional2 && /: not found$/.test(err.message)) return void 0;
-    throw err;
-  }
-  const schema = schemaOf(data);
-  if (schema !== BASELINE_SCHEMA) {
-    throw usageError(
-      `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
-    );
-  }
-  const problem = problemOf(baselineFileSchema, data);
-  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
-  return data;
-}
-function readResults(path) {
-  const data = readJson(path, "results file");
-  const schema = schemaOf(data);
-  if (schema !== RESULTS_SCHEMA) {
-    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
-  }
-  const problem = problemOf(resultsFileSchema, data);
-  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
-  const results = data;
-  for (const c of results.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
-  return results;
-}
-
-// src/modes/index.ts
-var MODES = ["auto", "gate", "update", "sweep", "ab"];
-function isMode(value) {
-  return MODES.includes(value);
-}
-function resolveMode(mode, eventName, against = "baselines") {
-  if (mode !== "auto") return mode;
-  switch (eventName) {
-    case "pull_request":
-    case "pull_request_target":
-      return against === "base-ref" ? "ab" : "gate";
-    case "schedule":
-    case "push":
-      return "update";
-    case "workflow_dispatch":
-      return "sweep";
-    default:
-      return "gate";
-  }
-}
-function exitCodeOf(mode, verdict, failOnInconclusive) {
-  if (!gates(mode)) return EXIT_PASS;
-  if (verdict === "regression") return EXIT_REGRESSION;
-  if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
-  return EXIT_PASS;
-}
-
-// src/run/request.ts
-function buildRunRequest(input2, ctx) {
-  const against = input2.mode === "auto" ? ctx.against(input2.config) : "baselines";
-  const mode = resolveMode(input2.mode, ctx.eventName, against);
-  const baseRef = input2.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : void 0);
-  if (mode === "ab" && !baseRef) {
-    throw usageError("mode ab needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag");
-  }
-  const opts = {
-    configFile: input2.config,
-    mode,
-    scenarios: input2.scenarios,
-    baselineDir: input2.baselineDir,
-    outDir: input2.outDir
-  };
-  const optional2 = {
-    // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
-    abFallback: input2.mode === "auto" && mode === "ab" ? true : void 0,
-    runnerImage: input2.runnerImage,
-    baseRef: mode === "ab" ? baseRef : void 0,
-    pairs: input2.pairs,
-    seed: input2.seed,
-    junit: input2.junit,
-    csv: input2.csv,
-    history: input2.history,
-    runId: input2.runId,
-    reportId: input2.reportId
-  };
-  for (const [k, v] of Object.entries(optional2)) {
-    if (v !== void 0 && v !== "") opts[k] = v;
-  }
-  return opts;
-}
-
-// src/stats/random.ts
-function newSeed(random = Math.random) {
-  return Math.floor(random() * 2 ** 32) >>> 0;
-}
-function parseSeed(text) {
-  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
-}
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = a + 1831565813 >>> 0;
-    let t = a;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
-  };
-}
-function drawOrder(random) {
-  return random() < 0.5 ? "AB" : "BA";
-}
-function derivedSeed(seed, ...parts) {
-  let h = 2166136261 ^ seed >>> 0;
-  for (const ch of parts.join("\0")) {
-    h ^= ch.codePointAt(0) ?? 0;
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
-
-// src/run/plan.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-
-// src/config/env.ts
-var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function expandEnv(text, env, where, secret = () => {
-}) {
-  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
-    if (escaped) return `\${${name2}}`;
-    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
-    const value = env[name2];
-    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
-    if (value !== "") secret(value);
-    return value;
-  });
-}
-function expandRecord(record2, env, at, secret) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
-}
-function expandRequest(r, env, at, secret) {
-  const request2 = {
-    ...r,
-    url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
-  };
-  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
-  if (r.bodies !== void 0) {
-    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-  }
-  return request2;
-}
-function expandTarget(target, env, at, secret) {
-  switch (target.kind) {
-    case "http": {
-      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
-      const mix = target.mix.map((e, j) => ({
-        ...e,
-        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
-      }));
-      return { ...target, mix, request: mix[0].request };
-    }
-    case "grpc": {
-      const g = target.grpc;
-      const where = `${at}.grpc`;
-      return {
-        ...target,
-        grpc: {
-          ...g,
-          url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
+    const boots = await Promise.allSettled(
+      specs.map(async (spec, i) => {
+        booting.add(spec.compose);
+        try {
+          opened[i] = spec.open ? await spec.open() : await SutSession.open(spec.opts, {
+            docker: deps.docker,
+            compose: spec.compose,
+            sample: spec.sample,
+            log: deps.log
+          });
+        } finally {
+          booting.delete(spec.compose);
         }
-      };
-    }
-    case "ws": {
-      const w = target.websocket;
-      const where = `${at}.websocket`;
-      return {
-        ...target,
-        websocket: {
-          ...w,
-          url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
-          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
-          message: expandEnv(w.message, env, `${where}.message`, secret)
-        }
-      };
-    }
-    default:
-      return assertNever(target);
-  }
-}
-function expandPlan(plan, env, secret) {
-  return {
-    ...plan,
-    scenarios: plan.scenarios.map((s, i) => ({
-      ...s,
-      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret)
-    }))
-  };
-}
-
-// src/stats/wilcoxon.ts
-function averageRanks(values) {
-  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
-  const ranks = new Array(values.length);
-  let i = 0;
-  while (i < order.length) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
-    const rank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
-    i = j + 1;
-  }
-  return ranks;
-}
-function signedRankGreater(differences) {
-  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
-  const n = d.length;
-  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
-  const ranks = averageRanks(d.map(Math.abs));
-  const twice = ranks.map((r) => Math.round(r * 2));
-  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
-  const max2 = twice.reduce((a, b) => a + b, 0);
-  let dist = new Float64Array(max2 + 1);
-  dist[0] = 1;
-  for (const r of twice) {
-    const next = new Float64Array(max2 + 1);
-    for (let s = 0; s <= max2; s++) {
-      const p = dist[s];
-      if (p === 0) continue;
-      next[s] = next[s] + p / 2;
-      next[s + r] = next[s + r] + p / 2;
-    }
-    dist = next;
-  }
-  let pValue = 0;
-  for (let s = observed; s <= max2; s++) pValue += dist[s];
-  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
-}
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return Number.NaN;
-  const mid = Math.floor(n / 2);
-  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-function medianInterval(values, level = 0.95) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
-  const pmf = [];
-  let c = 1;
-  for (let i = 0; i <= n; i++) {
-    pmf.push(c / 2 ** n);
-    c = c * (n - i) / (i + 1);
-  }
-  let k = 1;
-  let below = pmf[0];
-  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
-    below += pmf[k];
-    k++;
-  }
-  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
-}
-
-// src/compare/ab.ts
-var AB_BUILTIN_THRESHOLDS = {
-  p50: { regress: 0.05, floor: 100 },
-  p99: { regress: 0.15, floor: 500 },
-  rps: { regress: 0.05 }
-};
-var AB_DEFAULT_ALPHA = 0.05;
-function pairedChange(base, head) {
-  const n = Math.min(base.length, head.length);
-  const diffs = [];
-  const ratios = [];
-  for (let i = 0; i < n; i++) {
-    const b = base[i];
-    const h = head[i];
-    diffs.push(h - b);
-    if (b !== 0) ratios.push(h / b - 1);
-  }
-  const absolute2 = n ? median(diffs) : 0;
-  if (ratios.length === 0) {
-    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
-  }
-  const ci = medianInterval(ratios);
-  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
-}
-var round3 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
-function compareAbMetric(scenario2, metric, t, base, head, final) {
-  const out = {
-    scenario: scenario2,
-    phase: head.name,
-    metric,
-    baseline: metricValue(base.merged, metric),
-    current: metricValue(head.merged, metric),
-    delta: null,
-    band: describeBand(metric, t),
-    result: "pass"
-  };
-  const baseValues = trialValues(base.trials, metric);
-  const headValues = trialValues(head.trials, metric);
-  const pc = pairedChange(baseValues, headValues);
-  out.pairs = pc.pairs;
-  out.delta = pc.relative === null ? null : round3(pc.relative) || 0;
-  if (pc.interval) out.interval = [round3(pc.interval[0]), round3(pc.interval[1])];
-  if (pc.confidence !== void 0) out.confidence = round3(pc.confidence);
-  const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
-  if (bound.length > 0)
-    return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
-  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
-  if (missing) return { ...out, result: "invalid", reason: missing };
-  const lacking = ["base", "head"].filter((side) => {
-    const p = side === "base" ? base : head;
-    return lacksPercentile([p.merged, ...p.trials], metric);
-  });
-  if (lacking.length > 0)
-    return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
-  const breach = limitBreach(metric, t, out.current);
-  if (breach) return { ...out, result: "regression", reason: breach };
-  if (hasBand(t)) {
-    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
-    if (short2) return { ...out, result: "invalid", reason: short2 };
-  }
-  if (t.inform && hasBand(t)) return { ...out, informational: true };
-  const dir = direction(metric);
-  const worse = dir * pc.absolute;
-  const worseRelative = pc.relative === null ? null : dir * pc.relative;
-  const worseOut = beyondBand(t, worse, worseRelative);
-  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  if (!worseOut && !betterOut) return out;
-  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
-  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
-  if (!worseOut) {
-    const { pValue } = signedRankGreater(diffs.map((d) => -d));
-    out.pValue = round3(pValue);
-    return pValue <= alpha ? { ...out, result: "improvement" } : out;
-  }
-  const c = confirm({
-    trials: diffs.length,
-    looks: looksOfPhase(head),
-    alpha,
-    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
-    // as if every pair differed: the split of alpha between the looks must not depend on the data
-    smallestAt: smallestSignedRankP,
-    unit: "pairs",
-    capKey: CAP_KEY
-  });
-  return withConfirmation(out, c, final);
-}
-function compareAbScenario(head, base, thresholds2, final = true) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
-  const out = [];
-  for (const phase2 of head.phases) {
-    const old = base.phases.find((p) => p.name === phase2.name);
-    if (!old) continue;
-    const gate2 = phaseGate(head, phase2, gated);
-    const rows = Object.entries(gate2.thresholds).map(
-      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final)
-    );
-    const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
-      ...c,
-      reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
-    }));
-    out.push(...countedOnce(rows, fresh));
-  }
-  return out;
-}
-
-// src/run/plan.ts
-function selectScenarios(config2, names2) {
-  if (names2.length === 0) return config2.scenarios;
-  const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names2.filter((n) => !known.has(n));
-  if (unknown2.length) {
-    throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
-  }
-  return config2.scenarios.filter((s) => names2.includes(s.name));
-}
-function sweepScenarios(scenarios) {
-  const out = [];
-  for (const s of scenarios) {
-    if (!s.sweep) continue;
-    const { sweep: sweep2 } = s;
-    out.push({
-      ...s,
-      warmupMs: sweep2.warmupMs,
-      trials: 1,
-      phases: sweep2.levels.map((level) => {
-        if (sweep2.kind === "closed") {
-          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep2.durationMs };
-        }
-        return {
-          kind: "open",
-          name: ratePhaseName(level),
-          rate: level,
-          durationMs: sweep2.durationMs,
-          maxInFlight: DEFAULT_MAX_IN_FLIGHT
-        };
       })
-    });
-  }
-  return out;
-}
-function withoutLadder(scenarios) {
-  return scenarios.filter((s) => !s.sweep).map((s) => s.name);
-}
-function bodiesReader() {
-  const bodies = /* @__PURE__ */ new Map();
-  return (file2) => {
-    let list2 = bodies.get(file2);
-    if (!list2) {
-      try {
-        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
-      } catch (err) {
-        throw usageError(`bodies file ${err.message}`);
-      }
-      bodies.set(file2, list2);
-    }
-    return list2;
-  };
-}
-function requestBodies(s, readBodies) {
-  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
-  return file2 ? readBodies(file2) : void 0;
-}
-function hashesOf(scenarios, readBodies) {
-  return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
-}
-function checkRunnable(config2) {
-  const readBodies = bodiesReader();
-  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
-  hashesOf(config2.scenarios, readBodies);
-}
-function planRun(opts, warn, secrets) {
-  const config2 = loadConfig(opts.configFile);
-  if (opts.mode === "ab" && config2.target) {
-    throw usageError(
-      `--mode ab: A/B boots base and head from compose; ${opts.configFile} gives target (one running service): gate against baselines`
     );
+    const failed = boots.find((b) => b.status === "rejected");
+    if (failed) throw failed.reason;
+    return await body(opened);
+  } finally {
+    await teardown();
+    unregister();
   }
-  const selected = selectScenarios(config2, opts.scenarios);
-  const scenarios = opts.mode === "sweep" ? sweepScenarios(selected) : selected;
-  const unswept = opts.mode === "sweep" ? withoutLadder(selected) : [];
-  const readBodies = bodiesReader();
-  const plan = expandPlan(
-    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
-    secrets.env,
-    secrets.maskSecret
-  );
-  const hashes = hashesOf(scenarios, readBodies);
-  const baselines = /* @__PURE__ */ new Map();
-  for (const s of opts.mode === "gate" || opts.mode === "update" ? scenarios : []) {
-    const path = baselinePath(opts.baselineDir, s.name);
-    try {
-      baselines.set(s.name, readBaseline(path));
-    } catch (err) {
-      if (opts.mode !== "update") throw err;
-      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
-    }
-  }
-  const image = opts.runnerImage || config2.runner.image;
-  const judged = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, opts.mode)) : scenarios;
-  return { config: config2, scenarios: judged, plan, hashes, baselines, image, readBodies, unswept };
-}
-function informed(s, mode) {
-  const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
-  const thresholds2 = Object.fromEntries(
-    Object.entries(own2).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t])
-  );
-  return { ...s, thresholds: thresholds2 };
-}
-
-// src/compare/reach.ts
-function gatedSets(s, mode) {
-  const own2 = Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === "ab" ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
-  return [
-    own2,
-    ...protocolOf(s.target).entries(s.target).map((e) => e.thresholds)
-  ];
-}
-function banded(sets) {
-  return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
-}
-function strictestAlpha(rows, mode) {
-  if (rows.length === 0) return void 0;
-  const dflt = mode === "ab" ? AB_DEFAULT_ALPHA : DEFAULT_ALPHA;
-  return Math.min(...rows.map(([, t]) => t.alpha ?? dflt));
-}
-var short = (v) => +v.toPrecision(2);
-function bandNames(rows) {
-  return [...new Set(rows.map(([m]) => m))].join(", ");
-}
-function confirmationReach(config2, mode, pairs = config2.ab.pairs) {
-  const problems = [];
-  const notes = [];
-  const { maxTrials } = config2.gate.confirm;
-  const inform = config2.gate.bands === "inform";
-  config2.scenarios.forEach((s, i) => {
-    const rows = banded(gatedSets(s, mode));
-    if (inform) {
-      if (rows.length > 0) {
-        notes.push(
-          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
-        );
-      }
-      return;
-    }
-    const alpha = strictestAlpha(rows, mode);
-    if (alpha === void 0) return;
-    const n = mode === "ab" ? pairs : s.trials;
-    const countKey = mode === "ab" ? "ab.pairs" : `scenarios[${i}].trials`;
-    const unit = mode === "ab" ? "pairs" : "trials";
-    const smallestAt = mode === "ab" ? smallestSignedRankP : (k) => smallestMannWhitneyP(k, s.trials);
-    const looks = looksOf(n, maxTrials);
-    const why = unreachable(looks, alpha, smallestAt);
-    const against = mode === "ab" ? "" : ` against a ${s.trials}-trial baseline`;
-    if (why) {
-      problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
-      );
-      return;
-    }
-    const spent = spendAlpha(alpha, looks, smallestAt(n));
-    if (spent.first === 0) {
-      notes.push(
-        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
-      );
-    }
-    for (const note of shortPhases(s, rows)) notes.push(note);
-  });
-  return { problems, notes };
-}
-function expectedSamples(phase2) {
-  if (phase2.kind === "open") {
-    return phase2.ramp ? rampSends(phase2.ramp, phase2.durationMs) : Math.floor(phase2.rate * phase2.durationMs / 1e3);
-  }
-  if (phase2.kind === "closed") return phase2.requests;
-  return phase2.peers * phase2.messages;
-}
-function shortPhases(s, rows) {
-  const out = [];
-  for (const phase2 of s.phases) {
-    const expected = expectedSamples(phase2);
-    if (expected === void 0) continue;
-    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
-    if (tooShort.length === 0) continue;
-    const need = Math.max(...tooShort.map(samplesNeeded));
-    out.push(
-      `scenario ${s.name}, phase ${phase2.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(", ")} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`
-    );
-  }
-  return out;
-}
-
-// src/run/progress.ts
-function progressSink(stream, env) {
-  const sink = {
-    write: (text) => void stream.write(text),
-    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
-    groups: env.GITHUB_ACTIONS === "true"
-  };
-  if (stream.columns !== void 0) sink.columns = stream.columns;
-  return sink;
-}
-var MIN_COLUMNS = 20;
-var Progress = class {
-  constructor(sink, now = Date.now, plainEveryMs = 5e3) {
-    this.sink = sink;
-    this.now = now;
-    this.plainEveryMs = plainEveryMs;
-  }
-  sink;
-  now;
-  plainEveryMs;
-  stage;
-  lastPlainAt = Number.NEGATIVE_INFINITY;
-  barShown = false;
-  group;
-  /** A line of its own (clears the bar first). */
-  line(text) {
-    this.clearBar();
-    this.sink.write(`${text}
-`);
-  }
-  onEvent(e) {
-    if (e.t === "stage") {
-      this.stage = e;
-      this.enterGroup(`${e.scenario}/${e.phase}`);
-      if (!this.sink.isTTY) {
-        this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
-`);
-      }
-    } else if (e.t === "progress" && this.stage) {
-      const done = this.stage.totalRequests !== void 0 ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
-      const amount = this.stage.totalRequests !== void 0 ? `${e.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e.elapsedMs, this.stage.totalMs ?? e.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
-      const text = `${this.label(this.stage)} ${e.stage} ${amount} ${e.rps} rps`;
-      if (this.sink.isTTY) {
-        const width = 24;
-        const filled = Math.max(0, Math.min(width, Math.round(done * width)));
-        const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
-        const full = `${bar} ${text}`;
-        const given = this.sink.columns ?? 0;
-        const cols = given >= MIN_COLUMNS ? given : 100;
-        this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
-        this.barShown = true;
-      } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
-        this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${text}
-`);
-      }
-    }
-  }
-  finish() {
-    this.clearBar();
-    if (this.group !== void 0) {
-      this.sink.write("::endgroup::\n");
-      this.group = void 0;
-    }
-  }
-  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
-  enterGroup(name2) {
-    if (!this.sink.groups || this.group === name2) return;
-    this.clearBar();
-    if (this.group !== void 0) this.sink.write("::endgroup::\n");
-    this.sink.write(`::group::perf-gate ${name2}
-`);
-    this.group = name2;
-  }
-  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
-  clearBar() {
-    if (this.barShown) {
-      this.sink.write("\n");
-      this.barShown = false;
-    }
-  }
-  label(s) {
-    return `${s.scenario}/${s.phase} trial ${s.trial}/${s.trials}`;
-  }
-  total(s) {
-    return s.totalRequests !== void 0 ? `${s.totalRequests} requests` : formatMs(s.totalMs ?? 0);
-  }
-};
-
-// src/report/text-table.ts
-function textTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const numeric = header.map(
-    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? ""))
-  );
-  const line = (cells) => cells.map((c, i) => numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-// src/report/terminal.ts
-function errorSummary(m) {
-  const parts = [
-    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
-    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`)
-  ];
-  return parts.length ? parts.join(" ") : "0";
-}
-function renderResultsTable(scenarios) {
-  const rows = [];
-  const resourceRows = [];
-  const flags = [];
-  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
-  for (const s of scenarios) {
-    for (const p of s.phases) {
-      const m = p.merged;
-      rows.push([
-        `${s.name}/${p.name}`,
-        String(m.trials),
-        formatCount(m.responses),
-        m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        // nothing measured, or results from before p10/p25/p75 existed: a dash
-        ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
-          (k) => formatLatency(m.latency, k)
-        ),
-        ...extra.map((k) => percentileCell(m.latency, k)),
-        errorSummary(m)
-      ]);
-      for (const [service, u] of Object.entries(m.resources)) {
-        resourceRows.push([
-          `${s.name}/${p.name}`,
-          service,
-          `${u.cpuMeanPct.toFixed(1)}%`,
-          `${u.cpuPeakPct.toFixed(1)}%`,
-          formatBytes(u.memoryPeakBytes),
-          formatBytes(u.rxBytes),
-          formatBytes(u.txBytes),
-          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
-        ]);
-      }
-      for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
-    }
-  }
-  const out = [
-    textTable(
-      [
-        "scenario/phase",
-        "trials",
-        "responses",
-        "rps",
-        "p10",
-        "p25",
-        "p50",
-        "p75",
-        "p90",
-        "p99",
-        "p99.9",
-        "max",
-        ...extra,
-        "errors"
-      ],
-      rows
-    )
-  ];
-  if (resourceRows.length) {
-    out.push(
-      "",
-      textTable(
-        ["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
-        resourceRows
-      )
-    );
-  }
-  if (flags.length) out.push("", ...flags);
-  return out.join("\n");
 }
 
 // src/run/base.ts
@@ -99555,560 +100114,7 @@ function baseNotes(head, base) {
   return notes;
 }
 
-// src/results/unanswered.ts
-function dominant(m) {
-  const failures = [
-    ...Object.entries(failureKinds(m)),
-    ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
-  ].filter(([, n]) => n > 0);
-  failures.sort((a, b) => b[1] - a[1]);
-  const top = failures[0];
-  return top ? `${top[0]} (${top[1]}×)` : "no response at all";
-}
-function unansweredPhase(results, scenarios, side = "") {
-  for (const r of results) {
-    const s = scenarios.find((x) => x.name === r.name);
-    const url2 = s ? protocolOf(s.target).url(s.target) : "?";
-    for (const p of r.phases.filter((x) => x.request === void 0)) {
-      if (p.trials.length === 0 || p.merged.successes > 0) continue;
-      const top = dominant(p.merged);
-      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : /^(alpn-|h2-preface)/.test(top) ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith("alpn-") ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, "")} by ALPN` : "it answered the HTTP/2 preface with something else"}` : "is the URL right, and the service up?";
-      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
-    }
-  }
-  return void 0;
-}
-
-// src/results/merge.ts
-function mergeTrials(trials2, histograms, percentiles = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
-  const merged = mergeHistograms(histograms);
-  const latency = summarize(merged);
-  if (percentiles.length > 0) latency.percentiles = percentilesOf(merged, percentiles);
-  const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
-  const statusCodes = {};
-  const errors = {};
-  let bytes = 0;
-  for (const t of trials2) {
-    addCounts(statusCodes, t.statusCodes);
-    addCounts(errors, t.errors);
-    bytes += t.bytesPerSec * t.durationMs / 1e3;
-  }
-  const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
-  const responses = sum((t) => t.responses);
-  const failures = sum((t) => t.failures);
-  const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
-  const seconds2 = durationMs / 1e3;
-  const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
-  const resources2 = {};
-  for (const s of [...services].sort()) {
-    resources2[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
-  }
-  const result = {
-    trials: trials2.length,
-    durationMs: Math.round(durationMs * 1e3) / 1e3,
-    sent: sum((t) => t.sent),
-    responses,
-    successes: sum((t) => t.successes),
-    failures,
-    statusCodes,
-    errors,
-    errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
-    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
-    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
-    latency,
-    connectionCloses: sum((t) => t.connectionCloses),
-    resources: resources2,
-    histogram: encodeHistogram(merged)
-  };
-  const checks = sumChecks(trials2);
-  if (checks) result.checks = checks;
-  const expected = unionStatuses(trials2);
-  if (expected) result.expectedStatuses = expected;
-  const open2 = sumOpenCounts(trials2);
-  if (open2) result.open = open2;
-  const delivery = sumDelivery(trials2);
-  if (delivery) result.delivery = delivery;
-  merged.destroy();
-  return result;
-}
-
-// src/results/flags.ts
-var GENERATOR_LIMITS = {
-  /** the runner process used at least this share of the CPUs it could use */
-  cpuShare: 0.9,
-  /** an engine thread's event loop was busy at least this share of the window, % */
-  busyPct: 90,
-  /** an engine thread's event loop was this late at p99, µs (it inflates every latency it touches) */
-  eventLoopDelayP99Us: 5e4,
-  /** at least this share of open-loop sends started late for the generator's own reasons */
-  lateShare: 0.01,
-  /** and at least this many of them in the phase (summed over its trials): one late send in 75 is the VM taking a core away
-   * for a moment, not a generator that cannot keep the schedule */
-  lateCount: 10
-};
-function generatorCapacity(t, runnerCpus) {
-  const threads = t.generator.threads ?? 1;
-  const cores = t.generator.cores ?? threads;
-  const perThread = t.generator.busyPct === void 0 ? threads : Infinity;
-  return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
-}
-function pct(v) {
-  return `${Math.round(v * 1e3) / 10}%`;
-}
-function lateForGenerator(trials2) {
-  let count3 = 0;
-  let scheduled = 0;
-  let worst = { trial: 0, count: -1 };
-  for (const t of trials2) {
-    if (!t.open) continue;
-    count3 += t.open.lateGenerator;
-    scheduled += t.open.scheduled;
-    if (t.open.lateGenerator > worst.count) worst = { trial: t.trial, count: t.open.lateGenerator };
-  }
-  return scheduled > 0 ? { count: count3, scheduled, worst } : void 0;
-}
-function generatorBound2(kind, rate, trials2, runnerCpus) {
-  const reasons = [];
-  for (const t of trials2) {
-    const capacity = generatorCapacity(t, runnerCpus);
-    if (t.generator.cpuPct >= GENERATOR_LIMITS.cpuShare * capacity * 100 - 1e-6) {
-      reasons.push(
-        `trial ${t.trial}: the runner used ${Math.round(t.generator.cpuPct)}% CPU of ${Math.round(capacity * 100)}% available`
-      );
-    }
-    if (t.generator.busyPct !== void 0 && t.generator.busyPct >= GENERATOR_LIMITS.busyPct) {
-      reasons.push(
-        `trial ${t.trial}: its busiest engine thread was busy ${Math.round(t.generator.busyPct)}% of the time`
-      );
-    }
-    if (t.generator.eventLoopDelayP99Us > GENERATOR_LIMITS.eventLoopDelayP99Us) {
-      reasons.push(
-        `trial ${t.trial}: its event loop lagged ${Math.round(t.generator.eventLoopDelayP99Us / 1e3)} ms at p99`
-      );
-    }
-  }
-  const late = kind !== "closed" ? lateForGenerator(trials2) : void 0;
-  if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
-    const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
-    reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
-    );
-  }
-  if (reasons.length === 0) return void 0;
-  return `generator-bound: ${reasons.join("; ")}. The load generator, not the service, limited this phase; add runner.workers or runner.cpus, or lower the load`;
-}
-function phaseFlags(phase2, trials2, runnerCpus) {
-  const flags = [];
-  const bound = generatorBound2(phase2.kind, phase2.params.rate, trials2, runnerCpus);
-  if (bound) flags.push(bound);
-  const closes = trials2.reduce((a, t) => a + t.connectionCloses, 0);
-  if (closes > 0) {
-    flags.push(
-      phase2.kind === "closed" ? `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); each reconnect costs a TCP (and TLS) handshake the latency does not show, and a real client would pay` : `the SUT closed keep-alive connections ${closes} times (Connection: close or idle/request limits); latencies include reconnecting`
-    );
-  }
-  const open2 = sumOpenCounts(trials2);
-  if (open2 && open2.lateService > 0) {
-    const { maxInFlight, connections, streams } = phase2.params;
-    const bound2 = maxInFlight === void 0 ? "?" : openLoopLimits({ maxInFlight, connections, streams }).inFlight;
-    flags.push(
-      `the service held sends back: ${open2.lateService} of ${open2.scheduled} found every open connection busy with an unanswered request and waited over ${OPEN_LATE_MS} ms for one (connections open on demand, a few at a time, up to ${bound2}: max-in-flight and connections); that wait counts in their latency`
-    );
-  }
-  if (open2 && open2.unfinished > 0) {
-    flags.push(
-      `${open2.unfinished} of ${open2.scheduled} scheduled requests got no response by the end (counted as errors of kind unfinished)`
-    );
-  }
-  return flags;
-}
-
-// src/session/collect.ts
-function entriesOf(s) {
-  return protocolOf(s.target).entries(s.target);
-}
-function phaseParams(p) {
-  switch (p.kind) {
-    case "closed":
-      return {
-        connections: p.connections,
-        durationMs: p.durationMs,
-        requests: p.requests,
-        ramp: p.ramp,
-        pipelining: p.pipelining,
-        streams: p.streams
-      };
-    case "open":
-      return {
-        rate: p.rate,
-        durationMs: p.durationMs,
-        maxInFlight: p.maxInFlight,
-        connections: p.connections,
-        ramp: p.ramp,
-        streams: p.streams
-      };
-    case "ws":
-      return { peers: p.peers, messages: p.messages, rate: p.rate };
-  }
-}
-function gatedPercentiles(scenarios) {
-  return new Map(
-    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e) => e.thresholds)])])
-  );
-}
-var TrialCollector = class {
-  /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles = /* @__PURE__ */ new Map()) {
-    this.runnerCpus = runnerCpus;
-    this.percentiles = percentiles;
-  }
-  runnerCpus;
-  percentiles;
-  trials = /* @__PURE__ */ new Map();
-  looks = /* @__PURE__ */ new Map();
-  windowStart = 0;
-  samples = /* @__PURE__ */ new Map();
-  /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
-  setLooks(scenario2, phase2, looks) {
-    this.looks.set(`${scenario2}\0${phase2}`, looks);
-  }
-  sample(key, s) {
-    const list2 = this.samples.get(key) ?? [];
-    this.samples.set(key, list2);
-    list2.push(s);
-  }
-  onEvent(e, now) {
-    if (e.t === "stage" && e.stage === "measure") this.windowStart = now;
-    if (e.t !== "trial") return;
-    const resources2 = {};
-    for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      resources2[key] = usageInWindow(list2, this.windowStart, now);
-    }
-    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2);
-    for (const r of e.requests ?? [])
-      this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
-  }
-  add(scenario2, phase2, measurement, histogram, resources2) {
-    const id = `${scenario2}\0${phase2}`;
-    const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
-    this.trials.set(id, entry);
-    const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
-    entry.summaries.push({ ...measurement, latency, trial: entry.summaries.length + 1, resources: resources2 });
-    entry.histograms.push(histogram);
-  }
-  /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
-  results(scenarios, hashes) {
-    return scenarios.map((s) => {
-      const result = {
-        name: s.name,
-        scenarioHash: hashes.get(s.name),
-        phases: this.phases(s),
-        thresholds: s.thresholds
-      };
-      const entries = entriesOf(s);
-      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));
-      return result;
-    });
-  }
-  /** Each phase's result, a mix's entries right after their phase (as phases named `phase.entry`). */
-  phases(s) {
-    return s.phases.flatMap((p) => {
-      const params = phaseParams(p);
-      const collected = (name2) => {
-        const entry = this.trials.get(`${s.name}\0${name2}`) ?? { summaries: [], histograms: [] };
-        const percentiles = this.percentiles.get(s.name) ?? [];
-        return { summaries: entry.summaries, merged: mergeTrials(entry.summaries, entry.histograms, percentiles) };
-      };
-      const own2 = collected(p.name);
-      const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
-      const looks = this.looks.get(`${s.name}\0${p.name}`);
-      const phase2 = {
-        name: p.name,
-        kind: p.kind,
-        params,
-        warmupMs: s.warmupMs,
-        trials: own2.summaries,
-        merged: own2.merged,
-        flags
-      };
-      if (looks) phase2.confirm = { ...looks };
-      const entries = entriesOf(s).map((e) => {
-        const name2 = requestPhaseName(p.name, e.name);
-        const { summaries, merged } = collected(name2);
-        const bound = flags.filter((f) => f.startsWith("generator-bound"));
-        const entry = {
-          name: name2,
-          request: e.name,
-          kind: p.kind,
-          params,
-          warmupMs: s.warmupMs,
-          trials: summaries,
-          merged,
-          flags: bound
-        };
-        if (looks) entry.confirm = { ...looks };
-        return entry;
-      });
-      return [phase2, ...entries];
-    });
-  }
-};
-
-// src/session/measure.ts
-function openRows(comparisons, phase2) {
-  return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
-}
-function describeOpen(rows) {
-  return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
-}
-function affordableCap(ctx, looks, meanTrialMs) {
-  const budget = ctx.confirm.maxTimeMs;
-  const fits = meanTrialMs > 0 ? Math.floor(budget / meanTrialMs) : looks.cap - looks.first;
-  const cap = Math.min(looks.cap, looks.first + fits);
-  return cap > looks.first ? cap : void 0;
-}
-async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
-  if (open2.length === 0) return;
-  const mean = firstLookMs / looks.first;
-  const cap = affordableCap(ctx, looks, mean);
-  const budget = formatMs(ctx.confirm.maxTimeMs);
-  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
-  if (cap === void 0) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
-    return;
-  }
-  if (cap < looks.cap) {
-    phase2.setLooks({ first: looks.first, cap });
-    if (phase2.open().length === 0) {
-      ctx.log(
-        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`
-      );
-      return;
-    }
-  }
-  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
-  ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
-  );
-  const started = ctx.now();
-  let last = mean;
-  for (let k = looks.first + 1; k <= cap; k++) {
-    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
-      ctx.log(
-        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`
-      );
-      return;
-    }
-    const t0 = ctx.now();
-    await more(k, cap);
-    last = ctx.now() - t0;
-  }
-}
-async function measureOne(ctx, side, baselines) {
-  for (const s of ctx.scenarios) {
-    for (const phase2 of s.phases) {
-      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
-      side.collector.setLooks(s.name, phase2.name, looks);
-      const run2 = (trial, trials2) => side.runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: trials2 });
-      const t0 = ctx.now();
-      for (let t = 1; t <= s.trials; t++) await run2(t, s.trials);
-      const firstLookMs = ctx.now() - t0;
-      const baseline = baselines.get(s.name);
-      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
-      const open2 = () => {
-        const current = side.collector.results([s], ctx.hashes)[0];
-        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
-      };
-      const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
-      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "trials", { setLooks, open: open2 }, run2);
-    }
-  }
-}
-async function measureAb(ctx, sides, pairs, seed) {
-  const orders = [];
-  for (const s of ctx.scenarios) {
-    for (const phase2 of s.phases) {
-      const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
-      const looks = looksOf(pairs, ctx.confirm.maxTrials);
-      const order = [];
-      orders.push({ scenario: s.name, phase: phase2.name, order });
-      const setLooks = (l) => {
-        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
-      };
-      setLooks(looks);
-      const pair = async (k, total) => {
-        const drawn = drawOrder(random);
-        order.push(drawn);
-        const first = drawn === "AB" ? "base" : "head";
-        const second = first === "base" ? "head" : "base";
-        ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
-        for (const side of [first, second]) {
-          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
-        }
-      };
-      const t0 = ctx.now();
-      for (let k = 1; k <= pairs; k++) await pair(k, pairs);
-      const firstLookMs = ctx.now() - t0;
-      if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open2 = () => {
-        const [head] = sides.head.collector.results([s], ctx.hashes);
-        const [base] = sides.base.collector.results([s], ctx.hashes);
-        const rows = compareAbScenario(head, base, s.thresholds, false);
-        return openRows(rows, phase2.name);
-      };
-      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
-    }
-  }
-  return { seed, orders };
-}
-
-// src/session/with-sessions.ts
-async function withSessions(runId, specs, deps, body) {
-  const opened = specs.map(() => void 0);
-  const booting = /* @__PURE__ */ new Set();
-  let tornDown;
-  const teardown = () => {
-    tornDown ??= (async () => {
-      await Promise.all(opened.map((s) => s?.close()));
-      await Promise.all([...booting].map((c) => c.down().catch(() => {
-      })));
-      await deps.sweepSwarm?.(runId);
-      await deps.docker.sweep(runId);
-    })();
-    return tornDown;
-  };
-  const unregister = deps.onSignal(teardown);
-  try {
-    const boots = await Promise.allSettled(
-      specs.map(async (spec, i) => {
-        booting.add(spec.compose);
-        try {
-          opened[i] = spec.open ? await spec.open() : await SutSession.open(spec.opts, {
-            docker: deps.docker,
-            compose: spec.compose,
-            sample: spec.sample,
-            log: deps.log
-          });
-        } finally {
-          booting.delete(spec.compose);
-        }
-      })
-    );
-    const failed = boots.find((b) => b.status === "rejected");
-    if (failed) throw failed.reason;
-    return await body(opened);
-  } finally {
-    await teardown();
-    unregister();
-  }
-}
-
-// src/run/run.ts
-import { relative as relative3 } from "node:path";
-var MAX_SWARM_PLAN_BYTES = 480 * 1024;
-async function run(opts, deps) {
-  const startedAt = new Date(deps.now()).toISOString();
-  const { progress } = deps;
-  if (opts.mode === "ab" && !opts.baseRef) {
-    throw usageError("--mode ab needs --base REF (the commit, branch or tag to compare against)");
-  }
-  const p = planRun(opts, (l) => progress.line(l), deps);
-  const { config: config2, scenarios } = p;
-  if (p.unswept.length) {
-    progress.line(
-      `[perf-gate] warning: no sweep ladder (scenarios[].sweep) in ${p.unswept.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
-    );
-  }
-  if (opts.mode === "sweep" && scenarios.length === 0) return nothingToSweep(opts, p, startedAt, deps);
-  const pairs = opts.pairs ?? config2.ab.pairs;
-  if (opts.mode === "gate" || opts.mode === "ab") {
-    const reach = confirmationReach({ ...config2, scenarios }, opts.mode, pairs);
-    if (reach.problems.length > 0) {
-      throw usageError(
-        `${opts.configFile}: the gate could never fail on a change`,
-        reach.problems.map((l) => `  ${l}`)
-      );
-    }
-  }
-  if (onSwarm(config2)) {
-    const size = Buffer.byteLength(JSON.stringify(p.plan));
-    if (size > MAX_SWARM_PLAN_BYTES) {
-      throw usageError(
-        `${opts.configFile}: the runner plan is ${Math.round(size / 1024)} KiB; on a swarm it travels as a config of at most ${MAX_SWARM_PLAN_BYTES / 1024} KiB (bodies files are the usual cause)`
-      );
-    }
-  }
-  const engine = await deps.docker.version();
-  await deps.docker.ensureImage(p.image);
-  const runId = opts.runId ?? newRunId();
-  const base = opts.mode === "ab" ? await openBase(opts, p, deps) : void 0;
-  if (base && !onSwarm(config2)) {
-    const blockers = await Promise.all([
-      sideBlockers(deps, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
-      sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
-    ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
-      await base.tree.remove();
-      throw err;
-    });
-    if (blockers.length > 0) {
-      await base.tree.remove();
-      const line = cannotBootTwice(
-        config2.sut.composeFiles.map((f) => relative3(config2.dir, f) || f),
-        blockers
-      );
-      if (!opts.abFallback) throw usageError(line);
-      progress.line(
-        `[perf-gate] ${line.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
-      );
-      const { baseRef: _, abFallback: __, ...rest } = opts;
-      return run({ ...rest, mode: "gate", runId }, deps);
-    }
-  }
-  try {
-    const side = (which, sut, dir, root) => ({
-      side: which,
-      sut,
-      dir,
-      ...root !== void 0 ? { root } : {},
-      collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios))
-    });
-    const sides = base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
-    const measured = await measure(opts, deps, p, { runId, sides, base, pairs });
-    const sideResults = sides.map((s) => s.collector.results(scenarios, p.hashes));
-    if (opts.mode !== "sweep") {
-      for (const [i, s] of sides.entries()) {
-        const none = unansweredPhase(sideResults[i], scenarios, s.side ? `${s.side}: ` : "");
-        if (none) throw environmentError(none);
-      }
-    }
-    const provenance2 = await provenanceOf(deps, config2.dir, startedAt, engine, p.image, measured.images.head);
-    const results = {
-      schema: RESULTS_SCHEMA,
-      runId,
-      mode: opts.mode,
-      config: opts.configFile,
-      startedAt,
-      finishedAt: new Date(deps.now()).toISOString(),
-      provenance: provenance2,
-      scenarios: sideResults.at(-1),
-      comparisons: []
-    };
-    const gated = base ? abResults(opts, p, results, { base, results: sideResults[0], measured, pairs }) : gate(opts, p, results);
-    const files = publishFiles(gated, opts, deps.files);
-    const baselinesUpdated = [];
-    if (opts.mode === "update") {
-      for (const r of results.scenarios) {
-        const path = baselinePath(opts.baselineDir, r.name);
-        writeOrFail(deps.files, path, stableStringify(baselineOf(r, provenance2)));
-        baselinesUpdated.push(path);
-      }
-    }
-    const { verdict, regressions } = runVerdict(opts.mode, gated.comparisons);
-    return { results: gated, ...files, verdict, regressions, baselinesUpdated };
-  } finally {
-    await base?.tree.remove();
-  }
-}
+// src/run/sides.ts
 async function sideBlockers(deps, project, sut, dir, root) {
   const check2 = deps.compose({
     project,
@@ -100132,7 +100138,7 @@ async function openBase(opts, p, deps) {
     throw err;
   }
 }
-async function measure(opts, deps, p, run2) {
+async function measure(opts, deps, p, mode, run2) {
   const { progress } = deps;
   const { config: config2 } = p;
   const labels2 = runLabels(run2.runId);
@@ -100167,7 +100173,7 @@ async function measure(opts, deps, p, run2) {
         await teardown();
         await tree?.remove();
       }),
-      log: debugLog(progress),
+      log: debugLog(progress, deps.env),
       ...onSwarm(config2) && deps.swarm ? { sweepSwarm: (id) => deps.swarm.client.sweep(id) } : {}
     },
     async (sessions) => {
@@ -100181,7 +100187,8 @@ async function measure(opts, deps, p, run2) {
               eventSink(
                 run2.sides[i]?.collector,
                 progress,
-                run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : ""
+                run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : "",
+                deps.now
               )
             )
           )
@@ -100193,67 +100200,238 @@ async function measure(opts, deps, p, run2) {
           scenarios: p.scenarios,
           hashes: p.hashes,
           confirm: config2.gate.confirm,
-          extend: gates(opts.mode),
+          extend: mode.gates,
           log: (l) => progress.line(l),
           now: deps.now
         };
-        const sideOf = (i) => ({
-          runner: handles[i],
-          collector: run2.sides[i].collector
-        });
-        const ab = run2.base ? await measureAb(ctx, { base: sideOf(0), head: sideOf(1) }, run2.pairs, opts.seed ?? newSeed()) : await measureOne(ctx, sideOf(0), p.baselines).then(() => void 0);
+        const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
+        const ab2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
-        return ab ? { images: images2, neutralised, ab } : { images: images2, neutralised };
+        return ab2 ? { images: images2, neutralised, ab: ab2 } : { images: images2, neutralised };
       } finally {
         progress.finish();
       }
     }
   );
 }
-function gate(opts, p, results) {
-  if (opts.mode === "sweep") return results;
-  const thresholds2 = new Map(p.scenarios.map((s) => [s.name, s.thresholds]));
-  return gateResults(results, p.baselines, (name2) => thresholds2.get(name2)).results;
+function eventSink(collector, progress, prefix = "", now = Date.now) {
+  return (e) => {
+    if (e.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
+    collector.onEvent(e, now());
+    progress.onEvent(e);
+  };
 }
-function abResults(opts, p, results, ab) {
-  const base = ab.results;
-  const comparisons = results.scenarios.flatMap(
-    (h, i) => compareAbScenario(h, base[i], p.scenarios[i]?.thresholds ?? {})
+function debugLog(progress, env) {
+  return (line) => {
+    if (env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
+  };
+}
+function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, root) {
+  const opts = {
+    runId: run2.runId,
+    labels: run2.labels,
+    services: sut.services,
+    build: sut.build,
+    healthTimeoutS: run2.healthTimeoutS ?? 120
+  };
+  if (side) opts.side = side;
+  const sample = (key, s) => collector.sample(key, s);
+  if (onSwarm2) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
+  if (target) {
+    opts.external = { network: target.network };
+    return { opts, compose: nothingToBoot(projectName(run2.runId)), sample };
+  }
+  return {
+    opts,
+    compose: deps.compose({
+      project: side ? `${projectName(run2.runId)}-${side}` : projectName(run2.runId),
+      files: sut.composeFiles,
+      cwd: dir,
+      env: sut.env,
+      labels: run2.labels,
+      ...side && root !== void 0 ? { sideBySide: { root } } : {}
+    }),
+    sample
+  };
+}
+function swarmSpec(deps, opts, side) {
+  const swarm = deps.swarm;
+  if (!swarm) throw new Error("runner replicas and swarm stacks need a Docker Swarm client, and none is bound");
+  const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
+  const stack = side.target ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) } : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
+  return {
+    opts,
+    compose: stack,
+    sample: side.sample,
+    open: () => SwarmSession.open(
+      {
+        runId: opts.runId,
+        labels: opts.labels,
+        ...opts.side ? { side: opts.side } : {},
+        healthTimeoutS: opts.healthTimeoutS,
+        ...side.target ? { external: { network: side.target.network } } : {},
+        replicas: side.onSwarm.replicas,
+        leadMs: side.onSwarm.startLeadMs,
+        ...side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}
+      },
+      { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now }
+    )
+  };
+}
+function nothingToBoot(project) {
+  return {
+    project,
+    prepare: () => Promise.resolve({ services: {} }),
+    up: () => Promise.resolve(void 0),
+    logs: () => Promise.resolve([]),
+    down: () => Promise.resolve()
+  };
+}
+
+// src/run/run.ts
+var MAX_SWARM_PLAN_BYTES = 480 * 1024;
+async function run(opts, deps) {
+  const startedAt = new Date(deps.now()).toISOString();
+  const mode = modeOf(opts.mode);
+  if (mode.base && !opts.baseRef) throw usageError(baseMissing(opts.mode));
+  const p = planRun(opts, (l) => deps.progress.line(l), deps);
+  if (p.leftLine) deps.progress.line(`[perf-gate] warning: ${p.leftLine}`);
+  if (p.scenarios.length === 0) return nothingToRun(opts, p, startedAt, deps);
+  const pairs = opts.pairs ?? p.config.ab.pairs;
+  refuseUngateable(opts, p, mode, pairs);
+  const engine = await deps.docker.version();
+  await deps.docker.ensureImage(p.image);
+  const runId = opts.runId ?? newRunId();
+  const base = mode.base ? await openBase(opts, p, deps) : void 0;
+  if (base && mode.base) {
+    const blocked = await cannotBootBoth(deps, p.config, base, runId);
+    if (blocked) {
+      if (!opts.abFallback) throw usageError(blocked);
+      deps.progress.line(
+        `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
+      );
+      const { baseRef: _, abFallback: __, ...rest } = opts;
+      return run({ ...rest, mode: mode.base.fallback, runId }, deps);
+    }
+  }
+  try {
+    const sides = sidesOf(p, base);
+    const seed = opts.seed ?? newSeed();
+    const measured = await measure(opts, deps, p, mode, { runId, sides, base, pairs, seed });
+    const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
+    if (mode.needsAnswers) {
+      for (const [i, s] of sides.entries()) {
+        const none = unansweredPhase(sideResults[i], p.scenarios, s.side ? `${s.side}: ` : "");
+        if (none) throw environmentError(none);
+      }
+    }
+    const provenance2 = await provenanceOf(deps, p.config.dir, startedAt, engine, p.image, measured.images.head);
+    const results = {
+      schema: RESULTS_SCHEMA,
+      runId,
+      mode: opts.mode,
+      config: opts.configFile,
+      startedAt,
+      finishedAt: new Date(deps.now()).toISOString(),
+      provenance: provenance2,
+      scenarios: sideResults.at(-1),
+      comparisons: []
+    };
+    const judged = mode.judge({
+      results,
+      scenarios: p.scenarios,
+      baselines: p.baselines,
+      ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results, pairs) } } : {}
+    });
+    const files = publishFiles(judged, opts, deps.files);
+    const baselinesUpdated = mode.records ? recordBaselines(results, opts, deps) : [];
+    return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
+  } finally {
+    await base?.tree.remove();
+  }
+}
+function baseMissing(mode) {
+  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
+}
+function refuseUngateable(opts, p, mode, pairs) {
+  if (mode.gates) {
+    const reach = confirmationReach({ ...p.config, scenarios: p.scenarios }, mode.judging, pairs);
+    if (reach.problems.length > 0) {
+      throw usageError(
+        `${opts.configFile}: the gate could never fail on a change`,
+        reach.problems.map((l) => `  ${l}`)
+      );
+    }
+  }
+  if (onSwarm(p.config)) {
+    const size = Buffer.byteLength(JSON.stringify(p.plan));
+    if (size > MAX_SWARM_PLAN_BYTES) {
+      throw usageError(
+        `${opts.configFile}: the runner plan is ${Math.round(size / 1024)} KiB; on a swarm it travels as a config of at most ${MAX_SWARM_PLAN_BYTES / 1024} KiB (bodies files are the usual cause)`
+      );
+    }
+  }
+}
+async function cannotBootBoth(deps, config2, base, runId) {
+  if (onSwarm(config2)) return void 0;
+  const blockers = await Promise.all([
+    sideBlockers(deps, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
+    sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
+  ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
+    await base.tree.remove();
+    throw err;
+  });
+  if (blockers.length === 0) return void 0;
+  await base.tree.remove();
+  return cannotBootTwice(
+    config2.sut.composeFiles.map((f) => relative3(config2.dir, f) || f),
+    blockers
   );
-  const orders = ab.measured.ab;
+}
+function sidesOf(p, base) {
+  const { config: config2, scenarios } = p;
+  const side = (which, sut, dir, root) => ({
+    side: which,
+    sut,
+    dir,
+    ...root !== void 0 ? { root } : {},
+    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios))
+  });
+  return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
+}
+function abInfo(opts, base, measured, results, pairs) {
+  const orders = measured.ab;
   const info = {
     baseRef: opts.baseRef,
-    baseCommit: ab.base.tree.commit,
+    baseCommit: base.tree.commit,
     headCommit: results.provenance.commit,
-    pairs: ab.pairs,
+    pairs,
     order: "random",
-    seed: orders.seed,
-    orders: orders.orders,
-    baseImages: ab.measured.images.base,
-    base,
-    notes: ab.base.notes
+    ...orders ? { seed: orders.seed, orders: orders.orders } : {},
+    baseImages: measured.images.base,
+    notes: base.notes
   };
-  const { head: headChanges, base: baseChanges } = ab.measured.neutralised;
-  if (headChanges.length > 0 || baseChanges.length > 0) info.sideBySide = { head: headChanges, base: baseChanges };
-  return {
-    ...results,
-    scenarios: results.scenarios.map((h, i) => ({
-      ...h,
-      baselineLatency: Object.fromEntries(base[i].phases.map((ph) => [ph.name, ph.merged.latency]))
-    })),
-    comparisons,
-    ab: info
-  };
+  const { head, base: baseChanges } = measured.neutralised;
+  if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
+  return info;
 }
-function nothingToSweep(opts, p, startedAt, deps) {
+function recordBaselines(results, opts, deps) {
+  return results.scenarios.map((r) => {
+    const path = baselinePath(opts.baselineDir, r.name);
+    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results.provenance)));
+    return path;
+  });
+}
+function nothingToRun(opts, p, startedAt, deps) {
   const results = {
     schema: RESULTS_SCHEMA,
     runId: opts.runId ?? newRunId(),
-    mode: "sweep",
+    mode: opts.mode,
     config: opts.configFile,
     startedAt,
     finishedAt: new Date(deps.now()).toISOString(),
@@ -100964,7 +101142,7 @@ function renderWorkflow(answers) {
     `          mode: ${mode}`,
     ...config2
   ];
-  const gateMode = answers.against === "base-ref" ? "ab" : "gate";
+  const gateMode = resolveMode("auto", "pull_request", answers.against);
   const gateSteps = answers.fork ? [
     `      - uses: ${answers.action}`,
     "        with:",
@@ -101011,7 +101189,7 @@ function renderWorkflow(answers) {
     "  gate:",
     "    if: github.event_name == 'pull_request'",
     "    runs-on: ubuntu-latest",
-    `    timeout-minutes: ${gateMode === "ab" ? 60 : 30}`,
+    `    timeout-minutes: ${modeOf(gateMode).base ? 60 : 30}`,
     "    permissions:",
     "      contents: read",
     "      pull-requests: write   # the sticky comment (a fork gets a read-only token: the report job posts it)",
@@ -101801,32 +101979,8 @@ report: ${outcome.reportPath}
   return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
 function modeVerdicts(config2) {
-  const pr = config2.gate.against === "base-ref" ? "ab" : "gate";
-  const judged = (mode) => {
-    const reach = confirmationReach(config2, mode);
-    const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
-    const usedBy = mode === pr ? " (pull requests, mode auto)" : "";
-    return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
-  };
-  const swept = config2.scenarios.filter((s) => s.sweep).length;
-  return [
-    judged("gate"),
-    ...config2.target ? [
-      {
-        mode: "ab",
-        line: "not available with target (nothing to boot the base commit from)",
-        problems: [],
-        notes: []
-      }
-    ] : [judged("ab")],
-    { mode: "update", line: "valid: records baselines/ (scheduled refresh)", problems: [], notes: [] },
-    {
-      mode: "sweep",
-      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder` : "valid: nothing to sweep (no scenario has a sweep ladder)",
-      problems: [],
-      notes: []
-    }
-  ];
+  const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
+  return Object.values(MODES).map((m) => m.validate(config2, pullRequests));
 }
 async function cmdValidate(args) {
   const { values, positionals } = parse4("validate", args);
@@ -102013,7 +102167,7 @@ ${USAGE}`);
   } else if (format === "csv") {
     process.stdout.write(renderCsv(results));
   } else {
-    const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
+    const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
     const summary = {
       verdict,
       regressions,

@@ -9,7 +9,6 @@ import { loadConfig } from './config/load.js';
 import { configJsonSchema } from './config/schema.js';
 import type { Config } from './config/types.js';
 import { realRunDeps } from './run/deps.js';
-import { runVerdict } from './compare/compare.js';
 import { gateResults } from './compare/gate.js';
 import {
   EXIT_ENVIRONMENT,
@@ -28,11 +27,10 @@ import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
-import { exitCodeOf, isMode } from './modes/index.js';
+import { exitCodeOf, isMode, MODES, type ModeVerdict, resolveMode, verdictOf } from './modes/index.js';
 import { buildRunRequest } from './run/request.js';
 import { parseSeed } from './stats/random.js';
 import { checkRunnable } from './run/plan.js';
-import { confirmationReach } from './compare/reach.js';
 import { Progress, progressSink } from './run/progress.js';
 import { renderResultsTable } from './report/terminal.js';
 import { defaultRunnerScript, newRunId, run } from './run/run.js';
@@ -358,41 +356,9 @@ async function cmdRun(args: string[]): Promise<number> {
 
 /** What `run` in each mode makes of a valid config: refused (the gate could never fail) or taken, and
  * how; the mode pull requests use is named. */
-function modeVerdicts(config: Config): Array<{ mode: string; line: string; problems: string[]; notes: string[] }> {
-  const pr = config.gate.against === 'base-ref' ? 'ab' : 'gate';
-  const judged = (mode: 'gate' | 'ab') => {
-    const reach = confirmationReach(config, mode);
-    const bands =
-      config.gate.bands === 'inform'
-        ? 'relative bands as information, absolute limits judged'
-        : 'bands and limits judged';
-    const usedBy = mode === pr ? ' (pull requests, mode auto)' : '';
-    return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
-  };
-  const swept = config.scenarios.filter((s) => s.sweep).length;
-  return [
-    judged('gate'),
-    ...(config.target
-      ? [
-          {
-            mode: 'ab',
-            line: 'not available with target (nothing to boot the base commit from)',
-            problems: [],
-            notes: [],
-          },
-        ]
-      : [judged('ab')]),
-    { mode: 'update', line: 'valid: records baselines/ (scheduled refresh)', problems: [], notes: [] },
-    {
-      mode: 'sweep',
-      line:
-        swept > 0
-          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder`
-          : 'valid: nothing to sweep (no scenario has a sweep ladder)',
-      problems: [],
-      notes: [],
-    },
-  ];
+function modeVerdicts(config: Config): ModeVerdict[] {
+  const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);
+  return Object.values(MODES).map((m) => m.validate(config, pullRequests));
 }
 
 async function cmdValidate(args: string[]): Promise<number> {
@@ -588,7 +554,7 @@ function cmdReport(args: string[]): number {
     process.stdout.write(renderCsv(results));
   } else {
     // an update and a sweep gate nothing: their verdict is pass, as the run's and report mode's are
-    const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
+    const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
     const summary = {
       verdict,
       regressions,

@@ -8,7 +8,7 @@ import { GitHubError, type GitHubApi, type IssueComment, type PullRequestInfo } 
 import { run, type ActionDeps } from '../../src/action/main.js';
 import { environmentError, usageError } from '../../src/common/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
-import type { RunOptions, RunOutcome } from '../../src/run/steps.js';
+import type { RunOptions, RunOutcome } from '../../src/run/contract.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
 
 const CONFIG = `version: 1

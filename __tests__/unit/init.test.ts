@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
+import { AGAINST_BASELINES, PAIRED } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { checkRunnable } from '../../src/run/plan.js';
 import {
@@ -281,8 +282,8 @@ describe('perf-gate init on the fixture repositories', () => {
     expect(config.sut.ready.map((p) => p.url)).toEqual(ready);
     expect(config.gate.against).toBe(against);
     // the gate it sets up can fail on a change, in the mode pull requests use and in the other
-    expect(confirmationReach(config, 'gate').problems).toEqual([]);
-    expect(confirmationReach(config, 'ab').problems).toEqual([]);
+    expect(confirmationReach(config, AGAINST_BASELINES).problems).toEqual([]);
+    expect(confirmationReach(config, PAIRED).problems).toEqual([]);
     for (const s of config.scenarios) expect(s.sweep?.levels).toEqual([1, 5, 10, 25, 50]);
     const workflow = parse(readFileSync(join(r.cwd, WORKFLOW_FILE), 'utf8')) as { jobs: Record<string, unknown> };
     expect(Object.keys(workflow.jobs)).toEqual(['gate', 'refresh', 'sweep']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMode, MODES, type ModeInput, resolveMode } from '../../src/modes/index.js';
+import { isMode, MODE_INPUTS as MODES, type ModeInput, resolveMode } from '../../src/modes/index.js';
 
 describe('isMode', () => {
   it.each([['auto'], ['gate'], ['update'], ['sweep'], ['ab']])('%j is a mode', (value) => {

@@ -11,6 +11,7 @@ import {
   tailShortfall,
   unmeasured,
 } from '../../src/compare/metrics.js';
+import { AGAINST_BASELINES } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { locateProblems } from '../../src/config/lines.js';
 import { parseConfigText } from '../../src/config/load.js';
@@ -392,7 +393,7 @@ describe('gating a percentile', () => {
         '{ connections: 1, requests: 5000 }',
       ),
     );
-    const { notes } = confirmationReach(config as Config, 'gate');
+    const { notes } = confirmationReach(config as Config, AGAINST_BASELINES);
     expect(notes.some((n) => n.includes('too few to gate p99.99 (needs 100000)'))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/common/errors.js';
 import { machineInfo } from '../../src/run/provenance.js';
 import { renderResultsTable } from '../../src/report/terminal.js';
-import type { RunOptions } from '../../src/run/steps.js';
+import type { RunOptions } from '../../src/run/contract.js';
 import { run } from '../../src/run/run.js';
 import { harness, type SideBehaviour } from './run-harness.js';
 

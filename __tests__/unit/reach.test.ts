@@ -2,7 +2,8 @@
 // config (validate and run exit 2), notes are printed by validate.
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { confirmationReach, type VerdictMode } from '../../src/compare/reach.js';
+import { AGAINST_BASELINES, type Judging, PAIRED } from '../../src/compare/judging.js';
+import { confirmationReach } from '../../src/compare/reach.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 
@@ -40,8 +41,8 @@ function config(s: Setup = {}): Config {
   return parsed as Config;
 }
 
-const reach = (s: Setup, mode: VerdictMode = 'gate', pairs?: number) =>
-  confirmationReach(config(s), mode, ...(pairs === undefined ? [] : [pairs]));
+const reach = (s: Setup, judging: Judging = AGAINST_BASELINES, pairs?: number) =>
+  confirmationReach(config(s), judging, ...(pairs === undefined ? [] : [pairs]));
 
 describe('confirmationReach: the gate against baselines', () => {
   it.each<[string, Setup, 'problem' | 'note' | 'none']>([
@@ -128,21 +129,21 @@ describe('confirmationReach: A/B', () => {
     ['pairs from the command line override the config', { pairs: 6, maxTrials: 0 }, 2, 'problem'],
     ['trials do not matter in A/B', { trials: 1, pairs: 6 }, undefined, 'none'],
   ])('%s → %s', (_label, setup, pairs, expected) => {
-    const { problems, notes } = reach(setup, 'ab', pairs);
+    const { problems, notes } = reach(setup, PAIRED, pairs);
     expect(problems).toHaveLength(expected === 'problem' ? 1 : 0);
     expect(notes).toHaveLength(expected === 'note' ? 1 : 0);
   });
 
   it('pairs 2 with confirmation off: the problem names ab.pairs and the cap', () => {
-    expect(reach({ pairs: 2, maxTrials: 0 }, 'ab').problems).toEqual([
+    expect(reach({ pairs: 2, maxTrials: 0 }, PAIRED).problems).toEqual([
       "ab.pairs (2) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.05 (the smallest p at 2 is 0.25, above 0.05); raise ab.pairs or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
     ]);
   });
 
   it('the same config is fine as a gate and refused as A/B', () => {
     const setup = { trials: 5, pairs: 2, maxTrials: 0 };
-    expect(reach(setup, 'gate').problems).toEqual([]);
-    expect(reach(setup, 'ab').problems).toHaveLength(1);
+    expect(reach(setup, AGAINST_BASELINES).problems).toEqual([]);
+    expect(reach(setup, PAIRED).problems).toHaveLength(1);
   });
 });
 
@@ -200,8 +201,8 @@ describe('gate.bands: inform (a one-shot run, issue 35)', () => {
     const text = (bands: string) =>
       `version: 1\nsut: { compose: c.yml }\ngate: { bands: ${bands} }\ndefaults: { trials: 1, thresholds: { p99: { regress: 50%, floor: 2ms }, error-rate: { max: 2% } } }\nscenarios:\n  - { name: hey, request: { url: 'http://api:8080/' }, phases: [{ connections: 1, duration: 1s }] }\n`;
     const parse = (t: string) => parseConfigText(t, '/ws/p.yml', (p) => `/ws/${p}`).config as Config;
-    expect(confirmationReach(parse(text('judge')), 'gate').problems).toHaveLength(1);
-    const inform = confirmationReach(parse(text('inform')), 'gate');
+    expect(confirmationReach(parse(text('judge')), AGAINST_BASELINES).problems).toHaveLength(1);
+    const inform = confirmationReach(parse(text('inform')), AGAINST_BASELINES);
     expect(inform.problems).toEqual([]);
     expect(inform.notes).toEqual([
       'scenario hey: the relative bands (p99) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate',

@@ -5,7 +5,7 @@ import type { OverallVerdict } from '../../src/compare/compare.js';
 import { EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError } from '../../src/common/errors.js';
 import { exitCodeOf, type ModeInput } from '../../src/modes/index.js';
 import { buildRunRequest, type RequestContext, type RequestInput } from '../../src/run/request.js';
-import type { RunMode } from '../../src/run/plan.js';
+import type { RunMode } from '../../src/modes/index.js';
 
 const input = (over: Partial<RequestInput> = {}): RequestInput => ({
   config: 'perf-gate.yml',

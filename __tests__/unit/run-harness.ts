@@ -12,7 +12,8 @@ import type { Exec } from '../../src/common/exec.js';
 import { Progress } from '../../src/run/progress.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 import type { RunnerCommand, RunnerEvent } from '../../src/runner-kit/plan.js';
-import { realFiles, type RunDeps } from '../../src/run/steps.js';
+import type { RunDeps } from '../../src/run/contract.js';
+import { realFiles } from '../../src/run/publish.js';
 import { trial as trialSummary } from './fixtures.js';
 
 /** How a fake SUT answers: its latency, and where its runner dies. */

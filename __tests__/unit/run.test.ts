@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness as harnessAt } from './run-harness.js';
 import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/common/errors.js';
 import type { ResultsFile } from '../../src/results/types.js';
-import type { RunOptions } from '../../src/run/steps.js';
+import type { RunOptions } from '../../src/run/contract.js';
 import { run } from '../../src/run/run.js';
 import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
 import { failure } from './fixtures.js';

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
-import { bodiesReader, hashesOf, sweepScenarios } from '../../src/run/plan.js';
+import { sweepScenarios } from '../../src/modes/sweep.js';
+import { bodiesReader, hashesOf } from '../../src/run/plan.js';
 import { ROOT } from '../integration/helpers.js';
 
 function hashes(file: string, workspace = ROOT): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
-import { sweepScenarios } from '../../src/run/run.js';
+import { sweepScenarios } from '../../src/modes/sweep.js';
 
 const base: Scenario = {
   name: 's',

@@ -1,13 +1,13 @@
 // Pure: the Action's inputs (SPEC §6) read from the INPUT_* environment into one typed object.
 import { usageError } from '../common/errors.js';
-import { isMode, type ModeInput } from '../modes/index.js';
+import { isMode, isReportMode, type ModeInput, type REPORT_MODE } from '../modes/index.js';
 import { parseSeed } from '../stats/random.js';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
 /** `report`: the fork-safe comment and status from a trusted workflow_run job (report-mode.ts) */
-export type ActionMode = ModeInput | 'report';
+export type ActionMode = ModeInput | typeof REPORT_MODE;
 
 export interface ActionInputs {
   config: string;
@@ -46,7 +46,7 @@ function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const mode = input(env, 'mode', 'auto');
-  if (!isMode(mode) && mode !== 'report') {
+  if (!isMode(mode) && !isReportMode(mode)) {
     throw usageError(`input mode: ${JSON.stringify(mode)} must be auto, gate, update, sweep, ab or report`);
   }
   const comment = input(env, 'comment', 'always');

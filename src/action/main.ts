@@ -4,12 +4,11 @@
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
-import type { ModeInput } from '../modes/index.js';
-import { gates } from '../compare/compare.js';
+import { isReportMode, type ModeInput, modeOf } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
-import type { RunOptions, RunOutcome } from '../run/steps.js';
+import type { RunOptions, RunOutcome } from '../run/contract.js';
 import { publishComment } from './comment.js';
 import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';
@@ -61,7 +60,7 @@ export async function run(deps: ActionDeps): Promise<void> {
     await failed(deps, ctx, err);
     return;
   }
-  if (inputs.mode === 'report') {
+  if (isReportMode(inputs.mode)) {
     await reportMode(deps, ctx, inputs);
     return;
   }
@@ -91,7 +90,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         against: deps.configAgainst,
       },
     );
-    const { mode } = request;
+    const mode = modeOf(request.mode);
     const outcome = await deps.perfGate(request);
     setOutputs(io, {
       verdict: outcome.verdict,
@@ -101,8 +100,9 @@ export async function run(deps: ActionDeps): Promise<void> {
       baselinesUpdated: outcome.baselinesUpdated.join(' '),
     });
     if (ctx.hasSummary) await io.writeSummary(outcome.report);
-    // an update's comparisons with the previous baselines are information, not failures
-    const gated = mode === 'update' ? [] : outcome.results.comparisons;
+    // the comparisons of a mode that does not gate (an update's with the previous baselines) are
+    // information, not failures
+    const gated = mode.gates ? outcome.results.comparisons : [];
     const lines = configLines(deps, inputs.config);
     for (const c of gated.filter((x) => x.result === 'regression')) {
       const line = lines.get(c.scenario);
@@ -115,11 +115,11 @@ export async function run(deps: ActionDeps): Promise<void> {
         },
       );
     }
-    if (mode !== 'update') await comment(deps, ctx, inputs, outcome);
-    if (gates(mode) && outcome.verdict === 'regression' && inputs.failOnRegression) {
+    if (mode.comments) await comment(deps, ctx, inputs, outcome);
+    if (mode.gates && outcome.verdict === 'regression' && inputs.failOnRegression) {
       io.setFailed(`perf-gate: ${outcome.regressions} regression${outcome.regressions === 1 ? '' : 's'}`);
     }
-    if (gates(mode) && outcome.verdict === 'inconclusive') {
+    if (mode.gates && outcome.verdict === 'inconclusive') {
       const text = inconclusiveText(outcome.results.comparisons);
       if (inputs.failOnInconclusive) io.setFailed(text);
       else io.warning(text);

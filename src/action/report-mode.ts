@@ -3,8 +3,8 @@
 // which pull request it belongs to against the triggering run, re-renders the report from the data
 // (never posts Markdown from the untrusted run), upserts the same sticky comment and sets a commit
 // status on the PR's head commit so a fork's regression fails a visible check.
-import { gates, runVerdict } from '../compare/compare.js';
 import { usageError } from '../common/errors.js';
+import { traitsOf, verdictOf } from '../modes/index.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { Comparison } from '../results/types.js';
 import { readResults } from '../results/read.js';
@@ -105,8 +105,8 @@ export async function runReport(
   }
   const run = ctx.event.workflow_run;
   const results = readResults(req.resultsFile);
-  const gated = gates(results.mode);
-  const { verdict, regressions } = runVerdict(results.mode, results.comparisons);
+  const gated = traitsOf(results.mode).gates;
+  const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
   const report = renderMarkdown(results, { reportId: req.reportId });
   const outcome: ReportOutcome = {
     verdict,

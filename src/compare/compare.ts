@@ -309,24 +309,6 @@ export function countedOnce(rows: Comparison[], newClasses: Comparison[]): Compa
 /** A run's verdict: `inconclusive` when nothing regressed but a row stayed open at its cap. */
 export type OverallVerdict = 'pass' | 'regression' | 'inconclusive' | 'no-baseline';
 
-/** Whether a run of this mode gates (its verdict can fail a check): gate and A/B; update and sweep
- * measure and compare for information only. */
-export function gates(mode: string): boolean {
-  return mode === 'gate' || mode === 'ab';
-}
-
-/** A run's verdict and regression count: an update or a sweep always passes, with none. */
-export function runVerdict(
-  mode: string,
-  comparisons: readonly Comparison[],
-): { verdict: OverallVerdict; regressions: number } {
-  if (!gates(mode)) return { verdict: 'pass', regressions: 0 };
-  return {
-    verdict: overallVerdict(comparisons),
-    regressions: comparisons.filter((c) => c.result === 'regression').length,
-  };
-}
-
 export function overallVerdict(comparisons: readonly Comparison[]): OverallVerdict {
   if (comparisons.some((c) => c.result === 'regression')) return 'regression';
   if (comparisons.some((c) => c.result === 'inconclusive')) return 'inconclusive';

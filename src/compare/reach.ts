@@ -7,19 +7,15 @@ import type { MetricName } from '../config/schema.js';
 import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
-import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
-import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA, hasBand } from './compare.js';
-import { looksOf, smallestMannWhitneyP, smallestSignedRankP, spendAlpha, unreachable } from './confirm.js';
+import { hasBand } from './compare.js';
+import { looksOf, spendAlpha, unreachable } from './confirm.js';
+import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 
-export type VerdictMode = 'gate' | 'ab';
-
 /** Every threshold set a scenario is gated with: its own (or the built-in ones), and its entries'. */
-function gatedSets(s: Scenario, mode: VerdictMode): Thresholds[] {
-  const own =
-    Object.keys(s.thresholds).length > 0 ? s.thresholds : mode === 'ab' ? AB_BUILTIN_THRESHOLDS : BUILTIN_THRESHOLDS;
+function gatedSets(s: Scenario, judging: Judging): Thresholds[] {
   return [
-    own,
+    judgedThresholds(s, judging),
     ...protocolOf(s.target)
       .entries(s.target)
       .map((e) => e.thresholds),
@@ -31,10 +27,9 @@ function banded(sets: Thresholds[]): Array<[MetricName, Threshold]> {
 }
 
 /** The strictest alpha of the banded thresholds, or undefined when nothing is compared by a test. */
-function strictestAlpha(rows: Array<[MetricName, Threshold]>, mode: VerdictMode): number | undefined {
+function strictestAlpha(rows: Array<[MetricName, Threshold]>, judging: Judging): number | undefined {
   if (rows.length === 0) return undefined;
-  const dflt = mode === 'ab' ? AB_DEFAULT_ALPHA : DEFAULT_ALPHA;
-  return Math.min(...rows.map(([, t]) => t.alpha ?? dflt));
+  return Math.min(...rows.map(([, t]) => t.alpha ?? judging.defaultAlpha));
 }
 
 const short = (v: number) => +v.toPrecision(2);
@@ -56,13 +51,13 @@ export interface Reach {
  * Against baselines the baseline is taken to have as many trials as the config asks for (what an
  * update run records).
  */
-export function confirmationReach(config: Config, mode: VerdictMode, pairs = config.ab.pairs): Reach {
+export function confirmationReach(config: Config, judging: Judging, pairs = config.ab.pairs): Reach {
   const problems: string[] = [];
   const notes: string[] = [];
   const { maxTrials } = config.gate.confirm;
   const inform = config.gate.bands === 'inform';
   config.scenarios.forEach((s, i) => {
-    const rows = banded(gatedSets(s, mode));
+    const rows = banded(gatedSets(s, judging));
     // relative bands as information: nothing to confirm, only absolute limits judge
     if (inform) {
       if (rows.length > 0) {
@@ -72,15 +67,11 @@ export function confirmationReach(config: Config, mode: VerdictMode, pairs = con
       }
       return;
     }
-    const alpha = strictestAlpha(rows, mode);
+    const alpha = strictestAlpha(rows, judging);
     if (alpha === undefined) return;
-    const n = mode === 'ab' ? pairs : s.trials;
-    const countKey = mode === 'ab' ? 'ab.pairs' : `scenarios[${i}].trials`;
-    const unit = mode === 'ab' ? 'pairs' : 'trials';
-    const smallestAt = mode === 'ab' ? smallestSignedRankP : (k: number) => smallestMannWhitneyP(k, s.trials);
+    const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
-    const against = mode === 'ab' ? '' : ` against a ${s.trials}-trial baseline`;
     if (why) {
       problems.push(
         `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,

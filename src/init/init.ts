@@ -5,6 +5,7 @@
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
+import { modeOf, resolveMode } from '../modes/index.js';
 import type { SurveyAddress, SurveyFinding } from '../runner-kit/plan.js';
 import { classifyService, type Endpoint, refine } from './classify.js';
 
@@ -348,7 +349,8 @@ export function renderWorkflow(answers: InitAnswers): string {
     `          mode: ${mode}`,
     ...config,
   ];
-  const gateMode = answers.against === 'base-ref' ? 'ab' : 'gate';
+  // the mode pull requests run in: auto's choice for this config
+  const gateMode = resolveMode('auto', 'pull_request', answers.against);
   // the fork flow: this job measures with a read-only token and uploads; perf-gate-report.yml comments
   const gateSteps = answers.fork
     ? [
@@ -400,7 +402,7 @@ export function renderWorkflow(answers: InitAnswers): string {
     '  gate:',
     "    if: github.event_name == 'pull_request'",
     '    runs-on: ubuntu-latest',
-    `    timeout-minutes: ${gateMode === 'ab' ? 60 : 30}`,
+    `    timeout-minutes: ${modeOf(gateMode).base ? 60 : 30}`,
     '    permissions:',
     '      contents: read',
     '      pull-requests: write   # the sticky comment (a fork gets a read-only token: the report job posts it)',

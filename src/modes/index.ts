@@ -1,18 +1,64 @@
-// Pure: `mode: auto` picks gate / update / sweep from the GitHub event (SPEC §1).
-import { gates, type OverallVerdict } from '../compare/compare.js';
+// The modes behind one map (issue 32), and what picks one: `mode: auto` reads the GitHub event
+// (SPEC §1). Everything else asks a mode module (./gate.ts, ./update.ts, ./sweep.ts, ./ab.ts) through
+// MODES; the Action's report mode (the fork flow's second half) measures nothing and lives in
+// src/action/report-mode.ts.
+import { overallVerdict, type OverallVerdict } from '../compare/compare.js';
 import { EXIT_PASS, EXIT_REGRESSION } from '../common/errors.js';
-import type { RunMode } from '../run/plan.js';
+import type { Comparison } from '../results/types.js';
+import { ab } from './ab.js';
+import { gate } from './gate.js';
+import type { Mode, ModeTraits, RunMode } from './mode.js';
+import { sweep } from './sweep.js';
+import { update } from './update.js';
 
-export const MODES = ['auto', 'gate', 'update', 'sweep', 'ab'] as const;
-export type ModeInput = (typeof MODES)[number];
+export type { Mode, ModeTraits, ModeVerdict, RunMode } from './mode.js';
 
-export function isMode(value: string): value is ModeInput {
-  return (MODES as readonly string[]).includes(value);
+/** Every mode, in the order `validate` lists them. Adding a mode here is the one registration: the
+ * compiler asks its module for every part of `Mode`. */
+export const MODES: { readonly [M in RunMode]: Mode<M> } = { gate, ab, update, sweep };
+
+export function modeOf<M extends RunMode>(name: M): Mode<M> {
+  return MODES[name];
 }
 
-/** pull_request(_target) → gate (ab when the config says `gate: { against: base-ref }`); schedule or
- * push → update; workflow_dispatch → sweep; anything else (a developer's shell, workflow_run, ...) →
- * gate. */
+export function isRunMode(value: string): value is RunMode {
+  return Object.hasOwn(MODES, value);
+}
+
+/** A results file's mode as it reads (a file may come from a fork): an unknown one gates nothing. */
+const UNKNOWN: ModeTraits = { gates: false, records: false, report: 'comparison', trend: true, comments: true };
+
+export function traitsOf(name: string): ModeTraits {
+  return isRunMode(name) ? MODES[name] : UNKNOWN;
+}
+
+/** What `--mode` and the Action's `mode` input take: a mode, or auto. */
+export const MODE_INPUTS = ['auto', 'gate', 'update', 'sweep', 'ab'] as const satisfies ReadonlyArray<'auto' | RunMode>;
+export type ModeInput = (typeof MODE_INPUTS)[number];
+
+export function isMode(value: string): value is ModeInput {
+  return (MODE_INPUTS as readonly string[]).includes(value);
+}
+
+/** The Action's mode that measures nothing: it comments what a gate of a fork's pull request found. */
+export const REPORT_MODE = 'report';
+
+export function isReportMode(value: string): value is typeof REPORT_MODE {
+  return value === REPORT_MODE;
+}
+
+/** The mode a run takes, and whether auto chose it. pull_request(_target) → gate (ab when the config
+ * says `gate: { against: base-ref }`); schedule or push → update; workflow_dispatch → sweep; anything
+ * else (a developer's shell, workflow_run, ...) → gate. */
+export function chooseMode(
+  mode: ModeInput,
+  eventName: string | undefined,
+  against: () => 'baselines' | 'base-ref',
+): { mode: RunMode; auto: boolean } {
+  if (mode !== 'auto') return { mode, auto: false };
+  return { mode: resolveMode(mode, eventName, against()), auto: true };
+}
+
 export function resolveMode(
   mode: ModeInput,
   eventName: string | undefined,
@@ -33,9 +79,21 @@ export function resolveMode(
   }
 }
 
+/** A run's verdict and regression count: a mode that does not gate always passes, with none. */
+export function verdictOf(
+  mode: string,
+  comparisons: readonly Comparison[],
+): { verdict: OverallVerdict; regressions: number } {
+  if (!traitsOf(mode).gates) return { verdict: 'pass', regressions: 0 };
+  return {
+    verdict: overallVerdict(comparisons),
+    regressions: comparisons.filter((c) => c.result === 'regression').length,
+  };
+}
+
 /** 1 for a regression in a run that gates (and for an inconclusive one when asked); 0 otherwise. */
 export function exitCodeOf(mode: RunMode, verdict: OverallVerdict, failOnInconclusive: boolean): number {
-  if (!gates(mode)) return EXIT_PASS;
+  if (!MODES[mode].gates) return EXIT_PASS;
   if (verdict === 'regression') return EXIT_REGRESSION;
   if (verdict === 'inconclusive' && failOnInconclusive) return EXIT_REGRESSION;
   return EXIT_PASS;

@@ -4,6 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
+import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
 import { formatBytes, formatLatency, formatUs } from '../config/units.js';
@@ -69,7 +70,7 @@ function headline(results: ResultsFile): string {
     .filter(Boolean)
     .join(', ');
   const suffix = tail ? ` (${tail})` : '';
-  if (results.mode === 'update') {
+  if (traitsOf(results.mode).records) {
     const n = results.scenarios.length;
     const beyond = regressions
       ? `; ${regressions} row${regressions === 1 ? '' : 's'} beyond the band of the previous baselines (for information: an update never fails)`
@@ -149,11 +150,11 @@ export const FOLD_PASSING_OVER = 20;
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
 const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
-function statusLines(statuses: ScenarioStatus[], now: string, mode: string): string[] {
+function statusLines(statuses: ScenarioStatus[], now: string, records: boolean): string[] {
   const definition = statuses
     .filter((s) => s.baseline !== 'present')
     .map((s) =>
-      mode === 'update'
+      records
         ? s.baseline === 'stale'
           ? `> 🔄 **${esc(s.scenario)}**: the scenario definition changed; its baseline was replaced.`
           : `> ➕ **${esc(s.scenario)}**: first baseline written.`
@@ -370,16 +371,17 @@ function pairOrders(results: ResultsFile): string {
 
 /** The Markdown report. The marker line makes the PR comment findable. */
 export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
-  if (results.mode === 'sweep') return renderSweep(results, reportMarker(opts.reportId ?? ''));
+  const mode = traitsOf(results.mode);
+  if (mode.report === 'levels') return renderSweep(results, reportMarker(opts.reportId ?? ''));
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');
   const head = [marker, headline(results)];
   const ab = abLine(results);
   if (ab) head.push('', ab);
-  const bullets = regressionBullets(results.comparisons, results.mode === 'gate' || results.mode === 'ab');
+  const bullets = regressionBullets(results.comparisons, mode.gates);
   if (bullets.length) head.push('', ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt, results.mode), 'scenarios with baseline notes');
+  const status = capped(statusLines(statuses, results.startedAt, mode.records), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
   // A/B: each side's flags, named by side (a flag on either side can invalidate a row)
   const flagSides = results.ab

@@ -5,7 +5,11 @@ import { stackClient } from '../docker/stack.js';
 import { swarmClient } from '../docker/swarm.js';
 import { execCommand } from '../common/exec.js';
 import type { Progress } from './progress.js';
-import { defaultRunnerScript, realFiles, type RunDeps } from './steps.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { environmentError } from '../common/errors.js';
+import type { RunDeps } from './contract.js';
+import { realFiles } from './publish.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -26,4 +30,18 @@ export function realRunDeps(
     files: realFiles,
     now: Date.now,
   };
+}
+
+/** The runner script beside this bundle (dist/runner.mjs), or in dist/ from the sources. */
+export function defaultRunnerScript(): string {
+  const here = dirname(new URL(import.meta.url).pathname);
+  // beside the bundle (dist/cli.js), or from the sources (src/run/)
+  for (const candidate of [join(here, 'runner.mjs'), join(here, '..', '..', 'dist', 'runner.mjs')]) {
+    try {
+      return readFileSync(candidate, 'utf8');
+    } catch {
+      // try the next place
+    }
+  }
+  throw environmentError('runner script dist/runner.mjs not found (run `npm run build`)');
 }

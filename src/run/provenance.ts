@@ -1,7 +1,9 @@
 // Where and on what a run happened (SPEC §5 provenance).
 import { cpus, platform, release, totalmem } from 'node:os';
 import type { Exec } from '../common/exec.js';
+import type { ImageDigests } from '../docker/clients.js';
 import type { Provenance } from '../results/types.js';
+import type { RunDeps } from './contract.js';
 
 export async function gitInfo(
   exec: Exec,
@@ -24,5 +26,26 @@ export function machineInfo(): Provenance['runner'] {
     cpuModel: list[0]?.model?.trim() ?? 'unknown',
     cores: list.length,
     memoryBytes: totalmem(),
+  };
+}
+
+/** Where and on what this run happened: git, this machine, the engine, the runner image, the SUT images. */
+export async function provenanceOf(
+  deps: Pick<RunDeps, 'exec' | 'env'>,
+  dir: string,
+  startedAt: string,
+  engine: { version: string; apiVersion: string },
+  image: string,
+  images: ImageDigests,
+): Promise<Provenance> {
+  const git = await gitInfo(deps.exec, dir, deps.env);
+  return {
+    time: startedAt,
+    commit: git.commit,
+    ref: git.ref,
+    runner: machineInfo(),
+    docker: { version: engine.version, apiVersion: engine.apiVersion },
+    runnerImage: image,
+    sut: { images },
   };
 }

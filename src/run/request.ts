@@ -1,8 +1,8 @@
 // One request builder for both entry points: the CLI's options and the Action's inputs become the same
 // RunOptions here, with the mode and base-ref defaults decided in one place.
 import { usageError } from '../common/errors.js';
-import { type ModeInput, resolveMode } from '../modes/index.js';
-import type { RunOptions } from './steps.js';
+import { chooseMode, type ModeInput, modeOf } from '../modes/index.js';
+import type { RunOptions } from './contract.js';
 
 /** What a user asked for, as given (CLI options or Action inputs); empty strings mean "not given". */
 export interface RequestInput {
@@ -34,12 +34,14 @@ export interface RequestContext {
 }
 
 export function buildRunRequest(input: RequestInput, ctx: RequestContext): RunOptions {
-  const against = input.mode === 'auto' ? ctx.against(input.config) : 'baselines';
-  const mode = resolveMode(input.mode, ctx.eventName, against);
+  const { mode, auto } = chooseMode(input.mode, ctx.eventName, () => ctx.against(input.config));
+  const { base } = modeOf(mode);
   // the ref asked for; else the pull request's base commit; else its base branch
   const baseRef = input.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : undefined);
-  if (mode === 'ab' && !baseRef) {
-    throw usageError('mode ab needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag');
+  if (base && !baseRef) {
+    throw usageError(
+      `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`,
+    );
   }
   const opts: RunOptions = {
     configFile: input.config,
@@ -50,9 +52,9 @@ export function buildRunRequest(input: RequestInput, ctx: RequestContext): RunOp
   };
   const optional = {
     // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
-    abFallback: input.mode === 'auto' && mode === 'ab' ? true : undefined,
+    abFallback: auto && base ? true : undefined,
     runnerImage: input.runnerImage,
-    baseRef: mode === 'ab' ? baseRef : undefined,
+    baseRef: base ? baseRef : undefined,
     pairs: input.pairs,
     seed: input.seed,
     junit: input.junit,

@@ -1,0 +1,72 @@
+// What a mode is (issue 32): one module per mode says what a run in it needs before anything boots,
+// how it measures, judges and persists, and how its report and check read. The pipeline (src/run/)
+// and every renderer ask the mode; none compares a mode's name. A new mode is one module and one
+// entry in MODES (./index.ts), and the compiler lists what it must say.
+import type { Judging } from '../compare/judging.js';
+import type { Config, Scenario } from '../config/types.js';
+import type { AbInfo, BaselineFile, ResultsFile, ScenarioResult } from '../results/types.js';
+import type { AbOrders, MeasureContext, MeasureSide } from '../session/measure.js';
+
+export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
+
+/** What `validate` says of a config in one mode (`problems`: run in that mode refuses it, exit 2). */
+export interface ModeVerdict {
+  mode: RunMode;
+  line: string;
+  problems: string[];
+  notes: string[];
+}
+
+/** What a mode judges: the measured results (head, or the only side), the scenarios as run, the
+ * baselines read, and in A/B the base side's results and what the run knows of both sides. */
+export interface JudgeInput {
+  results: ResultsFile;
+  scenarios: Scenario[];
+  baselines: ReadonlyMap<string, BaselineFile | undefined>;
+  base?: { results: ScenarioResult[]; info: Omit<AbInfo, 'base'> };
+}
+
+/** How a mode's results read, in the report and the Action's check (also for a results file read back). */
+export interface ModeTraits {
+  /** its verdict can fail a check (the others compare for information only) */
+  gates: boolean;
+  /** it records baselines: the report says so instead of a verdict, and its history entry is appended */
+  records: boolean;
+  /** the report's body: the comparison table, or each level's figures (a sweep) */
+  report: 'comparison' | 'levels';
+  /** the report carries the history's trend charts */
+  trend: boolean;
+  /** the Action comments on the pull request */
+  comments: boolean;
+}
+
+export interface Mode<M extends RunMode = RunMode> extends ModeTraits {
+  name: M;
+  // --- what it needs, before anything boots
+  /** the committed baselines: judged against (a corrupt one is exit 2), read and replaced, or not read */
+  baselines: 'judge' | 'replace' | 'none';
+  /** the base commit booted beside head; where that cannot be, the mode mode auto falls back to */
+  base?: { fallback: RunMode };
+  /** refuses a config before anything starts (exit 2), in one line */
+  refuse(config: Config, configFile: string): string | undefined;
+  /** the scenarios it runs of those selected, those it leaves out, and the line that says so */
+  scenarios(selected: Scenario[]): { scenarios: Scenario[]; left: string[]; leftLine?: string };
+  /** every measured phase must have had answers (a sweep explores past saturation) */
+  needsAnswers: boolean;
+  // --- how it measures, judges and persists
+  /** how its rows are judged (with `gates`: whether a change must be confirmable) */
+  judging: Judging;
+  /** drives the sides' runners: one side, or base and head in pairs (then the pair orders) */
+  measure(
+    ctx: MeasureContext,
+    sides: MeasureSides,
+    run: { baselines: ReadonlyMap<string, BaselineFile | undefined>; pairs: number; seed: number },
+  ): Promise<AbOrders | undefined>;
+  /** the comparisons (none for a sweep) */
+  judge(input: JudgeInput): ResultsFile;
+  // --- what validate says
+  validate(config: Config, pullRequests: RunMode): ModeVerdict;
+}
+
+/** The sides a run measures: the only one, or base then head. */
+export type MeasureSides = readonly MeasureSide[];

@@ -1,0 +1,99 @@
+// The run's contract (issue 32): what a caller asks for (RunOptions), what the run is given to touch
+// the world with (RunDeps), and what it gives back (RunOutcome). Entry points (the CLI, the Action)
+// build the options with ./request.ts and the real deps with ./deps.ts; tests pass fakes.
+import type { OverallVerdict } from '../compare/compare.js';
+import type { Exec } from '../common/exec.js';
+import type { ComposeOptions } from '../docker/compose.js';
+import type { ComposeClient, DockerClient } from '../docker/clients.js';
+import type { StackClient } from '../docker/stack.js';
+import type { SwarmClient } from '../docker/swarm.js';
+import type { RunMode } from '../modes/index.js';
+import type { ResultsFile } from '../results/types.js';
+import { randomBytes } from 'node:crypto';
+import { environmentError } from '../common/errors.js';
+import type { Progress } from './progress.js';
+
+export interface RunOptions {
+  configFile: string;
+  mode: RunMode;
+  scenarios: string[];
+  baselineDir: string;
+  outDir: string;
+  runnerImage?: string;
+  /** a run id chosen by the caller (the Action saves it for its post step); random otherwise */
+  runId?: string;
+  /** distinguishes reports of matrix legs / several configs */
+  reportId?: string;
+  /** how long compose may take to report services healthy, s */
+  healthTimeoutS?: number;
+  /** A/B mode: the git ref whose tree is the base side */
+  baseRef?: string;
+  /** A/B chosen by mode auto (gate.against: base-ref): a SUT that cannot boot twice side by side falls
+   * back to the gate against baselines, with one line that says why, instead of failing the run */
+  abFallback?: boolean;
+  /** A/B mode: interleaved pairs (overrides the config's ab.pairs) */
+  pairs?: number;
+  /** A/B mode: the seed of the pair orders (random when absent; the results file records it) */
+  seed?: number;
+  /** also write the results as JUnit XML to this path (relative to the working directory) */
+  junit?: string;
+  /** also write the results as CSV to this path */
+  csv?: string;
+  /** a trend history (JSON lines): its charts go into the report; update runs append to it */
+  history?: string;
+}
+
+export interface RunDeps {
+  docker: DockerClient;
+  compose: (opts: ComposeOptions) => ComposeClient;
+  exec: Exec;
+  progress: Progress;
+  /** registers teardown for SIGINT/SIGTERM; returns an unregister function */
+  onSignal: (teardown: () => Promise<void>) => () => void;
+  /** the script that runs in the runner container (dist/runner.mjs) */
+  runnerScript: () => string;
+  /** where `${NAME}` in requests is looked up (perf-gate's own environment) */
+  env: NodeJS.ProcessEnv;
+  /** each value taken from `env` for a request (the Action masks it in the log) */
+  maskSecret: (value: string) => void;
+  /** the files a run writes, and the history it reads */
+  files: RunFiles;
+  /** wall clock, ms since the epoch */
+  now: () => number;
+  /** the Docker Swarm the engine manages (runner.replicas, sut.orchestrator: swarm) */
+  swarm?: { client: SwarmClient; stack: (opts: ComposeOptions) => StackClient };
+}
+
+/** The files a run writes (results, report, baselines, JUnit/CSV, history) and the history it reads. */
+export interface RunFiles {
+  /** a file's text; undefined when it does not exist */
+  read(path: string): string | undefined;
+  /** writes the whole file atomically */
+  write(path: string, text: string): void;
+}
+
+/** Writes through `files`; a failure is the environment's (exit 3), with one line naming the path. */
+export function writeOrFail(files: RunFiles, path: string, text: string): void {
+  try {
+    files.write(path, text);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+export interface RunOutcome {
+  results: ResultsFile;
+  resultsPath: string;
+  reportPath: string;
+  /** JUnit XML and CSV files written on request (--junit, --csv), absolute */
+  extraPaths: string[];
+  report: string;
+  verdict: OverallVerdict;
+  regressions: number;
+  baselinesUpdated: string[];
+}
+
+/** A new run id: 8 hex digits (names the compose projects, labels and the report). */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}

@@ -1,0 +1,302 @@
+// The sides of a run (issue 32): the one SUT, or A/B's base and head. Each side's session spec (a
+// compose project, a swarm stack, or a target with nothing to boot), the base commit's tree and what
+// keeps it from booting beside head, and the measuring: every side booted, one runner each, the
+// mode's measure driving their trials, all of it torn down.
+import { projectName, runLabels } from '../docker/labels.js';
+import type { ComposeClient, ImageDigests } from '../docker/clients.js';
+import { onSwarm } from '../config/distributed.js';
+import type { Config } from '../config/types.js';
+import type { Mode } from '../modes/index.js';
+import type { AbOrders, MeasureContext } from '../session/measure.js';
+import { TrialCollector } from '../session/collect.js';
+import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
+import { SwarmSession } from '../session/swarm-session.js';
+import { type SessionSpec, withSessions } from '../session/with-sessions.js';
+import type { StatsSample } from '../stats/resources.js';
+import { baseNotes, baseSut, type BaseTree, checkoutBase } from './base.js';
+import type { RunDeps, RunOptions } from './contract.js';
+import type { RunPlan } from './plan.js';
+import type { Progress } from './progress.js';
+import type { RunnerEvent } from './runner-plan.js';
+
+/** The base side of an A/B run: its tree (removed at the end, whatever happens) and its SUT. */
+export interface BaseSide {
+  tree: BaseTree;
+  sut: Config['sut'];
+  dir: string;
+  notes: string[];
+}
+
+/** One SUT to boot and measure: the only one, or A/B's base or head. */
+export interface MeasuredSide {
+  side: Side | undefined;
+  sut: Config['sut'];
+  /** a service already running instead of the compose SUT (never in A/B) */
+  target?: Config['target'];
+  dir: string;
+  /** an A/B side's tree (its compose project is kept apart from the other side's) */
+  root?: string;
+  collector: TrialCollector;
+}
+
+/** What measuring leaves besides the collected trials: each side's SUT images, and A/B's orders. */
+export interface Measured {
+  images: Record<Side, ImageDigests>;
+  /** what each side's side-by-side boot changed (A/B) */
+  neutralised: Record<Side, string[]>;
+  ab?: AbOrders;
+}
+
+/** What keeps one side's compose project from booting beside a second copy (nothing is started). */
+export async function sideBlockers(
+  deps: RunDeps,
+  project: string,
+  sut: Config['sut'],
+  dir: string,
+  root: string,
+): Promise<string[]> {
+  const check = deps.compose({
+    project,
+    files: sut.composeFiles,
+    cwd: dir,
+    env: sut.env,
+    labels: {},
+    sideBySide: { root },
+  });
+  return check.collisions ? (await check.collisions()).blockers : [];
+}
+
+/** Checks out the base ref and finds the SUT it boots. */
+export async function openBase(opts: RunOptions, p: RunPlan, deps: RunDeps): Promise<BaseSide> {
+  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef as string);
+  try {
+    const base = baseSut(p.config, tree, (l) => deps.progress.line(l));
+    const notes = baseNotes(p, base.config);
+    for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
+    return { tree, sut: base.sut, dir: base.dir, notes };
+  } catch (err) {
+    await tree.remove();
+    throw err;
+  }
+}
+
+/** Boots every side, starts one runner per side, measures, and tears all of it down. */
+export async function measure(
+  opts: RunOptions,
+  deps: RunDeps,
+  p: RunPlan,
+  mode: Mode,
+  run: { runId: string; sides: MeasuredSide[]; base: BaseSide | undefined; pairs: number; seed: number },
+): Promise<Measured> {
+  const { progress } = deps;
+  const { config } = p;
+  const labels = runLabels(run.runId);
+  const specs = run.sides.map((s) =>
+    sessionSpec(
+      deps,
+      { runId: run.runId, labels, healthTimeoutS: opts.healthTimeoutS },
+      s.sut,
+      s.dir,
+      s.collector,
+      s.side,
+      s.target,
+      onSwarm(config)
+        ? {
+            replicas: config.runner.replicas,
+            startLeadMs: config.runner.startLeadMs,
+            ...(config.runner.placement ? { placement: config.runner.placement } : {}),
+          }
+        : undefined,
+      s.root,
+    ),
+  );
+  progress.line(
+    run.base
+      ? `[perf-gate] run ${run.runId}: A/B, head against base ${run.base.tree.commit.slice(0, 12)} (${opts.baseRef}), ${run.pairs} pairs in random order`
+      : config.target
+        ? `[perf-gate] run ${run.runId}: target ${config.target.url} (nothing to boot; the runner joins network ${config.target.network})`
+        : `[perf-gate] run ${run.runId}: starting the SUT (compose project ${specs[0]?.compose.project})`,
+  );
+  const tree = run.base?.tree;
+  return withSessions(
+    run.runId,
+    specs,
+    {
+      docker: deps.docker,
+      // a signal exits the process after the teardown: the worktree goes with the containers
+      onSignal: (teardown) =>
+        deps.onSignal(async () => {
+          await teardown();
+          await tree?.remove();
+        }),
+      log: debugLog(progress, deps.env),
+      ...(onSwarm(config) && deps.swarm
+        ? { sweepSwarm: (id: string) => (deps.swarm as NonNullable<RunDeps['swarm']>).client.sweep(id) }
+        : {}),
+    },
+    async (sessions) => {
+      const script = deps.runnerScript();
+      const handles: RunnerHandle[] = [];
+      try {
+        // both sides' runners come up together: each waits for its own SUT's ready probes. Every start
+        // is waited for before a failure is thrown, so the teardown never races a runner still starting
+        const started = await Promise.allSettled(
+          sessions.map((session, i) =>
+            session.startRunner(
+              { image: p.image, cpus: config.runner.cpus, script, plan: p.plan },
+              eventSink(
+                run.sides[i]?.collector as TrialCollector,
+                progress,
+                run.sides[i]?.side ? `${run.sides[i]?.side}: ` : '',
+                deps.now,
+              ),
+            ),
+          ),
+        );
+        for (const r of started) if (r.status === 'fulfilled') handles.push(r.value);
+        const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        const ctx: MeasureContext = {
+          scenarios: p.scenarios,
+          hashes: p.hashes,
+          confirm: config.gate.confirm,
+          extend: mode.gates,
+          log: (l) => progress.line(l),
+          now: deps.now,
+        };
+        const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
+        const ab = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
+        for (const h of handles) await h.end();
+        const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
+        const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
+        const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
+        const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
+        return ab ? { images, neutralised, ab } : { images, neutralised };
+      } finally {
+        progress.finish();
+      }
+    },
+  );
+}
+
+/** Passes runner events to the collector and the progress display. */
+export function eventSink(
+  collector: TrialCollector,
+  progress: Progress,
+  prefix = '',
+  now: () => number = Date.now,
+): (e: RunnerEvent) => void {
+  return (e) => {
+    if (e.t === 'ready') progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === 'warning') progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
+    collector.onEvent(e, now());
+    progress.onEvent(e);
+  };
+}
+
+/** The runner's own lines, shown when PERF_GATE_DEBUG is set. */
+export function debugLog(progress: Progress, env: NodeJS.ProcessEnv): (line: string) => void {
+  return (line) => {
+    if (env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
+  };
+}
+
+/** A side on a swarm: its runner replicas and where they go (Config.runner's). */
+export interface SwarmPlacement {
+  replicas: number;
+  placement?: { constraints: string[]; maxPerNode?: number };
+  startLeadMs: number;
+}
+
+/** What `withSessions` needs to boot one SUT: its compose project, session options and a collector
+ * for its resource samples. `side` is set in A/B runs (project `perfgate-<run>-<side>`). */
+export function sessionSpec(
+  deps: Pick<RunDeps, 'compose' | 'swarm' | 'progress' | 'now'>,
+  run: { runId: string; labels: Record<string, string>; healthTimeoutS?: number | undefined },
+  sut: Config['sut'],
+  dir: string,
+  collector: TrialCollector,
+  side?: Side,
+  target?: Config['target'],
+  onSwarm?: SwarmPlacement,
+  /** an A/B side's tree: the compose project boots beside the other side's (./docker/side-by-side.ts) */
+  root?: string,
+): SessionSpec {
+  const opts: SutSessionOptions = {
+    runId: run.runId,
+    labels: run.labels,
+    services: sut.services,
+    build: sut.build,
+    healthTimeoutS: run.healthTimeoutS ?? 120,
+  };
+  if (side) opts.side = side;
+  const sample = (key: string, s: StatsSample) => collector.sample(key, s);
+  if (onSwarm) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm, target });
+  if (target) {
+    opts.external = { network: target.network };
+    return { opts, compose: nothingToBoot(projectName(run.runId)), sample };
+  }
+  return {
+    opts,
+    compose: deps.compose({
+      project: side ? `${projectName(run.runId)}-${side}` : projectName(run.runId),
+      files: sut.composeFiles,
+      cwd: dir,
+      env: sut.env,
+      labels: run.labels,
+      ...(side && root !== undefined ? { sideBySide: { root } } : {}),
+    }),
+    sample,
+  };
+}
+
+/** A side on a swarm: the compose files as a stack (or a target on an overlay network), runners as replicated jobs. */
+function swarmSpec(
+  deps: Pick<RunDeps, 'swarm' | 'progress' | 'now'>,
+  opts: SutSessionOptions,
+  side: {
+    sut: Config['sut'];
+    dir: string;
+    sample: SessionSpec['sample'];
+    onSwarm: SwarmPlacement;
+    target: Config['target'] | undefined;
+  },
+): SessionSpec {
+  const swarm = deps.swarm;
+  // a bug of the entry point that built the deps (exit 1), not the user's environment
+  if (!swarm) throw new Error('runner replicas and swarm stacks need a Docker Swarm client, and none is bound');
+  const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
+  const stack = side.target
+    ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) }
+    : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
+  return {
+    opts,
+    compose: stack,
+    sample: side.sample,
+    open: () =>
+      SwarmSession.open(
+        {
+          runId: opts.runId,
+          labels: opts.labels,
+          ...(opts.side ? { side: opts.side } : {}),
+          healthTimeoutS: opts.healthTimeoutS,
+          ...(side.target ? { external: { network: side.target.network } } : {}),
+          replicas: side.onSwarm.replicas,
+          leadMs: side.onSwarm.startLeadMs,
+          ...(side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}),
+        },
+        { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now },
+      ),
+  };
+}
+
+/** A target's stand-in for compose: nothing to validate, boot, log or take down. */
+function nothingToBoot(project: string): ComposeClient {
+  return {
+    project,
+    prepare: () => Promise.resolve({ services: {} }),
+    up: () => Promise.resolve(undefined),
+    logs: () => Promise.resolve([]),
+    down: () => Promise.resolve(),
+  };
+}
