@@ -1172,27 +1172,27 @@ var require_stringifyString = __commonJS({
       return true;
     }
     function doubleQuotedString(value, ctx) {
-      const json2 = JSON.stringify(value);
+      const json3 = JSON.stringify(value);
       if (ctx.options.doubleQuotedAsJSON)
-        return json2;
+        return json3;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
       let start = 0;
-      for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
-        if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n") {
-          str += json2.slice(start, i) + "\\ ";
+      for (let i = 0, ch = json3[i]; ch; ch = json3[++i]) {
+        if (ch === " " && json3[i + 1] === "\\" && json3[i + 2] === "n") {
+          str += json3.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json2[i + 1]) {
+          switch (json3[i + 1]) {
             case "u":
               {
-                str += json2.slice(start, i);
-                const code = json2.substr(i + 2, 4);
+                str += json3.slice(start, i);
+                const code = json3.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
                     str += "\\0";
@@ -1222,23 +1222,23 @@ var require_stringifyString = __commonJS({
                     if (code.substr(0, 2) === "00")
                       str += "\\x" + code.substr(2);
                     else
-                      str += json2.substr(i, 6);
+                      str += json3.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength) {
+              if (implicitKey || json3[i + 2] === '"' || json3.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json2.slice(start, i) + "\n\n";
-                while (json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"') {
+                str += json3.slice(start, i) + "\n\n";
+                while (json3[i + 2] === "\\" && json3[i + 3] === "n" && json3[i + 4] !== '"') {
                   str += "\n";
                   i += 2;
                 }
                 str += indent;
-                if (json2[i + 2] === " ")
+                if (json3[i + 2] === " ")
                   str += "\\";
                 i += 1;
                 start = i + 1;
@@ -1248,7 +1248,7 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json2.slice(start) : json2;
+      str = start ? str + json3.slice(start) : json3;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -3670,11 +3670,11 @@ var require_Document = __commonJS({
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json3, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json2,
+          keep: !json3,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
           maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
@@ -10008,9 +10008,9 @@ var require_namespace = __commonJS({
     var Type;
     var Service;
     var Enum;
-    Namespace.fromJSON = function fromJSON(name2, json2, depth) {
+    Namespace.fromJSON = function fromJSON(name2, json3, depth) {
       depth = util.checkDepth(depth);
-      return new Namespace(name2, json2.options).addJSON(json2.nested, depth);
+      return new Namespace(name2, json3.options).addJSON(json3.nested, depth);
     };
     function arrayToJSON(array2, toJSONOptions) {
       if (!(array2 && array2.length))
@@ -10138,7 +10138,7 @@ var require_namespace = __commonJS({
       object2.onRemove(this);
       return clearCache(this);
     };
-    Namespace.prototype.define = function define2(path, json2) {
+    Namespace.prototype.define = function define2(path, json3) {
       if (util.isString(path))
         path = path.split(".");
       else if (!Array.isArray(path))
@@ -10157,8 +10157,8 @@ var require_namespace = __commonJS({
         } else
           ptr.add(ptr = new Namespace(part));
       }
-      if (json2)
-        ptr.addJSON(json2);
+      if (json3)
+        ptr.addJSON(json3);
       return ptr;
     };
     Namespace.prototype.resolveAll = function resolveAll() {
@@ -10291,8 +10291,8 @@ var require_mapfield = __commonJS({
       this.resolvedKeyType = null;
       this.map = true;
     }
-    MapField.fromJSON = function fromJSON(name2, json2) {
-      return new MapField(name2, json2.id, json2.keyType, json2.type, json2.options, json2.comment);
+    MapField.fromJSON = function fromJSON(name2, json3) {
+      return new MapField(name2, json3.id, json3.keyType, json3.type, json3.options, json3.comment);
     };
     MapField.prototype.toJSON = function toJSON(toJSONOptions) {
       var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
@@ -10363,8 +10363,8 @@ var require_method = __commonJS({
       this.comment = comment;
       this.parsedOptions = parsedOptions;
     }
-    Method.fromJSON = function fromJSON(name2, json2) {
-      return new Method(name2, json2.type, json2.requestType, json2.responseType, json2.requestStream, json2.responseStream, json2.options, json2.comment, json2.parsedOptions);
+    Method.fromJSON = function fromJSON(name2, json3) {
+      return new Method(name2, json3.type, json3.requestType, json3.responseType, json3.requestStream, json3.responseStream, json3.options, json3.comment, json3.parsedOptions);
     };
     Method.prototype.toJSON = function toJSON(toJSONOptions) {
       var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
@@ -10413,17 +10413,17 @@ var require_service2 = __commonJS({
       this.methods = {};
       this._methodsArray = null;
     }
-    Service.fromJSON = function fromJSON(name2, json2, depth) {
+    Service.fromJSON = function fromJSON(name2, json3, depth) {
       depth = util.checkDepth(depth);
-      var service = new Service(name2, json2.options);
-      if (json2.methods)
-        for (var names2 = Object.keys(json2.methods), i = 0; i < names2.length; ++i)
-          service.add(Method.fromJSON(names2[i], json2.methods[names2[i]]));
-      if (json2.nested)
-        service.addJSON(json2.nested, depth);
-      if (json2.edition)
-        service._edition = json2.edition;
-      service.comment = json2.comment;
+      var service = new Service(name2, json3.options);
+      if (json3.methods)
+        for (var names2 = Object.keys(json3.methods), i = 0; i < names2.length; ++i)
+          service.add(Method.fromJSON(names2[i], json3.methods[names2[i]]));
+      if (json3.nested)
+        service.addJSON(json3.nested, depth);
+      if (json3.edition)
+        service._edition = json3.edition;
+      service.comment = json3.comment;
       service._defaultEdition = "proto3";
       return service;
     };
@@ -11109,40 +11109,40 @@ var require_type = __commonJS({
       delete type.verify;
       return type;
     }
-    Type.fromJSON = function fromJSON(name2, json2, depth) {
+    Type.fromJSON = function fromJSON(name2, json3, depth) {
       if (depth === void 0)
         depth = 0;
       if (depth > util.nestingLimit)
         throw Error("max depth exceeded");
-      var type = new Type(name2, json2.options);
-      type.extensions = json2.extensions;
-      type.reserved = json2.reserved;
-      var names2 = Object.keys(json2.fields), i = 0;
+      var type = new Type(name2, json3.options);
+      type.extensions = json3.extensions;
+      type.reserved = json3.reserved;
+      var names2 = Object.keys(json3.fields), i = 0;
       for (; i < names2.length; ++i)
         type.add(
-          (typeof json2.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json2.fields[names2[i]])
+          (typeof json3.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json3.fields[names2[i]])
         );
-      if (json2.oneofs)
-        for (names2 = Object.keys(json2.oneofs), i = 0; i < names2.length; ++i)
-          type.add(OneOf.fromJSON(names2[i], json2.oneofs[names2[i]]));
-      if (json2.nested)
-        for (names2 = Object.keys(json2.nested), i = 0; i < names2.length; ++i) {
-          var nested = json2.nested[names2[i]];
+      if (json3.oneofs)
+        for (names2 = Object.keys(json3.oneofs), i = 0; i < names2.length; ++i)
+          type.add(OneOf.fromJSON(names2[i], json3.oneofs[names2[i]]));
+      if (json3.nested)
+        for (names2 = Object.keys(json3.nested), i = 0; i < names2.length; ++i) {
+          var nested = json3.nested[names2[i]];
           type.add(
             // most to least likely
             (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
           );
         }
-      if (json2.extensions && json2.extensions.length)
-        type.extensions = json2.extensions;
-      if (json2.reserved && json2.reserved.length)
-        type.reserved = json2.reserved;
-      if (json2.group)
+      if (json3.extensions && json3.extensions.length)
+        type.extensions = json3.extensions;
+      if (json3.reserved && json3.reserved.length)
+        type.reserved = json3.reserved;
+      if (json3.group)
         type.group = true;
-      if (json2.comment)
-        type.comment = json2.comment;
-      if (json2.edition)
-        type._edition = json2.edition;
+      if (json3.comment)
+        type.comment = json3.comment;
+      if (json3.edition)
+        type._edition = json3.edition;
       type._defaultEdition = "proto3";
       return type;
     };
@@ -11357,13 +11357,13 @@ var require_root = __commonJS({
       this._edition = "proto2";
       this._fullyQualifiedObjects = {};
     }
-    Root.fromJSON = function fromJSON(json2, root, depth) {
+    Root.fromJSON = function fromJSON(json3, root, depth) {
       depth = util.checkDepth(depth);
       if (!root)
         root = new Root();
-      if (json2.options)
-        root.setOptions(json2.options);
-      return root.addJSON(json2.nested, depth).resolveAll();
+      if (json3.options)
+        root.setOptions(json3.options);
+      return root.addJSON(json3.nested, depth).resolveAll();
     };
     Root.prototype.resolvePath = util.path.resolve;
     Root.prototype.fetch = util.fetch;
@@ -11905,10 +11905,10 @@ var require_field = __commonJS({
     var util = require_util();
     var Type;
     var ruleRe = /^required|optional|repeated$/;
-    Field.fromJSON = function fromJSON(name2, json2) {
-      var field = new Field(name2, json2.id, json2.type, json2.rule, json2.extend, json2.options, json2.comment);
-      if (json2.edition)
-        field._edition = json2.edition;
+    Field.fromJSON = function fromJSON(name2, json3) {
+      var field = new Field(name2, json3.id, json3.type, json3.rule, json3.extend, json3.options, json3.comment);
+      if (json3.edition)
+        field._edition = json3.edition;
       field._defaultEdition = "proto3";
       return field;
     };
@@ -12111,8 +12111,8 @@ var require_oneof = __commonJS({
       this.fieldsArray = [];
       this.comment = comment;
     }
-    OneOf.fromJSON = function fromJSON(name2, json2) {
-      return new OneOf(name2, json2.oneof, json2.options, json2.comment);
+    OneOf.fromJSON = function fromJSON(name2, json3) {
+      return new OneOf(name2, json3.oneof, json3.options, json3.comment);
     };
     OneOf.prototype.toJSON = function toJSON(toJSONOptions) {
       var keepComments = toJSONOptions ? Boolean(toJSONOptions.keepComments) : false;
@@ -12437,11 +12437,11 @@ var require_enum = __commonJS({
       });
       return this;
     };
-    Enum.fromJSON = function fromJSON(name2, json2) {
-      var enm = new Enum(name2, json2.values, json2.options, json2.comment, json2.comments);
-      enm.reserved = json2.reserved;
-      if (json2.edition)
-        enm._edition = json2.edition;
+    Enum.fromJSON = function fromJSON(name2, json3) {
+      var enm = new Enum(name2, json3.values, json3.options, json3.comment, json3.comments);
+      enm.reserved = json3.reserved;
+      if (json3.edition)
+        enm._edition = json3.edition;
       enm._defaultEdition = "proto3";
       return enm;
     };
@@ -13602,12 +13602,12 @@ var require_common = __commonJS({
     "use strict";
     module2.exports = common;
     var commonRe = /\/|\./;
-    function common(name2, json2) {
+    function common(name2, json3) {
       if (!commonRe.test(name2)) {
         name2 = "google/protobuf/" + name2 + ".proto";
-        json2 = { nested: { google: { nested: { protobuf: { nested: json2 } } } } };
+        json3 = { nested: { google: { nested: { protobuf: { nested: json3 } } } } };
       }
-      common[name2] = json2;
+      common[name2] = json3;
     }
     common("any", {
       /**
@@ -38082,10 +38082,10 @@ var require_modem = __commonJS({
             var buffer = Buffer.concat(chunks);
             var result = buffer.toString();
             debug("Received: %s", result);
-            var json2 = utils.parseJSON(result) || buffer;
+            var json3 = utils.parseJSON(result) || buffer;
             if (finished === false) {
               finished = true;
-              self2.buildPayload(null, context.isStream, context.statusCodes, false, req, res, json2, callback);
+              self2.buildPayload(null, context.isStream, context.statusCodes, false, req, res, json3, callback);
             }
           });
         }
@@ -38109,10 +38109,10 @@ var require_modem = __commonJS({
         req.end();
       }
     };
-    Modem.prototype.buildPayload = function(err, isStream, statusCodes, openStdin, req, res, json2, cb) {
+    Modem.prototype.buildPayload = function(err, isStream, statusCodes, openStdin, req, res, json3, cb) {
       if (err) return cb(err, null);
       if (statusCodes[res.statusCode] !== true) {
-        getCause(isStream, res, json2, function(err2, cause) {
+        getCause(isStream, res, json3, function(err2, cause) {
           if (err2) {
             return cb(err2, null);
           }
@@ -38121,7 +38121,7 @@ var require_modem = __commonJS({
           );
           msg.reason = statusCodes[res.statusCode];
           msg.statusCode = res.statusCode;
-          msg.json = json2;
+          msg.json = json3;
           cb(msg, null);
         });
       } else {
@@ -38130,10 +38130,10 @@ var require_modem = __commonJS({
         } else if (isStream) {
           cb(null, res);
         } else {
-          cb(null, json2);
+          cb(null, json3);
         }
       }
-      function getCause(isStream2, res2, json3, callback) {
+      function getCause(isStream2, res2, json4, callback) {
         var chunks = "";
         var done = false;
         if (isStream2) {
@@ -38147,7 +38147,7 @@ var require_modem = __commonJS({
             handler(null, utils.parseJSON(chunks) || chunks);
           });
         } else {
-          callback(null, json3);
+          callback(null, json4);
         }
         function handler(err2, data) {
           if (done === false) {
@@ -50000,9 +50000,9 @@ var require_src3 = __commonJS({
       return createPackageDefinition(loadedRoot, options);
     }
     exports2.loadSync = loadSync;
-    function fromJSON(json2, options) {
+    function fromJSON(json3, options) {
       options = options || {};
-      const loadedRoot = Protobuf.Root.fromJSON(json2);
+      const loadedRoot = Protobuf.Root.fromJSON(json3);
       loadedRoot.resolveAll();
       return createPackageDefinition(loadedRoot, options);
     }
@@ -60872,9 +60872,9 @@ var require_src5 = __commonJS({
       return createPackageDefinition(loadedRoot, options);
     }
     exports2.loadSync = loadSync;
-    function fromJSON(json2, options) {
+    function fromJSON(json3, options) {
       options = options || {};
-      const loadedRoot = Protobuf.Root.fromJSON(json2);
+      const loadedRoot = Protobuf.Root.fromJSON(json3);
       loadedRoot.resolveAll();
       return createPackageDefinition(loadedRoot, options);
     }
@@ -61030,9 +61030,9 @@ var require_buildkit = __commonJS({
     }
     function parseBuildKitLine(line) {
       try {
-        var json2 = JSON.parse(line);
-        if (json2.id === BUILDKIT_TRACE_ID && json2.aux !== void 0) {
-          var status = decodeBuildKitStatus(json2.aux);
+        var json3 = JSON.parse(line);
+        if (json3.id === BUILDKIT_TRACE_ID && json3.aux !== void 0) {
+          var status = decodeBuildKitStatus(json3.aux);
           var logs = formatBuildKitStatus(status);
           return {
             isBuildKit: true,
@@ -61040,17 +61040,17 @@ var require_buildkit = __commonJS({
             raw: status
           };
         }
-        if (json2.id === BUILDKIT_IMAGE_ID && json2.aux && json2.aux.ID) {
+        if (json3.id === BUILDKIT_IMAGE_ID && json3.aux && json3.aux.ID) {
           return {
             isBuildKit: true,
-            logs: ["Built image: " + json2.aux.ID],
-            raw: json2.aux
+            logs: ["Built image: " + json3.aux.ID],
+            raw: json3.aux
           };
         }
         return {
           isBuildKit: false,
           logs: [],
-          raw: json2
+          raw: json3
         };
       } catch (e) {
         return {
@@ -61093,9 +61093,9 @@ var require_buildkit = __commonJS({
           }
         } catch (e) {
           try {
-            var json2 = JSON.parse(line);
-            output2.push(json2);
-            if (onProgress) onProgress(json2);
+            var json3 = JSON.parse(line);
+            output2.push(json3);
+            if (onProgress) onProgress(json3);
           } catch (e2) {
           }
         }
@@ -73455,10 +73455,10 @@ function getElementAtPath(obj4, path) {
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
   const promises = keys.map((key) => promisesObj[key]);
-  return Promise.all(promises).then((results) => {
+  return Promise.all(promises).then((results2) => {
     const resolvedObj = {};
     for (let i = 0; i < keys.length; i++) {
-      resolvedObj[keys[i]] = results[i];
+      resolvedObj[keys[i]] = results2[i];
     }
     return resolvedObj;
   });
@@ -74273,9 +74273,9 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
           let i = 0;
           while (i < fullpath.length) {
             const el = fullpath[i];
-            const terminal = i === fullpath.length - 1;
+            const terminal2 = i === fullpath.length - 1;
             if (el === "_errors") {
-              if (terminal)
+              if (terminal2)
                 curr._errors.push(mapper(issue2));
               i++;
               continue;
@@ -74289,7 +74289,7 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
               });
             }
             const node2 = curr[el];
-            if (terminal) {
+            if (terminal2) {
               node2._errors.push(mapper(issue2));
             }
             curr = node2;
@@ -74323,7 +74323,7 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
         let i = 0;
         while (i < fullpath.length) {
           const el = fullpath[i];
-          const terminal = i === fullpath.length - 1;
+          const terminal2 = i === fullpath.length - 1;
           if (typeof el === "string") {
             curr.properties ?? (curr.properties = {});
             if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
@@ -74340,7 +74340,7 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
             (_a3 = curr.items)[el] ?? (_a3[el] = { errors: [] });
             curr = curr.items[el];
           }
-          if (terminal) {
+          if (terminal2) {
             curr.errors.push(mapper(issue2));
           }
           i++;
@@ -76365,14 +76365,14 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     return superParse(payload, ctx);
   };
 });
-function handleUnionResults(results, final, inst, ctx) {
-  for (const result of results) {
+function handleUnionResults(results2, final, inst, ctx) {
+  for (const result of results2) {
     if (result.issues.length === 0) {
       final.value = result.value;
       return final;
     }
   }
-  const nonaborted = results.filter((r) => !aborted(r));
+  const nonaborted = results2.filter((r) => !aborted(r));
   if (nonaborted.length === 1) {
     final.value = nonaborted[0].value;
     return nonaborted[0];
@@ -76381,7 +76381,7 @@ function handleUnionResults(results, final, inst, ctx) {
     code: "invalid_union",
     input: final.value,
     inst,
-    errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+    errors: results2.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
   });
   return final;
 }
@@ -76408,36 +76408,36 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
       return first(payload, ctx);
     }
     let async = false;
-    const results = [];
+    const results2 = [];
     for (const option of def.options) {
       const result = option._zod.run({
         value: payload.value,
         issues: []
       }, ctx);
       if (result instanceof Promise) {
-        results.push(result);
+        results2.push(result);
         async = true;
       } else {
         if (result.issues.length === 0)
           return result;
-        results.push(result);
+        results2.push(result);
       }
     }
     if (!async)
-      return handleUnionResults(results, payload, inst, ctx);
-    return Promise.all(results).then((results2) => {
       return handleUnionResults(results2, payload, inst, ctx);
+    return Promise.all(results2).then((results3) => {
+      return handleUnionResults(results3, payload, inst, ctx);
     });
   };
 });
-function handleExclusiveUnionResults(results, final, inst, ctx) {
+function handleExclusiveUnionResults(results2, final, inst, ctx) {
   const matches = [];
-  for (let i = 0; i < results.length; i++) {
-    if (results[i].issues.length === 0)
+  for (let i = 0; i < results2.length; i++) {
+    if (results2[i].issues.length === 0)
       matches.push(i);
   }
   if (matches.length === 1) {
-    final.value = results[matches[0]].value;
+    final.value = results2[matches[0]].value;
     return final;
   }
   if (matches.length === 0) {
@@ -76445,7 +76445,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
       code: "invalid_union",
       input: final.value,
       inst,
-      errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+      errors: results2.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
     });
   } else {
     final.issues.push({
@@ -76468,23 +76468,23 @@ var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
       return first(payload, ctx);
     }
     let async = false;
-    const results = [];
+    const results2 = [];
     for (const option of def.options) {
       const result = option._zod.run({
         value: payload.value,
         issues: []
       }, ctx);
       if (result instanceof Promise) {
-        results.push(result);
+        results2.push(result);
         async = true;
       } else {
-        results.push(result);
+        results2.push(result);
       }
     }
     if (!async)
-      return handleExclusiveUnionResults(results, payload, inst, ctx);
-    return Promise.all(results).then((results2) => {
       return handleExclusiveUnionResults(results2, payload, inst, ctx);
+    return Promise.all(results2).then((results3) => {
+      return handleExclusiveUnionResults(results3, payload, inst, ctx);
     });
   };
 });
@@ -88277,13 +88277,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
+function handleUnrepresentable(schema, ctx, json3, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json2, result);
+  Object.assign(json3, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -88519,12 +88519,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json2) {
-  const allOf = json2.allOf;
+function foldIntersection(json3) {
+  const allOf = json3.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+    if (key in json3)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -88543,8 +88543,8 @@ function foldIntersection(json2) {
   }
   if (!folded)
     return;
-  delete json2.allOf;
-  assignProps(json2, folded);
+  delete json3.allOf;
+  assignProps(json3, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -88626,20 +88626,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
-          const allOf = json2?.allOf;
+        for (const json3 of [seen.schema, seen.def]) {
+          const allOf = json3?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json2);
+            existing.push(json3);
           else
-            carriers.set(allOf, [json2]);
+            carriers.set(allOf, [json3]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json2 of carriers.get(allOf) ?? [])
-          foldIntersection(json2);
+        for (const json3 of carriers.get(allOf) ?? [])
+          foldIntersection(json3);
       }
     }
   }
@@ -88874,29 +88874,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json2 = _json;
-  json2.type = "string";
+  const json3 = _json;
+  json3.type = "string";
   const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minLength = minimum;
+    json3.minLength = minimum;
   if (typeof maximum === "number")
-    json2.maxLength = maximum;
+    json3.maxLength = maximum;
   if (format) {
-    json2.format = formatMap[format] ?? format;
-    if (json2.format === "")
-      delete json2.format;
+    json3.format = formatMap[format] ?? format;
+    if (json3.format === "")
+      delete json3.format;
     if (format === "time" || laxFormat) {
-      delete json2.format;
+      delete json3.format;
     }
   }
   if (contentEncoding)
-    json2.contentEncoding = contentEncoding;
+    json3.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json2.pattern = patternList[0].source;
+      json3.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json2.allOf = [
+      json3.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -88906,31 +88906,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json2.type = isInt ? "integer" : "number";
+  json3.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json2.minimum = exclusiveMinimum;
-      json2.exclusiveMinimum = true;
+      json3.minimum = exclusiveMinimum;
+      json3.exclusiveMinimum = true;
     } else {
-      json2.exclusiveMinimum = exclusiveMinimum;
+      json3.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json2.minimum = minimum;
+    json3.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json2.maximum = exclusiveMaximum;
-      json2.exclusiveMaximum = true;
+      json3.maximum = exclusiveMaximum;
+      json3.exclusiveMaximum = true;
     } else {
-      json2.exclusiveMaximum = exclusiveMaximum;
+      json3.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json2.maximum = maximum;
+    json3.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -88938,75 +88938,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json3, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first, ...rest] = divisors;
     if (first !== void 0)
-      json2.multipleOf = first;
+      json3.multipleOf = first;
     if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json3.allOf = [...json3.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json2, _params) => {
+var nullProcessor = (_schema, ctx, json3, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json2.type = "string";
-    json2.nullable = true;
-    json2.enum = [null];
+    json3.type = "string";
+    json3.nullable = true;
+    json3.enum = [null];
   } else {
-    json2.type = "null";
+    json3.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json2, _params) => {
-  json2.not = {};
+var neverProcessor = (_schema, _ctx, json3, _params) => {
+  json3.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json2, _params) => {
+var enumProcessor = (schema, _ctx, json3, _params) => {
   const def = schema._zod.def;
   const values = getEnumValues(def.entries);
   if (values.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   if (values.every((v) => typeof v === "number"))
-    json2.type = "number";
+    json3.type = "number";
   if (values.every((v) => typeof v === "string"))
-    json2.type = "string";
-  json2.enum = values;
+    json3.type = "string";
+  json3.enum = values;
 };
-var literalProcessor = (schema, ctx, json2, params) => {
+var literalProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -89016,37 +89016,37 @@ var literalProcessor = (schema, ctx, json2, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json2.type = val === null ? "null" : typeof val;
+    json3.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json2.enum = [val];
+      json3.enum = [val];
     } else {
-      json2.const = val;
+      json3.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json2.type = "number";
+      json3.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json2.type = "string";
+      json3.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json2.type = "boolean";
+      json3.type = "boolean";
     if (vals.every((v) => v === null))
-      json2.type = "null";
-    json2.enum = vals;
+      json3.type = "null";
+    json3.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var templateLiteralProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var fileProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -89064,34 +89064,34 @@ var fileProcessor = (schema, _ctx, json2, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var successProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var customProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
-  json2.type = "array";
-  json2.items = processSchema(def.element, ctx, {
+    json3.maxItems = maximum;
+  json3.type = "array";
+  json3.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -89107,17 +89107,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json3, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json2.type = "object";
-  json2.properties = {};
+  json3.type = "object";
+  json3.properties = {};
   for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json3.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -89130,21 +89130,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json2.required = requiredKeys;
+    json3.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json2.additionalProperties = false;
+    json3.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json2.additionalProperties = false;
+      json3.additionalProperties = false;
   } else if (def.catchall) {
-    json2.additionalProperties = processSchema(def.catchall, ctx, {
+    json3.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json2, params) => {
+var unionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options = def.options.map((x, i) => processSchema(x, ctx, {
@@ -89152,12 +89152,12 @@ var unionProcessor = (schema, ctx, json2, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
   }));
   if (isExclusive) {
-    json2.oneOf = options;
+    json3.oneOf = options;
   } else {
-    json2.anyOf = options;
+    json3.anyOf = options;
   }
 };
-var intersectionProcessor = (schema, ctx, json2, params) => {
+var intersectionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const a = processSchema(def.left, ctx, {
     ...params,
@@ -89172,13 +89172,13 @@ var intersectionProcessor = (schema, ctx, json2, params) => {
     ...isSimpleIntersection(a) ? a.allOf : [a],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json2.allOf = allOf;
+  json3.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "array";
+  json3.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
@@ -89200,70 +89200,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json2.prefixItems = prefixItems;
+    json3.prefixItems = prefixItems;
     if (isClosed) {
-      json2.items = false;
+      json3.items = false;
     } else if (rest) {
-      json2.items = rest;
+      json3.items = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json2.items = {
+    json3.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json2.items.anyOf.push(rest);
+      json3.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else {
-    json2.items = prefixItems;
+    json3.items = prefixItems;
     if (isClosed) {
-      json2.additionalItems = false;
+      json3.additionalItems = false;
     } else if (rest) {
-      json2.additionalItems = rest;
+      json3.additionalItems = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
+    json3.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json2, visited) {
-  if (json2.$ref) {
-    if (visited.has(json2))
-      return json2;
-    visited.add(json2);
-    const def = bySchema.get(json2)?.def;
+function stringifyKeyNames(bySchema, json3, visited) {
+  if (json3.$ref) {
+    if (visited.has(json3))
+      return json3;
+    visited.add(json3);
+    const def = bySchema.get(json3)?.def;
     if (!def)
-      return json2;
+      return json3;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json2 : inlined;
+    return inlined === def ? json3 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json2[keyword];
+    const branches = json3[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i) => branch !== branches[i]))
-      json2 = { ...json2, [keyword]: mapped };
+      json3 = { ...json3, [keyword]: mapped };
   }
-  const types = Array.isArray(json2.type) ? json2.type : [json2.type];
+  const types = Array.isArray(json3.type) ? json3.type : [json3.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
+  const values = json3.enum ?? (json3.const !== void 0 ? [json3.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
-    return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+    return json3;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json3;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -89303,9 +89303,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "object";
+  json3.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -89313,13 +89313,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json2.patternProperties = {};
+    json3.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json3.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json2.propertyNames = processSchema(def.keyType, ctx, {
+      json3.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -89331,7 +89331,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending.push(schema);
     }
-    json2.additionalProperties = processSchema(def.valueType, ctx, {
+    json3.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -89341,19 +89341,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json2.required = validKeyValues.map(String);
+      json3.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json2, params) => {
+var nullableProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json2.nullable = true;
+    json3.nullable = true;
   } else {
-    json2.anyOf = [inner, { type: "null" }];
+    json3.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -89363,7 +89363,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value, schema, ctx, json2, params) {
+function serializeDefaultValue(value, schema, ctx, json3, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -89373,30 +89373,30 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json2, params) => {
+var defaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2.default = value;
+    json3.default = value;
 };
-var prefaultProcessor = (schema, ctx, json2, params) => {
+var prefaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2._prefault = value;
+    json3._prefault = value;
 };
-var catchProcessor = (schema, ctx, json2, params) => {
+var catchProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -89405,10 +89405,10 @@ var catchProcessor = (schema, ctx, json2, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json3, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json2.default = catchValue;
+  json3.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -89418,12 +89418,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json2, params) => {
+var readonlyProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json2.readOnly = true;
+  json3.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -90065,7 +90065,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => stringProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -90424,7 +90424,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => numberProcessor(inst, ctx, json3, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -90514,7 +90514,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => booleanProcessor(inst, ctx, json3, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -90524,7 +90524,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => bigintProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -90582,7 +90582,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => symbolProcessor(inst, ctx, json3, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -90590,7 +90590,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => undefinedProcessor(inst, ctx, json3, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -90598,7 +90598,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullProcessor(inst, ctx, json3, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -90606,7 +90606,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => anyProcessor(inst, ctx, json3, params);
 });
 function any() {
   return _any(ZodAny);
@@ -90614,7 +90614,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unknownProcessor(inst, ctx, json3, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -90622,7 +90622,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => neverProcessor(inst, ctx, json3, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -90630,7 +90630,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => voidProcessor(inst, ctx, json3, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -90640,7 +90640,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => dateProcessor(inst, ctx, json3, params);
     inst.min = (value, params) => inst.check(_gte(value, params));
     inst.max = (value, params) => inst.check(_lte(value, params));
   },
@@ -90662,7 +90662,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => arrayProcessor(inst, ctx, json3, params);
   inst.element = def.element;
 }, {
   min(n, params) {
@@ -90692,7 +90692,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => objectProcessor(inst, ctx, json3, params);
   util_exports.installLazyProp(inst, "shape", (self2) => self2._zod.def.shape, false);
 }, {
   keyof() {
@@ -90765,7 +90765,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function union(options, params) {
@@ -90778,7 +90778,7 @@ function union(options, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function xor(options, params) {
@@ -90804,7 +90804,7 @@ function discriminatedUnion(discriminator, options, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => intersectionProcessor(inst, ctx, json3, params);
 });
 function intersection(left, right) {
   return new ZodIntersection({
@@ -90817,7 +90817,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => tupleProcessor(inst, ctx, json3, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -90850,7 +90850,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => recordProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -90892,7 +90892,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => mapProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args) => inst.check(_minSize(...args));
@@ -90912,7 +90912,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => setProcessor(inst, ctx, json3, params);
   inst.min = (...args) => inst.check(_minSize(...args));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args) => inst.check(_maxSize(...args));
@@ -90928,7 +90928,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => enumProcessor(inst, ctx, json3, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys = new Set(Object.keys(def.entries));
@@ -90981,7 +90981,7 @@ function nativeEnum(entries, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => literalProcessor(inst, ctx, json3, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -91002,7 +91002,7 @@ function literal(value, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => fileProcessor(inst, ctx, json3, params);
   inst.min = (size, params) => inst.check(_minSize(size, params));
   inst.max = (size, params) => inst.check(_maxSize(size, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -91014,7 +91014,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => transformProcessor(inst, ctx, json3, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -91053,7 +91053,7 @@ function transform(fn) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -91065,7 +91065,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -91077,7 +91077,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullableProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -91092,7 +91092,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => defaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -91108,7 +91108,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => prefaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -91123,7 +91123,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nonoptionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -91136,7 +91136,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => successProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -91148,7 +91148,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => catchProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -91162,7 +91162,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nanProcessor(inst, ctx, json3, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -91170,7 +91170,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => pipeProcessor(inst, ctx, json3, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -91212,7 +91212,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => readonlyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -91224,7 +91224,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => templateLiteralProcessor(inst, ctx, json3, params);
 });
 function templateLiteral(parts, params) {
   return new ZodTemplateLiteral({
@@ -91236,7 +91236,7 @@ function templateLiteral(parts, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => lazyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -91248,7 +91248,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => promiseProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -91260,7 +91260,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => functionProcessor(inst, ctx, json3, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -91272,7 +91272,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => customProcessor(inst, ctx, json3, params);
 });
 function check(fn) {
   const ch = new $ZodCheck({
@@ -93916,7 +93916,7 @@ function templateText(t) {
   return typeof t === "string" ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
 }
 function normalizeWebSocket(raw, path, problems) {
-  const check2 = (text, json2, at, needsId) => {
+  const check2 = (text, json3, at, needsId) => {
     let compiled;
     try {
       compiled = compileTemplate(text);
@@ -93927,7 +93927,7 @@ function normalizeWebSocket(raw, path, problems) {
     if (needsId && !compiled.uses.has("id")) {
       problems.push(`${at}: must contain {{id}} (acks and pushes are matched by it)`);
     }
-    if (json2) {
+    if (json3) {
       try {
         JSON.parse(render(compiled, { id: "pg-0-0-0", peer: 0, other: 1, n: 0 }));
       } catch (err) {
@@ -96098,38 +96098,98 @@ function tailShortfall(trials2, metric, whose = "this run") {
   return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
 }
 
-// src/report/escape.ts
-var TEXT_LIMIT = 500;
-function bounded(text, max2 = TEXT_LIMIT) {
-  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+// src/report/csv.ts
+var CSV_COLUMNS = [
+  "scenario",
+  "phase",
+  "metric",
+  "unit",
+  "value",
+  "baseline",
+  "delta",
+  "band",
+  "result",
+  "p_value",
+  "reason"
+];
+var UNIT = {
+  latency: "us",
+  rate: "per-second",
+  count: "count",
+  percent: "ratio",
+  size: "bytes"
+};
+function unitOf(metric) {
+  if (metric === "cpu") return "percent-of-core";
+  const known = METRIC_NAMES.includes(metric) || isPercentileMetric(metric);
+  return known ? UNIT[metricUnit(metric)] : "count";
 }
-function escapeMarkdown(text) {
-  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+function csvField(value) {
+  if (value === null || value === void 0) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
-function mermaidText(text) {
-  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
+function row(fields) {
+  return fields.map(csvField).join(",");
+}
+function bandText(band) {
+  return /^[+-]/.test(band) ? `within ${band}` : band;
+}
+function comparisonFields(c) {
+  if (!c) return [null, null, null, null, null, null];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
+}
+function renderCsv(results2) {
+  const lines = [CSV_COLUMNS.join(",")];
+  const byKey = /* @__PURE__ */ new Map();
+  for (const c of results2.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
+  const used = /* @__PURE__ */ new Set();
+  for (const s of results2.scenarios) {
+    for (const p of s.phases) {
+      const percentiles = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
+      for (const metric of [...METRIC_NAMES, ...percentiles]) {
+        const key = `${s.name}\0${p.name}\0${metric}`;
+        const c = byKey.get(key);
+        if (c) used.add(key);
+        lines.push(
+          row([
+            s.name,
+            p.name,
+            metric,
+            unitOf(metric),
+            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
+            // without a success): an empty field, never a zero
+            unmeasured(p.merged, metric) === void 0 ? metricValue(p.merged, metric) : null,
+            ...comparisonFields(c)
+          ])
+        );
+      }
+    }
+  }
+  for (const [key, c] of byKey) {
+    if (used.has(key)) continue;
+    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+  }
+  return `${lines.join("\r\n")}\r
+`;
 }
 
-// src/report/mermaid.ts
-function roundUp(v) {
-  if (!(v > 0) || !Number.isFinite(v)) return 1;
-  const k = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
-  return 10 * k;
-}
-function yAxis(title, values) {
-  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
-  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
-}
+// src/outputs/csv.ts
+var csv = {
+  names: ["csv"],
+  summary: "every measured metric as CSV, one row each",
+  extension: "csv",
+  writes: () => true,
+  render: (r) => renderCsv(r)
+};
 
 // src/history/history.ts
 var HISTORY_SCHEMA = "perf-gate/history@1";
 var HISTORY_MAX = 500;
-var TREND_POINTS = 20;
-var TREND_MAX_PHASES = 8;
-function historyEntry(results) {
+function historyEntry(results2) {
   const phases = {};
-  for (const s of results.scenarios) {
+  for (const s of results2.scenarios) {
     for (const p of s.phases) {
       phases[`${s.name}/${p.name}`] = {
         rps: Math.round(p.merged.rps * 10) / 10,
@@ -96141,11 +96201,11 @@ function historyEntry(results) {
   }
   return {
     schema: HISTORY_SCHEMA,
-    time: results.finishedAt,
-    commit: results.provenance.commit,
-    ref: results.provenance.ref,
-    runId: results.runId,
-    mode: results.mode,
+    time: results2.finishedAt,
+    commit: results2.provenance.commit,
+    ref: results2.provenance.ref,
+    runId: results2.runId,
+    mode: results2.mode,
     phases
   };
 }
@@ -96172,58 +96232,6 @@ function appendHistory(text, entry, max2 = HISTORY_MAX) {
   const { entries } = parseHistory(text);
   return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
 `;
-}
-function label(e, i) {
-  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
-}
-function chart(title, labels2, values, axis) {
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `  title "${mermaidText(title)}"`,
-    `  x-axis [${labels2.join(", ")}]`,
-    yAxis(axis, values),
-    `  line [${values.join(", ")}]`,
-    "```"
-  ].join("\n");
-}
-function renderTrend(history, current, points = TREND_POINTS) {
-  const series = [...history.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
-  const latest = series.at(-1);
-  if (!latest || series.length < 2) return "";
-  const keys = Object.keys(latest.phases);
-  const out = [
-    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
-  ];
-  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
-    const runs = series.filter((e) => e.phases[key]);
-    if (runs.length < 2) continue;
-    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
-    const ms = (us) => Math.round(us / 10) / 100;
-    out.push(
-      `**${escapeMarkdown(key)}**`,
-      chart(
-        `${key}: p99 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p99)),
-        "ms"
-      ),
-      chart(
-        `${key}: p50 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p50)),
-        "ms"
-      ),
-      chart(
-        `${key}: throughput`,
-        labels2,
-        runs.map((e) => e.phases[key].rps),
-        "req/s"
-      )
-    );
-  }
-  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join("\n\n") : "";
 }
 
 // src/stats/mann-whitney.ts
@@ -96987,16 +96995,16 @@ var ab = {
     if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
     return measureAb(ctx, { base, head }, run2.pairs, run2.seed);
   },
-  judge: ({ results, scenarios, base: side }) => {
+  judge: ({ results: results2, scenarios, base: side }) => {
     if (!side) throw new Error("A/B judged without its base side");
     const base = side.results;
-    const comparisons = results.scenarios.flatMap(
+    const comparisons = results2.scenarios.flatMap(
       (h, i) => compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {})
     );
     const info = { ...side.info, base };
     return {
-      ...results,
-      scenarios: results.scenarios.map((h, i) => ({
+      ...results2,
+      scenarios: results2.scenarios.map((h, i) => ({
         ...h,
         baselineLatency: Object.fromEntries(
           base[i].phases.map((ph) => [ph.name, ph.merged.latency])
@@ -97025,15 +97033,15 @@ function machineChange(baseline, current) {
   const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
   return `${of(baseline)} → ${of(current)}`;
 }
-function gateResults(results, baselines, thresholdsOf2 = () => void 0) {
+function gateResults(results2, baselines, thresholdsOf2 = () => void 0) {
   const comparisons = [];
   const scenarioStatus = [];
-  const scenarios = results.scenarios.map((s) => {
+  const scenarios = results2.scenarios.map((s) => {
     const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
     const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
     const baseline = baselines.get(s.name);
     const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
-    const moved = baseline && machineChange(baseline.provenance.runner, results.provenance.runner);
+    const moved = baseline && machineChange(baseline.provenance.runner, results2.provenance.runner);
     if (moved) status.machine = moved;
     comparisons.push(...c);
     scenarioStatus.push(status);
@@ -97046,7 +97054,7 @@ function gateResults(results, baselines, thresholdsOf2 = () => void 0) {
   });
   const verdict = overallVerdict(comparisons);
   return {
-    results: { ...results, scenarios, comparisons, scenarioStatus },
+    results: { ...results2, scenarios, comparisons, scenarioStatus },
     verdict,
     regressions: comparisons.filter((c) => c.result === "regression").length
   };
@@ -97062,9 +97070,9 @@ var againstBaselines = {
     await measureOne(ctx, onlySide(sides), run2.baselines);
     return void 0;
   },
-  judge: ({ results, scenarios, baselines }) => {
+  judge: ({ results: results2, scenarios, baselines }) => {
     const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    return gateResults(results, baselines, (name2) => thresholds2.get(name2)).results;
+    return gateResults(results2, baselines, (name2) => thresholds2.get(name2)).results;
   },
   report: "comparison",
   trend: true
@@ -97132,7 +97140,7 @@ var sweep2 = {
     await measureOne(ctx, onlySide(sides), /* @__PURE__ */ new Map());
     return void 0;
   },
-  judge: ({ results }) => results,
+  judge: ({ results: results2 }) => results2,
   gates: false,
   records: false,
   report: "levels",
@@ -97210,82 +97218,28 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
   return EXIT_PASS;
 }
 
-// src/report/csv.ts
-var CSV_COLUMNS = [
-  "scenario",
-  "phase",
-  "metric",
-  "unit",
-  "value",
-  "baseline",
-  "delta",
-  "band",
-  "result",
-  "p_value",
-  "reason"
-];
-var UNIT = {
-  latency: "us",
-  rate: "per-second",
-  count: "count",
-  percent: "ratio",
-  size: "bytes"
+// src/outputs/history.ts
+var history = {
+  names: ["history"],
+  summary: "the trend history (JSON lines): update runs append their summary; the report draws it",
+  extension: "jsonl",
+  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
+  render: (r, ctx) => appendHistory(ctx.previous() ?? "", historyEntry(r))
 };
-function unitOf(metric) {
-  if (metric === "cpu") return "percent-of-core";
-  const known = METRIC_NAMES.includes(metric) || isPercentileMetric(metric);
-  return known ? UNIT[metricUnit(metric)] : "count";
-}
-function csvField(value) {
-  if (value === null || value === void 0) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-function row(fields) {
-  return fields.map(csvField).join(",");
-}
-function bandText(band) {
-  return /^[+-]/.test(band) ? `within ${band}` : band;
-}
-function comparisonFields(c) {
-  if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
-}
-function renderCsv(results) {
-  const lines = [CSV_COLUMNS.join(",")];
-  const byKey = /* @__PURE__ */ new Map();
-  for (const c of results.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
-  const used = /* @__PURE__ */ new Set();
-  for (const s of results.scenarios) {
-    for (const p of s.phases) {
-      const percentiles = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
-      for (const metric of [...METRIC_NAMES, ...percentiles]) {
-        const key = `${s.name}\0${p.name}\0${metric}`;
-        const c = byKey.get(key);
-        if (c) used.add(key);
-        lines.push(
-          row([
-            s.name,
-            p.name,
-            metric,
-            unitOf(metric),
-            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
-            // without a success): an empty field, never a zero
-            unmeasured(p.merged, metric) === void 0 ? metricValue(p.merged, metric) : null,
-            ...comparisonFields(c)
-          ])
-        );
-      }
-    }
-  }
-  for (const [key, c] of byKey) {
-    if (used.has(key)) continue;
-    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
-  }
-  return `${lines.join("\r\n")}\r
+
+// src/outputs/json.ts
+var json2 = {
+  names: ["json"],
+  summary: "the verdict (JSON): verdict, regressions, baseline statuses, comparison rows",
+  extension: "json",
+  writes: () => true,
+  render: (r) => {
+    const { verdict, regressions } = verdictOf(r.mode, r.comparisons);
+    const summary = { verdict, regressions, scenarioStatus: r.scenarioStatus ?? [], comparisons: r.comparisons };
+    return `${JSON.stringify(summary, null, 2)}
 `;
-}
+  }
+};
 
 // src/report/junit.ts
 function xmlEscape(text) {
@@ -97351,14 +97305,14 @@ function measuredCase(scenario2, p) {
     ms: phaseMs(p)
   };
 }
-function renderJunit(results) {
+function renderJunit(results2) {
   const suites = [];
   const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
-  const names2 = [.../* @__PURE__ */ new Set([...results.scenarios.map((s) => s.name), ...results.comparisons.map((c) => c.scenario)])];
+  const names2 = [.../* @__PURE__ */ new Set([...results2.scenarios.map((s) => s.name), ...results2.comparisons.map((c) => c.scenario)])];
   for (const name2 of names2) {
-    const scenario2 = results.scenarios.find((s) => s.name === name2);
+    const scenario2 = results2.scenarios.find((s) => s.name === name2);
     const phases = scenario2?.phases ?? [];
-    const rows = results.comparisons.filter((c) => c.scenario === name2);
+    const rows = results2.comparisons.filter((c) => c.scenario === name2);
     const cases = [
       ...rows.map(
         (c) => comparisonCase(
@@ -97376,13 +97330,13 @@ function renderJunit(results) {
     total.skipped += skipped;
     total.ms += ms;
     suites.push(
-      `  <testsuite${attrs({ name: `perf-gate.${name2}`, tests: cases.length, failures, errors: 0, skipped, time: seconds(ms), timestamp: results.startedAt.replace(/Z$/, "") })}>
+      `  <testsuite${attrs({ name: `perf-gate.${name2}`, tests: cases.length, failures, errors: 0, skipped, time: seconds(ms), timestamp: results2.startedAt.replace(/Z$/, "") })}>
 ${cases.map((c) => `    ${c.xml}`).join("\n")}
   </testsuite>`
     );
   }
   const root = attrs({
-    name: `perf-gate ${results.mode}`,
+    name: `perf-gate ${results2.mode}`,
     tests: total.tests,
     failures: total.failures,
     errors: 0,
@@ -97395,6 +97349,15 @@ ${suites.join("\n")}
 </testsuites>
 `;
 }
+
+// src/outputs/junit.ts
+var junit = {
+  names: ["junit"],
+  summary: "the comparison as JUnit XML (a test case per row)",
+  extension: "xml",
+  writes: () => true,
+  render: (r) => renderJunit(r)
+};
 
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
@@ -97539,6 +97502,18 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
+// src/report/escape.ts
+var TEXT_LIMIT = 500;
+function bounded(text, max2 = TEXT_LIMIT) {
+  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+}
+function escapeMarkdown(text) {
+  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+}
+function mermaidText(text) {
+  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
+}
+
 // src/report/distribution.ts
 function latencyBuckets(encoded, n = 12) {
   if (!encoded) return [];
@@ -97586,6 +97561,18 @@ function findKnee(points) {
     if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
   }
   return void 0;
+}
+
+// src/report/mermaid.ts
+function roundUp(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const k = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
+  return 10 * k;
+}
+function yAxis(title, values) {
+  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
+  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
 }
 
 // src/report/sweep.ts
@@ -97652,18 +97639,18 @@ function renderSweepSection(s) {
     )
   ].join("\n");
 }
-function renderSweep(results, marker) {
+function renderSweep(results2, marker) {
   return [
     marker,
     "### 📈 perf-gate sweep",
     "",
-    ...results.unswept?.length ? [
-      `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results.unswept.map((n) => `**${escapeMarkdown(n)}**`).join(", ")}: ${results.scenarios.length ? "left out" : "nothing was swept"}.`,
+    ...results2.unswept?.length ? [
+      `> ⚠️ No sweep ladder (\`scenarios[].sweep\`) in ${results2.unswept.map((n) => `**${escapeMarkdown(n)}**`).join(", ")}: ${results2.scenarios.length ? "left out" : "nothing was swept"}.`,
       ""
     ] : [],
-    ...results.scenarios.map(renderSweepSection),
+    ...results2.scenarios.map(renderSweepSection),
     "",
-    `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · sweep · ${escapeMarkdown(results.finishedAt)}</sub>`,
+    `<sub>perf-gate · run ${escapeMarkdown(results2.runId)} · sweep · ${escapeMarkdown(results2.finishedAt)}</sub>`,
     ""
   ].join("\n");
 }
@@ -97695,18 +97682,18 @@ function delta(c) {
   const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
   return `${percent2(c.delta)}${interval}`;
 }
-function abLine(results) {
-  const ab2 = results.ab;
+function abLine(results2) {
+  const ab2 = results2.ab;
   if (!ab2) return void 0;
-  const head = results.provenance.commit?.slice(0, 12) ?? "workspace";
-  const conf = results.comparisons.find((c) => c.confidence !== void 0)?.confidence;
+  const head = results2.provenance.commit?.slice(0, 12) ?? "workspace";
+  const conf = results2.comparisons.find((c) => c.confidence !== void 0)?.confidence;
   const order = ab2.order === "random" ? `each pair's order drawn at random, seed ${ab2.seed ?? "?"}` : "ABBA";
   const pairs = `${ab2.pairs} interleaved pairs${ab2.order === "random" ? " per phase, more where confirmation ran" : ""}`;
   return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab2.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab2.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
 }
-function headline(results) {
-  const verdict = overallVerdict(results.comparisons);
-  const count3 = (v) => results.comparisons.filter((c) => c.result === v).length;
+function headline(results2) {
+  const verdict = overallVerdict(results2.comparisons);
+  const count3 = (v) => results2.comparisons.filter((c) => c.result === v).length;
   const regressions = count3("regression");
   const inconclusive = count3("inconclusive");
   const warnings = count3("invalid");
@@ -97715,23 +97702,23 @@ function headline(results) {
     count3("improvement") ? `${count3("improvement")} improved` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
-  if (traitsOf(results.mode).records) {
-    const n = results.scenarios.length;
+  if (traitsOf(results2.mode).records) {
+    const n = results2.scenarios.length;
     const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
   }
   if (verdict === "regression") {
-    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"} in ${scenariosOf(results.comparisons, "regression")}${suffix}`;
+    return `### ❌ perf-gate: ${regressions} regression${regressions === 1 ? "" : "s"} in ${scenariosOf(results2.comparisons, "regression")}${suffix}`;
   }
   if (verdict === "inconclusive") {
     return `### ❔ perf-gate: inconclusive — ${inconclusive} row${inconclusive === 1 ? "" : "s"} outside the band but not confirmed by the most trials allowed${suffix}`;
   }
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
-  const info = results.comparisons.filter((c) => c.informational).length;
+  const info = results2.comparisons.filter((c) => c.informational).length;
   if (info > 0) {
-    return `### ✅ perf-gate: no absolute limit broken${results.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
+    return `### ✅ perf-gate: no absolute limit broken${results2.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
   }
-  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
+  if (results2.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 function scenariosOf(comparisons, result) {
@@ -97792,9 +97779,9 @@ function age(time3, now) {
   const hours = Math.floor(ms / 36e5);
   return hours >= 1 ? `${hours} h old` : "less than an hour old";
 }
-function chart2(results) {
+function chart(results2) {
   const blocks = [];
-  for (const s of results.scenarios) {
+  for (const s of results2.scenarios) {
     for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
       const base = s.baselineLatency?.[p.name];
       const keys = ["p50", "p90", "p99", "p99.9"];
@@ -97802,7 +97789,7 @@ function chart2(results) {
       const lines = [
         "```mermaid",
         "xychart-beta",
-        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results2.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
       ];
@@ -97820,12 +97807,12 @@ ${body}
 
 </details>`;
 }
-function errorsTable(results) {
+function errorsTable(results2) {
   const rows = [];
-  const sides = results.ab ? [
-    { side: "head", scenarios: results.scenarios },
-    { side: "base", scenarios: results.ab.base }
-  ] : [{ side: "", scenarios: results.scenarios }];
+  const sides = results2.ab ? [
+    { side: "head", scenarios: results2.scenarios },
+    { side: "base", scenarios: results2.ab.base }
+  ] : [{ side: "", scenarios: results2.scenarios }];
   for (const { side, scenarios } of sides) {
     for (const s of scenarios) {
       for (const p of s.phases) {
@@ -97843,12 +97830,12 @@ function errorsTable(results) {
       }
     }
   }
-  const header = ["scenario", "phase", ...results.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
+  const header = ["scenario", "phase", ...results2.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
   return markdownTable([[...header, "flags"], ...rows]);
 }
-function resourcesTable(results) {
+function resourcesTable(results2) {
   const rows = [];
-  for (const s of results.scenarios) {
+  for (const s of results2.scenarios) {
     for (const p of s.phases) {
       for (const [svc, u] of Object.entries(p.merged.resources)) {
         rows.push([
@@ -97870,9 +97857,9 @@ function resourcesTable(results) {
     ...rows
   ]) : "No resource samples.";
 }
-function latencyTable(results) {
-  const extra = percentilesIn(results.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
-  const rows = results.scenarios.flatMap(
+function latencyTable(results2) {
+  const extra = percentilesIn(results2.scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
+  const rows = results2.scenarios.flatMap(
     (s) => s.phases.map((p) => [
       escapeMarkdown(s.name),
       escapeMarkdown(p.name),
@@ -97887,24 +97874,24 @@ function latencyTable(results) {
     ...rows
   ]);
 }
-function environment(results, statuses) {
-  const p = results.provenance;
+function environment(results2, statuses) {
+  const p = results2.provenance;
   const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
-    `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results.runId)}, mode ${escapeMarkdown(results.mode)}`,
+    `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results2.runId)}, mode ${escapeMarkdown(results2.mode)}`,
     ...Object.entries(p.sut.images).map(
-      ([svc, i]) => `- SUT ${results.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+      ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
-    ...results.ab ? [
-      `- base ${escapeMarkdown(results.ab.baseRef)} at ${escapeMarkdown(results.ab.baseCommit)}`,
-      ...Object.entries(results.ab.baseImages).map(
+    ...results2.ab ? [
+      `- base ${escapeMarkdown(results2.ab.baseRef)} at ${escapeMarkdown(results2.ab.baseCommit)}`,
+      ...Object.entries(results2.ab.baseImages).map(
         ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
       ),
-      ...results.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
-      ...sideBySideLines(results.ab.sideBySide)
+      ...results2.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
+      ...sideBySideLines(results2.ab.sideBySide)
     ] : [],
     ...statuses.map(
-      (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
+      (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results2.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
   return lines.join("\n");
@@ -97922,9 +97909,9 @@ function capped(lines, what, max2 = 10) {
   if (lines.length <= max2) return lines;
   return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
 }
-function distribution(results) {
+function distribution(results2) {
   const blocks = [];
-  for (const s of results.scenarios) {
+  for (const s of results2.scenarios) {
     for (const p of s.phases) {
       const l = p.merged.latency;
       const quartiles = l.p25 === void 0 ? "" : ` · p10 ${formatUs(l.p10)} · p25 ${formatUs(l.p25)} · p75 ${formatUs(l.p75)}`;
@@ -97938,8 +97925,8 @@ ${renderBuckets(latencyBuckets(p.merged.histogram))}
   }
   return blocks.join("\n\n");
 }
-function pairOrders(results) {
-  const ab2 = results.ab;
+function pairOrders(results2) {
+  const ab2 = results2.ab;
   const rows = (ab2?.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
   return [
     `Seed ${ab2?.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab2?.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
@@ -97947,23 +97934,23 @@ function pairOrders(results) {
     markdownTable([["scenario", "phase", "pairs in order"], ...rows])
   ].join("\n");
 }
-function renderMarkdown(results, opts = {}) {
-  const mode = traitsOf(results.mode);
-  if (mode.report === "levels") return renderSweep(results, reportMarker(opts.reportId ?? ""));
+function renderMarkdown(results2, opts = {}) {
+  const mode = traitsOf(results2.mode);
+  if (mode.report === "levels") return renderSweep(results2, reportMarker(opts.reportId ?? ""));
   const budget = opts.budget ?? REPORT_BUDGET;
-  const statuses = results.scenarioStatus ?? [];
+  const statuses = results2.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
-  const head = [marker, headline(results)];
-  const ab2 = abLine(results);
+  const head = [marker, headline(results2)];
+  const ab2 = abLine(results2);
   if (ab2) head.push("", ab2);
-  const bullets = regressionBullets(results.comparisons, mode.gates);
+  const bullets = regressionBullets(results2.comparisons, mode.gates);
   if (bullets.length) head.push("", ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt, mode.records), "scenarios with baseline notes");
+  const status = capped(statusLines(statuses, results2.startedAt, mode.records), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
-  const flagSides = results.ab ? [
-    { side: "head: ", scenarios: results.scenarios },
-    { side: "base: ", scenarios: results.ab.base }
-  ] : [{ side: "", scenarios: results.scenarios }];
+  const flagSides = results2.ab ? [
+    { side: "head: ", scenarios: results2.scenarios },
+    { side: "base: ", scenarios: results2.ab.base }
+  ] : [{ side: "", scenarios: results2.scenarios }];
   const flagged = capped(
     flagSides.flatMap(
       ({ side, scenarios }) => scenarios.flatMap(
@@ -97976,12 +97963,12 @@ function renderMarkdown(results, opts = {}) {
     "flagged phases"
   );
   if (flagged.length) head.push("", ...flagged);
-  const fold = results.comparisons.length > FOLD_PASSING_OVER;
-  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== "pass") : results.comparisons);
-  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === "pass")) : [];
-  const footer = `<sub>perf-gate · run ${escapeMarkdown(results.runId)} · ${escapeMarkdown(results.mode)} · ${escapeMarkdown(results.finishedAt)}</sub>`;
-  const header = results.ab ? AB_HEADER : HEADER;
-  let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results);
+  const fold = results2.comparisons.length > FOLD_PASSING_OVER;
+  const rows = comparisonTable(fold ? results2.comparisons.filter((c) => c.result !== "pass") : results2.comparisons);
+  const passing = fold ? comparisonTable(results2.comparisons.filter((c) => c.result === "pass")) : [];
+  const footer = `<sub>perf-gate · run ${escapeMarkdown(results2.runId)} · ${escapeMarkdown(results2.mode)} · ${escapeMarkdown(results2.finishedAt)}</sub>`;
+  const header = results2.ab ? AB_HEADER : HEADER;
+  let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results2);
   const fixed = () => [...head, "", table, "", footer].join("\n");
   let kept = rows.length;
   while (rows.length && fixed().length > budget && kept > 1) {
@@ -97991,16 +97978,16 @@ function renderMarkdown(results, opts = {}) {
 … ${rows.length - kept} more rows in the results file.`;
   }
   const sections = (opts.sections ?? "full") === "summary" ? [] : [
-    rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results)) : "",
-    details("Latency percentiles chart", chart2(results)),
+    rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results2)) : "",
+    details("Latency percentiles chart", chart(results2)),
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
-    details("Latency distribution per phase", distribution(results)),
-    details("Status codes, errors and flags", errorsTable(results)),
-    results.ab?.orders?.length ? details("A/B pair orders", pairOrders(results)) : "",
-    details("SUT resources", resourcesTable(results)),
+    details("Latency distribution per phase", distribution(results2)),
+    details("Status codes, errors and flags", errorsTable(results2)),
+    results2.ab?.orders?.length ? details("A/B pair orders", pairOrders(results2)) : "",
+    details("SUT resources", resourcesTable(results2)),
     details(
-      results.ab ? "Environment, head and base" : "Environment and baselines",
-      environment(results, statuses)
+      results2.ab ? "Environment, head and base" : "Environment and baselines",
+      environment(results2, statuses)
     )
   ].filter(Boolean);
   let body = [...head, "", table].join("\n");
@@ -98044,6 +98031,74 @@ function fitted(report, budget = REPORT_BUDGET) {
   head += "\n\n</details>".repeat(Math.max(0, open2));
   return `${head}${note}`;
 }
+
+// src/report/trend.ts
+var TREND_POINTS = 20;
+var TREND_MAX_PHASES = 8;
+function label(e, i) {
+  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+}
+function chart2(title, labels2, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(title)}"`,
+    `  x-axis [${labels2.join(", ")}]`,
+    yAxis(axis, values),
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderTrend(history2, current, points = TREND_POINTS) {
+  const series = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
+  const latest = series.at(-1);
+  if (!latest || series.length < 2) return "";
+  const keys = Object.keys(latest.phases);
+  const out = [
+    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
+  ];
+  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
+    const runs = series.filter((e) => e.phases[key]);
+    if (runs.length < 2) continue;
+    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
+    const ms = (us) => Math.round(us / 10) / 100;
+    out.push(
+      `**${escapeMarkdown(key)}**`,
+      chart2(
+        `${key}: p99 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p99)),
+        "ms"
+      ),
+      chart2(
+        `${key}: p50 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p50)),
+        "ms"
+      ),
+      chart2(
+        `${key}: throughput`,
+        labels2,
+        runs.map((e) => e.phases[key].rps),
+        "req/s"
+      )
+    );
+  }
+  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
+  return out.length > 1 ? out.join("\n\n") : "";
+}
+
+// src/outputs/markdown.ts
+var markdown = {
+  names: ["markdown", "md"],
+  summary: "the Markdown report (the pull request comment)",
+  extension: "md",
+  writes: () => true,
+  render: (r, ctx) => {
+    const trend = ctx.history !== void 0 && traitsOf(r.mode).trend ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r)) : "";
+    return renderMarkdown(r, { reportId: ctx.reportId, trend });
+  }
+};
 
 // src/results/files.ts
 import { createHash } from "node:crypto";
@@ -98148,6 +98203,146 @@ function baselinePath(dir, scenario2) {
   return join4(dir, `${scenario2}.json`);
 }
 
+// src/outputs/results.ts
+var results = {
+  names: ["results"],
+  summary: "the results file (JSON, SPEC §5): every trial, merged phase and comparison",
+  extension: "json",
+  writes: () => true,
+  render: (r) => stableStringify(r)
+};
+
+// src/report/text-table.ts
+function textTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const numeric = header.map(
+    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? ""))
+  );
+  const line = (cells) => cells.map((c, i) => numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+// src/report/terminal.ts
+function errorSummary(m) {
+  const parts = [
+    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
+    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`)
+  ];
+  return parts.length ? parts.join(" ") : "0";
+}
+function renderResultsTable(scenarios) {
+  const rows = [];
+  const resourceRows = [];
+  const flags = [];
+  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
+  for (const s of scenarios) {
+    for (const p of s.phases) {
+      const m = p.merged;
+      rows.push([
+        `${s.name}/${p.name}`,
+        String(m.trials),
+        formatCount(m.responses),
+        m.rps.toFixed(m.rps >= 100 ? 0 : 1),
+        // nothing measured, or results from before p10/p25/p75 existed: a dash
+        ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
+          (k) => formatLatency(m.latency, k)
+        ),
+        ...extra.map((k) => percentileCell(m.latency, k)),
+        errorSummary(m)
+      ]);
+      for (const [service, u] of Object.entries(m.resources)) {
+        resourceRows.push([
+          `${s.name}/${p.name}`,
+          service,
+          `${u.cpuMeanPct.toFixed(1)}%`,
+          `${u.cpuPeakPct.toFixed(1)}%`,
+          formatBytes(u.memoryPeakBytes),
+          formatBytes(u.rxBytes),
+          formatBytes(u.txBytes),
+          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
+        ]);
+      }
+      for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
+    }
+  }
+  const out = [
+    textTable(
+      [
+        "scenario/phase",
+        "trials",
+        "responses",
+        "rps",
+        "p10",
+        "p25",
+        "p50",
+        "p75",
+        "p90",
+        "p99",
+        "p99.9",
+        "max",
+        ...extra,
+        "errors"
+      ],
+      rows
+    )
+  ];
+  if (resourceRows.length) {
+    out.push(
+      "",
+      textTable(
+        ["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
+        resourceRows
+      )
+    );
+  }
+  if (flags.length) out.push("", ...flags);
+  return out.join("\n");
+}
+
+// src/outputs/terminal.ts
+var terminal = {
+  names: ["terminal", "text"],
+  summary: "each phase's figures as a text table (what perf-gate run prints)",
+  extension: "txt",
+  writes: () => true,
+  render: (r) => `${renderResultsTable(r.scenarios)}
+`
+};
+
+// src/outputs/index.ts
+var OUTPUTS = {
+  results,
+  markdown,
+  json: json2,
+  junit,
+  csv,
+  history,
+  terminal
+};
+var STANDALONE = { reportId: "", history: void 0, previous: () => void 0 };
+function formatNamed(name2) {
+  const found = Object.entries(OUTPUTS).find(([, o]) => o.names.includes(name2));
+  return found?.[0];
+}
+function formatNames() {
+  return Object.values(OUTPUTS).flatMap((o) => o.names);
+}
+function parseOutFormat(text, what) {
+  const eq = text.indexOf("=");
+  const name2 = eq < 0 ? text : text.slice(0, eq);
+  const path = eq < 0 ? "" : text.slice(eq + 1);
+  const format = formatNamed(name2);
+  if (!format) {
+    throw usageError(
+      `${what} ${text}: ${name2 ? `unknown format ${name2}${didYouMean(name2, formatNames())}` : "no format"} (FORMAT=PATH; formats: ${Object.values(
+        OUTPUTS
+      ).map((o) => o.names[0]).join(", ")})`
+    );
+  }
+  if (!path) throw usageError(`${what} ${text}: no path (FORMAT=PATH, e.g. ${name2}=perf.${OUTPUTS[format].extension})`);
+  return { format, path };
+}
+
 // src/run/contract.ts
 import { randomBytes } from "node:crypto";
 function writeOrFail(files, path, text) {
@@ -98166,28 +98361,29 @@ var realFiles = {
   read: readHistoryFile,
   write: writeFileAtomic
 };
-function publishFiles(results, opts, files) {
+function publishFiles(results2, opts, files) {
+  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
+  const write = (req) => {
+    const output2 = OUTPUTS[req.format];
+    if (!output2.writes(results2)) return void 0;
+    const text = output2.render(results2, {
+      reportId: opts.reportId ?? "",
+      history: history2,
+      previous: () => files.read(req.path)
+    });
+    const path = resolve3(req.path);
+    writeOrFail(files, path, text);
+    return { path, text };
+  };
   const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
-  writeOrFail(files, resultsPath, stableStringify(results));
-  const history = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const entry = historyEntry(results);
-  const trend = history !== void 0 && traitsOf(results.mode).trend ? renderTrend(parseHistory(history).entries, entry) : "";
-  const report = renderMarkdown(results, { reportId: opts.reportId ?? "", trend });
+  write({ format: "results", path: resultsPath });
   const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
-  writeOrFail(files, reportPath, report);
-  const extraPaths = [];
-  for (const [path, render2] of [
-    [opts.junit, renderJunit],
-    [opts.csv, renderCsv]
-  ]) {
-    if (!path) continue;
-    writeOrFail(files, resolve3(path), render2(results));
-    extraPaths.push(resolve3(path));
-  }
-  if (opts.history && traitsOf(results.mode).records && results.scenarios.length > 0) {
-    writeOrFail(files, resolve3(opts.history), appendHistory(history ?? "", entry));
-    extraPaths.push(resolve3(opts.history));
-  }
+  const report = write({ format: "markdown", path: reportPath })?.text ?? "";
+  const asked = [
+    ...opts.outputs ?? [],
+    ...opts.history ? [{ format: "history", path: opts.history }] : []
+  ];
+  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
   return { resultsPath, reportPath, report, extraPaths };
 }
 
@@ -98387,13 +98583,13 @@ function readResults(path) {
   }
   const problem = problemOf(resultsFileSchema, data);
   if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
-  const results = data;
-  for (const c of results.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
-  return results;
+  const results2 = data;
+  for (const c of results2.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
+  return results2;
 }
 
 // src/run/request.ts
-function buildRunRequest(input2, ctx) {
+function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   const { mode, auto } = chooseMode(input2.mode, ctx.eventName, () => ctx.against(input2.config));
   const { base } = modeOf(mode);
   const baseRef = input2.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : void 0);
@@ -98402,30 +98598,29 @@ function buildRunRequest(input2, ctx) {
       `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`
     );
   }
-  const opts = {
+  const outputs = [
+    ...input2.junit ? [{ format: "junit", path: input2.junit }] : [],
+    ...input2.csv ? [{ format: "csv", path: input2.csv }] : [],
+    ...(input2.outFormats ?? []).map((o) => parseOutFormat(o, outFormatOption))
+  ];
+  const given = (key, value) => value === void 0 || value === "" ? {} : { [key]: value };
+  return {
     configFile: input2.config,
     mode,
     scenarios: input2.scenarios,
     baselineDir: input2.baselineDir,
-    outDir: input2.outDir
-  };
-  const optional2 = {
+    outDir: input2.outDir,
     // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
-    abFallback: auto && base ? true : void 0,
-    runnerImage: input2.runnerImage,
-    baseRef: base ? baseRef : void 0,
-    pairs: input2.pairs,
-    seed: input2.seed,
-    junit: input2.junit,
-    csv: input2.csv,
-    history: input2.history,
-    runId: input2.runId,
-    reportId: input2.reportId
+    ...given("abFallback", auto && base ? true : void 0),
+    ...given("runnerImage", input2.runnerImage),
+    ...given("baseRef", base ? baseRef : void 0),
+    ...given("pairs", input2.pairs),
+    ...given("seed", input2.seed),
+    ...given("outputs", outputs.length > 0 ? outputs : void 0),
+    ...given("history", input2.history),
+    ...given("runId", input2.runId),
+    ...given("reportId", input2.reportId)
   };
-  for (const [k, v] of Object.entries(optional2)) {
-    if (v !== void 0 && v !== "") opts[k] = v;
-  }
-  return opts;
 }
 
 // src/run/plan.ts
@@ -98681,93 +98876,6 @@ var Progress = class {
   }
 };
 
-// src/report/text-table.ts
-function textTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const numeric = header.map(
-    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+\s?[a-zµ%/A-Z]*$|^-$/.test(r[i] ?? ""))
-  );
-  const line = (cells) => cells.map((c, i) => numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-// src/report/terminal.ts
-function errorSummary(m) {
-  const parts = [
-    ...failedStatuses(m).map(([code, n]) => `${n}×${code}`),
-    ...Object.entries(failureKinds(m)).map(([kind, n]) => `${n}×${kind}`)
-  ];
-  return parts.length ? parts.join(" ") : "0";
-}
-function renderResultsTable(scenarios) {
-  const rows = [];
-  const resourceRows = [];
-  const flags = [];
-  const extra = percentilesIn(scenarios.flatMap((s) => s.phases.map((p) => p.merged.latency)));
-  for (const s of scenarios) {
-    for (const p of s.phases) {
-      const m = p.merged;
-      rows.push([
-        `${s.name}/${p.name}`,
-        String(m.trials),
-        formatCount(m.responses),
-        m.rps.toFixed(m.rps >= 100 ? 0 : 1),
-        // nothing measured, or results from before p10/p25/p75 existed: a dash
-        ...["p10", "p25", "p50", "p75", "p90", "p99", "p99.9", "max"].map(
-          (k) => formatLatency(m.latency, k)
-        ),
-        ...extra.map((k) => percentileCell(m.latency, k)),
-        errorSummary(m)
-      ]);
-      for (const [service, u] of Object.entries(m.resources)) {
-        resourceRows.push([
-          `${s.name}/${p.name}`,
-          service,
-          `${u.cpuMeanPct.toFixed(1)}%`,
-          `${u.cpuPeakPct.toFixed(1)}%`,
-          formatBytes(u.memoryPeakBytes),
-          formatBytes(u.rxBytes),
-          formatBytes(u.txBytes),
-          u.fdsPeak === void 0 ? "—" : String(u.fdsPeak)
-        ]);
-      }
-      for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
-    }
-  }
-  const out = [
-    textTable(
-      [
-        "scenario/phase",
-        "trials",
-        "responses",
-        "rps",
-        "p10",
-        "p25",
-        "p50",
-        "p75",
-        "p90",
-        "p99",
-        "p99.9",
-        "max",
-        ...extra,
-        "errors"
-      ],
-      rows
-    )
-  ];
-  if (resourceRows.length) {
-    out.push(
-      "",
-      textTable(
-        ["scenario/phase", "container", "cpu mean", "cpu peak", "mem peak", "net rx", "net tx", "open fds"],
-        resourceRows
-      )
-    );
-  }
-  if (flags.length) out.push("", ...flags);
-  return out.join("\n");
-}
-
 // src/run/run.ts
 import { relative as relative3 } from "node:path";
 
@@ -98781,8 +98889,8 @@ function dominant(m) {
   const top = failures[0];
   return top ? `${top[0]} (${top[1]}×)` : "no response at all";
 }
-function unansweredPhase(results, scenarios, side = "") {
-  for (const r of results) {
+function unansweredPhase(results2, scenarios, side = "") {
+  for (const r of results2) {
     const s = scenarios.find((x) => x.name === r.name);
     const url2 = s ? protocolOf(s.target).url(s.target) : "?";
     for (const p of r.phases.filter((x) => x.request === void 0)) {
@@ -100331,7 +100439,7 @@ async function run(opts, deps) {
       }
     }
     const provenance2 = await provenanceOf(deps, p.config.dir, startedAt, engine, p.image, measured.images.head);
-    const results = {
+    const results2 = {
       schema: RESULTS_SCHEMA,
       runId,
       mode: opts.mode,
@@ -100343,13 +100451,13 @@ async function run(opts, deps) {
       comparisons: []
     };
     const judged = mode.judge({
-      results,
+      results: results2,
       scenarios: p.scenarios,
       baselines: p.baselines,
-      ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results, pairs) } } : {}
+      ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results2, pairs) } } : {}
     });
     const files = publishFiles(judged, opts, deps.files);
-    const baselinesUpdated = mode.records ? recordBaselines(results, opts, deps) : [];
+    const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -100404,12 +100512,12 @@ function sidesOf(p, base) {
   });
   return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
 }
-function abInfo(opts, base, measured, results, pairs) {
+function abInfo(opts, base, measured, results2, pairs) {
   const orders = measured.ab;
   const info = {
     baseRef: opts.baseRef,
     baseCommit: base.tree.commit,
-    headCommit: results.provenance.commit,
+    headCommit: results2.provenance.commit,
     pairs,
     order: "random",
     ...orders ? { seed: orders.seed, orders: orders.orders } : {},
@@ -100420,15 +100528,15 @@ function abInfo(opts, base, measured, results, pairs) {
   if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
   return info;
 }
-function recordBaselines(results, opts, deps) {
-  return results.scenarios.map((r) => {
+function recordBaselines(results2, opts, deps) {
+  return results2.scenarios.map((r) => {
     const path = baselinePath(opts.baselineDir, r.name);
-    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results.provenance)));
+    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results2.provenance)));
     return path;
   });
 }
 function nothingToRun(opts, p, startedAt, deps) {
-  const results = {
+  const results2 = {
     schema: RESULTS_SCHEMA,
     runId: opts.runId ?? newRunId(),
     mode: opts.mode,
@@ -100449,8 +100557,8 @@ function nothingToRun(opts, p, startedAt, deps) {
     unswept: p.unswept
   };
   return {
-    results,
-    ...publishFiles(results, opts, deps.files),
+    results: results2,
+    ...publishFiles(results2, opts, deps.files),
     verdict: "pass",
     regressions: 0,
     baselinesUpdated: []
@@ -101737,8 +101845,19 @@ var COMMANDS = {
         type: "boolean",
         help: "exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)"
       },
-      junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML" },
-      csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV" },
+      "out-format": {
+        type: "string",
+        multiple: true,
+        default: [],
+        value: "FORMAT=PATH",
+        help: `also write an output (repeatable): ${outputFormatsHelp()}`
+      },
+      junit: {
+        type: "string",
+        value: "FILE",
+        help: "also write the comparison as JUnit XML (--out-format junit=FILE)"
+      },
+      csv: { type: "string", value: "FILE", help: "also write every measured metric as CSV (--out-format csv=FILE)" },
       history: {
         type: "string",
         value: "FILE",
@@ -101818,7 +101937,7 @@ var COMMANDS = {
     args: "RESULTS.json",
     summary: "render a results file again",
     options: {
-      format: { type: "string", default: "md", value: "FORMAT", help: "md | json | junit | csv" }
+      format: { type: "string", default: "md", value: "FORMAT", help: outputFormatsHelp() }
     }
   },
   history: {
@@ -101833,6 +101952,9 @@ var COMMANDS = {
     options: { out: { type: "string", value: "FILE", help: "write it to FILE instead of stdout" } }
   }
 };
+function outputFormatsHelp() {
+  return Object.values(OUTPUTS).map((o) => o.names.length > 1 ? `${o.names[0]} (${o.names.slice(1).join(", ")})` : o.names[0]).join(", ");
+}
 function synopsis(name2) {
   const spec = COMMANDS[name2];
   const opts = Object.entries(spec.options).map(
@@ -101953,6 +102075,7 @@ async function cmdRun(args) {
       seed,
       junit: str(values.junit),
       csv: str(values.csv),
+      outFormats: values["out-format"],
       history: str(values.history)
     },
     {
@@ -101964,8 +102087,7 @@ async function cmdRun(args) {
   const progress = new Progress(progressSink(process.stderr, process.env));
   const outcome = await run(request2, realRunDeps(progress, onSignal));
   process.stdout.write(`
-${renderResultsTable(outcome.results.scenarios)}
-
+${OUTPUTS.terminal.render(outcome.results, STANDALONE)}
 `);
   process.stdout.write(`${renderMarkdown(outcome.results, { sections: "summary" })}
 `);
@@ -102080,8 +102202,8 @@ async function probeWithRealDeps(req) {
 }
 async function cmdInit(args) {
   const { values } = parse4("init", args);
-  const terminal = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
-  const rl = terminal ? createInterface({ input: process.stdin, output: process.stdout }) : void 0;
+  const terminal2 = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
+  const rl = terminal2 ? createInterface({ input: process.stdin, output: process.stdout }) : void 0;
   try {
     await initCommand(
       {
@@ -102141,12 +102263,12 @@ function cmdCompare(args) {
 ${USAGE}`);
   const [baselineFile, resultsFile] = positionals;
   const baseline = readBaseline(baselineFile, false);
-  const results = readResults(resultsFile);
-  const scenario2 = results.scenarios.find((s) => s.name === baseline.scenario);
+  const results2 = readResults(resultsFile);
+  const scenario2 = results2.scenarios.find((s) => s.name === baseline.scenario);
   if (!scenario2) {
     throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
   }
-  const only = { ...results, scenarios: [scenario2] };
+  const only = { ...results2, scenarios: [scenario2] };
   const outcome = gateResults(only, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
   process.stdout.write(renderMarkdown(outcome.results, { sections: "summary" }));
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
@@ -102155,28 +102277,12 @@ function cmdReport(args) {
   const { values, positionals } = parse4("report", args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json
 ${USAGE}`);
-  const format = String(values.format);
-  if (!["md", "json", "junit", "csv"].includes(format)) {
-    throw usageError(`--format ${format}: must be md, json, junit or csv`);
+  const format = formatNamed(String(values.format));
+  if (!format) {
+    throw usageError(`--format ${String(values.format)}: must be one of ${formatNames().join(", ")}`);
   }
-  const results = readResults(positionals[0]);
-  if (format === "md") {
-    process.stdout.write(renderMarkdown(results));
-  } else if (format === "junit") {
-    process.stdout.write(renderJunit(results));
-  } else if (format === "csv") {
-    process.stdout.write(renderCsv(results));
-  } else {
-    const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
-    const summary = {
-      verdict,
-      regressions,
-      scenarioStatus: results.scenarioStatus ?? [],
-      comparisons: results.comparisons
-    };
-    process.stdout.write(`${JSON.stringify(summary, null, 2)}
-`);
-  }
+  const results2 = readResults(positionals[0]);
+  process.stdout.write(OUTPUTS[format].render(results2, STANDALONE));
   return EXIT_PASS;
 }
 function cmdHistory(args) {

@@ -20,19 +20,18 @@ import {
   usageError,
 } from './common/errors.js';
 import { readHistoryFile } from './history/file.js';
-import { appendHistory, historyEntry, parseHistory, renderTrend } from './history/history.js';
-import { renderCsv } from './report/csv.js';
+import { appendHistory, historyEntry, parseHistory } from './history/history.js';
+import { renderTrend } from './report/trend.js';
 import { writeFileAtomic } from './results/files.js';
-import { renderJunit } from './report/junit.js';
 import { renderMarkdown } from './report/markdown.js';
 import { readBaseline, readResults } from './results/read.js';
 import type { BaselineFile } from './results/types.js';
-import { exitCodeOf, isMode, MODES, type ModeVerdict, resolveMode, verdictOf } from './modes/index.js';
+import { exitCodeOf, isMode, MODES, type ModeVerdict, resolveMode } from './modes/index.js';
+import { formatNamed, formatNames, OUTPUTS, STANDALONE } from './outputs/index.js';
 import { buildRunRequest } from './run/request.js';
 import { parseSeed } from './stats/random.js';
 import { checkRunnable } from './run/plan.js';
 import { Progress, progressSink } from './run/progress.js';
-import { renderResultsTable } from './report/terminal.js';
 import { defaultRunnerScript, newRunId, run } from './run/run.js';
 import { renderK8sCommand } from './k8s/command.js';
 import { exitOnSignals } from './run/signals.js';
@@ -112,8 +111,19 @@ const COMMANDS = {
         type: 'boolean',
         help: 'exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)',
       },
-      junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML' },
-      csv: { type: 'string', value: 'FILE', help: 'also write every measured metric as CSV' },
+      'out-format': {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'FORMAT=PATH',
+        help: `also write an output (repeatable): ${outputFormatsHelp()}`,
+      },
+      junit: {
+        type: 'string',
+        value: 'FILE',
+        help: 'also write the comparison as JUnit XML (--out-format junit=FILE)',
+      },
+      csv: { type: 'string', value: 'FILE', help: 'also write every measured metric as CSV (--out-format csv=FILE)' },
       history: {
         type: 'string',
         value: 'FILE',
@@ -195,7 +205,7 @@ const COMMANDS = {
     args: 'RESULTS.json',
     summary: 'render a results file again',
     options: {
-      format: { type: 'string', default: 'md', value: 'FORMAT', help: 'md | json | junit | csv' },
+      format: { type: 'string', default: 'md', value: 'FORMAT', help: outputFormatsHelp() },
     },
   },
   history: {
@@ -211,6 +221,13 @@ const COMMANDS = {
   },
 } satisfies Record<string, CommandSpec>;
 type CommandName = keyof typeof COMMANDS;
+
+/** Every output format, with its other names: `results, markdown (md), ...`. */
+function outputFormatsHelp(): string {
+  return Object.values(OUTPUTS)
+    .map((o) => (o.names.length > 1 ? `${o.names[0]} (${o.names.slice(1).join(', ')})` : o.names[0]))
+    .join(', ');
+}
 
 function synopsis(name: CommandName): string {
   const spec: CommandSpec = COMMANDS[name];
@@ -336,6 +353,7 @@ async function cmdRun(args: string[]): Promise<number> {
       seed,
       junit: str(values.junit),
       csv: str(values.csv),
+      outFormats: values['out-format'] as string[],
       history: str(values.history),
     },
     {
@@ -346,7 +364,7 @@ async function cmdRun(args: string[]): Promise<number> {
   );
   const progress = new Progress(progressSink(process.stderr, process.env));
   const outcome = await run(request, realRunDeps(progress, onSignal));
-  process.stdout.write(`\n${renderResultsTable(outcome.results.scenarios)}\n\n`);
+  process.stdout.write(`\n${OUTPUTS.terminal.render(outcome.results, STANDALONE)}\n`);
   process.stdout.write(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
   process.stdout.write(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
   for (const f of outcome.extraPaths) process.stdout.write(`written: ${f}\n`);
@@ -541,28 +559,13 @@ function cmdCompare(args: string[]): number {
 function cmdReport(args: string[]): number {
   const { values, positionals } = parse('report', args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json\n${USAGE}`);
-  const format = String(values.format);
-  if (!['md', 'json', 'junit', 'csv'].includes(format)) {
-    throw usageError(`--format ${format}: must be md, json, junit or csv`);
+  const format = formatNamed(String(values.format));
+  if (!format) {
+    throw usageError(`--format ${String(values.format)}: must be one of ${formatNames().join(', ')}`);
   }
   const results = readResults(positionals[0] as string);
-  if (format === 'md') {
-    process.stdout.write(renderMarkdown(results));
-  } else if (format === 'junit') {
-    process.stdout.write(renderJunit(results));
-  } else if (format === 'csv') {
-    process.stdout.write(renderCsv(results));
-  } else {
-    // an update and a sweep gate nothing: their verdict is pass, as the run's and report mode's are
-    const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
-    const summary = {
-      verdict,
-      regressions,
-      scenarioStatus: results.scenarioStatus ?? [],
-      comparisons: results.comparisons,
-    };
-    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  }
+  // a history is not read here: the report has no trend, and a history is printed as it would be appended
+  process.stdout.write(OUTPUTS[format].render(results, STANDALONE));
   return EXIT_PASS;
 }
 

@@ -276,7 +276,10 @@ describe('CLI errors', () => {
       ],
       [['compare', join(dir, 'missing.json'), results], `baseline ${join(dir, 'missing.json')}: not found`],
       [['report', notResults], `results file ${notResults}: not a perf-gate results file (schema (none))`],
-      [['report', results, '--format', 'html'], '--format html: must be md, json, junit or csv'],
+      [
+        ['report', results, '--format', 'html'],
+        '--format html: must be one of results, markdown, md, json, junit, csv, history, terminal, text',
+      ],
     ])('%j → exit 2, one line', async (args, message) => {
       const r = await runCli(args);
       expect(r.code).toBe(2);

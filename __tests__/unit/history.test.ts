@@ -4,10 +4,9 @@ import {
   HISTORY_SCHEMA,
   historyEntry,
   parseHistory,
-  renderTrend,
-  TREND_MAX_PHASES,
   type HistoryEntry,
 } from '../../src/history/history.js';
+import { renderTrend, TREND_MAX_PHASES } from '../../src/report/trend.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
 

@@ -2,7 +2,8 @@
 // (report mode), the config's names, the SUT's logs. The escaping helpers by table, then a fuzz test
 // that fills every text field with random and hostile strings and checks the Markdown's structure.
 import { describe, expect, it } from 'vitest';
-import { historyEntry, renderTrend } from '../../src/history/history.js';
+import { historyEntry } from '../../src/history/history.js';
+import { renderTrend } from '../../src/report/trend.js';
 import { bounded, escapeCodeBlock, escapeMarkdown, mermaidText, TEXT_LIMIT } from '../../src/report/escape.js';
 import { COMMENT_LIMIT, fitted, renderError, renderMarkdown } from '../../src/report/markdown.js';
 import type { Comparison, ResultsFile, ScenarioResult } from '../../src/results/types.js';

@@ -166,9 +166,46 @@ describe('buildRunRequest: the options', () => {
       pairs: 8,
       // 0 is a seed, not "not given"
       seed: 0,
-      csv: 'perf.csv',
+      outputs: [{ format: 'csv', path: 'perf.csv' }],
       runId: 'run-7',
     });
+  });
+
+  it('--out-format FORMAT=PATH: after the --junit and --csv aliases, in the order given; a bad one is exit 2', () => {
+    const opts = buildRunRequest(
+      input({ mode: 'gate', junit: 'j.xml', outFormats: ['md=r.md', 'json=v.json', 'csv=a.csv'] }),
+      context(),
+    );
+    expect(opts.outputs).toEqual([
+      { format: 'junit', path: 'j.xml' },
+      { format: 'markdown', path: 'r.md' },
+      { format: 'json', path: 'v.json' },
+      { format: 'csv', path: 'a.csv' },
+    ]);
+    const cases: Array<[string, RegExp]> = [
+      [
+        'junti=x.xml',
+        /^--out-format junti=x\.xml: unknown format junti \(did you mean junit\?\) \(FORMAT=PATH; formats: results, markdown, json, junit, csv, history, terminal\)$/,
+      ],
+      ['junit', /^--out-format junit: no path \(FORMAT=PATH, e\.g\. junit=perf\.xml\)$/],
+      ['junit=', /^--out-format junit=: no path/],
+      ['=x', /^--out-format =x: no format/],
+    ];
+    for (const [given, message] of cases) {
+      const err = (() => {
+        try {
+          buildRunRequest(input({ mode: 'gate', outFormats: [given] }), context());
+        } catch (e) {
+          return e as UserError;
+        }
+        throw new Error(`${given} was taken`);
+      })();
+      expect(err.exitCode).toBe(EXIT_USAGE);
+      expect(err.message).toMatch(message);
+    }
+    expect(() => buildRunRequest(input({ mode: 'gate', outFormats: ['x=y'] }), context(), 'input out-format')).toThrow(
+      /^input out-format x=y: unknown format x/,
+    );
   });
 
   it('the bare minimum: no optional keys at all', () => {

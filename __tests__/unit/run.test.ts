@@ -326,3 +326,24 @@ describe('run: A/B', () => {
     expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
   });
 });
+
+describe('run: outputs asked for', () => {
+  it('--out-format: each output written in the order asked, after the results and the report; the history last', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000 } });
+    const outputs = [
+      { format: 'json' as const, path: join(p.dir, 'verdict.json') },
+      { format: 'terminal' as const, path: join(p.dir, 'table.txt') },
+    ];
+    const history = join(p.dir, 'history.jsonl');
+    const outcome = await run(request(p, 'update', { outputs, history }), h.deps);
+    expect(outcome.extraPaths).toEqual([...outputs.map((o) => o.path), history]);
+    expect(h.written.slice(0, 2)).toEqual([join(p.dir, 'perf-gate-results.json'), join(p.dir, 'perf-gate-report.md')]);
+    expect(JSON.parse(readFileSync(join(p.dir, 'verdict.json'), 'utf8'))).toMatchObject({ verdict: 'pass' });
+    expect(readFileSync(join(p.dir, 'table.txt'), 'utf8')).toMatch(/^scenario\/phase +trials/);
+    // a gate draws the history's trend and leaves the file as it is
+    const gated = await run(request(p, 'gate', { outputs, history }), harness({ only: { delayUs: 2000 } }).deps);
+    expect(gated.extraPaths).toEqual(outputs.map((o) => o.path));
+    expect(readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+});

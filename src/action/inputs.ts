@@ -28,6 +28,8 @@ export interface ActionInputs {
   /** paths to also write the results to as JUnit XML / CSV; empty = not written */
   junit: string;
   csv: string;
+  /** FORMAT=PATH each (input out-format: one per line or separated by spaces) */
+  outFormats: string[];
   /** a trend history file (JSON lines): charts in the report; update runs append */
   history: string;
   /** report mode: the results file the pull request's run uploaded */
@@ -86,6 +88,9 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     baseRef: input(env, 'base-ref', ''),
     seed,
     junit: input(env, 'junit', ''),
+    outFormats: input(env, 'out-format', '')
+      .split(/\s+/)
+      .filter((f) => f !== ''),
     csv: input(env, 'csv', ''),
     history: input(env, 'history', ''),
     results: input(env, 'results', 'perf-gate-results.json'),

@@ -81,6 +81,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         seed: inputs.seed,
         junit: inputs.junit,
         csv: inputs.csv,
+        outFormats: inputs.outFormats,
         history: inputs.history,
       },
       {
@@ -89,6 +90,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         baseBranch: deps.env.GITHUB_BASE_REF,
         against: deps.configAgainst,
       },
+      'input out-format',
     );
     const mode = modeOf(request.mode);
     const outcome = await deps.perfGate(request);

@@ -1,18 +1,11 @@
 // Pure: a trend history of default-branch runs, one JSON line per run (perf-history.jsonl, committed
-// beside the baselines), and the trend charts the report shows from it.
+// beside the baselines). The report draws its trend from it (report/trend.ts).
 import { errorCount } from '../compare/metrics.js';
 import type { ResultsFile } from '../results/types.js';
-import { escapeMarkdown as esc, mermaidText } from '../report/escape.js';
-import { yAxis } from '../report/mermaid.js';
 
 export const HISTORY_SCHEMA = 'perf-gate/history@1';
 /** lines kept in the file: older runs are dropped */
 export const HISTORY_MAX = 500;
-/** points per chart */
-export const TREND_POINTS = 20;
-/** charts per report: phases beyond this are counted, not drawn */
-export const TREND_MAX_PHASES = 8;
-
 export interface HistoryPoint {
   rps: number;
   /** µs */
@@ -91,61 +84,4 @@ export function appendHistory(text: string, entry: HistoryEntry, max = HISTORY_M
     .slice(-max)
     .map((e) => JSON.stringify(e))
     .join('\n')}\n`;
-}
-
-function label(e: HistoryEntry, i: number): string {
-  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
-}
-
-function chart(title: string, labels: string[], values: number[], axis: string): string {
-  return [
-    '```mermaid',
-    'xychart-beta',
-    `  title "${mermaidText(title)}"`,
-    `  x-axis [${labels.join(', ')}]`,
-    yAxis(axis, values),
-    `  line [${values.join(', ')}]`,
-    '```',
-  ].join('\n');
-}
-
-/** Markdown: per scenario/phase of `current` (or of the latest entry), p50/p99 and throughput over the
- * last runs of the history, this run last. Empty when there is nothing to draw. */
-export function renderTrend(history: HistoryEntry[], current?: HistoryEntry, points = TREND_POINTS): string {
-  const series = [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])].slice(-points);
-  const latest = series.at(-1);
-  if (!latest || series.length < 2) return '';
-  const keys = Object.keys(latest.phases);
-  const out: string[] = [
-    `Last ${series.length} runs${current ? ', this one last' : ''} (from the history file). Each point is a run's merged trials.`,
-  ];
-  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
-    const runs = series.filter((e) => e.phases[key]);
-    if (runs.length < 2) continue;
-    const labels = runs.map((e) => label(e, series.indexOf(e)));
-    const ms = (us: number) => Math.round(us / 10) / 100;
-    out.push(
-      `**${esc(key)}**`,
-      chart(
-        `${key}: p99 (ms)`,
-        labels,
-        runs.map((e) => ms(e.phases[key]!.p99)),
-        'ms',
-      ),
-      chart(
-        `${key}: p50 (ms)`,
-        labels,
-        runs.map((e) => ms(e.phases[key]!.p50)),
-        'ms',
-      ),
-      chart(
-        `${key}: throughput`,
-        labels,
-        runs.map((e) => e.phases[key]!.rps),
-        'req/s',
-      ),
-    );
-  }
-  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join('\n\n') : '';
 }

@@ -337,7 +337,7 @@ export interface ReportOptions {
   /** `summary`: verdict and table only (the terminal); `full` adds the collapsed details */
   sections?: 'full' | 'summary';
   budget?: number;
-  /** Markdown of the trend charts from the history file (history.ts), shown collapsed */
+  /** Markdown of the trend charts from the history file (./trend.ts), shown collapsed */
   trend?: string;
 }
 

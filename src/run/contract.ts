@@ -8,6 +8,7 @@ import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { StackClient } from '../docker/stack.js';
 import type { SwarmClient } from '../docker/swarm.js';
 import type { RunMode } from '../modes/index.js';
+import type { OutputRequest } from '../outputs/index.js';
 import type { ResultsFile } from '../results/types.js';
 import { randomBytes } from 'node:crypto';
 import { environmentError } from '../common/errors.js';
@@ -35,10 +36,9 @@ export interface RunOptions {
   pairs?: number;
   /** A/B mode: the seed of the pair orders (random when absent; the results file records it) */
   seed?: number;
-  /** also write the results as JUnit XML to this path (relative to the working directory) */
-  junit?: string;
-  /** also write the results as CSV to this path */
-  csv?: string;
+  /** the outputs written beside the results file and the report (JUnit, CSV, ...), in this order;
+   * paths relative to the working directory */
+  outputs?: OutputRequest[];
   /** a trend history (JSON lines): its charts go into the report; update runs append to it */
   history?: string;
 }
@@ -85,7 +85,7 @@ export interface RunOutcome {
   results: ResultsFile;
   resultsPath: string;
   reportPath: string;
-  /** JUnit XML and CSV files written on request (--junit, --csv), absolute */
+  /** the other outputs written (--out-format, --junit, --csv, the history appended), absolute */
   extraPaths: string[];
   report: string;
   verdict: OverallVerdict;

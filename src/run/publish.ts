@@ -1,13 +1,9 @@
-// The publish step: the results file, the report, and every other output asked for (JUnit, CSV, the
-// history), written through deps.files.
+// The publish step: the results file, the report, and every other output asked for (src/outputs/:
+// JUnit, CSV, the verdict's JSON, the history, ...), written through deps.files.
 import { resolve } from 'node:path';
 import { readHistoryFile } from '../history/file.js';
-import { appendHistory, historyEntry, parseHistory, renderTrend } from '../history/history.js';
-import { traitsOf } from '../modes/index.js';
-import { renderCsv } from '../report/csv.js';
-import { renderJunit } from '../report/junit.js';
-import { renderMarkdown } from '../report/markdown.js';
-import { stableStringify, writeFileAtomic } from '../results/files.js';
+import { OUTPUTS, type OutputRequest } from '../outputs/index.js';
+import { writeFileAtomic } from '../results/files.js';
 import type { ResultsFile } from '../results/types.js';
 import { type RunFiles, type RunOptions, writeOrFail } from './contract.js';
 
@@ -17,35 +13,35 @@ export const realFiles: RunFiles = {
   write: writeFileAtomic,
 };
 
-/** Writes the results file, the report and the JUnit/CSV files asked for; returns their paths. */
+/** Writes the results file, the report and every other output asked for; returns their paths. */
 export function publishFiles(
   results: ResultsFile,
-  opts: Pick<RunOptions, 'outDir' | 'reportId' | 'junit' | 'csv' | 'history'>,
+  opts: Pick<RunOptions, 'outDir' | 'reportId' | 'outputs' | 'history'>,
   files: RunFiles,
 ): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
-  const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
-  writeOrFail(files, resultsPath, stableStringify(results));
   // a history file that does not exist yet is an empty history
   const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
-  const entry = historyEntry(results);
-  const trend =
-    history !== undefined && traitsOf(results.mode).trend ? renderTrend(parseHistory(history).entries, entry) : '';
-  const report = renderMarkdown(results, { reportId: opts.reportId ?? '', trend });
+  const write = (req: OutputRequest): { path: string; text: string } | undefined => {
+    const output = OUTPUTS[req.format];
+    if (!output.writes(results)) return undefined;
+    const text = output.render(results, {
+      reportId: opts.reportId ?? '',
+      history,
+      previous: () => files.read(req.path),
+    });
+    const path = resolve(req.path);
+    writeOrFail(files, path, text);
+    return { path, text };
+  };
+  const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
+  write({ format: 'results', path: resultsPath });
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
-  writeOrFail(files, reportPath, report);
-  const extraPaths: string[] = [];
-  for (const [path, render] of [
-    [opts.junit, renderJunit],
-    [opts.csv, renderCsv],
-  ] as const) {
-    if (!path) continue;
-    writeOrFail(files, resolve(path), render(results));
-    extraPaths.push(resolve(path));
-  }
-  // the default branch's record: update runs (scheduled or on push) append their summary
-  if (opts.history && traitsOf(results.mode).records && results.scenarios.length > 0) {
-    writeOrFail(files, resolve(opts.history), appendHistory(history ?? '', entry));
-    extraPaths.push(resolve(opts.history));
-  }
+  const report = write({ format: 'markdown', path: reportPath })?.text ?? '';
+  // the history last: the default branch's record, appended by the runs that record (update)
+  const asked: OutputRequest[] = [
+    ...(opts.outputs ?? []),
+    ...(opts.history ? [{ format: 'history' as const, path: opts.history }] : []),
+  ];
+  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
   return { resultsPath, reportPath, report, extraPaths };
 }

@@ -2,6 +2,7 @@
 // RunOptions here, with the mode and base-ref defaults decided in one place.
 import { usageError } from '../common/errors.js';
 import { chooseMode, type ModeInput, modeOf } from '../modes/index.js';
+import { type OutputRequest, parseOutFormat } from '../outputs/index.js';
 import type { RunOptions } from './contract.js';
 
 /** What a user asked for, as given (CLI options or Action inputs); empty strings mean "not given". */
@@ -15,8 +16,11 @@ export interface RequestInput {
   baseRef?: string | undefined;
   pairs?: number | undefined;
   seed?: number | undefined;
+  /** aliases of outFormats' junit=PATH and csv=PATH */
   junit?: string | undefined;
   csv?: string | undefined;
+  /** FORMAT=PATH, each an output (src/outputs/) written beside the results and the report */
+  outFormats?: string[] | undefined;
   history?: string | undefined;
   runId?: string | undefined;
   reportId?: string | undefined;
@@ -33,7 +37,14 @@ export interface RequestContext {
   against: (configFile: string) => 'baselines' | 'base-ref';
 }
 
-export function buildRunRequest(input: RequestInput, ctx: RequestContext): RunOptions {
+/** The option (CLI) or input (Action) `FORMAT=PATH` came from, for its error lines. */
+export type OutFormatOrigin = '--out-format' | 'input out-format';
+
+export function buildRunRequest(
+  input: RequestInput,
+  ctx: RequestContext,
+  outFormatOption: OutFormatOrigin = '--out-format',
+): RunOptions {
   const { mode, auto } = chooseMode(input.mode, ctx.eventName, () => ctx.against(input.config));
   const { base } = modeOf(mode);
   // the ref asked for; else the pull request's base commit; else its base branch
@@ -43,28 +54,29 @@ export function buildRunRequest(input: RequestInput, ctx: RequestContext): RunOp
       `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`,
     );
   }
-  const opts: RunOptions = {
+  // the older flags first (--junit, --csv: aliases of --out-format junit=, csv=), then --out-format's
+  const outputs: OutputRequest[] = [
+    ...(input.junit ? [{ format: 'junit' as const, path: input.junit }] : []),
+    ...(input.csv ? [{ format: 'csv' as const, path: input.csv }] : []),
+    ...(input.outFormats ?? []).map((o) => parseOutFormat(o, outFormatOption)),
+  ];
+  const given = <K extends keyof RunOptions>(key: K, value: RunOptions[K] | '' | undefined) =>
+    value === undefined || value === '' ? {} : ({ [key]: value } as Pick<RunOptions, K>);
+  return {
     configFile: input.config,
     mode,
     scenarios: input.scenarios,
     baselineDir: input.baselineDir,
     outDir: input.outDir,
-  };
-  const optional = {
     // mode auto chose A/B from the config: a SUT that cannot boot twice falls back to the gate
-    abFallback: auto && base ? true : undefined,
-    runnerImage: input.runnerImage,
-    baseRef: base ? baseRef : undefined,
-    pairs: input.pairs,
-    seed: input.seed,
-    junit: input.junit,
-    csv: input.csv,
-    history: input.history,
-    runId: input.runId,
-    reportId: input.reportId,
+    ...given('abFallback', auto && base ? true : undefined),
+    ...given('runnerImage', input.runnerImage),
+    ...given('baseRef', base ? baseRef : undefined),
+    ...given('pairs', input.pairs),
+    ...given('seed', input.seed),
+    ...given('outputs', outputs.length > 0 ? outputs : undefined),
+    ...given('history', input.history),
+    ...given('runId', input.runId),
+    ...given('reportId', input.reportId),
   };
-  for (const [k, v] of Object.entries(optional)) {
-    if (v !== undefined && v !== '') (opts as unknown as Record<string, unknown>)[k] = v;
-  }
-  return opts;
 }
