@@ -14,7 +14,7 @@ import type {
 import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
-import { formatBytes, formatUs } from '../config/units.js';
+import { isMetricName, metricOf } from '../metrics/registry.js';
 import {
   direction,
   errorClasses,
@@ -40,14 +40,9 @@ export const BUILTIN_THRESHOLDS: Thresholds = {
   rps: { regress: 0.1 },
 };
 
+/** A value as the metric shows it (a row named after an error class is a count). */
 export function formatMetricValue(metric: string, v: number): string {
-  if (isLatency(metric as MetricName)) return formatUs(v);
-  if (metric === 'memory') return formatBytes(v);
-  if (metric === 'error-rate' || metric === 'delivery')
-    return `${(v * 100).toFixed(v < 0.001 ? 3 : 2).replace(/\.?0+$/, '')}%`;
-  if (metric === 'cpu') return `${v.toFixed(1)}%`;
-  if (Number.isInteger(v)) return String(v);
-  return v.toFixed(v >= 100 ? 0 : 1);
+  return metricOf(isMetricName(metric) ? metric : 'errors').format(v);
 }
 
 /** The band in words, signed in the worse direction: "+10% and +200µs", "-10%". */

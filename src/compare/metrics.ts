@@ -2,55 +2,24 @@
 import type { MetricName } from '../config/schema.js';
 import type { Thresholds } from '../config/types.js';
 import { isPercentileMetric, type PercentileMetric, quantileOf } from '../metrics/percentile.js';
-import { type LatencySummary, PERCENTILES } from '../runner-kit/histogram.js';
+import type { LatencySummary } from '../runner-kit/histogram.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { formatLatency } from '../config/units.js';
-import type { MergedPhase, ResourceUsage, TrialSummary } from '../results/types.js';
+import type { TrialSummary } from '../results/types.js';
+import {
+  isMetricName,
+  type Measured,
+  metricOf,
+  percentileValue,
+  SUMMARY_FIELDS,
+  type Unmeasurable,
+} from '../metrics/registry.js';
 
-/** perf-gate's own runner container is not part of the SUT's memory/cpu. */
-export const RUNNER_KEY = 'perf-gate-runner';
+export { errorCount, percentileValue, RUNNER_KEY } from '../metrics/registry.js';
 
 /** +1: worse when it goes up (latency, errors, memory, cpu); -1: worse when it goes down (throughput). */
 export function direction(metric: MetricName): 1 | -1 {
-  return metric === 'rps' || metric === 'bytes-per-sec' || metric === 'delivery' ? -1 : 1;
-}
-
-type Measured = Pick<
-  MergedPhase,
-  | 'latency'
-  | 'rps'
-  | 'bytesPerSec'
-  | 'failures'
-  | 'errors'
-  | 'checks'
-  | 'expectedStatuses'
-  | 'responses'
-  | 'statusCodes'
-  | 'resources'
-  | 'delivery'
->;
-
-function sutResources(resources: Record<string, ResourceUsage>): ResourceUsage[] {
-  return Object.entries(resources)
-    .filter(([k]) => k !== RUNNER_KEY)
-    .map(([, v]) => v);
-}
-
-export function errorCount(m: Pick<Measured, 'failures' | 'errors'>): number {
-  return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
-}
-
-/** The summary fields that hold a percentile (p10 … p99.9). */
-const SUMMARY_FIELDS: ReadonlyMap<string, (typeof PERCENTILES)[number][0]> = new Map(PERCENTILES.map(([k]) => [k, k]));
-
-/**
- * A percentile's latency, µs: a summary field (p75), or one the host computed for the thresholds
- * (`latency.percentiles`, p97.5). Undefined where the summary lacks it: a file written before the
- * percentile was gated (or, for p10/p25/p75, before they were recorded).
- */
-export function percentileValue(l: LatencySummary, metric: PercentileMetric): number | undefined {
-  const field = SUMMARY_FIELDS.get(metric);
-  return field !== undefined ? l[field] : l.percentiles?.[metric];
+  return isMetricName(metric) ? metricOf(metric).direction : 1;
 }
 
 const byQuantile = (a: PercentileMetric, b: PercentileMetric): number => Number(a.slice(1)) - Number(b.slice(1));
@@ -88,66 +57,17 @@ export function lacksPercentile(summaries: ReadonlyArray<Pick<Measured, 'latency
  * percentile the summary lacks is 0, as every latency of a phase without successes is: `unmeasured`
  * says why. */
 export function metricValue(m: Measured, metric: MetricName): number {
-  switch (metric) {
-    case 'p50':
-    case 'p90':
-    case 'p95':
-    case 'p99':
-    case 'p99.9':
-    case 'max':
-    case 'mean':
-      return m.latency[metric];
-    case 'rps':
-      return m.rps;
-    case 'bytes-per-sec':
-      return m.bytesPerSec;
-    case 'errors':
-      return errorCount(m);
-    case 'error-rate': {
-      const errors = errorCount(m);
-      const socketErrors = errors - m.failures;
-      const outcomes = m.responses + socketErrors;
-      return outcomes > 0 ? errors / outcomes : 0;
-    }
-    case 'memory':
-      return sutResources(m.resources).reduce((a, u) => a + u.memoryPeakBytes, 0);
-    case 'cpu':
-      return sutResources(m.resources).reduce((a, u) => a + u.cpuMeanPct, 0);
-    case 'fds':
-      return sutResources(m.resources).reduce((a, u) => a + (u.fdsPeak ?? 0), 0);
-    case 'delivery':
-      return m.delivery && m.delivery.sent > 0 ? m.delivery.delivered / m.delivery.sent : 0;
-    default:
-      return percentileValue(m.latency, metric) ?? 0;
-  }
+  return metricOf(metric).value(m);
 }
 
 /** Why a phase has no value for `metric` to compare, or undefined when it has one. */
-export function unmeasured(
-  m: Pick<Measured, 'latency' | 'resources' | 'delivery'>,
-  metric: MetricName,
-): string | undefined {
-  if (isLatency(metric) && m.latency.count === 0) return 'no successful responses to take latency from';
-  if (lacksPercentile([m], metric)) return `no ${metric} in these results (written before ${metric} was gated)`;
-  if (metric === 'delivery') {
-    if (!m.delivery) return 'delivery is measured in WebSocket phases only';
-    if (m.delivery.sent === 0) return 'no messages were sent';
-  }
-  if ((metric === 'memory' || metric === 'cpu') && sutResources(m.resources).some((u) => u.samples === 0)) {
-    return 'no resource samples in the measured window (shorter than the sampling interval?)';
-  }
-  if (metric === 'fds') {
-    const sut = sutResources(m.resources);
-    if (sut.length === 0 || sut.some((u) => u.fdsPeak === undefined)) {
-      return 'open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)';
-    }
-  }
-  return undefined;
+export function unmeasured(m: Unmeasurable, metric: MetricName): string | undefined {
+  return metricOf(metric).unmeasured(m);
 }
 
 /** Whether a metric (or a row's metric name: error-class) is a latency, in µs. */
 export function isLatency(metric: string): boolean {
-  return metric === 'max' || metric === 'mean' || isPercentileMetric(metric);
+  return isMetricName(metric) && metricOf(metric).unit === 'latency';
 }
 
 export function trialValues(trials: readonly TrialSummary[], metric: MetricName): number[] {

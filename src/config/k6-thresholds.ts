@@ -7,9 +7,9 @@
 // An upper bound (`<`, `<=`) is `below`, a lower bound (`>`, `>=`) is `min`; both are absolute
 // limits, checked with or without a baseline, as in k6. A bare number is milliseconds for a latency
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
-import { isPercentileMetric, parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
+import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
+import { isMetricName, metricOf as definitionOf } from '../metrics/registry.js';
 import {
-  METRIC_UNITS,
   type MetricName,
   metricUnit,
   type RawThreshold,
@@ -73,16 +73,12 @@ function valueOf(metric: MetricName, text: string): string {
   if (!/^[0-9.]+$/.test(v)) return v;
   if (metricUnit(metric) === 'latency') return `${v}ms`;
   // k6's rates are fractions (0.01 = 1%); cpu has no k6 form, and says its unit (150%)
-  if (metric === 'error-rate' || metric === 'delivery') return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  const def = definitionOf(metric);
+  if (def.unit === 'percent' && def.configScale === 1) return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
 }
 
-const WORSE_DOWNWARDS: readonly string[] = ['rps', 'bytes-per-sec', 'delivery'];
-
-/** A metric name in its one spelling: a fixed name, or a percentile as percentile.ts spells it. */
-export function isMetricName(name: string): name is MetricName {
-  return name in METRIC_UNITS || isPercentileMetric(name);
-}
+export { isMetricName } from '../metrics/registry.js';
 
 /** A threshold key as a metric name: a percentile in its one spelling (p97.50 → p97.5, p99.90 → p99.9);
  * any other key as it is. */
@@ -101,8 +97,9 @@ export function k6Rule(under: MetricName | K6Metric, expression: string): Thresh
   if (!isMetricName(metric)) return metric;
   const name = metric;
   const upper = op.startsWith('<');
-  if (upper && WORSE_DOWNWARDS.includes(name)) return `${name} gets worse downwards: give a lower bound (> or >=)`;
-  if (!upper && !WORSE_DOWNWARDS.includes(name)) return `${name} gets worse upwards: give an upper bound (< or <=)`;
+  const worseDownwards = definitionOf(name).direction < 0;
+  if (upper && worseDownwards) return `${name} gets worse downwards: give a lower bound (> or >=)`;
+  if (!upper && !worseDownwards) return `${name} gets worse upwards: give an upper bound (< or <=)`;
   const value = valueOf(name, raw);
   return upper ? { metric: name, below: value } : { metric: name, min: value };
 }

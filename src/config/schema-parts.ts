@@ -2,7 +2,16 @@
 // and the config's own (./schema.ts): units, bounds, names, thresholds.
 import { z } from 'zod';
 import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from './units.js';
-import { parsePercentileKey, PERCENTILE_SHAPE, type PercentileMetric } from '../metrics/percentile.js';
+import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
+import {
+  type FixedMetric,
+  METRIC_NAMES,
+  type MetricName,
+  metricOf,
+  METRICS,
+  metricsOf,
+  type MetricUnit,
+} from '../metrics/registry.js';
 
 export const duration = z
   .string({ error: 'must be a duration like 500ms, 30s, 2m or 1m30s' })
@@ -84,38 +93,17 @@ export const httpUrl = withPort(
   'must be an http:// or https:// URL with a port from 1 to 65535',
 );
 
-/** Metric names a threshold may be given for, and the unit of their absolute values. */
-export const METRIC_UNITS = {
-  p50: 'latency',
-  p90: 'latency',
-  p95: 'latency',
-  p99: 'latency',
-  'p99.9': 'latency',
-  max: 'latency',
-  mean: 'latency',
-  rps: 'rate',
-  'bytes-per-sec': 'rate',
-  errors: 'count',
-  'error-rate': 'percent',
-  memory: 'size',
-  cpu: 'percent',
-  /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
-  fds: 'count',
-  /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
-  delivery: 'percent',
-} as const;
-/** The metrics of fixed names (METRIC_UNITS). */
-export type FixedMetric = keyof typeof METRIC_UNITS;
-/** A fixed metric, or any latency percentile (p97.5, p99.99: percentile.ts). A switch over it handles
- * the percentiles after the fixed names, so the compiler still lists every place a new name must go. */
-export type MetricName = FixedMetric | PercentileMetric;
-export const METRIC_NAMES = Object.keys(METRIC_UNITS) as FixedMetric[];
+/** Metric names a threshold may be given for, and the unit of their absolute values (from METRICS). */
+export const METRIC_UNITS = Object.fromEntries(METRIC_NAMES.map((m) => [m, METRICS[m].unit])) as {
+  readonly [M in FixedMetric]: (typeof METRICS)[M]['unit'];
+};
+export { type FixedMetric, type MetricName, METRIC_NAMES } from '../metrics/registry.js';
 /** The unit of a metric's absolute values: a percentile's is a latency. */
-export function metricUnit(metric: MetricName): (typeof METRIC_UNITS)[FixedMetric] {
-  return metric in METRIC_UNITS ? METRIC_UNITS[metric as FixedMetric] : 'latency';
+export function metricUnit(metric: MetricName): MetricUnit {
+  return metricOf(metric).unit;
 }
 /** SUT resources are sampled per phase, not per request: a mix entry's thresholds cannot name them. */
-export const RESOURCE_METRICS: readonly MetricName[] = ['memory', 'cpu', 'fds'];
+export const RESOURCE_METRICS: readonly MetricName[] = metricsOf('resource');
 
 export const absolute = z.union([z.string(), z.number()], { error: 'must be a number or a value with a unit' });
 
@@ -204,8 +192,9 @@ export const textOrJson = z.union([z.string(), z.record(z.string(), z.unknown())
 });
 
 export const entryThresholds = thresholdsOf({
-  ...(Object.fromEntries(
-    METRIC_NAMES.filter((m) => !RESOURCE_METRICS.includes(m) && m !== 'delivery').map((m) => [m, threshold.optional()]),
-  ) as Record<FixedMetric, z.ZodOptional<typeof threshold>>),
+  ...(Object.fromEntries(metricsOf('request').map((m) => [m, threshold.optional()])) as Record<
+    FixedMetric,
+    z.ZodOptional<typeof threshold>
+  >),
   ...k6Metrics,
 }).optional();

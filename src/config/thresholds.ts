@@ -2,17 +2,11 @@
 // the normalised Threshold, each problem a `path: message` line. Shared by every protocol.
 import { thresholdRules } from './k6-thresholds.js';
 import { parseBytes, parseLatencyUs, parsePercent } from './units.js';
-import {
-  type FixedMetric,
-  METRIC_UNITS,
-  type MetricName,
-  metricUnit,
-  type RawThreshold,
-  type RawThresholdsInput,
-} from './schema.js';
+import { type MetricName, metricOf, type MetricUnit } from '../metrics/registry.js';
+import type { RawThreshold, RawThresholdsInput } from './schema.js';
 import type { Threshold, Thresholds } from './types.js';
 
-type Unit = (typeof METRIC_UNITS)[FixedMetric];
+type Unit = MetricUnit;
 
 function parseAbsolute(unit: Unit, value: string | number): number | undefined {
   if (typeof value === 'number') {
@@ -40,7 +34,8 @@ const UNIT_HINT: Record<Unit, string> = {
 };
 
 function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string, problems: string[]): Threshold {
-  const unit = metricUnit(metric);
+  const def = metricOf(metric);
+  const { unit } = def;
   const out: Threshold = {};
   if (raw.regress !== undefined) out.regress = parsePercent(raw.regress);
   if (raw.alpha !== undefined) out.alpha = raw.alpha;
@@ -48,8 +43,8 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
     const value = raw[key];
     if (value === undefined) continue;
     const fraction = parseAbsolute(unit, value);
-    // CPU is measured in percent points (100 = one core)
-    const parsed = metric === 'cpu' && fraction !== undefined ? fraction * 100 : fraction;
+    // a value in the metric's measured unit (cpu: percent points, 100 = one core)
+    const parsed = fraction !== undefined && def.configScale !== 1 ? fraction * def.configScale : fraction;
     if (parsed === undefined) {
       problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
       continue;
@@ -58,7 +53,7 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
     else if (key === 'min') out.min = parsed;
     else out.limit = out.limit === undefined ? parsed : Math.min(out.limit, parsed);
   }
-  if (metric === 'rps' || metric === 'bytes-per-sec' || metric === 'delivery') {
+  if (def.direction < 0) {
     if (raw.below !== undefined || raw.max !== undefined) {
       problems.push(
         `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`,

@@ -1,7 +1,8 @@
 // Pure: results as CSV (RFC 4180) for dashboards and spreadsheets: one row per scenario, phase and
 // metric, every measured metric whether gated or not, with the comparison beside it where there is one.
 import { metricValue, unmeasured } from '../compare/metrics.js';
-import { METRIC_NAMES, type MetricName, metricUnit } from '../config/schema.js';
+import { METRIC_NAMES, type MetricName } from '../config/schema.js';
+import { isMetricName, metricOf } from '../metrics/registry.js';
 import { isPercentileMetric } from '../metrics/percentile.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 
@@ -19,18 +20,9 @@ export const CSV_COLUMNS = [
   'reason',
 ] as const;
 
-const UNIT: Record<ReturnType<typeof metricUnit>, string> = {
-  latency: 'us',
-  rate: 'per-second',
-  count: 'count',
-  percent: 'ratio',
-  size: 'bytes',
-};
-
+/** A row's unit: its metric's, and a count for a row named after an error class. */
 function unitOf(metric: string): string {
-  if (metric === 'cpu') return 'percent-of-core';
-  const known = (METRIC_NAMES as readonly string[]).includes(metric) || isPercentileMetric(metric);
-  return known ? UNIT[metricUnit(metric as MetricName)] : 'count';
+  return metricOf(isMetricName(metric) ? metric : 'errors').csvUnit;
 }
 
 /** A field quoted when it must be (comma, quote, line break), quotes doubled. Leading =, +, - or @

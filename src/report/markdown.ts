@@ -11,6 +11,7 @@ import { formatBytes, formatLatency, formatUs } from '../config/units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
+import { RESOURCE_COLUMNS } from './columns.js';
 import { yAxis } from './mermaid.js';
 
 export const COMMENT_LIMIT = 65_536;
@@ -246,25 +247,12 @@ function resourcesTable(results: ResultsFile): string {
   for (const s of results.scenarios) {
     for (const p of s.phases) {
       for (const [svc, u] of Object.entries(p.merged.resources)) {
-        rows.push([
-          esc(s.name),
-          esc(p.name),
-          esc(svc),
-          `${u.cpuMeanPct.toFixed(1)}%`,
-          `${u.cpuPeakPct.toFixed(1)}%`,
-          formatBytes(u.memoryPeakBytes),
-          formatBytes(u.rxBytes),
-          formatBytes(u.txBytes),
-          u.fdsPeak === undefined ? '—' : String(u.fdsPeak),
-        ]);
+        rows.push([esc(s.name), esc(p.name), esc(svc), ...RESOURCE_COLUMNS.map((c) => c.cell(u))]);
       }
     }
   }
   return rows.length
-    ? markdownTable([
-        ['scenario', 'phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx', 'open fds'],
-        ...rows,
-      ])
+    ? markdownTable([['scenario', 'phase', 'container', ...RESOURCE_COLUMNS.map((c) => c.header)], ...rows])
     : 'No resource samples.';
 }
 

@@ -1,8 +1,9 @@
 // Pure: the results table printed in the terminal after a run.
 
 import type { MergedPhase, ScenarioResult } from '../results/types.js';
-import { formatBytes, formatCount, formatLatency } from '../config/units.js';
+import { formatCount, formatLatency } from '../config/units.js';
 import { textTable } from './text-table.js';
+import { RESOURCE_COLUMNS } from './columns.js';
 import { failedStatuses, percentileCell, percentilesIn } from '../compare/metrics.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 
@@ -36,16 +37,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
         errorSummary(m),
       ]);
       for (const [service, u] of Object.entries(m.resources)) {
-        resourceRows.push([
-          `${s.name}/${p.name}`,
-          service,
-          `${u.cpuMeanPct.toFixed(1)}%`,
-          `${u.cpuPeakPct.toFixed(1)}%`,
-          formatBytes(u.memoryPeakBytes),
-          formatBytes(u.rxBytes),
-          formatBytes(u.txBytes),
-          u.fdsPeak === undefined ? '—' : String(u.fdsPeak),
-        ]);
+        resourceRows.push([`${s.name}/${p.name}`, service, ...RESOURCE_COLUMNS.map((c) => c.cell(u))]);
       }
       for (const f of p.flags) flags.push(`! ${s.name}/${p.name}: ${f}`);
     }
@@ -72,13 +64,7 @@ export function renderResultsTable(scenarios: readonly ScenarioResult[]): string
     ),
   ];
   if (resourceRows.length) {
-    out.push(
-      '',
-      textTable(
-        ['scenario/phase', 'container', 'cpu mean', 'cpu peak', 'mem peak', 'net rx', 'net tx', 'open fds'],
-        resourceRows,
-      ),
-    );
+    out.push('', textTable(['scenario/phase', 'container', ...RESOURCE_COLUMNS.map((c) => c.header)], resourceRows));
   }
   if (flags.length) out.push('', ...flags);
   return out.join('\n');

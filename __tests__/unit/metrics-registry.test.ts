@@ -1,0 +1,84 @@
+// Metrics are registered data (issue 32): one definition each in METRICS, read by the schema, the
+// threshold reader, the k6 sugar, the comparison and the renderers. The `@ts-expect-error` lines are
+// checked by tsc: a definition missing a part would compile without them.
+import { describe, expect, it } from 'vitest';
+import { direction, isLatency, metricValue, unmeasured } from '../../src/compare/metrics.js';
+import { formatMetricValue } from '../../src/compare/compare.js';
+import { configJsonSchema, RESOURCE_METRICS } from '../../src/config/schema.js';
+import { k6Rule } from '../../src/config/k6-thresholds.js';
+import { isMetricName, type Metric, METRIC_NAMES, metricOf, METRICS, metricsOf } from '../../src/metrics/registry.js';
+import { merged } from './fixtures.js';
+
+/** A metric that does not say why a phase may lack it does not compile. */
+const { unmeasured: _u, ...rpsWithoutUnmeasured } = METRICS.rps;
+// @ts-expect-error -- unmeasured is missing
+export const halfMetric: Metric = rpsWithoutUnmeasured;
+
+/** A scope the renderers and the schema do not know does not compile. */
+// @ts-expect-error -- 'connection' is no scope
+export const oddScope: Metric = { ...METRICS.rps, scope: 'connection' };
+
+describe('the metric registry', () => {
+  it('the fixed metrics, in the order the CSV lists them', () => {
+    expect(METRIC_NAMES).toEqual([
+      'p50',
+      'p90',
+      'p95',
+      'p99',
+      'p99.9',
+      'max',
+      'mean',
+      'rps',
+      'bytes-per-sec',
+      'errors',
+      'error-rate',
+      'memory',
+      'cpu',
+      'fds',
+      'delivery',
+    ]);
+  });
+
+  it.each(METRIC_NAMES)('%s: in the thresholds schema, with its direction, unit and scope', (m) => {
+    const text = JSON.stringify(configJsonSchema());
+    expect(text).toContain(`"${m}"`);
+    const def = metricOf(m);
+    expect(direction(m)).toBe(def.direction);
+    expect(isLatency(m)).toBe(def.unit === 'latency');
+    // the k6 sugar reads the direction: an upper bound on a metric worse downwards is refused
+    const upper = k6Rule(m, '< 5');
+    if (def.direction < 0) expect(upper).toMatch(/gets worse downwards/);
+    else expect(upper).toMatchObject({ metric: m });
+  });
+
+  it('scopes: resources are sampled from the SUT, delivery per phase, the rest per request', () => {
+    expect(metricsOf('resource')).toEqual(RESOURCE_METRICS);
+    expect(metricsOf('resource')).toEqual(['memory', 'cpu', 'fds']);
+    expect(metricsOf('phase')).toEqual(['delivery']);
+    expect(metricsOf('request')).toEqual(METRIC_NAMES.filter((m) => !['memory', 'cpu', 'fds', 'delivery'].includes(m)));
+  });
+
+  it('any percentile is a latency metric, read from the summary or the computed ones', () => {
+    expect(isMetricName('p97.5')).toBe(true);
+    expect(isMetricName('p97.50')).toBe(false);
+    expect(isMetricName('toString')).toBe(false);
+    const m = merged({ latency: { percentiles: { 'p97.5': 1234 } } }, 3);
+    expect(metricValue(m, 'p97.5')).toBe(1234);
+    expect(metricValue(m, 'p99.99')).toBe(0);
+    expect(unmeasured(m, 'p99.99')).toBe('no p99.99 in these results (written before p99.99 was gated)');
+    expect(metricOf('p97.5')).toBe(metricOf('p97.5'));
+  });
+
+  it.each<[string, number, string]>([
+    ['p99', 1500, '1.5ms'],
+    ['error-rate', 0.0125, '1.25%'],
+    ['delivery', 0.0005, '0.05%'],
+    ['cpu', 150, '150.0%'],
+    ['memory', 64 * 1024 * 1024, '64MiB'],
+    ['rps', 123.4, '123'],
+    ['errors', 3, '3'],
+    ['HTTP 503', 2.5, '2.5'],
+  ])('%s %d reads %s', (metric, v, text) => {
+    expect(formatMetricValue(metric, v)).toBe(text);
+  });
+});
