@@ -28119,7 +28119,7 @@ var require_keyParser = __commonJS({
     var {
       createDecipheriv,
       createECDH,
-      createHash: createHash2,
+      createHash: createHash4,
       createHmac,
       createSign,
       createVerify,
@@ -28807,11 +28807,11 @@ ${formatted}-----END ${type} KEY-----`;
                 );
               }
               const ivSlice = bufferSlice(cipherIV, 0, 8);
-              let cipherKey = createHash2("md5").update(passphrase).update(ivSlice).digest();
+              let cipherKey = createHash4("md5").update(passphrase).update(ivSlice).digest();
               while (cipherKey.length < encInfo.keyLen) {
                 cipherKey = combineBuffers(
                   cipherKey,
-                  createHash2("md5").update(cipherKey).update(passphrase).update(ivSlice).digest()
+                  createHash4("md5").update(cipherKey).update(passphrase).update(ivSlice).digest()
                 );
               }
               if (cipherKey.length > encInfo.keyLen)
@@ -28976,8 +28976,8 @@ ${formatted}-----END ${type} KEY-----`;
         if (encrypted) {
           const encInfo = CIPHER_INFO[cipherName];
           let cipherKey = combineBuffers(
-            createHash2("sha1").update(PPK_PP1).update(passphrase).digest(),
-            createHash2("sha1").update(PPK_PP2).update(passphrase).digest()
+            createHash4("sha1").update(PPK_PP1).update(passphrase).digest(),
+            createHash4("sha1").update(PPK_PP2).update(passphrase).digest()
           );
           if (cipherKey.length > encInfo.keyLen)
             cipherKey = bufferSlice(cipherKey, 0, encInfo.keyLen);
@@ -29017,7 +29017,7 @@ ${formatted}-----END ${type} KEY-----`;
           passphrase = EMPTY_PASSPHRASE;
         const calcMAC = createHmac(
           "sha1",
-          createHash2("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
+          createHash4("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
         ).update(macData).digest("hex");
         if (calcMAC !== mac3) {
           if (encrypted) {
@@ -31339,7 +31339,7 @@ var require_kex = __commonJS({
       createDiffieHellman,
       createDiffieHellmanGroup,
       createECDH,
-      createHash: createHash2,
+      createHash: createHash4,
       createPublicKey,
       diffieHellman,
       generateKeyPairSync,
@@ -31765,7 +31765,7 @@ var require_kex = __commonJS({
               DISCONNECT_REASON.KEY_EXCHANGE_FAILED
             );
           }
-          const hash2 = createHash2(this.hashName);
+          const hash2 = createHash4(this.hashName);
           hashString(hash2, isServer ? this._remoteIdentRaw : this._identRaw);
           hashString(hash2, isServer ? this._identRaw : this._remoteIdentRaw);
           hashString(hash2, isServer ? this._remoteKexinit : this._kexinit);
@@ -32773,9 +32773,9 @@ var require_kex = __commonJS({
     function generateKEXVal(len, hashName, secret, exchangeHash, sessionID, char) {
       let ret;
       if (len) {
-        let digest = createHash2(hashName).update(secret).update(exchangeHash).update(char).update(sessionID).digest();
+        let digest = createHash4(hashName).update(secret).update(exchangeHash).update(char).update(sessionID).digest();
         while (digest.length < len) {
-          const chunk = createHash2(hashName).update(secret).update(exchangeHash).update(digest).digest();
+          const chunk = createHash4(hashName).update(secret).update(exchangeHash).update(digest).digest();
           const extended2 = Buffer.allocUnsafe(digest.length + chunk.length);
           extended2.set(digest, 0);
           extended2.set(chunk, digest.length);
@@ -38210,7 +38210,7 @@ var require_client = __commonJS({
   "node_modules/ssh2/lib/client.js"(exports2, module2) {
     "use strict";
     var {
-      createHash: createHash2,
+      createHash: createHash4,
       getHashes,
       randomFillSync
     } = __require("crypto");
@@ -38432,7 +38432,7 @@ var require_client = __commonJS({
           }
           hostVerifier = (key, verify) => {
             if (hashAlgo)
-              key = createHash2(hashAlgo).update(key).digest("hex");
+              key = createHash4(hashAlgo).update(key).digest("hex");
             const ret = hashCb(key, verify);
             if (ret !== void 0)
               verify(ret);
@@ -72574,14 +72574,6 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
-// src/runner-kit/protocols.ts
-var KINDS = { http: true, ws: true, grpc: true };
-var PROTOCOL_KINDS = Object.keys(KINDS);
-function assertNever(value, what = "kind") {
-  const kind = value?.kind;
-  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
-}
-
 // src/runner-kit/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
@@ -72612,23 +72604,98 @@ var WS_ENTRIES = ["push", "connect"];
 function wsEntries(push) {
   return push === "none" ? ["connect"] : WS_ENTRIES;
 }
-function longestTimeoutMs(target, defaultMs) {
-  switch (target.kind) {
-    case "http":
-      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
-    case "grpc":
-      return Math.max(defaultMs, target.grpc.deadlineMs);
-    case "ws":
-      return defaultMs;
-    default:
-      return assertNever(target);
-  }
-}
 function commandLine(command) {
   return `${JSON.stringify(command)}
 `;
 }
 var EVENT_MARKER = "@@perf-gate ";
+
+// src/runner-kit/connection-header.ts
+function asksClose(value) {
+  return /(^|,)\s*close\s*(,|$)/i.test(value);
+}
+function requestAsksClose(headers) {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
+}
+
+// src/config/units.ts
+var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
+var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
+function parseWithUnits(text, table) {
+  const m = NUMBER_WITH_UNIT.exec(text);
+  if (!m) return void 0;
+  const factor = table[m[2].toLowerCase()];
+  if (factor === void 0) return void 0;
+  return Number(m[1]) * factor;
+}
+var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
+var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
+function parseDurationMs(text) {
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
+  if (single !== void 0) return single;
+  const m = COMPOUND.exec(text);
+  if (!m) return void 0;
+  const [, h, min, s, ms] = m;
+  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
+}
+function parseLatencyUs(text) {
+  return parseWithUnits(text, LATENCY_UNITS_US);
+}
+function parsePercent(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  return m ? Number(m[1]) / 100 : void 0;
+}
+var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
+var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
+function formatUs(us) {
+  if (!Number.isFinite(us)) return String(us);
+  if (us >= 999500) return `${trim(us / 1e6)}s`;
+  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
+  return `${trim(us)}µs`;
+}
+function formatMs(ms) {
+  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
+  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
+  return `${trim(ms)}ms`;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1023.5 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${trim(v)}${units[i]}`;
+}
+function formatCount(n) {
+  if (n >= 1e6) return `${trim(n / 1e6)}M`;
+  if (n >= 1e4) return `${trim(n / 1e3)}k`;
+  return trim(n);
+}
+function trim(v) {
+  if (v >= 100) return v.toFixed(0);
+  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
+  return v.toFixed(2).replace(/\.?0+$/, "");
+}
+var SIZE_UNITS = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3
+};
+function parseBytes(text) {
+  return parseWithUnits(text, SIZE_UNITS);
+}
+function formatLatency(l, key) {
+  const v = l[key];
+  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
+}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -73222,7 +73289,7 @@ __export(util_exports, {
   assert: () => assert,
   assertEqual: () => assertEqual,
   assertIs: () => assertIs,
-  assertNever: () => assertNever2,
+  assertNever: () => assertNever,
   assertNotEqual: () => assertNotEqual,
   assignProp: () => assignProp,
   attachSchema: () => attachSchema,
@@ -73301,7 +73368,7 @@ function toZod() {
 }
 function assertIs(_arg) {
 }
-function assertNever2(_x) {
+function assertNever(_x) {
   throw new Error("Unexpected value in exhaustive check");
 }
 function assert(_) {
@@ -92368,85 +92435,6 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/config/units.ts
-var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
-var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
-function parseWithUnits(text, table) {
-  const m = NUMBER_WITH_UNIT.exec(text);
-  if (!m) return void 0;
-  const factor = table[m[2].toLowerCase()];
-  if (factor === void 0) return void 0;
-  return Number(m[1]) * factor;
-}
-var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
-var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
-function parseDurationMs(text) {
-  const single = parseWithUnits(text, DURATION_UNITS_MS);
-  if (single !== void 0) return single;
-  const m = COMPOUND.exec(text);
-  if (!m) return void 0;
-  const [, h, min, s, ms] = m;
-  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
-  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
-}
-function parseLatencyUs(text) {
-  return parseWithUnits(text, LATENCY_UNITS_US);
-}
-function parsePercent(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
-  return m ? Number(m[1]) / 100 : void 0;
-}
-var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
-var PERCENT_PATTERN = "^\\s*\\d+(\\.\\d+)?\\s*%\\s*$";
-function formatUs(us) {
-  if (!Number.isFinite(us)) return String(us);
-  if (us >= 999500) return `${trim(us / 1e6)}s`;
-  if (us >= 999.5) return `${trim(us / 1e3)}ms`;
-  return `${trim(us)}µs`;
-}
-function formatMs(ms) {
-  if (ms >= 6e4 && ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms >= 1e3) return `${trim(ms / 1e3)}s`;
-  return `${trim(ms)}ms`;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1023.5 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${trim(v)}${units[i]}`;
-}
-function formatCount(n) {
-  if (n >= 1e6) return `${trim(n / 1e6)}M`;
-  if (n >= 1e4) return `${trim(n / 1e3)}k`;
-  return trim(n);
-}
-function trim(v) {
-  if (v >= 100) return v.toFixed(0);
-  if (v >= 10) return v.toFixed(1).replace(/\.0$/, "");
-  return v.toFixed(2).replace(/\.?0+$/, "");
-}
-var SIZE_UNITS = {
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  kib: 1024,
-  mib: 1024 ** 2,
-  gib: 1024 ** 3
-};
-function parseBytes(text) {
-  return parseWithUnits(text, SIZE_UNITS);
-}
-function formatLatency(l, key) {
-  const v = l[key];
-  return l.count === 0 || v === void 0 ? "—" : formatUs(v);
-}
-
 // src/runner-kit/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist2(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
@@ -93052,93 +93040,6 @@ function configJsonSchema() {
   return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
-// src/config/distributed.ts
-var DEFAULT_START_LEAD_MS = 15e3;
-function onSwarm(config2) {
-  return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
-}
-function readDistributed(raw, scenarios, problems) {
-  const replicas = raw.runner?.replicas ?? 1;
-  const orchestrator = raw.sut?.orchestrator ?? "compose";
-  const swarm = orchestrator === "swarm" || replicas > 1;
-  if (replicas > 1 && raw.target === void 0 && raw.sut && orchestrator !== "swarm") {
-    problems.push(
-      "runner.replicas: replicas run on a Docker Swarm, beside the SUT deployed as a stack: set sut.orchestrator: swarm (or give target and an overlay runner.network)"
-    );
-  }
-  if (replicas > 1 && raw.target !== void 0 && (raw.runner?.network ?? "host") === "host") {
-    problems.push(
-      "runner.network: replicas on a swarm join an overlay network the target is reachable on; the host network is one machine’s"
-    );
-  }
-  if (orchestrator === "swarm" && raw.sut?.build) {
-    problems.push(
-      "sut.build: a swarm stack does not build images: build them first (docker compose build) and push or load them on every node"
-    );
-  }
-  const placement = raw.runner?.placement;
-  if (raw.runner?.["start-lead"] !== void 0 && !swarm) {
-    problems.push(
-      "runner.start-lead: the common start of runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
-    );
-  }
-  if (placement && !swarm) {
-    problems.push(
-      "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
-    );
-  }
-  if (replicas > 1) {
-    scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
-  }
-  if (orchestrator === "swarm") {
-    scenarios.forEach((s, si) => {
-      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x])) {
-        problems.push(
-          `scenarios[${si}].thresholds.${m}: ${m} is sampled from compose containers on this engine; a swarm stack's run on its nodes`
-        );
-      }
-    });
-  }
-  const lead = raw.runner?.["start-lead"];
-  return {
-    replicas,
-    orchestrator,
-    startLeadMs: lead !== void 0 ? parseDurationMs(lead) : DEFAULT_START_LEAD_MS,
-    ...placement ? {
-      placement: {
-        constraints: placement.constraints ?? [],
-        ...placement["max-per-node"] !== void 0 ? { maxPerNode: placement["max-per-node"] } : {}
-      }
-    } : {}
-  };
-}
-function checkShares(s, path, replicas, problems) {
-  if (s.target.kind === "ws") {
-    problems.push(
-      `${path}.websocket: WebSocket peers push to one another and run on one runner; runner.replicas must be 1`
-    );
-    return;
-  }
-  const few = (what, n) => `${what} ${n} cannot be shared by ${replicas} runner replicas (each needs at least 1): raise it or lower runner.replicas`;
-  s.phases.forEach((p, pi) => {
-    const at = `${path}.phases[${pi}]`;
-    if (p.kind === "closed") {
-      if (p.connections < replicas) problems.push(`${at}.connections: ${few("connections", p.connections)}`);
-      if (p.requests !== void 0 && p.requests < replicas)
-        problems.push(`${at}.requests: ${few("requests", p.requests)}`);
-    } else if (p.kind === "open") {
-      const { inFlight } = openLoopLimits(p);
-      if (inFlight < replicas) problems.push(`${at}.max-in-flight: ${few("requests in flight", inFlight)}`);
-    }
-  });
-  for (const level of s.sweep?.kind === "closed" ? s.sweep.levels : []) {
-    if (level < replicas) {
-      problems.push(`${path}.sweep.connections: ${few("connections", level)}`);
-      break;
-    }
-  }
-}
-
 // src/config/types.ts
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
@@ -93389,193 +93290,6 @@ function pipelinedPhase(phases) {
   return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
 }
 
-// src/config/k6-thresholds.ts
-var K6_METRICS = {
-  http_req_duration: void 0,
-  http_req_failed: "error-rate",
-  http_reqs: "rps"
-};
-var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count)\s*)?(<=|>=|<|>)\s*([0-9.]+\s*[a-zµ%]*)\s*$/i;
-function metricOf2(aggregation, under) {
-  if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
-  const agg = aggregation.replace(/\s+/g, "").toLowerCase();
-  if ((under === "http_req_failed" || under === "http_reqs") && agg !== "rate") {
-    return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
-  }
-  const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
-  if (percentile !== void 0) {
-    const parsed = parsePercentileKey(`p${percentile}`);
-    if ("problem" in parsed) return `${aggregation}: ${parsed.problem}`;
-  }
-  const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
-  if (!isMetricName(named)) {
-    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
-  }
-  if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
-  if (under === "http_req_duration" && metricUnit(named) !== "latency") {
-    return `${aggregation} is not a latency of http_req_duration`;
-  }
-  return named;
-}
-function valueOf(metric, text) {
-  const v = text.replace(/\s+/g, "");
-  if (!/^[0-9.]+$/.test(v)) return v;
-  if (metricUnit(metric) === "latency") return `${v}ms`;
-  const def = metricOf(metric);
-  if (def.unit === "percent" && def.configScale === 1) return `${Number((Number(v) * 100).toPrecision(12))}%`;
-  return v;
-}
-function metricKey(key) {
-  if (!PERCENTILE_SHAPE.test(key)) return key;
-  const parsed = parsePercentileKey(key);
-  return "name" in parsed ? parsed.name : key;
-}
-function k6Rule(under, expression) {
-  const m = K6_EXPRESSION.exec(expression);
-  if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
-  const [, aggregation, op, raw] = m;
-  const metric = metricOf2(aggregation, under);
-  if (!isMetricName(metric)) return metric;
-  const name2 = metric;
-  const upper = op.startsWith("<");
-  const worseDownwards = metricOf(name2).direction < 0;
-  if (upper && worseDownwards) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
-  if (!upper && !worseDownwards) return `${name2} gets worse upwards: give an upper bound (< or <=)`;
-  const value = valueOf(name2, raw);
-  return upper ? { metric: name2, below: value } : { metric: name2, min: value };
-}
-function thresholdRules2(raw, path, problems) {
-  if (raw === void 0) return void 0;
-  const out = {};
-  const add = (rule, at) => {
-    if (typeof rule === "string") {
-      problems.push(`${at}: ${rule}`);
-      return;
-    }
-    const { metric, below, min } = rule;
-    const rules = { ...out[metric] };
-    if (below !== void 0) {
-      if (rules.below === void 0) rules.below = below;
-      else if (rules.max === void 0) rules.max = below;
-      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
-    }
-    if (min !== void 0) {
-      if (rules.min !== void 0) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
-      rules.min = min;
-    }
-    out[metric] = rules;
-  };
-  const entries = Object.entries(raw).sort(
-    ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
-  );
-  const written = /* @__PURE__ */ new Map();
-  for (const [key, value] of entries) {
-    if (value === void 0) continue;
-    if (key in K6_METRICS) {
-      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
-      continue;
-    }
-    const metric = metricKey(key);
-    const twin = written.get(metric);
-    if (twin !== void 0) {
-      problems.push(
-        `${path}.${key}: the same percentile as ${twin}${twin === metric ? "" : ` (${metric})`}; give it once`
-      );
-      continue;
-    }
-    written.set(metric, key);
-    if (typeof value === "string") add(k6Rule(metric, value), `${path}.${key}`);
-    else out[metric] = { ...out[metric], ...value };
-  }
-  return out;
-}
-
-// src/config/thresholds.ts
-function parseAbsolute(unit, value) {
-  if (typeof value === "number") {
-    if (value === 0) return 0;
-    return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
-  }
-  switch (unit) {
-    case "latency":
-      return parseLatencyUs(value);
-    case "percent":
-      return parsePercent(value);
-    case "size":
-      return parseBytes(value);
-    default:
-      return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : void 0;
-  }
-}
-var UNIT_HINT = {
-  latency: "a latency like 200us, 1ms or 0.5s",
-  rate: "a number (per second)",
-  count: "a number",
-  percent: "a percentage like 0.1%",
-  size: "a size like 64MiB"
-};
-function normalizeThreshold(metric, raw, path, problems) {
-  const def = metricOf(metric);
-  const { unit } = def;
-  const out = {};
-  if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
-  if (raw.alpha !== void 0) out.alpha = raw.alpha;
-  for (const key of ["floor", "below", "max", "min"]) {
-    const value = raw[key];
-    if (value === void 0) continue;
-    const fraction = parseAbsolute(unit, value);
-    const parsed = fraction !== void 0 && def.configScale !== 1 ? fraction * def.configScale : fraction;
-    if (parsed === void 0) {
-      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
-      continue;
-    }
-    if (key === "floor") out.floor = parsed;
-    else if (key === "min") out.min = parsed;
-    else out.limit = out.limit === void 0 ? parsed : Math.min(out.limit, parsed);
-  }
-  if (def.direction < 0) {
-    if (raw.below !== void 0 || raw.max !== void 0) {
-      problems.push(
-        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`
-      );
-    }
-  } else if (raw.min !== void 0) {
-    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
-  }
-  return out;
-}
-function mergeThresholds(defaultsInput, ownInput, path, problems) {
-  const defaults = thresholdRules2(defaultsInput, "defaults.thresholds", []);
-  const own2 = thresholdRules2(ownInput, path, problems);
-  const out = {};
-  const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
-  for (const metric of metrics) {
-    const base = { ...defaults?.[metric] ?? {} };
-    const mine = own2?.[metric];
-    if (mine?.below !== void 0 || mine?.max !== void 0) {
-      delete base.below;
-      delete base.max;
-    }
-    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
-    out[metric] = normalizeThreshold(metric, { ...base, ...mine ?? {} }, `${path}.${metric}`, []);
-  }
-  return out;
-}
-function checkThresholds(input2, path, problems) {
-  const raw = thresholdRules2(input2, path, problems);
-  for (const [metric, t] of Object.entries(raw ?? {})) {
-    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
-  }
-}
-
-// src/runner-kit/connection-header.ts
-function asksClose(value) {
-  return /(^|,)\s*close\s*(,|$)/i.test(value);
-}
-function requestAsksClose(headers) {
-  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
-}
-
 // src/protocols/grpc/normalize.ts
 function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
   if (raw.message === void 0 === (raw.bodies === void 0)) {
@@ -93641,6 +93355,47 @@ function normalizeGrpcTarget(raw, path, ctx) {
     );
   }
   return { kind: "grpc", grpc: grpc2 };
+}
+
+// src/protocols/grpc/copy.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/protocols/shared.ts
+import { createHash } from "node:crypto";
+function hashedRequest(r, rBodies) {
+  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
+  return {
+    ...request2,
+    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
+  };
+}
+function fillRecord(record2, fill, at) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+}
+
+// src/protocols/grpc/copy.ts
+function hashGrpc(target, bodies, readBodies) {
+  const g = target.grpc;
+  return {
+    request: hashedRequest({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
+    // the proto by content (its parsed form), the messages by content, not by path
+    grpc: {
+      ...g,
+      urlAsWritten: void 0,
+      proto: void 0,
+      protoFile: void 0,
+      bodiesFile: void 0,
+      bodies: g.bodiesFile ? createHash2("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
+    }
+  };
+}
+function expandGrpc(target, fill, at) {
+  const g = target.grpc;
+  const where = `${at}.grpc`;
+  return {
+    ...target,
+    grpc: { ...g, url: fill(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill, `${where}.metadata`) }
+  };
 }
 
 // src/config/proto.ts
@@ -93831,10 +93586,16 @@ var grpc = {
   normalizePhase: normalizeGrpcPhase,
   normalize: normalizeGrpcTarget,
   plan: planGrpc,
+  hash: hashGrpc,
+  expand: expandGrpc,
+  // a call may take its deadline
+  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
   delivery: false,
-  noSweep: void 0
+  noSweep: void 0,
+  noReplicas: void 0,
+  keys: ["grpc"]
 };
 
 // src/config/headers.ts
@@ -93849,6 +93610,185 @@ function headerProblem(name2, value) {
     return 'only "close" or "keep-alive" is allowed';
   }
   return void 0;
+}
+
+// src/config/k6-thresholds.ts
+var K6_METRICS = {
+  http_req_duration: void 0,
+  http_req_failed: "error-rate",
+  http_reqs: "rps"
+};
+var K6_EXPRESSION = /^\s*(?:(p\(\s*\d+(?:\.\d+)?\s*\)|avg|med|max|min|rate|count)\s*)?(<=|>=|<|>)\s*([0-9.]+\s*[a-zµ%]*)\s*$/i;
+function metricOf2(aggregation, under) {
+  if (aggregation === void 0) return under in K6_METRICS ? `${under} needs an aggregation, like p(95)` : under;
+  const agg = aggregation.replace(/\s+/g, "").toLowerCase();
+  if ((under === "http_req_failed" || under === "http_reqs") && agg !== "rate") {
+    return `${under} takes rate, like "rate${under === "http_reqs" ? ">100" : "<0.01"}"`;
+  }
+  const percentile = /^p\((\d+(?:\.\d+)?)\)$/.exec(agg)?.[1];
+  if (percentile !== void 0) {
+    const parsed = parsePercentileKey(`p${percentile}`);
+    if ("problem" in parsed) return `${aggregation}: ${parsed.problem}`;
+  }
+  const named = percentile ? `p${Number(percentile)}` : agg === "avg" ? "mean" : agg === "med" ? "p50" : agg === "max" ? "max" : agg === "rate" && under in K6_METRICS ? K6_METRICS[under] ?? "rate" : agg === "rate" && (under === "error-rate" || under === "rps") ? under : agg;
+  if (!isMetricName(named)) {
+    return `${aggregation} is not a metric perf-gate measures (p(N) for any percentile 0 < N < 100, avg, med, max; rate of http_req_failed or http_reqs)`;
+  }
+  if (!(under in K6_METRICS) && named !== under) return `${aggregation} is not ${under}`;
+  if (under === "http_req_duration" && metricUnit(named) !== "latency") {
+    return `${aggregation} is not a latency of http_req_duration`;
+  }
+  return named;
+}
+function valueOf(metric, text) {
+  const v = text.replace(/\s+/g, "");
+  if (!/^[0-9.]+$/.test(v)) return v;
+  if (metricUnit(metric) === "latency") return `${v}ms`;
+  const def = metricOf(metric);
+  if (def.unit === "percent" && def.configScale === 1) return `${Number((Number(v) * 100).toPrecision(12))}%`;
+  return v;
+}
+function metricKey(key) {
+  if (!PERCENTILE_SHAPE.test(key)) return key;
+  const parsed = parsePercentileKey(key);
+  return "name" in parsed ? parsed.name : key;
+}
+function k6Rule(under, expression) {
+  const m = K6_EXPRESSION.exec(expression);
+  if (!m) return `"${expression}" is not a threshold expression like "p(95) < 200ms" or "< 200ms"`;
+  const [, aggregation, op, raw] = m;
+  const metric = metricOf2(aggregation, under);
+  if (!isMetricName(metric)) return metric;
+  const name2 = metric;
+  const upper = op.startsWith("<");
+  const worseDownwards = metricOf(name2).direction < 0;
+  if (upper && worseDownwards) return `${name2} gets worse downwards: give a lower bound (> or >=)`;
+  if (!upper && !worseDownwards) return `${name2} gets worse upwards: give an upper bound (< or <=)`;
+  const value = valueOf(name2, raw);
+  return upper ? { metric: name2, below: value } : { metric: name2, min: value };
+}
+function thresholdRules2(raw, path, problems) {
+  if (raw === void 0) return void 0;
+  const out = {};
+  const add = (rule, at) => {
+    if (typeof rule === "string") {
+      problems.push(`${at}: ${rule}`);
+      return;
+    }
+    const { metric, below, min } = rule;
+    const rules = { ...out[metric] };
+    if (below !== void 0) {
+      if (rules.below === void 0) rules.below = below;
+      else if (rules.max === void 0) rules.max = below;
+      else return void problems.push(`${at}: ${metric} has two upper limits already (below and max)`);
+    }
+    if (min !== void 0) {
+      if (rules.min !== void 0) return void problems.push(`${at}: ${metric} has a lower limit (min) already`);
+      rules.min = min;
+    }
+    out[metric] = rules;
+  };
+  const entries = Object.entries(raw).sort(
+    ([, a], [, b]) => Number(typeof a !== "object" || Array.isArray(a)) - Number(typeof b !== "object" || Array.isArray(b))
+  );
+  const written = /* @__PURE__ */ new Map();
+  for (const [key, value] of entries) {
+    if (value === void 0) continue;
+    if (key in K6_METRICS) {
+      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
+      continue;
+    }
+    const metric = metricKey(key);
+    const twin = written.get(metric);
+    if (twin !== void 0) {
+      problems.push(
+        `${path}.${key}: the same percentile as ${twin}${twin === metric ? "" : ` (${metric})`}; give it once`
+      );
+      continue;
+    }
+    written.set(metric, key);
+    if (typeof value === "string") add(k6Rule(metric, value), `${path}.${key}`);
+    else out[metric] = { ...out[metric], ...value };
+  }
+  return out;
+}
+
+// src/config/thresholds.ts
+function parseAbsolute(unit, value) {
+  if (typeof value === "number") {
+    if (value === 0) return 0;
+    return unit === "latency" || unit === "percent" || unit === "size" ? void 0 : value;
+  }
+  switch (unit) {
+    case "latency":
+      return parseLatencyUs(value);
+    case "percent":
+      return parsePercent(value);
+    case "size":
+      return parseBytes(value);
+    default:
+      return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : void 0;
+  }
+}
+var UNIT_HINT = {
+  latency: "a latency like 200us, 1ms or 0.5s",
+  rate: "a number (per second)",
+  count: "a number",
+  percent: "a percentage like 0.1%",
+  size: "a size like 64MiB"
+};
+function normalizeThreshold(metric, raw, path, problems) {
+  const def = metricOf(metric);
+  const { unit } = def;
+  const out = {};
+  if (raw.regress !== void 0) out.regress = parsePercent(raw.regress);
+  if (raw.alpha !== void 0) out.alpha = raw.alpha;
+  for (const key of ["floor", "below", "max", "min"]) {
+    const value = raw[key];
+    if (value === void 0) continue;
+    const fraction = parseAbsolute(unit, value);
+    const parsed = fraction !== void 0 && def.configScale !== 1 ? fraction * def.configScale : fraction;
+    if (parsed === void 0) {
+      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
+      continue;
+    }
+    if (key === "floor") out.floor = parsed;
+    else if (key === "min") out.min = parsed;
+    else out.limit = out.limit === void 0 ? parsed : Math.min(out.limit, parsed);
+  }
+  if (def.direction < 0) {
+    if (raw.below !== void 0 || raw.max !== void 0) {
+      problems.push(
+        `${path}: ${metric} gets worse downwards; an upper limit (below/max) makes no sense here (use min)`
+      );
+    }
+  } else if (raw.min !== void 0) {
+    problems.push(`${path}.min: ${metric} gets worse upwards; give an upper limit (below or max) instead`);
+  }
+  return out;
+}
+function mergeThresholds(defaultsInput, ownInput, path, problems) {
+  const defaults = thresholdRules2(defaultsInput, "defaults.thresholds", []);
+  const own2 = thresholdRules2(ownInput, path, problems);
+  const out = {};
+  const metrics = /* @__PURE__ */ new Set([...Object.keys(defaults ?? {}), ...Object.keys(own2 ?? {})]);
+  for (const metric of metrics) {
+    const base = { ...defaults?.[metric] ?? {} };
+    const mine = own2?.[metric];
+    if (mine?.below !== void 0 || mine?.max !== void 0) {
+      delete base.below;
+      delete base.max;
+    }
+    if (mine) normalizeThreshold(metric, mine, `${path}.${metric}`, problems);
+    out[metric] = normalizeThreshold(metric, { ...base, ...mine ?? {} }, `${path}.${metric}`, []);
+  }
+  return out;
+}
+function checkThresholds(input2, path, problems) {
+  const raw = thresholdRules2(input2, path, problems);
+  for (const [metric, t] of Object.entries(raw ?? {})) {
+    if (t) normalizeThreshold(metric, t, `${path}.${metric}`, problems);
+  }
 }
 
 // src/runner-kit/expect.ts
@@ -94031,6 +93971,39 @@ function httpVersion2(raw, path, problems) {
   return first?.v === 2 ? 2 : 1.1;
 }
 
+// src/protocols/http/copy.ts
+function hashHttp(target, bodies, readBodies) {
+  return {
+    // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
+    ...target.http === 2 ? { http: 2 } : {},
+    request: hashedRequest(target.request, bodies),
+    // thresholds are not part of what is measured; a mix's names and weights are
+    mix: target.mix?.map((e) => ({
+      name: e.name,
+      weight: e.weight,
+      request: hashedRequest(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
+    }))
+  };
+}
+function fillRequest(r, fill, at) {
+  const request2 = {
+    ...r,
+    url: fill(r.url, `${at}.url`),
+    headers: fillRecord(r.headers, fill, `${at}.headers`)
+  };
+  if (r.body !== void 0) request2.body = fill(r.body, `${at}.body`);
+  if (r.bodies !== void 0) request2.bodies = r.bodies.map((b, j) => fill(b, `${at}.bodies[${j}]`));
+  return request2;
+}
+function expandHttp(target, fill, at) {
+  if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
+  const mix = target.mix.map((e, j) => ({ ...e, request: fillRequest(e.request, fill, `${at}.requests[${j}]`) }));
+  return { ...target, mix, request: mix[0].request };
+}
+function longestHttpTimeoutMs(target, defaultMs) {
+  return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
+}
+
 // src/protocols/http/plan.ts
 function planRequest(r, readBodies) {
   const request2 = { url: r.url, method: r.method, headers: r.headers };
@@ -94058,10 +94031,15 @@ var http = {
   normalizePhase,
   normalize: normalizeHttp,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
+  hash: hashHttp,
+  expand: expandHttp,
+  longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
   delivery: false,
-  noSweep: void 0
+  noSweep: void 0,
+  noReplicas: void 0,
+  keys: ["request", "requests"]
 };
 
 // src/runner-kit/ws-template.ts
@@ -94188,6 +94166,29 @@ function normalizeWsTarget(raw, path, ctx) {
   return { kind: "ws", websocket: normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems) };
 }
 
+// src/protocols/ws/copy.ts
+function hashWs(target, bodies) {
+  const w = target.websocket;
+  return {
+    request: hashedRequest({ url: w.url, method: "GET", headers: w.headers }, bodies),
+    websocket: { ...w, thresholds: void 0 }
+  };
+}
+function expandWs(target, fill, at) {
+  const w = target.websocket;
+  const where = `${at}.websocket`;
+  return {
+    ...target,
+    websocket: {
+      ...w,
+      url: fill(w.url, `${where}.url`),
+      headers: fillRecord(w.headers, fill, `${where}.headers`),
+      hello: w.hello.map((h, j) => fill(h, `${where}.hello[${j}]`)),
+      message: fill(w.message, `${where}.message`)
+    }
+  };
+}
+
 // src/protocols/ws/plan.ts
 function planWs(target) {
   const { thresholds: _gates, ...websocket2 } = target.websocket;
@@ -94199,10 +94200,16 @@ var ws = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
   plan: (target) => planWs(target),
+  hash: (target, bodies) => hashWs(target, bodies),
+  expand: expandWs,
+  // a message's timeout is the scenario's
+  longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) => wsEntries(target.websocket.push).map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
   url: (target) => target.websocket.url,
   delivery: true,
-  noSweep: "not available for a WebSocket scenario (give phases of several peer counts)"
+  noSweep: "not available for a WebSocket scenario (give phases of several peer counts)",
+  noReplicas: { key: "websocket", why: "WebSocket peers push to one another and run on one runner" },
+  keys: ["websocket"]
 };
 
 // src/protocols/index.ts
@@ -94210,12 +94217,106 @@ var PROTOCOLS = { http, ws, grpc };
 function protocolOf(target) {
   return PROTOCOLS[target.kind];
 }
+function planProtocolOf(target) {
+  const protocol = PROTOCOLS[target.kind];
+  if (!Object.hasOwn(PROTOCOLS, target.kind) || !protocol)
+    throw new Error(`unhandled kind: ${JSON.stringify(target.kind)}`);
+  return protocol;
+}
+var KEY_ORDER = ["ws", "grpc", "http"];
 function rawKind(s) {
-  return s.websocket ? "ws" : s.grpc ? "grpc" : "http";
+  const given = (k) => PROTOCOLS[k].keys.some((key) => s[key] !== void 0);
+  return KEY_ORDER.find(given);
 }
 function urlKeyOf(target) {
   if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
   return target.kind === "ws" ? "websocket.url" : "grpc.url";
+}
+
+// src/config/distributed.ts
+var DEFAULT_START_LEAD_MS = 15e3;
+function onSwarm(config2) {
+  return config2.sut.orchestrator === "swarm" || config2.runner.replicas > 1;
+}
+function readDistributed(raw, scenarios, problems) {
+  const replicas = raw.runner?.replicas ?? 1;
+  const orchestrator = raw.sut?.orchestrator ?? "compose";
+  const swarm = orchestrator === "swarm" || replicas > 1;
+  if (replicas > 1 && raw.target === void 0 && raw.sut && orchestrator !== "swarm") {
+    problems.push(
+      "runner.replicas: replicas run on a Docker Swarm, beside the SUT deployed as a stack: set sut.orchestrator: swarm (or give target and an overlay runner.network)"
+    );
+  }
+  if (replicas > 1 && raw.target !== void 0 && (raw.runner?.network ?? "host") === "host") {
+    problems.push(
+      "runner.network: replicas on a swarm join an overlay network the target is reachable on; the host network is one machine’s"
+    );
+  }
+  if (orchestrator === "swarm" && raw.sut?.build) {
+    problems.push(
+      "sut.build: a swarm stack does not build images: build them first (docker compose build) and push or load them on every node"
+    );
+  }
+  const placement = raw.runner?.placement;
+  if (raw.runner?.["start-lead"] !== void 0 && !swarm) {
+    problems.push(
+      "runner.start-lead: the common start of runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
+    );
+  }
+  if (placement && !swarm) {
+    problems.push(
+      "runner.placement: places runner replicas on a swarm: only with runner.replicas > 1 or sut.orchestrator: swarm"
+    );
+  }
+  if (replicas > 1) {
+    scenarios.forEach((s, si) => checkShares(s, `scenarios[${si}]`, replicas, problems));
+  }
+  if (orchestrator === "swarm") {
+    scenarios.forEach((s, si) => {
+      for (const m of RESOURCE_METRICS.filter((x) => s.thresholds[x])) {
+        problems.push(
+          `scenarios[${si}].thresholds.${m}: ${m} is sampled from compose containers on this engine; a swarm stack's run on its nodes`
+        );
+      }
+    });
+  }
+  const lead = raw.runner?.["start-lead"];
+  return {
+    replicas,
+    orchestrator,
+    startLeadMs: lead !== void 0 ? parseDurationMs(lead) : DEFAULT_START_LEAD_MS,
+    ...placement ? {
+      placement: {
+        constraints: placement.constraints ?? [],
+        ...placement["max-per-node"] !== void 0 ? { maxPerNode: placement["max-per-node"] } : {}
+      }
+    } : {}
+  };
+}
+function checkShares(s, path, replicas, problems) {
+  const alone = protocolOf(s.target).noReplicas;
+  if (alone) {
+    problems.push(`${path}.${alone.key}: ${alone.why}; runner.replicas must be 1`);
+    return;
+  }
+  const few = (what, n) => `${what} ${n} cannot be shared by ${replicas} runner replicas (each needs at least 1): raise it or lower runner.replicas`;
+  s.phases.forEach((p, pi) => {
+    const at = `${path}.phases[${pi}]`;
+    if (p.kind === "closed") {
+      if (p.connections < replicas) problems.push(`${at}.connections: ${few("connections", p.connections)}`);
+      if (p.requests !== void 0 && p.requests < replicas)
+        problems.push(`${at}.requests: ${few("requests", p.requests)}`);
+    } else if (p.kind === "open") {
+      const { inFlight } = openLoopLimits(p);
+      if (inFlight < replicas) problems.push(`${at}.max-in-flight: ${few("requests in flight", inFlight)}`);
+    }
+  });
+  for (const level of s.sweep?.kind === "closed" ? s.sweep.levels : []) {
+    if (level < replicas) {
+      problems.push(`${path}.sweep.connections: ${few("connections", level)}`);
+      break;
+    }
+  }
 }
 
 // src/config/normalize.ts
@@ -94263,10 +94364,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   const scenarios = [];
   raw.scenarios.forEach((s, si) => {
     const path = `scenarios[${si}]`;
-    const protocol = PROTOCOLS[rawKind(s)];
+    const kind = rawKind(s);
+    const protocol = kind ? PROTOCOLS[kind] : void 0;
     const phases = [];
     s.phases.forEach((p, pi) => {
-      const phase2 = protocol.normalizePhase(p, `${path}.phases[${pi}]`, problems);
+      const phase2 = protocol?.normalizePhase(p, `${path}.phases[${pi}]`, problems);
       if (phase2) phases.push(phase2);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
@@ -94275,14 +94377,14 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     const requestTimeoutMs = parseDurationMs(s["request-timeout"] ?? raw.defaults?.["request-timeout"] ?? "") ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== void 0).length;
     let target;
-    if (given !== 1) {
+    if (given !== 1 || !protocol) {
       problems.push(
         `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`
       );
     } else {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
-    if (!target) return;
+    if (!target || !protocol) return;
     if (raw.target === void 0) {
       const loopback = loopbackOf(protocol.url(target));
       if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);
@@ -98162,7 +98264,7 @@ var markdown = {
 };
 
 // src/results/files.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname3, join as join4 } from "node:path";
 
@@ -98196,60 +98298,14 @@ function writeFileAtomic(path, text) {
   writeFileSync3(tmp, text);
   renameSync(tmp, path);
 }
-function hashed(r, rBodies) {
-  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
-  return {
-    ...request2,
-    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
-  };
-}
-function hashedTarget(target, bodies, readBodies) {
-  switch (target.kind) {
-    case "http":
-      return {
-        // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
-        ...target.http === 2 ? { http: 2 } : {},
-        request: hashed(target.request, bodies),
-        // thresholds are not part of what is measured; a mix's names and weights are
-        mix: target.mix?.map((e) => ({
-          name: e.name,
-          weight: e.weight,
-          request: hashed(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
-        }))
-      };
-    case "ws": {
-      const w = target.websocket;
-      return {
-        request: hashed({ url: w.url, method: "GET", headers: w.headers }, bodies),
-        websocket: { ...w, thresholds: void 0 }
-      };
-    }
-    case "grpc": {
-      const g = target.grpc;
-      return {
-        request: hashed({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
-        // the proto by content (its parsed form), the messages by content, not by path
-        grpc: {
-          ...g,
-          urlAsWritten: void 0,
-          proto: void 0,
-          protoFile: void 0,
-          bodiesFile: void 0,
-          bodies: g.bodiesFile ? createHash("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
-        }
-      };
-    }
-    default:
-      return assertNever(target);
-  }
-}
 function scenarioHash(s, bodies, readBodies = () => []) {
   const definition = {
-    ...hashedTarget(s.target, bodies, readBodies),
+    // what the target adds: its protocol's (src/protocols/<kind>/copy.ts)
+    ...protocolOf(s.target).hash(s.target, bodies, readBodies),
     phases: s.phases,
     warmupMs: s.warmupMs
   };
-  return `sha256:${createHash("sha256").update(stableStringify(definition)).digest("hex")}`;
+  return `sha256:${createHash3("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
 function baselineOf(result, provenance2) {
   return {
@@ -98686,60 +98742,8 @@ function expandEnv(text, env, where, secret = () => {
     return value;
   });
 }
-function expandRecord(record2, env, at, secret) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
-}
-function expandRequest(r, env, at, secret) {
-  const request2 = {
-    ...r,
-    url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: expandRecord(r.headers, env, `${at}.headers`, secret)
-  };
-  if (r.body !== void 0) request2.body = expandEnv(r.body, env, `${at}.body`, secret);
-  if (r.bodies !== void 0) {
-    request2.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-  }
-  return request2;
-}
 function expandTarget(target, env, at, secret) {
-  switch (target.kind) {
-    case "http": {
-      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
-      const mix = target.mix.map((e, j) => ({
-        ...e,
-        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret)
-      }));
-      return { ...target, mix, request: mix[0].request };
-    }
-    case "grpc": {
-      const g = target.grpc;
-      const where = `${at}.grpc`;
-      return {
-        ...target,
-        grpc: {
-          ...g,
-          url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret)
-        }
-      };
-    }
-    case "ws": {
-      const w = target.websocket;
-      const where = `${at}.websocket`;
-      return {
-        ...target,
-        websocket: {
-          ...w,
-          url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
-          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
-          message: expandEnv(w.message, env, `${where}.message`, secret)
-        }
-      };
-    }
-    default:
-      return assertNever(target);
-  }
+  return planProtocolOf(target).expand(target, (text, where) => expandEnv(text, env, where, secret), at);
 }
 function expandPlan(plan, env, secret) {
   return {
@@ -99819,7 +99823,7 @@ function trialDeadlineMs(plan, cmd, slackMs = TRIAL_SLACK_MS) {
     return void 0;
   const duration4 = phase2.durationMs ?? 0;
   const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
+  const timeout = planProtocolOf(s.target).longestTimeoutMs(s.target, scenarioTimeout);
   return s.warmupMs + duration4 + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 var LAST_WORDS_MS = 5e3;
@@ -100779,9 +100783,8 @@ function renderK8sCommand(o) {
       `--phase ${o.phase}: no such phase of ${scenario2.name} (known: ${scenario2.phases.map((p) => p.name).join(", ")})`
     );
   }
-  if (scenario2.target.kind === "ws" && config2.runner.replicas > 1) {
-    throw usageError(`${scenario2.name}: WebSocket scenarios run on one runner`);
-  }
+  const alone = protocolOf(scenario2.target).noReplicas;
+  if (alone && config2.runner.replicas > 1) throw usageError(`${scenario2.name}: ${alone.why}`);
   (config2.runner.placement?.constraints ?? []).forEach((c, i) => {
     try {
       nodeExpression(c);

@@ -11484,10 +11484,6 @@ function replicaIndex(env, count) {
   );
 }
 
-// src/runner-kit/protocols.ts
-var KINDS = { http: true, ws: true, grpc: true };
-var PROTOCOL_KINDS = Object.keys(KINDS);
-
 // src/runner-kit/plan.ts
 var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
 var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
@@ -11991,6 +11987,69 @@ var ResponseParser = class {
 // runner/src/h2/connection.ts
 import { connect as netConnect } from "node:net";
 import { connect as tlsConnect } from "node:tls";
+
+// runner/src/parking.ts
+var PARK_MS = 1e3;
+var parked = /* @__PURE__ */ new Map();
+var targetKey = (t) => `${t.wire}:${t.tls ? "s" : ""}${t.host}:${t.port}`;
+var parkingOwner = {
+  onOpen: () => void 0,
+  onResponse: () => void 0,
+  onFailed: () => void 0,
+  onRetry: () => void 0,
+  onClose: (c) => {
+    for (const lot of parked.values()) lot.connections.delete(c);
+  }
+};
+function refByOwner(socket, owner) {
+  if (owner === parkingOwner) socket.unref();
+  else socket.ref();
+}
+function park(target, connections, now) {
+  unpark(target, now, 0);
+  const lot = { at: now, connections: /* @__PURE__ */ new Set() };
+  for (const c of connections) {
+    c.adopt(parkingOwner);
+    lot.connections.add(c);
+  }
+  parked.set(targetKey(target), lot);
+}
+function unpark(target, now, max2, owner) {
+  const taken = [];
+  for (const [key, lot] of parked) {
+    const reuse = key === targetKey(target) && now - lot.at <= PARK_MS;
+    for (const c of lot.connections) {
+      if (reuse && owner && taken.length < max2 && c.usable && !c.inFlight) {
+        c.adopt(owner, target);
+        taken.push(c);
+      } else c.dispose();
+    }
+    parked.delete(key);
+  }
+  return taken;
+}
+
+// runner/src/transport.ts
+function endpointOf(url, secure) {
+  const tls = url.protocol === secure;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
+  return tls && !/^[\d.]+$/.test(host) && !host.includes(":") ? { ...endpoint, servername: host } : endpoint;
+}
+function sweepTimeouts(connections, target) {
+  return setInterval(
+    () => {
+      const now = performance.now();
+      for (const c of connections) c.sweep(now);
+    },
+    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4))
+  );
+}
+function errorKindOf(err) {
+  if (err instanceof ParseError) return err.code;
+  const code = err?.code;
+  return typeof code === "string" && code !== "" ? code : "error";
+}
 
 // runner/src/h2/frames.ts
 var FRAME = {
@@ -13555,12 +13614,6 @@ function captureOf(e) {
   const c = captures(e);
   return c.headers || c.body ? c : void 0;
 }
-function endpointOf(url, secure) {
-  const tls = url.protocol === secure;
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
-  return tls && !/^[\d.]+$/.test(host) && !host.includes(":") ? { ...endpoint, servername: host } : endpoint;
-}
 function makeTarget(load, timeoutMs) {
   const { request, mix } = load;
   const requests = loadRequests(load, timeoutMs);
@@ -13601,21 +13654,7 @@ function makeTarget(load, timeoutMs) {
 function openConnection(target, owner, now, depth = 1) {
   return target.wire === "http1" ? new Connection(target, owner, now, depth) : new H2Connection(target, owner, now);
 }
-function sweepTimeouts(connections, target) {
-  return setInterval(
-    () => {
-      const now = performance.now();
-      for (const c of connections) c.sweep(now);
-    },
-    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4))
-  );
-}
 var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
-function errorKindOf(err) {
-  if (err instanceof ParseError) return err.code;
-  const code = err?.code;
-  return typeof code === "string" && code !== "" ? code : "error";
-}
 var Connection = class {
   constructor(target, owner, now, depth = 1) {
     this.target = target;
@@ -13840,45 +13879,6 @@ var Connection = class {
     this.owner.onClose(this, kind, byServer);
   }
 };
-var PARK_MS = 1e3;
-var parked = /* @__PURE__ */ new Map();
-var targetKey = (t) => `${t.wire}:${t.tls ? "s" : ""}${t.host}:${t.port}`;
-var parkingOwner = {
-  onOpen: () => void 0,
-  onResponse: () => void 0,
-  onFailed: () => void 0,
-  onRetry: () => void 0,
-  onClose: (c) => {
-    for (const lot of parked.values()) lot.connections.delete(c);
-  }
-};
-function refByOwner(socket, owner) {
-  if (owner === parkingOwner) socket.unref();
-  else socket.ref();
-}
-function park(target, connections, now) {
-  unpark(target, now, 0);
-  const lot = { at: now, connections: /* @__PURE__ */ new Set() };
-  for (const c of connections) {
-    c.adopt(parkingOwner);
-    lot.connections.add(c);
-  }
-  parked.set(targetKey(target), lot);
-}
-function unpark(target, now, max2, owner) {
-  const taken = [];
-  for (const [key, lot] of parked) {
-    const reuse = key === targetKey(target) && now - lot.at <= PARK_MS;
-    for (const c of lot.connections) {
-      if (reuse && owner && taken.length < max2 && c.usable && !c.inFlight) {
-        c.adopt(owner, target);
-        taken.push(c);
-      } else c.dispose();
-    }
-    parked.delete(key);
-  }
-  return taken;
-}
 
 // runner/src/recorder.ts
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";

@@ -2,15 +2,22 @@
 // one engine in the runner's map, and switches over a kind are exhaustive. The `@ts-expect-error`
 // lines below are checked by tsc (the tests are type-checked): if a switch missing a kind or a map
 // missing an engine compiled, they would be unused, and that is a compile error.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, engineOf } from '../../runner/src/engine.js';
 import type { Engine } from '../../runner/src/engines/engine.js';
 import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
-import { longestTimeoutMs, type PlanScenario, type PlanTarget, type RunnerPlan } from '../../src/runner-kit/plan.js';
-import { type HostProtocol, PROTOCOLS, type TargetOf } from '../../src/protocols/index.js';
+import type { PlanScenario, PlanTarget, RunnerPlan } from '../../src/runner-kit/plan.js';
+import {
+  type HostProtocol,
+  planProtocolOf,
+  PROTOCOLS,
+  rawKind,
+  type RawScenario,
+  type TargetOf,
+} from '../../src/protocols/index.js';
 import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/runner-kit/protocols.js';
 
 /** One plan target of every kind. */
@@ -63,11 +70,41 @@ describe('the protocol kinds', () => {
       scenarios: [scenario],
     };
     expect(expandPlan(plan, {}, () => {}).scenarios[0]?.target).toEqual(TARGETS[kind]);
-    expect(longestTimeoutMs(TARGETS[kind], 1000)).toBeGreaterThanOrEqual(1000);
+    expect(planProtocolOf(TARGETS[kind]).longestTimeoutMs(TARGETS[kind], 1000)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('a raw scenario names its protocol by its keys; one that names none has none (no silent HTTP)', () => {
+    const base = { name: 's', phases: [] } as unknown as RawScenario;
+    expect(rawKind({ ...base, request: {} } as RawScenario)).toBe('http');
+    expect(rawKind({ ...base, requests: [] } as RawScenario)).toBe('http');
+    expect(rawKind({ ...base, websocket: {} } as RawScenario)).toBe('ws');
+    expect(rawKind({ ...base, grpc: {} } as RawScenario)).toBe('grpc');
+    expect(rawKind(base)).toBe(undefined);
+    // every key of the schema's scenario is some protocol's
+    expect(
+      Object.values(PROTOCOLS)
+        .flatMap((p) => p.keys)
+        .sort(),
+    ).toEqual(['grpc', 'request', 'requests', 'websocket']);
+  });
+
+  it('what only some protocols cannot do is said by the protocol: WebSocket peers stay on one runner', () => {
+    expect(Object.entries(PROTOCOLS).map(([k, p]) => [k, p.noReplicas?.key])).toEqual([
+      ['http', undefined],
+      ['ws', 'websocket'],
+      ['grpc', undefined],
+    ]);
+  });
+
+  it('h2/ and the gRPC engine reach the connection interface without the HTTP/1.1 connection (no import circle)', () => {
+    for (const file of ['h2/connection.ts', 'grpc.ts', 'ws.ts']) {
+      const text = readFileSync(join(ROOT, 'runner/src', file), 'utf8');
+      expect(text, file).not.toMatch(/from '\.{1,2}\/connection\.js'/);
+    }
   });
 
   it('a kind from outside the types (a plan of another version) is refused by name', () => {
-    expect(() => longestTimeoutMs({ kind: 'mqtt' } as unknown as PlanTarget, 1)).toThrow('unhandled kind: "mqtt"');
+    expect(() => planProtocolOf({ kind: 'mqtt' } as unknown as PlanTarget)).toThrow('unhandled kind: "mqtt"');
   });
 });
 

@@ -7,7 +7,7 @@
 // messages; each is framed once here, and responses are not decoded (their size is counted).
 import type { PlanGrpc } from '../../src/runner-kit/plan.js';
 import { type ClosedRun, runClosedOn } from './closed-loop.js';
-import { endpointOf, type Target } from './connection.js';
+import { endpointOf, type Target } from './transport.js';
 import { grpcCallFrames } from './h2/request.js';
 import { type OpenRun, runOpen } from './open-loop.js';
 import type { ScheduleOptions } from './schedule.js';

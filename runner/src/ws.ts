@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { addOpenCounts, type OpenLoopCounts } from '../../src/runner-kit/measurement.js';
 import { type PlanWebSocket, type WsPhase, type WsPush, wsEntries } from '../../src/runner-kit/plan.js';
 import { compileTemplate, idsIn, messageId, render } from '../../src/runner-kit/ws-template.js';
-import { errorKindOf } from './connection.js';
+import { errorKindOf } from './transport.js';
 import { IdleWatch } from './open-loop.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule } from './schedule.js';

@@ -2,6 +2,7 @@
 // checked against the rest of the config. Runners run as a replicated job on a Docker Swarm when the
 // SUT is a stack (sut.orchestrator: swarm) or several replicas share the load on a target.
 import { openLoopLimits } from '../runner-kit/plan.js';
+import { protocolOf } from '../protocols/index.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import type { Config, Scenario } from './types.js';
 import { parseDurationMs } from './units.js';
@@ -89,10 +90,9 @@ export function readDistributed(
 
 /** Every replica must get some of each phase: connections, requests and in-flight of at least `replicas`. */
 function checkShares(s: Scenario, path: string, replicas: number, problems: string[]): void {
-  if (s.target.kind === 'ws') {
-    problems.push(
-      `${path}.websocket: WebSocket peers push to one another and run on one runner; runner.replicas must be 1`,
-    );
+  const alone = protocolOf(s.target).noReplicas;
+  if (alone) {
+    problems.push(`${path}.${alone.key}: ${alone.why}; runner.replicas must be 1`);
     return;
   }
   const few = (what: string, n: number) =>

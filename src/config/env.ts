@@ -3,8 +3,8 @@
 // hash, so the config, the results, the baselines and the report only ever hold the placeholder.
 // `$${` writes a literal `${`. A variable that is not set is a usage error naming the key.
 import { usageError } from '../common/errors.js';
-import type { PlanMixEntry, PlanRequest, PlanScenario, PlanTarget } from '../runner-kit/plan.js';
-import { assertNever } from '../runner-kit/protocols.js';
+import { planProtocolOf } from '../protocols/index.js';
+import type { PlanScenario, PlanTarget } from '../runner-kit/plan.js';
 import type { RunnerPlan } from '../run/runner-plan.js';
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
@@ -33,79 +33,14 @@ export function expandEnv(
   });
 }
 
-/** Every value of a header or metadata record expanded, each named `${at}.${key}` in errors. */
-function expandRecord(
-  record: Record<string, string>,
-  env: NodeJS.ProcessEnv,
-  at: string,
-  secret: (value: string) => void,
-): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, expandEnv(v, env, `${at}.${k}`, secret)]));
-}
-
-function expandRequest(
-  r: PlanRequest,
-  env: NodeJS.ProcessEnv,
-  at: string,
-  secret: (value: string) => void,
-): PlanRequest {
-  const request: PlanRequest = {
-    ...r,
-    url: expandEnv(r.url, env, `${at}.url`, secret),
-    headers: expandRecord(r.headers, env, `${at}.headers`, secret),
-  };
-  if (r.body !== undefined) request.body = expandEnv(r.body, env, `${at}.body`, secret);
-  if (r.bodies !== undefined) {
-    request.bodies = r.bodies.map((b, j) => expandEnv(b, env, `${at}.bodies[${j}]`, secret));
-  }
-  return request;
-}
-
-/** A plan target with its placeholders filled in; `at` names the scenario in errors. */
+/** A plan target with its placeholders filled in (by its protocol); `at` names the scenario in errors. */
 function expandTarget(
   target: PlanTarget,
   env: NodeJS.ProcessEnv,
   at: string,
   secret: (value: string) => void,
 ): PlanTarget {
-  switch (target.kind) {
-    case 'http': {
-      if (!target.mix) return { ...target, request: expandRequest(target.request, env, `${at}.request`, secret) };
-      const mix = target.mix.map((e, j) => ({
-        ...e,
-        request: expandRequest(e.request, env, `${at}.requests[${j}]`, secret),
-      }));
-      return { ...target, mix, request: (mix[0] as PlanMixEntry).request };
-    }
-    case 'grpc': {
-      const g = target.grpc;
-      const where = `${at}.grpc`;
-      return {
-        ...target,
-        grpc: {
-          ...g,
-          url: expandEnv(g.url, env, `${where}.url`, secret),
-          metadata: expandRecord(g.metadata, env, `${where}.metadata`, secret),
-        },
-      };
-    }
-    case 'ws': {
-      const w = target.websocket;
-      const where = `${at}.websocket`;
-      return {
-        ...target,
-        websocket: {
-          ...w,
-          url: expandEnv(w.url, env, `${where}.url`, secret),
-          headers: expandRecord(w.headers, env, `${where}.headers`, secret),
-          hello: w.hello.map((h, j) => expandEnv(h, env, `${where}.hello[${j}]`, secret)),
-          message: expandEnv(w.message, env, `${where}.message`, secret),
-        },
-      };
-    }
-    default:
-      return assertNever(target);
-  }
+  return planProtocolOf(target).expand(target, (text, where) => expandEnv(text, env, where, secret), at);
 }
 
 /** The plan the runner gets, its requests' placeholders filled in. */

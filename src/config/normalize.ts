@@ -83,11 +83,13 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   const scenarios: Scenario[] = [];
   raw.scenarios.forEach((s, si) => {
     const path = `scenarios[${si}]`;
-    // the protocol key given reads the phases, even when the scenario gives several (a problem below)
-    const protocol = PROTOCOLS[rawKind(s)];
+    // the protocol key given reads the phases, even when the scenario gives several (a problem below);
+    // a scenario that gives none is refused below, its phases unread
+    const kind = rawKind(s);
+    const protocol = kind ? PROTOCOLS[kind] : undefined;
     const phases: Phase[] = [];
     s.phases.forEach((p, pi) => {
-      const phase = protocol.normalizePhase(p, `${path}.phases[${pi}]`, problems);
+      const phase = protocol?.normalizePhase(p, `${path}.phases[${pi}]`, problems);
       if (phase) phases.push(phase);
     });
     for (const dup of duplicates(phases.map((p) => p.name))) {
@@ -98,14 +100,14 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       parseDurationMs(s['request-timeout'] ?? raw.defaults?.['request-timeout'] ?? '') ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== undefined).length;
     let target: ScenarioTarget | undefined;
-    if (given !== 1) {
+    if (given !== 1 || !protocol) {
       problems.push(
         `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`,
       );
     } else {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
-    if (!target) return;
+    if (!target || !protocol) return;
     if (raw.target === undefined) {
       // with a compose SUT the runner is a container of its own: localhost is the runner, never the SUT
       const loopback = loopbackOf(protocol.url(target as never));

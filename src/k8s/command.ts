@@ -8,6 +8,7 @@ import { usageError } from '../common/errors.js';
 import { buildPlan } from '../run/runner-plan.js';
 import { bodiesReader } from '../run/plan.js';
 import { trialDeadlineMs } from '../session/sut-session.js';
+import { protocolOf } from '../protocols/index.js';
 import { nodeExpression, renderK8s } from './render.js';
 
 /** How far ahead of rendering the trial's common start lies (perf-gate sets it when it creates the Job). */
@@ -37,9 +38,8 @@ export function renderK8sCommand(o: RenderK8sOptions): string {
       `--phase ${o.phase}: no such phase of ${scenario.name} (known: ${scenario.phases.map((p) => p.name).join(', ')})`,
     );
   }
-  if (scenario.target.kind === 'ws' && config.runner.replicas > 1) {
-    throw usageError(`${scenario.name}: WebSocket scenarios run on one runner`);
-  }
+  const alone = protocolOf(scenario.target).noReplicas;
+  if (alone && config.runner.replicas > 1) throw usageError(`${scenario.name}: ${alone.why}`);
   (config.runner.placement?.constraints ?? []).forEach((c, i) => {
     try {
       nodeExpression(c);

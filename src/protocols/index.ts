@@ -2,7 +2,7 @@
 // compile. Each lives in its own folder (normalise, plan); src/config/ keeps what every protocol
 // shares (phases, thresholds, names), runner/src/engines/ the engines.
 import type { ScenarioTarget } from '../config/types.js';
-import type { ProtocolKind } from '../runner-kit/protocols.js';
+import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
 import { grpc } from './grpc/index.js';
 import { http } from './http/index.js';
 import type { HostProtocol, RawScenario, TargetOf } from './protocol.js';
@@ -25,9 +25,22 @@ export function protocolOf<T extends ScenarioTarget>(target: T): HostProtocol<T>
   return PROTOCOLS[target.kind] as unknown as HostProtocol<T>;
 }
 
-/** The protocol a raw scenario's key asks for (phases are read by it even when several keys are given). */
-export function rawKind(s: RawScenario): ProtocolKind {
-  return s.websocket ? 'ws' : s.grpc ? 'grpc' : 'http';
+/** The protocol module of a runner plan's target (a kind from outside the types is a bug: exit 1). */
+export function planProtocolOf<K extends ProtocolKind>(target: PlanTargetOf<K>): HostProtocol<TargetOf<K>> {
+  const protocol = (PROTOCOLS as Record<string, HostProtocol<ScenarioTarget> | undefined>)[target.kind];
+  if (!Object.hasOwn(PROTOCOLS, target.kind) || !protocol)
+    throw new Error(`unhandled kind: ${JSON.stringify(target.kind)}`);
+  return protocol as unknown as HostProtocol<TargetOf<K>>;
+}
+
+/** The order a scenario's protocol keys are read in when it gives several (the problem is reported). */
+const KEY_ORDER: readonly ProtocolKind[] = ['ws', 'grpc', 'http'];
+
+/** The protocol a raw scenario's key asks for (its phases are read by it, even when several keys are
+ * given); undefined when it gives none (the scenario is refused, its phases unread). */
+export function rawKind(s: RawScenario): ProtocolKind | undefined {
+  const given = (k: ProtocolKind) => PROTOCOLS[k].keys.some((key) => s[key as keyof RawScenario] !== undefined);
+  return KEY_ORDER.find(given);
 }
 
 /** The key a target's URL is written at in a scenario, for a problem about it (a mix's first entry). */

@@ -3,6 +3,7 @@
 import type { RawConfig, RawPhase } from '../config/schema.js';
 import type { Phase, ScenarioTarget, Thresholds } from '../config/types.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
+import type { Fill } from './shared.js';
 
 /** A scenario as the config writes it (schema-valid). */
 export type RawScenario = RawConfig['scenarios'][number];
@@ -31,6 +32,13 @@ export interface HostProtocol<T extends ScenarioTarget> {
   normalize(raw: RawScenario, path: string, ctx: NormalizeContext): T | undefined;
   /** what the runner gets: bodies and messages read (`scenario` names it in errors) */
   plan(target: T, scenario: string, readBodies: (file: string) => string[]): PlanTargetOf<T['kind']>;
+  /** what the target adds to its scenario's hash (pinned: a change turns every committed baseline
+   * stale); `bodies` are the scenario's one request's, read */
+  hash(target: T, bodies: readonly string[] | undefined, readBodies: (file: string) => readonly string[]): object;
+  /** the runner's copy of its plan with every `${NAME}` filled in; `at` names the scenario in errors */
+  expand(target: PlanTargetOf<T['kind']>, fill: Fill, at: string): PlanTargetOf<T['kind']>;
+  /** the longest one request (call, message) may take, ms: the scenario's timeout or a longer own one */
+  longestTimeoutMs(target: PlanTargetOf<T['kind']>, defaultMs: number): number;
   /** the results beside each phase's own (a mix's entries, WebSocket push and connect), with their gates */
   entries(target: T): Array<{ name: string; thresholds: Thresholds }>;
   /** the URL a message about the scenario names */
@@ -39,4 +47,9 @@ export interface HostProtocol<T extends ScenarioTarget> {
   delivery: boolean;
   /** why `sweep:` is refused for it, or undefined when it can be swept */
   noSweep: string | undefined;
+  /** why its phases cannot be shared by runner replicas (the key that says so, and the reason), or
+   * undefined when they can */
+  noReplicas: { key: string; why: string } | undefined;
+  /** the key(s) of a raw scenario that ask for this protocol */
+  keys: readonly string[];
 }

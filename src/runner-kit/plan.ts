@@ -3,7 +3,6 @@
 // the host but src/runner-kit/.
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
-import { assertNever } from './protocols.js';
 import type { Ramp } from './ramp.js';
 
 export interface ClosedPhase {
@@ -222,24 +221,6 @@ export interface PlanGrpcTarget {
  * (./protocols.ts), and wherever the compiler then finds a switch over `kind` without it.
  */
 export type PlanTarget = PlanHttp | PlanWs | PlanGrpcTarget;
-
-/**
- * The longest a request (call, message) of this target may take before it times out, ms:
- * `defaultMs` (the scenario's request-timeout) or longer, by a request's own timeout or a gRPC
- * deadline.
- */
-export function longestTimeoutMs(target: PlanTarget, defaultMs: number): number {
-  switch (target.kind) {
-    case 'http':
-      return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
-    case 'grpc':
-      return Math.max(defaultMs, target.grpc.deadlineMs);
-    case 'ws':
-      return defaultMs;
-    default:
-      return assertNever(target);
-  }
-}
 
 export interface PlanScenario {
   name: string;

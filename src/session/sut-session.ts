@@ -10,7 +10,8 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
-import { longestTimeoutMs, probeExpectation, type RunnerCommand, type TrialOrder } from '../runner-kit/plan.js';
+import { planProtocolOf } from '../protocols/index.js';
+import { probeExpectation, type RunnerCommand, type TrialOrder } from '../runner-kit/plan.js';
 
 export type Side = 'base' | 'head';
 
@@ -300,7 +301,7 @@ export function trialDeadlineMs(
   const duration = phase.durationMs ?? 0;
   // the warm-up and the measured stage each wait for their requests in flight, up to the timeout
   const scenarioTimeout = s.requestTimeoutMs ?? plan.requestTimeoutMs;
-  const timeout = longestTimeoutMs(s.target, scenarioTimeout);
+  const timeout = planProtocolOf(s.target).longestTimeoutMs(s.target, scenarioTimeout);
   return s.warmupMs + duration + (s.warmupMs > 0 ? 2 : 1) * timeout + slackMs;
 }
 

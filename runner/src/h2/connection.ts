@@ -18,8 +18,9 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { checkResponse, EXPECT_BODY_LIMIT } from '../../../src/runner-kit/expect.js';
 import type { Capture } from '../http1.js';
-import type { ConnectionOwner, EngineConnection, JudgedResponse, Target } from '../connection.js';
-import { errorKindOf, refByOwner } from '../connection.js';
+import { refByOwner } from '../parking.js';
+import type { ConnectionOwner, EngineConnection, JudgedResponse, Target } from '../transport.js';
+import { errorKindOf } from '../transport.js';
 import {
   CANCEL,
   DEFAULT_MAX_FRAME,

@@ -2,14 +2,21 @@
 import type { GrpcTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';
+import { expandGrpc, hashGrpc } from './copy.js';
 import { planGrpc } from './plan.js';
 
 export const grpc: HostProtocol<GrpcTarget> = {
   normalizePhase: normalizeGrpcPhase,
   normalize: normalizeGrpcTarget,
   plan: planGrpc,
+  hash: hashGrpc,
+  expand: expandGrpc,
+  // a call may take its deadline
+  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
   delivery: false,
   noSweep: undefined,
+  noReplicas: undefined,
+  keys: ['grpc'],
 };

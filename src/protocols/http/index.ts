@@ -3,14 +3,20 @@ import { normalizePhase } from '../../config/phases.js';
 import type { HttpTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeHttp } from './normalize.js';
+import { expandHttp, hashHttp, longestHttpTimeoutMs } from './copy.js';
 import { planHttp } from './plan.js';
 
 export const http: HostProtocol<HttpTarget> = {
   normalizePhase,
   normalize: normalizeHttp,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
+  hash: hashHttp,
+  expand: expandHttp,
+  longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
   delivery: false,
   noSweep: undefined,
+  noReplicas: undefined,
+  keys: ['request', 'requests'],
 };

@@ -3,15 +3,22 @@ import { wsEntries } from '../../runner-kit/plan.js';
 import type { WsTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
+import { expandWs, hashWs } from './copy.js';
 import { planWs } from './plan.js';
 
 export const ws: HostProtocol<WsTarget> = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
   plan: (target) => planWs(target),
+  hash: (target, bodies) => hashWs(target, bodies),
+  expand: expandWs,
+  // a message's timeout is the scenario's
+  longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) =>
     wsEntries(target.websocket.push).map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
   url: (target) => target.websocket.url,
   delivery: true,
   noSweep: 'not available for a WebSocket scenario (give phases of several peer counts)',
+  noReplicas: { key: 'websocket', why: 'WebSocket peers push to one another and run on one runner' },
+  keys: ['websocket'],
 };

@@ -1,0 +1,22 @@
+// What the protocol modules share beyond the config's own helpers: a request's form in the scenario
+// hash, and a record's values filled in for the runner.
+import { createHash } from 'node:crypto';
+import type { RequestSpec } from '../config/types.js';
+
+/** A hashed request: a request's bodies by content, not path; its timeout is not what is measured. */
+export function hashedRequest(r: RequestSpec, rBodies: readonly string[] | undefined): object {
+  // a request's timeout is not what is measured (as the scenario's request-timeout is not)
+  const { bodiesFile: _path, timeoutMs: _timeout, ...request } = r;
+  return {
+    ...request,
+    bodies: rBodies ? createHash('sha256').update(rBodies.join('\n')).digest('hex') : undefined,
+  };
+}
+
+/** `${NAME}` filled in a text; `at` names the key in errors (src/config/env.ts). */
+export type Fill = (text: string, at: string) => string;
+
+/** Every value of a header or metadata record filled in, each named `${at}.${key}` in errors. */
+export function fillRecord(record: Record<string, string>, fill: Fill, at: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+}
