@@ -45,7336 +45,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
-var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
-    "use strict";
-    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
-    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
-    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
-    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
-    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
-    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
-    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
-    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
-    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
-    function isCollection(node2) {
-      if (node2 && typeof node2 === "object")
-        switch (node2[NODE_TYPE]) {
-          case MAP:
-          case SEQ:
-            return true;
-        }
-      return false;
-    }
-    function isNode2(node2) {
-      if (node2 && typeof node2 === "object")
-        switch (node2[NODE_TYPE]) {
-          case ALIAS:
-          case MAP:
-          case SCALAR:
-          case SEQ:
-            return true;
-        }
-      return false;
-    }
-    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
-    exports2.ALIAS = ALIAS;
-    exports2.DOC = DOC;
-    exports2.MAP = MAP;
-    exports2.NODE_TYPE = NODE_TYPE;
-    exports2.PAIR = PAIR;
-    exports2.SCALAR = SCALAR;
-    exports2.SEQ = SEQ;
-    exports2.hasAnchor = hasAnchor;
-    exports2.isAlias = isAlias;
-    exports2.isCollection = isCollection;
-    exports2.isDocument = isDocument;
-    exports2.isMap = isMap2;
-    exports2.isNode = isNode2;
-    exports2.isPair = isPair;
-    exports2.isScalar = isScalar2;
-    exports2.isSeq = isSeq2;
-  }
-});
-
-// node_modules/yaml/dist/visit.js
-var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
-    var SKIP = /* @__PURE__ */ Symbol("skip children");
-    var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node2, visitor) {
-      const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node2)) {
-        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
-        if (cd === REMOVE)
-          node2.contents = null;
-      } else
-        visit_(null, node2, visitor_, Object.freeze([]));
-    }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path) {
-      const ctrl = callVisitor(key, node2, visitor, path);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visit_(key, ctrl, visitor, path);
-      }
-      if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node2)) {
-          path = Object.freeze(path.concat(node2));
-          for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path);
-            if (typeof ci === "number")
-              i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
-            else if (ci === REMOVE) {
-              node2.items.splice(i, 1);
-              i -= 1;
-            }
-          }
-        } else if (identity.isPair(node2)) {
-          path = Object.freeze(path.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path);
-          if (ck === BREAK)
-            return BREAK;
-          else if (ck === REMOVE)
-            node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path);
-          if (cv === BREAK)
-            return BREAK;
-          else if (cv === REMOVE)
-            node2.value = null;
-        }
-      }
-      return ctrl;
-    }
-    async function visitAsync(node2, visitor) {
-      const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node2)) {
-        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
-        if (cd === REMOVE)
-          node2.contents = null;
-      } else
-        await visitAsync_(null, node2, visitor_, Object.freeze([]));
-    }
-    visitAsync.BREAK = BREAK;
-    visitAsync.SKIP = SKIP;
-    visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path) {
-      const ctrl = await callVisitor(key, node2, visitor, path);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visitAsync_(key, ctrl, visitor, path);
-      }
-      if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node2)) {
-          path = Object.freeze(path.concat(node2));
-          for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path);
-            if (typeof ci === "number")
-              i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
-            else if (ci === REMOVE) {
-              node2.items.splice(i, 1);
-              i -= 1;
-            }
-          }
-        } else if (identity.isPair(node2)) {
-          path = Object.freeze(path.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path);
-          if (ck === BREAK)
-            return BREAK;
-          else if (ck === REMOVE)
-            node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path);
-          if (cv === BREAK)
-            return BREAK;
-          else if (cv === REMOVE)
-            node2.value = null;
-        }
-      }
-      return ctrl;
-    }
-    function initVisitor(visitor) {
-      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
-        return Object.assign({
-          Alias: visitor.Node,
-          Map: visitor.Node,
-          Scalar: visitor.Node,
-          Seq: visitor.Node
-        }, visitor.Value && {
-          Map: visitor.Value,
-          Scalar: visitor.Value,
-          Seq: visitor.Value
-        }, visitor.Collection && {
-          Map: visitor.Collection,
-          Seq: visitor.Collection
-        }, visitor);
-      }
-      return visitor;
-    }
-    function callVisitor(key, node2, visitor, path) {
-      if (typeof visitor === "function")
-        return visitor(key, node2, path);
-      if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path);
-      if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path);
-      if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path);
-      if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path);
-      if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path);
-      return void 0;
-    }
-    function replaceNode(key, path, node2) {
-      const parent = path[path.length - 1];
-      if (identity.isCollection(parent)) {
-        parent.items[key] = node2;
-      } else if (identity.isPair(parent)) {
-        if (key === "key")
-          parent.key = node2;
-        else
-          parent.value = node2;
-      } else if (identity.isDocument(parent)) {
-        parent.contents = node2;
-      } else {
-        const pt = identity.isAlias(parent) ? "alias" : "scalar";
-        throw new Error(`Cannot replace node with ${pt} parent`);
-      }
-    }
-    exports2.visit = visit2;
-    exports2.visitAsync = visitAsync;
-  }
-});
-
-// node_modules/yaml/dist/doc/directives.js
-var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var visit2 = require_visit();
-    var escapeChars = {
-      "!": "%21",
-      ",": "%2C",
-      "[": "%5B",
-      "]": "%5D",
-      "{": "%7B",
-      "}": "%7D"
-    };
-    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
-    var Directives = class _Directives {
-      constructor(yaml, tags) {
-        this.docStart = null;
-        this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, _Directives.defaultTags, tags);
-      }
-      clone() {
-        const copy = new _Directives(this.yaml, this.tags);
-        copy.docStart = this.docStart;
-        return copy;
-      }
-      /**
-       * During parsing, get a Directives instance for the current document and
-       * update the stream state according to the current version's spec.
-       */
-      atDocument() {
-        const res = new _Directives(this.yaml, this.tags);
-        switch (this.yaml.version) {
-          case "1.1":
-            this.atNextDocument = true;
-            break;
-          case "1.2":
-            this.atNextDocument = false;
-            this.yaml = {
-              explicit: _Directives.defaultYaml.explicit,
-              version: "1.2"
-            };
-            this.tags = Object.assign({}, _Directives.defaultTags);
-            break;
-        }
-        return res;
-      }
-      /**
-       * @param onError - May be called even if the action was successful
-       * @returns `true` on success
-       */
-      add(line, onError) {
-        if (this.atNextDocument) {
-          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
-          this.tags = Object.assign({}, _Directives.defaultTags);
-          this.atNextDocument = false;
-        }
-        const parts = line.trim().split(/[ \t]+/);
-        const name2 = parts.shift();
-        switch (name2) {
-          case "%TAG": {
-            if (parts.length !== 2) {
-              onError(0, "%TAG directive should contain exactly two parts");
-              if (parts.length < 2)
-                return false;
-            }
-            const [handle, prefix] = parts;
-            this.tags[handle] = prefix;
-            return true;
-          }
-          case "%YAML": {
-            this.yaml.explicit = true;
-            if (parts.length !== 1) {
-              onError(0, "%YAML directive should contain exactly one part");
-              return false;
-            }
-            const [version2] = parts;
-            if (version2 === "1.1" || version2 === "1.2") {
-              this.yaml.version = version2;
-              return true;
-            } else {
-              const isValid = /^\d+\.\d+$/.test(version2);
-              onError(6, `Unsupported YAML version ${version2}`, isValid);
-              return false;
-            }
-          }
-          default:
-            onError(0, `Unknown directive ${name2}`, true);
-            return false;
-        }
-      }
-      /**
-       * Resolves a tag, matching handles to those defined in %TAG directives.
-       *
-       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
-       *   `'!local'` tag, or `null` if unresolvable.
-       */
-      tagName(source, onError) {
-        if (source === "!")
-          return "!";
-        if (source[0] !== "!") {
-          onError(`Not a valid tag: ${source}`);
-          return null;
-        }
-        if (source[1] === "<") {
-          const verbatim = source.slice(2, -1);
-          if (verbatim === "!" || verbatim === "!!") {
-            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
-            return null;
-          }
-          if (source[source.length - 1] !== ">")
-            onError("Verbatim tags must end with a >");
-          return verbatim;
-        }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
-        if (!suffix)
-          onError(`The ${source} tag has no suffix`);
-        const prefix = this.tags[handle];
-        if (prefix) {
-          try {
-            return prefix + decodeURIComponent(suffix);
-          } catch (error62) {
-            onError(String(error62));
-            return null;
-          }
-        }
-        if (handle === "!")
-          return source;
-        onError(`Could not resolve tag: ${source}`);
-        return null;
-      }
-      /**
-       * Given a fully resolved tag, returns its printable string form,
-       * taking into account current tag prefixes and defaults.
-       */
-      tagString(tag) {
-        for (const [handle, prefix] of Object.entries(this.tags)) {
-          if (tag.startsWith(prefix))
-            return handle + escapeTagName(tag.substring(prefix.length));
-        }
-        return tag[0] === "!" ? tag : `!<${tag}>`;
-      }
-      toString(doc) {
-        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
-        const tagEntries = Object.entries(this.tags);
-        let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
-          const tags = {};
-          visit2.visit(doc.contents, (_key, node2) => {
-            if (identity.isNode(node2) && node2.tag)
-              tags[node2.tag] = true;
-          });
-          tagNames = Object.keys(tags);
-        } else
-          tagNames = [];
-        for (const [handle, prefix] of tagEntries) {
-          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
-            continue;
-          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
-            lines.push(`%TAG ${handle} ${prefix}`);
-        }
-        return lines.join("\n");
-      }
-    };
-    Directives.defaultYaml = { explicit: false, version: "1.2" };
-    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
-    exports2.Directives = Directives;
-  }
-});
-
-// node_modules/yaml/dist/doc/anchors.js
-var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var visit2 = require_visit();
-    function anchorIsValid(anchor2) {
-      if (/[\x00-\x19\s,[\]{}]/.test(anchor2)) {
-        const sa = JSON.stringify(anchor2);
-        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
-        throw new Error(msg);
-      }
-      return true;
-    }
-    function anchorNames(root) {
-      const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
-        Value(_key, node2) {
-          if (node2.anchor)
-            anchors.add(node2.anchor);
-        }
-      });
-      return anchors;
-    }
-    function findNewAnchor(prefix, exclude) {
-      for (let i = 1; true; ++i) {
-        const name2 = `${prefix}${i}`;
-        if (!exclude.has(name2))
-          return name2;
-      }
-    }
-    function createNodeAnchors(doc, prefix) {
-      const aliasObjects = [];
-      const sourceObjects = /* @__PURE__ */ new Map();
-      let prevAnchors = null;
-      return {
-        onAnchor: (source) => {
-          aliasObjects.push(source);
-          prevAnchors ?? (prevAnchors = anchorNames(doc));
-          const anchor2 = findNewAnchor(prefix, prevAnchors);
-          prevAnchors.add(anchor2);
-          return anchor2;
-        },
-        /**
-         * With circular references, the source node is only resolved after all
-         * of its child nodes are. This is why anchors are set only after all of
-         * the nodes have been created.
-         */
-        setAnchors: () => {
-          for (const source of aliasObjects) {
-            const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
-              ref.node.anchor = ref.anchor;
-            } else {
-              const error62 = new Error("Failed to resolve repeated object (this should not happen)");
-              error62.source = source;
-              throw error62;
-            }
-          }
-        },
-        sourceObjects
-      };
-    }
-    exports2.anchorIsValid = anchorIsValid;
-    exports2.anchorNames = anchorNames;
-    exports2.createNodeAnchors = createNodeAnchors;
-    exports2.findNewAnchor = findNewAnchor;
-  }
-});
-
-// node_modules/yaml/dist/doc/applyReviver.js
-var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
-    "use strict";
-    function applyReviver(reviver, obj4, key, val) {
-      if (val && typeof val === "object") {
-        if (Array.isArray(val)) {
-          for (let i = 0, len = val.length; i < len; ++i) {
-            const v0 = val[i];
-            const v1 = applyReviver(reviver, val, String(i), v0);
-            if (v1 === void 0)
-              delete val[i];
-            else if (v1 !== v0)
-              val[i] = v1;
-          }
-        } else if (val instanceof Map) {
-          for (const k of Array.from(val.keys())) {
-            const v0 = val.get(k);
-            const v1 = applyReviver(reviver, val, k, v0);
-            if (v1 === void 0)
-              val.delete(k);
-            else if (v1 !== v0)
-              val.set(k, v1);
-          }
-        } else if (val instanceof Set) {
-          for (const v0 of Array.from(val)) {
-            const v1 = applyReviver(reviver, val, v0, v0);
-            if (v1 === void 0)
-              val.delete(v0);
-            else if (v1 !== v0) {
-              val.delete(v0);
-              val.add(v1);
-            }
-          }
-        } else {
-          for (const [k, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k, v0);
-            if (v1 === void 0)
-              delete val[k];
-            else if (v1 !== v0)
-              val[k] = v1;
-          }
-        }
-      }
-      return reviver.call(obj4, key, val);
-    }
-    exports2.applyReviver = applyReviver;
-  }
-});
-
-// node_modules/yaml/dist/nodes/toJS.js
-var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    function toJS(value, arg, ctx) {
-      if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-      if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value))
-          return value.toJSON(arg, ctx);
-        const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value, data);
-        ctx.onCreate = (res2) => {
-          data.res = res2;
-          delete ctx.onCreate;
-        };
-        const res = value.toJSON(arg, ctx);
-        if (ctx.onCreate)
-          ctx.onCreate(res);
-        return res;
-      }
-      if (typeof value === "bigint" && !ctx?.keep)
-        return Number(value);
-      return value;
-    }
-    exports2.toJS = toJS;
-  }
-});
-
-// node_modules/yaml/dist/nodes/Node.js
-var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
-    "use strict";
-    var applyReviver = require_applyReviver();
-    var identity = require_identity();
-    var toJS = require_toJS();
-    var NodeBase = class {
-      constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
-      }
-      /** Create a copy of this node.  */
-      clone() {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (this.range)
-          copy.range = this.range.slice();
-        return copy;
-      }
-      /** A plain JavaScript representation of this node. */
-      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
-          throw new TypeError("A document argument is required");
-        const ctx = {
-          anchors: /* @__PURE__ */ new Map(),
-          doc,
-          keep: true,
-          mapAsMap: mapAsMap === true,
-          mapKeyWarned: false,
-          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this, "", ctx);
-        if (typeof onAnchor === "function")
-          for (const { count: count3, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count3);
-        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
-      }
-    };
-    exports2.NodeBase = NodeBase;
-  }
-});
-
-// node_modules/yaml/dist/nodes/Alias.js
-var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
-    "use strict";
-    var anchors = require_anchors();
-    var visit2 = require_visit();
-    var identity = require_identity();
-    var Node = require_Node();
-    var toJS = require_toJS();
-    var Alias = class extends Node.NodeBase {
-      constructor(source) {
-        super(identity.ALIAS);
-        this.source = source;
-        Object.defineProperty(this, "tag", {
-          set() {
-            throw new Error("Alias nodes cannot have tags");
-          }
-        });
-      }
-      /**
-       * Resolve the value of this alias within `doc`, finding the last
-       * instance of the `source` anchor before this node.
-       */
-      resolve(doc, ctx) {
-        if (ctx?.maxAliasCount === 0)
-          throw new ReferenceError("Alias resolution is disabled");
-        let nodes;
-        if (ctx?.aliasResolveCache) {
-          nodes = ctx.aliasResolveCache;
-        } else {
-          nodes = [];
-          visit2.visit(doc, {
-            Node: (_key, node2) => {
-              if (identity.isAlias(node2) || identity.hasAnchor(node2))
-                nodes.push(node2);
-            }
-          });
-          if (ctx)
-            ctx.aliasResolveCache = nodes;
-        }
-        let found = void 0;
-        for (const node2 of nodes) {
-          if (node2 === this)
-            break;
-          if (node2.anchor === this.source)
-            found = node2;
-        }
-        if (found && ctx) {
-          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found);
-          if (!data) {
-            toJS.toJS(found, null, ctx);
-            data = anchors2.get(found);
-          }
-          if (data?.res === void 0) {
-            const msg = "This should not happen: Alias anchor was not resolved?";
-            throw new ReferenceError(msg);
-          }
-          if (maxAliasCount >= 0) {
-            data.count += 1;
-            if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
-            if (data.count * data.aliasCount > maxAliasCount) {
-              const msg = "Excessive alias count indicates a resource exhaustion attack";
-              throw new ReferenceError(msg);
-            }
-          }
-        }
-        return found;
-      }
-      toJSON(_arg, ctx) {
-        if (!ctx)
-          return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
-          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-          throw new ReferenceError(msg);
-        }
-        return ctx.anchors.get(source).res;
-      }
-      toString(ctx, _onComment, _onChompKeep) {
-        const src = `*${this.source}`;
-        if (ctx) {
-          anchors.anchorIsValid(this.source);
-          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
-            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-            throw new Error(msg);
-          }
-          if (ctx.implicitKey)
-            return `${src} `;
-        }
-        return src;
-      }
-    };
-    function getAliasCount(doc, node2, anchors2) {
-      if (identity.isAlias(node2)) {
-        const source = node2.resolve(doc);
-        const anchor2 = anchors2 && source && anchors2.get(source);
-        return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
-      } else if (identity.isCollection(node2)) {
-        let count3 = 0;
-        for (const item of node2.items) {
-          const c = getAliasCount(doc, item, anchors2);
-          if (c > count3)
-            count3 = c;
-        }
-        return count3;
-      } else if (identity.isPair(node2)) {
-        const kc = getAliasCount(doc, node2.key, anchors2);
-        const vc = getAliasCount(doc, node2.value, anchors2);
-        return Math.max(kc, vc);
-      }
-      return 1;
-    }
-    exports2.Alias = Alias;
-  }
-});
-
-// node_modules/yaml/dist/nodes/Scalar.js
-var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Node = require_Node();
-    var toJS = require_toJS();
-    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar = class extends Node.NodeBase {
-      constructor(value) {
-        super(identity.SCALAR);
-        this.value = value;
-      }
-      toJSON(arg, ctx) {
-        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
-      }
-      toString() {
-        return String(this.value);
-      }
-    };
-    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
-    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
-    Scalar.PLAIN = "PLAIN";
-    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
-    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports2.Scalar = Scalar;
-    exports2.isScalarValue = isScalarValue;
-  }
-});
-
-// node_modules/yaml/dist/doc/createNode.js
-var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
-    "use strict";
-    var Alias = require_Alias();
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value, tagName, tags) {
-      if (tagName) {
-        const match = tags.filter((t) => t.tag === tagName);
-        const tagObj = match.find((t) => !t.format) ?? match[0];
-        if (!tagObj)
-          throw new Error(`Tag ${tagName} not found`);
-        return tagObj;
-      }
-      return tags.find((t) => t.identify?.(value) && !t.format);
-    }
-    function createNode(value, tagName, ctx) {
-      if (identity.isDocument(value))
-        value = value.contents;
-      if (identity.isNode(value))
-        return value;
-      if (identity.isPair(value)) {
-        const map2 = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map2.items.push(value);
-        return map2;
-      }
-      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
-        value = value.valueOf();
-      }
-      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
-      let ref = void 0;
-      if (aliasDuplicateObjects && value && typeof value === "object") {
-        ref = sourceObjects.get(value);
-        if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value));
-          return new Alias.Alias(ref.anchor);
-        } else {
-          ref = { anchor: null, node: null };
-          sourceObjects.set(value, ref);
-        }
-      }
-      if (tagName?.startsWith("!!"))
-        tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value, tagName, schema.tags);
-      if (!tagObj) {
-        if (value && typeof value.toJSON === "function") {
-          value = value.toJSON();
-        }
-        if (!value || typeof value !== "object") {
-          const node3 = new Scalar.Scalar(value);
-          if (ref)
-            ref.node = node3;
-          return node3;
-        }
-        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
-      }
-      if (onTagObj) {
-        onTagObj(tagObj);
-        delete ctx.onTagObj;
-      }
-      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
-      if (tagName)
-        node2.tag = tagName;
-      else if (!tagObj.default)
-        node2.tag = tagObj.tag;
-      if (ref)
-        ref.node = node2;
-      return node2;
-    }
-    exports2.createNode = createNode;
-  }
-});
-
-// node_modules/yaml/dist/nodes/Collection.js
-var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
-    "use strict";
-    var createNode = require_createNode();
-    var identity = require_identity();
-    var Node = require_Node();
-    function collectionFromPath(schema, path, value) {
-      let v = value;
-      for (let i = path.length - 1; i >= 0; --i) {
-        const k = path[i];
-        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
-          const a = [];
-          a[k] = v;
-          v = a;
-        } else {
-          v = /* @__PURE__ */ new Map([[k, v]]);
-        }
-      }
-      return createNode.createNode(v, void 0, {
-        aliasDuplicateObjects: false,
-        keepUndefined: false,
-        onAnchor: () => {
-          throw new Error("This should not happen, please report a bug.");
-        },
-        schema,
-        sourceObjects: /* @__PURE__ */ new Map()
-      });
-    }
-    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
-    var Collection = class extends Node.NodeBase {
-      constructor(type, schema) {
-        super(type);
-        Object.defineProperty(this, "schema", {
-          value: schema,
-          configurable: true,
-          enumerable: false,
-          writable: true
-        });
-      }
-      /**
-       * Create a copy of this collection.
-       *
-       * @param schema - If defined, overwrites the original's schema
-       */
-      clone(schema) {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema)
-          copy.schema = schema;
-        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
-        if (this.range)
-          copy.range = this.range.slice();
-        return copy;
-      }
-      /**
-       * Adds a value to the collection. For `!!map` and `!!omap` the value must
-       * be a Pair instance or a `{ key, value }` object, which may not have a key
-       * that already exists in the map.
-       */
-      addIn(path, value) {
-        if (isEmptyPath(path))
-          this.add(value);
-        else {
-          const [key, ...rest] = path;
-          const node2 = this.get(key, true);
-          if (identity.isCollection(node2))
-            node2.addIn(rest, value);
-          else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
-          else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-      }
-      /**
-       * Removes a value from the collection.
-       * @returns `true` if the item was found and removed.
-       */
-      deleteIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-          return this.delete(key);
-        const node2 = this.get(key, true);
-        if (identity.isCollection(node2))
-          return node2.deleteIn(rest);
-        else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-      }
-      /**
-       * Returns item at `key`, or `undefined` if not found. By default unwraps
-       * scalar values from their surrounding node; to disable set `keepScalar` to
-       * `true` (collections are always returned intact).
-       */
-      getIn(path, keepScalar) {
-        const [key, ...rest] = path;
-        const node2 = this.get(key, true);
-        if (rest.length === 0)
-          return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
-        else
-          return identity.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
-      }
-      hasAllNullValues(allowScalar) {
-        return this.items.every((node2) => {
-          if (!identity.isPair(node2))
-            return false;
-          const n = node2.value;
-          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
-        });
-      }
-      /**
-       * Checks if the collection includes a value with the key `key`.
-       */
-      hasIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-          return this.has(key);
-        const node2 = this.get(key, true);
-        return identity.isCollection(node2) ? node2.hasIn(rest) : false;
-      }
-      /**
-       * Sets a value in this collection. For `!!set`, `value` needs to be a
-       * boolean to add/remove the item from the set.
-       */
-      setIn(path, value) {
-        const [key, ...rest] = path;
-        if (rest.length === 0) {
-          this.set(key, value);
-        } else {
-          const node2 = this.get(key, true);
-          if (identity.isCollection(node2))
-            node2.setIn(rest, value);
-          else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
-          else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-      }
-    };
-    exports2.Collection = Collection;
-    exports2.collectionFromPath = collectionFromPath;
-    exports2.isEmptyPath = isEmptyPath;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyComment.js
-var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
-    "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
-    function indentComment(comment, indent) {
-      if (/^\n+$/.test(comment))
-        return comment.substring(1);
-      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
-    }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
-    exports2.indentComment = indentComment;
-    exports2.lineComment = lineComment;
-    exports2.stringifyComment = stringifyComment;
-  }
-});
-
-// node_modules/yaml/dist/stringify/foldFlowLines.js
-var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
-    "use strict";
-    var FOLD_FLOW = "flow";
-    var FOLD_BLOCK = "block";
-    var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
-      if (!lineWidth || lineWidth < 0)
-        return text;
-      if (lineWidth < minContentWidth)
-        minContentWidth = 0;
-      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
-      const folds = [];
-      const escapedFolds = {};
-      let end = lineWidth - indent.length;
-      if (typeof indentAtStart === "number") {
-        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
-          folds.push(0);
-        else
-          end = lineWidth - indentAtStart;
-      }
-      let split = void 0;
-      let prev = void 0;
-      let overflow = false;
-      let i = -1;
-      let escStart = -1;
-      let escEnd = -1;
-      if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
-        if (i !== -1)
-          end = i + endStep;
-      }
-      for (let ch; ch = text[i += 1]; ) {
-        if (mode === FOLD_QUOTED && ch === "\\") {
-          escStart = i;
-          switch (text[i + 1]) {
-            case "x":
-              i += 3;
-              break;
-            case "u":
-              i += 5;
-              break;
-            case "U":
-              i += 9;
-              break;
-            default:
-              i += 1;
-          }
-          escEnd = i;
-        }
-        if (ch === "\n") {
-          if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
-          end = i + indent.length + endStep;
-          split = void 0;
-        } else {
-          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
-            if (next && next !== " " && next !== "\n" && next !== "	")
-              split = i;
-          }
-          if (i >= end) {
-            if (split) {
-              folds.push(split);
-              end = split + endStep;
-              split = void 0;
-            } else if (mode === FOLD_QUOTED) {
-              while (prev === " " || prev === "	") {
-                prev = ch;
-                ch = text[i += 1];
-                overflow = true;
-              }
-              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
-              if (escapedFolds[j])
-                return text;
-              folds.push(j);
-              escapedFolds[j] = true;
-              end = j + endStep;
-              split = void 0;
-            } else {
-              overflow = true;
-            }
-          }
-        }
-        prev = ch;
-      }
-      if (overflow && onOverflow)
-        onOverflow();
-      if (folds.length === 0)
-        return text;
-      if (onFold)
-        onFold();
-      let res = text.slice(0, folds[0]);
-      for (let i2 = 0; i2 < folds.length; ++i2) {
-        const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
-        if (fold === 0)
-          res = `
-${indent}${text.slice(0, end2)}`;
-        else {
-          if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
-          res += `
-${indent}${text.slice(fold + 1, end2)}`;
-        }
-      }
-      return res;
-    }
-    function consumeMoreIndentedLines(text, i, indent) {
-      let end = i;
-      let start = i + 1;
-      let ch = text[start];
-      while (ch === " " || ch === "	") {
-        if (i < start + indent) {
-          ch = text[++i];
-        } else {
-          do {
-            ch = text[++i];
-          } while (ch && ch !== "\n");
-          end = i;
-          start = i + 1;
-          ch = text[start];
-        }
-      }
-      return end;
-    }
-    exports2.FOLD_BLOCK = FOLD_BLOCK;
-    exports2.FOLD_FLOW = FOLD_FLOW;
-    exports2.FOLD_QUOTED = FOLD_QUOTED;
-    exports2.foldFlowLines = foldFlowLines;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyString.js
-var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var foldFlowLines = require_foldFlowLines();
-    var getFoldOptions = (ctx, isBlock) => ({
-      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
-      lineWidth: ctx.options.lineWidth,
-      minContentWidth: ctx.options.minContentWidth
-    });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
-      if (!lineWidth || lineWidth < 0)
-        return false;
-      const limit = lineWidth - indentLength;
-      const strLen = str.length;
-      if (strLen <= limit)
-        return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
-          if (i - start > limit)
-            return true;
-          start = i + 1;
-          if (strLen - start <= limit)
-            return false;
-        }
-      }
-      return true;
-    }
-    function doubleQuotedString(value, ctx) {
-      const json3 = JSON.stringify(value);
-      if (ctx.options.doubleQuotedAsJSON)
-        return json3;
-      const { implicitKey } = ctx;
-      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str = "";
-      let start = 0;
-      for (let i = 0, ch = json3[i]; ch; ch = json3[++i]) {
-        if (ch === " " && json3[i + 1] === "\\" && json3[i + 2] === "n") {
-          str += json3.slice(start, i) + "\\ ";
-          i += 1;
-          start = i;
-          ch = "\\";
-        }
-        if (ch === "\\")
-          switch (json3[i + 1]) {
-            case "u":
-              {
-                str += json3.slice(start, i);
-                const code = json3.substr(i + 2, 4);
-                switch (code) {
-                  case "0000":
-                    str += "\\0";
-                    break;
-                  case "0007":
-                    str += "\\a";
-                    break;
-                  case "000b":
-                    str += "\\v";
-                    break;
-                  case "001b":
-                    str += "\\e";
-                    break;
-                  case "0085":
-                    str += "\\N";
-                    break;
-                  case "00a0":
-                    str += "\\_";
-                    break;
-                  case "2028":
-                    str += "\\L";
-                    break;
-                  case "2029":
-                    str += "\\P";
-                    break;
-                  default:
-                    if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
-                    else
-                      str += json3.substr(i, 6);
-                }
-                i += 5;
-                start = i + 1;
-              }
-              break;
-            case "n":
-              if (implicitKey || json3[i + 2] === '"' || json3.length < minMultiLineLength) {
-                i += 1;
-              } else {
-                str += json3.slice(start, i) + "\n\n";
-                while (json3[i + 2] === "\\" && json3[i + 3] === "n" && json3[i + 4] !== '"') {
-                  str += "\n";
-                  i += 2;
-                }
-                str += indent;
-                if (json3[i + 2] === " ")
-                  str += "\\";
-                i += 1;
-                start = i + 1;
-              }
-              break;
-            default:
-              i += 1;
-          }
-      }
-      str = start ? str + json3.slice(start) : json3;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
-    }
-    function singleQuotedString(value, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
-        return doubleQuotedString(value, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
-${indent}`) + "'";
-      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-    }
-    function quotedString(value, ctx) {
-      const { singleQuote } = ctx.options;
-      let qs;
-      if (singleQuote === false)
-        qs = doubleQuotedString;
-      else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
-        if (hasDouble && !hasSingle)
-          qs = singleQuotedString;
-        else if (hasSingle && !hasDouble)
-          qs = doubleQuotedString;
-        else
-          qs = singleQuote ? singleQuotedString : doubleQuotedString;
-      }
-      return qs(value, ctx);
-    }
-    var blockEndNewlines;
-    try {
-      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
-    } catch {
-      blockEndNewlines = /\n+(?!\n|$)/g;
-    }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
-      const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
-      }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
-      if (!value)
-        return literal2 ? "|\n" : ">\n";
-      let chomp;
-      let endStart;
-      for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
-        if (ch !== "\n" && ch !== "	" && ch !== " ")
-          break;
-      }
-      let end = value.substring(endStart);
-      const endNlPos = end.indexOf("\n");
-      if (endNlPos === -1) {
-        chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
-        chomp = "+";
-        if (onChompKeep)
-          onChompKeep();
-      } else {
-        chomp = "";
-      }
-      if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === "\n")
-          end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
-      }
-      let startWithSpace = false;
-      let startEnd;
-      let startNlPos = -1;
-      for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
-        if (ch === " ")
-          startWithSpace = true;
-        else if (ch === "\n")
-          startNlPos = startEnd;
-        else
-          break;
-      }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
-      }
-      const indentSize = indent ? "2" : "1";
-      let header = (startWithSpace ? indentSize : "") + chomp;
-      if (comment) {
-        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
-        if (onComment)
-          onComment();
-      }
-      if (!literal2) {
-        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
-        let literalFallback = false;
-        const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
-          foldOptions.onOverflow = () => {
-            literalFallback = true;
-          };
-        }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
-        if (!literalFallback)
-          return `>${header}
-${indent}${body}`;
-      }
-      value = value.replace(/\n+/g, `$&${indent}`);
-      return `|${header}
-${indent}${start}${value}${end}`;
-    }
-    function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value } = item;
-      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
-        return quotedString(value, ctx);
-      }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
-      }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
-        return blockString(item, ctx, onComment, onChompKeep);
-      }
-      if (containsDocumentMarker(value)) {
-        if (indent === "") {
-          ctx.forceBlockIndent = true;
-          return blockString(item, ctx, onComment, onChompKeep);
-        } else if (implicitKey && indent === indentStep) {
-          return quotedString(value, ctx);
-        }
-      }
-      const str = value.replace(/\n+/g, `$&
-${indent}`);
-      if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
-          return quotedString(value, ctx);
-      }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-    }
-    function stringifyString(item, ctx, onComment, onChompKeep) {
-      const { implicitKey, inFlow } = ctx;
-      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
-      let { type } = item;
-      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type = Scalar.Scalar.QUOTE_DOUBLE;
-      }
-      const _stringify = (_type) => {
-        switch (_type) {
-          case Scalar.Scalar.BLOCK_FOLDED:
-          case Scalar.Scalar.BLOCK_LITERAL:
-            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
-          case Scalar.Scalar.QUOTE_DOUBLE:
-            return doubleQuotedString(ss.value, ctx);
-          case Scalar.Scalar.QUOTE_SINGLE:
-            return singleQuotedString(ss.value, ctx);
-          case Scalar.Scalar.PLAIN:
-            return plainString(ss, ctx, onComment, onChompKeep);
-          default:
-            return null;
-        }
-      };
-      let res = _stringify(type);
-      if (res === null) {
-        const { defaultKeyType, defaultStringType } = ctx.options;
-        const t = implicitKey && defaultKeyType || defaultStringType;
-        res = _stringify(t);
-        if (res === null)
-          throw new Error(`Unsupported default string type ${t}`);
-      }
-      return res;
-    }
-    exports2.stringifyString = stringifyString;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringify.js
-var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
-    "use strict";
-    var anchors = require_anchors();
-    var identity = require_identity();
-    var stringifyComment = require_stringifyComment();
-    var stringifyString = require_stringifyString();
-    function createStringifyContext(doc, options) {
-      const opt = Object.assign({
-        blockQuote: true,
-        commentString: stringifyComment.stringifyComment,
-        defaultKeyType: null,
-        defaultStringType: "PLAIN",
-        directives: null,
-        doubleQuotedAsJSON: false,
-        doubleQuotedMinMultiLineLength: 40,
-        falseStr: "false",
-        flowCollectionPadding: true,
-        indentSeq: true,
-        lineWidth: 80,
-        minContentWidth: 20,
-        nullStr: "null",
-        simpleKeys: false,
-        singleQuote: null,
-        trailingComma: false,
-        trueStr: "true",
-        verifyAliasOrder: true
-      }, doc.schema.toStringOptions, options);
-      let inFlow;
-      switch (opt.collectionStyle) {
-        case "block":
-          inFlow = false;
-          break;
-        case "flow":
-          inFlow = true;
-          break;
-        default:
-          inFlow = null;
-      }
-      return {
-        anchors: /* @__PURE__ */ new Set(),
-        doc,
-        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
-        indent: "",
-        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
-        inFlow,
-        options: opt
-      };
-    }
-    function getTagObject(tags, item) {
-      if (item.tag) {
-        const match = tags.filter((t) => t.tag === item.tag);
-        if (match.length > 0)
-          return match.find((t) => t.format === item.format) ?? match[0];
-      }
-      let tagObj = void 0;
-      let obj4;
-      if (identity.isScalar(item)) {
-        obj4 = item.value;
-        let match = tags.filter((t) => t.identify?.(obj4));
-        if (match.length > 1) {
-          const testMatch = match.filter((t) => t.test);
-          if (testMatch.length > 0)
-            match = testMatch;
-        }
-        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
-      } else {
-        obj4 = item;
-        tagObj = tags.find((t) => t.nodeClass && obj4 instanceof t.nodeClass);
-      }
-      if (!tagObj) {
-        const name2 = obj4?.constructor?.name ?? (obj4 === null ? "null" : typeof obj4);
-        throw new Error(`Tag not resolved for ${name2} value`);
-      }
-      return tagObj;
-    }
-    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
-      if (!doc.directives)
-        return "";
-      const props = [];
-      const anchor2 = (identity.isScalar(node2) || identity.isCollection(node2)) && node2.anchor;
-      if (anchor2 && anchors.anchorIsValid(anchor2)) {
-        anchors$1.add(anchor2);
-        props.push(`&${anchor2}`);
-      }
-      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
-      if (tag)
-        props.push(doc.directives.tagString(tag));
-      return props.join(" ");
-    }
-    function stringify4(item, ctx, onComment, onChompKeep) {
-      if (identity.isPair(item))
-        return item.toString(ctx, onComment, onChompKeep);
-      if (identity.isAlias(item)) {
-        if (ctx.doc.directives)
-          return item.toString(ctx);
-        if (ctx.resolvedAliases?.has(item)) {
-          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
-        } else {
-          if (ctx.resolvedAliases)
-            ctx.resolvedAliases.add(item);
-          else
-            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
-          item = item.resolve(ctx.doc);
-        }
-      }
-      let tagObj = void 0;
-      const node2 = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
-      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
-      const props = stringifyProps(node2, tagObj, ctx);
-      if (props.length > 0)
-        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
-      if (!props)
-        return str;
-      return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
-    }
-    exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify4;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyPair.js
-var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var stringify4 = require_stringify();
-    var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
-      if (simpleKeys) {
-        if (keyComment) {
-          throw new Error("With simple keys, key nodes cannot have comments");
-        }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
-          const msg = "With simple keys, collection cannot be used as a key value";
-          throw new Error(msg);
-        }
-      }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
-      ctx = Object.assign({}, ctx, {
-        allNullValues: false,
-        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
-      });
-      let keyCommentDone = false;
-      let chompKeep = false;
-      let str = stringify4.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
-        if (simpleKeys)
-          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
-        explicitKey = true;
-      }
-      if (ctx.inFlow) {
-        if (allNullValues || value == null) {
-          if (keyCommentDone && onComment)
-            onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
-        }
-      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str = `? ${str}`;
-        if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        } else if (chompKeep && onChompKeep)
-          onChompKeep();
-        return str;
-      }
-      if (keyCommentDone)
-        keyComment = null;
-      if (explicitKey) {
-        if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
-${indent}:`;
-      } else {
-        str = `${str}:`;
-        if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-      }
-      let vsb, vcb, valueComment;
-      if (identity.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
-      } else {
-        vsb = false;
-        vcb = null;
-        valueComment = null;
-        if (value && typeof value === "object")
-          value = doc.createNode(value);
-      }
-      ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
-      chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
-        ctx.indent = ctx.indent.substring(2);
-      }
-      let valueCommentDone = false;
-      const valueStr = stringify4.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
-      let ws2 = " ";
-      if (keyComment || vsb || vcb) {
-        ws2 = vsb ? "\n" : "";
-        if (vcb) {
-          const cs = commentString(vcb);
-          ws2 += `
-${stringifyComment.indentComment(cs, ctx.indent)}`;
-        }
-        if (valueStr === "" && !ctx.inFlow) {
-          if (ws2 === "\n" && valueComment)
-            ws2 = "\n\n";
-        } else {
-          ws2 += `
-${ctx.indent}`;
-        }
-      } else if (!explicitKey && identity.isCollection(value)) {
-        const vs0 = valueStr[0];
-        const nl0 = valueStr.indexOf("\n");
-        const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
-        if (hasNewline || !flow) {
-          let hasPropsLine = false;
-          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
-            let sp0 = valueStr.indexOf(" ");
-            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
-              sp0 = valueStr.indexOf(" ", sp0 + 1);
-            }
-            if (sp0 === -1 || nl0 < sp0)
-              hasPropsLine = true;
-          }
-          if (!hasPropsLine)
-            ws2 = `
-${ctx.indent}`;
-        }
-      } else if (valueStr === "" || valueStr[0] === "\n") {
-        ws2 = "";
-      }
-      str += ws2 + valueStr;
-      if (ctx.inFlow) {
-        if (valueCommentDone && onComment)
-          onComment();
-      } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
-      } else if (chompKeep && onChompKeep) {
-        onChompKeep();
-      }
-      return str;
-    }
-    exports2.stringifyPair = stringifyPair;
-  }
-});
-
-// node_modules/yaml/dist/log.js
-var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
-    "use strict";
-    var node_process = __require("process");
-    function debug(logLevel, ...messages) {
-      if (logLevel === "debug")
-        console.log(...messages);
-    }
-    function warn(logLevel, warning) {
-      if (logLevel === "debug" || logLevel === "warn") {
-        if (typeof node_process.emitWarning === "function")
-          node_process.emitWarning(warning);
-        else
-          console.warn(warning);
-      }
-    }
-    exports2.debug = debug;
-    exports2.warn = warn;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
-var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var MERGE_KEY = "<<";
-    var merge2 = {
-      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
-      default: "key",
-      tag: "tag:yaml.org,2002:merge",
-      test: /^<<$/,
-      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
-        addToJSMap: addMergeToJSMap
-      }),
-      stringify: () => MERGE_KEY
-    };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
-    function addMergeToJSMap(ctx, map2, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (identity.isSeq(source))
-        for (const it of source.items)
-          mergeValue(ctx, map2, it);
-      else if (Array.isArray(source))
-        for (const it of source)
-          mergeValue(ctx, map2, it);
-      else
-        mergeValue(ctx, map2, source);
-    }
-    function mergeValue(ctx, map2, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (!identity.isMap(source))
-        throw new Error("Merge sources must be maps or map aliases");
-      const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
-        if (map2 instanceof Map) {
-          if (!map2.has(key))
-            map2.set(key, value2);
-        } else if (map2 instanceof Set) {
-          map2.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
-          Object.defineProperty(map2, key, {
-            value: value2,
-            writable: true,
-            enumerable: true,
-            configurable: true
-          });
-        }
-      }
-      return map2;
-    }
-    function resolveAliasValue(ctx, value) {
-      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
-    }
-    exports2.addMergeToJSMap = addMergeToJSMap;
-    exports2.isMergeKey = isMergeKey;
-    exports2.merge = merge2;
-  }
-});
-
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
-var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
-    "use strict";
-    var log = require_log();
-    var merge2 = require_merge();
-    var stringify4 = require_stringify();
-    var identity = require_identity();
-    var toJS = require_toJS();
-    function addPairToJSMap(ctx, map2, { key, value }) {
-      if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map2, value);
-      else if (merge2.isMergeKey(ctx, key))
-        merge2.addMergeToJSMap(ctx, map2, value);
-      else {
-        const jsKey = toJS.toJS(key, "", ctx);
-        if (map2 instanceof Map) {
-          map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
-        } else if (map2 instanceof Set) {
-          map2.add(jsKey);
-        } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
-          const jsValue = toJS.toJS(value, stringKey, ctx);
-          if (stringKey in map2)
-            Object.defineProperty(map2, stringKey, {
-              value: jsValue,
-              writable: true,
-              enumerable: true,
-              configurable: true
-            });
-          else
-            map2[stringKey] = jsValue;
-        }
-      }
-      return map2;
-    }
-    function stringifyKey(key, jsKey, ctx) {
-      if (jsKey === null)
-        return "";
-      if (typeof jsKey !== "object")
-        return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify4.createStringifyContext(ctx.doc, {});
-        strCtx.anchors = /* @__PURE__ */ new Set();
-        for (const node2 of ctx.anchors.keys())
-          strCtx.anchors.add(node2.anchor);
-        strCtx.inFlow = true;
-        strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
-        if (!ctx.mapKeyWarned) {
-          let jsonStr = JSON.stringify(strKey);
-          if (jsonStr.length > 40)
-            jsonStr = jsonStr.substring(0, 36) + '..."';
-          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
-          ctx.mapKeyWarned = true;
-        }
-        return strKey;
-      }
-      return JSON.stringify(jsKey);
-    }
-    exports2.addPairToJSMap = addPairToJSMap;
-  }
-});
-
-// node_modules/yaml/dist/nodes/Pair.js
-var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
-    "use strict";
-    var createNode = require_createNode();
-    var stringifyPair = require_stringifyPair();
-    var addPairToJSMap = require_addPairToJSMap();
-    var identity = require_identity();
-    function createPair(key, value, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
-      const v = createNode.createNode(value, void 0, ctx);
-      return new Pair(k, v);
-    }
-    var Pair = class _Pair {
-      constructor(key, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
-        this.value = value;
-      }
-      clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema);
-        if (identity.isNode(value))
-          value = value.clone(schema);
-        return new _Pair(key, value);
-      }
-      toJSON(_, ctx) {
-        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
-        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
-      }
-      toString(ctx, onComment, onChompKeep) {
-        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
-      }
-    };
-    exports2.Pair = Pair;
-    exports2.createPair = createPair;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyCollection.js
-var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var stringify4 = require_stringify();
-    var stringifyComment = require_stringifyComment();
-    function stringifyCollection(collection, ctx, options) {
-      const flow = ctx.inFlow ?? collection.flow;
-      const stringify5 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify5(collection, ctx, options);
-    }
-    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-      const { indent, options: { commentString } } = ctx;
-      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
-      let chompKeep = false;
-      const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment2 = null;
-        if (identity.isNode(item)) {
-          if (!chompKeep && item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
-          if (item.comment)
-            comment2 = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
-          if (ik) {
-            if (!chompKeep && ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
-          }
-        }
-        chompKeep = false;
-        let str2 = stringify4.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
-        if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
-        if (chompKeep && comment2)
-          chompKeep = false;
-        lines.push(blockItemPrefix + str2);
-      }
-      let str;
-      if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
-      } else {
-        str = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-          const line = lines[i];
-          str += line ? `
-${indent}${line}` : "\n";
-        }
-      }
-      if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
-        if (onComment)
-          onComment();
-      } else if (chompKeep && onChompKeep)
-        onChompKeep();
-      return str;
-    }
-    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
-      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
-      itemIndent += indentStep;
-      const itemCtx = Object.assign({}, ctx, {
-        indent: itemIndent,
-        inFlow: true,
-        type: null
-      });
-      let reqNewline = false;
-      let linesAtValue = 0;
-      const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-          if (item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, false);
-          if (item.comment)
-            comment = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
-          if (ik) {
-            if (ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, false);
-            if (ik.comment)
-              reqNewline = true;
-          }
-          const iv = identity.isNode(item.value) ? item.value : null;
-          if (iv) {
-            if (iv.comment)
-              comment = iv.comment;
-            if (iv.commentBefore)
-              reqNewline = true;
-          } else if (item.value == null && ik?.comment) {
-            comment = ik.comment;
-          }
-        }
-        if (comment)
-          reqNewline = true;
-        let str = stringify4.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
-        if (i < items.length - 1) {
-          str += ",";
-        } else if (ctx.options.trailingComma) {
-          if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
-          }
-          if (reqNewline) {
-            str += ",";
-          }
-        }
-        if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
-        linesAtValue = lines.length;
-      }
-      const { start, end } = flowChars;
-      if (lines.length === 0) {
-        return start + end;
-      } else {
-        if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
-          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
-        }
-        if (reqNewline) {
-          let str = start;
-          for (const line of lines)
-            str += line ? `
-${indentStep}${indent}${line}` : "\n";
-          return `${str}
-${indent}${end}`;
-        } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
-        }
-      }
-    }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
-      if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, "");
-      if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart());
-      }
-    }
-    exports2.stringifyCollection = stringifyCollection;
-  }
-});
-
-// node_modules/yaml/dist/nodes/YAMLMap.js
-var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
-    "use strict";
-    var stringifyCollection = require_stringifyCollection();
-    var addPairToJSMap = require_addPairToJSMap();
-    var Collection = require_Collection();
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
-      for (const it of items) {
-        if (identity.isPair(it)) {
-          if (it.key === key || it.key === k)
-            return it;
-          if (identity.isScalar(it.key) && it.key.value === k)
-            return it;
-        }
-      }
-      return void 0;
-    }
-    var YAMLMap = class extends Collection.Collection {
-      static get tagName() {
-        return "tag:yaml.org,2002:map";
-      }
-      constructor(schema) {
-        super(identity.MAP, schema);
-        this.items = [];
-      }
-      /**
-       * A generic collection parsing method that can be extended
-       * to other node classes that inherit from YAMLMap
-       */
-      static from(schema, obj4, ctx) {
-        const { keepUndefined, replacer } = ctx;
-        const map2 = new this(schema);
-        const add = (key, value) => {
-          if (typeof replacer === "function")
-            value = replacer.call(obj4, key, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
-            return;
-          if (value !== void 0 || keepUndefined)
-            map2.items.push(Pair.createPair(key, value, ctx));
-        };
-        if (obj4 instanceof Map) {
-          for (const [key, value] of obj4)
-            add(key, value);
-        } else if (obj4 && typeof obj4 === "object") {
-          for (const key of Object.keys(obj4))
-            add(key, obj4[key]);
-        }
-        if (typeof schema.sortMapEntries === "function") {
-          map2.items.sort(schema.sortMapEntries);
-        }
-        return map2;
-      }
-      /**
-       * Adds a value to the collection.
-       *
-       * @param overwrite - If not set `true`, using a key that is already in the
-       *   collection will throw. Otherwise, overwrites the previous value.
-       */
-      add(pair, overwrite) {
-        let _pair;
-        if (identity.isPair(pair))
-          _pair = pair;
-        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
-          _pair = new Pair.Pair(pair, pair?.value);
-        } else
-          _pair = new Pair.Pair(pair.key, pair.value);
-        const prev = findPair(this.items, _pair.key);
-        const sortEntries = this.schema?.sortMapEntries;
-        if (prev) {
-          if (!overwrite)
-            throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
-            prev.value.value = _pair.value;
-          else
-            prev.value = _pair.value;
-        } else if (sortEntries) {
-          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
-          if (i === -1)
-            this.items.push(_pair);
-          else
-            this.items.splice(i, 0, _pair);
-        } else {
-          this.items.push(_pair);
-        }
-      }
-      delete(key) {
-        const it = findPair(this.items, key);
-        if (!it)
-          return false;
-        const del = this.items.splice(this.items.indexOf(it), 1);
-        return del.length > 0;
-      }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
-        const node2 = it?.value;
-        return (!keepScalar && identity.isScalar(node2) ? node2.value : node2) ?? void 0;
-      }
-      has(key) {
-        return !!findPair(this.items, key);
-      }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
-      }
-      /**
-       * @param ctx - Conversion context, originally set in Document#toJS()
-       * @param {Class} Type - If set, forces the returned collection type
-       * @returns Instance of Type, Map, or Object
-       */
-      toJSON(_, ctx, Type) {
-        const map2 = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
-        if (ctx?.onCreate)
-          ctx.onCreate(map2);
-        for (const item of this.items)
-          addPairToJSMap.addPairToJSMap(ctx, map2, item);
-        return map2;
-      }
-      toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-          return JSON.stringify(this);
-        for (const item of this.items) {
-          if (!identity.isPair(item))
-            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
-        }
-        if (!ctx.allNullValues && this.hasAllNullValues(false))
-          ctx = Object.assign({}, ctx, { allNullValues: true });
-        return stringifyCollection.stringifyCollection(this, ctx, {
-          blockItemPrefix: "",
-          flowChars: { start: "{", end: "}" },
-          itemIndent: ctx.indent || "",
-          onChompKeep,
-          onComment
-        });
-      }
-    };
-    exports2.YAMLMap = YAMLMap;
-    exports2.findPair = findPair;
-  }
-});
-
-// node_modules/yaml/dist/schema/common/map.js
-var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var YAMLMap = require_YAMLMap();
-    var map2 = {
-      collection: "map",
-      default: true,
-      nodeClass: YAMLMap.YAMLMap,
-      tag: "tag:yaml.org,2002:map",
-      resolve(map3, onError) {
-        if (!identity.isMap(map3))
-          onError("Expected a mapping for this tag");
-        return map3;
-      },
-      createNode: (schema, obj4, ctx) => YAMLMap.YAMLMap.from(schema, obj4, ctx)
-    };
-    exports2.map = map2;
-  }
-});
-
-// node_modules/yaml/dist/nodes/YAMLSeq.js
-var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
-    "use strict";
-    var createNode = require_createNode();
-    var stringifyCollection = require_stringifyCollection();
-    var Collection = require_Collection();
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var toJS = require_toJS();
-    var YAMLSeq = class extends Collection.Collection {
-      static get tagName() {
-        return "tag:yaml.org,2002:seq";
-      }
-      constructor(schema) {
-        super(identity.SEQ, schema);
-        this.items = [];
-      }
-      add(value) {
-        this.items.push(value);
-      }
-      /**
-       * Removes a value from the collection.
-       *
-       * `key` must contain a representation of an integer for this to succeed.
-       * It may be wrapped in a `Scalar`.
-       *
-       * @returns `true` if the item was found and removed.
-       */
-      delete(key) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== "number")
-          return false;
-        const del = this.items.splice(idx, 1);
-        return del.length > 0;
-      }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== "number")
-          return void 0;
-        const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
-      }
-      /**
-       * Checks if the collection includes a value with the key `key`.
-       *
-       * `key` must contain a representation of an integer for this to succeed.
-       * It may be wrapped in a `Scalar`.
-       */
-      has(key) {
-        const idx = asItemIndex(key);
-        return typeof idx === "number" && idx < this.items.length;
-      }
-      /**
-       * Sets a value in this collection. For `!!set`, `value` needs to be a
-       * boolean to add/remove the item from the set.
-       *
-       * If `key` does not contain a representation of an integer, this will throw.
-       * It may be wrapped in a `Scalar`.
-       */
-      set(key, value) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
-        const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
-          prev.value = value;
-        else
-          this.items[idx] = value;
-      }
-      toJSON(_, ctx) {
-        const seq = [];
-        if (ctx?.onCreate)
-          ctx.onCreate(seq);
-        let i = 0;
-        for (const item of this.items)
-          seq.push(toJS.toJS(item, String(i++), ctx));
-        return seq;
-      }
-      toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-          return JSON.stringify(this);
-        return stringifyCollection.stringifyCollection(this, ctx, {
-          blockItemPrefix: "- ",
-          flowChars: { start: "[", end: "]" },
-          itemIndent: (ctx.indent || "") + "  ",
-          onChompKeep,
-          onComment
-        });
-      }
-      static from(schema, obj4, ctx) {
-        const { replacer } = ctx;
-        const seq = new this(schema);
-        if (obj4 && Symbol.iterator in Object(obj4)) {
-          let i = 0;
-          for (let it of obj4) {
-            if (typeof replacer === "function") {
-              const key = obj4 instanceof Set ? it : String(i++);
-              it = replacer.call(obj4, key, it);
-            }
-            seq.items.push(createNode.createNode(it, void 0, ctx));
-          }
-        }
-        return seq;
-      }
-    };
-    function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
-      if (idx && typeof idx === "string")
-        idx = Number(idx);
-      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
-    }
-    exports2.YAMLSeq = YAMLSeq;
-  }
-});
-
-// node_modules/yaml/dist/schema/common/seq.js
-var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var YAMLSeq = require_YAMLSeq();
-    var seq = {
-      collection: "seq",
-      default: true,
-      nodeClass: YAMLSeq.YAMLSeq,
-      tag: "tag:yaml.org,2002:seq",
-      resolve(seq2, onError) {
-        if (!identity.isSeq(seq2))
-          onError("Expected a sequence for this tag");
-        return seq2;
-      },
-      createNode: (schema, obj4, ctx) => YAMLSeq.YAMLSeq.from(schema, obj4, ctx)
-    };
-    exports2.seq = seq;
-  }
-});
-
-// node_modules/yaml/dist/schema/common/string.js
-var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
-    "use strict";
-    var stringifyString = require_stringifyString();
-    var string4 = {
-      identify: (value) => typeof value === "string",
-      default: true,
-      tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
-      stringify(item, ctx, onComment, onChompKeep) {
-        ctx = Object.assign({ actualString: true }, ctx);
-        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
-      }
-    };
-    exports2.string = string4;
-  }
-});
-
-// node_modules/yaml/dist/schema/common/null.js
-var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var nullTag = {
-      identify: (value) => value == null,
-      createNode: () => new Scalar.Scalar(null),
-      default: true,
-      tag: "tag:yaml.org,2002:null",
-      test: /^(?:~|[Nn]ull|NULL)?$/,
-      resolve: () => new Scalar.Scalar(null),
-      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
-    };
-    exports2.nullTag = nullTag;
-  }
-});
-
-// node_modules/yaml/dist/schema/core/bool.js
-var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var boolTag = {
-      identify: (value) => typeof value === "boolean",
-      default: true,
-      tag: "tag:yaml.org,2002:bool",
-      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-          const sv = source[0] === "t" || source[0] === "T";
-          if (value === sv)
-            return source;
-        }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
-      }
-    };
-    exports2.boolTag = boolTag;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyNumber.js
-var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
-    "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
-      if (typeof value === "bigint")
-        return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
-      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
-        let i = n.indexOf(".");
-        if (i < 0) {
-          i = n.length;
-          n += ".";
-        }
-        let d = minFractionDigits - (n.length - i - 1);
-        while (d-- > 0)
-          n += "0";
-      }
-      return n;
-    }
-    exports2.stringifyNumber = stringifyNumber;
-  }
-});
-
-// node_modules/yaml/dist/schema/core/float.js
-var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var stringifyNumber = require_stringifyNumber();
-    var floatNaN = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
-      stringify: stringifyNumber.stringifyNumber
-    };
-    var floatExp = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      format: "EXP",
-      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
-      stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
-      }
-    };
-    var float = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node2.minFractionDigits = str.length - dot - 1;
-        return node2;
-      },
-      stringify: stringifyNumber.stringifyNumber
-    };
-    exports2.float = float;
-    exports2.floatExp = floatExp;
-    exports2.floatNaN = floatNaN;
-  }
-});
-
-// node_modules/yaml/dist/schema/core/int.js
-var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
-    "use strict";
-    var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
-    function intStringify(node2, radix, prefix) {
-      const { value } = node2;
-      if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
-      return stringifyNumber.stringifyNumber(node2);
-    }
-    var intOct = {
-      identify: (value) => intIdentify(value) && value >= 0,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "OCT",
-      test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
-      stringify: (node2) => intStringify(node2, 8, "0o")
-    };
-    var int2 = {
-      identify: intIdentify,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-      stringify: stringifyNumber.stringifyNumber
-    };
-    var intHex = {
-      identify: (value) => intIdentify(value) && value >= 0,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "HEX",
-      test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-      stringify: (node2) => intStringify(node2, 16, "0x")
-    };
-    exports2.int = int2;
-    exports2.intHex = intHex;
-    exports2.intOct = intOct;
-  }
-});
-
-// node_modules/yaml/dist/schema/core/schema.js
-var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
-    "use strict";
-    var map2 = require_map();
-    var _null4 = require_null();
-    var seq = require_seq();
-    var string4 = require_string();
-    var bool = require_bool();
-    var float = require_float();
-    var int2 = require_int();
-    var schema = [
-      map2.map,
-      seq.seq,
-      string4.string,
-      _null4.nullTag,
-      bool.boolTag,
-      int2.intOct,
-      int2.int,
-      int2.intHex,
-      float.floatNaN,
-      float.floatExp,
-      float.float
-    ];
-    exports2.schema = schema;
-  }
-});
-
-// node_modules/yaml/dist/schema/json/schema.js
-var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var map2 = require_map();
-    var seq = require_seq();
-    function intIdentify(value) {
-      return typeof value === "bigint" || Number.isInteger(value);
-    }
-    var stringifyJSON = ({ value }) => JSON.stringify(value);
-    var jsonScalars = [
-      {
-        identify: (value) => typeof value === "string",
-        default: true,
-        tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
-        stringify: stringifyJSON
-      },
-      {
-        identify: (value) => value == null,
-        createNode: () => new Scalar.Scalar(null),
-        default: true,
-        tag: "tag:yaml.org,2002:null",
-        test: /^null$/,
-        resolve: () => null,
-        stringify: stringifyJSON
-      },
-      {
-        identify: (value) => typeof value === "boolean",
-        default: true,
-        tag: "tag:yaml.org,2002:bool",
-        test: /^true$|^false$/,
-        resolve: (str) => str === "true",
-        stringify: stringifyJSON
-      },
-      {
-        identify: intIdentify,
-        default: true,
-        tag: "tag:yaml.org,2002:int",
-        test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
-      },
-      {
-        identify: (value) => typeof value === "number",
-        default: true,
-        tag: "tag:yaml.org,2002:float",
-        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
-        stringify: stringifyJSON
-      }
-    ];
-    var jsonError = {
-      default: true,
-      tag: "",
-      test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
-      }
-    };
-    var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
-    exports2.schema = schema;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
-var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
-    "use strict";
-    var node_buffer = __require("buffer");
-    var Scalar = require_Scalar();
-    var stringifyString = require_stringifyString();
-    var binary = {
-      identify: (value) => value instanceof Uint8Array,
-      // Buffer inherits from Uint8Array
-      default: false,
-      tag: "tag:yaml.org,2002:binary",
-      /**
-       * Returns a Buffer in node and an Uint8Array in browsers
-       *
-       * To use the resulting buffer as an image, you'll want to do something like:
-       *
-       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
-       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
-       */
-      resolve(src, onError) {
-        if (typeof node_buffer.Buffer === "function") {
-          return node_buffer.Buffer.from(src, "base64");
-        } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
-          return buffer;
-        } else {
-          onError("This environment does not support reading binary tags; either Buffer or atob is required");
-          return src;
-        }
-      },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
-          return "";
-        const buf = value;
-        let str;
-        if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
-        } else if (typeof btoa === "function") {
-          let s = "";
-          for (let i = 0; i < buf.length; ++i)
-            s += String.fromCharCode(buf[i]);
-          str = btoa(s);
-        } else {
-          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
-        }
-        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str.length / lineWidth);
-          const lines = new Array(n);
-          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
-          }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
-        }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
-      }
-    };
-    exports2.binary = binary;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
-var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var Scalar = require_Scalar();
-    var YAMLSeq = require_YAMLSeq();
-    function resolvePairs(seq, onError) {
-      if (identity.isSeq(seq)) {
-        for (let i = 0; i < seq.items.length; ++i) {
-          let item = seq.items[i];
-          if (identity.isPair(item))
-            continue;
-          else if (identity.isMap(item)) {
-            if (item.items.length > 1)
-              onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
-            if (item.commentBefore)
-              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
-${pair.key.commentBefore}` : item.commentBefore;
-            if (item.comment) {
-              const cn = pair.value ?? pair.key;
-              cn.comment = cn.comment ? `${item.comment}
-${cn.comment}` : item.comment;
-            }
-            item = pair;
-          }
-          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
-        }
-      } else
-        onError("Expected a sequence for this tag");
-      return seq;
-    }
-    function createPairs(schema, iterable, ctx) {
-      const { replacer } = ctx;
-      const pairs2 = new YAMLSeq.YAMLSeq(schema);
-      pairs2.tag = "tag:yaml.org,2002:pairs";
-      let i = 0;
-      if (iterable && Symbol.iterator in Object(iterable))
-        for (let it of iterable) {
-          if (typeof replacer === "function")
-            it = replacer.call(iterable, String(i++), it);
-          let key, value;
-          if (Array.isArray(it)) {
-            if (it.length === 2) {
-              key = it[0];
-              value = it[1];
-            } else
-              throw new TypeError(`Expected [key, value] tuple: ${it}`);
-          } else if (it && it instanceof Object) {
-            const keys = Object.keys(it);
-            if (keys.length === 1) {
-              key = keys[0];
-              value = it[key];
-            } else {
-              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
-            }
-          } else {
-            key = it;
-          }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
-        }
-      return pairs2;
-    }
-    var pairs = {
-      collection: "seq",
-      default: false,
-      tag: "tag:yaml.org,2002:pairs",
-      resolve: resolvePairs,
-      createNode: createPairs
-    };
-    exports2.createPairs = createPairs;
-    exports2.pairs = pairs;
-    exports2.resolvePairs = resolvePairs;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
-var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var toJS = require_toJS();
-    var YAMLMap = require_YAMLMap();
-    var YAMLSeq = require_YAMLSeq();
-    var pairs = require_pairs();
-    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
-      constructor() {
-        super();
-        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
-        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
-        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
-        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
-        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
-        this.tag = _YAMLOMap.tag;
-      }
-      /**
-       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
-       * but TypeScript won't allow widening the signature of a child method.
-       */
-      toJSON(_, ctx) {
-        if (!ctx)
-          return super.toJSON(_);
-        const map2 = /* @__PURE__ */ new Map();
-        if (ctx?.onCreate)
-          ctx.onCreate(map2);
-        for (const pair of this.items) {
-          let key, value;
-          if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
-          } else {
-            key = toJS.toJS(pair, "", ctx);
-          }
-          if (map2.has(key))
-            throw new Error("Ordered maps must not include duplicate keys");
-          map2.set(key, value);
-        }
-        return map2;
-      }
-      static from(schema, iterable, ctx) {
-        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
-        const omap2 = new this();
-        omap2.items = pairs$1.items;
-        return omap2;
-      }
-    };
-    YAMLOMap.tag = "tag:yaml.org,2002:omap";
-    var omap = {
-      collection: "seq",
-      identify: (value) => value instanceof Map,
-      nodeClass: YAMLOMap,
-      default: false,
-      tag: "tag:yaml.org,2002:omap",
-      resolve(seq, onError) {
-        const pairs$1 = pairs.resolvePairs(seq, onError);
-        const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
-            } else {
-              seenKeys.push(key.value);
-            }
-          }
-        }
-        return Object.assign(new YAMLOMap(), pairs$1);
-      },
-      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
-    };
-    exports2.YAMLOMap = YAMLOMap;
-    exports2.omap = omap;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
-var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    function boolStringify({ value, source }, ctx) {
-      const boolObj = value ? trueTag : falseTag;
-      if (source && boolObj.test.test(source))
-        return source;
-      return value ? ctx.options.trueStr : ctx.options.falseStr;
-    }
-    var trueTag = {
-      identify: (value) => value === true,
-      default: true,
-      tag: "tag:yaml.org,2002:bool",
-      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-      resolve: () => new Scalar.Scalar(true),
-      stringify: boolStringify
-    };
-    var falseTag = {
-      identify: (value) => value === false,
-      default: true,
-      tag: "tag:yaml.org,2002:bool",
-      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-      resolve: () => new Scalar.Scalar(false),
-      stringify: boolStringify
-    };
-    exports2.falseTag = falseTag;
-    exports2.trueTag = trueTag;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
-var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var stringifyNumber = require_stringifyNumber();
-    var floatNaN = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
-      stringify: stringifyNumber.stringifyNumber
-    };
-    var floatExp = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      format: "EXP",
-      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
-      stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
-      }
-    };
-    var float = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
-        if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
-          if (f[f.length - 1] === "0")
-            node2.minFractionDigits = f.length;
-        }
-        return node2;
-      },
-      stringify: stringifyNumber.stringifyNumber
-    };
-    exports2.float = float;
-    exports2.floatExp = floatExp;
-    exports2.floatNaN = floatNaN;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
-var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
-    "use strict";
-    var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
-      if (sign === "-" || sign === "+")
-        offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
-      if (intAsBigInt) {
-        switch (radix) {
-          case 2:
-            str = `0b${str}`;
-            break;
-          case 8:
-            str = `0o${str}`;
-            break;
-          case 16:
-            str = `0x${str}`;
-            break;
-        }
-        const n2 = BigInt(str);
-        return sign === "-" ? BigInt(-1) * n2 : n2;
-      }
-      const n = parseInt(str, radix);
-      return sign === "-" ? -1 * n : n;
-    }
-    function intStringify(node2, radix, prefix) {
-      const { value } = node2;
-      if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
-      }
-      return stringifyNumber.stringifyNumber(node2);
-    }
-    var intBin = {
-      identify: intIdentify,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "BIN",
-      test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
-      stringify: (node2) => intStringify(node2, 2, "0b")
-    };
-    var intOct = {
-      identify: intIdentify,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "OCT",
-      test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
-      stringify: (node2) => intStringify(node2, 8, "0")
-    };
-    var int2 = {
-      identify: intIdentify,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-      stringify: stringifyNumber.stringifyNumber
-    };
-    var intHex = {
-      identify: intIdentify,
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "HEX",
-      test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-      stringify: (node2) => intStringify(node2, 16, "0x")
-    };
-    exports2.int = int2;
-    exports2.intBin = intBin;
-    exports2.intHex = intHex;
-    exports2.intOct = intOct;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
-var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var YAMLMap = require_YAMLMap();
-    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
-      constructor(schema) {
-        super(schema);
-        this.tag = _YAMLSet.tag;
-      }
-      add(key) {
-        let pair;
-        if (identity.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
-        else
-          pair = new Pair.Pair(key, null);
-        const prev = YAMLMap.findPair(this.items, pair.key);
-        if (!prev)
-          this.items.push(pair);
-      }
-      /**
-       * If `keepPair` is `true`, returns the Pair matching `key`.
-       * Otherwise, returns the value of that Pair's key.
-       */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
-      }
-      set(key, value) {
-        if (typeof value !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
-          this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key));
-        }
-      }
-      toJSON(_, ctx) {
-        return super.toJSON(_, ctx, Set);
-      }
-      toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-          return JSON.stringify(this);
-        if (this.hasAllNullValues(true))
-          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
-        else
-          throw new Error("Set items must all have null values");
-      }
-      static from(schema, iterable, ctx) {
-        const { replacer } = ctx;
-        const set3 = new this(schema);
-        if (iterable && Symbol.iterator in Object(iterable))
-          for (let value of iterable) {
-            if (typeof replacer === "function")
-              value = replacer.call(iterable, value, value);
-            set3.items.push(Pair.createPair(value, null, ctx));
-          }
-        return set3;
-      }
-    };
-    YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set2 = {
-      collection: "map",
-      identify: (value) => value instanceof Set,
-      nodeClass: YAMLSet,
-      default: false,
-      tag: "tag:yaml.org,2002:set",
-      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-      resolve(map2, onError) {
-        if (identity.isMap(map2)) {
-          if (map2.hasAllNullValues(true))
-            return Object.assign(new YAMLSet(), map2);
-          else
-            onError("Set items must all have null values");
-        } else
-          onError("Expected a mapping for this tag");
-        return map2;
-      }
-    };
-    exports2.YAMLSet = YAMLSet;
-    exports2.set = set2;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
-var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
-    "use strict";
-    var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
-    }
-    function stringifySexagesimal(node2) {
-      let { value } = node2;
-      let num = (n) => n;
-      if (typeof value === "bigint")
-        num = (n) => BigInt(n);
-      else if (isNaN(value) || !isFinite(value))
-        return stringifyNumber.stringifyNumber(node2);
-      let sign = "";
-      if (value < 0) {
-        sign = "-";
-        value *= num(-1);
-      }
-      const _60 = num(60);
-      const parts = [value % _60];
-      if (value < 60) {
-        parts.unshift(0);
-      } else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60);
-        if (value >= 60) {
-          value = (value - parts[0]) / _60;
-          parts.unshift(value);
-        }
-      }
-      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
-    }
-    var intTime = {
-      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
-      default: true,
-      tag: "tag:yaml.org,2002:int",
-      format: "TIME",
-      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
-      stringify: stringifySexagesimal
-    };
-    var floatTime = {
-      identify: (value) => typeof value === "number",
-      default: true,
-      tag: "tag:yaml.org,2002:float",
-      format: "TIME",
-      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
-      stringify: stringifySexagesimal
-    };
-    var timestamp = {
-      identify: (value) => value instanceof Date,
-      default: true,
-      tag: "tag:yaml.org,2002:timestamp",
-      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
-      // may be omitted altogether, resulting in a date format. In such a case, the time part is
-      // assumed to be 00:00:00Z (start of day, UTC).
-      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
-        if (!match)
-          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
-        const [, year, month, day, hour, minute, second] = match.map(Number);
-        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
-        let date5 = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
-        const tz = match[8];
-        if (tz && tz !== "Z") {
-          let d = parseSexagesimal(tz, false);
-          if (Math.abs(d) < 30)
-            d *= 60;
-          date5 -= 6e4 * d;
-        }
-        return new Date(date5);
-      },
-      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
-    };
-    exports2.floatTime = floatTime;
-    exports2.intTime = intTime;
-    exports2.timestamp = timestamp;
-  }
-});
-
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
-var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
-    "use strict";
-    var map2 = require_map();
-    var _null4 = require_null();
-    var seq = require_seq();
-    var string4 = require_string();
-    var binary = require_binary();
-    var bool = require_bool2();
-    var float = require_float2();
-    var int2 = require_int2();
-    var merge2 = require_merge();
-    var omap = require_omap();
-    var pairs = require_pairs();
-    var set2 = require_set();
-    var timestamp = require_timestamp();
-    var schema = [
-      map2.map,
-      seq.seq,
-      string4.string,
-      _null4.nullTag,
-      bool.trueTag,
-      bool.falseTag,
-      int2.intBin,
-      int2.intOct,
-      int2.int,
-      int2.intHex,
-      float.floatNaN,
-      float.floatExp,
-      float.float,
-      binary.binary,
-      merge2.merge,
-      omap.omap,
-      pairs.pairs,
-      set2.set,
-      timestamp.intTime,
-      timestamp.floatTime,
-      timestamp.timestamp
-    ];
-    exports2.schema = schema;
-  }
-});
-
-// node_modules/yaml/dist/schema/tags.js
-var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
-    "use strict";
-    var map2 = require_map();
-    var _null4 = require_null();
-    var seq = require_seq();
-    var string4 = require_string();
-    var bool = require_bool();
-    var float = require_float();
-    var int2 = require_int();
-    var schema = require_schema();
-    var schema$1 = require_schema2();
-    var binary = require_binary();
-    var merge2 = require_merge();
-    var omap = require_omap();
-    var pairs = require_pairs();
-    var schema$2 = require_schema3();
-    var set2 = require_set();
-    var timestamp = require_timestamp();
-    var schemas = /* @__PURE__ */ new Map([
-      ["core", schema.schema],
-      ["failsafe", [map2.map, seq.seq, string4.string]],
-      ["json", schema$1.schema],
-      ["yaml11", schema$2.schema],
-      ["yaml-1.1", schema$2.schema]
-    ]);
-    var tagsByName = {
-      binary: binary.binary,
-      bool: bool.boolTag,
-      float: float.float,
-      floatExp: float.floatExp,
-      floatNaN: float.floatNaN,
-      floatTime: timestamp.floatTime,
-      int: int2.int,
-      intHex: int2.intHex,
-      intOct: int2.intOct,
-      intTime: timestamp.intTime,
-      map: map2.map,
-      merge: merge2.merge,
-      null: _null4.nullTag,
-      omap: omap.omap,
-      pairs: pairs.pairs,
-      seq: seq.seq,
-      set: set2.set,
-      timestamp: timestamp.timestamp
-    };
-    var coreKnownTags = {
-      "tag:yaml.org,2002:binary": binary.binary,
-      "tag:yaml.org,2002:merge": merge2.merge,
-      "tag:yaml.org,2002:omap": omap.omap,
-      "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set2.set,
-      "tag:yaml.org,2002:timestamp": timestamp.timestamp
-    };
-    function getTags(customTags, schemaName, addMergeTag) {
-      const schemaTags = schemas.get(schemaName);
-      if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
-      }
-      let tags = schemaTags;
-      if (!tags) {
-        if (Array.isArray(customTags))
-          tags = [];
-        else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
-        }
-      }
-      if (Array.isArray(customTags)) {
-        for (const tag of customTags)
-          tags = tags.concat(tag);
-      } else if (typeof customTags === "function") {
-        tags = customTags(tags.slice());
-      }
-      if (addMergeTag)
-        tags = tags.concat(merge2.merge);
-      return tags.reduce((tags2, tag) => {
-        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
-        if (!tagObj) {
-          const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
-        }
-        if (!tags2.includes(tagObj))
-          tags2.push(tagObj);
-        return tags2;
-      }, []);
-    }
-    exports2.coreKnownTags = coreKnownTags;
-    exports2.getTags = getTags;
-  }
-});
-
-// node_modules/yaml/dist/schema/Schema.js
-var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var map2 = require_map();
-    var seq = require_seq();
-    var string4 = require_string();
-    var tags = require_tags();
-    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    var Schema = class _Schema {
-      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
-        this.name = typeof schema === "string" && schema || "core";
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge2);
-        this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map2.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string4.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
-        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
-      }
-      clone() {
-        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
-        copy.tags = this.tags.slice();
-        return copy;
-      }
-    };
-    exports2.Schema = Schema;
-  }
-});
-
-// node_modules/yaml/dist/stringify/stringifyDocument.js
-var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var stringify4 = require_stringify();
-    var stringifyComment = require_stringifyComment();
-    function stringifyDocument(doc, options) {
-      const lines = [];
-      let hasDirectives = options.directives === true;
-      if (options.directives !== false && doc.directives) {
-        const dir = doc.directives.toString(doc);
-        if (dir) {
-          lines.push(dir);
-          hasDirectives = true;
-        } else if (doc.directives.docStart)
-          hasDirectives = true;
-      }
-      if (hasDirectives)
-        lines.push("---");
-      const ctx = stringify4.createStringifyContext(doc, options);
-      const { commentString } = ctx.options;
-      if (doc.commentBefore) {
-        if (lines.length !== 1)
-          lines.unshift("");
-        const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ""));
-      }
-      let chompKeep = false;
-      let contentComment = null;
-      if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
-          if (doc.contents.spaceBefore && hasDirectives)
-            lines.push("");
-          if (doc.contents.commentBefore) {
-            const cs = commentString(doc.contents.commentBefore);
-            lines.push(stringifyComment.indentComment(cs, ""));
-          }
-          ctx.forceBlockIndent = !!doc.comment;
-          contentComment = doc.contents.comment;
-        }
-        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify4.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
-        if (contentComment)
-          body += stringifyComment.lineComment(body, "", commentString(contentComment));
-        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
-          lines[lines.length - 1] = `--- ${body}`;
-        } else
-          lines.push(body);
-      } else {
-        lines.push(stringify4.stringify(doc.contents, ctx));
-      }
-      if (doc.directives?.docEnd) {
-        if (doc.comment) {
-          const cs = commentString(doc.comment);
-          if (cs.includes("\n")) {
-            lines.push("...");
-            lines.push(stringifyComment.indentComment(cs, ""));
-          } else {
-            lines.push(`... ${cs}`);
-          }
-        } else {
-          lines.push("...");
-        }
-      } else {
-        let dc = doc.comment;
-        if (dc && chompKeep)
-          dc = dc.replace(/^\n+/, "");
-        if (dc) {
-          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
-            lines.push("");
-          lines.push(stringifyComment.indentComment(commentString(dc), ""));
-        }
-      }
-      return lines.join("\n") + "\n";
-    }
-    exports2.stringifyDocument = stringifyDocument;
-  }
-});
-
-// node_modules/yaml/dist/doc/Document.js
-var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
-    "use strict";
-    var Alias = require_Alias();
-    var Collection = require_Collection();
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var toJS = require_toJS();
-    var Schema = require_Schema();
-    var stringifyDocument = require_stringifyDocument();
-    var anchors = require_anchors();
-    var applyReviver = require_applyReviver();
-    var createNode = require_createNode();
-    var directives = require_directives();
-    var Document2 = class _Document {
-      constructor(value, replacer, options) {
-        this.commentBefore = null;
-        this.comment = null;
-        this.errors = [];
-        this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
-        let _replacer = null;
-        if (typeof replacer === "function" || Array.isArray(replacer)) {
-          _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
-          replacer = void 0;
-        }
-        const opt = Object.assign({
-          intAsBigInt: false,
-          keepSourceTokens: false,
-          logLevel: "warn",
-          prettyErrors: true,
-          strict: true,
-          stringKeys: false,
-          uniqueKeys: true,
-          version: "1.2"
-        }, options);
-        this.options = opt;
-        let { version: version2 } = opt;
-        if (options?._directives) {
-          this.directives = options._directives.atDocument();
-          if (this.directives.yaml.explicit)
-            version2 = this.directives.yaml.version;
-        } else
-          this.directives = new directives.Directives({ version: version2 });
-        this.setSchema(version2, options);
-        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
-      }
-      /**
-       * Create a deep copy of this Document and its contents.
-       *
-       * Custom Node values that inherit from `Object` still refer to their original instances.
-       */
-      clone() {
-        const copy = Object.create(_Document.prototype, {
-          [identity.NODE_TYPE]: { value: identity.DOC }
-        });
-        copy.commentBefore = this.commentBefore;
-        copy.comment = this.comment;
-        copy.errors = this.errors.slice();
-        copy.warnings = this.warnings.slice();
-        copy.options = Object.assign({}, this.options);
-        if (this.directives)
-          copy.directives = this.directives.clone();
-        copy.schema = this.schema.clone();
-        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
-        if (this.range)
-          copy.range = this.range.slice();
-        return copy;
-      }
-      /** Adds a value to the document. */
-      add(value) {
-        if (assertCollection(this.contents))
-          this.contents.add(value);
-      }
-      /** Adds a value to the document. */
-      addIn(path, value) {
-        if (assertCollection(this.contents))
-          this.contents.addIn(path, value);
-      }
-      /**
-       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
-       *
-       * If `node` already has an anchor, `name` is ignored.
-       * Otherwise, the `node.anchor` value will be set to `name`,
-       * or if an anchor with that name is already present in the document,
-       * `name` will be used as a prefix for a new unique anchor.
-       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
-       */
-      createAlias(node2, name2) {
-        if (!node2.anchor) {
-          const prev = anchors.anchorNames(this);
-          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-          !name2 || prev.has(name2) ? anchors.findNewAnchor(name2 || "a", prev) : name2;
-        }
-        return new Alias.Alias(node2.anchor);
-      }
-      createNode(value, replacer, options) {
-        let _replacer = void 0;
-        if (typeof replacer === "function") {
-          value = replacer.call({ "": value }, "", value);
-          _replacer = replacer;
-        } else if (Array.isArray(replacer)) {
-          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
-          const asStr = replacer.filter(keyToStr).map(String);
-          if (asStr.length > 0)
-            replacer = replacer.concat(asStr);
-          _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
-          replacer = void 0;
-        }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
-        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
-          this,
-          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-          anchorPrefix || "a"
-        );
-        const ctx = {
-          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
-          keepUndefined: keepUndefined ?? false,
-          onAnchor,
-          onTagObj,
-          replacer: _replacer,
-          schema: this.schema,
-          sourceObjects
-        };
-        const node2 = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node2))
-          node2.flow = true;
-        setAnchors();
-        return node2;
-      }
-      /**
-       * Convert a key and a value into a `Pair` using the current schema,
-       * recursively wrapping all values as `Scalar` or `Collection` nodes.
-       */
-      createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
-        return new Pair.Pair(k, v);
-      }
-      /**
-       * Removes a value from the document.
-       * @returns `true` if the item was found and removed.
-       */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
-      }
-      /**
-       * Removes a value from the document.
-       * @returns `true` if the item was found and removed.
-       */
-      deleteIn(path) {
-        if (Collection.isEmptyPath(path)) {
-          if (this.contents == null)
-            return false;
-          this.contents = null;
-          return true;
-        }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
-      }
-      /**
-       * Returns item at `key`, or `undefined` if not found. By default unwraps
-       * scalar values from their surrounding node; to disable set `keepScalar` to
-       * `true` (collections are always returned intact).
-       */
-      get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
-      }
-      /**
-       * Returns item at `path`, or `undefined` if not found. By default unwraps
-       * scalar values from their surrounding node; to disable set `keepScalar` to
-       * `true` (collections are always returned intact).
-       */
-      getIn(path, keepScalar) {
-        if (Collection.isEmptyPath(path))
-          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
-      }
-      /**
-       * Checks if the document includes a value with the key `key`.
-       */
-      has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
-      }
-      /**
-       * Checks if the document includes a value at `path`.
-       */
-      hasIn(path) {
-        if (Collection.isEmptyPath(path))
-          return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
-      }
-      /**
-       * Sets a value in this document. For `!!set`, `value` needs to be a
-       * boolean to add/remove the item from the set.
-       */
-      set(key, value) {
-        if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
-        } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
-        }
-      }
-      /**
-       * Sets a value in this document. For `!!set`, `value` needs to be a
-       * boolean to add/remove the item from the set.
-       */
-      setIn(path, value) {
-        if (Collection.isEmptyPath(path)) {
-          this.contents = value;
-        } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
-        } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path, value);
-        }
-      }
-      /**
-       * Change the YAML version and schema used by the document.
-       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
-       * It also requires the `schema` option to be given as a `Schema` instance value.
-       *
-       * Overrides all previously set schema options.
-       */
-      setSchema(version2, options = {}) {
-        if (typeof version2 === "number")
-          version2 = String(version2);
-        let opt;
-        switch (version2) {
-          case "1.1":
-            if (this.directives)
-              this.directives.yaml.version = "1.1";
-            else
-              this.directives = new directives.Directives({ version: "1.1" });
-            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
-            break;
-          case "1.2":
-          case "next":
-            if (this.directives)
-              this.directives.yaml.version = version2;
-            else
-              this.directives = new directives.Directives({ version: version2 });
-            opt = { resolveKnownTags: true, schema: "core" };
-            break;
-          case null:
-            if (this.directives)
-              delete this.directives;
-            opt = null;
-            break;
-          default: {
-            const sv = JSON.stringify(version2);
-            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
-          }
-        }
-        if (options.schema instanceof Object)
-          this.schema = options.schema;
-        else if (opt)
-          this.schema = new Schema.Schema(Object.assign(opt, options));
-        else
-          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
-      }
-      // json & jsonArg are only used from toJSON()
-      toJS({ json: json3, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        const ctx = {
-          anchors: /* @__PURE__ */ new Map(),
-          doc: this,
-          keep: !json3,
-          mapAsMap: mapAsMap === true,
-          mapKeyWarned: false,
-          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
-        if (typeof onAnchor === "function")
-          for (const { count: count3, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count3);
-        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
-      }
-      /**
-       * A JSON representation of the document `contents`.
-       *
-       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
-       *   property name.
-       */
-      toJSON(jsonArg, onAnchor) {
-        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
-      }
-      /** A YAML representation of the document. */
-      toString(options = {}) {
-        if (this.errors.length > 0)
-          throw new Error("Document with errors cannot be stringified");
-        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-          const s = JSON.stringify(options.indent);
-          throw new Error(`"indent" option must be a positive integer, not ${s}`);
-        }
-        return stringifyDocument.stringifyDocument(this, options);
-      }
-    };
-    function assertCollection(contents) {
-      if (identity.isCollection(contents))
-        return true;
-      throw new Error("Expected a YAML collection as document contents");
-    }
-    exports2.Document = Document2;
-  }
-});
-
-// node_modules/yaml/dist/errors.js
-var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
-    "use strict";
-    var YAMLError = class extends Error {
-      constructor(name2, pos, code, message) {
-        super();
-        this.name = name2;
-        this.code = code;
-        this.message = message;
-        this.pos = pos;
-      }
-    };
-    var YAMLParseError = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLParseError", pos, code, message);
-      }
-    };
-    var YAMLWarning = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLWarning", pos, code, message);
-      }
-    };
-    var prettifyError2 = (src, lc) => (error62) => {
-      if (error62.pos[0] === -1)
-        return;
-      error62.linePos = error62.pos.map((pos) => lc.linePos(pos));
-      const { line, col } = error62.linePos[0];
-      error62.message += ` at line ${line}, column ${col}`;
-      let ci = col - 1;
-      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
-      if (ci >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = "…" + lineStr.substring(trimStart);
-        ci -= trimStart - 1;
-      }
-      if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + "…";
-      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
-        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
-        if (prev.length > 80)
-          prev = prev.substring(0, 79) + "…\n";
-        lineStr = prev + lineStr;
-      }
-      if (/[^ ]/.test(lineStr)) {
-        let count3 = 1;
-        const end = error62.linePos[1];
-        if (end?.line === line && end.col > col) {
-          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
-        }
-        const pointer = " ".repeat(ci) + "^".repeat(count3);
-        error62.message += `:
-
-${lineStr}
-${pointer}
-`;
-      }
-    };
-    exports2.YAMLError = YAMLError;
-    exports2.YAMLParseError = YAMLParseError;
-    exports2.YAMLWarning = YAMLWarning;
-    exports2.prettifyError = prettifyError2;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-props.js
-var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
-    "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
-      let spaceBefore = false;
-      let atNewline = startOnNewline;
-      let hasSpace = startOnNewline;
-      let comment = "";
-      let commentSep = "";
-      let hasNewline = false;
-      let reqSpace = false;
-      let tab = null;
-      let anchor2 = null;
-      let tag = null;
-      let newlineAfterProp = null;
-      let comma = null;
-      let found = null;
-      let start = null;
-      for (const token of tokens) {
-        if (reqSpace) {
-          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
-            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
-          reqSpace = false;
-        }
-        if (tab) {
-          if (atNewline && token.type !== "comment" && token.type !== "newline") {
-            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
-          }
-          tab = null;
-        }
-        switch (token.type) {
-          case "space":
-            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
-              tab = token;
-            }
-            hasSpace = true;
-            break;
-          case "comment": {
-            if (!hasSpace)
-              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-            const cb = token.source.substring(1) || " ";
-            if (!comment)
-              comment = cb;
-            else
-              comment += commentSep + cb;
-            commentSep = "";
-            atNewline = false;
-            break;
-          }
-          case "newline":
-            if (atNewline) {
-              if (comment)
-                comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
-                spaceBefore = true;
-            } else
-              commentSep += token.source;
-            atNewline = true;
-            hasNewline = true;
-            if (anchor2 || tag)
-              newlineAfterProp = token;
-            hasSpace = true;
-            break;
-          case "anchor":
-            if (anchor2)
-              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
-            if (token.source.endsWith(":"))
-              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
-            anchor2 = token;
-            start ?? (start = token.offset);
-            atNewline = false;
-            hasSpace = false;
-            reqSpace = true;
-            break;
-          case "tag": {
-            if (tag)
-              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
-            tag = token;
-            start ?? (start = token.offset);
-            atNewline = false;
-            hasSpace = false;
-            reqSpace = true;
-            break;
-          }
-          case indicator:
-            if (anchor2 || tag)
-              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found)
-              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found = token;
-            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
-            hasSpace = false;
-            break;
-          case "comma":
-            if (flow) {
-              if (comma)
-                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
-              comma = token;
-              atNewline = false;
-              hasSpace = false;
-              break;
-            }
-          // else fallthrough
-          default:
-            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
-            atNewline = false;
-            hasSpace = false;
-        }
-      }
-      const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
-      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
-        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
-      }
-      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
-        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
-      return {
-        comma,
-        found,
-        spaceBefore,
-        comment,
-        hasNewline,
-        anchor: anchor2,
-        tag,
-        newlineAfterProp,
-        end,
-        start: start ?? end
-      };
-    }
-    exports2.resolveProps = resolveProps;
-  }
-});
-
-// node_modules/yaml/dist/compose/util-contains-newline.js
-var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
-    "use strict";
-    function containsNewline(key) {
-      if (!key)
-        return null;
-      switch (key.type) {
-        case "alias":
-        case "scalar":
-        case "double-quoted-scalar":
-        case "single-quoted-scalar":
-          if (key.source.includes("\n"))
-            return true;
-          if (key.end) {
-            for (const st of key.end)
-              if (st.type === "newline")
-                return true;
-          }
-          return false;
-        case "flow-collection":
-          for (const it of key.items) {
-            for (const st of it.start)
-              if (st.type === "newline")
-                return true;
-            if (it.sep) {
-              for (const st of it.sep)
-                if (st.type === "newline")
-                  return true;
-            }
-            if (containsNewline(it.key) || containsNewline(it.value))
-              return true;
-          }
-          return false;
-        default:
-          return true;
-      }
-    }
-    exports2.containsNewline = containsNewline;
-  }
-});
-
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
-var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
-    "use strict";
-    var utilContainsNewline = require_util_contains_newline();
-    function flowIndentCheck(indent, fc, onError) {
-      if (fc?.type === "flow-collection") {
-        const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
-          const msg = "Flow end indicator should be more indented than parent";
-          onError(end, "BAD_INDENT", msg, true);
-        }
-      }
-    }
-    exports2.flowIndentCheck = flowIndentCheck;
-  }
-});
-
-// node_modules/yaml/dist/compose/util-map-includes.js
-var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    function mapIncludes(ctx, items, search) {
-      const { uniqueKeys } = ctx.options;
-      if (uniqueKeys === false)
-        return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
-      return items.some((pair) => isEqual(pair.key, search));
-    }
-    exports2.mapIncludes = mapIncludes;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-block-map.js
-var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
-    "use strict";
-    var Pair = require_Pair();
-    var YAMLMap = require_YAMLMap();
-    var resolveProps = require_resolve_props();
-    var utilContainsNewline = require_util_contains_newline();
-    var utilFlowIndentCheck = require_util_flow_indent_check();
-    var utilMapIncludes = require_util_map_includes();
-    var startColMsg = "All mapping items must start at the same column";
-    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
-      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
-      const map2 = new NodeClass(ctx.schema);
-      if (ctx.atRoot)
-        ctx.atRoot = false;
-      let offset = bm.offset;
-      let commentEnd = null;
-      for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
-          indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
-          offset,
-          onError,
-          parentIndent: bm.indent,
-          startOnNewline: true
-        });
-        const implicitKey = !keyProps.found;
-        if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
-              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
-              onError(offset, "BAD_INDENT", startColMsg);
-          }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
-            commentEnd = keyProps.end;
-            if (keyProps.comment) {
-              if (map2.comment)
-                map2.comment += "\n" + keyProps.comment;
-              else
-                map2.comment = keyProps.comment;
-            }
-            continue;
-          }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
-          }
-        } else if (keyProps.found?.indent !== bm.indent) {
-          onError(offset, "BAD_INDENT", startColMsg);
-        }
-        ctx.atKey = true;
-        const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
-        if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
-        ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
-          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
-          indicator: "map-value-ind",
-          next: value,
-          offset: keyNode.range[2],
-          onError,
-          parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
-        });
-        offset = valueProps.end;
-        if (valueProps.found) {
-          if (implicitKey) {
-            if (value?.type === "block-map" && !valueProps.hasNewline)
-              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
-            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
-              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
-          }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
-          if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
-          offset = valueNode.range[2];
-          const pair = new Pair.Pair(keyNode, valueNode);
-          if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
-          map2.items.push(pair);
-        } else {
-          if (implicitKey)
-            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
-          if (valueProps.comment) {
-            if (keyNode.comment)
-              keyNode.comment += "\n" + valueProps.comment;
-            else
-              keyNode.comment = valueProps.comment;
-          }
-          const pair = new Pair.Pair(keyNode);
-          if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
-          map2.items.push(pair);
-        }
-      }
-      if (commentEnd && commentEnd < offset)
-        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
-      map2.range = [bm.offset, offset, commentEnd ?? offset];
-      return map2;
-    }
-    exports2.resolveBlockMap = resolveBlockMap;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-block-seq.js
-var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
-    "use strict";
-    var YAMLSeq = require_YAMLSeq();
-    var resolveProps = require_resolve_props();
-    var utilFlowIndentCheck = require_util_flow_indent_check();
-    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
-      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
-      const seq = new NodeClass(ctx.schema);
-      if (ctx.atRoot)
-        ctx.atRoot = false;
-      if (ctx.atKey)
-        ctx.atKey = false;
-      let offset = bs.offset;
-      let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
-          indicator: "seq-item-ind",
-          next: value,
-          offset,
-          onError,
-          parentIndent: bs.indent,
-          startOnNewline: true
-        });
-        if (!props.found) {
-          if (props.anchor || props.tag || value) {
-            if (value?.type === "block-seq")
-              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
-            else
-              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
-          } else {
-            commentEnd = props.end;
-            if (props.comment)
-              seq.comment = props.comment;
-            continue;
-          }
-        }
-        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
-        if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node2.range[2];
-        seq.items.push(node2);
-      }
-      seq.range = [bs.offset, offset, commentEnd ?? offset];
-      return seq;
-    }
-    exports2.resolveBlockSeq = resolveBlockSeq;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-end.js
-var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
-    "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
-      let comment = "";
-      if (end) {
-        let hasSpace = false;
-        let sep3 = "";
-        for (const token of end) {
-          const { source, type } = token;
-          switch (type) {
-            case "space":
-              hasSpace = true;
-              break;
-            case "comment": {
-              if (reqSpace && !hasSpace)
-                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-              const cb = source.substring(1) || " ";
-              if (!comment)
-                comment = cb;
-              else
-                comment += sep3 + cb;
-              sep3 = "";
-              break;
-            }
-            case "newline":
-              if (comment)
-                sep3 += source;
-              hasSpace = true;
-              break;
-            default:
-              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
-          }
-          offset += source.length;
-        }
-      }
-      return { comment, offset };
-    }
-    exports2.resolveEnd = resolveEnd;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
-var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var YAMLMap = require_YAMLMap();
-    var YAMLSeq = require_YAMLSeq();
-    var resolveEnd = require_resolve_end();
-    var resolveProps = require_resolve_props();
-    var utilContainsNewline = require_util_contains_newline();
-    var utilMapIncludes = require_util_map_includes();
-    var blockMsg = "Block collections are not allowed within flow collections";
-    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
-    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap2 = fc.start.source === "{";
-      const fcName = isMap2 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
-      const coll = new NodeClass(ctx.schema);
-      coll.flow = true;
-      const atRoot = ctx.atRoot;
-      if (atRoot)
-        ctx.atRoot = false;
-      if (ctx.atKey)
-        ctx.atKey = false;
-      let offset = fc.offset + fc.start.source.length;
-      for (let i = 0; i < fc.items.length; ++i) {
-        const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
-          flow: fcName,
-          indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
-          offset,
-          onError,
-          parentIndent: fc.indent,
-          startOnNewline: false
-        });
-        if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
-            if (i === 0 && props.comma)
-              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
-            else if (i < fc.items.length - 1)
-              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
-            if (props.comment) {
-              if (coll.comment)
-                coll.comment += "\n" + props.comment;
-              else
-                coll.comment = props.comment;
-            }
-            offset = props.end;
-            continue;
-          }
-          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
-            onError(
-              key,
-              // checked by containsNewline()
-              "MULTILINE_IMPLICIT_KEY",
-              "Implicit keys of flow sequence pairs need to be on a single line"
-            );
-        }
-        if (i === 0) {
-          if (props.comma)
-            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
-        } else {
-          if (!props.comma)
-            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
-          if (props.comment) {
-            let prevItemComment = "";
-            loop: for (const st of start) {
-              switch (st.type) {
-                case "comma":
-                case "space":
-                  break;
-                case "comment":
-                  prevItemComment = st.source.substring(1);
-                  break loop;
-                default:
-                  break loop;
-              }
-            }
-            if (prevItemComment) {
-              let prev = coll.items[coll.items.length - 1];
-              if (identity.isPair(prev))
-                prev = prev.value ?? prev.key;
-              if (prev.comment)
-                prev.comment += "\n" + prevItemComment;
-              else
-                prev.comment = prevItemComment;
-              props.comment = props.comment.substring(prevItemComment.length + 1);
-            }
-          }
-        }
-        if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
-          coll.items.push(valueNode);
-          offset = valueNode.range[2];
-          if (isBlock(value))
-            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
-        } else {
-          ctx.atKey = true;
-          const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
-            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
-          ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
-            flow: fcName,
-            indicator: "map-value-ind",
-            next: value,
-            offset: keyNode.range[2],
-            onError,
-            parentIndent: fc.indent,
-            startOnNewline: false
-          });
-          if (valueProps.found) {
-            if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
-                  if (st === valueProps.found)
-                    break;
-                  if (st.type === "newline") {
-                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
-                    break;
-                  }
-                }
-              if (props.start < valueProps.found.offset - 1024)
-                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
-            }
-          } else if (value) {
-            if ("source" in value && value.source?.[0] === ":")
-              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
-            else
-              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
-          }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
-          if (valueNode) {
-            if (isBlock(value))
-              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
-          } else if (valueProps.comment) {
-            if (keyNode.comment)
-              keyNode.comment += "\n" + valueProps.comment;
-            else
-              keyNode.comment = valueProps.comment;
-          }
-          const pair = new Pair.Pair(keyNode, valueNode);
-          if (ctx.options.keepSourceTokens)
-            pair.srcToken = collItem;
-          if (isMap2) {
-            const map2 = coll;
-            if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
-              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-            map2.items.push(pair);
-          } else {
-            const map2 = new YAMLMap.YAMLMap(ctx.schema);
-            map2.flow = true;
-            map2.items.push(pair);
-            const endRange = (valueNode ?? keyNode).range;
-            map2.range = [keyNode.range[0], endRange[1], endRange[2]];
-            coll.items.push(map2);
-          }
-          offset = valueNode ? valueNode.range[2] : valueProps.end;
-        }
-      }
-      const expectedEnd = isMap2 ? "}" : "]";
-      const [ce, ...ee] = fc.end;
-      let cePos = offset;
-      if (ce?.source === expectedEnd)
-        cePos = ce.offset + ce.source.length;
-      else {
-        const name2 = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot ? `${name2} must end with a ${expectedEnd}` : `${name2} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
-        if (ce && ce.source.length !== 1)
-          ee.unshift(ce);
-      }
-      if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
-          if (coll.comment)
-            coll.comment += "\n" + end.comment;
-          else
-            coll.comment = end.comment;
-        }
-        coll.range = [fc.offset, cePos, end.offset];
-      } else {
-        coll.range = [fc.offset, cePos, cePos];
-      }
-      return coll;
-    }
-    exports2.resolveFlowCollection = resolveFlowCollection;
-  }
-});
-
-// node_modules/yaml/dist/compose/compose-collection.js
-var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var YAMLMap = require_YAMLMap();
-    var YAMLSeq = require_YAMLSeq();
-    var resolveBlockMap = require_resolve_block_map();
-    var resolveBlockSeq = require_resolve_block_seq();
-    var resolveFlowCollection = require_resolve_flow_collection();
-    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
-      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
-      const Coll = coll.constructor;
-      if (tagName === "!" || tagName === Coll.tagName) {
-        coll.tag = Coll.tagName;
-        return coll;
-      }
-      if (tagName)
-        coll.tag = tagName;
-      return coll;
-    }
-    function composeCollection(CN, ctx, token, props, onError) {
-      const tagToken = props.tag;
-      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
-      if (token.type === "block-seq") {
-        const { anchor: anchor2, newlineAfterProp: nl } = props;
-        const lastProp = anchor2 && tagToken ? anchor2.offset > tagToken.offset ? anchor2 : tagToken : anchor2 ?? tagToken;
-        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-          const message = "Missing newline after block sequence props";
-          onError(lastProp, "MISSING_CHAR", message);
-        }
-      }
-      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
-      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
-        return resolveCollection(CN, ctx, token, onError, tagName);
-      }
-      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
-      if (!tag) {
-        const kt = ctx.schema.knownTags[tagName];
-        if (kt?.collection === expType) {
-          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
-          tag = kt;
-        } else {
-          if (kt) {
-            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
-          } else {
-            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
-          }
-          return resolveCollection(CN, ctx, token, onError, tagName);
-        }
-      }
-      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
-      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node2 = identity.isNode(res) ? res : new Scalar.Scalar(res);
-      node2.range = coll.range;
-      node2.tag = tagName;
-      if (tag?.format)
-        node2.format = tag.format;
-      return node2;
-    }
-    exports2.composeCollection = composeCollection;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
-var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-      if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
-      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
-      let chompStart = lines.length;
-      for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
-        if (content === "" || content === "\r")
-          chompStart = i;
-        else
-          break;
-      }
-      if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
-        if (scalar.source)
-          end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
-      }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
-      let contentStart = 0;
-      for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
-        if (content === "" || content === "\r") {
-          if (header.indent === 0 && indent.length > trimIndent)
-            trimIndent = indent.length;
-        } else {
-          if (indent.length < trimIndent) {
-            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent.length, "MISSING_CHAR", message);
-          }
-          if (header.indent === 0)
-            trimIndent = indent.length;
-          contentStart = i;
-          if (trimIndent === 0 && !ctx.atRoot) {
-            const message = "Block scalar values in collections must be indented";
-            onError(offset, "BAD_INDENT", message);
-          }
-          break;
-        }
-        offset += indent.length + content.length + 1;
-      }
-      for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
-          chompStart = i + 1;
-      }
-      let value = "";
-      let sep3 = "";
-      let prevMoreIndented = false;
-      for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + "\n";
-      for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === "\r";
-        if (crlf)
-          content = content.slice(0, -1);
-        if (content && indent.length < trimIndent) {
-          const src = header.indent ? "explicit indentation indicator" : "first line";
-          const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
-          indent = "";
-        }
-        if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
-        } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
-          prevMoreIndented = true;
-        } else if (content === "") {
-          if (sep3 === "\n")
-            value += "\n";
-          else
-            sep3 = "\n";
-        } else {
-          value += sep3 + content;
-          sep3 = " ";
-          prevMoreIndented = false;
-        }
-      }
-      switch (header.chomp) {
-        case "-":
-          break;
-        case "+":
-          for (let i = chompStart; i < lines.length; ++i)
-            value += "\n" + lines[i][0].slice(trimIndent);
-          if (value[value.length - 1] !== "\n")
-            value += "\n";
-          break;
-        default:
-          value += "\n";
-      }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
-    }
-    function parseBlockScalarHeader({ offset, props }, strict, onError) {
-      if (props[0].type !== "block-scalar-header") {
-        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
-        return null;
-      }
-      const { source } = props[0];
-      const mode = source[0];
-      let indent = 0;
-      let chomp = "";
-      let error62 = -1;
-      for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
-        if (!chomp && (ch === "-" || ch === "+"))
-          chomp = ch;
-        else {
-          const n = Number(ch);
-          if (!indent && n)
-            indent = n;
-          else if (error62 === -1)
-            error62 = offset + i;
-        }
-      }
-      if (error62 !== -1)
-        onError(error62, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
-      let hasSpace = false;
-      let comment = "";
-      let length = source.length;
-      for (let i = 1; i < props.length; ++i) {
-        const token = props[i];
-        switch (token.type) {
-          case "space":
-            hasSpace = true;
-          // fallthrough
-          case "newline":
-            length += token.source.length;
-            break;
-          case "comment":
-            if (strict && !hasSpace) {
-              const message = "Comments must be separated from other tokens by white space characters";
-              onError(token, "MISSING_CHAR", message);
-            }
-            length += token.source.length;
-            comment = token.source.substring(1);
-            break;
-          case "error":
-            onError(token, "UNEXPECTED_TOKEN", token.message);
-            length += token.source.length;
-            break;
-          /* istanbul ignore next should not happen */
-          default: {
-            const message = `Unexpected token in block scalar header: ${token.type}`;
-            onError(token, "UNEXPECTED_TOKEN", message);
-            const ts = token.source;
-            if (ts && typeof ts === "string")
-              length += ts.length;
-          }
-        }
-      }
-      return { mode, indent, chomp, comment, length };
-    }
-    function splitLines(source) {
-      const split = source.split(/\n( *)/);
-      const first = split[0];
-      const m = first.match(/^( *)/);
-      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
-      const lines = [line0];
-      for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-      return lines;
-    }
-    exports2.resolveBlockScalar = resolveBlockScalar;
-  }
-});
-
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
-var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
-    "use strict";
-    var Scalar = require_Scalar();
-    var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
-      let _type;
-      let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
-      switch (type) {
-        case "scalar":
-          _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
-          break;
-        case "single-quoted-scalar":
-          _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source, _onError);
-          break;
-        case "double-quoted-scalar":
-          _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source, _onError);
-          break;
-        /* istanbul ignore next should not happen */
-        default:
-          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
-          return {
-            value: "",
-            type: null,
-            comment: "",
-            range: [offset, offset + source.length, offset + source.length]
-          };
-      }
-      const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
-      return {
-        value,
-        type: _type,
-        comment: re.comment,
-        range: [offset, valueEnd, re.offset]
-      };
-    }
-    function plainValue(source, onError) {
-      let badChar = "";
-      switch (source[0]) {
-        /* istanbul ignore next should not happen */
-        case "	":
-          badChar = "a tab character";
-          break;
-        case ",":
-          badChar = "flow indicator character ,";
-          break;
-        case "%":
-          badChar = "directive indicator character %";
-          break;
-        case "|":
-        case ">": {
-          badChar = `block scalar indicator ${source[0]}`;
-          break;
-        }
-        case "@":
-        case "`": {
-          badChar = `reserved character ${source[0]}`;
-          break;
-        }
-      }
-      if (badChar)
-        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
-      return unfoldLines(source);
-    }
-    function singleQuotedValue(source, onError) {
-      if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
-      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
-    }
-    function unfoldLines(source) {
-      const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
-      if (!match)
-        return source;
-      let trimEnd, trimBoth;
-      try {
-        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
-        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
-      } catch {
-        trimEnd = /[ \t]+$/;
-        trimBoth = /^[ \t]+|[ \t]+$/g;
-      }
-      let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
-      let pos = line.lastIndex;
-      while (match = line.exec(source)) {
-        const lm = match[1].replace(trimBoth, "");
-        if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
-          else
-            sep3 = "\n";
-        } else {
-          res += sep3 + lm;
-          sep3 = " ";
-        }
-        pos = line.lastIndex;
-      }
-      const last = /[ \t]*(.*)/sy;
-      last.lastIndex = pos;
-      match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
-    }
-    function doubleQuotedValue(source, onError) {
-      let res = "";
-      for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === "\r" && source[i + 1] === "\n")
-          continue;
-        if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
-          res += fold;
-          i = offset;
-        } else if (ch === "\\") {
-          let next = source[++i];
-          const cc = escapeCodes[next];
-          if (cc)
-            res += cc;
-          else if (next === "\n") {
-            next = source[i + 1];
-            while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "\r" && source[i + 1] === "\n") {
-            next = source[++i + 1];
-            while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "x" || next === "u" || next === "U") {
-            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
-            i += length;
-          } else {
-            const raw = source.substr(i - 1, 2);
-            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
-            res += raw;
-          }
-        } else if (ch === " " || ch === "	") {
-          const wsStart = i;
-          let next = source[i + 1];
-          while (next === " " || next === "	")
-            next = source[++i + 1];
-          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
-            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
-        } else {
-          res += ch;
-        }
-      }
-      if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
-      return res;
-    }
-    function foldNewline(source, offset) {
-      let fold = "";
-      let ch = source[offset + 1];
-      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-        if (ch === "\r" && source[offset + 2] !== "\n")
-          break;
-        if (ch === "\n")
-          fold += "\n";
-        offset += 1;
-        ch = source[offset + 1];
-      }
-      if (!fold)
-        fold = " ";
-      return { fold, offset };
-    }
-    var escapeCodes = {
-      "0": "\0",
-      // null character
-      a: "\x07",
-      // bell character
-      b: "\b",
-      // backspace
-      e: "\x1B",
-      // escape character
-      f: "\f",
-      // form feed
-      n: "\n",
-      // line feed
-      r: "\r",
-      // carriage return
-      t: "	",
-      // horizontal tab
-      v: "\v",
-      // vertical tab
-      N: "",
-      // Unicode next line
-      _: " ",
-      // Unicode non-breaking space
-      L: "\u2028",
-      // Unicode line separator
-      P: "\u2029",
-      // Unicode paragraph separator
-      " ": " ",
-      '"': '"',
-      "/": "/",
-      "\\": "\\",
-      "	": "	"
-    };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
-      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-      const code = ok ? parseInt(cc, 16) : NaN;
-      try {
-        return String.fromCodePoint(code);
-      } catch {
-        const raw = source.substr(offset - 2, length + 2);
-        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
-        return raw;
-      }
-    }
-    exports2.resolveFlowScalar = resolveFlowScalar;
-  }
-});
-
-// node_modules/yaml/dist/compose/compose-scalar.js
-var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
-    "use strict";
-    var identity = require_identity();
-    var Scalar = require_Scalar();
-    var resolveBlockScalar = require_resolve_block_scalar();
-    var resolveFlowScalar = require_resolve_flow_scalar();
-    function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
-      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
-      let tag;
-      if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
-      } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
-      else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token, onError);
-      else
-        tag = ctx.schema[identity.SCALAR];
-      let scalar;
-      try {
-        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-      } catch (error62) {
-        const msg = error62 instanceof Error ? error62.message : String(error62);
-        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value);
-      }
-      scalar.range = range;
-      scalar.source = value;
-      if (type)
-        scalar.type = type;
-      if (tagName)
-        scalar.tag = tagName;
-      if (tag.format)
-        scalar.format = tag.format;
-      if (comment)
-        scalar.comment = comment;
-      return scalar;
-    }
-    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
-      if (tagName === "!")
-        return schema[identity.SCALAR];
-      const matchWithTest = [];
-      for (const tag of schema.tags) {
-        if (!tag.collection && tag.tag === tagName) {
-          if (tag.default && tag.test)
-            matchWithTest.push(tag);
-          else
-            return tag;
-        }
-      }
-      for (const tag of matchWithTest)
-        if (tag.test?.test(value))
-          return tag;
-      const kt = schema.knownTags[tagName];
-      if (kt && !kt.collection) {
-        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
-        return kt;
-      }
-      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity.SCALAR];
-    }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
-      if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
-        if (tag.tag !== compat.tag) {
-          const ts = directives.tagString(tag.tag);
-          const cs = directives.tagString(compat.tag);
-          const msg = `Value may be parsed as either ${ts} or ${cs}`;
-          onError(token, "TAG_RESOLVE_FAILED", msg, true);
-        }
-      }
-      return tag;
-    }
-    exports2.composeScalar = composeScalar;
-  }
-});
-
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
-var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
-    "use strict";
-    function emptyScalarPosition(offset, before, pos) {
-      if (before) {
-        pos ?? (pos = before.length);
-        for (let i = pos - 1; i >= 0; --i) {
-          let st = before[i];
-          switch (st.type) {
-            case "space":
-            case "comment":
-            case "newline":
-              offset -= st.source.length;
-              continue;
-          }
-          st = before[++i];
-          while (st?.type === "space") {
-            offset += st.source.length;
-            st = before[++i];
-          }
-          break;
-        }
-      }
-      return offset;
-    }
-    exports2.emptyScalarPosition = emptyScalarPosition;
-  }
-});
-
-// node_modules/yaml/dist/compose/compose-node.js
-var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
-    "use strict";
-    var Alias = require_Alias();
-    var identity = require_identity();
-    var composeCollection = require_compose_collection();
-    var composeScalar = require_compose_scalar();
-    var resolveEnd = require_resolve_end();
-    var utilEmptyScalarPosition = require_util_empty_scalar_position();
-    var CN = { composeNode, composeEmptyNode };
-    function composeNode(ctx, token, props, onError) {
-      const atKey = ctx.atKey;
-      const { spaceBefore, comment, anchor: anchor2, tag } = props;
-      let node2;
-      let isSrcToken = true;
-      switch (token.type) {
-        case "alias":
-          node2 = composeAlias(ctx, token, onError);
-          if (anchor2 || tag)
-            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
-          break;
-        case "scalar":
-        case "single-quoted-scalar":
-        case "double-quoted-scalar":
-        case "block-scalar":
-          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
-          if (anchor2)
-            node2.anchor = anchor2.source.substring(1);
-          break;
-        case "block-map":
-        case "block-seq":
-        case "flow-collection":
-          try {
-            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
-            if (anchor2)
-              node2.anchor = anchor2.source.substring(1);
-          } catch (error62) {
-            const message = error62 instanceof Error ? error62.message : String(error62);
-            onError(token, "RESOURCE_EXHAUSTION", message);
-          }
-          break;
-        default: {
-          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
-          onError(token, "UNEXPECTED_TOKEN", message);
-          isSrcToken = false;
-        }
-      }
-      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
-      if (anchor2 && node2.anchor === "")
-        onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
-        const msg = "With stringKeys, all keys must be strings";
-        onError(tag ?? token, "NON_STRING_KEY", msg);
-      }
-      if (spaceBefore)
-        node2.spaceBefore = true;
-      if (comment) {
-        if (token.type === "scalar" && token.source === "")
-          node2.comment = comment;
-        else
-          node2.commentBefore = comment;
-      }
-      if (ctx.options.keepSourceTokens && isSrcToken)
-        node2.srcToken = token;
-      return node2;
-    }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
-      const token = {
-        type: "scalar",
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
-        indent: -1,
-        source: ""
-      };
-      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
-      if (anchor2) {
-        node2.anchor = anchor2.source.substring(1);
-        if (node2.anchor === "")
-          onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
-      }
-      if (spaceBefore)
-        node2.spaceBefore = true;
-      if (comment) {
-        node2.comment = comment;
-        node2.range[2] = end;
-      }
-      return node2;
-    }
-    function composeAlias({ options }, { offset, source, end }, onError) {
-      const alias = new Alias.Alias(source.substring(1));
-      if (alias.source === "")
-        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
-      if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re.offset];
-      if (re.comment)
-        alias.comment = re.comment;
-      return alias;
-    }
-    exports2.composeEmptyNode = composeEmptyNode;
-    exports2.composeNode = composeNode;
-  }
-});
-
-// node_modules/yaml/dist/compose/compose-doc.js
-var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
-    "use strict";
-    var Document2 = require_Document();
-    var composeNode = require_compose_node();
-    var resolveEnd = require_resolve_end();
-    var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
-      const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document2.Document(void 0, opts);
-      const ctx = {
-        atKey: false,
-        atRoot: true,
-        directives: doc.directives,
-        options: doc.options,
-        schema: doc.schema
-      };
-      const props = resolveProps.resolveProps(start, {
-        indicator: "doc-start",
-        next: value ?? end?.[0],
-        offset,
-        onError,
-        parentIndent: 0,
-        startOnNewline: true
-      });
-      if (props.found) {
-        doc.directives.docStart = true;
-        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
-          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
-      }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
-      const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-      if (re.comment)
-        doc.comment = re.comment;
-      doc.range = [offset, contentEnd, re.offset];
-      return doc;
-    }
-    exports2.composeDoc = composeDoc;
-  }
-});
-
-// node_modules/yaml/dist/compose/composer.js
-var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
-    "use strict";
-    var node_process = __require("process");
-    var directives = require_directives();
-    var Document2 = require_Document();
-    var errors = require_errors();
-    var identity = require_identity();
-    var composeDoc = require_compose_doc();
-    var resolveEnd = require_resolve_end();
-    function getErrorPos(src) {
-      if (typeof src === "number")
-        return [src, src + 1];
-      if (Array.isArray(src))
-        return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
-    }
-    function parsePrelude(prelude) {
-      let comment = "";
-      let atComment = false;
-      let afterEmptyLine = false;
-      for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
-          case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
-            atComment = true;
-            afterEmptyLine = false;
-            break;
-          case "%":
-            if (prelude[i + 1]?.[0] !== "#")
-              i += 1;
-            atComment = false;
-            break;
-          default:
-            if (!atComment)
-              afterEmptyLine = true;
-            atComment = false;
-        }
-      }
-      return { comment, afterEmptyLine };
-    }
-    var Composer = class {
-      constructor(options = {}) {
-        this.doc = null;
-        this.atDirectives = false;
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-        this.onError = (source, code, message, warning) => {
-          const pos = getErrorPos(source);
-          if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code, message));
-          else
-            this.errors.push(new errors.YAMLParseError(pos, code, message));
-        };
-        this.directives = new directives.Directives({ version: options.version || "1.2" });
-        this.options = options;
-      }
-      decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        if (comment) {
-          const dc = doc.contents;
-          if (afterDoc) {
-            doc.comment = doc.comment ? `${doc.comment}
-${comment}` : comment;
-          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
-            doc.commentBefore = comment;
-          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
-            let it = dc.items[0];
-            if (identity.isPair(it))
-              it = it.key;
-            const cb = it.commentBefore;
-            it.commentBefore = cb ? `${comment}
-${cb}` : comment;
-          } else {
-            const cb = dc.commentBefore;
-            dc.commentBefore = cb ? `${comment}
-${cb}` : comment;
-          }
-        }
-        if (afterDoc) {
-          for (let i = 0; i < this.errors.length; ++i)
-            doc.errors.push(this.errors[i]);
-          for (let i = 0; i < this.warnings.length; ++i)
-            doc.warnings.push(this.warnings[i]);
-        } else {
-          doc.errors = this.errors;
-          doc.warnings = this.warnings;
-        }
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-      }
-      /**
-       * Current stream status information.
-       *
-       * Mostly useful at the end of input for an empty stream.
-       */
-      streamInfo() {
-        return {
-          comment: parsePrelude(this.prelude).comment,
-          directives: this.directives,
-          errors: this.errors,
-          warnings: this.warnings
-        };
-      }
-      /**
-       * Compose tokens into documents.
-       *
-       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-       */
-      *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
-          yield* this.next(token);
-        yield* this.end(forceDoc, endOffset);
-      }
-      /** Advance the composer by one CST token. */
-      *next(token) {
-        if (node_process.env.LOG_STREAM)
-          console.dir(token, { depth: null });
-        switch (token.type) {
-          case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
-              const pos = getErrorPos(token);
-              pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
-            });
-            this.prelude.push(token.source);
-            this.atDirectives = true;
-            break;
-          case "document": {
-            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
-            if (this.atDirectives && !doc.directives.docStart)
-              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
-            this.decorate(doc, false);
-            if (this.doc)
-              yield this.doc;
-            this.doc = doc;
-            this.atDirectives = false;
-            break;
-          }
-          case "byte-order-mark":
-          case "space":
-            break;
-          case "comment":
-          case "newline":
-            this.prelude.push(token.source);
-            break;
-          case "error": {
-            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
-            const error62 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
-            if (this.atDirectives || !this.doc)
-              this.errors.push(error62);
-            else
-              this.doc.errors.push(error62);
-            break;
-          }
-          case "doc-end": {
-            if (!this.doc) {
-              const msg = "Unexpected doc-end without preceding document";
-              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
-              break;
-            }
-            this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
-            this.decorate(this.doc, true);
-            if (end.comment) {
-              const dc = this.doc.comment;
-              this.doc.comment = dc ? `${dc}
-${end.comment}` : end.comment;
-            }
-            this.doc.range[2] = end.offset;
-            break;
-          }
-          default:
-            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
-        }
-      }
-      /**
-       * Call at end of input to yield any remaining document.
-       *
-       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-       */
-      *end(forceDoc = false, endOffset = -1) {
-        if (this.doc) {
-          this.decorate(this.doc, true);
-          yield this.doc;
-          this.doc = null;
-        } else if (forceDoc) {
-          const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document2.Document(void 0, opts);
-          if (this.atDirectives)
-            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
-          doc.range = [0, endOffset, endOffset];
-          this.decorate(doc, false);
-          yield doc;
-        }
-      }
-    };
-    exports2.Composer = Composer;
-  }
-});
-
-// node_modules/yaml/dist/parse/cst-scalar.js
-var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
-    "use strict";
-    var resolveBlockScalar = require_resolve_block_scalar();
-    var resolveFlowScalar = require_resolve_flow_scalar();
-    var errors = require_errors();
-    var stringifyString = require_stringifyString();
-    function resolveAsScalar(token, strict = true, onError) {
-      if (token) {
-        const _onError = (pos, code, message) => {
-          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
-          if (onError)
-            onError(offset, code, message);
-          else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
-        };
-        switch (token.type) {
-          case "scalar":
-          case "single-quoted-scalar":
-          case "double-quoted-scalar":
-            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
-          case "block-scalar":
-            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
-        }
-      }
-      return null;
-    }
-    function createScalarToken(value, context) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey,
-        indent: indent > 0 ? " ".repeat(indent) : "",
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-      });
-      const end = context.end ?? [
-        { type: "newline", offset: -1, indent, source: "\n" }
-      ];
-      switch (source[0]) {
-        case "|":
-        case ">": {
-          const he = source.indexOf("\n");
-          const head = source.substring(0, he);
-          const body = source.substring(he + 1) + "\n";
-          const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
-          ];
-          if (!addEndtoBlockProps(props, end))
-            props.push({ type: "newline", offset: -1, indent, source: "\n" });
-          return { type: "block-scalar", offset, indent, props, source: body };
-        }
-        case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
-        case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
-        default:
-          return { type: "scalar", offset, indent, source, end };
-      }
-    }
-    function setScalarValue(token, value, context = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
-      let indent = "indent" in token ? token.indent : null;
-      if (afterKey && typeof indent === "number")
-        indent += 2;
-      if (!type)
-        switch (token.type) {
-          case "single-quoted-scalar":
-            type = "QUOTE_SINGLE";
-            break;
-          case "double-quoted-scalar":
-            type = "QUOTE_DOUBLE";
-            break;
-          case "block-scalar": {
-            const header = token.props[0];
-            if (header.type !== "block-scalar-header")
-              throw new Error("Invalid block scalar header");
-            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
-            break;
-          }
-          default:
-            type = "PLAIN";
-        }
-      const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-      });
-      switch (source[0]) {
-        case "|":
-        case ">":
-          setBlockScalarValue(token, source);
-          break;
-        case '"':
-          setFlowScalarValue(token, source, "double-quoted-scalar");
-          break;
-        case "'":
-          setFlowScalarValue(token, source, "single-quoted-scalar");
-          break;
-        default:
-          setFlowScalarValue(token, source, "scalar");
-      }
-    }
-    function setBlockScalarValue(token, source) {
-      const he = source.indexOf("\n");
-      const head = source.substring(0, he);
-      const body = source.substring(he + 1) + "\n";
-      if (token.type === "block-scalar") {
-        const header = token.props[0];
-        if (header.type !== "block-scalar-header")
-          throw new Error("Invalid block scalar header");
-        header.source = head;
-        token.source = body;
-      } else {
-        const { offset } = token;
-        const indent = "indent" in token ? token.indent : -1;
-        const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
-        ];
-        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
-          props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
-        Object.assign(token, { type: "block-scalar", indent, props, source: body });
-      }
-    }
-    function addEndtoBlockProps(props, end) {
-      if (end)
-        for (const st of end)
-          switch (st.type) {
-            case "space":
-            case "comment":
-              props.push(st);
-              break;
-            case "newline":
-              props.push(st);
-              return true;
-          }
-      return false;
-    }
-    function setFlowScalarValue(token, source, type) {
-      switch (token.type) {
-        case "scalar":
-        case "double-quoted-scalar":
-        case "single-quoted-scalar":
-          token.type = type;
-          token.source = source;
-          break;
-        case "block-scalar": {
-          const end = token.props.slice(1);
-          let oa = source.length;
-          if (token.props[0].type === "block-scalar-header")
-            oa -= token.props[0].source.length;
-          for (const tok of end)
-            tok.offset += oa;
-          delete token.props;
-          Object.assign(token, { type, source, end });
-          break;
-        }
-        case "block-map":
-        case "block-seq": {
-          const offset = token.offset + source.length;
-          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
-          delete token.items;
-          Object.assign(token, { type, source, end: [nl] });
-          break;
-        }
-        default: {
-          const indent = "indent" in token ? token.indent : -1;
-          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
-          Object.assign(token, { type, indent, source, end });
-        }
-      }
-    }
-    exports2.createScalarToken = createScalarToken;
-    exports2.resolveAsScalar = resolveAsScalar;
-    exports2.setScalarValue = setScalarValue;
-  }
-});
-
-// node_modules/yaml/dist/parse/cst-stringify.js
-var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
-    "use strict";
-    var stringify4 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
-    function stringifyToken(token) {
-      switch (token.type) {
-        case "block-scalar": {
-          let res = "";
-          for (const tok of token.props)
-            res += stringifyToken(tok);
-          return res + token.source;
-        }
-        case "block-map":
-        case "block-seq": {
-          let res = "";
-          for (const item of token.items)
-            res += stringifyItem(item);
-          return res;
-        }
-        case "flow-collection": {
-          let res = token.start.source;
-          for (const item of token.items)
-            res += stringifyItem(item);
-          for (const st of token.end)
-            res += st.source;
-          return res;
-        }
-        case "document": {
-          let res = stringifyItem(token);
-          if (token.end)
-            for (const st of token.end)
-              res += st.source;
-          return res;
-        }
-        default: {
-          let res = token.source;
-          if ("end" in token && token.end)
-            for (const st of token.end)
-              res += st.source;
-          return res;
-        }
-      }
-    }
-    function stringifyItem({ start, key, sep: sep3, value }) {
-      let res = "";
-      for (const st of start)
-        res += st.source;
-      if (key)
-        res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
-          res += st.source;
-      if (value)
-        res += stringifyToken(value);
-      return res;
-    }
-    exports2.stringify = stringify4;
-  }
-});
-
-// node_modules/yaml/dist/parse/cst-visit.js
-var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
-    "use strict";
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
-    var SKIP = /* @__PURE__ */ Symbol("skip children");
-    var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
-      if ("type" in cst && cst.type === "document")
-        cst = { start: cst.start, value: cst.value };
-      _visit(Object.freeze([]), cst, visitor);
-    }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path) => {
-      let item = cst;
-      for (const [field2, index] of path) {
-        const tok = item?.[field2];
-        if (tok && "items" in tok) {
-          item = tok.items[index];
-        } else
-          return void 0;
-      }
-      return item;
-    };
-    visit2.parentCollection = (cst, path) => {
-      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
-      const field2 = path[path.length - 1][0];
-      const coll = parent?.[field2];
-      if (coll && "items" in coll)
-        return coll;
-      throw new Error("Parent collection not found");
-    };
-    function _visit(path, item, visitor) {
-      let ctrl = visitor(item, path);
-      if (typeof ctrl === "symbol")
-        return ctrl;
-      for (const field2 of ["key", "value"]) {
-        const token = item[field2];
-        if (token && "items" in token) {
-          for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path.concat([[field2, i]])), token.items[i], visitor);
-            if (typeof ci === "number")
-              i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
-            else if (ci === REMOVE) {
-              token.items.splice(i, 1);
-              i -= 1;
-            }
-          }
-          if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path);
-        }
-      }
-      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
-    }
-    exports2.visit = visit2;
-  }
-});
-
-// node_modules/yaml/dist/parse/cst.js
-var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
-    "use strict";
-    var cstScalar = require_cst_scalar();
-    var cstStringify = require_cst_stringify();
-    var cstVisit = require_cst_visit();
-    var BOM = "\uFEFF";
-    var DOCUMENT = "";
-    var FLOW_END = "";
-    var SCALAR = "";
-    var isCollection = (token) => !!token && "items" in token;
-    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
-    function prettyToken(token) {
-      switch (token) {
-        case BOM:
-          return "<BOM>";
-        case DOCUMENT:
-          return "<DOC>";
-        case FLOW_END:
-          return "<FLOW_END>";
-        case SCALAR:
-          return "<SCALAR>";
-        default:
-          return JSON.stringify(token);
-      }
-    }
-    function tokenType(source) {
-      switch (source) {
-        case BOM:
-          return "byte-order-mark";
-        case DOCUMENT:
-          return "doc-mode";
-        case FLOW_END:
-          return "flow-error-end";
-        case SCALAR:
-          return "scalar";
-        case "---":
-          return "doc-start";
-        case "...":
-          return "doc-end";
-        case "":
-        case "\n":
-        case "\r\n":
-          return "newline";
-        case "-":
-          return "seq-item-ind";
-        case "?":
-          return "explicit-key-ind";
-        case ":":
-          return "map-value-ind";
-        case "{":
-          return "flow-map-start";
-        case "}":
-          return "flow-map-end";
-        case "[":
-          return "flow-seq-start";
-        case "]":
-          return "flow-seq-end";
-        case ",":
-          return "comma";
-      }
-      switch (source[0]) {
-        case " ":
-        case "	":
-          return "space";
-        case "#":
-          return "comment";
-        case "%":
-          return "directive-line";
-        case "*":
-          return "alias";
-        case "&":
-          return "anchor";
-        case "!":
-          return "tag";
-        case "'":
-          return "single-quoted-scalar";
-        case '"':
-          return "double-quoted-scalar";
-        case "|":
-        case ">":
-          return "block-scalar-header";
-      }
-      return null;
-    }
-    exports2.createScalarToken = cstScalar.createScalarToken;
-    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
-    exports2.setScalarValue = cstScalar.setScalarValue;
-    exports2.stringify = cstStringify.stringify;
-    exports2.visit = cstVisit.visit;
-    exports2.BOM = BOM;
-    exports2.DOCUMENT = DOCUMENT;
-    exports2.FLOW_END = FLOW_END;
-    exports2.SCALAR = SCALAR;
-    exports2.isCollection = isCollection;
-    exports2.isScalar = isScalar2;
-    exports2.prettyToken = prettyToken;
-    exports2.tokenType = tokenType;
-  }
-});
-
-// node_modules/yaml/dist/parse/lexer.js
-var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
-    "use strict";
-    var cst = require_cst();
-    function isEmpty(ch) {
-      switch (ch) {
-        case void 0:
-        case " ":
-        case "\n":
-        case "\r":
-        case "	":
-          return true;
-        default:
-          return false;
-      }
-    }
-    var hexDigits = new Set("0123456789ABCDEFabcdef");
-    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
-    var flowIndicatorChars = new Set(",[]{}");
-    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
-    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer = class {
-      constructor() {
-        this.atEnd = false;
-        this.blockScalarIndent = -1;
-        this.blockScalarKeep = false;
-        this.buffer = "";
-        this.flowKey = false;
-        this.flowLevel = 0;
-        this.indentNext = 0;
-        this.indentValue = 0;
-        this.lineEndPos = null;
-        this.next = null;
-        this.pos = 0;
-      }
-      /**
-       * Generate YAML tokens from the `source` string. If `incomplete`,
-       * a part of the last line may be left as a buffer for the next call.
-       *
-       * @returns A generator of lexical tokens
-       */
-      *lex(source, incomplete = false) {
-        if (source) {
-          if (typeof source !== "string")
-            throw TypeError("source is not a string");
-          this.buffer = this.buffer ? this.buffer + source : source;
-          this.lineEndPos = null;
-        }
-        this.atEnd = !incomplete;
-        let next = this.next ?? "stream";
-        while (next && (incomplete || this.hasChars(1)))
-          next = yield* this.parseNext(next);
-      }
-      atLineEnd() {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (ch === " " || ch === "	")
-          ch = this.buffer[++i];
-        if (!ch || ch === "#" || ch === "\n")
-          return true;
-        if (ch === "\r")
-          return this.buffer[i + 1] === "\n";
-        return false;
-      }
-      charAt(n) {
-        return this.buffer[this.pos + n];
-      }
-      continueScalar(offset) {
-        let ch = this.buffer[offset];
-        if (this.indentNext > 0) {
-          let indent = 0;
-          while (ch === " ")
-            ch = this.buffer[++indent + offset];
-          if (ch === "\r") {
-            const next = this.buffer[indent + offset + 1];
-            if (next === "\n" || !next && !this.atEnd)
-              return offset + indent + 1;
-          }
-          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
-        }
-        if (ch === "-" || ch === ".") {
-          const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
-            return -1;
-        }
-        return offset;
-      }
-      getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== "number" || end !== -1 && end < this.pos) {
-          end = this.buffer.indexOf("\n", this.pos);
-          this.lineEndPos = end;
-        }
-        if (end === -1)
-          return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === "\r")
-          end -= 1;
-        return this.buffer.substring(this.pos, end);
-      }
-      hasChars(n) {
-        return this.pos + n <= this.buffer.length;
-      }
-      setNext(state) {
-        this.buffer = this.buffer.substring(this.pos);
-        this.pos = 0;
-        this.lineEndPos = null;
-        this.next = state;
-        return null;
-      }
-      peek(n) {
-        return this.buffer.substr(this.pos, n);
-      }
-      *parseNext(next) {
-        switch (next) {
-          case "stream":
-            return yield* this.parseStream();
-          case "line-start":
-            return yield* this.parseLineStart();
-          case "block-start":
-            return yield* this.parseBlockStart();
-          case "doc":
-            return yield* this.parseDocument();
-          case "flow":
-            return yield* this.parseFlowCollection();
-          case "quoted-scalar":
-            return yield* this.parseQuotedScalar();
-          case "block-scalar":
-            return yield* this.parseBlockScalar();
-          case "plain-scalar":
-            return yield* this.parsePlainScalar();
-        }
-      }
-      *parseStream() {
-        let line = this.getLine();
-        if (line === null)
-          return this.setNext("stream");
-        if (line[0] === cst.BOM) {
-          yield* this.pushCount(1);
-          line = line.substring(1);
-        }
-        if (line[0] === "%") {
-          let dirEnd = line.length;
-          let cs = line.indexOf("#");
-          while (cs !== -1) {
-            const ch = line[cs - 1];
-            if (ch === " " || ch === "	") {
-              dirEnd = cs - 1;
-              break;
-            } else {
-              cs = line.indexOf("#", cs + 1);
-            }
-          }
-          while (true) {
-            const ch = line[dirEnd - 1];
-            if (ch === " " || ch === "	")
-              dirEnd -= 1;
-            else
-              break;
-          }
-          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-          yield* this.pushCount(line.length - n);
-          this.pushNewline();
-          return "stream";
-        }
-        if (this.atLineEnd()) {
-          const sp = yield* this.pushSpaces(true);
-          yield* this.pushCount(line.length - sp);
-          yield* this.pushNewline();
-          return "stream";
-        }
-        yield cst.DOCUMENT;
-        return yield* this.parseLineStart();
-      }
-      *parseLineStart() {
-        const ch = this.charAt(0);
-        if (!ch && !this.atEnd)
-          return this.setNext("line-start");
-        if (ch === "-" || ch === ".") {
-          if (!this.atEnd && !this.hasChars(4))
-            return this.setNext("line-start");
-          const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
-            yield* this.pushCount(3);
-            this.indentValue = 0;
-            this.indentNext = 0;
-            return s === "---" ? "doc" : "stream";
-          }
-        }
-        this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
-          this.indentNext = this.indentValue;
-        return yield* this.parseBlockStart();
-      }
-      *parseBlockStart() {
-        const [ch0, ch1] = this.peek(2);
-        if (!ch1 && !this.atEnd)
-          return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
-          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
-          this.indentNext = this.indentValue + 1;
-          this.indentValue += n;
-          return "block-start";
-        }
-        return "doc";
-      }
-      *parseDocument() {
-        yield* this.pushSpaces(true);
-        const line = this.getLine();
-        if (line === null)
-          return this.setNext("doc");
-        let n = yield* this.pushIndicators();
-        switch (line[n]) {
-          case "#":
-            yield* this.pushCount(line.length - n);
-          // fallthrough
-          case void 0:
-            yield* this.pushNewline();
-            return yield* this.parseLineStart();
-          case "{":
-          case "[":
-            yield* this.pushCount(1);
-            this.flowKey = false;
-            this.flowLevel = 1;
-            return "flow";
-          case "}":
-          case "]":
-            yield* this.pushCount(1);
-            return "doc";
-          case "*":
-            yield* this.pushUntil(isNotAnchorChar);
-            return "doc";
-          case '"':
-          case "'":
-            return yield* this.parseQuotedScalar();
-          case "|":
-          case ">":
-            n += yield* this.parseBlockScalarHeader();
-            n += yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - n);
-            yield* this.pushNewline();
-            return yield* this.parseBlockScalar();
-          default:
-            return yield* this.parsePlainScalar();
-        }
-      }
-      *parseFlowCollection() {
-        let nl, sp;
-        let indent = -1;
-        do {
-          nl = yield* this.pushNewline();
-          if (nl > 0) {
-            sp = yield* this.pushSpaces(false);
-            this.indentValue = indent = sp;
-          } else {
-            sp = 0;
-          }
-          sp += yield* this.pushSpaces(true);
-        } while (nl + sp > 0);
-        const line = this.getLine();
-        if (line === null)
-          return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
-          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
-          if (!atFlowEndMarker) {
-            this.flowLevel = 0;
-            yield cst.FLOW_END;
-            return yield* this.parseLineStart();
-          }
-        }
-        let n = 0;
-        while (line[n] === ",") {
-          n += yield* this.pushCount(1);
-          n += yield* this.pushSpaces(true);
-          this.flowKey = false;
-        }
-        n += yield* this.pushIndicators();
-        switch (line[n]) {
-          case void 0:
-            return "flow";
-          case "#":
-            yield* this.pushCount(line.length - n);
-            return "flow";
-          case "{":
-          case "[":
-            yield* this.pushCount(1);
-            this.flowKey = false;
-            this.flowLevel += 1;
-            return "flow";
-          case "}":
-          case "]":
-            yield* this.pushCount(1);
-            this.flowKey = true;
-            this.flowLevel -= 1;
-            return this.flowLevel ? "flow" : "doc";
-          case "*":
-            yield* this.pushUntil(isNotAnchorChar);
-            return "flow";
-          case '"':
-          case "'":
-            this.flowKey = true;
-            return yield* this.parseQuotedScalar();
-          case ":": {
-            const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
-              this.flowKey = false;
-              yield* this.pushCount(1);
-              yield* this.pushSpaces(true);
-              return "flow";
-            }
-          }
-          // fallthrough
-          default:
-            this.flowKey = false;
-            return yield* this.parsePlainScalar();
-        }
-      }
-      *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
-          while (end !== -1 && this.buffer[end + 1] === "'")
-            end = this.buffer.indexOf("'", end + 2);
-        } else {
-          while (end !== -1) {
-            let n = 0;
-            while (this.buffer[end - 1 - n] === "\\")
-              n += 1;
-            if (n % 2 === 0)
-              break;
-            end = this.buffer.indexOf('"', end + 1);
-          }
-        }
-        const qb = this.buffer.substring(0, end);
-        let nl = qb.indexOf("\n", this.pos);
-        if (nl !== -1) {
-          while (nl !== -1) {
-            const cs = this.continueScalar(nl + 1);
-            if (cs === -1)
-              break;
-            nl = qb.indexOf("\n", cs);
-          }
-          if (nl !== -1) {
-            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
-          }
-        }
-        if (end === -1) {
-          if (!this.atEnd)
-            return this.setNext("quoted-scalar");
-          end = this.buffer.length;
-        }
-        yield* this.pushToIndex(end + 1, false);
-        return this.flowLevel ? "flow" : "doc";
-      }
-      *parseBlockScalarHeader() {
-        this.blockScalarIndent = -1;
-        this.blockScalarKeep = false;
-        let i = this.pos;
-        while (true) {
-          const ch = this.buffer[++i];
-          if (ch === "+")
-            this.blockScalarKeep = true;
-          else if (ch > "0" && ch <= "9")
-            this.blockScalarIndent = Number(ch) - 1;
-          else if (ch !== "-")
-            break;
-        }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
-      }
-      *parseBlockScalar() {
-        let nl = this.pos - 1;
-        let indent = 0;
-        let ch;
-        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
-          switch (ch) {
-            case " ":
-              indent += 1;
-              break;
-            case "\n":
-              nl = i2;
-              indent = 0;
-              break;
-            case "\r": {
-              const next = this.buffer[i2 + 1];
-              if (!next && !this.atEnd)
-                return this.setNext("block-scalar");
-              if (next === "\n")
-                break;
-            }
-            // fallthrough
-            default:
-              break loop;
-          }
-        }
-        if (!ch && !this.atEnd)
-          return this.setNext("block-scalar");
-        if (indent >= this.indentNext) {
-          if (this.blockScalarIndent === -1)
-            this.indentNext = indent;
-          else {
-            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
-          }
-          do {
-            const cs = this.continueScalar(nl + 1);
-            if (cs === -1)
-              break;
-            nl = this.buffer.indexOf("\n", cs);
-          } while (nl !== -1);
-          if (nl === -1) {
-            if (!this.atEnd)
-              return this.setNext("block-scalar");
-            nl = this.buffer.length;
-          }
-        }
-        let i = nl + 1;
-        ch = this.buffer[i];
-        while (ch === " ")
-          ch = this.buffer[++i];
-        if (ch === "	") {
-          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
-            ch = this.buffer[++i];
-          nl = i - 1;
-        } else if (!this.blockScalarKeep) {
-          do {
-            let i2 = nl - 1;
-            let ch2 = this.buffer[i2];
-            if (ch2 === "\r")
-              ch2 = this.buffer[--i2];
-            const lastChar = i2;
-            while (ch2 === " ")
-              ch2 = this.buffer[--i2];
-            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
-              nl = i2;
-            else
-              break;
-          } while (true);
-        }
-        yield cst.SCALAR;
-        yield* this.pushToIndex(nl + 1, true);
-        return yield* this.parseLineStart();
-      }
-      *parsePlainScalar() {
-        const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
-        let i = this.pos - 1;
-        let ch;
-        while (ch = this.buffer[++i]) {
-          if (ch === ":") {
-            const next = this.buffer[i + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
-              break;
-            end = i;
-          } else if (isEmpty(ch)) {
-            let next = this.buffer[i + 1];
-            if (ch === "\r") {
-              if (next === "\n") {
-                i += 1;
-                ch = "\n";
-                next = this.buffer[i + 1];
-              } else
-                end = i;
-            }
-            if (next === "#" || inFlow && flowIndicatorChars.has(next))
-              break;
-            if (ch === "\n") {
-              const cs = this.continueScalar(i + 1);
-              if (cs === -1)
-                break;
-              i = Math.max(i, cs - 2);
-            }
-          } else {
-            if (inFlow && flowIndicatorChars.has(ch))
-              break;
-            end = i;
-          }
-        }
-        if (!ch && !this.atEnd)
-          return this.setNext("plain-scalar");
-        yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
-        return inFlow ? "flow" : "doc";
-      }
-      *pushCount(n) {
-        if (n > 0) {
-          yield this.buffer.substr(this.pos, n);
-          this.pos += n;
-          return n;
-        }
-        return 0;
-      }
-      *pushToIndex(i, allowEmpty) {
-        const s = this.buffer.slice(this.pos, i);
-        if (s) {
-          yield s;
-          this.pos += s.length;
-          return s.length;
-        } else if (allowEmpty)
-          yield "";
-        return 0;
-      }
-      *pushIndicators() {
-        let n = 0;
-        loop: while (true) {
-          switch (this.charAt(0)) {
-            case "!":
-              n += yield* this.pushTag();
-              n += yield* this.pushSpaces(true);
-              continue loop;
-            case "&":
-              n += yield* this.pushUntil(isNotAnchorChar);
-              n += yield* this.pushSpaces(true);
-              continue loop;
-            case "-":
-            // this is an error
-            case "?":
-            // this is an error outside flow collections
-            case ":": {
-              const inFlow = this.flowLevel > 0;
-              const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
-                if (!inFlow)
-                  this.indentNext = this.indentValue + 1;
-                else if (this.flowKey)
-                  this.flowKey = false;
-                n += yield* this.pushCount(1);
-                n += yield* this.pushSpaces(true);
-                continue loop;
-              }
-            }
-          }
-          break loop;
-        }
-        return n;
-      }
-      *pushTag() {
-        if (this.charAt(1) === "<") {
-          let i = this.pos + 2;
-          let ch = this.buffer[i];
-          while (!isEmpty(ch) && ch !== ">")
-            ch = this.buffer[++i];
-          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
-        } else {
-          let i = this.pos + 1;
-          let ch = this.buffer[i];
-          while (ch) {
-            if (tagChars.has(ch))
-              ch = this.buffer[++i];
-            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
-              ch = this.buffer[i += 3];
-            } else
-              break;
-          }
-          return yield* this.pushToIndex(i, false);
-        }
-      }
-      *pushNewline() {
-        const ch = this.buffer[this.pos];
-        if (ch === "\n")
-          return yield* this.pushCount(1);
-        else if (ch === "\r" && this.charAt(1) === "\n")
-          return yield* this.pushCount(2);
-        else
-          return 0;
-      }
-      *pushSpaces(allowTabs) {
-        let i = this.pos - 1;
-        let ch;
-        do {
-          ch = this.buffer[++i];
-        } while (ch === " " || allowTabs && ch === "	");
-        const n = i - this.pos;
-        if (n > 0) {
-          yield this.buffer.substr(this.pos, n);
-          this.pos = i;
-        }
-        return n;
-      }
-      *pushUntil(test) {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (!test(ch))
-          ch = this.buffer[++i];
-        return yield* this.pushToIndex(i, false);
-      }
-    };
-    exports2.Lexer = Lexer;
-  }
-});
-
-// node_modules/yaml/dist/parse/line-counter.js
-var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
-    "use strict";
-    var LineCounter2 = class {
-      constructor() {
-        this.lineStarts = [];
-        this.addNewLine = (offset) => this.lineStarts.push(offset);
-        this.linePos = (offset) => {
-          let low = 0;
-          let high = this.lineStarts.length;
-          while (low < high) {
-            const mid = low + high >> 1;
-            if (this.lineStarts[mid] < offset)
-              low = mid + 1;
-            else
-              high = mid;
-          }
-          if (this.lineStarts[low] === offset)
-            return { line: low + 1, col: 1 };
-          if (low === 0)
-            return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
-        };
-      }
-    };
-    exports2.LineCounter = LineCounter2;
-  }
-});
-
-// node_modules/yaml/dist/parse/parser.js
-var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
-    "use strict";
-    var node_process = __require("process");
-    var cst = require_cst();
-    var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
-          return true;
-      return false;
-    }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
-          case "space":
-          case "comment":
-          case "newline":
-            break;
-          default:
-            return i;
-        }
-      }
-      return -1;
-    }
-    function isFlowToken(token) {
-      switch (token?.type) {
-        case "alias":
-        case "scalar":
-        case "single-quoted-scalar":
-        case "double-quoted-scalar":
-        case "flow-collection":
-          return true;
-        default:
-          return false;
-      }
-    }
-    function getPrevProps(parent) {
-      switch (parent.type) {
-        case "document":
-          return parent.start;
-        case "block-map": {
-          const it = parent.items[parent.items.length - 1];
-          return it.sep ?? it.start;
-        }
-        case "block-seq":
-          return parent.items[parent.items.length - 1].start;
-        /* istanbul ignore next should not happen */
-        default:
-          return [];
-      }
-    }
-    function getFirstKeyStartProps(prev) {
-      if (prev.length === 0)
-        return [];
-      let i = prev.length;
-      loop: while (--i >= 0) {
-        switch (prev[i].type) {
-          case "doc-start":
-          case "explicit-key-ind":
-          case "map-value-ind":
-          case "seq-item-ind":
-          case "newline":
-            break loop;
-        }
-      }
-      while (prev[++i]?.type === "space") {
-      }
-      return prev.splice(i, prev.length);
-    }
-    function arrayPushArray(target, source) {
-      if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
-      else
-        for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
-    }
-    function fixFlowSeqItems(fc) {
-      if (fc.start.type === "flow-seq-start") {
-        for (const it of fc.items) {
-          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
-            if (it.key)
-              it.value = it.key;
-            delete it.key;
-            if (isFlowToken(it.value)) {
-              if (it.value.end)
-                arrayPushArray(it.value.end, it.sep);
-              else
-                it.value.end = it.sep;
-            } else
-              arrayPushArray(it.start, it.sep);
-            delete it.sep;
-          }
-        }
-      }
-    }
-    var Parser = class {
-      /**
-       * @param onNewLine - If defined, called separately with the start position of
-       *   each new line (in `parse()`, including the start of input).
-       */
-      constructor(onNewLine) {
-        this.atNewLine = true;
-        this.atScalar = false;
-        this.indent = 0;
-        this.offset = 0;
-        this.onKeyLine = false;
-        this.stack = [];
-        this.source = "";
-        this.type = "";
-        this.lexer = new lexer.Lexer();
-        this.onNewLine = onNewLine;
-      }
-      /**
-       * Parse `source` as a YAML stream.
-       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
-       *
-       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
-       *
-       * @returns A generator of tokens representing each directive, document, and other structure.
-       */
-      *parse(source, incomplete = false) {
-        if (this.onNewLine && this.offset === 0)
-          this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
-          yield* this.next(lexeme);
-        if (!incomplete)
-          yield* this.end();
-      }
-      /**
-       * Advance the parser by the `source` of one lexical token.
-       */
-      *next(source) {
-        this.source = source;
-        if (node_process.env.LOG_TOKENS)
-          console.log("|", cst.prettyToken(source));
-        if (this.atScalar) {
-          this.atScalar = false;
-          yield* this.step();
-          this.offset += source.length;
-          return;
-        }
-        const type = cst.tokenType(source);
-        if (!type) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
-          this.offset += source.length;
-        } else if (type === "scalar") {
-          this.atNewLine = false;
-          this.atScalar = true;
-          this.type = "scalar";
-        } else {
-          this.type = type;
-          yield* this.step();
-          switch (type) {
-            case "newline":
-              this.atNewLine = true;
-              this.indent = 0;
-              if (this.onNewLine)
-                this.onNewLine(this.offset + source.length);
-              break;
-            case "space":
-              if (this.atNewLine && source[0] === " ")
-                this.indent += source.length;
-              break;
-            case "explicit-key-ind":
-            case "map-value-ind":
-            case "seq-item-ind":
-              if (this.atNewLine)
-                this.indent += source.length;
-              break;
-            case "doc-mode":
-            case "flow-error-end":
-              return;
-            default:
-              this.atNewLine = false;
-          }
-          this.offset += source.length;
-        }
-      }
-      /** Call at end of input to push out any remaining constructions */
-      *end() {
-        while (this.stack.length > 0)
-          yield* this.pop();
-      }
-      get sourceToken() {
-        const st = {
-          type: this.type,
-          offset: this.offset,
-          indent: this.indent,
-          source: this.source
-        };
-        return st;
-      }
-      *step() {
-        const top = this.peek(1);
-        if (this.type === "doc-end" && top?.type !== "doc-end") {
-          while (this.stack.length > 0)
-            yield* this.pop();
-          this.stack.push({
-            type: "doc-end",
-            offset: this.offset,
-            source: this.source
-          });
-          return;
-        }
-        if (!top)
-          return yield* this.stream();
-        switch (top.type) {
-          case "document":
-            return yield* this.document(top);
-          case "alias":
-          case "scalar":
-          case "single-quoted-scalar":
-          case "double-quoted-scalar":
-            return yield* this.scalar(top);
-          case "block-scalar":
-            return yield* this.blockScalar(top);
-          case "block-map":
-            return yield* this.blockMap(top);
-          case "block-seq":
-            return yield* this.blockSequence(top);
-          case "flow-collection":
-            return yield* this.flowCollection(top);
-          case "doc-end":
-            return yield* this.documentEnd(top);
-        }
-        yield* this.pop();
-      }
-      peek(n) {
-        return this.stack[this.stack.length - n];
-      }
-      *pop(error62) {
-        const token = error62 ?? this.stack.pop();
-        if (!token) {
-          const message = "Tried to pop an empty stack";
-          yield { type: "error", offset: this.offset, source: "", message };
-        } else if (this.stack.length === 0) {
-          yield token;
-        } else {
-          const top = this.peek(1);
-          if (token.type === "block-scalar") {
-            token.indent = "indent" in top ? top.indent : 0;
-          } else if (token.type === "flow-collection" && top.type === "document") {
-            token.indent = 0;
-          }
-          if (token.type === "flow-collection")
-            fixFlowSeqItems(token);
-          switch (top.type) {
-            case "document":
-              top.value = token;
-              break;
-            case "block-scalar":
-              top.props.push(token);
-              break;
-            case "block-map": {
-              const it = top.items[top.items.length - 1];
-              if (it.value) {
-                top.items.push({ start: [], key: token, sep: [] });
-                this.onKeyLine = true;
-                return;
-              } else if (it.sep) {
-                it.value = token;
-              } else {
-                Object.assign(it, { key: token, sep: [] });
-                this.onKeyLine = !it.explicitKey;
-                return;
-              }
-              break;
-            }
-            case "block-seq": {
-              const it = top.items[top.items.length - 1];
-              if (it.value)
-                top.items.push({ start: [], value: token });
-              else
-                it.value = token;
-              break;
-            }
-            case "flow-collection": {
-              const it = top.items[top.items.length - 1];
-              if (!it || it.value)
-                top.items.push({ start: [], key: token, sep: [] });
-              else if (it.sep)
-                it.value = token;
-              else
-                Object.assign(it, { key: token, sep: [] });
-              return;
-            }
-            /* istanbul ignore next should not happen */
-            default:
-              yield* this.pop();
-              yield* this.pop(token);
-          }
-          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
-              if (top.type === "document")
-                top.end = last.start;
-              else
-                top.items.push({ start: last.start });
-              token.items.splice(-1, 1);
-            }
-          }
-        }
-      }
-      *stream() {
-        switch (this.type) {
-          case "directive-line":
-            yield { type: "directive", offset: this.offset, source: this.source };
-            return;
-          case "byte-order-mark":
-          case "space":
-          case "comment":
-          case "newline":
-            yield this.sourceToken;
-            return;
-          case "doc-mode":
-          case "doc-start": {
-            const doc = {
-              type: "document",
-              offset: this.offset,
-              start: []
-            };
-            if (this.type === "doc-start")
-              doc.start.push(this.sourceToken);
-            this.stack.push(doc);
-            return;
-          }
-        }
-        yield {
-          type: "error",
-          offset: this.offset,
-          message: `Unexpected ${this.type} token in YAML stream`,
-          source: this.source
-        };
-      }
-      *document(doc) {
-        if (doc.value)
-          return yield* this.lineEnd(doc);
-        switch (this.type) {
-          case "doc-start": {
-            if (findNonEmptyIndex(doc.start) !== -1) {
-              yield* this.pop();
-              yield* this.step();
-            } else
-              doc.start.push(this.sourceToken);
-            return;
-          }
-          case "anchor":
-          case "tag":
-          case "space":
-          case "comment":
-          case "newline":
-            doc.start.push(this.sourceToken);
-            return;
-        }
-        const bv = this.startBlockValue(doc);
-        if (bv)
-          this.stack.push(bv);
-        else {
-          yield {
-            type: "error",
-            offset: this.offset,
-            message: `Unexpected ${this.type} token in YAML document`,
-            source: this.source
-          };
-        }
-      }
-      *scalar(scalar) {
-        if (this.type === "map-value-ind") {
-          const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
-          let sep3;
-          if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
-            delete scalar.end;
-          } else
-            sep3 = [this.sourceToken];
-          const map2 = {
-            type: "block-map",
-            offset: scalar.offset,
-            indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
-          };
-          this.onKeyLine = true;
-          this.stack[this.stack.length - 1] = map2;
-        } else
-          yield* this.lineEnd(scalar);
-      }
-      *blockScalar(scalar) {
-        switch (this.type) {
-          case "space":
-          case "comment":
-          case "newline":
-            scalar.props.push(this.sourceToken);
-            return;
-          case "scalar":
-            scalar.source = this.source;
-            this.atNewLine = true;
-            this.indent = 0;
-            if (this.onNewLine) {
-              let nl = this.source.indexOf("\n") + 1;
-              while (nl !== 0) {
-                this.onNewLine(this.offset + nl);
-                nl = this.source.indexOf("\n", nl) + 1;
-              }
-            }
-            yield* this.pop();
-            break;
-          /* istanbul ignore next should not happen */
-          default:
-            yield* this.pop();
-            yield* this.step();
-        }
-      }
-      *blockMap(map2) {
-        const it = map2.items[map2.items.length - 1];
-        switch (this.type) {
-          case "newline":
-            this.onKeyLine = false;
-            if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
-                end?.push(this.sourceToken);
-              else
-                map2.items.push({ start: [this.sourceToken] });
-            } else if (it.sep) {
-              it.sep.push(this.sourceToken);
-            } else {
-              it.start.push(this.sourceToken);
-            }
-            return;
-          case "space":
-          case "comment":
-            if (it.value) {
-              map2.items.push({ start: [this.sourceToken] });
-            } else if (it.sep) {
-              it.sep.push(this.sourceToken);
-            } else {
-              if (this.atIndentedComment(it.start, map2.indent)) {
-                const prev = map2.items[map2.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
-                  map2.items.pop();
-                  return;
-                }
-              }
-              it.start.push(this.sourceToken);
-            }
-            return;
-        }
-        if (this.indent >= map2.indent) {
-          const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
-          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
-          if (atNextItem && it.sep && !it.value) {
-            const nl = [];
-            for (let i = 0; i < it.sep.length; ++i) {
-              const st = it.sep[i];
-              switch (st.type) {
-                case "newline":
-                  nl.push(i);
-                  break;
-                case "space":
-                  break;
-                case "comment":
-                  if (st.indent > map2.indent)
-                    nl.length = 0;
-                  break;
-                default:
-                  nl.length = 0;
-              }
-            }
-            if (nl.length >= 2)
-              start = it.sep.splice(nl[1]);
-          }
-          switch (this.type) {
-            case "anchor":
-            case "tag":
-              if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start });
-                this.onKeyLine = true;
-              } else if (it.sep) {
-                it.sep.push(this.sourceToken);
-              } else {
-                it.start.push(this.sourceToken);
-              }
-              return;
-            case "explicit-key-ind":
-              if (!it.sep && !it.explicitKey) {
-                it.start.push(this.sourceToken);
-                it.explicitKey = true;
-              } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start, explicitKey: true });
-              } else {
-                this.stack.push({
-                  type: "block-map",
-                  offset: this.offset,
-                  indent: this.indent,
-                  items: [{ start: [this.sourceToken], explicitKey: true }]
-                });
-              }
-              this.onKeyLine = true;
-              return;
-            case "map-value-ind":
-              if (it.explicitKey) {
-                if (!it.sep) {
-                  if (includesToken(it.start, "newline")) {
-                    Object.assign(it, { key: null, sep: [this.sourceToken] });
-                  } else {
-                    const start2 = getFirstKeyStartProps(it.start);
-                    this.stack.push({
-                      type: "block-map",
-                      offset: this.offset,
-                      indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
-                    });
-                  }
-                } else if (it.value) {
-                  map2.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                } else if (includesToken(it.sep, "map-value-ind")) {
-                  this.stack.push({
-                    type: "block-map",
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                  });
-                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
-                  delete it.key;
-                  delete it.sep;
-                  this.stack.push({
-                    type: "block-map",
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
-                  });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
-                } else {
-                  it.sep.push(this.sourceToken);
-                }
-              } else {
-                if (!it.sep) {
-                  Object.assign(it, { key: null, sep: [this.sourceToken] });
-                } else if (it.value || atNextItem) {
-                  map2.items.push({ start, key: null, sep: [this.sourceToken] });
-                } else if (includesToken(it.sep, "map-value-ind")) {
-                  this.stack.push({
-                    type: "block-map",
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
-                  });
-                } else {
-                  it.sep.push(this.sourceToken);
-                }
-              }
-              this.onKeyLine = true;
-              return;
-            case "alias":
-            case "scalar":
-            case "single-quoted-scalar":
-            case "double-quoted-scalar": {
-              const fs = this.flowScalar(this.type);
-              if (atNextItem || it.value) {
-                map2.items.push({ start, key: fs, sep: [] });
-                this.onKeyLine = true;
-              } else if (it.sep) {
-                this.stack.push(fs);
-              } else {
-                Object.assign(it, { key: fs, sep: [] });
-                this.onKeyLine = true;
-              }
-              return;
-            }
-            default: {
-              const bv = this.startBlockValue(map2);
-              if (bv) {
-                if (bv.type === "block-seq") {
-                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
-                    yield* this.pop({
-                      type: "error",
-                      offset: this.offset,
-                      message: "Unexpected block-seq-ind on same line with key",
-                      source: this.source
-                    });
-                    return;
-                  }
-                } else if (atMapIndent) {
-                  map2.items.push({ start });
-                }
-                this.stack.push(bv);
-                return;
-              }
-            }
-          }
-        }
-        yield* this.pop();
-        yield* this.step();
-      }
-      *blockSequence(seq) {
-        const it = seq.items[seq.items.length - 1];
-        switch (this.type) {
-          case "newline":
-            if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
-                end?.push(this.sourceToken);
-              else
-                seq.items.push({ start: [this.sourceToken] });
-            } else
-              it.start.push(this.sourceToken);
-            return;
-          case "space":
-          case "comment":
-            if (it.value)
-              seq.items.push({ start: [this.sourceToken] });
-            else {
-              if (this.atIndentedComment(it.start, seq.indent)) {
-                const prev = seq.items[seq.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
-                  seq.items.pop();
-                  return;
-                }
-              }
-              it.start.push(this.sourceToken);
-            }
-            return;
-          case "anchor":
-          case "tag":
-            if (it.value || this.indent <= seq.indent)
-              break;
-            it.start.push(this.sourceToken);
-            return;
-          case "seq-item-ind":
-            if (this.indent !== seq.indent)
-              break;
-            if (it.value || includesToken(it.start, "seq-item-ind"))
-              seq.items.push({ start: [this.sourceToken] });
-            else
-              it.start.push(this.sourceToken);
-            return;
-        }
-        if (this.indent > seq.indent) {
-          const bv = this.startBlockValue(seq);
-          if (bv) {
-            this.stack.push(bv);
-            return;
-          }
-        }
-        yield* this.pop();
-        yield* this.step();
-      }
-      *flowCollection(fc) {
-        const it = fc.items[fc.items.length - 1];
-        if (this.type === "flow-error-end") {
-          let top;
-          do {
-            yield* this.pop();
-            top = this.peek(1);
-          } while (top?.type === "flow-collection");
-        } else if (fc.end.length === 0) {
-          switch (this.type) {
-            case "comma":
-            case "explicit-key-ind":
-              if (!it || it.sep)
-                fc.items.push({ start: [this.sourceToken] });
-              else
-                it.start.push(this.sourceToken);
-              return;
-            case "map-value-ind":
-              if (!it || it.value)
-                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
-              else if (it.sep)
-                it.sep.push(this.sourceToken);
-              else
-                Object.assign(it, { key: null, sep: [this.sourceToken] });
-              return;
-            case "space":
-            case "comment":
-            case "newline":
-            case "anchor":
-            case "tag":
-              if (!it || it.value)
-                fc.items.push({ start: [this.sourceToken] });
-              else if (it.sep)
-                it.sep.push(this.sourceToken);
-              else
-                it.start.push(this.sourceToken);
-              return;
-            case "alias":
-            case "scalar":
-            case "single-quoted-scalar":
-            case "double-quoted-scalar": {
-              const fs = this.flowScalar(this.type);
-              if (!it || it.value)
-                fc.items.push({ start: [], key: fs, sep: [] });
-              else if (it.sep)
-                this.stack.push(fs);
-              else
-                Object.assign(it, { key: fs, sep: [] });
-              return;
-            }
-            case "flow-map-end":
-            case "flow-seq-end":
-              fc.end.push(this.sourceToken);
-              return;
-          }
-          const bv = this.startBlockValue(fc);
-          if (bv)
-            this.stack.push(bv);
-          else {
-            yield* this.pop();
-            yield* this.step();
-          }
-        } else {
-          const parent = this.peek(2);
-          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
-            yield* this.pop();
-            yield* this.step();
-          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
-            const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
-            const map2 = {
-              type: "block-map",
-              offset: fc.offset,
-              indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
-            };
-            this.onKeyLine = true;
-            this.stack[this.stack.length - 1] = map2;
-          } else {
-            yield* this.lineEnd(fc);
-          }
-        }
-      }
-      flowScalar(type) {
-        if (this.onNewLine) {
-          let nl = this.source.indexOf("\n") + 1;
-          while (nl !== 0) {
-            this.onNewLine(this.offset + nl);
-            nl = this.source.indexOf("\n", nl) + 1;
-          }
-        }
-        return {
-          type,
-          offset: this.offset,
-          indent: this.indent,
-          source: this.source
-        };
-      }
-      startBlockValue(parent) {
-        switch (this.type) {
-          case "alias":
-          case "scalar":
-          case "single-quoted-scalar":
-          case "double-quoted-scalar":
-            return this.flowScalar(this.type);
-          case "block-scalar-header":
-            return {
-              type: "block-scalar",
-              offset: this.offset,
-              indent: this.indent,
-              props: [this.sourceToken],
-              source: ""
-            };
-          case "flow-map-start":
-          case "flow-seq-start":
-            return {
-              type: "flow-collection",
-              offset: this.offset,
-              indent: this.indent,
-              start: this.sourceToken,
-              items: [],
-              end: []
-            };
-          case "seq-item-ind":
-            return {
-              type: "block-seq",
-              offset: this.offset,
-              indent: this.indent,
-              items: [{ start: [this.sourceToken] }]
-            };
-          case "explicit-key-ind": {
-            this.onKeyLine = true;
-            const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
-            return {
-              type: "block-map",
-              offset: this.offset,
-              indent: this.indent,
-              items: [{ start, explicitKey: true }]
-            };
-          }
-          case "map-value-ind": {
-            this.onKeyLine = true;
-            const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            return {
-              type: "block-map",
-              offset: this.offset,
-              indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
-            };
-          }
-        }
-        return null;
-      }
-      atIndentedComment(start, indent) {
-        if (this.type !== "comment")
-          return false;
-        if (this.indent <= indent)
-          return false;
-        return start.every((st) => st.type === "newline" || st.type === "space");
-      }
-      *documentEnd(docEnd) {
-        if (this.type !== "doc-mode") {
-          if (docEnd.end)
-            docEnd.end.push(this.sourceToken);
-          else
-            docEnd.end = [this.sourceToken];
-          if (this.type === "newline")
-            yield* this.pop();
-        }
-      }
-      *lineEnd(token) {
-        switch (this.type) {
-          case "comma":
-          case "doc-start":
-          case "doc-end":
-          case "flow-seq-end":
-          case "flow-map-end":
-          case "map-value-ind":
-            yield* this.pop();
-            yield* this.step();
-            break;
-          case "newline":
-            this.onKeyLine = false;
-          // fallthrough
-          case "space":
-          case "comment":
-          default:
-            if (token.end)
-              token.end.push(this.sourceToken);
-            else
-              token.end = [this.sourceToken];
-            if (this.type === "newline")
-              yield* this.pop();
-        }
-      }
-    };
-    exports2.Parser = Parser;
-  }
-});
-
-// node_modules/yaml/dist/public-api.js
-var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
-    "use strict";
-    var composer = require_composer();
-    var Document2 = require_Document();
-    var errors = require_errors();
-    var log = require_log();
-    var identity = require_identity();
-    var lineCounter = require_line_counter();
-    var parser = require_parser();
-    function parseOptions(options) {
-      const prettyErrors = options.prettyErrors !== false;
-      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
-      return { lineCounter: lineCounter$1, prettyErrors };
-    }
-    function parseAllDocuments(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
-      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
-      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
-      if (prettyErrors && lineCounter2)
-        for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
-        }
-      if (docs.length > 0)
-        return docs;
-      return Object.assign([], { empty: true }, composer$1.streamInfo());
-    }
-    function parseDocument3(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
-      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
-      let doc = null;
-      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
-        if (!doc)
-          doc = _doc;
-        else if (doc.options.logLevel !== "silent") {
-          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
-          break;
-        }
-      }
-      if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
-      }
-      return doc;
-    }
-    function parse5(src, reviver, options) {
-      let _reviver = void 0;
-      if (typeof reviver === "function") {
-        _reviver = reviver;
-      } else if (options === void 0 && reviver && typeof reviver === "object") {
-        options = reviver;
-      }
-      const doc = parseDocument3(src, options);
-      if (!doc)
-        return null;
-      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
-      if (doc.errors.length > 0) {
-        if (doc.options.logLevel !== "silent")
-          throw doc.errors[0];
-        else
-          doc.errors = [];
-      }
-      return doc.toJS(Object.assign({ reviver: _reviver }, options));
-    }
-    function stringify4(value, replacer, options) {
-      let _replacer = null;
-      if (typeof replacer === "function" || Array.isArray(replacer)) {
-        _replacer = replacer;
-      } else if (options === void 0 && replacer) {
-        options = replacer;
-      }
-      if (typeof options === "string")
-        options = options.length;
-      if (typeof options === "number") {
-        const indent = Math.round(options);
-        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
-      }
-      if (value === void 0) {
-        const { keepUndefined } = options ?? replacer ?? {};
-        if (!keepUndefined)
-          return void 0;
-      }
-      if (identity.isDocument(value) && !_replacer)
-        return value.toString(options);
-      return new Document2.Document(value, _replacer, options).toString(options);
-    }
-    exports2.parse = parse5;
-    exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument3;
-    exports2.stringify = stringify4;
-  }
-});
-
-// node_modules/yaml/dist/index.js
-var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
-    "use strict";
-    var composer = require_composer();
-    var Document2 = require_Document();
-    var Schema = require_Schema();
-    var errors = require_errors();
-    var Alias = require_Alias();
-    var identity = require_identity();
-    var Pair = require_Pair();
-    var Scalar = require_Scalar();
-    var YAMLMap = require_YAMLMap();
-    var YAMLSeq = require_YAMLSeq();
-    var cst = require_cst();
-    var lexer = require_lexer();
-    var lineCounter = require_line_counter();
-    var parser = require_parser();
-    var publicApi = require_public_api();
-    var visit2 = require_visit();
-    exports2.Composer = composer.Composer;
-    exports2.Document = Document2.Document;
-    exports2.Schema = Schema.Schema;
-    exports2.YAMLError = errors.YAMLError;
-    exports2.YAMLParseError = errors.YAMLParseError;
-    exports2.YAMLWarning = errors.YAMLWarning;
-    exports2.Alias = Alias.Alias;
-    exports2.isAlias = identity.isAlias;
-    exports2.isCollection = identity.isCollection;
-    exports2.isDocument = identity.isDocument;
-    exports2.isMap = identity.isMap;
-    exports2.isNode = identity.isNode;
-    exports2.isPair = identity.isPair;
-    exports2.isScalar = identity.isScalar;
-    exports2.isSeq = identity.isSeq;
-    exports2.Pair = Pair.Pair;
-    exports2.Scalar = Scalar.Scalar;
-    exports2.YAMLMap = YAMLMap.YAMLMap;
-    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
-    exports2.CST = cst;
-    exports2.Lexer = lexer.Lexer;
-    exports2.LineCounter = lineCounter.LineCounter;
-    exports2.Parser = parser.Parser;
-    exports2.parse = publicApi.parse;
-    exports2.parseAllDocuments = publicApi.parseAllDocuments;
-    exports2.parseDocument = publicApi.parseDocument;
-    exports2.stringify = publicApi.stringify;
-    exports2.visit = visit2.visit;
-    exports2.visitAsync = visit2.visitAsync;
-  }
-});
-
 // node_modules/hdr-histogram-js/dist/ByteBuffer.js
 var require_ByteBuffer = __commonJS({
   "node_modules/hdr-histogram-js/dist/ByteBuffer.js"(exports2) {
@@ -14872,7 +7542,7 @@ var require_Recorder = __commonJS({
 });
 
 // node_modules/hdr-histogram-js/dist/index.js
-var require_dist2 = __commonJS({
+var require_dist = __commonJS({
   "node_modules/hdr-histogram-js/dist/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -15109,7 +7779,7 @@ var require_eventemitter = __commonJS({
 });
 
 // node_modules/@protobufjs/float/index.js
-var require_float3 = __commonJS({
+var require_float = __commonJS({
   "node_modules/@protobufjs/float/index.js"(exports2, module2) {
     "use strict";
     module2.exports = factory(factory);
@@ -16501,7 +9171,7 @@ var require_minimal = __commonJS({
     util.asPromise = require_aspromise();
     util.base64 = require_base64();
     util.EventEmitter = require_eventemitter();
-    util.float = require_float3();
+    util.float = require_float();
     util.utf8 = require_utf8();
     util.pool = require_pool();
     util.LongBits = require_longbits();
@@ -21495,6 +14165,7336 @@ var require_protobufjs = __commonJS({
   "node_modules/protobufjs/index.js"(exports2, module2) {
     "use strict";
     module2.exports = require_src();
+  }
+});
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
+    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    function isCollection(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode2(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap2;
+    exports2.isNode = isNode2;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar2;
+    exports2.isSeq = isSeq2;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit2(node2, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node2)) {
+        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
+        if (cd === REMOVE)
+          node2.contents = null;
+      } else
+        visit_(null, node2, visitor_, Object.freeze([]));
+    }
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    function visit_(key, node2, visitor, path) {
+      const ctrl = callVisitor(key, node2, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = visit_(i, node2.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node2.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node2.key = null;
+          const cv = visit_("value", node2.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node2.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node2, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node2)) {
+        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
+        if (cd === REMOVE)
+          node2.contents = null;
+      } else
+        await visitAsync_(null, node2, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node2, visitor, path) {
+      const ctrl = await callVisitor(key, node2, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = await visitAsync_(i, node2.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node2.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node2.key = null;
+          const cv = await visitAsync_("value", node2.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node2.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node2, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node2, path);
+      if (identity.isMap(node2))
+        return visitor.Map?.(key, node2, path);
+      if (identity.isSeq(node2))
+        return visitor.Seq?.(key, node2, path);
+      if (identity.isPair(node2))
+        return visitor.Pair?.(key, node2, path);
+      if (identity.isScalar(node2))
+        return visitor.Scalar?.(key, node2, path);
+      if (identity.isAlias(node2))
+        return visitor.Alias?.(key, node2, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node2) {
+      const parent = path[path.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node2;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node2;
+        else
+          parent.value = node2;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node2;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports2.visit = visit2;
+    exports2.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit2 = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name2 = parts.shift();
+        switch (name2) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name2}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error62) {
+            onError(String(error62));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit2.visit(doc.contents, (_key, node2) => {
+            if (identity.isNode(node2) && node2.tag)
+              tags[node2.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports2.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit2 = require_visit();
+    function anchorIsValid(anchor2) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor2)) {
+        const sa = JSON.stringify(anchor2);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit2.visit(root, {
+        Value(_key, node2) {
+          if (node2.anchor)
+            anchors.add(node2.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name2 = `${prefix}${i}`;
+        if (!exclude.has(name2))
+          return name2;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor2 = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor2);
+          return anchor2;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error62 = new Error("Failed to resolve repeated object (this should not happen)");
+              error62.source = source;
+              throw error62;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+    "use strict";
+    function applyReviver(reviver, obj4, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj4, key, val);
+    }
+    exports2.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports2.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports2.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit2 = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit2.visit(doc, {
+            Node: (_key, node2) => {
+              if (identity.isAlias(node2) || identity.hasAnchor(node2))
+                nodes.push(node2);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node2 of nodes) {
+          if (node2 === this)
+            break;
+          if (node2.anchor === this.source)
+            found = node2;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node2, anchors2) {
+      if (identity.isAlias(node2)) {
+        const source = node2.resolve(doc);
+        const anchor2 = anchors2 && source && anchors2.get(source);
+        return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
+      } else if (identity.isCollection(node2)) {
+        let count3 = 0;
+        for (const item of node2.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count3)
+            count3 = c;
+        }
+        return count3;
+      } else if (identity.isPair(node2)) {
+        const kc = getAliasCount(doc, node2.key, anchors2);
+        const vc = getAliasCount(doc, node2.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports2.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports2.Scalar = Scalar;
+    exports2.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity.isDocument(value))
+        value = value.contents;
+      if (identity.isNode(value))
+        return value;
+      if (identity.isPair(value)) {
+        const map2 = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map2.items.push(value);
+        return map2;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node3 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node3;
+          return node3;
+        }
+        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node2.tag = tagName;
+      else if (!tagObj.default)
+        node2.tag = tagObj.tag;
+      if (ref)
+        ref.node = node2;
+      return node2;
+    }
+    exports2.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node2 = this.get(key, true);
+          if (identity.isCollection(node2))
+            node2.addIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node2 = this.get(key, true);
+        if (identity.isCollection(node2))
+          return node2.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node2 = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
+        else
+          return identity.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node2) => {
+          if (!identity.isPair(node2))
+            return false;
+          const n = node2.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node2 = this.get(key, true);
+        return identity.isCollection(node2) ? node2.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node2 = this.get(key, true);
+          if (identity.isCollection(node2))
+            node2.setIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text.length <= endStep)
+        return text;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text, i, indent.length);
+          end = i + indent.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text;
+      if (onFold)
+        onFold();
+      let res = text.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text.length;
+        if (fold === 0)
+          res = `
+${indent}${text.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold])
+            res += `${text[fold]}\\`;
+          res += `
+${indent}${text.slice(fold + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text[++i];
+        } else {
+          do {
+            ch = text[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text[start];
+        }
+      }
+      return end;
+    }
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json3 = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json3;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json3[i]; ch; ch = json3[++i]) {
+        if (ch === " " && json3[i + 1] === "\\" && json3[i + 2] === "n") {
+          str += json3.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json3[i + 1]) {
+            case "u":
+              {
+                str += json3.slice(start, i);
+                const code = json3.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json3.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json3[i + 2] === '"' || json3.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json3.slice(start, i) + "\n\n";
+                while (json3[i + 2] === "\\" && json3[i + 3] === "n" && json3[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json3[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json3.slice(start) : json3;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      if (!value)
+        return literal2 ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal2) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports2.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj4;
+      if (identity.isScalar(item)) {
+        obj4 = item.value;
+        let match = tags.filter((t) => t.identify?.(obj4));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj4 = item;
+        tagObj = tags.find((t) => t.nodeClass && obj4 instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name2 = obj4?.constructor?.name ?? (obj4 === null ? "null" : typeof obj4);
+        throw new Error(`Tag not resolved for ${name2} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor2 = (identity.isScalar(node2) || identity.isCollection(node2)) && node2.anchor;
+      if (anchor2 && anchors.anchorIsValid(anchor2)) {
+        anchors$1.add(anchor2);
+        props.push(`&${anchor2}`);
+      }
+      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify4(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node2 = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
+      const props = stringifyProps(node2, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify4;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify4 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify4.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify4.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws2 = " ";
+      if (keyComment || vsb || vcb) {
+        ws2 = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws2 += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws2 === "\n" && valueComment)
+            ws2 = "\n\n";
+        } else {
+          ws2 += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws2 = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws2 = "";
+      }
+      str += ws2 + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports2.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports2) {
+    "use strict";
+    var node_process = __require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports2.debug = debug;
+    exports2.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge2 = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    function addMergeToJSMap(ctx, map2, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map2, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map2, it);
+      else
+        mergeValue(ctx, map2, source);
+    }
+    function mergeValue(ctx, map2, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map2 instanceof Map) {
+          if (!map2.has(key))
+            map2.set(key, value2);
+        } else if (map2 instanceof Set) {
+          map2.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
+          Object.defineProperty(map2, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map2;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge2;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+    "use strict";
+    var log = require_log();
+    var merge2 = require_merge();
+    var stringify4 = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map2, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map2, value);
+      else if (merge2.isMergeKey(ctx, key))
+        merge2.addMergeToJSMap(ctx, map2, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map2 instanceof Map) {
+          map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map2 instanceof Set) {
+          map2.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map2)
+            Object.defineProperty(map2, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map2[stringKey] = jsValue;
+        }
+      }
+      return map2;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify4.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node2 of ctx.anchors.keys())
+          strCtx.anchors.add(node2.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports2.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify4 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify5 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify5(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify4.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify4.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports2.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj4, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map2 = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj4, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map2.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj4 instanceof Map) {
+          for (const [key, value] of obj4)
+            add(key, value);
+        } else if (obj4 && typeof obj4 === "object") {
+          for (const key of Object.keys(obj4))
+            add(key, obj4[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map2.items.sort(schema.sortMapEntries);
+        }
+        return map2;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node2 = it?.value;
+        return (!keepScalar && identity.isScalar(node2) ? node2.value : node2) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map2 = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map2);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map2, item);
+        return map2;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map2 = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map3, onError) {
+        if (!identity.isMap(map3))
+          onError("Expected a mapping for this tag");
+        return map3;
+      },
+      createNode: (schema, obj4, ctx) => YAMLMap.YAMLMap.from(schema, obj4, ctx)
+    };
+    exports2.map = map2;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj4, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj4 && Symbol.iterator in Object(obj4)) {
+          let i = 0;
+          for (let it of obj4) {
+            if (typeof replacer === "function") {
+              const key = obj4 instanceof Set ? it : String(i++);
+              it = replacer.call(obj4, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports2.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj4, ctx) => YAMLSeq.YAMLSeq.from(schema, obj4, ctx)
+    };
+    exports2.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string4 = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.string = string4;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports2.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports2.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+    "use strict";
+    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports2.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node2 = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node2.minFractionDigits = str.length - dot - 1;
+        return node2;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node2);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0o")
+    };
+    var int2 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
+    };
+    exports2.int = int2;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var bool = require_bool();
+    var float = require_float2();
+    var int2 = require_int();
+    var schema = [
+      map2.map,
+      seq.seq,
+      string4.string,
+      _null4.nullTag,
+      bool.boolTag,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map2 = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+    "use strict";
+    var node_buffer = __require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map2 = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map2);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map2.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map2.set(key, value);
+        }
+        return map2;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node2.minFractionDigits = f.length;
+        }
+        return node2;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node2);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node2) => intStringify(node2, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0")
+    };
+    var int2 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
+    };
+    exports2.int = int2;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set3 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set3.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set3;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set2 = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map2, onError) {
+        if (identity.isMap(map2)) {
+          if (map2.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map2);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map2;
+      }
+    };
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set2;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node2) {
+      let { value } = node2;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node2);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date5 = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date5 -= 6e4 * d;
+        }
+        return new Date(date5);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float3();
+    var int2 = require_int2();
+    var merge2 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map2.map,
+      seq.seq,
+      string4.string,
+      _null4.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int2.intBin,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge2.merge,
+      omap.omap,
+      pairs.pairs,
+      set2.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var bool = require_bool();
+    var float = require_float2();
+    var int2 = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge2 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema3();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map2.map, seq.seq, string4.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int2.int,
+      intHex: int2.intHex,
+      intOct: int2.intOct,
+      intTime: timestamp.intTime,
+      map: map2.map,
+      merge: merge2.merge,
+      null: _null4.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set2.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge2.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set2.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge2.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var map2 = require_map();
+    var seq = require_seq();
+    var string4 = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge2);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map2.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string4.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports2.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify4 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify4.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify4.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
+        } else
+          lines.push(body);
+      } else {
+        lines.push(stringify4.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports2.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document2 = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version: version2 } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version2 = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node2, name2) {
+        if (!node2.anchor) {
+          const prev = anchors.anchorNames(this);
+          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name2 || prev.has(name2) ? anchors.findNewAnchor(name2 || "a", prev) : name2;
+        }
+        return new Alias.Alias(node2.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node2 = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node2))
+          node2.flow = true;
+        setAnchors();
+        return node2;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
+        let opt;
+        switch (version2) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version2;
+            else
+              this.directives = new directives.Directives({ version: version2 });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version2);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json: json3, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json3,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports2.Document = Document2;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports2) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name2, pos, code, message) {
+        super();
+        this.name = name2;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError2 = (src, lc) => (error62) => {
+      if (error62.pos[0] === -1)
+        return;
+      error62.linePos = error62.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error62.linePos[0];
+      error62.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "…" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "…";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "…\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count3 = 1;
+        const end = error62.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count3);
+        error62.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError2;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor2 = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor2 || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor2)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor2 = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor2 || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor: anchor2,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports2.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports2.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports2.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports2.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map2 = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep3, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep3?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map2.comment)
+                map2.comment += "\n" + keyProps.comment;
+              else
+                map2.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map2.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map2.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map2.range = [bm.offset, offset, commentEnd ?? offset];
+      return map2;
+    }
+    exports2.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node2.range[2];
+        seq.items.push(node2);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports2.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep3 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep3 + cb;
+              sep3 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep3 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports2.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep3, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep3?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
+              if (sep3)
+                for (const st of sep3) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap2) {
+            const map2 = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map2.items.push(pair);
+          } else {
+            const map2 = new YAMLMap.YAMLMap(ctx.schema);
+            map2.flow = true;
+            map2.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map2.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map2);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap2 ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name2 = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name2} must end with a ${expectedEnd}` : `${name2} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports2.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor: anchor2, newlineAfterProp: nl } = props;
+        const lastProp = anchor2 && tagToken ? anchor2.offset > tagToken.offset ? anchor2 : tagToken : anchor2 ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node2 = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node2.range = coll.range;
+      node2.tag = tagName;
+      if (tag?.format)
+        node2.format = tag.format;
+      return node2;
+    }
+    exports2.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep3 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep3 === "\n")
+            value += "\n";
+          else
+            sep3 = "\n";
+        } else {
+          value += sep3 + content;
+          sep3 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error62 = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error62 === -1)
+            error62 = offset + i;
+        }
+      }
+      if (error62 !== -1)
+        onError(error62, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+      return lines;
+    }
+    exports2.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep3 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep3 === "\n")
+            res += sep3;
+          else
+            sep3 = "\n";
+        } else {
+          res += sep3 + lm;
+          sep3 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source);
+      return res + sep3 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold, offset } = foldNewline(source, i);
+          res += fold;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold)
+        fold = " ";
+      return { fold, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "",
+      // Unicode next line
+      _: " ",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports2.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error62) {
+        const msg = error62 instanceof Error ? error62.message : String(error62);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports2.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports2.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor: anchor2, tag } = props;
+      let node2;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node2 = composeAlias(ctx, token, onError);
+          if (anchor2 || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor2)
+            node2.anchor = anchor2.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor2)
+              node2.anchor = anchor2.source.substring(1);
+          } catch (error62) {
+            const message = error62 instanceof Error ? error62.message : String(error62);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor2 && node2.anchor === "")
+        onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node2.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node2.comment = comment;
+        else
+          node2.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node2.srcToken = token;
+      return node2;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor2) {
+        node2.anchor = anchor2.source.substring(1);
+        if (node2.anchor === "")
+          onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node2.spaceBefore = true;
+      if (comment) {
+        node2.comment = comment;
+        node2.range[2] = end;
+      }
+      return node2;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+    "use strict";
+    var Document2 = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document2.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports2.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+    "use strict";
+    var node_process = __require("process");
+    var directives = require_directives();
+    var Document2 = require_Document();
+    var errors = require_errors();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error62 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error62);
+            else
+              this.doc.errors.push(error62);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document2.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports2.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors = require_errors();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+    "use strict";
+    var stringify4 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep3, value }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep3)
+        for (const st of sep3)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports2.stringify = stringify4;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit2(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field2, index] of path) {
+        const tok = item?.[field2];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit2.parentCollection = (cst, path) => {
+      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+      const field2 = path[path.length - 1][0];
+      const coll = parent?.[field2];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field2 of ["key", "value"]) {
+        const token = item[field2];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field2, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field2 === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports2.visit = visit2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar2;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports2.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+    "use strict";
+    var LineCounter2 = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports2.LineCounter = LineCounter2;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+    "use strict";
+    var node_process = __require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error62) {
+        const token = error62 ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last.start;
+              else
+                top.items.push({ start: last.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep3;
+          if (scalar.end) {
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep3 = [this.sourceToken];
+          const map2 = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep3 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map2;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map2) {
+        const it = map2.items[map2.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map2.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map2.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map2.indent)) {
+                const prev = map2.items[map2.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map2.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map2.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map2.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map2.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map2.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map2.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep3 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map2.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map2.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map2);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map2.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
+            const map2 = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep3 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map2;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports2.Parser = Parser;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document2 = require_Document();
+    var errors = require_errors();
+    var log = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument3(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse5(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument3(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify4(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document2.Document(value, _replacer, options).toString(options);
+    }
+    exports2.parse = parse5;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument3;
+    exports2.stringify = stringify4;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist2 = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document2 = require_Document();
+    var Schema = require_Schema();
+    var errors = require_errors();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit2 = require_visit();
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document2.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors.YAMLError;
+    exports2.YAMLParseError = errors.YAMLParseError;
+    exports2.YAMLWarning = errors.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit2.visit;
+    exports2.visitAsync = visit2.visitAsync;
   }
 });
 
@@ -72548,12 +72548,6 @@ var require_tar_stream2 = __commonJS({
 import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
-
-// src/config/load.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, isAbsolute, join, relative, resolve as resolve2, sep } from "node:path";
 
 // src/common/errors.ts
 var EXIT_PASS = 0;
@@ -72574,41 +72568,52 @@ var UserError = class extends Error {
 var usageError = (message, details2) => new UserError(message, EXIT_USAGE, details2);
 var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRONMENT, details2);
 
-// src/runner-kit/plan.ts
-var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
-var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
-function grpcProbeAddress(url2) {
-  const m = GRPC_PROBE_URL.exec(url2);
-  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+// src/common/exec.ts
+import { spawn } from "node:child_process";
+var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d) => {
+    stderr += d;
+  });
+  const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
+  child.on("error", (err) => {
+    if (timer) clearTimeout(timer);
+    resolve7({ code: 127, stdout, stderr: stderr + String(err.message) });
+  });
+  child.on("close", (code) => {
+    if (timer) clearTimeout(timer);
+    resolve7({ code: code ?? 1, stdout, stderr });
+  });
+});
+function lastLine(text) {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines[lines.length - 1] ?? "";
 }
-function probeExpectation(url2) {
-  if (tcpProbeAddress(url2)) return "accept a connection";
-  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
-  return "answer 2xx/3xx";
+
+// src/history/file.ts
+import { readFileSync } from "node:fs";
+function readHistoryFile(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return void 0;
+    throw usageError(`history file ${path}: ${err.message}`);
+  }
 }
-function tcpProbeAddress(url2) {
-  const m = TCP_PROBE_URL.exec(url2);
-  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
-}
-function openLoopLimits(phase2) {
-  const streams = phase2.streams ?? 1;
-  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
-}
-var OPEN_LATE_MS = 5;
-function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
-}
-var WS_ENTRIES = ["push", "connect"];
-function wsEntries(push) {
-  return push === "none" ? ["connect"] : WS_ENTRIES;
-}
-function commandLine(command) {
-  return `${JSON.stringify(command)}
-`;
-}
-var EVENT_MARKER = "@@perf-gate ";
+
+// src/results/files.ts
+import { createHash as createHash3 } from "node:crypto";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname as dirname2, join } from "node:path";
 
 // src/runner-kit/connection-header.ts
 function asksClose(value) {
@@ -92435,8 +92440,44 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
+// src/runner-kit/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url2) {
+  const m = GRPC_PROBE_URL.exec(url2);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
+function probeExpectation(url2) {
+  if (tcpProbeAddress(url2)) return "accept a connection";
+  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
+  return "answer 2xx/3xx";
+}
+function tcpProbeAddress(url2) {
+  const m = TCP_PROBE_URL.exec(url2);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
+function openLoopLimits(phase2) {
+  const streams = phase2.streams ?? 1;
+  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
+}
+var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+}
+var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
+function commandLine(command) {
+  return `${JSON.stringify(command)}
+`;
+}
+var EVENT_MARKER = "@@perf-gate ";
+
 // src/runner-kit/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist2(), 1);
+var import_hdr_histogram_js = __toESM(require_dist(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
 function createHistogram() {
   return (0, import_hdr_histogram_js.build)({
@@ -93400,7 +93441,7 @@ function expandGrpc(target, fill, at) {
 
 // src/config/proto.ts
 var import_protobufjs = __toESM(require_protobufjs(), 1);
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 // src/common/jsonl.ts
@@ -93539,7 +93580,7 @@ function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__P
   return problems;
 }
 function readMessages(file2) {
-  const out = parseJsonl(readFileSync(file2, "utf8"), (n) => `line ${n}`);
+  const out = parseJsonl(readFileSync2(file2, "utf8"), (n) => `line ${n}`);
   if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
   return out;
 }
@@ -94233,6 +94274,66 @@ function urlKeyOf(target) {
   return target.kind === "ws" ? "websocket.url" : "grpc.url";
 }
 
+// src/results/types.ts
+function requestPhaseName(phase2, entry) {
+  return `${phase2}.${entry}`;
+}
+var RESULTS_SCHEMA = "perf-gate/results@1";
+var BASELINE_SCHEMA = "perf-gate/baseline@1";
+
+// src/results/files.ts
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key];
+      if (v !== void 0) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+function stableStringify(value) {
+  return `${JSON.stringify(sortKeys(value), null, 2)}
+`;
+}
+function writeFileAtomic(path, text) {
+  mkdirSync(dirname2(path), { recursive: true });
+  const tmp = join(dirname2(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+function scenarioHash(s, bodies, readBodies = () => []) {
+  const definition = {
+    // what the target adds: its protocol's (src/protocols/<kind>/copy.ts)
+    ...protocolOf(s.target).hash(s.target, bodies, readBodies),
+    phases: s.phases,
+    warmupMs: s.warmupMs
+  };
+  return `sha256:${createHash3("sha256").update(stableStringify(definition)).digest("hex")}`;
+}
+function baselineOf(result, provenance2) {
+  return {
+    schema: BASELINE_SCHEMA,
+    scenario: result.name,
+    scenarioHash: result.scenarioHash,
+    provenance: provenance2,
+    phases: result.phases
+  };
+}
+function baselinePath(dir, scenario2) {
+  return join(dir, `${scenario2}.json`);
+}
+
+// src/cli/main.ts
+import { parseArgs } from "node:util";
+
+// src/config/load.ts
+var import_yaml2 = __toESM(require_dist2(), 1);
+import { existsSync, readFileSync as readFileSync3, realpathSync, statSync } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve2, sep } from "node:path";
+
 // src/config/distributed.ts
 var DEFAULT_START_LEAD_MS = 15e3;
 function onSwarm(config2) {
@@ -94554,7 +94655,7 @@ function keysAt(schema, path) {
 }
 
 // src/config/lines.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml = __toESM(require_dist2(), 1);
 function problemPosition(doc, counter, problem) {
   let node2 = doc.contents;
   let rest = problem;
@@ -94823,7 +94924,7 @@ function parseConfigText(text, file2, resolvePath) {
   }
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
-  return normalizeConfig(parsed.data, file2, dirname2(file2), resolvePath);
+  return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
 function workspaceResolver(baseDir, workspace) {
   const root = realpathSync(workspace);
@@ -94840,9 +94941,9 @@ function workspaceResolver(baseDir, workspace) {
   };
 }
 function repositoryRoot(dir, exists) {
-  for (let d = resolve2(dir); ; d = dirname2(d)) {
-    if (exists(join(d, ".git"))) return d;
-    if (dirname2(d) === d) return void 0;
+  for (let d = resolve2(dir); ; d = dirname3(d)) {
+    if (exists(join2(d, ".git"))) return d;
+    if (dirname3(d) === d) return void 0;
   }
 }
 function defaultWorkspace() {
@@ -94852,12 +94953,12 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
   const abs = resolve2(file2);
   let text;
   try {
-    text = readFileSync2(abs, "utf8");
+    text = readFileSync3(abs, "utf8");
   } catch (err) {
     const code = err.code;
     throw usageError(`config file ${file2}: ${code === "ENOENT" ? "not found" : err.message}`);
   }
-  const parsed = parseConfigText(text, abs, workspaceResolver(dirname2(abs), workspace));
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname3(abs), workspace));
   const { config: config2 } = parsed;
   let { problems } = parsed;
   if (config2) {
@@ -94874,1283 +94975,6 @@ function loadConfig(file2, workspace = defaultWorkspace()) {
     );
   }
   return config2;
-}
-
-// src/docker/compose.ts
-var import_yaml4 = __toESM(require_dist(), 1);
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-
-// src/common/exec.ts
-import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
-  const child = spawn(command, args, {
-    cwd: opts.cwd,
-    env: opts.env ?? process.env,
-    stdio: ["ignore", "pipe", "pipe"]
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding("utf8").on("data", (d) => {
-    stderr += d;
-  });
-  const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
-  child.on("error", (err) => {
-    if (timer) clearTimeout(timer);
-    resolve7({ code: 127, stdout, stderr: stderr + String(err.message) });
-  });
-  child.on("close", (code) => {
-    if (timer) clearTimeout(timer);
-    resolve7({ code: code ?? 1, stdout, stderr });
-  });
-});
-function lastLine(text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines[lines.length - 1] ?? "";
-}
-
-// src/docker/side-by-side.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-var RESET = /* @__PURE__ */ Symbol("!reset");
-var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
-var list = (v) => Array.isArray(v) ? v : [];
-function portText(p) {
-  const ip = typeof p.host_ip === "string" ? p.host_ip : "";
-  const host = ip === "" ? "" : ip.includes(":") ? `[${ip}]:` : `${ip}:`;
-  const published = p.published === void 0 || p.published === "" ? "" : `${String(p.published)}:`;
-  const proto = p.protocol === "udp" ? "/udp" : "";
-  return `${host}${published}${String(p.target)}${proto}`;
-}
-var SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)|^\/etc\/(localtime|timezone)$/;
-function sharedHostPath(v, root) {
-  if (v.type !== "bind" || typeof v.source !== "string") return void 0;
-  const source = v.source;
-  const inside = source === root || source.startsWith(root.endsWith("/") ? root : `${root}/`);
-  if (inside || v.read_only === true || SHAREABLE.test(source)) return void 0;
-  return source;
-}
-function sideBySide(model, project, root) {
-  const services = {};
-  const changes = [];
-  const blockers = [];
-  const edit = (name2) => services[name2] ??= {};
-  const defs = Object.entries(model.services).map(([name2, def]) => [name2, obj(def)]);
-  const usedNetworks = /* @__PURE__ */ new Set();
-  const usedVolumes = /* @__PURE__ */ new Set();
-  const built = /* @__PURE__ */ new Map();
-  for (const [name2, def] of defs) {
-    if (def.build !== void 0 && typeof def.image === "string") built.set(def.image, name2);
-  }
-  const byContainerName = /* @__PURE__ */ new Map();
-  for (const [name2, def] of defs)
-    if (typeof def.container_name === "string") byContainerName.set(def.container_name, name2);
-  for (const [name2, def] of defs) {
-    const mode = typeof def.network_mode === "string" ? def.network_mode : void 0;
-    if (mode === "host") blockers.push(`service ${name2} uses the host's network (network_mode: host)`);
-    const joined = mode?.startsWith("container:") ? mode.slice("container:".length) : void 0;
-    if (joined !== void 0) {
-      const sibling = byContainerName.get(joined);
-      if (sibling !== void 0) {
-        edit(name2).network_mode = `service:${sibling}`;
-        changes.push(
-          `service ${name2}: network_mode container:${joined} is service:${sibling} (its container_name is dropped)`
-        );
-      } else {
-        blockers.push(`service ${name2} joins container ${joined}'s network, which is not this project's`);
-      }
-    }
-    for (const v of list(def.volumes_from)) {
-      if (String(v).startsWith("container:")) {
-        blockers.push(
-          `service ${name2} takes volumes from container ${String(v).slice(10)}: both copies would share them`
-        );
-      }
-    }
-    for (const d of list(def.devices)) {
-      const source = typeof d === "string" ? d.split(":")[0] : String(obj(d).source ?? "?");
-      blockers.push(`service ${name2} maps the host's device ${source}`);
-    }
-    for (const v of list(def.volumes)) {
-      const shared = sharedHostPath(obj(v), root);
-      if (shared !== void 0) {
-        blockers.push(
-          `service ${name2} mounts the host's ${shared} writable: both copies would write it (mount it read_only, or a path inside the repository)`
-        );
-      }
-      if (obj(v).type === "volume" && typeof obj(v).source === "string") usedVolumes.add(obj(v).source);
-    }
-    const networks2 = Object.keys(obj(def.networks));
-    for (const n of networks2) usedNetworks.add(n);
-    const ports = list(def.ports).map(obj);
-    const fixed = ports.filter((p) => p.published !== void 0 && p.published !== "");
-    if (fixed.length > 0) {
-      edit(name2).ports = RESET;
-      const shown = ports.slice(0, 10).map(portText).join(", ");
-      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : "";
-      changes.push(`service ${name2}: published ports ${shown}${more} not published`);
-    }
-    if (typeof def.container_name === "string") {
-      const s = edit(name2);
-      s.container_name = RESET;
-      if (networks2.length > 0) {
-        s.networks = Object.fromEntries(networks2.map((n) => [n, { aliases: [def.container_name] }]));
-        changes.push(
-          `service ${name2}: container_name ${def.container_name} dropped (kept as its alias on ${networks2.join(", ")})`
-        );
-      } else {
-        changes.push(`service ${name2}: container_name ${def.container_name} dropped`);
-      }
-    }
-    if (typeof def.image === "string" && built.has(def.image)) {
-      const builder = built.get(def.image);
-      if (builder === name2) edit(name2).image = RESET;
-      else edit(name2).image = `${project}-${builder}`;
-      changes.push(
-        builder === name2 ? `service ${name2}: image ${def.image} built under the project's own name (both sides build at once)` : `service ${name2}: runs the image service ${builder} builds, under the project's own name, instead of ${def.image}`
-      );
-    }
-  }
-  const top = (kind, entries, used) => {
-    const out = {};
-    for (const [key, raw] of Object.entries(entries ?? {})) {
-      const def = obj(raw);
-      const name2 = typeof def.name === "string" ? def.name : `${project}_${key}`;
-      const subnets = list(obj(def.ipam).config).map((c) => obj(c).subnet).filter((x) => typeof x === "string");
-      const opts = obj(def.driver_opts);
-      const device = typeof opts.device === "string" && opts.device.startsWith("/") && /\bbind\b/.test(String(opts.o ?? "")) ? opts.device : void 0;
-      if (kind === "network" && def.external !== true && subnets.length > 0) {
-        blockers.push(
-          `network ${key} fixes its subnet ${subnets.join(", ")}: a second copy's network would overlap it`
-        );
-      }
-      if (kind === "volume" && device !== void 0 && used.has(key)) {
-        blockers.push(`volume ${key} binds the host's ${device}: both copies would write it`);
-      }
-      if (def.external === true) {
-        if (used.has(key)) {
-          blockers.push(
-            `${kind} ${key} is external (${name2}): both copies would share it${kind === "network" ? " and answer to the same names on it" : ""}`
-          );
-        }
-      } else if (name2 !== `${project}_${key}`) {
-        out[key] = { name: RESET };
-        changes.push(`${kind} ${key}: fixed name ${name2} replaced by the project's own`);
-      }
-    }
-    return out;
-  };
-  const networks = top("network", model.networks, usedNetworks);
-  const volumes = top("volume", model.volumes, usedVolumes);
-  const override = {};
-  if (Object.keys(services).length > 0) override.services = services;
-  if (Object.keys(networks).length > 0) override.networks = networks;
-  if (Object.keys(volumes).length > 0) override.volumes = volumes;
-  return { override, changes, blockers };
-}
-function mergeOverrides(a, b) {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) {
-    const before = out[k];
-    const mergeable = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-    out[k] = mergeable(before) && mergeable(v) ? mergeOverrides(before, v) : v;
-  }
-  return out;
-}
-function overrideYaml(override) {
-  const doc = new import_yaml3.Document();
-  const node2 = (v) => {
-    if (v === RESET) {
-      const n = doc.createNode(null);
-      n.tag = "!reset";
-      return n;
-    }
-    if (Array.isArray(v)) {
-      const seq = doc.createNode([]);
-      for (const x of v) seq.items.push(node2(x));
-      return seq;
-    }
-    if (v !== null && typeof v === "object") {
-      const map2 = doc.createNode({});
-      for (const [k, x] of Object.entries(v)) map2.items.push(doc.createPair(k, node2(x)));
-      return map2;
-    }
-    return doc.createNode(v);
-  };
-  doc.contents = node2(override);
-  return doc.toString();
-}
-
-// src/docker/compose.ts
-function labelOverride(model, labels2) {
-  const out = {
-    services: Object.fromEntries(
-      Object.entries(model.services).map(([s, def]) => [
-        s,
-        def && typeof def === "object" && "build" in def ? { labels: labels2, build: { labels: labels2 } } : { labels: labels2 }
-      ])
-    )
-  };
-  const own2 = (m) => Object.fromEntries(
-    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels: labels2 }])
-  );
-  const networks = own2(model.networks);
-  if (Object.keys(networks).length) out.networks = networks;
-  const volumes = own2(model.volumes);
-  if (Object.keys(volumes).length) out.volumes = volumes;
-  return out;
-}
-function serviceImages(model) {
-  const out = {};
-  for (const [name2, def] of Object.entries(model.services)) {
-    const image = def && typeof def === "object" ? def.image : void 0;
-    if (typeof image === "string") out[name2] = image;
-  }
-  return out;
-}
-function upFailure(output2, model) {
-  const images2 = model ? serviceImages(model) : {};
-  for (const line of output2.split(/\r?\n/)) {
-    const m = /^\s*(\S+)\s+Error\s+(.+)$/.exec(line);
-    const service = m?.[1];
-    const image = service !== void 0 && Object.hasOwn(images2, service) ? images2[service] : void 0;
-    if (image !== void 0) {
-      return `service ${service}: image ${image} is not on this host and could not be pulled (${(m?.[2] ?? "").trim()}); load it here (docker load), or give the service a build and set sut.build`;
-    }
-  }
-  return lastLine(output2);
-}
-var SCRUBBED = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^RUNNER_TOKEN$/i];
-function composeEnv(own2, sutEnv, project) {
-  const out = {};
-  for (const [k, v] of Object.entries(own2)) if (!SCRUBBED.some((re) => re.test(k))) out[k] = v;
-  for (const [k, v] of Object.entries(sutEnv)) {
-    const named = /^\$\{([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(v)?.[1];
-    out[k] = named !== void 0 ? own2[named] ?? "" : v;
-  }
-  out.COMPOSE_PROJECT_NAME = project;
-  return out;
-}
-function composeConfigResult(res) {
-  if (res.code === 0) {
-    try {
-      return { model: JSON.parse(res.stdout) };
-    } catch {
-      return { noJson: true };
-    }
-  }
-  if (res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr)) {
-    return { missing: true };
-  }
-  return { refused: lastLine(res.stderr || res.stdout) };
-}
-function cannotBootTwice(files, blockers) {
-  return `compose ${files.join(", ")} cannot boot twice side by side for A/B: ${blockers.join("; ")}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
-}
-var ComposeProject = class {
-  constructor(exec, opts) {
-    this.exec = exec;
-    this.opts = opts;
-  }
-  exec;
-  opts;
-  tmp;
-  override;
-  /** what the side-by-side override changed (empty when not side by side) */
-  changes = [];
-  async compose(args, timeoutMs) {
-    const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
-    const run2 = {
-      cwd: this.opts.cwd,
-      env: composeEnv(process.env, this.opts.env, this.opts.project)
-    };
-    if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
-    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
-  }
-  /** The project as `docker compose config` resolves it (the user's files only, never our override). */
-  async model() {
-    const r = composeConfigResult(await this.compose(["config", "--format", "json"]));
-    if ("model" in r) return r.model;
-    if ("missing" in r) {
-      throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
-    }
-    const why = "refused" in r ? r.refused : "it printed no JSON";
-    throw environmentError(`compose file ${this.opts.files.join(", ")} rejected by docker compose: ${why}`);
-  }
-  /** The side-by-side override of a model, or undefined when this project is not an A/B side. */
-  apart(model) {
-    const root = this.opts.sideBySide?.root;
-    return root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
-  }
-  /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
-  async collisions() {
-    return this.apart(await this.model()) ?? { override: {}, changes: [], blockers: [] };
-  }
-  /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
-   * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
-  async prepare() {
-    const model = await this.model();
-    const apart = this.apart(model);
-    if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
-      throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
-    }
-    this.changes = apart?.changes ?? [];
-    this.tmp ??= mkdtempSync(join2(tmpdir(), "perf-gate-"));
-    this.override = join2(this.tmp, "perf-gate.override.yml");
-    const labels2 = labelOverride(model, this.opts.labels);
-    writeFileSync(this.override, apart ? overrideYaml(mergeOverrides(labels2, apart.override)) : (0, import_yaml4.stringify)(labels2));
-    return model;
-  }
-  /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
-  async up(services, build2, waitTimeoutS) {
-    const args = ["up", "--detach", "--wait", "--wait-timeout", String(waitTimeoutS), "--quiet-pull"];
-    if (build2) args.push("--build");
-    const res = await this.compose([...args, ...services], (waitTimeoutS + 600) * 1e3);
-    return res.code === 0 ? void 0 : res.stderr || res.stdout || `docker compose up exited with ${res.code}`;
-  }
-  /** The last `tail` log lines of each service. */
-  async logs(tail) {
-    const res = await this.compose(["logs", "--no-color", "--timestamps=false", "--tail", String(tail)], 3e4);
-    return (res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== "");
-  }
-  async down() {
-    await this.compose(["down", "--volumes", "--remove-orphans", "--timeout", "5"], 12e4);
-    if (this.tmp !== void 0) rmSync(this.tmp, { recursive: true, force: true });
-  }
-};
-
-// src/docker/engine.ts
-var import_dockerode = __toESM(require_docker(), 1);
-
-// src/common/stream-lines.ts
-import { StringDecoder } from "node:string_decoder";
-function onLines(stream, onLine) {
-  const decoder = new StringDecoder("utf8");
-  let buffer = "";
-  const take = (text) => {
-    buffer += text;
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
-      buffer = buffer.slice(nl + 1);
-      nl = buffer.indexOf("\n");
-    }
-  };
-  stream.on("data", (chunk) => take(typeof chunk === "string" ? chunk : decoder.write(chunk)));
-  stream.on("end", () => {
-    take(decoder.end());
-    if (buffer) onLine(buffer);
-  });
-}
-
-// src/stats/resources.ts
-function sampleFromStats(doc, at) {
-  const cpu = doc.cpu_stats;
-  const pre = doc.precpu_stats;
-  let cpuPct;
-  const total = cpu?.cpu_usage?.total_usage;
-  const preTotal = pre?.cpu_usage?.total_usage;
-  const system = cpu?.system_cpu_usage;
-  const preSystem = pre?.system_cpu_usage;
-  if (total !== void 0 && preTotal !== void 0 && system !== void 0 && preSystem !== void 0 && preSystem > 0) {
-    const cpuDelta = total - preTotal;
-    const systemDelta = system - preSystem;
-    const cores = cpu?.online_cpus ?? cpu?.cpu_usage?.percpu_usage?.length ?? 1;
-    if (systemDelta > 0 && cpuDelta >= 0) cpuPct = cpuDelta / systemDelta * cores * 100;
-  }
-  const mem = doc.memory_stats;
-  const cache = mem?.stats?.total_inactive_file ?? mem?.stats?.inactive_file ?? 0;
-  const memoryBytes = Math.max(0, (mem?.usage ?? 0) - cache);
-  let rxBytes = 0;
-  let txBytes = 0;
-  for (const n of Object.values(doc.networks ?? {})) {
-    rxBytes += n.rx_bytes ?? 0;
-    txBytes += n.tx_bytes ?? 0;
-  }
-  return { at, cpuPct, memoryBytes, rxBytes, txBytes };
-}
-function usageInWindow(samples, from, to) {
-  const inside = samples.filter((s) => s.at >= from && s.at <= to);
-  const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
-  const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
-  const last = [...samples].reverse().find((s) => s.at <= to);
-  const round3 = (v) => Math.round(v * 100) / 100;
-  return {
-    cpuMeanPct: cpus2.length ? round3(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
-    cpuPeakPct: cpus2.length ? round3(Math.max(...cpus2)) : 0,
-    memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
-    rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
-    txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
-    samples: inside.length,
-    ...fdsPeak(inside)
-  };
-}
-function fdsPeak(samples) {
-  if (samples.length === 0 || samples.some((s) => s.fds === void 0)) return {};
-  return { fdsPeak: Math.max(...samples.map((s) => s.fds)) };
-}
-function combineUsage(usages) {
-  const samples = usages.reduce((a, u) => a + u.samples, 0);
-  const round3 = (v) => Math.round(v * 100) / 100;
-  return {
-    cpuMeanPct: samples ? round3(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
-    cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
-    memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
-    rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
-    txBytes: usages.reduce((a, u) => a + u.txBytes, 0),
-    samples,
-    ...usages.length > 0 && usages.every((u) => u.fdsPeak !== void 0) ? { fdsPeak: Math.max(...usages.map((u) => u.fdsPeak)) } : {}
-  };
-}
-
-// src/docker/fds.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
-function isLocalProcess(pid, containerId, proc = "/proc") {
-  if (!(pid > 0)) return false;
-  try {
-    return readFileSync3(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
-  } catch {
-    return false;
-  }
-}
-function openFds(pid, proc = "/proc") {
-  let total;
-  try {
-    total = readdirSync(`${proc}/${pid}/fd`).length;
-  } catch {
-    return void 0;
-  }
-  const seen = /* @__PURE__ */ new Set([pid]);
-  const stack = children(pid, proc);
-  while (stack.length > 0 && seen.size < 1e4) {
-    const p = stack.pop();
-    if (seen.has(p)) continue;
-    seen.add(p);
-    try {
-      total += readdirSync(`${proc}/${p}/fd`).length;
-    } catch {
-    }
-    stack.push(...children(p, proc));
-  }
-  return total;
-}
-function children(pid, proc) {
-  const out = [];
-  try {
-    for (const task of readdirSync(`${proc}/${pid}/task`)) {
-      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
-      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
-    }
-  } catch {
-  }
-  return out;
-}
-
-// src/docker/labels.ts
-var LABEL_MANAGED = "dev.perf-gate.managed";
-var LABEL_RUN_ID = "dev.perf-gate.run-id";
-function runLabels(runId) {
-  return { [LABEL_MANAGED]: "true", [LABEL_RUN_ID]: runId };
-}
-function projectName(runId) {
-  return `perfgate-${runId}`;
-}
-
-// src/docker/engine.ts
-function connectDocker() {
-  return new import_dockerode.default();
-}
-async function engineVersion(docker) {
-  try {
-    const v = await docker.version();
-    return { version: v.Version, apiVersion: v.ApiVersion };
-  } catch (err) {
-    const where = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
-    throw environmentError(`Docker engine unreachable at ${where}: ${err.message.split("\n")[0]}`);
-  }
-}
-async function projectContainers(docker, project) {
-  const list2 = await docker.listContainers({
-    all: true,
-    filters: { label: [`com.docker.compose.project=${project}`] }
-  });
-  return list2.map((c) => ({
-    id: c.Id,
-    service: c.Labels["com.docker.compose.service"] ?? c.Names[0]?.replace(/^\//, "") ?? c.Id.slice(0, 12),
-    state: c.State,
-    image: c.Image,
-    imageId: c.ImageID
-  }));
-}
-async function projectNetworks(docker, project) {
-  const nets = await docker.listNetworks({ filters: { label: [`com.docker.compose.project=${project}`] } });
-  return nets.map((n) => n.Name).sort();
-}
-async function imageDigests(docker, containers) {
-  const out = {};
-  for (const c of [...containers].sort((a, b) => a.service.localeCompare(b.service))) {
-    let digest = null;
-    try {
-      const info = await docker.getImage(c.imageId).inspect();
-      digest = info.RepoDigests?.[0] ?? null;
-    } catch {
-      digest = null;
-    }
-    out[c.service] = { image: c.image, id: c.imageId, digest };
-  }
-  return out;
-}
-async function streamStats(docker, containerId, onSample) {
-  const stream = await docker.getContainer(containerId).stats({ stream: true });
-  const pid = await docker.getContainer(containerId).inspect().then((i) => i.State?.Pid ?? 0).catch(() => 0);
-  const local = isLocalProcess(pid, containerId);
-  onLines(stream, (raw) => {
-    const line = raw.trim();
-    if (!line) return;
-    try {
-      const sample = sampleFromStats(JSON.parse(line), Date.now());
-      const fds = local ? openFds(pid) : void 0;
-      onSample(fds === void 0 ? sample : { ...sample, fds });
-    } catch {
-    }
-  });
-  stream.on("error", () => {
-  });
-  return { stop: () => stream.destroy?.() };
-}
-async function sweepRun(docker, runId) {
-  const removed = [];
-  const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
-  try {
-    for (const c of await docker.listContainers({ all: true, filters })) {
-      await docker.getContainer(c.Id).remove({ force: true, v: true }).then(() => removed.push(`container ${c.Names[0] ?? c.Id}`)).catch(() => {
-      });
-    }
-    for (const n of await docker.listNetworks({ filters })) {
-      await docker.getNetwork(n.Id).remove().then(() => removed.push(`network ${n.Name}`)).catch(() => {
-      });
-    }
-    const vols = await docker.listVolumes({ filters });
-    for (const v of vols.Volumes ?? []) {
-      await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
-      });
-    }
-    for (const img of await docker.listImages({ filters })) {
-      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
-      });
-    }
-  } catch {
-  }
-  return removed;
-}
-
-// src/docker/runner-container.ts
-var import_tar_stream = __toESM(require_tar_stream2(), 1);
-import { PassThrough } from "node:stream";
-
-// src/runner-kit/validate.ts
-var count = external_exports.number().int().nonnegative();
-var nonneg = external_exports.number().nonnegative();
-var counts = external_exports.record(external_exports.string(), count);
-var latencySummarySchema = external_exports.object({
-  count,
-  min: nonneg,
-  mean: nonneg,
-  // absent in files written before they existed
-  p10: nonneg.optional(),
-  p25: nonneg.optional(),
-  p50: nonneg,
-  p75: nonneg.optional(),
-  p90: nonneg,
-  p95: nonneg,
-  p99: nonneg,
-  "p99.9": nonneg,
-  max: nonneg,
-  // further percentiles the thresholds gate (p97.5), computed by the host; absent in older files
-  percentiles: external_exports.record(external_exports.string(), nonneg).optional()
-});
-var trialMeasurementSchema = external_exports.object({
-  trial: count,
-  durationMs: nonneg,
-  sent: count,
-  responses: count,
-  successes: count,
-  failures: count,
-  statusCodes: counts,
-  errors: counts,
-  checks: counts.optional(),
-  expectedStatuses: external_exports.array(external_exports.string()).optional(),
-  rps: nonneg,
-  bytesPerSec: nonneg,
-  latency: latencySummarySchema,
-  connectionCloses: count,
-  generator: external_exports.object({
-    cpuPct: nonneg,
-    eventLoopDelayP99Us: nonneg,
-    eventLoopDelayMaxUs: nonneg,
-    busyPct: nonneg.optional(),
-    threads: count.optional(),
-    cores: count.optional()
-  }),
-  open: external_exports.object({
-    scheduled: count,
-    late: count,
-    lateService: count,
-    lateGenerator: count,
-    unfinished: count,
-    maxSendDelayUs: nonneg,
-    delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
-  }).optional(),
-  delivery: external_exports.object({ sent: count, delivered: count }).optional(),
-  replicas: external_exports.object({ count, startSkewMs: nonneg }).optional()
-});
-var stage2 = external_exports.enum(["warmup", "measure"]);
-var names = { scenario: external_exports.string(), phase: external_exports.string() };
-var runnerEventSchema = external_exports.discriminatedUnion("t", [
-  external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string(), replica: count.optional(), host: external_exports.string().optional() }),
-  external_exports.object({
-    t: external_exports.literal("probe"),
-    url: external_exports.string(),
-    ok: external_exports.boolean(),
-    status: external_exports.number().int().optional(),
-    error: external_exports.string().optional(),
-    elapsedMs: nonneg
-  }),
-  external_exports.object({ t: external_exports.literal("ready") }),
-  external_exports.object({ t: external_exports.literal("not-ready"), url: external_exports.string(), error: external_exports.string(), timeoutMs: nonneg }),
-  external_exports.object({
-    t: external_exports.literal("stage"),
-    ...names,
-    trial: count,
-    trials: count,
-    stage: stage2,
-    totalMs: nonneg.optional(),
-    totalRequests: count.optional(),
-    atEpochMs: nonneg.optional()
-  }),
-  external_exports.object({
-    t: external_exports.literal("progress"),
-    ...names,
-    trial: count,
-    stage: stage2,
-    elapsedMs: nonneg,
-    responses: count,
-    rps: nonneg
-  }),
-  external_exports.object({
-    t: external_exports.literal("trial"),
-    ...names,
-    measurement: trialMeasurementSchema,
-    histogram: external_exports.string(),
-    requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional()
-  }),
-  external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
-  external_exports.object({
-    t: external_exports.literal("survey"),
-    // what init --probe heard: kinds, statuses and paths only, each bounded (the SUT chose them)
-    finding: external_exports.object({
-      host: external_exports.string().max(253),
-      port: external_exports.number().int().min(1).max(65535),
-      kind: external_exports.enum(["http", "grpc", "tcp", "closed"]),
-      status: external_exports.number().int().min(100).max(999).optional(),
-      hostHeader: external_exports.string().max(253).optional(),
-      paths: external_exports.array(external_exports.object({ path: external_exports.string().max(200), status: external_exports.number().int().min(100).max(999) })).max(16).optional(),
-      openapi: external_exports.string().max(200).optional(),
-      gets: external_exports.array(external_exports.string().max(2e3)).max(10).optional(),
-      health: external_exports.string().max(64).optional(),
-      banner: external_exports.boolean().optional(),
-      error: external_exports.string().max(500).optional()
-    })
-  }),
-  external_exports.object({ t: external_exports.literal("done") }),
-  external_exports.object({ t: external_exports.literal("fatal"), message: external_exports.string() })
-]);
-function firstIssue(error62) {
-  const issue2 = error62.issues[0];
-  if (!issue2) return "invalid";
-  const path = issue2.path.map(String).join(".");
-  return `${path ? `${path}: ` : ""}${issue2.message}`;
-}
-function parseEventLine(line) {
-  if (!line.startsWith(EVENT_MARKER)) return void 0;
-  let data;
-  try {
-    data = JSON.parse(line.slice(EVENT_MARKER.length));
-  } catch {
-    return { t: "fatal", message: `the runner wrote an event that is not JSON: ${line.slice(0, 120)}` };
-  }
-  const parsed = runnerEventSchema.safeParse(data);
-  if (!parsed.success) {
-    const kind = data?.t;
-    return {
-      t: "fatal",
-      message: `the runner wrote an invalid ${typeof kind === "string" ? `"${kind}" ` : ""}event (${firstIssue(parsed.error)}): is runner.image running a perf-gate runner of another version?`
-    };
-  }
-  return parsed.data;
-}
-
-// src/run/runner-plan.ts
-function parseBodiesJsonl(text, file2) {
-  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
-  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
-  return bodies;
-}
-function planTarget(s, readBodies) {
-  return protocolOf(s.target).plan(s.target, s.name, readBodies);
-}
-function buildPlan(scenarios, ready, readBodies, workers = 1) {
-  return {
-    version: 1,
-    progressIntervalMs: 1e3,
-    requestTimeoutMs: 1e4,
-    workers,
-    ready,
-    scenarios: scenarios.map((s) => ({
-      name: s.name,
-      target: planTarget(s, readBodies),
-      warmupMs: s.warmupMs,
-      trials: s.trials,
-      requestTimeoutMs: s.requestTimeoutMs,
-      phases: s.phases
-    }))
-  };
-}
-
-// src/docker/runner-container.ts
-var RUNNER_DIR = "/perf-gate";
-var LOST_AFTER_MS = 5e3;
-function nodeCommand(entrypoint, args) {
-  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
-  const first = ep[0] ?? "";
-  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
-  return { Entrypoint: ["node"], Cmd: args };
-}
-async function tarOf(files) {
-  const p = (0, import_tar_stream.pack)();
-  const chunks = [];
-  p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve7, reject) => {
-    p.on("end", resolve7);
-    p.on("error", reject);
-  });
-  for (const [name2, content] of Object.entries(files)) {
-    p.entry({ name: name2, mode: 420 }, content);
-  }
-  p.finalize();
-  await done;
-  return Buffer.concat(chunks);
-}
-async function ensureImage(docker, image) {
-  try {
-    return await docker.getImage(image).inspect();
-  } catch {
-  }
-  try {
-    const stream = await docker.pull(image);
-    await new Promise(
-      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
-    );
-    return await docker.getImage(image).inspect();
-  } catch (err) {
-    throw environmentError(
-      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
-    );
-  }
-}
-function commandSender(stream) {
-  return (command) => {
-    if (stream.destroyed || !stream.writable) return;
-    try {
-      stream.write(commandLine(command));
-    } catch {
-    }
-  };
-}
-async function startRunner(docker, opts, onEvent, onLog) {
-  const info = await ensureImage(docker, opts.image);
-  const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
-  const volumeName = name2;
-  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
-  const [firstNet, ...otherNets] = opts.networks;
-  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
-  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
-    `${RUNNER_DIR}/runner.mjs`,
-    `${RUNNER_DIR}/plan.json`
-  ]);
-  const hostConfig = {
-    NetworkMode: firstNet,
-    ReadonlyRootfs: true,
-    Privileged: false,
-    CapDrop: ["ALL"],
-    SecurityOpt: ["no-new-privileges"],
-    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
-    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
-  };
-  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
-  const container = await docker.createContainer({
-    name: name2,
-    Image: opts.image,
-    Entrypoint,
-    Cmd,
-    WorkingDir: RUNNER_DIR,
-    Labels: opts.labels,
-    Env: ["NODE_ENV=production"],
-    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
-    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
-    // runner reads EOF and ends instead of waiting for commands forever
-    OpenStdin: true,
-    StdinOnce: true,
-    AttachStdin: true,
-    AttachStdout: true,
-    AttachStderr: true,
-    Tty: false,
-    HostConfig: hostConfig
-  });
-  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
-  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
-    path: RUNNER_DIR
-  });
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const tail = [];
-  const stream = await container.attach({
-    stream: true,
-    stdin: true,
-    stdout: true,
-    stderr: true,
-    hijack: true
-  });
-  docker.modem.demuxStream(stream, stdout, stderr);
-  onLines(stdout, (line) => {
-    const event = parseEventLine(line);
-    if (event) onEvent(event);
-    else onLog(line);
-  });
-  onLines(stderr, (line) => {
-    tail.push(line);
-    if (tail.length > 30) tail.shift();
-    onLog(line);
-  });
-  const drained = new Promise((resolve7) => {
-    stream.on("end", resolve7);
-    stream.on("close", resolve7);
-    stream.on("error", () => resolve7());
-  });
-  await container.start();
-  const waited = container.wait({ condition: "not-running" });
-  const lost = drained.then(
-    () => new Promise((_resolve, reject) => {
-      const t = setTimeout(
-        () => reject(new Error("the connection to the runner container closed while it still ran")),
-        LOST_AFTER_MS
-      );
-      t.unref();
-      waited.then(
-        () => clearTimeout(t),
-        () => clearTimeout(t)
-      );
-    })
-  );
-  const exited = Promise.race([
-    Promise.all([waited, drained]).then(([r]) => r.StatusCode),
-    lost
-  ]);
-  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
-}
-
-// src/docker/clients.ts
-async function engineCall(what, call2) {
-  try {
-    return await call2();
-  } catch (err) {
-    if (err instanceof UserError) throw err;
-    throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
-  }
-}
-function dockerClient(docker) {
-  return {
-    version: () => engineVersion(docker),
-    containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
-    networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
-    stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
-    imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
-    startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
-    ensureImage: (image) => engineCall("checking the runner image", async () => void await ensureImage(docker, image)),
-    removeRunner: async (runner) => {
-      await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
-      });
-      await docker.getVolume(runner.volumeName).remove().catch(() => {
-      });
-    },
-    sweep: (runId) => sweepRun(docker, runId)
-  };
-}
-function composeClient(exec, opts) {
-  const project = new ComposeProject(exec, opts);
-  return {
-    project: opts.project,
-    prepare: () => project.prepare(),
-    up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
-    logs: (tail) => project.logs(tail),
-    down: () => project.down(),
-    neutralised: () => project.changes,
-    collisions: () => project.collisions()
-  };
-}
-
-// src/docker/stack.ts
-var import_yaml5 = __toESM(require_dist(), 1);
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join3 } from "node:path";
-var STACK_LABEL = "com.docker.stack.namespace";
-function stackOverride(model, labels2) {
-  const out = {
-    version: "3.8",
-    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels: labels2 } }]))
-  };
-  const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
-  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels: labels2 }]));
-  return out;
-}
-function unconverged(services) {
-  return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
-}
-function stackClient(exec, docker, opts, pollMs = 1e3) {
-  const tmp = mkdtempSync2(join3(tmpdir2(), "perf-gate-stack-"));
-  const override = join3(tmp, "perf-gate.stack.yml");
-  const env = composeEnv(process.env, opts.env, opts.project);
-  const files = opts.files.flatMap((f) => ["-f", f]);
-  const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
-  const services = async () => {
-    const list2 = await docker.listServices({
-      filters,
-      status: true
-    });
-    const out = [];
-    for (const s of list2) {
-      const service = {
-        name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
-        running: s.ServiceStatus?.RunningTasks ?? 0,
-        desired: s.ServiceStatus?.DesiredTasks ?? 0
-      };
-      if (service.running < service.desired) {
-        const tasks = await docker.listTasks({ filters: { service: [s.ID] } });
-        const err = tasks.filter((t) => t.Status?.Err).sort((a, b) => String(b.Status?.Timestamp).localeCompare(String(a.Status?.Timestamp)))[0]?.Status?.Err;
-        if (err) service.error = err;
-      }
-      out.push(service);
-    }
-    return out.sort((a, b) => a.name.localeCompare(b.name));
-  };
-  return {
-    project: opts.project,
-    async prepare() {
-      const res = await exec("docker", ["compose", "-p", opts.project, ...files, "config", "--format", "json"], {
-        cwd: opts.cwd,
-        env
-      });
-      if (res.code !== 0) {
-        throw environmentError(
-          `compose file ${opts.files.join(", ")} rejected by docker compose: ${lastLine(res.stderr)}`
-        );
-      }
-      const model = JSON.parse(res.stdout);
-      writeFileSync2(override, (0, import_yaml5.stringify)(stackOverride(model, opts.labels)));
-      return model;
-    },
-    async up(_services, _build, waitTimeoutS) {
-      const stackFiles = [...opts.files, override].flatMap((f) => ["-c", f]);
-      const res = await exec("docker", ["stack", "deploy", "--resolve-image", "never", ...stackFiles, opts.project], {
-        cwd: opts.cwd,
-        env,
-        timeoutMs: 3e5
-      });
-      if (res.code !== 0) return res.stderr || res.stdout || `docker stack deploy exited with ${res.code}`;
-      const until = Date.now() + waitTimeoutS * 1e3;
-      for (; ; ) {
-        const now = await services().catch((err) => err);
-        if (now instanceof Error) return `docker: listing the stack's services: ${now.message.split("\n")[0]}`;
-        const waiting = unconverged(now);
-        if (now.length > 0 && waiting.length === 0) return void 0;
-        if (Date.now() > until) {
-          return `the stack did not converge within ${waitTimeoutS}s: ${waiting.join("; ") || "no services"}`;
-        }
-        await new Promise((r) => setTimeout(r, pollMs));
-      }
-    },
-    async logs(tail) {
-      const out = [];
-      for (const s of await services().catch(() => [])) {
-        const res = await exec(
-          "docker",
-          ["service", "logs", "--no-task-ids", "--tail", String(tail), `${opts.project}_${s.name}`],
-          { env, timeoutMs: 3e4 }
-        );
-        out.push(...(res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== ""));
-      }
-      return out;
-    },
-    async down() {
-      await exec("docker", ["stack", "rm", opts.project], { env, timeoutMs: 12e4 });
-      const until = Date.now() + 6e4;
-      while (Date.now() < until) {
-        const left = await docker.listNetworks({ filters }).catch(() => []);
-        const svcs = await docker.listServices({ filters }).catch(() => []);
-        if (left.length === 0 && svcs.length === 0) break;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      rmSync2(tmp, { recursive: true, force: true });
-    },
-    services,
-    async networks() {
-      const nets = await docker.listNetworks({ filters });
-      return nets.filter((n) => n.Driver === "overlay").map((n) => n.Name);
-    }
-  };
-}
-
-// src/docker/swarm.ts
-var LogTail = class {
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-  }
-  maxBytes;
-  pending = Buffer.alloc(0);
-  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
-  kept = {
-    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
-    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) }
-  };
-  daemon;
-  feed(chunk) {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    let at = 0;
-    while (at + 8 <= this.pending.length) {
-      const size = this.pending.readUInt32BE(at + 4);
-      if (at + 8 + size > this.pending.length) break;
-      const stream = this.pending[at];
-      const body = this.pending.subarray(at + 8, at + 8 + size);
-      if (stream === 3) this.daemon = body.toString("utf8").trim().slice(0, 300);
-      else this.bytes(stream === 2 ? "err" : "out", body);
-      at += 8 + size;
-    }
-    this.pending = this.pending.subarray(at);
-  }
-  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
-  bytes(which, body) {
-    const k = this.kept[which];
-    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
-    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
-      const line = rest.subarray(0, nl).toString("utf8");
-      rest = rest.subarray(nl + 1);
-      if (line.length === 0) continue;
-      k.lines.push(line);
-      k.bytes += line.length;
-      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
-    }
-    k.partial = rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
-  }
-  result(cut) {
-    const lines = (which) => {
-      const k = this.kept[which];
-      return k.partial.length ? [...k.lines, k.partial.toString("utf8")] : [...k.lines];
-    };
-    const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
-    return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };
-  }
-};
-var LOG_READ_MS = 3e4;
-function taskOf(t) {
-  const task = {
-    id: t.ID,
-    serviceId: t.ServiceID,
-    state: t.Status?.State ?? "unknown",
-    desiredState: t.DesiredState
-  };
-  if (t.Slot !== void 0) task.slot = t.Slot;
-  if (t.NodeID) task.nodeId = t.NodeID;
-  if (t.Status?.Err) task.error = t.Status.Err;
-  if (t.Status?.ContainerStatus?.ExitCode !== void 0) task.exitCode = t.Status.ContainerStatus.ExitCode;
-  return task;
-}
-async function call(what, fn) {
-  try {
-    return await fn();
-  } catch (err) {
-    throw environmentError(`docker swarm: ${what}: ${err.message.split("\n")[0]}`);
-  }
-}
-function swarmClient(docker) {
-  return {
-    async manager() {
-      const asked = Date.now();
-      const info = await call("reading the engine info", () => docker.info());
-      const answered = Date.now();
-      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
-      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
-      const state = info.Swarm?.LocalNodeState ?? "inactive";
-      if (state !== "active" || !info.Swarm?.ControlAvailable) {
-        throw environmentError(
-          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
-        );
-      }
-      return { nodeId: info.Swarm.NodeID ?? "", clockOffsetMs };
-    },
-    async createConfig(name2, data, labels2) {
-      const created = await call(
-        `creating config ${name2}`,
-        () => docker.createConfig({ Name: name2, Labels: labels2, Data: data.toString("base64") })
-      );
-      return created.id ?? created.ID;
-    },
-    async createJob(spec) {
-      const service = await call(
-        `creating service ${spec.name}`,
-        () => docker.createService({
-          Name: spec.name,
-          Labels: spec.labels,
-          TaskTemplate: {
-            ContainerSpec: {
-              Image: spec.image,
-              Command: spec.command,
-              Env: spec.env,
-              Labels: spec.labels,
-              ReadOnly: true,
-              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
-              StopGracePeriod: 2e9,
-              CapabilityDrop: ["ALL"],
-              Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
-              Configs: spec.configs.map((c) => ({
-                ConfigID: c.id,
-                ConfigName: c.name,
-                File: { Name: c.path, UID: "0", GID: "0", Mode: 292 }
-              }))
-            },
-            Resources: spec.cpus !== void 0 ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
-            RestartPolicy: { Condition: "none" },
-            Placement: {
-              Constraints: spec.constraints,
-              ...spec.maxPerNode !== void 0 ? { MaxReplicas: spec.maxPerNode } : {}
-            },
-            Networks: spec.networks.map((n) => ({ Target: n }))
-          },
-          Mode: { Replicated: { Replicas: spec.replicas } },
-          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
-          EndpointSpec: { Mode: "dnsrr" }
-        })
-      );
-      return service.id;
-    },
-    async tasks(serviceId) {
-      const raw = await call(
-        "listing tasks",
-        () => docker.listTasks({ filters: { service: [serviceId] } })
-      );
-      return raw.map(taskOf);
-    },
-    async nodes() {
-      const raw = await call("listing nodes", () => docker.listNodes());
-      return raw.map((n) => ({
-        id: n.ID,
-        hostname: n.Description?.Hostname ?? n.ID,
-        state: n.Status?.State ?? "unknown",
-        availability: n.Spec?.Availability ?? "active"
-      }));
-    },
-    async taskLogs(taskId, maxBytes) {
-      const stream = await call(
-        "reading task logs",
-        () => new Promise((resolve7, reject) => {
-          docker.modem.dial(
-            {
-              path: `/tasks/${taskId}/logs?`,
-              method: "GET",
-              options: { stdout: true, stderr: true, follow: false },
-              isStream: true,
-              statusCodes: {
-                200: true,
-                404: "no such task",
-                500: "server error",
-                503: "node is not part of a swarm"
-              }
-            },
-            (err, data) => err ? reject(err) : resolve7(data)
-          );
-        })
-      );
-      const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve7) => {
-        const timer = setTimeout(() => {
-          stream.destroy?.();
-          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
-        }, LOG_READ_MS);
-        stream.on("data", (chunk) => tail.feed(chunk));
-        stream.on("end", () => {
-          clearTimeout(timer);
-          resolve7(void 0);
-        });
-        stream.on("error", (err) => {
-          clearTimeout(timer);
-          resolve7(err.message.split("\n")[0]);
-        });
-      });
-      return tail.result(cut);
-    },
-    async removeService(id) {
-      await docker.getService(id).remove().catch(() => {
-      });
-    },
-    removeConfig: (id) => removeConfig(docker, id),
-    async sweep(runId) {
-      const removed = [];
-      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
-      const services = await docker.listServices({ filters }).catch(() => []);
-      for (const s of services) {
-        await docker.getService(s.ID).remove().then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`)).catch(() => {
-        });
-      }
-      const configs = await docker.listConfigs({ filters }).catch(() => []);
-      for (const c of configs) {
-        await removeConfig(docker, c.ID);
-        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
-      }
-      return removed;
-    }
-  };
-}
-async function removeConfig(docker, id) {
-  for (let i = 0; i < 40; i++) {
-    try {
-      await docker.getConfig(id).remove();
-      return;
-    } catch (err) {
-      if (err.statusCode === 404) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-// src/run/deps.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join5 } from "node:path";
-
-// src/run/publish.ts
-import { resolve as resolve3 } from "node:path";
-
-// src/history/file.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-function readHistoryFile(path) {
-  try {
-    return readFileSync4(path, "utf8");
-  } catch (err) {
-    if (err.code === "ENOENT") return void 0;
-    throw usageError(`history file ${path}: ${err.message}`);
-  }
 }
 
 // src/runner-kit/measurement.ts
@@ -96215,194 +95039,6 @@ function sumOpenCounts(parts) {
   let out;
   for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
   return out;
-}
-
-// src/compare/metrics.ts
-function direction(metric) {
-  return isMetricName(metric) ? metricOf(metric).direction : 1;
-}
-var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
-function extraPercentiles(sets) {
-  const names2 = new Set(
-    sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
-  );
-  return [...names2].sort(byQuantile);
-}
-function percentilesIn(summaries) {
-  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
-  return [...names2].sort(byQuantile);
-}
-function percentileCell(l, metric) {
-  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
-}
-function lacksPercentile(summaries, metric) {
-  if (!isPercentileMetric(metric)) return false;
-  return summaries.some((s) => percentileValue(s.latency, metric) === void 0);
-}
-function metricValue(m, metric) {
-  return metricOf(metric).value(m);
-}
-function unmeasured(m, metric) {
-  return metricOf(metric).unmeasured(m);
-}
-function isLatency(metric) {
-  return isMetricName(metric) && metricOf(metric).unit === "latency";
-}
-function trialValues(trials2, metric) {
-  return trials2.map((t) => metricValue(t, metric));
-}
-function statusClass(code) {
-  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
-  return code === "OK" ? void 0 : `gRPC ${code}`;
-}
-function failedStatuses(m) {
-  const expected = new Set(m.expectedStatuses ?? []);
-  return Object.entries(m.statusCodes).filter(
-    ([code, n]) => n > 0 && statusClass(code) !== void 0 && !expected.has(code)
-  );
-}
-function errorClasses(m) {
-  const codes = failedStatuses(m).map(([code]) => statusClass(code));
-  const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
-  return [...codes, ...kinds].sort();
-}
-var MIN_TAIL_SAMPLES = 10;
-function samplesNeeded(metric) {
-  const q = quantileOf(metric);
-  return q === void 0 ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
-}
-function tailShortfall(trials2, metric, whose = "this run") {
-  const need = samplesNeeded(metric);
-  const short2 = trials2.find((t) => t.latency.count < need);
-  if (!short2) return void 0;
-  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
-}
-
-// src/report/csv.ts
-var CSV_COLUMNS = [
-  "scenario",
-  "phase",
-  "metric",
-  "unit",
-  "value",
-  "baseline",
-  "delta",
-  "band",
-  "result",
-  "p_value",
-  "reason"
-];
-function unitOf(metric) {
-  return metricOf(isMetricName(metric) ? metric : "errors").csvUnit;
-}
-function csvField(value) {
-  if (value === null || value === void 0) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-function row(fields) {
-  return fields.map(csvField).join(",");
-}
-function bandText(band) {
-  return /^[+-]/.test(band) ? `within ${band}` : band;
-}
-function comparisonFields(c) {
-  if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
-}
-function renderCsv(results2) {
-  const lines = [CSV_COLUMNS.join(",")];
-  const byKey = /* @__PURE__ */ new Map();
-  for (const c of results2.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
-  const used = /* @__PURE__ */ new Set();
-  for (const s of results2.scenarios) {
-    for (const p of s.phases) {
-      const percentiles2 = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
-      for (const metric of [...METRIC_NAMES, ...percentiles2]) {
-        const key = `${s.name}\0${p.name}\0${metric}`;
-        const c = byKey.get(key);
-        if (c) used.add(key);
-        lines.push(
-          row([
-            s.name,
-            p.name,
-            metric,
-            unitOf(metric),
-            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
-            // without a success): an empty field, never a zero
-            unmeasured(p.merged, metric) === void 0 ? metricValue(p.merged, metric) : null,
-            ...comparisonFields(c)
-          ])
-        );
-      }
-    }
-  }
-  for (const [key, c] of byKey) {
-    if (used.has(key)) continue;
-    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
-  }
-  return `${lines.join("\r\n")}\r
-`;
-}
-
-// src/outputs/csv.ts
-var csv = {
-  names: ["csv"],
-  summary: "every measured metric as CSV, one row each",
-  extension: "csv",
-  writes: () => true,
-  render: (r) => renderCsv(r)
-};
-
-// src/history/history.ts
-var HISTORY_SCHEMA = "perf-gate/history@1";
-var HISTORY_MAX = 500;
-function historyEntry(results2) {
-  const phases = {};
-  for (const s of results2.scenarios) {
-    for (const p of s.phases) {
-      phases[`${s.name}/${p.name}`] = {
-        rps: Math.round(p.merged.rps * 10) / 10,
-        p50: p.merged.latency.p50,
-        p99: p.merged.latency.p99,
-        errors: errorCount(p.merged)
-      };
-    }
-  }
-  return {
-    schema: HISTORY_SCHEMA,
-    time: results2.finishedAt,
-    commit: results2.provenance.commit,
-    ref: results2.provenance.ref,
-    runId: results2.runId,
-    mode: results2.mode,
-    phases
-  };
-}
-function isEntry(v) {
-  const e = v;
-  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
-}
-function parseHistory(text) {
-  const entries = [];
-  let skipped = 0;
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line);
-      if (isEntry(v)) entries.push(v);
-      else skipped++;
-    } catch {
-      skipped++;
-    }
-  }
-  return { entries, skipped };
-}
-function appendHistory(text, entry, max2 = HISTORY_MAX) {
-  const { entries } = parseHistory(text);
-  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
-`;
 }
 
 // src/stats/mann-whitney.ts
@@ -96528,6 +95164,67 @@ function unreachable(looks, alpha, smallestAt) {
   const budget = looks.cap > looks.first ? spent.final : spent.first;
   if (atCap <= budget) return void 0;
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
+}
+
+// src/compare/metrics.ts
+function direction(metric) {
+  return isMetricName(metric) ? metricOf(metric).direction : 1;
+}
+var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
+function extraPercentiles(sets) {
+  const names2 = new Set(
+    sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
+  );
+  return [...names2].sort(byQuantile);
+}
+function percentilesIn(summaries) {
+  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
+  return [...names2].sort(byQuantile);
+}
+function percentileCell(l, metric) {
+  return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
+}
+function lacksPercentile(summaries, metric) {
+  if (!isPercentileMetric(metric)) return false;
+  return summaries.some((s) => percentileValue(s.latency, metric) === void 0);
+}
+function metricValue(m, metric) {
+  return metricOf(metric).value(m);
+}
+function unmeasured(m, metric) {
+  return metricOf(metric).unmeasured(m);
+}
+function isLatency(metric) {
+  return isMetricName(metric) && metricOf(metric).unit === "latency";
+}
+function trialValues(trials2, metric) {
+  return trials2.map((t) => metricValue(t, metric));
+}
+function statusClass(code) {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
+  return code === "OK" ? void 0 : `gRPC ${code}`;
+}
+function failedStatuses(m) {
+  const expected = new Set(m.expectedStatuses ?? []);
+  return Object.entries(m.statusCodes).filter(
+    ([code, n]) => n > 0 && statusClass(code) !== void 0 && !expected.has(code)
+  );
+}
+function errorClasses(m) {
+  const codes = failedStatuses(m).map(([code]) => statusClass(code));
+  const kinds = Object.entries(failureKinds(m)).filter(([, n]) => n > 0).map(([kind]) => kind);
+  return [...codes, ...kinds].sort();
+}
+var MIN_TAIL_SAMPLES = 10;
+function samplesNeeded(metric) {
+  const q = quantileOf(metric);
+  return q === void 0 ? 0 : Math.ceil(Number((MIN_TAIL_SAMPLES / (1 - q)).toPrecision(9)));
+}
+function tailShortfall(trials2, metric, whose = "this run") {
+  const need = samplesNeeded(metric);
+  const short2 = trials2.find((t) => t.latency.count < need);
+  if (!short2) return void 0;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
 }
 
 // src/compare/compare.ts
@@ -96726,6 +95423,312 @@ var ORDER = {
 };
 function sortForReport(comparisons) {
   return comparisons.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i).map(({ c }) => c);
+}
+
+// src/compare/gate.ts
+function machineChange(baseline, current) {
+  if (baseline.cpuModel === current.cpuModel && baseline.cores === current.cores) return void 0;
+  const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
+  return `${of(baseline)} → ${of(current)}`;
+}
+function gateResults(results2, baselines, thresholdsOf2 = () => void 0) {
+  const comparisons = [];
+  const scenarioStatus = [];
+  const scenarios = results2.scenarios.map((s) => {
+    const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
+    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
+    const baseline = baselines.get(s.name);
+    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
+    const moved = baseline && machineChange(baseline.provenance.runner, results2.provenance.runner);
+    if (moved) status.machine = moved;
+    comparisons.push(...c);
+    scenarioStatus.push(status);
+    const { baselineLatency: _stale, ...rest } = s;
+    const out = { ...rest, thresholds: thresholds2 };
+    if (baseline) {
+      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
+    }
+    return out;
+  });
+  const verdict = overallVerdict(comparisons);
+  return {
+    results: { ...results2, scenarios, comparisons, scenarioStatus },
+    verdict,
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
+
+// src/history/history.ts
+var HISTORY_SCHEMA = "perf-gate/history@1";
+var HISTORY_MAX = 500;
+function historyEntry(results2) {
+  const phases = {};
+  for (const s of results2.scenarios) {
+    for (const p of s.phases) {
+      phases[`${s.name}/${p.name}`] = {
+        rps: Math.round(p.merged.rps * 10) / 10,
+        p50: p.merged.latency.p50,
+        p99: p.merged.latency.p99,
+        errors: errorCount(p.merged)
+      };
+    }
+  }
+  return {
+    schema: HISTORY_SCHEMA,
+    time: results2.finishedAt,
+    commit: results2.provenance.commit,
+    ref: results2.provenance.ref,
+    runId: results2.runId,
+    mode: results2.mode,
+    phases
+  };
+}
+function isEntry(v) {
+  const e = v;
+  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
+}
+function parseHistory(text) {
+  const entries = [];
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line);
+      if (isEntry(v)) entries.push(v);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { entries, skipped };
+}
+function appendHistory(text, entry, max2 = HISTORY_MAX) {
+  const { entries } = parseHistory(text);
+  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
+`;
+}
+
+// src/report/escape.ts
+var TEXT_LIMIT = 500;
+function bounded(text, max2 = TEXT_LIMIT) {
+  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
+}
+function escapeMarkdown(text) {
+  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+}
+function mermaidText(text) {
+  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
+}
+
+// src/report/mermaid.ts
+function roundUp(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const k = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
+  return 10 * k;
+}
+function yAxis(title, values) {
+  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
+  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
+}
+
+// src/report/trend.ts
+var TREND_POINTS = 20;
+var TREND_MAX_PHASES = 8;
+function label(e, i) {
+  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+}
+function chart(title, labels2, values, axis) {
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(title)}"`,
+    `  x-axis [${labels2.join(", ")}]`,
+    yAxis(axis, values),
+    `  line [${values.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function renderTrend(history2, current, points = TREND_POINTS) {
+  const series = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
+  const latest = series.at(-1);
+  if (!latest || series.length < 2) return "";
+  const keys = Object.keys(latest.phases);
+  const out = [
+    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
+  ];
+  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
+    const runs = series.filter((e) => e.phases[key]);
+    if (runs.length < 2) continue;
+    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
+    const ms = (us) => Math.round(us / 10) / 100;
+    out.push(
+      `**${escapeMarkdown(key)}**`,
+      chart(
+        `${key}: p99 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p99)),
+        "ms"
+      ),
+      chart(
+        `${key}: p50 (ms)`,
+        labels2,
+        runs.map((e) => ms(e.phases[key].p50)),
+        "ms"
+      ),
+      chart(
+        `${key}: throughput`,
+        labels2,
+        runs.map((e) => e.phases[key].rps),
+        "req/s"
+      )
+    );
+  }
+  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
+  return out.length > 1 ? out.join("\n\n") : "";
+}
+
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table.length) {
+    const row3 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length;
+    }
+    while (++columnIndex2 < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row3.push(cell);
+    }
+    cellMatrix[rowIndex] = row3;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code;
+    }
+  }
+  columnIndex = -1;
+  const row2 = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code === 99) {
+      before = ":";
+      after = ":";
+    } else if (code === 108) {
+      before = ":";
+    } else if (code === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row2[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row2);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row3 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row3[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code = alignments[columnIndex];
+        if (code === 114) {
+          before = " ".repeat(size);
+        } else if (code === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line.push(before);
+      }
+      line.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line.push(after);
+      }
+      if (settings.padding !== false) {
+        line.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
 // src/stats/wilcoxon.ts
@@ -97192,39 +96195,6 @@ var ab = {
   } : judgedVerdict("ab", PAIRED, config2, pullRequests)
 };
 
-// src/compare/gate.ts
-function machineChange(baseline, current) {
-  if (baseline.cpuModel === current.cpuModel && baseline.cores === current.cores) return void 0;
-  const of = (r) => `${r.cpuModel}, ${r.cores} core${r.cores === 1 ? "" : "s"}`;
-  return `${of(baseline)} → ${of(current)}`;
-}
-function gateResults(results2, baselines, thresholdsOf2 = () => void 0) {
-  const comparisons = [];
-  const scenarioStatus = [];
-  const scenarios = results2.scenarios.map((s) => {
-    const given = thresholdsOf2(s.name) ?? s.thresholds ?? {};
-    const thresholds2 = Object.keys(given).length > 0 ? given : BUILTIN_THRESHOLDS;
-    const baseline = baselines.get(s.name);
-    const { status, comparisons: c } = compareScenario(s, thresholds2, baseline);
-    const moved = baseline && machineChange(baseline.provenance.runner, results2.provenance.runner);
-    if (moved) status.machine = moved;
-    comparisons.push(...c);
-    scenarioStatus.push(status);
-    const { baselineLatency: _stale, ...rest } = s;
-    const out = { ...rest, thresholds: thresholds2 };
-    if (baseline) {
-      out.baselineLatency = Object.fromEntries(baseline.phases.map((p) => [p.name, p.merged.latency]));
-    }
-    return out;
-  });
-  const verdict = overallVerdict(comparisons);
-  return {
-    results: { ...results2, scenarios, comparisons, scenarioStatus },
-    verdict,
-    regressions: comparisons.filter((c) => c.result === "regression").length
-  };
-}
-
 // src/modes/gate.ts
 var againstBaselines = {
   refuse: () => void 0,
@@ -97383,302 +96353,6 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
   return EXIT_PASS;
 }
 
-// src/outputs/history.ts
-var history = {
-  names: ["history"],
-  summary: "the trend history (JSON lines): update runs append their summary; the report draws it",
-  extension: "jsonl",
-  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
-  render: (r, ctx) => appendHistory(ctx.previous() ?? "", historyEntry(r))
-};
-
-// src/outputs/json.ts
-var json2 = {
-  names: ["json"],
-  summary: "the verdict (JSON): verdict, regressions, baseline statuses, comparison rows",
-  extension: "json",
-  writes: () => true,
-  render: (r) => {
-    const { verdict, regressions } = verdictOf(r.mode, r.comparisons);
-    const summary = { verdict, regressions, scenarioStatus: r.scenarioStatus ?? [], comparisons: r.comparisons };
-    return `${JSON.stringify(summary, null, 2)}
-`;
-  }
-};
-
-// src/report/junit.ts
-function xmlEscape(text) {
-  return text.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-function attrs(values) {
-  return Object.entries(values).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
-}
-function seconds(ms) {
-  return (ms / 1e3).toFixed(3);
-}
-function phaseMs(p) {
-  return p ? p.trials.reduce((a, t) => a + t.durationMs, 0) : 0;
-}
-function describe3(c) {
-  const value = (v) => v === null ? "none" : formatMetricValue(c.metric, v);
-  const change2 = c.delta === null ? "" : `, ${c.delta >= 0 ? "+" : ""}${(c.delta * 100).toFixed(1)}%`;
-  const p = c.pValue === void 0 ? "" : `, p = ${c.pValue.toPrecision(2)}`;
-  return `${c.metric}: ${value(c.current)} vs baseline ${value(c.baseline)}${change2} (band ${c.band}${p})${c.reason ? `: ${c.reason}` : ""}`;
-}
-function comparisonCase(c, phase2) {
-  const head = `<testcase${attrs({ name: `${c.phase} ${c.metric}`, classname: `perf-gate.${c.scenario}.${c.phase}`, time: seconds(phaseMs(phase2)) })}`;
-  const text = describe3(c);
-  if (c.result === "regression") {
-    return {
-      xml: `${head}>
-      <failure${attrs({ message: text, type: "regression" })}>${xmlEscape(text)}</failure>
-    </testcase>`,
-      failure: true,
-      skipped: false,
-      ms: phaseMs(phase2)
-    };
-  }
-  if (c.result === "no-baseline" || c.result === "invalid") {
-    const why = c.result === "no-baseline" ? "no baseline" : `invalid measurement: ${c.reason ?? ""}`.trim();
-    return {
-      xml: `${head}>
-      <skipped${attrs({ message: why })}/>
-    </testcase>`,
-      failure: false,
-      skipped: true,
-      ms: phaseMs(phase2)
-    };
-  }
-  return {
-    xml: `${head}>
-      <system-out>${xmlEscape(`${c.result}: ${text}`)}</system-out>
-    </testcase>`,
-    failure: false,
-    skipped: false,
-    ms: phaseMs(phase2)
-  };
-}
-function measuredCase(scenario2, p) {
-  const m = p.merged;
-  const text = `measured, not compared: ${m.rps.toFixed(1)} req/s, p50 ${formatMetricValue("p50", m.latency.p50)}, p99 ${formatMetricValue("p99", m.latency.p99)}, ${m.failures} failures${p.flags.length ? `; ${p.flags.join("; ")}` : ""}`;
-  return {
-    xml: `<testcase${attrs({ name: p.name, classname: `perf-gate.${scenario2}.${p.name}`, time: seconds(phaseMs(p)) })}>
-      <system-out>${xmlEscape(text)}</system-out>
-    </testcase>`,
-    failure: false,
-    skipped: false,
-    ms: phaseMs(p)
-  };
-}
-function renderJunit(results2) {
-  const suites = [];
-  const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
-  const names2 = [.../* @__PURE__ */ new Set([...results2.scenarios.map((s) => s.name), ...results2.comparisons.map((c) => c.scenario)])];
-  for (const name2 of names2) {
-    const scenario2 = results2.scenarios.find((s) => s.name === name2);
-    const phases = scenario2?.phases ?? [];
-    const rows = results2.comparisons.filter((c) => c.scenario === name2);
-    const cases = [
-      ...rows.map(
-        (c) => comparisonCase(
-          c,
-          phases.find((p) => p.name === c.phase)
-        )
-      ),
-      ...phases.filter((p) => !rows.some((c) => c.phase === p.name)).map((p) => measuredCase(name2, p))
-    ];
-    const failures = cases.filter((c) => c.failure).length;
-    const skipped = cases.filter((c) => c.skipped).length;
-    const ms = phases.reduce((a, p) => a + (p.request === void 0 ? phaseMs(p) : 0), 0);
-    total.tests += cases.length;
-    total.failures += failures;
-    total.skipped += skipped;
-    total.ms += ms;
-    suites.push(
-      `  <testsuite${attrs({ name: `perf-gate.${name2}`, tests: cases.length, failures, errors: 0, skipped, time: seconds(ms), timestamp: results2.startedAt.replace(/Z$/, "") })}>
-${cases.map((c) => `    ${c.xml}`).join("\n")}
-  </testsuite>`
-    );
-  }
-  const root = attrs({
-    name: `perf-gate ${results2.mode}`,
-    tests: total.tests,
-    failures: total.failures,
-    errors: 0,
-    skipped: total.skipped,
-    time: seconds(total.ms)
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites${root}>
-${suites.join("\n")}
-</testsuites>
-`;
-}
-
-// src/outputs/junit.ts
-var junit = {
-  names: ["junit"],
-  summary: "the comparison as JUnit XML (a test case per row)",
-  extension: "xml",
-  writes: () => true,
-  render: (r) => renderJunit(r)
-};
-
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
-}
-function markdownTable(table, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table.length) {
-    const row3 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length;
-    }
-    while (++columnIndex2 < table[rowIndex].length) {
-      const cell = serialize(table[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row3.push(cell);
-    }
-    cellMatrix[rowIndex] = row3;
-    sizeMatrix[rowIndex] = sizes2;
-  }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code;
-    }
-  }
-  columnIndex = -1;
-  const row2 = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code === 99) {
-      before = ":";
-      after = ":";
-    } else if (code === 108) {
-      before = ":";
-    } else if (code === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row2[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row2);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row3 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row3[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code = alignments[columnIndex];
-        if (code === 114) {
-          before = " ".repeat(size);
-        } else if (code === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line.push(before);
-      }
-      line.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line.push(after);
-      }
-      if (settings.padding !== false) {
-        line.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
-    );
-  }
-  return lines.join("\n");
-}
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
-}
-
-// src/report/escape.ts
-var TEXT_LIMIT = 500;
-function bounded(text, max2 = TEXT_LIMIT) {
-  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
-}
-function escapeMarkdown(text) {
-  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
-}
-function mermaidText(text) {
-  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
-}
-
 // src/report/distribution.ts
 function latencyBuckets(encoded, n = 12) {
   if (!encoded) return [];
@@ -97726,18 +96400,6 @@ function findKnee(points) {
     if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
   }
   return void 0;
-}
-
-// src/report/mermaid.ts
-function roundUp(v) {
-  if (!(v > 0) || !Number.isFinite(v)) return 1;
-  const k = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * k >= v - 1e-9 * k) return m * k;
-  return 10 * k;
-}
-function yAxis(title, values) {
-  const max2 = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
-  return `  y-axis "${title}" 0 --> ${roundUp(max2 * 1.1)}`;
 }
 
 // src/report/sweep.ts
@@ -97955,7 +96617,7 @@ function age(time3, now) {
   const hours = Math.floor(ms / 36e5);
   return hours >= 1 ? `${hours} h old` : "less than an hour old";
 }
-function chart(results2) {
+function chart2(results2) {
   const blocks = [];
   for (const s of results2.scenarios) {
     for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
@@ -98142,7 +96804,7 @@ function renderMarkdown(results2, opts = {}) {
   }
   const sections = (opts.sections ?? "full") === "summary" ? [] : [
     rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results2)) : "",
-    details("Latency percentiles chart", chart(results2)),
+    details("Latency percentiles chart", chart2(results2)),
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
     details("Latency distribution per phase", distribution(results2)),
     details("Status codes, errors and flags", errorsTable(results2)),
@@ -98195,61 +96857,537 @@ function fitted(report, budget = REPORT_BUDGET) {
   return `${head}${note}`;
 }
 
-// src/report/trend.ts
-var TREND_POINTS = 20;
-var TREND_MAX_PHASES = 8;
-function label(e, i) {
-  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+// src/results/read.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+
+// src/runner-kit/validate.ts
+var count = external_exports.number().int().nonnegative();
+var nonneg = external_exports.number().nonnegative();
+var counts = external_exports.record(external_exports.string(), count);
+var latencySummarySchema = external_exports.object({
+  count,
+  min: nonneg,
+  mean: nonneg,
+  // absent in files written before they existed
+  p10: nonneg.optional(),
+  p25: nonneg.optional(),
+  p50: nonneg,
+  p75: nonneg.optional(),
+  p90: nonneg,
+  p95: nonneg,
+  p99: nonneg,
+  "p99.9": nonneg,
+  max: nonneg,
+  // further percentiles the thresholds gate (p97.5), computed by the host; absent in older files
+  percentiles: external_exports.record(external_exports.string(), nonneg).optional()
+});
+var trialMeasurementSchema = external_exports.object({
+  trial: count,
+  durationMs: nonneg,
+  sent: count,
+  responses: count,
+  successes: count,
+  failures: count,
+  statusCodes: counts,
+  errors: counts,
+  checks: counts.optional(),
+  expectedStatuses: external_exports.array(external_exports.string()).optional(),
+  rps: nonneg,
+  bytesPerSec: nonneg,
+  latency: latencySummarySchema,
+  connectionCloses: count,
+  generator: external_exports.object({
+    cpuPct: nonneg,
+    eventLoopDelayP99Us: nonneg,
+    eventLoopDelayMaxUs: nonneg,
+    busyPct: nonneg.optional(),
+    threads: count.optional(),
+    cores: count.optional()
+  }),
+  open: external_exports.object({
+    scheduled: count,
+    late: count,
+    lateService: count,
+    lateGenerator: count,
+    unfinished: count,
+    maxSendDelayUs: nonneg,
+    delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
+  }).optional(),
+  delivery: external_exports.object({ sent: count, delivered: count }).optional(),
+  replicas: external_exports.object({ count, startSkewMs: nonneg }).optional()
+});
+var stage2 = external_exports.enum(["warmup", "measure"]);
+var names = { scenario: external_exports.string(), phase: external_exports.string() };
+var runnerEventSchema = external_exports.discriminatedUnion("t", [
+  external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string(), replica: count.optional(), host: external_exports.string().optional() }),
+  external_exports.object({
+    t: external_exports.literal("probe"),
+    url: external_exports.string(),
+    ok: external_exports.boolean(),
+    status: external_exports.number().int().optional(),
+    error: external_exports.string().optional(),
+    elapsedMs: nonneg
+  }),
+  external_exports.object({ t: external_exports.literal("ready") }),
+  external_exports.object({ t: external_exports.literal("not-ready"), url: external_exports.string(), error: external_exports.string(), timeoutMs: nonneg }),
+  external_exports.object({
+    t: external_exports.literal("stage"),
+    ...names,
+    trial: count,
+    trials: count,
+    stage: stage2,
+    totalMs: nonneg.optional(),
+    totalRequests: count.optional(),
+    atEpochMs: nonneg.optional()
+  }),
+  external_exports.object({
+    t: external_exports.literal("progress"),
+    ...names,
+    trial: count,
+    stage: stage2,
+    elapsedMs: nonneg,
+    responses: count,
+    rps: nonneg
+  }),
+  external_exports.object({
+    t: external_exports.literal("trial"),
+    ...names,
+    measurement: trialMeasurementSchema,
+    histogram: external_exports.string(),
+    requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional()
+  }),
+  external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
+  external_exports.object({
+    t: external_exports.literal("survey"),
+    // what init --probe heard: kinds, statuses and paths only, each bounded (the SUT chose them)
+    finding: external_exports.object({
+      host: external_exports.string().max(253),
+      port: external_exports.number().int().min(1).max(65535),
+      kind: external_exports.enum(["http", "grpc", "tcp", "closed"]),
+      status: external_exports.number().int().min(100).max(999).optional(),
+      hostHeader: external_exports.string().max(253).optional(),
+      paths: external_exports.array(external_exports.object({ path: external_exports.string().max(200), status: external_exports.number().int().min(100).max(999) })).max(16).optional(),
+      openapi: external_exports.string().max(200).optional(),
+      gets: external_exports.array(external_exports.string().max(2e3)).max(10).optional(),
+      health: external_exports.string().max(64).optional(),
+      banner: external_exports.boolean().optional(),
+      error: external_exports.string().max(500).optional()
+    })
+  }),
+  external_exports.object({ t: external_exports.literal("done") }),
+  external_exports.object({ t: external_exports.literal("fatal"), message: external_exports.string() })
+]);
+function firstIssue(error62) {
+  const issue2 = error62.issues[0];
+  if (!issue2) return "invalid";
+  const path = issue2.path.map(String).join(".");
+  return `${path ? `${path}: ` : ""}${issue2.message}`;
 }
-function chart2(title, labels2, values, axis) {
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `  title "${mermaidText(title)}"`,
-    `  x-axis [${labels2.join(", ")}]`,
-    yAxis(axis, values),
-    `  line [${values.join(", ")}]`,
-    "```"
-  ].join("\n");
+function parseEventLine(line) {
+  if (!line.startsWith(EVENT_MARKER)) return void 0;
+  let data;
+  try {
+    data = JSON.parse(line.slice(EVENT_MARKER.length));
+  } catch {
+    return { t: "fatal", message: `the runner wrote an event that is not JSON: ${line.slice(0, 120)}` };
+  }
+  const parsed = runnerEventSchema.safeParse(data);
+  if (!parsed.success) {
+    const kind = data?.t;
+    return {
+      t: "fatal",
+      message: `the runner wrote an invalid ${typeof kind === "string" ? `"${kind}" ` : ""}event (${firstIssue(parsed.error)}): is runner.image running a perf-gate runner of another version?`
+    };
+  }
+  return parsed.data;
 }
-function renderTrend(history2, current, points = TREND_POINTS) {
-  const series = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
-  const latest = series.at(-1);
-  if (!latest || series.length < 2) return "";
-  const keys = Object.keys(latest.phases);
-  const out = [
-    `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
-  ];
-  for (const key of keys.slice(0, TREND_MAX_PHASES)) {
-    const runs = series.filter((e) => e.phases[key]);
-    if (runs.length < 2) continue;
-    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
-    const ms = (us) => Math.round(us / 10) / 100;
-    out.push(
-      `**${escapeMarkdown(key)}**`,
-      chart2(
-        `${key}: p99 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p99)),
-        "ms"
-      ),
-      chart2(
-        `${key}: p50 (ms)`,
-        labels2,
-        runs.map((e) => ms(e.phases[key].p50)),
-        "ms"
-      ),
-      chart2(
-        `${key}: throughput`,
-        labels2,
-        runs.map((e) => e.phases[key].rps),
-        "req/s"
-      )
+
+// src/results/validate.ts
+var nonneg2 = external_exports.number().nonnegative();
+var count2 = external_exports.number().int().nonnegative();
+var resourceUsage = external_exports.object({
+  cpuMeanPct: nonneg2,
+  cpuPeakPct: nonneg2,
+  memoryPeakBytes: nonneg2,
+  rxBytes: nonneg2,
+  txBytes: nonneg2,
+  samples: count2,
+  fdsPeak: count2.optional()
+});
+var resources = external_exports.record(external_exports.string(), resourceUsage);
+var phaseResult = external_exports.looseObject({
+  name: external_exports.string(),
+  request: external_exports.string().optional(),
+  kind: external_exports.enum(["closed", "open", "ws"]),
+  params: external_exports.looseObject({
+    connections: count2.optional(),
+    durationMs: nonneg2.optional(),
+    requests: count2.optional(),
+    rate: nonneg2.optional(),
+    maxInFlight: count2.optional(),
+    peers: count2.optional(),
+    messages: count2.optional(),
+    pipelining: count2.optional(),
+    streams: count2.optional(),
+    ramp: external_exports.looseObject({
+      from: nonneg2,
+      stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
+    }).optional()
+  }),
+  warmupMs: nonneg2,
+  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
+  merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
+  flags: external_exports.array(external_exports.string()),
+  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
+});
+var scenarioResult = external_exports.looseObject({
+  name: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  phases: external_exports.array(phaseResult),
+  thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
+  requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
+  baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
+});
+var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
+var provenance = external_exports.looseObject({
+  time: external_exports.string(),
+  commit: external_exports.string().nullable(),
+  ref: external_exports.string().nullable(),
+  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
+  docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
+  runnerImage: external_exports.string(),
+  sut: external_exports.looseObject({ images })
+});
+var comparison = external_exports.looseObject({
+  scenario: external_exports.string(),
+  phase: external_exports.string(),
+  metric: external_exports.string(),
+  baseline: external_exports.number().nullable(),
+  current: external_exports.number(),
+  delta: external_exports.number().nullable(),
+  band: external_exports.string(),
+  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
+  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
+  pValue: external_exports.number().optional(),
+  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
+  confidence: external_exports.number().optional(),
+  pairs: count2.optional(),
+  reason: external_exports.string().optional(),
+  extraTrials: count2.optional(),
+  informational: external_exports.boolean().optional()
+});
+var resultsFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(RESULTS_SCHEMA),
+  runId: external_exports.string(),
+  mode: external_exports.string(),
+  config: external_exports.string(),
+  startedAt: external_exports.string(),
+  finishedAt: external_exports.string(),
+  provenance,
+  scenarios: external_exports.array(scenarioResult),
+  comparisons: external_exports.array(comparison),
+  scenarioStatus: external_exports.array(
+    external_exports.looseObject({
+      scenario: external_exports.string(),
+      baseline: external_exports.enum(["present", "missing", "stale"]),
+      baselineTime: external_exports.string().optional(),
+      baselineCommit: external_exports.string().nullable().optional(),
+      machine: external_exports.string().optional()
+    })
+  ).optional(),
+  ab: external_exports.looseObject({
+    baseRef: external_exports.string(),
+    baseCommit: external_exports.string(),
+    headCommit: external_exports.string().nullable(),
+    pairs: count2,
+    order: external_exports.enum(["ABBA", "random"]),
+    seed: count2.optional(),
+    orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
+    baseImages: images,
+    base: external_exports.array(scenarioResult),
+    notes: external_exports.array(external_exports.string()),
+    sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
+  }).optional(),
+  unswept: external_exports.array(external_exports.string()).optional()
+});
+var baselineFileSchema = external_exports.looseObject({
+  schema: external_exports.literal(BASELINE_SCHEMA),
+  scenario: external_exports.string(),
+  scenarioHash: external_exports.string(),
+  provenance,
+  phases: external_exports.array(phaseResult)
+});
+function problemOf(schema, data) {
+  const r = schema.safeParse(data);
+  return r.success ? void 0 : firstIssue(r.error);
+}
+
+// src/results/read.ts
+function readJson(path, what) {
+  let text;
+  try {
+    text = readFileSync4(path, "utf8");
+  } catch (err) {
+    const code = err.code;
+    throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
+  }
+}
+function schemaOf(data) {
+  return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
+}
+function readBaseline(path, optional2 = true) {
+  let data;
+  try {
+    data = readJson(path, "baseline");
+  } catch (err) {
+    if (optional2 && /: not found$/.test(err.message)) return void 0;
+    throw err;
+  }
+  const schema = schemaOf(data);
+  if (schema !== BASELINE_SCHEMA) {
+    throw usageError(
+      `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
     );
   }
-  if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join("\n\n") : "";
+  const problem = problemOf(baselineFileSchema, data);
+  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
+  return data;
 }
+function readResults(path) {
+  const data = readJson(path, "results file");
+  const schema = schemaOf(data);
+  if (schema !== RESULTS_SCHEMA) {
+    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
+  }
+  const problem = problemOf(resultsFileSchema, data);
+  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
+  const results2 = data;
+  for (const c of results2.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
+  return results2;
+}
+
+// src/report/csv.ts
+var CSV_COLUMNS = [
+  "scenario",
+  "phase",
+  "metric",
+  "unit",
+  "value",
+  "baseline",
+  "delta",
+  "band",
+  "result",
+  "p_value",
+  "reason"
+];
+function unitOf(metric) {
+  return metricOf(isMetricName(metric) ? metric : "errors").csvUnit;
+}
+function csvField(value) {
+  if (value === null || value === void 0) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+function row(fields) {
+  return fields.map(csvField).join(",");
+}
+function bandText(band) {
+  return /^[+-]/.test(band) ? `within ${band}` : band;
+}
+function comparisonFields(c) {
+  if (!c) return [null, null, null, null, null, null];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
+}
+function renderCsv(results2) {
+  const lines = [CSV_COLUMNS.join(",")];
+  const byKey = /* @__PURE__ */ new Map();
+  for (const c of results2.comparisons) byKey.set(`${c.scenario}\0${c.phase}\0${c.metric}`, c);
+  const used = /* @__PURE__ */ new Set();
+  for (const s of results2.scenarios) {
+    for (const p of s.phases) {
+      const percentiles2 = Object.keys(p.merged.latency.percentiles ?? {}).filter(isPercentileMetric);
+      for (const metric of [...METRIC_NAMES, ...percentiles2]) {
+        const key = `${s.name}\0${p.name}\0${metric}`;
+        const c = byKey.get(key);
+        if (c) used.add(key);
+        lines.push(
+          row([
+            s.name,
+            p.name,
+            metric,
+            unitOf(metric),
+            // not sampled (fds where /proc cannot be read, delivery outside WebSocket phases, latency
+            // without a success): an empty field, never a zero
+            unmeasured(p.merged, metric) === void 0 ? metricValue(p.merged, metric) : null,
+            ...comparisonFields(c)
+          ])
+        );
+      }
+    }
+  }
+  for (const [key, c] of byKey) {
+    if (used.has(key)) continue;
+    lines.push(row([c.scenario, c.phase, c.metric, unitOf(c.metric), c.current, ...comparisonFields(c)]));
+  }
+  return `${lines.join("\r\n")}\r
+`;
+}
+
+// src/outputs/csv.ts
+var csv = {
+  names: ["csv"],
+  summary: "every measured metric as CSV, one row each",
+  extension: "csv",
+  writes: () => true,
+  render: (r) => renderCsv(r)
+};
+
+// src/outputs/history.ts
+var history = {
+  names: ["history"],
+  summary: "the trend history (JSON lines): update runs append their summary; the report draws it",
+  extension: "jsonl",
+  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
+  render: (r, ctx) => appendHistory(ctx.previous() ?? "", historyEntry(r))
+};
+
+// src/outputs/json.ts
+var json2 = {
+  names: ["json"],
+  summary: "the verdict (JSON): verdict, regressions, baseline statuses, comparison rows",
+  extension: "json",
+  writes: () => true,
+  render: (r) => {
+    const { verdict, regressions } = verdictOf(r.mode, r.comparisons);
+    const summary = { verdict, regressions, scenarioStatus: r.scenarioStatus ?? [], comparisons: r.comparisons };
+    return `${JSON.stringify(summary, null, 2)}
+`;
+  }
+};
+
+// src/report/junit.ts
+function xmlEscape(text) {
+  return text.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function attrs(values) {
+  return Object.entries(values).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
+}
+function seconds(ms) {
+  return (ms / 1e3).toFixed(3);
+}
+function phaseMs(p) {
+  return p ? p.trials.reduce((a, t) => a + t.durationMs, 0) : 0;
+}
+function describe3(c) {
+  const value = (v) => v === null ? "none" : formatMetricValue(c.metric, v);
+  const change2 = c.delta === null ? "" : `, ${c.delta >= 0 ? "+" : ""}${(c.delta * 100).toFixed(1)}%`;
+  const p = c.pValue === void 0 ? "" : `, p = ${c.pValue.toPrecision(2)}`;
+  return `${c.metric}: ${value(c.current)} vs baseline ${value(c.baseline)}${change2} (band ${c.band}${p})${c.reason ? `: ${c.reason}` : ""}`;
+}
+function comparisonCase(c, phase2) {
+  const head = `<testcase${attrs({ name: `${c.phase} ${c.metric}`, classname: `perf-gate.${c.scenario}.${c.phase}`, time: seconds(phaseMs(phase2)) })}`;
+  const text = describe3(c);
+  if (c.result === "regression") {
+    return {
+      xml: `${head}>
+      <failure${attrs({ message: text, type: "regression" })}>${xmlEscape(text)}</failure>
+    </testcase>`,
+      failure: true,
+      skipped: false,
+      ms: phaseMs(phase2)
+    };
+  }
+  if (c.result === "no-baseline" || c.result === "invalid") {
+    const why = c.result === "no-baseline" ? "no baseline" : `invalid measurement: ${c.reason ?? ""}`.trim();
+    return {
+      xml: `${head}>
+      <skipped${attrs({ message: why })}/>
+    </testcase>`,
+      failure: false,
+      skipped: true,
+      ms: phaseMs(phase2)
+    };
+  }
+  return {
+    xml: `${head}>
+      <system-out>${xmlEscape(`${c.result}: ${text}`)}</system-out>
+    </testcase>`,
+    failure: false,
+    skipped: false,
+    ms: phaseMs(phase2)
+  };
+}
+function measuredCase(scenario2, p) {
+  const m = p.merged;
+  const text = `measured, not compared: ${m.rps.toFixed(1)} req/s, p50 ${formatMetricValue("p50", m.latency.p50)}, p99 ${formatMetricValue("p99", m.latency.p99)}, ${m.failures} failures${p.flags.length ? `; ${p.flags.join("; ")}` : ""}`;
+  return {
+    xml: `<testcase${attrs({ name: p.name, classname: `perf-gate.${scenario2}.${p.name}`, time: seconds(phaseMs(p)) })}>
+      <system-out>${xmlEscape(text)}</system-out>
+    </testcase>`,
+    failure: false,
+    skipped: false,
+    ms: phaseMs(p)
+  };
+}
+function renderJunit(results2) {
+  const suites = [];
+  const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
+  const names2 = [.../* @__PURE__ */ new Set([...results2.scenarios.map((s) => s.name), ...results2.comparisons.map((c) => c.scenario)])];
+  for (const name2 of names2) {
+    const scenario2 = results2.scenarios.find((s) => s.name === name2);
+    const phases = scenario2?.phases ?? [];
+    const rows = results2.comparisons.filter((c) => c.scenario === name2);
+    const cases = [
+      ...rows.map(
+        (c) => comparisonCase(
+          c,
+          phases.find((p) => p.name === c.phase)
+        )
+      ),
+      ...phases.filter((p) => !rows.some((c) => c.phase === p.name)).map((p) => measuredCase(name2, p))
+    ];
+    const failures = cases.filter((c) => c.failure).length;
+    const skipped = cases.filter((c) => c.skipped).length;
+    const ms = phases.reduce((a, p) => a + (p.request === void 0 ? phaseMs(p) : 0), 0);
+    total.tests += cases.length;
+    total.failures += failures;
+    total.skipped += skipped;
+    total.ms += ms;
+    suites.push(
+      `  <testsuite${attrs({ name: `perf-gate.${name2}`, tests: cases.length, failures, errors: 0, skipped, time: seconds(ms), timestamp: results2.startedAt.replace(/Z$/, "") })}>
+${cases.map((c) => `    ${c.xml}`).join("\n")}
+  </testsuite>`
+    );
+  }
+  const root = attrs({
+    name: `perf-gate ${results2.mode}`,
+    tests: total.tests,
+    failures: total.failures,
+    errors: 0,
+    skipped: total.skipped,
+    time: seconds(total.ms)
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites${root}>
+${suites.join("\n")}
+</testsuites>
+`;
+}
+
+// src/outputs/junit.ts
+var junit = {
+  names: ["junit"],
+  summary: "the comparison as JUnit XML (a test case per row)",
+  extension: "xml",
+  writes: () => true,
+  render: (r) => renderJunit(r)
+};
 
 // src/outputs/markdown.ts
 var markdown = {
@@ -98262,63 +97400,6 @@ var markdown = {
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   }
 };
-
-// src/results/files.ts
-import { createHash as createHash3 } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join4 } from "node:path";
-
-// src/results/types.ts
-function requestPhaseName(phase2, entry) {
-  return `${phase2}.${entry}`;
-}
-var RESULTS_SCHEMA = "perf-gate/results@1";
-var BASELINE_SCHEMA = "perf-gate/baseline@1";
-
-// src/results/files.ts
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (v !== void 0) out[key] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
-function stableStringify(value) {
-  return `${JSON.stringify(sortKeys(value), null, 2)}
-`;
-}
-function writeFileAtomic(path, text) {
-  mkdirSync(dirname3(path), { recursive: true });
-  const tmp = join4(dirname3(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
-  writeFileSync3(tmp, text);
-  renameSync(tmp, path);
-}
-function scenarioHash(s, bodies, readBodies = () => []) {
-  const definition = {
-    // what the target adds: its protocol's (src/protocols/<kind>/copy.ts)
-    ...protocolOf(s.target).hash(s.target, bodies, readBodies),
-    phases: s.phases,
-    warmupMs: s.warmupMs
-  };
-  return `sha256:${createHash3("sha256").update(stableStringify(definition)).digest("hex")}`;
-}
-function baselineOf(result, provenance2) {
-  return {
-    schema: BASELINE_SCHEMA,
-    scenario: result.name,
-    scenarioHash: result.scenarioHash,
-    provenance: provenance2,
-    phases: result.phases
-  };
-}
-function baselinePath(dir, scenario2) {
-  return join4(dir, `${scenario2}.json`);
-}
 
 // src/outputs/results.ts
 var results = {
@@ -98445,251 +97526,6 @@ function parseOutFormat(text, what) {
   return { format, path };
 }
 
-// src/run/contract.ts
-import { randomBytes } from "node:crypto";
-function writeOrFail(files, path, text) {
-  try {
-    files.write(path, text);
-  } catch (err) {
-    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
-  }
-}
-function newRunId() {
-  return randomBytes(4).toString("hex");
-}
-
-// src/run/publish.ts
-var realFiles = {
-  read: readHistoryFile,
-  write: writeFileAtomic
-};
-function publishFiles(results2, opts, files) {
-  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const write = (req) => {
-    const output2 = OUTPUTS[req.format];
-    if (!output2.writes(results2)) return void 0;
-    const text = output2.render(results2, {
-      reportId: opts.reportId ?? "",
-      history: history2,
-      previous: () => files.read(req.path)
-    });
-    const path = resolve3(req.path);
-    writeOrFail(files, path, text);
-    return { path, text };
-  };
-  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
-  write({ format: "results", path: resultsPath });
-  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
-  const report = write({ format: "markdown", path: reportPath })?.text ?? "";
-  const asked = [
-    ...opts.outputs ?? [],
-    ...opts.history ? [{ format: "history", path: opts.history }] : []
-  ];
-  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
-  return { resultsPath, reportPath, report, extraPaths };
-}
-
-// src/run/deps.ts
-function realRunDeps(progress, onSignal2, maskSecret = () => {
-}) {
-  const docker = connectDocker();
-  return {
-    docker: dockerClient(docker),
-    compose: (opts) => composeClient(execCommand, opts),
-    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
-    exec: execCommand,
-    progress,
-    onSignal: onSignal2,
-    runnerScript: defaultRunnerScript,
-    env: process.env,
-    maskSecret,
-    files: realFiles,
-    now: Date.now
-  };
-}
-function defaultRunnerScript() {
-  const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join5(here, "runner.mjs"), join5(here, "..", "..", "dist", "runner.mjs")]) {
-    try {
-      return readFileSync5(candidate, "utf8");
-    } catch {
-    }
-  }
-  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
-}
-
-// src/results/read.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-
-// src/results/validate.ts
-var nonneg2 = external_exports.number().nonnegative();
-var count2 = external_exports.number().int().nonnegative();
-var resourceUsage = external_exports.object({
-  cpuMeanPct: nonneg2,
-  cpuPeakPct: nonneg2,
-  memoryPeakBytes: nonneg2,
-  rxBytes: nonneg2,
-  txBytes: nonneg2,
-  samples: count2,
-  fdsPeak: count2.optional()
-});
-var resources = external_exports.record(external_exports.string(), resourceUsage);
-var phaseResult = external_exports.looseObject({
-  name: external_exports.string(),
-  request: external_exports.string().optional(),
-  kind: external_exports.enum(["closed", "open", "ws"]),
-  params: external_exports.looseObject({
-    connections: count2.optional(),
-    durationMs: nonneg2.optional(),
-    requests: count2.optional(),
-    rate: nonneg2.optional(),
-    maxInFlight: count2.optional(),
-    peers: count2.optional(),
-    messages: count2.optional(),
-    pipelining: count2.optional(),
-    streams: count2.optional(),
-    ramp: external_exports.looseObject({
-      from: nonneg2,
-      stages: external_exports.array(external_exports.looseObject({ durationMs: nonneg2, to: nonneg2 }))
-    }).optional()
-  }),
-  warmupMs: nonneg2,
-  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
-  merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
-  flags: external_exports.array(external_exports.string()),
-  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
-});
-var scenarioResult = external_exports.looseObject({
-  name: external_exports.string(),
-  scenarioHash: external_exports.string(),
-  phases: external_exports.array(phaseResult),
-  thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
-  requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
-  baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
-});
-var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
-var provenance = external_exports.looseObject({
-  time: external_exports.string(),
-  commit: external_exports.string().nullable(),
-  ref: external_exports.string().nullable(),
-  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
-  docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
-  runnerImage: external_exports.string(),
-  sut: external_exports.looseObject({ images })
-});
-var comparison = external_exports.looseObject({
-  scenario: external_exports.string(),
-  phase: external_exports.string(),
-  metric: external_exports.string(),
-  baseline: external_exports.number().nullable(),
-  current: external_exports.number(),
-  delta: external_exports.number().nullable(),
-  band: external_exports.string(),
-  // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
-  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
-  pValue: external_exports.number().optional(),
-  interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
-  confidence: external_exports.number().optional(),
-  pairs: count2.optional(),
-  reason: external_exports.string().optional(),
-  extraTrials: count2.optional(),
-  informational: external_exports.boolean().optional()
-});
-var resultsFileSchema = external_exports.looseObject({
-  schema: external_exports.literal(RESULTS_SCHEMA),
-  runId: external_exports.string(),
-  mode: external_exports.string(),
-  config: external_exports.string(),
-  startedAt: external_exports.string(),
-  finishedAt: external_exports.string(),
-  provenance,
-  scenarios: external_exports.array(scenarioResult),
-  comparisons: external_exports.array(comparison),
-  scenarioStatus: external_exports.array(
-    external_exports.looseObject({
-      scenario: external_exports.string(),
-      baseline: external_exports.enum(["present", "missing", "stale"]),
-      baselineTime: external_exports.string().optional(),
-      baselineCommit: external_exports.string().nullable().optional(),
-      machine: external_exports.string().optional()
-    })
-  ).optional(),
-  ab: external_exports.looseObject({
-    baseRef: external_exports.string(),
-    baseCommit: external_exports.string(),
-    headCommit: external_exports.string().nullable(),
-    pairs: count2,
-    order: external_exports.enum(["ABBA", "random"]),
-    seed: count2.optional(),
-    orders: external_exports.array(external_exports.object({ scenario: external_exports.string(), phase: external_exports.string(), order: external_exports.array(external_exports.enum(["AB", "BA"])) })).optional(),
-    baseImages: images,
-    base: external_exports.array(scenarioResult),
-    notes: external_exports.array(external_exports.string()),
-    sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
-  }).optional(),
-  unswept: external_exports.array(external_exports.string()).optional()
-});
-var baselineFileSchema = external_exports.looseObject({
-  schema: external_exports.literal(BASELINE_SCHEMA),
-  scenario: external_exports.string(),
-  scenarioHash: external_exports.string(),
-  provenance,
-  phases: external_exports.array(phaseResult)
-});
-function problemOf(schema, data) {
-  const r = schema.safeParse(data);
-  return r.success ? void 0 : firstIssue(r.error);
-}
-
-// src/results/read.ts
-function readJson(path, what) {
-  let text;
-  try {
-    text = readFileSync6(path, "utf8");
-  } catch (err) {
-    const code = err.code;
-    throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
-  }
-}
-function schemaOf(data) {
-  return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
-}
-function readBaseline(path, optional2 = true) {
-  let data;
-  try {
-    data = readJson(path, "baseline");
-  } catch (err) {
-    if (optional2 && /: not found$/.test(err.message)) return void 0;
-    throw err;
-  }
-  const schema = schemaOf(data);
-  if (schema !== BASELINE_SCHEMA) {
-    throw usageError(
-      `baseline ${path}: schema ${schema ?? "(none)"} is not ${BASELINE_SCHEMA}; refresh it with perf-gate run --mode update`
-    );
-  }
-  const problem = problemOf(baselineFileSchema, data);
-  if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
-  return data;
-}
-function readResults(path) {
-  const data = readJson(path, "results file");
-  const schema = schemaOf(data);
-  if (schema !== RESULTS_SCHEMA) {
-    throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
-  }
-  const problem = problemOf(resultsFileSchema, data);
-  if (problem) throw usageError(`results file ${path}: corrupt (${problem})`);
-  const results2 = data;
-  for (const c of results2.comparisons) if (c.result === "unconfirmed") c.result = "inconclusive";
-  return results2;
-}
-
 // src/run/request.ts
 function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   const { mode, auto } = chooseMode(input2.mode, ctx.eventName, () => ctx.against(input2.config));
@@ -98726,7 +97562,7 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
 }
 
 // src/run/plan.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // src/config/env.ts
 var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
@@ -98755,6 +97591,33 @@ function expandPlan(plan, env, secret) {
   };
 }
 
+// src/run/runner-plan.ts
+function parseBodiesJsonl(text, file2) {
+  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
+  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
+  return bodies;
+}
+function planTarget(s, readBodies) {
+  return protocolOf(s.target).plan(s.target, s.name, readBodies);
+}
+function buildPlan(scenarios, ready, readBodies, workers = 1) {
+  return {
+    version: 1,
+    progressIntervalMs: 1e3,
+    requestTimeoutMs: 1e4,
+    workers,
+    ready,
+    scenarios: scenarios.map((s) => ({
+      name: s.name,
+      target: planTarget(s, readBodies),
+      warmupMs: s.warmupMs,
+      trials: s.trials,
+      requestTimeoutMs: s.requestTimeoutMs,
+      phases: s.phases
+    }))
+  };
+}
+
 // src/run/plan.ts
 function selectScenarios(config2, names2) {
   if (names2.length === 0) return config2.scenarios;
@@ -98771,7 +97634,7 @@ function bodiesReader() {
     let list2 = bodies.get(file2);
     if (!list2) {
       try {
-        list2 = parseBodiesJsonl(readFileSync7(file2, "utf8"), file2);
+        list2 = parseBodiesJsonl(readFileSync5(file2, "utf8"), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -98929,6 +97792,331 @@ var Progress = class {
 // src/run/run.ts
 import { relative as relative3 } from "node:path";
 
+// src/docker/compose.ts
+var import_yaml4 = __toESM(require_dist2(), 1);
+import { mkdtempSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+
+// src/docker/side-by-side.ts
+var import_yaml3 = __toESM(require_dist2(), 1);
+var RESET = /* @__PURE__ */ Symbol("!reset");
+var obj = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
+var list = (v) => Array.isArray(v) ? v : [];
+function portText(p) {
+  const ip = typeof p.host_ip === "string" ? p.host_ip : "";
+  const host = ip === "" ? "" : ip.includes(":") ? `[${ip}]:` : `${ip}:`;
+  const published = p.published === void 0 || p.published === "" ? "" : `${String(p.published)}:`;
+  const proto = p.protocol === "udp" ? "/udp" : "";
+  return `${host}${published}${String(p.target)}${proto}`;
+}
+var SHAREABLE = /\.sock$|^\/(var\/)?run\/?$|^\/(proc|sys)(\/|$)|^\/etc\/(localtime|timezone)$/;
+function sharedHostPath(v, root) {
+  if (v.type !== "bind" || typeof v.source !== "string") return void 0;
+  const source = v.source;
+  const inside = source === root || source.startsWith(root.endsWith("/") ? root : `${root}/`);
+  if (inside || v.read_only === true || SHAREABLE.test(source)) return void 0;
+  return source;
+}
+function sideBySide(model, project, root) {
+  const services = {};
+  const changes = [];
+  const blockers = [];
+  const edit = (name2) => services[name2] ??= {};
+  const defs = Object.entries(model.services).map(([name2, def]) => [name2, obj(def)]);
+  const usedNetworks = /* @__PURE__ */ new Set();
+  const usedVolumes = /* @__PURE__ */ new Set();
+  const built = /* @__PURE__ */ new Map();
+  for (const [name2, def] of defs) {
+    if (def.build !== void 0 && typeof def.image === "string") built.set(def.image, name2);
+  }
+  const byContainerName = /* @__PURE__ */ new Map();
+  for (const [name2, def] of defs)
+    if (typeof def.container_name === "string") byContainerName.set(def.container_name, name2);
+  for (const [name2, def] of defs) {
+    const mode = typeof def.network_mode === "string" ? def.network_mode : void 0;
+    if (mode === "host") blockers.push(`service ${name2} uses the host's network (network_mode: host)`);
+    const joined = mode?.startsWith("container:") ? mode.slice("container:".length) : void 0;
+    if (joined !== void 0) {
+      const sibling = byContainerName.get(joined);
+      if (sibling !== void 0) {
+        edit(name2).network_mode = `service:${sibling}`;
+        changes.push(
+          `service ${name2}: network_mode container:${joined} is service:${sibling} (its container_name is dropped)`
+        );
+      } else {
+        blockers.push(`service ${name2} joins container ${joined}'s network, which is not this project's`);
+      }
+    }
+    for (const v of list(def.volumes_from)) {
+      if (String(v).startsWith("container:")) {
+        blockers.push(
+          `service ${name2} takes volumes from container ${String(v).slice(10)}: both copies would share them`
+        );
+      }
+    }
+    for (const d of list(def.devices)) {
+      const source = typeof d === "string" ? d.split(":")[0] : String(obj(d).source ?? "?");
+      blockers.push(`service ${name2} maps the host's device ${source}`);
+    }
+    for (const v of list(def.volumes)) {
+      const shared = sharedHostPath(obj(v), root);
+      if (shared !== void 0) {
+        blockers.push(
+          `service ${name2} mounts the host's ${shared} writable: both copies would write it (mount it read_only, or a path inside the repository)`
+        );
+      }
+      if (obj(v).type === "volume" && typeof obj(v).source === "string") usedVolumes.add(obj(v).source);
+    }
+    const networks2 = Object.keys(obj(def.networks));
+    for (const n of networks2) usedNetworks.add(n);
+    const ports = list(def.ports).map(obj);
+    const fixed = ports.filter((p) => p.published !== void 0 && p.published !== "");
+    if (fixed.length > 0) {
+      edit(name2).ports = RESET;
+      const shown = ports.slice(0, 10).map(portText).join(", ");
+      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : "";
+      changes.push(`service ${name2}: published ports ${shown}${more} not published`);
+    }
+    if (typeof def.container_name === "string") {
+      const s = edit(name2);
+      s.container_name = RESET;
+      if (networks2.length > 0) {
+        s.networks = Object.fromEntries(networks2.map((n) => [n, { aliases: [def.container_name] }]));
+        changes.push(
+          `service ${name2}: container_name ${def.container_name} dropped (kept as its alias on ${networks2.join(", ")})`
+        );
+      } else {
+        changes.push(`service ${name2}: container_name ${def.container_name} dropped`);
+      }
+    }
+    if (typeof def.image === "string" && built.has(def.image)) {
+      const builder = built.get(def.image);
+      if (builder === name2) edit(name2).image = RESET;
+      else edit(name2).image = `${project}-${builder}`;
+      changes.push(
+        builder === name2 ? `service ${name2}: image ${def.image} built under the project's own name (both sides build at once)` : `service ${name2}: runs the image service ${builder} builds, under the project's own name, instead of ${def.image}`
+      );
+    }
+  }
+  const top = (kind, entries, used) => {
+    const out = {};
+    for (const [key, raw] of Object.entries(entries ?? {})) {
+      const def = obj(raw);
+      const name2 = typeof def.name === "string" ? def.name : `${project}_${key}`;
+      const subnets = list(obj(def.ipam).config).map((c) => obj(c).subnet).filter((x) => typeof x === "string");
+      const opts = obj(def.driver_opts);
+      const device = typeof opts.device === "string" && opts.device.startsWith("/") && /\bbind\b/.test(String(opts.o ?? "")) ? opts.device : void 0;
+      if (kind === "network" && def.external !== true && subnets.length > 0) {
+        blockers.push(
+          `network ${key} fixes its subnet ${subnets.join(", ")}: a second copy's network would overlap it`
+        );
+      }
+      if (kind === "volume" && device !== void 0 && used.has(key)) {
+        blockers.push(`volume ${key} binds the host's ${device}: both copies would write it`);
+      }
+      if (def.external === true) {
+        if (used.has(key)) {
+          blockers.push(
+            `${kind} ${key} is external (${name2}): both copies would share it${kind === "network" ? " and answer to the same names on it" : ""}`
+          );
+        }
+      } else if (name2 !== `${project}_${key}`) {
+        out[key] = { name: RESET };
+        changes.push(`${kind} ${key}: fixed name ${name2} replaced by the project's own`);
+      }
+    }
+    return out;
+  };
+  const networks = top("network", model.networks, usedNetworks);
+  const volumes = top("volume", model.volumes, usedVolumes);
+  const override = {};
+  if (Object.keys(services).length > 0) override.services = services;
+  if (Object.keys(networks).length > 0) override.networks = networks;
+  if (Object.keys(volumes).length > 0) override.volumes = volumes;
+  return { override, changes, blockers };
+}
+function mergeOverrides(a, b) {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const before = out[k];
+    const mergeable = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+    out[k] = mergeable(before) && mergeable(v) ? mergeOverrides(before, v) : v;
+  }
+  return out;
+}
+function overrideYaml(override) {
+  const doc = new import_yaml3.Document();
+  const node2 = (v) => {
+    if (v === RESET) {
+      const n = doc.createNode(null);
+      n.tag = "!reset";
+      return n;
+    }
+    if (Array.isArray(v)) {
+      const seq = doc.createNode([]);
+      for (const x of v) seq.items.push(node2(x));
+      return seq;
+    }
+    if (v !== null && typeof v === "object") {
+      const map2 = doc.createNode({});
+      for (const [k, x] of Object.entries(v)) map2.items.push(doc.createPair(k, node2(x)));
+      return map2;
+    }
+    return doc.createNode(v);
+  };
+  doc.contents = node2(override);
+  return doc.toString();
+}
+
+// src/docker/compose.ts
+function labelOverride(model, labels2) {
+  const out = {
+    services: Object.fromEntries(
+      Object.entries(model.services).map(([s, def]) => [
+        s,
+        def && typeof def === "object" && "build" in def ? { labels: labels2, build: { labels: labels2 } } : { labels: labels2 }
+      ])
+    )
+  };
+  const own2 = (m) => Object.fromEntries(
+    Object.entries(m ?? {}).filter(([, v]) => !v?.external).map(([k]) => [k, { labels: labels2 }])
+  );
+  const networks = own2(model.networks);
+  if (Object.keys(networks).length) out.networks = networks;
+  const volumes = own2(model.volumes);
+  if (Object.keys(volumes).length) out.volumes = volumes;
+  return out;
+}
+function serviceImages(model) {
+  const out = {};
+  for (const [name2, def] of Object.entries(model.services)) {
+    const image = def && typeof def === "object" ? def.image : void 0;
+    if (typeof image === "string") out[name2] = image;
+  }
+  return out;
+}
+function upFailure(output2, model) {
+  const images2 = model ? serviceImages(model) : {};
+  for (const line of output2.split(/\r?\n/)) {
+    const m = /^\s*(\S+)\s+Error\s+(.+)$/.exec(line);
+    const service = m?.[1];
+    const image = service !== void 0 && Object.hasOwn(images2, service) ? images2[service] : void 0;
+    if (image !== void 0) {
+      return `service ${service}: image ${image} is not on this host and could not be pulled (${(m?.[2] ?? "").trim()}); load it here (docker load), or give the service a build and set sut.build`;
+    }
+  }
+  return lastLine(output2);
+}
+var SCRUBBED = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^RUNNER_TOKEN$/i];
+function composeEnv(own2, sutEnv, project) {
+  const out = {};
+  for (const [k, v] of Object.entries(own2)) if (!SCRUBBED.some((re) => re.test(k))) out[k] = v;
+  for (const [k, v] of Object.entries(sutEnv)) {
+    const named = /^\$\{([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(v)?.[1];
+    out[k] = named !== void 0 ? own2[named] ?? "" : v;
+  }
+  out.COMPOSE_PROJECT_NAME = project;
+  return out;
+}
+function composeConfigResult(res) {
+  if (res.code === 0) {
+    try {
+      return { model: JSON.parse(res.stdout) };
+    } catch {
+      return { noJson: true };
+    }
+  }
+  if (res.code === 127 || /is not a docker command|unknown command|unknown shorthand flag: 'p'/i.test(res.stderr)) {
+    return { missing: true };
+  }
+  return { refused: lastLine(res.stderr || res.stdout) };
+}
+function cannotBootTwice(files, blockers) {
+  return `compose ${files.join(", ")} cannot boot twice side by side for A/B: ${blockers.join("; ")}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
+}
+var ComposeProject = class {
+  constructor(exec, opts) {
+    this.exec = exec;
+    this.opts = opts;
+  }
+  exec;
+  opts;
+  tmp;
+  override;
+  /** what the side-by-side override changed (empty when not side by side) */
+  changes = [];
+  async compose(args, timeoutMs) {
+    const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
+    const run2 = {
+      cwd: this.opts.cwd,
+      env: composeEnv(process.env, this.opts.env, this.opts.project)
+    };
+    if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
+    return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
+  }
+  /** The project as `docker compose config` resolves it (the user's files only, never our override). */
+  async model() {
+    const r = composeConfigResult(await this.compose(["config", "--format", "json"]));
+    if ("model" in r) return r.model;
+    if ("missing" in r) {
+      throw environmentError("docker compose v2 is not installed (the `docker compose` plugin is required)");
+    }
+    const why = "refused" in r ? r.refused : "it printed no JSON";
+    throw environmentError(`compose file ${this.opts.files.join(", ")} rejected by docker compose: ${why}`);
+  }
+  /** The side-by-side override of a model, or undefined when this project is not an A/B side. */
+  apart(model) {
+    const root = this.opts.sideBySide?.root;
+    return root === void 0 ? void 0 : sideBySide(model, this.opts.project, root);
+  }
+  /** What a side-by-side boot changes and what it cannot (nothing when not side by side). */
+  async collisions() {
+    return this.apart(await this.model()) ?? { override: {}, changes: [], blockers: [] };
+  }
+  /** Validates the compose files and writes the override: our labels, and for a side-by-side boot what
+   * keeps the two copies apart (a blocker is the user's to fix: exit 2). */
+  async prepare() {
+    const model = await this.model();
+    const apart = this.apart(model);
+    if (apart && apart.blockers.length > 0 && !this.opts.sideBySide?.lenient) {
+      throw usageError(cannotBootTwice(this.opts.files, apart.blockers));
+    }
+    this.changes = apart?.changes ?? [];
+    this.tmp ??= mkdtempSync(join3(tmpdir(), "perf-gate-"));
+    this.override = join3(this.tmp, "perf-gate.override.yml");
+    const labels2 = labelOverride(model, this.opts.labels);
+    writeFileSync2(this.override, apart ? overrideYaml(mergeOverrides(labels2, apart.override)) : (0, import_yaml4.stringify)(labels2));
+    return model;
+  }
+  /** `up --wait`: starts the services and waits for their health checks. Returns stderr on failure. */
+  async up(services, build2, waitTimeoutS) {
+    const args = ["up", "--detach", "--wait", "--wait-timeout", String(waitTimeoutS), "--quiet-pull"];
+    if (build2) args.push("--build");
+    const res = await this.compose([...args, ...services], (waitTimeoutS + 600) * 1e3);
+    return res.code === 0 ? void 0 : res.stderr || res.stdout || `docker compose up exited with ${res.code}`;
+  }
+  /** The last `tail` log lines of each service. */
+  async logs(tail) {
+    const res = await this.compose(["logs", "--no-color", "--timestamps=false", "--tail", String(tail)], 3e4);
+    return (res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== "");
+  }
+  async down() {
+    await this.compose(["down", "--volumes", "--remove-orphans", "--timeout", "5"], 12e4);
+    if (this.tmp !== void 0) rmSync(this.tmp, { recursive: true, force: true });
+  }
+};
+
+// src/docker/labels.ts
+var LABEL_MANAGED = "dev.perf-gate.managed";
+var LABEL_RUN_ID = "dev.perf-gate.run-id";
+function runLabels(runId) {
+  return { [LABEL_MANAGED]: "true", [LABEL_RUN_ID]: runId };
+}
+function projectName(runId) {
+  return `perfgate-${runId}`;
+}
+
 // src/results/unanswered.ts
 function dominant(m) {
   const failures = [
@@ -98951,6 +98139,66 @@ function unansweredPhase(results2, scenarios, side = "") {
     }
   }
   return void 0;
+}
+
+// src/stats/resources.ts
+function sampleFromStats(doc, at) {
+  const cpu = doc.cpu_stats;
+  const pre = doc.precpu_stats;
+  let cpuPct;
+  const total = cpu?.cpu_usage?.total_usage;
+  const preTotal = pre?.cpu_usage?.total_usage;
+  const system = cpu?.system_cpu_usage;
+  const preSystem = pre?.system_cpu_usage;
+  if (total !== void 0 && preTotal !== void 0 && system !== void 0 && preSystem !== void 0 && preSystem > 0) {
+    const cpuDelta = total - preTotal;
+    const systemDelta = system - preSystem;
+    const cores = cpu?.online_cpus ?? cpu?.cpu_usage?.percpu_usage?.length ?? 1;
+    if (systemDelta > 0 && cpuDelta >= 0) cpuPct = cpuDelta / systemDelta * cores * 100;
+  }
+  const mem = doc.memory_stats;
+  const cache = mem?.stats?.total_inactive_file ?? mem?.stats?.inactive_file ?? 0;
+  const memoryBytes = Math.max(0, (mem?.usage ?? 0) - cache);
+  let rxBytes = 0;
+  let txBytes = 0;
+  for (const n of Object.values(doc.networks ?? {})) {
+    rxBytes += n.rx_bytes ?? 0;
+    txBytes += n.tx_bytes ?? 0;
+  }
+  return { at, cpuPct, memoryBytes, rxBytes, txBytes };
+}
+function usageInWindow(samples, from, to) {
+  const inside = samples.filter((s) => s.at >= from && s.at <= to);
+  const cpus2 = inside.map((s) => s.cpuPct).filter((v) => v !== void 0);
+  const before = [...samples].reverse().find((s) => s.at < from) ?? inside[0];
+  const last = [...samples].reverse().find((s) => s.at <= to);
+  const round3 = (v) => Math.round(v * 100) / 100;
+  return {
+    cpuMeanPct: cpus2.length ? round3(cpus2.reduce((a, b) => a + b, 0) / cpus2.length) : 0,
+    cpuPeakPct: cpus2.length ? round3(Math.max(...cpus2)) : 0,
+    memoryPeakBytes: inside.length ? Math.max(...inside.map((s) => s.memoryBytes)) : 0,
+    rxBytes: before && last ? Math.max(0, last.rxBytes - before.rxBytes) : 0,
+    txBytes: before && last ? Math.max(0, last.txBytes - before.txBytes) : 0,
+    samples: inside.length,
+    ...fdsPeak(inside)
+  };
+}
+function fdsPeak(samples) {
+  if (samples.length === 0 || samples.some((s) => s.fds === void 0)) return {};
+  return { fdsPeak: Math.max(...samples.map((s) => s.fds)) };
+}
+function combineUsage(usages) {
+  const samples = usages.reduce((a, u) => a + u.samples, 0);
+  const round3 = (v) => Math.round(v * 100) / 100;
+  return {
+    cpuMeanPct: samples ? round3(usages.reduce((a, u) => a + u.cpuMeanPct * u.samples, 0) / samples) : 0,
+    cpuPeakPct: Math.max(0, ...usages.map((u) => u.cpuPeakPct)),
+    memoryPeakBytes: Math.max(0, ...usages.map((u) => u.memoryPeakBytes)),
+    rxBytes: usages.reduce((a, u) => a + u.rxBytes, 0),
+    txBytes: usages.reduce((a, u) => a + u.txBytes, 0),
+    samples,
+    ...usages.length > 0 && usages.every((u) => u.fdsPeak !== void 0) ? { fdsPeak: Math.max(...usages.map((u) => u.fdsPeak)) } : {}
+  };
 }
 
 // src/results/merge.ts
@@ -99228,6 +98476,19 @@ var TrialCollector = class {
   }
 };
 
+// src/run/contract.ts
+import { randomBytes } from "node:crypto";
+function writeOrFail(files, path, text) {
+  try {
+    files.write(path, text);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
+  }
+}
+function newRunId() {
+  return randomBytes(4).toString("hex");
+}
+
 // src/run/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
 async function gitInfo(exec, cwd, env = process.env) {
@@ -99248,8 +98509,8 @@ function machineInfo() {
     memoryBytes: totalmem()
   };
 }
-async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
-  const git2 = await gitInfo(deps.exec, dir, deps.env);
+async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
+  const git2 = await gitInfo(deps2.exec, dir, deps2.env);
   return {
     time: startedAt,
     commit: git2.commit,
@@ -99258,6 +98519,150 @@ async function provenanceOf(deps, dir, startedAt, engine, image, images2) {
     docker: { version: engine.version, apiVersion: engine.apiVersion },
     runnerImage: image,
     sut: { images: images2 }
+  };
+}
+
+// src/run/publish.ts
+import { resolve as resolve3 } from "node:path";
+var realFiles = {
+  read: readHistoryFile,
+  write: writeFileAtomic
+};
+function publishFiles(results2, opts, files) {
+  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
+  const write = (req) => {
+    const output2 = OUTPUTS[req.format];
+    if (!output2.writes(results2)) return void 0;
+    const text = output2.render(results2, {
+      reportId: opts.reportId ?? "",
+      history: history2,
+      previous: () => files.read(req.path)
+    });
+    const path = resolve3(req.path);
+    writeOrFail(files, path, text);
+    return { path, text };
+  };
+  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
+  write({ format: "results", path: resultsPath });
+  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
+  const report = write({ format: "markdown", path: reportPath })?.text ?? "";
+  const asked = [
+    ...opts.outputs ?? [],
+    ...opts.history ? [{ format: "history", path: opts.history }] : []
+  ];
+  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
+  return { resultsPath, reportPath, report, extraPaths };
+}
+
+// src/docker/stack.ts
+var import_yaml5 = __toESM(require_dist2(), 1);
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4 } from "node:path";
+var STACK_LABEL = "com.docker.stack.namespace";
+function stackOverride(model, labels2) {
+  const out = {
+    version: "3.8",
+    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels: labels2 } }]))
+  };
+  const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
+  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels: labels2 }]));
+  return out;
+}
+function unconverged(services) {
+  return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
+}
+function stackClient(exec, docker, opts, pollMs = 1e3) {
+  const tmp = mkdtempSync2(join4(tmpdir2(), "perf-gate-stack-"));
+  const override = join4(tmp, "perf-gate.stack.yml");
+  const env = composeEnv(process.env, opts.env, opts.project);
+  const files = opts.files.flatMap((f) => ["-f", f]);
+  const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
+  const services = async () => {
+    const list2 = await docker.listServices({
+      filters,
+      status: true
+    });
+    const out = [];
+    for (const s of list2) {
+      const service = {
+        name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
+        running: s.ServiceStatus?.RunningTasks ?? 0,
+        desired: s.ServiceStatus?.DesiredTasks ?? 0
+      };
+      if (service.running < service.desired) {
+        const tasks = await docker.listTasks({ filters: { service: [s.ID] } });
+        const err = tasks.filter((t) => t.Status?.Err).sort((a, b) => String(b.Status?.Timestamp).localeCompare(String(a.Status?.Timestamp)))[0]?.Status?.Err;
+        if (err) service.error = err;
+      }
+      out.push(service);
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  };
+  return {
+    project: opts.project,
+    async prepare() {
+      const res = await exec("docker", ["compose", "-p", opts.project, ...files, "config", "--format", "json"], {
+        cwd: opts.cwd,
+        env
+      });
+      if (res.code !== 0) {
+        throw environmentError(
+          `compose file ${opts.files.join(", ")} rejected by docker compose: ${lastLine(res.stderr)}`
+        );
+      }
+      const model = JSON.parse(res.stdout);
+      writeFileSync3(override, (0, import_yaml5.stringify)(stackOverride(model, opts.labels)));
+      return model;
+    },
+    async up(_services, _build, waitTimeoutS) {
+      const stackFiles = [...opts.files, override].flatMap((f) => ["-c", f]);
+      const res = await exec("docker", ["stack", "deploy", "--resolve-image", "never", ...stackFiles, opts.project], {
+        cwd: opts.cwd,
+        env,
+        timeoutMs: 3e5
+      });
+      if (res.code !== 0) return res.stderr || res.stdout || `docker stack deploy exited with ${res.code}`;
+      const until = Date.now() + waitTimeoutS * 1e3;
+      for (; ; ) {
+        const now = await services().catch((err) => err);
+        if (now instanceof Error) return `docker: listing the stack's services: ${now.message.split("\n")[0]}`;
+        const waiting = unconverged(now);
+        if (now.length > 0 && waiting.length === 0) return void 0;
+        if (Date.now() > until) {
+          return `the stack did not converge within ${waitTimeoutS}s: ${waiting.join("; ") || "no services"}`;
+        }
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    },
+    async logs(tail) {
+      const out = [];
+      for (const s of await services().catch(() => [])) {
+        const res = await exec(
+          "docker",
+          ["service", "logs", "--no-task-ids", "--tail", String(tail), `${opts.project}_${s.name}`],
+          { env, timeoutMs: 3e4 }
+        );
+        out.push(...(res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== ""));
+      }
+      return out;
+    },
+    async down() {
+      await exec("docker", ["stack", "rm", opts.project], { env, timeoutMs: 12e4 });
+      const until = Date.now() + 6e4;
+      while (Date.now() < until) {
+        const left = await docker.listNetworks({ filters }).catch(() => []);
+        const svcs = await docker.listServices({ filters }).catch(() => []);
+        if (left.length === 0 && svcs.length === 0) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      rmSync2(tmp, { recursive: true, force: true });
+    },
+    services,
+    async networks() {
+      const nets = await docker.listNetworks({ filters });
+      return nets.filter((n) => n.Driver === "overlay").map((n) => n.Name);
+    }
   };
 }
 
@@ -99631,9 +99036,9 @@ var SwarmRunner = class _SwarmRunner {
 // src/session/sut-session.ts
 var RUNNER_RESOURCE_KEY = "perf-gate-runner";
 var SutSession = class _SutSession {
-  constructor(opts, deps) {
+  constructor(opts, deps2) {
     this.opts = opts;
-    this.deps = deps;
+    this.deps = deps2;
   }
   opts;
   deps;
@@ -99652,8 +99057,8 @@ var SutSession = class _SutSession {
     return this.deps.compose.project;
   }
   /** Boots the SUT and waits for it to be healthy; on any failure tears down what it started and throws. */
-  static async open(opts, deps) {
-    const session = new _SutSession(opts, deps);
+  static async open(opts, deps2) {
+    const session = new _SutSession(opts, deps2);
     try {
       await session.boot();
       return session;
@@ -100024,9 +99429,9 @@ var RunnerLink = class {
 
 // src/session/swarm-session.ts
 var SwarmSession = class _SwarmSession {
-  constructor(opts, deps) {
+  constructor(opts, deps2) {
     this.opts = opts;
-    this.deps = deps;
+    this.deps = deps2;
   }
   opts;
   deps;
@@ -100037,10 +99442,10 @@ var SwarmSession = class _SwarmSession {
     return this.opts.side ? `${this.opts.side}: ` : "";
   }
   /** Deploys the stack and waits for it to converge; on any failure removes what it started and throws. */
-  static async open(opts, deps) {
-    const session = new _SwarmSession(opts, deps);
+  static async open(opts, deps2) {
+    const session = new _SwarmSession(opts, deps2);
     try {
-      await deps.swarm.manager();
+      await deps2.swarm.manager();
       await session.boot();
       return session;
     } catch (err) {
@@ -100124,7 +99529,7 @@ var SwarmSession = class _SwarmSession {
 };
 
 // src/session/with-sessions.ts
-async function withSessions(runId, specs, deps, body) {
+async function withSessions(runId, specs, deps2, body) {
   const opened = specs.map(() => void 0);
   const booting = /* @__PURE__ */ new Set();
   let tornDown;
@@ -100133,22 +99538,22 @@ async function withSessions(runId, specs, deps, body) {
       await Promise.all(opened.map((s) => s?.close()));
       await Promise.all([...booting].map((c) => c.down().catch(() => {
       })));
-      await deps.sweepSwarm?.(runId);
-      await deps.docker.sweep(runId);
+      await deps2.sweepSwarm?.(runId);
+      await deps2.docker.sweep(runId);
     })();
     return tornDown;
   };
-  const unregister = deps.onSignal(teardown);
+  const unregister = deps2.onSignal(teardown);
   try {
     const boots = await Promise.allSettled(
       specs.map(async (spec, i) => {
         booting.add(spec.compose);
         try {
           opened[i] = spec.open ? await spec.open() : await SutSession.open(spec.opts, {
-            docker: deps.docker,
+            docker: deps2.docker,
             compose: spec.compose,
             sample: spec.sample,
-            log: deps.log
+            log: deps2.log
           });
         } finally {
           booting.delete(spec.compose);
@@ -100167,7 +99572,7 @@ async function withSessions(runId, specs, deps, body) {
 // src/run/base.ts
 import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join6, relative as relative2 } from "node:path";
+import { join as join5, relative as relative2 } from "node:path";
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -100205,7 +99610,7 @@ async function checkoutBase(exec, cwd, ref) {
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
     throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  const dir = mkdtempSync3(join6(tmpdir3(), "perf-gate-base-"));
+  const dir = mkdtempSync3(join5(tmpdir3(), "perf-gate-base-"));
   const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
   if (added.code !== 0) {
     rmSync3(dir, { recursive: true, force: true });
@@ -100231,7 +99636,7 @@ async function checkoutBase(exec, cwd, ref) {
 }
 function baseSut(head, tree, warn) {
   const root = realpathSync2(tree.repoRoot);
-  const into = (path) => join6(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
+  const into = (path) => join5(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
   const baseConfigFile = into(head.file);
   if (existsSync2(baseConfigFile)) {
     try {
@@ -100273,8 +99678,8 @@ function baseNotes(head, base) {
 }
 
 // src/run/sides.ts
-async function sideBlockers(deps, project, sut, dir, root) {
-  const check2 = deps.compose({
+async function sideBlockers(deps2, project, sut, dir, root) {
+  const check2 = deps2.compose({
     project,
     files: sut.composeFiles,
     cwd: dir,
@@ -100284,25 +99689,25 @@ async function sideBlockers(deps, project, sut, dir, root) {
   });
   return check2.collisions ? (await check2.collisions()).blockers : [];
 }
-async function openBase(opts, p, deps) {
-  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef);
+async function openBase(opts, p, deps2) {
+  const tree = await checkoutBase(deps2.exec, p.config.dir, opts.baseRef);
   try {
-    const base = baseSut(p.config, tree, (l) => deps.progress.line(l));
+    const base = baseSut(p.config, tree, (l) => deps2.progress.line(l));
     const notes = baseNotes(p, base.config);
-    for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
+    for (const n of notes) deps2.progress.line(`[perf-gate] note: ${n}`);
     return { tree, sut: base.sut, dir: base.dir, notes };
   } catch (err) {
     await tree.remove();
     throw err;
   }
 }
-async function measure(opts, deps, p, mode, run2) {
-  const { progress } = deps;
+async function measure(opts, deps2, p, mode, run2) {
+  const { progress } = deps2;
   const { config: config2 } = p;
   const labels2 = runLabels(run2.runId);
   const specs = run2.sides.map(
     (s) => sessionSpec(
-      deps,
+      deps2,
       { runId: run2.runId, labels: labels2, healthTimeoutS: opts.healthTimeoutS },
       s.sut,
       s.dir,
@@ -100325,17 +99730,17 @@ async function measure(opts, deps, p, mode, run2) {
     run2.runId,
     specs,
     {
-      docker: deps.docker,
+      docker: deps2.docker,
       // a signal exits the process after the teardown: the worktree goes with the containers
-      onSignal: (teardown) => deps.onSignal(async () => {
+      onSignal: (teardown) => deps2.onSignal(async () => {
         await teardown();
         await tree?.remove();
       }),
-      log: debugLog(progress, deps.env),
-      ...onSwarm(config2) && deps.swarm ? { sweepSwarm: (id) => deps.swarm.client.sweep(id) } : {}
+      log: debugLog(progress, deps2.env),
+      ...onSwarm(config2) && deps2.swarm ? { sweepSwarm: (id) => deps2.swarm.client.sweep(id) } : {}
     },
     async (sessions) => {
-      const script = deps.runnerScript();
+      const script = deps2.runnerScript();
       const handles = [];
       try {
         const started = await Promise.allSettled(
@@ -100346,7 +99751,7 @@ async function measure(opts, deps, p, mode, run2) {
                 run2.sides[i]?.collector,
                 progress,
                 run2.sides[i]?.side ? `${run2.sides[i]?.side}: ` : "",
-                deps.now
+                deps2.now
               )
             )
           )
@@ -100360,7 +99765,7 @@ async function measure(opts, deps, p, mode, run2) {
           confirm: config2.gate.confirm,
           extend: mode.gates,
           log: (l) => progress.line(l),
-          now: deps.now
+          now: deps2.now
         };
         const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
         const ab2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
@@ -100389,7 +99794,7 @@ function debugLog(progress, env) {
     if (env.PERF_GATE_DEBUG) progress.line(`[runner] ${line}`);
   };
 }
-function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, root) {
+function sessionSpec(deps2, run2, sut, dir, collector, side, target, onSwarm2, root) {
   const opts = {
     runId: run2.runId,
     labels: run2.labels,
@@ -100399,14 +99804,14 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, ro
   };
   if (side) opts.side = side;
   const sample = (key, s) => collector.sample(key, s);
-  if (onSwarm2) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
+  if (onSwarm2) return swarmSpec(deps2, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
   if (target) {
     opts.external = { network: target.network };
     return { opts, compose: nothingToBoot(projectName(run2.runId)), sample };
   }
   return {
     opts,
-    compose: deps.compose({
+    compose: deps2.compose({
       project: side ? `${projectName(run2.runId)}-${side}` : projectName(run2.runId),
       files: sut.composeFiles,
       cwd: dir,
@@ -100417,8 +99822,8 @@ function sessionSpec(deps, run2, sut, dir, collector, side, target, onSwarm2, ro
     sample
   };
 }
-function swarmSpec(deps, opts, side) {
-  const swarm = deps.swarm;
+function swarmSpec(deps2, opts, side) {
+  const swarm = deps2.swarm;
   if (!swarm) throw new Error("runner replicas and swarm stacks need a Docker Swarm client, and none is bound");
   const project = opts.side ? `${projectName(opts.runId)}-${opts.side}` : projectName(opts.runId);
   const stack = side.target ? { ...nothingToBoot(project), services: () => Promise.resolve([]), networks: () => Promise.resolve([]) } : swarm.stack({ project, files: side.sut.composeFiles, cwd: side.dir, env: side.sut.env, labels: opts.labels });
@@ -100437,7 +99842,7 @@ function swarmSpec(deps, opts, side) {
         leadMs: side.onSwarm.startLeadMs,
         ...side.onSwarm.placement ? { placement: side.onSwarm.placement } : {}
       },
-      { swarm: swarm.client, stack, log: (l) => deps.progress.line(`[perf-gate] ${l}`), now: deps.now }
+      { swarm: swarm.client, stack, log: (l) => deps2.progress.line(`[perf-gate] ${l}`), now: deps2.now }
     )
   };
 }
@@ -100451,36 +99856,627 @@ function nothingToBoot(project) {
   };
 }
 
+// src/docker/engine.ts
+var import_dockerode = __toESM(require_docker(), 1);
+
+// src/common/stream-lines.ts
+import { StringDecoder } from "node:string_decoder";
+function onLines(stream, onLine) {
+  const decoder = new StringDecoder("utf8");
+  let buffer = "";
+  const take = (text) => {
+    buffer += text;
+    let nl = buffer.indexOf("\n");
+    while (nl >= 0) {
+      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf("\n");
+    }
+  };
+  stream.on("data", (chunk) => take(typeof chunk === "string" ? chunk : decoder.write(chunk)));
+  stream.on("end", () => {
+    take(decoder.end());
+    if (buffer) onLine(buffer);
+  });
+}
+
+// src/docker/fds.ts
+import { readdirSync, readFileSync as readFileSync6 } from "node:fs";
+function isLocalProcess(pid, containerId, proc = "/proc") {
+  if (!(pid > 0)) return false;
+  try {
+    return readFileSync6(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
+  } catch {
+    return false;
+  }
+}
+function openFds(pid, proc = "/proc") {
+  let total;
+  try {
+    total = readdirSync(`${proc}/${pid}/fd`).length;
+  } catch {
+    return void 0;
+  }
+  const seen = /* @__PURE__ */ new Set([pid]);
+  const stack = children(pid, proc);
+  while (stack.length > 0 && seen.size < 1e4) {
+    const p = stack.pop();
+    if (seen.has(p)) continue;
+    seen.add(p);
+    try {
+      total += readdirSync(`${proc}/${p}/fd`).length;
+    } catch {
+    }
+    stack.push(...children(p, proc));
+  }
+  return total;
+}
+function children(pid, proc) {
+  const out = [];
+  try {
+    for (const task of readdirSync(`${proc}/${pid}/task`)) {
+      const text = readFileSync6(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
+    }
+  } catch {
+  }
+  return out;
+}
+
+// src/docker/engine.ts
+function connectDocker() {
+  return new import_dockerode.default();
+}
+async function engineVersion(docker) {
+  try {
+    const v = await docker.version();
+    return { version: v.Version, apiVersion: v.ApiVersion };
+  } catch (err) {
+    const where = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
+    throw environmentError(`Docker engine unreachable at ${where}: ${err.message.split("\n")[0]}`);
+  }
+}
+async function projectContainers(docker, project) {
+  const list2 = await docker.listContainers({
+    all: true,
+    filters: { label: [`com.docker.compose.project=${project}`] }
+  });
+  return list2.map((c) => ({
+    id: c.Id,
+    service: c.Labels["com.docker.compose.service"] ?? c.Names[0]?.replace(/^\//, "") ?? c.Id.slice(0, 12),
+    state: c.State,
+    image: c.Image,
+    imageId: c.ImageID
+  }));
+}
+async function projectNetworks(docker, project) {
+  const nets = await docker.listNetworks({ filters: { label: [`com.docker.compose.project=${project}`] } });
+  return nets.map((n) => n.Name).sort();
+}
+async function imageDigests(docker, containers) {
+  const out = {};
+  for (const c of [...containers].sort((a, b) => a.service.localeCompare(b.service))) {
+    let digest = null;
+    try {
+      const info = await docker.getImage(c.imageId).inspect();
+      digest = info.RepoDigests?.[0] ?? null;
+    } catch {
+      digest = null;
+    }
+    out[c.service] = { image: c.image, id: c.imageId, digest };
+  }
+  return out;
+}
+async function streamStats(docker, containerId, onSample) {
+  const stream = await docker.getContainer(containerId).stats({ stream: true });
+  const pid = await docker.getContainer(containerId).inspect().then((i) => i.State?.Pid ?? 0).catch(() => 0);
+  const local = isLocalProcess(pid, containerId);
+  onLines(stream, (raw) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      const sample = sampleFromStats(JSON.parse(line), Date.now());
+      const fds = local ? openFds(pid) : void 0;
+      onSample(fds === void 0 ? sample : { ...sample, fds });
+    } catch {
+    }
+  });
+  stream.on("error", () => {
+  });
+  return { stop: () => stream.destroy?.() };
+}
+async function sweepRun(docker, runId) {
+  const removed = [];
+  const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+  try {
+    for (const c of await docker.listContainers({ all: true, filters })) {
+      await docker.getContainer(c.Id).remove({ force: true, v: true }).then(() => removed.push(`container ${c.Names[0] ?? c.Id}`)).catch(() => {
+      });
+    }
+    for (const n of await docker.listNetworks({ filters })) {
+      await docker.getNetwork(n.Id).remove().then(() => removed.push(`network ${n.Name}`)).catch(() => {
+      });
+    }
+    const vols = await docker.listVolumes({ filters });
+    for (const v of vols.Volumes ?? []) {
+      await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
+      });
+    }
+    for (const img of await docker.listImages({ filters })) {
+      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
+      });
+    }
+  } catch {
+  }
+  return removed;
+}
+
+// src/docker/runner-container.ts
+var import_tar_stream = __toESM(require_tar_stream2(), 1);
+import { PassThrough } from "node:stream";
+var RUNNER_DIR = "/perf-gate";
+var LOST_AFTER_MS = 5e3;
+function nodeCommand(entrypoint, args) {
+  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
+  const first = ep[0] ?? "";
+  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
+  return { Entrypoint: ["node"], Cmd: args };
+}
+async function tarOf(files) {
+  const p = (0, import_tar_stream.pack)();
+  const chunks = [];
+  p.on("data", (c) => chunks.push(c));
+  const done = new Promise((resolve7, reject) => {
+    p.on("end", resolve7);
+    p.on("error", reject);
+  });
+  for (const [name2, content] of Object.entries(files)) {
+    p.entry({ name: name2, mode: 420 }, content);
+  }
+  p.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+async function ensureImage(docker, image) {
+  try {
+    return await docker.getImage(image).inspect();
+  } catch {
+  }
+  try {
+    const stream = await docker.pull(image);
+    await new Promise(
+      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
+    );
+    return await docker.getImage(image).inspect();
+  } catch (err) {
+    throw environmentError(
+      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
+    );
+  }
+}
+function commandSender(stream) {
+  return (command) => {
+    if (stream.destroyed || !stream.writable) return;
+    try {
+      stream.write(commandLine(command));
+    } catch {
+    }
+  };
+}
+async function startRunner(docker, opts, onEvent, onLog) {
+  const info = await ensureImage(docker, opts.image);
+  const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
+  const volumeName = name2;
+  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
+  const [firstNet, ...otherNets] = opts.networks;
+  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
+    `${RUNNER_DIR}/runner.mjs`,
+    `${RUNNER_DIR}/plan.json`
+  ]);
+  const hostConfig = {
+    NetworkMode: firstNet,
+    ReadonlyRootfs: true,
+    Privileged: false,
+    CapDrop: ["ALL"],
+    SecurityOpt: ["no-new-privileges"],
+    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
+    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
+  };
+  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
+  const container = await docker.createContainer({
+    name: name2,
+    Image: opts.image,
+    Entrypoint,
+    Cmd,
+    WorkingDir: RUNNER_DIR,
+    Labels: opts.labels,
+    Env: ["NODE_ENV=production"],
+    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
+    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
+    // runner reads EOF and ends instead of waiting for commands forever
+    OpenStdin: true,
+    StdinOnce: true,
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+    HostConfig: hostConfig
+  });
+  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
+  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
+    path: RUNNER_DIR
+  });
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const tail = [];
+  const stream = await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true
+  });
+  docker.modem.demuxStream(stream, stdout, stderr);
+  onLines(stdout, (line) => {
+    const event = parseEventLine(line);
+    if (event) onEvent(event);
+    else onLog(line);
+  });
+  onLines(stderr, (line) => {
+    tail.push(line);
+    if (tail.length > 30) tail.shift();
+    onLog(line);
+  });
+  const drained = new Promise((resolve7) => {
+    stream.on("end", resolve7);
+    stream.on("close", resolve7);
+    stream.on("error", () => resolve7());
+  });
+  await container.start();
+  const waited = container.wait({ condition: "not-running" });
+  const lost = drained.then(
+    () => new Promise((_resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error("the connection to the runner container closed while it still ran")),
+        LOST_AFTER_MS
+      );
+      t.unref();
+      waited.then(
+        () => clearTimeout(t),
+        () => clearTimeout(t)
+      );
+    })
+  );
+  const exited = Promise.race([
+    Promise.all([waited, drained]).then(([r]) => r.StatusCode),
+    lost
+  ]);
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
+}
+
+// src/docker/clients.ts
+async function engineCall(what, call2) {
+  try {
+    return await call2();
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function dockerClient(docker) {
+  return {
+    version: () => engineVersion(docker),
+    containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
+    networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
+    stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
+    imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
+    startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
+    ensureImage: (image) => engineCall("checking the runner image", async () => void await ensureImage(docker, image)),
+    removeRunner: async (runner) => {
+      await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
+      });
+      await docker.getVolume(runner.volumeName).remove().catch(() => {
+      });
+    },
+    sweep: (runId) => sweepRun(docker, runId)
+  };
+}
+function composeClient(exec, opts) {
+  const project = new ComposeProject(exec, opts);
+  return {
+    project: opts.project,
+    prepare: () => project.prepare(),
+    up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
+    logs: (tail) => project.logs(tail),
+    down: () => project.down(),
+    neutralised: () => project.changes,
+    collisions: () => project.collisions()
+  };
+}
+
+// src/docker/swarm.ts
+var LogTail = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  pending = Buffer.alloc(0);
+  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
+  kept = {
+    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
+    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) }
+  };
+  daemon;
+  feed(chunk) {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at = 0;
+    while (at + 8 <= this.pending.length) {
+      const size = this.pending.readUInt32BE(at + 4);
+      if (at + 8 + size > this.pending.length) break;
+      const stream = this.pending[at];
+      const body = this.pending.subarray(at + 8, at + 8 + size);
+      if (stream === 3) this.daemon = body.toString("utf8").trim().slice(0, 300);
+      else this.bytes(stream === 2 ? "err" : "out", body);
+      at += 8 + size;
+    }
+    this.pending = this.pending.subarray(at);
+  }
+  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
+  bytes(which, body) {
+    const k = this.kept[which];
+    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
+    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+      const line = rest.subarray(0, nl).toString("utf8");
+      rest = rest.subarray(nl + 1);
+      if (line.length === 0) continue;
+      k.lines.push(line);
+      k.bytes += line.length;
+      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
+    }
+    k.partial = rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
+  }
+  result(cut) {
+    const lines = (which) => {
+      const k = this.kept[which];
+      return k.partial.length ? [...k.lines, k.partial.toString("utf8")] : [...k.lines];
+    };
+    const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
+    return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };
+  }
+};
+var LOG_READ_MS = 3e4;
+function taskOf(t) {
+  const task = {
+    id: t.ID,
+    serviceId: t.ServiceID,
+    state: t.Status?.State ?? "unknown",
+    desiredState: t.DesiredState
+  };
+  if (t.Slot !== void 0) task.slot = t.Slot;
+  if (t.NodeID) task.nodeId = t.NodeID;
+  if (t.Status?.Err) task.error = t.Status.Err;
+  if (t.Status?.ContainerStatus?.ExitCode !== void 0) task.exitCode = t.Status.ContainerStatus.ExitCode;
+  return task;
+}
+async function call(what, fn) {
+  try {
+    return await fn();
+  } catch (err) {
+    throw environmentError(`docker swarm: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function swarmClient(docker) {
+  return {
+    async manager() {
+      const asked = Date.now();
+      const info = await call("reading the engine info", () => docker.info());
+      const answered = Date.now();
+      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
+      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
+      const state = info.Swarm?.LocalNodeState ?? "inactive";
+      if (state !== "active" || !info.Swarm?.ControlAvailable) {
+        throw environmentError(
+          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
+        );
+      }
+      return { nodeId: info.Swarm.NodeID ?? "", clockOffsetMs };
+    },
+    async createConfig(name2, data, labels2) {
+      const created = await call(
+        `creating config ${name2}`,
+        () => docker.createConfig({ Name: name2, Labels: labels2, Data: data.toString("base64") })
+      );
+      return created.id ?? created.ID;
+    },
+    async createJob(spec) {
+      const service = await call(
+        `creating service ${spec.name}`,
+        () => docker.createService({
+          Name: spec.name,
+          Labels: spec.labels,
+          TaskTemplate: {
+            ContainerSpec: {
+              Image: spec.image,
+              Command: spec.command,
+              Env: spec.env,
+              Labels: spec.labels,
+              ReadOnly: true,
+              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
+              StopGracePeriod: 2e9,
+              CapabilityDrop: ["ALL"],
+              Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
+              Configs: spec.configs.map((c) => ({
+                ConfigID: c.id,
+                ConfigName: c.name,
+                File: { Name: c.path, UID: "0", GID: "0", Mode: 292 }
+              }))
+            },
+            Resources: spec.cpus !== void 0 ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
+            RestartPolicy: { Condition: "none" },
+            Placement: {
+              Constraints: spec.constraints,
+              ...spec.maxPerNode !== void 0 ? { MaxReplicas: spec.maxPerNode } : {}
+            },
+            Networks: spec.networks.map((n) => ({ Target: n }))
+          },
+          Mode: { Replicated: { Replicas: spec.replicas } },
+          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
+          EndpointSpec: { Mode: "dnsrr" }
+        })
+      );
+      return service.id;
+    },
+    async tasks(serviceId) {
+      const raw = await call(
+        "listing tasks",
+        () => docker.listTasks({ filters: { service: [serviceId] } })
+      );
+      return raw.map(taskOf);
+    },
+    async nodes() {
+      const raw = await call("listing nodes", () => docker.listNodes());
+      return raw.map((n) => ({
+        id: n.ID,
+        hostname: n.Description?.Hostname ?? n.ID,
+        state: n.Status?.State ?? "unknown",
+        availability: n.Spec?.Availability ?? "active"
+      }));
+    },
+    async taskLogs(taskId, maxBytes) {
+      const stream = await call(
+        "reading task logs",
+        () => new Promise((resolve7, reject) => {
+          docker.modem.dial(
+            {
+              path: `/tasks/${taskId}/logs?`,
+              method: "GET",
+              options: { stdout: true, stderr: true, follow: false },
+              isStream: true,
+              statusCodes: {
+                200: true,
+                404: "no such task",
+                500: "server error",
+                503: "node is not part of a swarm"
+              }
+            },
+            (err, data) => err ? reject(err) : resolve7(data)
+          );
+        })
+      );
+      const tail = new LogTail(maxBytes);
+      const cut = await new Promise((resolve7) => {
+        const timer = setTimeout(() => {
+          stream.destroy?.();
+          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+        }, LOG_READ_MS);
+        stream.on("data", (chunk) => tail.feed(chunk));
+        stream.on("end", () => {
+          clearTimeout(timer);
+          resolve7(void 0);
+        });
+        stream.on("error", (err) => {
+          clearTimeout(timer);
+          resolve7(err.message.split("\n")[0]);
+        });
+      });
+      return tail.result(cut);
+    },
+    async removeService(id) {
+      await docker.getService(id).remove().catch(() => {
+      });
+    },
+    removeConfig: (id) => removeConfig(docker, id),
+    async sweep(runId) {
+      const removed = [];
+      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+      const services = await docker.listServices({ filters }).catch(() => []);
+      for (const s of services) {
+        await docker.getService(s.ID).remove().then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`)).catch(() => {
+        });
+      }
+      const configs = await docker.listConfigs({ filters }).catch(() => []);
+      for (const c of configs) {
+        await removeConfig(docker, c.ID);
+        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
+      }
+      return removed;
+    }
+  };
+}
+async function removeConfig(docker, id) {
+  for (let i = 0; i < 40; i++) {
+    try {
+      await docker.getConfig(id).remove();
+      return;
+    } catch (err) {
+      if (err.statusCode === 404) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+// src/run/deps.ts
+import { readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname4, join as join6 } from "node:path";
+function realRunDeps(progress, onSignal2, maskSecret = () => {
+}) {
+  const docker = connectDocker();
+  return {
+    docker: dockerClient(docker),
+    compose: (opts) => composeClient(execCommand, opts),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
+    exec: execCommand,
+    progress,
+    onSignal: onSignal2,
+    runnerScript: defaultRunnerScript,
+    env: process.env,
+    maskSecret,
+    files: realFiles,
+    now: Date.now
+  };
+}
+function defaultRunnerScript() {
+  const here = dirname4(new URL(import.meta.url).pathname);
+  for (const candidate of [join6(here, "runner.mjs"), join6(here, "..", "..", "dist", "runner.mjs")]) {
+    try {
+      return readFileSync7(candidate, "utf8");
+    } catch {
+    }
+  }
+  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
+}
+
 // src/run/run.ts
 var MAX_SWARM_PLAN_BYTES = 480 * 1024;
-async function run(opts, deps) {
-  const startedAt = new Date(deps.now()).toISOString();
+async function run(opts, deps2) {
+  const startedAt = new Date(deps2.now()).toISOString();
   const mode = modeOf(opts.mode);
   if (mode.base && !opts.baseRef) throw usageError(baseMissing(opts.mode));
-  const p = planRun(opts, (l) => deps.progress.line(l), deps);
-  if (p.leftLine) deps.progress.line(`[perf-gate] warning: ${p.leftLine}`);
-  if (p.scenarios.length === 0) return nothingToRun(opts, p, startedAt, deps);
+  const p = planRun(opts, (l) => deps2.progress.line(l), deps2);
+  if (p.leftLine) deps2.progress.line(`[perf-gate] warning: ${p.leftLine}`);
+  if (p.scenarios.length === 0) return nothingToRun(opts, p, startedAt, deps2);
   const pairs = opts.pairs ?? p.config.ab.pairs;
   refuseUngateable(opts, p, mode, pairs);
-  const engine = await deps.docker.version();
-  await deps.docker.ensureImage(p.image);
+  const engine = await deps2.docker.version();
+  await deps2.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
-  const base = mode.base ? await openBase(opts, p, deps) : void 0;
+  const base = mode.base ? await openBase(opts, p, deps2) : void 0;
   if (base && mode.base) {
-    const blocked = await cannotBootBoth(deps, p.config, base, runId);
+    const blocked = await cannotBootBoth(deps2, p.config, base, runId);
     if (blocked) {
       if (!opts.abFallback) throw usageError(blocked);
-      deps.progress.line(
+      deps2.progress.line(
         `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
       );
       const { baseRef: _, abFallback: __, ...rest } = opts;
-      return run({ ...rest, mode: mode.base.fallback, runId }, deps);
+      return run({ ...rest, mode: mode.base.fallback, runId }, deps2);
     }
   }
   try {
     const sides = sidesOf(p, base);
     const seed = opts.seed ?? newSeed();
-    const measured = await measure(opts, deps, p, mode, { runId, sides, base, pairs, seed });
+    const measured = await measure(opts, deps2, p, mode, { runId, sides, base, pairs, seed });
     const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
     if (mode.needsAnswers) {
       for (const [i, s] of sides.entries()) {
@@ -100488,14 +100484,14 @@ async function run(opts, deps) {
         if (none) throw environmentError(none);
       }
     }
-    const provenance2 = await provenanceOf(deps, p.config.dir, startedAt, engine, p.image, measured.images.head);
+    const provenance2 = await provenanceOf(deps2, p.config.dir, startedAt, engine, p.image, measured.images.head);
     const results2 = {
       schema: RESULTS_SCHEMA,
       runId,
       mode: opts.mode,
       config: opts.configFile,
       startedAt,
-      finishedAt: new Date(deps.now()).toISOString(),
+      finishedAt: new Date(deps2.now()).toISOString(),
       provenance: provenance2,
       scenarios: sideResults.at(-1),
       comparisons: []
@@ -100506,8 +100502,8 @@ async function run(opts, deps) {
       baselines: p.baselines,
       ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results2, pairs) } } : {}
     });
-    const files = publishFiles(judged, opts, deps.files);
-    const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps) : [];
+    const files = publishFiles(judged, opts, deps2.files);
+    const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps2) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -100535,11 +100531,11 @@ function refuseUngateable(opts, p, mode, pairs) {
     }
   }
 }
-async function cannotBootBoth(deps, config2, base, runId) {
+async function cannotBootBoth(deps2, config2, base, runId) {
   if (onSwarm(config2)) return void 0;
   const blockers = await Promise.all([
-    sideBlockers(deps, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
-    sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
+    sideBlockers(deps2, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
+    sideBlockers(deps2, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
   ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
     await base.tree.remove();
     throw err;
@@ -100578,21 +100574,21 @@ function abInfo(opts, base, measured, results2, pairs) {
   if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
   return info;
 }
-function recordBaselines(results2, opts, deps) {
+function recordBaselines(results2, opts, deps2) {
   return results2.scenarios.map((r) => {
     const path = baselinePath(opts.baselineDir, r.name);
-    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results2.provenance)));
+    writeOrFail(deps2.files, path, stableStringify(baselineOf(r, results2.provenance)));
     return path;
   });
 }
-function nothingToRun(opts, p, startedAt, deps) {
+function nothingToRun(opts, p, startedAt, deps2) {
   const results2 = {
     schema: RESULTS_SCHEMA,
     runId: opts.runId ?? newRunId(),
     mode: opts.mode,
     config: opts.configFile,
     startedAt,
-    finishedAt: new Date(deps.now()).toISOString(),
+    finishedAt: new Date(deps2.now()).toISOString(),
     provenance: {
       time: startedAt,
       commit: null,
@@ -100608,7 +100604,7 @@ function nothingToRun(opts, p, startedAt, deps) {
   };
   return {
     results: results2,
-    ...publishFiles(results2, opts, deps.files),
+    ...publishFiles(results2, opts, deps2.files),
     verdict: "pass",
     regressions: 0,
     baselinesUpdated: []
@@ -100616,7 +100612,7 @@ function nothingToRun(opts, p, startedAt, deps) {
 }
 
 // src/k8s/command.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist2(), 1);
 
 // src/k8s/render.ts
 import { gzipSync as gzipSync2 } from "node:zlib";
@@ -100819,30 +100815,8 @@ ${docs.map((d) => `---
 ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 }
 
-// src/run/signals.ts
-function exitOnSignals(exitCode, announce = () => {
-}, again = () => {
-}) {
-  return (teardown) => {
-    let first;
-    const handler = (signal) => {
-      if (first !== void 0) return again(signal);
-      first = signal;
-      announce(signal);
-      teardown().finally(() => process.exit(exitCode(first)));
-    };
-    process.on("SIGINT", handler);
-    process.on("SIGTERM", handler);
-    return () => {
-      if (first !== void 0) return;
-      process.off("SIGINT", handler);
-      process.off("SIGTERM", handler);
-    };
-  };
-}
-
 // src/init/command.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist2(), 1);
 import { join as join7, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
@@ -101652,10 +101626,10 @@ function surveyPlan(addresses) {
     survey: addresses
   };
 }
-async function probeProject(req, deps) {
-  await deps.docker.ensureImage(req.image);
+async function probeProject(req, deps2) {
+  await deps2.docker.ensureImage(req.image);
   const labels2 = runLabels(req.runId);
-  const compose = deps.compose({
+  const compose = deps2.compose({
     project: `${projectName(req.runId)}-probe`,
     files: req.files,
     cwd: req.cwd,
@@ -101666,7 +101640,7 @@ async function probeProject(req, deps) {
     sideBySide: { root: req.root, lenient: true }
   });
   const findings = /* @__PURE__ */ new Map();
-  deps.log(`run ${req.runId}: booting the project to probe it (compose project ${compose.project})`);
+  deps2.log(`run ${req.runId}: booting the project to probe it (compose project ${compose.project})`);
   await withSessions(
     req.runId,
     [
@@ -101677,10 +101651,10 @@ async function probeProject(req, deps) {
         }
       }
     ],
-    { docker: deps.docker, onSignal: deps.onSignal, log: deps.log },
+    { docker: deps2.docker, onSignal: deps2.onSignal, log: deps2.log },
     async ([session]) => {
       const runner = await session.startRunner(
-        { image: req.image, cpus: void 0, script: deps.runnerScript(), plan: surveyPlan(req.addresses) },
+        { image: req.image, cpus: void 0, script: deps2.runnerScript(), plan: surveyPlan(req.addresses) },
         (e) => {
           if (e.t === "survey") findings.set(`${e.finding.host}:${e.finding.port}`, e.finding);
         }
@@ -101843,7 +101817,7 @@ var package_default = {
 // src/common/version.ts
 var VERSION = package_default.version;
 
-// src/cli.ts
+// src/cli/main.ts
 var COMMANDS = {
   run: {
     summary: "boot the SUT, run the load phases, compare or record, write the results and the report",
@@ -102033,9 +102007,9 @@ function commandHelp(name2) {
 }
 var HelpShown = class {
 };
-function parse4(name2, args) {
+function parse4(deps2, name2, args) {
   if (args.includes("--help") || args.includes("-h")) {
-    process.stdout.write(`${commandHelp(name2)}
+    deps2.out(`${commandHelp(name2)}
 `);
     throw new HelpShown();
   }
@@ -102082,19 +102056,8 @@ function optionProblem(name2, err) {
   }
   return err.message.split("\n")[0] ?? "invalid options";
 }
-var onSignal = exitOnSignals(
-  (signal) => signal === "SIGINT" ? 130 : 143,
-  (signal) => process.stderr.write(`
-perf-gate: ${signal}: tearing down
-`),
-  (signal) => process.stderr.write(
-    `
-perf-gate: ${signal} again: still tearing down (the SUT's containers, network and volumes); perf-gate exits when they are gone
-`
-  )
-);
-async function cmdRun(args) {
-  const { values } = parse4("run", args);
+async function cmdRun(deps2, args) {
+  const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
   if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
   let pairs;
@@ -102110,7 +102073,7 @@ async function cmdRun(args) {
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
   const out = String(values.out);
-  if (existsSync4(out) && !statSync2(out).isDirectory()) throw usageError(`--out ${out}: not a directory`);
+  if (deps2.files.exists(out) && !deps2.files.isDirectory(out)) throw usageError(`--out ${out}: not a directory`);
   const request2 = buildRunRequest(
     {
       config: String(values.config),
@@ -102128,24 +102091,24 @@ async function cmdRun(args) {
       history: str(values.history)
     },
     {
-      eventName: process.env.GITHUB_EVENT_NAME,
-      baseBranch: process.env.GITHUB_BASE_REF,
+      eventName: deps2.env.GITHUB_EVENT_NAME,
+      baseBranch: deps2.env.GITHUB_BASE_REF,
       against: (file2) => loadConfig(file2).gate.against
     }
   );
-  const progress = new Progress(progressSink(process.stderr, process.env));
-  const outcome = await run(request2, realRunDeps(progress, onSignal));
-  process.stdout.write(`
+  const progress = new Progress(deps2.progress);
+  const outcome = await run(request2, deps2.runDeps(progress));
+  deps2.out(`
 ${OUTPUTS.terminal.render(outcome.results, STANDALONE)}
 `);
-  process.stdout.write(`${renderMarkdown(outcome.results, { sections: "summary" })}
+  deps2.out(`${renderMarkdown(outcome.results, { sections: "summary" })}
 `);
-  process.stdout.write(`results: ${outcome.resultsPath}
+  deps2.out(`results: ${outcome.resultsPath}
 report: ${outcome.reportPath}
 `);
-  for (const f of outcome.extraPaths) process.stdout.write(`written: ${f}
+  for (const f of outcome.extraPaths) deps2.out(`written: ${f}
 `);
-  for (const b of outcome.baselinesUpdated) process.stdout.write(`baseline written: ${b}
+  for (const b of outcome.baselinesUpdated) deps2.out(`baseline written: ${b}
 `);
   return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
 }
@@ -102153,8 +102116,8 @@ function modeVerdicts(config2) {
   const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
   return Object.values(MODES).map((m) => m.validate(config2, pullRequests));
 }
-async function cmdValidate(args) {
-  const { values, positionals } = parse4("validate", args);
+async function cmdValidate(deps2, args) {
+  const { values, positionals } = parse4(deps2, "validate", args);
   if (positionals.length > 1) throw usageError(`validate takes one FILE: ${positionals.join(" ")}`);
   if (positionals.length === 1 && args.some((a) => a === "--config" || a.startsWith("--config="))) {
     throw usageError(`validate takes one config: --config ${String(values.config)} or ${positionals[0]}, not both`);
@@ -102163,11 +102126,11 @@ async function cmdValidate(args) {
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
   const config2 = loadConfig(file2);
   checkRunnable(config2);
-  const project = await checkComposeProject(config2, execCommand);
+  const project = await checkComposeProject(config2, deps2.exec);
   if (project.problems.length > 0) {
     throw usageError(
       `${file2}: ${project.problems.length} problem${project.problems.length === 1 ? "" : "s"} with the compose project`,
-      locateProblems(readFileSync8(file2, "utf8"), file2, project.problems).map((p) => `  ${p}`)
+      locateProblems(deps2.files.read(file2), file2, project.problems).map((p) => `  ${p}`)
     );
   }
   const verdicts = modeVerdicts(config2);
@@ -102184,23 +102147,22 @@ async function cmdValidate(args) {
     );
   }
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);
-  process.stdout.write(
+  deps2.out(
     `${file2}: valid (${config2.scenarios.length} scenario${config2.scenarios.length === 1 ? "" : "s"}, ${phases} phase${phases === 1 ? "" : "s"})
 `
   );
   for (const v of shown) {
-    process.stdout.write(
+    deps2.out(
       `  ${v.mode}: ${v.problems.length > 0 ? `refused (run --mode ${v.mode} exits 2): ${v.problems.join("; ")}` : v.line}
 `
     );
   }
-  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes)]))
-    process.stdout.write(`note: ${note}
+  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes)])) deps2.out(`note: ${note}
 `);
   return EXIT_PASS;
 }
-function cmdRender(args) {
-  const { values, positionals } = parse4("render", args);
+function cmdRender(deps2, args) {
+  const { values, positionals } = parse4(deps2, "render", args);
   if (positionals[0] !== "k8s" || positionals.length > 1) {
     throw usageError(`render takes what to render: k8s${positionals.length ? ` (not ${positionals.join(" ")})` : ""}`, [
       `usage: ${synopsis("render")}`
@@ -102224,35 +102186,34 @@ function cmdRender(args) {
     ...values.phase !== void 0 ? { phase: String(values.phase) } : {},
     namespace,
     runId,
-    now: Date.now(),
-    script: defaultRunnerScript()
+    now: deps2.now(),
+    script: deps2.runnerScript()
   });
-  if (values.out === void 0) process.stdout.write(yaml);
+  if (values.out === void 0) deps2.out(yaml);
   else {
-    writeFileAtomic(String(values.out), yaml);
-    process.stdout.write(`written: ${String(values.out)}
+    deps2.files.writeAtomic(String(values.out), yaml);
+    deps2.out(`written: ${String(values.out)}
 `);
   }
   return EXIT_PASS;
 }
-async function probeWithRealDeps(req) {
-  const deps = realRunDeps(new Progress(progressSink(process.stderr, process.env)), onSignal);
+async function probeWith(deps2, req) {
+  const run2 = deps2.runDeps(new Progress(deps2.progress));
   return probeProject(
     { ...req, runId: newRunId() },
     {
-      docker: deps.docker,
-      compose: deps.compose,
-      runnerScript: deps.runnerScript,
-      onSignal: deps.onSignal,
-      log: (l) => process.stderr.write(`[perf-gate] ${l}
+      docker: run2.docker,
+      compose: run2.compose,
+      runnerScript: run2.runnerScript,
+      onSignal: run2.onSignal,
+      log: (l) => deps2.err(`[perf-gate] ${l}
 `)
     }
   );
 }
-async function cmdInit(args) {
-  const { values } = parse4("init", args);
-  const terminal2 = process.stdin.isTTY && process.stdout.isTTY && values.yes !== true;
-  const rl = terminal2 ? createInterface({ input: process.stdin, output: process.stdout }) : void 0;
+async function cmdInit(deps2, args) {
+  const { values } = parse4(deps2, "init", args);
+  const rl = deps2.terminal && values.yes !== true ? deps2.prompt() : void 0;
   try {
     await initCommand(
       {
@@ -102266,24 +102227,19 @@ async function cmdInit(args) {
         runnerImage: values["runner-image"]
       },
       {
-        cwd: process.cwd(),
-        ...values.probe === true ? { probe: (req) => probeWithRealDeps(req) } : {},
-        env: process.env,
-        exists: existsSync4,
-        compose: (composeArgs, cwd) => execCommand("docker", ["compose", ...composeArgs], {
+        cwd: deps2.cwd,
+        ...values.probe === true ? { probe: (req) => probeWith(deps2, req) } : {},
+        env: deps2.env,
+        exists: (p) => deps2.files.exists(p),
+        compose: (composeArgs, cwd) => deps2.exec("docker", ["compose", ...composeArgs], {
           cwd,
-          env: composeEnv(process.env, {}, "perfgate-init"),
+          env: composeEnv(deps2.env, {}, "perfgate-init"),
           timeoutMs: 6e4
         }),
-        read: (p) => readFileSync8(p, "utf8"),
-        write: (p, text) => {
-          mkdirSync2(dirname5(p), { recursive: true });
-          writeFileSync4(p, text);
-        },
-        ...rl ? {
-          ask: async (q, fallback) => (await rl.question(`${q} [${fallback}]: `)).trim() || fallback
-        } : {},
-        out: (line) => process.stdout.write(`${line}
+        read: (p) => deps2.files.read(p),
+        write: (p, text) => deps2.files.writeCreating(p, text),
+        ...rl ? { ask: (q, fallback) => rl.ask(q, fallback) } : {},
+        out: (line) => deps2.out(`${line}
 `)
       }
     );
@@ -102292,22 +102248,22 @@ async function cmdInit(args) {
   }
   return EXIT_PASS;
 }
-function cmdSchema(args) {
-  const { values } = parse4("schema", args);
+function cmdSchema(deps2, args) {
+  const { values } = parse4(deps2, "schema", args);
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
   if (values.out) {
     try {
-      writeFileSync4(String(values.out), text);
+      deps2.files.write(String(values.out), text);
     } catch (err) {
       const e = err;
       throw usageError(`--out ${String(values.out)}: cannot be written (${e.code ?? e.message})`);
     }
-  } else process.stdout.write(text);
+  } else deps2.out(text);
   return EXIT_PASS;
 }
-function cmdCompare(args) {
-  const { positionals } = parse4("compare", args);
+function cmdCompare(deps2, args) {
+  const { positionals } = parse4(deps2, "compare", args);
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json
 ${USAGE}`);
   const [baselineFile, resultsFile] = positionals;
@@ -102319,11 +102275,11 @@ ${USAGE}`);
   }
   const only = { ...results2, scenarios: [scenario2] };
   const outcome = gateResults(only, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
-  process.stdout.write(renderMarkdown(outcome.results, { sections: "summary" }));
+  deps2.out(renderMarkdown(outcome.results, { sections: "summary" }));
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
-function cmdReport(args) {
-  const { values, positionals } = parse4("report", args);
+function cmdReport(deps2, args) {
+  const { values, positionals } = parse4(deps2, "report", args);
   if (positionals.length !== 1) throw usageError(`report needs RESULTS.json
 ${USAGE}`);
   const format = formatNamed(String(values.format));
@@ -102331,73 +102287,69 @@ ${USAGE}`);
     throw usageError(`--format ${String(values.format)}: must be one of ${formatNames().join(", ")}`);
   }
   const results2 = readResults(positionals[0]);
-  process.stdout.write(OUTPUTS[format].render(results2, STANDALONE));
+  deps2.out(OUTPUTS[format].render(results2, STANDALONE));
   return EXIT_PASS;
 }
-function cmdHistory(args) {
-  const { values, positionals } = parse4("history", args);
+function cmdHistory(deps2, args) {
+  const { values, positionals } = parse4(deps2, "history", args);
   if (positionals.length !== 1) throw usageError(`history needs FILE
 ${commandHelp("history")}`);
   const file2 = positionals[0];
-  let text = readHistoryFile(file2);
+  let text = deps2.files.readIfExists(file2);
   if (text === void 0) {
     if (!values.append) throw usageError(`history file ${file2}: not found`);
     text = "";
   }
   if (values.append) {
     text = appendHistory(text, historyEntry(readResults(String(values.append))));
-    writeFileAtomic(file2, text);
+    deps2.files.writeAtomic(file2, text);
   }
   const { entries, skipped } = parseHistory(text);
   const trend = renderTrend(entries);
-  process.stdout.write(
-    `${trend || `${file2}: ${entries.length} run${entries.length === 1 ? "" : "s"}, too few for a trend`}
-`
-  );
+  deps2.out(`${trend || `${file2}: ${entries.length} run${entries.length === 1 ? "" : "s"}, too few for a trend`}
+`);
   if (skipped)
-    process.stderr.write(
-      `perf-gate: ${file2}: ${skipped} line${skipped === 1 ? "" : "s"} skipped (not history entries)
-`
-    );
+    deps2.err(`perf-gate: ${file2}: ${skipped} line${skipped === 1 ? "" : "s"} skipped (not history entries)
+`);
   return EXIT_PASS;
 }
-async function dispatch(command, rest) {
+async function dispatch(deps2, command, rest) {
   switch (command) {
     case "run":
-      return cmdRun(rest);
+      return cmdRun(deps2, rest);
     case "init":
-      return cmdInit(rest);
+      return cmdInit(deps2, rest);
     case "validate":
-      return cmdValidate(rest);
+      return cmdValidate(deps2, rest);
     case "render":
-      return cmdRender(rest);
+      return cmdRender(deps2, rest);
     case "schema":
-      return cmdSchema(rest);
+      return cmdSchema(deps2, rest);
     case "compare":
-      return cmdCompare(rest);
+      return cmdCompare(deps2, rest);
     case "report":
-      return cmdReport(rest);
+      return cmdReport(deps2, rest);
     case "history":
-      return cmdHistory(rest);
+      return cmdHistory(deps2, rest);
     case "-v":
     case "--version":
     case "version":
-      process.stdout.write(`perf-gate ${VERSION}
+      deps2.out(`perf-gate ${VERSION}
 `);
       return EXIT_PASS;
     case "help":
       if (rest[0] && rest[0] in COMMANDS) {
-        process.stdout.write(`${commandHelp(rest[0])}
+        deps2.out(`${commandHelp(rest[0])}
 `);
         return EXIT_PASS;
       }
-      process.stdout.write(`${USAGE}
+      deps2.out(`${USAGE}
 `);
       return EXIT_PASS;
     case void 0:
     case "-h":
     case "--help":
-      process.stdout.write(`${USAGE}
+      deps2.out(`${USAGE}
 `);
       return command === void 0 ? EXIT_USAGE : EXIT_PASS;
     default:
@@ -102407,15 +102359,93 @@ async function dispatch(command, rest) {
       );
   }
 }
-async function main(argv) {
+async function main(argv, deps2) {
   const [command, ...rest] = argv;
   try {
-    return await dispatch(command, rest);
+    return await dispatch(deps2, command, rest);
   } catch (err) {
     if (err instanceof HelpShown) return EXIT_PASS;
-    throw err;
+    if (err instanceof UserError) {
+      deps2.err(`perf-gate: ${err.message}
+`);
+      for (const line of err.details) deps2.err(`${line}
+`);
+      return err.exitCode;
+    }
+    deps2.err(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}
+`);
+    if (deps2.env.PERF_GATE_DEBUG && err instanceof Error) deps2.err(`${err.stack}
+`);
+    else deps2.err("perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n");
+    return EXIT_INTERNAL;
   }
 }
+
+// src/run/signals.ts
+function exitOnSignals(exitCode, announce = () => {
+}, again = () => {
+}) {
+  return (teardown) => {
+    let first;
+    const handler = (signal) => {
+      if (first !== void 0) return again(signal);
+      first = signal;
+      announce(signal);
+      teardown().finally(() => process.exit(exitCode(first)));
+    };
+    process.on("SIGINT", handler);
+    process.on("SIGTERM", handler);
+    return () => {
+      if (first !== void 0) return;
+      process.off("SIGINT", handler);
+      process.off("SIGTERM", handler);
+    };
+  };
+}
+
+// src/cli.ts
+var onSignal = exitOnSignals(
+  (signal) => signal === "SIGINT" ? 130 : 143,
+  (signal) => process.stderr.write(`
+perf-gate: ${signal}: tearing down
+`),
+  (signal) => process.stderr.write(
+    `
+perf-gate: ${signal} again: still tearing down (the SUT's containers, network and volumes); perf-gate exits when they are gone
+`
+  )
+);
+var deps = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  progress: progressSink(process.stderr, process.env),
+  env: process.env,
+  cwd: process.cwd(),
+  terminal: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+  prompt: () => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    return {
+      ask: async (q, fallback) => (await rl.question(`${q} [${fallback}]: `)).trim() || fallback,
+      close: () => rl.close()
+    };
+  },
+  files: {
+    read: (p) => readFileSync8(p, "utf8"),
+    write: (p, text) => writeFileSync4(p, text),
+    writeCreating: (p, text) => {
+      mkdirSync2(dirname5(p), { recursive: true });
+      writeFileSync4(p, text);
+    },
+    writeAtomic: writeFileAtomic,
+    readIfExists: readHistoryFile,
+    exists: existsSync4,
+    isDirectory: (p) => statSync2(p).isDirectory()
+  },
+  exec: execCommand,
+  runDeps: (progress) => realRunDeps(progress, onSignal),
+  now: Date.now,
+  runnerScript: defaultRunnerScript
+};
 var stdoutFailure;
 process.stdout.on("error", (err) => {
   if (err.code !== "EPIPE") stdoutFailure ??= err.code ?? err.message;
@@ -102443,23 +102473,4 @@ function exitAfterOutput(code) {
   });
   process.stderr.write("", done);
 }
-main(process.argv.slice(2)).then(exitAfterOutput, (err) => {
-  if (err instanceof UserError) {
-    process.stderr.write(`perf-gate: ${err.message}
-`);
-    for (const line of err.details) process.stderr.write(`${line}
-`);
-    exitAfterOutput(err.exitCode);
-    return;
-  }
-  process.stderr.write(`perf-gate: internal error: ${err instanceof Error ? err.message : String(err)}
-`);
-  if (process.env.PERF_GATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}
-`);
-  else process.stderr.write("perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n");
-  exitAfterOutput(EXIT_INTERNAL);
-});
-export {
-  commandHelp,
-  main
-};
+void main(process.argv.slice(2), deps).then(exitAfterOutput);

@@ -1,0 +1,148 @@
+// The CLI as `main(argv, deps)` (issue 32): its commands driven with fake standard streams, files,
+// exec and run dependencies, as the Action's `main(deps)` is. The bundle's own behaviour (exit codes
+// through a real process, closed pipes, /dev/full) stays in __tests__/integration/cli-*.test.ts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliDeps, main } from '../../src/cli/main.js';
+import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE } from '../../src/common/errors.js';
+import { VERSION } from '../../src/common/version.js';
+import type { RunDeps } from '../../src/run/contract.js';
+import { harness, type SideBehaviour } from './run-harness.js';
+
+let root: string;
+const saved = process.env.GITHUB_WORKSPACE;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'perf-gate-cli-'));
+  process.env.GITHUB_WORKSPACE = root;
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env.GITHUB_WORKSPACE;
+  else process.env.GITHUB_WORKSPACE = saved;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const CONFIG = `version: 1
+sut:
+  compose: docker-compose.yml
+runner: { image: perf-gate/node:local }
+defaults:
+  warmup: 0s
+  trials: 3
+  thresholds:
+    p50: { regress: 20%, floor: 100us }
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    phases:
+      - { name: c2, connections: 2, duration: 1s }
+`;
+
+function project(): string {
+  const dir = mkdtempSync(join(root, 'p-'));
+  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+  writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+  mkdirSync(join(dir, 'baselines'));
+  return dir;
+}
+
+interface Cli {
+  deps: CliDeps;
+  out: string[];
+  err: string[];
+}
+
+/** Fake deps: the streams collected, files in memory over the real ones, the run's fakes. */
+function cli(o: { sides?: Record<string, SideBehaviour>; runDeps?: () => RunDeps } = {}): Cli {
+  const out: string[] = [];
+  const err: string[] = [];
+  const written = new Map<string, string>();
+  const deps: CliDeps = {
+    out: (t) => void out.push(t),
+    err: (t) => void err.push(t),
+    progress: { write: () => {} },
+    env: {},
+    cwd: root,
+    terminal: false,
+    prompt: () => {
+      throw new Error('no terminal');
+    },
+    files: {
+      read: (p) => written.get(p) ?? '',
+      write: (p, t) => void written.set(p, t),
+      writeCreating: (p, t) => void written.set(p, t),
+      writeAtomic: (p, t) => void written.set(p, t),
+      readIfExists: (p) => written.get(p),
+      exists: (p) => written.has(p) || p === root,
+      isDirectory: (p) => p === root,
+    },
+    exec: async () => ({ code: 127, stdout: '', stderr: 'docker: not found' }),
+    runDeps: o.runDeps ?? (() => harness(root, o.sides ?? { only: { delayUs: 2000 } }).deps),
+    now: () => Date.parse('2026-11-27T10:00:00Z'),
+    runnerScript: () => '// runner',
+  };
+  return { deps, out, err };
+}
+
+describe('main(argv, deps)', () => {
+  it('--version and help go to standard output, exit 0; no command is a usage error (exit 2)', async () => {
+    const c = cli();
+    expect(await main(['--version'], c.deps)).toBe(EXIT_PASS);
+    expect(c.out.join('')).toBe(`perf-gate ${VERSION}\n`);
+    expect(await main(['run', '--help'], c.deps)).toBe(EXIT_PASS);
+    expect(c.out.join('')).toContain('--out-format FORMAT=PATH');
+    expect(await main([], c.deps)).toBe(EXIT_USAGE);
+  });
+
+  it('a user mistake is one line on standard error with its exit code', async () => {
+    const c = cli();
+    expect(await main(['run', '--mode', 'fast'], c.deps)).toBe(EXIT_USAGE);
+    expect(c.err).toEqual(['perf-gate: --mode fast: must be auto, gate, update, sweep or ab\n']);
+    const d = cli();
+    expect(await main(['run', '--mode', 'gate', '--out-format', 'xml=a.xml'], d.deps)).toBe(EXIT_USAGE);
+    expect(d.err[0]).toMatch(/^perf-gate: --out-format xml=a\.xml: unknown format xml/);
+  });
+
+  it('a bug of ours is "internal error", exit 1, the stack only with PERF_GATE_DEBUG', async () => {
+    const dir = project();
+    const boom = () => {
+      throw new Error('no engine bound');
+    };
+    const c = cli({ runDeps: boom });
+    const args = ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'gate', '--out', root];
+    expect(await main(args, c.deps)).toBe(EXIT_INTERNAL);
+    expect(c.err).toEqual([
+      'perf-gate: internal error: no engine bound\n',
+      'perf-gate: set PERF_GATE_DEBUG=1 for the stack trace, and please report it\n',
+    ]);
+  });
+
+  it('run: update then a gate of a +50% service through the run deps given; the table and the paths printed', async () => {
+    const dir = project();
+    const base = ['run', '--config', join(dir, 'perf-gate.yml'), '--baseline-dir', join(dir, 'baselines')];
+    const up = cli();
+    expect(await main([...base, '--mode', 'update', '--out', root], up.deps)).toBe(EXIT_PASS);
+    expect(up.out.join('')).toMatch(/scenario\/phase +trials/);
+    expect(up.out.join('')).toContain(`baseline written: ${join(dir, 'baselines', 'api.json')}`);
+    const slow = cli({ sides: { only: { delayUs: 3000 } } });
+    expect(await main([...base, '--mode', 'gate', '--out', root], slow.deps)).toBe(EXIT_REGRESSION);
+    expect(slow.out.join('')).toMatch(/### ❌ perf-gate: 1 regression in api/);
+  });
+
+  it('validate: with compose missing it says so in a note and judges each mode', async () => {
+    const dir = project();
+    const c = cli();
+    expect(await main(['validate', join(dir, 'perf-gate.yml')], c.deps)).toBe(EXIT_PASS);
+    const text = c.out.join('');
+    expect(text).toContain('valid (1 scenario, 1 phase)');
+    expect(text).toMatch(/ {2}gate: valid \(pull requests, mode auto\)/);
+    expect(text).toMatch(/note: .*compose/i);
+  });
+
+  it('history: a file that does not exist is a usage error (read through deps.files)', async () => {
+    const c = cli();
+    expect(await main(['history', join(root, 'h.jsonl')], c.deps)).toBe(EXIT_USAGE);
+    expect(c.err[0]).toBe(`perf-gate: history file ${join(root, 'h.jsonl')}: not found\n`);
+  });
+});
