@@ -41909,7 +41909,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join8(s) {
+        value: function join9(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -72545,7 +72545,7 @@ var require_tar_stream2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 import { createInterface } from "node:readline/promises";
 
@@ -93439,9 +93439,17 @@ function expandGrpc(target, fill, at) {
   };
 }
 
+// src/common/read-fs.ts
+import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
+var realReadFs = {
+  readText: (path) => readFileSync2(path, "utf8"),
+  exists: existsSync,
+  realpath: (path) => realpathSync(path),
+  isFile: (path) => statSync(path).isFile()
+};
+
 // src/config/proto.ts
 var import_protobufjs = __toESM(require_protobufjs(), 1);
-import { readFileSync as readFileSync2 } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 // src/common/jsonl.ts
@@ -93579,8 +93587,8 @@ function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__P
   });
   return problems;
 }
-function readMessages(file2) {
-  const out = parseJsonl(readFileSync2(file2, "utf8"), (n) => `line ${n}`);
+function readMessages(file2, fs = realReadFs) {
+  const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
   if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
   return out;
 }
@@ -94331,7 +94339,6 @@ import { parseArgs } from "node:util";
 
 // src/config/load.ts
 var import_yaml2 = __toESM(require_dist2(), 1);
-import { existsSync, readFileSync as readFileSync3, realpathSync, statSync } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve2, sep } from "node:path";
 
 // src/config/distributed.ts
@@ -94926,17 +94933,17 @@ function parseConfigText(text, file2, resolvePath) {
   if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
-function workspaceResolver(baseDir, workspace) {
-  const root = realpathSync(workspace);
+function workspaceResolver(baseDir, workspace, fs = realReadFs) {
+  const root = fs.realpath(workspace);
   return (rel) => {
     const abs = resolve2(baseDir, rel);
-    if (!existsSync(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
-    const real = realpathSync(abs);
+    if (!fs.exists(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
+    const real = fs.realpath(abs);
     const inside = relative(root, real);
     if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
       throw new Error(`${rel} resolves outside the workspace ${root}; perf-gate reads nothing outside it`);
     }
-    if (!statSync(real).isFile()) throw new Error(`${rel} is not a file`);
+    if (!fs.isFile(real)) throw new Error(`${rel} is not a file`);
     return real;
   };
 }
@@ -94949,22 +94956,22 @@ function repositoryRoot(dir, exists) {
 function defaultWorkspace() {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
-function loadConfig(file2, workspace = defaultWorkspace()) {
+function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs) {
   const abs = resolve2(file2);
   let text;
   try {
-    text = readFileSync3(abs, "utf8");
+    text = fs.readText(abs);
   } catch (err) {
     const code = err.code;
     throw usageError(`config file ${file2}: ${code === "ENOENT" ? "not found" : err.message}`);
   }
-  const parsed = parseConfigText(text, abs, workspaceResolver(dirname3(abs), workspace));
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname3(abs), workspace, fs));
   const { config: config2 } = parsed;
   let { problems } = parsed;
   if (config2) {
     const descriptors = /* @__PURE__ */ new Map();
-    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
-    problems = checkGrpcScenarios(config2.scenarios, reader, readMessages, descriptors);
+    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace, fs)(rel));
+    problems = checkGrpcScenarios(config2.scenarios, reader, (f) => readMessages(f, fs), descriptors);
     for (const { target: t } of config2.scenarios)
       if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
   }
@@ -96857,9 +96864,6 @@ function fitted(report, budget = REPORT_BUDGET) {
   return `${head}${note}`;
 }
 
-// src/results/read.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-
 // src/runner-kit/validate.ts
 var count = external_exports.number().int().nonnegative();
 var nonneg = external_exports.number().nonnegative();
@@ -97123,10 +97127,10 @@ function problemOf(schema, data) {
 }
 
 // src/results/read.ts
-function readJson(path, what) {
+function readJson(path, what, fs) {
   let text;
   try {
-    text = readFileSync4(path, "utf8");
+    text = fs.readText(path);
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
@@ -97140,10 +97144,10 @@ function readJson(path, what) {
 function schemaOf(data) {
   return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
 }
-function readBaseline(path, optional2 = true) {
+function readBaseline(path, optional2 = true, fs = realReadFs) {
   let data;
   try {
-    data = readJson(path, "baseline");
+    data = readJson(path, "baseline", fs);
   } catch (err) {
     if (optional2 && /: not found$/.test(err.message)) return void 0;
     throw err;
@@ -97159,7 +97163,7 @@ function readBaseline(path, optional2 = true) {
   return data;
 }
 function readResults(path) {
-  const data = readJson(path, "results file");
+  const data = readJson(path, "results file", realReadFs);
   const schema = schemaOf(data);
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
@@ -97561,9 +97565,6 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   };
 }
 
-// src/run/plan.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-
 // src/config/env.ts
 var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
 var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -97628,13 +97629,13 @@ function selectScenarios(config2, names2) {
   }
   return config2.scenarios.filter((s) => names2.includes(s.name));
 }
-function bodiesReader() {
+function bodiesReader(fs = realReadFs) {
   const bodies = /* @__PURE__ */ new Map();
   return (file2) => {
     let list2 = bodies.get(file2);
     if (!list2) {
       try {
-        list2 = parseBodiesJsonl(readFileSync5(file2, "utf8"), file2);
+        list2 = parseBodiesJsonl(fs.readText(file2), file2);
       } catch (err) {
         throw usageError(`bodies file ${err.message}`);
       }
@@ -97655,24 +97656,24 @@ function checkRunnable(config2) {
   buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
   hashesOf(config2.scenarios, readBodies);
 }
-function planRun(opts, warn, secrets) {
+function planRun(opts, warn, deps2) {
   const mode = modeOf(opts.mode);
-  const config2 = loadConfig(opts.configFile);
+  const config2 = loadConfig(opts.configFile, deps2.workspace, deps2.files);
   const refused = mode.refuse(config2, opts.configFile);
   if (refused) throw usageError(refused);
   const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config2, opts.scenarios));
-  const readBodies = bodiesReader();
+  const readBodies = bodiesReader(deps2.files);
   const plan = expandPlan(
     buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
-    secrets.env,
-    secrets.maskSecret
+    deps2.env,
+    deps2.maskSecret
   );
   const hashes = hashesOf(scenarios, readBodies);
   const baselines = /* @__PURE__ */ new Map();
   for (const s of mode.baselines === "none" ? [] : scenarios) {
     const path = baselinePath(opts.baselineDir, s.name);
     try {
-      baselines.set(s.name, readBaseline(path));
+      baselines.set(s.name, readBaseline(path, true, deps2.files));
     } catch (err) {
       if (mode.baselines === "judge") throw err;
       warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
@@ -98524,10 +98525,6 @@ async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
 
 // src/run/publish.ts
 import { resolve as resolve3 } from "node:path";
-var realFiles = {
-  read: readHistoryFile,
-  write: writeFileAtomic
-};
 function publishFiles(results2, opts, files) {
   const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
   const write = (req) => {
@@ -99570,14 +99567,26 @@ async function withSessions(runId, specs, deps2, body) {
 }
 
 // src/run/base.ts
-import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, rmSync as rmSync3 } from "node:fs";
+import { join as join6, relative as relative2 } from "node:path";
+
+// src/run/real-files.ts
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5, relative as relative2 } from "node:path";
+import { join as join5 } from "node:path";
+var realFiles = {
+  ...realReadFs,
+  read: readHistoryFile,
+  write: writeFileAtomic,
+  makeTempDir: (prefix) => mkdtempSync3(join5(tmpdir3(), prefix)),
+  removeDir: (dir) => rmSync3(dir, { recursive: true, force: true })
+};
+
+// src/run/base.ts
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
 var BASE_FETCH_REF = "refs/perf-gate/base";
-async function checkoutBase(exec, cwd, ref) {
+async function checkoutBase(exec, cwd, ref, files = realFiles) {
   const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
   if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
@@ -99610,10 +99619,10 @@ async function checkoutBase(exec, cwd, ref) {
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
     throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  const dir = mkdtempSync3(join5(tmpdir3(), "perf-gate-base-"));
+  const dir = files.makeTempDir("perf-gate-base-");
   const added = await git(exec, repoRoot, ["worktree", "add", "--detach", "--force", dir, commit]);
   if (added.code !== 0) {
-    rmSync3(dir, { recursive: true, force: true });
+    files.removeDir(dir);
     throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
   let removed;
@@ -99626,7 +99635,7 @@ async function checkoutBase(exec, cwd, ref) {
     remove: () => removed ??= (async () => {
       await git(exec, repoRoot, ["worktree", "remove", "--force", dir]).catch(() => void 0);
       try {
-        rmSync3(dir, { recursive: true, force: true });
+        files.removeDir(dir);
       } catch {
       }
       await git(exec, repoRoot, ["worktree", "prune"]).catch(() => void 0);
@@ -99634,13 +99643,13 @@ async function checkoutBase(exec, cwd, ref) {
     })()
   };
 }
-function baseSut(head, tree, warn) {
-  const root = realpathSync2(tree.repoRoot);
-  const into = (path) => join5(tree.dir, relative2(root, existsSync2(path) ? realpathSync2(path) : path));
+function baseSut(head, tree, warn, fs = realFiles) {
+  const root = fs.realpath(tree.repoRoot);
+  const into = (path) => join6(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
   const baseConfigFile = into(head.file);
-  if (existsSync2(baseConfigFile)) {
+  if (fs.exists(baseConfigFile)) {
     try {
-      const config2 = loadConfig(baseConfigFile, tree.dir);
+      const config2 = loadConfig(baseConfigFile, tree.dir, fs);
       return { sut: config2.sut, dir: config2.dir, config: config2 };
     } catch (err) {
       warn(
@@ -99649,15 +99658,15 @@ function baseSut(head, tree, warn) {
     }
   }
   const composeFiles = head.sut.composeFiles.map(into);
-  const missing = composeFiles.find((f) => !existsSync2(f));
+  const missing = composeFiles.find((f) => !fs.exists(f));
   if (missing) {
     throw usageError(`base: compose file ${relative2(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
   }
   return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
 }
-function baseNotes(head, base) {
+function baseNotes(head, base, fs = realFiles) {
   if (!base) return [];
-  const readBase = bodiesReader();
+  const readBase = bodiesReader(fs);
   const baseHashes = /* @__PURE__ */ new Map();
   for (const s of base.scenarios.filter((x) => head.hashes.has(x.name))) {
     try {
@@ -99690,10 +99699,10 @@ async function sideBlockers(deps2, project, sut, dir, root) {
   return check2.collisions ? (await check2.collisions()).blockers : [];
 }
 async function openBase(opts, p, deps2) {
-  const tree = await checkoutBase(deps2.exec, p.config.dir, opts.baseRef);
+  const tree = await checkoutBase(deps2.exec, p.config.dir, opts.baseRef, deps2.files);
   try {
-    const base = baseSut(p.config, tree, (l) => deps2.progress.line(l));
-    const notes = baseNotes(p, base.config);
+    const base = baseSut(p.config, tree, (l) => deps2.progress.line(l), deps2.files);
+    const notes = baseNotes(p, base.config, deps2.files);
     for (const n of notes) deps2.progress.line(`[perf-gate] note: ${n}`);
     return { tree, sut: base.sut, dir: base.dir, notes };
   } catch (err) {
@@ -99881,11 +99890,11 @@ function onLines(stream, onLine) {
 }
 
 // src/docker/fds.ts
-import { readdirSync, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
 function isLocalProcess(pid, containerId, proc = "/proc") {
   if (!(pid > 0)) return false;
   try {
-    return readFileSync6(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
+    return readFileSync3(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
   } catch {
     return false;
   }
@@ -99915,7 +99924,7 @@ function children(pid, proc) {
   const out = [];
   try {
     for (const task of readdirSync(`${proc}/${pid}/task`)) {
-      const text = readFileSync6(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
       for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
     }
   } catch {
@@ -100417,8 +100426,8 @@ async function removeConfig(docker, id) {
 }
 
 // src/run/deps.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname4, join as join6 } from "node:path";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname4, join as join7 } from "node:path";
 function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
   const docker = connectDocker();
@@ -100433,14 +100442,15 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     env: process.env,
     maskSecret,
     files: realFiles,
+    workspace: defaultWorkspace(),
     now: Date.now
   };
 }
 function defaultRunnerScript() {
   const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join6(here, "runner.mjs"), join6(here, "..", "..", "dist", "runner.mjs")]) {
+  for (const candidate of [join7(here, "runner.mjs"), join7(here, "..", "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync7(candidate, "utf8");
+      return readFileSync4(candidate, "utf8");
     } catch {
     }
   }
@@ -100817,7 +100827,7 @@ ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 
 // src/init/command.ts
 var import_yaml7 = __toESM(require_dist2(), 1);
-import { join as join7, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
+import { join as join8, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 function refine2(e, f) {
@@ -101447,8 +101457,8 @@ function handModel(merged, models, dir) {
 
 // src/init/command.ts
 var CONFIG_FILE = "perf-gate.yml";
-var WORKFLOW_FILE = join7(".github", "workflows", "perf-gate.yml");
-var REPORT_WORKFLOW_FILE = join7(".github", "workflows", "perf-gate-report.yml");
+var WORKFLOW_FILE = join8(".github", "workflows", "perf-gate.yml");
+var REPORT_WORKFLOW_FILE = join8(".github", "workflows", "perf-gate-report.yml");
 var INIT_PROJECT = "perfgate-init";
 var ACTION_PLACEHOLDER = "your-org/perf-gate@v0";
 function composeFileVariable(env, dotenv) {
@@ -101462,12 +101472,12 @@ function composeFileVariable(env, dotenv) {
   return value.split(separator).filter((f) => f !== "");
 }
 function defaultFiles(io) {
-  const dotenv = join7(io.cwd, ".env");
+  const dotenv = join8(io.cwd, ".env");
   const listed = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
   if (listed) return listed;
-  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join7(io.cwd, n)));
+  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join8(io.cwd, n)));
   if (main2 === void 0) return [];
-  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join7(io.cwd, n)));
+  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join8(io.cwd, n)));
   return override === void 0 ? [main2] : [main2, override];
 }
 async function readProject(io, files) {
@@ -101501,8 +101511,8 @@ async function initCommand(opts, io) {
   }
   const root = repositoryRoot(io.cwd, io.exists);
   const workflowAt = root ?? io.cwd;
-  const targets = [join7(io.cwd, CONFIG_FILE), join7(workflowAt, WORKFLOW_FILE)];
-  if (opts.fork) targets.push(join7(workflowAt, REPORT_WORKFLOW_FILE));
+  const targets = [join8(io.cwd, CONFIG_FILE), join8(workflowAt, WORKFLOW_FILE)];
+  if (opts.fork) targets.push(join8(workflowAt, REPORT_WORKFLOW_FILE));
   for (const target of targets) {
     if (!opts.force && io.exists(target)) {
       throw usageError(`${relative4(io.cwd, target) || target} exists; perf-gate init writes it only with --force`);
@@ -101545,7 +101555,7 @@ async function initCommand(opts, io) {
   pathProblem(path, "the path");
   const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
-  const configPath = relative4(workflowAt, join7(io.cwd, CONFIG_FILE)).split(sep2).join("/");
+  const configPath = relative4(workflowAt, join8(io.cwd, CONFIG_FILE)).split(sep2).join("/");
   const answers = {
     composeFiles,
     path,
@@ -101556,19 +101566,19 @@ async function initCommand(opts, io) {
   };
   const config2 = renderConfig(scan, answers);
   const grpc2 = scan.services.some((s) => s.endpoint.kind === "grpc");
-  const protoPath = join7(io.cwd, GRPC_HEALTH_PROTO_FILE);
+  const protoPath = join8(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const checked = parseConfigText(config2, join7(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  const checked = parseConfigText(config2, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }
-  io.write(join7(io.cwd, CONFIG_FILE), config2);
-  io.write(join7(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
-  if (opts.fork) io.write(join7(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
+  io.write(join8(io.cwd, CONFIG_FILE), config2);
+  io.write(join8(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
+  if (opts.fork) io.write(join8(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
   const wrote = [
-    relative4(io.cwd, join7(workflowAt, WORKFLOW_FILE)),
-    ...opts.fork ? [relative4(io.cwd, join7(workflowAt, REPORT_WORKFLOW_FILE))] : [],
+    relative4(io.cwd, join8(workflowAt, WORKFLOW_FILE)),
+    ...opts.fork ? [relative4(io.cwd, join8(workflowAt, REPORT_WORKFLOW_FILE))] : [],
     ...writeProto ? [GRPC_HEALTH_PROTO_FILE] : []
   ];
   io.out(
@@ -101666,7 +101676,7 @@ async function probeProject(req, deps2) {
 }
 
 // src/docker/check-project.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { resolve as resolve6 } from "node:path";
 
 // src/config/compose-check.ts
@@ -101734,7 +101744,7 @@ async function checkComposeProject(config2, exec) {
   if ("noJson" in r) {
     return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
   }
-  const root = repositoryRoot(config2.dir, existsSync3) ?? resolve6(config2.dir);
+  const root = repositoryRoot(config2.dir, existsSync2) ?? resolve6(config2.dir);
   const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(r.model, PROJECT, root).blockers;
   return composeProblems(config2, r.model, blockers);
 }
@@ -102430,7 +102440,7 @@ var deps = {
     };
   },
   files: {
-    read: (p) => readFileSync8(p, "utf8"),
+    read: (p) => readFileSync5(p, "utf8"),
     write: (p, text) => writeFileSync4(p, text),
     writeCreating: (p, text) => {
       mkdirSync2(dirname5(p), { recursive: true });
@@ -102438,7 +102448,7 @@ var deps = {
     },
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,
-    exists: existsSync4,
+    exists: existsSync3,
     isDirectory: (p) => statSync2(p).isDirectory()
   },
   exec: execCommand,

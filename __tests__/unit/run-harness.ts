@@ -3,7 +3,7 @@
 // asks (its base tree a copy of the project), files through the real file system. Shared by the run
 // test and the pipeline's before/after pin.
 import { cpSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
 import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
@@ -13,7 +13,8 @@ import { Progress } from '../../src/run/progress.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 import type { RunnerCommand, RunnerEvent } from '../../src/runner-kit/plan.js';
 import type { RunDeps } from '../../src/run/contract.js';
-import { realFiles } from '../../src/run/publish.js';
+import { realFiles } from '../../src/run/real-files.js';
+import type { RunFiles } from '../../src/run/contract.js';
 import { trial as trialSummary } from './fixtures.js';
 
 /** How a fake SUT answers: its latency, and where its runner dies. */
@@ -156,6 +157,51 @@ export interface Harness {
   written: string[];
 }
 
+/** A file system in memory (a run's RunFiles): paths under a root that does not exist on disk, so a
+ * read or write that went past it to the real one would fail or leave a trace. */
+export class MemoryFiles implements RunFiles {
+  readonly texts = new Map<string, string>();
+  private temps = 0;
+  constructor(readonly root = '/perf-gate-memory') {}
+
+  private static enoent(path: string): Error {
+    return Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+  }
+  readText(path: string): string {
+    const text = this.texts.get(resolve(path));
+    if (text === undefined) throw MemoryFiles.enoent(path);
+    return text;
+  }
+  exists(path: string): boolean {
+    const p = resolve(path);
+    return this.texts.has(p) || [...this.texts.keys()].some((k) => k.startsWith(`${p}/`));
+  }
+  realpath(path: string): string {
+    if (!this.exists(path)) throw MemoryFiles.enoent(path);
+    return resolve(path);
+  }
+  isFile(path: string): boolean {
+    return this.texts.has(resolve(path));
+  }
+  read(path: string): string | undefined {
+    return this.texts.get(resolve(path));
+  }
+  write(path: string, text: string): void {
+    this.texts.set(resolve(path), text);
+  }
+  makeTempDir(prefix: string): string {
+    return `${this.root}/tmp/${prefix}${++this.temps}`;
+  }
+  removeDir(dir: string): void {
+    for (const k of [...this.texts.keys()]) if (k.startsWith(`${resolve(dir)}/`)) this.texts.delete(k);
+  }
+  /** every file under `from`, copied under `to` (a git worktree of the same project) */
+  copyDir(from: string, to: string): void {
+    const src = resolve(from);
+    for (const [k, v] of [...this.texts]) if (k.startsWith(`${src}/`)) this.texts.set(join(to, k.slice(src.length)), v);
+  }
+}
+
 /** Fakes for every dependency; `git` answers the commands an A/B run makes. */
 export function harness(
   root: string,
@@ -165,8 +211,11 @@ export function harness(
     failWrite?: RegExp;
     baseTree?: string;
     apart?: { changes: string[]; blockers: string[] };
+    /** the run's files in memory (the real file system when absent) */
+    files?: MemoryFiles;
   } = {},
 ): Harness {
+  const files: RunFiles = o.files ?? realFiles;
   const docker = new FakeDocker(sides);
   const lines: string[] = [];
   const git: string[] = [];
@@ -178,9 +227,13 @@ export function harness(
       return { code: 0, stdout: `${'b'.repeat(40)}\n`, stderr: '' };
     if (args[0] === 'worktree' && args[1] === 'add') {
       const into = args[4] as string;
-      mkdirSync(into, { recursive: true });
       // the base tree: the same project as head
-      if (o.baseTree) cpSync(join(root, o.baseTree), join(into, o.baseTree), { recursive: true });
+      if (o.files) {
+        if (o.baseTree) o.files.copyDir(join(root, o.baseTree), join(into, o.baseTree));
+      } else {
+        mkdirSync(into, { recursive: true });
+        if (o.baseTree) cpSync(join(root, o.baseTree), join(into, o.baseTree), { recursive: true });
+      }
       return { code: 0, stdout: '', stderr: '' };
     }
     return { code: 1, stdout: '', stderr: 'not a git repository' };
@@ -196,13 +249,20 @@ export function harness(
     env: {},
     maskSecret: () => {},
     files: {
-      read: realFiles.read,
+      readText: (p) => files.readText(p),
+      exists: (p) => files.exists(p),
+      realpath: (p) => files.realpath(p),
+      isFile: (p) => files.isFile(p),
+      read: (p) => files.read(p),
       write: (path, text) => {
         if (o.failWrite?.test(path)) throw new Error(`EACCES: permission denied, open '${path}'`);
         written.push(path);
-        realFiles.write(path, text);
+        files.write(path, text);
       },
+      makeTempDir: (prefix) => files.makeTempDir(prefix),
+      removeDir: (dir) => files.removeDir(dir),
     },
+    workspace: root,
     now: () => Date.parse('2026-11-24T10:00:00Z'),
   };
   return { deps, docker, calls: docker.calls, lines, git, written };

@@ -2,11 +2,10 @@
 // pipeline, and every failure path the issue names (corrupt baselines, a sweep without a ladder, a
 // runner crash mid-trial, the A/B worktree removed on failure, a failed write, a gate that could
 // never fail).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness as harnessAt } from './run-harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { harness as harnessAt, MemoryFiles } from './run-harness.js';
 import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/common/errors.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { RunOptions } from '../../src/run/contract.js';
@@ -14,9 +13,13 @@ import { run } from '../../src/run/run.js';
 import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js';
 import { failure } from './fixtures.js';
 
-/** The fakes, with git's top level at this file's temporary root. */
-const harness = (...args: Parameters<typeof harnessAt> extends [string, ...infer R] ? R : never) =>
-  harnessAt(root, ...args);
+/** Every file of these runs is in memory, under a root that does not exist on disk. */
+const mem = new MemoryFiles();
+const root = `${mem.root}/work`;
+
+/** The fakes, with git's top level at the root and the run's files in memory. */
+const harness = (sides: Parameters<typeof harnessAt>[1], o: Parameters<typeof harnessAt>[2] = {}) =>
+  harnessAt(root, sides, { files: mem, ...o });
 
 const COMPOSE = 'services:\n  api:\n    image: api:1\n';
 const config = (extra = '', trials = 3) => `version: 1
@@ -36,24 +39,18 @@ scenarios:
       - { name: c2, connections: 2, duration: 1s }
 `;
 
-let root: string;
-const savedWorkspace = process.env.GITHUB_WORKSPACE;
-beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'perf-gate-run-'));
-  process.env.GITHUB_WORKSPACE = root;
-});
+// the run reads and writes nothing of the real file system: nothing of the memory's root is on disk
 afterAll(() => {
-  if (savedWorkspace === undefined) delete process.env.GITHUB_WORKSPACE;
-  else process.env.GITHUB_WORKSPACE = savedWorkspace;
-  rmSync(root, { recursive: true, force: true });
+  expect(existsSync(mem.root)).toBe(false);
 });
 
-/** A project directory with a config, a compose file and a baselines directory. */
+let projects = 0;
+
+/** A project directory with a config, a compose file and a (still empty) baselines directory. */
 function project(text = config()): { dir: string; configFile: string; baselineDir: string } {
-  const dir = mkdtempSync(join(root, 'p-'));
-  writeFileSync(join(dir, 'perf-gate.yml'), text);
-  writeFileSync(join(dir, 'docker-compose.yml'), COMPOSE);
-  mkdirSync(join(dir, 'baselines'));
+  const dir = join(root, `p-${++projects}`);
+  mem.write(join(dir, 'perf-gate.yml'), text);
+  mem.write(join(dir, 'docker-compose.yml'), COMPOSE);
   return { dir, configFile: join(dir, 'perf-gate.yml'), baselineDir: join(dir, 'baselines') };
 }
 
@@ -67,7 +64,7 @@ const request = (p: ReturnType<typeof project>, mode: RunOptions['mode'], extra:
   ...extra,
 });
 
-const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+const results = (dir: string) => JSON.parse(mem.readText(join(dir, 'perf-gate-results.json'))) as ResultsFile;
 
 describe('run: one pipeline for every mode', () => {
   it('update writes the baseline through deps.files and passes; gate then confirms a +50% p50 with more trials', async () => {
@@ -135,7 +132,7 @@ describe('run: one pipeline for every mode', () => {
 
   it('a corrupt baseline is exit 2 in gate mode before anything boots', async () => {
     const p = project();
-    writeFileSync(join(p.baselineDir, 'api.json'), '{ not json');
+    mem.write(join(p.baselineDir, 'api.json'), '{ not json');
     const h = harness({ only: { delayUs: 2000 } });
     const err = await failure(run(request(p, 'gate'), h.deps));
     expect(err.exitCode).toBe(EXIT_USAGE);
@@ -172,12 +169,12 @@ describe('run: one pipeline for every mode', () => {
 
   it('a corrupt baseline in update mode is a warning, and replaced', async () => {
     const p = project();
-    writeFileSync(join(p.baselineDir, 'api.json'), '{ not json');
+    mem.write(join(p.baselineDir, 'api.json'), '{ not json');
     const h = harness({ only: { delayUs: 2000 } });
     const outcome = await run(request(p, 'update'), h.deps);
     expect(outcome.verdict).toBe('pass');
     expect(h.lines.join('')).toMatch(/warning: baseline .*api\.json: not valid JSON.*; it will be replaced/);
-    expect(JSON.parse(readFileSync(join(p.baselineDir, 'api.json'), 'utf8')).schema).toBe('perf-gate/baseline@1');
+    expect(JSON.parse(mem.readText(join(p.baselineDir, 'api.json'))).schema).toBe('perf-gate/baseline@1');
   });
 
   it('a sweep without a ladder boots nothing, says so and passes', async () => {
@@ -264,7 +261,7 @@ describe('run: A/B', () => {
     );
     const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 3 }), h.deps);
     expect(outcome.results.ab?.sideBySide).toEqual({ head: changes, base: changes });
-    const report = readFileSync(join(p.dir, 'perf-gate-report.md'), 'utf8');
+    const report = mem.readText(join(p.dir, 'perf-gate-report.md'));
     expect(report).toContain('- side by side: service api: published ports 8080:8080 not published');
     expect(report).toContain('- side by side: service api: container\\_name api dropped');
   });
@@ -339,11 +336,11 @@ describe('run: outputs asked for', () => {
     const outcome = await run(request(p, 'update', { outputs, history }), h.deps);
     expect(outcome.extraPaths).toEqual([...outputs.map((o) => o.path), history]);
     expect(h.written.slice(0, 2)).toEqual([join(p.dir, 'perf-gate-results.json'), join(p.dir, 'perf-gate-report.md')]);
-    expect(JSON.parse(readFileSync(join(p.dir, 'verdict.json'), 'utf8'))).toMatchObject({ verdict: 'pass' });
-    expect(readFileSync(join(p.dir, 'table.txt'), 'utf8')).toMatch(/^scenario\/phase +trials/);
+    expect(JSON.parse(mem.readText(join(p.dir, 'verdict.json')))).toMatchObject({ verdict: 'pass' });
+    expect(mem.readText(join(p.dir, 'table.txt'))).toMatch(/^scenario\/phase +trials/);
     // a gate draws the history's trend and leaves the file as it is
     const gated = await run(request(p, 'gate', { outputs, history }), harness({ only: { delayUs: 2000 } }).deps);
     expect(gated.extraPaths).toEqual(outputs.map((o) => o.path));
-    expect(readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(mem.readText(history).trim().split('\n')).toHaveLength(1);
   });
 });

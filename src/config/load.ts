@@ -1,6 +1,6 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -233,17 +233,21 @@ export function parseConfigText(
 }
 
 /** A resolver that keeps config paths inside the workspace and requires the files to exist. */
-export function workspaceResolver(baseDir: string, workspace: string): (relative: string) => string {
-  const root = realpathSync(workspace);
+export function workspaceResolver(
+  baseDir: string,
+  workspace: string,
+  fs: ReadFs = realReadFs,
+): (relative: string) => string {
+  const root = fs.realpath(workspace);
   return (rel: string) => {
     const abs = resolve(baseDir, rel);
-    if (!existsSync(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
-    const real = realpathSync(abs);
+    if (!fs.exists(abs)) throw new Error(`file not found: ${rel} (looked at ${abs})`);
+    const real = fs.realpath(abs);
     const inside = relative(root, real);
     if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
       throw new Error(`${rel} resolves outside the workspace ${root}; perf-gate reads nothing outside it`);
     }
-    if (!statSync(real).isFile()) throw new Error(`${rel} is not a file`);
+    if (!fs.isFile(real)) throw new Error(`${rel} is not a file`);
     return real;
   };
 }
@@ -260,23 +264,24 @@ export function defaultWorkspace(): string {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 
-export function loadConfig(file: string, workspace = defaultWorkspace()): Config {
+/** The config file, read and checked as `run` and `validate` read it (exit 2 with every problem). */
+export function loadConfig(file: string, workspace = defaultWorkspace(), fs: ReadFs = realReadFs): Config {
   const abs = resolve(file);
   let text: string;
   try {
-    text = readFileSync(abs, 'utf8');
+    text = fs.readText(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw usageError(`config file ${file}: ${code === 'ENOENT' ? 'not found' : (err as Error).message}`);
   }
-  const parsed = parseConfigText(text, abs, workspaceResolver(dirname(abs), workspace));
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname(abs), workspace, fs));
   const { config } = parsed;
   let { problems } = parsed;
   if (config) {
     // gRPC scenarios: the proto parsed, its service and method found, the messages checked
     const descriptors = new Map<string, ProtoDescriptor>();
-    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace)(rel));
-    problems = checkGrpcScenarios(config.scenarios, reader, readMessages, descriptors);
+    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace, fs)(rel));
+    problems = checkGrpcScenarios(config.scenarios, reader, (f) => readMessages(f, fs), descriptors);
     for (const { target: t } of config.scenarios)
       if (t.kind === 'grpc') t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
   }

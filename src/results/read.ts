@@ -1,13 +1,13 @@
 // Reading baseline and results files back, with one clear line for anything that is not ours.
-import { readFileSync } from 'node:fs';
+import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { usageError } from '../common/errors.js';
 import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
 import { baselineFileSchema, problemOf, resultsFileSchema } from './validate.js';
 
-function readJson(path: string, what: string): unknown {
+function readJson(path: string, what: string, fs: ReadFs): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = fs.readText(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw usageError(`${what} ${path}: ${code === 'ENOENT' ? 'not found' : (err as Error).message}`);
@@ -26,10 +26,10 @@ function schemaOf(data: unknown): string | undefined {
 }
 
 /** A baseline file; undefined when it does not exist (that scenario has no baseline yet). */
-export function readBaseline(path: string, optional = true): BaselineFile | undefined {
+export function readBaseline(path: string, optional = true, fs: ReadFs = realReadFs): BaselineFile | undefined {
   let data: unknown;
   try {
-    data = readJson(path, 'baseline');
+    data = readJson(path, 'baseline', fs);
   } catch (err) {
     if (optional && /: not found$/.test((err as Error).message)) return undefined;
     throw err;
@@ -46,7 +46,7 @@ export function readBaseline(path: string, optional = true): BaselineFile | unde
 }
 
 export function readResults(path: string): ResultsFile {
-  const data = readJson(path, 'results file');
+  const data = readJson(path, 'results file', realReadFs);
   const schema = schemaOf(data);
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? '(none)'})`);

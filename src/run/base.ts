@@ -1,15 +1,16 @@
 // A/B runs' base side: REF's tree checked out as a git worktree beside the workspace, the SUT it
 // boots, and what differs from head. Scenarios and thresholds come from the head's config; the
 // measuring is session/measure.ts, the verdict compare/ab.ts, the pipeline run.ts.
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Config, Scenario } from '../config/types.js';
 import { loadConfig } from '../config/load.js';
 import { environmentError, usageError } from '../common/errors.js';
 import type { Exec } from '../common/exec.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { lastLine } from '../common/exec.js';
+import type { RunFiles } from './contract.js';
 import { hashesOf, bodiesReader } from './plan.js';
+import { realFiles } from './real-files.js';
 
 /** A base tree checked out beside the workspace. */
 export interface BaseTree {
@@ -36,7 +37,12 @@ export const BASE_FETCH_REF = 'refs/perf-gate/base';
  * FETCH_HEAD held. A REF that cannot be resolved is the user's mistake (exit 2); git missing or a
  * worktree that cannot be made is the environment's (exit 3).
  */
-export async function checkoutBase(exec: Exec, cwd: string, ref: string): Promise<BaseTree> {
+export async function checkoutBase(
+  exec: Exec,
+  cwd: string,
+  ref: string,
+  files: Pick<RunFiles, 'makeTempDir' | 'removeDir'> = realFiles,
+): Promise<BaseTree> {
   const top = await git(exec, cwd, ['rev-parse', '--show-toplevel']);
   if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
@@ -70,10 +76,10 @@ export async function checkoutBase(exec: Exec, cwd: string, ref: string): Promis
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {
     throw usageError(`--base ${ref}: resolved to ${commit}, not the commit asked for`);
   }
-  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-base-'));
+  const dir = files.makeTempDir('perf-gate-base-');
   const added = await git(exec, repoRoot, ['worktree', 'add', '--detach', '--force', dir, commit]);
   if (added.code !== 0) {
-    rmSync(dir, { recursive: true, force: true });
+    files.removeDir(dir);
     throw environmentError(`base: git worktree add ${commit.slice(0, 12)} failed: ${lastLine(added.stderr)}`);
   }
   let removed: Promise<void> | undefined;
@@ -87,7 +93,7 @@ export async function checkoutBase(exec: Exec, cwd: string, ref: string): Promis
       (removed ??= (async () => {
         await git(exec, repoRoot, ['worktree', 'remove', '--force', dir]).catch(() => undefined);
         try {
-          rmSync(dir, { recursive: true, force: true });
+          files.removeDir(dir);
         } catch {
           // files a container created as root: the temp dir stays, the worktree entry goes
         }
@@ -103,14 +109,15 @@ export function baseSut(
   head: Config,
   tree: Pick<BaseTree, 'repoRoot' | 'dir' | 'ref'>,
   warn: (line: string) => void,
+  fs: ReadFs = realFiles,
 ): { sut: Config['sut']; dir: string; config: Config | undefined } {
   // both sides resolved: a symlinked workspace or /var → /private/var must not lead outside the tree
-  const root = realpathSync(tree.repoRoot);
-  const into = (path: string) => join(tree.dir, relative(root, existsSync(path) ? realpathSync(path) : path));
+  const root = fs.realpath(tree.repoRoot);
+  const into = (path: string) => join(tree.dir, relative(root, fs.exists(path) ? fs.realpath(path) : path));
   const baseConfigFile = into(head.file);
-  if (existsSync(baseConfigFile)) {
+  if (fs.exists(baseConfigFile)) {
     try {
-      const config = loadConfig(baseConfigFile, tree.dir);
+      const config = loadConfig(baseConfigFile, tree.dir, fs);
       return { sut: config.sut, dir: config.dir, config };
     } catch (err) {
       warn(
@@ -119,7 +126,7 @@ export function baseSut(
     }
   }
   const composeFiles = head.sut.composeFiles.map(into);
-  const missing = composeFiles.find((f) => !existsSync(f));
+  const missing = composeFiles.find((f) => !fs.exists(f));
   if (missing) {
     throw usageError(`base: compose file ${relative(tree.dir, missing)} is not in the base tree (at ${tree.ref})`);
   }
@@ -133,9 +140,10 @@ export function baseSut(
 export function baseNotes(
   head: { scenarios: Scenario[]; hashes: ReadonlyMap<string, string> },
   base: Config | undefined,
+  fs: ReadFs = realFiles,
 ): string[] {
   if (!base) return [];
-  const readBase = bodiesReader();
+  const readBase = bodiesReader(fs);
   const baseHashes = new Map<string, string>();
   for (const s of base.scenarios.filter((x) => head.hashes.has(x.name))) {
     try {

@@ -12,6 +12,7 @@ import type { OutputRequest } from '../outputs/index.js';
 import type { ResultsFile } from '../results/types.js';
 import { randomBytes } from 'node:crypto';
 import { environmentError } from '../common/errors.js';
+import type { ReadFs } from '../common/read-fs.js';
 import type { Progress } from './progress.js';
 
 export interface RunOptions {
@@ -56,20 +57,27 @@ export interface RunDeps {
   env: NodeJS.ProcessEnv;
   /** each value taken from `env` for a request (the Action masks it in the log) */
   maskSecret: (value: string) => void;
-  /** the files a run writes, and the history it reads */
+  /** the files a run reads and writes */
   files: RunFiles;
+  /** the directory config paths must stay inside (GITHUB_WORKSPACE, or the working directory) */
+  workspace: string;
   /** wall clock, ms since the epoch */
   now: () => number;
   /** the Docker Swarm the engine manages (runner.replicas, sut.orchestrator: swarm) */
   swarm?: { client: SwarmClient; stack: (opts: ComposeOptions) => StackClient };
 }
 
-/** The files a run writes (results, report, baselines, JUnit/CSV, history) and the history it reads. */
-export interface RunFiles {
-  /** a file's text; undefined when it does not exist */
+/** The files a run reads (the config, bodies, baselines, the history) and writes (results, report,
+ * baselines, other outputs), and the temporary directory A/B checks the base commit out into. */
+export interface RunFiles extends ReadFs {
+  /** a file's text; undefined when it does not exist (any other failure is a usage error) */
   read(path: string): string | undefined;
   /** writes the whole file atomically */
   write(path: string, text: string): void;
+  /** a new empty directory for temporary files, its name starting with `prefix` */
+  makeTempDir(prefix: string): string;
+  /** removes a directory and everything in it (a missing one is no failure) */
+  removeDir(dir: string): void;
 }
 
 /** Writes through `files`; a failure is the environment's (exit 3), with one line naming the path. */

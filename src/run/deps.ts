@@ -8,8 +8,9 @@ import type { Progress } from './progress.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { environmentError } from '../common/errors.js';
+import { defaultWorkspace } from '../config/load.js';
 import type { RunDeps } from './contract.js';
-import { realFiles } from './publish.js';
+import { realFiles } from './real-files.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -28,6 +29,7 @@ export function realRunDeps(
     env: process.env,
     maskSecret,
     files: realFiles,
+    workspace: defaultWorkspace(),
     now: Date.now,
   };
 }

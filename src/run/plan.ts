@@ -1,7 +1,7 @@
 // The first step of a run, before anything starts: the config, the scenarios this mode runs, the
 // runner plan with bodies read, the scenario hashes and the committed baselines. Every mistake here is
 // the user's (exit 2) and is found before Docker is touched.
-import { readFileSync } from 'node:fs';
+import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { loadConfig } from '../config/load.js';
 import type { Config, Scenario } from '../config/types.js';
 import { usageError } from '../common/errors.js';
@@ -13,6 +13,7 @@ import type { BaselineFile } from '../results/types.js';
 import { hasBand } from '../compare/compare.js';
 import { type Judging, judgedThresholds } from '../compare/judging.js';
 import { modeOf, type RunMode } from '../modes/index.js';
+import type { RunDeps } from './contract.js';
 
 export interface RunPlan {
   config: Config;
@@ -38,13 +39,14 @@ export function selectScenarios(config: Config, names: string[]): Scenario[] {
   return config.scenarios.filter((s) => names.includes(s.name));
 }
 
-export function bodiesReader(): (file: string) => string[] {
+/** Bodies files read once each, through `fs`. */
+export function bodiesReader(fs: ReadFs = realReadFs): (file: string) => string[] {
   const bodies = new Map<string, string[]>();
   return (file) => {
     let list = bodies.get(file);
     if (!list) {
       try {
-        list = parseBodiesJsonl(readFileSync(file, 'utf8'), file);
+        list = parseBodiesJsonl(fs.readText(file), file);
       } catch (err) {
         throw usageError(`bodies file ${(err as Error).message}`);
       }
@@ -77,19 +79,19 @@ export function checkRunnable(config: Config): void {
 export function planRun(
   opts: { configFile: string; mode: RunMode; scenarios: string[]; baselineDir: string; runnerImage?: string },
   warn: (line: string) => void,
-  secrets: { env: NodeJS.ProcessEnv; maskSecret: (value: string) => void },
+  deps: Pick<RunDeps, 'env' | 'maskSecret' | 'files' | 'workspace'>,
 ): RunPlan {
   const mode = modeOf(opts.mode);
-  const config = loadConfig(opts.configFile);
+  const config = loadConfig(opts.configFile, deps.workspace, deps.files);
   const refused = mode.refuse(config, opts.configFile);
   if (refused) throw usageError(refused);
   const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config, opts.scenarios));
-  const readBodies = bodiesReader();
+  const readBodies = bodiesReader(deps.files);
   // placeholders are filled in the runner's copy only: hashes, results and reports keep `${NAME}`
   const plan = expandPlan(
     buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers),
-    secrets.env,
-    secrets.maskSecret,
+    deps.env,
+    deps.maskSecret,
   );
   const hashes = hashesOf(scenarios, readBodies);
   // read before anything starts: a corrupt baseline is a usage error where the mode judges against it;
@@ -98,7 +100,7 @@ export function planRun(
   for (const s of mode.baselines === 'none' ? [] : scenarios) {
     const path = baselinePath(opts.baselineDir, s.name);
     try {
-      baselines.set(s.name, readBaseline(path));
+      baselines.set(s.name, readBaseline(path, true, deps.files));
     } catch (err) {
       if (mode.baselines === 'judge') throw err;
       warn(`[perf-gate] warning: ${(err as Error).message}; it will be replaced`);

@@ -1,17 +1,9 @@
 // The publish step: the results file, the report, and every other output asked for (src/outputs/:
 // JUnit, CSV, the verdict's JSON, the history, ...), written through deps.files.
 import { resolve } from 'node:path';
-import { readHistoryFile } from '../history/file.js';
 import { OUTPUTS, type OutputRequest } from '../outputs/index.js';
-import { writeFileAtomic } from '../results/files.js';
 import type { ResultsFile } from '../results/types.js';
 import { type RunFiles, type RunOptions, writeOrFail } from './contract.js';
-
-/** The real file system. */
-export const realFiles: RunFiles = {
-  read: readHistoryFile,
-  write: writeFileAtomic,
-};
 
 /** Writes the results file, the report and every other output asked for; returns their paths. */
 export function publishFiles(

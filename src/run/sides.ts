@@ -68,10 +68,10 @@ export async function sideBlockers(
 
 /** Checks out the base ref and finds the SUT it boots. */
 export async function openBase(opts: RunOptions, p: RunPlan, deps: RunDeps): Promise<BaseSide> {
-  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef as string);
+  const tree = await checkoutBase(deps.exec, p.config.dir, opts.baseRef as string, deps.files);
   try {
-    const base = baseSut(p.config, tree, (l) => deps.progress.line(l));
-    const notes = baseNotes(p, base.config);
+    const base = baseSut(p.config, tree, (l) => deps.progress.line(l), deps.files);
+    const notes = baseNotes(p, base.config, deps.files);
     for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
     return { tree, sut: base.sut, dir: base.dir, notes };
   } catch (err) {
