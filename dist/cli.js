@@ -93609,6 +93609,16 @@ function encodeGrpcCalls(descriptor, service, method, messages) {
   };
 }
 
+// src/protocols/grpc/resolve.ts
+function resolveGrpc(scenarios, io) {
+  const descriptors = /* @__PURE__ */ new Map();
+  const problems = checkGrpcScenarios(scenarios, workspaceProtoReader(io.resolveIn), io.readMessages, descriptors);
+  for (const { target: t } of scenarios) {
+    if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
+  }
+  return problems;
+}
+
 // src/protocols/grpc/plan.ts
 function planGrpc(target, scenario2, readBodies) {
   const g = target.grpc;
@@ -93634,6 +93644,7 @@ function planGrpc(target, scenario2, readBodies) {
 var grpc = {
   normalizePhase: normalizeGrpcPhase,
   normalize: normalizeGrpcTarget,
+  resolve: resolveGrpc,
   plan: planGrpc,
   hash: hashGrpc,
   expand: expandGrpc,
@@ -94079,6 +94090,7 @@ function planHttp(target, readBodies) {
 var http = {
   normalizePhase,
   normalize: normalizeHttp,
+  resolve: void 0,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   expand: expandHttp,
@@ -94248,6 +94260,7 @@ function planWs(target) {
 var ws = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
+  resolve: void 0,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
   expand: expandWs,
@@ -94969,11 +94982,11 @@ function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs) {
   const { config: config2 } = parsed;
   let { problems } = parsed;
   if (config2) {
-    const descriptors = /* @__PURE__ */ new Map();
-    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace, fs)(rel));
-    problems = checkGrpcScenarios(config2.scenarios, reader, (f) => readMessages(f, fs), descriptors);
-    for (const { target: t } of config2.scenarios)
-      if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
+    const io = {
+      resolveIn: (base, rel) => workspaceResolver(base, workspace, fs)(rel),
+      readMessages: (f) => readMessages(f, fs)
+    };
+    problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config2.scenarios, io) ?? []);
   }
   if (!config2 || problems.length > 0) {
     throw usageError(

@@ -11991,7 +11991,7 @@ import { connect as tlsConnect } from "node:tls";
 // runner/src/parking.ts
 var PARK_MS = 1e3;
 var parked = /* @__PURE__ */ new Map();
-var targetKey = (t) => `${t.wire}:${t.tls ? "s" : ""}${t.host}:${t.port}`;
+var targetKey = (t) => `${t.wire}/${t.streams.name}:${t.tls ? "s" : ""}${t.host}:${t.port}`;
 var parkingOwner = {
   onOpen: () => void 0,
   onResponse: () => void 0,
@@ -12982,45 +12982,6 @@ var HpackDecoder = class {
 var RECEIVE_WINDOW = 1 << 30;
 var MAX_WRITE_BACKLOG = 16 * 1024 * 1024;
 var LAST_STREAM_ID = MAX_WINDOW - 2;
-var GRPC_STATUS_NAMES = [
-  "OK",
-  "CANCELLED",
-  "UNKNOWN",
-  "INVALID_ARGUMENT",
-  "DEADLINE_EXCEEDED",
-  "NOT_FOUND",
-  "ALREADY_EXISTS",
-  "PERMISSION_DENIED",
-  "RESOURCE_EXHAUSTED",
-  "FAILED_PRECONDITION",
-  "ABORTED",
-  "OUT_OF_RANGE",
-  "UNIMPLEMENTED",
-  "INTERNAL",
-  "UNAVAILABLE",
-  "DATA_LOSS",
-  "UNAUTHENTICATED"
-];
-function grpcStatusOf(grpcStatus, httpStatus) {
-  if (grpcStatus !== void 0) {
-    const code = /^\d{1,3}$/.test(grpcStatus) ? Number(grpcStatus) : NaN;
-    return GRPC_STATUS_NAMES[code] ?? `status-${grpcStatus.slice(0, 16)}`;
-  }
-  if (httpStatus === 200) return "UNKNOWN";
-  if (httpStatus === 400) return "INTERNAL";
-  if (httpStatus === 401) return "UNAUTHENTICATED";
-  if (httpStatus === 403) return "PERMISSION_DENIED";
-  if (httpStatus === 404) return "UNIMPLEMENTED";
-  if (httpStatus === 429 || httpStatus === 502 || httpStatus === 503 || httpStatus === 504) return "UNAVAILABLE";
-  return "UNKNOWN";
-}
-function grpcStatusOfReset(code) {
-  if (code === 7) return "UNAVAILABLE";
-  if (code === 8) return "CANCELLED";
-  if (code === 11) return "RESOURCE_EXHAUSTED";
-  if (code === 12) return "PERMISSION_DENIED";
-  return "INTERNAL";
-}
 var H2Error = class extends Error {
   constructor(code, message) {
     super(message);
@@ -13079,6 +13040,15 @@ var H2Connection = class {
   current;
   corked = false;
   judged = { status: 0, bytes: 0, close: false, ok: false };
+  /** the stream that ended last, as its rules read it (one object, reused) */
+  ended = {
+    req: -1,
+    status: 0,
+    grpcStatus: void 0,
+    headers: void 0,
+    body: void 0,
+    truncated: false
+  };
   connectStartedAt;
   connected = false;
   /** the transport is up, the preface sent; `connected` waits for the server's SETTINGS */
@@ -13224,9 +13194,7 @@ var H2Connection = class {
   cancel(s) {
     if (s.id !== 0) this.write(rstStreamFrame(s.id, CANCEL));
     this.leave(s);
-    if (this.target.wire === "grpc") {
-      this.report(s, "DEADLINE_EXCEEDED", false, void 0);
-    } else this.owner.onFailed(this, "timeout");
+    this.settle(s, this.target.streams.timedOut());
     this.afterStream();
   }
   abort(kind) {
@@ -13311,9 +13279,7 @@ var H2Connection = class {
         if (!s) return;
         this.leave(s);
         const code = buf.readUInt32BE(start);
-        if (this.target.wire !== "grpc") this.owner.onFailed(this, `rst-${errorName(code)}`);
-        else if (performance.now() - s.sentAt >= s.timeoutMs) this.report(s, "DEADLINE_EXCEEDED", false, void 0);
-        else this.report(s, grpcStatusOfReset(code), false, void 0);
+        this.settle(s, this.target.streams.reset(code, performance.now() - s.sentAt >= s.timeoutMs));
         return this.afterStream();
       }
       case FRAME.SETTINGS:
@@ -13480,21 +13446,20 @@ var H2Connection = class {
   complete(s) {
     if (s.held) this.write(rstStreamFrame(s.id, 0));
     this.leave(s);
-    if (this.target.wire === "grpc") {
-      const status = grpcStatusOf(s.grpcStatus, s.status);
-      this.report(s, status, status === "OK", void 0);
-    } else {
-      const e = this.target.expects[s.req < 0 ? 0 : s.req];
-      const r = {
-        status: s.status
-      };
-      if (s.capture?.headers) r.headers = s.headers ?? /* @__PURE__ */ new Map();
-      if (s.capture?.body) r.body = s.body ? Buffer.concat(s.body) : Buffer.alloc(0);
-      if (s.truncated) r.truncated = true;
-      const verdict = checkResponse(e, r);
-      this.report(s, s.status, verdict.ok, verdict.check);
-    }
+    const ended = this.ended;
+    ended.req = s.req;
+    ended.status = s.status;
+    ended.grpcStatus = s.grpcStatus;
+    ended.headers = s.capture?.headers ? s.headers ?? /* @__PURE__ */ new Map() : void 0;
+    ended.body = s.capture?.body ? s.body ? Buffer.concat(s.body) : Buffer.alloc(0) : void 0;
+    ended.truncated = s.truncated;
+    this.settle(s, this.target.streams.complete(ended, this.target));
     this.afterStream();
+  }
+  /** A stream's end as its rules count it: a failure of its own kind, or a response. */
+  settle(s, outcome) {
+    if ("fail" in outcome) this.owner.onFailed(this, outcome.fail);
+    else this.report(s, outcome.status, outcome.ok, outcome.check);
   }
   report(s, status, ok, check) {
     const j = this.judged;
@@ -13522,6 +13487,25 @@ var H2Connection = class {
     this.closed = true;
     this.socket.destroy();
     this.owner.onClose(this, this.connected && this.pending === 0 ? void 0 : kind, this.connected && byServer);
+  }
+};
+
+// runner/src/h2/http-streams.ts
+var TIMEOUT = { fail: "timeout" };
+var HTTP_STREAMS = {
+  name: "http",
+  timedOut: () => TIMEOUT,
+  reset: (code) => ({ fail: `rst-${errorName(code)}` }),
+  complete: (s, target) => {
+    const e = target.expects[s.req < 0 ? 0 : s.req];
+    const r = {
+      status: s.status
+    };
+    if (s.headers) r.headers = s.headers;
+    if (s.body) r.body = s.body;
+    if (s.truncated) r.truncated = true;
+    const verdict = checkResponse(e, r);
+    return { status: s.status, ok: verdict.ok, check: verdict.check };
   }
 };
 
@@ -13623,6 +13607,7 @@ function makeTarget(load, timeoutMs) {
   const serialize = http2 ? h2RequestFrames : serializeRequest;
   const t = {
     wire: http2 ? "http2" : "http1",
+    streams: HTTP_STREAMS,
     ...endpointOf(new URL(request.url), "https:"),
     next: rotation(request, serialize),
     again: () => t.next(),
@@ -15038,7 +15023,58 @@ function runClosedOn(target, connections, limit, depth = 1, cap = Infinity) {
   return { recorder: engine.recorder, done: engine.done };
 }
 
+// runner/src/grpc-status.ts
+var GRPC_STATUS_NAMES = [
+  "OK",
+  "CANCELLED",
+  "UNKNOWN",
+  "INVALID_ARGUMENT",
+  "DEADLINE_EXCEEDED",
+  "NOT_FOUND",
+  "ALREADY_EXISTS",
+  "PERMISSION_DENIED",
+  "RESOURCE_EXHAUSTED",
+  "FAILED_PRECONDITION",
+  "ABORTED",
+  "OUT_OF_RANGE",
+  "UNIMPLEMENTED",
+  "INTERNAL",
+  "UNAVAILABLE",
+  "DATA_LOSS",
+  "UNAUTHENTICATED"
+];
+function grpcStatusOf(grpcStatus, httpStatus) {
+  if (grpcStatus !== void 0) {
+    const code = /^\d{1,3}$/.test(grpcStatus) ? Number(grpcStatus) : NaN;
+    return GRPC_STATUS_NAMES[code] ?? `status-${grpcStatus.slice(0, 16)}`;
+  }
+  if (httpStatus === 200) return "UNKNOWN";
+  if (httpStatus === 400) return "INTERNAL";
+  if (httpStatus === 401) return "UNAUTHENTICATED";
+  if (httpStatus === 403) return "PERMISSION_DENIED";
+  if (httpStatus === 404) return "UNIMPLEMENTED";
+  if (httpStatus === 429 || httpStatus === 502 || httpStatus === 503 || httpStatus === 504) return "UNAVAILABLE";
+  return "UNKNOWN";
+}
+function grpcStatusOfReset(code) {
+  if (code === 7) return "UNAVAILABLE";
+  if (code === 8) return "CANCELLED";
+  if (code === 11) return "RESOURCE_EXHAUSTED";
+  if (code === 12) return "PERMISSION_DENIED";
+  return "INTERNAL";
+}
+
 // runner/src/grpc.ts
+var DEADLINE = { status: "DEADLINE_EXCEEDED", ok: false };
+var GRPC_STREAMS = {
+  name: "grpc",
+  timedOut: () => DEADLINE,
+  reset: (code, late) => late ? DEADLINE : { status: grpcStatusOfReset(code), ok: false },
+  complete: (s) => {
+    const status = grpcStatusOf(s.grpcStatus, s.status);
+    return { status, ok: status === "OK" };
+  }
+};
 function grpcTarget(g, timeoutMs = g.deadlineMs) {
   const endpoint = endpointOf(new URL(g.url), "grpcs:");
   const calls = g.messages.map(
@@ -15053,7 +15089,8 @@ function grpcTarget(g, timeoutMs = g.deadlineMs) {
   let i = 0;
   const next = () => calls[i++ % calls.length];
   const t = {
-    wire: "grpc",
+    wire: "http2",
+    streams: GRPC_STREAMS,
     ...endpoint,
     next,
     again: next,

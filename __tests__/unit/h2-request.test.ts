@@ -1,7 +1,7 @@
 // An HTTP/2 request's frames as the client writes them (h2RequestFrames, grpcCallFrames), the
 // grpc-timeout header, and a gRPC call's status from its trailers, HTTP status or reset code.
 import { describe, expect, it } from 'vitest';
-import { grpcStatusOf, grpcStatusOfReset } from '../../runner/src/h2/connection.js';
+import { grpcStatusOf, grpcStatusOfReset } from '../../runner/src/grpc-status.js';
 import { FLAG, FRAME, FrameReader } from '../../runner/src/h2/frames.js';
 import { HpackDecoder } from '../../runner/src/h2/hpack.js';
 import { grpcCallFrames, grpcTimeout, h2RequestFrames, type H2RequestParts } from '../../runner/src/h2/request.js';

@@ -96,6 +96,12 @@ describe('the protocol kinds', () => {
     ]);
   });
 
+  it('the HTTP/2 transport knows no protocol above it: how a stream ends is counted by the target’s rules', () => {
+    const text = readFileSync(join(ROOT, 'runner/src/h2/connection.ts'), 'utf8');
+    expect(text).not.toMatch(/'grpc'|grpcStatusOf|DEADLINE_EXCEEDED|checkResponse/);
+    expect(readFileSync(join(ROOT, 'src/config/load.ts'), 'utf8')).not.toMatch(/kind === 'grpc'/);
+  });
+
   it('h2/ and the gRPC engine reach the connection interface without the HTTP/1.1 connection (no import circle)', () => {
     for (const file of ['h2/connection.ts', 'grpc.ts', 'ws.ts']) {
       const text = readFileSync(join(ROOT, 'runner/src', file), 'utf8');

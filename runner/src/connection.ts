@@ -12,6 +12,7 @@ import {
   serializeRequest,
 } from './http1.js';
 import { H2Connection } from './h2/connection.js';
+import { HTTP_STREAMS } from './h2/http-streams.js';
 import { h2RequestFrames } from './h2/request.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
 import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
@@ -68,6 +69,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
   const serialize = http2 ? h2RequestFrames : serializeRequest;
   const t: Target = {
     wire: http2 ? 'http2' : 'http1',
+    streams: HTTP_STREAMS,
     ...endpointOf(new URL(request.url), 'https:'),
     next: rotation(request, serialize),
     again: () => t.next(),

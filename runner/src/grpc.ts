@@ -7,13 +7,29 @@
 // messages; each is framed once here, and responses are not decoded (their size is counted).
 import type { PlanGrpc } from '../../src/runner-kit/plan.js';
 import { type ClosedRun, runClosedOn } from './closed-loop.js';
-import { endpointOf, type Target } from './transport.js';
+import { grpcStatusOf, grpcStatusOfReset } from './grpc-status.js';
+import { endpointOf, type StreamOutcome, type StreamRules, type Target } from './transport.js';
 import { grpcCallFrames } from './h2/request.js';
 import { type OpenRun, runOpen } from './open-loop.js';
 import type { ScheduleOptions } from './schedule.js';
 import type { Limit } from './split.js';
 
 export type GrpcRun = ClosedRun | OpenRun;
+
+/** a call past its deadline: the status gRPC clients report for it */
+const DEADLINE: StreamOutcome = { status: 'DEADLINE_EXCEEDED', ok: false };
+
+/** HTTP/2 streams as gRPC calls: a call's status from its trailers, a reset a status too, as gRPC
+ * clients report them (past its deadline, DEADLINE_EXCEEDED). */
+export const GRPC_STREAMS: StreamRules = {
+  name: 'grpc',
+  timedOut: () => DEADLINE,
+  reset: (code, late) => (late ? DEADLINE : { status: grpcStatusOfReset(code), ok: false }),
+  complete: (s) => {
+    const status = grpcStatusOf(s.grpcStatus, s.status);
+    return { status, ok: status === 'OK' };
+  },
+};
 
 /** The calls' target: one pre-framed call per message, rotated; `timeoutMs` bounds a connect. */
 export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
@@ -30,7 +46,8 @@ export function grpcTarget(g: PlanGrpc, timeoutMs = g.deadlineMs): Target {
   let i = 0;
   const next = (): Buffer => calls[i++ % calls.length] as Buffer;
   const t: Target = {
-    wire: 'grpc',
+    wire: 'http2',
+    streams: GRPC_STREAMS,
     ...endpoint,
     next,
     again: next,

@@ -12,7 +12,9 @@ export const PARK_MS = 1000;
 
 const parked = new Map<string, { at: number; connections: Set<EngineConnection> }>();
 
-const targetKey = (t: Target): string => `${t.wire}:${t.tls ? 's' : ''}${t.host}:${t.port}`;
+// connections are reused by targets of the same transport and stream rules (an HTTP/2 connection's
+// gRPC calls are not HTTP requests)
+const targetKey = (t: Target): string => `${t.wire}/${t.streams.name}:${t.tls ? 's' : ''}${t.host}:${t.port}`;
 
 const parkingOwner: ConnectionOwner = {
   onOpen: () => undefined,

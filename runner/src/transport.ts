@@ -7,8 +7,10 @@ import { type Capture, ParseError } from './http1.js';
 
 /** What the connections of one engine run need to know about the target, computed once. */
 export interface Target {
-  /** what the connections speak: HTTP/1.1, HTTP/2 (h2 over TLS, h2c), or gRPC unary calls (HTTP/2) */
-  wire: 'http1' | 'http2' | 'grpc';
+  /** what the connections speak: HTTP/1.1, or HTTP/2 (h2 over TLS, h2c) */
+  wire: 'http1' | 'http2';
+  /** how an HTTP/2 stream's end counts: an HTTP response, or a gRPC call (the protocol's engine says) */
+  streams: StreamRules;
   host: string;
   port: number;
   tls: boolean;
@@ -36,6 +38,36 @@ export interface Target {
   longestTimeoutMs: number;
   /** how long a connect may take: the scenario's request-timeout (not one entry's own timeout) */
   connectTimeoutMs: number;
+}
+
+/** What an HTTP/2 stream's end comes to: a failure of this kind, or a response with its status
+ * (HTTP's number, or a gRPC call's status name) and verdict. */
+export type StreamOutcome = { fail: string } | { status: number | string; ok: boolean; check?: string | undefined };
+
+/** A stream whose response ended, as the rules read it. */
+export interface EndedStream {
+  /** the mix entry it carried (-1: none) */
+  req: number;
+  status: number;
+  /** the grpc-status trailer, when one came */
+  grpcStatus: string | undefined;
+  /** what of the response was kept for the checks */
+  headers: Map<string, string> | undefined;
+  body: Buffer | undefined;
+  truncated: boolean;
+}
+
+/** How an HTTP/2 stream's end counts (h2/connection.ts asks; HTTP's in h2/http-streams.ts, gRPC's in
+ * grpc.ts), so the transport knows no protocol above it. */
+export interface StreamRules {
+  /** parked connections are reused by targets of the same rules only */
+  readonly name: string;
+  /** a stream past its time (it is cancelled) */
+  timedOut(): StreamOutcome;
+  /** a stream the server reset with this HTTP/2 error code; `late`: past its time */
+  reset(code: number, late: boolean): StreamOutcome;
+  /** a whole response */
+  complete(s: EndedStream, target: Target): StreamOutcome;
 }
 
 /** A whole response as the engines count it: the parser's result, judged by the request's checks. */

@@ -6,7 +6,8 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { usageError } from '../common/errors.js';
 import { normalizeConfig } from './normalize.js';
-import { checkGrpcScenarios, type ProtoDescriptor, readMessages, workspaceProtoReader } from './proto.js';
+import { readMessages } from './proto.js';
+import { PROTOCOLS } from '../protocols/index.js';
 import { K6_METRICS } from './k6-thresholds.js';
 import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
@@ -278,12 +279,12 @@ export function loadConfig(file: string, workspace = defaultWorkspace(), fs: Rea
   const { config } = parsed;
   let { problems } = parsed;
   if (config) {
-    // gRPC scenarios: the proto parsed, its service and method found, the messages checked
-    const descriptors = new Map<string, ProtoDescriptor>();
-    const reader = workspaceProtoReader((base, rel) => workspaceResolver(base, workspace, fs)(rel));
-    problems = checkGrpcScenarios(config.scenarios, reader, (f) => readMessages(f, fs), descriptors);
-    for (const { target: t } of config.scenarios)
-      if (t.kind === 'grpc') t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
+    // what each protocol's scenarios read beyond the text (gRPC: protos and message files)
+    const io = {
+      resolveIn: (base: string, rel: string) => workspaceResolver(base, workspace, fs)(rel),
+      readMessages: (f: string) => readMessages(f, fs),
+    };
+    problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config.scenarios, io) ?? []);
   }
   if (!config || problems.length > 0) {
     throw usageError(

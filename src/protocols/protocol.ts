@@ -1,7 +1,7 @@
 // What each protocol's host module gives the rest of perf-gate (src/protocols/index.ts holds them in
 // one map, keyed by kind): its scenarios' normalising, the runner's plan, and what its results hold.
 import type { RawConfig, RawPhase } from '../config/schema.js';
-import type { Phase, ScenarioTarget, Thresholds } from '../config/types.js';
+import type { Phase, Scenario, ScenarioTarget, Thresholds } from '../config/types.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
 import type { Fill } from './shared.js';
 
@@ -25,11 +25,23 @@ export interface NormalizeContext {
   phases: Phase[];
 }
 
+/** What a protocol's `resolve` reads with: paths inside the workspace, message files. */
+export interface ResolveIo {
+  /** a path relative to `baseDir`, absolute, kept inside the workspace (throws otherwise) */
+  resolveIn(baseDir: string, relative: string): string;
+  /** a JSONL file of messages */
+  readMessages(file: string): unknown[];
+}
+
 export interface HostProtocol<T extends ScenarioTarget> {
   /** one phase of a scenario of this kind; `path` is the phase's key path */
   normalizePhase(raw: RawPhase, path: string, problems: string[]): Phase | undefined;
   /** the scenario's target, from the one protocol key it gives; undefined when there is nothing to load */
   normalize(raw: RawScenario, path: string, ctx: NormalizeContext): T | undefined;
+  /** what its scenarios read beyond the config's text, checked and attached once the config is read
+   * (gRPC: each proto parsed, its method found, its messages checked, the descriptor kept for the
+   * plan): problem lines. Undefined: nothing beyond the text */
+  resolve: ((scenarios: readonly Scenario[], io: ResolveIo) => string[]) | undefined;
   /** what the runner gets: bodies and messages read (`scenario` names it in errors) */
   plan(target: T, scenario: string, readBodies: (file: string) => string[]): PlanTargetOf<T['kind']>;
   /** what the target adds to its scenario's hash (pinned: a change turns every committed baseline

@@ -16,16 +16,22 @@
 // connection with that kind (`h2-protocol-error`, `h2-compression-error`, `h2-frame-size-error`).
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { checkResponse, EXPECT_BODY_LIMIT } from '../../../src/runner-kit/expect.js';
+import { EXPECT_BODY_LIMIT } from '../../../src/runner-kit/expect.js';
 import type { Capture } from '../http1.js';
 import { refByOwner } from '../parking.js';
-import type { ConnectionOwner, EngineConnection, JudgedResponse, Target } from '../transport.js';
+import type {
+  ConnectionOwner,
+  EndedStream,
+  EngineConnection,
+  JudgedResponse,
+  StreamOutcome,
+  Target,
+} from '../transport.js';
 import { errorKindOf } from '../transport.js';
 import {
   CANCEL,
   DEFAULT_MAX_FRAME,
   DEFAULT_WINDOW,
-  errorName,
   FLAG,
   FRAME,
   FRAME_HEADER,
@@ -49,51 +55,6 @@ export const RECEIVE_WINDOW = 1 << 30;
 const MAX_WRITE_BACKLOG = 16 * 1024 * 1024;
 /** Stream ids run out at 2^31 - 1: a connection this close to the end takes no new request. */
 const LAST_STREAM_ID = MAX_WINDOW - 2;
-
-/** gRPC status names by code (the gRPC spec's table). */
-export const GRPC_STATUS_NAMES = [
-  'OK',
-  'CANCELLED',
-  'UNKNOWN',
-  'INVALID_ARGUMENT',
-  'DEADLINE_EXCEEDED',
-  'NOT_FOUND',
-  'ALREADY_EXISTS',
-  'PERMISSION_DENIED',
-  'RESOURCE_EXHAUSTED',
-  'FAILED_PRECONDITION',
-  'ABORTED',
-  'OUT_OF_RANGE',
-  'UNIMPLEMENTED',
-  'INTERNAL',
-  'UNAVAILABLE',
-  'DATA_LOSS',
-  'UNAUTHENTICATED',
-] as const;
-
-/** A gRPC status from its trailer, or (no grpc-status) from the HTTP status (gRPC's http-grpc-status-mapping). */
-export function grpcStatusOf(grpcStatus: string | undefined, httpStatus: number): string {
-  if (grpcStatus !== undefined) {
-    const code = /^\d{1,3}$/.test(grpcStatus) ? Number(grpcStatus) : NaN;
-    return GRPC_STATUS_NAMES[code] ?? `status-${grpcStatus.slice(0, 16)}`;
-  }
-  if (httpStatus === 200) return 'UNKNOWN';
-  if (httpStatus === 400) return 'INTERNAL';
-  if (httpStatus === 401) return 'UNAUTHENTICATED';
-  if (httpStatus === 403) return 'PERMISSION_DENIED';
-  if (httpStatus === 404) return 'UNIMPLEMENTED';
-  if (httpStatus === 429 || httpStatus === 502 || httpStatus === 503 || httpStatus === 504) return 'UNAVAILABLE';
-  return 'UNKNOWN';
-}
-
-/** A reset gRPC call's status (gRPC's mapping of HTTP/2 error codes). */
-export function grpcStatusOfReset(code: number): string {
-  if (code === 0x7) return 'UNAVAILABLE'; // REFUSED_STREAM: not processed, safe to retry
-  if (code === 0x8) return 'CANCELLED';
-  if (code === 0xb) return 'RESOURCE_EXHAUSTED'; // ENHANCE_YOUR_CALM
-  if (code === 0xc) return 'PERMISSION_DENIED'; // INADEQUATE_SECURITY
-  return 'INTERNAL';
-}
 
 /** One request on the connection, from its send to its answer. */
 interface Stream {
@@ -150,6 +111,15 @@ export class H2Connection implements EngineConnection, FrameSink {
   private current: Stream | undefined;
   private corked = false;
   private readonly judged: JudgedResponse = { status: 0, bytes: 0, close: false, ok: false };
+  /** the stream that ended last, as its rules read it (one object, reused) */
+  private readonly ended: EndedStream = {
+    req: -1,
+    status: 0,
+    grpcStatus: undefined,
+    headers: undefined,
+    body: undefined,
+    truncated: false,
+  };
   private readonly connectStartedAt: number;
   connected = false;
   /** the transport is up, the preface sent; `connected` waits for the server's SETTINGS */
@@ -341,10 +311,7 @@ export class H2Connection implements EngineConnection, FrameSink {
   private cancel(s: Stream): void {
     if (s.id !== 0) this.write(rstStreamFrame(s.id, CANCEL));
     this.leave(s);
-    if (this.target.wire === 'grpc') {
-      // a call past its deadline is the status gRPC clients report for it
-      this.report(s, 'DEADLINE_EXCEEDED', false, undefined);
-    } else this.owner.onFailed(this, 'timeout');
+    this.settle(s, this.target.streams.timedOut());
     this.afterStream();
   }
 
@@ -438,10 +405,7 @@ export class H2Connection implements EngineConnection, FrameSink {
         if (!s) return;
         this.leave(s);
         const code = buf.readUInt32BE(start);
-        if (this.target.wire !== 'grpc') this.owner.onFailed(this, `rst-${errorName(code)}`);
-        // a gRPC call's reset is a status, as gRPC clients report it (past its deadline, that one)
-        else if (performance.now() - s.sentAt >= s.timeoutMs) this.report(s, 'DEADLINE_EXCEEDED', false, undefined);
-        else this.report(s, grpcStatusOfReset(code), false, undefined);
+        this.settle(s, this.target.streams.reset(code, performance.now() - s.sentAt >= s.timeoutMs));
         return this.afterStream();
       }
       case FRAME.SETTINGS:
@@ -627,21 +591,21 @@ export class H2Connection implements EngineConnection, FrameSink {
     // answered before its body was all sent (an early 413, say): the rest is not wanted
     if (s.held) this.write(rstStreamFrame(s.id, 0));
     this.leave(s);
-    if (this.target.wire === 'grpc') {
-      const status = grpcStatusOf(s.grpcStatus, s.status);
-      this.report(s, status, status === 'OK', undefined);
-    } else {
-      const e = this.target.expects[s.req < 0 ? 0 : s.req];
-      const r: { status: number; headers?: Map<string, string>; body?: Buffer; truncated?: boolean } = {
-        status: s.status,
-      };
-      if (s.capture?.headers) r.headers = s.headers ?? new Map();
-      if (s.capture?.body) r.body = s.body ? Buffer.concat(s.body) : Buffer.alloc(0);
-      if (s.truncated) r.truncated = true;
-      const verdict = checkResponse(e, r);
-      this.report(s, s.status, verdict.ok, verdict.check);
-    }
+    const ended = this.ended;
+    ended.req = s.req;
+    ended.status = s.status;
+    ended.grpcStatus = s.grpcStatus;
+    ended.headers = s.capture?.headers ? (s.headers ?? new Map()) : undefined;
+    ended.body = s.capture?.body ? (s.body ? Buffer.concat(s.body) : Buffer.alloc(0)) : undefined;
+    ended.truncated = s.truncated;
+    this.settle(s, this.target.streams.complete(ended, this.target));
     this.afterStream();
+  }
+
+  /** A stream's end as its rules count it: a failure of its own kind, or a response. */
+  private settle(s: Stream, outcome: StreamOutcome): void {
+    if ('fail' in outcome) this.owner.onFailed(this, outcome.fail);
+    else this.report(s, outcome.status, outcome.ok, outcome.check);
   }
 
   private report(s: Stream, status: number | string, ok: boolean, check: string | undefined): void {

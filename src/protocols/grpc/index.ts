@@ -3,11 +3,13 @@ import type { GrpcTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';
 import { expandGrpc, hashGrpc } from './copy.js';
+import { resolveGrpc } from './resolve.js';
 import { planGrpc } from './plan.js';
 
 export const grpc: HostProtocol<GrpcTarget> = {
   normalizePhase: normalizeGrpcPhase,
   normalize: normalizeGrpcTarget,
+  resolve: resolveGrpc,
   plan: planGrpc,
   hash: hashGrpc,
   expand: expandGrpc,

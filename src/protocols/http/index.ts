@@ -9,6 +9,7 @@ import { planHttp } from './plan.js';
 export const http: HostProtocol<HttpTarget> = {
   normalizePhase,
   normalize: normalizeHttp,
+  resolve: undefined,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   expand: expandHttp,

@@ -9,6 +9,7 @@ import { planWs } from './plan.js';
 export const ws: HostProtocol<WsTarget> = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
+  resolve: undefined,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
   expand: expandWs,
