@@ -9,7 +9,7 @@ import { type CliDeps, main } from '../../src/cli/main.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE } from '../../src/common/errors.js';
 import { VERSION } from '../../src/common/version.js';
 import type { RunDeps } from '../../src/run/contract.js';
-import { harness, type SideBehaviour } from './run-harness.js';
+import { COMPOSE, harness, projectConfig, type SideBehaviour } from './run-harness.js';
 
 let root: string;
 const saved = process.env.GITHUB_WORKSPACE;
@@ -23,26 +23,10 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const CONFIG = `version: 1
-sut:
-  compose: docker-compose.yml
-runner: { image: perf-gate/node:local }
-defaults:
-  warmup: 0s
-  trials: 3
-  thresholds:
-    p50: { regress: 20%, floor: 100us }
-scenarios:
-  - name: api
-    request: { url: http://api:8080/work }
-    phases:
-      - { name: c2, connections: 2, duration: 1s }
-`;
-
 function project(): string {
   const dir = mkdtempSync(join(root, 'p-'));
-  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
-  writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+  writeFileSync(join(dir, 'perf-gate.yml'), projectConfig());
+  writeFileSync(join(dir, 'docker-compose.yml'), COMPOSE);
   mkdirSync(join(dir, 'baselines'));
   return dir;
 }

@@ -267,3 +267,22 @@ export function harness(
   };
   return { deps, docker, calls: docker.calls, lines, git, written };
 }
+
+/** The fake project's compose file and config (one scenario, one 1 s phase, p50 band +20% / 100µs). */
+export const COMPOSE = 'services:\n  api:\n    image: api:1\n';
+export const projectConfig = (extra = '', trials = 3): string => `version: 1
+sut:
+  compose: docker-compose.yml
+runner: { image: perf-gate/node:local }
+${extra}
+defaults:
+  warmup: 0s
+  trials: ${trials}
+  thresholds:
+    p50: { regress: 20%, floor: 100us }
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    phases:
+      - { name: c2, connections: 2, duration: 1s }
+`;

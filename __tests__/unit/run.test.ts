@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { harness as harnessAt, MemoryFiles } from './run-harness.js';
+import { COMPOSE, harness as harnessAt, MemoryFiles, projectConfig as config } from './run-harness.js';
 import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/common/errors.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import type { RunOptions } from '../../src/run/contract.js';
@@ -20,24 +20,6 @@ const root = `${mem.root}/work`;
 /** The fakes, with git's top level at the root and the run's files in memory. */
 const harness = (sides: Parameters<typeof harnessAt>[1], o: Parameters<typeof harnessAt>[2] = {}) =>
   harnessAt(root, sides, { files: mem, ...o });
-
-const COMPOSE = 'services:\n  api:\n    image: api:1\n';
-const config = (extra = '', trials = 3) => `version: 1
-sut:
-  compose: docker-compose.yml
-runner: { image: perf-gate/node:local }
-${extra}
-defaults:
-  warmup: 0s
-  trials: ${trials}
-  thresholds:
-    p50: { regress: 20%, floor: 100us }
-scenarios:
-  - name: api
-    request: { url: http://api:8080/work }
-    phases:
-      - { name: c2, connections: 2, duration: 1s }
-`;
 
 // the run reads and writes nothing of the real file system: nothing of the memory's root is on disk
 afterAll(() => {
