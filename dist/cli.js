@@ -93655,7 +93655,7 @@ var grpc = {
   delivery: false,
   noSweep: void 0,
   noReplicas: void 0,
-  keys: ["grpc"]
+  keys: [{ key: "grpc", loads: "gRPC calls" }]
 };
 
 // src/config/headers.ts
@@ -94100,7 +94100,10 @@ var http = {
   delivery: false,
   noSweep: void 0,
   noReplicas: void 0,
-  keys: ["request", "requests"]
+  keys: [
+    { key: "request", loads: "one request" },
+    { key: "requests", loads: "a mix" }
+  ]
 };
 
 // src/runner-kit/ws-template.ts
@@ -94270,8 +94273,12 @@ var ws = {
   url: (target) => target.websocket.url,
   delivery: true,
   noSweep: "not available for a WebSocket scenario (give phases of several peer counts)",
-  noReplicas: { key: "websocket", why: "WebSocket peers push to one another and run on one runner" },
-  keys: ["websocket"]
+  noReplicas: {
+    key: "websocket",
+    why: "WebSocket peers push to one another and run on one runner",
+    scenarios: "WebSocket scenarios"
+  },
+  keys: [{ key: "websocket", loads: "WebSocket peers" }]
 };
 
 // src/protocols/index.ts
@@ -94287,8 +94294,15 @@ function planProtocolOf(target) {
 }
 var KEY_ORDER = ["ws", "grpc", "http"];
 function rawKind(s) {
-  const given = (k) => PROTOCOLS[k].keys.some((key) => s[key] !== void 0);
+  const given = (k) => PROTOCOLS[k].keys.some(({ key }) => s[key] !== void 0);
   return KEY_ORDER.find(given);
+}
+function protocolKeysGiven(s) {
+  return Object.values(PROTOCOLS).flatMap((p) => p.keys).filter(({ key }) => s[key] !== void 0).length;
+}
+function protocolKeysLine() {
+  const keys = Object.values(PROTOCOLS).flatMap((p) => p.keys.map(({ key, loads }) => `${key} (${loads})`));
+  return `${keys.slice(0, -1).join(", ")} or ${keys.at(-1)}`;
 }
 function urlKeyOf(target) {
   if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
@@ -94496,12 +94510,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       problems.push(`${path}.phases: phase name "${dup}" is used twice (give each phase a unique name)`);
     }
     const requestTimeoutMs = parseDurationMs(s["request-timeout"] ?? raw.defaults?.["request-timeout"] ?? "") ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== void 0).length;
+    const given = protocolKeysGiven(s);
     let target;
     if (given !== 1 || !protocol) {
-      problems.push(
-        `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`
-      );
+      problems.push(`${path}: give exactly one of ${protocolKeysLine()}`);
     } else {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
@@ -96340,6 +96352,9 @@ var MODE_INPUTS = ["auto", "gate", "update", "sweep", "ab"];
 function isMode(value) {
   return MODE_INPUTS.includes(value);
 }
+function listed(names2) {
+  return names2.length < 2 ? names2.join("") : `${names2.slice(0, -1).join(", ")} or ${names2.at(-1)}`;
+}
 function chooseMode(mode, eventName, against) {
   if (mode !== "auto") return { mode, auto: false };
   return { mode: resolveMode(mode, eventName, against()), auto: true };
@@ -97553,11 +97568,23 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
       `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`
     );
   }
-  const outputs = [
+  const asked = [
     ...input2.junit ? [{ format: "junit", path: input2.junit }] : [],
     ...input2.csv ? [{ format: "csv", path: input2.csv }] : [],
     ...(input2.outFormats ?? []).map((o) => parseOutFormat(o, outFormatOption))
   ];
+  const histories = [
+    .../* @__PURE__ */ new Set([
+      ...input2.history ? [input2.history] : [],
+      ...asked.filter((o) => o.format === "history").map((o) => o.path)
+    ])
+  ];
+  if (histories.length > 1) {
+    throw usageError(
+      `${outFormatOption} history=${histories[1]}: one history file per run (also given: ${histories[0]})`
+    );
+  }
+  const outputs = asked.filter((o) => o.format !== "history").filter((o, i, all) => all.findIndex((x) => x.format === o.format && x.path === o.path) === i);
   const given = (key, value) => value === void 0 || value === "" ? {} : { [key]: value };
   return {
     configFile: input2.config,
@@ -97572,7 +97599,7 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
     ...given("pairs", input2.pairs),
     ...given("seed", input2.seed),
     ...given("outputs", outputs.length > 0 ? outputs : void 0),
-    ...given("history", input2.history),
+    ...given("history", histories[0]),
     ...given("runId", input2.runId),
     ...given("reportId", input2.reportId)
   };
@@ -98539,13 +98566,12 @@ async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
 // src/run/publish.ts
 import { resolve as resolve3 } from "node:path";
 function publishFiles(results2, opts, files) {
-  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const write = (req) => {
+  const write = (req, history3) => {
     const output2 = OUTPUTS[req.format];
     if (!output2.writes(results2)) return void 0;
     const text = output2.render(results2, {
       reportId: opts.reportId ?? "",
-      history: history2,
+      history: history3,
       previous: () => files.read(req.path)
     });
     const path = resolve3(req.path);
@@ -98554,13 +98580,14 @@ function publishFiles(results2, opts, files) {
   };
   const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
   write({ format: "results", path: resultsPath });
+  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
   const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
-  const report = write({ format: "markdown", path: reportPath })?.text ?? "";
+  const report = write({ format: "markdown", path: reportPath }, history2)?.text ?? "";
   const asked = [
     ...opts.outputs ?? [],
     ...opts.history ? [{ format: "history", path: opts.history }] : []
   ];
-  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
+  const extraPaths = asked.flatMap((req) => write(req, history2)?.path ?? []);
   return { resultsPath, reportPath, report, extraPaths };
 }
 
@@ -100803,7 +100830,7 @@ function renderK8sCommand(o) {
     );
   }
   const alone = protocolOf(scenario2.target).noReplicas;
-  if (alone && config2.runner.replicas > 1) throw usageError(`${scenario2.name}: ${alone.why}`);
+  if (alone && config2.runner.replicas > 1) throw usageError(`${scenario2.name}: ${alone.scenarios} run on one runner`);
   (config2.runner.placement?.constraints ?? []).forEach((c, i) => {
     try {
       nodeExpression(c);
@@ -101009,12 +101036,12 @@ function portsOf(entry) {
 function classifyService(def) {
   const image = typeof def.image === "string" ? def.image.toLowerCase() : "";
   const claims = healthClaims(healthText(def.healthcheck));
-  const listed = [
+  const listed2 = [
     ...(Array.isArray(def.ports) ? def.ports : []).flatMap(portsOf),
     ...(Array.isArray(def.expose) ? def.expose : []).flatMap(portsOf).map((p) => ({ ...p, published: false }))
   ];
   const ports = [];
-  for (const p of listed) {
+  for (const p of listed2) {
     if (!ports.some((q) => q.port === p.port && q.protocol === p.protocol)) ports.push(p);
   }
   for (const c of claims) {
@@ -101486,8 +101513,8 @@ function composeFileVariable(env, dotenv) {
 }
 function defaultFiles(io) {
   const dotenv = join8(io.cwd, ".env");
-  const listed = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
-  if (listed) return listed;
+  const listed2 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
+  if (listed2) return listed2;
   const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join8(io.cwd, n)));
   if (main2 === void 0) return [];
   const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join8(io.cwd, n)));
@@ -101850,7 +101877,7 @@ var COMMANDS = {
         type: "string",
         default: "auto",
         value: "MODE",
-        help: "auto | gate | update | sweep | ab; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)"
+        help: `${MODE_INPUTS.join(" | ")}; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)`
       },
       scenario: {
         type: "string",
@@ -101970,7 +101997,7 @@ var COMMANDS = {
       mode: {
         type: "string",
         value: "MODE",
-        help: "check for one mode (gate, ab, update, sweep): exit 2 when run in that mode would refuse the config"
+        help: `check for one mode (${Object.keys(MODES).join(", ")}): exit 2 when run in that mode would refuse the config`
       }
     }
   },
@@ -102082,7 +102109,7 @@ function optionProblem(name2, err) {
 async function cmdRun(deps2, args) {
   const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
-  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be ${listed(MODE_INPUTS)}`);
   let pairs;
   if (values.pairs !== void 0) {
     pairs = Number(values.pairs);

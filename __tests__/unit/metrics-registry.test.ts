@@ -39,6 +39,33 @@ describe('the metric registry', () => {
     ]);
   });
 
+  it('each metric, pinned: unit, direction, scope, CSV unit (what the schema, comparison and CSV read)', () => {
+    const rows = METRIC_NAMES.map((m) => {
+      const d = metricOf(m);
+      return `${m} ${d.unit} ${d.direction} ${d.scope} ${d.csvUnit}${d.configScale === 1 ? '' : ` x${d.configScale}`}`;
+    });
+    expect(rows).toEqual([
+      'p50 latency 1 request us',
+      'p90 latency 1 request us',
+      'p95 latency 1 request us',
+      'p99 latency 1 request us',
+      'p99.9 latency 1 request us',
+      'max latency 1 request us',
+      'mean latency 1 request us',
+      'rps rate -1 request per-second',
+      'bytes-per-sec rate -1 request per-second',
+      'errors count 1 request count',
+      'error-rate percent 1 request ratio',
+      'memory size 1 resource bytes',
+      'cpu percent 1 resource percent-of-core x100',
+      'fds count 1 resource count',
+      'delivery percent -1 phase ratio',
+    ]);
+    expect(metricOf('p97.5').direction).toBe(1);
+    expect(isLatency('p97.5')).toBe(true);
+    expect(isLatency('HTTP 503')).toBe(false);
+  });
+
   it.each(METRIC_NAMES)('%s: in the thresholds schema, with its direction, unit and scope', (m) => {
     const text = JSON.stringify(configJsonSchema());
     expect(text).toContain(`"${m}"`);

@@ -22,6 +22,10 @@ const { judge: _judge, ...gateWithoutJudge } = gate;
 // @ts-expect-error -- judge is missing
 export const halfMode: Mode<'gate'> = gateWithoutJudge;
 
+/** MODES itself has a module for every mode (its own declaration, not only the annotation above). */
+const _everyMode: [Exclude<RunMode, keyof typeof MODES>] extends [never] ? true : never = true;
+export const everyMode = _everyMode;
+
 /** A new mode name: the map stops compiling until it has a module. */
 // @ts-expect-error -- canary has no module
 export const newMode: { readonly [M in RunMode | 'canary']: Mode } = MODES;

@@ -28,6 +28,10 @@ const { render: _render, ...csvWithoutRender } = csv;
 // @ts-expect-error -- render is missing
 export const halfOutput: Output = csvWithoutRender;
 
+/** OUTPUTS itself has a module for every format (its own declaration, not only the annotation above). */
+const _everyFormat: [Exclude<OutputFormat, keyof typeof OUTPUTS>] extends [never] ? true : never = true;
+export const everyFormat = _everyFormat;
+
 /** A new format name: the map stops compiling until it has a module. */
 // @ts-expect-error -- html has no module
 export const newFormat: { readonly [F in OutputFormat | 'html']: Output } = OUTPUTS;

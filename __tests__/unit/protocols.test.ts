@@ -9,6 +9,7 @@ import { ENGINES, engineOf } from '../../runner/src/engine.js';
 import type { Engine } from '../../runner/src/engines/engine.js';
 import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
+import { configJsonSchema } from '../../src/config/schema.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../../src/runner-kit/plan.js';
 import {
   type HostProtocol,
@@ -71,6 +72,14 @@ describe('the protocol kinds', () => {
     };
     expect(expandPlan(plan, {}, () => {}).scenarios[0]?.target).toEqual(TARGETS[kind]);
     expect(planProtocolOf(TARGETS[kind]).longestTimeoutMs(TARGETS[kind], 1000)).toBeGreaterThanOrEqual(1000);
+    // a gRPC call may take its deadline, a request its own timeout, when longer than the scenario's
+    expect(planProtocolOf(TARGETS[kind]).longestTimeoutMs(TARGETS[kind], 1)).toBe(
+      kind === 'grpc'
+        ? TARGETS.grpc.grpc.deadlineMs
+        : kind === 'http'
+          ? Math.max(1, TARGETS.http.request.timeoutMs ?? 1)
+          : 1,
+    );
   });
 
   it('a raw scenario names its protocol by its keys; one that names none has none (no silent HTTP)', () => {
@@ -80,12 +89,12 @@ describe('the protocol kinds', () => {
     expect(rawKind({ ...base, websocket: {} } as RawScenario)).toBe('ws');
     expect(rawKind({ ...base, grpc: {} } as RawScenario)).toBe('grpc');
     expect(rawKind(base)).toBe(undefined);
-    // every key of the schema's scenario is some protocol's
-    expect(
-      Object.values(PROTOCOLS)
-        .flatMap((p) => p.keys)
-        .sort(),
-    ).toEqual(['grpc', 'request', 'requests', 'websocket']);
+    // each protocol's keys are keys of the schema's scenario, and these are all of them
+    const keys = Object.values(PROTOCOLS).flatMap((p) => p.keys.map((k) => k.key));
+    const scenario = (configJsonSchema() as { properties: { scenarios: { items: { properties: object } } } }).properties
+      .scenarios.items.properties;
+    for (const key of keys) expect(Object.keys(scenario)).toContain(key);
+    expect(keys.sort()).toEqual(['grpc', 'request', 'requests', 'websocket']);
   });
 
   it('what only some protocols cannot do is said by the protocol: WebSocket peers stay on one runner', () => {

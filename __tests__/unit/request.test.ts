@@ -203,6 +203,19 @@ describe('buildRunRequest: the options', () => {
       expect(err.exitCode).toBe(EXIT_USAGE);
       expect(err.message).toMatch(message);
     }
+    // history=PATH is --history PATH (read for the trend, appended to): one per run; a repeat is written once
+    const h = buildRunRequest(
+      input({ mode: 'gate', history: 'h.jsonl', outFormats: ['history=h.jsonl', 'csv=a.csv', 'csv=a.csv'] }),
+      context(),
+    );
+    expect(h.history).toBe('h.jsonl');
+    expect(h.outputs).toEqual([{ format: 'csv', path: 'a.csv' }]);
+    expect(buildRunRequest(input({ mode: 'gate', outFormats: ['history=h.jsonl'] }), context()).history).toBe(
+      'h.jsonl',
+    );
+    expect(() =>
+      buildRunRequest(input({ mode: 'gate', history: 'a.jsonl', outFormats: ['history=b.jsonl'] }), context()),
+    ).toThrow(/^--out-format history=b\.jsonl: one history file per run \(also given: a\.jsonl\)$/);
     expect(() => buildRunRequest(input({ mode: 'gate', outFormats: ['x=y'] }), context(), 'input out-format')).toThrow(
       /^input out-format x=y: unknown format x/,
     );

@@ -13,7 +13,7 @@ import { renderTrend } from '../report/trend.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { readBaseline, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
-import { exitCodeOf, isMode, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
+import { exitCodeOf, isMode, listed, MODE_INPUTS, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
 import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.js';
 import { buildRunRequest } from '../run/request.js';
 import { parseSeed } from '../stats/random.js';
@@ -89,7 +89,7 @@ const COMMANDS = {
         type: 'string',
         default: 'auto',
         value: 'MODE',
-        help: 'auto | gate | update | sweep | ab; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)',
+        help: `${MODE_INPUTS.join(' | ')}; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)`,
       },
       scenario: {
         type: 'string',
@@ -211,7 +211,7 @@ const COMMANDS = {
       mode: {
         type: 'string',
         value: 'MODE',
-        help: 'check for one mode (gate, ab, update, sweep): exit 2 when run in that mode would refuse the config',
+        help: `check for one mode (${Object.keys(MODES).join(', ')}): exit 2 when run in that mode would refuse the config`,
       },
     },
   },
@@ -335,7 +335,7 @@ function optionProblem(name: CommandName, err: Error & { code?: string }): strin
 async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const { values } = parse(deps, 'run', args);
   const mode = String(values.mode);
-  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be auto, gate, update, sweep or ab`);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be ${listed(MODE_INPUTS)}`);
   let pairs: number | undefined;
   if (values.pairs !== undefined) {
     pairs = Number(values.pairs);

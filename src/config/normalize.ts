@@ -20,7 +20,7 @@ import {
   type Scenario,
   type ScenarioTarget,
 } from './types.js';
-import { PROTOCOLS, rawKind, urlKeyOf } from '../protocols/index.js';
+import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, rawKind, urlKeyOf } from '../protocols/index.js';
 import { parseDurationMs } from './units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
@@ -98,12 +98,10 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     // bounded by the schema (1ms to 10m); a gRPC call's deadline defaults to it
     const requestTimeoutMs =
       parseDurationMs(s['request-timeout'] ?? raw.defaults?.['request-timeout'] ?? '') ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const given = [s.request, s.requests, s.websocket, s.grpc].filter((x) => x !== undefined).length;
+    const given = protocolKeysGiven(s);
     let target: ScenarioTarget | undefined;
     if (given !== 1 || !protocol) {
-      problems.push(
-        `${path}: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)`,
-      );
+      problems.push(`${path}: give exactly one of ${protocolKeysLine()}`);
     } else {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }

@@ -39,7 +39,7 @@ export function renderK8sCommand(o: RenderK8sOptions): string {
     );
   }
   const alone = protocolOf(scenario.target).noReplicas;
-  if (alone && config.runner.replicas > 1) throw usageError(`${scenario.name}: ${alone.why}`);
+  if (alone && config.runner.replicas > 1) throw usageError(`${scenario.name}: ${alone.scenarios} run on one runner`);
   (config.runner.placement?.constraints ?? []).forEach((c, i) => {
     try {
       nodeExpression(c);

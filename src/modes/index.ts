@@ -40,6 +40,11 @@ export function isMode(value: string): value is ModeInput {
   return (MODE_INPUTS as readonly string[]).includes(value);
 }
 
+/** Names as a sentence lists them: "a, b or c". */
+export function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
 /** The Action's mode that measures nothing: it comments what a gate of a fork's pull request found. */
 export const REPORT_MODE = 'report';
 

@@ -39,8 +39,21 @@ const KEY_ORDER: readonly ProtocolKind[] = ['ws', 'grpc', 'http'];
 /** The protocol a raw scenario's key asks for (its phases are read by it, even when several keys are
  * given); undefined when it gives none (the scenario is refused, its phases unread). */
 export function rawKind(s: RawScenario): ProtocolKind | undefined {
-  const given = (k: ProtocolKind) => PROTOCOLS[k].keys.some((key) => s[key as keyof RawScenario] !== undefined);
+  const given = (k: ProtocolKind) => PROTOCOLS[k].keys.some(({ key }) => s[key] !== undefined);
   return KEY_ORDER.find(given);
+}
+
+/** How many protocol keys a raw scenario gives (exactly one is valid). */
+export function protocolKeysGiven(s: RawScenario): number {
+  return Object.values(PROTOCOLS)
+    .flatMap((p) => p.keys)
+    .filter(({ key }) => s[key] !== undefined).length;
+}
+
+/** The protocol keys a scenario may give, for the line that asks for exactly one. */
+export function protocolKeysLine(): string {
+  const keys = Object.values(PROTOCOLS).flatMap((p) => p.keys.map(({ key, loads }) => `${key} (${loads})`));
+  return `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`;
 }
 
 /** The key a target's URL is written at in a scenario, for a problem about it (a mix's first entry). */

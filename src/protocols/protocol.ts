@@ -59,9 +59,9 @@ export interface HostProtocol<T extends ScenarioTarget> {
   delivery: boolean;
   /** why `sweep:` is refused for it, or undefined when it can be swept */
   noSweep: string | undefined;
-  /** why its phases cannot be shared by runner replicas (the key that says so, and the reason), or
-   * undefined when they can */
-  noReplicas: { key: string; why: string } | undefined;
-  /** the key(s) of a raw scenario that ask for this protocol */
-  keys: readonly string[];
+  /** why its phases cannot be shared by runner replicas (the key that says so, the reason, and what
+   * its scenarios are called), or undefined when they can */
+  noReplicas: { key: string; why: string; scenarios: string } | undefined;
+  /** the keys of a raw scenario that ask for this protocol, each with what it loads */
+  keys: ReadonlyArray<{ key: keyof RawScenario & string; loads: string }>;
 }

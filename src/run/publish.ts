@@ -11,9 +11,7 @@ export function publishFiles(
   opts: Pick<RunOptions, 'outDir' | 'reportId' | 'outputs' | 'history'>,
   files: RunFiles,
 ): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
-  // a history file that does not exist yet is an empty history
-  const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
-  const write = (req: OutputRequest): { path: string; text: string } | undefined => {
+  const write = (req: OutputRequest, history?: string): { path: string; text: string } | undefined => {
     const output = OUTPUTS[req.format];
     if (!output.writes(results)) return undefined;
     const text = output.render(results, {
@@ -27,13 +25,16 @@ export function publishFiles(
   };
   const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
   write({ format: 'results', path: resultsPath });
+  // read once the results file is written (an unreadable history must not cost the results); a
+  // history file that does not exist yet is an empty history
+  const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
-  const report = write({ format: 'markdown', path: reportPath })?.text ?? '';
+  const report = write({ format: 'markdown', path: reportPath }, history)?.text ?? '';
   // the history last: the default branch's record, appended by the runs that record (update)
   const asked: OutputRequest[] = [
     ...(opts.outputs ?? []),
     ...(opts.history ? [{ format: 'history' as const, path: opts.history }] : []),
   ];
-  const extraPaths = asked.flatMap((req) => write(req)?.path ?? []);
+  const extraPaths = asked.flatMap((req) => write(req, history)?.path ?? []);
   return { resultsPath, reportPath, report, extraPaths };
 }

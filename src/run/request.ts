@@ -55,11 +55,27 @@ export function buildRunRequest(
     );
   }
   // the older flags first (--junit, --csv: aliases of --out-format junit=, csv=), then --out-format's
-  const outputs: OutputRequest[] = [
+  const asked: OutputRequest[] = [
     ...(input.junit ? [{ format: 'junit' as const, path: input.junit }] : []),
     ...(input.csv ? [{ format: 'csv' as const, path: input.csv }] : []),
     ...(input.outFormats ?? []).map((o) => parseOutFormat(o, outFormatOption)),
   ];
+  // the history is one file, read for the trend and appended to: history=PATH is --history PATH
+  const histories = [
+    ...new Set([
+      ...(input.history ? [input.history] : []),
+      ...asked.filter((o) => o.format === 'history').map((o) => o.path),
+    ]),
+  ];
+  if (histories.length > 1) {
+    throw usageError(
+      `${outFormatOption} history=${histories[1]}: one history file per run (also given: ${histories[0]})`,
+    );
+  }
+  // an output asked for twice (the same format and path) is written once
+  const outputs = asked
+    .filter((o) => o.format !== 'history')
+    .filter((o, i, all) => all.findIndex((x) => x.format === o.format && x.path === o.path) === i);
   const given = <K extends keyof RunOptions>(key: K, value: RunOptions[K] | '' | undefined) =>
     value === undefined || value === '' ? {} : ({ [key]: value } as Pick<RunOptions, K>);
   return {
@@ -75,7 +91,7 @@ export function buildRunRequest(
     ...given('pairs', input.pairs),
     ...given('seed', input.seed),
     ...given('outputs', outputs.length > 0 ? outputs : undefined),
-    ...given('history', input.history),
+    ...given('history', histories[0]),
     ...given('runId', input.runId),
     ...given('reportId', input.reportId),
   };

@@ -20,5 +20,5 @@ export const grpc: HostProtocol<GrpcTarget> = {
   delivery: false,
   noSweep: undefined,
   noReplicas: undefined,
-  keys: ['grpc'],
+  keys: [{ key: 'grpc', loads: 'gRPC calls' }],
 };

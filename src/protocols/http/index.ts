@@ -19,5 +19,8 @@ export const http: HostProtocol<HttpTarget> = {
   delivery: false,
   noSweep: undefined,
   noReplicas: undefined,
-  keys: ['request', 'requests'],
+  keys: [
+    { key: 'request', loads: 'one request' },
+    { key: 'requests', loads: 'a mix' },
+  ],
 };

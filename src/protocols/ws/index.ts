@@ -20,6 +20,10 @@ export const ws: HostProtocol<WsTarget> = {
   url: (target) => target.websocket.url,
   delivery: true,
   noSweep: 'not available for a WebSocket scenario (give phases of several peer counts)',
-  noReplicas: { key: 'websocket', why: 'WebSocket peers push to one another and run on one runner' },
-  keys: ['websocket'],
+  noReplicas: {
+    key: 'websocket',
+    why: 'WebSocket peers push to one another and run on one runner',
+    scenarios: 'WebSocket scenarios',
+  },
+  keys: [{ key: 'websocket', loads: 'WebSocket peers' }],
 };
