@@ -93652,7 +93652,9 @@ var grpc = {
   longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
-  delivery: false,
+  // its messages are hashed by its own part of the hash
+  bodiesFile: () => void 0,
+  noDelivery: () => "delivery is measured in WebSocket scenarios only",
   noSweep: void 0,
   noReplicas: void 0,
   keys: [{ key: "grpc", loads: "gRPC calls" }]
@@ -94097,7 +94099,8 @@ var http = {
   longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
-  delivery: false,
+  bodiesFile: (target) => target.request.bodiesFile,
+  noDelivery: () => "delivery is measured in WebSocket scenarios only",
   noSweep: void 0,
   noReplicas: void 0,
   keys: [
@@ -94271,7 +94274,8 @@ var ws = {
   longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) => wsEntries(target.websocket.push).map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
   url: (target) => target.websocket.url,
-  delivery: true,
+  bodiesFile: () => void 0,
+  noDelivery: (target) => target.websocket.push === "none" ? "nothing is delivered to other peers with websocket.push: none" : void 0,
   noSweep: "not available for a WebSocket scenario (give phases of several peer counts)",
   noReplicas: {
     key: "websocket",
@@ -94531,14 +94535,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       requestTimeoutMs,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
-    if (scenario2.thresholds.delivery && !protocol.delivery) {
+    const noDelivery = scenario2.thresholds.delivery ? protocolOf(target).noDelivery(target) : void 0;
+    if (noDelivery) {
       const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
-      problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
-    } else if (scenario2.thresholds.delivery && target.kind === "ws" && target.websocket.push === "none") {
-      const from = s.thresholds?.delivery ? "" : " (given in defaults.thresholds)";
-      problems.push(
-        `${path}.thresholds.delivery: nothing is delivered to other peers with websocket.push: none${from}`
-      );
+      problems.push(`${path}.thresholds.delivery: ${noDelivery}${from}`);
     }
     for (const m of raw.target !== void 0 ? RESOURCE_METRICS.filter((x) => scenario2.thresholds[x]) : []) {
       const from = s.thresholds?.[m] !== void 0 ? "" : " (given in defaults.thresholds)";
@@ -97685,7 +97685,7 @@ function bodiesReader(fs = realReadFs) {
   };
 }
 function requestBodies(s, readBodies) {
-  const file2 = s.target.kind === "http" ? s.target.request.bodiesFile : void 0;
+  const file2 = protocolOf(s.target).bodiesFile(s.target);
   return file2 ? readBodies(file2) : void 0;
 }
 function hashesOf(scenarios, readBodies) {

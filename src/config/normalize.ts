@@ -20,7 +20,7 @@ import {
   type Scenario,
   type ScenarioTarget,
 } from './types.js';
-import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, rawKind, urlKeyOf } from '../protocols/index.js';
+import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
 import { parseDurationMs } from './units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
@@ -120,14 +120,10 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       requestTimeoutMs,
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
-    if (scenario.thresholds.delivery && !protocol.delivery) {
+    const noDelivery = scenario.thresholds.delivery ? protocolOf(target).noDelivery(target) : undefined;
+    if (noDelivery) {
       const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
-      problems.push(`${path}.thresholds.delivery: delivery is measured in WebSocket scenarios only${from}`);
-    } else if (scenario.thresholds.delivery && target.kind === 'ws' && target.websocket.push === 'none') {
-      const from = s.thresholds?.delivery ? '' : ' (given in defaults.thresholds)';
-      problems.push(
-        `${path}.thresholds.delivery: nothing is delivered to other peers with websocket.push: none${from}`,
-      );
+      problems.push(`${path}.thresholds.delivery: ${noDelivery}${from}`);
     }
     // a target is nobody's container: SUT resources cannot be sampled
     for (const m of raw.target !== undefined ? RESOURCE_METRICS.filter((x) => scenario.thresholds[x]) : []) {

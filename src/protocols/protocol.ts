@@ -55,8 +55,10 @@ export interface HostProtocol<T extends ScenarioTarget> {
   entries(target: T): Array<{ name: string; thresholds: Thresholds }>;
   /** the URL a message about the scenario names */
   url(target: T): string;
-  /** its phases measure delivery (the `delivery` threshold) */
-  delivery: boolean;
+  /** why the target's phases have no delivery to gate (the `delivery` threshold), or undefined */
+  noDelivery(target: T): string | undefined;
+  /** the bodies file of its one request (a mix's first entry's), hashed by content, or undefined */
+  bodiesFile(target: T): string | undefined;
   /** why `sweep:` is refused for it, or undefined when it can be swept */
   noSweep: string | undefined;
   /** why its phases cannot be shared by runner replicas (the key that says so, the reason, and what

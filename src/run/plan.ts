@@ -13,6 +13,7 @@ import type { BaselineFile } from '../results/types.js';
 import { hasBand } from '../compare/compare.js';
 import { type Judging, judgedThresholds } from '../compare/judging.js';
 import { modeOf, type RunMode } from '../modes/index.js';
+import { protocolOf } from '../protocols/index.js';
 import type { RunDeps } from './contract.js';
 
 export interface RunPlan {
@@ -58,7 +59,7 @@ export function bodiesReader(fs: ReadFs = realReadFs): (file: string) => string[
 
 /** The bodies of a scenario's one request (a mix's first entry's), when it has a bodies file. */
 function requestBodies(s: Scenario, readBodies: (file: string) => string[]): string[] | undefined {
-  const file = s.target.kind === 'http' ? s.target.request.bodiesFile : undefined;
+  const file = protocolOf(s.target).bodiesFile(s.target);
   return file ? readBodies(file) : undefined;
 }
 

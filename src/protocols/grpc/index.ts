@@ -17,7 +17,9 @@ export const grpc: HostProtocol<GrpcTarget> = {
   longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
-  delivery: false,
+  // its messages are hashed by its own part of the hash
+  bodiesFile: () => undefined,
+  noDelivery: () => 'delivery is measured in WebSocket scenarios only',
   noSweep: undefined,
   noReplicas: undefined,
   keys: [{ key: 'grpc', loads: 'gRPC calls' }],

@@ -16,7 +16,8 @@ export const http: HostProtocol<HttpTarget> = {
   longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
-  delivery: false,
+  bodiesFile: (target) => target.request.bodiesFile,
+  noDelivery: () => 'delivery is measured in WebSocket scenarios only',
   noSweep: undefined,
   noReplicas: undefined,
   keys: [

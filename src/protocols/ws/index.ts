@@ -18,7 +18,9 @@ export const ws: HostProtocol<WsTarget> = {
   entries: (target) =>
     wsEntries(target.websocket.push).map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
   url: (target) => target.websocket.url,
-  delivery: true,
+  bodiesFile: () => undefined,
+  noDelivery: (target) =>
+    target.websocket.push === 'none' ? 'nothing is delivered to other peers with websocket.push: none' : undefined,
   noSweep: 'not available for a WebSocket scenario (give phases of several peer counts)',
   noReplicas: {
     key: 'websocket',
