@@ -95987,6 +95987,20 @@ function derivedSeed(seed, ...parts) {
   }
   return h >>> 0;
 }
+function interleave(counts2, random) {
+  const left = [...counts2];
+  let total = left.reduce((a, b) => a + b, 0);
+  const out = [];
+  while (total > 0) {
+    let r = Math.floor(random() * total);
+    let i = 0;
+    while (r >= left[i]) r -= left[i++];
+    out.push(i);
+    left[i] = left[i] - 1;
+    total--;
+  }
+  return out;
+}
 
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
@@ -96038,24 +96052,41 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     last = ctx.now() - t0;
   }
 }
-async function measureOne(ctx, side, baselines) {
-  for (const s of ctx.scenarios) {
-    for (const phase2 of s.phases) {
-      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
-      side.collector.setLooks(s.name, phase2.name, looks);
-      const run2 = (trial, trials2) => side.runner.trial({ scenario: s.name, phase: phase2.name, trial, trials: trials2 });
-      const t0 = ctx.now();
-      for (let t = 1; t <= s.trials; t++) await run2(t, s.trials);
-      const firstLookMs = ctx.now() - t0;
-      const baseline = baselines.get(s.name);
-      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
-      const open2 = () => {
-        const current = side.collector.results([s], ctx.hashes)[0];
-        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
-      };
-      const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
-      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "trials", { setLooks, open: open2 }, run2);
-    }
+async function measureOne(ctx, side, baselines, seed) {
+  const units = ctx.scenarios.flatMap(
+    (s) => s.phases.map((phase2) => ({ s, phase: phase2, looks: looksOf(s.trials, ctx.confirm.maxTrials), done: 0, ms: 0 }))
+  );
+  const run2 = (u, trial, trials2) => side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2 });
+  for (const u of units) side.collector.setLooks(u.s.name, u.phase.name, u.looks);
+  const order = seed === void 0 ? units.flatMap((u, i) => Array.from({ length: u.s.trials }, () => i)) : interleave(
+    units.map((u) => u.s.trials),
+    seededRandom(derivedSeed(seed, "trials"))
+  );
+  for (const i of order) {
+    const u = units[i];
+    const t0 = ctx.now();
+    await run2(u, ++u.done, u.s.trials);
+    u.ms += ctx.now() - t0;
+  }
+  for (const u of units) {
+    const { s, phase: phase2, looks } = u;
+    const baseline = baselines.get(s.name);
+    if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
+    const open2 = () => {
+      const current = side.collector.results([s], ctx.hashes)[0];
+      return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
+    };
+    const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
+    await confirmPhase(
+      ctx,
+      `${s.name}/${phase2.name}`,
+      open2(),
+      looks,
+      u.ms,
+      "trials",
+      { setLooks, open: open2 },
+      (k, cap) => run2(u, k, cap)
+    );
   }
 }
 async function measureAb(ctx, sides, pairs, seed) {
@@ -96190,10 +96221,10 @@ var ab = {
   scenarios: (selected) => ({ scenarios: selected, left: [] }),
   needsAnswers: true,
   judging: PAIRED,
-  measure: (ctx, sides, run2) => {
+  measure: async (ctx, sides, run2) => {
     const [base, head] = sides;
     if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
-    return measureAb(ctx, { base, head }, run2.pairs, run2.seed);
+    return measureAb(ctx, { base, head }, run2.pairs, run2.seed).then((ab2) => ({ ab: ab2 }));
   },
   judge: ({ results: results2, scenarios, base: side }) => {
     if (!side) throw new Error("A/B judged without its base side");
@@ -96233,9 +96264,11 @@ var againstBaselines = {
   scenarios: (selected) => ({ scenarios: selected, left: [] }),
   needsAnswers: true,
   judging: AGAINST_BASELINES,
+  // the configured trials of every phase interleaved in a seeded order (a slow stretch of the machine
+  // spreads over many rows instead of landing on every trial of one)
   measure: async (ctx, sides, run2) => {
-    await measureOne(ctx, onlySide(sides), run2.baselines);
-    return void 0;
+    await measureOne(ctx, onlySide(sides), run2.baselines, run2.seed);
+    return { interleaved: { seed: run2.seed } };
   },
   judge: ({ results: results2, scenarios, baselines }) => {
     const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
@@ -96303,9 +96336,10 @@ var sweep2 = {
   needsAnswers: false,
   // never judged (nothing is compared): the thresholds `gate.bands: inform` marks are the built-in ones
   judging: AGAINST_BASELINES,
+  // level after level, in the ladder's order (one trial each)
   measure: async (ctx, sides) => {
     await measureOne(ctx, onlySide(sides), /* @__PURE__ */ new Map());
-    return void 0;
+    return {};
   },
   judge: ({ results: results2 }) => results2,
   gates: false,
@@ -96742,6 +96776,9 @@ function environment(results2, statuses) {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
+    ...results2.interleaved ? [
+      `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
+    ] : [],
     ...results2.ab ? [
       `- base ${escapeMarkdown(results2.ab.baseRef)} at ${escapeMarkdown(results2.ab.baseCommit)}`,
       ...Object.entries(results2.ab.baseImages).map(
@@ -97140,7 +97177,10 @@ var resultsFileSchema = external_exports.looseObject({
     notes: external_exports.array(external_exports.string()),
     sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
   }).optional(),
-  unswept: external_exports.array(external_exports.string()).optional()
+  unswept: external_exports.array(external_exports.string()).optional(),
+  interleaved: external_exports.object({
+    seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
+  }).optional()
 });
 var baselineFileSchema = external_exports.looseObject({
   schema: external_exports.literal(BASELINE_SCHEMA),
@@ -99817,13 +99857,13 @@ async function measure(opts, deps2, p, mode, run2) {
           now: deps2.now
         };
         const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
-        const ab2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
+        const record2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
-        return ab2 ? { images: images2, neutralised, ab: ab2 } : { images: images2, neutralised };
+        return { images: images2, neutralised, ...record2 };
       } finally {
         progress.finish();
       }
@@ -100544,7 +100584,8 @@ async function run(opts, deps2) {
       finishedAt: new Date(deps2.now()).toISOString(),
       provenance: provenance2,
       scenarios: sideResults.at(-1),
-      comparisons: []
+      comparisons: [],
+      ...measured.interleaved ? { interleaved: measured.interleaved } : {}
     };
     const judged = mode.judge({
       results: results2,
@@ -101912,7 +101953,7 @@ var COMMANDS = {
       seed: {
         type: "string",
         value: "N",
-        help: "ab mode: the seed of the pairs' random order (default: a new one; the report names it, so a run can be repeated)"
+        help: "the seed of the run's random order: A/B's pairs, and the gate's and update's trials interleaved across phases (default: a new one; the report names it, so a run can be repeated)"
       },
       "fail-on-inconclusive": {
         type: "boolean",

@@ -107,6 +107,8 @@ async function runConfig(config: string): Promise<Record<string, Record<string, 
           baselineDir,
           outDir: out,
           runId: 'pin1',
+          // the order of the interleaved trials (gate, update) and of A/B's pairs
+          seed: 11,
           outputs: [
             { format: 'junit', path: join(out, 'results.xml') },
             { format: 'csv', path: join(out, 'results.csv') },

@@ -1,7 +1,7 @@
 // The seeded generator behind A/B pair orders (src/stats/random.ts): reproducible from the seed in
 // the results file, different between seeds, and fair enough for coin flips.
 import { describe, expect, it } from 'vitest';
-import { drawOrder, newSeed, type PairOrder, seededRandom } from '../../src/stats/random.js';
+import { drawOrder, interleave, newSeed, type PairOrder, seededRandom } from '../../src/stats/random.js';
 
 const take = (random: () => number, n: number) => Array.from({ length: n }, () => random());
 const orders = (seed: number, n: number): PairOrder[] => {
@@ -99,5 +99,40 @@ describe('newSeed', () => {
       expect(s).toBeGreaterThanOrEqual(0);
       expect(s).toBeLessThan(2 ** 32);
     }
+  });
+});
+
+describe('interleave', () => {
+  it.each<[string, number[], number[], number[]]>([
+    // random() values → the picks: each draw is proportional to what a unit has left
+    ['the lowest draws take unit 0 first', [2, 2], [0, 0, 0, 0], [0, 0, 1, 1]],
+    ['the highest draws take the last unit first', [2, 2], [0.99, 0.99, 0.99, 0.99], [1, 1, 0, 0]],
+    ['one unit: its own order', [3], [0.5, 0.5, 0.5], [0, 0, 0]],
+    ['an empty unit is never picked', [0, 2], [0, 0], [1, 1]],
+    ['nothing to interleave', [], [], []],
+  ])('%s', (_why, counts, draws, want) => {
+    let i = 0;
+    expect(interleave(counts, () => draws[i++] as number)).toEqual(want);
+  });
+
+  it('each unit appears as often as it has items; a seed gives the same order', () => {
+    const counts = [5, 5, 3, 1];
+    const a = interleave(counts, seededRandom(42));
+    expect(counts.map((_, u) => a.filter((x) => x === u).length)).toEqual(counts);
+    expect(interleave(counts, seededRandom(42))).toEqual(a);
+    expect(interleave(counts, seededRandom(43))).not.toEqual(a);
+  });
+
+  it('is uniform over interleavings: unit 0 of [1, 3] comes first, second, third or last a quarter of the time each', () => {
+    const random = seededRandom(7);
+    const at = new Map<number, number>();
+    const n = 40_000;
+    for (let k = 0; k < n; k++) {
+      const i = interleave([1, 3], random).indexOf(0);
+      at.set(i, (at.get(i) ?? 0) + 1);
+    }
+    expect([...at.keys()].sort()).toEqual([0, 1, 2, 3]);
+    // 4 equally likely positions: each within 1.5 percentage points of 25% (about 6 standard errors)
+    for (const c of at.values()) expect(Math.abs(c / n - 0.25)).toBeLessThan(0.015);
   });
 });

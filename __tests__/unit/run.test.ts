@@ -326,3 +326,46 @@ describe('run: outputs asked for', () => {
     expect(mem.readText(history).trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('run: trials interleaved across phases', () => {
+  const twoPhases = () =>
+    project(
+      config().replace(
+        '      - { name: c2, connections: 2, duration: 1s }\n',
+        '      - { name: c2, connections: 2, duration: 1s }\n      - { name: c4, connections: 4, duration: 1s }\n',
+      ),
+    );
+
+  it('gate and update: every phase’s trials in a seeded random order, each phase’s own in order; the seed recorded and said', async () => {
+    const p = twoPhases();
+    const first = harness({ only: { delayUs: 2000 } });
+    await run(request(p, 'update', { seed: 5 }), first.deps);
+    const order = first.docker.trials.map((t) => t.replace('perfgate-r1-runner: ', ''));
+    // 3 trials each: both phases' in order, and not phase after phase
+    expect(order.filter((t) => t.startsWith('api/c2'))).toEqual(['api/c2 1/3', 'api/c2 2/3', 'api/c2 3/3']);
+    expect(order.filter((t) => t.startsWith('api/c4'))).toEqual(['api/c4 1/3', 'api/c4 2/3', 'api/c4 3/3']);
+    expect(order).not.toEqual([...order].sort());
+    expect(results(p.dir).interleaved).toEqual({ seed: 5 });
+    expect(mem.readText(join(p.dir, 'perf-gate-report.md'))).toContain(
+      "- trials: every phase's interleaved in a random order, seed 5 (`perf-gate run --seed 5` draws it again)",
+    );
+    // the same seed draws the same order
+    const again = harness({ only: { delayUs: 2000 } });
+    await run(request(p, 'gate', { seed: 5 }), again.deps);
+    expect(again.docker.trials.map((t) => t.replace('perfgate-r1-runner: ', ''))).toEqual(order);
+  });
+
+  it('sweep: level after level, in the ladder’s order; nothing recorded', async () => {
+    const p = project(
+      config().replace('    phases:\n', '    sweep: { connections: [1, 2, 4], duration: 1s }\n    phases:\n'),
+    );
+    const h = harness({ only: { delayUs: 2000 } });
+    await run(request(p, 'sweep', { seed: 5 }), h.deps);
+    expect(h.docker.trials.map((t) => t.replace('perfgate-r1-runner: ', ''))).toEqual([
+      'api/c1 1/1',
+      'api/c2 1/1',
+      'api/c4 1/1',
+    ]);
+    expect(results(p.dir).interleaved).toBe(undefined);
+  });
+});

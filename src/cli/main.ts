@@ -124,7 +124,7 @@ const COMMANDS = {
       seed: {
         type: 'string',
         value: 'N',
-        help: "ab mode: the seed of the pairs' random order (default: a new one; the report names it, so a run can be repeated)",
+        help: "the seed of the run's random order: A/B's pairs, and the gate's and update's trials interleaved across phases (default: a new one; the report names it, so a run can be repeated)",
       },
       'fail-on-inconclusive': {
         type: 'boolean',

@@ -19,11 +19,11 @@ export const ab: Mode<'ab'> = {
   scenarios: (selected) => ({ scenarios: selected, left: [] }),
   needsAnswers: true,
   judging: PAIRED,
-  measure: (ctx, sides, run) => {
+  measure: async (ctx, sides, run) => {
     const [base, head] = sides;
     // a bug of the pipeline (exit 1): A/B is always given base and head
     if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
-    return measureAb(ctx, { base, head }, run.pairs, run.seed);
+    return measureAb(ctx, { base, head }, run.pairs, run.seed).then((ab) => ({ ab }));
   },
   judge: ({ results, scenarios, base: side }) => {
     if (!side) throw new Error('A/B judged without its base side');

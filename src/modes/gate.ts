@@ -12,9 +12,11 @@ export const againstBaselines = {
   scenarios: (selected) => ({ scenarios: selected, left: [] }),
   needsAnswers: true,
   judging: AGAINST_BASELINES,
+  // the configured trials of every phase interleaved in a seeded order (a slow stretch of the machine
+  // spreads over many rows instead of landing on every trial of one)
   measure: async (ctx, sides, run) => {
-    await measureOne(ctx, onlySide(sides), run.baselines);
-    return undefined;
+    await measureOne(ctx, onlySide(sides), run.baselines, run.seed);
+    return { interleaved: { seed: run.seed } };
   },
   judge: ({ results, scenarios, baselines }) => {
     const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));

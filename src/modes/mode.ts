@@ -56,16 +56,23 @@ export interface Mode<M extends RunMode = RunMode> extends ModeTraits {
   // --- how it measures, judges and persists
   /** how its rows are judged (with `gates`: whether a change must be confirmable) */
   judging: Judging;
-  /** drives the sides' runners: one side, or base and head in pairs (then the pair orders) */
+  /** drives the sides' runners: one side (its trials interleaved across phases, or phase after phase),
+   * or base and head in pairs; says the orders it drew */
   measure(
     ctx: MeasureContext,
     sides: MeasureSides,
     run: { baselines: ReadonlyMap<string, BaselineFile | undefined>; pairs: number; seed: number },
-  ): Promise<AbOrders | undefined>;
+  ): Promise<MeasureRecord>;
   /** the comparisons (none for a sweep) */
   judge(input: JudgeInput): ResultsFile;
   // --- what validate says
   validate(config: Config, pullRequests: RunMode): ModeVerdict;
+}
+
+/** The orders a mode's measuring drew: A/B's pairs, or one side's trials interleaved from a seed. */
+export interface MeasureRecord {
+  ab?: AbOrders;
+  interleaved?: { seed: number };
 }
 
 /** The sides a run measures: the only one, or base then head. */

@@ -54,9 +54,10 @@ export const sweep: Mode<'sweep'> = {
   needsAnswers: false,
   // never judged (nothing is compared): the thresholds `gate.bands: inform` marks are the built-in ones
   judging: AGAINST_BASELINES,
+  // level after level, in the ladder's order (one trial each)
   measure: async (ctx, sides) => {
     await measureOne(ctx, onlySide(sides), new Map());
-    return undefined;
+    return {};
   },
   judge: ({ results }) => results,
   gates: false,

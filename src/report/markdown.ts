@@ -283,6 +283,11 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
+    ...(results.interleaved
+      ? [
+          `- trials: every phase's interleaved in a random order, seed ${results.interleaved.seed} (\`perf-gate run --seed ${results.interleaved.seed}\` draws it again)`,
+        ]
+      : []),
     ...(results.ab
       ? [
           `- base ${esc(results.ab.baseRef)} at ${esc(results.ab.baseCommit)}`,

@@ -113,6 +113,9 @@ export interface ResultsFile {
   ab?: AbInfo;
   /** sweep runs only: selected scenarios left out for having no ladder */
   unswept?: string[];
+  /** gate and update runs: the configured trials of every phase ran interleaved, in the order drawn
+   * from this seed (`--seed` draws it again) */
+  interleaved?: { seed: number };
 }
 
 export interface AbInfo {

@@ -132,6 +132,15 @@ export const resultsFileSchema = z.looseObject({
     })
     .optional(),
   unswept: z.array(z.string()).optional(),
+  interleaved: z
+    .object({
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1),
+    })
+    .optional(),
 });
 
 export const baselineFileSchema = z.looseObject({

@@ -82,6 +82,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       provenance,
       scenarios: sideResults.at(-1) as ScenarioResult[],
       comparisons: [],
+      ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
     };
     // judge
     const judged = mode.judge({

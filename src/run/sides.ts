@@ -45,6 +45,8 @@ export interface Measured {
   /** what each side's side-by-side boot changed (A/B) */
   neutralised: Record<Side, string[]>;
   ab?: AbOrders;
+  /** one side's trials interleaved across phases: the seed of their order */
+  interleaved?: { seed: number };
 }
 
 /** What keeps one side's compose project from booting beside a second copy (nothing is started). */
@@ -165,13 +167,13 @@ export async function measure(
           now: deps.now,
         };
         const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
-        const ab = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
+        const record = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
-        return ab ? { images, neutralised, ab } : { images, neutralised };
+        return { images, neutralised, ...record };
       } finally {
         progress.finish();
       }

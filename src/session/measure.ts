@@ -7,7 +7,7 @@ import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
-import { derivedSeed, drawOrder, type PairOrder, seededRandom } from '../stats/random.js';
+import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../config/units.js';
 import type { TrialCollector } from './collect.js';
 import type { Side } from './sut-session.js';
@@ -120,30 +120,50 @@ async function confirmPhase(
   }
 }
 
-/** Gate, update and sweep: one side. `baselines` decide, in gate runs, which rows need confirming. */
+/**
+ * Gate, update and sweep: one side. `baselines` decide, in gate runs, which rows need confirming.
+ * With a `seed`, the configured trials of every phase of every scenario run interleaved, in an order
+ * drawn from it (each phase's trials in their own order), so that a slow stretch of the machine falls
+ * on trials of many phases instead of every trial of one; without, phase after phase. The extra
+ * trials that confirm a row run after, phase by phase.
+ */
 export async function measureOne(
   ctx: MeasureContext,
   side: MeasureSide,
   baselines: ReadonlyMap<string, BaselineFile | undefined>,
+  seed?: number,
 ): Promise<void> {
-  for (const s of ctx.scenarios) {
-    for (const phase of s.phases) {
-      const looks = looksOf(s.trials, ctx.confirm.maxTrials);
-      side.collector.setLooks(s.name, phase.name, looks);
-      const run = (trial: number, trials: number) =>
-        side.runner.trial({ scenario: s.name, phase: phase.name, trial, trials });
-      const t0 = ctx.now();
-      for (let t = 1; t <= s.trials; t++) await run(t, s.trials);
-      const firstLookMs = ctx.now() - t0;
-      const baseline = baselines.get(s.name);
-      if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
-      const open = () => {
-        const current = side.collector.results([s], ctx.hashes)[0] as ScenarioResult;
-        return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase.name);
-      };
-      const setLooks = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
-      await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'trials', { setLooks, open }, run);
-    }
+  const units = ctx.scenarios.flatMap((s) =>
+    s.phases.map((phase) => ({ s, phase, looks: looksOf(s.trials, ctx.confirm.maxTrials), done: 0, ms: 0 })),
+  );
+  const run = (u: (typeof units)[number], trial: number, trials: number) =>
+    side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials });
+  for (const u of units) side.collector.setLooks(u.s.name, u.phase.name, u.looks);
+  const order =
+    seed === undefined
+      ? units.flatMap((u, i) => Array.from({ length: u.s.trials }, () => i))
+      : interleave(
+          units.map((u) => u.s.trials),
+          seededRandom(derivedSeed(seed, 'trials')),
+        );
+  for (const i of order) {
+    const u = units[i] as (typeof units)[number];
+    const t0 = ctx.now();
+    await run(u, ++u.done, u.s.trials);
+    u.ms += ctx.now() - t0;
+  }
+  for (const u of units) {
+    const { s, phase, looks } = u;
+    const baseline = baselines.get(s.name);
+    if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
+    const open = () => {
+      const current = side.collector.results([s], ctx.hashes)[0] as ScenarioResult;
+      return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase.name);
+    };
+    const setLooks = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
+    await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, u.ms, 'trials', { setLooks, open }, (k, cap) =>
+      run(u, k, cap),
+    );
   }
 }
 

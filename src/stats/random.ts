@@ -42,3 +42,23 @@ export function derivedSeed(seed: number, ...parts: string[]): number {
   }
   return h >>> 0;
 }
+
+/**
+ * An interleaving of several sequences, drawn uniformly from all of them: unit i appears `counts[i]`
+ * times, each draw picking a unit with probability proportional to what it has left. The units'
+ * own order is kept by the caller (the k-th appearance of a unit is its k-th item).
+ */
+export function interleave(counts: readonly number[], random: () => number): number[] {
+  const left = [...counts];
+  let total = left.reduce((a, b) => a + b, 0);
+  const out: number[] = [];
+  while (total > 0) {
+    let r = Math.floor(random() * total);
+    let i = 0;
+    while (r >= (left[i] as number)) r -= left[i++] as number;
+    out.push(i);
+    left[i] = (left[i] as number) - 1;
+    total--;
+  }
+  return out;
+}
