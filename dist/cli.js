@@ -28119,7 +28119,7 @@ var require_keyParser = __commonJS({
     var {
       createDecipheriv,
       createECDH,
-      createHash: createHash4,
+      createHash: createHash3,
       createHmac,
       createSign,
       createVerify,
@@ -28807,11 +28807,11 @@ ${formatted}-----END ${type} KEY-----`;
                 );
               }
               const ivSlice = bufferSlice(cipherIV, 0, 8);
-              let cipherKey = createHash4("md5").update(passphrase).update(ivSlice).digest();
+              let cipherKey = createHash3("md5").update(passphrase).update(ivSlice).digest();
               while (cipherKey.length < encInfo.keyLen) {
                 cipherKey = combineBuffers(
                   cipherKey,
-                  createHash4("md5").update(cipherKey).update(passphrase).update(ivSlice).digest()
+                  createHash3("md5").update(cipherKey).update(passphrase).update(ivSlice).digest()
                 );
               }
               if (cipherKey.length > encInfo.keyLen)
@@ -28976,8 +28976,8 @@ ${formatted}-----END ${type} KEY-----`;
         if (encrypted) {
           const encInfo = CIPHER_INFO[cipherName];
           let cipherKey = combineBuffers(
-            createHash4("sha1").update(PPK_PP1).update(passphrase).digest(),
-            createHash4("sha1").update(PPK_PP2).update(passphrase).digest()
+            createHash3("sha1").update(PPK_PP1).update(passphrase).digest(),
+            createHash3("sha1").update(PPK_PP2).update(passphrase).digest()
           );
           if (cipherKey.length > encInfo.keyLen)
             cipherKey = bufferSlice(cipherKey, 0, encInfo.keyLen);
@@ -29017,7 +29017,7 @@ ${formatted}-----END ${type} KEY-----`;
           passphrase = EMPTY_PASSPHRASE;
         const calcMAC = createHmac(
           "sha1",
-          createHash4("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
+          createHash3("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
         ).update(macData).digest("hex");
         if (calcMAC !== mac3) {
           if (encrypted) {
@@ -31339,7 +31339,7 @@ var require_kex = __commonJS({
       createDiffieHellman,
       createDiffieHellmanGroup,
       createECDH,
-      createHash: createHash4,
+      createHash: createHash3,
       createPublicKey,
       diffieHellman,
       generateKeyPairSync,
@@ -31765,7 +31765,7 @@ var require_kex = __commonJS({
               DISCONNECT_REASON.KEY_EXCHANGE_FAILED
             );
           }
-          const hash2 = createHash4(this.hashName);
+          const hash2 = createHash3(this.hashName);
           hashString(hash2, isServer ? this._remoteIdentRaw : this._identRaw);
           hashString(hash2, isServer ? this._identRaw : this._remoteIdentRaw);
           hashString(hash2, isServer ? this._remoteKexinit : this._kexinit);
@@ -32773,9 +32773,9 @@ var require_kex = __commonJS({
     function generateKEXVal(len, hashName, secret, exchangeHash, sessionID, char) {
       let ret;
       if (len) {
-        let digest = createHash4(hashName).update(secret).update(exchangeHash).update(char).update(sessionID).digest();
+        let digest = createHash3(hashName).update(secret).update(exchangeHash).update(char).update(sessionID).digest();
         while (digest.length < len) {
-          const chunk = createHash4(hashName).update(secret).update(exchangeHash).update(digest).digest();
+          const chunk = createHash3(hashName).update(secret).update(exchangeHash).update(digest).digest();
           const extended2 = Buffer.allocUnsafe(digest.length + chunk.length);
           extended2.set(digest, 0);
           extended2.set(chunk, digest.length);
@@ -38210,7 +38210,7 @@ var require_client = __commonJS({
   "node_modules/ssh2/lib/client.js"(exports2, module2) {
     "use strict";
     var {
-      createHash: createHash4,
+      createHash: createHash3,
       getHashes,
       randomFillSync
     } = __require("crypto");
@@ -38432,7 +38432,7 @@ var require_client = __commonJS({
           }
           hostVerifier = (key, verify) => {
             if (hashAlgo)
-              key = createHash4(hashAlgo).update(key).digest("hex");
+              key = createHash3(hashAlgo).update(key).digest("hex");
             const ret = hashCb(key, verify);
             if (ret !== void 0)
               verify(ret);
@@ -67357,8 +67357,8 @@ var require_load_balancer_outlier_detection = __commonJS({
         }
         const successRateMean = successRates.reduce((a, b) => a + b) / successRates.length;
         let successRateDeviationSum = 0;
-        for (const rate of successRates) {
-          const deviation = rate - successRateMean;
+        for (const rate2 of successRates) {
+          const deviation = rate2 - successRateMean;
           successRateDeviationSum += deviation * deviation;
         }
         const successRateVariance = successRateDeviationSum / successRates.length;
@@ -72611,9 +72611,26 @@ function readHistoryFile(path) {
 }
 
 // src/results/files.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname as dirname2, join } from "node:path";
+
+// src/protocols/shared.ts
+import { createHash } from "node:crypto";
+function bodiesDigest(bodies) {
+  return createHash("sha256").update(bodies.join("\n")).digest("hex");
+}
+var NO_DELIVERY = "delivery is measured in WebSocket scenarios only";
+function hashedRequest(r, rBodies) {
+  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
+  return {
+    ...request2,
+    bodies: rBodies ? bodiesDigest(rBodies) : void 0
+  };
+}
+function fillRecord(record2, fill, at) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+}
 
 // src/runner-kit/connection-header.ts
 function asksClose(value) {
@@ -92588,6 +92605,16 @@ function latency(read, name2) {
 }
 var field = (f) => latency((l) => l[f], f);
 var measuredAlways = () => void 0;
+var rate = (read) => ({
+  unit: "rate",
+  configScale: 1,
+  direction: -1,
+  scope: "request",
+  value: read,
+  unmeasured: measuredAlways,
+  format: formatNumber,
+  csvUnit: "per-second"
+});
 function resource(read, unmeasured2, unit, o) {
   return {
     unit,
@@ -92609,26 +92636,8 @@ var METRICS = {
   "p99.9": field("p99.9"),
   max: field("max"),
   mean: field("mean"),
-  rps: {
-    unit: "rate",
-    configScale: 1,
-    direction: -1,
-    scope: "request",
-    value: (m) => m.rps,
-    unmeasured: measuredAlways,
-    format: formatNumber,
-    csvUnit: "per-second"
-  },
-  "bytes-per-sec": {
-    unit: "rate",
-    configScale: 1,
-    direction: -1,
-    scope: "request",
-    value: (m) => m.bytesPerSec,
-    unmeasured: measuredAlways,
-    format: formatNumber,
-    csvUnit: "per-second"
-  },
+  rps: rate((m) => m.rps),
+  "bytes-per-sec": rate((m) => m.bytesPerSec),
   errors: {
     unit: "count",
     configScale: 1,
@@ -93157,8 +93166,8 @@ function rampSends(ramp, durationMs) {
 }
 
 // src/config/phases.ts
-function ratePhaseName(rate) {
-  return `r${String(rate).replace(".", "_")}`;
+function ratePhaseName(rate2) {
+  return `r${String(rate2).replace(".", "_")}`;
 }
 function withAmount(raw, path, problems) {
   if (raw.amount === void 0) return raw;
@@ -93399,22 +93408,6 @@ function normalizeGrpcTarget(raw, path, ctx) {
 }
 
 // src/protocols/grpc/copy.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/protocols/shared.ts
-import { createHash } from "node:crypto";
-function hashedRequest(r, rBodies) {
-  const { bodiesFile: _path, timeoutMs: _timeout, ...request2 } = r;
-  return {
-    ...request2,
-    bodies: rBodies ? createHash("sha256").update(rBodies.join("\n")).digest("hex") : void 0
-  };
-}
-function fillRecord(record2, fill, at) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
-}
-
-// src/protocols/grpc/copy.ts
 function hashGrpc(target, bodies, readBodies) {
   const g = target.grpc;
   return {
@@ -93426,7 +93419,7 @@ function hashGrpc(target, bodies, readBodies) {
       proto: void 0,
       protoFile: void 0,
       bodiesFile: void 0,
-      bodies: g.bodiesFile ? createHash2("sha256").update(readBodies(g.bodiesFile).join("\n")).digest("hex") : void 0
+      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : void 0
     }
   };
 }
@@ -93654,7 +93647,7 @@ var grpc = {
   url: (target) => target.grpc.urlAsWritten,
   // its messages are hashed by its own part of the hash
   bodiesFile: () => void 0,
-  noDelivery: () => "delivery is measured in WebSocket scenarios only",
+  noDelivery: () => NO_DELIVERY,
   noSweep: void 0,
   noReplicas: void 0,
   keys: [{ key: "grpc", loads: "gRPC calls" }]
@@ -94100,7 +94093,7 @@ var http = {
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
-  noDelivery: () => "delivery is measured in WebSocket scenarios only",
+  noDelivery: () => NO_DELIVERY,
   noSweep: void 0,
   noReplicas: void 0,
   keys: [
@@ -94350,7 +94343,7 @@ function scenarioHash(s, bodies, readBodies = () => []) {
     phases: s.phases,
     warmupMs: s.warmupMs
   };
-  return `sha256:${createHash3("sha256").update(stableStringify(definition)).digest("hex")}`;
+  return `sha256:${createHash2("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
 function baselineOf(result, provenance2) {
   return {
@@ -94547,14 +94540,14 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       );
     }
     if (s.sweep) {
-      const { connections, rate } = s.sweep;
+      const { connections, rate: rate2 } = s.sweep;
       if (protocol.noSweep !== void 0) problems.push(`${path}.sweep: ${protocol.noSweep}`);
-      else if (connections === void 0 === (rate === void 0)) {
+      else if (connections === void 0 === (rate2 === void 0)) {
         problems.push(`${path}.sweep: give exactly one ladder, connections or rate`);
       } else {
         scenario2.sweep = {
           kind: connections ? "closed" : "open",
-          levels: connections ?? rate,
+          levels: connections ?? rate2,
           durationMs: parseDurationMs(s.sweep.duration),
           warmupMs: s.sweep.warmup !== void 0 ? parseDurationMs(s.sweep.warmup) : scenario2.warmupMs
         };
@@ -96386,6 +96379,9 @@ var MODE_INPUTS = ["auto", "gate", "update", "sweep", "ab"];
 function isMode(value) {
   return MODE_INPUTS.includes(value);
 }
+function baseMissing(mode) {
+  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
+}
 function listed(names2) {
   return names2.length < 2 ? names2.join("") : `${names2.slice(0, -1).join(", ")} or ${names2.at(-1)}`;
 }
@@ -97326,7 +97322,7 @@ var history = {
   summary: "the trend history (JSON lines): update runs append their summary; the report draws it",
   extension: "jsonl",
   writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
-  render: (r, ctx) => appendHistory(ctx.previous() ?? "", historyEntry(r))
+  render: (r, ctx) => appendHistory(ctx.history ?? "", historyEntry(r))
 };
 
 // src/outputs/json.ts
@@ -97574,7 +97570,7 @@ var OUTPUTS = {
   history,
   terminal
 };
-var STANDALONE = { reportId: "", history: void 0, previous: () => void 0 };
+var STANDALONE = { reportId: "", history: void 0 };
 function formatNamed(name2) {
   const found = Object.entries(OUTPUTS).find(([, o]) => o.names.includes(name2));
   return found?.[0];
@@ -97603,11 +97599,7 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   const { mode, auto } = chooseMode(input2.mode, ctx.eventName, () => ctx.against(input2.config));
   const { base } = modeOf(mode);
   const baseRef = input2.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : void 0);
-  if (base && !baseRef) {
-    throw usageError(
-      `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`
-    );
-  }
+  if (base && !baseRef) throw usageError(baseMissing(mode));
   const asked = [
     ...input2.junit ? [{ format: "junit", path: input2.junit }] : [],
     ...input2.csv ? [{ format: "csv", path: input2.csv }] : [],
@@ -98370,7 +98362,7 @@ function lateForGenerator(trials2) {
   }
   return scheduled > 0 ? { count: count3, scheduled, worst } : void 0;
 }
-function generatorBound2(kind, rate, trials2, runnerCpus) {
+function generatorBound2(kind, rate2, trials2, runnerCpus) {
   const reasons = [];
   for (const t of trials2) {
     const capacity = generatorCapacity(t, runnerCpus);
@@ -98394,7 +98386,7 @@ function generatorBound2(kind, rate, trials2, runnerCpus) {
   if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
     const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
     reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate2 ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
     );
   }
   if (reasons.length === 0) return void 0;
@@ -98609,11 +98601,7 @@ function publishFiles(results2, opts, files) {
   const write = (req, history3) => {
     const output2 = OUTPUTS[req.format];
     if (!output2.writes(results2)) return void 0;
-    const text = output2.render(results2, {
-      reportId: opts.reportId ?? "",
-      history: history3,
-      previous: () => files.read(req.path)
-    });
+    const text = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
     const path = resolve3(req.path);
     writeOrFail(files, path, text);
     return { path, text };
@@ -100599,9 +100587,6 @@ async function run(opts, deps2) {
   } finally {
     await base?.tree.remove();
   }
-}
-function baseMissing(mode) {
-  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
 }
 function refuseUngateable(opts, p, mode, pairs) {
   if (mode.gates) {

@@ -11568,10 +11568,6 @@ function emit(event) {
 // runner/src/open-loop.ts
 import { performance as performance2 } from "node:perf_hooks";
 
-// runner/src/connection.ts
-import { connect as netConnect2 } from "node:net";
-import { connect as tlsConnect2 } from "node:tls";
-
 // src/runner-kit/connection-header.ts
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
@@ -11984,6 +11980,32 @@ var ResponseParser = class {
   }
 };
 
+// runner/src/transport.ts
+function endpointOf(url, secure) {
+  const tls = url.protocol === secure;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
+  return tls && !/^[\d.]+$/.test(host) && !host.includes(":") ? { ...endpoint, servername: host } : endpoint;
+}
+function sweepTimeouts(connections, target) {
+  return setInterval(
+    () => {
+      const now = performance.now();
+      for (const c of connections) c.sweep(now);
+    },
+    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4))
+  );
+}
+function errorKindOf(err) {
+  if (err instanceof ParseError) return err.code;
+  const code = err?.code;
+  return typeof code === "string" && code !== "" ? code : "error";
+}
+
+// runner/src/connection.ts
+import { connect as netConnect2 } from "node:net";
+import { connect as tlsConnect2 } from "node:tls";
+
 // runner/src/h2/connection.ts
 import { connect as netConnect } from "node:net";
 import { connect as tlsConnect } from "node:tls";
@@ -12027,28 +12049,6 @@ function unpark(target, now, max2, owner) {
     parked.delete(key);
   }
   return taken;
-}
-
-// runner/src/transport.ts
-function endpointOf(url, secure) {
-  const tls = url.protocol === secure;
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const endpoint = { host, port: url.port ? Number(url.port) : tls ? 443 : 80, tls };
-  return tls && !/^[\d.]+$/.test(host) && !host.includes(":") ? { ...endpoint, servername: host } : endpoint;
-}
-function sweepTimeouts(connections, target) {
-  return setInterval(
-    () => {
-      const now = performance.now();
-      for (const c of connections) c.sweep(now);
-    },
-    Math.max(10, Math.min(100, Math.min(target.connectTimeoutMs, ...target.timeouts) / 4))
-  );
-}
-function errorKindOf(err) {
-  if (err instanceof ParseError) return err.code;
-  const code = err?.code;
-  return typeof code === "string" && code !== "" ? code : "error";
 }
 
 // runner/src/h2/frames.ts

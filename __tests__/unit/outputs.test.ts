@@ -66,7 +66,7 @@ describe('outputs', () => {
     expect(OUTPUTS.history.writes(update)).toBe(true);
     expect(OUTPUTS.history.writes({ ...update, scenarios: [] })).toBe(false);
     const first = OUTPUTS.history.render(update, STANDALONE);
-    const second = OUTPUTS.history.render({ ...update, runId: 'r2' }, { ...STANDALONE, previous: () => first });
+    const second = OUTPUTS.history.render({ ...update, runId: 'r2' }, { ...STANDALONE, history: first });
     expect(second.startsWith(first)).toBe(true);
     expect(second.split('\n').filter(Boolean)).toHaveLength(2);
   });

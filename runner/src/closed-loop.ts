@@ -9,16 +9,14 @@
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
+import { type Load, makeTarget, openConnection } from './connection.js';
 import {
   type ConnectionOwner,
   type EngineConnection,
   type JudgedResponse,
-  type Load,
-  makeTarget,
-  openConnection,
   sweepTimeouts,
   type Target,
-} from './connection.js';
+} from './transport.js';
 import { levelAt, type Ramp } from '../../src/runner-kit/ramp.js';
 import { Recorder } from './recorder.js';
 import { type Limit, share } from './split.js';

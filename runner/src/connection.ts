@@ -27,17 +27,6 @@ import {
   type Target,
 } from './transport.js';
 
-export { PARK_MS, park, refByOwner, unpark } from './parking.js';
-export {
-  type ConnectionOwner,
-  type EngineConnection,
-  endpointOf,
-  errorKindOf,
-  type JudgedResponse,
-  sweepTimeouts,
-  type Target,
-} from './transport.js';
-
 /** What the HTTP engine loads: the scenario's one request, or its mix. */
 export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http'>;
 

@@ -10,15 +10,12 @@ import { performance } from 'node:perf_hooks';
 import {
   type ConnectionOwner,
   type EngineConnection,
-  type Load,
   type JudgedResponse,
-  makeTarget,
-  openConnection,
-  park,
   sweepTimeouts,
   type Target,
-  unpark,
-} from './connection.js';
+} from './transport.js';
+import { type Load, makeTarget, openConnection } from './connection.js';
+import { park, unpark } from './parking.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
 import type { EngineTally } from './tally.js';

@@ -112,6 +112,18 @@ const field = (f: 'p50' | 'p90' | 'p95' | 'p99' | 'p99.9' | 'max' | 'mean') => l
 
 const measuredAlways = () => undefined;
 
+/** A throughput per second (worse downwards), always measured. */
+const rate = (read: (m: Measured) => number): Metric => ({
+  unit: 'rate',
+  configScale: 1,
+  direction: -1,
+  scope: 'request',
+  value: read,
+  unmeasured: measuredAlways,
+  format: formatNumber,
+  csvUnit: 'per-second',
+});
+
 /** The SUT's resources summed over its containers (the runner's own left out). */
 function resource(
   read: (u: ResourceUsage) => number,
@@ -145,26 +157,8 @@ export const METRICS = {
   'p99.9': field('p99.9'),
   max: field('max'),
   mean: field('mean'),
-  rps: {
-    unit: 'rate',
-    configScale: 1,
-    direction: -1,
-    scope: 'request',
-    value: (m) => m.rps,
-    unmeasured: measuredAlways,
-    format: formatNumber,
-    csvUnit: 'per-second',
-  },
-  'bytes-per-sec': {
-    unit: 'rate',
-    configScale: 1,
-    direction: -1,
-    scope: 'request',
-    value: (m) => m.bytesPerSec,
-    unmeasured: measuredAlways,
-    format: formatNumber,
-    csvUnit: 'per-second',
-  },
+  rps: rate((m) => m.rps),
+  'bytes-per-sec': rate((m) => m.bytesPerSec),
   errors: {
     unit: 'count',
     configScale: 1,

@@ -40,6 +40,11 @@ export function isMode(value: string): value is ModeInput {
   return (MODE_INPUTS as readonly string[]).includes(value);
 }
 
+/** What a run in a mode that boots a base commit says when it was given none. */
+export function baseMissing(mode: RunMode): string {
+  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
+}
+
 /** Names as a sentence lists them: "a, b or c". */
 export function listed(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;

@@ -9,5 +9,5 @@ export const history: Output = {
   summary: 'the trend history (JSON lines): update runs append their summary; the report draws it',
   extension: 'jsonl',
   writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
-  render: (r, ctx) => appendHistory(ctx.previous() ?? '', historyEntry(r)),
+  render: (r, ctx) => appendHistory(ctx.history ?? '', historyEntry(r)),
 };

@@ -24,8 +24,8 @@ export const OUTPUTS: { readonly [F in OutputFormat]: Output } = {
 };
 
 /** The context of an output printed on its own (`perf-gate report`, the terminal): no report id, no
- * history, no file before it. */
-export const STANDALONE: OutputContext = { reportId: '', history: undefined, previous: () => undefined };
+ * history. */
+export const STANDALONE: OutputContext = { reportId: '', history: undefined };
 
 /** The format a name stands for (its own or another name), undefined for none. */
 export function formatNamed(name: string): OutputFormat | undefined {

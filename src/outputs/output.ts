@@ -10,10 +10,9 @@ export type OutputFormat = 'results' | 'markdown' | 'json' | 'junit' | 'csv' | '
 export interface OutputContext {
   /** distinguishes reports of matrix legs and several configs (the comment's marker) */
   reportId: string;
-  /** the trend history's text, when the run was given one (its charts go into the report) */
+  /** the trend history's text, when the run was given one (--history, or history=PATH): its charts
+   * go into the report, and the history output appends to it */
   history: string | undefined;
-  /** the file's text before this run, undefined when there is none (an output that appends to it) */
-  previous: () => string | undefined;
 }
 
 export interface Output {

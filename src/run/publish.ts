@@ -14,23 +14,20 @@ export function publishFiles(
   const write = (req: OutputRequest, history?: string): { path: string; text: string } | undefined => {
     const output = OUTPUTS[req.format];
     if (!output.writes(results)) return undefined;
-    const text = output.render(results, {
-      reportId: opts.reportId ?? '',
-      history,
-      previous: () => files.read(req.path),
-    });
+    const text = output.render(results, { reportId: opts.reportId ?? '', history });
     const path = resolve(req.path);
     writeOrFail(files, path, text);
     return { path, text };
   };
   const resultsPath = resolve(opts.outDir, 'perf-gate-results.json');
   write({ format: 'results', path: resultsPath });
-  // read once the results file is written (an unreadable history must not cost the results); a
-  // history file that does not exist yet is an empty history
+  // read once, after the results file is written (an unreadable history must not cost the results),
+  // for the report's trend and the entry appended; a history file that does not exist yet is empty
   const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
   const report = write({ format: 'markdown', path: reportPath }, history)?.text ?? '';
-  // the history last: the default branch's record, appended by the runs that record (update)
+  // the history last: the default branch's record, appended by the runs that record (update); the
+  // request builder makes history=PATH the run's one history (RunOptions.history)
   const asked: OutputRequest[] = [
     ...(opts.outputs ?? []),
     ...(opts.history ? [{ format: 'history' as const, path: opts.history }] : []),

@@ -1,7 +1,7 @@
 // One request builder for both entry points: the CLI's options and the Action's inputs become the same
 // RunOptions here, with the mode and base-ref defaults decided in one place.
 import { usageError } from '../common/errors.js';
-import { chooseMode, type ModeInput, modeOf } from '../modes/index.js';
+import { baseMissing, chooseMode, type ModeInput, modeOf } from '../modes/index.js';
 import { type OutputRequest, parseOutFormat } from '../outputs/index.js';
 import type { RunOptions } from './contract.js';
 
@@ -49,11 +49,7 @@ export function buildRunRequest(
   const { base } = modeOf(mode);
   // the ref asked for; else the pull request's base commit; else its base branch
   const baseRef = input.baseRef || ctx.pullRequestBaseSha || (ctx.baseBranch ? `origin/${ctx.baseBranch}` : undefined);
-  if (base && !baseRef) {
-    throw usageError(
-      `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`,
-    );
-  }
+  if (base && !baseRef) throw usageError(baseMissing(mode));
   // the older flags first (--junit, --csv: aliases of --out-format junit=, csv=), then --out-format's
   const asked: OutputRequest[] = [
     ...(input.junit ? [{ format: 'junit' as const, path: input.junit }] : []),

@@ -9,7 +9,7 @@ import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config/types.js';
 import { cannotBootTwice } from '../docker/compose.js';
 import { projectName } from '../docker/labels.js';
-import { type Mode, modeOf, verdictOf } from '../modes/index.js';
+import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
 import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
 import { unansweredPhase } from '../results/unanswered.js';
@@ -101,11 +101,6 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   } finally {
     await base?.tree.remove();
   }
-}
-
-/** What a run of a mode that boots a base commit says when it has none. */
-function baseMissing(mode: string): string {
-  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
 }
 
 /** Refused before anything boots: a gate whose bands can never be confirmed, a plan too large for a swarm. */

@@ -1,9 +1,8 @@
 // gRPC targets beyond the plan: their part of the scenario hash, the runner's copy with `${NAME}`
 // filled in, and the longest a call may take.
-import { createHash } from 'node:crypto';
 import type { GrpcTarget } from '../../config/types.js';
 import type { PlanGrpcTarget } from '../../runner-kit/plan.js';
-import { type Fill, fillRecord, hashedRequest } from '../shared.js';
+import { bodiesDigest, type Fill, fillRecord, hashedRequest } from '../shared.js';
 
 /** Earlier versions gave gRPC scenarios an HTTP `request` of their URL (as written) and metadata, and
  * hashed it: it is hashed here as it was, so that their committed baselines do not turn stale. */
@@ -22,7 +21,7 @@ export function hashGrpc(
       proto: undefined,
       protoFile: undefined,
       bodiesFile: undefined,
-      bodies: g.bodiesFile ? createHash('sha256').update(readBodies(g.bodiesFile).join('\n')).digest('hex') : undefined,
+      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : undefined,
     },
   };
 }

@@ -1,6 +1,7 @@
 // gRPC unary calls of one method, in closed or open loop like HTTP requests.
 import type { GrpcTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
+import { NO_DELIVERY } from '../shared.js';
 import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';
 import { expandGrpc, hashGrpc } from './copy.js';
 import { resolveGrpc } from './resolve.js';
@@ -19,7 +20,7 @@ export const grpc: HostProtocol<GrpcTarget> = {
   url: (target) => target.grpc.urlAsWritten,
   // its messages are hashed by its own part of the hash
   bodiesFile: () => undefined,
-  noDelivery: () => 'delivery is measured in WebSocket scenarios only',
+  noDelivery: () => NO_DELIVERY,
   noSweep: undefined,
   noReplicas: undefined,
   keys: [{ key: 'grpc', loads: 'gRPC calls' }],

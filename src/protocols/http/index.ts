@@ -2,6 +2,7 @@
 import { normalizePhase } from '../../config/phases.js';
 import type { HttpTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
+import { NO_DELIVERY } from '../shared.js';
 import { normalizeHttp } from './normalize.js';
 import { expandHttp, hashHttp, longestHttpTimeoutMs } from './copy.js';
 import { planHttp } from './plan.js';
@@ -17,7 +18,7 @@ export const http: HostProtocol<HttpTarget> = {
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
-  noDelivery: () => 'delivery is measured in WebSocket scenarios only',
+  noDelivery: () => NO_DELIVERY,
   noSweep: undefined,
   noReplicas: undefined,
   keys: [
