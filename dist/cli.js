@@ -92600,7 +92600,8 @@ function latency(read, name2) {
       return void 0;
     },
     format: formatUs,
-    csvUnit: "us"
+    csvUnit: "us",
+    scales: true
   };
 }
 var field = (f) => latency((l) => l[f], f);
@@ -92613,7 +92614,8 @@ var rate = (read) => ({
   value: read,
   unmeasured: measuredAlways,
   format: formatNumber,
-  csvUnit: "per-second"
+  csvUnit: "per-second",
+  scales: true
 });
 function resource(read, unmeasured2, unit, o) {
   return {
@@ -92624,7 +92626,8 @@ function resource(read, unmeasured2, unit, o) {
     value: (m) => sutResources(m.resources).reduce((a, u) => a + read(u), 0),
     unmeasured: (m) => unmeasured2(sutResources(m.resources)),
     format: o.format,
-    csvUnit: o.csvUnit
+    csvUnit: o.csvUnit,
+    scales: o.scales
   };
 }
 var unsampled = (sut) => sut.some((u) => u.samples === 0) ? "no resource samples in the measured window (shorter than the sampling interval?)" : void 0;
@@ -92646,7 +92649,8 @@ var METRICS = {
     value: errorCount,
     unmeasured: measuredAlways,
     format: formatNumber,
-    csvUnit: "count"
+    csvUnit: "count",
+    scales: false
   },
   "error-rate": {
     unit: "percent",
@@ -92661,21 +92665,27 @@ var METRICS = {
     },
     unmeasured: measuredAlways,
     format: formatFraction,
-    csvUnit: "ratio"
+    csvUnit: "ratio",
+    scales: false
   },
-  memory: resource((u) => u.memoryPeakBytes, unsampled, "size", { format: formatBytes, csvUnit: "bytes" }),
+  memory: resource((u) => u.memoryPeakBytes, unsampled, "size", {
+    format: formatBytes,
+    csvUnit: "bytes",
+    scales: true
+  }),
   // CPU is measured in percent points (100 = one core)
   cpu: resource((u) => u.cpuMeanPct, unsampled, "percent", {
     configScale: 100,
     format: (v) => `${v.toFixed(1)}%`,
-    csvUnit: "percent-of-core"
+    csvUnit: "percent-of-core",
+    scales: true
   }),
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
   fds: resource(
     (u) => u.fdsPeak ?? 0,
     (sut) => sut.length === 0 || sut.some((u) => u.fdsPeak === void 0) ? "open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)" : void 0,
     "count",
-    { format: formatNumber, csvUnit: "count" }
+    { format: formatNumber, csvUnit: "count", scales: false }
   ),
   /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
   delivery: {
@@ -92690,7 +92700,8 @@ var METRICS = {
       return void 0;
     },
     format: formatFraction,
-    csvUnit: "ratio"
+    csvUnit: "ratio",
+    scales: false
   }
 };
 var METRIC_NAMES = Object.keys(METRICS);
@@ -95191,6 +95202,70 @@ function unreachable(looks, alpha, smallestAt) {
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
 }
 
+// src/compare/power.ts
+var MAX_WORSE_UP = 100;
+var MAX_WORSE_DOWN = 0.999;
+var STEPS = 40;
+function cyclic(values, k) {
+  if (values.length === 0) return [];
+  return Array.from({ length: k }, (_, i) => values[i % values.length]);
+}
+function worsened(value, d, direction2) {
+  return value * (1 + direction2 * d);
+}
+function smallestConfirmable(input2) {
+  const { looks, spent } = input2;
+  const first = Math.min(looks.first, input2.trials);
+  const candidates = [];
+  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
+  if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0)
+    candidates.push({ k: looks.cap, alpha: spent.final });
+  const hi = input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
+  let best = null;
+  for (const { k, alpha } of candidates) {
+    if (input2.pAt(hi, k) > alpha) continue;
+    if (input2.pAt(0, k) <= alpha) return 0;
+    let low = 0;
+    let high = hi;
+    for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
+      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
+      if (input2.pAt(mid, k) <= alpha) high = mid;
+      else low = mid;
+    }
+    const found = Math.ceil(high * 1e3) / 1e3;
+    if (best === null || found < best) best = found;
+  }
+  return best;
+}
+function bandEdge(band, base) {
+  if (!(base > 0)) return void 0;
+  if (band.regress === void 0 && band.floor === void 0) return void 0;
+  return Math.max(band.regress ?? 0, band.floor !== void 0 ? band.floor / base : 0);
+}
+function rowPower(input2, edge) {
+  const detectable = smallestConfirmable(input2);
+  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
+}
+function withPower(out, row2) {
+  const metric = metricOf(row2.metric);
+  const edge = bandEdge(row2.band, out.baseline ?? 0);
+  if (!metric.scales || edge === void 0 || out.result !== "pass" || out.informational) return out;
+  const spent = spendAlpha(row2.alpha, row2.looks, row2.smallestAtFirst);
+  const power = rowPower(
+    { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt },
+    edge
+  );
+  if (!power.blind) return { ...out, detectable: power.detectable };
+  return { ...out, detectable: power.detectable, blind: true, reason: blindReason(power.detectable, metric.direction) };
+}
+function signedChange(d, direction2) {
+  const pct2 = d * 100;
+  return `${direction2 > 0 ? "+" : "-"}${+pct2.toFixed(pct2 < 10 ? 1 : 0)}%`;
+}
+function blindReason(detectable, direction2) {
+  return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
+}
+
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -95331,14 +95406,28 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
   const worseOut = beyondBand(t, worse, relative5);
   const betterRelative = relative5 === null ? null : -relative5;
   const betterOut = beyondBand(t, -worse, betterRelative);
-  if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? DEFAULT_ALPHA;
-  const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
-  const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+  const dir = direction(metric);
+  const raw = trialValues(current.trials, metric);
+  const old = trialValues(baseline.trials, metric).map((v) => dir * v);
+  const cur = raw.map((v) => dir * v);
+  const passing = (row2) => withPower(row2, {
+    metric,
+    band: t,
+    looks: looksOfPhase(current),
+    alpha,
+    smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
+    trials: cur.length,
+    pAt: (d, k) => mannWhitneyGreater(
+      cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+      old
+    ).pValue
+  });
+  if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     const { pValue } = mannWhitneyGreater(old, cur);
     out.pValue = roundP(pValue);
-    return pValue <= alpha ? { ...out, result: "improvement" } : out;
+    return pValue <= alpha ? { ...out, result: "improvement" } : passing(out);
   }
   const c = confirm({
     trials: cur.length,
@@ -95886,13 +95975,23 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
+  const passing = (row2) => withPower(row2, {
+    metric,
+    band: t,
+    looks: looksOfPhase(head),
+    alpha,
+    smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
+    trials: pairs.length,
+    pAt: (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+  });
+  if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     const { pValue } = signedRankGreater(diffs.map((d) => -d));
     out.pValue = round2(pValue);
-    return pValue <= alpha ? { ...out, result: "improvement" } : out;
+    return pValue <= alpha ? { ...out, result: "improvement" } : passing(out);
   }
   const c = confirm({
     trials: diffs.length,
@@ -96600,9 +96699,11 @@ function headline(results2) {
   const regressions = count3("regression");
   const inconclusive = count3("inconclusive");
   const warnings = count3("invalid");
+  const blind = results2.comparisons.filter((c) => c.blind).length;
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
-    count3("improvement") ? `${count3("improvement")} improved` : ""
+    count3("improvement") ? `${count3("improvement")} improved` : "",
+    blind ? `${blind} could not detect ${blind === 1 ? "its" : "their"} band` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
   if (traitsOf(results2.mode).records) {
@@ -96658,8 +96759,12 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     escapeMarkdown(c.band),
-    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
+}
+function couldCatch(c) {
+  if (c.result !== "pass" || c.blind || c.detectable === void 0 || c.detectable === null) return "";
+  return ` · could catch ${signedChange(c.detectable, isMetricName(c.metric) ? metricOf(c.metric).direction : 1)}`;
 }
 var FOLD_PASSING_OVER = 20;
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
@@ -96857,8 +96962,9 @@ function renderMarkdown(results2, opts = {}) {
   );
   if (flagged.length) head.push("", ...flagged);
   const fold = results2.comparisons.length > FOLD_PASSING_OVER;
-  const rows = comparisonTable(fold ? results2.comparisons.filter((c) => c.result !== "pass") : results2.comparisons);
-  const passing = fold ? comparisonTable(results2.comparisons.filter((c) => c.result === "pass")) : [];
+  const folded = (c) => c.result === "pass" && !c.blind;
+  const rows = comparisonTable(fold ? results2.comparisons.filter((c) => !folded(c)) : results2.comparisons);
+  const passing = fold ? comparisonTable(results2.comparisons.filter(folded)) : [];
   const footer = `<sub>perf-gate · run ${escapeMarkdown(results2.runId)} · ${escapeMarkdown(results2.mode)} · ${escapeMarkdown(results2.finishedAt)}</sub>`;
   const header = results2.ab ? AB_HEADER : HEADER;
   let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results2);
@@ -96886,13 +96992,13 @@ function renderMarkdown(results2, opts = {}) {
   let body = [...head, "", table].join("\n");
   if (passing.length) {
     const label2 = `${passing.length} passing row${passing.length === 1 ? "" : "s"}`;
-    const folded = details(label2, markdownTable([header, ...passing]));
+    const folded2 = details(label2, markdownTable([header, ...passing]));
     const summary = (opts.sections ?? "full") === "summary";
     body += summary ? `
 
-_${label2} not shown here; the report file has them._` : body.length + folded.length + footer.length + 200 <= budget ? `
+_${label2} not shown here; the report file has them._` : body.length + folded2.length + footer.length + 200 <= budget ? `
 
-${folded}` : `
+${folded2}` : `
 
 _${label2} not shown here (too many for a comment); the results file has them._`;
   }
@@ -97139,6 +97245,8 @@ var comparison = external_exports.looseObject({
   pairs: count2.optional(),
   reason: external_exports.string().optional(),
   extraTrials: count2.optional(),
+  detectable: nonneg2.nullable().optional(),
+  blind: external_exports.boolean().optional(),
   informational: external_exports.boolean().optional()
 });
 var resultsFileSchema = external_exports.looseObject({
@@ -97251,7 +97359,8 @@ var CSV_COLUMNS = [
   "band",
   "result",
   "p_value",
-  "reason"
+  "reason",
+  "detectable"
 ];
 function unitOf(metric) {
   return metricOf(isMetricName(metric) ? metric : "errors").csvUnit;
@@ -97269,8 +97378,8 @@ function bandText(band) {
   return /^[+-]/.test(band) ? `within ${band}` : band;
 }
 function comparisonFields(c) {
-  if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
+  if (!c) return [null, null, null, null, null, null, null];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason, c.detectable];
 }
 function renderCsv(results2) {
   const lines = [CSV_COLUMNS.join(",")];

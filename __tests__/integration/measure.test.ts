@@ -88,7 +88,7 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     expect(junit).toContain('<testcase name="c10 p50" classname="perf-gate.work.c10"');
     expect(junit).toContain('<skipped message="no baseline"/>');
     const csv = readFileSync(join(out, 'perf-gate.csv'), 'utf8').trim().split('\r\n');
-    expect(csv[0]).toBe('scenario,phase,metric,unit,value,baseline,delta,band,result,p_value,reason');
+    expect(csv[0]).toBe('scenario,phase,metric,unit,value,baseline,delta,band,result,p_value,reason,detectable');
     expect(csv.find((l) => l.startsWith('work,c10,p50,us,'))).toBeDefined();
   });
 

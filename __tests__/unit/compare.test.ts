@@ -727,7 +727,8 @@ describe('compareScenario: absolute limits (`below` / `max`), with or without a 
     const c = compareOne(metric, t, phase('c10', cur), base ? phase('c10', base) : undefined);
     expect(c.result).toBe(verdict);
     if (limitText === undefined) {
-      expect(c.reason).toBeUndefined();
+      // a pass row may say it could not detect its band (one trial a side here): nothing of a limit
+      expect(c.blind ? undefined : c.reason).toBeUndefined();
     } else {
       expect(c.reason).toContain('limit');
       expect(c.reason).toContain(limitText);

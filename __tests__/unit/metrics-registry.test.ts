@@ -39,6 +39,11 @@ describe('the metric registry', () => {
     ]);
   });
 
+  it('the metrics whose change is a scaling of their trials (what a pass could have caught is said of them)', () => {
+    expect(METRIC_NAMES.filter((m) => !metricOf(m).scales)).toEqual(['errors', 'error-rate', 'fds', 'delivery']);
+    expect(metricOf('p97.5').scales).toBe(true);
+  });
+
   it('each metric, pinned: unit, direction, scope, CSV unit (what the schema, comparison and CSV read)', () => {
     const rows = METRIC_NAMES.map((m) => {
       const d = metricOf(m);

@@ -431,7 +431,7 @@ describe('reports: a p97.5 row and column', () => {
   it('csv: a row with unit us, the comparison beside it', () => {
     const rows = renderCsv(results).split('\r\n');
     expect(rows.filter((r) => r.startsWith('api,c10,p97.5,'))).toEqual([
-      'api,c10,p97.5,us,2500,,,within +10%,no-baseline,,the baseline has no p97.5 (recorded before p97.5 was gated); refresh it with perf-gate run --mode update',
+      'api,c10,p97.5,us,2500,,,within +10%,no-baseline,,the baseline has no p97.5 (recorded before p97.5 was gated); refresh it with perf-gate run --mode update,',
     ]);
   });
 

@@ -24,6 +24,7 @@ export const AB_DEFAULT_ALPHA = 0.05;
 import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
+import { cyclic, withPower, worsened } from './power.js';
 import {
   beyondBand,
   CAP_KEY,
@@ -123,14 +124,25 @@ function compareAbMetric(
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] as number }));
   const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
+  const passing = (row: Comparison) =>
+    withPower(row, {
+      metric,
+      band: t,
+      looks: looksOfPhase(head),
+      alpha,
+      smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
+      trials: pairs.length,
+      pAt: (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+    });
+  if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every pair
     const { pValue } = signedRankGreater(diffs.map((d) => -d));
     out.pValue = round(pValue);
-    return pValue <= alpha ? { ...out, result: 'improvement' as const } : out;
+    return pValue <= alpha ? { ...out, result: 'improvement' as const } : passing(out);
   }
   const c = confirm({
     trials: diffs.length,

@@ -15,6 +15,7 @@ import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
+import { cyclic, withPower, worsened } from './power.js';
 import {
   direction,
   errorClasses,
@@ -146,15 +147,31 @@ function comparePhaseMetric(
   const worseOut = beyondBand(t, worse, relative);
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);
-  if (!worseOut && !betterOut) return out;
   const alpha = t.alpha ?? DEFAULT_ALPHA;
-  const old = trialValues(baseline.trials, metric).map((v) => direction(metric) * v);
-  const cur = trialValues(current.trials, metric).map((v) => direction(metric) * v);
+  const dir = direction(metric);
+  const raw = trialValues(current.trials, metric);
+  const old = trialValues(baseline.trials, metric).map((v) => dir * v);
+  const cur = raw.map((v) => dir * v);
+  const passing = (row: Comparison) =>
+    withPower(row, {
+      metric,
+      band: t,
+      looks: looksOfPhase(current),
+      alpha,
+      smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
+      trials: cur.length,
+      pAt: (d, k) =>
+        mannWhitneyGreater(
+          cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+          old,
+        ).pValue,
+    });
+  if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every trial
     const { pValue } = mannWhitneyGreater(old, cur);
     out.pValue = roundP(pValue);
-    return pValue <= alpha ? { ...out, result: 'improvement' } : out;
+    return pValue <= alpha ? { ...out, result: 'improvement' } : passing(out);
   }
   const c = confirm({
     trials: cur.length,

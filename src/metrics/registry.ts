@@ -49,6 +49,10 @@ export interface Metric {
   format(v: number): string;
   /** the CSV's unit column */
   csvUnit: string;
+  /** a change of it is a scaling of its trials' values (latency, throughput, memory, CPU), so a run can
+   * say the smallest change it could have confirmed (compare/power.ts); counts and shares of mostly
+   * zero or one are not */
+  scales: boolean;
 }
 
 /** perf-gate's own runner container is not part of the SUT's memory/cpu. */
@@ -105,6 +109,7 @@ function latency(read: (l: LatencySummary) => number | undefined, name: string):
     },
     format: formatUs,
     csvUnit: 'us',
+    scales: true,
   };
 }
 
@@ -122,6 +127,7 @@ const rate = (read: (m: Measured) => number): Metric => ({
   unmeasured: measuredAlways,
   format: formatNumber,
   csvUnit: 'per-second',
+  scales: true,
 });
 
 /** The SUT's resources summed over its containers (the runner's own left out). */
@@ -129,7 +135,7 @@ function resource(
   read: (u: ResourceUsage) => number,
   unmeasured: (sut: ResourceUsage[]) => string | undefined,
   unit: MetricUnit,
-  o: { configScale?: number; format: (v: number) => string; csvUnit: string },
+  o: { configScale?: number; format: (v: number) => string; csvUnit: string; scales: boolean },
 ): Metric {
   return {
     unit,
@@ -140,6 +146,7 @@ function resource(
     unmeasured: (m) => unmeasured(sutResources(m.resources)),
     format: o.format,
     csvUnit: o.csvUnit,
+    scales: o.scales,
   };
 }
 
@@ -168,6 +175,7 @@ export const METRICS = {
     unmeasured: measuredAlways,
     format: formatNumber,
     csvUnit: 'count',
+    scales: false,
   },
   'error-rate': {
     unit: 'percent',
@@ -183,13 +191,19 @@ export const METRICS = {
     unmeasured: measuredAlways,
     format: formatFraction,
     csvUnit: 'ratio',
+    scales: false,
   },
-  memory: resource((u) => u.memoryPeakBytes, unsampled, 'size', { format: formatBytes, csvUnit: 'bytes' }),
+  memory: resource((u) => u.memoryPeakBytes, unsampled, 'size', {
+    format: formatBytes,
+    csvUnit: 'bytes',
+    scales: true,
+  }),
   // CPU is measured in percent points (100 = one core)
   cpu: resource((u) => u.cpuMeanPct, unsampled, 'percent', {
     configScale: 100,
     format: (v) => `${v.toFixed(1)}%`,
     csvUnit: 'percent-of-core',
+    scales: true,
   }),
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
   fds: resource(
@@ -199,7 +213,7 @@ export const METRICS = {
         ? 'open file descriptors were not sampled (the Docker engine is remote, or its processes are not visible from here)'
         : undefined,
     'count',
-    { format: formatNumber, csvUnit: 'count' },
+    { format: formatNumber, csvUnit: 'count', scales: false },
   ),
   /** WebSocket phases: share of messages pushed to their recipient within the drain (worse downwards) */
   delivery: {
@@ -215,6 +229,7 @@ export const METRICS = {
     },
     format: formatFraction,
     csvUnit: 'ratio',
+    scales: false,
   },
 } as const satisfies Record<string, Metric>;
 

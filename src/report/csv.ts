@@ -18,6 +18,7 @@ export const CSV_COLUMNS = [
   'result',
   'p_value',
   'reason',
+  'detectable',
 ] as const;
 
 /** A row's unit: its metric's, and a count for a row named after an error class. */
@@ -45,8 +46,8 @@ function bandText(band: string): string {
 }
 
 function comparisonFields(c: Comparison | undefined): Array<string | number | null | undefined> {
-  if (!c) return [null, null, null, null, null, null];
-  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason];
+  if (!c) return [null, null, null, null, null, null, null];
+  return [c.baseline, c.delta, bandText(c.band), c.result, c.pValue, c.reason, c.detectable];
 }
 
 export function renderCsv(results: ResultsFile): string {

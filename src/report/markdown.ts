@@ -3,6 +3,8 @@
 // 65,536-character limit (details are dropped before the verdict or the regressions).
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
+import { signedChange } from '../compare/power.js';
+import { isMetricName, metricOf } from '../metrics/registry.js';
 import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
 import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
@@ -64,9 +66,11 @@ function headline(results: ResultsFile): string {
   const regressions = count('regression');
   const inconclusive = count('inconclusive');
   const warnings = count('invalid');
+  const blind = results.comparisons.filter((c) => c.blind).length;
   const tail = [
     warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
     count('improvement') ? `${count('improvement')} improved` : '',
+    blind ? `${blind} could not detect ${blind === 1 ? 'its' : 'their'} band` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -141,8 +145,14 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     esc(c.band),
     c.informational
       ? 'ℹ️ information'
-      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
   ]);
+}
+
+/** " · could catch +8%" on a pass row that could have detected its band (a blind one says why instead) */
+function couldCatch(c: Comparison): string {
+  if (c.result !== 'pass' || c.blind || c.detectable === undefined || c.detectable === null) return '';
+  return ` · could catch ${signedChange(c.detectable, isMetricName(c.metric) ? metricOf(c.metric).direction : 1)}`;
 }
 
 /** More comparison rows than this: the passing ones are folded under the table. */
@@ -398,8 +408,10 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
 
   // many rows: the table shows what fails or warns; the passing ones fold below it
   const fold = results.comparisons.length > FOLD_PASSING_OVER;
-  const rows = comparisonTable(fold ? results.comparisons.filter((c) => c.result !== 'pass') : results.comparisons);
-  const passing = fold ? comparisonTable(results.comparisons.filter((c) => c.result === 'pass')) : [];
+  // a pass that could not have detected its band stays in sight
+  const folded = (c: Comparison) => c.result === 'pass' && !c.blind;
+  const rows = comparisonTable(fold ? results.comparisons.filter((c) => !folded(c)) : results.comparisons);
+  const passing = fold ? comparisonTable(results.comparisons.filter(folded)) : [];
   const footer = `<sub>perf-gate · run ${esc(results.runId)} · ${esc(results.mode)} · ${esc(results.finishedAt)}</sub>`;
   const header = results.ab ? AB_HEADER : HEADER;
   let table = rows.length

@@ -179,6 +179,11 @@ export interface Comparison {
   reason?: string;
   /** a regression confirmed by trials (pairs in A/B) run beyond the configured ones: how many */
   extraTrials?: number;
+  /** a passing row with a band: the smallest relative change (0.12 = 12%) its test would have
+   * confirmed at the alpha its looks spend (compare/power.ts); null when no change could have been */
+  detectable?: number | null;
+  /** a passing row whose band is below `detectable`: a change of the band's size would have passed too */
+  blind?: boolean;
   /** while measuring only, never in a file: an inconclusive row that more trials could confirm */
   open?: true;
 }

@@ -90,6 +90,8 @@ const comparison = z.looseObject({
   pairs: count.optional(),
   reason: z.string().optional(),
   extraTrials: count.optional(),
+  detectable: nonneg.nullable().optional(),
+  blind: z.boolean().optional(),
   informational: z.boolean().optional(),
 });
 

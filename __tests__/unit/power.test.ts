@@ -1,0 +1,167 @@
+// What a passing row could have caught (compare/power.ts, issue 33): the smallest change that, added to
+// this run's trials, the row's test would have confirmed at the alpha its looks spend. The expected
+// figures come from scipy 1.17 (mannwhitneyu / wilcoxon, exact, one-sided), scanning the change on a
+// grid of 0.01 percentage points: __tests__/unit/power-scipy.py prints them.
+import { describe, expect, it } from 'vitest';
+import { compareAbScenario } from '../../src/compare/ab.js';
+import { compareScenario } from '../../src/compare/compare.js';
+import { bandEdge, cyclic, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
+import type { MetricName } from '../../src/config/schema.js';
+import type { Thresholds } from '../../src/config/types.js';
+import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { measure, phase, resultsFile } from './fixtures.js';
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+
+function trialsPhase(metric: MetricName, values: number[], cap: number): PhaseResult {
+  const p = phase(
+    'c10',
+    measure(metric, median(values)),
+    values.map((v) => measure(metric, v)),
+  );
+  return { ...p, confirm: { first: values.length, cap } };
+}
+
+const scenario = (p: PhaseResult): ScenarioResult => ({ name: 'search', scenarioHash: 'sha256:x', phases: [p] });
+
+function baseline(p: PhaseResult): BaselineFile {
+  return {
+    schema: 'perf-gate/baseline@1',
+    scenario: 'search',
+    scenarioHash: 'sha256:x',
+    provenance: resultsFile([], []).provenance,
+    phases: [p],
+  };
+}
+
+function gateRow(metric: MetricName, cur: number[], old: number[], cap: number, thresholds: Thresholds): Comparison {
+  const { comparisons } = compareScenario(
+    scenario(trialsPhase(metric, cur, cap)),
+    thresholds,
+    baseline(trialsPhase(metric, old, old.length)),
+  );
+  return comparisons.find((c) => c.metric === metric) as Comparison;
+}
+
+function abRow(metric: MetricName, head: number[], base: number[], cap: number, thresholds: Thresholds): Comparison {
+  const [row] = compareAbScenario(
+    scenario(trialsPhase(metric, head, cap)),
+    scenario(trialsPhase(metric, base, base.length)),
+    thresholds,
+  );
+  return row as Comparison;
+}
+
+describe('the smallest change a passing row could have confirmed, against scipy', () => {
+  // [how, label, metric, current (head) trials, baseline (base) trials, cap, alpha, scipy's smallest change]
+  // prettier-ignore
+  const cases: Array<['gate' | 'A/B', string, MetricName, number[], number[], number, number, number | null]> = [
+    // 5 v 5: the first look spends 0.005 (1/252 can reach it), the cap's look 0.005 at 12 v 5
+    ['gate', '5 v 5 interleaved, cap 12', 'p50', [1000, 1020, 1040, 1010, 1030], [1010, 1000, 1040, 1030, 1020], 12, 0.01, 0.0298],
+    ['gate', '5 v 5 spread wide, cap 12', 'p50', [900, 1100, 1000, 1300, 800], [1000, 950, 1200, 1050, 900], 12, 0.01, 0.3125],
+    // 3 v 3: the first look cannot reach 0.005 (smallest p 0.05), so the cap's look has all of alpha
+    ['gate', '3 v 3, cap 12', 'p99', [1000, 1100, 1050], [1040, 990, 1080], 12, 0.01, 0.08],
+    ['gate', '3 v 3, confirmation off', 'p99', [1000, 1100, 1050], [1040, 990, 1080], 3, 0.01, null],
+    ['gate', 'rps (worse downwards), 5 v 5', 'rps', [1000, 990, 1010, 1005, 995], [1002, 998, 1008, 992, 1000], 12, 0.01, 0.01],
+    ['A/B', '6 pairs, cap 12', 'p50', [1000, 1030, 990, 1020, 1010, 1000], [1010, 1000, 1000, 1030, 990, 1020], 12, 0.05, 0.0149],
+    ['A/B', '6 pairs, confirmation off', 'p50', [1000, 1030, 990, 1020, 1010, 1000], [1010, 1000, 1000, 1030, 990, 1020], 6, 0.05, 0.0151],
+    ['A/B', 'rps, 6 pairs, cap 12', 'rps', [1000, 990, 1010, 1005, 995, 1001], [1002, 998, 1008, 992, 1000, 1003], 12, 0.05, 0.0055],
+  ];
+  it.each(cases)('%s: %s', (how, _label, metric, cur, old, cap, alpha, scipy) => {
+    const row = (how === 'gate' ? gateRow : abRow)(metric, cur, old, cap, { [metric]: { regress: 0.5, alpha } });
+    expect(row.result).toBe('pass');
+    // ours is rounded up to 0.1 percentage point; scipy's scan steps by 0.01
+    if (scipy === null) expect(row.detectable).toBeNull();
+    else expect(row.detectable).toBeGreaterThanOrEqual(scipy - 0.0001);
+    if (scipy !== null) expect(row.detectable).toBeLessThanOrEqual(scipy + 0.0011);
+  });
+});
+
+describe('a band below what the run could confirm', () => {
+  const wide = { cur: [900, 1100, 1000, 1300, 800], old: [1000, 950, 1200, 1050, 900] };
+
+  it.each<[string, Thresholds, boolean]>([
+    ['a 50% band: a change of it would have been confirmed', { p50: { regress: 0.5 } }, false],
+    ['a 10% band: it would not (31% is the smallest)', { p50: { regress: 0.1 } }, true],
+    // the floor is the edge when it is the larger: 400µs of a 1ms baseline is 40%
+    ['a 10% band with a 400µs floor', { p50: { regress: 0.1, floor: 400 } }, false],
+    ['a 10% band with a 200µs floor', { p50: { regress: 0.1, floor: 200 } }, true],
+  ])('%s', (_label, thresholds, blind) => {
+    const row = gateRow('p50', wide.cur, wide.old, 12, thresholds);
+    expect(row.result).toBe('pass');
+    expect(row.blind === true).toBe(blind);
+    if (blind) {
+      expect(row.reason).toBe(
+        'could not detect its band: the smallest change these trials could have confirmed is +31%',
+      );
+    } else expect(row.reason).toBeUndefined();
+  });
+
+  it('rows that do not scale, regressions and rows without a baseline say nothing of it', () => {
+    const errors = gateRow('errors', [0, 0, 1, 0, 0], [0, 1, 0, 0, 0], 12, { errors: { floor: 5 } });
+    expect(errors.result).toBe('pass');
+    expect(errors.detectable).toBeUndefined();
+    const worse = gateRow('p50', [2000, 2010, 2020, 2030, 2040], [1000, 1010, 1020, 1030, 1040], 12, {
+      p50: { regress: 0.1 },
+    });
+    expect(worse.result).toBe('regression');
+    expect(worse.detectable).toBeUndefined();
+    const { comparisons } = compareScenario(
+      scenario(trialsPhase('p50', [1000, 1010], 12)),
+      { p50: { regress: 0.1 } },
+      undefined,
+    );
+    expect(comparisons[0]?.detectable).toBeUndefined();
+  });
+
+  it('the report counts such rows in its header and says why on the row', () => {
+    const row = gateRow('p50', wide.cur, wide.old, 12, { p50: { regress: 0.1 } });
+    const ok = gateRow('p50', wide.cur, wide.old, 12, { p50: { regress: 0.5 } });
+    const md = renderMarkdown(resultsFile([], [row, { ...ok, phase: 'c20' }]));
+    expect(md).toContain('### ✅ perf-gate: no regression (1 could not detect its band)');
+    expect(md).toContain(
+      '✅ pass: could not detect its band: the smallest change these trials could have confirmed is +31%',
+    );
+    expect(md).toContain('✅ pass · could catch +31%');
+  });
+});
+
+describe('the pieces', () => {
+  it.each<[string, number[], number, number[]]>([
+    ['fewer: the first k', [1, 2, 3], 2, [1, 2]],
+    ['more: repeated in order', [1, 2, 3], 7, [1, 2, 3, 1, 2, 3, 1]],
+    ['none', [], 3, []],
+  ])('cyclic: %s', (_label, values, k, want) => expect(cyclic(values, k)).toEqual(want));
+
+  it.each<[number, number, 1 | -1, number]>([
+    [1000, 0.1, 1, 1100],
+    [1000, 0.1, -1, 900],
+    [1000, 0, 1, 1000],
+  ])('worsened(%d, %d, %d) = %d', (v, d, dir, want) => expect(worsened(v, d, dir)).toBeCloseTo(want, 9));
+
+  it.each<[string, { regress?: number; floor?: number }, number, number | undefined]>([
+    ['relative only', { regress: 0.1 }, 1000, 0.1],
+    ['the floor when larger', { regress: 0.1, floor: 300 }, 1000, 0.3],
+    ['the relative when larger', { regress: 0.5, floor: 300 }, 1000, 0.5],
+    ['floor only', { floor: 50 }, 1000, 0.05],
+    ['no band', {}, 1000, undefined],
+    ['a zero base', { regress: 0.1 }, 0, undefined],
+  ])('bandEdge: %s', (_label, band, base, want) => expect(bandEdge(band, base)).toBe(want));
+
+  it.each<[number, 1 | -1, string]>([
+    [0.3125, 1, '+31%'],
+    [0.0298, 1, '+3%'],
+    [0.085, -1, '-8.5%'],
+  ])('signedChange(%d, %d) = %s', (d, dir, want) => expect(signedChange(d, dir)).toBe(want));
+
+  it('a test whose trials can never confirm: null; one that confirms unchanged: 0', () => {
+    const looks = { first: 5, cap: 5 };
+    const spent = { first: 0.01, final: 0 };
+    expect(smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt: () => 0.5 })).toBeNull();
+    expect(smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt: () => 0.001 })).toBe(0);
+    // a step at 12.34%: found, rounded up to 0.1 point
+    const step = smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt: (d) => (d > 0.1234 ? 0 : 1) });
+    expect(step).toBe(0.124);
+  });
+});

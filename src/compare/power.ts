@@ -1,0 +1,136 @@
+// Pure: what a passing row could have caught (issue 33). A pass says the change was inside the band, or
+// not significant; it does not say that a change of the band's size would have failed. For each passing
+// row the run states the smallest change it could have confirmed: the current (head) trials are scaled
+// by a change d in the worse direction, and d is the smallest for which the row's test, at the alpha
+// its looks spend, gives p ≤ that alpha. A row whose band is below d is marked "could not detect its
+// band": a change of the band's size would have passed too.
+//
+// The looks are the gate's two (confirm.ts): the configured trials at `spent.first`, and, when
+// confirmation may run, the cap at `spent.final`, whose extra trials are taken to spread as this run's
+// did (its trials repeated in order up to the cap). That is a model, said where it is shown. A scaled
+// value only moves up (down, for a rate) and both tests' statistics only grow with it, so the p is
+// monotone in d and d is found by bisection to 0.1 percentage point.
+import type { MetricName } from '../config/schema.js';
+import type { Threshold } from '../config/types.js';
+import { metricOf } from '../metrics/registry.js';
+import type { Comparison } from '../results/types.js';
+import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
+
+/** The largest change searched: ×101 for a latency, a rate down to 0.1% of itself. */
+const MAX_WORSE_UP = 100;
+const MAX_WORSE_DOWN = 0.999;
+const STEPS = 40;
+
+/** `values` repeated in order to `k` values (the first k when there are more). */
+export function cyclic<T>(values: readonly T[], k: number): T[] {
+  if (values.length === 0) return [];
+  return Array.from({ length: k }, (_, i) => values[i % values.length] as T);
+}
+
+/** A value made worse by a relative change d: up for a metric worse upwards, down for one worse downwards. */
+export function worsened(value: number, d: number, direction: 1 | -1): number {
+  return value * (1 + direction * d);
+}
+
+export interface PowerInput {
+  looks: Looks;
+  spent: AlphaSpending;
+  /** the trials (pairs) of the current side measured so far */
+  trials: number;
+  direction: 1 | -1;
+  /** the test's p when the current side's first k trials (pairs), cycled when k exceeds them, are made
+   * worse by d */
+  pAt: (d: number, k: number) => number;
+}
+
+/**
+ * The smallest relative change (a fraction, e.g. 0.12 for 12%) the row's test would have confirmed at
+ * one of its looks, or null when no change could have been (the looks' trials cannot reach alpha).
+ */
+export function smallestConfirmable(input: PowerInput): number | null {
+  const { looks, spent } = input;
+  const first = Math.min(looks.first, input.trials);
+  const candidates: Array<{ k: number; alpha: number }> = [];
+  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
+  if (looks.cap > looks.first && spent.final > 0 && input.trials > 0)
+    candidates.push({ k: looks.cap, alpha: spent.final });
+  const hi = input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
+  let best: number | null = null;
+  for (const { k, alpha } of candidates) {
+    if (input.pAt(hi, k) > alpha) continue;
+    if (input.pAt(0, k) <= alpha) return 0;
+    let low = 0;
+    let high = hi;
+    for (let i = 0; i < STEPS && high - low > 0.0005; i++) {
+      // geometric steps while far apart (a latency's range spans ×101), halves once close
+      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 0.001) * high) : (low + high) / 2;
+      if (input.pAt(mid, k) <= alpha) high = mid;
+      else low = mid;
+    }
+    // rounded up: the change reported is one the test confirms
+    const found = Math.ceil(high * 1000) / 1000;
+    if (best === null || found < best) best = found;
+  }
+  return best;
+}
+
+/**
+ * A band's edge as a relative change from `base`: the larger of `regress` and `floor / base` (both must
+ * be exceeded), or undefined when the band has neither or the base is not positive.
+ */
+export function bandEdge(band: { regress?: number; floor?: number }, base: number): number | undefined {
+  if (!(base > 0)) return undefined;
+  if (band.regress === undefined && band.floor === undefined) return undefined;
+  return Math.max(band.regress ?? 0, band.floor !== undefined ? band.floor / base : 0);
+}
+
+export interface RowPower {
+  /** the smallest change the row's test would have confirmed; null: none at these trials */
+  detectable: number | null;
+  /** true when a change of the band's size would not have been confirmed */
+  blind: boolean;
+}
+
+/** A passing row's power: the smallest change it could have confirmed, and whether its band is below it. */
+export function rowPower(input: PowerInput, edge: number): RowPower {
+  const detectable = smallestConfirmable(input);
+  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
+}
+
+export interface PassingRow {
+  metric: MetricName;
+  band: Threshold;
+  looks: Looks;
+  alpha: number;
+  /** the smallest p the first look's trials (pairs) can give: it decides how alpha is split */
+  smallestAtFirst: number;
+  trials: number;
+  pAt: PowerInput['pAt'];
+}
+
+/** A passing row with what it could have caught; rows of a metric that does not scale (errors, shares),
+ * without a band or with a base that is not positive are returned as they are. */
+export function withPower(out: Comparison, row: PassingRow): Comparison {
+  const metric = metricOf(row.metric);
+  const edge = bandEdge(row.band, out.baseline ?? 0);
+  if (!metric.scales || edge === undefined || out.result !== 'pass' || out.informational) return out;
+  const spent = spendAlpha(row.alpha, row.looks, row.smallestAtFirst);
+  const power = rowPower(
+    { looks: row.looks, spent, trials: row.trials, direction: metric.direction, pAt: row.pAt },
+    edge,
+  );
+  if (!power.blind) return { ...out, detectable: power.detectable };
+  return { ...out, detectable: power.detectable, blind: true, reason: blindReason(power.detectable, metric.direction) };
+}
+
+/** A change as the report signs it in the worse direction: "+31%", "-8.5%". */
+export function signedChange(d: number, direction: 1 | -1): string {
+  const pct = d * 100;
+  return `${direction > 0 ? '+' : '-'}${+pct.toFixed(pct < 10 ? 1 : 0)}%`;
+}
+
+function blindReason(detectable: number | null, direction: 1 | -1): string {
+  return detectable === null
+    ? 'could not detect its band: no change could have been confirmed at these trials'
+    : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction)}`;
+}
