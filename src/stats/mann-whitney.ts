@@ -35,16 +35,40 @@ function uOf(x: readonly number[], y: readonly number[]): number {
  */
 export function exactUpperTail(x: readonly number[], y: readonly number[], observed: number): number {
   const n1 = x.length;
-  const pooled = [...x, ...y].sort((a, b) => a - b);
-  const total = pooled.length;
-  // doubled midranks: a run of ties over ranks r..q has midrank (r + q) / 2
-  const weights: number[] = [];
-  for (let i = 0; i < total;) {
+  const weights = doubledMidranks([...x, ...y]).sort((a, b) => a - b);
+  const last = rankSumCounts(weights, n1);
+  // U = S/2 - n1(n1+1)/2, so U >= observed is S >= 2·observed + n1(n1+1) (U is a multiple of 1/2)
+  const threshold = Math.round(2 * observed + n1 * (n1 + 1));
+  let all = 0;
+  let atLeast = 0;
+  for (let s = 0; s < last.length; s++) {
+    const c = last[s] as number;
+    all += c;
+    if (s >= threshold) atLeast += c;
+  }
+  return Math.min(1, atLeast / all);
+}
+
+/** Each value's midrank among `values`, doubled so every one is an integer: a run of ties over ranks
+ * r..q has midrank (r + q) / 2. By index. */
+export function doubledMidranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const out = new Array<number>(values.length);
+  for (let i = 0; i < order.length; ) {
     let j = i;
-    while (j + 1 < total && pooled[j + 1] === pooled[i]) j++;
-    for (let k = i; k <= j; k++) weights.push(i + 1 + (j + 1));
+    while (j + 1 < order.length && (order[j + 1] as { v: number }).v === (order[i] as { v: number }).v) j++;
+    for (let k = i; k <= j; k++) out[(order[k] as { i: number }).i] = i + 1 + (j + 1);
     i = j + 1;
   }
+  return out;
+}
+
+/**
+ * counts[s]: the number of ways to choose n1 of the values whose doubled midranks are `weights`
+ * (ascending) with doubled rank sum s, by a counting recurrence: each value is taken or not.
+ */
+export function rankSumCounts(weights: readonly number[], n1: number): Float64Array {
+  const total = weights.length;
   const maxSum = weights.slice(total - n1).reduce((a, b) => a + b, 0);
   const counts = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
   (counts[0] as Float64Array)[0] = 1;
@@ -62,17 +86,7 @@ export function exactUpperTail(x: readonly number[], y: readonly number[], obser
       }
     }
   }
-  // U = S/2 - n1(n1+1)/2, so U >= observed is S >= 2·observed + n1(n1+1) (U is a multiple of 1/2)
-  const threshold = Math.round(2 * observed + n1 * (n1 + 1));
-  const last = counts[n1] as Float64Array;
-  let all = 0;
-  let atLeast = 0;
-  for (let s = 0; s <= maxSum; s++) {
-    const c = last[s] as number;
-    all += c;
-    if (s >= threshold) atLeast += c;
-  }
-  return Math.min(1, atLeast / all);
+  return counts[n1] as Float64Array;
 }
 
 export function mannWhitneyGreater(x: readonly number[], y: readonly number[]): MannWhitneyResult {

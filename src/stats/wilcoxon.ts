@@ -34,12 +34,23 @@ export function signedRankGreater(differences: readonly number[]): SignedRankRes
   const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
   const n = d.length;
   if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
-  const ranks = averageRanks(d.map(Math.abs));
-  // doubled ranks are integers (an average rank is a multiple of ½)
-  const twice = ranks.map((r) => Math.round(r * 2));
+  const twice = doubledRanks(d);
   const observed = d.reduce((sum, x, i) => sum + (x > 0 ? (twice[i] as number) : 0), 0);
+  const dist = signedRankDistribution(twice);
+  let pValue = 0;
+  for (let s = observed; s < dist.length; s++) pValue += dist[s] as number;
+  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
+}
+
+/** The average ranks of |d| (1-based, ties sharing their mean), doubled so each is an integer. */
+export function doubledRanks(d: readonly number[]): number[] {
+  return averageRanks(d.map(Math.abs)).map((r) => Math.round(r * 2));
+}
+
+/** P(doubled W+ = s) for every s, when each of the (doubled) ranks `twice` is positive with
+ * probability ½ on its own (as probabilities, to stay finite). */
+export function signedRankDistribution(twice: readonly number[]): Float64Array {
   const max = twice.reduce((a, b) => a + b, 0);
-  // counts[s] = number of sign assignments whose doubled W+ is s (as probabilities, to stay finite)
   let dist = new Float64Array(max + 1);
   dist[0] = 1;
   for (const r of twice) {
@@ -52,9 +63,7 @@ export function signedRankGreater(differences: readonly number[]): SignedRankRes
     }
     dist = next;
   }
-  let pValue = 0;
-  for (let s = observed; s <= max; s++) pValue += dist[s] as number;
-  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
+  return dist;
 }
 
 export function median(values: readonly number[]): number {
