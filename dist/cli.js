@@ -93070,6 +93070,9 @@ var configSchema = external_exports.strictObject({
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
+    "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
+      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; replaces every threshold's alpha (default: none, each row at its own alpha)"
+    ),
     bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
       "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
     )
@@ -94605,7 +94608,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         confirm: {
           maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs
-        }
+        },
+        ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {}
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
@@ -95090,15 +95094,31 @@ function uOf(x, y) {
 }
 function exactUpperTail(x, y, observed) {
   const n1 = x.length;
-  const pooled = [...x, ...y].sort((a, b) => a - b);
-  const total = pooled.length;
-  const weights = [];
-  for (let i = 0; i < total; ) {
+  const weights = doubledMidranks([...x, ...y]).sort((a, b) => a - b);
+  const last = rankSumCounts(weights, n1);
+  const threshold2 = Math.round(2 * observed + n1 * (n1 + 1));
+  let all = 0;
+  let atLeast = 0;
+  for (let s = 0; s < last.length; s++) {
+    const c = last[s];
+    all += c;
+    if (s >= threshold2) atLeast += c;
+  }
+  return Math.min(1, atLeast / all);
+}
+function doubledMidranks(values) {
+  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const out = new Array(values.length);
+  for (let i = 0; i < order.length; ) {
     let j = i;
-    while (j + 1 < total && pooled[j + 1] === pooled[i]) j++;
-    for (let k = i; k <= j; k++) weights.push(i + 1 + (j + 1));
+    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
+    for (let k = i; k <= j; k++) out[order[k].i] = i + 1 + (j + 1);
     i = j + 1;
   }
+  return out;
+}
+function rankSumCounts(weights, n1) {
+  const total = weights.length;
   const maxSum = weights.slice(total - n1).reduce((a, b) => a + b, 0);
   const counts2 = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
   counts2[0][0] = 1;
@@ -95116,16 +95136,7 @@ function exactUpperTail(x, y, observed) {
       }
     }
   }
-  const threshold2 = Math.round(2 * observed + n1 * (n1 + 1));
-  const last = counts2[n1];
-  let all = 0;
-  let atLeast = 0;
-  for (let s = 0; s <= maxSum; s++) {
-    const c = last[s];
-    all += c;
-    if (s >= threshold2) atLeast += c;
-  }
-  return Math.min(1, atLeast / all);
+  return counts2[n1];
 }
 function mannWhitneyGreater(x, y) {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
@@ -95197,9 +95208,9 @@ function confirm(input2) {
 function unreachable(looks, alpha, smallestAt) {
   const spent = spendAlpha(alpha, looks, smallestAt(looks.first));
   const atCap = looks.cap > looks.first ? smallestAt(looks.cap) : smallestAt(looks.first);
-  const budget = looks.cap > looks.first ? spent.final : spent.first;
-  if (atCap <= budget) return void 0;
-  return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
+  const budget2 = looks.cap > looks.first ? spent.final : spent.first;
+  if (atCap <= budget2) return void 0;
+  return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget2)}`;
 }
 
 // src/compare/power.ts
@@ -95259,11 +95270,296 @@ function withPower(out, row2) {
   return { ...out, detectable: power.detectable, blind: true, reason: blindReason(power.detectable, metric.direction) };
 }
 function signedChange(d, direction2) {
-  const pct2 = d * 100;
-  return `${direction2 > 0 ? "+" : "-"}${+pct2.toFixed(pct2 < 10 ? 1 : 0)}%`;
+  const pct3 = d * 100;
+  return `${direction2 > 0 ? "+" : "-"}${+pct3.toFixed(pct3 < 10 ? 1 : 0)}%`;
 }
 function blindReason(detectable, direction2) {
   return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
+}
+
+// src/compare/band.ts
+function hasBand(t) {
+  return t.regress !== void 0 || t.floor !== void 0;
+}
+
+// src/compare/family.ts
+function rowAlpha(t, family, defaultAlpha) {
+  return family ? family.alpha / family.members : t.alpha ?? defaultAlpha;
+}
+function phaseFamily(family, thresholds2, current, other, joint) {
+  const metrics = Object.entries(thresholds2).filter(([, t]) => t !== void 0 && hasBand(t) && !t.inform).map(([m]) => m);
+  const byK = /* @__PURE__ */ new Map();
+  return {
+    family,
+    rows: metrics.length,
+    pAt(metric, k) {
+      let ps = byK.get(k);
+      if (!ps) {
+        ps = joint(metrics, current, other, k);
+        byK.set(k, ps);
+      }
+      const i = metrics.indexOf(metric);
+      return i < 0 ? 1 : ps[i];
+    }
+  };
+}
+
+// src/stats/random.ts
+function newSeed(random = Math.random) {
+  return Math.floor(random() * 2 ** 32) >>> 0;
+}
+function parseSeed(text) {
+  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
+}
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
+  };
+}
+function drawOrder(random) {
+  return random() < 0.5 ? "AB" : "BA";
+}
+function derivedSeed(seed, ...parts) {
+  let h = 2166136261 ^ seed >>> 0;
+  for (const ch of parts.join("\0")) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+function interleave(counts2, random) {
+  const left = [...counts2];
+  let total = left.reduce((a, b) => a + b, 0);
+  const out = [];
+  while (total > 0) {
+    let r = Math.floor(random() * total);
+    let i = 0;
+    while (r >= left[i]) r -= left[i++];
+    out.push(i);
+    left[i] = left[i] - 1;
+    total--;
+  }
+  return out;
+}
+
+// src/stats/wilcoxon.ts
+function averageRanks(values) {
+  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
+  const ranks = new Array(values.length);
+  let i = 0;
+  while (i < order.length) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
+    const rank = (i + j + 2) / 2;
+    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
+    i = j + 1;
+  }
+  return ranks;
+}
+function signedRankGreater(differences) {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
+  const twice = doubledRanks(d);
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
+  const dist = signedRankDistribution(twice);
+  let pValue = 0;
+  for (let s = observed; s < dist.length; s++) pValue += dist[s];
+  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
+}
+function doubledRanks(d) {
+  return averageRanks(d.map(Math.abs)).map((r) => Math.round(r * 2));
+}
+function signedRankDistribution(twice) {
+  const max2 = twice.reduce((a, b) => a + b, 0);
+  let dist = new Float64Array(max2 + 1);
+  dist[0] = 1;
+  for (const r of twice) {
+    const next = new Float64Array(max2 + 1);
+    for (let s = 0; s <= max2; s++) {
+      const p = dist[s];
+      if (p === 0) continue;
+      next[s] = next[s] + p / 2;
+      next[s + r] = next[s + r] + p / 2;
+    }
+    dist = next;
+  }
+  return dist;
+}
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+function medianInterval(values, level = 0.95) {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
+  const pmf = [];
+  let c = 1;
+  for (let i = 0; i <= n; i++) {
+    pmf.push(c / 2 ** n);
+    c = c * (n - i) / (i + 1);
+  }
+  let k = 1;
+  let below = pmf[0];
+  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
+    below += pmf[k];
+    k++;
+  }
+  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
+}
+
+// src/stats/joint.ts
+var EXACT_LIMIT = 2e4;
+var SAMPLES = 2e4;
+var SEED = 24301;
+function upperTail(counts2) {
+  const tail = new Float64Array(counts2.length + 1);
+  let all = 0;
+  for (const c of counts2) all += c;
+  for (let s = counts2.length - 1; s >= 0; s--) tail[s] = tail[s + 1] + counts2[s] / all;
+  return tail;
+}
+var atMost = (p, limit) => p <= limit * (1 + 1e-9) + 1e-15;
+function minP(rows, observed, labellings, pOf, sampled) {
+  const hits = new Array(rows).fill(0);
+  const total = labellings((chosen) => {
+    let min = Infinity;
+    for (let r = 0; r < rows; r++) min = Math.min(min, pOf(r, chosen));
+    for (let r = 0; r < rows; r++) if (atMost(min, observed[r])) hits[r] = hits[r] + 1;
+  });
+  return hits.map((h, r) => Math.min(1, Math.max(observed[r], sampled ? (h + 1) / (total + 1) : h / total)));
+}
+function binomialCount(n, k) {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = r * (n - k + i) / i;
+  return r;
+}
+function chooseLabellings(n, k) {
+  if (binomialCount(n, k) <= EXACT_LIMIT) {
+    return {
+      sampled: false,
+      labellings: (visit2) => {
+        const chosen = new Array(n).fill(false);
+        let count3 = 0;
+        const walk = (from, left) => {
+          if (left === 0) {
+            visit2(chosen);
+            count3++;
+            return;
+          }
+          for (let i = from; i <= n - left; i++) {
+            chosen[i] = true;
+            walk(i + 1, left - 1);
+            chosen[i] = false;
+          }
+        };
+        walk(0, k);
+        return count3;
+      }
+    };
+  }
+  return {
+    sampled: true,
+    labellings: (visit2) => {
+      const random = seededRandom(SEED);
+      const idx = Array.from({ length: n }, (_, i) => i);
+      const chosen = new Array(n).fill(false);
+      for (let b = 0; b < SAMPLES; b++) {
+        for (let i = 0; i < k; i++) {
+          const j = i + Math.floor(random() * (n - i));
+          [idx[i], idx[j]] = [idx[j], idx[i]];
+        }
+        chosen.fill(false);
+        for (let i = 0; i < k; i++) chosen[idx[i]] = true;
+        visit2(chosen);
+      }
+      return SAMPLES;
+    }
+  };
+}
+function jointMannWhitney(rows) {
+  if (rows.length === 0) return [];
+  const k = rows[0].x.length;
+  const n = k + rows[0].y.length;
+  if (rows.some((r) => r.x.length !== k || r.x.length + r.y.length !== n)) {
+    throw new Error("jointMannWhitney: rows of one phase must have the same trials");
+  }
+  if (k === 0 || k === n) return rows.map(() => 1);
+  const tables = rows.map((r) => {
+    const weights = doubledMidranks([...r.x, ...r.y]);
+    const tail = upperTail(
+      rankSumCounts(
+        [...weights].sort((a, b) => a - b),
+        k
+      )
+    );
+    return { weights, tail };
+  });
+  const pOf = (row2, chosen) => {
+    const { weights, tail } = tables[row2];
+    let s = 0;
+    for (let i = 0; i < n; i++) if (chosen[i]) s += weights[i];
+    return s < tail.length ? tail[s] : 0;
+  };
+  const own2 = Array.from({ length: n }, (_, i) => i < k);
+  const observed = rows.map((_, r) => pOf(r, own2));
+  if (rows.length === 1) return observed;
+  const { labellings, sampled } = chooseLabellings(n, k);
+  return minP(rows.length, observed, labellings, pOf, sampled);
+}
+function jointSignedRank(rows) {
+  if (rows.length === 0) return [];
+  const k = rows[0].length;
+  if (rows.some((r) => r.length !== k)) throw new Error("jointSignedRank: rows of one phase must have the same pairs");
+  const tables = rows.map((d) => {
+    const kept = d.map((v, i) => ({ v, i })).filter(({ v }) => v !== 0 && Number.isFinite(v));
+    const ranks = doubledRanks(kept.map(({ v }) => v));
+    const twice = new Array(k).fill(0);
+    kept.forEach(({ i }, j) => twice[i] = ranks[j]);
+    const dist = signedRankDistribution(ranks);
+    const tail = new Float64Array(dist.length + 1);
+    for (let s = dist.length - 1; s >= 0; s--) tail[s] = tail[s + 1] + dist[s];
+    return { d, twice, tail, empty: kept.length === 0 };
+  });
+  const pOf = (row2, flipped) => {
+    const { d, twice, tail, empty } = tables[row2];
+    if (empty) return 1;
+    let s = 0;
+    for (let i = 0; i < k; i++) {
+      const v = d[i];
+      if (v > 0 && !flipped[i] || v < 0 && flipped[i]) s += twice[i];
+    }
+    return Math.min(1, tail[s]);
+  };
+  const observed = rows.map((_, r) => pOf(r, new Array(k).fill(false)));
+  if (rows.length === 1) return observed;
+  const exact = 2 ** k <= EXACT_LIMIT;
+  const labellings = (visit2) => {
+    const flipped = new Array(k).fill(false);
+    if (exact) {
+      for (let m = 0; m < 2 ** k; m++) {
+        for (let i = 0; i < k; i++) flipped[i] = (m >>> i & 1) === 1;
+        visit2(flipped);
+      }
+      return 2 ** k;
+    }
+    const random = seededRandom(SEED);
+    for (let b = 0; b < SAMPLES; b++) {
+      for (let i = 0; i < k; i++) flipped[i] = random() < 0.5;
+      visit2(flipped);
+    }
+    return SAMPLES;
+  };
+  return minP(rows.length, observed, labellings, pOf, !exact);
 }
 
 // src/compare/metrics.ts
@@ -95357,16 +95653,13 @@ function change(metric, baseline, current) {
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
   return { worse, relative: worse / Math.abs(baseline) };
 }
-function hasBand(t) {
-  return t.regress !== void 0 || t.floor !== void 0;
-}
 function beyondBand(t, worse, relative5) {
   if (!hasBand(t)) return false;
   const rel = t.regress === void 0 || relative5 === null || relative5 > t.regress;
   const abs = t.floor === void 0 || worse > t.floor;
   return worse > 0 && rel && abs;
 }
-function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
+function comparePhaseMetric(scenario2, metric, t, current, baseline, final, group) {
   const value = metricValue(current.merged, metric);
   const out = {
     scenario: scenario2,
@@ -95406,7 +95699,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
   const worseOut = beyondBand(t, worse, relative5);
   const betterRelative = relative5 === null ? null : -relative5;
   const betterOut = beyondBand(t, -worse, betterRelative);
-  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const alpha = rowAlpha(t, group?.family, DEFAULT_ALPHA);
   const dir = direction(metric);
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
@@ -95418,10 +95711,14 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     alpha,
     smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
     trials: cur.length,
-    pAt: (d, k) => mannWhitneyGreater(
-      cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-      old
-    ).pValue
+    // with a phase's rows tested together, the joint p is at most the row's own times their number
+    pAt: (d, k) => Math.min(
+      1,
+      (group?.rows ?? 1) * mannWhitneyGreater(
+        cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+        old
+      ).pValue
+    )
   });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
@@ -95433,12 +95730,20 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final) {
     trials: cur.length,
     looks: looksOfPhase(current),
     alpha,
-    pAt: (k) => mannWhitneyGreater(cur.slice(0, k), old).pValue,
+    pAt: (k) => group ? group.pAt(metric, k) : mannWhitneyGreater(cur.slice(0, k), old).pValue,
     smallestAt: (k) => smallestMannWhitneyP(k, old.length),
     unit: "trials",
     capKey: CAP_KEY
   });
   return withConfirmation(out, c, final);
+}
+function mannWhitneyRows(metrics, current, baseline, k) {
+  return jointMannWhitney(
+    metrics.map((m) => ({
+      x: trialValues(current.trials, m).slice(0, k).map((v) => direction(m) * v),
+      y: trialValues(baseline.trials, m).map((v) => direction(m) * v)
+    }))
+  );
 }
 function lackingReason(metric, whose) {
   return `${whose} has no ${metric} (recorded before ${metric} was gated); refresh it with perf-gate run --mode update`;
@@ -95506,8 +95811,9 @@ function compareScenario(current, thresholds2, baseline, final = true) {
   for (const phase2 of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase2.name);
     const gate2 = phaseGate(current, phase2, gated);
+    const group = current.family && old ? phaseFamily(current.family, gate2.thresholds, phase2, old, mannWhitneyRows) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
-      ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final)
+      ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final, group)
     );
     comparisons.push(...countedOnce(rows, old && gate2.errorClasses ? newErrorClasses(current.name, phase2, old) : []));
   }
@@ -95845,70 +96151,6 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
-// src/stats/wilcoxon.ts
-function averageRanks(values) {
-  const order = values.map((v, i2) => ({ v, i: i2 })).sort((a, b) => a.v - b.v);
-  const ranks = new Array(values.length);
-  let i = 0;
-  while (i < order.length) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1].v === order[i].v) j++;
-    const rank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) ranks[order[k].i] = rank;
-    i = j + 1;
-  }
-  return ranks;
-}
-function signedRankGreater(differences) {
-  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
-  const n = d.length;
-  if (n === 0) return { wPlus: 0, n: 0, pValue: 1 };
-  const ranks = averageRanks(d.map(Math.abs));
-  const twice = ranks.map((r) => Math.round(r * 2));
-  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] : 0), 0);
-  const max2 = twice.reduce((a, b) => a + b, 0);
-  let dist = new Float64Array(max2 + 1);
-  dist[0] = 1;
-  for (const r of twice) {
-    const next = new Float64Array(max2 + 1);
-    for (let s = 0; s <= max2; s++) {
-      const p = dist[s];
-      if (p === 0) continue;
-      next[s] = next[s] + p / 2;
-      next[s + r] = next[s + r] + p / 2;
-    }
-    dist = next;
-  }
-  let pValue = 0;
-  for (let s = observed; s <= max2; s++) pValue += dist[s];
-  return { wPlus: observed / 2, n, pValue: Math.min(1, pValue) };
-}
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return Number.NaN;
-  const mid = Math.floor(n / 2);
-  return n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-function medianInterval(values, level = 0.95) {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  if (n === 0) return { low: Number.NaN, high: Number.NaN, confidence: 0 };
-  const pmf = [];
-  let c = 1;
-  for (let i = 0; i <= n; i++) {
-    pmf.push(c / 2 ** n);
-    c = c * (n - i) / (i + 1);
-  }
-  let k = 1;
-  let below = pmf[0];
-  while (k + 1 <= n + 1 - (k + 1) && 1 - 2 * (below + pmf[k]) >= level) {
-    below += pmf[k];
-    k++;
-  }
-  return { low: s[k - 1], high: s[n - k], confidence: 1 - 2 * below };
-}
-
 // src/compare/ab.ts
 var AB_BUILTIN_THRESHOLDS = {
   p50: { regress: 0.05, floor: 100 },
@@ -95934,7 +96176,7 @@ function pairedChange(base, head) {
   return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
 }
 var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
-function compareAbMetric(scenario2, metric, t, base, head, final) {
+function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const out = {
     scenario: scenario2,
     phase: head.name,
@@ -95975,7 +96217,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   const passing = (row2) => withPower(row2, {
@@ -95985,7 +96227,11 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
     alpha,
     smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
     trials: pairs.length,
-    pAt: (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+    // with a phase's rows tested together, the joint p is at most the row's own times their number
+    pAt: (d, k) => Math.min(
+      1,
+      (group?.rows ?? 1) * signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+    )
   });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
@@ -95997,13 +96243,21 @@ function compareAbMetric(scenario2, metric, t, base, head, final) {
     trials: diffs.length,
     looks: looksOfPhase(head),
     alpha,
-    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
+    pAt: (k) => group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue,
     // as if every pair differed: the split of alpha between the looks must not depend on the data
     smallestAt: smallestSignedRankP,
     unit: "pairs",
     capKey: CAP_KEY
   });
   return withConfirmation(out, c, final);
+}
+function signedRankRows(metrics, head, base, k) {
+  return jointSignedRank(
+    metrics.map((m) => {
+      const b = trialValues(base.trials, m);
+      return trialValues(head.trials, m).slice(0, k).map((h, i) => direction(m) * (h - b[i]));
+    })
+  );
 }
 function compareAbScenario(head, base, thresholds2, final = true) {
   const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
@@ -96012,8 +96266,9 @@ function compareAbScenario(head, base, thresholds2, final = true) {
     const old = base.phases.find((p) => p.name === phase2.name);
     if (!old) continue;
     const gate2 = phaseGate(head, phase2, gated);
+    const group = head.family ? phaseFamily(head.family, gate2.thresholds, phase2, old, signedRankRows) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
-      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final)
+      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final, group)
     );
     const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
       ...c,
@@ -96051,49 +96306,6 @@ function judgedThresholds(s, judging) {
   return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
 }
 
-// src/stats/random.ts
-function newSeed(random = Math.random) {
-  return Math.floor(random() * 2 ** 32) >>> 0;
-}
-function parseSeed(text) {
-  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
-}
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = a + 1831565813 >>> 0;
-    let t = a;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 2 ** 32;
-  };
-}
-function drawOrder(random) {
-  return random() < 0.5 ? "AB" : "BA";
-}
-function derivedSeed(seed, ...parts) {
-  let h = 2166136261 ^ seed >>> 0;
-  for (const ch of parts.join("\0")) {
-    h ^= ch.codePointAt(0) ?? 0;
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
-function interleave(counts2, random) {
-  const left = [...counts2];
-  let total = left.reduce((a, b) => a + b, 0);
-  const out = [];
-  while (total > 0) {
-    let r = Math.floor(random() * total);
-    let i = 0;
-    while (r >= left[i]) r -= left[i++];
-    out.push(i);
-    left[i] = left[i] - 1;
-    total--;
-  }
-  return out;
-}
-
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
   return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
@@ -96102,8 +96314,8 @@ function describeOpen(rows) {
   return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
 }
 function affordableCap(ctx, looks, meanTrialMs) {
-  const budget = ctx.confirm.maxTimeMs;
-  const fits = meanTrialMs > 0 ? Math.floor(budget / meanTrialMs) : looks.cap - looks.first;
+  const budget2 = ctx.confirm.maxTimeMs;
+  const fits = meanTrialMs > 0 ? Math.floor(budget2 / meanTrialMs) : looks.cap - looks.first;
   const cap = Math.min(looks.cap, looks.first + fits);
   return cap > looks.first ? cap : void 0;
 }
@@ -96111,22 +96323,22 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
   if (open2.length === 0) return;
   const mean = firstLookMs / looks.first;
   const cap = affordableCap(ctx, looks, mean);
-  const budget = formatMs(ctx.confirm.maxTimeMs);
+  const budget2 = formatMs(ctx.confirm.maxTimeMs);
   const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
   if (cap === void 0) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
     return;
   }
   if (cap < looks.cap) {
     phase2.setLooks({ first: looks.first, cap });
     if (phase2.open().length === 0) {
       ctx.log(
-        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`
+        `${outside}; gate.confirm.max-time (${budget2}) allows ${cap - looks.first} more ${unit}, too few to confirm`
       );
       return;
     }
   }
-  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
+  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
   );
@@ -96135,7 +96347,7 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
   for (let k = looks.first + 1; k <= cap; k++) {
     if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
       ctx.log(
-        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`
+        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget2})`
       );
       return;
     }
@@ -96229,11 +96441,14 @@ function gatedSets(s, judging) {
 function banded(sets) {
   return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
 }
-function strictestAlpha(rows, judging) {
+function strictestAlpha(rows, judging, family) {
   if (rows.length === 0) return void 0;
-  return Math.min(...rows.map(([, t]) => t.alpha ?? judging.defaultAlpha));
+  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging.defaultAlpha)));
 }
 var short = (v) => +v.toPrecision(2);
+function budget(family) {
+  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phases)` : "";
+}
 function bandNames(rows) {
   return [...new Set(rows.map(([m]) => m))].join(", ");
 }
@@ -96252,21 +96467,21 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
       }
       return;
     }
-    const alpha = strictestAlpha(rows, judging);
+    const alpha = strictestAlpha(rows, judging, s.family);
     if (alpha === void 0) return;
     const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {
       problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ", raise gate.run-alpha" : ""}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
       );
       return;
     }
     const spent = spendAlpha(alpha, looks, smallestAt(n));
     if (spent.first === 0) {
       notes.push(
-        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
+        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
       );
     }
     for (const note of shortPhases(s, rows)) notes.push(note);
@@ -96295,9 +96510,30 @@ function shortPhases(s, rows) {
   return out;
 }
 
+// src/compare/run-budget.ts
+var banded2 = (set2) => Object.values(set2).some((t) => t !== void 0 && hasBand(t) && !t.inform);
+function familyMembers(scenarios, judging) {
+  return scenarios.reduce((sum, s) => {
+    const own2 = banded2(judgedThresholds(s, judging)) ? 1 : 0;
+    const entries = protocolOf(s.target).entries(s.target).filter((e) => banded2(e.thresholds)).length;
+    return sum + s.phases.length * (own2 + entries);
+  }, 0);
+}
+function withFamily(scenarios, judging, runAlpha) {
+  if (runAlpha === void 0) return scenarios;
+  const members2 = familyMembers(scenarios, judging);
+  if (members2 === 0) return scenarios;
+  return scenarios.map((s) => ({ ...s, family: { alpha: runAlpha, members: members2 } }));
+}
+
 // src/modes/judged.ts
 function judgedVerdict(mode, judging, config2, pullRequests) {
-  const reach = confirmationReach(config2, judging);
+  const scenarios = withFamily(
+    config2.scenarios,
+    judging,
+    config2.gate.bands === "inform" ? void 0 : config2.gate.runAlpha
+  );
+  const reach = confirmationReach({ ...config2, scenarios }, judging);
   const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
   return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
@@ -96676,8 +96912,8 @@ function percent2(fraction) {
     const factor = 1 + fraction;
     return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
   }
-  const pct2 = fraction * 100;
-  return `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(Math.abs(pct2) < 10 ? 1 : 0)}%`;
+  const pct3 = fraction * 100;
+  return `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(Math.abs(pct3) < 10 ? 1 : 0)}%`;
 }
 function delta(c) {
   if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
@@ -96877,6 +97113,7 @@ function environment(results2, statuses) {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
+    ...falseAlarmLines(results2),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
     ] : [],
@@ -96893,6 +97130,23 @@ function environment(results2, statuses) {
     )
   ];
   return lines.join("\n");
+}
+var pct = (v) => `${+(v * 100).toPrecision(2)}%`;
+function falseAlarmLines(results2) {
+  if (!traitsOf(results2.mode).gates) return [];
+  const family = results2.scenarios.find((s) => s.family)?.family;
+  if (family) {
+    return [
+      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? "" : "s"}; the rows of a phase are tested together`
+    ];
+  }
+  const phases = new Set(
+    results2.comparisons.filter((c) => /^[+-]/.test(c.band)).map((c) => `${c.scenario}\0${c.phase}`)
+  );
+  if (phases.size <= 1) return [];
+  return [
+    `- false alarms: each row at its own alpha, over ${phases.size} gated phases: an unchanged run can raise one more often than any row does (gate.run-alpha bounds the run's rate)`
+  ];
 }
 function sideBySideLines(changes) {
   if (!changes) return [];
@@ -96935,7 +97189,7 @@ function pairOrders(results2) {
 function renderMarkdown(results2, opts = {}) {
   const mode = traitsOf(results2.mode);
   if (mode.report === "levels") return renderSweep(results2, reportMarker(opts.reportId ?? ""));
-  const budget = opts.budget ?? REPORT_BUDGET;
+  const budget2 = opts.budget ?? REPORT_BUDGET;
   const statuses = results2.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
   const head = [marker, headline(results2)];
@@ -96970,7 +97224,7 @@ function renderMarkdown(results2, opts = {}) {
   let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results2);
   const fixed = () => [...head, "", table, "", footer].join("\n");
   let kept = rows.length;
-  while (rows.length && fixed().length > budget && kept > 1) {
+  while (rows.length && fixed().length > budget2 && kept > 1) {
     kept = Math.max(1, Math.floor(kept * 0.8));
     table = `${markdownTable([header, ...rows.slice(0, kept)])}
 
@@ -96996,7 +97250,7 @@ function renderMarkdown(results2, opts = {}) {
     const summary = (opts.sections ?? "full") === "summary";
     body += summary ? `
 
-_${label2} not shown here; the report file has them._` : body.length + folded2.length + footer.length + 200 <= budget ? `
+_${label2} not shown here; the report file has them._` : body.length + folded2.length + footer.length + 200 <= budget2 ? `
 
 ${folded2}` : `
 
@@ -97004,7 +97258,7 @@ _${label2} not shown here (too many for a comment); the results file has them._`
   }
   let omitted = 0;
   for (const s of sections) {
-    if (body.length + s.length + footer.length + 200 <= budget) body += `
+    if (body.length + s.length + footer.length + 200 <= budget2) body += `
 
 ${s}`;
     else omitted++;
@@ -97016,10 +97270,10 @@ _${omitted} detail section${omitted === 1 ? "" : "s"} omitted to stay under GitH
   return fitted(`${body}
 
 ${footer}
-`, Math.max(budget, 1e3));
+`, Math.max(budget2, 1e3));
 }
-function fitted(report, budget = REPORT_BUDGET) {
-  const limit = Math.min(budget, COMMENT_LIMIT - 1e3);
+function fitted(report, budget2 = REPORT_BUDGET) {
+  const limit = Math.min(budget2, COMMENT_LIMIT - 1e3);
   if (report.length <= limit) return report;
   const note = "\n\n_… cut here to stay under GitHub's comment size limit; the results file has everything._\n";
   const room = limit - note.length - 200;
@@ -97214,6 +97468,7 @@ var phaseResult = external_exports.looseObject({
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
   scenarioHash: external_exports.string(),
+  family: external_exports.object({ alpha: external_exports.number().gt(0).lt(1), members: count2.min(1) }).optional(),
   phases: external_exports.array(phaseResult),
   thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
   requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
@@ -97861,7 +98116,8 @@ function planRun(opts, warn, deps2) {
     }
   }
   const image = opts.runnerImage || config2.runner.image;
-  const judged = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
+  const informedOnes = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
+  const judged = mode.gates ? withFamily(informedOnes, mode.judging, config2.gate.runAlpha) : informedOnes;
   return {
     config: config2,
     scenarios: judged,
@@ -98456,7 +98712,7 @@ function generatorCapacity(t, runnerCpus) {
   const perThread = t.generator.busyPct === void 0 ? threads : Infinity;
   return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
 }
-function pct(v) {
+function pct2(v) {
   return `${Math.round(v * 1e3) / 10}%`;
 }
 function lateForGenerator(trials2) {
@@ -98495,7 +98751,7 @@ function generatorBound2(kind, rate2, trials2, runnerCpus) {
   if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
     const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
     reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate2 ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct2(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate2 ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
     );
   }
   if (reasons.length === 0) return void 0;
@@ -98607,7 +98863,8 @@ var TrialCollector = class {
         name: s.name,
         scenarioHash: hashes.get(s.name),
         phases: this.phases(s),
-        thresholds: s.thresholds
+        thresholds: s.thresholds,
+        ...s.family ? { family: s.family } : {}
       };
       const entries = entriesOf(s);
       if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));

@@ -6,6 +6,7 @@ import type { MetricName } from '../../src/config/schema.js';
 import { UserError } from '../../src/common/errors.js';
 import {
   RESULTS_SCHEMA,
+  type BaselineFile,
   type Comparison,
   type MergedPhase,
   type PhaseResult,
@@ -212,6 +213,11 @@ export function resultsFile(
     comparisons,
     ...over,
   };
+}
+
+/** A baseline file of `phases`, with the provenance of `resultsFile`. */
+export function baselineOf(scenario: string, scenarioHash: string, phases: PhaseResult[]): BaselineFile {
+  return { schema: 'perf-gate/baseline@1', scenario, scenarioHash, provenance: resultsFile([], []).provenance, phases };
 }
 
 /** A tool from scripts/provision-test-tools.sh (.tools/bin) or the PATH; undefined without it. */

@@ -8,9 +8,9 @@ import { compareScenario } from '../../src/compare/compare.js';
 import { bandEdge, cyclic, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Thresholds } from '../../src/config/types.js';
-import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { measure, phase, resultsFile } from './fixtures.js';
+import { measure, phase, resultsFile, baselineOf } from './fixtures.js';
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
 
@@ -25,15 +25,7 @@ function trialsPhase(metric: MetricName, values: number[], cap: number): PhaseRe
 
 const scenario = (p: PhaseResult): ScenarioResult => ({ name: 'search', scenarioHash: 'sha256:x', phases: [p] });
 
-function baseline(p: PhaseResult): BaselineFile {
-  return {
-    schema: 'perf-gate/baseline@1',
-    scenario: 'search',
-    scenarioHash: 'sha256:x',
-    provenance: resultsFile([], []).provenance,
-    phases: [p],
-  };
-}
+const baseline = (p: PhaseResult) => baselineOf('search', 'sha256:x', [p]);
 
 function gateRow(metric: MetricName, cur: number[], old: number[], cap: number, thresholds: Thresholds): Comparison {
   const { comparisons } = compareScenario(

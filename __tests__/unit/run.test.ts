@@ -355,6 +355,30 @@ describe('run: trials interleaved across phases', () => {
     expect(again.docker.trials.map((t) => t.replace('perfgate-r1-runner: ', ''))).toEqual(order);
   });
 
+  it('gate.run-alpha: the budget split over the run’s gated phases, recorded per scenario and said in the report', async () => {
+    const p = project(
+      config('gate: { run-alpha: 0.02 }').replace(
+        '      - { name: c2, connections: 2, duration: 1s }\n',
+        '      - { name: c2, connections: 2, duration: 1s }\n      - { name: c4, connections: 4, duration: 1s }\n',
+      ),
+    );
+    await run(request(p, 'update', { seed: 5 }), harness({ only: { delayUs: 2000 } }).deps);
+    // update judges nothing: no budget recorded
+    expect(results(p.dir).scenarios[0]?.family).toBe(undefined);
+    const slow = harness({ only: { delayUs: 3000 } });
+    const gated = await run(request(p, 'gate', { seed: 5 }), slow.deps);
+    expect(gated.verdict).toBe('regression');
+    expect(results(p.dir).scenarios[0]?.family).toEqual({ alpha: 0.02, members: 2 });
+    // 3 v 3 cannot reach 0.01 a phase: both phases run to the cap, and 12 v 3 (1/455) confirms
+    expect(gated.results.comparisons.map((c) => [c.phase, c.result, c.extraTrials])).toEqual([
+      ['c2', 'regression', 9],
+      ['c4', 'regression', 9],
+    ]);
+    expect(mem.readText(join(p.dir, 'perf-gate-report.md'))).toContain(
+      '- false alarms: at most 2% of unchanged runs raise any (gate.run-alpha 0.02), 1% for each of 2 gated phases; the rows of a phase are tested together',
+    );
+  });
+
   it('sweep: level after level, in the ladder’s order; nothing recorded', async () => {
     const p = project(
       config().replace('    phases:\n', '    sweep: { connections: [1, 2, 4], duration: 1s }\n    phases:\n'),

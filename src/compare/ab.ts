@@ -25,6 +25,8 @@ import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.j
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
 import { cyclic, withPower, worsened } from './power.js';
+import { phaseFamily, rowAlpha } from './family.js';
+import { jointSignedRank } from '../stats/joint.js';
 import {
   beyondBand,
   CAP_KEY,
@@ -37,6 +39,7 @@ import {
   newErrorClasses,
   looksOfPhase,
   phaseGate,
+  type PhaseFamily,
   withConfirmation,
 } from './compare.js';
 import { direction, lacksPercentile, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
@@ -81,6 +84,7 @@ function compareAbMetric(
   base: PhaseResult,
   head: PhaseResult,
   final: boolean,
+  group?: PhaseFamily,
 ): Comparison {
   const out: Comparison = {
     scenario,
@@ -124,7 +128,7 @@ function compareAbMetric(
   const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  const alpha = t.alpha ?? AB_DEFAULT_ALPHA;
+  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] as number }));
   const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
   const passing = (row: Comparison) =>
@@ -135,7 +139,13 @@ function compareAbMetric(
       alpha,
       smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
       trials: pairs.length,
-      pAt: (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+      // with a phase's rows tested together, the joint p is at most the row's own times their number
+      pAt: (d, k) =>
+        Math.min(
+          1,
+          (group?.rows ?? 1) *
+            signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+        ),
     });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
@@ -148,13 +158,26 @@ function compareAbMetric(
     trials: diffs.length,
     looks: looksOfPhase(head),
     alpha,
-    pAt: (k) => signedRankGreater(diffs.slice(0, k)).pValue,
+    pAt: (k) => (group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue),
     // as if every pair differed: the split of alpha between the looks must not depend on the data
     smallestAt: smallestSignedRankP,
     unit: 'pairs',
     capKey: CAP_KEY,
   });
   return withConfirmation(out, c, final);
+}
+
+/** The joint signed-rank p of a phase's rows: each row's paired differences over the first k pairs,
+ * worse upwards. */
+function signedRankRows(metrics: MetricName[], head: PhaseResult, base: PhaseResult, k: number): number[] {
+  return jointSignedRank(
+    metrics.map((m) => {
+      const b = trialValues(base.trials, m);
+      return trialValues(head.trials, m)
+        .slice(0, k)
+        .map((h, i) => direction(m) * (h - (b[i] as number)));
+    }),
+  );
 }
 
 /** Compares one scenario's head results with its base results, phase by phase. */
@@ -170,8 +193,9 @@ export function compareAbScenario(
     const old = base.phases.find((p) => p.name === phase.name);
     if (!old) continue;
     const gate = phaseGate(head, phase, gated);
+    const group = head.family ? phaseFamily(head.family, gate.thresholds, phase, old, signedRankRows) : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
-      compareAbMetric(head.name, metric, t, old, phase, final),
+      compareAbMetric(head.name, metric, t, old, phase, final, group),
     );
     const fresh = (gate.errorClasses ? newErrorClasses(head.name, phase, old) : []).map((c) => ({
       ...c,

@@ -16,6 +16,9 @@ import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { cyclic, withPower, worsened } from './power.js';
+import { type Family, phaseFamily, rowAlpha } from './family.js';
+import { hasBand } from './band.js';
+import { jointMannWhitney } from '../stats/joint.js';
 import {
   direction,
   errorClasses,
@@ -76,10 +79,7 @@ export function change(
   return { worse, relative: worse / Math.abs(baseline) };
 }
 
-/** A threshold with a band (a relative or absolute change) is compared with a baseline by a test. */
-export function hasBand(t: Threshold): boolean {
-  return t.regress !== undefined || t.floor !== undefined;
-}
+export { hasBand } from './band.js';
 
 export function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
   if (!hasBand(t)) return false;
@@ -89,6 +89,16 @@ export function beyondBand(t: Threshold, worse: number, relative: number | null)
   return worse > 0 && rel && abs;
 }
 
+/** A phase's rows under a run budget (gate.run-alpha): the phase's share, and each row's p adjusted
+ * for the others (family.ts). */
+export interface PhaseFamily {
+  family: Family;
+  /** the row's p over the current side's first k trials (pairs), adjusted for the phase's other rows */
+  pAt(metric: string, k: number): number;
+  /** how many rows are tested together: the power bound multiplies a row's p by it */
+  rows: number;
+}
+
 function comparePhaseMetric(
   scenario: string,
   metric: MetricName,
@@ -96,6 +106,7 @@ function comparePhaseMetric(
   current: PhaseResult,
   baseline: PhaseResult | undefined,
   final: boolean,
+  group?: PhaseFamily,
 ): Comparison {
   const value = metricValue(current.merged, metric);
   const out: Comparison = {
@@ -147,7 +158,7 @@ function comparePhaseMetric(
   const worseOut = beyondBand(t, worse, relative);
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);
-  const alpha = t.alpha ?? DEFAULT_ALPHA;
+  const alpha = rowAlpha(t, group?.family, DEFAULT_ALPHA);
   const dir = direction(metric);
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
@@ -160,11 +171,16 @@ function comparePhaseMetric(
       alpha,
       smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
       trials: cur.length,
+      // with a phase's rows tested together, the joint p is at most the row's own times their number
       pAt: (d, k) =>
-        mannWhitneyGreater(
-          cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-          old,
-        ).pValue,
+        Math.min(
+          1,
+          (group?.rows ?? 1) *
+            mannWhitneyGreater(
+              cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+              old,
+            ).pValue,
+        ),
     });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
@@ -177,12 +193,25 @@ function comparePhaseMetric(
     trials: cur.length,
     looks: looksOfPhase(current),
     alpha,
-    pAt: (k) => mannWhitneyGreater(cur.slice(0, k), old).pValue,
+    pAt: (k) => (group ? group.pAt(metric, k) : mannWhitneyGreater(cur.slice(0, k), old).pValue),
     smallestAt: (k) => smallestMannWhitneyP(k, old.length),
     unit: 'trials',
     capKey: CAP_KEY,
   });
   return withConfirmation(out, c, final);
+}
+
+/** The joint Mann–Whitney p of a phase's rows: each row's current trials (the first k) against the
+ * baseline's, worse upwards. */
+function mannWhitneyRows(metrics: MetricName[], current: PhaseResult, baseline: PhaseResult, k: number): number[] {
+  return jointMannWhitney(
+    metrics.map((m) => ({
+      x: trialValues(current.trials, m)
+        .slice(0, k)
+        .map((v) => direction(m) * v),
+      y: trialValues(baseline.trials, m).map((v) => direction(m) * v),
+    })),
+  );
 }
 
 /** Why a row has nothing to compare with: `whose` results have no value of a percentile gated since. */
@@ -296,8 +325,10 @@ export function compareScenario(
   for (const phase of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase.name);
     const gate = phaseGate(current, phase, gated);
+    const group =
+      current.family && old ? phaseFamily(current.family, gate.thresholds, phase, old, mannWhitneyRows) : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
-      comparePhaseMetric(current.name, metric, t, phase, old, final),
+      comparePhaseMetric(current.name, metric, t, phase, old, final, group),
     );
     comparisons.push(...countedOnce(rows, old && gate.errorClasses ? newErrorClasses(current.name, phase, old) : []));
   }

@@ -9,6 +9,7 @@ import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha, unreachable } from './confirm.js';
+import { type Family, rowAlpha } from './family.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 
@@ -27,12 +28,21 @@ function banded(sets: Thresholds[]): Array<[MetricName, Threshold]> {
 }
 
 /** The strictest alpha of the banded thresholds, or undefined when nothing is compared by a test. */
-function strictestAlpha(rows: Array<[MetricName, Threshold]>, judging: Judging): number | undefined {
+function strictestAlpha(
+  rows: Array<[MetricName, Threshold]>,
+  judging: Judging,
+  family: Family | undefined,
+): number | undefined {
   if (rows.length === 0) return undefined;
-  return Math.min(...rows.map(([, t]) => t.alpha ?? judging.defaultAlpha));
+  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging.defaultAlpha)));
 }
 
 const short = (v: number) => +v.toPrecision(2);
+
+/** " (gate.run-alpha 0.01 over 12 gated phases)", or nothing without a run budget */
+function budget(family: Family | undefined): string {
+  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phases)` : '';
+}
 
 /** The metrics of the banded rows: "p50, p99, rps". */
 function bandNames(rows: Array<[MetricName, Threshold]>): string {
@@ -67,21 +77,21 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
       }
       return;
     }
-    const alpha = strictestAlpha(rows, judging);
+    const alpha = strictestAlpha(rows, judging, s.family);
     if (alpha === undefined) return;
     const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {
       problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${alpha}${against} (${why}); raise ${countKey} or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
+        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ', raise gate.run-alpha' : ''}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
       );
       return;
     }
     const spent = spendAlpha(alpha, looks, smallestAt(n));
     if (spent.first === 0) {
       notes.push(
-        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${alpha}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
+        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
       );
     }
     for (const note of shortPhases(s, rows)) notes.push(note);

@@ -194,6 +194,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           maxTrials: raw.gate?.confirm?.['max-trials'] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs,
         },
+        ...(raw.gate?.['run-alpha'] !== undefined ? { runAlpha: raw.gate['run-alpha'] } : {}),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,

@@ -273,6 +273,14 @@ export const configSchema = z
           })
           .optional()
           .describe('confirmation by more trials'),
+        'run-alpha': z
+          .number({ error: 'must be a number between 0 and 0.5' })
+          .gt(0, { error: 'must be a number between 0 and 0.5' })
+          .max(0.5, { error: 'must be a number between 0 and 0.5' })
+          .optional()
+          .describe(
+            "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; replaces every threshold's alpha (default: none, each row at its own alpha)",
+          ),
         bands: z
           .enum(['judge', 'inform'], { error: 'must be judge or inform' })
           .optional()

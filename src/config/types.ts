@@ -17,6 +17,7 @@ export interface Threshold {
   inform?: boolean;
 }
 import type { Phase, ReadyProbe, WsPush } from '../runner-kit/plan.js';
+import type { Family } from '../results/types.js';
 
 export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../runner-kit/plan.js';
 export { OPEN_LATE_MS, openLoopLimits } from '../runner-kit/plan.js';
@@ -132,6 +133,8 @@ export interface Scenario {
   requestTimeoutMs: number;
   thresholds: Thresholds;
   sweep?: Sweep;
+  /** set by the run's plan from gate.run-alpha: the budget its rows share (compare/family.ts) */
+  family?: Family;
 }
 
 export interface Config {
@@ -169,6 +172,8 @@ export interface Config {
     bands: 'judge' | 'inform';
     /** confirmation by more trials: the cap on a phase's trials (pairs in A/B; 0 = off), and its time */
     confirm: { maxTrials: number; maxTimeMs: number };
+    /** a run's false-alarm budget, split over its gated phases; undefined: each row at its own alpha */
+    runAlpha?: number;
   };
   ab: { pairs: number };
   scenarios: Scenario[];

@@ -1,12 +1,18 @@
 // What the two judging modes (gate and A/B) share: validate's verdict, from the reach check.
 import type { Judging } from '../compare/judging.js';
 import { confirmationReach } from '../compare/reach.js';
+import { withFamily } from '../compare/run-budget.js';
 import type { Config } from '../config/types.js';
 import type { ModeVerdict, RunMode } from './mode.js';
 
 /** A gate's verdict on a config: refused when its bands could never be confirmed, else how it judges. */
 export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, pullRequests: RunMode): ModeVerdict {
-  const reach = confirmationReach(config, judging);
+  const scenarios = withFamily(
+    config.scenarios,
+    judging,
+    config.gate.bands === 'inform' ? undefined : config.gate.runAlpha,
+  );
+  const reach = confirmationReach({ ...config, scenarios }, judging);
   const bands =
     config.gate.bands === 'inform'
       ? 'relative bands as information, absolute limits judged'

@@ -293,6 +293,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
+    ...falseAlarmLines(results),
     ...(results.interleaved
       ? [
           `- trials: every phase's interleaved in a random order, seed ${results.interleaved.seed} (\`perf-gate run --seed ${results.interleaved.seed}\` draws it again)`,
@@ -314,6 +315,26 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+const pct = (v: number) => `${+(v * 100).toPrecision(2)}%`;
+
+/** How the run's false alarms are bounded: per run with gate.run-alpha, else per row (gating modes only). */
+function falseAlarmLines(results: ResultsFile): string[] {
+  if (!traitsOf(results.mode).gates) return [];
+  const family = results.scenarios.find((s) => s.family)?.family;
+  if (family) {
+    return [
+      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? '' : 's'}; the rows of a phase are tested together`,
+    ];
+  }
+  const phases = new Set(
+    results.comparisons.filter((c) => /^[+-]/.test(c.band)).map((c) => `${c.scenario}\0${c.phase}`),
+  );
+  if (phases.size <= 1) return [];
+  return [
+    `- false alarms: each row at its own alpha, over ${phases.size} gated phases: an unchanged run can raise one more often than any row does (gate.run-alpha bounds the run's rate)`,
+  ];
 }
 
 /** What was changed so base and head could boot side by side: once when both sides agree, else per side;

@@ -73,10 +73,18 @@ export interface PhaseResult {
   confirm?: { first: number; cap: number };
 }
 
+/** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */
+export interface Family {
+  alpha: number;
+  members: number;
+}
+
 export interface ScenarioResult {
   name: string;
   scenarioHash: string;
   phases: PhaseResult[];
+  /** gate.run-alpha: the run's budget this scenario's rows share (absent: each row at its own alpha) */
+  family?: Family;
   /** the thresholds this run was gated with (base units), so `compare` works from files alone */
   thresholds?: Thresholds;
   /** a mix's per-entry thresholds (only these metrics are gated for an entry) */

@@ -56,6 +56,7 @@ const phaseResult = z.looseObject({
 const scenarioResult = z.looseObject({
   name: z.string(),
   scenarioHash: z.string(),
+  family: z.object({ alpha: z.number().gt(0).lt(1), members: count.min(1) }).optional(),
   phases: z.array(phaseResult),
   thresholds: z.record(z.string(), z.looseObject({})).optional(),
   requestThresholds: z.record(z.string(), z.record(z.string(), z.looseObject({}))).optional(),

@@ -12,6 +12,7 @@ import { readBaseline } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { hasBand } from '../compare/compare.js';
 import { type Judging, judgedThresholds } from '../compare/judging.js';
+import { withFamily } from '../compare/run-budget.js';
 import { modeOf, type RunMode } from '../modes/index.js';
 import { protocolOf } from '../protocols/index.js';
 import type { RunDeps } from './contract.js';
@@ -110,7 +111,9 @@ export function planRun(
   const image = opts.runnerImage || config.runner.image;
   // gate.bands: inform: every relative band the scenarios are judged with (their own, or the built-in
   // ones) is marked information, so the comparisons show it and never judge it
-  const judged = config.gate.bands === 'inform' ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
+  const informedOnes = config.gate.bands === 'inform' ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
+  // gate.run-alpha: the run's false-alarm budget, shared by the phases the mode judges
+  const judged = mode.gates ? withFamily(informedOnes, mode.judging, config.gate.runAlpha) : informedOnes;
   return {
     config,
     scenarios: judged,

@@ -117,6 +117,7 @@ export class TrialCollector {
         scenarioHash: hashes.get(s.name) as string,
         phases: this.phases(s),
         thresholds: s.thresholds,
+        ...(s.family ? { family: s.family } : {}),
       };
       const entries = entriesOf(s);
       if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));

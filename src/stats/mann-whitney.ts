@@ -54,7 +54,7 @@ export function exactUpperTail(x: readonly number[], y: readonly number[], obser
 export function doubledMidranks(values: readonly number[]): number[] {
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
   const out = new Array<number>(values.length);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && (order[j + 1] as { v: number }).v === (order[i] as { v: number }).v) j++;
     for (let k = i; k <= j; k++) out[(order[k] as { i: number }).i] = i + 1 + (j + 1);

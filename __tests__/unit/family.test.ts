@@ -1,0 +1,274 @@
+// False alarms per run (gate.run-alpha, issue 33): the run's budget split over its gated phases, the
+// rows of one phase tested together (compare/family.ts, compare/run-budget.ts, stats/joint.ts).
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { compareAbScenario } from '../../src/compare/ab.js';
+import { compareScenario } from '../../src/compare/compare.js';
+import { rowAlpha } from '../../src/compare/family.js';
+import { AGAINST_BASELINES, PAIRED } from '../../src/compare/judging.js';
+import { confirmationReach } from '../../src/compare/reach.js';
+import { familyMembers, withFamily } from '../../src/compare/run-budget.js';
+import { parseConfigText } from '../../src/config/load.js';
+import type { Config, Thresholds } from '../../src/config/types.js';
+import { judgedVerdict } from '../../src/modes/judged.js';
+import type { Family, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
+import { type Measure, phase, resultsFile, baselineOf } from './fixtures.js';
+
+type Raw = Record<string, unknown>;
+
+function config(gate: Raw, scenarios: Raw[]): { config?: Config; problems: string[] } {
+  const raw = { version: 1, sut: { compose: 'docker-compose.yml' }, gate, scenarios };
+  const { config: parsed, problems } = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  return { ...(parsed ? { config: parsed } : {}), problems };
+}
+
+const twoPhases = [
+  { name: 'c1', connections: 1, duration: '1s' },
+  { name: 'c10', connections: 10, duration: '1s' },
+];
+
+describe('gate.run-alpha: the config key', () => {
+  it.each<[string, unknown, string[]]>([
+    ['1%', 0.01, []],
+    ['a half', 0.5, []],
+    ['zero', 0, ['gate.run-alpha: must be a number between 0 and 0.5']],
+    ['over a half', 0.7, ['gate.run-alpha: must be a number between 0 and 0.5']],
+    ['text', '1%', ['gate.run-alpha: must be a number between 0 and 0.5']],
+  ])('%s', (_label, value, problems) => {
+    const got = config({ 'run-alpha': value }, [{ name: 's', request: { url: 'http://api/' }, phases: twoPhases }]);
+    expect(got.problems).toEqual(problems);
+    if (problems.length === 0) expect(got.config?.gate.runAlpha).toBe(value);
+  });
+});
+
+let named = 0;
+
+describe('the gated phases that share a run budget', () => {
+  const scenario = (over: Raw = {}): Raw => ({
+    name: `s${++named}`,
+    request: { url: 'http://api/' },
+    phases: twoPhases,
+    ...over,
+  });
+
+  it.each<[string, Raw[], number]>([
+    ['one scenario, two phases, the built-in bands', [scenario()], 2],
+    ['two such scenarios', [scenario(), scenario()], 4],
+    ['absolute limits only: nothing tested', [scenario({ thresholds: { p99: { below: '50ms' } } })], 0],
+    [
+      'a mix whose entry has a band of its own: the entry counts per phase',
+      [
+        scenario({
+          request: undefined,
+          requests: [
+            { name: 'read', weight: 3, url: 'http://api/r', thresholds: { p50: { regress: '10%' } } },
+            { name: 'write', weight: 1, url: 'http://api/w' },
+          ],
+        }),
+      ],
+      4,
+    ],
+  ])('%s: %i', (_label, scenarios, members) => {
+    const { config: c, problems } = config({ 'run-alpha': 0.01 }, scenarios);
+    expect(problems).toEqual([]);
+    expect(familyMembers((c as Config).scenarios, AGAINST_BASELINES)).toBe(members);
+    const marked = withFamily((c as Config).scenarios, AGAINST_BASELINES, 0.01);
+    expect(marked.map((s) => s.family)).toEqual(marked.map(() => (members ? { alpha: 0.01, members } : undefined)));
+  });
+
+  it('without a budget, each row at its own alpha or the default', () => {
+    expect(rowAlpha({ alpha: 0.02 }, undefined, 0.01)).toBe(0.02);
+    expect(rowAlpha({}, undefined, 0.01)).toBe(0.01);
+    expect(rowAlpha({ alpha: 0.02 }, { alpha: 0.01, members: 4 }, 0.05)).toBe(0.0025);
+  });
+});
+
+describe('the reach check spends the phase share', () => {
+  const scenarios = (trials: number) =>
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `s${i}`,
+      trials,
+      request: { url: 'http://api/' },
+      phases: twoPhases,
+    }));
+
+  it('12 gated phases at a 1% budget: 5 trials reach 0.083% through confirmation; 3 never do, said with the budget', () => {
+    const five = config({ 'run-alpha': 0.01 }, scenarios(5)).config as Config;
+    expect(judgedVerdict('gate', AGAINST_BASELINES, five, 'gate').problems).toEqual([]);
+    expect(judgedVerdict('gate', AGAINST_BASELINES, five, 'gate').notes[0]).toBe(
+      'scenario s0: 5 trials alone cannot reach p ≤ 0.00083 (gate.run-alpha 0.01 over 12 gated phases) against a 5-trial baseline (the smallest p is 0.004); every row outside its band will run more trials, up to 12 (gate.confirm.max-trials)',
+    );
+    const three = config({ 'run-alpha': 0.01 }, scenarios(3)).config as Config;
+    const refused = judgedVerdict('gate', AGAINST_BASELINES, three, 'gate').problems;
+    expect(refused).toHaveLength(6);
+    expect(refused[0]).toContain(
+      'can never confirm a change at alpha 0.00083 (gate.run-alpha 0.01 over 12 gated phases)',
+    );
+    expect(refused[0]).toContain('raise scenarios[0].trials or gate.confirm.max-trials, raise gate.run-alpha, or make');
+    // the same config without a budget: each row at 0.01, which 12 v 3 trials reach
+    const perRow = config({}, scenarios(3)).config as Config;
+    expect(confirmationReach(perRow, AGAINST_BASELINES).problems).toEqual([]);
+  });
+
+  it('A/B counts its own gated phases, at its own budget', () => {
+    const c = config({ 'run-alpha': 0.05 }, scenarios(5)).config as Config;
+    const problems = judgedVerdict('ab', PAIRED, c, 'gate').problems;
+    // 0.05 / 12 = 0.0042: 12 pairs (smallest p 1/4096) reach it
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// the comparison
+
+/** A phase whose trial i measured p50 = p50s[i], p99 = p99s[i], rps = rps[i]. */
+function trialsPhase(p50s: number[], p99s: number[], rps: number[], cap = p50s.length): PhaseResult {
+  const trials: Measure[] = p50s.map((v, i) => ({
+    latency: { p50: v, p99: p99s[i] as number },
+    rps: rps[i] as number,
+  }));
+  const mid = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+  const p = phase('c10', { latency: { p50: mid(p50s), p99: mid(p99s) }, rps: mid(rps) }, trials);
+  return { ...p, confirm: { first: Math.min(5, p50s.length), cap } };
+}
+
+const scenario = (p: PhaseResult, family?: Family): ScenarioResult => ({
+  name: 'search',
+  scenarioHash: 'sha256:x',
+  phases: [p],
+  ...(family ? { family } : {}),
+});
+
+const baseline = (p: PhaseResult) => baselineOf('search', 'sha256:x', [p]);
+
+const BANDS: Thresholds = { p50: { regress: 0.1 }, p99: { regress: 0.25 }, rps: { regress: 0.1 } };
+const old = trialsPhase([1000, 1010, 1020, 1030, 1040], [5000, 5100, 5200, 5300, 5400], [900, 910, 920, 930, 940]);
+
+describe('compareScenario under a run budget', () => {
+  // +50% on every trial of every row: the three rows always agree
+  const slower = trialsPhase(
+    [1500, 1510, 1520, 1530, 1540],
+    [7500, 7600, 7700, 7800, 7900],
+    [600, 610, 620, 630, 640],
+    12,
+  );
+
+  it('one gated phase: rows that always agree are confirmed as one would be, at p 1/252', () => {
+    const { comparisons } = compareScenario(scenario(slower, { alpha: 0.01, members: 1 }), BANDS, baseline(old));
+    expect(comparisons.map((c) => [c.metric, c.result, c.pValue])).toEqual([
+      ['p50', 'regression', 0.004],
+      ['p99', 'regression', 0.004],
+      ['rps', 'regression', 0.004],
+    ]);
+  });
+
+  it('12 gated phases: the first look cannot reach the share; the row stays open for more trials', () => {
+    const { comparisons } = compareScenario(
+      scenario(slower, { alpha: 0.01, members: 12 }),
+      BANDS,
+      baseline(old),
+      false,
+    );
+    expect(comparisons.map((c) => [c.metric, c.result, c.open])).toEqual([
+      ['p50', 'inconclusive', true],
+      ['p99', 'inconclusive', true],
+      ['rps', 'inconclusive', true],
+    ]);
+    // with its 7 more trials, all slower, 12 v 5 gives 1/6188 ≤ 0.00083
+    const twelve = trialsPhase(
+      [1500, 1510, 1520, 1530, 1540, 1550, 1560, 1570, 1580, 1590, 1600, 1610],
+      [7500, 7600, 7700, 7800, 7900, 8000, 8100, 8200, 8300, 8400, 8500, 8600],
+      [600, 610, 620, 630, 640, 650, 660, 670, 680, 690, 700, 710],
+      12,
+    );
+    const after = compareScenario(scenario(twelve, { alpha: 0.01, members: 12 }), BANDS, baseline(old));
+    expect(after.comparisons.map((c) => [c.metric, c.result, c.extraTrials])).toEqual([
+      ['p50', 'regression', 7],
+      ['p99', 'regression', 7],
+      ['rps', 'regression', 7],
+    ]);
+  });
+
+  it("rows that do not agree: a row's p is adjusted for the others (above its own, at most three times it)", () => {
+    // p50 fully separated; p99 and rps mixed up and inside their bands
+    const cur = trialsPhase(
+      [1500, 1510, 1520, 1530, 1540],
+      [5400, 5000, 5300, 5100, 5200],
+      [930, 900, 940, 910, 920],
+      5,
+    );
+    const own = mannWhitneyGreater([1500, 1510, 1520, 1530, 1540], [1000, 1010, 1020, 1030, 1040]).pValue;
+    const [p50] = compareScenario(scenario(cur, { alpha: 0.05, members: 1 }), BANDS, baseline(old)).comparisons;
+    expect(p50?.pValue).toBeGreaterThan(own);
+    expect(p50?.pValue).toBeLessThanOrEqual(Math.round(3 * own * 10_000) / 10_000);
+    // without a budget the same row has its own p
+    const [plain] = compareScenario(
+      scenario(cur),
+      { ...BANDS, p50: { regress: 0.1, alpha: 0.05 } },
+      baseline(old),
+    ).comparisons;
+    expect(plain?.pValue).toBe(Math.round(own * 10_000) / 10_000);
+  });
+
+  it('A/B: the pairs of a phase, sign-flipped together', () => {
+    const base = trialsPhase(
+      [1000, 1010, 1020, 1030, 1040, 1050],
+      [5000, 5100, 5200, 5300, 5400, 5500],
+      [900, 910, 920, 930, 940, 950],
+    );
+    const head = trialsPhase(
+      [1500, 1510, 1520, 1530, 1540, 1550],
+      [7500, 7600, 7700, 7800, 7900, 8000],
+      [600, 610, 620, 630, 640, 650],
+      6,
+    );
+    const rows = compareAbScenario(scenario(head, { alpha: 0.05, members: 1 }), scenario(base), BANDS);
+    // six pairs all worse, rows that agree: p = 1/64 for each, as alone, ≤ 0.05
+    expect(rows.map((c) => [c.metric, c.result, c.pValue])).toEqual([
+      ['p50', 'regression', 0.0156],
+      ['p99', 'regression', 0.0156],
+      ['rps', 'regression', 0.0156],
+    ]);
+    // 4 gated phases: 0.0125 a phase, below 1/64, and confirmation is off here
+    const four = compareAbScenario(scenario(head, { alpha: 0.05, members: 4 }), scenario(base), BANDS);
+    expect(four.map((c) => c.result)).toEqual(['inconclusive', 'inconclusive', 'inconclusive']);
+  });
+});
+
+describe('the report says how false alarms are bounded', () => {
+  const row = (phaseName: string) => ({
+    scenario: 'search',
+    phase: phaseName,
+    metric: 'p50',
+    baseline: 1000,
+    current: 1000,
+    delta: 0,
+    band: '+10%',
+    result: 'pass' as const,
+  });
+
+  it.each<[string, Family | undefined, string[], string | undefined]>([
+    [
+      'a run budget',
+      { alpha: 0.01, members: 12 },
+      ['c1', 'c10'],
+      '- false alarms: at most 1% of unchanged runs raise any (gate.run-alpha 0.01), 0.083% for each of 12 gated phases; the rows of a phase are tested together',
+    ],
+    [
+      'none, several gated phases',
+      undefined,
+      ['c1', 'c10'],
+      "- false alarms: each row at its own alpha, over 2 gated phases: an unchanged run can raise one more often than any row does (gate.run-alpha bounds the run's rate)",
+    ],
+    ['none, one gated phase', undefined, ['c1'], undefined],
+  ])('%s', (_label, family, phases, line) => {
+    const scenarios: ScenarioResult[] = [
+      { name: 'search', scenarioHash: 'x', phases: [], ...(family ? { family } : {}) },
+    ];
+    const md = renderMarkdown(resultsFile(scenarios, phases.map(row)));
+    const got = md.split('\n').find((l) => l.startsWith('- false alarms:'));
+    expect(got).toBe(line);
+  });
+});

@@ -1,0 +1,50 @@
+// Pure: false alarms per run, not per row (issue 33, `gate.run-alpha`). Every row of a run is tested at
+// its own alpha unless the config gives the run a budget: then the budget is split evenly over the
+// run's gated phases (a phase, or a mix entry's or WebSocket stream's results beside it, with at least
+// one relative band: Bonferroni, valid whatever their dependence), and the rows of one phase share
+// their phase's share through a joint permutation test (stats/joint.ts), so a phase's correlated p50,
+// p99 and rps are not charged three times. A run raises a false alarm with probability at most the
+// budget: the sum over phases of their shares. The plan counts the phases (run-budget.ts).
+import type { MetricName } from '../config/schema.js';
+import type { Threshold, Thresholds } from '../config/types.js';
+import type { PhaseResult } from '../results/types.js';
+import type { Family } from '../results/types.js';
+import { hasBand } from './band.js';
+
+export type { Family } from '../results/types.js';
+
+/** The alpha a banded row is tested at: its phase's share of the run's budget, else its own or the
+ * mode's default. */
+export function rowAlpha(t: Pick<Threshold, 'alpha'>, family: Family | undefined, defaultAlpha: number): number {
+  return family ? family.alpha / family.members : (t.alpha ?? defaultAlpha);
+}
+
+/**
+ * A phase's rows tested together: its banded rows' joint p at k trials (pairs), computed once per k by
+ * `joint` (the metrics, the two sides' phases, k → each metric's adjusted p).
+ */
+export function phaseFamily(
+  family: Family,
+  thresholds: Thresholds,
+  current: PhaseResult,
+  other: PhaseResult,
+  joint: (metrics: MetricName[], current: PhaseResult, other: PhaseResult, k: number) => number[],
+): { family: Family; pAt(metric: string, k: number): number; rows: number } {
+  const metrics = (Object.entries(thresholds) as Array<[MetricName, Threshold | undefined]>)
+    .filter(([, t]) => t !== undefined && hasBand(t) && !t.inform)
+    .map(([m]) => m);
+  const byK = new Map<number, number[]>();
+  return {
+    family,
+    rows: metrics.length,
+    pAt(metric, k) {
+      let ps = byK.get(k);
+      if (!ps) {
+        ps = joint(metrics, current, other, k);
+        byK.set(k, ps);
+      }
+      const i = metrics.indexOf(metric as MetricName);
+      return i < 0 ? 1 : (ps[i] as number);
+    },
+  };
+}
