@@ -10,7 +10,15 @@
 // 1 s phases; the +50% cell 3 trials. Every regression and inconclusive row is printed with its values.
 // The 5 ms base delay: Go's sleep overshoots by about 1 ms here, so the measured Δ is printed beside
 // the nominal one.
-// Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3]
+// Issue 33's cells, at a real project's size: 6 scenarios × 2 phases (c8, c16) × 4 gated rows (p50, p90,
+// p99, rps) = 48 rows, unchanged code, each row at its own alpha and with `gate.run-alpha: 0.01`:
+//   A/A, 48 rows, gate mode                                   60   target 0 false alarms
+//   A/A, 48 rows, gate mode, gate.run-alpha 0.01              60   target 0 false alarms
+//   A/A, 48 rows, A/B mode                                    60   target 0 false alarms
+//   A/A, 48 rows, A/B mode, gate.run-alpha 0.01               60   target 0 false alarms
+// These are not in the default list (a 48-row run takes minutes): name them.
+// Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,11 +33,37 @@ const CELLS = [
   { id: '5-ab', pct: 5, mode: 'ab', trials: 6, runs: 20, target: 'caught ≥ 19 of 20' },
   { id: '50-gate3', pct: 50, mode: 'gate', trials: 3, runs: 20, target: 'caught 20 of 20' },
 ];
+const WIDE = [
+  { id: 'aa48-gate', pct: 0, mode: 'gate', trials: 5, runs: 60, wide: true, target: '48 rows: 0 of 60' },
+  {
+    id: 'aa48-gate-run',
+    pct: 0,
+    mode: 'gate',
+    trials: 5,
+    runs: 60,
+    wide: true,
+    runAlpha: 0.01,
+    target: '48 rows: 0 of 60',
+  },
+  { id: 'aa48-ab', pct: 0, mode: 'ab', trials: 6, runs: 60, wide: true, target: '48 rows: 0 of 60' },
+  {
+    id: 'aa48-ab-run',
+    pct: 0,
+    mode: 'ab',
+    trials: 6,
+    runs: 60,
+    wide: true,
+    runAlpha: 0.01,
+    target: '48 rows: 0 of 60',
+  },
+];
 const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
-const cells = CELLS.filter((c) => chosen.includes(c.id)).map((c) => ({
-  ...c,
-  runs: Math.max(1, Math.round(c.runs * scale)),
-}));
+const cells = [...CELLS, ...WIDE]
+  .filter((c) => chosen.includes(c.id))
+  .map((c) => ({
+    ...c,
+    runs: Math.max(1, Math.round(c.runs * scale)),
+  }));
 const BASE_DELAY_US = 5000;
 const CLI = join(ROOT, 'dist/cli.js');
 
@@ -43,7 +77,10 @@ const compose = (delayUs) => `services:
       interval: 1s
       retries: 30
 `;
-const config = (trials) => `version: 1
+const config = (trials, cell = {}) =>
+  cell.wide
+    ? wideConfig(trials, cell.runAlpha)
+    : `version: 1
 sut:
   compose: docker-compose.yml
   build: true
@@ -60,6 +97,35 @@ scenarios:
       - { name: c4, connections: 4, duration: 1s }
 `;
 
+/** 6 scenarios × 2 phases × 4 gated rows: 48 rows (p99 has 1,000 samples a trial at c8 and up). */
+const wideConfig = (trials, runAlpha) => `version: 1
+sut:
+  compose: docker-compose.yml
+  build: true
+  ready: [{ url: http://api:8080/health }]
+runner: { image: perf-gate/node:local }
+ab: { pairs: ${trials} }
+${runAlpha ? `gate: { run-alpha: ${runAlpha} }` : ''}
+defaults:
+  warmup: 500ms
+  trials: ${trials}
+  thresholds:
+    p50: { regress: 10%, floor: 200us }
+    p90: { regress: 15%, floor: 500us }
+    p99: { regress: 25%, floor: 1ms }
+    rps: { regress: 10% }
+scenarios:
+${[1, 2, 3, 4, 5, 6]
+  .map(
+    (i) => `  - name: s${i}
+    request: { url: http://api:8080/work?s=${i} }
+    phases:
+      - { name: c8, connections: 8, duration: 1s }
+      - { name: c16, connections: 16, duration: 1s }`,
+  )
+  .join('\n')}
+`;
+
 function git(dir, args) {
   const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
@@ -67,13 +133,13 @@ function git(dir, args) {
 }
 
 /** A repository with the base service committed on main (the variant is committed on top by setHead). */
-function repo(trials) {
+function repo(trials, cell) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-vq-'));
   git(dir, ['init', '-q', '-b', 'main']);
   git(dir, ['config', 'user.email', 'bench@example.com']);
   git(dir, ['config', 'user.name', 'perf-gate bench']);
   writeFileSync(join(dir, 'docker-compose.yml'), compose(BASE_DELAY_US));
-  writeFileSync(join(dir, 'perf-gate.yml'), config(trials));
+  writeFileSync(join(dir, 'perf-gate.yml'), config(trials, cell));
   writeFileSync(join(dir, 'README.md'), 'v1\n');
   git(dir, ['add', '.']);
   git(dir, ['commit', '-q', '-m', 'base']);
@@ -138,7 +204,12 @@ function verdictOf(dir) {
   return {
     regression: results.comparisons.some((c) => c.result === 'regression'),
     inconclusive: results.comparisons.some((c) => c.result === 'inconclusive'),
-    rows: results.comparisons.filter((c) => c.result === 'regression' || c.result === 'inconclusive').map(row),
+    rows: results.comparisons
+      .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
+      .map((c) => `${results.scenarios.length > 1 ? `${c.scenario}/` : ''}${row(c)}`),
+    invalid: results.comparisons.filter((c) => c.result === 'invalid').length,
+    blind: results.comparisons.filter((c) => c.blind).length,
+    gated: results.comparisons.length,
     p50Delta: p50?.delta ?? null,
     extra,
   };
@@ -149,10 +220,11 @@ const stopNoise = noise();
 const rows = [];
 const seconds = { gate: [], ab: [] };
 const extraOnAa = [];
+const notes = [];
 try {
   for (const cell of cells) {
     const headDelay = Math.round(BASE_DELAY_US * (1 + cell.pct / 100));
-    const dir = repo(cell.trials);
+    const dir = repo(cell.trials, cell);
     try {
       // the committed baseline: recorded once, by an earlier run of the base commit
       const update = await cli(dir, ['--mode', 'update']);
@@ -168,7 +240,7 @@ try {
             ? { ...verdictOf(dir), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         list.push(entry);
-        if (cell.trials === 6) seconds[cell.mode].push(r.seconds);
+        if (cell.trials === 6 && !cell.wide) seconds[cell.mode].push(r.seconds);
         if (cell.pct === 0 && !entry.error) extraOnAa.push(entry.extra);
         // every alarm the bench sees, with the rows that raised it
         const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
@@ -180,7 +252,7 @@ try {
       const flagged = ok.filter((x) => x.regression).length;
       const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
       rows.push([
-        cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% delay`,
+        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% delay`}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}`,
         `${cell.mode === 'gate' ? 'gate (baseline)' : 'ab (same run)'}, ${cell.trials} ${cell.mode === 'ab' ? 'pairs' : 'trials'}`,
         `${flagged} of ${ok.length}${cell.pct === 0 ? ' false alarms' : ' caught'}`,
         String(ok.filter((x) => !x.regression && x.inconclusive).length),
@@ -190,6 +262,12 @@ try {
         String(list.length - ok.length),
         ok.flatMap((x) => (x.regression ? x.rows : [])).join('; ') || '—',
       ]);
+      if (cell.wide && ok.length) {
+        const per = (k) => `median ${median(ok.map((x) => x[k]))}, max ${Math.max(...ok.map((x) => x[k]))}`;
+        notes.push(
+          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}`,
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -217,6 +295,7 @@ if (seconds.gate.length && seconds.ab.length) {
     `\nA/B wall time against the gate's (6 trials, 6 pairs, same phases): ${(median(seconds.ab) / median(seconds.gate)).toFixed(2)}× (medians ${median(seconds.ab).toFixed(1)} s / ${median(seconds.gate).toFixed(1)} s; target ≤ 2.0×)`,
   );
 }
+for (const n of notes) console.log(n);
 if (extraOnAa.length) {
   const sorted = [...extraOnAa].sort((a, b) => a - b);
   console.log(
