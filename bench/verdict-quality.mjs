@@ -210,6 +210,16 @@ function verdictOf(dir) {
     invalid: results.comparisons.filter((c) => c.result === 'invalid').length,
     blind: results.comparisons.filter((c) => c.blind).length,
     gated: results.comparisons.length,
+    // other processes' CPU during the trials (% of one core), where the run read /proc/stat
+    othersMax: Math.max(
+      0,
+      ...[...results.scenarios, ...(results.ab?.base ?? [])].flatMap((s) =>
+        s.phases.flatMap((p) => p.trials.map((t) => t.machine?.othersPct ?? 0)),
+      ),
+    ),
+    busyTrials: [...results.scenarios, ...(results.ab?.base ?? [])]
+      .flatMap((s) => s.phases.flatMap((p) => p.trials))
+      .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
     p50Delta: p50?.delta ?? null,
     extra,
   };
@@ -245,7 +255,7 @@ try {
         // every alarm the bench sees, with the rows that raised it
         const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
         process.stderr.write(
-          `[verdict-quality] ${cell.id} ${i + 1}/${cell.runs}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s)\n`,
+          `[verdict-quality] ${cell.id} ${i + 1}/${cell.runs}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine, others up to ${entry.othersMax}%` : ''})\n`,
         );
       }
       const ok = list.filter((x) => !x.error);
@@ -265,7 +275,7 @@ try {
       if (cell.wide && ok.length) {
         const per = (k) => `median ${median(ok.map((x) => x[k]))}, max ${Math.max(...ok.map((x) => x[k]))}`;
         notes.push(
-          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}`,
+          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}`,
         );
       }
     } finally {

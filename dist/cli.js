@@ -97114,6 +97114,7 @@ function environment(results2, statuses) {
       ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
     ...falseAlarmLines(results2),
+    ...machineLines(results2),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
     ] : [],
@@ -97131,6 +97132,30 @@ function environment(results2, statuses) {
   ];
   return lines.join("\n");
 }
+function machineLines(results2) {
+  const sides = [
+    { side: results2.ab ? "head " : "", scenarios: results2.scenarios },
+    ...results2.ab ? [{ side: "base ", scenarios: results2.ab.base }] : []
+  ];
+  const read = sides.flatMap(
+    ({ side, scenarios }) => scenarios.flatMap(
+      (s) => s.phases.flatMap(
+        (p) => p.trials.flatMap(
+          (t) => t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : []
+        )
+      )
+    )
+  );
+  if (read.length === 0) return [];
+  const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
+  const worst = read.reduce((a, b) => b.m.othersPct > a.m.othersPct ? b : a);
+  const steal = Math.max(...read.map((r) => r.m.stealPct));
+  const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
+  return [
+    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`
+  ];
+}
+var BUSY_OTHERS_PCT = 50;
 var pct = (v) => `${+(v * 100).toPrecision(2)}%`;
 function falseAlarmLines(results2) {
   if (!traitsOf(results2.mode).gates) return [];
@@ -97460,7 +97485,12 @@ var phaseResult = external_exports.looseObject({
     }).optional()
   }),
   warmupMs: nonneg2,
-  trials: external_exports.array(trialMeasurementSchema.extend({ resources })),
+  trials: external_exports.array(
+    trialMeasurementSchema.extend({
+      resources,
+      machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional()
+    })
+  ),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
   confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
@@ -98783,6 +98813,34 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   return flags;
 }
 
+// src/stats/machine.ts
+function parseProcStat(text) {
+  const lines = text.split("\n");
+  const total = lines.find((l) => /^cpu\s/.test(l));
+  if (!total) return void 0;
+  const f = total.trim().split(/\s+/).slice(1).map(Number);
+  if (f.length < 4 || f.some((v) => !Number.isFinite(v))) return void 0;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+  const cores = lines.filter((l) => /^cpu\d+\s/.test(l)).length || 1;
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
+}
+var round1 = (v) => Math.round(v * 10) / 10;
+function machineInWindow(start, end, windowMs, containersPct) {
+  const busy = end.cpu.busy - start.cpu.busy;
+  const idle = end.cpu.idle - start.cpu.idle;
+  const steal = end.cpu.steal - start.cpu.steal;
+  const ticks = busy + idle + steal;
+  if (!(ticks > 0) || busy < 0 || idle < 0 || steal < 0 || !(windowMs > 0)) return void 0;
+  const cores = end.cpu.cores;
+  const busyPct = busy / ticks * cores * 100;
+  const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
+  return {
+    busyPct: round1(busyPct),
+    stealPct: round1(steal / ticks * cores * 100),
+    othersPct: round1(Math.max(0, busyPct - containersPct - Math.max(0, selfPct)))
+  };
+}
+
 // src/session/collect.ts
 function entriesOf(s) {
   return protocolOf(s.target).entries(s.target);
@@ -98818,15 +98876,18 @@ function gatedPercentiles(scenarios) {
 }
 var TrialCollector = class {
   /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map()) {
+  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0) {
     this.runnerCpus = runnerCpus;
     this.percentiles = percentiles2;
+    this.readMachine = readMachine2;
   }
   runnerCpus;
   percentiles;
+  readMachine;
   trials = /* @__PURE__ */ new Map();
   looks = /* @__PURE__ */ new Map();
   windowStart = 0;
+  machineStart;
   samples = /* @__PURE__ */ new Map();
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario2, phase2, looks) {
@@ -98838,22 +98899,35 @@ var TrialCollector = class {
     list2.push(s);
   }
   onEvent(e, now) {
-    if (e.t === "stage" && e.stage === "measure") this.windowStart = now;
+    if (e.t === "stage" && e.stage === "measure") {
+      this.windowStart = now;
+      this.machineStart = this.readMachine();
+    }
     if (e.t !== "trial") return;
     const resources2 = {};
     for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources2[key] = usageInWindow(list2, this.windowStart, now);
     }
-    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2);
+    const end = this.machineStart && this.readMachine();
+    const containersPct = Object.values(resources2).reduce((a, u) => a + u.cpuMeanPct, 0);
+    const machine = this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
+    this.machineStart = void 0;
+    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2, machine);
     for (const r of e.requests ?? [])
       this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
   }
-  add(scenario2, phase2, measurement, histogram, resources2) {
+  add(scenario2, phase2, measurement, histogram, resources2, machine) {
     const id = `${scenario2}\0${phase2}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
     const latency2 = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
-    entry.summaries.push({ ...measurement, latency: latency2, trial: entry.summaries.length + 1, resources: resources2 });
+    entry.summaries.push({
+      ...measurement,
+      latency: latency2,
+      trial: entry.summaries.length + 1,
+      resources: resources2,
+      ...machine ? { machine } : {}
+    });
     entry.histograms.push(histogram);
   }
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
@@ -100877,8 +100951,23 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     maskSecret,
     files: realFiles,
     workspace: defaultWorkspace(),
-    now: Date.now
+    now: Date.now,
+    ...engineIsLocal(process.env) ? { machine: readMachine } : {}
   };
+}
+function engineIsLocal(env) {
+  const host = env.DOCKER_HOST ?? "";
+  return host === "" || host.startsWith("unix://");
+}
+function readMachine() {
+  try {
+    const cpu = parseProcStat(readFileSync4("/proc/stat", "utf8"));
+    if (!cpu) return void 0;
+    const self2 = process.cpuUsage();
+    return { cpu, selfCpuUs: self2.user + self2.system };
+  } catch {
+    return void 0;
+  }
 }
 function defaultRunnerScript() {
   const here = dirname4(new URL(import.meta.url).pathname);
@@ -100918,7 +101007,7 @@ async function run(opts, deps2) {
     }
   }
   try {
-    const sides = sidesOf(p, base);
+    const sides = sidesOf(p, base, deps2.machine);
     const seed = opts.seed ?? newSeed();
     const measured = await measure(opts, deps2, p, mode, { runId, sides, base, pairs, seed });
     const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
@@ -100989,14 +101078,14 @@ async function cannotBootBoth(deps2, config2, base, runId) {
     blockers
   );
 }
-function sidesOf(p, base) {
+function sidesOf(p, base, machine) {
   const { config: config2, scenarios } = p;
   const side = (which, sut, dir, root) => ({
     side: which,
     sut,
     dir,
     ...root !== void 0 ? { root } : {},
-    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios))
+    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios), machine)
   });
   return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
 }

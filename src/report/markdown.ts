@@ -294,6 +294,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
       ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
     ...falseAlarmLines(results),
+    ...machineLines(results),
     ...(results.interleaved
       ? [
           `- trials: every phase's interleaved in a random order, seed ${results.interleaved.seed} (\`perf-gate run --seed ${results.interleaved.seed}\` draws it again)`,
@@ -316,6 +317,34 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
   ];
   return lines.join('\n');
 }
+
+/** What the machine did during the trials (where it was read): other processes' CPU and steal. */
+function machineLines(results: ResultsFile): string[] {
+  const sides = [
+    { side: results.ab ? 'head ' : '', scenarios: results.scenarios },
+    ...(results.ab ? [{ side: 'base ', scenarios: results.ab.base }] : []),
+  ];
+  const read = sides.flatMap(({ side, scenarios }) =>
+    scenarios.flatMap((s) =>
+      s.phases.flatMap((p) =>
+        p.trials.flatMap((t) =>
+          t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : [],
+        ),
+      ),
+    ),
+  );
+  if (read.length === 0) return [];
+  const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
+  const worst = read.reduce((a, b) => (b.m.othersPct > a.m.othersPct ? b : a));
+  const steal = Math.max(...read.map((r) => r.m.stealPct));
+  const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
+  return [
+    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`,
+  ];
+}
+
+/** Other processes' CPU (% of one core) from which a trial is counted as taken on a busy machine. */
+export const BUSY_OTHERS_PCT = 50;
 
 const pct = (v: number) => `${+(v * 100).toPrecision(2)}%`;
 

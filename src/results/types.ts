@@ -6,6 +6,8 @@ import type { Ramp } from '../runner-kit/ramp.js';
 
 export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../runner-kit/measurement.js';
 
+import type { MachineUsage } from '../stats/machine.js';
+
 export interface ResourceUsage {
   /** CPU %, 100 = one core */
   cpuMeanPct: number;
@@ -21,6 +23,8 @@ export interface ResourceUsage {
 export interface TrialSummary extends TrialMeasurement {
   /** per compose service; plus `perf-gate-runner` for the runner container */
   resources: Record<string, ResourceUsage>;
+  /** the machine during the measured window (where perf-gate runs beside the engine: /proc/stat) */
+  machine?: MachineUsage;
 }
 
 export interface PhaseParams {

@@ -41,7 +41,12 @@ const phaseResult = z.looseObject({
       .optional(),
   }),
   warmupMs: nonneg,
-  trials: z.array(trialMeasurementSchema.extend({ resources })),
+  trials: z.array(
+    trialMeasurementSchema.extend({
+      resources,
+      machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg }).optional(),
+    }),
+  ),
   merged: trialMeasurementSchema
     .omit({ trial: true, generator: true })
     .extend({ trials: count, errorRate: nonneg, resources, histogram: z.string() })

@@ -44,6 +44,8 @@ export interface RunOptions {
   history?: string;
 }
 
+import type { MachineReading } from '../stats/machine.js';
+
 export interface RunDeps {
   docker: DockerClient;
   compose: (opts: ComposeOptions) => ComposeClient;
@@ -63,6 +65,9 @@ export interface RunDeps {
   workspace: string;
   /** wall clock, ms since the epoch */
   now: () => number;
+  /** the machine's CPU times and perf-gate's own CPU now, where the engine runs on this machine (the
+   * report's "machine during trials"); absent or undefined elsewhere */
+  machine?: () => MachineReading | undefined;
   /** the Docker Swarm the engine manages (runner.replicas, sut.orchestrator: swarm) */
   swarm?: { client: SwarmClient; stack: (opts: ComposeOptions) => StackClient };
 }

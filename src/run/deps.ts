@@ -11,6 +11,7 @@ import { environmentError } from '../common/errors.js';
 import { defaultWorkspace } from '../config/load.js';
 import type { RunDeps } from './contract.js';
 import { realFiles } from './real-files.js';
+import { type MachineReading, parseProcStat } from '../stats/machine.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -31,7 +32,26 @@ export function realRunDeps(
     files: realFiles,
     workspace: defaultWorkspace(),
     now: Date.now,
+    ...(engineIsLocal(process.env) ? { machine: readMachine } : {}),
   };
+}
+
+/** The engine runs on this machine: no DOCKER_HOST, or a unix socket (tcp:// and ssh:// are elsewhere). */
+export function engineIsLocal(env: NodeJS.ProcessEnv): boolean {
+  const host = env.DOCKER_HOST ?? '';
+  return host === '' || host.startsWith('unix://');
+}
+
+/** This machine's CPU times (/proc/stat) and this process's CPU; undefined where /proc is not Linux's. */
+function readMachine(): MachineReading | undefined {
+  try {
+    const cpu = parseProcStat(readFileSync('/proc/stat', 'utf8'));
+    if (!cpu) return undefined;
+    const self = process.cpuUsage();
+    return { cpu, selfCpuUs: self.user + self.system };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The runner script beside this bundle (dist/runner.mjs), or in dist/ from the sources. */

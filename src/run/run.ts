@@ -59,7 +59,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     }
   }
   try {
-    const sides = sidesOf(p, base);
+    const sides = sidesOf(p, base, deps.machine);
     // measure
     const seed = opts.seed ?? newSeed();
     const measured = await measure(opts, deps, p, mode, { runId, sides, base, pairs, seed });
@@ -155,14 +155,14 @@ async function cannotBootBoth(
 }
 
 /** The sides measured: base then head, or the only one (a target's, when the config gives one). */
-function sidesOf(p: RunPlan, base: BaseSide | undefined): MeasuredSide[] {
+function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['machine']): MeasuredSide[] {
   const { config, scenarios } = p;
   const side = (which: Side | undefined, sut: Config['sut'], dir: string, root?: string): MeasuredSide => ({
     side: which,
     sut,
     dir,
     ...(root !== undefined ? { root } : {}),
-    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios)),
+    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios), machine),
   });
   return base
     ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]

@@ -17,6 +17,7 @@ import {
   type TrialSummary,
 } from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
+import { type MachineReading, type MachineUsage, machineInWindow } from '../stats/machine.js';
 
 /** Results a phase has beside its own: a mix's entries, or a WebSocket phase's push and connect. */
 function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }> {
@@ -61,11 +62,14 @@ export class TrialCollector {
   constructor(
     private readonly runnerCpus: number | undefined,
     private readonly percentiles: ReadonlyMap<string, readonly string[]> = new Map(),
+    /** the machine's CPU times now, where they can be read (RunDeps.machine) */
+    private readonly readMachine: () => MachineReading | undefined = () => undefined,
   ) {}
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
   private readonly looks = new Map<string, Looks>();
   private windowStart = 0;
+  private machineStart: MachineReading | undefined;
   readonly samples = new Map<string, StatsSample[]>();
 
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
@@ -80,13 +84,21 @@ export class TrialCollector {
   }
 
   onEvent(e: RunnerEvent, now: number): void {
-    if (e.t === 'stage' && e.stage === 'measure') this.windowStart = now;
+    if (e.t === 'stage' && e.stage === 'measure') {
+      this.windowStart = now;
+      this.machineStart = this.readMachine();
+    }
     if (e.t !== 'trial') return;
     const resources: Record<string, ResourceUsage> = {};
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources[key] = usageInWindow(list, this.windowStart, now);
     }
-    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources);
+    const end = this.machineStart && this.readMachine();
+    const containersPct = Object.values(resources).reduce((a, u) => a + u.cpuMeanPct, 0);
+    const machine =
+      this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
+    this.machineStart = undefined;
+    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources, machine);
     // a mix entry's trial: SUT resources are the phase's, not any one request's
     for (const r of e.requests ?? [])
       this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
@@ -98,6 +110,7 @@ export class TrialCollector {
     measurement: TrialMeasurement,
     histogram: string,
     resources: Record<string, ResourceUsage>,
+    machine?: MachineUsage,
   ): void {
     const id = `${scenario}\u0000${phase}`;
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
@@ -105,7 +118,13 @@ export class TrialCollector {
     // the percentiles the thresholds gate beyond the runner's summary, from this trial's histogram
     const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario) ?? []);
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
-    entry.summaries.push({ ...measurement, latency, trial: entry.summaries.length + 1, resources });
+    entry.summaries.push({
+      ...measurement,
+      latency,
+      trial: entry.summaries.length + 1,
+      resources,
+      ...(machine ? { machine } : {}),
+    });
     entry.histograms.push(histogram);
   }
 

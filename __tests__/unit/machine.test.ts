@@ -1,0 +1,160 @@
+// The machine during a trial's measured window (stats/machine.ts, the noise sentinel's measurement):
+// /proc/stat read at the window's start and end, the SUT's and runner's containers and perf-gate's own
+// process taken out, what is left is other processes' CPU.
+import { describe, expect, it } from 'vitest';
+import { engineIsLocal } from '../../src/run/deps.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import type { ScenarioResult } from '../../src/results/types.js';
+import { TrialCollector } from '../../src/session/collect.js';
+import { type MachineReading, machineInWindow, parseProcStat } from '../../src/stats/machine.js';
+import { phase, resultsFile, trial } from './fixtures.js';
+import { parseConfigText } from '../../src/config/load.js';
+import type { Config } from '../../src/config/types.js';
+import { projectConfig } from './run-harness.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+
+/** A histogram of one success, as the runner encodes it. */
+function oneSuccess(): string {
+  const h = createHistogram();
+  recordUs(h, 1000);
+  const e = encodeHistogram(h);
+  h.destroy();
+  return e;
+}
+
+/** The trials a collector holds of the harness config's one phase (api/c2). */
+function trialsOf(c: TrialCollector) {
+  const { config } = parseConfigText(projectConfig(), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  const [api] = c.results((config as Config).scenarios, new Map([['api', 'h']]));
+  return api?.phases[0]?.trials ?? [];
+}
+
+// this VM's /proc/stat, cut after the per-CPU lines
+const PROC_STAT = `cpu  875368 0 281839 3349119 5826 0 40105 160 0 0
+cpu0 419901 0 136502 1698996 1194 0 19197 81 0 0
+cpu1 455466 0 145337 1650123 4631 0 20908 78 0 0
+intr 59648652 0 0 0
+ctxt 1234
+`;
+
+describe('parseProcStat', () => {
+  it.each<[string, string, ReturnType<typeof parseProcStat>]>([
+    ['a 2-CPU VM', PROC_STAT, { busy: 875368 + 281839 + 40105, idle: 3349119 + 5826, steal: 160, cores: 2 }],
+    ['an old kernel without steal', 'cpu  10 0 5 100\ncpu0 10 0 5 100\n', { busy: 15, idle: 100, steal: 0, cores: 1 }],
+    ['no aggregate line', 'cpu0 1 2 3 4\n', undefined],
+    ['not numbers', 'cpu  a b c d\n', undefined],
+    ['empty', '', undefined],
+  ])('%s', (_label, text, want) => expect(parseProcStat(text)).toEqual(want));
+});
+
+const reading = (busy: number, idle: number, steal: number, selfCpuUs = 0): MachineReading => ({
+  cpu: { busy, idle, steal, cores: 2 },
+  selfCpuUs,
+});
+
+describe('machineInWindow', () => {
+  it.each<[string, MachineReading, MachineReading, number, number, ReturnType<typeof machineInWindow>]>([
+    // 1 s on 2 CPUs at 100 ticks a second: 200 ticks
+    ['an idle machine', reading(0, 0, 0), reading(0, 200, 0), 1000, 0, { busyPct: 0, stealPct: 0, othersPct: 0 }],
+    [
+      'the SUT and runner use 80% of a core, nothing else',
+      reading(0, 0, 0),
+      reading(80, 120, 0),
+      1000,
+      80,
+      { busyPct: 80, stealPct: 0, othersPct: 0 },
+    ],
+    [
+      'a CPU hog beside them: one more core',
+      reading(0, 0, 0),
+      reading(180, 20, 0),
+      1000,
+      80,
+      { busyPct: 180, stealPct: 0, othersPct: 100 },
+    ],
+    [
+      "perf-gate's own process is not another's (100 ms of its CPU in a 1 s window)",
+      reading(0, 0, 0, 0),
+      reading(100, 100, 0, 100_000),
+      1000,
+      80,
+      { busyPct: 100, stealPct: 0, othersPct: 10 },
+    ],
+    [
+      'steal: the hypervisor took a fifth of a CPU',
+      reading(0, 0, 0),
+      reading(60, 120, 20),
+      1000,
+      60,
+      { busyPct: 60, stealPct: 20, othersPct: 0 },
+    ],
+    [
+      'docker stats above the kernel’s busy time: never below 0',
+      reading(0, 0, 0),
+      reading(50, 150, 0),
+      1000,
+      90,
+      { busyPct: 50, stealPct: 0, othersPct: 0 },
+    ],
+    ['no ticks between the readings', reading(5, 5, 0), reading(5, 5, 0), 1000, 0, undefined],
+    ['a counter that went back', reading(50, 5, 0), reading(40, 100, 0), 1000, 0, undefined],
+  ])('%s', (_label, start, end, ms, containers, want) =>
+    expect(machineInWindow(start, end, ms, containers)).toEqual(want),
+  );
+});
+
+describe('the collector reads the machine at the measured window’s start and end', () => {
+  it('each trial gets its window’s machine; without a reader, none', () => {
+    const readings = [reading(0, 0, 0), reading(180, 20, 0), reading(180, 20, 0), reading(200, 200, 0)];
+    const c = new TrialCollector(undefined, new Map(), () => readings.shift());
+    c.sample('api', { at: 0, cpuPct: 40, memoryBytes: 1, rxBytes: 0, txBytes: 0 });
+    c.sample('api', { at: 1000, cpuPct: 40, memoryBytes: 1, rxBytes: 0, txBytes: 0 });
+    for (const i of [1, 2]) {
+      c.onEvent({ t: 'stage', scenario: 'api', phase: 'c2', trial: i, trials: 2, stage: 'measure' }, 0);
+      c.onEvent({ t: 'trial', scenario: 'api', phase: 'c2', measurement: trial({}, i), histogram: oneSuccess() }, 1000);
+    }
+    const trials = trialsOf(c);
+    // trial 1: a hog beside the SUT's 40%; trial 2: 20 of 200 ticks busy on 2 CPUs, less than the SUT
+    expect(trials.map((t) => t.machine)).toEqual([
+      { busyPct: 180, stealPct: 0, othersPct: 140 },
+      { busyPct: 20, stealPct: 0, othersPct: 0 },
+    ]);
+    const none = new TrialCollector(undefined);
+    none.onEvent({ t: 'stage', scenario: 'api', phase: 'c2', trial: 1, trials: 1, stage: 'measure' }, 0);
+    none.onEvent(
+      { t: 'trial', scenario: 'api', phase: 'c2', measurement: trial({}, 1), histogram: oneSuccess() },
+      1000,
+    );
+    expect(trialsOf(none)[0]?.machine).toBe(undefined);
+  });
+});
+
+describe('the report’s environment section', () => {
+  it('says what other processes took during the trials, and where the most', () => {
+    const p = phase('c10', {}, [{}, {}, {}]);
+    p.trials = p.trials.map((t, i) => ({
+      ...t,
+      machine: { busyPct: 90, stealPct: i, othersPct: [5, 120, 10][i] as number },
+    }));
+    const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];
+    const md = renderMarkdown(resultsFile(scenarios, []));
+    expect(md).toContain(
+      '- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median 10%, at most 120% (api/c10 trial 1); 1 of 3 trials at 50% or more; steal at most 2%',
+    );
+    expect(
+      renderMarkdown(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], [])),
+    ).not.toContain('machine during trials');
+  });
+});
+
+describe('engineIsLocal: /proc/stat is the engine’s machine only where the engine runs here', () => {
+  it.each<[string | undefined, boolean]>([
+    [undefined, true],
+    ['', true],
+    ['unix:///var/run/docker.sock', true],
+    ['tcp://10.0.0.5:2376', false],
+    ['ssh://build@host', false],
+  ])('DOCKER_HOST=%s → %s', (host, local) => {
+    expect(engineIsLocal(host === undefined ? {} : { DOCKER_HOST: host })).toBe(local);
+  });
+});
