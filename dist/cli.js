@@ -93071,7 +93071,7 @@ var configSchema = external_exports.strictObject({
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
     "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
-      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; replaces every threshold's alpha (default: none, each row at its own alpha)"
+      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
     ),
     bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
       "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
@@ -95257,18 +95257,28 @@ function rowPower(input2, edge) {
   const detectable = smallestConfirmable(input2);
   return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
 }
+function shiftToEdge(edge, base, current, direction2) {
+  const target = base * (1 + direction2 * edge);
+  if (!(current > 0) || !(target > 0)) return void 0;
+  return Math.max(0, direction2 > 0 ? target / current - 1 : 1 - target / current);
+}
 function withPower(out, row2) {
   const metric = metricOf(row2.metric);
   const edge = bandEdge(row2.band, out.baseline ?? 0);
   if (!metric.scales || edge === void 0 || out.result !== "pass" || out.informational) return out;
   const spent = spendAlpha(row2.alpha, row2.looks, row2.smallestAtFirst);
-  const power = rowPower(
-    { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt },
-    edge
-  );
+  const input2 = { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt };
+  const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
+  const power = shift === void 0 ? { detectable: smallestConfirmable(input2), blind: true } : rowPower(input2, shift);
   if (!power.blind) return { ...out, detectable: power.detectable };
-  return { ...out, detectable: power.detectable, blind: true, reason: blindReason(power.detectable, metric.direction) };
+  return {
+    ...out,
+    detectable: power.detectable,
+    blind: true,
+    reason: shift === void 0 ? UNREACHABLE_BAND : blindReason(power.detectable, metric.direction)
+  };
 }
+var UNREACHABLE_BAND = "could not detect its band: no change of this value can exceed it";
 function signedChange(d, direction2) {
   const pct3 = d * 100;
   return `${direction2 > 0 ? "+" : "-"}${+pct3.toFixed(pct3 < 10 ? 1 : 0)}%`;
@@ -95280,28 +95290,6 @@ function blindReason(detectable, direction2) {
 // src/compare/band.ts
 function hasBand(t) {
   return t.regress !== void 0 || t.floor !== void 0;
-}
-
-// src/compare/family.ts
-function rowAlpha(t, family, defaultAlpha) {
-  return family ? family.alpha / family.members : t.alpha ?? defaultAlpha;
-}
-function phaseFamily(family, thresholds2, current, other, joint) {
-  const metrics = Object.entries(thresholds2).filter(([, t]) => t !== void 0 && hasBand(t) && !t.inform).map(([m]) => m);
-  const byK = /* @__PURE__ */ new Map();
-  return {
-    family,
-    rows: metrics.length,
-    pAt(metric, k) {
-      let ps = byK.get(k);
-      if (!ps) {
-        ps = joint(metrics, current, other, k);
-        byK.set(k, ps);
-      }
-      const i = metrics.indexOf(metric);
-      return i < 0 ? 1 : ps[i];
-    }
-  };
 }
 
 // src/stats/random.ts
@@ -95562,6 +95550,34 @@ function jointSignedRank(rows) {
   return minP(rows.length, observed, labellings, pOf, !exact);
 }
 
+// src/compare/family.ts
+function rowAlpha(t, family, defaultAlpha) {
+  if (!family) return t.alpha ?? defaultAlpha;
+  const share = family.alpha / family.members;
+  return Math.min(t.alpha ?? share, share);
+}
+function jointBound(p, rows) {
+  return Math.min(1, rows <= 1 ? p : Math.max(rows * p, jointFloor));
+}
+var jointFloor = 1 / (SAMPLES + 1);
+function phaseFamily(family, thresholds2, current, other, joint, testable2) {
+  const metrics = Object.entries(thresholds2).filter(([m, t]) => t !== void 0 && hasBand(t) && !t.inform && testable2(m, t)).map(([m]) => m);
+  const byK = /* @__PURE__ */ new Map();
+  return {
+    family,
+    rows: metrics.length,
+    pAt(metric, k) {
+      let ps = byK.get(k);
+      if (!ps) {
+        ps = joint(metrics, current, other, k);
+        byK.set(k, ps);
+      }
+      const i = metrics.indexOf(metric);
+      return i < 0 ? 1 : ps[i];
+    }
+  };
+}
+
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -95704,20 +95720,20 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
-  const passing = (row2) => withPower(row2, {
+  const passing = (row2) => !final ? row2 : withPower(row2, {
     metric,
     band: t,
     looks: looksOfPhase(current),
     alpha,
     smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
     trials: cur.length,
-    // with a phase's rows tested together, the joint p is at most the row's own times their number
-    pAt: (d, k) => Math.min(
-      1,
-      (group?.rows ?? 1) * mannWhitneyGreater(
+    // with a phase's rows tested together, a bound on the joint p from the row's own
+    pAt: (d, k) => jointBound(
+      mannWhitneyGreater(
         cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
         old
-      ).pValue
+      ).pValue,
+      group?.rows ?? 1
     )
   });
   if (!worseOut && !betterOut) return passing(out);
@@ -95744,6 +95760,9 @@ function mannWhitneyRows(metrics, current, baseline, k) {
       y: trialValues(baseline.trials, m).map((v) => direction(m) * v)
     }))
   );
+}
+function testable(metric, t, current, baseline) {
+  return !generatorBound(current) && unmeasured(current.merged, metric) === void 0 && !lacksPercentile(current.trials, metric) && !lacksPercentile([baseline.merged, ...baseline.trials], metric) && unmeasured(baseline.merged, metric) === void 0 && tailShortfall(current.trials, metric) === void 0 && tailShortfall(baseline.trials, metric, "the baseline") === void 0 && limitBreach(metric, t, metricValue(current.merged, metric)) === void 0;
 }
 function lackingReason(metric, whose) {
   return `${whose} has no ${metric} (recorded before ${metric} was gated); refresh it with perf-gate run --mode update`;
@@ -95811,7 +95830,14 @@ function compareScenario(current, thresholds2, baseline, final = true) {
   for (const phase2 of current.phases) {
     const old = baseline?.phases.find((p) => p.name === phase2.name);
     const gate2 = phaseGate(current, phase2, gated);
-    const group = current.family && old ? phaseFamily(current.family, gate2.thresholds, phase2, old, mannWhitneyRows) : void 0;
+    const group = current.family && old ? phaseFamily(
+      current.family,
+      gate2.thresholds,
+      phase2,
+      old,
+      mannWhitneyRows,
+      (m, t) => testable(m, t, phase2, old)
+    ) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
       ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final, group)
     );
@@ -96220,17 +96246,17 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
-  const passing = (row2) => withPower(row2, {
+  const passing = (row2) => !final ? row2 : withPower(row2, {
     metric,
     band: t,
     looks: looksOfPhase(head),
     alpha,
     smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
     trials: pairs.length,
-    // with a phase's rows tested together, the joint p is at most the row's own times their number
-    pAt: (d, k) => Math.min(
-      1,
-      (group?.rows ?? 1) * signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+    // with a phase's rows tested together, a bound on the joint p from the row's own
+    pAt: (d, k) => jointBound(
+      signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+      group?.rows ?? 1
     )
   });
   if (!worseOut && !betterOut) return passing(out);
@@ -96251,6 +96277,9 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   });
   return withConfirmation(out, c, final);
 }
+function testableAb(metric, t, base, head) {
+  return !generatorBound(base) && !generatorBound(head) && unmeasured(head.merged, metric) === void 0 && unmeasured(base.merged, metric) === void 0 && !lacksPercentile([head.merged, ...head.trials], metric) && !lacksPercentile([base.merged, ...base.trials], metric) && limitBreach(metric, t, metricValue(head.merged, metric)) === void 0 && tailShortfall(head.trials, metric, "head") === void 0 && tailShortfall(base.trials, metric, "base") === void 0;
+}
 function signedRankRows(metrics, head, base, k) {
   return jointSignedRank(
     metrics.map((m) => {
@@ -96266,7 +96295,7 @@ function compareAbScenario(head, base, thresholds2, final = true) {
     const old = base.phases.find((p) => p.name === phase2.name);
     if (!old) continue;
     const gate2 = phaseGate(head, phase2, gated);
-    const group = head.family ? phaseFamily(head.family, gate2.thresholds, phase2, old, signedRankRows) : void 0;
+    const group = head.family ? phaseFamily(head.family, gate2.thresholds, phase2, old, signedRankRows, (m, t) => testableAb(m, t, old, phase2)) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
       ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final, group)
     );
@@ -96469,7 +96498,9 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
     }
     const alpha = strictestAlpha(rows, judging, s.family);
     if (alpha === void 0) return;
-    const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
+    const first = judging.firstLook(s, i, pairs);
+    const { n, key: countKey, unit, against } = first;
+    const smallestAt = (k) => s.family ? Math.max(first.smallestAt(k), jointFloor) : first.smallestAt(k);
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {
@@ -96528,11 +96559,7 @@ function withFamily(scenarios, judging, runAlpha) {
 
 // src/modes/judged.ts
 function judgedVerdict(mode, judging, config2, pullRequests) {
-  const scenarios = withFamily(
-    config2.scenarios,
-    judging,
-    config2.gate.bands === "inform" ? void 0 : config2.gate.runAlpha
-  );
+  const scenarios = withFamily(config2.scenarios, judging, config2.gate.runAlpha);
   const reach = confirmationReach({ ...config2, scenarios }, judging);
   const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
@@ -97149,7 +97176,7 @@ function machineLines(results2) {
   if (read.length === 0) return [];
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => b.m.othersPct > a.m.othersPct ? b : a);
-  const steal = Math.max(...read.map((r) => r.m.stealPct));
+  const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
   const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
   return [
     `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`
@@ -97162,7 +97189,7 @@ function falseAlarmLines(results2) {
   const family = results2.scenarios.find((s) => s.family)?.family;
   if (family) {
     return [
-      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? "" : "s"}; the rows of a phase are tested together`
+      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any band alarm (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? "" : "s"}; the rows of a phase are tested together`
     ];
   }
   const phases = new Set(
@@ -97498,7 +97525,7 @@ var phaseResult = external_exports.looseObject({
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
   scenarioHash: external_exports.string(),
-  family: external_exports.object({ alpha: external_exports.number().gt(0).lt(1), members: count2.min(1) }).optional(),
+  family: external_exports.object({ alpha: external_exports.number().gt(0).max(0.5), members: count2.min(1) }).optional(),
   phases: external_exports.array(phaseResult),
   thresholds: external_exports.record(external_exports.string(), external_exports.looseObject({})).optional(),
   requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),

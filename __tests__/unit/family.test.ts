@@ -191,18 +191,19 @@ describe('compareScenario under a run budget', () => {
     ]);
   });
 
-  it("rows that do not agree: a row's p is adjusted for the others (above its own, at most three times it)", () => {
-    // p50 fully separated; p99 and rps mixed up and inside their bands
+  it("rows that do not agree: a row's p is adjusted for the others", () => {
+    // p50 fully separated; p99 and rps inside their bands, each with values of its own (no ties), whose
+    // most extreme relabellings are two others: 3 of the 252 relabellings reach p50's own 1/252
     const cur = trialsPhase(
       [1500, 1510, 1520, 1530, 1540],
-      [5400, 5000, 5300, 5100, 5200],
-      [930, 900, 940, 910, 920],
+      [5050, 5150, 5250, 5350, 5450],
+      [915, 905, 935, 925, 945],
       5,
     );
     const own = mannWhitneyGreater([1500, 1510, 1520, 1530, 1540], [1000, 1010, 1020, 1030, 1040]).pValue;
+    expect(own).toBeCloseTo(1 / 252, 12);
     const [p50] = compareScenario(scenario(cur, { alpha: 0.05, members: 1 }), BANDS, baseline(old)).comparisons;
-    expect(p50?.pValue).toBeGreaterThan(own);
-    expect(p50?.pValue).toBeLessThanOrEqual(Math.round(3 * own * 10_000) / 10_000);
+    expect(p50).toMatchObject({ result: 'regression', pValue: Math.round((3 / 252) * 10_000) / 10_000 });
     // without a budget the same row has its own p
     const [plain] = compareScenario(
       scenario(cur),
@@ -210,6 +211,20 @@ describe('compareScenario under a run budget', () => {
       baseline(old),
     ).comparisons;
     expect(plain?.pValue).toBe(Math.round(own * 10_000) / 10_000);
+  });
+
+  it('a row judged without the test (beyond an absolute limit) does not widen the others’ adjustment', () => {
+    const cur = trialsPhase(
+      [1500, 1510, 1520, 1530, 1540],
+      [5050, 5150, 5250, 5350, 5450],
+      [915, 905, 935, 925, 945],
+      5,
+    );
+    const bands: Thresholds = { p50: { regress: 0.1 }, p99: { regress: 0.25, limit: 5000 } };
+    const [p50, p99] = compareScenario(scenario(cur, { alpha: 0.05, members: 1 }), bands, baseline(old)).comparisons;
+    expect(p99).toMatchObject({ result: 'regression', reason: expect.stringContaining('above the limit') });
+    // p50 alone in its phase's test: its own 1/252
+    expect(p50).toMatchObject({ result: 'regression', pValue: 0.004 });
   });
 
   it('A/B: the pairs of a phase, sign-flipped together', () => {
@@ -254,7 +269,7 @@ describe('the report says how false alarms are bounded', () => {
       'a run budget',
       { alpha: 0.01, members: 12 },
       ['c1', 'c10'],
-      '- false alarms: at most 1% of unchanged runs raise any (gate.run-alpha 0.01), 0.083% for each of 12 gated phases; the rows of a phase are tested together',
+      '- false alarms: at most 1% of unchanged runs raise any band alarm (gate.run-alpha 0.01), 0.083% for each of 12 gated phases; the rows of a phase are tested together',
     ],
     [
       'none, several gated phases',

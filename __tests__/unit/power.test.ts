@@ -1,11 +1,12 @@
 // What a passing row could have caught (compare/power.ts, issue 33): the smallest change that, added to
 // this run's trials, the row's test would have confirmed at the alpha its looks spend. The expected
-// figures come from scipy 1.17 (mannwhitneyu / wilcoxon, exact, one-sided), scanning the change on a
-// grid of 0.01 percentage points: __tests__/unit/power-scipy.py prints them.
+// figures are exact permutation counts that condition on ties (the cap's look repeats trials), found by
+// bisection, which scipy 1.17's exact tests scanned on a grid of 0.01 points agree with to that grid:
+// __tests__/unit/power-scipy.py prints both.
 import { describe, expect, it } from 'vitest';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
-import { bandEdge, cyclic, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
+import { bandEdge, cyclic, shiftToEdge, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
 import type { MetricName } from '../../src/config/schema.js';
 import type { Thresholds } from '../../src/config/types.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
@@ -50,20 +51,20 @@ describe('the smallest change a passing row could have confirmed, against scipy'
   // prettier-ignore
   const cases: Array<['gate' | 'A/B', string, MetricName, number[], number[], number, number, number | null]> = [
     // 5 v 5: the first look spends 0.005 (1/252 can reach it), the cap's look 0.005 at 12 v 5
-    ['gate', '5 v 5 interleaved, cap 12', 'p50', [1000, 1020, 1040, 1010, 1030], [1010, 1000, 1040, 1030, 1020], 12, 0.01, 0.0298],
+    ['gate', '5 v 5 interleaved, cap 12', 'p50', [1000, 1020, 1040, 1010, 1030], [1010, 1000, 1040, 1030, 1020], 12, 0.01, 0.0297],
     ['gate', '5 v 5 spread wide, cap 12', 'p50', [900, 1100, 1000, 1300, 800], [1000, 950, 1200, 1050, 900], 12, 0.01, 0.3125],
     // 3 v 3: the first look cannot reach 0.005 (smallest p 0.05), so the cap's look has all of alpha
     ['gate', '3 v 3, cap 12', 'p99', [1000, 1100, 1050], [1040, 990, 1080], 12, 0.01, 0.08],
     ['gate', '3 v 3, confirmation off', 'p99', [1000, 1100, 1050], [1040, 990, 1080], 3, 0.01, null],
-    ['gate', 'rps (worse downwards), 5 v 5', 'rps', [1000, 990, 1010, 1005, 995], [1002, 998, 1008, 992, 1000], 12, 0.01, 0.01],
+    ['gate', 'rps (worse downwards), 5 v 5', 'rps', [1000, 990, 1010, 1005, 995], [1002, 998, 1008, 992, 1000], 12, 0.01, 0.0099],
     ['A/B', '6 pairs, cap 12', 'p50', [1000, 1030, 990, 1020, 1010, 1000], [1010, 1000, 1000, 1030, 990, 1020], 12, 0.05, 0.0149],
-    ['A/B', '6 pairs, confirmation off', 'p50', [1000, 1030, 990, 1020, 1010, 1000], [1010, 1000, 1000, 1030, 990, 1020], 6, 0.05, 0.0151],
+    ['A/B', '6 pairs, confirmation off', 'p50', [1000, 1030, 990, 1020, 1010, 1000], [1010, 1000, 1000, 1030, 990, 1020], 6, 0.05, 0.015],
     ['A/B', 'rps, 6 pairs, cap 12', 'rps', [1000, 990, 1010, 1005, 995, 1001], [1002, 998, 1008, 992, 1000, 1003], 12, 0.05, 0.0055],
   ];
   it.each(cases)('%s: %s', (how, _label, metric, cur, old, cap, alpha, scipy) => {
     const row = (how === 'gate' ? gateRow : abRow)(metric, cur, old, cap, { [metric]: { regress: 0.5, alpha } });
     expect(row.result).toBe('pass');
-    // ours is rounded up to 0.1 percentage point; scipy's scan steps by 0.01
+    // ours is rounded up to 0.1 percentage point
     if (scipy === null) expect(row.detectable).toBeNull();
     else expect(row.detectable).toBeGreaterThanOrEqual(scipy - 0.0001);
     if (scipy !== null) expect(row.detectable).toBeLessThanOrEqual(scipy + 0.0011);
@@ -88,6 +89,17 @@ describe('a band below what the run could confirm', () => {
         'could not detect its band: the smallest change these trials could have confirmed is +31%',
       );
     } else expect(row.reason).toBeUndefined();
+  });
+
+  it('a rate whose floor is as large as the rate: no change of it can exceed the band', () => {
+    const row = gateRow('rps', [1000, 990, 1010, 1005, 995], [1002, 998, 1008, 992, 1000], 12, {
+      rps: { floor: 2000 },
+    });
+    expect(row.result).toBe('pass');
+    expect(row).toMatchObject({
+      blind: true,
+      reason: 'could not detect its band: no change of this value can exceed it',
+    });
   });
 
   it('rows that do not scale, regressions and rows without a baseline say nothing of it', () => {
@@ -131,6 +143,20 @@ describe('the pieces', () => {
     [1000, 0.1, -1, 900],
     [1000, 0, 1, 1000],
   ])('worsened(%d, %d, %d) = %d', (v, d, dir, want) => expect(worsened(v, d, dir)).toBeCloseTo(want, 9));
+
+  it.each<[string, number, number, number, 1 | -1, number | undefined]>([
+    ['current at the baseline: the band itself', 0.1, 1000, 1000, 1, 0.1],
+    ['current 10% under the baseline: more than the band to reach its edge', 0.1, 1000, 900, 1, 1100 / 900 - 1],
+    ['current above the baseline, inside the band: less', 0.1, 1000, 1050, 1, 1100 / 1050 - 1],
+    ['a rate at its baseline', 0.1, 1000, 1000, -1, 0.1],
+    ['a rate above its baseline: more to fall', 0.1, 1000, 1100, -1, 1 - 900 / 1100],
+    ['a rate whose band is its whole value: never', 1, 1000, 1000, -1, undefined],
+    ['no current value', 0.1, 1000, 0, 1, undefined],
+  ])('shiftToEdge: %s', (_label, edge, base, current, dir, want) => {
+    const got = shiftToEdge(edge, base, current, dir);
+    if (want === undefined) expect(got).toBeUndefined();
+    else expect(got).toBeCloseTo(want, 12);
+  });
 
   it.each<[string, { regress?: number; floor?: number }, number, number | undefined]>([
     ['relative only', { regress: 0.1 }, 1000, 0.1],

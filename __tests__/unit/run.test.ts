@@ -375,7 +375,7 @@ describe('run: trials interleaved across phases', () => {
       ['c4', 'regression', 9],
     ]);
     expect(mem.readText(join(p.dir, 'perf-gate-report.md'))).toContain(
-      '- false alarms: at most 2% of unchanged runs raise any (gate.run-alpha 0.02), 1% for each of 2 gated phases; the rows of a phase are tested together',
+      '- false alarms: at most 2% of unchanged runs raise any band alarm (gate.run-alpha 0.02), 1% for each of 2 gated phases; the rows of a phase are tested together',
     );
   });
 

@@ -25,7 +25,7 @@ import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.j
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
 import { cyclic, withPower, worsened } from './power.js';
-import { phaseFamily, rowAlpha } from './family.js';
+import { jointBound, phaseFamily, rowAlpha } from './family.js';
 import { jointSignedRank } from '../stats/joint.js';
 import {
   beyondBand,
@@ -131,22 +131,24 @@ function compareAbMetric(
   const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] as number }));
   const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
+  // what a pass could have caught is said of the final verdict (not of the looks while measuring)
   const passing = (row: Comparison) =>
-    withPower(row, {
-      metric,
-      band: t,
-      looks: looksOfPhase(head),
-      alpha,
-      smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
-      trials: pairs.length,
-      // with a phase's rows tested together, the joint p is at most the row's own times their number
-      pAt: (d, k) =>
-        Math.min(
-          1,
-          (group?.rows ?? 1) *
-            signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
-        ),
-    });
+    !final
+      ? row
+      : withPower(row, {
+          metric,
+          band: t,
+          looks: looksOfPhase(head),
+          alpha,
+          smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
+          trials: pairs.length,
+          // with a phase's rows tested together, a bound on the joint p from the row's own
+          pAt: (d, k) =>
+            jointBound(
+              signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+              group?.rows ?? 1,
+            ),
+        });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every pair
@@ -165,6 +167,21 @@ function compareAbMetric(
     capKey: CAP_KEY,
   });
   return withConfirmation(out, c, final);
+}
+
+/** Whether a row reaches the signed-rank test (the checks of compareAbMetric before it). */
+function testableAb(metric: MetricName, t: Threshold, base: PhaseResult, head: PhaseResult): boolean {
+  return (
+    !generatorBound(base) &&
+    !generatorBound(head) &&
+    unmeasured(head.merged, metric) === undefined &&
+    unmeasured(base.merged, metric) === undefined &&
+    !lacksPercentile([head.merged, ...head.trials], metric) &&
+    !lacksPercentile([base.merged, ...base.trials], metric) &&
+    limitBreach(metric, t, metricValue(head.merged, metric)) === undefined &&
+    tailShortfall(head.trials, metric, 'head') === undefined &&
+    tailShortfall(base.trials, metric, 'base') === undefined
+  );
 }
 
 /** The joint signed-rank p of a phase's rows: each row's paired differences over the first k pairs,
@@ -193,7 +210,9 @@ export function compareAbScenario(
     const old = base.phases.find((p) => p.name === phase.name);
     if (!old) continue;
     const gate = phaseGate(head, phase, gated);
-    const group = head.family ? phaseFamily(head.family, gate.thresholds, phase, old, signedRankRows) : undefined;
+    const group = head.family
+      ? phaseFamily(head.family, gate.thresholds, phase, old, signedRankRows, (m, t) => testableAb(m, t, old, phase))
+      : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
       compareAbMetric(head.name, metric, t, old, phase, final, group),
     );

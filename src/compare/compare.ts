@@ -16,7 +16,7 @@ import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { cyclic, withPower, worsened } from './power.js';
-import { type Family, phaseFamily, rowAlpha } from './family.js';
+import { type Family, jointBound, phaseFamily, rowAlpha } from './family.js';
 import { hasBand } from './band.js';
 import { jointMannWhitney } from '../stats/joint.js';
 import {
@@ -163,25 +163,27 @@ function comparePhaseMetric(
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
+  // what a pass could have caught is said of the final verdict (not of the looks while measuring)
   const passing = (row: Comparison) =>
-    withPower(row, {
-      metric,
-      band: t,
-      looks: looksOfPhase(current),
-      alpha,
-      smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
-      trials: cur.length,
-      // with a phase's rows tested together, the joint p is at most the row's own times their number
-      pAt: (d, k) =>
-        Math.min(
-          1,
-          (group?.rows ?? 1) *
-            mannWhitneyGreater(
-              cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-              old,
-            ).pValue,
-        ),
-    });
+    !final
+      ? row
+      : withPower(row, {
+          metric,
+          band: t,
+          looks: looksOfPhase(current),
+          alpha,
+          smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
+          trials: cur.length,
+          // with a phase's rows tested together, a bound on the joint p from the row's own
+          pAt: (d, k) =>
+            jointBound(
+              mannWhitneyGreater(
+                cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+                old,
+              ).pValue,
+              group?.rows ?? 1,
+            ),
+        });
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every trial
@@ -211,6 +213,21 @@ function mannWhitneyRows(metrics: MetricName[], current: PhaseResult, baseline: 
         .map((v) => direction(m) * v),
       y: trialValues(baseline.trials, m).map((v) => direction(m) * v),
     })),
+  );
+}
+
+/** Whether a row reaches the significance test (the checks of comparePhaseMetric before it): a value on
+ * both sides, the percentile on both, enough samples beyond it, no absolute limit broken. */
+function testable(metric: MetricName, t: Threshold, current: PhaseResult, baseline: PhaseResult): boolean {
+  return (
+    !generatorBound(current) &&
+    unmeasured(current.merged, metric) === undefined &&
+    !lacksPercentile(current.trials, metric) &&
+    !lacksPercentile([baseline.merged, ...baseline.trials], metric) &&
+    unmeasured(baseline.merged, metric) === undefined &&
+    tailShortfall(current.trials, metric) === undefined &&
+    tailShortfall(baseline.trials, metric, 'the baseline') === undefined &&
+    limitBreach(metric, t, metricValue(current.merged, metric)) === undefined
   );
 }
 
@@ -326,7 +343,11 @@ export function compareScenario(
     const old = baseline?.phases.find((p) => p.name === phase.name);
     const gate = phaseGate(current, phase, gated);
     const group =
-      current.family && old ? phaseFamily(current.family, gate.thresholds, phase, old, mannWhitneyRows) : undefined;
+      current.family && old
+        ? phaseFamily(current.family, gate.thresholds, phase, old, mannWhitneyRows, (m, t) =>
+            testable(m, t, phase, old),
+          )
+        : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
       comparePhaseMetric(current.name, metric, t, phase, old, final, group),
     );

@@ -10,14 +10,27 @@ import type { Threshold, Thresholds } from '../config/types.js';
 import type { PhaseResult } from '../results/types.js';
 import type { Family } from '../results/types.js';
 import { hasBand } from './band.js';
+import { SAMPLES } from '../stats/joint.js';
 
 export type { Family } from '../results/types.js';
 
 /** The alpha a banded row is tested at: its phase's share of the run's budget, else its own or the
  * mode's default. */
 export function rowAlpha(t: Pick<Threshold, 'alpha'>, family: Family | undefined, defaultAlpha: number): number {
-  return family ? family.alpha / family.members : (t.alpha ?? defaultAlpha);
+  if (!family) return t.alpha ?? defaultAlpha;
+  // a row's own stricter alpha stays
+  const share = family.alpha / family.members;
+  return Math.min(t.alpha ?? share, share);
 }
+
+/** A bound on a row's joint p from its own: the joint adjustment costs at most the number of rows tested
+ * together times p (exact enumeration), and a sampled one cannot go below one in SAMPLES + 1. */
+export function jointBound(p: number, rows: number): number {
+  return Math.min(1, rows <= 1 ? p : Math.max(rows * p, jointFloor));
+}
+
+/** The smallest p a sampled joint test can give: one in SAMPLES + 1. */
+export const jointFloor = 1 / (SAMPLES + 1);
 
 /**
  * A phase's rows tested together: its banded rows' joint p at k trials (pairs), computed once per k by
@@ -29,9 +42,12 @@ export function phaseFamily(
   current: PhaseResult,
   other: PhaseResult,
   joint: (metrics: MetricName[], current: PhaseResult, other: PhaseResult, k: number) => number[],
+  testable: (metric: MetricName, t: Threshold) => boolean,
 ): { family: Family; pAt(metric: string, k: number): number; rows: number } {
+  // the rows that reach the test: a row without a value, without a baseline's, with too few samples
+  // or beyond an absolute limit is judged without one and would only widen the others' adjustment
   const metrics = (Object.entries(thresholds) as Array<[MetricName, Threshold | undefined]>)
-    .filter(([, t]) => t !== undefined && hasBand(t) && !t.inform)
+    .filter(([m, t]) => t !== undefined && hasBand(t) && !t.inform && testable(m, t))
     .map(([m]) => m);
   const byK = new Map<number, number[]>();
   return {

@@ -3,7 +3,8 @@
 // row the run states the smallest change it could have confirmed: the current (head) trials are scaled
 // by a change d in the worse direction, and d is the smallest for which the row's test, at the alpha
 // its looks spend, gives p ≤ that alpha. A row whose band is below d is marked "could not detect its
-// band": a change of the band's size would have passed too.
+// band": a change of the band's size would have passed too. The band's edge is measured from the
+// baseline, so it is compared with the move of this run's trials that reaches it (shiftToEdge).
 //
 // The looks are the gate's two (confirm.ts): the configured trials at `spent.first`, and, when
 // confirmation may run, the cap at `spent.final`, whose extra trials are taken to spread as this run's
@@ -97,6 +98,18 @@ export function rowPower(input: PowerInput, edge: number): RowPower {
   return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
 }
 
+/**
+ * How far the current side's trials must move (the change d they are scaled by) for its value to reach
+ * the band's edge, which is measured from the baseline: `base·(1 + edge)`, or `base·(1 − edge)` for a
+ * metric worse downwards. Undefined when the edge cannot be reached at all (a rate cannot fall by its
+ * whole value) or the current value is not positive.
+ */
+export function shiftToEdge(edge: number, base: number, current: number, direction: 1 | -1): number | undefined {
+  const target = base * (1 + direction * edge);
+  if (!(current > 0) || !(target > 0)) return undefined;
+  return Math.max(0, direction > 0 ? target / current - 1 : 1 - target / current);
+}
+
 export interface PassingRow {
   metric: MetricName;
   band: Threshold;
@@ -115,13 +128,20 @@ export function withPower(out: Comparison, row: PassingRow): Comparison {
   const edge = bandEdge(row.band, out.baseline ?? 0);
   if (!metric.scales || edge === undefined || out.result !== 'pass' || out.informational) return out;
   const spent = spendAlpha(row.alpha, row.looks, row.smallestAtFirst);
-  const power = rowPower(
-    { looks: row.looks, spent, trials: row.trials, direction: metric.direction, pAt: row.pAt },
-    edge,
-  );
+  const input = { looks: row.looks, spent, trials: row.trials, direction: metric.direction, pAt: row.pAt };
+  // the band's edge as a move of this run's trials (a band no change can exceed is never detected)
+  const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
+  const power = shift === undefined ? { detectable: smallestConfirmable(input), blind: true } : rowPower(input, shift);
   if (!power.blind) return { ...out, detectable: power.detectable };
-  return { ...out, detectable: power.detectable, blind: true, reason: blindReason(power.detectable, metric.direction) };
+  return {
+    ...out,
+    detectable: power.detectable,
+    blind: true,
+    reason: shift === undefined ? UNREACHABLE_BAND : blindReason(power.detectable, metric.direction),
+  };
 }
+
+const UNREACHABLE_BAND = 'could not detect its band: no change of this value can exceed it';
 
 /** A change as the report signs it in the worse direction: "+31%", "-8.5%". */
 export function signedChange(d: number, direction: 1 | -1): string {

@@ -9,7 +9,7 @@ import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha, unreachable } from './confirm.js';
-import { type Family, rowAlpha } from './family.js';
+import { type Family, jointFloor, rowAlpha } from './family.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 
@@ -79,7 +79,10 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
     }
     const alpha = strictestAlpha(rows, judging, s.family);
     if (alpha === undefined) return;
-    const { n, key: countKey, unit, smallestAt, against } = judging.firstLook(s, i, pairs);
+    const first = judging.firstLook(s, i, pairs);
+    const { n, key: countKey, unit, against } = first;
+    // rows tested together (gate.run-alpha) by a sampled permutation test cannot go below its resolution
+    const smallestAt = (k: number) => (s.family ? Math.max(first.smallestAt(k), jointFloor) : first.smallestAt(k));
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {

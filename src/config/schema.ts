@@ -279,7 +279,7 @@ export const configSchema = z
           .max(0.5, { error: 'must be a number between 0 and 0.5' })
           .optional()
           .describe(
-            "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; replaces every threshold's alpha (default: none, each row at its own alpha)",
+            "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)",
           ),
         bands: z
           .enum(['judge', 'inform'], { error: 'must be judge or inform' })

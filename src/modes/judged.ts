@@ -7,11 +7,7 @@ import type { ModeVerdict, RunMode } from './mode.js';
 
 /** A gate's verdict on a config: refused when its bands could never be confirmed, else how it judges. */
 export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, pullRequests: RunMode): ModeVerdict {
-  const scenarios = withFamily(
-    config.scenarios,
-    judging,
-    config.gate.bands === 'inform' ? undefined : config.gate.runAlpha,
-  );
+  const scenarios = withFamily(config.scenarios, judging, config.gate.runAlpha);
   const reach = confirmationReach({ ...config, scenarios }, judging);
   const bands =
     config.gate.bands === 'inform'

@@ -336,7 +336,7 @@ function machineLines(results: ResultsFile): string[] {
   if (read.length === 0) return [];
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => (b.m.othersPct > a.m.othersPct ? b : a));
-  const steal = Math.max(...read.map((r) => r.m.stealPct));
+  const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
   const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
   return [
     `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`,
@@ -354,7 +354,7 @@ function falseAlarmLines(results: ResultsFile): string[] {
   const family = results.scenarios.find((s) => s.family)?.family;
   if (family) {
     return [
-      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? '' : 's'}; the rows of a phase are tested together`,
+      `- false alarms: at most ${pct(family.alpha)} of unchanged runs raise any band alarm (gate.run-alpha ${family.alpha}), ${pct(family.alpha / family.members)} for each of ${family.members} gated phase${family.members === 1 ? '' : 's'}; the rows of a phase are tested together`,
     ];
   }
   const phases = new Set(

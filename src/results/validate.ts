@@ -61,7 +61,7 @@ const phaseResult = z.looseObject({
 const scenarioResult = z.looseObject({
   name: z.string(),
   scenarioHash: z.string(),
-  family: z.object({ alpha: z.number().gt(0).lt(1), members: count.min(1) }).optional(),
+  family: z.object({ alpha: z.number().gt(0).max(0.5), members: count.min(1) }).optional(),
   phases: z.array(phaseResult),
   thresholds: z.record(z.string(), z.looseObject({})).optional(),
   requestThresholds: z.record(z.string(), z.record(z.string(), z.looseObject({}))).optional(),
