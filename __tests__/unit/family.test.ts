@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
-import { rowAlpha } from '../../src/compare/family.js';
+import { phaseFamily, rowAlpha } from '../../src/compare/family.js';
+import { jointMannWhitney } from '../../src/stats/joint.js';
 import { AGAINST_BASELINES, PAIRED } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { familyMembers, withFamily } from '../../src/compare/run-budget.js';
@@ -285,5 +286,45 @@ describe('the report says how false alarms are bounded', () => {
     const md = renderMarkdown(resultsFile(scenarios, phases.map(row)));
     const got = md.split('\n').find((l) => l.startsWith('- false alarms:'));
     expect(got).toBe(line);
+  });
+});
+
+describe('the power search under a run budget: the joint test with one row made worse', () => {
+  it('pShifted is the joint p with that row alone scaled (cycled to the cap), the others as measured', () => {
+    const cur = trialsPhase([1000, 1020, 1040, 1010, 1030], [5050, 5150, 5250, 5350, 5450], [915, 905, 935, 925, 945]);
+    const group = phaseFamily(
+      { alpha: 0.05, members: 1 },
+      BANDS,
+      cur,
+      old,
+      (metrics, current, baseline, k, shift) =>
+        jointMannWhitney(
+          metrics.map((m) => {
+            const dir = m === 'rps' ? -1 : 1;
+            const x = Array.from({ length: k }, (_, i) => {
+              const t = current.trials[i % current.trials.length]!;
+              const v = m === 'rps' ? t.rps : (t.latency[m as 'p50' | 'p99'] as number);
+              return dir * (m === shift?.metric ? v * (1 + dir * shift.d) : v);
+            });
+            const y = baseline.trials.map(
+              (t) => dir * (m === 'rps' ? t.rps : (t.latency[m as 'p50' | 'p99'] as number)),
+            );
+            return { x, y };
+          }),
+        ),
+      () => true,
+      (k) => k <= 7,
+    );
+    // the row moved by 10% at 7 trials (cycled): what the hand-built rows give
+    const p50 = [1000, 1020, 1040, 1010, 1030, 1000, 1020].map((v) => v * 1.1);
+    const want = jointMannWhitney([
+      { x: p50, y: [1000, 1010, 1020, 1030, 1040] },
+      { x: [5050, 5150, 5250, 5350, 5450, 5050, 5150], y: [5000, 5100, 5200, 5300, 5400] },
+      { x: [-915, -905, -935, -925, -945, -915, -905], y: [-900, -910, -920, -930, -940] },
+    ])[0];
+    expect(group.pShifted('p50', 0.1, 7)).toBeCloseTo(want as number, 12);
+    // a count whose test would sample: the caller bounds instead
+    expect(group.pShifted('p50', 0.1, 12)).toBeUndefined();
+    expect(group.pShifted('p90', 0.1, 7)).toBeUndefined();
   });
 });

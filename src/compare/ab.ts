@@ -25,8 +25,8 @@ import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.j
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
 import { cyclic, withPower, worsened } from './power.js';
-import { jointBound, phaseFamily, rowAlpha } from './family.js';
-import { jointSignedRank } from '../stats/joint.js';
+import { jointBound, type JointRows, phaseFamily, rowAlpha } from './family.js';
+import { exactSignedRank, jointSignedRank } from '../stats/joint.js';
 import {
   beyondBand,
   CAP_KEY,
@@ -142,8 +142,9 @@ function compareAbMetric(
           alpha,
           smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
           trials: pairs.length,
-          // with a phase's rows tested together, a bound on the joint p from the row's own
+          // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
           pAt: (d, k) =>
+            group?.pShifted(metric, d, k) ??
             jointBound(
               signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
               group?.rows ?? 1,
@@ -186,16 +187,16 @@ function testableAb(metric: MetricName, t: Threshold, base: PhaseResult, head: P
 
 /** The joint signed-rank p of a phase's rows: each row's paired differences over the first k pairs,
  * worse upwards. */
-function signedRankRows(metrics: MetricName[], head: PhaseResult, base: PhaseResult, k: number): number[] {
-  return jointSignedRank(
+const signedRankRows: JointRows = (metrics, head, base, k, shift) =>
+  jointSignedRank(
     metrics.map((m) => {
       const b = trialValues(base.trials, m);
-      return trialValues(head.trials, m)
-        .slice(0, k)
-        .map((h, i) => direction(m) * (h - (b[i] as number)));
+      const pairs = trialValues(head.trials, m).map((h, i) => ({ h, b: b[i] as number }));
+      return cyclic(pairs, k).map(
+        ({ h, b: v }) => direction(m) * ((m === shift?.metric ? worsened(h, shift.d, direction(m)) : h) - v),
+      );
     }),
   );
-}
 
 /** Compares one scenario's head results with its base results, phase by phase. */
 export function compareAbScenario(
@@ -211,7 +212,15 @@ export function compareAbScenario(
     if (!old) continue;
     const gate = phaseGate(head, phase, gated);
     const group = head.family
-      ? phaseFamily(head.family, gate.thresholds, phase, old, signedRankRows, (m, t) => testableAb(m, t, old, phase))
+      ? phaseFamily(
+          head.family,
+          gate.thresholds,
+          phase,
+          old,
+          signedRankRows,
+          (m, t) => testableAb(m, t, old, phase),
+          exactSignedRank,
+        )
       : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
       compareAbMetric(head.name, metric, t, old, phase, final, group),

@@ -16,9 +16,9 @@ import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { cyclic, withPower, worsened } from './power.js';
-import { type Family, jointBound, phaseFamily, rowAlpha } from './family.js';
+import { jointBound, type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { hasBand } from './band.js';
-import { jointMannWhitney } from '../stats/joint.js';
+import { exactMannWhitney, jointMannWhitney } from '../stats/joint.js';
 import {
   direction,
   errorClasses,
@@ -89,15 +89,8 @@ export function beyondBand(t: Threshold, worse: number, relative: number | null)
   return worse > 0 && rel && abs;
 }
 
-/** A phase's rows under a run budget (gate.run-alpha): the phase's share, and each row's p adjusted
- * for the others (family.ts). */
-export interface PhaseFamily {
-  family: Family;
-  /** the row's p over the current side's first k trials (pairs), adjusted for the phase's other rows */
-  pAt(metric: string, k: number): number;
-  /** how many rows are tested together: the power bound multiplies a row's p by it */
-  rows: number;
-}
+/** A phase's rows under a run budget (gate.run-alpha, family.ts). */
+export type PhaseFamily = PhaseGroup;
 
 function comparePhaseMetric(
   scenario: string,
@@ -174,8 +167,9 @@ function comparePhaseMetric(
           alpha,
           smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
           trials: cur.length,
-          // with a phase's rows tested together, a bound on the joint p from the row's own
+          // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
           pAt: (d, k) =>
+            group?.pShifted(metric, d, k) ??
             jointBound(
               mannWhitneyGreater(
                 cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
@@ -205,16 +199,15 @@ function comparePhaseMetric(
 
 /** The joint Mann–Whitney p of a phase's rows: each row's current trials (the first k) against the
  * baseline's, worse upwards. */
-function mannWhitneyRows(metrics: MetricName[], current: PhaseResult, baseline: PhaseResult, k: number): number[] {
-  return jointMannWhitney(
+const mannWhitneyRows: JointRows = (metrics, current, baseline, k, shift) =>
+  jointMannWhitney(
     metrics.map((m) => ({
-      x: trialValues(current.trials, m)
-        .slice(0, k)
-        .map((v) => direction(m) * v),
+      x: cyclic(trialValues(current.trials, m), k).map(
+        (v) => direction(m) * (m === shift?.metric ? worsened(v, shift.d, direction(m)) : v),
+      ),
       y: trialValues(baseline.trials, m).map((v) => direction(m) * v),
     })),
   );
-}
 
 /** Whether a row reaches the significance test (the checks of comparePhaseMetric before it): a value on
  * both sides, the percentile on both, enough samples beyond it, no absolute limit broken. */
@@ -344,8 +337,14 @@ export function compareScenario(
     const gate = phaseGate(current, phase, gated);
     const group =
       current.family && old
-        ? phaseFamily(current.family, gate.thresholds, phase, old, mannWhitneyRows, (m, t) =>
-            testable(m, t, phase, old),
+        ? phaseFamily(
+            current.family,
+            gate.thresholds,
+            phase,
+            old,
+            mannWhitneyRows,
+            (m, t) => testable(m, t, phase, old),
+            (k) => exactMannWhitney(k, old.trials.length),
           )
         : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>

@@ -32,6 +32,34 @@ export function jointBound(p: number, rows: number): number {
 /** The smallest p a sampled joint test can give: one in SAMPLES + 1. */
 export const jointFloor = 1 / (SAMPLES + 1);
 
+/** A row made worse by a relative change d (the power search), the phase's other rows as measured. */
+export interface Shift {
+  metric: MetricName;
+  d: number;
+}
+
+/** The joint p of a phase's rows over the current side's first k trials (pairs; cycled beyond them). */
+export type JointRows = (
+  metrics: MetricName[],
+  current: PhaseResult,
+  other: PhaseResult,
+  k: number,
+  shift?: Shift,
+) => number[];
+
+/** A phase's rows under a run budget (gate.run-alpha): the phase's share, and each row's p adjusted for
+ * the others. */
+export interface PhaseGroup {
+  family: Family;
+  /** the row's p over the current side's first k trials (pairs), adjusted for the phase's other rows */
+  pAt(metric: string, k: number): number;
+  /** the row's joint p with its own trials made worse by d (the others as measured), where the joint
+   * test enumerates every relabelling; undefined where it would sample (the power search then bounds) */
+  pShifted(metric: string, d: number, k: number): number | undefined;
+  /** how many rows are tested together */
+  rows: number;
+}
+
 /**
  * A phase's rows tested together: its banded rows' joint p at k trials (pairs), computed once per k by
  * `joint` (the metrics, the two sides' phases, k → each metric's adjusted p).
@@ -41,9 +69,10 @@ export function phaseFamily(
   thresholds: Thresholds,
   current: PhaseResult,
   other: PhaseResult,
-  joint: (metrics: MetricName[], current: PhaseResult, other: PhaseResult, k: number) => number[],
+  joint: JointRows,
   testable: (metric: MetricName, t: Threshold) => boolean,
-): { family: Family; pAt(metric: string, k: number): number; rows: number } {
+  exactAt: (k: number) => boolean,
+): PhaseGroup {
   // the rows that reach the test: a row without a value, without a baseline's, with too few samples
   // or beyond an absolute limit is judged without one and would only widen the others' adjustment
   const metrics = (Object.entries(thresholds) as Array<[MetricName, Threshold | undefined]>)
@@ -53,6 +82,11 @@ export function phaseFamily(
   return {
     family,
     rows: metrics.length,
+    pShifted(metric, d, k) {
+      const i = metrics.indexOf(metric as MetricName);
+      if (i < 0 || !exactAt(k)) return undefined;
+      return joint(metrics, current, other, k, { metric: metric as MetricName, d })[i];
+    },
     pAt(metric, k) {
       let ps = byK.get(k);
       if (!ps) {

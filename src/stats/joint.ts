@@ -63,6 +63,16 @@ function minP(
   return hits.map((h, r) => Math.min(1, Math.max(observed[r] as number, sampled ? (h + 1) / (total + 1) : h / total)));
 }
 
+/** Whether the joint Mann–Whitney of k against m values enumerates every relabelling (not a sample). */
+export function exactMannWhitney(k: number, m: number): boolean {
+  return binomialCount(k + m, k) <= EXACT_LIMIT;
+}
+
+/** Whether the joint signed-rank test over k pairs enumerates every sign flip (not a sample). */
+export function exactSignedRank(k: number): boolean {
+  return 2 ** k <= EXACT_LIMIT;
+}
+
 function binomialCount(n: number, k: number): number {
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
