@@ -95426,6 +95426,12 @@ function minP(rows, observed, labellings, pOf, sampled) {
   });
   return hits.map((h, r) => Math.min(1, Math.max(observed[r], sampled ? (h + 1) / (total + 1) : h / total)));
 }
+function exactMannWhitney(k, m) {
+  return binomialCount(k + m, k) <= EXACT_LIMIT;
+}
+function exactSignedRank(k) {
+  return 2 ** k <= EXACT_LIMIT;
+}
 function binomialCount(n, k) {
   let r = 1;
   for (let i = 1; i <= k; i++) r = r * (n - k + i) / i;
@@ -95560,12 +95566,17 @@ function jointBound(p, rows) {
   return Math.min(1, rows <= 1 ? p : Math.max(rows * p, jointFloor));
 }
 var jointFloor = 1 / (SAMPLES + 1);
-function phaseFamily(family, thresholds2, current, other, joint, testable2) {
+function phaseFamily(family, thresholds2, current, other, joint, testable2, exactAt) {
   const metrics = Object.entries(thresholds2).filter(([m, t]) => t !== void 0 && hasBand(t) && !t.inform && testable2(m, t)).map(([m]) => m);
   const byK = /* @__PURE__ */ new Map();
   return {
     family,
     rows: metrics.length,
+    pShifted(metric, d, k) {
+      const i = metrics.indexOf(metric);
+      if (i < 0 || !exactAt(k)) return void 0;
+      return joint(metrics, current, other, k, { metric, d })[i];
+    },
     pAt(metric, k) {
       let ps = byK.get(k);
       if (!ps) {
@@ -95727,8 +95738,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
     alpha,
     smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
     trials: cur.length,
-    // with a phase's rows tested together, a bound on the joint p from the row's own
-    pAt: (d, k) => jointBound(
+    // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
+    pAt: (d, k) => group?.pShifted(metric, d, k) ?? jointBound(
       mannWhitneyGreater(
         cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
         old
@@ -95753,14 +95764,14 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   });
   return withConfirmation(out, c, final);
 }
-function mannWhitneyRows(metrics, current, baseline, k) {
-  return jointMannWhitney(
-    metrics.map((m) => ({
-      x: trialValues(current.trials, m).slice(0, k).map((v) => direction(m) * v),
-      y: trialValues(baseline.trials, m).map((v) => direction(m) * v)
-    }))
-  );
-}
+var mannWhitneyRows = (metrics, current, baseline, k, shift) => jointMannWhitney(
+  metrics.map((m) => ({
+    x: cyclic(trialValues(current.trials, m), k).map(
+      (v) => direction(m) * (m === shift?.metric ? worsened(v, shift.d, direction(m)) : v)
+    ),
+    y: trialValues(baseline.trials, m).map((v) => direction(m) * v)
+  }))
+);
 function testable(metric, t, current, baseline) {
   return !generatorBound(current) && unmeasured(current.merged, metric) === void 0 && !lacksPercentile(current.trials, metric) && !lacksPercentile([baseline.merged, ...baseline.trials], metric) && unmeasured(baseline.merged, metric) === void 0 && tailShortfall(current.trials, metric) === void 0 && tailShortfall(baseline.trials, metric, "the baseline") === void 0 && limitBreach(metric, t, metricValue(current.merged, metric)) === void 0;
 }
@@ -95836,7 +95847,8 @@ function compareScenario(current, thresholds2, baseline, final = true) {
       phase2,
       old,
       mannWhitneyRows,
-      (m, t) => testable(m, t, phase2, old)
+      (m, t) => testable(m, t, phase2, old),
+      (k) => exactMannWhitney(k, old.trials.length)
     ) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
       ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final, group)
@@ -96253,8 +96265,8 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
     alpha,
     smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
     trials: pairs.length,
-    // with a phase's rows tested together, a bound on the joint p from the row's own
-    pAt: (d, k) => jointBound(
+    // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
+    pAt: (d, k) => group?.pShifted(metric, d, k) ?? jointBound(
       signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
       group?.rows ?? 1
     )
@@ -96280,14 +96292,15 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
 function testableAb(metric, t, base, head) {
   return !generatorBound(base) && !generatorBound(head) && unmeasured(head.merged, metric) === void 0 && unmeasured(base.merged, metric) === void 0 && !lacksPercentile([head.merged, ...head.trials], metric) && !lacksPercentile([base.merged, ...base.trials], metric) && limitBreach(metric, t, metricValue(head.merged, metric)) === void 0 && tailShortfall(head.trials, metric, "head") === void 0 && tailShortfall(base.trials, metric, "base") === void 0;
 }
-function signedRankRows(metrics, head, base, k) {
-  return jointSignedRank(
-    metrics.map((m) => {
-      const b = trialValues(base.trials, m);
-      return trialValues(head.trials, m).slice(0, k).map((h, i) => direction(m) * (h - b[i]));
-    })
-  );
-}
+var signedRankRows = (metrics, head, base, k, shift) => jointSignedRank(
+  metrics.map((m) => {
+    const b = trialValues(base.trials, m);
+    const pairs = trialValues(head.trials, m).map((h, i) => ({ h, b: b[i] }));
+    return cyclic(pairs, k).map(
+      ({ h, b: v }) => direction(m) * ((m === shift?.metric ? worsened(h, shift.d, direction(m)) : h) - v)
+    );
+  })
+);
 function compareAbScenario(head, base, thresholds2, final = true) {
   const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
   const out = [];
@@ -96295,7 +96308,15 @@ function compareAbScenario(head, base, thresholds2, final = true) {
     const old = base.phases.find((p) => p.name === phase2.name);
     if (!old) continue;
     const gate2 = phaseGate(head, phase2, gated);
-    const group = head.family ? phaseFamily(head.family, gate2.thresholds, phase2, old, signedRankRows, (m, t) => testableAb(m, t, old, phase2)) : void 0;
+    const group = head.family ? phaseFamily(
+      head.family,
+      gate2.thresholds,
+      phase2,
+      old,
+      signedRankRows,
+      (m, t) => testableAb(m, t, old, phase2),
+      exactSignedRank
+    ) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
       ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final, group)
     );
