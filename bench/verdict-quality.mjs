@@ -77,17 +77,20 @@ const compose = (delayUs) => `services:
       interval: 1s
       retries: 30
 `;
-const config = (trials, cell = {}) =>
-  cell.wide
-    ? wideConfig(trials, cell.runAlpha)
-    : `version: 1
+/** The SUT, the runner and the A/B pairs: the same in every cell. */
+const header = (trials) => `version: 1
 sut:
   compose: docker-compose.yml
   build: true
   ready: [{ url: http://api:8080/health }]
 runner: { image: perf-gate/node:local }
 ab: { pairs: ${trials} }
-defaults:
+`;
+
+const config = (trials, cell = {}) =>
+  cell.wide
+    ? wideConfig(trials, cell.runAlpha)
+    : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
 scenarios:
@@ -98,14 +101,7 @@ scenarios:
 `;
 
 /** 6 scenarios × 2 phases × 4 gated rows: 48 rows (p99 has 1,000 samples a trial at c8 and up). */
-const wideConfig = (trials, runAlpha) => `version: 1
-sut:
-  compose: docker-compose.yml
-  build: true
-  ready: [{ url: http://api:8080/health }]
-runner: { image: perf-gate/node:local }
-ab: { pairs: ${trials} }
-${runAlpha ? `gate: { run-alpha: ${runAlpha} }` : ''}
+const wideConfig = (trials, runAlpha) => `${header(trials)}${runAlpha ? `gate: { run-alpha: ${runAlpha} }` : ''}
 defaults:
   warmup: 500ms
   trials: ${trials}

@@ -95213,80 +95213,6 @@ function unreachable(looks, alpha, smallestAt) {
   return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget2)}`;
 }
 
-// src/compare/power.ts
-var MAX_WORSE_UP = 100;
-var MAX_WORSE_DOWN = 0.999;
-var STEPS = 40;
-function cyclic(values, k) {
-  if (values.length === 0) return [];
-  return Array.from({ length: k }, (_, i) => values[i % values.length]);
-}
-function worsened(value, d, direction2) {
-  return value * (1 + direction2 * d);
-}
-function smallestConfirmable(input2) {
-  const { looks, spent } = input2;
-  const first = Math.min(looks.first, input2.trials);
-  const candidates = [];
-  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
-  if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0)
-    candidates.push({ k: looks.cap, alpha: spent.final });
-  const hi = input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
-  let best = null;
-  for (const { k, alpha } of candidates) {
-    if (input2.pAt(hi, k) > alpha) continue;
-    if (input2.pAt(0, k) <= alpha) return 0;
-    let low = 0;
-    let high = hi;
-    for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
-      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
-      if (input2.pAt(mid, k) <= alpha) high = mid;
-      else low = mid;
-    }
-    const found = Math.ceil(high * 1e3) / 1e3;
-    if (best === null || found < best) best = found;
-  }
-  return best;
-}
-function bandEdge(band, base) {
-  if (!(base > 0)) return void 0;
-  if (band.regress === void 0 && band.floor === void 0) return void 0;
-  return Math.max(band.regress ?? 0, band.floor !== void 0 ? band.floor / base : 0);
-}
-function rowPower(input2, edge) {
-  const detectable = smallestConfirmable(input2);
-  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
-}
-function shiftToEdge(edge, base, current, direction2) {
-  const target = base * (1 + direction2 * edge);
-  if (!(current > 0) || !(target > 0)) return void 0;
-  return Math.max(0, direction2 > 0 ? target / current - 1 : 1 - target / current);
-}
-function withPower(out, row2) {
-  const metric = metricOf(row2.metric);
-  const edge = bandEdge(row2.band, out.baseline ?? 0);
-  if (!metric.scales || edge === void 0 || out.result !== "pass" || out.informational) return out;
-  const spent = spendAlpha(row2.alpha, row2.looks, row2.smallestAtFirst);
-  const input2 = { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt };
-  const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
-  const power = shift === void 0 ? { detectable: smallestConfirmable(input2), blind: true } : rowPower(input2, shift);
-  if (!power.blind) return { ...out, detectable: power.detectable };
-  return {
-    ...out,
-    detectable: power.detectable,
-    blind: true,
-    reason: shift === void 0 ? UNREACHABLE_BAND : blindReason(power.detectable, metric.direction)
-  };
-}
-var UNREACHABLE_BAND = "could not detect its band: no change of this value can exceed it";
-function signedChange(d, direction2) {
-  const pct3 = d * 100;
-  return `${direction2 > 0 ? "+" : "-"}${+pct3.toFixed(pct3 < 10 ? 1 : 0)}%`;
-}
-function blindReason(detectable, direction2) {
-  return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
-}
-
 // src/compare/band.ts
 function hasBand(t) {
   return t.regress !== void 0 || t.floor !== void 0;
@@ -95589,6 +95515,85 @@ function phaseFamily(family, thresholds2, current, other, joint, testable2, exac
   };
 }
 
+// src/compare/power.ts
+var MAX_WORSE_UP = 100;
+var MAX_WORSE_DOWN = 0.999;
+var STEPS = 40;
+function cyclic(values, k) {
+  if (values.length === 0) return [];
+  return Array.from({ length: k }, (_, i) => values[i % values.length]);
+}
+function worsened(value, d, direction2) {
+  return value * (1 + direction2 * d);
+}
+function smallestConfirmable(input2) {
+  const { looks, spent } = input2;
+  const first = Math.min(looks.first, input2.trials);
+  const candidates = [];
+  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
+  if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0)
+    candidates.push({ k: looks.cap, alpha: spent.final });
+  const hi = input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
+  let best = null;
+  for (const { k, alpha } of candidates) {
+    if (input2.pAt(hi, k) > alpha) continue;
+    if (input2.pAt(0, k) <= alpha) return 0;
+    let low = 0;
+    let high = hi;
+    for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
+      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
+      if (input2.pAt(mid, k) <= alpha) high = mid;
+      else low = mid;
+    }
+    const found = Math.ceil(high * 1e3) / 1e3;
+    if (best === null || found < best) best = found;
+  }
+  return best;
+}
+function bandEdge(band, base) {
+  if (!(base > 0)) return void 0;
+  if (band.regress === void 0 && band.floor === void 0) return void 0;
+  return Math.max(band.regress ?? 0, band.floor !== void 0 ? band.floor / base : 0);
+}
+function rowPower(input2, edge) {
+  const detectable = smallestConfirmable(input2);
+  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
+}
+function shiftToEdge(edge, base, current, direction2) {
+  const target = base * (1 + direction2 * edge);
+  if (!(current > 0) || !(target > 0)) return void 0;
+  return Math.max(0, direction2 > 0 ? target / current - 1 : 1 - target / current);
+}
+function passingRows(final, row2, group, own2) {
+  if (!final) return (out) => out;
+  const pAt = (d, k) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k), group?.rows ?? 1);
+  return (out) => withPower(out, { ...row2, pAt });
+}
+function withPower(out, row2) {
+  const metric = metricOf(row2.metric);
+  const edge = bandEdge(row2.band, out.baseline ?? 0);
+  if (!metric.scales || edge === void 0 || out.result !== "pass" || out.informational) return out;
+  const spent = spendAlpha(row2.alpha, row2.looks, row2.smallestAtFirst);
+  const input2 = { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt };
+  const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
+  const power = shift === void 0 ? { detectable: smallestConfirmable(input2), blind: true } : rowPower(input2, shift);
+  if (!power.blind) return { ...out, detectable: power.detectable };
+  return {
+    ...out,
+    detectable: power.detectable,
+    blind: true,
+    reason: shift === void 0 ? UNREACHABLE_BAND : blindReason(power.detectable, metric.direction)
+  };
+}
+var UNREACHABLE_BAND = "could not detect its band: no change of this value can exceed it";
+function signedChange(d, direction2) {
+  const pct3 = d * 100;
+  return `${direction2 > 0 ? "+" : "-"}${+pct3.toFixed(pct3 < 10 ? 1 : 0)}%`;
+}
+function blindReason(detectable, direction2) {
+  return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
+}
+
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -95731,22 +95736,23 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
-  const passing = (row2) => !final ? row2 : withPower(row2, {
-    metric,
-    band: t,
-    looks: looksOfPhase(current),
-    alpha,
-    smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
-    trials: cur.length,
-    // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
-    pAt: (d, k) => group?.pShifted(metric, d, k) ?? jointBound(
-      mannWhitneyGreater(
-        cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-        old
-      ).pValue,
-      group?.rows ?? 1
-    )
-  });
+  const looks = looksOfPhase(current);
+  const passing = passingRows(
+    final,
+    {
+      metric,
+      band: t,
+      looks,
+      alpha,
+      smallestAtFirst: smallestMannWhitneyP(looks.first, old.length),
+      trials: cur.length
+    },
+    group,
+    (d, k) => mannWhitneyGreater(
+      cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+      old
+    ).pValue
+  );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     const { pValue } = mannWhitneyGreater(old, cur);
@@ -96258,19 +96264,13 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
-  const passing = (row2) => !final ? row2 : withPower(row2, {
-    metric,
-    band: t,
-    looks: looksOfPhase(head),
-    alpha,
-    smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
-    trials: pairs.length,
-    // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
-    pAt: (d, k) => group?.pShifted(metric, d, k) ?? jointBound(
-      signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
-      group?.rows ?? 1
-    )
-  });
+  const looks = looksOfPhase(head);
+  const passing = passingRows(
+    final,
+    { metric, band: t, looks, alpha, smallestAtFirst: smallestSignedRankP(looks.first), trials: pairs.length },
+    group,
+    (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+  );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     const { pValue } = signedRankGreater(diffs.map((d) => -d));

@@ -24,8 +24,8 @@ export const AB_DEFAULT_ALPHA = 0.05;
 import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
-import { cyclic, withPower, worsened } from './power.js';
-import { jointBound, type JointRows, phaseFamily, rowAlpha } from './family.js';
+import { cyclic, passingRows, worsened } from './power.js';
+import { type JointRows, phaseFamily, rowAlpha } from './family.js';
 import { exactSignedRank, jointSignedRank } from '../stats/joint.js';
 import {
   beyondBand,
@@ -132,24 +132,13 @@ function compareAbMetric(
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] as number }));
   const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
   // what a pass could have caught is said of the final verdict (not of the looks while measuring)
-  const passing = (row: Comparison) =>
-    !final
-      ? row
-      : withPower(row, {
-          metric,
-          band: t,
-          looks: looksOfPhase(head),
-          alpha,
-          smallestAtFirst: smallestSignedRankP(looksOfPhase(head).first),
-          trials: pairs.length,
-          // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
-          pAt: (d, k) =>
-            group?.pShifted(metric, d, k) ??
-            jointBound(
-              signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
-              group?.rows ?? 1,
-            ),
-        });
+  const looks = looksOfPhase(head);
+  const passing = passingRows(
+    final,
+    { metric, band: t, looks, alpha, smallestAtFirst: smallestSignedRankP(looks.first), trials: pairs.length },
+    group,
+    (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,
+  );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every pair

@@ -15,8 +15,8 @@ import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
-import { cyclic, withPower, worsened } from './power.js';
-import { jointBound, type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
+import { cyclic, passingRows, worsened } from './power.js';
+import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { hasBand } from './band.js';
 import { exactMannWhitney, jointMannWhitney } from '../stats/joint.js';
 import {
@@ -157,27 +157,24 @@ function comparePhaseMetric(
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
   // what a pass could have caught is said of the final verdict (not of the looks while measuring)
-  const passing = (row: Comparison) =>
-    !final
-      ? row
-      : withPower(row, {
-          metric,
-          band: t,
-          looks: looksOfPhase(current),
-          alpha,
-          smallestAtFirst: smallestMannWhitneyP(looksOfPhase(current).first, old.length),
-          trials: cur.length,
-          // with a phase's rows tested together: their joint p (or, where it would sample, a bound on it)
-          pAt: (d, k) =>
-            group?.pShifted(metric, d, k) ??
-            jointBound(
-              mannWhitneyGreater(
-                cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-                old,
-              ).pValue,
-              group?.rows ?? 1,
-            ),
-        });
+  const looks = looksOfPhase(current);
+  const passing = passingRows(
+    final,
+    {
+      metric,
+      band: t,
+      looks,
+      alpha,
+      smallestAtFirst: smallestMannWhitneyP(looks.first, old.length),
+      trials: cur.length,
+    },
+    group,
+    (d, k) =>
+      mannWhitneyGreater(
+        cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
+        old,
+      ).pValue,
+  );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
     // an improvement is information: one test over every trial

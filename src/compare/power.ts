@@ -16,6 +16,7 @@ import type { Threshold } from '../config/types.js';
 import { metricOf } from '../metrics/registry.js';
 import type { Comparison } from '../results/types.js';
 import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
+import { jointBound, type PhaseGroup } from './family.js';
 
 /** The largest change searched: ×101 for a latency, a rate down to 0.1% of itself. */
 const MAX_WORSE_UP = 100;
@@ -119,6 +120,22 @@ export interface PassingRow {
   smallestAtFirst: number;
   trials: number;
   pAt: PowerInput['pAt'];
+}
+
+/**
+ * What a phase's passing rows are given: nothing while measuring (`final` false), else their power, the
+ * row's own test `own(d, k)` or, with a phase's rows tested together, their joint test (a bound on it
+ * where it would sample).
+ */
+export function passingRows(
+  final: boolean,
+  row: Omit<PassingRow, 'pAt'>,
+  group: PhaseGroup | undefined,
+  own: (d: number, k: number) => number,
+): (out: Comparison) => Comparison {
+  if (!final) return (out) => out;
+  const pAt = (d: number, k: number) => group?.pShifted(row.metric, d, k) ?? jointBound(own(d, k), group?.rows ?? 1);
+  return (out) => withPower(out, { ...row, pAt });
 }
 
 /** A passing row with what it could have caught; rows of a metric that does not scale (errors, shares),
