@@ -95217,6 +95217,9 @@ function unreachable(looks, alpha, smallestAt) {
 function hasBand(t) {
   return t.regress !== void 0 || t.floor !== void 0;
 }
+function judgedBand(t) {
+  return t !== void 0 && hasBand(t) && !t.inform;
+}
 
 // src/stats/random.ts
 function newSeed(random = Math.random) {
@@ -95493,7 +95496,7 @@ function jointBound(p, rows) {
 }
 var jointFloor = 1 / (SAMPLES + 1);
 function phaseFamily(family, thresholds2, current, other, joint, testable2, exactAt) {
-  const metrics = Object.entries(thresholds2).filter(([m, t]) => t !== void 0 && hasBand(t) && !t.inform && testable2(m, t)).map(([m]) => m);
+  const metrics = Object.entries(thresholds2).filter(([m, t]) => judgedBand(t) && testable2(m, t)).map(([m]) => m);
   const byK = /* @__PURE__ */ new Map();
   return {
     family,
@@ -95761,7 +95764,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   }
   const c = confirm({
     trials: cur.length,
-    looks: looksOfPhase(current),
+    looks,
     alpha,
     pAt: (k) => group ? group.pAt(metric, k) : mannWhitneyGreater(cur.slice(0, k), old).pValue,
     smallestAt: (k) => smallestMannWhitneyP(k, old.length),
@@ -96279,7 +96282,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   }
   const c = confirm({
     trials: diffs.length,
-    looks: looksOfPhase(head),
+    looks,
     alpha,
     pAt: (k) => group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue,
     // as if every pair differed: the split of alpha between the looks must not depend on the data
@@ -96563,12 +96566,10 @@ function shortPhases(s, rows) {
 }
 
 // src/compare/run-budget.ts
-var banded2 = (set2) => Object.values(set2).some((t) => t !== void 0 && hasBand(t) && !t.inform);
 function familyMembers(scenarios, judging) {
   return scenarios.reduce((sum, s) => {
-    const own2 = banded2(judgedThresholds(s, judging)) ? 1 : 0;
-    const entries = protocolOf(s.target).entries(s.target).filter((e) => banded2(e.thresholds)).length;
-    return sum + s.phases.length * (own2 + entries);
+    const judged = gatedSets(s, judging).filter((set2) => Object.values(set2).some(judgedBand)).length;
+    return sum + s.phases.length * judged;
   }, 0);
 }
 function withFamily(scenarios, judging, runAlpha) {

@@ -25,7 +25,7 @@ import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.j
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
 import { cyclic, passingRows, worsened } from './power.js';
-import { type JointRows, phaseFamily, rowAlpha } from './family.js';
+import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { exactSignedRank, jointSignedRank } from '../stats/joint.js';
 import {
   beyondBand,
@@ -39,7 +39,6 @@ import {
   newErrorClasses,
   looksOfPhase,
   phaseGate,
-  type PhaseFamily,
   withConfirmation,
 } from './compare.js';
 import { direction, lacksPercentile, metricValue, tailShortfall, trialValues, unmeasured } from './metrics.js';
@@ -84,7 +83,7 @@ function compareAbMetric(
   base: PhaseResult,
   head: PhaseResult,
   final: boolean,
-  group?: PhaseFamily,
+  group?: PhaseGroup,
 ): Comparison {
   const out: Comparison = {
     scenario,
@@ -148,7 +147,7 @@ function compareAbMetric(
   }
   const c = confirm({
     trials: diffs.length,
-    looks: looksOfPhase(head),
+    looks,
     alpha,
     pAt: (k) => (group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue),
     // as if every pair differed: the split of alpha between the looks must not depend on the data

@@ -5,3 +5,8 @@ import type { Threshold } from '../config/types.js';
 export function hasBand(t: Threshold): boolean {
   return t.regress !== undefined || t.floor !== undefined;
 }
+
+/** A band a test judges: one given, and not shown as information (gate.bands: inform). */
+export function judgedBand(t: Threshold | undefined): t is Threshold {
+  return t !== undefined && hasBand(t) && !t.inform;
+}

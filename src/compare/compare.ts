@@ -89,9 +89,6 @@ export function beyondBand(t: Threshold, worse: number, relative: number | null)
   return worse > 0 && rel && abs;
 }
 
-/** A phase's rows under a run budget (gate.run-alpha, family.ts). */
-export type PhaseFamily = PhaseGroup;
-
 function comparePhaseMetric(
   scenario: string,
   metric: MetricName,
@@ -99,7 +96,7 @@ function comparePhaseMetric(
   current: PhaseResult,
   baseline: PhaseResult | undefined,
   final: boolean,
-  group?: PhaseFamily,
+  group?: PhaseGroup,
 ): Comparison {
   const value = metricValue(current.merged, metric);
   const out: Comparison = {
@@ -184,7 +181,7 @@ function comparePhaseMetric(
   }
   const c = confirm({
     trials: cur.length,
-    looks: looksOfPhase(current),
+    looks,
     alpha,
     pAt: (k) => (group ? group.pAt(metric, k) : mannWhitneyGreater(cur.slice(0, k), old).pValue),
     smallestAt: (k) => smallestMannWhitneyP(k, old.length),

@@ -7,9 +7,8 @@
 // budget: the sum over phases of their shares. The plan counts the phases (run-budget.ts).
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
-import type { PhaseResult } from '../results/types.js';
-import type { Family } from '../results/types.js';
-import { hasBand } from './band.js';
+import type { Family, PhaseResult } from '../results/types.js';
+import { judgedBand } from './band.js';
 import { SAMPLES } from '../stats/joint.js';
 
 export type { Family } from '../results/types.js';
@@ -76,7 +75,7 @@ export function phaseFamily(
   // the rows that reach the test: a row without a value, without a baseline's, with too few samples
   // or beyond an absolute limit is judged without one and would only widen the others' adjustment
   const metrics = (Object.entries(thresholds) as Array<[MetricName, Threshold | undefined]>)
-    .filter(([m, t]) => t !== undefined && hasBand(t) && !t.inform && testable(m, t))
+    .filter(([m, t]) => judgedBand(t) && testable(m, t))
     .map(([m]) => m);
   const byK = new Map<number, number[]>();
   return {

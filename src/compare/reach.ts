@@ -14,7 +14,7 @@ import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 
 /** Every threshold set a scenario is gated with: its own (or the built-in ones), and its entries'. */
-function gatedSets(s: Scenario, judging: Judging): Thresholds[] {
+export function gatedSets(s: Scenario, judging: Judging): Thresholds[] {
   return [
     judgedThresholds(s, judging),
     ...protocolOf(s.target)
