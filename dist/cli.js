@@ -742,7 +742,7 @@ var require_JsHistogram = __commonJS({
         }
         return totalValue / this.totalCount;
       }
-      getStdDeviation(mean = this.mean) {
+      getStdDeviation(mean2 = this.mean) {
         if (this.totalCount === 0) {
           return 0;
         }
@@ -750,7 +750,7 @@ var require_JsHistogram = __commonJS({
         this.recordedValuesIterator.reset();
         while (this.recordedValuesIterator.hasNext()) {
           const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
           geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
         }
         const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
@@ -765,12 +765,12 @@ var require_JsHistogram = __commonJS({
         if (this.totalCount === 0) {
           return 0;
         }
-        const mean = this.mean;
+        const mean2 = this.mean;
         let geometric_deviation_total = 0;
         this.recordedValuesIterator.reset();
         while (this.recordedValuesIterator.hasNext()) {
           const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
           geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
         }
         const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
@@ -825,14 +825,14 @@ var require_JsHistogram = __commonJS({
         if (!useCsvFormat) {
           const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
           const _mean = this.mean;
-          const mean = formatter(_mean / outputValueUnitScalingRatio);
+          const mean2 = formatter(_mean / outputValueUnitScalingRatio);
           const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
           const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
           const intFormatter = (0, formatters_1.integerFormatter)(12);
           const totalCount = intFormatter(this.totalCount);
           const bucketCount = intFormatter(this.bucketCount);
           const subBucketCount = intFormatter(this.subBucketCount);
-          result += `#[Mean    = ${mean}, StdDeviation   = ${std_deviation}]
+          result += `#[Mean    = ${mean2}, StdDeviation   = ${std_deviation}]
 #[Max     = ${max3}, Total count    = ${totalCount}]
 #[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
 `;
@@ -68582,10 +68582,10 @@ var require_buildkit = __commonJS({
         var json3 = JSON.parse(line);
         if (json3.id === BUILDKIT_TRACE_ID && json3.aux !== void 0) {
           var status = decodeBuildKitStatus(json3.aux);
-          var logs = formatBuildKitStatus(status);
+          var logs2 = formatBuildKitStatus(status);
           return {
             isBuildKit: true,
-            logs,
+            logs: logs2,
             raw: status
           };
         }
@@ -93070,6 +93070,9 @@ var configSchema = external_exports.strictObject({
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
+    "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
+      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
+    ),
     "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
       "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
     ),
@@ -94609,7 +94612,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
           maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs
         },
-        ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {}
+        ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {},
+        ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {}
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
@@ -95567,6 +95571,9 @@ function shiftToEdge(edge, base, current, direction2) {
   if (!(current > 0) || !(target > 0)) return void 0;
   return Math.max(0, direction2 > 0 ? target / current - 1 : 1 - target / current);
 }
+function powerTrials(looks, measured) {
+  return looks.stopped !== void 0 ? Math.max(measured, looks.first) : measured;
+}
 function passingRows(final, row2, group, own2) {
   if (!final) return (out) => out;
   const pAt = (d, k) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k), group?.rows ?? 1);
@@ -95748,7 +95755,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
       looks,
       alpha,
       smallestAtFirst: smallestMannWhitneyP(looks.first, old.length),
-      trials: cur.length
+      trials: powerTrials(looks, cur.length)
     },
     group,
     (d, k) => mannWhitneyGreater(
@@ -96270,7 +96277,14 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const looks = looksOfPhase(head);
   const passing = passingRows(
     final,
-    { metric, band: t, looks, alpha, smallestAtFirst: smallestSignedRankP(looks.first), trials: pairs.length },
+    {
+      metric,
+      band: t,
+      looks,
+      alpha,
+      smallestAtFirst: smallestSignedRankP(looks.first),
+      trials: powerTrials(looks, pairs.length)
+    },
     group,
     (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
   );
@@ -96359,6 +96373,182 @@ function judgedThresholds(s, judging) {
   return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
 }
 
+// src/stats/student.ts
+function logGamma(x) {
+  const g = 7;
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-15) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? front * betaFraction(a, b, x) / a : 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+function studentCdf(t, df) {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df > 0)) return Number.NaN;
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentQuantile(1 - p, df);
+  let low = 0;
+  let high = 1;
+  while (studentCdf(high, df) < p && high < 1e12) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-12 * Math.max(1, high); i++) {
+    const mid = (low + high) / 2;
+    if (studentCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+// src/compare/early.ts
+var EARLY_CONFIDENCE = 0.95;
+var mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+var variance = (v) => {
+  const m = mean(v);
+  return v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1);
+};
+function welchUpper(x, y, confidence) {
+  if (x.length < 2 || y.length < 2) return void 0;
+  const vx = variance(x) / x.length;
+  const vy = variance(y) / y.length;
+  const diff = mean(x) - mean(y);
+  const se2 = vx + vy;
+  if (se2 === 0) return diff;
+  const df = se2 ** 2 / (vx ** 2 / (x.length - 1) + vy ** 2 / (y.length - 1));
+  return diff + studentQuantile(confidence, df) * Math.sqrt(se2);
+}
+function pairedUpper(d, confidence) {
+  if (d.length < 2) return void 0;
+  const se2 = variance(d) / d.length;
+  if (se2 === 0) return mean(d);
+  return mean(d) + studentQuantile(confidence, d.length - 1) * Math.sqrt(se2);
+}
+function edgeLog(edge, dir) {
+  if (dir > 0) return Math.log1p(edge);
+  return edge >= 1 ? Number.POSITIVE_INFINITY : -Math.log1p(-edge);
+}
+function logs(values, dir) {
+  if (values.some((v) => !(v > 0))) return void 0;
+  return values.map((v) => dir * Math.log(v));
+}
+var gateBound = (metric, current, baseline) => {
+  const dir = direction(metric);
+  const x = logs(trialValues(current.trials, metric), dir);
+  const y = logs(trialValues(baseline.trials, metric), dir);
+  return x && y ? welchUpper(x, y, EARLY_CONFIDENCE) : void 0;
+};
+var abBound = (metric, head, base) => {
+  const dir = direction(metric);
+  const h = logs(trialValues(head.trials, metric), dir);
+  const b = logs(trialValues(base.trials, metric), dir);
+  if (!h || !b) return void 0;
+  const n = Math.min(h.length, b.length);
+  return pairedUpper(
+    h.slice(0, n).map((v, i) => v - b[i]),
+    EARLY_CONFIDENCE
+  );
+};
+var inPhase = (name2, phase2) => name2 === phase2 || name2.startsWith(`${phase2}.`);
+function describeRow(c) {
+  return `${c.phase} ${c.metric}`;
+}
+function look(phase2, rows, current, other, gated, bound) {
+  const mine = rows.filter((c) => inPhase(c.phase, phase2));
+  const unsettled = mine.find((c) => c.open || c.result !== "pass" && c.result !== "improvement");
+  if (unsettled)
+    return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? "open" : unsettled.result}` };
+  const bounded2 = [];
+  for (const p of current.phases.filter((q) => inPhase(q.name, phase2))) {
+    const o = other.phases.find((q) => q.name === p.name);
+    if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
+    const gate2 = phaseGate(current, p, gated);
+    for (const [metric, t] of Object.entries(gate2.thresholds)) {
+      if (!judgedBand(t)) continue;
+      const dir = direction(metric);
+      const base = metricValue(o.merged, metric);
+      if (!isMetricName(metric) || !metricOf(metric).scales) {
+        if (dir * (metricValue(p.merged, metric) - base) > 0)
+          return { stop: false, why: `${p.name} ${metric} is worse than the baseline's` };
+        continue;
+      }
+      const edge = bandEdge(t, base);
+      const upper = bound(metric, p, o);
+      if (edge === void 0 || upper === void 0)
+        return { stop: false, why: `${p.name} ${metric} cannot be bounded (too few trials, or a zero value)` };
+      const worst = dir > 0 ? Math.expm1(upper) : -Math.expm1(-upper);
+      if (!(upper < edgeLog(edge, dir)))
+        return {
+          stop: false,
+          why: `${p.name} ${metric} may be ${signedChange(Math.max(0, worst), dir)} (95% bound), its band is ${signedChange(edge, dir)}`
+        };
+      bounded2.push({ phase: p.name, metric, bound: worst, edge });
+    }
+  }
+  return { stop: true, rows: bounded2 };
+}
+function earlyLookGate(current, thresholds2, baseline, phase2) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
+  const { comparisons } = compareScenario(current, thresholds2, baseline, false);
+  return look(phase2, comparisons, current, baseline, gated, gateBound);
+}
+function earlyLookAb(head, base, thresholds2, phase2) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
+  return look(phase2, compareAbScenario(head, base, thresholds2, false), head, base, gated, abBound);
+}
+function describeBounds(rows) {
+  return rows.map((r) => {
+    const dir = direction(r.metric);
+    return `${r.phase} ${r.metric} at most ${signedChange(Math.max(0, r.bound), dir)} (band ${signedChange(r.edge, dir)})`;
+  }).join(", ");
+}
+
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
   return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
@@ -96374,12 +96564,12 @@ function affordableCap(ctx, looks, meanTrialMs) {
 }
 async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
   if (open2.length === 0) return;
-  const mean = firstLookMs / looks.first;
-  const cap = affordableCap(ctx, looks, mean);
+  const mean2 = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean2);
   const budget2 = formatMs(ctx.confirm.maxTimeMs);
   const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
   if (cap === void 0) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean2)}`);
     return;
   }
   if (cap < looks.cap) {
@@ -96396,7 +96586,7 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
   );
   const started = ctx.now();
-  let last = mean;
+  let last = mean2;
   for (let k = looks.first + 1; k <= cap; k++) {
     if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
       ctx.log(
@@ -96409,31 +96599,58 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     last = ctx.now() - t0;
   }
 }
+function earlyCount(ctx, configured, comparable) {
+  const early = ctx.earlyLook;
+  return ctx.extend && comparable && early !== void 0 && early < configured ? early : configured;
+}
+function logEarly(ctx, where, at, of, unit, look2) {
+  const head = `[perf-gate] ${where}: early look at ${at} of ${of} ${unit}:`;
+  ctx.log(
+    look2.stop ? `${head} every row inside its band (${describeBounds(look2.rows) || "no band to bound"}); the phase stops here` : `${head} ${look2.why}; running the other ${of - at}`
+  );
+}
 async function measureOne(ctx, side, baselines, seed) {
   const units = ctx.scenarios.flatMap(
-    (s) => s.phases.map((phase2) => ({ s, phase: phase2, looks: looksOf(s.trials, ctx.confirm.maxTrials), done: 0, ms: 0 }))
+    (s) => s.phases.map((phase2) => ({
+      s,
+      phase: phase2,
+      looks: looksOf(s.trials, ctx.confirm.maxTrials),
+      early: earlyCount(ctx, s.trials, baselines.get(s.name) !== void 0),
+      done: 0,
+      ms: 0
+    }))
   );
   const run2 = (u, trial, trials2) => side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2 });
-  for (const u of units) side.collector.setLooks(u.s.name, u.phase.name, u.looks);
-  const order = seed === void 0 ? units.flatMap((u, i) => Array.from({ length: u.s.trials }, () => i)) : interleave(
-    units.map((u) => u.s.trials),
-    seededRandom(derivedSeed(seed, "trials"))
-  );
-  for (const i of order) {
-    const u = units[i];
-    const t0 = ctx.now();
-    await run2(u, ++u.done, u.s.trials);
-    u.ms += ctx.now() - t0;
-  }
+  const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
+  for (const u of units) setLooks(u);
+  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
+  const runAll = async (counts2) => {
+    const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
+    for (const i of order) {
+      const u = units[i];
+      const t0 = ctx.now();
+      await run2(u, ++u.done, u.s.trials);
+      u.ms += ctx.now() - t0;
+    }
+  };
+  await runAll(units.map((u) => u.early));
+  const current = (u) => side.collector.results([u.s], ctx.hashes)[0];
+  const rest = units.map((u) => {
+    if (u.early >= u.s.trials) return 0;
+    const look2 = earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name), u.phase.name);
+    logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, "trials", look2);
+    if (!look2.stop) return u.s.trials - u.early;
+    u.looks = { ...u.looks, stopped: u.early };
+    setLooks(u);
+    return 0;
+  });
+  await runAll(rest);
   for (const u of units) {
     const { s, phase: phase2, looks } = u;
     const baseline = baselines.get(s.name);
-    if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
-    const open2 = () => {
-      const current = side.collector.results([s], ctx.hashes)[0];
-      return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase2.name);
-    };
-    const setLooks = (l) => side.collector.setLooks(s.name, phase2.name, l);
+    if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
+    const open2 = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name);
+    const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
     await confirmPhase(
       ctx,
       `${s.name}/${phase2.name}`,
@@ -96441,7 +96658,7 @@ async function measureOne(ctx, side, baselines, seed) {
       looks,
       u.ms,
       "trials",
-      { setLooks, open: open2 },
+      { setLooks: limit, open: open2 },
       (k, cap) => run2(u, k, cap)
     );
   }
@@ -96468,16 +96685,22 @@ async function measureAb(ctx, sides, pairs, seed) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
         }
       };
+      const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
+      const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= pairs; k++) await pair(k, pairs);
+      for (let k = 1; k <= early; k++) await pair(k, pairs);
+      if (early < pairs) {
+        const look2 = earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name);
+        logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
+        if (look2.stop) {
+          setLooks({ ...looks, stopped: early });
+          continue;
+        }
+      }
+      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open2 = () => {
-        const [head] = sides.head.collector.results([s], ctx.hashes);
-        const [base] = sides.base.collector.results([s], ctx.hashes);
-        const rows = compareAbScenario(head, base, s.thresholds, false);
-        return openRows(rows, phase2.name);
-      };
+      const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
       await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
     }
   }
@@ -97163,6 +97386,7 @@ function environment(results2, statuses) {
       ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
     ...falseAlarmLines(results2),
+    ...earlyLookLines(results2),
     ...machineLines(results2),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
@@ -97180,6 +97404,19 @@ function environment(results2, statuses) {
     )
   ];
   return lines.join("\n");
+}
+function earlyLookLines(results2) {
+  const phases = results2.scenarios.flatMap(
+    (s) => s.phases.filter((p) => p.request === void 0).map((p) => ({ where: `${s.name}/${p.name}`, looks: p.confirm }))
+  );
+  const stopped = phases.filter((p) => p.looks?.stopped !== void 0);
+  if (stopped.length === 0) return [];
+  const unit = results2.ab ? "pairs" : "trials";
+  const shown = stopped.slice(0, 10).map((p) => `${escapeMarkdown(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`);
+  const more = stopped.length > shown.length ? ` and ${stopped.length - shown.length} more` : "";
+  return [
+    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? "" : "s"} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(", ")}${more}; their power is stated for their ${unit} repeated up to the configured count`
+  ];
 }
 function machineLines(results2) {
   const sides = [
@@ -97542,7 +97779,7 @@ var phaseResult = external_exports.looseObject({
   ),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
-  confirm: external_exports.object({ first: count2.min(1), cap: count2 }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).optional()
+  confirm: external_exports.object({ first: count2.min(1), cap: count2, stopped: count2.min(1).optional() }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).refine((c) => c.stopped === void 0 || c.stopped < c.first, { error: "stopped must be below first" }).optional()
 });
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
@@ -99510,12 +99747,12 @@ var SwarmRunner = class _SwarmRunner {
       const outputs = [];
       const byId = new Map(nodes.map((node2) => [node2.id, node2]));
       for (const task of tasks) {
-        const logs = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
-        const events = eventsOf(logs.stdout);
+        const logs2 = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
+        const events = eventsOf(logs2.stdout);
         for (const e of events) {
           if (e.t === "warning") this.onEvent({ t: "warning", message: `${replicaName(task, byId)}: ${e.message}` });
         }
-        outputs.push({ task, events, ...logs.error ? { logError: logs.error } : {} });
+        outputs.push({ task, events, ...logs2.error ? { logError: logs2.error } : {} });
       }
       let merged;
       try {
@@ -99572,9 +99809,9 @@ var SwarmRunner = class _SwarmRunner {
   }
   /** A failed replica's own account (its fatal or not-ready event), if it left one. */
   async lastWords(task, nodes) {
-    const logs = await this.opts.swarm.taskLogs(task.id, MAX_LOG_BYTES).catch(() => void 0);
-    if (!logs) return void 0;
-    return ownFailure(replicaName(task, new Map(nodes.map((n) => [n.id, n]))), eventsOf(logs.stdout));
+    const logs2 = await this.opts.swarm.taskLogs(task.id, MAX_LOG_BYTES).catch(() => void 0);
+    if (!logs2) return void 0;
+    return ownFailure(replicaName(task, new Map(nodes.map((n) => [n.id, n]))), eventsOf(logs2.stdout));
   }
   swarmNow() {
     return this.opts.now() + this.clockOffsetMs;
@@ -100330,6 +100567,7 @@ async function measure(opts, deps2, p, mode, run2) {
           hashes: p.hashes,
           confirm: config2.gate.confirm,
           extend: mode.gates,
+          ...config2.gate.earlyLook !== void 0 ? { earlyLook: config2.gate.earlyLook } : {},
           log: (l) => progress.line(l),
           now: deps2.now
         };

@@ -16,6 +16,9 @@ export interface Looks {
   first: number;
   /** the most trials or pairs confirmation may reach; `first` when confirmation is off */
   cap: number;
+  /** the phase stopped at its early look after this many trials or pairs, every row clearly inside its
+   * band (gate.early-look, compare/early.ts): no look at `first` or the cap was taken */
+  stopped?: number;
 }
 
 export { DEFAULT_CONFIRM_MAX_TIME_MS, DEFAULT_CONFIRM_MAX_TRIALS } from '../config/types.js';

@@ -111,6 +111,15 @@ export function shiftToEdge(edge: number, base: number, current: number, directi
   return Math.max(0, direction > 0 ? target / current - 1 : 1 - target / current);
 }
 
+/**
+ * The trials (pairs) a row's power is computed at: those measured, or, for a phase stopped at its early
+ * look (gate.early-look), its configured count, its trials repeated up to it: a change the early look
+ * would not have let pass runs on to the first look, whose test is what could have confirmed it.
+ */
+export function powerTrials(looks: Looks, measured: number): number {
+  return looks.stopped !== undefined ? Math.max(measured, looks.first) : measured;
+}
+
 export interface PassingRow {
   metric: MetricName;
   band: Threshold;

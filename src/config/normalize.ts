@@ -195,6 +195,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           maxTimeMs,
         },
         ...(raw.gate?.['run-alpha'] !== undefined ? { runAlpha: raw.gate['run-alpha'] } : {}),
+        ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,

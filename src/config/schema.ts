@@ -273,6 +273,15 @@ export const configSchema = z
           })
           .optional()
           .describe('confirmation by more trials'),
+        'early-look': z
+          .number({ error: 'must be an integer from 2 to 100' })
+          .int({ error: 'must be an integer from 2 to 100' })
+          .min(2, { error: 'must be an integer from 2 to 100' })
+          .max(100, { error: 'must be an integer from 2 to 100' })
+          .optional()
+          .describe(
+            "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)",
+          ),
         'run-alpha': z
           .number({ error: 'must be a number between 0 and 0.5' })
           .gt(0, { error: 'must be a number between 0 and 0.5' })

@@ -174,6 +174,9 @@ export interface Config {
     confirm: { maxTrials: number; maxTimeMs: number };
     /** a run's false-alarm budget, split over its gated phases; undefined: each row at its own alpha */
     runAlpha?: number;
+    /** gate.early-look: a phase whose rows are all clearly inside their bands after this many trials
+     * (pairs) stops there (compare/early.ts); undefined: every phase runs all its trials */
+    earlyLook?: number;
   };
   ab: { pairs: number };
   scenarios: Scenario[];

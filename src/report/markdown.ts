@@ -294,6 +294,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
       ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
     ...falseAlarmLines(results),
+    ...earlyLookLines(results),
     ...machineLines(results),
     ...(results.interleaved
       ? [
@@ -316,6 +317,21 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/** Which phases stopped at their early look (gate.early-look), when any did. */
+function earlyLookLines(results: ResultsFile): string[] {
+  const phases = results.scenarios.flatMap((s) =>
+    s.phases.filter((p) => p.request === undefined).map((p) => ({ where: `${s.name}/${p.name}`, looks: p.confirm })),
+  );
+  const stopped = phases.filter((p) => p.looks?.stopped !== undefined);
+  if (stopped.length === 0) return [];
+  const unit = results.ab ? 'pairs' : 'trials';
+  const shown = stopped.slice(0, 10).map((p) => `${esc(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`);
+  const more = stopped.length > shown.length ? ` and ${stopped.length - shown.length} more` : '';
+  return [
+    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? '' : 's'} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(', ')}${more}; their power is stated for their ${unit} repeated up to the configured count`,
+  ];
 }
 
 /** What the machine did during the trials (where it was read): other processes' CPU and steal. */

@@ -74,7 +74,7 @@ export interface PhaseResult {
   /** warnings about the trustworthiness of this phase (keep-alive closes, ...) */
   flags: string[];
   /** the looks of confirmation: configured trials (pairs in A/B) and the cap; absent in old files */
-  confirm?: { first: number; cap: number };
+  confirm?: { first: number; cap: number; stopped?: number };
 }
 
 /** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */

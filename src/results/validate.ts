@@ -53,8 +53,9 @@ const phaseResult = z.looseObject({
     .loose(),
   flags: z.array(z.string()),
   confirm: z
-    .object({ first: count.min(1), cap: count })
+    .object({ first: count.min(1), cap: count, stopped: count.min(1).optional() })
     .refine((c) => c.cap >= c.first, { error: 'cap must be at least first' })
+    .refine((c) => c.stopped === undefined || c.stopped < c.first, { error: 'stopped must be below first' })
     .optional(),
 });
 

@@ -163,6 +163,7 @@ export async function measure(
           hashes: p.hashes,
           confirm: config.gate.confirm,
           extend: mode.gates,
+          ...(config.gate.earlyLook !== undefined ? { earlyLook: config.gate.earlyLook } : {}),
           log: (l) => progress.line(l),
           now: deps.now,
         };

@@ -6,6 +6,7 @@ import { compareAbScenario } from '../compare/ab.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
+import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../config/units.js';
@@ -36,6 +37,9 @@ export interface MeasureContext {
   confirm: ConfirmSettings;
   /** run the extra trials: gate and A/B runs; update and sweep runs compare for information only */
   extend: boolean;
+  /** gate.early-look: trials (pairs) after which a phase whose rows are all clearly inside their bands
+   * stops (gate and A/B runs only) */
+  earlyLook?: number;
   log: (line: string) => void;
   /** ms, monotonic enough for a time budget */
   now: () => number;
@@ -120,12 +124,31 @@ async function confirmPhase(
   }
 }
 
+/** The trials (pairs) a phase runs before its early look: `gate.early-look` where it is below the
+ * phase's configured count and the run gates with something to compare with; else all of them. */
+function earlyCount(ctx: MeasureContext, configured: number, comparable: boolean): number {
+  const early = ctx.earlyLook;
+  return ctx.extend && comparable && early !== undefined && early < configured ? early : configured;
+}
+
+/** Says what the early look at a phase found: stopped with its rows' bounds, or why it goes on. */
+function logEarly(ctx: MeasureContext, where: string, at: number, of: number, unit: string, look: EarlyLook): void {
+  const head = `[perf-gate] ${where}: early look at ${at} of ${of} ${unit}:`;
+  ctx.log(
+    look.stop
+      ? `${head} every row inside its band (${describeBounds(look.rows) || 'no band to bound'}); the phase stops here`
+      : `${head} ${look.why}; running the other ${of - at}`,
+  );
+}
+
 /**
  * Gate, update and sweep: one side. `baselines` decide, in gate runs, which rows need confirming.
  * With a `seed`, the configured trials of every phase of every scenario run interleaved, in an order
  * drawn from it (each phase's trials in their own order), so that a slow stretch of the machine falls
- * on trials of many phases instead of every trial of one; without, phase after phase. The extra
- * trials that confirm a row run after, phase by phase.
+ * on trials of many phases instead of every trial of one; without, phase after phase. With an early
+ * look (gate.early-look), every phase's first trials run so, then each phase whose rows are all
+ * clearly inside their bands stops, and the others' remaining trials run, interleaved the same way.
+ * The extra trials that confirm a row run after, phase by phase.
  */
 export async function measureOne(
   ctx: MeasureContext,
@@ -134,35 +157,58 @@ export async function measureOne(
   seed?: number,
 ): Promise<void> {
   const units = ctx.scenarios.flatMap((s) =>
-    s.phases.map((phase) => ({ s, phase, looks: looksOf(s.trials, ctx.confirm.maxTrials), done: 0, ms: 0 })),
+    s.phases.map((phase) => ({
+      s,
+      phase,
+      looks: looksOf(s.trials, ctx.confirm.maxTrials),
+      early: earlyCount(ctx, s.trials, baselines.get(s.name) !== undefined),
+      done: 0,
+      ms: 0,
+    })),
   );
-  const run = (u: (typeof units)[number], trial: number, trials: number) =>
+  type Unit = (typeof units)[number];
+  const run = (u: Unit, trial: number, trials: number) =>
     side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials });
-  for (const u of units) side.collector.setLooks(u.s.name, u.phase.name, u.looks);
-  const order =
-    seed === undefined
-      ? units.flatMap((u, i) => Array.from({ length: u.s.trials }, () => i))
-      : interleave(
-          units.map((u) => u.s.trials),
-          seededRandom(derivedSeed(seed, 'trials')),
-        );
-  for (const i of order) {
-    const u = units[i] as (typeof units)[number];
-    const t0 = ctx.now();
-    await run(u, ++u.done, u.s.trials);
-    u.ms += ctx.now() - t0;
-  }
+  const setLooks = (u: Unit) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
+  for (const u of units) setLooks(u);
+  const random = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'trials'));
+  const runAll = async (counts: number[]) => {
+    const order =
+      random === undefined ? counts.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts, random);
+    for (const i of order) {
+      const u = units[i] as Unit;
+      const t0 = ctx.now();
+      await run(u, ++u.done, u.s.trials);
+      u.ms += ctx.now() - t0;
+    }
+  };
+  await runAll(units.map((u) => u.early));
+  const current = (u: Unit) => side.collector.results([u.s], ctx.hashes)[0] as ScenarioResult;
+  const rest = units.map((u) => {
+    if (u.early >= u.s.trials) return 0;
+    const look = earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name) as BaselineFile, u.phase.name);
+    logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, 'trials', look);
+    if (!look.stop) return u.s.trials - u.early;
+    u.looks = { ...u.looks, stopped: u.early };
+    setLooks(u);
+    return 0;
+  });
+  await runAll(rest);
   for (const u of units) {
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
-    if (!ctx.extend || looks.cap <= looks.first || !baseline) continue;
-    const open = () => {
-      const current = side.collector.results([s], ctx.hashes)[0] as ScenarioResult;
-      return openRows(compareScenario(current, s.thresholds, baseline, false).comparisons, phase.name);
-    };
-    const setLooks = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
-    await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, u.ms, 'trials', { setLooks, open }, (k, cap) =>
-      run(u, k, cap),
+    if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== undefined) continue;
+    const open = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name);
+    const limit = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
+    await confirmPhase(
+      ctx,
+      `${s.name}/${phase.name}`,
+      open(),
+      looks,
+      u.ms,
+      'trials',
+      { setLooks: limit, open },
+      (k, cap) => run(u, k, cap),
     );
   }
 }
@@ -205,16 +251,22 @@ export async function measureAb(
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total });
         }
       };
+      const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
+      const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= pairs; k++) await pair(k, pairs);
+      for (let k = 1; k <= early; k++) await pair(k, pairs);
+      if (early < pairs) {
+        const look = earlyLookAb(results('head'), results('base'), s.thresholds, phase.name);
+        logEarly(ctx, `${s.name}/${phase.name}`, early, pairs, 'pairs', look);
+        if (look.stop) {
+          setLooks({ ...looks, stopped: early });
+          continue;
+        }
+      }
+      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open = () => {
-        const [head] = sides.head.collector.results([s], ctx.hashes);
-        const [base] = sides.base.collector.results([s], ctx.hashes);
-        const rows = compareAbScenario(head as ScenarioResult, base as ScenarioResult, s.thresholds, false);
-        return openRows(rows, phase.name);
-      };
+      const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
       await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'pairs', { setLooks, open }, pair);
     }
   }
