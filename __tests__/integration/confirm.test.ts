@@ -58,6 +58,59 @@ describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', ()
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
+  /** The fixture's config with `gate.early-look` and the p50 band given, written beside `dir`. */
+  const earlyConfig = (dir: string, regress: string): string => {
+    const config = join(dir, 'perf-gate.yml');
+    const text = readFileSync(CONFIG, 'utf8')
+      .replace(
+        'compose: docker-compose.yml',
+        `compose: ${join(process.cwd(), 'fixtures/tests/confirm/docker-compose.yml')}`,
+      )
+      .replace('confirm: { max-trials: 8 }', 'confirm: { max-trials: 8 }\n  early-look: 2')
+      .replace('regress: 20%', `regress: ${regress}`);
+    writeFileSync(config, text);
+    return config;
+  };
+
+  it('gate.early-look 2: an unchanged service, band +100%, stops at 2 of 3 trials and says so', async () => {
+    const dir = tempDir();
+    const config = earlyConfig(dir, '100%');
+    const r = await runCli(['run', '--config', config, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
+      GITHUB_WORKSPACE: '/',
+      CONFIRM_DELAY: '2ms',
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /api\/c2: early look at 2 of 3 trials: every row inside its band \(c2 p50 at most \+\d+(\.\d)?% \(band \+100%\)\); the phase stops here/,
+    );
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const phase = results.scenarios[0]?.phases[0];
+    expect(phase?.confirm).toEqual({ first: 3, cap: 8, stopped: 2 });
+    expect(phase?.trials).toHaveLength(2);
+    expect(results.comparisons.find((c) => c.metric === 'p50')?.result).toBe('pass');
+    expect(readFileSync(join(dir, 'perf-gate-report.md'), 'utf8')).toContain(
+      '- early look (gate.early-look): 1 of 1 phase stopped before their configured trials',
+    );
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('gate.early-look 2: +50% p50 is open at the look, runs on, and is confirmed as without it', async () => {
+    const dir = tempDir();
+    const config = earlyConfig(dir, '20%');
+    const r = await runCli(['run', '--config', config, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
+      GITHUB_WORKSPACE: '/',
+      CONFIRM_DELAY: '3ms',
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/api\/c2: early look at 2 of 3 trials: c2 p50 is open; running the other 1/);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const phase = results.scenarios[0]?.phases[0];
+    expect(phase?.confirm).toEqual({ first: 3, cap: 8 });
+    expect(phase?.trials).toHaveLength(8);
+    expect(results.comparisons.find((c) => c.metric === 'p50')?.result).toBe('regression');
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
   it('a config whose trials and cap cannot reach alpha is exit 2 naming the keys, before anything starts', async () => {
     const dir = tempDir();
     const config = join(dir, 'perf-gate.yml');
