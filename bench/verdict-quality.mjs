@@ -17,8 +17,14 @@
 //   A/A, 48 rows, A/B mode                                    60   target 0 false alarms
 //   A/A, 48 rows, A/B mode, gate.run-alpha 0.01               60   target 0 false alarms
 // These are not in the default list (a 48-row run takes minutes): name them.
+// Issue 33's wall time, `shape`: the real two-service stack's shape (2 scenarios × 2 phases, 2 s warm-up,
+// 3 s measured, 5 trials, 6 pairs) on the test service, six variants run round-robin in a random order
+// each round (3 rounds at scale 1), so drift and the injector fall on all of them alike:
+//   gate, gate with `gate.early-look: 3`, A/B, A/B with early-look 3 (unchanged code), and +50% in gate
+//   mode with and without the early look. Printed: median wall time of each and the ratios the issue
+//   sets targets for (early A/A ≤ 0.6× fixed; A/B ≤ 1.3× gate; a confirmed regression no slower).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run]
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -88,9 +94,11 @@ ab: { pairs: ${trials} }
 `;
 
 const config = (trials, cell = {}) =>
-  cell.wide
-    ? wideConfig(trials, cell.runAlpha)
-    : `${header(trials)}defaults:
+  cell.shape
+    ? shapeConfig(cell.early)
+    : cell.wide
+      ? wideConfig(trials, cell.runAlpha)
+      : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
 scenarios:
@@ -121,6 +129,37 @@ ${[1, 2, 3, 4, 5, 6]
   )
   .join('\n')}
 `;
+
+/** The real two-service stack's shape: 2 scenarios × 2 phases, 2 s warm-up, 3 s measured, 5 trials (6
+ * pairs), bands as the 48-row config's. */
+const shapeConfig = (early) => `${header(6)}${early ? `gate: { early-look: ${early} }` : ''}
+defaults:
+  warmup: 2s
+  trials: 5
+  thresholds:
+    p50: { regress: 10%, floor: 200us }
+    p99: { regress: 25%, floor: 1ms }
+    rps: { regress: 10% }
+scenarios:
+${[1, 2]
+  .map(
+    (i) => `  - name: s${i}
+    request: { url: http://api:8080/work?s=${i} }
+    phases:
+      - { name: c8, connections: 8, duration: 3s }
+      - { name: c16, connections: 16, duration: 3s }`,
+  )
+  .join('\n')}
+`;
+
+const SHAPE_VARIANTS = [
+  { id: 'gate', mode: 'gate', pct: 0 },
+  { id: 'gate-early', mode: 'gate', pct: 0, early: 3 },
+  { id: 'ab', mode: 'ab', pct: 0 },
+  { id: 'ab-early', mode: 'ab', pct: 0, early: 3 },
+  { id: 'gate+50', mode: 'gate', pct: 50 },
+  { id: 'gate+50-early', mode: 'gate', pct: 50, early: 3 },
+];
 
 function git(dir, args) {
   const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
@@ -218,6 +257,69 @@ function verdictOf(dir) {
       .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
     p50Delta: p50?.delta ?? null,
     extra,
+    // phases (not mix entries) that stopped at their early look, of all phases
+    stopped: phases.filter((p) => p.request === undefined && p.confirm?.stopped !== undefined).length,
+    phases: phases.filter((p) => p.request === undefined).length,
+  };
+}
+
+/** The `shape` group: every variant once a round, in a random order; returns the table's rows. */
+async function shapeRounds(rounds) {
+  const variants = SHAPE_VARIANTS.map((v) => ({ ...v, dir: repo(5, { shape: true, early: v.early }), list: [] }));
+  try {
+    // one baseline, recorded by an earlier run of the base commit, committed in every gate variant's repo
+    const first = variants.find((v) => v.mode === 'gate');
+    const update = await cli(first.dir, ['--mode', 'update']);
+    if (update.code !== 0) throw new Error(`baseline run failed: ${update.stderr}`);
+    for (const v of variants.filter((x) => x.mode === 'gate')) {
+      if (v !== first) spawnSync('cp', ['-r', join(first.dir, 'baselines'), v.dir]);
+      git(v.dir, ['add', 'baselines']);
+      git(v.dir, ['commit', '-q', '-m', 'baseline']);
+    }
+    for (const v of variants) setHead(v.dir, Math.round(BASE_DELAY_US * (1 + v.pct / 100)));
+    for (let round = 1; round <= rounds; round++) {
+      const order = [...variants].sort(() => Math.random() - 0.5);
+      for (const v of order) {
+        const r = await cli(v.dir, v.mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
+        const entry =
+          r.code === 0 || r.code === 1
+            ? { ...verdictOf(v.dir), seconds: r.seconds }
+            : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
+        v.list.push(entry);
+        const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
+        process.stderr.write(
+          `[verdict-quality] shape ${v.id} ${round}/${rounds}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s; ${entry.stopped ?? 0} of ${entry.phases ?? '?'} phases stopped early${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine` : ''})\n`,
+        );
+      }
+    }
+  } finally {
+    for (const v of variants) rmSync(v.dir, { recursive: true, force: true });
+  }
+  const med = (v) => median(v.list.map((x) => x.seconds));
+  const byId = Object.fromEntries(variants.map((v) => [v.id, v]));
+  const rows = variants.map((v) => {
+    const ok = v.list.filter((x) => !x.error);
+    const flagged = ok.filter((x) => x.regression).length;
+    return [
+      v.id,
+      `${flagged} of ${ok.length}${v.pct === 0 ? ' false alarms' : ' caught'}`,
+      String(ok.filter((x) => !x.regression && x.inconclusive).length),
+      `${ok.reduce((a, x) => a + x.stopped, 0)} of ${ok.reduce((a, x) => a + x.phases, 0)}`,
+      `${median(ok.map((x) => x.blind))}`,
+      `${med(v).toFixed(0)} s`,
+      `${(med(v) / med(byId.gate)).toFixed(2)}×`,
+      String(v.list.length - ok.length),
+      ok.flatMap((x) => (x.regression || x.inconclusive ? x.rows : [])).join('; ') || '—',
+    ];
+  });
+  const ratio = (a, b) => `${(med(byId[a]) / med(byId[b])).toFixed(2)}×`;
+  return {
+    rows,
+    ratios: [
+      `early A/A gate against fixed: ${ratio('gate-early', 'gate')} (target ≤ 0.6×)`,
+      `A/B against gate, fixed: ${ratio('ab', 'gate')}; both with the early look: ${ratio('ab-early', 'gate-early')} (target ≤ 1.3×)`,
+      `+50% confirmed, early against fixed: ${ratio('gate+50-early', 'gate+50')} (target ≤ 1.0×)`,
+    ],
   };
 }
 
@@ -227,6 +329,7 @@ const rows = [];
 const seconds = { gate: [], ab: [] };
 const extraOnAa = [];
 const notes = [];
+let shape;
 try {
   for (const cell of cells) {
     const headDelay = Math.round(BASE_DELAY_US * (1 + cell.pct / 100));
@@ -278,10 +381,28 @@ try {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+  if (chosen.includes('shape')) shape = await shapeRounds(Math.max(1, Math.round(3 * scale)));
 } finally {
   stopNoise();
 }
 console.log(`\nscale ${scale}, noise injector on\n`);
+if (shape) {
+  table(
+    [
+      'shape variant',
+      'regression verdicts',
+      'inconclusive',
+      'phases stopped early',
+      'median rows blind',
+      'median wall time',
+      'against gate',
+      'failed runs',
+      'rows that regressed or stayed inconclusive',
+    ],
+    shape.rows,
+  );
+  for (const r of shape.ratios) console.log(r);
+}
 table(
   [
     'variant',
