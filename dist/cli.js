@@ -92492,6 +92492,7 @@ function commandLine(command) {
 `;
 }
 var EVENT_MARKER = "@@perf-gate ";
+var MAX_WARMUP_WINDOWS = 100;
 
 // src/runner-kit/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
@@ -92762,6 +92763,9 @@ function durationIn(minMs, maxMs, range) {
 var HOUR = 36e5;
 var phaseDuration = durationIn(100, 24 * HOUR, "100ms to 24h");
 var warmup = durationIn(0, HOUR, "0s to 1h");
+var warmupLater = external_exports.enum(["full", "settled"], { error: "must be full or settled" }).describe(
+  "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)"
+);
 var requestTimeout = durationIn(1, 10 * 6e4, "1ms to 10m").describe(
   "a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s"
 );
@@ -92999,6 +93003,7 @@ var scenario = external_exports.strictObject({
   websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: warmup.optional(),
+  "warmup-later": warmupLater.optional(),
   trials: trials.optional(),
   "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
@@ -93085,6 +93090,7 @@ var configSchema = external_exports.strictObject({
   }).optional(),
   defaults: external_exports.strictObject({
     warmup: warmup.optional(),
+    "warmup-later": warmupLater.optional(),
     trials: trials.optional(),
     "request-timeout": requestTimeout.optional(),
     thresholds: thresholds.optional()
@@ -94358,7 +94364,9 @@ function scenarioHash(s, bodies, readBodies = () => []) {
     // what the target adds: its protocol's (src/protocols/<kind>/copy.ts)
     ...protocolOf(s.target).hash(s.target, bodies, readBodies),
     phases: s.phases,
-    warmupMs: s.warmupMs
+    warmupMs: s.warmupMs,
+    // a later trial's shorter warm-up is measured differently: a baseline taken without it is stale
+    ...s.warmupLater ? { warmupLater: s.warmupLater } : {}
   };
   return `sha256:${createHash2("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
@@ -94543,6 +94551,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       warmupMs: (s.warmup !== void 0 ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
+      ...(s["warmup-later"] ?? raw.defaults?.["warmup-later"]) === "settled" ? { warmupLater: "settled" } : {},
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
     const noDelivery = scenario2.thresholds.delivery ? protocolOf(target).noDelivery(target) : void 0;
@@ -96373,6 +96382,24 @@ function judgedThresholds(s, judging) {
   return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
 }
 
+// src/stats/settle.ts
+var SETTLED_SHARE = 0.8;
+var MIN_LATER_WARMUP_MS = 500;
+var SETTLED_TAIL = 2;
+function settledMs(warmup2, measuredRps) {
+  const { rps, windowMs } = warmup2;
+  if (!(measuredRps > 0) || rps.length < SETTLED_TAIL) return void 0;
+  const floor = SETTLED_SHARE * measuredRps;
+  let start = rps.length;
+  while (start > 0 && rps[start - 1] >= floor) start--;
+  return rps.length - start >= SETTLED_TAIL ? start * windowMs : void 0;
+}
+function laterWarmupMs(configured, settled, windowMs) {
+  if (settled === void 0) return void 0;
+  const later = Math.max(MIN_LATER_WARMUP_MS, 2 * settled + windowMs);
+  return later < configured ? later : void 0;
+}
+
 // src/stats/student.ts
 function logGamma(x) {
   const g = 7;
@@ -96599,6 +96626,24 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     last = ctx.now() - t0;
   }
 }
+function laterWarmup(ctx, s, phase2, collectors) {
+  if (s.warmupLater !== "settled" || phase2.kind !== "closed" || s.warmupMs <= MIN_LATER_WARMUP_MS) return void 0;
+  const firsts = collectors.map((c) => c.firstWarmup(s.name, phase2.name));
+  const settles = firsts.map((f) => f?.windows ? settledMs(f.windows, f.rps) : void 0);
+  const settled = settles.includes(void 0) ? void 0 : Math.max(...settles);
+  const later = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  for (const c of collectors) {
+    c.setWarmupLater(s.name, phase2.name, {
+      ...settled !== void 0 ? { settledMs: settled } : {},
+      ...later !== void 0 ? { laterMs: later } : {}
+    });
+  }
+  const full = formatMs(s.warmupMs);
+  ctx.log(
+    `[perf-gate] ${s.name}/${phase2.name}: ${settled === void 0 ? `the first trial's warm-up did not settle within ${full}: later trials keep it` : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}`} (warmup-later: settled)`
+  );
+  return later;
+}
 function earlyCount(ctx, configured, comparable) {
   const early = ctx.earlyLook;
   return ctx.extend && comparable && early !== void 0 && early < configured ? early : configured;
@@ -96617,10 +96662,15 @@ async function measureOne(ctx, side, baselines, seed) {
       looks: looksOf(s.trials, ctx.confirm.maxTrials),
       early: earlyCount(ctx, s.trials, baselines.get(s.name) !== void 0),
       done: 0,
-      ms: 0
+      ms: 0,
+      warmupMs: void 0
     }))
   );
-  const run2 = (u, trial, trials2) => side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2 });
+  const run2 = async (u, trial, trials2) => {
+    const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
+    await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
+    if (trial === 1) u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector]);
+  };
   const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
@@ -96675,15 +96725,18 @@ async function measureAb(ctx, sides, pairs, seed) {
         for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
       };
       setLooks(looks);
+      let warmupMs;
       const pair = async (k, total) => {
         const drawn = drawOrder(random);
         order.push(drawn);
         const first = drawn === "AB" ? "base" : "head";
         const second = first === "base" ? "head" : "base";
         ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
+        const warmup2 = warmupMs !== void 0 ? { warmupMs } : {};
         for (const side of [first, second]) {
-          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total });
+          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
         }
+        if (k === 1) warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
       };
       const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
       const early = earlyCount(ctx, pairs, true);
@@ -97387,6 +97440,7 @@ function environment(results2, statuses) {
     ),
     ...falseAlarmLines(results2),
     ...earlyLookLines(results2),
+    ...laterWarmupLines(results2),
     ...machineLines(results2),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
@@ -97417,6 +97471,17 @@ function earlyLookLines(results2) {
   return [
     `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? "" : "s"} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(", ")}${more}; their power is stated for their ${unit} repeated up to the configured count`
   ];
+}
+function laterWarmupLines(results2) {
+  const phases = results2.scenarios.flatMap(
+    (s) => s.phases.flatMap((p) => p.warmupLater ? [{ where: `${s.name}/${p.name}`, p, found: p.warmupLater }] : [])
+  );
+  if (phases.length === 0) return [];
+  const shown = phases.slice(0, 10).map(
+    ({ where, p, found }) => found.laterMs !== void 0 ? `${escapeMarkdown(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})` : `${escapeMarkdown(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === void 0 ? "did not settle" : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`
+  );
+  const more = phases.length > shown.length ? ` and ${phases.length - shown.length} more` : "";
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${shown.join(", ")}${more}`];
 }
 function machineLines(results2) {
   const sides = [
@@ -97690,7 +97755,8 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     ...names,
     measurement: trialMeasurementSchema,
     histogram: external_exports.string(),
-    requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional()
+    requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional(),
+    warmup: external_exports.object({ windowMs: count.min(1), rps: external_exports.array(nonneg).max(MAX_WARMUP_WINDOWS) }).optional()
   }),
   external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
   external_exports.object({
@@ -97774,12 +97840,14 @@ var phaseResult = external_exports.looseObject({
   trials: external_exports.array(
     trialMeasurementSchema.extend({
       resources,
-      machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional()
+      machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional(),
+      warmupMs: count2.optional()
     })
   ),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
-  confirm: external_exports.object({ first: count2.min(1), cap: count2, stopped: count2.min(1).optional() }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).refine((c) => c.stopped === void 0 || c.stopped < c.first, { error: "stopped must be below first" }).optional()
+  confirm: external_exports.object({ first: count2.min(1), cap: count2, stopped: count2.min(1).optional() }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).refine((c) => c.stopped === void 0 || c.stopped < c.first, { error: "stopped must be below first" }).optional(),
+  warmupLater: external_exports.object({ settledMs: count2.optional(), laterMs: count2.optional() }).optional()
 });
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
@@ -99172,6 +99240,10 @@ var TrialCollector = class {
   readMachine;
   trials = /* @__PURE__ */ new Map();
   looks = /* @__PURE__ */ new Map();
+  /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
+  warmups = /* @__PURE__ */ new Map();
+  later = /* @__PURE__ */ new Map();
+  warmupUsed = 0;
   windowStart = 0;
   machineStart;
   samples = /* @__PURE__ */ new Map();
@@ -99179,12 +99251,21 @@ var TrialCollector = class {
   setLooks(scenario2, phase2, looks) {
     this.looks.set(`${scenario2}\0${phase2}`, looks);
   }
+  /** What warmup-later found for a phase (kept in its results, for the report). */
+  setWarmupLater(scenario2, phase2, found) {
+    this.later.set(`${scenario2}\0${phase2}`, found);
+  }
+  /** A phase's first trial's warm-up windows and measured throughput, once that trial is in. */
+  firstWarmup(scenario2, phase2) {
+    return this.warmups.get(`${scenario2}\0${phase2}`)?.[0];
+  }
   sample(key, s) {
     const list2 = this.samples.get(key) ?? [];
     this.samples.set(key, list2);
     list2.push(s);
   }
   onEvent(e, now) {
+    if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs ?? 0;
     if (e.t === "stage" && e.stage === "measure") {
       this.windowStart = now;
       this.machineStart = this.readMachine();
@@ -99198,6 +99279,11 @@ var TrialCollector = class {
     const containersPct = Object.values(resources2).reduce((a, u) => a + u.cpuMeanPct, 0);
     const machine = this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
     this.machineStart = void 0;
+    const id = `${e.scenario}\0${e.phase}`;
+    const warmups = this.warmups.get(id) ?? [];
+    this.warmups.set(id, warmups);
+    warmups.push({ usedMs: this.warmupUsed, rps: e.measurement.rps, ...e.warmup ? { windows: e.warmup } : {} });
+    this.warmupUsed = 0;
     this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2, machine);
     for (const r of e.requests ?? [])
       this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
@@ -99243,16 +99329,23 @@ var TrialCollector = class {
       const own2 = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own2.summaries, this.runnerCpus);
       const looks = this.looks.get(`${s.name}\0${p.name}`);
+      const used = this.warmups.get(`${s.name}\0${p.name}`) ?? [];
+      const trials2 = own2.summaries.map((t, i) => {
+        const ms = used[i]?.usedMs;
+        return ms !== void 0 && ms < s.warmupMs ? { ...t, warmupMs: ms } : t;
+      });
       const phase2 = {
         name: p.name,
         kind: p.kind,
         params,
         warmupMs: s.warmupMs,
-        trials: own2.summaries,
+        trials: trials2,
         merged: own2.merged,
         flags
       };
       if (looks) phase2.confirm = { ...looks };
+      const later = this.later.get(`${s.name}\0${p.name}`);
+      if (later) phase2.warmupLater = { ...later };
       const entries = entriesOf(s).map((e) => {
         const name2 = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name2);

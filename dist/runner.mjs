@@ -11510,6 +11510,10 @@ function wsEntries(push) {
   return push === "none" ? ["connect"] : WS_ENTRIES;
 }
 var EVENT_MARKER = "@@perf-gate ";
+var MAX_WARMUP_WINDOWS = 100;
+function warmupWindowMs(warmupMs) {
+  return Math.max(200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
+}
 
 // runner/src/commands.ts
 import { createInterface } from "node:readline";
@@ -11525,7 +11529,18 @@ function parseCommand(line) {
   const o = typeof v === "object" && v !== null ? v : {};
   if (o.c === "end") return { c: "end" };
   if (o.c === "trial" && typeof o.scenario === "string" && typeof o.phase === "string" && isCount(o.trial) && isCount(o.trials)) {
-    return { c: "trial", scenario: o.scenario, phase: o.phase, trial: o.trial, trials: o.trials };
+    const warmup = o.warmupMs;
+    if (warmup !== void 0 && !(typeof warmup === "number" && Number.isInteger(warmup) && warmup >= 0)) {
+      throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
+    }
+    return {
+      c: "trial",
+      scenario: o.scenario,
+      phase: o.phase,
+      trial: o.trial,
+      trials: o.trials,
+      ...warmup !== void 0 ? { warmupMs: warmup } : {}
+    };
   }
   throw new Error(`malformed command on stdin: ${clip(line)}`);
 }
@@ -15779,6 +15794,23 @@ async function withProgress(plan, where, run) {
     clearInterval(timer);
   }
 }
+function sampleWindows(run, windowMs) {
+  const rps = [];
+  let last = { at: performance.now(), responses: run.responses() };
+  const timer = setInterval(() => {
+    if (rps.length >= MAX_WARMUP_WINDOWS) return;
+    const now = performance.now();
+    const responses = run.responses();
+    rps.push(Math.round((responses - last.responses) * 1e3 / Math.max(1, now - last.at)));
+    last = { at: now, responses };
+  }, windowMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { windowMs, rps };
+    }
+  };
+}
 function measuredLimit(phase) {
   if (phase.kind === "closed" && phase.requests !== void 0) return { requests: phase.requests };
   if (phase.kind === "ws") return { requests: phase.peers * phase.messages };
@@ -15828,15 +15860,16 @@ async function stageStart(at) {
 }
 async function runTrial(plan, stages, s, phase, count, starts) {
   const { trial } = count;
-  const base = { scenario: s.name, phase: phase.name, ...count };
-  if (s.warmupMs > 0) {
+  const base = { scenario: s.name, phase: phase.name, trial, trials: count.trials };
+  const warmupMs = count.warmupMs ?? s.warmupMs;
+  let warmup;
+  if (warmupMs > 0) {
     const { base: warmupBase, ...at2 } = await stageStart(starts?.warmup);
-    emit({ t: "stage", ...base, stage: "warmup", totalMs: s.warmupMs, ...at2 });
-    await withProgress(
-      plan,
-      { ...base, stage: "warmup" },
-      stages.start(s, phase, { durationMs: s.warmupMs }, warmupBase)
-    );
+    emit({ t: "stage", ...base, stage: "warmup", totalMs: warmupMs, ...at2 });
+    const run2 = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
+    const windows = sampleWindows(run2, warmupWindowMs(warmupMs));
+    await withProgress(plan, { ...base, stage: "warmup" }, run2);
+    warmup = windows.stop();
   }
   const limit = measuredLimit(phase);
   const size = "requests" in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
@@ -15854,7 +15887,14 @@ async function runTrial(plan, stages, s, phase, count, starts) {
     cores: availableParallelism()
   };
   const { measurement, histogram } = combineTallies(trial, tallies, generator);
-  const event = { t: "trial", scenario: s.name, phase: phase.name, measurement, histogram };
+  const event = {
+    t: "trial",
+    scenario: s.name,
+    phase: phase.name,
+    measurement,
+    histogram,
+    ...warmup ? { warmup } : {}
+  };
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
@@ -15887,7 +15927,11 @@ async function main() {
     const commands = process.argv.includes("--all") ? planCommands(plan) : readCommands(process.stdin);
     for await (const cmd of commands) {
       const { scenario, phase } = trialTarget(plan, cmd);
-      await runTrial(plan, stages, scenario, phase, { trial: cmd.trial, trials: cmd.trials });
+      await runTrial(plan, stages, scenario, phase, {
+        trial: cmd.trial,
+        trials: cmd.trials,
+        ...cmd.warmupMs !== void 0 ? { warmupMs: cmd.warmupMs } : {}
+      });
     }
   } finally {
     await pool?.close();
@@ -15896,14 +15940,15 @@ async function main() {
 }
 async function runReplica(plan, run, stages) {
   const { scenario, phase } = trialTarget(plan, run.trial);
-  const starts = replicaStageStarts(run, scenario.warmupMs);
+  const warmupMs = run.trial.warmupMs ?? scenario.warmupMs;
+  const starts = replicaStageStarts(run, warmupMs);
   const lateMs = epochNow() - run.startAtEpochMs;
   if (lateMs > 0) {
     throw new Error(
       `late: ready ${Math.round(lateMs)} ms after the common start (its SUT probes or its start took too long)`
     );
   }
-  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials }, starts);
+  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials, warmupMs }, starts);
 }
 if (!serveIfWorker()) {
   process.on("SIGTERM", () => process.exit(143));

@@ -9,6 +9,7 @@ import { parseConfigText } from '../../src/config/load.js';
 import type { Scenario } from '../../src/config/types.js';
 import { createHistogram, encodeHistogram } from '../../src/runner-kit/histogram.js';
 import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
+import type { WarmupWindows } from '../../src/runner-kit/plan.js';
 import { TrialCollector } from '../../src/session/collect.js';
 import {
   type MeasureContext,
@@ -55,11 +56,29 @@ class FakeRunner implements TrialRunner {
     private readonly p50: (n: number) => number,
   ) {}
 
+  /** the warm-up windows the n-th trial of a phase reports (none: a runner that does not sample them) */
+  warmup?: (n: number) => WarmupWindows | undefined;
+
   async trial(cmd: Command): Promise<void> {
     this.commands.push(cmd);
     this.calls.push(`${this.side} ${cmd.phase} ${cmd.trial}/${cmd.trials}`);
     const n = this.commands.filter((c) => c.scenario === cmd.scenario && c.phase === cmd.phase).length;
     const { scenario, phase: name } = cmd;
+    const windows = this.warmup?.(n);
+    if (this.warmup) {
+      this.collector.onEvent(
+        {
+          t: 'stage',
+          scenario,
+          phase: name,
+          trial: cmd.trial,
+          trials: cmd.trials,
+          stage: 'warmup',
+          totalMs: cmd.warmupMs ?? 2000,
+        },
+        this.clock.t,
+      );
+    }
     this.collector.onEvent(
       { t: 'stage', scenario, phase: name, trial: cmd.trial, trials: cmd.trials, stage: 'measure' },
       this.clock.t,
@@ -68,7 +87,14 @@ class FakeRunner implements TrialRunner {
     const { resources: _r, ...measurement } = trial({ latency: { p50: this.p50(n) } }, cmd.trial);
     await Promise.resolve();
     this.collector.onEvent(
-      { t: 'trial', scenario, phase: name, measurement, histogram: histogramAt(this.p50(n)) },
+      {
+        t: 'trial',
+        scenario,
+        phase: name,
+        measurement,
+        histogram: histogramAt(this.p50(n)),
+        ...(windows ? { warmup: windows } : {}),
+      },
       this.clock.t,
     );
   }
@@ -577,5 +603,72 @@ describe('the early look (gate.early-look)', () => {
       result: 'regression',
       pairs: 6,
     });
+  });
+});
+
+describe('warmup-later: settled', () => {
+  /** `scenarios(...)` with a 2 s warm-up and warmup-later: settled */
+  const settledScenarios = (trials: number, phases = ['c10']) =>
+    scenarios(trials, phases).map((s): Scenario => ({ ...s, warmupMs: 2000, warmupLater: 'settled' }));
+  // the fixture's trials measure 100 rps (fixtures.ts)
+  const settledAt400: WarmupWindows = { windowMs: 200, rps: [10, 50, 90, 95, 100, 98, 99, 100, 101, 100] };
+  const neverSettled: WarmupWindows = { windowMs: 200, rps: [10, 20, 30, 40, 50, 60, 70, 72, 75, 70] };
+
+  it('gate/update: the first trial settled at 400 ms of 2 s, so later trials warm up for 1 s; the results and the log say so', async () => {
+    const list = settledScenarios(3);
+    const h = harness(list, undefined);
+    const side = h.side('head', at(1000));
+    side.runner.warmup = (n) => (n === 1 ? settledAt400 : undefined);
+    await measureOne(h.ctx, side, new Map(), 3);
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, 1000, 1000]);
+    expect(h.logs).toEqual([
+      "[perf-gate] s/c10: the first trial's warm-up settled after 400ms of 2s: later trials warm up for 1s (warmup-later: settled)",
+    ]);
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    const phase = result?.phases[0];
+    expect(phase?.warmupLater).toEqual({ settledMs: 400, laterMs: 1000 });
+    expect(phase?.trials.map((t) => t.warmupMs)).toEqual([undefined, 1000, 1000]);
+  });
+
+  it('a first warm-up that never reached 80% of the measured rate keeps the full warm-up', async () => {
+    const list = settledScenarios(3);
+    const h = harness(list, undefined);
+    const side = h.side('head', at(1000));
+    side.runner.warmup = (n) => (n === 1 ? neverSettled : undefined);
+    await measureOne(h.ctx, side, new Map());
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, undefined, undefined]);
+    expect(h.logs).toEqual([
+      "[perf-gate] s/c10: the first trial's warm-up did not settle within 2s: later trials keep it (warmup-later: settled)",
+    ]);
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    expect(result?.phases[0]?.warmupLater).toEqual({});
+  });
+
+  it('without the key, or a runner that sends no windows, every trial gets the full warm-up', async () => {
+    const plain = scenarios(3).map((s) => ({ ...s, warmupMs: 2000 }));
+    const h = harness(plain, undefined);
+    const side = h.side('head', at(1000));
+    side.runner.warmup = () => settledAt400;
+    await measureOne(h.ctx, side, new Map());
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, undefined, undefined]);
+    expect(h.logs).toEqual([]);
+    const silent = harness(settledScenarios(3), undefined);
+    const quiet = silent.side('head', at(1000));
+    await measureOne(silent.ctx, quiet, new Map());
+    expect(quiet.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("A/B: the later of both sides' settle times decides, and both sides get the same warm-up", async () => {
+    const list = settledScenarios(5);
+    const h = harness(list, DEFAULT_CONFIRM);
+    const sides = { base: h.side('base', at(1000)), head: h.side('head', at(1000)) };
+    sides.base.runner.warmup = (n) => (n === 1 ? { windowMs: 200, rps: [100, 100, 100, 100] } : undefined);
+    sides.head.runner.warmup = (n) => (n === 1 ? settledAt400 : undefined);
+    await measureAb(h.ctx, sides, 3, 1);
+    for (const side of [sides.base, sides.head]) {
+      expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, 1000, 1000]);
+    }
+    const [head] = sides.head.collector.results(list, h.ctx.hashes);
+    expect(head?.phases[0]?.warmupLater).toEqual({ settledMs: 400, laterMs: 1000 });
   });
 });

@@ -25,7 +25,18 @@ export function parseCommand(line: string): RunnerCommand {
     isCount(o.trial) &&
     isCount(o.trials)
   ) {
-    return { c: 'trial', scenario: o.scenario, phase: o.phase, trial: o.trial, trials: o.trials };
+    const warmup = o.warmupMs;
+    if (warmup !== undefined && !(typeof warmup === 'number' && Number.isInteger(warmup) && warmup >= 0)) {
+      throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
+    }
+    return {
+      c: 'trial',
+      scenario: o.scenario,
+      phase: o.phase,
+      trial: o.trial,
+      trials: o.trials,
+      ...(warmup !== undefined ? { warmupMs: warmup } : {}),
+    };
   }
   throw new Error(`malformed command on stdin: ${clip(line)}`);
 }

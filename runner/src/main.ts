@@ -9,9 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import type { Phase } from '../../src/runner-kit/plan.js';
-import type { PlanScenario, ReplicaRun, RunnerEvent, RunnerPlan, Stage } from '../../src/runner-kit/plan.js';
+import type {
+  PlanScenario,
+  ReplicaRun,
+  RunnerEvent,
+  RunnerPlan,
+  Stage,
+  WarmupWindows,
+} from '../../src/runner-kit/plan.js';
 import { replicaIndex, replicaStageStarts } from '../../src/runner-kit/replicas.js';
-import { OPEN_LATE_MS } from '../../src/runner-kit/plan.js';
+import { MAX_WARMUP_WINDOWS, OPEN_LATE_MS, warmupWindowMs } from '../../src/runner-kit/plan.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
@@ -41,6 +48,26 @@ async function withProgress(
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Samples a stage's responses per second in windows of `windowMs` until stopped (the last, partial
+ * window left out). */
+function sampleWindows(run: StageRun, windowMs: number): { stop: () => WarmupWindows } {
+  const rps: number[] = [];
+  let last = { at: performance.now(), responses: run.responses() };
+  const timer = setInterval(() => {
+    if (rps.length >= MAX_WARMUP_WINDOWS) return;
+    const now = performance.now();
+    const responses = run.responses();
+    rps.push(Math.round(((responses - last.responses) * 1000) / Math.max(1, now - last.at)));
+    last = { at: now, responses };
+  }, windowMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { windowMs, rps };
+    },
+  };
 }
 
 function measuredLimit(phase: Phase): Limit {
@@ -110,19 +137,21 @@ async function runTrial(
   stages: Stages,
   s: PlanScenario,
   phase: Phase,
-  count: { trial: number; trials: number },
+  count: { trial: number; trials: number; warmupMs?: number },
   starts?: { warmup: number; measure: number },
 ): Promise<void> {
   const { trial } = count;
-  const base = { scenario: s.name, phase: phase.name, ...count };
-  if (s.warmupMs > 0) {
+  const base = { scenario: s.name, phase: phase.name, trial, trials: count.trials };
+  // the host may shorten a later trial's warm-up, once the phase's first showed it settled
+  const warmupMs = count.warmupMs ?? s.warmupMs;
+  let warmup: WarmupWindows | undefined;
+  if (warmupMs > 0) {
     const { base: warmupBase, ...at } = await stageStart(starts?.warmup);
-    emit({ t: 'stage', ...base, stage: 'warmup', totalMs: s.warmupMs, ...at });
-    await withProgress(
-      plan,
-      { ...base, stage: 'warmup' },
-      stages.start(s, phase, { durationMs: s.warmupMs }, warmupBase),
-    );
+    emit({ t: 'stage', ...base, stage: 'warmup', totalMs: warmupMs, ...at });
+    const run = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
+    const windows = sampleWindows(run, warmupWindowMs(warmupMs));
+    await withProgress(plan, { ...base, stage: 'warmup' }, run);
+    warmup = windows.stop();
   }
   const limit = measuredLimit(phase);
   const size = 'requests' in limit ? { totalRequests: limit.requests } : { totalMs: limit.durationMs };
@@ -140,7 +169,14 @@ async function runTrial(
     cores: availableParallelism(),
   };
   const { measurement, histogram } = combineTallies(trial, tallies, generator);
-  const event: RunnerEvent = { t: 'trial', scenario: s.name, phase: phase.name, measurement, histogram };
+  const event: RunnerEvent = {
+    t: 'trial',
+    scenario: s.name,
+    phase: phase.name,
+    measurement,
+    histogram,
+    ...(warmup ? { warmup } : {}),
+  };
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
@@ -178,7 +214,11 @@ async function main(): Promise<void> {
     const commands = process.argv.includes('--all') ? planCommands(plan) : readCommands(process.stdin);
     for await (const cmd of commands) {
       const { scenario, phase } = trialTarget(plan, cmd);
-      await runTrial(plan, stages, scenario, phase, { trial: cmd.trial, trials: cmd.trials });
+      await runTrial(plan, stages, scenario, phase, {
+        trial: cmd.trial,
+        trials: cmd.trials,
+        ...(cmd.warmupMs !== undefined ? { warmupMs: cmd.warmupMs } : {}),
+      });
     }
   } finally {
     await pool?.close();
@@ -189,14 +229,15 @@ async function main(): Promise<void> {
 /** A replica's one trial from the common start; a replica that is ready after it is late and fails. */
 async function runReplica(plan: RunnerPlan, run: ReplicaRun, stages: Stages): Promise<void> {
   const { scenario, phase } = trialTarget(plan, run.trial);
-  const starts = replicaStageStarts(run, scenario.warmupMs);
+  const warmupMs = run.trial.warmupMs ?? scenario.warmupMs;
+  const starts = replicaStageStarts(run, warmupMs);
   const lateMs = epochNow() - run.startAtEpochMs;
   if (lateMs > 0) {
     throw new Error(
       `late: ready ${Math.round(lateMs)} ms after the common start (its SUT probes or its start took too long)`,
     );
   }
-  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials }, starts);
+  await runTrial(plan, stages, scenario, phase, { trial: run.trial.trial, trials: run.trial.trials, warmupMs }, starts);
 }
 
 if (!serveIfWorker()) {

@@ -118,6 +118,9 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       warmupMs: (s.warmup !== undefined ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
+      ...((s['warmup-later'] ?? raw.defaults?.['warmup-later']) === 'settled'
+        ? { warmupLater: 'settled' as const }
+        : {}),
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
     const noDelivery = scenario.thresholds.delivery ? protocolOf(target).noDelivery(target) : undefined;

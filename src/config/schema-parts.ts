@@ -72,6 +72,11 @@ export function durationIn(minMs: number, maxMs: number, range: string) {
 export const HOUR = 3_600_000;
 export const phaseDuration = durationIn(100, 24 * HOUR, '100ms to 24h');
 export const warmup = durationIn(0, HOUR, '0s to 1h');
+export const warmupLater = z
+  .enum(['full', 'settled'], { error: 'must be full or settled' })
+  .describe(
+    "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)",
+  );
 export const requestTimeout = durationIn(1, 10 * 60_000, '1ms to 10m').describe(
   'a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s',
 );

@@ -24,6 +24,7 @@ import {
   type thresholdRules,
   thresholds,
   warmup,
+  warmupLater,
   withPort,
 } from './schema-parts.js';
 
@@ -146,6 +147,7 @@ const scenario = z.strictObject({
     .describe('a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery'),
   phases: z.array(phase, { error: 'must be a list of phases' }).min(1, { error: 'must list at least one phase' }),
   warmup: warmup.optional(),
+  'warmup-later': warmupLater.optional(),
   trials: trials.optional(),
   'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
@@ -310,6 +312,7 @@ export const configSchema = z
     defaults: z
       .strictObject({
         warmup: warmup.optional(),
+        'warmup-later': warmupLater.optional(),
         trials: trials.optional(),
         'request-timeout': requestTimeout.optional(),
         thresholds: thresholds.optional(),

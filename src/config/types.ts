@@ -128,6 +128,9 @@ export interface Scenario {
   target: ScenarioTarget;
   phases: Phase[];
   warmupMs: number;
+  /** warmup-later: settled: a closed-loop phase's later trials warm up for what its first trial showed
+   * it needs (session/settle.ts); absent: every trial for `warmupMs` */
+  warmupLater?: 'settled';
   trials: number;
   /** a request (call, message) unanswered this long fails with error `timeout` (request-timeout) */
   requestTimeoutMs: number;

@@ -9,7 +9,7 @@ import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../result
 import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
-import { formatBytes, formatLatency, formatUs } from '../config/units.js';
+import { formatBytes, formatLatency, formatMs, formatUs } from '../config/units.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
@@ -295,6 +295,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
     ...falseAlarmLines(results),
     ...earlyLookLines(results),
+    ...laterWarmupLines(results),
     ...machineLines(results),
     ...(results.interleaved
       ? [
@@ -332,6 +333,23 @@ function earlyLookLines(results: ResultsFile): string[] {
   return [
     `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? '' : 's'} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(', ')}${more}; their power is stated for their ${unit} repeated up to the configured count`,
   ];
+}
+
+/** The warm-up later trials were given (warmup-later: settled), when any phase measured it. */
+function laterWarmupLines(results: ResultsFile): string[] {
+  const phases = results.scenarios.flatMap((s) =>
+    s.phases.flatMap((p) => (p.warmupLater ? [{ where: `${s.name}/${p.name}`, p, found: p.warmupLater }] : [])),
+  );
+  if (phases.length === 0) return [];
+  const shown = phases
+    .slice(0, 10)
+    .map(({ where, p, found }) =>
+      found.laterMs !== undefined
+        ? `${esc(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})`
+        : `${esc(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === undefined ? 'did not settle' : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`,
+    );
+  const more = phases.length > shown.length ? ` and ${phases.length - shown.length} more` : '';
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${shown.join(', ')}${more}`];
 }
 
 /** What the machine did during the trials (where it was read): other processes' CPU and steal. */

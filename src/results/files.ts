@@ -45,6 +45,8 @@ export function scenarioHash(
     ...protocolOf(s.target).hash(s.target, bodies, readBodies),
     phases: s.phases,
     warmupMs: s.warmupMs,
+    // a later trial's shorter warm-up is measured differently: a baseline taken without it is stale
+    ...(s.warmupLater ? { warmupLater: s.warmupLater } : {}),
   };
   return `sha256:${createHash('sha256').update(stableStringify(definition)).digest('hex')}`;
 }

@@ -25,6 +25,8 @@ export interface TrialSummary extends TrialMeasurement {
   resources: Record<string, ResourceUsage>;
   /** the machine during the measured window (where perf-gate runs beside the engine: /proc/stat) */
   machine?: MachineUsage;
+  /** this trial's warm-up, ms, when shorter than its phase's `warmupMs` (warmup-later: settled) */
+  warmupMs?: number;
 }
 
 export interface PhaseParams {
@@ -75,6 +77,9 @@ export interface PhaseResult {
   flags: string[];
   /** the looks of confirmation: configured trials (pairs in A/B) and the cap; absent in old files */
   confirm?: { first: number; cap: number; stopped?: number };
+  /** warmup-later: settled: when the first trial's warm-up settled (ms; absent: it did not) and the
+   * warm-up later trials were given (absent: the full one) */
+  warmupLater?: { settledMs?: number; laterMs?: number };
 }
 
 /** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */

@@ -45,6 +45,7 @@ const phaseResult = z.looseObject({
     trialMeasurementSchema.extend({
       resources,
       machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg }).optional(),
+      warmupMs: count.optional(),
     }),
   ),
   merged: trialMeasurementSchema
@@ -57,6 +58,7 @@ const phaseResult = z.looseObject({
     .refine((c) => c.cap >= c.first, { error: 'cap must be at least first' })
     .refine((c) => c.stopped === undefined || c.stopped < c.first, { error: 'stopped must be below first' })
     .optional(),
+  warmupLater: z.object({ settledMs: count.optional(), laterMs: count.optional() }).optional(),
 });
 
 const scenarioResult = z.looseObject({

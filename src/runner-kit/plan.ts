@@ -301,7 +301,16 @@ export interface ReplicaRun {
  * the host's to count); `end` (or EOF) closes it with `done`.
  */
 export type RunnerCommand =
-  { c: 'trial'; scenario: string; phase: string; trial: number; trials: number } | { c: 'end' };
+  | {
+      c: 'trial';
+      scenario: string;
+      phase: string;
+      trial: number;
+      trials: number;
+      /** this trial's warm-up, ms, when the host shortened it (`warmup-later: settled`); else the scenario's */
+      warmupMs?: number;
+    }
+  | { c: 'end' };
 
 /** One command as the line the runner reads (a command is one JSON object on one line). */
 export function commandLine(command: RunnerCommand): string {
@@ -312,6 +321,21 @@ export function commandLine(command: RunnerCommand): string {
 export const EVENT_MARKER = '@@perf-gate ';
 
 export type Stage = 'warmup' | 'measure';
+
+/** A warm-up's throughput over time: responses per second in consecutive windows of `windowMs`. */
+export interface WarmupWindows {
+  windowMs: number;
+  rps: number[];
+}
+
+/** The most windows a warm-up is cut into: longer warm-ups get longer windows. */
+export const MAX_WARMUP_WINDOWS = 100;
+
+/** The window a warm-up of `warmupMs` is sampled in: 200 ms (a worker thread's progress interval), or
+ * longer so that there are at most MAX_WARMUP_WINDOWS. */
+export function warmupWindowMs(warmupMs: number): number {
+  return Math.max(200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
+}
 
 /** One mix entry's share of a trial: its own counts and success-latency histogram. */
 export interface RequestTrial {
@@ -361,6 +385,9 @@ export type RunnerEvent =
       histogram: string;
       /** a mix's entries, each measured on its own over the same window (the phase's counts include them) */
       requests?: RequestTrial[];
+      /** the warm-up's responses per second in consecutive windows of `windowMs` (a last partial window
+       * left out): how soon the phase settled (session/settle.ts) */
+      warmup?: WarmupWindows;
     }
   | { t: 'warning'; message: string }
   | { t: 'survey'; finding: SurveyFinding }

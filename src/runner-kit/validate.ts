@@ -2,7 +2,7 @@
 // schemas before the host acts on it (the runner image is the user's, and so may be its script). A
 // line with the marker that does not fit is a clear failure, never a half-read measurement.
 import { z } from 'zod';
-import { EVENT_MARKER, type RunnerEvent } from './plan.js';
+import { EVENT_MARKER, MAX_WARMUP_WINDOWS, type RunnerEvent } from './plan.js';
 
 const count = z.number().int().nonnegative();
 const nonneg = z.number().nonnegative();
@@ -106,6 +106,7 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
     requests: z
       .array(z.object({ name: z.string(), measurement: trialMeasurementSchema, histogram: z.string() }))
       .optional(),
+    warmup: z.object({ windowMs: count.min(1), rps: z.array(nonneg).max(MAX_WARMUP_WINDOWS) }).optional(),
   }),
   z.object({ t: z.literal('warning'), message: z.string() }),
   z.object({

@@ -6,6 +6,7 @@ import type { Phase, Scenario, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import type { RunnerEvent } from '../run/runner-plan.js';
 import { withPercentiles } from '../runner-kit/histogram.js';
+import type { WarmupWindows } from '../runner-kit/plan.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
 import {
@@ -68,6 +69,10 @@ export class TrialCollector {
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
   private readonly looks = new Map<string, Looks>();
+  /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
+  private readonly warmups = new Map<string, Array<{ usedMs: number; windows?: WarmupWindows; rps: number }>>();
+  private readonly later = new Map<string, NonNullable<PhaseResult['warmupLater']>>();
+  private warmupUsed = 0;
   private windowStart = 0;
   private machineStart: MachineReading | undefined;
   readonly samples = new Map<string, StatsSample[]>();
@@ -77,6 +82,16 @@ export class TrialCollector {
     this.looks.set(`${scenario}\u0000${phase}`, looks);
   }
 
+  /** What warmup-later found for a phase (kept in its results, for the report). */
+  setWarmupLater(scenario: string, phase: string, found: NonNullable<PhaseResult['warmupLater']>): void {
+    this.later.set(`${scenario}\u0000${phase}`, found);
+  }
+
+  /** A phase's first trial's warm-up windows and measured throughput, once that trial is in. */
+  firstWarmup(scenario: string, phase: string): { windows?: WarmupWindows; rps: number } | undefined {
+    return this.warmups.get(`${scenario}\u0000${phase}`)?.[0];
+  }
+
   sample(key: string, s: StatsSample): void {
     const list = this.samples.get(key) ?? [];
     this.samples.set(key, list);
@@ -84,6 +99,7 @@ export class TrialCollector {
   }
 
   onEvent(e: RunnerEvent, now: number): void {
+    if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs ?? 0;
     if (e.t === 'stage' && e.stage === 'measure') {
       this.windowStart = now;
       this.machineStart = this.readMachine();
@@ -98,6 +114,11 @@ export class TrialCollector {
     const machine =
       this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
     this.machineStart = undefined;
+    const id = `${e.scenario}\u0000${e.phase}`;
+    const warmups = this.warmups.get(id) ?? [];
+    this.warmups.set(id, warmups);
+    warmups.push({ usedMs: this.warmupUsed, rps: e.measurement.rps, ...(e.warmup ? { windows: e.warmup } : {}) });
+    this.warmupUsed = 0;
     this.add(e.scenario, e.phase, e.measurement, e.histogram, resources, machine);
     // a mix entry's trial: SUT resources are the phase's, not any one request's
     for (const r of e.requests ?? [])
@@ -156,16 +177,24 @@ export class TrialCollector {
       const own = collected(p.name);
       const flags = phaseFlags({ kind: p.kind, params }, own.summaries, this.runnerCpus);
       const looks = this.looks.get(`${s.name}\u0000${p.name}`);
+      // a trial whose warm-up was shortened says so
+      const used = this.warmups.get(`${s.name}\u0000${p.name}`) ?? [];
+      const trials = own.summaries.map((t, i) => {
+        const ms = used[i]?.usedMs;
+        return ms !== undefined && ms < s.warmupMs ? { ...t, warmupMs: ms } : t;
+      });
       const phase: PhaseResult = {
         name: p.name,
         kind: p.kind,
         params,
         warmupMs: s.warmupMs,
-        trials: own.summaries,
+        trials,
         merged: own.merged,
         flags,
       };
       if (looks) phase.confirm = { ...looks };
+      const later = this.later.get(`${s.name}\u0000${p.name}`);
+      if (later) phase.warmupLater = { ...later };
       const entries = entriesOf(s).map((e): PhaseResult => {
         const name = requestPhaseName(p.name, e.name);
         const { summaries, merged } = collected(name);

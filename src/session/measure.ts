@@ -5,7 +5,8 @@
 import { compareAbScenario } from '../compare/ab.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
-import type { Scenario } from '../config/types.js';
+import type { Phase, Scenario } from '../config/types.js';
+import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
@@ -15,7 +16,7 @@ import type { Side } from './sut-session.js';
 
 /** One side's runner: one trial of a phase per call (the session's RunnerHandle). */
 export interface TrialRunner {
-  trial(cmd: { scenario: string; phase: string; trial: number; trials: number }): Promise<void>;
+  trial(cmd: { scenario: string; phase: string; trial: number; trials: number; warmupMs?: number }): Promise<void>;
 }
 
 export interface MeasureSide {
@@ -124,6 +125,34 @@ async function confirmPhase(
   }
 }
 
+/**
+ * warmup-later: settled: the warm-up a closed-loop phase's later trials get, from its first trial's on
+ * every side measured (the latest settle time of them; none when one did not settle), recorded in the
+ * phase's results and said in the log. Undefined: the full warm-up.
+ */
+function laterWarmup(ctx: MeasureContext, s: Scenario, phase: Phase, collectors: TrialCollector[]): number | undefined {
+  if (s.warmupLater !== 'settled' || phase.kind !== 'closed' || s.warmupMs <= MIN_LATER_WARMUP_MS) return undefined;
+  const firsts = collectors.map((c) => c.firstWarmup(s.name, phase.name));
+  const settles = firsts.map((f) => (f?.windows ? settledMs(f.windows, f.rps) : undefined));
+  const settled = settles.includes(undefined) ? undefined : Math.max(...(settles as number[]));
+  const later = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  for (const c of collectors) {
+    c.setWarmupLater(s.name, phase.name, {
+      ...(settled !== undefined ? { settledMs: settled } : {}),
+      ...(later !== undefined ? { laterMs: later } : {}),
+    });
+  }
+  const full = formatMs(s.warmupMs);
+  ctx.log(
+    `[perf-gate] ${s.name}/${phase.name}: ${
+      settled === undefined
+        ? `the first trial's warm-up did not settle within ${full}: later trials keep it`
+        : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}`
+    } (warmup-later: settled)`,
+  );
+  return later;
+}
+
 /** The trials (pairs) a phase runs before its early look: `gate.early-look` where it is below the
  * phase's configured count and the run gates with something to compare with; else all of them. */
 function earlyCount(ctx: MeasureContext, configured: number, comparable: boolean): number {
@@ -164,11 +193,15 @@ export async function measureOne(
       early: earlyCount(ctx, s.trials, baselines.get(s.name) !== undefined),
       done: 0,
       ms: 0,
+      warmupMs: undefined as number | undefined,
     })),
   );
   type Unit = (typeof units)[number];
-  const run = (u: Unit, trial: number, trials: number) =>
-    side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials });
+  const run = async (u: Unit, trial: number, trials: number) => {
+    const warmup = u.warmupMs !== undefined ? { warmupMs: u.warmupMs } : {};
+    await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials, ...warmup });
+    if (trial === 1) u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector]);
+  };
   const setLooks = (u: Unit) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
   const random = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'trials'));
@@ -241,15 +274,19 @@ export async function measureAb(
         for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase.name, l);
       };
       setLooks(looks);
+      let warmupMs: number | undefined;
       const pair = async (k: number, total: number) => {
         const drawn = drawOrder(random);
         order.push(drawn);
         const first: Side = drawn === 'AB' ? 'base' : 'head';
         const second: Side = first === 'base' ? 'head' : 'base';
         ctx.log(`[perf-gate] ${s.name}/${phase.name} pair ${k}/${total}: ${first}, then ${second}`);
+        const warmup = warmupMs !== undefined ? { warmupMs } : {};
         for (const side of [first, second]) {
-          await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total });
+          await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total, ...warmup });
         }
+        // both sides' first trials say how long the phase takes to settle
+        if (k === 1) warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
       };
       const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
       const early = earlyCount(ctx, pairs, true);
