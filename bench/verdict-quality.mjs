@@ -23,8 +23,11 @@
 //   gate, gate with `gate.early-look: 3`, A/B, A/B with early-look 3 (unchanged code), and +50% in gate
 //   mode with and without the early look. Printed: median wall time of each and the ratios the issue
 //   sets targets for (early A/A ≤ 0.6× fixed; A/B ≤ 1.3× gate; a confirmed regression no slower).
+// `shape-warm`: the same shape with `warmup-later: settled` (later trials' warm-up from the first's):
+//   gate (full warm-up, the reference), gate settled, gate settled + early look, A/B settled + early
+//   look, +50% gate settled + early look.
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape]
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,7 +98,7 @@ ab: { pairs: ${trials} }
 
 const config = (trials, cell = {}) =>
   cell.shape
-    ? shapeConfig(cell.early)
+    ? shapeConfig(cell.early, cell.settled)
     : cell.wide
       ? wideConfig(trials, cell.runAlpha)
       : `${header(trials)}defaults:
@@ -132,9 +135,9 @@ ${[1, 2, 3, 4, 5, 6]
 
 /** The real two-service stack's shape: 2 scenarios × 2 phases, 2 s warm-up, 3 s measured, 5 trials (6
  * pairs), bands as the 48-row config's. */
-const shapeConfig = (early) => `${header(6)}${early ? `gate: { early-look: ${early} }` : ''}
+const shapeConfig = (early, settled) => `${header(6)}${early ? `gate: { early-look: ${early} }` : ''}
 defaults:
-  warmup: 2s
+  warmup: 2s${settled ? '\n  warmup-later: settled' : ''}
   trials: 5
   thresholds:
     p50: { regress: 10%, floor: 200us }
@@ -152,14 +155,23 @@ ${[1, 2]
   .join('\n')}
 `;
 
-const SHAPE_VARIANTS = [
-  { id: 'gate', mode: 'gate', pct: 0 },
-  { id: 'gate-early', mode: 'gate', pct: 0, early: 3 },
-  { id: 'ab', mode: 'ab', pct: 0 },
-  { id: 'ab-early', mode: 'ab', pct: 0, early: 3 },
-  { id: 'gate+50', mode: 'gate', pct: 50 },
-  { id: 'gate+50-early', mode: 'gate', pct: 50, early: 3 },
-];
+const SHAPE_GROUPS = {
+  shape: [
+    { id: 'gate', mode: 'gate', pct: 0 },
+    { id: 'gate-early', mode: 'gate', pct: 0, early: 3 },
+    { id: 'ab', mode: 'ab', pct: 0 },
+    { id: 'ab-early', mode: 'ab', pct: 0, early: 3 },
+    { id: 'gate+50', mode: 'gate', pct: 50 },
+    { id: 'gate+50-early', mode: 'gate', pct: 50, early: 3 },
+  ],
+  'shape-warm': [
+    { id: 'gate', mode: 'gate', pct: 0 },
+    { id: 'gate-settled', mode: 'gate', pct: 0, settled: true },
+    { id: 'gate-early-settled', mode: 'gate', pct: 0, early: 3, settled: true },
+    { id: 'ab-early-settled', mode: 'ab', pct: 0, early: 3, settled: true },
+    { id: 'gate+50-early-settled', mode: 'gate', pct: 50, early: 3, settled: true },
+  ],
+};
 
 function git(dir, args) {
   const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
@@ -263,18 +275,27 @@ function verdictOf(dir) {
   };
 }
 
-/** The `shape` group: every variant once a round, in a random order; returns the table's rows. */
-async function shapeRounds(rounds) {
-  const variants = SHAPE_VARIANTS.map((v) => ({ ...v, dir: repo(5, { shape: true, early: v.early }), list: [] }));
+/** A shape group: every variant once a round, in a random order; returns the table's rows. */
+async function shapeRounds(group, rounds) {
+  const variants = SHAPE_GROUPS[group].map((v) => ({
+    ...v,
+    dir: repo(5, { shape: true, early: v.early, settled: v.settled }),
+    list: [],
+  }));
   try {
-    // one baseline, recorded by an earlier run of the base commit, committed in every gate variant's repo
-    const first = variants.find((v) => v.mode === 'gate');
-    const update = await cli(first.dir, ['--mode', 'update']);
-    if (update.code !== 0) throw new Error(`baseline run failed: ${update.stderr}`);
-    for (const v of variants.filter((x) => x.mode === 'gate')) {
-      if (v !== first) spawnSync('cp', ['-r', join(first.dir, 'baselines'), v.dir]);
-      git(v.dir, ['add', 'baselines']);
-      git(v.dir, ['commit', '-q', '-m', 'baseline']);
+    // one baseline per warm-up setting (it is part of the scenario hash), recorded by an earlier run of
+    // the base commit and committed in every gate variant's repo with that setting
+    for (const settled of [false, true]) {
+      const gates = variants.filter((v) => v.mode === 'gate' && Boolean(v.settled) === settled);
+      const first = gates[0];
+      if (!first) continue;
+      const update = await cli(first.dir, ['--mode', 'update']);
+      if (update.code !== 0) throw new Error(`baseline run failed: ${update.stderr}`);
+      for (const v of gates) {
+        if (v !== first) spawnSync('cp', ['-r', join(first.dir, 'baselines'), v.dir]);
+        git(v.dir, ['add', 'baselines']);
+        git(v.dir, ['commit', '-q', '-m', 'baseline']);
+      }
     }
     for (const v of variants) setHead(v.dir, Math.round(BASE_DELAY_US * (1 + v.pct / 100)));
     for (let round = 1; round <= rounds; round++) {
@@ -288,7 +309,7 @@ async function shapeRounds(rounds) {
         v.list.push(entry);
         const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
         process.stderr.write(
-          `[verdict-quality] shape ${v.id} ${round}/${rounds}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s; ${entry.stopped ?? 0} of ${entry.phases ?? '?'} phases stopped early${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine` : ''})\n`,
+          `[verdict-quality] ${group} ${v.id} ${round}/${rounds}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s; ${entry.stopped ?? 0} of ${entry.phases ?? '?'} phases stopped early${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine` : ''})\n`,
         );
       }
     }
@@ -312,13 +333,30 @@ async function shapeRounds(rounds) {
       ok.flatMap((x) => (x.regression || x.inconclusive ? x.rows : [])).join('; ') || '—',
     ];
   });
-  const ratio = (a, b) => `${(med(byId[a]) / med(byId[b])).toFixed(2)}×`;
+  const ratio = (a, b) => (byId[a] && byId[b] ? `${(med(byId[a]) / med(byId[b])).toFixed(2)}×` : undefined);
+  const said = (text, ...pairs) => {
+    const figures = pairs.map(([a, b]) => ratio(a, b));
+    return figures.includes(undefined) ? [] : [text(...figures)];
+  };
   return {
     rows,
     ratios: [
-      `early A/A gate against fixed: ${ratio('gate-early', 'gate')} (target ≤ 0.6×)`,
-      `A/B against gate, fixed: ${ratio('ab', 'gate')}; both with the early look: ${ratio('ab-early', 'gate-early')} (target ≤ 1.3×)`,
-      `+50% confirmed, early against fixed: ${ratio('gate+50-early', 'gate+50')} (target ≤ 1.0×)`,
+      ...said((r) => `early A/A gate against fixed: ${r} (target ≤ 0.6×)`, ['gate-early', 'gate']),
+      ...said((r) => `settled warm-up A/A gate against fixed: ${r}`, ['gate-settled', 'gate']),
+      ...said(
+        (r) => `early look and settled warm-up, A/A gate against fixed: ${r} (target ≤ 0.6×)`,
+        ['gate-early-settled', 'gate'],
+      ),
+      ...said(
+        (a, b) => `A/B against gate, fixed: ${a}; both with the early look: ${b} (target ≤ 1.3×)`,
+        ['ab', 'gate'],
+        ['ab-early', 'gate-early'],
+      ),
+      ...said(
+        (r) => `A/B against gate, both with the early look and settled warm-up: ${r} (target ≤ 1.3×)`,
+        ['ab-early-settled', 'gate-early-settled'],
+      ),
+      ...said((r) => `+50% confirmed, early against fixed: ${r} (target ≤ 1.0×)`, ['gate+50-early', 'gate+50']),
     ],
   };
 }
@@ -329,7 +367,7 @@ const rows = [];
 const seconds = { gate: [], ab: [] };
 const extraOnAa = [];
 const notes = [];
-let shape;
+const shape = [];
 try {
   for (const cell of cells) {
     const headDelay = Math.round(BASE_DELAY_US * (1 + cell.pct / 100));
@@ -381,12 +419,15 @@ try {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  if (chosen.includes('shape')) shape = await shapeRounds(Math.max(1, Math.round(3 * scale)));
+  for (const group of Object.keys(SHAPE_GROUPS).filter((g) => chosen.includes(g))) {
+    shape.push({ group, ...(await shapeRounds(group, Math.max(1, Math.round(3 * scale)))) });
+  }
 } finally {
   stopNoise();
 }
 console.log(`\nscale ${scale}, noise injector on\n`);
-if (shape) {
+for (const group of shape) {
+  console.log(`\n${group.group}:`);
   table(
     [
       'shape variant',
@@ -399,9 +440,9 @@ if (shape) {
       'failed runs',
       'rows that regressed or stayed inconclusive',
     ],
-    shape.rows,
+    group.rows,
   );
-  for (const r of shape.ratios) console.log(r);
+  for (const r of group.ratios) console.log(r);
 }
 table(
   [

@@ -58,19 +58,24 @@ describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', ()
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
-  /** The fixture's config with `gate.early-look` and the p50 band given, written beside `dir`. */
-  const earlyConfig = (dir: string, regress: string): string => {
+  /** The fixture's config, edited, written in `dir` with the fixture's compose file by absolute path. */
+  const configWith = (dir: string, edit: (text: string) => string): string => {
     const config = join(dir, 'perf-gate.yml');
-    const text = readFileSync(CONFIG, 'utf8')
-      .replace(
-        'compose: docker-compose.yml',
-        `compose: ${join(process.cwd(), 'fixtures/tests/confirm/docker-compose.yml')}`,
-      )
-      .replace('confirm: { max-trials: 8 }', 'confirm: { max-trials: 8 }\n  early-look: 2')
-      .replace('regress: 20%', `regress: ${regress}`);
-    writeFileSync(config, text);
+    const text = readFileSync(CONFIG, 'utf8').replace(
+      'compose: docker-compose.yml',
+      `compose: ${join(process.cwd(), 'fixtures/tests/confirm/docker-compose.yml')}`,
+    );
+    writeFileSync(config, edit(text));
     return config;
   };
+
+  /** The fixture's config with `gate.early-look` and the p50 band given. */
+  const earlyConfig = (dir: string, regress: string): string =>
+    configWith(dir, (text) =>
+      text
+        .replace('confirm: { max-trials: 8 }', 'confirm: { max-trials: 8 }\n  early-look: 2')
+        .replace('regress: 20%', `regress: ${regress}`),
+    );
 
   it('gate.early-look 2: an unchanged service, band +100%, stops at 2 of 3 trials and says so', async () => {
     const dir = tempDir();
@@ -111,16 +116,34 @@ describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', ()
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);
 
+  it('warmup-later: settled: the first trial’s 2 s warm-up settles, later trials get a shorter one, and the files say so', async () => {
+    const dir = tempDir();
+    const config = configWith(dir, (text) => text.replace('  warmup: 300ms', '  warmup: 2s\n  warmup-later: settled'));
+    const r = await runCli(
+      ['run', '--config', config, '--mode', 'update', '--baseline-dir', join(dir, 'baselines'), '--out', dir],
+      { GITHUB_WORKSPACE: '/', CONFIRM_DELAY: '2ms' },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const phase = results.scenarios[0]?.phases[0];
+    // a 2 ms service at 2 connections is at full rate within a window or two of 200 ms
+    expect(phase?.warmupLater?.settledMs, r.stderr).toBeDefined();
+    const later = phase?.warmupLater?.laterMs as number;
+    expect(later).toBeGreaterThanOrEqual(500);
+    expect(later).toBeLessThan(2000);
+    expect(phase?.trials.map((t) => t.warmupMs)).toEqual([undefined, later, later]);
+    expect(r.stderr).toMatch(
+      /api\/c2: the first trial's warm-up settled after \d+ms of 2s: later trials warm up for \d+(\.\d+)?(ms|s) \(warmup-later: settled\)/,
+    );
+    expect(readFileSync(join(dir, 'perf-gate-report.md'), 'utf8')).toContain(
+      '- warm-up of later trials (warmup-later: settled',
+    );
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
   it('a config whose trials and cap cannot reach alpha is exit 2 naming the keys, before anything starts', async () => {
     const dir = tempDir();
-    const config = join(dir, 'perf-gate.yml');
-    const text = readFileSync(CONFIG, 'utf8')
-      .replace(
-        'compose: docker-compose.yml',
-        `compose: ${join(process.cwd(), 'fixtures/tests/confirm/docker-compose.yml')}`,
-      )
-      .replace('\n  trials: 3\n', '\n  trials: 2\n');
-    writeFileSync(config, text);
+    const config = configWith(dir, (text) => text.replace('\n  trials: 3\n', '\n  trials: 2\n'));
     const r = await runCli(['run', '--config', config, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
       GITHUB_WORKSPACE: '/',
     });
