@@ -96522,6 +96522,16 @@ var abBound = (metric, head, base) => {
     EARLY_CONFIDENCE
   );
 };
+var summedOverTrials = (metric) => metric === "errors";
+function perTrial(p, metric) {
+  const values = trialValues(p.trials, metric);
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+function projectedBreach(metric, t, p) {
+  const looks = looksOfPhase(p);
+  if (p.trials.length === 0 || looks.first <= p.trials.length) return void 0;
+  return limitBreach(metric, t, metricValue(p.merged, metric) * looks.first / p.trials.length);
+}
 var inPhase = (name2, phase2) => name2 === phase2 || name2.startsWith(`${phase2}.`);
 function describeRow(c) {
   return `${c.phase} ${c.metric}`;
@@ -96537,12 +96547,14 @@ function look(phase2, rows, current, other, gated, bound) {
     if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
     const gate2 = phaseGate(current, p, gated);
     for (const [metric, t] of Object.entries(gate2.thresholds)) {
+      const projected = summedOverTrials(metric) ? projectedBreach(metric, t, p) : void 0;
+      if (projected) return { stop: false, why: `${p.name} ${metric} ${projected} at the configured trials' pace` };
       if (!judgedBand(t)) continue;
       const dir = direction(metric);
       const base = metricValue(o.merged, metric);
       if (!isMetricName(metric) || !metricOf(metric).scales) {
-        if (dir * (metricValue(p.merged, metric) - base) > 0)
-          return { stop: false, why: `${p.name} ${metric} is worse than the baseline's` };
+        if (dir * (perTrial(p, metric) - perTrial(o, metric)) > 0)
+          return { stop: false, why: `${p.name} ${metric} is worse a trial than the baseline's` };
         continue;
       }
       const edge = bandEdge(t, base);
@@ -96626,21 +96638,36 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     last = ctx.now() - t0;
   }
 }
-function laterWarmup(ctx, s, phase2, collectors) {
-  if (s.warmupLater !== "settled" || phase2.kind !== "closed" || s.warmupMs <= MIN_LATER_WARMUP_MS) return void 0;
+function warmupFixed(s, phase2, trials2) {
+  if (s.warmupLater !== "settled") return "off";
+  if (phase2.kind !== "closed") return "not a closed loop";
+  if (phase2.ramp) return "a ramp";
+  if (trials2 < 2 || s.warmupMs <= MIN_LATER_WARMUP_MS) return "nothing to shorten";
+  return void 0;
+}
+function laterWarmup(ctx, s, phase2, collectors, baseline) {
   const firsts = collectors.map((c) => c.firstWarmup(s.name, phase2.name));
+  const where = `[perf-gate] ${s.name}/${phase2.name}:`;
+  const full = formatMs(s.warmupMs);
+  if (firsts.some((f) => f?.windows === void 0)) {
+    ctx.log(`${where} the runner sent no warm-up windows: later trials keep the full ${full} (warmup-later: settled)`);
+    return void 0;
+  }
   const settles = firsts.map((f) => f?.windows ? settledMs(f.windows, f.rps) : void 0);
   const settled = settles.includes(void 0) ? void 0 : Math.max(...settles);
-  const later = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  const own2 = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  const before = baseline?.warmupLater;
+  let later = own2;
+  if (before) later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.max(own2, before.laterMs);
   for (const c of collectors) {
     c.setWarmupLater(s.name, phase2.name, {
       ...settled !== void 0 ? { settledMs: settled } : {},
       ...later !== void 0 ? { laterMs: later } : {}
     });
   }
-  const full = formatMs(s.warmupMs);
+  const kept = before && later !== own2 ? ` (the baseline's later trials had ${before.laterMs !== void 0 ? formatMs(before.laterMs) : `the full ${full}`})` : "";
   ctx.log(
-    `[perf-gate] ${s.name}/${phase2.name}: ${settled === void 0 ? `the first trial's warm-up did not settle within ${full}: later trials keep it` : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}`} (warmup-later: settled)`
+    `${where} ${settled === void 0 ? `the first trial's warm-up did not settle within ${full}: later trials keep it` : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}${kept}`} (warmup-later: settled)`
   );
   return later;
 }
@@ -96669,7 +96696,10 @@ async function measureOne(ctx, side, baselines, seed) {
   const run2 = async (u, trial, trials2) => {
     const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
-    if (trial === 1) u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector]);
+    if (trial === 1 && !warmupFixed(u.s, u.phase, u.s.trials)) {
+      const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
+      u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
+    }
   };
   const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
@@ -96736,7 +96766,8 @@ async function measureAb(ctx, sides, pairs, seed) {
         for (const side of [first, second]) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
         }
-        if (k === 1) warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
+        if (k === 1 && !warmupFixed(s, phase2, pairs))
+          warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
       };
       const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
       const early = earlyCount(ctx, pairs, true);
@@ -99243,7 +99274,8 @@ var TrialCollector = class {
   /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
   warmups = /* @__PURE__ */ new Map();
   later = /* @__PURE__ */ new Map();
-  warmupUsed = 0;
+  /** the warm-up stage of the trial under way, as its runner announced it (a swarm replica does not) */
+  warmupUsed;
   windowStart = 0;
   machineStart;
   samples = /* @__PURE__ */ new Map();
@@ -99265,7 +99297,7 @@ var TrialCollector = class {
     list2.push(s);
   }
   onEvent(e, now) {
-    if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs ?? 0;
+    if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs;
     if (e.t === "stage" && e.stage === "measure") {
       this.windowStart = now;
       this.machineStart = this.readMachine();
@@ -99282,8 +99314,12 @@ var TrialCollector = class {
     const id = `${e.scenario}\0${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
     this.warmups.set(id, warmups);
-    warmups.push({ usedMs: this.warmupUsed, rps: e.measurement.rps, ...e.warmup ? { windows: e.warmup } : {} });
-    this.warmupUsed = 0;
+    warmups.push({
+      rps: e.measurement.rps,
+      ...this.warmupUsed !== void 0 ? { usedMs: this.warmupUsed } : {},
+      ...e.warmup ? { windows: e.warmup } : {}
+    });
+    this.warmupUsed = void 0;
     this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2, machine);
     for (const r of e.requests ?? [])
       this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});

@@ -11511,8 +11511,8 @@ function wsEntries(push) {
 }
 var EVENT_MARKER = "@@perf-gate ";
 var MAX_WARMUP_WINDOWS = 100;
-function warmupWindowMs(warmupMs) {
-  return Math.max(200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
+function warmupWindowMs(warmupMs, workers = 1) {
+  return Math.max(workers > 1 ? 400 : 200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
 }
 
 // runner/src/commands.ts
@@ -15794,11 +15794,11 @@ async function withProgress(plan, where, run) {
     clearInterval(timer);
   }
 }
-function sampleWindows(run, windowMs) {
+function sampleWindows(run, windowMs, count) {
   const rps = [];
   let last = { at: performance.now(), responses: run.responses() };
   const timer = setInterval(() => {
-    if (rps.length >= MAX_WARMUP_WINDOWS) return;
+    if (rps.length >= Math.min(count, MAX_WARMUP_WINDOWS)) return;
     const now = performance.now();
     const responses = run.responses();
     rps.push(Math.round((responses - last.responses) * 1e3 / Math.max(1, now - last.at)));
@@ -15867,7 +15867,8 @@ async function runTrial(plan, stages, s, phase, count, starts) {
     const { base: warmupBase, ...at2 } = await stageStart(starts?.warmup);
     emit({ t: "stage", ...base, stage: "warmup", totalMs: warmupMs, ...at2 });
     const run2 = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
-    const windows = sampleWindows(run2, warmupWindowMs(warmupMs));
+    const windowMs = warmupWindowMs(warmupMs, plan.workers);
+    const windows = sampleWindows(run2, windowMs, Math.floor(warmupMs / windowMs));
     await withProgress(plan, { ...base, stage: "warmup" }, run2);
     warmup = windows.stop();
   }

@@ -161,23 +161,39 @@ describe('earlyLookGate', () => {
     expect(look).toEqual({ stop: true, rows: [] });
   });
 
-  it('an errors row with a band: clear only when no worse than the baseline', () => {
+  /** A phase of `errors[i]` timeouts in trial i, its merged count their sum (as merge.ts adds them). */
+  const withErrors = (name: string, us: number[], errors: number[], confirm?: { first: number; cap: number }) => {
+    const p = trials(name, us);
+    p.trials = p.trials.map((t, i) => ({ ...t, errors: { timeout: errors[i] as number } }));
+    p.merged = { ...p.merged, errors: { timeout: errors.reduce((a, b) => a + b, 0) } };
+    return confirm ? { ...p, confirm } : p;
+  };
+
+  it('an errors row with a band: clear only when no worse a trial than the baseline (a count adds up over trials)', () => {
     const band: Thresholds = { p50: { regress: 0.1 }, errors: { regress: 0.5, floor: 10 } };
-    const base = baseline([trials('c10', BASE, undefined, { errors: { timeout: 2 } })]);
-    const same = earlyLookGate(
-      scenario([trials('c10', [1000, 1001, 999], undefined, { errors: { timeout: 2 } })], band),
-      band,
-      base,
-      'c10',
-    );
-    expect(same.stop).toBe(true);
-    const more = earlyLookGate(
-      scenario([trials('c10', [1000, 1001, 999], undefined, { errors: { timeout: 3 } })], band),
-      band,
-      base,
-      'c10',
-    );
-    expect(more).toEqual({ stop: false, why: "c10 errors is worse than the baseline's" });
+    const base = baseline([withErrors('c10', BASE, [10, 10, 10, 10, 10])]);
+    const looks = { first: 5, cap: 12 };
+    const same = withErrors('c10', [1000, 1001, 999], [10, 9, 11], looks);
+    expect(earlyLookGate(scenario([same], band), band, base, 'c10').stop).toBe(true);
+    // 48 errors in 3 trials against 50 in 5: fewer in all, 60% more a trial
+    const more = withErrors('c10', [1000, 1001, 999], [16, 16, 16], looks);
+    expect(earlyLookGate(scenario([more], band), band, base, 'c10')).toEqual({
+      stop: false,
+      why: "c10 errors is worse a trial than the baseline's",
+    });
+  });
+
+  it('a limit on a count is checked on what the configured trials would add up to', () => {
+    const band: Thresholds = { p50: { regress: 0.1 }, errors: { limit: 40 } };
+    const base = baseline([withErrors('c10', BASE, [10, 10, 10, 10, 10])]);
+    // 30 in 3 trials passes the limit of 40, 50 in 5 would not
+    const current = withErrors('c10', [1000, 1001, 999], [10, 10, 10], { first: 5, cap: 12 });
+    expect(earlyLookGate(scenario([current], band), band, base, 'c10')).toEqual({
+      stop: false,
+      why: "c10 errors above the limit 40 at the configured trials' pace",
+    });
+    const few = withErrors('c10', [1000, 1001, 999], [2, 2, 2], { first: 5, cap: 12 });
+    expect(earlyLookGate(scenario([few], band), band, base, 'c10').stop).toBe(true);
   });
 
   it("a mix's entry is part of its phase: an entry that is not clear keeps the phase running", () => {
@@ -191,8 +207,6 @@ describe('earlyLookGate', () => {
     expect(earlyLookGate(current([1001, 999, 1000]), gated, base, 'c10').stop).toBe(true);
     const noisy = earlyLookGate(current([1030, 990, 1010]), gated, base, 'c10');
     expect(noisy).toEqual({ stop: false, why: expect.stringMatching(/^c10\.read p50 may be/) });
-    // another phase's rows are not looked at
-    expect(earlyLookGate(current([1030, 990, 1010]), gated, base, 'c20')).toEqual({ stop: true, rows: [] });
   });
 });
 

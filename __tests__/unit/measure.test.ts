@@ -656,6 +656,64 @@ describe('warmup-later: settled', () => {
     const quiet = silent.side('head', at(1000));
     await measureOne(silent.ctx, quiet, new Map());
     expect(quiet.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, undefined, undefined]);
+    expect(silent.logs).toEqual([
+      '[perf-gate] s/c10: the runner sent no warm-up windows: later trials keep the full 2s (warmup-later: settled)',
+    ]);
+    // a runner that announces no warm-up stage either (a swarm replica): no trial claims a warm-up
+    const [result] = quiet.collector.results(settledScenarios(3), silent.ctx.hashes);
+    expect(result?.phases[0]?.trials.map((t) => t.warmupMs)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('nothing to shorten: one trial, or a ramp, keeps the full warm-up without a word', async () => {
+    const one = harness(settledScenarios(1), undefined);
+    const single = one.side('head', at(1000));
+    single.runner.warmup = () => settledAt400;
+    await measureOne(one.ctx, single, new Map());
+    expect(one.logs).toEqual([]);
+    const ramped = settledScenarios(3).map((s) => ({
+      ...s,
+      phases: s.phases.map(
+        (p) => ({ ...p, ramp: { from: 0, stages: [{ durationMs: 10_000, to: 10 }] } }) as Scenario['phases'][number],
+      ),
+    }));
+    const r = harness(ramped, undefined);
+    const side = r.side('head', at(1000));
+    side.runner.warmup = () => settledAt400;
+    await measureOne(r.ctx, side, new Map());
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, undefined, undefined]);
+    expect(r.logs).toEqual([]);
+  });
+
+  it.each<[string, { settledMs?: number; laterMs?: number }, number | undefined, RegExp]>([
+    [
+      'the baseline had longer: its 1.4s',
+      { settledMs: 600, laterMs: 1400 },
+      1400,
+      /later trials warm up for 1\.4s \(the baseline's later trials had 1\.4s\)/,
+    ],
+    [
+      "the baseline had shorter: this run's 1s",
+      { settledMs: 0, laterMs: 500 },
+      1000,
+      /later trials warm up for 1s \(warmup/,
+    ],
+    [
+      'the baseline did not settle: the full warm-up',
+      {},
+      undefined,
+      /later trials warm up for 2s \(the baseline's later trials had the full 2s\)/,
+    ],
+  ])("gate: later trials are never colder than the baseline's: %s", async (_label, before, expected, log) => {
+    const list = settledScenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    const side = h.side('head', at(1000));
+    side.runner.warmup = (n) => (n === 1 ? settledAt400 : undefined);
+    const baseline = baselineOf(s, 3);
+    baseline.phases = baseline.phases.map((p) => ({ ...p, warmupLater: before }));
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, expected, expected]);
+    expect(h.logs[0]).toMatch(log);
   });
 
   it("A/B: the later of both sides' settle times decides, and both sides get the same warm-up", async () => {

@@ -47,9 +47,13 @@ describe('the runner protocol carries it', () => {
     expect(() => parseCommand(line({ warmupMs: '1s' }))).toThrow(/warmupMs/);
   });
 
-  it('warmupWindowMs: 200 ms windows, longer for a long warm-up (at most 100 windows)', async () => {
+  it('warmupWindowMs: 200 ms windows (400 ms with workers), longer for a long warm-up (at most 100 windows)', async () => {
     const { warmupWindowMs } = await import('../../src/runner-kit/plan.js');
-    expect([500, 2000, 20_000, 60_000, 3_600_000].map(warmupWindowMs)).toEqual([200, 200, 200, 600, 36_000]);
+    expect([500, 2000, 20_000, 60_000, 3_600_000].map((ms) => warmupWindowMs(ms))).toEqual([
+      200, 200, 200, 600, 36_000,
+    ]);
+    // worker threads report their counts every 200 ms: a window spans two reports
+    expect([2000, 60_000].map((ms) => warmupWindowMs(ms, 2))).toEqual([400, 600]);
   });
 
   it('a trial event with warm-up windows is valid; too many windows or a negative rate are not', async () => {

@@ -50,13 +50,13 @@ async function withProgress(
   }
 }
 
-/** Samples a stage's responses per second in windows of `windowMs` until stopped (the last, partial
- * window left out). */
-function sampleWindows(run: StageRun, windowMs: number): { stop: () => WarmupWindows } {
+/** Samples a stage's responses per second in `count` windows of `windowMs` (those of its time: not the
+ * drain of its requests in flight after it, nor a last partial window). */
+function sampleWindows(run: StageRun, windowMs: number, count: number): { stop: () => WarmupWindows } {
   const rps: number[] = [];
   let last = { at: performance.now(), responses: run.responses() };
   const timer = setInterval(() => {
-    if (rps.length >= MAX_WARMUP_WINDOWS) return;
+    if (rps.length >= Math.min(count, MAX_WARMUP_WINDOWS)) return;
     const now = performance.now();
     const responses = run.responses();
     rps.push(Math.round(((responses - last.responses) * 1000) / Math.max(1, now - last.at)));
@@ -149,7 +149,8 @@ async function runTrial(
     const { base: warmupBase, ...at } = await stageStart(starts?.warmup);
     emit({ t: 'stage', ...base, stage: 'warmup', totalMs: warmupMs, ...at });
     const run = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
-    const windows = sampleWindows(run, warmupWindowMs(warmupMs));
+    const windowMs = warmupWindowMs(warmupMs, plan.workers);
+    const windows = sampleWindows(run, windowMs, Math.floor(warmupMs / windowMs));
     await withProgress(plan, { ...base, stage: 'warmup' }, run);
     warmup = windows.stop();
   }

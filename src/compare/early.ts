@@ -12,8 +12,11 @@
 // What must hold of every row of the phase (its mix entries and WebSocket results included): its
 // verdict at this look is a pass or an improvement, not open; a judged band on a metric that scales
 // (latency, rps, bytes-per-sec, memory, cpu) has its bound below the edge; a count or share with a
-// band (errors, error-rate) is no worse than the baseline. Absolute limits are checked on the trials
-// that ran, as always.
+// band (errors, error-rate) is no worse a trial than the baseline. A phase whose rows have no band to
+// bound (absolute limits only, or bands shown as information) stops when they pass at the look;
+// a limit on a count (errors) is checked on the count the configured trials would reach at the pace
+// of those run, other limits on the trials that ran. New error classes are looked for in the trials
+// that ran.
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import { metricOf, isMetricName } from '../metrics/registry.js';
@@ -21,7 +24,7 @@ import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../r
 import { studentQuantile } from '../stats/student.js';
 import { AB_BUILTIN_THRESHOLDS, compareAbScenario } from './ab.js';
 import { judgedBand } from './band.js';
-import { BUILTIN_THRESHOLDS, compareScenario, phaseGate } from './compare.js';
+import { BUILTIN_THRESHOLDS, compareScenario, limitBreach, looksOfPhase, phaseGate } from './compare.js';
 import { direction, metricValue, trialValues } from './metrics.js';
 import { bandEdge, signedChange } from './power.js';
 
@@ -108,6 +111,22 @@ const abBound: Bound = (metric, head, base) => {
   );
 };
 
+/** A metric whose phase value is the sum over its trials (a count), not a rate or a percentile. */
+const summedOverTrials = (metric: MetricName) => metric === 'errors';
+
+/** A metric's mean value a trial. */
+function perTrial(p: PhaseResult, metric: MetricName): number {
+  const values = trialValues(p.trials, metric);
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** Why a count's absolute limit would break once the phase's configured trials ran at this pace. */
+function projectedBreach(metric: MetricName, t: Threshold, p: PhaseResult): string | undefined {
+  const looks = looksOfPhase(p);
+  if (p.trials.length === 0 || looks.first <= p.trials.length) return undefined;
+  return limitBreach(metric, t, (metricValue(p.merged, metric) * looks.first) / p.trials.length);
+}
+
 const inPhase = (name: string, phase: string) => name === phase || name.startsWith(`${phase}.`);
 
 function describeRow(c: Pick<Comparison, 'phase' | 'metric'>): string {
@@ -136,13 +155,17 @@ function look(
     if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
     const gate = phaseGate(current, p, gated);
     for (const [metric, t] of Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>) {
+      // a limit on a count is checked on the count the configured trials would add up to
+      const projected = summedOverTrials(metric) ? projectedBreach(metric, t, p) : undefined;
+      if (projected) return { stop: false, why: `${p.name} ${metric} ${projected} at the configured trials' pace` };
       if (!judgedBand(t)) continue;
       const dir = direction(metric);
       const base = metricValue(o.merged, metric);
       if (!isMetricName(metric) || !metricOf(metric).scales) {
-        // a count or a share: clear only when no worse than the other side
-        if (dir * (metricValue(p.merged, metric) - base) > 0)
-          return { stop: false, why: `${p.name} ${metric} is worse than the baseline's` };
+        // a count or a share: clear only when no worse a trial than the other side (a count adds up
+        // over trials, and this side has run fewer)
+        if (dir * (perTrial(p, metric) - perTrial(o, metric)) > 0)
+          return { stop: false, why: `${p.name} ${metric} is worse a trial than the baseline's` };
         continue;
       }
       const edge = bandEdge(t, base);

@@ -331,10 +331,11 @@ export interface WarmupWindows {
 /** The most windows a warm-up is cut into: longer warm-ups get longer windows. */
 export const MAX_WARMUP_WINDOWS = 100;
 
-/** The window a warm-up of `warmupMs` is sampled in: 200 ms (a worker thread's progress interval), or
- * longer so that there are at most MAX_WARMUP_WINDOWS. */
-export function warmupWindowMs(warmupMs: number): number {
-  return Math.max(200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
+/** The window a warm-up of `warmupMs` is sampled in: 200 ms with one engine, 400 ms with worker threads
+ * (whose counts arrive every 200 ms: a window must span two), or longer so that there are at most
+ * MAX_WARMUP_WINDOWS. */
+export function warmupWindowMs(warmupMs: number, workers = 1): number {
+  return Math.max(workers > 1 ? 400 : 200, Math.ceil(warmupMs / MAX_WARMUP_WINDOWS / 100) * 100);
 }
 
 /** One mix entry's share of a trial: its own counts and success-latency histogram. */

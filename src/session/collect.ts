@@ -70,9 +70,10 @@ export class TrialCollector {
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
   private readonly looks = new Map<string, Looks>();
   /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
-  private readonly warmups = new Map<string, Array<{ usedMs: number; windows?: WarmupWindows; rps: number }>>();
+  private readonly warmups = new Map<string, Array<{ usedMs?: number; windows?: WarmupWindows; rps: number }>>();
   private readonly later = new Map<string, NonNullable<PhaseResult['warmupLater']>>();
-  private warmupUsed = 0;
+  /** the warm-up stage of the trial under way, as its runner announced it (a swarm replica does not) */
+  private warmupUsed: number | undefined;
   private windowStart = 0;
   private machineStart: MachineReading | undefined;
   readonly samples = new Map<string, StatsSample[]>();
@@ -99,7 +100,7 @@ export class TrialCollector {
   }
 
   onEvent(e: RunnerEvent, now: number): void {
-    if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs ?? 0;
+    if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs;
     if (e.t === 'stage' && e.stage === 'measure') {
       this.windowStart = now;
       this.machineStart = this.readMachine();
@@ -117,8 +118,12 @@ export class TrialCollector {
     const id = `${e.scenario}\u0000${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
     this.warmups.set(id, warmups);
-    warmups.push({ usedMs: this.warmupUsed, rps: e.measurement.rps, ...(e.warmup ? { windows: e.warmup } : {}) });
-    this.warmupUsed = 0;
+    warmups.push({
+      rps: e.measurement.rps,
+      ...(this.warmupUsed !== undefined ? { usedMs: this.warmupUsed } : {}),
+      ...(e.warmup ? { windows: e.warmup } : {}),
+    });
+    this.warmupUsed = undefined;
     this.add(e.scenario, e.phase, e.measurement, e.histogram, resources, machine);
     // a mix entry's trial: SUT resources are the phase's, not any one request's
     for (const r of e.requests ?? [])

@@ -8,7 +8,7 @@ import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Phase, Scenario } from '../config/types.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
-import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
+import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../config/units.js';
 import type { TrialCollector } from './collect.js';
@@ -125,29 +125,58 @@ async function confirmPhase(
   }
 }
 
+/** Why a phase's later trials keep the full warm-up whatever its first showed, or undefined. */
+function warmupFixed(s: Scenario, phase: Phase, trials: number): string | undefined {
+  if (s.warmupLater !== 'settled') return 'off';
+  if (phase.kind !== 'closed') return 'not a closed loop';
+  if (phase.ramp) return 'a ramp';
+  if (trials < 2 || s.warmupMs <= MIN_LATER_WARMUP_MS) return 'nothing to shorten';
+  return undefined;
+}
+
 /**
  * warmup-later: settled: the warm-up a closed-loop phase's later trials get, from its first trial's on
- * every side measured (the latest settle time of them; none when one did not settle), recorded in the
- * phase's results and said in the log. Undefined: the full warm-up.
+ * every side measured (the latest settle time of them; none when one did not settle, or sent no
+ * windows) and, in a gate run, no shorter than the baseline's later trials had (its warm-up is then
+ * never colder than the baseline's). Recorded in the phase's results and said in the log. Undefined:
+ * the full warm-up.
  */
-function laterWarmup(ctx: MeasureContext, s: Scenario, phase: Phase, collectors: TrialCollector[]): number | undefined {
-  if (s.warmupLater !== 'settled' || phase.kind !== 'closed' || s.warmupMs <= MIN_LATER_WARMUP_MS) return undefined;
+function laterWarmup(
+  ctx: MeasureContext,
+  s: Scenario,
+  phase: Phase,
+  collectors: TrialCollector[],
+  baseline?: PhaseResult,
+): number | undefined {
   const firsts = collectors.map((c) => c.firstWarmup(s.name, phase.name));
+  const where = `[perf-gate] ${s.name}/${phase.name}:`;
+  const full = formatMs(s.warmupMs);
+  if (firsts.some((f) => f?.windows === undefined)) {
+    ctx.log(`${where} the runner sent no warm-up windows: later trials keep the full ${full} (warmup-later: settled)`);
+    return undefined;
+  }
   const settles = firsts.map((f) => (f?.windows ? settledMs(f.windows, f.rps) : undefined));
   const settled = settles.includes(undefined) ? undefined : Math.max(...(settles as number[]));
-  const later = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  const own = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  // the baseline's later trials: a full warm-up when it did not settle
+  const before = baseline?.warmupLater;
+  let later = own;
+  if (before) later = own === undefined || before.laterMs === undefined ? undefined : Math.max(own, before.laterMs);
   for (const c of collectors) {
     c.setWarmupLater(s.name, phase.name, {
       ...(settled !== undefined ? { settledMs: settled } : {}),
       ...(later !== undefined ? { laterMs: later } : {}),
     });
   }
-  const full = formatMs(s.warmupMs);
+  const kept =
+    before && later !== own
+      ? ` (the baseline's later trials had ${before.laterMs !== undefined ? formatMs(before.laterMs) : `the full ${full}`})`
+      : '';
   ctx.log(
-    `[perf-gate] ${s.name}/${phase.name}: ${
+    `${where} ${
       settled === undefined
         ? `the first trial's warm-up did not settle within ${full}: later trials keep it`
-        : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}`
+        : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}${kept}`
     } (warmup-later: settled)`,
   );
   return later;
@@ -200,7 +229,10 @@ export async function measureOne(
   const run = async (u: Unit, trial: number, trials: number) => {
     const warmup = u.warmupMs !== undefined ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials, ...warmup });
-    if (trial === 1) u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector]);
+    if (trial === 1 && !warmupFixed(u.s, u.phase, u.s.trials)) {
+      const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
+      u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
+    }
   };
   const setLooks = (u: Unit) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
@@ -286,7 +318,8 @@ export async function measureAb(
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total, ...warmup });
         }
         // both sides' first trials say how long the phase takes to settle
-        if (k === 1) warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
+        if (k === 1 && !warmupFixed(s, phase, pairs))
+          warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
       };
       const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
       const early = earlyCount(ctx, pairs, true);
