@@ -307,6 +307,10 @@ async function shapeRounds(group, rounds) {
             ? { ...verdictOf(v.dir), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         v.list.push(entry);
+        // what each early look found, and each phase's warm-up, as the run logged them
+        for (const line of r.stderr.split('\n').filter((l) => /early look at|warm-up (settled|did not)/.test(l))) {
+          process.stderr.write(`  ${line.replace(/^.*?\[perf-gate\] /, '')}\n`);
+        }
         const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
         process.stderr.write(
           `[verdict-quality] ${group} ${v.id} ${round}/${rounds}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s; ${entry.stopped ?? 0} of ${entry.phases ?? '?'} phases stopped early${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine` : ''})\n`,
