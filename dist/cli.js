@@ -94333,6 +94333,9 @@ function urlKeyOf(target) {
 function requestPhaseName(phase2, entry) {
   return `${phase2}.${entry}`;
 }
+function ofPhase(name2, phase2) {
+  return name2 === phase2 || name2.startsWith(`${phase2}.`);
+}
 var RESULTS_SCHEMA = "perf-gate/results@1";
 var BASELINE_SCHEMA = "perf-gate/baseline@1";
 
@@ -95586,7 +95589,7 @@ function powerTrials(looks, measured) {
 function passingRows(final, row2, group, own2) {
   if (!final) return (out) => out;
   const pAt = (d, k) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k), group?.rows ?? 1);
-  return (out) => withPower(out, { ...row2, pAt });
+  return (out) => withPower(out, { ...row2, trials: powerTrials(row2.looks, row2.trials), pAt });
 }
 function withPower(out, row2) {
   const metric = metricOf(row2.metric);
@@ -95764,7 +95767,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
       looks,
       alpha,
       smallestAtFirst: smallestMannWhitneyP(looks.first, old.length),
-      trials: powerTrials(looks, cur.length)
+      trials: cur.length
     },
     group,
     (d, k) => mannWhitneyGreater(
@@ -96292,7 +96295,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
       looks,
       alpha,
       smallestAtFirst: smallestSignedRankP(looks.first),
-      trials: powerTrials(looks, pairs.length)
+      trials: pairs.length
     },
     group,
     (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
@@ -96532,17 +96535,16 @@ function projectedBreach(metric, t, p) {
   if (p.trials.length === 0 || looks.first <= p.trials.length) return void 0;
   return limitBreach(metric, t, metricValue(p.merged, metric) * looks.first / p.trials.length);
 }
-var inPhase = (name2, phase2) => name2 === phase2 || name2.startsWith(`${phase2}.`);
 function describeRow(c) {
   return `${c.phase} ${c.metric}`;
 }
 function look(phase2, rows, current, other, gated, bound) {
-  const mine = rows.filter((c) => inPhase(c.phase, phase2));
+  const mine = rows.filter((c) => ofPhase(c.phase, phase2));
   const unsettled = mine.find((c) => c.open || c.result !== "pass" && c.result !== "improvement");
   if (unsettled)
     return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? "open" : unsettled.result}` };
   const bounded2 = [];
-  for (const p of current.phases.filter((q) => inPhase(q.name, phase2))) {
+  for (const p of current.phases.filter((q) => ofPhase(q.name, phase2))) {
     const o = other.phases.find((q) => q.name === p.name);
     if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
     const gate2 = phaseGate(current, p, gated);
@@ -96573,12 +96575,12 @@ function look(phase2, rows, current, other, gated, bound) {
   return { stop: true, rows: bounded2 };
 }
 function earlyLookGate(current, thresholds2, baseline, phase2) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : BUILTIN_THRESHOLDS;
+  const gated = judgedThresholds({ thresholds: thresholds2 }, AGAINST_BASELINES);
   const { comparisons } = compareScenario(current, thresholds2, baseline, false);
   return look(phase2, comparisons, current, baseline, gated, gateBound);
 }
 function earlyLookAb(head, base, thresholds2, phase2) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
+  const gated = judgedThresholds({ thresholds: thresholds2 }, PAIRED);
   return look(phase2, compareAbScenario(head, base, thresholds2, false), head, base, gated, abBound);
 }
 function describeBounds(rows) {
@@ -96590,7 +96592,7 @@ function describeBounds(rows) {
 
 // src/session/measure.ts
 function openRows(comparisons, phase2) {
-  return comparisons.filter((c) => c.open && (c.phase === phase2 || c.phase.startsWith(`${phase2}.`)));
+  return comparisons.filter((c) => c.open && ofPhase(c.phase, phase2));
 }
 function describeOpen(rows) {
   return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
@@ -96638,12 +96640,8 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
     last = ctx.now() - t0;
   }
 }
-function warmupFixed(s, phase2, trials2) {
-  if (s.warmupLater !== "settled") return "off";
-  if (phase2.kind !== "closed") return "not a closed loop";
-  if (phase2.ramp) return "a ramp";
-  if (trials2 < 2 || s.warmupMs <= MIN_LATER_WARMUP_MS) return "nothing to shorten";
-  return void 0;
+function warmupShortens(s, phase2, trials2) {
+  return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
 }
 function laterWarmup(ctx, s, phase2, collectors, baseline) {
   const firsts = collectors.map((c) => c.firstWarmup(s.name, phase2.name));
@@ -96696,7 +96694,7 @@ async function measureOne(ctx, side, baselines, seed) {
   const run2 = async (u, trial, trials2) => {
     const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
-    if (trial === 1 && !warmupFixed(u.s, u.phase, u.s.trials)) {
+    if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
       const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
@@ -96766,7 +96764,7 @@ async function measureAb(ctx, sides, pairs, seed) {
         for (const side of [first, second]) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
         }
-        if (k === 1 && !warmupFixed(s, phase2, pairs))
+        if (k === 1 && warmupShortens(s, phase2, pairs))
           warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
       };
       const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
@@ -97317,10 +97315,16 @@ function headline(results2) {
   if (results2.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
+function listed2(items, most) {
+  const shown = items.slice(0, most).join(", ");
+  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
+}
 function scenariosOf(comparisons, result) {
   const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
-  const shown = names2.slice(0, 3).map((n) => escapeMarkdown(n));
-  return names2.length > 3 ? `${shown.join(", ")} and ${names2.length - 3} more` : shown.join(", ");
+  return listed2(
+    names2.map((n) => escapeMarkdown(n)),
+    3
+  );
 }
 function regressionBullets(comparisons, gated) {
   const all = [
@@ -97497,10 +97501,12 @@ function earlyLookLines(results2) {
   const stopped = phases.filter((p) => p.looks?.stopped !== void 0);
   if (stopped.length === 0) return [];
   const unit = results2.ab ? "pairs" : "trials";
-  const shown = stopped.slice(0, 10).map((p) => `${escapeMarkdown(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`);
-  const more = stopped.length > shown.length ? ` and ${stopped.length - shown.length} more` : "";
+  const shown = listed2(
+    stopped.map((p) => `${escapeMarkdown(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
+    10
+  );
   return [
-    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? "" : "s"} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(", ")}${more}; their power is stated for their ${unit} repeated up to the configured count`
+    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? "" : "s"} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown}; their power is stated for their ${unit} repeated up to the configured count`
   ];
 }
 function laterWarmupLines(results2) {
@@ -97508,11 +97514,10 @@ function laterWarmupLines(results2) {
     (s) => s.phases.flatMap((p) => p.warmupLater ? [{ where: `${s.name}/${p.name}`, p, found: p.warmupLater }] : [])
   );
   if (phases.length === 0) return [];
-  const shown = phases.slice(0, 10).map(
+  const shown = phases.map(
     ({ where, p, found }) => found.laterMs !== void 0 ? `${escapeMarkdown(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})` : `${escapeMarkdown(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === void 0 ? "did not settle" : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`
   );
-  const more = phases.length > shown.length ? ` and ${phases.length - shown.length} more` : "";
-  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${shown.join(", ")}${more}`];
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${listed2(shown, 10)}`];
 }
 function machineLines(results2) {
   const sides = [
@@ -101933,12 +101938,12 @@ function portsOf(entry) {
 function classifyService(def) {
   const image = typeof def.image === "string" ? def.image.toLowerCase() : "";
   const claims = healthClaims(healthText(def.healthcheck));
-  const listed2 = [
+  const listed3 = [
     ...(Array.isArray(def.ports) ? def.ports : []).flatMap(portsOf),
     ...(Array.isArray(def.expose) ? def.expose : []).flatMap(portsOf).map((p) => ({ ...p, published: false }))
   ];
   const ports = [];
-  for (const p of listed2) {
+  for (const p of listed3) {
     if (!ports.some((q) => q.port === p.port && q.protocol === p.protocol)) ports.push(p);
   }
   for (const c of claims) {
@@ -102410,8 +102415,8 @@ function composeFileVariable(env, dotenv) {
 }
 function defaultFiles(io) {
   const dotenv = join8(io.cwd, ".env");
-  const listed2 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
-  if (listed2) return listed2;
+  const listed3 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
+  if (listed3) return listed3;
   const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join8(io.cwd, n)));
   if (main2 === void 0) return [];
   const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join8(io.cwd, n)));

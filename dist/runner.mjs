@@ -11518,7 +11518,8 @@ function warmupWindowMs(warmupMs, workers = 1) {
 // runner/src/commands.ts
 import { createInterface } from "node:readline";
 var clip = (line) => line.length > 120 ? `${line.slice(0, 120)}…` : line;
-var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1;
+var isWhole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isCount = (v) => isWhole(v) && v >= 1;
 function parseCommand(line) {
   let v;
   try {
@@ -11530,7 +11531,7 @@ function parseCommand(line) {
   if (o.c === "end") return { c: "end" };
   if (o.c === "trial" && typeof o.scenario === "string" && typeof o.phase === "string" && isCount(o.trial) && isCount(o.trials)) {
     const warmup = o.warmupMs;
-    if (warmup !== void 0 && !(typeof warmup === "number" && Number.isInteger(warmup) && warmup >= 0)) {
+    if (warmup !== void 0 && !isWhole(warmup)) {
       throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
     }
     return {

@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import type { Phase, PlanScenario, RunnerCommand, RunnerPlan } from '../../src/runner-kit/plan.js';
 
 const clip = (line: string) => (line.length > 120 ? `${line.slice(0, 120)}…` : line);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = (v: unknown): v is number => isWhole(v) && v >= 1;
 
 /** Pure: one stdin line as a command; throws on anything else. */
 export function parseCommand(line: string): RunnerCommand {
@@ -26,7 +27,7 @@ export function parseCommand(line: string): RunnerCommand {
     isCount(o.trials)
   ) {
     const warmup = o.warmupMs;
-    if (warmup !== undefined && !(typeof warmup === 'number' && Number.isInteger(warmup) && warmup >= 0)) {
+    if (warmup !== undefined && !isWhole(warmup)) {
       throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
     }
     return {

@@ -24,7 +24,7 @@ export const AB_DEFAULT_ALPHA = 0.05;
 import type { Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 import { confirm, smallestSignedRankP } from './confirm.js';
-import { cyclic, passingRows, powerTrials, worsened } from './power.js';
+import { cyclic, passingRows, worsened } from './power.js';
 import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { exactSignedRank, jointSignedRank } from '../stats/joint.js';
 import {
@@ -140,7 +140,7 @@ function compareAbMetric(
       looks,
       alpha,
       smallestAtFirst: smallestSignedRankP(looks.first),
-      trials: powerTrials(looks, pairs.length),
+      trials: pairs.length,
     },
     group,
     (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue,

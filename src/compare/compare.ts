@@ -15,7 +15,7 @@ import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
-import { cyclic, passingRows, powerTrials, worsened } from './power.js';
+import { cyclic, passingRows, worsened } from './power.js';
 import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { hasBand } from './band.js';
 import { exactMannWhitney, jointMannWhitney } from '../stats/joint.js';
@@ -163,7 +163,7 @@ function comparePhaseMetric(
       looks,
       alpha,
       smallestAtFirst: smallestMannWhitneyP(looks.first, old.length),
-      trials: powerTrials(looks, cur.length),
+      trials: cur.length,
     },
     group,
     (d, k) =>

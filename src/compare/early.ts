@@ -20,11 +20,18 @@
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import { metricOf, isMetricName } from '../metrics/registry.js';
-import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
+import {
+  type BaselineFile,
+  type Comparison,
+  ofPhase,
+  type PhaseResult,
+  type ScenarioResult,
+} from '../results/types.js';
 import { studentQuantile } from '../stats/student.js';
-import { AB_BUILTIN_THRESHOLDS, compareAbScenario } from './ab.js';
+import { compareAbScenario } from './ab.js';
 import { judgedBand } from './band.js';
-import { BUILTIN_THRESHOLDS, compareScenario, limitBreach, looksOfPhase, phaseGate } from './compare.js';
+import { compareScenario, limitBreach, looksOfPhase, phaseGate } from './compare.js';
+import { AGAINST_BASELINES, judgedThresholds, PAIRED } from './judging.js';
 import { direction, metricValue, trialValues } from './metrics.js';
 import { bandEdge, signedChange } from './power.js';
 
@@ -127,8 +134,6 @@ function projectedBreach(metric: MetricName, t: Threshold, p: PhaseResult): stri
   return limitBreach(metric, t, (metricValue(p.merged, metric) * looks.first) / p.trials.length);
 }
 
-const inPhase = (name: string, phase: string) => name === phase || name.startsWith(`${phase}.`);
-
 function describeRow(c: Pick<Comparison, 'phase' | 'metric'>): string {
   return `${c.phase} ${c.metric}`;
 }
@@ -145,12 +150,12 @@ function look(
   gated: Thresholds,
   bound: Bound,
 ): EarlyLook {
-  const mine = rows.filter((c) => inPhase(c.phase, phase));
+  const mine = rows.filter((c) => ofPhase(c.phase, phase));
   const unsettled = mine.find((c) => c.open || (c.result !== 'pass' && c.result !== 'improvement'));
   if (unsettled)
     return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? 'open' : unsettled.result}` };
   const bounded: BoundedRow[] = [];
-  for (const p of current.phases.filter((q) => inPhase(q.name, phase))) {
+  for (const p of current.phases.filter((q) => ofPhase(q.name, phase))) {
     const o = other.phases.find((q) => q.name === p.name);
     if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
     const gate = phaseGate(current, p, gated);
@@ -191,7 +196,7 @@ export function earlyLookGate(
   baseline: BaselineFile,
   phase: string,
 ): EarlyLook {
-  const gated = Object.keys(thresholds).length > 0 ? thresholds : BUILTIN_THRESHOLDS;
+  const gated = judgedThresholds({ thresholds }, AGAINST_BASELINES);
   const { comparisons } = compareScenario(current, thresholds, baseline, false);
   return look(phase, comparisons, current, baseline, gated, gateBound);
 }
@@ -203,7 +208,7 @@ export function earlyLookAb(
   thresholds: Thresholds,
   phase: string,
 ): EarlyLook {
-  const gated = Object.keys(thresholds).length > 0 ? thresholds : AB_BUILTIN_THRESHOLDS;
+  const gated = judgedThresholds({ thresholds }, PAIRED);
   return look(phase, compareAbScenario(head, base, thresholds, false), head, base, gated, abBound);
 }
 

@@ -54,6 +54,6 @@ export const PAIRED: Judging = {
 };
 
 /** The thresholds a scenario is judged with: its own, or the built-in ones. */
-export function judgedThresholds(s: Scenario, judging: Judging): Thresholds {
+export function judgedThresholds(s: Pick<Scenario, 'thresholds'>, judging: Judging): Thresholds {
   return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
 }

@@ -127,6 +127,7 @@ export interface PassingRow {
   alpha: number;
   /** the smallest p the first look's trials (pairs) can give: it decides how alpha is split */
   smallestAtFirst: number;
+  /** the trials (pairs) of the current side measured */
   trials: number;
   pAt: PowerInput['pAt'];
 }
@@ -134,7 +135,8 @@ export interface PassingRow {
 /**
  * What a phase's passing rows are given: nothing while measuring (`final` false), else their power, the
  * row's own test `own(d, k)` or, with a phase's rows tested together, their joint test (a bound on it
- * where it would sample).
+ * where it would sample). `row.trials` are those measured; a phase stopped at its early look is taken
+ * at its configured count (powerTrials).
  */
 export function passingRows(
   final: boolean,
@@ -144,7 +146,7 @@ export function passingRows(
 ): (out: Comparison) => Comparison {
   if (!final) return (out) => out;
   const pAt = (d: number, k: number) => group?.pShifted(row.metric, d, k) ?? jointBound(own(d, k), group?.rows ?? 1);
-  return (out) => withPower(out, { ...row, pAt });
+  return (out) => withPower(out, { ...row, trials: powerTrials(row.looks, row.trials), pAt });
 }
 
 /** A passing row with what it could have caught; rows of a metric that does not scale (errors, shares),

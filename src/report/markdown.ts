@@ -99,11 +99,19 @@ function headline(results: ResultsFile): string {
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 
+/** Items in a line: at most `most` named ("a, b and 4 more"). */
+function listed(items: readonly string[], most: number): string {
+  const shown = items.slice(0, most).join(', ');
+  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
+}
+
 /** The scenarios with rows of `result`, in report order: at most three named, the rest counted. */
 function scenariosOf(comparisons: Comparison[], result: Verdict): string {
   const names = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
-  const shown = names.slice(0, 3).map((n) => esc(n));
-  return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
+  return listed(
+    names.map((n) => esc(n)),
+    3,
+  );
 }
 
 function regressionBullets(comparisons: Comparison[], gated: boolean): string[] {
@@ -328,10 +336,12 @@ function earlyLookLines(results: ResultsFile): string[] {
   const stopped = phases.filter((p) => p.looks?.stopped !== undefined);
   if (stopped.length === 0) return [];
   const unit = results.ab ? 'pairs' : 'trials';
-  const shown = stopped.slice(0, 10).map((p) => `${esc(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`);
-  const more = stopped.length > shown.length ? ` and ${stopped.length - shown.length} more` : '';
+  const shown = listed(
+    stopped.map((p) => `${esc(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
+    10,
+  );
   return [
-    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? '' : 's'} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown.join(', ')}${more}; their power is stated for their ${unit} repeated up to the configured count`,
+    `- early look (gate.early-look): ${stopped.length} of ${phases.length} phase${phases.length === 1 ? '' : 's'} stopped before their configured ${unit}, every row's change inside its band at 95% confidence: ${shown}; their power is stated for their ${unit} repeated up to the configured count`,
   ];
 }
 
@@ -341,15 +351,12 @@ function laterWarmupLines(results: ResultsFile): string[] {
     s.phases.flatMap((p) => (p.warmupLater ? [{ where: `${s.name}/${p.name}`, p, found: p.warmupLater }] : [])),
   );
   if (phases.length === 0) return [];
-  const shown = phases
-    .slice(0, 10)
-    .map(({ where, p, found }) =>
-      found.laterMs !== undefined
-        ? `${esc(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})`
-        : `${esc(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === undefined ? 'did not settle' : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`,
-    );
-  const more = phases.length > shown.length ? ` and ${phases.length - shown.length} more` : '';
-  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${shown.join(', ')}${more}`];
+  const shown = phases.map(({ where, p, found }) =>
+    found.laterMs !== undefined
+      ? `${esc(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})`
+      : `${esc(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === undefined ? 'did not settle' : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`,
+  );
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${listed(shown, 10)}`];
 }
 
 /** What the machine did during the trials (where it was read): other processes' CPU and steal. */

@@ -63,6 +63,11 @@ export function requestPhaseName(phase: string, entry: string): string {
   return `${phase}.${entry}`;
 }
 
+/** Whether results named `name` are `phase`'s own or one of its entries' (`phase.entry`). */
+export function ofPhase(name: string, phase: string): boolean {
+  return name === phase || name.startsWith(`${phase}.`);
+}
+
 export interface PhaseResult {
   /** the phase's name; a mix entry's: `phase.entry` */
   name: string;

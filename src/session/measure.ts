@@ -8,7 +8,13 @@ import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Phase, Scenario } from '../config/types.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
-import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../results/types.js';
+import {
+  type BaselineFile,
+  type Comparison,
+  ofPhase,
+  type PhaseResult,
+  type ScenarioResult,
+} from '../results/types.js';
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../config/units.js';
 import type { TrialCollector } from './collect.js';
@@ -48,7 +54,7 @@ export interface MeasureContext {
 
 /** The rows of one phase (a mix's entries and a WebSocket phase's results included) still open. */
 function openRows(comparisons: Comparison[], phase: string): Comparison[] {
-  return comparisons.filter((c) => c.open && (c.phase === phase || c.phase.startsWith(`${phase}.`)));
+  return comparisons.filter((c) => c.open && ofPhase(c.phase, phase));
 }
 
 function describeOpen(rows: Comparison[]): string {
@@ -125,13 +131,16 @@ async function confirmPhase(
   }
 }
 
-/** Why a phase's later trials keep the full warm-up whatever its first showed, or undefined. */
-function warmupFixed(s: Scenario, phase: Phase, trials: number): string | undefined {
-  if (s.warmupLater !== 'settled') return 'off';
-  if (phase.kind !== 'closed') return 'not a closed loop';
-  if (phase.ramp) return 'a ramp';
-  if (trials < 2 || s.warmupMs <= MIN_LATER_WARMUP_MS) return 'nothing to shorten';
-  return undefined;
+/** Whether a phase's later trials may get a shorter warm-up: warmup-later: settled, a closed loop
+ * without a ramp, more than one trial, and a warm-up above the shortest one given. */
+function warmupShortens(s: Scenario, phase: Phase, trials: number): boolean {
+  return (
+    s.warmupLater === 'settled' &&
+    phase.kind === 'closed' &&
+    !phase.ramp &&
+    trials >= 2 &&
+    s.warmupMs > MIN_LATER_WARMUP_MS
+  );
 }
 
 /**
@@ -229,7 +238,7 @@ export async function measureOne(
   const run = async (u: Unit, trial: number, trials: number) => {
     const warmup = u.warmupMs !== undefined ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials, ...warmup });
-    if (trial === 1 && !warmupFixed(u.s, u.phase, u.s.trials)) {
+    if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
       const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
@@ -318,7 +327,7 @@ export async function measureAb(
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total, ...warmup });
         }
         // both sides' first trials say how long the phase takes to settle
-        if (k === 1 && !warmupFixed(s, phase, pairs))
+        if (k === 1 && warmupShortens(s, phase, pairs))
           warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
       };
       const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
