@@ -46078,7 +46078,7 @@ var require_chownr = __commonJS({
     } : (path2, uid, gid) => lchownSync(path2, uid, gid);
     var nodeVersion = process.version;
     var readdir = (path2, options, cb) => fs.readdir(path2, options, cb);
-    var readdirSync2 = (path2, options) => fs.readdirSync(path2, options);
+    var readdirSync3 = (path2, options) => fs.readdirSync(path2, options);
     if (/^v4\./.test(nodeVersion))
       readdir = (path2, options, cb) => fs.readdir(path2, cb);
     var chown = (cpath, uid, gid, cb) => {
@@ -46149,7 +46149,7 @@ var require_chownr = __commonJS({
     var chownrSync = (p, uid, gid) => {
       let children2;
       try {
-        children2 = readdirSync2(p, { withFileTypes: true });
+        children2 = readdirSync3(p, { withFileTypes: true });
       } catch (er) {
         if (er.code === "ENOENT")
           return;
@@ -93078,6 +93078,16 @@ var configSchema = external_exports.strictObject({
     "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
       "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
     ),
+    busy: external_exports.strictObject({
+      others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
+        "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
+      ),
+      repeats: external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
+        "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
+      )
+    }).optional().describe(
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported"
+    ),
     "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
       "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
     ),
@@ -93114,6 +93124,8 @@ function configJsonSchema() {
 }
 
 // src/config/types.ts
+var DEFAULT_BUSY_OTHERS_PCT = 50;
+var DEFAULT_BUSY_REPEATS = 10;
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
 var DEFAULT_WARMUP_MS = 5e3;
 var DEFAULT_TRIALS = 5;
@@ -94625,7 +94637,13 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
           maxTimeMs
         },
         ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {},
-        ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {}
+        ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {},
+        ...raw.gate?.busy !== void 0 ? {
+          busy: {
+            othersPct: raw.gate.busy.others ?? DEFAULT_BUSY_OTHERS_PCT,
+            repeats: raw.gate.busy.repeats ?? DEFAULT_BUSY_REPEATS
+          }
+        } : {}
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
@@ -95616,6 +95634,19 @@ function blindReason(detectable, direction2) {
   return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
 }
 
+// src/compare/busy.ts
+function busyTrials(phases, name2) {
+  const own2 = phases.find((p) => p.request === void 0 && ofPhase(name2, p.name));
+  const trials2 = own2?.trials ?? [];
+  return { busy: trials2.filter((t) => t.busy).length, of: trials2.length };
+}
+function busyVerdict(row2, found, unit) {
+  if (row2.result !== "regression" || found.busy === 0 || !isMetricName(row2.metric)) return row2;
+  if (!metricOf(row2.metric).scales) return row2;
+  const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
+  return { ...row2, result: "inconclusive", reason: row2.reason ? `${row2.reason}; ${why}` : why };
+}
+
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -95881,7 +95912,9 @@ function compareScenario(current, thresholds2, baseline, final = true) {
     const rows = Object.entries(gate2.thresholds).map(
       ([metric, t]) => comparePhaseMetric(current.name, metric, t, phase2, old, final, group)
     );
-    comparisons.push(...countedOnce(rows, old && gate2.errorClasses ? newErrorClasses(current.name, phase2, old) : []));
+    const counted = countedOnce(rows, old && gate2.errorClasses ? newErrorClasses(current.name, phase2, old) : []);
+    const busy = busyTrials(current.phases, phase2.name);
+    comparisons.push(...final ? counted.map((c) => busyVerdict(c, busy, "trials")) : counted);
   }
   return { status, comparisons };
 }
@@ -96353,7 +96386,9 @@ function compareAbScenario(head, base, thresholds2, final = true) {
       ...c,
       reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
     }));
-    out.push(...countedOnce(rows, fresh));
+    const counted = countedOnce(rows, fresh);
+    const busy = busyTrials(head.phases, phase2.name);
+    out.push(...final ? counted.map((c) => busyVerdict(c, busy, "pairs")) : counted);
   }
   return out;
 }
@@ -96591,6 +96626,21 @@ function describeBounds(rows) {
 }
 
 // src/session/measure.ts
+function repeatBusy(ctx, where, what) {
+  const b = ctx.busy;
+  if (!b) return false;
+  if (b.used >= b.repeats) {
+    if (!b.kept)
+      ctx.log(
+        `[perf-gate] ${where}: ${what} ran on a busy machine; gate.busy's ${b.repeats} repeats are spent, it is kept (and so are later ones: the report names their phases)`
+      );
+    b.kept = true;
+    return false;
+  }
+  b.used++;
+  ctx.log(`[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})`);
+  return true;
+}
 function openRows(comparisons, phase2) {
   return comparisons.filter((c) => c.open && ofPhase(c.phase, phase2));
 }
@@ -96694,21 +96744,31 @@ async function measureOne(ctx, side, baselines, seed) {
   const run2 = async (u, trial, trials2) => {
     const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
+    if (side.collector.lastBusy(u.s.name, u.phase.name) && repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)) {
+      side.collector.discardLast(u.s, u.phase.name);
+      return false;
+    }
     if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
       const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
+    return true;
   };
   const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
   const runAll = async (counts2) => {
     const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
-    for (const i of order) {
+    for (let at = 0; at < order.length; at++) {
+      const i = order[at];
       const u = units[i];
       const t0 = ctx.now();
-      await run2(u, ++u.done, u.s.trials);
+      const kept = await run2(u, ++u.done, u.s.trials);
       u.ms += ctx.now() - t0;
+      if (kept) continue;
+      u.done--;
+      const left = order.length - at - 1;
+      order.splice(at + 1 + (random === void 0 ? left : Math.floor(random() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -96737,7 +96797,9 @@ async function measureOne(ctx, side, baselines, seed) {
       u.ms,
       "trials",
       { setLooks: limit, open: open2 },
-      (k, cap) => run2(u, k, cap)
+      async (k, cap) => {
+        while (!await run2(u, k, cap)) ;
+      }
     );
   }
 }
@@ -96763,6 +96825,12 @@ async function measureAb(ctx, sides, pairs, seed) {
         const warmup2 = warmupMs !== void 0 ? { warmupMs } : {};
         for (const side of [first, second]) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
+        }
+        const busy = ["base", "head"].filter((side) => sides[side].collector.lastBusy(s.name, phase2.name));
+        if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k} (${busy.join(" and ")})`)) {
+          for (const side of Object.values(sides)) side.collector.discardLast(s, phase2.name);
+          order.pop();
+          return pair(k, total);
         }
         if (k === 1 && warmupShortens(s, phase2, pairs))
           warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
@@ -97105,6 +97173,65 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
   if (verdict === "regression") return EXIT_REGRESSION;
   if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
   return EXIT_PASS;
+}
+
+// src/stats/machine.ts
+function parseProcStat(text) {
+  const lines = text.split("\n");
+  const total = lines.find((l) => /^cpu\s/.test(l));
+  if (!total) return void 0;
+  const f = total.trim().split(/\s+/).slice(1).map(Number);
+  if (f.length < 4 || f.some((v) => !Number.isFinite(v))) return void 0;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+  const cores = lines.filter((l) => /^cpu\d+\s/.test(l)).length || 1;
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
+}
+var round1 = (v) => Math.round(v * 10) / 10;
+function machineInWindow(start, end, windowMs, containersPct) {
+  const busy = end.cpu.busy - start.cpu.busy;
+  const idle = end.cpu.idle - start.cpu.idle;
+  const steal = end.cpu.steal - start.cpu.steal;
+  const ticks = busy + idle + steal;
+  if (!(ticks > 0) || busy < 0 || idle < 0 || steal < 0 || !(windowMs > 0)) return void 0;
+  const cores = end.cpu.cores;
+  const busyPct = busy / ticks * cores * 100;
+  const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
+  const cgroups = start.containersCpuUs !== void 0 && end.containersCpuUs !== void 0 ? (end.containersCpuUs - start.containersCpuUs) / (windowMs * 1e3) * 100 : void 0;
+  const ours = cgroups !== void 0 && cgroups >= 0 ? cgroups : containersPct;
+  return {
+    busyPct: round1(busyPct),
+    stealPct: round1(steal / ticks * cores * 100),
+    othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct)))
+  };
+}
+function busyMachine(m, othersPct) {
+  return m.othersPct + m.stealPct >= othersPct;
+}
+var CONTAINER_CGROUPS = [
+  { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", scopes: false },
+  { dir: "/sys/fs/cgroup/docker", file: "cpu.stat", scopes: false },
+  { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", scopes: true },
+  { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", scopes: true }
+];
+function cgroupCpuUs(file2, text) {
+  if (file2 === "cpuacct.usage") {
+    const ns = Number(text.trim());
+    return text.trim() !== "" && Number.isFinite(ns) && ns >= 0 ? ns / 1e3 : void 0;
+  }
+  const us = /^usage_usec (\d+)$/m.exec(text)?.[1];
+  return us === void 0 ? void 0 : Number(us);
+}
+function containersCpuUs(read, list2) {
+  for (const c of CONTAINER_CGROUPS) {
+    const dirs = c.scopes ? list2(c.dir).filter((d) => /^docker-[0-9a-f]+\.scope$/.test(d)).map((d) => `${c.dir}/${d}`) : [c.dir];
+    const values = dirs.map((d) => {
+      const text = read(`${d}/${c.file}`);
+      return text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
+    });
+    if (values.length > 0 && values.every((v) => v !== void 0))
+      return values.reduce((a, v) => a + v, 0);
+  }
+  return void 0;
 }
 
 // src/report/distribution.ts
@@ -97524,10 +97651,11 @@ function machineLines(results2) {
     { side: results2.ab ? "head " : "", scenarios: results2.scenarios },
     ...results2.ab ? [{ side: "base ", scenarios: results2.ab.base }] : []
   ];
+  const threshold2 = results2.busy?.othersPct ?? DEFAULT_BUSY_OTHERS_PCT;
   const read = sides.flatMap(
     ({ side, scenarios }) => scenarios.flatMap(
       (s) => s.phases.flatMap(
-        (p) => p.trials.flatMap(
+        (p) => [...p.trials, ...p.discarded ?? []].flatMap(
           (t) => t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : []
         )
       )
@@ -97537,12 +97665,22 @@ function machineLines(results2) {
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => b.m.othersPct > a.m.othersPct ? b : a);
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
-  const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
-  return [
-    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`
+  const busy = read.filter((r) => busyMachine(r.m, threshold2)).length;
+  const lines = [
+    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${threshold2}% or more; steal at most ${steal}%`
   ];
+  if (!results2.busy) return lines;
+  const kept = sides.flatMap(
+    ({ side, scenarios }) => scenarios.flatMap(
+      (s) => s.phases.filter((p) => p.request === void 0 && p.trials.some((t) => t.busy)).map((p) => `${side}${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`)
+    )
+  );
+  const unit = results2.ab ? "pairs" : "trials";
+  lines.push(
+    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${kept.length === 0 ? "no busy trial judged" : `busy trials still judged in ${listed2(kept.map(escapeMarkdown), 10)}: their regressions on latency, throughput and resources are inconclusive`}`
+  );
+  return lines;
 }
-var BUSY_OTHERS_PCT = 50;
 var pct = (v) => `${+(v * 100).toPrecision(2)}%`;
 function falseAlarmLines(results2) {
   if (!traitsOf(results2.mode).gates) return [];
@@ -97853,6 +97991,12 @@ var resourceUsage = external_exports.object({
   fdsPeak: count2.optional()
 });
 var resources = external_exports.record(external_exports.string(), resourceUsage);
+var trialSummary = trialMeasurementSchema.extend({
+  resources,
+  machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional(),
+  warmupMs: count2.optional(),
+  busy: external_exports.literal(true).optional()
+});
 var phaseResult = external_exports.looseObject({
   name: external_exports.string(),
   request: external_exports.string().optional(),
@@ -97873,13 +98017,8 @@ var phaseResult = external_exports.looseObject({
     }).optional()
   }),
   warmupMs: nonneg2,
-  trials: external_exports.array(
-    trialMeasurementSchema.extend({
-      resources,
-      machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional(),
-      warmupMs: count2.optional()
-    })
-  ),
+  trials: external_exports.array(trialSummary),
+  discarded: external_exports.array(trialSummary).optional(),
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
   confirm: external_exports.object({ first: count2.min(1), cap: count2, stopped: count2.min(1).optional() }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).refine((c) => c.stopped === void 0 || c.stopped < c.first, { error: "stopped must be below first" }).optional(),
@@ -99203,34 +99342,6 @@ function phaseFlags(phase2, trials2, runnerCpus) {
   return flags;
 }
 
-// src/stats/machine.ts
-function parseProcStat(text) {
-  const lines = text.split("\n");
-  const total = lines.find((l) => /^cpu\s/.test(l));
-  if (!total) return void 0;
-  const f = total.trim().split(/\s+/).slice(1).map(Number);
-  if (f.length < 4 || f.some((v) => !Number.isFinite(v))) return void 0;
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
-  const cores = lines.filter((l) => /^cpu\d+\s/.test(l)).length || 1;
-  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
-}
-var round1 = (v) => Math.round(v * 10) / 10;
-function machineInWindow(start, end, windowMs, containersPct) {
-  const busy = end.cpu.busy - start.cpu.busy;
-  const idle = end.cpu.idle - start.cpu.idle;
-  const steal = end.cpu.steal - start.cpu.steal;
-  const ticks = busy + idle + steal;
-  if (!(ticks > 0) || busy < 0 || idle < 0 || steal < 0 || !(windowMs > 0)) return void 0;
-  const cores = end.cpu.cores;
-  const busyPct = busy / ticks * cores * 100;
-  const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
-  return {
-    busyPct: round1(busyPct),
-    stealPct: round1(steal / ticks * cores * 100),
-    othersPct: round1(Math.max(0, busyPct - containersPct - Math.max(0, selfPct)))
-  };
-}
-
 // src/session/collect.ts
 function entriesOf(s) {
   return protocolOf(s.target).entries(s.target);
@@ -99266,15 +99377,19 @@ function gatedPercentiles(scenarios) {
 }
 var TrialCollector = class {
   /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0) {
+  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busyOthersPct) {
     this.runnerCpus = runnerCpus;
     this.percentiles = percentiles2;
     this.readMachine = readMachine2;
+    this.busyOthersPct = busyOthersPct;
   }
   runnerCpus;
   percentiles;
   readMachine;
+  busyOthersPct;
   trials = /* @__PURE__ */ new Map();
+  /** per phase, the trials put aside because the machine was busy (gate.busy), not judged */
+  discarded = /* @__PURE__ */ new Map();
   looks = /* @__PURE__ */ new Map();
   /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
   warmups = /* @__PURE__ */ new Map();
@@ -99334,14 +99449,40 @@ var TrialCollector = class {
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
     const latency2 = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
+    const busy = machine !== void 0 && this.busyOthersPct !== void 0 && busyMachine(machine, this.busyOthersPct);
     entry.summaries.push({
       ...measurement,
       latency: latency2,
       trial: entry.summaries.length + 1,
       resources: resources2,
-      ...machine ? { machine } : {}
+      ...machine ? { machine } : {},
+      ...busy ? { busy } : {}
     });
     entry.histograms.push(histogram);
+  }
+  /** Whether the phase's last trial was taken on a busy machine (gate.busy). */
+  lastBusy(scenario2, phase2) {
+    return this.trials.get(`${scenario2}\0${phase2}`)?.summaries.at(-1)?.busy === true;
+  }
+  /**
+   * Puts the phase's last trial aside (the machine was busy): it is kept in the results as
+   * `discarded`, never judged, and the trial that replaces it takes its number. Its mix entries'
+   * results and its warm-up go with it.
+   */
+  discardLast(s, phase2) {
+    const id = `${s.name}\0${phase2}`;
+    const last = this.trials.get(id)?.summaries.pop();
+    this.trials.get(id)?.histograms.pop();
+    if (!last) return;
+    this.warmups.get(id)?.pop();
+    for (const e of entriesOf(s)) {
+      const entry = this.trials.get(`${s.name}\0${requestPhaseName(phase2, e.name)}`);
+      entry?.summaries.pop();
+      entry?.histograms.pop();
+    }
+    const list2 = this.discarded.get(id) ?? [];
+    this.discarded.set(id, list2);
+    list2.push(last);
   }
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
   results(scenarios, hashes) {
@@ -99385,6 +99526,8 @@ var TrialCollector = class {
         flags
       };
       if (looks) phase2.confirm = { ...looks };
+      const discarded = this.discarded.get(`${s.name}\0${p.name}`);
+      if (discarded?.length) phase2.discarded = discarded.map((t) => ({ ...t }));
       const later = this.later.get(`${s.name}\0${p.name}`);
       if (later) phase2.warmupLater = { ...later };
       const entries = entriesOf(s).map((e) => {
@@ -100702,6 +100845,7 @@ async function measure(opts, deps2, p, mode, run2) {
           confirm: config2.gate.confirm,
           extend: mode.gates,
           ...config2.gate.earlyLook !== void 0 ? { earlyLook: config2.gate.earlyLook } : {},
+          ...config2.gate.busy ? { busy: { repeats: config2.gate.busy.repeats, used: 0 } } : {},
           log: (l) => progress.line(l),
           now: deps2.now
         };
@@ -100712,7 +100856,8 @@ async function measure(opts, deps2, p, mode, run2) {
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
-        return { images: images2, neutralised, ...record2 };
+        const busy = config2.gate.busy && ctx.busy ? { ...config2.gate.busy, repeated: ctx.busy.used } : void 0;
+        return { images: images2, neutralised, ...record2, ...busy ? { busy } : {} };
       } finally {
         progress.finish();
       }
@@ -101355,7 +101500,7 @@ async function removeConfig(docker, id) {
 }
 
 // src/run/deps.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname4, join as join7 } from "node:path";
 function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
@@ -101385,7 +101530,27 @@ function readMachine() {
     const cpu = parseProcStat(readFileSync4("/proc/stat", "utf8"));
     if (!cpu) return void 0;
     const self2 = process.cpuUsage();
-    return { cpu, selfCpuUs: self2.user + self2.system };
+    const containers = containersCpuUs(
+      (path) => {
+        try {
+          return readFileSync4(path, "utf8");
+        } catch {
+          return void 0;
+        }
+      },
+      (dir) => {
+        try {
+          return readdirSync2(dir);
+        } catch {
+          return [];
+        }
+      }
+    );
+    return {
+      cpu,
+      selfCpuUs: self2.user + self2.system,
+      ...containers !== void 0 ? { containersCpuUs: containers } : {}
+    };
   } catch {
     return void 0;
   }
@@ -101449,7 +101614,8 @@ async function run(opts, deps2) {
       provenance: provenance2,
       scenarios: sideResults.at(-1),
       comparisons: [],
-      ...measured.interleaved ? { interleaved: measured.interleaved } : {}
+      ...measured.interleaved ? { interleaved: measured.interleaved } : {},
+      ...measured.busy ? { busy: measured.busy } : {}
     };
     const judged = mode.judge({
       results: results2,
@@ -101506,7 +101672,12 @@ function sidesOf(p, base, machine) {
     sut,
     dir,
     ...root !== void 0 ? { root } : {},
-    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios), machine)
+    collector: new TrialCollector(
+      config2.runner.cpus,
+      gatedPercentiles(scenarios),
+      machine,
+      config2.gate.busy?.othersPct
+    )
   });
   return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
 }

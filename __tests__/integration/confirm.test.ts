@@ -1,5 +1,6 @@
 // Confirmation by more trials on the real engine (issue: "no gate that cannot fail"): with `trials: 3`
 // a +50% p50 is confirmed by extra trials and fails the gate; an unchanged service passes.
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,36 @@ describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', ()
     );
     expect(readFileSync(join(dir, 'perf-gate-report.md'), 'utf8')).toContain(
       '- warm-up of later trials (warmup-later: settled',
+    );
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  }, 300_000);
+
+  it('gate.busy with a one-core CPU hog throughout: 2 trials put aside and repeated, the rest kept busy; +50% p50 is inconclusive, not a regression', async () => {
+    const dir = tempDir();
+    const config = configWith(dir, (text) =>
+      text.replace('confirm: { max-trials: 8 }', 'confirm: { max-trials: 8 }\n  busy: { repeats: 2 }'),
+    );
+    // a hog on one core of the machine, bounded in time and killed when the run ends
+    const hog = spawn(process.execPath, ['-e', 'const end = Date.now() + 240000; while (Date.now() < end);'], {
+      stdio: 'ignore',
+    });
+    const r = await runCli(['run', '--config', config, '--mode', 'gate', '--baseline-dir', baselines, '--out', dir], {
+      GITHUB_WORKSPACE: '/',
+      CONFIRM_DELAY: '3ms',
+    }).finally(() => hog.kill('SIGKILL'));
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    const phase = results.scenarios[0]?.phases[0];
+    expect(results.busy).toEqual({ othersPct: 50, repeats: 2, repeated: 2 });
+    expect(phase?.discarded?.map((t) => t.busy)).toEqual([true, true]);
+    expect(phase?.trials.length).toBeGreaterThanOrEqual(3);
+    expect(phase?.trials.every((t) => t.busy && (t.machine?.othersPct ?? 0) >= 50)).toBe(true);
+    const p50 = results.comparisons.find((c) => c.metric === 'p50');
+    expect(p50?.result).toBe('inconclusive');
+    expect(p50?.reason).toMatch(/the machine was busy during \d+ of its \d+ trials \(gate\.busy\)/);
+    expect(r.stderr).toMatch(/api\/c2: trial 1 ran on a busy machine; put aside and repeated \(1 of 2\)/);
+    expect(readFileSync(join(dir, 'perf-gate-report.md'), 'utf8')).toMatch(
+      /- busy machine \(gate\.busy\): 2 of 2 trials repeated; busy trials still judged in api\/c2/,
     );
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
   }, 300_000);

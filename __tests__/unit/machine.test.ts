@@ -6,7 +6,14 @@ import { engineIsLocal } from '../../src/run/deps.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { ScenarioResult } from '../../src/results/types.js';
 import { TrialCollector } from '../../src/session/collect.js';
-import { type MachineReading, machineInWindow, parseProcStat } from '../../src/stats/machine.js';
+import {
+  busyMachine,
+  cgroupCpuUs,
+  containersCpuUs,
+  type MachineReading,
+  machineInWindow,
+  parseProcStat,
+} from '../../src/stats/machine.js';
 import { phase, resultsFile, trial } from './fixtures.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
@@ -100,6 +107,100 @@ describe('machineInWindow', () => {
     ['a counter that went back', reading(50, 5, 0), reading(40, 100, 0), 1000, 0, undefined],
   ])('%s', (_label, start, end, ms, containers, want) =>
     expect(machineInWindow(start, end, ms, containers)).toEqual(want),
+  );
+});
+
+describe('machineInWindow with the kernel’s count of the containers (cgroups)', () => {
+  const withCgroups = (r: MachineReading, us: number): MachineReading => ({ ...r, containersCpuUs: us });
+  it.each<[string, MachineReading, MachineReading, number, ReturnType<typeof machineInWindow>]>([
+    [
+      // measured here: a CPU-bound SUT, docker stats late and reading a 190%-busy window as idle
+      'a saturated SUT: the cgroups say 185% of the 190% busy, docker stats none: others 5%, not 190%',
+      withCgroups(reading(0, 0, 0), 1_000_000),
+      withCgroups(reading(190, 10, 0), 2_850_000),
+      0,
+      { busyPct: 190, stealPct: 0, othersPct: 5 },
+    ],
+    [
+      'a hog beside a SUT at 80%: others 100%',
+      withCgroups(reading(0, 0, 0), 0),
+      withCgroups(reading(180, 20, 0), 800_000),
+      80,
+      { busyPct: 180, stealPct: 0, othersPct: 100 },
+    ],
+    [
+      'one reading without cgroups: docker stats are used',
+      withCgroups(reading(0, 0, 0), 0),
+      reading(180, 20, 0),
+      80,
+      { busyPct: 180, stealPct: 0, othersPct: 100 },
+    ],
+    [
+      'a container gone in the window (the sum went back): docker stats are used',
+      withCgroups(reading(0, 0, 0), 5_000_000),
+      withCgroups(reading(180, 20, 0), 1_000_000),
+      80,
+      { busyPct: 180, stealPct: 0, othersPct: 100 },
+    ],
+  ])('%s', (_label, start, end, containers, want) =>
+    expect(machineInWindow(start, end, 1000, containers)).toEqual(want),
+  );
+});
+
+describe('cgroupCpuUs and containersCpuUs: every container’s CPU time from the kernel', () => {
+  it.each<[string, string, string, number | undefined]>([
+    ['v1 cpuacct.usage in ns', 'cpuacct.usage', '5334491191453\n', 5334491191.453],
+    ['v2 cpu.stat usage_usec', 'cpu.stat', 'usage_usec 123456\nuser_usec 100000\nsystem_usec 23456\n', 123456],
+    ['v2 without usage_usec', 'cpu.stat', 'user_usec 1\n', undefined],
+    ['v1 empty', 'cpuacct.usage', '', undefined],
+    ['v1 not a number', 'cpuacct.usage', 'max\n', undefined],
+  ])('%s', (_label, file, text, want) => expect(cgroupCpuUs(file, text)).toBe(want));
+
+  const fs = (files: Record<string, string>) => ({
+    read: (path: string) => files[path],
+    list: (dir: string) =>
+      Object.keys(files)
+        .filter((f) => f.startsWith(`${dir}/`))
+        .map((f) => f.slice(dir.length + 1).split('/')[0] as string),
+  });
+  it.each<[string, Record<string, string>, number | undefined]>([
+    ['cgroup v1, cgroupfs driver (this VM)', { '/sys/fs/cgroup/cpuacct/docker/cpuacct.usage': '2000000\n' }, 2000],
+    ['cgroup v2, cgroupfs driver', { '/sys/fs/cgroup/docker/cpu.stat': 'usage_usec 7\n' }, 7],
+    [
+      'cgroup v2, systemd driver (GitHub’s runners): a scope per container, summed; other units left out',
+      {
+        '/sys/fs/cgroup/system.slice/docker-ab12.scope/cpu.stat': 'usage_usec 10\n',
+        '/sys/fs/cgroup/system.slice/docker-cd34.scope/cpu.stat': 'usage_usec 32\n',
+        '/sys/fs/cgroup/system.slice/docker.service/cpu.stat': 'usage_usec 1000\n',
+      },
+      42,
+    ],
+    [
+      'cgroup v1, systemd driver',
+      { '/sys/fs/cgroup/cpuacct/system.slice/docker-ef56.scope/cpuacct.usage': '3000\n' },
+      3,
+    ],
+    ['no containers readable', {}, undefined],
+    [
+      'a scope whose file cannot be read: none of that layout is trusted',
+      { '/sys/fs/cgroup/system.slice/docker-ab12.scope/cpu.stat': 'garbage' },
+      undefined,
+    ],
+  ])('%s', (_label, files, want) => {
+    const f = fs(files);
+    expect(containersCpuUs(f.read, f.list)).toBe(want);
+  });
+});
+
+describe('busyMachine: other processes and steal together against gate.busy’s threshold', () => {
+  it.each<[number, number, number, boolean]>([
+    [49.9, 0, 50, false],
+    [50, 0, 50, true],
+    [30, 20, 50, true],
+    [0, 0, 1, false],
+    [100, 0, 150, false],
+  ])('others %s%% steal %s%% at %s%% → %s', (othersPct, stealPct, at, want) =>
+    expect(busyMachine({ busyPct: 0, othersPct, stealPct }, at)).toBe(want),
   );
 });
 

@@ -730,3 +730,136 @@ describe('warmup-later: settled', () => {
     expect(head?.phases[0]?.warmupLater).toEqual({ settledMs: 400, laterMs: 1000 });
   });
 });
+
+describe('gate.busy: a trial on a busy machine is put aside and run again', () => {
+  /** A side whose collector reads the machine: trial n of its run (in the order run, 1-based) has other
+   * processes at 180% of a core when `busy(n)`, else none; trials are busy from gate.busy's 50%. */
+  function busySide(
+    h: Harness,
+    name: string,
+    p50: (n: number) => number,
+    busy: (n: number) => boolean,
+    threshold: number | 'off' = 50,
+  ) {
+    let reads = 0;
+    const collector = new TrialCollector(
+      undefined,
+      new Map(),
+      () => {
+        // read at each window's start (odd) and end (even): the end says how the window went
+        reads++;
+        const n = Math.ceil(reads / 2);
+        const end = reads % 2 === 0;
+        return {
+          cpu: { busy: end && busy(n) ? 180 : 0, idle: end ? (busy(n) ? 20 : 200) : 0, steal: 0, cores: 2 },
+          selfCpuUs: 0,
+        };
+      },
+      threshold === 'off' ? undefined : threshold,
+    );
+    return { collector, runner: new FakeRunner(name, collector, h.clock, h.calls, p50) };
+  }
+
+  it('gate: the busy trial is repeated later in the seeded order, kept aside as discarded, and the repeats are counted', async () => {
+    const list = scenarios(3, ['c10', 'r500']);
+    const h = harness(list, DEFAULT_CONFIRM);
+    h.ctx.busy = { repeats: 5, used: 0 };
+    const side = busySide(h, 'head', at(1000), (n) => n === 2);
+    await measureOne(h.ctx, side, new Map(), 7);
+    expect(side.runner.commands).toHaveLength(7);
+    expect(h.ctx.busy.used).toBe(1);
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    const phases = result?.phases ?? [];
+    expect(phases.map((p) => p.trials.length)).toEqual([3, 3]);
+    expect(phases.flatMap((p) => p.trials.filter((t) => t.busy))).toEqual([]);
+    const discarded = phases.flatMap((p) => p.discarded ?? []);
+    expect(discarded).toHaveLength(1);
+    expect(discarded[0]?.busy).toBe(true);
+    // the replacement takes the put-aside trial's number: each phase's trials are 1, 2, 3
+    expect(phases.map((p) => p.trials.map((t) => t.trial))).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+    expect(h.logs).toEqual([expect.stringMatching(/ran on a busy machine; put aside and repeated \(1 of 5\)$/)]);
+  });
+
+  it('gate: the repeats spent, a busy trial is kept, marked, and its regression is inconclusive', async () => {
+    const list = scenarios(5);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 1, used: 0 };
+    // every trial busy, and head 3× slower: the machine, not the change, may be why
+    const side = busySide(h, 'head', at(3000), () => true);
+    const baseline = baselineOf(s, 5);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]), 7);
+    expect(side.runner.commands).toHaveLength(6);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    expect(current.phases[0]?.trials.filter((t) => t.busy)).toHaveLength(5);
+    expect(current.phases[0]?.discarded).toHaveLength(1);
+    expect(h.logs.filter((l) => l.includes('spent'))).toEqual([
+      expect.stringMatching(
+        /gate\.busy's 1 repeats are spent, it is kept \(and so are later ones: the report names their phases\)$/,
+      ),
+    ]);
+    const [row] = compareScenario(current, s.thresholds, baseline).comparisons;
+    expect(row?.result).toBe('inconclusive');
+    expect(row?.reason).toMatch(/the machine was busy during 5 of its 5 trials \(gate\.busy\)/);
+    // while measuring, the row is what its trials say (no extension follows a regression)
+    expect(compareScenario(current, s.thresholds, baseline, false).comparisons[0]?.result).toBe('regression');
+  });
+
+  it('without gate.busy the busy readings are only recorded: no repeat, the regression stands', async () => {
+    const list = scenarios(5);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
+    const side = busySide(h, 'head', at(3000), () => true, 'off');
+    const baseline = baselineOf(s, 5);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]), 7);
+    expect(side.runner.commands).toHaveLength(5);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    // read and kept, not marked
+    expect(current.phases[0]?.trials.map((t) => [t.machine?.othersPct, t.busy])).toEqual(
+      Array.from({ length: 5 }, () => [180, undefined]),
+    );
+    expect(compareScenario(current, s.thresholds, baseline).comparisons[0]?.result).toBe('regression');
+  });
+
+  it('A/B: a pair with a busy trial on either side is run again whole; the orders list the pairs kept', async () => {
+    const list = scenarios(5);
+    const h = harness(list, DEFAULT_CONFIRM);
+    h.ctx.busy = { repeats: 3, used: 0 };
+    const sides = {
+      base: busySide(h, 'base', at(1000), (n) => n === 2),
+      head: busySide(h, 'head', at(1000), () => false),
+    };
+    const out = await measureAb(h.ctx, sides, 4, 99);
+    expect(h.ctx.busy.used).toBe(1);
+    expect(out.orders[0]?.order).toHaveLength(4);
+    for (const side of [sides.base, sides.head]) {
+      expect(side.runner.commands.map((c) => c.trial)).toEqual([1, 2, 2, 3, 4]);
+      const [r] = side.collector.results(list, h.ctx.hashes);
+      expect(r?.phases[0]?.trials.map((t) => t.trial)).toEqual([1, 2, 3, 4]);
+      expect(r?.phases[0]?.discarded).toHaveLength(1);
+    }
+    expect(h.logs.filter((l) => l.includes('busy'))).toEqual([
+      '[perf-gate] s/c10: pair 2 (base) ran on a busy machine; put aside and repeated (1 of 3)',
+    ]);
+  });
+
+  it('A/B: a head that stays busy past the repeats: its regression is inconclusive, named in pairs', async () => {
+    const list = scenarios(5);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 0, used: 0 };
+    const sides = {
+      base: busySide(h, 'base', at(1000), () => false),
+      head: busySide(h, 'head', at(3000), () => true),
+    };
+    await measureAb(h.ctx, sides, 6, 99);
+    const head = sides.head.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const base = sides.base.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const [row] = compareAbScenario(head, base, s.thresholds);
+    expect(row?.result).toBe('inconclusive');
+    expect(row?.reason).toMatch(/busy during 6 of its 6 pairs/);
+  });
+});

@@ -3,6 +3,7 @@
 // confidence interval; a regression needs the band exceeded (by that median change, and by the median
 // paired difference for a floor) AND a one-sided Wilcoxon signed-rank test over the pairs with
 // p ≤ alpha. Absolute limits, generator-bound phases and new error classes work as in the gate.
+import { busyTrials, busyVerdict } from './busy.js';
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 export { DEFAULT_AB_PAIRS } from '../config/types.js';
@@ -224,7 +225,10 @@ export function compareAbScenario(
       ...c,
       reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side'),
     }));
-    out.push(...countedOnce(rows, fresh));
+    const counted = countedOnce(rows, fresh);
+    // a busy machine's head trial among the judged pairs (gate.busy): no regression on a metric that scales
+    const busy = busyTrials(head.phases, phase.name);
+    out.push(...(final ? counted.map((c) => busyVerdict(c, busy, 'pairs')) : counted));
   }
   return out;
 }

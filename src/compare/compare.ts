@@ -16,6 +16,7 @@ import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { cyclic, passingRows, worsened } from './power.js';
+import { busyTrials, busyVerdict } from './busy.js';
 import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';
 import { hasBand } from './band.js';
 import { exactMannWhitney, jointMannWhitney } from '../stats/joint.js';
@@ -344,7 +345,10 @@ export function compareScenario(
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
       comparePhaseMetric(current.name, metric, t, phase, old, final, group),
     );
-    comparisons.push(...countedOnce(rows, old && gate.errorClasses ? newErrorClasses(current.name, phase, old) : []));
+    const counted = countedOnce(rows, old && gate.errorClasses ? newErrorClasses(current.name, phase, old) : []);
+    // a busy machine's trial among the judged ones (gate.busy): no regression on a metric that scales
+    const busy = busyTrials(current.phases, phase.name);
+    comparisons.push(...(final ? counted.map((c) => busyVerdict(c, busy, 'trials')) : counted));
   }
   return { status, comparisons };
 }

@@ -10,6 +10,8 @@ import {
   type Config,
   DEFAULT_AB_PAIRS,
   DEFAULT_CONFIRM_MAX_TIME_MS,
+  DEFAULT_BUSY_OTHERS_PCT,
+  DEFAULT_BUSY_REPEATS,
   DEFAULT_CONFIRM_MAX_TRIALS,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
@@ -199,6 +201,14 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         },
         ...(raw.gate?.['run-alpha'] !== undefined ? { runAlpha: raw.gate['run-alpha'] } : {}),
         ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),
+        ...(raw.gate?.busy !== undefined
+          ? {
+              busy: {
+                othersPct: raw.gate.busy.others ?? DEFAULT_BUSY_OTHERS_PCT,
+                repeats: raw.gate.busy.repeats ?? DEFAULT_BUSY_REPEATS,
+              },
+            }
+          : {}),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,

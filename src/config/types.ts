@@ -180,10 +180,25 @@ export interface Config {
     /** gate.early-look: a phase whose rows are all clearly inside their bands after this many trials
      * (pairs) stops there (compare/early.ts); undefined: every phase runs all its trials */
     earlyLook?: number;
+    /** gate.busy: a trial with other processes' CPU and steal at `othersPct` (% of one core) or more
+     * is busy: repeated, up to `repeats` a run, and its rows cannot regress on a metric that scales;
+     * undefined: machine readings are only reported */
+    busy?: BusySettings;
   };
   ab: { pairs: number };
   scenarios: Scenario[];
 }
+
+/** gate.busy as normalized */
+export interface BusySettings {
+  othersPct: number;
+  repeats: number;
+}
+
+/** gate.busy's threshold when not given: on the test VM a CPU hog on one core read 89.7% or more,
+ * quiet runs at most 10.5% (docs/benchmarks.md, section s) */
+export const DEFAULT_BUSY_OTHERS_PCT = 50;
+export const DEFAULT_BUSY_REPEATS = 10;
 
 export const DEFAULT_RUNNER_IMAGE = 'node:22-slim';
 export const DEFAULT_WARMUP_MS = 5000;

@@ -4,7 +4,7 @@
 // entry in MODES (./index.ts), and the compiler lists what it must say.
 import type { Judging } from '../compare/judging.js';
 import type { Config, Scenario } from '../config/types.js';
-import type { AbInfo, BaselineFile, ResultsFile, ScenarioResult } from '../results/types.js';
+import type { AbInfo, BaselineFile, BusyRecord, ResultsFile, ScenarioResult } from '../results/types.js';
 import type { AbOrders, MeasureContext, MeasureSide } from '../session/measure.js';
 
 export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
@@ -73,6 +73,8 @@ export interface Mode<M extends RunMode = RunMode> extends ModeTraits {
 export interface MeasureRecord {
   ab?: AbOrders;
   interleaved?: { seed: number };
+  /** gate.busy: its settings and the trials (pairs) it repeated */
+  busy?: BusyRecord;
 }
 
 /** The sides a run measures: the only one, or base then head. */

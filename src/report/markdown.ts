@@ -10,6 +10,8 @@ import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
 import { formatBytes, formatLatency, formatMs, formatUs } from '../config/units.js';
+import { DEFAULT_BUSY_OTHERS_PCT } from '../config/types.js';
+import { busyMachine } from '../stats/machine.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
@@ -359,16 +361,18 @@ function laterWarmupLines(results: ResultsFile): string[] {
   return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${listed(shown, 10)}`];
 }
 
-/** What the machine did during the trials (where it was read): other processes' CPU and steal. */
+/** What the machine did during the trials (where it was read): other processes' CPU and steal; with
+ * gate.busy, the trials it repeated and the busy ones still judged. */
 function machineLines(results: ResultsFile): string[] {
   const sides = [
     { side: results.ab ? 'head ' : '', scenarios: results.scenarios },
     ...(results.ab ? [{ side: 'base ', scenarios: results.ab.base }] : []),
   ];
+  const threshold = results.busy?.othersPct ?? DEFAULT_BUSY_OTHERS_PCT;
   const read = sides.flatMap(({ side, scenarios }) =>
     scenarios.flatMap((s) =>
       s.phases.flatMap((p) =>
-        p.trials.flatMap((t) =>
+        [...p.trials, ...(p.discarded ?? [])].flatMap((t) =>
           t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : [],
         ),
       ),
@@ -378,14 +382,28 @@ function machineLines(results: ResultsFile): string[] {
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => (b.m.othersPct > a.m.othersPct ? b : a));
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
-  const busy = read.filter((r) => r.m.othersPct >= BUSY_OTHERS_PCT).length;
-  return [
-    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${BUSY_OTHERS_PCT}% or more; steal at most ${steal}%`,
+  const busy = read.filter((r) => busyMachine(r.m, threshold)).length;
+  const lines = [
+    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${threshold}% or more; steal at most ${steal}%`,
   ];
+  if (!results.busy) return lines;
+  const kept = sides.flatMap(({ side, scenarios }) =>
+    scenarios.flatMap((s) =>
+      s.phases
+        .filter((p) => p.request === undefined && p.trials.some((t) => t.busy))
+        .map((p) => `${side}${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`),
+    ),
+  );
+  const unit = results.ab ? 'pairs' : 'trials';
+  lines.push(
+    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${
+      kept.length === 0
+        ? 'no busy trial judged'
+        : `busy trials still judged in ${listed(kept.map(esc), 10)}: their regressions on latency, throughput and resources are inconclusive`
+    }`,
+  );
+  return lines;
 }
-
-/** Other processes' CPU (% of one core) from which a trial is counted as taken on a busy machine. */
-export const BUSY_OTHERS_PCT = 50;
 
 const pct = (v: number) => `${+(v * 100).toPrecision(2)}%`;
 

@@ -27,6 +27,8 @@ export interface TrialSummary extends TrialMeasurement {
   machine?: MachineUsage;
   /** this trial's warm-up, ms, when shorter than its phase's `warmupMs` (warmup-later: settled) */
   warmupMs?: number;
+  /** gate.busy: taken while other processes used the machine (`machine` at its threshold or more) */
+  busy?: true;
 }
 
 export interface PhaseParams {
@@ -85,6 +87,9 @@ export interface PhaseResult {
   /** warmup-later: settled: when the first trial's warm-up settled (ms; absent: it did not) and the
    * warm-up later trials were given (absent: the full one) */
   warmupLater?: { settledMs?: number; laterMs?: number };
+  /** gate.busy: trials put aside because the machine was busy, each replaced by a later one; never
+   * judged nor merged */
+  discarded?: TrialSummary[];
 }
 
 /** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */
@@ -138,6 +143,15 @@ export interface ResultsFile {
   /** gate and update runs: the configured trials of every phase ran interleaved, in the order drawn
    * from this seed (`--seed` draws it again) */
   interleaved?: { seed: number };
+  /** gate.busy: the threshold a trial was busy from, the repeats allowed, and those run */
+  busy?: BusyRecord;
+}
+
+/** gate.busy in a results file: settings (config/types.ts BusySettings) and the repeats spent */
+export interface BusyRecord {
+  othersPct: number;
+  repeats: number;
+  repeated: number;
 }
 
 export interface AbInfo {

@@ -19,6 +19,13 @@ const resourceUsage = z.object({
 });
 const resources = z.record(z.string(), resourceUsage);
 
+const trialSummary = trialMeasurementSchema.extend({
+  resources,
+  machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg }).optional(),
+  warmupMs: count.optional(),
+  busy: z.literal(true).optional(),
+});
+
 const phaseResult = z.looseObject({
   name: z.string(),
   request: z.string().optional(),
@@ -41,13 +48,8 @@ const phaseResult = z.looseObject({
       .optional(),
   }),
   warmupMs: nonneg,
-  trials: z.array(
-    trialMeasurementSchema.extend({
-      resources,
-      machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg }).optional(),
-      warmupMs: count.optional(),
-    }),
-  ),
+  trials: z.array(trialSummary),
+  discarded: z.array(trialSummary).optional(),
   merged: trialMeasurementSchema
     .omit({ trial: true, generator: true })
     .extend({ trials: count, errorRate: nonneg, resources, histogram: z.string() })

@@ -5,13 +5,13 @@ import { stackClient } from '../docker/stack.js';
 import { swarmClient } from '../docker/swarm.js';
 import { execCommand } from '../common/exec.js';
 import type { Progress } from './progress.js';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { environmentError } from '../common/errors.js';
 import { defaultWorkspace } from '../config/load.js';
 import type { RunDeps } from './contract.js';
 import { realFiles } from './real-files.js';
-import { type MachineReading, parseProcStat } from '../stats/machine.js';
+import { containersCpuUs, type MachineReading, parseProcStat } from '../stats/machine.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -48,7 +48,27 @@ function readMachine(): MachineReading | undefined {
     const cpu = parseProcStat(readFileSync('/proc/stat', 'utf8'));
     if (!cpu) return undefined;
     const self = process.cpuUsage();
-    return { cpu, selfCpuUs: self.user + self.system };
+    const containers = containersCpuUs(
+      (path) => {
+        try {
+          return readFileSync(path, 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+      (dir) => {
+        try {
+          return readdirSync(dir);
+        } catch {
+          return [];
+        }
+      },
+    );
+    return {
+      cpu,
+      selfCpuUs: self.user + self.system,
+      ...(containers !== undefined ? { containersCpuUs: containers } : {}),
+    };
   } catch {
     return undefined;
   }

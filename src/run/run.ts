@@ -83,6 +83,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       scenarios: sideResults.at(-1) as ScenarioResult[],
       comparisons: [],
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
+      ...(measured.busy ? { busy: measured.busy } : {}),
     };
     // judge
     const judged = mode.judge({
@@ -162,7 +163,12 @@ function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['mach
     sut,
     dir,
     ...(root !== undefined ? { root } : {}),
-    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios), machine),
+    collector: new TrialCollector(
+      config.runner.cpus,
+      gatedPercentiles(scenarios),
+      machine,
+      config.gate.busy?.othersPct,
+    ),
   });
   return base
     ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]

@@ -7,7 +7,8 @@ import type { ComposeClient, ImageDigests } from '../docker/clients.js';
 import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config/types.js';
 import type { Mode } from '../modes/index.js';
-import type { AbOrders, MeasureContext } from '../session/measure.js';
+import type { MeasureRecord } from '../modes/mode.js';
+import type { MeasureContext } from '../session/measure.js';
 import { TrialCollector } from '../session/collect.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
 import { SwarmSession } from '../session/swarm-session.js';
@@ -40,13 +41,11 @@ export interface MeasuredSide {
 }
 
 /** What measuring leaves besides the collected trials: each side's SUT images, and A/B's orders. */
-export interface Measured {
+/** What measuring drew and spent (MeasureRecord), with each side's images and what its boot changed. */
+export interface Measured extends MeasureRecord {
   images: Record<Side, ImageDigests>;
   /** what each side's side-by-side boot changed (A/B) */
   neutralised: Record<Side, string[]>;
-  ab?: AbOrders;
-  /** one side's trials interleaved across phases: the seed of their order */
-  interleaved?: { seed: number };
 }
 
 /** What keeps one side's compose project from booting beside a second copy (nothing is started). */
@@ -164,6 +163,7 @@ export async function measure(
           confirm: config.gate.confirm,
           extend: mode.gates,
           ...(config.gate.earlyLook !== undefined ? { earlyLook: config.gate.earlyLook } : {}),
+          ...(config.gate.busy ? { busy: { repeats: config.gate.busy.repeats, used: 0 } } : {}),
           log: (l) => progress.line(l),
           now: deps.now,
         };
@@ -174,7 +174,8 @@ export async function measure(
         const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
-        return { images, neutralised, ...record };
+        const busy = config.gate.busy && ctx.busy ? { ...config.gate.busy, repeated: ctx.busy.used } : undefined;
+        return { images, neutralised, ...record, ...(busy ? { busy } : {}) };
       } finally {
         progress.finish();
       }

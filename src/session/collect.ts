@@ -18,7 +18,7 @@ import {
   type TrialSummary,
 } from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
-import { type MachineReading, type MachineUsage, machineInWindow } from '../stats/machine.js';
+import { busyMachine, type MachineReading, type MachineUsage, machineInWindow } from '../stats/machine.js';
 
 /** Results a phase has beside its own: a mix's entries, or a WebSocket phase's push and connect. */
 function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }> {
@@ -65,9 +65,13 @@ export class TrialCollector {
     private readonly percentiles: ReadonlyMap<string, readonly string[]> = new Map(),
     /** the machine's CPU times now, where they can be read (RunDeps.machine) */
     private readonly readMachine: () => MachineReading | undefined = () => undefined,
+    /** gate.busy's threshold: a trial whose machine reading reaches it is marked `busy` */
+    private readonly busyOthersPct?: number,
   ) {}
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
+  /** per phase, the trials put aside because the machine was busy (gate.busy), not judged */
+  private readonly discarded = new Map<string, TrialSummary[]>();
   private readonly looks = new Map<string, Looks>();
   /** per phase, each trial's warm-up as run: its length, its windows, and the trial's throughput */
   private readonly warmups = new Map<string, Array<{ usedMs?: number; windows?: WarmupWindows; rps: number }>>();
@@ -144,14 +148,42 @@ export class TrialCollector {
     // the percentiles the thresholds gate beyond the runner's summary, from this trial's histogram
     const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario) ?? []);
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
+    const busy = machine !== undefined && this.busyOthersPct !== undefined && busyMachine(machine, this.busyOthersPct);
     entry.summaries.push({
       ...measurement,
       latency,
       trial: entry.summaries.length + 1,
       resources,
       ...(machine ? { machine } : {}),
+      ...(busy ? { busy } : {}),
     });
     entry.histograms.push(histogram);
+  }
+
+  /** Whether the phase's last trial was taken on a busy machine (gate.busy). */
+  lastBusy(scenario: string, phase: string): boolean {
+    return this.trials.get(`${scenario}\u0000${phase}`)?.summaries.at(-1)?.busy === true;
+  }
+
+  /**
+   * Puts the phase's last trial aside (the machine was busy): it is kept in the results as
+   * `discarded`, never judged, and the trial that replaces it takes its number. Its mix entries'
+   * results and its warm-up go with it.
+   */
+  discardLast(s: Scenario, phase: string): void {
+    const id = `${s.name}\u0000${phase}`;
+    const last = this.trials.get(id)?.summaries.pop();
+    this.trials.get(id)?.histograms.pop();
+    if (!last) return;
+    this.warmups.get(id)?.pop();
+    for (const e of entriesOf(s)) {
+      const entry = this.trials.get(`${s.name}\u0000${requestPhaseName(phase, e.name)}`);
+      entry?.summaries.pop();
+      entry?.histograms.pop();
+    }
+    const list = this.discarded.get(id) ?? [];
+    this.discarded.set(id, list);
+    list.push(last);
   }
 
   /** Each scenario's results as collected, with its hash and the thresholds it is gated with. */
@@ -198,6 +230,8 @@ export class TrialCollector {
         flags,
       };
       if (looks) phase.confirm = { ...looks };
+      const discarded = this.discarded.get(`${s.name}\u0000${p.name}`);
+      if (discarded?.length) phase.discarded = discarded.map((t) => ({ ...t }));
       const later = this.later.get(`${s.name}\u0000${p.name}`);
       if (later) phase.warmupLater = { ...later };
       const entries = entriesOf(s).map((e): PhaseResult => {

@@ -47,9 +47,38 @@ export interface MeasureContext {
   /** gate.early-look: trials (pairs) after which a phase whose rows are all clearly inside their bands
    * stops (gate and A/B runs only) */
   earlyLook?: number;
+  /** gate.busy: how many trials (pairs) taken on a busy machine the run may still repeat; absent:
+   * readings are only reported */
+  busy?: BusyBudget;
   log: (line: string) => void;
   /** ms, monotonic enough for a time budget */
   now: () => number;
+}
+
+/** gate.busy's repeats: the run's allowance and how many were spent (the results say so). */
+export interface BusyBudget {
+  repeats: number;
+  used: number;
+  /** a busy trial was kept because the repeats were spent (said once in the log) */
+  kept?: true;
+}
+
+/** Whether a busy trial (pair) may be repeated: spends one of the run's repeats when it may. */
+function repeatBusy(ctx: MeasureContext, where: string, what: string): boolean {
+  const b = ctx.busy;
+  if (!b) return false;
+  if (b.used >= b.repeats) {
+    // said once: the report names every phase that judges a busy trial
+    if (!b.kept)
+      ctx.log(
+        `[perf-gate] ${where}: ${what} ran on a busy machine; gate.busy's ${b.repeats} repeats are spent, it is kept (and so are later ones: the report names their phases)`,
+      );
+    b.kept = true;
+    return false;
+  }
+  b.used++;
+  ctx.log(`[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})`);
+  return true;
 }
 
 /** The rows of one phase (a mix's entries and a WebSocket phase's results included) still open. */
@@ -235,13 +264,22 @@ export async function measureOne(
     })),
   );
   type Unit = (typeof units)[number];
-  const run = async (u: Unit, trial: number, trials: number) => {
+  /** one trial; false when it ran on a busy machine and was put aside, to be run again */
+  const run = async (u: Unit, trial: number, trials: number): Promise<boolean> => {
     const warmup = u.warmupMs !== undefined ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials, ...warmup });
+    if (
+      side.collector.lastBusy(u.s.name, u.phase.name) &&
+      repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)
+    ) {
+      side.collector.discardLast(u.s, u.phase.name);
+      return false;
+    }
     if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
       const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
+    return true;
   };
   const setLooks = (u: Unit) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
@@ -249,11 +287,17 @@ export async function measureOne(
   const runAll = async (counts: number[]) => {
     const order =
       random === undefined ? counts.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts, random);
-    for (const i of order) {
+    for (let at = 0; at < order.length; at++) {
+      const i = order[at] as number;
       const u = units[i] as Unit;
       const t0 = ctx.now();
-      await run(u, ++u.done, u.s.trials);
+      const kept = await run(u, ++u.done, u.s.trials);
       u.ms += ctx.now() - t0;
+      if (kept) continue;
+      // run again later, at a seeded place among the trials still to run (the end, phase by phase)
+      u.done--;
+      const left = order.length - at - 1;
+      order.splice(at + 1 + (random === undefined ? left : Math.floor(random() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -282,7 +326,10 @@ export async function measureOne(
       u.ms,
       'trials',
       { setLooks: limit, open },
-      (k, cap) => run(u, k, cap),
+      async (k, cap) => {
+        // a busy extra trial is run again at once: the repeats bound the loop
+        while (!(await run(u, k, cap)));
+      },
     );
   }
 }
@@ -316,7 +363,7 @@ export async function measureAb(
       };
       setLooks(looks);
       let warmupMs: number | undefined;
-      const pair = async (k: number, total: number) => {
+      const pair = async (k: number, total: number): Promise<void> => {
         const drawn = drawOrder(random);
         order.push(drawn);
         const first: Side = drawn === 'AB' ? 'base' : 'head';
@@ -325,6 +372,13 @@ export async function measureAb(
         const warmup = warmupMs !== undefined ? { warmupMs } : {};
         for (const side of [first, second]) {
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total, ...warmup });
+        }
+        // a pair with a trial on a busy machine is put aside whole and run again, in a fresh order
+        const busy = (['base', 'head'] as const).filter((side) => sides[side].collector.lastBusy(s.name, phase.name));
+        if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k} (${busy.join(' and ')})`)) {
+          for (const side of Object.values(sides)) side.collector.discardLast(s, phase.name);
+          order.pop();
+          return pair(k, total);
         }
         // both sides' first trials say how long the phase takes to settle
         if (k === 1 && warmupShortens(s, phase, pairs))

@@ -1,0 +1,120 @@
+// gate.busy's verdict rule (src/compare/busy.ts): a row whose phase still judges a trial taken on a busy
+// machine cannot regress on a metric that scales; counts are judged as before.
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { parseConfigText } from '../../src/config/load.js';
+import type { BusySettings } from '../../src/config/types.js';
+import { busyTrials, busyVerdict } from '../../src/compare/busy.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import { phase, resultsFile } from './fixtures.js';
+
+const row = (metric: string, result: Comparison['result'], reason?: string): Comparison => ({
+  scenario: 'api',
+  phase: 'c10',
+  metric,
+  baseline: 1000,
+  current: 2000,
+  delta: 1,
+  band: '+10%',
+  result,
+  ...(reason ? { reason } : {}),
+});
+
+describe('busyVerdict', () => {
+  const busy = { busy: 2, of: 5 };
+  it.each<[string, Comparison, { busy: number; of: number }, Comparison['result'], string | undefined]>([
+    ['a p50 regression with busy trials: inconclusive', row('p50', 'regression'), busy, 'inconclusive', 'busy'],
+    ['a p99.9 regression: percentiles scale too', row('p99.9', 'regression'), busy, 'inconclusive', 'busy'],
+    ['an rps regression: throughput scales', row('rps', 'regression'), busy, 'inconclusive', 'busy'],
+    ['a cpu regression: resources scale', row('cpu', 'regression'), busy, 'inconclusive', 'busy'],
+    ['errors are counts: the regression stands', row('errors', 'regression'), busy, 'regression', undefined],
+    ['a new error class stands', row('error-class', 'regression'), busy, 'regression', undefined],
+    ['no busy trial: the regression stands', row('p50', 'regression'), { busy: 0, of: 5 }, 'regression', undefined],
+    ['a pass is left as it is', row('p50', 'pass'), busy, 'pass', undefined],
+    ['an invalid row is left as it is', row('p50', 'invalid'), busy, 'invalid', undefined],
+  ])('%s', (_label, input, found, result, reason) => {
+    const out = busyVerdict(input, found, 'trials');
+    expect(out.result).toBe(result);
+    if (reason)
+      expect(out.reason).toBe(
+        'the machine was busy during 2 of its 5 trials (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse',
+      );
+    else expect(out).toEqual(input);
+  });
+
+  it('keeps the reason the row had, and names pairs in A/B', () => {
+    const out = busyVerdict(row('p50', 'regression', 'beyond +10%'), { busy: 1, of: 6 }, 'pairs');
+    expect(out.reason).toMatch(/^beyond \+10%; the machine was busy during 1 of its 6 pairs \(gate\.busy\)/);
+  });
+});
+
+describe('busyTrials: a mix entry is judged with its phase’s trials', () => {
+  const marked = (p: PhaseResult, busy: number[]): PhaseResult => ({
+    ...p,
+    trials: p.trials.map((t, i) => (busy.includes(i) ? { ...t, busy: true as const } : t)),
+  });
+  const phases = [
+    marked(phase('c10', {}, [{}, {}, {}]), [1]),
+    { ...phase('c10.login', {}, [{}, {}, {}]), request: 'login' },
+    phase('c100', {}, [{}, {}]),
+  ];
+  it.each<[string, { busy: number; of: number }]>([
+    ['c10', { busy: 1, of: 3 }],
+    ['c10.login', { busy: 1, of: 3 }],
+    ['c100', { busy: 0, of: 2 }],
+    ['gone', { busy: 0, of: 0 }],
+  ])('%s', (name, want) => expect(busyTrials(phases, name)).toEqual(want));
+});
+
+describe('the report says what gate.busy did', () => {
+  const withMachine = (p: PhaseResult, others: number[], busy: boolean): PhaseResult => ({
+    ...p,
+    trials: p.trials.map((t, i) => ({
+      ...t,
+      machine: { busyPct: 150, stealPct: 0, othersPct: others[i] as number },
+      ...(busy && (others[i] as number) >= 40 ? { busy: true as const } : {}),
+    })),
+  });
+  it('the repeats spent and the phases that still judge busy trials; the threshold it counted at', () => {
+    const p = withMachine(phase('c10', {}, [{}, {}, {}]), [5, 120, 10], true);
+    p.discarded = [{ ...(p.trials[1] as PhaseResult['trials'][number]) }];
+    const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];
+    const md = renderMarkdown({ ...resultsFile(scenarios, []), busy: { othersPct: 40, repeats: 3, repeated: 3 } });
+    expect(md).toContain('; 2 of 4 trials at 40% or more; steal at most 0%');
+    expect(md).toContain(
+      '- busy machine (gate.busy): 3 of 3 trials repeated; busy trials still judged in api/c10 (1 of 3): their regressions on latency, throughput and resources are inconclusive',
+    );
+  });
+  it('none judged', () => {
+    const p = withMachine(phase('c10', {}, [{}, {}]), [5, 10], true);
+    const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];
+    const md = renderMarkdown({ ...resultsFile(scenarios, []), busy: { othersPct: 50, repeats: 10, repeated: 0 } });
+    expect(md).toContain('- busy machine (gate.busy): 0 of 10 trials repeated; no busy trial judged');
+  });
+});
+
+describe('gate.busy: the config key', () => {
+  it.each<[string, unknown, string[], BusySettings | undefined]>([
+    ['absent: off', undefined, [], undefined],
+    ['{}: the defaults', {}, [], { othersPct: 50, repeats: 10 }],
+    ['both given', { others: 80, repeats: 0 }, [], { othersPct: 80, repeats: 0 }],
+    ['others 0', { others: 0 }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],
+    ['others as text', { others: '50%' }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],
+    ['repeats a fraction', { repeats: 1.5 }, ['gate.busy.repeats: must be an integer from 0 to 100'], undefined],
+    ['repeats 101', { repeats: 101 }, ['gate.busy.repeats: must be an integer from 0 to 100'], undefined],
+    ['an unknown key', { threshold: 50 }, ['gate.busy.threshold: unknown key (keys here: others, repeats)'], undefined],
+  ])('%s', (_label, value, problems, want) => {
+    const raw = {
+      version: 1,
+      sut: { compose: 'docker-compose.yml' },
+      ...(value !== undefined ? { gate: { busy: value } } : {}),
+      scenarios: [
+        { name: 's', request: { url: 'http://api/' }, phases: [{ name: 'c1', connections: 1, duration: '1s' }] },
+      ],
+    };
+    const got = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(got.problems).toEqual(problems);
+    if (problems.length === 0) expect(got.config?.gate.busy).toEqual(want);
+  });
+});
