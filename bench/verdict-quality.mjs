@@ -27,7 +27,7 @@
 //   gate (full warm-up, the reference), gate settled, gate settled + early look, A/B settled + early
 //   look, +50% gate settled + early look.
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm]
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,21 +66,30 @@ const WIDE = [
     target: '48 rows: 0 of 60',
   },
 ];
+// Issue 33's exact +5%: the service spins for its CPU time (BURN) instead of sleeping, 1 connection so
+// nothing queues, p50 band 3%, A/B (the cells the issue names); not in the default list either.
+const BURN = [
+  { id: '5-ab-burn', pct: 5, mode: 'ab', trials: 6, runs: 20, burn: true, target: 'caught ≥ 19 of 20' },
+  { id: 'aa-ab-burn', pct: 0, mode: 'ab', trials: 6, runs: 60, burn: true, target: 'A/A: 0 of 60 false alarms' },
+];
 const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
-const cells = [...CELLS, ...WIDE]
+const cells = [...CELLS, ...WIDE, ...BURN]
   .filter((c) => chosen.includes(c.id))
   .map((c) => ({
     ...c,
     runs: Math.max(1, Math.round(c.runs * scale)),
   }));
 const BASE_DELAY_US = 5000;
+/** the burn cells' base: 2 ms of spinning a request */
+const BASE_BURN_US = 2000;
+const baseUs = (cell = {}) => (cell.burn ? BASE_BURN_US : BASE_DELAY_US);
 const CLI = join(ROOT, 'dist/cli.js');
 
-const compose = (delayUs) => `services:
+const compose = (us, cell = {}) => `services:
   api:
     build: ${join(ROOT, 'fixtures/sut')}
     environment:
-      DELAY: ${delayUs}us
+      ${cell.burn ? 'BURN' : 'DELAY'}: ${us}us
     healthcheck:
       test: ['CMD', '/sut', '-health', 'http://127.0.0.1:8080/health']
       interval: 1s
@@ -97,11 +106,23 @@ ab: { pairs: ${trials} }
 `;
 
 const config = (trials, cell = {}) =>
-  cell.shape
-    ? shapeConfig(cell.early, cell.settled)
-    : cell.wide
-      ? wideConfig(trials, cell.runAlpha)
-      : `${header(trials)}defaults:
+  cell.burn
+    ? `${header(trials)}defaults:
+  warmup: 500ms
+  trials: ${trials}
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    thresholds:
+      p50: { regress: 3% }
+    phases:
+      - { name: c1, connections: 1, duration: 1s }
+`
+    : cell.shape
+      ? shapeConfig(cell.early, cell.settled)
+      : cell.wide
+        ? wideConfig(trials, cell.runAlpha)
+        : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
 scenarios:
@@ -185,7 +206,7 @@ function repo(trials, cell) {
   git(dir, ['init', '-q', '-b', 'main']);
   git(dir, ['config', 'user.email', 'bench@example.com']);
   git(dir, ['config', 'user.name', 'perf-gate bench']);
-  writeFileSync(join(dir, 'docker-compose.yml'), compose(BASE_DELAY_US));
+  writeFileSync(join(dir, 'docker-compose.yml'), compose(baseUs(cell), cell));
   writeFileSync(join(dir, 'perf-gate.yml'), config(trials, cell));
   writeFileSync(join(dir, 'README.md'), 'v1\n');
   git(dir, ['add', '.']);
@@ -193,10 +214,10 @@ function repo(trials, cell) {
   return dir;
 }
 
-function setHead(dir, headDelayUs) {
+function setHead(dir, headUs, cell = {}) {
   git(dir, ['checkout', '-q', '--detach', 'main']);
-  if (headDelayUs === BASE_DELAY_US) writeFileSync(join(dir, 'README.md'), `v${Date.now()}\n`);
-  else writeFileSync(join(dir, 'docker-compose.yml'), compose(headDelayUs));
+  if (headUs === baseUs(cell)) writeFileSync(join(dir, 'README.md'), `v${Date.now()}\n`);
+  else writeFileSync(join(dir, 'docker-compose.yml'), compose(headUs, cell));
   git(dir, ['commit', '-q', '-am', 'head']);
 }
 
@@ -374,7 +395,7 @@ const notes = [];
 const shape = [];
 try {
   for (const cell of cells) {
-    const headDelay = Math.round(BASE_DELAY_US * (1 + cell.pct / 100));
+    const headDelay = Math.round(baseUs(cell) * (1 + cell.pct / 100));
     const dir = repo(cell.trials, cell);
     try {
       // the committed baseline: recorded once, by an earlier run of the base commit
@@ -382,7 +403,7 @@ try {
       if (update.code !== 0) throw new Error(`baseline run failed: ${update.stderr}`);
       git(dir, ['add', 'baselines']);
       git(dir, ['commit', '-q', '-m', 'baseline']);
-      setHead(dir, headDelay);
+      setHead(dir, headDelay, cell);
       const list = [];
       for (let i = 0; i < cell.runs; i++) {
         const r = await cli(dir, cell.mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
@@ -403,7 +424,7 @@ try {
       const flagged = ok.filter((x) => x.regression).length;
       const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
       rows.push([
-        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% delay`}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}`,
+        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% ${cell.burn ? 'CPU time (busy-wait)' : 'delay'}`}${cell.burn ? ', p50 band 3%, 1 connection' : ''}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}`,
         `${cell.mode === 'gate' ? 'gate (baseline)' : 'ab (same run)'}, ${cell.trials} ${cell.mode === 'ab' ? 'pairs' : 'trials'}`,
         `${flagged} of ${ok.length}${cell.pct === 0 ? ' false alarms' : ' caught'}`,
         String(ok.filter((x) => !x.regression && x.inconclusive).length),

@@ -94391,7 +94391,8 @@ function baselineOf(result, provenance2) {
     scenario: result.name,
     scenarioHash: result.scenarioHash,
     provenance: provenance2,
-    phases: result.phases
+    // the trials put aside on a busy machine stay in the run's results, not in what later runs read
+    phases: result.phases.map(({ discarded: _aside, ...p }) => p)
   };
 }
 function baselinePath(dir, scenario2) {
@@ -96678,7 +96679,7 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
   );
   const started = ctx.now();
   let last = mean2;
-  for (let k = looks.first + 1; k <= cap; k++) {
+  for (let k = looks.first + 1; k <= cap; ) {
     if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
       ctx.log(
         `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget2})`
@@ -96686,8 +96687,9 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
       return;
     }
     const t0 = ctx.now();
-    await more(k, cap);
+    const kept = await more(k, cap);
     last = ctx.now() - t0;
+    if (kept) k++;
   }
 }
 function warmupShortens(s, phase2, trials2) {
@@ -96757,6 +96759,7 @@ async function measureOne(ctx, side, baselines, seed) {
   const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
+  const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
   const runAll = async (counts2) => {
     const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
     for (let at = 0; at < order.length; at++) {
@@ -96764,11 +96767,13 @@ async function measureOne(ctx, side, baselines, seed) {
       const u = units[i];
       const t0 = ctx.now();
       const kept = await run2(u, ++u.done, u.s.trials);
-      u.ms += ctx.now() - t0;
-      if (kept) continue;
+      if (kept) {
+        u.ms += ctx.now() - t0;
+        continue;
+      }
       u.done--;
       const left = order.length - at - 1;
-      order.splice(at + 1 + (random === void 0 ? left : Math.floor(random() * (left + 1))), 0, i);
+      order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -96797,9 +96802,7 @@ async function measureOne(ctx, side, baselines, seed) {
       u.ms,
       "trials",
       { setLooks: limit, open: open2 },
-      async (k, cap) => {
-        while (!await run2(u, k, cap)) ;
-      }
+      (k, cap) => run2(u, k, cap)
     );
   }
 }
@@ -96808,6 +96811,7 @@ async function measureAb(ctx, sides, pairs, seed) {
   for (const s of ctx.scenarios) {
     for (const phase2 of s.phases) {
       const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
+      const again = seededRandom(derivedSeed(seed, s.name, phase2.name, "busy"));
       const looks = looksOf(pairs, ctx.confirm.maxTrials);
       const order = [];
       orders.push({ scenario: s.name, phase: phase2.name, order });
@@ -96816,8 +96820,11 @@ async function measureAb(ctx, sides, pairs, seed) {
       };
       setLooks(looks);
       let warmupMs;
+      let putAside = false;
+      let asideMs = 0;
       const pair = async (k, total) => {
-        const drawn = drawOrder(random);
+        const started = ctx.now();
+        const drawn = drawOrder(putAside ? again : random);
         order.push(drawn);
         const first = drawn === "AB" ? "base" : "head";
         const second = first === "base" ? "head" : "base";
@@ -96830,15 +96837,22 @@ async function measureAb(ctx, sides, pairs, seed) {
         if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k} (${busy.join(" and ")})`)) {
           for (const side of Object.values(sides)) side.collector.discardLast(s, phase2.name);
           order.pop();
-          return pair(k, total);
+          putAside = true;
+          asideMs += ctx.now() - started;
+          return false;
         }
+        putAside = false;
         if (k === 1 && warmupShortens(s, phase2, pairs))
           warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
+        return true;
+      };
+      const kept = async (k) => {
+        while (!await pair(k, pairs)) ;
       };
       const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
       const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= early; k++) await pair(k, pairs);
+      for (let k = 1; k <= early; k++) await kept(k);
       if (early < pairs) {
         const look2 = earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name);
         logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
@@ -96847,8 +96861,8 @@ async function measureAb(ctx, sides, pairs, seed) {
           continue;
         }
       }
-      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
-      const firstLookMs = ctx.now() - t0;
+      for (let k = early + 1; k <= pairs; k++) await kept(k);
+      const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
       await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
@@ -97196,22 +97210,33 @@ function machineInWindow(start, end, windowMs, containersPct) {
   const cores = end.cpu.cores;
   const busyPct = busy / ticks * cores * 100;
   const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
-  const cgroups = start.containersCpuUs !== void 0 && end.containersCpuUs !== void 0 ? (end.containersCpuUs - start.containersCpuUs) / (windowMs * 1e3) * 100 : void 0;
-  const ours = cgroups !== void 0 && cgroups >= 0 ? cgroups : containersPct;
+  const cgroupsUs = containersInWindow(start.containersCpuUs, end.containersCpuUs);
+  const ours = cgroupsUs !== void 0 ? cgroupsUs / (windowMs * 1e3) * 100 : containersPct;
   return {
     busyPct: round1(busyPct),
     stealPct: round1(steal / ticks * cores * 100),
     othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct)))
   };
 }
+function containersInWindow(start, end) {
+  if (!start || !end) return void 0;
+  if (Object.keys(start).some((id) => end[id] === void 0)) return void 0;
+  let total = 0;
+  for (const [id, us] of Object.entries(end)) {
+    const d = us - (start[id] ?? 0);
+    if (d < 0) return void 0;
+    total += d;
+  }
+  return total;
+}
 function busyMachine(m, othersPct) {
   return m.othersPct + m.stealPct >= othersPct;
 }
 var CONTAINER_CGROUPS = [
-  { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", scopes: false },
-  { dir: "/sys/fs/cgroup/docker", file: "cpu.stat", scopes: false },
-  { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", scopes: true },
-  { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", scopes: true }
+  { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },
+  { dir: "/sys/fs/cgroup/docker", file: "cpu.stat", entry: /^([0-9a-f]{12,64})$/ },
+  { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
+  { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", entry: /^docker-([0-9a-f]{12,64})\.scope$/ }
 ];
 function cgroupCpuUs(file2, text) {
   if (file2 === "cpuacct.usage") {
@@ -97223,13 +97248,14 @@ function cgroupCpuUs(file2, text) {
 }
 function containersCpuUs(read, list2) {
   for (const c of CONTAINER_CGROUPS) {
-    const dirs = c.scopes ? list2(c.dir).filter((d) => /^docker-[0-9a-f]+\.scope$/.test(d)).map((d) => `${c.dir}/${d}`) : [c.dir];
-    const values = dirs.map((d) => {
-      const text = read(`${d}/${c.file}`);
-      return text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
-    });
-    if (values.length > 0 && values.every((v) => v !== void 0))
-      return values.reduce((a, v) => a + v, 0);
+    const found = {};
+    for (const name2 of list2(c.dir)) {
+      const id = c.entry.exec(name2)?.[1];
+      const text = id === void 0 ? void 0 : read(`${c.dir}/${name2}/${c.file}`);
+      const us = text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
+      if (id !== void 0 && us !== void 0) found[id] = us;
+    }
+    if (Object.keys(found).length > 0) return found;
   }
   return void 0;
 }
@@ -97655,8 +97681,11 @@ function machineLines(results2) {
   const read = sides.flatMap(
     ({ side, scenarios }) => scenarios.flatMap(
       (s) => s.phases.flatMap(
-        (p) => [...p.trials, ...p.discarded ?? []].flatMap(
-          (t) => t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : []
+        (p) => [
+          ...p.trials.map((t) => ({ t, aside: "" })),
+          ...(p.discarded ?? []).map((t) => ({ t, aside: ", put aside" }))
+        ].flatMap(
+          ({ t, aside }) => t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }] : []
         )
       )
     )
@@ -97667,17 +97696,19 @@ function machineLines(results2) {
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
   const busy = read.filter((r) => busyMachine(r.m, threshold2)).length;
   const lines = [
-    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${threshold2}% or more; steal at most ${steal}%`
+    `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${threshold2}% or more with steal; steal at most ${steal}%`
   ];
   if (!results2.busy) return lines;
-  const kept = sides.flatMap(
-    ({ side, scenarios }) => scenarios.flatMap(
-      (s) => s.phases.filter((p) => p.request === void 0 && p.trials.some((t) => t.busy)).map((p) => `${side}${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`)
-    )
+  const busyIn = (scenarios) => scenarios.flatMap(
+    (s) => s.phases.filter((p) => p.request === void 0 && p.trials.some((t) => t.busy)).map((p) => escapeMarkdown(`${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`))
   );
+  const kept = busyIn(results2.scenarios);
+  const base = results2.ab ? busyIn(results2.ab.base) : [];
   const unit = results2.ab ? "pairs" : "trials";
+  const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${listed2(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+  const reference = base.length === 0 ? "" : `; busy base trials judged in ${listed2(base, 10)} (a slower base can hide a regression, not raise one)`;
   lines.push(
-    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${kept.length === 0 ? "no busy trial judged" : `busy trials still judged in ${listed2(kept.map(escapeMarkdown), 10)}: their regressions on latency, throughput and resources are inconclusive`}`
+    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${judged}${reference}`
   );
   return lines;
 }
@@ -98033,6 +98064,7 @@ var scenarioResult = external_exports.looseObject({
   requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
   baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
 });
+var busyRecord = external_exports.object({ othersPct: nonneg2, repeats: count2, repeated: count2 });
 var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
 var provenance = external_exports.looseObject({
   time: external_exports.string(),
@@ -98098,7 +98130,8 @@ var resultsFileSchema = external_exports.looseObject({
   unswept: external_exports.array(external_exports.string()).optional(),
   interleaved: external_exports.object({
     seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
-  }).optional()
+  }).optional(),
+  busy: busyRecord.optional()
 });
 var baselineFileSchema = external_exports.looseObject({
   schema: external_exports.literal(BASELINE_SCHEMA),

@@ -81,11 +81,35 @@ describe('the report says what gate.busy did', () => {
     p.discarded = [{ ...(p.trials[1] as PhaseResult['trials'][number]) }];
     const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];
     const md = renderMarkdown({ ...resultsFile(scenarios, []), busy: { othersPct: 40, repeats: 3, repeated: 3 } });
-    expect(md).toContain('; 2 of 4 trials at 40% or more; steal at most 0%');
+    expect(md).toContain('at most 120% (api/c10 trial 1); 2 of 4 trials at 40% or more with steal; steal at most 0%');
     expect(md).toContain(
-      '- busy machine (gate.busy): 3 of 3 trials repeated; busy trials still judged in api/c10 (1 of 3): their regressions on latency, throughput and resources are inconclusive',
+      '- busy machine (gate.busy): 3 of 3 trials repeated; busy trials still judged in api/c10 (1 of 3): their regressions on latency, throughput, memory and CPU are inconclusive',
     );
   });
+  it('A/B: busy head trials make regressions inconclusive; busy base trials are named apart, as a reference', () => {
+    const head = withMachine(phase('c10', {}, [{}, {}]), [5, 90], true);
+    const base = withMachine(phase('c10', {}, [{}, {}]), [95, 99], true);
+    const md = renderMarkdown(
+      resultsFile([{ name: 'api', scenarioHash: 'h', phases: [head] }], [], {
+        mode: 'ab',
+        busy: { othersPct: 50, repeats: 2, repeated: 2 },
+        ab: {
+          baseRef: 'origin/main',
+          baseCommit: '1234567890abcdef1234567890abcdef12345678',
+          headCommit: 'abcdef1234567890',
+          pairs: 2,
+          order: 'random',
+          baseImages: {},
+          base: [{ name: 'api', scenarioHash: 'h', phases: [base] }],
+          notes: [],
+        },
+      }),
+    );
+    expect(md).toContain(
+      '- busy machine (gate.busy): 2 of 2 pairs repeated; busy head trials still judged in api/c10 (1 of 2): their regressions on latency, throughput, memory and CPU are inconclusive; busy base trials judged in api/c10 (2 of 2) (a slower base can hide a regression, not raise one)',
+    );
+  });
+
   it('none judged', () => {
     const p = withMachine(phase('c10', {}, [{}, {}]), [5, 10], true);
     const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];

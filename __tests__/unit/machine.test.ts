@@ -111,34 +111,51 @@ describe('machineInWindow', () => {
 });
 
 describe('machineInWindow with the kernel’s count of the containers (cgroups)', () => {
-  const withCgroups = (r: MachineReading, us: number): MachineReading => ({ ...r, containersCpuUs: us });
+  const withCgroups = (r: MachineReading, us: Record<string, number>): MachineReading => ({
+    ...r,
+    containersCpuUs: us,
+  });
   it.each<[string, MachineReading, MachineReading, number, ReturnType<typeof machineInWindow>]>([
     [
       // measured here: a CPU-bound SUT, docker stats late and reading a 190%-busy window as idle
       'a saturated SUT: the cgroups say 185% of the 190% busy, docker stats none: others 5%, not 190%',
-      withCgroups(reading(0, 0, 0), 1_000_000),
-      withCgroups(reading(190, 10, 0), 2_850_000),
+      withCgroups(reading(0, 0, 0), { sut: 1_000_000, runner: 500_000 }),
+      withCgroups(reading(190, 10, 0), { sut: 2_000_000, runner: 1_350_000 }),
       0,
       { busyPct: 190, stealPct: 0, othersPct: 5 },
     ],
     [
       'a hog beside a SUT at 80%: others 100%',
-      withCgroups(reading(0, 0, 0), 0),
-      withCgroups(reading(180, 20, 0), 800_000),
+      withCgroups(reading(0, 0, 0), { sut: 0 }),
+      withCgroups(reading(180, 20, 0), { sut: 800_000 }),
       80,
       { busyPct: 180, stealPct: 0, othersPct: 100 },
     ],
     [
+      'a container started in the window (a swarm replica): all its time is in it',
+      withCgroups(reading(0, 0, 0), { sut: 0 }),
+      withCgroups(reading(180, 20, 0), { sut: 800_000, replica: 900_000 }),
+      0,
+      { busyPct: 180, stealPct: 0, othersPct: 10 },
+    ],
+    [
       'one reading without cgroups: docker stats are used',
-      withCgroups(reading(0, 0, 0), 0),
+      withCgroups(reading(0, 0, 0), { sut: 0 }),
       reading(180, 20, 0),
       80,
       { busyPct: 180, stealPct: 0, othersPct: 100 },
     ],
     [
-      'a container gone in the window (the sum went back): docker stats are used',
-      withCgroups(reading(0, 0, 0), 5_000_000),
-      withCgroups(reading(180, 20, 0), 1_000_000),
+      'a container gone by the end (its time went with it): docker stats are used, not a busy machine',
+      withCgroups(reading(0, 0, 0), { sut: 0, replica: 100 }),
+      withCgroups(reading(180, 20, 0), { sut: 800_000 }),
+      170,
+      { busyPct: 180, stealPct: 0, othersPct: 10 },
+    ],
+    [
+      'a count that went back: docker stats are used',
+      withCgroups(reading(0, 0, 0), { sut: 5_000_000 }),
+      withCgroups(reading(180, 20, 0), { sut: 1_000_000 }),
       80,
       { busyPct: 180, stealPct: 0, othersPct: 100 },
     ],
@@ -147,7 +164,7 @@ describe('machineInWindow with the kernel’s count of the containers (cgroups)'
   );
 });
 
-describe('cgroupCpuUs and containersCpuUs: every container’s CPU time from the kernel', () => {
+describe('cgroupCpuUs and containersCpuUs: each container’s CPU time from the kernel', () => {
   it.each<[string, string, string, number | undefined]>([
     ['v1 cpuacct.usage in ns', 'cpuacct.usage', '5334491191453\n', 5334491191.453],
     ['v2 cpu.stat usage_usec', 'cpu.stat', 'usage_usec 123456\nuser_usec 100000\nsystem_usec 23456\n', 123456],
@@ -158,37 +175,61 @@ describe('cgroupCpuUs and containersCpuUs: every container’s CPU time from the
 
   const fs = (files: Record<string, string>) => ({
     read: (path: string) => files[path],
-    list: (dir: string) =>
-      Object.keys(files)
-        .filter((f) => f.startsWith(`${dir}/`))
-        .map((f) => f.slice(dir.length + 1).split('/')[0] as string),
+    list: (dir: string) => [
+      ...new Set(
+        Object.keys(files)
+          .filter((f) => f.startsWith(`${dir}/`))
+          .map((f) => f.slice(dir.length + 1).split('/')[0] as string),
+      ),
+    ],
   });
-  it.each<[string, Record<string, string>, number | undefined]>([
-    ['cgroup v1, cgroupfs driver (this VM)', { '/sys/fs/cgroup/cpuacct/docker/cpuacct.usage': '2000000\n' }, 2000],
-    ['cgroup v2, cgroupfs driver', { '/sys/fs/cgroup/docker/cpu.stat': 'usage_usec 7\n' }, 7],
+  const a = 'ab12'.repeat(16);
+  const b = 'cd34'.repeat(16);
+  it.each<[string, Record<string, string>, Record<string, number> | undefined]>([
     [
-      'cgroup v2, systemd driver (GitHub’s runners): a scope per container, summed; other units left out',
+      'cgroup v1, cgroupfs driver (the test VM): a directory per container; the parent’s own file is not one',
       {
-        '/sys/fs/cgroup/system.slice/docker-ab12.scope/cpu.stat': 'usage_usec 10\n',
-        '/sys/fs/cgroup/system.slice/docker-cd34.scope/cpu.stat': 'usage_usec 32\n',
+        [`/sys/fs/cgroup/cpuacct/docker/${a}/cpuacct.usage`]: '2000000\n',
+        [`/sys/fs/cgroup/cpuacct/docker/${b}/cpuacct.usage`]: '1000\n',
+        '/sys/fs/cgroup/cpuacct/docker/cpuacct.usage': '9999999\n',
+      },
+      { [a]: 2000, [b]: 1 },
+    ],
+    ['cgroup v2, cgroupfs driver', { [`/sys/fs/cgroup/docker/${a}/cpu.stat`]: 'usage_usec 7\n' }, { [a]: 7 }],
+    [
+      'cgroup v2, systemd driver (GitHub’s runners): a scope per container; other units left out',
+      {
+        [`/sys/fs/cgroup/system.slice/docker-${a}.scope/cpu.stat`]: 'usage_usec 10\n',
+        [`/sys/fs/cgroup/system.slice/docker-${b}.scope/cpu.stat`]: 'usage_usec 32\n',
         '/sys/fs/cgroup/system.slice/docker.service/cpu.stat': 'usage_usec 1000\n',
       },
-      42,
+      { [a]: 10, [b]: 32 },
+    ],
+    [
+      'an empty cgroupfs parent left behind on a systemd host is passed over',
+      {
+        '/sys/fs/cgroup/docker/cpu.stat': 'usage_usec 5\n',
+        [`/sys/fs/cgroup/system.slice/docker-${a}.scope/cpu.stat`]: 'usage_usec 10\n',
+      },
+      { [a]: 10 },
     ],
     [
       'cgroup v1, systemd driver',
-      { '/sys/fs/cgroup/cpuacct/system.slice/docker-ef56.scope/cpuacct.usage': '3000\n' },
-      3,
+      { [`/sys/fs/cgroup/cpuacct/system.slice/docker-${b}.scope/cpuacct.usage`]: '3000\n' },
+      { [b]: 3 },
     ],
     ['no containers readable', {}, undefined],
     [
-      'a scope whose file cannot be read: none of that layout is trusted',
-      { '/sys/fs/cgroup/system.slice/docker-ab12.scope/cpu.stat': 'garbage' },
-      undefined,
+      'a container whose file does not read is left out',
+      {
+        [`/sys/fs/cgroup/system.slice/docker-${a}.scope/cpu.stat`]: 'garbage',
+        [`/sys/fs/cgroup/system.slice/docker-${b}.scope/cpu.stat`]: 'usage_usec 4\n',
+      },
+      { [b]: 4 },
     ],
   ])('%s', (_label, files, want) => {
     const f = fs(files);
-    expect(containersCpuUs(f.read, f.list)).toBe(want);
+    expect(containersCpuUs(f.read, f.list)).toEqual(want);
   });
 });
 
@@ -240,7 +281,7 @@ describe('the report’s environment section', () => {
     const scenarios: ScenarioResult[] = [{ name: 'api', scenarioHash: 'h', phases: [p] }];
     const md = renderMarkdown(resultsFile(scenarios, []));
     expect(md).toContain(
-      '- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median 10%, at most 120% (api/c10 trial 1); 1 of 3 trials at 50% or more; steal at most 2%',
+      '- machine during trials (other processes than the containers and perf-gate, in % of one core): median 10%, at most 120% (api/c10 trial 1); 1 of 3 trials at 50% or more with steal; steal at most 2%',
     );
     expect(
       renderMarkdown(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], [])),

@@ -58,6 +58,8 @@ class FakeRunner implements TrialRunner {
 
   /** the warm-up windows the n-th trial of a phase reports (none: a runner that does not sample them) */
   warmup?: (n: number) => WarmupWindows | undefined;
+  /** a mix's entries: each trial event carries one result per entry, at the phase's p50 plus its index */
+  entries?: string[];
 
   async trial(cmd: Command): Promise<void> {
     this.commands.push(cmd);
@@ -94,6 +96,15 @@ class FakeRunner implements TrialRunner {
         measurement,
         histogram: histogramAt(this.p50(n)),
         ...(windows ? { warmup: windows } : {}),
+        ...(this.entries
+          ? {
+              requests: this.entries.map((name, i) => ({
+                name,
+                measurement: trial({ latency: { p50: this.p50(n) + i + 1 } }, cmd.trial),
+                histogram: histogramAt(this.p50(n) + i + 1),
+              })),
+            }
+          : {}),
       },
       this.clock.t,
     );
@@ -861,5 +872,116 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     const [row] = compareAbScenario(head, base, s.thresholds);
     expect(row?.result).toBe('inconclusive');
     expect(row?.reason).toMatch(/busy during 6 of its 6 pairs/);
+  });
+
+  it('where the trial is run again: at a seeded place among those left, the same for the same seed; without a seed at once', async () => {
+    const list = scenarios(4, ['c10', 'r500', 'c20']);
+    const placed = async (seed: number | undefined) => {
+      const h = harness(list, DEFAULT_CONFIRM);
+      h.ctx.busy = { repeats: 1, used: 0 };
+      const side = busySide(h, 'head', at(1000), (n) => n === 1);
+      await measureOne(h.ctx, side, new Map(), seed);
+      return side.runner.commands.map((c) => `${c.phase} ${c.trial}`);
+    };
+    const seeded = await placed(5);
+    expect(seeded).toEqual(await placed(5));
+    expect(seeded).toHaveLength(13);
+    // the first trial's phase runs trial 1 again, not next: later in the order
+    const first = seeded[0] as string;
+    expect(seeded.indexOf(first, 1)).toBeGreaterThan(1);
+    // without a seed (a sweep: level after level) at once
+    const sequential = await placed(undefined);
+    expect(sequential.slice(0, 3)).toEqual(['c10 1', 'c10 1', 'c10 2']);
+  });
+
+  it('a mix: the busy trial is put aside with its entries’ results; every entry keeps one result per kept trial', async () => {
+    const raw = {
+      version: 1,
+      sut: { compose: 'docker-compose.yml' },
+      scenarios: [
+        {
+          name: 's',
+          trials: 3,
+          requests: [
+            { name: 'read', url: 'http://api:8080/r' },
+            { name: 'write', url: 'http://api:8080/w' },
+          ],
+          phases: [{ name: 'c10', connections: 10, duration: '10s' }],
+        },
+      ],
+    };
+    const { config, problems } = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(problems).toEqual([]);
+    const list = config?.scenarios ?? [];
+    const h = harness(list, DEFAULT_CONFIRM);
+    h.ctx.busy = { repeats: 3, used: 0 };
+    const side = busySide(
+      h,
+      'head',
+      (n) => 1000 * n,
+      (n) => n === 2,
+    );
+    side.runner.entries = ['read', 'write'];
+    await measureOne(h.ctx, side, new Map(), 3);
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    const phases = result?.phases ?? [];
+    expect(phases.map((p) => [p.name, p.trials.map((t) => t.trial)])).toEqual([
+      ['c10', [1, 2, 3]],
+      ['c10.read', [1, 2, 3]],
+      ['c10.write', [1, 2, 3]],
+    ]);
+    // the second trial run (p50 2000) was put aside: the kept ones are the 1st, 3rd and 4th run
+    expect(phases.map((p) => p.trials.map((t) => t.latency.p50))).toEqual([
+      [1000, 3000, 4000],
+      [1001, 3001, 4001],
+      [1002, 3002, 4002],
+    ]);
+    expect(phases[0]?.discarded?.map((t) => t.latency.p50)).toEqual([2000]);
+    expect(phases[0]?.merged.trials).toBe(3);
+  });
+
+  it('warmup-later: a busy first trial is put aside, and the kept first trial’s warm-up decides', async () => {
+    const list = scenarios(3).map((s): Scenario => ({ ...s, warmupMs: 2000, warmupLater: 'settled' }));
+    const h = harness(list, undefined);
+    h.ctx.busy = { repeats: 3, used: 0 };
+    const side = busySide(h, 'head', at(1000), (n) => n === 1);
+    // the busy first run never settled; the one that replaced it settled at 400 ms
+    side.runner.warmup = (n) =>
+      n === 1
+        ? { windowMs: 200, rps: [10, 20, 30, 40, 50, 60, 70, 72, 75, 70] }
+        : n === 2
+          ? { windowMs: 200, rps: [10, 50, 90, 95, 100, 98, 99, 100, 101, 100] }
+          : undefined;
+    await measureOne(h.ctx, side, new Map(), 3);
+    expect(side.runner.commands.map((c) => [c.trial, c.warmupMs])).toEqual([
+      [1, undefined],
+      [1, undefined],
+      [2, 1000],
+      [3, 1000],
+    ]);
+    const [result] = side.collector.results(list, h.ctx.hashes);
+    expect(result?.phases[0]?.warmupLater).toEqual({ settledMs: 400, laterMs: 1000 });
+    expect(result?.phases[0]?.trials.map((t) => t.warmupMs)).toEqual([undefined, 1000, 1000]);
+  });
+
+  it('confirmation: a busy extra trial is run again, within gate.confirm.max-time', async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const baseline = baselineOf(s, 3);
+    // head +50%: open at 3 vs 3; the 5th trial run (the 2nd extra) is busy and runs again
+    const h = harness(list, { maxTrials: 8, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 5, used: 0 };
+    const side = busySide(h, 'head', at(1500), (n) => n === 5);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]), 3);
+    expect(side.runner.commands.map((c) => c.trial)).toEqual([1, 2, 3, 4, 5, 5, 6, 7, 8]);
+    expect(h.ctx.busy.used).toBe(1);
+    // every extra trial busy and a budget of 6.5 trials: the repeats stop with the budget, not after it
+    const tight = harness(list, { maxTrials: 8, maxTimeMs: 6500 });
+    tight.ctx.busy = { repeats: 20, used: 0 };
+    const always = busySide(tight, 'head', at(1500), (n) => n > 3);
+    await measureOne(tight.ctx, always, new Map([['s', baseline]]), 3);
+    const extra = always.runner.commands.length - 3;
+    expect(extra * TRIAL_MS).toBeLessThanOrEqual(6500);
+    expect(tight.logs.at(-1)).toMatch(/confirmation stopped after 0 more trials \(gate\.confirm\.max-time 6\.5s\)/);
   });
 });

@@ -5,7 +5,7 @@ import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
-import type { Comparison, ResultsFile, ScenarioStatus, Verdict } from '../results/types.js';
+import type { Comparison, ResultsFile, ScenarioResult, ScenarioStatus, Verdict } from '../results/types.js';
 import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
@@ -372,8 +372,11 @@ function machineLines(results: ResultsFile): string[] {
   const read = sides.flatMap(({ side, scenarios }) =>
     scenarios.flatMap((s) =>
       s.phases.flatMap((p) =>
-        [...p.trials, ...(p.discarded ?? [])].flatMap((t) =>
-          t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}`, m: t.machine }] : [],
+        [
+          ...p.trials.map((t) => ({ t, aside: '' })),
+          ...(p.discarded ?? []).map((t) => ({ t, aside: ', put aside' })),
+        ].flatMap(({ t, aside }) =>
+          t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }] : [],
         ),
       ),
     ),
@@ -384,23 +387,29 @@ function machineLines(results: ResultsFile): string[] {
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
   const busy = read.filter((r) => busyMachine(r.m, threshold)).length;
   const lines = [
-    `- machine during trials (other processes than the SUT, the runner and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${threshold}% or more; steal at most ${steal}%`,
+    `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} at ${threshold}% or more with steal; steal at most ${steal}%`,
   ];
   if (!results.busy) return lines;
-  const kept = sides.flatMap(({ side, scenarios }) =>
+  // the measured side's busy trials make regressions inconclusive; a reference's (A/B's base) cannot raise one
+  const busyIn = (scenarios: ScenarioResult[]) =>
     scenarios.flatMap((s) =>
       s.phases
         .filter((p) => p.request === undefined && p.trials.some((t) => t.busy))
-        .map((p) => `${side}${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`),
-    ),
-  );
+        .map((p) => esc(`${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`)),
+    );
+  const kept = busyIn(results.scenarios);
+  const base = results.ab ? busyIn(results.ab.base) : [];
   const unit = results.ab ? 'pairs' : 'trials';
+  const judged =
+    kept.length === 0
+      ? `no busy ${results.ab ? 'head ' : ''}trial judged`
+      : `busy ${results.ab ? 'head ' : ''}trials still judged in ${listed(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+  const reference =
+    base.length === 0
+      ? ''
+      : `; busy base trials judged in ${listed(base, 10)} (a slower base can hide a regression, not raise one)`;
   lines.push(
-    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${
-      kept.length === 0
-        ? 'no busy trial judged'
-        : `busy trials still judged in ${listed(kept.map(esc), 10)}: their regressions on latency, throughput and resources are inconclusive`
-    }`,
+    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${judged}${reference}`,
   );
   return lines;
 }

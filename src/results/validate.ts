@@ -73,6 +73,8 @@ const scenarioResult = z.looseObject({
   baselineLatency: z.record(z.string(), latencySummarySchema).optional(),
 });
 
+const busyRecord = z.object({ othersPct: nonneg, repeats: count, repeated: count });
+
 const images = z.record(z.string(), z.object({ image: z.string(), id: z.string(), digest: z.string().nullable() }));
 
 const provenance = z.looseObject({
@@ -154,6 +156,7 @@ export const resultsFileSchema = z.looseObject({
         .max(2 ** 32 - 1),
     })
     .optional(),
+  busy: busyRecord.optional(),
 });
 
 export const baselineFileSchema = z.looseObject({

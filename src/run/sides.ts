@@ -40,7 +40,6 @@ export interface MeasuredSide {
   collector: TrialCollector;
 }
 
-/** What measuring leaves besides the collected trials: each side's SUT images, and A/B's orders. */
 /** What measuring drew and spent (MeasureRecord), with each side's images and what its boot changed. */
 export interface Measured extends MeasureRecord {
   images: Record<Side, ImageDigests>;

@@ -106,7 +106,8 @@ function affordableCap(ctx: MeasureContext, looks: Looks, meanTrialMs: number): 
  * When rows of a phase are open: says which, fixes the cap the time budget allows (recorded with
  * `setLooks`), and runs every trial (pair) up to it — the two-look rule tests once more, at the cap.
  * A trial that would overrun the budget after all stops the extension; the rows are then
- * inconclusive, not tested (compare/confirm.ts).
+ * inconclusive, not tested (compare/confirm.ts). `more` says whether its trial was kept: one put
+ * aside on a busy machine (gate.busy) is run again, within the same budget.
  */
 async function confirmPhase(
   ctx: MeasureContext,
@@ -116,7 +117,7 @@ async function confirmPhase(
   firstLookMs: number,
   unit: 'trials' | 'pairs',
   phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
-  more: (k: number, cap: number) => Promise<void>,
+  more: (k: number, cap: number) => Promise<boolean>,
 ): Promise<void> {
   if (open.length === 0) return;
   const mean = firstLookMs / looks.first;
@@ -146,7 +147,7 @@ async function confirmPhase(
   );
   const started = ctx.now();
   let last = mean;
-  for (let k = looks.first + 1; k <= cap; k++) {
+  for (let k = looks.first + 1; k <= cap;) {
     // the next one would take about as long as the last did
     if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
       ctx.log(
@@ -155,8 +156,9 @@ async function confirmPhase(
       return;
     }
     const t0 = ctx.now();
-    await more(k, cap);
+    const kept = await more(k, cap);
     last = ctx.now() - t0;
+    if (kept) k++;
   }
 }
 
@@ -284,6 +286,8 @@ export async function measureOne(
   const setLooks = (u: Unit) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
   for (const u of units) setLooks(u);
   const random = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'trials'));
+  // where a busy trial is run again: its own stream, so that the order drawn above stays the seed's
+  const again = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'busy'));
   const runAll = async (counts: number[]) => {
     const order =
       random === undefined ? counts.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts, random);
@@ -292,12 +296,15 @@ export async function measureOne(
       const u = units[i] as Unit;
       const t0 = ctx.now();
       const kept = await run(u, ++u.done, u.s.trials);
-      u.ms += ctx.now() - t0;
-      if (kept) continue;
-      // run again later, at a seeded place among the trials still to run (the end, phase by phase)
+      if (kept) {
+        u.ms += ctx.now() - t0;
+        continue;
+      }
+      // run again later, at a seeded place among the trials still to run; without a seed (a sweep,
+      // level after level) at once
       u.done--;
       const left = order.length - at - 1;
-      order.splice(at + 1 + (random === undefined ? left : Math.floor(random() * (left + 1))), 0, i);
+      order.splice(at + 1 + (again === undefined ? 0 : Math.floor(again() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -326,10 +333,7 @@ export async function measureOne(
       u.ms,
       'trials',
       { setLooks: limit, open },
-      async (k, cap) => {
-        // a busy extra trial is run again at once: the repeats bound the loop
-        while (!(await run(u, k, cap)));
-      },
+      (k, cap) => run(u, k, cap),
     );
   }
 }
@@ -355,6 +359,8 @@ export async function measureAb(
     for (const phase of s.phases) {
       // each phase its own stream: pair k's order depends on the seed and k only
       const random = seededRandom(derivedSeed(seed, s.name, phase.name));
+      // a pair run again after a busy one draws its order here: the kept pairs' orders stay the seed's
+      const again = seededRandom(derivedSeed(seed, s.name, phase.name, 'busy'));
       const looks = looksOf(pairs, ctx.confirm.maxTrials);
       const order: PairOrder[] = [];
       orders.push({ scenario: s.name, phase: phase.name, order });
@@ -363,8 +369,13 @@ export async function measureAb(
       };
       setLooks(looks);
       let warmupMs: number | undefined;
-      const pair = async (k: number, total: number): Promise<void> => {
-        const drawn = drawOrder(random);
+      // a pair put aside (gate.busy) and the time it took, left out of the mean a confirmation plans by
+      let putAside = false;
+      let asideMs = 0;
+      /** one pair; false when a trial of it ran on a busy machine and the pair was put aside */
+      const pair = async (k: number, total: number): Promise<boolean> => {
+        const started = ctx.now();
+        const drawn = drawOrder(putAside ? again : random);
         order.push(drawn);
         const first: Side = drawn === 'AB' ? 'base' : 'head';
         const second: Side = first === 'base' ? 'head' : 'base';
@@ -378,16 +389,24 @@ export async function measureAb(
         if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k} (${busy.join(' and ')})`)) {
           for (const side of Object.values(sides)) side.collector.discardLast(s, phase.name);
           order.pop();
-          return pair(k, total);
+          putAside = true;
+          asideMs += ctx.now() - started;
+          return false;
         }
+        putAside = false;
         // both sides' first trials say how long the phase takes to settle
         if (k === 1 && warmupShortens(s, phase, pairs))
           warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
+        return true;
+      };
+      // the configured pairs, each run again while it is put aside (the repeats bound the loop)
+      const kept = async (k: number) => {
+        while (!(await pair(k, pairs)));
       };
       const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
       const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= early; k++) await pair(k, pairs);
+      for (let k = 1; k <= early; k++) await kept(k);
       if (early < pairs) {
         const look = earlyLookAb(results('head'), results('base'), s.thresholds, phase.name);
         logEarly(ctx, `${s.name}/${phase.name}`, early, pairs, 'pairs', look);
@@ -396,8 +415,8 @@ export async function measureAb(
           continue;
         }
       }
-      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
-      const firstLookMs = ctx.now() - t0;
+      for (let k = early + 1; k <= pairs; k++) await kept(k);
+      const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
       await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'pairs', { setLooks, open }, pair);

@@ -18,9 +18,9 @@ export interface CpuTimes {
 export interface MachineReading {
   cpu: CpuTimes;
   selfCpuUs: number;
-  /** every Docker container's CPU time together (µs), from the kernel's cgroups where they can be read
-   * (containersCpuUs); then the window's containers are taken from it instead of docker stats */
-  containersCpuUs?: number;
+  /** each Docker container's CPU time (µs) by its id, from the kernel's cgroups where they can be read
+   * (containersCpuUs); then the window's containers are taken from them instead of docker stats */
+  containersCpuUs?: Readonly<Record<string, number>>;
 }
 
 /** A trial window's machine, each in % of one core (100 = one core busy for the whole window). */
@@ -68,16 +68,33 @@ export function machineInWindow(
   const selfPct = ((end.selfCpuUs - start.selfCpuUs) / (windowMs * 1000)) * 100;
   // the kernel's own count of the containers' CPU over the same window, when both readings have it:
   // docker stats' samples arrive late on a saturated machine and read a busy window as idle
-  const cgroups =
-    start.containersCpuUs !== undefined && end.containersCpuUs !== undefined
-      ? ((end.containersCpuUs - start.containersCpuUs) / (windowMs * 1000)) * 100
-      : undefined;
-  const ours = cgroups !== undefined && cgroups >= 0 ? cgroups : containersPct;
+  const cgroupsUs = containersInWindow(start.containersCpuUs, end.containersCpuUs);
+  const ours = cgroupsUs !== undefined ? (cgroupsUs / (windowMs * 1000)) * 100 : containersPct;
   return {
     busyPct: round1(busyPct),
     stealPct: round1((steal / ticks) * cores * 100),
     othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct))),
   };
+}
+
+/**
+ * The containers' CPU time between two readings (µs): each container's own difference, one started in
+ * between counted from 0. Undefined when it cannot be told: a reading without them, a container gone
+ * by the end (its time left with it), or a count that went back.
+ */
+function containersInWindow(
+  start: Readonly<Record<string, number>> | undefined,
+  end: Readonly<Record<string, number>> | undefined,
+): number | undefined {
+  if (!start || !end) return undefined;
+  if (Object.keys(start).some((id) => end[id] === undefined)) return undefined;
+  let total = 0;
+  for (const [id, us] of Object.entries(end)) {
+    const d = us - (start[id] ?? 0);
+    if (d < 0) return undefined;
+    total += d;
+  }
+  return total;
 }
 
 /** A trial taken on a busy machine (gate.busy): other processes' CPU and steal together at `othersPct`
@@ -86,13 +103,14 @@ export function busyMachine(m: MachineUsage, othersPct: number): boolean {
   return m.othersPct + m.stealPct >= othersPct;
 }
 
-/** Where Docker keeps its containers' CPU time: the cgroup v1 `cpuacct` and v2 `cpu.stat` files, for the
- * cgroupfs driver (one parent) and the systemd driver (a scope per container). */
+/** Where Docker keeps each container's CPU time: a directory per container under a parent (the
+ * cgroupfs driver: its id) or a scope unit (the systemd driver: `docker-<id>.scope`), with the cgroup
+ * v1 `cpuacct.usage` or v2 `cpu.stat` file. */
 export const CONTAINER_CGROUPS = [
-  { dir: '/sys/fs/cgroup/cpuacct/docker', file: 'cpuacct.usage', scopes: false },
-  { dir: '/sys/fs/cgroup/docker', file: 'cpu.stat', scopes: false },
-  { dir: '/sys/fs/cgroup/cpuacct/system.slice', file: 'cpuacct.usage', scopes: true },
-  { dir: '/sys/fs/cgroup/system.slice', file: 'cpu.stat', scopes: true },
+  { dir: '/sys/fs/cgroup/cpuacct/docker', file: 'cpuacct.usage', entry: /^([0-9a-f]{12,64})$/ },
+  { dir: '/sys/fs/cgroup/docker', file: 'cpu.stat', entry: /^([0-9a-f]{12,64})$/ },
+  { dir: '/sys/fs/cgroup/cpuacct/system.slice', file: 'cpuacct.usage', entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
+  { dir: '/sys/fs/cgroup/system.slice', file: 'cpu.stat', entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
 ] as const;
 
 /** A cgroup's CPU time in µs from its file's text: v1 `cpuacct.usage` (ns), v2 `cpu.stat` (usage_usec). */
@@ -106,25 +124,24 @@ export function cgroupCpuUs(file: string, text: string): number | undefined {
 }
 
 /**
- * Every Docker container's CPU time together (µs), through `read` (a file's text, or undefined) and
- * `list` (a directory's entries): the first of CONTAINER_CGROUPS that reads; undefined where none does.
+ * Each Docker container's CPU time (µs) by id, through `read` (a file's text, or undefined) and `list`
+ * (a directory's entries): from the first layout of CONTAINER_CGROUPS that has a container whose file
+ * reads (an empty parent a driver left behind is passed over); undefined where none has. A container
+ * whose file does not read (it exited between the listing and the read) is left out.
  */
 export function containersCpuUs(
   read: (path: string) => string | undefined,
   list: (dir: string) => readonly string[],
-): number | undefined {
+): Record<string, number> | undefined {
   for (const c of CONTAINER_CGROUPS) {
-    const dirs = c.scopes
-      ? list(c.dir)
-          .filter((d) => /^docker-[0-9a-f]+\.scope$/.test(d))
-          .map((d) => `${c.dir}/${d}`)
-      : [c.dir];
-    const values = dirs.map((d) => {
-      const text = read(`${d}/${c.file}`);
-      return text === undefined ? undefined : cgroupCpuUs(c.file, text);
-    });
-    if (values.length > 0 && values.every((v) => v !== undefined))
-      return values.reduce((a: number, v) => a + (v as number), 0);
+    const found: Record<string, number> = {};
+    for (const name of list(c.dir)) {
+      const id = c.entry.exec(name)?.[1];
+      const text = id === undefined ? undefined : read(`${c.dir}/${name}/${c.file}`);
+      const us = text === undefined ? undefined : cgroupCpuUs(c.file, text);
+      if (id !== undefined && us !== undefined) found[id] = us;
+    }
+    if (Object.keys(found).length > 0) return found;
   }
   return undefined;
 }
