@@ -195,7 +195,7 @@ export interface BusySettings {
   repeats: number;
 }
 
-/** gate.busy's threshold when not given: on the test VM a CPU hog on one core read 89.7% or more,
+/** gate.busy's threshold when not given: on the test VM a CPU hog on one core read 74.4% or more,
  * quiet runs at most 10.5% (docs/benchmarks.md, section s) */
 export const DEFAULT_BUSY_OTHERS_PCT = 50;
 export const DEFAULT_BUSY_REPEATS = 10;
