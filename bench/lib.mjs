@@ -428,3 +428,55 @@ export function printMachine() {
   );
   console.log(`generator pinned to core ${GENERATOR_CORE}, target to core ${TARGET_CORE}\n`);
 }
+
+/** The fixture Go service's compose file (`fixtures/sut`), with `env` (DELAY, BURN, ...) as its environment. */
+export function sutCompose(env) {
+  const lines = Object.entries(env).map(([k, v]) => `      ${k}: ${v}`);
+  return `services:
+  api:
+    build: ${join(ROOT, 'fixtures/sut')}
+    environment:
+${lines.join('\n')}
+    healthcheck:
+      test: ['CMD', '/sut', '-health', 'http://127.0.0.1:8080/health']
+      interval: 1s
+      retries: 30
+`;
+}
+
+/** git in `dir`; throws with its stderr when it fails. */
+export function git(dir, args) {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** A CPU hog: one core busy until stopped (or `maxMs` passed); returns its stop. */
+export function cpuHog(maxMs = 3_600_000) {
+  const child = spawn(process.execPath, ['-e', `const end = Date.now() + ${maxMs}; while (Date.now() < end);`], {
+    stdio: 'ignore',
+  });
+  return () => child.kill('SIGKILL');
+}
+
+/** The noise injector: a CPU hog switched on and off at random every 2–8 s until stopped (a busy
+ * shared runner); returns its stop. */
+export function noiseInjector() {
+  let stop;
+  let timer;
+  let stopped = false;
+  const toggle = () => {
+    if (stopped) return;
+    if (stop) {
+      stop();
+      stop = undefined;
+    } else if (Math.random() < 0.5) stop = cpuHog(60_000);
+    timer = setTimeout(toggle, 2000 + Math.random() * 6000);
+  };
+  toggle();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    stop?.();
+  };
+}

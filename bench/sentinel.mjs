@@ -12,27 +12,18 @@
 //    time; every alarm with the rows that raised it.
 // Usage: node bench/sentinel.mjs [rounds, default 4] [parts, comma list of calibrate,act; default both]
 // Traffic stays inside containers this script starts. Every loop is bounded by the rounds.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, printMachine, ROOT, table } from './lib.mjs';
+import { cpuHog, git, median, noiseInjector, printMachine, ROOT, sutCompose, table } from './lib.mjs';
 
 const rounds = Math.max(1, Number(process.argv[2] ?? 4));
 const parts = (process.argv[3] ?? 'calibrate,act').split(',');
 const CLI = join(ROOT, 'dist/cli.js');
 const BASE_DELAY_US = 5000;
 
-const compose = (delayUs) => `services:
-  api:
-    build: ${join(ROOT, 'fixtures/sut')}
-    environment:
-      DELAY: ${delayUs}us
-    healthcheck:
-      test: ['CMD', '/sut', '-health', 'http://127.0.0.1:8080/health']
-      interval: 1s
-      retries: 30
-`;
+const compose = (delayUs) => sutCompose({ DELAY: `${delayUs}us` });
 
 const config = (busy) => `version: 1
 sut:
@@ -59,12 +50,6 @@ ${[1, 2, 3]
   )
   .join('\n')}
 `;
-
-function git(dir, args) {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
 
 /** A repository with the service at `delayUs` committed on main, its baseline recorded by `update`. */
 async function repo(delayUs) {
@@ -146,35 +131,6 @@ function distribution(values) {
   return `n ${v.length}: min ${v[0]}, median ${q(0.5)}, p90 ${q(0.9)}, max ${v.at(-1)}`;
 }
 
-/** A one-core CPU hog until stopped. */
-function hog() {
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 3600000; while (Date.now() < end);'], {
-    stdio: 'ignore',
-  });
-  return () => child.kill('SIGKILL');
-}
-
-/** The hog switched on and off at random every 2–8 s until stopped (verdict-quality's injector). */
-function noise() {
-  let stop;
-  let timer;
-  let stopped = false;
-  const toggle = () => {
-    if (stopped) return;
-    if (stop) {
-      stop();
-      stop = undefined;
-    } else if (Math.random() < 0.5) stop = hog();
-    timer = setTimeout(toggle, 2000 + Math.random() * 6000);
-  };
-  toggle();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    stop?.();
-  };
-}
-
 async function run(dir, file, mode) {
   const r = await cli(dir, file, ['--mode', mode]);
   if (r.code !== 0 && r.code !== 1) return { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, ...r };
@@ -198,7 +154,7 @@ if (parts.includes('calibrate')) {
       git(dir, ['commit', '-q', '-m', 'baseline']);
       const quiet = await run(dir, 'perf-gate.yml', 'gate');
       out.push([label, 'gate, quiet', distribution(quiet.others ?? []), verdict(quiet)]);
-      const stop = hog();
+      const stop = cpuHog();
       const busy = await run(dir, 'perf-gate.yml', 'gate').finally(stop);
       out.push([label, 'gate, one-core hog throughout', distribution(busy.others ?? []), verdict(busy)]);
       for (const [what, x] of [
@@ -235,7 +191,7 @@ if (parts.includes('act')) {
         `[sentinel] ${where} ${v.id} ${v[where].length}: ${verdict(x)}${x.rows?.length ? ` — ${x.rows.join('; ')}` : ''} (${x.seconds.toFixed(0)} s; ${x.repeated ?? 0} repeated, ${x.busyKept ?? 0} busy kept)\n`,
       );
     };
-    const stopNoise = noise();
+    const stopNoise = noiseInjector();
     try {
       for (let r = 0; r < rounds; r++) {
         for (const v of [...variants].sort(() => Math.random() - 0.5)) await once(v, 'injector');
@@ -243,7 +199,7 @@ if (parts.includes('act')) {
     } finally {
       stopNoise();
     }
-    const stop = hog();
+    const stop = cpuHog();
     try {
       for (const v of variants) await once(v, 'hog');
     } finally {

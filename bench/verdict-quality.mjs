@@ -33,7 +33,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, printMachine, ROOT, table } from './lib.mjs';
+import { git, median, noiseInjector, printMachine, ROOT, sutCompose, table } from './lib.mjs';
 
 const scale = Number(process.argv[2] ?? 1);
 const CELLS = [
@@ -85,16 +85,7 @@ const BASE_BURN_US = 2000;
 const baseUs = (cell = {}) => (cell.burn ? BASE_BURN_US : BASE_DELAY_US);
 const CLI = join(ROOT, 'dist/cli.js');
 
-const compose = (us, cell = {}) => `services:
-  api:
-    build: ${join(ROOT, 'fixtures/sut')}
-    environment:
-      ${cell.burn ? 'BURN' : 'DELAY'}: ${us}us
-    healthcheck:
-      test: ['CMD', '/sut', '-health', 'http://127.0.0.1:8080/health']
-      interval: 1s
-      retries: 30
-`;
+const compose = (us, cell = {}) => sutCompose({ [cell.burn ? 'BURN' : 'DELAY']: `${us}us` });
 /** The SUT, the runner and the A/B pairs: the same in every cell. */
 const header = (trials) => `version: 1
 sut:
@@ -194,12 +185,6 @@ const SHAPE_GROUPS = {
   ],
 };
 
-function git(dir, args) {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
 /** A repository with the base service committed on main (the variant is committed on top by setHead). */
 function repo(trials, cell) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-vq-'));
@@ -233,31 +218,6 @@ function cli(dir, args) {
     const started = Date.now();
     child.on('close', (code) => resolve({ code, stderr, seconds: (Date.now() - started) / 1000 }));
   });
-}
-
-/** A CPU hog (one core busy), switched on and off at random every 2–8 s until stopped. */
-function noise() {
-  let hog;
-  let timer;
-  let stopped = false;
-  const toggle = () => {
-    if (stopped) return;
-    if (hog) {
-      hog.kill('SIGKILL');
-      hog = undefined;
-    } else if (Math.random() < 0.5) {
-      hog = spawn(process.execPath, ['-e', 'const end = Date.now() + 60000; while (Date.now() < end);'], {
-        stdio: 'ignore',
-      });
-    }
-    timer = setTimeout(toggle, 2000 + Math.random() * 6000);
-  };
-  toggle();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    hog?.kill('SIGKILL');
-  };
 }
 
 /** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
@@ -387,7 +347,7 @@ async function shapeRounds(group, rounds) {
 }
 
 printMachine();
-const stopNoise = noise();
+const stopNoise = noiseInjector();
 const rows = [];
 const seconds = { gate: [], ab: [] };
 const extraOnAa = [];

@@ -93082,7 +93082,7 @@ var configSchema = external_exports.strictObject({
       others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
         "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
       ),
-      repeats: external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
+      repeats: intIn(0, 100).optional().describe(
         "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
       )
     }).optional().describe(
@@ -99507,7 +99507,8 @@ var TrialCollector = class {
     const last = this.trials.get(id)?.summaries.pop();
     this.trials.get(id)?.histograms.pop();
     if (!last) return;
-    this.warmups.get(id)?.pop();
+    const usedMs = this.warmups.get(id)?.pop()?.usedMs;
+    if (usedMs !== void 0 && usedMs < s.warmupMs) last.warmupMs = usedMs;
     for (const e of entriesOf(s)) {
       const entry = this.trials.get(`${s.name}\0${requestPhaseName(phase2, e.name)}`);
       entry?.summaries.pop();

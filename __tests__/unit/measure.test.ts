@@ -944,7 +944,8 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     const list = scenarios(3).map((s): Scenario => ({ ...s, warmupMs: 2000, warmupLater: 'settled' }));
     const h = harness(list, undefined);
     h.ctx.busy = { repeats: 3, used: 0 };
-    const side = busySide(h, 'head', at(1000), (n) => n === 1);
+    // the 1st run and the 3rd (the kept first trial's successor, with the shorter warm-up) are busy
+    const side = busySide(h, 'head', at(1000), (n) => n === 1 || n === 3);
     // the busy first run never settled; the one that replaced it settled at 400 ms
     side.runner.warmup = (n) =>
       n === 1
@@ -957,11 +958,17 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
       [1, undefined],
       [1, undefined],
       [2, 1000],
+      [2, 1000],
       [3, 1000],
     ]);
     const [result] = side.collector.results(list, h.ctx.hashes);
     expect(result?.phases[0]?.warmupLater).toEqual({ settledMs: 400, laterMs: 1000 });
     expect(result?.phases[0]?.trials.map((t) => t.warmupMs)).toEqual([undefined, 1000, 1000]);
+    // the trials put aside say their warm-up as kept ones do: the full one, then the shorter one
+    expect(result?.phases[0]?.discarded?.map((t) => [t.trial, t.warmupMs])).toEqual([
+      [1, undefined],
+      [2, 1000],
+    ]);
   });
 
   it('confirmation: a busy extra trial is run again, within gate.confirm.max-time', async () => {

@@ -294,11 +294,7 @@ export const configSchema = z
               .describe(
                 "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)",
               ),
-            repeats: z
-              .number({ error: 'must be an integer from 0 to 100' })
-              .int({ error: 'must be an integer from 0 to 100' })
-              .min(0, { error: 'must be an integer from 0 to 100' })
-              .max(100, { error: 'must be an integer from 0 to 100' })
+            repeats: intIn(0, 100)
               .optional()
               .describe(
                 'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)',

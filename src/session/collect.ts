@@ -175,7 +175,9 @@ export class TrialCollector {
     const last = this.trials.get(id)?.summaries.pop();
     this.trials.get(id)?.histograms.pop();
     if (!last) return;
-    this.warmups.get(id)?.pop();
+    // a shortened warm-up is said on the trial put aside too, as on a kept one
+    const usedMs = this.warmups.get(id)?.pop()?.usedMs;
+    if (usedMs !== undefined && usedMs < s.warmupMs) last.warmupMs = usedMs;
     for (const e of entriesOf(s)) {
       const entry = this.trials.get(`${s.name}\u0000${requestPhaseName(phase, e.name)}`);
       entry?.summaries.pop();
