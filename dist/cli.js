@@ -97700,7 +97700,7 @@ function machineLines(results2) {
   ];
   if (!results2.busy) return lines;
   const busyIn = (scenarios) => scenarios.flatMap(
-    (s) => s.phases.filter((p) => p.request === void 0 && p.trials.some((t) => t.busy)).map((p) => escapeMarkdown(`${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`))
+    (s) => s.phases.filter((p) => p.request === void 0).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
   );
   const kept = busyIn(results2.scenarios);
   const base = results2.ab ? busyIn(results2.ab.base) : [];

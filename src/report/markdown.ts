@@ -3,6 +3,7 @@
 // 65,536-character limit (details are dropped before the verdict or the regressions).
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
+import { busyTrials } from '../compare/busy.js';
 import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import type { Comparison, ResultsFile, ScenarioResult, ScenarioStatus, Verdict } from '../results/types.js';
@@ -391,11 +392,14 @@ function machineLines(results: ResultsFile): string[] {
   ];
   if (!results.busy) return lines;
   // the measured side's busy trials make regressions inconclusive; a reference's (A/B's base) cannot raise one
+  // counted as the verdict counts them (compare/busy.ts)
   const busyIn = (scenarios: ScenarioResult[]) =>
     scenarios.flatMap((s) =>
       s.phases
-        .filter((p) => p.request === undefined && p.trials.some((t) => t.busy))
-        .map((p) => esc(`${s.name}/${p.name} (${p.trials.filter((t) => t.busy).length} of ${p.trials.length})`)),
+        .filter((p) => p.request === undefined)
+        .map((p) => ({ p, found: busyTrials(s.phases, p.name) }))
+        .filter(({ found }) => found.busy > 0)
+        .map(({ p, found }) => esc(`${s.name}/${p.name} (${found.busy} of ${found.of})`)),
     );
   const kept = busyIn(results.scenarios);
   const base = results.ab ? busyIn(results.ab.base) : [];
