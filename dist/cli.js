@@ -3966,7 +3966,7 @@ var require_inflate = __commonJS({
     var OS = 4;
     var EXLEN = 5;
     var EXTRA = 6;
-    var NAME2 = 7;
+    var NAME = 7;
     var COMMENT = 8;
     var HCRC = 9;
     var DICTID = 10;
@@ -4422,9 +4422,9 @@ var require_inflate = __commonJS({
                 }
               }
               state.length = 0;
-              state.mode = NAME2;
+              state.mode = NAME;
             /* falls through */
-            case NAME2:
+            case NAME:
               if (state.flags & 2048) {
                 if (have === 0) {
                   break inf_leave;
@@ -72628,9 +72628,6 @@ function hashedRequest(r, rBodies) {
     bodies: rBodies ? bodiesDigest(rBodies) : void 0
   };
 }
-function fillRecord(record2, fill, at) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
-}
 
 // src/runner-kit/connection-header.ts
 function asksClose(value) {
@@ -92944,750 +92941,6 @@ var websocket = external_exports.strictObject({
   thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
 });
 
-// src/config/schema.ts
-var PROBE_ERROR = "must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL";
-var probeUrl = withPort(
-  external_exports.string({ error: PROBE_ERROR }).regex(
-    new RegExp(
-      `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`
-    ),
-    { error: PROBE_ERROR }
-  ),
-  `${PROBE_ERROR} with a port from 1 to 65535`
-);
-function levelUpTo(max2, integer2) {
-  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
-  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
-  return integer2 ? n.int({ error: error62 }) : n;
-}
-var stage = external_exports.strictObject({
-  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
-  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
-  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
-  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
-});
-var phase = external_exports.strictObject({
-  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe(
-    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
-  ),
-  duration: phaseDuration.optional().describe("100ms to 24h"),
-  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
-  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
-  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
-  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
-    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
-  ),
-  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
-    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
-  ),
-  streams: intIn(1, BOUNDS.streams).optional().describe(
-    "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)"
-  ),
-  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
-  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
-  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
-});
-var sweep = external_exports.strictObject({
-  connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
-  rate: external_exports.array(numberUpTo(BOUNDS.rate)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
-  duration: phaseDuration,
-  warmup: warmup.optional()
-});
-var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
-var scenario = external_exports.strictObject({
-  name,
-  request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
-  requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
-  grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
-  websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
-  phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
-  warmup: warmup.optional(),
-  "warmup-later": warmupLater.optional(),
-  trials: trials.optional(),
-  "request-timeout": requestTimeout.optional(),
-  thresholds: thresholds.optional(),
-  sweep: sweep.optional()
-});
-var envValue = external_exports.union(
-  [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
-  { error: "must be a string, number or boolean" }
-);
-var configSchema = external_exports.strictObject({
-  version: external_exports.literal(1, { error: "must be 1" }),
-  target: httpUrl2.optional().describe(
-    "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)"
-  ),
-  sut: external_exports.strictObject({
-    compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
-      error: "must be a path or a list of paths"
-    }).optional().describe(
-      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one"
-    ),
-    services: external_exports.array(external_exports.string()).optional(),
-    build: external_exports.boolean({ error: "must be true or false" }).optional(),
-    env: external_exports.record(
-      external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
-      envValue
-    ).optional(),
-    orchestrator: external_exports.enum(["compose", "swarm"], { error: "must be compose or swarm" }).optional().describe(
-      "compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it"
-    ),
-    ready: external_exports.array(
-      external_exports.strictObject({
-        url: probeUrl.describe(
-          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING"
-        ),
-        timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
-      })
-    ).optional()
-  }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
-  runner: external_exports.strictObject({
-    image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
-    cpus: numberUpTo(BOUNDS.cpus).optional(),
-    workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
-    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)"),
-    replicas: intIn(1, BOUNDS.replicas).optional().describe(
-      "runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network"
-    ),
-    placement: external_exports.strictObject({
-      constraints: external_exports.array(
-        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(
-          /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
-          {
-            error: "must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value"
-          }
-        )
-      ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
-      "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
-    }).optional().describe("where the runner replicas run on the swarm"),
-    "start-lead": durationIn(1e3, 10 * 6e4, "1s to 10m").optional().describe(
-      "on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late"
-    )
-  }).optional(),
-  gate: external_exports.strictObject({
-    against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
-      "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
-    ),
-    confirm: external_exports.strictObject({
-      "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
-        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
-      ),
-      "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
-    }).optional().describe("confirmation by more trials"),
-    "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
-      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
-    ),
-    busy: external_exports.strictObject({
-      others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
-        "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
-      ),
-      repeats: intIn(0, 100).optional().describe(
-        "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
-      )
-    }).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported"
-    ),
-    "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
-      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
-    ),
-    bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
-      "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
-    )
-  }).optional(),
-  ab: external_exports.strictObject({
-    pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
-  }).optional(),
-  defaults: external_exports.strictObject({
-    warmup: warmup.optional(),
-    "warmup-later": warmupLater.optional(),
-    trials: trials.optional(),
-    "request-timeout": requestTimeout.optional(),
-    thresholds: thresholds.optional()
-  }).optional(),
-  scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
-}).describe("perf-gate configuration (perf-gate.yml)");
-function configJsonSchema() {
-  const schema = external_exports.toJSONSchema(configSchema, {
-    io: "input",
-    target: "draft-2020-12",
-    override: (ctx) => {
-      if (!percentileSchemas.has(ctx.zodSchema)) return;
-      const { additionalProperties } = ctx.jsonSchema;
-      if (typeof additionalProperties === "object") {
-        ctx.jsonSchema.patternProperties = { [PERCENTILE_KEY_PATTERN]: additionalProperties };
-        ctx.jsonSchema.additionalProperties = false;
-      }
-    }
-  });
-  return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
-}
-
-// src/config/types.ts
-var DEFAULT_BUSY_OTHERS_PCT = 50;
-var DEFAULT_BUSY_REPEATS = 10;
-var DEFAULT_RUNNER_IMAGE = "node:22-slim";
-var DEFAULT_WARMUP_MS = 5e3;
-var DEFAULT_TRIALS = 5;
-var DEFAULT_REQUEST_TIMEOUT_MS = 1e4;
-var DEFAULT_READY_TIMEOUT_MS = 6e4;
-var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_AB_PAIRS = 6;
-var DEFAULT_CONFIRM_MAX_TRIALS = 12;
-var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
-var DEFAULT_WS_DRAIN_MS = 5e3;
-
-// src/runner-kit/ramp.ts
-function rampDurationMs(ramp) {
-  return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
-}
-function peakLevel(ramp) {
-  return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
-}
-function arrivalsBy(ramp, tMs) {
-  return compileRamp(ramp).arrivalsBy(tMs);
-}
-function compileRamp(ramp) {
-  const n = ramp.stages.length;
-  const starts = new Float64Array(n + 1);
-  const froms = new Float64Array(n + 1);
-  const before = new Float64Array(n + 1);
-  froms[0] = ramp.from;
-  ramp.stages.forEach((s, k) => {
-    starts[k + 1] = starts[k] + s.durationMs;
-    froms[k + 1] = s.to;
-    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
-  });
-  const last = froms[n];
-  const stageAt = (key, x) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (key[mid] <= x) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return {
-    arrivalsBy(tMs) {
-      if (tMs <= 0) return 0;
-      const k = stageAt(starts, tMs);
-      const t = tMs - starts[k];
-      const from = froms[k];
-      if (k === n) return before[n] + from * (t / 1e3);
-      const s = ramp.stages[k];
-      const at = from + (s.to - from) * t / s.durationMs;
-      return before[k] + (from + at) / 2 * (t / 1e3);
-    },
-    timeOf(i) {
-      const c = Math.max(0, i);
-      const k = stageAt(before, c);
-      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
-      const s = ramp.stages[k];
-      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
-    }
-  };
-}
-function within(r0, r1, d, c) {
-  if (c <= 0) return 0;
-  const a = (r1 - r0) / (2e3 * d);
-  const b = r0 / 1e3;
-  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
-  return Math.min(d, tau);
-}
-function rampSends(ramp, durationMs) {
-  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
-}
-
-// src/config/phases.ts
-function ratePhaseName(rate2) {
-  return `r${String(rate2).replace(".", "_")}`;
-}
-function withAmount(raw, path, problems) {
-  if (raw.amount === void 0) return raw;
-  if (raw.requests !== void 0) {
-    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
-    return raw;
-  }
-  const { amount, ...rest } = raw;
-  return { ...rest, requests: amount };
-}
-var MAX_PHASE_MS = 24 * 36e5;
-function rampKind(raw, stages, path, problems) {
-  const targetIs = raw.rate !== void 0 || raw["max-in-flight"] !== void 0 ? "rate" : raw.connections !== void 0 ? "connections" : void 0;
-  let kind;
-  let ok = true;
-  stages.forEach((st, i) => {
-    const at = `${path}.stages[${i}]`;
-    const given = ["rate", "connections", "target"].filter((k2) => st[k2] !== void 0);
-    if (given.length !== 1) {
-      ok = false;
-      problems.push(
-        given.length === 0 ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)` : `${at}: give one of ${given.join(", ")}, not several`
-      );
-      return;
-    }
-    const k = given[0] === "target" ? targetIs : given[0];
-    if (k === void 0) {
-      ok = false;
-      problems.push(
-        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`
-      );
-      return;
-    }
-    const level = st.target ?? st.connections;
-    if (k === "connections" && !Number.isInteger(level)) {
-      problems.push(`${at}.${given[0]}: connections must be a whole number`);
-    } else if (k === "connections" && level > BOUNDS.connections) {
-      ok = false;
-      problems.push(
-        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString("en-US")} (connections)`
-      );
-    }
-    if (kind !== void 0 && k !== kind) {
-      ok = false;
-      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
-    }
-    kind ??= k;
-  });
-  return ok ? kind : void 0;
-}
-function normalizeRampPhase(raw, path, problems) {
-  const stages = raw.stages ?? [];
-  if (raw.duration !== void 0) {
-    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
-  }
-  if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
-  const kind = rampKind(raw, stages, path, problems);
-  if (kind === void 0) return void 0;
-  if (kind === "connections" && raw.rate !== void 0) {
-    problems.push(
-      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`
-    );
-  }
-  const ramp = {
-    from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
-    stages: stages.map((st) => ({
-      durationMs: parseDurationMs(st.duration) ?? 0,
-      to: st.target ?? (kind === "rate" ? st.rate : st.connections) ?? 0
-    }))
-  };
-  const durationMs = rampDurationMs(ramp);
-  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 36e5} h in all, over 24h`);
-  const peak = peakLevel(ramp);
-  if (peak <= 0) {
-    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
-    return void 0;
-  }
-  if (kind === "rate") {
-    refuseOtherLoopKeys(raw, "open", path, problems);
-    const phase2 = {
-      kind: "open",
-      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
-      rate: peak,
-      durationMs,
-      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
-      ramp
-    };
-    if (raw.connections !== void 0) phase2.connections = raw.connections;
-    if (raw.streams !== void 0) phase2.streams = raw.streams;
-    return phase2;
-  }
-  refuseOtherLoopKeys(raw, "closed", path, problems);
-  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
-}
-function normalizePhase(input2, path, problems) {
-  const raw = withAmount(input2, path, problems);
-  for (const key of ["peers", "messages"]) {
-    if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
-  }
-  if (raw.stages !== void 0) return normalizeRampPhase(raw, path, problems);
-  const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
-  if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
-  if (raw.rate !== void 0) {
-    if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
-    refuseOtherLoopKeys(raw, "open", path, problems);
-    if (durationMs === void 0) {
-      problems.push(`${path}.duration: required in an open-loop (rate) phase`);
-      return void 0;
-    }
-    const phase3 = {
-      kind: "open",
-      name: raw.name ?? ratePhaseName(raw.rate),
-      rate: raw.rate,
-      durationMs,
-      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
-    };
-    if (raw.connections !== void 0) phase3.connections = raw.connections;
-    if (raw.streams !== void 0) phase3.streams = raw.streams;
-    return phase3;
-  }
-  refuseOtherLoopKeys(raw, "closed", path, problems);
-  if (raw.connections === void 0) {
-    problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
-    return void 0;
-  }
-  if (durationMs === void 0 === (raw.requests === void 0)) {
-    problems.push(`${path}: a closed-loop phase needs exactly one of duration or requests`);
-    return void 0;
-  }
-  if (raw.requests !== void 0 && raw.requests < raw.connections) {
-    problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
-  }
-  const phase2 = {
-    kind: "closed",
-    name: raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
-    connections: raw.connections
-  };
-  if (durationMs !== void 0) phase2.durationMs = durationMs;
-  if (raw.requests !== void 0) phase2.requests = raw.requests;
-  return pipelined(phase2, raw, path, problems);
-}
-function refuseOtherLoopKeys(raw, kind, path, problems) {
-  if (kind === "open" && raw.pipelining !== void 0) {
-    problems.push(
-      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
-    );
-  }
-  if (kind === "closed" && raw["max-in-flight"] !== void 0) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
-}
-function pipelined(derived2, raw, path, problems) {
-  if (raw.pipelining !== void 0 && raw.streams !== void 0)
-    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
-  const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
-  const streams = raw.streams !== void 0 && raw.streams > 1 ? raw.streams : void 0;
-  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : "";
-  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${suffix}` };
-  if (depth) phase2.pipelining = depth;
-  if (raw.streams !== void 0) phase2.streams = raw.streams;
-  return phase2;
-}
-function duplicates(names2) {
-  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
-}
-function streamsPhase(phases) {
-  return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
-}
-function pipelinedPhase(phases) {
-  return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
-}
-
-// src/protocols/grpc/normalize.ts
-function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
-  if (raw.message === void 0 === (raw.bodies === void 0)) {
-    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
-  }
-  const out = {
-    url: raw.url.replace(/\/$/, ""),
-    urlAsWritten: raw.url,
-    proto: raw.proto,
-    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
-    service: raw.service,
-    method: raw.method,
-    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    channels: raw.channels ?? 1,
-    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
-  };
-  for (const [key, value] of Object.entries(out.metadata)) {
-    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
-      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
-    } else if (key.endsWith("-bin")) {
-      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
-    } else if (!/^[\x20-\x7e]*$/.test(value)) {
-      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
-    }
-  }
-  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
-  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
-    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
-  }
-  if (raw.message !== void 0) out.message = raw.message;
-  if (raw.bodies !== void 0) {
-    const abs = resolveAt(`${path}.bodies`, raw.bodies);
-    if (abs) out.bodiesFile = abs;
-  }
-  return out;
-}
-function normalizeGrpcPhase(raw, path, problems) {
-  const phase2 = normalizePhase(raw, path, problems);
-  if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
-    problems.push(
-      `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
-    );
-  }
-  if (phase2 && phase2.kind !== "ws" && phase2.streams !== void 0) {
-    problems.push(
-      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`
-    );
-  }
-  if (phase2?.kind === "closed" && phase2.ramp) {
-    problems.push(
-      `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
-    );
-  }
-  return phase2;
-}
-function normalizeGrpcTarget(raw, path, ctx) {
-  if (!raw.grpc) return void 0;
-  const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
-  const pipelined2 = pipelinedPhase(ctx.phases);
-  if (pipelined2 >= 0 && requestAsksClose(grpc2.metadata)) {
-    ctx.problems.push(
-      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
-    );
-  }
-  return { kind: "grpc", grpc: grpc2 };
-}
-
-// src/protocols/grpc/copy.ts
-function hashGrpc(target, bodies, readBodies) {
-  const g = target.grpc;
-  return {
-    request: hashedRequest({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
-    // the proto by content (its parsed form), the messages by content, not by path
-    grpc: {
-      ...g,
-      urlAsWritten: void 0,
-      proto: void 0,
-      protoFile: void 0,
-      bodiesFile: void 0,
-      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : void 0
-    }
-  };
-}
-function expandGrpc(target, fill, at) {
-  const g = target.grpc;
-  const where = `${at}.grpc`;
-  return {
-    ...target,
-    grpc: { ...g, url: fill(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill, `${where}.metadata`) }
-  };
-}
-
-// src/common/read-fs.ts
-import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
-var realReadFs = {
-  readText: (path) => readFileSync2(path, "utf8"),
-  exists: existsSync,
-  realpath: (path) => realpathSync(path),
-  isFile: (path) => statSync(path).isFile()
-};
-
-// src/config/proto.ts
-var import_protobufjs = __toESM(require_protobufjs(), 1);
-import { dirname, resolve } from "node:path";
-
-// src/common/jsonl.ts
-function parseJsonl(text, lineName) {
-  const values = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      values.push(JSON.parse(line));
-    } catch {
-      throw new Error(`${lineName(i + 1)}: not valid JSON`);
-    }
-  });
-  return values;
-}
-
-// src/config/proto.ts
-function loadProto(file2, reader) {
-  const root = new import_protobufjs.default.Root();
-  root.resolvePath = (origin, target) => {
-    if (!origin) return target;
-    if (target.startsWith("google/protobuf/")) return target;
-    return reader.resolveImport(origin, target);
-  };
-  try {
-    root.loadSync(file2, { keepCase: true });
-    root.resolveAll();
-  } catch (err) {
-    throw new Error(err.message.split("\n")[0]);
-  }
-  return root;
-}
-function requestType(root, g, at, problems) {
-  let service;
-  try {
-    service = root.lookupService(g.service);
-  } catch {
-    const services = servicesOf(root);
-    problems.push(
-      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
-    );
-    return void 0;
-  }
-  const full = service.fullName.replace(/^\./, "");
-  if (full !== g.service) {
-    problems.push(`${at}.service: give the full name, package included: ${full}`);
-    return void 0;
-  }
-  const method = service.methods[g.method];
-  if (!method) {
-    problems.push(
-      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
-    );
-    return void 0;
-  }
-  if (method.requestStream || method.responseStream) {
-    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
-    return void 0;
-  }
-  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
-}
-function servicesOf(ns) {
-  const out = [];
-  for (const child of ns.nestedArray) {
-    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
-    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
-  }
-  return out;
-}
-function messageProblem(type, message) {
-  if (message === null || typeof message !== "object" || Array.isArray(message)) {
-    return `must be an object (a ${type.name} message)`;
-  }
-  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
-  if (unknown2.length) {
-    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
-  }
-  const problem = type.verify(fromJsonForm(type, message));
-  return problem ? `${problem} (in a ${type.name} message)` : void 0;
-}
-var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
-function fromJsonForm(type, message) {
-  const out = { ...message };
-  for (const [name2, value] of Object.entries(message)) {
-    const field2 = type.fields[name2];
-    if (!field2 || value === null || value === void 0) continue;
-    field2.resolve();
-    const one = (v) => {
-      if (field2.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field2.resolvedType.values) {
-        return field2.resolvedType.values[v];
-      }
-      if (LONG_TYPES.has(field2.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
-      if (field2.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
-        return fromJsonForm(field2.resolvedType, v);
-      }
-      return v;
-    };
-    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one) : field2.map ? value : one(value);
-  }
-  return out;
-}
-function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  scenarios.forEach((s, i) => {
-    if (s.target.kind !== "grpc") return;
-    const g = s.target.grpc;
-    const at = `scenarios[${i}].grpc`;
-    let root;
-    try {
-      root = loadProto(g.protoFile, reader);
-    } catch (err) {
-      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
-      return;
-    }
-    descriptors.set(g.protoFile, root.toJSON());
-    const type = requestType(root, g, at, problems);
-    if (!type) return;
-    if (g.message !== void 0) {
-      const problem = messageProblem(type, g.message);
-      if (problem) problems.push(`${at}.message: ${problem}`);
-    }
-    if (g.bodiesFile !== void 0) {
-      let bodies;
-      try {
-        bodies = readBodies(g.bodiesFile);
-      } catch (err) {
-        problems.push(`${at}.bodies: ${err.message}`);
-        return;
-      }
-      bodies.forEach((b, j) => {
-        const problem = messageProblem(type, b);
-        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
-      });
-    }
-  });
-  return problems;
-}
-function readMessages(file2, fs = realReadFs) {
-  const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
-  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
-  return out;
-}
-function workspaceProtoReader(resolveIn) {
-  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
-}
-function encodeGrpcCalls(descriptor, service, method, messages) {
-  const root = import_protobufjs.default.Root.fromJSON(descriptor);
-  const m = root.lookupService(service).methods[method];
-  if (!m) throw new Error(`${service}/${method}: not in the proto`);
-  m.resolve();
-  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
-  return {
-    path: `/${service}/${method}`,
-    messages: messages.map(
-      (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
-    )
-  };
-}
-
-// src/protocols/grpc/resolve.ts
-function resolveGrpc(scenarios, io) {
-  const descriptors = /* @__PURE__ */ new Map();
-  const problems = checkGrpcScenarios(scenarios, workspaceProtoReader(io.resolveIn), io.readMessages, descriptors);
-  for (const { target: t } of scenarios) {
-    if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
-  }
-  return problems;
-}
-
-// src/protocols/grpc/plan.ts
-function planGrpc(target, scenario2, readBodies) {
-  const g = target.grpc;
-  if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
-  const messages = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
-  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages);
-  return {
-    kind: "grpc",
-    grpc: {
-      url: g.url,
-      service: g.service,
-      method: g.method,
-      path: calls.path,
-      messages: calls.messages,
-      metadata: g.metadata,
-      channels: g.channels,
-      deadlineMs: g.deadlineMs
-    }
-  };
-}
-
-// src/protocols/grpc/index.ts
-var grpc = {
-  normalizePhase: normalizeGrpcPhase,
-  normalize: normalizeGrpcTarget,
-  resolve: resolveGrpc,
-  plan: planGrpc,
-  hash: hashGrpc,
-  expand: expandGrpc,
-  // a call may take its deadline
-  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
-  entries: () => [],
-  url: (target) => target.grpc.urlAsWritten,
-  // its messages are hashed by its own part of the hash
-  bodiesFile: () => void 0,
-  noDelivery: () => NO_DELIVERY,
-  noSweep: void 0,
-  noReplicas: void 0,
-  keys: [{ key: "grpc", loads: "gRPC calls" }]
-};
-
 // src/config/headers.ts
 var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
 var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -94061,6 +93314,842 @@ function httpVersion2(raw, path, problems) {
   return first?.v === 2 ? 2 : 1.1;
 }
 
+// src/runner-kit/placeholders.ts
+var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+var PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
+}
+function fillPlaceholders(text, value, keepEscapes = false) {
+  return text.replace(PLACEHOLDER, (all, escaped, name2) => {
+    if (escaped) return keepEscapes ? all : `\${${name2}}`;
+    const v = value(name2);
+    if (v === void 0) return all;
+    return keepEscapes ? v.replaceAll("${", () => "$${") : v;
+  });
+}
+
+// src/runner-kit/setup.ts
+var SETUP_BODY_LIMIT = 1024 * 1024;
+function ruleProblem(rule) {
+  if ("json" in rule)
+    return parseJsonPath(rule.json) ? void 0 : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
+  if ("header" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header) ? void 0 : "not a header name";
+  if ("cookie" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? void 0 : "not a cookie name";
+  let groups;
+  try {
+    groups = new RegExp(`${rule.regex}|`).exec("").length - 1;
+  } catch (err) {
+    return `not a regular expression (${err.message})`;
+  }
+  return rule.group > groups ? `group ${rule.group}: the regex has ${groups === 0 ? "no groups" : `${groups} group${groups === 1 ? "" : "s"}`}` : void 0;
+}
+
+// src/config/setup.ts
+var RULE_ERROR = "must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }";
+var someText2 = external_exports.string({ error: RULE_ERROR }).min(1, { error: "must not be empty" });
+var extractRule = external_exports.union(
+  [
+    external_exports.strictObject({ json: someText2.describe("a JSON path of the body ($.token, data.items[0].id)") }),
+    external_exports.strictObject({ header: someText2.describe("a response header, by name") }),
+    external_exports.strictObject({
+      regex: someText2.describe("a regular expression over the body (JavaScript syntax)"),
+      group: intIn(0, 99).optional().describe("its group that is the value (default 1; 0: the whole match)")
+    }),
+    external_exports.strictObject({ cookie: someText2.describe("a cookie the response sets (Set-Cookie), by name") })
+  ],
+  { error: RULE_ERROR }
+);
+var setupStep = external_exports.strictObject({
+  name: name.describe("names the step in messages"),
+  request: request.omit({ bodies: true, http: true }).describe("the request, sent once (HTTP/1.1, no redirect followed); its expect must hold, default a 2xx or 3xx"),
+  extract: external_exports.record(
+    external_exports.string().regex(PLACEHOLDER_NAME, { error: "must be a name of letters, digits and _ (used as ${name})" }),
+    extractRule
+  ).optional().describe("value name → where it is read from the answer; later steps and every scenario use it as ${name}")
+});
+var setupSchema = external_exports.array(setupStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).describe(
+  "requests sent once per run (per side in A/B) after the SUT is ready and before any load; the values they extract fill ${name} in the scenarios, in the runner only (never written to results, baselines or the report)"
+);
+function namesUsed(r) {
+  return [r.url, ...Object.values(r.headers), r.body ?? ""].flatMap(placeholders);
+}
+function normalizeSetup(raw, ctx, loopback) {
+  const { problems } = ctx;
+  const steps2 = raw.map((s, i) => {
+    const path = `setup[${i}]`;
+    const request2 = normalizeRequest(s.request, `${path}.request`, problems, ctx.resolveAt, ctx.resolveUrl);
+    const where = loopback(request2.url);
+    if (where) problems.push(`${path}.request.url: ${where}`);
+    const extract = Object.entries(s.extract ?? {}).map(([value, r]) => {
+      const rule = "regex" in r ? { regex: r.regex, group: r.group ?? 1 } : r;
+      const problem = ruleProblem(rule);
+      if (problem) problems.push(`${path}.extract.${value}: ${problem}`);
+      return { name: value, rule };
+    });
+    return { name: s.name, request: request2, extract };
+  });
+  for (const dup of duplicates(steps2.map((s) => s.name)))
+    problems.push(`setup: step name "${dup}" is used twice (it names the step in messages)`);
+  const extractedAt = /* @__PURE__ */ new Map();
+  steps2.forEach((s, i) => {
+    for (const e of s.extract) {
+      const first = extractedAt.get(e.name);
+      if (first !== void 0)
+        problems.push(
+          `setup[${i}].extract.${e.name}: ${e.name} is extracted by setup[${first}] (${steps2[first]?.name}) too`
+        );
+      else extractedAt.set(e.name, i);
+    }
+  });
+  steps2.forEach((s, i) => {
+    for (const used of new Set(namesUsed(s.request))) {
+      const at = extractedAt.get(used);
+      if (at !== void 0 && at >= i)
+        problems.push(
+          `setup[${i}].request: uses \${${used}}, which ${at === i ? "this step" : `a later step (setup[${at}], ${steps2[at]?.name})`} extracts; a step sees only the values of the steps before it`
+        );
+    }
+  });
+  return steps2;
+}
+
+// src/config/schema.ts
+var PROBE_ERROR = "must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL";
+var probeUrl = withPort(
+  external_exports.string({ error: PROBE_ERROR }).regex(
+    new RegExp(
+      `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`
+    ),
+    { error: PROBE_ERROR }
+  ),
+  `${PROBE_ERROR} with a port from 1 to 65535`
+);
+function levelUpTo(max2, integer2) {
+  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
+  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
+  return integer2 ? n.int({ error: error62 }) : n;
+}
+var stage = external_exports.strictObject({
+  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
+  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
+  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
+  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
+});
+var phase = external_exports.strictObject({
+  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
+  connections: intIn(1, BOUNDS.connections).optional().describe(
+    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
+  ),
+  duration: phaseDuration.optional().describe("100ms to 24h"),
+  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
+  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
+    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
+  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
+    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
+  ),
+  streams: intIn(1, BOUNDS.streams).optional().describe(
+    "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)"
+  ),
+  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
+});
+var sweep = external_exports.strictObject({
+  connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  rate: external_exports.array(numberUpTo(BOUNDS.rate)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  duration: phaseDuration,
+  warmup: warmup.optional()
+});
+var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
+var scenario = external_exports.strictObject({
+  name,
+  request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
+  requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
+  grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
+  websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
+  phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
+  warmup: warmup.optional(),
+  "warmup-later": warmupLater.optional(),
+  trials: trials.optional(),
+  "request-timeout": requestTimeout.optional(),
+  thresholds: thresholds.optional(),
+  sweep: sweep.optional()
+});
+var envValue = external_exports.union(
+  [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
+  { error: "must be a string, number or boolean" }
+);
+var configSchema = external_exports.strictObject({
+  version: external_exports.literal(1, { error: "must be 1" }),
+  target: httpUrl2.optional().describe(
+    "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)"
+  ),
+  sut: external_exports.strictObject({
+    compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
+      error: "must be a path or a list of paths"
+    }).optional().describe(
+      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one"
+    ),
+    services: external_exports.array(external_exports.string()).optional(),
+    build: external_exports.boolean({ error: "must be true or false" }).optional(),
+    env: external_exports.record(
+      external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
+      envValue
+    ).optional(),
+    orchestrator: external_exports.enum(["compose", "swarm"], { error: "must be compose or swarm" }).optional().describe(
+      "compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it"
+    ),
+    ready: external_exports.array(
+      external_exports.strictObject({
+        url: probeUrl.describe(
+          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING"
+        ),
+        timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
+      })
+    ).optional()
+  }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
+  runner: external_exports.strictObject({
+    image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
+    cpus: numberUpTo(BOUNDS.cpus).optional(),
+    workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
+    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)"),
+    replicas: intIn(1, BOUNDS.replicas).optional().describe(
+      "runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network"
+    ),
+    placement: external_exports.strictObject({
+      constraints: external_exports.array(
+        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(
+          /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
+          {
+            error: "must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value"
+          }
+        )
+      ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
+      "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
+    }).optional().describe("where the runner replicas run on the swarm"),
+    "start-lead": durationIn(1e3, 10 * 6e4, "1s to 10m").optional().describe(
+      "on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late"
+    )
+  }).optional(),
+  gate: external_exports.strictObject({
+    against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
+      "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
+    ),
+    confirm: external_exports.strictObject({
+      "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
+        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
+      ),
+      "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
+    }).optional().describe("confirmation by more trials"),
+    "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
+      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
+    ),
+    busy: external_exports.strictObject({
+      others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
+        "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
+      ),
+      repeats: intIn(0, 100).optional().describe(
+        "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
+      )
+    }).optional().describe(
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported"
+    ),
+    "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
+      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
+    ),
+    bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
+      "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
+    )
+  }).optional(),
+  ab: external_exports.strictObject({
+    pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
+  }).optional(),
+  setup: setupSchema.optional(),
+  defaults: external_exports.strictObject({
+    warmup: warmup.optional(),
+    "warmup-later": warmupLater.optional(),
+    trials: trials.optional(),
+    "request-timeout": requestTimeout.optional(),
+    thresholds: thresholds.optional()
+  }).optional(),
+  scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
+}).describe("perf-gate configuration (perf-gate.yml)");
+function configJsonSchema() {
+  const schema = external_exports.toJSONSchema(configSchema, {
+    io: "input",
+    target: "draft-2020-12",
+    override: (ctx) => {
+      if (!percentileSchemas.has(ctx.zodSchema)) return;
+      const { additionalProperties } = ctx.jsonSchema;
+      if (typeof additionalProperties === "object") {
+        ctx.jsonSchema.patternProperties = { [PERCENTILE_KEY_PATTERN]: additionalProperties };
+        ctx.jsonSchema.additionalProperties = false;
+      }
+    }
+  });
+  return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
+}
+
+// src/config/types.ts
+var DEFAULT_BUSY_OTHERS_PCT = 50;
+var DEFAULT_BUSY_REPEATS = 10;
+var DEFAULT_RUNNER_IMAGE = "node:22-slim";
+var DEFAULT_WARMUP_MS = 5e3;
+var DEFAULT_TRIALS = 5;
+var DEFAULT_REQUEST_TIMEOUT_MS = 1e4;
+var DEFAULT_READY_TIMEOUT_MS = 6e4;
+var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_AB_PAIRS = 6;
+var DEFAULT_CONFIRM_MAX_TRIALS = 12;
+var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
+var DEFAULT_WS_DRAIN_MS = 5e3;
+
+// src/runner-kit/ramp.ts
+function rampDurationMs(ramp) {
+  return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
+}
+function peakLevel(ramp) {
+  return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
+}
+function arrivalsBy(ramp, tMs) {
+  return compileRamp(ramp).arrivalsBy(tMs);
+}
+function compileRamp(ramp) {
+  const n = ramp.stages.length;
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = starts[k] + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
+  });
+  const last = froms[n];
+  const stageAt = (key, x) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (key[mid] <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - starts[k];
+      const from = froms[k];
+      if (k === n) return before[n] + from * (t / 1e3);
+      const s = ramp.stages[k];
+      const at = from + (s.to - from) * t / s.durationMs;
+      return before[k] + (from + at) / 2 * (t / 1e3);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      const k = stageAt(before, c);
+      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
+      const s = ramp.stages[k];
+      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
+    }
+  };
+}
+function within(r0, r1, d, c) {
+  if (c <= 0) return 0;
+  const a = (r1 - r0) / (2e3 * d);
+  const b = r0 / 1e3;
+  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
+  return Math.min(d, tau);
+}
+function rampSends(ramp, durationMs) {
+  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
+}
+
+// src/config/phases.ts
+function ratePhaseName(rate2) {
+  return `r${String(rate2).replace(".", "_")}`;
+}
+function withAmount(raw, path, problems) {
+  if (raw.amount === void 0) return raw;
+  if (raw.requests !== void 0) {
+    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
+    return raw;
+  }
+  const { amount, ...rest } = raw;
+  return { ...rest, requests: amount };
+}
+var MAX_PHASE_MS = 24 * 36e5;
+function rampKind(raw, stages, path, problems) {
+  const targetIs = raw.rate !== void 0 || raw["max-in-flight"] !== void 0 ? "rate" : raw.connections !== void 0 ? "connections" : void 0;
+  let kind;
+  let ok = true;
+  stages.forEach((st, i) => {
+    const at = `${path}.stages[${i}]`;
+    const given = ["rate", "connections", "target"].filter((k2) => st[k2] !== void 0);
+    if (given.length !== 1) {
+      ok = false;
+      problems.push(
+        given.length === 0 ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)` : `${at}: give one of ${given.join(", ")}, not several`
+      );
+      return;
+    }
+    const k = given[0] === "target" ? targetIs : given[0];
+    if (k === void 0) {
+      ok = false;
+      problems.push(
+        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`
+      );
+      return;
+    }
+    const level = st.target ?? st.connections;
+    if (k === "connections" && !Number.isInteger(level)) {
+      problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    } else if (k === "connections" && level > BOUNDS.connections) {
+      ok = false;
+      problems.push(
+        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString("en-US")} (connections)`
+      );
+    }
+    if (kind !== void 0 && k !== kind) {
+      ok = false;
+      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
+    }
+    kind ??= k;
+  });
+  return ok ? kind : void 0;
+}
+function normalizeRampPhase(raw, path, problems) {
+  const stages = raw.stages ?? [];
+  if (raw.duration !== void 0) {
+    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
+  }
+  if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
+  const kind = rampKind(raw, stages, path, problems);
+  if (kind === void 0) return void 0;
+  if (kind === "connections" && raw.rate !== void 0) {
+    problems.push(
+      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`
+    );
+  }
+  const ramp = {
+    from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
+    stages: stages.map((st) => ({
+      durationMs: parseDurationMs(st.duration) ?? 0,
+      to: st.target ?? (kind === "rate" ? st.rate : st.connections) ?? 0
+    }))
+  };
+  const durationMs = rampDurationMs(ramp);
+  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 36e5} h in all, over 24h`);
+  const peak = peakLevel(ramp);
+  if (peak <= 0) {
+    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
+    return void 0;
+  }
+  if (kind === "rate") {
+    refuseOtherLoopKeys(raw, "open", path, problems);
+    const phase2 = {
+      kind: "open",
+      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
+      rate: peak,
+      durationMs,
+      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
+      ramp
+    };
+    if (raw.connections !== void 0) phase2.connections = raw.connections;
+    if (raw.streams !== void 0) phase2.streams = raw.streams;
+    return phase2;
+  }
+  refuseOtherLoopKeys(raw, "closed", path, problems);
+  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
+}
+function normalizePhase(input2, path, problems) {
+  const raw = withAmount(input2, path, problems);
+  for (const key of ["peers", "messages"]) {
+    if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
+  }
+  if (raw.stages !== void 0) return normalizeRampPhase(raw, path, problems);
+  const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
+  if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
+  if (raw.rate !== void 0) {
+    if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
+    refuseOtherLoopKeys(raw, "open", path, problems);
+    if (durationMs === void 0) {
+      problems.push(`${path}.duration: required in an open-loop (rate) phase`);
+      return void 0;
+    }
+    const phase3 = {
+      kind: "open",
+      name: raw.name ?? ratePhaseName(raw.rate),
+      rate: raw.rate,
+      durationMs,
+      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
+    };
+    if (raw.connections !== void 0) phase3.connections = raw.connections;
+    if (raw.streams !== void 0) phase3.streams = raw.streams;
+    return phase3;
+  }
+  refuseOtherLoopKeys(raw, "closed", path, problems);
+  if (raw.connections === void 0) {
+    problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
+    return void 0;
+  }
+  if (durationMs === void 0 === (raw.requests === void 0)) {
+    problems.push(`${path}: a closed-loop phase needs exactly one of duration or requests`);
+    return void 0;
+  }
+  if (raw.requests !== void 0 && raw.requests < raw.connections) {
+    problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
+  }
+  const phase2 = {
+    kind: "closed",
+    name: raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
+    connections: raw.connections
+  };
+  if (durationMs !== void 0) phase2.durationMs = durationMs;
+  if (raw.requests !== void 0) phase2.requests = raw.requests;
+  return pipelined(phase2, raw, path, problems);
+}
+function refuseOtherLoopKeys(raw, kind, path, problems) {
+  if (kind === "open" && raw.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
+    );
+  }
+  if (kind === "closed" && raw["max-in-flight"] !== void 0) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+}
+function pipelined(derived2, raw, path, problems) {
+  if (raw.pipelining !== void 0 && raw.streams !== void 0)
+    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
+  const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
+  const streams = raw.streams !== void 0 && raw.streams > 1 ? raw.streams : void 0;
+  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : "";
+  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${suffix}` };
+  if (depth) phase2.pipelining = depth;
+  if (raw.streams !== void 0) phase2.streams = raw.streams;
+  return phase2;
+}
+function duplicates(names2) {
+  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
+}
+function streamsPhase(phases) {
+  return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
+}
+function pipelinedPhase(phases) {
+  return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
+}
+
+// src/protocols/grpc/normalize.ts
+function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
+  if (raw.message === void 0 === (raw.bodies === void 0)) {
+    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+  }
+  const out = {
+    url: raw.url.replace(/\/$/, ""),
+    urlAsWritten: raw.url,
+    proto: raw.proto,
+    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
+    service: raw.service,
+    method: raw.method,
+    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    channels: raw.channels ?? 1,
+    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
+  };
+  for (const [key, value] of Object.entries(out.metadata)) {
+    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
+      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    } else if (key.endsWith("-bin")) {
+      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
+    } else if (!/^[\x20-\x7e]*$/.test(value)) {
+      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
+    }
+  }
+  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
+  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
+    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
+  }
+  if (raw.message !== void 0) out.message = raw.message;
+  if (raw.bodies !== void 0) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) out.bodiesFile = abs;
+  }
+  return out;
+}
+function normalizeGrpcPhase(raw, path, problems) {
+  const phase2 = normalizePhase(raw, path, problems);
+  if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
+    );
+  }
+  if (phase2 && phase2.kind !== "ws" && phase2.streams !== void 0) {
+    problems.push(
+      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`
+    );
+  }
+  if (phase2?.kind === "closed" && phase2.ramp) {
+    problems.push(
+      `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
+    );
+  }
+  return phase2;
+}
+function normalizeGrpcTarget(raw, path, ctx) {
+  if (!raw.grpc) return void 0;
+  const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
+  const pipelined2 = pipelinedPhase(ctx.phases);
+  if (pipelined2 >= 0 && requestAsksClose(grpc2.metadata)) {
+    ctx.problems.push(
+      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+    );
+  }
+  return { kind: "grpc", grpc: grpc2 };
+}
+
+// src/protocols/grpc/copy.ts
+function hashGrpc(target, bodies, readBodies) {
+  const g = target.grpc;
+  return {
+    request: hashedRequest({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
+    // the proto by content (its parsed form), the messages by content, not by path
+    grpc: {
+      ...g,
+      urlAsWritten: void 0,
+      proto: void 0,
+      protoFile: void 0,
+      bodiesFile: void 0,
+      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : void 0
+    }
+  };
+}
+
+// src/common/read-fs.ts
+import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
+var realReadFs = {
+  readText: (path) => readFileSync2(path, "utf8"),
+  exists: existsSync,
+  realpath: (path) => realpathSync(path),
+  isFile: (path) => statSync(path).isFile()
+};
+
+// src/config/proto.ts
+var import_protobufjs = __toESM(require_protobufjs(), 1);
+import { dirname, resolve } from "node:path";
+
+// src/common/jsonl.ts
+function parseJsonl(text, lineName) {
+  const values = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${lineName(i + 1)}: not valid JSON`);
+    }
+  });
+  return values;
+}
+
+// src/config/proto.ts
+function loadProto(file2, reader) {
+  const root = new import_protobufjs.default.Root();
+  root.resolvePath = (origin, target) => {
+    if (!origin) return target;
+    if (target.startsWith("google/protobuf/")) return target;
+    return reader.resolveImport(origin, target);
+  };
+  try {
+    root.loadSync(file2, { keepCase: true });
+    root.resolveAll();
+  } catch (err) {
+    throw new Error(err.message.split("\n")[0]);
+  }
+  return root;
+}
+function requestType(root, g, at, problems) {
+  let service;
+  try {
+    service = root.lookupService(g.service);
+  } catch {
+    const services = servicesOf(root);
+    problems.push(
+      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
+    );
+    return void 0;
+  }
+  const full = service.fullName.replace(/^\./, "");
+  if (full !== g.service) {
+    problems.push(`${at}.service: give the full name, package included: ${full}`);
+    return void 0;
+  }
+  const method = service.methods[g.method];
+  if (!method) {
+    problems.push(
+      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
+    );
+    return void 0;
+  }
+  if (method.requestStream || method.responseStream) {
+    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
+    return void 0;
+  }
+  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
+}
+function servicesOf(ns) {
+  const out = [];
+  for (const child of ns.nestedArray) {
+    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
+    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
+  }
+  return out;
+}
+function messageProblem(type, message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return `must be an object (a ${type.name} message)`;
+  }
+  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
+  if (unknown2.length) {
+    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
+  }
+  const problem = type.verify(fromJsonForm(type, message));
+  return problem ? `${problem} (in a ${type.name} message)` : void 0;
+}
+var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
+function fromJsonForm(type, message) {
+  const out = { ...message };
+  for (const [name2, value] of Object.entries(message)) {
+    const field2 = type.fields[name2];
+    if (!field2 || value === null || value === void 0) continue;
+    field2.resolve();
+    const one = (v) => {
+      if (field2.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field2.resolvedType.values) {
+        return field2.resolvedType.values[v];
+      }
+      if (LONG_TYPES.has(field2.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+      if (field2.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
+        return fromJsonForm(field2.resolvedType, v);
+      }
+      return v;
+    };
+    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one) : field2.map ? value : one(value);
+  }
+  return out;
+}
+function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  scenarios.forEach((s, i) => {
+    if (s.target.kind !== "grpc") return;
+    const g = s.target.grpc;
+    const at = `scenarios[${i}].grpc`;
+    let root;
+    try {
+      root = loadProto(g.protoFile, reader);
+    } catch (err) {
+      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
+      return;
+    }
+    descriptors.set(g.protoFile, root.toJSON());
+    const type = requestType(root, g, at, problems);
+    if (!type) return;
+    if (g.message !== void 0) {
+      const problem = messageProblem(type, g.message);
+      if (problem) problems.push(`${at}.message: ${problem}`);
+    }
+    if (g.bodiesFile !== void 0) {
+      let bodies;
+      try {
+        bodies = readBodies(g.bodiesFile);
+      } catch (err) {
+        problems.push(`${at}.bodies: ${err.message}`);
+        return;
+      }
+      bodies.forEach((b, j) => {
+        const problem = messageProblem(type, b);
+        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
+      });
+    }
+  });
+  return problems;
+}
+function readMessages(file2, fs = realReadFs) {
+  const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
+  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
+  return out;
+}
+function workspaceProtoReader(resolveIn) {
+  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
+}
+function encodeGrpcCalls(descriptor, service, method, messages) {
+  const root = import_protobufjs.default.Root.fromJSON(descriptor);
+  const m = root.lookupService(service).methods[method];
+  if (!m) throw new Error(`${service}/${method}: not in the proto`);
+  m.resolve();
+  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
+  return {
+    path: `/${service}/${method}`,
+    messages: messages.map(
+      (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
+    )
+  };
+}
+
+// src/protocols/grpc/resolve.ts
+function resolveGrpc(scenarios, io) {
+  const descriptors = /* @__PURE__ */ new Map();
+  const problems = checkGrpcScenarios(scenarios, workspaceProtoReader(io.resolveIn), io.readMessages, descriptors);
+  for (const { target: t } of scenarios) {
+    if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
+  }
+  return problems;
+}
+
+// src/protocols/grpc/plan.ts
+function planGrpc(target, scenario2, readBodies) {
+  const g = target.grpc;
+  if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
+  const messages = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
+  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages);
+  return {
+    kind: "grpc",
+    grpc: {
+      url: g.url,
+      service: g.service,
+      method: g.method,
+      path: calls.path,
+      messages: calls.messages,
+      metadata: g.metadata,
+      channels: g.channels,
+      deadlineMs: g.deadlineMs
+    }
+  };
+}
+
+// src/protocols/grpc/index.ts
+var grpc = {
+  normalizePhase: normalizeGrpcPhase,
+  normalize: normalizeGrpcTarget,
+  resolve: resolveGrpc,
+  plan: planGrpc,
+  hash: hashGrpc,
+  // a call may take its deadline
+  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
+  entries: () => [],
+  url: (target) => target.grpc.urlAsWritten,
+  // its messages are hashed by its own part of the hash
+  bodiesFile: () => void 0,
+  noDelivery: () => NO_DELIVERY,
+  noSweep: void 0,
+  noReplicas: void 0,
+  keys: [{ key: "grpc", loads: "gRPC calls" }]
+};
+
 // src/protocols/http/copy.ts
 function hashHttp(target, bodies, readBodies) {
   return {
@@ -94074,21 +94163,6 @@ function hashHttp(target, bodies, readBodies) {
       request: hashedRequest(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
     }))
   };
-}
-function fillRequest(r, fill, at) {
-  const request2 = {
-    ...r,
-    url: fill(r.url, `${at}.url`),
-    headers: fillRecord(r.headers, fill, `${at}.headers`)
-  };
-  if (r.body !== void 0) request2.body = fill(r.body, `${at}.body`);
-  if (r.bodies !== void 0) request2.bodies = r.bodies.map((b, j) => fill(b, `${at}.bodies[${j}]`));
-  return request2;
-}
-function expandHttp(target, fill, at) {
-  if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
-  const mix = target.mix.map((e, j) => ({ ...e, request: fillRequest(e.request, fill, `${at}.requests[${j}]`) }));
-  return { ...target, mix, request: mix[0].request };
 }
 function longestHttpTimeoutMs(target, defaultMs) {
   return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
@@ -94123,7 +94197,6 @@ var http = {
   resolve: void 0,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
-  expand: expandHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,
@@ -94139,12 +94212,12 @@ var http = {
 
 // src/runner-kit/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
-var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
   const parts = [];
   const uses = /* @__PURE__ */ new Set();
   let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
+  for (const m of text.matchAll(PLACEHOLDER2)) {
     const name2 = m[1];
     if (!WS_PLACEHOLDERS.includes(name2)) {
       throw new Error(`unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
@@ -94269,20 +94342,6 @@ function hashWs(target, bodies) {
     websocket: { ...w, thresholds: void 0 }
   };
 }
-function expandWs(target, fill, at) {
-  const w = target.websocket;
-  const where = `${at}.websocket`;
-  return {
-    ...target,
-    websocket: {
-      ...w,
-      url: fill(w.url, `${where}.url`),
-      headers: fillRecord(w.headers, fill, `${where}.headers`),
-      hello: w.hello.map((h, j) => fill(h, `${where}.hello[${j}]`)),
-      message: fill(w.message, `${where}.message`)
-    }
-  };
-}
 
 // src/protocols/ws/plan.ts
 function planWs(target) {
@@ -94297,7 +94356,6 @@ var ws = {
   resolve: void 0,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
-  expand: expandWs,
   // a message's timeout is the scenario's
   longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) => wsEntries(target.websocket.push).map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
@@ -94532,6 +94590,10 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     }
     return raw.target.replace(/\/+$/, "") + url2;
   };
+  const setup = raw.setup ? normalizeSetup(raw.setup, { problems, resolveAt, resolveUrl }, (url2) => {
+    const host = raw.target === void 0 ? loopbackOf(url2) : void 0;
+    return host ? loopbackLine(host) : void 0;
+  }) : void 0;
   checkThresholds(raw.defaults?.thresholds, "defaults.thresholds", problems);
   const defaultWarmup = raw.defaults?.warmup !== void 0 ? parseDurationMs(raw.defaults.warmup) : void 0;
   const scenarios = [];
@@ -94630,6 +94692,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         orchestrator
       },
       runner,
+      ...setup ? { setup } : {},
       gate: {
         against: raw.gate?.against ?? "baselines",
         bands: raw.gate?.bands ?? "judge",
@@ -94935,7 +94998,7 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
       continue;
     }
     const at = formatPath(issue2.path);
-    let message = issue2.message;
+    let message = issue2.code === "invalid_key" ? issue2.issues[0]?.message ?? issue2.message : issue2.message;
     const missing = /received undefined/.test(message) || data !== void 0 && valueAt(data, issue2.path) === void 0;
     const value = data === void 0 ? void 0 : valueAt(data, issue2.path);
     const unitless = data === void 0 ? [] : unitlessRules(data, issue2.path);
@@ -94959,6 +95022,7 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
 var ARTICLE = {
   array: "a list",
   object: "a mapping",
+  record: "a mapping",
   string: "text",
   number: "a number",
   boolean: "true or false",
@@ -97937,6 +98001,13 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
   external_exports.object({ t: external_exports.literal("ready") }),
   external_exports.object({ t: external_exports.literal("not-ready"), url: external_exports.string(), error: external_exports.string(), timeoutMs: nonneg }),
   external_exports.object({
+    t: external_exports.literal("setup"),
+    steps: external_exports.array(external_exports.object({ name: external_exports.string(), status: external_exports.number().int(), elapsedMs: nonneg })),
+    values: external_exports.array(external_exports.string())
+  }),
+  // the runner bounds its message; a longer one is not the runner's
+  external_exports.object({ t: external_exports.literal("setup-failed"), step: external_exports.string().max(200), message: external_exports.string().max(2e3) }),
+  external_exports.object({
     t: external_exports.literal("stage"),
     ...names,
     trial: count,
@@ -98593,29 +98664,99 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   };
 }
 
-// src/config/env.ts
-var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function expandEnv(text, env, where, secret = () => {
-}) {
-  return text.replace(PLACEHOLDER2, (_all, escaped, name2) => {
-    if (escaped) return `\${${name2}}`;
-    if (!NAME.test(name2)) throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
-    const value = env[name2];
-    if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
-    if (value !== "") secret(value);
-    return value;
-  });
+// src/runner-kit/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever2(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
 }
-function expandTarget(target, env, at, secret) {
-  return planProtocolOf(target).expand(target, (text, where) => expandEnv(text, env, where, secret), at);
+
+// src/runner-kit/fill.ts
+function fillRecord(record2, fill, at) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+}
+function fillRequest(r, fill, at) {
+  const request2 = {
+    ...r,
+    url: fill(r.url, `${at}.url`),
+    headers: fillRecord(r.headers, fill, `${at}.headers`)
+  };
+  if (r.body !== void 0) request2.body = fill(r.body, `${at}.body`);
+  if (r.bodies !== void 0) request2.bodies = r.bodies.map((b, j) => fill(b, `${at}.bodies[${j}]`));
+  return request2;
+}
+function fillHttp(target, fill, at) {
+  if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
+  const mix = target.mix.map((e, j) => ({ ...e, request: fillRequest(e.request, fill, `${at}.requests[${j}]`) }));
+  return { ...target, mix, request: mix[0].request };
+}
+function fillWs(target, fill, at) {
+  const w = target.websocket;
+  const where = `${at}.websocket`;
+  return {
+    ...target,
+    websocket: {
+      ...w,
+      url: fill(w.url, `${where}.url`),
+      headers: fillRecord(w.headers, fill, `${where}.headers`),
+      hello: w.hello.map((h, j) => fill(h, `${where}.hello[${j}]`)),
+      message: fill(w.message, `${where}.message`)
+    }
+  };
+}
+function fillGrpc(target, fill, at) {
+  const g = target.grpc;
+  const where = `${at}.grpc`;
+  return {
+    ...target,
+    grpc: { ...g, url: fill(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill, `${where}.metadata`) }
+  };
+}
+function fillTarget(target, fill, at) {
+  switch (target.kind) {
+    case "http":
+      return fillHttp(target, fill, at);
+    case "ws":
+      return fillWs(target, fill, at);
+    case "grpc":
+      return fillGrpc(target, fill, at);
+    default:
+      return assertNever2(target);
+  }
+}
+
+// src/config/env.ts
+function expandEnv(text, env, where, secret = () => {
+}, runner) {
+  return fillPlaceholders(
+    text,
+    (name2) => {
+      if (runner?.has(name2)) return void 0;
+      if (!PLACEHOLDER_NAME.test(name2))
+        throw usageError(`${where}: \${${name2}} is not a variable name (letters, digits, _)`);
+      const value = env[name2];
+      if (value === void 0) throw usageError(`${where}: \${${name2}} is not set in perf-gate's environment`);
+      if (value !== "") secret(value);
+      return value;
+    },
+    runner !== void 0
+  );
 }
 function expandPlan(plan, env, secret) {
+  const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e) => e.name))) : void 0;
+  const fill = (text, where) => expandEnv(text, env, where, secret, runner);
   return {
     ...plan,
+    ...plan.setup ? {
+      setup: plan.setup.map((s, i) => ({
+        ...s,
+        request: fillRequest(s.request, fill, `setup[${i}] (${s.name}).request`)
+      }))
+    } : {},
     scenarios: plan.scenarios.map((s, i) => ({
       ...s,
-      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret)
+      target: fillTarget(s.target, fill, `scenarios[${i}] (${s.name})`)
     }))
   };
 }
@@ -98629,13 +98770,18 @@ function parseBodiesJsonl(text, file2) {
 function planTarget(s, readBodies) {
   return protocolOf(s.target).plan(s.target, s.name, readBodies);
 }
-function buildPlan(scenarios, ready, readBodies, workers = 1) {
+function planSetupStep(s) {
+  const { bodiesFile: _none, ...request2 } = s.request;
+  return { name: s.name, request: request2, extract: s.extract };
+}
+function buildPlan(scenarios, ready, readBodies, workers = 1, setup) {
   return {
     version: 1,
     progressIntervalMs: 1e3,
     requestTimeoutMs: 1e4,
     workers,
     ready,
+    ...setup ? { setup: setup.map(planSetupStep) } : {},
     scenarios: scenarios.map((s) => ({
       name: s.name,
       target: planTarget(s, readBodies),
@@ -98681,7 +98827,7 @@ function hashesOf(scenarios, readBodies) {
 }
 function checkRunnable(config2) {
   const readBodies = bodiesReader();
-  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers);
+  buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers, config2.setup);
   hashesOf(config2.scenarios, readBodies);
 }
 function planRun(opts, warn, deps2) {
@@ -98692,7 +98838,7 @@ function planRun(opts, warn, deps2) {
   const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config2, opts.scenarios));
   const readBodies = bodiesReader(deps2.files);
   const plan = expandPlan(
-    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers),
+    buildPlan(scenarios, config2.sut.ready, readBodies, config2.runner.workers, config2.setup),
     deps2.env,
     deps2.maskSecret
   );
@@ -99900,11 +100046,16 @@ function judgeTasks(tasks, nodes, replicas, now, startAtEpochMs, graceMs) {
   }
   return { state: tasks.some((t) => t.state === "running") ? "running" : "waiting" };
 }
+function setupFailure(prefix, e) {
+  return `${prefix}setup step ${e.step} failed: ${e.message}`;
+}
 function ownFailure(name2, events) {
   const fatal = events.find((e) => e.t === "fatal");
   if (fatal) return `${name2} failed: ${fatal.message}`;
   const notReady = events.find((e) => e.t === "not-ready");
   if (notReady) return `${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`;
+  const setup = events.find((e) => e.t === "setup-failed");
+  if (setup) return setupFailure(`${name2}: `, setup);
   return void 0;
 }
 function replicaTrial(outputs, nodes, count3) {
@@ -100347,6 +100498,7 @@ var RunnerLink = class {
   isReady = false;
   done = false;
   notReady;
+  setupFailed;
   fatal;
   exit;
   crashed;
@@ -100364,8 +100516,9 @@ var RunnerLink = class {
     else if (e.t === "stage" && this.pending) this.pending.started = true;
     else if (e.t === "trial" && this.pending) this.pending.finished = true;
     else if (e.t === "not-ready") this.notReady = e;
+    else if (e.t === "setup-failed") this.setupFailed = e;
     else if (e.t === "fatal") this.fatal = e.message;
-    if (e.t === "not-ready" || e.t === "fatal") this.awaitLastWords();
+    if (e.t === "not-ready" || e.t === "setup-failed" || e.t === "fatal") this.awaitLastWords();
     this.onEvent(e);
     this.wake();
   }
@@ -100455,7 +100608,7 @@ var RunnerLink = class {
   }
   /** Nothing more will come from this runner: it exited, the SUT crashed, or it gave up and had time to exit. */
   over() {
-    return this.exit !== void 0 || this.crashed !== void 0 || (this.notReady !== void 0 || this.fatal !== void 0) && this.lastWordsOver;
+    return this.exit !== void 0 || this.crashed !== void 0 || (this.notReady !== void 0 || this.setupFailed !== void 0 || this.fatal !== void 0) && this.lastWordsOver;
   }
   exitCode() {
     return this.exit && "code" in this.exit ? this.exit.code : void 0;
@@ -100481,6 +100634,7 @@ var RunnerLink = class {
         await this.ctx.sutLogs()
       );
     }
+    if (this.setupFailed) return environmentError(setupFailure(prefix, this.setupFailed));
     const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
     if (this.fatal !== void 0) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
     const code = this.exitCode() ?? "unknown";
@@ -100901,10 +101055,16 @@ async function measure(opts, deps2, p, mode, run2) {
 function eventSink(collector, progress, prefix = "", now = Date.now) {
   return (e) => {
     if (e.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === "setup") progress.line(`[perf-gate] ${prefix}${setupLine(e)}`);
     else if (e.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
     collector.onEvent(e, now());
     progress.onEvent(e);
   };
+}
+function setupLine(e) {
+  const steps2 = e.steps.map((s) => `${s.name} (HTTP ${s.status}, ${s.elapsedMs} ms)`).join(", ");
+  const values = e.values.length > 0 ? `; values ${e.values.join(", ")}` : "";
+  return `setup: ${steps2}${values}`;
 }
 function debugLog(progress, env) {
   return (line) => {
@@ -101945,7 +102105,7 @@ function renderK8sCommand(o) {
       throw usageError(`runner.placement.constraints[${i}]: ${err.message}`);
     }
   });
-  const plan = buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers);
+  const plan = buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers, config2.setup);
   const trial = { scenario: scenario2.name, phase: phase2.name, trial: 1, trials: scenario2.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 36e5;
   const docs = renderK8s({

@@ -1109,12 +1109,12 @@ var require_base64_js = __commonJS({
     exports2.byteLength = byteLength;
     exports2.toByteArray = toByteArray;
     exports2.fromByteArray = fromByteArray;
-    var lookup2 = [];
+    var lookup = [];
     var revLookup = [];
     var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
     var code = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     for (i = 0, len = code.length; i < len; ++i) {
-      lookup2[i] = code[i];
+      lookup[i] = code[i];
       revLookup[code.charCodeAt(i)] = i;
     }
     var i;
@@ -1167,7 +1167,7 @@ var require_base64_js = __commonJS({
       return arr;
     }
     function tripletToBase64(num) {
-      return lookup2[num >> 18 & 63] + lookup2[num >> 12 & 63] + lookup2[num >> 6 & 63] + lookup2[num & 63];
+      return lookup[num >> 18 & 63] + lookup[num >> 12 & 63] + lookup[num >> 6 & 63] + lookup[num & 63];
     }
     function encodeChunk(uint8, start, end) {
       var tmp;
@@ -1190,12 +1190,12 @@ var require_base64_js = __commonJS({
       if (extraBytes === 1) {
         tmp = uint8[len2 - 1];
         parts.push(
-          lookup2[tmp >> 2] + lookup2[tmp << 4 & 63] + "=="
+          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
         );
       } else if (extraBytes === 2) {
         tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
         parts.push(
-          lookup2[tmp >> 10] + lookup2[tmp >> 4 & 63] + lookup2[tmp << 2 & 63] + "="
+          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
         );
       }
       return parts.join("");
@@ -11633,7 +11633,7 @@ function checkResponse(e, r) {
 function jsonCheckHolds(c, doc) {
   const steps = parseJsonPath(c.path);
   if (!steps) return false;
-  const found = lookup(doc, steps);
+  const found = jsonLookup(doc, steps);
   if (c.exists !== void 0) return found.found === c.exists;
   return found.found && jsonEqual(found.value, c.equals);
 }
@@ -11663,7 +11663,7 @@ function parseJsonPath(path) {
   }
   return steps;
 }
-function lookup(doc, steps) {
+function jsonLookup(doc, steps) {
   let node = doc;
   for (const step of steps) {
     if (typeof step === "number") {
@@ -14539,6 +14539,234 @@ async function waitReady(url, timeoutMs) {
   return lastError;
 }
 
+// runner/src/setup.ts
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+
+// src/runner-kit/protocols.ts
+var KINDS = { http: true, ws: true, grpc: true };
+var PROTOCOL_KINDS = Object.keys(KINDS);
+function assertNever(value, what = "kind") {
+  const kind = value?.kind;
+  throw new Error(`unhandled ${what}: ${JSON.stringify(kind ?? value)}`);
+}
+
+// src/runner-kit/fill.ts
+function fillRecord(record, fill, at) {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+}
+function fillRequest(r, fill, at) {
+  const request = {
+    ...r,
+    url: fill(r.url, `${at}.url`),
+    headers: fillRecord(r.headers, fill, `${at}.headers`)
+  };
+  if (r.body !== void 0) request.body = fill(r.body, `${at}.body`);
+  if (r.bodies !== void 0) request.bodies = r.bodies.map((b, j) => fill(b, `${at}.bodies[${j}]`));
+  return request;
+}
+function fillHttp(target, fill, at) {
+  if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
+  const mix = target.mix.map((e, j) => ({ ...e, request: fillRequest(e.request, fill, `${at}.requests[${j}]`) }));
+  return { ...target, mix, request: mix[0].request };
+}
+function fillWs(target, fill, at) {
+  const w = target.websocket;
+  const where = `${at}.websocket`;
+  return {
+    ...target,
+    websocket: {
+      ...w,
+      url: fill(w.url, `${where}.url`),
+      headers: fillRecord(w.headers, fill, `${where}.headers`),
+      hello: w.hello.map((h, j) => fill(h, `${where}.hello[${j}]`)),
+      message: fill(w.message, `${where}.message`)
+    }
+  };
+}
+function fillGrpc(target, fill, at) {
+  const g = target.grpc;
+  const where = `${at}.grpc`;
+  return {
+    ...target,
+    grpc: { ...g, url: fill(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill, `${where}.metadata`) }
+  };
+}
+function fillTarget(target, fill, at) {
+  switch (target.kind) {
+    case "http":
+      return fillHttp(target, fill, at);
+    case "ws":
+      return fillWs(target, fill, at);
+    case "grpc":
+      return fillGrpc(target, fill, at);
+    default:
+      return assertNever(target);
+  }
+}
+
+// src/runner-kit/placeholders.ts
+var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+function fillPlaceholders(text, value, keepEscapes = false) {
+  return text.replace(PLACEHOLDER, (all, escaped, name) => {
+    if (escaped) return keepEscapes ? all : `\${${name}}`;
+    const v = value(name);
+    if (v === void 0) return all;
+    return keepEscapes ? v.replaceAll("${", () => "$${") : v;
+  });
+}
+
+// src/runner-kit/setup.ts
+var SETUP_BODY_LIMIT = 1024 * 1024;
+var SETUP_PREVIEW_CHARS = 200;
+function ruleText(rule) {
+  if ("json" in rule) return `json ${rule.json}`;
+  if ("header" in rule) return `header ${rule.header}`;
+  if ("cookie" in rule) return `cookie ${rule.cookie}`;
+  return `regex ${rule.regex}${rule.group !== 1 ? ` (group ${rule.group})` : ""}`;
+}
+function extractValue(rule, res) {
+  if ("header" in rule) return res.headers.get(rule.header.toLowerCase());
+  if ("cookie" in rule) return cookieValue(res.setCookies, rule.cookie);
+  if ("regex" in rule) {
+    const m = new RegExp(rule.regex).exec(res.body);
+    return m?.[rule.group] ?? void 0;
+  }
+  const steps = parseJsonPath(rule.json);
+  if (!steps) return void 0;
+  let node;
+  try {
+    node = JSON.parse(res.body);
+  } catch {
+    return void 0;
+  }
+  const found = jsonLookup(node, steps);
+  if (!found.found) return void 0;
+  return typeof found.value === "string" ? found.value : JSON.stringify(found.value);
+}
+function cookieValue(setCookies, name) {
+  let found;
+  for (const header of setCookies) {
+    const pair = header.split(";", 1)[0] ?? "";
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const value = pair.slice(eq + 1).trim();
+    found = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return found;
+}
+function bodyPreview(body) {
+  const cut = body.length > SETUP_PREVIEW_CHARS;
+  return `${JSON.stringify(cut ? body.slice(0, SETUP_PREVIEW_CHARS) : body)}${cut ? " …" : ""}`;
+}
+
+// runner/src/setup.ts
+function fillFrom(values) {
+  return (text) => fillPlaceholders(text, (name) => values.get(name));
+}
+async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => performance.now()) {
+  const values = /* @__PURE__ */ new Map();
+  const done = [];
+  for (const step of steps) {
+    const request = fillRequest(step.request, fillFrom(values), step.name);
+    const started = now();
+    const answer = await send(request, step.request.timeoutMs ?? defaultTimeoutMs);
+    const fail = (message) => ({ ok: false, step: step.name, message: bounded(message) });
+    if ("error" in answer) return fail(`${request.method}: no answer (${answer.error})`);
+    const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
+    if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
+    const checked = checkResponse(step.request.expect, {
+      status: answer.status,
+      headers: answer.headers,
+      body: Buffer.from(answer.body, "utf8")
+    });
+    if (!checked.ok) {
+      const why = checked.check ? `failed its expect (${checked.check})` : "not a 2xx or 3xx status";
+      return fail(`${got}: ${why}`);
+    }
+    for (const { name, rule } of step.extract) {
+      const value = extractValue(rule, answer);
+      if (value === void 0) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
+      values.set(name, value);
+    }
+    done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
+  }
+  return { ok: true, values, steps: done };
+}
+var bounded = (message) => message.length > 1500 ? `${message.slice(0, 1500)} …` : message;
+function filledPlan(plan, values) {
+  const fill = fillFrom(values);
+  return { ...plan, scenarios: plan.scenarios.map((s) => ({ ...s, target: fillTarget(s.target, fill, s.name) })) };
+}
+function sendOnce(request, timeoutMs) {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (a) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    let url;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return done({ error: "not a URL" });
+    }
+    const make = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const body = request.body === void 0 ? void 0 : Buffer.from(request.body, "utf8");
+    const headers = { ...request.headers };
+    if (body && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length"))
+      headers["content-length"] = String(body.length);
+    const req = make(
+      url,
+      { method: request.method, headers, rejectUnauthorized: false },
+      (res) => readAnswer(res).then(done, (err) => done({ error: err.message }))
+    );
+    const timer = setTimeout(() => {
+      done({ error: `timed out after ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
+    req.on("error", (err) => done({ error: err.code ?? err.message }));
+    req.end(body);
+  });
+}
+function readAnswer(res) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    let truncated = false;
+    res.on("data", (d) => {
+      if (truncated) return;
+      size += d.length;
+      if (size > SETUP_BODY_LIMIT) {
+        truncated = true;
+        res.destroy();
+        finish();
+      } else chunks.push(d);
+    });
+    res.on("end", () => finish());
+    res.on("error", (err) => truncated ? void 0 : reject(err));
+    let finished = false;
+    function finish() {
+      if (finished) return;
+      finished = true;
+      const headers = /* @__PURE__ */ new Map();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === void 0 || name === "set-cookie") continue;
+        headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      resolve({
+        status: res.statusCode ?? 0,
+        headers,
+        setCookies: res.headers["set-cookie"] ?? [],
+        body: Buffer.concat(chunks).toString("utf8"),
+        truncated
+      });
+    }
+  });
+}
+
 // runner/src/survey.ts
 import { connect as connect2 } from "node:net";
 
@@ -15209,12 +15437,12 @@ var wrapper_default = import_websocket.default;
 
 // src/runner-kit/ws-template.ts
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
-var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
   const parts = [];
   const uses = /* @__PURE__ */ new Set();
   let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
+  for (const m of text.matchAll(PLACEHOLDER2)) {
     const name = m[1];
     if (!WS_PLACEHOLDERS.includes(name)) {
       throw new Error(`unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
@@ -15904,7 +16132,7 @@ async function runTrial(plan, stages, s, phase, count, starts) {
 async function main() {
   const planFile = process.argv[2];
   if (!planFile) throw new Error("usage: runner.mjs PLAN.json [--all]");
-  const plan = JSON.parse(readFileSync(planFile, "utf8"));
+  let plan = JSON.parse(readFileSync(planFile, "utf8"));
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
   const replica = plan.replicas ? { index: replicaIndex(process.env, plan.replicas.count), count: plan.replicas.count } : void 0;
   emit({ t: "hello", node: process.version, ...replica ? { replica: replica.index, host: hostname() } : {} });
@@ -15916,6 +16144,15 @@ async function main() {
     }
   }
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: "survey", finding });
+  if (plan.setup) {
+    const done = await runSetup(plan.setup, plan.requestTimeoutMs);
+    if (!done.ok) {
+      emit({ t: "setup-failed", step: done.step, message: done.message });
+      return;
+    }
+    emit({ t: "setup", steps: done.steps, values: [...done.values.keys()] });
+    plan = filledPlan(plan, done.values);
+  }
   emit({ t: "ready" });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : void 0;

@@ -23,6 +23,7 @@ import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
+import { filledPlan, runSetup } from './setup.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
@@ -186,7 +187,7 @@ async function runTrial(
 async function main(): Promise<void> {
   const planFile = process.argv[2];
   if (!planFile) throw new Error('usage: runner.mjs PLAN.json [--all]');
-  const plan = JSON.parse(readFileSync(planFile, 'utf8')) as RunnerPlan;
+  let plan = JSON.parse(readFileSync(planFile, 'utf8')) as RunnerPlan;
   if (plan.version !== 1) throw new Error(`unsupported plan version ${String(plan.version)}`);
   const replica = plan.replicas
     ? { index: replicaIndex(process.env, plan.replicas.count), count: plan.replicas.count }
@@ -201,6 +202,16 @@ async function main(): Promise<void> {
   }
   // init --probe: every address asked, each answer one event, before the runner says it is ready
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: 'survey', finding });
+  // setup: its values fill the scenarios' placeholders here, in this process only (never an event)
+  if (plan.setup) {
+    const done = await runSetup(plan.setup, plan.requestTimeoutMs);
+    if (!done.ok) {
+      emit({ t: 'setup-failed', step: done.step, message: done.message });
+      return;
+    }
+    emit({ t: 'setup', steps: done.steps, values: [...done.values.keys()] });
+    plan = filledPlan(plan, done.values);
+  }
   emit({ t: 'ready' });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;

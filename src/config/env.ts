@@ -1,55 +1,59 @@
-// Pure: `${NAME}` in a scenario's url, headers, body and bodies is taken from perf-gate's own
-// environment (the Action step's `env:`) when the plan for the runner is built — after the scenario
-// hash, so the config, the results, the baselines and the report only ever hold the placeholder.
-// `$${` writes a literal `${`. A variable that is not set is a usage error naming the key.
+// Pure: `${NAME}` in a scenario's url, headers, body and bodies (and a setup step's) is taken from
+// perf-gate's own environment (the Action step's `env:`) when the plan for the runner is built — after
+// the scenario hash, so the config, the results, the baselines and the report only ever hold the
+// placeholder. `$${` writes a literal `${`. A variable that is not set is a usage error naming the
+// key. The names a `setup` step extracts are left for the runner to fill (runner/src/setup.ts), with
+// every `$${` escape: it reads them in a second pass.
 import { usageError } from '../common/errors.js';
-import { planProtocolOf } from '../protocols/index.js';
-import type { PlanScenario, PlanTarget } from '../runner-kit/plan.js';
+import { fillRequest, fillTarget } from '../runner-kit/fill.js';
+import { fillPlaceholders, PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
+import type { PlanScenario } from '../runner-kit/plan.js';
 import type { RunnerPlan } from '../run/runner-plan.js';
 
-const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** The names a text refers to (escaped `$${…}` excluded). */
-export function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === '').map((m) => m[2] as string);
-}
+export { placeholders };
 
 /** `text` with every `${NAME}` replaced; `where` names the key in errors. Values used are reported
- * through `secret` (the Action masks them in its log). */
+ * through `secret` (the Action masks them in its log). Names in `runner` are left as they are, for
+ * the runner's setup pass (escapes kept for it too). */
 export function expandEnv(
   text: string,
   env: NodeJS.ProcessEnv,
   where: string,
   secret: (value: string) => void = () => {},
+  runner?: ReadonlySet<string>,
 ): string {
-  return text.replace(PLACEHOLDER, (_all, escaped: string, name: string) => {
-    if (escaped) return `\${${name}}`;
-    if (!NAME.test(name)) throw usageError(`${where}: \${${name}} is not a variable name (letters, digits, _)`);
-    const value = env[name];
-    if (value === undefined) throw usageError(`${where}: \${${name}} is not set in perf-gate's environment`);
-    if (value !== '') secret(value);
-    return value;
-  });
+  return fillPlaceholders(
+    text,
+    (name) => {
+      if (runner?.has(name)) return undefined;
+      if (!PLACEHOLDER_NAME.test(name))
+        throw usageError(`${where}: \${${name}} is not a variable name (letters, digits, _)`);
+      const value = env[name];
+      if (value === undefined) throw usageError(`${where}: \${${name}} is not set in perf-gate's environment`);
+      if (value !== '') secret(value);
+      return value;
+    },
+    runner !== undefined,
+  );
 }
 
-/** A plan target with its placeholders filled in (by its protocol); `at` names the scenario in errors. */
-function expandTarget(
-  target: PlanTarget,
-  env: NodeJS.ProcessEnv,
-  at: string,
-  secret: (value: string) => void,
-): PlanTarget {
-  return planProtocolOf(target).expand(target, (text, where) => expandEnv(text, env, where, secret), at);
-}
-
-/** The plan the runner gets, its requests' placeholders filled in. */
+/** The plan the runner gets, its requests' placeholders filled in (but the setup's own names). */
 export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (value: string) => void): RunnerPlan {
+  const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e) => e.name))) : undefined;
+  const fill = (text: string, where: string) => expandEnv(text, env, where, secret, runner);
   return {
     ...plan,
+    ...(plan.setup
+      ? {
+          setup: plan.setup.map((s, i) => ({
+            ...s,
+            request: fillRequest(s.request, fill, `setup[${i}] (${s.name}).request`),
+          })),
+        }
+      : {}),
     scenarios: plan.scenarios.map((s, i): PlanScenario => ({
       ...s,
-      target: expandTarget(s.target, env, `scenarios[${i}] (${s.name})`, secret),
+      target: fillTarget(s.target, fill, `scenarios[${i}] (${s.name})`),
     })),
   };
 }

@@ -145,7 +145,8 @@ export function formatIssues(
       continue;
     }
     const at = formatPath(issue.path);
-    let message = issue.message;
+    // a mapping's key that fails its rule: the rule's own words, not zod's "Invalid key in record"
+    let message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
     // a key the file does not have: zod says so only where no message of ours replaced its own
     const missing =
       /received undefined/.test(message) || (data !== undefined && valueAt(data, issue.path) === undefined);
@@ -173,6 +174,7 @@ export function formatIssues(
 const ARTICLE: Record<string, string> = {
   array: 'a list',
   object: 'a mapping',
+  record: 'a mapping',
   string: 'text',
   number: 'a number',
   boolean: 'true or false',

@@ -23,6 +23,7 @@ import {
   type ScenarioTarget,
 } from './types.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
+import { normalizeSetup } from './setup.js';
 import { parseDurationMs } from './units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
@@ -80,6 +81,12 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     return raw.target.replace(/\/+$/, '') + url;
   };
 
+  const setup = raw.setup
+    ? normalizeSetup(raw.setup, { problems, resolveAt, resolveUrl }, (url) => {
+        const host = raw.target === undefined ? loopbackOf(url) : undefined;
+        return host ? loopbackLine(host) : undefined;
+      })
+    : undefined;
   checkThresholds(raw.defaults?.thresholds, 'defaults.thresholds', problems);
   const defaultWarmup = raw.defaults?.warmup !== undefined ? parseDurationMs(raw.defaults.warmup) : undefined;
   const scenarios: Scenario[] = [];
@@ -192,6 +199,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         orchestrator,
       },
       runner,
+      ...(setup ? { setup } : {}),
       gate: {
         against: raw.gate?.against ?? 'baselines',
         bands: raw.gate?.bands ?? 'judge',

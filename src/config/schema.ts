@@ -8,6 +8,7 @@ import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../runner-kit/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
 import { mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';
+import { setupSchema } from './setup.js';
 import {
   BOUNDS,
   durationIn,
@@ -329,6 +330,7 @@ export const configSchema = z
           .describe('interleaved base/head trial pairs in A/B mode (default 6)'),
       })
       .optional(),
+    setup: setupSchema.optional(),
     defaults: z
       .strictObject({
         warmup: warmup.optional(),

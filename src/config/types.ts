@@ -2,6 +2,7 @@
 // durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
 import type { PlanExpect } from '../runner-kit/expect.js';
 import type { MetricName } from './schema.js';
+import type { SetupStep } from './setup.js';
 
 export interface Threshold {
   /** relative change as a fraction (0.1 = 10%) */
@@ -168,6 +169,8 @@ export interface Config {
     /** on a swarm: how far ahead of a trial's creation its common start lies, ms */
     startLeadMs: number;
   };
+  /** requests sent once per side before any load, their values used as `${name}` (./setup.ts) */
+  setup?: SetupStep[];
   /** what `mode: auto` gates a pull request against */
   gate: {
     against: 'baselines' | 'base-ref';

@@ -47,7 +47,7 @@ export function renderK8sCommand(o: RenderK8sOptions): string {
       throw usageError(`runner.placement.constraints[${i}]: ${(err as Error).message}`);
     }
   });
-  const plan = buildPlan([scenario], config.sut.ready, bodiesReader(), config.runner.workers);
+  const plan = buildPlan([scenario], config.sut.ready, bodiesReader(), config.runner.workers, config.setup);
   const trial = { scenario: scenario.name, phase: phase.name, trial: 1, trials: scenario.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 3_600_000;
   const docs = renderK8s({

@@ -3,7 +3,6 @@
 import type { RawConfig, RawPhase } from '../config/schema.js';
 import type { Phase, Scenario, ScenarioTarget, Thresholds } from '../config/types.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
-import type { Fill } from './shared.js';
 
 /** A scenario as the config writes it (schema-valid). */
 export type RawScenario = RawConfig['scenarios'][number];
@@ -47,8 +46,6 @@ export interface HostProtocol<T extends ScenarioTarget> {
   /** what the target adds to its scenario's hash (pinned: a change turns every committed baseline
    * stale); `bodies` are the scenario's one request's, read */
   hash(target: T, bodies: readonly string[] | undefined, readBodies: (file: string) => readonly string[]): object;
-  /** the runner's copy of its plan with every `${NAME}` filled in; `at` names the scenario in errors */
-  expand(target: PlanTargetOf<T['kind']>, fill: Fill, at: string): PlanTargetOf<T['kind']>;
   /** the longest one request (call, message) may take, ms: the scenario's timeout or a longer own one */
   longestTimeoutMs(target: PlanTargetOf<T['kind']>, defaultMs: number): number;
   /** the results beside each phase's own (a mix's entries, WebSocket push and connect), with their gates */

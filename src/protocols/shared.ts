@@ -1,5 +1,5 @@
 // What the protocol modules share beyond the config's own helpers: a request's form in the scenario
-// hash, and a record's values filled in for the runner.
+// hash.
 import { createHash } from 'node:crypto';
 import type { RequestSpec } from '../config/types.js';
 
@@ -19,12 +19,4 @@ export function hashedRequest(r: RequestSpec, rBodies: readonly string[] | undef
     ...request,
     bodies: rBodies ? bodiesDigest(rBodies) : undefined,
   };
-}
-
-/** `${NAME}` filled in a text; `at` names the key in errors (src/config/env.ts). */
-export type Fill = (text: string, at: string) => string;
-
-/** Every value of a header or metadata record filled in, each named `${at}.${key}` in errors. */
-export function fillRecord(record: Record<string, string>, fill: Fill, at: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
 }

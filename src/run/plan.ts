@@ -74,7 +74,7 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
  */
 export function checkRunnable(config: Config): void {
   const readBodies = bodiesReader();
-  buildPlan(config.scenarios, config.sut.ready, readBodies, config.runner.workers);
+  buildPlan(config.scenarios, config.sut.ready, readBodies, config.runner.workers, config.setup);
   hashesOf(config.scenarios, readBodies);
 }
 
@@ -91,7 +91,7 @@ export function planRun(
   const readBodies = bodiesReader(deps.files);
   // placeholders are filled in the runner's copy only: hashes, results and reports keep `${NAME}`
   const plan = expandPlan(
-    buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers),
+    buildPlan(scenarios, config.sut.ready, readBodies, config.runner.workers, config.setup),
     deps.env,
     deps.maskSecret,
   );

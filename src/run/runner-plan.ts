@@ -1,6 +1,8 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
+import type { SetupStep } from '../config/setup.js';
 import type { ReadyProbe, Scenario } from '../config/types.js';
+import type { PlanSetupStep } from '../runner-kit/setup.js';
 import { parseJsonl } from '../common/jsonl.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
@@ -21,11 +23,18 @@ function planTarget(s: Scenario, readBodies: (file: string) => string[]): PlanTa
   return protocolOf(s.target).plan(s.target, s.name, readBodies);
 }
 
+/** A setup step as the runner sends it (its request has no bodies file). */
+function planSetupStep(s: SetupStep): PlanSetupStep {
+  const { bodiesFile: _none, ...request } = s.request;
+  return { name: s.name, request, extract: s.extract };
+}
+
 export function buildPlan(
   scenarios: Scenario[],
   ready: ReadyProbe[],
   readBodies: (file: string) => string[],
   workers = 1,
+  setup?: readonly SetupStep[],
 ): RunnerPlan {
   return {
     version: 1,
@@ -33,6 +42,7 @@ export function buildPlan(
     requestTimeoutMs: 10_000,
     workers,
     ready,
+    ...(setup ? { setup: setup.map(planSetupStep) } : {}),
     scenarios: scenarios.map((s): PlanScenario => ({
       name: s.name,
       target: planTarget(s, readBodies),

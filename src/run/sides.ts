@@ -191,10 +191,18 @@ export function eventSink(
 ): (e: RunnerEvent) => void {
   return (e) => {
     if (e.t === 'ready') progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e.t === 'setup') progress.line(`[perf-gate] ${prefix}${setupLine(e)}`);
     else if (e.t === 'warning') progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
     collector.onEvent(e, now());
     progress.onEvent(e);
   };
+}
+
+/** What the setup did, in one line: each step's status and time, and the names (never the values) it extracted. */
+export function setupLine(e: Extract<RunnerEvent, { t: 'setup' }>): string {
+  const steps = e.steps.map((s) => `${s.name} (HTTP ${s.status}, ${s.elapsedMs} ms)`).join(', ');
+  const values = e.values.length > 0 ? `; values ${e.values.join(', ')}` : '';
+  return `setup: ${steps}${values}`;
 }
 
 /** The runner's own lines, shown when PERF_GATE_DEBUG is set. */

@@ -95,7 +95,7 @@ export function checkResponse(e: PlanExpect | undefined, r: CheckedResponse): { 
 function jsonCheckHolds(c: JsonCheck, doc: unknown): boolean {
   const steps = parseJsonPath(c.path);
   if (!steps) return false;
-  const found = lookup(doc, steps);
+  const found = jsonLookup(doc, steps);
   if (c.exists !== undefined) return found.found === c.exists;
   return found.found && jsonEqual(found.value, c.equals);
 }
@@ -133,7 +133,8 @@ export function parseJsonPath(path: string): Array<string | number> | undefined 
   return steps;
 }
 
-function lookup(doc: unknown, steps: ReadonlyArray<string | number>): { found: boolean; value?: unknown } {
+/** The node `steps` (parseJsonPath's) lead to in a parsed document, if any. */
+export function jsonLookup(doc: unknown, steps: ReadonlyArray<string | number>): { found: boolean; value?: unknown } {
   let node = doc;
   for (const step of steps) {
     if (typeof step === 'number') {

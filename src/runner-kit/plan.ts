@@ -4,6 +4,7 @@
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
 import type { Ramp } from './ramp.js';
+import type { PlanSetupStep } from './setup.js';
 
 export interface ClosedPhase {
   kind: 'closed';
@@ -241,6 +242,9 @@ export interface RunnerPlan {
   /** engine instances (runner.workers); more than one run in worker threads */
   workers?: number;
   ready: ReadyProbe[];
+  /** requests sent once, after the ready probes and before any load, whose extracted values fill the
+   * `${name}` placeholders the host left in the scenarios (./setup.ts) */
+  setup?: PlanSetupStep[];
   scenarios: PlanScenario[];
   /** one trial run by several runner replicas at once (runner.replicas); absent: the host sends commands */
   replicas?: ReplicaRun;
@@ -356,6 +360,10 @@ export type RunnerEvent =
   | { t: 'probe'; url: string; ok: boolean; status?: number; error?: string; elapsedMs: number }
   | { t: 'ready' }
   | { t: 'not-ready'; url: string; error: string; timeoutMs: number }
+  /** the setup steps done (their status and time), and the names of the values they extracted: never the values */
+  | { t: 'setup'; steps: Array<{ name: string; status: number; elapsedMs: number }>; values: string[] }
+  /** a setup step failed: what it got, in words (its status, the start of its body) */
+  | { t: 'setup-failed'; step: string; message: string }
   | {
       t: 'stage';
       scenario: string;

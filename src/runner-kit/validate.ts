@@ -80,6 +80,13 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready') }),
   z.object({ t: z.literal('not-ready'), url: z.string(), error: z.string(), timeoutMs: nonneg }),
   z.object({
+    t: z.literal('setup'),
+    steps: z.array(z.object({ name: z.string(), status: z.number().int(), elapsedMs: nonneg })),
+    values: z.array(z.string()),
+  }),
+  // the runner bounds its message; a longer one is not the runner's
+  z.object({ t: z.literal('setup-failed'), step: z.string().max(200), message: z.string().max(2000) }),
+  z.object({
     t: z.literal('stage'),
     ...names,
     trial: count,

@@ -92,12 +92,19 @@ export function judgeTasks(
   return { state: tasks.some((t) => t.state === 'running') ? 'running' : 'waiting' };
 }
 
-/** A replica's own account of its failure (its `fatal`, else its `not-ready` event), as the line naming it. */
+/** A setup step that failed, in one line: the step and what it got (the runner bounds and escapes it). */
+export function setupFailure(prefix: string, e: { step: string; message: string }): string {
+  return `${prefix}setup step ${e.step} failed: ${e.message}`;
+}
+
+/** A replica's own account of its failure (its `fatal`, else its `not-ready` or `setup-failed` event), as the line naming it. */
 export function ownFailure(name: string, events: readonly RunnerEvent[]): string | undefined {
   const fatal = events.find((e): e is Extract<RunnerEvent, { t: 'fatal' }> => e.t === 'fatal');
   if (fatal) return `${name} failed: ${fatal.message}`;
   const notReady = events.find((e): e is Extract<RunnerEvent, { t: 'not-ready' }> => e.t === 'not-ready');
   if (notReady) return `${name}: SUT never ready: ${notReady.url} (last: ${notReady.error})`;
+  const setup = events.find((e): e is Extract<RunnerEvent, { t: 'setup-failed' }> => e.t === 'setup-failed');
+  if (setup) return setupFailure(`${name}: `, setup);
   return undefined;
 }
 

@@ -5,6 +5,7 @@
 // `close` tears everything down and is safe to call twice or after a failed `open`.
 import { environmentError, EXIT_USAGE, usageError, UserError } from '../common/errors.js';
 import { upFailure } from '../docker/compose.js';
+import { setupFailure } from './replica-tasks.js';
 import type { RunnerEvent, RunnerPlan } from '../run/runner-plan.js';
 import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
@@ -322,6 +323,7 @@ class RunnerLink implements RunnerHandle {
   private isReady = false;
   private done = false;
   private notReady: Extract<RunnerEvent, { t: 'not-ready' }> | undefined;
+  private setupFailed: Extract<RunnerEvent, { t: 'setup-failed' }> | undefined;
   private fatal: string | undefined;
   private exit: { code: number } | { error: string } | undefined;
   private crashed: SutContainer | undefined;
@@ -345,8 +347,9 @@ class RunnerLink implements RunnerHandle {
     else if (e.t === 'stage' && this.pending) this.pending.started = true;
     else if (e.t === 'trial' && this.pending) this.pending.finished = true;
     else if (e.t === 'not-ready') this.notReady = e;
+    else if (e.t === 'setup-failed') this.setupFailed = e;
     else if (e.t === 'fatal') this.fatal = e.message;
-    if (e.t === 'not-ready' || e.t === 'fatal') this.awaitLastWords();
+    if (e.t === 'not-ready' || e.t === 'setup-failed' || e.t === 'fatal') this.awaitLastWords();
     this.onEvent(e);
     this.wake();
   }
@@ -451,7 +454,8 @@ class RunnerLink implements RunnerHandle {
     return (
       this.exit !== undefined ||
       this.crashed !== undefined ||
-      ((this.notReady !== undefined || this.fatal !== undefined) && this.lastWordsOver)
+      ((this.notReady !== undefined || this.setupFailed !== undefined || this.fatal !== undefined) &&
+        this.lastWordsOver)
     );
   }
 
@@ -480,6 +484,7 @@ class RunnerLink implements RunnerHandle {
         await this.ctx.sutLogs(),
       );
     }
+    if (this.setupFailed) return environmentError(setupFailure(prefix, this.setupFailed));
     const stderr = (this.runner?.stderrTail() ?? []).map((l) => `  ${l}`);
     if (this.fatal !== undefined) return environmentError(`${prefix}runner failed: ${this.fatal}`, stderr);
     const code = this.exitCode() ?? 'unknown';

@@ -3,7 +3,7 @@ import type { GrpcTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { NO_DELIVERY } from '../shared.js';
 import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';
-import { expandGrpc, hashGrpc } from './copy.js';
+import { hashGrpc } from './copy.js';
 import { resolveGrpc } from './resolve.js';
 import { planGrpc } from './plan.js';
 
@@ -13,7 +13,6 @@ export const grpc: HostProtocol<GrpcTarget> = {
   resolve: resolveGrpc,
   plan: planGrpc,
   hash: hashGrpc,
-  expand: expandGrpc,
   // a call may take its deadline
   longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],

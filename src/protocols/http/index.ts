@@ -4,7 +4,7 @@ import type { HttpTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { NO_DELIVERY } from '../shared.js';
 import { normalizeHttp } from './normalize.js';
-import { expandHttp, hashHttp, longestHttpTimeoutMs } from './copy.js';
+import { hashHttp, longestHttpTimeoutMs } from './copy.js';
 import { planHttp } from './plan.js';
 
 export const http: HostProtocol<HttpTarget> = {
@@ -13,7 +13,6 @@ export const http: HostProtocol<HttpTarget> = {
   resolve: undefined,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
-  expand: expandHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
   entries: (target) => target.mix ?? [],
   url: (target) => target.request.url,

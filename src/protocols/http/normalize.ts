@@ -16,7 +16,7 @@ type RawMixEntry = NonNullable<RawConfig['scenarios'][number]['requests']>[numbe
 /** A request URL as the runner sends it: a path is under the target's base URL. */
 type UrlResolver = NormalizeContext['resolveUrl'];
 
-function normalizeRequest(
+export function normalizeRequest(
   raw: RawRequest,
   path: string,
   problems: string[],

@@ -3,7 +3,7 @@ import { wsEntries } from '../../runner-kit/plan.js';
 import type { WsTarget } from '../../config/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
-import { expandWs, hashWs } from './copy.js';
+import { hashWs } from './copy.js';
 import { planWs } from './plan.js';
 
 export const ws: HostProtocol<WsTarget> = {
@@ -12,7 +12,6 @@ export const ws: HostProtocol<WsTarget> = {
   resolve: undefined,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
-  expand: expandWs,
   // a message's timeout is the scenario's
   longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) =>

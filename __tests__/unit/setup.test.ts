@@ -1,0 +1,476 @@
+// `setup` (issue 34, step 1): the config's steps read and checked, the rules that extract values, the
+// runner's steps against a fake and a real 127.0.0.1 server, and the two placeholder passes (the host's
+// environment, then the runner's values) that never let a value be read twice.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { parseConfigText } from '../../src/config/load.js';
+import { expandPlan } from '../../src/config/env.js';
+import { buildPlan } from '../../src/run/runner-plan.js';
+import { setupLine } from '../../src/run/sides.js';
+import { setupFailure } from '../../src/session/replica-tasks.js';
+import type { RunnerPlan } from '../../src/runner-kit/plan.js';
+import {
+  bodyPreview,
+  cookieValue,
+  type ExtractRule,
+  extractValue,
+  type PlanSetupStep,
+  ruleProblem,
+  type SetupResponse,
+} from '../../src/runner-kit/setup.js';
+import { parseEventLine, EVENT_MARKER } from '../../src/run/runner-plan.js';
+import { filledPlan, runSetup, type SetupAnswer, sendOnce } from '../../runner/src/setup.js';
+
+type Raw = Record<string, unknown>;
+const parse = (c: Raw) => parseConfigText(stringify(c), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+
+function config(setup: unknown, headers: Record<string, string> = { authorization: 'Bearer ${token}' }): Raw {
+  return {
+    version: 1,
+    sut: { compose: 'docker-compose.yml' },
+    setup,
+    scenarios: [
+      { name: 's', request: { url: 'http://api:8080/private', headers }, phases: [{ connections: 2, duration: '1s' }] },
+    ],
+  };
+}
+
+const LOGIN = {
+  name: 'login',
+  request: { url: 'http://api:8080/login', method: 'post', body: { user: 'u', password: '${PASSWORD}' } },
+  extract: { token: { json: '$.token' } },
+};
+
+describe('setup in the config', () => {
+  it('reads steps as the scenarios read requests: method, JSON body and its content type, rules', () => {
+    const { config: c, problems } = parse(
+      config([
+        LOGIN,
+        {
+          name: 'profile',
+          request: {
+            url: 'http://api:8080/me',
+            headers: { authorization: 'Bearer ${token}' },
+            expect: { status: 200 },
+          },
+          extract: { id: { regex: 'id=(\\d+)' }, whole: { regex: 'id=\\d+', group: 0 }, sid: { cookie: 'sid' } },
+        },
+      ]),
+    );
+    expect(problems).toEqual([]);
+    expect(c?.setup).toEqual([
+      {
+        name: 'login',
+        request: {
+          url: 'http://api:8080/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"user":"u","password":"${PASSWORD}"}',
+        },
+        extract: [{ name: 'token', rule: { json: '$.token' } }],
+      },
+      {
+        name: 'profile',
+        request: {
+          url: 'http://api:8080/me',
+          method: 'GET',
+          headers: { authorization: 'Bearer ${token}' },
+          expect: { status: [200] },
+        },
+        extract: [
+          { name: 'id', rule: { regex: 'id=(\\d+)', group: 1 } },
+          { name: 'whole', rule: { regex: 'id=\\d+', group: 0 } },
+          { name: 'sid', rule: { cookie: 'sid' } },
+        ],
+      },
+    ]);
+    // the plan carries the steps; the scenario hash is the scenario's (setup is not in it)
+    const plan = buildPlan(c!.scenarios, [], () => [], 1, c!.setup);
+    expect(plan.setup?.map((s) => s.name)).toEqual(['login', 'profile']);
+  });
+
+  it('a path is under target, as a scenario request is', () => {
+    const raw: Raw = { ...config([{ ...LOGIN, request: { url: '/login' } }]), target: 'http://staging:9000/' };
+    delete raw.sut;
+    (raw.scenarios as Raw[])[0]!.request = { url: '/private' };
+    const { config: c, problems } = parse(raw);
+    expect(problems).toEqual([]);
+    expect(c?.setup?.[0]?.request.url).toBe('http://staging:9000/login');
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ['an empty list', [], ['setup: must list at least one step']],
+    ['not a list', { name: 'x' }, ['setup: must be a list of steps']],
+    ['extract not a mapping', [{ ...LOGIN, extract: ['token'] }], ['setup[0].extract: must be a mapping, not a list']],
+    [
+      'a rule of two kinds',
+      [{ ...LOGIN, extract: { token: { json: '$.t', header: 'x' } } }],
+      [
+        'setup[0].extract.token: must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }',
+      ],
+    ],
+    [
+      'a value name that is not a placeholder name',
+      [{ ...LOGIN, extract: { 'my-token': { json: '$.t' } } }],
+      ['setup[0].extract.my-token: must be a name of letters, digits and _ (used as ${name})'],
+    ],
+    [
+      'a JSON path that does not parse',
+      [{ ...LOGIN, extract: { token: { json: '$..token' } } }],
+      ["setup[0].extract.token: not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)"],
+    ],
+    [
+      'a regex that does not compile',
+      [{ ...LOGIN, extract: { token: { regex: 'a(' } } }],
+      ['setup[0].extract.token: not a regular expression (Invalid regular expression: /a(|/: Unterminated group)'],
+    ],
+    [
+      'a regex without the group asked for',
+      [{ ...LOGIN, extract: { token: { regex: 'token=\\w+' } } }],
+      ['setup[0].extract.token: group 1: the regex has no groups'],
+    ],
+    [
+      'a header name with a space',
+      [{ ...LOGIN, extract: { token: { header: 'x token' } } }],
+      ['setup[0].extract.token: not a header name'],
+    ],
+    [
+      'two steps of one name',
+      [LOGIN, { ...LOGIN, extract: { other: { json: '$.o' } } }],
+      ['setup: step name "login" is used twice (it names the step in messages)'],
+    ],
+    [
+      'one value extracted twice',
+      [LOGIN, { ...LOGIN, name: 'again' }],
+      ['setup[1].extract.token: token is extracted by setup[0] (login) too'],
+    ],
+    [
+      'a step using a value a later step extracts',
+      [
+        { ...LOGIN, request: { url: 'http://api:8080/login?t=${token2}' } },
+        { ...LOGIN, name: 'two', extract: { token2: { json: '$.t' } } },
+      ],
+      [
+        'setup[0].request: uses ${token2}, which a later step (setup[1], two) extracts; a step sees only the values of the steps before it',
+      ],
+    ],
+    [
+      'a step using its own value',
+      [{ ...LOGIN, request: { url: 'http://api:8080/login', headers: { x: '${token}' } } }],
+      ['setup[0].request: uses ${token}, which this step extracts; a step sees only the values of the steps before it'],
+    ],
+    [
+      'a path without target',
+      [{ ...LOGIN, request: { url: '/login' } }],
+      [
+        'setup[0].request.url: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port/login)',
+      ],
+    ],
+    [
+      'localhost with a compose SUT',
+      [{ ...LOGIN, request: { url: 'http://localhost:8080/login' } }],
+      [
+        "setup[0].request.url: localhost is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host",
+      ],
+    ],
+    [
+      'a bodies file (one request, sent once)',
+      [{ ...LOGIN, request: { url: 'http://api:8080/login', bodies: 'b.jsonl' } }],
+      ['setup[0].request.bodies: unknown key (keys here: url, method, headers, body, timeout, expect)'],
+    ],
+  ])('%s', (_label, setup, problems) => {
+    const r = parse(config(setup));
+    expect(r.problems).toEqual(problems);
+    expect(r.config).toBeUndefined();
+  });
+});
+
+const RESPONSE: SetupResponse = {
+  headers: new Map([
+    ['x-token', 'h-123'],
+    ['content-type', 'application/json'],
+  ]),
+  setCookies: ['theme=dark; Path=/', 'sid=abc%3D; HttpOnly; Path=/', 'quoted="q v"; Path=/', 'sid=second; Path=/'],
+  body: '{"token":"t-1","n":7,"ok":true,"user":{"id":42,"tags":["a","b"]},"nil":null,"html":"id=99"}',
+};
+
+describe('extractValue', () => {
+  it.each<[string, ExtractRule, string | undefined]>([
+    ['a JSON string is its text', { json: '$.token' }, 't-1'],
+    ['a path without $', { json: 'user.id' }, '42'],
+    ['an index', { json: '$.user.tags[1]' }, 'b'],
+    ['a number is its JSON', { json: '$.n' }, '7'],
+    ['a boolean', { json: '$.ok' }, 'true'],
+    ['null is null', { json: '$.nil' }, 'null'],
+    ['an object is its JSON text', { json: '$.user' }, '{"id":42,"tags":["a","b"]}'],
+    ['a missing key finds nothing', { json: '$.missing' }, undefined],
+    ['past an array finds nothing', { json: '$.user.tags[5]' }, undefined],
+    ['a header, any case', { header: 'X-Token' }, 'h-123'],
+    ['a missing header', { header: 'x-none' }, undefined],
+    ['a cookie set twice: the last', { cookie: 'sid' }, 'second'],
+    ['a quoted cookie value unquoted', { cookie: 'quoted' }, 'q v'],
+    ['a missing cookie', { cookie: 'none' }, undefined],
+    ['a regex group', { regex: 'id=(\\d+)', group: 1 }, '99'],
+    ['the whole match', { regex: '"n":\\d', group: 0 }, '"n":7'],
+    ['a regex that does not match', { regex: 'nope(\\d)', group: 1 }, undefined],
+    ['an optional group that did not take part', { regex: 'token(x)?', group: 1 }, undefined],
+  ])('%s', (_label, rule, value) => expect(extractValue(rule, RESPONSE)).toBe(value));
+
+  it('a body that is not JSON has no JSON path', () =>
+    expect(extractValue({ json: '$.a' }, { ...RESPONSE, body: '<html>' })).toBeUndefined());
+
+  it('cookies: name=value before the first ;, other names passed over', () => {
+    expect(cookieValue(['a=1', 'b=2; Max-Age=0', 'broken'], 'b')).toBe('2');
+    expect(cookieValue(['ab=1'], 'a')).toBeUndefined();
+  });
+
+  it.each<[ExtractRule, string | undefined]>([
+    [{ json: '$.a.b[0]' }, undefined],
+    [{ json: '' }, "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)"],
+    [{ regex: '(a)(b)', group: 2 }, undefined],
+    [{ regex: '(a)', group: 2 }, 'group 2: the regex has 1 group'],
+    [{ regex: '(a)(b)', group: 3 }, 'group 3: the regex has 2 groups'],
+    [{ cookie: 'a b' }, 'not a cookie name'],
+    [{ header: 'x-ok' }, undefined],
+  ])('ruleProblem(%j)', (rule, problem) => expect(ruleProblem(rule)).toBe(problem));
+
+  it('a preview is bounded and escaped', () => {
+    expect(bodyPreview('nope\n')).toBe('"nope\\n"');
+    const long = bodyPreview('x'.repeat(500));
+    expect(long).toBe(`"${'x'.repeat(200)}" …`);
+    expect(bodyPreview('\u001b[31mred')).toBe('"\\u001b[31mred"');
+  });
+});
+
+const step = (over: Partial<PlanSetupStep> = {}): PlanSetupStep => ({
+  name: 'login',
+  request: { url: 'http://api/login', method: 'POST', headers: {}, body: '{"p":"pw"}' },
+  extract: [{ name: 'token', rule: { json: '$.token' } }],
+  ...over,
+});
+const answer = (status: number, body: string, headers: Record<string, string> = {}): SetupAnswer => ({
+  status,
+  body,
+  headers: new Map(Object.entries(headers)),
+  setCookies: [],
+  truncated: false,
+});
+
+describe('runSetup (a fake server)', () => {
+  it('each step sees the values before it; a later step is sent with them filled in', async () => {
+    const sent: string[] = [];
+    const answers = [answer(200, '{"token":"T1"}'), answer(201, '{"id":5}')];
+    const done = await runSetup(
+      [
+        step(),
+        step({
+          name: 'create',
+          request: {
+            url: 'http://api/items?t=${token}',
+            method: 'POST',
+            headers: { a: 'Bearer ${token}' },
+            body: '$${x}',
+          },
+          extract: [{ name: 'id', rule: { json: '$.id' } }],
+        }),
+      ],
+      1000,
+      (r) => {
+        sent.push(`${r.url} ${JSON.stringify(r.headers)} ${r.body}`);
+        return Promise.resolve(answers.shift() as SetupAnswer);
+      },
+    );
+    expect(sent).toEqual(['http://api/login {} {"p":"pw"}', 'http://api/items?t=T1 {"a":"Bearer T1"} ${x}']);
+    expect(done.ok && [...done.values]).toEqual([
+      ['token', 'T1'],
+      ['id', '5'],
+    ]);
+    expect(done.ok && done.steps.map((s) => [s.name, s.status])).toEqual([
+      ['login', 200],
+      ['create', 201],
+    ]);
+  });
+
+  it.each<[string, SetupAnswer, PlanSetupStep, string]>([
+    ['no answer', { error: 'ECONNREFUSED' }, step(), 'POST: no answer (ECONNREFUSED)'],
+    ['a 401', answer(401, 'bad password'), step(), 'HTTP 401, body "bad password": not a 2xx or 3xx status'],
+    [
+      'its expect fails',
+      answer(200, '{"token":"x"}'),
+      step({ request: { ...step().request, expect: { status: [201] } } }),
+      'HTTP 200, body "{\\"token\\":\\"x\\"}": failed its expect (expect-status)',
+    ],
+    [
+      'an extract finds nothing',
+      answer(200, '{"tok":"x"}'),
+      step(),
+      'HTTP 200, body "{\\"tok\\":\\"x\\"}": extract token (json $.token) found nothing',
+    ],
+    [
+      'a body too large',
+      { ...answer(200, 'x'), truncated: true },
+      step(),
+      'HTTP 200, body "x": an answer larger than 1 MiB',
+    ],
+  ])('a failed step says what it got: %s', async (_label, got, s, message) => {
+    const done = await runSetup([s, step({ name: 'never' })], 1000, () => Promise.resolve(got));
+    expect(done).toEqual({ ok: false, step: 'login', message });
+  });
+
+  it('a long message is bounded to what the host accepts', async () => {
+    const done = await runSetup(
+      [step({ extract: [{ name: 'token', rule: { regex: `(${'a'.repeat(3000)})`, group: 1 } }] })],
+      1000,
+      () => Promise.resolve(answer(200, 'b')),
+    );
+    expect(!done.ok && done.message.length).toBeLessThanOrEqual(1502);
+    const line = `${EVENT_MARKER}${JSON.stringify({ t: 'setup-failed', step: 'login', message: !done.ok && done.message })}`;
+    expect(parseEventLine(line)).toMatchObject({ t: 'setup-failed', step: 'login' });
+  });
+});
+
+describe('sendOnce (a real server on 127.0.0.1)', () => {
+  let server: Server;
+  let base: string;
+  const seen: Array<{ method?: string; body: string; auth?: string }> = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        seen.push({
+          method: req.method,
+          body,
+          ...(req.headers.authorization ? { auth: req.headers.authorization } : {}),
+        });
+        if (req.url === '/login') {
+          res.writeHead(302, { location: '/home', 'set-cookie': ['sid=s-1; HttpOnly', 'theme=dark'], 'x-token': 'h' });
+          res.end();
+        } else if (req.url === '/big') {
+          res.writeHead(200);
+          res.end('y'.repeat(1024 * 1024 + 10));
+        } else if (req.url === '/slow') {
+          setTimeout(() => res.end('late'), 2000);
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"token":"real"}');
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('a body is sent with its length; a redirect is not followed and its cookies are read', async () => {
+    const done = await runSetup(
+      [
+        step({
+          request: { url: `${base}/login`, method: 'POST', headers: {}, body: '{"p":"é"}' },
+          extract: [
+            { name: 'sid', rule: { cookie: 'sid' } },
+            { name: 'h', rule: { header: 'x-token' } },
+          ],
+        }),
+        step({
+          name: 'token',
+          request: { url: `${base}/token`, method: 'GET', headers: { authorization: 'S ${sid}' } },
+        }),
+      ],
+      2000,
+    );
+    expect(done.ok && Object.fromEntries(done.values)).toEqual({ sid: 's-1', h: 'h', token: 'real' });
+    expect(seen.slice(-2)).toEqual([
+      { method: 'POST', body: '{"p":"é"}' },
+      { method: 'GET', body: '', auth: 'S s-1' },
+    ]);
+  });
+
+  it('an answer over 1 MiB is cut, and a slow one times out', async () => {
+    const big = await sendOnce({ url: `${base}/big`, method: 'GET', headers: {} }, 2000);
+    expect('truncated' in big && big.truncated).toBe(true);
+    const slow = await sendOnce({ url: `${base}/slow`, method: 'GET', headers: {} }, 100);
+    expect(slow).toEqual({ error: 'timed out after 100 ms' });
+  });
+});
+
+describe('the two passes: the environment on the host, the setup values in the runner', () => {
+  const plan: RunnerPlan = {
+    version: 1,
+    progressIntervalMs: 1000,
+    requestTimeoutMs: 10_000,
+    ready: [],
+    setup: [step({ request: { url: 'http://api/login', method: 'POST', headers: {}, body: '{"p":"${PASSWORD}"}' } })],
+    scenarios: [
+      {
+        name: 's',
+        target: {
+          kind: 'http',
+          request: {
+            url: 'http://api/private?u=${USER}',
+            method: 'GET',
+            headers: { authorization: 'Bearer ${token}', literal: '$${token}', tricky: '${TRICKY}' },
+          },
+        },
+        warmupMs: 0,
+        trials: 1,
+        phases: [],
+      },
+    ],
+  };
+  const env = { PASSWORD: 'pw', USER: 'bob', TRICKY: 'x${token}y' };
+
+  it('the host fills its values and leaves the setup names and the escapes; the runner reads both once', () => {
+    const masked: string[] = [];
+    const hosts = expandPlan(plan, env, (v) => masked.push(v));
+    expect(hosts.setup?.[0]?.request.body).toBe('{"p":"pw"}');
+    const request = (p: RunnerPlan) =>
+      (p.scenarios[0]!.target as { request: { url: string; headers: object } }).request;
+    expect(request(hosts)).toMatchObject({
+      url: 'http://api/private?u=bob',
+      headers: { authorization: 'Bearer ${token}', literal: '$${token}', tricky: 'x$${token}y' },
+    });
+    expect(masked).toEqual(['pw', 'bob', 'x${token}y']);
+    const runners = filledPlan(hosts, new Map([['token', 'T']]));
+    // an environment value holding ${token} is sent as it is, never read as a placeholder
+    expect(request(runners).headers).toEqual({ authorization: 'Bearer T', literal: '${token}', tricky: 'x${token}y' });
+  });
+
+  it('a name no step extracts is still an environment variable, and unset is exit 2', () => {
+    expect(() =>
+      expandPlan({ ...plan, setup: [step({ extract: [{ name: 'other', rule: { json: '$.o' } }] })] }, env, () => {}),
+    ).toThrow("scenarios[0] (s).request.headers.authorization: ${token} is not set in perf-gate's environment");
+  });
+
+  it('without setup the host reads escapes as before', () => {
+    const { setup: _none, ...bare } = plan;
+    const hosts = expandPlan(bare, { ...env, token: 'E' }, () => {});
+    expect((hosts.scenarios[0]!.target as { request: { headers: object } }).request.headers).toEqual({
+      authorization: 'Bearer E',
+      literal: '${token}',
+      tricky: 'x${token}y',
+    });
+  });
+});
+
+describe('what the host says', () => {
+  it('a setup line names the steps and the values, never a value', () => {
+    expect(
+      setupLine({
+        t: 'setup',
+        steps: [
+          { name: 'login', status: 200, elapsedMs: 12 },
+          { name: 'me', status: 200, elapsedMs: 3 },
+        ],
+        values: ['token', 'id'],
+      }),
+    ).toBe('setup: login (HTTP 200, 12 ms), me (HTTP 200, 3 ms); values token, id');
+  });
+
+  it('a failed step in one line', () =>
+    expect(setupFailure('head: ', { step: 'login', message: 'HTTP 401, body "no": not a 2xx or 3xx status' })).toBe(
+      'head: setup step login failed: HTTP 401, body "no": not a 2xx or 3xx status',
+    ));
+});

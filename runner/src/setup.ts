@@ -1,0 +1,147 @@
+// A run's `setup` (src/runner-kit/setup.ts), in the runner: each step's request sent once, in order,
+// after the ready probes; the values it extracts fill the `${name}` placeholders of the later steps
+// and of every scenario's requests. Steps are plain requests on Node's own HTTP client, not the load
+// engine: they are not measured. A step that fails stops the runner with what it got.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { checkResponse } from '../../src/runner-kit/expect.js';
+import { type Fill, fillRequest, fillTarget } from '../../src/runner-kit/fill.js';
+import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
+import type { RunnerPlan } from '../../src/runner-kit/plan.js';
+import {
+  bodyPreview,
+  extractValue,
+  type PlanSetupStep,
+  ruleText,
+  SETUP_BODY_LIMIT,
+  type SetupResponse,
+} from '../../src/runner-kit/setup.js';
+
+/** One setup request's answer, or why there was none. */
+export type SetupAnswer = (SetupResponse & { status: number; truncated: boolean }) | { error: string };
+
+export type SetupSend = (request: PlanSetupStep['request'], timeoutMs: number) => Promise<SetupAnswer>;
+
+export type SetupOutcome =
+  | { ok: true; values: Map<string, string>; steps: Array<{ name: string; status: number; elapsedMs: number }> }
+  | { ok: false; step: string; message: string };
+
+/** `${name}` filled from `values`; a name without one stays, and `$${` becomes `${`. */
+export function fillFrom(values: ReadonlyMap<string, string>): Fill {
+  return (text) => fillPlaceholders(text, (name) => values.get(name));
+}
+
+/** Every step in order, each request filled with the values so far; stops at the first that fails. */
+export async function runSetup(
+  steps: readonly PlanSetupStep[],
+  defaultTimeoutMs: number,
+  send: SetupSend = sendOnce,
+  now: () => number = () => performance.now(),
+): Promise<SetupOutcome> {
+  const values = new Map<string, string>();
+  const done: Array<{ name: string; status: number; elapsedMs: number }> = [];
+  for (const step of steps) {
+    const request = fillRequest(step.request, fillFrom(values), step.name);
+    const started = now();
+    const answer = await send(request, step.request.timeoutMs ?? defaultTimeoutMs);
+    const fail = (message: string): SetupOutcome => ({ ok: false, step: step.name, message: bounded(message) });
+    if ('error' in answer) return fail(`${request.method}: no answer (${answer.error})`);
+    const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
+    if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
+    const checked = checkResponse(step.request.expect, {
+      status: answer.status,
+      headers: answer.headers,
+      body: Buffer.from(answer.body, 'utf8'),
+    });
+    if (!checked.ok) {
+      const why = checked.check ? `failed its expect (${checked.check})` : 'not a 2xx or 3xx status';
+      return fail(`${got}: ${why}`);
+    }
+    for (const { name, rule } of step.extract) {
+      const value = extractValue(rule, answer);
+      if (value === undefined) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
+      values.set(name, value);
+    }
+    done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
+  }
+  return { ok: true, values, steps: done };
+}
+
+/** A message the host accepts (src/runner-kit/validate.ts): a long regex or rule is cut. */
+const bounded = (message: string): string => (message.length > 1500 ? `${message.slice(0, 1500)} …` : message);
+
+/** The plan's scenarios with the setup's values filled in (and `$${` escapes read), for the engines. */
+export function filledPlan(plan: RunnerPlan, values: ReadonlyMap<string, string>): RunnerPlan {
+  const fill = fillFrom(values);
+  return { ...plan, scenarios: plan.scenarios.map((s) => ({ ...s, target: fillTarget(s.target, fill, s.name) })) };
+}
+
+/** One request on Node's HTTP client: no redirect followed (a login's 302 sets its cookie), a body read
+ * up to SETUP_BODY_LIMIT, a certificate not checked (a test service's own). */
+export function sendOnce(request: PlanSetupStep['request'], timeoutMs: number): Promise<SetupAnswer> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (a: SetupAnswer): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return done({ error: 'not a URL' });
+    }
+    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    const headers: Record<string, string> = { ...request.headers };
+    if (body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
+      headers['content-length'] = String(body.length);
+    const req = make(url, { method: request.method, headers, rejectUnauthorized: false }, (res) =>
+      readAnswer(res).then(done, (err: Error) => done({ error: err.message })),
+    );
+    const timer = setTimeout(() => {
+      done({ error: `timed out after ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => done({ error: err.code ?? err.message }));
+    req.end(body);
+  });
+}
+
+function readAnswer(res: IncomingMessage): Promise<SetupAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    res.on('data', (d: Buffer) => {
+      if (truncated) return;
+      size += d.length;
+      if (size > SETUP_BODY_LIMIT) {
+        truncated = true;
+        res.destroy();
+        finish();
+      } else chunks.push(d);
+    });
+    res.on('end', () => finish());
+    res.on('error', (err) => (truncated ? undefined : reject(err)));
+    let finished = false;
+    function finish(): void {
+      if (finished) return;
+      finished = true;
+      const headers = new Map<string, string>();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined || name === 'set-cookie') continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      resolve({
+        status: res.statusCode ?? 0,
+        headers,
+        setCookies: res.headers['set-cookie'] ?? [],
+        body: Buffer.concat(chunks).toString('utf8'),
+        truncated,
+      });
+    }
+  });
+}
