@@ -93299,6 +93299,10 @@ function normalizeHttp(raw, path, ctx) {
   }
   const target = mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
   if (http2) target.http = 2;
+  if (raw.data) {
+    const file2 = resolveAt(`${path}.data.file`, raw.data.file);
+    if (file2) target.data = { file: file2, order: raw.data.order ?? "sequential" };
+  }
   return target;
 }
 function httpVersion2(raw, path, problems) {
@@ -93477,7 +93481,11 @@ var scenario = external_exports.strictObject({
   trials: trials.optional(),
   "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
-  sweep: sweep.optional()
+  sweep: sweep.optional(),
+  data: external_exports.strictObject({
+    file: external_exports.string({ error: "must be a path to a .csv or .jsonl file" }).regex(/\.(csv|jsonl|ndjson)$/i, { error: "must be a path to a .csv or .jsonl file" }).describe("a CSV file with a header row, or JSONL (one object per line); a path inside the workspace"),
+    order: external_exports.enum(["sequential", "random"], { error: "must be sequential or random" }).optional().describe("which row a request takes: the next one (default), or one at random")
+  }).optional().describe("rows that feed the scenario's requests: {{ data.COLUMN }} in its url, headers, body and bodies (HTTP)")
 });
 var envValue = external_exports.union(
   [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
@@ -94156,6 +94164,16 @@ function hashHttp(target, bodies, readBodies) {
     // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
     ...target.http === 2 ? { http: 2 } : {},
     request: hashedRequest(target.request, bodies),
+    // a data file by its content and order (absent: the hash it always had)
+    ...target.data ? {
+      data: {
+        order: target.data.order,
+        rows: bodiesDigest([
+          JSON.stringify(target.data.columns ?? []),
+          ...(target.data.rows ?? []).map((r) => JSON.stringify(r))
+        ])
+      }
+    } : {},
     // thresholds are not part of what is measured; a mix's names and weights are
     mix: target.mix?.map((e) => ({
       name: e.name,
@@ -94168,33 +94186,240 @@ function longestHttpTimeoutMs(target, defaultMs) {
   return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
 }
 
+// src/runner-kit/template.ts
+var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\))\s*\}\}/g;
+var INTEGER = /^-?\d{1,15}$/;
+function readSlot(m, columns) {
+  const [all, column, fn, rawArgs] = m;
+  if (column !== void 0) {
+    if (!columns) return `${all}: the scenario has no data file (give data: { file: ... })`;
+    const i = columns.indexOf(column);
+    return i >= 0 ? { kind: "data", column: i } : `${all}: the data has no column ${column} (it has ${columns.join(", ")})`;
+  }
+  const name2 = fn;
+  if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name2))
+    return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
+  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
+  const want = TEMPLATE_FUNCTIONS[name2];
+  if (args.length !== want) return `${all}: ${name2}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
+  if (name2 === "int") {
+    if (!args.every((a) => INTEGER.test(a))) return `${all}: int(min, max) takes two integers`;
+    const [min, max2] = args.map(Number);
+    if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
+    return { kind: "int", min, max: max2 };
+  }
+  return { kind: name2 };
+}
+function compileText(text, columns) {
+  const parts = [];
+  const problems = [];
+  let last = 0;
+  for (const m of text.matchAll(SLOT)) {
+    const slot = readSlot(m, columns);
+    if (typeof slot === "string") {
+      problems.push(slot);
+      continue;
+    }
+    parts.push(text.slice(last, m.index), slot);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return { compiled: { parts }, problems };
+}
+function templateProblems(text, columns) {
+  return compileText(text, columns).problems;
+}
+
 // src/protocols/http/plan.ts
-function planRequest(r, readBodies) {
+function planRequest(r, readBodies, columns) {
   const request2 = { url: r.url, method: r.method, headers: r.headers };
   if (r.body !== void 0) request2.body = r.body;
-  if (r.bodiesFile !== void 0) request2.bodies = readBodies(r.bodiesFile);
+  if (r.bodiesFile !== void 0) {
+    request2.bodies = readBodies(r.bodiesFile);
+    request2.bodies.forEach((b, i) => {
+      const [problem] = templateProblems(b, columns);
+      if (problem) throw usageError(`bodies file ${r.bodiesFile}:${i + 1}: ${problem}`);
+    });
+  }
   if (r.expect !== void 0) request2.expect = r.expect;
   if (r.timeoutMs !== void 0) request2.timeoutMs = r.timeoutMs;
   return request2;
 }
 function planHttp(target, readBodies) {
-  const planned = { kind: "http", request: planRequest(target.request, readBodies) };
+  const columns = target.data?.columns;
+  const planned = { kind: "http", request: planRequest(target.request, readBodies, columns) };
   if (target.http === 2) planned.http = 2;
   if (target.mix) {
     planned.mix = target.mix.map((e) => ({
       name: e.name,
       weight: e.weight,
-      request: planRequest(e.request, readBodies)
+      request: planRequest(e.request, readBodies, columns)
     }));
   }
+  if (target.data) {
+    planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
+  }
   return planned;
+}
+
+// src/config/data-file.ts
+var MAX_DATA_ROWS = 1e6;
+function parseDataFile(text, file2) {
+  const table = /\.csv$/i.test(file2) ? parseCsv(text, file2) : parseJsonlTable(text, file2);
+  if (table.rows.length === 0) throw new Error(`${file2}: no rows (a header and at least one row expected)`);
+  if (table.rows.length > MAX_DATA_ROWS)
+    throw new Error(`${file2}: ${table.rows.length} rows; at most ${MAX_DATA_ROWS.toLocaleString("en")}`);
+  return table;
+}
+function csvRecords(text, file2) {
+  const records = [];
+  let fields = [];
+  let field2 = "";
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let i = text.charCodeAt(0) === 65279 ? 1 : 0;
+  const endRecord = () => {
+    fields.push(field2);
+    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: start, fields });
+    fields = [];
+    field2 = "";
+  };
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field2 += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === "\n") line++;
+        field2 += c;
+      }
+    } else if (c === '"') {
+      if (field2 !== "") throw new Error(`${file2}:${line}: a quote inside an unquoted field (quote the whole field)`);
+      quoted = true;
+    } else if (c === ",") {
+      fields.push(field2);
+      field2 = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      endRecord();
+      line++;
+      start = line;
+    } else field2 += c;
+  }
+  if (quoted) throw new Error(`${file2}:${start}: a quoted field is not closed`);
+  if (field2 !== "" || fields.length > 0) endRecord();
+  return records;
+}
+function parseCsv(text, file2) {
+  const [header, ...records] = csvRecords(text, file2);
+  if (!header) throw new Error(`${file2}: empty (a header row of column names expected)`);
+  const columns = header.fields.map((c) => c.trim());
+  columns.forEach((c, i) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(c))
+      throw new Error(
+        `${file2}:${header.line}: column ${i + 1} is named ${JSON.stringify(c)}; a name of letters, digits, _ and - is used as {{ data.NAME }}`
+      );
+    if (columns.indexOf(c) !== i) throw new Error(`${file2}:${header.line}: column ${c} is named twice`);
+  });
+  const rows = records.map((r) => {
+    if (r.fields.length !== columns.length)
+      throw new Error(`${file2}:${r.line}: ${r.fields.length} fields; the header has ${columns.length}`);
+    return r.fields;
+  });
+  return { columns, rows };
+}
+function parseJsonlTable(text, file2) {
+  const objects = parseJsonl(text, (n) => `${file2}:${n}`);
+  const columns = [];
+  const seen = /* @__PURE__ */ new Set();
+  objects.forEach((o, i) => {
+    if (o === null || typeof o !== "object" || Array.isArray(o))
+      throw new Error(`${file2}: row ${i + 1} is not an object (one {"column": value} per line)`);
+    for (const k of Object.keys(o)) {
+      if (seen.has(k)) continue;
+      if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k))
+        throw new Error(
+          `${file2}: row ${i + 1} has the key ${JSON.stringify(k)}; a name of letters, digits, _ and - is used as {{ data.NAME }}`
+        );
+      seen.add(k);
+      columns.push(k);
+    }
+  });
+  const text_ = (v) => v === void 0 ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  const rows = objects.map((o) => columns.map((c) => text_(o[c])));
+  return { columns, rows };
+}
+
+// src/protocols/http/resolve.ts
+function requestTemplateProblems(r, path, data) {
+  const columns = data?.columns;
+  const headers = Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]);
+  const texts = [
+    [`${path}.url`, r.url],
+    ...headers,
+    ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
+  ];
+  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns).map((p) => `${at}: ${p}`));
+  if (/^https?:\/\/[^/]*\{\{/.test(r.url))
+    problems.push(
+      `${path}.url: a {{ }} slot in the host or port: a phase's connections go to one origin; put slots in the path or query`
+    );
+  if (data) {
+    for (const [at, text] of headers) {
+      for (const c of usedColumns(text, data.columns)) {
+        const i = data.columns.indexOf(c);
+        const bad = data.rows.findIndex((row2) => /[\r\n\0]/.test(row2[i] ?? ""));
+        if (bad >= 0)
+          problems.push(
+            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break or NUL: it cannot go into a header`
+          );
+      }
+    }
+  }
+  return problems;
+}
+function usedColumns(text, columns) {
+  const { compiled } = compileText(text, columns);
+  return [
+    ...new Set(
+      compiled.parts.flatMap((p) => typeof p !== "string" && p.kind === "data" ? [columns[p.column]] : [])
+    )
+  ];
+}
+function resolveHttp(scenarios, io) {
+  const problems = [];
+  scenarios.forEach((s, i) => {
+    const t = s.target;
+    if (t.kind !== "http") return;
+    const path = `scenarios[${i}]`;
+    if (t.data) {
+      try {
+        const table = parseDataFile(io.readText(t.data.file), t.data.file);
+        t.data.columns = table.columns;
+        t.data.rows = table.rows;
+      } catch (err) {
+        problems.push(`${path}.data.file: ${err.message}`);
+        return;
+      }
+    }
+    const data = t.data?.columns && t.data.rows ? { columns: t.data.columns, rows: t.data.rows, file: t.data.file } : void 0;
+    if (t.mix)
+      t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
+    else problems.push(...requestTemplateProblems(t.request, `${path}.request`, data));
+  });
+  return problems;
 }
 
 // src/protocols/http/index.ts
 var http = {
   normalizePhase,
   normalize: normalizeHttp,
-  resolve: void 0,
+  resolve: resolveHttp,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
@@ -94618,6 +94843,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
     if (!target || !protocol) return;
+    if (s.data && target.kind !== "http")
+      problems.push(`${path}.data: HTTP scenarios only (a WebSocket or gRPC scenario takes no data file yet)`);
     if (raw.target === void 0) {
       const loopback = loopbackOf(protocol.url(target));
       if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);
@@ -95103,7 +95330,8 @@ function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs) {
   if (config2) {
     const io = {
       resolveIn: (base, rel) => workspaceResolver(base, workspace, fs)(rel),
-      readMessages: (f) => readMessages(f, fs)
+      readMessages: (f) => readMessages(f, fs),
+      readText: (f) => fs.readText(f)
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config2.scenarios, io) ?? []);
   }

@@ -12019,6 +12019,7 @@ function errorKindOf(err) {
 }
 
 // runner/src/connection.ts
+import { randomUUID } from "node:crypto";
 import { connect as netConnect2 } from "node:net";
 import { connect as tlsConnect2 } from "node:tls";
 
@@ -13580,6 +13581,69 @@ function grpcCallFrames(parts) {
   return requestFrames(encodeHeaderBlock(fields), framed);
 }
 
+// src/runner-kit/template.ts
+var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\))\s*\}\}/g;
+var INTEGER = /^-?\d{1,15}$/;
+function readSlot(m, columns) {
+  const [all, column, fn, rawArgs] = m;
+  if (column !== void 0) {
+    if (!columns) return `${all}: the scenario has no data file (give data: { file: ... })`;
+    const i = columns.indexOf(column);
+    return i >= 0 ? { kind: "data", column: i } : `${all}: the data has no column ${column} (it has ${columns.join(", ")})`;
+  }
+  const name = fn;
+  if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name))
+    return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
+  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
+  const want = TEMPLATE_FUNCTIONS[name];
+  if (args.length !== want) return `${all}: ${name}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
+  if (name === "int") {
+    if (!args.every((a) => INTEGER.test(a))) return `${all}: int(min, max) takes two integers`;
+    const [min, max2] = args.map(Number);
+    if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
+    return { kind: "int", min, max: max2 };
+  }
+  return { kind: name };
+}
+function compileText(text, columns) {
+  const parts = [];
+  const problems = [];
+  let last = 0;
+  for (const m of text.matchAll(SLOT)) {
+    const slot = readSlot(m, columns);
+    if (typeof slot === "string") {
+      problems.push(slot);
+      continue;
+    }
+    parts.push(text.slice(last, m.index), slot);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return { compiled: { parts }, problems };
+}
+var isDynamic = (c) => c.parts.length > 1;
+function slotValue(slot, src) {
+  switch (slot.kind) {
+    case "data":
+      return src.row?.[slot.column] ?? "";
+    case "uuid":
+      return src.uuid();
+    case "int":
+      return String(slot.min + Math.floor(src.random() * (slot.max - slot.min + 1)));
+    case "now":
+      return String(Math.floor(src.now()));
+  }
+}
+function renderText(c, src) {
+  let out = "";
+  for (let i = 0; i < c.parts.length; i++) {
+    const p = c.parts[i];
+    out += typeof p === "string" ? p : slotValue(p, src);
+  }
+  return out;
+}
+
 // runner/src/mix.ts
 var MixPicker = class {
   constructor(weights) {
@@ -13603,19 +13667,61 @@ var MixPicker = class {
 };
 
 // runner/src/connection.ts
-function rotation(request, serialize) {
+function templateSources(data, instance = { offset: 0, stride: 1 }) {
+  const rows = data?.rows ?? [];
+  const random = data?.order === "random";
+  let next = instance.offset;
+  const src = {
+    row: void 0,
+    uuid: () => randomUUID(),
+    random: Math.random,
+    now: Date.now
+  };
+  return () => {
+    if (rows.length > 0) {
+      if (random) src.row = rows[Math.floor(Math.random() * rows.length)];
+      else {
+        src.row = rows[next % rows.length];
+        next += instance.stride;
+      }
+    }
+    return src;
+  };
+}
+function rotation(request, serialize, columns, sources) {
   const base = { url: request.url, method: request.method, headers: request.headers };
-  const requests = request.bodies !== void 0 ? request.bodies.map((body) => serialize({ ...base, body })) : [serialize(request.body === void 0 ? base : { ...base, body: request.body })];
-  const [only] = requests;
+  const bodies = request.bodies ?? (request.body === void 0 ? [void 0] : [request.body]);
+  const compile = (text) => compileText(text, columns).compiled;
+  const url = compile(request.url);
+  const headers = Object.entries(request.headers).map(([k, v]) => [k, compile(v)]);
+  const compiledBodies = bodies.map((b) => b === void 0 ? void 0 : compile(b));
+  const dynamic = isDynamic(url) || headers.some(([, v]) => isDynamic(v)) || compiledBodies.some((b) => b !== void 0 && isDynamic(b));
   let i = 0;
+  if (dynamic) {
+    return () => {
+      const src = sources();
+      const body = compiledBodies[i++ % compiledBodies.length];
+      const parts = {
+        url: renderText(url, src),
+        method: request.method,
+        headers: Object.fromEntries(headers.map(([k, v]) => [k, renderText(v, src)]))
+      };
+      if (body !== void 0) parts.body = renderText(body, src);
+      return serialize(parts);
+    };
+  }
+  const requests = bodies.map((body) => serialize(body === void 0 ? base : { ...base, body }));
+  const [only] = requests;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length];
 }
 function captureOf(e) {
   const c = captures(e);
   return c.headers || c.body ? c : void 0;
 }
-function makeTarget(load, timeoutMs) {
+function makeTarget(load, timeoutMs, instance) {
   const { request, mix } = load;
+  const columns = load.data?.columns;
+  const sources = templateSources(load.data, instance);
   const requests = loadRequests(load, timeoutMs);
   const entries = requests.map((e) => e.request);
   const timeouts = requests.map((e) => e.timeoutMs);
@@ -13625,7 +13731,7 @@ function makeTarget(load, timeoutMs) {
     wire: http2 ? "http2" : "http1",
     streams: HTTP_STREAMS,
     ...endpointOf(new URL(request.url), "https:"),
-    next: rotation(request, serialize),
+    next: rotation(request, serialize, columns, sources),
     again: () => t.next(),
     current: 0,
     mixSize: 0,
@@ -13638,7 +13744,7 @@ function makeTarget(load, timeoutMs) {
     connectTimeoutMs: timeoutMs
   };
   if (mix && mix.length > 0) {
-    const rotations = mix.map((e) => rotation(e.request, serialize));
+    const rotations = mix.map((e) => rotation(e.request, serialize, columns, sources));
     const heads = mix.map((e) => e.request.method.toUpperCase() === "HEAD");
     const picker = new MixPicker(mix.map((e) => e.weight));
     t.mixSize = mix.length;
@@ -14227,7 +14333,7 @@ var IdleWatch = class {
 var OpenEngine = class {
   constructor(job) {
     this.job = job;
-    this.target = "wire" in job.load ? job.load : makeTarget(job.load, job.timeoutMs);
+    this.target = "wire" in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);
@@ -15031,6 +15137,8 @@ function splitStage(spec) {
         connections: connections2,
         limit: part,
         timeoutMs,
+        stride: n2,
+        offset: k,
         ...phase.pipelining ? { pipelining: phase.pipelining } : {},
         ...phase.streams ? { streams: phase.streams } : {}
       });
@@ -15259,8 +15367,8 @@ var ClosedEngine = class {
     this.resolveDone(this.recorder.tally());
   }
 };
-function runClosed(load, connections, limit, timeoutMs, depth = 1) {
-  return runClosedOn(makeTarget(load, timeoutMs), connections, limit, depth);
+function runClosed(load, connections, limit, timeoutMs, depth = 1, instance) {
+  return runClosedOn(makeTarget(load, timeoutMs, instance), connections, limit, depth);
 }
 function runClosedOn(target, connections, limit, depth = 1, cap = Infinity) {
   const engine = new ClosedEngine(target, connections, !("durationMs" in limit), limit, depth, cap);
@@ -15409,12 +15517,16 @@ var grpcEngine = {
 var httpEngine = {
   stage: pooledStage,
   run(job) {
-    const run = job.kind === "closed" ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining ?? job.streams ?? 1) : runOpen({
+    const run = job.kind === "closed" ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining ?? job.streams ?? 1, {
+      offset: job.offset,
+      stride: job.stride
+    }) : runOpen({
       load: job.target,
       schedule: scheduleOf(job),
       connections: job.connections,
       streams: job.streams,
-      timeoutMs: job.timeoutMs
+      timeoutMs: job.timeoutMs,
+      instance: { offset: job.offset, stride: job.stride }
     });
     return { responses: () => run.recorder.responses, done: run.done };
   },

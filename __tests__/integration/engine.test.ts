@@ -218,6 +218,60 @@ describe('closed loop against 127.0.0.1', () => {
   });
 });
 
+describe('data rows and template functions against 127.0.0.1 (issue 34)', () => {
+  it('closed loop on one connection: the rows in order, again from the first, a uuid per request', async () => {
+    const seen: Array<{ url: string; id: string }> = [];
+    const srv = await serve((req, res) => {
+      seen.push({ url: req.url as string, id: req.headers['x-id'] as string });
+      res.end('ok');
+    });
+    const load = {
+      request: { url: `${srv.url}/{{data.id}}?name={{data.name}}`, method: 'GET', headers: { 'x-id': '{{uuid()}}' } },
+      data: {
+        columns: ['id', 'name'],
+        rows: [
+          ['1', 'ann'],
+          ['2', 'bob smith'],
+          ['3', 'cy'],
+        ],
+        order: 'sequential' as const,
+      },
+    };
+    const t = await runClosed(load, 1, { requests: 7 }, 2000).done;
+    expect(t.responses).toBe(7);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/x/1?name=ann',
+      '/x/2?name=bob%20smith',
+      '/x/3?name=cy',
+      '/x/1?name=ann',
+      '/x/2?name=bob%20smith',
+      '/x/3?name=cy',
+      '/x/1?name=ann',
+    ]);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(7);
+  });
+
+  it('open loop: every scheduled request takes a row of its own while the rows last', async () => {
+    const seen: string[] = [];
+    const srv = await serve((req, res) => {
+      seen.push(req.url as string);
+      res.end('ok');
+    });
+    const rows = Array.from({ length: 100 }, (_, i) => [String(i)]);
+    await runOpen({
+      load: {
+        request: { url: `${srv.url}/{{data.n}}`, method: 'GET', headers: {} },
+        data: { columns: ['n'], rows, order: 'sequential' },
+      },
+      schedule: { startAt: performance.now(), rate: 100, durationMs: 500, stride: 1, offset: 0 },
+      connections: 10,
+      timeoutMs: 2000,
+    }).done;
+    expect(seen.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
 describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
   const rawServers: Array<() => void> = [];
   afterEach(() => {
@@ -531,6 +585,29 @@ describe('ready probes against 127.0.0.1', () => {
   });
 });
 
+/**
+ * dist/runner.mjs on `plan` (written to `dir`), one trial of scenario `s` for each of `phases` on its
+ * stdin, then `end`: its stdout. The server runs in this process, so the runner must not block it:
+ * it is spawned asynchronously.
+ */
+function builtRunner(dir: string, plan: RunnerPlan, phases: string[]): Promise<string> {
+  writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    // the long-lived runner takes one trial per command on stdin, then ends
+    for (const phase of phases) {
+      child.stdin.write(`${JSON.stringify({ c: 'trial', scenario: 's', phase, trial: 1, trials: 1 })}\n`);
+    }
+    child.stdin.end(`${JSON.stringify({ c: 'end' })}\n`);
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+    child.on('error', reject);
+    child.on('close', () => resolve(text));
+  });
+}
+
 describe('runner.workers through the built runner (dist/runner.mjs)', () => {
   it('runs one schedule across worker threads and merges their histograms', async () => {
     const { url } = await serve((_req, res) => setTimeout(() => res.end('ok'), 1));
@@ -554,22 +631,7 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
         },
       ],
     };
-    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-    // the server runs in this process, so the runner must not block it: spawn asynchronously
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      // the long-lived runner takes one trial per command on stdin, then ends
-      for (const phase of ['r150', 'n300']) {
-        child.stdin.write(`${JSON.stringify({ c: 'trial', scenario: 's', phase, trial: 1, trials: 1 })}\n`);
-      }
-      child.stdin.end(`${JSON.stringify({ c: 'end' })}\n`);
-      let text = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
-      child.on('error', reject);
-      child.on('close', () => resolve(text));
-    });
+    const out = await builtRunner(dir, plan, ['r150', 'n300']);
     const trials = out
       .split('\n')
       .filter((l) => l.startsWith(EVENT_MARKER))
@@ -584,6 +646,65 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
     expect(count.generator.threads).toBe(3);
     expect(count.responses).toBe(300);
     expect(count.latency.count).toBe(300);
+  });
+});
+
+describe('setup and data rows through the built runner (dist/runner.mjs)', () => {
+  it('logs in once, then 3 worker threads send every row once, each with the token', async () => {
+    const seen: Array<{ url: string; auth?: string }> = [];
+    let logins = 0;
+    const { url } = await serve((req, res) => {
+      if (req.url === '/login') {
+        logins++;
+        res.setHeader('content-type', 'application/json');
+        return res.end('{"token":"T-9"}');
+      }
+      seen.push({ url: req.url as string, ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+      res.end('ok');
+    });
+    const origin = new URL(url).origin;
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-setup-'));
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 2000,
+      workers: 3,
+      ready: [],
+      setup: [
+        {
+          name: 'login',
+          request: { url: `${origin}/login`, method: 'POST', headers: {}, body: '{}' },
+          extract: [{ name: 'token', rule: { json: '$.token' } }],
+        },
+      ],
+      scenarios: [
+        {
+          name: 's',
+          target: {
+            kind: 'http',
+            request: { url: `${origin}/row/{{data.n}}`, method: 'GET', headers: { authorization: 'Bearer ${token}' } },
+            data: { columns: ['n'], rows: Array.from({ length: 30 }, (_, i) => [String(i)]), order: 'sequential' },
+          },
+          warmupMs: 0,
+          trials: 1,
+          phases: [{ kind: 'closed', name: 'n30', connections: 3, requests: 30 }],
+        },
+      ],
+    };
+    const out = await builtRunner(dir, plan, ['n30']);
+    const events = out
+      .split('\n')
+      .filter((l) => l.startsWith(EVENT_MARKER))
+      .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)) as RunnerEvent);
+    expect(events.find((e) => e.t === 'setup')).toMatchObject({ t: 'setup', values: ['token'] });
+    // the runner says which values, never what they are
+    expect(out).not.toContain('T-9');
+    expect(logins).toBe(1);
+    expect(seen).toHaveLength(30);
+    expect(seen.every((s) => s.auth === 'Bearer T-9')).toBe(true);
+    expect(seen.map((s) => Number(s.url.split('/').pop())).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i),
+    );
   });
 });
 

@@ -9,7 +9,7 @@
 // (autocannon ran these phases before; its latency histogram is whole milliseconds and it mis-times
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
-import { type Load, makeTarget, openConnection } from './connection.js';
+import { type Instance, type Load, makeTarget, openConnection } from './connection.js';
 import {
   type ConnectionOwner,
   type EngineConnection,
@@ -278,8 +278,9 @@ export function runClosed(
   limit: Limit,
   timeoutMs: number,
   depth = 1,
+  instance?: Instance,
 ): ClosedRun {
-  return runClosedOn(makeTarget(load, timeoutMs), connections, limit, depth);
+  return runClosedOn(makeTarget(load, timeoutMs, instance), connections, limit, depth);
 }
 
 /**

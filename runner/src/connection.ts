@@ -1,6 +1,7 @@
 // One keep-alive HTTP/1.1 connection of the socket engine: a raw TCP (or TLS) socket, one request in
 // flight at a time, the response parsed by http1.ts. It reports to its owner through one small
 // interface, with no closure per request, so the per-request cost is a write and a parse.
+import { randomUUID } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import {
@@ -15,7 +16,8 @@ import { H2Connection } from './h2/connection.js';
 import { HTTP_STREAMS } from './h2/http-streams.js';
 import { h2RequestFrames } from './h2/request.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
-import { loadRequests, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
+import { loadRequests, type PlanData, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
+import { compileText, isDynamic, renderText, type TemplateSources } from '../../src/runner-kit/template.js';
 import { MixPicker } from './mix.js';
 import { refByOwner } from './parking.js';
 import {
@@ -28,17 +30,81 @@ import {
 } from './transport.js';
 
 /** What the HTTP engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http'>;
+export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http' | 'data'>;
 
-/** One request's serialised forms (HTTP/1.1 bytes, or HTTP/2 frames): itself, or one per body, taken in rotation. */
-function rotation(request: PlanRequest, serialize: (parts: RequestParts) => Buffer): () => Buffer {
+/** Which engine instance of a stage's split this is (its data rows: offset, offset + stride, …). */
+export interface Instance {
+  offset: number;
+  stride: number;
+}
+
+/**
+ * Whose row each request takes from the scenario's data (`{{ data.COLUMN }}`): in order, this
+ * instance's rows (offset, offset + stride, … wrapping at the end, so instances never share a row
+ * while the rows last), or one at random; with randomness and the clock for the other slots.
+ */
+export function templateSources(
+  data: PlanData | undefined,
+  instance: Instance = { offset: 0, stride: 1 },
+): () => TemplateSources {
+  const rows = data?.rows ?? [];
+  const random = data?.order === 'random';
+  let next = instance.offset;
+  const src: TemplateSources = {
+    row: undefined,
+    uuid: () => randomUUID(),
+    random: Math.random,
+    now: Date.now,
+  };
+  return () => {
+    if (rows.length > 0) {
+      if (random) src.row = rows[Math.floor(Math.random() * rows.length)];
+      else {
+        src.row = rows[next % rows.length];
+        next += instance.stride;
+      }
+    }
+    return src;
+  };
+}
+
+/**
+ * One request's serialised forms (HTTP/1.1 bytes, or HTTP/2 frames): itself, or one per body, taken
+ * in rotation. A request with `{{ … }}` slots is rendered and serialised for every send instead,
+ * each send taking its row (`sources`).
+ */
+function rotation(
+  request: PlanRequest,
+  serialize: (parts: RequestParts) => Buffer,
+  columns: readonly string[] | undefined,
+  sources: () => TemplateSources,
+): () => Buffer {
   const base = { url: request.url, method: request.method, headers: request.headers };
-  const requests =
-    request.bodies !== undefined
-      ? request.bodies.map((body) => serialize({ ...base, body }))
-      : [serialize(request.body === undefined ? base : { ...base, body: request.body })];
-  const [only] = requests;
+  const bodies = request.bodies ?? (request.body === undefined ? [undefined] : [request.body]);
+  const compile = (text: string) => compileText(text, columns).compiled;
+  const url = compile(request.url);
+  const headers = Object.entries(request.headers).map(([k, v]) => [k, compile(v)] as const);
+  const compiledBodies = bodies.map((b) => (b === undefined ? undefined : compile(b)));
+  const dynamic =
+    isDynamic(url) ||
+    headers.some(([, v]) => isDynamic(v)) ||
+    compiledBodies.some((b) => b !== undefined && isDynamic(b));
   let i = 0;
+  if (dynamic) {
+    return () => {
+      const src = sources();
+      const body = compiledBodies[i++ % compiledBodies.length];
+      const parts: RequestParts = {
+        url: renderText(url, src),
+        method: request.method,
+        headers: Object.fromEntries(headers.map(([k, v]) => [k, renderText(v, src)])),
+      };
+      if (body !== undefined) parts.body = renderText(body, src);
+      return serialize(parts);
+    };
+  }
+  const requests = bodies.map((body) => serialize(body === undefined ? base : { ...base, body }));
+  const [only] = requests;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer;
 }
 
@@ -49,8 +115,10 @@ function captureOf(e: PlanExpect | undefined): Capture | undefined {
 }
 
 /** The target of an engine's connections; `timeoutMs` is the scenario's (a request's own overrides it). */
-export function makeTarget(load: Load, timeoutMs: number): Target {
+export function makeTarget(load: Load, timeoutMs: number, instance?: Instance): Target {
   const { request, mix } = load;
+  const columns = load.data?.columns;
+  const sources = templateSources(load.data, instance);
   const requests = loadRequests(load, timeoutMs);
   const entries = requests.map((e) => e.request);
   const timeouts = requests.map((e) => e.timeoutMs);
@@ -60,7 +128,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     wire: http2 ? 'http2' : 'http1',
     streams: HTTP_STREAMS,
     ...endpointOf(new URL(request.url), 'https:'),
-    next: rotation(request, serialize),
+    next: rotation(request, serialize, columns, sources),
     again: () => t.next(),
     current: 0,
     mixSize: 0,
@@ -73,7 +141,7 @@ export function makeTarget(load: Load, timeoutMs: number): Target {
     connectTimeoutMs: timeoutMs,
   };
   if (mix && mix.length > 0) {
-    const rotations = mix.map((e) => rotation(e.request, serialize));
+    const rotations = mix.map((e) => rotation(e.request, serialize, columns, sources));
     const heads = mix.map((e) => e.request.method.toUpperCase() === 'HEAD');
     const picker = new MixPicker(mix.map((e) => e.weight));
     t.mixSize = mix.length;

@@ -14,7 +14,7 @@ import {
   sweepTimeouts,
   type Target,
 } from './transport.js';
-import { type Load, makeTarget, openConnection } from './connection.js';
+import { type Instance, type Load, makeTarget, openConnection } from './connection.js';
 import { park, unpark } from './parking.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
@@ -35,6 +35,8 @@ export interface OpenJob {
   streams?: { perConnection: number; connections: number } | undefined;
   /** per-request timeout, ms; also how long requests may finish after the window (grace) */
   timeoutMs: number;
+  /** which instance of the stage this is (its data rows) */
+  instance?: Instance;
 }
 
 /** connects under way at once: growth on demand without a connect storm */
@@ -94,7 +96,7 @@ class OpenEngine implements ConnectionOwner {
   private readonly send = (serviceMs: number): void => this.sendOne(serviceMs);
 
   constructor(private readonly job: OpenJob) {
-    this.target = 'wire' in job.load ? job.load : makeTarget(job.load, job.timeoutMs);
+    this.target = 'wire' in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);

@@ -23,6 +23,9 @@ export type EngineJob<T extends PlanTarget = PlanTarget> =
       pipelining?: number;
       /** HTTP/2: requests each connection keeps in flight as streams (1: one) */
       streams?: number;
+      /** this instance is k of n (its data rows) */
+      stride: number;
+      offset: number;
     }
   | {
       kind: 'open';
@@ -88,6 +91,8 @@ export function splitStage<T extends PlanTarget>(spec: StageSpec<T>): EngineJob<
         connections,
         limit: part,
         timeoutMs,
+        stride: n,
+        offset: k,
         ...(phase.pipelining ? { pipelining: phase.pipelining } : {}),
         ...(phase.streams ? { streams: phase.streams } : {}),
       });

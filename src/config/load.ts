@@ -285,6 +285,7 @@ export function loadConfig(file: string, workspace = defaultWorkspace(), fs: Rea
     const io = {
       resolveIn: (base: string, rel: string) => workspaceResolver(base, workspace, fs)(rel),
       readMessages: (f: string) => readMessages(f, fs),
+      readText: (f: string) => fs.readText(f),
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config.scenarios, io) ?? []);
   }

@@ -115,6 +115,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       target = protocol.normalize(s, path, { problems, resolveAt, resolveUrl, requestTimeoutMs, phases });
     }
     if (!target || !protocol) return;
+    if (s.data && target.kind !== 'http')
+      problems.push(`${path}.data: HTTP scenarios only (a WebSocket or gRPC scenario takes no data file yet)`);
     if (raw.target === undefined) {
       // with a compose SUT the runner is a container of its own: localhost is the runner, never the SUT
       const loopback = loopbackOf(protocol.url(target as never));

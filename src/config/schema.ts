@@ -153,6 +153,19 @@ const scenario = z.strictObject({
   'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
+  data: z
+    .strictObject({
+      file: z
+        .string({ error: 'must be a path to a .csv or .jsonl file' })
+        .regex(/\.(csv|jsonl|ndjson)$/i, { error: 'must be a path to a .csv or .jsonl file' })
+        .describe('a CSV file with a header row, or JSONL (one object per line); a path inside the workspace'),
+      order: z
+        .enum(['sequential', 'random'], { error: 'must be sequential or random' })
+        .optional()
+        .describe('which row a request takes: the next one (default), or one at random'),
+    })
+    .optional()
+    .describe("rows that feed the scenario's requests: {{ data.COLUMN }} in its url, headers, body and bodies (HTTP)"),
 });
 
 const envValue = z.union(

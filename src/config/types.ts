@@ -95,8 +95,20 @@ export interface Sweep {
 }
 
 /** An HTTP scenario: one request, or a request mix. */
+/** A scenario's data file: its rows feed `{{ data.COLUMN }}` in its requests, one row a request. */
+export interface HttpData {
+  /** absolute path */
+  file: string;
+  order: 'sequential' | 'random';
+  /** read once the config is read (src/protocols/http/resolve.ts) */
+  columns?: string[];
+  rows?: string[][];
+}
+
 export interface HttpTarget {
   kind: 'http';
+  /** rows for `{{ data.COLUMN }}` */
+  data?: HttpData;
   /** 2: HTTP/2 (h2 over TLS by ALPN, h2c with prior knowledge); absent: HTTP/1.1 */
   http?: 2;
   /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */

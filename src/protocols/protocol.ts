@@ -30,6 +30,8 @@ export interface ResolveIo {
   resolveIn(baseDir: string, relative: string): string;
   /** a JSONL file of messages */
   readMessages(file: string): unknown[];
+  /** a file's text (a data file) */
+  readText(file: string): string;
 }
 
 export interface HostProtocol<T extends ScenarioTarget> {

@@ -203,6 +203,15 @@ export interface PlanHttp {
   request: PlanRequest;
   /** a request mix, driven by weight; results per entry as well as for the whole phase */
   mix?: PlanMixEntry[];
+  /** rows for `{{ data.COLUMN }}` slots (./template.ts), one a request */
+  data?: PlanData;
+}
+
+/** A data file's rows as the runner gets them: each engine instance takes its own (./template.ts). */
+export interface PlanData {
+  columns: string[];
+  rows: string[][];
+  order: 'sequential' | 'random';
 }
 
 /** A WebSocket scenario: its phases are `ws` phases. */

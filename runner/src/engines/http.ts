@@ -9,13 +9,17 @@ export const httpEngine: Engine<PlanHttp> = {
   run(job) {
     const run =
       job.kind === 'closed'
-        ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining ?? job.streams ?? 1)
+        ? runClosed(job.target, job.connections, job.limit, job.timeoutMs, job.pipelining ?? job.streams ?? 1, {
+            offset: job.offset,
+            stride: job.stride,
+          })
         : runOpen({
             load: job.target,
             schedule: scheduleOf(job),
             connections: job.connections,
             streams: job.streams,
             timeoutMs: job.timeoutMs,
+            instance: { offset: job.offset, stride: job.stride },
           });
     return { responses: () => run.recorder.responses, done: run.done };
   },

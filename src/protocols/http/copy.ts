@@ -1,7 +1,7 @@
 // HTTP targets beyond the plan: their part of the scenario hash, and the longest a request may take.
 import type { HttpTarget } from '../../config/types.js';
 import { loadRequests, type PlanHttp } from '../../runner-kit/plan.js';
-import { hashedRequest } from '../shared.js';
+import { bodiesDigest, hashedRequest } from '../shared.js';
 
 export function hashHttp(
   target: HttpTarget,
@@ -12,6 +12,18 @@ export function hashHttp(
     // HTTP/1.1 (absent) keeps the hash it always had; HTTP/2 is another measurement
     ...(target.http === 2 ? { http: 2 } : {}),
     request: hashedRequest(target.request, bodies),
+    // a data file by its content and order (absent: the hash it always had)
+    ...(target.data
+      ? {
+          data: {
+            order: target.data.order,
+            rows: bodiesDigest([
+              JSON.stringify(target.data.columns ?? []),
+              ...(target.data.rows ?? []).map((r) => JSON.stringify(r)),
+            ]),
+          },
+        }
+      : {}),
     // thresholds are not part of what is measured; a mix's names and weights are
     mix: target.mix?.map((e) => ({
       name: e.name,

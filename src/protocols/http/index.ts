@@ -6,11 +6,12 @@ import { NO_DELIVERY } from '../shared.js';
 import { normalizeHttp } from './normalize.js';
 import { hashHttp, longestHttpTimeoutMs } from './copy.js';
 import { planHttp } from './plan.js';
+import { resolveHttp } from './resolve.js';
 
 export const http: HostProtocol<HttpTarget> = {
   normalizePhase,
   normalize: normalizeHttp,
-  resolve: undefined,
+  resolve: resolveHttp,
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,

@@ -175,6 +175,10 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
   }
   const target: HttpTarget = mix ? { kind: 'http', request, mix } : { kind: 'http', request };
   if (http2) target.http = 2;
+  if (raw.data) {
+    const file = resolveAt(`${path}.data.file`, raw.data.file);
+    if (file) target.data = { file, order: raw.data.order ?? 'sequential' };
+  }
   return target;
 }
 

@@ -1,25 +1,43 @@
-// An HTTP scenario's requests as the runner gets them: bodies files read.
+// An HTTP scenario's requests as the runner gets them: bodies files read (their slots checked), the
+// data file's rows.
 import type { HttpTarget, RequestSpec } from '../../config/types.js';
+import { usageError } from '../../common/errors.js';
 import type { PlanHttp, PlanRequest } from '../../runner-kit/plan.js';
+import { templateProblems } from '../../runner-kit/template.js';
 
-function planRequest(r: RequestSpec, readBodies: (file: string) => string[]): PlanRequest {
+function planRequest(
+  r: RequestSpec,
+  readBodies: (file: string) => string[],
+  columns: readonly string[] | undefined,
+): PlanRequest {
   const request: PlanRequest = { url: r.url, method: r.method, headers: r.headers };
   if (r.body !== undefined) request.body = r.body;
-  if (r.bodiesFile !== undefined) request.bodies = readBodies(r.bodiesFile);
+  if (r.bodiesFile !== undefined) {
+    request.bodies = readBodies(r.bodiesFile);
+    // a bodies file's lines are read here, not with the config: their slots are checked here
+    request.bodies.forEach((b, i) => {
+      const [problem] = templateProblems(b, columns);
+      if (problem) throw usageError(`bodies file ${r.bodiesFile}:${i + 1}: ${problem}`);
+    });
+  }
   if (r.expect !== undefined) request.expect = r.expect;
   if (r.timeoutMs !== undefined) request.timeoutMs = r.timeoutMs;
   return request;
 }
 
 export function planHttp(target: HttpTarget, readBodies: (file: string) => string[]): PlanHttp {
-  const planned: PlanHttp = { kind: 'http', request: planRequest(target.request, readBodies) };
+  const columns = target.data?.columns;
+  const planned: PlanHttp = { kind: 'http', request: planRequest(target.request, readBodies, columns) };
   if (target.http === 2) planned.http = 2;
   if (target.mix) {
     planned.mix = target.mix.map((e) => ({
       name: e.name,
       weight: e.weight,
-      request: planRequest(e.request, readBodies),
+      request: planRequest(e.request, readBodies, columns),
     }));
+  }
+  if (target.data) {
+    planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
   }
   return planned;
 }

@@ -1,0 +1,79 @@
+// HTTP scenarios beyond the config's text: each data file read (its columns and rows kept on the target
+// for the plan), and every `{{ … }}` slot of a request's url, headers and body checked against the
+// functions there are and the data's columns. A bodies file's lines are checked when it is read.
+import { parseDataFile } from '../../config/data-file.js';
+import type { RequestSpec, Scenario } from '../../config/types.js';
+import { compileText, templateProblems } from '../../runner-kit/template.js';
+import type { ResolveIo } from '../protocol.js';
+
+/**
+ * The slots' problems of one request's texts, each a `path: message` line: slots that do not read,
+ * a slot in the URL's origin (connections are opened once, to one host), and a data value with a line
+ * break that a header slot would send (it would end the header).
+ */
+export function requestTemplateProblems(
+  r: RequestSpec,
+  path: string,
+  data: { columns: readonly string[]; rows: readonly string[][]; file: string } | undefined,
+): string[] {
+  const columns = data?.columns;
+  const headers = Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]);
+  const texts: Array<[string, string]> = [
+    [`${path}.url`, r.url],
+    ...headers,
+    ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
+  ];
+  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns).map((p) => `${at}: ${p}`));
+  if (/^https?:\/\/[^/]*\{\{/.test(r.url))
+    problems.push(
+      `${path}.url: a {{ }} slot in the host or port: a phase's connections go to one origin; put slots in the path or query`,
+    );
+  if (data) {
+    for (const [at, text] of headers) {
+      for (const c of usedColumns(text, data.columns)) {
+        const i = data.columns.indexOf(c);
+        const bad = data.rows.findIndex((row) => /[\r\n\0]/.test(row[i] ?? ''));
+        if (bad >= 0)
+          problems.push(
+            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break or NUL: it cannot go into a header`,
+          );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The data columns a text's slots read. */
+function usedColumns(text: string, columns: readonly string[]): string[] {
+  const { compiled } = compileText(text, columns);
+  return [
+    ...new Set(
+      compiled.parts.flatMap((p) => (typeof p !== 'string' && p.kind === 'data' ? [columns[p.column] as string] : [])),
+    ),
+  ];
+}
+
+export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): string[] {
+  const problems: string[] = [];
+  scenarios.forEach((s, i) => {
+    const t = s.target;
+    if (t.kind !== 'http') return;
+    const path = `scenarios[${i}]`;
+    if (t.data) {
+      try {
+        const table = parseDataFile(io.readText(t.data.file), t.data.file);
+        t.data.columns = table.columns;
+        t.data.rows = table.rows;
+      } catch (err) {
+        problems.push(`${path}.data.file: ${(err as Error).message}`);
+        return;
+      }
+    }
+    const data =
+      t.data?.columns && t.data.rows ? { columns: t.data.columns, rows: t.data.rows, file: t.data.file } : undefined;
+    if (t.mix)
+      t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
+    else problems.push(...requestTemplateProblems(t.request, `${path}.request`, data));
+  });
+  return problems;
+}
