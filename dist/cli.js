@@ -92484,6 +92484,7 @@ var WS_ENTRIES = ["push", "connect"];
 function wsEntries(push) {
   return push === "none" ? ["connect"] : WS_ENTRIES;
 }
+var ITERATION_ENTRY = "iteration";
 function commandLine(command) {
   return `${JSON.stringify(command)}
 `;
@@ -92917,6 +92918,28 @@ var mixEntry = request.extend({
     "gates on this entry alone (only these are checked for it); SUT resources are per phase"
   )
 });
+var RULE_ERROR = "must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }";
+var ruleText = external_exports.string({ error: RULE_ERROR }).min(1, { error: "must not be empty" });
+var extractRule = external_exports.union(
+  [
+    external_exports.strictObject({ json: ruleText.describe("a JSON path of the body ($.token, data.items[0].id)") }),
+    external_exports.strictObject({ header: ruleText.describe("a response header, by name") }),
+    external_exports.strictObject({
+      regex: ruleText.describe("a regular expression over the body (JavaScript syntax)"),
+      group: intIn(0, 99).optional().describe("its group that is the value (default 1; 0: the whole match)")
+    }),
+    external_exports.strictObject({ cookie: ruleText.describe("a cookie the response sets (Set-Cookie), by name") })
+  ],
+  { error: RULE_ERROR }
+);
+var flowStep = mixEntry.omit({ weight: true }).extend({
+  extract: external_exports.record(
+    external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+      error: "must be a name of letters, digits and _ (used as {{name}} in later steps)"
+    }),
+    extractRule
+  ).optional().describe("value name → where it is read from the answer; the later steps use it as {{name}}")
+});
 
 // src/protocols/ws/schema.ts
 var wsUrl = withPort(
@@ -93163,6 +93186,77 @@ function parseJsonPath(path) {
   return steps2;
 }
 
+// src/runner-kit/setup.ts
+var SETUP_BODY_LIMIT = 1024 * 1024;
+function ruleProblem(rule) {
+  if ("json" in rule)
+    return parseJsonPath(rule.json) ? void 0 : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
+  if ("header" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header) ? void 0 : "not a header name";
+  if ("cookie" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? void 0 : "not a cookie name";
+  let groups;
+  try {
+    groups = new RegExp(`${rule.regex}|`).exec("").length - 1;
+  } catch (err) {
+    return `not a regular expression (${err.message})`;
+  }
+  return rule.group > groups ? `group ${rule.group}: the regex has ${groups === 0 ? "no groups" : `${groups} group${groups === 1 ? "" : "s"}`}` : void 0;
+}
+
+// src/runner-kit/template.ts
+var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
+var INTEGER = /^-?\d{1,15}$/;
+function readSlot(m, columns, values) {
+  const [all, column, fn, rawArgs, value] = m;
+  if (value !== void 0) return values?.has(value) ? { kind: "value", name: value } : void 0;
+  if (column !== void 0) {
+    if (!columns) return `${all}: the scenario has no data file (give data: { file: ... })`;
+    const i = columns.indexOf(column);
+    return i >= 0 ? { kind: "data", column: i } : `${all}: the data has no column ${column} (it has ${columns.join(", ")})`;
+  }
+  const name2 = fn;
+  if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name2))
+    return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
+  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
+  const want = TEMPLATE_FUNCTIONS[name2];
+  if (args.length !== want) return `${all}: ${name2}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
+  if (name2 === "int") {
+    if (!args.every((a) => INTEGER.test(a))) return `${all}: int(min, max) takes two integers`;
+    const [min, max2] = args.map(Number);
+    if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
+    return { kind: "int", min, max: max2 };
+  }
+  return { kind: name2 };
+}
+function compileText(text, columns, values) {
+  const parts = [];
+  const problems = [];
+  let last = 0;
+  for (const m of text.matchAll(SLOT)) {
+    const slot = readSlot(m, columns, values);
+    if (slot === void 0) continue;
+    if (typeof slot === "string") {
+      problems.push(slot);
+      continue;
+    }
+    parts.push(text.slice(last, m.index), slot);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return { compiled: { parts }, problems };
+}
+function templateProblems(text, columns, values) {
+  return compileText(text, columns, values).problems;
+}
+function valuesUsed(text, values) {
+  return compileText(text, void 0, values).compiled.parts.flatMap(
+    (p) => typeof p !== "string" && p.kind === "value" ? [p.name] : []
+  );
+}
+function unknownValues(text, values) {
+  return [...text.matchAll(SLOT)].flatMap((m) => m[4] !== void 0 && !values.has(m[4]) ? [m[0]] : []);
+}
+
 // src/protocols/http/normalize.ts
 function normalizeRequest(raw, path, problems, resolveAt, urlOf) {
   if (raw.body !== void 0 && raw.bodies !== void 0) problems.push(`${path}: give body or bodies, not both`);
@@ -93263,20 +93357,79 @@ function normalizeMix(raw, path, problems, resolveAt, urlOf) {
   mix.forEach((e, i) => {
     if (i > 0 && originOf(e.request.url) !== originOf(first.request.url)) {
       problems.push(
-        `${path}[${i}].url: must have the origin of requests[0] (${originOf(first.request.url)}): a phase's mix shares one set of connections`
+        `${path}[${i}].url: must have the origin of ${path.split(".").pop()}[0] (${originOf(first.request.url)}): a phase's ${path.endsWith(".flow") ? "flow" : "mix"} shares one set of connections`
       );
     }
   });
   return mix;
 }
+function normalizeFlow(raw, path, ctx) {
+  const { problems } = ctx;
+  const steps2 = raw.map(({ extract: _extract, ...step }) => ({ ...step, weight: 1 }));
+  const mix = normalizeMix(steps2, path, problems, ctx.resolveAt, ctx.resolveUrl);
+  if (!mix) return void 0;
+  const extractedAt = /* @__PURE__ */ new Map();
+  const extract = raw.map(
+    (s, i) => Object.entries(s.extract ?? {}).map(([value, r]) => {
+      const rule = "regex" in r ? { regex: r.regex, group: r.group ?? 1 } : r;
+      const problem = ruleProblem(rule);
+      if (problem) problems.push(`${path}[${i}].extract.${value}: ${problem}`);
+      const first = extractedAt.get(value);
+      if (first !== void 0)
+        problems.push(`${path}[${i}].extract.${value}: ${value} is extracted by ${path}[${first}] too`);
+      else extractedAt.set(value, i);
+      return { name: value, rule };
+    })
+  );
+  const all = new Set(extractedAt.keys());
+  mix.forEach((e, i) => {
+    if (e.name === ITERATION_ENTRY)
+      problems.push(
+        `${path}[${i}].name: "${ITERATION_ENTRY}" names the flow's iteration results; call the step something else`
+      );
+    for (const used of new Set(requestTexts(e.request).flatMap((t) => valuesUsed(t, all)))) {
+      const at = extractedAt.get(used);
+      if (at >= i)
+        problems.push(
+          `${path}[${i}]: uses {{${used}}}, which ${at === i ? "this step" : `a later step (${path}[${at}])`} extracts; a step sees only the values of the steps before it`
+        );
+    }
+  });
+  ctx.phases.forEach((p, j) => {
+    const where = `${path.replace(/\.flow$/, "")}.phases[${j}]`;
+    if (p.kind !== "closed")
+      problems.push(
+        `${where}: a flow runs in closed-loop phases (connections); an open loop's sends do not wait on one another`
+      );
+    else if ((p.pipelining ?? 1) > 1 || (p.streams ?? 1) > 1)
+      problems.push(`${where}: a flow's steps wait on one another: no pipelining or streams`);
+  });
+  return { mix, flow: { extract } };
+}
+function requestTexts(r) {
+  const json3 = (r.expect?.json ?? []).flatMap((c) => typeof c.equals === "string" ? [c.equals] : []);
+  return [
+    r.url,
+    ...Object.values(r.headers),
+    ...r.body !== void 0 ? [r.body] : [],
+    ...r.expect?.body ?? [],
+    ...json3
+  ];
+}
 function normalizeHttp(raw, path, ctx) {
   const { problems, resolveAt, resolveUrl } = ctx;
   let request2;
   let mix;
+  let flow;
   if (raw.request) {
     request2 = normalizeRequest(raw.request, `${path}.request`, problems, resolveAt, resolveUrl);
   } else if (raw.requests) {
     mix = normalizeMix(raw.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
+    request2 = mix?.[0]?.request;
+  } else if (raw.flow) {
+    const read = normalizeFlow(raw.flow, `${path}.flow`, ctx);
+    mix = read?.mix;
+    flow = read?.flow;
     request2 = mix?.[0]?.request;
   }
   if (!request2) return void 0;
@@ -93298,7 +93451,9 @@ function normalizeHttp(raw, path, ctx) {
     );
   }
   const target = mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
+  if (flow) target.flow = flow;
   if (http2) target.http = 2;
+  if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
   if (raw.data) {
     const file2 = resolveAt(`${path}.data.file`, raw.data.file);
     if (file2) target.data = { file: file2, order: raw.data.order ?? "sequential" };
@@ -93306,7 +93461,8 @@ function normalizeHttp(raw, path, ctx) {
   return target;
 }
 function httpVersion2(raw, path, problems) {
-  const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? []).map((e, i) => ({ at: `${path}.requests[${i}].http`, http: e.http }));
+  const key = raw.requests ? "requests" : "flow";
+  const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? raw.flow ?? []).map((e, i) => ({ at: `${path}.${key}[${i}].http`, http: e.http }));
   const versions = given.map((g) => ({ at: g.at, v: g.http === void 0 ? void 0 : Number(g.http) }));
   const first = versions.find((g) => g.v !== void 0);
   for (const g of versions) {
@@ -93333,37 +93489,7 @@ function fillPlaceholders(text, value, keepEscapes = false) {
   });
 }
 
-// src/runner-kit/setup.ts
-var SETUP_BODY_LIMIT = 1024 * 1024;
-function ruleProblem(rule) {
-  if ("json" in rule)
-    return parseJsonPath(rule.json) ? void 0 : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
-  if ("header" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header) ? void 0 : "not a header name";
-  if ("cookie" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? void 0 : "not a cookie name";
-  let groups;
-  try {
-    groups = new RegExp(`${rule.regex}|`).exec("").length - 1;
-  } catch (err) {
-    return `not a regular expression (${err.message})`;
-  }
-  return rule.group > groups ? `group ${rule.group}: the regex has ${groups === 0 ? "no groups" : `${groups} group${groups === 1 ? "" : "s"}`}` : void 0;
-}
-
 // src/config/setup.ts
-var RULE_ERROR = "must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }";
-var someText2 = external_exports.string({ error: RULE_ERROR }).min(1, { error: "must not be empty" });
-var extractRule = external_exports.union(
-  [
-    external_exports.strictObject({ json: someText2.describe("a JSON path of the body ($.token, data.items[0].id)") }),
-    external_exports.strictObject({ header: someText2.describe("a response header, by name") }),
-    external_exports.strictObject({
-      regex: someText2.describe("a regular expression over the body (JavaScript syntax)"),
-      group: intIn(0, 99).optional().describe("its group that is the value (default 1; 0: the whole match)")
-    }),
-    external_exports.strictObject({ cookie: someText2.describe("a cookie the response sets (Set-Cookie), by name") })
-  ],
-  { error: RULE_ERROR }
-);
 var setupStep = external_exports.strictObject({
   name: name.describe("names the step in messages"),
   request: request.omit({ bodies: true, http: true }).describe("the request, sent once (HTTP/1.1, no redirect followed); its expect must hold, default a 2xx or 3xx"),
@@ -93473,6 +93599,9 @@ var scenario = external_exports.strictObject({
   name,
   request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
   requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
+  flow: external_exports.array(flowStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).optional().describe(
+    "a flow: each iteration sends these steps in order on one connection, the next once the previous is answered; values a step extracts fill {{name}} in the later steps; results per step, and for the iteration"
+  ),
   grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
   websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
@@ -94174,6 +94303,8 @@ function hashHttp(target, bodies, readBodies) {
         ])
       }
     } : {},
+    // a flow's extract rules (absent: the hash it always had)
+    ...target.flow ? { flow: target.flow } : {},
     // thresholds are not part of what is measured; a mix's names and weights are
     mix: target.mix?.map((e) => ({
       name: e.name,
@@ -94184,51 +94315,6 @@ function hashHttp(target, bodies, readBodies) {
 }
 function longestHttpTimeoutMs(target, defaultMs) {
   return Math.max(defaultMs, ...loadRequests(target, defaultMs).map((r) => r.timeoutMs));
-}
-
-// src/runner-kit/template.ts
-var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
-var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\))\s*\}\}/g;
-var INTEGER = /^-?\d{1,15}$/;
-function readSlot(m, columns) {
-  const [all, column, fn, rawArgs] = m;
-  if (column !== void 0) {
-    if (!columns) return `${all}: the scenario has no data file (give data: { file: ... })`;
-    const i = columns.indexOf(column);
-    return i >= 0 ? { kind: "data", column: i } : `${all}: the data has no column ${column} (it has ${columns.join(", ")})`;
-  }
-  const name2 = fn;
-  if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name2))
-    return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
-  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
-  const want = TEMPLATE_FUNCTIONS[name2];
-  if (args.length !== want) return `${all}: ${name2}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
-  if (name2 === "int") {
-    if (!args.every((a) => INTEGER.test(a))) return `${all}: int(min, max) takes two integers`;
-    const [min, max2] = args.map(Number);
-    if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
-    return { kind: "int", min, max: max2 };
-  }
-  return { kind: name2 };
-}
-function compileText(text, columns) {
-  const parts = [];
-  const problems = [];
-  let last = 0;
-  for (const m of text.matchAll(SLOT)) {
-    const slot = readSlot(m, columns);
-    if (typeof slot === "string") {
-      problems.push(slot);
-      continue;
-    }
-    parts.push(text.slice(last, m.index), slot);
-    last = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(last));
-  return { compiled: { parts }, problems };
-}
-function templateProblems(text, columns) {
-  return compileText(text, columns).problems;
 }
 
 // src/protocols/http/plan.ts
@@ -94257,6 +94343,7 @@ function planHttp(target, readBodies) {
       request: planRequest(e.request, readBodies, columns)
     }));
   }
+  if (target.flow) planned.flow = target.flow;
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
   }
@@ -94408,7 +94495,14 @@ function resolveHttp(scenarios, io) {
       }
     }
     const data = t.data?.columns && t.data.rows ? { columns: t.data.columns, rows: t.data.rows, file: t.data.file } : void 0;
-    if (t.mix)
+    if (t.flow) {
+      const values = new Set(t.flow.extract.flat().map((e) => e.name));
+      t.mix?.forEach((e, j) => {
+        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data));
+        for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
+          problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
+      });
+    } else if (t.mix)
       t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
     else problems.push(...requestTemplateProblems(t.request, `${path}.request`, data));
   });
@@ -94423,7 +94517,7 @@ var http = {
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
-  entries: (target) => target.mix ?? [],
+  entries: (target) => [...target.mix ?? [], ...target.flow ? [{ name: ITERATION_ENTRY, thresholds: {} }] : []],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,
@@ -94431,7 +94525,8 @@ var http = {
   noReplicas: void 0,
   keys: [
     { key: "request", loads: "one request" },
-    { key: "requests", loads: "a mix" }
+    { key: "requests", loads: "a mix" },
+    { key: "flow", loads: "a flow of steps" }
   ]
 };
 
@@ -94620,7 +94715,7 @@ function protocolKeysLine() {
   return `${keys.slice(0, -1).join(", ")} or ${keys.at(-1)}`;
 }
 function urlKeyOf(target) {
-  if (target.kind === "http") return target.mix ? "requests[0].url" : "request.url";
+  if (target.kind === "http") return target.flow ? "flow[0].url" : target.mix ? "requests[0].url" : "request.url";
   return target.kind === "ws" ? "websocket.url" : "grpc.url";
 }
 

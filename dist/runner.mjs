@@ -11509,6 +11509,7 @@ var WS_ENTRIES = ["push", "connect"];
 function wsEntries(push) {
   return push === "none" ? ["connect"] : WS_ENTRIES;
 }
+var ITERATION_ENTRY = "iteration";
 var EVENT_MARKER = "@@perf-gate ";
 var MAX_WARMUP_WINDOWS = 100;
 function warmupWindowMs(warmupMs, workers = 1) {
@@ -11635,6 +11636,8 @@ function jsonCheckHolds(c, doc) {
   if (!steps) return false;
   const found = jsonLookup(doc, steps);
   if (c.exists !== void 0) return found.found === c.exists;
+  if (c.asText)
+    return found.found && (typeof found.value === "string" ? found.value : JSON.stringify(found.value)) === c.equals;
   return found.found && jsonEqual(found.value, c.equals);
 }
 function parseJsonPath(path) {
@@ -13583,10 +13586,11 @@ function grpcCallFrames(parts) {
 
 // src/runner-kit/template.ts
 var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
-var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\))\s*\}\}/g;
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
 var INTEGER = /^-?\d{1,15}$/;
-function readSlot(m, columns) {
-  const [all, column, fn, rawArgs] = m;
+function readSlot(m, columns, values) {
+  const [all, column, fn, rawArgs, value] = m;
+  if (value !== void 0) return values?.has(value) ? { kind: "value", name: value } : void 0;
   if (column !== void 0) {
     if (!columns) return `${all}: the scenario has no data file (give data: { file: ... })`;
     const i = columns.indexOf(column);
@@ -13606,12 +13610,13 @@ function readSlot(m, columns) {
   }
   return { kind: name };
 }
-function compileText(text, columns) {
+function compileText(text, columns, values) {
   const parts = [];
   const problems = [];
   let last = 0;
   for (const m of text.matchAll(SLOT)) {
-    const slot = readSlot(m, columns);
+    const slot = readSlot(m, columns, values);
+    if (slot === void 0) continue;
     if (typeof slot === "string") {
       problems.push(slot);
       continue;
@@ -13627,6 +13632,8 @@ function slotValue(slot, src) {
   switch (slot.kind) {
     case "data":
       return src.row?.[slot.column] ?? "";
+    case "value":
+      return src.values?.get(slot.name) ?? "";
     case "uuid":
       return src.uuid();
     case "int":
@@ -13643,6 +13650,191 @@ function renderText(c, src) {
   }
   return out;
 }
+
+// src/runner-kit/setup.ts
+var SETUP_BODY_LIMIT = 1024 * 1024;
+var SETUP_PREVIEW_CHARS = 200;
+function ruleText(rule) {
+  if ("json" in rule) return `json ${rule.json}`;
+  if ("header" in rule) return `header ${rule.header}`;
+  if ("cookie" in rule) return `cookie ${rule.cookie}`;
+  return `regex ${rule.regex}${rule.group !== 1 ? ` (group ${rule.group})` : ""}`;
+}
+function extractValue(rule, res) {
+  if ("header" in rule) return res.headers.get(rule.header.toLowerCase());
+  if ("cookie" in rule) return cookieValue(res.setCookies, rule.cookie);
+  if ("regex" in rule) {
+    const m = new RegExp(rule.regex).exec(res.body);
+    return m?.[rule.group] ?? void 0;
+  }
+  const steps = parseJsonPath(rule.json);
+  if (!steps) return void 0;
+  let node;
+  try {
+    node = JSON.parse(res.body);
+  } catch {
+    return void 0;
+  }
+  const found = jsonLookup(node, steps);
+  if (!found.found) return void 0;
+  return typeof found.value === "string" ? found.value : JSON.stringify(found.value);
+}
+function cookieValue(setCookies, name) {
+  let found;
+  for (const header of setCookies) {
+    const pair = header.split(";", 1)[0] ?? "";
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const value = pair.slice(eq + 1).trim();
+    found = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return found;
+}
+function bodyPreview(body) {
+  const cut = body.length > SETUP_PREVIEW_CHARS;
+  return `${JSON.stringify(cut ? body.slice(0, SETUP_PREVIEW_CHARS) : body)}${cut ? " …" : ""}`;
+}
+
+// runner/src/flow.ts
+function expectTemplate(e, values) {
+  if (!e) return void 0;
+  const compile = (t) => compileText(t, void 0, values).compiled;
+  const body = e.body?.map(compile);
+  const json = e.json?.map(
+    (c) => typeof c.equals === "string" && isDynamic(compile(c.equals)) ? { ...c, text: compile(c.equals) } : c
+  );
+  const dynamic = (body ?? []).some(isDynamic) || (json ?? []).some((c) => "text" in c);
+  return dynamic ? { ...body ? { body } : {}, ...json ? { json } : {} } : void 0;
+}
+function splitSetCookie(joined) {
+  return joined === void 0 ? [] : joined.split(/,(?=\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+=)/).map((c) => c.trim());
+}
+function flowCapture(e, extract) {
+  const c = captures(e);
+  const body = c.body || extract.some(({ rule }) => "json" in rule || "regex" in rule);
+  const headers = c.headers || extract.some(({ rule }) => "header" in rule || "cookie" in rule);
+  return body || headers ? { body, headers } : void 0;
+}
+var Flow = class {
+  constructor(steps, flow, columns, serialize, sources) {
+    this.serialize = serialize;
+    this.sources = sources;
+    const known = /* @__PURE__ */ new Set();
+    this.steps = steps.map((s, i) => {
+      const compile = (t) => compileText(t, columns, known).compiled;
+      const r = s.request;
+      const step = {
+        name: s.name,
+        method: r.method,
+        url: compile(r.url),
+        headers: Object.entries(r.headers).map(([k, v]) => [k, compile(v)]),
+        body: r.body === void 0 ? void 0 : compile(r.body),
+        expect: r.expect,
+        expectTemplate: expectTemplate(r.expect, known),
+        extract: flow.extract[i] ?? []
+      };
+      for (const e of step.extract) known.add(e.name);
+      return step;
+    });
+    this.iteration = steps.length;
+    this.src = { row: void 0, values: void 0, uuid: () => "", random: Math.random, now: Date.now };
+  }
+  serialize;
+  sources;
+  states = /* @__PURE__ */ new WeakMap();
+  steps;
+  /** the entry the iteration is counted under (after the steps) */
+  iteration;
+  /** the last `next` began an iteration */
+  startedIteration = false;
+  src;
+  stateOf(c) {
+    let s = this.states.get(c);
+    if (!s) {
+      s = { step: 0, values: /* @__PURE__ */ new Map(), startedAt: 0, row: void 0 };
+      this.states.set(c, s);
+    }
+    return s;
+  }
+  /** The step `c` sends next (its entry), rendered with its iteration's row and values. */
+  next(c, now) {
+    const s = this.stateOf(c);
+    this.startedIteration = s.step === 0;
+    if (s.step === 0) {
+      const src = this.sources();
+      s.row = src.row;
+      s.values.clear();
+      s.startedAt = now;
+      Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
+    }
+    const step = this.steps[s.step];
+    this.src.row = s.row;
+    this.src.values = s.values;
+    const parts = {
+      url: renderText(step.url, this.src),
+      method: step.method,
+      headers: Object.fromEntries(step.headers.map(([k, v]) => [k, renderText(v, this.src)]))
+    };
+    if (step.body !== void 0) parts.body = renderText(step.body, this.src);
+    return { request: this.serialize(parts), entry: s.step };
+  }
+  /** A step's answer judged: its checks (slots rendered with the iteration's values), then its extract rules. */
+  judge(c, req, r) {
+    const step = this.steps[req];
+    const s = this.states.get(c);
+    if (!step || !s) return checkResponse(void 0, r);
+    let expect = step.expect;
+    if (step.expectTemplate) {
+      this.src.row = s.row;
+      this.src.values = s.values;
+      expect = this.renderExpect(step.expect, step.expectTemplate);
+    }
+    const verdict = checkResponse(expect, r);
+    if (!verdict.ok || step.extract.length === 0) return verdict;
+    const headers = r.headers ?? /* @__PURE__ */ new Map();
+    const answer = {
+      headers,
+      setCookies: splitSetCookie(headers.get("set-cookie")),
+      body: r.body?.toString("utf8") ?? ""
+    };
+    for (const { name, rule } of step.extract) {
+      const value = extractValue(rule, answer);
+      if (value === void 0) return { ok: false, check: "extract" };
+      s.values.set(name, value);
+    }
+    return verdict;
+  }
+  renderExpect(e, t) {
+    const out = { ...e };
+    if (t.body) out.body = t.body.map((b) => renderText(b, this.src));
+    if (t.json) {
+      out.json = t.json.map((c) => {
+        const { text, ...check } = c;
+        return text ? { ...check, equals: renderText(text, this.src), asText: true } : check;
+      });
+    }
+    return out;
+  }
+  /** `c`'s step settled (answered `ok` or not, at `at`): the iteration's end when this was its last step or it failed. */
+  settled(c, ok, at) {
+    const s = this.stateOf(c);
+    const step = this.steps[s.step];
+    if (!ok) {
+      s.step = 0;
+      return { ok: false, kind: `${step.name}-failed` };
+    }
+    if (s.step + 1 < this.steps.length) {
+      s.step++;
+      return void 0;
+    }
+    s.step = 0;
+    return { ok: true, latencyUs: (at - s.startedAt) * 1e3 };
+  }
+  /** What each step's answer must keep for its checks and rules. */
+  captures() {
+    return this.steps.map((s) => flowCapture(s.expect, s.extract));
+  }
+};
 
 // runner/src/mix.ts
 var MixPicker = class {
@@ -13743,6 +13935,17 @@ function makeTarget(load, timeoutMs, instance) {
     longestTimeoutMs: Math.max(...timeouts),
     connectTimeoutMs: timeoutMs
   };
+  if (mix && mix.length > 0 && load.flow) {
+    const flow = new Flow(mix, load.flow, columns, serialize, sources);
+    t.flow = flow;
+    t.mixSize = mix.length + 1;
+    t.captures = flow.captures();
+    t.asksClose = false;
+    t.next = () => {
+      throw new Error("a flow sends per connection (Flow.next)");
+    };
+    return t;
+  }
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request, serialize, columns, sources));
     const heads = mix.map((e) => e.request.method.toUpperCase() === "HEAD");
@@ -13952,7 +14155,7 @@ var Connection = class {
     j.bytes = r.bytes;
     j.close = r.close;
     const e = this.target.expects[this.req < 0 ? 0 : this.req];
-    const verdict = checkResponse(e, r);
+    const verdict = this.target.flow ? this.target.flow.judge(this, this.req, r) : checkResponse(e, r);
     j.ok = verdict.ok;
     j.check = verdict.check;
     return j;
@@ -14077,6 +14280,18 @@ var Recorder = class extends RequestCounts {
     if (!this.inWindow()) return;
     this.mix[req]?.count(status, bytes, latencyUs, ok, check);
     this.count(status, bytes, latencyUs, ok, check);
+  }
+  /** An outcome counted on one entry only, not the phase's own (a flow's iteration): begun. */
+  entrySent(req) {
+    const m = this.mix[req];
+    if (m) m.sent++;
+  }
+  /** A flow's iteration ended: a success taking `latencyUs` (undefined: it failed, as `kind`). */
+  entryOutcome(req, latencyUs, kind) {
+    const m = this.mix[req];
+    if (!m || !this.inWindow()) return;
+    if (latencyUs !== void 0) m.ok(0, latencyUs);
+    else m.error(kind);
   }
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
   sub(req) {
@@ -14334,6 +14549,7 @@ var OpenEngine = class {
   constructor(job) {
     this.job = job;
     this.target = "wire" in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
+    if (this.target.flow) throw new Error("a flow runs in closed-loop phases only");
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);
@@ -14720,50 +14936,6 @@ function fillPlaceholders(text, value, keepEscapes = false) {
     if (v === void 0) return all;
     return keepEscapes ? v.replaceAll("${", () => "$${") : v;
   });
-}
-
-// src/runner-kit/setup.ts
-var SETUP_BODY_LIMIT = 1024 * 1024;
-var SETUP_PREVIEW_CHARS = 200;
-function ruleText(rule) {
-  if ("json" in rule) return `json ${rule.json}`;
-  if ("header" in rule) return `header ${rule.header}`;
-  if ("cookie" in rule) return `cookie ${rule.cookie}`;
-  return `regex ${rule.regex}${rule.group !== 1 ? ` (group ${rule.group})` : ""}`;
-}
-function extractValue(rule, res) {
-  if ("header" in rule) return res.headers.get(rule.header.toLowerCase());
-  if ("cookie" in rule) return cookieValue(res.setCookies, rule.cookie);
-  if ("regex" in rule) {
-    const m = new RegExp(rule.regex).exec(res.body);
-    return m?.[rule.group] ?? void 0;
-  }
-  const steps = parseJsonPath(rule.json);
-  if (!steps) return void 0;
-  let node;
-  try {
-    node = JSON.parse(res.body);
-  } catch {
-    return void 0;
-  }
-  const found = jsonLookup(node, steps);
-  if (!found.found) return void 0;
-  return typeof found.value === "string" ? found.value : JSON.stringify(found.value);
-}
-function cookieValue(setCookies, name) {
-  let found;
-  for (const header of setCookies) {
-    const pair = header.split(";", 1)[0] ?? "";
-    const eq = pair.indexOf("=");
-    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    const value = pair.slice(eq + 1).trim();
-    found = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  }
-  return found;
-}
-function bodyPreview(body) {
-  const cut = body.length > SETUP_PREVIEW_CHARS;
-  return `${JSON.stringify(cut ? body.slice(0, SETUP_PREVIEW_CHARS) : body)}${cut ? " …" : ""}`;
 }
 
 // runner/src/setup.ts
@@ -15268,9 +15440,24 @@ var ClosedEngine = class {
     this.started++;
     if (this.cap !== Infinity) this.inFlight++;
     const now = performance3.now();
+    const flow = this.target.flow;
+    if (flow) {
+      const { request: request2, entry } = flow.next(c, now);
+      this.recorder.sentOne(entry);
+      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
+      c.send(request2, now, entry);
+      return;
+    }
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
+  }
+  /** A flow's step settled on `c`: the iteration's outcome, when it ended, on its entry. */
+  stepSettled(c, ok, at) {
+    const flow = this.target.flow;
+    const end = flow?.settled(c, ok, at);
+    if (!flow || !end) return;
+    this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : void 0, end.ok ? "" : end.kind);
   }
   /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
   fill(c) {
@@ -15283,12 +15470,14 @@ var ClosedEngine = class {
   onResponse(c, r, at) {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
+    this.stepSettled(c, r.ok, at);
     this.settle();
     this.refill(c);
   }
   onFailed(c, kind) {
     if (this.stopped) return;
     this.recorder.error(kind, c.req);
+    this.stepSettled(c, false, performance3.now());
     this.settle();
     this.refill(c);
   }
@@ -15319,6 +15508,7 @@ var ClosedEngine = class {
         for (const req of lost.length > 0 ? lost : [c.req]) {
           if (this.stopped) return;
           this.recorder.error(kind, req);
+          this.stepSettled(c, false, performance3.now());
           this.settle();
         }
       } else {
@@ -15530,7 +15720,7 @@ var httpEngine = {
     });
     return { responses: () => run.recorder.responses, done: run.done };
   },
-  entries: (target) => target.mix ? target.mix.map((e) => e.name) : []
+  entries: (target) => target.mix ? [...target.mix.map((e) => e.name), ...target.flow ? [ITERATION_ENTRY] : []] : []
 };
 
 // runner/src/ws.ts

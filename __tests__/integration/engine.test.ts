@@ -272,6 +272,100 @@ describe('data rows and template functions against 127.0.0.1 (issue 34)', () => 
   });
 });
 
+describe('a flow against 127.0.0.1 (issue 34)', () => {
+  /** POST /orders makes an order (every 5th answer carries no id when `flaky`); GET /orders/N reads it back. */
+  async function orders(flaky: boolean, wrong = false) {
+    const made = new Map<number, string>();
+    const reads: string[] = [];
+    let n = 0;
+    const srv = await serve((req, res) => {
+      if (req.method === 'POST' && req.url === '/orders') {
+        n++;
+        res.setHeader('content-type', 'application/json');
+        if (flaky && n % 5 === 0) return res.end('{"error":"busy"}');
+        made.set(n, `item-${n}`);
+        return res.end(`{"id":${n},"item":"item-${n}"}`);
+      }
+      const id = /^\/orders\/(\d+)$/.exec(req.url ?? '')?.[1];
+      reads.push(req.url as string);
+      const item = id ? made.get(Number(id)) : undefined;
+      if (!item) {
+        res.statusCode = 404;
+        return res.end('no such order');
+      }
+      res.setHeader('content-type', 'application/json');
+      // `wrong`: every read answers with the item asked for but the id of order 1 (the body check
+      // passes, the JSON check of the id does not)
+      res.end(`{"id":${wrong ? 1 : id},"item":"${item}"}`);
+    });
+    const origin = new URL(srv.url).origin;
+    const load = {
+      request: { url: `${origin}/orders`, method: 'POST', headers: {}, body: '{}' },
+      mix: [
+        { name: 'create', weight: 1, request: { url: `${origin}/orders`, method: 'POST', headers: {}, body: '{}' } },
+        {
+          name: 'read',
+          weight: 1,
+          request: {
+            url: `${origin}/orders/{{id}}`,
+            method: 'GET',
+            headers: {},
+            expect: { json: [{ path: '$.id', equals: '{{id}}' }], body: ['"item":"{{item}}"'] },
+          },
+        },
+      ],
+      flow: {
+        extract: [
+          [
+            { name: 'id', rule: { json: '$.id' } },
+            { name: 'item', rule: { json: '$.item' } },
+          ],
+          [],
+        ],
+      },
+    };
+    return { load, reads, made };
+  }
+
+  it('each iteration creates, then reads back what it created, on its connection', async () => {
+    const { load, reads } = await orders(false);
+    const t = await runClosed(load, 3, { requests: 60 }, 2000).done;
+    const [create, read, iteration] = t.requests ?? [];
+    // `requests` counts the steps' requests: the last iterations of the 3 connections may be cut short
+    expect((create?.sent ?? 0) + (read?.sent ?? 0)).toBe(60);
+    expect(create?.sent).toBeGreaterThanOrEqual(30);
+    expect(create?.successes).toBe(create?.sent);
+    expect(read).toMatchObject({ responses: read?.sent, successes: read?.sent, failures: 0 });
+    expect(iteration).toMatchObject({ sent: create?.sent, successes: read?.sent, errors: {} });
+    expect(new Set(reads).size).toBe(read?.sent);
+    expect(decodeHistogram(iteration?.histogram ?? '').totalCount).toBe(read?.sent);
+    // the phase's own counts are the steps' requests, not the iterations
+    expect(t.responses).toBe(60);
+  });
+
+  it('a read that answers another order fails its expect, rendered with the iteration’s values', async () => {
+    const { load } = await orders(false, true);
+    const t = await runClosed(load, 1, { requests: 10 }, 2000).done;
+    const [, read, iteration] = t.requests ?? [];
+    // the first read is of order 1 itself: it passes; the other four fail the json check
+    expect(read).toMatchObject({ sent: 5, successes: 1, failures: 4, checks: { 'expect-json': 4 } });
+    expect(iteration).toMatchObject({ successes: 1, errors: { 'read-failed': 4 } });
+  });
+
+  it('a create whose answer has no id fails its iteration (check extract) and the read is not sent', async () => {
+    const { load, reads } = await orders(true);
+    const t = await runClosed(load, 1, { requests: 18 }, 2000).done;
+    const [create, read, iteration] = t.requests ?? [];
+    // 1 connection, every 5th create has no id: creates 1-4 read back, 5 fails, 6-9 read back, 10 fails, …
+    expect(create?.checks).toEqual({ extract: 2 });
+    expect(create?.failures).toBe(2);
+    expect(read).toMatchObject({ successes: read?.sent, failures: 0 });
+    expect(iteration?.errors).toEqual({ 'create-failed': 2 });
+    expect(reads.every((u) => /^\/orders\/\d+$/.test(u))).toBe(true);
+    expect((create?.sent ?? 0) + (read?.sent ?? 0)).toBe(18);
+  });
+});
+
 describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
   const rawServers: Array<() => void> = [];
   afterEach(() => {

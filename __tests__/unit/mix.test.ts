@@ -191,7 +191,7 @@ describe('config: requests (a mix)', () => {
       [EMBED],
       { request: { url: 'http://api/' } },
       [
-        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), flow (a flow of steps), websocket (WebSocket peers) or grpc (gRPC calls)',
       ],
     ],
     [
@@ -199,7 +199,7 @@ describe('config: requests (a mix)', () => {
       undefined,
       {},
       [
-        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), flow (a flow of steps), websocket (WebSocket peers) or grpc (gRPC calls)',
       ],
     ],
     ['an empty list', [], {}, ['scenarios[0].requests: must list at least one request']],

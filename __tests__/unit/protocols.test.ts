@@ -94,7 +94,7 @@ describe('the protocol kinds', () => {
     const scenario = (configJsonSchema() as { properties: { scenarios: { items: { properties: object } } } }).properties
       .scenarios.items.properties;
     for (const key of keys) expect(Object.keys(scenario)).toContain(key);
-    expect(keys.sort()).toEqual(['grpc', 'request', 'requests', 'websocket']);
+    expect(keys.sort()).toEqual(['flow', 'grpc', 'request', 'requests', 'websocket']);
   });
 
   it('what only some protocols cannot do is said by the protocol: WebSocket peers stay on one runner', () => {

@@ -139,7 +139,7 @@ describe('config: websocket scenarios', () => {
       [{ peers: 2, messages: 1 }],
       { request: { url: 'http://b/' } },
       [
-        'scenarios[0]: give exactly one of request (one request), requests (a mix), websocket (WebSocket peers) or grpc (gRPC calls)',
+        'scenarios[0]: give exactly one of request (one request), requests (a mix), flow (a flow of steps), websocket (WebSocket peers) or grpc (gRPC calls)',
       ],
     ],
     [

@@ -153,9 +153,25 @@ class ClosedEngine implements ConnectionOwner {
     this.started++;
     if (this.cap !== Infinity) this.inFlight++;
     const now = performance.now();
+    const flow = this.target.flow;
+    if (flow) {
+      const { request, entry } = flow.next(c, now);
+      this.recorder.sentOne(entry);
+      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
+      c.send(request, now, entry);
+      return;
+    }
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
+  }
+
+  /** A flow's step settled on `c`: the iteration's outcome, when it ended, on its entry. */
+  private stepSettled(c: EngineConnection, ok: boolean, at: number): void {
+    const flow = this.target.flow;
+    const end = flow?.settled(c, ok, at);
+    if (!flow || !end) return;
+    this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : undefined, end.ok ? '' : end.kind);
   }
 
   /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
@@ -171,6 +187,7 @@ class ClosedEngine implements ConnectionOwner {
   onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     if (this.stopped) return;
     this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
+    this.stepSettled(c, r.ok, at);
     this.settle();
     this.refill(c);
   }
@@ -178,6 +195,7 @@ class ClosedEngine implements ConnectionOwner {
   onFailed(c: EngineConnection, kind: string): void {
     if (this.stopped) return;
     this.recorder.error(kind, c.req);
+    this.stepSettled(c, false, performance.now());
     this.settle();
     this.refill(c);
   }
@@ -213,6 +231,7 @@ class ClosedEngine implements ConnectionOwner {
         for (const req of lost.length > 0 ? lost : [c.req]) {
           if (this.stopped) return;
           this.recorder.error(kind, req);
+          this.stepSettled(c, false, performance.now());
           this.settle();
         }
       } else {

@@ -18,6 +18,7 @@ import { h2RequestFrames } from './h2/request.js';
 import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
 import { loadRequests, type PlanData, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
 import { compileText, isDynamic, renderText, type TemplateSources } from '../../src/runner-kit/template.js';
+import { Flow } from './flow.js';
 import { MixPicker } from './mix.js';
 import { refByOwner } from './parking.js';
 import {
@@ -30,7 +31,7 @@ import {
 } from './transport.js';
 
 /** What the HTTP engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http' | 'data'>;
+export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http' | 'data' | 'flow'>;
 
 /** Which engine instance of a stage's split this is (its data rows: offset, offset + stride, …). */
 export interface Instance {
@@ -140,6 +141,18 @@ export function makeTarget(load: Load, timeoutMs: number, instance?: Instance): 
     longestTimeoutMs: Math.max(...timeouts),
     connectTimeoutMs: timeoutMs,
   };
+  if (mix && mix.length > 0 && load.flow) {
+    // a flow: each connection's next step, rendered with its iteration's values (./flow.ts)
+    const flow = new Flow(mix, load.flow, columns, serialize, sources);
+    t.flow = flow;
+    t.mixSize = mix.length + 1;
+    t.captures = flow.captures();
+    t.asksClose = false;
+    t.next = () => {
+      throw new Error('a flow sends per connection (Flow.next)');
+    };
+    return t;
+  }
   if (mix && mix.length > 0) {
     const rotations = mix.map((e) => rotation(e.request, serialize, columns, sources));
     const heads = mix.map((e) => e.request.method.toUpperCase() === 'HEAD');
@@ -381,7 +394,7 @@ export class Connection implements EngineConnection {
     j.bytes = r.bytes;
     j.close = r.close;
     const e = this.target.expects[this.req < 0 ? 0 : this.req];
-    const verdict = checkResponse(e, r);
+    const verdict = this.target.flow ? this.target.flow.judge(this, this.req, r) : checkResponse(e, r);
     j.ok = verdict.ok;
     j.check = verdict.check;
     return j;

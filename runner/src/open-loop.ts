@@ -97,6 +97,8 @@ class OpenEngine implements ConnectionOwner {
 
   constructor(private readonly job: OpenJob) {
     this.target = 'wire' in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
+    // the host refuses it: an iteration's steps wait on one another, an open loop's sends do not
+    if (this.target.flow) throw new Error('a flow runs in closed-loop phases only');
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);

@@ -114,6 +114,20 @@ export class Recorder extends RequestCounts {
     this.count(status, bytes, latencyUs, ok, check);
   }
 
+  /** An outcome counted on one entry only, not the phase's own (a flow's iteration): begun. */
+  entrySent(req: number): void {
+    const m = this.mix[req];
+    if (m) m.sent++;
+  }
+
+  /** A flow's iteration ended: a success taking `latencyUs` (undefined: it failed, as `kind`). */
+  entryOutcome(req: number, latencyUs: number | undefined, kind: string): void {
+    const m = this.mix[req];
+    if (!m || !this.inWindow()) return;
+    if (latencyUs !== undefined) m.ok(0, latencyUs);
+    else m.error(kind);
+  }
+
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
   sub(req: number): RequestCounts {
     const m = this.mix[req];

@@ -2,6 +2,7 @@
 // HTTP/2 and gRPC in h2/connection.ts): the target it is opened to, the interface the closed and
 // open loops drive, the events it reports to its owner, and the error kind of a failure. Its own
 // file, so that h2/ does not import back into the HTTP/1.1 connection.
+import type { Flow } from './flow.js';
 import type { PlanExpect } from '../../src/runner-kit/expect.js';
 import { type Capture, ParseError } from './http1.js';
 
@@ -38,6 +39,8 @@ export interface Target {
   longestTimeoutMs: number;
   /** how long a connect may take: the scenario's request-timeout (not one entry's own timeout) */
   connectTimeoutMs: number;
+  /** a flow: the mix entries are its steps, each connection sending them in order (./flow.ts) */
+  flow?: Flow;
 }
 
 /** What an HTTP/2 stream's end comes to: a failure of this kind, or a response with its status

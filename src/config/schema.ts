@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PERCENTILE_KEY_PATTERN } from '../metrics/percentile.js';
 import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../runner-kit/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
-import { mixEntry, request } from '../protocols/http/schema.js';
+import { flowStep, mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';
 import { setupSchema } from './setup.js';
 import {
@@ -140,6 +140,14 @@ const scenario = z.strictObject({
     .min(1, { error: 'must list at least one request' })
     .optional()
     .describe('a request mix: each phase sends these by weight, results per entry and for the whole phase'),
+  flow: z
+    .array(flowStep, { error: 'must be a list of steps' })
+    .min(1, { error: 'must list at least one step' })
+    .max(20, { error: 'must list at most 20 steps' })
+    .optional()
+    .describe(
+      'a flow: each iteration sends these steps in order on one connection, the next once the previous is answered; values a step extracts fill {{name}} in the later steps; results per step, and for the iteration',
+    ),
   grpc: grpcSpec
     .optional()
     .describe('a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status'),

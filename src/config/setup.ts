@@ -3,30 +3,14 @@
 // steps: names unique, every rule able to read something, and no step using a value before a step
 // has extracted it. Pure.
 import { z } from 'zod';
-import { request } from '../protocols/http/schema.js';
+import { extractRule, request } from '../protocols/http/schema.js';
 import { normalizeRequest } from '../protocols/http/normalize.js';
 import type { NormalizeContext } from '../protocols/protocol.js';
 import { PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
 import { type ExtractRule, ruleProblem } from '../runner-kit/setup.js';
 import { duplicates } from './phases.js';
-import { intIn, name } from './schema-parts.js';
+import { name } from './schema-parts.js';
 import type { RequestSpec } from './types.js';
-
-const RULE_ERROR = 'must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }';
-const someText = z.string({ error: RULE_ERROR }).min(1, { error: 'must not be empty' });
-
-const extractRule = z.union(
-  [
-    z.strictObject({ json: someText.describe('a JSON path of the body ($.token, data.items[0].id)') }),
-    z.strictObject({ header: someText.describe('a response header, by name') }),
-    z.strictObject({
-      regex: someText.describe('a regular expression over the body (JavaScript syntax)'),
-      group: intIn(0, 99).optional().describe('its group that is the value (default 1; 0: the whole match)'),
-    }),
-    z.strictObject({ cookie: someText.describe('a cookie the response sets (Set-Cookie), by name') }),
-  ],
-  { error: RULE_ERROR },
-);
 
 const setupStep = z.strictObject({
   name: name.describe('names the step in messages'),

@@ -3,6 +3,7 @@
 import type { PlanExpect } from '../runner-kit/expect.js';
 import type { MetricName } from './schema.js';
 import type { SetupStep } from './setup.js';
+import type { ExtractRule } from '../runner-kit/setup.js';
 
 export interface Threshold {
   /** relative change as a fraction (0.1 = 10%) */
@@ -109,6 +110,8 @@ export interface HttpTarget {
   kind: 'http';
   /** rows for `{{ data.COLUMN }}` */
   data?: HttpData;
+  /** `mix` is a flow's steps, sent in order on one connection; what each extracts */
+  flow?: { extract: Array<Array<{ name: string; rule: ExtractRule }>> };
   /** 2: HTTP/2 (h2 over TLS by ALPN, h2c with prior knowledge); absent: HTTP/1.1 */
   http?: 2;
   /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */

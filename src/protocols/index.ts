@@ -58,6 +58,6 @@ export function protocolKeysLine(): string {
 
 /** The key a target's URL is written at in a scenario, for a problem about it (a mix's first entry). */
 export function urlKeyOf(target: ScenarioTarget): string {
-  if (target.kind === 'http') return target.mix ? 'requests[0].url' : 'request.url';
+  if (target.kind === 'http') return target.flow ? 'flow[0].url' : target.mix ? 'requests[0].url' : 'request.url';
   return target.kind === 'ws' ? 'websocket.url' : 'grpc.url';
 }

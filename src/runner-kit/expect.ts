@@ -18,6 +18,8 @@ export interface JsonCheck {
   path: string;
   exists?: boolean;
   equals?: unknown;
+  /** `equals` is text a flow rendered (`{{ id }}`): the value's text (a string itself, else its JSON) must equal it */
+  asText?: boolean;
 }
 
 /**
@@ -97,6 +99,8 @@ function jsonCheckHolds(c: JsonCheck, doc: unknown): boolean {
   if (!steps) return false;
   const found = jsonLookup(doc, steps);
   if (c.exists !== undefined) return found.found === c.exists;
+  if (c.asText)
+    return found.found && (typeof found.value === 'string' ? found.value : JSON.stringify(found.value)) === c.equals;
   return found.found && jsonEqual(found.value, c.equals);
 }
 

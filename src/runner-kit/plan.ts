@@ -4,7 +4,7 @@
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
 import type { Ramp } from './ramp.js';
-import type { PlanSetupStep } from './setup.js';
+import type { ExtractRule, PlanSetupStep } from './setup.js';
 
 export interface ClosedPhase {
   kind: 'closed';
@@ -203,9 +203,19 @@ export interface PlanHttp {
   request: PlanRequest;
   /** a request mix, driven by weight; results per entry as well as for the whole phase */
   mix?: PlanMixEntry[];
-  /** rows for `{{ data.COLUMN }}` slots (./template.ts), one a request */
+  /** rows for `{{ data.COLUMN }}` slots (./template.ts), one a request (a flow: one an iteration) */
   data?: PlanData;
+  /** the mix's entries are a flow's steps, sent in order on one connection (runner/src/flow.ts) */
+  flow?: PlanFlow;
 }
+
+/** A flow: what each step (a `mix` entry, in order) extracts for the steps after it. */
+export interface PlanFlow {
+  extract: Array<Array<{ name: string; rule: ExtractRule }>>;
+}
+
+/** The entry a flow's iterations are counted under, after its steps. */
+export const ITERATION_ENTRY = 'iteration';
 
 /** A data file's rows as the runner gets them: each engine instance takes its own (./template.ts). */
 export interface PlanData {

@@ -1,5 +1,5 @@
 // HTTP requests on the socket engine (HTTP/1.1, or HTTP/2 with `http: 2`): one request or a mix, in closed or open loop.
-import type { PlanHttp } from '../../../src/runner-kit/plan.js';
+import { ITERATION_ENTRY, type PlanHttp } from '../../../src/runner-kit/plan.js';
 import { runClosed } from '../closed-loop.js';
 import { runOpen } from '../open-loop.js';
 import { type Engine, pooledStage, scheduleOf } from './engine.js';
@@ -23,5 +23,6 @@ export const httpEngine: Engine<PlanHttp> = {
           });
     return { responses: () => run.recorder.responses, done: run.done };
   },
-  entries: (target) => (target.mix ? target.mix.map((e) => e.name) : []),
+  entries: (target) =>
+    target.mix ? [...target.mix.map((e) => e.name), ...(target.flow ? [ITERATION_ENTRY] : [])] : [],
 };

@@ -5,6 +5,7 @@ import type { HostProtocol } from '../protocol.js';
 import { NO_DELIVERY } from '../shared.js';
 import { normalizeHttp } from './normalize.js';
 import { hashHttp, longestHttpTimeoutMs } from './copy.js';
+import { ITERATION_ENTRY } from '../../runner-kit/plan.js';
 import { planHttp } from './plan.js';
 import { resolveHttp } from './resolve.js';
 
@@ -15,7 +16,7 @@ export const http: HostProtocol<HttpTarget> = {
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
-  entries: (target) => target.mix ?? [],
+  entries: (target) => [...(target.mix ?? []), ...(target.flow ? [{ name: ITERATION_ENTRY, thresholds: {} }] : [])],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,
@@ -24,5 +25,6 @@ export const http: HostProtocol<HttpTarget> = {
   keys: [
     { key: 'request', loads: 'one request' },
     { key: 'requests', loads: 'a mix' },
+    { key: 'flow', loads: 'a flow of steps' },
   ],
 };

@@ -7,11 +7,15 @@ import type { RawConfig } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
 import type { HttpTarget, MixRequest, RequestSpec } from '../../config/types.js';
 import { type JsonCheck, parseJsonPath, type PlanExpect } from '../../runner-kit/expect.js';
+import { ITERATION_ENTRY } from '../../runner-kit/plan.js';
+import { type ExtractRule, ruleProblem } from '../../runner-kit/setup.js';
+import { valuesUsed } from '../../runner-kit/template.js';
 import { parseDurationMs } from '../../config/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;
 type RawMixEntry = NonNullable<RawConfig['scenarios'][number]['requests']>[number];
+type RawFlowStep = NonNullable<RawConfig['scenarios'][number]['flow']>[number];
 
 /** A request URL as the runner sends it: a path is under the target's base URL. */
 type UrlResolver = NormalizeContext['resolveUrl'];
@@ -134,22 +138,92 @@ function normalizeMix(
   mix.forEach((e, i) => {
     if (i > 0 && originOf(e.request.url) !== originOf(first.request.url)) {
       problems.push(
-        `${path}[${i}].url: must have the origin of requests[0] (${originOf(first.request.url)}): a phase's mix shares one set of connections`,
+        `${path}[${i}].url: must have the origin of ${path.split('.').pop()}[0] (${originOf(first.request.url)}): a phase's ${path.endsWith('.flow') ? 'flow' : 'mix'} shares one set of connections`,
       );
     }
   });
   return mix;
 }
 
-/** The scenario's `request` (one request) or `requests` (a mix); undefined when there is none. */
+/**
+ * A flow's steps as mix entries (sent in order, so weight 1 each) and what each extracts: names used
+ * once, the iteration's own name kept for it, and no step using a value before a step extracted it.
+ */
+function normalizeFlow(
+  raw: RawFlowStep[],
+  path: string,
+  ctx: NormalizeContext,
+): { mix: MixRequest[]; flow: NonNullable<HttpTarget['flow']> } | undefined {
+  const { problems } = ctx;
+  const steps = raw.map(({ extract: _extract, ...step }) => ({ ...step, weight: 1 }));
+  const mix = normalizeMix(steps, path, problems, ctx.resolveAt, ctx.resolveUrl);
+  if (!mix) return undefined;
+  const extractedAt = new Map<string, number>();
+  const extract = raw.map((s, i) =>
+    Object.entries(s.extract ?? {}).map(([value, r]) => {
+      const rule: ExtractRule = 'regex' in r ? { regex: r.regex, group: r.group ?? 1 } : r;
+      const problem = ruleProblem(rule);
+      if (problem) problems.push(`${path}[${i}].extract.${value}: ${problem}`);
+      const first = extractedAt.get(value);
+      if (first !== undefined)
+        problems.push(`${path}[${i}].extract.${value}: ${value} is extracted by ${path}[${first}] too`);
+      else extractedAt.set(value, i);
+      return { name: value, rule };
+    }),
+  );
+  const all = new Set(extractedAt.keys());
+  mix.forEach((e, i) => {
+    if (e.name === ITERATION_ENTRY)
+      problems.push(
+        `${path}[${i}].name: "${ITERATION_ENTRY}" names the flow's iteration results; call the step something else`,
+      );
+    for (const used of new Set(requestTexts(e.request).flatMap((t) => valuesUsed(t, all)))) {
+      const at = extractedAt.get(used) as number;
+      if (at >= i)
+        problems.push(
+          `${path}[${i}]: uses {{${used}}}, which ${at === i ? 'this step' : `a later step (${path}[${at}])`} extracts; a step sees only the values of the steps before it`,
+        );
+    }
+  });
+  ctx.phases.forEach((p, j) => {
+    const where = `${path.replace(/\.flow$/, '')}.phases[${j}]`;
+    if (p.kind !== 'closed')
+      problems.push(
+        `${where}: a flow runs in closed-loop phases (connections); an open loop's sends do not wait on one another`,
+      );
+    else if ((p.pipelining ?? 1) > 1 || (p.streams ?? 1) > 1)
+      problems.push(`${where}: a flow's steps wait on one another: no pipelining or streams`);
+  });
+  return { mix, flow: { extract } };
+}
+
+/** A request's texts that may hold slots: its url, header values, body, and its checks' texts. */
+export function requestTexts(r: RequestSpec): string[] {
+  const json = (r.expect?.json ?? []).flatMap((c) => (typeof c.equals === 'string' ? [c.equals] : []));
+  return [
+    r.url,
+    ...Object.values(r.headers),
+    ...(r.body !== undefined ? [r.body] : []),
+    ...(r.expect?.body ?? []),
+    ...json,
+  ];
+}
+
+/** The scenario's `request` (one request), `requests` (a mix) or `flow`; undefined when there is none. */
 export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeContext): HttpTarget | undefined {
   const { problems, resolveAt, resolveUrl } = ctx;
   let request: RequestSpec | undefined;
   let mix: MixRequest[] | undefined;
+  let flow: HttpTarget['flow'];
   if (raw.request) {
     request = normalizeRequest(raw.request, `${path}.request`, problems, resolveAt, resolveUrl);
   } else if (raw.requests) {
     mix = normalizeMix(raw.requests, `${path}.requests`, problems, resolveAt, resolveUrl);
+    request = mix?.[0]?.request;
+  } else if (raw.flow) {
+    const read = normalizeFlow(raw.flow, `${path}.flow`, ctx);
+    mix = read?.mix;
+    flow = read?.flow;
     request = mix?.[0]?.request;
   }
   if (!request) return undefined;
@@ -174,7 +248,9 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
     );
   }
   const target: HttpTarget = mix ? { kind: 'http', request, mix } : { kind: 'http', request };
+  if (flow) target.flow = flow;
   if (http2) target.http = 2;
+  if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
   if (raw.data) {
     const file = resolveAt(`${path}.data.file`, raw.data.file);
     if (file) target.data = { file, order: raw.data.order ?? 'sequential' };
@@ -187,9 +263,10 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
  * one set of connections). 1.1 when none says.
  */
 function httpVersion(raw: RawScenario, path: string, problems: string[]): 1.1 | 2 {
+  const key = raw.requests ? 'requests' : 'flow';
   const given = raw.request
     ? [{ at: `${path}.request.http`, http: raw.request.http }]
-    : (raw.requests ?? []).map((e, i) => ({ at: `${path}.requests[${i}].http`, http: e.http }));
+    : (raw.requests ?? raw.flow ?? []).map((e, i) => ({ at: `${path}.${key}[${i}].http`, http: e.http }));
   const versions = given.map((g) => ({ at: g.at, v: g.http === undefined ? undefined : Number(g.http) }));
   const first = versions.find((g) => g.v !== undefined);
   for (const g of versions) {

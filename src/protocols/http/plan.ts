@@ -36,6 +36,7 @@ export function planHttp(target: HttpTarget, readBodies: (file: string) => strin
       request: planRequest(e.request, readBodies, columns),
     }));
   }
+  if (target.flow) planned.flow = target.flow;
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
   }

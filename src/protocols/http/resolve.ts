@@ -3,7 +3,8 @@
 // functions there are and the data's columns. A bodies file's lines are checked when it is read.
 import { parseDataFile } from '../../config/data-file.js';
 import type { RequestSpec, Scenario } from '../../config/types.js';
-import { compileText, templateProblems } from '../../runner-kit/template.js';
+import { compileText, templateProblems, unknownValues } from '../../runner-kit/template.js';
+import { requestTexts } from './normalize.js';
 import type { ResolveIo } from '../protocol.js';
 
 /**
@@ -71,7 +72,15 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
     }
     const data =
       t.data?.columns && t.data.rows ? { columns: t.data.columns, rows: t.data.rows, file: t.data.file } : undefined;
-    if (t.mix)
+    if (t.flow) {
+      // a flow's `{{ name }}` names a value a step extracts: any other is a mistake, not text
+      const values = new Set(t.flow.extract.flat().map((e) => e.name));
+      t.mix?.forEach((e, j) => {
+        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data));
+        for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
+          problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
+      });
+    } else if (t.mix)
       t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
     else problems.push(...requestTemplateProblems(t.request, `${path}.request`, data));
   });

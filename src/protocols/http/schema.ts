@@ -1,6 +1,6 @@
 // The perf-gate.yml schema of an HTTP scenario: its `request`, or the entries of its `requests` mix.
 import { z } from 'zod';
-import { durationIn, entryThresholds, name, textOrJson, withPort } from '../../config/schema-parts.js';
+import { durationIn, entryThresholds, intIn, name, textOrJson, withPort } from '../../config/schema-parts.js';
 
 const statusCode = z
   .number({ error: 'must be an HTTP status (100 to 599), or a list of them' })
@@ -99,4 +99,35 @@ export const mixEntry = request.extend({
   thresholds: entryThresholds.describe(
     'gates on this entry alone (only these are checked for it); SUT resources are per phase',
   ),
+});
+
+const RULE_ERROR = 'must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }';
+const ruleText = z.string({ error: RULE_ERROR }).min(1, { error: 'must not be empty' });
+
+/** Where a value is read from an answer (a setup step's, a flow step's). */
+export const extractRule = z.union(
+  [
+    z.strictObject({ json: ruleText.describe('a JSON path of the body ($.token, data.items[0].id)') }),
+    z.strictObject({ header: ruleText.describe('a response header, by name') }),
+    z.strictObject({
+      regex: ruleText.describe('a regular expression over the body (JavaScript syntax)'),
+      group: intIn(0, 99).optional().describe('its group that is the value (default 1; 0: the whole match)'),
+    }),
+    z.strictObject({ cookie: ruleText.describe('a cookie the response sets (Set-Cookie), by name') }),
+  ],
+  { error: RULE_ERROR },
+);
+
+/** A flow's step: a request as a mix entry writes it (no weight: every step is sent once an
+ * iteration), and what it extracts for the steps after it. */
+export const flowStep = mixEntry.omit({ weight: true }).extend({
+  extract: z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+        error: 'must be a name of letters, digits and _ (used as {{name}} in later steps)',
+      }),
+      extractRule,
+    )
+    .optional()
+    .describe('value name → where it is read from the answer; the later steps use it as {{name}}'),
 });

@@ -1,0 +1,203 @@
+// A scenario's flow (issue 34): named steps that one iteration sends in order on one connection, each
+// the next once the previous is answered; the values a step extracts (`extract`, as setup's rules)
+// fill `{{ name }}` slots of the later steps and their checks. Each step is counted as a mix entry is;
+// the iteration (first step's write to last step's answer) as one more entry, `iteration`. A step that
+// fails (its status, a check, an extract that finds nothing: check `extract`, or no answer) ends the
+// iteration as failed, counted on the iteration entry under `<step>-failed`; the connection's next
+// request starts a new iteration. Per connection, so iterations never share values.
+import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
+import type { PlanFlow, PlanRequest } from '../../src/runner-kit/plan.js';
+import { type ExtractRule, extractValue } from '../../src/runner-kit/setup.js';
+import {
+  compileText,
+  type CompiledText,
+  isDynamic,
+  renderText,
+  type TemplateSources,
+} from '../../src/runner-kit/template.js';
+import type { Capture, ParsedResponse, RequestParts } from './http1.js';
+import type { EngineConnection } from './transport.js';
+
+/** One iteration in progress on a connection. */
+interface IterationState {
+  step: number;
+  values: Map<string, string>;
+  startedAt: number;
+  row: readonly string[] | undefined;
+}
+
+/** What the flow does at a step's answer, beside counting it. */
+export type IterationEnd = { ok: true; latencyUs: number } | { ok: false; kind: string };
+
+/** A step's expect with slots rendered per check; undefined when it has none (the plan's is used). */
+interface ExpectTemplate {
+  body?: CompiledText[];
+  json?: Array<{ path: string; exists?: boolean; equals?: unknown; text?: CompiledText }>;
+}
+
+function expectTemplate(e: PlanExpect | undefined, values: ReadonlySet<string>): ExpectTemplate | undefined {
+  if (!e) return undefined;
+  const compile = (t: string) => compileText(t, undefined, values).compiled;
+  const body = e.body?.map(compile);
+  const json = e.json?.map((c) =>
+    typeof c.equals === 'string' && isDynamic(compile(c.equals)) ? { ...c, text: compile(c.equals) } : c,
+  );
+  const dynamic = (body ?? []).some(isDynamic) || (json ?? []).some((c) => 'text' in c);
+  return dynamic ? { ...(body ? { body } : {}), ...(json ? { json } : {}) } : undefined;
+}
+
+/** Set-Cookie headers as the parser joins repeats (", "): split where a new name=value begins. */
+export function splitSetCookie(joined: string | undefined): string[] {
+  return joined === undefined ? [] : joined.split(/,(?=\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+=)/).map((c) => c.trim());
+}
+
+/** What of a response a step's checks and extract rules read. */
+export function flowCapture(
+  e: PlanExpect | undefined,
+  extract: ReadonlyArray<{ rule: ExtractRule }>,
+): Capture | undefined {
+  const c = captures(e);
+  const body = c.body || extract.some(({ rule }) => 'json' in rule || 'regex' in rule);
+  const headers = c.headers || extract.some(({ rule }) => 'header' in rule || 'cookie' in rule);
+  return body || headers ? { body, headers } : undefined;
+}
+
+export class Flow {
+  private readonly states = new WeakMap<EngineConnection, IterationState>();
+  private readonly steps: Array<{
+    name: string;
+    method: string;
+    url: CompiledText;
+    headers: Array<readonly [string, CompiledText]>;
+    body: CompiledText | undefined;
+    expect: PlanExpect | undefined;
+    expectTemplate: ExpectTemplate | undefined;
+    extract: Array<{ name: string; rule: ExtractRule }>;
+  }>;
+  /** the entry the iteration is counted under (after the steps) */
+  readonly iteration: number;
+  /** the last `next` began an iteration */
+  startedIteration = false;
+  private readonly src: TemplateSources;
+
+  constructor(
+    steps: ReadonlyArray<{ name: string; request: PlanRequest }>,
+    flow: PlanFlow,
+    columns: readonly string[] | undefined,
+    private readonly serialize: (parts: RequestParts) => Buffer,
+    /** the next iteration's data row, randomness and clock */
+    private readonly sources: () => TemplateSources,
+  ) {
+    const known = new Set<string>();
+    this.steps = steps.map((s, i) => {
+      const compile = (t: string) => compileText(t, columns, known).compiled;
+      const r = s.request;
+      const step = {
+        name: s.name,
+        method: r.method,
+        url: compile(r.url),
+        headers: Object.entries(r.headers).map(([k, v]) => [k, compile(v)] as const),
+        body: r.body === undefined ? undefined : compile(r.body),
+        expect: r.expect,
+        expectTemplate: expectTemplate(r.expect, known),
+        extract: flow.extract[i] ?? [],
+      };
+      for (const e of step.extract) known.add(e.name);
+      return step;
+    });
+    this.iteration = steps.length;
+    this.src = { row: undefined, values: undefined, uuid: () => '', random: Math.random, now: Date.now };
+  }
+
+  private stateOf(c: EngineConnection): IterationState {
+    let s = this.states.get(c);
+    if (!s) {
+      s = { step: 0, values: new Map(), startedAt: 0, row: undefined };
+      this.states.set(c, s);
+    }
+    return s;
+  }
+
+  /** The step `c` sends next (its entry), rendered with its iteration's row and values. */
+  next(c: EngineConnection, now: number): { request: Buffer; entry: number } {
+    const s = this.stateOf(c);
+    this.startedIteration = s.step === 0;
+    if (s.step === 0) {
+      const src = this.sources();
+      s.row = src.row;
+      s.values.clear();
+      s.startedAt = now;
+      Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
+    }
+    const step = this.steps[s.step] as Flow['steps'][number];
+    this.src.row = s.row;
+    this.src.values = s.values;
+    const parts: RequestParts = {
+      url: renderText(step.url, this.src),
+      method: step.method,
+      headers: Object.fromEntries(step.headers.map(([k, v]) => [k, renderText(v, this.src)])),
+    };
+    if (step.body !== undefined) parts.body = renderText(step.body, this.src);
+    return { request: this.serialize(parts), entry: s.step };
+  }
+
+  /** A step's answer judged: its checks (slots rendered with the iteration's values), then its extract rules. */
+  judge(c: EngineConnection, req: number, r: ParsedResponse): { ok: boolean; check?: string } {
+    const step = this.steps[req];
+    const s = this.states.get(c);
+    if (!step || !s) return checkResponse(undefined, r);
+    let expect = step.expect;
+    if (step.expectTemplate) {
+      this.src.row = s.row;
+      this.src.values = s.values;
+      expect = this.renderExpect(step.expect as PlanExpect, step.expectTemplate);
+    }
+    const verdict = checkResponse(expect, r);
+    if (!verdict.ok || step.extract.length === 0) return verdict;
+    const headers = r.headers ?? new Map<string, string>();
+    const answer = {
+      headers,
+      setCookies: splitSetCookie(headers.get('set-cookie')),
+      body: r.body?.toString('utf8') ?? '',
+    };
+    for (const { name, rule } of step.extract) {
+      const value = extractValue(rule, answer);
+      if (value === undefined) return { ok: false, check: 'extract' };
+      s.values.set(name, value);
+    }
+    return verdict;
+  }
+
+  private renderExpect(e: PlanExpect, t: ExpectTemplate): PlanExpect {
+    const out: PlanExpect = { ...e };
+    if (t.body) out.body = t.body.map((b) => renderText(b, this.src));
+    if (t.json) {
+      out.json = t.json.map((c) => {
+        const { text, ...check } = c;
+        return text ? { ...check, equals: renderText(text, this.src), asText: true } : check;
+      });
+    }
+    return out;
+  }
+
+  /** `c`'s step settled (answered `ok` or not, at `at`): the iteration's end when this was its last step or it failed. */
+  settled(c: EngineConnection, ok: boolean, at: number): IterationEnd | undefined {
+    const s = this.stateOf(c);
+    const step = this.steps[s.step] as Flow['steps'][number];
+    if (!ok) {
+      s.step = 0;
+      return { ok: false, kind: `${step.name}-failed` };
+    }
+    if (s.step + 1 < this.steps.length) {
+      s.step++;
+      return undefined;
+    }
+    s.step = 0;
+    return { ok: true, latencyUs: (at - s.startedAt) * 1000 };
+  }
+
+  /** What each step's answer must keep for its checks and rules. */
+  captures(): Array<Capture | undefined> {
+    return this.steps.map((s) => flowCapture(s.expect, s.extract));
+  }
+}
