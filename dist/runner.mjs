@@ -13756,15 +13756,19 @@ var Flow = class {
     }
     return s;
   }
-  /** The step `c` sends next (its entry), rendered with its iteration's row and values. */
-  next(c, now) {
+  /**
+   * The step `c` sends next (its entry), rendered with its iteration's row and values. `start`: when
+   * an iteration this begins counts from (an open loop's accountable start: its scheduled time less
+   * what the generator owes).
+   */
+  next(c, start) {
     const s = this.stateOf(c);
     this.startedIteration = s.step === 0;
     if (s.step === 0) {
       const src = this.sources();
       s.row = src.row;
       s.values.clear();
-      s.startedAt = now;
+      s.startedAt = start;
       Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
     }
     const step = this.steps[s.step];
@@ -13829,6 +13833,13 @@ var Flow = class {
     }
     s.step = 0;
     return { ok: true, latencyUs: (at - s.startedAt) * 1e3 };
+  }
+  /** `c`'s iteration is cut off (its connection closes between steps): true when one was under way. */
+  abandon(c) {
+    const s = this.states.get(c);
+    if (!s || s.step === 0) return false;
+    s.step = 0;
+    return true;
   }
   /** What each step's answer must keep for its checks and rules. */
   captures() {
@@ -14549,7 +14560,6 @@ var OpenEngine = class {
   constructor(job) {
     this.job = job;
     this.target = "wire" in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
-    if (this.target.flow) throw new Error("a flow runs in closed-loop phases only");
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);
@@ -14626,6 +14636,14 @@ var OpenEngine = class {
     const c = this.taken;
     this.inFlight++;
     const now = performance2.now();
+    const flow = this.target.flow;
+    if (flow) {
+      const { request: request2, entry } = flow.next(c, now - serviceMs);
+      this.recorder.sentOne(entry);
+      this.recorder.entrySent(flow.iteration);
+      c.send(request2, now, entry, now - serviceMs);
+      return;
+    }
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current, now - serviceMs);
@@ -14666,13 +14684,38 @@ var OpenEngine = class {
   onResponse(c, r, at) {
     this.watch.observe(at);
     if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
+    if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
   }
   onFailed(c, kind) {
     const now = performance2.now();
     this.watch.observe(now);
     if (!this.finished) this.recorder.error(kind, c.req);
+    if (this.target.flow) this.nextStep(c, false, now);
     this.release(c, now);
+  }
+  /**
+   * A flow's step on `c` settled: its iteration's next step goes out on `c` at once, counted from its
+   * own write (true), or the iteration ended and is counted (false: `c` is released).
+   */
+  nextStep(c, ok, at) {
+    const flow = this.target.flow;
+    const end = flow.settled(c, ok, at);
+    if (end) {
+      if (!this.finished)
+        this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : void 0, end.ok ? "" : end.kind);
+      return false;
+    }
+    if (this.finished || !c.usable) {
+      flow.abandon(c);
+      if (!this.finished) this.recorder.entryOutcome(flow.iteration, void 0, "closed-mid-iteration");
+      return false;
+    }
+    const now = performance2.now();
+    const { request, entry } = flow.next(c, now);
+    this.recorder.sentOne(entry);
+    c.send(request, now, entry, now);
+    return true;
   }
   /** A request of `c` is settled: its slot is free again (unless `c` takes no more), and due sends go. */
   release(c, now) {
@@ -14701,6 +14744,7 @@ var OpenEngine = class {
         if (c.connected) {
           for (const req of c.pendingRequests()) {
             this.recorder.error(kind, req);
+            if (this.target.flow) this.nextStep(c, false, now);
             this.settle();
           }
         } else if (this.schedule.drop(now)) {
@@ -15517,6 +15561,8 @@ var ClosedEngine = class {
         this.settle(false);
       }
     }
+    if (kind === void 0 && this.target.flow?.abandon(c))
+      this.recorder.entryOutcome(this.target.flow.iteration, void 0, "closed-mid-iteration");
     if (this.closing) return this.drained();
     if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
     if (this.started >= this.limit && this.resend.length === 0) return;

@@ -352,6 +352,48 @@ describe('a flow against 127.0.0.1 (issue 34)', () => {
     expect(iteration).toMatchObject({ successes: 1, errors: { 'read-failed': 4 } });
   });
 
+  it('open loop: a 1 s stall in the second step shows in its p99 and the iteration’s, not in the first step’s', async () => {
+    let reads = 0;
+    const srv = await serve((req, res) => {
+      if (req.method === 'POST') {
+        res.setHeader('content-type', 'application/json');
+        return res.end('{"id":7}');
+      }
+      // every 10th read stalls for a second
+      reads++;
+      setTimeout(() => res.end('{"id":7}'), reads % 10 === 0 ? 1000 : 0);
+    });
+    const origin = new URL(srv.url).origin;
+    const t = await runOpen({
+      load: {
+        request: { url: `${origin}/orders`, method: 'POST', headers: {}, body: '{}' },
+        mix: [
+          { name: 'create', weight: 1, request: { url: `${origin}/orders`, method: 'POST', headers: {}, body: '{}' } },
+          { name: 'read', weight: 1, request: { url: `${origin}/orders/{{id}}`, method: 'GET', headers: {} } },
+        ],
+        flow: { extract: [[{ name: 'id', rule: { json: '$.id' } }], []] },
+      },
+      schedule: { startAt: performance.now(), rate: 50, durationMs: 2000, stride: 1, offset: 0 },
+      connections: 100,
+      timeoutMs: 3000,
+    }).done;
+    const [create, read, iteration] = t.requests ?? [];
+    expect(create).toMatchObject({ sent: 100, successes: 100 });
+    expect(read).toMatchObject({ sent: 100, successes: 100 });
+    expect(iteration).toMatchObject({ sent: 100, successes: 100 });
+    const p99 = (tally: typeof create) => {
+      const h = decodeHistogram(tally?.histogram ?? '');
+      const v = h.getValueAtPercentile(99);
+      h.destroy();
+      return v;
+    };
+    // 10 of 100 reads stalled: the read's p99 and the iteration's are a second; the create's is not
+    expect(p99(read)).toBeGreaterThanOrEqual(1_000_000);
+    expect(p99(iteration)).toBeGreaterThanOrEqual(1_000_000);
+    expect(p99(create)).toBeLessThan(200_000);
+    expect(t.open).toMatchObject({ scheduled: 100 });
+  });
+
   it('a create whose answer has no id fails its iteration (check extract) and the read is not sent', async () => {
     const { load, reads } = await orders(true);
     const t = await runClosed(load, 1, { requests: 18 }, 2000).done;

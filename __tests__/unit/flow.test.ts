@@ -80,18 +80,19 @@ describe('flow in the config', () => {
       ['scenarios[0].flow[1].extract.id: id is extracted by scenarios[0].flow[0] too'],
     ],
     [
-      'an open-loop phase',
-      [CREATE, READ],
-      [{ rate: 10, duration: '1s' }],
-      [
-        "scenarios[0].phases[0]: a flow runs in closed-loop phases (connections); an open loop's sends do not wait on one another",
-      ],
-    ],
-    [
       'pipelining',
       [CREATE, READ],
       [{ connections: 2, duration: '1s', pipelining: 4 }],
       ["scenarios[0].phases[0]: a flow's steps wait on one another: no pipelining or streams"],
+    ],
+    [
+      'streams in an open loop',
+      [CREATE, READ],
+      [{ rate: 10, duration: '1s', streams: 2 }],
+      [
+        "scenarios[0].phases[0]: a flow's steps wait on one another: no pipelining or streams",
+        'scenarios[0].phases[0].streams: HTTP/2 only: give the request http: 2 (over HTTP/1.1, pipelining keeps several requests in flight)',
+      ],
     ],
     [
       'a weight',

@@ -241,6 +241,9 @@ class ClosedEngine implements ConnectionOwner {
         this.settle(false);
       }
     }
+    // an announced close between a flow's steps cuts its iteration off
+    if (kind === undefined && this.target.flow?.abandon(c))
+      this.recorder.entryOutcome(this.target.flow.iteration, undefined, 'closed-mid-iteration');
     if (this.closing) return this.drained();
     if (this.stopped || this.all.size - this.retiring.size >= this.wanted) return;
     if (this.started >= this.limit && this.resend.length === 0) return;

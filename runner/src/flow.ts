@@ -3,8 +3,12 @@
 // fill `{{ name }}` slots of the later steps and their checks. Each step is counted as a mix entry is;
 // the iteration (first step's write to last step's answer) as one more entry, `iteration`. A step that
 // fails (its status, a check, an extract that finds nothing: check `extract`, or no answer) ends the
-// iteration as failed, counted on the iteration entry under `<step>-failed`; the connection's next
-// request starts a new iteration. Per connection, so iterations never share values.
+// iteration as failed, counted on the iteration entry under `<step>-failed` (`closed-mid-iteration`
+// when the connection closes between steps); the connection's next request starts a new iteration.
+// Per connection, so iterations never share values. In a closed loop each connection runs iterations
+// back to back; in an open loop the schedule starts iterations (each on a free connection, which it
+// holds until its last step is answered), the first step's latency counted from the scheduled start as
+// any open-loop send's, each later step's from its own write.
 import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
 import type { PlanFlow, PlanRequest } from '../../src/runner-kit/plan.js';
 import { type ExtractRule, extractValue } from '../../src/runner-kit/setup.js';
@@ -118,15 +122,19 @@ export class Flow {
     return s;
   }
 
-  /** The step `c` sends next (its entry), rendered with its iteration's row and values. */
-  next(c: EngineConnection, now: number): { request: Buffer; entry: number } {
+  /**
+   * The step `c` sends next (its entry), rendered with its iteration's row and values. `start`: when
+   * an iteration this begins counts from (an open loop's accountable start: its scheduled time less
+   * what the generator owes).
+   */
+  next(c: EngineConnection, start: number): { request: Buffer; entry: number } {
     const s = this.stateOf(c);
     this.startedIteration = s.step === 0;
     if (s.step === 0) {
       const src = this.sources();
       s.row = src.row;
       s.values.clear();
-      s.startedAt = now;
+      s.startedAt = start;
       Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
     }
     const step = this.steps[s.step] as Flow['steps'][number];
@@ -194,6 +202,14 @@ export class Flow {
     }
     s.step = 0;
     return { ok: true, latencyUs: (at - s.startedAt) * 1000 };
+  }
+
+  /** `c`'s iteration is cut off (its connection closes between steps): true when one was under way. */
+  abandon(c: EngineConnection): boolean {
+    const s = this.states.get(c);
+    if (!s || s.step === 0) return false;
+    s.step = 0;
+    return true;
   }
 
   /** What each step's answer must keep for its checks and rules. */

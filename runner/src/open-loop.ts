@@ -97,8 +97,6 @@ class OpenEngine implements ConnectionOwner {
 
   constructor(private readonly job: OpenJob) {
     this.target = 'wire' in job.load ? job.load : makeTarget(job.load, job.timeoutMs, job.instance);
-    // the host refuses it: an iteration's steps wait on one another, an open loop's sends do not
-    if (this.target.flow) throw new Error('a flow runs in closed-loop phases only');
     this.perConnection = job.streams?.perConnection ?? 1;
     this.maxConnections = job.streams?.connections ?? job.connections;
     this.recorder = new Recorder(this.target.mixSize);
@@ -157,6 +155,15 @@ class OpenEngine implements ConnectionOwner {
     const c = this.taken as EngineConnection;
     this.inFlight++;
     const now = performance.now();
+    const flow = this.target.flow;
+    if (flow) {
+      // a scheduled send starts an iteration: it holds the connection until its last step is answered
+      const { request, entry } = flow.next(c, now - serviceMs);
+      this.recorder.sentOne(entry);
+      this.recorder.entrySent(flow.iteration);
+      c.send(request, now, entry, now - serviceMs);
+      return;
+    }
     const request = this.target.next();
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current, now - serviceMs);
@@ -203,6 +210,7 @@ class OpenEngine implements ConnectionOwner {
   onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     this.watch.observe(at);
     if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
+    if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
   }
 
@@ -210,7 +218,33 @@ class OpenEngine implements ConnectionOwner {
     const now = performance.now();
     this.watch.observe(now);
     if (!this.finished) this.recorder.error(kind, c.req);
+    if (this.target.flow) this.nextStep(c, false, now);
     this.release(c, now);
+  }
+
+  /**
+   * A flow's step on `c` settled: its iteration's next step goes out on `c` at once, counted from its
+   * own write (true), or the iteration ended and is counted (false: `c` is released).
+   */
+  private nextStep(c: EngineConnection, ok: boolean, at: number): boolean {
+    const flow = this.target.flow as NonNullable<Target['flow']>;
+    const end = flow.settled(c, ok, at);
+    if (end) {
+      if (!this.finished)
+        this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : undefined, end.ok ? '' : end.kind);
+      return false;
+    }
+    if (this.finished || !c.usable) {
+      // the window is over, or the server closes the connection: the iteration stops here
+      flow.abandon(c);
+      if (!this.finished) this.recorder.entryOutcome(flow.iteration, undefined, 'closed-mid-iteration');
+      return false;
+    }
+    const now = performance.now();
+    const { request, entry } = flow.next(c, now);
+    this.recorder.sentOne(entry);
+    c.send(request, now, entry, now);
+    return true;
   }
 
   /** A request of `c` is settled: its slot is free again (unless `c` takes no more), and due sends go. */
@@ -242,9 +276,10 @@ class OpenEngine implements ConnectionOwner {
       if (byServer) this.recorder.connectionCloses++;
       if (kind !== undefined) {
         if (c.connected) {
-          // the requests in flight failed
+          // the requests in flight failed (a flow's: its iteration too)
           for (const req of c.pendingRequests()) {
             this.recorder.error(kind, req);
+            if (this.target.flow) this.nextStep(c, false, now);
             this.settle();
           }
         } else if (this.schedule.drop(now)) {

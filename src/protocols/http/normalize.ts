@@ -187,11 +187,8 @@ function normalizeFlow(
   });
   ctx.phases.forEach((p, j) => {
     const where = `${path.replace(/\.flow$/, '')}.phases[${j}]`;
-    if (p.kind !== 'closed')
-      problems.push(
-        `${where}: a flow runs in closed-loop phases (connections); an open loop's sends do not wait on one another`,
-      );
-    else if ((p.pipelining ?? 1) > 1 || (p.streams ?? 1) > 1)
+    if (p.kind === 'ws') return;
+    if ((p.kind === 'closed' && (p.pipelining ?? 1) > 1) || (p.streams ?? 1) > 1)
       problems.push(`${where}: a flow's steps wait on one another: no pipelining or streams`);
   });
   return { mix, flow: { extract } };
