@@ -3,7 +3,8 @@
 // mix: two single-request scenarios on the same connections), side by side in one run. The fixture
 // service (ORDERS=1) on the target core, the runner on the generator core; rounds alternate the order.
 // Also a one-request scenario with `{{uuid()}}` in its body against the same request without it: what
-// rendering a request per send costs.
+// rendering a request per send costs; and a script hook that returns a constant (issue 34: ≤ 2 µs of
+// generator CPU a call) against the same request without a hook.
 // Usage: node bench/flow.mjs [rounds, default 5] [seconds per run, default 5] [connections, default 8]
 // Traffic stays on 127.0.0.1. Every loop is bounded by the round count.
 import { median, perfGate, printMachine, ratio, startTarget, table } from './lib.mjs';
@@ -42,6 +43,20 @@ const variants = {
   },
   'uuid body': { request: { ...create, body: '{"item":"desk","ref":"{{uuid()}}"}' } },
   'fixed body': { request: { ...create, body: '{"item":"desk","ref":"00000000-0000-4000-8000-000000000000"}' } },
+  // a script hook that returns a constant (the same object every call: its bytes are reused), and one
+  // that returns a new object each call (the request serialised for every send)
+  'hook, constant': {
+    request: create,
+    hook: {
+      file: 'constant.mjs',
+      source: 'const R = { body: \'{"item":"desk"}\' };\nexport function request() { return R; }\n',
+    },
+  },
+  'hook, new object': {
+    request: create,
+    hook: { file: 'fresh.mjs', source: 'export function request() { return { body: \'{"item":"desk"}\' }; }\n' },
+  },
+  'no hook': { request: create },
 };
 const phase = { kind: 'closed', name: 'c', connections, durationMs: seconds * 1000 };
 const seen = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
@@ -55,6 +70,9 @@ try {
       });
       const cpuUs = (measurement.generator.cpuPct / 100) * seconds * 1e6;
       seen[name].push({
+        hookUsPerCall: measurement.generator.hook
+          ? measurement.generator.hook.us / Math.max(1, measurement.generator.hook.calls)
+          : NaN,
         rps,
         cpuUsPerReq: cpuUs / Math.max(1, measurement.responses),
         failed: measurement.responses - measurement.successes,
@@ -81,3 +99,8 @@ table(
 console.log(`flow ÷ mix req/s: ${ratio(med('flow', 'rps'), med('mix', 'rps'))} (target ≥ 0.8)`);
 console.log(`per round: ${seen.flow.map((f, i) => ratio(f.rps, seen.mix[i].rps)).join(', ')}`);
 console.log(`uuid body ÷ fixed body req/s: ${ratio(med('uuid body', 'rps'), med('fixed body', 'rps'))}`);
+for (const h of ['hook, constant', 'hook, new object']) {
+  console.log(
+    `${h}: the runner's CPU a request ${(med(h, 'cpuUsPerReq') - med('no hook', 'cpuUsPerReq')).toFixed(2)} µs above no hook (target ≤ 2 µs a call); time inside the hook ${med(h, 'hookUsPerCall').toFixed(3)} µs a call`,
+  );
+}

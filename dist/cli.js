@@ -93451,6 +93451,12 @@ function normalizeHttp(raw, path, ctx) {
   if (flow) target.flow = flow;
   if (http2) target.http = 2;
   if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
+  if (raw.hook !== void 0) {
+    if (mix) problems.push(`${path}.hook: one request only for now (not a mix or a flow)`);
+    else if (http2) problems.push(`${path}.hook: HTTP/1.1 only for now`);
+    const file2 = resolveAt(`${path}.hook`, raw.hook);
+    if (file2) target.hook = { file: file2 };
+  }
   if (raw.data) {
     const file2 = resolveAt(`${path}.data.file`, raw.data.file);
     if (file2) target.data = { file: file2, order: raw.data.order ?? "sequential" };
@@ -93608,6 +93614,9 @@ var scenario = external_exports.strictObject({
   "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
+  hook: external_exports.string({ error: "must be a path to an ES module (.mjs or .js)" }).regex(/\.(mjs|js)$/, { error: "must be a path to an ES module (.mjs or .js)" }).optional().describe(
+    "a script hook: a single-file ES module run in the runner's engine threads, exporting request(ctx) (builds each request) and/or check(response, ctx) (judges each response); HTTP/1.1, one request"
+  ),
   data: external_exports.strictObject({
     file: external_exports.string({ error: "must be a path to a .csv or .jsonl file" }).regex(/\.(csv|jsonl|ndjson)$/i, { error: "must be a path to a .csv or .jsonl file" }).describe("a CSV file with a header row, or JSONL (one object per line); a path inside the workspace"),
     order: external_exports.enum(["sequential", "random"], { error: "must be sequential or random" }).optional().describe("which row a request takes: the next one (default), or one at random")
@@ -94302,6 +94311,8 @@ function hashHttp(target, bodies, readBodies) {
     } : {},
     // a flow's extract rules (absent: the hash it always had)
     ...target.flow ? { flow: target.flow } : {},
+    // a hook by its source (what it does), not its path
+    ...target.hook ? { hook: bodiesDigest([target.hook.source ?? ""]) } : {},
     // thresholds are not part of what is measured; a mix's names and weights are
     mix: target.mix?.map((e) => ({
       name: e.name,
@@ -94315,6 +94326,7 @@ function longestHttpTimeoutMs(target, defaultMs) {
 }
 
 // src/protocols/http/plan.ts
+import { basename } from "node:path";
 function planRequest(r, readBodies, columns) {
   const request2 = { url: r.url, method: r.method, headers: r.headers };
   if (r.body !== void 0) request2.body = r.body;
@@ -94341,6 +94353,7 @@ function planHttp(target, readBodies) {
     }));
   }
   if (target.flow) planned.flow = target.flow;
+  if (target.hook) planned.hook = { file: basename(target.hook.file), source: target.hook.source ?? "" };
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
   }
@@ -94475,12 +94488,33 @@ function usedColumns(text, columns) {
     )
   ];
 }
+var MAX_HOOK_BYTES = 256 * 1024;
+function readHook(hook, io) {
+  let source;
+  try {
+    source = io.readText(hook.file);
+  } catch (err) {
+    return err.message;
+  }
+  if (Buffer.byteLength(source) > MAX_HOOK_BYTES)
+    return `${Buffer.byteLength(source)} bytes; a hook is one file of at most ${MAX_HOOK_BYTES / 1024} KiB`;
+  if (!/\bexport\b[^;]*\b(request|check)\b/.test(source))
+    return "exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })";
+  const relative5 = /\b(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/.exec(source);
+  if (relative5) return `imports ${relative5[1]}: a hook is a single file (it may import Node's built-ins, node:crypto)`;
+  hook.source = source;
+  return void 0;
+}
 function resolveHttp(scenarios, io) {
   const problems = [];
   scenarios.forEach((s, i) => {
     const t = s.target;
     if (t.kind !== "http") return;
     const path = `scenarios[${i}]`;
+    if (t.hook) {
+      const problem = readHook(t.hook, io);
+      if (problem) problems.push(`${path}.hook: ${problem}`);
+    }
     if (t.data) {
       try {
         const table = parseDataFile(io.readText(t.data.file), t.data.file);
@@ -94937,6 +94971,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     if (!target || !protocol) return;
     if (s.data && target.kind !== "http")
       problems.push(`${path}.data: HTTP scenarios only (a WebSocket or gRPC scenario takes no data file yet)`);
+    if (s.hook !== void 0 && target.kind !== "http")
+      problems.push(`${path}.hook: HTTP scenarios only for now (a WebSocket or gRPC scenario takes no hook yet)`);
     if (raw.target === void 0) {
       const loopback = loopbackOf(protocol.url(target));
       if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);
@@ -98292,7 +98328,8 @@ var trialMeasurementSchema = external_exports.object({
     eventLoopDelayMaxUs: nonneg,
     busyPct: nonneg.optional(),
     threads: count.optional(),
-    cores: count.optional()
+    cores: count.optional(),
+    hook: external_exports.object({ calls: count, us: nonneg }).optional()
   }),
   open: external_exports.object({
     scheduled: count,

@@ -13847,6 +13847,80 @@ var Flow = class {
   }
 };
 
+// runner/src/hook.ts
+var HookError = class extends Error {
+};
+var loaded = /* @__PURE__ */ new Map();
+async function loadHook(file, source) {
+  const known = loaded.get(source);
+  if (known) return known;
+  let mod;
+  try {
+    mod = await import(`data:text/javascript;base64,${Buffer.from(source, "utf8").toString("base64")}`);
+  } catch (err) {
+    throw new Error(`hook ${file}: ${err.message}`);
+  }
+  const hook = {};
+  for (const name of ["request", "check"]) {
+    if (mod[name] === void 0) continue;
+    if (typeof mod[name] !== "function") throw new Error(`hook ${file}: its export ${name} is not a function`);
+    hook[name] = mod[name];
+  }
+  if (!hook.request && !hook.check) throw new Error(`hook ${file}: exports neither request nor check`);
+  loaded.set(source, hook);
+  return hook;
+}
+async function loadHooksOf(target) {
+  if (target.kind === "http" && target.hook) await loadHook(target.hook.file, target.hook.source);
+}
+function hookOf(source) {
+  const hook = loaded.get(source);
+  if (!hook) throw new Error("a hook used before it was loaded in this thread");
+  return hook;
+}
+var HookCalls = class {
+  constructor(hook) {
+    this.hook = hook;
+  }
+  hook;
+  ctx = { n: 0, state: {} };
+  calls = 0;
+  us = 0;
+  /** The hook's request, or HookError when it throws or answers something that is not one. */
+  request() {
+    const fn = this.hook.request;
+    const started = performance.now();
+    try {
+      const r = fn(this.ctx);
+      if (r === null || typeof r !== "object") throw new Error("request() must return an object");
+      return r;
+    } catch (err) {
+      throw new HookError(err?.message ?? String(err));
+    } finally {
+      this.ctx.n++;
+      this.calls++;
+      this.us += (performance.now() - started) * 1e3;
+    }
+  }
+  /** The hook's verdict on a response: undefined when it passes, else the check it failed. */
+  check(response) {
+    const fn = this.hook.check;
+    const started = performance.now();
+    try {
+      const verdict = fn(response, this.ctx);
+      return verdict === false || typeof verdict === "string" ? "hook" : void 0;
+    } catch {
+      return "hook-error";
+    } finally {
+      this.calls++;
+      this.us += (performance.now() - started) * 1e3;
+    }
+  }
+  stats() {
+    return { calls: this.calls, us: Math.round(this.us) };
+  }
+};
+
 // runner/src/mix.ts
 var MixPicker = class {
   constructor(weights) {
@@ -13917,6 +13991,33 @@ function rotation(request, serialize, columns, sources) {
   const [only] = requests;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length];
 }
+function hookedRequests(calls, base, serialize) {
+  const origin = new URL(base.url).origin;
+  let last;
+  let bytes = Buffer.alloc(0);
+  return () => {
+    const r = calls.request();
+    if (r === last) return bytes;
+    if (r.path !== void 0 && (typeof r.path !== "string" || !r.path.startsWith("/")))
+      throw new HookError("request() returned a path that does not start with /");
+    if (r.body !== void 0 && typeof r.body !== "string")
+      throw new HookError("request() returned a body that is not text");
+    const parts = {
+      url: r.path !== void 0 ? origin + r.path : base.url,
+      method: r.method ?? base.method,
+      headers: r.headers ?? base.headers
+    };
+    const body = r.body ?? base.body;
+    if (body !== void 0) parts.body = body;
+    try {
+      bytes = serialize(parts);
+    } catch (err) {
+      throw new HookError(`request() returned what is not a request: ${err.message}`);
+    }
+    last = r;
+    return bytes;
+  };
+}
 function captureOf(e) {
   const c = captures(e);
   return c.headers || c.body ? c : void 0;
@@ -13946,6 +14047,12 @@ function makeTarget(load, timeoutMs, instance) {
     longestTimeoutMs: Math.max(...timeouts),
     connectTimeoutMs: timeoutMs
   };
+  if (load.hook) {
+    const calls = new HookCalls(hookOf(load.hook.source));
+    t.hook = calls;
+    if (calls.hook.check) t.captures = [{ headers: true, body: true }];
+    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize);
+  }
   if (mix && mix.length > 0 && load.flow) {
     const flow = new Flow(mix, load.flow, columns, serialize, sources);
     t.flow = flow;
@@ -14167,6 +14274,15 @@ var Connection = class {
     j.close = r.close;
     const e = this.target.expects[this.req < 0 ? 0 : this.req];
     const verdict = this.target.flow ? this.target.flow.judge(this, this.req, r) : checkResponse(e, r);
+    const hook = this.target.hook;
+    if (verdict.ok && hook?.hook.check) {
+      const failed = hook.check({
+        status: r.status,
+        headers: r.headers ?? /* @__PURE__ */ new Map(),
+        body: r.body?.toString("utf8") ?? ""
+      });
+      if (failed) return Object.assign(j, { ok: false, check: failed });
+    }
     j.ok = verdict.ok;
     j.check = verdict.check;
     return j;
@@ -14644,7 +14760,18 @@ var OpenEngine = class {
       c.send(request2, now, entry, now - serviceMs);
       return;
     }
-    const request = this.target.next();
+    let request;
+    try {
+      request = this.target.next();
+    } catch (err) {
+      if (!(err instanceof HookError)) throw err;
+      this.inFlight--;
+      this.recorder.sentOne(this.target.current);
+      this.recorder.error("hook-error", -1);
+      this.idle.push(c);
+      this.settle();
+      return;
+    }
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current, now - serviceMs);
   }
@@ -14767,6 +14894,7 @@ var OpenEngine = class {
     clearInterval(this.sweeper);
     const s = this.schedule;
     const tally = this.recorder.tally();
+    if (this.target.hook) tally.hook = this.target.hook.stats();
     tally.elapsedMs = this.job.schedule.durationMs;
     const unfinished = s.total - this.settled;
     if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
@@ -15492,7 +15620,17 @@ var ClosedEngine = class {
       c.send(request2, now, entry);
       return;
     }
-    const request = this.target.next();
+    let request;
+    try {
+      request = this.target.next();
+    } catch (err) {
+      if (!(err instanceof HookError)) throw err;
+      this.recorder.sentOne(this.target.current);
+      this.recorder.error("hook-error", -1);
+      this.settle();
+      setImmediate(() => this.refill(c));
+      return;
+    }
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
   }
@@ -15600,7 +15738,9 @@ var ClosedEngine = class {
     clearInterval(this.rampTicker);
     for (const c of this.all) c.dispose();
     this.all.clear();
-    this.resolveDone(this.recorder.tally());
+    const tally = this.recorder.tally();
+    if (this.target.hook) tally.hook = this.target.hook.stats();
+    this.resolveDone(tally);
   }
 };
 function runClosed(load, connections, limit, timeoutMs, depth = 1, instance) {
@@ -16225,6 +16365,12 @@ function combineTallies(trial, tallies, generator) {
       cores: generator.cores
     }
   };
+  const hooked = tallies.filter((t) => t.hook);
+  if (hooked.length > 0)
+    measurement.generator.hook = {
+      calls: hooked.reduce((a, t) => a + (t.hook?.calls ?? 0), 0),
+      us: hooked.reduce((a, t) => a + (t.hook?.us ?? 0), 0)
+    };
   Object.assign(measurement, optional);
   const histogram = encodeHistogram(merged);
   merged.destroy();
@@ -16243,7 +16389,10 @@ function serveIfWorker() {
   port.on("message", (msg) => {
     if (msg.t === "prepare") {
       job = msg.job;
-      send({ t: "prepared" });
+      loadHooksOf(msg.job.target).then(
+        () => send({ t: "prepared" }),
+        (err) => send({ t: "error", message: err instanceof Error ? err.message : String(err) })
+      );
       return;
     }
     if (!job) return;
@@ -16501,6 +16650,7 @@ async function main() {
     emit({ t: "setup", steps: done.steps, values: [...done.values.keys()] });
     plan = filledPlan(plan, done.values);
   }
+  for (const s of plan.scenarios) await loadHooksOf(s.target);
   emit({ t: "ready" });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : void 0;

@@ -17,6 +17,7 @@ import { mergeReplicaTrials } from '../../src/runner-kit/replicas.js';
 import { runClosed } from '../../runner/src/closed-loop.js';
 import { runOpen } from '../../runner/src/open-loop.js';
 import { runWs } from '../../runner/src/ws.js';
+import { loadHook } from '../../runner/src/hook.js';
 import { waitReady } from '../../runner/src/ready.js';
 import { survey } from '../../runner/src/survey.js';
 import { tcpProbeAddress } from '../../src/runner-kit/plan.js';
@@ -405,6 +406,70 @@ describe('a flow against 127.0.0.1 (issue 34)', () => {
     expect(iteration?.errors).toEqual({ 'create-failed': 2 });
     expect(reads.every((u) => /^\/orders\/\d+$/.test(u))).toBe(true);
     expect((create?.sent ?? 0) + (read?.sent ?? 0)).toBe(18);
+  });
+});
+
+describe('a script hook against 127.0.0.1 (issue 34)', () => {
+  const SOURCE = `import { createHmac } from 'node:crypto';
+export function request(ctx) {
+  ctx.state.sent = (ctx.state.sent ?? 0) + 1;
+  if (ctx.n % 5 === 4) throw new Error('every fifth');
+  const body = JSON.stringify({ n: ctx.n });
+  return { path: '/signed/' + ctx.n, method: 'POST', headers: { 'x-sig': createHmac('sha256', 'k').update(body).digest('hex') }, body };
+}
+export function check(res) {
+  return res.status === 200 && JSON.parse(res.body).ok === true ? true : 'not ok';
+}
+`;
+
+  it('builds every request (path, headers, body, with node:crypto), judges every answer, and counts its throws', async () => {
+    const { createHmac } = await import('node:crypto');
+    const seen: string[] = [];
+    const srv = await serve((req, res) => {
+      const n = Number(req.url?.split('/').pop());
+      seen.push(req.url as string);
+      // the signature is checked by the server from n alone (the body is drained by serve)
+      const good = req.headers['x-sig'] === createHmac('sha256', 'k').update(JSON.stringify({ n })).digest('hex');
+      res.setHeader('content-type', 'application/json');
+      // every 10th answer says ok: false: the hook's check fails it
+      res.end(JSON.stringify({ ok: good && n % 10 !== 9 }));
+    });
+    await loadHook('sign.mjs', SOURCE);
+    const t = await runClosed(
+      { request: { url: `${srv.url}`, method: 'GET', headers: {} }, hook: { file: 'sign.mjs', source: SOURCE } },
+      1,
+      { requests: 20 },
+      2000,
+    ).done;
+    // n = 4, 9, 14, 19 threw: those 4 never went out
+    expect(t.errors).toEqual({ 'hook-error': 4 });
+    expect(seen).toHaveLength(16);
+    expect(seen[0]).toBe('/signed/0');
+    // n = 9 and 19 threw; none of the sent had n % 10 === 9, so every answer passed the check
+    expect(t.successes).toBe(16);
+    expect(t.hook).toMatchObject({ calls: 36 });
+    expect(t.hook?.us).toBeGreaterThan(0);
+  });
+
+  it('a check that fails counts as check hook; one that throws as hook-error', async () => {
+    const source = `export function check(res) { if (res.body === 'boom') throw new Error('x'); return res.body === 'yes'; }`;
+    let i = 0;
+    const srv = await serve((_req, res) => res.end(['yes', 'no', 'boom'][i++ % 3]));
+    await loadHook('judge.mjs', source);
+    const t = await runClosed(
+      { request: { url: srv.url, method: 'GET', headers: {} }, hook: { file: 'judge.mjs', source } },
+      1,
+      { requests: 9 },
+      2000,
+    ).done;
+    expect(t).toMatchObject({ successes: 3, failures: 6, checks: { hook: 3, 'hook-error': 3 } });
+  });
+
+  it('a hook that does not load says why, naming its file', async () => {
+    await expect(loadHook('bad.mjs', 'export function request( {')).rejects.toThrow(/^hook bad\.mjs: /);
+    await expect(loadHook('none.mjs', 'export const x = 1;')).rejects.toThrow(
+      'hook none.mjs: exports neither request nor check',
+    );
   });
 });
 
@@ -841,6 +906,45 @@ describe('setup and data rows through the built runner (dist/runner.mjs)', () =>
     expect(seen.map((s) => Number(s.url.split('/').pop())).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 30 }, (_, i) => i),
     );
+  });
+});
+
+describe('a script hook through the built runner (dist/runner.mjs)', () => {
+  it('is imported in each of 2 worker threads; its time is reported as the generator’s', async () => {
+    const seen: string[] = [];
+    const { url } = await serve((req, res) => {
+      seen.push(req.url as string);
+      res.end('ok');
+    });
+    const source = `export function request(ctx) { return { path: '/h/' + ctx.n }; }`;
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-hook-'));
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 2000,
+      workers: 2,
+      ready: [],
+      scenarios: [
+        {
+          name: 's',
+          target: { kind: 'http', ...request(url), hook: { file: 'h.mjs', source } },
+          warmupMs: 0,
+          trials: 1,
+          phases: [{ kind: 'closed', name: 'n20', connections: 2, requests: 20 }],
+        },
+      ],
+    };
+    const out = await builtRunner(dir, plan, ['n20']);
+    const trial = out
+      .split('\n')
+      .filter((l) => l.startsWith(EVENT_MARKER))
+      .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)) as RunnerEvent)
+      .find((e): e is Extract<RunnerEvent, { t: 'trial' }> => e.t === 'trial');
+    expect(trial?.measurement.successes).toBe(20);
+    expect(trial?.measurement.generator.threads).toBe(2);
+    expect(trial?.measurement.generator.hook?.calls).toBe(20);
+    // each thread counts its own n from 0: two of each of /h/0 … /h/9
+    expect(seen.filter((u) => u === '/h/0')).toHaveLength(2);
   });
 });
 

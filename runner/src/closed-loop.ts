@@ -18,6 +18,7 @@ import {
   type Target,
 } from './transport.js';
 import { levelAt, type Ramp } from '../../src/runner-kit/ramp.js';
+import { HookError } from './hook.js';
 import { Recorder } from './recorder.js';
 import { type Limit, share } from './split.js';
 import type { EngineTally } from './tally.js';
@@ -161,7 +162,18 @@ class ClosedEngine implements ConnectionOwner {
       c.send(request, now, entry);
       return;
     }
-    const request = this.target.next();
+    let request: Buffer;
+    try {
+      request = this.target.next();
+    } catch (err) {
+      if (!(err instanceof HookError)) throw err;
+      // the hook could not build this request: it fails as hook-error, and the connection tries the next
+      this.recorder.sentOne(this.target.current);
+      this.recorder.error('hook-error', -1);
+      this.settle();
+      setImmediate(() => this.refill(c));
+      return;
+    }
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current);
   }
@@ -289,7 +301,9 @@ class ClosedEngine implements ConnectionOwner {
     clearInterval(this.rampTicker);
     for (const c of this.all) c.dispose();
     this.all.clear();
-    this.resolveDone(this.recorder.tally());
+    const tally = this.recorder.tally();
+    if (this.target.hook) tally.hook = this.target.hook.stats();
+    this.resolveDone(tally);
   }
 }
 

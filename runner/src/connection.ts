@@ -19,6 +19,7 @@ import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/e
 import { loadRequests, type PlanData, type PlanHttp, type PlanRequest } from '../../src/runner-kit/plan.js';
 import { compileText, isDynamic, renderText, type TemplateSources } from '../../src/runner-kit/template.js';
 import { Flow } from './flow.js';
+import { HookCalls, HookError, type HookRequest, hookOf } from './hook.js';
 import { MixPicker } from './mix.js';
 import { refByOwner } from './parking.js';
 import {
@@ -31,7 +32,7 @@ import {
 } from './transport.js';
 
 /** What the HTTP engine loads: the scenario's one request, or its mix. */
-export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http' | 'data' | 'flow'>;
+export type Load = Pick<PlanHttp, 'request' | 'mix' | 'http' | 'data' | 'flow' | 'hook'>;
 
 /** Which engine instance of a stage's split this is (its data rows: offset, offset + stride, …). */
 export interface Instance {
@@ -109,6 +110,38 @@ function rotation(
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length] as Buffer;
 }
 
+/**
+ * A request per send built by a hook: the path, method, headers and body it returns replace the
+ * scenario's (the origin stays); the very object it returned last is the same request, its bytes reused.
+ */
+function hookedRequests(calls: HookCalls, base: PlanRequest, serialize: (parts: RequestParts) => Buffer): () => Buffer {
+  const origin = new URL(base.url).origin;
+  let last: HookRequest | undefined;
+  let bytes: Buffer = Buffer.alloc(0);
+  return () => {
+    const r = calls.request();
+    if (r === last) return bytes;
+    if (r.path !== undefined && (typeof r.path !== 'string' || !r.path.startsWith('/')))
+      throw new HookError('request() returned a path that does not start with /');
+    if (r.body !== undefined && typeof r.body !== 'string')
+      throw new HookError('request() returned a body that is not text');
+    const parts: RequestParts = {
+      url: r.path !== undefined ? origin + r.path : base.url,
+      method: r.method ?? base.method,
+      headers: r.headers ?? base.headers,
+    };
+    const body = r.body ?? base.body;
+    if (body !== undefined) parts.body = body;
+    try {
+      bytes = serialize(parts);
+    } catch (err) {
+      throw new HookError(`request() returned what is not a request: ${(err as Error).message}`);
+    }
+    last = r;
+    return bytes;
+  };
+}
+
 /** What of a response the checks read; undefined when nothing beyond the counts. */
 function captureOf(e: PlanExpect | undefined): Capture | undefined {
   const c = captures(e);
@@ -141,6 +174,13 @@ export function makeTarget(load: Load, timeoutMs: number, instance?: Instance): 
     longestTimeoutMs: Math.max(...timeouts),
     connectTimeoutMs: timeoutMs,
   };
+  if (load.hook) {
+    // the host allows a hook only on one HTTP/1.1 request (no mix, no flow)
+    const calls = new HookCalls(hookOf(load.hook.source));
+    t.hook = calls;
+    if (calls.hook.check) t.captures = [{ headers: true, body: true }];
+    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize);
+  }
   if (mix && mix.length > 0 && load.flow) {
     // a flow: each connection's next step, rendered with its iteration's values (./flow.ts)
     const flow = new Flow(mix, load.flow, columns, serialize, sources);
@@ -395,6 +435,15 @@ export class Connection implements EngineConnection {
     j.close = r.close;
     const e = this.target.expects[this.req < 0 ? 0 : this.req];
     const verdict = this.target.flow ? this.target.flow.judge(this, this.req, r) : checkResponse(e, r);
+    const hook = this.target.hook;
+    if (verdict.ok && hook?.hook.check) {
+      const failed = hook.check({
+        status: r.status,
+        headers: r.headers ?? new Map<string, string>(),
+        body: r.body?.toString('utf8') ?? '',
+      });
+      if (failed) return Object.assign(j, { ok: false, check: failed });
+    }
     j.ok = verdict.ok;
     j.check = verdict.check;
     return j;

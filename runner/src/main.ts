@@ -23,6 +23,7 @@ import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
+import { loadHooksOf } from './hook.js';
 import { filledPlan, runSetup } from './setup.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
@@ -212,6 +213,8 @@ async function main(): Promise<void> {
     emit({ t: 'setup', steps: done.steps, values: [...done.values.keys()] });
     plan = filledPlan(plan, done.values);
   }
+  // script hooks are imported before the runner says it is ready: one that does not load stops it here
+  for (const s of plan.scenarios) await loadHooksOf(s.target);
   emit({ t: 'ready' });
   const workers = plan.workers ?? 1;
   const pool = workers > 1 ? await EnginePool.start(workers, new URL(import.meta.url)) : undefined;

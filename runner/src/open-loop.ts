@@ -15,6 +15,7 @@ import {
   type Target,
 } from './transport.js';
 import { type Instance, type Load, makeTarget, openConnection } from './connection.js';
+import { HookError } from './hook.js';
 import { park, unpark } from './parking.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
@@ -164,7 +165,19 @@ class OpenEngine implements ConnectionOwner {
       c.send(request, now, entry, now - serviceMs);
       return;
     }
-    const request = this.target.next();
+    let request: Buffer;
+    try {
+      request = this.target.next();
+    } catch (err) {
+      if (!(err instanceof HookError)) throw err;
+      // the hook could not build this send: it fails as hook-error; the connection stays free
+      this.inFlight--;
+      this.recorder.sentOne(this.target.current);
+      this.recorder.error('hook-error', -1);
+      this.idle.push(c);
+      this.settle();
+      return;
+    }
     this.recorder.sentOne(this.target.current);
     c.send(request, now, this.target.current, now - serviceMs);
   }
@@ -305,6 +318,7 @@ class OpenEngine implements ConnectionOwner {
     clearInterval(this.sweeper);
     const s = this.schedule;
     const tally = this.recorder.tally();
+    if (this.target.hook) tally.hook = this.target.hook.stats();
     // the measured window is the schedule's; responses in the grace period after it still count
     tally.elapsedMs = this.job.schedule.durationMs;
     // requests the schedule called for that got no answer in time: aborted, or never sent

@@ -32,6 +32,8 @@ export interface EngineTally extends Pick<
   loopUtilization: number;
   /** a mix's entries, in mix order (their counts are included above) */
   requests?: RequestTally[];
+  /** a script hook's calls and time in them, µs */
+  hook?: { calls: number; us: number };
 }
 
 /** One mix entry's counts in one instance's run. */
@@ -114,6 +116,12 @@ export function combineTallies(
       cores: generator.cores,
     },
   };
+  const hooked = tallies.filter((t) => t.hook);
+  if (hooked.length > 0)
+    measurement.generator.hook = {
+      calls: hooked.reduce((a, t) => a + (t.hook?.calls ?? 0), 0),
+      us: hooked.reduce((a, t) => a + (t.hook?.us ?? 0), 0),
+    };
   Object.assign(measurement, optional);
   const histogram = encodeHistogram(merged);
   merged.destroy();

@@ -3,6 +3,7 @@
 // open loops drive, the events it reports to its owner, and the error kind of a failure. Its own
 // file, so that h2/ does not import back into the HTTP/1.1 connection.
 import type { Flow } from './flow.js';
+import type { HookCalls } from './hook.js';
 import type { PlanExpect } from '../../src/runner-kit/expect.js';
 import { type Capture, ParseError } from './http1.js';
 
@@ -41,6 +42,8 @@ export interface Target {
   connectTimeoutMs: number;
   /** a flow: the mix entries are its steps, each connection sending them in order (./flow.ts) */
   flow?: Flow;
+  /** a script hook's calls: it builds the requests, judges the responses, or both (./hook.ts) */
+  hook?: HookCalls;
 }
 
 /** What an HTTP/2 stream's end comes to: a failure of this kind, or a response with its status

@@ -5,6 +5,7 @@
 // with a common start time, so that copying a job never makes a schedule start late.
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { startEngine } from './engine.js';
+import { loadHooksOf } from './hook.js';
 import { START_LEAD_MS } from './open-loop.js';
 import type { EngineJob } from './split.js';
 import type { EngineTally } from './tally.js';
@@ -38,7 +39,11 @@ export function serveIfWorker(): boolean {
   port.on('message', (msg: ToWorker) => {
     if (msg.t === 'prepare') {
       job = msg.job;
-      send({ t: 'prepared' });
+      // a script hook is imported in each thread before its first stage (once: it is kept)
+      loadHooksOf(msg.job.target).then(
+        () => send({ t: 'prepared' }),
+        (err: unknown) => send({ t: 'error', message: err instanceof Error ? err.message : String(err) }),
+      );
       return;
     }
     if (!job) return;

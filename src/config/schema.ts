@@ -161,6 +161,13 @@ const scenario = z.strictObject({
   'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
+  hook: z
+    .string({ error: 'must be a path to an ES module (.mjs or .js)' })
+    .regex(/\.(mjs|js)$/, { error: 'must be a path to an ES module (.mjs or .js)' })
+    .optional()
+    .describe(
+      "a script hook: a single-file ES module run in the runner's engine threads, exporting request(ctx) (builds each request) and/or check(response, ctx) (judges each response); HTTP/1.1, one request",
+    ),
   data: z
     .strictObject({
       file: z

@@ -110,6 +110,8 @@ export interface HttpTarget {
   kind: 'http';
   /** rows for `{{ data.COLUMN }}` */
   data?: HttpData;
+  /** a script hook: the module's absolute path, and its source once read (src/protocols/http/resolve.ts) */
+  hook?: { file: string; source?: string };
   /** `mix` is a flow's steps, sent in order on one connection; what each extracts */
   flow?: { extract: Array<Array<{ name: string; rule: ExtractRule }>> };
   /** 2: HTTP/2 (h2 over TLS by ALPN, h2c with prior knowledge); absent: HTTP/1.1 */

@@ -104,6 +104,8 @@ export interface GeneratorUsage {
   threads?: number;
   /** CPUs the runner process could see */
   cores?: number;
+  /** a script hook's calls and the time spent in them, µs, all threads (part of the generator's time) */
+  hook?: { calls: number; us: number };
 }
 
 /**

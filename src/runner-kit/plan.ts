@@ -207,6 +207,8 @@ export interface PlanHttp {
   data?: PlanData;
   /** the mix's entries are a flow's steps, sent in order on one connection (runner/src/flow.ts) */
   flow?: PlanFlow;
+  /** a script hook: an ES module's source, run in the engine threads (runner/src/hook.ts) */
+  hook?: { file: string; source: string };
 }
 
 /** A flow: what each step (a `mix` entry, in order) extracts for the steps after it. */

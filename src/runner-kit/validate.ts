@@ -48,6 +48,7 @@ export const trialMeasurementSchema = z.object({
     busyPct: nonneg.optional(),
     threads: count.optional(),
     cores: count.optional(),
+    hook: z.object({ calls: count, us: nonneg }).optional(),
   }),
   open: z
     .object({

@@ -26,6 +26,8 @@ export function hashHttp(
       : {}),
     // a flow's extract rules (absent: the hash it always had)
     ...(target.flow ? { flow: target.flow } : {}),
+    // a hook by its source (what it does), not its path
+    ...(target.hook ? { hook: bodiesDigest([target.hook.source ?? '']) } : {}),
     // thresholds are not part of what is measured; a mix's names and weights are
     mix: target.mix?.map((e) => ({
       name: e.name,

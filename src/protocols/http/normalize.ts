@@ -248,6 +248,12 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
   if (flow) target.flow = flow;
   if (http2) target.http = 2;
   if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
+  if (raw.hook !== undefined) {
+    if (mix) problems.push(`${path}.hook: one request only for now (not a mix or a flow)`);
+    else if (http2) problems.push(`${path}.hook: HTTP/1.1 only for now`);
+    const file = resolveAt(`${path}.hook`, raw.hook);
+    if (file) target.hook = { file };
+  }
   if (raw.data) {
     const file = resolveAt(`${path}.data.file`, raw.data.file);
     if (file) target.data = { file, order: raw.data.order ?? 'sequential' };

@@ -1,6 +1,7 @@
 // An HTTP scenario's requests as the runner gets them: bodies files read (their slots checked), the
 // data file's rows.
 import type { HttpTarget, RequestSpec } from '../../config/types.js';
+import { basename } from 'node:path';
 import { usageError } from '../../common/errors.js';
 import type { PlanHttp, PlanRequest } from '../../runner-kit/plan.js';
 import { templateProblems } from '../../runner-kit/template.js';
@@ -37,6 +38,7 @@ export function planHttp(target: HttpTarget, readBodies: (file: string) => strin
     }));
   }
   if (target.flow) planned.flow = target.flow;
+  if (target.hook) planned.hook = { file: basename(target.hook.file), source: target.hook.source ?? '' };
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
   }

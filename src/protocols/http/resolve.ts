@@ -54,12 +54,38 @@ function usedColumns(text: string, columns: readonly string[]): string[] {
   ];
 }
 
+/** The most source a hook may have (it travels in the runner's plan). */
+export const MAX_HOOK_BYTES = 256 * 1024;
+
+/** A hook's source read onto the target, or what is wrong with it. Its code runs in the runner only. */
+function readHook(hook: { file: string; source?: string }, io: ResolveIo): string | undefined {
+  let source: string;
+  try {
+    source = io.readText(hook.file);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  if (Buffer.byteLength(source) > MAX_HOOK_BYTES)
+    return `${Buffer.byteLength(source)} bytes; a hook is one file of at most ${MAX_HOOK_BYTES / 1024} KiB`;
+  if (!/\bexport\b[^;]*\b(request|check)\b/.test(source))
+    return 'exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })';
+  // a single file: it imports Node's built-ins (node:crypto) and nothing else
+  const relative = /\b(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/.exec(source);
+  if (relative) return `imports ${relative[1]}: a hook is a single file (it may import Node's built-ins, node:crypto)`;
+  hook.source = source;
+  return undefined;
+}
+
 export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): string[] {
   const problems: string[] = [];
   scenarios.forEach((s, i) => {
     const t = s.target;
     if (t.kind !== 'http') return;
     const path = `scenarios[${i}]`;
+    if (t.hook) {
+      const problem = readHook(t.hook, io);
+      if (problem) problems.push(`${path}.hook: ${problem}`);
+    }
     if (t.data) {
       try {
         const table = parseDataFile(io.readText(t.data.file), t.data.file);

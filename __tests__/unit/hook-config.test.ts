@@ -1,0 +1,104 @@
+// A scenario's script hook as the config reads it (issue 34, step 5): the module's source read on the
+// host (never run there: its code runs in the runner only), checked for what can be seen without
+// running it, carried in the plan and hashed by content.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
+import type { UserError } from '../../src/common/errors.js';
+import { bodiesReader, hashesOf } from '../../src/run/plan.js';
+import { buildPlan } from '../../src/run/runner-plan.js';
+import type { PlanHttp } from '../../src/runner-kit/plan.js';
+
+const HOOK = `import { randomUUID } from 'node:crypto';\nexport function request(ctx) { return { body: randomUUID() }; }\n`;
+
+function load(files: Record<string, string>, scenario: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-hook-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, 'docker-compose.yml'), 'services: {}\n');
+  writeFileSync(
+    join(dir, 'perf-gate.yml'),
+    `version: 1\nsut: { compose: docker-compose.yml }\nscenarios:\n${scenario}`,
+  );
+  return () => loadConfig(join(dir, 'perf-gate.yml'), dir);
+}
+
+const problems = (f: () => unknown): string[] => {
+  try {
+    f();
+  } catch (err) {
+    return ((err as UserError).details ?? [(err as Error).message]).map((l) =>
+      l.trim().replace(/^\S*perf-gate\.yml:\d+(:\d+)?: /, ''),
+    );
+  }
+  return [];
+};
+
+const scenario = (extra: string, request = '{ url: "http://api:8080/x", method: POST }') => `  - name: s
+    ${extra}
+    request: ${request}
+    phases: [{ connections: 2, duration: 1s }]
+`;
+
+describe('hook in the config', () => {
+  it('its source goes into the plan (named by its file) and into the hash by content', () => {
+    const config = load({ 'sign.mjs': HOOK }, scenario('hook: sign.mjs'))();
+    const plan = buildPlan(config.scenarios, [], bodiesReader());
+    expect((plan.scenarios[0]!.target as PlanHttp).hook).toEqual({ file: 'sign.mjs', source: HOOK });
+    const hash = hashesOf(config.scenarios, bodiesReader()).get('s');
+    const other = load({ 'sign.mjs': `${HOOK}// changed\n` }, scenario('hook: sign.mjs'))();
+    expect(hashesOf(other.scenarios, bodiesReader()).get('s')).not.toBe(hash);
+    const none = load({}, scenario(''))();
+    expect(hashesOf(none.scenarios, bodiesReader()).get('s')).not.toBe(hash);
+  });
+
+  it.each<[string, Record<string, string>, string, string[]]>([
+    [
+      'a module that exports neither function',
+      { 'h.mjs': 'export const x = 1;\n' },
+      scenario('hook: h.mjs'),
+      [
+        'scenarios[0].hook: exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })',
+      ],
+    ],
+    [
+      'a module that imports another file',
+      { 'h.mjs': "import { sign } from './lib.mjs';\nexport function request() { return {}; }\n" },
+      scenario('hook: h.mjs'),
+      ["scenarios[0].hook: imports ./lib.mjs: a hook is a single file (it may import Node's built-ins, node:crypto)"],
+    ],
+    [
+      'a module too large',
+      { 'h.mjs': `export function check() { return true; }\n//${'x'.repeat(300 * 1024)}\n` },
+      scenario('hook: h.mjs'),
+      [`scenarios[0].hook: ${300 * 1024 + 44} bytes; a hook is one file of at most 256 KiB`],
+    ],
+    [
+      'not a module path',
+      {},
+      scenario('hook: h.ts'),
+      ['scenarios[0].hook: must be a path to an ES module (.mjs or .js)'],
+    ],
+    [
+      'beside a mix',
+      { 'h.mjs': HOOK },
+      `  - name: s
+    hook: h.mjs
+    requests: [{ name: a, url: "http://api:8080/a" }, { name: b, url: "http://api:8080/b" }]
+    phases: [{ connections: 2, duration: 1s }]
+`,
+      ['scenarios[0].hook: one request only for now (not a mix or a flow)'],
+    ],
+    [
+      'in a WebSocket scenario',
+      { 'h.mjs': HOOK },
+      `  - name: s
+    hook: h.mjs
+    websocket: { url: "ws://api:8080/", message: "{{id}}" }
+    phases: [{ peers: 2, messages: 2 }]
+`,
+      ['scenarios[0].hook: HTTP scenarios only for now (a WebSocket or gRPC scenario takes no hook yet)'],
+    ],
+  ])('%s', (_label, files, s, expected) => expect(problems(load(files, s))).toEqual(expected));
+});
