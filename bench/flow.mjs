@@ -13,60 +13,67 @@ const rounds = Number(process.argv[2] ?? 5);
 const seconds = Number(process.argv[3] ?? 5);
 const connections = Number(process.argv[4] ?? 8);
 const PORT = 18934;
+let runs = 0;
 
 printMachine();
-const sut = await startTarget(PORT, { ORDERS: '1' });
-const origin = `http://127.0.0.1:${PORT}`;
-const create = {
-  url: `${origin}/orders`,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: '{"item":"desk"}',
-};
-const variants = {
-  // the dependency: each read waits for its create and asks for the id it answered
-  flow: {
-    request: create,
-    mix: [
-      { name: 'create', weight: 1, request: create },
-      { name: 'read', weight: 1, request: { url: `${origin}/orders/{{id}}`, method: 'GET', headers: {} } },
-    ],
-    flow: { extract: [[{ name: 'id', rule: { json: '$.id' } }], []] },
-  },
-  // the same two requests, independent (the read asks for an order that exists)
-  mix: {
-    request: create,
-    mix: [
-      { name: 'create', weight: 1, request: create },
-      { name: 'read', weight: 1, request: { url: `${origin}/orders/1`, method: 'GET', headers: {} } },
-    ],
-  },
-  'uuid body': { request: { ...create, body: '{"item":"desk","ref":"{{uuid()}}"}' } },
-  'fixed body': { request: { ...create, body: '{"item":"desk","ref":"00000000-0000-4000-8000-000000000000"}' } },
-  // a script hook that returns a constant (the same object every call: its bytes are reused), and one
-  // that returns a new object each call (the request serialised for every send)
-  'hook, constant': {
-    request: create,
-    hook: {
-      file: 'constant.mjs',
-      source: 'const R = { body: \'{"item":"desk"}\' };\nexport function request() { return R; }\n',
+const variantsAt = (origin) => {
+  const create = {
+    url: `${origin}/orders`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"item":"desk"}',
+  };
+  return {
+    // the dependency: each read waits for its create and asks for the id it answered
+    flow: {
+      request: create,
+      mix: [
+        { name: 'create', weight: 1, request: create },
+        { name: 'read', weight: 1, request: { url: `${origin}/orders/{{id}}`, method: 'GET', headers: {} } },
+      ],
+      flow: { extract: [[{ name: 'id', rule: { json: '$.id' } }], []] },
     },
-  },
-  'hook, new object': {
-    request: create,
-    hook: { file: 'fresh.mjs', source: 'export function request() { return { body: \'{"item":"desk"}\' }; }\n' },
-  },
-  'no hook': { request: create },
+    // the same two requests, independent (the read asks for an order that exists)
+    mix: {
+      request: create,
+      mix: [
+        { name: 'create', weight: 1, request: create },
+        { name: 'read', weight: 1, request: { url: `${origin}/orders/1`, method: 'GET', headers: {} } },
+      ],
+    },
+    'uuid body': { request: { ...create, body: '{"item":"desk","ref":"{{uuid()}}"}' } },
+    'fixed body': { request: { ...create, body: '{"item":"desk","ref":"00000000-0000-4000-8000-000000000000"}' } },
+    // a script hook that returns a constant (the same object every call: its bytes are reused), and one
+    // that returns a new object each call (the request serialised for every send)
+    'hook, constant': {
+      request: create,
+      hook: {
+        file: 'constant.mjs',
+        source: 'const R = { body: \'{"item":"desk"}\' };\nexport function request() { return R; }\n',
+      },
+    },
+    'hook, new object': {
+      request: create,
+      hook: { file: 'fresh.mjs', source: 'export function request() { return { body: \'{"item":"desk"}\' }; }\n' },
+    },
+    'no hook': { request: create },
+  };
 };
 const phase = { kind: 'closed', name: 'c', connections, durationMs: seconds * 1000 };
-const seen = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
-try {
-  for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? Object.keys(variants) : Object.keys(variants).reverse();
-    for (const name of order) {
+const names = Object.keys(variantsAt(''));
+const seen = Object.fromEntries(names.map((k) => [k, []]));
+for (let r = 0; r < rounds; r++) {
+  const order = r % 2 === 0 ? names : [...names].reverse();
+  for (const name of order) {
+    // a fresh service for every run: the orders it keeps would otherwise slow the later runs
+    // (on a port of its own: the last one's may still be closing)
+    const port = PORT + (runs++ % 8);
+    const sut = await startTarget(port, { ORDERS: '1' });
+    const origin = `http://127.0.0.1:${port}`;
+    try {
       const { rps, measurement } = await perfGate(`${origin}/orders`, phase, {
         warmupMs: 1000,
-        target: variants[name],
+        target: variantsAt(origin)[name],
       });
       const cpuUs = (measurement.generator.cpuPct / 100) * seconds * 1e6;
       seen[name].push({
@@ -80,15 +87,15 @@ try {
       process.stderr.write(
         `[flow] round ${r + 1}/${rounds} ${name}: ${Math.round(rps)} req/s, ${measurement.responses - measurement.successes} of ${measurement.responses} failed\n`,
       );
+    } finally {
+      sut.stop();
     }
   }
-} finally {
-  sut.stop();
 }
 const med = (name, k) => median(seen[name].map((x) => x[k]));
 table(
   ['variant', 'req/s (median)', 'generator CPU µs/req (median)', 'failed responses (all runs)', 'runs'],
-  Object.keys(variants).map((n) => [
+  names.map((n) => [
     n,
     Math.round(med(n, 'rps')),
     med(n, 'cpuUsPerReq').toFixed(1),
