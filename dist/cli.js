@@ -93448,7 +93448,10 @@ function normalizeHttp(raw, path, ctx) {
     );
   }
   const target = mix ? { kind: "http", request: request2, mix } : { kind: "http", request: request2 };
-  if (flow) target.flow = flow;
+  if (flow) {
+    const thresholds2 = raw.iteration?.thresholds;
+    target.flow = thresholds2 ? { ...flow, thresholds: mergeThresholds(void 0, thresholds2, `${path}.iteration.thresholds`, problems) } : flow;
+  } else if (raw.iteration) problems.push(`${path}.iteration: only with flow (a flow's iterations)`);
   if (http2) target.http = 2;
   if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
   if (raw.hook !== void 0) {
@@ -93614,6 +93617,11 @@ var scenario = external_exports.strictObject({
   "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
+  iteration: external_exports.strictObject({
+    thresholds: entryThresholds.describe(
+      "gates on a flow's iterations (first step's write to last step's answer; rps: iterations per second)"
+    )
+  }).optional().describe("with flow: the iteration's own results, gated by these thresholds (without: reported only)"),
   hook: external_exports.string({ error: "must be a path to an ES module (.mjs or .js)" }).regex(/\.(mjs|js)$/, { error: "must be a path to an ES module (.mjs or .js)" }).optional().describe(
     "a script hook: a single-file ES module run in the runner's engine threads, exporting request(ctx) (builds each request) and/or check(response, ctx) (judges each response); HTTP/1.1, one request"
   ),
@@ -94310,7 +94318,7 @@ function hashHttp(target, bodies, readBodies) {
       }
     } : {},
     // a flow's extract rules (absent: the hash it always had)
-    ...target.flow ? { flow: target.flow } : {},
+    ...target.flow ? { flow: { extract: target.flow.extract } } : {},
     // a hook by its source (what it does), not its path
     ...target.hook ? { hook: bodiesDigest([target.hook.source ?? ""]) } : {},
     // thresholds are not part of what is measured; a mix's names and weights are
@@ -94352,7 +94360,7 @@ function planHttp(target, readBodies) {
       request: planRequest(e.request, readBodies, columns)
     }));
   }
-  if (target.flow) planned.flow = target.flow;
+  if (target.flow) planned.flow = { extract: target.flow.extract };
   if (target.hook) planned.hook = { file: basename(target.hook.file), source: target.hook.source ?? "" };
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
@@ -94548,7 +94556,10 @@ var http = {
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
-  entries: (target) => [...target.mix ?? [], ...target.flow ? [{ name: ITERATION_ENTRY, thresholds: {} }] : []],
+  entries: (target) => [
+    ...target.mix ?? [],
+    ...target.flow ? [{ name: ITERATION_ENTRY, thresholds: target.flow.thresholds ?? {} }] : []
+  ],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,

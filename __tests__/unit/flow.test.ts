@@ -115,6 +115,23 @@ describe('flow in the config', () => {
     expect(r.problems).toEqual(problems);
   });
 
+  it('iteration thresholds gate the iteration row; without them it is reported only', () => {
+    const gated = parse([CREATE, READ], undefined, { iteration: { thresholds: { p99: { below: '50ms' } } } });
+    expect(gated.problems).toEqual([]);
+    const t = gated.config!.scenarios[0]!.target;
+    const iteration = protocolOf(t)
+      .entries(t)
+      .find((e) => e.name === 'iteration');
+    expect(iteration?.thresholds.p99).toMatchObject({ limit: 50_000 });
+    const plain = parse([CREATE, READ]).config!.scenarios[0]!.target;
+    expect(protocolOf(plain).entries(plain).at(-1)).toEqual({ name: 'iteration', thresholds: {} });
+    const alone = parse(undefined, undefined, {
+      request: { url: 'http://api:8080/' },
+      iteration: { thresholds: { p99: { below: '50ms' } } },
+    });
+    expect(alone.problems).toEqual(["scenarios[0].iteration: only with flow (a flow's iterations)"]);
+  });
+
   it('a flow beside a request: one line naming the keys', () => {
     const r = parse([CREATE], undefined, { request: { url: 'http://api:8080/' } });
     expect(r.problems).toEqual([

@@ -12,6 +12,7 @@ import { setupSchema } from './setup.js';
 import {
   BOUNDS,
   durationIn,
+  entryThresholds,
   HOUR,
   httpUrl,
   intIn,
@@ -161,6 +162,14 @@ const scenario = z.strictObject({
   'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
   sweep: sweep.optional(),
+  iteration: z
+    .strictObject({
+      thresholds: entryThresholds.describe(
+        "gates on a flow's iterations (first step's write to last step's answer; rps: iterations per second)",
+      ),
+    })
+    .optional()
+    .describe("with flow: the iteration's own results, gated by these thresholds (without: reported only)"),
   hook: z
     .string({ error: 'must be a path to an ES module (.mjs or .js)' })
     .regex(/\.(mjs|js)$/, { error: 'must be a path to an ES module (.mjs or .js)' })

@@ -112,8 +112,9 @@ export interface HttpTarget {
   data?: HttpData;
   /** a script hook: the module's absolute path, and its source once read (src/protocols/http/resolve.ts) */
   hook?: { file: string; source?: string };
-  /** `mix` is a flow's steps, sent in order on one connection; what each extracts */
-  flow?: { extract: Array<Array<{ name: string; rule: ExtractRule }>> };
+  /** `mix` is a flow's steps, sent in order on one connection; what each extracts, and the gates of
+   * its iterations' own results (empty: reported only) */
+  flow?: { extract: Array<Array<{ name: string; rule: ExtractRule }>>; thresholds?: Thresholds };
   /** 2: HTTP/2 (h2 over TLS by ALPN, h2c with prior knowledge); absent: HTTP/1.1 */
   http?: 2;
   /** the one request; with a mix, the mix's first entry's (every entry shares its origin) */

@@ -25,7 +25,7 @@ export function hashHttp(
         }
       : {}),
     // a flow's extract rules (absent: the hash it always had)
-    ...(target.flow ? { flow: target.flow } : {}),
+    ...(target.flow ? { flow: { extract: target.flow.extract } } : {}),
     // a hook by its source (what it does), not its path
     ...(target.hook ? { hook: bodiesDigest([target.hook.source ?? '']) } : {}),
     // thresholds are not part of what is measured; a mix's names and weights are

@@ -16,7 +16,10 @@ export const http: HostProtocol<HttpTarget> = {
   plan: (target, _scenario, readBodies) => planHttp(target, readBodies),
   hash: hashHttp,
   longestTimeoutMs: longestHttpTimeoutMs,
-  entries: (target) => [...(target.mix ?? []), ...(target.flow ? [{ name: ITERATION_ENTRY, thresholds: {} }] : [])],
+  entries: (target) => [
+    ...(target.mix ?? []),
+    ...(target.flow ? [{ name: ITERATION_ENTRY, thresholds: target.flow.thresholds ?? {} }] : []),
+  ],
   url: (target) => target.request.url,
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,

@@ -245,7 +245,12 @@ export function normalizeHttp(raw: RawScenario, path: string, ctx: NormalizeCont
     );
   }
   const target: HttpTarget = mix ? { kind: 'http', request, mix } : { kind: 'http', request };
-  if (flow) target.flow = flow;
+  if (flow) {
+    const thresholds = raw.iteration?.thresholds;
+    target.flow = thresholds
+      ? { ...flow, thresholds: mergeThresholds(undefined, thresholds, `${path}.iteration.thresholds`, problems) }
+      : flow;
+  } else if (raw.iteration) problems.push(`${path}.iteration: only with flow (a flow's iterations)`);
   if (http2) target.http = 2;
   if (flow && http2) problems.push(`${path}.flow: HTTP/1.1 only for now (a flow over HTTP/2 is not built yet)`);
   if (raw.hook !== undefined) {

@@ -37,7 +37,7 @@ export function planHttp(target: HttpTarget, readBodies: (file: string) => strin
       request: planRequest(e.request, readBodies, columns),
     }));
   }
-  if (target.flow) planned.flow = target.flow;
+  if (target.flow) planned.flow = { extract: target.flow.extract };
   if (target.hook) planned.hook = { file: basename(target.hook.file), source: target.hook.source ?? '' };
   if (target.data) {
     planned.data = { columns: target.data.columns ?? [], rows: target.data.rows ?? [], order: target.data.order };
