@@ -93623,7 +93623,7 @@ var scenario = external_exports.strictObject({
     )
   }).optional().describe("with flow: the iteration's own results, gated by these thresholds (without: reported only)"),
   hook: external_exports.string({ error: "must be a path to an ES module (.mjs or .js)" }).regex(/\.(mjs|js)$/, { error: "must be a path to an ES module (.mjs or .js)" }).optional().describe(
-    "a script hook: a single-file ES module run in the runner's engine threads, exporting request(ctx) (builds each request) and/or check(response, ctx) (judges each response); HTTP/1.1, one request"
+    "a script hook: a single-file ES module run in the runner's engine threads. HTTP (one HTTP/1.1 request): request(ctx) builds each request, check(response, ctx) judges each response. WebSocket: hello(peer) makes a peer's hello messages, reply(peer, text) reads the answer to them, message(peer, text) makes the text each message sends"
   ),
   data: external_exports.strictObject({
     file: external_exports.string({ error: "must be a path to a .csv or .jsonl file" }).regex(/\.(csv|jsonl|ndjson)$/i, { error: "must be a path to a .csv or .jsonl file" }).describe("a CSV file with a header row, or JSONL (one object per line); a path inside the workspace"),
@@ -94460,6 +94460,25 @@ function parseJsonlTable(text, file2) {
   return { columns, rows };
 }
 
+// src/protocols/hook-source.ts
+var MAX_HOOK_BYTES = 256 * 1024;
+function readHook(hook, io, exports2) {
+  let source;
+  try {
+    source = io.readText(hook.file);
+  } catch (err) {
+    return err.message;
+  }
+  if (Buffer.byteLength(source) > MAX_HOOK_BYTES)
+    return `${Buffer.byteLength(source)} bytes; a hook is one file of at most ${MAX_HOOK_BYTES / 1024} KiB`;
+  if (!new RegExp(`\\bexport\\b[^;]*\\b(${exports2.join("|")})\\b`).test(source))
+    return `exports none of ${exports2.join(", ")} (export function ${exports2[0]}(…) { … })`;
+  const relative5 = /\b(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/.exec(source);
+  if (relative5) return `imports ${relative5[1]}: a hook is a single file (it may import Node's built-ins, node:crypto)`;
+  hook.source = source;
+  return void 0;
+}
+
 // src/protocols/http/resolve.ts
 function requestTemplateProblems(r, path, data) {
   const columns = data?.columns;
@@ -94496,23 +94515,6 @@ function usedColumns(text, columns) {
     )
   ];
 }
-var MAX_HOOK_BYTES = 256 * 1024;
-function readHook(hook, io) {
-  let source;
-  try {
-    source = io.readText(hook.file);
-  } catch (err) {
-    return err.message;
-  }
-  if (Buffer.byteLength(source) > MAX_HOOK_BYTES)
-    return `${Buffer.byteLength(source)} bytes; a hook is one file of at most ${MAX_HOOK_BYTES / 1024} KiB`;
-  if (!/\bexport\b[^;]*\b(request|check)\b/.test(source))
-    return "exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })";
-  const relative5 = /\b(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/.exec(source);
-  if (relative5) return `imports ${relative5[1]}: a hook is a single file (it may import Node's built-ins, node:crypto)`;
-  hook.source = source;
-  return void 0;
-}
 function resolveHttp(scenarios, io) {
   const problems = [];
   scenarios.forEach((s, i) => {
@@ -94520,7 +94522,7 @@ function resolveHttp(scenarios, io) {
     if (t.kind !== "http") return;
     const path = `scenarios[${i}]`;
     if (t.hook) {
-      const problem = readHook(t.hook, io);
+      const problem = readHook(t.hook, io, ["request", "check"]);
       if (problem) problems.push(`${path}.hook: ${problem}`);
     }
     if (t.data) {
@@ -94693,7 +94695,19 @@ function normalizeWebSocket(raw, path, problems) {
 }
 function normalizeWsTarget(raw, path, ctx) {
   if (!raw.websocket) return void 0;
-  return { kind: "ws", websocket: normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems) };
+  const websocket2 = normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems);
+  if (raw.hook !== void 0) {
+    const file2 = ctx.resolveAt(`${path}.hook`, raw.hook);
+    if (file2) websocket2.hook = { file: file2 };
+  }
+  return { kind: "ws", websocket: websocket2 };
+}
+function resolveWs(scenarios, io) {
+  return scenarios.flatMap((s, i) => {
+    const hook = s.target.kind === "ws" ? s.target.websocket.hook : void 0;
+    const problem = hook ? readHook(hook, io, ["hello", "reply", "message"]) : void 0;
+    return problem ? [`scenarios[${i}].hook: ${problem}`] : [];
+  });
 }
 
 // src/protocols/ws/copy.ts
@@ -94701,21 +94715,26 @@ function hashWs(target, bodies) {
   const w = target.websocket;
   return {
     request: hashedRequest({ url: w.url, method: "GET", headers: w.headers }, bodies),
-    websocket: { ...w, thresholds: void 0 }
+    // a hook by its source (what it does), not its path
+    websocket: { ...w, thresholds: void 0, hook: w.hook ? bodiesDigest([w.hook.source ?? ""]) : void 0 }
   };
 }
 
 // src/protocols/ws/plan.ts
+import { basename as basename2 } from "node:path";
 function planWs(target) {
-  const { thresholds: _gates, ...websocket2 } = target.websocket;
-  return { kind: "ws", websocket: websocket2 };
+  const { thresholds: _gates, hook, ...websocket2 } = target.websocket;
+  return {
+    kind: "ws",
+    websocket: hook ? { ...websocket2, hook: { file: basename2(hook.file), source: hook.source ?? "" } } : websocket2
+  };
 }
 
 // src/protocols/ws/index.ts
 var ws = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
-  resolve: void 0,
+  resolve: resolveWs,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
   // a message's timeout is the scenario's
@@ -94982,8 +95001,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
     if (!target || !protocol) return;
     if (s.data && target.kind !== "http")
       problems.push(`${path}.data: HTTP scenarios only (a WebSocket or gRPC scenario takes no data file yet)`);
-    if (s.hook !== void 0 && target.kind !== "http")
-      problems.push(`${path}.hook: HTTP scenarios only for now (a WebSocket or gRPC scenario takes no hook yet)`);
+    if (s.hook !== void 0 && target.kind === "grpc")
+      problems.push(`${path}.hook: HTTP and WebSocket scenarios only for now (a gRPC scenario takes no hook yet)`);
     if (raw.target === void 0) {
       const loopback = loopbackOf(protocol.url(target));
       if (loopback) problems.push(`${path}.${urlKeyOf(target)}: ${loopbackLine(loopback)}`);

@@ -13848,6 +13848,7 @@ var Flow = class {
 };
 
 // runner/src/hook.ts
+var HOOK_EXPORTS = ["request", "check", "hello", "reply", "message"];
 var HookError = class extends Error {
 };
 var loaded = /* @__PURE__ */ new Map();
@@ -13861,17 +13862,18 @@ async function loadHook(file, source) {
     throw new Error(`hook ${file}: ${err.message}`);
   }
   const hook = {};
-  for (const name of ["request", "check"]) {
+  for (const name of HOOK_EXPORTS) {
     if (mod[name] === void 0) continue;
     if (typeof mod[name] !== "function") throw new Error(`hook ${file}: its export ${name} is not a function`);
     hook[name] = mod[name];
   }
-  if (!hook.request && !hook.check) throw new Error(`hook ${file}: exports neither request nor check`);
+  if (Object.keys(hook).length === 0) throw new Error(`hook ${file}: exports none of ${HOOK_EXPORTS.join(", ")}`);
   loaded.set(source, hook);
   return hook;
 }
 async function loadHooksOf(target) {
-  if (target.kind === "http" && target.hook) await loadHook(target.hook.file, target.hook.source);
+  const hook = target.kind === "http" ? target.hook : target.kind === "ws" ? target.websocket.hook : void 0;
+  if (hook) await loadHook(hook.file, hook.source);
 }
 function hookOf(source) {
   const hook = loaded.get(source);
@@ -13911,6 +13913,38 @@ var HookCalls = class {
       return verdict === false || typeof verdict === "string" ? "hook" : void 0;
     } catch {
       return "hook-error";
+    } finally {
+      this.calls++;
+      this.us += (performance.now() - started) * 1e3;
+    }
+  }
+  /** A WebSocket peer's hello messages; HookError when it throws or answers something else than texts. */
+  hello(peer) {
+    return this.timed(() => {
+      const r = this.hook.hello(peer);
+      if (!Array.isArray(r) || !r.every((m) => typeof m === "string"))
+        throw new Error("hello() must return a list of texts");
+      return r;
+    });
+  }
+  /** The answer to a peer's hello, shown to the hook; HookError when it throws. */
+  reply(peer, text) {
+    this.timed(() => this.hook.reply(peer, text));
+  }
+  /** The text a peer sends; HookError when it throws or answers something else than a text. */
+  message(peer, text) {
+    return this.timed(() => {
+      const r = this.hook.message(peer, text);
+      if (typeof r !== "string") throw new Error("message() must return a text");
+      return r;
+    });
+  }
+  timed(call) {
+    const started = performance.now();
+    try {
+      return call();
+    } catch (err) {
+      throw new HookError(err?.message ?? String(err));
     } finally {
       this.calls++;
       this.us += (performance.now() - started) * 1e3;
@@ -15994,6 +16028,8 @@ var Peer = class {
   waiting;
   waitingSince = 0;
   timer;
+  /** the script hook's own object for this peer (its keys, say) */
+  state = {};
 };
 var WsEngine = class {
   constructor(job) {
@@ -16006,6 +16042,7 @@ var WsEngine = class {
     this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
+    this.hook = job.ws.hook ? new HookCalls(hookOf(job.ws.hook.source)) : void 0;
     this.peers = Array.from({ length: job.phase.peers }, (_, i) => new Peer(i));
     this.connecting = this.peers.length;
     for (const p of this.peers) this.connect(p);
@@ -16023,6 +16060,8 @@ var WsEngine = class {
   url;
   message;
   hello;
+  /** the scenario's script hook: hello messages, the hello's answer, each message's text */
+  hook;
   started = performance.now();
   sendingSince = 0;
   finished = false;
@@ -16083,12 +16122,35 @@ var WsEngine = class {
     };
     socket.on("open", () => {
       if (p.gone) return;
-      for (const h of this.hello) socket.send(render(h, this.values(p, 0, "")));
+      let hellos;
+      try {
+        hellos = this.hook?.hook.hello ? this.hook.hello(p) : this.hello.map((h) => render(h, this.values(p, 0, "")));
+      } catch (err) {
+        if (!(err instanceof HookError)) throw err;
+        connectFailed("hook-error");
+        socket.terminate();
+        return;
+      }
+      for (const h of hellos) socket.send(h);
       if (!this.job.ws.helloReply) {
         ready();
         return;
       }
-      socket.once("message", () => !p.gone && ready());
+      socket.once("message", (data) => {
+        if (p.gone) return;
+        if (this.hook?.hook.reply) {
+          try {
+            this.hook.reply(p, data.toString("utf8"));
+          } catch (err) {
+            if (!(err instanceof HookError)) throw err;
+            clearTimeout(p.timer);
+            connectFailed("hook-error");
+            socket.terminate();
+            return;
+          }
+        }
+        ready();
+      });
       p.timer = setTimeout(() => {
         connectFailed("no-hello-reply");
         socket.terminate();
@@ -16139,10 +16201,21 @@ var WsEngine = class {
     if (this.pushMode === "one") return 1;
     return this.openPeers - (p.open ? 1 : 0);
   }
+  /** Sends peer p's next message; false when its hook failed it (`hook-error`: counted, not sent). */
   sendOne(p, at) {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
-    const text = render(this.message, this.values(p, n, id));
+    let text = render(this.message, this.values(p, n, id));
+    if (this.hook?.hook.message) {
+      try {
+        text = this.hook.message(p, text);
+      } catch (err) {
+        if (!(err instanceof HookError)) throw err;
+        this.recorder.sentOne(-1);
+        this.recorder.error("hook-error");
+        return false;
+      }
+    }
     const due = this.dueFor(p);
     const s = { sender: p.index, at, acked: false, delivered: 0, due };
     if (this.pushMode === "all") s.reached = /* @__PURE__ */ new Set();
@@ -16151,6 +16224,7 @@ var WsEngine = class {
     this.recorder.sentOne(-1);
     if (this.PUSH >= 0) this.recorder.sub(this.PUSH).sent += due;
     p.socket.send(text);
+    return true;
   }
   /** Closed loop: the next message once the last one is acked (or its ack timed out). */
   sendNext(p, now) {
@@ -16162,7 +16236,10 @@ var WsEngine = class {
     }
     p.waiting = p.next;
     p.waitingSince = now;
-    this.sendOne(p, now);
+    if (!this.sendOne(p, now)) {
+      p.waiting = void 0;
+      setImmediate(() => !this.finished && this.sendNext(p, performance.now()));
+    }
   }
   /**
    * Open loop: message n due at the peer's start + n / rate, whatever happened to the ones before; each
@@ -16184,7 +16261,9 @@ var WsEngine = class {
     });
     p.schedule = schedule;
     const take = () => !p.gone;
-    const send = () => this.sendOne(p, performance.now());
+    const send = () => {
+      this.sendOne(p, performance.now());
+    };
     const tick = () => {
       const now = performance.now();
       this.watch.observe(now);
@@ -16270,6 +16349,7 @@ var WsEngine = class {
       else socket.terminate();
     }
     const tally = rec.tally();
+    if (this.hook) tally.hook = this.hook.stats();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
     if (this.PUSH >= 0) tally.delivery = { sent: due, delivered };
     let open;

@@ -468,7 +468,7 @@ export function check(res) {
   it('a hook that does not load says why, naming its file', async () => {
     await expect(loadHook('bad.mjs', 'export function request( {')).rejects.toThrow(/^hook bad\.mjs: /);
     await expect(loadHook('none.mjs', 'export const x = 1;')).rejects.toThrow(
-      'hook none.mjs: exports neither request nor check',
+      'hook none.mjs: exports none of request, check, hello, reply, message',
     );
   });
 });
@@ -1247,6 +1247,109 @@ describe('response checks (expect) and a request’s own timeout against 127.0.0
     expect(ok).toMatchObject({ sent: 50, responses: 50, successes: 50, failures: 0 });
     expect(ok?.checks).toBeUndefined();
     expect(t.checks).toEqual({ 'expect-status': 25 });
+  });
+});
+
+describe('a WebSocket script hook: signed hellos, encrypted messages (issue 34)', () => {
+  // each peer makes its own ed25519 and X25519 key pairs, signs its hello, and encrypts every message
+  // (AES-256-GCM, the key from X25519 with the broker's key, which the broker's welcome carries);
+  // peer 2 signs with a key that is not the one it announces
+  const HOOK = `import { createCipheriv, createHash, createPublicKey, diffieHellman, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+const der = (k) => k.export({ type: 'spki', format: 'der' }).toString('base64');
+export function hello(peer) {
+  const ed = generateKeyPairSync('ed25519');
+  const x = generateKeyPairSync('x25519');
+  peer.state.x = x.privateKey;
+  const box = der(x.publicKey);
+  const signer = peer.index === 2 ? generateKeyPairSync('ed25519').privateKey : ed.privateKey;
+  const sig = sign(null, Buffer.from('hello:' + peer.index + ':' + box), signer).toString('base64');
+  return [JSON.stringify({ type: 'hello', peer: peer.index, sign: der(ed.publicKey), box, sig })];
+}
+export function reply(peer, text) {
+  const broker = createPublicKey({ key: Buffer.from(JSON.parse(text).box, 'base64'), format: 'der', type: 'spki' });
+  peer.state.key = createHash('sha256').update(diffieHellman({ privateKey: peer.state.x, publicKey: broker })).digest();
+}
+export function message(peer, text) {
+  const m = JSON.parse(text);
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', peer.state.key, iv);
+  c.setAAD(Buffer.from(m.id));
+  const body = Buffer.concat([c.update(JSON.stringify({ n: m.n })), c.final(), c.getAuthTag()]);
+  return JSON.stringify({ type: 'dm', id: m.id, to: m.to, iv: iv.toString('base64'), body: body.toString('base64') });
+}
+`;
+
+  it('the broker verifies every hello and decrypts every message; the peer with a wrong key is counted', async () => {
+    const { createDecipheriv, createHash, createPublicKey, diffieHellman, generateKeyPairSync, verify } =
+      await import('node:crypto');
+    const brokerKey = generateKeyPairSync('x25519');
+    const brokerBox = brokerKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const keys = new Map<number, Buffer>();
+    const peers = new Map<number, WebSocket>();
+    let decrypted = 0;
+    const http = createServer();
+    const wss = new WebSocketServer({ server: http });
+    wss.on('connection', (ws) => {
+      let me = -1;
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data)) as Record<string, string | number>;
+        if (m.type === 'hello') {
+          const signer = createPublicKey({ key: Buffer.from(String(m.sign), 'base64'), format: 'der', type: 'spki' });
+          const signed = Buffer.from(`hello:${m.peer}:${m.box}`);
+          if (!verify(null, signed, signer, Buffer.from(String(m.sig), 'base64')))
+            return ws.close(4003, 'bad signature');
+          me = Number(m.peer);
+          const theirs = createPublicKey({ key: Buffer.from(String(m.box), 'base64'), format: 'der', type: 'spki' });
+          keys.set(
+            me,
+            createHash('sha256')
+              .update(diffieHellman({ privateKey: brokerKey.privateKey, publicKey: theirs }))
+              .digest(),
+          );
+          peers.set(me, ws);
+          return ws.send(JSON.stringify({ type: 'welcome', box: brokerBox }));
+        }
+        const sealed = Buffer.from(String(m.body), 'base64');
+        const d = createDecipheriv('aes-256-gcm', keys.get(me) as Buffer, Buffer.from(String(m.iv), 'base64'));
+        d.setAAD(Buffer.from(String(m.id)));
+        d.setAuthTag(sealed.subarray(sealed.length - 16));
+        const plain = JSON.parse(
+          Buffer.concat([d.update(sealed.subarray(0, sealed.length - 16)), d.final()]).toString(),
+        );
+        if (typeof plain.n === 'number') decrypted++;
+        ws.send(JSON.stringify({ type: 'ack', id: m.id }));
+        peers.get(Number(m.to))?.send(JSON.stringify({ type: 'push', id: m.id }));
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const { port } = http.address() as AddressInfo;
+    await loadHook('seal.mjs', HOOK);
+    try {
+      const t = await runWs({
+        ws: {
+          url: `ws://127.0.0.1:${port}/ws`,
+          headers: {},
+          hello: ['{"type":"hello","peer":{{peer}}}'],
+          helloReply: true,
+          message: '{"type":"dm","id":"{{id}}","to":{{other}},"n":{{n}}}',
+          drainMs: 1000,
+          push: 'none',
+          hook: { file: 'seal.mjs', source: HOOK },
+        },
+        phase: { kind: 'ws', name: 'p', peers: 4, messages: 10 },
+        timeoutMs: 2000,
+      }).done;
+      // 3 peers × 10 messages, each sealed by the hook and opened by the broker
+      expect(t).toMatchObject({ sent: 30, successes: 30, errors: { 'close-4003': 1 } });
+      expect(decrypted).toBe(30);
+      expect(t.requests?.[0]).toMatchObject({ errors: { 'close-4003': 1 } });
+      // 4 hellos, 3 replies, 30 messages
+      expect(t.hook?.calls).toBe(37);
+    } finally {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      http.close();
+    }
   });
 });
 

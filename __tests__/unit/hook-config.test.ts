@@ -42,6 +42,25 @@ const scenario = (extra: string, request = '{ url: "http://api:8080/x", method: 
 `;
 
 describe('hook in the config', () => {
+  it('a WebSocket scenario takes a hook of its own functions; the plan carries it, the hash its source', () => {
+    const ws = (source: string) =>
+      load(
+        { 'seal.mjs': source },
+        `  - name: s
+    hook: seal.mjs
+    websocket: { url: "ws://api:8080/", message: "{{id}}" }
+    phases: [{ peers: 2, messages: 2 }]
+`,
+      )();
+    const source = 'export function message(peer, text) { return text; }\n';
+    const config = ws(source);
+    const plan = buildPlan(config.scenarios, [], bodiesReader());
+    expect(plan.scenarios[0]!.target).toMatchObject({ websocket: { hook: { file: 'seal.mjs', source } } });
+    expect(hashesOf(ws(`${source}// v2\n`).scenarios, bodiesReader()).get('s')).not.toBe(
+      hashesOf(config.scenarios, bodiesReader()).get('s'),
+    );
+  });
+
   it('its source goes into the plan (named by its file) and into the hash by content', () => {
     const config = load({ 'sign.mjs': HOOK }, scenario('hook: sign.mjs'))();
     const plan = buildPlan(config.scenarios, [], bodiesReader());
@@ -58,9 +77,7 @@ describe('hook in the config', () => {
       'a module that exports neither function',
       { 'h.mjs': 'export const x = 1;\n' },
       scenario('hook: h.mjs'),
-      [
-        'scenarios[0].hook: exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })',
-      ],
+      ['scenarios[0].hook: exports none of request, check (export function request(…) { … })'],
     ],
     [
       'a module that imports another file',
@@ -91,14 +108,14 @@ describe('hook in the config', () => {
       ['scenarios[0].hook: one request only for now (not a mix or a flow)'],
     ],
     [
-      'in a WebSocket scenario',
+      'a WebSocket hook that exports only HTTP functions',
       { 'h.mjs': HOOK },
       `  - name: s
     hook: h.mjs
     websocket: { url: "ws://api:8080/", message: "{{id}}" }
     phases: [{ peers: 2, messages: 2 }]
 `,
-      ['scenarios[0].hook: HTTP scenarios only for now (a WebSocket or gRPC scenario takes no hook yet)'],
+      ['scenarios[0].hook: exports none of hello, reply, message (export function hello(…) { … })'],
     ],
   ])('%s', (_label, files, s, expected) => expect(problems(load(files, s))).toEqual(expected));
 });

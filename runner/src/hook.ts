@@ -1,6 +1,7 @@
 // A scenario's script hook (issue 34): a single-file ES module, loaded in each engine thread from the
 // source the plan carries (a data: URL, so it can import Node's built-ins and nothing else), for what
-// declarations cannot say. It may export `request(ctx)`, called for every request to build it (its
+// declarations cannot say. A WebSocket scenario's may export `hello(peer)`, `reply(peer, text)` and
+// `message(peer, text)` (runner/src/ws.ts). An HTTP one's may export `request(ctx)`, called for every request to build it (its
 // `path`, `method`, `headers` and `body` replace the scenario's; returning the very object it returned
 // last reuses that request's bytes), and `check(response, ctx)`, called for every response that passed
 // the request's own checks (false, or a text, fails it as check `hook`). Time inside the hook is summed
@@ -28,10 +29,27 @@ export interface HookResponse {
   body: string;
 }
 
-export interface HookModule {
-  request?: (ctx: HookContext) => HookRequest;
-  check?: (response: HookResponse, ctx: HookContext) => unknown;
+/** A WebSocket peer as its hook sees it: its number and an object of the hook's own for the stage. */
+export interface HookPeer {
+  index: number;
+  state: Record<string, unknown>;
 }
+
+export interface HookModule {
+  /** HTTP: builds each request */
+  request?: (ctx: HookContext) => HookRequest;
+  /** HTTP: judges each response */
+  check?: (response: HookResponse, ctx: HookContext) => unknown;
+  /** WebSocket: a peer's hello messages (instead of the template's) */
+  hello?: (peer: HookPeer) => unknown;
+  /** WebSocket: the message that answered a peer's hello (hello-reply), before it counts as connected */
+  reply?: (peer: HookPeer, text: string) => unknown;
+  /** WebSocket: the text a peer sends, from the message its template rendered (the id must stay in it) */
+  message?: (peer: HookPeer, text: string) => unknown;
+}
+
+/** The functions a hook may export. */
+export const HOOK_EXPORTS = ['request', 'check', 'hello', 'reply', 'message'] as const;
 
 /** A hook's request builder threw: that request fails as `hook-error`. */
 export class HookError extends Error {}
@@ -52,19 +70,20 @@ export async function loadHook(file: string, source: string): Promise<HookModule
     throw new Error(`hook ${file}: ${(err as Error).message}`);
   }
   const hook: HookModule = {};
-  for (const name of ['request', 'check'] as const) {
+  for (const name of HOOK_EXPORTS) {
     if (mod[name] === undefined) continue;
     if (typeof mod[name] !== 'function') throw new Error(`hook ${file}: its export ${name} is not a function`);
     hook[name] = mod[name] as never;
   }
-  if (!hook.request && !hook.check) throw new Error(`hook ${file}: exports neither request nor check`);
+  if (Object.keys(hook).length === 0) throw new Error(`hook ${file}: exports none of ${HOOK_EXPORTS.join(', ')}`);
   loaded.set(source, hook);
   return hook;
 }
 
 /** The hook of a scenario's target, imported in this thread (nothing when it has none). */
 export async function loadHooksOf(target: PlanTarget): Promise<void> {
-  if (target.kind === 'http' && target.hook) await loadHook(target.hook.file, target.hook.source);
+  const hook = target.kind === 'http' ? target.hook : target.kind === 'ws' ? target.websocket.hook : undefined;
+  if (hook) await loadHook(hook.file, hook.source);
 }
 
 /** A hook loaded already in this thread (loadHook ran before the stage). */
@@ -108,6 +127,42 @@ export class HookCalls {
       return verdict === false || typeof verdict === 'string' ? 'hook' : undefined;
     } catch {
       return 'hook-error';
+    } finally {
+      this.calls++;
+      this.us += (performance.now() - started) * 1000;
+    }
+  }
+
+  /** A WebSocket peer's hello messages; HookError when it throws or answers something else than texts. */
+  hello(peer: HookPeer): string[] {
+    return this.timed(() => {
+      const r = (this.hook.hello as NonNullable<HookModule['hello']>)(peer);
+      if (!Array.isArray(r) || !r.every((m) => typeof m === 'string'))
+        throw new Error('hello() must return a list of texts');
+      return r as string[];
+    });
+  }
+
+  /** The answer to a peer's hello, shown to the hook; HookError when it throws. */
+  reply(peer: HookPeer, text: string): void {
+    this.timed(() => (this.hook.reply as NonNullable<HookModule['reply']>)(peer, text));
+  }
+
+  /** The text a peer sends; HookError when it throws or answers something else than a text. */
+  message(peer: HookPeer, text: string): string {
+    return this.timed(() => {
+      const r = (this.hook.message as NonNullable<HookModule['message']>)(peer, text);
+      if (typeof r !== 'string') throw new Error('message() must return a text');
+      return r;
+    });
+  }
+
+  private timed<T>(call: () => T): T {
+    const started = performance.now();
+    try {
+      return call();
+    } catch (err) {
+      throw new HookError((err as Error)?.message ?? String(err));
     } finally {
       this.calls++;
       this.us += (performance.now() - started) * 1000;

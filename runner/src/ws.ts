@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { addOpenCounts, type OpenLoopCounts } from '../../src/runner-kit/measurement.js';
 import { type PlanWebSocket, type WsPhase, type WsPush, wsEntries } from '../../src/runner-kit/plan.js';
 import { compileTemplate, idsIn, messageId, render } from '../../src/runner-kit/ws-template.js';
+import { HookCalls, HookError, hookOf } from './hook.js';
 import { errorKindOf } from './transport.js';
 import { IdleWatch } from './open-loop.js';
 import { Recorder } from './recorder.js';
@@ -68,6 +69,8 @@ class Peer {
   waiting: number | undefined;
   waitingSince = 0;
   timer: NodeJS.Timeout | undefined;
+  /** the script hook's own object for this peer (its keys, say) */
+  readonly state: Record<string, unknown> = {};
   constructor(readonly index: number) {}
 }
 
@@ -84,6 +87,8 @@ class WsEngine {
   private readonly url;
   private readonly message;
   private readonly hello;
+  /** the scenario's script hook: hello messages, the hello's answer, each message's text */
+  private readonly hook: HookCalls | undefined;
   private readonly started = performance.now();
   private sendingSince = 0;
   private finished = false;
@@ -113,6 +118,7 @@ class WsEngine {
     this.url = compileTemplate(job.ws.url);
     this.message = compileTemplate(job.ws.message);
     this.hello = job.ws.hello.map(compileTemplate);
+    this.hook = job.ws.hook ? new HookCalls(hookOf(job.ws.hook.source)) : undefined;
     this.peers = Array.from({ length: job.phase.peers }, (_, i) => new Peer(i));
     this.connecting = this.peers.length;
     for (const p of this.peers) this.connect(p);
@@ -160,13 +166,36 @@ class WsEngine {
     };
     socket.on('open', () => {
       if (p.gone) return;
-      for (const h of this.hello) socket.send(render(h, this.values(p, 0, '')));
+      let hellos: string[];
+      try {
+        hellos = this.hook?.hook.hello ? this.hook.hello(p) : this.hello.map((h) => render(h, this.values(p, 0, '')));
+      } catch (err) {
+        if (!(err instanceof HookError)) throw err;
+        connectFailed('hook-error');
+        socket.terminate();
+        return;
+      }
+      for (const h of hellos) socket.send(h);
       if (!this.job.ws.helloReply) {
         ready();
         return;
       }
       // the peer counts as connected once the server answered its hello (it has registered it)
-      socket.once('message', () => !p.gone && ready());
+      socket.once('message', (data: Buffer) => {
+        if (p.gone) return;
+        if (this.hook?.hook.reply) {
+          try {
+            this.hook.reply(p, data.toString('utf8'));
+          } catch (err) {
+            if (!(err instanceof HookError)) throw err;
+            clearTimeout(p.timer);
+            connectFailed('hook-error');
+            socket.terminate();
+            return;
+          }
+        }
+        ready();
+      });
       p.timer = setTimeout(() => {
         connectFailed('no-hello-reply');
         socket.terminate();
@@ -227,10 +256,21 @@ class WsEngine {
     return this.openPeers - (p.open ? 1 : 0);
   }
 
-  private sendOne(p: Peer, at: number): void {
+  /** Sends peer p's next message; false when its hook failed it (`hook-error`: counted, not sent). */
+  private sendOne(p: Peer, at: number): boolean {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
-    const text = render(this.message, this.values(p, n, id));
+    let text = render(this.message, this.values(p, n, id));
+    if (this.hook?.hook.message) {
+      try {
+        text = this.hook.message(p, text);
+      } catch (err) {
+        if (!(err instanceof HookError)) throw err;
+        this.recorder.sentOne(-1);
+        this.recorder.error('hook-error');
+        return false;
+      }
+    }
     const due = this.dueFor(p);
     const s: Sent = { sender: p.index, at, acked: false, delivered: 0, due };
     if (this.pushMode === 'all') s.reached = new Set();
@@ -239,6 +279,7 @@ class WsEngine {
     this.recorder.sentOne(-1);
     if (this.PUSH >= 0) this.recorder.sub(this.PUSH).sent += due;
     (p.socket as WebSocket).send(text);
+    return true;
   }
 
   /** Closed loop: the next message once the last one is acked (or its ack timed out). */
@@ -251,7 +292,11 @@ class WsEngine {
     }
     p.waiting = p.next;
     p.waitingSince = now;
-    this.sendOne(p, now);
+    // a message its hook failed gets no ack to wait for: the next goes (on the next turn of the loop)
+    if (!this.sendOne(p, now)) {
+      p.waiting = undefined;
+      setImmediate(() => !this.finished && this.sendNext(p, performance.now()));
+    }
   }
 
   /**
@@ -277,7 +322,10 @@ class WsEngine {
     });
     p.schedule = schedule;
     const take = (): boolean => !p.gone;
-    const send = (): void => this.sendOne(p, performance.now());
+    const send = (): void => {
+      // a message its hook failed is counted (hook-error); the schedule goes on
+      this.sendOne(p, performance.now());
+    };
     const tick = (): void => {
       const now = performance.now();
       this.watch.observe(now);
@@ -370,6 +418,7 @@ class WsEngine {
       else socket.terminate();
     }
     const tally = rec.tally();
+    if (this.hook) tally.hook = this.hook.stats();
     tally.elapsedMs = Math.max(0, rec.elapsedMs() - (this.sendingSince > 0 ? this.sendingSince - this.started : 0));
     // deliveries due and made (with push: one, messages sent and pushed); none with push: none
     if (this.PUSH >= 0) tally.delivery = { sent: due, delivered };

@@ -117,8 +117,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
     if (!target || !protocol) return;
     if (s.data && target.kind !== 'http')
       problems.push(`${path}.data: HTTP scenarios only (a WebSocket or gRPC scenario takes no data file yet)`);
-    if (s.hook !== undefined && target.kind !== 'http')
-      problems.push(`${path}.hook: HTTP scenarios only for now (a WebSocket or gRPC scenario takes no hook yet)`);
+    if (s.hook !== undefined && target.kind === 'grpc')
+      problems.push(`${path}.hook: HTTP and WebSocket scenarios only for now (a gRPC scenario takes no hook yet)`);
     if (raw.target === undefined) {
       // with a compose SUT the runner is a container of its own: localhost is the runner, never the SUT
       const loopback = loopbackOf(protocol.url(target as never));

@@ -175,7 +175,7 @@ const scenario = z.strictObject({
     .regex(/\.(mjs|js)$/, { error: 'must be a path to an ES module (.mjs or .js)' })
     .optional()
     .describe(
-      "a script hook: a single-file ES module run in the runner's engine threads, exporting request(ctx) (builds each request) and/or check(response, ctx) (judges each response); HTTP/1.1, one request",
+      "a script hook: a single-file ES module run in the runner's engine threads. HTTP (one HTTP/1.1 request): request(ctx) builds each request, check(response, ctx) judges each response. WebSocket: hello(peer) makes a peer's hello messages, reply(peer, text) reads the answer to them, message(peer, text) makes the text each message sends",
     ),
   data: z
     .strictObject({

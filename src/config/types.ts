@@ -62,6 +62,8 @@ export interface WsSpec {
   thresholds: { push: Thresholds; connect: Thresholds };
   /** who else gets each message: one other peer (absent), all of them, or none (an echo server) */
   push?: WsPush;
+  /** a script hook: the module's absolute path, and its source once read (src/protocols/hook-source.ts) */
+  hook?: { file: string; source?: string };
 }
 
 /** A gRPC scenario: unary calls of one method, in closed or open loop like HTTP requests. */

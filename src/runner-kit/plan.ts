@@ -176,6 +176,8 @@ export interface PlanWebSocket {
   drainMs: number;
   /** who else gets each message (absent: one other peer) */
   push?: WsPush;
+  /** a script hook: an ES module's source, run in the engine (runner/src/hook.ts) */
+  hook?: { file: string; source: string };
 }
 
 /** What the calls of a gRPC scenario are: one unary method, its messages rotated. */

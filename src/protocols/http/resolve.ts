@@ -6,6 +6,7 @@ import type { RequestSpec, Scenario } from '../../config/types.js';
 import { compileText, templateProblems, unknownValues } from '../../runner-kit/template.js';
 import { requestTexts } from './normalize.js';
 import type { ResolveIo } from '../protocol.js';
+import { readHook } from '../hook-source.js';
 
 /**
  * The slots' problems of one request's texts, each a `path: message` line: slots that do not read,
@@ -54,28 +55,6 @@ function usedColumns(text: string, columns: readonly string[]): string[] {
   ];
 }
 
-/** The most source a hook may have (it travels in the runner's plan). */
-export const MAX_HOOK_BYTES = 256 * 1024;
-
-/** A hook's source read onto the target, or what is wrong with it. Its code runs in the runner only. */
-function readHook(hook: { file: string; source?: string }, io: ResolveIo): string | undefined {
-  let source: string;
-  try {
-    source = io.readText(hook.file);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  if (Buffer.byteLength(source) > MAX_HOOK_BYTES)
-    return `${Buffer.byteLength(source)} bytes; a hook is one file of at most ${MAX_HOOK_BYTES / 1024} KiB`;
-  if (!/\bexport\b[^;]*\b(request|check)\b/.test(source))
-    return 'exports neither request nor check (export function request(ctx) { … } and/or export function check(response, ctx) { … })';
-  // a single file: it imports Node's built-ins (node:crypto) and nothing else
-  const relative = /\b(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/.exec(source);
-  if (relative) return `imports ${relative[1]}: a hook is a single file (it may import Node's built-ins, node:crypto)`;
-  hook.source = source;
-  return undefined;
-}
-
 export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): string[] {
   const problems: string[] = [];
   scenarios.forEach((s, i) => {
@@ -83,7 +62,7 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
     if (t.kind !== 'http') return;
     const path = `scenarios[${i}]`;
     if (t.hook) {
-      const problem = readHook(t.hook, io);
+      const problem = readHook(t.hook, io, ['request', 'check']);
       if (problem) problems.push(`${path}.hook: ${problem}`);
     }
     if (t.data) {

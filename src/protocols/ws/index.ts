@@ -5,11 +5,12 @@ import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
 import { hashWs } from './copy.js';
 import { planWs } from './plan.js';
+import { resolveWs } from './normalize.js';
 
 export const ws: HostProtocol<WsTarget> = {
   normalizePhase: normalizeWsPhase,
   normalize: normalizeWsTarget,
-  resolve: undefined,
+  resolve: resolveWs,
   plan: (target) => planWs(target),
   hash: (target, bodies) => hashWs(target, bodies),
   // a message's timeout is the scenario's

@@ -4,10 +4,11 @@ import { headerProblem } from '../../config/headers.js';
 import { withAmount } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
 import { mergeThresholds } from '../../config/thresholds.js';
-import { DEFAULT_WS_DRAIN_MS, type Phase, type WsSpec, type WsTarget } from '../../config/types.js';
+import { DEFAULT_WS_DRAIN_MS, type Phase, type Scenario, type WsSpec, type WsTarget } from '../../config/types.js';
 import { compileTemplate, render } from '../../runner-kit/ws-template.js';
 import { parseDurationMs } from '../../config/units.js';
-import type { NormalizeContext, RawScenario } from '../protocol.js';
+import type { NormalizeContext, RawScenario, ResolveIo } from '../protocol.js';
+import { readHook } from '../hook-source.js';
 
 export function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
   const raw = withAmount(input, path, problems);
@@ -108,5 +109,19 @@ function normalizeWebSocket(raw: RawWebSocket, path: string, problems: string[])
 
 export function normalizeWsTarget(raw: RawScenario, path: string, ctx: NormalizeContext): WsTarget | undefined {
   if (!raw.websocket) return undefined;
-  return { kind: 'ws', websocket: normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems) };
+  const websocket = normalizeWebSocket(raw.websocket, `${path}.websocket`, ctx.problems);
+  if (raw.hook !== undefined) {
+    const file = ctx.resolveAt(`${path}.hook`, raw.hook);
+    if (file) websocket.hook = { file };
+  }
+  return { kind: 'ws', websocket };
+}
+
+/** Each WebSocket scenario's hook read (its source onto the target), each problem a `path: message` line. */
+export function resolveWs(scenarios: readonly Scenario[], io: ResolveIo): string[] {
+  return scenarios.flatMap((s, i) => {
+    const hook = s.target.kind === 'ws' ? s.target.websocket.hook : undefined;
+    const problem = hook ? readHook(hook, io, ['hello', 'reply', 'message']) : undefined;
+    return problem ? [`scenarios[${i}].hook: ${problem}`] : [];
+  });
 }
