@@ -255,6 +255,38 @@ describe.runIf(dockerAvailable())('seed: a WebSocket broker, peers × messages, 
   });
 });
 
+describe.runIf(dockerAvailable())('seed: the broker seed as its harness runs, a peer with a wrong key', () => {
+  // the seed's own hook, but peer 3 signs its hello with a key it does not announce: the broker
+  // (SEALED=1) closes it with 4003, and the phase counts it; the others' sealed messages all go through
+  const hook = join(ROOT, 'fixtures/seeds/ws-broker', `.test-${process.pid}-wrong-key.mjs`);
+  const seed = seedRun('ws-broker', (t) => {
+    writeFileSync(
+      hook,
+      readFileSync(join(ROOT, 'fixtures/seeds/ws-broker/seal.mjs'), 'utf8').replace(
+        'ed.privateKey).toString',
+        "(peer.index === 3 ? generateKeyPairSync('ed25519').privateKey : ed.privateKey)).toString",
+      ),
+    );
+    return t
+      .replace('hook: seal.mjs', `hook: ${hook.split('/').pop()}`)
+      .replace(/ {6}- \{ name: p(25|50|100),.*\n/g, '')
+      .replace('messages: 100, rate: 10', 'messages: 20, rate: 20')
+      .replace('drain: 5s', 'drain: 1s')
+      .replace('trials: 3', 'trials: 1');
+  });
+  afterAll(() => rmSync(hook, { force: true }));
+
+  it('9 of 10 peers connect and every sealed message is acked and pushed; the wrong key is close-4003', () => {
+    const byName = (name: string) => seed.results().scenarios[0]!.phases.find((p) => p.name === name)!.merged;
+    expect(byName('p10.connect')).toMatchObject({ sent: 10, responses: 9, errors: { 'close-4003': 1 } });
+    expect(byName('p10')).toMatchObject({ sent: 180, responses: 180, successes: 180 });
+    expect(byName('p10').errors).toEqual({ 'close-4003': 1 });
+    // the hook's calls: 10 hellos, 9 replies, 180 messages (the measured stage's trial)
+    const trial = seed.results().scenarios[0]!.phases.find((p) => p.name === 'p10')!.trials[0]!;
+    expect(trial.generator.hook?.calls).toBe(10 + 9 + 180);
+  });
+});
+
 describe.runIf(dockerAvailable())('seed: a lossy WebSocket broker fails the delivery minimum', () => {
   // the broker drops every 10th push: delivery 90% against the seed's minimum of 99.9%
   const seed = seedRun(

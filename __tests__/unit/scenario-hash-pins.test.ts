@@ -49,7 +49,9 @@ describe('scenario hashes of the fixture configs are unchanged', () => {
     ],
     [
       'fixtures/seeds/ws-broker/perf-gate.yml',
-      { broker: 'sha256:f7881c7e3a0ca0a4751ef352e5bd604280efb9979332743a1c69a6a813d4b3aa' },
+      // changed on purpose when the seed began to sign and seal its messages through a hook: another
+      // measurement (the hook's source and the message template are in the hash)
+      { broker: 'sha256:3b3cc09836b6f14a9a88f36aca825116ad594ac46c824273eca0f47c758f27db' },
     ],
     [
       'fixtures/tests/expect/perf-gate.yml',
