@@ -13834,6 +13834,10 @@ var Flow = class {
     s.step = 0;
     return { ok: true, latencyUs: (at - s.startedAt) * 1e3 };
   }
+  /** `c` is between the steps of an iteration (it must not be retired before the iteration ends). */
+  midIteration(c) {
+    return (this.states.get(c)?.step ?? 0) > 0;
+  }
   /** `c`'s iteration is cut off (its connection closes between steps): true when one was under way. */
   abandon(c) {
     const s = this.states.get(c);
@@ -15622,6 +15626,7 @@ var ClosedEngine = class {
    * True when it retires.
    */
   retire(c) {
+    if (this.target.flow?.midIteration(c)) return false;
     if (!this.retiring.has(c)) {
       if (this.all.size - this.retiring.size <= this.wanted) return false;
       this.retiring.add(c);

@@ -128,6 +128,8 @@ class ClosedEngine implements ConnectionOwner {
    * True when it retires.
    */
   private retire(c: EngineConnection): boolean {
+    // a flow's connection retires once its iteration is over, not between its steps
+    if (this.target.flow?.midIteration(c)) return false;
     if (!this.retiring.has(c)) {
       if (this.all.size - this.retiring.size <= this.wanted) return false;
       this.retiring.add(c);

@@ -204,6 +204,11 @@ export class Flow {
     return { ok: true, latencyUs: (at - s.startedAt) * 1000 };
   }
 
+  /** `c` is between the steps of an iteration (it must not be retired before the iteration ends). */
+  midIteration(c: EngineConnection): boolean {
+    return (this.states.get(c)?.step ?? 0) > 0;
+  }
+
   /** `c`'s iteration is cut off (its connection closes between steps): true when one was under way. */
   abandon(c: EngineConnection): boolean {
     const s = this.states.get(c);
