@@ -93203,8 +93203,8 @@ function ruleProblem(rule) {
 }
 
 // src/runner-kit/template.ts
-var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
-var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
+var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0, base64: 1, hmacSha256: 2 };
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(((?:[^(){}$]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$(?!\{))*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
 var INTEGER = /^-?\d{1,15}$/;
 function readSlot(m, columns, values) {
   const [all, column, fn, rawArgs, value] = m;
@@ -93217,7 +93217,7 @@ function readSlot(m, columns, values) {
   const name2 = fn;
   if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name2))
     return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
-  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
+  const args = splitArgs(rawArgs);
   const want = TEMPLATE_FUNCTIONS[name2];
   if (args.length !== want) return `${all}: ${name2}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
   if (name2 === "int") {
@@ -93226,7 +93226,49 @@ function readSlot(m, columns, values) {
     if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
     return { kind: "int", min, max: max2 };
   }
+  if (name2 === "base64") {
+    const arg = readArg(args[0], columns, values);
+    return typeof arg === "string" ? `${all}: ${arg}` : { kind: "base64", arg };
+  }
+  if (name2 === "hmacSha256") {
+    const key = readArg(args[0], void 0, void 0);
+    if (typeof key === "string" || !("text" in key))
+      return `${all}: hmacSha256(key, text) takes the key as a quoted text ('\${SECRET}' fills it from the environment)`;
+    const arg = readArg(args[1], columns, values);
+    return typeof arg === "string" ? `${all}: ${arg}` : { kind: "hmac", key: key.text, arg };
+  }
   return { kind: name2 };
+}
+function splitArgs(raw) {
+  if (raw.trim() === "") return [];
+  const out = [];
+  let current = "";
+  let quote;
+  for (const ch of raw) {
+    if (quote) {
+      if (ch === quote) quote = void 0;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === ",") {
+      out.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  out.push(current.trim());
+  return out;
+}
+function readArg(raw, columns, values) {
+  const quoted = /^(['"])(.*)\1$/s.exec(raw);
+  if (quoted) return { text: quoted[2] };
+  if (raw === "body") return { body: true };
+  const column = /^data\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(raw)?.[1];
+  if (column !== void 0) {
+    const i = columns?.indexOf(column) ?? -1;
+    return i >= 0 ? { column: i } : `${raw}: the data has no column ${column}`;
+  }
+  if (values?.has(raw)) return { value: raw };
+  return `${raw} is not a quoted text, data.COLUMN, body, or a value a flow step extracts`;
 }
 function compileText(text, columns, values) {
   const parts = [];
@@ -93243,6 +93285,10 @@ function compileText(text, columns, values) {
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(text.slice(last));
+  const covered = parts.filter((p) => typeof p === "string").join("");
+  const unread = new RegExp(`\\{\\{\\s*(?:${Object.keys(TEMPLATE_FUNCTIONS).join("|")})\\(`).exec(covered);
+  if (unread && problems.length === 0)
+    problems.push(`${unread[0]}…: a call perf-gate cannot read (no braces or parentheses inside its arguments)`);
   return { compiled: { parts }, problems };
 }
 function templateProblems(text, columns, values) {
@@ -93252,6 +93298,9 @@ function valuesUsed(text, values) {
   return compileText(text, void 0, values).compiled.parts.flatMap(
     (p) => typeof p !== "string" && p.kind === "value" ? [p.name] : []
   );
+}
+function readsBody(c) {
+  return c.parts.some((p) => typeof p !== "string" && (p.kind === "base64" || p.kind === "hmac") && "body" in p.arg);
 }
 function unknownValues(text, values) {
   return [...text.matchAll(SLOT)].flatMap((m) => m[4] !== void 0 && !values.has(m[4]) ? [m[0]] : []);
@@ -94480,7 +94529,7 @@ function readHook(hook, io, exports2) {
 }
 
 // src/protocols/http/resolve.ts
-function requestTemplateProblems(r, path, data) {
+function requestTemplateProblems(r, path, data, values) {
   const columns = data?.columns;
   const headers = Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]);
   const texts = [
@@ -94488,7 +94537,11 @@ function requestTemplateProblems(r, path, data) {
     ...headers,
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
   ];
-  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns).map((p) => `${at}: ${p}`));
+  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns, values).map((p) => `${at}: ${p}`));
+  if (r.body !== void 0 && readsBody(compileText(r.body, columns, values).compiled))
+    problems.push(
+      `${path}.body: \`body\` as an argument in the body itself (sign or encode the body from its URL or headers)`
+    );
   if (/^https?:\/\/[^/]*\{\{/.test(r.url))
     problems.push(
       `${path}.url: a {{ }} slot in the host or port: a phase's connections go to one origin; put slots in the path or query`
@@ -94539,7 +94592,7 @@ function resolveHttp(scenarios, io) {
     if (t.flow) {
       const values = new Set(t.flow.extract.flat().map((e) => e.name));
       t.mix?.forEach((e, j) => {
-        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data));
+        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
         for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
           problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
       });
@@ -99229,6 +99282,7 @@ function planRun(opts, warn, deps2) {
     deps2.env,
     deps2.maskSecret
   );
+  refuseUnreadableSlots(plan);
   const hashes = hashesOf(scenarios, readBodies);
   const baselines = /* @__PURE__ */ new Map();
   for (const s of mode.baselines === "none" ? [] : scenarios) {
@@ -99254,6 +99308,19 @@ function planRun(opts, warn, deps2) {
     unswept,
     ...leftLine ? { leftLine } : {}
   };
+}
+function refuseUnreadableSlots(plan) {
+  for (const [i, s] of plan.scenarios.entries()) {
+    if (s.target.kind !== "http") continue;
+    const columns = s.target.data?.columns;
+    const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
+    const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+    const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
+    if (texts.some((t) => templateProblems(t, columns, values).length > 0))
+      throw usageError(
+        `scenarios[${i}] (${s.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
+      );
+  }
 }
 function informed(s, judging) {
   const thresholds2 = Object.fromEntries(

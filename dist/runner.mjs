@@ -13585,8 +13585,9 @@ function grpcCallFrames(parts) {
 }
 
 // src/runner-kit/template.ts
-var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 };
-var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
+import { createHmac } from "node:crypto";
+var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0, base64: 1, hmacSha256: 2 };
+var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(((?:[^(){}$]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$(?!\{))*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
 var INTEGER = /^-?\d{1,15}$/;
 function readSlot(m, columns, values) {
   const [all, column, fn, rawArgs, value] = m;
@@ -13599,7 +13600,7 @@ function readSlot(m, columns, values) {
   const name = fn;
   if (!Object.hasOwn(TEMPLATE_FUNCTIONS, name))
     return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS).map((f) => `${f}()`).join(", ")})`;
-  const args = rawArgs.trim() === "" ? [] : rawArgs.split(",").map((a) => a.trim());
+  const args = splitArgs(rawArgs);
   const want = TEMPLATE_FUNCTIONS[name];
   if (args.length !== want) return `${all}: ${name}() takes ${want === 0 ? "no arguments" : `${want} arguments`}`;
   if (name === "int") {
@@ -13608,7 +13609,49 @@ function readSlot(m, columns, values) {
     if (min > max2) return `${all}: int(min, max) needs min ≤ max`;
     return { kind: "int", min, max: max2 };
   }
+  if (name === "base64") {
+    const arg = readArg(args[0], columns, values);
+    return typeof arg === "string" ? `${all}: ${arg}` : { kind: "base64", arg };
+  }
+  if (name === "hmacSha256") {
+    const key = readArg(args[0], void 0, void 0);
+    if (typeof key === "string" || !("text" in key))
+      return `${all}: hmacSha256(key, text) takes the key as a quoted text ('\${SECRET}' fills it from the environment)`;
+    const arg = readArg(args[1], columns, values);
+    return typeof arg === "string" ? `${all}: ${arg}` : { kind: "hmac", key: key.text, arg };
+  }
   return { kind: name };
+}
+function splitArgs(raw) {
+  if (raw.trim() === "") return [];
+  const out = [];
+  let current = "";
+  let quote;
+  for (const ch of raw) {
+    if (quote) {
+      if (ch === quote) quote = void 0;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === ",") {
+      out.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  out.push(current.trim());
+  return out;
+}
+function readArg(raw, columns, values) {
+  const quoted = /^(['"])(.*)\1$/s.exec(raw);
+  if (quoted) return { text: quoted[2] };
+  if (raw === "body") return { body: true };
+  const column = /^data\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(raw)?.[1];
+  if (column !== void 0) {
+    const i = columns?.indexOf(column) ?? -1;
+    return i >= 0 ? { column: i } : `${raw}: the data has no column ${column}`;
+  }
+  if (values?.has(raw)) return { value: raw };
+  return `${raw} is not a quoted text, data.COLUMN, body, or a value a flow step extracts`;
 }
 function compileText(text, columns, values) {
   const parts = [];
@@ -13625,6 +13668,10 @@ function compileText(text, columns, values) {
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(text.slice(last));
+  const covered = parts.filter((p) => typeof p === "string").join("");
+  const unread = new RegExp(`\\{\\{\\s*(?:${Object.keys(TEMPLATE_FUNCTIONS).join("|")})\\(`).exec(covered);
+  if (unread && problems.length === 0)
+    problems.push(`${unread[0]}…: a call perf-gate cannot read (no braces or parentheses inside its arguments)`);
   return { compiled: { parts }, problems };
 }
 var isDynamic = (c) => c.parts.length > 1;
@@ -13640,7 +13687,17 @@ function slotValue(slot, src) {
       return String(slot.min + Math.floor(src.random() * (slot.max - slot.min + 1)));
     case "now":
       return String(Math.floor(src.now()));
+    case "base64":
+      return Buffer.from(argText(slot.arg, src), "utf8").toString("base64");
+    case "hmac":
+      return createHmac("sha256", slot.key).update(argText(slot.arg, src), "utf8").digest("hex");
   }
+}
+function argText(arg, src) {
+  if ("text" in arg) return arg.text;
+  if ("column" in arg) return src.row?.[arg.column] ?? "";
+  if ("value" in arg) return src.values?.get(arg.value) ?? "";
+  return src.body ?? "";
 }
 function renderText(c, src) {
   let out = "";
@@ -13774,12 +13831,13 @@ var Flow = class {
     const step = this.steps[s.step];
     this.src.row = s.row;
     this.src.values = s.values;
+    this.src.body = step.body === void 0 ? void 0 : renderText(step.body, this.src);
     const parts = {
       url: renderText(step.url, this.src),
       method: step.method,
       headers: Object.fromEntries(step.headers.map(([k, v]) => [k, renderText(v, this.src)]))
     };
-    if (step.body !== void 0) parts.body = renderText(step.body, this.src);
+    if (this.src.body !== void 0) parts.body = this.src.body;
     return { request: this.serialize(parts), entry: s.step };
   }
   /** A step's answer judged: its checks (slots rendered with the iteration's values), then its extract rules. */
@@ -14016,12 +14074,13 @@ function rotation(request, serialize, columns, sources) {
     return () => {
       const src = sources();
       const body = compiledBodies[i++ % compiledBodies.length];
+      src.body = body === void 0 ? void 0 : renderText(body, src);
       const parts = {
         url: renderText(url, src),
         method: request.method,
         headers: Object.fromEntries(headers.map(([k, v]) => [k, renderText(v, src)]))
       };
-      if (body !== void 0) parts.body = renderText(body, src);
+      if (src.body !== void 0) parts.body = src.body;
       return serialize(parts);
     };
   }

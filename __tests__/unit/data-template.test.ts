@@ -2,6 +2,7 @@
 // `{{ int(a, b) }}` and `{{ now() }}` compiled once and rendered per request; CSV read as Python's csv
 // module reads it; the config's checks; the engine's requests rendered row by row.
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDataFile } from '../../src/config/data-file.js';
 import { loadConfig } from '../../src/config/load.js';
 import { UserError } from '../../src/common/errors.js';
-import { hashesOf, bodiesReader } from '../../src/run/plan.js';
+import { hashesOf, bodiesReader, planRun } from '../../src/run/plan.js';
+import { realFiles } from '../../src/run/real-files.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import type { PlanHttp } from '../../src/runner-kit/plan.js';
 import { compileText, renderText, type TemplateSources, templateProblems } from '../../src/runner-kit/template.js';
@@ -41,6 +43,15 @@ describe('compileText and renderText', () => {
     expect(renderText(compiled, fixed(row))).toBe(out);
   });
 
+  it('base64() and hmacSha256() of a text, a column or the body', () => {
+    const src = { ...fixed(['ann', 'a:b']), body: '{"n":1}' };
+    const render = (text: string) => renderText(compileText(text, ['name', 'pair']).compiled, src);
+    expect(render("Basic {{base64('user:pw')}}")).toBe(`Basic ${Buffer.from('user:pw').toString('base64')}`);
+    expect(render('{{base64(data.pair)}}')).toBe(Buffer.from('a:b').toString('base64'));
+    expect(render("{{ hmacSha256('k', body) }}")).toBe(createHmac('sha256', 'k').update('{"n":1}').digest('hex'));
+    expect(render('{{hmacSha256("k,2", data.name)}}')).toBe(createHmac('sha256', 'k,2').update('ann').digest('hex'));
+  });
+
   it('int() covers its range and nothing outside it', () => {
     const { compiled } = compileText('{{int(1,3)}}', undefined);
     const seen = new Set([0, 0.34, 0.67, 0.9999].map((r) => renderText(compiled, { ...fixed(), random: () => r })));
@@ -50,11 +61,32 @@ describe('compileText and renderText', () => {
   it.each<[string, string[] | undefined, string[]]>([
     ['{{ data.id }}', undefined, ['{{ data.id }}: the scenario has no data file (give data: { file: ... })']],
     ['{{data.nope}}', ['id', 'name'], ['{{data.nope}}: the data has no column nope (it has id, name)']],
-    ['{{ random() }}', undefined, ['{{ random() }}: no such function (there are uuid(), int(), now())']],
+    [
+      '{{ random() }}',
+      undefined,
+      ['{{ random() }}: no such function (there are uuid(), int(), now(), base64(), hmacSha256())'],
+    ],
     ['{{ uuid(4) }}', undefined, ['{{ uuid(4) }}: uuid() takes no arguments']],
     ['{{ int(1) }}', undefined, ['{{ int(1) }}: int() takes 2 arguments']],
     ['{{ int(a, 2) }}', undefined, ['{{ int(a, 2) }}: int(min, max) takes two integers']],
     ['{{ int(5, 2) }}', undefined, ['{{ int(5, 2) }}: int(min, max) needs min ≤ max']],
+    [
+      '{{hmacSha256(data.key, body)}}',
+      ['key'],
+      [
+        "{{hmacSha256(data.key, body)}}: hmacSha256(key, text) takes the key as a quoted text ('${SECRET}' fills it from the environment)",
+      ],
+    ],
+    [
+      '{{base64(name)}}',
+      undefined,
+      ['{{base64(name)}}: name is not a quoted text, data.COLUMN, body, or a value a flow step extracts'],
+    ],
+    [
+      "{{hmacSha256('a)b', body)}}",
+      undefined,
+      ['{{hmacSha256(…: a call perf-gate cannot read (no braces or parentheses inside its arguments)'],
+    ],
   ])('%j is refused', (text, columns, problems) => expect(templateProblems(text, columns)).toEqual(problems));
 });
 
@@ -191,7 +223,9 @@ describe('data and slots in the config', () => {
       'a function that does not exist, in a header',
       {},
       scenario('{ url: "http://api:8080/", headers: { x-id: "{{ guid() }}" } }', ''),
-      ['scenarios[0].request.headers.x-id: {{ guid() }}: no such function (there are uuid(), int(), now())'],
+      [
+        'scenarios[0].request.headers.x-id: {{ guid() }}: no such function (there are uuid(), int(), now(), base64(), hmacSha256())',
+      ],
     ],
     [
       'a slot in the host',
@@ -234,6 +268,41 @@ describe('data and slots in the config', () => {
   ])('%s', (_label, files, s, problems) => {
     const ws = workspace(files, s);
     expect(problemsOf(ws.load).map((p) => p.replace(/\/\S*\/data\/users\.csv/, 'DATA'))).toEqual(problems);
+  });
+
+  it('`body` as an argument in the body itself is refused', () => {
+    const ws = workspace({}, scenario(`{ url: "http://api:8080/", body: "{{base64(body)}}" }`, ''));
+    expect(problemsOf(ws.load)).toEqual([
+      'scenarios[0].request.body: `body` as an argument in the body itself (sign or encode the body from its URL or headers)',
+    ]);
+  });
+
+  it('a secret that breaks its call once filled in is exit 2, and the message does not hold it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-secret-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services: {}\n');
+    writeFileSync(
+      join(dir, 'perf-gate.yml'),
+      `version: 1\nsut: { compose: docker-compose.yml }\nscenarios:\n${scenario(
+        `{ url: "http://api:8080/", method: POST, body: "x", headers: { x-sig: "{{hmacSha256('\${PG_HOOK_SECRET}', body)}}" } }`,
+        '',
+      )}`,
+    );
+    const plan = (secret: string) =>
+      planRun(
+        { configFile: join(dir, 'perf-gate.yml'), mode: 'update', scenarios: [], baselineDir: join(dir, 'b') },
+        () => {},
+        { env: { PG_HOOK_SECRET: secret }, maskSecret: () => {}, files: realFiles, workspace: dir },
+      );
+    expect(() => plan('fine-secret')).not.toThrow();
+    let message = '';
+    try {
+      plan("it's-a-secret");
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe(
+      "scenarios[0] (s): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)",
+    );
   });
 
   it('a bodies line with a slot the data does not have is exit 2 naming the file and line', () => {
@@ -315,6 +384,24 @@ describe('the engine renders a request per send', () => {
     }
     const plain = makeTarget({ request: { url: 'http://api:8080/o', method: 'GET', headers: {} } }, 1000);
     expect(plain.next()).toBe(plain.next());
+  });
+
+  it('a header signs the body sent with it', () => {
+    const t = makeTarget(
+      {
+        request: {
+          url: 'http://api:8080/hook',
+          method: 'POST',
+          headers: { 'x-sig': "{{hmacSha256('s3cret', body)}}" },
+          body: '{"id":"{{uuid()}}"}',
+        },
+      },
+      1000,
+    );
+    for (let i = 0; i < 3; i++) {
+      const [head, body] = nextText(t).split('\r\n\r\n') as [string, string];
+      expect(head).toContain(`x-sig: ${createHmac('sha256', 's3cret').update(body).digest('hex')}`);
+    }
   });
 
   it('random order draws rows from the whole file', () => {

@@ -96,12 +96,14 @@ function rotation(
     return () => {
       const src = sources();
       const body = compiledBodies[i++ % compiledBodies.length];
+      // the body first: the URL and headers may sign or encode it (`body` as an argument)
+      src.body = body === undefined ? undefined : renderText(body, src);
       const parts: RequestParts = {
         url: renderText(url, src),
         method: request.method,
         headers: Object.fromEntries(headers.map(([k, v]) => [k, renderText(v, src)])),
       };
-      if (body !== undefined) parts.body = renderText(body, src);
+      if (src.body !== undefined) parts.body = src.body;
       return serialize(parts);
     };
   }

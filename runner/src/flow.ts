@@ -140,12 +140,14 @@ export class Flow {
     const step = this.steps[s.step] as Flow['steps'][number];
     this.src.row = s.row;
     this.src.values = s.values;
+    // the body first: the URL and headers may sign or encode it (`body` as an argument)
+    this.src.body = step.body === undefined ? undefined : renderText(step.body, this.src);
     const parts: RequestParts = {
       url: renderText(step.url, this.src),
       method: step.method,
       headers: Object.fromEntries(step.headers.map(([k, v]) => [k, renderText(v, this.src)])),
     };
-    if (step.body !== undefined) parts.body = renderText(step.body, this.src);
+    if (this.src.body !== undefined) parts.body = this.src.body;
     return { request: this.serialize(parts), entry: s.step };
   }
 

@@ -15,6 +15,7 @@ import { type Judging, judgedThresholds } from '../compare/judging.js';
 import { withFamily } from '../compare/run-budget.js';
 import { modeOf, type RunMode } from '../modes/index.js';
 import { protocolOf } from '../protocols/index.js';
+import { templateProblems } from '../runner-kit/template.js';
 import type { RunDeps } from './contract.js';
 
 export interface RunPlan {
@@ -95,6 +96,7 @@ export function planRun(
     deps.env,
     deps.maskSecret,
   );
+  refuseUnreadableSlots(plan);
   const hashes = hashesOf(scenarios, readBodies);
   // read before anything starts: a corrupt baseline is a usage error where the mode judges against it;
   // a mode that replaces them warns (and compares with nothing); the others never read baselines
@@ -125,6 +127,25 @@ export function planRun(
     unswept,
     ...(leftLine ? { leftLine } : {}),
   };
+}
+
+/**
+ * A `{{…}}` call that read before the environment's values were filled in and does not after (a
+ * secret holding a quote, a brace or a parenthesis, inside `hmacSha256('${SECRET}', body)`): refused
+ * before anything boots, without quoting the text (it holds the value).
+ */
+function refuseUnreadableSlots(plan: RunnerPlan): void {
+  for (const [i, s] of plan.scenarios.entries()) {
+    if (s.target.kind !== 'http') continue;
+    const columns = s.target.data?.columns;
+    const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : undefined;
+    const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+    const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? '', ...(r.bodies ?? [])]);
+    if (texts.some((t) => templateProblems(t, columns, values).length > 0))
+      throw usageError(
+        `scenarios[${i}] (${s.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`,
+      );
+  }
 }
 
 /** A scenario whose relative bands are information (the built-in ones too, where it gives none). */

@@ -1,12 +1,15 @@
 // Values that change from request to request (issue 34's data, functions and flows): `{{ data.COLUMN }}`
 // from the scenario's data file (the row of the request's iteration), `{{ uuid() }}`, `{{ int(1, 100) }}`,
-// `{{ now() }}`, and in a flow `{{ name }}`, a value an earlier step extracted. A request text is compiled once into literal
-// parts and slots; a text without slots is sent as today (serialised once). Any other `{{…}}` is literal text, as it always was. The host checks
-// every slot when the config is read (`templateProblems`); the runner renders them per request. Pure:
-// randomness and the clock come in through `TemplateSources`.
+// `{{ now() }}`, `{{ base64(ARG) }}`, `{{ hmacSha256('KEY', ARG) }}` (ARG: a quoted text, data.COLUMN,
+// a flow value, or `body`, the request's rendered body), and in a flow `{{ name }}`, a value an
+// earlier step extracted. A request text is compiled once into literal parts and slots; a text without
+// slots is sent as today (serialised once). Any other `{{…}}` is literal text, as it always was. The
+// host checks every slot when the config is read (`templateProblems`); the runner renders them per
+// request. Pure: randomness and the clock come in through `TemplateSources`.
+import { createHmac } from 'node:crypto';
 
 /** The functions, each with its argument count. */
-export const TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0 } as const;
+export const TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0, base64: 1, hmacSha256: 2 } as const;
 export type TemplateFunction = keyof typeof TEMPLATE_FUNCTIONS;
 
 export type Slot =
@@ -15,7 +18,14 @@ export type Slot =
   | { kind: 'value'; name: string }
   | { kind: 'uuid' }
   | { kind: 'int'; min: number; max: number }
-  | { kind: 'now' };
+  | { kind: 'now' }
+  /** base64 of an argument's text (UTF-8) */
+  | { kind: 'base64'; arg: SlotArg }
+  /** HMAC-SHA256 of an argument's text under a key, in lowercase hex */
+  | { kind: 'hmac'; key: string; arg: SlotArg };
+
+/** What a function reads: a text as written, a data column, a flow value, or the request's body. */
+export type SlotArg = { text: string } | { column: number } | { value: string } | { body: true };
 
 /** A text as literal parts (even indexes) and slots (odd indexes). */
 export interface CompiledText {
@@ -33,12 +43,15 @@ export interface TemplateSources {
   random(): number;
   /** ms since the epoch */
   now(): number;
+  /** the request's body, rendered (for `body` arguments in its URL and headers) */
+  body?: string | undefined;
 }
 
 // `{{ data.name }}`, `{{ fn(args) }}` or `{{ name }}` (a flow's value: a slot only where the name is
 // one); anything else between braces is not a slot
+// (a call's arguments may hold an environment placeholder, `${NAME}`, which the host fills in first)
 const SLOT =
-  /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(([^(){}]*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
+  /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(((?:[^(){}$]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$(?!\{))*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
 const INTEGER = /^-?\d{1,15}$/;
 
 /** A slot's text read, or why it cannot be (a column the data does not have, a function it does not know). */
@@ -61,7 +74,7 @@ function readSlot(
     return `${all}: no such function (there are ${Object.keys(TEMPLATE_FUNCTIONS)
       .map((f) => `${f}()`)
       .join(', ')})`;
-  const args = (rawArgs as string).trim() === '' ? [] : (rawArgs as string).split(',').map((a) => a.trim());
+  const args = splitArgs(rawArgs as string);
   const want = TEMPLATE_FUNCTIONS[name as TemplateFunction];
   if (args.length !== want) return `${all}: ${name}() takes ${want === 0 ? 'no arguments' : `${want} arguments`}`;
   if (name === 'int') {
@@ -70,7 +83,57 @@ function readSlot(
     if (min > max) return `${all}: int(min, max) needs min ≤ max`;
     return { kind: 'int', min, max };
   }
+  if (name === 'base64') {
+    const arg = readArg(args[0] as string, columns, values);
+    return typeof arg === 'string' ? `${all}: ${arg}` : { kind: 'base64', arg };
+  }
+  if (name === 'hmacSha256') {
+    const key = readArg(args[0] as string, undefined, undefined);
+    if (typeof key === 'string' || !('text' in key))
+      return `${all}: hmacSha256(key, text) takes the key as a quoted text ('\${SECRET}' fills it from the environment)`;
+    const arg = readArg(args[1] as string, columns, values);
+    return typeof arg === 'string' ? `${all}: ${arg}` : { kind: 'hmac', key: key.text, arg };
+  }
   return { kind: name as 'uuid' | 'now' };
+}
+
+/** A call's arguments, split at the commas outside quotes. */
+function splitArgs(raw: string): string[] {
+  if (raw.trim() === '') return [];
+  const out: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  for (const ch of raw) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === ',') {
+      out.push(current.trim());
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  out.push(current.trim());
+  return out;
+}
+
+/** One argument read, or why it cannot be. */
+function readArg(
+  raw: string,
+  columns: readonly string[] | undefined,
+  values: ReadonlySet<string> | undefined,
+): SlotArg | string {
+  const quoted = /^(['"])(.*)\1$/s.exec(raw);
+  if (quoted) return { text: quoted[2] as string };
+  if (raw === 'body') return { body: true };
+  const column = /^data\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(raw)?.[1];
+  if (column !== undefined) {
+    const i = columns?.indexOf(column) ?? -1;
+    return i >= 0 ? { column: i } : `${raw}: the data has no column ${column}`;
+  }
+  if (values?.has(raw)) return { value: raw };
+  return `${raw} is not a quoted text, data.COLUMN, body, or a value a flow step extracts`;
 }
 
 /** The text compiled, or the problems of its slots (each a message without the key). */
@@ -94,6 +157,11 @@ export function compileText(
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(text.slice(last));
+  // a call of a function of ours the slot pattern could not read (a brace or parenthesis inside it)
+  const covered = parts.filter((p): p is string => typeof p === 'string').join('');
+  const unread = new RegExp(`\\{\\{\\s*(?:${Object.keys(TEMPLATE_FUNCTIONS).join('|')})\\(`).exec(covered);
+  if (unread && problems.length === 0)
+    problems.push(`${unread[0]}…: a call perf-gate cannot read (no braces or parentheses inside its arguments)`);
   return { compiled: { parts }, problems };
 }
 
@@ -128,7 +196,23 @@ function slotValue(slot: Slot, src: TemplateSources): string {
       return String(slot.min + Math.floor(src.random() * (slot.max - slot.min + 1)));
     case 'now':
       return String(Math.floor(src.now()));
+    case 'base64':
+      return Buffer.from(argText(slot.arg, src), 'utf8').toString('base64');
+    case 'hmac':
+      return createHmac('sha256', slot.key).update(argText(slot.arg, src), 'utf8').digest('hex');
   }
+}
+
+function argText(arg: SlotArg, src: TemplateSources): string {
+  if ('text' in arg) return arg.text;
+  if ('column' in arg) return src.row?.[arg.column] ?? '';
+  if ('value' in arg) return src.values?.get(arg.value) ?? '';
+  return src.body ?? '';
+}
+
+/** Whether a compiled text reads the request's rendered body (`body` as an argument). */
+export function readsBody(c: CompiledText): boolean {
+  return c.parts.some((p) => typeof p !== 'string' && (p.kind === 'base64' || p.kind === 'hmac') && 'body' in p.arg);
 }
 
 export function renderText(c: CompiledText, src: TemplateSources): string {

@@ -3,7 +3,7 @@
 // functions there are and the data's columns. A bodies file's lines are checked when it is read.
 import { parseDataFile } from '../../config/data-file.js';
 import type { RequestSpec, Scenario } from '../../config/types.js';
-import { compileText, templateProblems, unknownValues } from '../../runner-kit/template.js';
+import { compileText, readsBody, templateProblems, unknownValues } from '../../runner-kit/template.js';
 import { requestTexts } from './normalize.js';
 import type { ResolveIo } from '../protocol.js';
 import { readHook } from '../hook-source.js';
@@ -17,6 +17,8 @@ export function requestTemplateProblems(
   r: RequestSpec,
   path: string,
   data: { columns: readonly string[]; rows: readonly string[][]; file: string } | undefined,
+  /** a flow's value names (its steps' `{{ name }}`) */
+  values?: ReadonlySet<string>,
 ): string[] {
   const columns = data?.columns;
   const headers = Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]);
@@ -25,7 +27,11 @@ export function requestTemplateProblems(
     ...headers,
     ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
   ];
-  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns).map((p) => `${at}: ${p}`));
+  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns, values).map((p) => `${at}: ${p}`));
+  if (r.body !== undefined && readsBody(compileText(r.body, columns, values).compiled))
+    problems.push(
+      `${path}.body: \`body\` as an argument in the body itself (sign or encode the body from its URL or headers)`,
+    );
   if (/^https?:\/\/[^/]*\{\{/.test(r.url))
     problems.push(
       `${path}.url: a {{ }} slot in the host or port: a phase's connections go to one origin; put slots in the path or query`,
@@ -81,7 +87,7 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
       // a flow's `{{ name }}` names a value a step extracts: any other is a mistake, not text
       const values = new Set(t.flow.extract.flat().map((e) => e.name));
       t.mix?.forEach((e, j) => {
-        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data));
+        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
         for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
           problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
       });
