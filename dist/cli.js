@@ -26795,7 +26795,7 @@ var require_crypto = __commonJS({
     var {
       createCipheriv,
       createDecipheriv,
-      createHmac,
+      createHmac: createHmac2,
       randomFillSync,
       timingSafeEqual
     } = __require("crypto");
@@ -27160,7 +27160,7 @@ var require_crypto = __commonJS({
           );
           this._onWrite(lenBytes);
           this._onWrite(encrypted);
-          mac3 = createHmac(this._macSSLName, this._macKey);
+          mac3 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac3.update(BUF_INT);
           mac3.update(lenBytes);
@@ -27168,7 +27168,7 @@ var require_crypto = __commonJS({
         } else {
           const encrypted = this._cipherInstance.update(packet);
           this._onWrite(encrypted);
-          mac3 = createHmac(this._macSSLName, this._macKey);
+          mac3 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac3.update(BUF_INT);
           mac3.update(packet);
@@ -27759,7 +27759,7 @@ var require_crypto = __commonJS({
             if (this._len > MAX_PACKET_SIZE || this._len < 5 || (need & this._blockSize - 1) !== 0) {
               throw new Error("Bad packet length");
             }
-            this._macInstance = createHmac(this._macSSLName, this._macKey);
+            this._macInstance = createHmac2(this._macSSLName, this._macKey);
             writeUInt32BE(BUF_INT, this.inSeqno, 0);
             this._macInstance.update(BUF_INT);
             if (this._macETM) {
@@ -28120,7 +28120,7 @@ var require_keyParser = __commonJS({
       createDecipheriv,
       createECDH,
       createHash: createHash3,
-      createHmac,
+      createHmac: createHmac2,
       createSign,
       createVerify,
       getCiphers,
@@ -29015,7 +29015,7 @@ ${formatted}-----END ${type} KEY-----`;
         macData.set(privBlob, p + 4);
         if (!passphrase)
           passphrase = EMPTY_PASSPHRASE;
-        const calcMAC = createHmac(
+        const calcMAC = createHmac2(
           "sha1",
           createHash3("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
         ).update(macData).digest("hex");
@@ -93203,6 +93203,7 @@ function ruleProblem(rule) {
 }
 
 // src/runner-kit/template.ts
+import { createHmac } from "node:crypto";
 var TEMPLATE_FUNCTIONS = { uuid: 0, int: 2, now: 0, base64: 1, hmacSha256: 2 };
 var SLOT = /\{\{\s*(?:data\.([A-Za-z_][A-Za-z0-9_-]*)|([a-z][A-Za-z0-9]*)\(((?:[^(){}$]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$(?!\{))*)\)|([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
 var INTEGER = /^-?\d{1,15}$/;
@@ -93298,6 +93299,30 @@ function valuesUsed(text, values) {
   return compileText(text, void 0, values).compiled.parts.flatMap(
     (p) => typeof p !== "string" && p.kind === "value" ? [p.name] : []
   );
+}
+function slotValue(slot, src) {
+  switch (slot.kind) {
+    case "data":
+      return src.row?.[slot.column] ?? "";
+    case "value":
+      return src.values?.get(slot.name) ?? "";
+    case "uuid":
+      return src.uuid();
+    case "int":
+      return String(slot.min + Math.floor(src.random() * (slot.max - slot.min + 1)));
+    case "now":
+      return String(Math.floor(src.now()));
+    case "base64":
+      return Buffer.from(argText(slot.arg, src), "utf8").toString("base64");
+    case "hmac":
+      return createHmac("sha256", slot.key).update(argText(slot.arg, src), "utf8").digest("hex");
+  }
+}
+function argText(arg, src) {
+  if ("text" in arg) return arg.text;
+  if ("column" in arg) return src.row?.[arg.column] ?? "";
+  if ("value" in arg) return src.values?.get(arg.value) ?? "";
+  return src.body ?? "";
 }
 function readsBody(c) {
   return c.parts.some((p) => typeof p !== "string" && (p.kind === "base64" || p.kind === "hmac") && "body" in p.arg);
@@ -94628,6 +94653,7 @@ var http = {
 };
 
 // src/runner-kit/ws-template.ts
+import { randomUUID } from "node:crypto";
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
@@ -94636,21 +94662,35 @@ function compileTemplate(text) {
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER2)) {
     const name2 = m[1];
-    if (!WS_PLACEHOLDERS.includes(name2)) {
-      throw new Error(`unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
-    }
     parts.push(text.slice(last, m.index));
-    parts.push(name2);
-    uses.add(name2);
+    if (WS_PLACEHOLDERS.includes(name2)) {
+      parts.push(name2);
+      uses.add(name2);
+    } else parts.push(functionSlot(m[0], name2));
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(text.slice(last));
   return { parts, uses };
 }
+function functionSlot(whole, name2) {
+  const { compiled, problems } = compileText(whole, void 0);
+  const [first, slot, rest] = compiled.parts;
+  if (problems.length > 0) throw new Error(problems[0]);
+  if (compiled.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
+    throw new Error(
+      `unknown placeholder {{${name2}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}, or a function: ${Object.keys(
+        TEMPLATE_FUNCTIONS
+      ).map((f) => `${f}()`).join(", ")})`
+    );
+  return slot;
+}
+var SOURCES = { row: void 0, uuid: randomUUID, random: Math.random, now: Date.now };
 function render(t, values) {
   let out = "";
-  for (let i = 0; i < t.parts.length; i++)
-    out += i % 2 === 0 ? t.parts[i] : String(values[t.parts[i]]);
+  for (let i = 0; i < t.parts.length; i++) {
+    const part = t.parts[i];
+    out += i % 2 === 0 ? part : typeof part === "string" ? String(values[part]) : slotValue(part, SOURCES);
+  }
   return out;
 }
 
@@ -99310,16 +99350,24 @@ function planRun(opts, warn, deps2) {
   };
 }
 function refuseUnreadableSlots(plan) {
+  const refuse = (i, name2) => usageError(
+    `scenarios[${i}] (${name2}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
+  );
   for (const [i, s] of plan.scenarios.entries()) {
+    if (s.target.kind === "ws") {
+      const { websocket: websocket2 } = s.target;
+      try {
+        for (const t of [websocket2.message, ...websocket2.hello]) compileTemplate(t);
+      } catch {
+        throw refuse(i, s.name);
+      }
+    }
     if (s.target.kind !== "http") continue;
     const columns = s.target.data?.columns;
     const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
     const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
     const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
-    if (texts.some((t) => templateProblems(t, columns, values).length > 0))
-      throw usageError(
-        `scenarios[${i}] (${s.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
-      );
+    if (texts.some((t) => templateProblems(t, columns, values).length > 0)) throw refuse(i, s.name);
   }
 }
 function informed(s, judging) {

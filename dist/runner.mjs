@@ -16022,6 +16022,7 @@ var import_websocket_server = __toESM(require_websocket_server(), 1);
 var wrapper_default = import_websocket.default;
 
 // src/runner-kit/ws-template.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
@@ -16030,21 +16031,35 @@ function compileTemplate(text) {
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER2)) {
     const name = m[1];
-    if (!WS_PLACEHOLDERS.includes(name)) {
-      throw new Error(`unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")})`);
-    }
     parts.push(text.slice(last, m.index));
-    parts.push(name);
-    uses.add(name);
+    if (WS_PLACEHOLDERS.includes(name)) {
+      parts.push(name);
+      uses.add(name);
+    } else parts.push(functionSlot(m[0], name));
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(text.slice(last));
   return { parts, uses };
 }
+function functionSlot(whole, name) {
+  const { compiled, problems } = compileText(whole, void 0);
+  const [first, slot, rest] = compiled.parts;
+  if (problems.length > 0) throw new Error(problems[0]);
+  if (compiled.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
+    throw new Error(
+      `unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}, or a function: ${Object.keys(
+        TEMPLATE_FUNCTIONS
+      ).map((f) => `${f}()`).join(", ")})`
+    );
+  return slot;
+}
+var SOURCES = { row: void 0, uuid: randomUUID2, random: Math.random, now: Date.now };
 function render(t, values) {
   let out = "";
-  for (let i = 0; i < t.parts.length; i++)
-    out += i % 2 === 0 ? t.parts[i] : String(values[t.parts[i]]);
+  for (let i = 0; i < t.parts.length; i++) {
+    const part = t.parts[i];
+    out += i % 2 === 0 ? part : typeof part === "string" ? String(values[part]) : slotValue(part, SOURCES);
+  }
   return out;
 }
 function messageId(nonce, peer, n) {

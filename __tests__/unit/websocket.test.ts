@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 // WebSocket scenarios (issue 10, item 1): the config, the message templates shared by host and
 // runner, the delivery metric and the `min` limit.
 import { describe, expect, it } from 'vitest';
@@ -45,9 +46,21 @@ describe('message templates', () => {
   it('text without placeholders renders as itself', () => {
     expect(render(compileTemplate('ping'), { id: '', peer: 0, other: 0, n: 0 })).toBe('ping');
   });
+  it('the request templates’ functions are made per message; data has no place here', () => {
+    const t = compileTemplate('{"id":"{{id}}","ref":"{{uuid()}}","sig":"{{hmacSha256(\'k\', \'x\')}}"}');
+    const one = JSON.parse(render(t, { id: 'a', peer: 0, other: 1, n: 0 })) as Record<string, string>;
+    const two = JSON.parse(render(t, { id: 'b', peer: 0, other: 1, n: 1 })) as Record<string, string>;
+    expect(one.ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(one.ref).not.toBe(two.ref);
+    expect(one.sig).toBe(createHmac('sha256', 'k').update('x').digest('hex'));
+    expect([...t.uses]).toEqual(['id']);
+    expect(() => compileTemplate('{{data.name}}')).toThrow(
+      '{{data.name}}: the scenario has no data file (give data: { file: ... })',
+    );
+  });
   it('an unknown placeholder is named', () => {
     expect(() => compileTemplate('{{to}}')).toThrow(
-      'unknown placeholder {{to}} (use {{id}}, {{peer}}, {{other}}, {{n}})',
+      'unknown placeholder {{to}} (use {{id}}, {{peer}}, {{other}}, {{n}}, or a function: uuid(), int(), now(), base64(), hmacSha256())',
     );
   });
   it.each<[string, Array<[number, number]>]>([
@@ -161,7 +174,9 @@ describe('config: websocket scenarios', () => {
       { ...WS, message: '{{id}} {{recipient}}' },
       [{ peers: 2, messages: 1 }],
       {},
-      ['scenarios[0].websocket.message: unknown placeholder {{recipient}} (use {{id}}, {{peer}}, {{other}}, {{n}})'],
+      [
+        'scenarios[0].websocket.message: unknown placeholder {{recipient}} (use {{id}}, {{peer}}, {{other}}, {{n}}, or a function: uuid(), int(), now(), base64(), hmacSha256())',
+      ],
     ],
     [
       'a message that is not JSON when JSON is declared',

@@ -184,7 +184,8 @@ export function valuesUsed(text: string, values: ReadonlySet<string>): string[] 
   );
 }
 
-function slotValue(slot: Slot, src: TemplateSources): string {
+/** One slot's value (a WebSocket template's functions use it: src/runner-kit/ws-template.ts). */
+export function slotValue(slot: Slot, src: TemplateSources): string {
   switch (slot.kind) {
     case 'data':
       return src.row?.[slot.column] ?? '';
