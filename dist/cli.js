@@ -93292,6 +93292,7 @@ function compileText(text, columns, values) {
     problems.push(`${unread[0]}…: a call perf-gate cannot read (no braces or parentheses inside its arguments)`);
   return { compiled: { parts }, problems };
 }
+var isDynamic = (c) => c.parts.length > 1;
 function templateProblems(text, columns, values) {
   return compileText(text, columns, values).problems;
 }
@@ -93439,6 +93440,10 @@ function normalizeMix(raw, path, problems, resolveAt, urlOf) {
 }
 function normalizeFlow(raw, path, ctx) {
   const { problems } = ctx;
+  raw.forEach((s, i) => {
+    if (s.bodies !== void 0)
+      problems.push(`${path}[${i}].bodies: a flow's step sends one body (give body; {{data.COLUMN}} varies it)`);
+  });
   const steps2 = raw.map(({ extract: _extract, ...step }) => ({ ...step, weight: 1 }));
   const mix = normalizeMix(steps2, path, problems, ctx.resolveAt, ctx.resolveUrl);
   if (!mix) return void 0;
@@ -94575,10 +94580,10 @@ function requestTemplateProblems(r, path, data, values) {
     for (const [at, text] of headers) {
       for (const c of usedColumns(text, data.columns)) {
         const i = data.columns.indexOf(c);
-        const bad = data.rows.findIndex((row2) => /[\r\n\0]/.test(row2[i] ?? ""));
+        const bad = data.rows.findIndex((row2) => /[\r\n\0\u0100-\uffff]/.test(row2[i] ?? ""));
         if (bad >= 0)
           problems.push(
-            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break or NUL: it cannot go into a header`
+            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break, a NUL or a character beyond Latin-1: it cannot go into a header`
           );
       }
     }
@@ -94602,6 +94607,13 @@ function resolveHttp(scenarios, io) {
     if (t.hook) {
       const problem = readHook(t.hook, io, ["request", "check"]);
       if (problem) problems.push(`${path}.hook: ${problem}`);
+      const r = t.request;
+      if (r.bodiesFile !== void 0)
+        problems.push(`${path}.request.bodies: not with a hook (its request() gives the body)`);
+      if ([r.url, ...Object.values(r.headers), r.body ?? ""].some(
+        (x) => isDynamic(compileText(x, t.data?.columns).compiled)
+      ))
+        problems.push(`${path}.request: no {{…}} slots with a hook (its request() builds what varies)`);
     }
     if (t.data) {
       try {
@@ -94620,6 +94632,18 @@ function resolveHttp(scenarios, io) {
         problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
         for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
           problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
+        const checks = [
+          ...e.request.expect?.body ?? [],
+          ...(e.request.expect?.json ?? []).flatMap((c) => typeof c.equals === "string" ? [c.equals] : [])
+        ];
+        if (checks.some(
+          (x) => compileText(x, t.data?.columns, values).compiled.parts.some(
+            (p) => typeof p !== "string" && p.kind !== "value"
+          )
+        ))
+          problems.push(
+            `${path}.flow[${j}].expect: a check compares with the flow's values ({{name}}) only, not {{data.…}} or functions`
+          );
       });
     } else if (t.mix)
       t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));

@@ -11693,7 +11693,15 @@ function jsonEqual(a, b) {
 }
 
 // runner/src/http1.ts
+var UnsendableRequest = class extends Error {
+  kind = "bad-header-value";
+};
+var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function serializeRequest(parts) {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(parts.method)) throw new UnsendableRequest("a method that is not a token");
+  for (const [k, v] of Object.entries(parts.headers))
+    if (UNSAFE_HEADER_VALUE.test(v))
+      throw new UnsendableRequest(`header ${k}: a line break, NUL or non-Latin-1 character`);
   const url = new URL(parts.url);
   const path = (url.pathname || "/") + url.search;
   const lines = [`${parts.method.toUpperCase()} ${path} HTTP/1.1`];
@@ -13804,6 +13812,11 @@ var Flow = class {
   iteration;
   /** the last `next` began an iteration */
   startedIteration = false;
+  /** iterations begun and not yet ended (at a stage's end: unfinished) */
+  open = 0;
+  /** the step (entry) the last `next` rendered, and whether it is a HEAD (no body in its answer) */
+  entry = 0;
+  head = false;
   src;
   stateOf(c) {
     let s = this.states.get(c);
@@ -13822,6 +13835,7 @@ var Flow = class {
     const s = this.stateOf(c);
     this.startedIteration = s.step === 0;
     if (s.step === 0) {
+      this.open++;
       const src = this.sources();
       s.row = src.row;
       s.values.clear();
@@ -13829,6 +13843,8 @@ var Flow = class {
       Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
     }
     const step = this.steps[s.step];
+    this.entry = s.step;
+    this.head = step.method.toUpperCase() === "HEAD";
     this.src.row = s.row;
     this.src.values = s.values;
     this.src.body = step.body === void 0 ? void 0 : renderText(step.body, this.src);
@@ -13839,6 +13855,16 @@ var Flow = class {
     };
     if (this.src.body !== void 0) parts.body = this.src.body;
     return { request: this.serialize(parts), entry: s.step };
+  }
+  /** The name of step `entry`. */
+  stepName(entry) {
+    return this.steps[entry]?.name ?? "step";
+  }
+  /** Where `c`'s iteration, begun by the last `next`, counts from: set once its first request is built
+   * (building it is the generator's time). */
+  startAt(c, start) {
+    const s = this.states.get(c);
+    if (s && this.startedIteration) s.startedAt = start;
   }
   /** A step's answer judged: its checks (slots rendered with the iteration's values), then its extract rules. */
   judge(c, req, r) {
@@ -13883,6 +13909,7 @@ var Flow = class {
     const step = this.steps[s.step];
     if (!ok) {
       s.step = 0;
+      this.open--;
       return { ok: false, kind: `${step.name}-failed` };
     }
     if (s.step + 1 < this.steps.length) {
@@ -13890,6 +13917,7 @@ var Flow = class {
       return void 0;
     }
     s.step = 0;
+    this.open--;
     return { ok: true, latencyUs: (at - s.startedAt) * 1e3 };
   }
   /** `c` is between the steps of an iteration (it must not be retired before the iteration ends). */
@@ -13901,6 +13929,7 @@ var Flow = class {
     const s = this.states.get(c);
     if (!s || s.step === 0) return false;
     s.step = 0;
+    this.open--;
     return true;
   }
   /** What each step's answer must keep for its checks and rules. */
@@ -13911,8 +13940,15 @@ var Flow = class {
 
 // runner/src/hook.ts
 var HOOK_EXPORTS = ["request", "check", "hello", "reply", "message"];
-var HookError = class extends Error {
+var HookError = class extends UnsendableRequest {
+  kind = "hook-error";
 };
+function refuseThenable(value, name) {
+  if (value !== null && typeof value === "object" && typeof value.then === "function") {
+    value.then(void 0, () => void 0);
+    throw new Error(`${name}() returned a promise: a hook's functions are synchronous`);
+  }
+}
 var loaded = /* @__PURE__ */ new Map();
 async function loadHook(file, source) {
   const known = loaded.get(source);
@@ -13927,6 +13963,8 @@ async function loadHook(file, source) {
   for (const name of HOOK_EXPORTS) {
     if (mod[name] === void 0) continue;
     if (typeof mod[name] !== "function") throw new Error(`hook ${file}: its export ${name} is not a function`);
+    if (mod[name].constructor?.name === "AsyncFunction")
+      throw new Error(`hook ${file}: ${name} is async; a hook's functions are synchronous`);
     hook[name] = mod[name];
   }
   if (Object.keys(hook).length === 0) throw new Error(`hook ${file}: exports none of ${HOOK_EXPORTS.join(", ")}`);
@@ -13956,6 +13994,7 @@ var HookCalls = class {
     const started = performance.now();
     try {
       const r = fn(this.ctx);
+      refuseThenable(r, "request");
       if (r === null || typeof r !== "object") throw new Error("request() must return an object");
       return r;
     } catch (err) {
@@ -13972,6 +14011,7 @@ var HookCalls = class {
     const started = performance.now();
     try {
       const verdict = fn(response, this.ctx);
+      refuseThenable(verdict, "check");
       return verdict === false || typeof verdict === "string" ? "hook" : void 0;
     } catch {
       return "hook-error";
@@ -14004,7 +14044,9 @@ var HookCalls = class {
   timed(call) {
     const started = performance.now();
     try {
-      return call();
+      const r = call();
+      refuseThenable(r, "a WebSocket hook");
+      return r;
     } catch (err) {
       throw new HookError(err?.message ?? String(err));
     } finally {
@@ -14088,7 +14130,7 @@ function rotation(request, serialize, columns, sources) {
   const [only] = requests;
   return requests.length === 1 && only ? () => only : () => requests[i++ % requests.length];
 }
-function hookedRequests(calls, base, serialize) {
+function hookedRequests(calls, base, serialize, setHead) {
   const origin = new URL(base.url).origin;
   let last;
   let bytes = Buffer.alloc(0);
@@ -14099,6 +14141,8 @@ function hookedRequests(calls, base, serialize) {
       throw new HookError("request() returned a path that does not start with /");
     if (r.body !== void 0 && typeof r.body !== "string")
       throw new HookError("request() returned a body that is not text");
+    if (r.method !== void 0 && (typeof r.method !== "string" || !/^[A-Za-z]+$/.test(r.method)))
+      throw new HookError("request() returned a method that is not a word");
     const parts = {
       url: r.path !== void 0 ? origin + r.path : base.url,
       method: r.method ?? base.method,
@@ -14112,6 +14156,7 @@ function hookedRequests(calls, base, serialize) {
       throw new HookError(`request() returned what is not a request: ${err.message}`);
     }
     last = r;
+    setHead(parts.method.toUpperCase() === "HEAD");
     return bytes;
   };
 }
@@ -14148,7 +14193,7 @@ function makeTarget(load, timeoutMs, instance) {
     const calls = new HookCalls(hookOf(load.hook.source));
     t.hook = calls;
     if (calls.hook.check) t.captures = [{ headers: true, body: true }];
-    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize);
+    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize, (head) => t.head = head);
   }
   if (mix && mix.length > 0 && load.flow) {
     const flow = new Flow(mix, load.flow, columns, serialize, sources);
@@ -14339,7 +14384,8 @@ var Connection = class {
         return;
       }
       if (this.parser.busy) return;
-      if (!this.answered(this.judge(this.parser.result))) return;
+      const at = performance.now();
+      if (!this.answered(this.judge(this.parser.result), at)) return;
       if (i >= n) return;
     }
   }
@@ -14348,17 +14394,17 @@ var Connection = class {
    * `req` are that request's), and the parser moves on to the next request in flight. False when
    * the connection is done with.
    */
-  answered(r) {
+  answered(r, at) {
     this.dequeue();
     if (r.close) {
       this.closing = true;
       this.closed = true;
-      this.owner.onResponse(this, r, performance.now());
+      this.owner.onResponse(this, r, at);
       this.socket.destroy();
       this.owner.onClose(this, void 0, !this.target.asksClose);
       return false;
     }
-    this.owner.onResponse(this, r, performance.now());
+    this.owner.onResponse(this, r, at);
     if (this.closed) return false;
     if (this.queued > 0 && !this.parser.busy) this.begin();
     return true;
@@ -14389,7 +14435,8 @@ var Connection = class {
     if (this.parser.end()) {
       this.closed = true;
       this.dequeue();
-      this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
+      const at = performance.now();
+      this.owner.onResponse(this, this.judge(this.parser.result), at);
       this.socket.destroy();
       this.owner.onClose(this, this.queued > 0 ? "socket-closed" : void 0, !this.target.asksClose);
       return;
@@ -14848,29 +14895,38 @@ var OpenEngine = class {
   sendOne(serviceMs) {
     const c = this.taken;
     this.inFlight++;
-    const now = performance2.now();
     const flow = this.target.flow;
-    if (flow) {
-      const { request: request2, entry } = flow.next(c, now - serviceMs);
-      this.recorder.sentOne(entry);
-      this.recorder.entrySent(flow.iteration);
-      c.send(request2, now, entry, now - serviceMs);
-      return;
-    }
+    const start = performance2.now() - serviceMs;
     let request;
     try {
-      request = this.target.next();
+      request = flow ? flow.next(c, start).request : this.target.next();
     } catch (err) {
-      if (!(err instanceof HookError)) throw err;
+      if (!(err instanceof UnsendableRequest)) throw err;
+      const entry = flow ? flow.entry : this.target.current;
       this.inFlight--;
-      this.recorder.sentOne(this.target.current);
-      this.recorder.error("hook-error", -1);
+      this.recorder.sentOne(entry);
+      this.recorder.error(err.kind, flow ? entry : -1);
+      if (flow) {
+        this.recorder.entrySent(flow.iteration);
+        flow.settled(c, false, performance2.now());
+        this.recorder.entryOutcome(flow.iteration, void 0, `${flow.stepName(entry)}-failed`);
+      }
       this.idle.push(c);
       this.settle();
       return;
     }
+    const now = performance2.now();
+    const tag = now - serviceMs;
+    if (flow) {
+      flow.startAt(c, tag);
+      this.target.head = flow.head;
+      this.recorder.sentOne(flow.entry);
+      this.recorder.entrySent(flow.iteration);
+      c.send(request, now, flow.entry, tag);
+      return;
+    }
     this.recorder.sentOne(this.target.current);
-    c.send(request, now, this.target.current, now - serviceMs);
+    c.send(request, now, this.target.current, tag);
   }
   pump(now) {
     if (this.finished) return;
@@ -14935,10 +14991,21 @@ var OpenEngine = class {
       if (!this.finished) this.recorder.entryOutcome(flow.iteration, void 0, "closed-mid-iteration");
       return false;
     }
+    let request;
+    try {
+      request = flow.next(c, at).request;
+    } catch (err) {
+      if (!(err instanceof UnsendableRequest)) throw err;
+      this.recorder.sentOne(flow.entry);
+      this.recorder.error(err.kind, flow.entry);
+      const end2 = flow.settled(c, false, performance2.now());
+      if (end2 && !end2.ok) this.recorder.entryOutcome(flow.iteration, void 0, end2.kind);
+      return false;
+    }
     const now = performance2.now();
-    const { request, entry } = flow.next(c, now);
-    this.recorder.sentOne(entry);
-    c.send(request, now, entry, now);
+    this.target.head = flow.head;
+    this.recorder.sentOne(flow.entry);
+    c.send(request, now, flow.entry, now);
     return true;
   }
   /** A request of `c` is settled: its slot is free again (unless `c` takes no more), and due sends go. */
@@ -14994,7 +15061,19 @@ var OpenEngine = class {
     if (this.target.hook) tally.hook = this.target.hook.stats();
     tally.elapsedMs = this.job.schedule.durationMs;
     const unfinished = s.total - this.settled;
-    if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    const flow = this.target.flow;
+    if (flow) {
+      const it = tally.requests?.[flow.iteration];
+      if (it && unfinished > 0) it.errors.unfinished = (it.errors.unfinished ?? 0) + unfinished;
+      for (const c of this.all) {
+        if (!c.connected) continue;
+        for (const req of c.pendingRequests()) {
+          tally.errors.unfinished = (tally.errors.unfinished ?? 0) + 1;
+          const step = tally.requests?.[req];
+          if (step) step.errors.unfinished = (step.errors.unfinished ?? 0) + 1;
+        }
+      }
+    } else if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
     tally.open = s.counts(unfinished);
     const idle = [...this.all].filter((c) => c.connected && c.usable && !c.inFlight);
     for (const c of this.all) if (!idle.includes(c)) c.dispose();
@@ -15709,24 +15788,28 @@ var ClosedEngine = class {
     if (this.started >= this.limit || this.inFlight >= this.cap) return;
     this.started++;
     if (this.cap !== Infinity) this.inFlight++;
-    const now = performance3.now();
     const flow = this.target.flow;
-    if (flow) {
-      const { request: request2, entry } = flow.next(c, now);
-      this.recorder.sentOne(entry);
-      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
-      c.send(request2, now, entry);
-      return;
-    }
     let request;
     try {
-      request = this.target.next();
+      request = flow ? flow.next(c, performance3.now()).request : this.target.next();
     } catch (err) {
-      if (!(err instanceof HookError)) throw err;
-      this.recorder.sentOne(this.target.current);
-      this.recorder.error("hook-error", -1);
+      if (!(err instanceof UnsendableRequest)) throw err;
+      const entry = flow ? flow.entry : this.target.current;
+      this.recorder.sentOne(entry);
+      if (flow?.startedIteration) this.recorder.entrySent(flow.iteration);
+      this.recorder.error(err.kind, flow ? entry : -1);
+      if (flow) this.stepSettled(c, false, performance3.now());
       this.settle();
       setImmediate(() => this.refill(c));
+      return;
+    }
+    const now = performance3.now();
+    if (flow) {
+      flow.startAt(c, now);
+      this.target.head = flow.head;
+      this.recorder.sentOne(flow.entry);
+      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
+      c.send(request, now, flow.entry);
       return;
     }
     this.recorder.sentOne(this.target.current);
@@ -15829,6 +15912,8 @@ var ClosedEngine = class {
         if (c.connected) for (const req of c.pendingRequests()) this.recorder.error("unfinished", req);
       for (const req of this.resend.splice(0)) this.recorder.error("unfinished", req);
     }
+    const flow = this.target.flow;
+    if (flow) for (let k = flow.open; k > 0; k--) this.recorder.entryOutcome(flow.iteration, void 0, "unfinished");
     this.recorder.stop(this.byCount ? "last-event" : "now");
     this.stopped = true;
     clearTimeout(this.deadline);
@@ -16281,13 +16366,15 @@ var WsEngine = class {
     return this.openPeers - (p.open ? 1 : 0);
   }
   /** Sends peer p's next message; false when its hook failed it (`hook-error`: counted, not sent). */
-  sendOne(p, at) {
+  sendOne(p, sendAt) {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
     let text = render(this.message, this.values(p, n, id));
+    let at = sendAt;
     if (this.hook?.hook.message) {
       try {
         text = this.hook.message(p, text);
+        at = performance.now();
       } catch (err) {
         if (!(err instanceof HookError)) throw err;
         this.recorder.sentOne(-1);

@@ -473,6 +473,111 @@ export function check(res) {
   });
 });
 
+describe('flows and hooks: what review found (issue 34)', () => {
+  const post = (url: string) => ({ url, method: 'POST', headers: {}, body: '{}' });
+
+  it('a value extracted from an answer cannot inject a header: the step fails as bad-header-value', async () => {
+    const heads: string[] = [];
+    const srv = await serve((req, res) => {
+      heads.push(JSON.stringify(req.headers));
+      res.setHeader('content-type', 'application/json');
+      res.end('{"tok":"abc\\r\\nx-admin: yes"}');
+    });
+    const origin = new URL(srv.url).origin;
+    const t = await runClosed(
+      {
+        request: post(`${origin}/login`),
+        mix: [
+          { name: 'login', weight: 1, request: post(`${origin}/login`) },
+          {
+            name: 'use',
+            weight: 1,
+            request: { url: `${origin}/use`, method: 'GET', headers: { authorization: 'Bearer {{tok}}' } },
+          },
+        ],
+        flow: { extract: [[{ name: 'tok', rule: { json: '$.tok' } }], []] },
+      },
+      1,
+      { requests: 4 },
+      2000,
+    ).done;
+    const [, use, iteration] = t.requests ?? [];
+    expect(use?.errors).toEqual({ 'bad-header-value': 2 });
+    expect(iteration?.errors).toEqual({ 'use-failed': 2 });
+    expect(heads.some((h) => h.includes('x-admin'))).toBe(false);
+  });
+
+  it('a HEAD step answers without a body: no timeout, and the GET after it parses', async () => {
+    const srv = await serve((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-length', '8');
+      res.end(req.method === 'HEAD' ? undefined : '{"id":1}');
+    });
+    const origin = new URL(srv.url).origin;
+    const t = await runClosed(
+      {
+        request: { url: `${origin}/a`, method: 'GET', headers: {} },
+        mix: [
+          { name: 'get', weight: 1, request: { url: `${origin}/a`, method: 'GET', headers: {} } },
+          { name: 'head', weight: 1, request: { url: `${origin}/b/{{id}}`, method: 'HEAD', headers: {} } },
+        ],
+        flow: { extract: [[{ name: 'id', rule: { json: '$.id' } }], []] },
+      },
+      1,
+      { requests: 6 },
+      2000,
+    ).done;
+    expect(t).toMatchObject({ responses: 6, successes: 6, errors: {} });
+  });
+
+  it('time inside a hook is not the service’s latency; an async check is a hook-error', async () => {
+    const srv = await serve((_req, res) => res.end('ok'));
+    const slow = `export function request() { const end = Date.now() + 20; while (Date.now() < end) {} return { body: 'x' }; }`;
+    await loadHook('slow.mjs', slow);
+    const t = await runClosed(
+      { request: { url: srv.url, method: 'POST', headers: {} }, hook: { file: 'slow.mjs', source: slow } },
+      1,
+      { requests: 5 },
+      2000,
+    ).done;
+    expect(t.successes).toBe(5);
+    expect(p(t, 50)).toBeLessThan(15_000);
+    const asyncCheck = `export const check = (res) => Promise.resolve(false);`;
+    await loadHook('async.mjs', asyncCheck);
+    const a = await runClosed(
+      { request: { url: srv.url, method: 'GET', headers: {} }, hook: { file: 'async.mjs', source: asyncCheck } },
+      1,
+      { requests: 3 },
+      2000,
+    ).done;
+    expect(a.checks).toEqual({ 'hook-error': 3 });
+    await expect(loadHook('async2.mjs', 'export async function check() { return true; }')).rejects.toThrow(
+      'hook async2.mjs: check is async',
+    );
+  });
+
+  it('every iteration begun ends counted, when the window closes between its steps', async () => {
+    const srv = await serve((_req, res) => setTimeout(() => res.end('{"id":1}'), 20));
+    const origin = new URL(srv.url).origin;
+    const step = (name: string) => ({
+      name,
+      weight: 1,
+      request: { url: `${origin}/${name}`, method: 'GET', headers: {} },
+    });
+    const t = await runClosed(
+      { request: step('a').request, mix: [step('a'), step('b'), step('c')], flow: { extract: [[], [], []] } },
+      4,
+      { durationMs: 330 },
+      2000,
+    ).done;
+    const iteration = t.requests?.[3];
+    const ended = (iteration?.successes ?? 0) + Object.values(iteration?.errors ?? {}).reduce((x, y) => x + y, 0);
+    expect(ended).toBe(iteration?.sent);
+    // 3 steps of 20 ms: an iteration takes 60 ms, so a 330 ms window closes in the middle of one
+    expect(iteration?.errors.unfinished).toBeGreaterThan(0);
+  });
+});
+
 describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
   const rawServers: Array<() => void> = [];
   afterEach(() => {

@@ -240,7 +240,7 @@ describe('data and slots in the config', () => {
       { 'data/users.csv': 'id,auth\n1,"a\nb"\n' },
       scenario('{ url: "http://api:8080/", headers: { authorization: "Bearer {{data.auth}}" } }'),
       [
-        'scenarios[0].request.headers.authorization: column auth of DATA, row 1, holds a line break or NUL: it cannot go into a header',
+        'scenarios[0].request.headers.authorization: column auth of DATA, row 1, holds a line break, a NUL or a character beyond Latin-1: it cannot go into a header',
       ],
     ],
     [

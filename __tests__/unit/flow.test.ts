@@ -95,6 +95,20 @@ describe('flow in the config', () => {
       ],
     ],
     [
+      'bodies in a step',
+      [{ ...CREATE, body: undefined, bodies: 'b.jsonl' }, READ],
+      undefined,
+      ["scenarios[0].flow[0].bodies: a flow's step sends one body (give body; {{data.COLUMN}} varies it)"],
+    ],
+    [
+      'a function in a check',
+      [CREATE, { ...READ, expect: { body: '{{uuid()}}' } }],
+      undefined,
+      [
+        "scenarios[0].flow[1].expect: a check compares with the flow's values ({{name}}) only, not {{data.…}} or functions",
+      ],
+    ],
+    [
       'a weight',
       [{ ...CREATE, weight: 2 }, READ],
       undefined,

@@ -98,6 +98,12 @@ describe('hook in the config', () => {
       ['scenarios[0].hook: must be a path to an ES module (.mjs or .js)'],
     ],
     [
+      'a slot in the request a hook builds',
+      { 'h.mjs': HOOK },
+      scenario('hook: h.mjs', '{ url: "http://api:8080/{{uuid()}}", method: POST }'),
+      ['scenarios[0].request: no {{…}} slots with a hook (its request() builds what varies)'],
+    ],
+    [
       'beside a mix',
       { 'h.mjs': HOOK },
       `  - name: s

@@ -10,6 +10,7 @@
 // servers that close keep-alive connections, so the same engine as the open loop runs both.)
 import { performance } from 'node:perf_hooks';
 import { type Instance, type Load, makeTarget, openConnection } from './connection.js';
+import { UnsendableRequest } from './http1.js';
 import {
   type ConnectionOwner,
   type EngineConnection,
@@ -18,7 +19,6 @@ import {
   type Target,
 } from './transport.js';
 import { levelAt, type Ramp } from '../../src/runner-kit/ramp.js';
-import { HookError } from './hook.js';
 import { Recorder } from './recorder.js';
 import { type Limit, share } from './split.js';
 import type { EngineTally } from './tally.js';
@@ -155,25 +155,31 @@ class ClosedEngine implements ConnectionOwner {
     if (this.started >= this.limit || this.inFlight >= this.cap) return;
     this.started++;
     if (this.cap !== Infinity) this.inFlight++;
-    const now = performance.now();
     const flow = this.target.flow;
-    if (flow) {
-      const { request, entry } = flow.next(c, now);
-      this.recorder.sentOne(entry);
-      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
-      c.send(request, now, entry);
-      return;
-    }
     let request: Buffer;
     try {
-      request = this.target.next();
+      // built before the clock is read: a hook's or a template's time is the generator's
+      request = flow ? flow.next(c, performance.now()).request : this.target.next();
     } catch (err) {
-      if (!(err instanceof HookError)) throw err;
-      // the hook could not build this request: it fails as hook-error, and the connection tries the next
-      this.recorder.sentOne(this.target.current);
-      this.recorder.error('hook-error', -1);
+      if (!(err instanceof UnsendableRequest)) throw err;
+      // it cannot be sent (a hook threw, a header value would break the request): it fails as its
+      // kind, a flow's iteration with it, and the connection tries the next on the next turn
+      const entry = flow ? flow.entry : this.target.current;
+      this.recorder.sentOne(entry);
+      if (flow?.startedIteration) this.recorder.entrySent(flow.iteration);
+      this.recorder.error(err.kind, flow ? entry : -1);
+      if (flow) this.stepSettled(c, false, performance.now());
       this.settle();
       setImmediate(() => this.refill(c));
+      return;
+    }
+    const now = performance.now();
+    if (flow) {
+      flow.startAt(c, now);
+      this.target.head = flow.head;
+      this.recorder.sentOne(flow.entry);
+      if (flow.startedIteration) this.recorder.entrySent(flow.iteration);
+      c.send(request, now, flow.entry);
       return;
     }
     this.recorder.sentOne(this.target.current);
@@ -296,6 +302,10 @@ class ClosedEngine implements ConnectionOwner {
       // written once, never read by the server, not sent again before the window closed
       for (const req of this.resend.splice(0)) this.recorder.error('unfinished', req);
     }
+    // a flow's iterations still under way (the window closed, or the request count ran out between
+    // their steps): unfinished, on the iteration's results
+    const flow = this.target.flow;
+    if (flow) for (let k = flow.open; k > 0; k--) this.recorder.entryOutcome(flow.iteration, undefined, 'unfinished');
     this.recorder.stop(this.byCount ? 'last-event' : 'now');
     this.stopped = true;
     clearTimeout(this.deadline);

@@ -116,7 +116,13 @@ function rotation(
  * A request per send built by a hook: the path, method, headers and body it returns replace the
  * scenario's (the origin stays); the very object it returned last is the same request, its bytes reused.
  */
-function hookedRequests(calls: HookCalls, base: PlanRequest, serialize: (parts: RequestParts) => Buffer): () => Buffer {
+function hookedRequests(
+  calls: HookCalls,
+  base: PlanRequest,
+  serialize: (parts: RequestParts) => Buffer,
+  /** whether the request built last is a HEAD (its response has no body) */
+  setHead: (head: boolean) => void,
+): () => Buffer {
   const origin = new URL(base.url).origin;
   let last: HookRequest | undefined;
   let bytes: Buffer = Buffer.alloc(0);
@@ -127,6 +133,8 @@ function hookedRequests(calls: HookCalls, base: PlanRequest, serialize: (parts: 
       throw new HookError('request() returned a path that does not start with /');
     if (r.body !== undefined && typeof r.body !== 'string')
       throw new HookError('request() returned a body that is not text');
+    if (r.method !== undefined && (typeof r.method !== 'string' || !/^[A-Za-z]+$/.test(r.method)))
+      throw new HookError('request() returned a method that is not a word');
     const parts: RequestParts = {
       url: r.path !== undefined ? origin + r.path : base.url,
       method: r.method ?? base.method,
@@ -140,6 +148,7 @@ function hookedRequests(calls: HookCalls, base: PlanRequest, serialize: (parts: 
       throw new HookError(`request() returned what is not a request: ${(err as Error).message}`);
     }
     last = r;
+    setHead(parts.method.toUpperCase() === 'HEAD');
     return bytes;
   };
 }
@@ -181,7 +190,7 @@ export function makeTarget(load: Load, timeoutMs: number, instance?: Instance): 
     const calls = new HookCalls(hookOf(load.hook.source));
     t.hook = calls;
     if (calls.hook.check) t.captures = [{ headers: true, body: true }];
-    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize);
+    if (calls.hook.request) t.next = hookedRequests(calls, request, serialize, (head) => (t.head = head));
   }
   if (mix && mix.length > 0 && load.flow) {
     // a flow: each connection's next step, rendered with its iteration's values (./flow.ts)
@@ -399,7 +408,9 @@ export class Connection implements EngineConnection {
         return;
       }
       if (this.parser.busy) return;
-      if (!this.answered(this.judge(this.parser.result))) return;
+      // the answer's time is read before it is judged: a hook's check is the generator's time
+      const at = performance.now();
+      if (!this.answered(this.judge(this.parser.result), at)) return;
       if (i >= n) return;
     }
   }
@@ -409,7 +420,7 @@ export class Connection implements EngineConnection {
    * `req` are that request's), and the parser moves on to the next request in flight. False when
    * the connection is done with.
    */
-  private answered(r: JudgedResponse): boolean {
+  private answered(r: JudgedResponse, at: number): boolean {
     this.dequeue();
     if (r.close) {
       // the server will close it: we close it now, and it is the server's doing unless we asked;
@@ -417,12 +428,12 @@ export class Connection implements EngineConnection {
       // may send them again
       this.closing = true;
       this.closed = true;
-      this.owner.onResponse(this, r, performance.now());
+      this.owner.onResponse(this, r, at);
       this.socket.destroy();
       this.owner.onClose(this, undefined, !this.target.asksClose);
       return false;
     }
-    this.owner.onResponse(this, r, performance.now());
+    this.owner.onResponse(this, r, at);
     if (this.closed) return false;
     // the owner may have written the next request already (it began at once if none was queued)
     if (this.queued > 0 && !this.parser.busy) this.begin();
@@ -457,7 +468,8 @@ export class Connection implements EngineConnection {
       // a body delimited by the close: that is how this response ends (counted as a close already)
       this.closed = true;
       this.dequeue();
-      this.owner.onResponse(this, this.judge(this.parser.result), performance.now());
+      const at = performance.now();
+      this.owner.onResponse(this, this.judge(this.parser.result), at);
       this.socket.destroy();
       // requests written behind a close-delimited body: the server may have read them; lost
       this.owner.onClose(this, this.queued > 0 ? 'socket-closed' : undefined, !this.target.asksClose);

@@ -82,6 +82,11 @@ export class Flow {
   readonly iteration: number;
   /** the last `next` began an iteration */
   startedIteration = false;
+  /** iterations begun and not yet ended (at a stage's end: unfinished) */
+  open = 0;
+  /** the step (entry) the last `next` rendered, and whether it is a HEAD (no body in its answer) */
+  entry = 0;
+  head = false;
   private readonly src: TemplateSources;
 
   constructor(
@@ -131,6 +136,7 @@ export class Flow {
     const s = this.stateOf(c);
     this.startedIteration = s.step === 0;
     if (s.step === 0) {
+      this.open++;
       const src = this.sources();
       s.row = src.row;
       s.values.clear();
@@ -138,6 +144,8 @@ export class Flow {
       Object.assign(this.src, { uuid: src.uuid, random: src.random, now: src.now });
     }
     const step = this.steps[s.step] as Flow['steps'][number];
+    this.entry = s.step;
+    this.head = step.method.toUpperCase() === 'HEAD';
     this.src.row = s.row;
     this.src.values = s.values;
     // the body first: the URL and headers may sign or encode it (`body` as an argument)
@@ -149,6 +157,18 @@ export class Flow {
     };
     if (this.src.body !== undefined) parts.body = this.src.body;
     return { request: this.serialize(parts), entry: s.step };
+  }
+
+  /** The name of step `entry`. */
+  stepName(entry: number): string {
+    return this.steps[entry]?.name ?? 'step';
+  }
+
+  /** Where `c`'s iteration, begun by the last `next`, counts from: set once its first request is built
+   * (building it is the generator's time). */
+  startAt(c: EngineConnection, start: number): void {
+    const s = this.states.get(c);
+    if (s && this.startedIteration) s.startedAt = start;
   }
 
   /** A step's answer judged: its checks (slots rendered with the iteration's values), then its extract rules. */
@@ -196,6 +216,7 @@ export class Flow {
     const step = this.steps[s.step] as Flow['steps'][number];
     if (!ok) {
       s.step = 0;
+      this.open--;
       return { ok: false, kind: `${step.name}-failed` };
     }
     if (s.step + 1 < this.steps.length) {
@@ -203,6 +224,7 @@ export class Flow {
       return undefined;
     }
     s.step = 0;
+    this.open--;
     return { ok: true, latencyUs: (at - s.startedAt) * 1000 };
   }
 
@@ -216,6 +238,7 @@ export class Flow {
     const s = this.states.get(c);
     if (!s || s.step === 0) return false;
     s.step = 0;
+    this.open--;
     return true;
   }
 

@@ -8,6 +8,7 @@
 // apart (the trial's generator.hook) and is part of the generator's, never the service's latency. A
 // hook that throws fails that request: `hook-error`, counted.
 import type { PlanTarget } from '../../src/runner-kit/plan.js';
+import { UnsendableRequest } from './http1.js';
 
 export interface HookContext {
   /** the requests this engine instance asked the hook for, from 0 */
@@ -52,7 +53,18 @@ export interface HookModule {
 export const HOOK_EXPORTS = ['request', 'check', 'hello', 'reply', 'message'] as const;
 
 /** A hook's request builder threw: that request fails as `hook-error`. */
-export class HookError extends Error {}
+export class HookError extends UnsendableRequest {
+  override readonly kind = 'hook-error';
+}
+
+/** A hook's function returned a promise: hooks are synchronous (a promise would pass every check). */
+function refuseThenable(value: unknown, name: string): void {
+  if (value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') {
+    // its rejection, if any, is the hook's, not an unhandled one that would stop the runner
+    (value as Promise<unknown>).then(undefined, () => undefined);
+    throw new Error(`${name}() returned a promise: a hook's functions are synchronous`);
+  }
+}
 
 const loaded = new Map<string, HookModule>();
 
@@ -73,6 +85,8 @@ export async function loadHook(file: string, source: string): Promise<HookModule
   for (const name of HOOK_EXPORTS) {
     if (mod[name] === undefined) continue;
     if (typeof mod[name] !== 'function') throw new Error(`hook ${file}: its export ${name} is not a function`);
+    if ((mod[name] as { constructor?: { name?: string } }).constructor?.name === 'AsyncFunction')
+      throw new Error(`hook ${file}: ${name} is async; a hook's functions are synchronous`);
     hook[name] = mod[name] as never;
   }
   if (Object.keys(hook).length === 0) throw new Error(`hook ${file}: exports none of ${HOOK_EXPORTS.join(', ')}`);
@@ -107,6 +121,7 @@ export class HookCalls {
     const started = performance.now();
     try {
       const r = fn(this.ctx);
+      refuseThenable(r, 'request');
       if (r === null || typeof r !== 'object') throw new Error('request() must return an object');
       return r;
     } catch (err) {
@@ -124,6 +139,7 @@ export class HookCalls {
     const started = performance.now();
     try {
       const verdict = fn(response, this.ctx);
+      refuseThenable(verdict, 'check');
       return verdict === false || typeof verdict === 'string' ? 'hook' : undefined;
     } catch {
       return 'hook-error';
@@ -160,7 +176,9 @@ export class HookCalls {
   private timed<T>(call: () => T): T {
     const started = performance.now();
     try {
-      return call();
+      const r = call();
+      refuseThenable(r, 'a WebSocket hook');
+      return r;
     } catch (err) {
       throw new HookError((err as Error)?.message ?? String(err));
     } finally {

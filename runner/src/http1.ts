@@ -22,7 +22,22 @@ export interface RequestParts {
  * The request as bytes: request line, `Host` (unless given), the user's headers in their order,
  * `Content-Length` when there is a body (or the method usually carries one), then the body.
  */
+/**
+ * A request that cannot be written as it was rendered: a header value (or the method) holding a
+ * line break, a NUL or a character beyond Latin-1 (which the head's encoding would cut to one byte:
+ * U+010A is LF). Its send fails as `kind`.
+ */
+export class UnsendableRequest extends Error {
+  readonly kind: string = 'bad-header-value';
+}
+
+const UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
+
 export function serializeRequest(parts: RequestParts): Buffer {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(parts.method)) throw new UnsendableRequest('a method that is not a token');
+  for (const [k, v] of Object.entries(parts.headers))
+    if (UNSAFE_HEADER_VALUE.test(v))
+      throw new UnsendableRequest(`header ${k}: a line break, NUL or non-Latin-1 character`);
   const url = new URL(parts.url);
   const path = (url.pathname || '/') + url.search;
   const lines = [`${parts.method.toUpperCase()} ${path} HTTP/1.1`];

@@ -15,7 +15,7 @@ import {
   type Target,
 } from './transport.js';
 import { type Instance, type Load, makeTarget, openConnection } from './connection.js';
-import { HookError } from './hook.js';
+import { UnsendableRequest } from './http1.js';
 import { park, unpark } from './parking.js';
 import { Recorder } from './recorder.js';
 import { OpenSchedule, type ScheduleOptions } from './schedule.js';
@@ -155,31 +155,44 @@ class OpenEngine implements ConnectionOwner {
   private sendOne(serviceMs: number): void {
     const c = this.taken as EngineConnection;
     this.inFlight++;
-    const now = performance.now();
     const flow = this.target.flow;
-    if (flow) {
-      // a scheduled send starts an iteration: it holds the connection until its last step is answered
-      const { request, entry } = flow.next(c, now - serviceMs);
-      this.recorder.sentOne(entry);
-      this.recorder.entrySent(flow.iteration);
-      c.send(request, now, entry, now - serviceMs);
-      return;
-    }
+    // a hook's or a template's time building it is the generator's, never the service's: the clock
+    // is read once it is built
+    const start = performance.now() - serviceMs;
     let request: Buffer;
     try {
-      request = this.target.next();
+      // a scheduled send starts an iteration: it holds the connection until its last step is answered
+      request = flow ? flow.next(c, start).request : this.target.next();
     } catch (err) {
-      if (!(err instanceof HookError)) throw err;
-      // the hook could not build this send: it fails as hook-error; the connection stays free
+      if (!(err instanceof UnsendableRequest)) throw err;
+      // it cannot be sent (a hook threw, a header value would break the request): counted as its
+      // kind (a flow's iteration with it); the connection stays free
+      const entry = flow ? flow.entry : this.target.current;
       this.inFlight--;
-      this.recorder.sentOne(this.target.current);
-      this.recorder.error('hook-error', -1);
+      this.recorder.sentOne(entry);
+      this.recorder.error(err.kind, flow ? entry : -1);
+      if (flow) {
+        this.recorder.entrySent(flow.iteration);
+        flow.settled(c, false, performance.now());
+        this.recorder.entryOutcome(flow.iteration, undefined, `${flow.stepName(entry)}-failed`);
+      }
       this.idle.push(c);
       this.settle();
       return;
     }
+    const now = performance.now();
+    // the latency runs from the write less what the service caused: the build is not in it
+    const tag = now - serviceMs;
+    if (flow) {
+      flow.startAt(c, tag);
+      this.target.head = flow.head;
+      this.recorder.sentOne(flow.entry);
+      this.recorder.entrySent(flow.iteration);
+      c.send(request, now, flow.entry, tag);
+      return;
+    }
     this.recorder.sentOne(this.target.current);
-    c.send(request, now, this.target.current, now - serviceMs);
+    c.send(request, now, this.target.current, tag);
   }
 
   private pump(now: number): void {
@@ -253,10 +266,22 @@ class OpenEngine implements ConnectionOwner {
       if (!this.finished) this.recorder.entryOutcome(flow.iteration, undefined, 'closed-mid-iteration');
       return false;
     }
+    let request: Buffer;
+    try {
+      request = flow.next(c, at).request;
+    } catch (err) {
+      if (!(err instanceof UnsendableRequest)) throw err;
+      // the next step cannot be sent (a header value from an extracted value would break it)
+      this.recorder.sentOne(flow.entry);
+      this.recorder.error(err.kind, flow.entry);
+      const end = flow.settled(c, false, performance.now());
+      if (end && !end.ok) this.recorder.entryOutcome(flow.iteration, undefined, end.kind);
+      return false;
+    }
     const now = performance.now();
-    const { request, entry } = flow.next(c, now);
-    this.recorder.sentOne(entry);
-    c.send(request, now, entry, now);
+    this.target.head = flow.head;
+    this.recorder.sentOne(flow.entry);
+    c.send(request, now, flow.entry, now);
     return true;
   }
 
@@ -323,7 +348,21 @@ class OpenEngine implements ConnectionOwner {
     tally.elapsedMs = this.job.schedule.durationMs;
     // requests the schedule called for that got no answer in time: aborted, or never sent
     const unfinished = s.total - this.settled;
-    if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    const flow = this.target.flow;
+    if (flow) {
+      // a flow's schedule is of iterations: those not ended are its iteration results' unfinished;
+      // the steps in flight are requests, each its step's and the phase's
+      const it = tally.requests?.[flow.iteration];
+      if (it && unfinished > 0) it.errors.unfinished = (it.errors.unfinished ?? 0) + unfinished;
+      for (const c of this.all) {
+        if (!c.connected) continue;
+        for (const req of c.pendingRequests()) {
+          tally.errors.unfinished = (tally.errors.unfinished ?? 0) + 1;
+          const step = tally.requests?.[req];
+          if (step) step.errors.unfinished = (step.errors.unfinished ?? 0) + 1;
+        }
+      }
+    } else if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
     tally.open = s.counts(unfinished);
     // idle connections wait for the next stage; those still busy are closed
     const idle = [...this.all].filter((c) => c.connected && c.usable && !c.inFlight);

@@ -257,13 +257,16 @@ class WsEngine {
   }
 
   /** Sends peer p's next message; false when its hook failed it (`hook-error`: counted, not sent). */
-  private sendOne(p: Peer, at: number): boolean {
+  private sendOne(p: Peer, sendAt: number): boolean {
     const n = p.next++;
     const id = messageId(this.nonce, p.index, n);
     let text = render(this.message, this.values(p, n, id));
+    let at = sendAt;
     if (this.hook?.hook.message) {
       try {
         text = this.hook.message(p, text);
+        // the hook's time (sealing a message, say) is the generator's: latency runs from here
+        at = performance.now();
       } catch (err) {
         if (!(err instanceof HookError)) throw err;
         this.recorder.sentOne(-1);

@@ -155,6 +155,10 @@ function normalizeFlow(
   ctx: NormalizeContext,
 ): { mix: MixRequest[]; flow: NonNullable<HttpTarget['flow']> } | undefined {
   const { problems } = ctx;
+  raw.forEach((s, i) => {
+    if (s.bodies !== undefined)
+      problems.push(`${path}[${i}].bodies: a flow's step sends one body (give body; {{data.COLUMN}} varies it)`);
+  });
   const steps = raw.map(({ extract: _extract, ...step }) => ({ ...step, weight: 1 }));
   const mix = normalizeMix(steps, path, problems, ctx.resolveAt, ctx.resolveUrl);
   if (!mix) return undefined;

@@ -3,7 +3,7 @@
 // functions there are and the data's columns. A bodies file's lines are checked when it is read.
 import { parseDataFile } from '../../config/data-file.js';
 import type { RequestSpec, Scenario } from '../../config/types.js';
-import { compileText, readsBody, templateProblems, unknownValues } from '../../runner-kit/template.js';
+import { compileText, isDynamic, readsBody, templateProblems, unknownValues } from '../../runner-kit/template.js';
 import { requestTexts } from './normalize.js';
 import type { ResolveIo } from '../protocol.js';
 import { readHook } from '../hook-source.js';
@@ -40,10 +40,10 @@ export function requestTemplateProblems(
     for (const [at, text] of headers) {
       for (const c of usedColumns(text, data.columns)) {
         const i = data.columns.indexOf(c);
-        const bad = data.rows.findIndex((row) => /[\r\n\0]/.test(row[i] ?? ''));
+        const bad = data.rows.findIndex((row) => /[\r\n\0\u0100-\uffff]/.test(row[i] ?? ''));
         if (bad >= 0)
           problems.push(
-            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break or NUL: it cannot go into a header`,
+            `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break, a NUL or a character beyond Latin-1: it cannot go into a header`,
           );
       }
     }
@@ -70,6 +70,17 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
     if (t.hook) {
       const problem = readHook(t.hook, io, ['request', 'check']);
       if (problem) problems.push(`${path}.hook: ${problem}`);
+      // what the hook's request() does not return is the scenario's request as written: it must be
+      // one request, sent as it is
+      const r = t.request;
+      if (r.bodiesFile !== undefined)
+        problems.push(`${path}.request.bodies: not with a hook (its request() gives the body)`);
+      if (
+        [r.url, ...Object.values(r.headers), r.body ?? ''].some((x) =>
+          isDynamic(compileText(x, t.data?.columns).compiled),
+        )
+      )
+        problems.push(`${path}.request: no {{…}} slots with a hook (its request() builds what varies)`);
     }
     if (t.data) {
       try {
@@ -90,6 +101,21 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
         problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
         for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
           problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
+        // a check compares with the iteration's values only: data and functions are not made there
+        const checks = [
+          ...(e.request.expect?.body ?? []),
+          ...(e.request.expect?.json ?? []).flatMap((c) => (typeof c.equals === 'string' ? [c.equals] : [])),
+        ];
+        if (
+          checks.some((x) =>
+            compileText(x, t.data?.columns, values).compiled.parts.some(
+              (p) => typeof p !== 'string' && p.kind !== 'value',
+            ),
+          )
+        )
+          problems.push(
+            `${path}.flow[${j}].expect: a check compares with the flow's values ({{name}}) only, not {{data.…}} or functions`,
+          );
       });
     } else if (t.mix)
       t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
