@@ -13856,10 +13856,6 @@ var Flow = class {
     if (this.src.body !== void 0) parts.body = this.src.body;
     return { request: this.serialize(parts), entry: s.step };
   }
-  /** The name of step `entry`. */
-  stepName(entry) {
-    return this.steps[entry]?.name ?? "step";
-  }
   /** Where `c`'s iteration, begun by the last `next`, counts from: set once its first request is built
    * (building it is the generator's time). */
   startAt(c, start) {
@@ -14564,6 +14560,10 @@ var Recorder = class extends RequestCounts {
     if (latencyUs !== void 0) m.ok(0, latencyUs);
     else m.error(kind);
   }
+  /** A flow's iteration ended (`end`, from Flow.settled): counted on its entry `req`. */
+  iterationEnded(req, end) {
+    this.entryOutcome(req, end.ok ? end.latencyUs : void 0, end.ok ? "" : end.kind);
+  }
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
   sub(req) {
     const m = this.mix[req];
@@ -14908,8 +14908,8 @@ var OpenEngine = class {
       this.recorder.error(err.kind, flow ? entry : -1);
       if (flow) {
         this.recorder.entrySent(flow.iteration);
-        flow.settled(c, false, performance2.now());
-        this.recorder.entryOutcome(flow.iteration, void 0, `${flow.stepName(entry)}-failed`);
+        const end = flow.settled(c, false, performance2.now());
+        if (end) this.recorder.iterationEnded(flow.iteration, end);
       }
       this.idle.push(c);
       this.settle();
@@ -14982,8 +14982,7 @@ var OpenEngine = class {
     const flow = this.target.flow;
     const end = flow.settled(c, ok, at);
     if (end) {
-      if (!this.finished)
-        this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : void 0, end.ok ? "" : end.kind);
+      if (!this.finished) this.recorder.iterationEnded(flow.iteration, end);
       return false;
     }
     if (this.finished || !c.usable) {
@@ -14999,7 +14998,7 @@ var OpenEngine = class {
       this.recorder.sentOne(flow.entry);
       this.recorder.error(err.kind, flow.entry);
       const end2 = flow.settled(c, false, performance2.now());
-      if (end2 && !end2.ok) this.recorder.entryOutcome(flow.iteration, void 0, end2.kind);
+      if (end2) this.recorder.iterationEnded(flow.iteration, end2);
       return false;
     }
     const now = performance2.now();
@@ -15820,7 +15819,7 @@ var ClosedEngine = class {
     const flow = this.target.flow;
     const end = flow?.settled(c, ok, at);
     if (!flow || !end) return;
-    this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : void 0, end.ok ? "" : end.kind);
+    this.recorder.iterationEnded(flow.iteration, end);
   }
   /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */
   fill(c) {

@@ -191,7 +191,7 @@ class ClosedEngine implements ConnectionOwner {
     const flow = this.target.flow;
     const end = flow?.settled(c, ok, at);
     if (!flow || !end) return;
-    this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : undefined, end.ok ? '' : end.kind);
+    this.recorder.iterationEnded(flow.iteration, end);
   }
 
   /** Keeps `depth` requests in flight on it: one without pipelining, back to back with it. */

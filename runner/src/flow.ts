@@ -159,11 +159,6 @@ export class Flow {
     return { request: this.serialize(parts), entry: s.step };
   }
 
-  /** The name of step `entry`. */
-  stepName(entry: number): string {
-    return this.steps[entry]?.name ?? 'step';
-  }
-
   /** Where `c`'s iteration, begun by the last `next`, counts from: set once its first request is built
    * (building it is the generator's time). */
   startAt(c: EngineConnection, start: number): void {

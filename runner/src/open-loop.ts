@@ -173,8 +173,8 @@ class OpenEngine implements ConnectionOwner {
       this.recorder.error(err.kind, flow ? entry : -1);
       if (flow) {
         this.recorder.entrySent(flow.iteration);
-        flow.settled(c, false, performance.now());
-        this.recorder.entryOutcome(flow.iteration, undefined, `${flow.stepName(entry)}-failed`);
+        const end = flow.settled(c, false, performance.now());
+        if (end) this.recorder.iterationEnded(flow.iteration, end);
       }
       this.idle.push(c);
       this.settle();
@@ -256,8 +256,7 @@ class OpenEngine implements ConnectionOwner {
     const flow = this.target.flow as NonNullable<Target['flow']>;
     const end = flow.settled(c, ok, at);
     if (end) {
-      if (!this.finished)
-        this.recorder.entryOutcome(flow.iteration, end.ok ? end.latencyUs : undefined, end.ok ? '' : end.kind);
+      if (!this.finished) this.recorder.iterationEnded(flow.iteration, end);
       return false;
     }
     if (this.finished || !c.usable) {
@@ -275,7 +274,7 @@ class OpenEngine implements ConnectionOwner {
       this.recorder.sentOne(flow.entry);
       this.recorder.error(err.kind, flow.entry);
       const end = flow.settled(c, false, performance.now());
-      if (end && !end.ok) this.recorder.entryOutcome(flow.iteration, undefined, end.kind);
+      if (end) this.recorder.iterationEnded(flow.iteration, end);
       return false;
     }
     const now = performance.now();

@@ -1,5 +1,6 @@
 // Per-run accounting shared by the load engines: success latency in µs into an HDR histogram,
 // failures by status code, socket errors by kind, and this thread's event-loop delay.
+import type { IterationEnd } from './flow.js';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { isSuccess } from '../../src/runner-kit/expect.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
@@ -126,6 +127,11 @@ export class Recorder extends RequestCounts {
     if (!m || !this.inWindow()) return;
     if (latencyUs !== undefined) m.ok(0, latencyUs);
     else m.error(kind);
+  }
+
+  /** A flow's iteration ended (`end`, from Flow.settled): counted on its entry `req`. */
+  iterationEnded(req: number, end: IterationEnd): void {
+    this.entryOutcome(req, end.ok ? end.latencyUs : undefined, end.ok ? '' : end.kind);
   }
 
   /** The counts of one mix entry (or one WebSocket outcome: push, connect), kept apart from the run's own. */
