@@ -72630,6 +72630,7 @@ function hashedRequest(r, rBodies) {
 }
 
 // src/runner-kit/connection-header.ts
+var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
 }
@@ -93191,11 +93192,15 @@ var SETUP_BODY_LIMIT = 1024 * 1024;
 function ruleProblem(rule) {
   if ("json" in rule)
     return parseJsonPath(rule.json) ? void 0 : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
-  if ("header" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header) ? void 0 : "not a header name";
+  if ("header" in rule) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header)) return "not a header name";
+    return rule.header.toLowerCase() === "set-cookie" ? "Set-Cookie is read with { cookie: NAME }" : void 0;
+  }
   if ("cookie" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? void 0 : "not a cookie name";
   let groups;
   try {
-    groups = new RegExp(`${rule.regex}|`).exec("").length - 1;
+    new RegExp(rule.regex);
+    groups = new RegExp(`(?:${rule.regex})|`).exec("").length - 1;
   } catch (err) {
     return `not a regular expression (${err.message})`;
   }
@@ -93561,16 +93566,29 @@ function httpVersion2(raw, path, problems) {
 
 // src/runner-kit/placeholders.ts
 var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
+var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
 var PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function placeholders(text) {
   return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
 }
-function fillPlaceholders(text, value, keepEscapes = false) {
+var doubled = (s) => s.replaceAll("$", () => "$$");
+function fillPlaceholders(text, value, pass = "only") {
+  if (pass === "runner")
+    return text.replace(RUNNER_PASS, (all, name2) => {
+      if (name2 === void 0) return "$";
+      return value(name2) ?? all;
+    });
+  if (pass === "host")
+    return text.replace(HOST_PASS, (all, escaped, name2) => {
+      if (name2 === void 0) return "$$";
+      if (escaped) return doubled(`\${${name2}}`);
+      const v = value(name2);
+      return v === void 0 ? all : doubled(v);
+    });
   return text.replace(PLACEHOLDER, (all, escaped, name2) => {
-    if (escaped) return keepEscapes ? all : `\${${name2}}`;
-    const v = value(name2);
-    if (v === void 0) return all;
-    return keepEscapes ? v.replaceAll("${", () => "$${") : v;
+    if (escaped) return `\${${name2}}`;
+    return value(name2) ?? all;
   });
 }
 
@@ -94580,7 +94598,7 @@ function requestTemplateProblems(r, path, data, values) {
     for (const [at, text] of headers) {
       for (const c of usedColumns(text, data.columns)) {
         const i = data.columns.indexOf(c);
-        const bad = data.rows.findIndex((row2) => /[\r\n\0\u0100-\uffff]/.test(row2[i] ?? ""));
+        const bad = data.rows.findIndex((row2) => UNSAFE_HEADER_VALUE.test(row2[i] ?? ""));
         if (bad >= 0)
           problems.push(
             `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break, a NUL or a character beyond Latin-1: it cannot go into a header`
@@ -99178,7 +99196,7 @@ function assertNever2(value, what = "kind") {
 
 // src/runner-kit/fill.ts
 function fillRecord(record2, fill, at) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`, true)]));
 }
 function fillRequest(r, fill, at) {
   const request2 = {
@@ -99244,12 +99262,17 @@ function expandEnv(text, env, where, secret = () => {
       if (value !== "") secret(value);
       return value;
     },
-    runner !== void 0
+    runner !== void 0 ? "host" : "only"
   );
 }
 function expandPlan(plan, env, secret) {
   const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e) => e.name))) : void 0;
-  const fill = (text, where) => expandEnv(text, env, where, secret, runner);
+  return fillPlan(plan, (text, where) => expandEnv(text, env, where, secret, runner));
+}
+function unfilledPlan(plan) {
+  return plan.setup ? fillPlan(plan, (text) => fillPlaceholders(text, () => void 0, "host")) : plan;
+}
+function fillPlan(plan, fill) {
   return {
     ...plan,
     ...plan.setup ? {
@@ -102631,7 +102654,9 @@ function renderK8sCommand(o) {
       throw usageError(`runner.placement.constraints[${i}]: ${err.message}`);
     }
   });
-  const plan = buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers, config2.setup);
+  const plan = unfilledPlan(
+    buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers, config2.setup)
+  );
   const trial = { scenario: scenario2.name, phase: phase2.name, trial: 1, trials: scenario2.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 36e5;
   const docs = renderK8s({

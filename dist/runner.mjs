@@ -11577,8 +11577,25 @@ function* planCommands(plan) {
 }
 
 // runner/src/emit.ts
+var masked = [];
+var MASK_MIN_CHARS = 4;
+function maskValues(values) {
+  masked = [...new Set(values)].filter((v) => v.length >= MASK_MIN_CHARS).sort((a, b) => b.length - a.length);
+}
+function maskIn(value, values) {
+  if (typeof value === "string") {
+    let text = value;
+    for (const v of values) if (text.includes(v)) text = text.replaceAll(v, "***");
+    return text;
+  }
+  if (Array.isArray(value)) return value.map((v) => maskIn(v, values));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskIn(v, values)]));
+  return value;
+}
 function emit(event) {
-  process.stdout.write(`${EVENT_MARKER}${JSON.stringify(event)}
+  const shown = masked.length > 0 ? maskIn(event, masked) : event;
+  process.stdout.write(`${EVENT_MARKER}${JSON.stringify(shown)}
 `);
 }
 
@@ -11586,6 +11603,7 @@ function emit(event) {
 import { performance as performance2 } from "node:perf_hooks";
 
 // src/runner-kit/connection-header.ts
+var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
 }
@@ -11696,7 +11714,6 @@ function jsonEqual(a, b) {
 var UnsendableRequest = class extends Error {
   kind = "bad-header-value";
 };
-var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function serializeRequest(parts) {
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(parts.method)) throw new UnsendableRequest("a method that is not a token");
   for (const [k, v] of Object.entries(parts.headers))
@@ -13726,6 +13743,10 @@ function ruleText(rule) {
   return `regex ${rule.regex}${rule.group !== 1 ? ` (group ${rule.group})` : ""}`;
 }
 function extractValue(rule, res) {
+  const value = readValue(rule, res);
+  return value === "" ? void 0 : value;
+}
+function readValue(rule, res) {
   if ("header" in rule) return res.headers.get(rule.header.toLowerCase());
   if ("cookie" in rule) return cookieValue(res.setCookies, rule.cookie);
   if ("regex" in rule) {
@@ -13741,7 +13762,7 @@ function extractValue(rule, res) {
     return void 0;
   }
   const found = jsonLookup(node, steps);
-  if (!found.found) return void 0;
+  if (!found.found || found.value === null) return void 0;
   return typeof found.value === "string" ? found.value : JSON.stringify(found.value);
 }
 function cookieValue(setCookies, name) {
@@ -15222,7 +15243,7 @@ function assertNever(value, what = "kind") {
 
 // src/runner-kit/fill.ts
 function fillRecord(record, fill, at) {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`, true)]));
 }
 function fillRequest(r, fill, at) {
   const request = {
@@ -15276,20 +15297,52 @@ function fillTarget(target, fill, at) {
 
 // src/runner-kit/placeholders.ts
 var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-function fillPlaceholders(text, value, keepEscapes = false) {
+var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
+var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
+}
+var doubled = (s) => s.replaceAll("$", () => "$$");
+function fillPlaceholders(text, value, pass = "only") {
+  if (pass === "runner")
+    return text.replace(RUNNER_PASS, (all, name) => {
+      if (name === void 0) return "$";
+      return value(name) ?? all;
+    });
+  if (pass === "host")
+    return text.replace(HOST_PASS, (all, escaped, name) => {
+      if (name === void 0) return "$$";
+      if (escaped) return doubled(`\${${name}}`);
+      const v = value(name);
+      return v === void 0 ? all : doubled(v);
+    });
   return text.replace(PLACEHOLDER, (all, escaped, name) => {
-    if (escaped) return keepEscapes ? all : `\${${name}}`;
-    const v = value(name);
-    if (v === void 0) return all;
-    return keepEscapes ? v.replaceAll("${", () => "$${") : v;
+    if (escaped) return `\${${name}}`;
+    return value(name) ?? all;
   });
 }
 
 // runner/src/setup.ts
 function fillFrom(values) {
-  return (text) => fillPlaceholders(text, (name) => values.get(name));
+  return (text) => fillPlaceholders(text, (name) => values.get(name), "runner");
 }
-async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => performance.now()) {
+function namesInHeaders(plan) {
+  const names = /* @__PURE__ */ new Set();
+  const note = (text, _at, header) => {
+    if (header) for (const name of placeholders(text)) names.add(name);
+    return text;
+  };
+  for (const step of plan.setup ?? []) fillRequest(step.request, note, step.name);
+  for (const s of plan.scenarios) fillTarget(s.target, note, s.name);
+  return names;
+}
+function valueProblem(value, inHeader) {
+  if (value.includes("{{")) return 'the value holds "{{", which a request template would read as a slot';
+  if (inHeader && UNSAFE_HEADER_VALUE.test(value))
+    return "the value holds a line break, a NUL or a character beyond Latin-1, which a header cannot carry";
+  return void 0;
+}
+async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => performance.now(), headerNames = /* @__PURE__ */ new Set()) {
   const values = /* @__PURE__ */ new Map();
   const done = [];
   for (const step of steps) {
@@ -15312,6 +15365,8 @@ async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => pe
     for (const { name, rule } of step.extract) {
       const value = extractValue(rule, answer);
       if (value === void 0) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
+      const problem = valueProblem(value, headerNames.has(name));
+      if (problem !== void 0) return fail(`HTTP ${answer.status}: extract ${name} (${ruleText(rule)}): ${problem}`);
       values.set(name, value);
     }
     done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
@@ -15326,6 +15381,7 @@ function filledPlan(plan, values) {
 function sendOnce(request, timeoutMs) {
   return new Promise((resolve) => {
     let settled = false;
+    let timer = void 0;
     const done = (a) => {
       if (settled) return;
       settled = true;
@@ -15343,12 +15399,17 @@ function sendOnce(request, timeoutMs) {
     const headers = { ...request.headers };
     if (body && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length"))
       headers["content-length"] = String(body.length);
-    const req = make(
-      url,
-      { method: request.method, headers, rejectUnauthorized: false },
-      (res) => readAnswer(res).then(done, (err) => done({ error: err.message }))
-    );
-    const timer = setTimeout(() => {
+    let req;
+    try {
+      req = make(
+        url,
+        { method: request.method, headers, rejectUnauthorized: false },
+        (res) => readAnswer(res).then(done, (err) => done({ error: err.message }))
+      );
+    } catch (err) {
+      return done({ error: err.message });
+    }
+    timer = setTimeout(() => {
       done({ error: `timed out after ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
@@ -16882,16 +16943,19 @@ async function main() {
     const error = await waitReady(probe.url, probe.timeoutMs);
     if (error !== void 0) {
       emit({ t: "not-ready", url: probe.url, error, timeoutMs: probe.timeoutMs });
+      process.exitCode = 3;
       return;
     }
   }
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: "survey", finding });
   if (plan.setup) {
-    const done = await runSetup(plan.setup, plan.requestTimeoutMs);
+    const done = await runSetup(plan.setup, plan.requestTimeoutMs, sendOnce, void 0, namesInHeaders(plan));
     if (!done.ok) {
       emit({ t: "setup-failed", step: done.step, message: done.message });
+      process.exitCode = 3;
       return;
     }
+    maskValues(done.values.values());
     emit({ t: "setup", steps: done.steps, values: [...done.values.keys()] });
     plan = filledPlan(plan, done.values);
   }
@@ -16935,7 +16999,8 @@ async function runReplica(plan, run, stages) {
 if (!serveIfWorker()) {
   process.on("SIGTERM", () => process.exit(143));
   main().then(
-    () => process.exit(0),
+    // 0, or what main set (3: the service never ready, or its setup failed)
+    () => process.exit(),
     (err) => {
       emit({ t: "fatal", message: err instanceof Error ? err.message : String(err) });
       process.exit(1);

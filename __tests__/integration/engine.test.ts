@@ -1055,11 +1055,15 @@ describe('a script hook through the built runner (dist/runner.mjs)', () => {
 
 describe('runner replicas through the built runner (dist/runner.mjs)', () => {
   /** runs one replica of `plan` (its index in `env`) to its end; its events */
-  function replica(plan: RunnerPlan, env: Record<string, string>): Promise<{ code: number; events: RunnerEvent[] }> {
+  function replica(
+    plan: RunnerPlan,
+    env: Record<string, string>,
+    args: string[] = [],
+  ): Promise<{ code: number; events: RunnerEvent[] }> {
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-replica-'));
     writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json'), ...args], {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: { ...process.env, PERF_GATE_REPLICA: '', PERF_GATE_SWARM_SLOT: '', JOB_COMPLETION_INDEX: '', ...env },
       });
@@ -1164,6 +1168,64 @@ describe('runner replicas through the built runner (dist/runner.mjs)', () => {
     expect(r.events.some((e) => e.t === 'stage')).toBe(false);
     // only the ready probe reached the server
     expect(served).toBe(1);
+  });
+
+  it('a setup that fails is exit 3 with its event, before ready: a swarm task that failed, its account in its log', async () => {
+    let served = 0;
+    const { url } = await serve((req, res) => {
+      served++;
+      res.statusCode = req.url === '/login' ? 401 : 200;
+      res.end(req.url === '/login' ? 'no' : 'ok');
+    });
+    const origin = new URL(url).origin;
+    const plan: RunnerPlan = {
+      ...replicaPlan(url, { kind: 'closed', name: 'c2', connections: 2, durationMs: 500 }, 3000),
+      setup: [
+        {
+          name: 'login',
+          request: { url: `${origin}/login`, method: 'POST', headers: {} },
+          extract: [{ name: 'token', rule: { json: '$.token' } }],
+        },
+      ],
+    };
+    const r = await replica(plan, { PERF_GATE_REPLICA: '0' });
+    expect(r.code).toBe(3);
+    expect(r.events.at(-1)).toEqual({
+      t: 'setup-failed',
+      step: 'login',
+      message: 'HTTP 401, body "no": not a 2xx or 3xx status',
+    });
+    expect(r.events.some((e) => e.t === 'ready')).toBe(false);
+    // the ready probe and the login only
+    expect(served).toBe(2);
+  });
+
+  it('an extracted value is masked in what the runner says: a WebSocket URL no peer could connect to', async () => {
+    const token = 'tok-0123456789abcdef';
+    // answers the login with a token; an upgrade it has no handler for is refused (the socket closed)
+    const { url } = await serve((_req, res) => res.end(JSON.stringify({ token })));
+    const origin = new URL(url).origin;
+    const ws = origin.replace('http://', 'ws://');
+    const { replicas: _one, ...plan }: RunnerPlan = {
+      ...replicaPlan(url, { kind: 'ws', name: 'w2', peers: 2, messages: 1 }, 3000),
+      setup: [
+        {
+          name: 'login',
+          request: { url: `${origin}/login`, method: 'POST', headers: {} },
+          extract: [{ name: 'token', rule: { json: '$.token' } }],
+        },
+      ],
+    };
+    plan.scenarios[0]!.target = {
+      kind: 'ws',
+      websocket: { url: `${ws}/room?t=\${token}`, headers: {}, hello: [], message: '{{id}}', drainMs: 100 },
+    };
+    // one runner, every trial of the plan in order (`--all`)
+    const r = await replica(plan, {}, ['--all']);
+    expect(r.code).toBe(1);
+    const fatal = r.events.at(-1) as Extract<RunnerEvent, { t: 'fatal' }>;
+    expect(fatal.message).toContain(`${ws}/room?t=***: no peer could connect`);
+    expect(JSON.stringify(r.events)).not.toContain(token);
   });
 
   it('a replica without an index fails at once', async () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import { expandPlan } from '../../src/config/env.js';
+import { expandPlan, unfilledPlan } from '../../src/config/env.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { setupLine } from '../../src/run/sides.js';
 import { setupFailure } from '../../src/session/replica-tasks.js';
@@ -21,7 +21,9 @@ import {
   type SetupResponse,
 } from '../../src/runner-kit/setup.js';
 import { parseEventLine, EVENT_MARKER } from '../../src/run/runner-plan.js';
-import { filledPlan, runSetup, type SetupAnswer, sendOnce } from '../../runner/src/setup.js';
+import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
+import { emit, maskIn, maskValues } from '../../runner/src/emit.js';
+import { filledPlan, namesInHeaders, runSetup, type SetupAnswer, sendOnce } from '../../runner/src/setup.js';
 
 type Raw = Record<string, unknown>;
 const parse = (c: Raw) => parseConfigText(stringify(c), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
@@ -124,7 +126,20 @@ describe('setup in the config', () => {
     [
       'a regex that does not compile',
       [{ ...LOGIN, extract: { token: { regex: 'a(' } } }],
-      ['setup[0].extract.token: not a regular expression (Invalid regular expression: /a(|/: Unterminated group)'],
+      ['setup[0].extract.token: not a regular expression (Invalid regular expression: /a(/: Unterminated group)'],
+    ],
+    [
+      // appended to, `token\` once read as `token\|`: an escaped bar, and the runner threw
+      'a regex ending in a backslash',
+      [{ ...LOGIN, extract: { token: { regex: 'token=(\\w+)\\' } } }],
+      [
+        'setup[0].extract.token: not a regular expression (Invalid regular expression: /token=(\\w+)\\/: \\ at end of pattern)',
+      ],
+    ],
+    [
+      'Set-Cookie as a header rule',
+      [{ ...LOGIN, extract: { sid: { header: 'Set-Cookie' } } }],
+      ['setup[0].extract.sid: Set-Cookie is read with { cookie: NAME }'],
     ],
     [
       'a regex without the group asked for',
@@ -191,9 +206,10 @@ const RESPONSE: SetupResponse = {
   headers: new Map([
     ['x-token', 'h-123'],
     ['content-type', 'application/json'],
+    ['x-empty', ''],
   ]),
   setCookies: ['theme=dark; Path=/', 'sid=abc%3D; HttpOnly; Path=/', 'quoted="q v"; Path=/', 'sid=second; Path=/'],
-  body: '{"token":"t-1","n":7,"ok":true,"user":{"id":42,"tags":["a","b"]},"nil":null,"html":"id=99"}',
+  body: '{"token":"t-1","n":7,"ok":true,"user":{"id":42,"tags":["a","b"]},"nil":null,"empty":"","html":"id=99 code=;"}',
 };
 
 describe('extractValue', () => {
@@ -203,7 +219,10 @@ describe('extractValue', () => {
     ['an index', { json: '$.user.tags[1]' }, 'b'],
     ['a number is its JSON', { json: '$.n' }, '7'],
     ['a boolean', { json: '$.ok' }, 'true'],
-    ['null is null', { json: '$.nil' }, 'null'],
+    ['null is no value', { json: '$.nil' }, undefined],
+    ['an empty string is no value', { json: '$.empty' }, undefined],
+    ['an empty header is no value', { header: 'x-empty' }, undefined],
+    ['an empty regex group is no value', { regex: 'code=(\\d*);', group: 1 }, undefined],
     ['an object is its JSON text', { json: '$.user' }, '{"id":42,"tags":["a","b"]}'],
     ['a missing key finds nothing', { json: '$.missing' }, undefined],
     ['past an array finds nothing', { json: '$.user.tags[5]' }, undefined],
@@ -319,6 +338,61 @@ describe('runSetup (a fake server)', () => {
     expect(done).toEqual({ ok: false, step: 'login', message });
   });
 
+  it.each<[string, string, boolean, string | undefined]>([
+    ['a token used in a header', 'eyJ.abc-_=', true, undefined],
+    ['a line break, in a header', 'a\r\nX-Evil: 1', true, 'a line break'],
+    ['a line break, in a body only', 'line 1\nline 2', false, undefined],
+    ['beyond Latin-1, in a header (U+010A is LF once cut to a byte)', 'a\u010ab', true, 'beyond Latin-1'],
+    ['beyond Latin-1, in a body only', 'Zoë ☃', false, undefined],
+    ['a NUL, in a header', 'a\0b', true, 'a NUL'],
+    ['a template slot anywhere', 'x{{uuid()}}', false, '"{{"'],
+  ])('an extracted value is checked for where it goes: %s', async (_label, value, inHeader, problem) => {
+    const done = await runSetup(
+      [step()],
+      1000,
+      () => Promise.resolve(answer(200, JSON.stringify({ token: value }))),
+      () => 0,
+      new Set(inHeader ? ['token'] : []),
+    );
+    if (problem === undefined) return expect(done.ok).toBe(true);
+    expect(done.ok).toBe(false);
+    const message = !done.ok ? done.message : '';
+    expect(message).toMatch(/^HTTP 200: extract token \(json \$\.token\): the value holds /);
+    expect(message).toContain(problem);
+    // never the value itself (a token is a secret), nor the body that carried it
+    expect(message).not.toContain(value.slice(0, 3));
+  });
+
+  it('namesInHeaders: the names a header or metadata value uses, in setup steps and every kind of scenario', () => {
+    const scenario = (name: string, target: unknown) =>
+      ({ name, target, warmupMs: 0, trials: 1, phases: [] }) as unknown as RunnerPlan['scenarios'][number];
+    const names = namesInHeaders({
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 1000,
+      ready: [],
+      setup: [
+        step(),
+        step({ name: 'me', request: { url: 'http://api/${inUrl}', method: 'GET', headers: { a: '${stepHeader}' } } }),
+      ],
+      scenarios: [
+        scenario('h', {
+          kind: 'http',
+          request: { url: 'http://x/', method: 'GET', headers: {}, body: '${inBody}' },
+          mix: [
+            { name: 'a', weight: 1, request: { url: 'http://x/', method: 'GET', headers: { b: 'x ${mixHeader}' } } },
+          ],
+        }),
+        scenario('w', {
+          kind: 'ws',
+          websocket: { url: 'ws://x/${inWsUrl}', headers: { c: '${wsHeader}' }, hello: ['${inHello}'], message: '' },
+        }),
+        scenario('g', { kind: 'grpc', grpc: { url: 'grpc://x', metadata: { d: '${meta}' } } }),
+      ],
+    });
+    expect([...names].sort()).toEqual(['meta', 'mixHeader', 'stepHeader', 'wsHeader']);
+  });
+
   it('a long message is bounded to what the host accepts', async () => {
     const done = await runSetup(
       [step({ extract: [{ name: 'token', rule: { regex: `(${'a'.repeat(3000)})`, group: 1 } }] })],
@@ -394,6 +468,12 @@ describe('sendOnce (a real server on 127.0.0.1)', () => {
     const slow = await sendOnce({ url: `${base}/slow`, method: 'GET', headers: {} }, 100);
     expect(slow).toEqual({ error: 'timed out after 100 ms' });
   });
+
+  it('a request Node will not write, or no URL, is an answer with an error, not a throw', async () => {
+    const bad = await sendOnce({ url: `${base}/`, method: 'GET', headers: { a: 'x\ny' } }, 1000);
+    expect(bad).toEqual({ error: expect.stringContaining('Invalid character in header content') });
+    expect(await sendOnce({ url: 'not a url', method: 'GET', headers: {} }, 1000)).toEqual({ error: 'not a URL' });
+  });
 });
 
 describe('the two passes: the environment on the host, the setup values in the runner', () => {
@@ -444,6 +524,60 @@ describe('the two passes: the environment on the host, the setup values in the r
     ).toThrow("scenarios[0] (s).request.headers.authorization: ${token} is not set in perf-gate's environment");
   });
 
+  it('a setup name wins over an environment variable of the same name', () => {
+    const hosts = expandPlan(plan, { ...env, token: 'FROM-ENV' }, () => {});
+    const runners = filledPlan(hosts, new Map([['token', 'T']]));
+    const headers = (runners.scenarios[0]!.target as { request: { headers: Record<string, string> } }).request.headers;
+    expect(headers.authorization).toBe('Bearer T');
+  });
+
+  // what each text is after both passes: the same as one pass with every value known at once
+  it.each([
+    ['an environment value ending in $ before a literal {token}', '${P}{token}', { P: 'a$' }, 'a${token}'],
+    ['an environment value holding an unclosed ${', '${P}', { P: 'x${y' }, 'x${y'],
+    ['an environment value holding $$', '${P}', { P: 'p$$w' }, 'p$$w'],
+    ['a literal $$ and a lone $', 'a$$b $ c$', {}, 'a$$b $ c$'],
+    ['an escape beside a setup name', '$${token}${token}', {}, '${token}T'],
+    ['a $ before an escape', '$$${token}', {}, '$${token}'],
+    ['a $ before a setup name', '$${P}$${token}$', { P: 'v' }, '${P}${token}$'],
+    ['an escape holding a $', '$${a$}', {}, '${a$}'],
+    ['a setup value holding ${', '${token}', {}, 'T${x}', 'T${x}'],
+  ])('%s', (_what, text, vars: Record<string, string>, want, token = 'T') => {
+    const env = (name: string) => (name === 'token' ? undefined : vars[name]);
+    const hosts = fillPlaceholders(text, env, 'host');
+    expect(fillPlaceholders(hosts, (name) => (name === 'token' ? token : undefined), 'runner')).toBe(want);
+    expect(fillPlaceholders(text, (name) => (name === 'token' ? token : vars[name]))).toBe(want);
+  });
+
+  it('two passes read 2,000 random texts as one pass with every value does', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const pieces = ['$', '{', '}', 'a', '${E}', '${token}', '$${E}', '$${token}', '$$'];
+    const values = ['', '$', 'v$', '${token}', '{', '}', '$$', 'x${'];
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: 1 + rand(8) }, () => pieces[rand(pieces.length)]).join('');
+      const E = values[rand(values.length)] as string;
+      const token = values[rand(values.length)] as string;
+      const hosts = fillPlaceholders(text, (n) => (n === 'E' ? E : undefined), 'host');
+      const both = fillPlaceholders(hosts, (n) => (n === 'token' ? token : undefined), 'runner');
+      const once = fillPlaceholders(text, (n) => (n === 'E' ? E : n === 'token' ? token : undefined));
+      expect({ text, E, token, both }).toEqual({ text, E, token, both: once });
+    }
+  });
+
+  it('a plan for a runner the host does not start (render k8s) is in the runner form, nothing filled', () => {
+    const written = unfilledPlan(plan);
+    const headers = (p: RunnerPlan) => (p.scenarios[0]!.target as { request: { headers: object } }).request.headers;
+    expect(headers(written)).toEqual({ authorization: 'Bearer ${token}', literal: '$${token}', tricky: '${TRICKY}' });
+    expect(headers(filledPlan(written, new Map([['token', 'T$']])))).toEqual({
+      authorization: 'Bearer T$',
+      literal: '${token}',
+      tricky: '${TRICKY}',
+    });
+    const { setup: _none, ...bare } = plan;
+    expect(unfilledPlan(bare)).toBe(bare);
+  });
+
   it('without setup the host reads escapes as before', () => {
     const { setup: _none, ...bare } = plan;
     const hosts = expandPlan(bare, { ...env, token: 'E' }, () => {});
@@ -452,6 +586,35 @@ describe('the two passes: the environment on the host, the setup values in the r
       literal: '${token}',
       tricky: 'x${token}y',
     });
+  });
+});
+
+describe('masking: no event the runner writes carries an extracted value', () => {
+  it('every text in an event, nested, has each value masked; numbers and names stay', () => {
+    const event = {
+      t: 'fatal',
+      message: 'ws://broker/room?t=tok-abcdef: no peer could connect (upgrade-401 ×2)',
+      nested: [{ url: 'http://api/tok-abcdef/x', n: 42 }, 'Bearer tok-abcdef2'],
+    };
+    expect(maskIn(event, ['tok-abcdef2', 'tok-abcdef'])).toEqual({
+      t: 'fatal',
+      message: 'ws://broker/room?t=***: no peer could connect (upgrade-401 ×2)',
+      nested: [{ url: 'http://api/***/x', n: 42 }, 'Bearer ***'],
+    });
+  });
+
+  it('emit writes the masked event once maskValues was told; values under 4 characters stay', () => {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => (lines.push(chunk), true)) as typeof process.stdout.write;
+    try {
+      maskValues(['s3cr3t-token', '42']);
+      emit({ t: 'fatal', message: 'GET http://api/x?t=s3cr3t-token failed after 42 ms' });
+    } finally {
+      process.stdout.write = write;
+      maskValues([]);
+    }
+    expect(lines).toEqual([`${EVENT_MARKER}{"t":"fatal","message":"GET http://api/x?t=*** failed after 42 ms"}\n`]);
   });
 });
 

@@ -5,7 +5,7 @@
 // response, so bytes after its end are a protocol error; with pipelining, `parse` stops at a
 // response's end and the connection goes on with the next. Only a request with response checks
 // (`expect`) has its headers and body kept, and only what they read.
-import { asksClose } from '../../src/runner-kit/connection-header.js';
+import { asksClose, UNSAFE_HEADER_VALUE } from '../../src/runner-kit/connection-header.js';
 import { EXPECT_BODY_LIMIT } from '../../src/runner-kit/expect.js';
 
 export { asksClose, requestAsksClose } from '../../src/runner-kit/connection-header.js';
@@ -30,8 +30,6 @@ export interface RequestParts {
 export class UnsendableRequest extends Error {
   readonly kind: string = 'bad-header-value';
 }
-
-const UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 
 export function serializeRequest(parts: RequestParts): Buffer {
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(parts.method)) throw new UnsendableRequest('a method that is not a token');

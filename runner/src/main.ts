@@ -20,11 +20,11 @@ import type {
 import { replicaIndex, replicaStageStarts } from '../../src/runner-kit/replicas.js';
 import { MAX_WARMUP_WINDOWS, OPEN_LATE_MS, warmupWindowMs } from '../../src/runner-kit/plan.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
-import { emit } from './emit.js';
+import { emit, maskValues } from './emit.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { loadHooksOf } from './hook.js';
-import { filledPlan, runSetup } from './setup.js';
+import { filledPlan, namesInHeaders, runSetup, sendOnce } from './setup.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
@@ -198,6 +198,7 @@ async function main(): Promise<void> {
     const error = await waitReady(probe.url, probe.timeoutMs);
     if (error !== undefined) {
       emit({ t: 'not-ready', url: probe.url, error, timeoutMs: probe.timeoutMs });
+      process.exitCode = 3;
       return;
     }
   }
@@ -205,11 +206,14 @@ async function main(): Promise<void> {
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: 'survey', finding });
   // setup: its values fill the scenarios' placeholders here, in this process only (never an event)
   if (plan.setup) {
-    const done = await runSetup(plan.setup, plan.requestTimeoutMs);
+    const done = await runSetup(plan.setup, plan.requestTimeoutMs, sendOnce, undefined, namesInHeaders(plan));
     if (!done.ok) {
       emit({ t: 'setup-failed', step: done.step, message: done.message });
+      // not 0: a swarm's replica that stops here is a failed task, its event read from its log
+      process.exitCode = 3;
       return;
     }
+    maskValues(done.values.values());
     emit({ t: 'setup', steps: done.steps, values: [...done.values.keys()] });
     plan = filledPlan(plan, done.values);
   }
@@ -260,7 +264,8 @@ if (!serveIfWorker()) {
   // replica's trial failed elsewhere and its service is being removed), as any process would
   process.on('SIGTERM', () => process.exit(143));
   main().then(
-    () => process.exit(0),
+    // 0, or what main set (3: the service never ready, or its setup failed)
+    () => process.exit(),
     (err: unknown) => {
       emit({ t: 'fatal', message: err instanceof Error ? err.message : String(err) });
       process.exit(1);

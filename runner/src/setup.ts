@@ -6,7 +6,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { checkResponse } from '../../src/runner-kit/expect.js';
 import { type Fill, fillRequest, fillTarget } from '../../src/runner-kit/fill.js';
-import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
+import { UNSAFE_HEADER_VALUE } from '../../src/runner-kit/connection-header.js';
+import { fillPlaceholders, placeholders } from '../../src/runner-kit/placeholders.js';
 import type { RunnerPlan } from '../../src/runner-kit/plan.js';
 import {
   bodyPreview,
@@ -26,17 +27,40 @@ export type SetupOutcome =
   | { ok: true; values: Map<string, string>; steps: Array<{ name: string; status: number; elapsedMs: number }> }
   | { ok: false; step: string; message: string };
 
-/** `${name}` filled from `values`; a name without one stays, and `$${` becomes `${`. */
+/** `${name}` filled from `values` in the host's form (`$$` is a literal `$`); a name without one stays. */
 export function fillFrom(values: ReadonlyMap<string, string>): Fill {
-  return (text) => fillPlaceholders(text, (name) => values.get(name));
+  return (text) => fillPlaceholders(text, (name) => values.get(name), 'runner');
 }
 
-/** Every step in order, each request filled with the values so far; stops at the first that fails. */
+/** The names a header or metadata value of the plan (a setup step's or a scenario's) refers to. */
+export function namesInHeaders(plan: RunnerPlan): Set<string> {
+  const names = new Set<string>();
+  const note: Fill = (text, _at, header) => {
+    if (header) for (const name of placeholders(text)) names.add(name);
+    return text;
+  };
+  for (const step of plan.setup ?? []) fillRequest(step.request, note, step.name);
+  for (const s of plan.scenarios) fillTarget(s.target, note, s.name);
+  return names;
+}
+
+/** Why an extracted value cannot be used, or undefined. Never the value itself: it may be a secret. */
+export function valueProblem(value: string, inHeader: boolean): string | undefined {
+  // `{{` would be read as a template's slot in the scenarios' requests and messages
+  if (value.includes('{{')) return 'the value holds "{{", which a request template would read as a slot';
+  if (inHeader && UNSAFE_HEADER_VALUE.test(value))
+    return 'the value holds a line break, a NUL or a character beyond Latin-1, which a header cannot carry';
+  return undefined;
+}
+
+/** Every step in order, each request filled with the values so far; stops at the first that fails.
+ * `headerNames`: the names a header uses (namesInHeaders), whose values a header must be able to carry. */
 export async function runSetup(
   steps: readonly PlanSetupStep[],
   defaultTimeoutMs: number,
   send: SetupSend = sendOnce,
   now: () => number = () => performance.now(),
+  headerNames: ReadonlySet<string> = new Set(),
 ): Promise<SetupOutcome> {
   const values = new Map<string, string>();
   const done: Array<{ name: string; status: number; elapsedMs: number }> = [];
@@ -60,6 +84,8 @@ export async function runSetup(
     for (const { name, rule } of step.extract) {
       const value = extractValue(rule, answer);
       if (value === undefined) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
+      const problem = valueProblem(value, headerNames.has(name));
+      if (problem !== undefined) return fail(`HTTP ${answer.status}: extract ${name} (${ruleText(rule)}): ${problem}`);
       values.set(name, value);
     }
     done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
@@ -81,6 +107,7 @@ export function filledPlan(plan: RunnerPlan, values: ReadonlyMap<string, string>
 export function sendOnce(request: PlanSetupStep['request'], timeoutMs: number): Promise<SetupAnswer> {
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined = undefined;
     const done = (a: SetupAnswer): void => {
       if (settled) return;
       settled = true;
@@ -98,10 +125,16 @@ export function sendOnce(request: PlanSetupStep['request'], timeoutMs: number): 
     const headers: Record<string, string> = { ...request.headers };
     if (body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
       headers['content-length'] = String(body.length);
-    const req = make(url, { method: request.method, headers, rejectUnauthorized: false }, (res) =>
-      readAnswer(res).then(done, (err: Error) => done({ error: err.message })),
-    );
-    const timer = setTimeout(() => {
+    let req: ReturnType<typeof make>;
+    try {
+      req = make(url, { method: request.method, headers, rejectUnauthorized: false }, (res) =>
+        readAnswer(res).then(done, (err: Error) => done({ error: err.message })),
+      );
+    } catch (err) {
+      // a header Node will not write (a line break in a value), a method that is not a token
+      return done({ error: (err as Error).message });
+    }
+    timer = setTimeout(() => {
       done({ error: `timed out after ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);

@@ -2,10 +2,10 @@
 // perf-gate's own environment (the Action step's `env:`) when the plan for the runner is built — after
 // the scenario hash, so the config, the results, the baselines and the report only ever hold the
 // placeholder. `$${` writes a literal `${`. A variable that is not set is a usage error naming the
-// key. The names a `setup` step extracts are left for the runner to fill (runner/src/setup.ts), with
-// every `$${` escape: it reads them in a second pass.
+// key. The names a `setup` step extracts are left for the runner to fill (runner/src/setup.ts) in a
+// second pass, the text written in that pass's form (src/runner-kit/placeholders.ts).
 import { usageError } from '../common/errors.js';
-import { fillRequest, fillTarget } from '../runner-kit/fill.js';
+import { type Fill, fillRequest, fillTarget } from '../runner-kit/fill.js';
 import { fillPlaceholders, PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
 import type { PlanScenario } from '../runner-kit/plan.js';
 import type { RunnerPlan } from '../run/runner-plan.js';
@@ -14,7 +14,7 @@ export { placeholders };
 
 /** `text` with every `${NAME}` replaced; `where` names the key in errors. Values used are reported
  * through `secret` (the Action masks them in its log). Names in `runner` are left as they are, for
- * the runner's setup pass (escapes kept for it too). */
+ * the runner's setup pass (the text in that pass's form). */
 export function expandEnv(
   text: string,
   env: NodeJS.ProcessEnv,
@@ -33,14 +33,23 @@ export function expandEnv(
       if (value !== '') secret(value);
       return value;
     },
-    runner !== undefined,
+    runner !== undefined ? 'host' : 'only',
   );
 }
 
 /** The plan the runner gets, its requests' placeholders filled in (but the setup's own names). */
 export function expandPlan(plan: RunnerPlan, env: NodeJS.ProcessEnv, secret: (value: string) => void): RunnerPlan {
   const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e) => e.name))) : undefined;
-  const fill = (text: string, where: string) => expandEnv(text, env, where, secret, runner);
+  return fillPlan(plan, (text, where) => expandEnv(text, env, where, secret, runner));
+}
+
+/** A plan written for a runner the host does not start (`perf-gate render k8s`): no placeholder is
+ * filled, but with a setup the texts are in the runner's form, as expandPlan's would be. */
+export function unfilledPlan(plan: RunnerPlan): RunnerPlan {
+  return plan.setup ? fillPlan(plan, (text) => fillPlaceholders(text, () => undefined, 'host')) : plan;
+}
+
+function fillPlan(plan: RunnerPlan, fill: Fill): RunnerPlan {
   return {
     ...plan,
     ...(plan.setup

@@ -5,6 +5,7 @@
 import { stringify } from 'yaml';
 import { loadConfig } from '../config/load.js';
 import { usageError } from '../common/errors.js';
+import { unfilledPlan } from '../config/env.js';
 import { buildPlan } from '../run/runner-plan.js';
 import { bodiesReader } from '../run/plan.js';
 import { trialDeadlineMs } from '../session/sut-session.js';
@@ -47,7 +48,10 @@ export function renderK8sCommand(o: RenderK8sOptions): string {
       throw usageError(`runner.placement.constraints[${i}]: ${(err as Error).message}`);
     }
   });
-  const plan = buildPlan([scenario], config.sut.ready, bodiesReader(), config.runner.workers, config.setup);
+  // its placeholders stay for whoever applies it; with a setup, in the form the runner reads
+  const plan = unfilledPlan(
+    buildPlan([scenario], config.sut.ready, bodiesReader(), config.runner.workers, config.setup),
+  );
   const trial = { scenario: scenario.name, phase: phase.name, trial: 1, trials: scenario.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 3_600_000;
   const docs = renderK8s({

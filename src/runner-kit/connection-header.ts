@@ -1,5 +1,10 @@
 // Pure: what a `Connection` header says, read alike by the runner (a response that closes; a request
-// that asks to) and the host (a request that asks to close cannot be pipelined).
+// that asks to) and the host (a request that asks to close cannot be pipelined); and what a header
+// value cannot carry.
+
+/** A character no header value may carry as we write heads: a line break, a NUL, or one beyond
+ * Latin-1 (which the head's encoding would cut to one byte: U+010A is LF). */
+export const UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 
 /** A `Connection` header value asking to close the connection after this exchange. */
 export function asksClose(value: string): boolean {

@@ -4,12 +4,13 @@
 import type { PlanGrpcTarget, PlanHttp, PlanMixEntry, PlanRequest, PlanTarget, PlanWs } from './plan.js';
 import { assertNever } from './protocols.js';
 
-/** One text filled in; `at` names its key in errors (`scenarios[0] (login).request.url`). */
-export type Fill = (text: string, at: string) => string;
+/** One text filled in; `at` names its key in errors (`scenarios[0] (login).request.url`); `header`:
+ * the text is a header's or metadata's value. */
+export type Fill = (text: string, at: string, header?: boolean) => string;
 
 /** Every value of a header or metadata record filled in, each named `${at}.${key}` in errors. */
 export function fillRecord(record: Record<string, string>, fill: Fill, at: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`)]));
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v, `${at}.${k}`, true)]));
 }
 
 /** An HTTP request's URL, headers, body and bodies filled in. */

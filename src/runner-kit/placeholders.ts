@@ -1,9 +1,20 @@
 // `${NAME}` in a request's text, shared by the host and the runner. The host fills a run's environment
 // values into the runner's copy of the plan (src/config/env.ts); the runner fills the values its
-// `setup` steps extracted (runner/src/setup.ts), the host having left those names, and every `$${`
-// escape, for it. `$${` writes a literal `${`. Pure.
+// `setup` steps extracted (runner/src/setup.ts), the host having left those names for it. `$${` writes
+// a literal `${`. Pure.
+//
+// With a setup, the text between the two passes is in a form of its own: every literal `$` doubled
+// (from the config's text, from an environment value, from an escape), the names left for the runner
+// as `${name}`. The runner's pass reads `$$` as `$`, so no `$` the host wrote can meet a `{` and be
+// read again as a placeholder (a value ending in `$` before a literal `{token}`).
 
 const PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
+
+/** The host's pass, written for the runner's: a placeholder, an escaped one, or any other `$`. */
+const HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
+
+/** The runner's pass over the host's form: a doubled `$` or a placeholder. */
+const RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
 
 /** What a name may be: letters, digits and _, not starting with a digit. */
 export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -13,22 +24,36 @@ export function placeholders(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === '').map((m) => m[2] as string);
 }
 
+const doubled = (s: string): string => s.replaceAll('$', () => '$$');
+
 /**
  * `text` with each `${name}` replaced by `value(name)`; a name it answers undefined for is left as
- * `${name}`. Values are inserted as they are, never read again. `keepEscapes`: `$${…}` stays escaped,
- * and `${` inside a value is escaped, for a second pass that fills the names left (the runner's);
- * without it `$${…}` becomes `${…}`.
+ * `${name}`. Values are inserted as they are, never read again. `pass`:
+ * - `'only'` (no setup): `$${…}` becomes `${…}`; nothing reads the text again.
+ * - `'host'`: the host's pass when a runner's follows: the result is in the runner's form (every
+ *   literal `$` doubled, the names left as `${name}`).
+ * - `'runner'`: reads the host's form: `$$` is `$`.
  */
 export function fillPlaceholders(
   text: string,
   value: (name: string) => string | undefined,
-  keepEscapes = false,
+  pass: 'only' | 'host' | 'runner' = 'only',
 ): string {
+  // (functions as replacements: a replacement string would read `$$` as one `$`)
+  if (pass === 'runner')
+    return text.replace(RUNNER_PASS, (all, name: string | undefined) => {
+      if (name === undefined) return '$';
+      return value(name) ?? all;
+    });
+  if (pass === 'host')
+    return text.replace(HOST_PASS, (all, escaped: string | undefined, name: string | undefined) => {
+      if (name === undefined) return '$$';
+      if (escaped) return doubled(`\${${name}}`);
+      const v = value(name);
+      return v === undefined ? all : doubled(v);
+    });
   return text.replace(PLACEHOLDER, (all, escaped: string, name: string) => {
-    if (escaped) return keepEscapes ? all : `\${${name}}`;
-    const v = value(name);
-    if (v === undefined) return all;
-    // (a function: a replacement string would read `$$` as one `$`)
-    return keepEscapes ? v.replaceAll('${', () => '$${') : v;
+    if (escaped) return `\${${name}}`;
+    return value(name) ?? all;
   });
 }

@@ -47,12 +47,17 @@ export function ruleProblem(rule: ExtractRule): string | undefined {
     return parseJsonPath(rule.json)
       ? undefined
       : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
-  if ('header' in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header) ? undefined : 'not a header name';
+  if ('header' in rule) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header)) return 'not a header name';
+    // Set-Cookie is kept apart, one per cookie (a header rule never sees it)
+    return rule.header.toLowerCase() === 'set-cookie' ? 'Set-Cookie is read with { cookie: NAME }' : undefined;
+  }
   if ('cookie' in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? undefined : 'not a cookie name';
   let groups: number;
   try {
+    new RegExp(rule.regex);
     // a regex's group count: the empty string's match array has one entry per group, plus the whole
-    groups = new RegExp(`${rule.regex}|`).exec('')!.length - 1;
+    groups = new RegExp(`(?:${rule.regex})|`).exec('')!.length - 1;
   } catch (err) {
     return `not a regular expression (${(err as Error).message})`;
   }
@@ -61,9 +66,15 @@ export function ruleProblem(rule: ExtractRule): string | undefined {
     : undefined;
 }
 
-/** The value a rule reads from a response, or undefined when it finds none. A JSON string is its text;
- * a number, boolean or null its JSON; an object or array its JSON text. */
+/** The value a rule reads from a response, or undefined when it finds none (or only an empty text or a
+ * JSON null: a login that answers `"token": null` gave no token). A JSON string is its text; a number
+ * or boolean its JSON; an object or array its JSON text. */
 export function extractValue(rule: ExtractRule, res: SetupResponse): string | undefined {
+  const value = readValue(rule, res);
+  return value === '' ? undefined : value;
+}
+
+function readValue(rule: ExtractRule, res: SetupResponse): string | undefined {
   if ('header' in rule) return res.headers.get(rule.header.toLowerCase());
   if ('cookie' in rule) return cookieValue(res.setCookies, rule.cookie);
   if ('regex' in rule) {
@@ -79,7 +90,7 @@ export function extractValue(rule: ExtractRule, res: SetupResponse): string | un
     return undefined;
   }
   const found = jsonLookup(node, steps);
-  if (!found.found) return undefined;
+  if (!found.found || found.value === null) return undefined;
   return typeof found.value === 'string' ? found.value : JSON.stringify(found.value);
 }
 

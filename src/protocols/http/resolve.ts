@@ -2,6 +2,7 @@
 // for the plan), and every `{{ … }}` slot of a request's url, headers and body checked against the
 // functions there are and the data's columns. A bodies file's lines are checked when it is read.
 import { parseDataFile } from '../../config/data-file.js';
+import { UNSAFE_HEADER_VALUE } from '../../runner-kit/connection-header.js';
 import type { RequestSpec, Scenario } from '../../config/types.js';
 import { compileText, isDynamic, readsBody, templateProblems, unknownValues } from '../../runner-kit/template.js';
 import { requestTexts } from './normalize.js';
@@ -40,7 +41,7 @@ export function requestTemplateProblems(
     for (const [at, text] of headers) {
       for (const c of usedColumns(text, data.columns)) {
         const i = data.columns.indexOf(c);
-        const bad = data.rows.findIndex((row) => /[\r\n\0\u0100-\uffff]/.test(row[i] ?? ''));
+        const bad = data.rows.findIndex((row) => UNSAFE_HEADER_VALUE.test(row[i] ?? ''));
         if (bad >= 0)
           problems.push(
             `${at}: column ${c} of ${data.file}, row ${bad + 1}, holds a line break, a NUL or a character beyond Latin-1: it cannot go into a header`,
