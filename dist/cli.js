@@ -99320,6 +99320,29 @@ function buildPlan(scenarios, ready, readBodies, workers = 1, setup) {
   };
 }
 
+// src/runner-kit/readable.ts
+function unreadableScenario(scenarios) {
+  const i = scenarios.findIndex((s) => !slotsReadable(s));
+  return i < 0 ? void 0 : i;
+}
+function slotsReadable(s) {
+  if (s.target.kind === "ws") {
+    const { websocket: websocket2 } = s.target;
+    try {
+      for (const t of [websocket2.message, ...websocket2.hello]) compileTemplate(t);
+    } catch {
+      return false;
+    }
+    return true;
+  }
+  if (s.target.kind !== "http") return true;
+  const columns = s.target.data?.columns;
+  const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
+  const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+  const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
+  return texts.every((t) => templateProblems(t, columns, values).length === 0);
+}
+
 // src/run/plan.ts
 function selectScenarios(config2, names2) {
   if (names2.length === 0) return config2.scenarios;
@@ -99397,25 +99420,11 @@ function planRun(opts, warn, deps2) {
   };
 }
 function refuseUnreadableSlots(plan) {
-  const refuse = (i, name2) => usageError(
-    `scenarios[${i}] (${name2}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
+  const i = unreadableScenario(plan.scenarios);
+  if (i === void 0) return;
+  throw usageError(
+    `scenarios[${i}] (${plan.scenarios[i]?.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
   );
-  for (const [i, s] of plan.scenarios.entries()) {
-    if (s.target.kind === "ws") {
-      const { websocket: websocket2 } = s.target;
-      try {
-        for (const t of [websocket2.message, ...websocket2.hello]) compileTemplate(t);
-      } catch {
-        throw refuse(i, s.name);
-      }
-    }
-    if (s.target.kind !== "http") continue;
-    const columns = s.target.data?.columns;
-    const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
-    const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
-    const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
-    if (texts.some((t) => templateProblems(t, columns, values).length > 0)) throw refuse(i, s.name);
-  }
 }
 function informed(s, judging) {
   const thresholds2 = Object.fromEntries(

@@ -11576,26 +11576,59 @@ function* planCommands(plan) {
   }
 }
 
+// runner/src/mask.ts
+var MASK_MIN_CHARS = 4;
+function maskForms(values) {
+  const forms = /* @__PURE__ */ new Set();
+  for (const v of values) {
+    if (v.length < MASK_MIN_CHARS) continue;
+    forms.add(v);
+    forms.add(encodeURIComponent(v));
+    forms.add(JSON.stringify(v).slice(1, -1));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+function maskText(text, forms) {
+  let out = text;
+  for (const f of forms) if (out.includes(f)) out = out.replaceAll(f, "***");
+  return out;
+}
+function maskEvent(event, forms) {
+  if (forms.length === 0) return event;
+  const m = (text) => maskText(text, forms);
+  switch (event.t) {
+    case "fatal":
+    case "warning":
+    case "setup-failed":
+      return { ...event, message: m(event.message) };
+    case "not-ready":
+      return { ...event, url: m(event.url), error: m(event.error) };
+    case "probe":
+      return { ...event, url: m(event.url), ...event.error !== void 0 ? { error: m(event.error) } : {} };
+    default:
+      return event;
+  }
+}
+function maskStreams(forms, streams = [process.stdout, process.stderr]) {
+  if (forms.length === 0) return;
+  for (const stream of streams) {
+    const write = stream.write.bind(stream);
+    stream.write = ((chunk, ...rest) => {
+      const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : void 0;
+      if (text === void 0 || text.startsWith(EVENT_MARKER)) return write(chunk, ...rest);
+      return write(maskText(text, forms), ...rest);
+    });
+  }
+}
+
 // runner/src/emit.ts
 var masked = [];
-var MASK_MIN_CHARS = 4;
 function maskValues(values) {
-  masked = [...new Set(values)].filter((v) => v.length >= MASK_MIN_CHARS).sort((a, b) => b.length - a.length);
-}
-function maskIn(value, values) {
-  if (typeof value === "string") {
-    let text = value;
-    for (const v of values) if (text.includes(v)) text = text.replaceAll(v, "***");
-    return text;
-  }
-  if (Array.isArray(value)) return value.map((v) => maskIn(v, values));
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskIn(v, values)]));
-  return value;
+  masked = maskForms(values);
+  return masked;
 }
 function emit(event) {
-  const shown = masked.length > 0 ? maskIn(event, masked) : event;
-  process.stdout.write(`${EVENT_MARKER}${JSON.stringify(shown)}
+  process.stdout.write(`${EVENT_MARKER}${JSON.stringify(maskEvent(event, masked))}
 `);
 }
 
@@ -13700,6 +13733,9 @@ function compileText(text, columns, values) {
   return { compiled: { parts }, problems };
 }
 var isDynamic = (c) => c.parts.length > 1;
+function templateProblems(text, columns, values) {
+  return compileText(text, columns, values).problems;
+}
 function slotValue(slot, src) {
   switch (slot.kind) {
     case "data":
@@ -15299,8 +15335,8 @@ function fillTarget(target, fill, at) {
 var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
 var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
-function placeholders(text) {
-  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
+function runnerPlaceholders(text) {
+  return [...text.matchAll(RUNNER_PASS)].flatMap((m) => m[1] === void 0 ? [] : [m[1]]);
 }
 var doubled = (s) => s.replaceAll("$", () => "$$");
 function fillPlaceholders(text, value, pass = "only") {
@@ -15322,6 +15358,95 @@ function fillPlaceholders(text, value, pass = "only") {
   });
 }
 
+// src/runner-kit/ws-template.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
+var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
+function compileTemplate(text) {
+  const parts = [];
+  const uses = /* @__PURE__ */ new Set();
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER2)) {
+    const name = m[1];
+    parts.push(text.slice(last, m.index));
+    if (WS_PLACEHOLDERS.includes(name)) {
+      parts.push(name);
+      uses.add(name);
+    } else parts.push(functionSlot(m[0], name));
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return { parts, uses };
+}
+function functionSlot(whole, name) {
+  const { compiled, problems } = compileText(whole, void 0);
+  const [first, slot, rest] = compiled.parts;
+  if (problems.length > 0) throw new Error(problems[0]);
+  if (compiled.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
+    throw new Error(
+      `unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}, or a function: ${Object.keys(
+        TEMPLATE_FUNCTIONS
+      ).map((f) => `${f}()`).join(", ")})`
+    );
+  return slot;
+}
+var SOURCES = { row: void 0, uuid: randomUUID2, random: Math.random, now: Date.now };
+function render(t, values) {
+  let out = "";
+  for (let i = 0; i < t.parts.length; i++) {
+    const part = t.parts[i];
+    out += i % 2 === 0 ? part : typeof part === "string" ? String(values[part]) : slotValue(part, SOURCES);
+  }
+  return out;
+}
+function messageId(nonce, peer, n) {
+  return `pg-${nonce}-${peer}-${n}`;
+}
+function* idsIn(text, nonce) {
+  const marker = `pg-${nonce}-`;
+  let at = text.indexOf(marker);
+  while (at !== -1) {
+    let i = at + marker.length;
+    let peer = 0;
+    let digits = 0;
+    for (; i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++, digits++) {
+      peer = peer * 10 + text.charCodeAt(i) - 48;
+    }
+    if (digits > 0 && text[i] === "-") {
+      let n = 0;
+      let nd = 0;
+      for (i++; i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++, nd++) {
+        n = n * 10 + text.charCodeAt(i) - 48;
+      }
+      if (nd > 0) yield [peer, n];
+    }
+    at = text.indexOf(marker, i);
+  }
+}
+
+// src/runner-kit/readable.ts
+function unreadableScenario(scenarios) {
+  const i = scenarios.findIndex((s) => !slotsReadable(s));
+  return i < 0 ? void 0 : i;
+}
+function slotsReadable(s) {
+  if (s.target.kind === "ws") {
+    const { websocket } = s.target;
+    try {
+      for (const t of [websocket.message, ...websocket.hello]) compileTemplate(t);
+    } catch {
+      return false;
+    }
+    return true;
+  }
+  if (s.target.kind !== "http") return true;
+  const columns = s.target.data?.columns;
+  const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
+  const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+  const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
+  return texts.every((t) => templateProblems(t, columns, values).length === 0);
+}
+
 // runner/src/setup.ts
 function fillFrom(values) {
   return (text) => fillPlaceholders(text, (name) => values.get(name), "runner");
@@ -15329,12 +15454,26 @@ function fillFrom(values) {
 function namesInHeaders(plan) {
   const names = /* @__PURE__ */ new Set();
   const note = (text, _at, header) => {
-    if (header) for (const name of placeholders(text)) names.add(name);
+    if (!header) return text;
+    const outside = compileText(text, void 0).compiled.parts.filter((p) => typeof p === "string");
+    for (const name of outside.flatMap(runnerPlaceholders)) names.add(name);
     return text;
   };
   for (const step of plan.setup ?? []) fillRequest(step.request, note, step.name);
   for (const s of plan.scenarios) fillTarget(s.target, note, s.name);
   return names;
+}
+function unreadableAfterSetup(steps, before, after) {
+  const i = unreadableScenario(after.scenarios);
+  const s = i === void 0 ? void 0 : before.scenarios[i];
+  if (i === void 0 || !s) return void 0;
+  const used = /* @__PURE__ */ new Set();
+  fillTarget(s.target, (text) => (runnerPlaceholders(text).forEach((n) => used.add(n)), text), s.name);
+  const step = steps.find((st) => st.extract.some((e) => used.has(e.name))) ?? steps[0];
+  return {
+    step: step?.name ?? "setup",
+    message: `scenarios[${i}] (${s.name}): a {{…}} call cannot be read once the setup's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
+  };
 }
 function valueProblem(value, inHeader) {
   if (value.includes("{{")) return 'the value holds "{{", which a request template would read as a slot';
@@ -15349,7 +15488,11 @@ async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => pe
     const request = fillRequest(step.request, fillFrom(values), step.name);
     const started = now();
     const answer = await send(request, step.request.timeoutMs ?? defaultTimeoutMs);
-    const fail = (message) => ({ ok: false, step: step.name, message: bounded(message) });
+    const fail = (message) => ({
+      ok: false,
+      step: step.name,
+      message: bounded(maskText(message, maskForms(values.values())))
+    });
     if ("error" in answer) return fail(`${request.method}: no answer (${answer.error})`);
     const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
     if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
@@ -15372,6 +15515,13 @@ async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => pe
     done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
   }
   return { ok: true, values, steps: done };
+}
+async function setUpPlan(plan, steps, send = sendOnce) {
+  const done = await runSetup(steps, plan.requestTimeoutMs, send, void 0, namesInHeaders(plan));
+  if (!done.ok) return done;
+  const filled = filledPlan(plan, done.values);
+  const unreadable = unreadableAfterSetup(steps, plan, filled);
+  return unreadable ? { ok: false, ...unreadable } : { ...done, plan: filled };
 }
 var bounded = (message) => message.length > 1500 ? `${message.slice(0, 1500)} …` : message;
 function filledPlan(plan, values) {
@@ -16166,72 +16316,6 @@ var import_websocket = __toESM(require_websocket(), 1);
 var import_websocket_server = __toESM(require_websocket_server(), 1);
 var wrapper_default = import_websocket.default;
 
-// src/runner-kit/ws-template.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
-var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
-function compileTemplate(text) {
-  const parts = [];
-  const uses = /* @__PURE__ */ new Set();
-  let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER2)) {
-    const name = m[1];
-    parts.push(text.slice(last, m.index));
-    if (WS_PLACEHOLDERS.includes(name)) {
-      parts.push(name);
-      uses.add(name);
-    } else parts.push(functionSlot(m[0], name));
-    last = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(last));
-  return { parts, uses };
-}
-function functionSlot(whole, name) {
-  const { compiled, problems } = compileText(whole, void 0);
-  const [first, slot, rest] = compiled.parts;
-  if (problems.length > 0) throw new Error(problems[0]);
-  if (compiled.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
-    throw new Error(
-      `unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}, or a function: ${Object.keys(
-        TEMPLATE_FUNCTIONS
-      ).map((f) => `${f}()`).join(", ")})`
-    );
-  return slot;
-}
-var SOURCES = { row: void 0, uuid: randomUUID2, random: Math.random, now: Date.now };
-function render(t, values) {
-  let out = "";
-  for (let i = 0; i < t.parts.length; i++) {
-    const part = t.parts[i];
-    out += i % 2 === 0 ? part : typeof part === "string" ? String(values[part]) : slotValue(part, SOURCES);
-  }
-  return out;
-}
-function messageId(nonce, peer, n) {
-  return `pg-${nonce}-${peer}-${n}`;
-}
-function* idsIn(text, nonce) {
-  const marker = `pg-${nonce}-`;
-  let at = text.indexOf(marker);
-  while (at !== -1) {
-    let i = at + marker.length;
-    let peer = 0;
-    let digits = 0;
-    for (; i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++, digits++) {
-      peer = peer * 10 + text.charCodeAt(i) - 48;
-    }
-    if (digits > 0 && text[i] === "-") {
-      let n = 0;
-      let nd = 0;
-      for (i++; i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++, nd++) {
-        n = n * 10 + text.charCodeAt(i) - 48;
-      }
-      if (nd > 0) yield [peer, n];
-    }
-    at = text.indexOf(marker, i);
-  }
-}
-
 // runner/src/ws.ts
 var CLOSE_WAIT_MS = 1e3;
 var Peer = class {
@@ -16949,15 +17033,15 @@ async function main() {
   }
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: "survey", finding });
   if (plan.setup) {
-    const done = await runSetup(plan.setup, plan.requestTimeoutMs, sendOnce, void 0, namesInHeaders(plan));
+    const done = await setUpPlan(plan, plan.setup);
     if (!done.ok) {
       emit({ t: "setup-failed", step: done.step, message: done.message });
       process.exitCode = 3;
       return;
     }
-    maskValues(done.values.values());
+    maskStreams(maskValues(done.values.values()));
     emit({ t: "setup", steps: done.steps, values: [...done.values.keys()] });
-    plan = filledPlan(plan, done.values);
+    plan = done.plan;
   }
   for (const s of plan.scenarios) await loadHooksOf(s.target);
   emit({ t: "ready" });

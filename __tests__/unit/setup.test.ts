@@ -10,7 +10,7 @@ import { expandPlan, unfilledPlan } from '../../src/config/env.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { setupLine } from '../../src/run/sides.js';
 import { setupFailure } from '../../src/session/replica-tasks.js';
-import type { RunnerPlan } from '../../src/runner-kit/plan.js';
+import type { RunnerEvent, RunnerPlan } from '../../src/runner-kit/plan.js';
 import {
   bodyPreview,
   cookieValue,
@@ -22,8 +22,9 @@ import {
 } from '../../src/runner-kit/setup.js';
 import { parseEventLine, EVENT_MARKER } from '../../src/run/runner-plan.js';
 import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
-import { emit, maskIn, maskValues } from '../../runner/src/emit.js';
-import { filledPlan, namesInHeaders, runSetup, type SetupAnswer, sendOnce } from '../../runner/src/setup.js';
+import { emit, maskValues } from '../../runner/src/emit.js';
+import { maskEvent, maskForms, maskStreams, maskText } from '../../runner/src/mask.js';
+import { filledPlan, namesInHeaders, runSetup, type SetupAnswer, sendOnce, setUpPlan } from '../../runner/src/setup.js';
 
 type Raw = Record<string, unknown>;
 const parse = (c: Raw) => parseConfigText(stringify(c), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
@@ -363,6 +364,91 @@ describe('runSetup (a fake server)', () => {
     expect(message).not.toContain(value.slice(0, 3));
   });
 
+  it('a failed rule masks the values read before it from the same answer (the body shown holds them)', async () => {
+    const done = await runSetup(
+      [
+        step({
+          extract: [
+            { name: 'access', rule: { json: '$.access_token' } },
+            { name: 'refresh', rule: { json: '$.refresh_token' } },
+          ],
+        }),
+      ],
+      1000,
+      () => Promise.resolve(answer(200, '{"access_token":"eyJhbGciOi.x","refresh_token":null}')),
+    );
+    expect(done).toEqual({
+      ok: false,
+      step: 'login',
+      message:
+        'HTTP 200, body "{\\"access_token\\":\\"***\\",\\"refresh_token\\":null}": extract refresh (json $.refresh_token) found nothing',
+    });
+  });
+
+  it('namesInHeaders reads the host form: a literal $ before a name does not hide it; a name inside a call is not sent as it is', () => {
+    const one = (headers: Record<string, string>) =>
+      namesInHeaders({
+        version: 1,
+        progressIntervalMs: 1000,
+        requestTimeoutMs: 1000,
+        ready: [],
+        scenarios: [
+          {
+            name: 's',
+            target: { kind: 'http', request: { url: 'http://x/', method: 'GET', headers } },
+            warmupMs: 0,
+            trials: 1,
+            phases: [],
+          },
+        ],
+      });
+    // `${P}${token}` with P = `a$`, as the host writes it
+    expect([...one({ x: fillPlaceholders('${P}${token}', (n) => (n === 'P' ? 'a$' : undefined), 'host') })]).toEqual([
+      'token',
+    ]);
+    expect([...one({ authorization: "Basic {{ base64('${user}:${pass}') }}" })]).toEqual([]);
+    expect([...one({ a: "${id} {{ hmacSha256('k', '${token}') }}" })]).toEqual(['id']);
+  });
+
+  it("a value that makes a scenario's {{…}} call unreadable fails the step that extracted it, not quoting it", async () => {
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 1000,
+      ready: [],
+      setup: [step({ name: 'first', extract: [] }), step()],
+      scenarios: [
+        {
+          name: 'signed',
+          target: {
+            kind: 'http',
+            request: {
+              url: 'http://x/',
+              method: 'POST',
+              headers: { 'x-sig': "{{ hmacSha256('${token}', body) }}" },
+              body: '{}',
+            },
+          },
+          warmupMs: 0,
+          trials: 1,
+          phases: [],
+        },
+      ],
+    };
+    const token = "it's-a-token";
+    const got = await setUpPlan(plan, plan.setup!, () => Promise.resolve(answer(200, JSON.stringify({ token }))));
+    expect(got).toEqual({
+      ok: false,
+      step: 'login',
+      message:
+        "scenarios[0] (signed): a {{…}} call cannot be read once the setup's values are filled in (a value holding a quote, a brace or a parenthesis inside it)",
+    });
+    const fine = await setUpPlan(plan, plan.setup!, () => Promise.resolve(answer(200, '{"token":"plain-token"}')));
+    expect(fine.ok && (fine.plan.scenarios[0]!.target as { request: { headers: object } }).request.headers).toEqual({
+      'x-sig': "{{ hmacSha256('plain-token', body) }}",
+    });
+  });
+
   it('namesInHeaders: the names a header or metadata value uses, in setup steps and every kind of scenario', () => {
     const scenario = (name: string, target: unknown) =>
       ({ name, target, warmupMs: 0, trials: 1, phases: [] }) as unknown as RunnerPlan['scenarios'][number];
@@ -589,21 +675,45 @@ describe('the two passes: the environment on the host, the setup values in the r
   });
 });
 
-describe('masking: no event the runner writes carries an extracted value', () => {
-  it('every text in an event, nested, has each value masked; numbers and names stay', () => {
-    const event = {
+describe('masking: nothing the runner writes carries an extracted value', () => {
+  const forms = maskForms(['tok-abc"def', 'acme', '42']);
+
+  it('each value as it is, percent-encoded and JSON-escaped; none under 4 characters', () => {
+    expect(forms).toEqual(['tok-abc%22def', 'tok-abc\\"def', 'tok-abc"def', 'acme']);
+    expect(maskText('GET /t/tok-abc%22def?x=1 body "tok-abc\\"def" 42', forms)).toBe('GET /t/***?x=1 body "***" 42');
+  });
+
+  it("an event's free text is masked: a message, a URL, an error", () => {
+    const ws = 'ws://broker/room?t=tok-abc%22def';
+    expect(maskEvent({ t: 'fatal', message: `${ws}: no peer could connect` }, forms)).toEqual({
       t: 'fatal',
-      message: 'ws://broker/room?t=tok-abcdef: no peer could connect (upgrade-401 ×2)',
-      nested: [{ url: 'http://api/tok-abcdef/x', n: 42 }, 'Bearer tok-abcdef2'],
-    };
-    expect(maskIn(event, ['tok-abcdef2', 'tok-abcdef'])).toEqual({
-      t: 'fatal',
-      message: 'ws://broker/room?t=***: no peer could connect (upgrade-401 ×2)',
-      nested: [{ url: 'http://api/***/x', n: 42 }, 'Bearer ***'],
+      message: 'ws://broker/room?t=***: no peer could connect',
+    });
+    expect(maskEvent({ t: 'warning', message: 'acme' }, forms)).toEqual({ t: 'warning', message: '***' });
+    expect(maskEvent({ t: 'not-ready', url: `http://acme/`, error: 'x acme', timeoutMs: 1 }, forms)).toEqual({
+      t: 'not-ready',
+      url: 'http://***/',
+      error: 'x ***',
+      timeoutMs: 1,
     });
   });
 
-  it('emit writes the masked event once maskValues was told; values under 4 characters stay', () => {
+  it('names, kinds and histograms are never touched: a scenario named like a value keeps its trials', () => {
+    const trial = {
+      t: 'trial',
+      scenario: 'acme-orders',
+      phase: 'acme',
+      measurement: { errors: { acme: 1 } },
+      histogram: 'HISTFAAAacmeBASE64',
+      requests: [{ name: 'acme', measurement: {}, histogram: 'acme' }],
+    } as unknown as RunnerEvent;
+    expect(maskEvent(trial, forms)).toBe(trial);
+    const stage = { t: 'stage', scenario: 'acme', phase: 'p', trial: 1, trials: 1, stage: 'warmup' } as RunnerEvent;
+    expect(maskEvent(stage, forms)).toBe(stage);
+    expect(maskEvent({ t: 'done' }, maskForms(['done']))).toEqual({ t: 'done' });
+  });
+
+  it('emit writes the masked event once maskValues was told', () => {
     const lines: string[] = [];
     const write = process.stdout.write;
     process.stdout.write = ((chunk: string) => (lines.push(chunk), true)) as typeof process.stdout.write;
@@ -615,6 +725,20 @@ describe('masking: no event the runner writes carries an extracted value', () =>
       maskValues([]);
     }
     expect(lines).toEqual([`${EVENT_MARKER}{"t":"fatal","message":"GET http://api/x?t=*** failed after 42 ms"}\n`]);
+  });
+
+  it("every other line written (a hook's console.log, Node's report of an error) is masked; events pass as they are", () => {
+    const written: unknown[] = [];
+    const stream = { write: ((chunk: unknown) => (written.push(chunk), true)) as typeof process.stdout.write };
+    maskStreams(forms, [stream]);
+    stream.write('hook: token tok-abc"def\n');
+    stream.write(Buffer.from('TypeError: Invalid URL { input: "http://acme/" }\n'));
+    stream.write(`${EVENT_MARKER}{"t":"stage","scenario":"acme"}\n`);
+    expect(written).toEqual([
+      'hook: token ***\n',
+      'TypeError: Invalid URL { input: "http://***/" }\n',
+      `${EVENT_MARKER}{"t":"stage","scenario":"acme"}\n`,
+    ]);
   });
 });
 

@@ -21,10 +21,11 @@ import { replicaIndex, replicaStageStarts } from '../../src/runner-kit/replicas.
 import { MAX_WARMUP_WINDOWS, OPEN_LATE_MS, warmupWindowMs } from '../../src/runner-kit/plan.js';
 import { planCommands, readCommands, trialTarget } from './commands.js';
 import { emit, maskValues } from './emit.js';
+import { maskStreams } from './mask.js';
 import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { loadHooksOf } from './hook.js';
-import { filledPlan, namesInHeaders, runSetup, sendOnce } from './setup.js';
+import { setUpPlan } from './setup.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
@@ -206,16 +207,17 @@ async function main(): Promise<void> {
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: 'survey', finding });
   // setup: its values fill the scenarios' placeholders here, in this process only (never an event)
   if (plan.setup) {
-    const done = await runSetup(plan.setup, plan.requestTimeoutMs, sendOnce, undefined, namesInHeaders(plan));
+    const done = await setUpPlan(plan, plan.setup);
     if (!done.ok) {
       emit({ t: 'setup-failed', step: done.step, message: done.message });
       // not 0: a swarm's replica that stops here is a failed task, its event read from its log
       process.exitCode = 3;
       return;
     }
-    maskValues(done.values.values());
+    // in every event from here on, and in any other line this process (or a worker thread) writes
+    maskStreams(maskValues(done.values.values()));
     emit({ t: 'setup', steps: done.steps, values: [...done.values.keys()] });
-    plan = filledPlan(plan, done.values);
+    plan = done.plan;
   }
   // script hooks are imported before the runner says it is ready: one that does not load stops it here
   for (const s of plan.scenarios) await loadHooksOf(s.target);

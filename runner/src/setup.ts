@@ -7,7 +7,10 @@ import { request as httpsRequest } from 'node:https';
 import { checkResponse } from '../../src/runner-kit/expect.js';
 import { type Fill, fillRequest, fillTarget } from '../../src/runner-kit/fill.js';
 import { UNSAFE_HEADER_VALUE } from '../../src/runner-kit/connection-header.js';
-import { fillPlaceholders, placeholders } from '../../src/runner-kit/placeholders.js';
+import { maskForms, maskText } from './mask.js';
+import { fillPlaceholders, runnerPlaceholders } from '../../src/runner-kit/placeholders.js';
+import { unreadableScenario } from '../../src/runner-kit/readable.js';
+import { compileText } from '../../src/runner-kit/template.js';
 import type { RunnerPlan } from '../../src/runner-kit/plan.js';
 import {
   bodyPreview,
@@ -32,16 +35,39 @@ export function fillFrom(values: ReadonlyMap<string, string>): Fill {
   return (text) => fillPlaceholders(text, (name) => values.get(name), 'runner');
 }
 
-/** The names a header or metadata value of the plan (a setup step's or a scenario's) refers to. */
+/** The names a header or metadata value of the plan (a setup step's or a scenario's, in the host's
+ * form) sends as they are: not those inside a `{{…}}` call (`base64('${user}:${pass}')` sends base64). */
 export function namesInHeaders(plan: RunnerPlan): Set<string> {
   const names = new Set<string>();
   const note: Fill = (text, _at, header) => {
-    if (header) for (const name of placeholders(text)) names.add(name);
+    if (!header) return text;
+    const outside = compileText(text, undefined).compiled.parts.filter((p) => typeof p === 'string');
+    for (const name of outside.flatMap(runnerPlaceholders)) names.add(name);
     return text;
   };
   for (const step of plan.setup ?? []) fillRequest(step.request, note, step.name);
   for (const s of plan.scenarios) fillTarget(s.target, note, s.name);
   return names;
+}
+
+/** A scenario whose `{{…}}` call the setup's values made unreadable (a token holding a quote or a
+ * parenthesis inside `hmacSha256('${token}', body)`), as a failure of the step that extracted the
+ * first value it uses; or undefined. Never quotes the text: it holds the value. */
+export function unreadableAfterSetup(
+  steps: readonly PlanSetupStep[],
+  before: RunnerPlan,
+  after: RunnerPlan,
+): { step: string; message: string } | undefined {
+  const i = unreadableScenario(after.scenarios);
+  const s = i === undefined ? undefined : before.scenarios[i];
+  if (i === undefined || !s) return undefined;
+  const used = new Set<string>();
+  fillTarget(s.target, (text) => (runnerPlaceholders(text).forEach((n) => used.add(n)), text), s.name);
+  const step = steps.find((st) => st.extract.some((e) => used.has(e.name))) ?? steps[0];
+  return {
+    step: step?.name ?? 'setup',
+    message: `scenarios[${i}] (${s.name}): a {{…}} call cannot be read once the setup's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`,
+  };
 }
 
 /** Why an extracted value cannot be used, or undefined. Never the value itself: it may be a secret. */
@@ -68,7 +94,13 @@ export async function runSetup(
     const request = fillRequest(step.request, fillFrom(values), step.name);
     const started = now();
     const answer = await send(request, step.request.timeoutMs ?? defaultTimeoutMs);
-    const fail = (message: string): SetupOutcome => ({ ok: false, step: step.name, message: bounded(message) });
+    // the body shown may hold a value an earlier rule just read from it (the access token before the
+    // missing refresh token): the values so far are masked, as every event is once setup is done
+    const fail = (message: string): SetupOutcome => ({
+      ok: false,
+      step: step.name,
+      message: bounded(maskText(message, maskForms(values.values()))),
+    });
     if ('error' in answer) return fail(`${request.method}: no answer (${answer.error})`);
     const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
     if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
@@ -91,6 +123,20 @@ export async function runSetup(
     done.push({ name: step.name, status: answer.status, elapsedMs: Math.round(now() - started) });
   }
   return { ok: true, values, steps: done };
+}
+
+/** The setup run against the plan's service, and the plan with its values filled in; or the step
+ * that failed (its request, its answer, or a value that breaks a scenario's `{{…}}` call). */
+export async function setUpPlan(
+  plan: RunnerPlan,
+  steps: readonly PlanSetupStep[],
+  send: SetupSend = sendOnce,
+): Promise<(SetupOutcome & { ok: true; plan: RunnerPlan }) | (SetupOutcome & { ok: false })> {
+  const done = await runSetup(steps, plan.requestTimeoutMs, send, undefined, namesInHeaders(plan));
+  if (!done.ok) return done;
+  const filled = filledPlan(plan, done.values);
+  const unreadable = unreadableAfterSetup(steps, plan, filled);
+  return unreadable ? { ok: false, ...unreadable } : { ...done, plan: filled };
 }
 
 /** A message the host accepts (src/runner-kit/validate.ts): a long regex or rule is cut. */

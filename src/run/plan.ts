@@ -15,8 +15,7 @@ import { type Judging, judgedThresholds } from '../compare/judging.js';
 import { withFamily } from '../compare/run-budget.js';
 import { modeOf, type RunMode } from '../modes/index.js';
 import { protocolOf } from '../protocols/index.js';
-import { templateProblems } from '../runner-kit/template.js';
-import { compileTemplate } from '../runner-kit/ws-template.js';
+import { unreadableScenario } from '../runner-kit/readable.js';
 import type { RunDeps } from './contract.js';
 
 export interface RunPlan {
@@ -136,26 +135,11 @@ export function planRun(
  * before anything boots, without quoting the text (it holds the value).
  */
 function refuseUnreadableSlots(plan: RunnerPlan): void {
-  const refuse = (i: number, name: string) =>
-    usageError(
-      `scenarios[${i}] (${name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`,
-    );
-  for (const [i, s] of plan.scenarios.entries()) {
-    if (s.target.kind === 'ws') {
-      const { websocket } = s.target;
-      try {
-        for (const t of [websocket.message, ...websocket.hello]) compileTemplate(t);
-      } catch {
-        throw refuse(i, s.name);
-      }
-    }
-    if (s.target.kind !== 'http') continue;
-    const columns = s.target.data?.columns;
-    const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : undefined;
-    const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
-    const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? '', ...(r.bodies ?? [])]);
-    if (texts.some((t) => templateProblems(t, columns, values).length > 0)) throw refuse(i, s.name);
-  }
+  const i = unreadableScenario(plan.scenarios);
+  if (i === undefined) return;
+  throw usageError(
+    `scenarios[${i}] (${plan.scenarios[i]?.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`,
+  );
 }
 
 /** A scenario whose relative bands are information (the built-in ones too, where it gives none). */

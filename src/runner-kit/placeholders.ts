@@ -24,6 +24,11 @@ export function placeholders(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === '').map((m) => m[2] as string);
 }
 
+/** The names a text in the host's form (`'host'` below) refers to: `$$` there is a literal `$`. */
+export function runnerPlaceholders(text: string): string[] {
+  return [...text.matchAll(RUNNER_PASS)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
+}
+
 const doubled = (s: string): string => s.replaceAll('$', () => '$$');
 
 /**
