@@ -72630,6 +72630,7 @@ function hashedRequest(r, rBodies) {
 }
 
 // src/runner-kit/connection-header.ts
+var HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
@@ -92967,9 +92968,8 @@ var websocket = external_exports.strictObject({
 
 // src/config/headers.ts
 var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function headerProblem(name2, value) {
-  if (!HEADER_NAME.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
+  if (!HTTP_TOKEN.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
   if (/[\r\n\0]/.test(value)) return "a header value cannot hold CR, LF or NUL";
   const lower = name2.toLowerCase();
   if (MANAGED_HEADERS.has(lower)) return "not allowed: perf-gate manages connections and framing itself";
@@ -93193,10 +93193,10 @@ function ruleProblem(rule) {
   if ("json" in rule)
     return parseJsonPath(rule.json) ? void 0 : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
   if ("header" in rule) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header)) return "not a header name";
+    if (!HTTP_TOKEN.test(rule.header)) return "not a header name";
     return rule.header.toLowerCase() === "set-cookie" ? "Set-Cookie is read with { cookie: NAME }" : void 0;
   }
-  if ("cookie" in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? void 0 : "not a cookie name";
+  if ("cookie" in rule) return HTTP_TOKEN.test(rule.cookie) ? void 0 : "not a cookie name";
   let groups;
   try {
     new RegExp(rule.regex);

@@ -11636,6 +11636,7 @@ function emit(event) {
 import { performance as performance2 } from "node:perf_hooks";
 
 // src/runner-kit/connection-header.ts
+var HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 var UNSAFE_HEADER_VALUE = /[\r\n\0\u0100-\uffff]/;
 function asksClose(value) {
   return /(^|,)\s*close\s*(,|$)/i.test(value);
@@ -11748,7 +11749,7 @@ var UnsendableRequest = class extends Error {
   kind = "bad-header-value";
 };
 function serializeRequest(parts) {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(parts.method)) throw new UnsendableRequest("a method that is not a token");
+  if (!HTTP_TOKEN.test(parts.method)) throw new UnsendableRequest("a method that is not a token");
   for (const [k, v] of Object.entries(parts.headers))
     if (UNSAFE_HEADER_VALUE.test(v))
       throw new UnsendableRequest(`header ${k}: a line break, NUL or non-Latin-1 character`);
@@ -11774,7 +11775,6 @@ var MAX_HEAD_BYTES = 64 * 1024;
 var MAX_CHUNK_LINE = 4 * 1024;
 var CRLFCRLF = Buffer.from("\r\n\r\n", "latin1");
 var STATUS_PREFIX = Buffer.from("HTTP/1.", "latin1");
-var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 var MAX_LENGTH_DIGITS = 15;
 var MAX_CHUNK_HEX_DIGITS = 13;
 function skipLineEnds(buf, i, end) {
@@ -11976,7 +11976,7 @@ var ResponseParser = class {
       if (c0 === 32 || c0 === 9) throw new ParseError("a folded header line (obs-fold)");
       if (line.includes("\0")) throw new ParseError("a NUL in a header");
       const colon = line.indexOf(":");
-      if (colon <= 0 || !TOKEN.test(line.slice(0, colon))) {
+      if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
         throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
       }
       if (all) {
@@ -15463,7 +15463,8 @@ function namesInHeaders(plan) {
   for (const s of plan.scenarios) fillTarget(s.target, note, s.name);
   return names;
 }
-function unreadableAfterSetup(steps, before, after) {
+function unreadableAfterSetup(before, after) {
+  const steps = before.setup ?? [];
   const i = unreadableScenario(after.scenarios);
   const s = i === void 0 ? void 0 : before.scenarios[i];
   if (i === void 0 || !s) return void 0;
@@ -15516,11 +15517,11 @@ async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => pe
   }
   return { ok: true, values, steps: done };
 }
-async function setUpPlan(plan, steps, send = sendOnce) {
-  const done = await runSetup(steps, plan.requestTimeoutMs, send, void 0, namesInHeaders(plan));
+async function setUpPlan(plan, send = sendOnce) {
+  const done = await runSetup(plan.setup ?? [], plan.requestTimeoutMs, send, void 0, namesInHeaders(plan));
   if (!done.ok) return done;
   const filled = filledPlan(plan, done.values);
-  const unreadable = unreadableAfterSetup(steps, plan, filled);
+  const unreadable = unreadableAfterSetup(plan, filled);
   return unreadable ? { ok: false, ...unreadable } : { ...done, plan: filled };
 }
 var bounded = (message) => message.length > 1500 ? `${message.slice(0, 1500)} …` : message;
@@ -17033,7 +17034,7 @@ async function main() {
   }
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: "survey", finding });
   if (plan.setup) {
-    const done = await setUpPlan(plan, plan.setup);
+    const done = await setUpPlan(plan);
     if (!done.ok) {
       emit({ t: "setup-failed", step: done.step, message: done.message });
       process.exitCode = 3;

@@ -436,14 +436,14 @@ describe('runSetup (a fake server)', () => {
       ],
     };
     const token = "it's-a-token";
-    const got = await setUpPlan(plan, plan.setup!, () => Promise.resolve(answer(200, JSON.stringify({ token }))));
+    const got = await setUpPlan(plan, () => Promise.resolve(answer(200, JSON.stringify({ token }))));
     expect(got).toEqual({
       ok: false,
       step: 'login',
       message:
         "scenarios[0] (signed): a {{…}} call cannot be read once the setup's values are filled in (a value holding a quote, a brace or a parenthesis inside it)",
     });
-    const fine = await setUpPlan(plan, plan.setup!, () => Promise.resolve(answer(200, '{"token":"plain-token"}')));
+    const fine = await setUpPlan(plan, () => Promise.resolve(answer(200, '{"token":"plain-token"}')));
     expect(fine.ok && (fine.plan.scenarios[0]!.target as { request: { headers: object } }).request.headers).toEqual({
       'x-sig': "{{ hmacSha256('plain-token', body) }}",
     });

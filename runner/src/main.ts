@@ -207,7 +207,7 @@ async function main(): Promise<void> {
   if (plan.survey) for (const finding of await survey(plan.survey)) emit({ t: 'survey', finding });
   // setup: its values fill the scenarios' placeholders here, in this process only (never an event)
   if (plan.setup) {
-    const done = await setUpPlan(plan, plan.setup);
+    const done = await setUpPlan(plan);
     if (!done.ok) {
       emit({ t: 'setup-failed', step: done.step, message: done.message });
       // not 0: a swarm's replica that stops here is a failed task, its event read from its log

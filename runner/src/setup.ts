@@ -54,10 +54,10 @@ export function namesInHeaders(plan: RunnerPlan): Set<string> {
  * parenthesis inside `hmacSha256('${token}', body)`), as a failure of the step that extracted the
  * first value it uses; or undefined. Never quotes the text: it holds the value. */
 export function unreadableAfterSetup(
-  steps: readonly PlanSetupStep[],
   before: RunnerPlan,
   after: RunnerPlan,
 ): { step: string; message: string } | undefined {
+  const steps = before.setup ?? [];
   const i = unreadableScenario(after.scenarios);
   const s = i === undefined ? undefined : before.scenarios[i];
   if (i === undefined || !s) return undefined;
@@ -129,13 +129,12 @@ export async function runSetup(
  * that failed (its request, its answer, or a value that breaks a scenario's `{{…}}` call). */
 export async function setUpPlan(
   plan: RunnerPlan,
-  steps: readonly PlanSetupStep[],
   send: SetupSend = sendOnce,
-): Promise<(SetupOutcome & { ok: true; plan: RunnerPlan }) | (SetupOutcome & { ok: false })> {
-  const done = await runSetup(steps, plan.requestTimeoutMs, send, undefined, namesInHeaders(plan));
+): Promise<(Extract<SetupOutcome, { ok: true }> & { plan: RunnerPlan }) | Extract<SetupOutcome, { ok: false }>> {
+  const done = await runSetup(plan.setup ?? [], plan.requestTimeoutMs, send, undefined, namesInHeaders(plan));
   if (!done.ok) return done;
   const filled = filledPlan(plan, done.values);
-  const unreadable = unreadableAfterSetup(steps, plan, filled);
+  const unreadable = unreadableAfterSetup(plan, filled);
   return unreadable ? { ok: false, ...unreadable } : { ...done, plan: filled };
 }
 

@@ -2,6 +2,7 @@
 // load, whose extracted values the scenarios' requests use as `${name}` (filled in the runner's copy
 // of the plan only: the host never holds them, so no results, baseline, report or log line can).
 // Shared by the host (the plan it writes, the rules it checks) and the runner (extraction). Pure.
+import { HTTP_TOKEN } from './connection-header.js';
 import { jsonLookup, parseJsonPath } from './expect.js';
 import type { PlanRequest } from './plan.js';
 
@@ -48,11 +49,11 @@ export function ruleProblem(rule: ExtractRule): string | undefined {
       ? undefined
       : "not a JSON path (like $.token, data.items[0].id or $['a.b']; no wildcards or ..)";
   if ('header' in rule) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.header)) return 'not a header name';
+    if (!HTTP_TOKEN.test(rule.header)) return 'not a header name';
     // Set-Cookie is kept apart, one per cookie (a header rule never sees it)
     return rule.header.toLowerCase() === 'set-cookie' ? 'Set-Cookie is read with { cookie: NAME }' : undefined;
   }
-  if ('cookie' in rule) return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(rule.cookie) ? undefined : 'not a cookie name';
+  if ('cookie' in rule) return HTTP_TOKEN.test(rule.cookie) ? undefined : 'not a cookie name';
   let groups: number;
   try {
     new RegExp(rule.regex);
