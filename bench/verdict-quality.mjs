@@ -26,11 +26,13 @@
 // `shape-warm`: the same shape with `warmup-later: settled` (later trials' warm-up from the first's):
 //   gate (full warm-up, the reference), gate settled, gate settled + early look, A/B settled + early
 //   look, +50% gate settled + early look.
+// A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
+// PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
 //        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git, median, noiseInjector, printMachine, ROOT, sutCompose, table } from './lib.mjs';
@@ -346,6 +348,21 @@ async function shapeRounds(group, rounds) {
   };
 }
 
+// A cell too long for one sitting: PERF_GATE_VQ_LOG=<file> appends every run of a cell as a JSON line
+// and counts the lines already there toward the cell's runs (each invocation records its own baseline);
+// PERF_GATE_VQ_UNTIL=<ISO time> starts no run after that time. The table is over every run in the log.
+const LOG = process.env.PERF_GATE_VQ_LOG;
+const UNTIL = process.env.PERF_GATE_VQ_UNTIL ? Date.parse(process.env.PERF_GATE_VQ_UNTIL) : Infinity;
+const pastUntil = () => Date.now() >= UNTIL;
+function earlier(id) {
+  if (!LOG || !existsSync(LOG)) return [];
+  return readFileSync(LOG, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((e) => e.cell === id);
+}
+
 printMachine();
 const stopNoise = noiseInjector();
 const rows = [];
@@ -364,14 +381,18 @@ try {
       git(dir, ['add', 'baselines']);
       git(dir, ['commit', '-q', '-m', 'baseline']);
       setHead(dir, headDelay, cell);
-      const list = [];
-      for (let i = 0; i < cell.runs; i++) {
+      // runs an earlier invocation appended to PERF_GATE_VQ_LOG count toward this cell's
+      const list = earlier(cell.id);
+      if (list.length) process.stderr.write(`[verdict-quality] ${cell.id}: ${list.length} runs from ${LOG}\n`);
+      if (cell.pct === 0) extraOnAa.push(...list.filter((e) => !e.error).map((e) => e.extra));
+      for (let i = list.length; i < cell.runs && !pastUntil(); i++) {
         const r = await cli(dir, cell.mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
         const entry =
           r.code === 0 || r.code === 1
             ? { ...verdictOf(dir), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         list.push(entry);
+        if (LOG) appendFileSync(LOG, `${JSON.stringify({ cell: cell.id, at: new Date().toISOString(), ...entry })}\n`);
         if (cell.trials === 6 && !cell.wide) seconds[cell.mode].push(r.seconds);
         if (cell.pct === 0 && !entry.error) extraOnAa.push(entry.extra);
         // every alarm the bench sees, with the rows that raised it
@@ -380,6 +401,7 @@ try {
           `[verdict-quality] ${cell.id} ${i + 1}/${cell.runs}: ${entry.error ? 'ERROR' : entry.regression ? 'regression' : entry.inconclusive ? 'inconclusive' : 'pass'}${fired ? ` — ${fired}` : ''} (${r.seconds.toFixed(0)} s${entry.busyTrials ? `; ${entry.busyTrials} trials on a busy machine, others up to ${entry.othersMax}%` : ''})\n`,
         );
       }
+      if (list.length === 0) continue;
       const ok = list.filter((x) => !x.error);
       const flagged = ok.filter((x) => x.regression).length;
       const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);

@@ -102981,6 +102981,8 @@ function surveyAddresses(model) {
   }
   return out;
 }
+var INIT_RUN_ALPHA = 0.01;
+var INIT_EARLY_LOOK = 3;
 function mergeServices(models) {
   const services = {};
   for (const model of models) {
@@ -103069,6 +103071,10 @@ function renderConfig(scan, answers) {
     ...ready.map((url2) => `    - { url: ${JSON.stringify(url2)} }`),
     "gate:",
     `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
+    ...answers.runAlpha !== void 0 ? [
+      `  run-alpha: ${answers.runAlpha}`.padEnd(32) + `# at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm, however many rows`
+    ] : [],
+    `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) + `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
     "defaults:",
     "  warmup: 5s                    # discarded before every measured run",
     "  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12",
@@ -103429,14 +103435,25 @@ async function initCommand(opts, io) {
     against,
     action: opts.action ?? ACTION_PLACEHOLDER,
     configPath,
-    ...opts.fork ? { fork: true } : {}
+    ...opts.fork ? { fork: true } : {},
+    runAlpha: INIT_RUN_ALPHA
   };
-  const config2 = renderConfig(scan, answers);
   const grpc2 = scan.services.some((s) => s.endpoint.kind === "grpc");
   const protoPath = join8(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const checked = parseConfigText(config2, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  const check2 = (text) => parseConfigText(text, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  let config2 = renderConfig(scan, answers);
+  let checked = check2(config2);
+  const budgeted = checked.config;
+  if (budgeted && !["gate", "ab"].every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
+    delete answers.runAlpha;
+    config2 = renderConfig(scan, answers);
+    checked = check2(config2);
+    io.out(
+      `gate.run-alpha left out: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says how to add it)`
+    );
+  }
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }

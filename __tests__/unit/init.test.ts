@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { AGAINST_BASELINES, PAIRED } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { checkRunnable } from '../../src/run/plan.js';
+import { modeOf } from '../../src/modes/index.js';
 import {
   ACTION_PLACEHOLDER,
   composeFileVariable,
@@ -281,9 +282,13 @@ describe('perf-gate init on the fixture repositories', () => {
     expect(config.scenarios.map((s) => s.name)).toEqual(scenarios);
     expect(config.sut.ready.map((p) => p.url)).toEqual(ready);
     expect(config.gate.against).toBe(against);
-    // the gate it sets up can fail on a change, in the mode pull requests use and in the other
+    // the gate it sets up can fail on a change, in the mode pull requests use and in the other,
+    // with the run's false-alarm budget it writes shared by its phases
+    expect(config.gate.runAlpha).toBe(0.01);
+    expect(config.gate.earlyLook).toBe(3);
     expect(confirmationReach(config, AGAINST_BASELINES).problems).toEqual([]);
     expect(confirmationReach(config, PAIRED).problems).toEqual([]);
+    for (const m of ['gate', 'ab'] as const) expect(modeOf(m).validate(config, m).problems).toEqual([]);
     for (const s of config.scenarios) expect(s.sweep?.levels).toEqual([1, 5, 10, 25, 50]);
     const workflow = parse(readFileSync(join(r.cwd, WORKFLOW_FILE), 'utf8')) as { jobs: Record<string, unknown> };
     expect(Object.keys(workflow.jobs)).toEqual(['gate', 'refresh', 'sweep']);
@@ -372,6 +377,31 @@ describe('perf-gate init on the fixture repositories', () => {
     expect(noHttp.details).toEqual([
       '  db: PostgreSQL (image postgres), port 5432: not HTTP; a database is loaded through the service that uses it',
     ]);
+  });
+
+  it.each([
+    [40, 0.01],
+    // 41 phases at 0.01 is 0.000244 a phase, just below 12 pairs' smallest p (1/4096); 60 at 0.00017: A/B could never
+    // confirm a change; left out, saying so, and each row at its own alpha
+    [41, undefined],
+    [60, undefined],
+  ])('%i services: gate.run-alpha written where A/B and the gate can both reach its share', async (n, runAlpha) => {
+    const r = repo('no-healthcheck');
+    const services = Array.from({ length: n }, (_, i) => `  api${i}: { image: api, ports: ["8080"] }`);
+    writeFileSync(join(r.cwd, 'docker-compose.yml'), `services:\n${services.join('\n')}\n`);
+    await initCommand(OPTS, r.io);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    expect(config.scenarios).toHaveLength(n);
+    expect(config.gate.runAlpha).toBe(runAlpha);
+    for (const m of ['gate', 'ab'] as const) expect(modeOf(m).validate(config, m).problems).toEqual([]);
+    const left = r.out.filter((l) => l.startsWith('gate.run-alpha left out'));
+    expect(left).toEqual(
+      runAlpha
+        ? []
+        : [
+            `gate.run-alpha left out: 0.01 shared by these ${n} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says how to add it)`,
+          ],
+    );
   });
 
   it('--force overwrites', async () => {

@@ -15,6 +15,7 @@ import {
   defaultAgainst,
   GRPC_HEALTH_PROTO,
   GRPC_HEALTH_PROTO_FILE,
+  INIT_RUN_ALPHA,
   type InitAnswers,
   mergeServices,
   renderConfig,
@@ -27,6 +28,7 @@ import { handModel } from './hand-model.js';
 import type { ProbeRequest } from './probe.js';
 import type { SurveyFinding } from '../runner-kit/plan.js';
 import { DEFAULT_RUNNER_IMAGE } from '../config/types.js';
+import { modeOf } from '../modes/index.js';
 
 export interface InitIO {
   cwd: string;
@@ -182,14 +184,28 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
     action: opts.action ?? ACTION_PLACEHOLDER,
     configPath,
     ...(opts.fork ? { fork: true } : {}),
+    runAlpha: INIT_RUN_ALPHA,
   };
-  const config = renderConfig(scan, answers);
   const grpc = scan.services.some((s) => s.endpoint.kind === 'grpc');
   const protoPath = join(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc && !io.exists(protoPath);
   // what init writes must be a config `validate` takes; anything else is a bug of ours
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const checked = parseConfigText(config, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  const check = (text: string) =>
+    parseConfigText(text, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  // the run's false-alarm budget, where its share of each gated phase can be reached in both judging
+  // modes (too many scenarios for ab.pairs and the confirmation cap: each row at its own alpha)
+  let config = renderConfig(scan, answers);
+  let checked = check(config);
+  const budgeted = checked.config;
+  if (budgeted && !(['gate', 'ab'] as const).every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
+    delete answers.runAlpha;
+    config = renderConfig(scan, answers);
+    checked = check(config);
+    io.out(
+      `gate.run-alpha left out: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says how to add it)`,
+    );
+  }
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join('; ')}`);
   }

@@ -133,7 +133,14 @@ export interface InitAnswers {
   grpcProto?: string;
   /** also write the fork flow: a workflow_run job that reports what a fork's pull request measured */
   fork?: boolean;
+  /** gate.run-alpha to write: the run's false-alarm budget (left out where the trials cannot reach it) */
+  runAlpha?: number;
 }
+
+/** The false-alarm budget a new config gets: at most 1% of runs on unchanged code raise a band alarm. */
+export const INIT_RUN_ALPHA = 0.01;
+/** The early look a new config gets: after 3 trials (pairs), a phase clearly inside its bands stops. */
+export const INIT_EARLY_LOOK = 3;
 
 /** Compose's merge of several files' services, as far as a reading by hand goes (when `docker compose`
  * is not there): a later file's keys override, its ports and expose add to the earlier ones. */
@@ -251,6 +258,14 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     ...ready.map((url) => `    - { url: ${JSON.stringify(url)} }`),
     'gate:',
     `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
+    ...(answers.runAlpha !== undefined
+      ? [
+          `  run-alpha: ${answers.runAlpha}`.padEnd(32) +
+            `# at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm, however many rows`,
+        ]
+      : []),
+    `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) +
+      `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
     'defaults:',
     '  warmup: 5s                    # discarded before every measured run',
     '  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12',
