@@ -97486,9 +97486,10 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
     const rows = banded(gatedSets(s, judging));
     if (inform) {
       if (rows.length > 0) {
-        notes.push(
-          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
-        );
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
+        });
       }
       return;
     }
@@ -97500,20 +97501,38 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {
-      problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ", raise gate.run-alpha" : ""}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
-      );
+      problems.push({
+        name: s.name,
+        text: `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): ${OWNER} relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ", raise gate.run-alpha" : ""}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
+      });
       return;
     }
     const spent = spendAlpha(alpha, looks, smallestAt(n));
     if (spent.first === 0) {
-      notes.push(
-        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
-      );
+      notes.push({
+        name: s.name,
+        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
+      });
     }
-    for (const note of shortPhases(s, rows)) notes.push(note);
+    for (const note of shortPhases(s, rows)) notes.push({ text: note });
   });
-  return { problems, notes };
+  return { problems: together(problems), notes: together(notes) };
+}
+var SUBJECT = "\0subject\0";
+var OWNER = "\0owner\0";
+var NAMED = 3;
+function together(said) {
+  const names2 = /* @__PURE__ */ new Map();
+  for (const { name: name2, text } of said) {
+    const list2 = names2.get(text) ?? [];
+    if (name2 !== void 0) list2.push(name2);
+    names2.set(text, list2);
+  }
+  return [...names2].map(([text, list2]) => {
+    const many = list2.length > 1;
+    const listed3 = `${list2.slice(0, NAMED).join(", ")}${list2.length > NAMED ? ` and ${list2.length - NAMED} more` : ""}`;
+    return text.replace(SUBJECT, many ? `scenarios ${listed3}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed3}, their` : `scenario ${list2[0]}'s`);
+  });
 }
 function expectedSamples(phase2) {
   if (phase2.kind === "open") {

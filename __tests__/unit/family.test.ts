@@ -99,10 +99,12 @@ describe('the reach check spends the phase share', () => {
     const five = config({ 'run-alpha': 0.01 }, scenarios(5)).config as Config;
     expect(judgedVerdict('gate', AGAINST_BASELINES, five, 'gate').problems).toEqual([]);
     expect(judgedVerdict('gate', AGAINST_BASELINES, five, 'gate').notes[0]).toBe(
-      'scenario s0: 5 trials alone cannot reach p ≤ 0.00083 (gate.run-alpha 0.01 over 12 gated phases) against a 5-trial baseline (the smallest p is 0.004); every row outside its band will run more trials, up to 12 (gate.confirm.max-trials)',
+      // six scenarios alike: one note naming them
+      'scenarios s0, s1, s2 and 3 more: 5 trials alone cannot reach p ≤ 0.00083 (gate.run-alpha 0.01 over 12 gated phases) against a 5-trial baseline (the smallest p is 0.004); every row outside its band will run more trials, up to 12 (gate.confirm.max-trials)',
     );
     const three = config({ 'run-alpha': 0.01 }, scenarios(3)).config as Config;
     const refused = judgedVerdict('gate', AGAINST_BASELINES, three, 'gate').problems;
+    // each scenario's own key (scenarios[i].trials): six lines
     expect(refused).toHaveLength(6);
     expect(refused[0]).toContain(
       'can never confirm a change at alpha 0.00083 (gate.run-alpha 0.01 over 12 gated phases)',

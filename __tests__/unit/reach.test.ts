@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { AGAINST_BASELINES, type Judging, PAIRED } from '../../src/compare/judging.js';
-import { confirmationReach } from '../../src/compare/reach.js';
+import { confirmationReach, together } from '../../src/compare/reach.js';
+import { modeOf } from '../../src/modes/index.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 
@@ -207,5 +208,60 @@ describe('gate.bands: inform (a one-shot run, issue 35)', () => {
     expect(inform.notes).toEqual([
       'scenario hey: the relative bands (p99) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate',
     ]);
+  });
+});
+
+describe('together: scenarios alike say it once', () => {
+  it.each<[string, Array<{ name?: string; text: string }>, string[]]>([
+    ['one', [{ name: 'a', text: '\u0000subject\u0000: x' }], ['scenario a: x']],
+    ['an owner', [{ name: 'a', text: 'k: \u0000owner\u0000 bands' }], ["k: scenario a's bands"]],
+    [
+      'two alike',
+      [
+        { name: 'a', text: '\u0000subject\u0000: x' },
+        { name: 'b', text: '\u0000subject\u0000: x' },
+      ],
+      ['scenarios a, b: x'],
+    ],
+    [
+      'five alike, owners',
+      ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, text: 'k: \u0000owner\u0000 bands' })),
+      ['k: scenarios a, b, c and 2 more, their bands'],
+    ],
+    [
+      'unlike lines kept apart, in first order; a line without a name as it is',
+      [
+        { name: 'a', text: '\u0000subject\u0000: x' },
+        { text: 'scenario b, phase p: short' },
+        { name: 'c', text: '\u0000subject\u0000: y' },
+        { name: 'd', text: '\u0000subject\u0000: x' },
+      ],
+      ['scenarios a, d: x', 'scenario b, phase p: short', 'scenario c: y'],
+    ],
+  ])('%s', (_, said, lines) => expect(together(said)).toEqual(lines));
+
+  it('60 scenarios whose A/B pairs cannot reach their share: one problem, not 60', () => {
+    const raw = {
+      version: 1,
+      sut: { compose: 'docker-compose.yml' },
+      gate: { 'run-alpha': 0.01 },
+      scenarios: Array.from({ length: 60 }, (_, i) => ({
+        name: `s${i}`,
+        request: { url: 'http://api:8080/' },
+        phases: [{ name: 'c10', connections: 10, duration: '30s' }],
+      })),
+    };
+    const parsed = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`).config as Config;
+    const { problems, notes } = modeOf('ab').validate(parsed, 'ab');
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^ab\.pairs \(6\) with gate\.confirm\.max-trials \(12\): scenarios s0, s1, s2 and 57 more, their relative bands \(p50, p99, rps\) can never confirm a change at alpha 0\.00017 \(gate\.run-alpha 0\.01 over 60 gated phases\)/,
+      ),
+    ]);
+    // the gate against baselines reaches it through confirmation: one note for the 60
+    expect(modeOf('gate').validate(parsed, 'gate').notes).toEqual([
+      expect.stringMatching(/^scenarios s0, s1, s2 and 57 more: 5 trials alone cannot reach p ≤ 0\.00017/),
+    ]);
+    expect(notes).toEqual([]);
   });
 });

@@ -62,8 +62,9 @@ export interface Reach {
  * update run records).
  */
 export function confirmationReach(config: Config, judging: Judging, pairs = config.ab.pairs): Reach {
-  const problems: string[] = [];
-  const notes: string[] = [];
+  // scenarios alike (a config of dozens) say the same thing once, naming them: see `together`
+  const problems: Said[] = [];
+  const notes: Said[] = [];
   const { maxTrials } = config.gate.confirm;
   const inform = config.gate.bands === 'inform';
   config.scenarios.forEach((s, i) => {
@@ -71,9 +72,10 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
     // relative bands as information: nothing to confirm, only absolute limits judge
     if (inform) {
       if (rows.length > 0) {
-        notes.push(
-          `scenario ${s.name}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`,
-        );
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`,
+        });
       }
       return;
     }
@@ -86,20 +88,50 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
     const looks = looksOf(n, maxTrials);
     const why = unreachable(looks, alpha, smallestAt);
     if (why) {
-      problems.push(
-        `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): scenario ${s.name}'s relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ', raise gate.run-alpha' : ''}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
-      );
+      problems.push({
+        name: s.name,
+        text: `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): ${OWNER} relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ', raise gate.run-alpha' : ''}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
+      });
       return;
     }
     const spent = spendAlpha(alpha, looks, smallestAt(n));
     if (spent.first === 0) {
-      notes.push(
-        `scenario ${s.name}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
-      );
+      notes.push({
+        name: s.name,
+        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
+      });
     }
-    for (const note of shortPhases(s, rows)) notes.push(note);
+    for (const note of shortPhases(s, rows)) notes.push({ text: note });
   });
-  return { problems, notes };
+  return { problems: together(problems), notes: together(notes) };
+}
+
+/** A line about one scenario: `name` fills SUBJECT ("scenario s") or OWNER ("scenario s's"). */
+interface Said {
+  name?: string;
+  text: string;
+}
+const SUBJECT = '\u0000subject\u0000';
+const OWNER = '\u0000owner\u0000';
+/** names listed where scenarios share a line; the rest are counted */
+const NAMED = 3;
+
+/** Lines that differ only in their scenario's name, once, naming the first few: 60 scenarios alike
+ * are one line, not 60. In the order each line first appears. */
+export function together(said: readonly Said[]): string[] {
+  const names = new Map<string, string[]>();
+  for (const { name, text } of said) {
+    const list = names.get(text) ?? [];
+    if (name !== undefined) list.push(name);
+    names.set(text, list);
+  }
+  return [...names].map(([text, list]) => {
+    const many = list.length > 1;
+    const listed = `${list.slice(0, NAMED).join(', ')}${list.length > NAMED ? ` and ${list.length - NAMED} more` : ''}`;
+    return text
+      .replace(SUBJECT, many ? `scenarios ${listed}` : `scenario ${list[0]}`)
+      .replace(OWNER, many ? `scenarios ${listed}, their` : `scenario ${list[0]}'s`);
+  });
 }
 
 /** Successful responses a trial of `phase` will have at most, where the config says (open loop, a
