@@ -96693,6 +96693,12 @@ function renderTrend(history2, current, points = TREND_POINTS) {
   return out.length > 1 ? out.join("\n\n") : "";
 }
 
+// src/common/named-and-counted.ts
+function namedAndCounted(items, most) {
+  const shown = items.slice(0, most).join(", ");
+  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
+}
+
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
   return value.length;
@@ -97530,8 +97536,8 @@ function together(said) {
   }
   return [...names2].map(([text, list2]) => {
     const many = list2.length > 1;
-    const listed3 = `${list2.slice(0, NAMED).join(", ")}${list2.length > NAMED ? ` and ${list2.length - NAMED} more` : ""}`;
-    return text.replace(SUBJECT, many ? `scenarios ${listed3}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed3}, their` : `scenario ${list2[0]}'s`);
+    const listed2 = namedAndCounted(list2, NAMED);
+    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`);
   });
 }
 function expectedSamples(phase2) {
@@ -98072,13 +98078,9 @@ function headline(results2) {
   if (results2.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
   return `### ✅ perf-gate: no regression${suffix}`;
 }
-function listed2(items, most) {
-  const shown = items.slice(0, most).join(", ");
-  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
-}
 function scenariosOf(comparisons, result) {
   const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
-  return listed2(
+  return namedAndCounted(
     names2.map((n) => escapeMarkdown(n)),
     3
   );
@@ -98258,7 +98260,7 @@ function earlyLookLines(results2) {
   const stopped = phases.filter((p) => p.looks?.stopped !== void 0);
   if (stopped.length === 0) return [];
   const unit = results2.ab ? "pairs" : "trials";
-  const shown = listed2(
+  const shown = namedAndCounted(
     stopped.map((p) => `${escapeMarkdown(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
     10
   );
@@ -98274,7 +98276,7 @@ function laterWarmupLines(results2) {
   const shown = phases.map(
     ({ where, p, found }) => found.laterMs !== void 0 ? `${escapeMarkdown(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})` : `${escapeMarkdown(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === void 0 ? "did not settle" : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`
   );
-  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${listed2(shown, 10)}`];
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${namedAndCounted(shown, 10)}`];
 }
 function machineLines(results2) {
   const sides = [
@@ -98309,8 +98311,8 @@ function machineLines(results2) {
   const kept = busyIn(results2.scenarios);
   const base = results2.ab ? busyIn(results2.ab.base) : [];
   const unit = results2.ab ? "pairs" : "trials";
-  const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${listed2(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
-  const reference = base.length === 0 ? "" : `; busy base trials judged in ${listed2(base, 10)} (a slower base can hide a regression, not raise one)`;
+  const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+  const reference = base.length === 0 ? "" : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
   lines.push(
     `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${judged}${reference}`
   );
@@ -99627,9 +99629,7 @@ function sideBySide(model, project, root) {
     const fixed = ports.filter((p) => p.published !== void 0 && p.published !== "");
     if (fixed.length > 0) {
       edit(name2).ports = RESET;
-      const shown = ports.slice(0, 10).map(portText).join(", ");
-      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : "";
-      changes.push(`service ${name2}: published ports ${shown}${more} not published`);
+      changes.push(`service ${name2}: published ports ${namedAndCounted(ports.map(portText), 10)} not published`);
     }
     if (typeof def.container_name === "string") {
       const s = edit(name2);
@@ -102882,12 +102882,12 @@ function portsOf(entry) {
 function classifyService(def) {
   const image = typeof def.image === "string" ? def.image.toLowerCase() : "";
   const claims = healthClaims(healthText(def.healthcheck));
-  const listed3 = [
+  const listed2 = [
     ...(Array.isArray(def.ports) ? def.ports : []).flatMap(portsOf),
     ...(Array.isArray(def.expose) ? def.expose : []).flatMap(portsOf).map((p) => ({ ...p, published: false }))
   ];
   const ports = [];
-  for (const p of listed3) {
+  for (const p of listed2) {
     if (!ports.some((q) => q.port === p.port && q.protocol === p.protocol)) ports.push(p);
   }
   for (const c of claims) {
@@ -103365,8 +103365,8 @@ function composeFileVariable(env, dotenv) {
 }
 function defaultFiles(io) {
   const dotenv = join8(io.cwd, ".env");
-  const listed3 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
-  if (listed3) return listed3;
+  const listed2 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
+  if (listed2) return listed2;
   const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join8(io.cwd, n)));
   if (main2 === void 0) return [];
   const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join8(io.cwd, n)));

@@ -3,6 +3,7 @@
 // that config is refused (exit 2, naming the keys). Weaker problems are notes `validate` prints: the
 // configured trials alone cannot confirm (every row outside its band will need more trials), or a
 // phase is too short for the percentiles it gates.
+import { namedAndCounted } from '../common/named-and-counted.js';
 import type { MetricName } from '../config/schema.js';
 import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
@@ -127,7 +128,7 @@ export function together(said: readonly Said[]): string[] {
   }
   return [...names].map(([text, list]) => {
     const many = list.length > 1;
-    const listed = `${list.slice(0, NAMED).join(', ')}${list.length > NAMED ? ` and ${list.length - NAMED} more` : ''}`;
+    const listed = namedAndCounted(list, NAMED);
     return text
       .replace(SUBJECT, many ? `scenarios ${listed}` : `scenario ${list[0]}`)
       .replace(OWNER, many ? `scenarios ${listed}, their` : `scenario ${list[0]}'s`);

@@ -5,6 +5,7 @@
 // names become the project's own; an image a service builds gets the project's default name (both
 // sides build at once and would tag one name). What cannot be neutralised (the host's network, a
 // device, a host path both copies would write, an external network or volume) is a blocker, named.
+import { namedAndCounted } from '../common/named-and-counted.js';
 import { Document, type Node } from 'yaml';
 import type { ComposeModel } from './compose.js';
 
@@ -113,9 +114,7 @@ export function sideBySide(model: ComposeModel, project: string, root: string): 
     if (fixed.length > 0) {
       edit(name).ports = RESET;
       // a range is one entry per port in compose's model: name ten, count the rest
-      const shown = ports.slice(0, 10).map(portText).join(', ');
-      const more = ports.length > 10 ? ` and ${ports.length - 10} more` : '';
-      changes.push(`service ${name}: published ports ${shown}${more} not published`);
+      changes.push(`service ${name}: published ports ${namedAndCounted(ports.map(portText), 10)} not published`);
     }
     if (typeof def.container_name === 'string') {
       const s = edit(name);

@@ -1,6 +1,7 @@
 // Pure: the one report renderer — PR comment, job summary and terminal all use it (SPEC §6).
 // Regressions first; details collapsed; a Mermaid chart of latency percentiles; never over GitHub's
 // 65,536-character limit (details are dropped before the verdict or the regressions).
+import { namedAndCounted } from '../common/named-and-counted.js';
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import { busyTrials } from '../compare/busy.js';
@@ -102,16 +103,10 @@ function headline(results: ResultsFile): string {
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 
-/** Items in a line: at most `most` named ("a, b and 4 more"). */
-function listed(items: readonly string[], most: number): string {
-  const shown = items.slice(0, most).join(', ');
-  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
-}
-
 /** The scenarios with rows of `result`, in report order: at most three named, the rest counted. */
 function scenariosOf(comparisons: Comparison[], result: Verdict): string {
   const names = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
-  return listed(
+  return namedAndCounted(
     names.map((n) => esc(n)),
     3,
   );
@@ -339,7 +334,7 @@ function earlyLookLines(results: ResultsFile): string[] {
   const stopped = phases.filter((p) => p.looks?.stopped !== undefined);
   if (stopped.length === 0) return [];
   const unit = results.ab ? 'pairs' : 'trials';
-  const shown = listed(
+  const shown = namedAndCounted(
     stopped.map((p) => `${esc(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
     10,
   );
@@ -359,7 +354,7 @@ function laterWarmupLines(results: ResultsFile): string[] {
       ? `${esc(where)} ${formatMs(found.laterMs)} (settled after ${formatMs(found.settledMs ?? 0)} of ${formatMs(p.warmupMs)})`
       : `${esc(where)} the full ${formatMs(p.warmupMs)} (${found.settledMs === undefined ? 'did not settle' : `settled after ${formatMs(found.settledMs)}: no shorter warm-up`})`,
   );
-  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${listed(shown, 10)}`];
+  return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${namedAndCounted(shown, 10)}`];
 }
 
 /** What the machine did during the trials (where it was read): other processes' CPU and steal; with
@@ -407,11 +402,11 @@ function machineLines(results: ResultsFile): string[] {
   const judged =
     kept.length === 0
       ? `no busy ${results.ab ? 'head ' : ''}trial judged`
-      : `busy ${results.ab ? 'head ' : ''}trials still judged in ${listed(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+      : `busy ${results.ab ? 'head ' : ''}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
   const reference =
     base.length === 0
       ? ''
-      : `; busy base trials judged in ${listed(base, 10)} (a slower base can hide a regression, not raise one)`;
+      : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
   lines.push(
     `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${judged}${reference}`,
   );
