@@ -15120,16 +15120,16 @@ var OpenEngine = class {
     const flow = this.target.flow;
     if (flow) {
       const it = tally.requests?.[flow.iteration];
-      if (it && unfinished > 0) it.errors.unfinished = (it.errors.unfinished ?? 0) + unfinished;
+      if (it && unfinished > 0) addCounts(it.errors, { unfinished });
       for (const c of this.all) {
         if (!c.connected) continue;
         for (const req of c.pendingRequests()) {
-          tally.errors.unfinished = (tally.errors.unfinished ?? 0) + 1;
+          addCounts(tally.errors, { unfinished: 1 });
           const step = tally.requests?.[req];
-          if (step) step.errors.unfinished = (step.errors.unfinished ?? 0) + 1;
+          if (step) addCounts(step.errors, { unfinished: 1 });
         }
       }
-    } else if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    } else if (unfinished > 0) addCounts(tally.errors, { unfinished });
     tally.open = s.counts(unfinished);
     const idle = [...this.all].filter((c) => c.connected && c.usable && !c.inFlight);
     for (const c of this.all) if (!idle.includes(c)) c.dispose();

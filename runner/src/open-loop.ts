@@ -7,6 +7,7 @@
 // Connections open on demand up to the cap, a few at a time, so a slow service gets more of them
 // without a connect storm.
 import { performance } from 'node:perf_hooks';
+import { addCounts } from '../../src/runner-kit/measurement.js';
 import {
   type ConnectionOwner,
   type EngineConnection,
@@ -352,16 +353,16 @@ class OpenEngine implements ConnectionOwner {
       // a flow's schedule is of iterations: those not ended are its iteration results' unfinished;
       // the steps in flight are requests, each its step's and the phase's
       const it = tally.requests?.[flow.iteration];
-      if (it && unfinished > 0) it.errors.unfinished = (it.errors.unfinished ?? 0) + unfinished;
+      if (it && unfinished > 0) addCounts(it.errors, { unfinished });
       for (const c of this.all) {
         if (!c.connected) continue;
         for (const req of c.pendingRequests()) {
-          tally.errors.unfinished = (tally.errors.unfinished ?? 0) + 1;
+          addCounts(tally.errors, { unfinished: 1 });
           const step = tally.requests?.[req];
-          if (step) step.errors.unfinished = (step.errors.unfinished ?? 0) + 1;
+          if (step) addCounts(step.errors, { unfinished: 1 });
         }
       }
-    } else if (unfinished > 0) tally.errors.unfinished = (tally.errors.unfinished ?? 0) + unfinished;
+    } else if (unfinished > 0) addCounts(tally.errors, { unfinished });
     tally.open = s.counts(unfinished);
     // idle connections wait for the next stage; those still busy are closed
     const idle = [...this.all].filter((c) => c.connected && c.usable && !c.inFlight);
