@@ -24296,20 +24296,20 @@ var require_nacl_fast = __commonJS({
       };
       nacl.sign.detached = function(msg, secretKey) {
         var signedMsg = nacl.sign(msg, secretKey);
-        var sig = new Uint8Array(crypto_sign_BYTES);
-        for (var i = 0; i < sig.length; i++) sig[i] = signedMsg[i];
-        return sig;
+        var sig2 = new Uint8Array(crypto_sign_BYTES);
+        for (var i = 0; i < sig2.length; i++) sig2[i] = signedMsg[i];
+        return sig2;
       };
-      nacl.sign.detached.verify = function(msg, sig, publicKey) {
-        checkArrayTypes(msg, sig, publicKey);
-        if (sig.length !== crypto_sign_BYTES)
+      nacl.sign.detached.verify = function(msg, sig2, publicKey) {
+        checkArrayTypes(msg, sig2, publicKey);
+        if (sig2.length !== crypto_sign_BYTES)
           throw new Error("bad signature size");
         if (publicKey.length !== crypto_sign_PUBLICKEYBYTES)
           throw new Error("bad public key size");
         var sm = new Uint8Array(crypto_sign_BYTES + msg.length);
         var m = new Uint8Array(crypto_sign_BYTES + msg.length);
         var i;
-        for (i = 0; i < crypto_sign_BYTES; i++) sm[i] = sig[i];
+        for (i = 0; i < crypto_sign_BYTES; i++) sm[i] = sig2[i];
         for (i = 0; i < msg.length; i++) sm[i + crypto_sign_BYTES] = msg[i];
         return crypto_sign_open(m, sm, sm.length, publicKey) >= 0;
       };
@@ -25659,14 +25659,14 @@ var require_constants2 = __commonJS({
       if (typeof crypto.sign === "function" && typeof crypto.verify === "function") {
         const key = "-----BEGIN PRIVATE KEY-----\r\nMC4CAQAwBQYDK2VwBCIEIHKj+sVa9WcD/q2DJUJaf43Kptc8xYuUQA4bOFj9vC8T\r\n-----END PRIVATE KEY-----";
         const data = Buffer.from("a");
-        let sig;
+        let sig2;
         let verified;
         try {
-          sig = crypto.sign(null, data, key);
-          verified = crypto.verify(null, data, key, sig);
+          sig2 = crypto.sign(null, data, key);
+          verified = crypto.verify(null, data, key, sig2);
         } catch {
         }
-        return Buffer.isBuffer(sig) && sig.length === 64 && verified === true;
+        return Buffer.isBuffer(sig2) && sig2.length === 64 && verified === true;
       }
       return false;
     })();
@@ -26235,15 +26235,15 @@ var require_utils2 = __commonJS({
         }
         return bufferSlice(buffer, start, end);
       },
-      sigSSHToASN1: (sig, type) => {
+      sigSSHToASN1: (sig2, type) => {
         switch (type) {
           case "ssh-dss": {
-            if (sig.length > 40)
-              return sig;
+            if (sig2.length > 40)
+              return sig2;
             const asnWriter = new Ber.Writer();
             asnWriter.startSequence();
-            let r = sig.slice(0, 20);
-            let s = sig.slice(20);
+            let r = sig2.slice(0, 20);
+            let s = sig2.slice(20);
             if (r[0] & 128) {
               const rNew = Buffer.allocUnsafe(21);
               rNew[0] = 0;
@@ -26268,7 +26268,7 @@ var require_utils2 = __commonJS({
           case "ecdsa-sha2-nistp256":
           case "ecdsa-sha2-nistp384":
           case "ecdsa-sha2-nistp521": {
-            utilBufferParser.init(sig, 0);
+            utilBufferParser.init(sig2, 0);
             const r = utilBufferParser.readString();
             const s = utilBufferParser.readString();
             utilBufferParser.clear();
@@ -26282,7 +26282,7 @@ var require_utils2 = __commonJS({
             return asnWriter.buffer;
           }
           default:
-            return sig;
+            return sig2;
         }
       },
       convertSignature: (signature, keyType) => {
@@ -29476,14 +29476,14 @@ var require_agent = __commonJS({
           protocol.on("error", onFail);
           protocol.pipe(stream).pipe(protocol);
           stream.on("close", onFail).on("end", onFail).on("error", onFail);
-          protocol.sign(pubKey, data, options, (err2, sig) => {
+          protocol.sign(pubKey, data, options, (err2, sig2) => {
             if (err2)
               return onFail(err2);
             try {
               stream.destroy();
             } catch {
             }
-            cb(null, sig);
+            cb(null, sig2);
           });
         });
       }
@@ -32229,8 +32229,8 @@ var require_kex = __commonJS({
                 bufferParser.init(payload, 1);
                 let hostPubKey;
                 let dhData;
-                let sig;
-                if ((hostPubKey = bufferParser.readString()) === void 0 || (dhData = bufferParser.readString()) === void 0 || (sig = bufferParser.readString()) === void 0) {
+                let sig2;
+                if ((hostPubKey = bufferParser.readString()) === void 0 || (dhData = bufferParser.readString()) === void 0 || (sig2 = bufferParser.readString()) === void 0) {
                   bufferParser.clear();
                   return doFatalError(
                     this._protocol,
@@ -32269,7 +32269,7 @@ var require_kex = __commonJS({
                 }
                 this._hostKey = hostPubKey;
                 this._dhData = dhData;
-                this._sig = sig;
+                this._sig = sig2;
                 let checked = false;
                 let ret;
                 if (this._protocol._hostVerifier === void 0) {
@@ -93789,7 +93789,7 @@ var configSchema = external_exports.strictObject({
     ),
     confirm: external_exports.strictObject({
       "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
-        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)"
+        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)"
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
@@ -93853,6 +93853,7 @@ var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_CONFIRM_MAX_TRIALS = 12;
+var MAX_GROWN_CAP = 24;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
 
@@ -95218,7 +95219,9 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         bands: raw.gate?.bands ?? "judge",
         confirm: {
           maxTrials: raw.gate?.confirm?.["max-trials"] ?? DEFAULT_CONFIRM_MAX_TRIALS,
-          maxTimeMs
+          maxTimeMs,
+          // not given: the cap grows where the run's budget needs it (compare/reach.ts)
+          ...raw.gate?.confirm?.["max-trials"] === void 0 ? { grows: true } : {}
         },
         ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {},
         ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {},
@@ -95781,6 +95784,15 @@ function spendAlpha(alpha, looks, smallestAtFirst) {
   return { first: 0, final: alpha };
 }
 var round = (v) => Math.round(v * 1e4) / 1e4;
+function above(p, limit) {
+  const shown = round(limit);
+  if (p <= limit || round(p) > shown) return round(p);
+  for (let digits = 2; digits <= 12; digits++) {
+    const v = +p.toPrecision(digits);
+    if (v > shown) return v;
+  }
+  return p;
+}
 function confirm(input2) {
   const { looks, alpha, unit } = input2;
   const first = Math.min(looks.first, input2.trials);
@@ -95803,7 +95815,7 @@ function confirm(input2) {
       kind: "inconclusive",
       pValue: p2,
       alpha: spent.final,
-      reason: `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input2.trials} ${unit}`
+      reason: `not confirmed after ${extra} more ${unit}: p ${above(p2, spent.final)} > ${round(spent.final)} over ${input2.trials} ${unit}`
     };
   }
   if (looks.cap <= first) {
@@ -95812,7 +95824,7 @@ function confirm(input2) {
       kind: "inconclusive",
       pValue: p1,
       alpha,
-      reason: reachable ? `not confirmed: p ${round(p1)} > ${alpha}, and confirmation by more ${unit} is off (${input2.capKey})` : `${first} ${unit} cannot reach p ≤ ${alpha} (the smallest p is ${round(input2.smallestAt(first))}), and confirmation by more ${unit} is off (${input2.capKey})`
+      reason: reachable ? `not confirmed: p ${above(p1, alpha)} > ${alpha}, and confirmation by more ${unit} is off (${input2.capKey})` : `${first} ${unit} cannot reach p ≤ ${alpha} (the smallest p is ${above(input2.smallestAt(first), alpha)}), and confirmation by more ${unit} is off (${input2.capKey})`
     };
   }
   if (input2.smallestAt(looks.cap) > spent.final) {
@@ -95820,17 +95832,10 @@ function confirm(input2) {
       kind: "inconclusive",
       pValue: p1,
       alpha: spent.final,
-      reason: `even ${looks.cap} ${unit} (the most ${input2.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input2.smallestAt(looks.cap))}); raise trials, ${input2.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`
+      reason: `even ${looks.cap} ${unit} (the most ${input2.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${above(input2.smallestAt(looks.cap), spent.final)}); raise trials, ${input2.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`
     };
   }
   return { kind: "open", pValue: p1, alpha: spent.first };
-}
-function unreachable(looks, alpha, smallestAt) {
-  const spent = spendAlpha(alpha, looks, smallestAt(looks.first));
-  const atCap = looks.cap > looks.first ? smallestAt(looks.cap) : smallestAt(looks.first);
-  const budget2 = looks.cap > looks.first ? spent.final : spent.first;
-  if (atCap <= budget2) return void 0;
-  return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget2)}`;
 }
 
 // src/compare/band.ts
@@ -96115,6 +96120,12 @@ function jointBound(p, rows) {
   return Math.min(1, rows <= 1 ? p : Math.max(rows * p, jointFloor));
 }
 var jointFloor = 1 / (SAMPLES + 1);
+function jointReach(p, rows, exact) {
+  if (rows <= 1) return Math.min(1, p);
+  if (exact) return Math.min(1, rows * p);
+  const hits = SAMPLES * rows * p;
+  return Math.min(1, (1 + hits + Math.sqrt(hits)) / (SAMPLES + 1));
+}
 function phaseFamily(family, thresholds2, current, other, joint, testable2, exactAt) {
   const metrics = Object.entries(thresholds2).filter(([m, t]) => judgedBand(t) && testable2(m, t)).map(([m]) => m);
   const byK = /* @__PURE__ */ new Map();
@@ -96289,9 +96300,9 @@ function samplesNeeded(metric) {
 }
 function tailShortfall(trials2, metric, whose = "this run") {
   const need = samplesNeeded(metric);
-  const short2 = trials2.find((t) => t.latency.count < need);
-  if (!short2) return void 0;
-  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
+  const short = trials2.find((t) => t.latency.count < need);
+  if (!short) return void 0;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short.trial} of ${whose} had ${short.latency.count}`;
 }
 
 // src/compare/compare.ts
@@ -96358,8 +96369,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
     return { ...out, result: "invalid", reason };
   }
   if (!breach && hasBand(t)) {
-    const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
-    if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
+    const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
+    if (short) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short };
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative5 } = change(metric, base, value);
@@ -96899,8 +96910,8 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: "regression", reason: breach };
   if (hasBand(t)) {
-    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
-    if (short2) return { ...out, result: "invalid", reason: short2 };
+    const short = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
+    if (short) return { ...out, result: "invalid", reason: short };
   }
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const dir = direction(metric);
@@ -96994,7 +97005,8 @@ var AGAINST_BASELINES = {
     key: `scenarios[${i}].trials`,
     unit: "trials",
     against: ` against a ${s.trials}-trial baseline`,
-    smallestAt: (k) => smallestMannWhitneyP(k, s.trials)
+    smallestAt: (k) => smallestMannWhitneyP(k, s.trials),
+    exactAt: (k) => exactMannWhitney(k, s.trials)
   })
 };
 var PAIRED = {
@@ -97005,7 +97017,8 @@ var PAIRED = {
     key: "ab.pairs",
     unit: "pairs",
     against: "",
-    smallestAt: smallestSignedRankP
+    smallestAt: smallestSignedRankP,
+    exactAt: exactSignedRank
   })
 };
 function judgedThresholds(s, judging) {
@@ -97264,9 +97277,9 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
       return;
     }
   }
-  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
+  const short = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
   ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short}`
   );
   const started = ctx.now();
   let last = mean2;
@@ -97327,7 +97340,7 @@ async function measureOne(ctx, side, baselines, seed) {
     (s) => s.phases.map((phase2) => ({
       s,
       phase: phase2,
-      looks: looksOf(s.trials, ctx.confirm.maxTrials),
+      looks: looksOf(s.trials, s.confirmCap ?? ctx.confirm.maxTrials),
       early: earlyCount(ctx, s.trials, baselines.get(s.name) !== void 0),
       done: 0,
       ms: 0,
@@ -97403,7 +97416,7 @@ async function measureAb(ctx, sides, pairs, seed) {
     for (const phase2 of s.phases) {
       const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
       const again = seededRandom(derivedSeed(seed, s.name, phase2.name, "busy"));
-      const looks = looksOf(pairs, ctx.confirm.maxTrials);
+      const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
       const order = [];
       orders.push({ scenario: s.name, phase: phase2.name, order });
       const setLooks = (l) => {
@@ -97476,68 +97489,127 @@ function strictestAlpha(rows, judging, family) {
   if (rows.length === 0) return void 0;
   return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging.defaultAlpha)));
 }
-var short = (v) => +v.toPrecision(2);
+var sig = (v) => +v.toPrecision(2);
+var shortUp = (v) => {
+  const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
+  return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
+};
 function budget(family) {
   return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phases)` : "";
 }
 function bandNames(rows) {
   return [...new Set(rows.map(([m]) => m))].join(", ");
 }
+function shortfall(sets, n, cap, own2, best) {
+  const looks = looksOf(n, cap);
+  for (const set2 of sets) {
+    const spent = spendAlpha(set2.alpha, looks, own2(n));
+    const at = looks.cap > looks.first ? looks.cap : looks.first;
+    const needed = looks.cap > looks.first ? spent.final : spent.first;
+    const p = best(at, set2.rows.length);
+    if (p > needed) return { set: set2, at, p, needed };
+  }
+  return void 0;
+}
 function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
   const problems = [];
   const notes = [];
-  const { maxTrials } = config2.gate.confirm;
+  const caps = /* @__PURE__ */ new Map();
+  const { maxTrials, grows } = config2.gate.confirm;
   const inform = config2.gate.bands === "inform";
   config2.scenarios.forEach((s, i) => {
-    const rows = banded(gatedSets(s, judging));
+    const allRows = banded(gatedSets(s, judging));
     if (inform) {
-      if (rows.length > 0) {
+      if (allRows.length > 0) {
         notes.push({
           name: s.name,
-          text: `${SUBJECT}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
+          text: `${SUBJECT}: the relative bands (${bandNames(allRows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
         });
       }
       return;
     }
-    const alpha = strictestAlpha(rows, judging, s.family);
-    if (alpha === void 0) return;
+    const sets = gatedSets(s, judging).map((set2) => banded([set2])).filter((rows) => rows.length > 0).map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) }));
+    if (sets.length === 0) return;
+    const alpha = Math.min(...sets.map((set2) => set2.alpha));
     const first = judging.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
-    const smallestAt = (k) => s.family ? Math.max(first.smallestAt(k), jointFloor) : first.smallestAt(k);
-    const looks = looksOf(n, maxTrials);
-    const why = unreachable(looks, alpha, smallestAt);
-    if (why) {
+    const own2 = first.smallestAt;
+    const best = (k, rows) => s.family ? jointReach(own2(k), rows, first.exactAt(k)) : own2(k);
+    let cap = looksOf(n, maxTrials).cap;
+    let missing = shortfall(sets, n, cap, own2, best);
+    if (missing && grows && maxTrials > 0) {
+      for (let k = cap + 1; k <= MAX_GROWN_CAP && missing; k++) {
+        missing = shortfall(sets, n, k, own2, best);
+        if (!missing) cap = k;
+      }
+      if (!missing) {
+        caps.set(s.name, cap);
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? "a row that moves alone needs to reach its share" : "its rows need to reach p ≤ " + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`
+        });
+      }
+    }
+    if (missing) {
       problems.push({
         name: s.name,
-        text: `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): ${OWNER} relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ", raise gate.run-alpha" : ""}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`
+        key: countKey,
+        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, own: own2, best, sets })
       });
       return;
     }
-    const spent = spendAlpha(alpha, looks, smallestAt(n));
+    const spent = spendAlpha(alpha, looksOf(n, cap), own2(n));
     if (spent.first === 0) {
       notes.push({
         name: s.name,
-        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`
+        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${sig(alpha)}${budget(s.family)}${against} (the smallest p is ${sig(own2(n))}); every row outside its band will run more ${unit}, up to ${cap} (gate.confirm.max-trials)`
       });
     }
-    for (const note of shortPhases(s, rows)) notes.push({ text: note });
+    for (const note of shortPhases(s, allRows)) notes.push({ text: note });
   });
-  return { problems: together(problems), notes: together(notes) };
+  return { problems: together(problems), notes: together(notes), caps };
+}
+function refusal(family, missing, c) {
+  const { set: set2, at, p, needed } = missing;
+  const rows = set2.rows.length;
+  const { unit } = c;
+  const why = family && rows > 1 ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}` : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
+  const capSaid = c.grows ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
+  const fixes = [];
+  let reachingCap;
+  for (let k = Math.max(c.n, c.maxTrials) + 1; k <= 100 && reachingCap === void 0; k++) {
+    if (!shortfall(c.sets, c.n, k, c.own, c.best)) reachingCap = k;
+  }
+  fixes.push(
+    `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== void 0 ? ` (max-trials ${reachingCap} reaches)` : ""}`
+  );
+  if (family) {
+    const runAlpha = Math.min(0.5, shortUp(2 * p * family.members));
+    const phases = Math.floor(family.alpha / (2 * p));
+    fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
+    if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
+    if (rows > 1) fixes.push(`band fewer rows`);
+  }
+  return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set2.rows)}) can never confirm a change at alpha ${sig(set2.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(", ")}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
 }
 var SUBJECT = "\0subject\0";
 var OWNER = "\0owner\0";
+var KEY = "\0key\0";
 var NAMED = 3;
 function together(said) {
   const names2 = /* @__PURE__ */ new Map();
-  for (const { name: name2, text } of said) {
+  const keys = /* @__PURE__ */ new Map();
+  for (const { name: name2, text, key } of said) {
     const list2 = names2.get(text) ?? [];
     if (name2 !== void 0) list2.push(name2);
     names2.set(text, list2);
+    if (key !== void 0 && !keys.has(text)) keys.set(text, key);
   }
   return [...names2].map(([text, list2]) => {
     const many = list2.length > 1;
     const listed2 = namedAndCounted(list2, NAMED);
-    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`);
+    const key = keys.get(text) ?? "";
+    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`).replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, "") : key);
   });
 }
 function expectedSamples(phase2) {
@@ -102343,11 +102415,11 @@ async function run(opts, deps2) {
   const startedAt = new Date(deps2.now()).toISOString();
   const mode = modeOf(opts.mode);
   if (mode.base && !opts.baseRef) throw usageError(baseMissing(opts.mode));
-  const p = planRun(opts, (l) => deps2.progress.line(l), deps2);
-  if (p.leftLine) deps2.progress.line(`[perf-gate] warning: ${p.leftLine}`);
-  if (p.scenarios.length === 0) return nothingToRun(opts, p, startedAt, deps2);
-  const pairs = opts.pairs ?? p.config.ab.pairs;
-  refuseUngateable(opts, p, mode, pairs);
+  const planned = planRun(opts, (l) => deps2.progress.line(l), deps2);
+  if (planned.leftLine) deps2.progress.line(`[perf-gate] warning: ${planned.leftLine}`);
+  if (planned.scenarios.length === 0) return nothingToRun(opts, planned, startedAt, deps2);
+  const pairs = opts.pairs ?? planned.config.ab.pairs;
+  const p = refuseUngateable(opts, planned, mode, pairs);
   const engine = await deps2.docker.version();
   await deps2.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
@@ -102402,6 +102474,7 @@ async function run(opts, deps2) {
   }
 }
 function refuseUngateable(opts, p, mode, pairs) {
+  let scenarios = p.scenarios;
   if (mode.gates) {
     const reach = confirmationReach({ ...p.config, scenarios: p.scenarios }, mode.judging, pairs);
     if (reach.problems.length > 0) {
@@ -102410,6 +102483,10 @@ function refuseUngateable(opts, p, mode, pairs) {
         reach.problems.map((l) => `  ${l}`)
       );
     }
+    scenarios = scenarios.map((s) => {
+      const cap = reach.caps.get(s.name);
+      return cap === void 0 ? s : { ...s, confirmCap: cap };
+    });
   }
   if (onSwarm(p.config)) {
     const size = Buffer.byteLength(JSON.stringify(p.plan));
@@ -102419,6 +102496,7 @@ function refuseUngateable(opts, p, mode, pairs) {
       );
     }
   }
+  return { ...p, scenarios };
 }
 async function cannotBootBoth(deps2, config2, base, runId) {
   if (onSwarm(config2)) return void 0;
@@ -104057,6 +104135,14 @@ async function cmdValidate(deps2, args) {
     throw usageError(
       `${file2}: refused for --mode ${asked}: the gate could never fail on a change`,
       refused[0].problems.map((l) => `  ${l}`)
+    );
+  }
+  const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
+  const prRefused = refused.find((v) => v.mode === pullRequests);
+  if (asked === void 0 && prRefused) {
+    throw usageError(
+      `${file2}: refused for pull requests (--mode ${pullRequests}, gate.against: ${config2.gate.against}): the gate could never fail on a change`,
+      prRefused.problems.map((l) => `  ${l}`)
     );
   }
   const phases = config2.scenarios.reduce((a, s) => a + s.phases.length, 0);

@@ -87,19 +87,23 @@ describe('CLI errors', () => {
     expect(piped.stdout.trim()).toBe('0');
   });
 
-  it('validate: one line per mode; --mode gate is exit 2 where run --mode gate would refuse (issue 35)', async () => {
+  it('validate: one line per mode; exit 2 where the mode pull requests run would refuse (issues 35, 47)', async () => {
     const f = 'fixtures/tests/scrub/perf-gate.yml';
+    // gate.against: baselines, so pull requests run the gate, which trials: 1 can never fail
     const plain = await runCli(['validate', f]);
-    expect(plain.code, plain.stderr).toBe(0);
-    const lines = plain.stdout.split('\n');
-    expect(lines[0]).toBe(`${f}: valid (1 scenario, 1 phase)`);
-    expect(lines[1]).toMatch(
-      /^ {2}gate: refused \(run --mode gate exits 2\): scenarios\[0\]\.trials \(1\) .* or make the bands information: gate: \{ bands: inform \}/,
+    expect(plain.code).toBe(2);
+    expect(plain.stderr.split('\n')[0]).toBe(
+      `perf-gate: ${f}: refused for pull requests (--mode gate, gate.against: baselines): the gate could never fail on a change`,
     );
-    expect(lines.slice(2, 5)).toEqual([
+    expect(plain.stderr.split('\n')[1]).toMatch(
+      /^ {2}scenarios\[0\]\.trials \(1\) .* or make the bands information: gate: \{ bands: inform \}/,
+    );
+    // the other modes, one line each, where they are asked for
+    const ab = await runCli(['validate', '--mode', 'ab', f]);
+    expect(ab.code, ab.stderr).toBe(0);
+    expect(ab.stdout.split('\n').slice(0, 2)).toEqual([
+      `${f}: valid (1 scenario, 1 phase)`,
       '  ab: valid: bands and limits judged',
-      '  update: valid: records baselines/ (scheduled refresh)',
-      '  sweep: valid: nothing to sweep (no scenario has a sweep ladder)',
     ]);
     const gate = await runCli(['validate', '--mode', 'gate', f]);
     expect(gate.code).toBe(2);

@@ -168,7 +168,7 @@ describe('parseConfigText: defaults', () => {
     expect(config.gate).toEqual({
       against: 'baselines',
       bands: 'judge',
-      confirm: { maxTrials: 12, maxTimeMs: 600_000 },
+      confirm: { maxTrials: 12, maxTimeMs: 600_000, grows: true },
     });
   });
 

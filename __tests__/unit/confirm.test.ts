@@ -9,7 +9,7 @@ import {
   smallestMannWhitneyP,
   smallestSignedRankP,
   spendAlpha,
-  unreachable,
+  above,
 } from '../../src/compare/confirm.js';
 import { mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
 import { seededRandom } from '../../src/stats/random.js';
@@ -242,21 +242,17 @@ describe('confirm', () => {
   });
 });
 
-describe('unreachable', () => {
-  const mw = (m: number) => (k: number) => smallestMannWhitneyP(k, m);
-  it.each<[string, Looks, number, (k: number) => number, string | undefined]>([
-    ['5 vs 5, off', { first: 5, cap: 5 }, 0.01, mw(5), undefined],
-    ['4 vs 4, off: 1/70 > 0.01', { first: 4, cap: 4 }, 0.01, mw(4), 'the smallest p at 4 is 0.0143, above 0.01'],
-    ['3 vs 3 up to 12: 1/455 ≤ 0.01', { first: 3, cap: 12 }, 0.01, mw(3), undefined],
-    ['1 vs 1 up to 12: 1/13 > 0.01', { first: 1, cap: 12 }, 0.01, mw(1), 'the smallest p at 12 is 0.0769, above 0.01'],
-    ['2 vs 2 up to 12: 1/91 > 0.01', { first: 2, cap: 12 }, 0.01, mw(2), 'the smallest p at 12 is 0.011, above 0.01'],
-    ['A/B 2 pairs, off', { first: 2, cap: 2 }, 0.05, smallestSignedRankP, 'the smallest p at 2 is 0.25, above 0.05'],
-    ['A/B 2 pairs up to 12', { first: 2, cap: 12 }, 0.05, smallestSignedRankP, undefined],
-    ['A/B 6 pairs, off', { first: 6, cap: 6 }, 0.05, smallestSignedRankP, undefined],
-    // the first look can reach alpha/2, so the cap only gets the other half
-    ['A/B 6 pairs up to 12', { first: 6, cap: 12 }, 0.05, smallestSignedRankP, undefined],
-  ])('%s', (_label, looks, alpha, smallestAt, why) => {
-    expect(unreachable(looks, alpha, smallestAt)).toBe(why);
+describe('above: a p above its limit never reads as the limit', () => {
+  it.each<[string, number, number, number]>([
+    ['four decimals where they tell them apart', 0.1111, 0.01, 0.1111],
+    ['rounded at four decimals as before', 0.15625, 0.01, 0.1563],
+    // issue 47: "p 0.0007 > 0.0007" read as a p at its alpha
+    ['0.00073 over 0.0007: two significant digits', 0.00073, 0.000694, 0.00073],
+    ['12 pairs, four rows moving alone: 4/4096 over 0.01/12', 4 / 4096, 0.01 / 12, 0.001],
+    ['the limit as shown (0.0008) decides the digits', 0.000833334, 0.000833333, 0.00083],
+    ['a p at or under its limit is only rounded', 0.00004, 0.01, 0],
+  ])('%s', (_label, p, limit, shown) => {
+    expect(above(p, limit)).toBe(shown);
   });
 });
 

@@ -49,7 +49,7 @@ describe('confirmationReach: the gate against baselines', () => {
   it.each<[string, Setup, 'problem' | 'note' | 'none']>([
     // 1 vs 1 up to 12: 1/13; 2 vs 2 up to 12: 1/91 — both above 0.01 even at the cap
     ['trials 1, default cap 12', { trials: 1 }, 'problem'],
-    ['trials 2, default cap 12', { trials: 2 }, 'problem'],
+    ['trials 2, cap 12 given', { trials: 2, maxTrials: 12 }, 'problem'],
     // 3 vs 3: 0.05 at the first look; 12 vs 3: 1/455 at the cap
     ['trials 3, default cap 12', { trials: 3 }, 'note'],
     ['trials 4, default cap 12 (1/70 > 0.005)', { trials: 4 }, 'note'],
@@ -88,18 +88,37 @@ describe('confirmationReach: the gate against baselines', () => {
     expect(notes).toHaveLength(expected === 'note' ? 1 : 0);
   });
 
-  it.each([1, 2])('trials %i: the problem names scenarios[0].trials and gate.confirm.max-trials', (trials) => {
-    const [problem] = reach({ trials }).problems;
+  it.each([
+    [1, 99],
+    [2, 13],
+  ])('trials %i, cap 12 given: the problem names the keys and the cap that would reach (%i)', (trials, reaches) => {
+    const [problem] = reach({ trials, maxTrials: 12 }).problems;
     expect(problem).toMatch(
       new RegExp(
-        `^scenarios\\[0\\]\\.trials \\(${trials}\\) with gate\\.confirm\\.max-trials \\(12\\): scenario s's relative bands \\(p50, p99, rps\\) can never confirm a change at alpha 0\\.01 against a ${trials}-trial baseline \\(the smallest p at 12 is [\\d.]+, above 0\\.01\\); raise scenarios\\[0\\]\\.trials or gate\\.confirm\\.max-trials, or make the bands information: gate: \\{ bands: inform \\} \\(absolute limits and new error classes still fail the gate\\)$`,
+        `^scenarios\\[0\\]\\.trials \\(${trials}\\) with gate\\.confirm\\.max-trials \\(12\\): scenario s's relative bands \\(p50, p99, rps\\) can never confirm a change at alpha 0\\.01 against a ${trials}-trial baseline \\(the smallest p at 12 is [\\d.]+, above 0\\.01\\); raise scenarios\\[0\\]\\.trials or gate\\.confirm\\.max-trials \\(max-trials ${reaches} reaches\\), or make the bands information: gate: \\{ bands: inform \\} \\(absolute limits and new error classes still fail the gate\\)$`,
       ),
     );
   });
 
+  it('trials 1, no cap given: grown as far as it goes, still refused', () => {
+    expect(reach({ trials: 1 }).problems).toEqual([
+      "scenarios[0].trials (1) with gate.confirm.max-trials (12, grown as far as 24): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.01 against a 1-trial baseline (the smallest p at 24 is 0.04, above 0.01); raise scenarios[0].trials or gate.confirm.max-trials (max-trials 99 reaches), or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
+    ]);
+  });
+
+  it('trials 2, no cap given: the cap grows to 13 (2 v 13: 1/105), said, and the run gets it', () => {
+    const { problems, notes, caps } = reach({ trials: 2 });
+    expect(problems).toEqual([]);
+    expect(notes).toEqual([
+      'scenario s: confirmation runs up to 13 trials (not 12): what its rows need to reach p ≤ 0.01 against a 2-trial baseline; gate.confirm.max-trials sets the cap',
+      'scenario s: 2 trials alone cannot reach p ≤ 0.01 against a 2-trial baseline (the smallest p is 0.17); every row outside its band will run more trials, up to 13 (gate.confirm.max-trials)',
+    ]);
+    expect([...caps]).toEqual([['s', 13]]);
+  });
+
   it('trials 3 with confirmation off: the problem names the cap 0', () => {
     expect(reach({ trials: 3, maxTrials: 0 }).problems).toEqual([
-      "scenarios[0].trials (3) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.01 against a 3-trial baseline (the smallest p at 3 is 0.05, above 0.01); raise scenarios[0].trials or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
+      "scenarios[0].trials (3) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.01 against a 3-trial baseline (the smallest p at 3 is 0.05, above 0.01); raise scenarios[0].trials or gate.confirm.max-trials (max-trials 7 reaches), or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
     ]);
   });
 
@@ -110,10 +129,10 @@ describe('confirmationReach: the gate against baselines', () => {
   });
 
   it('names the scenario’s own index', () => {
-    const { problems } = reach({ trials: 5, more: [{ trials: 5 }, { trials: 2 }] });
+    const { problems } = reach({ trials: 5, more: [{ trials: 5 }, { trials: 1 }] });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^scenarios\[2\]\.trials \(2\) .*scenario t2's relative bands \(.*\) can never confirm/,
+      /^scenarios\[2\]\.trials \(1\) .*scenario t2's relative bands \(.*\) can never confirm/,
     );
   });
 });
@@ -137,7 +156,7 @@ describe('confirmationReach: A/B', () => {
 
   it('pairs 2 with confirmation off: the problem names ab.pairs and the cap', () => {
     expect(reach({ pairs: 2, maxTrials: 0 }, PAIRED).problems).toEqual([
-      "ab.pairs (2) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.05 (the smallest p at 2 is 0.25, above 0.05); raise ab.pairs or gate.confirm.max-trials, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
+      "ab.pairs (2) with gate.confirm.max-trials (0): scenario s's relative bands (p50, p99, rps) can never confirm a change at alpha 0.05 (the smallest p at 2 is 0.25, above 0.05); raise ab.pairs or gate.confirm.max-trials (max-trials 5 reaches), or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)",
     ]);
   });
 
@@ -240,11 +259,11 @@ describe('together: scenarios alike say it once', () => {
     ],
   ])('%s', (_, said, lines) => expect(together(said)).toEqual(lines));
 
-  it('60 scenarios whose A/B pairs cannot reach their share: one problem, not 60', () => {
+  it('60 scenarios whose A/B pairs cannot reach their share at a cap given: one problem, not 60', () => {
     const raw = {
       version: 1,
       sut: { compose: 'docker-compose.yml' },
-      gate: { 'run-alpha': 0.01 },
+      gate: { 'run-alpha': 0.01, confirm: { 'max-trials': 12 } },
       scenarios: Array.from({ length: 60 }, (_, i) => ({
         name: `s${i}`,
         request: { url: 'http://api:8080/' },
@@ -258,10 +277,23 @@ describe('together: scenarios alike say it once', () => {
         /^ab\.pairs \(6\) with gate\.confirm\.max-trials \(12\): scenarios s0, s1, s2 and 57 more, their relative bands \(p50, p99, rps\) can never confirm a change at alpha 0\.00017 \(gate\.run-alpha 0\.01 over 60 gated phases\)/,
       ),
     ]);
-    // the gate against baselines reaches it through confirmation: one note for the 60
-    expect(modeOf('gate').validate(parsed, 'gate').notes).toEqual([
-      expect.stringMatching(/^scenarios s0, s1, s2 and 57 more: 5 trials alone cannot reach p ≤ 0\.00017/),
+    // against baselines too: 12 v 5 trials (1/6188) cannot reach 0.00017 for a row moving alone among 3
+    expect(modeOf('gate').validate(parsed, 'gate').problems).toEqual([
+      expect.stringMatching(
+        /^trials \(5\) with gate\.confirm\.max-trials \(12\): scenarios s0, s1, s2 and 57 more, their .*tested together, a row that moves alone gets p 0\.00048 at best at 12 trials, above 0\.00017\); raise trials or gate\.confirm\.max-trials \(max-trials 20 reaches\)/,
+      ),
     ]);
     expect(notes).toEqual([]);
+    // no cap given: each scenario's grows to what its rows need, said once for the 60
+    const grown = parseConfigText(
+      stringify({ ...raw, gate: { 'run-alpha': 0.01 } }),
+      '/ws/perf-gate.yml',
+      (p) => `/ws/${p}`,
+    ).config as Config;
+    const ab = modeOf('ab').validate(grown, 'ab');
+    expect(ab.problems).toEqual([]);
+    expect(ab.notes[0]).toMatch(
+      /^scenarios s0, s1, s2 and 57 more: confirmation runs up to 1\d pairs \(not 12\): what a row that moves alone needs to reach its share \(gate\.run-alpha 0\.01 over 60 gated phases\)/,
+    );
   });
 });

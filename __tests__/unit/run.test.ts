@@ -72,6 +72,21 @@ describe('run: one pipeline for every mode', () => {
     expect(slow.calls.at(-1)).toBe('sweep r1');
   });
 
+  it('trials 2, no cap given: the cap grows to 13 trials, the run confirms at 13 and records it (issue 47)', async () => {
+    const p = project(config('', 2));
+    await run(request(p, 'update'), harness({ only: { delayUs: 2000 } }).deps);
+    const slow = harness({ only: { delayUs: 3000 } });
+    const gated = await run(request(p, 'gate'), slow.deps);
+    expect(gated.verdict).toBe('regression');
+    // 12 v 2 (1/91) could never reach 0.01; 13 v 2 (1/105) can
+    expect(slow.docker.trials).toHaveLength(13);
+    expect(results(p.dir).scenarios[0]?.phases[0]?.confirm).toEqual({ first: 2, cap: 13 });
+    expect(gated.results.comparisons.find((c) => c.metric === 'p50')).toMatchObject({
+      result: 'regression',
+      extraTrials: 11,
+    });
+  });
+
   it('target: nothing is booted or taken down; the runner joins the host network; update and gate as usual', async () => {
     const p = project(
       config()
@@ -200,11 +215,13 @@ describe('run: one pipeline for every mode', () => {
   });
 
   it('a gate whose trials and cap can never reach alpha is exit 2 naming the keys, before anything boots', async () => {
-    const p = project(config('', 2));
+    const p = project(config('', 1));
     const h = harness({ only: { delayUs: 2000 } });
     const err = await failure(run(request(p, 'gate'), h.deps));
     expect(err.exitCode).toBe(EXIT_USAGE);
-    expect(err.details.join('\n')).toContain('scenarios[0].trials (2) with gate.confirm.max-trials (12)');
+    expect(err.details.join('\n')).toContain(
+      'scenarios[0].trials (1) with gate.confirm.max-trials (12, grown as far as 24)',
+    );
     expect(h.calls).toEqual([]);
   });
 });

@@ -417,11 +417,20 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   }
   const shown = asked === undefined ? verdicts : verdicts.filter((v) => v.mode === asked);
   const refused = shown.filter((v) => v.problems.length > 0);
-  // --mode M is that mode's verdict; plain validate fails only when no mode would take the config
+  // --mode M is that mode's verdict; plain validate, the verdict of the mode pull requests run
+  // (gate.against): a row that could never fail there is what issue 47 refuses
   if (asked !== undefined && refused.length > 0) {
     throw usageError(
       `${file}: refused for --mode ${asked}: the gate could never fail on a change`,
       (refused[0] as (typeof verdicts)[number]).problems.map((l) => `  ${l}`),
+    );
+  }
+  const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);
+  const prRefused = refused.find((v) => v.mode === pullRequests);
+  if (asked === undefined && prRefused) {
+    throw usageError(
+      `${file}: refused for pull requests (--mode ${pullRequests}, gate.against: ${config.gate.against}): the gate could never fail on a change`,
+      prRefused.problems.map((l) => `  ${l}`),
     );
   }
   const phases = config.scenarios.reduce((a, s) => a + s.phases.length, 0);

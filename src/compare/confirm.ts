@@ -78,6 +78,18 @@ export interface ConfirmInput {
 
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 
+/** A p above `limit` as a reason shows it: at four decimals, or with as many significant digits as
+ * it takes to show it above the limit as shown ("p 0.00098 > 0.0008", never "p 0.0007 > 0.0007"). */
+export function above(p: number, limit: number): number {
+  const shown = round(limit);
+  if (p <= limit || round(p) > shown) return round(p);
+  for (let digits = 2; digits <= 12; digits++) {
+    const v = +p.toPrecision(digits);
+    if (v > shown) return v;
+  }
+  return p;
+}
+
 /** Applies the two-look rule to a row outside its band: confirmed at the first look (on the first
  * `looks.first` trials) or at the final look (on every trial, once there are more than the first). */
 export function confirm(input: ConfirmInput): Confirmation {
@@ -103,7 +115,7 @@ export function confirm(input: ConfirmInput): Confirmation {
       kind: 'inconclusive',
       pValue: p2,
       alpha: spent.final,
-      reason: `not confirmed after ${extra} more ${unit}: p ${round(p2)} > ${round(spent.final)} over ${input.trials} ${unit}`,
+      reason: `not confirmed after ${extra} more ${unit}: p ${above(p2, spent.final)} > ${round(spent.final)} over ${input.trials} ${unit}`,
     };
   }
   if (looks.cap <= first) {
@@ -113,8 +125,8 @@ export function confirm(input: ConfirmInput): Confirmation {
       pValue: p1,
       alpha,
       reason: reachable
-        ? `not confirmed: p ${round(p1)} > ${alpha}, and confirmation by more ${unit} is off (${input.capKey})`
-        : `${first} ${unit} cannot reach p ≤ ${alpha} (the smallest p is ${round(input.smallestAt(first))}), and confirmation by more ${unit} is off (${input.capKey})`,
+        ? `not confirmed: p ${above(p1, alpha)} > ${alpha}, and confirmation by more ${unit} is off (${input.capKey})`
+        : `${first} ${unit} cannot reach p ≤ ${alpha} (the smallest p is ${above(input.smallestAt(first), alpha)}), and confirmation by more ${unit} is off (${input.capKey})`,
     };
   }
   if (input.smallestAt(looks.cap) > spent.final) {
@@ -122,21 +134,8 @@ export function confirm(input: ConfirmInput): Confirmation {
       kind: 'inconclusive',
       pValue: p1,
       alpha: spent.final,
-      reason: `even ${looks.cap} ${unit} (the most ${input.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${round(input.smallestAt(looks.cap))}); raise trials, ${input.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`,
+      reason: `even ${looks.cap} ${unit} (the most ${input.capKey} and gate.confirm.max-time allow) cannot reach p ≤ ${round(spent.final)} (the smallest p is ${above(input.smallestAt(looks.cap), spent.final)}); raise trials, ${input.capKey} or gate.confirm.max-time, or refresh a baseline recorded with fewer trials`,
     };
   }
   return { kind: 'open', pValue: p1, alpha: spent.first };
-}
-
-/**
- * Why a phase's trials and cap can never confirm a regression at `alpha`, or undefined when they can.
- * `smallestAt(k)` is the test's smallest p at k trials or pairs (against the baseline's count in the
- * gate).
- */
-export function unreachable(looks: Looks, alpha: number, smallestAt: (k: number) => number): string | undefined {
-  const spent = spendAlpha(alpha, looks, smallestAt(looks.first));
-  const atCap = looks.cap > looks.first ? smallestAt(looks.cap) : smallestAt(looks.first);
-  const budget = looks.cap > looks.first ? spent.final : spent.first;
-  if (atCap <= budget) return undefined;
-  return `the smallest p at ${looks.cap} is ${round(atCap)}, above ${round(budget)}`;
 }

@@ -31,6 +31,23 @@ export function jointBound(p: number, rows: number): number {
 /** The smallest p a sampled joint test can give: one in SAMPLES + 1. */
 export const jointFloor = 1 / (SAMPLES + 1);
 
+/**
+ * The joint p a row is sure to get when it moves alone at its test's extreme (its own p the smallest
+ * the test can give, `p`) and the phase's `rows` - 1 others do not move: what the reach check holds a
+ * config to. Each other row's own extreme can sit on a labelling of its own, so an exact enumeration
+ * counts up to `rows` labellings as extreme as the observed one: rows × p. A sampled test (where the
+ * labellings are too many to enumerate) counts the observed labelling plus the draws that hit one of
+ * those: about SAMPLES × rows × p of them, and the bound allows one standard deviation (Poisson) more:
+ * a sampled test's p is itself a draw, and the property test (reach-property.test.ts) checks the bound
+ * against the verdict's own joint test.
+ */
+export function jointReach(p: number, rows: number, exact: boolean): number {
+  if (rows <= 1) return Math.min(1, p);
+  if (exact) return Math.min(1, rows * p);
+  const hits = SAMPLES * rows * p;
+  return Math.min(1, (1 + hits + Math.sqrt(hits)) / (SAMPLES + 1));
+}
+
 /** A row made worse by a relative change d (the power search), the phase's other rows as measured. */
 export interface Shift {
   metric: MetricName;

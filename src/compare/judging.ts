@@ -6,6 +6,7 @@ import type { Scenario, Thresholds } from '../config/types.js';
 import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
 import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA } from './compare.js';
 import { smallestMannWhitneyP, smallestSignedRankP } from './confirm.js';
+import { exactMannWhitney, exactSignedRank } from '../stats/joint.js';
 
 /** How many samples a scenario's rows have at the first look, and what sets that number. */
 export interface FirstLook {
@@ -17,6 +18,8 @@ export interface FirstLook {
   against: string;
   /** the smallest p the test can give with k samples */
   smallestAt: (k: number) => number;
+  /** whether a joint test of rows at k samples enumerates every labelling (else it samples them) */
+  exactAt: (k: number) => boolean;
 }
 
 export interface Judging {
@@ -37,6 +40,7 @@ export const AGAINST_BASELINES: Judging = {
     unit: 'trials',
     against: ` against a ${s.trials}-trial baseline`,
     smallestAt: (k) => smallestMannWhitneyP(k, s.trials),
+    exactAt: (k) => exactMannWhitney(k, s.trials),
   }),
 };
 
@@ -50,6 +54,7 @@ export const PAIRED: Judging = {
     unit: 'pairs',
     against: '',
     smallestAt: smallestSignedRankP,
+    exactAt: exactSignedRank,
   }),
 };
 

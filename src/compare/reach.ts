@@ -5,12 +5,19 @@
 // phase is too short for the percentiles it gates.
 import { namedAndCounted } from '../common/named-and-counted.js';
 import type { MetricName } from '../config/schema.js';
-import type { Config, Phase, Scenario, Threshold, Thresholds } from '../config/types.js';
+import {
+  type Config,
+  MAX_GROWN_CAP,
+  type Phase,
+  type Scenario,
+  type Threshold,
+  type Thresholds,
+} from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
 import { hasBand } from './compare.js';
-import { looksOf, spendAlpha, unreachable } from './confirm.js';
-import { type Family, jointFloor, rowAlpha } from './family.js';
+import { looksOf, spendAlpha } from './confirm.js';
+import { type Family, jointReach, rowAlpha } from './family.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 
@@ -38,7 +45,12 @@ function strictestAlpha(
   return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging.defaultAlpha)));
 }
 
-const short = (v: number) => +v.toPrecision(2);
+const sig = (v: number) => +v.toPrecision(2);
+/** a figure rounded up to two significant digits: a bound that must hold */
+const shortUp = (v: number) => {
+  const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
+  return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
+};
 
 /** " (gate.run-alpha 0.01 over 12 gated phases)", or nothing without a run budget */
 function budget(family: Family | undefined): string {
@@ -55,10 +67,49 @@ export interface Reach {
   problems: string[];
   /** worth knowing: `validate` prints them */
   notes: string[];
+  /** scenarios whose confirmation cap grew beyond gate.confirm.max-trials: name → cap (the run sets
+   * `Scenario.confirmCap` from it) */
+  caps: Map<string, number>;
+}
+
+/** One set of rows a phase tests together (the scenario's thresholds, or an entry's), as the reach
+ * check sees it: how many, and the strictest alpha they are tested at. */
+interface RowSet {
+  rows: Array<[MetricName, Threshold]>;
+  alpha: number;
+}
+
+/** What a look at k trials (pairs) can give at best to a row of a set of `rows`: its own smallest p,
+ * or, tested jointly under a run budget, what the joint test gives a row that moves alone. */
+type Best = (k: number, rows: number) => number;
+
+/** Whether every row of every set can reach its share when confirmation runs up to `cap`; else the
+ * first set that cannot, with what its row gets at best and the alpha it needed. */
+function shortfall(
+  sets: RowSet[],
+  n: number,
+  cap: number,
+  own: (k: number) => number,
+  best: Best,
+): { set: RowSet; at: number; p: number; needed: number } | undefined {
+  const looks = looksOf(n, cap);
+  for (const set of sets) {
+    const spent = spendAlpha(set.alpha, looks, own(n));
+    const at = looks.cap > looks.first ? looks.cap : looks.first;
+    const needed = looks.cap > looks.first ? spent.final : spent.first;
+    const p = best(at, set.rows.length);
+    if (p > needed) return { set, at, p, needed };
+  }
+  return undefined;
 }
 
 /**
- * Whether each scenario's trials (A/B: `ab.pairs`) and `gate.confirm.max-trials` can reach its alpha.
+ * Whether each scenario's trials (A/B: `ab.pairs`) and `gate.confirm.max-trials` can reach its alpha,
+ * for every row: under a run budget (gate.run-alpha) a phase's rows are tested jointly, and a row that
+ * moves alone is charged for the others (compare/family.ts `jointReach`), so the check holds each set
+ * of rows to what the verdict would give such a row. Where `gate.confirm.max-trials` is not given the
+ * cap grows, scenario by scenario, to the smallest that reaches (at most MAX_GROWN_CAP); a scenario that
+ * still cannot reach is a problem naming its rows, the gated phases and what would make them reach.
  * Against baselines the baseline is taken to have as many trials as the config asks for (what an
  * update run records).
  */
@@ -66,54 +117,125 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
   // scenarios alike (a config of dozens) say the same thing once, naming them: see `together`
   const problems: Said[] = [];
   const notes: Said[] = [];
-  const { maxTrials } = config.gate.confirm;
+  const caps = new Map<string, number>();
+  const { maxTrials, grows } = config.gate.confirm;
   const inform = config.gate.bands === 'inform';
   config.scenarios.forEach((s, i) => {
-    const rows = banded(gatedSets(s, judging));
+    const allRows = banded(gatedSets(s, judging));
     // relative bands as information: nothing to confirm, only absolute limits judge
     if (inform) {
-      if (rows.length > 0) {
+      if (allRows.length > 0) {
         notes.push({
           name: s.name,
-          text: `${SUBJECT}: the relative bands (${bandNames(rows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`,
+          text: `${SUBJECT}: the relative bands (${bandNames(allRows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`,
         });
       }
       return;
     }
-    const alpha = strictestAlpha(rows, judging, s.family);
-    if (alpha === undefined) return;
+    const sets: RowSet[] = gatedSets(s, judging)
+      .map((set) => banded([set]))
+      .filter((rows) => rows.length > 0)
+      .map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) as number }));
+    if (sets.length === 0) return;
+    const alpha = Math.min(...sets.map((set) => set.alpha));
     const first = judging.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
-    // rows tested together (gate.run-alpha) by a sampled permutation test cannot go below its resolution
-    const smallestAt = (k: number) => (s.family ? Math.max(first.smallestAt(k), jointFloor) : first.smallestAt(k));
-    const looks = looksOf(n, maxTrials);
-    const why = unreachable(looks, alpha, smallestAt);
-    if (why) {
+    const own = first.smallestAt;
+    const best: Best = (k, rows) => (s.family ? jointReach(own(k), rows, first.exactAt(k)) : own(k));
+    let cap = looksOf(n, maxTrials).cap;
+    let missing = shortfall(sets, n, cap, own, best);
+    if (missing && grows && maxTrials > 0) {
+      for (let k = cap + 1; k <= MAX_GROWN_CAP && missing; k++) {
+        // the last one tried is what the refusal reports
+        missing = shortfall(sets, n, k, own, best);
+        if (!missing) cap = k;
+      }
+      if (!missing) {
+        caps.set(s.name, cap);
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? 'a row that moves alone needs to reach its share' : 'its rows need to reach p ≤ ' + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`,
+        });
+      }
+    }
+    if (missing) {
       problems.push({
         name: s.name,
-        text: `${countKey} (${n}) with gate.confirm.max-trials (${maxTrials}): ${OWNER} relative bands (${bandNames(rows)}) can never confirm a change at alpha ${short(alpha)}${budget(s.family)}${against} (${why}); raise ${countKey} or gate.confirm.max-trials${s.family ? ', raise gate.run-alpha' : ''}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`,
+        key: countKey,
+        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, own, best, sets }),
       });
       return;
     }
-    const spent = spendAlpha(alpha, looks, smallestAt(n));
+    const spent = spendAlpha(alpha, looksOf(n, cap), own(n));
     if (spent.first === 0) {
       notes.push({
         name: s.name,
-        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${short(alpha)}${budget(s.family)}${against} (the smallest p is ${short(smallestAt(n))}); every row outside its band will run more ${unit}, up to ${looks.cap} (gate.confirm.max-trials)`,
+        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${sig(alpha)}${budget(s.family)}${against} (the smallest p is ${sig(own(n))}); every row outside its band will run more ${unit}, up to ${cap} (gate.confirm.max-trials)`,
       });
     }
-    for (const note of shortPhases(s, rows)) notes.push({ text: note });
+    for (const note of shortPhases(s, allRows)) notes.push({ text: note });
   });
-  return { problems: together(problems), notes: together(notes) };
+  return { problems: together(problems), notes: together(notes), caps };
+}
+
+/** The problem of a scenario some row of which can never reach its share: the rows, the budget, and
+ * what would make them reach (each figure enough on its own). */
+function refusal(
+  family: Family | undefined,
+  missing: { set: RowSet; at: number; p: number; needed: number },
+  c: {
+    countKey: string;
+    unit: 'trials' | 'pairs';
+    n: number;
+    maxTrials: number;
+    grows: true | undefined;
+    against: string;
+    own: (k: number) => number;
+    best: Best;
+    sets: RowSet[];
+  },
+): string {
+  const { set, at, p, needed } = missing;
+  const rows = set.rows.length;
+  const { unit } = c;
+  const why =
+    family && rows > 1
+      ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}`
+      : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
+  const capSaid = c.grows
+    ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})`
+    : `gate.confirm.max-trials (${c.maxTrials})`;
+  const fixes: string[] = [];
+  // the cap that would reach, within the key's bound
+  let reachingCap: number | undefined;
+  for (let k = Math.max(c.n, c.maxTrials) + 1; k <= 100 && reachingCap === undefined; k++) {
+    if (!shortfall(c.sets, c.n, k, c.own, c.best)) reachingCap = k;
+  }
+  fixes.push(
+    `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== undefined ? ` (max-trials ${reachingCap} reaches)` : ''}`,
+  );
+  if (family) {
+    // the first look may spend half: twice the best p is enough whatever it does
+    const runAlpha = Math.min(0.5, shortUp(2 * p * family.members));
+    const phases = Math.floor(family.alpha / (2 * p));
+    fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
+    if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
+    if (rows > 1) fixes.push(`band fewer rows`);
+  }
+  return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set.rows)}) can never confirm a change at alpha ${sig(set.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(', ')}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
 }
 
 /** A line about one scenario: `name` fills SUBJECT ("scenario s") or OWNER ("scenario s's"). */
 interface Said {
   name?: string;
   text: string;
+  /** what KEY in the text stands for */
+  key?: string;
 }
 const SUBJECT = '\u0000subject\u0000';
 const OWNER = '\u0000owner\u0000';
+/** a scenario's own key (`scenarios[3].trials`); scenarios alike name it without the index */
+const KEY = '\u0000key\u0000';
 /** names listed where scenarios share a line; the rest are counted */
 const NAMED = 3;
 
@@ -121,17 +243,21 @@ const NAMED = 3;
  * are one line, not 60. In the order each line first appears. */
 export function together(said: readonly Said[]): string[] {
   const names = new Map<string, string[]>();
-  for (const { name, text } of said) {
+  const keys = new Map<string, string>();
+  for (const { name, text, key } of said) {
     const list = names.get(text) ?? [];
     if (name !== undefined) list.push(name);
     names.set(text, list);
+    if (key !== undefined && !keys.has(text)) keys.set(text, key);
   }
   return [...names].map(([text, list]) => {
     const many = list.length > 1;
     const listed = namedAndCounted(list, NAMED);
+    const key = keys.get(text) ?? '';
     return text
       .replace(SUBJECT, many ? `scenarios ${listed}` : `scenario ${list[0]}`)
-      .replace(OWNER, many ? `scenarios ${listed}, their` : `scenario ${list[0]}'s`);
+      .replace(OWNER, many ? `scenarios ${listed}, their` : `scenario ${list[0]}'s`)
+      .replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, '') : key);
   });
 }
 

@@ -210,6 +210,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         confirm: {
           maxTrials: raw.gate?.confirm?.['max-trials'] ?? DEFAULT_CONFIRM_MAX_TRIALS,
           maxTimeMs,
+          // not given: the cap grows where the run's budget needs it (compare/reach.ts)
+          ...(raw.gate?.confirm?.['max-trials'] === undefined ? { grows: true } : {}),
         },
         ...(raw.gate?.['run-alpha'] !== undefined ? { runAlpha: raw.gate['run-alpha'] } : {}),
         ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),

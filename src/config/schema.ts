@@ -305,7 +305,7 @@ export const configSchema = z
               .max(100, { error: 'must be an integer from 0 to 100' })
               .optional()
               .describe(
-                'a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12; 0 turns confirmation off)',
+                'a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)',
               ),
             'max-time': durationIn(1000, 24 * HOUR, '1s to 24h')
               .optional()

@@ -159,6 +159,9 @@ export interface Scenario {
   sweep?: Sweep;
   /** set by the run's plan from gate.run-alpha: the budget its rows share (compare/family.ts) */
   family?: Family;
+  /** set by the run from the reach check: the confirmation cap of its phases (trials; pairs in A/B)
+   * where it grew beyond gate.confirm.max-trials so that every row can reach its share */
+  confirmCap?: number;
 }
 
 export interface Config {
@@ -196,8 +199,10 @@ export interface Config {
     against: 'baselines' | 'base-ref';
     /** judge: relative bands fail the gate; inform: they are shown as information, never failing */
     bands: 'judge' | 'inform';
-    /** confirmation by more trials: the cap on a phase's trials (pairs in A/B; 0 = off), and its time */
-    confirm: { maxTrials: number; maxTimeMs: number };
+    /** confirmation by more trials: the cap on a phase's trials (pairs in A/B; 0 = off), and its time;
+     * `grows` (max-trials not given): a scenario whose rows could not reach their share of the run's
+     * budget at the cap gets the smallest cap that reaches, up to MAX_GROWN_CAP (compare/reach.ts) */
+    confirm: { maxTrials: number; maxTimeMs: number; grows?: true };
     /** a run's false-alarm budget, split over its gated phases; undefined: each row at its own alpha */
     runAlpha?: number;
     /** gate.early-look: a phase whose rows are all clearly inside their bands after this many trials
@@ -236,6 +241,9 @@ export const DEFAULT_AB_PAIRS = 6;
 /** `gate.confirm.max-trials` when the config gives none: a 3-trial baseline can be confirmed at
  * alpha 0.01 (12 vs 3 trials: smallest p 1/455), and 6 A/B pairs can double. */
 export const DEFAULT_CONFIRM_MAX_TRIALS = 12;
+/** the most trials (pairs) a scenario's confirmation cap grows to when `gate.confirm.max-trials` is
+ * not given: beyond it, a config whose rows cannot reach their share is refused */
+export const MAX_GROWN_CAP = 24;
 /** `gate.confirm.max-time`: the most wall time the extra trials of one phase may take, ms */
 export const DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 60_000;
 export const DEFAULT_WS_DRAIN_MS = 5000;

@@ -36,11 +36,11 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   const mode = modeOf(opts.mode);
   if (mode.base && !opts.baseRef) throw usageError(baseMissing(opts.mode));
   // plan: everything the user wrote, checked before Docker is touched
-  const p = planRun(opts, (l) => deps.progress.line(l), deps);
-  if (p.leftLine) deps.progress.line(`[perf-gate] warning: ${p.leftLine}`);
-  if (p.scenarios.length === 0) return nothingToRun(opts, p, startedAt, deps);
-  const pairs = opts.pairs ?? p.config.ab.pairs;
-  refuseUngateable(opts, p, mode, pairs);
+  const planned = planRun(opts, (l) => deps.progress.line(l), deps);
+  if (planned.leftLine) deps.progress.line(`[perf-gate] warning: ${planned.leftLine}`);
+  if (planned.scenarios.length === 0) return nothingToRun(opts, planned, startedAt, deps);
+  const pairs = opts.pairs ?? planned.config.ab.pairs;
+  const p = refuseUngateable(opts, planned, mode, pairs);
   const engine = await deps.docker.version();
   // the runner image is checked (pulled if it can be) before any SUT boots, not after
   await deps.docker.ensureImage(p.image);
@@ -104,8 +104,10 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   }
 }
 
-/** Refused before anything boots: a gate whose bands can never be confirmed, a plan too large for a swarm. */
-function refuseUngateable(opts: RunOptions, p: RunPlan, mode: Mode, pairs: number): void {
+/** Refused before anything boots: a gate some row of which can never be confirmed, a plan too large
+ * for a swarm. The plan comes back with each scenario's confirmation cap where it had to grow. */
+function refuseUngateable(opts: RunOptions, p: RunPlan, mode: Mode, pairs: number): RunPlan {
+  let scenarios = p.scenarios;
   if (mode.gates) {
     const reach = confirmationReach({ ...p.config, scenarios: p.scenarios }, mode.judging, pairs);
     if (reach.problems.length > 0) {
@@ -114,6 +116,10 @@ function refuseUngateable(opts: RunOptions, p: RunPlan, mode: Mode, pairs: numbe
         reach.problems.map((l) => `  ${l}`),
       );
     }
+    scenarios = scenarios.map((s) => {
+      const cap = reach.caps.get(s.name);
+      return cap === undefined ? s : { ...s, confirmCap: cap };
+    });
   }
   if (onSwarm(p.config)) {
     // the plan goes into a swarm config, which holds at most 500 KB: refuse before anything boots
@@ -124,6 +130,7 @@ function refuseUngateable(opts: RunOptions, p: RunPlan, mode: Mode, pairs: numbe
       );
     }
   }
+  return { ...p, scenarios };
 }
 
 /**

@@ -31,7 +31,7 @@ export interface MeasureSide {
 }
 
 export interface ConfirmSettings {
-  /** gate.confirm.max-trials; 0 = off */
+  /** gate.confirm.max-trials; 0 = off (a scenario's own `confirmCap`, where it grew, comes first) */
   maxTrials: number;
   /** the most wall time one phase's extra trials may take, ms */
   maxTimeMs: number;
@@ -258,7 +258,7 @@ export async function measureOne(
     s.phases.map((phase) => ({
       s,
       phase,
-      looks: looksOf(s.trials, ctx.confirm.maxTrials),
+      looks: looksOf(s.trials, s.confirmCap ?? ctx.confirm.maxTrials),
       early: earlyCount(ctx, s.trials, baselines.get(s.name) !== undefined),
       done: 0,
       ms: 0,
@@ -361,7 +361,7 @@ export async function measureAb(
       const random = seededRandom(derivedSeed(seed, s.name, phase.name));
       // a pair run again after a busy one draws its order here: the kept pairs' orders stay the seed's
       const again = seededRandom(derivedSeed(seed, s.name, phase.name, 'busy'));
-      const looks = looksOf(pairs, ctx.confirm.maxTrials);
+      const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
       const order: PairOrder[] = [];
       orders.push({ scenario: s.name, phase: phase.name, order });
       const setLooks = (l: Looks) => {
