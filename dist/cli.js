@@ -93806,8 +93806,14 @@ var configSchema = external_exports.strictObject({
     }).optional().describe(
       "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported"
     ),
-    "run-alpha": external_exports.number({ error: "must be a number between 0 and 0.5" }).gt(0, { error: "must be a number between 0 and 0.5" }).max(0.5, { error: "must be a number between 0 and 0.5" }).optional().describe(
-      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)"
+    "run-alpha": external_exports.union(
+      [
+        external_exports.number({ error: "must be a number between 0 and 0.5, or off" }).gt(0, { error: "must be a number between 0 and 0.5, or off" }).max(0.5, { error: "must be a number between 0 and 0.5, or off" }),
+        external_exports.literal("off")
+      ],
+      { error: "must be a number between 0 and 0.5, or off" }
+    ).optional().describe(
+      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default 0.01; off: each row at its own alpha)"
     ),
     bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
       "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
@@ -93853,6 +93859,7 @@ var DEFAULT_READY_TIMEOUT_MS = 6e4;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_CONFIRM_MAX_TRIALS = 12;
+var DEFAULT_RUN_ALPHA = 0.01;
 var MAX_GROWN_CAP = 24;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
@@ -95223,7 +95230,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
           // not given: the cap grows where the run's budget needs it (compare/reach.ts)
           ...raw.gate?.confirm?.["max-trials"] === void 0 ? { grows: true } : {}
         },
-        ...raw.gate?.["run-alpha"] !== void 0 ? { runAlpha: raw.gate["run-alpha"] } : {},
+        // safe by default (issue 47): the run's budget unless the config turns it off
+        ...raw.gate?.["run-alpha"] === "off" ? {} : { runAlpha: raw.gate?.["run-alpha"] ?? DEFAULT_RUN_ALPHA },
         ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {},
         ...raw.gate?.busy !== void 0 ? {
           busy: {
@@ -96123,8 +96131,18 @@ var jointFloor = 1 / (SAMPLES + 1);
 function jointReach(p, rows, exact) {
   if (rows <= 1) return Math.min(1, p);
   if (exact) return Math.min(1, rows * p);
-  const hits = SAMPLES * rows * p;
-  return Math.min(1, (1 + hits + Math.sqrt(hits)) / (SAMPLES + 1));
+  return Math.min(1, (1 + poissonQuantile(SAMPLES * rows * p, 0.99)) / (SAMPLES + 1));
+}
+function poissonQuantile(mean2, q) {
+  let term = Math.exp(-mean2);
+  let sum = term;
+  let h = 0;
+  while (sum < q && h < 1e6) {
+    h++;
+    term *= mean2 / h;
+    sum += term;
+  }
+  return h;
 }
 function phaseFamily(family, thresholds2, current, other, joint, testable2, exactAt) {
   const metrics = Object.entries(thresholds2).filter(([m, t]) => judgedBand(t) && testable2(m, t)).map(([m]) => m);
@@ -96355,7 +96373,11 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   };
   const lacking = baseline !== void 0 && lacksPercentile([baseline.merged, ...baseline.trials], metric);
   if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
-  if (generatorBound(current)) return { ...out, result: "invalid", reason: GENERATOR_BOUND_REASON };
+  if (generatorBound(current)) {
+    const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : void 0;
+    if (shown) out.delta = shown.relative === null ? null : direction(metric) * shown.relative || 0;
+    return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== void 0 && beyondBand(t, shown.worse, shown.relative));
+  }
   const missing = unmeasured(current.merged, metric) ?? (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : void 0);
   if (missing) return { ...out, result: "invalid", reason: missing };
   const breach = limitBreach(metric, t, value);
@@ -96457,6 +96479,15 @@ function withConfirmation(out, c, final) {
   }
 }
 var GENERATOR_BOUND_REASON = "generator-bound: the load generator, not the service, limited this phase (see its flags)";
+function unjudged(out, reason, t, beyond) {
+  const scales = isMetricName(out.metric) && metricOf(out.metric).scales;
+  if (!beyond || t.inform || !scales) return { ...out, result: "invalid", reason };
+  return {
+    ...out,
+    result: "inconclusive",
+    reason: `${reason}; its change is beyond its band, so it is not passed: run again, or lower the load (fewer connections, a lower rate, more runner workers or CPUs) until the phase is not generator-bound`
+  };
+}
 function generatorBound(p) {
   return p.flags.some((f) => f.startsWith("generator-bound"));
 }
@@ -96897,8 +96928,11 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
   if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
   const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
-  if (bound.length > 0)
-    return { ...out, result: "invalid", reason: `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}` };
+  if (bound.length > 0) {
+    const dir2 = direction(metric);
+    const beyond = pc.pairs > 0 && beyondBand(t, dir2 * pc.absolute, pc.relative === null ? null : dir2 * pc.relative);
+    return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
+  }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: "invalid", reason: missing };
   const lacking = ["base", "head"].filter((side) => {
@@ -103168,9 +103202,7 @@ function renderConfig(scan, answers) {
     ...ready.map((url2) => `    - { url: ${JSON.stringify(url2)} }`),
     "gate:",
     `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
-    ...answers.runAlpha !== void 0 ? [
-      `  run-alpha: ${answers.runAlpha}`.padEnd(32) + `# at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm, however many rows`
-    ] : [],
+    answers.runAlpha === "off" ? "  run-alpha: off".padEnd(32) + `# each row at its own alpha: a ${INIT_RUN_ALPHA * 100}% budget shared by this many phases is beyond what 24 trials (pairs) can confirm` : `  run-alpha: ${answers.runAlpha}`.padEnd(32) + `# the default: at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm`,
     `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) + `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
     "defaults:",
     "  warmup: 5s                    # discarded before every measured run",
@@ -103544,11 +103576,11 @@ async function initCommand(opts, io) {
   let checked = check2(config2);
   const budgeted = checked.config;
   if (budgeted && !["gate", "ab"].every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
-    delete answers.runAlpha;
+    answers.runAlpha = "off";
     config2 = renderConfig(scan, answers);
     checked = check2(config2);
     io.out(
-      `gate.run-alpha left out: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says how to add it)`
+      `gate.run-alpha: off written: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says more)`
     );
   }
   if (checked.problems.length > 0) {
@@ -103857,7 +103889,11 @@ var COMMANDS = {
       },
       "fail-on-inconclusive": {
         type: "boolean",
-        help: "exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)"
+        help: "exit 1 also when a row stayed inconclusive: outside its band, not confirmed by the most trials allowed, or not judged (a generator-bound phase, a busy machine) with a change beyond its band (the default)"
+      },
+      "no-fail-on-inconclusive": {
+        type: "boolean",
+        help: "exit 0 when nothing regressed but a row stayed inconclusive (a warning; the report header is still never a pass)"
       },
       "out-format": {
         type: "string",
@@ -104062,6 +104098,9 @@ async function cmdRun(deps2, args) {
   if (values.seed !== void 0 && seed === void 0) {
     throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
   }
+  if (values["fail-on-inconclusive"] === true && values["no-fail-on-inconclusive"] === true) {
+    throw usageError("--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)");
+  }
   const str = (v) => v === void 0 ? void 0 : String(v);
   const out = String(values.out);
   if (deps2.files.exists(out) && !deps2.files.isDirectory(out)) throw usageError(`--out ${out}: not a directory`);
@@ -104101,7 +104140,7 @@ report: ${outcome.reportPath}
 `);
   for (const b of outcome.baselinesUpdated) deps2.out(`baseline written: ${b}
 `);
-  return exitCodeOf(request2.mode, outcome.verdict, values["fail-on-inconclusive"] === true);
+  return exitCodeOf(request2.mode, outcome.verdict, values["no-fail-on-inconclusive"] !== true);
 }
 function modeVerdicts(config2) {
   const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);

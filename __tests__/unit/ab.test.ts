@@ -136,9 +136,12 @@ describe('compareAbScenario', () => {
     expect(c).toMatchObject({ result: 'regression', reason: 'above the limit 500µs' });
   });
 
-  it('a generator-bound phase on either side is invalid', () => {
+  it('a generator-bound phase on either side is not judged: invalid inside its band, inconclusive beyond it (issue 47)', () => {
     const bound = ['generator-bound: the runner fell behind'];
-    expect(verdict(p50Phase(base6, { flags: bound }), p50Phase(base6.map((v) => v * 2)))[0]?.result).toBe('invalid');
+    // twice as slow: beyond the band, so never a silent pass
+    expect(verdict(p50Phase(base6, { flags: bound }), p50Phase(base6.map((v) => v * 2)))[0]?.result).toBe(
+      'inconclusive',
+    );
     expect(
       verdict(
         p50Phase(base6),
@@ -147,7 +150,9 @@ describe('compareAbScenario', () => {
           { flags: bound },
         ),
       )[0]?.result,
-    ).toBe('invalid');
+    ).toBe('inconclusive');
+    // unchanged: invalid, a warning
+    expect(verdict(p50Phase(base6), p50Phase(base6, { flags: bound }))[0]?.result).toBe('invalid');
   });
 
   it('an error class the base side never saw is a regression', () => {
@@ -240,7 +245,7 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
     ['base only', bound, [], 'base: generator-bound: '],
     ['head only', [], bound, 'head: generator-bound: '],
     ['both sides', bound, bound, 'base and head: generator-bound: '],
-  ])('generator-bound on %s: invalid, the reason names the side', (_label, baseFlags, headFlags, prefix) => {
+  ])('generator-bound on %s: not judged, the reason names the side', (_label, baseFlags, headFlags, prefix) => {
     const [c] = verdict(
       p50Phase(base6, { flags: baseFlags }),
       p50Phase(
@@ -248,9 +253,13 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
         { flags: headFlags },
       ),
     );
-    expect(c?.result).toBe('invalid');
+    expect(c?.result).toBe('inconclusive');
     expect(c?.reason?.startsWith(prefix)).toBe(true);
     expect(c?.reason).toContain('the load generator, not the service, limited this phase');
+    expect(c?.reason).toContain('its change is beyond its band, so it is not passed');
+    const [same] = verdict(p50Phase(base6, { flags: baseFlags }), p50Phase(base6, { flags: headFlags }));
+    expect(same?.result).toBe('invalid');
+    expect(same?.reason?.startsWith(prefix)).toBe(true);
   });
 
   /** A phase of 6 pairs at p99 `v` whose trial 2 had `count` successful responses. */

@@ -10,7 +10,8 @@ const DEFAULTS: ActionInputs = {
   githubToken: '',
   comment: 'always',
   failOnRegression: true,
-  failOnInconclusive: false,
+  // issue 47: a run that could not judge a row never ends green
+  failOnInconclusive: true,
   runnerImage: '',
   reportId: '',
   baseRef: '',
@@ -173,7 +174,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['input_config', 'config'],
     ['BASELINE-DIR', 'baselineDir'],
   ])('%s is not read', (name, field) => {
-    const value = field === 'failOnRegression' ? 'false' : field === 'failOnInconclusive' ? 'true' : 'other';
+    const value = field === 'failOnRegression' ? 'false' : field === 'failOnInconclusive' ? 'false' : 'other';
     expect(readInputs({ [name]: value })[field]).toEqual(DEFAULTS[field]);
   });
 });

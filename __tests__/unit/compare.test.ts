@@ -960,15 +960,24 @@ describe('compareScenario: invalid phases', () => {
   });
 
   it.each<[string, string[], Verdict]>([
-    ['generator-bound', ['generator-bound'], 'invalid'],
-    ['generator-bound with details', ['generator-bound: runner CPU 98%'], 'invalid'],
+    // not judged; beyond the band it is never a pass (issue 47)
+    ['generator-bound', ['generator-bound'], 'inconclusive'],
+    ['generator-bound with details', ['generator-bound: runner CPU 98%'], 'inconclusive'],
     ['another flag', ['server closed keep-alive connections'], 'regression'],
     ['no flag', [], 'regression'],
   ])('a phase flagged %s → %s for every metric', (_label, flags, verdict) => {
     const cur = steadyPhase('c10', { latency: { p99: 5000 }, rps: 50 }, 5, flags);
     const { comparisons } = compareScenario(scenario([cur]), thresholds, baselineFile([steadyPhase('c10', {})]));
     expect(comparisons.map((c) => c.result)).toEqual([verdict, verdict]);
-    if (verdict === 'invalid') for (const c of comparisons) expect(c.reason).toBeTruthy();
+    if (verdict === 'inconclusive')
+      for (const c of comparisons) expect(c.reason).toMatch(/^generator-bound: .*not passed/);
+  });
+
+  it('a generator-bound phase whose rows stay inside their bands: invalid, a warning', () => {
+    const cur = steadyPhase('c10', {}, 5, ['generator-bound']);
+    const { comparisons } = compareScenario(scenario([cur]), thresholds, baselineFile([steadyPhase('c10', {})]));
+    expect(comparisons.map((c) => c.result)).toEqual(['invalid', 'invalid']);
+    for (const c of comparisons) expect(c.reason).toMatch(/^generator-bound: /);
   });
 });
 

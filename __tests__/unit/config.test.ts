@@ -169,6 +169,8 @@ describe('parseConfigText: defaults', () => {
       against: 'baselines',
       bands: 'judge',
       confirm: { maxTrials: 12, maxTimeMs: 600_000, grows: true },
+      // safe by default (issue 47): the run's false-alarm budget
+      runAlpha: 0.01,
     });
   });
 

@@ -34,13 +34,25 @@ describe('gate.run-alpha: the config key', () => {
   it.each<[string, unknown, string[]]>([
     ['1%', 0.01, []],
     ['a half', 0.5, []],
-    ['zero', 0, ['gate.run-alpha: must be a number between 0 and 0.5']],
-    ['over a half', 0.7, ['gate.run-alpha: must be a number between 0 and 0.5']],
-    ['text', '1%', ['gate.run-alpha: must be a number between 0 and 0.5']],
+    ['zero', 0, ['gate.run-alpha: must be a number between 0 and 0.5, or off']],
+    ['over a half', 0.7, ['gate.run-alpha: must be a number between 0 and 0.5, or off']],
+    ['text', '1%', ['gate.run-alpha: must be a number between 0 and 0.5, or off']],
   ])('%s', (_label, value, problems) => {
     const got = config({ 'run-alpha': value }, [{ name: 's', request: { url: 'http://api/' }, phases: twoPhases }]);
     expect(got.problems).toEqual(problems);
     if (problems.length === 0) expect(got.config?.gate.runAlpha).toBe(value);
+  });
+});
+
+describe('gate.run-alpha: safe by default (issue 47)', () => {
+  it.each<[string, Raw, number | undefined]>([
+    ['not given: the budget, 1%', {}, 0.01],
+    ['given', { 'run-alpha': 0.05 }, 0.05],
+    ['off: each row at its own alpha', { 'run-alpha': 'off' }, undefined],
+  ])('%s', (_label, gate, runAlpha) => {
+    const got = config(gate, [{ name: 's', request: { url: 'http://api/' }, phases: twoPhases }]);
+    expect(got.problems).toEqual([]);
+    expect(got.config?.gate.runAlpha).toBe(runAlpha);
   });
 });
 

@@ -23,7 +23,7 @@ interface Case {
   phases: number;
   rows: number;
   count: number;
-  runAlpha?: number;
+  runAlpha?: number | 'off';
   maxTrials?: number;
 }
 
@@ -100,7 +100,13 @@ function generated(count: number, seed: number): Case[] {
       phases: int(1, 60),
       rows: int(1, 8),
       count: int(2, 10),
-      ...(budget < 0.6 ? { runAlpha: 0.01 } : budget < 0.8 ? { runAlpha: 0.05 } : {}),
+      ...(budget < 0.4
+        ? { runAlpha: 0.01 }
+        : budget < 0.6
+          ? { runAlpha: 0.05 }
+          : budget < 0.8
+            ? { runAlpha: 'off' }
+            : {}),
       ...(capGiven ? { maxTrials: int(0, 30) } : {}),
     } as Case;
   });

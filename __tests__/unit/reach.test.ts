@@ -280,7 +280,7 @@ describe('together: scenarios alike say it once', () => {
     // against baselines too: 12 v 5 trials (1/6188) cannot reach 0.00017 for a row moving alone among 3
     expect(modeOf('gate').validate(parsed, 'gate').problems).toEqual([
       expect.stringMatching(
-        /^trials \(5\) with gate\.confirm\.max-trials \(12\): scenarios s0, s1, s2 and 57 more, their .*tested together, a row that moves alone gets p 0\.00048 at best at 12 trials, above 0\.00017\); raise trials or gate\.confirm\.max-trials \(max-trials 20 reaches\)/,
+        /^trials \(5\) with gate\.confirm\.max-trials \(12\): scenarios s0, s1, s2 and 57 more, their .*tested together, a row that moves alone gets p 0\.00048 at best at 12 trials, above 0\.00017\); raise trials or gate\.confirm\.max-trials \(max-trials 25 reaches\)/,
       ),
     ]);
     expect(notes).toEqual([]);

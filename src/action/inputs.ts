@@ -58,7 +58,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const fail = input(env, 'fail-on-regression', 'true').toLowerCase();
   if (!['true', 'false'].includes(fail))
     throw usageError(`input fail-on-regression: ${JSON.stringify(fail)} must be true or false`);
-  const inconclusive = input(env, 'fail-on-inconclusive', 'false').toLowerCase();
+  const inconclusive = input(env, 'fail-on-inconclusive', 'true').toLowerCase();
   if (!['true', 'false'].includes(inconclusive))
     throw usageError(`input fail-on-inconclusive: ${JSON.stringify(inconclusive)} must be true or false`);
   const seedText = input(env, 'seed', '');

@@ -72,7 +72,7 @@ export async function trustedPullRequest(
 export function statusOf(
   verdict: string,
   regressions: number,
-  failOnInconclusive = false,
+  failOnInconclusive = true,
 ): { state: CommitState; description: string } {
   if (verdict === 'regression') {
     return { state: 'failure', description: `${regressions} regression${regressions === 1 ? '' : 's'}` };

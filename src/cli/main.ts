@@ -128,7 +128,11 @@ const COMMANDS = {
       },
       'fail-on-inconclusive': {
         type: 'boolean',
-        help: 'exit 1 also when a row stayed inconclusive (outside its band, not confirmed by the most trials allowed)',
+        help: 'exit 1 also when a row stayed inconclusive: outside its band, not confirmed by the most trials allowed, or not judged (a generator-bound phase, a busy machine) with a change beyond its band (the default)',
+      },
+      'no-fail-on-inconclusive': {
+        type: 'boolean',
+        help: 'exit 0 when nothing regressed but a row stayed inconclusive (a warning; the report header is still never a pass)',
       },
       'out-format': {
         type: 'string',
@@ -347,6 +351,9 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   if (values.seed !== undefined && seed === undefined) {
     throw usageError(`--seed ${values.seed}: must be an integer from 0 to 4294967295`);
   }
+  if (values['fail-on-inconclusive'] === true && values['no-fail-on-inconclusive'] === true) {
+    throw usageError('--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)');
+  }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
   const out = String(values.out);
   if (deps.files.exists(out) && !deps.files.isDirectory(out)) throw usageError(`--out ${out}: not a directory`);
@@ -379,7 +386,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   deps.out(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
   for (const f of outcome.extraPaths) deps.out(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) deps.out(`baseline written: ${b}\n`);
-  return exitCodeOf(request.mode, outcome.verdict, values['fail-on-inconclusive'] === true);
+  return exitCodeOf(request.mode, outcome.verdict, values['no-fail-on-inconclusive'] !== true);
 }
 
 /** What `run` in each mode makes of a valid config: refused (the gate could never fail) or taken, and

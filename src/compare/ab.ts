@@ -34,6 +34,7 @@ import {
   countedOnce,
   describeBand,
   GENERATOR_BOUND_REASON,
+  unjudged,
   hasBand,
   limitBreach,
   generatorBound,
@@ -104,8 +105,12 @@ function compareAbMetric(
   if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
   if (pc.confidence !== undefined) out.confidence = round(pc.confidence);
   const bound = (['base', 'head'] as const).filter((side) => generatorBound(side === 'base' ? base : head));
-  if (bound.length > 0)
-    return { ...out, result: 'invalid', reason: `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}` };
+  if (bound.length > 0) {
+    // a change beyond the band is not passed, whichever side was bound (compare.ts `unjudged`)
+    const dir = direction(metric);
+    const beyond = pc.pairs > 0 && beyondBand(t, dir * pc.absolute, pc.relative === null ? null : dir * pc.relative);
+    return unjudged(out, `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}`, t, beyond);
+  }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
   if (missing) return { ...out, result: 'invalid', reason: missing };
   // both sides' percentiles come from one config; a results file compared again with more may lack one

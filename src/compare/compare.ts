@@ -115,7 +115,11 @@ function comparePhaseMetric(
   const lacking = baseline !== undefined && lacksPercentile([baseline.merged, ...baseline.trials], metric);
   // invalid rows still carry the baseline's value: they were compared, just not trusted
   if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
-  if (generatorBound(current)) return { ...out, result: 'invalid', reason: GENERATOR_BOUND_REASON };
+  if (generatorBound(current)) {
+    const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : undefined;
+    if (shown) out.delta = shown.relative === null ? null : direction(metric) * shown.relative || 0;
+    return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== undefined && beyondBand(t, shown.worse, shown.relative));
+  }
   const missing =
     unmeasured(current.merged, metric) ??
     (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : undefined);
@@ -262,6 +266,24 @@ export function withConfirmation(out: Comparison, c: Confirmation, final: boolea
 
 export const GENERATOR_BOUND_REASON =
   'generator-bound: the load generator, not the service, limited this phase (see its flags)';
+
+/**
+ * A row its phase's flags keep from being judged (generator-bound): `invalid` as before while its
+ * change is inside its band, but `inconclusive` — never a silent pass — when the change it shows is
+ * beyond its band in the worse direction on a metric that scales (a stalling service makes the runner open connections in
+ * bursts, and a p99 5 ms → 300 ms used to end as an `invalid` row under a green check). Inconclusive
+ * fails the check by default (fail-on-inconclusive).
+ */
+export function unjudged(out: Comparison, reason: string, t: Threshold, beyond: boolean): Comparison {
+  // counts (errors, error-rate) are what a starved generator makes itself (timeouts, unfinished): invalid
+  const scales = isMetricName(out.metric) && metricOf(out.metric).scales;
+  if (!beyond || t.inform || !scales) return { ...out, result: 'invalid', reason };
+  return {
+    ...out,
+    result: 'inconclusive',
+    reason: `${reason}; its change is beyond its band, so it is not passed: run again, or lower the load (fewer connections, a lower rate, more runner workers or CPUs) until the phase is not generator-bound`,
+  };
+}
 
 /** A phase whose generator saturated: none of its comparisons is a verdict (its errors included). */
 export function generatorBound(p: PhaseResult): boolean {

@@ -13,6 +13,7 @@ import {
   DEFAULT_BUSY_OTHERS_PCT,
   DEFAULT_BUSY_REPEATS,
   DEFAULT_CONFIRM_MAX_TRIALS,
+  DEFAULT_RUN_ALPHA,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -213,7 +214,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           // not given: the cap grows where the run's budget needs it (compare/reach.ts)
           ...(raw.gate?.confirm?.['max-trials'] === undefined ? { grows: true } : {}),
         },
-        ...(raw.gate?.['run-alpha'] !== undefined ? { runAlpha: raw.gate['run-alpha'] } : {}),
+        // safe by default (issue 47): the run's budget unless the config turns it off
+        ...(raw.gate?.['run-alpha'] === 'off' ? {} : { runAlpha: raw.gate?.['run-alpha'] ?? DEFAULT_RUN_ALPHA }),
         ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),
         ...(raw.gate?.busy !== undefined
           ? {

@@ -343,12 +343,19 @@ export const configSchema = z
             'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported',
           ),
         'run-alpha': z
-          .number({ error: 'must be a number between 0 and 0.5' })
-          .gt(0, { error: 'must be a number between 0 and 0.5' })
-          .max(0.5, { error: 'must be a number between 0 and 0.5' })
+          .union(
+            [
+              z
+                .number({ error: 'must be a number between 0 and 0.5, or off' })
+                .gt(0, { error: 'must be a number between 0 and 0.5, or off' })
+                .max(0.5, { error: 'must be a number between 0 and 0.5, or off' }),
+              z.literal('off'),
+            ],
+            { error: 'must be a number between 0 and 0.5, or off' },
+          )
           .optional()
           .describe(
-            "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default: none, each row at its own alpha)",
+            "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default 0.01; off: each row at its own alpha)",
           ),
         bands: z
           .enum(['judge', 'inform'], { error: 'must be judge or inform' })

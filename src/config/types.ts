@@ -203,7 +203,8 @@ export interface Config {
      * `grows` (max-trials not given): a scenario whose rows could not reach their share of the run's
      * budget at the cap gets the smallest cap that reaches, up to MAX_GROWN_CAP (compare/reach.ts) */
     confirm: { maxTrials: number; maxTimeMs: number; grows?: true };
-    /** a run's false-alarm budget, split over its gated phases; undefined: each row at its own alpha */
+    /** a run's false-alarm budget, split over its gated phases (DEFAULT_RUN_ALPHA when not given);
+     * undefined (`run-alpha: off`): each row at its own alpha */
     runAlpha?: number;
     /** gate.early-look: a phase whose rows are all clearly inside their bands after this many trials
      * (pairs) stops there (compare/early.ts); undefined: every phase runs all its trials */
@@ -241,6 +242,8 @@ export const DEFAULT_AB_PAIRS = 6;
 /** `gate.confirm.max-trials` when the config gives none: a 3-trial baseline can be confirmed at
  * alpha 0.01 (12 vs 3 trials: smallest p 1/455), and 6 A/B pairs can double. */
 export const DEFAULT_CONFIRM_MAX_TRIALS = 12;
+/** gate.run-alpha when not given: at most 1% of runs on unchanged code raise any band alarm */
+export const DEFAULT_RUN_ALPHA = 0.01;
 /** the most trials (pairs) a scenario's confirmation cap grows to when `gate.confirm.max-trials` is
  * not given: beyond it, a config whose rows cannot reach their share is refused */
 export const MAX_GROWN_CAP = 24;

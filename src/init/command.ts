@@ -199,11 +199,11 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
   let checked = check(config);
   const budgeted = checked.config;
   if (budgeted && !(['gate', 'ab'] as const).every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
-    delete answers.runAlpha;
+    answers.runAlpha = 'off';
     config = renderConfig(scan, answers);
     checked = check(config);
     io.out(
-      `gate.run-alpha left out: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says how to add it)`,
+      `gate.run-alpha: off written: ${INIT_RUN_ALPHA} shared by these ${budgeted.scenarios.length} scenarios' phases is beyond what ab.pairs and gate.confirm.max-trials can confirm; each row is tested at its own alpha (docs/gate.md says more)`,
     );
   }
   if (checked.problems.length > 0) {

@@ -133,8 +133,8 @@ export interface InitAnswers {
   grpcProto?: string;
   /** also write the fork flow: a workflow_run job that reports what a fork's pull request measured */
   fork?: boolean;
-  /** gate.run-alpha to write: the run's false-alarm budget (left out where the trials cannot reach it) */
-  runAlpha?: number;
+  /** gate.run-alpha to write: the run's false-alarm budget, or off where no row could reach its share */
+  runAlpha: number | 'off';
 }
 
 /** The false-alarm budget a new config gets: at most 1% of runs on unchanged code raise a band alarm. */
@@ -258,12 +258,11 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
     ...ready.map((url) => `    - { url: ${JSON.stringify(url)} }`),
     'gate:',
     `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
-    ...(answers.runAlpha !== undefined
-      ? [
-          `  run-alpha: ${answers.runAlpha}`.padEnd(32) +
-            `# at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm, however many rows`,
-        ]
-      : []),
+    answers.runAlpha === 'off'
+      ? '  run-alpha: off'.padEnd(32) +
+        `# each row at its own alpha: a ${INIT_RUN_ALPHA * 100}% budget shared by this many phases is beyond what 24 trials (pairs) can confirm`
+      : `  run-alpha: ${answers.runAlpha}`.padEnd(32) +
+        `# the default: at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm`,
     `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) +
       `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
     'defaults:',
