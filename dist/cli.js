@@ -97292,15 +97292,15 @@ function affordableCap(ctx, looks, meanTrialMs) {
   const cap = Math.min(looks.cap, looks.first + fits);
   return cap > looks.first ? cap : void 0;
 }
-async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
-  if (open2.length === 0) return;
+function planConfirm(ctx, where, open2, looks, firstLookMs, unit, phase2) {
+  if (open2.length === 0) return void 0;
   const mean2 = firstLookMs / looks.first;
   const cap = affordableCap(ctx, looks, mean2);
   const budget2 = formatMs(ctx.confirm.maxTimeMs);
   const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
   if (cap === void 0) {
     ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean2)}`);
-    return;
+    return void 0;
   }
   if (cap < looks.cap) {
     phase2.setLooks({ first: looks.first, cap });
@@ -97308,27 +97308,59 @@ async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2,
       ctx.log(
         `${outside}; gate.confirm.max-time (${budget2}) allows ${cap - looks.first} more ${unit}, too few to confirm`
       );
-      return;
+      return void 0;
     }
   }
   const short = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short}`
   );
-  const started = ctx.now();
-  let last = mean2;
-  for (let k = looks.first + 1; k <= cap; ) {
-    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
+  return cap;
+}
+async function runExtensions(ctx, extensions, order, again) {
+  const budget2 = formatMs(ctx.confirm.maxTimeMs);
+  for (let at = 0; at < order.length; at++) {
+    const e = extensions[order[at]];
+    if (e.stopped || e.next > e.cap) continue;
+    if (e.spentMs + e.lastMs > ctx.confirm.maxTimeMs) {
       ctx.log(
-        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget2})`
+        `[perf-gate] ${e.where}: confirmation stopped after ${e.next - 1 - e.first} more ${e.unit} (gate.confirm.max-time ${budget2})`
       );
-      return;
+      e.stopped = true;
+      continue;
     }
     const t0 = ctx.now();
-    const kept = await more(k, cap);
-    last = ctx.now() - t0;
-    if (kept) k++;
+    const kept = await e.more(e.next, e.cap);
+    e.lastMs = ctx.now() - t0;
+    e.spentMs += e.lastMs;
+    if (kept) {
+      e.next++;
+      continue;
+    }
+    const left = order.length - at - 1;
+    order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, order[at]);
   }
+}
+async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
+  const cap = planConfirm(ctx, where, open2, looks, firstLookMs, unit, phase2);
+  if (cap === void 0) return;
+  const e = {
+    where,
+    first: looks.first,
+    cap,
+    next: looks.first + 1,
+    spentMs: 0,
+    lastMs: firstLookMs / looks.first,
+    stopped: false,
+    unit,
+    more
+  };
+  await runExtensions(
+    ctx,
+    [e],
+    Array.from({ length: cap - looks.first }, () => 0),
+    void 0
+  );
 }
 function warmupShortens(s, phase2, trials2) {
   return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
@@ -97398,10 +97430,10 @@ async function measureOne(ctx, side, baselines, seed) {
   for (const u of units) setLooks(u);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
   const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
-  const runAll = async (counts2) => {
-    const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
-    for (let at = 0; at < order.length; at++) {
-      const i = order[at];
+  const runAll = async (counts3) => {
+    const order2 = random === void 0 ? counts3.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts3, random);
+    for (let at = 0; at < order2.length; at++) {
+      const i = order2[at];
       const u = units[i];
       const t0 = ctx.now();
       const kept = await run2(u, ++u.done, u.s.trials);
@@ -97410,8 +97442,8 @@ async function measureOne(ctx, side, baselines, seed) {
         continue;
       }
       u.done--;
-      const left = order.length - at - 1;
-      order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
+      const left = order2.length - at - 1;
+      order2.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -97426,23 +97458,32 @@ async function measureOne(ctx, side, baselines, seed) {
     return 0;
   });
   await runAll(rest);
+  const extensions = [];
   for (const u of units) {
     const { s, phase: phase2, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
     const open2 = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name);
     const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
-    await confirmPhase(
-      ctx,
-      `${s.name}/${phase2.name}`,
-      open2(),
-      looks,
-      u.ms,
-      "trials",
-      { setLooks: limit, open: open2 },
-      (k, cap) => run2(u, k, cap)
-    );
+    const where = `${s.name}/${phase2.name}`;
+    const cap = planConfirm(ctx, where, open2(), looks, u.ms, "trials", { setLooks: limit, open: open2 });
+    if (cap === void 0) continue;
+    extensions.push({
+      where,
+      first: looks.first,
+      cap,
+      next: looks.first + 1,
+      spentMs: 0,
+      lastMs: u.ms / looks.first,
+      stopped: false,
+      unit: "trials",
+      more: (k, c) => run2(u, k, c)
+    });
   }
+  const counts2 = extensions.map((e) => e.cap - e.first);
+  const confirming = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
+  const order = confirming === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, confirming);
+  await runExtensions(ctx, extensions, order, again);
 }
 async function measureAb(ctx, sides, pairs, seed) {
   const orders = [];
@@ -97686,7 +97727,9 @@ function withFamily(scenarios, judging, runAlpha) {
 function judgedVerdict(mode, judging, config2, pullRequests) {
   const scenarios = withFamily(config2.scenarios, judging, config2.gate.runAlpha);
   const reach = confirmationReach({ ...config2, scenarios }, judging);
-  const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : "bands and limits judged";
+  const family = scenarios.find((s) => s.family)?.family;
+  const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
+  const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : `bands and limits judged${budget2}`;
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
   return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
 }

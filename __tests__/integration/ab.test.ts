@@ -78,18 +78,20 @@ describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
     expect(results.mode).toBe('ab');
     expect(results.ab?.baseCommit).toBe(git(dir, ['rev-parse', 'HEAD~1']));
     expect(results.provenance.commit).toBe(git(dir, ['rev-parse', 'HEAD']));
-    // 6 pairs, all worse: p = 1/64, confirmed at the first look (alpha 0.05 split over two looks)
-    expect(results.ab?.base[0]?.phases[0]?.trials).toHaveLength(6);
-    expect(results.scenarios[0]?.phases[0]?.trials).toHaveLength(6);
+    // the run's budget by default (gate.run-alpha 0.01, issue 47): 6 pairs, all worse, give p = 1/64,
+    // which cannot confirm at the first look (0.005), so the phase runs to the cap: 12 pairs, p = 1/4096
+    expect(results.ab?.base[0]?.phases[0]?.trials).toHaveLength(12);
+    expect(results.scenarios[0]?.phases[0]?.trials).toHaveLength(12);
     const p50 = results.comparisons.find((c) => c.metric === 'p50');
     expect(p50?.result).toBe('regression');
-    expect(p50?.pairs).toBe(6);
-    expect(p50?.pValue).toBeCloseTo(1 / 64, 3);
+    expect(p50?.pairs).toBe(12);
+    expect(p50?.extraTrials).toBe(6);
+    expect(p50?.pValue).toBeCloseTo(1 / 4096, 5);
     expect(p50?.delta).toBeGreaterThan(0.4);
     // the seed and each pair's order are in the results and the report
     expect(results.ab?.order).toBe('random');
     expect(results.ab?.seed).toBeTypeOf('number');
-    expect(results.ab?.orders?.[0]?.order).toHaveLength(6);
+    expect(results.ab?.orders?.[0]?.order).toHaveLength(12);
     const report = readFileSync(join(dir, 'perf-gate-report.md'), 'utf8');
     expect(report).toContain(
       `same run, 6 interleaved pairs per phase, more where confirmation ran (each pair's order drawn at random, seed ${results.ab?.seed})`,

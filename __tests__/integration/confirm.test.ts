@@ -155,7 +155,8 @@ describe.skipIf(!engine)('confirmation: trials 3 against a 3-trial baseline', ()
       GITHUB_WORKSPACE: '/',
       CONFIRM_DELAY: '3ms',
     }).finally(() => hog.kill('SIGKILL'));
-    expect(r.code, r.stdout + r.stderr).toBe(0);
+    // inconclusive fails the check by default (issue 47): not a regression, and not a pass
+    expect(r.code, r.stdout + r.stderr).toBe(1);
     const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
     const phase = results.scenarios[0]?.phases[0];
     expect(results.busy).toEqual({ othersPct: 50, repeats: 2, repeated: 2 });

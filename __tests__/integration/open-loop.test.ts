@@ -1,7 +1,7 @@
 // Open-loop rate phases end to end on the real engine: the runner keeps a fixed arrival rate over
 // two worker threads inside the SUT network; a service that stalls 300 ms in every second is caught
 // at p99 (a closed loop would hide it); a runner starved of CPU is reported generator-bound and its
-// comparisons are `invalid`, never a verdict; a rate ladder in sweep mode.
+// comparisons are never a verdict (invalid, or inconclusive beyond their bands); a rate ladder in sweep mode.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,11 @@ describe.runIf(hasDocker)('open-loop rate phases', () => {
     });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const p99 = results(out).comparisons.find((c) => c.metric === 'p99');
-    expect(p99?.result).toBe('regression');
+    // on a loaded machine the stall's connection bursts can flag the phase generator-bound: then the
+    // row is not judged, but beyond its band it is inconclusive and fails the check (issue 47), never
+    // an invalid row under a green check
+    if (p99?.result === 'inconclusive') expect(p99.reason).toMatch(/^generator-bound: .*not passed/);
+    else expect(p99?.result).toBe('regression');
     // 30% of arrivals wait 0–300 ms, so p99 is near 290 ms (+2 ms of service): the stall is
     // charged in full, and nothing on top of it
     expect(p99?.current).toBeGreaterThan(240_000);
@@ -66,9 +70,13 @@ describe.runIf(hasDocker)('open-loop rate phases', () => {
     const phase = res.scenarios[0]?.phases[0];
     expect(phase?.flags[0], JSON.stringify(phase?.trials.map((t) => t.generator))).toMatch(/^generator-bound: /);
     expect(res.comparisons.length).toBeGreaterThan(0);
-    for (const c of res.comparisons) expect(c.result, c.metric).toBe('invalid');
-    // invalid is a warning, not a failure; the report says why
-    expect(r.code, r.stdout + r.stderr).toBe(0);
+    // not judged: invalid (a warning) inside its band, inconclusive (a failure) beyond it (issue 47)
+    for (const c of res.comparisons) {
+      expect(['invalid', 'inconclusive'], c.metric).toContain(c.result);
+      expect(c.reason, c.metric).toMatch(/generator-bound: /);
+    }
+    const unjudged = res.comparisons.some((c) => c.result === 'inconclusive');
+    expect(r.code, r.stdout + r.stderr).toBe(unjudged ? 1 : 0);
     const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
     expect(report).toContain('generator-bound');
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);

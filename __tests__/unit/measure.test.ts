@@ -256,6 +256,59 @@ describe('measureOne (gate, update, sweep)', () => {
     expect([count('c10'), count('r500')]).toEqual([12, 3]);
   });
 
+  it('with a seed, the extra trials of every phase being confirmed run interleaved, in an order the seed draws (issue 47)', async () => {
+    const list = scenarios(3, ['c10', 'r500', 'c50']);
+    const s = list[0] as Scenario;
+    const baseline = baselineOf(s, 3);
+    // r500 unchanged (its baseline at 1500 µs): only c10 and c50 are extended, 9 more trials each
+    baseline.phases[1] = baselineOf(s, 3, 1500).phases[1] as BaselineFile['phases'][number];
+    const once = async (seed: number) => {
+      const h = harness(list, DEFAULT_CONFIRM);
+      const side = h.side('head', at(1500));
+      await measureOne(h.ctx, side, new Map([['s', baseline]]), seed);
+      return { commands: side.runner.commands, h, side };
+    };
+    const { commands, h, side } = await once(7);
+    const extra = commands.slice(9).map((c) => c.phase);
+    const { interleave, seededRandom, derivedSeed } = await import('../../src/stats/random.js');
+    const drawn = interleave([9, 9], seededRandom(derivedSeed(7, 'confirm'))).map((i) => ['c10', 'c50'][i]);
+    expect(extra).toEqual(drawn);
+    // interleaved, not one phase's block after the other's
+    expect(extra.join(' ')).not.toBe([...Array(9).fill('c10'), ...Array(9).fill('c50')].join(' '));
+    // each phase's own trials keep their numbers, up to its cap
+    expect(commands.filter((c) => c.phase === 'c50').map((c) => `${c.trial}/${c.trials}`)).toEqual([
+      '1/3',
+      '2/3',
+      '3/3',
+      ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`),
+    ]);
+    // both planned before any extra trial ran
+    expect(h.logs).toEqual([
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running 9 more trials',
+      '[perf-gate] s/c50: outside the band, not yet confirmed: c50 p50 (p=0.05); running 9 more trials',
+    ]);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const rows = compareScenario(current, s.thresholds, baseline).comparisons;
+    expect(rows.map((r) => [r.phase, r.result])).toEqual([
+      ['c10', 'regression'],
+      ['r500', 'pass'],
+      ['c50', 'regression'],
+    ]);
+    // the same seed draws the same order; another seed another
+    expect((await once(7)).commands).toEqual(commands);
+    expect((await once(8)).commands.slice(9)).not.toEqual(commands.slice(9));
+  });
+
+  it('interleaved, each phase keeps its own time budget: 7.5 trials of its own time fix each cap at 10', async () => {
+    const list = scenarios(3, ['c10', 'c50']);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 7.5 * 1000 });
+    const side = h.side('head', at(1500));
+    await measureOne(h.ctx, side, new Map([['s', baselineOf(s, 3)]]), 3);
+    const count = (p: string) => side.runner.commands.filter((c) => c.phase === p).length;
+    expect([count('c10'), count('c50')]).toEqual([10, 10]);
+  });
+
   it('an unchanged head: no extension', async () => {
     const list = scenarios(3);
     const s = list[0] as Scenario;

@@ -9,10 +9,17 @@ import type { ModeVerdict, RunMode } from './mode.js';
 export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, pullRequests: RunMode): ModeVerdict {
   const scenarios = withFamily(config.scenarios, judging, config.gate.runAlpha);
   const reach = confirmationReach({ ...config, scenarios }, judging);
+  // what the run will do with the config as it is: the defaults said, not a fixed string
+  const family = scenarios.find((s) => s.family)?.family;
+  const budget = family
+    ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? '' : 's'}, the rows of a phase tested together)`
+    : config.gate.runAlpha === undefined
+      ? '; each row at its own alpha (gate.run-alpha: off)'
+      : '';
   const bands =
     config.gate.bands === 'inform'
       ? 'relative bands as information, absolute limits judged'
-      : 'bands and limits judged';
+      : `bands and limits judged${budget}`;
   const usedBy = mode === pullRequests ? ' (pull requests, mode auto)' : '';
   return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
 }

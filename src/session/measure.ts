@@ -103,12 +103,103 @@ function affordableCap(ctx: MeasureContext, looks: Looks, meanTrialMs: number): 
 }
 
 /**
- * When rows of a phase are open: says which, fixes the cap the time budget allows (recorded with
- * `setLooks`), and runs every trial (pair) up to it — the two-look rule tests once more, at the cap.
- * A trial that would overrun the budget after all stops the extension; the rows are then
- * inconclusive, not tested (compare/confirm.ts). `more` says whether its trial was kept: one put
- * aside on a busy machine (gate.busy) is run again, within the same budget.
+ * When rows of a phase are open: says which and fixes the cap the time budget allows (recorded with
+ * `setLooks`), before any extra trial runs, so that the final look's count is not chosen by the clock.
+ * Undefined: no extra trial is to run (none fits, or the few that fit could never confirm).
  */
+function planConfirm(
+  ctx: MeasureContext,
+  where: string,
+  open: Comparison[],
+  looks: Looks,
+  firstLookMs: number,
+  unit: 'trials' | 'pairs',
+  phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
+): number | undefined {
+  if (open.length === 0) return undefined;
+  const mean = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean);
+  const budget = formatMs(ctx.confirm.maxTimeMs);
+  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}`;
+  if (cap === undefined) {
+    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
+    return undefined;
+  }
+  if (cap < looks.cap) {
+    phase.setLooks({ first: looks.first, cap });
+    // the fewer trials the time allows may be too few to ever confirm: then none are run
+    if (phase.open().length === 0) {
+      ctx.log(
+        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`,
+      );
+      return undefined;
+    }
+  }
+  const short =
+    cap < looks.cap
+      ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})`
+      : '';
+  ctx.log(
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running ${cap - looks.first} more ${unit}${short}`,
+  );
+  return cap;
+}
+
+/** One phase's extension while it runs: its next trial (pair), its cap, and the time its extra trials
+ * have taken so far (the budget is the phase's own, however its trials are interleaved with others'). */
+interface Extension {
+  where: string;
+  first: number;
+  cap: number;
+  next: number;
+  spentMs: number;
+  /** about as long as the next one will take: the last one's time (the first look's mean before) */
+  lastMs: number;
+  stopped: boolean;
+  unit: 'trials' | 'pairs';
+  /** runs trial (pair) k of `cap`; false when it was put aside on a busy machine, to run again */
+  more: (k: number, cap: number) => Promise<boolean>;
+}
+
+/**
+ * Runs the extra trials (pairs) of every extended phase in `order` (indices into `extensions`, one
+ * entry per extra trial; a phase after phase order, or one drawn at random across phases). A trial
+ * that would take its phase past gate.confirm.max-time stops that phase's extension: its rows are then
+ * inconclusive, not tested (compare/confirm.ts). A trial put aside on a busy machine is run again, at a
+ * place drawn by `again` among those left (at once without it), within the same budget.
+ */
+async function runExtensions(
+  ctx: MeasureContext,
+  extensions: Extension[],
+  order: number[],
+  again: (() => number) | undefined,
+): Promise<void> {
+  const budget = formatMs(ctx.confirm.maxTimeMs);
+  for (let at = 0; at < order.length; at++) {
+    const e = extensions[order[at] as number] as Extension;
+    if (e.stopped || e.next > e.cap) continue;
+    // the next one would take about as long as the last did
+    if (e.spentMs + e.lastMs > ctx.confirm.maxTimeMs) {
+      ctx.log(
+        `[perf-gate] ${e.where}: confirmation stopped after ${e.next - 1 - e.first} more ${e.unit} (gate.confirm.max-time ${budget})`,
+      );
+      e.stopped = true;
+      continue;
+    }
+    const t0 = ctx.now();
+    const kept = await e.more(e.next, e.cap);
+    e.lastMs = ctx.now() - t0;
+    e.spentMs += e.lastMs;
+    if (kept) {
+      e.next++;
+      continue;
+    }
+    const left = order.length - at - 1;
+    order.splice(at + 1 + (again === undefined ? 0 : Math.floor(again() * (left + 1))), 0, order[at] as number);
+  }
+}
+
+/** One phase's extension, phase by phase (A/B): planned, then run to its cap or its time budget. */
 async function confirmPhase(
   ctx: MeasureContext,
   where: string,
@@ -119,47 +210,25 @@ async function confirmPhase(
   phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
   more: (k: number, cap: number) => Promise<boolean>,
 ): Promise<void> {
-  if (open.length === 0) return;
-  const mean = firstLookMs / looks.first;
-  const cap = affordableCap(ctx, looks, mean);
-  const budget = formatMs(ctx.confirm.maxTimeMs);
-  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}`;
-  if (cap === undefined) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget}) leaves no time for more ${unit} of about ${formatMs(mean)}`);
-    return;
-  }
-  if (cap < looks.cap) {
-    phase.setLooks({ first: looks.first, cap });
-    // the fewer trials the time allows may be too few to ever confirm: then none are run
-    if (phase.open().length === 0) {
-      ctx.log(
-        `${outside}; gate.confirm.max-time (${budget}) allows ${cap - looks.first} more ${unit}, too few to confirm`,
-      );
-      return;
-    }
-  }
-  const short =
-    cap < looks.cap
-      ? ` (gate.confirm.max-time ${budget} allows ${cap - looks.first} of ${looks.cap - looks.first})`
-      : '';
-  ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running ${cap - looks.first} more ${unit}${short}`,
+  const cap = planConfirm(ctx, where, open, looks, firstLookMs, unit, phase);
+  if (cap === undefined) return;
+  const e: Extension = {
+    where,
+    first: looks.first,
+    cap,
+    next: looks.first + 1,
+    spentMs: 0,
+    lastMs: firstLookMs / looks.first,
+    stopped: false,
+    unit,
+    more,
+  };
+  await runExtensions(
+    ctx,
+    [e],
+    Array.from({ length: cap - looks.first }, () => 0),
+    undefined,
   );
-  const started = ctx.now();
-  let last = mean;
-  for (let k = looks.first + 1; k <= cap;) {
-    // the next one would take about as long as the last did
-    if (ctx.now() - started + last > ctx.confirm.maxTimeMs) {
-      ctx.log(
-        `[perf-gate] ${where}: confirmation stopped after ${k - 1 - looks.first} more ${unit} (gate.confirm.max-time ${budget})`,
-      );
-      return;
-    }
-    const t0 = ctx.now();
-    const kept = await more(k, cap);
-    last = ctx.now() - t0;
-    if (kept) k++;
-  }
 }
 
 /** Whether a phase's later trials may get a shorter warm-up: warmup-later: settled, a closed loop
@@ -319,23 +388,39 @@ export async function measureOne(
     return 0;
   });
   await runAll(rest);
+  // confirmation: every phase with rows still open plans its extension first (the caps are fixed
+  // before any extra trial runs); then their extra trials run interleaved in an order drawn from the
+  // seed, as the first trials do, so that a slow stretch of the machine falls on several phases'
+  // confirmations instead of deciding one's (without a seed: phase after phase)
+  const extensions: Extension[] = [];
   for (const u of units) {
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== undefined) continue;
     const open = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name);
     const limit = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
-    await confirmPhase(
-      ctx,
-      `${s.name}/${phase.name}`,
-      open(),
-      looks,
-      u.ms,
-      'trials',
-      { setLooks: limit, open },
-      (k, cap) => run(u, k, cap),
-    );
+    const where = `${s.name}/${phase.name}`;
+    const cap = planConfirm(ctx, where, open(), looks, u.ms, 'trials', { setLooks: limit, open });
+    if (cap === undefined) continue;
+    extensions.push({
+      where,
+      first: looks.first,
+      cap,
+      next: looks.first + 1,
+      spentMs: 0,
+      lastMs: u.ms / looks.first,
+      stopped: false,
+      unit: 'trials',
+      more: (k, c) => run(u, k, c),
+    });
   }
+  const counts = extensions.map((e) => e.cap - e.first);
+  const confirming = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'confirm'));
+  const order =
+    confirming === undefined
+      ? counts.flatMap((n, i) => Array.from({ length: n }, () => i))
+      : interleave(counts, confirming);
+  await runExtensions(ctx, extensions, order, again);
 }
 
 /** A/B: what `measureAb` adds to the results: the seed and each phase's pair orders. */
