@@ -97960,7 +97960,7 @@ function parseProcStat(text) {
   return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
 }
 var round1 = (v) => Math.round(v * 10) / 10;
-function machineInWindow(start, end, windowMs, containersPct) {
+function machineInWindow(start, end, windowMs, containersPct, own2) {
   const busy = end.cpu.busy - start.cpu.busy;
   const idle = end.cpu.idle - start.cpu.idle;
   const steal = end.cpu.steal - start.cpu.steal;
@@ -97969,13 +97969,20 @@ function machineInWindow(start, end, windowMs, containersPct) {
   const cores = end.cpu.cores;
   const busyPct = busy / ticks * cores * 100;
   const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
-  const cgroupsUs = containersInWindow(start.containersCpuUs, end.containersCpuUs);
+  const cgroupsUs = containersInWindow(only(start.containersCpuUs, own2), only(end.containersCpuUs, own2));
   const ours = cgroupsUs !== void 0 ? cgroupsUs / (windowMs * 1e3) * 100 : containersPct;
   return {
     busyPct: round1(busyPct),
     stealPct: round1(steal / ticks * cores * 100),
     othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct)))
   };
+}
+function only(all, ours) {
+  if (!all || !ours) return all;
+  const mine = [...ours];
+  return Object.fromEntries(
+    Object.entries(all).filter(([id]) => mine.some((o) => id.startsWith(o) || o.startsWith(id)))
+  );
 }
 function containersInWindow(start, end) {
   if (!start || !end) return void 0;
@@ -98445,7 +98452,11 @@ function machineLines(results2) {
       )
     )
   );
-  if (read.length === 0) return [];
+  if (read.length === 0) {
+    return results2.comparisons.length > 0 ? [
+      `- machine during trials: not read (the Docker engine runs elsewhere, or this system has no /proc/stat): a trial taken while other processes used the machine cannot be told apart${results2.busy ? ", so gate.busy repeats none" : ""}`
+    ] : [];
+  }
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => b.m.othersPct > a.m.othersPct ? b : a);
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
@@ -99603,99 +99614,6 @@ function informed(s, judging) {
   return { ...s, thresholds: thresholds2 };
 }
 
-// src/run/progress.ts
-function progressSink(stream, env) {
-  const sink = {
-    write: (text) => void stream.write(text),
-    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
-    groups: env.GITHUB_ACTIONS === "true"
-  };
-  if (stream.columns !== void 0) sink.columns = stream.columns;
-  return sink;
-}
-var MIN_COLUMNS = 20;
-var Progress = class {
-  constructor(sink, now = Date.now, plainEveryMs = 5e3) {
-    this.sink = sink;
-    this.now = now;
-    this.plainEveryMs = plainEveryMs;
-  }
-  sink;
-  now;
-  plainEveryMs;
-  stage;
-  lastPlainAt = Number.NEGATIVE_INFINITY;
-  barShown = false;
-  group;
-  /** A line of its own (clears the bar first). */
-  line(text) {
-    this.clearBar();
-    this.sink.write(`${text}
-`);
-  }
-  onEvent(e) {
-    if (e.t === "stage") {
-      this.stage = e;
-      this.enterGroup(`${e.scenario}/${e.phase}`);
-      if (!this.sink.isTTY) {
-        this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
-`);
-      }
-    } else if (e.t === "progress" && this.stage) {
-      const done = this.stage.totalRequests !== void 0 ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
-      const amount = this.stage.totalRequests !== void 0 ? `${e.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e.elapsedMs, this.stage.totalMs ?? e.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
-      const text = `${this.label(this.stage)} ${e.stage} ${amount} ${e.rps} rps`;
-      if (this.sink.isTTY) {
-        const width = 24;
-        const filled = Math.max(0, Math.min(width, Math.round(done * width)));
-        const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
-        const full = `${bar} ${text}`;
-        const given = this.sink.columns ?? 0;
-        const cols = given >= MIN_COLUMNS ? given : 100;
-        this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
-        this.barShown = true;
-      } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
-        this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${text}
-`);
-      }
-    }
-  }
-  finish() {
-    this.clearBar();
-    if (this.group !== void 0) {
-      this.sink.write("::endgroup::\n");
-      this.group = void 0;
-    }
-  }
-  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
-  enterGroup(name2) {
-    if (!this.sink.groups || this.group === name2) return;
-    this.clearBar();
-    if (this.group !== void 0) this.sink.write("::endgroup::\n");
-    this.sink.write(`::group::perf-gate ${name2}
-`);
-    this.group = name2;
-  }
-  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
-  clearBar() {
-    if (this.barShown) {
-      this.sink.write("\n");
-      this.barShown = false;
-    }
-  }
-  label(s) {
-    return `${s.scenario}/${s.phase} trial ${s.trial}/${s.trials}`;
-  }
-  total(s) {
-    return s.totalRequests !== void 0 ? `${s.totalRequests} requests` : formatMs(s.totalMs ?? 0);
-  }
-};
-
-// src/run/run.ts
-import { relative as relative3 } from "node:path";
-
 // src/docker/compose.ts
 var import_yaml4 = __toESM(require_dist2(), 1);
 import { mkdtempSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
@@ -100009,38 +99927,28 @@ var ComposeProject = class {
   }
 };
 
-// src/docker/labels.ts
-var LABEL_MANAGED = "dev.perf-gate.managed";
-var LABEL_RUN_ID = "dev.perf-gate.run-id";
-function runLabels(runId) {
-  return { [LABEL_MANAGED]: "true", [LABEL_RUN_ID]: runId };
-}
-function projectName(runId) {
-  return `perfgate-${runId}`;
-}
+// src/docker/engine.ts
+var import_dockerode = __toESM(require_docker(), 1);
 
-// src/results/unanswered.ts
-function dominant(m) {
-  const failures = [
-    ...Object.entries(failureKinds(m)),
-    ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
-  ].filter(([, n]) => n > 0);
-  failures.sort((a, b) => b[1] - a[1]);
-  const top = failures[0];
-  return top ? `${top[0]} (${top[1]}×)` : "no response at all";
-}
-function unansweredPhase(results2, scenarios, side = "") {
-  for (const r of results2) {
-    const s = scenarios.find((x) => x.name === r.name);
-    const url2 = s ? protocolOf(s.target).url(s.target) : "?";
-    for (const p of r.phases.filter((x) => x.request === void 0)) {
-      if (p.trials.length === 0 || p.merged.successes > 0) continue;
-      const top = dominant(p.merged);
-      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : /^(alpn-|h2-preface)/.test(top) ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith("alpn-") ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, "")} by ALPN` : "it answered the HTTP/2 preface with something else"}` : "is the URL right, and the service up?";
-      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
+// src/common/stream-lines.ts
+import { StringDecoder } from "node:string_decoder";
+function onLines(stream, onLine) {
+  const decoder = new StringDecoder("utf8");
+  let buffer = "";
+  const take = (text) => {
+    buffer += text;
+    let nl = buffer.indexOf("\n");
+    while (nl >= 0) {
+      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf("\n");
     }
-  }
-  return void 0;
+  };
+  stream.on("data", (chunk) => take(typeof chunk === "string" ? chunk : decoder.write(chunk)));
+  stream.on("end", () => {
+    take(decoder.end());
+    if (buffer) onLine(buffer);
+  });
 }
 
 // src/stats/resources.ts
@@ -100101,6 +100009,862 @@ function combineUsage(usages) {
     samples,
     ...usages.length > 0 && usages.every((u) => u.fdsPeak !== void 0) ? { fdsPeak: Math.max(...usages.map((u) => u.fdsPeak)) } : {}
   };
+}
+
+// src/docker/fds.ts
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+function isLocalProcess(pid, containerId, proc = "/proc") {
+  if (!(pid > 0)) return false;
+  try {
+    return readFileSync3(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
+  } catch {
+    return false;
+  }
+}
+function openFds(pid, proc = "/proc") {
+  let total;
+  try {
+    total = readdirSync(`${proc}/${pid}/fd`).length;
+  } catch {
+    return void 0;
+  }
+  const seen = /* @__PURE__ */ new Set([pid]);
+  const stack = children(pid, proc);
+  while (stack.length > 0 && seen.size < 1e4) {
+    const p = stack.pop();
+    if (seen.has(p)) continue;
+    seen.add(p);
+    try {
+      total += readdirSync(`${proc}/${p}/fd`).length;
+    } catch {
+    }
+    stack.push(...children(p, proc));
+  }
+  return total;
+}
+function children(pid, proc) {
+  const out = [];
+  try {
+    for (const task of readdirSync(`${proc}/${pid}/task`)) {
+      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
+    }
+  } catch {
+  }
+  return out;
+}
+
+// src/docker/labels.ts
+var LABEL_MANAGED = "dev.perf-gate.managed";
+var LABEL_RUN_ID = "dev.perf-gate.run-id";
+function runLabels(runId) {
+  return { [LABEL_MANAGED]: "true", [LABEL_RUN_ID]: runId };
+}
+function projectName(runId) {
+  return `perfgate-${runId}`;
+}
+
+// src/docker/engine.ts
+function connectDocker() {
+  return new import_dockerode.default();
+}
+async function engineVersion(docker) {
+  try {
+    const v = await docker.version();
+    return { version: v.Version, apiVersion: v.ApiVersion };
+  } catch (err) {
+    const where = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
+    throw environmentError(`Docker engine unreachable at ${where}: ${err.message.split("\n")[0]}`);
+  }
+}
+async function projectContainers(docker, project) {
+  const list2 = await docker.listContainers({
+    all: true,
+    filters: { label: [`com.docker.compose.project=${project}`] }
+  });
+  return list2.map((c) => ({
+    id: c.Id,
+    service: c.Labels["com.docker.compose.service"] ?? c.Names[0]?.replace(/^\//, "") ?? c.Id.slice(0, 12),
+    state: c.State,
+    image: c.Image,
+    imageId: c.ImageID
+  }));
+}
+async function projectNetworks(docker, project) {
+  const nets = await docker.listNetworks({ filters: { label: [`com.docker.compose.project=${project}`] } });
+  return nets.map((n) => n.Name).sort();
+}
+async function imageDigests(docker, containers) {
+  const out = {};
+  for (const c of [...containers].sort((a, b) => a.service.localeCompare(b.service))) {
+    let digest = null;
+    try {
+      const info = await docker.getImage(c.imageId).inspect();
+      digest = info.RepoDigests?.[0] ?? null;
+    } catch {
+      digest = null;
+    }
+    out[c.service] = { image: c.image, id: c.imageId, digest };
+  }
+  return out;
+}
+async function streamStats(docker, containerId, onSample) {
+  const stream = await docker.getContainer(containerId).stats({ stream: true });
+  const pid = await docker.getContainer(containerId).inspect().then((i) => i.State?.Pid ?? 0).catch(() => 0);
+  const local = isLocalProcess(pid, containerId);
+  onLines(stream, (raw) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      const sample = sampleFromStats(JSON.parse(line), Date.now());
+      const fds = local ? openFds(pid) : void 0;
+      onSample(fds === void 0 ? sample : { ...sample, fds });
+    } catch {
+    }
+  });
+  stream.on("error", () => {
+  });
+  return { stop: () => stream.destroy?.() };
+}
+async function sweepRun(docker, runId) {
+  const removed = [];
+  const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+  try {
+    for (const c of await docker.listContainers({ all: true, filters })) {
+      await docker.getContainer(c.Id).remove({ force: true, v: true }).then(() => removed.push(`container ${c.Names[0] ?? c.Id}`)).catch(() => {
+      });
+    }
+    for (const n of await docker.listNetworks({ filters })) {
+      await docker.getNetwork(n.Id).remove().then(() => removed.push(`network ${n.Name}`)).catch(() => {
+      });
+    }
+    const vols = await docker.listVolumes({ filters });
+    for (const v of vols.Volumes ?? []) {
+      await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
+      });
+    }
+    for (const img of await docker.listImages({ filters })) {
+      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
+      });
+    }
+  } catch {
+  }
+  return removed;
+}
+
+// src/docker/runner-container.ts
+var import_tar_stream = __toESM(require_tar_stream2(), 1);
+import { PassThrough } from "node:stream";
+var RUNNER_DIR = "/perf-gate";
+var LOST_AFTER_MS = 5e3;
+function nodeCommand(entrypoint, args) {
+  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
+  const first = ep[0] ?? "";
+  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
+  return { Entrypoint: ["node"], Cmd: args };
+}
+async function tarOf(files) {
+  const p = (0, import_tar_stream.pack)();
+  const chunks = [];
+  p.on("data", (c) => chunks.push(c));
+  const done = new Promise((resolve7, reject) => {
+    p.on("end", resolve7);
+    p.on("error", reject);
+  });
+  for (const [name2, content] of Object.entries(files)) {
+    p.entry({ name: name2, mode: 420 }, content);
+  }
+  p.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+async function ensureImage(docker, image) {
+  try {
+    return await docker.getImage(image).inspect();
+  } catch {
+  }
+  try {
+    const stream = await docker.pull(image);
+    await new Promise(
+      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
+    );
+    return await docker.getImage(image).inspect();
+  } catch (err) {
+    throw environmentError(
+      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
+    );
+  }
+}
+function commandSender(stream) {
+  return (command) => {
+    if (stream.destroyed || !stream.writable) return;
+    try {
+      stream.write(commandLine(command));
+    } catch {
+    }
+  };
+}
+async function startRunner(docker, opts, onEvent, onLog) {
+  const info = await ensureImage(docker, opts.image);
+  const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
+  const volumeName = name2;
+  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
+  const [firstNet, ...otherNets] = opts.networks;
+  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
+  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
+    `${RUNNER_DIR}/runner.mjs`,
+    `${RUNNER_DIR}/plan.json`
+  ]);
+  const hostConfig = {
+    NetworkMode: firstNet,
+    ReadonlyRootfs: true,
+    Privileged: false,
+    CapDrop: ["ALL"],
+    SecurityOpt: ["no-new-privileges"],
+    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
+    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
+  };
+  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
+  const container = await docker.createContainer({
+    name: name2,
+    Image: opts.image,
+    Entrypoint,
+    Cmd,
+    WorkingDir: RUNNER_DIR,
+    Labels: opts.labels,
+    Env: ["NODE_ENV=production"],
+    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
+    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
+    // runner reads EOF and ends instead of waiting for commands forever
+    OpenStdin: true,
+    StdinOnce: true,
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+    HostConfig: hostConfig
+  });
+  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
+  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
+    path: RUNNER_DIR
+  });
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const tail = [];
+  const stream = await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true
+  });
+  docker.modem.demuxStream(stream, stdout, stderr);
+  onLines(stdout, (line) => {
+    const event = parseEventLine(line);
+    if (event) onEvent(event);
+    else onLog(line);
+  });
+  onLines(stderr, (line) => {
+    tail.push(line);
+    if (tail.length > 30) tail.shift();
+    onLog(line);
+  });
+  const drained = new Promise((resolve7) => {
+    stream.on("end", resolve7);
+    stream.on("close", resolve7);
+    stream.on("error", () => resolve7());
+  });
+  await container.start();
+  const waited = container.wait({ condition: "not-running" });
+  const lost = drained.then(
+    () => new Promise((_resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error("the connection to the runner container closed while it still ran")),
+        LOST_AFTER_MS
+      );
+      t.unref();
+      waited.then(
+        () => clearTimeout(t),
+        () => clearTimeout(t)
+      );
+    })
+  );
+  const exited = Promise.race([
+    Promise.all([waited, drained]).then(([r]) => r.StatusCode),
+    lost
+  ]);
+  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
+}
+
+// src/docker/clients.ts
+async function engineCall(what, call2) {
+  try {
+    return await call2();
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function dockerClient(docker) {
+  return {
+    version: () => engineVersion(docker),
+    containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
+    networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
+    stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
+    imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
+    startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
+    ensureImage: (image) => engineCall("checking the runner image", async () => void await ensureImage(docker, image)),
+    removeRunner: async (runner) => {
+      await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
+      });
+      await docker.getVolume(runner.volumeName).remove().catch(() => {
+      });
+    },
+    sweep: (runId) => sweepRun(docker, runId)
+  };
+}
+function composeClient(exec, opts) {
+  const project = new ComposeProject(exec, opts);
+  return {
+    project: opts.project,
+    prepare: () => project.prepare(),
+    up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
+    logs: (tail) => project.logs(tail),
+    down: () => project.down(),
+    neutralised: () => project.changes,
+    collisions: () => project.collisions()
+  };
+}
+
+// src/docker/stack.ts
+var import_yaml5 = __toESM(require_dist2(), 1);
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4 } from "node:path";
+var STACK_LABEL = "com.docker.stack.namespace";
+function stackOverride(model, labels2) {
+  const out = {
+    version: "3.8",
+    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels: labels2 } }]))
+  };
+  const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
+  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels: labels2 }]));
+  return out;
+}
+function unconverged(services) {
+  return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
+}
+function stackClient(exec, docker, opts, pollMs = 1e3) {
+  const tmp = mkdtempSync2(join4(tmpdir2(), "perf-gate-stack-"));
+  const override = join4(tmp, "perf-gate.stack.yml");
+  const env = composeEnv(process.env, opts.env, opts.project);
+  const files = opts.files.flatMap((f) => ["-f", f]);
+  const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
+  const services = async () => {
+    const list2 = await docker.listServices({
+      filters,
+      status: true
+    });
+    const out = [];
+    for (const s of list2) {
+      const service = {
+        name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
+        running: s.ServiceStatus?.RunningTasks ?? 0,
+        desired: s.ServiceStatus?.DesiredTasks ?? 0
+      };
+      if (service.running < service.desired) {
+        const tasks = await docker.listTasks({ filters: { service: [s.ID] } });
+        const err = tasks.filter((t) => t.Status?.Err).sort((a, b) => String(b.Status?.Timestamp).localeCompare(String(a.Status?.Timestamp)))[0]?.Status?.Err;
+        if (err) service.error = err;
+      }
+      out.push(service);
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  };
+  return {
+    project: opts.project,
+    async prepare() {
+      const res = await exec("docker", ["compose", "-p", opts.project, ...files, "config", "--format", "json"], {
+        cwd: opts.cwd,
+        env
+      });
+      if (res.code !== 0) {
+        throw environmentError(
+          `compose file ${opts.files.join(", ")} rejected by docker compose: ${lastLine(res.stderr)}`
+        );
+      }
+      const model = JSON.parse(res.stdout);
+      writeFileSync3(override, (0, import_yaml5.stringify)(stackOverride(model, opts.labels)));
+      return model;
+    },
+    async up(_services, _build, waitTimeoutS) {
+      const stackFiles = [...opts.files, override].flatMap((f) => ["-c", f]);
+      const res = await exec("docker", ["stack", "deploy", "--resolve-image", "never", ...stackFiles, opts.project], {
+        cwd: opts.cwd,
+        env,
+        timeoutMs: 3e5
+      });
+      if (res.code !== 0) return res.stderr || res.stdout || `docker stack deploy exited with ${res.code}`;
+      const until = Date.now() + waitTimeoutS * 1e3;
+      for (; ; ) {
+        const now = await services().catch((err) => err);
+        if (now instanceof Error) return `docker: listing the stack's services: ${now.message.split("\n")[0]}`;
+        const waiting = unconverged(now);
+        if (now.length > 0 && waiting.length === 0) return void 0;
+        if (Date.now() > until) {
+          return `the stack did not converge within ${waitTimeoutS}s: ${waiting.join("; ") || "no services"}`;
+        }
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    },
+    async logs(tail) {
+      const out = [];
+      for (const s of await services().catch(() => [])) {
+        const res = await exec(
+          "docker",
+          ["service", "logs", "--no-task-ids", "--tail", String(tail), `${opts.project}_${s.name}`],
+          { env, timeoutMs: 3e4 }
+        );
+        out.push(...(res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== ""));
+      }
+      return out;
+    },
+    async down() {
+      await exec("docker", ["stack", "rm", opts.project], { env, timeoutMs: 12e4 });
+      const until = Date.now() + 6e4;
+      while (Date.now() < until) {
+        const left = await docker.listNetworks({ filters }).catch(() => []);
+        const svcs = await docker.listServices({ filters }).catch(() => []);
+        if (left.length === 0 && svcs.length === 0) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      rmSync2(tmp, { recursive: true, force: true });
+    },
+    services,
+    async networks() {
+      const nets = await docker.listNetworks({ filters });
+      return nets.filter((n) => n.Driver === "overlay").map((n) => n.Name);
+    }
+  };
+}
+
+// src/docker/swarm.ts
+var LogTail = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  pending = Buffer.alloc(0);
+  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
+  kept = {
+    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
+    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) }
+  };
+  daemon;
+  feed(chunk) {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at = 0;
+    while (at + 8 <= this.pending.length) {
+      const size = this.pending.readUInt32BE(at + 4);
+      if (at + 8 + size > this.pending.length) break;
+      const stream = this.pending[at];
+      const body = this.pending.subarray(at + 8, at + 8 + size);
+      if (stream === 3) this.daemon = body.toString("utf8").trim().slice(0, 300);
+      else this.bytes(stream === 2 ? "err" : "out", body);
+      at += 8 + size;
+    }
+    this.pending = this.pending.subarray(at);
+  }
+  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
+  bytes(which, body) {
+    const k = this.kept[which];
+    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
+    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+      const line = rest.subarray(0, nl).toString("utf8");
+      rest = rest.subarray(nl + 1);
+      if (line.length === 0) continue;
+      k.lines.push(line);
+      k.bytes += line.length;
+      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
+    }
+    k.partial = rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
+  }
+  result(cut) {
+    const lines = (which) => {
+      const k = this.kept[which];
+      return k.partial.length ? [...k.lines, k.partial.toString("utf8")] : [...k.lines];
+    };
+    const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
+    return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };
+  }
+};
+var LOG_READ_MS = 3e4;
+function taskOf(t) {
+  const task = {
+    id: t.ID,
+    serviceId: t.ServiceID,
+    state: t.Status?.State ?? "unknown",
+    desiredState: t.DesiredState
+  };
+  if (t.Slot !== void 0) task.slot = t.Slot;
+  if (t.NodeID) task.nodeId = t.NodeID;
+  if (t.Status?.Err) task.error = t.Status.Err;
+  if (t.Status?.ContainerStatus?.ExitCode !== void 0) task.exitCode = t.Status.ContainerStatus.ExitCode;
+  return task;
+}
+async function call(what, fn) {
+  try {
+    return await fn();
+  } catch (err) {
+    throw environmentError(`docker swarm: ${what}: ${err.message.split("\n")[0]}`);
+  }
+}
+function swarmClient(docker) {
+  return {
+    async manager() {
+      const asked = Date.now();
+      const info = await call("reading the engine info", () => docker.info());
+      const answered = Date.now();
+      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
+      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
+      const state = info.Swarm?.LocalNodeState ?? "inactive";
+      if (state !== "active" || !info.Swarm?.ControlAvailable) {
+        throw environmentError(
+          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
+        );
+      }
+      return { nodeId: info.Swarm.NodeID ?? "", clockOffsetMs };
+    },
+    async createConfig(name2, data, labels2) {
+      const created = await call(
+        `creating config ${name2}`,
+        () => docker.createConfig({ Name: name2, Labels: labels2, Data: data.toString("base64") })
+      );
+      return created.id ?? created.ID;
+    },
+    async createJob(spec) {
+      const service = await call(
+        `creating service ${spec.name}`,
+        () => docker.createService({
+          Name: spec.name,
+          Labels: spec.labels,
+          TaskTemplate: {
+            ContainerSpec: {
+              Image: spec.image,
+              Command: spec.command,
+              Env: spec.env,
+              Labels: spec.labels,
+              ReadOnly: true,
+              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
+              StopGracePeriod: 2e9,
+              CapabilityDrop: ["ALL"],
+              Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
+              Configs: spec.configs.map((c) => ({
+                ConfigID: c.id,
+                ConfigName: c.name,
+                File: { Name: c.path, UID: "0", GID: "0", Mode: 292 }
+              }))
+            },
+            Resources: spec.cpus !== void 0 ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
+            RestartPolicy: { Condition: "none" },
+            Placement: {
+              Constraints: spec.constraints,
+              ...spec.maxPerNode !== void 0 ? { MaxReplicas: spec.maxPerNode } : {}
+            },
+            Networks: spec.networks.map((n) => ({ Target: n }))
+          },
+          Mode: { Replicated: { Replicas: spec.replicas } },
+          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
+          EndpointSpec: { Mode: "dnsrr" }
+        })
+      );
+      return service.id;
+    },
+    async tasks(serviceId) {
+      const raw = await call(
+        "listing tasks",
+        () => docker.listTasks({ filters: { service: [serviceId] } })
+      );
+      return raw.map(taskOf);
+    },
+    async nodes() {
+      const raw = await call("listing nodes", () => docker.listNodes());
+      return raw.map((n) => ({
+        id: n.ID,
+        hostname: n.Description?.Hostname ?? n.ID,
+        state: n.Status?.State ?? "unknown",
+        availability: n.Spec?.Availability ?? "active"
+      }));
+    },
+    async taskLogs(taskId, maxBytes) {
+      const stream = await call(
+        "reading task logs",
+        () => new Promise((resolve7, reject) => {
+          docker.modem.dial(
+            {
+              path: `/tasks/${taskId}/logs?`,
+              method: "GET",
+              options: { stdout: true, stderr: true, follow: false },
+              isStream: true,
+              statusCodes: {
+                200: true,
+                404: "no such task",
+                500: "server error",
+                503: "node is not part of a swarm"
+              }
+            },
+            (err, data) => err ? reject(err) : resolve7(data)
+          );
+        })
+      );
+      const tail = new LogTail(maxBytes);
+      const cut = await new Promise((resolve7) => {
+        const timer = setTimeout(() => {
+          stream.destroy?.();
+          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+        }, LOG_READ_MS);
+        stream.on("data", (chunk) => tail.feed(chunk));
+        stream.on("end", () => {
+          clearTimeout(timer);
+          resolve7(void 0);
+        });
+        stream.on("error", (err) => {
+          clearTimeout(timer);
+          resolve7(err.message.split("\n")[0]);
+        });
+      });
+      return tail.result(cut);
+    },
+    async removeService(id) {
+      await docker.getService(id).remove().catch(() => {
+      });
+    },
+    removeConfig: (id) => removeConfig(docker, id),
+    async sweep(runId) {
+      const removed = [];
+      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
+      const services = await docker.listServices({ filters }).catch(() => []);
+      for (const s of services) {
+        await docker.getService(s.ID).remove().then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`)).catch(() => {
+        });
+      }
+      const configs = await docker.listConfigs({ filters }).catch(() => []);
+      for (const c of configs) {
+        await removeConfig(docker, c.ID);
+        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
+      }
+      return removed;
+    }
+  };
+}
+async function removeConfig(docker, id) {
+  for (let i = 0; i < 40; i++) {
+    try {
+      await docker.getConfig(id).remove();
+      return;
+    } catch (err) {
+      if (err.statusCode === 404) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+// src/run/deps.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname4, join as join6 } from "node:path";
+
+// src/run/real-files.ts
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join5 } from "node:path";
+var realFiles = {
+  ...realReadFs,
+  read: readHistoryFile,
+  write: writeFileAtomic,
+  makeTempDir: (prefix) => mkdtempSync3(join5(tmpdir3(), prefix)),
+  removeDir: (dir) => rmSync3(dir, { recursive: true, force: true })
+};
+
+// src/run/deps.ts
+function realRunDeps(progress, onSignal2, maskSecret = () => {
+}) {
+  const docker = connectDocker();
+  return {
+    docker: dockerClient(docker),
+    compose: (opts) => composeClient(execCommand, opts),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
+    exec: execCommand,
+    progress,
+    onSignal: onSignal2,
+    runnerScript: defaultRunnerScript,
+    env: process.env,
+    maskSecret,
+    files: realFiles,
+    workspace: defaultWorkspace(),
+    now: Date.now,
+    ...engineIsLocal(process.env) ? { machine: readMachine } : {}
+  };
+}
+function engineIsLocal(env) {
+  const host = env.DOCKER_HOST ?? "";
+  return host === "" || host.startsWith("unix://");
+}
+function readMachine() {
+  try {
+    const cpu = parseProcStat(readFileSync4("/proc/stat", "utf8"));
+    if (!cpu) return void 0;
+    const self2 = process.cpuUsage();
+    const containers = containersCpuUs(
+      (path) => {
+        try {
+          return readFileSync4(path, "utf8");
+        } catch {
+          return void 0;
+        }
+      },
+      (dir) => {
+        try {
+          return readdirSync2(dir);
+        } catch {
+          return [];
+        }
+      }
+    );
+    return {
+      cpu,
+      selfCpuUs: self2.user + self2.system,
+      ...containers !== void 0 ? { containersCpuUs: containers } : {}
+    };
+  } catch {
+    return void 0;
+  }
+}
+function defaultRunnerScript() {
+  const here = dirname4(new URL(import.meta.url).pathname);
+  for (const candidate of [join6(here, "runner.mjs"), join6(here, "..", "..", "dist", "runner.mjs")]) {
+    try {
+      return readFileSync4(candidate, "utf8");
+    } catch {
+    }
+  }
+  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
+}
+
+// src/run/progress.ts
+function progressSink(stream, env) {
+  const sink = {
+    write: (text) => void stream.write(text),
+    isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
+    groups: env.GITHUB_ACTIONS === "true"
+  };
+  if (stream.columns !== void 0) sink.columns = stream.columns;
+  return sink;
+}
+var MIN_COLUMNS = 20;
+var Progress = class {
+  constructor(sink, now = Date.now, plainEveryMs = 5e3) {
+    this.sink = sink;
+    this.now = now;
+    this.plainEveryMs = plainEveryMs;
+  }
+  sink;
+  now;
+  plainEveryMs;
+  stage;
+  lastPlainAt = Number.NEGATIVE_INFINITY;
+  barShown = false;
+  group;
+  /** A line of its own (clears the bar first). */
+  line(text) {
+    this.clearBar();
+    this.sink.write(`${text}
+`);
+  }
+  onEvent(e) {
+    if (e.t === "stage") {
+      this.stage = e;
+      this.enterGroup(`${e.scenario}/${e.phase}`);
+      if (!this.sink.isTTY) {
+        this.lastPlainAt = this.now();
+        this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
+`);
+      }
+    } else if (e.t === "progress" && this.stage) {
+      const done = this.stage.totalRequests !== void 0 ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
+      const amount = this.stage.totalRequests !== void 0 ? `${e.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e.elapsedMs, this.stage.totalMs ?? e.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
+      const text = `${this.label(this.stage)} ${e.stage} ${amount} ${e.rps} rps`;
+      if (this.sink.isTTY) {
+        const width = 24;
+        const filled = Math.max(0, Math.min(width, Math.round(done * width)));
+        const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
+        const full = `${bar} ${text}`;
+        const given = this.sink.columns ?? 0;
+        const cols = given >= MIN_COLUMNS ? given : 100;
+        this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
+        this.barShown = true;
+      } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
+        this.lastPlainAt = this.now();
+        this.sink.write(`[perf-gate] ${text}
+`);
+      }
+    }
+  }
+  finish() {
+    this.clearBar();
+    if (this.group !== void 0) {
+      this.sink.write("::endgroup::\n");
+      this.group = void 0;
+    }
+  }
+  /** Under GitHub Actions each scenario/phase is a folded group; the verdict comes after, outside. */
+  enterGroup(name2) {
+    if (!this.sink.groups || this.group === name2) return;
+    this.clearBar();
+    if (this.group !== void 0) this.sink.write("::endgroup::\n");
+    this.sink.write(`::group::perf-gate ${name2}
+`);
+    this.group = name2;
+  }
+  /** Ends the bar's line: its last state stays on the terminal and the next output starts a line. */
+  clearBar() {
+    if (this.barShown) {
+      this.sink.write("\n");
+      this.barShown = false;
+    }
+  }
+  label(s) {
+    return `${s.scenario}/${s.phase} trial ${s.trial}/${s.trials}`;
+  }
+  total(s) {
+    return s.totalRequests !== void 0 ? `${s.totalRequests} requests` : formatMs(s.totalMs ?? 0);
+  }
+};
+
+// src/run/run.ts
+import { relative as relative3 } from "node:path";
+
+// src/results/unanswered.ts
+function dominant(m) {
+  const failures = [
+    ...Object.entries(failureKinds(m)),
+    ...Object.entries(m.statusCodes).map(([code, n]) => [statusClass(code) ?? code, n]).filter(([c]) => /^(HTTP|gRPC) /.test(c))
+  ].filter(([, n]) => n > 0);
+  failures.sort((a, b) => b[1] - a[1]);
+  const top = failures[0];
+  return top ? `${top[0]} (${top[1]}×)` : "no response at all";
+}
+function unansweredPhase(results2, scenarios, side = "") {
+  for (const r of results2) {
+    const s = scenarios.find((x) => x.name === r.name);
+    const url2 = s ? protocolOf(s.target).url(s.target) : "?";
+    for (const p of r.phases.filter((x) => x.request === void 0)) {
+      if (p.trials.length === 0 || p.merged.successes > 0) continue;
+      const top = dominant(p.merged);
+      const hint = top.startsWith("expect-") ? "every answer failed the request’s expect checks (are they right?)" : /^(alpn-|h2-preface)/.test(top) ? `the server did not agree to HTTP/2 (request.http: 2): ${top.startsWith("alpn-") ? `TLS negotiated ${top.slice(5).replace(/ \(.*$/, "")} by ALPN` : "it answered the HTTP/2 preface with something else"}` : "is the URL right, and the service up?";
+      return `${side}${r.name}/${p.name}: no successful response from ${url2} in ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}: ${top}; nothing was measured (${hint})`;
+    }
+  }
+  return void 0;
 }
 
 // src/results/merge.ts
@@ -100304,6 +101068,9 @@ var TrialCollector = class {
   windowStart = 0;
   machineStart;
   samples = /* @__PURE__ */ new Map();
+  /** the containers this run started and samples (the SUT's, the runner's): the machine's other
+   * containers are other processes, not perf-gate's own */
+  ours = /* @__PURE__ */ new Set();
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario2, phase2, looks) {
     this.looks.set(`${scenario2}\0${phase2}`, looks);
@@ -100316,7 +101083,8 @@ var TrialCollector = class {
   firstWarmup(scenario2, phase2) {
     return this.warmups.get(`${scenario2}\0${phase2}`)?.[0];
   }
-  sample(key, s) {
+  sample(key, s, container) {
+    if (container !== void 0) this.ours.add(container);
     const list2 = this.samples.get(key) ?? [];
     this.samples.set(key, list2);
     list2.push(s);
@@ -100334,7 +101102,13 @@ var TrialCollector = class {
     }
     const end = this.machineStart && this.readMachine();
     const containersPct = Object.values(resources2).reduce((a, u) => a + u.cpuMeanPct, 0);
-    const machine = this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
+    const machine = this.machineStart && end && machineInWindow(
+      this.machineStart,
+      end,
+      now - this.windowStart,
+      containersPct,
+      this.ours.size > 0 ? this.ours : void 0
+    );
     this.machineStart = void 0;
     const id = `${e.scenario}\0${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
@@ -100526,118 +101300,6 @@ function publishFiles(results2, opts, files) {
   ];
   const extraPaths = asked.flatMap((req) => write(req, history2)?.path ?? []);
   return { resultsPath, reportPath, report, extraPaths };
-}
-
-// src/docker/stack.ts
-var import_yaml5 = __toESM(require_dist2(), 1);
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
-var STACK_LABEL = "com.docker.stack.namespace";
-function stackOverride(model, labels2) {
-  const out = {
-    version: "3.8",
-    services: Object.fromEntries(Object.keys(model.services).map((s) => [s, { deploy: { labels: labels2 } }]))
-  };
-  const nets = Object.entries(model.networks ?? {}).filter(([, n]) => !n?.external);
-  if (nets.length > 0) out.networks = Object.fromEntries(nets.map(([n]) => [n, { labels: labels2 }]));
-  return out;
-}
-function unconverged(services) {
-  return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
-}
-function stackClient(exec, docker, opts, pollMs = 1e3) {
-  const tmp = mkdtempSync2(join4(tmpdir2(), "perf-gate-stack-"));
-  const override = join4(tmp, "perf-gate.stack.yml");
-  const env = composeEnv(process.env, opts.env, opts.project);
-  const files = opts.files.flatMap((f) => ["-f", f]);
-  const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
-  const services = async () => {
-    const list2 = await docker.listServices({
-      filters,
-      status: true
-    });
-    const out = [];
-    for (const s of list2) {
-      const service = {
-        name: (s.Spec?.Name ?? s.ID).replace(`${opts.project}_`, ""),
-        running: s.ServiceStatus?.RunningTasks ?? 0,
-        desired: s.ServiceStatus?.DesiredTasks ?? 0
-      };
-      if (service.running < service.desired) {
-        const tasks = await docker.listTasks({ filters: { service: [s.ID] } });
-        const err = tasks.filter((t) => t.Status?.Err).sort((a, b) => String(b.Status?.Timestamp).localeCompare(String(a.Status?.Timestamp)))[0]?.Status?.Err;
-        if (err) service.error = err;
-      }
-      out.push(service);
-    }
-    return out.sort((a, b) => a.name.localeCompare(b.name));
-  };
-  return {
-    project: opts.project,
-    async prepare() {
-      const res = await exec("docker", ["compose", "-p", opts.project, ...files, "config", "--format", "json"], {
-        cwd: opts.cwd,
-        env
-      });
-      if (res.code !== 0) {
-        throw environmentError(
-          `compose file ${opts.files.join(", ")} rejected by docker compose: ${lastLine(res.stderr)}`
-        );
-      }
-      const model = JSON.parse(res.stdout);
-      writeFileSync3(override, (0, import_yaml5.stringify)(stackOverride(model, opts.labels)));
-      return model;
-    },
-    async up(_services, _build, waitTimeoutS) {
-      const stackFiles = [...opts.files, override].flatMap((f) => ["-c", f]);
-      const res = await exec("docker", ["stack", "deploy", "--resolve-image", "never", ...stackFiles, opts.project], {
-        cwd: opts.cwd,
-        env,
-        timeoutMs: 3e5
-      });
-      if (res.code !== 0) return res.stderr || res.stdout || `docker stack deploy exited with ${res.code}`;
-      const until = Date.now() + waitTimeoutS * 1e3;
-      for (; ; ) {
-        const now = await services().catch((err) => err);
-        if (now instanceof Error) return `docker: listing the stack's services: ${now.message.split("\n")[0]}`;
-        const waiting = unconverged(now);
-        if (now.length > 0 && waiting.length === 0) return void 0;
-        if (Date.now() > until) {
-          return `the stack did not converge within ${waitTimeoutS}s: ${waiting.join("; ") || "no services"}`;
-        }
-        await new Promise((r) => setTimeout(r, pollMs));
-      }
-    },
-    async logs(tail) {
-      const out = [];
-      for (const s of await services().catch(() => [])) {
-        const res = await exec(
-          "docker",
-          ["service", "logs", "--no-task-ids", "--tail", String(tail), `${opts.project}_${s.name}`],
-          { env, timeoutMs: 3e4 }
-        );
-        out.push(...(res.stdout + res.stderr).split(/\r?\n/).filter((l) => l.trim() !== ""));
-      }
-      return out;
-    },
-    async down() {
-      await exec("docker", ["stack", "rm", opts.project], { env, timeoutMs: 12e4 });
-      const until = Date.now() + 6e4;
-      while (Date.now() < until) {
-        const left = await docker.listNetworks({ filters }).catch(() => []);
-        const svcs = await docker.listServices({ filters }).catch(() => []);
-        if (left.length === 0 && svcs.length === 0) break;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      rmSync2(tmp, { recursive: true, force: true });
-    },
-    services,
-    async networks() {
-      const nets = await docker.listNetworks({ filters });
-      return nets.filter((n) => n.Driver === "overlay").map((n) => n.Name);
-    }
-  };
 }
 
 // src/session/swarm-runner.ts
@@ -101075,7 +101737,7 @@ var SutSession = class _SutSession {
     }
     this.networks = await docker.networks(compose.project);
     for (const c of this.containers) {
-      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample));
+      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample, c.id));
       this.stops.push(s.stop);
     }
     this.watcher = watchContainers(docker, compose.project, this.containers, this.opts.pollMs ?? 1e3);
@@ -101140,7 +101802,7 @@ var SutSession = class _SutSession {
       prefix: this.prefix,
       docker: this.deps.docker,
       watcher: this.watcher,
-      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
+      sample: (s, container) => this.deps.sample(RUNNER_RESOURCE_KEY, s, container),
       crashError: (c) => this.crashError(c),
       sutLogs: () => this.sutLogs(),
       forget: (link) => void this.links.delete(link)
@@ -101259,7 +101921,7 @@ var RunnerLink = class {
       this.crashed = c;
       this.wake();
     });
-    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
+    this.stopStats = (await this.ctx.docker.stats(runner.containerId, (s) => this.ctx.sample(s, runner.containerId))).stop;
   }
   /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */
   async ready() {
@@ -101552,21 +102214,7 @@ async function withSessions(runId, specs, deps2, body) {
 }
 
 // src/run/base.ts
-import { join as join6, relative as relative2 } from "node:path";
-
-// src/run/real-files.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync3 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5 } from "node:path";
-var realFiles = {
-  ...realReadFs,
-  read: readHistoryFile,
-  write: writeFileAtomic,
-  makeTempDir: (prefix) => mkdtempSync3(join5(tmpdir3(), prefix)),
-  removeDir: (dir) => rmSync3(dir, { recursive: true, force: true })
-};
-
-// src/run/base.ts
+import { join as join7, relative as relative2 } from "node:path";
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -101630,7 +102278,7 @@ async function checkoutBase(exec, cwd, ref, files = realFiles) {
 }
 function baseSut(head, tree, warn, fs = realFiles) {
   const root = fs.realpath(tree.repoRoot);
-  const into = (path) => join6(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
+  const into = (path) => join7(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
   const baseConfigFile = into(head.file);
   if (fs.exists(baseConfigFile)) {
     try {
@@ -101806,7 +102454,7 @@ function sessionSpec(deps2, run2, sut, dir, collector, side, target, onSwarm2, r
     healthTimeoutS: run2.healthTimeoutS ?? 120
   };
   if (side) opts.side = side;
-  const sample = (key, s) => collector.sample(key, s);
+  const sample = (key, s, container) => collector.sample(key, s, container);
   if (onSwarm2) return swarmSpec(deps2, opts, { sut, dir, sample, onSwarm: onSwarm2, target });
   if (target) {
     opts.external = { network: target.network };
@@ -101857,633 +102505,6 @@ function nothingToBoot(project) {
     logs: () => Promise.resolve([]),
     down: () => Promise.resolve()
   };
-}
-
-// src/docker/engine.ts
-var import_dockerode = __toESM(require_docker(), 1);
-
-// src/common/stream-lines.ts
-import { StringDecoder } from "node:string_decoder";
-function onLines(stream, onLine) {
-  const decoder = new StringDecoder("utf8");
-  let buffer = "";
-  const take = (text) => {
-    buffer += text;
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      onLine(buffer.slice(0, nl).replace(/\r$/, ""));
-      buffer = buffer.slice(nl + 1);
-      nl = buffer.indexOf("\n");
-    }
-  };
-  stream.on("data", (chunk) => take(typeof chunk === "string" ? chunk : decoder.write(chunk)));
-  stream.on("end", () => {
-    take(decoder.end());
-    if (buffer) onLine(buffer);
-  });
-}
-
-// src/docker/fds.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
-function isLocalProcess(pid, containerId, proc = "/proc") {
-  if (!(pid > 0)) return false;
-  try {
-    return readFileSync3(`${proc}/${pid}/cgroup`, "utf8").includes(containerId);
-  } catch {
-    return false;
-  }
-}
-function openFds(pid, proc = "/proc") {
-  let total;
-  try {
-    total = readdirSync(`${proc}/${pid}/fd`).length;
-  } catch {
-    return void 0;
-  }
-  const seen = /* @__PURE__ */ new Set([pid]);
-  const stack = children(pid, proc);
-  while (stack.length > 0 && seen.size < 1e4) {
-    const p = stack.pop();
-    if (seen.has(p)) continue;
-    seen.add(p);
-    try {
-      total += readdirSync(`${proc}/${p}/fd`).length;
-    } catch {
-    }
-    stack.push(...children(p, proc));
-  }
-  return total;
-}
-function children(pid, proc) {
-  const out = [];
-  try {
-    for (const task of readdirSync(`${proc}/${pid}/task`)) {
-      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
-      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
-    }
-  } catch {
-  }
-  return out;
-}
-
-// src/docker/engine.ts
-function connectDocker() {
-  return new import_dockerode.default();
-}
-async function engineVersion(docker) {
-  try {
-    const v = await docker.version();
-    return { version: v.Version, apiVersion: v.ApiVersion };
-  } catch (err) {
-    const where = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
-    throw environmentError(`Docker engine unreachable at ${where}: ${err.message.split("\n")[0]}`);
-  }
-}
-async function projectContainers(docker, project) {
-  const list2 = await docker.listContainers({
-    all: true,
-    filters: { label: [`com.docker.compose.project=${project}`] }
-  });
-  return list2.map((c) => ({
-    id: c.Id,
-    service: c.Labels["com.docker.compose.service"] ?? c.Names[0]?.replace(/^\//, "") ?? c.Id.slice(0, 12),
-    state: c.State,
-    image: c.Image,
-    imageId: c.ImageID
-  }));
-}
-async function projectNetworks(docker, project) {
-  const nets = await docker.listNetworks({ filters: { label: [`com.docker.compose.project=${project}`] } });
-  return nets.map((n) => n.Name).sort();
-}
-async function imageDigests(docker, containers) {
-  const out = {};
-  for (const c of [...containers].sort((a, b) => a.service.localeCompare(b.service))) {
-    let digest = null;
-    try {
-      const info = await docker.getImage(c.imageId).inspect();
-      digest = info.RepoDigests?.[0] ?? null;
-    } catch {
-      digest = null;
-    }
-    out[c.service] = { image: c.image, id: c.imageId, digest };
-  }
-  return out;
-}
-async function streamStats(docker, containerId, onSample) {
-  const stream = await docker.getContainer(containerId).stats({ stream: true });
-  const pid = await docker.getContainer(containerId).inspect().then((i) => i.State?.Pid ?? 0).catch(() => 0);
-  const local = isLocalProcess(pid, containerId);
-  onLines(stream, (raw) => {
-    const line = raw.trim();
-    if (!line) return;
-    try {
-      const sample = sampleFromStats(JSON.parse(line), Date.now());
-      const fds = local ? openFds(pid) : void 0;
-      onSample(fds === void 0 ? sample : { ...sample, fds });
-    } catch {
-    }
-  });
-  stream.on("error", () => {
-  });
-  return { stop: () => stream.destroy?.() };
-}
-async function sweepRun(docker, runId) {
-  const removed = [];
-  const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
-  try {
-    for (const c of await docker.listContainers({ all: true, filters })) {
-      await docker.getContainer(c.Id).remove({ force: true, v: true }).then(() => removed.push(`container ${c.Names[0] ?? c.Id}`)).catch(() => {
-      });
-    }
-    for (const n of await docker.listNetworks({ filters })) {
-      await docker.getNetwork(n.Id).remove().then(() => removed.push(`network ${n.Name}`)).catch(() => {
-      });
-    }
-    const vols = await docker.listVolumes({ filters });
-    for (const v of vols.Volumes ?? []) {
-      await docker.getVolume(v.Name).remove().then(() => removed.push(`volume ${v.Name}`)).catch(() => {
-      });
-    }
-    for (const img of await docker.listImages({ filters })) {
-      await docker.getImage(img.Id).remove({ force: true }).then(() => removed.push(`image ${img.RepoTags?.[0] ?? img.Id}`)).catch(() => {
-      });
-    }
-  } catch {
-  }
-  return removed;
-}
-
-// src/docker/runner-container.ts
-var import_tar_stream = __toESM(require_tar_stream2(), 1);
-import { PassThrough } from "node:stream";
-var RUNNER_DIR = "/perf-gate";
-var LOST_AFTER_MS = 5e3;
-function nodeCommand(entrypoint, args) {
-  const ep = Array.isArray(entrypoint) ? entrypoint : entrypoint ? [entrypoint] : [];
-  const first = ep[0] ?? "";
-  if (ep.length > 0 && /(^|\/)node(js)?$/.test(first)) return { Entrypoint: ep, Cmd: args };
-  return { Entrypoint: ["node"], Cmd: args };
-}
-async function tarOf(files) {
-  const p = (0, import_tar_stream.pack)();
-  const chunks = [];
-  p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve7, reject) => {
-    p.on("end", resolve7);
-    p.on("error", reject);
-  });
-  for (const [name2, content] of Object.entries(files)) {
-    p.entry({ name: name2, mode: 420 }, content);
-  }
-  p.finalize();
-  await done;
-  return Buffer.concat(chunks);
-}
-async function ensureImage(docker, image) {
-  try {
-    return await docker.getImage(image).inspect();
-  } catch {
-  }
-  try {
-    const stream = await docker.pull(image);
-    await new Promise(
-      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
-    );
-    return await docker.getImage(image).inspect();
-  } catch (err) {
-    throw environmentError(
-      `runner image ${image} is not on this host and could not be pulled (${err.message.split("\n")[0]}); set runner.image to an image with Node >= 20 that is available here`
-    );
-  }
-}
-function commandSender(stream) {
-  return (command) => {
-    if (stream.destroyed || !stream.writable) return;
-    try {
-      stream.write(commandLine(command));
-    } catch {
-    }
-  };
-}
-async function startRunner(docker, opts, onEvent, onLog) {
-  const info = await ensureImage(docker, opts.image);
-  const name2 = opts.name ?? `perfgate-${opts.runId}-runner`;
-  const volumeName = name2;
-  await docker.createVolume({ Name: volumeName, Labels: opts.labels });
-  const [firstNet, ...otherNets] = opts.networks;
-  if (!firstNet) throw environmentError("the SUT has no network to attach the runner to");
-  const { Entrypoint, Cmd } = nodeCommand(info.Config?.Entrypoint, [
-    `${RUNNER_DIR}/runner.mjs`,
-    `${RUNNER_DIR}/plan.json`
-  ]);
-  const hostConfig = {
-    NetworkMode: firstNet,
-    ReadonlyRootfs: true,
-    Privileged: false,
-    CapDrop: ["ALL"],
-    SecurityOpt: ["no-new-privileges"],
-    Mounts: [{ Type: "volume", Source: volumeName, Target: RUNNER_DIR, ReadOnly: false }],
-    Tmpfs: { "/tmp": "rw,noexec,nosuid,size=64m" }
-  };
-  if (opts.cpus !== void 0) hostConfig.NanoCpus = Math.round(opts.cpus * 1e9);
-  const container = await docker.createContainer({
-    name: name2,
-    Image: opts.image,
-    Entrypoint,
-    Cmd,
-    WorkingDir: RUNNER_DIR,
-    Labels: opts.labels,
-    Env: ["NODE_ENV=production"],
-    // stdin stays open for the whole session: the host sends one command per trial. StdinOnce: when
-    // the host's attach goes (it died, was killed, lost the connection), Docker closes stdin, the
-    // runner reads EOF and ends instead of waiting for commands forever
-    OpenStdin: true,
-    StdinOnce: true,
-    AttachStdin: true,
-    AttachStdout: true,
-    AttachStderr: true,
-    Tty: false,
-    HostConfig: hostConfig
-  });
-  for (const net of otherNets) await docker.getNetwork(net).connect({ Container: container.id });
-  await container.putArchive(await tarOf({ "runner.mjs": opts.script, "plan.json": JSON.stringify(opts.plan) }), {
-    path: RUNNER_DIR
-  });
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const tail = [];
-  const stream = await container.attach({
-    stream: true,
-    stdin: true,
-    stdout: true,
-    stderr: true,
-    hijack: true
-  });
-  docker.modem.demuxStream(stream, stdout, stderr);
-  onLines(stdout, (line) => {
-    const event = parseEventLine(line);
-    if (event) onEvent(event);
-    else onLog(line);
-  });
-  onLines(stderr, (line) => {
-    tail.push(line);
-    if (tail.length > 30) tail.shift();
-    onLog(line);
-  });
-  const drained = new Promise((resolve7) => {
-    stream.on("end", resolve7);
-    stream.on("close", resolve7);
-    stream.on("error", () => resolve7());
-  });
-  await container.start();
-  const waited = container.wait({ condition: "not-running" });
-  const lost = drained.then(
-    () => new Promise((_resolve, reject) => {
-      const t = setTimeout(
-        () => reject(new Error("the connection to the runner container closed while it still ran")),
-        LOST_AFTER_MS
-      );
-      t.unref();
-      waited.then(
-        () => clearTimeout(t),
-        () => clearTimeout(t)
-      );
-    })
-  );
-  const exited = Promise.race([
-    Promise.all([waited, drained]).then(([r]) => r.StatusCode),
-    lost
-  ]);
-  return { containerId: container.id, volumeName, exited, stderrTail: () => [...tail], send: commandSender(stream) };
-}
-
-// src/docker/clients.ts
-async function engineCall(what, call2) {
-  try {
-    return await call2();
-  } catch (err) {
-    if (err instanceof UserError) throw err;
-    throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
-  }
-}
-function dockerClient(docker) {
-  return {
-    version: () => engineVersion(docker),
-    containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
-    networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
-    stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
-    imageDigests: (containers) => engineCall("inspecting images", () => imageDigests(docker, containers)),
-    startRunner: (opts, onEvent, onLog) => engineCall("starting the runner", () => startRunner(docker, opts, onEvent, onLog)),
-    ensureImage: (image) => engineCall("checking the runner image", async () => void await ensureImage(docker, image)),
-    removeRunner: async (runner) => {
-      await docker.getContainer(runner.containerId).remove({ force: true, v: true }).catch(() => {
-      });
-      await docker.getVolume(runner.volumeName).remove().catch(() => {
-      });
-    },
-    sweep: (runId) => sweepRun(docker, runId)
-  };
-}
-function composeClient(exec, opts) {
-  const project = new ComposeProject(exec, opts);
-  return {
-    project: opts.project,
-    prepare: () => project.prepare(),
-    up: (services, build2, waitTimeoutS) => project.up(services, build2, waitTimeoutS),
-    logs: (tail) => project.logs(tail),
-    down: () => project.down(),
-    neutralised: () => project.changes,
-    collisions: () => project.collisions()
-  };
-}
-
-// src/docker/swarm.ts
-var LogTail = class {
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-  }
-  maxBytes;
-  pending = Buffer.alloc(0);
-  /** each stream's kept lines, their size, and the bytes of its unfinished line (a character may span frames) */
-  kept = {
-    out: { lines: [], bytes: 0, partial: Buffer.alloc(0) },
-    err: { lines: [], bytes: 0, partial: Buffer.alloc(0) }
-  };
-  daemon;
-  feed(chunk) {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    let at = 0;
-    while (at + 8 <= this.pending.length) {
-      const size = this.pending.readUInt32BE(at + 4);
-      if (at + 8 + size > this.pending.length) break;
-      const stream = this.pending[at];
-      const body = this.pending.subarray(at + 8, at + 8 + size);
-      if (stream === 3) this.daemon = body.toString("utf8").trim().slice(0, 300);
-      else this.bytes(stream === 2 ? "err" : "out", body);
-      at += 8 + size;
-    }
-    this.pending = this.pending.subarray(at);
-  }
-  /** Lines are cut at newline bytes and only then decoded, so a character split across frames stays whole. */
-  bytes(which, body) {
-    const k = this.kept[which];
-    let rest = k.partial.length ? Buffer.concat([k.partial, body]) : body;
-    for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
-      const line = rest.subarray(0, nl).toString("utf8");
-      rest = rest.subarray(nl + 1);
-      if (line.length === 0) continue;
-      k.lines.push(line);
-      k.bytes += line.length;
-      while (k.bytes > this.maxBytes && k.lines.length > 1) k.bytes -= k.lines.shift().length;
-    }
-    k.partial = rest.length > this.maxBytes ? Buffer.from(rest.subarray(rest.length - this.maxBytes)) : Buffer.from(rest);
-  }
-  result(cut) {
-    const lines = (which) => {
-      const k = this.kept[which];
-      return k.partial.length ? [...k.lines, k.partial.toString("utf8")] : [...k.lines];
-    };
-    const error62 = this.daemon ?? cut ?? (this.pending.length > 0 ? "the log ended inside a frame" : void 0);
-    return { stdout: lines("out"), stderr: lines("err"), ...error62 ? { error: error62 } : {} };
-  }
-};
-var LOG_READ_MS = 3e4;
-function taskOf(t) {
-  const task = {
-    id: t.ID,
-    serviceId: t.ServiceID,
-    state: t.Status?.State ?? "unknown",
-    desiredState: t.DesiredState
-  };
-  if (t.Slot !== void 0) task.slot = t.Slot;
-  if (t.NodeID) task.nodeId = t.NodeID;
-  if (t.Status?.Err) task.error = t.Status.Err;
-  if (t.Status?.ContainerStatus?.ExitCode !== void 0) task.exitCode = t.Status.ContainerStatus.ExitCode;
-  return task;
-}
-async function call(what, fn) {
-  try {
-    return await fn();
-  } catch (err) {
-    throw environmentError(`docker swarm: ${what}: ${err.message.split("\n")[0]}`);
-  }
-}
-function swarmClient(docker) {
-  return {
-    async manager() {
-      const asked = Date.now();
-      const info = await call("reading the engine info", () => docker.info());
-      const answered = Date.now();
-      const engineTime = info.SystemTime ? Date.parse(info.SystemTime) : NaN;
-      const clockOffsetMs = Number.isFinite(engineTime) ? Math.round(engineTime - (asked + answered) / 2) : 0;
-      const state = info.Swarm?.LocalNodeState ?? "inactive";
-      if (state !== "active" || !info.Swarm?.ControlAvailable) {
-        throw environmentError(
-          `docker swarm: runner replicas and swarm stacks need a swarm manager; this engine's swarm state is ${state}${state === "active" ? " (a worker)" : ""} (docker swarm init, or point DOCKER_HOST at a manager)`
-        );
-      }
-      return { nodeId: info.Swarm.NodeID ?? "", clockOffsetMs };
-    },
-    async createConfig(name2, data, labels2) {
-      const created = await call(
-        `creating config ${name2}`,
-        () => docker.createConfig({ Name: name2, Labels: labels2, Data: data.toString("base64") })
-      );
-      return created.id ?? created.ID;
-    },
-    async createJob(spec) {
-      const service = await call(
-        `creating service ${spec.name}`,
-        () => docker.createService({
-          Name: spec.name,
-          Labels: spec.labels,
-          TaskTemplate: {
-            ContainerSpec: {
-              Image: spec.image,
-              Command: spec.command,
-              Env: spec.env,
-              Labels: spec.labels,
-              ReadOnly: true,
-              // a replica asked to stop (the trial failed elsewhere) exits on SIGTERM; 2 s, then SIGKILL
-              StopGracePeriod: 2e9,
-              CapabilityDrop: ["ALL"],
-              Mounts: [{ Type: "tmpfs", Target: "/tmp", TmpfsOptions: { SizeBytes: 64 * 1024 * 1024 } }],
-              Configs: spec.configs.map((c) => ({
-                ConfigID: c.id,
-                ConfigName: c.name,
-                File: { Name: c.path, UID: "0", GID: "0", Mode: 292 }
-              }))
-            },
-            Resources: spec.cpus !== void 0 ? { Limits: { NanoCPUs: Math.round(spec.cpus * 1e9) } } : {},
-            RestartPolicy: { Condition: "none" },
-            Placement: {
-              Constraints: spec.constraints,
-              ...spec.maxPerNode !== void 0 ? { MaxReplicas: spec.maxPerNode } : {}
-            },
-            Networks: spec.networks.map((n) => ({ Target: n }))
-          },
-          Mode: { Replicated: { Replicas: spec.replicas } },
-          // no VIP: a job takes no traffic, and kernels without IPVS cannot make one
-          EndpointSpec: { Mode: "dnsrr" }
-        })
-      );
-      return service.id;
-    },
-    async tasks(serviceId) {
-      const raw = await call(
-        "listing tasks",
-        () => docker.listTasks({ filters: { service: [serviceId] } })
-      );
-      return raw.map(taskOf);
-    },
-    async nodes() {
-      const raw = await call("listing nodes", () => docker.listNodes());
-      return raw.map((n) => ({
-        id: n.ID,
-        hostname: n.Description?.Hostname ?? n.ID,
-        state: n.Status?.State ?? "unknown",
-        availability: n.Spec?.Availability ?? "active"
-      }));
-    },
-    async taskLogs(taskId, maxBytes) {
-      const stream = await call(
-        "reading task logs",
-        () => new Promise((resolve7, reject) => {
-          docker.modem.dial(
-            {
-              path: `/tasks/${taskId}/logs?`,
-              method: "GET",
-              options: { stdout: true, stderr: true, follow: false },
-              isStream: true,
-              statusCodes: {
-                200: true,
-                404: "no such task",
-                500: "server error",
-                503: "node is not part of a swarm"
-              }
-            },
-            (err, data) => err ? reject(err) : resolve7(data)
-          );
-        })
-      );
-      const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve7) => {
-        const timer = setTimeout(() => {
-          stream.destroy?.();
-          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
-        }, LOG_READ_MS);
-        stream.on("data", (chunk) => tail.feed(chunk));
-        stream.on("end", () => {
-          clearTimeout(timer);
-          resolve7(void 0);
-        });
-        stream.on("error", (err) => {
-          clearTimeout(timer);
-          resolve7(err.message.split("\n")[0]);
-        });
-      });
-      return tail.result(cut);
-    },
-    async removeService(id) {
-      await docker.getService(id).remove().catch(() => {
-      });
-    },
-    removeConfig: (id) => removeConfig(docker, id),
-    async sweep(runId) {
-      const removed = [];
-      const filters = { label: [`${LABEL_RUN_ID}=${runId}`] };
-      const services = await docker.listServices({ filters }).catch(() => []);
-      for (const s of services) {
-        await docker.getService(s.ID).remove().then(() => removed.push(`service ${s.Spec?.Name ?? s.ID}`)).catch(() => {
-        });
-      }
-      const configs = await docker.listConfigs({ filters }).catch(() => []);
-      for (const c of configs) {
-        await removeConfig(docker, c.ID);
-        removed.push(`config ${c.Spec?.Name ?? c.ID}`);
-      }
-      return removed;
-    }
-  };
-}
-async function removeConfig(docker, id) {
-  for (let i = 0; i < 40; i++) {
-    try {
-      await docker.getConfig(id).remove();
-      return;
-    } catch (err) {
-      if (err.statusCode === 404) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-// src/run/deps.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname4, join as join7 } from "node:path";
-function realRunDeps(progress, onSignal2, maskSecret = () => {
-}) {
-  const docker = connectDocker();
-  return {
-    docker: dockerClient(docker),
-    compose: (opts) => composeClient(execCommand, opts),
-    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
-    exec: execCommand,
-    progress,
-    onSignal: onSignal2,
-    runnerScript: defaultRunnerScript,
-    env: process.env,
-    maskSecret,
-    files: realFiles,
-    workspace: defaultWorkspace(),
-    now: Date.now,
-    ...engineIsLocal(process.env) ? { machine: readMachine } : {}
-  };
-}
-function engineIsLocal(env) {
-  const host = env.DOCKER_HOST ?? "";
-  return host === "" || host.startsWith("unix://");
-}
-function readMachine() {
-  try {
-    const cpu = parseProcStat(readFileSync4("/proc/stat", "utf8"));
-    if (!cpu) return void 0;
-    const self2 = process.cpuUsage();
-    const containers = containersCpuUs(
-      (path) => {
-        try {
-          return readFileSync4(path, "utf8");
-        } catch {
-          return void 0;
-        }
-      },
-      (dir) => {
-        try {
-          return readdirSync2(dir);
-        } catch {
-          return [];
-        }
-      }
-    );
-    return {
-      cpu,
-      selfCpuUs: self2.user + self2.system,
-      ...containers !== void 0 ? { containersCpuUs: containers } : {}
-    };
-  } catch {
-    return void 0;
-  }
-}
-function defaultRunnerScript() {
-  const here = dirname4(new URL(import.meta.url).pathname);
-  for (const candidate of [join7(here, "runner.mjs"), join7(here, "..", "..", "dist", "runner.mjs")]) {
-    try {
-      return readFileSync4(candidate, "utf8");
-    } catch {
-    }
-  }
-  throw environmentError("runner script dist/runner.mjs not found (run `npm run build`)");
 }
 
 // src/run/run.ts
@@ -104240,6 +104261,12 @@ async function cmdValidate(deps2, args) {
   }
   for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes)])) deps2.out(`note: ${note}
 `);
+  if (!engineIsLocal(deps2.env)) {
+    deps2.out(
+      `note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST ${deps2.env.DOCKER_HOST}), so a trial taken while other processes used its machine cannot be told apart${config2.gate.busy ? " and gate.busy repeats none" : ""}
+`
+    );
+  }
   return EXIT_PASS;
 }
 function cmdRender(deps2, args) {
@@ -104354,8 +104381,8 @@ ${USAGE}`);
   if (!scenario2) {
     throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
   }
-  const only = { ...results2, scenarios: [scenario2] };
-  const outcome = gateResults(only, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
+  const only2 = { ...results2, scenarios: [scenario2] };
+  const outcome = gateResults(only2, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
   deps2.out(renderMarkdown(outcome.results, { sections: "summary" }));
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }

@@ -122,6 +122,23 @@ describe('main(argv, deps)', () => {
     expect(text).toContain('valid (1 scenario, 1 phase)');
     expect(text).toMatch(/ {2}gate: valid \(pull requests, mode auto\)/);
     expect(text).toMatch(/note: .*compose/i);
+    // the engine on this machine: its readings can be taken, nothing said of them
+    expect(text).not.toContain('no machine readings');
+  });
+
+  it('validate: an engine elsewhere (DOCKER_HOST tcp://) is one line: no machine readings', async () => {
+    const dir = project();
+    const c = cli();
+    c.deps.env = { DOCKER_HOST: 'tcp://10.0.0.5:2376' };
+    expect(await main(['validate', join(dir, 'perf-gate.yml')], c.deps)).toBe(EXIT_PASS);
+    expect(
+      c.out
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('machine readings')),
+    ).toEqual([
+      'note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST tcp://10.0.0.5:2376), so a trial taken while other processes used its machine cannot be told apart',
+    ]);
   });
 
   it('history: a file that does not exist is a usage error (read through deps.files)', async () => {

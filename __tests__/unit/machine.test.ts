@@ -164,6 +164,23 @@ describe('machineInWindow with the kernel’s count of the containers (cgroups)'
   );
 });
 
+describe('machineInWindow: only the containers the run started are perf-gate’s own', () => {
+  const withCgroups = (r: MachineReading, us: Record<string, number>): MachineReading => ({
+    ...r,
+    containersCpuUs: us,
+  });
+  // the SUT at 80% and another project's container at 90% on the same engine
+  const start = withCgroups(reading(0, 0, 0), { aaaa1111sut: 0, bbbb2222other: 0 });
+  const end = withCgroups(reading(180, 20, 0), { aaaa1111sut: 800_000, bbbb2222other: 900_000 });
+  it.each<[string, ReadonlySet<string> | undefined, number]>([
+    ['without the run’s ids: every container counted as ours (the other one hidden)', undefined, 10],
+    ['the run’s ids (full or short): the other container is the machine’s noise', new Set(['aaaa1111']), 100],
+    ['an id the cgroups give in full', new Set(['aaaa1111sut']), 100],
+  ])('%s', (_label, own, others) => {
+    expect(machineInWindow(start, end, 1000, 0, own)?.othersPct).toBe(others);
+  });
+});
+
 describe('cgroupCpuUs and containersCpuUs: each container’s CPU time from the kernel', () => {
   it.each<[string, string, string, number | undefined]>([
     ['v1 cpuacct.usage in ns', 'cpuacct.usage', '5334491191453\n', 5334491191.453],
@@ -269,6 +286,21 @@ describe('the collector reads the machine at the measured window’s start and e
     );
     expect(trialsOf(none)[0]?.machine).toBe(undefined);
   });
+
+  it('the containers it sampled are the run’s own; another container on the engine is the machine’s noise', () => {
+    const cg = (r: MachineReading, us: Record<string, number>): MachineReading => ({ ...r, containersCpuUs: us });
+    const readings = [
+      cg(reading(0, 0, 0), { sut1: 0, runner1: 0, neighbour: 0 }),
+      cg(reading(180, 20, 0), { sut1: 400_000, runner1: 300_000, neighbour: 900_000 }),
+    ];
+    const c = new TrialCollector(undefined, new Map(), () => readings.shift());
+    c.sample('api', { at: 0, cpuPct: 40, memoryBytes: 1, rxBytes: 0, txBytes: 0 }, 'sut1');
+    c.sample('perf-gate-runner', { at: 0, cpuPct: 30, memoryBytes: 1, rxBytes: 0, txBytes: 0 }, 'runner1');
+    c.onEvent({ t: 'stage', scenario: 'api', phase: 'c2', trial: 1, trials: 1, stage: 'measure' }, 0);
+    c.onEvent({ t: 'trial', scenario: 'api', phase: 'c2', measurement: trial({}, 1), histogram: oneSuccess() }, 1000);
+    // 180% busy, 70% the run's own containers: the neighbour's 90% and 20% more are others
+    expect(trialsOf(c)[0]?.machine).toEqual({ busyPct: 180, stealPct: 0, othersPct: 110 });
+  });
 });
 
 describe('the report’s environment section', () => {
@@ -283,9 +315,28 @@ describe('the report’s environment section', () => {
     expect(md).toContain(
       '- machine during trials (other processes than the containers and perf-gate, in % of one core): median 10%, at most 120% (api/c10 trial 1); 1 of 3 trials at 50% or more with steal; steal at most 2%',
     );
+    // nothing judged: nothing said; something judged without readings: said in one line
     expect(
       renderMarkdown(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], [])),
     ).not.toContain('machine during trials');
+    const judged = resultsFile(
+      [{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }],
+      [
+        {
+          scenario: 'api',
+          phase: 'c10',
+          metric: 'p50',
+          baseline: 1000,
+          current: 1000,
+          delta: 0,
+          band: '+10%',
+          result: 'pass',
+        },
+      ],
+    );
+    expect(renderMarkdown(judged)).toContain(
+      '- machine during trials: not read (the Docker engine runs elsewhere, or this system has no /proc/stat): a trial taken while other processes used the machine cannot be told apart',
+    );
   });
 });
 

@@ -71,6 +71,30 @@ describe('the smallest change a passing row could have confirmed, against scipy'
   });
 });
 
+describe('a phase stopped at its early look: its power is said at its configured trials (powerTrials)', () => {
+  // stopped after 3 of 5 trials, confirmation off: the power is what its 3 trials repeated up to 5
+  // would give (the count a change the look did not rule out runs to), not what 3 alone give (3 v 5
+  // cannot reach 0.01: no change could be confirmed)
+  const old = [1010, 1000, 1040, 1030, 1020];
+  const three = [1000, 1020, 1040];
+  const stoppedRow = (): Comparison => {
+    const p = { ...trialsPhase('p50', three, 5), confirm: { first: 5, cap: 5, stopped: 3 } };
+    const { comparisons } = compareScenario(
+      scenario(p),
+      { p50: { regress: 0.5 } },
+      baseline(trialsPhase('p50', old, 5)),
+    );
+    return comparisons.find((c) => c.metric === 'p50') as Comparison;
+  };
+  it('equals the power of its trials repeated to 5, and is not "nothing could be confirmed"', () => {
+    const stopped = stoppedRow();
+    const repeated = gateRow('p50', cyclic(three, 5), old, 5, { p50: { regress: 0.5 } });
+    expect(stopped.result).toBe('pass');
+    expect(stopped.detectable).not.toBeNull();
+    expect(stopped.detectable).toBe(repeated.detectable);
+  });
+});
+
 describe('a band below what the run could confirm', () => {
   const wide = { cur: [900, 1100, 1000, 1300, 800], old: [1000, 950, 1200, 1050, 900] };
 

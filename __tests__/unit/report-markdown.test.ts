@@ -899,6 +899,8 @@ describe('renderMarkdown: environment and baselines section', () => {
       '- runner: linux, AMD EPYC, 2 cores, 8GiB; Docker 27.0.1; runner image `node:22-slim`',
       '- commit abcdef1234567890 (refs/pull/7/merge), run run-1, mode gate',
       '- SUT api: api:dev sha256:1',
+      // rows were judged and no trial has a machine reading: said, not left out
+      '- machine during trials: not read (the Docker engine runs elsewhere, or this system has no /proc/stat): a trial taken while other processes used the machine cannot be told apart',
       '- baseline of api: present, taken 2024-05-08T12:00:00.000Z (2 days old) at 0123456789ab',
       '- baseline of search: missing',
     ]);

@@ -18,6 +18,7 @@ import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.
 import { buildRunRequest } from '../run/request.js';
 import { parseSeed } from '../stats/random.js';
 import { checkRunnable } from '../run/plan.js';
+import { engineIsLocal } from '../run/deps.js';
 import { Progress, type ProgressSink } from '../run/progress.js';
 import { newRunId, run, type RunDeps } from '../run/run.js';
 import type { Exec } from '../common/exec.js';
@@ -450,6 +451,11 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
     );
   }
   for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes)])) deps.out(`note: ${note}\n`);
+  if (!engineIsLocal(deps.env)) {
+    deps.out(
+      `note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST ${deps.env.DOCKER_HOST}), so a trial taken while other processes used its machine cannot be told apart${config.gate.busy ? ' and gate.busy repeats none' : ''}\n`,
+    );
+  }
   return EXIT_PASS;
 }
 

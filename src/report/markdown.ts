@@ -377,7 +377,15 @@ function machineLines(results: ResultsFile): string[] {
       ),
     ),
   );
-  if (read.length === 0) return [];
+  if (read.length === 0) {
+    // said, not left out, where something was judged: without readings a slower machine cannot be
+    // told from a slower service
+    return results.comparisons.length > 0
+      ? [
+          `- machine during trials: not read (the Docker engine runs elsewhere, or this system has no /proc/stat): a trial taken while other processes used the machine cannot be told apart${results.busy ? ', so gate.busy repeats none' : ''}`,
+        ]
+      : [];
+  }
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => (b.m.othersPct > a.m.othersPct ? b : a));
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);

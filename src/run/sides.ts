@@ -241,7 +241,7 @@ export function sessionSpec(
     healthTimeoutS: run.healthTimeoutS ?? 120,
   };
   if (side) opts.side = side;
-  const sample = (key: string, s: StatsSample) => collector.sample(key, s);
+  const sample = (key: string, s: StatsSample, container?: string) => collector.sample(key, s, container);
   if (onSwarm) return swarmSpec(deps, opts, { sut, dir, sample, onSwarm, target });
   if (target) {
     opts.external = { network: target.network };

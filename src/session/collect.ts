@@ -81,6 +81,9 @@ export class TrialCollector {
   private windowStart = 0;
   private machineStart: MachineReading | undefined;
   readonly samples = new Map<string, StatsSample[]>();
+  /** the containers this run started and samples (the SUT's, the runner's): the machine's other
+   * containers are other processes, not perf-gate's own */
+  private readonly ours = new Set<string>();
 
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario: string, phase: string, looks: Looks): void {
@@ -97,7 +100,8 @@ export class TrialCollector {
     return this.warmups.get(`${scenario}\u0000${phase}`)?.[0];
   }
 
-  sample(key: string, s: StatsSample): void {
+  sample(key: string, s: StatsSample, container?: string): void {
+    if (container !== undefined) this.ours.add(container);
     const list = this.samples.get(key) ?? [];
     this.samples.set(key, list);
     list.push(s);
@@ -117,7 +121,15 @@ export class TrialCollector {
     const end = this.machineStart && this.readMachine();
     const containersPct = Object.values(resources).reduce((a, u) => a + u.cpuMeanPct, 0);
     const machine =
-      this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct);
+      this.machineStart &&
+      end &&
+      machineInWindow(
+        this.machineStart,
+        end,
+        now - this.windowStart,
+        containersPct,
+        this.ours.size > 0 ? this.ours : undefined,
+      );
     this.machineStart = undefined;
     const id = `${e.scenario}\u0000${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];

@@ -38,8 +38,8 @@ export interface SutSessionOptions {
 export interface SessionDeps {
   docker: DockerClient;
   compose: ComposeClient;
-  /** receives resource samples of the SUT's services and of the runner */
-  sample: (key: string, s: StatsSample) => void;
+  /** receives resource samples of the SUT's services and of the runner, with the container's id */
+  sample: (key: string, s: StatsSample, container?: string) => void;
   log: (line: string) => void;
 }
 
@@ -131,7 +131,7 @@ export class SutSession {
     }
     this.networks = await docker.networks(compose.project);
     for (const c of this.containers) {
-      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample));
+      const s = await docker.stats(c.id, (sample) => this.deps.sample(c.service, sample, c.id));
       this.stops.push(s.stop);
     }
     this.watcher = watchContainers(docker, compose.project, this.containers, this.opts.pollMs ?? 1000);
@@ -202,7 +202,7 @@ export class SutSession {
       prefix: this.prefix,
       docker: this.deps.docker,
       watcher: this.watcher as CrashWatcher,
-      sample: (s) => this.deps.sample(RUNNER_RESOURCE_KEY, s),
+      sample: (s, container) => this.deps.sample(RUNNER_RESOURCE_KEY, s, container),
       crashError: (c) => this.crashError(c),
       sutLogs: () => this.sutLogs(),
       forget: (link) => void this.links.delete(link),
@@ -278,7 +278,7 @@ interface RunnerContext {
   prefix: string;
   docker: DockerClient;
   watcher: CrashWatcher;
-  sample: (s: StatsSample) => void;
+  sample: (s: StatsSample, container?: string) => void;
   crashError: (c: SutContainer) => Promise<Error>;
   sutLogs: () => Promise<string[]>;
   forget: (link: RunnerLink) => void;
@@ -365,7 +365,9 @@ class RunnerLink implements RunnerHandle {
       this.crashed = c;
       this.wake();
     });
-    this.stopStats = (await this.ctx.docker.stats(runner.containerId, this.ctx.sample)).stop;
+    this.stopStats = (
+      await this.ctx.docker.stats(runner.containerId, (s) => this.ctx.sample(s, runner.containerId))
+    ).stop;
   }
 
   /** Resolves on `ready`; throws (and releases) on anything that means the runner will never be. */

@@ -17,7 +17,7 @@ export interface SessionSpec {
   opts: SutSessionOptions;
   /** the SUT's project: compose, or the swarm stack (its `down` is what a signal during the boot calls) */
   compose: ComposeClient;
-  sample: (key: string, s: StatsSample) => void;
+  sample: (key: string, s: StatsSample, container?: string) => void;
   /** opens this side on a swarm instead of compose (it cleans up after its own failed open) */
   open?: () => Promise<Session>;
 }

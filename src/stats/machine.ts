@@ -50,13 +50,15 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 /**
  * The machine over a window from `start` to `end` (`windowMs` long), given the CPU % of one core its
  * containers used over it (SUT and runner, from docker stats); where both readings have every
- * container's cgroup CPU time, that is taken instead. Undefined when the readings cannot be compared.
+ * container's cgroup CPU time, that is taken instead, counting only `own` (the containers the run
+ * started) where given. Undefined when the readings cannot be compared.
  */
 export function machineInWindow(
   start: MachineReading,
   end: MachineReading,
   windowMs: number,
   containersPct: number,
+  own?: ReadonlySet<string>,
 ): MachineUsage | undefined {
   const busy = end.cpu.busy - start.cpu.busy;
   const idle = end.cpu.idle - start.cpu.idle;
@@ -68,13 +70,26 @@ export function machineInWindow(
   const selfPct = ((end.selfCpuUs - start.selfCpuUs) / (windowMs * 1000)) * 100;
   // the kernel's own count of the containers' CPU over the same window, when both readings have it:
   // docker stats' samples arrive late on a saturated machine and read a busy window as idle
-  const cgroupsUs = containersInWindow(start.containersCpuUs, end.containersCpuUs);
+  const cgroupsUs = containersInWindow(only(start.containersCpuUs, own), only(end.containersCpuUs, own));
   const ours = cgroupsUs !== undefined ? (cgroupsUs / (windowMs * 1000)) * 100 : containersPct;
   return {
     busyPct: round1(busyPct),
     stealPct: round1((steal / ticks) * cores * 100),
     othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct))),
   };
+}
+
+/** The cgroup readings of the run's own containers (ids as Docker gives them, full or short), where
+ * the run said which: every other container on the machine is another process, not perf-gate's. */
+function only(
+  all: Readonly<Record<string, number>> | undefined,
+  ours: ReadonlySet<string> | undefined,
+): Readonly<Record<string, number>> | undefined {
+  if (!all || !ours) return all;
+  const mine = [...ours];
+  return Object.fromEntries(
+    Object.entries(all).filter(([id]) => mine.some((o) => id.startsWith(o) || o.startsWith(id))),
+  );
 }
 
 /**
