@@ -1,3 +1,4 @@
+import type { StatsSample } from '../../src/stats/resources.js';
 import { describe, expect, it } from 'vitest';
 import { failure } from './fixtures.js';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
@@ -114,8 +115,9 @@ class FakeDocker implements DockerClient {
   async networks(project: string) {
     return [`${project}_default`];
   }
-  async stats() {
+  async stats(id: string, onSample: (s: StatsSample) => void) {
     this.statsOpen++;
+    if (id) onSample({ at: 0, cpuPct: 1, memoryBytes: 1, rxBytes: 0, txBytes: 0 });
     return { stop: () => void this.statsOpen-- };
   }
   async ensureImage() {}
@@ -215,6 +217,24 @@ describe('SutSession', () => {
     await session.close();
     expect(compose.calls).toEqual(['prepare', 'up', 'down']);
     expect(docker.statsOpen).toBe(0);
+  });
+
+  it('each resource sample names its container: the machine reading counts only the run’s own', async () => {
+    const docker = new FakeDocker();
+    const compose = new FakeCompose();
+    const got: Array<[string, string | undefined]> = [];
+    const session = await SutSession.open(options(), {
+      docker,
+      compose,
+      sample: (key, _s, container) => got.push([key, container]),
+      log: () => {},
+    });
+    await session.run(spec, () => {});
+    await session.close();
+    expect(got).toEqual([
+      ['api', 'c1'],
+      ['perf-gate-runner', 'runner-1'],
+    ]);
   });
 
   it('names each launch of an A/B side uniquely', async () => {
