@@ -102,20 +102,25 @@ function affordableCap(ctx: MeasureContext, looks: Looks, meanTrialMs: number): 
   return cap > looks.first ? cap : undefined;
 }
 
+/** A phase whose rows may need confirming, as the first look left it. */
+interface ConfirmPlan {
+  where: string;
+  /** its rows open at the first look */
+  open: Comparison[];
+  looks: Looks;
+  /** the first look's trials' (pairs') time, ms */
+  firstLookMs: number;
+  unit: 'trials' | 'pairs';
+  phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] };
+}
+
 /**
  * When rows of a phase are open: says which and fixes the cap the time budget allows (recorded with
  * `setLooks`), before any extra trial runs, so that the final look's count is not chosen by the clock.
  * Undefined: no extra trial is to run (none fits, or the few that fit could never confirm).
  */
-function planConfirm(
-  ctx: MeasureContext,
-  where: string,
-  open: Comparison[],
-  looks: Looks,
-  firstLookMs: number,
-  unit: 'trials' | 'pairs',
-  phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
-): number | undefined {
+function planConfirm(ctx: MeasureContext, p: ConfirmPlan): number | undefined {
+  const { where, open, looks, firstLookMs, unit, phase } = p;
   if (open.length === 0) return undefined;
   const mean = firstLookMs / looks.first;
   const cap = affordableCap(ctx, looks, mean);
@@ -199,34 +204,22 @@ async function runExtensions(
   }
 }
 
+/** A planned extension, before its first extra trial (pair). */
+function extension(p: ConfirmPlan, cap: number, more: Extension['more']): Extension {
+  const { where, looks, firstLookMs, unit } = p;
+  const first = looks.first;
+  return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
+}
+
 /** One phase's extension, phase by phase (A/B): planned, then run to its cap or its time budget. */
-async function confirmPhase(
-  ctx: MeasureContext,
-  where: string,
-  open: Comparison[],
-  looks: Looks,
-  firstLookMs: number,
-  unit: 'trials' | 'pairs',
-  phase: { setLooks: (looks: Looks) => void; open: () => Comparison[] },
-  more: (k: number, cap: number) => Promise<boolean>,
-): Promise<void> {
-  const cap = planConfirm(ctx, where, open, looks, firstLookMs, unit, phase);
+async function confirmPhase(ctx: MeasureContext, p: ConfirmPlan, more: Extension['more']): Promise<void> {
+  const cap = planConfirm(ctx, p);
   if (cap === undefined) return;
-  const e: Extension = {
-    where,
-    first: looks.first,
-    cap,
-    next: looks.first + 1,
-    spentMs: 0,
-    lastMs: firstLookMs / looks.first,
-    stopped: false,
-    unit,
-    more,
-  };
+  const e = extension(p, cap, more);
   await runExtensions(
     ctx,
     [e],
-    Array.from({ length: cap - looks.first }, () => 0),
+    Array.from({ length: cap - e.first }, () => 0),
     undefined,
   );
 }
@@ -399,20 +392,16 @@ export async function measureOne(
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== undefined) continue;
     const open = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name);
     const limit = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
-    const where = `${s.name}/${phase.name}`;
-    const cap = planConfirm(ctx, where, open(), looks, u.ms, 'trials', { setLooks: limit, open });
-    if (cap === undefined) continue;
-    extensions.push({
-      where,
-      first: looks.first,
-      cap,
-      next: looks.first + 1,
-      spentMs: 0,
-      lastMs: u.ms / looks.first,
-      stopped: false,
+    const plan: ConfirmPlan = {
+      where: `${s.name}/${phase.name}`,
+      open: open(),
+      looks,
+      firstLookMs: u.ms,
       unit: 'trials',
-      more: (k, c) => run(u, k, c),
-    });
+      phase: { setLooks: limit, open },
+    };
+    const cap = planConfirm(ctx, plan);
+    if (cap !== undefined) extensions.push(extension(plan, cap, (k, c) => run(u, k, c)));
   }
   const counts = extensions.map((e) => e.cap - e.first);
   const confirming = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'confirm'));
@@ -504,7 +493,9 @@ export async function measureAb(
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
-      await confirmPhase(ctx, `${s.name}/${phase.name}`, open(), looks, firstLookMs, 'pairs', { setLooks, open }, pair);
+      const where = `${s.name}/${phase.name}`;
+      const plan: ConfirmPlan = { where, open: open(), looks, firstLookMs, unit: 'pairs', phase: { setLooks, open } };
+      await confirmPhase(ctx, plan, pair);
     }
   }
   return { seed, orders };
