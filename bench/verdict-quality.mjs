@@ -26,12 +26,20 @@
 // `shape-warm`: the same shape with `warmup-later: settled` (later trials' warm-up from the first's):
 //   gate (full warm-up, the reference), gate settled, gate settled + early look, A/B settled + early
 //   look, +50% gate settled + early look.
+// Issue 47's cells at the defaults (no `gate:` keys at all: the run's budget, the reach check's caps,
+// interleaved confirmation, inconclusive failing): A/A at 4, 16 and 48 gated rows (1, 4 and 12 phases of
+// p50, p90, p99 and rps), both modes, 60 runs each:
+//   def4-gate, def4-ab, def16-gate, def16-ab, def48-gate, def48-ab      target 0 of 60, ≤ 1 inconclusive
+// Each line of PERF_GATE_VQ_LOG carries perf-gate's commit (and whether the tree had changes), the
+// config's hash, the run's seed and its machine readings, so a figure can be recounted from the log.
 // A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn]
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn,
+//        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,8 +82,20 @@ const BURN = [
   { id: '5-ab-burn', pct: 5, mode: 'ab', trials: 6, runs: 20, burn: true, target: 'caught ≥ 19 of 20' },
   { id: 'aa-ab-burn', pct: 0, mode: 'ab', trials: 6, runs: 60, burn: true, target: 'A/A: 0 of 60 false alarms' },
 ];
+// Issue 47's A/A cells at the defaults: `scenarios` × 2 phases (one phase for 4 rows) × 4 rows, no gate: keys
+const DEFAULTS = [4, 16, 48].flatMap((rows) =>
+  ['gate', 'ab'].map((mode) => ({
+    id: `def${rows}-${mode}`,
+    pct: 0,
+    mode,
+    trials: mode === 'ab' ? 6 : 5,
+    runs: 60,
+    rows,
+    target: `${rows} rows at the defaults: 0 of 60, ≤ 1 inconclusive`,
+  })),
+);
 const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
-const cells = [...CELLS, ...WIDE, ...BURN]
+const cells = [...CELLS, ...WIDE, ...BURN, ...DEFAULTS]
   .filter((c) => chosen.includes(c.id))
   .map((c) => ({
     ...c,
@@ -115,7 +135,9 @@ scenarios:
       ? shapeConfig(cell.early, cell.settled)
       : cell.wide
         ? wideConfig(trials, cell.runAlpha)
-        : `${header(trials)}defaults:
+        : cell.rows
+          ? defaultsConfig(trials, cell.rows)
+          : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
 scenarios:
@@ -146,6 +168,32 @@ ${[1, 2, 3, 4, 5, 6]
   )
   .join('\n')}
 `;
+
+/** Issue 47: `rows` gated rows (4: one phase; 16: 2 scenarios × 2 phases; 48: 6 × 2) of p50, p90, p99
+ * and rps, and no `gate:` keys: what a config gets without reading the manual. */
+const defaultsConfig = (trials, rows) => {
+  const phases = rows / 4;
+  const scenarios = phases === 1 ? 1 : phases / 2;
+  const names = phases === 1 ? ['c8'] : ['c8', 'c16'];
+  return `${header(trials)}defaults:
+  warmup: 500ms
+  trials: ${trials}
+  thresholds:
+    p50: { regress: 10%, floor: 200us }
+    p90: { regress: 15%, floor: 500us }
+    p99: { regress: 25%, floor: 1ms }
+    rps: { regress: 10% }
+scenarios:
+${Array.from({ length: scenarios }, (_, k) => k + 1)
+  .map(
+    (i) => `  - name: s${i}
+    request: { url: http://api:8080/work?s=${i} }
+    phases:
+${names.map((n) => `      - { name: ${n}, connections: ${n.slice(1)}, duration: 1s }`).join('\n')}`,
+  )
+  .join('\n')}
+`;
+};
 
 /** The real two-service stack's shape: 2 scenarios × 2 phases, 2 s warm-up, 3 s measured, 5 trials (6
  * pairs), bands as the 48-row config's. */
@@ -222,6 +270,36 @@ function cli(dir, args) {
   });
 }
 
+/** perf-gate's commit the bench runs (dist/ is built from it), and whether the tree had changes. */
+const COMMIT = (() => {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() !== '';
+  return { commit: head, ...(dirty ? { dirty: true } : {}) };
+})();
+
+/** The config a cell's runs use, as a short hash of its text (the log names it, every line). */
+const configHash = (dir) =>
+  createHash('sha256')
+    .update(readFileSync(join(dir, 'perf-gate.yml')))
+    .digest('hex')
+    .slice(0, 16);
+
+/** Every trial's machine reading, both sides: other processes' median and max, steal's max (% of a core). */
+function machineOf(results) {
+  const read = [...results.scenarios, ...(results.ab?.base ?? [])]
+    .flatMap((s) => s.phases.flatMap((p) => p.trials))
+    .map((t) => t.machine)
+    .filter(Boolean);
+  if (read.length === 0) return null;
+  const others = read.map((m) => m.othersPct).sort((a, b) => a - b);
+  return {
+    trials: read.length,
+    othersMedian: others[Math.floor(others.length / 2)],
+    othersMax: others.at(-1),
+    stealMax: Math.max(...read.map((m) => m.stealPct)),
+  };
+}
+
 /** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
 function verdictOf(dir) {
   const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8'));
@@ -251,6 +329,9 @@ function verdictOf(dir) {
       .flatMap((s) => s.phases.flatMap((p) => p.trials))
       .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
     p50Delta: p50?.delta ?? null,
+    // what a figure is recounted from: the run's seed and its machine readings
+    seed: results.interleaved?.seed ?? results.ab?.seed ?? null,
+    machine: machineOf(results),
     extra,
     // phases (not mix entries) that stopped at their early look, of all phases
     stopped: phases.filter((p) => p.request === undefined && p.confirm?.stopped !== undefined).length,
@@ -392,7 +473,10 @@ try {
             ? { ...verdictOf(dir), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         list.push(entry);
-        if (LOG) appendFileSync(LOG, `${JSON.stringify({ cell: cell.id, at: new Date().toISOString(), ...entry })}\n`);
+        if (LOG) {
+          const line = { cell: cell.id, at: new Date().toISOString(), ...COMMIT, config: configHash(dir), ...entry };
+          appendFileSync(LOG, `${JSON.stringify(line)}\n`);
+        }
         if (cell.trials === 6 && !cell.wide) seconds[cell.mode].push(r.seconds);
         if (cell.pct === 0 && !entry.error) extraOnAa.push(entry.extra);
         // every alarm the bench sees, with the rows that raised it
@@ -406,7 +490,7 @@ try {
       const flagged = ok.filter((x) => x.regression).length;
       const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
       rows.push([
-        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% ${cell.burn ? 'CPU time (busy-wait)' : 'delay'}`}${cell.burn ? ', p50 band 3%, 1 connection' : ''}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}`,
+        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% ${cell.burn ? 'CPU time (busy-wait)' : 'delay'}`}${cell.burn ? ', p50 band 3%, 1 connection' : ''}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}${cell.rows ? `, ${cell.rows} rows at the defaults` : ''}`,
         `${cell.mode === 'gate' ? 'gate (baseline)' : 'ab (same run)'}, ${cell.trials} ${cell.mode === 'ab' ? 'pairs' : 'trials'}`,
         `${flagged} of ${ok.length}${cell.pct === 0 ? ' false alarms' : ' caught'}`,
         String(ok.filter((x) => !x.regression && x.inconclusive).length),
@@ -416,7 +500,7 @@ try {
         String(list.length - ok.length),
         ok.flatMap((x) => (x.regression ? x.rows : [])).join('; ') || '—',
       ]);
-      if (cell.wide && ok.length) {
+      if ((cell.wide || cell.rows) && ok.length) {
         const per = (k) => `median ${median(ok.map((x) => x[k]))}, max ${Math.max(...ok.map((x) => x[k]))}`;
         notes.push(
           `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}`,
