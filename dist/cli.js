@@ -93796,15 +93796,23 @@ var configSchema = external_exports.strictObject({
     "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
       "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
     ),
-    busy: external_exports.strictObject({
-      others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
-        "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
-      ),
-      repeats: intIn(0, 100).optional().describe(
-        "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
-      )
-    }).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported"
+    busy: external_exports.union(
+      [
+        external_exports.strictObject({
+          others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
+            "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
+          ),
+          repeats: intIn(0, 100).optional().describe(
+            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
+          )
+        }),
+        external_exports.literal("off")
+      ],
+      {
+        error: "must be { others, repeats } (either may be left out), or off"
+      }
+    ).optional().describe(
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, repeats 10); off: readings are only reported"
     ),
     "run-alpha": external_exports.union(
       [
@@ -95233,12 +95241,13 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         // safe by default (issue 47): the run's budget unless the config turns it off
         ...raw.gate?.["run-alpha"] === "off" ? {} : { runAlpha: raw.gate?.["run-alpha"] ?? DEFAULT_RUN_ALPHA },
         ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {},
-        ...raw.gate?.busy !== void 0 ? {
+        // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
+        ...raw.gate?.busy === "off" ? {} : {
           busy: {
-            othersPct: raw.gate.busy.others ?? DEFAULT_BUSY_OTHERS_PCT,
-            repeats: raw.gate.busy.repeats ?? DEFAULT_BUSY_REPEATS
+            othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
+            repeats: raw.gate?.busy?.repeats ?? DEFAULT_BUSY_REPEATS
           }
-        } : {}
+        }
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
@@ -95538,6 +95547,11 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
       continue;
     }
     const shape = missing ? void 0 : shapeHint(issue2.path, value);
+    const inner = shape === void 0 ? mappingBranch(issue2, data) : void 0;
+    if (inner) {
+      lines.push(...formatIssues(inner, data, schema));
+      continue;
+    }
     if (issue2.code === "invalid_type" && missing) message = "is required";
     else if (shape !== void 0) message = shape;
     else if (issue2.code === "invalid_type" && issue2.expected === "object")
@@ -95549,6 +95563,13 @@ function formatIssues(issues, data, schema = configJsonSchema()) {
     lines.push(`${at || "(top level)"}: ${message}`);
   }
   return [...new Set(lines)];
+}
+function mappingBranch(issue2, data) {
+  if (issue2.code !== "invalid_union" || data === void 0) return void 0;
+  const value = valueAt(data, issue2.path);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return void 0;
+  const branch = issue2.errors.find((errs) => errs.length > 0 && errs.every((e) => e.path.length > 0));
+  return branch?.map((e) => ({ ...e, path: [...issue2.path, ...e.path] }));
 }
 var ARTICLE = {
   array: "a list",
@@ -97292,7 +97313,8 @@ function affordableCap(ctx, looks, meanTrialMs) {
   const cap = Math.min(looks.cap, looks.first + fits);
   return cap > looks.first ? cap : void 0;
 }
-function planConfirm(ctx, where, open2, looks, firstLookMs, unit, phase2) {
+function planConfirm(ctx, p) {
+  const { where, open: open2, looks, firstLookMs, unit, phase: phase2 } = p;
   if (open2.length === 0) return void 0;
   const mean2 = firstLookMs / looks.first;
   const cap = affordableCap(ctx, looks, mean2);
@@ -97341,24 +97363,19 @@ async function runExtensions(ctx, extensions, order, again) {
     order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, order[at]);
   }
 }
-async function confirmPhase(ctx, where, open2, looks, firstLookMs, unit, phase2, more) {
-  const cap = planConfirm(ctx, where, open2, looks, firstLookMs, unit, phase2);
+function extension(p, cap, more) {
+  const { where, looks, firstLookMs, unit } = p;
+  const first = looks.first;
+  return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
+}
+async function confirmPhase(ctx, p, more) {
+  const cap = planConfirm(ctx, p);
   if (cap === void 0) return;
-  const e = {
-    where,
-    first: looks.first,
-    cap,
-    next: looks.first + 1,
-    spentMs: 0,
-    lastMs: firstLookMs / looks.first,
-    stopped: false,
-    unit,
-    more
-  };
+  const e = extension(p, cap, more);
   await runExtensions(
     ctx,
     [e],
-    Array.from({ length: cap - looks.first }, () => 0),
+    Array.from({ length: cap - e.first }, () => 0),
     void 0
   );
 }
@@ -97465,20 +97482,16 @@ async function measureOne(ctx, side, baselines, seed) {
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
     const open2 = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name);
     const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
-    const where = `${s.name}/${phase2.name}`;
-    const cap = planConfirm(ctx, where, open2(), looks, u.ms, "trials", { setLooks: limit, open: open2 });
-    if (cap === void 0) continue;
-    extensions.push({
-      where,
-      first: looks.first,
-      cap,
-      next: looks.first + 1,
-      spentMs: 0,
-      lastMs: u.ms / looks.first,
-      stopped: false,
+    const plan = {
+      where: `${s.name}/${phase2.name}`,
+      open: open2(),
+      looks,
+      firstLookMs: u.ms,
       unit: "trials",
-      more: (k, c) => run2(u, k, c)
-    });
+      phase: { setLooks: limit, open: open2 }
+    };
+    const cap = planConfirm(ctx, plan);
+    if (cap !== void 0) extensions.push(extension(plan, cap, (k, c) => run2(u, k, c)));
   }
   const counts2 = extensions.map((e) => e.cap - e.first);
   const confirming = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
@@ -97544,7 +97557,9 @@ async function measureAb(ctx, sides, pairs, seed) {
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
-      await confirmPhase(ctx, `${s.name}/${phase2.name}`, open2(), looks, firstLookMs, "pairs", { setLooks, open: open2 }, pair);
+      const where = `${s.name}/${phase2.name}`;
+      const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
+      await confirmPhase(ctx, plan, pair);
     }
   }
   return { seed, orders };

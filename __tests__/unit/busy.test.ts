@@ -120,7 +120,10 @@ describe('the report says what gate.busy did', () => {
 
 describe('gate.busy: the config key', () => {
   it.each<[string, unknown, string[], BusySettings | undefined]>([
-    ['absent: off', undefined, [], undefined],
+    // safe by default (issue 47): on where the machine can be read
+    ['absent: on, at the defaults', undefined, [], { othersPct: 50, repeats: 10 }],
+    ['off', 'off', [], undefined],
+    ['another word', 'on', ['gate.busy: must be { others, repeats } (either may be left out), or off'], undefined],
     ['{}: the defaults', {}, [], { othersPct: 50, repeats: 10 }],
     ['both given', { others: 80, repeats: 0 }, [], { othersPct: 80, repeats: 0 }],
     ['others 0', { others: 0 }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],

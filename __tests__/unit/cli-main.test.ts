@@ -137,7 +137,7 @@ describe('main(argv, deps)', () => {
         .split('\n')
         .filter((l) => l.includes('machine readings')),
     ).toEqual([
-      'note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST tcp://10.0.0.5:2376), so a trial taken while other processes used its machine cannot be told apart',
+      'note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST tcp://10.0.0.5:2376), so a trial taken while other processes used its machine cannot be told apart and gate.busy repeats none',
     ]);
   });
 

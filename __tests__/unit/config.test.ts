@@ -169,8 +169,9 @@ describe('parseConfigText: defaults', () => {
       against: 'baselines',
       bands: 'judge',
       confirm: { maxTrials: 12, maxTimeMs: 600_000, grows: true },
-      // safe by default (issue 47): the run's false-alarm budget
+      // safe by default (issue 47): the run's false-alarm budget, the busy sentinel
       runAlpha: 0.01,
+      busy: { othersPct: 50, repeats: 10 },
     });
   });
 

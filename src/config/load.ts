@@ -157,6 +157,13 @@ export function formatIssues(
       continue;
     }
     const shape = missing ? undefined : shapeHint(issue.path, value);
+    // a key that is a mapping or a word (gate.busy: { others: 50 } or off): where the file holds a
+    // mapping and nothing above says more, the mapping's own problems, not the union's one line
+    const inner = shape === undefined ? mappingBranch(issue, data) : undefined;
+    if (inner) {
+      lines.push(...formatIssues(inner, data, schema));
+      continue;
+    }
     if (issue.code === 'invalid_type' && missing) message = 'is required';
     else if (shape !== undefined) message = shape;
     else if (issue.code === 'invalid_type' && issue.expected === 'object')
@@ -169,6 +176,16 @@ export function formatIssues(
     lines.push(`${at || '(top level)'}: ${message}`);
   }
   return [...new Set(lines)];
+}
+
+/** An either-or key's problems as its mapping branch sees them, where the file holds a mapping there. */
+function mappingBranch(issue: z.core.$ZodIssue, data: unknown): z.core.$ZodIssue[] | undefined {
+  if (issue.code !== 'invalid_union' || data === undefined) return undefined;
+  const value = valueAt(data, issue.path);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // the branch whose problems are inside the mapping (the word's branch fails at its root)
+  const branch = issue.errors.find((errs) => errs.length > 0 && errs.every((e) => e.path.length > 0));
+  return branch?.map((e) => ({ ...e, path: [...issue.path, ...e.path] }) as z.core.$ZodIssue);
 }
 
 const ARTICLE: Record<string, string> = {

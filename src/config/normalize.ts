@@ -217,14 +217,15 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         // safe by default (issue 47): the run's budget unless the config turns it off
         ...(raw.gate?.['run-alpha'] === 'off' ? {} : { runAlpha: raw.gate?.['run-alpha'] ?? DEFAULT_RUN_ALPHA }),
         ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),
-        ...(raw.gate?.busy !== undefined
-          ? {
+        // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
+        ...(raw.gate?.busy === 'off'
+          ? {}
+          : {
               busy: {
-                othersPct: raw.gate.busy.others ?? DEFAULT_BUSY_OTHERS_PCT,
-                repeats: raw.gate.busy.repeats ?? DEFAULT_BUSY_REPEATS,
+                othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
+                repeats: raw.gate?.busy?.repeats ?? DEFAULT_BUSY_REPEATS,
               },
-            }
-          : {}),
+            }),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,

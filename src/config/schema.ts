@@ -323,24 +323,32 @@ export const configSchema = z
             "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)",
           ),
         busy: z
-          .strictObject({
-            others: z
-              .number({ error: 'must be a number from 1 to 1000' })
-              .min(1, { error: 'must be a number from 1 to 1000' })
-              .max(1000, { error: 'must be a number from 1 to 1000' })
-              .optional()
-              .describe(
-                "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)",
-              ),
-            repeats: intIn(0, 100)
-              .optional()
-              .describe(
-                'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)',
-              ),
-          })
+          .union(
+            [
+              z.strictObject({
+                others: z
+                  .number({ error: 'must be a number from 1 to 1000' })
+                  .min(1, { error: 'must be a number from 1 to 1000' })
+                  .max(1000, { error: 'must be a number from 1 to 1000' })
+                  .optional()
+                  .describe(
+                    "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)",
+                  ),
+                repeats: intIn(0, 100)
+                  .optional()
+                  .describe(
+                    'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)',
+                  ),
+              }),
+              z.literal('off'),
+            ],
+            {
+              error: 'must be { others, repeats } (either may be left out), or off',
+            },
+          )
           .optional()
           .describe(
-            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). Default: off, readings are only reported',
+            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, repeats 10); off: readings are only reported',
           ),
         'run-alpha': z
           .union(
