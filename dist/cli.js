@@ -72546,7 +72546,7 @@ var require_tar_stream2 = __commonJS({
 
 // src/cli.ts
 import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 import { createInterface } from "node:readline/promises";
 
 // src/common/errors.ts
@@ -94990,6 +94990,7 @@ function baselinePath(dir, scenario2) {
 }
 
 // src/cli/main.ts
+import { dirname as dirname5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // src/config/load.ts
@@ -104162,6 +104163,14 @@ function optionProblem(name2, err) {
   }
   return err.message.split("\n")[0] ?? "invalid options";
 }
+function fileOnPath(files, path) {
+  const chain = [];
+  for (let p = path; ; p = dirname5(p)) {
+    chain.unshift(p);
+    if (dirname5(p) === p) break;
+  }
+  return chain.find((p) => files.exists(p) && !files.isDirectory(p));
+}
 async function cmdRun(deps2, args) {
   const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
@@ -104182,7 +104191,9 @@ async function cmdRun(deps2, args) {
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
   const out = String(values.out);
-  if (deps2.files.exists(out) && !deps2.files.isDirectory(out)) throw usageError(`--out ${out}: not a directory`);
+  const blocked = fileOnPath(deps2.files, out);
+  if (blocked === out) throw usageError(`--out ${out}: not a directory`);
+  if (blocked !== void 0) throw usageError(`--out ${out}: ${blocked} is a file, not a directory`);
   const request2 = buildRunRequest(
     {
       config: String(values.config),
@@ -104556,7 +104567,7 @@ var deps = {
     read: (p) => readFileSync5(p, "utf8"),
     write: (p, text) => writeFileSync4(p, text),
     writeCreating: (p, text) => {
-      mkdirSync2(dirname5(p), { recursive: true });
+      mkdirSync2(dirname6(p), { recursive: true });
       writeFileSync4(p, text);
     },
     writeAtomic: writeFileAtomic,

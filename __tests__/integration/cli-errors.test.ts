@@ -191,6 +191,11 @@ describe('CLI errors', () => {
       ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', 'package.json'],
       '--out package.json: not a directory',
     ],
+    // a file on the way to --out: refused before anything runs, not after the load (ENOTDIR)
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', 'package.json/sub/dir'],
+      '--out package.json/sub/dir: package.json is a file, not a directory',
+    ],
   ])('usage error %j → exit 2', async (args, message) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);

@@ -2,6 +2,7 @@
 // does, with what it touches of the world passed in (src/cli.ts binds the real ones). Exit codes: 0
 // pass/done, 1 regression, 2 invalid config or usage, 3 environment or SUT failure — always with a
 // one-line reason.
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load.js';
 import { configJsonSchema } from '../config/schema.js';
@@ -337,6 +338,17 @@ function optionProblem(name: CommandName, err: Error & { code?: string }): strin
   return err.message.split('\n')[0] ?? 'invalid options';
 }
 
+/** The first path on the way to `path` (itself included) that exists and is not a directory: a
+ * directory cannot be made there, which `--out` would find only after the whole load ran. */
+function fileOnPath(files: CliDeps['files'], path: string): string | undefined {
+  const chain: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    chain.unshift(p);
+    if (dirname(p) === p) break;
+  }
+  return chain.find((p) => files.exists(p) && !files.isDirectory(p));
+}
+
 async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const { values } = parse(deps, 'run', args);
   const mode = String(values.mode);
@@ -357,7 +369,9 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
   const out = String(values.out);
-  if (deps.files.exists(out) && !deps.files.isDirectory(out)) throw usageError(`--out ${out}: not a directory`);
+  const blocked = fileOnPath(deps.files, out);
+  if (blocked === out) throw usageError(`--out ${out}: not a directory`);
+  if (blocked !== undefined) throw usageError(`--out ${out}: ${blocked} is a file, not a directory`);
   const request = buildRunRequest(
     {
       config: String(values.config),
