@@ -97586,7 +97586,7 @@ var shortUp = (v) => {
   return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
 };
 function budget(family) {
-  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phases)` : "";
+  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"})` : "";
 }
 function bandNames(rows) {
   return [...new Set(rows.map(([m]) => m))].join(", ");
@@ -97657,6 +97657,8 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
       });
     }
     for (const note of shortPhases(s, allRows)) notes.push({ text: note });
+    if (cap > n)
+      for (const note of slowCaps(s, n, cap, unit, config2.gate.confirm.maxTimeMs)) notes.push({ text: note });
   });
   return { problems: together(problems), notes: together(notes), caps };
 }
@@ -97665,7 +97667,8 @@ function refusal(family, missing, c) {
   const rows = set2.rows.length;
   const { unit } = c;
   const why = family && rows > 1 ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}` : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
-  const capSaid = c.grows ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
+  const grew = c.grows && Math.max(c.n, c.maxTrials) < MAX_GROWN_CAP;
+  const capSaid = grew ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
   const fixes = [];
   let reachingCap;
   for (let k = Math.max(c.n, c.maxTrials) + 1; k <= 100 && reachingCap === void 0; k++) {
@@ -97674,13 +97677,15 @@ function refusal(family, missing, c) {
   fixes.push(
     `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== void 0 ? ` (max-trials ${reachingCap} reaches)` : ""}`
   );
-  if (family) {
-    const runAlpha = Math.min(0.5, shortUp(2 * p * family.members));
+  const ownAlpha = family !== void 0 && set2.alpha < family.alpha / family.members;
+  if (family && !ownAlpha) {
+    const runAlpha = shortUp(2 * p * family.members);
     const phases = Math.floor(family.alpha / (2 * p));
-    fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
+    if (runAlpha <= 0.5) fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
     if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
-    if (rows > 1) fixes.push(`band fewer rows`);
   }
+  if (ownAlpha) fixes.push(`raise the thresholds' own alpha (${sig(set2.alpha)} decides here)`);
+  if (family && rows > 1) fixes.push(`band fewer rows`);
   return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set2.rows)}) can never confirm a change at alpha ${sig(set2.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(", ")}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
 }
 var SUBJECT = "\0subject\0";
@@ -97709,6 +97714,20 @@ function expectedSamples(phase2) {
   }
   if (phase2.kind === "closed") return phase2.requests;
   return phase2.peers * phase2.messages;
+}
+function slowCaps(s, n, cap, unit, maxTimeMs) {
+  const out = [];
+  for (const phase2 of s.phases) {
+    const durationMs = phase2.kind === "ws" ? void 0 : phase2.durationMs;
+    if (durationMs === void 0) continue;
+    const trialMs = (s.warmupMs + durationMs) * (unit === "pairs" ? 2 : 1);
+    const fits = Math.floor(maxTimeMs / trialMs);
+    if (fits >= cap - n) continue;
+    out.push(
+      `scenario ${s.name}, phase ${phase2.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`
+    );
+  }
+  return out;
 }
 function shortPhases(s, rows) {
   const out = [];
@@ -101062,16 +101081,18 @@ function gatedPercentiles(scenarios) {
 }
 var TrialCollector = class {
   /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busyOthersPct) {
+  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busyOthersPct, ours = /* @__PURE__ */ new Set()) {
     this.runnerCpus = runnerCpus;
     this.percentiles = percentiles2;
     this.readMachine = readMachine2;
     this.busyOthersPct = busyOthersPct;
+    this.ours = ours;
   }
   runnerCpus;
   percentiles;
   readMachine;
   busyOthersPct;
+  ours;
   trials = /* @__PURE__ */ new Map();
   /** per phase, the trials put aside because the machine was busy (gate.busy), not judged */
   discarded = /* @__PURE__ */ new Map();
@@ -101084,9 +101105,6 @@ var TrialCollector = class {
   windowStart = 0;
   machineStart;
   samples = /* @__PURE__ */ new Map();
-  /** the containers this run started and samples (the SUT's, the runner's): the machine's other
-   * containers are other processes, not perf-gate's own */
-  ours = /* @__PURE__ */ new Set();
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario2, phase2, looks) {
     this.looks.set(`${scenario2}\0${phase2}`, looks);
@@ -102630,6 +102648,7 @@ async function cannotBootBoth(deps2, config2, base, runId) {
 }
 function sidesOf(p, base, machine) {
   const { config: config2, scenarios } = p;
+  const ours = /* @__PURE__ */ new Set();
   const side = (which, sut, dir, root) => ({
     side: which,
     sut,
@@ -102639,7 +102658,8 @@ function sidesOf(p, base, machine) {
       config2.runner.cpus,
       gatedPercentiles(scenarios),
       machine,
-      config2.gate.busy?.othersPct
+      config2.gate.busy?.othersPct,
+      ours
     )
   });
   return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];

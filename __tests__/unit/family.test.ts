@@ -44,6 +44,43 @@ describe('gate.run-alpha: the config key', () => {
   });
 });
 
+describe('the reach check says what would help, and only that (issue 47 review)', () => {
+  const one = (over: Raw = {}, name = 's'): Raw => ({
+    name,
+    request: { url: 'http://api/' },
+    phases: [{ name: 'c1', connections: 1, duration: '30s' }],
+    ...over,
+  });
+  const gateOf = (c: Config) => judgedVerdict('gate', AGAINST_BASELINES, c, 'gate');
+
+  it('a run-alpha no value can reach is not suggested (trials 1, 5 phases: 3/25 at 24, above 0.5 / 5)', () => {
+    const c = config(
+      {},
+      [1, 2, 3, 4, 5].map((i) => one({ trials: 1 }, `s${i}`)),
+    ).config as Config;
+    const [line] = gateOf(c).problems;
+    expect(line).toContain('a row that moves alone gets p 0.12 at best at 24 trials');
+    expect(line).not.toContain('raise gate.run-alpha');
+  });
+
+  it("a threshold's own stricter alpha decides: that is what is named, not the run's budget", () => {
+    const c = config({}, [one({ thresholds: { p50: { regress: '10%', alpha: 0.000001 } } })]).config as Config;
+    const [line] = gateOf(c).problems;
+    expect(line).toContain("raise the thresholds' own alpha (0.000001 decides here)");
+    expect(line).not.toContain('raise gate.run-alpha');
+    expect(line).not.toContain('phases with a band');
+  });
+
+  it('a grown cap the time budget cannot afford is a note: 21 more trials of 35 s against 10 minutes', () => {
+    const c = config({}, [one({ trials: 2 })]).config as Config;
+    expect(gateOf(c).notes).toContain(
+      'scenario s, phase c1: gate.confirm.max-time (10m) allows about 17 more trials of 35s, fewer than the 21 up to its cap (23); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time',
+    );
+    const roomy = config({ confirm: { 'max-time': '20m' } }, [one({ trials: 2 })]).config as Config;
+    expect(gateOf(roomy).notes.filter((n) => n.includes('max-time'))).toEqual([]);
+  });
+});
+
 describe('gate.run-alpha: safe by default (issue 47)', () => {
   it.each<[string, Raw, number | undefined]>([
     ['not given: the budget, 1%', {}, 0.01],

@@ -145,7 +145,13 @@ describe('confirmationReach: A/B', () => {
     ['pairs 6 (the default)', {}, undefined, 'none'],
     ['pairs 6, confirmation off', { pairs: 6, maxTrials: 0 }, undefined, 'none'],
     // 2 pairs up to 12: 1/4096 at the cap, but 1/4 > 0.025 at the first look
-    ['pairs 2, default cap', { pairs: 2 }, undefined, 'note'],
+    // (1 s phases: 10 more pairs of 30 s phases would not fit gate.confirm.max-time, a note of its own)
+    [
+      'pairs 2, default cap',
+      { pairs: 2, phases: [{ name: 'c10', connections: 10, duration: '1s' }] },
+      undefined,
+      'note',
+    ],
     ['pairs from the command line override the config', { pairs: 6, maxTrials: 0 }, 2, 'problem'],
     ['trials do not matter in A/B', { trials: 1, pairs: 6 }, undefined, 'none'],
   ])('%s → %s', (_label, setup, pairs, expected) => {

@@ -15,6 +15,7 @@ import {
 } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
+import { formatMs } from '../config/units.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha } from './confirm.js';
 import { type Family, jointReach, rowAlpha } from './family.js';
@@ -54,7 +55,9 @@ const shortUp = (v: number) => {
 
 /** " (gate.run-alpha 0.01 over 12 gated phases)", or nothing without a run budget */
 function budget(family: Family | undefined): string {
-  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phases)` : '';
+  return family
+    ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? '' : 's'})`
+    : '';
 }
 
 /** The metrics of the banded rows: "p50, p99, rps". */
@@ -174,6 +177,8 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
       });
     }
     for (const note of shortPhases(s, allRows)) notes.push({ text: note });
+    if (cap > n)
+      for (const note of slowCaps(s, n, cap, unit, config.gate.confirm.maxTimeMs)) notes.push({ text: note });
   });
   return { problems: together(problems), notes: together(notes), caps };
 }
@@ -202,7 +207,9 @@ function refusal(
     family && rows > 1
       ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}`
       : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
-  const capSaid = c.grows
+  // grown only where it could grow: a count at or beyond the most it grows to was not
+  const grew = c.grows && Math.max(c.n, c.maxTrials) < MAX_GROWN_CAP;
+  const capSaid = grew
     ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})`
     : `gate.confirm.max-trials (${c.maxTrials})`;
   const fixes: string[] = [];
@@ -214,14 +221,17 @@ function refusal(
   fixes.push(
     `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== undefined ? ` (max-trials ${reachingCap} reaches)` : ''}`,
   );
-  if (family) {
+  // a threshold's own stricter alpha decides, not the run's budget: the budget cannot help
+  const ownAlpha = family !== undefined && set.alpha < family.alpha / family.members;
+  if (family && !ownAlpha) {
     // the first look may spend half: twice the best p is enough whatever it does
-    const runAlpha = Math.min(0.5, shortUp(2 * p * family.members));
+    const runAlpha = shortUp(2 * p * family.members);
     const phases = Math.floor(family.alpha / (2 * p));
-    fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
+    if (runAlpha <= 0.5) fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
     if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
-    if (rows > 1) fixes.push(`band fewer rows`);
   }
+  if (ownAlpha) fixes.push(`raise the thresholds' own alpha (${sig(set.alpha)} decides here)`);
+  if (family && rows > 1) fixes.push(`band fewer rows`);
   return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set.rows)}) can never confirm a change at alpha ${sig(set.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(', ')}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
 }
 
@@ -269,6 +279,25 @@ export function expectedSamples(phase: Phase): number | undefined {
   }
   if (phase.kind === 'closed') return phase.requests;
   return phase.peers * phase.messages;
+}
+
+/** Phases whose extra trials up to the cap would take longer than gate.confirm.max-time allows (where a
+ * trial's time is known: a warm-up and a duration): the run lowers their cap to what fits, which may be
+ * too few for a row moving alone to reach its share (it is then inconclusive). */
+function slowCaps(s: Scenario, n: number, cap: number, unit: 'trials' | 'pairs', maxTimeMs: number): string[] {
+  const out: string[] = [];
+  for (const phase of s.phases) {
+    const durationMs = phase.kind === 'ws' ? undefined : phase.durationMs;
+    if (durationMs === undefined) continue;
+    // A/B: a pair is a trial of each side
+    const trialMs = (s.warmupMs + durationMs) * (unit === 'pairs' ? 2 : 1);
+    const fits = Math.floor(maxTimeMs / trialMs);
+    if (fits >= cap - n) continue;
+    out.push(
+      `scenario ${s.name}, phase ${phase.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`,
+    );
+  }
+  return out;
 }
 
 function shortPhases(s: Scenario, rows: Array<[MetricName, Threshold]>): string[] {

@@ -165,6 +165,8 @@ async function cannotBootBoth(
 /** The sides measured: base then head, or the only one (a target's, when the config gives one). */
 function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['machine']): MeasuredSide[] {
   const { config, scenarios } = p;
+  // the run's own containers, both sides': the side not under load is the run's, not the machine's noise
+  const ours = new Set<string>();
   const side = (which: Side | undefined, sut: Config['sut'], dir: string, root?: string): MeasuredSide => ({
     side: which,
     sut,
@@ -175,6 +177,7 @@ function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['mach
       gatedPercentiles(scenarios),
       machine,
       config.gate.busy?.othersPct,
+      ours,
     ),
   });
   return base

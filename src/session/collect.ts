@@ -67,6 +67,9 @@ export class TrialCollector {
     private readonly readMachine: () => MachineReading | undefined = () => undefined,
     /** gate.busy's threshold: a trial whose machine reading reaches it is marked `busy` */
     private readonly busyOthersPct?: number,
+    /** the containers this run started and samples (the SUT's, the runner's; in A/B both sides', one
+     * set shared by both collectors): the machine's other containers are other processes */
+    private readonly ours: Set<string> = new Set(),
   ) {}
 
   private readonly trials = new Map<string, { summaries: TrialSummary[]; histograms: string[] }>();
@@ -81,9 +84,6 @@ export class TrialCollector {
   private windowStart = 0;
   private machineStart: MachineReading | undefined;
   readonly samples = new Map<string, StatsSample[]>();
-  /** the containers this run started and samples (the SUT's, the runner's): the machine's other
-   * containers are other processes, not perf-gate's own */
-  private readonly ours = new Set<string>();
 
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario: string, phase: string, looks: Looks): void {
