@@ -98015,9 +98015,9 @@ function machineInWindow(start, end, windowMs, containersPct, own2) {
 function only(all, ours) {
   if (!all || !ours) return all;
   const mine = [...ours];
-  return Object.fromEntries(
-    Object.entries(all).filter(([id]) => mine.some((o) => id.startsWith(o) || o.startsWith(id)))
-  );
+  const same = (id, o) => id.startsWith(o) || o.startsWith(id);
+  if (mine.some((o) => !Object.keys(all).some((id) => same(id, o)))) return void 0;
+  return Object.fromEntries(Object.entries(all).filter(([id]) => mine.some((o) => same(id, o))));
 }
 function containersInWindow(start, end) {
   if (!start || !end) return void 0;

@@ -176,6 +176,8 @@ describe('machineInWindow: only the containers the run started are perf-gate’s
     ['without the run’s ids: every container counted as ours (the other one hidden)', undefined, 10],
     ['the run’s ids (full or short): the other container is the machine’s noise', new Set(['aaaa1111']), 100],
     ['an id the cgroups give in full', new Set(['aaaa1111sut']), 100],
+    // the run's container is not among the cgroups read: docker stats (here 0%) stand in, not 0 µs of ours
+    ['a container of the run the cgroups do not show', new Set(['aaaa1111', 'cccc3333']), 180],
   ])('%s', (_label, own, others) => {
     expect(machineInWindow(start, end, 1000, 0, own)?.othersPct).toBe(others);
   });

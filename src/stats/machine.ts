@@ -87,9 +87,11 @@ function only(
 ): Readonly<Record<string, number>> | undefined {
   if (!all || !ours) return all;
   const mine = [...ours];
-  return Object.fromEntries(
-    Object.entries(all).filter(([id]) => mine.some((o) => id.startsWith(o) || o.startsWith(id))),
-  );
+  const same = (id: string, o: string) => id.startsWith(o) || o.startsWith(id);
+  // a container of the run the cgroups do not show (another cgroup namespace, a driver not read):
+  // its time cannot be told, so the kernel's count is not used (docker stats stand in)
+  if (mine.some((o) => !Object.keys(all).some((id) => same(id, o)))) return undefined;
+  return Object.fromEntries(Object.entries(all).filter(([id]) => mine.some((o) => same(id, o))));
 }
 
 /**
