@@ -147,17 +147,20 @@ scenarios:
       - { name: c4, connections: 4, duration: 1s }
 `;
 
+/** The four banded rows of every phase of the wide and the defaults cells: p50, p90, p99 and rps. */
+const FOUR_ROWS = `  thresholds:
+    p50: { regress: 10%, floor: 200us }
+    p90: { regress: 15%, floor: 500us }
+    p99: { regress: 25%, floor: 1ms }
+    rps: { regress: 10% }
+`;
+
 /** 6 scenarios × 2 phases × 4 gated rows: 48 rows (p99 has 1,000 samples a trial at c8 and up). */
 const wideConfig = (trials, runAlpha) => `${header(trials)}${runAlpha ? `gate: { run-alpha: ${runAlpha} }` : ''}
 defaults:
   warmup: 500ms
   trials: ${trials}
-  thresholds:
-    p50: { regress: 10%, floor: 200us }
-    p90: { regress: 15%, floor: 500us }
-    p99: { regress: 25%, floor: 1ms }
-    rps: { regress: 10% }
-scenarios:
+${FOUR_ROWS}scenarios:
 ${[1, 2, 3, 4, 5, 6]
   .map(
     (i) => `  - name: s${i}
@@ -178,12 +181,7 @@ const defaultsConfig = (trials, rows) => {
   return `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
-  thresholds:
-    p50: { regress: 10%, floor: 200us }
-    p90: { regress: 15%, floor: 500us }
-    p99: { regress: 25%, floor: 1ms }
-    rps: { regress: 10% }
-scenarios:
+${FOUR_ROWS}scenarios:
 ${Array.from({ length: scenarios }, (_, k) => k + 1)
   .map(
     (i) => `  - name: s${i}
