@@ -93788,12 +93788,12 @@ var configSchema = external_exports.strictObject({
       "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
     ),
     confirm: external_exports.strictObject({
-      "max-trials": external_exports.number({ error: "must be an integer from 0 to 100" }).int({ error: "must be an integer from 0 to 100" }).min(0, { error: "must be an integer from 0 to 100" }).max(100, { error: "must be an integer from 0 to 100" }).optional().describe(
+      "max-trials": intIn(0, 100).optional().describe(
         "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)"
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
-    "early-look": external_exports.number({ error: "must be an integer from 2 to 100" }).int({ error: "must be an integer from 2 to 100" }).min(2, { error: "must be an integer from 2 to 100" }).max(100, { error: "must be an integer from 2 to 100" }).optional().describe(
+    "early-look": intIn(2, 100).optional().describe(
       "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
     ),
     busy: external_exports.union(
@@ -96375,6 +96375,7 @@ function change(metric, baseline, current) {
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
   return { worse, relative: worse / Math.abs(baseline) };
 }
+var signedDelta = (metric, relative5) => relative5 === null ? null : direction(metric) * relative5 || 0;
 function beyondBand(t, worse, relative5) {
   if (!hasBand(t)) return false;
   const rel = t.regress === void 0 || relative5 === null || relative5 > t.regress;
@@ -96397,7 +96398,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : void 0;
-    if (shown) out.delta = shown.relative === null ? null : direction(metric) * shown.relative || 0;
+    if (shown) out.delta = signedDelta(metric, shown.relative);
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== void 0 && beyondBand(t, shown.worse, shown.relative));
   }
   const missing = unmeasured(current.merged, metric) ?? (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : void 0);
@@ -96419,7 +96420,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative5 } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative5 === null ? null : direction(metric) * relative5 || 0;
+  out.delta = signedDelta(metric, relative5);
   if (breach) return { ...out, result: "regression", reason: breach };
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, relative5);
@@ -96949,10 +96950,12 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
   if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
   if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
   if (bound.length > 0) {
-    const dir2 = direction(metric);
-    const beyond = pc.pairs > 0 && beyondBand(t, dir2 * pc.absolute, pc.relative === null ? null : dir2 * pc.relative);
+    const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
     return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
@@ -96970,9 +96973,6 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
     if (short) return { ...out, result: "invalid", reason: short };
   }
   if (t.inform && hasBand(t)) return { ...out, informational: true };
-  const dir = direction(metric);
-  const worse = dir * pc.absolute;
-  const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
@@ -97573,8 +97573,8 @@ function gatedSets(s, judging) {
     ...protocolOf(s.target).entries(s.target).map((e) => e.thresholds)
   ];
 }
-function banded(sets) {
-  return sets.flatMap((set2) => Object.entries(set2).filter(([, t]) => hasBand(t)));
+function banded(set2) {
+  return Object.entries(set2).filter(([, t]) => hasBand(t));
 }
 function strictestAlpha(rows, judging, family) {
   if (rows.length === 0) return void 0;
@@ -97585,8 +97585,11 @@ var shortUp = (v) => {
   const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
   return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
 };
+function budgetSaid(family) {
+  return `gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"}`;
+}
 function budget(family) {
-  return family ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"})` : "";
+  return family ? ` (${budgetSaid(family)})` : "";
 }
 function bandNames(rows) {
   return [...new Set(rows.map(([m]) => m))].join(", ");
@@ -97602,6 +97605,10 @@ function shortfall(sets, n, cap, own2, best) {
   }
   return void 0;
 }
+function reachingCap(sets, n, from, own2, best) {
+  for (let k = from + 1; k <= 100; k++) if (!shortfall(sets, n, k, own2, best)) return k;
+  return void 0;
+}
 function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
   const problems = [];
   const notes = [];
@@ -97609,7 +97616,8 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
   const { maxTrials, grows } = config2.gate.confirm;
   const inform = config2.gate.bands === "inform";
   config2.scenarios.forEach((s, i) => {
-    const allRows = banded(gatedSets(s, judging));
+    const perSet = gatedSets(s, judging).map(banded).filter((rows) => rows.length > 0);
+    const allRows = perSet.flat();
     if (inform) {
       if (allRows.length > 0) {
         notes.push({
@@ -97619,8 +97627,8 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
       }
       return;
     }
-    const sets = gatedSets(s, judging).map((set2) => banded([set2])).filter((rows) => rows.length > 0).map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) }));
-    if (sets.length === 0) return;
+    if (perSet.length === 0) return;
+    const sets = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) }));
     const alpha = Math.min(...sets.map((set2) => set2.alpha));
     const first = judging.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
@@ -97628,24 +97636,25 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
     const best = (k, rows) => s.family ? jointReach(own2(k), rows, first.exactAt(k)) : own2(k);
     let cap = looksOf(n, maxTrials).cap;
     let missing = shortfall(sets, n, cap, own2, best);
+    const reaching = missing ? reachingCap(sets, n, cap, own2, best) : void 0;
     if (missing && grows && maxTrials > 0) {
-      for (let k = cap + 1; k <= MAX_GROWN_CAP && missing; k++) {
-        missing = shortfall(sets, n, k, own2, best);
-        if (!missing) cap = k;
-      }
-      if (!missing) {
+      if (reaching !== void 0 && reaching <= MAX_GROWN_CAP) {
+        cap = reaching;
+        missing = void 0;
         caps.set(s.name, cap);
         notes.push({
           name: s.name,
           text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? "a row that moves alone needs to reach its share" : "its rows need to reach p ≤ " + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`
         });
+      } else if (cap < MAX_GROWN_CAP) {
+        missing = shortfall(sets, n, MAX_GROWN_CAP, own2, best);
       }
     }
     if (missing) {
       problems.push({
         name: s.name,
         key: countKey,
-        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, own: own2, best, sets })
+        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, reaching })
       });
       return;
     }
@@ -97670,12 +97679,8 @@ function refusal(family, missing, c) {
   const grew = c.grows && Math.max(c.n, c.maxTrials) < MAX_GROWN_CAP;
   const capSaid = grew ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
   const fixes = [];
-  let reachingCap;
-  for (let k = Math.max(c.n, c.maxTrials) + 1; k <= 100 && reachingCap === void 0; k++) {
-    if (!shortfall(c.sets, c.n, k, c.own, c.best)) reachingCap = k;
-  }
   fixes.push(
-    `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== void 0 ? ` (max-trials ${reachingCap} reaches)` : ""}`
+    `raise ${c.countKey} or gate.confirm.max-trials${c.reaching !== void 0 ? ` (max-trials ${c.reaching} reaches)` : ""}`
   );
   const ownAlpha = family !== void 0 && set2.alpha < family.alpha / family.members;
   if (family && !ownAlpha) {
@@ -97763,7 +97768,7 @@ function judgedVerdict(mode, judging, config2, pullRequests) {
   const scenarios = withFamily(config2.scenarios, judging, config2.gate.runAlpha);
   const reach = confirmationReach({ ...config2, scenarios }, judging);
   const family = scenarios.find((s) => s.family)?.family;
-  const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
+  const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
   const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : `bands and limits judged${budget2}`;
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
   return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
@@ -104252,8 +104257,7 @@ report: ${outcome.reportPath}
 `);
   return exitCodeOf(request2.mode, outcome.verdict, values["no-fail-on-inconclusive"] !== true);
 }
-function modeVerdicts(config2) {
-  const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
+function modeVerdicts(config2, pullRequests) {
   return Object.values(MODES).map((m) => m.validate(config2, pullRequests));
 }
 async function cmdValidate(deps2, args) {
@@ -104273,7 +104277,8 @@ async function cmdValidate(deps2, args) {
       locateProblems(deps2.files.read(file2), file2, project.problems).map((p) => `  ${p}`)
     );
   }
-  const verdicts = modeVerdicts(config2);
+  const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
+  const verdicts = modeVerdicts(config2, pullRequests);
   const asked = values.mode === void 0 ? void 0 : String(values.mode);
   if (asked !== void 0 && !verdicts.some((v) => v.mode === asked)) {
     throw usageError(`--mode ${asked}: must be one of ${verdicts.map((v) => v.mode).join(", ")}`);
@@ -104286,7 +104291,6 @@ async function cmdValidate(deps2, args) {
       refused[0].problems.map((l) => `  ${l}`)
     );
   }
-  const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
   const prRefused = refused.find((v) => v.mode === pullRequests);
   if (asked === void 0 && prRefused) {
     throw usageError(

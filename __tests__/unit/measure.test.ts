@@ -172,6 +172,9 @@ function baselineOf(s: Scenario, n: number, us = 1000): BaselineFile {
 
 const at = (us: number) => () => us;
 
+/** The trial numbers of a phase of 3 trials confirmed up to the cap of 12, as its commands say them. */
+const THREE_TO_TWELVE = ['1/3', '2/3', '3/3', ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`)];
+
 describe('measureOne (gate, update, sweep)', () => {
   it.each<[string, number, string[]]>([
     ['one phase, 5 trials', 5, ['c10']],
@@ -209,12 +212,7 @@ describe('measureOne (gate, update, sweep)', () => {
     const side = h.side('head', at(1500));
     const baseline = baselineOf(s, 3);
     await measureOne(h.ctx, side, new Map([['s', baseline]]));
-    expect(side.runner.commands.map((c) => `${c.trial}/${c.trials}`)).toEqual([
-      '1/3',
-      '2/3',
-      '3/3',
-      ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`),
-    ]);
+    expect(side.runner.commands.map((c) => `${c.trial}/${c.trials}`)).toEqual(THREE_TO_TWELVE);
     expect(h.logs).toEqual([
       '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running 9 more trials',
     ]);
@@ -276,12 +274,7 @@ describe('measureOne (gate, update, sweep)', () => {
     // interleaved, not one phase's block after the other's
     expect(extra.join(' ')).not.toBe([...Array(9).fill('c10'), ...Array(9).fill('c50')].join(' '));
     // each phase's own trials keep their numbers, up to its cap
-    expect(commands.filter((c) => c.phase === 'c50').map((c) => `${c.trial}/${c.trials}`)).toEqual([
-      '1/3',
-      '2/3',
-      '3/3',
-      ...Array.from({ length: 9 }, (_, i) => `${i + 4}/12`),
-    ]);
+    expect(commands.filter((c) => c.phase === 'c50').map((c) => `${c.trial}/${c.trials}`)).toEqual(THREE_TO_TWELVE);
     // both planned before any extra trial ran
     expect(h.logs).toEqual([
       '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.05); running 9 more trials',

@@ -15,6 +15,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import { readBaseline, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { exitCodeOf, isMode, listed, MODE_INPUTS, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
+import type { RunMode } from '../modes/mode.js';
 import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.js';
 import { buildRunRequest } from '../run/request.js';
 import { parseSeed } from '../stats/random.js';
@@ -405,9 +406,8 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
 }
 
 /** What `run` in each mode makes of a valid config: refused (the gate could never fail) or taken, and
- * how; the mode pull requests use is named. */
-function modeVerdicts(config: Config): ModeVerdict[] {
-  const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);
+ * how; the mode pull requests use (`pullRequests`) is named. */
+function modeVerdicts(config: Config, pullRequests: RunMode): ModeVerdict[] {
   return Object.values(MODES).map((m) => m.validate(config, pullRequests));
 }
 
@@ -432,7 +432,8 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   }
   // each mode the config can run in, judged as `run` in that mode would: a gate (A/B) whose relative
   // bands can never be confirmed is refused there, and only there (update and sweep record and explore)
-  const verdicts = modeVerdicts(config);
+  const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);
+  const verdicts = modeVerdicts(config, pullRequests);
   const asked = values.mode === undefined ? undefined : String(values.mode);
   if (asked !== undefined && !verdicts.some((v) => v.mode === asked)) {
     throw usageError(`--mode ${asked}: must be one of ${verdicts.map((v) => v.mode).join(', ')}`);
@@ -447,7 +448,6 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
       (refused[0] as (typeof verdicts)[number]).problems.map((l) => `  ${l}`),
     );
   }
-  const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);
   const prRefused = refused.find((v) => v.mode === pullRequests);
   if (asked === undefined && prRefused) {
     throw usageError(

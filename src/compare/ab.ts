@@ -104,11 +104,14 @@ function compareAbMetric(
   out.delta = pc.relative === null ? null : round(pc.relative) || 0;
   if (pc.interval) out.interval = [round(pc.interval[0]), round(pc.interval[1])];
   if (pc.confidence !== undefined) out.confidence = round(pc.confidence);
+  // the change in the worse direction: what the band is held to, judged or not
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const bound = (['base', 'head'] as const).filter((side) => generatorBound(side === 'base' ? base : head));
   if (bound.length > 0) {
     // a change beyond the band is not passed, whichever side was bound (compare.ts `unjudged`)
-    const dir = direction(metric);
-    const beyond = pc.pairs > 0 && beyondBand(t, dir * pc.absolute, pc.relative === null ? null : dir * pc.relative);
+    const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
     return unjudged(out, `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
@@ -128,9 +131,6 @@ function compareAbMetric(
   }
   // gate.bands: inform: the change is shown, never judged
   if (t.inform && hasBand(t)) return { ...out, informational: true };
-  const dir = direction(metric);
-  const worse = dir * pc.absolute;
-  const worseRelative = pc.relative === null ? null : dir * pc.relative;
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
   const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);

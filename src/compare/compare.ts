@@ -82,6 +82,10 @@ export function change(
 
 export { hasBand } from './band.js';
 
+/** A row's Δ as the report signs it (the metric's own direction), from `change`'s worse-is-positive one. */
+const signedDelta = (metric: MetricName, relative: number | null): number | null =>
+  relative === null ? null : direction(metric) * relative || 0;
+
 export function beyondBand(t: Threshold, worse: number, relative: number | null): boolean {
   if (!hasBand(t)) return false;
   // a relative change from a zero baseline is unbounded
@@ -117,7 +121,7 @@ function comparePhaseMetric(
   if (baseline && !lacking) out.baseline = metricValue(baseline.merged, metric);
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : undefined;
-    if (shown) out.delta = shown.relative === null ? null : direction(metric) * shown.relative || 0;
+    if (shown) out.delta = signedDelta(metric, shown.relative);
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== undefined && beyondBand(t, shown.worse, shown.relative));
   }
   const missing =
@@ -146,7 +150,7 @@ function comparePhaseMetric(
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);
   out.baseline = base;
-  out.delta = relative === null ? null : direction(metric) * relative || 0;
+  out.delta = signedDelta(metric, relative);
   if (breach) return { ...out, result: 'regression', reason: breach };
   // gate.bands: inform: the change is shown, never judged (a one-shot run has no trials to test it with)
   if (t.inform && hasBand(t)) return { ...out, informational: true };

@@ -32,8 +32,9 @@ export function gatedSets(s: Scenario, judging: Judging): Thresholds[] {
   ];
 }
 
-function banded(sets: Thresholds[]): Array<[MetricName, Threshold]> {
-  return sets.flatMap((set) => (Object.entries(set) as Array<[MetricName, Threshold]>).filter(([, t]) => hasBand(t)));
+/** A threshold set's rows with a relative band. */
+function banded(set: Thresholds): Array<[MetricName, Threshold]> {
+  return (Object.entries(set) as Array<[MetricName, Threshold]>).filter(([, t]) => hasBand(t));
 }
 
 /** The strictest alpha of the banded thresholds, or undefined when nothing is compared by a test. */
@@ -53,11 +54,14 @@ const shortUp = (v: number) => {
   return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
 };
 
+/** "gate.run-alpha 0.01 over 12 gated phases": the run's budget as validate and the reach check say it */
+export function budgetSaid(family: Family): string {
+  return `gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? '' : 's'}`;
+}
+
 /** " (gate.run-alpha 0.01 over 12 gated phases)", or nothing without a run budget */
 function budget(family: Family | undefined): string {
-  return family
-    ? ` (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? '' : 's'})`
-    : '';
+  return family ? ` (${budgetSaid(family)})` : '';
 }
 
 /** The metrics of the banded rows: "p50, p99, rps". */
@@ -106,6 +110,19 @@ function shortfall(
   return undefined;
 }
 
+/** The smallest cap above `from`, up to the key's bound (100), at which every row reaches; undefined
+ * when none does. */
+function reachingCap(
+  sets: RowSet[],
+  n: number,
+  from: number,
+  own: (k: number) => number,
+  best: Best,
+): number | undefined {
+  for (let k = from + 1; k <= 100; k++) if (!shortfall(sets, n, k, own, best)) return k;
+  return undefined;
+}
+
 /**
  * Whether each scenario's trials (A/B: `ab.pairs`) and `gate.confirm.max-trials` can reach its alpha,
  * for every row: under a run budget (gate.run-alpha) a phase's rows are tested jointly, and a row that
@@ -124,7 +141,10 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
   const { maxTrials, grows } = config.gate.confirm;
   const inform = config.gate.bands === 'inform';
   config.scenarios.forEach((s, i) => {
-    const allRows = banded(gatedSets(s, judging));
+    const perSet = gatedSets(s, judging)
+      .map(banded)
+      .filter((rows) => rows.length > 0);
+    const allRows = perSet.flat();
     // relative bands as information: nothing to confirm, only absolute limits judge
     if (inform) {
       if (allRows.length > 0) {
@@ -135,11 +155,8 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
       }
       return;
     }
-    const sets: RowSet[] = gatedSets(s, judging)
-      .map((set) => banded([set]))
-      .filter((rows) => rows.length > 0)
-      .map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) as number }));
-    if (sets.length === 0) return;
+    if (perSet.length === 0) return;
+    const sets: RowSet[] = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) as number }));
     const alpha = Math.min(...sets.map((set) => set.alpha));
     const first = judging.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
@@ -147,25 +164,28 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
     const best: Best = (k, rows) => (s.family ? jointReach(own(k), rows, first.exactAt(k)) : own(k));
     let cap = looksOf(n, maxTrials).cap;
     let missing = shortfall(sets, n, cap, own, best);
+    // where rows fall short at the cap: the cap that would reach, grown to where the key allows it,
+    // else named in the refusal
+    const reaching = missing ? reachingCap(sets, n, cap, own, best) : undefined;
     if (missing && grows && maxTrials > 0) {
-      for (let k = cap + 1; k <= MAX_GROWN_CAP && missing; k++) {
-        // the last one tried is what the refusal reports
-        missing = shortfall(sets, n, k, own, best);
-        if (!missing) cap = k;
-      }
-      if (!missing) {
+      if (reaching !== undefined && reaching <= MAX_GROWN_CAP) {
+        cap = reaching;
+        missing = undefined;
         caps.set(s.name, cap);
         notes.push({
           name: s.name,
           text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? 'a row that moves alone needs to reach its share' : 'its rows need to reach p ≤ ' + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`,
         });
+      } else if (cap < MAX_GROWN_CAP) {
+        // grown as far as it goes: the refusal reports what the most it grows to gives
+        missing = shortfall(sets, n, MAX_GROWN_CAP, own, best);
       }
     }
     if (missing) {
       problems.push({
         name: s.name,
         key: countKey,
-        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, own, best, sets }),
+        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, reaching }),
       });
       return;
     }
@@ -195,9 +215,8 @@ function refusal(
     maxTrials: number;
     grows: true | undefined;
     against: string;
-    own: (k: number) => number;
-    best: Best;
-    sets: RowSet[];
+    /** the smallest cap (up to 100) at which every row reaches, if any */
+    reaching: number | undefined;
   },
 ): string {
   const { set, at, p, needed } = missing;
@@ -213,13 +232,8 @@ function refusal(
     ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})`
     : `gate.confirm.max-trials (${c.maxTrials})`;
   const fixes: string[] = [];
-  // the cap that would reach, within the key's bound
-  let reachingCap: number | undefined;
-  for (let k = Math.max(c.n, c.maxTrials) + 1; k <= 100 && reachingCap === undefined; k++) {
-    if (!shortfall(c.sets, c.n, k, c.own, c.best)) reachingCap = k;
-  }
   fixes.push(
-    `raise ${c.countKey} or gate.confirm.max-trials${reachingCap !== undefined ? ` (max-trials ${reachingCap} reaches)` : ''}`,
+    `raise ${c.countKey} or gate.confirm.max-trials${c.reaching !== undefined ? ` (max-trials ${c.reaching} reaches)` : ''}`,
   );
   // a threshold's own stricter alpha decides, not the run's budget: the budget cannot help
   const ownAlpha = family !== undefined && set.alpha < family.alpha / family.members;

@@ -298,11 +298,7 @@ export const configSchema = z
           ),
         confirm: z
           .strictObject({
-            'max-trials': z
-              .number({ error: 'must be an integer from 0 to 100' })
-              .int({ error: 'must be an integer from 0 to 100' })
-              .min(0, { error: 'must be an integer from 0 to 100' })
-              .max(100, { error: 'must be an integer from 0 to 100' })
+            'max-trials': intIn(0, 100)
               .optional()
               .describe(
                 'a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)',
@@ -313,11 +309,7 @@ export const configSchema = z
           })
           .optional()
           .describe('confirmation by more trials'),
-        'early-look': z
-          .number({ error: 'must be an integer from 2 to 100' })
-          .int({ error: 'must be an integer from 2 to 100' })
-          .min(2, { error: 'must be an integer from 2 to 100' })
-          .max(100, { error: 'must be an integer from 2 to 100' })
+        'early-look': intIn(2, 100)
           .optional()
           .describe(
             "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)",

@@ -1,6 +1,6 @@
 // What the two judging modes (gate and A/B) share: validate's verdict, from the reach check.
 import type { Judging } from '../compare/judging.js';
-import { confirmationReach } from '../compare/reach.js';
+import { budgetSaid, confirmationReach } from '../compare/reach.js';
 import { withFamily } from '../compare/run-budget.js';
 import type { Config } from '../config/types.js';
 import type { ModeVerdict, RunMode } from './mode.js';
@@ -12,7 +12,7 @@ export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, p
   // what the run will do with the config as it is: the defaults said, not a fixed string
   const family = scenarios.find((s) => s.family)?.family;
   const budget = family
-    ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? '' : 's'}, the rows of a phase tested together)`
+    ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)`
     : config.gate.runAlpha === undefined
       ? '; each row at its own alpha (gate.run-alpha: off)'
       : '';
