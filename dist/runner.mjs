@@ -11771,15 +11771,64 @@ function serializeRequest(parts) {
 var ParseError = class extends Error {
   code = "parse-error";
 };
-var MAX_HEAD_BYTES = 64 * 1024;
+var MAX_HEAD_BYTES = 16 * 1024;
 var MAX_CHUNK_LINE = 4 * 1024;
+var CRLF = Buffer.from("\r\n", "latin1");
 var CRLFCRLF = Buffer.from("\r\n\r\n", "latin1");
-var STATUS_PREFIX = Buffer.from("HTTP/1.", "latin1");
+var PROTOCOLS = ["HTTP/", "RTSP/", "ICE/"];
+var STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/(\d)\.(\d) (\d{3})(?: |$)/;
+var VERSIONS = /* @__PURE__ */ new Set(["0.9", "1.0", "1.1", "2.0"]);
+function hasControl(line) {
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c < 32 && c !== 9 || c === 127) return true;
+  }
+  return false;
+}
+var TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+var CHUNK_SIZE_LINE = new RegExp(
+  `^[0-9A-Fa-f]+(?:;${TOKEN}(?:=(?:${TOKEN}|"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"))?)*$`
+);
 var MAX_LENGTH_DIGITS = 15;
 var MAX_CHUNK_HEX_DIGITS = 13;
+function statusLine(line) {
+  const m = STATUS_LINE.exec(line);
+  if (!m) throw new ParseError(line.startsWith("HTTP/") ? "bad status line" : "not an HTTP/1.x response");
+  if (!VERSIONS.has(`${m[1]}.${m[2]}`)) throw new ParseError(`HTTP version ${m[1]}.${m[2]}`);
+  const status = Number(m[3]);
+  if (status < 100) throw new ParseError("bad status line");
+  if (status === 101) throw new ParseError("101 Switching Protocols to a request that asked for no upgrade");
+  return { status, major: Number(m[1]), minor: Number(m[2]) };
+}
+function headerLine(line) {
+  const c0 = line.charCodeAt(0);
+  if (c0 === 32 || c0 === 9) throw new ParseError("a folded header line (obs-fold)");
+  if (line.includes("\0")) throw new ParseError("a NUL in a header");
+  if (hasControl(line)) throw new ParseError("a control character in a header");
+  const colon = line.indexOf(":");
+  if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
+    throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
+  }
+  return colon;
+}
+function protocolStart(bytes, from, to) {
+  const s = bytes.toString("latin1", from, Math.min(to, from + 5));
+  return PROTOCOLS.some((p) => s.length <= p.length ? p.startsWith(s) : s.startsWith(p));
+}
+function checkLineEnds(data, from, scan, limit, to) {
+  for (let k = data.indexOf(10, scan); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
+    if (k === from || data[k - 1] !== 13) throw new ParseError("a line of the response head ends in LF without CR");
+  }
+  for (let k = data.indexOf(13, scan); k !== -1 && k < limit; k = data.indexOf(13, k + 1)) {
+    if (k + 1 < to && data[k + 1] !== 10) throw new ParseError("a bare CR in the response head");
+  }
+}
 function skipLineEnds(buf, i, end) {
   while (i < end && (buf[i] === 13 || buf[i] === 10)) i++;
   return i;
+}
+function hasData(buf, i, end) {
+  return skipLineEnds(buf, i, end) < end;
 }
 var HEAD = 0;
 var LENGTH = 1;
@@ -11804,6 +11853,8 @@ var ResponseParser = class {
   bodyParts = [];
   bodyLength = 0;
   truncated = false;
+  /** how much of a carried head has had its lines checked (a line boundary) */
+  checked = 0;
   result = { status: 0, bytes: 0, close: false };
   /**
    * Prepares for the response to the request just written (`head`: a HEAD request, no body follows;
@@ -11813,6 +11864,7 @@ var ResponseParser = class {
     this.state = HEAD;
     this.noBody = head;
     this.carry = void 0;
+    this.checked = 0;
     this.bytes = 0;
     this.status = 0;
     this.close = false;
@@ -11847,11 +11899,12 @@ var ResponseParser = class {
    */
   feed(buf, start = 0, end = buf.length) {
     if (this.state === DONE) {
-      if (skipLineEnds(buf, start, end) < end) throw new ParseError("data without a request");
+      if (hasData(buf, start, end)) throw new ParseError("data without a request");
       return false;
     }
     const at = this.parse(buf, start, end);
-    if (at < end && skipLineEnds(buf, at, end) < end) throw new ParseError("data after the end of the response");
+    if (at < end && !(this.state === DONE && this.close) && hasData(buf, at, end))
+      throw new ParseError("data after the end of the response");
     return this.state === DONE;
   }
   /**
@@ -11925,12 +11978,6 @@ var ResponseParser = class {
       if (from2 === end) return end;
       i = from2;
     }
-    const seen = (this.carry?.length ?? 0) + (end - i);
-    const prefix = Math.min(seen, STATUS_PREFIX.length);
-    const first = this.carry ? Buffer.concat([this.carry.subarray(0, prefix), buf.subarray(i, i + prefix)]) : buf.subarray(i, i + prefix);
-    if (first.compare(STATUS_PREFIX, 0, Math.min(prefix, first.length), 0, Math.min(prefix, first.length)) !== 0) {
-      throw new ParseError("not an HTTP/1.x response");
-    }
     let data = buf;
     let from = i;
     let to = end;
@@ -11941,67 +11988,76 @@ var ResponseParser = class {
       from = 0;
       to = data.length;
     }
+    if (carried < 5 && !protocolStart(data, from, to)) throw new ParseError("not an HTTP/1.x response");
     const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
-    const limit = at === -1 ? to : Math.min(to, at + 4);
-    for (let k = data.indexOf(10, Math.max(from, carried)); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
-      if (k === from || data[k - 1] !== 13) throw new ParseError("a line of the response head ends in LF without CR");
-    }
-    if (at === -1 || at + 4 > to) {
-      if (to - from > MAX_HEAD_BYTES) throw new ParseError("response head larger than 64 KiB");
+    const complete = at !== -1 && at + 4 <= to;
+    checkLineEnds(data, from, Math.max(from, carried - 1), complete ? at + 4 : to, to);
+    if (!complete) {
+      if (to - from > MAX_HEAD_BYTES) throw new ParseError("response head larger than 16 KiB");
+      this.checked = this.checkLines(data, from, to);
       this.carry = Buffer.from(data.subarray(from, to));
       return end;
     }
     const headEnd = at + 4;
+    if (headEnd - from > MAX_HEAD_BYTES) throw new ParseError("response head larger than 16 KiB");
     this.carry = void 0;
+    this.checked = 0;
     this.bytes += headEnd - from;
     this.parseHead(data.toString("latin1", from, at));
     return i + (headEnd - from - carried);
   }
+  /** Checks the complete lines of a head not yet checked ([from + checked, to) of `data`); returns where they end. */
+  checkLines(data, from, to) {
+    let k = this.checked;
+    for (let crlf = data.indexOf(CRLF, from + k); crlf !== -1 && crlf + 2 <= to; crlf = data.indexOf(CRLF, from + k)) {
+      const line = data.toString("latin1", from + k, crlf);
+      if (k === 0) statusLine(line);
+      else headerLine(line);
+      k = crlf + 2 - from;
+    }
+    const c = data[from + k];
+    if (k > 0 && from + k < to && (c === 32 || c === 9)) throw new ParseError("a folded header line (obs-fold)");
+    return k;
+  }
   parseHead(head) {
-    if (head.length < 12 || !head.startsWith("HTTP/1.")) throw new ParseError("not an HTTP/1.x response");
-    const status = Number(head.slice(9, 12));
-    if (!Number.isInteger(status) || status < 100 || status > 999 || head.charCodeAt(12) > 32)
-      throw new ParseError("bad status line");
-    const http10 = head.charCodeAt(7) === 48;
+    const first = head.indexOf("\r\n");
+    const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
+    const old = major === 0 || major === 1 && minor === 0;
     let length = -1;
+    let lengths = 0;
+    let encoded = false;
     let chunked = false;
-    let close = http10;
+    let close = old;
     const all = this.captureHeaders ? /* @__PURE__ */ new Map() : void 0;
-    let lineStart = head.indexOf("\r\n");
+    let lineStart = first;
     while (lineStart !== -1) {
       const next = head.indexOf("\r\n", lineStart + 2);
       const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
       lineStart = next;
-      const c0 = line.charCodeAt(0);
-      if (c0 === 32 || c0 === 9) throw new ParseError("a folded header line (obs-fold)");
-      if (line.includes("\0")) throw new ParseError("a NUL in a header");
-      const colon = line.indexOf(":");
-      if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
-        throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
-      }
+      const colon = headerLine(line);
       if (all) {
-        const key = line.slice(0, colon).trim().toLowerCase();
+        const key = line.slice(0, colon).toLowerCase();
         const v = line.slice(colon + 1).trim();
         const had = all.get(key);
         all.set(key, had === void 0 ? v : `${had}, ${v}`);
       }
-      const nameLength = colon;
-      if (nameLength !== 14 && nameLength !== 17 && nameLength !== 10) continue;
+      if (colon !== 14 && colon !== 17 && colon !== 10) continue;
       const name = line.slice(0, colon).toLowerCase();
       const value = line.slice(colon + 1).trim();
       if (name === "content-length") {
+        if (++lengths > 1) throw new ParseError("two Content-Length headers");
         if (!/^\d+$/.test(value)) throw new ParseError("bad Content-Length");
         if (value.replace(/^0+(?=\d)/, "").length > MAX_LENGTH_DIGITS) throw new ParseError("Content-Length too large");
-        const n = Number(value);
-        if (length >= 0 && n !== length) throw new ParseError("two different Content-Length values");
-        length = n;
+        length = Number(value);
       } else if (name === "transfer-encoding") {
+        encoded = true;
         chunked = /(^|,)\s*chunked\s*$/i.test(value);
       } else if (name === "connection") {
         if (asksClose(value)) close = true;
-        else if (http10 && /keep-alive/i.test(value)) close = false;
+        else if (old && /keep-alive/i.test(value)) close = false;
       }
     }
+    if (encoded && lengths > 0) throw new ParseError("Content-Length and Transfer-Encoding both");
     this.status = status;
     this.close = close;
     this.headers = all;
@@ -12036,13 +12092,15 @@ var ResponseParser = class {
       line = this.carry.toString("latin1") + line;
       this.carry = void 0;
     }
-    line = line.replace(/\r?\n$/, "");
+    if (line.charCodeAt(line.length - 2) !== 13) throw new ParseError("a chunk line ends in LF without CR");
+    line = line.slice(0, -2);
     if (this.state === CHUNK_DATA_END) {
       if (line !== "") throw new ParseError("missing CRLF after chunk data");
       this.state = CHUNK_SIZE;
     } else if (this.state === CHUNK_SIZE) {
-      const hex = line.split(";", 1)[0].trim();
-      if (!/^[0-9a-fA-F]+$/.test(hex)) throw new ParseError("bad chunk size");
+      if (!CHUNK_SIZE_LINE.test(line)) throw new ParseError("bad chunk size line");
+      const semi = line.indexOf(";");
+      const hex = semi === -1 ? line : line.slice(0, semi);
       if (hex.replace(/^0+(?=.)/, "").length > MAX_CHUNK_HEX_DIGITS) throw new ParseError("chunk size too large");
       const size = parseInt(hex, 16);
       if (size === 0) this.state = TRAILERS;
@@ -12052,7 +12110,7 @@ var ResponseParser = class {
       }
     } else if (line === "") {
       this.complete();
-    }
+    } else headerLine(line);
     return lf + 1;
   }
 };
@@ -14429,17 +14487,27 @@ var Connection = class {
     if (this.closed || n <= 0) return;
     let i = 0;
     for (; ; ) {
+      let last = false;
       try {
-        if (this.queued <= 1) i = this.parser.feed(buf, i, n) ? n : i;
-        else i = this.parser.parse(buf, i, n);
+        if (!this.parser.busy) {
+          this.parser.feed(buf, i, n);
+          return;
+        }
+        last = this.queued <= 1;
+        i = this.parser.parse(buf, i, n);
       } catch (err) {
         this.fail(errorKindOf(err), false);
         return;
       }
       if (this.parser.busy) return;
       const at = performance.now();
+      const stray = last && i < n && !this.parser.result.close && hasData(buf, i, n);
       if (!this.answered(this.judge(this.parser.result), at)) return;
-      if (i >= n) return;
+      if (stray) {
+        this.fail("parse-error", false);
+        return;
+      }
+      if (i >= n || !this.parser.busy) return;
     }
   }
   /**

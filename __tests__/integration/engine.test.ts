@@ -616,6 +616,44 @@ describe('odd and hostile HTTP/1.1 servers on 127.0.0.1 (issue 31)', () => {
     expect(t.errors).toEqual({});
   });
 
+  // bytes after a response: the response's outcome does not hang on whether they came in its read
+  for (const [label, later] of [
+    ['in the same read', false],
+    ['in a later read', true],
+  ] as const) {
+    it(`after a Connection: close response, junk ${label} is not read: every response a success`, async () => {
+      const url = await raw({
+        onConnect: (s) => {
+          s.once('data', () => {
+            const ok = 'HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok';
+            if (!later) s.end(`${ok}junk`);
+            else s.write(ok, () => setTimeout(() => s.end('junk'), 20));
+          });
+        },
+      });
+      const t = await runClosed(request(url), 1, { durationMs: 500 }, 2000).done;
+      expect(t.responses).toBeGreaterThan(5);
+      expect(t.successes).toBe(t.responses);
+      expect(t.errors['parse-error']).toBeUndefined();
+    });
+
+    it(`after a keep-alive response, junk ${label} fails the connection, and the response still counts`, async () => {
+      const url = await raw({
+        onConnect: (s) => {
+          s.once('data', () => {
+            const ok = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok';
+            if (!later) s.write(`${ok}junk`);
+            else s.write(ok, () => setTimeout(() => s.write('junk'), 20));
+          });
+        },
+      });
+      const t = await runClosed(request(url), 1, { durationMs: 500 }, 2000).done;
+      expect(t.successes).toBeGreaterThan(5);
+      expect(t.errors['parse-error']).toBeGreaterThan(5);
+      expect(t.errors.timeout).toBeUndefined();
+    });
+  }
+
   it('a port that answers with a banner: parse errors from the first read, not timeouts at its end', async () => {
     const url = await raw({ onConnect: (s) => s.write('SSH-2.0-OpenSSH_9.2\r\n') });
     // a 10 s request timeout and a 1 s phase: before, nothing was counted within the phase (every

@@ -9,6 +9,7 @@ import {
   type ParsedResponse,
   type RequestParts,
   requestAsksClose,
+  hasData,
   ResponseParser,
   serializeRequest,
 } from './http1.js';
@@ -399,10 +400,15 @@ export class Connection implements EngineConnection {
     let i = 0;
     // one pass per response the read completes (more than one only with pipelining)
     for (;;) {
+      let last = false;
       try {
-        // the last request in flight: nothing may follow its response (the parser says so)
-        if (this.queued <= 1) i = this.parser.feed(buf, i, n) ? n : i;
-        else i = this.parser.parse(buf, i, n);
+        // no request in flight: stray CRLFs are skipped, anything else is an error (the parser says so)
+        if (!this.parser.busy) {
+          this.parser.feed(buf, i, n);
+          return;
+        }
+        last = this.queued <= 1;
+        i = this.parser.parse(buf, i, n);
       } catch (err) {
         this.fail(errorKindOf(err), false);
         return;
@@ -410,8 +416,16 @@ export class Connection implements EngineConnection {
       if (this.parser.busy) return;
       // the answer's time is read before it is judged: a hook's check is the generator's time
       const at = performance.now();
+      // bytes after the last response in flight came before any request they could answer: the
+      // response is counted as it is, then they fail the connection, as they do arriving in the next
+      // read (after a response that closes the connection nothing more is read)
+      const stray = last && i < n && !this.parser.result.close && hasData(buf, i, n);
       if (!this.answered(this.judge(this.parser.result), at)) return;
-      if (i >= n) return;
+      if (stray) {
+        this.fail('parse-error', false);
+        return;
+      }
+      if (i >= n || !this.parser.busy) return;
     }
   }
 

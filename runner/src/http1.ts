@@ -75,18 +75,88 @@ export class ParseError extends Error {
   readonly code = 'parse-error';
 }
 
-const MAX_HEAD_BYTES = 64 * 1024;
+/** the longest head read (status line, headers, blank line): Node's default `--max-http-header-size` */
+const MAX_HEAD_BYTES = 16 * 1024;
 const MAX_CHUNK_LINE = 4 * 1024;
+const CRLF = Buffer.from('\r\n', 'latin1');
 const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
-const STATUS_PREFIX = Buffer.from('HTTP/1.', 'latin1');
+/** the protocols llhttp takes in a status line; a response that starts otherwise fails at its first byte */
+const PROTOCOLS = ['HTTP/', 'RTSP/', 'ICE/'];
+/** protocol/major.minor SP three digits, then SP and a reason or nothing (llhttp's grammar) */
+const STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/(\d)\.(\d) (\d{3})(?: |$)/;
+/** the versions llhttp accepts when not lenient */
+const VERSIONS = new Set(['0.9', '1.0', '1.1', '2.0']);
+/** A control character a header line may not carry (HTAB is allowed), as llhttp refuses them. */
+function hasControl(line: string): boolean {
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if ((c < 32 && c !== 9) || c === 127) return true;
+  }
+  return false;
+}
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/** a chunk-size line as RFC 9112 §7.1.1 writes it, no whitespace (llhttp without leniency) */
+const CHUNK_SIZE_LINE = new RegExp(
+  `^[0-9A-Fa-f]+(?:;${TOKEN}(?:=(?:${TOKEN}|"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"))?)*$`,
+);
 /** the longest Content-Length or chunk size read exactly (2^53 - 1 has 16 digits) */
 const MAX_LENGTH_DIGITS = 15;
 const MAX_CHUNK_HEX_DIGITS = 13;
+
+/** A status line's parts, or a ParseError. */
+function statusLine(line: string): { status: number; major: number; minor: number } {
+  const m = STATUS_LINE.exec(line);
+  if (!m) throw new ParseError(line.startsWith('HTTP/') ? 'bad status line' : 'not an HTTP/1.x response');
+  if (!VERSIONS.has(`${m[1]}.${m[2]}`)) throw new ParseError(`HTTP version ${m[1]}.${m[2]}`);
+  const status = Number(m[3]);
+  if (status < 100) throw new ParseError('bad status line');
+  // the HTTP/1 engine never asks for an upgrade: a 101 would hand the connection to another protocol
+  if (status === 101) throw new ParseError('101 Switching Protocols to a request that asked for no upgrade');
+  return { status, major: Number(m[1]), minor: Number(m[2]) };
+}
+
+/** Where a header (or trailer) line's name ends, or a ParseError: llhttp refuses each of these. */
+function headerLine(line: string): number {
+  const c0 = line.charCodeAt(0);
+  // each would frame the body wrongly or hide a header
+  if (c0 === 32 || c0 === 9) throw new ParseError('a folded header line (obs-fold)');
+  if (line.includes('\0')) throw new ParseError('a NUL in a header');
+  if (hasControl(line)) throw new ParseError('a control character in a header');
+  const colon = line.indexOf(':');
+  if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
+    throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
+  }
+  return colon;
+}
+
+/** Whether `bytes` [from, to) could begin a status line (up to its protocol's slash). */
+function protocolStart(bytes: Buffer, from: number, to: number): boolean {
+  const s = bytes.toString('latin1', from, Math.min(to, from + 5));
+  return PROTOCOLS.some((p) => (s.length <= p.length ? p.startsWith(s) : s.startsWith(p)));
+}
+
+/**
+ * The line ends of a head's bytes [scan, limit) (of `data`, whose bytes run to `to`): every LF after a
+ * CR, every CR before an LF. A CR at `to - 1` waits for the next read.
+ */
+function checkLineEnds(data: Buffer, from: number, scan: number, limit: number, to: number): void {
+  for (let k = data.indexOf(10, scan); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
+    if (k === from || data[k - 1] !== 13) throw new ParseError('a line of the response head ends in LF without CR');
+  }
+  for (let k = data.indexOf(13, scan); k !== -1 && k < limit; k = data.indexOf(13, k + 1)) {
+    if (k + 1 < to && data[k + 1] !== 10) throw new ParseError('a bare CR in the response head');
+  }
+}
 
 /** Where the run of CR and LF bytes starting at `i` ends. */
 function skipLineEnds(buf: Buffer, i: number, end: number): number {
   while (i < end && (buf[i] === 13 || buf[i] === 10)) i++;
   return i;
+}
+
+/** Whether bytes [i, end) of `buf` hold more than stray CRLFs (which llhttp and Node skip between messages). */
+export function hasData(buf: Buffer, i: number, end: number): boolean {
+  return skipLineEnds(buf, i, end) < end;
 }
 
 // states
@@ -119,6 +189,8 @@ export class ResponseParser {
   private bodyParts: Buffer[] = [];
   private bodyLength = 0;
   private truncated = false;
+  /** how much of a carried head has had its lines checked (a line boundary) */
+  private checked = 0;
   readonly result: ParsedResponse = { status: 0, bytes: 0, close: false };
 
   /**
@@ -129,6 +201,7 @@ export class ResponseParser {
     this.state = HEAD;
     this.noBody = head;
     this.carry = undefined;
+    this.checked = 0;
     this.bytes = 0;
     this.status = 0;
     this.close = false;
@@ -168,11 +241,14 @@ export class ResponseParser {
   feed(buf: Buffer, start = 0, end = buf.length): boolean {
     if (this.state === DONE) {
       // a stray CRLF after a response's body (a known server bug Node and llhttp skip) is not data
-      if (skipLineEnds(buf, start, end) < end) throw new ParseError('data without a request');
+      if (hasData(buf, start, end)) throw new ParseError('data without a request');
       return false;
     }
     const at = this.parse(buf, start, end);
-    if (at < end && skipLineEnds(buf, at, end) < end) throw new ParseError('data after the end of the response');
+    // after a response that closes the connection nothing more is read (the engine closes it at once),
+    // so what follows it cannot decide its outcome, in this read or the next
+    if (at < end && !(this.state === DONE && this.close) && hasData(buf, at, end))
+      throw new ParseError('data after the end of the response');
     return this.state === DONE;
   }
 
@@ -256,15 +332,6 @@ export class ResponseParser {
       if (from === end) return end;
       i = from;
     }
-    // the first bytes must be the start of "HTTP/1.": a banner (SSH, a database) fails at once
-    const seen = (this.carry?.length ?? 0) + (end - i);
-    const prefix = Math.min(seen, STATUS_PREFIX.length);
-    const first = this.carry
-      ? Buffer.concat([this.carry.subarray(0, prefix), buf.subarray(i, i + prefix)])
-      : buf.subarray(i, i + prefix);
-    if (first.compare(STATUS_PREFIX, 0, Math.min(prefix, first.length), 0, Math.min(prefix, first.length)) !== 0) {
-      throw new ParseError('not an HTTP/1.x response');
-    }
     let data = buf;
     let from = i;
     let to = end;
@@ -274,77 +341,93 @@ export class ResponseParser {
       data = Buffer.concat([this.carry, buf.subarray(i, end)]);
       from = 0;
       to = data.length;
-      // the terminator may straddle the old and new bytes
     }
+    // the first bytes must begin "HTTP/" (or llhttp's RTSP/, ICE/): a banner (SSH, a database) fails at once
+    if (carried < 5 && !protocolStart(data, from, to)) throw new ParseError('not an HTTP/1.x response');
+    // the terminator may straddle the old and new bytes
     const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
-    // a line of the head that ends in LF alone: fail now, not at 64 KiB or the timeout (only the bytes
-    // new in this read are looked at, up to the head's end: the body may hold any byte)
-    const limit = at === -1 ? to : Math.min(to, at + 4);
-    for (let k = data.indexOf(10, Math.max(from, carried)); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
-      if (k === from || data[k - 1] !== 13) throw new ParseError('a line of the response head ends in LF without CR');
-    }
-    if (at === -1 || at + 4 > to) {
-      if (to - from > MAX_HEAD_BYTES) throw new ParseError('response head larger than 64 KiB');
+    const complete = at !== -1 && at + 4 <= to;
+    // a line that ends in LF alone, or a CR not before an LF: fail now, not at the size limit or the
+    // timeout (only the bytes new in this read, and a CR that ended the last, up to the head's end: the
+    // body may hold any byte)
+    checkLineEnds(data, from, Math.max(from, carried - 1), complete ? at + 4 : to, to);
+    if (!complete) {
+      if (to - from > MAX_HEAD_BYTES) throw new ParseError('response head larger than 16 KiB');
+      // each line as it arrives: a bad status line or header fails before the head ends
+      this.checked = this.checkLines(data, from, to);
       this.carry = Buffer.from(data.subarray(from, to));
       return end;
     }
     const headEnd = at + 4;
+    if (headEnd - from > MAX_HEAD_BYTES) throw new ParseError('response head larger than 16 KiB');
     this.carry = undefined;
+    this.checked = 0;
     this.bytes += headEnd - from;
     this.parseHead(data.toString('latin1', from, at));
     // bytes of `buf` consumed: the head minus what had been carried
     return i + (headEnd - from - carried);
   }
 
+  /** Checks the complete lines of a head not yet checked ([from + checked, to) of `data`); returns where they end. */
+  private checkLines(data: Buffer, from: number, to: number): number {
+    let k = this.checked;
+    for (let crlf = data.indexOf(CRLF, from + k); crlf !== -1 && crlf + 2 <= to; crlf = data.indexOf(CRLF, from + k)) {
+      const line = data.toString('latin1', from + k, crlf);
+      if (k === 0) statusLine(line);
+      else headerLine(line);
+      k = crlf + 2 - from;
+    }
+    // a header line that begins with whitespace is a fold whatever follows it
+    const c = data[from + k];
+    if (k > 0 && from + k < to && (c === 32 || c === 9)) throw new ParseError('a folded header line (obs-fold)');
+    return k;
+  }
+
   private parseHead(head: string): void {
-    // status line: HTTP/1.x SSS reason
-    if (head.length < 12 || !head.startsWith('HTTP/1.')) throw new ParseError('not an HTTP/1.x response');
-    const status = Number(head.slice(9, 12));
-    if (!Number.isInteger(status) || status < 100 || status > 999 || head.charCodeAt(12) > 32)
-      throw new ParseError('bad status line');
-    const http10 = head.charCodeAt(7) === 48; // HTTP/1.0
+    const first = head.indexOf('\r\n');
+    const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
+    // HTTP/1.0 (and 0.9) close after the response unless kept alive
+    const old = major === 0 || (major === 1 && minor === 0);
     let length = -1;
+    let lengths = 0;
+    let encoded = false;
     let chunked = false;
-    let close = http10;
+    let close = old;
     // an interim response's headers are not the final one's
     const all = this.captureHeaders ? new Map<string, string>() : undefined;
-    let lineStart = head.indexOf('\r\n');
+    let lineStart = first;
     while (lineStart !== -1) {
       const next = head.indexOf('\r\n', lineStart + 2);
       const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
       lineStart = next;
-      // llhttp refuses these, and so does perf-gate: each would frame the body wrongly or hide a header
-      const c0 = line.charCodeAt(0);
-      if (c0 === 32 || c0 === 9) throw new ParseError('a folded header line (obs-fold)');
-      if (line.includes('\0')) throw new ParseError('a NUL in a header');
-      const colon = line.indexOf(':');
-      if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
-        throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
-      }
+      const colon = headerLine(line);
       if (all) {
-        const key = line.slice(0, colon).trim().toLowerCase();
+        const key = line.slice(0, colon).toLowerCase();
         const v = line.slice(colon + 1).trim();
         const had = all.get(key);
         all.set(key, had === undefined ? v : `${had}, ${v}`);
       }
-      const nameLength = colon;
       // only three headers matter; compare by length first
-      if (nameLength !== 14 && nameLength !== 17 && nameLength !== 10) continue;
+      if (colon !== 14 && colon !== 17 && colon !== 10) continue;
       const name = line.slice(0, colon).toLowerCase();
       const value = line.slice(colon + 1).trim();
       if (name === 'content-length') {
+        // llhttp and Node refuse a second one, even of the same value: framing must be unambiguous
+        if (++lengths > 1) throw new ParseError('two Content-Length headers');
         if (!/^\d+$/.test(value)) throw new ParseError('bad Content-Length');
         if (value.replace(/^0+(?=\d)/, '').length > MAX_LENGTH_DIGITS) throw new ParseError('Content-Length too large');
-        const n = Number(value);
-        if (length >= 0 && n !== length) throw new ParseError('two different Content-Length values');
-        length = n;
+        length = Number(value);
       } else if (name === 'transfer-encoding') {
+        encoded = true;
+        // chunked only as the last coding, in the last Transfer-Encoding line
         chunked = /(^|,)\s*chunked\s*$/i.test(value);
       } else if (name === 'connection') {
         if (asksClose(value)) close = true;
-        else if (http10 && /keep-alive/i.test(value)) close = false;
+        else if (old && /keep-alive/i.test(value)) close = false;
       }
     }
+    // RFC 9112 §6.3: a message with both is an error (whichever coding it names)
+    if (encoded && lengths > 0) throw new ParseError('Content-Length and Transfer-Encoding both');
     this.status = status;
     this.close = close;
     this.headers = all;
@@ -360,7 +443,7 @@ export class ResponseParser {
       if (length === 0) this.complete();
       else this.state = LENGTH;
     } else {
-      // no framing: the body runs until the server closes the connection
+      // no framing (or a coding other than chunked last): the body runs until the server closes
       this.close = true;
       this.state = UNTIL_CLOSE;
     }
@@ -382,13 +465,17 @@ export class ResponseParser {
       line = this.carry.toString('latin1') + line;
       this.carry = undefined;
     }
-    line = line.replace(/\r?\n$/, '');
+    // every line of the framing ends in CRLF; a CR elsewhere in it fails its grammar below
+    if (line.charCodeAt(line.length - 2) !== 13) throw new ParseError('a chunk line ends in LF without CR');
+    line = line.slice(0, -2);
     if (this.state === CHUNK_DATA_END) {
       if (line !== '') throw new ParseError('missing CRLF after chunk data');
       this.state = CHUNK_SIZE;
     } else if (this.state === CHUNK_SIZE) {
-      const hex = (line.split(';', 1)[0] as string).trim();
-      if (!/^[0-9a-fA-F]+$/.test(hex)) throw new ParseError('bad chunk size');
+      // hex digits, then `;name` or `;name=value` extensions (a token or a quoted string), no spaces
+      if (!CHUNK_SIZE_LINE.test(line)) throw new ParseError('bad chunk size line');
+      const semi = line.indexOf(';');
+      const hex = semi === -1 ? line : line.slice(0, semi);
       if (hex.replace(/^0+(?=.)/, '').length > MAX_CHUNK_HEX_DIGITS) throw new ParseError('chunk size too large');
       const size = parseInt(hex, 16);
       if (size === 0) this.state = TRAILERS;
@@ -398,7 +485,7 @@ export class ResponseParser {
       }
     } else if (line === '') {
       this.complete(); // the empty line after the last chunk (and any trailers)
-    }
+    } else headerLine(line); // a trailer field
     return lf + 1;
   }
 }
