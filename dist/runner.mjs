@@ -11778,13 +11778,8 @@ var CRLFCRLF = Buffer.from("\r\n\r\n", "latin1");
 var PROTOCOLS = ["HTTP/", "RTSP/", "ICE/"];
 var STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/(\d)\.(\d) (\d{3})(?: |$)/;
 var VERSIONS = /* @__PURE__ */ new Set(["0.9", "1.0", "1.1", "2.0"]);
-function hasControl(line) {
-  for (let k = 0; k < line.length; k++) {
-    const c = line.charCodeAt(k);
-    if (c < 32 && c !== 9 || c === 127) return true;
-  }
-  return false;
-}
+var CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+var HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 var TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 var CHUNK_SIZE_LINE = new RegExp(
   `^[0-9A-Fa-f]+(?:;${TOKEN}(?:=(?:${TOKEN}|"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"))?)*$`
@@ -11800,27 +11795,30 @@ function statusLine(line) {
   if (status === 101) throw new ParseError("101 Switching Protocols to a request that asked for no upgrade");
   return { status, major: Number(m[1]), minor: Number(m[2]) };
 }
-function headerLine(line) {
+function headerLine(line, controls = true) {
   const c0 = line.charCodeAt(0);
   if (c0 === 32 || c0 === 9) throw new ParseError("a folded header line (obs-fold)");
-  if (line.includes("\0")) throw new ParseError("a NUL in a header");
-  if (hasControl(line)) throw new ParseError("a control character in a header");
+  if (controls) controlIn(line);
   const colon = line.indexOf(":");
   if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
     throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
   }
   return colon;
 }
+function controlIn(text) {
+  if (!CONTROL.test(text)) return;
+  throw new ParseError(text.includes("\0") ? "a NUL in a header" : "a control character in a header");
+}
 function protocolStart(bytes, from, to) {
   const s = bytes.toString("latin1", from, Math.min(to, from + 5));
   return PROTOCOLS.some((p) => s.length <= p.length ? p.startsWith(s) : s.startsWith(p));
 }
-function checkLineEnds(data, from, scan, limit, to) {
-  for (let k = data.indexOf(10, scan); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
+function checkLineEnds(data, from, scan, to) {
+  for (let k = data.indexOf(10, scan); k !== -1 && k < to; k = data.indexOf(10, k + 1)) {
     if (k === from || data[k - 1] !== 13) throw new ParseError("a line of the response head ends in LF without CR");
   }
-  for (let k = data.indexOf(13, scan); k !== -1 && k < limit; k = data.indexOf(13, k + 1)) {
-    if (k + 1 < to && data[k + 1] !== 10) throw new ParseError("a bare CR in the response head");
+  for (let k = data.indexOf(13, scan); k !== -1 && k + 1 < to; k = data.indexOf(13, k + 1)) {
+    if (data[k + 1] !== 10) throw new ParseError("a bare CR in the response head");
   }
 }
 function skipLineEnds(buf, i, end) {
@@ -11991,8 +11989,8 @@ var ResponseParser = class {
     if (carried < 5 && !protocolStart(data, from, to)) throw new ParseError("not an HTTP/1.x response");
     const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
     const complete = at !== -1 && at + 4 <= to;
-    checkLineEnds(data, from, Math.max(from, carried - 1), complete ? at + 4 : to, to);
     if (!complete) {
+      checkLineEnds(data, from, Math.max(from, carried - 1), to);
       if (to - from > MAX_HEAD_BYTES) throw new ParseError("response head larger than 16 KiB");
       this.checked = this.checkLines(data, from, to);
       this.carry = Buffer.from(data.subarray(from, to));
@@ -12020,6 +12018,13 @@ var ResponseParser = class {
     return k;
   }
   parseHead(head) {
+    const fault = HEAD_FAULT.exec(head);
+    if (fault) {
+      const c = fault[0];
+      if (c === "\r") throw new ParseError("a bare CR in the response head");
+      if (c === "\n") throw new ParseError("a line of the response head ends in LF without CR");
+      throw new ParseError(c === "\0" ? "a NUL in a header" : "a control character in a header");
+    }
     const first = head.indexOf("\r\n");
     const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
     const old = major === 0 || major === 1 && minor === 0;
@@ -12034,7 +12039,7 @@ var ResponseParser = class {
       const next = head.indexOf("\r\n", lineStart + 2);
       const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
       lineStart = next;
-      const colon = headerLine(line);
+      const colon = headerLine(line, false);
       if (all) {
         const key = line.slice(0, colon).toLowerCase();
         const v = line.slice(colon + 1).trim();

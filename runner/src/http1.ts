@@ -86,14 +86,12 @@ const PROTOCOLS = ['HTTP/', 'RTSP/', 'ICE/'];
 const STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/(\d)\.(\d) (\d{3})(?: |$)/;
 /** the versions llhttp accepts when not lenient */
 const VERSIONS = new Set(['0.9', '1.0', '1.1', '2.0']);
-/** A control character a header line may not carry (HTAB is allowed), as llhttp refuses them. */
-function hasControl(line: string): boolean {
-  for (let k = 0; k < line.length; k++) {
-    const c = line.charCodeAt(k);
-    if ((c < 32 && c !== 9) || c === 127) return true;
-  }
-  return false;
-}
+/** A control character no line of a head may carry (HTAB is allowed; CR and LF are checked apart), as llhttp refuses them. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+/** What a complete head may not hold, in one pass: a CR not before an LF, an LF not after a CR, a control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 /** a chunk-size line as RFC 9112 §7.1.1 writes it, no whitespace (llhttp without leniency) */
 const CHUNK_SIZE_LINE = new RegExp(
@@ -115,18 +113,26 @@ function statusLine(line: string): { status: number; major: number; minor: numbe
   return { status, major: Number(m[1]), minor: Number(m[2]) };
 }
 
-/** Where a header (or trailer) line's name ends, or a ParseError: llhttp refuses each of these. */
-function headerLine(line: string): number {
+/**
+ * Where a header (or trailer) line's name ends, or a ParseError: llhttp refuses each of these.
+ * `controls`: look for control characters too (parseHead looks over the whole head at once).
+ */
+function headerLine(line: string, controls = true): number {
   const c0 = line.charCodeAt(0);
   // each would frame the body wrongly or hide a header
   if (c0 === 32 || c0 === 9) throw new ParseError('a folded header line (obs-fold)');
-  if (line.includes('\0')) throw new ParseError('a NUL in a header');
-  if (hasControl(line)) throw new ParseError('a control character in a header');
+  if (controls) controlIn(line);
   const colon = line.indexOf(':');
   if (colon <= 0 || !HTTP_TOKEN.test(line.slice(0, colon))) {
     throw new ParseError(`bad header name ${JSON.stringify(line.slice(0, Math.max(colon, 0)).slice(0, 40))}`);
   }
   return colon;
+}
+
+/** A ParseError when `text` holds a control character (a NUL named as such). */
+function controlIn(text: string): void {
+  if (!CONTROL.test(text)) return;
+  throw new ParseError(text.includes('\0') ? 'a NUL in a header' : 'a control character in a header');
 }
 
 /** Whether `bytes` [from, to) could begin a status line (up to its protocol's slash). */
@@ -136,15 +142,15 @@ function protocolStart(bytes: Buffer, from: number, to: number): boolean {
 }
 
 /**
- * The line ends of a head's bytes [scan, limit) (of `data`, whose bytes run to `to`): every LF after a
- * CR, every CR before an LF. A CR at `to - 1` waits for the next read.
+ * The line ends of an incomplete head's bytes [scan, to) of `data` (the head starts at `from`): every
+ * LF after a CR, every CR before an LF. A CR at `to - 1` waits for the next read.
  */
-function checkLineEnds(data: Buffer, from: number, scan: number, limit: number, to: number): void {
-  for (let k = data.indexOf(10, scan); k !== -1 && k < limit; k = data.indexOf(10, k + 1)) {
+function checkLineEnds(data: Buffer, from: number, scan: number, to: number): void {
+  for (let k = data.indexOf(10, scan); k !== -1 && k < to; k = data.indexOf(10, k + 1)) {
     if (k === from || data[k - 1] !== 13) throw new ParseError('a line of the response head ends in LF without CR');
   }
-  for (let k = data.indexOf(13, scan); k !== -1 && k < limit; k = data.indexOf(13, k + 1)) {
-    if (k + 1 < to && data[k + 1] !== 10) throw new ParseError('a bare CR in the response head');
+  for (let k = data.indexOf(13, scan); k !== -1 && k + 1 < to; k = data.indexOf(13, k + 1)) {
+    if (data[k + 1] !== 10) throw new ParseError('a bare CR in the response head');
   }
 }
 
@@ -347,11 +353,11 @@ export class ResponseParser {
     // the terminator may straddle the old and new bytes
     const at = data.indexOf(CRLFCRLF, Math.max(from, carried - 3));
     const complete = at !== -1 && at + 4 <= to;
-    // a line that ends in LF alone, or a CR not before an LF: fail now, not at the size limit or the
-    // timeout (only the bytes new in this read, and a CR that ended the last, up to the head's end: the
-    // body may hold any byte)
-    checkLineEnds(data, from, Math.max(from, carried - 1), complete ? at + 4 : to, to);
     if (!complete) {
+      // a line that ends in LF alone, or a CR not before an LF: fail now, not at the size limit or the
+      // timeout (only the bytes new in this read, and a CR that ended the last; a complete head is
+      // looked over whole by parseHead)
+      checkLineEnds(data, from, Math.max(from, carried - 1), to);
       if (to - from > MAX_HEAD_BYTES) throw new ParseError('response head larger than 16 KiB');
       // each line as it arrives: a bad status line or header fails before the head ends
       this.checked = this.checkLines(data, from, to);
@@ -384,6 +390,13 @@ export class ResponseParser {
   }
 
   private parseHead(head: string): void {
+    const fault = HEAD_FAULT.exec(head);
+    if (fault) {
+      const c = fault[0];
+      if (c === '\r') throw new ParseError('a bare CR in the response head');
+      if (c === '\n') throw new ParseError('a line of the response head ends in LF without CR');
+      throw new ParseError(c === '\0' ? 'a NUL in a header' : 'a control character in a header');
+    }
     const first = head.indexOf('\r\n');
     const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
     // HTTP/1.0 (and 0.9) close after the response unless kept alive
@@ -400,7 +413,7 @@ export class ResponseParser {
       const next = head.indexOf('\r\n', lineStart + 2);
       const line = head.slice(lineStart + 2, next === -1 ? head.length : next);
       lineStart = next;
-      const colon = headerLine(line);
+      const colon = headerLine(line, false);
       if (all) {
         const key = line.slice(0, colon).toLowerCase();
         const v = line.slice(colon + 1).trim();
