@@ -98229,7 +98229,11 @@ function percent2(fraction) {
   return `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(Math.abs(pct3) < 10 ? 1 : 0)}%`;
 }
 function delta(c) {
-  if (c.delta === null) return c.baseline === null ? "" : c.current === c.baseline ? "0%" : "new";
+  if (c.delta === null) {
+    if (c.baseline === null) return "";
+    if (c.current === c.baseline) return "0%";
+    return c.baseline === 0 ? "new" : percent2(c.current / c.baseline - 1);
+  }
   const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
   return `${percent2(c.delta)}${interval}`;
 }
@@ -103243,7 +103247,7 @@ function scenarioName(service) {
 }
 function defaultAgainst(scan) {
   if (scan.blockers.length === 0) {
-    const kept = scan.changes.length > 0 ? ` (perf-gate keeps the two copies apart: ${scan.changes.length} change${scan.changes.length === 1 ? "" : "s"}, listed in the report)` : "";
+    const kept = scan.changes.length > 0 ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join("; ")}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more` : ""})` : "";
     return {
       against: "base-ref",
       why: `head and base are measured side by side in the same job, so runner-to-runner drift cancels${kept}`
@@ -104040,7 +104044,7 @@ var COMMANDS = {
         type: "string",
         default: actionRef(package_default) ?? ACTION_PLACEHOLDER,
         value: "REF",
-        help: `the workflow's uses: reference to the Action (default ${actionRef(package_default) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`
+        help: "the workflow's uses: reference to the Action (perf-gate's own repository and major version)"
       },
       probe: {
         type: "boolean",

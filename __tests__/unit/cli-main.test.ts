@@ -79,6 +79,15 @@ describe('main(argv, deps)', () => {
     expect(await main([], c.deps)).toBe(EXIT_USAGE);
   });
 
+  it("every command's help says each default once", async () => {
+    for (const command of ['run', 'init', 'validate', 'render', 'schema', 'compare', 'report', 'history']) {
+      const c = cli();
+      await main([command, '--help'], c.deps);
+      for (const line of c.out.join('').split('\n'))
+        expect(line.match(/\(default/g)?.length ?? 0, line).toBeLessThan(2);
+    }
+  });
+
   it('a user mistake is one line on standard error with its exit code', async () => {
     const c = cli();
     expect(await main(['run', '--mode', 'fast'], c.deps)).toBe(EXIT_USAGE);

@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
+import { commandHelp } from '../../src/cli/main.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -168,4 +169,15 @@ describe('documentation', () => {
     expect(md).not.toMatch(/\bthis (machine|VM)\b/i);
     expect(md).not.toMatch(/\bissue (\d+|#\d+)|the issue's\b/i);
   });
+});
+
+describe('docs/cli.md: the commands as the CLI spells them', () => {
+  it.each(['run', 'init', 'validate', 'render', 'compare', 'report', 'history', 'schema'] as const)(
+    'perf-gate %s: its usage line, every option in it',
+    (name) => {
+      const usage = (commandHelp(name).split('\n')[0] as string).replace(/^usage: /, '');
+      const doc = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+      expect(doc.split('\n').some((line) => line === usage || line.startsWith(`${usage} `))).toBe(true);
+    },
+  );
 });

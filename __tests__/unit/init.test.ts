@@ -237,7 +237,9 @@ describe('scanCompose: what each service speaks, read from the compose file', ()
       ),
     );
     expect(pinned.against).toBe('base-ref');
-    expect(pinned.why).toMatch(/perf-gate keeps the two copies apart: 2 changes/);
+    expect(pinned.why).toMatch(
+      /perf-gate keeps the two copies apart: service a: published ports 80:80 not published; service a: container_name a dropped \(kept as its alias on default\)\)$/,
+    );
     const host = defaultAgainst(scanCompose(model({ expose: [80], network_mode: 'host' }), WHERE));
     expect(host.against).toBe('baselines');
     expect(host.why).toBe(

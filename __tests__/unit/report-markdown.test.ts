@@ -323,6 +323,17 @@ describe('renderMarkdown: regressions first', () => {
     expect(lines.indexOf(bullets[0] as string)).toBeLessThan(firstTableLine);
   });
 
+  it.each<[string, Partial<Comparison>, string]>([
+    ['an update row, both values there', { baseline: 1780, current: 2440, delta: null }, '+37%'],
+    ['an invalid row, both values there', { baseline: 1000, current: 900, delta: null, result: 'invalid' }, '-10.0%'],
+    ['the same value', { baseline: 1000, current: 1000, delta: null }, '0%'],
+    ['from zero', { metric: 'error-rate', baseline: 0, current: 0.2, delta: null }, 'new'],
+    ['no baseline', { baseline: null, delta: null, result: 'no-baseline' }, '—'],
+  ])('Δ when the row was not judged: %s', (_label, fields, shown) => {
+    const one = renderMarkdown(results({ comparisons: [cmp(fields)] }));
+    expect(cells(tableRows(one)[0] as string)[5]).toBe(shown);
+  });
+
   it('has no bullets without regressions', () => {
     const clean = renderMarkdown(results({ comparisons: [cmp(), cmp({ metric: 'p50' })] }));
     expect(clean.split('\n').filter((l) => l.startsWith('- **'))).toEqual([]);

@@ -92,7 +92,7 @@ describe('workflows', () => {
   it('docs/action.md documents every input of action.yml', () => {
     const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
     const doc = readFileSync(join(ROOT, ACTION_DOC), 'utf8');
-    const block = /- uses: your-org\/perf-gate@v0 {3}# this repository\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const block = /- uses: perf-gate\/perf-gate@v0 {3}# this repository\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
     for (const input of Object.keys(action.inputs)) expect(block, input).toMatch(new RegExp(`^    ${input}:`, 'm'));
   });
 

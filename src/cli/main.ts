@@ -177,7 +177,7 @@ const COMMANDS = {
         type: 'string',
         default: actionRef(pkg) ?? ACTION_PLACEHOLDER,
         value: 'REF',
-        help: `the workflow's uses: reference to the Action (default ${actionRef(pkg) ?? ACTION_PLACEHOLDER}, perf-gate's own repository and major version)`,
+        help: "the workflow's uses: reference to the Action (perf-gate's own repository and major version)",
       },
       probe: {
         type: 'boolean',

@@ -179,7 +179,7 @@ export function defaultAgainst(scan: ComposeScan): { against: InitAnswers['again
   if (scan.blockers.length === 0) {
     const kept =
       scan.changes.length > 0
-        ? ` (perf-gate keeps the two copies apart: ${scan.changes.length} change${scan.changes.length === 1 ? '' : 's'}, listed in the report)`
+        ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join('; ')}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more` : ''})`
         : '';
     return {
       against: 'base-ref',

@@ -48,7 +48,12 @@ function percent(fraction: number): string {
 }
 
 function delta(c: Comparison): string {
-  if (c.delta === null) return c.baseline === null ? '' : c.current === c.baseline ? '0%' : 'new';
+  if (c.delta === null) {
+    // not judged (an update, an invalid row): the change is still shown when both values are there
+    if (c.baseline === null) return '';
+    if (c.current === c.baseline) return '0%';
+    return c.baseline === 0 ? 'new' : percent(c.current / c.baseline - 1);
+  }
   const interval = c.interval ? ` [${percent(c.interval[0])}, ${percent(c.interval[1])}]` : '';
   return `${percent(c.delta)}${interval}`;
 }
