@@ -92766,6 +92766,9 @@ var warmup = durationIn(0, HOUR, "0s to 1h");
 var warmupLater = external_exports.enum(["full", "settled"], { error: "must be full or settled" }).describe(
   "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)"
 );
+var acceptFailing = external_exports.boolean({ error: "must be true or false" }).describe(
+  "true: an update records baselines even where a flow step, mix entry or phase failed on nearly every request (95% or more); false (default): such an update records nothing and exits 3, naming them"
+);
 var requestTimeout = durationIn(1, 10 * 6e4, "1ms to 10m").describe(
   "a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s"
 );
@@ -93710,6 +93713,7 @@ var scenario = external_exports.strictObject({
   phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
   warmup: warmup.optional(),
   "warmup-later": warmupLater.optional(),
+  "accept-failing": acceptFailing.optional(),
   trials: trials.optional(),
   "request-timeout": requestTimeout.optional(),
   thresholds: thresholds.optional(),
@@ -93834,6 +93838,7 @@ var configSchema = external_exports.strictObject({
   defaults: external_exports.strictObject({
     warmup: warmup.optional(),
     "warmup-later": warmupLater.optional(),
+    "accept-failing": acceptFailing.optional(),
     trials: trials.optional(),
     "request-timeout": requestTimeout.optional(),
     thresholds: thresholds.optional()
@@ -95167,6 +95172,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
       ...(s["warmup-later"] ?? raw.defaults?.["warmup-later"]) === "settled" ? { warmupLater: "settled" } : {},
+      ...(s["accept-failing"] ?? raw.defaults?.["accept-failing"]) === true ? { acceptFailing: true } : {},
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
     const noDelivery = scenario2.thresholds.delivery ? protocolOf(target).noDelivery(target) : void 0;
@@ -98260,6 +98266,10 @@ function headline(results2) {
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
   if (traitsOf(results2.mode).records) {
+    const refused = (results2.failing ?? []).filter((f) => !f.accepted).length;
+    if (refused > 0) {
+      return `### ⛔ perf-gate: no baseline recorded — ${refused} row${refused === 1 ? "" : "s"} failed on nearly every request`;
+    }
     const n = results2.scenarios.length;
     const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
@@ -98324,9 +98334,21 @@ function couldCatch(c) {
 var FOLD_PASSING_OVER = 20;
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
 var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
-function statusLines(statuses, now, records) {
+function failingLines(results2) {
+  return (results2.failing ?? []).map(
+    (f) => f.accepted ? `> ⚠️ Recorded although it failed on nearly every request (\`accept-failing: true\`): ${escapeMarkdown(f.line)}` : `> ⛔ ${escapeMarkdown(f.line)}. Fix the request or its checks, or set \`accept-failing: true\` on the scenario to record it anyway.`
+  );
+}
+function errorsOf(results2, scenario2) {
+  const phases = results2.scenarios.find((s) => s.name === scenario2)?.phases.filter((p) => p.request === void 0) ?? [];
+  const worst = Math.max(0, ...phases.map((p) => p.merged.errorRate));
+  if (worst === 0) return "";
+  return ` — with errors: up to ${worst < 1e-3 ? "<0.1" : (worst * 100).toFixed(worst < 0.1 ? 1 : 0)}% of a phase's requests failed`;
+}
+function statusLines(statuses, results2, records) {
+  const now = results2.startedAt;
   const definition = statuses.filter((s) => s.baseline !== "present").map(
-    (s) => records ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`
+    (s) => records ? s.baseline === "stale" ? `> 🔄 **${escapeMarkdown(s.scenario)}**: the scenario definition changed; its baseline was replaced${errorsOf(results2, s.scenario)}.` : `> ➕ **${escapeMarkdown(s.scenario)}**: first baseline written${errorsOf(results2, s.scenario)}.` : s.baseline === "stale" ? `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).` : `> ➖ **${escapeMarkdown(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`
   );
   const machine = statuses.filter((s) => s.machine).map(
     (s) => `> ⚠️ The baseline of **${escapeMarkdown(s.scenario)}** was recorded on another machine (${escapeMarkdown(s.machine)}): part of any change may be the machine's. \`mode: ab\` measures base and head side by side instead.`
@@ -98588,7 +98610,10 @@ function renderMarkdown(results2, opts = {}) {
   if (ab2) head.push("", ab2);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
   if (bullets.length) head.push("", ...bullets);
-  const status = capped(statusLines(statuses, results2.startedAt, mode.records), "scenarios with baseline notes");
+  const failing = capped(failingLines(results2), "failing rows");
+  if (failing.length) head.push("", ...failing);
+  const refused = failing.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
+  const status = refused ? [] : capped(statusLines(statuses, results2, mode.records), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
   const flagSides = results2.ab ? [
     { side: "head: ", scenarios: results2.scenarios },
@@ -98949,7 +98974,8 @@ var resultsFileSchema = external_exports.looseObject({
   interleaved: external_exports.object({
     seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
   }).optional(),
-  busy: busyRecord.optional()
+  busy: busyRecord.optional(),
+  failing: external_exports.array(external_exports.object({ row: external_exports.string().max(1e3), line: external_exports.string().max(2e3), accepted: external_exports.literal(true).optional() })).max(1e4).optional()
 });
 var baselineFileSchema = external_exports.looseObject({
   schema: external_exports.literal(BASELINE_SCHEMA),
@@ -100910,6 +100936,26 @@ function unansweredPhase(results2, scenarios, side = "") {
   }
   return void 0;
 }
+var NEARLY_ALL_FAILED = 0.95;
+function failingRows(results2, scenarios) {
+  const out = [];
+  for (const r of results2) {
+    const accepted = scenarios.find((x) => x.name === r.name)?.acceptFailing === true;
+    for (const p of r.phases) {
+      const m = p.merged;
+      const errors = Object.values(m.errors).reduce((a, b) => a + b, 0);
+      const attempts = m.successes + m.failures + errors;
+      const failed = attempts - m.successes;
+      if (attempts === 0 || failed < NEARLY_ALL_FAILED * attempts) continue;
+      out.push({
+        row: `${r.name}/${p.name}`,
+        line: `${r.name}/${p.name}: ${failed} of ${attempts} requests failed, most as ${dominant(m)}`,
+        ...accepted ? { accepted: true } : {}
+      });
+    }
+  }
+  return out;
+}
 
 // src/results/merge.ts
 function mergeTrials(trials2, histograms, percentiles2 = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
@@ -102601,13 +102647,22 @@ async function run(opts, deps2) {
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
       ...measured.busy ? { busy: measured.busy } : {}
     };
-    const judged = mode.judge({
+    const verdict = mode.judge({
       results: results2,
       scenarios: p.scenarios,
       baselines: p.baselines,
       ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results2, pairs) } } : {}
     });
+    const failing = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
+    const judged = failing.length > 0 ? { ...verdict, failing } : verdict;
     const files = publishFiles(judged, opts, deps2.files);
+    const refused = failing.filter((f) => !f.accepted);
+    if (refused.length > 0) {
+      throw environmentError(
+        `no baseline recorded: ${refused.length === 1 ? "a row" : `${refused.length} rows`} failed on nearly every request (a baseline of it would pass every later gate); fix the request or its checks, or set accept-failing: true on its scenario`,
+        refused.map((f) => `  ${f.line}`)
+      );
+    }
     const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps2) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
   } finally {

@@ -22,6 +22,8 @@ export interface SideBehaviour {
   delayUs: number;
   /** the runner container dies (exit 137) on this trial command, after its stage started */
   dieOnTrial?: number;
+  /** this share of every trial's 2000 answers fails its expect-json check */
+  failing?: number;
 }
 
 /** A runner container that answers trial commands with a measurement at the side's latency. */
@@ -58,8 +60,13 @@ function fakeRunner(
     const us = Math.round(behaviour.delayUs * (1 + ((trials * 7) % 5) / 1000));
     const h = createHistogram();
     for (let i = 0; i < 2000; i++) recordUs(h, us);
+    const failed = Math.round(2000 * (behaviour.failing ?? 0));
     const { resources: _r, ...measurement } = trialSummary(
-      { responses: 2000, latency: { count: 2000, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us } },
+      {
+        responses: 2000,
+        ...(failed > 0 ? { successes: 2000 - failed, failures: failed, checks: { 'expect-json': failed } } : {}),
+        latency: { count: 2000, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us },
+      },
       cmd.trial,
     );
     emit({ t: 'trial', ...where, measurement, histogram: encodeHistogram(h) });

@@ -72,6 +72,41 @@ describe('run: one pipeline for every mode', () => {
     expect(slow.calls.at(-1)).toBe('sweep r1');
   });
 
+  it('an update whose phase fails its checks on nearly every request records nothing: exit 3, the row named (issue 48)', async () => {
+    const p = project();
+    const h = harness({ only: { delayUs: 2000, failing: 0.97 } });
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/no baseline recorded: a row failed on nearly every request/);
+    expect(err.details).toEqual([
+      expect.stringMatching(/^ {2}api\/c2: 5820 of 6000 requests failed, most as expect-json \(5820×\)$/),
+    ]);
+    expect(mem.exists(p.baselineDir)).toBe(false);
+    // the report says why, and names the row
+    const md = mem.readText(join(p.dir, 'perf-gate-report.md'));
+    expect(md).toContain('### ⛔ perf-gate: no baseline recorded — 1 row failed on nearly every request');
+    expect(md).toContain('> ⛔ api/c2: 5820 of 6000 requests failed');
+    expect(md).not.toContain('first baseline written');
+  });
+
+  it('accept-failing: true records it all the same, and the report says so', async () => {
+    const p = project(
+      config().replace('scenarios:\n  - name: api\n', 'scenarios:\n  - name: api\n    accept-failing: true\n'),
+    );
+    const r = await run(request(p, 'update'), harness({ only: { delayUs: 2000, failing: 0.97 } }).deps);
+    expect(r.baselinesUpdated).toHaveLength(1);
+    const md = mem.readText(join(p.dir, 'perf-gate-report.md'));
+    expect(md).toContain('> ⚠️ Recorded although it failed on nearly every request (`accept-failing: true`): api/c2');
+    expect(md).toMatch(/first baseline written — with errors: up to 97% of a phase's requests failed/);
+  });
+
+  it('an update with a few failing requests records them and says so: below nearly every one', async () => {
+    const p = project();
+    const r = await run(request(p, 'update'), harness({ only: { delayUs: 2000, failing: 0.5 } }).deps);
+    expect(r.baselinesUpdated).toHaveLength(1);
+    expect(mem.readText(join(p.dir, 'perf-gate-report.md'))).toMatch(/first baseline written — with errors: up to 50%/);
+  });
+
   it('trials 2, no cap given: the cap grows to 13 trials, the run confirms at 13 and records it (issue 47)', async () => {
     const p = project(config('', 2));
     await run(request(p, 'update'), harness({ only: { delayUs: 2000 } }).deps);

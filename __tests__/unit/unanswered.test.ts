@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
 import type { ScenarioResult } from '../../src/results/types.js';
-import { unansweredPhase } from '../../src/results/unanswered.js';
+import { failingRows, unansweredPhase } from '../../src/results/unanswered.js';
 import { phase, type Measure } from './fixtures.js';
 
 const scenario = {
@@ -66,5 +66,47 @@ describe('unansweredPhase', () => {
   it('names the side in A/B, and skips a phase that ran no trial', () => {
     expect(unansweredPhase([result({ responses: 0 })], [scenario], 'base: ')).toMatch(/^base: api\/c10: /);
     expect(unansweredPhase([result({ responses: 0 }, 0)], [scenario])).toBeUndefined();
+  });
+});
+
+describe('failingRows: what an update must not record (SPEC §10)', () => {
+  const entry = (name: string, m: Measure) => ({ ...phase(`c10.${name}`, m), request: name });
+  const of = (phases: ReturnType<typeof phase>[]): ScenarioResult[] => [{ name: 'api', scenarioHash: 'h', phases }];
+  it.each<[string, ReturnType<typeof phase>[], string[]]>([
+    ['all answered', [phase('c10', {})], []],
+    [
+      'a flow step whose check fails on every answer, its phase at half',
+      [
+        phase('c10', { responses: 400, failures: 200, checks: { 'expect-json': 200 } }),
+        entry('login', { responses: 200 }),
+        entry('create', { responses: 200, failures: 200, statusCodes: { '200': 200 }, checks: { 'expect-json': 200 } }),
+      ],
+      ['api/c10.create: 200 of 200 requests failed, most as expect-json (200×)'],
+    ],
+    [
+      '95% of a phase: nearly every one',
+      [phase('c10', { responses: 100, failures: 95, statusCodes: { '200': 5, '401': 95 } })],
+      ['api/c10: 95 of 100 requests failed, most as HTTP 401 (95×)'],
+    ],
+    [
+      '94%: not nearly every one',
+      [phase('c10', { responses: 100, failures: 94, statusCodes: { '200': 6, '401': 94 } })],
+      [],
+    ],
+    [
+      'socket errors count as failed requests',
+      [phase('c10', { responses: 2, errors: { ECONNRESET: 98 } })],
+      ['api/c10: 98 of 100 requests failed, most as ECONNRESET (98×)'],
+    ],
+    ['an entry with no share of the requests', [phase('c10', {}), entry('rare', { responses: 0 })], []],
+  ])('%s', (_label, phases, lines) => {
+    expect(failingRows(of(phases), [scenario]).map((f) => f.line)).toEqual(lines);
+  });
+
+  it('a scenario that says accept-failing: true has its rows marked accepted', () => {
+    const failing = [phase('c10', { responses: 10, failures: 10, statusCodes: { '500': 10 } })];
+    expect(failingRows(of(failing), [{ ...scenario, acceptFailing: true }])).toEqual([
+      { row: 'api/c10', line: 'api/c10: 10 of 10 requests failed, most as HTTP 500 (10×)', accepted: true },
+    ]);
   });
 });

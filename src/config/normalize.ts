@@ -135,6 +135,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       ...((s['warmup-later'] ?? raw.defaults?.['warmup-later']) === 'settled'
         ? { warmupLater: 'settled' as const }
         : {}),
+      ...((s['accept-failing'] ?? raw.defaults?.['accept-failing']) === true ? { acceptFailing: true as const } : {}),
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
     const noDelivery = scenario.thresholds.delivery ? protocolOf(target).noDelivery(target) : undefined;

@@ -77,6 +77,11 @@ export const warmupLater = z
   .describe(
     "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)",
   );
+export const acceptFailing = z
+  .boolean({ error: 'must be true or false' })
+  .describe(
+    'true: an update records baselines even where a flow step, mix entry or phase failed on nearly every request (95% or more); false (default): such an update records nothing and exits 3, naming them',
+  );
 export const requestTimeout = durationIn(1, 10 * 60_000, '1ms to 10m').describe(
   'a request (gRPC call, WebSocket reply) unanswered this long fails with error timeout; default 10s',
 );

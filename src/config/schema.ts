@@ -10,6 +10,7 @@ import { flowStep, mixEntry, request } from '../protocols/http/schema.js';
 import { websocket } from '../protocols/ws/schema.js';
 import { setupSchema } from './setup.js';
 import {
+  acceptFailing,
   BOUNDS,
   durationIn,
   entryThresholds,
@@ -158,6 +159,7 @@ const scenario = z.strictObject({
   phases: z.array(phase, { error: 'must be a list of phases' }).min(1, { error: 'must list at least one phase' }),
   warmup: warmup.optional(),
   'warmup-later': warmupLater.optional(),
+  'accept-failing': acceptFailing.optional(),
   trials: trials.optional(),
   'request-timeout': requestTimeout.optional(),
   thresholds: thresholds.optional(),
@@ -379,6 +381,7 @@ export const configSchema = z
       .strictObject({
         warmup: warmup.optional(),
         'warmup-later': warmupLater.optional(),
+        'accept-failing': acceptFailing.optional(),
         trials: trials.optional(),
         'request-timeout': requestTimeout.optional(),
         thresholds: thresholds.optional(),

@@ -152,6 +152,9 @@ export interface Scenario {
   /** warmup-later: settled: a closed-loop phase's later trials warm up for what its first trial showed
    * it needs (session/settle.ts); absent: every trial for `warmupMs` */
   warmupLater?: 'settled';
+  /** accept-failing: update records baselines even where a step, entry or phase failed on nearly every
+   * request (absent: such an update is refused, exit 3) */
+  acceptFailing?: true;
   trials: number;
   /** a request (call, message) unanswered this long fails with error `timeout` (request-timeout) */
   requestTimeoutMs: number;

@@ -85,6 +85,10 @@ function headline(results: ResultsFile): string {
     .join(', ');
   const suffix = tail ? ` (${tail})` : '';
   if (traitsOf(results.mode).records) {
+    const refused = (results.failing ?? []).filter((f) => !f.accepted).length;
+    if (refused > 0) {
+      return `### ⛔ perf-gate: no baseline recorded — ${refused} row${refused === 1 ? '' : 's'} failed on nearly every request`;
+    }
     const n = results.scenarios.length;
     const beyond = regressions
       ? `; ${regressions} row${regressions === 1 ? '' : 's'} beyond the band of the previous baselines (for information: an update never fails)`
@@ -172,14 +176,33 @@ export const FOLD_PASSING_OVER = 20;
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
 const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
-function statusLines(statuses: ScenarioStatus[], now: string, records: boolean): string[] {
+/** An update's rows that failed on nearly every request: refused (nothing recorded) or accepted. */
+function failingLines(results: ResultsFile): string[] {
+  return (results.failing ?? []).map((f) =>
+    f.accepted
+      ? `> ⚠️ Recorded although it failed on nearly every request (\`accept-failing: true\`): ${esc(f.line)}`
+      : `> ⛔ ${esc(f.line)}. Fix the request or its checks, or set \`accept-failing: true\` on the scenario to record it anyway.`,
+  );
+}
+
+/** " with 12% of its requests failing" of a scenario's phases, where any failed (a first baseline says so). */
+function errorsOf(results: ResultsFile, scenario: string): string {
+  const phases =
+    results.scenarios.find((s) => s.name === scenario)?.phases.filter((p) => p.request === undefined) ?? [];
+  const worst = Math.max(0, ...phases.map((p) => p.merged.errorRate));
+  if (worst === 0) return '';
+  return ` — with errors: up to ${worst < 0.001 ? '<0.1' : (worst * 100).toFixed(worst < 0.1 ? 1 : 0)}% of a phase's requests failed`;
+}
+
+function statusLines(statuses: ScenarioStatus[], results: ResultsFile, records: boolean): string[] {
+  const now = results.startedAt;
   const definition = statuses
     .filter((s) => s.baseline !== 'present')
     .map((s) =>
       records
         ? s.baseline === 'stale'
-          ? `> 🔄 **${esc(s.scenario)}**: the scenario definition changed; its baseline was replaced.`
-          : `> ➕ **${esc(s.scenario)}**: first baseline written.`
+          ? `> 🔄 **${esc(s.scenario)}**: the scenario definition changed; its baseline was replaced${errorsOf(results, s.scenario)}.`
+          : `> ➕ **${esc(s.scenario)}**: first baseline written${errorsOf(results, s.scenario)}.`
         : s.baseline === 'stale'
           ? `> ⚠️ The baseline of **${esc(s.scenario)}** was taken with a different scenario definition (stale, ${age(s.baselineTime, now)}): record it again where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request).`
           : `> ➖ **${esc(s.scenario)}** has no baseline yet: record it where the gate runs (the scheduled refresh, \`mode: update\`, and merge its pull request; a local \`--mode update\` is for trying, not for committing), or gate against the base commit (\`gate.against: base-ref\`), which needs none.`,
@@ -514,7 +537,11 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (ab) head.push('', ab);
   const bullets = regressionBullets(results.comparisons, mode.gates);
   if (bullets.length) head.push('', ...bullets);
-  const status = capped(statusLines(statuses, results.startedAt, mode.records), 'scenarios with baseline notes');
+  const failing = capped(failingLines(results), 'failing rows');
+  if (failing.length) head.push('', ...failing);
+  const refused = failing.length > 0 && (results.failing ?? []).some((f) => !f.accepted);
+  // nothing was written when the update was refused: no "first baseline written" beside it
+  const status = refused ? [] : capped(statusLines(statuses, results, mode.records), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
   // A/B: each side's flags, named by side (a flag on either side can invalidate a row)
   const flagSides = results.ab

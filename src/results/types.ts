@@ -145,6 +145,9 @@ export interface ResultsFile {
   interleaved?: { seed: number };
   /** gate.busy: the threshold a trial was busy from, the repeats allowed, and those run */
   busy?: BusyRecord;
+  /** update runs: phases, entries and steps that failed on nearly every request (results/unanswered.ts);
+   * unless every one is accepted (accept-failing), no baseline was recorded */
+  failing?: FailingRow[];
 }
 
 /** gate.busy in a results file: settings (config/types.ts BusySettings) and the repeats spent */
@@ -232,4 +235,14 @@ export interface ScenarioStatus {
   baselineCommit?: string | null;
   /** set when the baseline was recorded on another CPU model or core count: "old → this run" */
   machine?: string;
+}
+
+/** A phase, mix entry or flow step that failed on nearly every request, in an update run. */
+export interface FailingRow {
+  /** `scenario/phase` or `scenario/phase.entry` */
+  row: string;
+  /** the row, its counts and its most frequent failure, in one line */
+  line: string;
+  /** its scenario says `accept-failing: true`: recorded all the same */
+  accepted?: true;
 }

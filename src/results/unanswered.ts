@@ -5,7 +5,7 @@ import type { Scenario } from '../config/types.js';
 import { statusClass } from '../compare/metrics.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
-import type { ScenarioResult } from './types.js';
+import type { FailingRow, ScenarioResult } from './types.js';
 
 /** The most frequent failure of a phase: an error kind or a failed status, with its count. */
 function dominant(m: {
@@ -48,4 +48,33 @@ export function unansweredPhase(
     }
   }
   return undefined;
+}
+
+/** At least this share of a row's requests failed: "nearly every request" (SPEC §10). */
+export const NEARLY_ALL_FAILED = 0.95;
+
+/**
+ * The phases, mix entries and flow steps (`phase.entry`) whose requests failed on nearly every request,
+ * each in one line, and whether its scenario accepts that (`accept-failing`). An update records none
+ * of them unless accepted: a baseline of a failing check would pass every later gate on itself.
+ * Rows without a request (an entry with no share) are not failing.
+ */
+export function failingRows(results: readonly ScenarioResult[], scenarios: readonly Scenario[]): FailingRow[] {
+  const out: FailingRow[] = [];
+  for (const r of results) {
+    const accepted = scenarios.find((x) => x.name === r.name)?.acceptFailing === true;
+    for (const p of r.phases) {
+      const m = p.merged;
+      const errors = Object.values(m.errors).reduce((a, b) => a + b, 0);
+      const attempts = m.successes + m.failures + errors;
+      const failed = attempts - m.successes;
+      if (attempts === 0 || failed < NEARLY_ALL_FAILED * attempts) continue;
+      out.push({
+        row: `${r.name}/${p.name}`,
+        line: `${r.name}/${p.name}: ${failed} of ${attempts} requests failed, most as ${dominant(m)}`,
+        ...(accepted ? { accepted: true as const } : {}),
+      });
+    }
+  }
+  return out;
 }

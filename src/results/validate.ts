@@ -157,6 +157,10 @@ export const resultsFileSchema = z.looseObject({
     })
     .optional(),
   busy: busyRecord.optional(),
+  failing: z
+    .array(z.object({ row: z.string().max(1000), line: z.string().max(2000), accepted: z.literal(true).optional() }))
+    .max(10_000)
+    .optional(),
 });
 
 export const baselineFileSchema = z.looseObject({

@@ -12,7 +12,7 @@ import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
 import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
-import { unansweredPhase } from '../results/unanswered.js';
+import { failingRows, unansweredPhase } from '../results/unanswered.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import type { Side } from '../session/sut-session.js';
 import { newSeed } from '../stats/random.js';
@@ -86,7 +86,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       ...(measured.busy ? { busy: measured.busy } : {}),
     };
     // judge
-    const judged = mode.judge({
+    const verdict = mode.judge({
       results,
       scenarios: p.scenarios,
       baselines: p.baselines,
@@ -94,8 +94,19 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
         ? { base: { results: sideResults[0] as ScenarioResult[], info: abInfo(opts, base, measured, results, pairs) } }
         : {}),
     });
+    // an update does not enshrine a failure: a row failing on nearly every request is named, and
+    // nothing is recorded unless its scenario accepts it
+    const failing = mode.records ? failingRows(results.scenarios, p.scenarios) : [];
+    const judged = failing.length > 0 ? { ...verdict, failing } : verdict;
     // publish, then persist what the mode records
     const files = publishFiles(judged, opts, deps.files);
+    const refused = failing.filter((f) => !f.accepted);
+    if (refused.length > 0) {
+      throw environmentError(
+        `no baseline recorded: ${refused.length === 1 ? 'a row' : `${refused.length} rows`} failed on nearly every request (a baseline of it would pass every later gate); fix the request or its checks, or set accept-failing: true on its scenario`,
+        refused.map((f) => `  ${f.line}`),
+      );
+    }
     // (the results as measured: a baseline keeps no comparison of its own)
     const baselinesUpdated = mode.records ? recordBaselines(results, opts, deps) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
