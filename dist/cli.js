@@ -92479,8 +92479,8 @@ function openLoopLimits(phase2) {
 }
 var OPEN_LATE_MS = 5;
 function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+  const requests2 = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests2.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
 function wsEntries(push) {
@@ -93335,9 +93335,6 @@ function argText(arg, src) {
 }
 function readsBody(c) {
   return c.parts.some((p) => typeof p !== "string" && (p.kind === "base64" || p.kind === "hmac") && "body" in p.arg);
-}
-function unknownValues(text, values) {
-  return [...text.matchAll(SLOT)].flatMap((m) => m[4] !== void 0 && !values.has(m[4]) ? [m[0]] : []);
 }
 
 // src/protocols/http/normalize.ts
@@ -94601,12 +94598,12 @@ function readHook(hook, io, exports2) {
 function requestTemplateProblems(r, path, data, values) {
   const columns = data?.columns;
   const headers = Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]);
-  const texts = [
+  const texts2 = [
     [`${path}.url`, r.url],
     ...headers,
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
   ];
-  const problems = texts.flatMap(([at, text]) => templateProblems(text, columns, values).map((p) => `${at}: ${p}`));
+  const problems = texts2.flatMap(([at, text]) => templateProblems(text, columns, values).map((p) => `${at}: ${p}`));
   if (r.body !== void 0 && readsBody(compileText(r.body, columns, values).compiled))
     problems.push(
       `${path}.body: \`body\` as an argument in the body itself (sign or encode the body from its URL or headers)`
@@ -94669,8 +94666,6 @@ function resolveHttp(scenarios, io) {
       const values = new Set(t.flow.extract.flat().map((e) => e.name));
       t.mix?.forEach((e, j) => {
         problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
-        for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
-          problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
         const checks = [
           ...e.request.expect?.body ?? [],
           ...(e.request.expect?.json ?? []).flatMap((c) => typeof c.equals === "string" ? [c.equals] : [])
@@ -94992,6 +94987,129 @@ function baselineOf(result, provenance2) {
 }
 function baselinePath(dir, scenario2) {
   return join(dir, `${scenario2}.json`);
+}
+
+// src/text/did-you-mean.ts
+function editDistance(a, b) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = Array.from(
+    { length: rows },
+    (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row2 = d[i];
+      const up = d[i - 1];
+      let best = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2][j - 2] + 1);
+      }
+      row2[j] = best;
+    }
+  }
+  return d[rows - 1][cols - 1];
+}
+function closest(word, candidates) {
+  const w = word.toLowerCase();
+  const limit = w.length <= 4 ? 1 : w.length <= 8 ? 2 : 3;
+  let best;
+  for (const c of candidates) {
+    const lc = c.toLowerCase();
+    if (lc === w) return c;
+    const d = w.length >= 3 && lc.startsWith(w) ? 1 : editDistance(w, lc);
+    if (d <= limit && (best === void 0 || d < best.d)) best = { c, d };
+  }
+  return best?.c;
+}
+function didYouMean(word, candidates, quote = (s) => s) {
+  const c = closest(word, candidates);
+  return c === void 0 ? "" : ` (did you mean ${quote(c)}?)`;
+}
+
+// src/config/placeholder-kinds.ts
+var BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+function texts(r, path) {
+  return [
+    [`${path}.url`, r.url],
+    ...Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]),
+    ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
+  ];
+}
+function requests(config2) {
+  const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
+  const none = /* @__PURE__ */ new Set();
+  const out = (config2.setup ?? []).map((s, i) => ({
+    path: `setup[${i}].request`,
+    request: s.request,
+    known: { setup, flow: none, columns: [] }
+  }));
+  config2.scenarios.forEach((s, i) => {
+    const t = s.target;
+    if (t.kind !== "http") return;
+    const known = {
+      setup,
+      flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
+      columns: t.data?.columns ?? []
+    };
+    const path = `scenarios[${i}]`;
+    if (t.flow) t.mix?.forEach((e, j) => out.push({ path: `${path}.flow[${j}]`, request: e.request, known }));
+    else if (t.mix) t.mix.forEach((e, j) => out.push({ path: `${path}.requests[${j}]`, request: e.request, known }));
+    else out.push({ path: `${path}.request`, request: t.request, known });
+  });
+  return out;
+}
+function suggestion(name2, known) {
+  const spelled = new Map([
+    ...[...known.setup].map((n) => [n, `\${${n}}`]),
+    ...[...known.flow].map((n) => [n, `{{${n}}}`]),
+    ...known.columns.map((n) => [n, `{{data.${n}}}`])
+  ]);
+  const near = closest(name2, spelled.keys());
+  return near === void 0 ? "" : ` (did you mean ${spelled.get(near)}?)`;
+}
+function placeholderKindProblems(config2, env) {
+  const problems = [];
+  for (const { path, request: request2, known } of requests(config2)) {
+    for (const [at, text] of texts(request2, path)) {
+      for (const name2 of new Set(placeholders(text))) {
+        if (known.setup.has(name2)) continue;
+        if (known.flow.has(name2))
+          problems.push(
+            `${at}: \${${name2}} reads the environment, but ${name2} is a value a flow step extracts: write {{${name2}}}`
+          );
+        else if (known.columns.includes(name2))
+          problems.push(`${at}: \${${name2}} reads the environment, but ${name2} is a data column: write {{data.${name2}}}`);
+        else if (env !== void 0 && env[name2] === void 0) {
+          const hint = suggestion(name2, known);
+          if (hint)
+            problems.push(`${at}: \${${name2}} is not set in the environment and no setup step extracts it${hint}`);
+        }
+      }
+      for (const m of new Set([...text.matchAll(BARE_SLOT)].map((x) => x[1]))) {
+        if (known.flow.has(m)) continue;
+        if (known.setup.has(m))
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
+        else if (known.columns.includes(m))
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
+        else if (env?.[m] !== void 0)
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
+        else if (known.flow.size > 0 || path.includes(".flow["))
+          problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
+      }
+    }
+  }
+  return problems;
+}
+function unsetNames(config2, env) {
+  const unset = /* @__PURE__ */ new Set();
+  for (const { path, request: request2, known } of requests(config2))
+    for (const [, text] of texts(request2, path))
+      for (const name2 of placeholders(text))
+        if (!known.setup.has(name2) && !known.flow.has(name2) && !known.columns.includes(name2) && env[name2] === void 0)
+          unset.add(name2);
+  return [...unset];
 }
 
 // src/cli/main.ts
@@ -95406,45 +95524,6 @@ function locateProblems(text, file2, problems) {
   return located.map((l) => l.text);
 }
 
-// src/text/did-you-mean.ts
-function editDistance(a, b) {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d = Array.from(
-    { length: rows },
-    (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row2 = d[i];
-      const up = d[i - 1];
-      let best = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, d[i - 2][j - 2] + 1);
-      }
-      row2[j] = best;
-    }
-  }
-  return d[rows - 1][cols - 1];
-}
-function closest(word, candidates) {
-  const w = word.toLowerCase();
-  const limit = w.length <= 4 ? 1 : w.length <= 8 ? 2 : 3;
-  let best;
-  for (const c of candidates) {
-    const lc = c.toLowerCase();
-    if (lc === w) return c;
-    const d = w.length >= 3 && lc.startsWith(w) ? 1 : editDistance(w, lc);
-    if (d <= limit && (best === void 0 || d < best.d)) best = { c, d };
-  }
-  return best?.c;
-}
-function didYouMean(word, candidates, quote = (s) => s) {
-  const c = closest(word, candidates);
-  return c === void 0 ? "" : ` (did you mean ${quote(c)}?)`;
-}
-
 // src/config/load.ts
 function formatPath(path) {
   let out = "";
@@ -95647,7 +95726,7 @@ function repositoryRoot(dir, exists) {
 function defaultWorkspace() {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
-function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs) {
+function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs, env) {
   const abs = resolve2(file2);
   let text;
   try {
@@ -95666,6 +95745,7 @@ function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs) {
       readText: (f) => fs.readText(f)
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config2.scenarios, io) ?? []);
+    problems.push(...placeholderKindProblems(config2, env));
   }
   if (!config2 || problems.length > 0) {
     throw usageError(
@@ -99589,9 +99669,9 @@ function slotsReadable(s) {
   if (s.target.kind !== "http") return true;
   const columns = s.target.data?.columns;
   const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
-  const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
-  const texts = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
-  return texts.every((t) => templateProblems(t, columns, values).length === 0);
+  const requests2 = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+  const texts2 = requests2.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
+  return texts2.every((t) => templateProblems(t, columns, values).length === 0);
 }
 
 // src/run/plan.ts
@@ -99633,7 +99713,7 @@ function checkRunnable(config2) {
 }
 function planRun(opts, warn, deps2) {
   const mode = modeOf(opts.mode);
-  const config2 = loadConfig(opts.configFile, deps2.workspace, deps2.files);
+  const config2 = loadConfig(opts.configFile, deps2.workspace, deps2.files, deps2.env);
   const refused = mode.refuse(config2, opts.configFile);
   if (refused) throw usageError(refused);
   const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config2, opts.scenarios));
@@ -104327,7 +104407,7 @@ async function cmdValidate(deps2, args) {
   }
   const file2 = positionals[0] ?? String(values.config);
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
-  const config2 = loadConfig(file2);
+  const config2 = loadConfig(file2, void 0, void 0, deps2.env);
   checkRunnable(config2);
   const project = await checkComposeProject(config2, deps2.exec);
   if (project.problems.length > 0) {
@@ -104368,7 +104448,11 @@ async function cmdValidate(deps2, args) {
 `
     );
   }
-  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes)])) deps2.out(`note: ${note}
+  const unset = unsetNames(config2, deps2.env).map(
+    (n) => `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`
+  );
+  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset]))
+    deps2.out(`note: ${note}
 `);
   if (!engineIsLocal(deps2.env)) {
     deps2.out(

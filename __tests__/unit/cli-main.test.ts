@@ -150,6 +150,27 @@ describe('main(argv, deps)', () => {
     ]);
   });
 
+  it('validate: an environment value not set here is a note, not a refusal (the run’s environment may have it)', async () => {
+    const dir = project();
+    writeFileSync(
+      join(dir, 'perf-gate.yml'),
+      projectConfig().replace(
+        'request: { url: http://api:8080/work }',
+        'request: { url: http://api:8080/work, headers: { x-key: "${API_KEY}" } }',
+      ),
+    );
+    const c = cli();
+    c.deps.env = {};
+    expect(await main(['validate', join(dir, 'perf-gate.yml')], c.deps)).toBe(EXIT_PASS);
+    expect(c.out.join('')).toContain(
+      "note: ${API_KEY} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)",
+    );
+    const set = cli();
+    set.deps.env = { API_KEY: 'k' };
+    await main(['validate', join(dir, 'perf-gate.yml')], set.deps);
+    expect(set.out.join('')).not.toContain('API_KEY');
+  });
+
   it('history: a file that does not exist is a usage error (read through deps.files)', async () => {
     const c = cli();
     expect(await main(['history', join(root, 'h.jsonl')], c.deps)).toBe(EXIT_USAGE);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import { commandHelp } from '../../src/cli/main.js';
+import { placeholderKindProblems } from '../../src/config/placeholder-kinds.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -180,4 +181,14 @@ describe('docs/cli.md: the commands as the CLI spells them', () => {
       expect(doc.split('\n').some((line) => line === usage || line.startsWith(`${usage} `))).toBe(true);
     },
   );
+});
+
+describe('docs/config.md: the placeholder story’s example', () => {
+  it('is a valid config whose every placeholder is of the right kind', () => {
+    const yaml = fenced(section(read('docs/config.md'), 'Placeholders: one story'), 'yaml');
+    const text = `version: 1\nsut: { compose: docker-compose.yml }\n${yaml}`;
+    const { config, problems } = parseConfigText(text, '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(problems).toEqual([]);
+    expect(placeholderKindProblems(config as NonNullable<typeof config>, { PASSWORD: 'p' })).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // A scenario's `flow` (issue 34, step 3) as the config reads it: steps as mix entries with their
 // extract rules, the iteration's results as one more entry, and every mistake one line naming the key.
+import { placeholderKindProblems } from '../../src/config/placeholder-kinds.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
@@ -26,8 +27,12 @@ function parse(flow: unknown, phases: unknown[] = [{ connections: 2, duration: '
     scenarios: [{ name: 'orders', flow, phases, ...extra }],
   };
   const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  // as loadConfig checks it: each protocol's resolve, then the placeholders' kinds
   const resolved = r.config
-    ? resolveHttp(r.config.scenarios, { resolveIn: (_b, p) => p, readMessages: () => [], readText: () => '' })
+    ? [
+        ...resolveHttp(r.config.scenarios, { resolveIn: (_b, p) => p, readMessages: () => [], readText: () => '' }),
+        ...placeholderKindProblems(r.config),
+      ]
     : [];
   return { ...r, problems: [...r.problems, ...resolved] };
 }
@@ -65,7 +70,7 @@ describe('flow in the config', () => {
       'a value no step extracts (a typo)',
       [CREATE, { ...READ, url: 'http://api:8080/orders/{{idd}}' }],
       undefined,
-      ['scenarios[0].flow[1]: {{idd}} is not a value a step of the flow extracts'],
+      ['scenarios[0].flow[1].url: {{idd}} is not a value a step of the flow extracts (did you mean {{id}}?)'],
     ],
     [
       'a step named iteration',

@@ -2,6 +2,7 @@
 // does, with what it touches of the world passed in (src/cli.ts binds the real ones). Exit codes: 0
 // pass/done, 1 regression, 2 invalid config or usage, 3 environment or SUT failure — always with a
 // one-line reason.
+import { unsetNames } from '../config/placeholder-kinds.js';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load.js';
@@ -420,7 +421,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   }
   const file = positionals[0] ?? String(values.config);
   if (file === '-') throw usageError('validate -: a config from standard input is not read; give its file');
-  const config = loadConfig(file);
+  const config = loadConfig(file, undefined, undefined, deps.env);
   checkRunnable(config);
   // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
   const project = await checkComposeProject(config, deps.exec);
@@ -464,7 +465,13 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
       `  ${v.mode}: ${v.problems.length > 0 ? `refused (run --mode ${v.mode} exits 2): ${v.problems.join('; ')}` : v.line}\n`,
     );
   }
-  for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes)])) deps.out(`note: ${note}\n`);
+  // an environment value validate's environment does not have: the run's may (the Action step's env:)
+  const unset = unsetNames(config, deps.env).map(
+    (n) =>
+      `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`,
+  );
+  for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset]))
+    deps.out(`note: ${note}\n`);
   if (!engineIsLocal(deps.env)) {
     deps.out(
       `note: no machine readings: the Docker engine runs elsewhere (DOCKER_HOST ${deps.env.DOCKER_HOST}), so a trial taken while other processes used its machine cannot be told apart${config.gate.busy ? ' and gate.busy repeats none' : ''}\n`,

@@ -1,5 +1,6 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
+import { placeholderKindProblems } from './placeholder-kinds.js';
 import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -284,8 +285,16 @@ export function defaultWorkspace(): string {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 
-/** The config file, read and checked as `run` and `validate` read it (exit 2 with every problem). */
-export function loadConfig(file: string, workspace = defaultWorkspace(), fs: ReadFs = realReadFs): Config {
+/**
+ * The config file, read and checked as `run` and `validate` read it (exit 2 with every problem). With
+ * `env` (the run's environment), a `${NAME}` set nowhere but close to a name that is, is one of them.
+ */
+export function loadConfig(
+  file: string,
+  workspace = defaultWorkspace(),
+  fs: ReadFs = realReadFs,
+  env?: Readonly<Record<string, string | undefined>>,
+): Config {
   const abs = resolve(file);
   let text: string;
   try {
@@ -305,6 +314,8 @@ export function loadConfig(file: string, workspace = defaultWorkspace(), fs: Rea
       readText: (f: string) => fs.readText(f),
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config.scenarios, io) ?? []);
+    // one placeholder story: a name in the other kind's braces, or in none (after the data files' columns)
+    problems.push(...placeholderKindProblems(config, env));
   }
   if (!config || problems.length > 0) {
     throw usageError(

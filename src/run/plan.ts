@@ -85,7 +85,7 @@ export function planRun(
   deps: Pick<RunDeps, 'env' | 'maskSecret' | 'files' | 'workspace'>,
 ): RunPlan {
   const mode = modeOf(opts.mode);
-  const config = loadConfig(opts.configFile, deps.workspace, deps.files);
+  const config = loadConfig(opts.configFile, deps.workspace, deps.files, deps.env);
   const refused = mode.refuse(config, opts.configFile);
   if (refused) throw usageError(refused);
   const { scenarios, left: unswept, leftLine } = mode.scenarios(selectScenarios(config, opts.scenarios));

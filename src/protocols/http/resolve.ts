@@ -4,8 +4,7 @@
 import { parseDataFile } from '../../config/data-file.js';
 import { UNSAFE_HEADER_VALUE } from '../../runner-kit/connection-header.js';
 import type { RequestSpec, Scenario } from '../../config/types.js';
-import { compileText, isDynamic, readsBody, templateProblems, unknownValues } from '../../runner-kit/template.js';
-import { requestTexts } from './normalize.js';
+import { compileText, isDynamic, readsBody, templateProblems } from '../../runner-kit/template.js';
 import type { ResolveIo } from '../protocol.js';
 import { readHook } from '../hook-source.js';
 
@@ -99,9 +98,8 @@ export function resolveHttp(scenarios: readonly Scenario[], io: ResolveIo): stri
       // a flow's `{{ name }}` names a value a step extracts: any other is a mistake, not text
       const values = new Set(t.flow.extract.flat().map((e) => e.name));
       t.mix?.forEach((e, j) => {
+        // (a {{name}} no step extracts: config/placeholder-kinds.ts, with the kind it most likely is)
         problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
-        for (const slot of new Set(requestTexts(e.request).flatMap((x) => unknownValues(x, values))))
-          problems.push(`${path}.flow[${j}]: ${slot} is not a value a step of the flow extracts`);
         // a check compares with the iteration's values only: data and functions are not made there
         const checks = [
           ...(e.request.expect?.body ?? []),

@@ -1,0 +1,161 @@
+// One placeholder story (SPEC §10): `${NAME}` for the environment and setup values, `{{…}}` for values
+// made per request. The newcomer's mistakes the issue lists, each the line validate gives, before
+// anything boots; and a file's problems with their lines.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { parseConfigText, loadConfig } from '../../src/config/load.js';
+import { placeholderKindProblems, unsetNames } from '../../src/config/placeholder-kinds.js';
+import { failure } from './fixtures.js';
+
+type Raw = Record<string, unknown>;
+
+const LOGIN = {
+  name: 'login',
+  request: { url: 'http://api:8080/login', method: 'post', body: { user: 'u', password: '${PASSWORD}' } },
+  extract: { token: { json: '$.token' } },
+};
+const CREATE = {
+  name: 'create',
+  url: 'http://api:8080/items',
+  method: 'POST',
+  headers: { authorization: 'Bearer ${token}' },
+  body: { item: 'x' },
+  extract: { id: { json: '$.id' } },
+};
+const read = (url: string, headers: Record<string, string> = { authorization: 'Bearer ${token}' }) => ({
+  name: 'read',
+  url,
+  headers,
+});
+
+function config(scenario: Raw): Raw {
+  return {
+    version: 1,
+    sut: { compose: 'docker-compose.yml' },
+    setup: [LOGIN],
+    scenarios: [{ name: 'api', phases: [{ connections: 2, duration: '1s' }], ...scenario }],
+  };
+}
+
+function problems(raw: Raw, env?: Record<string, string>): string[] {
+  const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  expect(r.problems).toEqual([]);
+  return placeholderKindProblems(r.config as NonNullable<typeof r.config>, env);
+}
+
+const ENV = { PASSWORD: 'p', API_KEY: 'k' };
+
+describe('placeholderKindProblems: a name in the wrong braces, or a typo, is named', () => {
+  it.each<[string, Raw, string[]]>([
+    [
+      'Artillery’s habit: a setup value in {{ }} (sent as it is, every request a 401)',
+      { request: { url: 'http://api:8080/items', headers: { authorization: 'Bearer {{token}}' } } },
+      [
+        'scenarios[0].request.headers.authorization: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
+      ],
+    ],
+    [
+      'a flow value in ${ } (read as an environment variable)',
+      { flow: [CREATE, read('http://api:8080/items/${id}')] },
+      ['scenarios[0].flow[1].url: ${id} reads the environment, but id is a value a flow step extracts: write {{id}}'],
+    ],
+    [
+      'a typo of a setup value',
+      { request: { url: 'http://api:8080/items', headers: { authorization: 'Bearer ${tokn}' } } },
+      [
+        'scenarios[0].request.headers.authorization: ${tokn} is not set in the environment and no setup step extracts it (did you mean ${token}?)',
+      ],
+    ],
+    [
+      'a typo of a flow value',
+      { flow: [CREATE, read('http://api:8080/items/{{idd}}')] },
+      ['scenarios[0].flow[1].url: {{idd}} is not a value a step of the flow extracts (did you mean {{id}}?)'],
+    ],
+    [
+      'an environment variable in {{ }}',
+      { request: { url: 'http://api:8080/items', headers: { 'x-api-key': '{{API_KEY}}' } } },
+      [
+        'scenarios[0].request.headers.x-api-key: {{API_KEY}} is sent as it is; API_KEY is an environment variable: write ${API_KEY}',
+      ],
+    ],
+    [
+      'right everywhere: setup and environment in ${ }, the flow’s own in {{ }}',
+      {
+        flow: [CREATE, read('http://api:8080/items/{{id}}', { authorization: 'Bearer ${token}', 'x-k': '${API_KEY}' })],
+      },
+      [],
+    ],
+    [
+      'text between double braces that names nothing is text (outside a flow)',
+      { request: { url: 'http://api:8080/items', body: '{{handlebars}}' } },
+      [],
+    ],
+  ])('%s', (_label, scenario, lines) => {
+    expect(problems(config(scenario), ENV)).toEqual(lines);
+  });
+
+  it('a data column in ${ }', () => {
+    const r = parseConfigText(
+      stringify(config({ request: { url: 'http://api:8080/items/${sku}' }, data: { file: 'items.csv' } })),
+      '/ws/perf-gate.yml',
+      (p) => `/ws/${p}`,
+    );
+    const c = r.config as NonNullable<typeof r.config>;
+    const t = c.scenarios[0]?.target;
+    if (t?.kind === 'http' && t.data) t.data.columns = ['sku'];
+    expect(placeholderKindProblems(c, ENV)).toEqual([
+      'scenarios[0].request.url: ${sku} reads the environment, but sku is a data column: write {{data.sku}}',
+    ]);
+  });
+
+  it('without the environment, an unset name is not judged; with it, one close to nothing is left to a note', () => {
+    const raw = config({ request: { url: 'http://api:8080/items', headers: { a: '${tokn}', b: '${ELSEWHERE}' } } });
+    expect(problems(raw)).toEqual([]);
+    const withEnv = problems(raw, ENV);
+    expect(withEnv).toHaveLength(1);
+    const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(unsetNames(r.config as NonNullable<typeof r.config>, ENV)).toEqual(['tokn', 'ELSEWHERE']);
+  });
+});
+
+describe('loadConfig: the placeholder problems with the others, each at its line', () => {
+  it('a config with three mistakes: all three in one pass, each file:line:col', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+    const file = join(dir, 'perf-gate.yml');
+    writeFileSync(
+      file,
+      [
+        'version: 1',
+        'sut: { compose: docker-compose.yml }',
+        'setup:',
+        '  - name: login',
+        '    request: { url: "http://api:8080/login", method: post }',
+        '    extract: { token: { json: "$.token" } }',
+        'scenarios:',
+        '  - name: api',
+        '    flow:',
+        '      - name: create',
+        '        url: http://api:8080/items',
+        '        method: POST',
+        "        headers: { authorization: 'Bearer {{token}}' }",
+        '        extract: { id: { json: "$.id" } }',
+        '      - name: read',
+        '        url: http://api:8080/items/${id}',
+        "        headers: { authorization: 'Bearer ${tokn}' }",
+        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+        '',
+      ].join('\n'),
+    );
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    expect(err.message).toBe(`${file}: 3 problems in the config`);
+    expect(err.details).toEqual([
+      `  ${file}:13:20: scenarios[0].flow[0].headers.authorization: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
+      `  ${file}:16:9: scenarios[0].flow[1].url: \${id} reads the environment, but id is a value a flow step extracts: write {{id}}`,
+      `  ${file}:17:20: scenarios[0].flow[1].headers.authorization: \${tokn} is not set in the environment and no setup step extracts it (did you mean \${token}?)`,
+    ]);
+  });
+});

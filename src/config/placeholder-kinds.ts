@@ -1,0 +1,117 @@
+// Pure: one placeholder story (SPEC §10). `${NAME}` is a value known before the load starts: the
+// environment's, or one a `setup` step extracted. `{{…}}` is a value made per request: a flow step's
+// `{{name}}`, a data column's `{{data.COLUMN}}`, a function's `{{uuid()}}`. A name written in the other
+// kind's braces, and a name no kind knows, is a mistake `validate` names before anything boots, with
+// the spelling it most likely meant (Artillery writes setup values as `{{token}}`; a k6 user writes a
+// flow value as `${id}`).
+import { placeholders } from '../runner-kit/placeholders.js';
+import { closest } from '../text/did-you-mean.js';
+import type { Config, RequestSpec } from './types.js';
+
+/** `{{ name }}`: a bare name between double braces (a flow value's slot, or text sent as it is). */
+const BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** What the names of one request's texts may be. */
+interface Known {
+  setup: ReadonlySet<string>;
+  /** a flow's values (empty outside a flow) */
+  flow: ReadonlySet<string>;
+  /** the data file's columns (empty without one) */
+  columns: readonly string[];
+}
+
+/** A request's texts, each with its key. */
+function texts(r: RequestSpec, path: string): Array<[string, string]> {
+  return [
+    [`${path}.url`, r.url],
+    ...Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]),
+    ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
+  ];
+}
+
+/** The HTTP requests of the config with their keys and the names each may use. */
+function requests(config: Config): Array<{ path: string; request: RequestSpec; known: Known }> {
+  const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
+  const none = new Set<string>();
+  const out = (config.setup ?? []).map((s, i): { path: string; request: RequestSpec; known: Known } => ({
+    path: `setup[${i}].request`,
+    request: s.request,
+    known: { setup, flow: none, columns: [] },
+  }));
+  config.scenarios.forEach((s, i) => {
+    const t = s.target;
+    if (t.kind !== 'http') return;
+    const known: Known = {
+      setup,
+      flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
+      columns: t.data?.columns ?? [],
+    };
+    const path = `scenarios[${i}]`;
+    if (t.flow) t.mix?.forEach((e, j) => out.push({ path: `${path}.flow[${j}]`, request: e.request, known }));
+    else if (t.mix) t.mix.forEach((e, j) => out.push({ path: `${path}.requests[${j}]`, request: e.request, known }));
+    else out.push({ path: `${path}.request`, request: t.request, known });
+  });
+  return out;
+}
+
+/** " (did you mean X?)" over every name the request may use, each written in its own kind's braces. */
+function suggestion(name: string, known: Known): string {
+  const spelled = new Map<string, string>([
+    ...[...known.setup].map((n): [string, string] => [n, `\${${n}}`]),
+    ...[...known.flow].map((n): [string, string] => [n, `{{${n}}}`]),
+    ...known.columns.map((n): [string, string] => [n, `{{data.${n}}}`]),
+  ]);
+  const near = closest(name, spelled.keys());
+  return near === undefined ? '' : ` (did you mean ${spelled.get(near)}?)`;
+}
+
+/**
+ * Each placeholder written in the wrong kind's braces, and each `{{name}}` in a flow that no step
+ * extracts, as `key: message` lines. With `env` (validate, run): a `${NAME}` that is neither set there
+ * nor extracted by a setup step, but close to a name that is, is a problem too (a typo); one close to
+ * nothing is left to `unsetNames`.
+ */
+export function placeholderKindProblems(config: Config, env?: Readonly<Record<string, string | undefined>>): string[] {
+  const problems: string[] = [];
+  for (const { path, request, known } of requests(config)) {
+    for (const [at, text] of texts(request, path)) {
+      for (const name of new Set(placeholders(text))) {
+        if (known.setup.has(name)) continue;
+        if (known.flow.has(name))
+          problems.push(
+            `${at}: \${${name}} reads the environment, but ${name} is a value a flow step extracts: write {{${name}}}`,
+          );
+        else if (known.columns.includes(name))
+          problems.push(`${at}: \${${name}} reads the environment, but ${name} is a data column: write {{data.${name}}}`);
+        else if (env !== undefined && env[name] === undefined) {
+          const hint = suggestion(name, known);
+          if (hint)
+            problems.push(`${at}: \${${name}} is not set in the environment and no setup step extracts it${hint}`);
+        }
+      }
+      for (const m of new Set([...text.matchAll(BARE_SLOT)].map((x) => x[1] as string))) {
+        if (known.flow.has(m)) continue;
+        if (known.setup.has(m))
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
+        else if (known.columns.includes(m))
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
+        else if (env?.[m] !== undefined)
+          problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
+        else if (known.flow.size > 0 || path.includes('.flow['))
+          problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The `${NAME}`s no setup step extracts and `env` does not set, each once (run refuses them). */
+export function unsetNames(config: Config, env: Readonly<Record<string, string | undefined>>): string[] {
+  const unset = new Set<string>();
+  for (const { path, request, known } of requests(config))
+    for (const [, text] of texts(request, path))
+      for (const name of placeholders(text))
+        if (!known.setup.has(name) && !known.flow.has(name) && !known.columns.includes(name) && env[name] === undefined)
+          unset.add(name);
+  return [...unset];
+}
