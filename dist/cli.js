@@ -95080,7 +95080,9 @@ function placeholderKindProblems(config2, env) {
             `${at}: \${${name2}} reads the environment, but ${name2} is a value a flow step extracts: write {{${name2}}}`
           );
         else if (known.columns.includes(name2))
-          problems.push(`${at}: \${${name2}} reads the environment, but ${name2} is a data column: write {{data.${name2}}}`);
+          problems.push(
+            `${at}: \${${name2}} reads the environment, but ${name2} is a data column: write {{data.${name2}}}`
+          );
         else if (env !== void 0 && env[name2] === void 0) {
           const hint = suggestion(name2, known);
           if (hint)

@@ -82,7 +82,9 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
             `${at}: \${${name}} reads the environment, but ${name} is a value a flow step extracts: write {{${name}}}`,
           );
         else if (known.columns.includes(name))
-          problems.push(`${at}: \${${name}} reads the environment, but ${name} is a data column: write {{data.${name}}}`);
+          problems.push(
+            `${at}: \${${name}} reads the environment, but ${name} is a data column: write {{data.${name}}}`,
+          );
         else if (env !== undefined && env[name] === undefined) {
           const hint = suggestion(name, known);
           if (hint)
