@@ -45962,12 +45962,12 @@ var require_ignore = __commonJS({
       // https://github.com/moby/moby/blob/v19.03.8/pkg/fileutils/fileutils.go#L62
       _test(file2) {
         file2 = fromSlash(file2);
-        const parentPath = cleanPath2(path.dirname(file2));
-        const parentPathDirs = parentPath.split(path.sep);
+        const parentPath2 = cleanPath2(path.dirname(file2));
+        const parentPathDirs = parentPath2.split(path.sep);
         let matched = false;
         this._rules.forEach((rule) => {
           let match = this._match(file2, rule);
-          if (!match && parentPath !== ".") {
+          if (!match && parentPath2 !== ".") {
             if (rule.dirs.includes("**")) {
               for (let i = rule.dirs.filter((x) => x !== "**").length; i <= parentPathDirs.length; i++) {
                 match = match || this._match(parentPathDirs.slice(0, i).join(path.sep), rule);
@@ -93855,7 +93855,10 @@ function configJsonSchema() {
       }
     }
   });
-  return { ...schema, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
+  const extensions = { "^x-": {} };
+  const scenarios = schema.properties.scenarios?.items;
+  if (scenarios) scenarios.patternProperties = extensions;
+  return { ...schema, patternProperties: extensions, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
 // src/config/types.ts
@@ -95686,7 +95689,7 @@ function yamlProblem(e) {
   return `${where}: ${words}${hint ? ` (${hint})` : ""}`;
 }
 function parseConfigText(text, file2, resolvePath) {
-  const doc = (0, import_yaml2.parseDocument)(text);
+  const doc = (0, import_yaml2.parseDocument)(text, { merge: true });
   if (doc.errors.length > 0) {
     const problems = [...new Set(doc.errors.map(yamlProblem))];
     const deep = problems.findIndex((p) => p.endsWith("YAML nested too deeply to read"));
@@ -95701,9 +95704,49 @@ function parseConfigText(text, file2, resolvePath) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return { problems: ["(top level): must be a mapping with version, sut (or target) and scenarios"] };
   }
+  withoutExtensions(data);
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
+  if (!parsed.success) {
+    const problems = formatIssues(parsed.error.issues, data);
+    if (!parsed.error.issues.every((i) => i.code === "unrecognized_keys")) return { problems };
+    const pruned = structuredClone(data);
+    const parents = /* @__PURE__ */ new Set();
+    for (const issue2 of parsed.error.issues)
+      if (issue2.code === "unrecognized_keys")
+        for (const key of issue2.keys) {
+          deleteAt(pruned, [...issue2.path, key]);
+          parents.add(formatPath(issue2.path));
+        }
+    const again = configSchema.safeParse(pruned);
+    if (!again.success) return { problems };
+    const caused = (line) => {
+      const at = line.slice(0, line.indexOf(": "));
+      return parents.has(at) || parents.has(parentPath(at)) && line.slice(at.length + 2).startsWith("is required");
+    };
+    const semantic = normalizeConfig(again.data, file2, dirname3(file2), resolvePath).problems.filter((l) => !caused(l));
+    return { problems: [...problems, ...semantic] };
+  }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
+}
+function withoutExtensions(data) {
+  const drop = (o) => {
+    if (o === null || typeof o !== "object" || Array.isArray(o)) return;
+    for (const k of Object.keys(o)) if (k.startsWith("x-")) delete o[k];
+  };
+  drop(data);
+  if (Array.isArray(data.scenarios)) for (const s of data.scenarios) drop(s);
+}
+function parentPath(path) {
+  const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
+  return cut < 0 ? "" : path.slice(0, cut);
+}
+function deleteAt(data, path) {
+  let at = data;
+  for (const k of path.slice(0, -1)) {
+    if (at === null || typeof at !== "object") return;
+    at = at[k];
+  }
+  if (at !== null && typeof at === "object") delete at[path.at(-1)];
 }
 function workspaceResolver(baseDir, workspace, fs = realReadFs) {
   const root = fs.realpath(workspace);

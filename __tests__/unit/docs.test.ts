@@ -192,3 +192,16 @@ describe('docs/config.md: the placeholder story’s example', () => {
     expect(placeholderKindProblems(config as NonNullable<typeof config>, { PASSWORD: 'p' })).toEqual([]);
   });
 });
+
+describe('docs/config.md: the anchors example', () => {
+  it('is valid as written, its phases merged', () => {
+    const yaml = fenced(section(read('docs/config.md'), 'Validation'), 'yaml');
+    const { config, problems } = parseConfigText(
+      `version: 1\nsut: { compose: docker-compose.yml }\n${yaml}`,
+      '/ws/perf-gate.yml',
+      (p) => `/ws/${p}`,
+    );
+    expect(problems).toEqual([]);
+    expect(config?.scenarios[0]?.phases.map((p) => p.name)).toEqual(['c4', 'c8']);
+  });
+});

@@ -231,7 +231,8 @@ export function parseConfigText(
   file: string,
   resolvePath: (relative: string) => string,
 ): { config?: Config; problems: string[] } {
-  const doc = parseDocument(text);
+  // `<<: *anchor` merges as compose reads it (YAML 1.1's merge key)
+  const doc = parseDocument(text, { merge: true });
   if (doc.errors.length > 0) {
     const problems = [...new Set(doc.errors.map(yamlProblem))];
     // a file nested past the parser's depth fails at every level: once is enough
@@ -248,9 +249,61 @@ export function parseConfigText(
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return { problems: ['(top level): must be a mapping with version, sut (or target) and scenarios'] };
   }
+  withoutExtensions(data as Record<string, unknown>);
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) return { problems: formatIssues(parsed.error.issues, data) };
+  if (!parsed.success) {
+    const problems = formatIssues(parsed.error.issues, data);
+    // all in one pass: when unknown keys are the schema's only problems, the config without them is
+    // checked on (what a phase's values mean together, names used twice, ...), so fixing a typo does
+    // not reveal the next round
+    if (!parsed.error.issues.every((i) => i.code === 'unrecognized_keys')) return { problems };
+    const pruned = structuredClone(data);
+    const parents = new Set<string>();
+    for (const issue of parsed.error.issues)
+      if (issue.code === 'unrecognized_keys')
+        for (const key of issue.keys) {
+          deleteAt(pruned, [...issue.path, key]);
+          parents.add(formatPath(issue.path));
+        }
+    const again = configSchema.safeParse(pruned);
+    if (!again.success) return { problems };
+    // what only the removal caused is not said: a problem of the mapping that held the key (a scenario
+    // without its misplaced url), or a key required beside it (sut, when compose: was written above it)
+    const caused = (line: string) => {
+      const at = line.slice(0, line.indexOf(': '));
+      return parents.has(at) || (parents.has(parentPath(at)) && line.slice(at.length + 2).startsWith('is required'));
+    };
+    const semantic = normalizeConfig(again.data, file, dirname(file), resolvePath).problems.filter((l) => !caused(l));
+    return { problems: [...problems, ...semantic] };
+  }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
+}
+
+/** `x-` keys (compose's extension fields, a home for YAML anchors) at the top level and in each
+ * scenario are the author's own: dropped before the schema reads the rest. */
+function withoutExtensions(data: Record<string, unknown>): void {
+  const drop = (o: unknown) => {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) return;
+    for (const k of Object.keys(o)) if (k.startsWith('x-')) delete (o as Record<string, unknown>)[k];
+  };
+  drop(data);
+  if (Array.isArray(data.scenarios)) for (const s of data.scenarios) drop(s);
+}
+
+/** The path of the mapping or list holding `path`'s last key or index (`a.b[2]` → `a.b`, `a` → ``). */
+function parentPath(path: string): string {
+  const cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+  return cut < 0 ? '' : path.slice(0, cut);
+}
+
+/** Deletes the key at `path` of `data` (a path of mapping keys and list indexes), if it is there. */
+function deleteAt(data: unknown, path: ReadonlyArray<PropertyKey>): void {
+  let at: unknown = data;
+  for (const k of path.slice(0, -1)) {
+    if (at === null || typeof at !== 'object') return;
+    at = (at as Record<PropertyKey, unknown>)[k];
+  }
+  if (at !== null && typeof at === 'object') delete (at as Record<PropertyKey, unknown>)[path.at(-1) as PropertyKey];
 }
 
 /** A resolver that keeps config paths inside the workspace and requires the files to exist. */

@@ -415,6 +415,10 @@ export function configJsonSchema(): Record<string, unknown> {
       }
     },
   }) as Record<string, unknown>;
+  // `x-` keys (anchors' home, as in compose files) at the top level and in each scenario
+  const extensions = { '^x-': {} };
+  const scenarios = (schema.properties as Record<string, { items?: Record<string, unknown> }>).scenarios?.items;
+  if (scenarios) scenarios.patternProperties = extensions;
   // what normalize says in words (exactly one of sut and target), said to editors too
-  return { ...schema, oneOf: [{ required: ['sut'] }, { required: ['target'] }] };
+  return { ...schema, patternProperties: extensions, oneOf: [{ required: ['sut'] }, { required: ['target'] }] };
 }
