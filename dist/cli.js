@@ -97828,10 +97828,10 @@ var SUBJECT = "\0subject\0";
 var OWNER = "\0owner\0";
 var KEY = "\0key\0";
 var NAMED = 3;
-function together(said) {
+function together(said2) {
   const names2 = /* @__PURE__ */ new Map();
   const keys = /* @__PURE__ */ new Map();
-  for (const { name: name2, text, key } of said) {
+  for (const { name: name2, text, key } of said2) {
     const list2 = names2.get(text) ?? [];
     if (name2 !== void 0) list2.push(name2);
     names2.set(text, list2);
@@ -97856,11 +97856,11 @@ function slowCaps(s, n, cap, unit, maxTimeMs) {
   for (const phase2 of s.phases) {
     const durationMs = phase2.kind === "ws" ? void 0 : phase2.durationMs;
     if (durationMs === void 0) continue;
-    const trialMs = (s.warmupMs + durationMs) * (unit === "pairs" ? 2 : 1);
-    const fits = Math.floor(maxTimeMs / trialMs);
+    const trialMs2 = (s.warmupMs + durationMs) * (unit === "pairs" ? 2 : 1);
+    const fits = Math.floor(maxTimeMs / trialMs2);
     if (fits >= cap - n) continue;
     out.push(
-      `scenario ${s.name}, phase ${phase2.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`
+      `scenario ${s.name}, phase ${phase2.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs2)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`
     );
   }
   return out;
@@ -97878,6 +97878,84 @@ function shortPhases(s, rows) {
     );
   }
   return out;
+}
+
+// src/compare/gated-rows.ts
+function rowsOf(set2, informed2 = false) {
+  const banded2 = [];
+  const limits = [];
+  const inform = [];
+  for (const [m, t] of Object.entries(set2)) {
+    if (hasBand(t) && !(t.inform || informed2)) banded2.push(m);
+    else if (t.limit !== void 0 || t.min !== void 0)
+      limits.push(`${m} ${describeBand(m, { limit: t.limit, min: t.min })}`);
+    if (hasBand(t) && (t.inform || informed2)) inform.push(m);
+  }
+  return { banded: banded2, limits, inform };
+}
+function said(label2, set2, informed2 = false) {
+  const { banded: banded2, limits, inform } = rowsOf(set2, informed2);
+  const parts = [
+    banded2.length ? `${banded2.join(", ")} banded` : "",
+    limits.length ? `${limits.join(", ")}: limit only, no regression band (add regress: to gate a change)` : "",
+    inform.length ? `${inform.join(", ")} shown as information` : ""
+  ].filter(Boolean);
+  return parts.length ? `${label2}: ${parts.join("; ")}` : void 0;
+}
+function gatedRowsSaid(config2, judging) {
+  const lines = [];
+  let rows = 0;
+  let limitsOnly = 0;
+  for (const s of config2.scenarios) {
+    const entries = protocolOf(s.target).entries(s.target);
+    const phases = s.phases.map((p) => p.name).join(", ");
+    const own2 = judgedThresholds(s, judging);
+    const informed2 = config2.gate.bands === "inform";
+    const count3 = (set2, inform = false) => {
+      const r = rowsOf(set2, inform);
+      rows += (r.banded.length + r.limits.length) * s.phases.length;
+      limitsOnly += r.limits.length * s.phases.length;
+    };
+    count3(own2, informed2);
+    const where = entries.length ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
+    const line = said(where, own2, informed2);
+    if (line) lines.push(line);
+    for (const e of entries) {
+      count3(e.thresholds);
+      const entry = said(`${s.name} · ${e.name} (${phases})`, e.thresholds);
+      if (entry) lines.push(entry);
+    }
+  }
+  return { lines, rows, limitsOnly };
+}
+function minutes(ms) {
+  return ms < 6e4 ? `${Math.round(ms / 1e3)} s` : `${+(ms / 6e4).toFixed(1)} min`;
+}
+function trialMs(s, i) {
+  const p = s.phases[i];
+  if (!p || p.kind === "ws" || p.durationMs === void 0) return void 0;
+  return s.warmupMs + p.durationMs;
+}
+function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
+  let least = 0;
+  let most = 0;
+  let unknown2 = 0;
+  for (const s of config2.scenarios) {
+    const n = unit === "pairs" ? pairs : s.trials;
+    const cap = Math.max(n, s.confirmCap ?? config2.gate.confirm.maxTrials);
+    const sides = unit === "pairs" ? 2 : 1;
+    s.phases.forEach((_, i) => {
+      const ms = trialMs(s, i);
+      if (ms === void 0) {
+        unknown2++;
+        return;
+      }
+      least += ms * n * sides;
+      most += ms * cap * sides;
+    });
+  }
+  const extra = unknown2 ? ` plus ${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request count` : "";
+  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ""}${extra}, plus booting`;
 }
 
 // src/compare/run-budget.ts
@@ -97900,9 +97978,22 @@ function judgedVerdict(mode, judging, config2, pullRequests) {
   const reach = confirmationReach({ ...config2, scenarios }, judging);
   const family = scenarios.find((s) => s.family)?.family;
   const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
-  const bands = config2.gate.bands === "inform" ? "relative bands as information, absolute limits judged" : `bands and limits judged${budget2}`;
+  const gated = gatedRowsSaid({ ...config2, scenarios }, judging);
+  const limitsOnly = gated.limitsOnly ? `, ${gated.limitsOnly} by an absolute limit only` : "";
+  const bands = config2.gate.bands === "inform" ? `${gated.rows} rows: relative bands as information, absolute limits judged` : `${gated.rows} row${gated.rows === 1 ? "" : "s"} judged${limitsOnly}${budget2}`;
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
-  return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
+  const withCaps = scenarios.map((s) => {
+    const cap = reach.caps.get(s.name);
+    return cap === void 0 ? s : { ...s, confirmCap: cap };
+  });
+  const time3 = wallTimeSaid({ ...config2, scenarios: withCaps }, mode === "ab" ? "pairs" : "trials");
+  return {
+    mode,
+    line: `valid${usedBy}: ${bands}; ${time3}`,
+    problems: reach.problems,
+    notes: reach.notes,
+    rows: gated.lines
+  };
 }
 
 // src/modes/ab.ts
@@ -101856,8 +101947,8 @@ var SwarmRunner = class _SwarmRunner {
       if (verdict.state === "failed") {
         const crash2 = await this.opts.crashed();
         if (crash2) throw crash2;
-        const said = verdict.task ? await this.lastWords(verdict.task, nodes) : void 0;
-        throw environmentError(`${prefix}${said ?? verdict.why}`);
+        const said2 = verdict.task ? await this.lastWords(verdict.task, nodes) : void 0;
+        throw environmentError(`${prefix}${said2 ?? verdict.why}`);
       }
       if (deadline !== void 0 && now() > deadline) {
         const byId = new Map(nodes.map((node2) => [node2.id, node2]));
@@ -104493,6 +104584,10 @@ async function cmdValidate(deps2, args) {
 `
     );
   }
+  const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
+  if (rows.length) deps2.out(`gated rows (${asked ?? pullRequests}):
+${rows.map((r) => `  ${r}
+`).join("")}`);
   const unset = unsetNames(config2, deps2.env).map(
     (n) => `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`
   );

@@ -465,6 +465,9 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
       `  ${v.mode}: ${v.problems.length > 0 ? `refused (run --mode ${v.mode} exits 2): ${v.problems.join('; ')}` : v.line}\n`,
     );
   }
+  // the rows the gate judges, as the mode pull requests run (or the one asked for) reads them
+  const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
+  if (rows.length) deps.out(`gated rows (${asked ?? pullRequests}):\n${rows.map((r) => `  ${r}\n`).join('')}`);
   // an environment value validate's environment does not have: the run's may (the Action step's env:)
   const unset = unsetNames(config, deps.env).map(
     (n) =>

@@ -1,6 +1,7 @@
 // What the two judging modes (gate and A/B) share: validate's verdict, from the reach check.
 import type { Judging } from '../compare/judging.js';
 import { budgetSaid, confirmationReach } from '../compare/reach.js';
+import { gatedRowsSaid, wallTimeSaid } from '../compare/gated-rows.js';
 import { withFamily } from '../compare/run-budget.js';
 import type { Config } from '../config/types.js';
 import type { ModeVerdict, RunMode } from './mode.js';
@@ -16,10 +17,23 @@ export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, p
     : config.gate.runAlpha === undefined
       ? '; each row at its own alpha (gate.run-alpha: off)'
       : '';
+  const gated = gatedRowsSaid({ ...config, scenarios }, judging);
+  const limitsOnly = gated.limitsOnly ? `, ${gated.limitsOnly} by an absolute limit only` : '';
   const bands =
     config.gate.bands === 'inform'
-      ? 'relative bands as information, absolute limits judged'
-      : `bands and limits judged${budget}`;
+      ? `${gated.rows} rows: relative bands as information, absolute limits judged`
+      : `${gated.rows} row${gated.rows === 1 ? '' : 's'} judged${limitsOnly}${budget}`;
   const usedBy = mode === pullRequests ? ' (pull requests, mode auto)' : '';
-  return { mode, line: `valid${usedBy}: ${bands}`, problems: reach.problems, notes: reach.notes };
+  const withCaps = scenarios.map((s) => {
+    const cap = reach.caps.get(s.name);
+    return cap === undefined ? s : { ...s, confirmCap: cap };
+  });
+  const time = wallTimeSaid({ ...config, scenarios: withCaps }, mode === 'ab' ? 'pairs' : 'trials');
+  return {
+    mode,
+    line: `valid${usedBy}: ${bands}; ${time}`,
+    problems: reach.problems,
+    notes: reach.notes,
+    rows: gated.lines,
+  };
 }

@@ -15,6 +15,8 @@ export interface ModeVerdict {
   line: string;
   problems: string[];
   notes: string[];
+  /** a judging mode: its gated rows, a line per scenario's threshold set (compare/gated-rows.ts) */
+  rows?: string[];
 }
 
 /** What a mode judges: the measured results (head, or the only side), the scenarios as run, the

@@ -1,0 +1,76 @@
+// What validate says a run gates and costs (issue 48): rows by scenario and threshold set, which are
+// bands and which limits only (k6's thresholds), a flow's own phase apart, and the measuring time.
+import { describe, expect, it } from 'vitest';
+import { gatedRowsSaid, wallTimeSaid } from '../../src/compare/gated-rows.js';
+import { parseConfigText } from '../../src/config/load.js';
+import { modeOf } from '../../src/modes/index.js';
+
+const HEAD = 'version: 1\nsut: { compose: docker-compose.yml }\n';
+function config(text: string) {
+  const r = parseConfigText(`${HEAD}${text}`, '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+  expect(r.problems).toEqual([]);
+  return r.config as NonNullable<typeof r.config>;
+}
+const gate = modeOf('gate').judging;
+
+describe('gatedRowsSaid', () => {
+  it.each<[string, string, string[], number, number]>([
+    [
+      'the built-in bands when nothing is given',
+      'scenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 5s }]\n',
+      ['api (c1): p50, p99, rps banded'],
+      3,
+      0,
+    ],
+    [
+      'a k6 threshold: a limit only, said as such',
+      'scenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    thresholds: { http_req_duration: [\'p(95)<200\'] }\n    phases: [{ name: c1, connections: 4, duration: 5s }]\n',
+      ['api (c1): p95 ≤ 200ms: limit only, no regression band (add regress: to gate a change)'],
+      1,
+      1,
+    ],
+    [
+      'defaults’ bands gate a flow’s own phase too (all its requests together), beside a step’s own',
+      [
+        'defaults: { thresholds: { p50: { regress: 10% } } }',
+        'scenarios:',
+        '  - name: items',
+        '    flow:',
+        '      - { name: create, url: "http://api:8080/items", method: POST, extract: { id: { json: $.id } } }',
+        '      - { name: read, url: "http://api:8080/items/{{id}}", thresholds: { p99: { regress: 20% } } }',
+        '    phases: [{ name: c4, connections: 4, duration: 5s }, { name: c8, connections: 8, duration: 5s }]',
+        '',
+      ].join('\n'),
+      ['items (c4, c8; all its requests together): p50 banded', 'items · read (c4, c8): p99 banded'],
+      4,
+      0,
+    ],
+    [
+      'gate.bands: inform: bands shown as information, the limit judged',
+      'gate: { bands: inform }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    thresholds: { p50: { regress: 10% }, p99: { below: 50ms } }\n    phases: [{ name: c1, connections: 4, duration: 5s }]\n',
+      [
+        'api (c1): p99 ≤ 50ms: limit only, no regression band (add regress: to gate a change); p50 shown as information',
+      ],
+      1,
+      1,
+    ],
+  ])('%s', (_label, text, lines, rows, limitsOnly) => {
+    expect(gatedRowsSaid(config(text), gate)).toEqual({ lines, rows, limitsOnly });
+  });
+});
+
+describe('wallTimeSaid', () => {
+  const two = config(
+    'defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }, { name: n, connections: 2, requests: 1000 }]\n',
+  );
+  it('gate: trials × (warm-up + duration), then up to the cap; a request count is not known', () => {
+    expect(wallTimeSaid(two, 'trials')).toBe(
+      'measuring about 2.1 min (at most 5 min where a change is confirmed to its cap) plus 1 phase of a request count, plus booting',
+    );
+  });
+  it('A/B: both sides of every pair', () => {
+    expect(wallTimeSaid(two, 'pairs')).toBe(
+      'measuring about 5 min (at most 10 min where a change is confirmed to its cap) plus 1 phase of a request count, plus booting',
+    );
+  });
+});
