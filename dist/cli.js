@@ -98015,7 +98015,10 @@ var ab = {
     if (!side) throw new Error("A/B judged without its base side");
     const base = side.results;
     const comparisons = results2.scenarios.flatMap(
-      (h, i) => compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {})
+      (h, i) => unansweredOnBase(
+        compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {}),
+        base[i]
+      )
     );
     const info = { ...side.info, base };
     return {
@@ -98042,6 +98045,25 @@ var ab = {
     notes: []
   } : judgedVerdict("ab", PAIRED, config2, pullRequests)
 };
+function unansweredOnBase(rows, base) {
+  const none = new Map(
+    base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => [p.name, p])
+  );
+  if (none.size === 0) return rows;
+  return rows.map(
+    (c) => none.has(c.phase) ? {
+      scenario: c.scenario,
+      phase: c.phase,
+      metric: c.metric,
+      baseline: null,
+      current: c.current,
+      delta: null,
+      band: c.band,
+      result: "no-baseline",
+      reason: "the base commit answered none of its requests (a scenario new in head): nothing to compare"
+    } : c
+  );
+}
 
 // src/modes/gate.ts
 var againstBaselines = {
@@ -102642,7 +102664,9 @@ async function openBase(opts, p, deps2) {
     const base = baseSut(p.config, tree, (l) => deps2.progress.line(l), deps2.files);
     const notes = baseNotes(p, base.config, deps2.files);
     for (const n of notes) deps2.progress.line(`[perf-gate] note: ${n}`);
-    return { tree, sut: base.sut, dir: base.dir, notes };
+    const had = new Set(base.config?.scenarios.map((s) => s.name) ?? p.scenarios.map((s) => s.name));
+    const fresh = new Set(p.scenarios.filter((s) => !had.has(s.name)).map((s) => s.name));
+    return { tree, sut: base.sut, dir: base.dir, notes, fresh };
   } catch (err) {
     await tree.remove();
     throw err;
@@ -102845,7 +102869,9 @@ async function run(opts, deps2) {
     const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
     if (mode.needsAnswers) {
       for (const [i, s] of sides.entries()) {
-        const none = unansweredPhase(sideResults[i], p.scenarios, s.side ? `${s.side}: ` : "");
+        const asked = s.side === "base" ? p.scenarios.filter((x) => !base?.fresh.has(x.name)) : p.scenarios;
+        const results3 = sideResults[i].filter((r) => asked.some((x) => x.name === r.name));
+        const none = unansweredPhase(results3, asked, s.side ? `${s.side}: ` : "");
         if (none) throw environmentError(none);
       }
     }
@@ -103572,7 +103598,13 @@ function renderConfig(scan, answers) {
   const lines = [
     "# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json",
     `# Written by \`perf-gate init\` from ${answers.composeFiles.join(", ")}. Check it: npx perf-gate validate`,
-    "# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).",
+    ...answers.against === "base-ref" ? [
+      "# Pull requests are gated against their base commit in the same job (A/B): no baselines needed.",
+      "# Try it: npx perf-gate run --mode ab --base main"
+    ] : [
+      "# Try it: npx perf-gate run --mode update --baseline-dir /tmp/perf-gate-try, then npx perf-gate run --baseline-dir /tmp/perf-gate-try.",
+      "# The baselines to commit come from CI (the workflow's refresh job), not from this machine."
+    ],
     "version: 1",
     "sut:",
     ...answers.composeFiles.length === 1 ? [`  compose: ${JSON.stringify(answers.composeFiles[0])}`] : ["  compose:", ...answers.composeFiles.map((f) => `    - ${JSON.stringify(f)}`)],

@@ -217,6 +217,8 @@ export function harness(
     upError?: Record<string, string>;
     failWrite?: RegExp;
     baseTree?: string;
+    /** the base tree's project copied from this directory instead (a base commit's other config) */
+    baseFrom?: string;
     apart?: { changes: string[]; blockers: string[] };
     /** the run's files in memory (the real file system when absent) */
     files?: MemoryFiles;
@@ -235,11 +237,12 @@ export function harness(
     if (args[0] === 'worktree' && args[1] === 'add') {
       const into = args[4] as string;
       // the base tree: the same project as head
+      const from = o.baseFrom ?? o.baseTree;
       if (o.files) {
-        if (o.baseTree) o.files.copyDir(join(root, o.baseTree), join(into, o.baseTree));
+        if (o.baseTree && from) o.files.copyDir(join(root, from), join(into, o.baseTree));
       } else {
         mkdirSync(into, { recursive: true });
-        if (o.baseTree) cpSync(join(root, o.baseTree), join(into, o.baseTree), { recursive: true });
+        if (o.baseTree && from) cpSync(join(root, from), join(into, o.baseTree), { recursive: true });
       }
       return { code: 0, stdout: '', stderr: '' };
     }

@@ -288,6 +288,30 @@ describe('run: A/B', () => {
     expect(h.git.some((g) => g.startsWith('worktree remove'))).toBe(true);
   });
 
+  it('a scenario new in head whose endpoint the base commit lacks: its rows are no baseline, not exit 3', async () => {
+    const p = abProject();
+    // the base commit's config has another scenario, and its service answers 404 to api's requests
+    const old = project(config('ab: { pairs: 6 }').replace('- name: api', '- name: older'));
+    const h = harness(
+      { base: { delayUs: 2000, failing: 1 }, head: { delayUs: 2000 } },
+      { baseTree: p.tree, baseFrom: old.dir.slice(root.length + 1) },
+    );
+    const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 7 }), h.deps);
+    expect(outcome.results.comparisons.map((c) => c.result)).toEqual(
+      outcome.results.comparisons.map(() => 'no-baseline'),
+    );
+    expect(outcome.results.comparisons[0]?.reason).toMatch(/the base commit answered none of its requests/);
+    expect(outcome.results.ab?.notes).toContain("scenario api is new in head; both sides run the head's definition");
+  });
+
+  it('a scenario the base commit has, unanswered there: exit 3 naming the base side, as before', async () => {
+    const p = abProject();
+    const h = harness({ base: { delayUs: 2000, failing: 1 }, head: { delayUs: 2000 } }, { baseTree: p.tree });
+    const err = await failure(run(request(p, 'ab', { baseRef: 'main', seed: 7 }), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/^base: api\/c2: no successful response/);
+  });
+
   it('what was changed to boot both sides side by side is in the results and the report', async () => {
     const p = abProject();
     const changes = ['service api: published ports 8080:8080 not published', 'service api: container_name api dropped'];

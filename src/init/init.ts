@@ -244,7 +244,15 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
   const lines = [
     '# yaml-language-server: $schema=node_modules/perf-gate/schema/perf-gate.schema.json',
     `# Written by \`perf-gate init\` from ${answers.composeFiles.join(', ')}. Check it: npx perf-gate validate`,
-    '# Try it: npx perf-gate run --mode update (records baselines/), then npx perf-gate run (gates against them).',
+    ...(answers.against === 'base-ref'
+      ? [
+          '# Pull requests are gated against their base commit in the same job (A/B): no baselines needed.',
+          '# Try it: npx perf-gate run --mode ab --base main',
+        ]
+      : [
+          '# Try it: npx perf-gate run --mode update --baseline-dir /tmp/perf-gate-try, then npx perf-gate run --baseline-dir /tmp/perf-gate-try.',
+          '# The baselines to commit come from CI (the workflow\'s refresh job), not from this machine.',
+        ]),
     'version: 1',
     'sut:',
     ...(answers.composeFiles.length === 1

@@ -29,7 +29,10 @@ export const ab: Mode<'ab'> = {
     if (!side) throw new Error('A/B judged without its base side');
     const base = side.results;
     const comparisons: Comparison[] = results.scenarios.flatMap((h, i) =>
-      compareAbScenario(h, base[i] as ScenarioResult, scenarios[i]?.thresholds ?? {}),
+      unansweredOnBase(
+        compareAbScenario(h, base[i] as ScenarioResult, scenarios[i]?.thresholds ?? {}),
+        base[i] as ScenarioResult,
+      ),
     );
     const info: AbInfo = { ...side.info, base };
     return {
@@ -59,3 +62,29 @@ export const ab: Mode<'ab'> = {
         }
       : judgedVerdict('ab', PAIRED, config, pullRequests),
 };
+
+/**
+ * A phase the base side answered none of (a scenario new in head whose endpoint the base commit does
+ * not have; the run refuses it for any other scenario): its rows have nothing to compare with.
+ */
+function unansweredOnBase(rows: Comparison[], base: ScenarioResult): Comparison[] {
+  const none = new Map(
+    base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => [p.name, p] as const),
+  );
+  if (none.size === 0) return rows;
+  return rows.map((c): Comparison =>
+    none.has(c.phase)
+      ? {
+          scenario: c.scenario,
+          phase: c.phase,
+          metric: c.metric,
+          baseline: null,
+          current: c.current,
+          delta: null,
+          band: c.band,
+          result: 'no-baseline',
+          reason: 'the base commit answered none of its requests (a scenario new in head): nothing to compare',
+        }
+      : c,
+  );
+}

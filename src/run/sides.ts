@@ -26,6 +26,8 @@ export interface BaseSide {
   sut: Config['sut'];
   dir: string;
   notes: string[];
+  /** scenarios the base commit's config does not have (new in head): its endpoints may not exist there */
+  fresh: ReadonlySet<string>;
 }
 
 /** One SUT to boot and measure: the only one, or A/B's base or head. */
@@ -73,7 +75,9 @@ export async function openBase(opts: RunOptions, p: RunPlan, deps: RunDeps): Pro
     const base = baseSut(p.config, tree, (l) => deps.progress.line(l), deps.files);
     const notes = baseNotes(p, base.config, deps.files);
     for (const n of notes) deps.progress.line(`[perf-gate] note: ${n}`);
-    return { tree, sut: base.sut, dir: base.dir, notes };
+    const had = new Set(base.config?.scenarios.map((s) => s.name) ?? p.scenarios.map((s) => s.name));
+    const fresh = new Set(p.scenarios.filter((s) => !had.has(s.name)).map((s) => s.name));
+    return { tree, sut: base.sut, dir: base.dir, notes, fresh };
   } catch (err) {
     await tree.remove();
     throw err;
