@@ -251,7 +251,7 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
         ]
       : [
           '# Try it: npx perf-gate run --mode update --baseline-dir /tmp/perf-gate-try, then npx perf-gate run --baseline-dir /tmp/perf-gate-try.',
-          '# The baselines to commit come from CI (the workflow\'s refresh job), not from this machine.',
+          "# The baselines to commit come from CI (the workflow's refresh job), not from this machine.",
         ]),
     'version: 1',
     'sut:',
