@@ -97917,7 +97917,7 @@ function gatedRowsSaid(config2, judging) {
       limitsOnly += r.limits.length * s.phases.length;
     };
     count3(own2, informed2);
-    const where = entries.length ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
+    const where = entries.length && s.target.kind === "http" ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
     const line = said(where, own2, informed2);
     if (line) lines.push(line);
     for (const e of entries) {
@@ -97933,8 +97933,12 @@ function minutes(ms) {
 }
 function trialMs(s, i) {
   const p = s.phases[i];
-  if (!p || p.kind === "ws" || p.durationMs === void 0) return void 0;
-  return s.warmupMs + p.durationMs;
+  if (!p) return void 0;
+  if (p.kind === "ws") {
+    if (p.rate === void 0 || s.target.kind !== "ws") return void 0;
+    return s.warmupMs + p.messages / p.rate * 1e3 + s.target.websocket.drainMs;
+  }
+  return p.durationMs === void 0 ? void 0 : s.warmupMs + p.durationMs;
 }
 function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   let least = 0;
@@ -97954,8 +97958,9 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
       most += ms * cap * sides;
     });
   }
-  const extra = unknown2 ? ` plus ${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request count` : "";
-  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ""}${extra}, plus booting`;
+  const extra = unknown2 ? `${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request or message count` : "";
+  if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
+  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ""}${extra ? ` plus ${extra}` : ""}, plus booting`;
 }
 
 // src/compare/run-budget.ts

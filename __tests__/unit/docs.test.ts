@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import { commandHelp } from '../../src/cli/main.js';
 import { placeholderKindProblems } from '../../src/config/placeholder-kinds.js';
+import { wallTimeSaid } from '../../src/compare/gated-rows.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -203,5 +204,38 @@ describe('docs/config.md: the anchors example', () => {
     );
     expect(problems).toEqual([]);
     expect(config?.scenarios[0]?.phases.map((p) => p.name)).toEqual(['c4', 'c8']);
+  });
+});
+
+describe('docs/cookbook.md: each recipe is the file under examples/, and its cost is what validate says', () => {
+  const doc = read('docs/cookbook.md');
+  const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  it.each(['crud-api', 'websocket', 'rate-sweep'])('examples/%s/perf-gate.yml appears verbatim', (recipe) => {
+    expect(blocks).toContain(read(`examples/${recipe}/perf-gate.yml`));
+  });
+
+  it.each<[string, number]>([
+    ['crud-api', 0],
+    ['websocket', 1],
+    ['rate-sweep', 2],
+  ])('%s: the cost table is validate’s figures', (recipe, row) => {
+    const dir = join(ROOT, 'examples', recipe);
+    const { config, problems } = parseConfigText(
+      read(`examples/${recipe}/perf-gate.yml`),
+      join(dir, 'perf-gate.yml'),
+      (p) => join(dir, p),
+    );
+    expect(problems).toEqual([]);
+    const c = config as NonNullable<typeof config>;
+    const figures = (unit: 'trials' | 'pairs') =>
+      /about ([\d.]+ (?:s|min))(?: \(at most ([\d.]+ (?:s|min)))?/.exec(wallTimeSaid(c, unit))?.slice(1, 3) ?? [];
+    const [gate] = figures('trials');
+    const [ab, most] = figures('pairs');
+    const table = section(doc, 'What each costs in CI minutes')
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| recipe') && !l.startsWith('| ---'));
+    const cells = (table[row] as string).split('|').map((x) => x.trim());
+    expect(cells[1]).toContain(recipe);
+    expect(cells.slice(2, 5)).toEqual([gate, ab, most]);
   });
 });

@@ -65,12 +65,12 @@ describe('wallTimeSaid', () => {
   );
   it('gate: trials × (warm-up + duration), then up to the cap; a request count is not known', () => {
     expect(wallTimeSaid(two, 'trials')).toBe(
-      'measuring about 2.1 min (at most 5 min where a change is confirmed to its cap) plus 1 phase of a request count, plus booting',
+      'measuring about 2.1 min (at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
     );
   });
   it('A/B: both sides of every pair', () => {
     expect(wallTimeSaid(two, 'pairs')).toBe(
-      'measuring about 5 min (at most 10 min where a change is confirmed to its cap) plus 1 phase of a request count, plus booting',
+      'measuring about 5 min (at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
     );
   });
 });

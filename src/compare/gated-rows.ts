@@ -51,7 +51,10 @@ export function gatedRowsSaid(config: Config, judging: Judging): { lines: string
     };
     count(own, informed);
     // a flow's or mix's own phase: every request together (the defaults' bands gate it too)
-    const where = entries.length ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
+    const where =
+      entries.length && s.target.kind === 'http'
+        ? `${s.name} (${phases}; all its requests together)`
+        : `${s.name} (${phases})`;
     const line = said(where, own, informed);
     if (line) lines.push(line);
     for (const e of entries) {
@@ -68,11 +71,16 @@ function minutes(ms: number): string {
   return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${+(ms / 60_000).toFixed(1)} min`;
 }
 
-/** A phase's measured time per trial, where the config says it (a duration or stages): warm-up too. */
+/** A phase's measured time per trial, where the config says it (a duration or stages; a WebSocket
+ * phase's messages at its rate, then the drain): warm-up too. */
 function trialMs(s: Scenario, i: number): number | undefined {
   const p = s.phases[i];
-  if (!p || p.kind === 'ws' || p.durationMs === undefined) return undefined;
-  return s.warmupMs + p.durationMs;
+  if (!p) return undefined;
+  if (p.kind === 'ws') {
+    if (p.rate === undefined || s.target.kind !== 'ws') return undefined;
+    return s.warmupMs + (p.messages / p.rate) * 1000 + s.target.websocket.drainMs;
+  }
+  return p.durationMs === undefined ? undefined : s.warmupMs + p.durationMs;
 }
 
 /**
@@ -97,6 +105,7 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
       most += ms * cap * sides;
     });
   }
-  const extra = unknown ? ` plus ${unknown} phase${unknown === 1 ? '' : 's'} of a request count` : '';
-  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ''}${extra}, plus booting`;
+  const extra = unknown ? `${unknown} phase${unknown === 1 ? '' : 's'} of a request or message count` : '';
+  if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
+  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ''}${extra ? ` plus ${extra}` : ''}, plus booting`;
 }
