@@ -104508,6 +104508,33 @@ function fileOnPath(files, path) {
   }
   return chain.find((p) => files.exists(p) && !files.isDirectory(p));
 }
+function outputPathProblems(files, values) {
+  const problems = [];
+  const directory = (flag, path) => {
+    const blocked = fileOnPath(files, path);
+    if (blocked === path) problems.push(`${flag} ${path}: not a directory`);
+    else if (blocked !== void 0) problems.push(`${flag} ${path}: ${blocked} is a file, not a directory`);
+  };
+  const file2 = (given, path) => {
+    if (files.exists(path) && files.isDirectory(path)) problems.push(`${given}: a directory, not a file`);
+    const blocked = fileOnPath(files, dirname5(path));
+    if (blocked !== void 0) problems.push(`${given}: ${blocked} is a file, not a directory`);
+  };
+  directory("--out", String(values.out));
+  directory("--baseline-dir", String(values["baseline-dir"]));
+  for (const flag of ["junit", "csv", "history"])
+    if (values[flag] !== void 0) file2(`--${flag} ${String(values[flag])}`, String(values[flag]));
+  for (const spec of values["out-format"] ?? []) {
+    const at = spec.indexOf("=");
+    if (at > 0 && at < spec.length - 1) file2(`--out-format ${spec}`, spec.slice(at + 1));
+  }
+  if (problems.length === 1) throw usageError(problems[0]);
+  if (problems.length > 1)
+    throw usageError(
+      `${problems.length} output paths cannot be written`,
+      problems.map((p) => `  ${p}`)
+    );
+}
 async function cmdRun(deps2, args) {
   const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
@@ -104527,10 +104554,7 @@ async function cmdRun(deps2, args) {
     throw usageError("--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)");
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
-  const out = String(values.out);
-  const blocked = fileOnPath(deps2.files, out);
-  if (blocked === out) throw usageError(`--out ${out}: not a directory`);
-  if (blocked !== void 0) throw usageError(`--out ${out}: ${blocked} is a file, not a directory`);
+  outputPathProblems(deps2.files, values);
   const request2 = buildRunRequest(
     {
       config: String(values.config),

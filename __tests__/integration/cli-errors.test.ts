@@ -196,6 +196,31 @@ describe('CLI errors', () => {
       ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--out', 'package.json/sub/dir'],
       '--out package.json/sub/dir: package.json is a file, not a directory',
     ],
+    // every output path, at any depth, before anything boots
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--baseline-dir', 'package.json/b'],
+      '--baseline-dir package.json/b: package.json is a file, not a directory',
+    ],
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--junit', 'package.json/deep/j.xml'],
+      '--junit package.json/deep/j.xml: package.json is a file, not a directory',
+    ],
+    [
+      ['run', '--config', 'fixtures/quickstart/perf-gate.yml', '--history', 'docs'],
+      '--history docs: a directory, not a file',
+    ],
+    [
+      [
+        'run',
+        '--config',
+        'fixtures/quickstart/perf-gate.yml',
+        '--out-format',
+        'csv=package.json/x.csv',
+        '--csv',
+        'src',
+      ],
+      '2 output paths cannot be written',
+    ],
   ])('usage error %j → exit 2', async (args, message) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);

@@ -351,6 +351,39 @@ function fileOnPath(files: CliDeps['files'], path: string): string | undefined {
   return chain.find((p) => files.exists(p) && !files.isDirectory(p));
 }
 
+/**
+ * Every path a run writes, checked before anything boots (each would fail only after the whole load
+ * ran): a directory (`--out`, `--baseline-dir`) where a file is on its way, a file (`--junit`, `--csv`,
+ * `--history`, `--out-format`'s) that is a directory or has a file on its way. All in one pass.
+ */
+function outputPathProblems(files: CliDeps['files'], values: Record<string, unknown>): void {
+  const problems: string[] = [];
+  const directory = (flag: string, path: string) => {
+    const blocked = fileOnPath(files, path);
+    if (blocked === path) problems.push(`${flag} ${path}: not a directory`);
+    else if (blocked !== undefined) problems.push(`${flag} ${path}: ${blocked} is a file, not a directory`);
+  };
+  const file = (given: string, path: string) => {
+    if (files.exists(path) && files.isDirectory(path)) problems.push(`${given}: a directory, not a file`);
+    const blocked = fileOnPath(files, dirname(path));
+    if (blocked !== undefined) problems.push(`${given}: ${blocked} is a file, not a directory`);
+  };
+  directory('--out', String(values.out));
+  directory('--baseline-dir', String(values['baseline-dir']));
+  for (const flag of ['junit', 'csv', 'history'] as const)
+    if (values[flag] !== undefined) file(`--${flag} ${String(values[flag])}`, String(values[flag]));
+  for (const spec of (values['out-format'] as string[] | undefined) ?? []) {
+    const at = spec.indexOf('=');
+    if (at > 0 && at < spec.length - 1) file(`--out-format ${spec}`, spec.slice(at + 1));
+  }
+  if (problems.length === 1) throw usageError(problems[0] as string);
+  if (problems.length > 1)
+    throw usageError(
+      `${problems.length} output paths cannot be written`,
+      problems.map((p) => `  ${p}`),
+    );
+}
+
 async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const { values } = parse(deps, 'run', args);
   const mode = String(values.mode);
@@ -370,10 +403,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
     throw usageError('--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)');
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
-  const out = String(values.out);
-  const blocked = fileOnPath(deps.files, out);
-  if (blocked === out) throw usageError(`--out ${out}: not a directory`);
-  if (blocked !== undefined) throw usageError(`--out ${out}: ${blocked} is a file, not a directory`);
+  outputPathProblems(deps.files, values);
   const request = buildRunRequest(
     {
       config: String(values.config),
