@@ -95034,10 +95034,15 @@ function didYouMean(word, candidates, quote = (s) => s) {
 // src/config/placeholder-kinds.ts
 var BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 function texts(r, path) {
+  const e = r.expect;
   return [
     [`${path}.url`, r.url],
     ...Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]),
-    ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
+    ...r.body !== void 0 ? [[`${path}.body`, r.body]] : [],
+    ...(e?.body ?? []).map((b) => [`${path}.expect.body`, b]),
+    ...(e?.json ?? []).flatMap(
+      (c) => typeof c.equals === "string" ? [[`${path}.expect.json`, c.equals]] : []
+    )
   ];
 }
 function requests(config2) {
@@ -95070,13 +95075,14 @@ function suggestion(name2, known) {
     ...known.columns.map((n) => [n, `{{data.${n}}}`])
   ]);
   const near = closest(name2, spelled.keys());
-  return near === void 0 ? "" : ` (did you mean ${spelled.get(near)}?)`;
+  if (near === void 0 || near.toLowerCase() === name2.toLowerCase() || near.startsWith(name2)) return "";
+  return ` (did you mean ${spelled.get(near)}?)`;
 }
 function placeholderKindProblems(config2, env) {
   const problems = [];
   for (const { path, request: request2, known } of requests(config2)) {
     for (const [at, text] of texts(request2, path)) {
-      for (const name2 of new Set(placeholders(text))) {
+      for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
         if (known.flow.has(name2))
           problems.push(
@@ -95086,7 +95092,7 @@ function placeholderKindProblems(config2, env) {
           problems.push(
             `${at}: \${${name2}} reads the environment, but ${name2} is a data column: write {{data.${name2}}}`
           );
-        else if (env !== void 0 && env[name2] === void 0) {
+        else if (env !== void 0 && env[name2] === void 0 && !/^[A-Z][A-Z0-9_]*$/.test(name2)) {
           const hint = suggestion(name2, known);
           if (hint)
             problems.push(`${at}: \${${name2}} is not set in the environment and no setup step extracts it${hint}`);
@@ -95098,7 +95104,7 @@ function placeholderKindProblems(config2, env) {
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
         else if (known.columns.includes(m))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
-        else if (env?.[m] !== void 0)
+        else if (env?.[m] !== void 0 && !at.endsWith(".body") && !at.includes(".expect."))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
         else if (known.flow.size > 0 || path.includes(".flow["))
           problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
@@ -95110,8 +95116,8 @@ function placeholderKindProblems(config2, env) {
 function unsetNames(config2, env) {
   const unset = /* @__PURE__ */ new Set();
   for (const { path, request: request2, known } of requests(config2))
-    for (const [, text] of texts(request2, path))
-      for (const name2 of placeholders(text))
+    for (const [at, text] of texts(request2, path))
+      for (const name2 of at.includes(".expect.") ? [] : placeholders(text))
         if (!known.setup.has(name2) && !known.flow.has(name2) && !known.columns.includes(name2) && env[name2] === void 0)
           unset.add(name2);
   return [...unset];
@@ -98019,12 +98025,11 @@ var ab = {
   judge: ({ results: results2, scenarios, base: side }) => {
     if (!side) throw new Error("A/B judged without its base side");
     const base = side.results;
-    const comparisons = results2.scenarios.flatMap(
-      (h, i) => unansweredOnBase(
-        compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {}),
-        base[i]
-      )
-    );
+    const comparisons = results2.scenarios.flatMap((h, i) => {
+      const rows = compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {});
+      const t = scenarios[i]?.thresholds ?? {};
+      return side.fresh?.has(h.name) ? unansweredOnBase(rows, base[i], t) : rows;
+    });
     const info = { ...side.info, base };
     return {
       ...results2,
@@ -98050,24 +98055,28 @@ var ab = {
     notes: []
   } : judgedVerdict("ab", PAIRED, config2, pullRequests)
 };
-function unansweredOnBase(rows, base) {
-  const none = new Map(
-    base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => [p.name, p])
-  );
+function unansweredOnBase(rows, base, thresholds2) {
+  const none = new Set(base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => p.name));
   if (none.size === 0) return rows;
-  return rows.map(
-    (c) => none.has(c.phase) ? {
+  return rows.map((c) => {
+    if (!none.has(c.phase)) return c;
+    const t = isMetricName(c.metric) ? thresholds2[c.metric] : void 0;
+    const breach = c.result === "regression" && /^(above the limit|below the minimum)/.test(c.reason ?? "") ? c.reason : t && isMetricName(c.metric) && !c.phase.includes(".") ? limitBreach(c.metric, t, c.current) : void 0;
+    const row2 = {
       scenario: c.scenario,
       phase: c.phase,
       metric: c.metric,
       baseline: null,
       current: c.current,
       delta: null,
-      band: c.band,
+      band: c.band
+    };
+    return breach ? { ...row2, result: "regression", reason: breach } : {
+      ...row2,
       result: "no-baseline",
       reason: "the base commit answered none of its requests (a scenario new in head): nothing to compare"
-    } : c
-  );
+    };
+  });
 }
 
 // src/modes/gate.ts
@@ -99364,7 +99373,8 @@ var history = {
   names: ["history"],
   summary: "the trend history (JSON lines): update runs append their summary; the report draws it",
   extension: "jsonl",
-  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
+  // an update that recorded nothing (a row failing on nearly every request) appends nothing either
+  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0 && !(r.failing ?? []).some((f) => !f.accepted),
   render: (r, ctx) => appendHistory(ctx.history ?? "", historyEntry(r))
 };
 
@@ -102898,7 +102908,13 @@ async function run(opts, deps2) {
       results: results2,
       scenarios: p.scenarios,
       baselines: p.baselines,
-      ...base ? { base: { results: sideResults[0], info: abInfo(opts, base, measured, results2, pairs) } } : {}
+      ...base ? {
+        base: {
+          results: sideResults[0],
+          info: abInfo(opts, base, measured, results2, pairs),
+          fresh: base.fresh
+        }
+      } : {}
     });
     const failing = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
     const judged = failing.length > 0 ? { ...verdict, failing } : verdict;

@@ -11779,7 +11779,7 @@ var PROTOCOLS = ["HTTP/", "RTSP/", "ICE/"];
 var STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/(\d)\.(\d) (\d{3})(?: |$)/;
 var VERSIONS = /* @__PURE__ */ new Set(["0.9", "1.0", "1.1", "2.0"]);
 var CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-var HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+var HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 var TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 var CHUNK_SIZE_LINE = new RegExp(
   `^[0-9A-Fa-f]+(?:;${TOKEN}(?:=(?:${TOKEN}|"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"))?)*$`
@@ -12018,14 +12018,15 @@ var ResponseParser = class {
     return k;
   }
   parseHead(head) {
-    const fault = HEAD_FAULT.exec(head);
-    if (fault) {
+    const first = head.indexOf("\r\n");
+    HEAD_FAULT.lastIndex = 0;
+    for (let fault = HEAD_FAULT.exec(head); fault; fault = HEAD_FAULT.exec(head)) {
       const c = fault[0];
       if (c === "\r") throw new ParseError("a bare CR in the response head");
       if (c === "\n") throw new ParseError("a line of the response head ends in LF without CR");
-      throw new ParseError(c === "\0" ? "a NUL in a header" : "a control character in a header");
+      if (first !== -1 && fault.index > first)
+        throw new ParseError(c === "\0" ? "a NUL in a header" : "a control character in a header");
     }
-    const first = head.indexOf("\r\n");
     const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
     const old = major === 0 || major === 1 && minor === 0;
     let length = -1;
@@ -12048,7 +12049,7 @@ var ResponseParser = class {
       }
       if (colon !== 14 && colon !== 17 && colon !== 10) continue;
       const name = line.slice(0, colon).toLowerCase();
-      const value = line.slice(colon + 1).trim();
+      const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, "");
       if (name === "content-length") {
         if (++lengths > 1) throw new ParseError("two Content-Length headers");
         if (!/^\d+$/.test(value)) throw new ParseError("bad Content-Length");
@@ -12115,7 +12116,10 @@ var ResponseParser = class {
       }
     } else if (line === "") {
       this.complete();
-    } else headerLine(line);
+    } else {
+      if (line.includes("\r")) throw new ParseError("a bare CR in a chunk line");
+      headerLine(line);
+    }
     return lf + 1;
   }
 };

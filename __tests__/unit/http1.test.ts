@@ -222,6 +222,18 @@ describe('ResponseParser: odd and hostile servers, as llhttp (Node 20) reads the
       'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nnot a header\r\n\r\n',
       { error: 'bad header name ""' },
     ],
+    // llhttp reads the reason phrase up to CR or LF, whatever it holds
+    ['a control character in the reason phrase', 'HTTP/1.1 200 O\x01K\r\nContent-Length: 2\r\n\r\nok', { status: 200 }],
+    [
+      'a Content-Length followed by a no-break space (0xA0 is no whitespace in HTTP)',
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\xA0\r\n\r\nok',
+      { error: 'bad Content-Length' },
+    ],
+    [
+      'a trailer with a bare CR',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nX: a\rb\r\n\r\n',
+      { error: 'a bare CR in a chunk line' },
+    ],
     [
       'a control character in a header value',
       'HTTP/1.1 200 OK\r\nX: a\x01b\r\nContent-Length: 2\r\n\r\nok',

@@ -89,6 +89,36 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
       [],
     ],
     [
+      'a typo of a flow value in a step’s check (it would fail every response)',
+      { flow: [CREATE, { ...read('http://api:8080/items/{{id}}'), expect: { body: '{{idd}}' } }] },
+      ['scenarios[0].flow[1].expect.body: {{idd}} is not a value a step of the flow extracts (did you mean {{id}}?)'],
+    ],
+    [
+      'an upper-case name is an environment variable’s (set where the run runs), not a typo of a value',
+      {
+        flow: [
+          { ...CREATE, extract: { email: { json: '$.email' } } },
+          read('http://api:8080/items/{{email}}', { 'x-user': '${EMAIL}' }),
+        ],
+      },
+      [],
+    ],
+    [
+      'a name that another one starts with is a name of its own',
+      {
+        flow: [
+          { ...CREATE, extract: { user_id: { json: '$.id' } } },
+          read('http://api:8080/u/{{user_id}}', { 'x-user': '${user}' }),
+        ],
+      },
+      [],
+    ],
+    [
+      'an environment variable’s name in a body’s double braces is the body’s text',
+      { request: { url: 'http://api:8080/items', method: 'POST', body: 'Hello {{API_KEY}}' } },
+      [],
+    ],
+    [
       'text between double braces that names nothing is text (outside a flow)',
       { request: { url: 'http://api:8080/items', body: '{{handlebars}}' } },
       [],

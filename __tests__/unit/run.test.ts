@@ -304,6 +304,23 @@ describe('run: A/B', () => {
     expect(outcome.results.ab?.notes).toContain("scenario api is new in head; both sides run the head's definition");
   });
 
+  it('a scenario new in head, unanswered on base, that breaks an absolute limit on head: still a regression', async () => {
+    const p = project(
+      config('ab: { pairs: 6 }').replace('p50: { regress: 20%, floor: 100us }', 'error-rate: { max: 1% }'),
+    );
+    const tree = p.dir.slice(root.length + 1);
+    const old = project(config('ab: { pairs: 6 }').replace('- name: api', '- name: older'));
+    const h = harness(
+      { base: { delayUs: 2000, failing: 1 }, head: { delayUs: 2000, failing: 0.5 } },
+      { baseTree: tree, baseFrom: old.dir.slice(root.length + 1) },
+    );
+    const outcome = await run(request(p, 'ab', { baseRef: 'main', seed: 7 }), h.deps);
+    const rate = outcome.results.comparisons.find((c) => c.metric === 'error-rate');
+    expect(rate).toMatchObject({ result: 'regression', baseline: null });
+    expect(rate?.reason).toMatch(/^above the limit 1/);
+    expect(outcome.verdict).toBe('regression');
+  });
+
   it('a scenario the base commit has, unanswered there: exit 3 naming the base side, as before', async () => {
     const p = abProject();
     const h = harness({ base: { delayUs: 2000, failing: 1 }, head: { delayUs: 2000 } }, { baseTree: p.tree });

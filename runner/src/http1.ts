@@ -89,9 +89,10 @@ const VERSIONS = new Set(['0.9', '1.0', '1.1', '2.0']);
 /** A control character no line of a head may carry (HTAB is allowed; CR and LF are checked apart), as llhttp refuses them. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-/** What a complete head may not hold, in one pass: a CR not before an LF, an LF not after a CR, a control character. */
+/** What a complete head may not hold, in one pass: a CR not before an LF, an LF not after a CR, a control
+ * character (allowed in the status line's reason, as llhttp allows it). Global: `lastIndex` is reset. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+const HEAD_FAULT = /\r(?!\n)|(?<!\r)\n|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 /** a chunk-size line as RFC 9112 §7.1.1 writes it, no whitespace (llhttp without leniency) */
 const CHUNK_SIZE_LINE = new RegExp(
@@ -390,14 +391,15 @@ export class ResponseParser {
   }
 
   private parseHead(head: string): void {
-    const fault = HEAD_FAULT.exec(head);
-    if (fault) {
+    const first = head.indexOf('\r\n');
+    HEAD_FAULT.lastIndex = 0;
+    for (let fault = HEAD_FAULT.exec(head); fault; fault = HEAD_FAULT.exec(head)) {
       const c = fault[0];
       if (c === '\r') throw new ParseError('a bare CR in the response head');
       if (c === '\n') throw new ParseError('a line of the response head ends in LF without CR');
-      throw new ParseError(c === '\0' ? 'a NUL in a header' : 'a control character in a header');
+      if (first !== -1 && fault.index > first)
+        throw new ParseError(c === '\0' ? 'a NUL in a header' : 'a control character in a header');
     }
-    const first = head.indexOf('\r\n');
     const { status, major, minor } = statusLine(first === -1 ? head : head.slice(0, first));
     // HTTP/1.0 (and 0.9) close after the response unless kept alive
     const old = major === 0 || (major === 1 && minor === 0);
@@ -423,7 +425,8 @@ export class ResponseParser {
       // only three headers matter; compare by length first
       if (colon !== 14 && colon !== 17 && colon !== 10) continue;
       const name = line.slice(0, colon).toLowerCase();
-      const value = line.slice(colon + 1).trim();
+      // (optional whitespace is SP and HTAB only: String.trim would also take 0xA0 away)
+      const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
       if (name === 'content-length') {
         // llhttp and Node refuse a second one, even of the same value: framing must be unambiguous
         if (++lengths > 1) throw new ParseError('two Content-Length headers');
@@ -498,7 +501,11 @@ export class ResponseParser {
       }
     } else if (line === '') {
       this.complete(); // the empty line after the last chunk (and any trailers)
-    } else headerLine(line); // a trailer field
+    } else {
+      // a trailer field (a CR inside it is no line end)
+      if (line.includes('\r')) throw new ParseError('a bare CR in a chunk line');
+      headerLine(line);
+    }
     return lf + 1;
   }
 }

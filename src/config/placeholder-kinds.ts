@@ -20,12 +20,17 @@ interface Known {
   columns: readonly string[];
 }
 
-/** A request's texts, each with its key. */
+/** A request's texts, each with its key: what it sends, and what its checks compare with. */
 function texts(r: RequestSpec, path: string): Array<[string, string]> {
+  const e = r.expect;
   return [
     [`${path}.url`, r.url],
     ...Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]),
     ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
+    ...(e?.body ?? []).map((b): [string, string] => [`${path}.expect.body`, b]),
+    ...(e?.json ?? []).flatMap((c): Array<[string, string]> =>
+      typeof c.equals === 'string' ? [[`${path}.expect.json`, c.equals]] : [],
+    ),
   ];
 }
 
@@ -62,7 +67,9 @@ function suggestion(name: string, known: Known): string {
     ...known.columns.map((n): [string, string] => [n, `{{data.${n}}}`]),
   ]);
   const near = closest(name, spelled.keys());
-  return near === undefined ? '' : ` (did you mean ${spelled.get(near)}?)`;
+  // a prefix (user → user_id) or another case is a name of its own, not a typo
+  if (near === undefined || near.toLowerCase() === name.toLowerCase() || near.startsWith(name)) return '';
+  return ` (did you mean ${spelled.get(near)}?)`;
 }
 
 /**
@@ -75,7 +82,8 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
   const problems: string[] = [];
   for (const { path, request, known } of requests(config)) {
     for (const [at, text] of texts(request, path)) {
-      for (const name of new Set(placeholders(text))) {
+      // (a check's text is compared as it is: the environment fills only what is sent)
+      for (const name of new Set(at.includes('.expect.') ? [] : placeholders(text))) {
         if (known.setup.has(name)) continue;
         if (known.flow.has(name))
           problems.push(
@@ -85,7 +93,8 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
           problems.push(
             `${at}: \${${name}} reads the environment, but ${name} is a data column: write {{data.${name}}}`,
           );
-        else if (env !== undefined && env[name] === undefined) {
+        else if (env !== undefined && env[name] === undefined && !/^[A-Z][A-Z0-9_]*$/.test(name)) {
+          // (an upper-case name is an environment variable's by convention: set where the run runs)
           const hint = suggestion(name, known);
           if (hint)
             problems.push(`${at}: \${${name}} is not set in the environment and no setup step extracts it${hint}`);
@@ -97,7 +106,7 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
         else if (known.columns.includes(m))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
-        else if (env?.[m] !== undefined)
+        else if (env?.[m] !== undefined && !at.endsWith('.body') && !at.includes('.expect.'))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
         else if (known.flow.size > 0 || path.includes('.flow['))
           problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
@@ -111,8 +120,8 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
 export function unsetNames(config: Config, env: Readonly<Record<string, string | undefined>>): string[] {
   const unset = new Set<string>();
   for (const { path, request, known } of requests(config))
-    for (const [, text] of texts(request, path))
-      for (const name of placeholders(text))
+    for (const [at, text] of texts(request, path))
+      for (const name of at.includes('.expect.') ? [] : placeholders(text))
         if (!known.setup.has(name) && !known.flow.has(name) && !known.columns.includes(name) && env[name] === undefined)
           unset.add(name);
   return [...unset];

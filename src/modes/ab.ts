@@ -2,6 +2,9 @@
 // seeded random order; each row judged on the paired differences. Needs no baselines.
 import { compareAbScenario } from '../compare/ab.js';
 import { PAIRED } from '../compare/judging.js';
+import type { Thresholds } from '../config/types.js';
+import { limitBreach } from '../compare/compare.js';
+import { isMetricName } from '../metrics/registry.js';
 import type { AbInfo, Comparison, ScenarioResult } from '../results/types.js';
 import { measureAb } from '../session/measure.js';
 import { judgedVerdict } from './judged.js';
@@ -28,12 +31,11 @@ export const ab: Mode<'ab'> = {
   judge: ({ results, scenarios, base: side }) => {
     if (!side) throw new Error('A/B judged without its base side');
     const base = side.results;
-    const comparisons: Comparison[] = results.scenarios.flatMap((h, i) =>
-      unansweredOnBase(
-        compareAbScenario(h, base[i] as ScenarioResult, scenarios[i]?.thresholds ?? {}),
-        base[i] as ScenarioResult,
-      ),
-    );
+    const comparisons: Comparison[] = results.scenarios.flatMap((h, i) => {
+      const rows = compareAbScenario(h, base[i] as ScenarioResult, scenarios[i]?.thresholds ?? {});
+      const t = scenarios[i]?.thresholds ?? {};
+      return side.fresh?.has(h.name) ? unansweredOnBase(rows, base[i] as ScenarioResult, t) : rows;
+    });
     const info: AbInfo = { ...side.info, base };
     return {
       ...results,
@@ -64,27 +66,38 @@ export const ab: Mode<'ab'> = {
 };
 
 /**
- * A phase the base side answered none of (a scenario new in head whose endpoint the base commit does
- * not have; the run refuses it for any other scenario): its rows have nothing to compare with.
+ * A phase the base side answered none of, in a scenario new in head (its endpoint is not in the base
+ * commit; the run refuses an unanswered phase of any other scenario): its relative rows have nothing
+ * to compare with. A broken absolute limit is head's alone and stays a regression.
  */
-function unansweredOnBase(rows: Comparison[], base: ScenarioResult): Comparison[] {
-  const none = new Map(
-    base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => [p.name, p] as const),
-  );
+function unansweredOnBase(rows: Comparison[], base: ScenarioResult, thresholds: Thresholds): Comparison[] {
+  const none = new Set(base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => p.name));
   if (none.size === 0) return rows;
-  return rows.map((c): Comparison =>
-    none.has(c.phase)
-      ? {
-          scenario: c.scenario,
-          phase: c.phase,
-          metric: c.metric,
-          baseline: null,
-          current: c.current,
-          delta: null,
-          band: c.band,
+  return rows.map((c): Comparison => {
+    if (!none.has(c.phase)) return c;
+    // the phase's own rows: a limit is judged on head alone (an entry's limits are its own: not here)
+    const t = isMetricName(c.metric) ? thresholds[c.metric] : undefined;
+    const breach =
+      c.result === 'regression' && /^(above the limit|below the minimum)/.test(c.reason ?? '')
+        ? c.reason
+        : t && isMetricName(c.metric) && !c.phase.includes('.')
+          ? limitBreach(c.metric, t, c.current)
+          : undefined;
+    const row = {
+      scenario: c.scenario,
+      phase: c.phase,
+      metric: c.metric,
+      baseline: null,
+      current: c.current,
+      delta: null,
+      band: c.band,
+    };
+    return breach
+      ? { ...row, result: 'regression', reason: breach }
+      : {
+          ...row,
           result: 'no-baseline',
           reason: 'the base commit answered none of its requests (a scenario new in head): nothing to compare',
-        }
-      : c,
-  );
+        };
+  });
 }

@@ -25,7 +25,12 @@ export interface JudgeInput {
   results: ResultsFile;
   scenarios: Scenario[];
   baselines: ReadonlyMap<string, BaselineFile | undefined>;
-  base?: { results: ScenarioResult[]; info: Omit<AbInfo, 'base'> };
+  base?: {
+    results: ScenarioResult[];
+    info: Omit<AbInfo, 'base'>;
+    /** scenarios the base commit's config does not have (new in head) */
+    fresh?: ReadonlySet<string>;
+  };
 }
 
 /** How a mode's results read, in the report and the Action's check (also for a results file read back). */

@@ -8,6 +8,7 @@ export const history: Output = {
   names: ['history'],
   summary: 'the trend history (JSON lines): update runs append their summary; the report draws it',
   extension: 'jsonl',
-  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0,
+  // an update that recorded nothing (a row failing on nearly every request) appends nothing either
+  writes: (r) => traitsOf(r.mode).records && r.scenarios.length > 0 && !(r.failing ?? []).some((f) => !f.accepted),
   render: (r, ctx) => appendHistory(ctx.history ?? '', historyEntry(r)),
 };

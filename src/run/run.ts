@@ -94,7 +94,13 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       scenarios: p.scenarios,
       baselines: p.baselines,
       ...(base
-        ? { base: { results: sideResults[0] as ScenarioResult[], info: abInfo(opts, base, measured, results, pairs) } }
+        ? {
+            base: {
+              results: sideResults[0] as ScenarioResult[],
+              info: abInfo(opts, base, measured, results, pairs),
+              fresh: base.fresh,
+            },
+          }
         : {}),
     });
     // an update does not enshrine a failure: a row failing on nearly every request is named, and
