@@ -65,6 +65,10 @@ describe('outputs', () => {
     expect(OUTPUTS.history.writes(gated)).toBe(false);
     expect(OUTPUTS.history.writes(update)).toBe(true);
     expect(OUTPUTS.history.writes({ ...update, scenarios: [] })).toBe(false);
+    // an update that refused to record (a row failing on nearly every request) appends nothing
+    const failing = { row: 'api/c10', line: 'api/c10: 10 of 10 requests failed, most as HTTP 500 (10×)' };
+    expect(OUTPUTS.history.writes({ ...update, failing: [failing] })).toBe(false);
+    expect(OUTPUTS.history.writes({ ...update, failing: [{ ...failing, accepted: true as const }] })).toBe(true);
     const first = OUTPUTS.history.render(update, STANDALONE);
     const second = OUTPUTS.history.render({ ...update, runId: 'r2' }, { ...STANDALONE, history: first });
     expect(second.startsWith(first)).toBe(true);
