@@ -326,6 +326,8 @@ function verdictOf(dir) {
     busyTrials: [...results.scenarios, ...(results.ab?.base ?? [])]
       .flatMap((s) => s.phases.flatMap((p) => p.trials))
       .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
+    // gate.busy: trials (pairs) taken on a busy machine, put aside and run again (not among `trials`)
+    putAside: results.busy?.repeated ?? 0,
     p50Delta: p50?.delta ?? null,
     // what a figure is recounted from: the run's seed and its machine readings
     seed: results.interleaved?.seed ?? results.ab?.seed ?? null,
@@ -499,9 +501,15 @@ try {
         ok.flatMap((x) => (x.regression ? x.rows : [])).join('; ') || '—',
       ]);
       if ((cell.wide || cell.rows) && ok.length) {
-        const per = (k) => `median ${median(ok.map((x) => x[k]))}, max ${Math.max(...ok.map((x) => x[k]))}`;
+        // (a figure an older log line does not carry is said to be missing, not taken as 0)
+        const per = (k) => {
+          const v = ok.map((x) => x[k]).filter((x) => x !== undefined);
+          return v.length
+            ? `median ${median(v)}, max ${Math.max(...v)}${v.length < ok.length ? ` (in ${v.length} of ${ok.length} runs)` : ''}`
+            : 'not in the log';
+        };
         notes.push(
-          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}`,
+          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}; trials put aside by gate.busy and run again ${per('putAside')}`,
         );
       }
     } finally {
