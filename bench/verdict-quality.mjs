@@ -290,11 +290,14 @@ function machineOf(results) {
     .filter(Boolean);
   if (read.length === 0) return null;
   const others = read.map((m) => m.othersPct).sort((a, b) => a - b);
+  // the busiest slice of each window (read every 250 ms), where the run read them by slice
+  const peaks = read.map((m) => m.peakPct).filter((v) => v !== undefined);
   return {
     trials: read.length,
     othersMedian: others[Math.floor(others.length / 2)],
     othersMax: others.at(-1),
     stealMax: Math.max(...read.map((m) => m.stealPct)),
+    ...(peaks.length > 0 ? { peaked: peaks.length, peakMax: Math.max(...peaks) } : {}),
   };
 }
 
@@ -326,8 +329,13 @@ function verdictOf(dir) {
     busyTrials: [...results.scenarios, ...(results.ab?.base ?? [])]
       .flatMap((s) => s.phases.flatMap((p) => p.trials))
       .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
-    // gate.busy: trials (pairs) taken on a busy machine, put aside and run again (not among `trials`)
+    // gate.busy: trials (pairs) taken on a busy machine, put aside and run again (not among `trials`),
+    // the allowance they came out of, and busy trials still judged because it was spent
     putAside: results.busy?.repeated ?? 0,
+    allowance: results.busy?.repeats ?? null,
+    judgedBusy: [...results.scenarios, ...(results.ab?.base ?? [])]
+      .flatMap((s) => s.phases.flatMap((p) => p.trials))
+      .filter((t) => t.busy === true).length,
     p50Delta: p50?.delta ?? null,
     // what a figure is recounted from: the run's seed and its machine readings
     seed: results.interleaved?.seed ?? results.ab?.seed ?? null,

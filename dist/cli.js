@@ -93804,7 +93804,7 @@ var configSchema = external_exports.strictObject({
             "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
           ),
           repeats: intIn(0, 100).optional().describe(
-            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default 10)"
+            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: as many as the run plans, at least 10)"
           )
         }),
         external_exports.literal("off")
@@ -93813,7 +93813,7 @@ var configSchema = external_exports.strictObject({
         error: "must be { others, repeats } (either may be left out), or off"
       }
     ).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, repeats 10); off: readings are only reported"
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats as many as the run plans trials, at least 10); off: readings are only reported"
     ),
     "run-alpha": external_exports.union(
       [
@@ -95381,7 +95381,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         ...raw.gate?.busy === "off" ? {} : {
           busy: {
             othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
-            repeats: raw.gate?.busy?.repeats ?? DEFAULT_BUSY_REPEATS
+            ...raw.gate?.busy?.repeats !== void 0 ? { repeats: raw.gate.busy.repeats } : {}
           }
         }
       },
@@ -96419,6 +96419,12 @@ function busyVerdict(row2, found, unit) {
   if (!metricOf(row2.metric).scales) return row2;
   const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
   return { ...row2, result: "inconclusive", reason: row2.reason ? `${row2.reason}; ${why}` : why };
+}
+function plannedTrials(scenarios, pairs) {
+  return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
+}
+function busyRepeats(settings, planned) {
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, planned);
 }
 
 // src/compare/metrics.ts
@@ -98247,6 +98253,30 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
 }
 
 // src/stats/machine.ts
+var SLICE_MS = 250;
+var MIN_SLICE_MS = 200;
+function peakInWindow(readings, own2) {
+  const cuts = [0];
+  for (let i = 1; i < readings.length; i++) {
+    if ((readings[i]?.at ?? 0) - (readings[cuts.at(-1) ?? 0]?.at ?? 0) >= MIN_SLICE_MS) cuts.push(i);
+  }
+  const lastIndex = readings.length - 1;
+  if (cuts.at(-1) !== lastIndex) {
+    if (cuts.length > 1) cuts[cuts.length - 1] = lastIndex;
+    else cuts.push(lastIndex);
+  }
+  if (cuts.length < 3) return void 0;
+  let peak;
+  for (let i = 1; i < cuts.length; i++) {
+    const a = readings[cuts[i - 1] ?? 0];
+    const b = readings[cuts[i] ?? 0];
+    if (!a.reading.containersCpuUs || !b.reading.containersCpuUs) return void 0;
+    const u = machineInWindow(a.reading, b.reading, b.at - a.at, Number.NaN, own2);
+    if (!u || !Number.isFinite(u.othersPct)) return void 0;
+    peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
+  }
+  return peak;
+}
 function parseProcStat(text) {
   const lines = text.split("\n");
   const total = lines.find((l) => /^cpu\s/.test(l));
@@ -98294,7 +98324,7 @@ function containersInWindow(start, end) {
   return total;
 }
 function busyMachine(m, othersPct) {
-  return m.othersPct + m.stealPct >= othersPct;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct;
 }
 var CONTAINER_CGROUPS = [
   { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },
@@ -99119,7 +99149,7 @@ var resourceUsage = external_exports.object({
 var resources = external_exports.record(external_exports.string(), resourceUsage);
 var trialSummary = trialMeasurementSchema.extend({
   resources,
-  machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2 }).optional(),
+  machine: external_exports.object({ busyPct: nonneg2, stealPct: nonneg2, othersPct: nonneg2, peakPct: nonneg2.optional() }).optional(),
   warmupMs: count2.optional(),
   busy: external_exports.literal(true).optional()
 });
@@ -101412,6 +101442,8 @@ var TrialCollector = class {
   warmupUsed;
   windowStart = 0;
   machineStart;
+  /** the machine read while the measured window runs (tick), its start first */
+  slices = [];
   samples = /* @__PURE__ */ new Map();
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
   setLooks(scenario2, phase2, looks) {
@@ -101436,6 +101468,7 @@ var TrialCollector = class {
     if (e.t === "stage" && e.stage === "measure") {
       this.windowStart = now;
       this.machineStart = this.readMachine();
+      this.slices = this.machineStart ? [{ at: now, reading: this.machineStart }] : [];
     }
     if (e.t !== "trial") return;
     const resources2 = {};
@@ -101444,14 +101477,12 @@ var TrialCollector = class {
     }
     const end = this.machineStart && this.readMachine();
     const containersPct = Object.values(resources2).reduce((a, u) => a + u.cpuMeanPct, 0);
-    const machine = this.machineStart && end && machineInWindow(
-      this.machineStart,
-      end,
-      now - this.windowStart,
-      containersPct,
-      this.ours.size > 0 ? this.ours : void 0
-    );
+    const own2 = this.ours.size > 0 ? this.ours : void 0;
+    const whole = this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct, own2);
+    const peak = whole && end ? peakInWindow([...this.slices, { at: now, reading: end }], own2) : void 0;
+    const machine = whole && peak !== void 0 ? { ...whole, peakPct: peak } : whole;
     this.machineStart = void 0;
+    this.slices = [];
     const id = `${e.scenario}\0${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
     this.warmups.set(id, warmups);
@@ -101480,6 +101511,13 @@ var TrialCollector = class {
       ...busy ? { busy } : {}
     });
     entry.histograms.push(histogram);
+  }
+  /** Reads the machine while a measured window runs (every SLICE_MS, from the run's timer): a hog that
+   * took part of the window shows in its busiest slice (MachineUsage.peakPct). */
+  tick(now) {
+    if (!this.machineStart) return;
+    const r = this.readMachine();
+    if (r) this.slices.push({ at: now, reading: r });
   }
   /** Whether the phase's last trial was taken on a busy machine (gate.busy). */
   lastBusy(scenario2, phase2) {
@@ -102751,18 +102789,31 @@ async function measure(opts, deps2, p, mode, run2) {
           confirm: config2.gate.confirm,
           extend: mode.gates,
           ...config2.gate.earlyLook !== void 0 ? { earlyLook: config2.gate.earlyLook } : {},
-          ...config2.gate.busy ? { busy: { repeats: config2.gate.busy.repeats, used: 0 } } : {},
+          ...config2.gate.busy ? {
+            busy: {
+              repeats: busyRepeats(config2.gate.busy, plannedTrials(p.scenarios, run2.base ? run2.pairs : void 0)),
+              used: 0
+            }
+          } : {},
           log: (l) => progress.line(l),
           now: deps2.now
         };
         const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
-        const record2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
+        const ticks = deps2.machine ? setInterval(() => {
+          for (const s of run2.sides) s.collector.tick(deps2.now());
+        }, SLICE_MS) : void 0;
+        let record2;
+        try {
+          record2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
+        } finally {
+          clearInterval(ticks);
+        }
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
-        const busy = config2.gate.busy && ctx.busy ? { ...config2.gate.busy, repeated: ctx.busy.used } : void 0;
+        const busy = config2.gate.busy && ctx.busy ? { othersPct: config2.gate.busy.othersPct, repeats: ctx.busy.repeats, repeated: ctx.busy.used } : void 0;
         return { images: images2, neutralised, ...record2, ...busy ? { busy } : {} };
       } finally {
         progress.finish();

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { BusySettings } from '../../src/config/types.js';
-import { busyTrials, busyVerdict } from '../../src/compare/busy.js';
+import type { BusySettings, Config } from '../../src/config/types.js';
+import { busyRepeats, busyTrials, busyVerdict, plannedTrials } from '../../src/compare/busy.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { phase, resultsFile } from './fixtures.js';
@@ -121,10 +121,10 @@ describe('the report says what gate.busy did', () => {
 describe('gate.busy: the config key', () => {
   it.each<[string, unknown, string[], BusySettings | undefined]>([
     // safe by default (issue 47): on where the machine can be read
-    ['absent: on, at the defaults', undefined, [], { othersPct: 50, repeats: 10 }],
+    ['absent: on, at the defaults', undefined, [], { othersPct: 50 }],
     ['off', 'off', [], undefined],
     ['another word', 'on', ['gate.busy: must be { others, repeats } (either may be left out), or off'], undefined],
-    ['{}: the defaults', {}, [], { othersPct: 50, repeats: 10 }],
+    ['{}: the defaults', {}, [], { othersPct: 50 }],
     ['both given', { others: 80, repeats: 0 }, [], { othersPct: 80, repeats: 0 }],
     ['others 0', { others: 0 }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],
     ['others as text', { others: '50%' }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],
@@ -143,5 +143,33 @@ describe('gate.busy: the config key', () => {
     const got = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
     expect(got.problems).toEqual(problems);
     if (problems.length === 0) expect(got.config?.gate.busy).toEqual(want);
+  });
+});
+
+describe('gate.busy’s allowance: as many repeats as the run plans trials, at least 10', () => {
+  const scenarios = (phases: number[], trials: number) => {
+    const raw = {
+      version: 1,
+      sut: { compose: 'docker-compose.yml' },
+      scenarios: phases.map((n, i) => ({
+        name: `s${i}`,
+        trials,
+        request: { url: 'http://api/' },
+        phases: Array.from({ length: n }, (_, j) => ({ name: `c${j + 1}`, connections: j + 1, duration: '1s' })),
+      })),
+    };
+    return (parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`).config as Config).scenarios;
+  };
+  it.each<[string, number[], number, number | undefined, BusySettings, number, number]>([
+    // the 16-row cell of docs/benchmarks.md zb: 2 scenarios × 2 phases × 5 trials spent 10 in 29 of 49 runs
+    ['2 scenarios × 2 phases × 5 trials: 20', [2, 2], 5, undefined, { othersPct: 50 }, 20, 20],
+    ['one phase × 5 trials: at least 10', [1], 5, undefined, { othersPct: 50 }, 5, 10],
+    ['A/B counts pairs, not trials: 3 phases × 6 pairs', [3], 5, 6, { othersPct: 50 }, 18, 18],
+    ['a given allowance is kept, 0 included', [2, 2], 5, undefined, { othersPct: 50, repeats: 0 }, 20, 0],
+    ['a given allowance above the plan is kept', [1], 3, undefined, { othersPct: 50, repeats: 40 }, 3, 40],
+  ])('%s', (_label, phases, trials, pairs, settings, planned, repeats) => {
+    const s = scenarios(phases, trials);
+    expect(plannedTrials(s, pairs)).toBe(planned);
+    expect(busyRepeats(settings, plannedTrials(s, pairs))).toBe(repeats);
   });
 });

@@ -171,7 +171,7 @@ describe('parseConfigText: defaults', () => {
       confirm: { maxTrials: 12, maxTimeMs: 600_000, grows: true },
       // safe by default (issue 47): the run's false-alarm budget, the busy sentinel
       runAlpha: 0.01,
-      busy: { othersPct: 50, repeats: 10 },
+      busy: { othersPct: 50 },
     });
   });
 

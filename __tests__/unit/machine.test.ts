@@ -13,6 +13,8 @@ import {
   type MachineReading,
   machineInWindow,
   parseProcStat,
+  peakInWindow,
+  type TimedReading,
 } from '../../src/stats/machine.js';
 import { phase, resultsFile, trial } from './fixtures.js';
 import { parseConfigText } from '../../src/config/load.js';
@@ -253,15 +255,90 @@ describe('cgroupCpuUs and containersCpuUs: each container’s CPU time from the 
 });
 
 describe('busyMachine: other processes and steal together against gate.busy’s threshold', () => {
-  it.each<[number, number, number, boolean]>([
-    [49.9, 0, 50, false],
-    [50, 0, 50, true],
-    [30, 20, 50, true],
-    [0, 0, 1, false],
-    [100, 0, 150, false],
-  ])('others %s%% steal %s%% at %s%% → %s', (othersPct, stealPct, at, want) =>
-    expect(busyMachine({ busyPct: 0, othersPct, stealPct }, at)).toBe(want),
+  it.each<[number, number, number | undefined, number, boolean]>([
+    [49.9, 0, undefined, 50, false],
+    [50, 0, undefined, 50, true],
+    [30, 20, undefined, 50, true],
+    [0, 0, undefined, 1, false],
+    [100, 0, undefined, 150, false],
+    // a hog in part of the window: its mean is low, its busiest slice is not
+    [25, 0, 100, 50, true],
+    [25, 0, 49.9, 50, false],
+  ])('others %s%% steal %s%% peak %s%% at %s%% → %s', (othersPct, stealPct, peakPct, at, want) =>
+    expect(busyMachine({ busyPct: 0, othersPct, stealPct, ...(peakPct !== undefined ? { peakPct } : {}) }, at)).toBe(
+      want,
+    ),
   );
+});
+
+/** Readings through a window of slices on 2 cores at 100 ticks a second: each slice's length (ms), the
+ * SUT's and a hog's CPU and steal (% of one core); `cgroups: false` leaves a reading without them. */
+function through(
+  slices: Array<{ ms: number; sut: number; hog?: number; steal?: number; cgroups?: false }>,
+): TimedReading[] {
+  let at = 0;
+  let busy = 0;
+  let idle = 0;
+  let steal = 0;
+  let sutUs = 0;
+  const take = (cgroups: boolean): TimedReading => ({
+    at,
+    reading: {
+      cpu: { busy, idle, steal, cores: 2 },
+      selfCpuUs: 0,
+      ...(cgroups ? { containersCpuUs: { sut: sutUs } } : {}),
+    },
+  });
+  const out = [take(true)];
+  for (const s of slices) {
+    const ticks = (s.ms / 1000) * 100 * 2;
+    const used = ((s.sut + (s.hog ?? 0)) / 200) * ticks;
+    const stolen = ((s.steal ?? 0) / 200) * ticks;
+    busy += used;
+    steal += stolen;
+    idle += ticks - used - stolen;
+    sutUs += (s.sut / 100) * s.ms * 1000;
+    at += s.ms;
+    out.push(take(s.cgroups !== false));
+  }
+  return out;
+}
+
+describe('peakInWindow: other processes and steal in the window’s busiest slice', () => {
+  const quiet = { ms: 250, sut: 40 };
+  it.each<[string, TimedReading[], number | undefined]>([
+    ['a quiet window: 0', through([quiet, quiet, quiet, quiet]), 0],
+    // the window's mean: others 25%, under the default threshold; its second quarter: 100%
+    [
+      'a hog on one core for a quarter of the window: 100%',
+      through([quiet, { ms: 250, sut: 40, hog: 100 }, quiet, quiet]),
+      100,
+    ],
+    ['steal counts as others', through([quiet, quiet, { ms: 250, sut: 40, steal: 60 }, quiet]), 60],
+    [
+      'a tail shorter than 200 ms joins the slice before: 100 ms of hog in 350 ms',
+      through([quiet, quiet, { ms: 100, sut: 40, hog: 100 }]),
+      28.6,
+    ],
+    [
+      'readings closer than 200 ms are one slice',
+      through([{ ms: 100, sut: 40, hog: 100 }, { ms: 150, sut: 40 }, quiet]),
+      40,
+    ],
+    ['only the start and the end: the window’s own reading says it', through([quiet]), undefined],
+    [
+      'a reading without cgroups: not judged by slice',
+      through([quiet, { ms: 250, sut: 40, hog: 100, cgroups: false }, quiet]),
+      undefined,
+    ],
+    ['no readings', [], undefined],
+  ])('%s', (_label, readings, want) => expect(peakInWindow(readings)).toBe(want));
+
+  it('the mean of the same window stays under the threshold the peak reaches', () => {
+    const r = through([quiet, { ms: 250, sut: 40, hog: 100 }, quiet, quiet]);
+    const whole = machineInWindow((r[0] as TimedReading).reading, (r.at(-1) as TimedReading).reading, 1000, 0);
+    expect(whole?.othersPct).toBe(25);
+  });
 });
 
 describe('the collector reads the machine at the measured window’s start and end', () => {
@@ -287,6 +364,26 @@ describe('the collector reads the machine at the measured window’s start and e
       1000,
     );
     expect(trialsOf(none)[0]?.machine).toBe(undefined);
+  });
+
+  it('reads the machine between (tick): a hog in part of the window marks the trial busy by its peak', () => {
+    const readings = through([
+      { ms: 250, sut: 40 },
+      { ms: 250, sut: 40, hog: 100 },
+      { ms: 250, sut: 40 },
+      { ms: 250, sut: 40 },
+    ]).map((t) => t.reading);
+    const c = new TrialCollector(undefined, new Map(), () => readings.shift(), 50);
+    c.sample('api', { at: 0, cpuPct: 40, memoryBytes: 1, rxBytes: 0, txBytes: 0 }, 'sut');
+    c.tick(0); // before the window: nothing read
+    c.onEvent({ t: 'stage', scenario: 'api', phase: 'c2', trial: 1, trials: 1, stage: 'measure' }, 0);
+    for (const at of [250, 500, 750]) c.tick(at);
+    c.onEvent({ t: 'trial', scenario: 'api', phase: 'c2', measurement: trial({}, 1), histogram: oneSuccess() }, 1000);
+    c.tick(1250); // after it: nothing read
+    const [t] = trialsOf(c);
+    expect(t?.machine).toEqual({ busyPct: 65, stealPct: 0, othersPct: 25, peakPct: 100 });
+    expect(t?.busy).toBe(true);
+    expect(readings).toEqual([]);
   });
 
   it('the containers it sampled are the run’s own; another container on the engine is the machine’s noise', () => {

@@ -5,6 +5,7 @@
 // and says why. Counts (errors, new error classes) are not made slower by a busy machine's CPU and are
 // judged as before. Only the measured side counts: a busy baseline or base trial makes the reference
 // slower, which hides a regression rather than raising one (the report's machine line names them).
+import { type BusySettings, DEFAULT_BUSY_REPEATS, type Scenario } from '../config/types.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { type Comparison, ofPhase, type PhaseResult } from '../results/types.js';
 
@@ -25,4 +26,15 @@ export function busyVerdict(
   if (!metricOf(row.metric).scales) return row;
   const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
   return { ...row, result: 'inconclusive', reason: row.reason ? `${row.reason}; ${why}` : why };
+}
+
+/** The trials a run plans at its first look: each phase's trials, or `pairs` of each in A/B. */
+export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): number {
+  return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
+}
+
+/** gate.busy's allowance of repeats for a run planning `planned` trials (pairs): the one given, or as
+ * many as it plans and at least DEFAULT_BUSY_REPEATS (a run may take twice its trials, not more). */
+export function busyRepeats(settings: BusySettings, planned: number): number {
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, planned);
 }

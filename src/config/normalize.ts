@@ -11,7 +11,6 @@ import {
   DEFAULT_AB_PAIRS,
   DEFAULT_CONFIRM_MAX_TIME_MS,
   DEFAULT_BUSY_OTHERS_PCT,
-  DEFAULT_BUSY_REPEATS,
   DEFAULT_CONFIRM_MAX_TRIALS,
   DEFAULT_RUN_ALPHA,
   DEFAULT_READY_TIMEOUT_MS,
@@ -224,7 +223,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           : {
               busy: {
                 othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
-                repeats: raw.gate?.busy?.repeats ?? DEFAULT_BUSY_REPEATS,
+                ...(raw.gate?.busy?.repeats !== undefined ? { repeats: raw.gate.busy.repeats } : {}),
               },
             }),
       },

@@ -21,7 +21,7 @@ const resources = z.record(z.string(), resourceUsage);
 
 const trialSummary = trialMeasurementSchema.extend({
   resources,
-  machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg }).optional(),
+  machine: z.object({ busyPct: nonneg, stealPct: nonneg, othersPct: nonneg, peakPct: nonneg.optional() }).optional(),
   warmupMs: count.optional(),
   busy: z.literal(true).optional(),
 });

@@ -14,6 +14,8 @@ import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-sessi
 import { SwarmSession } from '../session/swarm-session.js';
 import { type SessionSpec, withSessions } from '../session/with-sessions.js';
 import type { StatsSample } from '../stats/resources.js';
+import { SLICE_MS } from '../stats/machine.js';
+import { busyRepeats, plannedTrials } from '../compare/busy.js';
 import { baseNotes, baseSut, type BaseTree, checkoutBase } from './base.js';
 import type { RunDeps, RunOptions } from './contract.js';
 import type { RunPlan } from './plan.js';
@@ -166,18 +168,39 @@ export async function measure(
           confirm: config.gate.confirm,
           extend: mode.gates,
           ...(config.gate.earlyLook !== undefined ? { earlyLook: config.gate.earlyLook } : {}),
-          ...(config.gate.busy ? { busy: { repeats: config.gate.busy.repeats, used: 0 } } : {}),
+          ...(config.gate.busy
+            ? {
+                busy: {
+                  repeats: busyRepeats(config.gate.busy, plannedTrials(p.scenarios, run.base ? run.pairs : undefined)),
+                  used: 0,
+                },
+              }
+            : {}),
           log: (l) => progress.line(l),
           now: deps.now,
         };
         const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
-        const record = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
+        // the machine read through each measured window, so a hog that took part of one shows (gate.busy)
+        const ticks = deps.machine
+          ? setInterval(() => {
+              for (const s of run.sides) s.collector.tick(deps.now());
+            }, SLICE_MS)
+          : undefined;
+        let record: Awaited<ReturnType<typeof mode.measure>>;
+        try {
+          record = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
+        } finally {
+          clearInterval(ticks);
+        }
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
-        const busy = config.gate.busy && ctx.busy ? { ...config.gate.busy, repeated: ctx.busy.used } : undefined;
+        const busy =
+          config.gate.busy && ctx.busy
+            ? { othersPct: config.gate.busy.othersPct, repeats: ctx.busy.repeats, repeated: ctx.busy.used }
+            : undefined;
         return { images, neutralised, ...record, ...(busy ? { busy } : {}) };
       } finally {
         progress.finish();

@@ -18,7 +18,14 @@ import {
   type TrialSummary,
 } from '../results/types.js';
 import { type StatsSample, usageInWindow } from '../stats/resources.js';
-import { busyMachine, type MachineReading, type MachineUsage, machineInWindow } from '../stats/machine.js';
+import {
+  busyMachine,
+  type MachineReading,
+  type MachineUsage,
+  machineInWindow,
+  peakInWindow,
+  type TimedReading,
+} from '../stats/machine.js';
 
 /** Results a phase has beside its own: a mix's entries, or a WebSocket phase's push and connect. */
 function entriesOf(s: Scenario): Array<{ name: string; thresholds: Thresholds }> {
@@ -83,6 +90,8 @@ export class TrialCollector {
   private warmupUsed: number | undefined;
   private windowStart = 0;
   private machineStart: MachineReading | undefined;
+  /** the machine read while the measured window runs (tick), its start first */
+  private slices: TimedReading[] = [];
   readonly samples = new Map<string, StatsSample[]>();
 
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
@@ -112,6 +121,7 @@ export class TrialCollector {
     if (e.t === 'stage' && e.stage === 'measure') {
       this.windowStart = now;
       this.machineStart = this.readMachine();
+      this.slices = this.machineStart ? [{ at: now, reading: this.machineStart }] : [];
     }
     if (e.t !== 'trial') return;
     const resources: Record<string, ResourceUsage> = {};
@@ -120,17 +130,13 @@ export class TrialCollector {
     }
     const end = this.machineStart && this.readMachine();
     const containersPct = Object.values(resources).reduce((a, u) => a + u.cpuMeanPct, 0);
-    const machine =
-      this.machineStart &&
-      end &&
-      machineInWindow(
-        this.machineStart,
-        end,
-        now - this.windowStart,
-        containersPct,
-        this.ours.size > 0 ? this.ours : undefined,
-      );
+    const own = this.ours.size > 0 ? this.ours : undefined;
+    const whole =
+      this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct, own);
+    const peak = whole && end ? peakInWindow([...this.slices, { at: now, reading: end }], own) : undefined;
+    const machine = whole && peak !== undefined ? { ...whole, peakPct: peak } : whole;
     this.machineStart = undefined;
+    this.slices = [];
     const id = `${e.scenario}\u0000${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
     this.warmups.set(id, warmups);
@@ -170,6 +176,14 @@ export class TrialCollector {
       ...(busy ? { busy } : {}),
     });
     entry.histograms.push(histogram);
+  }
+
+  /** Reads the machine while a measured window runs (every SLICE_MS, from the run's timer): a hog that
+   * took part of the window shows in its busiest slice (MachineUsage.peakPct). */
+  tick(now: number): void {
+    if (!this.machineStart) return;
+    const r = this.readMachine();
+    if (r) this.slices.push({ at: now, reading: r });
   }
 
   /** Whether the phase's last trial was taken on a busy machine (gate.busy). */

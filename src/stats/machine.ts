@@ -31,6 +31,52 @@ export interface MachineUsage {
   stealPct: number;
   /** what neither the SUT and runner containers nor perf-gate's own process used: other processes */
   othersPct: number;
+  /** other processes' CPU and steal together in the busiest slice of the window (SLICE_MS or more, read
+   * while it ran), where every slice's containers could be read from their cgroups: a hog that ran for
+   * part of the window moves its tail though its mean over the whole window stays low */
+  peakPct?: number;
+}
+
+/** How often the machine is read during a measured window, and the shortest slice judged on its own
+ * (/proc/stat counts in 10 ms ticks: 200 ms on two cores is 40 of them) */
+export const SLICE_MS = 250;
+export const MIN_SLICE_MS = 200;
+
+/** A reading of the machine and when it was taken (ms, the run's clock). */
+export interface TimedReading {
+  at: number;
+  reading: MachineReading;
+}
+
+/**
+ * Other processes' CPU plus steal (% of one core) in the busiest slice between consecutive readings
+ * (`readings` in time order, the window's start and end included): a slice shorter than MIN_SLICE_MS
+ * is joined to the next (the last to the one before). Only slices whose containers the cgroups count
+ * are judged: docker stats' mean over the window cannot say which slice the SUT was busy in.
+ * Undefined when fewer than two slices can be judged (the window's own mean already says it all).
+ */
+export function peakInWindow(readings: readonly TimedReading[], own?: ReadonlySet<string>): number | undefined {
+  const cuts: number[] = [0];
+  for (let i = 1; i < readings.length; i++) {
+    if ((readings[i]?.at ?? 0) - (readings[cuts.at(-1) ?? 0]?.at ?? 0) >= MIN_SLICE_MS) cuts.push(i);
+  }
+  const lastIndex = readings.length - 1;
+  if (cuts.at(-1) !== lastIndex) {
+    if (cuts.length > 1) cuts[cuts.length - 1] = lastIndex;
+    else cuts.push(lastIndex);
+  }
+  if (cuts.length < 3) return undefined;
+  let peak: number | undefined;
+  for (let i = 1; i < cuts.length; i++) {
+    const a = readings[cuts[i - 1] ?? 0] as TimedReading;
+    const b = readings[cuts[i] ?? 0] as TimedReading;
+    if (!a.reading.containersCpuUs || !b.reading.containersCpuUs) return undefined;
+    // NaN stands in for docker stats: a slice the cgroups cannot count is not judged
+    const u = machineInWindow(a.reading, b.reading, b.at - a.at, Number.NaN, own);
+    if (!u || !Number.isFinite(u.othersPct)) return undefined;
+    peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
+  }
+  return peak;
 }
 
 /** The machine's CPU times from /proc/stat's text; undefined when it has no aggregate `cpu` line. */
@@ -115,9 +161,9 @@ function containersInWindow(
 }
 
 /** A trial taken on a busy machine (gate.busy): other processes' CPU and steal together at `othersPct`
- * (% of one core) or more. */
+ * (% of one core) or more, over the whole window or in its busiest slice. */
 export function busyMachine(m: MachineUsage, othersPct: number): boolean {
-  return m.othersPct + m.stealPct >= othersPct;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct;
 }
 
 /** Where Docker keeps each container's CPU time: a directory per container under a parent (the
