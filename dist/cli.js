@@ -97892,6 +97892,48 @@ function shortPhases(s, rows) {
   return out;
 }
 
+// src/compare/detectable.ts
+function detectableSaid(scenarios, judging, caps, baselines, hashes) {
+  const lines = [];
+  for (const s of scenarios) {
+    const baseline = baselines.get(s.name);
+    if (!baseline) {
+      lines.push(`${s.name}: no baseline yet (known after the first update run)`);
+      continue;
+    }
+    if (baseline.scenarioHash !== hashes.get(s.name)) {
+      lines.push(
+        `${s.name}: its baseline was recorded for another definition of it (stale): the next update replaces it`
+      );
+      continue;
+    }
+    const cap = caps.get(s.name) ?? s.trials;
+    const entries = protocolOf(s.target).entries(s.target);
+    const current = {
+      name: s.name,
+      scenarioHash: baseline.scenarioHash,
+      // the run's looks: its configured trials, then the cap confirmation may reach
+      phases: baseline.phases.map((p) => ({ ...p, confirm: { first: s.trials, cap: Math.max(cap, s.trials) } })),
+      ...s.family ? { family: s.family } : {},
+      ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e) => [e.name, e.thresholds])) } : {}
+    };
+    const { comparisons } = compareScenario(current, judgedThresholds(s, judging), baseline, true);
+    for (const row2 of comparisons) {
+      const said2 = rowSaid(row2);
+      if (said2) lines.push(`${s.name}/${row2.phase} ${row2.metric}: ${said2}`);
+    }
+  }
+  return lines;
+}
+function rowSaid(row2) {
+  if (!isMetricName(row2.metric) || !metricOf(row2.metric).scales || row2.informational) return void 0;
+  if (row2.result === "invalid") return `not known: ${row2.reason ?? "the baseline cannot be compared"}`;
+  if (row2.detectable === void 0 && !row2.blind) return void 0;
+  const direction2 = metricOf(row2.metric).direction;
+  const catches = row2.detectable === null || row2.detectable === void 0 ? "no change is confirmed at these trials" : `catches ${signedChange(row2.detectable, direction2)} or more`;
+  return row2.blind ? `${catches}: its band (${row2.band}) is below it, so a change of its size passes` : `${catches} (band ${row2.band})`;
+}
+
 // src/compare/gated-rows.ts
 function rowsOf(set2, informed2 = false) {
   const banded2 = [];
@@ -98009,7 +98051,8 @@ function judgedVerdict(mode, judging, config2, pullRequests) {
     line: `valid${usedBy}: ${bands}; ${time3}`,
     problems: reach.problems,
     notes: reach.notes,
-    rows: gated.lines
+    rows: gated.lines,
+    detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes)
   };
 }
 
@@ -99912,7 +99955,7 @@ function hashesOf(scenarios, readBodies) {
 function checkRunnable(config2) {
   const readBodies = bodiesReader();
   buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers, config2.setup);
-  hashesOf(config2.scenarios, readBodies);
+  return hashesOf(config2.scenarios, readBodies);
 }
 function planRun(opts, warn, deps2) {
   const mode = modeOf(opts.mode);
@@ -104459,6 +104502,12 @@ var COMMANDS = {
         type: "string",
         value: "MODE",
         help: `check for one mode (${Object.keys(MODES).join(", ")}): exit 2 when run in that mode would refuse the config`
+      },
+      "baseline-dir": {
+        type: "string",
+        default: "baselines",
+        value: "DIR",
+        help: "where the baselines are: a gate says the smallest change each row catches against them"
       }
     }
   },
@@ -104672,7 +104721,7 @@ async function cmdValidate(deps2, args) {
   const file2 = positionals[0] ?? String(values.config);
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
   const config2 = loadConfig(file2, void 0, void 0, deps2.env);
-  checkRunnable(config2);
+  const hashes = checkRunnable(config2);
   const project = await checkComposeProject(config2, deps2.exec);
   if (project.problems.length > 0) {
     throw usageError(
@@ -104716,10 +104765,30 @@ async function cmdValidate(deps2, args) {
   if (rows.length) deps2.out(`gated rows (${asked ?? pullRequests}):
 ${rows.map((r) => `  ${r}
 `).join("")}`);
+  const gate2 = (asked ?? pullRequests) === "gate" ? shown.find((v) => v.mode === "gate") : void 0;
+  const unreadable = [];
+  if (gate2?.detectable) {
+    const dir = String(values["baseline-dir"]);
+    const baselines = /* @__PURE__ */ new Map();
+    for (const s of config2.scenarios) {
+      try {
+        baselines.set(s.name, readBaseline(baselinePath(dir, s.name)));
+      } catch (err) {
+        unreadable.push(err.message);
+      }
+    }
+    if ([...baselines.values()].some((b) => b !== void 0)) {
+      deps2.out(
+        `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):
+${gate2.detectable(baselines, hashes).map((l) => `  ${l}
+`).join("")}`
+      );
+    }
+  }
   const unset = unsetNames(config2, deps2.env).map(
     (n) => `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`
   );
-  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset]))
+  for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset, ...unreadable]))
     deps2.out(`note: ${note}
 `);
   if (!engineIsLocal(deps2.env)) {

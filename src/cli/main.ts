@@ -13,6 +13,7 @@ import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usage
 import { appendHistory, historyEntry, parseHistory } from '../history/history.js';
 import { renderTrend } from '../report/trend.js';
 import { renderMarkdown } from '../report/markdown.js';
+import { baselinePath } from '../results/files.js';
 import { readBaseline, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { exitCodeOf, isMode, listed, MODE_INPUTS, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
@@ -220,6 +221,12 @@ const COMMANDS = {
         type: 'string',
         value: 'MODE',
         help: `check for one mode (${Object.keys(MODES).join(', ')}): exit 2 when run in that mode would refuse the config`,
+      },
+      'baseline-dir': {
+        type: 'string',
+        default: 'baselines',
+        value: 'DIR',
+        help: 'where the baselines are: a gate says the smallest change each row catches against them',
       },
     },
   },
@@ -452,7 +459,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   const file = positionals[0] ?? String(values.config);
   if (file === '-') throw usageError('validate -: a config from standard input is not read; give its file');
   const config = loadConfig(file, undefined, undefined, deps.env);
-  checkRunnable(config);
+  const hashes = checkRunnable(config);
   // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
   const project = await checkComposeProject(config, deps.exec);
   if (project.problems.length > 0) {
@@ -498,12 +505,34 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   // the rows the gate judges, as the mode pull requests run (or the one asked for) reads them
   const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
   if (rows.length) deps.out(`gated rows (${asked ?? pullRequests}):\n${rows.map((r) => `  ${r}\n`).join('')}`);
+  // where the gate judges against baselines and they exist: what each row can catch
+  const gate = (asked ?? pullRequests) === 'gate' ? shown.find((v) => v.mode === 'gate') : undefined;
+  const unreadable: string[] = [];
+  if (gate?.detectable) {
+    const dir = String(values['baseline-dir']);
+    const baselines = new Map<string, BaselineFile | undefined>();
+    for (const s of config.scenarios) {
+      try {
+        baselines.set(s.name, readBaseline(baselinePath(dir, s.name)));
+      } catch (err) {
+        unreadable.push((err as Error).message);
+      }
+    }
+    if ([...baselines.values()].some((b) => b !== undefined)) {
+      deps.out(
+        `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):\n${gate
+          .detectable(baselines, hashes)
+          .map((l) => `  ${l}\n`)
+          .join('')}`,
+      );
+    }
+  }
   // an environment value validate's environment does not have: the run's may (the Action step's env:)
   const unset = unsetNames(config, deps.env).map(
     (n) =>
       `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`,
   );
-  for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset]))
+  for (const note of new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset, ...unreadable]))
     deps.out(`note: ${note}\n`);
   if (!engineIsLocal(deps.env)) {
     deps.out(

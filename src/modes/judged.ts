@@ -1,6 +1,7 @@
 // What the two judging modes (gate and A/B) share: validate's verdict, from the reach check.
 import type { Judging } from '../compare/judging.js';
 import { budgetSaid, confirmationReach } from '../compare/reach.js';
+import { detectableSaid } from '../compare/detectable.js';
 import { gatedRowsSaid, wallTimeSaid } from '../compare/gated-rows.js';
 import { withFamily } from '../compare/run-budget.js';
 import type { Config } from '../config/types.js';
@@ -35,5 +36,6 @@ export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, p
     problems: reach.problems,
     notes: reach.notes,
     rows: gated.lines,
+    detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes),
   };
 }

@@ -17,6 +17,12 @@ export interface ModeVerdict {
   notes: string[];
   /** a judging mode: its gated rows, a line per scenario's threshold set (compare/gated-rows.ts) */
   rows?: string[];
+  /** a judging mode: the smallest change each row catches, given the baselines read and the
+   * scenarios' definition hashes (compare/detectable.ts) */
+  detectable?: (
+    baselines: ReadonlyMap<string, BaselineFile | undefined>,
+    hashes: ReadonlyMap<string, string>,
+  ) => string[];
 }
 
 /** What a mode judges: the measured results (head, or the only side), the scenarios as run, the

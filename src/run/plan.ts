@@ -71,12 +71,13 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
 
 /**
  * What `run` reads of a config beyond its text, checked without running: every bodies file parses and
- * has a body, and the runner's plan builds. `validate` calls it, so it refuses what `run` would.
+ * has a body, and the runner's plan builds. `validate` calls it, so it refuses what `run` would; the
+ * scenarios' definition hashes it returns tell a baseline recorded for another definition.
  */
-export function checkRunnable(config: Config): void {
+export function checkRunnable(config: Config): Map<string, string> {
   const readBodies = bodiesReader();
   buildPlan(config.scenarios, config.sut.ready, readBodies, config.runner.workers, config.setup);
-  hashesOf(config.scenarios, readBodies);
+  return hashesOf(config.scenarios, readBodies);
 }
 
 export function planRun(
