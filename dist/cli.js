@@ -96427,6 +96427,12 @@ function busyRepeats(settings, planned) {
   return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, planned);
 }
 
+// src/metrics/status.ts
+function statusClass(code) {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
+  return code === "OK" ? void 0 : `gRPC ${code}`;
+}
+
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -96460,10 +96466,6 @@ function isLatency(metric) {
 }
 function trialValues(trials2, metric) {
   return trials2.map((t) => metricValue(t, metric));
-}
-function statusClass(code) {
-  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
-  return code === "OK" ? void 0 : `gRPC ${code}`;
 }
 function failedStatuses(m) {
   const expected = new Set(m.expectedStatuses ?? []);
@@ -104219,7 +104221,7 @@ async function probeProject(req, deps2) {
 import { existsSync as existsSync2 } from "node:fs";
 import { resolve as resolve6 } from "node:path";
 
-// src/config/compose-check.ts
+// src/docker/compose-check.ts
 var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function projectNames(model) {
   const services = Object.keys(model.services);

@@ -10,7 +10,7 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/run/runner-plan.js';
+import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/runner-kit/plan.js';
 import type { TrialMeasurement } from '../../src/results/types.js';
 import { decodeHistogram } from '../../src/runner-kit/histogram.js';
 import { mergeReplicaTrials } from '../../src/runner-kit/replicas.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeProblems, projectNames } from '../../src/config/compose-check.js';
+import { composeProblems, projectNames } from '../../src/docker/compose-check.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 import type { ComposeModel } from '../../src/docker/compose.js';

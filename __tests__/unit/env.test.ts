@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandEnv, expandPlan, placeholders } from '../../src/config/env.js';
 import { UserError } from '../../src/common/errors.js';
-import type { RunnerPlan } from '../../src/run/runner-plan.js';
+import type { RunnerPlan } from '../../src/runner-kit/plan.js';
 import { targetOf } from './fixtures.js';
 
 const ENV = { TOKEN: 's3cr3t', HOST: 'api:8080', EMPTY: '', WITH_DOLLAR: 'a${B}' };

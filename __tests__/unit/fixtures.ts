@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetricName } from '../../src/config/schema.js';
 import { UserError } from '../../src/common/errors.js';
+import type { ResourceUsage } from '../../src/stats/resources.js';
 import {
   RESULTS_SCHEMA,
   type BaselineFile,
   type Comparison,
   type MergedPhase,
   type PhaseResult,
-  type ResourceUsage,
   type ResultsFile,
   type ScenarioResult,
   type TrialSummary,

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
-import {
-  buildPlan,
-  EVENT_MARKER,
-  parseBodiesJsonl,
-  parseEventLine,
-  type RunnerEvent,
-} from '../../src/run/runner-plan.js';
+import { buildPlan, parseBodiesJsonl } from '../../src/run/runner-plan.js';
+import { EVENT_MARKER, type RunnerEvent } from '../../src/runner-kit/plan.js';
+import { parseEventLine } from '../../src/runner-kit/validate.js';
 
 describe('parseEventLine', () => {
   it.each<[string, RunnerEvent]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../src/run/runner-plan.js';
+import type { RunnerEvent } from '../../src/runner-kit/plan.js';
 import { Progress, type ProgressSink, progressSink } from '../../src/run/progress.js';
 
 class FakeSink implements ProgressSink {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT, REPORT_BUDGET, renderError, renderMarkdown, reportMarker } from '../../src/report/markdown.js';
 import { escapeMarkdown } from '../../src/report/escape.js';
+import type { ResourceUsage } from '../../src/stats/resources.js';
 import type {
   Comparison,
   MergedPhase,
   PhaseResult,
   Provenance,
-  ResourceUsage,
   ResultsFile,
   ScenarioResult,
   ScenarioStatus,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceUsage } from '../../src/results/types.js';
+import type { ResourceUsage } from '../../src/stats/resources.js';
 import { combineUsage, type StatsSample, sampleFromStats, usageInWindow } from '../../src/stats/resources.js';
 import { usage } from './fixtures.js';
 

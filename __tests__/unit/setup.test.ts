@@ -20,7 +20,8 @@ import {
   ruleProblem,
   type SetupResponse,
 } from '../../src/runner-kit/setup.js';
-import { parseEventLine, EVENT_MARKER } from '../../src/run/runner-plan.js';
+import { EVENT_MARKER } from '../../src/runner-kit/plan.js';
+import { parseEventLine } from '../../src/runner-kit/validate.js';
 import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
 import { emit, maskValues } from '../../runner/src/emit.js';
 import { maskEvent, maskForms, maskStreams, maskText } from '../../runner/src/mask.js';

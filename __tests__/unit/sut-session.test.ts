@@ -5,7 +5,7 @@ import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
 import type { SutContainer } from '../../src/docker/engine.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
 import { EXIT_ENVIRONMENT, UserError } from '../../src/common/errors.js';
-import type { RunnerEvent, RunnerPlan } from '../../src/run/runner-plan.js';
+import type { RunnerEvent, RunnerPlan } from '../../src/runner-kit/plan.js';
 import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import type { PlanGrpc, PlanScenario, RunnerCommand } from '../../src/runner-kit/plan.js';
 import { SutSession, type SutSessionOptions, trialDeadlineMs } from '../../src/session/sut-session.js';

@@ -7,11 +7,10 @@
 // budget: the sum over phases of their shares. The plan counts the phases (run-budget.ts).
 import type { MetricName } from '../config/schema.js';
 import type { Threshold, Thresholds } from '../config/types.js';
-import type { Family, PhaseResult } from '../results/types.js';
+import type { Family } from '../config/types.js';
+import type { PhaseResult } from '../results/types.js';
 import { judgedBand } from './band.js';
 import { SAMPLES } from '../stats/joint.js';
-
-export type { Family } from '../results/types.js';
 
 /** The alpha a banded row is tested at: its phase's share of the run's budget, else its own or the
  * mode's default. */

@@ -6,6 +6,7 @@ import type { LatencySummary } from '../runner-kit/histogram.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { formatLatency } from '../config/units.js';
 import type { TrialSummary } from '../results/types.js';
+import { statusClass } from '../metrics/status.js';
 import {
   isMetricName,
   type Measured,
@@ -72,12 +73,6 @@ export function isLatency(metric: string): boolean {
 
 export function trialValues(trials: readonly TrialSummary[], metric: MetricName): number[] {
   return trials.map((t) => metricValue(t, metric));
-}
-
-/** The error class of a failed status: `HTTP 503`, or `gRPC UNAVAILABLE`; undefined for a success. */
-export function statusClass(code: string): string | undefined {
-  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? undefined : `HTTP ${code}`;
-  return code === 'OK' ? undefined : `gRPC ${code}`;
 }
 
 /** Status codes that failed, with their counts: not a success, and not one the checks list as one. */

@@ -18,7 +18,8 @@ import { rampSends } from '../runner-kit/ramp.js';
 import { formatMs } from '../config/units.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha } from './confirm.js';
-import { type Family, jointReach, rowAlpha } from './family.js';
+import type { Family } from '../config/types.js';
+import { jointReach, rowAlpha } from './family.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';
 

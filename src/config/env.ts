@@ -8,7 +8,7 @@ import { usageError } from '../common/errors.js';
 import { type Fill, fillRequest, fillTarget } from '../runner-kit/fill.js';
 import { fillPlaceholders, PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
 import type { PlanScenario } from '../runner-kit/plan.js';
-import type { RunnerPlan } from '../run/runner-plan.js';
+import type { RunnerPlan } from '../runner-kit/plan.js';
 
 export { placeholders };
 

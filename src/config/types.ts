@@ -19,7 +19,6 @@ export interface Threshold {
   inform?: boolean;
 }
 import type { Phase, ReadyProbe, WsPush } from '../runner-kit/plan.js';
-import type { Family } from '../results/types.js';
 
 export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../runner-kit/plan.js';
 export { OPEN_LATE_MS, openLoopLimits } from '../runner-kit/plan.js';
@@ -219,6 +218,12 @@ export interface Config {
   };
   ab: { pairs: number };
   scenarios: Scenario[];
+}
+
+/** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */
+export interface Family {
+  alpha: number;
+  members: number;
 }
 
 /** gate.busy as normalized */

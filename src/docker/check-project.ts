@@ -1,9 +1,9 @@
 // `validate`'s look at the compose project: `docker compose config` on the config's compose files (no
-// engine needed), then the pure checks of ../config/compose-check.ts and ./side-by-side.ts. Where the
+// engine needed), then the pure checks of ./compose-check.ts and ./side-by-side.ts. Where the
 // compose CLI is missing, a note says the project was not checked.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { composeProblems } from '../config/compose-check.js';
+import { composeProblems } from './compose-check.js';
 import { repositoryRoot } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import type { Exec } from '../common/exec.js';

@@ -17,7 +17,7 @@ import {
   sweepRun,
 } from './engine.js';
 import { ensureImage, type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
-import type { RunnerEvent } from '../run/runner-plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 
 export type ImageDigests = Record<string, { image: string; id: string; digest: string | null }>;
 

@@ -8,7 +8,8 @@ import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { environmentError } from '../common/errors.js';
 import { onLines } from '../common/stream-lines.js';
-import { parseEventLine, type RunnerEvent, type RunnerPlan } from '../run/runner-plan.js';
+import type { RunnerEvent, RunnerPlan } from '../runner-kit/plan.js';
+import { parseEventLine } from '../runner-kit/validate.js';
 import { commandLine, type RunnerCommand } from '../runner-kit/plan.js';
 
 export const RUNNER_DIR = '/perf-gate';

@@ -7,7 +7,8 @@
 import { formatBytes, formatUs } from '../config/units.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import { PERCENTILES } from '../runner-kit/histogram.js';
-import type { MergedPhase, ResourceUsage } from '../results/types.js';
+import type { MergedPhase } from '../results/types.js';
+import type { ResourceUsage } from '../stats/resources.js';
 import { isPercentileMetric, type PercentileMetric } from './percentile.js';
 
 /** How a config writes a metric's absolute values (floor, below, max, min). */

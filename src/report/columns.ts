@@ -2,7 +2,7 @@
 // report's "SUT resources"), each cell as its metric shows it (src/metrics/registry.ts).
 import { formatBytes } from '../config/units.js';
 import { METRICS } from '../metrics/registry.js';
-import type { ResourceUsage } from '../results/types.js';
+import type { ResourceUsage } from '../stats/resources.js';
 
 export interface Column<T> {
   header: string;

@@ -4,7 +4,8 @@
 import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../runner-kit/histogram.js';
 import { combineUsage } from '../stats/resources.js';
 import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../runner-kit/measurement.js';
-import type { MergedPhase, ResourceUsage, TrialSummary } from './types.js';
+import type { ResourceUsage } from '../stats/resources.js';
+import type { MergedPhase, TrialSummary } from './types.js';
 
 export { addCounts, addOpenCounts, sumOpenCounts } from '../runner-kit/measurement.js';
 

@@ -1,5 +1,5 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
-import type { Thresholds } from '../config/types.js';
+import type { Family, Thresholds } from '../config/types.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { Ramp } from '../runner-kit/ramp.js';
@@ -7,18 +7,7 @@ import type { Ramp } from '../runner-kit/ramp.js';
 export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../runner-kit/measurement.js';
 
 import type { MachineUsage } from '../stats/machine.js';
-
-export interface ResourceUsage {
-  /** CPU %, 100 = one core */
-  cpuMeanPct: number;
-  cpuPeakPct: number;
-  memoryPeakBytes: number;
-  rxBytes: number;
-  txBytes: number;
-  samples: number;
-  /** peak open file descriptors; absent where they could not be sampled (a remote engine) */
-  fdsPeak?: number;
-}
+import type { ResourceUsage } from '../stats/resources.js';
 
 export interface TrialSummary extends TrialMeasurement {
   /** per compose service; plus `perf-gate-runner` for the runner container */
@@ -90,12 +79,6 @@ export interface PhaseResult {
   /** gate.busy: trials put aside because the machine was busy, each replaced by a later one; never
    * judged nor merged */
   discarded?: TrialSummary[];
-}
-
-/** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */
-export interface Family {
-  alpha: number;
-  members: number;
 }
 
 export interface ScenarioResult {

@@ -2,7 +2,7 @@
 // response measured nothing: it is never a baseline and never a verdict. The run says so in one line,
 // naming the URL and what came back instead.
 import type { Scenario } from '../config/types.js';
-import { statusClass } from '../compare/metrics.js';
+import { statusClass } from '../metrics/status.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
 import type { FailingRow, ScenarioResult } from './types.js';

@@ -2,7 +2,7 @@
 // seconds otherwise (CI logs, and always under GitHub Actions). The bar never shares a line with
 // anything else: it is ended with a newline before any other output, so a workflow command
 // (`::error::…`) written after it starts on its own line.
-import type { RunnerEvent } from './runner-plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 import { formatMs } from '../config/units.js';
 
 export interface ProgressSink {

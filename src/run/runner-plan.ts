@@ -7,10 +7,6 @@ import { parseJsonl } from '../common/jsonl.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 
-export { EVENT_MARKER } from '../runner-kit/plan.js';
-export { parseEventLine } from '../runner-kit/validate.js';
-export type { PlanScenario, RunnerEvent, RunnerPlan, Stage } from '../runner-kit/plan.js';
-
 /** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */
 export function parseBodiesJsonl(text: string, file: string): string[] {
   const bodies = parseJsonl(text, (n) => `${file}:${n}`).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));

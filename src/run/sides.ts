@@ -20,7 +20,7 @@ import { baseNotes, baseSut, type BaseTree, checkoutBase } from './base.js';
 import type { RunDeps, RunOptions } from './contract.js';
 import type { RunPlan } from './plan.js';
 import type { Progress } from './progress.js';
-import type { RunnerEvent } from './runner-plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 
 /** The base side of an A/B run: its tree (removed at the end, whatever happens) and its SUT. */
 export interface BaseSide {

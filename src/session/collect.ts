@@ -4,7 +4,7 @@ import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
 import type { Phase, Scenario, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
-import type { RunnerEvent } from '../run/runner-plan.js';
+import type { RunnerEvent } from '../runner-kit/plan.js';
 import { withPercentiles } from '../runner-kit/histogram.js';
 import type { WarmupWindows } from '../runner-kit/plan.js';
 import { phaseFlags } from '../results/flags.js';
@@ -12,12 +12,11 @@ import { mergeTrials } from '../results/merge.js';
 import {
   type PhaseResult,
   requestPhaseName,
-  type ResourceUsage,
   type ScenarioResult,
   type TrialMeasurement,
   type TrialSummary,
 } from '../results/types.js';
-import { type StatsSample, usageInWindow } from '../stats/resources.js';
+import { type ResourceUsage, type StatsSample, usageInWindow } from '../stats/resources.js';
 import {
   busyMachine,
   type MachineReading,

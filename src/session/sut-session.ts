@@ -6,7 +6,7 @@
 import { environmentError, EXIT_USAGE, usageError, UserError } from '../common/errors.js';
 import { upFailure } from '../docker/compose.js';
 import { setupFailure } from './replica-tasks.js';
-import type { RunnerEvent, RunnerPlan } from '../run/runner-plan.js';
+import type { RunnerEvent, RunnerPlan } from '../runner-kit/plan.js';
 import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';

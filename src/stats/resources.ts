@@ -1,5 +1,17 @@
 // Pure: turns Docker stats API documents into samples, and samples within a window into usage.
-import type { ResourceUsage } from '../results/types.js';
+
+/** A container's resources over a measured window (a trial's, per compose service and the runner). */
+export interface ResourceUsage {
+  /** CPU %, 100 = one core */
+  cpuMeanPct: number;
+  cpuPeakPct: number;
+  memoryPeakBytes: number;
+  rxBytes: number;
+  txBytes: number;
+  samples: number;
+  /** peak open file descriptors; absent where they could not be sampled (a remote engine) */
+  fdsPeak?: number;
+}
 
 export interface StatsSample {
   /** host clock, ms */

@@ -2,11 +2,11 @@
 // resolved it) that `run` would otherwise find minutes in: a scenario or probe whose host is no name in
 // the project (a typo, a service that is not there), and `gate.against: base-ref` on a project that
 // cannot boot twice side by side. Problems are `key.path: message`, located by the caller.
-import type { ComposeModel } from '../docker/compose.js';
+import type { ComposeModel } from './compose.js';
 import { protocolOf, urlKeyOf } from '../protocols/index.js';
-import { hostnameOf } from './normalize.js';
+import { hostnameOf } from '../config/normalize.js';
 import { didYouMean } from '../text/did-you-mean.js';
-import type { Config } from './types.js';
+import type { Config } from '../config/types.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
