@@ -95884,17 +95884,42 @@ function uOf(x, y) {
 }
 function exactUpperTail(x, y, observed) {
   const n1 = x.length;
+  const n = n1 + y.length;
   const weights = doubledMidranks([...x, ...y]).sort((a, b) => a - b);
-  const last = rankSumCounts(weights, n1);
+  if (new Set(weights).size === n) return untiedUpperTail(n1, y.length, Math.round(observed));
   const threshold2 = Math.round(2 * observed + n1 * (n1 + 1));
-  let all = 0;
-  let atLeast = 0;
-  for (let s = 0; s < last.length; s++) {
-    const c = last[s];
-    all += c;
-    if (s >= threshold2) atLeast += c;
+  const min = weights[0];
+  const max2 = weights[n - 1];
+  const fromTop = n1 * max2 - threshold2;
+  const fromBottom = threshold2 - 1 - n1 * min;
+  const upper = fromTop <= fromBottom;
+  const bound = upper ? fromTop : fromBottom;
+  if (bound < 0) return upper ? 0 : 1;
+  const shifted = (upper ? weights.map((w) => max2 - w) : weights.map((w) => w - min)).sort((a, b) => a - b);
+  const counts2 = rankSumCounts(shifted, n1, bound);
+  let within2 = 0;
+  for (let s = 0; s <= bound && s < counts2.length; s++) within2 += counts2[s];
+  const share = within2 / binomial(n, n1);
+  return Math.min(1, Math.max(0, upper ? share : 1 - share));
+}
+function untiedUpperTail(m, n, u) {
+  if (u <= 0) return 1;
+  if (u > m * n) return 0;
+  const lower = m * n - u <= u - 1;
+  const bound = lower ? m * n - u : u - 1;
+  const c = new Float64Array(bound + 1);
+  c[0] = 1;
+  const small = Math.min(m, n);
+  const large = Math.max(m, n);
+  for (let i = 1; i <= small; i++) {
+    const s = large + i;
+    for (let j = bound; j >= s; j--) c[j] = c[j] - c[j - s];
+    for (let j = i; j <= bound; j++) c[j] = c[j] + c[j - i];
   }
-  return Math.min(1, atLeast / all);
+  let below = 0;
+  for (let j = 0; j <= bound; j++) below += c[j];
+  const share = below / binomial(m + n, m);
+  return Math.min(1, Math.max(0, lower ? share : 1 - share));
 }
 function doubledMidranks(values) {
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
@@ -95907,9 +95932,10 @@ function doubledMidranks(values) {
   }
   return out;
 }
-function rankSumCounts(weights, n1) {
+function rankSumCounts(weights, n1, upTo) {
   const total = weights.length;
-  const maxSum = weights.slice(total - n1).reduce((a, b) => a + b, 0);
+  const top = weights.slice(total - n1).reduce((a, b) => a + b, 0);
+  const maxSum = upTo === void 0 ? top : Math.max(0, Math.min(top, upTo));
   const counts2 = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
   counts2[0][0] = 1;
   let reach = 0;
