@@ -93804,7 +93804,7 @@ var configSchema = external_exports.strictObject({
             "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
           ),
           repeats: intIn(0, 100).optional().describe(
-            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: as many as the run plans, at least 10)"
+            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10)"
           )
         }),
         external_exports.literal("off")
@@ -93813,7 +93813,7 @@ var configSchema = external_exports.strictObject({
         error: "must be { others, repeats } (either may be left out), or off"
       }
     ).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats as many as the run plans trials, at least 10); off: readings are only reported"
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); off: readings are only reported"
     ),
     "run-alpha": external_exports.union(
       [
@@ -96450,7 +96450,7 @@ function plannedTrials(scenarios, pairs) {
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
 }
 function busyRepeats(settings, planned) {
-  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, planned);
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, 2 * planned);
 }
 
 // src/metrics/status.ts
@@ -97225,6 +97225,7 @@ function compareAbScenario(head, base, thresholds2, final = true) {
 
 // src/compare/judging.ts
 var AGAINST_BASELINES = {
+  reference: "baselines",
   builtins: BUILTIN_THRESHOLDS,
   defaultAlpha: DEFAULT_ALPHA,
   firstLook: (s, i) => ({
@@ -97237,6 +97238,7 @@ var AGAINST_BASELINES = {
   })
 };
 var PAIRED = {
+  reference: "base",
   builtins: AB_BUILTIN_THRESHOLDS,
   defaultAlpha: AB_DEFAULT_ALPHA,
   firstLook: (_s, _i, pairs) => ({
@@ -98080,7 +98082,10 @@ function judgedVerdict(mode, judging, config2, pullRequests) {
     problems: reach.problems,
     notes: reach.notes,
     rows: gated.lines,
-    detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes)
+    // what a baseline's spread lets each row catch: only where the rows are judged against baselines
+    ...judging.reference === "baselines" ? {
+      detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes)
+    } : {}
   };
 }
 
@@ -104793,7 +104798,7 @@ async function cmdValidate(deps2, args) {
   if (rows.length) deps2.out(`gated rows (${asked ?? pullRequests}):
 ${rows.map((r) => `  ${r}
 `).join("")}`);
-  const gate2 = (asked ?? pullRequests) === "gate" ? shown.find((v) => v.mode === "gate") : void 0;
+  const gate2 = shown.find((v) => v.mode === (asked ?? pullRequests));
   const unreadable = [];
   if (gate2?.detectable) {
     const dir = String(values["baseline-dir"]);

@@ -146,7 +146,7 @@ describe('gate.busy: the config key', () => {
   });
 });
 
-describe('gate.busy’s allowance: as many repeats as the run plans trials, at least 10', () => {
+describe('gate.busy’s allowance: twice the trials the run plans, at least 10', () => {
   const scenarios = (phases: number[], trials: number) => {
     const raw = {
       version: 1,
@@ -162,9 +162,9 @@ describe('gate.busy’s allowance: as many repeats as the run plans trials, at l
   };
   it.each<[string, number[], number, number | undefined, BusySettings, number, number]>([
     // the 16-row cell of docs/benchmarks.md zb: 2 scenarios × 2 phases × 5 trials spent 10 in 29 of 49 runs
-    ['2 scenarios × 2 phases × 5 trials: 20', [2, 2], 5, undefined, { othersPct: 50 }, 20, 20],
-    ['one phase × 5 trials: at least 10', [1], 5, undefined, { othersPct: 50 }, 5, 10],
-    ['A/B counts pairs, not trials: 3 phases × 6 pairs', [3], 5, 6, { othersPct: 50 }, 18, 18],
+    ['2 scenarios × 2 phases × 5 trials: 40', [2, 2], 5, undefined, { othersPct: 50 }, 20, 40],
+    ['one phase × 3 trials: at least 10', [1], 3, undefined, { othersPct: 50 }, 3, 10],
+    ['A/B counts pairs, not trials: 3 phases × 6 pairs', [3], 5, 6, { othersPct: 50 }, 18, 36],
     ['a given allowance is kept, 0 included', [2, 2], 5, undefined, { othersPct: 50, repeats: 0 }, 20, 0],
     ['a given allowance above the plan is kept', [1], 3, undefined, { othersPct: 50, repeats: 40 }, 3, 40],
   ])('%s', (_label, phases, trials, pairs, settings, planned, repeats) => {

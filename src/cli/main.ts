@@ -505,8 +505,9 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   // the rows the gate judges, as the mode pull requests run (or the one asked for) reads them
   const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
   if (rows.length) deps.out(`gated rows (${asked ?? pullRequests}):\n${rows.map((r) => `  ${r}\n`).join('')}`);
-  // where the gate judges against baselines and they exist: what each row can catch
-  const gate = (asked ?? pullRequests) === 'gate' ? shown.find((v) => v.mode === 'gate') : undefined;
+  // where the mode pull requests run (or the one asked for) judges against baselines and they exist:
+  // what each row can catch
+  const gate = shown.find((v) => v.mode === (asked ?? pullRequests));
   const unreadable: string[] = [];
   if (gate?.detectable) {
     const dir = String(values['baseline-dir']);

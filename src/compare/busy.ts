@@ -33,8 +33,9 @@ export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): n
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
 }
 
-/** gate.busy's allowance of repeats for a run planning `planned` trials (pairs): the one given, or as
- * many as it plans and at least DEFAULT_BUSY_REPEATS (a run may take twice its trials, not more). */
+/** gate.busy's allowance of repeats for a run planning `planned` trials (pairs): the one given, or
+ * twice what it plans and at least DEFAULT_BUSY_REPEATS: a machine busy half the time needs about as
+ * many repeats as trials, and seldom twice as many (a run takes at most three times its trials). */
 export function busyRepeats(settings: BusySettings, planned: number): number {
-  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, planned);
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, 2 * planned);
 }

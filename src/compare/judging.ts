@@ -23,6 +23,8 @@ export interface FirstLook {
 }
 
 export interface Judging {
+  /** what the measured side is judged against: committed baselines, or the base commit run beside it */
+  reference: 'baselines' | 'base';
   /** the thresholds of a scenario that gives none */
   builtins: Thresholds;
   /** the alpha of a band that names none */
@@ -32,6 +34,7 @@ export interface Judging {
 
 /** Head's trials against the baseline's (gate, and update for information). */
 export const AGAINST_BASELINES: Judging = {
+  reference: 'baselines',
   builtins: BUILTIN_THRESHOLDS,
   defaultAlpha: DEFAULT_ALPHA,
   firstLook: (s, i) => ({
@@ -46,6 +49,7 @@ export const AGAINST_BASELINES: Judging = {
 
 /** Base and head in interleaved pairs (A/B). */
 export const PAIRED: Judging = {
+  reference: 'base',
   builtins: AB_BUILTIN_THRESHOLDS,
   defaultAlpha: AB_DEFAULT_ALPHA,
   firstLook: (_s, _i, pairs) => ({

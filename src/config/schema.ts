@@ -331,7 +331,7 @@ export const configSchema = z
                 repeats: intIn(0, 100)
                   .optional()
                   .describe(
-                    'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: as many as the run plans, at least 10)',
+                    'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10)',
                   ),
               }),
               z.literal('off'),
@@ -342,7 +342,7 @@ export const configSchema = z
           )
           .optional()
           .describe(
-            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats as many as the run plans trials, at least 10); off: readings are only reported',
+            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); off: readings are only reported',
           ),
         'run-alpha': z
           .union(

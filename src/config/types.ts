@@ -229,7 +229,7 @@ export interface Family {
 /** gate.busy as normalized */
 export interface BusySettings {
   othersPct: number;
-  /** the run's allowance as given; undefined: as many as the run plans trials, at least
+  /** the run's allowance as given; undefined: twice the trials (pairs) the run plans, at least
    * DEFAULT_BUSY_REPEATS (busyRepeats) */
   repeats?: number;
 }
@@ -237,8 +237,9 @@ export interface BusySettings {
 /** gate.busy's threshold when not given: on the test VM a CPU hog on one core read 74.4% or more,
  * quiet runs at most 10.5% (docs/benchmarks.md, section s) */
 export const DEFAULT_BUSY_OTHERS_PCT = 50;
-/** gate.busy's allowance when `repeats` is not given: the trials (pairs) the run plans, at least this
- * many. 10 a run was enough at 4 rows and spent in 29 of 49 runs at 16 (docs/benchmarks.md, zb) */
+/** gate.busy's allowance when `repeats` is not given: twice the trials (pairs) the run plans, at
+ * least this many. 10 a run was enough at 4 rows and spent in 29 of 49 runs at 16 (docs/benchmarks.md,
+ * zb); as many as planned was spent in every run once a hog over part of a window counted (zd) */
 export const DEFAULT_BUSY_REPEATS = 10;
 
 export const DEFAULT_RUNNER_IMAGE = 'node:22-slim';

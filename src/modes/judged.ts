@@ -7,6 +7,8 @@ import { withFamily } from '../compare/run-budget.js';
 import type { Config } from '../config/types.js';
 import type { ModeVerdict, RunMode } from './mode.js';
 
+type DetectableInput = Parameters<NonNullable<ModeVerdict['detectable']>>;
+
 /** A gate's verdict on a config: refused when its bands could never be confirmed, else how it judges. */
 export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, pullRequests: RunMode): ModeVerdict {
   const scenarios = withFamily(config.scenarios, judging, config.gate.runAlpha);
@@ -36,6 +38,12 @@ export function judgedVerdict(mode: RunMode, judging: Judging, config: Config, p
     problems: reach.problems,
     notes: reach.notes,
     rows: gated.lines,
-    detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes),
+    // what a baseline's spread lets each row catch: only where the rows are judged against baselines
+    ...(judging.reference === 'baselines'
+      ? {
+          detectable: (baselines: DetectableInput[0], hashes: DetectableInput[1]) =>
+            detectableSaid(scenarios, judging, reach.caps, baselines, hashes),
+        }
+      : {}),
   };
 }
