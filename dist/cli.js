@@ -98399,8 +98399,9 @@ function containersInWindow(start, end) {
   }
   return total;
 }
+var BUSY_STEAL_PCT = 20;
 function busyMachine(m, othersPct) {
-  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
 }
 var CONTAINER_CGROUPS = [
   { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },

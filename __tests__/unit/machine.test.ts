@@ -264,6 +264,10 @@ describe('busyMachine: other processes and steal together against gate.busy’s 
     // a hog in part of the window: its mean is low, its busiest slice is not
     [25, 0, 100, 50, true],
     [25, 0, 49.9, 50, false],
+    // steal spread over the window: busy from 20% of a core whatever `others` is
+    [5, 20, 30, 50, true],
+    [5, 19.9, 30, 50, false],
+    [0, 20, 20, 150, true],
   ])('others %s%% steal %s%% peak %s%% at %s%% → %s', (othersPct, stealPct, peakPct, at, want) =>
     expect(busyMachine({ busyPct: 0, othersPct, stealPct, ...(peakPct !== undefined ? { peakPct } : {}) }, at)).toBe(
       want,
