@@ -97677,7 +97677,6 @@ async function measureAb(ctx, sides, pairs, seed) {
   for (const s of ctx.scenarios) {
     for (const phase2 of s.phases) {
       const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
-      const again = seededRandom(derivedSeed(seed, s.name, phase2.name, "busy"));
       const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
       const order = [];
       orders.push({ scenario: s.name, phase: phase2.name, order });
@@ -97686,11 +97685,11 @@ async function measureAb(ctx, sides, pairs, seed) {
       };
       setLooks(looks);
       let warmupMs;
-      let putAside = false;
+      let retry;
       let asideMs = 0;
       const pair = async (k, total) => {
         const started = ctx.now();
-        const drawn = drawOrder(putAside ? again : random);
+        const drawn = retry ?? drawOrder(random);
         order.push(drawn);
         const first = drawn === "AB" ? "base" : "head";
         const second = first === "base" ? "head" : "base";
@@ -97703,11 +97702,11 @@ async function measureAb(ctx, sides, pairs, seed) {
         if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k} (${busy.join(" and ")})`)) {
           for (const side of Object.values(sides)) side.collector.discardLast(s, phase2.name);
           order.pop();
-          putAside = true;
+          retry = drawn;
           asideMs += ctx.now() - started;
           return false;
         }
-        putAside = false;
+        retry = void 0;
         if (k === 1 && warmupShortens(s, phase2, pairs))
           warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
         return true;

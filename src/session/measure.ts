@@ -433,8 +433,6 @@ export async function measureAb(
     for (const phase of s.phases) {
       // each phase its own stream: pair k's order depends on the seed and k only
       const random = seededRandom(derivedSeed(seed, s.name, phase.name));
-      // a pair run again after a busy one draws its order here: the kept pairs' orders stay the seed's
-      const again = seededRandom(derivedSeed(seed, s.name, phase.name, 'busy'));
       const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
       const order: PairOrder[] = [];
       orders.push({ scenario: s.name, phase: phase.name, order });
@@ -443,13 +441,14 @@ export async function measureAb(
       };
       setLooks(looks);
       let warmupMs: number | undefined;
-      // a pair put aside (gate.busy) and the time it took, left out of the mean a confirmation plans by
-      let putAside = false;
+      // a pair put aside (gate.busy) is run again in the order it was drawn: the kept pairs' orders are
+      // the seed's, repeats or not; the time it took is left out of the mean a confirmation plans by
+      let retry: PairOrder | undefined;
       let asideMs = 0;
       /** one pair; false when a trial of it ran on a busy machine and the pair was put aside */
       const pair = async (k: number, total: number): Promise<boolean> => {
         const started = ctx.now();
-        const drawn = drawOrder(putAside ? again : random);
+        const drawn = retry ?? drawOrder(random);
         order.push(drawn);
         const first: Side = drawn === 'AB' ? 'base' : 'head';
         const second: Side = first === 'base' ? 'head' : 'base';
@@ -463,11 +462,11 @@ export async function measureAb(
         if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k} (${busy.join(' and ')})`)) {
           for (const side of Object.values(sides)) side.collector.discardLast(s, phase.name);
           order.pop();
-          putAside = true;
+          retry = drawn;
           asideMs += ctx.now() - started;
           return false;
         }
-        putAside = false;
+        retry = undefined;
         // both sides' first trials say how long the phase takes to settle
         if (k === 1 && warmupShortens(s, phase, pairs))
           warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
