@@ -98345,9 +98345,8 @@ function peakInWindow(readings, own2) {
   for (let i = 1; i < cuts.length; i++) {
     const a = readings[cuts[i - 1] ?? 0];
     const b = readings[cuts[i] ?? 0];
-    if (!a.reading.containersCpuUs || !b.reading.containersCpuUs) return void 0;
-    const u = machineInWindow(a.reading, b.reading, b.at - a.at, Number.NaN, own2);
-    if (!u || !Number.isFinite(u.othersPct)) return void 0;
+    const u = machineInWindow(a.reading, b.reading, b.at - a.at, void 0, own2);
+    if (!u) return void 0;
     peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
   }
   return peak;
@@ -98374,6 +98373,7 @@ function machineInWindow(start, end, windowMs, containersPct, own2) {
   const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
   const cgroupsUs = containersInWindow(only(start.containersCpuUs, own2), only(end.containersCpuUs, own2));
   const ours = cgroupsUs !== void 0 ? cgroupsUs / (windowMs * 1e3) * 100 : containersPct;
+  if (ours === void 0) return void 0;
   return {
     busyPct: round1(busyPct),
     stealPct: round1(steal / ticks * cores * 100),
@@ -99383,6 +99383,18 @@ function readBaseline(path, optional2 = true, fs = realReadFs) {
   if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
   return data;
 }
+function readBaselines(names2, dir, fs) {
+  const baselines = /* @__PURE__ */ new Map();
+  const errors = [];
+  for (const name2 of names2) {
+    try {
+      baselines.set(name2, readBaseline(baselinePath(dir, name2), true, fs));
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  return { baselines, errors };
+}
 function readResults(path) {
   const data = readJson(path, "results file", realReadFs);
   const schema = schemaOf(data);
@@ -100004,16 +100016,14 @@ function planRun(opts, warn, deps2) {
   );
   refuseUnreadableSlots(plan);
   const hashes = hashesOf(scenarios, readBodies);
-  const baselines = /* @__PURE__ */ new Map();
-  for (const s of mode.baselines === "none" ? [] : scenarios) {
-    const path = baselinePath(opts.baselineDir, s.name);
-    try {
-      baselines.set(s.name, readBaseline(path, true, deps2.files));
-    } catch (err) {
-      if (mode.baselines === "judge") throw err;
-      warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
-    }
-  }
+  const read = readBaselines(
+    mode.baselines === "none" ? [] : scenarios.map((s) => s.name),
+    opts.baselineDir,
+    deps2.files
+  );
+  if (mode.baselines === "judge" && read.errors[0]) throw read.errors[0];
+  for (const err of read.errors) warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
+  const baselines = read.baselines;
   const image = opts.runnerImage || config2.runner.image;
   const informedOnes = config2.gate.bands === "inform" ? scenarios.map((s) => informed(s, mode.judging)) : scenarios;
   const judged = mode.gates ? withFamily(informedOnes, mode.judging, config2.gate.runAlpha) : informedOnes;
@@ -101517,8 +101527,8 @@ var TrialCollector = class {
   /** the warm-up stage of the trial under way, as its runner announced it (a swarm replica does not) */
   warmupUsed;
   windowStart = 0;
-  machineStart;
-  /** the machine read while the measured window runs (tick), its start first */
+  /** the machine read while the measured window runs: at its start, then at each tick (empty: no
+   * window open, or the machine cannot be read) */
   slices = [];
   samples = /* @__PURE__ */ new Map();
   /** The looks of confirmation a phase is measured for (kept in its results, for the verdict). */
@@ -101543,21 +101553,21 @@ var TrialCollector = class {
     if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs;
     if (e.t === "stage" && e.stage === "measure") {
       this.windowStart = now;
-      this.machineStart = this.readMachine();
-      this.slices = this.machineStart ? [{ at: now, reading: this.machineStart }] : [];
+      const start2 = this.readMachine();
+      this.slices = start2 ? [{ at: now, reading: start2 }] : [];
     }
     if (e.t !== "trial") return;
     const resources2 = {};
     for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources2[key] = usageInWindow(list2, this.windowStart, now);
     }
-    const end = this.machineStart && this.readMachine();
+    const start = this.slices[0]?.reading;
+    const end = start && this.readMachine();
     const containersPct = Object.values(resources2).reduce((a, u) => a + u.cpuMeanPct, 0);
     const own2 = this.ours.size > 0 ? this.ours : void 0;
-    const whole = this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct, own2);
+    const whole = start && end && machineInWindow(start, end, now - this.windowStart, containersPct, own2);
     const peak = whole && end ? peakInWindow([...this.slices, { at: now, reading: end }], own2) : void 0;
     const machine = whole && peak !== void 0 ? { ...whole, peakPct: peak } : whole;
-    this.machineStart = void 0;
     this.slices = [];
     const id = `${e.scenario}\0${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
@@ -101591,7 +101601,7 @@ var TrialCollector = class {
   /** Reads the machine while a measured window runs (every SLICE_MS, from the run's timer): a hog that
    * took part of the window shows in its busiest slice (MachineUsage.peakPct). */
   tick(now) {
-    if (!this.machineStart) return;
+    if (this.slices.length === 0) return;
     const r = this.readMachine();
     if (r) this.slices.push({ at: now, reading: r });
   }
@@ -104794,26 +104804,24 @@ async function cmdValidate(deps2, args) {
 `
     );
   }
-  const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
+  const judged = shown.find((v) => v.mode === (asked ?? pullRequests));
+  const rows = (judged ?? shown.find((v) => v.rows))?.rows ?? [];
   if (rows.length) deps2.out(`gated rows (${asked ?? pullRequests}):
 ${rows.map((r) => `  ${r}
 `).join("")}`);
-  const gate2 = shown.find((v) => v.mode === (asked ?? pullRequests));
   const unreadable = [];
-  if (gate2?.detectable) {
+  if (judged?.detectable) {
     const dir = String(values["baseline-dir"]);
-    const baselines = /* @__PURE__ */ new Map();
-    for (const s of config2.scenarios) {
-      try {
-        baselines.set(s.name, readBaseline(baselinePath(dir, s.name)));
-      } catch (err) {
-        unreadable.push(err.message);
-      }
-    }
+    const { baselines, errors } = readBaselines(
+      config2.scenarios.map((s) => s.name),
+      dir,
+      realReadFs
+    );
+    unreadable.push(...errors.map((e) => e.message));
     if ([...baselines.values()].some((b) => b !== void 0)) {
       deps2.out(
         `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):
-${gate2.detectable(baselines, hashes).map((l) => `  ${l}
+${judged.detectable(baselines, hashes).map((l) => `  ${l}
 `).join("")}`
       );
     }

@@ -13,8 +13,8 @@ import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usage
 import { appendHistory, historyEntry, parseHistory } from '../history/history.js';
 import { renderTrend } from '../report/trend.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { baselinePath } from '../results/files.js';
-import { readBaseline, readResults } from '../results/read.js';
+import { realReadFs } from '../common/read-fs.js';
+import { readBaseline, readBaselines, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { exitCodeOf, isMode, listed, MODE_INPUTS, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
 import type { RunMode } from '../modes/mode.js';
@@ -503,25 +503,22 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
     );
   }
   // the rows the gate judges, as the mode pull requests run (or the one asked for) reads them
-  const rows = (shown.find((v) => v.mode === (asked ?? pullRequests)) ?? shown.find((v) => v.rows))?.rows ?? [];
+  const judged = shown.find((v) => v.mode === (asked ?? pullRequests));
+  const rows = (judged ?? shown.find((v) => v.rows))?.rows ?? [];
   if (rows.length) deps.out(`gated rows (${asked ?? pullRequests}):\n${rows.map((r) => `  ${r}\n`).join('')}`);
-  // where the mode pull requests run (or the one asked for) judges against baselines and they exist:
-  // what each row can catch
-  const gate = shown.find((v) => v.mode === (asked ?? pullRequests));
+  // where that mode judges against baselines and they exist: what each row can catch
   const unreadable: string[] = [];
-  if (gate?.detectable) {
+  if (judged?.detectable) {
     const dir = String(values['baseline-dir']);
-    const baselines = new Map<string, BaselineFile | undefined>();
-    for (const s of config.scenarios) {
-      try {
-        baselines.set(s.name, readBaseline(baselinePath(dir, s.name)));
-      } catch (err) {
-        unreadable.push((err as Error).message);
-      }
-    }
+    const { baselines, errors } = readBaselines(
+      config.scenarios.map((s) => s.name),
+      dir,
+      realReadFs,
+    );
+    unreadable.push(...errors.map((e) => e.message));
     if ([...baselines.values()].some((b) => b !== undefined)) {
       deps.out(
-        `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):\n${gate
+        `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):\n${judged
           .detectable(baselines, hashes)
           .map((l) => `  ${l}\n`)
           .join('')}`,

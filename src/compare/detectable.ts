@@ -10,8 +10,7 @@ import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.
 import { compareScenario } from './compare.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { signedChange } from './power.js';
-import { metricOf } from '../metrics/registry.js';
-import { isMetricName } from '../metrics/registry.js';
+import { isMetricName, metricOf } from '../metrics/registry.js';
 
 /** What the rows of the scenarios with a baseline can catch, one line each, and a line for each
  * scenario whose baseline is missing or was recorded for another definition of it. `scenarios` as the

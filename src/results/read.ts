@@ -1,6 +1,7 @@
 // Reading baseline and results files back, with one clear line for anything that is not ours.
 import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { usageError } from '../common/errors.js';
+import { baselinePath } from './files.js';
 import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
 import { baselineFileSchema, problemOf, resultsFileSchema } from './validate.js';
 
@@ -43,6 +44,26 @@ export function readBaseline(path: string, optional = true, fs: ReadFs = realRea
   const problem = problemOf(baselineFileSchema, data);
   if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
   return data as BaselineFile;
+}
+
+/** Each named scenario's baseline in `dir` (undefined: none yet), and the error of each one that
+ * cannot be read (corrupt, another schema), in the order of `names`: the caller decides whether that
+ * refuses the run or is said and passed over. */
+export function readBaselines(
+  names: readonly string[],
+  dir: string,
+  fs: ReadFs,
+): { baselines: Map<string, BaselineFile | undefined>; errors: Error[] } {
+  const baselines = new Map<string, BaselineFile | undefined>();
+  const errors: Error[] = [];
+  for (const name of names) {
+    try {
+      baselines.set(name, readBaseline(baselinePath(dir, name), true, fs));
+    } catch (err) {
+      errors.push(err as Error);
+    }
+  }
+  return { baselines, errors };
 }
 
 export function readResults(path: string): ResultsFile {

@@ -8,8 +8,8 @@ import { usageError } from '../common/errors.js';
 import { expandPlan } from '../config/env.js';
 import type { RunnerPlan } from '../runner-kit/plan.js';
 import { buildPlan, parseBodiesJsonl } from './runner-plan.js';
-import { baselinePath, scenarioHash } from '../results/files.js';
-import { readBaseline } from '../results/read.js';
+import { scenarioHash } from '../results/files.js';
+import { readBaselines } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { hasBand } from '../compare/compare.js';
 import { type Judging, judgedThresholds } from '../compare/judging.js';
@@ -102,16 +102,14 @@ export function planRun(
   const hashes = hashesOf(scenarios, readBodies);
   // read before anything starts: a corrupt baseline is a usage error where the mode judges against it;
   // a mode that replaces them warns (and compares with nothing); the others never read baselines
-  const baselines = new Map<string, BaselineFile | undefined>();
-  for (const s of mode.baselines === 'none' ? [] : scenarios) {
-    const path = baselinePath(opts.baselineDir, s.name);
-    try {
-      baselines.set(s.name, readBaseline(path, true, deps.files));
-    } catch (err) {
-      if (mode.baselines === 'judge') throw err;
-      warn(`[perf-gate] warning: ${(err as Error).message}; it will be replaced`);
-    }
-  }
+  const read = readBaselines(
+    mode.baselines === 'none' ? [] : scenarios.map((s) => s.name),
+    opts.baselineDir,
+    deps.files,
+  );
+  if (mode.baselines === 'judge' && read.errors[0]) throw read.errors[0];
+  for (const err of read.errors) warn(`[perf-gate] warning: ${err.message}; it will be replaced`);
+  const baselines = read.baselines;
   const image = opts.runnerImage || config.runner.image;
   // gate.bands: inform: every relative band the scenarios are judged with (their own, or the built-in
   // ones) is marked information, so the comparisons show it and never judge it

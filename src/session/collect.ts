@@ -88,8 +88,8 @@ export class TrialCollector {
   /** the warm-up stage of the trial under way, as its runner announced it (a swarm replica does not) */
   private warmupUsed: number | undefined;
   private windowStart = 0;
-  private machineStart: MachineReading | undefined;
-  /** the machine read while the measured window runs (tick), its start first */
+  /** the machine read while the measured window runs: at its start, then at each tick (empty: no
+   * window open, or the machine cannot be read) */
   private slices: TimedReading[] = [];
   readonly samples = new Map<string, StatsSample[]>();
 
@@ -119,22 +119,21 @@ export class TrialCollector {
     if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs;
     if (e.t === 'stage' && e.stage === 'measure') {
       this.windowStart = now;
-      this.machineStart = this.readMachine();
-      this.slices = this.machineStart ? [{ at: now, reading: this.machineStart }] : [];
+      const start = this.readMachine();
+      this.slices = start ? [{ at: now, reading: start }] : [];
     }
     if (e.t !== 'trial') return;
     const resources: Record<string, ResourceUsage> = {};
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources[key] = usageInWindow(list, this.windowStart, now);
     }
-    const end = this.machineStart && this.readMachine();
+    const start = this.slices[0]?.reading;
+    const end = start && this.readMachine();
     const containersPct = Object.values(resources).reduce((a, u) => a + u.cpuMeanPct, 0);
     const own = this.ours.size > 0 ? this.ours : undefined;
-    const whole =
-      this.machineStart && end && machineInWindow(this.machineStart, end, now - this.windowStart, containersPct, own);
+    const whole = start && end && machineInWindow(start, end, now - this.windowStart, containersPct, own);
     const peak = whole && end ? peakInWindow([...this.slices, { at: now, reading: end }], own) : undefined;
     const machine = whole && peak !== undefined ? { ...whole, peakPct: peak } : whole;
-    this.machineStart = undefined;
     this.slices = [];
     const id = `${e.scenario}\u0000${e.phase}`;
     const warmups = this.warmups.get(id) ?? [];
@@ -180,7 +179,7 @@ export class TrialCollector {
   /** Reads the machine while a measured window runs (every SLICE_MS, from the run's timer): a hog that
    * took part of the window shows in its busiest slice (MachineUsage.peakPct). */
   tick(now: number): void {
-    if (!this.machineStart) return;
+    if (this.slices.length === 0) return;
     const r = this.readMachine();
     if (r) this.slices.push({ at: now, reading: r });
   }

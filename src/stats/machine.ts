@@ -70,10 +70,9 @@ export function peakInWindow(readings: readonly TimedReading[], own?: ReadonlySe
   for (let i = 1; i < cuts.length; i++) {
     const a = readings[cuts[i - 1] ?? 0] as TimedReading;
     const b = readings[cuts[i] ?? 0] as TimedReading;
-    if (!a.reading.containersCpuUs || !b.reading.containersCpuUs) return undefined;
-    // NaN stands in for docker stats: a slice the cgroups cannot count is not judged
-    const u = machineInWindow(a.reading, b.reading, b.at - a.at, Number.NaN, own);
-    if (!u || !Number.isFinite(u.othersPct)) return undefined;
+    // no docker stats stand in: a slice the cgroups cannot count is not judged
+    const u = machineInWindow(a.reading, b.reading, b.at - a.at, undefined, own);
+    if (!u) return undefined;
     peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
   }
   return peak;
@@ -103,7 +102,7 @@ export function machineInWindow(
   start: MachineReading,
   end: MachineReading,
   windowMs: number,
-  containersPct: number,
+  containersPct: number | undefined,
   own?: ReadonlySet<string>,
 ): MachineUsage | undefined {
   const busy = end.cpu.busy - start.cpu.busy;
@@ -118,6 +117,7 @@ export function machineInWindow(
   // docker stats' samples arrive late on a saturated machine and read a busy window as idle
   const cgroupsUs = containersInWindow(only(start.containersCpuUs, own), only(end.containersCpuUs, own));
   const ours = cgroupsUs !== undefined ? (cgroupsUs / (windowMs * 1000)) * 100 : containersPct;
+  if (ours === undefined) return undefined;
   return {
     busyPct: round1(busyPct),
     stealPct: round1((steal / ticks) * cores * 100),
